@@ -1,0 +1,76 @@
+#!/bin/sh
+# deps.sh - check (and, as root on Debian/Ubuntu, install) what culab needs.
+#
+#   sh src/deps.sh test   for `make test`: compilers, libraries, cmocka, gnuplot
+#   sh src/deps.sh run    for `make run`: the same without cmocka
+#
+# Missing Debian packages are installed with apt-get when we are root and
+# apt-get exists; otherwise we stop with the exact command to run.  The
+# CUDA toolkit cannot come from Debian's archive: we only point at it.
+set -u
+mode=${1:-test}
+CUDA=${CUDA:-/usr/local/cuda}
+NVCC=${NVCC:-$CUDA/bin/nvcc}
+CC=${CC:-cc}
+
+missing=""
+need() { # need PACKAGE TEST...
+	pkg=$1; shift
+	if ! "$@" >/dev/null 2>&1; then
+		case " $missing " in *" $pkg "*) ;; *) missing="$missing $pkg" ;; esac
+	fi
+}
+have_header() { printf '#include <%s>\n' "$1" | $CC -E -x c - >/dev/null 2>&1; }
+have_lib() { # static archive, so the binary runs where the headers are not
+	for d in /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib /usr/local/lib \
+		 /usr/lib/aarch64-linux-gnu; do
+		[ -f "$d/$1" ] && return 0
+	done
+	return 1
+}
+
+need build-essential command -v "$CC"
+need build-essential command -v c++
+need build-essential command -v make
+need libyaml-dev     have_header yaml.h
+need libyaml-dev     have_lib libyaml.a
+need libjansson-dev  have_header jansson.h
+need libjansson-dev  have_lib libjansson.a
+need libssl-dev      have_header openssl/evp.h
+need libssl-dev      have_lib libcrypto.a
+need gnuplot-nox     command -v gnuplot
+if [ "$mode" = test ]; then
+	need libcmocka-dev have_header cmocka.h
+fi
+
+if [ -n "$missing" ]; then
+	cmd="apt-get install -y --no-install-recommends$missing"
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "culab: installing missing packages:$missing"
+		export DEBIAN_FRONTEND=noninteractive
+		if ! { apt-get update -qq && $cmd >/dev/null; }; then
+			echo "culab: error: could not install packages; run: $cmd" >&2
+			exit 1
+		fi
+	else
+		echo "culab: error: missing packages:$missing" >&2
+		echo "culab: run: sudo $cmd" >&2
+		exit 1
+	fi
+fi
+
+if ! "$NVCC" --version >/dev/null 2>&1; then
+	echo "culab: error: the CUDA compiler was not found at $NVCC" >&2
+	echo "culab: install the CUDA Toolkit 13 (https://developer.nvidia.com/cuda-downloads)," >&2
+	echo "culab: then run: make CUDA=/path/to/cuda $mode" >&2
+	exit 1
+fi
+for f in cupti.h nvtx3/nvToolsExt.h cub/cub.cuh; do
+	if [ ! -f "$CUDA/include/$f" ] && [ ! -f "$CUDA/include/cccl/$f" ] &&
+	   [ ! -f "$CUDA/extras/CUPTI/include/$f" ]; then
+		echo "culab: error: $f not found under $CUDA (CUDA Toolkit 13 with CUPTI, NVTX3 and CCCL)" >&2
+		echo "culab: run: make CUDA=/path/to/cuda $mode" >&2
+		exit 1
+	fi
+done
+exit 0

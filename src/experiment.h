@@ -1,0 +1,119 @@
+/* experiment.h - experiment files: strict YAML loading into plain structs.
+ *
+ * experiment.c is the only file that includes yaml.h.  Loading is strict:
+ * unknown keys, wrong types, unknown kernels, types or counters and bad
+ * sizes are errors in GNU format with the 1-based line and column of the
+ * offending node; all errors of a file are reported (up to
+ * EXPERIMENT_MAX_ERRORS) before loading fails.
+ *
+ * Schema (README "Experiment files" is the user-facing version):
+ *
+ *   version: 1                      # optional; only 1 exists
+ *   output: results/default         # optional; default results/<file stem>
+ *   defaults: { <experiment keys> } # optional; fill keys experiments omit
+ *   experiments:                    # required, non-empty list
+ *     - name: reduce-float          # required; [A-Za-z0-9._-], unique
+ *       description: text           # optional
+ *       family: reduce | transpose  # required
+ *       variants: all | [names]     # default all
+ *       types: [int, float, double] # or one name; default [float]
+ *       sizes: [...]                # required; see below
+ *       block: 256 | [128, 256]     # optional; default: each variant's own
+ *       warmup: 3                   # >= 0, default 3
+ *       repeats: 30                 # >= 1, default 30
+ *       seed: 42                    # default 1
+ *       l2_flush: true              # flush L2 before every timed run
+ *       counters: [aliases or raw metric names]   # default none
+ *
+ * Sizes: each list item is one of
+ *   1048576 | "2^20" | "1e6" | "4Mi"                   one size
+ *   "1024 x 2048" (transpose: rows x columns)          one shape
+ *   {from: 2^10, to: 2^28, times: 2}                   geometric range
+ *   {from: 1000, to: 10000, plus: 1000}                arithmetic range
+ * A plain size n for transpose means n x n. */
+#ifndef CULAB_EXPERIMENT_H
+#define CULAB_EXPERIMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dtype.h"
+#include "registry.h"
+
+#define EXPERIMENT_MAX_ERRORS 20
+/* Largest element count of one buffer culab accepts in a file (2^36). */
+#define EXPERIMENT_MAX_ELEMENTS (1ull << 36)
+/* Largest number of rows one experiment may expand to. */
+#define EXPERIMENT_MAX_ROWS 100000
+/* Largest experiment file culab reads, in bytes. */
+#define EXPERIMENT_MAX_FILE_BYTES (1u << 20)
+
+struct shape {
+	uint64_t n;   /* reduce: elements; transpose: rows */
+	uint64_t m;   /* reduce: 1; transpose: columns */
+};
+
+struct experiment {
+	char *name;
+	char *description;            /* "" when absent */
+	enum family family;
+	const struct variant **variants; /* in ladder order */
+	size_t nvariants;
+	enum dtype *dtypes;            /* in file order, no duplicates */
+	size_t ndtypes;
+	struct shape *sizes;           /* in file order, duplicates removed */
+	size_t nsizes;
+	int *blocks;                   /* explicit block sizes; none = defaults */
+	size_t nblocks;
+	int warmup;
+	int repeats;
+	uint64_t seed;
+	bool l2_flush;
+	char **counters;               /* as written: aliases or raw names */
+	size_t ncounters;
+	int line, col;                 /* where the experiment starts (1-based) */
+};
+
+struct experiment_file {
+	char *path;          /* as given */
+	char *text;          /* whole file, NUL-terminated */
+	size_t len;
+	char sha256[65];     /* hex SHA-256 of the text */
+	char *output;        /* output directory (file's `output` or default) */
+	struct experiment *exps;
+	size_t nexps;
+};
+
+/* Reads and validates `path`.  Returns 0 and fills *f, or -1 after
+ * reporting every error found through diag (at most
+ * EXPERIMENT_MAX_ERRORS, then a note that more were suppressed).  On
+ * success the caller owns *f: experiment_file_release(f).  On failure *f
+ * holds nothing to release (releasing it is still safe). */
+int experiment_load(const char *path, struct experiment_file *f);
+
+/* Same, from memory; `path` is only used in messages.  For tests and the
+ * fuzzer. */
+int experiment_load_buffer(const char *path, const char *text, size_t len,
+			   struct experiment_file *f);
+
+/* Frees the contents of *f; accepts a zeroed or NULL *f. */
+void experiment_file_release(struct experiment_file *f);
+
+/* Parses one size ("2^20", "1e6", "4Mi", "1048576") into *n.  Returns 0,
+ * or -1 with a reason (no trailing newline) in why. */
+int size_parse(const char *s, uint64_t *n, char *why, size_t whysize);
+
+/* Parses a shape "ROWS x COLS" (also "ROWSxCOLS", "ROWS*COLS") into *sh. */
+int shape_parse(const char *s, struct shape *sh, char *why, size_t whysize);
+
+/* Expands a range into sizes, appending to *out (realloc'd) and *count.
+ * `times` > 1 for geometric ranges, or `plus` > 0 for arithmetic; the
+ * last value is `to` only if the steps land on it.  Returns 0, or -1 with
+ * a reason when the range is empty, unbounded or would exceed `limit`
+ * values. */
+int size_range_expand(uint64_t from, uint64_t to, uint64_t times,
+		      uint64_t plus, size_t limit, uint64_t **out,
+		      size_t *count, char *why, size_t whysize);
+
+#endif

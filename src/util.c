@@ -1,0 +1,343 @@
+/* util.c - allocation, strings, suggestions and safe file writes.  See
+ * util.h. */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+
+static void oom(void)
+{
+	fputs("culab: fatal: out of memory\n", stderr);
+	abort();
+}
+
+void *xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		oom();
+	return p;
+}
+
+void *xrealloc(void *p, size_t size)
+{
+	void *q = realloc(p, size ? size : 1);
+
+	if (!q)
+		oom();
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return s ? xstrndup(s, strlen(s)) : NULL;
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	int len;
+	char *p;
+
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0)
+		oom();
+	p = xmalloc((size_t)len + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), i, j, *row, prev, d;
+
+	if (la > 256 || lb > 256)
+		return (la > lb ? la : lb);
+	row = xmalloc((lb + 1) * sizeof(*row));
+	for (j = 0; j <= lb; j++)
+		row[j] = j;
+	for (i = 1; i <= la; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= lb; j++) {
+			size_t sub = prev + (a[i - 1] != b[j - 1]);
+			size_t del = row[j] + 1, ins = row[j - 1] + 1;
+
+			prev = row[j];
+			d = sub < del ? sub : del;
+			row[j] = d < ins ? d : ins;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d;
+}
+
+const char *nearest_word(const char *word, const char *const *cands,
+			 size_t ncands)
+{
+	size_t best = (size_t)-1, limit = strlen(word) / 3, i, d;
+	const char *found = NULL;
+
+	if (limit < 2)
+		limit = 2;
+	for (i = 0; i < ncands; i++) {
+		d = edit_distance(word, cands[i]);
+		if (d < best) {
+			best = d;
+			found = cands[i];
+		}
+	}
+	return best <= limit ? found : NULL;
+}
+
+const char *join_words(const char *const *words, size_t n, char *buf,
+		       size_t size)
+{
+	size_t used = 0, i;
+
+	if (!size)
+		return buf;
+	buf[0] = '\0';
+	for (i = 0; i < n; i++) {
+		int w = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
+				 words[i]);
+		if (w < 0 || (size_t)w >= size - used) {
+			if (size > 4)
+				strcpy(buf + size - 4, "...");
+			break;
+		}
+		used += (size_t)w;
+	}
+	return buf;
+}
+
+int mkdir_p(const char *dir)
+{
+	char *p = xstrdup(dir), *s;
+	int rc = 0;
+
+	for (s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0755) < 0 && errno != EEXIST) {
+			rc = -1;
+			break;
+		}
+		*s = '/';
+	}
+	if (!rc && mkdir(p, 0755) < 0 && errno != EEXIST)
+		rc = -1;
+	if (!rc) {
+		struct stat st;
+
+		if (stat(p, &st) < 0)
+			rc = -1;
+		else if (!S_ISDIR(st.st_mode)) {
+			errno = ENOTDIR;
+			rc = -1;
+		}
+	}
+	free(p);
+	return rc;
+}
+
+int write_file_atomic(const char *path, const void *data, size_t len)
+{
+	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
+	const char *p = data;
+	int fd, saved;
+
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		diag_error("cannot create \"%s\": %s", tmp, strerror(errno));
+		goto out_free;
+	}
+	if (fchmod(fd, 0644) < 0)
+		goto out_close;
+	while (len) {
+		ssize_t w = write(fd, p, len);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			goto out_close;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	if (fsync(fd) < 0)
+		goto out_close;
+	if (close(fd) < 0) {
+		fd = -1;
+		goto out_unlink;
+	}
+	if (rename(tmp, path) < 0) {
+		fd = -1;
+		goto out_unlink;
+	}
+	free(tmp);
+	return 0;
+
+out_close:
+	saved = errno;
+	close(fd);
+	errno = saved;
+out_unlink:
+	saved = errno;
+	unlink(tmp);
+	diag_error("cannot write \"%s\": %s", path, strerror(saved));
+out_free:
+	free(tmp);
+	return -1;
+}
+
+int read_file(const char *path, size_t max, char **text, size_t *len)
+{
+	struct stat st;
+	size_t used = 0, cap = 4096;
+	char *buf = NULL;
+	int fd;
+
+	*text = NULL;
+	*len = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return diag_error("cannot open \"%s\": %s", path, strerror(errno));
+	if (fstat(fd, &st) < 0) {
+		int saved = errno;
+
+		close(fd);
+		return diag_error("cannot read \"%s\": %s", path, strerror(saved));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		if (S_ISDIR(st.st_mode))
+			return diag_error("\"%s\" is a directory, not a file", path);
+		return diag_error("\"%s\" is not a regular file", path);
+	}
+	if ((unsigned long long)st.st_size > max) {
+		close(fd);
+		return diag_error("\"%s\" is larger than %zu bytes (%lld)", path,
+				  max, (long long)st.st_size);
+	}
+	buf = xmalloc(cap);
+	for (;;) {
+		ssize_t r;
+
+		if (used + 1 >= cap) {
+			if (cap > max + 1) {
+				free(buf);
+				close(fd);
+				return diag_error("\"%s\" is larger than %zu bytes",
+						  path, max);
+			}
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		r = read(fd, buf + used, cap - used - 1);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			free(buf);
+			close(fd);
+			return diag_error("cannot read \"%s\": %s", path,
+					  strerror(errno));
+		}
+		if (r == 0)
+			break;
+		used += (size_t)r;
+	}
+	close(fd);
+	if (used > max) {
+		free(buf);
+		return diag_error("\"%s\" is larger than %zu bytes", path, max);
+	}
+	buf[used] = '\0';
+	*text = buf;
+	*len = used;
+	return 0;
+}
+
+const char *iso_time_now(char buf[32])
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return buf;
+}
+
+bool utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	while (p < end) {
+		unsigned c = *p++;
+		int extra;
+		unsigned min;
+		unsigned cp;
+
+		if (c < 0x80)
+			continue;
+		if ((c & 0xe0) == 0xc0) {
+			extra = 1;
+			min = 0x80;
+			cp = c & 0x1f;
+		} else if ((c & 0xf0) == 0xe0) {
+			extra = 2;
+			min = 0x800;
+			cp = c & 0x0f;
+		} else if ((c & 0xf8) == 0xf0) {
+			extra = 3;
+			min = 0x10000;
+			cp = c & 0x07;
+		} else {
+			return false;
+		}
+		if (end - p < extra)
+			return false;
+		while (extra--) {
+			if ((*p & 0xc0) != 0x80)
+				return false;
+			cp = (cp << 6) | (*p++ & 0x3f);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+	}
+	return true;
+}
