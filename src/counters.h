@@ -29,16 +29,18 @@ int counters_open(const char *const *raw, size_t nraw, struct counters **c,
 /* Replay passes each measurement needs. */
 int counters_passes(const struct counters *c);
 
-/* Runs launch(ctx) under the profiler (it may be called several times, one
- * per pass) and returns the raw values of each kernel launch it made, in
- * order, labelled "<label>#<k>".  `restore` says the launch overwrites its
- * input, which must be restored between passes.  Returns 0, or -1 with
- * why filled; on success the caller owns *k (free each with
- * kernel_counters_release, then free(*k)). */
+/* Runs launch(ctx) under the profiler and returns the raw values of each
+ * kernel launch it made, in order, labelled "<label>#<k>" (k from 0).
+ * launch may be called several times, once per replay pass; prepare(ctx),
+ * when not NULL, is called before every call of launch, outside the
+ * profiled region (the runner restores overwritten inputs there).  The
+ * module itself makes DRAM counts honest between passes (L2 flush) and
+ * records the SM clock.  Returns 0, or -1 with why filled; on success the
+ * caller owns *k: kernel_counters_release() each, then free(*k). */
 int counters_profile(struct counters *c, const char *label,
-		     int (*launch)(void *ctx), void *ctx, bool restore,
-		     struct kernel_counters **k, size_t *nk, char *why,
-		     size_t whysize);
+		     int (*prepare)(void *ctx), int (*launch)(void *ctx),
+		     void *ctx, struct kernel_counters **k, size_t *nk,
+		     char *why, size_t whysize);
 
 /* Ends the session; accepts NULL. */
 void counters_close(struct counters *c);
