@@ -712,18 +712,29 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 
 int results_read(const char *path, struct results *r)
 {
-	struct reader rd = { path, 0 };
-	json_error_t err;
-	json_t *root, *v, *src, *exps, *rows, *tool;
-	const char *schema;
 	char *text;
-	size_t i, len;
+	size_t len;
+	int rc;
 
 	memset(r, 0, sizeof(*r));
 	if (read_file(path, RESULTS_MAX_FILE_BYTES, &text, &len) < 0)
 		return -1;
-	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	rc = results_read_buffer(path, text, len, r);
 	free(text);
+	return rc;
+}
+
+int results_read_buffer(const char *path, const char *text, size_t len,
+			struct results *r)
+{
+	struct reader rd = { path, 0 };
+	json_error_t err;
+	json_t *root, *v, *src, *exps, *rows, *tool;
+	const char *schema;
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
 	if (!root)
 		return diag_error_at(path, err.line > 0 ? err.line : 0,
 				     err.line > 0 && err.column > 0 ? err.column : 0,

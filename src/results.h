@@ -156,6 +156,10 @@ int results_write(const char *dir, const struct results *r);
  * (missing, truncated, corrupt, wrong schema).  Caller releases *r. */
 int results_read(const char *path, struct results *r);
 
+/* Same, from memory; `path` names the text in messages (tests, fuzzer). */
+int results_read_buffer(const char *path, const char *text, size_t len,
+			struct results *r);
+
 /* Other JSON documents culab prints (this module is culab's only JSON
  * writer): the variant registry, the counter alias table and the devices.
  * Each returns 0, or -1 after a diagnostic. */
