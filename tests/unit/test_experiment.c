@@ -125,7 +125,7 @@ static const char full_text[] =
 	"    variants: [reduce_shared_dynamic, reduce_global, reduce_global]\n"
 	"    sizes: [2^20, \"1e6\", 4Mi, 1048576, {from: 2^10, to: 5000, times: 2}]\n"
 	"    block: [128, 64, 128]\n"
-	"    counters: [sm__cycles_elapsed.avg, dram_bytes]\n"
+	"    counters: [gpu__time_duration.sum, dram__bytes_read.sum]\n"
 	"  - name: tr\n"
 	"    family: transpose\n"
 	"    variants: [transpose_naive, transpose_copy]\n"
@@ -184,8 +184,8 @@ static void test_full_file(void **state)
 	assert_true(e->seed == UINT64_MAX);
 	assert_false(e->l2_flush);
 	assert_int_equal(e->ncounters, 2);
-	assert_string_equal(e->counters[0], "sm__cycles_elapsed.avg");
-	assert_string_equal(e->counters[1], "dram_bytes");
+	assert_string_equal(e->counters[0], "gpu__time_duration.sum");
+	assert_string_equal(e->counters[1], "dram__bytes_read.sum");
 	assert_int_equal(e->nrows, 2 * 2 * 6 * 2);
 	assert_int_equal(e->line, 12);
 	assert_int_equal(e->col, 5);
@@ -288,7 +288,7 @@ static void test_counters_default(void **state)
 	 * dropped.  Raw metric names (with "__") are accepted as written. */
 	load_ok("c.yaml", "experiments:\n"
 		"- name: c\n  family: reduce\n  sizes: [1]\n"
-		"  counters: [default, default, sm__cycles_elapsed.avg]\n", &f);
+		"  counters: [default, default, dram__bytes_write.sum]\n", &f);
 	e = &f.exps[0];
 	for (size_t i = 0; i < n; i++) {
 		size_t j;
@@ -303,7 +303,7 @@ static void test_counters_default(void **state)
 		}
 	}
 	assert_int_equal(e->ncounters, want + 1);
-	assert_string_equal(e->counters[want], "sm__cycles_elapsed.avg");
+	assert_string_equal(e->counters[want], "dram__bytes_write.sum");
 	experiment_file_release(&f);
 }
 
