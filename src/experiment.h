@@ -59,7 +59,8 @@
  *   sum over variants v of types(v) x sizes x (v has VF_BLOCK ? blocks : 1)
  * rows, where types(v) counts the types v supports and blocks is the
  * number of explicit blocks (1 when none).  At most EXPERIMENT_MAX_ROWS per
- * experiment and EXPERIMENT_MAX_FILE_ROWS per file. */
+ * experiment, EXPERIMENT_MAX_FILE_ROWS and EXPERIMENT_MAX_EXPERIMENTS
+ * experiments per file. */
 #ifndef CULAB_EXPERIMENT_H
 #define CULAB_EXPERIMENT_H
 
@@ -119,7 +120,8 @@ struct experiment {
 	int repeats;
 	uint64_t seed;
 	bool l2_flush;
-	char **counters;               /* as written: aliases or raw names */
+	char **counters;               /* aliases or raw names as written,
+					  "default" expanded, no duplicates */
 	size_t ncounters;
 	size_t nrows;                  /* rows it expands to (see "Rows") */
 	int line, col;                 /* where the experiment starts (1-based) */
@@ -163,9 +165,10 @@ int shape_parse(const char *s, struct shape *sh, char *why, size_t whysize);
 
 /* Expands a range into sizes, appending to *out (realloc'd) and *count.
  * `times` > 1 for geometric ranges, or `plus` > 0 for arithmetic; the
- * last value is `to` only if the steps land on it.  Returns 0, or -1 with
- * a reason when the range is empty, unbounded or would exceed `limit`
- * values. */
+ * last value is `to` only if the steps land on it; a step past 2^64 ends
+ * the range.  Returns 0, or -1 with a reason (appending nothing) when
+ * `from` is 0, the range is empty, unbounded, has both or neither step,
+ * or would exceed `limit` values. */
 int size_range_expand(uint64_t from, uint64_t to, uint64_t times,
 		      uint64_t plus, size_t limit, uint64_t **out,
 		      size_t *count, char *why, size_t whysize);
