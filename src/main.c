@@ -255,14 +255,8 @@ static int cmd_check(int argc, char **argv)
 			rc = EXIT_USAGE;
 			continue;
 		}
-		for (size_t e = 0; e < f.nexps; e++) {
-			const struct experiment *x = &f.exps[e];
-
-			for (size_t v = 0; v < x->nvariants; v++)
-				rows += ((x->variants[v]->flags & VF_BLOCK) &&
-					 x->nblocks ? x->nblocks : 1) *
-					x->ndtypes * x->nsizes;
-		}
+		for (size_t e = 0; e < f.nexps; e++)
+			rows += f.exps[e].nrows;
 		if (!quiet)
 			printf("%s: ok: %zu experiment%s, %zu measurement%s, "
 			       "output %s\n", argv[i], f.nexps,

@@ -152,6 +152,14 @@ static bool selected(const char *list, const char *name)
 	return false;
 }
 
+/* Whether variant v runs for type t in this run: selected by --variant
+ * and supporting t (`variants: all` keeps variants that lack a type; the
+ * loader refuses named ones). */
+static bool runs(const struct run *R, const struct variant *v, enum dtype t)
+{
+	return selected(R->o->only_variant, v->name) && variant_supports(v, t);
+}
+
 /* ---- one (type, size) of one experiment ---------------------------------- */
 
 struct stage {
@@ -750,7 +758,7 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 	for (vi = 0; vi < e->nvariants && !any; vi++) {
 		const struct variant *v = e->variants[vi];
 
-		if (!selected(R->o->only_variant, v->name))
+		if (!runs(R, v, t))
 			continue;
 		for (bi = 0; bi < nblocks_of(e, v); bi++)
 			if (!prev_has(R, e->name, v->name, t, sh, block_of(e, v, bi)))
@@ -784,7 +792,7 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 	for (vi = 0; vi < e->nvariants; vi++) {
 		const struct variant *v = e->variants[vi];
 
-		if (!selected(R->o->only_variant, v->name))
+		if (!runs(R, v, t))
 			continue;
 		for (bi = 0; bi < nblocks_of(e, v); bi++) {
 			int block = block_of(e, v, bi);
@@ -835,7 +843,7 @@ skip_all:
 	for (vi = 0; vi < e->nvariants; vi++) {
 		const struct variant *v = e->variants[vi];
 
-		if (!selected(R->o->only_variant, v->name))
+		if (!runs(R, v, t))
 			continue;
 		for (bi = 0; bi < nblocks_of(e, v); bi++) {
 			int block = block_of(e, v, bi);
@@ -904,15 +912,17 @@ static void results_init(struct run *R)
 static size_t count_measurements(const struct experiment_file *f,
 				 const char *only)
 {
-	size_t total = 0, i, v;
+	size_t total = 0, i, v, t;
 
 	for (i = 0; i < f->nexps; i++) {
 		const struct experiment *e = &f->exps[i];
 
 		for (v = 0; v < e->nvariants; v++)
-			if (selected(only, e->variants[v]->name))
-				total += nblocks_of(e, e->variants[v]) *
-					 e->ndtypes * e->nsizes;
+			for (t = 0; t < e->ndtypes; t++)
+				if (selected(only, e->variants[v]->name) &&
+				    variant_supports(e->variants[v], e->dtypes[t]))
+					total += nblocks_of(e, e->variants[v]) *
+						 e->nsizes;
 	}
 	return total;
 }
