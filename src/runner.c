@@ -152,14 +152,6 @@ static bool selected(const char *list, const char *name)
 	return false;
 }
 
-/* Whether variant v runs for type t in this run: selected by --variant
- * and supporting t (`variants: all` keeps variants that lack a type; the
- * loader refuses named ones). */
-static bool runs(const struct run *R, const struct variant *v, enum dtype t)
-{
-	return selected(R->o->only_variant, v->name) && variant_supports(v, t);
-}
-
 /* ---- one (type, size) of one experiment ---------------------------------- */
 
 struct stage {
@@ -207,6 +199,14 @@ struct run {
 	bool have_plan;
 	char *ctr_status;        /* why counters are unavailable, or NULL */
 };
+
+/* Whether variant v runs for type t in this run: selected by --variant
+ * and supporting t (`variants: all` keeps variants that lack a type; the
+ * loader refuses named ones). */
+static bool runs(const struct run *R, const struct variant *v, enum dtype t)
+{
+	return selected(R->o->only_variant, v->name) && variant_supports(v, t);
+}
 
 static const char *err_text(int e)
 {
