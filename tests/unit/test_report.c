@@ -94,11 +94,20 @@ static struct result_row *add_row(struct results *r, const struct spec *s)
 	row->timer = xstrdup("cuda-events");
 	row->t.warmup = 3;
 	if (s->ms > 0) {
-		row->t.nsamples = 30;
-		row->t.median_ms = row->t.min_ms = row->t.max_ms = s->ms;
-		row->t.mean_ms = s->ms;
+		/* three samples around the median whose sample standard
+		 * deviation is noise % of their mean */
+		double d = s->ms * s->noise / 100;
+
+		row->t.nsamples = 3;
+		row->t.samples_ms = xcalloc(3, sizeof(double));
+		row->t.samples_ms[0] = s->ms - d;
+		row->t.samples_ms[1] = s->ms;
+		row->t.samples_ms[2] = s->ms + d;
+		row->t.median_ms = row->t.mean_ms = s->ms;
+		row->t.min_ms = s->ms - d;
+		row->t.max_ms = s->ms + d;
+		row->t.stdev_ms = d;
 		row->t.noise_pct = s->noise;
-		row->t.stdev_ms = s->ms * s->noise / 100;
 		row->bytes = v ? registry_bytes(v, t, s->n, s->m) :
 				 (double)s->n * (double)s->m * 4;
 		row->gbps = row->bytes / (s->ms * 1e-3) / 1e9;
@@ -835,7 +844,7 @@ static void test_options(void **state)
 	struct report_options o;
 	unsigned langs = 0;
 	struct results r;
-	char *diags;
+	char *diags, *dir, *templates;
 
 	(void)state;
 	report_options_init(&o);
@@ -851,16 +860,30 @@ static void test_options(void **state)
 	assert_int_equal(report_lang_parse("fr", &langs), -1);
 	assert_int_equal(report_lang_parse(NULL, &langs), -1);
 
+	/* templates: the directory given, then $CULAB_TEMPLATES */
 	memset(&r, 0, sizeof(r));
+	dir = scratch();
+	o.dir = dir;
+	o.charts = false;
 	o.template_dir = "/nonexistent-culab-templates";
-	setenv("CULAB_TEMPLATES", "/nonexistent-culab-templates-env", 1);
-	o.dir = "/nonexistent-culab-out";
-	assert_int_equal(render(&r, &o, &diags), -1);
-	EXPECT_IN(diags, "cannot find the en report template report.en.md "
-			 "(looked in: /nonexistent-culab-templates/report.en.md, "
-			 "/nonexistent-culab-templates-env/report.en.md");
-	free(diags);
+	templates = xasprintf("%s/templates", srcdir());
+	setenv("CULAB_TEMPLATES", templates, 1);
+	assert_int_equal(render(&r, &o, NULL), 0);
 	unsetenv("CULAB_TEMPLATES");
+	free(templates);
+	/* a template file that is not there */
+	o.template_path = "/nonexistent-culab-templates/mine.md";
+	assert_int_equal(render(&r, &o, &diags), -1);
+	EXPECT_IN(diags, "error: cannot open "
+			 "\"/nonexistent-culab-templates/mine.md\"");
+	free(diags);
+	/* an unknown language bit */
+	o.template_path = NULL;
+	o.langs = 4;
+	assert_int_equal(render(&r, &o, &diags), -1);
+	EXPECT_IN(diags, "error: unknown report language");
+	free(diags);
+	scratch_done(dir);
 }
 
 static void test_empty_results(void **state)
@@ -962,5 +985,8 @@ int main(void)
 		cmocka_unit_test(test_golden),
 	};
 
+	/* tests/update_golden.sh: only rewrite the goldens */
+	if (getenv("CULAB_UPDATE_GOLDEN"))
+		cmocka_set_test_filter("test_golden");
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
