@@ -51,8 +51,6 @@ void counters_close(struct counters *c);
 int counters_metric_valid(const char *chip, const char *metric, char *why,
 			  size_t whysize);
 
-void kernel_counters_release(struct kernel_counters *k);
-
 #ifdef __cplusplus
 }
 #endif

@@ -12,25 +12,55 @@
  *   output: results/default         # optional; default results/<file stem>
  *   defaults: { <experiment keys> } # optional; fill keys experiments omit
  *   experiments:                    # required, non-empty list
- *     - name: reduce-float          # required; [A-Za-z0-9._-], unique
+ *     - name: reduce-float          # required; [A-Za-z0-9._-], <= 64, unique
  *       description: text           # optional
  *       family: reduce | transpose  # required
  *       variants: all | [names]     # default all
  *       types: [int, float, double] # or one name; default [float]
  *       sizes: [...]                # required; see below
  *       block: 256 | [128, 256]     # optional; default: each variant's own
- *       warmup: 3                   # >= 0, default 3
- *       repeats: 30                 # >= 1, default 30
- *       seed: 42                    # default 1
- *       l2_flush: true              # flush L2 before every timed run
- *       counters: [aliases or raw metric names]   # default none
+ *       warmup: 3                   # 0..1000, default 3
+ *       repeats: 30                 # 1..100000, default 30
+ *       seed: 42                    # 0 .. 2^64-1, default 1
+ *       l2_flush: true              # flush L2 before every timed run;
+ *                                   # true or false, default true
+ *       counters: [aliases or raw metric names]   # default none;
+ *                                   # "default" adds metrics_default_set()
+ *
+ * Every list key (variants, types, sizes, block, counters) also takes a
+ * single item instead of a list.  `defaults` takes every experiment key
+ * but `name`; a key an experiment sets replaces the default entirely.
+ * Integers and booleans must be plain (unquoted) YAML scalars; YAML tags,
+ * merge keys ("<<") and several documents in one file are refused.
  *
  * Sizes: each list item is one of
  *   1048576 | "2^20" | "1e6" | "4Mi"                   one size
  *   "1024 x 2048" (transpose: rows x columns)          one shape
  *   {from: 2^10, to: 2^28, times: 2}                   geometric range
  *   {from: 1000, to: 10000, plus: 1000}                arithmetic range
- * A plain size n for transpose means n x n. */
+ * A plain size n for transpose means n x n.  "1e6" takes an integer
+ * mantissa and exponent (15e2, not 1.5e3); suffixes are binary only (Ki,
+ * Mi, Gi).  One buffer holds at most EXPERIMENT_MAX_ELEMENTS elements.
+ * Duplicate sizes, types, variants, blocks and counters are dropped
+ * silently (the first is kept).
+ *
+ * Variants: `all` is every registered variant of the family in table
+ * order, and (variant, type) pairs the variant does not support are
+ * skipped (the runner checks variant_supports()); a listed variant must
+ * support every listed type.  Listed variants are kept in ladder (table)
+ * order, whatever order the file lists them in.
+ *
+ * Blocks apply to variants with VF_BLOCK; each must be 1..1024, at most
+ * the variant's block_max, and a power of two >= 32 for VF_POW2 variants.
+ * A `block` set in an experiment none of whose variants takes a block is
+ * an error; one inherited from `defaults` is ignored there.
+ *
+ * Rows: an experiment expands to
+ *   sum over variants v of types(v) x sizes x (v has VF_BLOCK ? blocks : 1)
+ * rows, where types(v) counts the types v supports and blocks is the
+ * number of explicit blocks (1 when none).  At most EXPERIMENT_MAX_ROWS per
+ * experiment, EXPERIMENT_MAX_FILE_ROWS and EXPERIMENT_MAX_EXPERIMENTS
+ * experiments per file. */
 #ifndef CULAB_EXPERIMENT_H
 #define CULAB_EXPERIMENT_H
 
@@ -48,6 +78,22 @@
 #define EXPERIMENT_MAX_ROWS 100000
 /* Largest experiment file culab reads, in bytes. */
 #define EXPERIMENT_MAX_FILE_BYTES (1u << 20)
+/* Most experiments one file may hold. */
+#define EXPERIMENT_MAX_EXPERIMENTS 1000
+/* Largest number of rows all experiments of a file may expand to. */
+#define EXPERIMENT_MAX_FILE_ROWS 1000000
+/* Largest number of YAML nodes a document may have once aliases are
+ * expanded: refuses alias bombs before they cost time or memory. */
+#define EXPERIMENT_MAX_NODES 1000000
+/* Deepest nesting of YAML collections accepted (the schema needs 5). */
+#define EXPERIMENT_MAX_DEPTH 64
+/* Most anchors (&name) one file may define. */
+#define EXPERIMENT_MAX_ANCHORS 100
+/* Longest experiment name and description, in bytes. */
+#define EXPERIMENT_MAX_NAME 64
+#define EXPERIMENT_MAX_DESCRIPTION 4096
+/* Most distinct counters one experiment may ask for. */
+#define EXPERIMENT_MAX_COUNTERS 64
 
 struct shape {
 	uint64_t n;   /* reduce: elements; transpose: rows */
@@ -60,18 +106,24 @@ struct experiment {
 	enum family family;
 	const struct variant **variants; /* in ladder order */
 	size_t nvariants;
+	bool variants_all;             /* `variants: all` (or omitted): skip
+					  pairs !variant_supports(v, type) */
 	enum dtype *dtypes;            /* in file order, no duplicates */
 	size_t ndtypes;
 	struct shape *sizes;           /* in file order, duplicates removed */
 	size_t nsizes;
-	int *blocks;                   /* explicit block sizes; none = defaults */
+	int *blocks;                   /* explicit block sizes, file order, no
+					  duplicates; none = each variant's
+					  block_default */
 	size_t nblocks;
 	int warmup;
 	int repeats;
 	uint64_t seed;
 	bool l2_flush;
-	char **counters;               /* as written: aliases or raw names */
+	char **counters;               /* aliases or raw names as written,
+					  "default" expanded, no duplicates */
 	size_t ncounters;
+	size_t nrows;                  /* rows it expands to (see "Rows") */
 	int line, col;                 /* where the experiment starts (1-based) */
 };
 
@@ -101,17 +153,22 @@ int experiment_load_buffer(const char *path, const char *text, size_t len,
 void experiment_file_release(struct experiment_file *f);
 
 /* Parses one size ("2^20", "1e6", "4Mi", "1048576") into *n.  Returns 0,
- * or -1 with a reason (no trailing newline) in why. */
+ * or -1 with a reason (no trailing newline) in why.  Zero, negative,
+ * fractional, malformed and sizes above EXPERIMENT_MAX_ELEMENTS fail.
+ * Surrounding blanks are ignored. */
 int size_parse(const char *s, uint64_t *n, char *why, size_t whysize);
 
-/* Parses a shape "ROWS x COLS" (also "ROWSxCOLS", "ROWS*COLS") into *sh. */
+/* Parses a shape "ROWS x COLS" (also "ROWSxCOLS", "ROWS*COLS"; each side
+ * a size as size_parse() reads it) into *sh.  Returns 0, or -1 with a
+ * reason in why, also when ROWS * COLS exceeds EXPERIMENT_MAX_ELEMENTS. */
 int shape_parse(const char *s, struct shape *sh, char *why, size_t whysize);
 
 /* Expands a range into sizes, appending to *out (realloc'd) and *count.
  * `times` > 1 for geometric ranges, or `plus` > 0 for arithmetic; the
- * last value is `to` only if the steps land on it.  Returns 0, or -1 with
- * a reason when the range is empty, unbounded or would exceed `limit`
- * values. */
+ * last value is `to` only if the steps land on it; a step past 2^64 ends
+ * the range.  Returns 0, or -1 with a reason (appending nothing) when
+ * `from` is 0, the range is empty, unbounded, has both or neither step,
+ * or would exceed `limit` values. */
 int size_range_expand(uint64_t from, uint64_t to, uint64_t times,
 		      uint64_t plus, size_t limit, uint64_t **out,
 		      size_t *count, char *why, size_t whysize);

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define METRIC_MAX_RAW 12
 #define METRIC_MAX_COLS 6
@@ -47,6 +48,9 @@ const struct metric_alias *metrics_aliases(size_t *count);
 const struct metric_alias *metrics_find(const char *name);
 /* The counters used when an experiment asks for `counters: default`. */
 const char *const *metrics_default_set(size_t *count);
+
+/* Prints the alias table for `culab list metrics` (text). */
+void metrics_print(FILE *fp);
 
 /* Whether `name` is an alias or a raw metric valid for the target chip
  * (checked offline with CUPTI's host API; no GPU needed).  Returns 0, or

@@ -229,6 +229,7 @@ const char *variant_flags_text(unsigned flags, char *buf, size_t size)
 		{ VF_IN_PLACE, "in-place" }, { VF_HOST_STEP, "host-step" },
 		{ VF_UNSAFE, "unsafe" },     { VF_BASELINE, "baseline" },
 		{ VF_CPU, "cpu" },           { VF_CEILING, "ceiling" },
+		{ VF_COPY, "copy" },
 	};
 	size_t used = 0;
 

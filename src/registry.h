@@ -36,6 +36,8 @@ enum variant_flags {
 	VF_CPU       = 1u << 6, /* runs on the CPU, timed with the host clock */
 	VF_CEILING   = 1u << 7, /* copy with the ladder's access shape: the
 				   family's measured bandwidth ceiling */
+	VF_COPY      = 1u << 8, /* transpose family: output is a copy of the
+				   input, not its transpose (copy rungs) */
 };
 
 /* One machine-checkable line of a counter signature: the derived counter

@@ -17,9 +17,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define RESULTS_SCHEMA "culab-results"
 #define RESULTS_SCHEMA_VERSION 1
+/* Largest results.json culab reads. */
+#define RESULTS_MAX_FILE_BYTES (512u << 20)
 
 enum row_status {
 	ROW_OK,          /* ran and verified */
@@ -138,6 +141,9 @@ const char *row_status_name(enum row_status s);
 /* Appends a zeroed row to r and returns it (never NULL; aborts on OOM). */
 struct result_row *results_add_row(struct results *r);
 
+/* Frees the last row of r and removes it; no-op when r has none. */
+void results_pop_row(struct results *r);
+
 /* Fills t's statistics from t->samples_ms[0..nsamples). */
 void timing_compute(struct timing *t);
 
@@ -150,8 +156,23 @@ int results_write(const char *dir, const struct results *r);
  * (missing, truncated, corrupt, wrong schema).  Caller releases *r. */
 int results_read(const char *path, struct results *r);
 
+/* Same, from memory; `path` names the text in messages (tests, fuzzer). */
+int results_read_buffer(const char *path, const char *text, size_t len,
+			struct results *r);
+
+/* Other JSON documents culab prints (this module is culab's only JSON
+ * writer): the variant registry, the counter alias table and the devices.
+ * Each returns 0, or -1 after a diagnostic. */
+int results_print_kernels_json(FILE *fp);
+int results_print_metrics_json(FILE *fp);
+int results_print_devices_json(FILE *fp, const struct environment *envs,
+			       size_t n);
+
 /* The CSV header line (no newline), for docs and tests. */
 const char *results_csv_header(void);
+
+/* Frees what *k owns and zeroes it; accepts NULL. */
+void kernel_counters_release(struct kernel_counters *k);
 
 /* Frees everything *r owns and zeroes it; accepts NULL. */
 void results_release(struct results *r);

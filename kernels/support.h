@@ -1,0 +1,26 @@
+/* support.h - device helpers the runner uses around measurements (not
+ * variants): the L2 flush before a cold timed run. */
+#ifndef CULAB_SUPPORT_H
+#define CULAB_SUPPORT_H
+
+#include <stddef.h>
+#include <cuda_runtime_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Reads `bytes` of `buf` (a multiple of 16, >= 2x the L2 size) on
+ * `stream` so that no line of a measured buffer stays in L2.  Reading, not
+ * writing, leaves only clean lines behind, so the measured kernel pays no
+ * write-back for the flush.  `sink` is one device word the kernel writes
+ * only in a case that never happens, to keep the loads alive.  Returns 0
+ * or a cudaError_t. */
+int support_l2_flush(const void *buf, size_t bytes, void *sink,
+		     cudaStream_t stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,585 @@
+/* main.c - culab's command line: a table of subcommands.
+ *
+ * Each subcommand is a row (name, handler, usage, summary, help text), so
+ * `culab --help`, `culab help CMD`, `CMD --help` and dispatch read the
+ * same rows.  Handlers return an exit code from exitcode.h. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "culab_version.h"
+#include "diag.h"
+#include "env.h"
+#include "exitcode.h"
+#include "experiment.h"
+#include "metrics.h"
+#include "registry.h"
+#include "results.h"
+#include "runner.h"
+#include "signature.h"
+#include "util.h"
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *usage;
+	const char *summary;
+	const char *help;
+};
+
+static const struct command *find_command(const char *name);
+static int usage_error(const struct command *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+const char *exit_text(int code)
+{
+#define X(name, num, text) if (code == num) return text;
+	CULAB_EXIT_MAP(X)
+#undef X
+	return "unknown exit code";
+}
+
+static void print_help(const struct command *c, FILE *fp)
+{
+	fprintf(fp, "usage: culab %s\n\n%s\n", c->usage, c->help);
+}
+
+static int usage_error(const struct command *c, const char *fmt, ...)
+{
+	va_list ap;
+	FILE *fp = diag_stream();
+
+	fputs("culab: error: ", fp);
+	va_start(ap, fmt);
+	vfprintf(fp, fmt, ap);
+	va_end(ap);
+	fputc('\n', fp);
+	if (c)
+		fprintf(fp, "usage: culab %s\n", c->usage);
+	else
+		fputs("usage: culab <command> [options]  (see culab --help)\n", fp);
+	return EXIT_USAGE;
+}
+
+/* Joins argv into one shell-quoted line, for the results' record. */
+static char *command_line(int argc, char **argv)
+{
+	size_t cap = 256, len = 0;
+	char *s = xmalloc(cap);
+
+	s[0] = '\0';
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		bool plain = *a && strspn(a, "abcdefghijklmnopqrstuvwxyz"
+					     "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+					     "0123456789-_./=:,+@%^") == strlen(a);
+		size_t need = 4 * strlen(a) + 4;
+
+		if (len + need >= cap) {
+			while (len + need >= cap)
+				cap *= 2;
+			s = xrealloc(s, cap);
+		}
+		if (i)
+			s[len++] = ' ';
+		if (plain) {
+			len += (size_t)sprintf(s + len, "%s", a);
+			continue;
+		}
+		s[len++] = '\'';
+		for (; *a; a++) {
+			if (*a == '\'') {
+				memcpy(s + len, "'\\''", 4);
+				len += 4;
+			} else {
+				s[len++] = *a;
+			}
+		}
+		s[len++] = '\'';
+		s[len] = '\0';
+	}
+	return s;
+}
+
+static char *g_command;
+
+/* Parses a non-negative int option. */
+static int parse_int(const struct command *c, const char *opt, const char *s,
+		     int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *s == '\0' || *end != '\0' || v < 0 || v > 1 << 20)
+		return usage_error(c, "option %s needs a non-negative integer, "
+				   "not \"%s\"", opt, s);
+	*out = (int)v;
+	return 0;
+}
+
+/* Every name of a comma-separated --variant list must be registered. */
+static int check_variant_list(const struct command *c, const char *list)
+{
+	char *copy = xstrdup(list), *save = NULL, *name;
+	int rc = 0;
+
+	for (name = strtok_r(copy, ",", &save); name && !rc;
+	     name = strtok_r(NULL, ",", &save))
+		if (!registry_find(name))
+			rc = usage_error(c, "unknown variant \"%s\" (see culab "
+					 "list kernels)", name) ? -1 : 0;
+	if (!rc && !*list)
+		rc = usage_error(c, "--variant needs a name") ? -1 : 0;
+	free(copy);
+	return rc;
+}
+
+/* ---- culab run ------------------------------------------------------------ */
+
+static int cmd_run(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "no-counters", no_argument, NULL, 'C' },
+		{ "profile-only", no_argument, NULL, 'P' },
+		{ "resume", no_argument, NULL, 'r' },
+		{ "variant", required_argument, NULL, 'v' },
+		{ "note", required_argument, NULL, 'n' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	const struct command *c = find_command("run");
+	struct run_options o = { .device = 0 };
+	struct experiment_file f = { 0 };
+	struct results res = { 0 };
+	const char *outdir = NULL;
+	bool quiet = false;
+	int ch, rc;
+
+	o.progress = isatty(STDERR_FILENO);
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "o:d:qh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'o': o.outdir = optarg; break;
+		case 'd':
+			if (parse_int(c, "--device", optarg, &o.device))
+				return EXIT_USAGE;
+			break;
+		case 'C': o.no_counters = true; break;
+		case 'P': o.profile_only = true; break;
+		case 'r': o.resume = true; break;
+		case 'v':
+			if (check_variant_list(c, optarg) < 0)
+				return EXIT_USAGE;
+			o.only_variant = optarg;
+			break;
+		case 'n': o.note = optarg; break;
+		case 'q': quiet = true; o.progress = false; break;
+		case 'h': print_help(c, stdout); return EXIT_OK;
+		default: return usage_error(c, "unknown option");
+		}
+	}
+	if (argc - optind != 1)
+		return usage_error(c, "run needs exactly one experiment file");
+	if (experiment_load(argv[optind], &f) < 0)
+		return EXIT_USAGE;
+	o.command = g_command;
+	rc = runner_run(&f, &o, &res, &outdir);
+	if (!quiet && res.nrows) {
+		size_t ok = 0, bad = 0, skipped = 0;
+
+		for (size_t i = 0; i < res.nrows; i++) {
+			if (res.rows[i].status == ROW_OK)
+				ok++;
+			else if (res.rows[i].status == ROW_SKIPPED)
+				skipped++;
+			else
+				bad++;
+		}
+		printf("culab: %zu measurements: %zu verified, %zu failed, "
+		       "%zu skipped; results in %s/results.json\n",
+		       res.nrows, ok, bad, skipped, outdir);
+		for (size_t i = 0; i < res.nrows; i++) {
+			const struct result_row *w = &res.rows[i];
+
+			if (w->status == ROW_WRONG || w->status == ROW_ERROR)
+				printf("culab: FAILED %s/%s/%s/%" PRIu64 "x%"
+				       PRIu64 ": %s\n", w->experiment,
+				       w->variant, w->dtype, w->n, w->m,
+				       w->message ? w->message : "");
+		}
+	}
+	results_release(&res);
+	experiment_file_release(&f);
+	return rc;
+}
+
+/* ---- culab check ------------------------------------------------------------ */
+
+static int cmd_check(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	const struct command *c = find_command("check");
+	bool quiet = false;
+	int ch, rc = EXIT_OK;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'q': quiet = true; break;
+		case 'h': print_help(c, stdout); return EXIT_OK;
+		default: return usage_error(c, "unknown option");
+		}
+	}
+	if (optind >= argc)
+		return usage_error(c, "check needs at least one experiment file");
+	for (int i = optind; i < argc; i++) {
+		struct experiment_file f = { 0 };
+		size_t rows = 0;
+
+		if (experiment_load(argv[i], &f) < 0) {
+			rc = EXIT_USAGE;
+			continue;
+		}
+		for (size_t e = 0; e < f.nexps; e++)
+			rows += f.exps[e].nrows;
+		if (!quiet)
+			printf("%s: ok: %zu experiment%s, %zu measurement%s, "
+			       "output %s\n", argv[i], f.nexps,
+			       f.nexps == 1 ? "" : "s", rows,
+			       rows == 1 ? "" : "s", f.output);
+		experiment_file_release(&f);
+	}
+	return rc;
+}
+
+/* ---- culab list --------------------------------------------------------------- */
+
+static void list_kernels_text(void)
+{
+	size_t n, i;
+	const struct variant *v = registry_all(&n);
+	char flags[128];
+	int fam = -1;
+
+	for (i = 0; i < n; i++) {
+		if ((int)v[i].family != fam) {
+			fam = (int)v[i].family;
+			printf("%s%s ladder:\n", i ? "\n" : "",
+			       family_name(v[i].family));
+			printf("  %-4s %-30s %-22s %s\n", "step", "variant",
+			       "flags", "title");
+		}
+		variant_flags_text(v[i].flags, flags, sizeof(flags));
+		printf("  %-4d %-30s %-22s %s\n", v[i].step, v[i].name,
+		       *flags ? flags : "-", v[i].title);
+	}
+}
+
+static int cmd_list(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	const struct command *c = find_command("list");
+	bool json = false;
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'j': json = true; break;
+		case 'h': print_help(c, stdout); return EXIT_OK;
+		default: return usage_error(c, "unknown option");
+		}
+	}
+	if (argc - optind != 1)
+		return usage_error(c, "list needs one of: kernels, metrics");
+	if (strcmp(argv[optind], "kernels") == 0) {
+		if (json)
+			return results_print_kernels_json(stdout) < 0 ?
+				EXIT_FAILED : EXIT_OK;
+		list_kernels_text();
+		return EXIT_OK;
+	}
+	if (strcmp(argv[optind], "metrics") == 0) {
+		if (json)
+			return results_print_metrics_json(stdout) < 0 ?
+				EXIT_FAILED : EXIT_OK;
+		metrics_print(stdout);
+		return EXIT_OK;
+	}
+	return usage_error(c, "cannot list \"%s\" (known: kernels, metrics)",
+			   argv[optind]);
+}
+
+/* ---- culab devices --------------------------------------------------------------- */
+
+static int cmd_devices(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	const struct command *c = find_command("devices");
+	char why[512];
+	bool json = false;
+	int ch, n, i, rc = EXIT_OK;
+	struct environment *envs;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'j': json = true; break;
+		case 'h': print_help(c, stdout); return EXIT_OK;
+		default: return usage_error(c, "unknown option");
+		}
+	}
+	if (optind != argc)
+		return usage_error(c, "devices takes no arguments");
+	n = env_device_count(why, sizeof(why));
+	if (n < 0) {
+		diag_error("no usable GPU: %s", why);
+		return EXIT_NO_GPU;
+	}
+	envs = xcalloc((size_t)n, sizeof(*envs));
+	for (i = 0; i < n; i++) {
+		if (env_probe(i, &envs[i], why, sizeof(why)) < 0) {
+			diag_error("device %d: %s", i, why);
+			rc = EXIT_NO_GPU;
+		}
+	}
+	if (rc == EXIT_OK && json) {
+		if (results_print_devices_json(stdout, envs, (size_t)n) < 0)
+			rc = EXIT_FAILED;
+	} else if (rc == EXIT_OK) {
+		for (i = 0; i < n; i++) {
+			const struct environment *e = &envs[i];
+
+			printf("device %d: %s\n", i, e->gpu_name);
+			printf("  compute capability %d.%d, %d SMs, SM clock up to "
+			       "%d MHz, %zu MiB L2\n", e->cc_major, e->cc_minor,
+			       e->sm_count, e->sm_clock_khz / 1000,
+			       e->l2_bytes >> 20);
+			printf("  memory: %.1f GiB, %d-bit bus at %d MHz: "
+			       "theoretical peak %.1f GB/s\n",
+			       (double)e->global_mem_bytes / (1 << 30),
+			       e->mem_bus_width_bits, e->mem_clock_khz / 1000,
+			       e->peak_gbps);
+			printf("  driver %d.%d, runtime %d.%d, %s\n",
+			       e->driver_version / 1000,
+			       e->driver_version % 1000 / 10,
+			       e->runtime_version / 1000,
+			       e->runtime_version % 1000 / 10, e->gpu_uuid);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct results tmp = { 0 };
+
+		tmp.env = envs[i];
+		results_release(&tmp);
+	}
+	free(envs);
+	return rc;
+}
+
+/* ---- culab verify ----------------------------------------------------------- */
+
+static int cmd_verify(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	const struct command *c = find_command("verify");
+	struct results r;
+	struct sig_check *s = NULL;
+	size_t n, i, pass = 0, failed = 0, missing = 0;
+	bool quiet = false;
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'q': quiet = true; break;
+		case 'h': print_help(c, stdout); return EXIT_OK;
+		default: return usage_error(c, "unknown option");
+		}
+	}
+	if (argc - optind != 1)
+		return usage_error(c, "verify needs one results file");
+	if (results_read(argv[optind], &r) < 0)
+		return EXIT_USAGE;
+	n = signature_check_all(&r, &s);
+	for (i = 0; i < n; i++) {
+		const struct result_row *w = &r.rows[s[i].row];
+
+		if (s[i].verdict == SIG_PASS)
+			pass++;
+		else if (s[i].verdict == SIG_FAIL)
+			failed++;
+		else
+			missing++;
+		if (quiet && s[i].verdict == SIG_PASS)
+			continue;
+		printf("%-7s %s/%s/%s/%" PRIu64 "x%" PRIu64 ": %s = %.4g, want "
+		       "%s %.4g", sig_verdict_name(s[i].verdict),
+		       w->experiment, w->variant, w->dtype, w->n, w->m,
+		       s[i].x->column, s[i].value, s[i].x->op, s[i].bound);
+		if (s[i].x->than)
+			printf(" (%g x %s)", s[i].x->value, s[i].x->than);
+		putchar('\n');
+	}
+	printf("culab verify: %zu signature checks: %zu passed, %zu failed, "
+	       "%zu without data\n", n, pass, failed, missing);
+	free(s);
+	results_release(&r);
+	if (failed)
+		return EXIT_FAILED;
+	if (!n || missing == n)
+		return diag_error("no counter data to verify: run with counters "
+				  "on float data"), EXIT_FAILED;
+	return EXIT_OK;
+}
+
+/* ---- culab help ------------------------------------------------------------------ */
+
+static int cmd_help(int argc, char **argv);
+
+static const struct command commands[] = {
+	{ "run", cmd_run,
+	  "run [-o DIR] [--device N] [--no-counters] [--profile-only] "
+	  "[--resume] [--variant LIST] [--note TEXT] [--quiet] EXPERIMENT.yaml",
+	  "run an experiment file on the GPU: verify, time, count",
+	  "Runs every (experiment, type, size, variant, block) of the file:\n"
+	  "verifies the answer against a CPU reference, times warm-up and\n"
+	  "repeats with CUDA events, then collects the requested hardware\n"
+	  "counters with CUPTI.  Results go to DIR/results.json and\n"
+	  "DIR/results.csv, rewritten after every measurement.\n\n"
+	  "  -o, --output DIR   output directory (default: the file's `output`)\n"
+	  "  -d, --device N     CUDA device index (default 0)\n"
+	  "      --no-counters  do not collect hardware counters\n"
+	  "      --profile-only one verified launch per measurement, no timing\n"
+	  "      --resume       keep the finished rows of DIR/results.json and\n"
+	  "                     run only what is missing\n"
+	  "      --variant LIST run only these variants (comma-separated)\n"
+	  "      --note TEXT    free text stored in the results\n"
+	  "  -q, --quiet        no progress line and no summary" },
+	{ "check", cmd_check, "check [--quiet] EXPERIMENT.yaml...",
+	  "validate experiment files (no GPU needed)",
+	  "Loads each file as `run` would and reports every error in GNU\n"
+	  "format (file:line:col: error: ...).  Exit status 2 when any file\n"
+	  "is invalid.\n\n"
+	  "  -q, --quiet        print errors only" },
+	{ "list", cmd_list, "list [--json] kernels|metrics",
+	  "list the registered kernel variants or counter aliases",
+	  "  kernels   every variant of both ladders, in ladder order\n"
+	  "  metrics   counter aliases, their raw metrics and columns\n\n"
+	  "  --json    machine-readable output" },
+	{ "devices", cmd_devices, "devices [--json]",
+	  "show the CUDA devices culab can use",
+	  "Prints each device's name, compute capability, SM count, memory\n"
+	  "bus and clock and the theoretical peak bandwidth derived from them.\n"
+	  "Exit status 3 when there is no usable GPU.\n\n"
+	  "  --json    machine-readable output" },
+	{ "verify", cmd_verify, "verify [--quiet] RESULTS.json",
+	  "check measured counters against each variant's signature",
+	  "Every variant's registry row states the counter signature its\n"
+	  "technique should show (e.g. the 32x32 transpose tile: at least 16\n"
+	  "bank conflicts per shared load).  verify evaluates those statements\n"
+	  "on the float rows of a results file and prints one verdict each.\n"
+	  "Exit status 1 when any check fails or no counters were recorded.\n\n"
+	  "  -q, --quiet        print failures and the summary only" },
+	{ "help", cmd_help, "help [COMMAND]", "show help for a command",
+	  "Shows the list of commands, or the help of one." },
+};
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+static void print_main_help(FILE *fp)
+{
+	fprintf(fp, "usage: culab <command> [options]\n"
+		    "       culab --version | --help\n\n"
+		    "culab runs CUDA optimization ladders (reduction, transpose)\n"
+		    "from YAML experiment files, verifies and times every\n"
+		    "variant, collects hardware counters and writes results.\n\n"
+		    "commands:\n");
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(fp, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(fp, "\nexit status:\n");
+#define X(name, num, text) fprintf(fp, "  %d  %s\n", num, text);
+	CULAB_EXIT_MAP(X)
+#undef X
+	fprintf(fp, "\n`culab COMMAND --help` shows a command's options.\n");
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	const struct command *c;
+
+	if (argc < 2) {
+		print_main_help(stdout);
+		return EXIT_OK;
+	}
+	c = find_command(argv[1]);
+	if (!c)
+		return usage_error(NULL, "unknown command \"%s\"", argv[1]);
+	print_help(c, stdout);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	const struct command *c;
+	const char *names[ARRAY_SIZE(commands)], *near;
+	int rc;
+
+	if (argc < 2)
+		return usage_error(NULL, "no command given");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		print_main_help(stdout);
+		return EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
+		printf("culab %s (commit %s)\n", CULAB_VERSION, CULAB_COMMIT);
+		return EXIT_OK;
+	}
+	c = find_command(argv[1]);
+	if (!c) {
+		for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+			names[i] = commands[i].name;
+		near = nearest_word(argv[1], names, ARRAY_SIZE(commands));
+		if (near)
+			return usage_error(NULL, "unknown command \"%s\" (did you "
+					   "mean \"%s\"?)", argv[1], near);
+		return usage_error(NULL, "unknown command \"%s\"", argv[1]);
+	}
+	g_command = command_line(argc, argv);
+	rc = c->fn(argc - 1, argv + 1);
+	free(g_command);
+	return rc;
+}

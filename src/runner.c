@@ -1,0 +1,1123 @@
+/* runner.c - the measurement loop.  See runner.h.
+ *
+ * Order of work: experiment -> type -> size -> variant -> block.  The
+ * input of a (type, size) is generated and its reference computed once,
+ * then shared by every variant, so a ladder's rungs are compared on the
+ * same data.  Each measurement has three phases, never mixed:
+ *   1. correctness: poison the output, run once, verify;
+ *   2. timing: warm-up runs, then `repeats` samples, each one
+ *      [restore input] [L2 flush] event start, launch, event stop;
+ *      the output of the last sample is verified again;
+ *   3. counters: the launch replayed under CUPTI (never timed).
+ * The flush kernel keeps the GPU busy while the launch is enqueued, so
+ * launch latency stays out of the events, as nvbench's blocking kernel
+ * does.  After every row the results files are rewritten atomically, so
+ * an interrupted or crashed run keeps every finished measurement.
+ *
+ * CUDA errors: an error reported by a launch that leaves the context
+ * usable (bad configuration) fails that row; an error that poisons the
+ * context (illegal address, ...) ends the run with everything written. */
+#include "runner.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cuda_runtime_api.h>
+#include <nvtx3/nvToolsExt.h>
+
+#include "../kernels/support.h"
+#include "counters.h"
+#include "culab_version.h"
+#include "diag.h"
+#include "env.h"
+#include "exitcode.h"
+#include "metrics.h"
+#include "util.h"
+
+/* Poison byte for outputs: 0x5a5a5a5a is outside every input range of
+ * runner_fill_input and no reachable sum, so an unwritten output never
+ * passes verification. */
+#define POISON 0x5a
+/* Upper bound on host time spent timing the CPU reference row. */
+#define CPU_TIME_BUDGET_S 2.0
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+	/* A second signal ends the process the default way. */
+	signal(sig, SIG_DFL);
+}
+
+/* ---- inputs and references --------------------------------------------- */
+
+static uint64_t splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+void runner_fill_input(void *buf, enum family fam, enum dtype t, uint64_t n,
+		       uint64_t m, uint64_t seed)
+{
+	uint64_t s = seed, count = n * m, i;
+
+	/* Mix the measurement's identity into the stream so two sizes do not
+	 * share a prefix of the same numbers. */
+	s ^= splitmix64(&s) ^ ((uint64_t)fam << 56) ^ ((uint64_t)t << 48);
+	s ^= splitmix64(&s) ^ n;
+	s ^= splitmix64(&s) ^ m;
+	for (i = 0; i < count; i++) {
+		uint64_t r = splitmix64(&s);
+		double u = (double)(r >> 11) * 0x1.0p-53;
+
+		switch (t) {
+		case DTYPE_INT:
+			((int *)buf)[i] = fam == FAMILY_REDUCE ?
+				(int)(r % 2001) - 1000 : (int)(r >> 34);
+			break;
+		case DTYPE_FLOAT:
+			((float *)buf)[i] = (float)u;
+			break;
+		case DTYPE_DOUBLE:
+			((double *)buf)[i] = u;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+void runner_reference_sum(const void *buf, enum dtype t, uint64_t n,
+			  long double *sum, double *tolerance)
+{
+	long double s = 0, c = 0, abs = 0;
+	long long is = 0;
+	uint64_t i;
+	double eps = t == DTYPE_FLOAT ? 0x1.0p-24 : 0x1.0p-53;
+
+	if (t == DTYPE_INT) {
+		for (i = 0; i < n; i++)
+			is += ((const int *)buf)[i];
+		*sum = (long double)is;
+		*tolerance = 0;
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		long double x = t == DTYPE_FLOAT ? ((const float *)buf)[i] :
+						   ((const double *)buf)[i];
+		long double u = s + x;
+
+		/* Neumaier's compensated summation. */
+		if (fabsl(s) >= fabsl(x))
+			c += (s - u) + x;
+		else
+			c += (x - u) + s;
+		s = u;
+		abs += fabsl(x);
+	}
+	*sum = s + c;
+	*tolerance = 2.0 * 2.0 * eps * sqrt((double)n) * (double)abs;
+}
+
+/* Whether --variant (a comma-separated list, or NULL for all) selects
+ * the variant called `name`. */
+static bool selected(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (!list)
+		return true;
+	for (const char *p = list; *p;) {
+		const char *end = strchr(p, ',');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+
+		if (n == len && strncmp(p, name, n) == 0)
+			return true;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	return false;
+}
+
+/* Whether variant v runs for type t in this run: selected by --variant
+ * and supporting t (`variants: all` keeps variants that lack a type; the
+ * loader refuses named ones). */
+static bool runs(const struct run *R, const struct variant *v, enum dtype t)
+{
+	return selected(R->o->only_variant, v->name) && variant_supports(v, t);
+}
+
+/* ---- one (type, size) of one experiment ---------------------------------- */
+
+struct stage {
+	const struct experiment *e;
+	enum dtype t;
+	struct shape sh;
+	size_t elems, in_bytes, out_bytes;
+	void *h_in;              /* host input */
+	void *d_in;              /* device input, never written by variants */
+	void *d_copy;            /* device copy for in-place variants (lazy) */
+	void *d_out;
+	long double ref;
+	double tol;
+	bool have_ref;
+};
+
+/* Everything a launch needs, shared by the timing loop and the counter
+ * replay's callbacks. */
+struct launch_ctx {
+	const struct variant *v;
+	struct kernel_args a;
+	struct stage *st;
+};
+
+struct run {
+	const struct run_options *o;
+	const struct experiment_file *f;
+	struct results *res;
+	const char *outdir;
+	struct results prev;     /* --resume: rows already measured */
+	bool have_prev;
+	cudaStream_t stream;
+	cudaEvent_t ev_start, ev_stop;
+	void *flush_buf;
+	size_t flush_bytes;
+	void *flush_sink;
+	int sm_count;
+	double peak_gbps;
+	size_t total, done;      /* measurements, for the progress line */
+	bool failed;             /* a row failed */
+	bool fatal;              /* the CUDA context is lost */
+	char fatal_why[256];
+	struct counters *ctr;
+	struct counter_plan plan;
+	bool have_plan;
+	char *ctr_status;        /* why counters are unavailable, or NULL */
+};
+
+static const char *err_text(int e)
+{
+	return cudaGetErrorString((cudaError_t)e);
+}
+
+/* After a failed CUDA call: is the context still usable? */
+static bool context_lost(struct run *R, int err, const char *what)
+{
+	cudaError_t e;
+
+	cudaGetLastError();
+	e = cudaDeviceSynchronize();
+	if (e == cudaSuccess && cudaGetLastError() == cudaSuccess)
+		return false;
+	R->fatal = true;
+	snprintf(R->fatal_why, sizeof(R->fatal_why), "%s: %s (%s)", what,
+		 err_text(err), cudaGetErrorName((cudaError_t)err));
+	return true;
+}
+
+static void shape_text(const struct experiment *e, struct shape sh, char *buf,
+		       size_t size)
+{
+	if (e->family == FAMILY_TRANSPOSE)
+		snprintf(buf, size, "%" PRIu64 "x%" PRIu64, sh.n, sh.m);
+	else
+		snprintf(buf, size, "%" PRIu64, sh.n);
+}
+
+static void progress(struct run *R, const char *label)
+{
+	if (!R->o->progress)
+		return;
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s", R->done + 1, R->total, label);
+	fflush(stderr);
+}
+
+static int write_results(struct run *R)
+{
+	return results_write(R->outdir, R->res);
+}
+
+static bool prev_has(struct run *R, const char *exp, const char *var,
+		     enum dtype t, struct shape sh, int block)
+{
+	for (size_t i = 0; R->have_prev && i < R->prev.nrows; i++) {
+		const struct result_row *w = &R->prev.rows[i];
+
+		if (strcmp(w->experiment, exp) == 0 &&
+		    strcmp(w->variant, var) == 0 &&
+		    strcmp(w->dtype, dtype_name(t)) == 0 && w->n == sh.n &&
+		    w->m == sh.m && w->block == block)
+			return true;
+	}
+	return false;
+}
+
+/* Moves a finished row of the previous run into the new results. */
+static void take_prev(struct run *R, const char *exp, const char *var,
+		      enum dtype t, struct shape sh, int block)
+{
+	for (size_t i = 0; i < R->prev.nrows; i++) {
+		struct result_row *w = &R->prev.rows[i];
+
+		if (w->experiment && strcmp(w->experiment, exp) == 0 &&
+		    strcmp(w->variant, var) == 0 &&
+		    strcmp(w->dtype, dtype_name(t)) == 0 && w->n == sh.n &&
+		    w->m == sh.m && w->block == block) {
+			*results_add_row(R->res) = *w;
+			memset(w, 0, sizeof(*w));
+			return;
+		}
+	}
+}
+
+static struct result_row *new_row(struct run *R, const struct variant *v,
+				  enum dtype t, struct shape sh, int block)
+{
+	struct result_row *w = results_add_row(R->res);
+
+	w->family = xstrdup(family_name(v->family));
+	w->variant = xstrdup(v->name);
+	w->step = v->step;
+	w->dtype = xstrdup(dtype_name(t));
+	w->n = sh.n;
+	w->m = sh.m;
+	w->block = block;
+	w->timed_region = xstrdup(v->timed_region);
+	w->timer = xstrdup(v->flags & VF_CPU ? "host-clock" : "cuda-events");
+	w->bytes = registry_bytes(v, t, (size_t)sh.n, (size_t)sh.m);
+	return w;
+}
+
+static void row_fail(struct run *R, struct result_row *w, enum row_status s,
+		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void row_fail(struct run *R, struct result_row *w, enum row_status s,
+		     const char *fmt, ...)
+{
+	va_list ap;
+	char buf[512];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	w->status = s;
+	w->verified = false;
+	free(w->message);
+	w->message = xstrdup(buf);
+	if (s == ROW_WRONG || s == ROW_ERROR)
+		R->failed = true;
+}
+
+/* Runs the variant once on a->stream and waits for it.  Returns 0 or a
+ * CUDA error. */
+static int launch_once(struct launch_ctx *L)
+{
+	int err = L->v->launch(&L->a);
+
+	if (err)
+		return err;
+	return (int)cudaStreamSynchronize(L->a.stream);
+}
+
+static int restore_input(struct launch_ctx *L)
+{
+	if (!(L->v->flags & VF_IN_PLACE))
+		return 0;
+	return (int)cudaMemcpyAsync(L->st->d_copy, L->st->d_in,
+				    L->st->in_bytes, cudaMemcpyDeviceToDevice,
+				    L->a.stream);
+}
+
+static int poison_output(struct launch_ctx *L)
+{
+	const struct variant *v = L->v;
+	int err;
+
+	if (v->flags & (VF_HOST_STEP | VF_CPU))
+		memset(L->a.result, POISON, dtype_acc_size(L->st->t));
+	if (v->flags & VF_CPU)
+		return 0;
+	err = (int)cudaMemsetAsync(L->st->d_out, POISON, L->st->out_bytes,
+				   L->a.stream);
+	if (err)
+		return err;
+	return (int)cudaStreamSynchronize(L->a.stream);
+}
+
+static double acc_value(enum dtype t, const void *acc)
+{
+	switch (t) {
+	case DTYPE_INT:
+		return (double)*(const long long *)acc;
+	case DTYPE_FLOAT:
+		return *(const float *)acc;
+	case DTYPE_DOUBLE:
+		return *(const double *)acc;
+	default:
+		return NAN;
+	}
+}
+
+/* Checks the output of the last run.  Returns 0 (verified), 1 (wrong, row
+ * filled) or a negative CUDA error. */
+static int verify(struct run *R, struct launch_ctx *L, struct result_row *w,
+		  void *h_out)
+{
+	struct stage *st = L->st;
+	const struct variant *v = L->v;
+	int err;
+
+	if (v->family == FAMILY_REDUCE) {
+		unsigned char acc[16];
+
+		if (v->flags & (VF_HOST_STEP | VF_CPU)) {
+			memcpy(acc, L->a.result, dtype_acc_size(st->t));
+		} else {
+			err = (int)cudaMemcpy(acc, st->d_out,
+					      dtype_acc_size(st->t),
+					      cudaMemcpyDeviceToHost);
+			if (err)
+				return -err;
+		}
+		if (st->t == DTYPE_INT) {
+			long long got = *(long long *)acc,
+				  want = (long long)st->ref;
+
+			w->error = fabs((double)got - (double)want);
+			w->tolerance = 0;
+			if (got != want) {
+				row_fail(R, w, ROW_WRONG,
+					 "sum is %lld, expected %lld", got, want);
+				return 1;
+			}
+		} else {
+			double got = acc_value(st->t, acc);
+
+			w->error = fabs((double)((long double)got - st->ref));
+			w->tolerance = st->tol;
+			if (!(w->error <= st->tol)) {
+				row_fail(R, w, ROW_WRONG,
+					 "sum is %.17g, expected %.17Lg "
+					 "(error %.3g > tolerance %.3g)",
+					 got, st->ref, w->error, st->tol);
+				return 1;
+			}
+		}
+		w->verified = true;
+		return 0;
+	}
+
+	/* Transposes (and copies) are checked exactly, element by element. */
+	err = (int)cudaMemcpy(h_out, st->d_out, st->out_bytes,
+			      cudaMemcpyDeviceToHost);
+	if (err)
+		return -err;
+	{
+		size_t es = dtype_size(st->t), rows = st->sh.n, cols = st->sh.m;
+		bool copy = v->flags & (VF_CEILING | VF_COPY);
+		const unsigned char *in = st->h_in, *out = h_out;
+		size_t bad = 0, first_i = 0, first_j = 0, i, j;
+
+		for (i = 0; i < rows; i++)
+			for (j = 0; j < cols; j++) {
+				size_t src = (i * cols + j) * es;
+				size_t dst = copy ? src : (j * rows + i) * es;
+
+				if (memcmp(in + src, out + dst, es) != 0) {
+					if (!bad++) {
+						first_i = i;
+						first_j = j;
+					}
+				}
+			}
+		w->error = (double)bad;
+		w->tolerance = 0;
+		if (bad) {
+			row_fail(R, w, ROW_WRONG,
+				 "%zu of %zu elements differ; first at row %zu, "
+				 "column %zu of the input", bad, rows * cols,
+				 first_i, first_j);
+			return 1;
+		}
+	}
+	w->verified = true;
+	return 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* One timed sample in milliseconds into *ms.  Returns 0 or a CUDA error. */
+static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms)
+{
+	float f = 0;
+	int err;
+
+	if (L->v->flags & VF_CPU) {
+		double t0 = now_s();
+
+		err = L->v->launch(&L->a);
+		*ms = (now_s() - t0) * 1e3;
+		return err;
+	}
+	if ((err = restore_input(L)))
+		return err;
+	if (flush && (err = support_l2_flush(R->flush_buf, R->flush_bytes,
+					     R->flush_sink, L->a.stream)))
+		return err;
+	if ((err = (int)cudaEventRecord(R->ev_start, L->a.stream)))
+		return err;
+	if ((err = L->v->launch(&L->a)))
+		return err;
+	if ((err = (int)cudaEventRecord(R->ev_stop, L->a.stream)))
+		return err;
+	if ((err = (int)cudaEventSynchronize(R->ev_stop)))
+		return err;
+	if ((err = (int)cudaEventElapsedTime(&f, R->ev_start, R->ev_stop)))
+		return err;
+	*ms = f;
+	return 0;
+}
+
+static int time_variant(struct run *R, struct launch_ctx *L,
+			struct result_row *w)
+{
+	const struct experiment *e = L->st->e;
+	int reps = e->repeats, err, i;
+	double ms;
+
+	w->t.warmup = e->warmup;
+	for (i = 0; i < e->warmup && !interrupted; i++) {
+		if ((err = sample(R, L, e->l2_flush, &ms)))
+			return err;
+		/* The CPU row: keep its share of the run bounded. */
+		if ((L->v->flags & VF_CPU) && i == 0 && ms > 0) {
+			int cap = (int)(CPU_TIME_BUDGET_S * 1e3 / ms);
+
+			if (cap < 1)
+				cap = 1;
+			if (cap < reps)
+				reps = cap;
+		}
+	}
+	w->t.samples_ms = xcalloc((size_t)reps, sizeof(double));
+	for (i = 0; i < reps && !interrupted; i++) {
+		if ((err = sample(R, L, e->l2_flush, &w->t.samples_ms[i])))
+			return err;
+		w->t.nsamples++;
+	}
+	if (reps < e->repeats) {
+		char *msg = xasprintf("%d of %d timed runs (CPU time budget "
+				      "%.0f s)", reps, e->repeats,
+				      CPU_TIME_BUDGET_S);
+		free(w->message);
+		w->message = msg;
+	}
+	timing_compute(&w->t);
+	return 0;
+}
+
+/* Counter replay callbacks. */
+static int ctr_prepare(void *p)
+{
+	return restore_input(p);
+}
+
+static int ctr_launch(void *p)
+{
+	return launch_once(p);
+}
+
+static void collect_counters(struct run *R, struct launch_ctx *L,
+			     struct result_row *w, const char *label)
+{
+	struct kernel_counters *k = NULL;
+	size_t nk = 0, i, j;
+	char why[512];
+	double **vals, *cols;
+	struct metric_context mctx = { R->peak_gbps, NAN };
+
+	if (!R->have_plan)
+		return;
+	if (!R->ctr) {
+		w->counters_status = xstrdup(R->ctr_status ? R->ctr_status :
+					     "counters were not collected");
+		return;
+	}
+	if (L->v->flags & VF_CPU) {
+		w->counters_status = xstrdup("not applicable: runs on the CPU");
+		return;
+	}
+	if (counters_profile(R->ctr, label, ctr_prepare, ctr_launch, L, &k,
+			     &nk, why, sizeof(why)) < 0) {
+		w->counters_status = xstrdup(why);
+		return;
+	}
+	vals = xcalloc(nk ? nk : 1, sizeof(*vals));
+	for (i = 0; i < nk; i++)
+		vals[i] = k[i].values;
+	cols = xcalloc(R->plan.ncols ? R->plan.ncols : 1, sizeof(*cols));
+	counter_plan_derive(&R->plan, (const double *const *)vals, nk, &mctx,
+			    cols);
+	w->ncolumns = R->plan.ncols;
+	w->columns = xcalloc(w->ncolumns ? w->ncolumns : 1,
+			     sizeof(*w->columns));
+	for (j = 0; j < R->plan.ncols; j++) {
+		w->columns[j].name = xstrdup(R->plan.cols[j]);
+		w->columns[j].value = cols[j];
+	}
+	w->kernels = k;
+	w->nkernels = nk;
+	free(cols);
+	free(vals);
+}
+
+/* Allocates what one variant needs beyond the stage, runs the three
+ * phases and fills the row.  Returns false when a signal cut the
+ * measurement short (the row is then incomplete). */
+static bool measure(struct run *R, struct stage *st, const struct variant *v,
+		    int block, struct result_row *w, const char *label,
+		    void *h_out)
+{
+	struct launch_ctx L = { .v = v, .st = st };
+	size_t work = 0, host = 0, need;
+	size_t free_b = 0, total_b = 0;
+	void *d_work = NULL, *h_host = NULL, *h_result = NULL;
+	bool complete = true;
+	int err;
+
+	L.a.dtype = st->t;
+	L.a.n = (size_t)st->sh.n;
+	L.a.m = (size_t)st->sh.m;
+	L.a.block = block;
+	L.a.sm_count = R->sm_count;
+	L.a.stream = R->stream;
+	if (v->work)
+		work = v->work(st->t, L.a.n, L.a.m, block, R->sm_count);
+	if (v->host)
+		host = v->host(st->t, L.a.n, L.a.m, block, R->sm_count);
+
+	/* Memory check before any allocation of this variant. */
+	need = work + ((v->flags & VF_IN_PLACE) && !st->d_copy ? st->in_bytes : 0);
+	if (!(v->flags & VF_CPU) && need) {
+		if ((err = (int)cudaMemGetInfo(&free_b, &total_b))) {
+			row_fail(R, w, ROW_ERROR, "cudaMemGetInfo: %s",
+				 err_text(err));
+			return true;
+		}
+		if (need + (64u << 20) > free_b) {
+			row_fail(R, w, ROW_SKIPPED,
+				 "needs %.2f GiB more device memory, %.2f GiB "
+				 "free", (double)need / (1 << 30),
+				 (double)free_b / (1 << 30));
+			return true;
+		}
+	}
+	if ((v->flags & VF_IN_PLACE) && !st->d_copy &&
+	    (err = (int)cudaMalloc(&st->d_copy, st->in_bytes))) {
+		st->d_copy = NULL;
+		row_fail(R, w, ROW_ERROR, "cudaMalloc: %s", err_text(err));
+		goto out;
+	}
+	if (work && (err = (int)cudaMalloc(&d_work, work))) {
+		d_work = NULL;
+		row_fail(R, w, ROW_ERROR, "cudaMalloc of %zu bytes: %s", work,
+			 err_text(err));
+		goto out;
+	}
+	if (host && (err = (int)cudaMallocHost(&h_host, host))) {
+		h_host = NULL;
+		row_fail(R, w, ROW_ERROR, "cudaMallocHost: %s", err_text(err));
+		goto out;
+	}
+	if ((err = (int)cudaMallocHost(&h_result, 16))) {
+		h_result = NULL;
+		row_fail(R, w, ROW_ERROR, "cudaMallocHost: %s", err_text(err));
+		goto out;
+	}
+	L.a.in = v->flags & VF_CPU ? st->h_in :
+		 v->flags & VF_IN_PLACE ? st->d_copy : st->d_in;
+	L.a.out = st->d_out;
+	L.a.work = d_work;
+	L.a.host = h_host;
+	L.a.result = h_result;
+
+	/* 1. correctness */
+	if ((err = restore_input(&L)) || (err = poison_output(&L)) ||
+	    (err = launch_once(&L))) {
+		row_fail(R, w, ROW_ERROR, "%s", err_text(err));
+		context_lost(R, err, v->name);
+		goto out;
+	}
+	err = verify(R, &L, w, h_out);
+	if (err < 0) {
+		row_fail(R, w, ROW_ERROR, "%s", err_text(-err));
+		context_lost(R, -err, v->name);
+		goto out;
+	}
+	if (err > 0)
+		goto out;
+
+	/* 2. timing */
+	if (!R->o->profile_only) {
+		if ((err = time_variant(R, &L, w))) {
+			row_fail(R, w, ROW_ERROR, "%s", err_text(err));
+			context_lost(R, err, v->name);
+			goto out;
+		}
+		if (interrupted) {
+			complete = false;
+			goto out;
+		}
+		err = verify(R, &L, w, h_out);
+		if (err < 0) {
+			row_fail(R, w, ROW_ERROR, "%s", err_text(-err));
+			context_lost(R, -err, v->name);
+			goto out;
+		}
+		if (err > 0) {
+			char *m = xasprintf("after the timed runs: %s", w->message);
+
+			free(w->message);
+			w->message = m;
+			goto out;
+		}
+		w->gbps = registry_gbps(v, st->t, L.a.n, L.a.m, w->t.median_ms);
+		w->pct_peak = R->peak_gbps > 0 ? 100.0 * w->gbps / R->peak_gbps : NAN;
+	} else {
+		timing_compute(&w->t);
+		w->gbps = w->pct_peak = NAN;
+	}
+
+	/* 3. counters */
+	collect_counters(R, &L, w, label);
+	w->status = ROW_OK;
+out:
+	cudaFree(d_work);
+	cudaFreeHost(h_host);
+	cudaFreeHost(h_result);
+	return complete;
+}
+
+static void stage_release(struct stage *st)
+{
+	free(st->h_in);
+	cudaFree(st->d_in);
+	cudaFree(st->d_copy);
+	cudaFree(st->d_out);
+	memset(st, 0, sizeof(*st));
+}
+
+/* Number of (variant, block) pairs of a variant in an experiment. */
+static size_t nblocks_of(const struct experiment *e, const struct variant *v)
+{
+	return (v->flags & VF_BLOCK) && e->nblocks ? e->nblocks : 1;
+}
+
+static int block_of(const struct experiment *e, const struct variant *v,
+		    size_t i)
+{
+	if (!(v->flags & VF_BLOCK))
+		return 0;
+	return e->nblocks ? e->blocks[i] : v->block_default;
+}
+
+static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
+		      struct shape sh)
+{
+	struct stage st = { .e = e, .t = t, .sh = sh };
+	size_t es = dtype_size(t), free_b = 0, total_b = 0, vi, bi;
+	void *h_out = NULL;
+	char size_text[64];
+	bool any = false;
+	int err;
+
+	shape_text(e, sh, size_text, sizeof(size_text));
+	st.elems = (size_t)(sh.n * sh.m);
+	st.in_bytes = st.elems * es;
+	st.out_bytes = e->family == FAMILY_REDUCE ? 16 : st.in_bytes;
+
+	/* Is anything of this stage left to do (--resume)? */
+	for (vi = 0; vi < e->nvariants && !any; vi++) {
+		const struct variant *v = e->variants[vi];
+
+		if (!runs(R, v, t))
+			continue;
+		for (bi = 0; bi < nblocks_of(e, v); bi++)
+			if (!prev_has(R, e->name, v->name, t, sh, block_of(e, v, bi)))
+				any = true;
+	}
+
+	if (any) {
+		cudaMemGetInfo(&free_b, &total_b);
+		if (st.in_bytes + st.out_bytes + (64u << 20) > free_b)
+			goto skip_all;
+		st.h_in = malloc(st.in_bytes ? st.in_bytes : 1);
+		if (e->family == FAMILY_TRANSPOSE)
+			h_out = malloc(st.in_bytes);
+		if (!st.h_in || (e->family == FAMILY_TRANSPOSE && !h_out))
+			goto skip_all;
+		runner_fill_input(st.h_in, e->family, t, sh.n, sh.m, e->seed);
+		if (e->family == FAMILY_REDUCE) {
+			runner_reference_sum(st.h_in, t, sh.n, &st.ref, &st.tol);
+			st.have_ref = true;
+		}
+		if ((err = (int)cudaMalloc(&st.d_in, st.in_bytes)) ||
+		    (err = (int)cudaMalloc(&st.d_out, st.out_bytes)) ||
+		    (err = (int)cudaMemcpy(st.d_in, st.h_in, st.in_bytes,
+					   cudaMemcpyHostToDevice))) {
+			if (context_lost(R, err, "allocating inputs"))
+				goto out;
+			goto skip_all;
+		}
+	}
+
+	for (vi = 0; vi < e->nvariants; vi++) {
+		const struct variant *v = e->variants[vi];
+
+		if (!runs(R, v, t))
+			continue;
+		for (bi = 0; bi < nblocks_of(e, v); bi++) {
+			int block = block_of(e, v, bi);
+			char label[512];
+			struct result_row *w;
+			bool complete;
+
+			if (interrupted || R->fatal)
+				goto out;
+			if (prev_has(R, e->name, v->name, t, sh, block)) {
+				take_prev(R, e->name, v->name, t, sh, block);
+				R->done++;
+				continue;
+			}
+			if (e->nblocks && (v->flags & VF_BLOCK))
+				snprintf(label, sizeof(label), "%s/%s/%s/%s/b%d",
+					 e->name, v->name, dtype_name(t),
+					 size_text, block);
+			else
+				snprintf(label, sizeof(label), "%s/%s/%s/%s",
+					 e->name, v->name, dtype_name(t),
+					 size_text);
+			progress(R, label);
+			w = new_row(R, v, t, sh, block);
+			w->experiment = xstrdup(e->name);
+			nvtxRangePushA(label);
+			complete = measure(R, &st, v, block, w, label, h_out);
+			nvtxRangePop();
+			if (!complete) {
+				/* Cut short by a signal: a partial measurement
+				 * is no measurement. */
+				results_pop_row(R->res);
+				goto out;
+			}
+			R->done++;
+			if (write_results(R) < 0) {
+				R->fatal = true;
+				snprintf(R->fatal_why, sizeof(R->fatal_why),
+					 "cannot write results to \"%s\"",
+					 R->outdir);
+				goto out;
+			}
+		}
+	}
+	goto out;
+
+skip_all:
+	for (vi = 0; vi < e->nvariants; vi++) {
+		const struct variant *v = e->variants[vi];
+
+		if (!runs(R, v, t))
+			continue;
+		for (bi = 0; bi < nblocks_of(e, v); bi++) {
+			int block = block_of(e, v, bi);
+			struct result_row *w;
+
+			if (prev_has(R, e->name, v->name, t, sh, block)) {
+				take_prev(R, e->name, v->name, t, sh, block);
+				continue;
+			}
+			w = new_row(R, v, t, sh, block);
+			w->experiment = xstrdup(e->name);
+			row_fail(R, w, ROW_SKIPPED,
+				 "input and output need %.2f GiB of device "
+				 "memory (and host copies), %.2f GiB free",
+				 (double)(st.in_bytes + st.out_bytes) / (1 << 30),
+				 (double)free_b / (1 << 30));
+			R->done++;
+		}
+	}
+	write_results(R);
+out:
+	free(h_out);
+	stage_release(&st);
+}
+
+/* ---- the run ------------------------------------------------------------- */
+
+static void results_init(struct run *R)
+{
+	const struct experiment_file *f = R->f;
+	struct results *r = R->res;
+	char now[32];
+	size_t i, j;
+
+	memset(r, 0, sizeof(*r));
+	r->schema_version = RESULTS_SCHEMA_VERSION;
+	r->culab_version = xstrdup(CULAB_VERSION);
+	r->culab_commit = xstrdup(CULAB_COMMIT);
+	r->command = xstrdup(R->o->command ? R->o->command : "");
+	r->started = xstrdup(iso_time_now(now));
+	r->status = xstrdup("running");
+	r->source_path = xstrdup(f->path);
+	r->source_sha256 = xstrdup(f->sha256);
+	r->source_text = xstrdup(f->text);
+	r->note = xstrdup(R->o->note);
+	r->nexperiments = f->nexps;
+	r->experiments = xcalloc(f->nexps, sizeof(*r->experiments));
+	for (i = 0; i < f->nexps; i++) {
+		const struct experiment *e = &f->exps[i];
+		struct experiment_meta *m = &r->experiments[i];
+
+		m->name = xstrdup(e->name);
+		m->description = xstrdup(e->description);
+		m->family = xstrdup(family_name(e->family));
+		m->warmup = e->warmup;
+		m->repeats = e->repeats;
+		m->seed = e->seed;
+		m->l2_flush = e->l2_flush;
+		m->ncounters = R->o->no_counters ? 0 : e->ncounters;
+		m->counters = xcalloc(m->ncounters, sizeof(char *));
+		for (j = 0; j < m->ncounters; j++)
+			m->counters[j] = xstrdup(e->counters[j]);
+	}
+}
+
+static size_t count_measurements(const struct experiment_file *f,
+				 const char *only)
+{
+	size_t total = 0, i, v, t;
+
+	for (i = 0; i < f->nexps; i++) {
+		const struct experiment *e = &f->exps[i];
+
+		for (v = 0; v < e->nvariants; v++)
+			for (t = 0; t < e->ndtypes; t++)
+				if (selected(only, e->variants[v]->name) &&
+				    variant_supports(e->variants[v], e->dtypes[t]))
+					total += nblocks_of(e, e->variants[v]) *
+						 e->nsizes;
+	}
+	return total;
+}
+
+/* Loads the previous results for --resume; they must come from the same
+ * experiment file. */
+static int load_previous(struct run *R)
+{
+	char *path = xasprintf("%s/results.json", R->outdir);
+	int rc = 0;
+
+	if (access(path, F_OK) != 0) {
+		diag_note("nothing to resume in \"%s\": starting afresh",
+			  R->outdir);
+		goto out;
+	}
+	if (results_read(path, &R->prev) < 0) {
+		rc = -1;
+		goto out;
+	}
+	if (!R->prev.source_sha256 ||
+	    strcmp(R->prev.source_sha256, R->f->sha256) != 0) {
+		rc = diag_error("cannot resume: \"%s\" was produced by another "
+				"experiment file (SHA-256 differs); use another "
+				"output directory or drop --resume", path);
+		results_release(&R->prev);
+		goto out;
+	}
+	/* Failed and skipped rows are measured again. */
+	for (size_t i = 0; i < R->prev.nrows; i++)
+		if (R->prev.rows[i].status != ROW_OK) {
+			free(R->prev.rows[i].experiment);
+			R->prev.rows[i].experiment = xstrdup("");
+		}
+	R->have_prev = true;
+out:
+	free(path);
+	return rc;
+}
+
+/* Opens the counter session for an experiment's counters, or records why
+ * there are none. */
+static void counters_begin(struct run *R, const struct experiment *e)
+{
+	char why[1024];
+
+	if (R->o->no_counters || !e->ncounters)
+		return;
+	if (counter_plan_build(e->counters, e->ncounters, &R->plan) < 0) {
+		R->ctr_status = xstrdup("the counter list could not be planned");
+		R->have_plan = true;
+		return;
+	}
+	R->have_plan = true;
+	if (counters_open((const char *const *)R->plan.raw, R->plan.nraw,
+			  &R->ctr, why, sizeof(why)) < 0) {
+		R->ctr = NULL;
+		R->ctr_status = xstrdup(why);
+		if (R->o->progress)
+			fputc('\n', stderr);
+		diag_warning("hardware counters unavailable, timing only: %s", why);
+	}
+}
+
+static void counters_end(struct run *R)
+{
+	counters_close(R->ctr);
+	R->ctr = NULL;
+	if (R->have_plan)
+		counter_plan_release(&R->plan);
+	R->have_plan = false;
+	free(R->ctr_status);
+	R->ctr_status = NULL;
+}
+
+static int setup_device(struct run *R, char *why, size_t whysize)
+{
+	struct environment *env = &R->res->env;
+	int err;
+
+	if (env_device_count(why, whysize) < 0)
+		return -1;
+	if ((err = (int)cudaSetDevice(R->o->device))) {
+		snprintf(why, whysize, "cannot use device %d: %s", R->o->device,
+			 err_text(err));
+		return -1;
+	}
+	if (env_probe(R->o->device, env, why, whysize) < 0)
+		return -1;
+	R->res->has_env = true;
+	R->sm_count = env->sm_count;
+	R->peak_gbps = env->peak_gbps;
+	/* Twice the L2, so no line of a measured buffer can survive. */
+	R->flush_bytes = (2 * env->l2_bytes + 4095) & ~(size_t)4095;
+	if (R->flush_bytes < (8u << 20))
+		R->flush_bytes = 8u << 20;
+	if ((err = (int)cudaStreamCreateWithFlags(&R->stream,
+						  cudaStreamNonBlocking)) ||
+	    (err = (int)cudaEventCreate(&R->ev_start)) ||
+	    (err = (int)cudaEventCreate(&R->ev_stop)) ||
+	    (err = (int)cudaMalloc(&R->flush_buf, R->flush_bytes)) ||
+	    (err = (int)cudaMalloc(&R->flush_sink, 16)) ||
+	    (err = (int)cudaMemset(R->flush_buf, 0x3c, R->flush_bytes)) ||
+	    (err = (int)cudaDeviceSynchronize())) {
+		snprintf(why, whysize, "cannot set up device %d: %s",
+			 R->o->device, err_text(err));
+		return -1;
+	}
+	return 0;
+}
+
+static void teardown_device(struct run *R)
+{
+	cudaFree(R->flush_buf);
+	cudaFree(R->flush_sink);
+	if (R->ev_start)
+		cudaEventDestroy(R->ev_start);
+	if (R->ev_stop)
+		cudaEventDestroy(R->ev_stop);
+	if (R->stream)
+		cudaStreamDestroy(R->stream);
+}
+
+int runner_run(const struct experiment_file *f, const struct run_options *o,
+	       struct results *out, const char **outdir_used)
+{
+	struct run R = { .o = o, .f = f, .res = out };
+	struct sigaction sa, old_int, old_term;
+	char why[512], now[32];
+	int rc = EXIT_OK;
+	size_t i, ti, si;
+
+	R.outdir = o->outdir ? o->outdir : f->output;
+	*outdir_used = R.outdir;
+	results_init(&R);
+	if (mkdir_p(R.outdir) < 0)
+		return diag_error("cannot create output directory \"%s\": %s",
+				  R.outdir, strerror(errno)), EXIT_USAGE;
+	if (access(R.outdir, W_OK) != 0)
+		return diag_error("output directory \"%s\" is not writable",
+				  R.outdir), EXIT_USAGE;
+	if (o->resume && load_previous(&R) < 0)
+		return EXIT_USAGE;
+	if (setup_device(&R, why, sizeof(why)) < 0) {
+		diag_error("no usable GPU: %s", why);
+		teardown_device(&R);
+		results_release(&R.prev);
+		return EXIT_NO_GPU;
+	}
+	R.total = count_measurements(f, o->only_variant);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	interrupted = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+
+	for (i = 0; i < f->nexps && !interrupted && !R.fatal; i++) {
+		const struct experiment *e = &f->exps[i];
+
+		counters_begin(&R, e);
+		for (ti = 0; ti < e->ndtypes && !interrupted && !R.fatal; ti++)
+			for (si = 0; si < e->nsizes && !interrupted && !R.fatal; si++)
+				run_stage(&R, e, e->dtypes[ti], e->sizes[si]);
+		counters_end(&R);
+	}
+	if (o->progress)
+		fputc('\n', stderr);
+
+	free(out->status);
+	if (interrupted) {
+		out->status = xstrdup("interrupted");
+		diag_error("interrupted by signal %d: %zu of %zu measurements "
+			   "are in \"%s\"; finish with --resume",
+			   (int)interrupted, out->nrows, R.total, R.outdir);
+		rc = EXIT_INTERRUPTED;
+	} else if (R.fatal) {
+		out->status = xstrdup("aborted");
+		diag_error("run aborted, the CUDA context is unusable: %s; "
+			   "%zu finished measurements are in \"%s\"",
+			   R.fatal_why, out->nrows, R.outdir);
+		rc = EXIT_FAILED;
+	} else {
+		out->status = xstrdup("complete");
+		if (R.failed)
+			rc = EXIT_FAILED;
+	}
+	out->finished = xstrdup(iso_time_now(now));
+	if (write_results(&R) < 0 && rc == EXIT_OK)
+		rc = EXIT_FAILED;
+
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	teardown_device(&R);
+	results_release(&R.prev);
+	return rc;
+}

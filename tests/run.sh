@@ -1,0 +1,73 @@
+#!/bin/sh
+# run.sh BUILD TEST_BINARY... - culab's CPU test suite (no GPU needed).
+#
+# 1. the cmocka unit tests;
+# 2. golden errors: `culab check tests/bad/NAME.yaml` must exit 2 and print
+#    exactly tests/bad/NAME.err on stderr;
+# 3. every file in tests/good/ and experiments/ passes `culab check`.
+# Prints one line per failure and a pass/fail count; exits 1 on failure.
+set -u
+build=$1
+shift
+culab=$build/culab
+export CULAB="$culab"
+pass=0
+fail=0
+failed=""
+
+ok() { pass=$((pass + 1)); }
+ko() {
+	fail=$((fail + 1))
+	failed="$failed
+  $1"
+	echo "FAIL: $1"
+}
+
+echo "== unit tests (cmocka)"
+for t in "$@"; do
+	if "$t"; then ok; else ko "$t"; fi
+done
+
+echo "== golden errors (tests/bad)"
+tmp=$(mktemp -d /tmp/culab-tests.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+n=0
+for y in tests/bad/*.yaml; do
+	[ -e "$y" ] || continue
+	n=$((n + 1))
+	want=${y%.yaml}.err
+	"$culab" check "$y" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ ! -f "$want" ]; then
+		ko "$y: no golden file $want"
+	elif [ $rc -ne 2 ]; then
+		ko "$y: exit $rc, want 2"
+	elif ! cmp -s "$tmp/err" "$want"; then
+		ko "$y: stderr differs from $want"
+		diff "$want" "$tmp/err" | head -n 10
+	elif [ -s "$tmp/out" ]; then
+		ko "$y: printed on stdout"
+	else
+		ok
+	fi
+done
+echo "   $n files"
+
+echo "== valid files (tests/good, experiments)"
+for y in tests/good/*.yaml experiments/*.yaml experiments/*/*.yaml; do
+	[ -e "$y" ] || continue
+	if "$culab" check -q "$y" 2>"$tmp/err"; then
+		ok
+	else
+		ko "$y: rejected"
+		cat "$tmp/err"
+	fi
+done
+
+echo
+echo "culab tests: $pass passed, $fail failed"
+if [ $fail -ne 0 ]; then
+	echo "failed:$failed"
+	exit 1
+fi
+exit 0

@@ -1,0 +1,183 @@
+/* test_cli.c - culab's command line as a user meets it: exit codes,
+ * usage lines, --help, --version, list and check.  Runs the built binary
+ * named by $CULAB (default build/culab) from the repository root. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exitcode.h"
+#include "util.h"
+
+extern char **environ;
+
+struct out {
+	int status;
+	char *out, *err;
+};
+
+static char *slurp(const char *path)
+{
+	char *text = NULL;
+	size_t len;
+
+	if (read_file(path, 64u << 20, &text, &len) < 0)
+		return xstrdup("");
+	return text;
+}
+
+/* Runs culab with args (NULL-terminated, without the program name). */
+static struct out run(const char *const *args)
+{
+	const char *culab = getenv("CULAB") ? getenv("CULAB") : "build/culab";
+	char outp[] = "/tmp/culab-cli-out-XXXXXX";
+	char errp[] = "/tmp/culab-cli-err-XXXXXX";
+	int fo = mkstemp(outp), fe = mkstemp(errp), st = 0;
+	posix_spawn_file_actions_t fa;
+	const char *argv[32];
+	struct out o;
+	pid_t pid;
+	size_t n = 1;
+
+	argv[0] = culab;
+	for (; args[n - 1] && n < 31; n++)
+		argv[n] = args[n - 1];
+	argv[n] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fo, 1);
+	posix_spawn_file_actions_adddup2(&fa, fe, 2);
+	assert_int_equal(posix_spawn(&pid, culab, &fa, NULL, (char **)argv,
+				     environ), 0);
+	waitpid(pid, &st, 0);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fo);
+	close(fe);
+	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	o.out = slurp(outp);
+	o.err = slurp(errp);
+	unlink(outp);
+	unlink(errp);
+	return o;
+}
+
+static void expect(const char *const *args, int status, const char *in_out,
+		   const char *in_err)
+{
+	struct out o = run(args);
+
+	if (o.status != status || (in_out && !strstr(o.out, in_out)) ||
+	    (in_err && !strstr(o.err, in_err)))
+		fail_msg("culab %s ...: exit %d (want %d)\nstdout: %s\nstderr: %s"
+			 "\nwanted stdout to hold \"%s\" and stderr \"%s\"",
+			 args[0] ? args[0] : "", o.status, status, o.out, o.err,
+			 in_out ? in_out : "", in_err ? in_err : "");
+	free(o.out);
+	free(o.err);
+}
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static void test_usage(void **state)
+{
+	(void)state;
+	expect((const char *const[]){ NULL }, EXIT_USAGE, NULL,
+	       "usage: culab <command>");
+	expect(ARGS("frobnicate"), EXIT_USAGE, NULL,
+	       "unknown command \"frobnicate\"");
+	expect(ARGS("chek"), EXIT_USAGE, NULL, "did you mean \"check\"?");
+	expect(ARGS("run"), EXIT_USAGE, NULL, "usage: culab run");
+	expect(ARGS("run", "--bogus", "x.yaml"), EXIT_USAGE, NULL,
+	       "usage: culab run");
+	expect(ARGS("run", "--variant", "nope", "x.yaml"), EXIT_USAGE, NULL,
+	       "unknown variant \"nope\"");
+	expect(ARGS("run", "--device", "-1", "x.yaml"), EXIT_USAGE, NULL,
+	       "non-negative integer");
+	expect(ARGS("check"), EXIT_USAGE, NULL, "usage: culab check");
+	expect(ARGS("list"), EXIT_USAGE, NULL, "usage: culab list");
+	expect(ARGS("list", "gpus"), EXIT_USAGE, NULL, "cannot list \"gpus\"");
+	expect(ARGS("devices", "extra"), EXIT_USAGE, NULL, "no arguments");
+	expect(ARGS("help", "nope"), EXIT_USAGE, NULL, "unknown command");
+}
+
+static void test_help_version(void **state)
+{
+	(void)state;
+	expect(ARGS("--help"), EXIT_OK, "exit status:", NULL);
+	expect(ARGS("--help"), EXIT_OK, "  3  no usable GPU", NULL);
+	expect(ARGS("--version"), EXIT_OK, "culab 0.", NULL);
+	expect(ARGS("help", "run"), EXIT_OK, "usage: culab run", NULL);
+	expect(ARGS("run", "--help"), EXIT_OK, "--no-counters", NULL);
+	expect(ARGS("check", "--help"), EXIT_OK, "usage: culab check", NULL);
+	expect(ARGS("list", "--help"), EXIT_OK, "kernels", NULL);
+	expect(ARGS("devices", "--help"), EXIT_OK, "theoretical peak", NULL);
+}
+
+static void test_list(void **state)
+{
+	(void)state;
+	expect(ARGS("list", "kernels"), EXIT_OK, "reduce_global", NULL);
+	expect(ARGS("list", "kernels"), EXIT_OK, "transpose ladder:", NULL);
+	expect(ARGS("list", "--json", "kernels"), EXIT_OK,
+	       "\"name\": \"transpose_naive\"", NULL);
+	expect(ARGS("list", "--json", "kernels"), EXIT_OK, "\"about_zh\"", NULL);
+	expect(ARGS("list", "metrics"), EXIT_OK, "bank_conflicts", NULL);
+	expect(ARGS("list", "--json", "metrics"), EXIT_OK,
+	       "\"name\": \"gld_efficiency\"", NULL);
+}
+
+static void test_check(void **state)
+{
+	(void)state;
+	expect(ARGS("check", "experiments/default.yaml", "experiments/quick.yaml"),
+	       EXIT_OK, "experiments/quick.yaml: ok:", NULL);
+	expect(ARGS("check", "/nonexistent.yaml"), EXIT_USAGE, NULL,
+	       "cannot open \"/nonexistent.yaml\"");
+	expect(ARGS("check", "tests"), EXIT_USAGE, NULL, "is a directory");
+	/* One bad file among good ones still fails the whole check. */
+	expect(ARGS("check", "experiments/quick.yaml", "/nonexistent.yaml"),
+	       EXIT_USAGE, "experiments/quick.yaml: ok:", "cannot open");
+}
+
+/* On a machine with no GPU, commands that need one say so with exit 3.
+ * Skipped where a GPU is present (the GPU suite covers that case). */
+static void test_no_gpu(void **state)
+{
+	struct out o;
+
+	(void)state;
+	o = run(ARGS("devices"));
+	if (o.status == EXIT_OK) {
+		free(o.out);
+		free(o.err);
+		skip();
+	}
+	assert_int_equal(o.status, EXIT_NO_GPU);
+	assert_non_null(strstr(o.err, "no usable GPU"));
+	free(o.out);
+	free(o.err);
+	expect(ARGS("run", "-q", "-o", "/tmp/culab-cli-nogpu",
+		    "experiments/quick.yaml"),
+	       EXIT_NO_GPU, NULL, "no usable GPU");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_help_version),
+		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_no_gpu),
+	};
+
+	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);
+}

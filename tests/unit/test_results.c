@@ -1,0 +1,336 @@
+/* test_results.c - results.json/results.csv: round trip, CSV shape,
+ * statistics, and rejection of truncated, corrupt or foreign files. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "results.h"
+#include "util.h"
+
+static char tmpdir[] = "/tmp/culab-test-results-XXXXXX";
+
+static void remove_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+			char *p = xasprintf("%s/%s", dir, e->d_name);
+
+			unlink(p);
+			free(p);
+		}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+static void fill(struct results *r)
+{
+	struct result_row *w;
+	static const double samples[] = { 1.5, 1.0, 2.0, 1.25 };
+
+	memset(r, 0, sizeof(*r));
+	r->schema_version = RESULTS_SCHEMA_VERSION;
+	r->culab_version = xstrdup("0.1.0");
+	r->culab_commit = xstrdup("abc");
+	r->command = xstrdup("culab run 'x y.yaml'");
+	r->started = xstrdup("2026-11-22T00:00:00Z");
+	r->status = xstrdup("complete");
+	r->source_path = xstrdup("x y.yaml");
+	r->source_sha256 = xstrdup("00ff");
+	r->source_text = xstrdup("experiments: []\n# \xe4\xb8\xad\xe6\x96\x87\n");
+	r->has_env = true;
+	r->env.gpu_name = xstrdup("Test GPU");
+	r->env.cc_major = 9;
+	r->env.sm_count = 132;
+	r->env.peak_gbps = 3352.3;
+	r->env.l2_bytes = 50u << 20;
+	r->nexperiments = 1;
+	r->experiments = xcalloc(1, sizeof(*r->experiments));
+	r->experiments[0].name = xstrdup("e1");
+	r->experiments[0].family = xstrdup("reduce");
+	r->experiments[0].repeats = 4;
+	r->experiments[0].seed = 42;
+	r->experiments[0].ncounters = 1;
+	r->experiments[0].counters = xcalloc(1, sizeof(char *));
+	r->experiments[0].counters[0] = xstrdup("dram");
+
+	w = results_add_row(r);
+	w->experiment = xstrdup("e1");
+	w->family = xstrdup("reduce");
+	w->variant = xstrdup("reduce_global");
+	w->step = 1;
+	w->dtype = xstrdup("float");
+	w->n = 1u << 20;
+	w->m = 1;
+	w->block = 256;
+	w->status = ROW_OK;
+	w->verified = true;
+	w->error = 0.5;
+	w->tolerance = 2.0;
+	w->timer = xstrdup("cuda-events");
+	w->t.nsamples = 4;
+	w->t.samples_ms = xmalloc(sizeof(samples));
+	memcpy(w->t.samples_ms, samples, sizeof(samples));
+	timing_compute(&w->t);
+	w->bytes = 4194308;
+	w->gbps = 100;
+	w->pct_peak = NAN;
+	w->ncolumns = 2;
+	w->columns = xcalloc(2, sizeof(*w->columns));
+	w->columns[0].name = xstrdup("dram_read_bytes");
+	w->columns[0].value = 4194304;
+	w->columns[1].name = xstrdup("branch_efficiency_pct");
+	w->columns[1].value = NAN;
+	w->nkernels = 1;
+	w->kernels = xcalloc(1, sizeof(*w->kernels));
+	w->kernels[0].label = xstrdup("e1/reduce_global/float/1048576#0");
+	w->kernels[0].kernel = xstrdup("k");
+	w->kernels[0].nvalues = 1;
+	w->kernels[0].names = xcalloc(1, sizeof(char *));
+	w->kernels[0].names[0] = xstrdup("dram__bytes_read.sum");
+	w->kernels[0].values = xcalloc(1, sizeof(double));
+	w->kernels[0].values[0] = 4194304;
+
+	w = results_add_row(r);
+	w->experiment = xstrdup("e1");
+	w->family = xstrdup("reduce");
+	w->variant = xstrdup("=bad,\"name\"");
+	w->dtype = xstrdup("int");
+	w->n = 7;
+	w->m = 1;
+	w->status = ROW_WRONG;
+	w->message = xstrdup("sum is 3, expected 4");
+	w->t.nsamples = 1;
+	w->t.samples_ms = xcalloc(1, sizeof(double));
+	w->t.samples_ms[0] = 9;
+	timing_compute(&w->t);
+}
+
+static void test_timing_stats(void **state)
+{
+	struct timing t = { 0 };
+	double s[] = { 3, 1, 2, 10 };
+
+	(void)state;
+	t.samples_ms = s;
+	t.nsamples = 4;
+	timing_compute(&t);
+	assert_float_equal(t.median_ms, 2.5, 1e-12);
+	assert_float_equal(t.min_ms, 1, 0);
+	assert_float_equal(t.max_ms, 10, 0);
+	assert_float_equal(t.mean_ms, 4, 1e-12);
+	/* sample stdev of {1,2,3,10}: sqrt(((9+4+1+36))/3) */
+	assert_float_equal(t.stdev_ms, sqrt(50.0 / 3), 1e-12);
+	assert_float_equal(t.noise_pct, 100 * sqrt(50.0 / 3) / 4, 1e-9);
+	t.nsamples = 3;
+	timing_compute(&t);
+	assert_float_equal(t.median_ms, 2, 0);
+	t.nsamples = 0;
+	timing_compute(&t);
+	assert_true(isnan(t.median_ms));
+}
+
+static void test_round_trip(void **state)
+{
+	struct results a, b;
+	char *path;
+
+	(void)state;
+	fill(&a);
+	assert_int_equal(results_write(tmpdir, &a), 0);
+	path = xasprintf("%s/results.json", tmpdir);
+	assert_int_equal(results_read(path, &b), 0);
+	assert_string_equal(b.command, a.command);
+	assert_string_equal(b.source_text, a.source_text);
+	assert_string_equal(b.env.gpu_name, "Test GPU");
+	assert_int_equal(b.env.sm_count, 132);
+	assert_float_equal(b.env.peak_gbps, 3352.3, 1e-9);
+	assert_int_equal(b.nexperiments, 1);
+	assert_string_equal(b.experiments[0].counters[0], "dram");
+	assert_int_equal(b.experiments[0].seed, 42);
+	assert_int_equal(b.nrows, 2);
+	assert_string_equal(b.rows[0].variant, "reduce_global");
+	assert_int_equal(b.rows[0].n, 1u << 20);
+	assert_int_equal(b.rows[0].block, 256);
+	assert_int_equal(b.rows[0].status, ROW_OK);
+	assert_true(b.rows[0].verified);
+	assert_int_equal(b.rows[0].t.nsamples, 4);
+	assert_float_equal(b.rows[0].t.samples_ms[3], 1.25, 0);
+	assert_float_equal(b.rows[0].t.median_ms, 1.375, 1e-12);
+	assert_true(isnan(b.rows[0].pct_peak));
+	assert_int_equal(b.rows[0].ncolumns, 2);
+	assert_string_equal(b.rows[0].columns[0].name, "dram_read_bytes");
+	assert_float_equal(b.rows[0].columns[0].value, 4194304, 0);
+	assert_true(isnan(b.rows[0].columns[1].value));
+	assert_int_equal(b.rows[0].nkernels, 1);
+	assert_string_equal(b.rows[0].kernels[0].names[0], "dram__bytes_read.sum");
+	assert_int_equal(b.rows[1].status, ROW_WRONG);
+	assert_string_equal(b.rows[1].message, "sum is 3, expected 4");
+	results_release(&a);
+	results_release(&b);
+	free(path);
+}
+
+static void test_csv(void **state)
+{
+	struct results a;
+	char *path, *text;
+	size_t len;
+	const char *hdr = results_csv_header();
+
+	(void)state;
+	fill(&a);
+	assert_int_equal(results_write(tmpdir, &a), 0);
+	path = xasprintf("%s/results.csv", tmpdir);
+	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
+	/* The required columns lead the header, in order. */
+	assert_non_null(strstr(hdr, "experiment,family,variant,step,dtype,n,m,"));
+	assert_non_null(strstr(hdr, "median_ms,min_ms,max_ms"));
+	assert_non_null(strstr(hdr, "gbps"));
+	assert_non_null(strstr(hdr, "verified"));
+	assert_memory_equal(text, hdr, strlen(hdr));
+	assert_non_null(strstr(text, ",dram_read_bytes,branch_efficiency_pct\n"));
+	assert_non_null(strstr(text, "e1,reduce,reduce_global,1,float,1048576,1,"
+				     "256,ok,true,1.375,1,2,"));
+	/* Counter columns: value, then empty for not applicable. */
+	assert_non_null(strstr(text, ",4194304,\n"));
+	/* A failed row shows no speed; a formula-like name is defused. */
+	assert_non_null(strstr(text, "e1,reduce,\"'=bad,\"\"name\"\"\",0,int,7,"
+				     "1,0,wrong,false,,,,,,,1,"));
+	results_release(&a);
+	free(text);
+	free(path);
+}
+
+static char *write_tmp(const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", tmpdir, name);
+	FILE *fp = fopen(path, "w");
+
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	return path;
+}
+
+static void expect_reject(const char *name, const char *text,
+			  const char *message)
+{
+	struct results r;
+	char *buf = NULL, *path = write_tmp(name, text);
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	diag_set_stream(mem);
+	assert_int_equal(results_read(path, &r), -1);
+	diag_set_stream(NULL);
+	fclose(mem);
+	if (!strstr(buf, message) || strncmp(buf, path, strlen(path)) != 0)
+		fail_msg("%s: got \"%s\", want \"%s\"", name, buf, message);
+	assert_int_equal(r.nrows, 0);
+	free(buf);
+	free(path);
+}
+
+static void test_reject(void **state)
+{
+	struct results a;
+	char *path, *text, *cut;
+	size_t len;
+
+	(void)state;
+	expect_reject("empty.json", "", "not a valid results file");
+	expect_reject("junk.json", "\x01\x02garbage", "not a valid results file");
+	expect_reject("array.json", "[1,2]", "not a culab results file");
+	expect_reject("other.json", "{\"schema\":\"nvbench\"}",
+		      "not a culab results file");
+	expect_reject("future.json",
+		      "{\"schema\":\"culab-results\",\"schema_version\":99}",
+		      "schema version 99 is not supported");
+	expect_reject("norows.json",
+		      "{\"schema\":\"culab-results\",\"schema_version\":1}",
+		      "\"rows\" is missing or not an array");
+	expect_reject("dup.json",
+		      "{\"schema\":\"culab-results\",\"schema\":\"x\"}",
+		      "duplicate object key");
+
+	/* A file cut in the middle (a crash of something else) is refused. */
+	fill(&a);
+	assert_int_equal(results_write(tmpdir, &a), 0);
+	path = xasprintf("%s/results.json", tmpdir);
+	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
+	cut = xstrndup(text, len / 2);
+	expect_reject("truncated.json", cut, "not a valid results file");
+	/* A row with a wrong type names the row and field. */
+	{
+		char *bad = xstrdup(text), *p = strstr(bad, "\"step\": 1,");
+
+		assert_non_null(p);
+		memcpy(p, "\"step\":\"\",", 10);
+		expect_reject("badtype.json", bad,
+			      "row 1: \"step\" is missing or not an integer");
+		free(bad);
+	}
+	free(cut);
+	free(text);
+	free(path);
+	results_release(&a);
+}
+
+static void test_missing_file(void **state)
+{
+	struct results r;
+
+	(void)state;
+	diag_set_stream(fopen("/dev/null", "w"));
+	assert_int_equal(results_read("/nonexistent/results.json", &r), -1);
+	fclose(diag_stream());
+	diag_set_stream(NULL);
+}
+
+static void test_pop_row(void **state)
+{
+	struct results a;
+
+	(void)state;
+	fill(&a);
+	results_pop_row(&a);
+	assert_int_equal(a.nrows, 1);
+	assert_string_equal(a.rows[0].variant, "reduce_global");
+	results_release(&a);
+	results_pop_row(&a);
+	assert_int_equal(a.nrows, 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_timing_stats),
+		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_reject),
+		cmocka_unit_test(test_missing_file),
+		cmocka_unit_test(test_pop_row),
+	};
+	int rc;
+
+	if (!mkdtemp(tmpdir))
+		return 1;
+	rc = cmocka_run_group_tests_name("results", tests, NULL, NULL);
+	remove_tree(tmpdir);
+	return rc;
+}
