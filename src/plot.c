@@ -43,6 +43,7 @@ extern char **environ;
 struct plot_series {
 	char *title;
 	enum plot_style style;
+	enum plot_labels labels;
 	size_t n, cap;
 	double *x, *y;
 };
@@ -58,7 +59,6 @@ struct plot_panel {
 	char *title, *xlabel, *ylabel;
 	int xbase, ybase;
 	double bar_base;
-	enum plot_labels bar_labels;
 	char **cats;
 	size_t ncats;
 	struct plot_series **series;
@@ -228,10 +228,6 @@ void plot_panel_bar_base(struct plot_panel *p, double base)
 	p->bar_base = base;
 }
 
-void plot_panel_bar_labels(struct plot_panel *p, enum plot_labels labels)
-{
-	p->bar_labels = labels;
-}
 
 size_t plot_panel_category(struct plot_panel *p, const char *label)
 {
@@ -262,6 +258,11 @@ struct plot_series *plot_series_add(struct plot_panel *p, const char *title,
 	s->style = style;
 	*(struct plot_series **)push(&p->series, &p->nseries, sizeof(s)) = s;
 	return s;
+}
+
+void plot_series_labels(struct plot_series *s, enum plot_labels labels)
+{
+	s->labels = labels;
 }
 
 void plot_series_point(struct plot_series *s, double x, double y)
@@ -474,6 +475,10 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 	for (size_t i = 0; i < p->nseries; i++)
 		nbar += series_drawable(p, p->series[i]);
 	if (p->kind == PLOT_BARS) {
+		size_t label_chars = 0;
+
+		for (size_t i = 0; i < p->ncats; i++)
+			label_chars += strlen(p->cats[i]) + 2;
 		sbuf_addf(gp, "\tset xrange [-0.6:%zu.6]\n",
 			  p->ncats ? p->ncats - 1 : 0);
 		sbuf_add(gp, "\tset xtics (");
@@ -484,14 +489,18 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 			sbuf_addf(gp, " %zu", i);
 		}
 		sbuf_add(gp, ")");
-		if (p->ncats > 4)
-			sbuf_add(gp, " rotate by 30 right");
+		/* labels too long to stand side by side: slanted, with room
+		 * on the left for the first one */
+		if (label_chars > 64)
+			sbuf_add(gp, " rotate by 30 right\n\tset lmargin 18");
+		else
+			sbuf_add(gp, "\n\tset lmargin -1");
 		sbuf_add(gp, "\n\tset style fill solid 0.85 border -1\n");
 		/* one series and no lines: the title says it all */
 		sbuf_add(gp, nbar == 1 && !p->nhlines ? "\tset key off\n" :
 			 "\tset key top left\n");
 	} else {
-		sbuf_add(gp, "\tset xtics autofreq\n"
+		sbuf_add(gp, "\tset xtics autofreq\n\tset lmargin -1\n"
 			 "\tset key below\n");
 	}
 	sbuf_add(gp, "\tplot ");
@@ -523,12 +532,12 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 				  off, off - w / 2, off + w / 2, p->bar_base,
 				  drawn % 8 + 1);
 			quote_max(gp, s->title, PLOT_MAX_KEY);
-			if (p->bar_labels != PLOT_LABELS_NONE)
+			if (s->labels != PLOT_LABELS_NONE)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
 					  "using ($1%+.4f):2:(%s) with labels "
 					  "offset 0,0.6 font ',8' notitle",
 					  c->name, index, off,
-					  label_formats[p->bar_labels]);
+					  label_formats[s->labels]);
 		}
 		drawn++;
 	}

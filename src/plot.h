@@ -80,8 +80,7 @@ enum plot_labels {
 	PLOT_LABELS_TIMES,   /* speedups: 2.05x */
 };
 
-/* Prints each bar's value above it. */
-void plot_panel_bar_labels(struct plot_panel *p, enum plot_labels labels);
+
 /* Adds a category (bar charts) and returns its index (0, 1, ...). */
 size_t plot_panel_category(struct plot_panel *p, const char *label);
 /* A horizontal reference line at y, with a legend entry.  Non-finite or
@@ -94,6 +93,8 @@ struct plot_series *plot_series_add(struct plot_panel *p, const char *title,
 /* Adds a point.  For bars x is the category index.  Non-finite values are
  * kept as gaps. */
 void plot_series_point(struct plot_series *s, double x, double y);
+/* Bar charts: prints each of the series' bars' values above it. */
+void plot_series_labels(struct plot_series *s, enum plot_labels labels);
 
 /* Writes the files of every drawable chart into `dir` (created if
  * missing), runs `gnuplot` (NULL: "gnuplot" from PATH) once and moves the

@@ -29,6 +29,7 @@
 #include "metrics.h"
 #include "plot.h"
 #include "registry.h"
+#include "signature.h"
 #include "template.h"
 #include "util.h"
 
@@ -62,7 +63,8 @@ enum msg {
 	M_GLOSS_COLS, M_GLOSS_RAW,
 	M_STEP_HEAD, M_STEP_SIGNATURE, M_STEP_REGION, M_STEP_FLAGS,
 	M_STEP_UNSAFE, M_STEP_SANITIZER, M_STEP_SEED, M_STEP_UNKNOWN,
-	M_ROLE_RUNG, M_ROLE_CEILING, M_ROLE_BASELINE, M_ROLE_REFERENCE,
+	M_ROLE_RUNG, M_ROLE_CEILING, M_ROLE_COPY, M_ROLE_BASELINE,
+	M_ROLE_REFERENCE,
 	M_LADDER_HEAD, M_LADDER_EXP,
 	M_COL_RUNG, M_COL_VARIANT, M_COL_TITLE, M_COL_BLOCK, M_COL_TIME,
 	M_COL_NOISE, M_COL_GBPS, M_COL_PEAK, M_COL_COPY, M_COL_STEP, M_COL_CUM,
@@ -245,6 +247,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 
 	[M_ROLE_RUNG] = { "rung {1}", "第 {1} 级" },
 	[M_ROLE_CEILING] = { "ceiling", "上限" },
+	[M_ROLE_COPY] = { "copy", "拷贝" },
 	[M_ROLE_BASELINE] = { "baseline", "基线" },
 	[M_ROLE_REFERENCE] = { "reference", "参照" },
 
@@ -497,8 +500,15 @@ static const struct {
 	const char *variant;
 	int kernel;
 } harris_map[] = {
+	{ "reduce_interleaved_divergent", 1 }, /* tid % (2s) == 0 branch */
+	{ "reduce_interleaved_strided", 2 },   /* index 2*s*tid: conflicts */
 	{ "reduce_shared_static", 3 },   /* sequential addressing in shared */
 	{ "reduce_shared_dynamic", 3 },  /* the same, dynamic shared memory */
+	{ "reduce_first_add", 4 },       /* first add during the global load */
+	{ "reduce_warp_volatile", 5 },   /* last warp unrolled, as he did */
+	{ "reduce_warp_syncwarp", 5 },   /* the same made safe: __syncwarp() */
+	{ "reduce_unrolled", 6 },        /* block size a template parameter */
+	{ "reduce_grid_stride", 7 },     /* many elements per thread */
 };
 
 static int harris_kernel_of(const char *variant)
@@ -656,14 +666,15 @@ static void size_add(struct sbuf *b, uint64_t v)
 		sbuf_addf(b, "%llu", (unsigned long long)v);
 }
 
-/* "n = 2^22" for a reduction, "4096 × 4096" for a matrix. */
-static char *size_text(uint64_t n, uint64_t m, bool matrix)
+/* "n = 2^22" for a reduction, "4096 × 4096" for a matrix ("4096 x 4096"
+ * for charts, whose fonts are ASCII). */
+static char *size_text_as(uint64_t n, uint64_t m, bool matrix, bool ascii)
 {
 	struct sbuf b = SBUF_INIT;
 
 	if (matrix) {
-		sbuf_addf(&b, "%llu × %llu", (unsigned long long)n,
-			  (unsigned long long)m);
+		sbuf_addf(&b, "%llu %s %llu", (unsigned long long)n,
+			  ascii ? "x" : "×", (unsigned long long)m);
 	} else {
 		sbuf_add(&b, "n = ");
 		size_add(&b, n);
@@ -671,9 +682,22 @@ static char *size_text(uint64_t n, uint64_t m, bool matrix)
 	return sbuf_detach(&b);
 }
 
+static char *size_text(uint64_t n, uint64_t m, bool matrix)
+{
+	return size_text_as(n, m, matrix, false);
+}
+
 /* ==== analysis ========================================================= */
 
-enum role { ROLE_RUNG, ROLE_CEILING, ROLE_BASELINE, ROLE_REFERENCE };
+/* What a row is in its ladder.  Only rungs have step speedups; the others
+ * are shown beside them, with their speed over the first rung. */
+enum role {
+	ROLE_RUNG,       /* a rung of the optimization ladder */
+	ROLE_CEILING,    /* the copy that is the family's bandwidth ceiling */
+	ROLE_COPY,       /* another copy (not a transpose): a reference */
+	ROLE_BASELINE,   /* library baseline (CUB, Thrust) */
+	ROLE_REFERENCE,  /* CPU or step-0 reference */
+};
 
 struct item {
 	const struct result_row *row;
@@ -727,6 +751,8 @@ struct model {
 	size_t nfailed, nvariants;
 	enum charts_state charts;
 	struct plot_set *plots;
+	struct sig_check *sigs;     /* registry signatures checked */
+	size_t nsigs;
 };
 
 static bool str_eq(const char *a, const char *b)
@@ -761,6 +787,8 @@ static void item_init(struct item *it, const struct result_row *row)
 	if ((flags & VF_CEILING) || (!v && str_eq(row->variant,
 						  "transpose_copy")))
 		it->role = ROLE_CEILING;
+	else if (flags & VF_COPY)
+		it->role = ROLE_COPY;
 	else if (flags & VF_BASELINE)
 		it->role = ROLE_BASELINE;
 	else if ((flags & VF_CPU) || row->step <= 0)
@@ -930,6 +958,7 @@ static void model_release(struct model *m)
 	free(m->ladders);
 	free(m->groups);
 	free(m->cols);
+	free(m->sigs);
 	plot_set_free(m->plots);
 	memset(m, 0, sizeof(*m));
 }
@@ -981,6 +1010,7 @@ static void model_build(const struct results *r, struct model *m)
 		l->items[l->nitems++] = it;
 	}
 	free(variants);
+	m->nsigs = signature_check_all(r, &m->sigs);
 	qsort(m->ladders, m->nladders, sizeof(*m->ladders), ladder_cmp);
 	for (size_t k = 0; k < m->nladders; k++) {
 		struct ladder *l = &m->ladders[k];
@@ -1145,8 +1175,9 @@ static void chart_lines(const struct group *g, struct plot_panel *p,
 				free(label);
 				if (!same)
 					continue;
-				if (it->role == ROLE_CEILING)
-					style = PLOT_DASHED;
+				if (it->role == ROLE_CEILING ||
+				    it->role == ROLE_COPY)
+					style = PLOT_DASHED;   /* copies */
 				x = (double)it->row->n * (double)it->row->m;
 				y = bandwidth ? it->row->gbps : item_ms(it);
 				/* one point per size: the best of the
@@ -1295,7 +1326,7 @@ static void charts_group(const struct model *m, struct group *g,
 
 	if (!top)
 		goto out;
-	size = size_text(top->n, top->m, top->matrix);
+	size = size_text_as(top->n, top->m, top->matrix, true);
 	rungs = xcalloc(top->nitems, sizeof(*rungs));
 	nrungs = ladder_rungs(top, rungs);
 
@@ -1311,9 +1342,12 @@ static void charts_group(const struct model *m, struct group *g,
 		free(t);
 		plot_panel_logscale(p, 0, 2);
 		plot_panel_bar_base(p, 1);
-		plot_panel_bar_labels(p, PLOT_LABELS_TIMES);
 		step = plot_series_add(p, "over the previous rung", PLOT_SOLID);
 		cum = plot_series_add(p, "over the first rung", PLOT_SOLID);
+		/* values on both bars while they fit side by side */
+		if (nrungs <= 8)
+			plot_series_labels(step, PLOT_LABELS_TIMES);
+		plot_series_labels(cum, PLOT_LABELS_TIMES);
 		for (size_t i = 0; i < nrungs; i++) {
 			char *label = rung_label(rungs[i]);
 			size_t x = plot_panel_category(p, label);
@@ -1341,8 +1375,8 @@ static void charts_group(const struct model *m, struct group *g,
 
 			p = plot_panel_add(c, PLOT_BARS, col, "rung", ylabel);
 			free(ylabel);
-			plot_panel_bar_labels(p, PLOT_LABELS_VALUE);
 			s = plot_series_add(p, col, PLOT_SOLID);
+			plot_series_labels(s, PLOT_LABELS_VALUE);
 			for (size_t i = 0; i < nrungs; i++) {
 				char *label = xasprintf("%d", rungs[i]->row->step);
 				size_t x = plot_panel_category(p, label);
@@ -1366,8 +1400,8 @@ static void charts_group(const struct model *m, struct group *g,
 		free(name);
 		p = plot_panel_add(c, PLOT_BARS, t, NULL, "GB/s");
 		free(t);
-		plot_panel_bar_labels(p, PLOT_LABELS_VALUE);
 		s = plot_series_add(p, "GB/s", PLOT_SOLID);
+		plot_series_labels(s, PLOT_LABELS_VALUE);
 		for (size_t i = 0; i < top->nitems; i++) {
 			const struct item *it = top->items[i];
 			char *label;
@@ -1452,7 +1486,7 @@ static const char *role_text(struct pool *p, enum lang L,
 {
 	static const enum msg role_msgs[] = {
 		[ROLE_RUNG] = M_ROLE_RUNG, [ROLE_CEILING] = M_ROLE_CEILING,
-		[ROLE_BASELINE] = M_ROLE_BASELINE,
+		[ROLE_COPY] = M_ROLE_COPY, [ROLE_BASELINE] = M_ROLE_BASELINE,
 		[ROLE_REFERENCE] = M_ROLE_REFERENCE,
 	};
 	struct sbuf b = SBUF_INIT;
@@ -2461,37 +2495,14 @@ static void finding_counters(struct sbuf *b, enum lang L,
 	free(ch);
 }
 
-static const struct item *ladder_find(const struct ladder *l,
-				      const char *variant)
-{
-	const struct item *best = NULL;
-
-	for (size_t i = 0; i < l->nitems; i++)
-		if (l->items[i]->ok && str_eq(l->items[i]->row->variant, variant) &&
-		    faster(l->items[i], best))
-			best = l->items[i];
-	return best;
-}
-
-static bool compare(double a, const char *op, double b)
-{
-	if (strcmp(op, "<") == 0)
-		return a < b;
-	if (strcmp(op, "<=") == 0)
-		return a <= b;
-	if (strcmp(op, ">") == 0)
-		return a > b;
-	if (strcmp(op, ">=") == 0)
-		return a >= b;
-	return false;
-}
-
-/* The registry's machine-checkable signature of `it`, checked. */
-static void finding_checks(struct sbuf *b, enum lang L, const struct ladder *l,
+/* The registry's machine-checkable signature of `it`, as checked by
+ * signature.c (float rows only: signatures are stated for float data). */
+static void finding_checks(struct sbuf *b, enum lang L, const struct model *m,
 			   const struct item *it)
 {
 	struct sbuf list = SBUF_INIT;
 	struct pool p = { .n = 0 };
+	size_t row = (size_t)(it->row - m->r->rows);
 
 	if (!it->v)
 		return;
@@ -2499,40 +2510,29 @@ static void finding_checks(struct sbuf *b, enum lang L, const struct ladder *l,
 		SAY(b, L, M_F_SIGNATURE, pool_md(&p, it->v->signature));
 		pool_release(&p);
 	}
-	if (!l->ncols)
-		return;   /* no counters were collected: nothing to check */
-	for (size_t k = 0; k < VARIANT_MAX_EXPECT && it->v->expect[k].column;
-	     k++) {
-		const struct expect *e = &it->v->expect[k];
-		const char *col = e->column;
-		bool present = false;
-		double lhs = counter_value(it->row, col, &present), rhs = e->value;
-		char *rhs_text;
+	for (size_t k = 0; k < m->nsigs; k++) {
+		const struct sig_check *c = &m->sigs[k];
+		char *rhs;
 
-		if (e->than) {
-			const struct item *o = ladder_find(l, e->than);
-			bool op = false;
-
-			rhs = o ? e->value * counter_value(o->row, col, &op) :
-				  NAN;
-			rhs_text = xasprintf("%s × %s", FMT(e->value, 3),
-					     e->than);
-		} else {
-			rhs_text = xstrdup(FMT(e->value, 3));
-		}
+		if (c->row != row)
+			continue;
+		if (c->x->than)
+			rhs = xasprintf("%s × %s = %s", FMT(c->x->value, 3),
+					c->x->than, FMT(c->bound, 3));
+		else
+			rhs = xstrdup(FMT(c->x->value, 3));
 		if (list.len)
 			sbuf_add(&list, L == ZH ? "；" : "; ");
-		if (!present || !isfinite(lhs) || !isfinite(rhs) ||
-		    it->row->counters_status)
-			SAY(&list, L, M_F_UNCHECKED, pool_md(&p, col),
-			    pool_md(&p, e->op), pool_md(&p, rhs_text),
-			    pool_md(&p, col));
+		if (c->verdict == SIG_MISSING)
+			SAY(&list, L, M_F_UNCHECKED, pool_md(&p, c->x->column),
+			    pool_md(&p, c->x->op), pool_md(&p, rhs),
+			    pool_md(&p, c->x->column));
 		else
-			SAY(&list, L, compare(lhs, e->op, rhs) ? M_F_MET :
-				      M_F_NOT_MET, pool_md(&p, col),
-			    pool_md(&p, e->op), pool_md(&p, rhs_text),
-			    CTR(col, lhs));
-		free(rhs_text);
+			SAY(&list, L, c->verdict == SIG_PASS ? M_F_MET :
+				      M_F_NOT_MET, pool_md(&p, c->x->column),
+			    pool_md(&p, c->x->op), pool_md(&p, rhs),
+			    CTR(c->x->column, c->value));
+		free(rhs);
 		pool_release(&p);
 	}
 	if (list.len)
@@ -2540,8 +2540,8 @@ static void finding_checks(struct sbuf *b, enum lang L, const struct ladder *l,
 	sbuf_release(&list);
 }
 
-static void finding_step(struct sbuf *b, enum lang L, const struct ladder *l,
-			 const struct item *it)
+static void finding_step(struct sbuf *b, enum lang L, const struct model *m,
+			 const struct ladder *l, const struct item *it)
 {
 	const struct item *prev = it->prev;
 	double a = item_ms(prev), c = item_ms(it);
@@ -2562,7 +2562,7 @@ static void finding_step(struct sbuf *b, enum lang L, const struct ladder *l,
 	    pool_md(&p, prev->row->variant), pool_md(&p, it->row->variant),
 	    sbuf_str(&verdict));
 	finding_counters(b, L, l, prev, it);
-	finding_checks(b, L, l, it);
+	finding_checks(b, L, m, it);
 	sbuf_addc(b, '\n');
 	sbuf_release(&verdict);
 	pool_release(&p);
@@ -2604,7 +2604,7 @@ static void findings_group(const struct model *m, const struct group *g,
 		for (size_t k = 0; k < nrungs; k++)
 			best_of_step |= rungs[k] == it;
 		if (best_of_step && it->prev)
-			finding_step(b, L, l, it);
+			finding_step(b, L, m, l, it);
 	}
 	if (nrungs < 2) {
 		sbuf_add(b, say_text(L, M_F_ONE_RUNG));

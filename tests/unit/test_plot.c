@@ -112,9 +112,10 @@ static struct plot_set *sample_set(const char *title)
 	p = plot_panel_add(c, PLOT_BARS, title, NULL, "x");
 	plot_panel_logscale(p, 0, 2);
 	plot_panel_bar_base(p, 1);
-	plot_panel_bar_labels(p, PLOT_LABELS_TIMES);
 	a = plot_series_add(p, "step", PLOT_SOLID);
 	b = plot_series_add(p, "cumulative", PLOT_SOLID);
+	plot_series_labels(a, PLOT_LABELS_TIMES);
+	plot_series_labels(b, PLOT_LABELS_VALUE);
 	for (int i = 0; i < 6; i++) {
 		size_t x = plot_panel_category(p, title);
 

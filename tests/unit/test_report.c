@@ -380,8 +380,13 @@ static void test_both_languages(void **state)
 		      "\\_shared\\_op\\_ld.sum** — a raw CUPTI/Perfworks metric");
 
 	/* registry titles in each language */
-	EXPECT_IN(en, "static shared memory, sequential addressing");
-	EXPECT_IN(zh, "静态共享内存，顺序寻址");
+	{
+		const struct variant *v = registry_find("reduce_shared_static");
+
+		assert_non_null(v);
+		EXPECT_IN(en, v->title);
+		EXPECT_IN(zh, v->title_zh);
+	}
 
 	expect_tables(en, 6);
 	expect_tables(zh, 6);
@@ -422,7 +427,7 @@ static void test_speedups_and_findings(void **state)
 	free(cell);
 	free(line);
 	/* rung 1 has no conflicts counter (NAN): n/a, explained */
-	line = table_line_with(big, "| rung 1 | reduce\\_global | global memory only");
+	line = table_line_with(big, "| rung 1 | reduce\\_global |");
 	assert_non_null(line);
 	cell = table_cell(line, 10);
 	assert_string_equal(cell, "n/a");
@@ -438,8 +443,7 @@ static void test_speedups_and_findings(void **state)
 	EXPECT_IN(en, "- rung 1 → rung 2 (reduce\\_global → "
 		      "reduce\\_shared\\_static): 4.00× faster (4.000 → 1.000 "
 		      "ms). Counters: dram\\_\\_bytes\\_read.sum 8.10e+08 → "
-		      "2.70e+08. Expected signature: shared loads without bank "
-		      "conflicts.");
+		      "2.70e+08. Expected signature: ");
 	EXPECT_IN(en, "- rung 2 → rung 3 (reduce\\_shared\\_static → "
 		      "reduce\\_shared\\_dynamic): no measurable change (1.000 "
 		      "→ 1.005 ms, within the 2.00 % noise): this step did not "
@@ -453,7 +457,9 @@ static void test_speedups_and_findings(void **state)
 	EXPECT_IN(zh, "没有可测量的变化（1.000 → 1.005 ms，在 2.00 % 的噪声范围内）");
 	/* at 2^22, rung 3 is slower than rung 2 beyond the noise */
 	/* (findings are for the largest size; the table shows it) */
-	line = table_line_with(en, "| rung 3 | reduce\\_shared\\_dynamic | dynamic shared memory | 256 | 0.1600");
+	big = strstr(en, "### reduce / int, n = 2^22\n");
+	assert_non_null(big);
+	line = table_line_with(big, "| rung 3 | reduce\\_shared\\_dynamic |");
 	assert_non_null(line);
 	cell = table_cell(line, 8);
 	assert_string_equal(cell, "0.94×");
@@ -466,7 +472,7 @@ static void test_speedups_and_findings(void **state)
 	/* transpose: the copy is the ceiling, % of copy ceiling column */
 	big = strstr(en, "### transpose / float, 4096 × 4096\n");
 	assert_non_null(big);
-	line = table_line_with(big, "| rung 2 | transpose\\_naive | naive");
+	line = table_line_with(big, "| rung 2 | transpose\\_naive |");
 	assert_non_null(line);
 	EXPECT_IN(line, "| 20.0 |");
 	free(line);
@@ -907,6 +913,92 @@ static void test_empty_results(void **state)
 	scratch_done(dir);
 }
 
+/* A variant whose registry row has a simple expect line, and a rung of
+ * its ladder below it; false when the registry has none yet. */
+static bool signature_pair(const struct variant **v, const struct variant **prev)
+{
+	size_t n;
+	const struct variant *all = registry_all(&n);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct variant *c = &all[i];
+
+		if (!c->expect[0].column || c->expect[0].than ||
+		    !variant_supports(c, DTYPE_FLOAT) ||
+		    (c->flags & (VF_CEILING | VF_COPY | VF_BASELINE | VF_CPU)))
+			continue;
+		for (size_t j = 0; j < n; j++) {
+			const struct variant *p = &all[j];
+
+			if (p->family == c->family && p->step >= 1 &&
+			    p->step < c->step && variant_supports(p, DTYPE_FLOAT) &&
+			    !(p->flags & (VF_CEILING | VF_COPY | VF_BASELINE |
+					  VF_CPU))) {
+				*v = c;
+				*prev = p;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Findings cite the registry's signature checks (signature.c) for float
+ * rows: met when the counter satisfies the line, not met otherwise. */
+static void test_signature_checks(void **state)
+{
+	const struct variant *v = NULL, *prev = NULL;
+	const struct expect *x;
+	bool reduce;
+
+	(void)state;
+	if (!signature_pair(&v, &prev)) {
+		fprintf(stderr, "test_signature_checks: no registry row has an "
+			"expect line yet, skipped\n");
+		skip();
+	}
+	x = &v->expect[0];
+	reduce = v->family == FAMILY_REDUCE;
+	for (int pass = 0; pass < 2; pass++) {
+		struct results r;
+		struct report_options o;
+		struct spec sp = { "sig", reduce ? "reduce" : "transpose",
+				   prev->name, "float", prev->step, 0,
+				   reduce ? 1u << 26 : 8192, reduce ? 1 : 8192,
+				   2.0, 0.5, ROW_OK, NULL };
+		struct result_row *row;
+		char *dir = scratch(), *en, want[256];
+		/* a value that satisfies the line, or one that does not */
+		bool lower = x->op[0] == '<';
+		double ok = lower ? x->value / 2 : x->value * 2 + 1;
+		double bad = lower ? x->value * 2 + 1 : x->value / 2 - 1;
+
+		memset(&r, 0, sizeof(r));
+		add_row(&r, &sp);
+		sp.variant = v->name;
+		sp.step = v->step;
+		sp.ms = 1.0;
+		row = add_row(&r, &sp);
+		free(row->counters_status);
+		row->counters_status = NULL;
+		row->ncolumns = 1;
+		row->columns = xcalloc(1, sizeof(*row->columns));
+		row->columns[0].name = xstrdup(x->column);
+		row->columns[0].value = pass ? bad : ok;
+		options(&o, dir);
+		o.charts = false;
+		o.langs = REPORT_EN;
+		assert_int_equal(render(&r, &o, NULL), 0);
+		en = read_report(dir, "en");
+		EXPECT_IN(en, " Checks: ");
+		snprintf(want, sizeof(want), ": %s", pass ? "**not met**" : "met");
+		EXPECT_IN(en, want);
+		free(en);
+		results_release(&r);
+		scratch_done(dir);
+	}
+}
+
 /* The recorded fixture against its golden reports (skipped until a GPU
  * run has recorded the fixture). */
 static void test_golden(void **state)
@@ -982,6 +1074,7 @@ int main(void)
 		cmocka_unit_test(test_shipped_templates),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_empty_results),
+		cmocka_unit_test(test_signature_checks),
 		cmocka_unit_test(test_golden),
 	};
 
