@@ -60,7 +60,7 @@ enum msg {
 	M_METH_DESC, M_YES, M_NO, M_NONE, M_METH_REGION_HEAD, M_METH_VARIANT,
 	M_METH_TIMER, M_METH_REGION, M_METH_TIMER_EVENTS, M_METH_TIMER_HOST,
 	M_METH_L2_TEXT, M_METH_CHECK, M_METH_CTR, M_METH_SPEEDUP,
-	M_GLOSS_COLS, M_GLOSS_RAW,
+	M_GLOSS_COLS, M_GLOSS_COL, M_GLOSS_COL_NOUNIT, M_LIST_SEP, M_GLOSS_RAW,
 	M_STEP_HEAD, M_STEP_SIGNATURE, M_STEP_REGION, M_STEP_FLAGS,
 	M_STEP_UNSAFE, M_STEP_SANITIZER, M_STEP_SEED, M_STEP_UNKNOWN,
 	M_ROLE_RUNG, M_ROLE_CEILING, M_ROLE_COPY, M_ROLE_BASELINE,
@@ -221,7 +221,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"其中最快且通过验证的一行作比较。变化小于两行中较大的噪声（且不小于"
 		" {1} %）时，记为“在噪声范围内”。" },
 
-	[M_GLOSS_COLS] = { "Columns:", "对应的列：" },
+	[M_GLOSS_COLS] = { " Columns: ", "对应的列：" },
+	[M_GLOSS_COL] = { "**{1}** ({2}): {3}", "**{1}**（{2}）：{3}" },
+	[M_GLOSS_COL_NOUNIT] = { "**{1}**: {3}", "**{1}**：{3}" },
+	[M_LIST_SEP] = { "; ", "；" },
 	[M_GLOSS_RAW] = {
 		"a raw CUPTI/Perfworks metric, collected under this name (see "
 		"the Nsight Compute metrics reference).",
@@ -1011,7 +1014,8 @@ static void model_build(const struct results *r, struct model *m)
 	}
 	free(variants);
 	m->nsigs = signature_check_all(r, &m->sigs);
-	qsort(m->ladders, m->nladders, sizeof(*m->ladders), ladder_cmp);
+	if (m->nladders)
+		qsort(m->ladders, m->nladders, sizeof(*m->ladders), ladder_cmp);
 	for (size_t k = 0; k < m->nladders; k++) {
 		struct ladder *l = &m->ladders[k];
 		struct group *g = m->ngroups ? &m->groups[m->ngroups - 1] : NULL;
@@ -1195,7 +1199,8 @@ static void chart_lines(const struct group *g, struct plot_panel *p,
 				pts[npts].x = x;
 				pts[npts++].y = y;
 			}
-		qsort(pts, npts, sizeof(*pts), point_cmp);
+		if (npts)
+			qsort(pts, npts, sizeof(*pts), point_cmp);
 		s = plot_series_add(p, labels[j], style);
 		for (size_t q = 0; q < npts; q++)
 			plot_series_point(s, pts[q].x, pts[q].y);
@@ -1928,26 +1933,23 @@ static void blk_glossary(const struct model *m, enum lang L, struct sbuf *b)
 		md_text(b, a[i].name);
 		sbuf_add(b, "** — ");
 		md_text(b, explain);
-		sbuf_addc(b, ' ');
+		block_trim(b);
 		sbuf_add(b, say_text(L, M_GLOSS_COLS));
 		for (size_t c = 0; c < METRIC_MAX_COLS && a[i].cols[c].name;
 		     c++) {
 			const struct metric_column_def *d = &a[i].cols[c];
+			struct pool p = { .n = 0 };
 
 			if (!model_has_col(m, d->name))
 				continue;
-			sbuf_add(b, first ? " " : "; ");
+			if (!first)
+				sbuf_add(b, say_text(L, M_LIST_SEP));
 			first = false;
-			sbuf_add(b, "**");
-			md_text(b, d->name);
-			sbuf_add(b, "**");
-			if (d->unit && *d->unit) {
-				sbuf_add(b, " (");
-				md_text(b, d->unit);
-				sbuf_addc(b, ')');
-			}
-			sbuf_add(b, ": ");
-			md_text(b, L == ZH ? d->what_zh : d->what_en);
+			SAY(b, L, d->unit && *d->unit ? M_GLOSS_COL :
+				  M_GLOSS_COL_NOUNIT, pool_md(&p, d->name),
+			    pool_md(&p, d->unit),
+			    pool_md(&p, L == ZH ? d->what_zh : d->what_en));
+			pool_release(&p);
 		}
 		sbuf_addc(b, '\n');
 	}
@@ -2477,7 +2479,7 @@ static void finding_counters(struct sbuf *b, enum lang L,
 		if (ch[k].rel < COUNTER_CHANGE_PCT)
 			break;
 		if (k)
-			sbuf_add(&list, L == ZH ? "；" : "; ");
+			sbuf_add(&list, say_text(L, M_LIST_SEP));
 		md_text(&list, ch[k].col);
 		sbuf_addf(&list, " %s → %s", CTR(ch[k].col, ch[k].a),
 			  CTR(ch[k].col, ch[k].b));
@@ -2522,7 +2524,7 @@ static void finding_checks(struct sbuf *b, enum lang L, const struct model *m,
 		else
 			rhs = xstrdup(FMT(c->x->value, 3));
 		if (list.len)
-			sbuf_add(&list, L == ZH ? "；" : "; ");
+			sbuf_add(&list, say_text(L, M_LIST_SEP));
 		if (c->verdict == SIG_MISSING)
 			SAY(&list, L, M_F_UNCHECKED, pool_md(&p, c->x->column),
 			    pool_md(&p, c->x->op), pool_md(&p, rhs),
