@@ -857,19 +857,14 @@ static int ladder_cmp(const void *a, const void *b)
 	return strcmp(S(x->experiment), S(y->experiment));
 }
 
-/* The value of counter column `name` in a row: NAN when absent. */
-static double counter_value(const struct result_row *row, const char *name,
-			    bool *present)
+/* Whether a row has counter column `name` (its value, row_column() from
+ * signature.h, may still be NAN: not applicable). */
+static bool row_has_column(const struct result_row *row, const char *name)
 {
 	for (size_t i = 0; i < row->ncolumns; i++)
-		if (str_eq(row->columns[i].name, name)) {
-			if (present)
-				*present = true;
-			return row->columns[i].value;
-		}
-	if (present)
-		*present = false;
-	return NAN;
+		if (str_eq(row->columns[i].name, name))
+			return true;
+	return false;
 }
 
 static void names_add(const char ***names, size_t *n, const char *name)
@@ -1388,8 +1383,7 @@ static void charts_group(const struct model *m, struct group *g,
 
 				free(label);
 				plot_series_point(s, (double)x,
-						  counter_value(rungs[i]->row,
-								col, NULL));
+						  row_column(rungs[i]->row, col));
 			}
 		}
 		names[CH_COUNTERS] = chart_if_drawable(c);
@@ -2153,15 +2147,14 @@ static void cell_cum(const struct cell_ctx *c, struct sbuf *b)
 static void cell_counter(const struct cell_ctx *c, struct sbuf *b)
 {
 	const struct result_row *row = c->it->row;
-	bool present;
 	double v;
 
 	if (!c->it->ok) {
 		sbuf_add(b, "—");
 		return;
 	}
-	v = counter_value(row, c->counter, &present);
-	if (row->counters_status || !present) {
+	v = row_column(row, c->counter);
+	if (row->counters_status || !row_has_column(row, c->counter)) {
 		sbuf_add(b, say_text(c->L, M_CELL_MISSING));
 	} else if (!isfinite(v)) {
 		sbuf_add(b, say_text(c->L, M_CELL_NA));
@@ -2462,12 +2455,12 @@ static void finding_counters(struct sbuf *b, enum lang L,
 		return;
 	ch = xcalloc(l->ncols, sizeof(*ch));
 	for (size_t k = 0; k < l->ncols; k++) {
-		bool pa, pb;
-		double a = counter_value(from->row, l->cols[k], &pa);
-		double v = counter_value(to->row, l->cols[k], &pb);
+		double a = row_column(from->row, l->cols[k]);
+		double v = row_column(to->row, l->cols[k]);
 		double big = fmax(fabs(a), fabs(v));
 
-		if (!pa || !pb || !isfinite(a) || !isfinite(v) || big == 0)
+		/* absent columns read as NAN and are skipped with n/a ones */
+		if (!isfinite(a) || !isfinite(v) || big == 0)
 			continue;
 		ch[n++] = (struct change){ l->cols[k], a, v,
 					   100 * fabs(v - a) / big };
