@@ -83,8 +83,8 @@ struct plot_set {
 /* gnuplot expressions that print a bar's value, per enum plot_labels. */
 static const char *const label_formats[] = {
 	[PLOT_LABELS_NONE] = "''",
-	[PLOT_LABELS_VALUE] = "abs($2) >= 1000 ? gprintf('%.1s%c', $2) : "
-			      "sprintf('%.3g', $2)",
+	[PLOT_LABELS_VALUE] = ("abs($2) >= 1000 ? gprintf('%.1s%c', $2) : "
+			       "sprintf('%.3g', $2)"),
 	[PLOT_LABELS_TIMES] = "sprintf('%.2fx', $2)",
 };
 
