@@ -1,0 +1,823 @@
+/* plot.c - charts drawn with gnuplot.  See plot.h.
+ *
+ * Charts are held in memory until plot_render(), which turns each into a
+ * data file and a script and then draws them all with one gnuplot
+ * process: starting gnuplot costs more than drawing a chart, and a report
+ * has dozens.  gnuplot is started with posix_spawnp() and an argument
+ * vector, in `dir` (so the scripts' relative file names work the same when
+ * a user reruns them), with stdin from /dev/null and its output captured
+ * for diagnostics.  It draws into a fresh mode-0700 directory that only we
+ * can write, and each image is renamed from there into `dir`: rename()
+ * replaces a planted symlink instead of writing through it. */
+#include "plot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "util.h"
+
+extern char **environ;
+
+/* How long one gnuplot run may take before it is killed. */
+#define PLOT_TIMEOUT_MS 120000
+/* The most of gnuplot's output kept for diagnostics. */
+#define PLOT_MAX_OUTPUT (64u * 1024)
+/* The longest text put into a chart: titles, legend entries, bar labels.
+ * Longer legends squeeze the plot out of the canvas. */
+#define PLOT_MAX_TEXT 120
+#define PLOT_MAX_KEY 48
+#define PLOT_MAX_TICK 28
+
+struct plot_series {
+	char *title;
+	enum plot_style style;
+	enum plot_labels labels;
+	size_t n, cap;
+	double *x, *y;
+};
+
+struct plot_hline {
+	char *title;
+	double y;
+	enum plot_style style;
+};
+
+struct plot_panel {
+	enum plot_kind kind;
+	char *title, *xlabel, *ylabel;
+	int xbase, ybase;
+	double bar_base;
+	char **cats;
+	size_t ncats;
+	struct plot_series **series;
+	size_t nseries;
+	struct plot_hline *hlines;
+	size_t nhlines;
+};
+
+struct plot_chart {
+	char *name;
+	char *title;
+	int columns;
+	struct plot_panel **panels;
+	size_t npanels;
+};
+
+struct plot_set {
+	struct plot_chart **charts;
+	size_t n;
+};
+
+/* gnuplot expressions that print a bar's value, per enum plot_labels. */
+static const char *const label_formats[] = {
+	[PLOT_LABELS_NONE] = "''",
+	[PLOT_LABELS_VALUE] = ("abs($2) >= 1000 ? gprintf('%.1s%c', $2) : "
+			       "sprintf('%.3g', $2)"),
+	[PLOT_LABELS_TIMES] = "sprintf('%.2fx', $2)",
+};
+
+/* Colours of reference lines, in order of addition. */
+static const char *const hline_colors[] = {
+	"#d62728", "#444444", "#2ca02c", "#9467bd",
+};
+
+/* ---- building --------------------------------------------------------- */
+
+/* Grows *arr (of element size `size`) by one and returns the new slot. */
+static void *push(void *arr_ptr, size_t *n, size_t size)
+{
+	void **arr = arr_ptr;
+	char *p;
+
+	*arr = xrealloc(*arr, (*n + 1) * size);
+	p = (char *)*arr + *n * size;
+	memset(p, 0, size);
+	(*n)++;
+	return p;
+}
+
+struct plot_set *plot_set_new(void)
+{
+	return xcalloc(1, sizeof(struct plot_set));
+}
+
+static void panel_free(struct plot_panel *p)
+{
+	for (size_t i = 0; i < p->nseries; i++) {
+		free(p->series[i]->title);
+		free(p->series[i]->x);
+		free(p->series[i]->y);
+		free(p->series[i]);
+	}
+	for (size_t i = 0; i < p->ncats; i++)
+		free(p->cats[i]);
+	for (size_t i = 0; i < p->nhlines; i++)
+		free(p->hlines[i].title);
+	free(p->series);
+	free(p->cats);
+	free(p->hlines);
+	free(p->title);
+	free(p->xlabel);
+	free(p->ylabel);
+	free(p);
+}
+
+void plot_set_free(struct plot_set *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		struct plot_chart *c = s->charts[i];
+
+		for (size_t j = 0; j < c->npanels; j++)
+			panel_free(c->panels[j]);
+		free(c->panels);
+		free(c->name);
+		free(c->title);
+		free(c);
+	}
+	free(s->charts);
+	free(s);
+}
+
+static bool name_taken(const struct plot_set *s, const char *name)
+{
+	if (strcmp(name, "all") == 0)   /* all.gp is the driver */
+		return true;
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->charts[i]->name, name) == 0)
+			return true;
+	return false;
+}
+
+struct plot_chart *plot_chart_add(struct plot_set *s, const char *name,
+				  const char *title)
+{
+	struct plot_chart *c = xcalloc(1, sizeof(*c));
+	struct sbuf stem = SBUF_INIT;
+	char *unique;
+
+	for (const char *p = name ? name : ""; *p && stem.len < 80; p++) {
+		char ch = *p;
+
+		if (ch >= 'A' && ch <= 'Z')
+			ch = (char)(ch - 'A' + 'a');
+		if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
+		      ch == '_' || ch == '-'))
+			ch = '-';
+		sbuf_addc(&stem, ch);
+	}
+	if (!stem.len)
+		sbuf_add(&stem, "chart");
+	unique = xstrdup(sbuf_str(&stem));
+	for (int k = 2; name_taken(s, unique); k++) {
+		free(unique);
+		unique = xasprintf("%s-%d", sbuf_str(&stem), k);
+	}
+	sbuf_release(&stem);
+	c->name = unique;
+	c->title = xstrdup(title ? title : "");
+	*(struct plot_chart **)push(&s->charts, &s->n, sizeof(c)) = c;
+	return c;
+}
+
+const char *plot_chart_name(const struct plot_chart *c)
+{
+	return c->name;
+}
+
+void plot_chart_columns(struct plot_chart *c, int columns)
+{
+	c->columns = columns > 0 ? columns : 0;
+}
+
+struct plot_panel *plot_panel_add(struct plot_chart *c, enum plot_kind kind,
+				  const char *title, const char *xlabel,
+				  const char *ylabel)
+{
+	struct plot_panel *p = xcalloc(1, sizeof(*p));
+
+	p->kind = kind;
+	p->title = xstrdup(title ? title : "");
+	p->xlabel = xstrdup(xlabel ? xlabel : "");
+	p->ylabel = xstrdup(ylabel ? ylabel : "");
+	*(struct plot_panel **)push(&c->panels, &c->npanels, sizeof(p)) = p;
+	return p;
+}
+
+void plot_panel_logscale(struct plot_panel *p, int xbase, int ybase)
+{
+	p->xbase = xbase > 1 ? xbase : 0;
+	p->ybase = ybase > 1 ? ybase : 0;
+}
+
+void plot_panel_bar_base(struct plot_panel *p, double base)
+{
+	p->bar_base = base;
+}
+
+
+size_t plot_panel_category(struct plot_panel *p, const char *label)
+{
+	*(char **)push(&p->cats, &p->ncats, sizeof(char *)) =
+		xstrdup(label ? label : "");
+	return p->ncats - 1;
+}
+
+void plot_panel_hline(struct plot_panel *p, const char *title, double y,
+		      enum plot_style style)
+{
+	struct plot_hline *h;
+
+	if (!isfinite(y) || (p->ybase && y <= 0))
+		return;
+	h = push(&p->hlines, &p->nhlines, sizeof(*h));
+	h->title = xstrdup(title ? title : "");
+	h->y = y;
+	h->style = style;
+}
+
+struct plot_series *plot_series_add(struct plot_panel *p, const char *title,
+				    enum plot_style style)
+{
+	struct plot_series *s = xcalloc(1, sizeof(*s));
+
+	s->title = xstrdup(title ? title : "");
+	s->style = style;
+	*(struct plot_series **)push(&p->series, &p->nseries, sizeof(s)) = s;
+	return s;
+}
+
+void plot_series_labels(struct plot_series *s, enum plot_labels labels)
+{
+	s->labels = labels;
+}
+
+void plot_series_point(struct plot_series *s, double x, double y)
+{
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 16;
+		s->x = xrealloc(s->x, s->cap * sizeof(*s->x));
+		s->y = xrealloc(s->y, s->cap * sizeof(*s->y));
+	}
+	s->x[s->n] = x;
+	s->y[s->n] = y;
+	s->n++;
+}
+
+/* ---- validity --------------------------------------------------------- */
+
+static bool point_valid(const struct plot_panel *p, double x, double y)
+{
+	if (!isfinite(x) || !isfinite(y))
+		return false;
+	if (p->kind == PLOT_XY && p->xbase && x <= 0)
+		return false;
+	if (p->ybase && y <= 0)
+		return false;
+	if (p->kind == PLOT_BARS && (x < 0 || x >= (double)p->ncats))
+		return false;
+	return true;
+}
+
+static bool series_drawable(const struct plot_panel *p,
+			    const struct plot_series *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (point_valid(p, s->x[i], s->y[i]))
+			return true;
+	return false;
+}
+
+static bool panel_drawable(const struct plot_panel *p)
+{
+	for (size_t i = 0; i < p->nseries; i++)
+		if (series_drawable(p, p->series[i]))
+			return true;
+	return false;
+}
+
+bool plot_chart_drawable(const struct plot_chart *c)
+{
+	for (size_t i = 0; i < c->npanels; i++)
+		if (panel_drawable(c->panels[i]))
+			return true;
+	return false;
+}
+
+/* ---- script and data -------------------------------------------------- */
+
+/* plot_quote() with a limit of `max` characters. */
+static void quote_max(struct sbuf *b, const char *text, size_t max)
+{
+	size_t chars = 0;
+
+	sbuf_addc(b, '\'');
+	for (const unsigned char *p = (const unsigned char *)(text ? text : "");
+	     *p; p++) {
+		unsigned char c = *p;
+
+		if ((c & 0xC0) == 0x80)
+			continue;       /* rest of a non-ASCII character */
+		if (chars++ == max) {
+			sbuf_add(b, "...");
+			break;
+		}
+		if (c == '\'' || c == '`')
+			/* gnuplot's '' escape fails at a string's start and
+			 * when repeated: use a typographic apostrophe */
+			sbuf_add(b, "\u2019");
+		else if (c < 0x20 || c == 0x7f)
+			sbuf_addc(b, ' ');
+		else if (c >= 0x80)
+			sbuf_addc(b, '?');   /* no CJK glyphs in chart fonts */
+		else
+			sbuf_addc(b, (char)c);
+	}
+	sbuf_addc(b, '\'');
+}
+
+void plot_quote(struct sbuf *b, const char *text)
+{
+	quote_max(b, text, PLOT_MAX_TEXT);
+}
+
+static void num(struct sbuf *b, double v)
+{
+	sbuf_addf(b, "%.10g", v);
+}
+
+/* Writes the data block(s) of one panel to dat and returns the index of
+ * its first block; *next is the next free index. */
+static void data_panel(struct sbuf *dat, const struct plot_panel *p,
+		       size_t *next)
+{
+	for (size_t i = 0; i < p->nseries; i++) {
+		const struct plot_series *s = p->series[i];
+
+		if (!series_drawable(p, s))
+			continue;
+		sbuf_addf(dat, "# index %zu: x y\n", (*next)++);
+		for (size_t k = 0; k < s->n; k++) {
+			if (!isfinite(s->x[k]))
+				continue;
+			num(dat, s->x[k]);
+			sbuf_addc(dat, ' ');
+			if (point_valid(p, s->x[k], s->y[k]))
+				num(dat, s->y[k]);
+			else
+				sbuf_addc(dat, '?');
+			sbuf_addc(dat, '\n');
+		}
+		sbuf_add(dat, "\n\n");
+	}
+}
+
+static void script_setting(struct sbuf *gp, const char *what, const char *text)
+{
+	sbuf_addf(gp, "\tset %s ", what);
+	plot_quote(gp, text);
+	sbuf_addc(gp, '\n');
+}
+
+/* Sets axis ranges gnuplot cannot find itself: a single x or y value (it
+ * would warn and guess), and room above bars for their value labels. */
+static void panel_ranges(struct sbuf *gp, const struct plot_panel *p)
+{
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+
+	for (size_t i = 0; i < p->nseries; i++) {
+		const struct plot_series *s = p->series[i];
+
+		for (size_t k = 0; k < s->n; k++) {
+			if (!point_valid(p, s->x[k], s->y[k]))
+				continue;
+			x0 = fmin(x0, s->x[k]);
+			x1 = fmax(x1, s->x[k]);
+			y0 = fmin(y0, s->y[k]);
+			y1 = fmax(y1, s->y[k]);
+		}
+	}
+	for (size_t i = 0; i < p->nhlines; i++) {
+		y0 = fmin(y0, p->hlines[i].y);
+		y1 = fmax(y1, p->hlines[i].y);
+	}
+	if (p->kind == PLOT_BARS && (!p->ybase || p->bar_base > 0)) {
+		y0 = fmin(y0, p->bar_base);
+		y1 = fmax(y1, p->bar_base);
+	}
+	if (!(x0 <= x1 && y0 <= y1))
+		return;
+	if (p->kind == PLOT_XY && x0 == x1) {
+		if (p->xbase)
+			sbuf_addf(gp, "\tset xrange [%.10g:%.10g]\n", x0 / 2,
+				  x0 * 2);
+		else
+			sbuf_addf(gp, "\tset xrange [%.10g:%.10g]\n", x0 - 1,
+				  x0 + 1);
+	}
+	if (p->ybase) {
+		if (y0 == y1)
+			sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n", y0 / 2,
+				  y0 * 2);
+		else if (p->kind == PLOT_BARS)
+			sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n",
+				  y0 / 1.25, y1 * 1.6);
+	} else if (y0 == y1) {
+		double d = y0 == 0 ? 1 : fabs(y0) / 2;
+
+		sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n",
+			  p->kind == PLOT_BARS && y0 == 0 ? 0 : y0 - d, y0 + d);
+	} else if (p->kind == PLOT_BARS) {
+		double pad = (y1 - y0) * 0.12;
+
+		sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n",
+			  y0 < 0 ? y0 - pad : y0, y1 + pad);
+	}
+}
+
+/* Emits the settings and the plot command of one panel; its data blocks
+ * start at index *next. */
+static void script_panel(struct sbuf *gp, const struct plot_chart *c,
+			 const struct plot_panel *p, const char *title,
+			 size_t *next)
+{
+	size_t drawn = 0, nbar = 0;
+	bool first = true;
+
+	/* Every setting a panel uses is set again for each panel, so the
+	 * panels of a multiplot do not inherit from each other. */
+	script_setting(gp, "title", title);
+	script_setting(gp, "xlabel", p->xlabel);
+	script_setting(gp, "ylabel", p->ylabel);
+	sbuf_add(gp, "\tunset logscale\n\tset autoscale\n"
+		 "\tset format x '% h'\n\tset format y '% h'\n"
+		 "\tset grid\n");
+	if (p->xbase == 2)
+		sbuf_add(gp, "\tset logscale x 2\n\tset format x '2^%L'\n");
+	else if (p->xbase)
+		sbuf_addf(gp, "\tset logscale x %d\n", p->xbase);
+	if (p->ybase)
+		sbuf_addf(gp, "\tset logscale y %d\n", p->ybase);
+	panel_ranges(gp, p);
+	for (size_t i = 0; i < p->nseries; i++)
+		nbar += series_drawable(p, p->series[i]);
+	if (p->kind == PLOT_BARS) {
+		size_t label_chars = 0;
+
+		for (size_t i = 0; i < p->ncats; i++)
+			label_chars += strlen(p->cats[i]) + 2;
+		sbuf_addf(gp, "\tset xrange [-0.6:%zu.6]\n",
+			  p->ncats ? p->ncats - 1 : 0);
+		sbuf_add(gp, "\tset xtics (");
+		for (size_t i = 0; i < p->ncats; i++) {
+			if (i)
+				sbuf_add(gp, ", ");
+			quote_max(gp, p->cats[i], PLOT_MAX_TICK);
+			sbuf_addf(gp, " %zu", i);
+		}
+		sbuf_add(gp, ")");
+		/* labels too long to stand side by side: slanted, with room
+		 * on the left for the first one */
+		if (label_chars > 64)
+			sbuf_add(gp, " rotate by 30 right\n\tset lmargin 18");
+		else
+			sbuf_add(gp, "\n\tset lmargin -1");
+		sbuf_add(gp, "\n\tset style fill solid 0.85 border -1\n");
+		/* one series and no lines: the title says it all */
+		sbuf_add(gp, nbar == 1 && !p->nhlines ? "\tset key off\n" :
+			 "\tset key top left\n");
+	} else {
+		sbuf_add(gp, "\tset xtics autofreq\n\tset lmargin -1\n"
+			 "\tset key below\n");
+	}
+	sbuf_add(gp, "\tplot ");
+	for (size_t i = 0; i < p->nseries; i++) {
+		const struct plot_series *s = p->series[i];
+		size_t index;
+
+		if (!series_drawable(p, s))
+			continue;
+		index = (*next)++;
+		if (!first)
+			sbuf_add(gp, ", \\\n\t     ");
+		first = false;
+		if (p->kind == PLOT_XY) {
+			sbuf_addf(gp, "'%s.dat' index %zu using 1:2 with "
+				  "linespoints lw 1.5 lc %zu pt %zu dt %d "
+				  "title ", c->name, index, drawn % 8 + 1,
+				  drawn % 13 + 1,
+				  s->style == PLOT_DASHED ? 2 :
+				  drawn >= 8 ? 4 : 1);
+			quote_max(gp, s->title, PLOT_MAX_KEY);
+		} else {
+			double w = 0.8 / (double)nbar;
+			double off = ((double)drawn - (double)(nbar - 1) / 2) * w;
+
+			sbuf_addf(gp, "'%s.dat' index %zu using ($1%+.4f):2:"
+				  "($1%+.4f):($1%+.4f):(%.10g):2 with "
+				  "boxxyerror lc %zu title ", c->name, index,
+				  off, off - w / 2, off + w / 2, p->bar_base,
+				  drawn % 8 + 1);
+			quote_max(gp, s->title, PLOT_MAX_KEY);
+			if (s->labels != PLOT_LABELS_NONE)
+				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
+					  "using ($1%+.4f):2:(%s) with labels "
+					  "offset 0,0.6 font ',8' notitle",
+					  c->name, index, off,
+					  label_formats[s->labels]);
+		}
+		drawn++;
+	}
+	for (size_t i = 0; i < p->nhlines; i++) {
+		const struct plot_hline *h = &p->hlines[i];
+
+		sbuf_add(gp, ", \\\n\t     ");
+		num(gp, h->y);
+		sbuf_addf(gp, " with lines lw 2 dt %d lc rgb '%s' title ",
+			  h->style == PLOT_DASHED ? 2 : 1,
+			  hline_colors[i % ARRAY_SIZE(hline_colors)]);
+		quote_max(gp, h->title, PLOT_MAX_KEY);
+	}
+	sbuf_addc(gp, '\n');
+}
+
+/* Builds NAME.gp and NAME.dat of a drawable chart. */
+static void chart_files(const struct plot_chart *c, struct sbuf *gp,
+			struct sbuf *dat)
+{
+	size_t npanels = 0, index = 0, columns, rows;
+	int height;
+
+	for (size_t i = 0; i < c->npanels; i++)
+		npanels += panel_drawable(c->panels[i]);
+	columns = c->columns ? (size_t)c->columns : npanels < 3 ? npanels : 3;
+	rows = (npanels + columns - 1) / columns;
+	height = rows > 1 ? (int)rows * 330 : PLOT_HEIGHT;
+
+	sbuf_add(dat, "# Data of ");
+	sbuf_add(dat, c->name);
+	sbuf_add(dat, ".gp: one block per series (gnuplot `index`), "
+		 "'?' marks a missing value.\n");
+	for (size_t i = 0; i < c->npanels; i++)
+		if (panel_drawable(c->panels[i]))
+			data_panel(dat, c->panels[i], &index);
+
+	sbuf_addf(gp, "# %s.gp - drawn by culab.  Edit it and run `gnuplot "
+		  "%s.gp` in this directory\n# to redraw %s.png and %s.svg "
+		  "from %s.dat.\n", c->name, c->name, c->name, c->name,
+		  c->name);
+	sbuf_add(gp, "reset\nset encoding utf8\nset datafile missing '?'\n"
+		 "if (!exists(\"outdir\")) outdir = ''\n"
+		 "do for [fmt in 'png svg'] {\n"
+		 "\tif (fmt eq 'png') {\n");
+	sbuf_addf(gp, "\t\tset terminal pngcairo size %d,%d noenhanced "
+		  "font 'Sans,10'\n\t} else {\n"
+		  "\t\tset terminal svg size %d,%d noenhanced font 'Sans,10' "
+		  "background '#ffffff'\n\t}\n", PLOT_WIDTH, height,
+		  PLOT_WIDTH, height);
+	sbuf_addf(gp, "\tset output outdir.'%s.'.fmt\n", c->name);
+	if (npanels > 1) {
+		sbuf_addf(gp, "\tset multiplot layout %zu,%zu title ", rows,
+			  columns);
+		plot_quote(gp, c->title);
+		sbuf_addc(gp, '\n');
+	}
+	index = 0;
+	for (size_t i = 0; i < c->npanels; i++) {
+		const struct plot_panel *p = c->panels[i];
+
+		if (panel_drawable(p))
+			script_panel(gp, c, p, npanels > 1 || !*c->title ?
+				     p->title : c->title, &index);
+	}
+	if (npanels > 1)
+		sbuf_add(gp, "\tunset multiplot\n");
+	sbuf_add(gp, "\tunset output\n}\n");
+}
+
+/* ---- running gnuplot -------------------------------------------------- */
+
+/* Runs gnuplot on all.gp in `dir`, drawing into dir/<outdir>.  Returns 0,
+ * or -1 after a diagnostic.  *output receives what gnuplot printed. */
+static int gnuplot_run(const char *gnuplot, const char *dir,
+		       const char *outdir, struct sbuf *output)
+{
+	posix_spawn_file_actions_t fa;
+	int pipefd[2] = { -1, -1 }, status = 0, rc = -1, err;
+	char *define = xasprintf("outdir='%s/'", outdir);
+	char *argv[] = { (char *)gnuplot, "--default-settings", "-e", define,
+			 "all.gp", NULL };
+	struct timespec start, now;
+	bool killed = false;
+	pid_t pid;
+
+	if (pipe2(pipefd, O_CLOEXEC) < 0) {
+		diag_error("cannot create a pipe for gnuplot: %s",
+			   strerror(errno));
+		goto out_free;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+	posix_spawn_file_actions_addchdir_np(&fa, dir);
+	err = posix_spawnp(&pid, gnuplot, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(pipefd[1]);
+	if (err) {
+		diag_error("cannot run \"%s\": %s (install gnuplot, name it "
+			   "with --gnuplot PATH, or skip charts with "
+			   "--no-charts)", gnuplot, strerror(err));
+		goto out_close;
+	}
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		struct pollfd pfd = { .fd = pipefd[0], .events = POLLIN };
+		char buf[4096];
+		long waited;
+		ssize_t got;
+		int ready;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		waited = (now.tv_sec - start.tv_sec) * 1000 +
+			 (now.tv_nsec - start.tv_nsec) / 1000000;
+		if (waited >= PLOT_TIMEOUT_MS) {
+			kill(pid, SIGKILL);
+			killed = true;
+			break;
+		}
+		ready = poll(&pfd, 1, (int)(PLOT_TIMEOUT_MS - waited));
+		if (ready < 0 && errno == EINTR)
+			continue;
+		if (ready <= 0)
+			continue;   /* timeout: checked at the top */
+		got = read(pipefd[0], buf, sizeof(buf));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;      /* EOF: gnuplot closed its output */
+		if (output->len < PLOT_MAX_OUTPUT)
+			sbuf_addn(output, buf, (size_t)got);
+	}
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (killed) {
+		diag_error("gnuplot did not finish within %d s and was stopped",
+			   PLOT_TIMEOUT_MS / 1000);
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		rc = 0;
+	} else {
+		const char *text = sbuf_str(output);
+
+		if (WIFEXITED(status))
+			diag_error("gnuplot failed (exit status %d) drawing the "
+				   "charts in \"%s\"%s%s", WEXITSTATUS(status),
+				   dir, *text ? ": " : "", text);
+		else
+			diag_error("gnuplot was killed by signal %d drawing the "
+				   "charts in \"%s\"", WTERMSIG(status), dir);
+	}
+out_close:
+	close(pipefd[0]);
+out_free:
+	free(define);
+	return rc;
+}
+
+/* Moves NAME.png and NAME.svg of every drawn chart from dir/tmp to dir;
+ * then removes dir/tmp.  With `keep` false only cleans up. */
+static int images_move(const struct plot_set *s, const char *dir,
+		       const char *tmp, bool keep)
+{
+	static const char *const exts[] = { "png", "svg" };
+	int rc = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct plot_chart *c = s->charts[i];
+
+		if (!plot_chart_drawable(c))
+			continue;
+		for (size_t e = 0; e < ARRAY_SIZE(exts); e++) {
+			char *from = xasprintf("%s/%s/%s.%s", dir, tmp, c->name,
+					       exts[e]);
+			char *to = xasprintf("%s/%s.%s", dir, c->name, exts[e]);
+
+			if (keep && rc == 0 &&
+			    (chmod(from, 0644) < 0 || rename(from, to) < 0))
+				rc = diag_error("cannot move the chart \"%s\" "
+						"into place: %s", to,
+						strerror(errno));
+			if (!keep || rc < 0)
+				unlink(from);
+			free(from);
+			free(to);
+		}
+	}
+	{
+		char *path = xasprintf("%s/%s", dir, tmp);
+
+		if (rmdir(path) < 0 && rc == 0)
+			diag_warning("cannot remove \"%s\": %s", path,
+				     strerror(errno));
+		free(path);
+	}
+	return rc;
+}
+
+static int file_put(const char *dir, const char *name, const char *ext,
+		    const struct sbuf *text)
+{
+	char *path = xasprintf("%s/%s.%s", dir, name, ext);
+	int rc = write_file_atomic(path, sbuf_str(text), text->len);
+
+	free(path);
+	return rc;
+}
+
+int plot_render(const struct plot_set *s, const char *dir,
+		const char *gnuplot)
+{
+	struct sbuf gp = SBUF_INIT, dat = SBUF_INIT, all = SBUF_INIT;
+	struct sbuf output = SBUF_INIT;
+	char *tmp = NULL;
+	size_t ndrawn = 0;
+	int rc = -1;
+
+	if (!gnuplot || !*gnuplot)
+		gnuplot = "gnuplot";
+	for (size_t i = 0; i < s->n; i++)
+		ndrawn += plot_chart_drawable(s->charts[i]);
+	if (!ndrawn)
+		return 0;
+	if (mkdir_p(dir) < 0)
+		return diag_error("cannot create directory \"%s\": %s", dir,
+				  strerror(errno));
+
+	sbuf_add(&all, "# all.gp - drawn by culab: redraws every chart of the "
+		 "report.  Run `gnuplot all.gp`\n# in this directory; each "
+		 "chart also has a script of its own (NAME.gp).\n");
+	for (size_t i = 0; i < s->n; i++) {
+		const struct plot_chart *c = s->charts[i];
+
+		if (!plot_chart_drawable(c))
+			continue;
+		sbuf_reset(&gp);
+		sbuf_reset(&dat);
+		chart_files(c, &gp, &dat);
+		if (file_put(dir, c->name, "dat", &dat) < 0 ||
+		    file_put(dir, c->name, "gp", &gp) < 0)
+			goto out;
+		sbuf_addf(&all, "load '%s.gp'\n", c->name);
+	}
+	if (file_put(dir, "all", "gp", &all) < 0)
+		goto out;
+
+	{
+		char *tmpl = xasprintf("%s/.render-XXXXXX", dir);
+
+		if (!mkdtemp(tmpl)) {
+			diag_error("cannot create a directory in \"%s\": %s",
+				   dir, strerror(errno));
+			free(tmpl);
+			goto out;
+		}
+		tmp = xstrdup(strrchr(tmpl, '/') + 1);
+		free(tmpl);
+	}
+	if (gnuplot_run(gnuplot, dir, tmp, &output) < 0) {
+		images_move(s, dir, tmp, false);
+		goto out;
+	}
+	if (output.len) {
+		/* gnuplot succeeded but had something to say */
+		char *text = sbuf_detach(&output);
+		size_t n = strlen(text);
+
+		while (n && text[n - 1] == '\n')
+			text[--n] = '\0';
+		diag_warning("gnuplot: %s", text);
+		free(text);
+	}
+	rc = images_move(s, dir, tmp, true);
+out:
+	free(tmp);
+	sbuf_release(&gp);
+	sbuf_release(&dat);
+	sbuf_release(&all);
+	sbuf_release(&output);
+	return rc;
+}

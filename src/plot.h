@@ -1,0 +1,111 @@
+/* plot.h - charts drawn with gnuplot.
+ *
+ * plot.c is the only file that talks to gnuplot.  Callers describe charts
+ * (panels of lines or bars, with horizontal reference lines) in memory;
+ * plot_render() writes, for every chart NAME,
+ *
+ *   DIR/NAME.dat   its data (numbers only: no text from experiment files)
+ *   DIR/NAME.gp    a script that draws NAME.png (pngcairo) and NAME.svg
+ *   DIR/all.gp     a driver that `load`s every chart script
+ *
+ * and runs ONE gnuplot process on all.gp, by argument vector (never a
+ * shell), so a report of many charts costs one process start.  A user can
+ * edit NAME.gp and rerun `gnuplot NAME.gp` (or `gnuplot all.gp`) in DIR.
+ *
+ * Text (titles, labels, legends) is put in single-quoted gnuplot strings,
+ * where nothing is substituted; quotes and backquotes become a typographic
+ * apostrophe (gnuplot's '' escape breaks at a string's start), control
+ * characters a space and other non-ASCII characters '?': gnuplot runs
+ * commands from backquotes and system() in command lines, and the charts'
+ * fonts may lack CJK glyphs.  Files are written with
+ * write_file_atomic(); gnuplot draws into a private directory and images
+ * are renamed into place, so a symlink planted in DIR is replaced, never
+ * followed. */
+#ifndef CULAB_PLOT_H
+#define CULAB_PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "template.h"
+
+enum plot_kind {
+	PLOT_XY,    /* lines with points over numeric x */
+	PLOT_BARS,  /* bars over categories; a series is one bar per category */
+};
+
+enum plot_style {
+	PLOT_SOLID,
+	PLOT_DASHED,
+};
+
+struct plot_set;
+struct plot_chart;
+struct plot_panel;
+struct plot_series;
+
+/* Chart sizes in pixels (SVG uses the same). */
+#define PLOT_WIDTH 960
+#define PLOT_HEIGHT 540
+
+struct plot_set *plot_set_new(void);
+/* Frees the set and everything added to it; accepts NULL. */
+void plot_set_free(struct plot_set *s);
+
+/* Adds a chart.  `name` becomes the file stem after every byte outside
+ * [a-z0-9_-] is replaced by '-' (upper case is lowered) and, if that stem
+ * is taken, "-2", "-3"... is appended: read it back with plot_chart_name().
+ * Strings are copied.  Never NULL. */
+struct plot_chart *plot_chart_add(struct plot_set *s, const char *name,
+				  const char *title);
+const char *plot_chart_name(const struct plot_chart *c);
+/* Panels per row when a chart has several (default: up to 3). */
+void plot_chart_columns(struct plot_chart *c, int columns);
+/* Whether the chart has anything to draw (a panel with a valid point).
+ * plot_render() skips charts without. */
+bool plot_chart_drawable(const struct plot_chart *c);
+
+struct plot_panel *plot_panel_add(struct plot_chart *c, enum plot_kind kind,
+				  const char *title, const char *xlabel,
+				  const char *ylabel);
+/* Logarithmic axes: base 0 = linear (default), else 2 or 10.  An x axis in
+ * base 2 is labelled 2^k.  Points <= 0 on a log axis are left out. */
+void plot_panel_logscale(struct plot_panel *p, int xbase, int ybase);
+/* Bars grow from y = `base` (default 0; 1 suits speedups on a log axis,
+ * so that slowdowns point down). */
+void plot_panel_bar_base(struct plot_panel *p, double base);
+enum plot_labels {
+	PLOT_LABELS_NONE,
+	PLOT_LABELS_VALUE,   /* 3 significant digits; 1.2k, 810.0M above 1000 */
+	PLOT_LABELS_TIMES,   /* speedups: 2.05x */
+};
+
+
+/* Adds a category (bar charts) and returns its index (0, 1, ...). */
+size_t plot_panel_category(struct plot_panel *p, const char *label);
+/* A horizontal reference line at y, with a legend entry.  Non-finite or
+ * (on a log axis) non-positive values are ignored. */
+void plot_panel_hline(struct plot_panel *p, const char *title, double y,
+		      enum plot_style style);
+
+struct plot_series *plot_series_add(struct plot_panel *p, const char *title,
+				    enum plot_style style);
+/* Adds a point.  For bars x is the category index.  Non-finite values are
+ * kept as gaps. */
+void plot_series_point(struct plot_series *s, double x, double y);
+/* Bar charts: prints each of the series' bars' values above it. */
+void plot_series_labels(struct plot_series *s, enum plot_labels labels);
+
+/* Writes the files of every drawable chart into `dir` (created if
+ * missing), runs `gnuplot` (NULL: "gnuplot" from PATH) once and moves the
+ * PNG and SVG images into `dir`.  Returns 0, or -1 after a diagnostic that
+ * includes gnuplot's own messages.  A set with nothing drawable writes
+ * nothing and returns 0. */
+int plot_render(const struct plot_set *s, const char *dir,
+		const char *gnuplot);
+
+/* Appends `text` as a single-quoted gnuplot string literal, made safe as
+ * described above (at most 120 characters).  Exposed for tests. */
+void plot_quote(struct sbuf *b, const char *text);
+
+#endif

@@ -1,0 +1,3102 @@
+/* report.c - the lab report.  See report.h.
+ *
+ * The work is split in three passes so that nothing is computed twice:
+ *  1. analysis (model_build): result rows become items with their registry
+ *     row and role (ladder rung, copy ceiling, library baseline, reference);
+ *     items are grouped into ladders (one table: experiment, family, dtype,
+ *     size) and ladders into family/dtype groups (one set of charts);
+ *     speedups are computed once, against the fastest verified row of the
+ *     previous rung and of the first rung;
+ *  2. charts (charts_build + plot_render): all charts of the report, drawn
+ *     by one gnuplot process;
+ *  3. text: for each language, the blocks a template uses are generated
+ *     from the model and the template is filled.
+ * Every sentence the report writes is a row of the message table below, in
+ * English and Chinese, with {1}..{9} for arguments so that a translation
+ * may reorder them. */
+#include "report.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "metrics.h"
+#include "plot.h"
+#include "registry.h"
+#include "signature.h"
+#include "template.h"
+#include "util.h"
+
+enum lang { EN, ZH, NLANG };
+
+static const char *const lang_codes[NLANG] = { "en", "zh" };
+
+/* A change in time smaller than the larger noise of the two rows, and
+ * never less than this (percent), is reported as "within noise". */
+#define NOISE_FLOOR_PCT 1.0
+/* Counter changes smaller than this (percent) are not named in findings. */
+#define COUNTER_CHANGE_PCT 10.0
+/* Counter changes named per step in findings. */
+#define COUNTER_CHANGES_SHOWN 3
+
+/* ==== message catalogue ================================================ */
+
+enum msg {
+	M_TITLE,
+	M_ABS_INTRO, M_ABS_DATE, M_ABS_FAILED, M_ABS_STATUS, M_ABS_NOTE,
+	M_ABS_LINE, M_ABS_LINE_PEAK, M_ABS_NONE,
+	M_ENV_NONE, M_ENV_ITEM, M_ENV_VALUE, M_ENV_GPU, M_ENV_CC, M_ENV_SMS,
+	M_ENV_BUS, M_ENV_MEMCLK, M_ENV_PEAK, M_ENV_PEAK_HOW, M_ENV_SMCLK,
+	M_ENV_L2, M_ENV_GMEM, M_ENV_UUID, M_ENV_DRIVER, M_ENV_RUNTIME,
+	M_ENV_HOST, M_ENV_OS, M_ENV_CULAB, M_UNKNOWN,
+	M_METH_TIMING, M_METH_EXP_HEAD, M_METH_EXPERIMENT, M_METH_FAMILY,
+	M_METH_WARMUP, M_METH_REPEATS, M_METH_L2, M_METH_SEED, M_METH_COUNTERS,
+	M_METH_DESC, M_YES, M_NO, M_NONE, M_METH_REGION_HEAD, M_METH_VARIANT,
+	M_METH_TIMER, M_METH_REGION, M_METH_TIMER_EVENTS, M_METH_TIMER_HOST,
+	M_METH_L2_TEXT, M_METH_CHECK, M_METH_CTR, M_METH_SPEEDUP,
+	M_GLOSS_COLS, M_GLOSS_COL, M_GLOSS_COL_NOUNIT, M_LIST_SEP, M_GLOSS_RAW,
+	M_STEP_HEAD, M_STEP_SIGNATURE, M_STEP_REGION, M_STEP_FLAGS,
+	M_STEP_UNSAFE, M_STEP_SANITIZER, M_STEP_SEED, M_STEP_UNKNOWN,
+	M_ROLE_RUNG, M_ROLE_CEILING, M_ROLE_COPY, M_ROLE_BASELINE,
+	M_ROLE_REFERENCE,
+	M_LADDER_HEAD, M_LADDER_EXP,
+	M_COL_RUNG, M_COL_VARIANT, M_COL_TITLE, M_COL_BLOCK, M_COL_TIME,
+	M_COL_NOISE, M_COL_GBPS, M_COL_PEAK, M_COL_COPY, M_COL_STEP, M_COL_CUM,
+	M_COL_VERIFIED, M_COL_SANITIZER, M_COL_HARRIS,
+	M_CELL_EXACT, M_CELL_TOL, M_CELL_WRONG, M_CELL_ERROR, M_CELL_SKIPPED,
+	M_CELL_UNVERIFIED, M_CELL_NOTIME, M_CELL_NOT_RUN, M_CELL_MISSING,
+	M_CELL_NA,
+	M_NOTE_MISSING, M_NOTE_NA, M_NOTE_FIRST,
+	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_COUNTERS,
+	M_CH_TRANSPOSE, M_CH_FILES, M_CH_RERUN, M_CH_OFF, M_CH_FAILED,
+	M_CH_NONE,
+	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_NOISE, M_F_STEP, M_F_CTRS,
+	M_F_CTRS_SAME, M_F_BETTER, M_F_WORSE, M_F_SIGNATURE, M_F_CHECKS,
+	M_F_MET, M_F_NOT_MET, M_F_UNCHECKED, M_F_FAILED, M_F_SKIPPED,
+	M_F_OVERALL, M_F_PEAK, M_F_CEILING, M_F_BASELINE, M_F_SMALL,
+	M_F_ONE_RUNG,
+	M_H_INTRO, M_H_KERNEL, M_H_TECHNIQUE, M_H_MS, M_H_GBPS, M_H_PEAK,
+	M_H_STEP, M_H_CUM, M_H_OURS, M_H_OURS_MS, M_H_OURS_GBPS, M_H_OURS_STEP,
+	M_H_AT, M_H_SOURCE,
+	M_FAIL_LINE,
+	M_R_COMMAND, M_R_NO_COMMAND, M_R_VERSION, M_R_SOURCE, M_R_TIMES,
+	M_R_RERUN,
+	M__COUNT
+};
+
+static const char *const msgs[M__COUNT][NLANG] = {
+	[M_TITLE] = { "culab lab report: {1}", "culab 实验报告：{1}" },
+
+	[M_ABS_INTRO] = {
+		"culab {1} ran {2} measurements of {3} kernel variants in "
+		"{4} experiment(s) from {5} on {6}{7}.",
+		"culab {1} 在 {6} 上运行了实验文件 {5} 中的 {4} 个实验，"
+		"共测量 {3} 个核函数变体的 {2} 组数据{7}。" },
+	[M_ABS_DATE] = { ", finished {1}", "，结束于 {1}" },
+	[M_ABS_FAILED] = {
+		" {1} of them failed or were skipped; they are listed under "
+		"failures and left out of speedups and charts.",
+		"其中 {1} 组失败或被跳过，列在“失败”一节中，不参与加速比和图表。" },
+	[M_ABS_STATUS] = {
+		"**The run is marked \"{1}\": some measurements may be "
+		"missing.**",
+		"**本次运行的状态为“{1}”：部分测量可能缺失。**" },
+	[M_ABS_NOTE] = { "Note: {1}", "备注：{1}" },
+	[M_ABS_LINE] = {
+		"- **{1}** at {2}: {3} ({4}) → {5} ({6}): {7} faster{8}.",
+		"- **{1}**，{2}：{3}（{4}）→ {5}（{6}）：快了 {7}{8}。" },
+	[M_ABS_LINE_PEAK] = {
+		"; the fastest rung moves {1} GB/s ({2} % of the theoretical "
+		"peak)",
+		"；最快的一级达到 {1} GB/s（理论峰值的 {2} %）" },
+	[M_ABS_NONE] = {
+		"No ladder has two verified rungs, so no speedup can be "
+		"reported.",
+		"没有任何阶梯包含两个以上通过验证的级，因此无法给出加速比。" },
+
+	[M_ENV_NONE] = { "The environment was not recorded.",
+			 "没有记录运行环境。" },
+	[M_ENV_ITEM] = { "Item", "项目" },
+	[M_ENV_VALUE] = { "Value", "值" },
+	[M_ENV_GPU] = { "GPU", "GPU" },
+	[M_ENV_CC] = { "Compute capability", "计算能力" },
+	[M_ENV_SMS] = { "Multiprocessors (SMs)", "流多处理器（SM）数" },
+	[M_ENV_BUS] = { "Memory bus width", "显存位宽" },
+	[M_ENV_MEMCLK] = { "Memory clock", "显存时钟" },
+	[M_ENV_PEAK] = { "Theoretical peak bandwidth", "理论峰值带宽" },
+	[M_ENV_PEAK_HOW] = { "2 × memory clock × bus width / 8",
+			     "2 × 显存时钟 × 位宽 / 8" },
+	[M_ENV_SMCLK] = { "Maximum SM clock", "SM 最高时钟" },
+	[M_ENV_L2] = { "L2 cache", "L2 缓存" },
+	[M_ENV_GMEM] = { "Global memory", "全局内存" },
+	[M_ENV_UUID] = { "GPU UUID", "GPU UUID" },
+	[M_ENV_DRIVER] = { "Driver (CUDA version it supports)",
+			   "驱动（支持的 CUDA 版本）" },
+	[M_ENV_RUNTIME] = { "CUDA runtime", "CUDA 运行时" },
+	[M_ENV_HOST] = { "Host", "主机" },
+	[M_ENV_OS] = { "Operating system", "操作系统" },
+	[M_ENV_CULAB] = { "culab", "culab" },
+	[M_UNKNOWN] = { "unknown", "未知" },
+
+	[M_METH_TIMING] = {
+		"Each measurement first runs the variant a few times untimed "
+		"(warm-up), then times it repeatedly; the tables give the "
+		"median of the timed runs. Noise is the relative spread of "
+		"the timed runs, 100 × standard deviation / mean, in percent: "
+		"a difference smaller than the noise is not a difference.",
+		"每组测量先不计时地运行若干次（预热），再重复计时；表中给出各次计时"
+		"的中位数。噪声是各次计时的相对离散程度，即 100 × 标准差 / 平均值"
+		"（百分数）：小于噪声的差别不能算作差别。" },
+	[M_METH_EXP_HEAD] = { "Experiments as run:", "实际运行的实验：" },
+	[M_METH_EXPERIMENT] = { "Experiment", "实验" },
+	[M_METH_FAMILY] = { "Family", "类别" },
+	[M_METH_WARMUP] = { "Warm-up runs", "预热次数" },
+	[M_METH_REPEATS] = { "Timed runs", "计时次数" },
+	[M_METH_L2] = { "L2 flush", "清空 L2" },
+	[M_METH_SEED] = { "Seed", "随机种子" },
+	[M_METH_COUNTERS] = { "Counters", "计数器" },
+	[M_METH_DESC] = { "{1}: {2}", "{1}：{2}" },
+	[M_YES] = { "yes", "是" },
+	[M_NO] = { "no", "否" },
+	[M_NONE] = { "none", "无" },
+	[M_METH_REGION_HEAD] = {
+		"What one timed run contains, per variant (the timer is "
+		"started and stopped around exactly this):",
+		"每个变体一次计时所包含的内容（计时器恰好在这段工作前后启动和停止）：" },
+	[M_METH_VARIANT] = { "Variant", "变体" },
+	[M_METH_TIMER] = { "Timer", "计时器" },
+	[M_METH_REGION] = { "Timed region", "计时范围" },
+	[M_METH_TIMER_EVENTS] = {
+		"cuda-events: CUDA events recorded on the variant's stream "
+		"before and after the timed region; the time is the GPU's.",
+		"cuda-events：在变体所用的流上、计时范围前后记录 CUDA 事件；"
+		"得到的是 GPU 上的时间。" },
+	[M_METH_TIMER_HOST] = {
+		"host-clock: the host's monotonic clock around the timed "
+		"region, for work done (or finished) on the CPU.",
+		"host-clock：在计时范围前后读取主机的单调时钟，用于在 CPU 上完成"
+		"（或收尾）的工作。" },
+	[M_METH_L2_TEXT] = {
+		"With L2 flush on, the L2 cache is flushed before every timed "
+		"run, so each run reads its input from device memory rather "
+		"than from a cache warmed by the previous run.",
+		"开启“清空 L2”时，每次计时前都会清空 L2 缓存，因此每次运行都从显存"
+		"读取输入，而不是从上一次运行留下的缓存中读取。" },
+	[M_METH_CHECK] = {
+		"Every measurement's answer is checked against a CPU reference. "
+		"Integer sums (accumulated in 64 bits) and transposes must "
+		"match exactly. Float and double sums are compared with a "
+		"reference computed in higher precision and must lie within "
+		"the tolerance shown per row (Verified column: error ≤ "
+		"tolerance). A row that fails the check is shown as FAILED "
+		"with its message and is left out of speedups and charts.",
+		"每组测量的结果都与 CPU 参考结果比对。整数求和（64 位累加）和转置必须"
+		"完全一致；float 与 double 的求和与更高精度计算的参考值比较，误差必须"
+		"在每行给出的容差之内（“验证”列：误差 ≤ 容差）。未通过检查的行显示为"
+		" FAILED 并附上原因，不参与加速比和图表。" },
+	[M_METH_CTR] = {
+		"Hardware counters are collected with CUPTI's range profiler "
+		"in a phase of their own after timing: profiled launches are "
+		"replayed once per pass and are never timed. The glossary "
+		"below explains each counter column.",
+		"硬件计数器在计时之后的单独阶段用 CUPTI 的 range profiler 采集："
+		"被分析的核函数每一遍都会重放，且从不计时。下面的术语表解释了每个"
+		"计数器列。" },
+	[M_METH_SPEEDUP] = {
+		"Step speedup = median time of the previous rung / median time "
+		"of this rung; cumulative speedup = median time of the first "
+		"rung / median time of this row. Where a rung has several "
+		"rows (block sizes), its fastest verified row is the one "
+		"compared with. A change smaller than the larger noise of the "
+		"two rows (and never less than {1} %) is reported as within "
+		"noise.",
+		"单步加速比 = 上一级的中位时间 / 本级的中位时间；累计加速比 = 第一级"
+		"的中位时间 / 本行的中位时间。某一级有多行（不同线程块大小）时，用"
+		"其中最快且通过验证的一行作比较。变化小于两行中较大的噪声（且不小于"
+		" {1} %）时，记为“在噪声范围内”。" },
+
+	[M_GLOSS_COLS] = { " Columns: ", "对应的列：" },
+	[M_GLOSS_COL] = { "**{1}** ({2}): {3}", "**{1}**（{2}）：{3}" },
+	[M_GLOSS_COL_NOUNIT] = { "**{1}**: {3}", "**{1}**：{3}" },
+	[M_LIST_SEP] = { "; ", "；" },
+	[M_GLOSS_RAW] = {
+		"a raw CUPTI/Perfworks metric, collected under this name (see "
+		"the Nsight Compute metrics reference).",
+		"原始的 CUPTI/Perfworks 指标，按此名称采集（参见 Nsight Compute "
+		"的指标说明）。" },
+
+	[M_STEP_HEAD] = { "**{1}: {2}** — {3}", "**{1}：{2}** — {3}" },
+	[M_STEP_SIGNATURE] = { "Expected counter signature: {1}.",
+			       "预期的计数器特征：{1}。" },
+	[M_STEP_REGION] = { "Timed region: {1}.", "计时范围：{1}。" },
+	[M_STEP_FLAGS] = { "Flags: {1}.", "标志：{1}。" },
+	[M_STEP_UNSAFE] = {
+		"Relies on behaviour the hardware does not guarantee; kept to "
+		"show why.",
+		"依赖硬件并不保证的行为；保留它是为了说明其问题所在。" },
+	[M_STEP_SANITIZER] = { "compute-sanitizer was observed to report: {1}.",
+			       "compute-sanitizer 曾报告：{1}。" },
+	[M_STEP_SEED] = { "From course note {1}.", "出自课程讲义 {1}。" },
+	[M_STEP_UNKNOWN] = {
+		"not in this culab's variant registry; no description "
+		"available",
+		"不在本版本 culab 的变体注册表中，没有说明" },
+
+	[M_ROLE_RUNG] = { "rung {1}", "第 {1} 级" },
+	[M_ROLE_CEILING] = { "ceiling", "上限" },
+	[M_ROLE_COPY] = { "copy", "拷贝" },
+	[M_ROLE_BASELINE] = { "baseline", "基线" },
+	[M_ROLE_REFERENCE] = { "reference", "参照" },
+
+	[M_LADDER_HEAD] = { "{1} / {2}, {3}", "{1} / {2}，{3}" },
+	[M_LADDER_EXP] = { "Experiment {1}.", "实验 {1}。" },
+	[M_COL_RUNG] = { "Rung", "级" },
+	[M_COL_VARIANT] = { "Variant", "变体" },
+	[M_COL_TITLE] = { "What it does", "做法" },
+	[M_COL_BLOCK] = { "Block", "线程块" },
+	[M_COL_TIME] = { "Time (ms, median)", "时间（ms，中位数）" },
+	[M_COL_NOISE] = { "Noise %", "噪声 %" },
+	[M_COL_GBPS] = { "GB/s", "GB/s" },
+	[M_COL_PEAK] = { "% of peak", "占峰值 %" },
+	[M_COL_COPY] = { "% of copy ceiling", "占拷贝上限 %" },
+	[M_COL_STEP] = { "Step speedup", "单步加速比" },
+	[M_COL_CUM] = { "Cumulative speedup", "累计加速比" },
+	[M_COL_VERIFIED] = { "Verified", "验证" },
+	[M_COL_SANITIZER] = { "Sanitizer", "Sanitizer" },
+	[M_COL_HARRIS] = { "Harris G80 (2^22 int)", "Harris G80（2^22 个 int）" },
+	[M_CELL_EXACT] = { "yes (exact)", "通过（精确）" },
+	[M_CELL_TOL] = { "yes (error {1} ≤ {2})", "通过（误差 {1} ≤ {2}）" },
+	[M_CELL_WRONG] = { "**FAILED** (wrong answer): {1}",
+			   "**FAILED**（结果错误）：{1}" },
+	[M_CELL_ERROR] = { "**FAILED** (CUDA error): {1}",
+			   "**FAILED**（CUDA 错误）：{1}" },
+	[M_CELL_SKIPPED] = { "SKIPPED: {1}", "SKIPPED（跳过）：{1}" },
+	[M_CELL_UNVERIFIED] = { "**FAILED**: not verified {1}",
+				"**FAILED**：未验证 {1}" },
+	[M_CELL_NOTIME] = { "**FAILED**: no valid time",
+			    "**FAILED**：没有有效的时间" },
+	[M_CELL_NOT_RUN] = { "not run", "未运行" },
+	[M_CELL_MISSING] = { "missing", "缺失" },
+	[M_CELL_NA] = { "n/a", "不适用" },
+	[M_NOTE_MISSING] = { "Counters missing for {1}: {2}.",
+			     "{1} 的计数器缺失：{2}。" },
+	[M_NOTE_NA] = {
+		"n/a: the counter does not apply to this kernel (for example "
+		"a ratio whose denominator is zero).",
+		"不适用：该计数器对这个核函数没有意义（例如分母为零的比值）。" },
+	[M_NOTE_FIRST] = {
+		"Rung {1} did not verify, so cumulative speedups are over rung "
+		"{2}, the first rung that did.",
+		"第 {1} 级未通过验证，因此累计加速比以第一个通过验证的第 {2} 级为准。" },
+
+	[M_CH_HEAD] = { "{1} / {2}", "{1} / {2}" },
+	[M_CH_TIME] = {
+		"Median time against size for every variant (log-log).",
+		"各变体的中位时间随规模的变化（双对数坐标）。" },
+	[M_CH_BW] = {
+		"Bandwidth against size, with the theoretical peak and the "
+		"measured copy ceiling as lines.",
+		"带宽随规模的变化，并以直线标出理论峰值和实测的拷贝上限。" },
+	[M_CH_LADDER] = {
+		"The ladder at {1}: speedup of each rung over the previous one "
+		"and cumulative speedup over the first rung (bars start at "
+		"1×; a bar below 1 is a slowdown).",
+		"{1} 时的优化阶梯：每一级相对上一级的加速比，以及相对第一级的累计"
+		"加速比（柱子从 1× 起画，低于 1 表示变慢）。" },
+	[M_CH_COUNTERS] = { "Hardware counters per rung at {1}.",
+			    "{1} 时各级的硬件计数器。" },
+	[M_CH_TRANSPOSE] = {
+		"Transpose bandwidth per variant at {1}, against the measured "
+		"copy ceiling.",
+		"{1} 时各转置变体的带宽，与实测的拷贝上限对比。" },
+	[M_CH_FILES] = { "SVG: {1} · data: {2} · gnuplot script: {3}",
+			 "SVG：{1} · 数据：{2} · gnuplot 脚本：{3}" },
+	[M_CH_RERUN] = {
+		"Each chart's data (.dat) and gnuplot script (.gp) lie beside "
+		"it in charts/: edit a script and run `gnuplot NAME.gp` in "
+		"that directory to restyle the chart, or `gnuplot all.gp` to "
+		"redraw them all.",
+		"每张图的数据（.dat）和 gnuplot 脚本（.gp）都放在 charts/ 中：修改"
+		"脚本后在该目录运行 `gnuplot NAME.gp` 即可重绘该图，运行 "
+		"`gnuplot all.gp` 重绘全部图表。" },
+	[M_CH_OFF] = { "Charts were not drawn (charts turned off).",
+		       "未绘制图表（已关闭图表）。" },
+	[M_CH_FAILED] = {
+		"**Charts could not be drawn** (see the error culab printed); "
+		"the tables above hold every number.",
+		"**图表绘制失败**（见 culab 输出的错误信息）；所有数据都在上面的"
+		"表格中。" },
+	[M_CH_NONE] = { "No verified measurement to draw.",
+			"没有可绘制的已验证数据。" },
+
+	[M_F_HEAD] = { "{1} / {2} at {3}", "{1} / {2}，{3}" },
+	[M_F_FASTER] = { "{1} faster ({2} → {3} ms)",
+			 "快了 {1}（{2} → {3} ms）" },
+	[M_F_SLOWER] = {
+		"{1} slower ({2} → {3} ms): this step did not help on this GPU",
+		"慢了 {1}（{2} → {3} ms）：这一步在这块 GPU 上没有带来提升" },
+	[M_F_NOISE] = {
+		"no measurable change ({1} → {2} ms, within the {3} % noise): "
+		"this step did not help on this GPU",
+		"没有可测量的变化（{1} → {2} ms，在 {3} % 的噪声范围内）：这一步在"
+		"这块 GPU 上没有带来提升" },
+	[M_F_STEP] = { "- {1} → {2} ({3} → {4}): {5}.",
+		       "- {1} → {2}（{3} → {4}）：{5}。" },
+	[M_F_CTRS] = { " Counters: {1}.", "计数器：{1}。" },
+	[M_F_CTRS_SAME] = {
+		" No collected counter changed by more than {1} %.",
+		"采集到的计数器变化都不超过 {1} %。" },
+	[M_F_BETTER] = { " (better)", "（更好）" },
+	[M_F_WORSE] = { " (worse)", "（更差）" },
+	[M_F_SIGNATURE] = { " Expected signature: {1}.", "预期特征：{1}。" },
+	[M_F_CHECKS] = { " Checks: {1}.", "检查：{1}。" },
+	[M_F_MET] = { "{1} {2} {3}: met ({4})", "{1} {2} {3}：满足（{4}）" },
+	[M_F_NOT_MET] = { "{1} {2} {3}: **not met** ({4})",
+			  "{1} {2} {3}：**不满足**（{4}）" },
+	[M_F_UNCHECKED] = { "{1} {2} {3}: not checked ({4} not collected)",
+			    "{1} {2} {3}：无法检查（未采集 {4}）" },
+	[M_F_FAILED] = {
+		"- {1} ({2}) FAILED: {3}; it is left out of the speedups.",
+		"- {1}（{2}）FAILED：{3}；不参与加速比计算。" },
+	[M_F_SKIPPED] = { "- {1} ({2}) was skipped: {3}.",
+			  "- {1}（{2}）被跳过：{3}。" },
+	[M_F_OVERALL] = {
+		"- Overall: {1} ({2}) → {3} ({4}): {5} faster.",
+		"- 总体：{1}（{2}）→ {3}（{4}）：快了 {5}。" },
+	[M_F_PEAK] = {
+		"- The fastest rung moves {1} GB/s, {2} % of the theoretical "
+		"peak ({3} GB/s).",
+		"- 最快的一级达到 {1} GB/s，为理论峰值（{3} GB/s）的 {2} %。" },
+	[M_F_CEILING] = {
+		"- It reaches {1} % of the measured copy ceiling ({2}: {3} "
+		"GB/s at the same size).",
+		"- 它达到实测拷贝上限的 {1} %（{2}：同一规模下 {3} GB/s）。" },
+	[M_F_BASELINE] = {
+		"- Baseline {1}: {2} ms, {3} GB/s; the fastest rung runs at "
+		"{4} % of its speed.",
+		"- 基线 {1}：{2} ms，{3} GB/s；最快的一级达到其速度的 {4} %。" },
+	[M_F_SMALL] = {
+		"- At the smallest size measured ({1}) the same comparison "
+		"gives {2}.",
+		"- 在测量的最小规模（{1}）下，同样的比较得到 {2}。" },
+	[M_F_ONE_RUNG] = {
+		"- Fewer than two rungs verified here, so there is no step to "
+		"compare.",
+		"- 这里通过验证的级少于两个，无法比较。" },
+
+	[M_H_INTRO] = {
+		"Mark Harris's \"Optimizing Parallel Reduction in CUDA\" "
+		"(NVIDIA, 2007) is the classic form of this ladder: seven "
+		"kernels summing 2^22 ints on a G80 (GeForce 8800 GTX, 86.4 "
+		"GB/s peak). Our rungs are matched to his kernels by technique, "
+		"not by number; a kernel with no match uses a technique our "
+		"ladder does not have, and a rung with no match one his slides "
+		"do not have. Ours: {1}.",
+		"Mark Harris 的《Optimizing Parallel Reduction in CUDA》（NVIDIA，"
+		"2007）是这一优化阶梯的经典版本：在 G80（GeForce 8800 GTX，峰值 "
+		"86.4 GB/s）上对 2^22 个 int 求和的七个核函数。我们的各级按所用的"
+		"技术（而不是编号）与他的核函数对应；没有对应的核函数所用的技术不在"
+		"我们的阶梯中，没有对应的级所用的技术也不在他的幻灯片中。我们的数据："
+		"{1}。" },
+	[M_H_KERNEL] = { "G80 kernel", "G80 核函数" },
+	[M_H_TECHNIQUE] = { "Technique", "技术" },
+	[M_H_MS] = { "G80 ms", "G80 ms" },
+	[M_H_GBPS] = { "G80 GB/s", "G80 GB/s" },
+	[M_H_PEAK] = { "% of 86.4 GB/s", "占 86.4 GB/s %" },
+	[M_H_STEP] = { "G80 step", "G80 单步" },
+	[M_H_CUM] = { "G80 cumulative", "G80 累计" },
+	[M_H_OURS] = { "Our rung(s)", "我们的级" },
+	[M_H_OURS_MS] = { "Ours ms", "我们 ms" },
+	[M_H_OURS_GBPS] = { "Ours GB/s", "我们 GB/s" },
+	[M_H_OURS_STEP] = { "Ours step", "我们单步" },
+	[M_H_AT] = { "reduce / {1} at {2}", "reduce / {1}，{2}" },
+	[M_H_SOURCE] = {
+		"Source: M. Harris, \"Optimizing Parallel Reduction in CUDA\", "
+		"NVIDIA, 2007, "
+		"<https://developer.download.nvidia.com/assets/cuda/files/"
+		"reduction.pdf>. Times and bandwidths as published; the "
+		"speedup columns are computed here from the published times. "
+		"Kernel 7 reached 73 GB/s on 32M elements.",
+		"来源：M. Harris，“Optimizing Parallel Reduction in CUDA”，NVIDIA，"
+		"2007，<https://developer.download.nvidia.com/assets/cuda/files/"
+		"reduction.pdf>。时间与带宽为原文数据；加速比各列由原文时间计算。"
+		"核函数 7 在 32M 个元素上达到 73 GB/s。" },
+
+	[M_FAIL_LINE] = { "- {1} / {2} / {3} / {4}, {5}: {6}",
+			  "- {1} / {2} / {3} / {4}，{5}：{6}" },
+
+	[M_R_COMMAND] = { "The command that produced these results:",
+			  "产生这些结果的命令：" },
+	[M_R_NO_COMMAND] = { "The command line was not recorded.",
+			     "没有记录命令行。" },
+	[M_R_VERSION] = { "culab version {1}, commit {2}.",
+			  "culab 版本 {1}，提交 {2}。" },
+	[M_R_SOURCE] = { "Experiment file {1}, SHA-256 {2}.",
+			 "实验文件 {1}，SHA-256 {2}。" },
+	[M_R_TIMES] = { "Started {1}, finished {2}.", "开始于 {1}，结束于 {2}。" },
+	[M_R_RERUN] = {
+		"To repeat the measurements on a machine with a GPU, check out "
+		"the same culab commit, build it with `make`, confirm that the "
+		"experiment file's SHA-256 matches (`sha256sum FILE`) and run "
+		"`culab run FILE`. To rebuild this report from the recorded "
+		"results without a GPU, run `culab report results.json -o "
+		"DIR` (add `--template FILE` to use an edited template).",
+		"要在有 GPU 的机器上重复这些测量：检出同一个 culab 提交，用 `make` "
+		"构建，确认实验文件的 SHA-256 一致（`sha256sum FILE`），然后运行 "
+		"`culab run FILE`。要在没有 GPU 的情况下根据记录的结果重新生成本报告，"
+		"运行 `culab report results.json -o DIR`（加上 `--template FILE` "
+		"可使用修改过的模板）。" },
+};
+
+static const char *say_text(enum lang L, enum msg id)
+{
+	return msgs[id][L];
+}
+
+static void say_args(struct sbuf *b, enum lang L, enum msg id,
+		     const char *const *args, size_t n)
+{
+	sbuf_addargs(b, msgs[id][L], args, n);
+}
+
+#define SAY(b, L, id, ...)                                                     \
+	say_args((b), (L), (id), (const char *const[]){ __VA_ARGS__ },         \
+		 sizeof((const char *const[]){ __VA_ARGS__ }) /                \
+			 sizeof(const char *))
+
+/* ==== Harris's published G80 reduction ladder ========================== */
+
+/* Mark Harris, "Optimizing Parallel Reduction in CUDA", NVIDIA, 2007:
+ * 2^22 ints on a G80.  Times and bandwidths are the published figures
+ * (checked against a stored copy of the table). */
+struct harris_kernel {
+	const char *technique[NLANG];
+	double ms, gbps;
+};
+
+static const struct harris_kernel harris[] = {
+	{ { "interleaved addressing, divergent branching",
+	    "交错寻址，分支发散" }, 8.054, 2.083 },
+	{ { "interleaved addressing, bank conflicts",
+	    "交错寻址，存在 bank 冲突" }, 3.456, 4.854 },
+	{ { "sequential addressing", "顺序寻址" }, 1.722, 9.741 },
+	{ { "first add during global load", "加载时先做一次加法" },
+	  0.965, 17.377 },
+	{ { "unroll the last warp", "展开最后一个 warp" }, 0.536, 31.289 },
+	{ { "complete unrolling (block size as a template parameter)",
+	    "完全展开（线程块大小作模板参数）" }, 0.381, 43.996 },
+	{ { "multiple elements per thread", "每个线程处理多个元素" },
+	  0.268, 62.671 },
+};
+
+#define HARRIS_PEAK_GBPS 86.4
+
+/* Our variants that use the technique of one of Harris's kernels (1..7).
+ * Matched by what the kernel does, not by its number in either ladder. */
+static const struct {
+	const char *variant;
+	int kernel;
+} harris_map[] = {
+	{ "reduce_interleaved_divergent", 1 }, /* tid % (2s) == 0 branch */
+	{ "reduce_interleaved_strided", 2 },   /* index 2*s*tid: conflicts */
+	{ "reduce_shared_static", 3 },   /* sequential addressing in shared */
+	{ "reduce_shared_dynamic", 3 },  /* the same, dynamic shared memory */
+	{ "reduce_first_add", 4 },       /* first add during the global load */
+	{ "reduce_warp_volatile", 5 },   /* last warp unrolled, as he did */
+	{ "reduce_warp_syncwarp", 5 },   /* the same made safe: __syncwarp() */
+	{ "reduce_unrolled", 6 },        /* block size a template parameter */
+	{ "reduce_grid_stride", 7 },     /* many elements per thread */
+};
+
+static int harris_kernel_of(const char *variant)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(harris_map); i++)
+		if (strcmp(harris_map[i].variant, variant) == 0)
+			return harris_map[i].kernel;
+	return 0;
+}
+
+/* ==== formatting ======================================================= */
+
+static const char *S(const char *s)
+{
+	return s ? s : "";
+}
+
+/* Markdown-escapes text from results files for inline use (paragraphs,
+ * list items, table cells): no line breaks, no table pipes, no HTML, no
+ * emphasis, links, code spans, headings or math. */
+static void md_text(struct sbuf *b, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)S(s); *p; p++) {
+		unsigned char c = *p;
+
+		switch (c) {
+		case '&': sbuf_add(b, "&amp;"); continue;
+		case '<': sbuf_add(b, "&lt;"); continue;
+		case '>': sbuf_add(b, "&gt;"); continue;
+		case '\\': case '`': case '*': case '_': case '[': case ']':
+		case '|': case '#': case '~': case '$': case '!': case '{':
+		case '}':
+			sbuf_addc(b, '\\');
+			sbuf_addc(b, (char)c);
+			continue;
+		default:
+			break;
+		}
+		if (c < 0x20 || c == 0x7f)
+			sbuf_addc(b, ' ');
+		else
+			sbuf_addc(b, (char)c);
+	}
+}
+
+/* md_text into a fresh heap string (for message arguments). */
+static char *md_dup(const char *s)
+{
+	struct sbuf b = SBUF_INIT;
+
+	md_text(&b, s);
+	return sbuf_detach(&b);
+}
+
+/* A small pool of escaped strings that lives as long as one sentence. */
+struct pool {
+	char *s[12];
+	size_t n;
+};
+
+static const char *pool_md(struct pool *p, const char *s)
+{
+	if (p->n == ARRAY_SIZE(p->s))
+		return "";
+	return p->s[p->n++] = md_dup(s);
+}
+
+static const char *pool_keep(struct pool *p, char *s)
+{
+	if (p->n == ARRAY_SIZE(p->s)) {
+		free(s);
+		return "";
+	}
+	return p->s[p->n++] = s;
+}
+
+static void pool_release(struct pool *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->s[i]);
+	p->n = 0;
+}
+
+/* `sig` significant digits, no exponent between 1e-4 and 1e6. */
+static const char *fmt_sig(char *buf, size_t size, double v, int sig)
+{
+	double a = fabs(v);
+	int mag, dec;
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "—");
+		return buf;
+	}
+	if (a == 0) {
+		snprintf(buf, size, "0");
+		return buf;
+	}
+	if (a >= 1e6 || a < 1e-4) {
+		snprintf(buf, size, "%.*e", sig - 1, v);
+		return buf;
+	}
+	mag = (int)floor(log10(a));
+	dec = sig - 1 - mag;
+	if (dec < 0)
+		dec = 0;
+	snprintf(buf, size, "%.*f", dec, v);
+	return buf;
+}
+
+#define FMT_SIZE 48
+#define FMT(v, sig) fmt_sig((char[FMT_SIZE]){ 0 }, FMT_SIZE, (v), (sig))
+
+static const char *fmt_pct(char *buf, size_t size, double v)
+{
+	snprintf(buf, size, fabs(v) < 10 ? "%.2f" : "%.1f", v);
+	return buf;
+}
+
+#define PCT(v) fmt_pct((char[FMT_SIZE]){ 0 }, FMT_SIZE, (v))
+
+static const char *fmt_times(char *buf, size_t size, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, size, "—");
+	else
+		snprintf(buf, size, "%.2f×", v);
+	return buf;
+}
+
+#define TIMES(v) fmt_times((char[FMT_SIZE]){ 0 }, FMT_SIZE, (v))
+
+static const char *fmt_bytes(char *buf, size_t size, double v)
+{
+	static const char *const units[] = { "B", "kB", "MB", "GB", "TB" };
+	size_t u = 0;
+
+	while (fabs(v) >= 1000 && u + 1 < ARRAY_SIZE(units)) {
+		v /= 1000;
+		u++;
+	}
+	snprintf(buf, size, u ? "%.2f %s" : "%.0f %s", v, units[u]);
+	return buf;
+}
+
+static bool is_pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+static void size_add(struct sbuf *b, uint64_t v)
+{
+	if (is_pow2(v) && v >= 1024)
+		sbuf_addf(b, "2^%d", __builtin_ctzll(v));
+	else
+		sbuf_addf(b, "%llu", (unsigned long long)v);
+}
+
+/* "n = 2^22" for a reduction, "4096 × 4096" for a matrix ("4096 x 4096"
+ * for charts, whose fonts are ASCII). */
+static char *size_text_as(uint64_t n, uint64_t m, bool matrix, bool ascii)
+{
+	struct sbuf b = SBUF_INIT;
+
+	if (matrix) {
+		sbuf_addf(&b, "%llu %s %llu", (unsigned long long)n,
+			  ascii ? "x" : "×", (unsigned long long)m);
+	} else {
+		sbuf_add(&b, "n = ");
+		size_add(&b, n);
+	}
+	return sbuf_detach(&b);
+}
+
+static char *size_text(uint64_t n, uint64_t m, bool matrix)
+{
+	return size_text_as(n, m, matrix, false);
+}
+
+/* ==== analysis ========================================================= */
+
+/* What a row is in its ladder.  Only rungs have step speedups; the others
+ * are shown beside them, with their speed over the first rung. */
+enum role {
+	ROLE_RUNG,       /* a rung of the optimization ladder */
+	ROLE_CEILING,    /* the copy that is the family's bandwidth ceiling */
+	ROLE_COPY,       /* another copy (not a transpose): a reference */
+	ROLE_BASELINE,   /* library baseline (CUB, Thrust) */
+	ROLE_REFERENCE,  /* CPU or step-0 reference */
+};
+
+struct item {
+	const struct result_row *row;
+	const struct variant *v;   /* NULL when the registry does not know it */
+	size_t order;              /* registry position, for sorting */
+	enum role role;
+	bool ok;                   /* ran, verified, has a time */
+	double step_x, cum_x;      /* NAN when not applicable */
+	const struct item *prev;   /* the row step_x compares with */
+	int harris;                /* Harris kernel with this technique, or 0 */
+};
+
+struct ladder {
+	const char *experiment, *family, *dtype;
+	uint64_t n, m;
+	struct item **items;
+	size_t nitems;
+	const char **cols;          /* counter columns present, in order */
+	size_t ncols;
+	const struct item *first;   /* fastest verified row of the first rung */
+	const struct item *best;    /* fastest verified rung */
+	const struct item *ceiling; /* fastest verified copy ceiling */
+	bool blocks;                /* some row has a block size */
+	bool harris;                /* show the G80 column */
+	bool matrix;                /* sizes are rows x columns */
+};
+
+enum chart { CH_TIME, CH_BW, CH_LADDER, CH_COUNTERS, CH_TRANSPOSE, CH__COUNT };
+
+struct group {                      /* one family/dtype: one set of charts */
+	const char *family, *dtype;
+	struct ladder **ladders;    /* by size */
+	size_t nladders;
+	const struct ladder *top;   /* largest size with a verified rung */
+	const struct ladder *small; /* smallest size with two verified rungs */
+	const char *chart[CH__COUNT]; /* drawn charts' names, or NULL */
+};
+
+enum charts_state { CHARTS_OFF, CHARTS_DRAWN, CHARTS_FAILED };
+
+struct model {
+	const struct results *r;
+	struct item *items;
+	size_t nitems;
+	struct ladder *ladders;
+	size_t nladders;
+	struct group *groups;
+	size_t ngroups;
+	const char **cols;          /* every counter column, for the glossary */
+	size_t ncols;
+	size_t nfailed, nvariants;
+	enum charts_state charts;
+	struct plot_set *plots;
+	struct sig_check *sigs;     /* registry signatures checked */
+	size_t nsigs;
+};
+
+static bool str_eq(const char *a, const char *b)
+{
+	return strcmp(S(a), S(b)) == 0;
+}
+
+static double item_ms(const struct item *it)
+{
+	return it->row->t.median_ms;
+}
+
+static size_t registry_order(const struct variant *v)
+{
+	size_t n;
+	const struct variant *all = registry_all(&n);
+
+	return v ? (size_t)(v - all) : SIZE_MAX;
+}
+
+static void item_init(struct item *it, const struct result_row *row)
+{
+	const struct variant *v = registry_find(S(row->variant));
+	unsigned flags = v ? v->flags : 0;
+
+	it->row = row;
+	it->v = v;
+	it->order = registry_order(v);
+	it->ok = row->status == ROW_OK && row->verified &&
+		 isfinite(row->t.median_ms) && row->t.median_ms > 0;
+	it->step_x = it->cum_x = NAN;
+	if ((flags & VF_CEILING) || (!v && str_eq(row->variant,
+						  "transpose_copy")))
+		it->role = ROLE_CEILING;
+	else if (flags & VF_COPY)
+		it->role = ROLE_COPY;
+	else if (flags & VF_BASELINE)
+		it->role = ROLE_BASELINE;
+	else if ((flags & VF_CPU) || row->step <= 0)
+		it->role = ROLE_REFERENCE;
+	else
+		it->role = ROLE_RUNG;
+	it->harris = harris_kernel_of(S(row->variant));
+}
+
+static int item_cmp(const void *a, const void *b)
+{
+	const struct item *x = *(const struct item *const *)a;
+	const struct item *y = *(const struct item *const *)b;
+	int c;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	if (x->row->step != y->row->step)
+		return x->row->step < y->row->step ? -1 : 1;
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	c = strcmp(S(x->row->variant), S(y->row->variant));
+	if (c)
+		return c;
+	if (x->row->block != y->row->block)
+		return x->row->block < y->row->block ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Families and types in their natural order, unknown ones after. */
+static int family_rank(const char *s)
+{
+	enum family f;
+
+	return family_parse(S(s), &f) == 0 ? (int)f : FAMILY__COUNT;
+}
+
+static int dtype_rank(const char *s)
+{
+	enum dtype t;
+
+	return dtype_parse(S(s), &t) == 0 ? (int)t : DTYPE__COUNT;
+}
+
+static int ladder_cmp(const void *a, const void *b)
+{
+	const struct ladder *x = a, *y = b;
+	double sx = (double)x->n * (double)x->m, sy = (double)y->n * (double)y->m;
+	int c;
+
+	if (family_rank(x->family) != family_rank(y->family))
+		return family_rank(x->family) - family_rank(y->family);
+	if ((c = strcmp(S(x->family), S(y->family))) != 0)
+		return c;
+	if (dtype_rank(x->dtype) != dtype_rank(y->dtype))
+		return dtype_rank(x->dtype) - dtype_rank(y->dtype);
+	if ((c = strcmp(S(x->dtype), S(y->dtype))) != 0)
+		return c;
+	if (sx != sy)
+		return sx < sy ? -1 : 1;
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return strcmp(S(x->experiment), S(y->experiment));
+}
+
+/* Whether a row has counter column `name` (its value, row_column() from
+ * signature.h, may still be NAN: not applicable). */
+static bool row_has_column(const struct result_row *row, const char *name)
+{
+	for (size_t i = 0; i < row->ncolumns; i++)
+		if (str_eq(row->columns[i].name, name))
+			return true;
+	return false;
+}
+
+static void names_add(const char ***names, size_t *n, const char *name)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (str_eq((*names)[i], name))
+			return;
+	*names = xrealloc(*names, (*n + 1) * sizeof(**names));
+	(*names)[(*n)++] = S(name);
+}
+
+static bool faster(const struct item *a, const struct item *b)
+{
+	return !b || item_ms(a) < item_ms(b);
+}
+
+static void ladder_analyse(struct ladder *l)
+{
+	const struct item *first = NULL;
+
+	qsort(l->items, l->nitems, sizeof(*l->items), item_cmp);
+	for (size_t i = 0; i < l->nitems; i++) {
+		struct item *it = l->items[i];
+
+		for (size_t c = 0; c < it->row->ncolumns; c++)
+			names_add(&l->cols, &l->ncols,
+				  it->row->columns[c].name);
+		if (it->row->block > 0)
+			l->blocks = true;
+		if (it->harris)
+			l->harris = true;
+		if (!it->ok)
+			continue;
+		if (it->role == ROLE_CEILING && faster(it, l->ceiling))
+			l->ceiling = it;
+		if (it->role != ROLE_RUNG)
+			continue;
+		if (!first || it->row->step < first->row->step ||
+		    (it->row->step == first->row->step && faster(it, first)))
+			first = it;
+		if (faster(it, l->best))
+			l->best = it;
+	}
+	l->first = first;
+	for (size_t i = 0; i < l->nitems; i++) {
+		struct item *it = l->items[i];
+		const struct item *prev = NULL;
+
+		if (!it->ok || !first)
+			continue;
+		it->cum_x = item_ms(first) / item_ms(it);
+		if (it->role != ROLE_RUNG)
+			continue;
+		for (size_t j = 0; j < l->nitems; j++) {
+			const struct item *p = l->items[j];
+
+			if (p->role != ROLE_RUNG || !p->ok ||
+			    p->row->step >= it->row->step)
+				continue;
+			if (!prev || p->row->step > prev->row->step ||
+			    (p->row->step == prev->row->step && faster(p, prev)))
+				prev = p;
+		}
+		if (prev) {
+			it->prev = prev;
+			it->step_x = item_ms(prev) / item_ms(it);
+		}
+	}
+}
+
+static size_t ladder_ok_rungs(const struct ladder *l)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->nitems; i++)
+		n += l->items[i]->ok && l->items[i]->role == ROLE_RUNG;
+	return n;
+}
+
+static void model_release(struct model *m)
+{
+	for (size_t i = 0; i < m->nladders; i++) {
+		free(m->ladders[i].items);
+		free(m->ladders[i].cols);
+	}
+	for (size_t i = 0; i < m->ngroups; i++)
+		free(m->groups[i].ladders);
+	free(m->items);
+	free(m->ladders);
+	free(m->groups);
+	free(m->cols);
+	free(m->sigs);
+	plot_set_free(m->plots);
+	memset(m, 0, sizeof(*m));
+}
+
+static void model_build(const struct results *r, struct model *m)
+{
+	const char **variants = NULL;
+
+	memset(m, 0, sizeof(*m));
+	m->r = r;
+	m->nitems = r->nrows;
+	m->items = xcalloc(r->nrows ? r->nrows : 1, sizeof(*m->items));
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct result_row *row = &r->rows[i];
+		struct item *it = &m->items[i];
+		struct ladder *l = NULL;
+
+		item_init(it, row);
+		m->nfailed += !it->ok;
+		names_add(&variants, &m->nvariants, row->variant);
+		for (size_t c = 0; c < row->ncolumns; c++)
+			names_add(&m->cols, &m->ncols, row->columns[c].name);
+		for (size_t k = 0; k < m->nladders; k++) {
+			struct ladder *c = &m->ladders[k];
+
+			if (str_eq(c->experiment, row->experiment) &&
+			    str_eq(c->family, row->family) &&
+			    str_eq(c->dtype, row->dtype) && c->n == row->n &&
+			    c->m == row->m) {
+				l = c;
+				break;
+			}
+		}
+		if (!l) {
+			m->ladders = xrealloc(m->ladders, (m->nladders + 1) *
+					      sizeof(*m->ladders));
+			l = &m->ladders[m->nladders++];
+			memset(l, 0, sizeof(*l));
+			l->experiment = S(row->experiment);
+			l->family = S(row->family);
+			l->dtype = S(row->dtype);
+			l->n = row->n;
+			l->m = row->m;
+			l->matrix = str_eq(row->family, "transpose") ||
+				    row->m > 1;
+		}
+		/* item pointers stay valid: m->items is never reallocated */
+		l->items = xrealloc(l->items, (l->nitems + 1) * sizeof(*l->items));
+		l->items[l->nitems++] = it;
+	}
+	free(variants);
+	m->nsigs = signature_check_all(r, &m->sigs);
+	if (m->nladders)
+		qsort(m->ladders, m->nladders, sizeof(*m->ladders), ladder_cmp);
+	for (size_t k = 0; k < m->nladders; k++) {
+		struct ladder *l = &m->ladders[k];
+		struct group *g = m->ngroups ? &m->groups[m->ngroups - 1] : NULL;
+
+		ladder_analyse(l);
+		/* ladders are sorted by family and type: groups are runs */
+		if (!g || !str_eq(g->family, l->family) ||
+		    !str_eq(g->dtype, l->dtype)) {
+			m->groups = xrealloc(m->groups, (m->ngroups + 1) *
+					     sizeof(*m->groups));
+			g = &m->groups[m->ngroups++];
+			memset(g, 0, sizeof(*g));
+			g->family = l->family;
+			g->dtype = l->dtype;
+		}
+		g->ladders = xrealloc(g->ladders, (g->nladders + 1) *
+				      sizeof(*g->ladders));
+		g->ladders[g->nladders++] = l;
+		if (ladder_ok_rungs(l) &&
+		    (!g->top || ladder_ok_rungs(l) >= ladder_ok_rungs(g->top)))
+			g->top = l;   /* sizes ascend: the last is the largest */
+		if (ladder_ok_rungs(l) >= 2 && !g->small)
+			g->small = l;
+	}
+}
+
+/* ==== metric metadata ================================================== */
+
+static const struct metric_column_def *column_def(const char *name,
+						  const struct metric_alias **alias)
+{
+	size_t n;
+	const struct metric_alias *a = metrics_aliases(&n);
+
+	for (size_t i = 0; a && i < n; i++)
+		for (size_t c = 0; c < METRIC_MAX_COLS && a[i].cols[c].name;
+		     c++)
+			if (str_eq(a[i].cols[c].name, name)) {
+				if (alias)
+					*alias = &a[i];
+				return &a[i].cols[c];
+			}
+	return NULL;
+}
+
+static const char *fmt_counter(char *buf, size_t size, const char *name,
+			       double v)
+{
+	const struct metric_column_def *d = column_def(name, NULL);
+	const char *unit = d ? S(d->unit) : "";
+
+	if (!isfinite(v))
+		snprintf(buf, size, "—");
+	else if (strcmp(unit, "B") == 0)
+		fmt_bytes(buf, size, v);
+	else if (strcmp(unit, "%") == 0)
+		snprintf(buf, size, "%.1f %%", v);
+	else
+		fmt_sig(buf, size, v, 3);
+	return buf;
+}
+
+#define CTR(name, v) fmt_counter((char[FMT_SIZE]){ 0 }, FMT_SIZE, (name), (v))
+
+/* ==== charts =========================================================== */
+
+static const char *chart_kind_names[CH__COUNT] = {
+	[CH_TIME] = "time", [CH_BW] = "bandwidth", [CH_LADDER] = "ladder",
+	[CH_COUNTERS] = "counters", [CH_TRANSPOSE] = "transpose",
+};
+
+static char *chart_name(const struct group *g, enum chart k)
+{
+	return xasprintf("%s-%s-%s", chart_kind_names[k], g->family, g->dtype);
+}
+
+static char *item_label(const struct item *it, bool with_block)
+{
+	if (with_block && it->row->block > 0)
+		return xasprintf("%s (block %d)", S(it->row->variant),
+				 it->row->block);
+	return xstrdup(S(it->row->variant));
+}
+
+/* Whether a variant has verified rows of more than one block size in a
+ * group (then its lines are labelled with the block size). */
+static bool group_blocks_vary(const struct group *g, const char *variant)
+{
+	int seen = 0;
+
+	for (size_t k = 0; k < g->nladders; k++)
+		for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
+			const struct item *it = g->ladders[k]->items[i];
+			const struct result_row *row = it->row;
+
+			if (!it->ok || !str_eq(row->variant, variant))
+				continue;
+			if (seen && row->block != seen)
+				return true;
+			seen = row->block;
+		}
+	return false;
+}
+
+struct point {
+	double x, y;
+};
+
+static int point_cmp(const void *a, const void *b)
+{
+	const struct point *p = a, *q = b;
+
+	return p->x < q->x ? -1 : p->x > q->x;
+}
+
+/* One line per variant (and block, where it varies) of a group: time or
+ * bandwidth against elements. */
+static void chart_lines(const struct group *g, struct plot_panel *p,
+			bool bandwidth)
+{
+	char **labels = NULL;
+	size_t nlabels = 0;
+
+	for (size_t k = 0; k < g->nladders; k++)
+		for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
+			const struct item *it = g->ladders[k]->items[i];
+			char *label;
+			bool dup = false;
+
+			if (!it->ok)
+				continue;
+			label = item_label(it, group_blocks_vary(g,
+							it->row->variant));
+			for (size_t j = 0; j < nlabels && !dup; j++)
+				dup = strcmp(labels[j], label) == 0;
+			if (dup) {
+				free(label);
+				continue;
+			}
+			labels = xrealloc(labels, (nlabels + 1) * sizeof(*labels));
+			labels[nlabels++] = label;
+		}
+	for (size_t j = 0; j < nlabels; j++) {
+		struct point *pts = NULL;
+		size_t npts = 0;
+		enum plot_style style = PLOT_SOLID;
+		struct plot_series *s;
+
+		for (size_t k = 0; k < g->nladders; k++)
+			for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
+				const struct item *it = g->ladders[k]->items[i];
+				char *label;
+				double x, y;
+				bool same;
+
+				if (!it->ok)
+					continue;
+				label = item_label(it, group_blocks_vary(g,
+							it->row->variant));
+				same = strcmp(label, labels[j]) == 0;
+				free(label);
+				if (!same)
+					continue;
+				if (it->role == ROLE_CEILING ||
+				    it->role == ROLE_COPY)
+					style = PLOT_DASHED;   /* copies */
+				x = (double)it->row->n * (double)it->row->m;
+				y = bandwidth ? it->row->gbps : item_ms(it);
+				/* one point per size: the best of the
+				 * experiments that measured it */
+				for (size_t q = 0; q < npts; q++)
+					if (pts[q].x == x) {
+						if (bandwidth ? y > pts[q].y :
+								y < pts[q].y)
+							pts[q].y = y;
+						same = false;
+					}
+				if (!same)
+					continue;
+				pts = xrealloc(pts, (npts + 1) * sizeof(*pts));
+				pts[npts].x = x;
+				pts[npts++].y = y;
+			}
+		if (npts)
+			qsort(pts, npts, sizeof(*pts), point_cmp);
+		s = plot_series_add(p, labels[j], style);
+		for (size_t q = 0; q < npts; q++)
+			plot_series_point(s, pts[q].x, pts[q].y);
+		free(pts);
+		free(labels[j]);
+	}
+	free(labels);
+}
+
+/* The copy ceiling for a group's bandwidth chart when the group has no
+ * ceiling rows of its own: the fastest verified ceiling row anywhere. */
+static const struct item *ceiling_anywhere(const struct model *m)
+{
+	const struct item *best = NULL;
+
+	for (size_t i = 0; i < m->nitems; i++) {
+		const struct item *it = &m->items[i];
+
+		if (it->ok && it->role == ROLE_CEILING &&
+		    (!best || it->row->gbps > best->row->gbps))
+			best = it;
+	}
+	return best;
+}
+
+static bool group_has_ceiling(const struct group *g)
+{
+	for (size_t k = 0; k < g->nladders; k++)
+		if (g->ladders[k]->ceiling)
+			return true;
+	return false;
+}
+
+/* The best verified item of each rung step of a ladder, in order. */
+static size_t ladder_rungs(const struct ladder *l, const struct item **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+
+		if (it->role != ROLE_RUNG || !it->ok)
+			continue;
+		if (n && out[n - 1]->row->step == it->row->step) {
+			if (faster(it, out[n - 1]))
+				out[n - 1] = it;
+			continue;
+		}
+		out[n++] = it;
+	}
+	return n;
+}
+
+static char *rung_label(const struct item *it)
+{
+	return xasprintf("%d: %s", it->row->step, S(it->row->variant));
+}
+
+/* The chart's file name when it has something to draw, else NULL (such a
+ * chart is not drawn and not linked). */
+static const char *chart_if_drawable(const struct plot_chart *c)
+{
+	return plot_chart_drawable(c) ? plot_chart_name(c) : NULL;
+}
+
+static void charts_group(const struct model *m, struct group *g,
+			 struct plot_set *set, const char **names)
+{
+	const struct environment *env = &m->r->env;
+	char *name, *title, *size;
+	const char *fd_title;
+	struct plot_chart *c;
+	struct plot_panel *p;
+	const struct ladder *top = g->top;
+	const struct item **rungs = NULL;
+	size_t nrungs = 0;
+	char xlabel[64];
+
+	fd_title = title = xasprintf("%s / %s", g->family, g->dtype);
+	snprintf(xlabel, sizeof(xlabel), "%s",
+		 str_eq(g->family, "transpose") ? "elements (rows x columns)"
+						: "elements (n)");
+
+	name = chart_name(g, CH_TIME);
+	c = plot_chart_add(set, name, NULL);
+	free(name);
+	{
+		char *t = xasprintf("%s: median time vs size", fd_title);
+
+		p = plot_panel_add(c, PLOT_XY, t, xlabel, "time (ms)");
+		free(t);
+	}
+	plot_panel_logscale(p, 2, 10);
+	chart_lines(g, p, false);
+	names[CH_TIME] = chart_if_drawable(c);
+
+	name = chart_name(g, CH_BW);
+	c = plot_chart_add(set, name, NULL);
+	free(name);
+	{
+		char *t = xasprintf("%s: bandwidth vs size", fd_title);
+
+		p = plot_panel_add(c, PLOT_XY, t, xlabel, "GB/s");
+		free(t);
+	}
+	plot_panel_logscale(p, 2, 0);
+	chart_lines(g, p, true);
+	if (m->r->has_env && env->peak_gbps > 0) {
+		char *t = xasprintf("theoretical peak %.0f GB/s", env->peak_gbps);
+
+		plot_panel_hline(p, t, env->peak_gbps, PLOT_SOLID);
+		free(t);
+	}
+	if (!group_has_ceiling(g)) {
+		const struct item *ceil = ceiling_anywhere(m);
+
+		if (ceil) {
+			char *t = xasprintf("copy ceiling %.0f GB/s (%s, %s)",
+					    ceil->row->gbps,
+					    S(ceil->row->variant),
+					    S(ceil->row->dtype));
+
+			plot_panel_hline(p, t, ceil->row->gbps, PLOT_DASHED);
+			free(t);
+		}
+	}
+	names[CH_BW] = chart_if_drawable(c);
+
+	if (!top)
+		goto out;
+	size = size_text_as(top->n, top->m, top->matrix, true);
+	rungs = xcalloc(top->nitems, sizeof(*rungs));
+	nrungs = ladder_rungs(top, rungs);
+
+	if (nrungs >= 2) {
+		struct plot_series *step, *cum;
+		char *t = xasprintf("%s, %s: speedup per rung", fd_title, size);
+
+		name = chart_name(g, CH_LADDER);
+		c = plot_chart_add(set, name, NULL);
+		free(name);
+		p = plot_panel_add(c, PLOT_BARS, t, "rung",
+				   "speedup (x, log scale)");
+		free(t);
+		plot_panel_logscale(p, 0, 2);
+		plot_panel_bar_base(p, 1);
+		step = plot_series_add(p, "over the previous rung", PLOT_SOLID);
+		cum = plot_series_add(p, "over the first rung", PLOT_SOLID);
+		/* values on both bars while they fit side by side */
+		if (nrungs <= 8)
+			plot_series_labels(step, PLOT_LABELS_TIMES);
+		plot_series_labels(cum, PLOT_LABELS_TIMES);
+		for (size_t i = 0; i < nrungs; i++) {
+			char *label = rung_label(rungs[i]);
+			size_t x = plot_panel_category(p, label);
+
+			free(label);
+			plot_series_point(step, (double)x, rungs[i]->step_x);
+			plot_series_point(cum, (double)x, rungs[i]->cum_x);
+		}
+		names[CH_LADDER] = chart_if_drawable(c);
+	}
+
+	if (top->ncols && nrungs) {
+		char *t = xasprintf("%s, %s: counters per rung", fd_title, size);
+
+		name = chart_name(g, CH_COUNTERS);
+		c = plot_chart_add(set, name, t);
+		free(name);
+		free(t);
+		for (size_t k = 0; k < top->ncols; k++) {
+			const char *col = top->cols[k];
+			const struct metric_column_def *d = column_def(col, NULL);
+			char *ylabel = d && d->unit && *d->unit ?
+				xstrdup(d->unit) : xstrdup("value");
+			struct plot_series *s;
+
+			p = plot_panel_add(c, PLOT_BARS, col, "rung", ylabel);
+			free(ylabel);
+			s = plot_series_add(p, col, PLOT_SOLID);
+			plot_series_labels(s, PLOT_LABELS_VALUE);
+			for (size_t i = 0; i < nrungs; i++) {
+				char *label = xasprintf("%d", rungs[i]->row->step);
+				size_t x = plot_panel_category(p, label);
+
+				free(label);
+				plot_series_point(s, (double)x,
+						  row_column(rungs[i]->row, col));
+			}
+		}
+		names[CH_COUNTERS] = chart_if_drawable(c);
+	}
+
+	if (str_eq(g->family, "transpose")) {
+		char *t = xasprintf("%s, %s: bandwidth per variant", fd_title,
+				    size);
+		struct plot_series *s;
+
+		name = chart_name(g, CH_TRANSPOSE);
+		c = plot_chart_add(set, name, NULL);
+		free(name);
+		p = plot_panel_add(c, PLOT_BARS, t, NULL, "GB/s");
+		free(t);
+		s = plot_series_add(p, "GB/s", PLOT_SOLID);
+		plot_series_labels(s, PLOT_LABELS_VALUE);
+		for (size_t i = 0; i < top->nitems; i++) {
+			const struct item *it = top->items[i];
+			char *label;
+			size_t x;
+
+			if (!it->ok)
+				continue;
+			label = item_label(it, top->blocks);
+			x = plot_panel_category(p, label);
+			free(label);
+			plot_series_point(s, (double)x, it->row->gbps);
+		}
+		if (top->ceiling) {
+			char *hl = xasprintf("copy ceiling (%s) %.0f GB/s",
+					     S(top->ceiling->row->variant),
+					     top->ceiling->row->gbps);
+
+			plot_panel_hline(p, hl, top->ceiling->row->gbps,
+					 PLOT_DASHED);
+			free(hl);
+		}
+		if (m->r->has_env && env->peak_gbps > 0) {
+			char *hl = xasprintf("theoretical peak %.0f GB/s",
+					     env->peak_gbps);
+
+			plot_panel_hline(p, hl, env->peak_gbps, PLOT_SOLID);
+			free(hl);
+		}
+		names[CH_TRANSPOSE] = chart_if_drawable(c);
+	}
+	free(size);
+out:
+	free(rungs);
+	free(title);
+}
+
+/* Builds every chart and records, per group, the names of those that will
+ * be drawn. */
+static struct plot_set *charts_build(struct model *m)
+{
+	struct plot_set *set = plot_set_new();
+
+	for (size_t i = 0; i < m->ngroups; i++)
+		charts_group(m, &m->groups[i], set, m->groups[i].chart);
+	return set;
+}
+
+/* ==== text blocks ====================================================== */
+
+typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
+
+static void table_row(struct sbuf *b, const char *const *cells, size_t n)
+{
+	sbuf_addc(b, '|');
+	for (size_t i = 0; i < n; i++) {
+		sbuf_addc(b, ' ');
+		sbuf_add(b, cells[i]);
+		sbuf_add(b, " |");
+	}
+	sbuf_addc(b, '\n');
+}
+
+static void table_rule(struct sbuf *b, const bool *right, size_t n)
+{
+	sbuf_addc(b, '|');
+	for (size_t i = 0; i < n; i++)
+		sbuf_add(b, right[i] ? " ---: |" : " --- |");
+	sbuf_addc(b, '\n');
+}
+
+/* Ends a block's last line: blocks carry no trailing newline, so that a
+ * template decides the spacing around them. */
+static void block_trim(struct sbuf *b)
+{
+	while (b->len && (b->buf[b->len - 1] == '\n' ||
+			  b->buf[b->len - 1] == ' '))
+		b->buf[--b->len] = '\0';
+}
+
+static const char *role_text(struct pool *p, enum lang L,
+			     const struct item *it)
+{
+	static const enum msg role_msgs[] = {
+		[ROLE_RUNG] = M_ROLE_RUNG, [ROLE_CEILING] = M_ROLE_CEILING,
+		[ROLE_COPY] = M_ROLE_COPY, [ROLE_BASELINE] = M_ROLE_BASELINE,
+		[ROLE_REFERENCE] = M_ROLE_REFERENCE,
+	};
+	struct sbuf b = SBUF_INIT;
+	char step[16];
+
+	snprintf(step, sizeof(step), "%d", it->row->step);
+	SAY(&b, L, role_msgs[it->role], step);
+	return pool_keep(p, sbuf_detach(&b));
+}
+
+static const char *item_title(const struct item *it, enum lang L)
+{
+	if (!it->v)
+		return NULL;
+	return L == ZH && it->v->title_zh ? it->v->title_zh : it->v->title;
+}
+
+/* Why an item has no speed: "**FAILED** (wrong answer): ..." etc. */
+static void status_text(struct sbuf *b, enum lang L, const struct item *it)
+{
+	static const enum msg by_status[ROW__COUNT] = {
+		[ROW_OK] = M_CELL_UNVERIFIED, [ROW_WRONG] = M_CELL_WRONG,
+		[ROW_ERROR] = M_CELL_ERROR, [ROW_SKIPPED] = M_CELL_SKIPPED,
+	};
+	const struct result_row *row = it->row;
+	char *msg = md_dup(row->message);
+
+	if (row->status == ROW_OK && row->verified)
+		SAY(b, L, M_CELL_NOTIME, NULL);
+	else if ((unsigned)row->status < ROW__COUNT)
+		SAY(b, L, by_status[row->status], msg);
+	else
+		SAY(b, L, M_CELL_ERROR, msg);
+	free(msg);
+}
+
+/* ---- scalars ---------------------------------------------------------- */
+
+static void blk_title(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const struct results *r = m->r;
+	struct sbuf subject = SBUF_INIT;
+	char *md;
+
+	for (size_t i = 0; i < r->nexperiments; i++) {
+		if (i)
+			sbuf_add(&subject, ", ");
+		sbuf_add(&subject, r->experiments[i].name);
+	}
+	if (!subject.len)
+		sbuf_add(&subject, r->source_path ? r->source_path : "results");
+	md = md_dup(sbuf_str(&subject));
+	SAY(b, L, M_TITLE, md);
+	free(md);
+	sbuf_release(&subject);
+}
+
+static void blk_gpu(const struct model *m, enum lang L, struct sbuf *b)
+{
+	if (m->r->has_env && m->r->env.gpu_name)
+		md_text(b, m->r->env.gpu_name);
+	else
+		sbuf_add(b, say_text(L, M_UNKNOWN));
+}
+
+static void blk_date(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const char *d = m->r->finished ? m->r->finished : m->r->started;
+
+	if (d)
+		md_text(b, d);
+	else
+		sbuf_add(b, say_text(L, M_UNKNOWN));
+}
+
+static void scalar(struct sbuf *b, enum lang L, const char *s)
+{
+	if (s && *s)
+		md_text(b, s);
+	else
+		sbuf_add(b, say_text(L, M_UNKNOWN));
+}
+
+static void blk_version(const struct model *m, enum lang L, struct sbuf *b)
+{
+	scalar(b, L, m->r->culab_version);
+}
+
+static void blk_commit(const struct model *m, enum lang L, struct sbuf *b)
+{
+	scalar(b, L, m->r->culab_commit);
+}
+
+static void blk_source(const struct model *m, enum lang L, struct sbuf *b)
+{
+	scalar(b, L, m->r->source_path);
+}
+
+static void blk_sha256(const struct model *m, enum lang L, struct sbuf *b)
+{
+	scalar(b, L, m->r->source_sha256);
+}
+
+static void blk_status(const struct model *m, enum lang L, struct sbuf *b)
+{
+	scalar(b, L, m->r->status);
+}
+
+/* ---- abstract --------------------------------------------------------- */
+
+static size_t count_experiments(const struct model *m)
+{
+	const char **names = NULL;
+	size_t n = 0;
+
+	if (m->r->nexperiments)
+		return m->r->nexperiments;
+	for (size_t i = 0; i < m->nitems; i++)
+		names_add(&names, &n, m->items[i].row->experiment);
+	free(names);
+	return n;
+}
+
+static void blk_abstract(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const struct results *r = m->r;
+	struct pool p = { .n = 0 };
+	struct sbuf gpu = SBUF_INIT, date = SBUF_INIT;
+	char nrows[32], nvar[32], nexp[32], nfail[32];
+	bool any = false;
+
+	snprintf(nrows, sizeof(nrows), "%zu", m->nitems);
+	snprintf(nvar, sizeof(nvar), "%zu", m->nvariants);
+	snprintf(nexp, sizeof(nexp), "%zu", count_experiments(m));
+	blk_gpu(m, L, &gpu);
+	if (r->finished)
+		SAY(&date, L, M_ABS_DATE, pool_md(&p, r->finished));
+	SAY(b, L, M_ABS_INTRO, pool_md(&p, r->culab_version ?
+				       r->culab_version : "?"),
+	    nrows, nvar, nexp, pool_md(&p, r->source_path ? r->source_path :
+				      "?"), sbuf_str(&gpu), sbuf_str(&date));
+	if (m->nfailed) {
+		snprintf(nfail, sizeof(nfail), "%zu", m->nfailed);
+		SAY(b, L, M_ABS_FAILED, nfail);
+	}
+	pool_release(&p);
+	if (r->status && strcmp(r->status, "complete") != 0) {
+		sbuf_add(b, "\n\n");
+		SAY(b, L, M_ABS_STATUS, pool_md(&p, r->status));
+		pool_release(&p);
+	}
+	if (r->note && *r->note) {
+		sbuf_add(b, "\n\n");
+		SAY(b, L, M_ABS_NOTE, pool_md(&p, r->note));
+		pool_release(&p);
+	}
+	sbuf_add(b, "\n\n");
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *g = &m->groups[i];
+		const struct ladder *l = g->top;
+		struct sbuf peak = SBUF_INIT;
+		char *size, *fd;
+
+		if (!l || !l->first || !l->best || l->best == l->first)
+			continue;
+		if (l->best->row->pct_peak > 0)
+			SAY(&peak, L, M_ABS_LINE_PEAK,
+			    FMT(l->best->row->gbps, 4),
+			    PCT(l->best->row->pct_peak));
+		size = size_text(l->n, l->m, l->matrix);
+		fd = xasprintf("%s / %s", g->family, g->dtype);
+		SAY(b, L, M_ABS_LINE, pool_md(&p, fd), size,
+		    role_text(&p, L, l->first),
+		    pool_md(&p, l->first->row->variant),
+		    role_text(&p, L, l->best),
+		    pool_md(&p, l->best->row->variant), TIMES(l->best->cum_x),
+		    sbuf_str(&peak));
+		sbuf_addc(b, '\n');
+		free(size);
+		free(fd);
+		sbuf_release(&peak);
+		pool_release(&p);
+		any = true;
+	}
+	if (!any)
+		sbuf_add(b, say_text(L, M_ABS_NONE));
+	sbuf_release(&gpu);
+	sbuf_release(&date);
+	block_trim(b);
+}
+
+/* ---- environment ------------------------------------------------------ */
+
+static void env_row(struct sbuf *b, enum lang L, enum msg what,
+		    const char *value)
+{
+	const char *cells[2] = { say_text(L, what), value };
+
+	table_row(b, cells, 2);
+}
+
+static const char *cuda_version(char *buf, size_t size, int v)
+{
+	if (v <= 0)
+		return NULL;
+	snprintf(buf, size, "%d.%d (%d)", v / 1000, v % 1000 / 10, v);
+	return buf;
+}
+
+static void blk_environment(const struct model *m, enum lang L,
+			    struct sbuf *b)
+{
+	static const bool right[2] = { false, false };
+	const struct environment *e = &m->r->env;
+	const char *unknown = say_text(L, M_UNKNOWN);
+	const char *head[2] = { say_text(L, M_ENV_ITEM),
+				say_text(L, M_ENV_VALUE) };
+	struct pool p = { .n = 0 };
+	char buf[128];
+
+	if (!m->r->has_env) {
+		sbuf_add(b, say_text(L, M_ENV_NONE));
+		return;
+	}
+	table_row(b, head, 2);
+	table_rule(b, right, 2);
+	env_row(b, L, M_ENV_GPU, e->gpu_name ? pool_md(&p, e->gpu_name) :
+		unknown);
+	snprintf(buf, sizeof(buf), "%d.%d (sm_%d%d)", e->cc_major, e->cc_minor,
+		 e->cc_major, e->cc_minor);
+	env_row(b, L, M_ENV_CC, buf);
+	snprintf(buf, sizeof(buf), "%d", e->sm_count);
+	env_row(b, L, M_ENV_SMS, e->sm_count > 0 ? buf : unknown);
+	snprintf(buf, sizeof(buf), "%d bit", e->mem_bus_width_bits);
+	env_row(b, L, M_ENV_BUS, e->mem_bus_width_bits > 0 ? buf : unknown);
+	snprintf(buf, sizeof(buf), "%.0f MHz", e->mem_clock_khz / 1000.0);
+	env_row(b, L, M_ENV_MEMCLK, e->mem_clock_khz > 0 ? buf : unknown);
+	if (e->peak_gbps > 0) {
+		char *v = xasprintf("%s GB/s (%s)", FMT(e->peak_gbps, 5),
+				    say_text(L, M_ENV_PEAK_HOW));
+
+		env_row(b, L, M_ENV_PEAK, pool_keep(&p, v));
+	} else {
+		env_row(b, L, M_ENV_PEAK, unknown);
+	}
+	snprintf(buf, sizeof(buf), "%.0f MHz", e->sm_clock_khz / 1000.0);
+	env_row(b, L, M_ENV_SMCLK, e->sm_clock_khz > 0 ? buf : unknown);
+	snprintf(buf, sizeof(buf), "%.1f MiB", (double)e->l2_bytes / 1048576.0);
+	env_row(b, L, M_ENV_L2, e->l2_bytes ? buf : unknown);
+	snprintf(buf, sizeof(buf), "%.1f GiB",
+		 (double)e->global_mem_bytes / 1073741824.0);
+	env_row(b, L, M_ENV_GMEM, e->global_mem_bytes ? buf : unknown);
+	env_row(b, L, M_ENV_UUID, e->gpu_uuid ? pool_md(&p, e->gpu_uuid) :
+		unknown);
+	env_row(b, L, M_ENV_DRIVER, cuda_version(buf, sizeof(buf),
+						 e->driver_version) ?
+		pool_keep(&p, xstrdup(buf)) : unknown);
+	env_row(b, L, M_ENV_RUNTIME, cuda_version(buf, sizeof(buf),
+						  e->runtime_version) ?
+		pool_keep(&p, xstrdup(buf)) : unknown);
+	env_row(b, L, M_ENV_HOST, e->hostname ? pool_md(&p, e->hostname) :
+		unknown);
+	env_row(b, L, M_ENV_OS, e->os ? pool_md(&p, e->os) : unknown);
+	pool_release(&p);
+	{
+		struct sbuf v = SBUF_INIT;
+
+		md_text(&v, m->r->culab_version ? m->r->culab_version : "?");
+		sbuf_add(&v, " (");
+		md_text(&v, m->r->culab_commit ? m->r->culab_commit : "?");
+		sbuf_add(&v, ")");
+		env_row(b, L, M_ENV_CULAB, sbuf_str(&v));
+		sbuf_release(&v);
+	}
+	block_trim(b);
+}
+
+/* ---- method ----------------------------------------------------------- */
+
+static void blk_method(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const struct results *r = m->r;
+	struct pool p = { .n = 0 };
+	bool l2 = false, events = false, host = false;
+	char floor_pct[16];
+
+	sbuf_add(b, say_text(L, M_METH_TIMING));
+	sbuf_add(b, "\n\n");
+	if (r->nexperiments) {
+		static const bool right[7] = { false, false, true, true, false,
+					       true, false };
+		const char *head[7] = {
+			say_text(L, M_METH_EXPERIMENT),
+			say_text(L, M_METH_FAMILY),
+			say_text(L, M_METH_WARMUP), say_text(L, M_METH_REPEATS),
+			say_text(L, M_METH_L2), say_text(L, M_METH_SEED),
+			say_text(L, M_METH_COUNTERS),
+		};
+
+		sbuf_add(b, say_text(L, M_METH_EXP_HEAD));
+		sbuf_add(b, "\n\n");
+		table_row(b, head, 7);
+		table_rule(b, right, 7);
+		for (size_t i = 0; i < r->nexperiments; i++) {
+			const struct experiment_meta *e = &r->experiments[i];
+			struct sbuf ctrs = SBUF_INIT;
+			char warm[32], rep[32], seed[32];
+			const char *cells[7];
+
+			for (size_t k = 0; k < e->ncounters; k++) {
+				if (k)
+					sbuf_add(&ctrs, ", ");
+				md_text(&ctrs, e->counters[k]);
+			}
+			snprintf(warm, sizeof(warm), "%d", e->warmup);
+			snprintf(rep, sizeof(rep), "%d", e->repeats);
+			snprintf(seed, sizeof(seed), "%llu",
+				 (unsigned long long)e->seed);
+			cells[0] = pool_md(&p, e->name);
+			cells[1] = pool_md(&p, e->family);
+			cells[2] = warm;
+			cells[3] = rep;
+			cells[4] = say_text(L, e->l2_flush ? M_YES : M_NO);
+			cells[5] = seed;
+			cells[6] = ctrs.len ? sbuf_str(&ctrs) :
+					      say_text(L, M_NONE);
+			table_row(b, cells, 7);
+			sbuf_release(&ctrs);
+			pool_release(&p);
+			l2 |= e->l2_flush;
+		}
+		sbuf_addc(b, '\n');
+		for (size_t i = 0; i < r->nexperiments; i++) {
+			const struct experiment_meta *e = &r->experiments[i];
+
+			if (!e->description || !*e->description)
+				continue;
+			sbuf_add(b, "- ");
+			SAY(b, L, M_METH_DESC, pool_md(&p, e->name),
+			    pool_md(&p, e->description));
+			sbuf_addc(b, '\n');
+			pool_release(&p);
+		}
+		sbuf_addc(b, '\n');
+	}
+
+	/* what one timed run contains, once per variant/timer/region */
+	{
+		static const bool right[3] = { false, false, false };
+		const char *head[3] = { say_text(L, M_METH_VARIANT),
+					say_text(L, M_METH_TIMER),
+					say_text(L, M_METH_REGION) };
+		bool started = false;
+
+		for (size_t i = 0; i < m->nitems; i++) {
+			const struct result_row *row = m->items[i].row;
+			const char *cells[3];
+			bool seen = false;
+
+			for (size_t j = 0; j < i && !seen; j++) {
+				const struct result_row *o = m->items[j].row;
+
+				seen = str_eq(o->variant, row->variant) &&
+				       str_eq(o->timer, row->timer) &&
+				       str_eq(o->timed_region, row->timed_region);
+			}
+			if (seen)
+				continue;
+			if (!started) {
+				sbuf_add(b, say_text(L, M_METH_REGION_HEAD));
+				sbuf_add(b, "\n\n");
+				table_row(b, head, 3);
+				table_rule(b, right, 3);
+				started = true;
+			}
+			events |= str_eq(row->timer, "cuda-events");
+			host |= str_eq(row->timer, "host-clock");
+			cells[0] = pool_md(&p, row->variant);
+			cells[1] = row->timer ? pool_md(&p, row->timer) : "—";
+			cells[2] = row->timed_region ?
+				pool_md(&p, row->timed_region) : "—";
+			table_row(b, cells, 3);
+			pool_release(&p);
+		}
+		if (started)
+			sbuf_addc(b, '\n');
+	}
+	if (events) {
+		sbuf_add(b, "- ");
+		sbuf_add(b, say_text(L, M_METH_TIMER_EVENTS));
+		sbuf_addc(b, '\n');
+	}
+	if (host) {
+		sbuf_add(b, "- ");
+		sbuf_add(b, say_text(L, M_METH_TIMER_HOST));
+		sbuf_addc(b, '\n');
+	}
+	if (events || host)
+		sbuf_addc(b, '\n');
+	if (l2) {
+		sbuf_add(b, say_text(L, M_METH_L2_TEXT));
+		sbuf_add(b, "\n\n");
+	}
+	sbuf_add(b, say_text(L, M_METH_CHECK));
+	sbuf_add(b, "\n\n");
+	if (m->ncols) {
+		sbuf_add(b, say_text(L, M_METH_CTR));
+		sbuf_add(b, "\n\n");
+	}
+	snprintf(floor_pct, sizeof(floor_pct), "%.0f", NOISE_FLOOR_PCT);
+	SAY(b, L, M_METH_SPEEDUP, floor_pct);
+	block_trim(b);
+}
+
+/* ---- glossary --------------------------------------------------------- */
+
+static bool model_has_col(const struct model *m, const char *name)
+{
+	for (size_t i = 0; i < m->ncols; i++)
+		if (str_eq(m->cols[i], name))
+			return true;
+	return false;
+}
+
+static void blk_glossary(const struct model *m, enum lang L, struct sbuf *b)
+{
+	size_t n;
+	const struct metric_alias *a = metrics_aliases(&n);
+
+	for (size_t i = 0; a && i < n; i++) {
+		const char *explain = L == ZH ? a[i].explain_zh : a[i].explain_en;
+		bool used = false, first = true;
+
+		for (size_t c = 0; c < METRIC_MAX_COLS && a[i].cols[c].name; c++)
+			used |= model_has_col(m, a[i].cols[c].name);
+		if (!used)
+			continue;
+		sbuf_add(b, "- **");
+		md_text(b, a[i].name);
+		sbuf_add(b, "** — ");
+		md_text(b, explain);
+		block_trim(b);
+		sbuf_add(b, say_text(L, M_GLOSS_COLS));
+		for (size_t c = 0; c < METRIC_MAX_COLS && a[i].cols[c].name;
+		     c++) {
+			const struct metric_column_def *d = &a[i].cols[c];
+			struct pool p = { .n = 0 };
+
+			if (!model_has_col(m, d->name))
+				continue;
+			if (!first)
+				sbuf_add(b, say_text(L, M_LIST_SEP));
+			first = false;
+			SAY(b, L, d->unit && *d->unit ? M_GLOSS_COL :
+				  M_GLOSS_COL_NOUNIT, pool_md(&p, d->name),
+			    pool_md(&p, d->unit),
+			    pool_md(&p, L == ZH ? d->what_zh : d->what_en));
+			pool_release(&p);
+		}
+		sbuf_addc(b, '\n');
+	}
+	for (size_t i = 0; i < m->ncols; i++) {
+		if (column_def(m->cols[i], NULL))
+			continue;
+		sbuf_add(b, "- **");
+		md_text(b, m->cols[i]);
+		sbuf_add(b, "** — ");
+		sbuf_add(b, say_text(L, M_GLOSS_RAW));
+		sbuf_addc(b, '\n');
+	}
+	block_trim(b);
+}
+
+/* ---- what each step does ---------------------------------------------- */
+
+static int step_cmp(const void *a, const void *b)
+{
+	const struct item *x = *(const struct item *const *)a;
+	const struct item *y = *(const struct item *const *)b;
+	int c = family_rank(x->row->family) - family_rank(y->row->family);
+
+	if (c)
+		return c;
+	if ((c = strcmp(S(x->row->family), S(y->row->family))) != 0)
+		return c;
+	return item_cmp(a, b);
+}
+
+static void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const struct item **firsts = xcalloc(m->nitems + 1, sizeof(*firsts));
+	size_t n = 0;
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < m->nitems; i++) {
+		bool seen = false;
+
+		for (size_t j = 0; j < n && !seen; j++)
+			seen = str_eq(firsts[j]->row->variant,
+				      m->items[i].row->variant);
+		if (!seen)
+			firsts[n++] = &m->items[i];
+	}
+	qsort(firsts, n, sizeof(*firsts), step_cmp);
+	for (size_t i = 0; i < n; i++) {
+		const struct item *it = firsts[i];
+		const struct variant *v = it->v;
+		const char *title = item_title(it, L);
+
+		if (!i || !str_eq(firsts[i - 1]->row->family, it->row->family)) {
+			sbuf_add(b, "### ");
+			md_text(b, it->row->family);
+			sbuf_add(b, "\n\n");
+		}
+		SAY(b, L, M_STEP_HEAD, role_text(&p, L, it),
+		    pool_md(&p, it->row->variant),
+		    title ? pool_md(&p, title) : say_text(L, M_STEP_UNKNOWN));
+		sbuf_add(b, "\n\n");
+		if (v) {
+			const char *about = L == ZH ? v->about_zh : v->about_en;
+			char flags[256];
+
+			if (about && *about) {
+				md_text(b, about);
+				sbuf_add(b, "\n\n");
+			}
+			if (v->signature) {
+				SAY(b, L, M_STEP_SIGNATURE,
+				    pool_md(&p, v->signature));
+				sbuf_addc(b, ' ');
+			}
+			if (v->timed_region) {
+				SAY(b, L, M_STEP_REGION,
+				    pool_md(&p, v->timed_region));
+				sbuf_addc(b, ' ');
+			}
+			if (v->flags) {
+				variant_flags_text(v->flags, flags,
+						   sizeof(flags));
+				SAY(b, L, M_STEP_FLAGS, pool_md(&p, flags));
+				sbuf_addc(b, ' ');
+			}
+			if (v->flags & VF_UNSAFE) {
+				sbuf_add(b, say_text(L, M_STEP_UNSAFE));
+				sbuf_addc(b, ' ');
+			}
+			if (v->sanitizer) {
+				SAY(b, L, M_STEP_SANITIZER,
+				    pool_md(&p, v->sanitizer));
+				sbuf_addc(b, ' ');
+			}
+			if (v->seed) {
+				SAY(b, L, M_STEP_SEED, pool_md(&p, v->seed));
+				sbuf_addc(b, ' ');
+			}
+		} else if (it->row->timed_region) {
+			SAY(b, L, M_STEP_REGION,
+			    pool_md(&p, it->row->timed_region));
+		}
+		block_trim(b);
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+	}
+	free(firsts);
+	block_trim(b);
+}
+
+/* ---- ladder tables ---------------------------------------------------- */
+
+struct cell_ctx {
+	const struct model *m;
+	const struct ladder *l;
+	const struct item *it;
+	const char *counter;        /* the counter column, for counter cells */
+	enum lang L;
+	bool *na_seen;              /* set when an n/a cell is written */
+};
+
+typedef void (*cell_fn)(const struct cell_ctx *c, struct sbuf *b);
+
+static void cell_rung(const struct cell_ctx *c, struct sbuf *b)
+{
+	struct pool p = { .n = 0 };
+
+	sbuf_add(b, role_text(&p, c->L, c->it));
+	pool_release(&p);
+}
+
+static void cell_variant(const struct cell_ctx *c, struct sbuf *b)
+{
+	md_text(b, c->it->row->variant);
+}
+
+static void cell_title(const struct cell_ctx *c, struct sbuf *b)
+{
+	const char *t = item_title(c->it, c->L);
+
+	if (t)
+		md_text(b, t);
+	else
+		sbuf_add(b, "—");
+}
+
+static void cell_block(const struct cell_ctx *c, struct sbuf *b)
+{
+	if (c->it->row->block > 0)
+		sbuf_addf(b, "%d", c->it->row->block);
+	else
+		sbuf_add(b, "—");
+}
+
+static void cell_time(const struct cell_ctx *c, struct sbuf *b)
+{
+	sbuf_add(b, c->it->ok ? FMT(item_ms(c->it), 4) : "—");
+}
+
+static void cell_noise(const struct cell_ctx *c, struct sbuf *b)
+{
+	sbuf_add(b, c->it->ok ? PCT(c->it->row->t.noise_pct) : "—");
+}
+
+static void cell_gbps(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct result_row *row = c->it->row;
+
+	sbuf_add(b, c->it->ok && row->gbps > 0 ? FMT(row->gbps, 4) : "—");
+}
+
+static void cell_peak(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct result_row *row = c->it->row;
+
+	if (c->it->ok && row->pct_peak > 0)
+		sbuf_addf(b, "%.1f", row->pct_peak);
+	else
+		sbuf_add(b, "—");
+}
+
+static void cell_copy(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct item *ceil = c->l->ceiling;
+
+	if (c->it->ok && ceil && ceil->row->gbps > 0 && c->it->row->gbps > 0)
+		sbuf_addf(b, "%.1f", 100 * c->it->row->gbps / ceil->row->gbps);
+	else
+		sbuf_add(b, "—");
+}
+
+static void cell_step(const struct cell_ctx *c, struct sbuf *b)
+{
+	sbuf_add(b, c->it->ok ? TIMES(c->it->step_x) : "—");
+}
+
+static void cell_cum(const struct cell_ctx *c, struct sbuf *b)
+{
+	sbuf_add(b, c->it->ok ? TIMES(c->it->cum_x) : "—");
+}
+
+static void cell_counter(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct result_row *row = c->it->row;
+	double v;
+
+	if (!c->it->ok) {
+		sbuf_add(b, "—");
+		return;
+	}
+	v = row_column(row, c->counter);
+	if (row->counters_status || !row_has_column(row, c->counter)) {
+		sbuf_add(b, say_text(c->L, M_CELL_MISSING));
+	} else if (!isfinite(v)) {
+		sbuf_add(b, say_text(c->L, M_CELL_NA));
+		*c->na_seen = true;
+	} else {
+		sbuf_add(b, CTR(c->counter, v));
+	}
+}
+
+static void cell_verified(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct result_row *row = c->it->row;
+
+	if (!c->it->ok)
+		status_text(b, c->L, c->it);
+	else if (row->tolerance > 0)
+		SAY(b, c->L, M_CELL_TOL, FMT(row->error, 2),
+		    FMT(row->tolerance, 2));
+	else
+		sbuf_add(b, say_text(c->L, M_CELL_EXACT));
+}
+
+static void cell_sanitizer(const struct cell_ctx *c, struct sbuf *b)
+{
+	if (c->it->row->sanitizer)
+		md_text(b, c->it->row->sanitizer);
+	else
+		sbuf_add(b, say_text(c->L, M_CELL_NOT_RUN));
+}
+
+static void cell_harris(const struct cell_ctx *c, struct sbuf *b)
+{
+	int k = c->it->harris;
+
+	if (k < 1 || (size_t)k > ARRAY_SIZE(harris)) {
+		sbuf_add(b, "—");
+		return;
+	}
+	/* the published figures, with their published precision */
+	sbuf_addf(b, "%d: %.3f ms, %.3f GB/s", k, harris[k - 1].ms,
+		  harris[k - 1].gbps);
+}
+
+enum col {
+	COL_RUNG, COL_VARIANT, COL_TITLE, COL_BLOCK, COL_TIME, COL_NOISE,
+	COL_GBPS, COL_PEAK, COL_COPY, COL_STEP, COL_CUM, COL_COUNTER,
+	COL_VERIFIED, COL_SANITIZER, COL_HARRIS, COL__COUNT
+};
+
+static const struct {
+	enum msg head;              /* COL_COUNTER: the column's own name */
+	bool right;                 /* right-aligned (numbers) */
+	cell_fn cell;
+} columns[COL__COUNT] = {
+	[COL_RUNG] = { M_COL_RUNG, false, cell_rung },
+	[COL_VARIANT] = { M_COL_VARIANT, false, cell_variant },
+	[COL_TITLE] = { M_COL_TITLE, false, cell_title },
+	[COL_BLOCK] = { M_COL_BLOCK, true, cell_block },
+	[COL_TIME] = { M_COL_TIME, true, cell_time },
+	[COL_NOISE] = { M_COL_NOISE, true, cell_noise },
+	[COL_GBPS] = { M_COL_GBPS, true, cell_gbps },
+	[COL_PEAK] = { M_COL_PEAK, true, cell_peak },
+	[COL_COPY] = { M_COL_COPY, true, cell_copy },
+	[COL_STEP] = { M_COL_STEP, true, cell_step },
+	[COL_CUM] = { M_COL_CUM, true, cell_cum },
+	[COL_COUNTER] = { M__COUNT, true, cell_counter },
+	[COL_VERIFIED] = { M_COL_VERIFIED, false, cell_verified },
+	[COL_SANITIZER] = { M_COL_SANITIZER, false, cell_sanitizer },
+	[COL_HARRIS] = { M_COL_HARRIS, false, cell_harris },
+};
+
+struct colspec {
+	enum col kind;
+	const char *counter;
+};
+
+/* The columns of one ladder's table, in order; returns how many. */
+static size_t ladder_columns(const struct ladder *l, struct colspec *out)
+{
+	size_t n = 0;
+
+	for (int k = 0; k < COL__COUNT; k++) {
+		if ((k == COL_BLOCK && !l->blocks) ||
+		    (k == COL_COPY && !l->ceiling) ||
+		    (k == COL_HARRIS && !l->harris))
+			continue;
+		if (k == COL_COUNTER) {
+			for (size_t c = 0; c < l->ncols; c++)
+				out[n++] = (struct colspec){ COL_COUNTER,
+							     l->cols[c] };
+			continue;
+		}
+		out[n++] = (struct colspec){ (enum col)k, NULL };
+	}
+	return n;
+}
+
+static void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
+			   const struct ladder *l)
+{
+	struct pool p = { .n = 0 };
+	char *size = size_text(l->n, l->m, l->matrix);
+
+	SAY(b, L, id, pool_md(&p, l->family), pool_md(&p, l->dtype),
+	    pool_md(&p, size));
+	free(size);
+	pool_release(&p);
+}
+
+static void ladder_table(const struct model *m, const struct ladder *l,
+			 enum lang L, struct sbuf *b)
+{
+	struct colspec *cols = xcalloc(COL__COUNT + l->ncols, sizeof(*cols));
+	size_t ncols = ladder_columns(l, cols);
+	const char **cells = xcalloc(ncols, sizeof(*cells));
+	bool *right = xcalloc(ncols, sizeof(*right));
+	struct sbuf *text = xcalloc(ncols, sizeof(*text));
+	struct pool p = { .n = 0 };
+	bool na_seen = false;
+	int min_step = INT_MAX;
+
+	sbuf_add(b, "### ");
+	ladder_heading(b, L, M_LADDER_HEAD, l);
+	sbuf_add(b, "\n\n");
+	SAY(b, L, M_LADDER_EXP, pool_md(&p, l->experiment));
+	pool_release(&p);
+	sbuf_add(b, "\n\n");
+	for (size_t k = 0; k < ncols; k++) {
+		sbuf_reset(&text[k]);
+		if (cols[k].kind == COL_COUNTER)
+			md_text(&text[k], cols[k].counter);
+		else
+			sbuf_add(&text[k], say_text(L, columns[cols[k].kind].head));
+		cells[k] = sbuf_str(&text[k]);
+		right[k] = columns[cols[k].kind].right;
+	}
+	table_row(b, cells, ncols);
+	table_rule(b, right, ncols);
+	for (size_t i = 0; i < l->nitems; i++) {
+		struct cell_ctx c = { .m = m, .l = l, .it = l->items[i],
+				      .L = L, .na_seen = &na_seen };
+
+		if (l->items[i]->role == ROLE_RUNG &&
+		    l->items[i]->row->step < min_step)
+			min_step = l->items[i]->row->step;
+		for (size_t k = 0; k < ncols; k++) {
+			sbuf_reset(&text[k]);
+			c.counter = cols[k].counter;
+			columns[cols[k].kind].cell(&c, &text[k]);
+			cells[k] = sbuf_str(&text[k]);
+		}
+		table_row(b, cells, ncols);
+	}
+	sbuf_addc(b, '\n');
+
+	/* notes: counters missing and why, n/a, the first rung */
+	for (size_t i = 0; l->ncols && i < l->nitems; i++) {
+		const struct result_row *row = l->items[i]->row;
+
+		if (!l->items[i]->ok || !row->counters_status)
+			continue;
+		SAY(b, L, M_NOTE_MISSING, pool_md(&p, row->variant),
+		    pool_md(&p, row->counters_status));
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+	}
+	if (na_seen) {
+		sbuf_add(b, say_text(L, M_NOTE_NA));
+		sbuf_add(b, "\n\n");
+	}
+	if (l->first && l->first->row->step > min_step) {
+		char a[16], c2[16];
+
+		snprintf(a, sizeof(a), "%d", min_step);
+		snprintf(c2, sizeof(c2), "%d", l->first->row->step);
+		SAY(b, L, M_NOTE_FIRST, a, c2);
+		sbuf_add(b, "\n\n");
+	}
+	for (size_t k = 0; k < ncols; k++)
+		sbuf_release(&text[k]);
+	free(text);
+	free(right);
+	free(cells);
+	free(cols);
+}
+
+static void blk_ladders(const struct model *m, enum lang L, struct sbuf *b)
+{
+	for (size_t i = 0; i < m->nladders; i++)
+		ladder_table(m, &m->ladders[i], L, b);
+	block_trim(b);
+}
+
+/* ---- charts ----------------------------------------------------------- */
+
+static void chart_md(struct sbuf *b, enum lang L, const struct group *g,
+		     const char *name, const char *caption)
+{
+	struct sbuf svg = SBUF_INIT, dat = SBUF_INIT, gp = SBUF_INIT;
+
+	/* chart names are [a-z0-9_-] (plot.c): safe in link targets */
+	sbuf_add(b, caption);
+	sbuf_add(b, "\n\n![");
+	md_text(b, g->family);
+	sbuf_add(b, " / ");
+	md_text(b, g->dtype);
+	sbuf_add(b, ": ");
+	md_text(b, name);
+	sbuf_addf(b, "](charts/%s.png)\n\n", name);
+	sbuf_addf(&svg, "[%s.svg](charts/%s.svg)", name, name);
+	sbuf_addf(&dat, "[%s.dat](charts/%s.dat)", name, name);
+	sbuf_addf(&gp, "[%s.gp](charts/%s.gp)", name, name);
+	SAY(b, L, M_CH_FILES, sbuf_str(&svg), sbuf_str(&dat), sbuf_str(&gp));
+	sbuf_add(b, "\n\n");
+	sbuf_release(&svg);
+	sbuf_release(&dat);
+	sbuf_release(&gp);
+}
+
+static void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
+{
+	static const enum msg captions[CH__COUNT] = {
+		[CH_TIME] = M_CH_TIME, [CH_BW] = M_CH_BW,
+		[CH_LADDER] = M_CH_LADDER, [CH_COUNTERS] = M_CH_COUNTERS,
+		[CH_TRANSPOSE] = M_CH_TRANSPOSE,
+	};
+	struct pool p = { .n = 0 };
+	bool any = false;
+
+	if (m->charts == CHARTS_OFF) {
+		sbuf_add(b, say_text(L, M_CH_OFF));
+		return;
+	}
+	if (m->charts == CHARTS_FAILED) {
+		sbuf_add(b, say_text(L, M_CH_FAILED));
+		return;
+	}
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *g = &m->groups[i];
+		bool head = false;
+
+		for (int k = 0; k < CH__COUNT; k++) {
+			struct sbuf caption = SBUF_INIT;
+			char *size;
+
+			if (!g->chart[k])
+				continue;
+			if (!head) {
+				sbuf_add(b, "### ");
+				SAY(b, L, M_CH_HEAD, pool_md(&p, g->family),
+				    pool_md(&p, g->dtype));
+				sbuf_add(b, "\n\n");
+				pool_release(&p);
+				head = true;
+			}
+			size = g->top ? size_text(g->top->n, g->top->m,
+						  g->top->matrix) : xstrdup("");
+			SAY(&caption, L, captions[k], pool_md(&p, size));
+			chart_md(b, L, g, g->chart[k], sbuf_str(&caption));
+			free(size);
+			sbuf_release(&caption);
+			pool_release(&p);
+			any = true;
+		}
+	}
+	if (any)
+		sbuf_add(b, say_text(L, M_CH_RERUN));
+	else
+		sbuf_add(b, say_text(L, M_CH_NONE));
+	block_trim(b);
+}
+
+/* ---- findings --------------------------------------------------------- */
+
+struct change {
+	const char *col;
+	double a, b, rel;
+};
+
+static int change_cmp(const void *x, const void *y)
+{
+	const struct change *p = x, *q = y;
+
+	return p->rel > q->rel ? -1 : p->rel < q->rel;
+}
+
+/* The counters that changed most between two rows, as "name a → b". */
+static void finding_counters(struct sbuf *b, enum lang L,
+			     const struct ladder *l, const struct item *from,
+			     const struct item *to)
+{
+	struct change *ch;
+	size_t n = 0;
+	struct sbuf list = SBUF_INIT;
+	char pct[16];
+
+	if (!l->ncols || from->row->counters_status || to->row->counters_status)
+		return;
+	ch = xcalloc(l->ncols, sizeof(*ch));
+	for (size_t k = 0; k < l->ncols; k++) {
+		double a = row_column(from->row, l->cols[k]);
+		double v = row_column(to->row, l->cols[k]);
+		double big = fmax(fabs(a), fabs(v));
+
+		/* absent columns read as NAN and are skipped with n/a ones */
+		if (!isfinite(a) || !isfinite(v) || big == 0)
+			continue;
+		ch[n++] = (struct change){ l->cols[k], a, v,
+					   100 * fabs(v - a) / big };
+	}
+	qsort(ch, n, sizeof(*ch), change_cmp);
+	for (size_t k = 0; k < n && k < COUNTER_CHANGES_SHOWN; k++) {
+		const struct metric_column_def *d = column_def(ch[k].col, NULL);
+
+		if (ch[k].rel < COUNTER_CHANGE_PCT)
+			break;
+		if (k)
+			sbuf_add(&list, say_text(L, M_LIST_SEP));
+		md_text(&list, ch[k].col);
+		sbuf_addf(&list, " %s → %s", CTR(ch[k].col, ch[k].a),
+			  CTR(ch[k].col, ch[k].b));
+		if (d && d->better)
+			sbuf_add(&list, say_text(L, (d->better < 0) ==
+						 (ch[k].b < ch[k].a) ?
+						 M_F_BETTER : M_F_WORSE));
+	}
+	snprintf(pct, sizeof(pct), "%.0f", COUNTER_CHANGE_PCT);
+	if (list.len)
+		SAY(b, L, M_F_CTRS, sbuf_str(&list));
+	else if (n)
+		SAY(b, L, M_F_CTRS_SAME, pct);
+	sbuf_release(&list);
+	free(ch);
+}
+
+/* The registry's machine-checkable signature of `it`, as checked by
+ * signature.c (float rows only: signatures are stated for float data). */
+static void finding_checks(struct sbuf *b, enum lang L, const struct model *m,
+			   const struct item *it)
+{
+	struct sbuf list = SBUF_INIT;
+	struct pool p = { .n = 0 };
+	size_t row = (size_t)(it->row - m->r->rows);
+
+	if (!it->v)
+		return;
+	if (it->v->signature) {
+		SAY(b, L, M_F_SIGNATURE, pool_md(&p, it->v->signature));
+		pool_release(&p);
+	}
+	for (size_t k = 0; k < m->nsigs; k++) {
+		const struct sig_check *c = &m->sigs[k];
+		char *rhs;
+
+		if (c->row != row)
+			continue;
+		if (c->x->than)
+			rhs = xasprintf("%s × %s = %s", FMT(c->x->value, 3),
+					c->x->than, FMT(c->bound, 3));
+		else
+			rhs = xstrdup(FMT(c->x->value, 3));
+		if (list.len)
+			sbuf_add(&list, say_text(L, M_LIST_SEP));
+		if (c->verdict == SIG_MISSING)
+			SAY(&list, L, M_F_UNCHECKED, pool_md(&p, c->x->column),
+			    pool_md(&p, c->x->op), pool_md(&p, rhs),
+			    pool_md(&p, c->x->column));
+		else
+			SAY(&list, L, c->verdict == SIG_PASS ? M_F_MET :
+				      M_F_NOT_MET, pool_md(&p, c->x->column),
+			    pool_md(&p, c->x->op), pool_md(&p, rhs),
+			    CTR(c->x->column, c->value));
+		free(rhs);
+		pool_release(&p);
+	}
+	if (list.len)
+		SAY(b, L, M_F_CHECKS, sbuf_str(&list));
+	sbuf_release(&list);
+}
+
+static void finding_step(struct sbuf *b, enum lang L, const struct model *m,
+			 const struct ladder *l, const struct item *it)
+{
+	const struct item *prev = it->prev;
+	double a = item_ms(prev), c = item_ms(it);
+	double noise = fmax(NOISE_FLOOR_PCT, fmax(prev->row->t.noise_pct,
+						 it->row->t.noise_pct));
+	struct sbuf verdict = SBUF_INIT;
+	struct pool p = { .n = 0 };
+
+	if (100 * fabs(c - a) / a <= noise)
+		SAY(&verdict, L, M_F_NOISE, FMT(a, 4), FMT(c, 4), PCT(noise));
+	else if (c < a)
+		SAY(&verdict, L, M_F_FASTER, TIMES(it->step_x), FMT(a, 4),
+		    FMT(c, 4));
+	else
+		SAY(&verdict, L, M_F_SLOWER, TIMES(1 / it->step_x), FMT(a, 4),
+		    FMT(c, 4));
+	SAY(b, L, M_F_STEP, role_text(&p, L, prev), role_text(&p, L, it),
+	    pool_md(&p, prev->row->variant), pool_md(&p, it->row->variant),
+	    sbuf_str(&verdict));
+	finding_counters(b, L, l, prev, it);
+	finding_checks(b, L, m, it);
+	sbuf_addc(b, '\n');
+	sbuf_release(&verdict);
+	pool_release(&p);
+}
+
+static void findings_group(const struct model *m, const struct group *g,
+			   enum lang L, struct sbuf *b)
+{
+	const struct ladder *l = g->top;
+	const struct item **rungs;
+	size_t nrungs;
+	struct pool p = { .n = 0 };
+
+	if (!l)
+		return;
+	sbuf_add(b, "### ");
+	ladder_heading(b, L, M_F_HEAD, l);
+	sbuf_add(b, "\n\n");
+	rungs = xcalloc(l->nitems, sizeof(*rungs));
+	nrungs = ladder_rungs(l, rungs);
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+		bool best_of_step = false;
+
+		if (it->role != ROLE_RUNG)
+			continue;
+		if (!it->ok) {
+			char *why = md_dup(it->row->message ? it->row->message :
+					   row_status_name(it->row->status));
+
+			SAY(b, L, it->row->status == ROW_SKIPPED ? M_F_SKIPPED :
+				  M_F_FAILED, role_text(&p, L, it),
+			    pool_md(&p, it->row->variant), why);
+			sbuf_addc(b, '\n');
+			free(why);
+			pool_release(&p);
+			continue;
+		}
+		for (size_t k = 0; k < nrungs; k++)
+			best_of_step |= rungs[k] == it;
+		if (best_of_step && it->prev)
+			finding_step(b, L, m, l, it);
+	}
+	if (nrungs < 2) {
+		sbuf_add(b, say_text(L, M_F_ONE_RUNG));
+		sbuf_addc(b, '\n');
+	}
+	if (l->first && l->best && l->best != l->first) {
+		SAY(b, L, M_F_OVERALL, role_text(&p, L, l->first),
+		    pool_md(&p, l->first->row->variant),
+		    role_text(&p, L, l->best),
+		    pool_md(&p, l->best->row->variant), TIMES(l->best->cum_x));
+		sbuf_addc(b, '\n');
+		pool_release(&p);
+	}
+	if (l->best && l->best->row->pct_peak > 0 && m->r->has_env &&
+	    m->r->env.peak_gbps > 0) {
+		SAY(b, L, M_F_PEAK, FMT(l->best->row->gbps, 4),
+		    PCT(l->best->row->pct_peak), FMT(m->r->env.peak_gbps, 5));
+		sbuf_addc(b, '\n');
+	}
+	if (l->best && l->ceiling && l->ceiling->row->gbps > 0) {
+		SAY(b, L, M_F_CEILING,
+		    PCT(100 * l->best->row->gbps / l->ceiling->row->gbps),
+		    pool_md(&p, l->ceiling->row->variant),
+		    FMT(l->ceiling->row->gbps, 4));
+		sbuf_addc(b, '\n');
+		pool_release(&p);
+	}
+	for (size_t i = 0; l->best && i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+
+		if (it->role != ROLE_BASELINE || !it->ok)
+			continue;
+		SAY(b, L, M_F_BASELINE, pool_md(&p, it->row->variant),
+		    FMT(item_ms(it), 4), FMT(it->row->gbps, 4),
+		    PCT(100 * item_ms(it) / item_ms(l->best)));
+		sbuf_addc(b, '\n');
+		pool_release(&p);
+	}
+	if (g->small && g->small != l && g->small->best &&
+	    g->small->best != g->small->first) {
+		char *size = size_text(g->small->n, g->small->m,
+				       g->small->matrix);
+
+		SAY(b, L, M_F_SMALL, pool_md(&p, size),
+		    TIMES(g->small->best->cum_x));
+		sbuf_addc(b, '\n');
+		free(size);
+		pool_release(&p);
+	}
+	sbuf_addc(b, '\n');
+	free(rungs);
+}
+
+static void blk_findings(const struct model *m, enum lang L, struct sbuf *b)
+{
+	for (size_t i = 0; i < m->ngroups; i++)
+		findings_group(m, &m->groups[i], L, b);
+	block_trim(b);
+}
+
+/* ---- Harris's G80 numbers beside ours --------------------------------- */
+
+/* The reduce ladder to compare with Harris: int if measured, at the size
+ * nearest 2^22 (his size). */
+static const struct ladder *harris_ours(const struct model *m)
+{
+	const struct ladder *best = NULL;
+	double best_d = 0;
+
+	for (size_t i = 0; i < m->nladders; i++) {
+		const struct ladder *l = &m->ladders[i];
+		double d;
+
+		if (!str_eq(l->family, "reduce") || !ladder_ok_rungs(l))
+			continue;
+		d = fabs(log2((double)l->n) - 22) +
+		    (str_eq(l->dtype, "int") ? 0 : 1000);
+		if (!best || d < best_d) {
+			best = l;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+static void blk_historical(const struct model *m, enum lang L,
+			   struct sbuf *b)
+{
+	static const bool right[11] = { true, false, true, true, true, true,
+					true, false, true, true, true };
+	const char *head[11] = {
+		say_text(L, M_H_KERNEL), say_text(L, M_H_TECHNIQUE),
+		say_text(L, M_H_MS), say_text(L, M_H_GBPS),
+		say_text(L, M_H_PEAK), say_text(L, M_H_STEP),
+		say_text(L, M_H_CUM), say_text(L, M_H_OURS),
+		say_text(L, M_H_OURS_MS), say_text(L, M_H_OURS_GBPS),
+		say_text(L, M_H_OURS_STEP),
+	};
+	const struct ladder *ours = harris_ours(m);
+	struct pool p = { .n = 0 };
+	struct sbuf at = SBUF_INIT;
+	bool reduce = false;
+
+	for (size_t i = 0; i < m->nladders; i++)
+		reduce |= str_eq(m->ladders[i].family, "reduce");
+	if (!reduce)
+		return;
+	if (ours) {
+		char *size = size_text(ours->n, ours->m, false);
+
+		SAY(&at, L, M_H_AT, pool_md(&p, ours->dtype), pool_md(&p, size));
+		free(size);
+		pool_release(&p);
+	} else {
+		sbuf_add(&at, say_text(L, M_NONE));
+	}
+	SAY(b, L, M_H_INTRO, sbuf_str(&at));
+	sbuf_add(b, "\n\n");
+	table_row(b, head, 11);
+	table_rule(b, right, 11);
+	for (size_t k = 0; k < ARRAY_SIZE(harris); k++) {
+		const struct harris_kernel *h = &harris[k];
+		struct sbuf rungs = SBUF_INIT;
+		const struct item *best = NULL;
+		char kk[8], peak[16], ms[16], gbps[16];
+		const char *cells[11];
+
+		for (size_t i = 0; ours && i < ours->nitems; i++) {
+			const struct item *it = ours->items[i];
+
+			if (it->harris != (int)k + 1)
+				continue;
+			if (rungs.len)
+				sbuf_add(&rungs, ", ");
+			sbuf_add(&rungs, role_text(&p, L, it));
+			sbuf_add(&rungs, ": ");
+			md_text(&rungs, it->row->variant);
+			if (it->ok && faster(it, best))
+				best = it;
+		}
+		snprintf(kk, sizeof(kk), "%zu", k + 1);
+		snprintf(peak, sizeof(peak), "%.1f",
+			 100 * h->gbps / HARRIS_PEAK_GBPS);
+		cells[0] = kk;
+		cells[1] = h->technique[L];
+		snprintf(ms, sizeof(ms), "%.3f", h->ms);
+		snprintf(gbps, sizeof(gbps), "%.3f", h->gbps);
+		cells[2] = ms;
+		cells[3] = gbps;
+		cells[4] = peak;
+		cells[5] = k ? pool_keep(&p, xstrdup(TIMES(harris[k - 1].ms /
+							   h->ms))) : "—";
+		cells[6] = pool_keep(&p, xstrdup(TIMES(harris[0].ms / h->ms)));
+		cells[7] = rungs.len ? sbuf_str(&rungs) : "—";
+		cells[8] = best ? pool_keep(&p, xstrdup(FMT(item_ms(best), 4))) :
+				  "—";
+		cells[9] = best && best->row->gbps > 0 ?
+			pool_keep(&p, xstrdup(FMT(best->row->gbps, 4))) : "—";
+		cells[10] = best ? pool_keep(&p, xstrdup(TIMES(best->step_x))) :
+				   "—";
+		table_row(b, cells, 11);
+		sbuf_release(&rungs);
+		pool_release(&p);
+	}
+	sbuf_addc(b, '\n');
+	sbuf_add(b, say_text(L, M_H_SOURCE));
+	sbuf_release(&at);
+}
+
+/* ---- failures --------------------------------------------------------- */
+
+static void blk_failures(const struct model *m, enum lang L, struct sbuf *b)
+{
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < m->nitems; i++) {
+		const struct item *it = &m->items[i];
+		struct sbuf why = SBUF_INIT;
+		char *size;
+
+		if (it->ok)
+			continue;
+		status_text(&why, L, it);
+		size = size_text(it->row->n, it->row->m,
+				 str_eq(it->row->family, "transpose") ||
+				 it->row->m > 1);
+		SAY(b, L, M_FAIL_LINE, pool_md(&p, it->row->experiment),
+		    pool_md(&p, it->row->family), pool_md(&p, it->row->dtype),
+		    pool_md(&p, it->row->variant), size, sbuf_str(&why));
+		sbuf_addc(b, '\n');
+		free(size);
+		sbuf_release(&why);
+		pool_release(&p);
+	}
+	block_trim(b);
+}
+
+/* ---- reproduction ----------------------------------------------------- */
+
+/* A fenced code block that no backquote run inside `text` can close. */
+static void code_block(struct sbuf *b, const char *text)
+{
+	size_t run = 0, longest = 0;
+
+	for (const char *p = text; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	for (size_t i = 0; i < (longest < 3 ? 3 : longest + 1); i++)
+		sbuf_addc(b, '`');
+	sbuf_add(b, "sh\n");
+	sbuf_add(b, text);
+	sbuf_addc(b, '\n');
+	for (size_t i = 0; i < (longest < 3 ? 3 : longest + 1); i++)
+		sbuf_addc(b, '`');
+	sbuf_addc(b, '\n');
+}
+
+static void blk_reproduction(const struct model *m, enum lang L,
+			     struct sbuf *b)
+{
+	const struct results *r = m->r;
+	struct pool p = { .n = 0 };
+	const char *unknown = say_text(L, M_UNKNOWN);
+
+	if (r->command && *r->command) {
+		sbuf_add(b, say_text(L, M_R_COMMAND));
+		sbuf_add(b, "\n\n");
+		code_block(b, r->command);
+		sbuf_addc(b, '\n');
+	} else {
+		sbuf_add(b, say_text(L, M_R_NO_COMMAND));
+		sbuf_add(b, "\n\n");
+	}
+	SAY(b, L, M_R_VERSION,
+	    r->culab_version ? pool_md(&p, r->culab_version) : unknown,
+	    r->culab_commit ? pool_md(&p, r->culab_commit) : unknown);
+	sbuf_addc(b, ' ');
+	SAY(b, L, M_R_SOURCE,
+	    r->source_path ? pool_md(&p, r->source_path) : unknown,
+	    r->source_sha256 ? pool_md(&p, r->source_sha256) : unknown);
+	sbuf_addc(b, ' ');
+	SAY(b, L, M_R_TIMES, r->started ? pool_md(&p, r->started) : unknown,
+	    r->finished ? pool_md(&p, r->finished) : unknown);
+	sbuf_add(b, "\n\n");
+	sbuf_add(b, say_text(L, M_R_RERUN));
+	pool_release(&p);
+}
+
+/* ==== placeholders and rendering ======================================= */
+
+enum ph {
+	P_TITLE, P_ABSTRACT, P_GPU, P_DATE, P_VERSION, P_COMMIT, P_SOURCE,
+	P_SHA256, P_STATUS, P_ENVIRONMENT, P_METHOD, P_GLOSSARY, P_STEPS,
+	P_LADDERS, P_CHARTS, P_FINDINGS, P_HISTORICAL, P_FAILURES,
+	P_REPRODUCTION, P__COUNT
+};
+
+static const struct report_placeholder placeholders[P__COUNT] = {
+	[P_TITLE] = { "title", "report title naming the experiments" },
+	[P_ABSTRACT] = { "abstract", "what was run where, failures, and each "
+			 "ladder's overall speedup" },
+	[P_GPU] = { "gpu", "GPU name" },
+	[P_DATE] = { "date", "when the run finished (ISO 8601 UTC)" },
+	[P_VERSION] = { "culab_version", "culab version that measured" },
+	[P_COMMIT] = { "culab_commit", "culab commit that measured" },
+	[P_SOURCE] = { "source_path", "experiment file" },
+	[P_SHA256] = { "source_sha256", "SHA-256 of the experiment file" },
+	[P_STATUS] = { "status", "run status (complete, interrupted, ...)" },
+	[P_ENVIRONMENT] = { "environment", "table: GPU, compute capability, "
+			    "SMs, memory, peak bandwidth, driver, runtime, "
+			    "host, culab" },
+	[P_METHOD] = { "method", "warm-up and repeats, timers and timed "
+		       "regions, noise, L2 flush, correctness checks, "
+		       "speedup definitions" },
+	[P_GLOSSARY] = { "glossary", "counter glossary for the columns "
+			 "present (empty without counters)" },
+	[P_STEPS] = { "steps", "what each variant changes and why, its "
+		      "expected counter signature" },
+	[P_LADDERS] = { "ladders", "one table per experiment, family, type "
+			"and size" },
+	[P_CHARTS] = { "charts", "the charts with captions and links to "
+		       "their SVG, data and gnuplot script" },
+	[P_FINDINGS] = { "findings", "per family and type: each step's "
+			 "speedup tied to its counter changes and checks" },
+	[P_HISTORICAL] = { "historical", "Harris's G80 reduction figures "
+			   "beside ours (empty without a reduce ladder)" },
+	[P_FAILURES] = { "failures", "rows that failed or were skipped "
+			 "(empty when none)" },
+	[P_REPRODUCTION] = { "reproduction", "exact command, culab version, "
+			     "experiment SHA-256, how to rerun" },
+};
+
+static const block_fn builders[P__COUNT] = {
+	[P_TITLE] = blk_title, [P_ABSTRACT] = blk_abstract,
+	[P_GPU] = blk_gpu, [P_DATE] = blk_date, [P_VERSION] = blk_version,
+	[P_COMMIT] = blk_commit, [P_SOURCE] = blk_source,
+	[P_SHA256] = blk_sha256, [P_STATUS] = blk_status,
+	[P_ENVIRONMENT] = blk_environment, [P_METHOD] = blk_method,
+	[P_GLOSSARY] = blk_glossary, [P_STEPS] = blk_steps,
+	[P_LADDERS] = blk_ladders, [P_CHARTS] = blk_charts,
+	[P_FINDINGS] = blk_findings, [P_HISTORICAL] = blk_historical,
+	[P_FAILURES] = blk_failures, [P_REPRODUCTION] = blk_reproduction,
+};
+
+const struct report_placeholder *report_placeholders(size_t *count)
+{
+	*count = P__COUNT;
+	return placeholders;
+}
+
+void report_options_init(struct report_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->dir = ".";
+	o->langs = REPORT_LANGS_ALL;
+	o->charts = true;
+}
+
+int report_lang_parse(const char *s, unsigned *langs)
+{
+	static const struct {
+		const char *name;
+		unsigned langs;
+	} names[] = {
+		{ "en", REPORT_EN }, { "zh", REPORT_ZH },
+		{ "both", REPORT_LANGS_ALL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(S(s), names[i].name) == 0) {
+			*langs = names[i].langs;
+			return 0;
+		}
+	return -1;
+}
+
+static bool readable(const char *path)
+{
+	return access(path, R_OK) == 0;
+}
+
+/* Finds report.<lang>.md; returns a heap path or NULL after a diagnostic
+ * that names every place looked in. */
+static char *template_find(const struct report_options *o, enum lang L)
+{
+	char *tried[4] = { NULL };
+	size_t n = 0;
+	char *found = NULL;
+	const char *env = getenv("CULAB_TEMPLATES");
+	char exe[PATH_MAX];
+	ssize_t len;
+
+	if (o->template_path)
+		return xstrdup(o->template_path);
+	if (o->template_dir)
+		tried[n++] = xasprintf("%s/report.%s.md", o->template_dir,
+				       lang_codes[L]);
+	if (env && *env)
+		tried[n++] = xasprintf("%s/report.%s.md", env, lang_codes[L]);
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len > 0) {
+		char *slash;
+
+		exe[len] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash)
+			*slash = '\0';
+		tried[n++] = xasprintf("%s/../templates/report.%s.md", exe,
+				       lang_codes[L]);
+		tried[n++] = xasprintf("%s/../share/culab/templates/"
+				       "report.%s.md", exe, lang_codes[L]);
+	}
+	for (size_t i = 0; i < n && !found; i++)
+		if (readable(tried[i]))
+			found = xstrdup(tried[i]);
+	if (!found) {
+		struct sbuf list = SBUF_INIT;
+
+		for (size_t i = 0; i < n; i++) {
+			sbuf_add(&list, i ? ", " : "");
+			sbuf_add(&list, tried[i]);
+		}
+		diag_error("cannot find the %s report template report.%s.md "
+			   "(looked in: %s); set CULAB_TEMPLATES to the "
+			   "templates directory or pass --template FILE",
+			   lang_codes[L], lang_codes[L], sbuf_str(&list));
+		sbuf_release(&list);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(tried[i]);
+	return found;
+}
+
+struct fill {
+	const struct model *m;
+	enum lang L;
+	char *values[P__COUNT];
+};
+
+static const char *fill_value(void *ctx, size_t index)
+{
+	struct fill *f = ctx;
+
+	return index < P__COUNT ? f->values[index] : NULL;
+}
+
+/* Renders one language's report into out. */
+static void report_text(const struct model *m, const struct template *t,
+			enum lang L, struct sbuf *out)
+{
+	struct fill f = { .m = m, .L = L };
+
+	for (size_t i = 0; i < P__COUNT; i++) {
+		struct sbuf b = SBUF_INIT;
+
+		if (!template_uses(t, i))
+			continue;
+		builders[i](m, L, &b);
+		f.values[i] = sbuf_detach(&b);
+	}
+	template_render(t, fill_value, &f, out);
+	for (size_t i = 0; i < P__COUNT; i++)
+		free(f.values[i]);
+}
+
+int report_render(const struct results *r, const struct report_options *o)
+{
+	const char *names[P__COUNT];
+	struct template *tmpl[NLANG] = { NULL };
+	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
+	struct model m;
+	struct sbuf text = SBUF_INIT;
+	int rc = -1;
+	bool charts_failed = false;
+
+	memset(&m, 0, sizeof(m));
+	if (!o->dir || !*o->dir)
+		return diag_error("no output directory for the report");
+	if (langs & ~(unsigned)REPORT_LANGS_ALL)
+		return diag_error("unknown report language (known: en, zh, "
+				  "both)");
+	for (size_t i = 0; i < P__COUNT; i++)
+		names[i] = placeholders[i].name;
+
+	/* every template is read and checked before anything is written */
+	for (int L = 0; L < NLANG; L++) {
+		char *path;
+		int bad;
+
+		if (!(langs & (1u << L)))
+			continue;
+		path = template_find(o, (enum lang)L);
+		if (!path)
+			goto out;
+		bad = template_load(path, names, P__COUNT, &tmpl[L]);
+		free(path);
+		if (bad)
+			goto out;
+	}
+	if (mkdir_p(o->dir) < 0) {
+		diag_error("cannot create directory \"%s\": %s", o->dir,
+			   strerror(errno));
+		goto out;
+	}
+
+	model_build(r, &m);
+	m.charts = CHARTS_OFF;
+	if (o->charts) {
+		char *dir = xasprintf("%s/charts", o->dir);
+
+		m.plots = charts_build(&m);
+		charts_failed = plot_render(m.plots, dir, o->gnuplot) < 0;
+		m.charts = charts_failed ? CHARTS_FAILED : CHARTS_DRAWN;
+		free(dir);
+	}
+
+	for (int L = 0; L < NLANG; L++) {
+		char *path;
+		int bad;
+
+		if (!tmpl[L])
+			continue;
+		sbuf_reset(&text);
+		report_text(&m, tmpl[L], (enum lang)L, &text);
+		path = xasprintf("%s/report.%s.md", o->dir, lang_codes[L]);
+		bad = write_file_atomic(path, sbuf_str(&text), text.len);
+		free(path);
+		if (bad)
+			goto out;
+	}
+	rc = charts_failed ? -1 : 0;
+out:
+	for (int L = 0; L < NLANG; L++)
+		template_free(tmpl[L]);
+	sbuf_release(&text);
+	model_release(&m);
+	return rc;
+}

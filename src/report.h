@@ -1,0 +1,71 @@
+/* report.h - the lab report: Markdown in English and Chinese, plus charts,
+ * rendered from a struct results.
+ *
+ * report_render() analyses the results once (ladders, speedups, counter
+ * changes, findings), draws every chart with one gnuplot run (plot.h) and
+ * then fills each language's template (template.h) with blocks of
+ * Markdown generated from the analysis, writing
+ *
+ *   DIR/report.en.md, DIR/report.zh.md   (always named by language, also
+ *                                         when only one is asked for)
+ *   DIR/charts/NAME.{png,svg,dat,gp}     and DIR/charts/all.gp
+ *
+ * Rows that did not run or verify (status != ROW_OK, or not verified) are
+ * shown as FAILED or SKIPPED with their message and no speed, and are left
+ * out of speedups and charts.  All text that comes from results files is
+ * escaped for Markdown here and for gnuplot in plot.c.  Files are written
+ * with write_file_atomic().  No GPU is needed. */
+#ifndef CULAB_REPORT_H
+#define CULAB_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "results.h"
+
+enum report_lang {
+	REPORT_EN = 1u << 0,
+	REPORT_ZH = 1u << 1,
+};
+
+#define REPORT_LANGS_ALL (REPORT_EN | REPORT_ZH)
+
+struct report_options {
+	const char *dir;           /* output directory; created if missing */
+	unsigned langs;            /* REPORT_EN | REPORT_ZH; 0 means both */
+	/* A template file used for every language rendered (the language
+	 * only changes the generated blocks), or NULL for the shipped
+	 * templates/report.<lang>.md. */
+	const char *template_path;
+	/* Where report.<lang>.md are looked up, or NULL to search: the
+	 * CULAB_TEMPLATES environment variable, then templates/ beside the
+	 * executable's directory (build/culab -> templates/), then
+	 * ../share/culab/templates from it (installed layout). */
+	const char *template_dir;
+	bool charts;               /* draw charts (needs gnuplot) */
+	const char *gnuplot;       /* gnuplot program; NULL: "gnuplot" in PATH */
+};
+
+/* Defaults: dir ".", both languages, shipped templates, charts on. */
+void report_options_init(struct report_options *o);
+
+/* Parses "en", "zh" or "both" into REPORT_* bits.  Returns 0, or -1 when
+ * `s` names none of them. */
+int report_lang_parse(const char *s, unsigned *langs);
+
+/* Writes the report of `r` as described above.  Templates are all read
+ * and checked before anything is written.  Returns 0, or -1 after a
+ * diagnostic; when only the charts fail (no gnuplot, gnuplot error) the
+ * Markdown is still written, says so, and -1 is returned. */
+int report_render(const struct results *r, const struct report_options *o);
+
+/* One placeholder a template may use. */
+struct report_placeholder {
+	const char *name;
+	const char *about;         /* one line, English, for docs and --help */
+};
+
+/* The placeholders, in the order the shipped templates use them. */
+const struct report_placeholder *report_placeholders(size_t *count);
+
+#endif

@@ -1,0 +1,89 @@
+/* template.h - the report's small template language, and the growable
+ * string buffer report.c and plot.c build their text with.
+ *
+ * A template is Markdown (or any text) with tags in double braces:
+ *
+ *   {{name}}                 the value of placeholder `name` (may be empty)
+ *   {{#if name}} A {{#else}} B {{/if}}
+ *                            A when `name` is non-empty, else B; nests;
+ *                            {{#else}} is optional
+ *   {{! any text }}          a comment, dropped (may span lines)
+ *   {{!-- any text --}}      a comment that may itself contain "}}"
+ *   {{braces}}               a literal "{{"
+ *
+ * Names are [a-z0-9_]; spaces inside the braces are allowed.  A line that
+ * holds nothing but an {{#if}}, {{#else}}, {{/if}} or comment tag (and
+ * blanks) disappears with its newline, so section tags can sit on lines of
+ * their own.  The caller says which placeholder names exist; any other
+ * name is an error with the 1-based line and column and a "did you mean".
+ * Reordering or omitting placeholders is how a template reorders or
+ * omits report sections. */
+#ifndef CULAB_TEMPLATE_H
+#define CULAB_TEMPLATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* ---- string buffer ---------------------------------------------------- */
+
+/* A NUL-terminated, growable byte string.  Zero-initialise it (or use
+ * SBUF_INIT); sbuf_release() frees it.  Allocation failure aborts (see
+ * xmalloc in util.h). */
+struct sbuf {
+	char *buf;
+	size_t len, cap;
+};
+
+#define SBUF_INIT { NULL, 0, 0 }
+
+void sbuf_addn(struct sbuf *b, const char *s, size_t n);
+void sbuf_add(struct sbuf *b, const char *s);        /* NULL adds nothing */
+void sbuf_addc(struct sbuf *b, char c);
+void sbuf_addf(struct sbuf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Appends `fmt` with "{1}".."{9}" replaced by args[0..8] (NULL and
+ * missing arguments add nothing).  Other braces are copied as they are.
+ * Message catalogues use this instead of printf formats so that a
+ * translation can put the arguments in its own order. */
+void sbuf_addargs(struct sbuf *b, const char *fmt, const char *const *args,
+		  size_t nargs);
+/* The text so far; "" (never NULL) when nothing was added. */
+const char *sbuf_str(const struct sbuf *b);
+/* Empties the buffer, keeping its memory. */
+void sbuf_reset(struct sbuf *b);
+/* Returns the heap string (caller frees) and leaves the buffer empty. */
+char *sbuf_detach(struct sbuf *b);
+void sbuf_release(struct sbuf *b);
+
+/* ---- templates -------------------------------------------------------- */
+
+struct template;
+
+/* Largest template file read, in bytes. */
+#define TEMPLATE_MAX_BYTES (1u << 20)
+
+/* Parses `text` (len bytes).  `names[0..nnames)` are the placeholders the
+ * caller can fill.  `path` is used only in diagnostics.  Returns 0 and sets
+ * *t (caller frees with template_free), or -1 after reporting every error
+ * (at most 20) in GNU format "path:line:col: error: ...". */
+int template_parse(const char *path, const char *text, size_t len,
+		   const char *const *names, size_t nnames, struct template **t);
+
+/* Reads the file `path` and parses it as template_parse() does. */
+int template_load(const char *path, const char *const *names, size_t nnames,
+		  struct template **t);
+
+/* Whether the template refers to names[index] anywhere (in a value or a
+ * condition), so callers can skip building blocks nobody shows. */
+bool template_uses(const struct template *t, size_t index);
+
+/* Returns the value of names[index]; NULL counts as empty. */
+typedef const char *(*template_value_fn)(void *ctx, size_t index);
+
+/* Appends the rendered template to out. */
+void template_render(const struct template *t, template_value_fn value,
+		     void *ctx, struct sbuf *out);
+
+void template_free(struct template *t);
+
+#endif

@@ -1,0 +1,57 @@
+#!/bin/sh
+# bench_report.sh - time `culab report` (every chart, both languages) on a
+# results file and print the median wall time, against the 2 s budget.
+#
+#   sh tests/bench_report.sh [RESULTS.json] [CULAB]
+#
+# RESULTS.json defaults to the recorded fixture tests/fixtures/quick/
+# results.json, CULAB to build/culab.  Environment: RUNS (default 5),
+# BUDGET in seconds (default 2).  Exits 1 when the median exceeds the
+# budget, 2 on bad input.  Runs on a machine without a GPU.
+set -eu
+
+results=${1:-tests/fixtures/quick/results.json}
+culab=${2:-build/culab}
+runs=${RUNS:-5}
+budget=${BUDGET:-2}
+
+if [ ! -f "$results" ]; then
+	echo "bench_report: error: no results file \"$results\"" >&2
+	exit 2
+fi
+if [ ! -x "$culab" ]; then
+	echo "bench_report: error: \"$culab\" is not an executable (run make)" >&2
+	exit 2
+fi
+if ! command -v gnuplot >/dev/null 2>&1; then
+	echo "bench_report: error: gnuplot is not installed (sh src/deps.sh run)" >&2
+	exit 2
+fi
+
+out=$(mktemp -d "${TMPDIR:-/tmp}/culab-bench-report.XXXXXX")
+trap 'rm -rf "$out"' EXIT INT TERM
+
+times=""
+i=0
+while [ "$i" -lt "$runs" ]; do
+	start=$(date +%s.%N)
+	if ! "$culab" report "$results" -o "$out/run$i" >"$out/log" 2>&1; then
+		echo "bench_report: error: \"$culab report $results\" failed:" >&2
+		cat "$out/log" >&2
+		exit 1
+	fi
+	end=$(date +%s.%N)
+	times="$times $(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')"
+	i=$((i + 1))
+done
+
+charts=$(find "$out/run0/charts" -name '*.png' 2>/dev/null | wc -l)
+langs=$(find "$out/run0" -maxdepth 1 -name 'report.*.md' | wc -l)
+median=$(printf '%s\n' $times | sort -n |
+	 awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
+				   else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+verdict=$(awk -v m="$median" -v b="$budget" 'BEGIN { print (m <= b) ? "ok" : "OVER BUDGET" }')
+
+echo "culab report $results: $charts charts, $langs languages, median ${median} s" \
+     "of $runs runs (times:$times) on $(nproc) CPUs; budget ${budget} s: $verdict"
+[ "$verdict" = ok ]

@@ -1,0 +1,268 @@
+/* report_check.h - checks shared by test_report.c and test_plot.c: image
+ * files, Markdown tables, scratch directories.  Static functions in a
+ * header, because the Makefile builds each tests/unit/test_*.c on its own. */
+#ifndef CULAB_TEST_REPORT_CHECK_H
+#define CULAB_TEST_REPORT_CHECK_H
+
+#include <dirent.h>
+#include <limits.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* Reads a whole file into a heap string (NULL if it cannot be read). */
+static inline char *slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0, got;
+
+	if (!fp)
+		return NULL;
+	do {
+		if (cap - n < 4096) {
+			cap = cap ? cap * 2 : 8192;
+			buf = realloc(buf, cap + 1);
+		}
+		got = fread(buf + n, 1, cap - n, fp);
+		n += got;
+	} while (got);
+	fclose(fp);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+/* A valid, non-empty PNG: the 8-byte signature, then an IHDR chunk of 13
+ * bytes with non-zero width and height.  Returns NULL or what is wrong. */
+static inline const char *png_problem(const char *path)
+{
+	static const unsigned char sig[8] = { 0x89, 'P', 'N', 'G', '\r', '\n',
+					      0x1a, '\n' };
+	size_t len;
+	unsigned char *b = (unsigned char *)slurp(path, &len);
+	const char *why = NULL;
+
+	if (!b)
+		return "cannot read";
+	if (len < 33)
+		why = "shorter than signature + IHDR";
+	else if (memcmp(b, sig, 8) != 0)
+		why = "no PNG signature";
+	else if (memcmp(b + 12, "IHDR", 4) != 0 ||
+		 (b[8] | b[9] | b[10]) != 0 || b[11] != 13)
+		why = "first chunk is not a 13-byte IHDR";
+	else if (!(b[16] | b[17] | b[18] | b[19]) ||
+		 !(b[20] | b[21] | b[22] | b[23]))
+		why = "zero width or height";
+	free(b);
+	return why;
+}
+
+/* A valid SVG: starts with <?xml or <svg, contains <svg, ends with </svg>
+ * (trailing blanks allowed). */
+static inline const char *svg_problem(const char *path)
+{
+	size_t len;
+	char *b = slurp(path, &len);
+	const char *why = NULL;
+
+	if (!b)
+		return "cannot read";
+	while (len && (b[len - 1] == '\n' || b[len - 1] == ' ' ||
+		       b[len - 1] == '\r'))
+		b[--len] = '\0';
+	if (strncmp(b, "<?xml", 5) != 0 && strncmp(b, "<svg", 4) != 0)
+		why = "does not start with <?xml or <svg";
+	else if (!strstr(b, "<svg"))
+		why = "no <svg element";
+	else if (len < 6 || strcmp(b + len - 6, "</svg>") != 0)
+		why = "does not end with </svg>";
+	free(b);
+	return why;
+}
+
+/* Cells of one Markdown table line: unescaped '|' count minus one. */
+static inline int table_cells(const char *line, size_t len)
+{
+	int pipes = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (line[i] == '\\') {
+			i++;
+			continue;
+		}
+		pipes += line[i] == '|';
+	}
+	return pipes - 1;
+}
+
+/* Checks that every table in `md` has the same number of cells on each of
+ * its lines.  Returns the number of tables, or -(1-based line) of the
+ * first line that breaks its table. */
+static inline int tables_check(const char *md)
+{
+	int tables = 0, line = 0, want = -1;
+	const char *p = md;
+
+	while (*p) {
+		const char *end = strchr(p, '\n');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		line++;
+		if (len && p[0] == '|') {
+			int cells = table_cells(p, len);
+
+			if (want < 0) {
+				want = cells;
+				tables++;
+			} else if (cells != want) {
+				return -line;
+			}
+		} else {
+			want = -1;
+		}
+		p += len + (end != NULL);
+	}
+	return tables;
+}
+
+/* The table line of `md` that contains `needle`, copied (NULL if none). */
+static inline char *table_line_with(const char *md, const char *needle)
+{
+	const char *p = md;
+
+	while ((p = strstr(p, needle)) != NULL) {
+		const char *start = p, *end;
+
+		while (start > md && start[-1] != '\n')
+			start--;
+		end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		if (*start == '|') {
+			char *line = malloc((size_t)(end - start) + 1);
+
+			memcpy(line, start, (size_t)(end - start));
+			line[end - start] = '\0';
+			return line;
+		}
+		p = end;
+	}
+	return NULL;
+}
+
+/* The `index`-th cell (0-based) of a table line, copied and trimmed. */
+static inline char *table_cell(const char *line, int index)
+{
+	int cell = -1;
+	const char *start = NULL;
+
+	for (const char *p = line; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p != '|')
+			continue;
+		if (cell == index) {
+			const char *e = p;
+			char *out;
+
+			while (start < e && *start == ' ')
+				start++;
+			while (e > start && e[-1] == ' ')
+				e--;
+			out = malloc((size_t)(e - start) + 1);
+			memcpy(out, start, (size_t)(e - start));
+			out[e - start] = '\0';
+			return out;
+		}
+		cell++;
+		start = p + 1;
+	}
+	return NULL;
+}
+
+static inline bool file_exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+/* Removes a scratch directory tree the test made (files and one level of
+ * subdirectories, which is all the report writes). */
+static inline void scratch_remove(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		char path[PATH_MAX];
+		struct stat st;
+
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
+				     e->d_name) >= sizeof(path))
+			continue;
+		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			scratch_remove(path);
+		else
+			unlink(path);
+	}
+	closedir(d);
+	rmdir(dir);
+}
+
+/* Runs `gnuplot script` in `dir` (argument vector, no shell); returns its
+ * exit status or -1. */
+static inline int gnuplot_in(const char *dir, const char *script)
+{
+	posix_spawn_file_actions_t fa;
+	char *argv[] = { "gnuplot", (char *)script, NULL };
+	pid_t pid;
+	int status, err;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addchdir_np(&fa, dir);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	err = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (err)
+		return -1;
+	if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+/* Whether any file in /tmp starts with `prefix`. */
+static inline bool tmp_has_prefix(const char *prefix)
+{
+	DIR *d = opendir("/tmp");
+	struct dirent *e;
+	bool found = false;
+
+	if (!d)
+		return false;
+	while ((e = readdir(d)) != NULL)
+		if (strncmp(e->d_name, prefix, strlen(prefix)) == 0)
+			found = true;
+	closedir(d);
+	return found;
+}
+
+#endif

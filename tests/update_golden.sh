@@ -1,0 +1,23 @@
+#!/bin/sh
+# update_golden.sh - rewrite the golden reports tests/golden/report.en.md
+# and report.zh.md from the recorded fixture tests/fixtures/quick/
+# results.json (a real GPU run).
+#
+#   sh tests/update_golden.sh
+#
+# Run it when the fixture is (re)recorded, or when a deliberate change to
+# the report, the templates, the registry's texts or the metric glossary
+# changes what users see; then read the diff before committing it.
+set -eu
+cd "$(dirname "$0")/.."
+
+fixture=tests/fixtures/quick/results.json
+build=${BUILD:-build}
+if [ ! -f "$fixture" ]; then
+	echo "update_golden: error: $fixture has not been recorded yet" \
+	     "(record it with a GPU run and commit it first)" >&2
+	exit 2
+fi
+make --no-print-directory "$build/tests/test_report"
+CULAB_UPDATE_GOLDEN=1 CULAB_SRCDIR=. "$build/tests/test_report"
+git --no-pager diff --stat -- tests/golden 2>/dev/null || true
