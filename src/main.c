@@ -20,6 +20,7 @@
 #include "experiment.h"
 #include "metrics.h"
 #include "registry.h"
+#include "report.h"
 #include "results.h"
 #include "runner.h"
 #include "signature.h"
@@ -155,10 +156,14 @@ static int cmd_run(int argc, char **argv)
 		{ "variant", required_argument, NULL, 'v' },
 		{ "note", required_argument, NULL, 'n' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "no-report", no_argument, NULL, 'R' },
+		{ "lang", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("run");
+	struct report_options ro;
+	bool report = true;
 	struct run_options o = { .device = 0 };
 	struct experiment_file f = { 0 };
 	struct results res = { 0 };
@@ -167,6 +172,7 @@ static int cmd_run(int argc, char **argv)
 	int ch, rc;
 
 	o.progress = isatty(STDERR_FILENO);
+	report_options_init(&ro);
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:d:qh", opts, NULL)) != -1) {
 		switch (ch) {
@@ -185,6 +191,12 @@ static int cmd_run(int argc, char **argv)
 			break;
 		case 'n': o.note = optarg; break;
 		case 'q': quiet = true; o.progress = false; break;
+		case 'R': report = false; break;
+		case 'L':
+			if (report_lang_parse(optarg, &ro.langs) < 0)
+				return usage_error(c, "unknown language \"%s\" "
+						   "(known: en, zh, both)", optarg);
+			break;
 		case 'h': print_help(c, stdout); return EXIT_OK;
 		default: return usage_error(c, "unknown option");
 		}
@@ -195,6 +207,16 @@ static int cmd_run(int argc, char **argv)
 		return EXIT_USAGE;
 	o.command = g_command;
 	rc = runner_run(&f, &o, &res, &outdir);
+	/* A report of whatever was measured, also after a failure or an
+	 * interruption; not when nothing ran (no GPU, bad options). */
+	if (report && res.nrows && !o.profile_only) {
+		ro.dir = outdir;
+		if (report_render(&res, &ro) < 0 && rc == EXIT_OK)
+			rc = EXIT_FAILED;
+		else if (!quiet)
+			printf("culab: report: %s/report.en.md, %s/report.zh.md\n",
+			       outdir, outdir);
+	}
 	if (!quiet && res.nrows) {
 		size_t ok = 0, bad = 0, skipped = 0;
 
@@ -400,6 +422,67 @@ static int cmd_devices(int argc, char **argv)
 	return rc;
 }
 
+/* ---- culab report ------------------------------------------------------------ */
+
+static int cmd_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "lang", required_argument, NULL, 'L' },
+		{ "template", required_argument, NULL, 't' },
+		{ "no-charts", no_argument, NULL, 'C' },
+		{ "gnuplot", required_argument, NULL, 'g' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	const struct command *c = find_command("report");
+	struct report_options ro;
+	struct results r;
+	char *dir = NULL;
+	int ch, rc = EXIT_OK;
+
+	report_options_init(&ro);
+	ro.dir = NULL;
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'o': ro.dir = optarg; break;
+		case 'L':
+			if (report_lang_parse(optarg, &ro.langs) < 0)
+				return usage_error(c, "unknown language \"%s\" "
+						   "(known: en, zh, both)", optarg);
+			break;
+		case 't': ro.template_path = optarg; break;
+		case 'C': ro.charts = false; break;
+		case 'g': ro.gnuplot = optarg; break;
+		case 'h': print_help(c, stdout); return EXIT_OK;
+		default: return usage_error(c, "unknown option");
+		}
+	}
+	if (argc - optind != 1)
+		return usage_error(c, "report needs one results file");
+	if (results_read(argv[optind], &r) < 0)
+		return EXIT_USAGE;
+	if (!ro.dir) {
+		/* Beside the results file by default. */
+		const char *slash = strrchr(argv[optind], '/');
+
+		dir = slash ? xstrndup(argv[optind],
+				       (size_t)(slash - argv[optind])) :
+			      xstrdup(".");
+		ro.dir = dir;
+	}
+	if (report_render(&r, &ro) < 0)
+		rc = EXIT_FAILED;
+	else
+		printf("culab: report: %s/report.%s.md\n", ro.dir,
+		       ro.langs == REPORT_ZH ? "zh" :
+		       ro.langs == REPORT_EN ? "en" : "{en,zh}");
+	results_release(&r);
+	free(dir);
+	return rc;
+}
+
 /* ---- culab verify ----------------------------------------------------------- */
 
 static int cmd_verify(int argc, char **argv)
@@ -467,7 +550,8 @@ static int cmd_help(int argc, char **argv);
 static const struct command commands[] = {
 	{ "run", cmd_run,
 	  "run [-o DIR] [--device N] [--no-counters] [--profile-only] "
-	  "[--resume] [--variant LIST] [--note TEXT] [--quiet] EXPERIMENT.yaml",
+	  "[--resume] [--variant LIST] [--note TEXT] [--no-report] [--lang LANG] "
+	  "[--quiet] EXPERIMENT.yaml",
 	  "run an experiment file on the GPU: verify, time, count",
 	  "Runs every (experiment, type, size, variant, block) of the file:\n"
 	  "verifies the answer against a CPU reference, times warm-up and\n"
@@ -482,6 +566,8 @@ static const struct command commands[] = {
 	  "                     run only what is missing\n"
 	  "      --variant LIST run only these variants (comma-separated)\n"
 	  "      --note TEXT    free text stored in the results\n"
+	  "      --no-report    do not render the report at the end\n"
+	  "      --lang LANG    report language: en, zh or both (default both)\n"
 	  "  -q, --quiet        no progress line and no summary" },
 	{ "check", cmd_check, "check [--quiet] EXPERIMENT.yaml...",
 	  "validate experiment files (no GPU needed)",
@@ -500,6 +586,18 @@ static const struct command commands[] = {
 	  "bus and clock and the theoretical peak bandwidth derived from them.\n"
 	  "Exit status 3 when there is no usable GPU.\n\n"
 	  "  --json    machine-readable output" },
+	{ "report", cmd_report,
+	  "report [-o DIR] [--lang LANG] [--template FILE] [--no-charts] "
+	  "[--gnuplot PATH] RESULTS.json",
+	  "render the lab report of a results file (no GPU needed)",
+	  "Writes DIR/report.en.md and DIR/report.zh.md (Markdown) and the\n"
+	  "charts in DIR/charts/ (PNG and SVG, each with its data and gnuplot\n"
+	  "script) from a results.json that `culab run` wrote.\n\n"
+	  "  -o, --output DIR   output directory (default: the results file's)\n"
+	  "      --lang LANG    en, zh or both (default both)\n"
+	  "      --template FILE  a template of your own (see README, Templates)\n"
+	  "      --no-charts    Markdown only, no gnuplot\n"
+	  "      --gnuplot PATH the gnuplot program (default: gnuplot in PATH)" },
 	{ "verify", cmd_verify, "verify [--quiet] RESULTS.json",
 	  "check measured counters against each variant's signature",
 	  "Every variant's registry row states the counter signature its\n"
