@@ -1,0 +1,77 @@
+#!/bin/sh
+# run.sh SECONDS - `make fuzz`: libFuzzer over the experiment loader and the
+# results reader, SECONDS each, under ASan and UBSan.
+#
+# The code under test (every src/*.c but main.c) is compiled with clang's
+# fuzzer instrumentation; the CUDA objects and the CUPTI unit come from the
+# normal build.  Seeds: tests/good, tests/bad, experiments (loader) and
+# tests/fixtures, tests/fuzz/results-seeds (reader).  New corpus entries
+# stay in build/fuzz/ (not committed); crashes are written there too and
+# fail the run.
+set -u
+secs=${1:-60}
+build=${BUILD:-build}
+out=$build/fuzz
+CLANG=${CLANG:-clang}
+CLANGXX=${CLANGXX:-clang++}
+CUDA=${CUDA:-/usr/local/cuda}
+
+if ! command -v "$CLANG" >/dev/null 2>&1; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		echo "culab: installing clang for libFuzzer"
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			--no-install-recommends clang >/dev/null || exit 1
+	else
+		echo "culab: error: make fuzz needs clang (libFuzzer); run: sudo apt-get install -y clang" >&2
+		exit 1
+	fi
+fi
+make --no-print-directory BUILD="$build" "$build/culab" || exit 1
+mkdir -p "$out/obj" "$out/corpus-experiment" "$out/corpus-results" "$out/crashes"
+
+flags="-std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Ikernels -I$build -I$CUDA/include
+ -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
+objs=""
+for c in src/*.c; do
+	[ "$c" = src/main.c ] && continue
+	o=$out/obj/$(basename "$c" .c).o
+	$CLANG $flags -c "$c" -o "$o" || exit 1
+	objs="$objs $o"
+done
+other=$(ls "$build"/src/*.o "$build"/kernels/*.o | grep -v -e '/main\.o$' |
+	while read -r o; do
+		[ -f "src/$(basename "$o" .o).c" ] || echo "$o"
+	done)
+libs="-Wl,-Bstatic -lyaml -ljansson -lcrypto -Wl,-Bdynamic -L$CUDA/lib64
+ -lcudart_static -lcupti -Wl,-rpath,$CUDA/lib64 -ldl -lrt -lpthread -lm"
+
+rc=0
+for t in experiment results; do
+	$CLANG $flags -c "tests/fuzz/fuzz_$t.c" -o "$out/obj/fuzz_$t.o" || exit 1
+	$CLANGXX -fsanitize=fuzzer,address,undefined -o "$out/fuzz_$t" \
+		"$out/obj/fuzz_$t.o" $objs $other $libs || exit 1
+	case $t in
+	experiment) seeds="tests/good tests/bad experiments"
+		    dict="-dict=tests/fuzz/experiment.dict" ;;
+	results) seeds="tests/fixtures tests/fuzz/results-seeds"; dict="" ;;
+	esac
+	for d in $seeds; do
+		find "$d" -type f \( -name '*.yaml' -o -name '*.json' \) \
+			-exec cp {} "$out/corpus-$t/" \; 2>/dev/null
+	done
+	echo "== fuzz_$t: $secs s"
+	ASAN_OPTIONS=protect_shadow_gap=0:detect_leaks=1 \
+	"$out/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+		-print_final_stats=1 -artifact_prefix="$out/crashes/$t-" $dict \
+		"$out/corpus-$t" >"$out/fuzz_$t.log" 2>&1
+	r=$?
+	grep -E "^#[0-9]+ *DONE|stat::number_of_executed_units|stat::peak_rss_mb|cov:" \
+		"$out/fuzz_$t.log" | tail -n 3
+	if [ $r -ne 0 ]; then
+		echo "fuzz_$t: FAILED (exit $r), see $out/fuzz_$t.log and $out/crashes/"
+		rc=1
+	else
+		echo "fuzz_$t: no crash, leak or timeout"
+	fi
+done
+exit $rc
