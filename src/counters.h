@@ -20,7 +20,10 @@
  * libcupti loads libnvperf_host/target itself.
  *
  * Only one session may be open at a time, and it must be closed before the
- * CUDA context is destroyed (cudaDeviceReset). */
+ * CUDA context is destroyed (cudaDeviceReset).  Closing and opening again
+ * (say, for another metric list) works.  With CULAB_COUNTERS_TRACE=1 in
+ * the environment, closing prints to stderr where the profiling time went
+ * (start, stop, launches, eviction, ... per measurement). */
 #ifndef CULAB_COUNTERS_H
 #define CULAB_COUNTERS_H
 
