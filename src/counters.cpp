@@ -1401,7 +1401,7 @@ static int collect(struct counters *c, const char *label,
 			return cupti_fail(why, size,
 					  "cuptiProfilerHostEvaluateToGpuValues", r);
 		}
-		k[i].label = xasprintf("%s#%zu", label, i);
+		k[i].label = xasprintf("%s#%zu", label ? label : "", i);
 		k[i].kernel = xstrdup(named ? c->names[i] : "");
 		k[i].nvalues = c->nraw;
 		k[i].names = (char **)xcalloc(c->nraw, sizeof(*k[i].names));

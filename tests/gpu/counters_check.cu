@@ -6,11 +6,17 @@
  * signatures, and measures what profiling costs.
  *
  *   counters_check [--tsv FILE] [--repeat N] [--quick]
- *   counters_check --cost [--repeat N]          (what profiling costs per
- *                                                measurement, for a few
- *                                                counter sets)
+ *   counters_check --cost [SETS] [--repeat N]   (what profiling costs per
+ *                                                measurement for counter
+ *                                                sets "a,b;c;..."; default
+ *                                                "duration;dram,occupancy;
+ *                                                gld_efficiency;default")
  *   counters_check --no-counters [--repeat N]   (the same launches, once
  *                                                each: for ncu)
+ *
+ * --ballast GIB allocates (and touches) GIB more device memory that no
+ * kernel uses, as culab's large inputs would: ncu's kernel replay saves
+ * and restores device memory, so its cost grows with it.
  *
  * --tsv writes "label<TAB>kernel<TAB>metric<TAB>value" lines for
  * tests/gpu/ncu_compare.py.  Exit status 0 when every check passed.
@@ -436,8 +442,9 @@ static void release(struct outcome *o, size_t n)
 
 int main(int argc, char **argv)
 {
-	const char *tsv = NULL;
+	const char *tsv = NULL, *sets = "duration;dram,occupancy;gld_efficiency;default";
 	bool no_counters = false, quick = false, cost = false;
+	double ballast = 0;
 	int repeat = 1;
 
 	for (int i = 1; i < argc; i++) {
@@ -445,21 +452,33 @@ int main(int argc, char **argv)
 			no_counters = true;
 		else if (!strcmp(argv[i], "--quick"))
 			quick = true;
-		else if (!strcmp(argv[i], "--cost"))
+		else if (!strcmp(argv[i], "--cost")) {
 			cost = true;
+			if (i + 1 < argc && argv[i + 1][0] != '-')
+				sets = argv[++i];
+		}
 		else if (!strcmp(argv[i], "--tsv") && i + 1 < argc)
 			tsv = argv[++i];
 		else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
 			repeat = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--ballast") && i + 1 < argc)
+			ballast = strtod(argv[++i], NULL);
 		else {
-			fprintf(stderr, "usage: %s [--no-counters] [--quick] "
-				"[--tsv FILE] [--repeat N]\n", argv[0]);
+			fprintf(stderr, "usage: %s [--no-counters] [--quick] [--cost [SETS]] "
+				"[--tsv FILE] [--repeat N] [--ballast GIB]\n", argv[0]);
 			return 2;
 		}
 	}
 	if (repeat < 1)
 		repeat = 1;
 	CK(cudaSetDevice(0));
+	if (ballast > 0) {
+		size_t bytes = (size_t)(ballast * 1073741824.0);
+		void *b;
+
+		CK(cudaMalloc(&b, bytes));
+		CK(cudaMemset(b, 1, bytes));
+	}
 	CK(cudaMalloc(&B.in, RN * sizeof(float)));
 	CK(cudaMalloc(&B.out, RN * sizeof(float)));
 	CK(cudaMalloc(&B.part, RN / 256 * sizeof(float)));
@@ -493,28 +512,32 @@ int main(int argc, char **argv)
 	}
 
 	if (cost) {
-		static const char *const sets[][2] = {
-			{ "duration", NULL }, { "dram", "occupancy" },
-			{ "gld_efficiency", NULL }, { "default", NULL },
-		};
+		char *list = xstrdup(sets), *save = NULL;
 
-		for (size_t s = 0; s < sizeof(sets) / sizeof(sets[0]); s++) {
+		for (char *set = strtok_r(list, ";", &save); set;
+		     set = strtok_r(NULL, ";", &save)) {
+			char *names[32], *copy = xstrdup(set), *s2 = NULL;
+			size_t n = 0;
 			struct counter_plan p;
 			struct outcome *o = (struct outcome *)xcalloc(NM * repeat, sizeof(*o));
 			double elapsed;
 			int passes = 0;
 
-			if (counter_plan_build((char *const *)sets[s], sets[s][1] ? 2 : 1, &p) ||
+			for (char *w = strtok_r(copy, ",", &s2); w && n < 32;
+			     w = strtok_r(NULL, ",", &s2))
+				names[n++] = w;
+			if (counter_plan_build(names, n, &p) ||
 			    profile_all(&p, repeat, o, &elapsed, &passes))
 				return 1;
-			printf("cost of {%s%s%s}: %d passes, %zu measurements in %.3f s, "
-			       "%.2f ms each\n", sets[s][0], sets[s][1] ? ", " : "",
-			       sets[s][1] ? sets[s][1] : "", passes, NM * repeat, elapsed,
+			printf("cost of {%s}: %d passes, %zu measurements in %.3f s, "
+			       "%.2f ms each\n", set, passes, NM * repeat, elapsed,
 			       1e3 * elapsed / (NM * repeat));
 			release(o, NM * repeat);
 			free(o);
+			free(copy);
 			counter_plan_release(&p);
 		}
+		free(list);
 		return failures ? 1 : 0;
 	}
 

@@ -26,6 +26,21 @@ import sys
 # ---- reading --------------------------------------------------------------
 
 
+def find_passes(node):
+    """The pass count in counters_method()'s text ("..., 2 passes; ...")
+    wherever results.json keeps it, or None."""
+    if isinstance(node, str):
+        m = re.search(r"user replay, (\d+) pass(es)?\b", node)
+        return int(m.group(1)) if m else None
+    items = node.values() if isinstance(node, dict) else \
+        node if isinstance(node, list) else []
+    for item in items:
+        found = find_passes(item)
+        if found:
+            return found
+    return None
+
+
 def read_culab(path):
     """[(label, kernel, {metric: value})] in launch order, and the L2 size
     (bytes) when the file records it."""
@@ -52,6 +67,7 @@ def read_culab(path):
             launches.append((k.get("label", ""), k.get("kernel", ""), values))
     env = doc.get("environment") or doc.get("env") or {}
     l2 = env.get("l2_bytes")
+    read_culab.passes = find_passes(doc)
     return launches, (float(l2) if l2 else None)
 
 
@@ -215,7 +231,10 @@ def main():
     if not args.culab or not args.ncu:
         ap.error("--culab and --ncu are required")
 
+    read_culab.passes = None
     culab, l2_file = read_culab(args.culab)
+    if not args.passes:
+        args.passes = read_culab.passes
     ncu = read_ncu(args.ncu)
     l2 = args.l2_bytes or l2_file or 60e6
     if not culab:

@@ -25,7 +25,8 @@
 #
 # Environment: NCU (default: ncu on PATH, else the toolkit's), NCU_ARGS
 # (more ncu options, e.g. --nvtx --nvtx-include ...), REPEAT (check mode:
-# how many times to run the list, default 10).
+# how many times to run the list, default 10), BALLAST (check mode: GiB of
+# extra device memory, as large inputs would hold; default 0).
 # Exit status: 0 when every metric is within tolerance, 1 otherwise,
 # 2 on usage errors.
 set -u
@@ -97,12 +98,14 @@ if [ $mode = culab ]; then
 	plain="$culab run $exp --profile-only --no-counters -o $out/ncu-run"
 else
 	repeat=${REPEAT:-10}
-	run base "$prog" --no-counters --repeat "$repeat" || exit 1
+	ballast=${BALLAST:-0}
+	run base "$prog" --no-counters --repeat "$repeat" --ballast "$ballast" || exit 1
 	base_s=$secs
-	run culab "$prog" --quick --repeat "$repeat" --tsv "$out/culab.tsv" || exit 1
+	run culab "$prog" --quick --repeat "$repeat" --ballast "$ballast" \
+		--tsv "$out/culab.tsv" || exit 1
 	culab_s=$secs
 	data=$out/culab.tsv
-	plain="$prog --no-counters --repeat $repeat"
+	plain="$prog --no-counters --repeat $repeat --ballast $ballast"
 fi
 passes=$(sed -n 's/.* \([0-9][0-9]*\) pass\(es\)\{0,1\}[;,].*/\1/p' "$out/culab.log" | head -n 1)
 
