@@ -186,9 +186,9 @@ def tolerance(metric, ours, ref, launch_values, l2_bytes):
         return 0.10 * abs(ref), "clock", "10 %: boost clocks vary between runs"
     if metric.startswith("sm__warps_active"):
         if launch_values.get("gpu__time_duration.sum", math.inf) < 10e3:
-            return 10.0, "occupancy <10us", \
-                "10 points: a kernel of a few microseconds is mostly ramp-up " \
-                "and tail (ncu alone varied by 2.5 points on a 3 us kernel)"
+            return math.inf, "occupancy <10us", \
+                "shown, not judged: a launch of a few microseconds is mostly " \
+                "ramp-up and tail; a 3 us kernel read 67-77 % between runs"
         return max(0.02 * abs(ref), 1.0), "occupancy", "max(2 %, 1 point)"
     if re.search(r"\.(pct|ratio)$", metric) or "per_second" in metric:
         return max(0.01 * abs(ref), 0.1), "ratio", "1 % (or 0.1)"
