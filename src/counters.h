@@ -5,7 +5,25 @@
  * Range Profiler: every kernel launch of one measurement becomes a range,
  * replayed as many passes as the metrics need.  Profiled launches are
  * never timed: the runner collects counters in a phase of its own, after
- * timing. */
+ * timing.
+ *
+ * Method (CUPTI 13.0; see the comment at the top of counters.cpp): auto
+ * ranges (one per kernel launch) with user replay.  Before every pass the
+ * module calls the runner's prepare hook, then evicts L2 by reading a
+ * scratch buffer four times the L2 size, so every pass starts from a cold
+ * cache as under ncu and DRAM byte counts are not inflated by the previous
+ * pass's dirty lines (kernel replay in CUPTI 13.0 does not flush L2).
+ *
+ * Linking: -lcupti (dynamic; rpath to the toolkit's lib64) and the CUDA
+ * runtime (static is fine).  libcuda is not linked: the module reaches the
+ * two driver functions it needs through cudaGetDriverEntryPointByVersion.
+ * libcupti loads libnvperf_host/target itself.
+ *
+ * Only one session may be open at a time, and it must be closed before the
+ * CUDA context is destroyed (cudaDeviceReset).  Closing and opening again
+ * (say, for another metric list) works.  With CULAB_COUNTERS_TRACE=1 in
+ * the environment, closing prints to stderr where the profiling time went
+ * (start, stop, launches, eviction, ... per measurement). */
 #ifndef CULAB_COUNTERS_H
 #define CULAB_COUNTERS_H
 
@@ -18,25 +36,48 @@
 extern "C" {
 #endif
 
+/* The most kernel launches one measurement may make; more are an error. */
+#define COUNTERS_MAX_KERNELS 128
+
 struct counters;
 
-/* Opens a profiling session on the current CUDA device for the raw
- * metrics `raw`.  Returns 0, or -1 with why filled with the reason and how
- * to fix it (no permission, unsupported GPU, another profiler attached). */
+/* Opens a profiling session on the current CUDA device (the runner's
+ * context: call cudaSetDevice first) for the raw metrics `raw`, in that
+ * order.  Returns 0, or -1 with why filled with the reason and how to fix
+ * it (no permission, unsupported GPU, another profiler attached, a metric
+ * this GPU does not have); the caller then runs without counters. */
 int counters_open(const char *const *raw, size_t nraw, struct counters **c,
 		  char *why, size_t whysize);
 
-/* Replay passes each measurement needs. */
+/* Replay passes each measurement needs (cuptiProfilerHostGetNumOfPasses). */
 int counters_passes(const struct counters *c);
 
+/* The chip CUPTI reports for the device, e.g. "GH100". */
+const char *counters_chip(const struct counters *c);
+
+/* One line for the report's method section: API, range and replay mode,
+ * passes, L2 eviction size. */
+const char *counters_method(const struct counters *c);
+
 /* Runs launch(ctx) under the profiler and returns the raw values of each
- * kernel launch it made, in order, labelled "<label>#<k>" (k from 0).
- * launch may be called several times, once per replay pass; prepare(ctx),
- * when not NULL, is called before every call of launch, outside the
- * profiled region (the runner restores overwritten inputs there).  The
- * module itself makes DRAM counts honest between passes (L2 flush) and
- * records the SM clock.  Returns 0, or -1 with why filled; on success the
- * caller owns *k: kernel_counters_release() each, then free(*k). */
+ * kernel launch it made, in submission order, labelled "<label>#<k>" (k
+ * from 0), with the kernel's function name (demangled, without parameter
+ * list; "" when unknown).  launch is called once per replay pass and must
+ * make the same launches every time; prepare(ctx), when not NULL, is
+ * called before every call of launch, outside the profiled region (the
+ * runner restores overwritten inputs there).  Both return 0 or a
+ * cudaError_t.  The module itself makes DRAM counts honest between passes
+ * (L2 eviction).
+ *
+ * Ordering contract: (*k)[i].names[j] is raw[j] of counters_open, and
+ * (*k)[i].values[j] its value (NAN if CUPTI could not evaluate it); so with
+ * counters_open(plan->raw, ...) the values line up with the plan's raw
+ * list.  A launch function that makes no kernel launch gives *nk == 0.
+ *
+ * Returns 0, or -1 with why filled (the session stays usable for the next
+ * measurement when it can; otherwise every later call fails with the first
+ * reason).  On success the caller owns *k: kernel_counters_release() each,
+ * then free(*k). */
 int counters_profile(struct counters *c, const char *label,
 		     int (*prepare)(void *ctx), int (*launch)(void *ctx),
 		     void *ctx, struct kernel_counters **k, size_t *nk,
@@ -46,10 +87,17 @@ int counters_profile(struct counters *c, const char *label,
 void counters_close(struct counters *c);
 
 /* Whether `metric` is a valid raw metric for `chip` ("GH100"), checked
- * offline with the profiler host API.  Returns 1 valid, 0 invalid, -1 when
- * CUPTI's host API is unavailable (why says why). */
+ * offline with the profiler host API (no GPU or driver needed).  Returns 1
+ * valid, 0 invalid (why says why, with a "did you mean" when a metric of
+ * that chip is close), -1 when CUPTI's host API is unavailable (why says
+ * why). */
 int counters_metric_valid(const char *chip, const char *metric, char *why,
 			  size_t whysize);
+
+/* Replay passes the metrics `raw` need on `chip`, computed offline.
+ * Returns the count (>= 1), or -1 with why filled. */
+int counters_count_passes(const char *chip, const char *const *raw,
+			  size_t nraw, char *why, size_t whysize);
 
 #ifdef __cplusplus
 }

@@ -316,17 +316,19 @@ static int cmd_list(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("list");
-	bool json = false;
+	bool json = false, verbose = false;
 	int ch;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "jh", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "jvh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'j': json = true; break;
+		case 'v': verbose = true; break;
 		case 'h': print_help(c, stdout); return EXIT_OK;
 		default: return usage_error(c, "unknown option");
 		}
@@ -344,7 +346,7 @@ static int cmd_list(int argc, char **argv)
 		if (json)
 			return results_print_metrics_json(stdout) < 0 ?
 				EXIT_FAILED : EXIT_OK;
-		metrics_print(stdout);
+		metrics_print(stdout, verbose);
 		return EXIT_OK;
 	}
 	return usage_error(c, "cannot list \"%s\" (known: kernels, metrics)",
@@ -575,11 +577,13 @@ static const struct command commands[] = {
 	  "format (file:line:col: error: ...).  Exit status 2 when any file\n"
 	  "is invalid.\n\n"
 	  "  -q, --quiet        print errors only" },
-	{ "list", cmd_list, "list [--json] kernels|metrics",
+	{ "list", cmd_list, "list [--json] [--verbose] kernels|metrics",
 	  "list the registered kernel variants or counter aliases",
 	  "  kernels   every variant of both ladders, in ladder order\n"
-	  "  metrics   counter aliases, their raw metrics and columns\n\n"
-	  "  --json    machine-readable output" },
+	  "  metrics   counter aliases, their columns (and with --verbose their\n"
+	  "            raw metrics and glossary paragraphs)\n\n"
+	  "  --json    machine-readable output\n"
+	  "  -v, --verbose  more detail" },
 	{ "devices", cmd_devices, "devices [--json]",
 	  "show the CUDA devices culab can use",
 	  "Prints each device's name, compute capability, SM count, memory\n"

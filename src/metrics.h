@@ -4,7 +4,12 @@
  * One table (metrics.c) serves `culab list metrics`, validation in
  * `culab check`, the runner's collection plan, CSV column names and the
  * report's glossary.  Raw Perfworks metric names are accepted as well; they
- * become a column of their own named after the metric. */
+ * become a column of their own named after the metric.
+ *
+ * Every plan also collects the "duration" alias (gpu__time_duration.sum and
+ * the SM clock): they share a pass with the other hardware counters, so
+ * they cost nothing, and a profile without its clock cannot be compared
+ * with another one (CUPTI 13.0 does not lock clocks). */
 #ifndef CULAB_METRICS_H
 #define CULAB_METRICS_H
 
@@ -12,8 +17,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "results.h"
+
 #define METRIC_MAX_RAW 12
 #define METRIC_MAX_COLS 6
+
+/* The chip that names are validated against offline (H100/H200). */
+#define METRICS_CHIP "GH100"
+
+/* The word that stands for metrics_default_set() in a counter list. */
+#define METRICS_DEFAULT_WORD "default"
 
 /* Values the derivations may need besides raw counters. */
 struct metric_context {
@@ -37,7 +50,9 @@ struct metric_alias {
 	const char *explain_zh;
 	const char *raw[METRIC_MAX_RAW];           /* NULL-terminated */
 	struct metric_column_def cols[METRIC_MAX_COLS]; /* name NULL ends */
-	/* Computes cols from raw[] values (same order; NAN when missing). */
+	/* Computes cols from raw[] values (same order; NAN when missing).
+	 * The values are already aggregated over the kernel launches of one
+	 * measurement (see counter_plan_derive). */
 	void (*derive)(const double *raw, const struct metric_context *ctx,
 		       double *cols);
 };
@@ -46,36 +61,69 @@ struct metric_alias {
 const struct metric_alias *metrics_aliases(size_t *count);
 /* The alias called `name`, or NULL. */
 const struct metric_alias *metrics_find(const char *name);
-/* The counters used when an experiment asks for `counters: default`. */
+/* The definition of derived column `col` (e.g. "dram_gbps"), or NULL; sets
+ * *alias (when not NULL) to the alias that owns it. */
+const struct metric_column_def *metrics_find_column(const char *col,
+						    const struct metric_alias **alias);
+/* The counters used when an experiment asks for `counters: default`
+ * (alias names). */
 const char *const *metrics_default_set(size_t *count);
 
-/* Prints the alias table for `culab list metrics` (text). */
-void metrics_print(FILE *fp);
-
-/* Whether `name` is an alias or a raw metric valid for the target chip
- * (checked offline with CUPTI's host API; no GPU needed).  Returns 0, or
- * -1 with a reason (and a "did you mean" where one is close) in why. */
+/* Whether `name` is "default", an alias, or a raw metric valid for
+ * METRICS_CHIP (checked offline with CUPTI's host API; no GPU needed).
+ * Returns 0, or -1 with a reason (and a "did you mean" where one is close)
+ * in why.  On success why is "" or holds a note worth printing as a
+ * warning: when CUPTI's host API itself cannot run here, a raw name that
+ * looks like a Perfworks metric (unit__counter.rollup...) is accepted
+ * unchecked, and the note says so; the GPU run validates it again. */
 int metrics_check(const char *name, char *why, size_t whysize);
 
+/* Prints the alias table for `culab list metrics`: one block per alias
+ * with its summary (English and Chinese) and columns; verbose adds the raw
+ * metrics and the glossary paragraphs. */
+void metrics_print(FILE *fp, bool verbose);
+
 /* A collection plan for a list of requested names (aliases and raw). */
+struct counter_plan_part;
 struct counter_plan {
 	size_t nraw;
-	char **raw;                  /* unique raw metrics to collect */
+	char **raw;                  /* unique raw metrics to collect; pass
+					(const char *const *)raw to counters_open */
 	size_t ncols;
-	char **cols;                 /* derived column names, in request order */
+	char **cols;                 /* derived column names, in request order
+					(the implicit duration columns last) */
 	/* private: how to compute each column */
 	size_t nparts;
 	struct counter_plan_part *parts;
 };
 
-/* Builds the plan.  Names must have passed metrics_check().  Returns 0 or
- * -1 after a diagnostic. */
+/* Builds the plan: "default" expands to metrics_default_set(), repeated
+ * names are collected once, raw metrics shared by aliases are collected
+ * once, and the duration alias is always added.  Names must have passed
+ * metrics_check().  Returns 0 or -1 after a diagnostic.  The caller
+ * releases *p with counter_plan_release(). */
 int counter_plan_build(char *const *names, size_t n, struct counter_plan *p);
 void counter_plan_release(struct counter_plan *p);
 
 /* Aggregates per-kernel raw values (kvalues[k][i] for raw[i], k < nk) into
- * one measurement and derives plan->ncols columns into cols. */
+ * one measurement and derives plan->ncols columns into cols.
+ *
+ * Aggregation over the launches of one measurement, per raw metric, by its
+ * name: plain counters (".sum", ".avg" with no further part) add up, and so
+ * do durations; ".max"/".min" take the maximum/minimum over launches;
+ * everything else (ratios ".pct"/".ratio", rates ".per_second",
+ * "pct_of_peak...", "per_cycle...", ".max_rate", peaks) is averaged weighted
+ * by each launch's gpu__time_duration.sum.  A value that is NAN in any
+ * launch makes the aggregate NAN.  Derived ratios are then computed from
+ * the aggregated numerators and denominators, so they are the ratios of
+ * totals, not averages of per-launch ratios.  nk == 0 gives NAN columns. */
 void counter_plan_derive(const struct counter_plan *p, const double *const *kvalues,
 			 size_t nk, const struct metric_context *ctx, double *cols);
+
+/* The same, from what counters_profile() returned: values are matched to
+ * plan->raw by name (a name missing from a launch counts as NAN). */
+void counter_plan_derive_kernels(const struct counter_plan *p,
+				 const struct kernel_counters *k, size_t nk,
+				 const struct metric_context *ctx, double *cols);
 
 #endif

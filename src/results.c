@@ -243,6 +243,7 @@ static json_t *results_to_json(const struct results *r)
 		      "source", "path", jtext(r->source_path),
 		      "sha256", jtext(r->source_sha256),
 		      "text", jtext(r->source_text));
+	json_object_set_new(o, "counters_method", jtext(r->counters_method));
 	json_object_set_new(o, "environment",
 			    r->has_env ? env_to_json(&r->env) : json_null());
 	json_object_set_new(o, "experiments", exps);
@@ -775,6 +776,7 @@ int results_read_buffer(const char *path, const char *text, size_t len,
 	r->started = get_str(&rd, root, "results", "started", true);
 	r->finished = get_str(&rd, root, "results", "finished", true);
 	r->note = get_str(&rd, root, "results", "note", true);
+	r->counters_method = get_str(&rd, root, "results", "counters_method", true);
 	src = get_object(&rd, root, "results", "source");
 	if (src) {
 		r->source_path = get_str(&rd, src, "source", "path", true);
@@ -1004,6 +1006,7 @@ void results_release(struct results *r)
 	free(r->source_sha256);
 	free(r->source_text);
 	free(r->note);
+	free(r->counters_method);
 	free(r->env.gpu_name);
 	free(r->env.gpu_uuid);
 	free(r->env.hostname);

@@ -126,6 +126,8 @@ struct results {
 	char *source_sha256;
 	char *source_text;
 	char *note;             /* free text, e.g. "recorded on ... by ..." */
+	char *counters_method;  /* how counters were collected (replay, passes),
+				   NULL when none were */
 	bool has_env;
 	struct environment env;
 	size_t nexperiments;

@@ -549,9 +549,9 @@ static void collect_counters(struct run *R, struct launch_ctx *L,
 			     struct result_row *w, const char *label)
 {
 	struct kernel_counters *k = NULL;
-	size_t nk = 0, i, j;
+	size_t nk = 0, j;
 	char why[512];
-	double **vals, *cols;
+	double *cols;
 	struct metric_context mctx = { R->peak_gbps, NAN };
 
 	if (!R->have_plan)
@@ -570,12 +570,8 @@ static void collect_counters(struct run *R, struct launch_ctx *L,
 		w->counters_status = xstrdup(why);
 		return;
 	}
-	vals = xcalloc(nk ? nk : 1, sizeof(*vals));
-	for (i = 0; i < nk; i++)
-		vals[i] = k[i].values;
 	cols = xcalloc(R->plan.ncols ? R->plan.ncols : 1, sizeof(*cols));
-	counter_plan_derive(&R->plan, (const double *const *)vals, nk, &mctx,
-			    cols);
+	counter_plan_derive_kernels(&R->plan, k, nk, &mctx, cols);
 	w->ncolumns = R->plan.ncols;
 	w->columns = xcalloc(w->ncolumns ? w->ncolumns : 1,
 			     sizeof(*w->columns));
@@ -586,7 +582,6 @@ static void collect_counters(struct run *R, struct launch_ctx *L,
 	w->kernels = k;
 	w->nkernels = nk;
 	free(cols);
-	free(vals);
 }
 
 /* Allocates what one variant needs beyond the stage, runs the three
@@ -984,7 +979,10 @@ static void counters_begin(struct run *R, const struct experiment *e)
 		if (R->o->progress)
 			fputc('\n', stderr);
 		diag_warning("hardware counters unavailable, timing only: %s", why);
+		return;
 	}
+	if (!R->res->counters_method)
+		R->res->counters_method = xstrdup(counters_method(R->ctr));
 }
 
 static void counters_end(struct run *R)

@@ -1,0 +1,1491 @@
+/* counters.cpp - hardware counters in-process with CUPTI 13.0.
+ *
+ * The only file that includes CUPTI.  It is C++ because
+ * cupti_profiler_host.h is, but it is written like the rest of culab (C
+ * structs, xmalloc, goto-free helpers returning -1) and exports the C API
+ * of counters.h.
+ *
+ * APIs: the Range Profiler (cupti_range_profiler.h) on the target side and
+ * the Profiler Host API (cupti_profiler_host.h) for configuration and
+ * evaluation.  Not the deprecated cuptiProfilerBeginSession path, not the
+ * event/metric API (unsupported in 13.0).
+ *
+ * Method, and why (facts from research/cupti.md, measured on an H200, and
+ * from tests/gpu/counters_check on an H100):
+ *  - Auto ranges: every kernel launch between Start and Stop is a range of
+ *    its own, so one measurement that makes several launches yields one
+ *    value set per launch.  Range names are numbers that keep counting
+ *    across sessions, so launches are matched by order, not by name.
+ *  - User replay, not kernel replay.  With kernel replay CUPTI 13.0 saves
+ *    and restores device memory itself but neither flushes nor invalidates
+ *    L2 between passes: the restore leaves dirty lines that are written
+ *    back while the next pass runs, and dram__bytes_write.sum came out up
+ *    to 7x too high (25 MB for a kernel writing 1 MB).  With user replay
+ *    this module drives the passes: before every pass it calls the runner's
+ *    prepare() (which restores inputs a variant overwrites), synchronizes,
+ *    and then reads a scratch buffer of four times the L2 size with a small
+ *    kernel, which writes dirty lines back and leaves L2 holding only clean
+ *    scratch lines, outside the profiled region.  Measured with this
+ *    scheme: 0.92-0.96 MB for the 1 MB kernel (H200); 0.14-0.44 MB for
+ *    reductions writing 256 KB where ncu, flushing its own way, read
+ *    2.5 MB (H100).  A read is used, not a memset, because a memset would
+ *    leave the L2 full of dirty lines again.  User replay also avoids
+ *    CUPTI's save/restore of all device memory, which costs ~10 ms per
+ *    pass with a gigabyte allocated; on the H100 check, kernel replay
+ *    cost 34.6 ms per measurement of the default set, user replay 29.
+ *  - The first profiled measurement of a process showed ~25 MB of DRAM
+ *    writes that no later one did; the session's first measurement is
+ *    therefore taken twice and the first result dropped.
+ *  - The eviction kernel is embedded PTX, loaded with cudaLibraryLoadData:
+ *    this file is built by the host C++ compiler, not nvcc.
+ *  - One config image and one counter-data image serve every measurement;
+ *    the counter-data image is reset with CounterDataImageInitialize.  It
+ *    holds 8 ranges at first and grows when a measurement makes more
+ *    launches, because resetting costs time in proportion to its size.
+ *  - Cost, default set (2 passes) on the H100: ~29 ms per measurement,
+ *    of which cuptiRangeProfilerStart ~13 ms, Stop ~7 ms, the launches
+ *    (slow in the instrumented SASS pass) ~8 ms; eviction 0.25 ms.  ncu
+ *    took ~125 ms per launch for the same metrics.  CULAB_COUNTERS_TRACE=1
+ *    prints this breakdown when a session closes.
+ *  - Kernel names come from a CUPTI callback subscription on the driver's
+ *    kernel-launch functions (NVIDIA's callback_profiling sample combines
+ *    cuptiSubscribe with the range profiler the same way).  Callbacks are
+ *    enabled only while a measurement is profiled, so the timing phase
+ *    does not pay for them.
+ *  - The CUcontext is the runtime's current context, reached through
+ *    cudaGetDriverEntryPointByVersion: the binary links no libcuda, so it
+ *    starts on machines without a driver.
+ *  - CUPTI does not lock clocks in 13.0; the "duration" alias records the
+ *    SM clock of every profile instead. */
+#include <cxxabi.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+#include <cupti.h>
+#include <cupti_profiler_host.h>
+#include <cupti_profiler_target.h>
+#include <cupti_range_profiler.h>
+#include <cupti_target.h>
+
+#include "counters.h"
+extern "C" {
+#include "util.h"
+}
+
+/* CUPTI loads libnvperf_host with RTLD_DEEPBIND, which AddressSanitizer
+ * refuses (it aborts the process), so ASan builds do without CUPTI: the
+ * entry points fail with this reason and callers carry on as they do on
+ * machines without CUPTI. */
+#if defined(__SANITIZE_ADDRESS__)
+#define CUPTI_UNUSABLE "CUPTI cannot run in an AddressSanitizer build (it loads " \
+	"libnvperf_host with RTLD_DEEPBIND, which ASan rejects)"
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CUPTI_UNUSABLE "CUPTI cannot run in an AddressSanitizer build (it loads " \
+	"libnvperf_host with RTLD_DEEPBIND, which ASan rejects)"
+#endif
+#endif
+
+/* ---- messages -------------------------------------------------------- */
+
+static void say(char *why, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void say(char *why, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!why || !size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(why, size, fmt, ap);
+	va_end(ap);
+}
+
+/* What a CUPTI error means for a culab user and how to fix it. */
+static const struct {
+	CUptiResult code;
+	const char *fix;
+} cupti_fixes[] = {
+	{ CUPTI_ERROR_INSUFFICIENT_PRIVILEGES,
+	  "the driver restricts GPU performance counters to administrators: run "
+	  "culab as root or with CAP_SYS_ADMIN (drivers R565 and later also "
+	  "accept CAP_PERFMON), or have an administrator add \"options nvidia "
+	  "NVreg_RestrictProfilingToAdminUsers=0\" to a file in /etc/modprobe.d/, "
+	  "rebuild the initramfs and reboot; in a container the host's setting "
+	  "applies (or run it with --cap-add=SYS_ADMIN); check with "
+	  "\"grep RmProfilingAdminOnly /proc/driver/nvidia/params\" (1 = restricted)" },
+	{ CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES,
+	  "this virtual GPU's hypervisor does not allow profiling; the vGPU "
+	  "administrator must enable it for this VM" },
+	{ CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED,
+	  "profiling is not supported on this virtual GPU" },
+	{ CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED,
+	  "another CUPTI client already profiles this process (Nsight Compute, "
+	  "Nsight Systems, compute-sanitizer, cuda-gdb): run culab with "
+	  "--no-counters under such tools" },
+	{ CUPTI_ERROR_OLD_PROFILER_API_INITIALIZED,
+	  "the deprecated profiling API (cuptiProfilerBeginSession) is already in "
+	  "use in this process; the two profiler APIs cannot be mixed" },
+	{ CUPTI_ERROR_CONFIDENTIAL_COMPUTING_NOT_SUPPORTED,
+	  "the GPU runs in confidential-computing mode, which disables counters" },
+	{ CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED,
+	  "NVIDIA CMP (crypto-mining) processors do not support profiling" },
+	{ CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED,
+	  "this is a MIG instance; collect counters on a GPU with MIG disabled" },
+	{ CUPTI_ERROR_SLI_DEVICE_NOT_SUPPORTED,
+	  "profiling is not supported in SLI configurations" },
+	{ CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED,
+	  "profiling is not supported under WSL with this driver; use native Linux" },
+	{ CUPTI_ERROR_NOT_SUPPORTED,
+	  "this GPU or driver does not support the CUPTI range profiler "
+	  "(compute capability 7.5 or newer is needed)" },
+	{ CUPTI_ERROR_HARDWARE_BUSY,
+	  "the GPU's performance monitors are in use, probably by another "
+	  "profiler on this GPU; try again when it has finished" },
+	{ CUPTI_ERROR_NOT_COMPATIBLE,
+	  "libcupti does not match the installed driver; use the CUPTI of the "
+	  "CUDA toolkit the driver supports" },
+	{ CUPTI_ERROR_NOT_INITIALIZED,
+	  "CUPTI could not initialize: is the NVIDIA driver loaded and new "
+	  "enough for this CUPTI (CUDA 13.0 needs R580)?" },
+};
+
+/* The value of RmProfilingAdminOnly in the driver's parameters, or -1. */
+static int profiling_admin_only(void)
+{
+	FILE *fp = fopen("/proc/driver/nvidia/params", "r");
+	char line[256];
+	int v = -1;
+
+	if (!fp)
+		return -1;
+	while (fgets(line, sizeof(line), fp))
+		if (sscanf(line, "RmProfilingAdminOnly: %d", &v) == 1)
+			break;
+	fclose(fp);
+	return v;
+}
+
+static const char *cupti_name(CUptiResult r)
+{
+	const char *s = NULL;
+
+	if (cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s ||
+	    !strcmp(s, "<unknown>"))
+		return NULL;
+	return s;
+}
+
+/* "<what>: CUPTI_ERROR_X (code) -- how to fix it". */
+static int cupti_fail(char *why, size_t size, const char *what, CUptiResult r)
+{
+	const char *name = cupti_name(r), *fix = NULL;
+	char code[32], extra[96] = "";
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cupti_fixes); i++)
+		if (cupti_fixes[i].code == r)
+			fix = cupti_fixes[i].fix;
+	if (r == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES) {
+		int v = profiling_admin_only();
+
+		if (v >= 0)
+			snprintf(extra, sizeof(extra),
+				 "; here RmProfilingAdminOnly is %d", v);
+	}
+	snprintf(code, sizeof(code), "CUPTI error %d", (int)r);
+	say(why, size, "%s failed: %s%s%s%s", what, name ? name : code,
+	    fix ? " -- " : "", fix ? fix : "", extra);
+	return -1;
+}
+
+/* Checks a CUPTI call; on failure fills why and makes the caller return -1. */
+#define CALL_AT(call) #call " at " __FILE__ ":" LINE_TEXT(__LINE__)
+#define LINE_TEXT(n) LINE_TEXT2(n)
+#define LINE_TEXT2(n) #n
+
+#define CUPTI_CHECK(call, why, size)                                           \
+	do {                                                                   \
+		CUptiResult r_ = (call);                                       \
+		if (r_ != CUPTI_SUCCESS)                                       \
+			return cupti_fail((why), (size), CALL_AT(call), r_);   \
+	} while (0)
+
+static int cuda_fail(char *why, size_t size, const char *what, int err)
+{
+	say(why, size, "%s failed: %s (%s)", what,
+	    cudaGetErrorName((cudaError_t)err), cudaGetErrorString((cudaError_t)err));
+	return -1;
+}
+
+#define CUDA_CHECK(call, why, size)                                            \
+	do {                                                                   \
+		cudaError_t e_ = (call);                                       \
+		if (e_ != cudaSuccess)                                         \
+			return cuda_fail((why), (size), CALL_AT(call), (int)e_); \
+	} while (0)
+
+/* ---- the session --------------------------------------------------- */
+
+struct counters {
+	int device;                     /* runtime ordinal */
+	CUcontext ctx;
+	char chip[64];
+
+	/* metrics, copies of the caller's names in its order */
+	size_t nraw;
+	char **raw;
+	double *scratch;                /* nraw values of one range */
+	int passes;
+
+	/* host side */
+	CUpti_Profiler_Host_Object *host;
+	uint8_t *avail;
+	uint8_t *config;
+	size_t config_size;
+
+	/* target side */
+	bool profiler_initialized;
+	CUpti_RangeProfiler_Object *rp;
+	uint8_t *image;
+	size_t image_size;
+	size_t capacity;                /* ranges the image holds */
+	bool warmed;                    /* a first measurement was discarded */
+	char *broken;                   /* set: the session can no longer profile */
+
+	/* L2 eviction */
+	cudaStream_t stream;
+	cudaLibrary_t lib;
+	cudaKernel_t evict;
+	void *evict_buf;
+	size_t evict_bytes;
+	unsigned int *evict_sink;
+	unsigned int evict_grid;
+
+	/* kernel launches seen by the callback */
+	CUpti_SubscriberHandle sub;
+	bool subscribed;
+	bool in_pass;                   /* count launches */
+	bool record_names;              /* and keep their names */
+	size_t launches;
+	char *pending;                  /* name between API enter and exit */
+	char **names;
+	size_t nnames, cap_names;
+
+	char method[320];
+
+	/* where the time goes: CULAB_COUNTERS_TRACE=1 prints it at close */
+	double phase[9];
+	size_t measurements, pass_count;
+};
+
+enum phase {
+	PH_PREPARE, PH_EVICT, PH_START, PH_LAUNCH, PH_STOP, PH_DECODE,
+	PH_EVALUATE, PH_RESET, PH_CALLBACKS
+};
+
+static const char *const phase_names[] = {
+	"prepare", "evict L2", "start", "launch+sync", "stop", "decode",
+	"evaluate", "reset", "callbacks"
+};
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Adds the time since *t to phase p and restarts *t. */
+static void lap(struct counters *c, enum phase p, double *t)
+{
+	double n = now_seconds();
+
+	c->phase[p] += n - *t;
+	*t = n;
+}
+
+static struct counters *open_session;
+
+/* ---- driver entry points ------------------------------------------- */
+
+typedef CUresult (*ctx_get_current_fn)(CUcontext *);
+typedef CUresult (*ctx_get_device_fn)(CUdevice *);
+
+static int driver_function(const char *symbol, void **fn, char *why, size_t size)
+{
+	cudaDriverEntryPointQueryResult q = cudaDriverEntryPointSymbolNotFound;
+	cudaError_t e;
+
+	*fn = NULL;
+	/* 12000: the ABI these functions have had since CUDA 12.0 */
+	e = cudaGetDriverEntryPointByVersion(symbol, fn, 12000, cudaEnableDefault, &q);
+	if (e != cudaSuccess)
+		return cuda_fail(why, size, "cudaGetDriverEntryPointByVersion", (int)e);
+	if (q != cudaDriverEntryPointSuccess || !*fn) {
+		say(why, size, "the CUDA driver does not provide %s", symbol);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- kernel names ---------------------------------------------------- */
+
+/* "void reduce<float, 256>(float const*, float*, unsigned long)" ->
+ * "reduce<float, 256>"; C names stay as they are. */
+static char *kernel_display_name(const char *symbol)
+{
+	int status = -1;
+	char *dem, *out;
+	const char *s;
+	size_t len, i;
+	int depth = 0;
+
+	if (!symbol)
+		return xstrdup("");
+	dem = abi::__cxa_demangle(symbol, NULL, NULL, &status);
+	s = status == 0 && dem ? dem : symbol;
+	len = strlen(s);
+	if (len && s[len - 1] == ')') {
+		for (i = len; i-- > 0;) {
+			if (s[i] == ')')
+				depth++;
+			else if (s[i] == '(' && --depth == 0) {
+				len = i;
+				break;
+			}
+		}
+	}
+	if (len > 5 && !strncmp(s, "void ", 5)) {
+		s += 5;
+		len -= 5;
+	}
+	out = xstrndup(s, len);
+	free(dem);
+	return out;
+}
+
+static void names_clear(struct counters *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nnames; i++)
+		free(c->names[i]);
+	c->nnames = 0;
+	free(c->pending);
+	c->pending = NULL;
+}
+
+static const CUpti_CallbackId launch_cbids[] = {
+	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
+	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
+	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx,
+	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
+	CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
+	CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
+};
+
+static bool is_launch_cbid(CUpti_CallbackId cbid)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(launch_cbids); i++)
+		if (launch_cbids[i] == cbid)
+			return true;
+	return false;
+}
+
+static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
+			       CUpti_CallbackId cbid, const void *data)
+{
+	struct counters *c = (struct counters *)user;
+	const CUpti_CallbackData *d = (const CUpti_CallbackData *)data;
+
+	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || !c->in_pass ||
+	    !is_launch_cbid(cbid))
+		return;
+	if (d->callbackSite == CUPTI_API_ENTER) {
+		free(c->pending);
+		c->pending = c->record_names ? kernel_display_name(d->symbolName)
+					     : NULL;
+		return;
+	}
+	/* exit: only a launch that succeeded becomes a range */
+	if (d->functionReturnValue &&
+	    *(const CUresult *)d->functionReturnValue != CUDA_SUCCESS) {
+		free(c->pending);
+		c->pending = NULL;
+		return;
+	}
+	c->launches++;
+	if (!c->record_names)
+		return;
+	if (c->nnames == c->cap_names) {
+		c->cap_names = c->cap_names ? 2 * c->cap_names : 16;
+		c->names = (char **)xrealloc(c->names,
+					     c->cap_names * sizeof(*c->names));
+	}
+	c->names[c->nnames++] = c->pending ? c->pending : xstrdup("");
+	c->pending = NULL;
+}
+
+/* Turns the launch callbacks on or off; on failure names are dropped
+ * (the counters do not depend on them). */
+static void launch_callbacks(struct counters *c, bool on)
+{
+	size_t i;
+
+	if (!c->subscribed)
+		return;
+	for (i = 0; i < ARRAY_SIZE(launch_cbids); i++) {
+		if (cuptiEnableCallback(on ? 1 : 0, c->sub, CUPTI_CB_DOMAIN_DRIVER_API,
+					launch_cbids[i]) != CUPTI_SUCCESS && on) {
+			cuptiUnsubscribe(c->sub);
+			c->subscribed = false;
+			return;
+		}
+	}
+}
+
+/* ---- L2 eviction ----------------------------------------------------- */
+
+/* Reads n 16-byte words of buf with a grid-stride loop and stores to sink
+ * only if their XOR is 1, which the zeroed buffer never gives: the loads
+ * cannot be optimized away, and nothing is written.  PTX ISA 6.4 for
+ * sm_75 and newer; the driver compiles it for the GPU at load time. */
+static const char evict_ptx[] =
+	".version 6.4\n"
+	".target sm_75\n"
+	".address_size 64\n"
+	".visible .entry culab_l2_evict(.param .u64 p_buf, .param .u64 p_n,\n"
+	"\t.param .u64 p_sink)\n"
+	"{\n"
+	"\t.reg .pred %p<3>;\n"
+	"\t.reg .b32 %r<10>;\n"
+	"\t.reg .b64 %rd<10>;\n"
+	"\tld.param.u64 %rd1, [p_buf];\n"
+	"\tld.param.u64 %rd2, [p_n];\n"
+	"\tld.param.u64 %rd3, [p_sink];\n"
+	"\tcvta.to.global.u64 %rd1, %rd1;\n"
+	"\tmov.u32 %r1, %ctaid.x;\n"
+	"\tmov.u32 %r2, %ntid.x;\n"
+	"\tmov.u32 %r3, %tid.x;\n"
+	"\tmov.u32 %r4, %nctaid.x;\n"
+	"\tmul.wide.u32 %rd4, %r1, %r2;\n"
+	"\tcvt.u64.u32 %rd5, %r3;\n"
+	"\tadd.u64 %rd4, %rd4, %rd5;\n"
+	"\tmul.wide.u32 %rd6, %r4, %r2;\n"
+	"\tmov.u32 %r5, 0;\n"
+	"\tsetp.ge.u64 %p1, %rd4, %rd2;\n"
+	"\t@%p1 bra DONE;\n"
+	"LOOP:\n"
+	"\tshl.b64 %rd7, %rd4, 4;\n"
+	"\tadd.u64 %rd7, %rd1, %rd7;\n"
+	"\tld.global.v4.u32 {%r6, %r7, %r8, %r9}, [%rd7];\n"
+	"\txor.b32 %r5, %r5, %r6;\n"
+	"\txor.b32 %r5, %r5, %r7;\n"
+	"\txor.b32 %r5, %r5, %r8;\n"
+	"\txor.b32 %r5, %r5, %r9;\n"
+	"\tadd.u64 %rd4, %rd4, %rd6;\n"
+	"\tsetp.lt.u64 %p2, %rd4, %rd2;\n"
+	"\t@%p2 bra LOOP;\n"
+	"DONE:\n"
+	"\tsetp.ne.u32 %p1, %r5, 1;\n"
+	"\t@%p1 bra END;\n"
+	"\tcvta.to.global.u64 %rd3, %rd3;\n"
+	"\tst.global.u32 [%rd3], %r5;\n"
+	"END:\n"
+	"\tret;\n"
+	"}\n";
+
+#define EVICT_THREADS 256
+#define EVICT_L2_MULTIPLE 4
+#define EVICT_DEFAULT_BYTES ((size_t)256 << 20)   /* when L2 size is unknown */
+
+static int evict_setup(struct counters *c, char *why, size_t size)
+{
+	int l2 = 0, sms = 0;
+
+	if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, c->device) != cudaSuccess)
+		l2 = 0;
+	CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount,
+					  c->device), why, size);
+	c->evict_bytes = l2 > 0 ? (size_t)EVICT_L2_MULTIPLE * (size_t)l2
+				: EVICT_DEFAULT_BYTES;
+	c->evict_bytes = (c->evict_bytes + 15) & ~(size_t)15;
+	c->evict_grid = (unsigned)(sms > 0 ? sms : 1) * (2048 / EVICT_THREADS);
+	CUDA_CHECK(cudaMalloc(&c->evict_buf, c->evict_bytes), why, size);
+	CUDA_CHECK(cudaMemset(c->evict_buf, 0, c->evict_bytes), why, size);
+	CUDA_CHECK(cudaMalloc((void **)&c->evict_sink, sizeof(*c->evict_sink)), why, size);
+	CUDA_CHECK(cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking), why, size);
+	CUDA_CHECK(cudaLibraryLoadData(&c->lib, evict_ptx, NULL, NULL, 0, NULL,
+				       NULL, 0), why, size);
+	CUDA_CHECK(cudaLibraryGetKernel(&c->evict, c->lib, "culab_l2_evict"),
+		   why, size);
+	CUDA_CHECK(cudaDeviceSynchronize(), why, size);
+	return 0;
+}
+
+/* Waits for everything queued (prepare's work), then evicts L2 and waits
+ * for that too: the next pass starts from an L2 with no dirty lines. */
+static int evict_l2(struct counters *c, char *why, size_t size)
+{
+	unsigned long long n = c->evict_bytes / 16;
+	void *args[] = { &c->evict_buf, &n, &c->evict_sink };
+
+	CUDA_CHECK(cudaDeviceSynchronize(), why, size);
+	CUDA_CHECK(cudaLaunchKernel((const void *)c->evict, dim3(c->evict_grid),
+				    dim3(EVICT_THREADS), args, 0, c->stream),
+		   why, size);
+	CUDA_CHECK(cudaStreamSynchronize(c->stream), why, size);
+	return 0;
+}
+
+/* ---- host side --------------------------------------------------------- */
+
+static int host_init(const char *chip, const uint8_t *avail,
+		     CUpti_Profiler_Host_Object **host, char *why, size_t size)
+{
+	CUpti_Profiler_Host_Initialize_Params p;
+
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE;
+	p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
+	p.pChipName = chip;
+	p.pCounterAvailabilityImage = avail;
+	*host = NULL;
+	CUPTI_CHECK(cuptiProfilerHostInitialize(&p), why, size);
+	*host = p.pHostObject;
+	return 0;
+}
+
+static void host_deinit(CUpti_Profiler_Host_Object *host)
+{
+	CUpti_Profiler_Host_Deinitialize_Params p;
+
+	if (!host)
+		return;
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE;
+	p.pHostObject = host;
+	cuptiProfilerHostDeinitialize(&p);
+}
+
+/* Adds metrics to host's configuration.  Every call makes a pass group of
+ * its own: adding 23 metrics one by one gave 23 passes where one call gave
+ * 2, so add a whole set in one call, after validating each name alone. */
+static CUptiResult host_add(CUpti_Profiler_Host_Object *host,
+			    const char *const *names, size_t n)
+{
+	CUpti_Profiler_Host_ConfigAddMetrics_Params p;
+
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE;
+	p.pHostObject = host;
+	p.ppMetricNames = (const char **)names;
+	p.numMetrics = n;
+	return cuptiProfilerHostConfigAddMetrics(&p);
+}
+
+/* The config image of what was added to host (caller frees *image), and
+ * the passes it needs. */
+static int host_config(CUpti_Profiler_Host_Object *host, uint8_t **image,
+		       size_t *image_size, int *passes, char *why, size_t size)
+{
+	CUpti_Profiler_Host_GetConfigImageSize_Params s;
+	CUpti_Profiler_Host_GetConfigImage_Params g;
+	CUpti_Profiler_Host_GetNumOfPasses_Params n;
+
+	*image = NULL;
+	memset(&s, 0, sizeof(s));
+	s.structSize = CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE;
+	s.pHostObject = host;
+	CUPTI_CHECK(cuptiProfilerHostGetConfigImageSize(&s), why, size);
+	*image_size = s.configImageSize;
+	*image = (uint8_t *)xcalloc(1, s.configImageSize);
+	memset(&g, 0, sizeof(g));
+	g.structSize = CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE;
+	g.pHostObject = host;
+	g.configImageSize = *image_size;
+	g.pConfigImage = *image;
+	CUPTI_CHECK(cuptiProfilerHostGetConfigImage(&g), why, size);
+	memset(&n, 0, sizeof(n));
+	n.structSize = CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE;
+	n.configImageSize = *image_size;
+	n.pConfigImage = *image;
+	CUPTI_CHECK(cuptiProfilerHostGetNumOfPasses(&n), why, size);
+	*passes = (int)n.numOfPasses;
+	return 0;
+}
+
+/* ---- offline validation ------------------------------------------- */
+
+/* A host object per chip kept for the process, only for read-only
+ * questions (metric lists, properties).  Adding a bad metric to a host
+ * object leaves it unusable (every later add fails with
+ * CUPTI_ERROR_UNKNOWN), so validation adds to a fresh object each time;
+ * creating one costs ~0.2 ms after the first. */
+static struct {
+	char chip[64];
+	CUpti_Profiler_Host_Object *host;
+	const char **bases;             /* base metric names, all types */
+	size_t nbases;
+} catalog;
+
+static int catalog_open(const char *chip, char *why, size_t size)
+{
+	static const CUpti_MetricType types[] = {
+		CUPTI_METRIC_TYPE_COUNTER, CUPTI_METRIC_TYPE_RATIO,
+		CUPTI_METRIC_TYPE_THROUGHPUT,
+	};
+	size_t i, j;
+
+	if (catalog.host && !strcmp(catalog.chip, chip))
+		return 0;
+	host_deinit(catalog.host);
+	free(catalog.bases);
+	memset(&catalog, 0, sizeof(catalog));
+	if (host_init(chip, NULL, &catalog.host, why, size))
+		return -1;
+	snprintf(catalog.chip, sizeof(catalog.chip), "%s", chip);
+	for (i = 0; i < ARRAY_SIZE(types); i++) {
+		CUpti_Profiler_Host_GetBaseMetrics_Params p;
+
+		memset(&p, 0, sizeof(p));
+		p.structSize = CUpti_Profiler_Host_GetBaseMetrics_Params_STRUCT_SIZE;
+		p.pHostObject = catalog.host;
+		p.metricType = types[i];
+		if (cuptiProfilerHostGetBaseMetrics(&p) != CUPTI_SUCCESS)
+			continue;
+		catalog.bases = (const char **)xrealloc(catalog.bases,
+			(catalog.nbases + p.numMetrics + 1) * sizeof(*catalog.bases));
+		for (j = 0; j < p.numMetrics; j++)
+			catalog.bases[catalog.nbases++] = p.ppMetricNames[j];
+	}
+	return 0;
+}
+
+static bool catalog_has_base(const char *base)
+{
+	size_t i;
+
+	for (i = 0; i < catalog.nbases; i++)
+		if (!strcmp(catalog.bases[i], base))
+			return true;
+	return false;
+}
+
+/* Explains why `metric` (rejected by the host API) is invalid on chip. */
+static void explain_invalid(const char *chip, const char *metric, char *why,
+			    size_t size)
+{
+	const char *dot = strchr(metric, '.'), *suffix = dot ? dot : "";
+	char *base = xstrndup(metric, dot ? (size_t)(dot - metric) : strlen(metric));
+	CUpti_Profiler_Host_GetMetricProperties_Params prop;
+	CUpti_Profiler_Host_GetSubMetrics_Params sub;
+	const char *near, *pick = NULL;
+	char list[200];
+	size_t i;
+
+	if (!catalog_has_base(base)) {
+		near = nearest_word(base, catalog.bases, catalog.nbases);
+		if (near)
+			say(why, size, "unknown metric \"%s\" for %s; did you mean "
+			    "\"%s%s\"?", metric, chip, near, suffix);
+		else
+			say(why, size, "unknown metric \"%s\" for %s", metric, chip);
+		goto out;
+	}
+	memset(&prop, 0, sizeof(prop));
+	prop.structSize = CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE;
+	prop.pHostObject = catalog.host;
+	prop.pMetricName = base;
+	memset(&sub, 0, sizeof(sub));
+	sub.structSize = CUpti_Profiler_Host_GetSubMetrics_Params_STRUCT_SIZE;
+	sub.pHostObject = catalog.host;
+	sub.pMetricName = base;
+	if (cuptiProfilerHostGetMetricProperties(&prop) != CUPTI_SUCCESS ||
+	    (sub.metricType = prop.metricType,
+	     cuptiProfilerHostGetSubMetrics(&sub) != CUPTI_SUCCESS) ||
+	    !sub.numOfSubmetrics) {
+		say(why, size, "metric \"%s\" is not collectable on %s", metric, chip);
+		goto out;
+	}
+	join_words(sub.ppSubMetrics, sub.numOfSubmetrics < 6 ? sub.numOfSubmetrics : 6,
+		   list, sizeof(list));
+	for (i = 0; *suffix && i < sub.numOfSubmetrics; i++) {
+		if (!strcmp(sub.ppSubMetrics[i], suffix)) {
+			say(why, size, "metric \"%s\" cannot be collected on %s "
+			    "with the range profiler", metric, chip);
+			goto out;
+		}
+	}
+	if (*suffix) {
+		pick = nearest_word(suffix, sub.ppSubMetrics, sub.numOfSubmetrics);
+		if (pick)
+			say(why, size, "metric \"%s\": \"%s\" has no submetric "
+			    "\"%s\" on %s; did you mean \"%s%s\"? (valid: %s, ...)",
+			    metric, base, suffix, chip, base, pick, list);
+		else
+			say(why, size, "metric \"%s\": \"%s\" has no submetric "
+			    "\"%s\" on %s (valid: %s, ...)", metric, base, suffix,
+			    chip, list);
+		goto out;
+	}
+	for (i = 0; i < sub.numOfSubmetrics; i++)
+		if (!strcmp(sub.ppSubMetrics[i], ".sum"))
+			pick = ".sum";
+	if (!pick)
+		pick = sub.ppSubMetrics[0];
+	say(why, size, "metric \"%s\" needs a rollup or submetric, e.g. \"%s%s\" "
+	    "(valid: %s, ...)", metric, base, pick, list);
+out:
+	free(base);
+}
+
+extern "C" int counters_metric_valid(const char *chip, const char *metric,
+				     char *why, size_t whysize)
+{
+	CUpti_Profiler_Host_Object *host = NULL;
+	CUptiResult r;
+
+	say(why, whysize, "%s", "");
+#ifdef CUPTI_UNUSABLE
+	(void)chip;
+	(void)metric;
+	say(why, whysize, "%s", CUPTI_UNUSABLE);
+	return -1;
+#endif
+	if (catalog_open(chip, why, whysize))
+		return -1;
+	if (host_init(chip, NULL, &host, why, whysize))
+		return -1;
+	r = host_add(host, &metric, 1);
+	host_deinit(host);
+	if (r == CUPTI_SUCCESS)
+		return 1;
+	explain_invalid(chip, metric, why, whysize);
+	return 0;
+}
+
+extern "C" int counters_count_passes(const char *chip, const char *const *raw,
+				     size_t nraw, char *why, size_t whysize)
+{
+	CUpti_Profiler_Host_Object *host = NULL;
+	uint8_t *image = NULL;
+	size_t image_size = 0, i;
+	int passes = -1;
+	CUptiResult r;
+
+	if (!nraw) {
+		say(why, whysize, "no metrics");
+		return -1;
+	}
+#ifdef CUPTI_UNUSABLE
+	say(why, whysize, "%s", CUPTI_UNUSABLE);
+	return -1;
+#endif
+	for (i = 0; i < nraw; i++)
+		if (counters_metric_valid(chip, raw[i], why, whysize) != 1)
+			return -1;
+	if (host_init(chip, NULL, &host, why, whysize))
+		return -1;
+	r = host_add(host, raw, nraw);
+	if (r != CUPTI_SUCCESS)
+		cupti_fail(why, whysize, "cuptiProfilerHostConfigAddMetrics", r);
+	else if (host_config(host, &image, &image_size, &passes, why, whysize))
+		passes = -1;
+	free(image);
+	host_deinit(host);
+	return passes;
+}
+
+/* ---- opening ------------------------------------------------------------ */
+
+/* Tools that inject themselves into CUDA applications set these. */
+static const char *const injection_env[] = {
+	"CUDA_INJECTION64_PATH",
+	"NV_NSIGHT_INJECTION_TRANSPORT_TYPE",
+};
+
+static int check_no_injection(char *why, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(injection_env); i++) {
+		const char *v = getenv(injection_env[i]);
+
+		if (v && *v) {
+			say(why, size, "a CUDA tool is injected into this process "
+			    "(%s=%s: Nsight Compute, Nsight Systems, "
+			    "compute-sanitizer, ...); in-process counters would "
+			    "conflict with it: run culab with --no-counters under "
+			    "such tools", injection_env[i], v);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int check_device_supported(CUdevice dev, char *why, size_t size)
+{
+	CUpti_Profiler_DeviceSupported_Params p;
+	static const struct {
+		size_t offset;
+		const char *what;
+	} parts[] = {
+		{ offsetof(CUpti_Profiler_DeviceSupported_Params, architecture),
+		  "the GPU architecture is not supported (compute capability 7.5 or newer is needed)" },
+		{ offsetof(CUpti_Profiler_DeviceSupported_Params, sli),
+		  "SLI is enabled" },
+		{ offsetof(CUpti_Profiler_DeviceSupported_Params, vGpu),
+		  "this virtual GPU does not allow profiling (the vGPU administrator must enable it)" },
+		{ offsetof(CUpti_Profiler_DeviceSupported_Params, confidentialCompute),
+		  "confidential-computing mode is on" },
+		{ offsetof(CUpti_Profiler_DeviceSupported_Params, cmp),
+		  "CMP (crypto-mining) processors are not supported" },
+		{ offsetof(CUpti_Profiler_DeviceSupported_Params, wsl),
+		  "WSL is not supported by this driver" },
+	};
+	char list[512] = "";
+	size_t i, used = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE;
+	p.cuDevice = dev;
+	p.api = CUPTI_PROFILER_RANGE_PROFILING;
+	CUPTI_CHECK(cuptiProfilerDeviceSupported(&p), why, size);
+	if (p.isSupported == CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(parts); i++) {
+		CUpti_Profiler_Support_Level level;
+
+		memcpy(&level, (const char *)&p + parts[i].offset, sizeof(level));
+		if (level == CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+			continue;
+		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
+					 used ? "; " : "", parts[i].what);
+		if (used >= sizeof(list))
+			break;
+	}
+	say(why, size, "CUPTI cannot profile this GPU: %s",
+	    *list ? list : "no reason given (MIG instance?)");
+	return -1;
+}
+
+static int get_counter_availability(struct counters *c, char *why, size_t size)
+{
+	CUpti_Profiler_GetCounterAvailability_Params p;
+
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE;
+	p.ctx = c->ctx;
+	CUPTI_CHECK(cuptiProfilerGetCounterAvailability(&p), why, size);
+	c->avail = (uint8_t *)xcalloc(1, p.counterAvailabilityImageSize);
+	p.pCounterAvailabilityImage = c->avail;
+	CUPTI_CHECK(cuptiProfilerGetCounterAvailability(&p), why, size);
+	return 0;
+}
+
+/* Validates each metric alone for the device's chip (for a message that
+ * names the culprit), then adds them all in one call. */
+static int add_metrics(struct counters *c, char *why, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < c->nraw; i++)
+		if (counters_metric_valid(c->chip, c->raw[i], why, size) == 0)
+			return -1;
+	CUPTI_CHECK(host_add(c->host, (const char *const *)c->raw, c->nraw),
+		    why, size);
+	return host_config(c->host, &c->config, &c->config_size, &c->passes,
+			   why, size);
+}
+
+/* Configures the range profiler: auto range, user replay (see the top). */
+static int set_config(struct counters *c, char *why, size_t size)
+{
+	CUpti_RangeProfiler_SetConfig_Params p;
+
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE;
+	p.pRangeProfilerObject = c->rp;
+	p.configSize = c->config_size;
+	p.pConfig = c->config;
+	p.counterDataImageSize = c->image_size;
+	p.pCounterDataImage = c->image;
+	p.range = CUPTI_AutoRange;
+	p.replayMode = CUPTI_UserReplay;
+	p.maxRangesPerPass = c->capacity;
+	p.numNestingLevels = 1;
+	p.minNestingLevel = 1;
+	p.passIndex = 0;
+	p.targetNestingLevel = 1;
+	CUPTI_CHECK(cuptiRangeProfilerSetConfig(&p), why, size);
+	return 0;
+}
+
+static int image_reset(struct counters *c, char *why, size_t size)
+{
+	CUpti_RangeProfiler_CounterDataImage_Initialize_Params p;
+
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE;
+	p.pRangeProfilerObject = c->rp;
+	p.counterDataSize = c->image_size;
+	p.pCounterData = c->image;
+	CUPTI_CHECK(cuptiRangeProfilerCounterDataImageInitialize(&p), why, size);
+	return 0;
+}
+
+static int profiler_enable(struct counters *c, char *why, size_t size)
+{
+	CUpti_RangeProfiler_Enable_Params p;
+
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE;
+	p.ctx = c->ctx;
+	CUPTI_CHECK(cuptiRangeProfilerEnable(&p), why, size);
+	c->rp = p.pRangeProfilerObject;
+	return 0;
+}
+
+static void profiler_disable(struct counters *c)
+{
+	CUpti_RangeProfiler_Disable_Params p;
+
+	if (!c->rp)
+		return;
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE;
+	p.pRangeProfilerObject = c->rp;
+	cuptiRangeProfilerDisable(&p);
+	c->rp = NULL;
+}
+
+/* The counter-data image starts small and grows (x4, up to
+ * COUNTERS_MAX_KERNELS ranges) when a measurement makes more launches:
+ * resetting it costs time in proportion to its size, ~0.3 MB per range
+ * for the default set (8.8 ms per measurement at 128 ranges on an H100). */
+#define FIRST_CAPACITY 8
+
+static int counter_data_setup(struct counters *c, size_t capacity, char *why,
+			      size_t size)
+{
+	CUpti_RangeProfiler_GetCounterDataSize_Params p;
+
+	free(c->image);
+	c->image = NULL;
+	c->image_size = 0;
+	c->capacity = capacity;
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE;
+	p.pRangeProfilerObject = c->rp;
+	p.pMetricNames = (const char **)c->raw;
+	p.numMetrics = c->nraw;
+	p.maxNumOfRanges = capacity;
+	p.maxNumRangeTreeNodes = (uint32_t)capacity;
+	CUPTI_CHECK(cuptiRangeProfilerGetCounterDataSize(&p), why, size);
+	c->image_size = p.counterDataSize;
+	c->image = (uint8_t *)xcalloc(1, c->image_size);
+	return image_reset(c, why, size);
+}
+
+static int open_steps(struct counters *c, char *why, size_t size)
+{
+	CUpti_Profiler_Initialize_Params init;
+	CUpti_Device_GetChipName_Params chip;
+	ctx_get_current_fn get_ctx;
+	ctx_get_device_fn get_dev;
+	CUdevice dev;
+	CUresult cr;
+	CUptiResult r;
+	cudaError_t e;
+	uint32_t version = 0;
+
+#ifdef CUPTI_UNUSABLE
+	say(why, size, "%s", CUPTI_UNUSABLE);
+	return -1;
+#endif
+	if (check_no_injection(why, size))
+		return -1;
+	e = cudaGetDevice(&c->device);
+	if (e == cudaSuccess)
+		e = cudaFree(0);        /* creates the runtime's context */
+	if (e != cudaSuccess) {
+		say(why, size, "no usable CUDA device: %s (%s)", cudaGetErrorName(e),
+		    cudaGetErrorString(e));
+		return -1;
+	}
+	if (driver_function("cuCtxGetCurrent", (void **)&get_ctx, why, size) ||
+	    driver_function("cuCtxGetDevice", (void **)&get_dev, why, size))
+		return -1;
+	cr = get_ctx(&c->ctx);
+	if (cr != CUDA_SUCCESS || !c->ctx) {
+		say(why, size, "no current CUDA context (cuCtxGetCurrent: %d)", (int)cr);
+		return -1;
+	}
+	cr = get_dev(&dev);
+	if (cr != CUDA_SUCCESS) {
+		say(why, size, "cuCtxGetDevice failed (%d)", (int)cr);
+		return -1;
+	}
+
+	/* The subscription also detects tools attached to the process. */
+	r = cuptiSubscribe(&c->sub, (CUpti_CallbackFunc)on_launch, c);
+	if (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED)
+		return cupti_fail(why, size, "cuptiSubscribe", r);
+	c->subscribed = r == CUPTI_SUCCESS;
+
+	memset(&init, 0, sizeof(init));
+	init.structSize = CUpti_Profiler_Initialize_Params_STRUCT_SIZE;
+	CUPTI_CHECK(cuptiProfilerInitialize(&init), why, size);
+	c->profiler_initialized = true;
+	if (check_device_supported(dev, why, size))
+		return -1;
+	memset(&chip, 0, sizeof(chip));
+	chip.structSize = CUpti_Device_GetChipName_Params_STRUCT_SIZE;
+	chip.deviceIndex = (size_t)c->device;
+	CUPTI_CHECK(cuptiDeviceGetChipName(&chip), why, size);
+	snprintf(c->chip, sizeof(c->chip), "%s", chip.pChipName ? chip.pChipName : "?");
+
+	if (get_counter_availability(c, why, size) ||
+	    host_init(c->chip, c->avail, &c->host, why, size) ||
+	    add_metrics(c, why, size) ||
+	    profiler_enable(c, why, size) ||
+	    counter_data_setup(c, FIRST_CAPACITY, why, size) ||
+	    set_config(c, why, size) ||
+	    evict_setup(c, why, size))
+		return -1;
+	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
+	if (cuptiGetVersion(&version) != CUPTI_SUCCESS)
+		version = CUPTI_API_VERSION;
+	snprintf(c->method, sizeof(c->method),
+		 "CUPTI %u.%u range profiler on %s: auto range (one per kernel "
+		 "launch), user replay, %d pass%s; before every pass inputs "
+		 "restored and L2 evicted by reading %zu MiB; clocks not locked%s",
+		 version / 10000, version / 100 % 100, c->chip, c->passes,
+		 c->passes == 1 ? "" : "es",
+		 c->evict_bytes >> 20,
+		 c->subscribed ? "" : "; kernel names unavailable");
+	return 0;
+}
+
+extern "C" int counters_open(const char *const *raw, size_t nraw,
+			     struct counters **out, char *why, size_t whysize)
+{
+	struct counters *c;
+	size_t i;
+
+	*out = NULL;
+	if (open_session) {
+		say(why, whysize, "a counter session is already open");
+		return -1;
+	}
+	if (!nraw) {
+		say(why, whysize, "no metrics to collect");
+		return -1;
+	}
+	c = (struct counters *)xcalloc(1, sizeof(*c));
+	c->nraw = nraw;
+	c->raw = (char **)xcalloc(nraw, sizeof(*c->raw));
+	for (i = 0; i < nraw; i++)
+		c->raw[i] = xstrdup(raw[i]);
+	open_session = c;
+	if (open_steps(c, why, whysize)) {
+		counters_close(c);
+		return -1;
+	}
+	*out = c;
+	return 0;
+}
+
+/* With CULAB_COUNTERS_TRACE set, where the profiling time went. */
+static void trace_print(const struct counters *c)
+{
+	const char *env = getenv("CULAB_COUNTERS_TRACE");
+	double total = 0;
+	size_t i;
+
+	if (!env || !*env || !strcmp(env, "0") || !c->measurements)
+		return;
+	for (i = 0; i < ARRAY_SIZE(phase_names); i++)
+		total += c->phase[i];
+	fprintf(stderr, "culab: counters: %zu measurements, %zu passes, %.3f s "
+		"(%.2f ms per measurement); counter data image %zu KiB\n",
+		c->measurements, c->pass_count, total,
+		1e3 * total / (double)c->measurements, c->image_size >> 10);
+	for (i = 0; i < ARRAY_SIZE(phase_names); i++)
+		fprintf(stderr, "culab: counters:   %-12s %8.3f s  %7.3f ms/measurement\n",
+			phase_names[i], c->phase[i],
+			1e3 * c->phase[i] / (double)c->measurements);
+}
+
+extern "C" void counters_close(struct counters *c)
+{
+	size_t i;
+
+	if (!c)
+		return;
+	trace_print(c);
+	if (c->subscribed) {
+		launch_callbacks(c, false);
+		cuptiUnsubscribe(c->sub);
+	}
+	profiler_disable(c);
+	host_deinit(c->host);
+	if (c->profiler_initialized) {
+		CUpti_Profiler_DeInitialize_Params p;
+
+		memset(&p, 0, sizeof(p));
+		p.structSize = CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE;
+		cuptiProfilerDeInitialize(&p);
+	}
+	if (c->lib)
+		cudaLibraryUnload(c->lib);
+	if (c->stream)
+		cudaStreamDestroy(c->stream);
+	cudaFree(c->evict_buf);
+	cudaFree(c->evict_sink);
+	names_clear(c);
+	free(c->names);
+	for (i = 0; i < c->nraw; i++)
+		free(c->raw[i]);
+	free(c->raw);
+	free(c->scratch);
+	free(c->avail);
+	free(c->config);
+	free(c->image);
+	free(c->broken);
+	if (open_session == c)
+		open_session = NULL;
+	free(c);
+}
+
+extern "C" int counters_passes(const struct counters *c)
+{
+	return c ? c->passes : 0;
+}
+
+extern "C" const char *counters_chip(const struct counters *c)
+{
+	return c ? c->chip : "";
+}
+
+extern "C" const char *counters_method(const struct counters *c)
+{
+	return c ? c->method : "";
+}
+
+/* ---- profiling ------------------------------------------------------- */
+
+/* After a failure in the middle of the passes the profiler's pass state
+ * is unknown: disable and configure it afresh.  If even that fails, the
+ * session is marked broken with the reason. */
+static int rearm(struct counters *c, size_t capacity)
+{
+	char why[512];
+
+	profiler_disable(c);
+	if (profiler_enable(c, why, sizeof(why)) ||
+	    counter_data_setup(c, capacity, why, sizeof(why)) ||
+	    set_config(c, why, sizeof(why))) {
+		free(c->broken);
+		c->broken = xasprintf("the profiler could not be reset after a "
+				      "failed measurement: %s", why);
+		return -1;
+	}
+	return 0;
+}
+
+static int run_passes(struct counters *c, int (*prepare)(void *),
+		      int (*launch)(void *), void *ctx, char *why, size_t size)
+{
+	CUpti_RangeProfiler_Start_Params start;
+	CUpti_RangeProfiler_Stop_Params stop;
+	size_t pass, first = 0;
+	int lrc, prc;
+	cudaError_t sync;
+	CUptiResult r;
+
+	/* CUPTI asks for exactly c->passes Start/Stop pairs; one spare lets a
+	 * miscount surface as an error instead of a loop. */
+	for (pass = 0; pass <= (size_t)c->passes; pass++) {
+		double t = now_seconds();
+
+		c->pass_count++;
+		if (prepare && (prc = prepare(ctx)) != 0)
+			return cuda_fail(why, size, "preparing a replay pass", prc);
+		lap(c, PH_PREPARE, &t);
+		if (evict_l2(c, why, size))
+			return -1;
+		lap(c, PH_EVICT, &t);
+		c->launches = 0;
+		c->record_names = pass == 0;
+		c->in_pass = true;
+		memset(&start, 0, sizeof(start));
+		start.structSize = CUpti_RangeProfiler_Start_Params_STRUCT_SIZE;
+		start.pRangeProfilerObject = c->rp;
+		r = cuptiRangeProfilerStart(&start);
+		if (r != CUPTI_SUCCESS) {
+			c->in_pass = false;
+			return cupti_fail(why, size, "cuptiRangeProfilerStart", r);
+		}
+		lap(c, PH_START, &t);
+		lrc = launch(ctx);
+		sync = cudaDeviceSynchronize();
+		c->in_pass = false;
+		lap(c, PH_LAUNCH, &t);
+		memset(&stop, 0, sizeof(stop));
+		stop.structSize = CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE;
+		stop.pRangeProfilerObject = c->rp;
+		CUPTI_CHECK(cuptiRangeProfilerStop(&stop), why, size);
+		lap(c, PH_STOP, &t);
+		if (lrc)
+			return cuda_fail(why, size, "the profiled launch", lrc);
+		if (sync != cudaSuccess)
+			return cuda_fail(why, size, "the profiled launch", (int)sync);
+		if (pass == 0) {
+			first = c->launches;
+		} else if (c->launches != first) {
+			say(why, size, "replay pass %zu made %zu kernel launches, "
+			    "the first pass made %zu: a measurement must make the "
+			    "same launches every time", pass + 1, c->launches, first);
+			return -1;
+		}
+		if (stop.isAllPassSubmitted)
+			return 0;
+	}
+	say(why, size, "CUPTI asked for more than the %d replay passes it "
+	    "announced", c->passes);
+	return -1;
+}
+
+struct range_order {
+	size_t index;                   /* in the counter-data image */
+	unsigned long long number;      /* auto-range name */
+};
+
+static int by_number(const void *a, const void *b)
+{
+	const struct range_order *x = (const struct range_order *)a;
+	const struct range_order *y = (const struct range_order *)b;
+
+	if (x->number != y->number)
+		return x->number < y->number ? -1 : 1;
+	return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* Auto ranges are named by execution order ("7", "8", ...; the numbers keep
+ * counting across measurements): sort by that number, and keep the
+ * image's order if a name is not a number. */
+static void order_ranges(struct counters *c, struct range_order *o, size_t n)
+{
+	bool numeric = true;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		CUpti_RangeProfiler_CounterData_GetRangeInfo_Params p;
+		char *end = NULL;
+
+		o[i].index = i;
+		o[i].number = i;
+		if (!numeric)
+			continue;
+		memset(&p, 0, sizeof(p));
+		p.structSize = CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE;
+		p.pCounterDataImage = c->image;
+		p.counterDataImageSize = c->image_size;
+		p.rangeIndex = i;
+		p.rangeDelimiter = "/";
+		if (cuptiRangeProfilerCounterDataGetRangeInfo(&p) != CUPTI_SUCCESS ||
+		    !p.rangeName || !*p.rangeName) {
+			numeric = false;
+			continue;
+		}
+		o[i].number = strtoull(p.rangeName, &end, 10);
+		if (*end)
+			numeric = false;
+	}
+	if (!numeric) {
+		for (i = 0; i < n; i++)
+			o[i].number = i;
+		return;
+	}
+	qsort(o, n, sizeof(*o), by_number);
+}
+
+/* When a range cannot be evaluated as a whole, evaluates its metrics one
+ * by one; those CUPTI cannot evaluate become NAN.  Returns how many
+ * succeeded. */
+static size_t evaluate_each(struct counters *c,
+			    CUpti_Profiler_Host_EvaluateToGpuValues_Params *all)
+{
+	CUpti_Profiler_Host_EvaluateToGpuValues_Params one = *all;
+	size_t j, ok = 0;
+
+	for (j = 0; j < c->nraw; j++) {
+		one.ppMetricNames = (const char **)&c->raw[j];
+		one.numMetrics = 1;
+		one.pMetricValues = &c->scratch[j];
+		if (cuptiProfilerHostEvaluateToGpuValues(&one) == CUPTI_SUCCESS)
+			ok++;
+		else
+			c->scratch[j] = NAN;
+	}
+	return ok;
+}
+
+static int collect(struct counters *c, const char *label,
+		   struct kernel_counters **out, size_t *nout, char *why, size_t size)
+{
+	CUpti_RangeProfiler_DecodeData_Params dec;
+	CUpti_RangeProfiler_GetCounterDataInfo_Params info;
+	struct kernel_counters *k;
+	struct range_order *order;
+	size_t n, i, j;
+	bool named;
+	double t = now_seconds();
+
+	memset(&dec, 0, sizeof(dec));
+	dec.structSize = CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE;
+	dec.pRangeProfilerObject = c->rp;
+	CUPTI_CHECK(cuptiRangeProfilerDecodeData(&dec), why, size);
+	if (dec.numOfRangeDropped) {
+		say(why, size, "%zu kernel launches were not profiled: one "
+		    "measurement may make at most %d", dec.numOfRangeDropped,
+		    COUNTERS_MAX_KERNELS);
+		return 1;
+	}
+	memset(&info, 0, sizeof(info));
+	info.structSize = CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE;
+	info.pCounterDataImage = c->image;
+	info.counterDataImageSize = c->image_size;
+	CUPTI_CHECK(cuptiRangeProfilerGetCounterDataInfo(&info), why, size);
+	n = info.numTotalRanges;
+	lap(c, PH_DECODE, &t);
+	if (!n)
+		return 0;
+	order = (struct range_order *)xcalloc(n, sizeof(*order));
+	order_ranges(c, order, n);
+	named = c->nnames == n;
+	k = (struct kernel_counters *)xcalloc(n, sizeof(*k));
+	for (i = 0; i < n; i++) {
+		CUpti_Profiler_Host_EvaluateToGpuValues_Params ev;
+		CUptiResult r;
+
+		memset(&ev, 0, sizeof(ev));
+		ev.structSize = CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE;
+		ev.pHostObject = c->host;
+		ev.pCounterDataImage = c->image;
+		ev.counterDataImageSize = c->image_size;
+		ev.rangeIndex = order[i].index;
+		ev.ppMetricNames = (const char **)c->raw;
+		ev.numMetrics = c->nraw;
+		ev.pMetricValues = c->scratch;
+		r = cuptiProfilerHostEvaluateToGpuValues(&ev);
+		if (r != CUPTI_SUCCESS && evaluate_each(c, &ev) == 0) {
+			for (j = 0; j < i; j++)
+				kernel_counters_release(&k[j]);
+			free(k);
+			free(order);
+			return cupti_fail(why, size,
+					  "cuptiProfilerHostEvaluateToGpuValues", r);
+		}
+		k[i].label = xasprintf("%s#%zu", label ? label : "", i);
+		k[i].kernel = xstrdup(named ? c->names[i] : "");
+		k[i].nvalues = c->nraw;
+		k[i].names = (char **)xcalloc(c->nraw, sizeof(*k[i].names));
+		k[i].values = (double *)xcalloc(c->nraw, sizeof(*k[i].values));
+		for (j = 0; j < c->nraw; j++) {
+			k[i].names[j] = xstrdup(c->raw[j]);
+			k[i].values[j] = c->scratch[j];
+		}
+	}
+	free(order);
+	*out = k;
+	*nout = n;
+	lap(c, PH_EVALUATE, &t);
+	return 0;
+}
+
+static int profile_once(struct counters *c, const char *label,
+			int (*prepare)(void *ctx), int (*launch)(void *ctx),
+			void *ctx, struct kernel_counters **k, size_t *nk,
+			char *why, size_t whysize)
+{
+	char reset_why[512];
+	double t;
+	int rc;
+
+	*k = NULL;
+	*nk = 0;
+	if (c->broken) {
+		say(why, whysize, "%s", c->broken);
+		return -1;
+	}
+	for (;;) {
+		t = now_seconds();
+		names_clear(c);
+		launch_callbacks(c, true);
+		lap(c, PH_CALLBACKS, &t);
+		rc = run_passes(c, prepare, launch, ctx, why, whysize);
+		t = now_seconds();
+		launch_callbacks(c, false);
+		lap(c, PH_CALLBACKS, &t);
+		if (rc == 0)
+			rc = collect(c, label, k, nk, why, whysize);
+		if (rc == 0)
+			break;
+		/* more launches than the image holds: grow it, measure again */
+		if (rc == 1 && c->capacity < COUNTERS_MAX_KERNELS) {
+			size_t cap = c->capacity * 4;
+
+			if (rearm(c, cap < COUNTERS_MAX_KERNELS ? cap : COUNTERS_MAX_KERNELS))
+				return -1;
+			continue;
+		}
+		rearm(c, c->capacity);
+		return -1;
+	}
+	t = now_seconds();
+	c->measurements++;
+	if (image_reset(c, reset_why, sizeof(reset_why))) {
+		free(c->broken);
+		c->broken = xasprintf("resetting the counter data failed: %s",
+				      reset_why);
+	}
+	lap(c, PH_RESET, &t);
+	return 0;
+}
+
+extern "C" int counters_profile(struct counters *c, const char *label,
+				int (*prepare)(void *ctx), int (*launch)(void *ctx),
+				void *ctx, struct kernel_counters **k, size_t *nk,
+				char *why, size_t whysize)
+{
+	size_t i;
+
+	/* The first profiled measurement of a process showed ~25 MB of DRAM
+	 * writes that no later one did (H100, a kernel writing 256 KB; ncu
+	 * saw 2.5 MB): CUPTI's first-use work lands in it.  So the session's
+	 * first measurement is taken twice and the first result dropped. */
+	if (!c->warmed) {
+		if (profile_once(c, label, prepare, launch, ctx, k, nk, why, whysize))
+			return -1;
+		c->warmed = *nk > 0;    /* a launch without kernels warms nothing */
+		for (i = 0; i < *nk; i++)
+			kernel_counters_release(&(*k)[i]);
+		free(*k);
+	}
+	return profile_once(c, label, prepare, launch, ctx, k, nk, why, whysize);
+}
