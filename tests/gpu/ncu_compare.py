@@ -60,7 +60,8 @@ def read_culab(path):
         doc = json.load(fp)
     launches = []
     for row in doc.get("rows", []):
-        for k in row.get("kernels") or []:
+        kernels = (row.get("counters") or {}).get("kernels") or row.get("kernels") or []
+        for k in kernels:
             values = {}
             for name, value in zip(k.get("names", []), k.get("values", [])):
                 values[name] = float("nan") if value is None else float(value)

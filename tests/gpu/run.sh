@@ -76,7 +76,7 @@ print(m.group(1) if m else 0)' "$out/kernels.json" "$v" "$tool")
 fi
 
 # 3. counters and signatures
-if "$culab" run -q -o "$out/signatures" tests/gpu/signatures.yaml \
+if "$culab" run -q --no-report -o "$out/signatures" tests/gpu/signatures.yaml \
 	>"$out/signatures.log" 2>&1; then
 	missing=$(python3 -c 'import json,sys
 r=json.load(open(sys.argv[1]))
