@@ -117,7 +117,7 @@ int transpose_naive_ldg_launch(const struct kernel_args *a);
 int transpose_tile_launch(const struct kernel_args *a);
 int transpose_tile_pad_launch(const struct kernel_args *a);
 int transpose_tile_swizzle_launch(const struct kernel_args *a);
-int transpose_tile_vec_launch(const struct kernel_args *a);
+int transpose_tile_pairs_launch(const struct kernel_args *a);
 
 #ifdef __cplusplus
 }

@@ -203,7 +203,11 @@ static void test_expect_lines(void **state)
 	}
 }
 
-/* The signatures the ladder is built to show (issue requirements). */
+/* The signatures the ladder is built to show (issue requirements).  The
+ * issue also asked for "fewer predicated-on threads per instruction than
+ * sequential addressing" on the divergent rung; nvcc predicates both
+ * trees, and ncu on an H100 measured the opposite (24.3 against 21.1), so
+ * the row states the measurement in prose instead of a false line. */
 static void test_required_signatures(void **state)
 {
 	static const struct {
@@ -215,8 +219,6 @@ static void test_required_signatures(void **state)
 		{ "transpose_naive_strided_read", "gld_sectors_per_request", ">=", NULL, 16 },
 		{ "transpose_naive_strided_read", "gld_efficiency_pct", "<=", NULL, 15 },
 		{ "reduce_interleaved_strided", "bank_conflicts_per_shared_ld", ">",
-		  "reduce_shared_static", 0 },
-		{ "reduce_interleaved_divergent", "warp_active_threads_pred_on", "<",
 		  "reduce_shared_static", 0 },
 	};
 
@@ -320,7 +322,7 @@ static void test_block_ok(void **state)
 static void test_expect_applies(void **state)
 {
 	const struct variant *pad = registry_find("transpose_tile_pad");
-	const struct variant *div = registry_find("reduce_interleaved_divergent");
+	const struct variant *div = registry_find("reduce_interleaved_strided");
 	const struct expect *abs_line = NULL;
 
 	(void)state;
@@ -341,7 +343,7 @@ static void test_expect_applies(void **state)
 static void test_bytes(void **state)
 {
 	const struct variant *r = registry_find("reduce_single_pass");
-	const struct variant *t = registry_find("transpose_tile_vec");
+	const struct variant *t = registry_find("transpose_tile_pairs");
 	double rd, wr;
 
 	(void)state;
