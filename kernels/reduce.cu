@@ -48,6 +48,16 @@ __device__ __forceinline__ A load_or_zero(const In *in, size_t i, size_t n)
 	return i < n ? A(in[i]) : A(0);
 }
 
+/* The first add during the load (rungs 7-10): block `tile` covers 2B
+ * elements, and thread t returns elements t and t + B of it added. */
+template <class A, class In>
+__device__ __forceinline__ A load_pair_sum(const In *in, size_t n, size_t tile)
+{
+	const size_t B = blockDim.x, i = tile * 2 * B + threadIdx.x;
+
+	return load_or_zero<A>(in, i, n) + load_or_zero<A>(in, i + B, n);
+}
+
 /* Sequential addressing: thread t adds s[t + h] for h = B/2, B/4, ... 1.
  * The active threads are contiguous, so whole warps retire together and
  * a warp's 32 accesses hit 32 different banks.  Leaves the sum in s[0]. */
@@ -443,11 +453,10 @@ __global__ void __launch_bounds__(1024)
 reduce_first_add_kernel(const In *in, size_t n, A *out, size_t tile0)
 {
 	A *s = dynamic_smem<A>();
-	const unsigned t = threadIdx.x, B = blockDim.x;
+	const unsigned t = threadIdx.x;
 	const size_t tile = tile0 + blockIdx.x;
-	const size_t i = tile * 2 * B + t;
 
-	s[t] = load_or_zero<A>(in, i, n) + load_or_zero<A>(in, i + B, n);
+	s[t] = load_pair_sum<A>(in, n, tile);
 	__syncthreads();
 	fold_sequential(s);
 	if (t == 0)
@@ -531,9 +540,8 @@ reduce_warp_volatile_kernel(const In *in, size_t n, A *out, size_t tile0)
 	A *s = dynamic_smem<A>();
 	const unsigned t = threadIdx.x, B = blockDim.x;
 	const size_t tile = tile0 + blockIdx.x;
-	const size_t i = tile * 2 * B + t;
 
-	s[t] = load_or_zero<A>(in, i, n) + load_or_zero<A>(in, i + B, n);
+	s[t] = load_pair_sum<A>(in, n, tile);
 	__syncthreads();
 	for (unsigned h = B / 2; h > 32; h /= 2) {
 		if (t < h)
@@ -564,8 +572,7 @@ reduce_warp_syncwarp_kernel(const In *in, size_t n, A *out, size_t tile0)
 	A *s = dynamic_smem<A>();
 	const unsigned t = threadIdx.x, B = blockDim.x;
 	const size_t tile = tile0 + blockIdx.x;
-	const size_t i = tile * 2 * B + t;
-	A v = load_or_zero<A>(in, i, n) + load_or_zero<A>(in, i + B, n);
+	A v = load_pair_sum<A>(in, n, tile);
 
 	s[t] = v;
 	__syncthreads();
@@ -607,8 +614,7 @@ reduce_unrolled_kernel(const In *in, size_t n, A *out, size_t tile0)
 	__shared__ A s[B];
 	const unsigned t = threadIdx.x;
 	const size_t tile = tile0 + blockIdx.x;
-	const size_t i = tile * 2 * B + t;
-	A v = load_or_zero<A>(in, i, n) + load_or_zero<A>(in, i + B, n);
+	A v = load_pair_sum<A>(in, n, tile);
 
 	s[t] = v;
 	__syncthreads();
