@@ -16,7 +16,19 @@
  *  - transpose: a->in is n rows x m columns, row-major; a->out receives the
  *               m x n transpose, row-major.
  *  - a->work (device) and a->host (pinned host) are scratch buffers of the
- *    sizes the variant's size functions asked for; NULL when zero.
+ *    sizes the variant's size functions asked for; NULL when zero.  Their
+ *    contents on entry are undefined: no launcher relies on them.
+ *  - Device buffers come from cudaMalloc (256-byte aligned).  Vectorized
+ *    variants still handle a misaligned a->in/a->out (scalar head and
+ *    tail, or a scalar fallback); reduce_global needs a->in 8-byte aligned
+ *    (it stores long long sums over pairs of ints) and returns
+ *    cudaErrorMisalignedAddress otherwise.
+ *  - A block outside the row's [block_min, block_max] range, or not a
+ *    power of two where the row says VF_POW2, is refused with
+ *    cudaErrorInvalidConfiguration before anything is enqueued.
+ *  - reduce_single_pass keeps a per-type counter in a __device__ variable
+ *    that each launch leaves at zero; two launches of it for the same type
+ *    must not run concurrently (culab runs one measurement at a time).
  *  - A launcher returns a cudaError_t as int: 0 on success, else the first
  *    error seen (it checks cudaGetLastError() after every launch).  It never
  *    prints and never exits.
@@ -55,17 +67,57 @@ typedef size_t (*kernel_size_fn)(int dtype, size_t n, size_t m, int block,
 
 /* ---- launchers: one per registered variant, see src/registry.c ---- */
 
-/* kernels/reduce.cu */
+/* kernels/reduce.cu: the reduction ladder, in ladder order */
 int reduce_global_launch(const struct kernel_args *a);
-size_t reduce_global_work(int dtype, size_t n, size_t m, int block, int sm_count);
-size_t reduce_global_host(int dtype, size_t n, size_t m, int block, int sm_count);
+int reduce_one_block_launch(const struct kernel_args *a);
+int reduce_interleaved_divergent_launch(const struct kernel_args *a);
+int reduce_interleaved_strided_launch(const struct kernel_args *a);
 int reduce_shared_static_launch(const struct kernel_args *a);
 int reduce_shared_dynamic_launch(const struct kernel_args *a);
-size_t reduce_blocks_work(int dtype, size_t n, size_t m, int block, int sm_count);
+int reduce_first_add_launch(const struct kernel_args *a);
+int reduce_warp_volatile_launch(const struct kernel_args *a);
+int reduce_warp_syncwarp_launch(const struct kernel_args *a);
+int reduce_unrolled_launch(const struct kernel_args *a);
+int reduce_grid_stride_launch(const struct kernel_args *a);
+int reduce_shuffle_launch(const struct kernel_args *a);
+int reduce_vector_atomic_launch(const struct kernel_args *a);
+int reduce_single_pass_launch(const struct kernel_args *a);
 
-/* kernels/transpose.cu */
+/* Scratch of the reductions (kernel_size_fn).  reduce_global: the
+ * per-block partial sums, on the device (work) and pinned on the host
+ * (host).  blocks / pairs: partials of multi-pass rungs that reduce
+ * `block` / `2 * block` elements per block.  persistent: one partial per
+ * block of a grid sized to the GPU (at most 2048 threads and 32 blocks
+ * per SM, times sm_count). */
+size_t reduce_global_work(int dtype, size_t n, size_t m, int block, int sm_count);
+size_t reduce_global_host(int dtype, size_t n, size_t m, int block, int sm_count);
+size_t reduce_blocks_work(int dtype, size_t n, size_t m, int block, int sm_count);
+size_t reduce_pairs_work(int dtype, size_t n, size_t m, int block, int sm_count);
+size_t reduce_persistent_work(int dtype, size_t n, size_t m, int block,
+			      int sm_count);
+
+/* kernels/baselines.cu: library baselines and the CPU reference row.
+ * reduce_cub writes a->out; reduce_thrust returns its sum to the host
+ * (thrust::reduce synchronizes) and writes a->result; reduce_cpu reads
+ * host memory at a->in and writes a->result. */
+int reduce_cub_launch(const struct kernel_args *a);
+size_t reduce_cub_work(int dtype, size_t n, size_t m, int block, int sm_count);
+int reduce_thrust_launch(const struct kernel_args *a);
+size_t reduce_thrust_work(int dtype, size_t n, size_t m, int block, int sm_count);
+int reduce_cpu_launch(const struct kernel_args *a);
+
+/* kernels/transpose.cu: the transpose ladder, in ladder order.  The two
+ * copies write out[i][j] = in[i][j] (an n x m copy into the m x n output
+ * buffer, same size), not a transpose. */
 int transpose_copy_launch(const struct kernel_args *a);
+int transpose_copy_shared_launch(const struct kernel_args *a);
 int transpose_naive_launch(const struct kernel_args *a);
+int transpose_naive_strided_read_launch(const struct kernel_args *a);
+int transpose_naive_ldg_launch(const struct kernel_args *a);
+int transpose_tile_launch(const struct kernel_args *a);
+int transpose_tile_pad_launch(const struct kernel_args *a);
+int transpose_tile_swizzle_launch(const struct kernel_args *a);
+int transpose_tile_pairs_launch(const struct kernel_args *a);
 
 #ifdef __cplusplus
 }

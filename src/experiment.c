@@ -1565,6 +1565,10 @@ static int check_block_fits(struct loader *ld, const struct exp_ctx *x,
 			return lerr(ld, at, "block %llu is above kernel \"%s\"'s "
 				    "limit of %d", (unsigned long long)b,
 				    var->name, max);
+		if (var->block_min && b < (uint64_t)var->block_min)
+			return lerr(ld, at, "block %llu is below kernel \"%s\"'s "
+				    "minimum of %d", (unsigned long long)b,
+				    var->name, var->block_min);
 	}
 	return 0;
 }

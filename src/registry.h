@@ -36,19 +36,28 @@ enum variant_flags {
 	VF_CPU       = 1u << 6, /* runs on the CPU, timed with the host clock */
 	VF_CEILING   = 1u << 7, /* copy with the ladder's access shape: the
 				   family's measured bandwidth ceiling */
-	VF_COPY      = 1u << 8, /* transpose family: output is a copy of the
-				   input, not its transpose (copy rungs) */
+	VF_COPY      = 1u << 8, /* transpose family: writes a copy of the
+				   input (out[i][j] = in[i][j], n x m), not
+				   its transpose; verify it as a copy */
 };
 
 /* One machine-checkable line of a counter signature: the derived counter
  * column `column` of this variant compared by `op` ("<", "<=", ">", ">=")
  * with `value`, or, when `than` names another variant, with `value` times
- * that variant's column at the same dtype and size. */
+ * that variant's column at the same dtype and size.
+ *
+ * A line holds only where its physics does: for the types in `dtypes`
+ * (DTYPE_BIT mask; 0 = every type the variant supports) and for runs whose
+ * every side (n, and m for transposes) is at least `min_side` (0 = any
+ * size).  expect_applies() decides; a checker skips lines that do not
+ * apply. */
 struct expect {
 	const char *column;
 	const char *op;
 	double value;
 	const char *than;
+	unsigned dtypes;
+	size_t min_side;
 };
 
 #define VARIANT_MAX_EXPECT 4
@@ -67,6 +76,7 @@ struct variant {
 	unsigned dtypes;         /* DTYPE_BIT mask of supported types */
 	unsigned flags;          /* enum variant_flags */
 	int block_default;       /* threads per block when the experiment names none */
+	int block_min;           /* smallest block the launcher accepts (0: 1) */
 	int block_max;           /* largest block the launcher accepts (0: 1024) */
 	const char *timed_region;/* what one timed run contains */
 	const char *sanitizer;   /* NULL: compute-sanitizer finds nothing; else
@@ -90,6 +100,14 @@ const struct variant *registry_all(size_t *count);
 const struct variant *registry_find(const char *name);
 /* Whether variant `v` supports type `t`. */
 bool variant_supports(const struct variant *v, enum dtype t);
+/* Whether variant `v` accepts `block` threads per block: in
+ * [block_min, block_max] and a power of two for VF_POW2.  Always false for
+ * a variant without VF_BLOCK (it takes no block). */
+bool variant_block_ok(const struct variant *v, int block);
+/* Whether expect line `e` of variant `v` holds for a run of type `t` and
+ * shape n x m (see struct expect). */
+bool expect_applies(const struct variant *v, const struct expect *e,
+		    enum dtype t, size_t n, size_t m);
 /* Total bytes (read + written) of one run. */
 double registry_bytes(const struct variant *v, enum dtype t, size_t n, size_t m);
 /* GB/s (1e9 bytes per second) of a run that took `ms` milliseconds; 0 when
@@ -101,7 +119,8 @@ double registry_gbps(const struct variant *v, enum dtype t, size_t n, size_t m,
 void bytes_reduce(enum dtype t, size_t n, size_t m, double *read, double *written);
 void bytes_transpose(enum dtype t, size_t n, size_t m, double *read, double *written);
 
-/* Names of the flags set in `flags`, comma-separated, into buf. */
+/* Names of the flags set in `flags`, comma-separated, into buf; names
+ * that do not fit are left out whole.  Returns buf. */
 const char *variant_flags_text(unsigned flags, char *buf, size_t size);
 
 #endif

@@ -36,7 +36,8 @@ static const struct result_row *sibling(const struct results *r,
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct result_row *s = &r->rows[i];
 
-		if (s->status != ROW_OK || strcmp(s->variant, name) ||
+		if (s->status != ROW_OK || !s->variant || !s->experiment ||
+		    !s->dtype || strcmp(s->variant, name) ||
 		    strcmp(s->experiment, w->experiment) ||
 		    strcmp(s->dtype, w->dtype) || s->n != w->n || s->m != w->m)
 			continue;
@@ -70,12 +71,17 @@ size_t signature_check_all(const struct results *r, struct sig_check **out)
 		const struct result_row *w = &r->rows[i];
 		const struct variant *v = registry_find(w->variant);
 
-		if (!v || w->status != ROW_OK || strcmp(w->dtype, "float"))
+		if (!v || w->status != ROW_OK || !w->dtype || !w->experiment ||
+		    strcmp(w->dtype, "float"))
 			continue;
 		for (k = 0; k < VARIANT_MAX_EXPECT && v->expect[k].column; k++) {
 			const struct expect *x = &v->expect[k];
+			enum dtype t;
 			struct sig_check *s;
 
+			if (dtype_parse(w->dtype, &t) < 0 ||
+			    !expect_applies(v, x, t, (size_t)w->n, (size_t)w->m))
+				continue;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 32;
 				c = xrealloc(c, cap * sizeof(*c));
