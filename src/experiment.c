@@ -1683,7 +1683,7 @@ static int add_counter(struct loader *ld, struct exp_ctx *x,
 		return lerr(ld, nd, "more than %d counters in one experiment",
 			    EXPERIMENT_MAX_COUNTERS);
 	if (check && metrics_check(name, why, sizeof(why)) < 0)
-		return lerr(ld, nd, "unknown counter \"%s\": %s", name, why);
+		return lerr(ld, nd, "%s", why);
 	x->e->counters[x->e->ncounters++] = xstrdup(name);
 	return 0;
 }

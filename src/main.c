@@ -303,11 +303,11 @@ static void list_kernels_text(void)
 			fam = (int)v[i].family;
 			printf("%s%s ladder:\n", i ? "\n" : "",
 			       family_name(v[i].family));
-			printf("  %-4s %-30s %-22s %s\n", "step", "variant",
+			printf("  %-4s %-30s %-30s %s\n", "step", "variant",
 			       "flags", "title");
 		}
 		variant_flags_text(v[i].flags, flags, sizeof(flags));
-		printf("  %-4d %-30s %-22s %s\n", v[i].step, v[i].name,
+		printf("  %-4d %-30s %-30s %s\n", v[i].step, v[i].name,
 		       *flags ? flags : "-", v[i].title);
 	}
 }

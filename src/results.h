@@ -19,6 +19,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RESULTS_SCHEMA "culab-results"
 #define RESULTS_SCHEMA_VERSION 1
 /* Largest results.json culab reads. */
@@ -178,5 +182,9 @@ void kernel_counters_release(struct kernel_counters *k);
 
 /* Frees everything *r owns and zeroes it; accepts NULL. */
 void results_release(struct results *r);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
