@@ -154,9 +154,12 @@ int reduce_thrust_launch(const kernel_args *a)
 
 /* ---- the CPU ------------------------------------------------------------- */
 
-/* One thread, in index order, in the accumulator type (long long sums of
- * int wrap as unsigned, as on the device): the reference row, and what
- * the seeds' timing tables call "CPU".  a->in is host memory here. */
+/* One thread, in index order: the reference row, and what the seeds'
+ * timing tables call "CPU".  int accumulates in 64 bits (as unsigned, so
+ * it wraps as on the device), double in double, and float in double: a
+ * float accumulator stalls at 2^24 once every addend is below one unit in
+ * its last place (a naive float loop over 2^26 inputs in [0, 1) returns
+ * exactly 16777216).  a->in is host memory here. */
 int reduce_cpu_launch(const kernel_args *a)
 {
 	return with_dtype(a->dtype, [&](auto tag) -> int {
@@ -174,9 +177,11 @@ int reduce_cpu_launch(const kernel_args *a)
 				u += (unsigned long long)(long long)in[i];
 			sum = (A)u;
 		} else {
-			sum = 0;
+			double d = 0;
+
 			for (size_t i = 0; i < a->n; i++)
-				sum += in[i];
+				d += (double)in[i];
+			sum = (A)d;
 		}
 		memcpy(a->result, &sum, sizeof sum);
 		return 0;

@@ -277,8 +277,13 @@ struct counters {
 	bool record_names;              /* and keep their names */
 	size_t launches;
 	char *pending;                  /* name between API enter and exit */
+	double pending_occ;             /* its theoretical occupancy, % */
 	char **names;
+	double *occ;                    /* theoretical occupancy per launch */
 	size_t nnames, cap_names;
+	/* theoretical occupancy: the occupancy API on the launched function */
+	CUresult (*max_blocks)(int *, CUfunction, int, size_t);
+	int max_warps;                  /* resident warps per SM at most */
 
 	char method[320];
 
@@ -404,6 +409,54 @@ static bool is_launch_cbid(CUpti_CallbackId cbid)
 	return false;
 }
 
+/* Theoretical occupancy of a launch, in % of the SM's resident warps:
+ * what the occupancy API allows for its function, block size and dynamic
+ * shared memory (registers and static shared memory come with the
+ * function).  NAN when the launch parameters are not known. */
+static double launch_occupancy(const struct counters *c, CUpti_CallbackId cbid,
+			       const void *params)
+{
+	CUfunction f = NULL;
+	unsigned threads = 0;
+	size_t smem = 0;
+	int blocks = 0;
+
+	if (!c->max_blocks || !c->max_warps || !params)
+		return NAN;
+	switch (cbid) {
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz: {
+		/* the four parameter structs share this layout */
+		const cuLaunchKernel_params *p = (const cuLaunchKernel_params *)params;
+
+		f = p->f;
+		threads = p->blockDimX * p->blockDimY * p->blockDimZ;
+		smem = p->sharedMemBytes;
+		break;
+	}
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: {
+		const cuLaunchKernelEx_params *p = (const cuLaunchKernelEx_params *)params;
+
+		if (!p->config)
+			return NAN;
+		f = p->f;
+		threads = p->config->blockDimX * p->config->blockDimY *
+			  p->config->blockDimZ;
+		smem = p->config->sharedMemBytes;
+		break;
+	}
+	default:
+		return NAN;
+	}
+	if (!f || !threads ||
+	    c->max_blocks(&blocks, f, (int)threads, smem) != CUDA_SUCCESS)
+		return NAN;
+	return 100.0 * blocks * ((threads + 31) / 32) / c->max_warps;
+}
+
 static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 			       CUpti_CallbackId cbid, const void *data)
 {
@@ -417,6 +470,8 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 		free(c->pending);
 		c->pending = c->record_names ? kernel_display_name(d->symbolName)
 					     : NULL;
+		c->pending_occ = c->record_names ?
+			launch_occupancy(c, cbid, d->functionParams) : NAN;
 		return;
 	}
 	/* exit: only a launch that succeeded becomes a range */
@@ -433,7 +488,10 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 		c->cap_names = c->cap_names ? 2 * c->cap_names : 16;
 		c->names = (char **)xrealloc(c->names,
 					     c->cap_names * sizeof(*c->names));
+		c->occ = (double *)xrealloc(c->occ,
+					    c->cap_names * sizeof(*c->occ));
 	}
+	c->occ[c->nnames] = c->pending_occ;
 	c->names[c->nnames++] = c->pending ? c->pending : xstrdup("");
 	c->pending = NULL;
 }
@@ -1040,6 +1098,21 @@ static int open_steps(struct counters *c, char *why, size_t size)
 		return -1;
 	}
 
+	/* For theoretical occupancy; without it the column reads n/a. */
+	if (driver_function("cuOccupancyMaxActiveBlocksPerMultiprocessor",
+			    (void **)&c->max_blocks, why, size) == 0) {
+		int threads = 0;
+
+		if (cudaDeviceGetAttribute(&threads,
+					   cudaDevAttrMaxThreadsPerMultiProcessor,
+					   c->device) == cudaSuccess)
+			c->max_warps = threads / 32;
+	} else {
+		c->max_blocks = NULL;
+	}
+	if (size)
+		why[0] = '\0';
+
 	/* The subscription also detects tools attached to the process. */
 	r = cuptiSubscribe(&c->sub, (CUpti_CallbackFunc)on_launch, c);
 	if (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED)
@@ -1158,6 +1231,7 @@ extern "C" void counters_close(struct counters *c)
 	cudaFree(c->evict_sink);
 	names_clear(c);
 	free(c->names);
+	free(c->occ);
 	for (i = 0; i < c->nraw; i++)
 		free(c->raw[i]);
 	free(c->raw);
@@ -1403,6 +1477,7 @@ static int collect(struct counters *c, const char *label,
 		}
 		k[i].label = xasprintf("%s#%zu", label ? label : "", i);
 		k[i].kernel = xstrdup(named ? c->names[i] : "");
+		k[i].theoretical_occupancy_pct = named ? c->occ[i] : NAN;
 		k[i].nvalues = c->nraw;
 		k[i].names = (char **)xcalloc(c->nraw, sizeof(*k[i].names));
 		k[i].values = (double *)xcalloc(c->nraw, sizeof(*k[i].values));

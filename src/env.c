@@ -20,9 +20,20 @@ int env_device_count(char *why, size_t whysize)
 	cudaError_t err = cudaGetDeviceCount(&n);
 
 	if (err != cudaSuccess) {
-		snprintf(why, whysize, "%s (%s)", cudaGetErrorString(err),
-			 cudaGetErrorName(err));
 		cudaGetLastError();
+		if ((err == cudaErrorInsufficientDriver ||
+		     err == cudaErrorNoDevice) &&
+		    access("/proc/driver/nvidia/version", F_OK) != 0)
+			snprintf(why, whysize, "no NVIDIA driver is loaded on this "
+				 "machine (%s)", cudaGetErrorName(err));
+		else if (err == cudaErrorInsufficientDriver)
+			snprintf(why, whysize, "the NVIDIA driver is older than "
+				 "this CUDA runtime (%d.%d); update the driver "
+				 "(%s)", CUDART_VERSION / 1000,
+				 CUDART_VERSION % 1000 / 10, cudaGetErrorName(err));
+		else
+			snprintf(why, whysize, "%s (%s)", cudaGetErrorString(err),
+				 cudaGetErrorName(err));
 		return -1;
 	}
 	if (n == 0) {

@@ -173,8 +173,10 @@ static json_t *row_to_json(const struct result_row *w)
 			json_array_append_new(vals, jnum(k->values[j]));
 		}
 		json_array_append_new(kernels,
-			json_pack("{s:o, s:o, s:o, s:o}", "label",
+			json_pack("{s:o, s:o, s:o, s:o, s:o}", "label",
 				  jtext(k->label), "kernel", jtext(k->kernel),
+				  "theoretical_occupancy_pct",
+				  jnum(k->theoretical_occupancy_pct),
 				  "names", names, "values", vals));
 	}
 	o = json_pack("{s:o, s:o, s:o, s:i, s:o, s:I, s:I, s:i, s:s, s:o, "
@@ -596,6 +598,9 @@ static void read_kernel(struct reader *rd, json_t *o, const char *where,
 
 	k->label = get_str(rd, o, where, "label", false);
 	k->kernel = get_str(rd, o, where, "kernel", true);
+	/* Absent in files from before it was recorded. */
+	k->theoretical_occupancy_pct = json_object_get(o, "theoretical_occupancy_pct") ?
+		get_num(rd, o, where, "theoretical_occupancy_pct") : NAN;
 	names = get_array(rd, o, where, "names");
 	vals = get_array(rd, o, where, "values");
 	if (!names || !vals)

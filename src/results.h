@@ -49,6 +49,7 @@ struct timing {
 struct kernel_counters {
 	char *label;            /* NVTX-style label: experiment/variant/dtype/size#k */
 	char *kernel;           /* kernel function name, or "" if unknown */
+	double theoretical_occupancy_pct; /* occupancy API limit, NAN unknown */
 	size_t nvalues;
 	char **names;           /* raw metric names */
 	double *values;

@@ -545,6 +545,26 @@ static int ctr_launch(void *p)
 	return launch_once(p);
 }
 
+/* Theoretical occupancy of a measurement: each launch's weighted by its
+ * duration, as achieved occupancy is aggregated; NAN when unknown. */
+static double theoretical_occupancy(const struct kernel_counters *k, size_t nk)
+{
+	double sum = 0, weight = 0;
+
+	for (size_t i = 0; i < nk; i++) {
+		double d = NAN;
+
+		for (size_t j = 0; j < k[i].nvalues; j++)
+			if (!strcmp(k[i].names[j], "gpu__time_duration.sum"))
+				d = k[i].values[j];
+		if (isnan(k[i].theoretical_occupancy_pct) || !(d > 0))
+			return NAN;
+		sum += d * k[i].theoretical_occupancy_pct;
+		weight += d;
+	}
+	return weight > 0 ? sum / weight : NAN;
+}
+
 static void collect_counters(struct run *R, struct launch_ctx *L,
 			     struct result_row *w, const char *label)
 {
@@ -570,6 +590,7 @@ static void collect_counters(struct run *R, struct launch_ctx *L,
 		w->counters_status = xstrdup(why);
 		return;
 	}
+	mctx.theoretical_occupancy_pct = theoretical_occupancy(k, nk);
 	cols = xcalloc(R->plan.ncols ? R->plan.ncols : 1, sizeof(*cols));
 	counter_plan_derive_kernels(&R->plan, k, nk, &mctx, cols);
 	w->ncolumns = R->plan.ncols;

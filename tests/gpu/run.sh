@@ -31,7 +31,12 @@ if "$culab" run -q --profile-only --no-counters -o "$out/correctness" \
 	ok "every variant verified at awkward sizes ($(grep -c '"status": "ok"' "$out/correctness/results.json") rows)"
 else
 	ko "correctness (see $out/correctness.log)"
-	grep -E "FAILED|error" "$out/correctness.log" | head -n 40
+	head -n 20 "$out/correctness.log"
+	python3 -c 'import json,sys
+for w in json.load(open(sys.argv[1]))["rows"]:
+    if w["status"] != "ok":
+        print("  %s %s/%s/%s/%dx%d: %s" % (w["status"], w["experiment"], w["variant"], w["dtype"], w["n"], w["m"], w["message"]))' \
+		"$out/correctness/results.json" 2>/dev/null | head -n 40
 fi
 
 # 2. compute-sanitizer
@@ -42,6 +47,15 @@ else
 	"$culab" list --json kernels >"$out/kernels.json"
 	safe=$(python3 -c 'import json,sys; print(",".join(v["name"] for v in json.load(open(sys.argv[1])) if "unsafe" not in v["flags"] and "cpu" not in v["flags"]))' "$out/kernels.json")
 	unsafe=$(python3 -c 'import json,sys; print(" ".join(v["name"] for v in json.load(open(sys.argv[1])) if "unsafe" in v["flags"]))' "$out/kernels.json")
+	# The count a log reports: racecheck's hazards (errors and warnings:
+	# --error-exitcode only counts errors), the error summary otherwise.
+	found() {
+		if [ "$1" = racecheck ]; then
+			sed -n 's/.*RACECHECK SUMMARY: \([0-9]*\) hazard.*/\1/p' "$2" | tail -n 1
+		else
+			sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$2" | tail -n 1
+		fi
+	}
 	for tool in memcheck racecheck synccheck initcheck; do
 		log="$out/sanitizer-$tool.log"
 		"$san" --tool "$tool" --error-exitcode 99 --print-limit 50 \
@@ -49,11 +63,12 @@ else
 			-o "$out/sanitize-$tool" --variant "$safe" \
 			tests/gpu/sanitize.yaml >"$log" 2>&1
 		rc=$?
-		if [ $rc -eq 0 ]; then
-			ok "$tool: 0 errors over every safe variant"
+		got=$(found "$tool" "$log")
+		if [ $rc -eq 0 ] && [ "${got:-none}" = 0 ]; then
+			ok "$tool: 0 findings over every safe variant"
 		else
-			ko "$tool: exit $rc over the safe variants (see $log)"
-			grep -E "ERROR SUMMARY|Invalid|Race|hazard|Uninitialized|Barrier" "$log" | head -n 20
+			ko "$tool: exit $rc, ${got:-no} findings over the safe variants (see $log)"
+			grep -E "SUMMARY|Invalid|Race|hazard|Uninitialized|Barrier" "$log" | head -n 20
 		fi
 		for v in $unsafe; do
 			log="$out/sanitizer-$tool-$v.log"
@@ -61,13 +76,13 @@ else
 				"$culab" run -q --profile-only --no-counters \
 				-o "$out/sanitize-$tool-$v" --variant "$v" \
 				tests/gpu/sanitize.yaml >"$log" 2>&1
-			got=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) error.*/\1/p' "$log" | tail -n 1)
+			got=$(found "$tool" "$log")
 			want=$(python3 -c 'import json,re,sys
 v=[v for v in json.load(open(sys.argv[1])) if v["name"]==sys.argv[2]][0]
-m=re.search(sys.argv[3]+r": (\d+) error", v.get("sanitizer") or "")
+m=re.search(sys.argv[3]+r": (\d+) (hazard|error)", v.get("sanitizer") or "")
 print(m.group(1) if m else 0)' "$out/kernels.json" "$v" "$tool")
 			if [ "${got:-none}" = "$want" ]; then
-				ok "$tool on unsafe $v: $got errors, as recorded in the registry"
+				ok "$tool on unsafe $v: $got findings, as recorded in the registry"
 			else
 				ko "$tool on unsafe $v: observed ${got:-no summary}, registry records $want (see $log)"
 			fi
@@ -96,6 +111,39 @@ else
 	ko "signature run failed (see $out/signatures.log)"
 	tail -n 20 "$out/signatures.log"
 fi
+
+# 4. interrupted and resumed: the same rows as an uninterrupted run
+"$culab" run -q --no-counters --no-report -o "$out/resume-full" \
+	tests/gpu/resume.yaml >"$out/resume-full.log" 2>&1
+"$culab" run -q --no-counters --no-report -o "$out/resume" \
+	tests/gpu/resume.yaml >"$out/resume.log" 2>&1 &
+pid=$!
+sleep 3
+kill -INT $pid
+wait $pid
+rc1=$?
+cp "$out/resume/results.json" "$out/resume-interrupted.json" 2>/dev/null
+"$culab" run -q --no-counters --no-report --resume -o "$out/resume" \
+	tests/gpu/resume.yaml >>"$out/resume.log" 2>&1
+rc2=$?
+verdict=$(python3 -c 'import json,sys
+key=lambda w:(w["experiment"],w["variant"],w["dtype"],w["n"],w["m"],w["block"])
+full,cut,res=(json.load(open(p)) for p in sys.argv[1:4])
+a=sorted(key(w) for w in full["rows"]); b=sorted(key(w) for w in res["rows"])
+ok=all(w["status"]=="ok" for w in res["rows"])
+print("%d of %d rows after the interrupt (status %s), %d after --resume, %s, %s" % (
+ len(cut["rows"]), len(a), cut["status"], len(b), "same rows" if a==b else "DIFFERENT rows",
+ "all verified" if ok else "NOT all verified"))' \
+	"$out/resume-full/results.json" "$out/resume-interrupted.json" \
+	"$out/resume/results.json" 2>&1)
+case "$rc1:$rc2:$verdict" in
+4:0:*"same rows, all verified")
+	case $verdict in
+	0\ of*) ko "interrupt: nothing was kept ($verdict)" ;;
+	*) ok "SIGINT then --resume: $verdict" ;;
+	esac ;;
+*)	ko "SIGINT exit $rc1 (want 4), --resume exit $rc2 (want 0): $verdict" ;;
+esac
 
 echo
 echo "culab GPU tests: $pass passed, $fail failed"

@@ -609,8 +609,11 @@ static void test_derive_kernels(void **state)
 	double k0v[] = { 1.8e9, 1e6, 2000, 3e6 };
 	double k1v[] = { 1.8e9, 1e6, 2000, 1e6 };
 	struct kernel_counters k[2] = {
-		{ "x#0", "copy", 4, kn, k0v },
-		{ "x#1", "copy", 3, kn, k1v },   /* lacks dram__bytes_read */
+		{ .label = "x#0", .kernel = "copy", .nvalues = 4, .names = kn,
+		  .values = k0v },
+		/* lacks dram__bytes_read */
+		{ .label = "x#1", .kernel = "copy", .nvalues = 3, .names = kn,
+		  .values = k1v },
 	};
 	struct counter_plan p;
 	double cols[16];
