@@ -22,7 +22,10 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,39 +62,97 @@ static void on_signal(int sig)
 
 /* ---- inputs and references --------------------------------------------- */
 
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+/* Host work on inputs of up to 2^36 elements (filling, the reference sum,
+ * checking a transpose) is split into fixed chunks spread over threads.
+ * Chunks, not threads, define the order of the partial results, so the
+ * outcome does not depend on how many cores the machine has. */
+#define CHUNK (1u << 20)
+#define MAX_THREADS 64
 
+struct pfor {
+	size_t nchunks;
+	atomic_size_t next;
+	void (*fn)(void *ctx, size_t chunk);
+	void *ctx;
+};
+
+static void *pfor_worker(void *p)
+{
+	struct pfor *pf = p;
+	size_t c;
+
+	while ((c = atomic_fetch_add(&pf->next, 1)) < pf->nchunks)
+		pf->fn(pf->ctx, c);
+	return NULL;
+}
+
+/* Calls fn(ctx, c) for every c < nchunks, on up to one thread per core. */
+static void parallel_for(size_t nchunks, void (*fn)(void *, size_t), void *ctx)
+{
+	struct pfor pf = { .nchunks = nchunks, .fn = fn, .ctx = ctx };
+	pthread_t th[MAX_THREADS];
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t n = cores > 0 ? (size_t)cores : 1, started = 0, i;
+
+	atomic_init(&pf.next, 0);
+	if (n > MAX_THREADS)
+		n = MAX_THREADS;
+	if (n > nchunks)
+		n = nchunks;
+	for (i = 1; i < n; i++)
+		if (pthread_create(&th[started], NULL, pfor_worker, &pf) == 0)
+			started++;
+	pfor_worker(&pf);
+	for (i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+}
+
+#define GOLDEN 0x9e3779b97f4a7c15ull
+
+static uint64_t mix64(uint64_t z)
+{
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
 	return z ^ (z >> 31);
 }
 
-void runner_fill_input(void *buf, enum family fam, enum dtype t, uint64_t n,
-		       uint64_t m, uint64_t seed)
+/* splitmix64: the state advances by GOLDEN and the output is mix64 of
+ * it, so element i of a stream is mix64(start + (i + 1) * GOLDEN) and any
+ * chunk can be generated on its own. */
+static uint64_t splitmix64(uint64_t *s)
 {
-	uint64_t s = seed, count = n * m, i;
+	*s += GOLDEN;
+	return mix64(*s);
+}
 
-	/* Mix the measurement's identity into the stream so two sizes do not
-	 * share a prefix of the same numbers. */
-	s ^= splitmix64(&s) ^ ((uint64_t)fam << 56) ^ ((uint64_t)t << 48);
-	s ^= splitmix64(&s) ^ n;
-	s ^= splitmix64(&s) ^ m;
-	for (i = 0; i < count; i++) {
-		uint64_t r = splitmix64(&s);
+struct fill {
+	void *buf;
+	enum family fam;
+	enum dtype t;
+	uint64_t count, start;
+};
+
+static void fill_chunk(void *p, size_t c)
+{
+	const struct fill *f = p;
+	uint64_t i = (uint64_t)c * CHUNK, end = i + CHUNK;
+
+	if (end > f->count)
+		end = f->count;
+	for (; i < end; i++) {
+		uint64_t r = mix64(f->start + (i + 1) * GOLDEN);
 		double u = (double)(r >> 11) * 0x1.0p-53;
 
-		switch (t) {
+		switch (f->t) {
 		case DTYPE_INT:
-			((int *)buf)[i] = fam == FAMILY_REDUCE ?
+			((int *)f->buf)[i] = f->fam == FAMILY_REDUCE ?
 				(int)(r % 2001) - 1000 : (int)(r >> 34);
 			break;
 		case DTYPE_FLOAT:
-			((float *)buf)[i] = (float)u;
+			((float *)f->buf)[i] = (float)u;
 			break;
 		case DTYPE_DOUBLE:
-			((double *)buf)[i] = u;
+			((double *)f->buf)[i] = u;
 			break;
 		default:
 			break;
@@ -99,36 +160,158 @@ void runner_fill_input(void *buf, enum family fam, enum dtype t, uint64_t n,
 	}
 }
 
+void runner_fill_input(void *buf, enum family fam, enum dtype t, uint64_t n,
+		       uint64_t m, uint64_t seed)
+{
+	struct fill f = { buf, fam, t, n * m, seed };
+
+	/* Mix the measurement's identity into the stream so two sizes do not
+	 * share a prefix of the same numbers. */
+	f.start ^= splitmix64(&f.start) ^ ((uint64_t)fam << 56) ^ ((uint64_t)t << 48);
+	f.start ^= splitmix64(&f.start) ^ n;
+	f.start ^= splitmix64(&f.start) ^ m;
+	parallel_for((size_t)((f.count + CHUNK - 1) / CHUNK), fill_chunk, &f);
+}
+
+/* Neumaier's compensated sum: s + c carries the sum to about twice the
+ * precision of long double. */
+struct ksum {
+	long double s, c, abs;
+	long long i;
+};
+
+static void ksum_add(struct ksum *k, long double x)
+{
+	long double u = k->s + x;
+
+	if (fabsl(k->s) >= fabsl(x))
+		k->c += (k->s - u) + x;
+	else
+		k->c += (x - u) + k->s;
+	k->s = u;
+}
+
+struct refsum {
+	const void *buf;
+	enum dtype t;
+	uint64_t n;
+	struct ksum *part;
+};
+
+static void refsum_chunk(void *p, size_t c)
+{
+	const struct refsum *r = p;
+	struct ksum k = { 0, 0, 0, 0 };
+	uint64_t i = (uint64_t)c * CHUNK, end = i + CHUNK;
+
+	if (end > r->n)
+		end = r->n;
+	for (; i < end; i++) {
+		long double x;
+
+		if (r->t == DTYPE_INT) {
+			k.i += ((const int *)r->buf)[i];
+			continue;
+		}
+		x = r->t == DTYPE_FLOAT ? ((const float *)r->buf)[i] :
+					  ((const double *)r->buf)[i];
+		ksum_add(&k, x);
+		k.abs += fabsl(x);
+	}
+	r->part[c] = k;
+}
+
 void runner_reference_sum(const void *buf, enum dtype t, uint64_t n,
 			  long double *sum, double *tolerance)
 {
-	long double s = 0, c = 0, abs = 0;
-	long long is = 0;
-	uint64_t i;
+	size_t nchunks = (size_t)((n + CHUNK - 1) / CHUNK), c;
+	struct refsum r = { buf, t, n, xcalloc(nchunks ? nchunks : 1,
+					       sizeof(struct ksum)) };
+	struct ksum total = { 0, 0, 0, 0 };
 	double eps = t == DTYPE_FLOAT ? 0x1.0p-24 : 0x1.0p-53;
 
+	parallel_for(nchunks, refsum_chunk, &r);
+	/* Chunk results combine in chunk order: deterministic. */
+	for (c = 0; c < nchunks; c++) {
+		total.i += r.part[c].i;
+		ksum_add(&total, r.part[c].s);
+		ksum_add(&total, r.part[c].c);
+		total.abs += r.part[c].abs;
+	}
+	free(r.part);
 	if (t == DTYPE_INT) {
-		for (i = 0; i < n; i++)
-			is += ((const int *)buf)[i];
-		*sum = (long double)is;
+		*sum = (long double)total.i;
 		*tolerance = 0;
 		return;
 	}
-	for (i = 0; i < n; i++) {
-		long double x = t == DTYPE_FLOAT ? ((const float *)buf)[i] :
-						   ((const double *)buf)[i];
-		long double u = s + x;
+	*sum = total.s + total.c;
+	*tolerance = 2.0 * 2.0 * eps * sqrt((double)n) * (double)total.abs;
+}
 
-		/* Neumaier's compensated summation. */
-		if (fabsl(s) >= fabsl(x))
-			c += (s - u) + x;
-		else
-			c += (x - u) + s;
-		s = u;
-		abs += fabsl(x);
+/* Checking a transpose: out (m x n) against in (n x m), or a copy (n x m),
+ * in square tiles so both sides stay in cache, typed by element size. */
+#define TILE 64
+
+struct tcheck {
+	const unsigned char *in, *out;
+	size_t rows, cols, es;
+	bool copy;
+	size_t *bad;             /* per row band */
+	size_t *first;           /* per row band: first bad index, or SIZE_MAX */
+};
+
+#define TCHECK_LOOP(T)                                                       \
+	do {                                                                 \
+		const T *a = (const T *)k->in, *b = (const T *)k->out;        \
+		for (size_t j0 = 0; j0 < k->cols; j0 += TILE) {               \
+			size_t j1 = j0 + TILE < k->cols ? j0 + TILE : k->cols;   \
+			for (size_t i = i0; i < i1; i++)                       \
+				for (size_t j = j0; j < j1; j++) {             \
+					size_t src = i * k->cols + j;          \
+					size_t dst = k->copy ? src :           \
+						     j * k->rows + i;          \
+					if (a[src] != b[dst]) {                \
+						if (!bad++)                    \
+							first = src;           \
+					}                                      \
+				}                                              \
+		}                                                            \
+	} while (0)
+
+static void tcheck_band(void *p, size_t band)
+{
+	const struct tcheck *k = p;
+	size_t i0 = band * TILE, i1 = i0 + TILE < k->rows ? i0 + TILE : k->rows;
+	size_t bad = 0, first = SIZE_MAX;
+
+	/* Integer compares: a bitwise check, NaN-proof. */
+	if (k->es == 4)
+		TCHECK_LOOP(uint32_t);
+	else
+		TCHECK_LOOP(uint64_t);
+	k->bad[band] = bad;
+	k->first[band] = first;
+}
+
+size_t runner_check_transpose(const void *in, const void *out, size_t rows,
+			      size_t cols, size_t es, bool copy,
+			      size_t *first_src)
+{
+	size_t bands = (rows + TILE - 1) / TILE, bad = 0, b;
+	struct tcheck k = { in, out, rows, cols, es, copy,
+			    xcalloc(bands, sizeof(size_t)),
+			    xcalloc(bands, sizeof(size_t)) };
+
+	parallel_for(bands, tcheck_band, &k);
+	*first_src = SIZE_MAX;
+	for (b = 0; b < bands; b++) {
+		if (k.bad[b] && *first_src == SIZE_MAX)
+			*first_src = k.first[b];
+		bad += k.bad[b];
 	}
-	*sum = s + c;
-	*tolerance = 2.0 * 2.0 * eps * sqrt((double)n) * (double)abs;
+	free(k.bad);
+	free(k.first);
+	return bad;
 }
 
 /* Whether --variant (a comma-separated list, or NULL for all) selects
@@ -256,7 +439,8 @@ static bool prev_has(struct run *R, const char *exp, const char *var,
 	for (size_t i = 0; R->have_prev && i < R->prev.nrows; i++) {
 		const struct result_row *w = &R->prev.rows[i];
 
-		if (strcmp(w->experiment, exp) == 0 &&
+		/* Rows already taken over are zeroed (experiment NULL). */
+		if (w->experiment && strcmp(w->experiment, exp) == 0 &&
 		    strcmp(w->variant, var) == 0 &&
 		    strcmp(w->dtype, dtype_name(t)) == 0 && w->n == sh.n &&
 		    w->m == sh.m && w->block == block)
@@ -425,30 +609,18 @@ static int verify(struct run *R, struct launch_ctx *L, struct result_row *w,
 	if (err)
 		return -err;
 	{
-		size_t es = dtype_size(st->t), rows = st->sh.n, cols = st->sh.m;
-		bool copy = v->flags & (VF_CEILING | VF_COPY);
-		const unsigned char *in = st->h_in, *out = h_out;
-		size_t bad = 0, first_i = 0, first_j = 0, i, j;
+		size_t rows = st->sh.n, cols = st->sh.m, first = 0, bad;
 
-		for (i = 0; i < rows; i++)
-			for (j = 0; j < cols; j++) {
-				size_t src = (i * cols + j) * es;
-				size_t dst = copy ? src : (j * rows + i) * es;
-
-				if (memcmp(in + src, out + dst, es) != 0) {
-					if (!bad++) {
-						first_i = i;
-						first_j = j;
-					}
-				}
-			}
+		bad = runner_check_transpose(st->h_in, h_out, rows, cols,
+				      dtype_size(st->t),
+				      v->flags & (VF_CEILING | VF_COPY), &first);
 		w->error = (double)bad;
 		w->tolerance = 0;
 		if (bad) {
 			row_fail(R, w, ROW_WRONG,
 				 "%zu of %zu elements differ; first at row %zu, "
 				 "column %zu of the input", bad, rows * cols,
-				 first_i, first_j);
+				 first / cols, first % cols);
 			return 1;
 		}
 	}

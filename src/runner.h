@@ -48,4 +48,12 @@ void runner_fill_input(void *buf, enum family fam, enum dtype t, uint64_t n,
 void runner_reference_sum(const void *buf, enum dtype t, uint64_t n,
 			  long double *sum, double *tolerance);
 
+/* Checks `out` against the transpose of `in` (rows x cols, row-major,
+ * elements of es = 4 or 8 bytes; out is cols x rows), or against a copy
+ * of it when `copy`, bit for bit.  Returns the number of wrong elements
+ * and sets *first_src to the input index of the first (SIZE_MAX if none). */
+size_t runner_check_transpose(const void *in, const void *out, size_t rows,
+			      size_t cols, size_t es, bool copy,
+			      size_t *first_src);
+
 #endif

@@ -9,13 +9,15 @@
 #   ncu        tests/gpu/ncu_compare.sh on experiments/default.yaml
 #
 # It uses the prebuilt build/culab (GPU machines may lack the headers to
-# rebuild).  Each step writes DIR/STEP.log and packs its results into
-# $OUT/STEP.tar.gz (the device tool returns few files); reports are
+# rebuild).  Steps work in a scratch directory; at the end everything is
+# packed into $OUT/session.tar.gz, beside machine.txt and one STEP.log
+# per step (the device tool returns at most 8 files).  Reports are
 # rendered afterwards on a machine with gnuplot (`culab report`).
 set -u
 culab=${CULAB:-build/culab}
-out=${OUT:-results/session}
-mkdir -p "$out"
+dest=${OUT:-results/session}
+out=$(mktemp -d /tmp/culab-session.XXXXXX)
+mkdir -p "$dest"
 
 {
 	date -u +"date: %Y-%m-%dT%H:%M:%SZ"
@@ -26,12 +28,6 @@ mkdir -p "$out"
 } >"$out/machine.txt" 2>&1
 cat "$out/machine.txt"
 
-pack() { # pack STEP DIR...
-	step=$1
-	shift
-	tar czf "$out/$step.tar.gz" "$@" "$out/$step.log" 2>/dev/null
-}
-
 for step in "$@"; do
 	t0=$(date +%s)
 	case $step in
@@ -39,7 +35,6 @@ for step in "$@"; do
 		OUT=$out/test-gpu sh tests/gpu/run.sh "$culab" >"$out/test-gpu.log" 2>&1
 		echo "test-gpu: exit $?"
 		tail -n 25 "$out/test-gpu.log"
-		pack test-gpu "$out/test-gpu"
 		;;
 	quick|default)
 		"$culab" run --no-report -q -o "$out/$step" \
@@ -47,21 +42,17 @@ for step in "$@"; do
 			"experiments/$step.yaml" >"$out/$step.log" 2>&1
 		echo "$step: exit $?"
 		tail -n 5 "$out/$step.log"
-		pack "$step" "$out/$step"
 		;;
 	bench)
 		OUT=$out/bench sh tests/gpu/bench.sh "$culab" >"$out/bench.log" 2>&1
 		echo "bench: exit $?"
 		cat "$out/bench.log" | tail -n 60
-		pack bench "$out/bench"
 		;;
 	ncu)
 		sh tests/gpu/ncu_compare.sh -o "$out/ncu" "$culab" \
 			experiments/default.yaml >"$out/ncu.log" 2>&1
 		echo "ncu: exit $?"
 		tail -n 40 "$out/ncu.log"
-		rm -f "$out"/ncu/*/charts/* 2>/dev/null
-		pack ncu "$out/ncu"
 		;;
 	*)
 		echo "session: unknown step \"$step\"" >&2
@@ -70,3 +61,5 @@ for step in "$@"; do
 	esac
 	echo "$step: $(( $(date +%s) - t0 )) s"
 done
+cp "$out/machine.txt" "$out"/*.log "$dest/" 2>/dev/null
+tar czf "$dest/session.tar.gz" -C "$out" .

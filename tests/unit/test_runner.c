@@ -104,6 +104,66 @@ static void test_reference_double_small(void **state)
 	assert_float_equal(tol, 4.0 * 0x1.0p-53 * 0.25, 1e-30);
 }
 
+static void test_check_transpose(void **state)
+{
+	enum { R = 130, C = 67 };
+	float *in = xmalloc(R * C * sizeof(float)), *out = xmalloc(R * C * sizeof(float));
+	double *din = xmalloc(R * C * sizeof(double)), *dout = xmalloc(R * C * sizeof(double));
+	size_t first;
+
+	(void)state;
+	runner_fill_input(in, FAMILY_TRANSPOSE, DTYPE_FLOAT, R, C, 3);
+	runner_fill_input(din, FAMILY_TRANSPOSE, DTYPE_DOUBLE, R, C, 3);
+	for (size_t i = 0; i < R; i++)
+		for (size_t j = 0; j < C; j++) {
+			out[j * R + i] = in[i * C + j];
+			dout[j * R + i] = din[i * C + j];
+		}
+	assert_int_equal(runner_check_transpose(in, out, R, C, 4, false, &first), 0);
+	assert_true(first == SIZE_MAX);
+	assert_int_equal(runner_check_transpose(din, dout, R, C, 8, false, &first), 0);
+	/* One wrong element, in the last partial tile: found, and where. */
+	out[(C - 1) * R + (R - 1)] += 1.0f;
+	assert_int_equal(runner_check_transpose(in, out, R, C, 4, false, &first), 1);
+	assert_int_equal(first, (R - 1) * C + (C - 1));
+	/* An unwritten (poisoned) output fails everywhere. */
+	memset(dout, 0x5a, R * C * sizeof(double));
+	assert_int_equal(runner_check_transpose(din, dout, R, C, 8, false, &first),
+			 R * C);
+	assert_int_equal(first, 0);
+	/* Copies compare element i with element i. */
+	assert_int_equal(runner_check_transpose(in, in, R, C, 4, true, &first), 0);
+	assert_int_equal(runner_check_transpose(in, out, R, C, 4, true, &first) > 0, 1);
+	free(in);
+	free(out);
+	free(din);
+	free(dout);
+}
+
+/* Chunked, multi-threaded reference: equal to a sequential compensated sum
+ * in long double, on more than one chunk. */
+static void test_reference_chunks(void **state)
+{
+	enum { N = (1 << 21) + 12345 };
+	double *x = xmalloc(N * sizeof(double));
+	long double s, seq = 0, c = 0;
+	double tol;
+
+	(void)state;
+	runner_fill_input(x, FAMILY_REDUCE, DTYPE_DOUBLE, N, 1, 9);
+	for (int i = 0; i < N; i++) {
+		long double u = seq + x[i];
+
+		c += fabsl(seq) >= fabsl((long double)x[i]) ?
+			(seq - u) + x[i] : (x[i] - u) + seq;
+		seq = u;
+	}
+	seq += c;
+	runner_reference_sum(x, DTYPE_DOUBLE, N, &s, &tol);
+	assert_true(fabsl(s - seq) <= 1e-15L * seq);
+	free(x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -112,6 +172,8 @@ int main(void)
 		cmocka_unit_test(test_reference_int_exact),
 		cmocka_unit_test(test_reference_float),
 		cmocka_unit_test(test_reference_double_small),
+		cmocka_unit_test(test_check_transpose),
+		cmocka_unit_test(test_reference_chunks),
 	};
 
 	return cmocka_run_group_tests_name("runner", tests, NULL, NULL);
