@@ -3,7 +3,7 @@
  * results.json files get mailed around: any byte string must either load
  * or be refused with a diagnostic, without a crash, leak or undefined
  * behaviour.  A file that loads must survive a write/read round trip.
- * Seed corpus: tests/fixtures and tests/fuzz/results-seeds. */
+ * Seed corpus: tests/fuzz/results-seeds (cut from the recorded fixture). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
