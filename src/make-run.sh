@@ -12,7 +12,8 @@ if "$culab" devices >/dev/null 2>&1; then
 fi
 
 why=$("$culab" devices 2>&1 | head -n 1)
-echo "culab: this machine has no usable GPU: ${why#culab: error: }"
+why=${why#culab: error: }
+echo "culab: this machine has no usable GPU: ${why#no usable GPU: }"
 example=""
 for f in reports/examples/*/results.json; do
 	[ -f "$f" ] && { example=$f; break; }
