@@ -177,9 +177,12 @@ FUZZ_TIME ?= 60
 fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_TIME)
 
+# The report looks for templates in ../share/culab/templates from the
+# executable, so an installed culab finds them.
 install: $(BUILD)/culab
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/culab/templates
 	install -m 0755 $(BUILD)/culab $(DESTDIR)$(PREFIX)/bin/culab
+	install -m 0644 templates/*.md $(DESTDIR)$(PREFIX)/share/culab/templates/
 
 clean:
 	rm -rf $(BUILD)

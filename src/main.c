@@ -474,7 +474,13 @@ static int cmd_report(int argc, char **argv)
 			      xstrdup(".");
 		ro.dir = dir;
 	}
-	if (report_render(&r, &ro) < 0)
+	/* An output directory that cannot be made is bad input, refused
+	 * before anything is written. */
+	if (mkdir_p(ro.dir) < 0 || access(ro.dir, W_OK) != 0) {
+		diag_error("cannot create output directory \"%s\": %s", ro.dir,
+			   strerror(errno ? errno : EACCES));
+		rc = EXIT_USAGE;
+	} else if (report_render(&r, &ro) < 0)
 		rc = EXIT_FAILED;
 	else
 		printf("culab: report: %s/report.%s.md\n", ro.dir,

@@ -4,7 +4,9 @@
 # 1. the cmocka unit tests;
 # 2. golden errors: `culab check tests/bad/NAME.yaml` must exit 2 and print
 #    exactly tests/bad/NAME.err on stderr;
-# 3. every file in tests/good/ and experiments/ passes `culab check`.
+# 3. golden errors of results files: `culab report tests/bad-results/NAME.json`
+#    must exit 2, print exactly NAME.err and write nothing;
+# 4. every file in tests/good/ and experiments/ passes `culab check`.
 # Prints one line per failure and a pass/fail count; exits 1 on failure.
 set -u
 build=$1
@@ -47,6 +49,28 @@ for y in tests/bad/*.yaml; do
 		diff "$want" "$tmp/err" | head -n 10
 	elif [ -s "$tmp/out" ]; then
 		ko "$y: printed on stdout"
+	else
+		ok
+	fi
+done
+echo "   $n files"
+
+echo "== golden errors (tests/bad-results, culab report)"
+n=0
+for j in tests/bad-results/*.json; do
+	[ -e "$j" ] || continue
+	n=$((n + 1))
+	want=${j%.json}.err
+	rm -rf "$tmp/report"
+	"$culab" report "$j" -o "$tmp/report" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -ne 2 ]; then
+		ko "$j: exit $rc, want 2"
+	elif ! cmp -s "$tmp/err" "$want"; then
+		ko "$j: stderr differs from $want"
+		diff "$want" "$tmp/err" | head -n 10
+	elif [ -e "$tmp/report" ]; then
+		ko "$j: wrote $tmp/report although the file was refused"
 	else
 		ok
 	fi

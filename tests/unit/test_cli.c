@@ -147,6 +147,46 @@ static void test_check(void **state)
 	       EXIT_USAGE, "experiments/quick.yaml: ok:", "cannot open");
 }
 
+static void test_report_input(void **state)
+{
+	(void)state;
+	expect(ARGS("report"), EXIT_USAGE, NULL, "usage: culab report");
+	expect(ARGS("report", "--lang", "fr", "x.json"), EXIT_USAGE, NULL,
+	       "unknown language \"fr\"");
+	expect(ARGS("report", "/nonexistent/results.json"), EXIT_USAGE, NULL,
+	       "cannot open \"/nonexistent/results.json\"");
+	expect(ARGS("report", "tests"), EXIT_USAGE, NULL, "is a directory");
+	expect(ARGS("verify", "/nonexistent/results.json"), EXIT_USAGE, NULL,
+	       "cannot open");
+	/* An experiment file is not a results file. */
+	expect(ARGS("report", "experiments/quick.yaml"), EXIT_USAGE, NULL,
+	       "not a valid results file");
+}
+
+/* Output that cannot be created is refused before any GPU work, with
+ * nothing measured: exit 2 whether or not a GPU is present. */
+static void test_unwritable_output(void **state)
+{
+	(void)state;
+	expect(ARGS("run", "-q", "-o", "/proc/culab-cannot-exist",
+		    "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "cannot create output directory");
+	expect(ARGS("run", "-q", "-o", "experiments/quick.yaml/sub",
+		    "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "cannot create output directory");
+	expect(ARGS("report", "-o", "/proc/culab-cannot-exist",
+		    "tests/fixtures/quick/results.json"),
+	       EXIT_USAGE, NULL, "cannot create output directory");
+}
+
+/* The recorded results verify: every registry signature holds. */
+static void test_verify_fixture(void **state)
+{
+	(void)state;
+	expect(ARGS("verify", "tests/fixtures/quick/results.json"), EXIT_OK,
+	       " 0 failed", NULL);
+}
+
 /* On a machine with no GPU, commands that need one say so with exit 3.
  * Skipped where a GPU is present (the GPU suite covers that case). */
 static void test_no_gpu(void **state)
@@ -176,6 +216,9 @@ int main(void)
 		cmocka_unit_test(test_help_version),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_report_input),
+		cmocka_unit_test(test_unwritable_output),
+		cmocka_unit_test(test_verify_fixture),
 		cmocka_unit_test(test_no_gpu),
 	};
 
