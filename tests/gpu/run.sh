@@ -6,7 +6,10 @@
 #    every variant at a small size: zero errors, except variants flagged
 #    unsafe, whose observed finding must match the registry's record;
 # 3. hardware counters on float data: every registry signature holds
-#    (`culab verify`).
+#    (`culab verify`);
+# 4. a run interrupted with SIGINT and finished with --resume has the same
+#    rows as an uninterrupted one;
+# 5. a size too large for the GPU becomes a skipped row, the rest runs.
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -143,6 +146,20 @@ case "$rc1:$rc2:$verdict" in
 	*) ok "SIGINT then --resume: $verdict" ;;
 	esac ;;
 *)	ko "SIGINT exit $rc1 (want 4), --resume exit $rc2 (want 0): $verdict" ;;
+esac
+
+# 5. too large for the GPU: a skipped row, and the run goes on
+"$culab" run -q --no-counters --no-report -o "$out/memory" \
+	tests/gpu/memory.yaml >"$out/memory.log" 2>&1
+rc=$?
+verdict=$(python3 -c 'import json,sys
+r=json.load(open(sys.argv[1]))["rows"]
+print(" | ".join("%s n=%d: %s" % (w["status"], w["n"], w["message"] or "verified") for w in r))' \
+	"$out/memory/results.json" 2>&1)
+case "$rc:$verdict" in
+"0:skipped n=68719476736: "*"GiB"*"free | ok n=1000: verified")
+	ok "too large for the GPU: $verdict" ;;
+*)	ko "memory check: exit $rc: $verdict" ;;
 esac
 
 echo
