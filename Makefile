@@ -55,7 +55,10 @@ SAN          := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer \
                 -fno-sanitize-recover=all
 ALL_CFLAGS   += $(SAN)
 ALL_CXXFLAGS += $(SAN)
-ALL_NVFLAGS  += -Xcompiler -fsanitize=$(SANITIZE),-fno-omit-frame-pointer
+# -Xcompiler splits its argument at commas: one -fsanitize per sanitizer.
+comma        := ,
+ALL_NVFLAGS  += $(foreach s,$(subst $(comma), ,$(SANITIZE)),-Xcompiler -fsanitize=$(s)) \
+                -Xcompiler -fno-omit-frame-pointer
 LDFLAGS      += $(SAN)
 # CUDA's runtime maps memory where ASan keeps its shadow gap.
 export ASAN_OPTIONS ?= protect_shadow_gap=0:detect_leaks=1
