@@ -897,6 +897,8 @@ int results_print_kernels_json(FILE *fp)
 		json_object_set_new(o, "flags", flags);
 		json_object_set_new(o, "block_default",
 				    json_integer(v[i].block_default));
+		json_object_set_new(o, "block_min",
+				    json_integer(v[i].block_min ? v[i].block_min : 1));
 		json_object_set_new(o, "block_max",
 				    json_integer(v[i].block_max ? v[i].block_max : 1024));
 		json_object_set_new(o, "timed_region", jstr(v[i].timed_region));
