@@ -71,41 +71,30 @@ static int usage_error(const struct command *c, const char *fmt, ...)
 /* Joins argv into one shell-quoted line, for the results' record. */
 static char *command_line(int argc, char **argv)
 {
-	size_t cap = 256, len = 0;
-	char *s = xmalloc(cap);
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789-_./=:,+@%^";
+	struct sbuf s = SBUF_INIT;
 
-	s[0] = '\0';
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
-		bool plain = *a && strspn(a, "abcdefghijklmnopqrstuvwxyz"
-					     "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-					     "0123456789-_./=:,+@%^") == strlen(a);
-		size_t need = 4 * strlen(a) + 4;
 
-		if (len + need >= cap) {
-			while (len + need >= cap)
-				cap *= 2;
-			s = xrealloc(s, cap);
-		}
 		if (i)
-			s[len++] = ' ';
-		if (plain) {
-			len += (size_t)sprintf(s + len, "%s", a);
+			sbuf_addc(&s, ' ');
+		if (*a && strspn(a, plain) == strlen(a)) {
+			sbuf_add(&s, a);
 			continue;
 		}
-		s[len++] = '\'';
+		sbuf_addc(&s, '\'');
 		for (; *a; a++) {
-			if (*a == '\'') {
-				memcpy(s + len, "'\\''", 4);
-				len += 4;
-			} else {
-				s[len++] = *a;
-			}
+			if (*a == '\'')
+				sbuf_add(&s, "'\\''");
+			else
+				sbuf_addc(&s, *a);
 		}
-		s[len++] = '\'';
-		s[len] = '\0';
+		sbuf_addc(&s, '\'');
 	}
-	return s;
+	return sbuf_detach(&s);
 }
 
 static char *g_command;

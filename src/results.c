@@ -262,48 +262,6 @@ static const char csv_header[] =
 
 const char *results_csv_header(void) { return csv_header; }
 
-struct sbuf {
-	char *p;
-	size_t len, cap;
-};
-
-static void sb_add(struct sbuf *b, const char *s, size_t n)
-{
-	if (b->len + n + 1 > b->cap) {
-		while (b->len + n + 1 > b->cap)
-			b->cap = b->cap ? 2 * b->cap : 4096;
-		b->p = xrealloc(b->p, b->cap);
-	}
-	memcpy(b->p + b->len, s, n);
-	b->len += n;
-	b->p[b->len] = '\0';
-}
-
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void sb_printf(struct sbuf *b, const char *fmt, ...)
-{
-	char tmp[128], *big = NULL;
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof(tmp)) {
-		sb_add(b, tmp, (size_t)n);
-		return;
-	}
-	big = xmalloc((size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	sb_add(b, big, (size_t)n);
-	free(big);
-}
-
 /* RFC 4180: quote a field holding a comma, quote or line break.  A field
  * starting with = + - @ is prefixed with ' so spreadsheets do not run it
  * as a formula (text from experiment files is untrusted). */
@@ -312,22 +270,22 @@ static void csv_str(struct sbuf *b, const char *s)
 	if (!s)
 		return;
 	if (*s == '=' || *s == '+' || *s == '-' || *s == '@') {
-		sb_add(b, "\"'", 2);
+		sbuf_add(b, "\"'");
 	} else if (strpbrk(s, ",\"\r\n")) {
-		sb_add(b, "\"", 1);
+		sbuf_addc(b, '"');
 	} else {
-		sb_add(b, s, strlen(s));
+		sbuf_add(b, s);
 		return;
 	}
 	for (; *s; s++)
-		sb_add(b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
-	sb_add(b, "\"", 1);
+		sbuf_addn(b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
+	sbuf_addc(b, '"');
 }
 
 static void csv_num(struct sbuf *b, double v)
 {
 	if (isfinite(v))
-		sb_printf(b, "%.9g", v);
+		sbuf_addf(b, "%.9g", v);
 }
 
 /* Column names of all rows' counters, in first-seen order. */
@@ -353,70 +311,70 @@ static size_t counter_columns(const struct results *r, const char ***out)
 
 static char *results_to_csv(const struct results *r)
 {
-	struct sbuf b = { 0 };
+	struct sbuf b = SBUF_INIT;
 	const char **cols;
 	size_t ncols = counter_columns(r, &cols), i, j, k;
 
-	sb_add(&b, csv_header, strlen(csv_header));
+	sbuf_add(&b, csv_header);
 	for (j = 0; j < ncols; j++) {
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_str(&b, cols[j]);
 	}
-	sb_add(&b, "\n", 1);
+	sbuf_add(&b, "\n");
 	for (i = 0; i < r->nrows; i++) {
 		const struct result_row *w = &r->rows[i];
 		bool timed = w->status == ROW_OK;
 
 		csv_str(&b, w->experiment);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_str(&b, w->family);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_str(&b, w->variant);
-		sb_printf(&b, ",%d,", w->step);
+		sbuf_addf(&b, ",%d,", w->step);
 		csv_str(&b, w->dtype);
-		sb_printf(&b, ",%" PRIu64 ",%" PRIu64 ",%d,%s,%s,", w->n, w->m,
+		sbuf_addf(&b, ",%" PRIu64 ",%" PRIu64 ",%d,%s,%s,", w->n, w->m,
 			  w->block, row_status_name(w->status),
 			  w->verified ? "true" : "false");
 		/* A failed row never shows a speed. */
 		csv_num(&b, timed ? w->t.median_ms : NAN);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_num(&b, timed ? w->t.min_ms : NAN);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_num(&b, timed ? w->t.max_ms : NAN);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_num(&b, timed ? w->t.mean_ms : NAN);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_num(&b, timed ? w->t.stdev_ms : NAN);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_num(&b, timed ? w->t.noise_pct : NAN);
-		sb_printf(&b, ",%zu,", w->t.nsamples);
+		sbuf_addf(&b, ",%zu,", w->t.nsamples);
 		csv_num(&b, w->bytes);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_num(&b, timed ? w->gbps : NAN);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_num(&b, timed ? w->pct_peak : NAN);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_num(&b, w->error);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_num(&b, w->tolerance);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_str(&b, w->timer);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_str(&b, w->counters_status);
-		sb_add(&b, ",", 1);
+		sbuf_add(&b, ",");
 		csv_str(&b, w->message);
 		for (j = 0; j < ncols; j++) {
-			sb_add(&b, ",", 1);
+			sbuf_add(&b, ",");
 			for (k = 0; k < w->ncolumns; k++)
 				if (strcmp(w->columns[k].name, cols[j]) == 0) {
 					csv_num(&b, w->columns[k].value);
 					break;
 				}
 		}
-		sb_add(&b, "\n", 1);
+		sbuf_add(&b, "\n");
 	}
 	free(cols);
-	return b.p;
+	return sbuf_detach(&b);
 }
 
 int results_write(const char *dir, const struct results *r)

@@ -341,14 +341,13 @@ struct stage {
 	const struct experiment *e;
 	enum dtype t;
 	struct shape sh;
-	size_t elems, in_bytes, out_bytes;
+	size_t in_bytes, out_bytes;
 	void *h_in;              /* host input */
 	void *d_in;              /* device input, never written by variants */
 	void *d_copy;            /* device copy for in-place variants (lazy) */
 	void *d_out;
-	long double ref;
+	long double ref;         /* reduce: reference sum and tolerance */
 	double tol;
-	bool have_ref;
 };
 
 /* Everything a launch needs, shared by the timing loop and the counter
@@ -938,8 +937,7 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 	int err;
 
 	shape_text(e, sh, size_text, sizeof(size_text));
-	st.elems = (size_t)(sh.n * sh.m);
-	st.in_bytes = st.elems * es;
+	st.in_bytes = (size_t)(sh.n * sh.m) * es;
 	st.out_bytes = e->family == FAMILY_REDUCE ? 16 : st.in_bytes;
 
 	/* Is anything of this stage left to do (--resume)? */
@@ -963,10 +961,8 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 		if (!st.h_in || (e->family == FAMILY_TRANSPOSE && !h_out))
 			goto skip_all;
 		runner_fill_input(st.h_in, e->family, t, sh.n, sh.m, e->seed);
-		if (e->family == FAMILY_REDUCE) {
+		if (e->family == FAMILY_REDUCE)
 			runner_reference_sum(st.h_in, t, sh.n, &st.ref, &st.tol);
-			st.have_ref = true;
-		}
 		if ((err = (int)cudaMalloc(&st.d_in, st.in_bytes)) ||
 		    (err = (int)cudaMalloc(&st.d_out, st.out_bytes)) ||
 		    (err = (int)cudaMemcpy(st.d_in, st.h_in, st.in_bytes,

@@ -1,5 +1,4 @@
-/* template.c - string buffer and the report template language.  See
- * template.h.
+/* template.c - the report template language.  See template.h.
  *
  * A template is parsed once into a flat list of nodes (text, value, if,
  * else, end) whose if/else nodes hold the index to jump to, so rendering is
@@ -15,110 +14,6 @@
 
 #include "diag.h"
 #include "util.h"
-
-/* ---- string buffer ---------------------------------------------------- */
-
-static void sbuf_grow(struct sbuf *b, size_t more)
-{
-	size_t need = b->len + more + 1;
-
-	if (need <= b->cap)
-		return;
-	if (need < b->cap * 2)
-		need = b->cap * 2;
-	if (need < 64)
-		need = 64;
-	b->buf = xrealloc(b->buf, need);
-	b->cap = need;
-}
-
-void sbuf_addn(struct sbuf *b, const char *s, size_t n)
-{
-	sbuf_grow(b, n);
-	if (n)
-		memcpy(b->buf + b->len, s, n);
-	b->len += n;
-	b->buf[b->len] = '\0';
-}
-
-void sbuf_add(struct sbuf *b, const char *s)
-{
-	if (s)
-		sbuf_addn(b, s, strlen(s));
-}
-
-void sbuf_addc(struct sbuf *b, char c)
-{
-	sbuf_addn(b, &c, 1);
-}
-
-void sbuf_addf(struct sbuf *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n <= 0)
-		return;
-	sbuf_grow(b, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(b->buf + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
-
-void sbuf_addargs(struct sbuf *b, const char *fmt, const char *const *args,
-		  size_t nargs)
-{
-	const char *p = fmt, *q;
-
-	while ((q = strchr(p, '{')) != NULL) {
-		sbuf_addn(b, p, (size_t)(q - p));
-		if (q[1] >= '1' && q[1] <= '9' && q[2] == '}') {
-			size_t i = (size_t)(q[1] - '1');
-
-			if (i < nargs)
-				sbuf_add(b, args[i]);
-			p = q + 3;
-		} else {
-			sbuf_addc(b, '{');
-			p = q + 1;
-		}
-	}
-	sbuf_add(b, p);
-}
-
-const char *sbuf_str(const struct sbuf *b)
-{
-	return b->buf ? b->buf : "";
-}
-
-void sbuf_reset(struct sbuf *b)
-{
-	b->len = 0;
-	if (b->buf)
-		b->buf[0] = '\0';
-}
-
-char *sbuf_detach(struct sbuf *b)
-{
-	char *s = b->buf ? b->buf : xstrdup("");
-
-	b->buf = NULL;
-	b->len = b->cap = 0;
-	return s;
-}
-
-void sbuf_release(struct sbuf *b)
-{
-	if (!b)
-		return;
-	free(b->buf);
-	b->buf = NULL;
-	b->len = b->cap = 0;
-}
 
 /* ---- templates -------------------------------------------------------- */
 
