@@ -36,8 +36,9 @@
  *  - The first profiled measurement of a process showed ~25 MB of DRAM
  *    writes that no later one did; the session's first measurement is
  *    therefore taken twice and the first result dropped.
- *  - The eviction kernel is embedded PTX, loaded with cudaLibraryLoadData:
- *    this file is built by the host C++ compiler, not nvcc.
+ *  - The eviction is the runner's L2 flush kernel (kernels/support.h, a C
+ *    entry point, so this host-compiled file can launch it) run over a
+ *    buffer of its own.
  *  - One config image and one counter-data image serve every measurement;
  *    the counter-data image is reset with CounterDataImageInitialize.  It
  *    holds 8 ranges at first and grows when a measurement makes more
@@ -75,6 +76,7 @@
 #include <cupti_target.h>
 
 #include "counters.h"
+#include "support.h"
 extern "C" {
 #include "util.h"
 }
@@ -263,12 +265,9 @@ struct counters {
 
 	/* L2 eviction */
 	cudaStream_t stream;
-	cudaLibrary_t lib;
-	cudaKernel_t evict;
 	void *evict_buf;
 	size_t evict_bytes;
 	unsigned int *evict_sink;
-	unsigned int evict_grid;
 
 	/* kernel launches seen by the callback */
 	CUpti_SubscriberHandle sub;
@@ -516,79 +515,24 @@ static void launch_callbacks(struct counters *c, bool on)
 
 /* ---- L2 eviction ----------------------------------------------------- */
 
-/* Reads n 16-byte words of buf with a grid-stride loop and stores to sink
- * only if their XOR is 1, which the zeroed buffer never gives: the loads
- * cannot be optimized away, and nothing is written.  PTX ISA 6.4 for
- * sm_75 and newer; the driver compiles it for the GPU at load time. */
-static const char evict_ptx[] =
-	".version 6.4\n"
-	".target sm_75\n"
-	".address_size 64\n"
-	".visible .entry culab_l2_evict(.param .u64 p_buf, .param .u64 p_n,\n"
-	"\t.param .u64 p_sink)\n"
-	"{\n"
-	"\t.reg .pred %p<3>;\n"
-	"\t.reg .b32 %r<10>;\n"
-	"\t.reg .b64 %rd<10>;\n"
-	"\tld.param.u64 %rd1, [p_buf];\n"
-	"\tld.param.u64 %rd2, [p_n];\n"
-	"\tld.param.u64 %rd3, [p_sink];\n"
-	"\tcvta.to.global.u64 %rd1, %rd1;\n"
-	"\tmov.u32 %r1, %ctaid.x;\n"
-	"\tmov.u32 %r2, %ntid.x;\n"
-	"\tmov.u32 %r3, %tid.x;\n"
-	"\tmov.u32 %r4, %nctaid.x;\n"
-	"\tmul.wide.u32 %rd4, %r1, %r2;\n"
-	"\tcvt.u64.u32 %rd5, %r3;\n"
-	"\tadd.u64 %rd4, %rd4, %rd5;\n"
-	"\tmul.wide.u32 %rd6, %r4, %r2;\n"
-	"\tmov.u32 %r5, 0;\n"
-	"\tsetp.ge.u64 %p1, %rd4, %rd2;\n"
-	"\t@%p1 bra DONE;\n"
-	"LOOP:\n"
-	"\tshl.b64 %rd7, %rd4, 4;\n"
-	"\tadd.u64 %rd7, %rd1, %rd7;\n"
-	"\tld.global.v4.u32 {%r6, %r7, %r8, %r9}, [%rd7];\n"
-	"\txor.b32 %r5, %r5, %r6;\n"
-	"\txor.b32 %r5, %r5, %r7;\n"
-	"\txor.b32 %r5, %r5, %r8;\n"
-	"\txor.b32 %r5, %r5, %r9;\n"
-	"\tadd.u64 %rd4, %rd4, %rd6;\n"
-	"\tsetp.lt.u64 %p2, %rd4, %rd2;\n"
-	"\t@%p2 bra LOOP;\n"
-	"DONE:\n"
-	"\tsetp.ne.u32 %p1, %r5, 1;\n"
-	"\t@%p1 bra END;\n"
-	"\tcvta.to.global.u64 %rd3, %rd3;\n"
-	"\tst.global.u32 [%rd3], %r5;\n"
-	"END:\n"
-	"\tret;\n"
-	"}\n";
-
-#define EVICT_THREADS 256
 #define EVICT_L2_MULTIPLE 4
 #define EVICT_DEFAULT_BYTES ((size_t)256 << 20)   /* when L2 size is unknown */
 
+/* The buffer is zeroed so the flush kernel's XOR of it never equals its
+ * key: it reads everything and writes nothing. */
 static int evict_setup(struct counters *c, char *why, size_t size)
 {
-	int l2 = 0, sms = 0;
+	int l2 = 0;
 
 	if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, c->device) != cudaSuccess)
 		l2 = 0;
-	CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount,
-					  c->device), why, size);
 	c->evict_bytes = l2 > 0 ? (size_t)EVICT_L2_MULTIPLE * (size_t)l2
 				: EVICT_DEFAULT_BYTES;
 	c->evict_bytes = (c->evict_bytes + 15) & ~(size_t)15;
-	c->evict_grid = (unsigned)(sms > 0 ? sms : 1) * (2048 / EVICT_THREADS);
 	CUDA_CHECK(cudaMalloc(&c->evict_buf, c->evict_bytes), why, size);
 	CUDA_CHECK(cudaMemset(c->evict_buf, 0, c->evict_bytes), why, size);
 	CUDA_CHECK(cudaMalloc((void **)&c->evict_sink, sizeof(*c->evict_sink)), why, size);
 	CUDA_CHECK(cudaStreamCreateWithFlags(&c->stream, cudaStreamNonBlocking), why, size);
-	CUDA_CHECK(cudaLibraryLoadData(&c->lib, evict_ptx, NULL, NULL, 0, NULL,
-				       NULL, 0), why, size);
-	CUDA_CHECK(cudaLibraryGetKernel(&c->evict, c->lib, "culab_l2_evict"),
-		   why, size);
 	CUDA_CHECK(cudaDeviceSynchronize(), why, size);
 	return 0;
 }
@@ -597,12 +541,9 @@ static int evict_setup(struct counters *c, char *why, size_t size)
  * for that too: the next pass starts from an L2 with no dirty lines. */
 static int evict_l2(struct counters *c, char *why, size_t size)
 {
-	unsigned long long n = c->evict_bytes / 16;
-	void *args[] = { &c->evict_buf, &n, &c->evict_sink };
-
 	CUDA_CHECK(cudaDeviceSynchronize(), why, size);
-	CUDA_CHECK(cudaLaunchKernel((const void *)c->evict, dim3(c->evict_grid),
-				    dim3(EVICT_THREADS), args, 0, c->stream),
+	CUDA_CHECK((cudaError_t)support_l2_flush(c->evict_buf, c->evict_bytes,
+						 c->evict_sink, c->stream),
 		   why, size);
 	CUDA_CHECK(cudaStreamSynchronize(c->stream), why, size);
 	return 0;
@@ -1223,8 +1164,6 @@ extern "C" void counters_close(struct counters *c)
 		p.structSize = CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE;
 		cuptiProfilerDeInitialize(&p);
 	}
-	if (c->lib)
-		cudaLibraryUnload(c->lib);
 	if (c->stream)
 		cudaStreamDestroy(c->stream);
 	cudaFree(c->evict_buf);
