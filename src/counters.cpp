@@ -237,6 +237,15 @@ static int cuda_fail(char *why, size_t size, const char *what, int err)
 
 /* ---- the session --------------------------------------------------- */
 
+/* One kernel launch of a profiled pass: the range CUPTI makes of it
+ * belongs to batch item `item`, or is one of our L2 flushes. */
+struct launch_rec {
+	size_t item;
+	bool flush;
+	char *name;                     /* demangled, no parameters; "" unknown */
+	double occ;                     /* theoretical occupancy, % */
+};
+
 struct counters {
 	int device;                     /* runtime ordinal */
 	CUcontext ctx;
@@ -260,6 +269,7 @@ struct counters {
 	uint8_t *image;
 	size_t image_size;
 	size_t capacity;                /* ranges the image holds */
+	size_t last_capacity;           /* before the last batch */
 	bool warmed;                    /* a first measurement was discarded */
 	char *broken;                   /* set: the session can no longer profile */
 
@@ -273,18 +283,22 @@ struct counters {
 	CUpti_SubscriberHandle sub;
 	bool subscribed;
 	bool in_pass;                   /* count launches */
-	bool record_names;              /* and keep their names */
-	size_t launches;
+	bool record_names;              /* and record them (first pass) */
+	size_t launches;                /* in this pass, flushes included */
+	size_t item;                    /* the batch item now launching */
 	char *pending;                  /* name between API enter and exit */
 	double pending_occ;             /* its theoretical occupancy, % */
-	char **names;
-	double *occ;                    /* theoretical occupancy per launch */
-	size_t nnames, cap_names;
+	struct launch_rec *recs;        /* first pass, in submission order */
+	size_t nrecs, cap_recs;
+	/* L2 eviction before every kernel launch, from the callback */
+	bool evict_each;
+	bool evicting;                  /* the flush launch is ours */
+	int evict_err;                  /* first failure of such a flush */
 	/* theoretical occupancy: the occupancy API on the launched function */
 	CUresult (*max_blocks)(int *, CUfunction, int, size_t);
 	int max_warps;                  /* resident warps per SM at most */
 
-	char method[320];
+	char method[512];
 
 	/* where the time goes: CULAB_COUNTERS_TRACE=1 prints it at close */
 	double phase[9];
@@ -378,15 +392,29 @@ static char *kernel_display_name(const char *symbol)
 	return out;
 }
 
-static void names_clear(struct counters *c)
+static void recs_clear(struct counters *c)
 {
 	size_t i;
 
-	for (i = 0; i < c->nnames; i++)
-		free(c->names[i]);
-	c->nnames = 0;
+	for (i = 0; i < c->nrecs; i++)
+		free(c->recs[i].name);
+	c->nrecs = 0;
 	free(c->pending);
 	c->pending = NULL;
+}
+
+static void rec_add(struct counters *c, bool flush, char *name, double occ)
+{
+	if (c->nrecs == c->cap_recs) {
+		c->cap_recs = c->cap_recs ? 2 * c->cap_recs : 64;
+		c->recs = (struct launch_rec *)xrealloc(c->recs,
+				c->cap_recs * sizeof(*c->recs));
+	}
+	c->recs[c->nrecs].item = c->item;
+	c->recs[c->nrecs].flush = flush;
+	c->recs[c->nrecs].name = name ? name : xstrdup("");
+	c->recs[c->nrecs].occ = occ;
+	c->nrecs++;
 }
 
 static const CUpti_CallbackId launch_cbids[] = {
@@ -456,6 +484,45 @@ static double launch_occupancy(const struct counters *c, CUpti_CallbackId cbid,
 	return 100.0 * blocks * ((threads + 31) / 32) / c->max_warps;
 }
 
+/* The stream a launch goes to, from its driver parameters. */
+static cudaStream_t launch_stream(CUpti_CallbackId cbid, const void *params)
+{
+	CUstream s = NULL;
+	bool per_thread = false;
+
+	switch (cbid) {
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
+		per_thread = true;
+		/* fall through */
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+		s = ((const cuLaunchKernel_params *)params)->hStream;
+		break;
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz:
+		per_thread = true;
+		/* fall through */
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx: {
+		const cuLaunchKernelEx_params *p = (const cuLaunchKernelEx_params *)params;
+
+		s = p->config ? p->config->hStream : NULL;
+		break;
+	}
+	default:
+		break;
+	}
+	if (!s && per_thread)
+		return cudaStreamPerThread;
+	return (cudaStream_t)s;
+}
+
+/* Launch callback.  On API enter of a measured kernel it first launches
+ * the L2 flush on the kernel's stream (when evict_each is set), so every
+ * profiled kernel starts from an L2 without its inputs and without dirty
+ * lines, as under ncu (which flushes before every kernel).  The flush is
+ * a launch too and comes back here nested; it is recorded as a flush, and
+ * its range is dropped when the batch is collected.  CUDA calls are
+ * allowed in callbacks; the flag stops the recursion. */
 static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 			       CUpti_CallbackId cbid, const void *data)
 {
@@ -466,6 +533,15 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 	    !is_launch_cbid(cbid))
 		return;
 	if (d->callbackSite == CUPTI_API_ENTER) {
+		if (c->evicting)
+			return;
+		if (c->evict_each && !c->evict_err) {
+			c->evicting = true;
+			c->evict_err = support_l2_flush(c->evict_buf,
+					c->evict_bytes, c->evict_sink,
+					launch_stream(cbid, d->functionParams));
+			c->evicting = false;
+		}
 		free(c->pending);
 		c->pending = c->record_names ? kernel_display_name(d->symbolName)
 					     : NULL;
@@ -476,22 +552,20 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 	/* exit: only a launch that succeeded becomes a range */
 	if (d->functionReturnValue &&
 	    *(const CUresult *)d->functionReturnValue != CUDA_SUCCESS) {
-		free(c->pending);
-		c->pending = NULL;
+		if (!c->evicting) {
+			free(c->pending);
+			c->pending = NULL;
+		}
 		return;
 	}
 	c->launches++;
 	if (!c->record_names)
 		return;
-	if (c->nnames == c->cap_names) {
-		c->cap_names = c->cap_names ? 2 * c->cap_names : 16;
-		c->names = (char **)xrealloc(c->names,
-					     c->cap_names * sizeof(*c->names));
-		c->occ = (double *)xrealloc(c->occ,
-					    c->cap_names * sizeof(*c->occ));
+	if (c->evicting) {
+		rec_add(c, true, NULL, NAN);
+		return;
 	}
-	c->occ[c->nnames] = c->pending_occ;
-	c->names[c->nnames++] = c->pending ? c->pending : xstrdup("");
+	rec_add(c, false, c->pending, c->pending_occ);
 	c->pending = NULL;
 }
 
@@ -971,11 +1045,18 @@ static void profiler_disable(struct counters *c)
 	c->rp = NULL;
 }
 
-/* The counter-data image starts small and grows (x4, up to
- * COUNTERS_MAX_KERNELS ranges) when a measurement makes more launches:
+/* The counter-data image starts at FIRST_CAPACITY ranges and grows (x4,
+ * up to MAX_RANGES) when a batch makes more launches, flushes included:
  * resetting it costs time in proportion to its size, ~0.3 MB per range
- * for the default set (8.8 ms per measurement at 128 ranges on an H100). */
-#define FIRST_CAPACITY 8
+ * for the default set (8.8 ms at 128 ranges on an H100), paid once per
+ * batch. */
+#define FIRST_CAPACITY 64
+#define MAX_RANGES 1024
+
+static size_t grown_capacity(const struct counters *c)
+{
+	return c->capacity * 4 < MAX_RANGES ? c->capacity * 4 : MAX_RANGES;
+}
 
 static int counter_data_setup(struct counters *c, size_t capacity, char *why,
 			      size_t size)
@@ -999,6 +1080,40 @@ static int counter_data_setup(struct counters *c, size_t capacity, char *why,
 	return image_reset(c, why, size);
 }
 
+static bool getenv_flag(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
+/* The method line: how the counters were taken.  gave_up says why the
+ * module gave up flushing before every kernel, or is NULL. */
+static void method_text(struct counters *c, const char *gave_up)
+{
+	uint32_t version = 0;
+	char flush[160];
+
+	if (cuptiGetVersion(&version) != CUPTI_SUCCESS)
+		version = CUPTI_API_VERSION;
+	if (c->evict_each)
+		snprintf(flush, sizeof(flush), "before every kernel launch");
+	else if (gave_up)
+		snprintf(flush, sizeof(flush), "before every measurement (the "
+			 "flush before every kernel failed: %s)", gave_up);
+	else
+		snprintf(flush, sizeof(flush), "before every measurement");
+	snprintf(c->method, sizeof(c->method),
+		 "CUPTI %u.%u range profiler on %s: auto range (one per kernel "
+		 "launch), user replay, %d pass%s, up to %d measurements per "
+		 "Start/Stop; inputs restored before every pass and L2 evicted "
+		 "%s by reading %zu MiB; clocks not locked%s",
+		 version / 10000, version / 100 % 100, c->chip, c->passes,
+		 c->passes == 1 ? "" : "es", COUNTERS_BATCH_MAX, flush,
+		 c->evict_bytes >> 20,
+		 c->subscribed ? "" : "; kernel names unavailable");
+}
+
 static int open_steps(struct counters *c, char *why, size_t size)
 {
 	CUpti_Profiler_Initialize_Params init;
@@ -1009,7 +1124,6 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	CUresult cr;
 	CUptiResult r;
 	cudaError_t e;
-	uint32_t version = 0;
 
 #ifdef CUPTI_UNUSABLE
 	say(why, size, "%s", CUPTI_UNUSABLE);
@@ -1081,16 +1195,8 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	    evict_setup(c, why, size))
 		return -1;
 	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
-	if (cuptiGetVersion(&version) != CUPTI_SUCCESS)
-		version = CUPTI_API_VERSION;
-	snprintf(c->method, sizeof(c->method),
-		 "CUPTI %u.%u range profiler on %s: auto range (one per kernel "
-		 "launch), user replay, %d pass%s; before every pass inputs "
-		 "restored and L2 evicted by reading %zu MiB; clocks not locked%s",
-		 version / 10000, version / 100 % 100, c->chip, c->passes,
-		 c->passes == 1 ? "" : "es",
-		 c->evict_bytes >> 20,
-		 c->subscribed ? "" : "; kernel names unavailable");
+	c->evict_each = c->subscribed && !getenv_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
+	method_text(c, NULL);
 	return 0;
 }
 
@@ -1168,9 +1274,8 @@ extern "C" void counters_close(struct counters *c)
 		cudaStreamDestroy(c->stream);
 	cudaFree(c->evict_buf);
 	cudaFree(c->evict_sink);
-	names_clear(c);
-	free(c->names);
-	free(c->occ);
+	recs_clear(c);
+	free(c->recs);
 	for (i = 0; i < c->nraw; i++)
 		free(c->raw[i]);
 	free(c->raw);
@@ -1220,14 +1325,67 @@ static int rearm(struct counters *c, size_t capacity)
 	return 0;
 }
 
-static int run_passes(struct counters *c, int (*prepare)(void *),
-		      int (*launch)(void *), void *ctx, char *why, size_t size)
+/* Stops a pass that failed half way; the caller rearms the profiler. */
+static void stop_quietly(struct counters *c)
+{
+	CUpti_RangeProfiler_Stop_Params stop;
+
+	c->in_pass = false;
+	c->evicting = false;
+	memset(&stop, 0, sizeof(stop));
+	stop.structSize = CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE;
+	stop.pRangeProfilerObject = c->rp;
+	cuptiRangeProfilerStop(&stop);
+}
+
+/* Runs one item of a pass: its prepare hook, the L2 eviction when the
+ * callback does not evict before every kernel, its launches.  The first
+ * item's prepare and eviction run before Start, outside the profiled
+ * region; the others' inside (their flush is a range, dropped later). */
+static int run_item(struct counters *c, const struct counters_item *it,
+		    bool first, double *t, char *why, size_t size)
+{
+	int rc;
+	cudaError_t sync;
+
+	if (!first) {
+		if (it->prepare && (rc = it->prepare(it->ctx)) != 0)
+			return cuda_fail(why, size, "preparing a replay pass", rc);
+		lap(c, PH_PREPARE, t);
+		if (!c->evict_each) {
+			c->evicting = true;
+			rc = evict_l2(c, why, size);
+			c->evicting = false;
+			if (rc)
+				return -1;
+		}
+		lap(c, PH_EVICT, t);
+	}
+	rc = it->launch(it->ctx);
+	sync = cudaDeviceSynchronize();
+	lap(c, PH_LAUNCH, t);
+	if (rc)
+		return cuda_fail(why, size, "the profiled launch", rc);
+	if (sync != cudaSuccess)
+		return cuda_fail(why, size, "the profiled launch", (int)sync);
+	if (c->evict_err) {
+		/* From now on flush before every measurement only. */
+		c->evict_each = false;
+		method_text(c, cudaGetErrorName((cudaError_t)c->evict_err));
+		return cuda_fail(why, size, "the L2 flush before a profiled kernel",
+				 c->evict_err);
+	}
+	return 0;
+}
+
+/* One Start/Stop per replay pass around all n items. */
+static int run_passes(struct counters *c, const struct counters_item *items,
+		      size_t n, char *why, size_t size)
 {
 	CUpti_RangeProfiler_Start_Params start;
 	CUpti_RangeProfiler_Stop_Params stop;
-	size_t pass, first = 0;
-	int lrc, prc;
-	cudaError_t sync;
+	size_t pass, i, first = 0;
+	int prc;
 	CUptiResult r;
 
 	/* CUPTI asks for exactly c->passes Start/Stop pairs; one spare lets a
@@ -1236,37 +1394,38 @@ static int run_passes(struct counters *c, int (*prepare)(void *),
 		double t = now_seconds();
 
 		c->pass_count++;
-		if (prepare && (prc = prepare(ctx)) != 0)
+		if (items[0].prepare && (prc = items[0].prepare(items[0].ctx)) != 0)
 			return cuda_fail(why, size, "preparing a replay pass", prc);
 		lap(c, PH_PREPARE, &t);
 		if (evict_l2(c, why, size))
 			return -1;
 		lap(c, PH_EVICT, &t);
 		c->launches = 0;
+		c->evict_err = 0;
 		c->record_names = pass == 0;
-		c->in_pass = true;
+		if (pass == 0)
+			recs_clear(c);
 		memset(&start, 0, sizeof(start));
 		start.structSize = CUpti_RangeProfiler_Start_Params_STRUCT_SIZE;
 		start.pRangeProfilerObject = c->rp;
 		r = cuptiRangeProfilerStart(&start);
-		if (r != CUPTI_SUCCESS) {
-			c->in_pass = false;
+		if (r != CUPTI_SUCCESS)
 			return cupti_fail(why, size, "cuptiRangeProfilerStart", r);
-		}
 		lap(c, PH_START, &t);
-		lrc = launch(ctx);
-		sync = cudaDeviceSynchronize();
+		c->in_pass = true;
+		for (i = 0; i < n; i++) {
+			c->item = i;
+			if (run_item(c, &items[i], i == 0, &t, why, size)) {
+				stop_quietly(c);
+				return -1;
+			}
+		}
 		c->in_pass = false;
-		lap(c, PH_LAUNCH, &t);
 		memset(&stop, 0, sizeof(stop));
 		stop.structSize = CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE;
 		stop.pRangeProfilerObject = c->rp;
 		CUPTI_CHECK(cuptiRangeProfilerStop(&stop), why, size);
 		lap(c, PH_STOP, &t);
-		if (lrc)
-			return cuda_fail(why, size, "the profiled launch", lrc);
-		if (sync != cudaSuccess)
-			return cuda_fail(why, size, "the profiled launch", (int)sync);
 		if (pass == 0) {
 			first = c->launches;
 		} else if (c->launches != first) {
@@ -1358,15 +1517,54 @@ static size_t evaluate_each(struct counters *c,
 	return ok;
 }
 
-static int collect(struct counters *c, const char *label,
-		   struct kernel_counters **out, size_t *nout, char *why, size_t size)
+/* Adds one launch's values to item i's list. */
+static void item_push(struct counters_result *res, const char *label,
+		      const struct counters *c, const struct launch_rec *rec)
+{
+	struct kernel_counters *k;
+	size_t j;
+
+	res->k = (struct kernel_counters *)xrealloc(res->k,
+			(res->nk + 1) * sizeof(*res->k));
+	k = &res->k[res->nk];
+	memset(k, 0, sizeof(*k));
+	k->label = xasprintf("%s#%zu", label ? label : "", res->nk);
+	k->kernel = xstrdup(rec ? rec->name : "");
+	k->theoretical_occupancy_pct = rec ? rec->occ : NAN;
+	k->nvalues = c->nraw;
+	k->names = (char **)xcalloc(c->nraw, sizeof(*k->names));
+	k->values = (double *)xcalloc(c->nraw, sizeof(*k->values));
+	for (j = 0; j < c->nraw; j++) {
+		k->names[j] = xstrdup(c->raw[j]);
+		k->values[j] = c->scratch[j];
+	}
+	res->nk++;
+}
+
+static void results_clear(struct counters_result *res, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < res[i].nk; j++)
+			kernel_counters_release(&res[i].k[j]);
+		free(res[i].k);
+		free(res[i].error);
+		memset(&res[i], 0, sizeof(res[i]));
+	}
+}
+
+/* Decodes the pass data and hands each range to its item, in launch
+ * order.  Returns 0, 1 when ranges were dropped (the image is too small),
+ * -1 on failure. */
+static int collect(struct counters *c, const struct counters_item *items,
+		   size_t n, struct counters_result *res, char *why, size_t size)
 {
 	CUpti_RangeProfiler_DecodeData_Params dec;
 	CUpti_RangeProfiler_GetCounterDataInfo_Params info;
-	struct kernel_counters *k;
 	struct range_order *order;
-	size_t n, i, j;
-	bool named;
+	size_t nr, i;
+	bool mapped;
 	double t = now_seconds();
 
 	memset(&dec, 0, sizeof(dec));
@@ -1375,8 +1573,8 @@ static int collect(struct counters *c, const char *label,
 	CUPTI_CHECK(cuptiRangeProfilerDecodeData(&dec), why, size);
 	if (dec.numOfRangeDropped) {
 		say(why, size, "%zu kernel launches were not profiled: one "
-		    "measurement may make at most %d", dec.numOfRangeDropped,
-		    COUNTERS_MAX_KERNELS);
+		    "batch may make at most %d, L2 flushes included",
+		    dec.numOfRangeDropped, MAX_RANGES);
 		return 1;
 	}
 	memset(&info, 0, sizeof(info));
@@ -1384,18 +1582,34 @@ static int collect(struct counters *c, const char *label,
 	info.pCounterDataImage = c->image;
 	info.counterDataImageSize = c->image_size;
 	CUPTI_CHECK(cuptiRangeProfilerGetCounterDataInfo(&info), why, size);
-	n = info.numTotalRanges;
+	nr = info.numTotalRanges;
 	lap(c, PH_DECODE, &t);
-	if (!n)
+	if (!nr)
 		return 0;
-	order = (struct range_order *)xcalloc(n, sizeof(*order));
-	order_ranges(c, order, n);
-	named = c->nnames == n;
-	k = (struct kernel_counters *)xcalloc(n, sizeof(*k));
-	for (i = 0; i < n; i++) {
+	/* Ranges map to launches one to one.  Without the callback's record
+	 * (no subscription) only a single item can be collected, and all its
+	 * ranges are its own; with a record that does not match, the flush
+	 * launched from the callback is suspect: give it up for the flush
+	 * before every measurement, and let the caller measure again. */
+	mapped = c->nrecs == nr;
+	if (!mapped && (n > 1 || c->nrecs)) {
+		say(why, size, "CUPTI returned %zu ranges for %zu recorded kernel "
+		    "launches", nr, c->nrecs);
+		if (c->evict_each) {
+			c->evict_each = false;
+			method_text(c, "the ranges did not match the launches");
+		}
+		return -1;
+	}
+	order = (struct range_order *)xcalloc(nr, sizeof(*order));
+	order_ranges(c, order, nr);
+	for (i = 0; i < nr; i++) {
+		const struct launch_rec *rec = mapped ? &c->recs[i] : NULL;
 		CUpti_Profiler_Host_EvaluateToGpuValues_Params ev;
 		CUptiResult r;
 
+		if (rec && rec->flush)
+			continue;
 		memset(&ev, 0, sizeof(ev));
 		ev.structSize = CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE;
 		ev.pHostObject = c->host;
@@ -1407,72 +1621,52 @@ static int collect(struct counters *c, const char *label,
 		ev.pMetricValues = c->scratch;
 		r = cuptiProfilerHostEvaluateToGpuValues(&ev);
 		if (r != CUPTI_SUCCESS && evaluate_each(c, &ev) == 0) {
-			for (j = 0; j < i; j++)
-				kernel_counters_release(&k[j]);
-			free(k);
 			free(order);
+			results_clear(res, n);
 			return cupti_fail(why, size,
 					  "cuptiProfilerHostEvaluateToGpuValues", r);
 		}
-		k[i].label = xasprintf("%s#%zu", label ? label : "", i);
-		k[i].kernel = xstrdup(named ? c->names[i] : "");
-		k[i].theoretical_occupancy_pct = named ? c->occ[i] : NAN;
-		k[i].nvalues = c->nraw;
-		k[i].names = (char **)xcalloc(c->nraw, sizeof(*k[i].names));
-		k[i].values = (double *)xcalloc(c->nraw, sizeof(*k[i].values));
-		for (j = 0; j < c->nraw; j++) {
-			k[i].names[j] = xstrdup(c->raw[j]);
-			k[i].values[j] = c->scratch[j];
-		}
+		item_push(&res[rec ? rec->item : 0], items[rec ? rec->item : 0].label,
+			  c, rec);
 	}
 	free(order);
-	*out = k;
-	*nout = n;
 	lap(c, PH_EVALUATE, &t);
 	return 0;
 }
 
-static int profile_once(struct counters *c, const char *label,
-			int (*prepare)(void *ctx), int (*launch)(void *ctx),
-			void *ctx, struct kernel_counters **k, size_t *nk,
-			char *why, size_t whysize)
+/* Profiles the n items with one Start/Stop per pass.  Returns 0 (res
+ * filled), 1 when the counter-data image is too small for the batch, -1
+ * on failure (why filled; the profiler is rearmed when possible). */
+static int profile_batch(struct counters *c, const struct counters_item *items,
+			 size_t n, struct counters_result *res, char *why,
+			 size_t whysize)
 {
 	char reset_why[512];
 	double t;
 	int rc;
 
-	*k = NULL;
-	*nk = 0;
 	if (c->broken) {
 		say(why, whysize, "%s", c->broken);
 		return -1;
 	}
-	for (;;) {
-		t = now_seconds();
-		names_clear(c);
-		launch_callbacks(c, true);
-		lap(c, PH_CALLBACKS, &t);
-		rc = run_passes(c, prepare, launch, ctx, why, whysize);
-		t = now_seconds();
-		launch_callbacks(c, false);
-		lap(c, PH_CALLBACKS, &t);
-		if (rc == 0)
-			rc = collect(c, label, k, nk, why, whysize);
-		if (rc == 0)
-			break;
-		/* more launches than the image holds: grow it, measure again */
-		if (rc == 1 && c->capacity < COUNTERS_MAX_KERNELS) {
-			size_t cap = c->capacity * 4;
-
-			if (rearm(c, cap < COUNTERS_MAX_KERNELS ? cap : COUNTERS_MAX_KERNELS))
-				return -1;
-			continue;
-		}
-		rearm(c, c->capacity);
-		return -1;
+	t = now_seconds();
+	launch_callbacks(c, true);
+	lap(c, PH_CALLBACKS, &t);
+	rc = run_passes(c, items, n, why, whysize);
+	t = now_seconds();
+	launch_callbacks(c, false);
+	lap(c, PH_CALLBACKS, &t);
+	if (rc == 0)
+		rc = collect(c, items, n, res, why, whysize);
+	if (rc) {
+		results_clear(res, n);
+		/* the pass state is unknown (or the image too small): rearm */
+		if (rearm(c, rc == 1 ? grown_capacity(c) : c->capacity))
+			return -1;
+		return rc == 1 && c->capacity > c->last_capacity ? 1 : -1;
 	}
 	t = now_seconds();
-	c->measurements++;
+	c->measurements += n;
 	if (image_reset(c, reset_why, sizeof(reset_why))) {
 		free(c->broken);
 		c->broken = xasprintf("resetting the counter data failed: %s",
@@ -1482,24 +1676,99 @@ static int profile_once(struct counters *c, const char *label,
 	return 0;
 }
 
+/* Profiles items[0..n) as one batch, growing the counter-data image when
+ * the launches do not fit. */
+static int profile_fit(struct counters *c, const struct counters_item *items,
+		       size_t n, struct counters_result *res, char *why,
+		       size_t whysize)
+{
+	int rc;
+
+	for (;;) {
+		c->last_capacity = c->capacity;
+		rc = profile_batch(c, items, n, res, why, whysize);
+		if (rc != 1)
+			return rc;
+	}
+}
+
+/* The first profiled measurement of a process showed ~25 MB of DRAM
+ * writes that no later one did (H100, a kernel writing 256 KB; ncu saw
+ * 2.5 MB): CUPTI's first-use work lands in it.  So the session's first
+ * item is profiled once alone and its result dropped. */
+static int warm_up(struct counters *c, const struct counters_item *item,
+		   char *why, size_t whysize)
+{
+	struct counters_result r;
+	int rc;
+
+	if (c->warmed)
+		return 0;
+	memset(&r, 0, sizeof(r));
+	rc = profile_fit(c, item, 1, &r, why, whysize);
+	c->warmed = rc == 0 && r.nk > 0;  /* no kernels warm nothing */
+	results_clear(&r, 1);
+	return rc;
+}
+
+extern "C" int counters_profile_batch(struct counters *c,
+				      const struct counters_item *items,
+				      size_t n, struct counters_result *res,
+				      char *why, size_t whysize)
+{
+	size_t i;
+	int failed = 0;
+
+	memset(res, 0, n * sizeof(*res));
+	if (!n)
+		return 0;
+	if (warm_up(c, &items[0], why, whysize) && c->broken)
+		return -1;
+	/* A batch needs the callback's record to tell its items apart; a
+	 * failed batch is measured again item by item, so that one bad item
+	 * costs only its own counters. */
+	if (n > 1 && c->subscribed &&
+	    profile_fit(c, items, n, res, why, whysize) == 0)
+		return 0;
+	if (c->broken) {
+		say(why, whysize, "%s", c->broken);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		char one[512];
+
+		if (profile_fit(c, &items[i], 1, &res[i], one, sizeof(one))) {
+			res[i].error = xstrdup(one);
+			failed++;
+		}
+	}
+	if (failed == (int)n) {
+		say(why, whysize, "%s", res[0].error);
+		results_clear(res, n);
+		return -1;
+	}
+	return 0;
+}
+
+extern "C" void counters_result_release(struct counters_result *r)
+{
+	if (r)
+		results_clear(r, 1);
+}
+
 extern "C" int counters_profile(struct counters *c, const char *label,
 				int (*prepare)(void *ctx), int (*launch)(void *ctx),
 				void *ctx, struct kernel_counters **k, size_t *nk,
 				char *why, size_t whysize)
 {
-	size_t i;
+	struct counters_item item = { label, prepare, launch, ctx };
+	struct counters_result r;
 
-	/* The first profiled measurement of a process showed ~25 MB of DRAM
-	 * writes that no later one did (H100, a kernel writing 256 KB; ncu
-	 * saw 2.5 MB): CUPTI's first-use work lands in it.  So the session's
-	 * first measurement is taken twice and the first result dropped. */
-	if (!c->warmed) {
-		if (profile_once(c, label, prepare, launch, ctx, k, nk, why, whysize))
-			return -1;
-		c->warmed = *nk > 0;    /* a launch without kernels warms nothing */
-		for (i = 0; i < *nk; i++)
-			kernel_counters_release(&(*k)[i]);
-		free(*k);
-	}
-	return profile_once(c, label, prepare, launch, ctx, k, nk, why, whysize);
+	*k = NULL;
+	*nk = 0;
+	if (counters_profile_batch(c, &item, 1, &r, why, whysize))
+		return -1;
+	*k = r.k;
+	*nk = r.nk;
+	return 0;
 }

@@ -36,10 +36,12 @@
 extern "C" {
 #endif
 
-/* The most kernel launches one measurement may make; more are an error. */
-#define COUNTERS_MAX_KERNELS 128
-
 struct counters;
+
+/* The most measurements culab puts in one batch (counters_profile_batch):
+ * enough to spread Start/Stop over many launches, few enough that the
+ * runner keeps each one's buffers alive until the batch is profiled. */
+#define COUNTERS_BATCH_MAX 16
 
 /* Opens a profiling session on the current CUDA device (the runner's
  * context: call cudaSetDevice first) for the raw metrics `raw`, in that
@@ -82,6 +84,46 @@ int counters_profile(struct counters *c, const char *label,
 		     int (*prepare)(void *ctx), int (*launch)(void *ctx),
 		     void *ctx, struct kernel_counters **k, size_t *nk,
 		     char *why, size_t whysize);
+
+/* One measurement of a batch: what counters_profile takes, as a row. */
+struct counters_item {
+	const char *label;
+	int (*prepare)(void *ctx);      /* may be NULL */
+	int (*launch)(void *ctx);
+	void *ctx;
+};
+
+/* What one item of a batch gave: its launches (as counters_profile
+ * returns them), or error (NULL when collected). */
+struct counters_result {
+	struct kernel_counters *k;
+	size_t nk;
+	char *error;
+};
+
+/* Profiles n measurements with one Start/Stop per replay pass instead of
+ * one per measurement, which is where most of the profiling time goes
+ * (CUPTI's Start and Stop cost milliseconds each).  Within a pass the
+ * items run in order; an L2 flush runs before every kernel launch (from
+ * the launch callback, on the launch's stream) and its range is dropped,
+ * so each kernel is measured from a cold L2 as under Nsight Compute.
+ *
+ * items[0].prepare runs outside the profiled region, the other items'
+ * inside it: a prepare hook of a later item must not launch kernels (a
+ * copy with cudaMemcpyAsync is fine).  Callers that need a restore
+ * (in-place variants) profile those items alone.
+ *
+ * When the batch as a whole fails, the items are profiled again one by
+ * one, so a failing item costs only its own counters: res[i].error says
+ * why.  Returns 0 when at least one item was collected, -1 with why filled
+ * when none was.  res[0..n) is the caller's: counters_result_release()
+ * each. */
+int counters_profile_batch(struct counters *c, const struct counters_item *items,
+			   size_t n, struct counters_result *res, char *why,
+			   size_t whysize);
+
+/* Frees what a counters_result holds; accepts NULL. */
+void counters_result_release(struct counters_result *r);
 
 /* Ends the session; accepts NULL. */
 void counters_close(struct counters *c);
