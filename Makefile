@@ -93,7 +93,7 @@ TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 FLAGS_STAMP := $(BUILD)/.flags
 VERSION_H   := $(BUILD)/culab_version.h
 
-.PHONY: all run test test-gpu bench fuzz deps deps-run clean install FORCE
+.PHONY: all run test test-gpu bench fuzz deps deps-run clean install counters-check FORCE
 
 all: $(BUILD)/culab
 
@@ -141,6 +141,14 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(FLAGS_STAMP)
 	@echo "  TEST-CC $<"
 	$(Q)$(CC) $(ALL_CFLAGS) -MF $@.d -c $< -o $@.o
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $@.o $(LIB_OBJ) -lcmocka $(LDLIBS)
+
+# The counters module alone on a GPU (tests/gpu/counters_check.cu; used by
+# tests/gpu/ncu_compare.sh --check).  Built here, run on the GPU machine.
+$(BUILD)/counters_check: $(BUILD)/tests/gpu/counters_check.o $(LIB_OBJ)
+	@echo "  LINK    $@"
+	$(Q)$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+counters-check: $(BUILD)/counters_check
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 

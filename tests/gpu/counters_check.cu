@@ -21,10 +21,8 @@
  * --tsv writes "label<TAB>kernel<TAB>metric<TAB>value" lines for
  * tests/gpu/ncu_compare.py.  Exit status 0 when every check passed.
  *
- * Build (from the repository root; tests/gpu/ncu_compare.sh does it):
- *   nvcc -std=c++17 -O3 -arch=sm_90 -Isrc -o build/counters_check \
- *     tests/gpu/counters_check.cu build/src/{metrics,util,diag,counters}.o \
- *     -lcupti -Xlinker -rpath=/usr/local/cuda/lib64 */
+ * Build it here with `make counters-check` (build/counters_check, linked
+ * like culab) and carry it to the GPU machine. */
 #include <cuda_runtime.h>
 #include <math.h>
 #include <stdio.h>

@@ -9,8 +9,13 @@ and prints, per metric, the largest difference and whether it is within the
 tolerance of its class.  Also prints the cost: culab's and ncu's wall time.
 
   ncu_compare.py --list-metrics CULAB_FILE      the raw metric names, comma-separated
-  ncu_compare.py --culab FILE --ncu FILE [--culab-seconds S] [--ncu-seconds S]
+  ncu_compare.py --culab FILE --ncu FILE [--ncu-again FILE]
+                 [--culab-seconds S] [--ncu-seconds S]
                  [--base-seconds S] [--passes N] [--l2-bytes B]
+
+--ncu-again takes a second ncu CSV of the same launches: the table then
+also shows how far ncu is from itself (its run-to-run noise) under the same
+tolerances, beside how far culab is from ncu.
 
 Exit status: 0 when every metric is within its tolerance and the launches
 pair up, 1 otherwise, 2 on bad input.  Python standard library only.
@@ -199,6 +204,48 @@ def tolerance(metric, ours, ref, launch_values, l2_bytes):
 # ---- main -------------------------------------------------------------------
 
 
+def median_of(values):
+    v = sorted(values)
+    if not v:
+        return 0.0
+    return v[len(v) // 2] if len(v) % 2 else (v[len(v) // 2 - 1] + v[len(v) // 2]) / 2
+
+
+def compare(pairs, l2):
+    """Per metric: pairs, worst relative and absolute difference, launches
+    over tolerance, all relative differences."""
+    rows = {}
+    for c, n in pairs:
+        for metric, ours in c[2].items():
+            ref = n[2].get(metric)
+            row = rows.setdefault(metric, {"n": 0, "rel": 0.0, "abs": 0.0,
+                                           "worst": None, "fail": 0, "rels": [],
+                                           "classes": {},
+                                           "missing": 0, "cls": "", "why": ""})
+            if ref is None or math.isnan(ref) or math.isnan(ours):
+                row["missing"] += 1
+                continue
+            allowed, cls, why = tolerance(metric, ours, ref, c[2], l2)
+            diff = abs(ours - ref)
+            rel = diff / abs(ref) if ref else (0.0 if diff == 0 else math.inf)
+            row["n"] += 1
+            row["rels"].append(rel)
+            row["cls"], row["why"] = cls, why
+            row["classes"][cls] = why
+            if diff > row["abs"]:
+                row["abs"] = diff
+            if rel > row["rel"]:
+                row["rel"] = rel
+                row["worst"] = (c[0], ours, ref)
+            if diff > allowed:
+                row["fail"] += 1
+                row.setdefault("over", []).append((c[0], ours, ref, allowed))
+
+    return rows
+
+
+
+
 def fmt_seconds(s):
     return "%.2f s" % s if s is not None else "n/a"
 
@@ -208,6 +255,7 @@ def main():
     ap.add_argument("--list-metrics", metavar="CULAB_FILE")
     ap.add_argument("--culab")
     ap.add_argument("--ncu")
+    ap.add_argument("--ncu-again", help="a second ncu CSV of the same launches")
     ap.add_argument("--culab-seconds", type=float)
     ap.add_argument("--ncu-seconds", type=float)
     ap.add_argument("--base-seconds", type=float,
@@ -264,32 +312,16 @@ def main():
               % (len(mismatched), c[0], c[1], n[1]))
         ok = False
 
-    rows = {}
-    for c, n in pairs:
-        for metric, ours in c[2].items():
-            ref = n[2].get(metric)
-            row = rows.setdefault(metric, {"n": 0, "rel": 0.0, "abs": 0.0,
-                                           "worst": None, "fail": 0, "rels": [],
-                                           "classes": {},
-                                           "missing": 0, "cls": "", "why": ""})
-            if ref is None or math.isnan(ref) or math.isnan(ours):
-                row["missing"] += 1
-                continue
-            allowed, cls, why = tolerance(metric, ours, ref, c[2], l2)
-            diff = abs(ours - ref)
-            rel = diff / abs(ref) if ref else (0.0 if diff == 0 else math.inf)
-            row["n"] += 1
-            row["rels"].append(rel)
-            row["cls"], row["why"] = cls, why
-            row["classes"][cls] = why
-            if diff > row["abs"]:
-                row["abs"] = diff
-            if rel > row["rel"]:
-                row["rel"] = rel
-                row["worst"] = (c[0], ours, ref)
-            if diff > allowed:
-                row["fail"] += 1
-
+    rows = compare(pairs, l2)
+    again = None
+    if args.ncu_again:
+        ncu2 = read_ncu(args.ncu_again)
+        if len(ncu2) == len(ncu):
+            again = compare([((n[0], n[1], n[2]), m) for n, m in zip(ncu, ncu2)
+                             if n in [p[1] for p in pairs]], l2)
+        else:
+            print("  note: the second ncu run has %d launches, the first %d: "
+                  "not compared" % (len(ncu2), len(ncu)))
     print()
     print("%-62s %-16s %5s %9s %9s %11s  %s" % ("metric", "class", "pairs",
                                                "median", "max rel", "max abs",
@@ -301,9 +333,7 @@ def main():
                                                        "FAIL: ncu has no value"))
             ok = False
             continue
-        rels = sorted(r["rels"])
-        median = rels[len(rels) // 2] if len(rels) % 2 else \
-            (rels[len(rels) // 2 - 1] + rels[len(rels) // 2]) / 2
+        median = median_of(r["rels"])
         result = "ok" if not r["fail"] else "FAIL (%d over)" % r["fail"]
         if r["cls"] == "duration" and median > 0.03:
             result = "FAIL (median over 3 %)"
@@ -312,8 +342,22 @@ def main():
         print("%-62s %-16s %5d %8.2f%% %8.2f%% %11.4g  %s"
               % (metric, r["cls"], r["n"], 100 * median, 100 * r["rel"], r["abs"],
                  result))
+        a = (again or {}).get(metric)
+        if a and a["n"]:
+            print("%62s ncu vs ncu: median %.2f%%, max %.2f%%, %d over"
+                  % ("", 100 * median_of(a["rels"]), 100 * a["rel"], a["fail"]))
         if r["fail"] and r["worst"]:
             print("%62s worst: %s culab %.6g ncu %.6g" % ("", *r["worst"]))
+    over = [(m, rows[m]["over"]) for m in sorted(rows) if rows[m].get("over")]
+    if over:
+        print()
+        print("launches over tolerance (label: culab, ncu, allowed difference):")
+        for metric, items in over:
+            print("  %s" % metric)
+            for label, ours, ref, allowed in items[:40]:
+                print("    %-60s %12.6g %12.6g %10.3g" % (label, ours, ref, allowed))
+            if len(items) > 40:
+                print("    ... %d more" % (len(items) - 40))
     print()
     print("tolerances:")
     seen = set()

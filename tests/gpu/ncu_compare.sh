@@ -14,6 +14,7 @@
 #   3. ncu --clock-control none --metrics <the raw metrics of step 2>
 #          --csv --print-units base --log-file DIR/ncu.csv
 #          culab run EXPERIMENT --profile-only --no-counters -o DIR/ncu-run
+#   4. the same ncu command again (NCU_AGAIN), for ncu's own run-to-run noise
 # and then tests/gpu/ncu_compare.py pairs the launches in order and prints
 # per metric the largest difference against its tolerance, and the cost:
 # culab's and ncu's wall time, their ratio (target <= 0.2) and the passes.
@@ -26,7 +27,8 @@
 # Environment: NCU (default: ncu on PATH, else the toolkit's), NCU_ARGS
 # (more ncu options, e.g. --nvtx --nvtx-include ...), REPEAT (check mode:
 # how many times to run the list, default 10), BALLAST (check mode: GiB of
-# extra device memory, as large inputs would hold; default 0).
+# extra device memory, as large inputs would hold; default 0), NCU_AGAIN
+# (default 1: step 4; 0 skips it).
 # Exit status: 0 when every metric is within tolerance, 1 otherwise,
 # 2 on usage errors.
 set -u
@@ -114,7 +116,15 @@ metrics=$(python3 "$here/ncu_compare.py" --list-metrics "$data") || exit 1
 run ncu "$ncu" --clock-control none --metrics "$metrics" --csv --print-units base \
 	--log-file "$out/ncu.csv" ${NCU_ARGS:-} $plain || exit 1
 ncu_s=$secs
+again=""
+if [ "${NCU_AGAIN:-1}" != 0 ]; then
+	# shellcheck disable=SC2086
+	run ncu-again "$ncu" --clock-control none --metrics "$metrics" --csv \
+		--print-units base --log-file "$out/ncu-again.csv" ${NCU_ARGS:-} \
+		$plain && again=$out/ncu-again.csv
+fi
 
 python3 "$here/ncu_compare.py" --culab "$data" --ncu "$out/ncu.csv" \
+	${again:+--ncu-again "$again"} \
 	--culab-seconds "$culab_s" --ncu-seconds "$ncu_s" --base-seconds "$base_s" \
 	${passes:+--passes "$passes"}

@@ -8,7 +8,8 @@
 # 3. hardware counters on float data: every registry signature holds
 #    (`culab verify`);
 # 4. a run interrupted with SIGINT and finished with --resume has the same
-#    rows as an uninterrupted one;
+#    rows as an uninterrupted one, and every row of both has its counters
+#    (counters are measured in batches: no row is saved before its batch);
 # 5. a size too large for the GPU becomes a skipped row, the rest runs.
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
@@ -118,7 +119,7 @@ fi
 # 4. interrupted and resumed: the same rows as an uninterrupted run
 "$culab" run -q --no-counters --no-report -o "$out/resume-full" \
 	tests/gpu/resume.yaml >"$out/resume-full.log" 2>&1
-"$culab" run -q --no-counters --no-report -o "$out/resume" \
+"$culab" run -q --no-report -o "$out/resume" \
 	tests/gpu/resume.yaml >"$out/resume.log" 2>&1 &
 pid=$!
 sleep 3
@@ -126,7 +127,7 @@ kill -INT $pid
 wait $pid
 rc1=$?
 cp "$out/resume/results.json" "$out/resume-interrupted.json" 2>/dev/null
-"$culab" run -q --no-counters --no-report --resume -o "$out/resume" \
+"$culab" run -q --no-report --resume -o "$out/resume" \
 	tests/gpu/resume.yaml >>"$out/resume.log" 2>&1
 rc2=$?
 verdict=$(python3 -c 'import json,sys
@@ -134,13 +135,18 @@ key=lambda w:(w["experiment"],w["variant"],w["dtype"],w["n"],w["m"],w["block"])
 full,cut,res=(json.load(open(p)) for p in sys.argv[1:4])
 a=sorted(key(w) for w in full["rows"]); b=sorted(key(w) for w in res["rows"])
 ok=all(w["status"]=="ok" for w in res["rows"])
-print("%d of %d rows after the interrupt (status %s), %d after --resume, %s, %s" % (
+# counters are measured in batches after timing: a row saved without
+# them would be taken as done by --resume
+st=lambda w:(w.get("counters") or {}).get("status")
+ctr=all(st(w) is None or st(w).startswith("not applicable") for d in (cut,res) for w in d["rows"])
+print("%d of %d rows after the interrupt (status %s), %d after --resume, %s, %s, %s" % (
  len(cut["rows"]), len(a), cut["status"], len(b), "same rows" if a==b else "DIFFERENT rows",
- "all verified" if ok else "NOT all verified"))' \
+ "all verified" if ok else "NOT all verified",
+ "counters in every row" if ctr else "rows WITHOUT counters"))' \
 	"$out/resume-full/results.json" "$out/resume-interrupted.json" \
 	"$out/resume/results.json" 2>&1)
 case "$rc1:$rc2:$verdict" in
-4:0:*"same rows, all verified")
+4:0:*"same rows, all verified, counters in every row")
 	case $verdict in
 	0\ of*) ko "interrupt: nothing was kept ($verdict)" ;;
 	*) ok "SIGINT then --resume: $verdict" ;;
