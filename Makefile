@@ -150,6 +150,11 @@ $(BUILD)/counters_check: $(BUILD)/tests/gpu/counters_check.o $(LIB_OBJ)
 
 counters-check: $(BUILD)/counters_check
 
+# Which L2 flush evicts recently written lines (tests/gpu/flush_check.cu).
+$(BUILD)/flush_check: $(BUILD)/tests/gpu/flush_check.o
+	@echo "  LINK    $@"
+	$(Q)$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---- dependencies --------------------------------------------------------

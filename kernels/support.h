@@ -11,11 +11,14 @@ extern "C" {
 #endif
 
 /* Reads `bytes` of `buf` (a multiple of 16, >= 2x the L2 size) on
- * `stream` so that no line of a measured buffer stays in L2.  Reading, not
- * writing, leaves only clean lines behind, so the measured kernel pays no
- * write-back for the flush.  `sink` is one device word the kernel writes
- * only in a case that never happens, to keep the loads alive.  Returns 0
- * or a cudaError_t. */
+ * `stream` so that no line of a measured buffer stays in L2, written
+ * lines included (they are written back).  Reading, not writing, leaves
+ * only clean lines behind, so the measured kernel pays no write-back for
+ * the flush.  On sm_90 and newer the reads are bulk copies (TMA) into
+ * shared memory: few instructions, which keeps the flush cheap when CUPTI
+ * instruments kernels.  `sink` is one device word the plain-load kernel
+ * writes only in a case that never happens, to keep its loads alive.
+ * Returns 0 or a cudaError_t. */
 int support_l2_flush(const void *buf, size_t bytes, void *sink,
 		     cudaStream_t stream);
 

@@ -303,6 +303,8 @@ struct counters {
 	/* where the time goes: CULAB_COUNTERS_TRACE=1 prints it at close */
 	double phase[9];
 	size_t measurements, pass_count;
+	size_t flushes;                 /* made by flush_before_kernel */
+	size_t flushes_seen;            /* of those, seen by the callback */
 };
 
 enum phase {
@@ -484,36 +486,24 @@ static double launch_occupancy(const struct counters *c, CUpti_CallbackId cbid,
 	return 100.0 * blocks * ((threads + 31) / 32) / c->max_warps;
 }
 
-/* The stream a launch goes to, from its driver parameters. */
-static cudaStream_t launch_stream(CUpti_CallbackId cbid, const void *params)
+/* The flush before a profiled kernel, from its launch callback: waits
+ * for the work before it (the previous kernel has written its lines),
+ * flushes on the module's stream and waits for that too, so the kernel
+ * starts from a cold L2 whatever stream it goes to and however CUPTI
+ * orders a launch made inside a callback.  Returns 0 or a cudaError_t. */
+static int flush_before_kernel(struct counters *c)
 {
-	CUstream s = NULL;
-	bool per_thread = false;
+	cudaError_t e = cudaDeviceSynchronize();
+	int rc;
 
-	switch (cbid) {
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz:
-		per_thread = true;
-		/* fall through */
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
-		s = ((const cuLaunchKernel_params *)params)->hStream;
-		break;
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz:
-		per_thread = true;
-		/* fall through */
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx: {
-		const cuLaunchKernelEx_params *p = (const cuLaunchKernelEx_params *)params;
-
-		s = p->config ? p->config->hStream : NULL;
-		break;
-	}
-	default:
-		break;
-	}
-	if (!s && per_thread)
-		return cudaStreamPerThread;
-	return (cudaStream_t)s;
+	if (e != cudaSuccess)
+		return (int)e;
+	rc = support_l2_flush(c->evict_buf, c->evict_bytes, c->evict_sink,
+			      c->stream);
+	if (rc)
+		return rc;
+	c->flushes++;
+	return (int)cudaStreamSynchronize(c->stream);
 }
 
 /* Launch callback.  On API enter of a measured kernel it first launches
@@ -537,9 +527,7 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 			return;
 		if (c->evict_each && !c->evict_err) {
 			c->evicting = true;
-			c->evict_err = support_l2_flush(c->evict_buf,
-					c->evict_bytes, c->evict_sink,
-					launch_stream(cbid, d->functionParams));
+			c->evict_err = flush_before_kernel(c);
 			c->evicting = false;
 		}
 		free(c->pending);
@@ -562,6 +550,7 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 	if (!c->record_names)
 		return;
 	if (c->evicting) {
+		c->flushes_seen++;
 		rec_add(c, true, NULL, NAN);
 		return;
 	}
@@ -1248,6 +1237,8 @@ static void trace_print(const struct counters *c)
 		fprintf(stderr, "culab: counters:   %-12s %8.3f s  %7.3f ms/measurement\n",
 			phase_names[i], c->phase[i],
 			1e3 * c->phase[i] / (double)c->measurements);
+	fprintf(stderr, "culab: counters: %zu L2 flushes before kernels, %zu of "
+		"them seen by the launch callback\n", c->flushes, c->flushes_seen);
 }
 
 extern "C" void counters_close(struct counters *c)

@@ -109,7 +109,7 @@ else
 	data=$out/culab.tsv
 	plain="$prog --no-counters --repeat $repeat --ballast $ballast"
 fi
-passes=$(sed -n 's/.* \([0-9][0-9]*\) pass\(es\)\{0,1\}[;,].*/\1/p' "$out/culab.log" | head -n 1)
+passes=$(sed -n 's/.*user replay, \([0-9][0-9]*\) pass.*/\1/p' "$out/culab.log" "$out/culab/results.json" 2>/dev/null | head -n 1)
 
 metrics=$(python3 "$here/ncu_compare.py" --list-metrics "$data") || exit 1
 # shellcheck disable=SC2086
