@@ -305,6 +305,7 @@ struct counters {
 	size_t measurements, pass_count;
 	size_t flushes;                 /* made by flush_before_kernel */
 	size_t flushes_seen;            /* of those, seen by the callback */
+	bool trace_calls;               /* CULAB_COUNTERS_TRACE=2 */
 };
 
 enum phase {
@@ -522,6 +523,11 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || !c->in_pass ||
 	    !is_launch_cbid(cbid))
 		return;
+	if (c->trace_calls)
+		fprintf(stderr, "culab: counters: %s cbid %u item %zu%s %s\n",
+			d->callbackSite == CUPTI_API_ENTER ? "enter" : "exit ",
+			(unsigned)cbid, c->item, c->evicting ? " (flush)" : "",
+			d->symbolName ? d->symbolName : "?");
 	if (d->callbackSite == CUPTI_API_ENTER) {
 		if (c->evicting)
 			return;
@@ -1034,7 +1040,7 @@ static void profiler_disable(struct counters *c)
 	c->rp = NULL;
 }
 
-/* The counter-data image starts at FIRST_CAPACITY ranges and grows (x4,
+/* The counter-data image starts at FIRST_CAPACITY ranges and grows (x2,
  * up to MAX_RANGES) when a batch makes more launches, flushes included:
  * resetting it costs time in proportion to its size, ~0.3 MB per range
  * for the default set (8.8 ms at 128 ranges on an H100), paid once per
@@ -1044,7 +1050,7 @@ static void profiler_disable(struct counters *c)
 
 static size_t grown_capacity(const struct counters *c)
 {
-	return c->capacity * 4 < MAX_RANGES ? c->capacity * 4 : MAX_RANGES;
+	return c->capacity * 2 < MAX_RANGES ? c->capacity * 2 : MAX_RANGES;
 }
 
 static int counter_data_setup(struct counters *c, size_t capacity, char *why,
@@ -1185,6 +1191,8 @@ static int open_steps(struct counters *c, char *why, size_t size)
 		return -1;
 	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
 	c->evict_each = c->subscribed && !getenv_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
+	c->trace_calls = getenv("CULAB_COUNTERS_TRACE") &&
+			 !strcmp(getenv("CULAB_COUNTERS_TRACE"), "2");
 	method_text(c, NULL);
 	return 0;
 }
@@ -1577,6 +1585,11 @@ static int collect(struct counters *c, const struct counters_item *items,
 	lap(c, PH_DECODE, &t);
 	if (!nr)
 		return 0;
+	/* Fewer ranges than launches with room to grow: the image was full
+	 * (CUPTI 13.0 stops at maxRangesPerPass without counting the rest as
+	 * dropped), so grow it and measure again. */
+	if (c->nrecs > nr && c->capacity < MAX_RANGES)
+		return 1;
 	/* Ranges map to launches one to one.  Without the callback's record
 	 * (no subscription) only a single item can be collected, and all its
 	 * ranges are its own; with a record that does not match, the flush
