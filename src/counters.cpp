@@ -306,6 +306,8 @@ struct counters {
 	size_t flushes;                 /* made by flush_before_kernel */
 	size_t flushes_seen;            /* of those, seen by the callback */
 	bool trace_calls;               /* CULAB_COUNTERS_TRACE=2 */
+	size_t pass;                    /* the pass running */
+	double pass_launch[4];          /* launch+sync time by pass (3: later) */
 };
 
 enum phase {
@@ -1045,7 +1047,7 @@ static void profiler_disable(struct counters *c)
  * resetting it costs time in proportion to its size, ~0.3 MB per range
  * for the default set (8.8 ms at 128 ranges on an H100), paid once per
  * batch. */
-#define FIRST_CAPACITY 64
+#define FIRST_CAPACITY 128
 #define MAX_RANGES 1024
 
 static size_t grown_capacity(const struct counters *c)
@@ -1247,6 +1249,9 @@ static void trace_print(const struct counters *c)
 			1e3 * c->phase[i] / (double)c->measurements);
 	fprintf(stderr, "culab: counters: %zu L2 flushes before kernels, %zu of "
 		"them seen by the launch callback\n", c->flushes, c->flushes_seen);
+	fprintf(stderr, "culab: counters: launch+sync by pass: %.3f s, %.3f s, "
+		"%.3f s, later %.3f s\n", c->pass_launch[0], c->pass_launch[1],
+		c->pass_launch[2], c->pass_launch[3]);
 }
 
 extern "C" void counters_close(struct counters *c)
@@ -1362,6 +1367,7 @@ static int run_item(struct counters *c, const struct counters_item *it,
 	}
 	rc = it->launch(it->ctx);
 	sync = cudaDeviceSynchronize();
+	c->pass_launch[c->pass < 3 ? c->pass : 3] += now_seconds() - *t;
 	lap(c, PH_LAUNCH, t);
 	if (rc)
 		return cuda_fail(why, size, "the profiled launch", rc);
@@ -1393,6 +1399,7 @@ static int run_passes(struct counters *c, const struct counters_item *items,
 		double t = now_seconds();
 
 		c->pass_count++;
+		c->pass = pass;
 		if (items[0].prepare && (prc = items[0].prepare(items[0].ctx)) != 0)
 			return cuda_fail(why, size, "preparing a replay pass", prc);
 		lap(c, PH_PREPARE, &t);

@@ -39,9 +39,10 @@ extern "C" {
 struct counters;
 
 /* The most measurements culab puts in one batch (counters_profile_batch):
- * enough to spread Start/Stop over many launches, few enough that the
- * runner keeps each one's buffers alive until the batch is profiled. */
-#define COUNTERS_BATCH_MAX 16
+ * more than the variants of one ladder, so a stage (one type and size)
+ * is one batch, and one Start/Stop per pass serves all of it; the runner
+ * keeps each measurement's small buffers alive until then. */
+#define COUNTERS_BATCH_MAX 32
 
 /* Opens a profiling session on the current CUDA device (the runner's
  * context: call cudaSetDevice first) for the raw metrics `raw`, in that
