@@ -328,8 +328,9 @@ static const struct metric_alias aliases[] = {
 		"divided by the kernel's duration, and dram_pct_peak compares it "
 		"with the GPU's theoretical bandwidth; memory-bound kernels such as "
 		"reduction and transpose should approach the copy kernel's value. "
-		"culab evicts L2 before every replay pass, as ncu flushes its "
-		"caches, so each kernel starts cold. Writes are less certain than "
+		"culab evicts L2 before every profiled kernel, as ncu flushes its "
+		"caches, so each kernel starts cold, the second kernel of a "
+		"two-pass reduction included. Writes are less certain than "
 		"reads: lines still dirty in L2 when the kernel ends are written "
 		"back later, so for outputs much larger than L2, dram_write_bytes "
 		"can be off by up to the L2 size (50-60 MB on H100/H200).",
@@ -339,8 +340,9 @@ static const struct metric_alias aliases[] = {
 		"输出写一次）比较：更多说明数据被读取了两次，更少说明数据仍在 L2 中。"
 		"dram_gbps 是两者之和除以 kernel 时长，dram_pct_peak 是它占 GPU 理论"
 		"带宽的百分比；归约和转置这类访存受限的 kernel 应接近拷贝 kernel 的"
-		"数值。culab 在每次重放 pass 之前都会把 L2 中的数据挤出（如同 ncu 清空"
-		"缓存），因此每个 kernel 都从冷缓存开始。写入比读取更不确定：kernel "
+		"数值。culab 在每个被分析的 kernel 之前都会把 L2 中的数据挤出（如同 ncu"
+		"清空缓存），因此每个 kernel（包括两趟归约的第二个 kernel）都从冷缓存"
+		"开始。写入比读取更不确定：kernel "
 		"结束时仍留在 L2 中的脏数据稍后才写回，因此当输出远大于 L2 时，"
 		"dram_write_bytes 的误差可达一个 L2 的大小（H100/H200 上为 50–60 MB）。",
 	.raw = {
@@ -409,7 +411,8 @@ static const struct metric_alias aliases[] = {
 	.explain_en =
 		"duration_us is the GPU time of the profiled launches "
 		"(gpu__time_duration, added over the kernels of one measurement), "
-		"measured in the profiler's own pass with L2 evicted first; it is "
+		"measured in the profiler's own pass with L2 evicted before each "
+		"kernel; it is "
 		"usually a few microseconds shorter than the CUDA-event times of "
 		"the timing phase, which include launch gaps. sm_clock_mhz is the "
 		"SM clock during that pass. CUPTI 13.0 does not lock clocks, so a "
@@ -418,7 +421,7 @@ static const struct metric_alias aliases[] = {
 		"kernels: compare durations only at similar clocks.",
 	.explain_zh =
 		"duration_us 是被分析 kernel 的 GPU 时间（gpu__time_duration，对一次"
-		"测量中的各个 kernel 求和），在分析器自己的 pass 中、先挤出 L2 后测得；"
+		"测量中的各个 kernel 求和），在分析器自己的 pass 中、每个 kernel 之前先挤出 L2 后测得；"
 		"它通常比计时阶段用 CUDA event 测得的时间短几微秒，因为后者包含启动"
 		"间隙。sm_clock_mhz 是该 pass 期间的 SM 时钟。CUPTI 13.0 不锁定时钟，"
 		"因此过热或受功耗限制的 GPU 会变慢；而 ncu 默认锁定在基础频率，对计算"

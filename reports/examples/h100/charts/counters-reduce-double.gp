@@ -20,7 +20,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:9017611.68]
+	set yrange [0:9020324.32]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -36,7 +36,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:4560055.36]
+	set yrange [0:4557823.2]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -52,7 +52,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:5.482414044]
+	set yrange [0:5.48406324]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -68,7 +68,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:3.465456325]
+	set yrange [0:3.463759974]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -244,7 +244,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:150768844.8]
+	set yrange [0:150958653.4]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -260,7 +260,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:56249876.48]
+	set yrange [0:56278835.2]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -276,7 +276,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:3179.388452]
+	set yrange [0:3258.830291]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -292,7 +292,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:94.84143673]
+	set yrange [0:97.21119378]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -308,7 +308,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:110.2556495]
+	set yrange [0:110.3369419]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -340,7 +340,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:28345.92768]
+	set yrange [0:28410.7264]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -356,7 +356,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2217.590284]
+	set yrange [0:2217.595725]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1

@@ -20,7 +20,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:84811302.24]
+	set yrange [0:84823163.04]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -36,7 +36,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:42526476.16]
+	set yrange [0:42520702.56]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -52,7 +52,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:3.22265369]
+	set yrange [0:3.223104376]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -68,7 +68,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2.019897432]
+	set yrange [0:2.019623201]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -244,7 +244,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:1207946486]
+	set yrange [0:1207795958]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -260,7 +260,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:586711121.9]
+	set yrange [0:586481745.9]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -276,7 +276,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:3475.841953]
+	set yrange [0:3489.956193]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -292,7 +292,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:103.6846707]
+	set yrange [0:104.1056997]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -308,7 +308,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:111.7373058]
+	set yrange [0:111.7212659]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -340,7 +340,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:448370.3706]
+	set yrange [0:446701.9469]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -356,7 +356,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2217.593619]
+	set yrange [0:2217.599797]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1

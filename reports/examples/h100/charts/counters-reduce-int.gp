@@ -20,7 +20,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:8911476]
+	set yrange [0:8913862.72]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -36,7 +36,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:4518512.32]
+	set yrange [0:4517868.32]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -52,7 +52,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:5.417887009]
+	set yrange [0:5.419338057]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -68,7 +68,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:3.433885307]
+	set yrange [0:3.433395893]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -244,7 +244,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:75465850.88]
+	set yrange [0:75772641.28]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -260,7 +260,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:48964608]
+	set yrange [0:48863682.56]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -276,7 +276,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2902.431605]
+	set yrange [0:3005.060256]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -292,7 +292,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:86.57978967]
+	set yrange [0:89.64121133]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -308,7 +308,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:108.6842601]
+	set yrange [0:108.502752]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -340,7 +340,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:28057.27232]
+	set yrange [0:28114.72384]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -356,7 +356,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2217.587243]
+	set yrange [0:2217.597462]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1

@@ -20,7 +20,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:73685485.44]
+	set yrange [0:73684517.76]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -36,7 +36,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:119818.72]
+	set yrange [0:119761.6]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -52,7 +52,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:35.13597748]
+	set yrange [0:35.13551606]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -68,7 +68,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:0.05713401794]
+	set yrange [0:0.05710678101]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -244,7 +244,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:371227279.4]
+	set yrange [0:372001423.4]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -260,7 +260,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:348667863]
+	set yrange [0:349502791.7]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -276,7 +276,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:3212.100118]
+	set yrange [0:3216.94869]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -292,7 +292,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:95.8172286]
+	set yrange [0:95.96186192]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -308,7 +308,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:106.2973078]
+	set yrange [0:106.3251506]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -340,7 +340,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:1271.67488]
+	set yrange [0:1260.52864]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -356,7 +356,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2217.153477]
+	set yrange [0:2217.476212]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
