@@ -132,22 +132,6 @@ $(BUILD)/%.o: %.cu $(FLAGS_STAMP)
 $(BUILD)/src/main.o: $(VERSION_H)
 $(BUILD)/src/results.o: $(VERSION_H)
 
-# The flush kernels of kernels/support.cu as PTX in a C string: the
-# counters module loads them into a context of its own (src/counters.cpp).
-$(BUILD)/kernels/support.ptx: kernels/support.cu $(FLAGS_STAMP)
-	@mkdir -p $(@D)
-	@echo "  PTX     $<"
-	$(Q)$(NVCC) -std=c++17 -arch=compute_$(ARCH_NUM) -O3 $(CPPFLAGS) -ptx $< -o $@
-
-$(BUILD)/support_ptx.h: $(BUILD)/kernels/support.ptx
-	@echo "  GEN     $@"
-	$(Q){ echo '/* generated from kernels/support.cu by the Makefile */'; \
-	  echo 'static const char support_ptx[] ='; \
-	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $<; \
-	  echo ';'; } > $@.new && mv -f $@.new $@
-
-$(BUILD)/src/counters.o: $(BUILD)/support_ptx.h
-
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS)

@@ -4,10 +4,8 @@
 /* Each thread reads 16-byte words with a grid-stride loop (plain loads, so
  * the lines are cached normally and displace whatever L2 held).  The XOR
  * of the words is stored only when it equals a run-time key, so the
- * compiler must keep every load; the store is harmless if it happens.
- * C linkage: the counters module loads this kernel by name from the PTX
- * of this file into a context of its own (src/counters.cpp). */
-extern "C" __global__ void l2_flush_kernel(const uint4 *__restrict__ p, size_t n,
+ * compiler must keep every load; the store is harmless if it happens. */
+__global__ void l2_flush_kernel(const uint4 *__restrict__ p, size_t n,
 				unsigned key, unsigned *sink)
 {
 	unsigned acc = 0;

@@ -76,7 +76,6 @@
 #include <cupti_target.h>
 
 #include "counters.h"
-#include "support_ptx.h"        /* generated: kernels/support.cu as PTX */
 #include "support.h"
 extern "C" {
 #include "util.h"
@@ -274,10 +273,6 @@ struct counters {
 	bool warmed;                    /* a first measurement was discarded */
 	char *broken;                   /* set: the session can no longer profile */
 
-	/* L2 eviction in a context of its own (see flush_ctx_open) */
-	struct flush_ctx *fx;
-	char fx_why[160];               /* why there is none, or "" */
-
 	/* L2 eviction */
 	cudaStream_t stream;
 	void *evict_buf;
@@ -303,7 +298,7 @@ struct counters {
 	CUresult (*max_blocks)(int *, CUfunction, int, size_t);
 	int max_warps;                  /* resident warps per SM at most */
 
-	char method[768];
+	char method[512];
 
 	/* where the time goes: CULAB_COUNTERS_TRACE=1 prints it at close */
 	double phase[9];
@@ -494,130 +489,6 @@ static double launch_occupancy(const struct counters *c, CUpti_CallbackId cbid,
 	return 100.0 * blocks * ((threads + 31) / 32) / c->max_warps;
 }
 
-static void method_text(struct counters *c, const char *gave_up);
-
-/* ---- the flush context ---------------------------------------------- */
-
-/* The range profiler makes a range of every kernel launched in the
- * profiled context, our L2 flush included: ~2 ms of CUPTI's per-range
- * work for a 0.07 ms flush, in every pass (H100, default set).  A kernel
- * launched in another context on the same GPU is not profiled and makes
- * no range, yet it reads through the same L2.  So the flush runs in a
- * context of the module's own (the plain-load kernel of kernels/support.cu,
- * loaded from its PTX), between the profiled kernels, which are finished
- * by then (flush_before_kernel synchronizes first).  If that context
- * cannot be made or a flush in it fails, the flush runs in the profiled
- * context as before and the method line says so. */
-struct flush_ctx {
-	CUcontext ctx;
-	CUmodule mod;
-	CUfunction fn;
-	CUdeviceptr buf, sink;
-	size_t bytes;
-	unsigned grid;
-	CUresult (*push)(CUcontext);
-	CUresult (*pop)(CUcontext *);
-	CUresult (*sync)(void);
-	CUresult (*launch)(CUfunction, unsigned, unsigned, unsigned, unsigned,
-			   unsigned, unsigned, unsigned, CUstream, void **, void **);
-	CUresult (*destroy)(CUcontext);
-	CUresult (*mem_free)(CUdeviceptr);
-	CUresult (*unload)(CUmodule);
-};
-
-static void flush_ctx_close(struct counters *c)
-{
-	struct flush_ctx *f = c->fx;
-	CUcontext prev;
-
-	if (!f)
-		return;
-	c->fx = NULL;
-	if (f->ctx && f->push(f->ctx) == CUDA_SUCCESS) {
-		if (f->buf)
-			f->mem_free(f->buf);
-		if (f->sink)
-			f->mem_free(f->sink);
-		if (f->mod)
-			f->unload(f->mod);
-		f->pop(&prev);
-	}
-	if (f->ctx)
-		f->destroy(f->ctx);
-	free(f);
-	snprintf(c->fx_why, sizeof(c->fx_why), "a flush in it failed");
-}
-
-#define FX_FN(name, field)                                                     \
-	(driver_function(name, (void **)&(field), why, sizeof(why)) == 0)
-
-static void flush_ctx_open(struct counters *c, CUdevice dev)
-{
-	struct flush_ctx *f = (struct flush_ctx *)xcalloc(1, sizeof(*f));
-	CUresult (*create)(CUcontext *, unsigned, CUdevice) = NULL;
-	CUresult (*load)(CUmodule *, const void *) = NULL;
-	CUresult (*get_fn)(CUfunction *, CUmodule, const char *) = NULL;
-	CUresult (*alloc)(CUdeviceptr *, size_t) = NULL;
-	CUresult (*memset8)(CUdeviceptr, unsigned char, size_t) = NULL;
-	CUcontext prev = NULL;
-	char why[256] = "";
-	int sms = 0;
-
-	c->fx = f;
-	if (!(FX_FN("cuCtxCreate", create) && FX_FN("cuCtxDestroy", f->destroy) &&
-	      FX_FN("cuCtxPushCurrent", f->push) && FX_FN("cuCtxPopCurrent", f->pop) &&
-	      FX_FN("cuCtxSynchronize", f->sync) && FX_FN("cuLaunchKernel", f->launch) &&
-	      FX_FN("cuModuleLoadData", load) && FX_FN("cuModuleGetFunction", get_fn) &&
-	      FX_FN("cuModuleUnload", f->unload) && FX_FN("cuMemAlloc", alloc) &&
-	      FX_FN("cuMemFree", f->mem_free) && FX_FN("cuMemsetD8", memset8)))
-		goto fail;
-	/* cuCtxCreate makes the new context current: pop it right away */
-	if (create(&f->ctx, 0, dev) != CUDA_SUCCESS) {
-		f->ctx = NULL;
-		snprintf(why, sizeof(why), "cuCtxCreate failed (exclusive-process "
-			 "GPU?)");
-		goto fail;
-	}
-	f->bytes = c->evict_bytes;
-	cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, c->device);
-	f->grid = (unsigned)(sms > 0 ? sms : 1) * 4;
-	if (load(&f->mod, support_ptx) != CUDA_SUCCESS ||
-	    get_fn(&f->fn, f->mod, "l2_flush_kernel") != CUDA_SUCCESS ||
-	    alloc(&f->buf, f->bytes) != CUDA_SUCCESS ||
-	    alloc(&f->sink, sizeof(unsigned)) != CUDA_SUCCESS ||
-	    memset8(f->buf, 0, f->bytes) != CUDA_SUCCESS ||
-	    f->sync() != CUDA_SUCCESS) {
-		f->pop(&prev);
-		snprintf(why, sizeof(why), "loading the flush kernel into it failed");
-		goto fail;
-	}
-	f->pop(&prev);
-	c->fx_why[0] = '\0';
-	return;
-fail:
-	flush_ctx_close(c);
-	snprintf(c->fx_why, sizeof(c->fx_why), "%s", why[0] ? why : "unavailable");
-}
-
-/* One flush in the flush context; returns 0 or a CUresult. */
-static int flush_ctx_run(struct counters *c)
-{
-	struct flush_ctx *f = c->fx;
-	unsigned long long n = f->bytes / 16;
-	unsigned key = 0x9e3779b9u;
-	void *args[] = { &f->buf, &n, &key, &f->sink };
-	CUcontext prev;
-	CUresult r;
-
-	if ((r = f->push(f->ctx)) != CUDA_SUCCESS)
-		return (int)r;
-	r = f->launch(f->fn, f->grid, 1, 1, 512, 1, 1, 0, NULL, args, NULL);
-	if (r == CUDA_SUCCESS)
-		r = f->sync();
-	f->pop(&prev);
-	return (int)r;
-}
-
 /* The flush before a profiled kernel, from its launch callback: waits
  * for the work before it (the previous kernel has written its lines),
  * flushes on the module's stream and waits for that too, so the kernel
@@ -630,14 +501,6 @@ static int flush_before_kernel(struct counters *c)
 
 	if (e != cudaSuccess)
 		return (int)e;
-	if (c->fx) {
-		if (flush_ctx_run(c) == 0) {
-			c->flushes++;
-			return 0;
-		}
-		flush_ctx_close(c);     /* from now on, in the profiled context */
-		method_text(c, NULL);
-	}
 	rc = support_l2_flush(c->evict_buf, c->evict_bytes, c->evict_sink,
 			      c->stream);
 	if (rc)
@@ -661,9 +524,6 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 
 	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || !c->in_pass ||
 	    !is_launch_cbid(cbid))
-		return;
-	/* the flush context's launches make no range: not ours to record */
-	if (d->context && d->context != c->ctx)
 		return;
 	if (c->trace_calls)
 		fprintf(stderr, "culab: counters: %s cbid %u item %zu%s %s\n",
@@ -753,12 +613,6 @@ static int evict_setup(struct counters *c, char *why, size_t size)
 static int evict_l2(struct counters *c, char *why, size_t size)
 {
 	CUDA_CHECK(cudaDeviceSynchronize(), why, size);
-	if (c->fx) {
-		if (flush_ctx_run(c) == 0)
-			return 0;
-		flush_ctx_close(c);
-		method_text(c, NULL);
-	}
 	CUDA_CHECK((cudaError_t)support_l2_flush(c->evict_buf, c->evict_bytes,
 						 c->evict_sink, c->stream),
 		   why, size);
@@ -1223,22 +1077,24 @@ static int counter_data_setup(struct counters *c, size_t capacity, char *why,
 	return image_reset(c, why, size);
 }
 
+static bool getenv_flag(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
 /* The method line: how the counters were taken.  gave_up says why the
  * module gave up flushing before every kernel, or is NULL. */
 static void method_text(struct counters *c, const char *gave_up)
 {
 	uint32_t version = 0;
-	char flush[320];
+	char flush[160];
 
 	if (cuptiGetVersion(&version) != CUPTI_SUCCESS)
 		version = CUPTI_API_VERSION;
-	if (c->evict_each && c->fx)
-		snprintf(flush, sizeof(flush), "before every kernel launch, from a "
-			 "context of its own");
-	else if (c->evict_each)
-		snprintf(flush, sizeof(flush), "before every kernel launch, in the "
-			 "profiled context (own context: %s)",
-			 c->fx_why[0] ? c->fx_why : "not tried");
+	if (c->evict_each)
+		snprintf(flush, sizeof(flush), "before every kernel launch");
 	else if (gave_up)
 		snprintf(flush, sizeof(flush), "before every measurement (the "
 			 "flush before every kernel failed: %s)", gave_up);
@@ -1257,7 +1113,6 @@ static void method_text(struct counters *c, const char *gave_up)
 
 static int open_steps(struct counters *c, char *why, size_t size)
 {
-	const char *flush;
 	CUpti_Profiler_Initialize_Params init;
 	CUpti_Device_GetChipName_Params chip;
 	ctx_get_current_fn get_ctx;
@@ -1337,21 +1192,7 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	    evict_setup(c, why, size))
 		return -1;
 	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
-	flush = getenv("CULAB_COUNTERS_FLUSH");
-	if (!flush || !*flush)
-		flush = "context";
-	if (strcmp(flush, "context") && strcmp(flush, "profiled") &&
-	    strcmp(flush, "measurement")) {
-		say(why, size, "CULAB_COUNTERS_FLUSH is \"%s\"; use context "
-		    "(the default), profiled or measurement", flush);
-		return -1;
-	}
-	c->evict_each = c->subscribed && strcmp(flush, "measurement") != 0;
-	if (!strcmp(flush, "context"))
-		flush_ctx_open(c, dev);
-	else
-		snprintf(c->fx_why, sizeof(c->fx_why), "CULAB_COUNTERS_FLUSH=%s",
-			 flush);
+	c->evict_each = c->subscribed && !getenv_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
 	c->trace_calls = getenv("CULAB_COUNTERS_TRACE") &&
 			 !strcmp(getenv("CULAB_COUNTERS_TRACE"), "2");
 	method_text(c, NULL);
@@ -1435,7 +1276,6 @@ extern "C" void counters_close(struct counters *c)
 	}
 	if (c->stream)
 		cudaStreamDestroy(c->stream);
-	flush_ctx_close(c);
 	cudaFree(c->evict_buf);
 	cudaFree(c->evict_sink);
 	recs_clear(c);
