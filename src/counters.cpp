@@ -21,33 +21,45 @@
  *    L2 between passes: the restore leaves dirty lines that are written
  *    back while the next pass runs, and dram__bytes_write.sum came out up
  *    to 7x too high (25 MB for a kernel writing 1 MB).  With user replay
- *    this module drives the passes: before every pass it calls the runner's
- *    prepare() (which restores inputs a variant overwrites), synchronizes,
- *    and then reads a scratch buffer of four times the L2 size with a small
- *    kernel, which writes dirty lines back and leaves L2 holding only clean
- *    scratch lines, outside the profiled region.  Measured with this
- *    scheme: 0.92-0.96 MB for the 1 MB kernel (H200); 0.14-0.44 MB for
- *    reductions writing 256 KB where ncu, flushing its own way, read
- *    2.5 MB (H100).  A read is used, not a memset, because a memset would
- *    leave the L2 full of dirty lines again.  User replay also avoids
- *    CUPTI's save/restore of all device memory, which costs ~10 ms per
- *    pass with a gigabyte allocated; on the H100 check, kernel replay
- *    cost 34.6 ms per measurement of the default set, user replay 29.
+ *    this module drives the passes, and evicts L2 itself: before every
+ *    profiled kernel (from the launch callback, which waits for the GPU,
+ *    reads a scratch buffer of four times the L2 size and waits again;
+ *    before a batch's first item also outside the profiled region).  The
+ *    read writes dirty lines back and leaves L2 holding only clean scratch
+ *    lines, so every kernel starts cold as under ncu, which flushes before
+ *    every kernel.  Flushing once per measurement was not enough: the
+ *    second kernel of a two-pass reduction found its partial sums in L2
+ *    (256 B read from DRAM where ncu read 4.6 KB; H100).  A read is used,
+ *    not a memset, because a memset would leave L2 full of dirty lines
+ *    again (tests/gpu/flush_check.cu: every read scan tried evicts a
+ *    buffer just written).  The flush is a range of its own, recorded as
+ *    such by the callback and dropped in collect().  User replay also
+ *    avoids CUPTI's save/restore of all device memory (~10 ms per pass
+ *    with a gigabyte allocated).  Doing the flush in a second context, to
+ *    spare its range, was measured slower (context switches).
  *  - The first profiled measurement of a process showed ~25 MB of DRAM
  *    writes that no later one did; the session's first measurement is
  *    therefore taken twice and the first result dropped.
- *  - The eviction is the runner's L2 flush kernel (kernels/support.h, a C
- *    entry point, so this host-compiled file can launch it) run over a
- *    buffer of its own.
- *  - One config image and one counter-data image serve every measurement;
- *    the counter-data image is reset with CounterDataImageInitialize.  It
- *    holds 8 ranges at first and grows when a measurement makes more
- *    launches, because resetting costs time in proportion to its size.
- *  - Cost, default set (2 passes) on the H100: ~29 ms per measurement,
- *    of which cuptiRangeProfilerStart ~13 ms, Stop ~7 ms, the launches
- *    (slow in the instrumented SASS pass) ~8 ms; eviction 0.25 ms.  ncu
- *    took ~125 ms per launch for the same metrics.  CULAB_COUNTERS_TRACE=1
- *    prints this breakdown when a session closes.
+ *  - The eviction is the runner's L2 flush (kernels/support.h, a C entry
+ *    point, so this host-compiled file can launch it; bulk copies on
+ *    sm_90, few instructions to instrument) over a buffer of its own.
+ *  - Batches: cuptiRangeProfilerStart and Stop cost milliseconds each (a
+ *    batch's first Start 25-50 ms on the H100), so counters_profile_batch
+ *    runs many measurements between one Start/Stop per pass.  Ranges are
+ *    matched to items and flushes through the callback's launch record.
+ *  - One config image and one counter-data image serve every batch; the
+ *    counter-data image is reset with CounterDataImageInitialize.  It
+ *    holds 128 ranges at first and grows when a batch makes more
+ *    launches (CUPTI 13.0 then returns fewer ranges than launches without
+ *    counting the rest as dropped), because resetting costs time in
+ *    proportion to its size.
+ *  - Cost, default set (2 passes), default.yaml on the H100: 149
+ *    measurements (301 kernels) profiled in 6.8 s: Start 0.44 s, Stop
+ *    0.55 s, launches 1.29 s in the hardware pass and 4.27 s in the
+ *    instrumented (SASS) pass, where the large reductions dominate; about
+ *    2 ms of CUPTI's work per range per pass.  ncu took ~140 ms per launch
+ *    for the same metrics.  CULAB_COUNTERS_TRACE=1 prints this breakdown
+ *    when a session closes; =2 also prints every launch callback.
  *  - Kernel names come from a CUPTI callback subscription on the driver's
  *    kernel-launch functions (NVIDIA's callback_profiling sample combines
  *    cuptiSubscribe with the range profiler the same way).  Callbacks are

@@ -8,11 +8,14 @@
  * timing.
  *
  * Method (CUPTI 13.0; see the comment at the top of counters.cpp): auto
- * ranges (one per kernel launch) with user replay.  Before every pass the
- * module calls the runner's prepare hook, then evicts L2 by reading a
- * scratch buffer four times the L2 size, so every pass starts from a cold
- * cache as under ncu and DRAM byte counts are not inflated by the previous
- * pass's dirty lines (kernel replay in CUPTI 13.0 does not flush L2).
+ * ranges (one per kernel launch) with user replay, many measurements per
+ * Start/Stop (counters_profile_batch).  Before every pass the module calls
+ * the runner's prepare hook; before every profiled kernel it evicts L2 by
+ * reading a scratch buffer four times the L2 size, so every kernel starts
+ * from a cold cache as under ncu and DRAM byte counts are not inflated by
+ * earlier kernels' dirty lines (kernel replay in CUPTI 13.0 does not flush
+ * L2).  CULAB_COUNTERS_FLUSH_PER_PASS=1 evicts once per measurement
+ * instead (for comparisons).
  *
  * Linking: -lcupti (dynamic; rpath to the toolkit's lib64) and the CUDA
  * runtime (static is fine).  libcuda is not linked: the module reaches the
@@ -23,7 +26,8 @@
  * CUDA context is destroyed (cudaDeviceReset).  Closing and opening again
  * (say, for another metric list) works.  With CULAB_COUNTERS_TRACE=1 in
  * the environment, closing prints to stderr where the profiling time went
- * (start, stop, launches, eviction, ... per measurement). */
+ * (start, stop, launches per pass, flushes, ... per measurement); with 2,
+ * every launch callback is printed as well. */
 #ifndef CULAB_COUNTERS_H
 #define CULAB_COUNTERS_H
 
@@ -69,8 +73,8 @@ const char *counters_method(const struct counters *c);
  * make the same launches every time; prepare(ctx), when not NULL, is
  * called before every call of launch, outside the profiled region (the
  * runner restores overwritten inputs there).  Both return 0 or a
- * cudaError_t.  The module itself makes DRAM counts honest between passes
- * (L2 eviction).
+ * cudaError_t.  The module itself makes DRAM counts honest (L2 eviction
+ * before every kernel).  A batch of one: counters_profile_batch.
  *
  * Ordering contract: (*k)[i].names[j] is raw[j] of counters_open, and
  * (*k)[i].values[j] its value (NAN if CUPTI could not evaluate it); so with
