@@ -44,6 +44,9 @@ static const char *const lang_codes[NLANG] = { "en", "zh" };
 #define COUNTER_CHANGE_PCT 10.0
 /* Counter changes named per step in findings. */
 #define COUNTER_CHANGES_SHOWN 3
+/* bank conflicts per shared instruction under which code counts as
+ * conflict-free (the padded-tile signature's bound) */
+#define CONFLICTS_PER_INSTR_FLOOR 0.1
 
 /* ==== message catalogue ================================================ */
 
@@ -2441,6 +2444,27 @@ static int change_cmp(const void *x, const void *y)
 	return p->rel > q->rel ? -1 : p->rel < q->rel;
 }
 
+/* Whether a change of column d from a to v is worth a finding.  Not for
+ * raw event counts (conflicts, branches): they grow with n, and their
+ * per-instruction columns or branch efficiency say the same thing at any
+ * size; not for the SM clock, which drifts between profiles; and not for
+ * bank conflicts per instruction below 0.1 on both sides, the hardware
+ * counter's floor (it reads 1-4 % of the wavefronts even for
+ * conflict-free code, so 0.005 -> 0.045 is a tenfold change of nothing). */
+static bool change_worth_telling(const struct metric_column_def *d, double a,
+				 double v)
+{
+	if (!d || !d->unit)
+		return true;
+	if (!strcmp(d->unit, "conflicts") || !strcmp(d->unit, "branches") ||
+	    !strcmp(d->unit, "MHz"))
+		return false;
+	if (!strcmp(d->unit, "conflicts/instr") &&
+	    fmax(fabs(a), fabs(v)) < CONFLICTS_PER_INSTR_FLOOR)
+		return false;
+	return true;
+}
+
 /* The counters that changed most between two rows, as "name a → b". */
 static void finding_counters(struct sbuf *b, enum lang L,
 			     const struct ladder *l, const struct item *from,
@@ -2460,7 +2484,8 @@ static void finding_counters(struct sbuf *b, enum lang L,
 		double big = fmax(fabs(a), fabs(v));
 
 		/* absent columns read as NAN and are skipped with n/a ones */
-		if (!isfinite(a) || !isfinite(v) || big == 0)
+		if (!isfinite(a) || !isfinite(v) || big == 0 ||
+		    !change_worth_telling(column_def(l->cols[k], NULL), a, v))
 			continue;
 		ch[n++] = (struct change){ l->cols[k], a, v,
 					   100 * fabs(v - a) / big };

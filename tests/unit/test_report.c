@@ -396,6 +396,55 @@ static void test_both_languages(void **state)
 	scratch_done(dir);
 }
 
+static void set_columns(struct result_row *row, const char *const *names,
+			const double *values, size_t n)
+{
+	for (size_t i = 0; i < row->ncolumns; i++)
+		free(row->columns[i].name);
+	free(row->columns);
+	free(row->counters_status);
+	row->counters_status = NULL;
+	row->ncolumns = n;
+	row->columns = xcalloc(n, sizeof(*row->columns));
+	for (size_t i = 0; i < n; i++) {
+		row->columns[i].name = xstrdup(names[i]);
+		row->columns[i].value = values[i];
+	}
+}
+
+/* Findings name counter changes that explain something, not noise: raw
+ * event counts and per-instruction bank conflicts under 0.1 (the hardware
+ * counter's floor) are left out even when they change tenfold. */
+static void test_findings_skip_noise(void **state)
+{
+	static const char *const cols[] = {
+		"bank_conflicts_shared_ld", "bank_conflicts_per_shared_ld",
+		"dram_read_bytes",
+	};
+	static const double from[] = { 10, 0.005, 8.1e8 };
+	static const double to[] = { 900, 0.045, 2.7e8 };
+	struct results r;
+	struct report_options o;
+	char *dir = scratch(), *en, *line;
+
+	(void)state;
+	synthetic_results(&r);
+	set_columns(&r.rows[0], cols, from, 3);
+	set_columns(&r.rows[1], cols, to, 3);
+	set_columns(&r.rows[2], cols, to, 3);
+	options(&o, dir);
+	assert_int_equal(render(&r, &o, NULL), 0);
+	en = read_report(dir, "en");
+	line = strstr(en, "- rung 1 → rung 2 (reduce\\_global → ");
+	assert_non_null(line);
+	*strchr(line, '\n') = '\0';
+	EXPECT_IN(line, "Counters: dram\\_read\\_bytes ");
+	assert_null(strstr(line, "bank\\_conflicts"));
+	free(en);
+	results_release(&r);
+	free(dir);
+}
+
 static void test_speedups_and_findings(void **state)
 {
 	struct results r;
@@ -1065,6 +1114,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_both_languages),
 		cmocka_unit_test(test_speedups_and_findings),
+		cmocka_unit_test(test_findings_skip_noise),
 		cmocka_unit_test(test_failed_row_has_no_speed),
 		cmocka_unit_test(test_charts_valid),
 		cmocka_unit_test(test_hostile_text),
