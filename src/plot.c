@@ -748,6 +748,84 @@ static int file_put(const char *dir, const char *name, const char *ext,
 	return rc;
 }
 
+/* The charts a render drew, one name per line, so that the next render
+ * into the same directory can remove what it no longer draws. */
+#define MANIFEST ".culab-charts"
+
+static bool chart_name_valid(const char *name, size_t len)
+{
+	if (!len || len > 200)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (!((name[i] >= 'a' && name[i] <= 'z') ||
+		      (name[i] >= '0' && name[i] <= '9') || name[i] == '_' ||
+		      name[i] == '-'))
+			return false;
+	return true;
+}
+
+static bool drawn_now(const struct plot_set *s, const char *name, size_t len)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct plot_chart *c = s->charts[i];
+
+		if (plot_chart_drawable(c) && strlen(c->name) == len &&
+		    memcmp(c->name, name, len) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Removes the files of charts an earlier render into dir drew and this
+ * one did not (a report must not sit beside charts of another run), then
+ * records what this render drew.  Only names from culab's own manifest
+ * are touched, and only culab's four extensions; other files stay.  With
+ * nothing drawn now, all.gp and the manifest go too. */
+static void prune_stale(const struct plot_set *s, const char *dir,
+			size_t ndrawn)
+{
+	static const char *const exts[] = { "dat", "gp", "png", "svg" };
+	char *path = xasprintf("%s/%s", dir, MANIFEST);
+	char *old = NULL;
+	size_t len = 0;
+	struct sbuf now = SBUF_INIT;
+
+	if (access(path, F_OK) == 0 && read_file(path, 1 << 20, &old, &len) == 0) {
+		for (char *line = old; line < old + len;) {
+			char *end = memchr(line, '\n', (size_t)(old + len - line));
+			size_t n = end ? (size_t)(end - line) :
+					 (size_t)(old + len - line);
+
+			if (chart_name_valid(line, n) && !drawn_now(s, line, n))
+				for (size_t e = 0; e < ARRAY_SIZE(exts); e++) {
+					char *f = xasprintf("%s/%.*s.%s", dir,
+							    (int)n, line, exts[e]);
+
+					unlink(f);
+					free(f);
+				}
+			line += n + 1;
+		}
+	}
+	if (ndrawn) {
+		for (size_t i = 0; i < s->n; i++)
+			if (plot_chart_drawable(s->charts[i]))
+				sbuf_addf(&now, "%s\n", s->charts[i]->name);
+		if (write_file_atomic(path, sbuf_str(&now), now.len) < 0)
+			diag_warning("cannot write \"%s\": %s", path,
+				     strerror(errno));
+	} else if (old) {
+		char *all = xasprintf("%s/all.gp", dir);
+
+		unlink(all);
+		unlink(path);
+		free(all);
+	}
+	free(old);
+	free(path);
+	sbuf_release(&now);
+}
+
 int plot_render(const struct plot_set *s, const char *dir,
 		const char *gnuplot)
 {
@@ -761,8 +839,10 @@ int plot_render(const struct plot_set *s, const char *dir,
 		gnuplot = "gnuplot";
 	for (size_t i = 0; i < s->n; i++)
 		ndrawn += plot_chart_drawable(s->charts[i]);
-	if (!ndrawn)
+	if (!ndrawn) {
+		prune_stale(s, dir, 0);
 		return 0;
+	}
 	if (mkdir_p(dir) < 0)
 		return diag_error("cannot create directory \"%s\": %s", dir,
 				  strerror(errno));
@@ -813,6 +893,8 @@ int plot_render(const struct plot_set *s, const char *dir,
 		free(text);
 	}
 	rc = images_move(s, dir, tmp, true);
+	if (rc == 0)
+		prune_stale(s, dir, ndrawn);
 out:
 	free(tmp);
 	sbuf_release(&gp);

@@ -100,7 +100,9 @@ void plot_series_labels(struct plot_series *s, enum plot_labels labels);
  * missing), runs `gnuplot` (NULL: "gnuplot" from PATH) once and moves the
  * PNG and SVG images into `dir`.  Returns 0, or -1 after a diagnostic that
  * includes gnuplot's own messages.  A set with nothing drawable writes
- * nothing and returns 0. */
+ * nothing and returns 0.  dir/.culab-charts lists the charts drawn; the
+ * files of charts an earlier render listed there and this one does not
+ * draw are removed (nothing else in dir is touched). */
 int plot_render(const struct plot_set *s, const char *dir,
 		const char *gnuplot);
 

@@ -231,6 +231,71 @@ static void test_render(void **state)
 	free(dir);
 }
 
+/* A second render into the same directory removes the files of the
+ * charts it no longer draws, and only those: a report never sits beside
+ * charts of another run, and files culab did not write stay. */
+static void test_render_prunes_stale(void **state)
+{
+	static const char *const exts[] = { "dat", "gp", "png", "svg" };
+	char *dir = scratch(), *charts = path_of(dir, "charts");
+	struct plot_set *s = sample_set("first");
+	struct plot_set *t = plot_set_new();
+	struct plot_panel *p;
+	struct plot_series *a;
+	char *mine;
+	FILE *fp;
+
+	(void)state;
+	assert_int_equal(plot_render(s, charts, NULL), 0);
+	expect_chart(charts, "bars");
+	mine = path_of(charts, "notes.txt");
+	fp = fopen(mine, "w");
+	assert_non_null(fp);
+	fputs("mine\n", fp);
+	fclose(fp);
+	/* the second run draws "lines" only */
+	p = plot_panel_add(plot_chart_add(t, "lines", "second"), PLOT_XY,
+			   "second", "n", "ms");
+	a = plot_series_add(p, "s", PLOT_SOLID);
+	plot_series_point(a, 1, 1);
+	plot_series_point(a, 2, 3);
+	assert_int_equal(plot_render(t, charts, NULL), 0);
+	expect_chart(charts, "lines");
+	for (size_t e = 0; e < 4; e++) {
+		char file[64], *path;
+
+		snprintf(file, sizeof(file), "bars.%s", exts[e]);
+		path = path_of(charts, file);
+		assert_false(file_exists(path));
+		free(path);
+		snprintf(file, sizeof(file), "panels.%s", exts[e]);
+		path = path_of(charts, file);
+		assert_false(file_exists(path));
+		free(path);
+	}
+	assert_true(file_exists(mine));
+	/* a run that draws nothing leaves no chart of ours behind */
+	{
+		struct plot_set *empty = plot_set_new();
+		char *lines = path_of(charts, "lines.png");
+		char *all = path_of(charts, "all.gp");
+
+		assert_int_equal(plot_render(empty, charts, NULL), 0);
+		assert_false(file_exists(lines));
+		assert_false(file_exists(all));
+		assert_true(file_exists(mine));
+		plot_set_free(empty);
+		free(lines);
+		free(all);
+	}
+	plot_set_free(s);
+	plot_set_free(t);
+	free(mine);
+	free(charts);
+	scratch_remove(dir);
+	free(dir);
+}
+
 static void test_render_empty_set(void **state)
 {
 	char *dir = scratch(), *charts = path_of(dir, "charts");
@@ -357,6 +422,7 @@ int main(void)
 		cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_render),
+		cmocka_unit_test(test_render_prunes_stale),
 		cmocka_unit_test(test_render_empty_set),
 		cmocka_unit_test(test_hostile_text),
 		cmocka_unit_test(test_missing_gnuplot),
