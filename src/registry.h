@@ -72,6 +72,7 @@ struct variant {
 	const char *about_zh;
 	const char *seed;        /* course note it comes from ("000".."004"), or NULL */
 	const char *signature;   /* prose: the counter signature it should show */
+	const char *signature_zh; /* the same in Chinese */
 	struct expect expect[VARIANT_MAX_EXPECT]; /* column == NULL ends the list */
 	unsigned dtypes;         /* DTYPE_BIT mask of supported types */
 	unsigned flags;          /* enum variant_flags */

@@ -1962,6 +1962,15 @@ static void blk_glossary(const struct model *m, enum lang L, struct sbuf *b)
 	block_trim(b);
 }
 
+/* A variant's signature prose in the report's language (English when a
+ * row has no Chinese text). */
+static const char *signature_text(const struct variant *v, enum lang L)
+{
+	if (L == ZH && v->signature_zh && *v->signature_zh)
+		return v->signature_zh;
+	return v->signature;
+}
+
 /* ---- what each step does ---------------------------------------------- */
 
 static int step_cmp(const void *a, const void *b)
@@ -2017,7 +2026,7 @@ static void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
 			}
 			if (v->signature) {
 				SAY(b, L, M_STEP_SIGNATURE,
-				    pool_md(&p, v->signature));
+				    pool_md(&p, signature_text(v, L)));
 				sbuf_addc(b, ' ');
 			}
 			if (v->timed_region) {
@@ -2527,7 +2536,7 @@ static void finding_checks(struct sbuf *b, enum lang L, const struct model *m,
 	if (!it->v)
 		return;
 	if (it->v->signature) {
-		SAY(b, L, M_F_SIGNATURE, pool_md(&p, it->v->signature));
+		SAY(b, L, M_F_SIGNATURE, pool_md(&p, signature_text(it->v, L)));
 		pool_release(&p);
 	}
 	for (size_t k = 0; k < m->nsigs; k++) {

@@ -850,6 +850,7 @@ int results_print_kernels_json(FILE *fp)
 			      "about_zh", jstr(v[i].about_zh),
 			      "seed", jstr(v[i].seed),
 			      "signature", jstr(v[i].signature));
+		json_object_set_new(o, "signature_zh", jstr(v[i].signature_zh));
 		json_object_set_new(o, "expect", exp);
 		json_object_set_new(o, "types", types);
 		json_object_set_new(o, "flags", flags);

@@ -81,7 +81,8 @@ static void test_rows_have_text(void **state)
 		if (!nonempty(v[i].title) || !nonempty(v[i].about_en) ||
 		    !nonempty(v[i].signature) || !nonempty(v[i].timed_region))
 			fail_row(&v[i], "empty English text");
-		if (!has_cjk(v[i].title_zh) || !has_cjk(v[i].about_zh))
+		if (!has_cjk(v[i].title_zh) || !has_cjk(v[i].about_zh) ||
+		    !has_cjk(v[i].signature_zh))
 			fail_row(&v[i], "missing Chinese text");
 		if (!v[i].launch || !v[i].bytes)
 			fail_row(&v[i], "no launcher or byte model");
