@@ -6,7 +6,8 @@
 #    every variant at a small size: zero errors, except variants flagged
 #    unsafe, whose observed finding must match the registry's record;
 # 3. hardware counters on float data: every registry signature holds
-#    (`culab verify`);
+#    (`culab verify`), and the second kernel of a measurement reads its
+#    input from DRAM (L2 flushed before every kernel);
 # 4. a run interrupted with SIGINT and finished with --resume has the same
 #    rows as an uninterrupted one, and every row of both has its counters
 #    (counters are measured in batches: no row is saved before its batch);
@@ -110,6 +111,27 @@ print(" ".join(w["variant"] for w in r["rows"] if w["timer"]!="host-clock" and (
 	else
 		ko "signatures: $(tail -n 1 "$out/verify.txt")"
 		grep -v '^pass' "$out/verify.txt" | head -n 30
+	fi
+	# L2 is flushed before every profiled kernel, as ncu does: a kernel
+	# after the first of a measurement (the second pass of a reduction)
+	# reads what it asks for from DRAM, not from the L2 its predecessor
+	# filled.  Flushing once per measurement gave ~0-50 % here.
+	cold=$(python3 -c 'import json,sys
+r=json.load(open(sys.argv[1])); n=0; bad=[]
+for w in r["rows"]:
+    for i,k in enumerate((w["counters"] or {}).get("kernels") or []):
+        v=dict(zip(k["names"],k["values"]))
+        req=v.get("smsp__sass_data_bytes_mem_global_op_ld.sum") or 0
+        if i==0 or req<65536: continue
+        n+=1
+        if (v.get("dram__bytes_read.sum") or 0) < 0.9*req:
+            bad.append("%s %.0f of %.0f B" % (k["label"], v.get("dram__bytes_read.sum") or 0, req))
+print("%d later launches%s" % (n, (": " + "; ".join(bad[:5])) if bad else ""))
+sys.exit(1 if bad or not n else 0)' "$out/signatures/results.json")
+	if [ $? -eq 0 ]; then
+		ok "L2 cold before every kernel: $cold read >= 90 % of their loads from DRAM"
+	else
+		ko "L2 not cold before later kernels: $cold"
 	fi
 else
 	ko "signature run failed (see $out/signatures.log)"
