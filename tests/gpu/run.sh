@@ -11,7 +11,9 @@
 # 4. a run interrupted with SIGINT and finished with --resume has the same
 #    rows as an uninterrupted one, and every row of both has its counters
 #    (counters are measured in batches: no row is saved before its batch);
-# 5. a size too large for the GPU becomes a skipped row, the rest runs.
+# 5. a size too large for the GPU becomes a skipped row, the rest runs;
+# 6. under Nsight Compute culab refuses its own counters with the reason
+#    and goes on with timing.
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -189,6 +191,30 @@ case "$rc:$verdict" in
 	ok "too large for the GPU: $verdict" ;;
 *)	ko "memory check: exit $rc: $verdict" ;;
 esac
+
+# 6. under another profiler: culab's counters are refused with the reason,
+#    timing goes on and every row is verified
+ncu=$(command -v ncu 2>/dev/null || echo /usr/local/cuda/bin/ncu)
+if [ -x "$ncu" ]; then
+	"$ncu" -c 1 --metrics gpu__time_duration.sum --log-file "$out/under-ncu.txt" \
+		"$culab" run -q --no-report -o "$out/under-profiler" \
+		tests/gpu/under-profiler.yaml >"$out/under-profiler.log" 2>&1
+	rc=$?
+	verdict=$(python3 -c 'import json,sys
+r=json.load(open(sys.argv[1]))["rows"]
+st=[(w["counters"] or {}).get("status") or "" for w in r]
+timed=all(w["status"]=="ok" and w["timing"]["median_ms"] for w in r)
+why=st[0] if st and all(s==st[0] and "--no-counters" in s for s in st) else "NO REASON"
+print("%d rows %s; counters: %s" % (len(r), "verified and timed" if timed else "NOT all verified and timed", why[:90]))' \
+		"$out/under-profiler/results.json" 2>&1)
+	case "$rc:$verdict" in
+	"0:"*"verified and timed; counters: a CUDA tool is injected"*)
+		ok "under Nsight Compute: $verdict" ;;
+	*)	ko "under Nsight Compute: exit $rc: $verdict (see $out/under-profiler.log)" ;;
+	esac
+else
+	echo "skip: ncu not found, culab under another profiler not checked"
+fi
 
 echo
 echo "culab GPU tests: $pass passed, $fail failed"
