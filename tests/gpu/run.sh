@@ -11,6 +11,7 @@
 # 4. a run interrupted with SIGINT and finished with --resume has the same
 #    rows as an uninterrupted one, and every row of both has its counters
 #    (counters are measured in batches: no row is saved before its batch);
+#    SIGTERM stops a run the same way;
 # 5. a size too large for the GPU becomes a skipped row, the rest runs;
 # 6. under Nsight Compute culab refuses its own counters with the reason
 #    and goes on with timing.
@@ -176,6 +177,24 @@ case "$rc1:$rc2:$verdict" in
 	*) ok "SIGINT then --resume: $verdict" ;;
 	esac ;;
 *)	ko "SIGINT exit $rc1 (want 4), --resume exit $rc2 (want 0): $verdict" ;;
+esac
+# SIGTERM (what a batch scheduler sends) is handled like SIGINT
+"$culab" run -q --no-report -o "$out/sigterm" \
+	tests/gpu/resume.yaml >"$out/sigterm.log" 2>&1 &
+pid=$!
+sleep 3
+kill -TERM $pid
+wait $pid
+rc1=$?
+verdict=$(python3 -c 'import json,sys
+r=json.load(open(sys.argv[1]))
+print("%d rows kept (status %s), %s" % (len(r["rows"]), r["status"],
+ "all verified" if all(w["status"]=="ok" for w in r["rows"]) else "NOT all verified"))' \
+	"$out/sigterm/results.json" 2>&1)
+case "$rc1:$verdict" in
+"4:0 rows"*) ko "SIGTERM: nothing was kept ($verdict)" ;;
+4:*"(status interrupted), all verified") ok "SIGTERM: exit 4, $verdict" ;;
+*)	ko "SIGTERM exit $rc1 (want 4): $verdict" ;;
 esac
 
 # 5. too large for the GPU: a skipped row, and the run goes on
