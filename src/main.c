@@ -554,7 +554,8 @@ static const struct command commands[] = {
 	  "verifies the answer against a CPU reference, times warm-up and\n"
 	  "repeats with CUDA events, then collects the requested hardware\n"
 	  "counters with CUPTI.  Results go to DIR/results.json and\n"
-	  "DIR/results.csv, rewritten after every measurement.\n\n"
+	  "DIR/results.csv, rewritten after every measurement (with\n"
+	  "counters: after each stage's counters are in).\n\n"
 	  "  -o, --output DIR   output directory (default: the file's `output`)\n"
 	  "  -d, --device N     CUDA device index (default 0)\n"
 	  "      --no-counters  do not collect hardware counters\n"
@@ -565,7 +566,12 @@ static const struct command commands[] = {
 	  "      --note TEXT    free text stored in the results\n"
 	  "      --no-report    do not render the report at the end\n"
 	  "      --lang LANG    report language: en, zh or both (default both)\n"
-	  "  -q, --quiet        no progress line and no summary" },
+	  "  -q, --quiet        no progress line and no summary\n\n"
+	  "environment:\n"
+	  "  CULAB_COUNTERS_TRACE=1  print where the profiling time went\n"
+	  "                          (2: also every kernel launch profiled)\n"
+	  "  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"
+	  "                          not before every kernel (comparisons only)" },
 	{ "check", cmd_check, "check [--quiet] EXPERIMENT.yaml...",
 	  "validate experiment files (no GPU needed)",
 	  "Loads each file as `run` would and reports every error in GNU\n"
