@@ -151,7 +151,7 @@ $(BUILD)/counters_check: $(BUILD)/tests/gpu/counters_check.o $(LIB_OBJ)
 counters-check: $(BUILD)/counters_check
 
 # Which L2 flush evicts recently written lines (tests/gpu/flush_check.cu).
-$(BUILD)/flush_check: $(BUILD)/tests/gpu/flush_check.o
+$(BUILD)/flush_check: $(BUILD)/tests/gpu/flush_check.o $(BUILD)/kernels/support.o
 	@echo "  LINK    $@"
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 

@@ -23,11 +23,10 @@
  *    to 7x too high (25 MB for a kernel writing 1 MB).  With user replay
  *    this module drives the passes, and evicts L2 itself: before every
  *    profiled kernel (from the launch callback, which waits for the GPU,
- *    reads a scratch buffer of four times the L2 size and waits again;
- *    before a batch's first item also outside the profiled region).  The
- *    read writes dirty lines back and leaves L2 holding only clean scratch
- *    lines, so every kernel starts cold as under ncu, which flushes before
- *    every kernel.  Flushing once per measurement was not enough: the
+ *    reads a scratch buffer of four times the L2 size and waits again).
+ *    The read writes dirty lines back and leaves L2 holding only clean
+ *    scratch lines, so every kernel starts cold as under ncu, which
+ *    flushes before every kernel.  Once per measurement was not enough: the
  *    second kernel of a two-pass reduction found its partial sums in L2
  *    (256 B read from DRAM where ncu read 4.6 KB; H100).  A read is used,
  *    not a memset, because a memset would leave L2 full of dirty lines
@@ -281,7 +280,6 @@ struct counters {
 	uint8_t *image;
 	size_t image_size;
 	size_t capacity;                /* ranges the image holds */
-	size_t last_capacity;           /* before the last batch */
 	bool warmed;                    /* a first measurement was discarded */
 	char *broken;                   /* set: the session can no longer profile */
 
@@ -316,7 +314,6 @@ struct counters {
 	double phase[9];
 	size_t measurements, pass_count;
 	size_t flushes;                 /* made by flush_before_kernel */
-	size_t flushes_seen;            /* of those, seen by the callback */
 	bool trace_calls;               /* CULAB_COUNTERS_TRACE=2 */
 	size_t pass;                    /* the pass running */
 	double pass_launch[4];          /* launch+sync time by pass (3: later) */
@@ -521,13 +518,13 @@ static int flush_before_kernel(struct counters *c)
 	return (int)cudaStreamSynchronize(c->stream);
 }
 
-/* Launch callback.  On API enter of a measured kernel it first launches
- * the L2 flush on the kernel's stream (when evict_each is set), so every
- * profiled kernel starts from an L2 without its inputs and without dirty
- * lines, as under ncu (which flushes before every kernel).  The flush is
- * a launch too and comes back here nested; it is recorded as a flush, and
- * its range is dropped when the batch is collected.  CUDA calls are
- * allowed in callbacks; the flag stops the recursion. */
+/* Launch callback.  On API enter of a measured kernel it first flushes
+ * L2 (flush_before_kernel, when evict_each is set), so every profiled
+ * kernel starts from an L2 without its inputs and without dirty lines, as
+ * under ncu (which flushes before every kernel).  The flush is a launch
+ * too and comes back here nested; it is recorded as a flush, and its
+ * range is dropped when the batch is collected.  CUDA calls are allowed
+ * in callbacks; the flag stops the recursion. */
 static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 			       CUpti_CallbackId cbid, const void *data)
 {
@@ -570,7 +567,6 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 	if (!c->record_names)
 		return;
 	if (c->evicting) {
-		c->flushes_seen++;
 		rec_add(c, true, NULL, NAN);
 		return;
 	}
@@ -1259,8 +1255,8 @@ static void trace_print(const struct counters *c)
 		fprintf(stderr, "culab: counters:   %-12s %8.3f s  %7.3f ms/measurement\n",
 			phase_names[i], c->phase[i],
 			1e3 * c->phase[i] / (double)c->measurements);
-	fprintf(stderr, "culab: counters: %zu L2 flushes before kernels, %zu of "
-		"them seen by the launch callback\n", c->flushes, c->flushes_seen);
+	fprintf(stderr, "culab: counters: %zu L2 flushes before kernels\n",
+		c->flushes);
 	fprintf(stderr, "culab: counters: launch+sync by pass: %.3f s, %.3f s, "
 		"%.3f s, later %.3f s\n", c->pass_launch[0], c->pass_launch[1],
 		c->pass_launch[2], c->pass_launch[3]);
@@ -1356,8 +1352,9 @@ static void stop_quietly(struct counters *c)
 
 /* Runs one item of a pass: its prepare hook, the L2 eviction when the
  * callback does not evict before every kernel, its launches.  The first
- * item's prepare and eviction run before Start, outside the profiled
- * region; the others' inside (their flush is a range, dropped later). */
+ * item's prepare (and that eviction) run before Start, outside the
+ * profiled region; the others' inside (their flush is a range, dropped
+ * later). */
 static int run_item(struct counters *c, const struct counters_item *it,
 		    bool first, double *t, char *why, size_t size)
 {
@@ -1415,7 +1412,8 @@ static int run_passes(struct counters *c, const struct counters_item *items,
 		if (items[0].prepare && (prc = items[0].prepare(items[0].ctx)) != 0)
 			return cuda_fail(why, size, "preparing a replay pass", prc);
 		lap(c, PH_PREPARE, &t);
-		if (evict_l2(c, why, size))
+		/* (with evict_each the callback flushes before the first kernel) */
+		if (!c->evict_each && evict_l2(c, why, size))
 			return -1;
 		lap(c, PH_EVICT, &t);
 		c->launches = 0;
@@ -1682,11 +1680,14 @@ static int profile_batch(struct counters *c, const struct counters_item *items,
 	if (rc == 0)
 		rc = collect(c, items, n, res, why, whysize);
 	if (rc) {
+		size_t cap = rc == 1 ? grown_capacity(c) : c->capacity;
+		bool grows = cap > c->capacity;
+
 		results_clear(res, n);
 		/* the pass state is unknown (or the image too small): rearm */
-		if (rearm(c, rc == 1 ? grown_capacity(c) : c->capacity))
+		if (rearm(c, cap))
 			return -1;
-		return rc == 1 && c->capacity > c->last_capacity ? 1 : -1;
+		return rc == 1 && grows ? 1 : -1;
 	}
 	t = now_seconds();
 	c->measurements += n;
@@ -1707,12 +1708,10 @@ static int profile_fit(struct counters *c, const struct counters_item *items,
 {
 	int rc;
 
-	for (;;) {
-		c->last_capacity = c->capacity;
+	do
 		rc = profile_batch(c, items, n, res, why, whysize);
-		if (rc != 1)
-			return rc;
-	}
+	while (rc == 1);
+	return rc;
 }
 
 /* The first profiled measurement of a process showed ~25 MB of DRAM

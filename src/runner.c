@@ -516,6 +516,15 @@ static void row_fail(struct run *R, struct result_row *w, enum row_status s,
 		R->failed = true;
 }
 
+/* A CUDA error in a measurement: fails the row, and ends the run if the
+ * error poisoned the context. */
+static void row_cuda_error(struct run *R, struct result_row *w, int err,
+			   const char *what)
+{
+	row_fail(R, w, ROW_ERROR, "%s", err_text(err));
+	context_lost(R, err, what);
+}
+
 /* Runs the variant once on a->stream and waits for it.  Returns 0 or a
  * CUDA error. */
 static int launch_once(struct launch_ctx *L)
@@ -940,14 +949,12 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 	/* 1. correctness */
 	if ((err = restore_input(&L)) || (err = poison_output(&L)) ||
 	    (err = launch_once(&L))) {
-		row_fail(R, w, ROW_ERROR, "%s", err_text(err));
-		context_lost(R, err, v->name);
+		row_cuda_error(R, w, err, v->name);
 		goto out;
 	}
 	err = verify(R, &L, w, h_out);
 	if (err < 0) {
-		row_fail(R, w, ROW_ERROR, "%s", err_text(-err));
-		context_lost(R, -err, v->name);
+		row_cuda_error(R, w, -err, v->name);
 		goto out;
 	}
 	if (err > 0)
@@ -956,8 +963,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 	/* 2. timing */
 	if (!R->o->profile_only) {
 		if ((err = time_variant(R, &L, w))) {
-			row_fail(R, w, ROW_ERROR, "%s", err_text(err));
-			context_lost(R, err, v->name);
+			row_cuda_error(R, w, err, v->name);
 			goto out;
 		}
 		if (interrupted) {
@@ -966,8 +972,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 		}
 		err = verify(R, &L, w, h_out);
 		if (err < 0) {
-			row_fail(R, w, ROW_ERROR, "%s", err_text(-err));
-			context_lost(R, -err, v->name);
+			row_cuda_error(R, w, -err, v->name);
 			goto out;
 		}
 		if (err > 0) {

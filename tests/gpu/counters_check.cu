@@ -36,15 +36,7 @@ extern "C" {
 #include "util.h"
 }
 
-#define CK(call)                                                               \
-	do {                                                                   \
-		cudaError_t e_ = (call);                                       \
-		if (e_ != cudaSuccess) {                                       \
-			fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, \
-				#call, cudaGetErrorString(e_));                \
-			exit(1);                                               \
-		}                                                              \
-	} while (0)
+#include "ck.h"
 
 /* ---- kernels: each teaches one counter signature --------------------- */
 

@@ -3,12 +3,14 @@
  * src/counters.cpp evicts L2 between profiled kernels.
  *
  * Nsight Compute flushes L2 before every kernel with a driver mechanism a
- * CUDA program cannot call.  culab reads a scratch buffer instead.  The
- * H100 comparison showed that such a read scan does not evict lines a
- * kernel has just written: the second kernel of a reduction still found
- * its partial sums in L2.  This program writes a buffer (kernel `writer`),
- * runs one flush strategy, then reads the buffer back (kernel `reader`),
- * for several strategies and sizes.  Run it under
+ * CUDA program cannot call.  culab reads a scratch buffer instead
+ * (support_l2_flush).  When the second kernel of a reduction was seen to
+ * find its partial sums in L2, the question was whether a read scan can
+ * evict lines a kernel has just written at all.  This program writes a
+ * buffer (kernel `writer`), runs one flush strategy, then reads the
+ * buffer back (kernel `reader`), for several strategies and sizes; on
+ * the H100 every one evicted the buffer (reports/bench/h100/
+ * flush_check.txt), so the fault was elsewhere.  Run it under
  *
  *   ncu --cache-control none --clock-control none -k regex:reader \
  *       --metrics dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum \
@@ -24,15 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CK(call)                                                               \
-	do {                                                                   \
-		cudaError_t e_ = (call);                                       \
-		if (e_ != cudaSuccess) {                                       \
-			fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, \
-				#call, cudaGetErrorString(e_));                \
-			exit(1);                                               \
-		}                                                              \
-	} while (0)
+#include "ck.h"
+#include "support.h"
 
 __global__ void writer(float *p, size_t n)
 {
@@ -121,51 +116,12 @@ __global__ void scan_rmw(uint4 *p, size_t n)
 	}
 }
 
-/* bulk copies (TMA) of 32 KiB chunks into shared memory, discarded */
-#define CHUNK (32u << 10)
-
-__global__ void scan_bulk(const char *p, size_t bytes, int twice)
-{
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
-	extern __shared__ __align__(128) char buf[];
-	__shared__ __align__(8) unsigned long long bar;
-	unsigned b = (unsigned)__cvta_generic_to_shared(&bar);
-	unsigned s = (unsigned)__cvta_generic_to_shared(buf);
-	unsigned phase = 0;
-
-	if (threadIdx.x != 0)
-		return;
-	asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(b) : "memory");
-	asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-	for (size_t off = (size_t)blockIdx.x * CHUNK; off < bytes;
-	     off += (size_t)gridDim.x * CHUNK) {
-		unsigned sz = bytes - off < CHUNK ? (unsigned)(bytes - off) : CHUNK;
-
-		for (int k = 0; k <= twice; k++) {
-			unsigned done = 0;
-
-			asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
-				     :: "r"(b), "r"(sz) : "memory");
-			asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"
-				     " [%0], [%1], %2, [%3];"
-				     :: "r"(s), "l"(p + off), "r"(sz), "r"(b) : "memory");
-			while (!done)
-				asm volatile("{ .reg .pred q;\n"
-					     " mbarrier.try_wait.parity.shared::cta.b64 q, [%1], %2;\n"
-					     " selp.u32 %0, 1, 0, q; }"
-					     : "=r"(done) : "r"(b), "r"(phase) : "memory");
-			phase ^= 1;
-		}
-	}
-#endif
-}
-
-enum { S_NONE, S_LD, S_LD16, S_TWICE, S_LAST, S_RMW_LD, S_MEMSET_LD, S_BULK,
-       S_BULK_TWICE, S_PERSIST, S__COUNT };
+enum { S_NONE, S_LD, S_LD16, S_TWICE, S_LAST, S_RMW_LD, S_MEMSET_LD, S_CULAB,
+       S_PERSIST, S__COUNT };
 static const char *const sname[] = {
 	"none", "read 4xL2", "read 16xL2", "read 4xL2 twice (.cg)",
 	"read 4xL2 evict_last", "rmw 4xL2 + read 4xL2", "memset 4xL2 + read 4xL2",
-	"bulk (TMA) 4xL2", "bulk (TMA) 4xL2 twice", "persisting-L2 limit toggle",
+	"support_l2_flush 4xL2", "persisting-L2 limit toggle",
 };
 
 static char *scratch, *scratch2;
@@ -201,9 +157,8 @@ static void flush(int s, cudaStream_t st)
 		CK(cudaMemsetAsync(scratch2, 0, 4 * l2, st));
 		scan_ld<<<sms * 4, 512, 0, st>>>((const uint4 *)scratch, n4, sink);
 		break;
-	case S_BULK:
-	case S_BULK_TWICE:
-		scan_bulk<<<sms * 6, 32, CHUNK, st>>>(scratch, 4 * l2, s == S_BULK_TWICE);
+	case S_CULAB:   /* what culab runs: bulk copies (TMA) on sm_90 */
+		CK((cudaError_t)support_l2_flush(scratch, 4 * l2, sink, st));
 		break;
 	case S_PERSIST: {
 		cudaDeviceProp p;
@@ -239,8 +194,6 @@ int main(int argc, char **argv)
 	CK(cudaMalloc((void **)&buf, 8u << 20));
 	CK(cudaMalloc((void **)&out, 4));
 	CK(cudaStreamCreate(&st));
-	CK(cudaFuncSetAttribute(scan_bulk, cudaFuncAttributeMaxDynamicSharedMemorySize,
-				(int)CHUNK));
 	CK(cudaDeviceSynchronize());
 
 	if (timing) {

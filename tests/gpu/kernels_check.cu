@@ -45,15 +45,8 @@ extern "C" {
 #include "registry.h"
 }
 
-#define CK(call)                                                               \
-	do {                                                                   \
-		cudaError_t e_ = (call);                                       \
-		if (e_ != cudaSuccess) {                                       \
-			fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, \
-				#call, cudaGetErrorString(e_));                \
-			exit(2);                                               \
-		}                                                              \
-	} while (0)
+#define CK_EXIT_STATUS 2
+#include "ck.h"
 
 static int failures, checks;
 static int sm_count;

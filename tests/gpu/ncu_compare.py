@@ -317,8 +317,7 @@ def main():
     if args.ncu_again:
         ncu2 = read_ncu(args.ncu_again)
         if len(ncu2) == len(ncu):
-            again = compare([((n[0], n[1], n[2]), m) for n, m in zip(ncu, ncu2)
-                             if n in [p[1] for p in pairs]], l2)
+            again = compare(list(zip(ncu, ncu2)), l2)
         else:
             print("  note: the second ncu run has %d launches, the first %d: "
                   "not compared" % (len(ncu2), len(ncu)))

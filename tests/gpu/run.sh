@@ -144,13 +144,18 @@ fi
 # 4. interrupted and resumed: the same rows as an uninterrupted run
 "$culab" run -q --no-counters --no-report -o "$out/resume-full" \
 	tests/gpu/resume.yaml >"$out/resume-full.log" 2>&1
-"$culab" run -q --no-report -o "$out/resume" \
-	tests/gpu/resume.yaml >"$out/resume.log" 2>&1 &
-pid=$!
-sleep 3
-kill -INT $pid
-wait $pid
-rc1=$?
+# interrupt SIGNAL NAME: runs resume.yaml with counters into $out/NAME,
+# sends SIGNAL after 3 s and sets rc1 to the exit status.
+interrupt() {
+	"$culab" run -q --no-report -o "$out/$2" \
+		tests/gpu/resume.yaml >"$out/$2.log" 2>&1 &
+	pid=$!
+	sleep 3
+	kill -"$1" $pid
+	wait $pid
+	rc1=$?
+}
+interrupt INT resume
 cp "$out/resume/results.json" "$out/resume-interrupted.json" 2>/dev/null
 "$culab" run -q --no-report --resume -o "$out/resume" \
 	tests/gpu/resume.yaml >>"$out/resume.log" 2>&1
@@ -179,13 +184,7 @@ case "$rc1:$rc2:$verdict" in
 *)	ko "SIGINT exit $rc1 (want 4), --resume exit $rc2 (want 0): $verdict" ;;
 esac
 # SIGTERM (what a batch scheduler sends) is handled like SIGINT
-"$culab" run -q --no-report -o "$out/sigterm" \
-	tests/gpu/resume.yaml >"$out/sigterm.log" 2>&1 &
-pid=$!
-sleep 3
-kill -TERM $pid
-wait $pid
-rc1=$?
+interrupt TERM sigterm
 verdict=$(python3 -c 'import json,sys
 r=json.load(open(sys.argv[1]))
 print("%d rows kept (status %s), %s" % (len(r["rows"]), r["status"],

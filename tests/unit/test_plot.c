@@ -333,19 +333,32 @@ static void test_hostile_text(void **state)
 	free(dir);
 }
 
+/* plot_render() with its diagnostics captured into *text (caller frees). */
+static int render_captured(const struct plot_set *s, const char *dir,
+			   const char *gnuplot, char **text)
+{
+	size_t len = 0;
+	FILE *fp;
+	int rc;
+
+	*text = NULL;
+	fp = open_memstream(text, &len);
+	assert_non_null(fp);
+	diag_set_stream(fp);
+	rc = plot_render(s, dir, gnuplot);
+	diag_set_stream(NULL);
+	fclose(fp);
+	return rc;
+}
+
 static void test_missing_gnuplot(void **state)
 {
-	char *dir = scratch(), *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	char *dir = scratch(), *buf;
 	struct plot_set *s = sample_set("t");
 	int rc;
 
 	(void)state;
-	diag_set_stream(fp);
-	rc = plot_render(s, dir, "/nonexistent/gnuplot-for-culab-tests");
-	diag_set_stream(NULL);
-	fclose(fp);
+	rc = render_captured(s, dir, "/nonexistent/gnuplot-for-culab-tests", &buf);
 	assert_int_equal(rc, -1);
 	assert_non_null(strstr(buf, "error: cannot run "
 				    "\"/nonexistent/gnuplot-for-culab-tests\": "
@@ -360,17 +373,12 @@ static void test_missing_gnuplot(void **state)
 static void test_gnuplot_failure_reported(void **state)
 {
 	/* "false" runs and exits 1: the error names the exit status */
-	char *dir = scratch(), *buf = NULL;
-	size_t len = 0;
-	FILE *fp = open_memstream(&buf, &len);
+	char *dir = scratch(), *buf;
 	struct plot_set *s = sample_set("t");
 	int rc;
 
 	(void)state;
-	diag_set_stream(fp);
-	rc = plot_render(s, dir, "false");
-	diag_set_stream(NULL);
-	fclose(fp);
+	rc = render_captured(s, dir, "false", &buf);
 	assert_int_equal(rc, -1);
 	assert_non_null(strstr(buf, "error: gnuplot failed (exit status 1)"));
 	{
