@@ -53,12 +53,24 @@
  *    counting the rest as dropped), because resetting costs time in
  *    proportion to its size.
  *  - Cost, default set (2 passes), default.yaml on the H100: 149
- *    measurements (301 kernels) profiled in 6.8 s: Start 0.44 s, Stop
- *    0.55 s, launches 1.29 s in the hardware pass and 4.27 s in the
- *    instrumented (SASS) pass, where the large reductions dominate; about
- *    2 ms of CUPTI's work per range per pass.  ncu took ~140 ms per launch
- *    for the same metrics.  CULAB_COUNTERS_TRACE=1 prints this breakdown
- *    when a session closes; =2 also prints every launch callback.
+ *    measurements (301 kernels, 12 batches) profiled in 6.4-6.7 s: Start
+ *    and Stop ~15 ms each per pass, launches 1.3 s in the hardware pass
+ *    and 4.3 s in the instrumented (SASS) pass.  The hardware pass is the
+ *    kernels' own 0.6 s plus ~1.1 ms per range, the flushes' ranges
+ *    included (0.36 s for 301 flushes).  The instrumented pass is almost
+ *    all instrumented execution: the one-block reduction of 2^28 floats
+ *    alone takes 1.77 s there (0.40 s in the hardware pass), the other
+ *    2^28 reductions ~0.18 s each; its ranges cost ~0.15 ms.  The
+ *    instrumentation's cost adds up metric by metric (one-block reduction
+ *    of 2^26 floats, 0.10 s uninstrumented: +0.16 s for global bytes,
+ *    +0.09 s for global sectors, +0.02 s for global instructions, +0.09 s
+ *    for the branch metrics).  Leaving the flushes out of the
+ *    instrumented pass (which counts instructions, not cache misses)
+ *    saved nothing and shifted the ranges: CUPTI joins the passes' ranges
+ *    by position.  ncu took ~140 ms per launch for the same metrics.
+ *    CULAB_COUNTERS_TRACE=1 prints this breakdown when a session closes
+ *    (with the slowest measurements per pass); =2 also prints every
+ *    launch callback.
  *  - Kernel names come from a CUPTI callback subscription on the driver's
  *    kernel-launch functions (NVIDIA's callback_profiling sample combines
  *    cuptiSubscribe with the range profiler the same way).  Callbacks are
@@ -294,7 +306,7 @@ struct counters {
 	bool subscribed;
 	bool in_pass;                   /* count launches */
 	bool record_names;              /* and record them (first pass) */
-	size_t launches;                /* in this pass, flushes included */
+	size_t launches;                /* in this pass, flushes excluded */
 	size_t item;                    /* the batch item now launching */
 	char *pending;                  /* name between API enter and exit */
 	double pending_occ;             /* its theoretical occupancy, % */
@@ -317,6 +329,15 @@ struct counters {
 	bool trace_calls;               /* CULAB_COUNTERS_TRACE=2 */
 	size_t pass;                    /* the pass running */
 	double pass_launch[4];          /* launch+sync time by pass (3: later) */
+	double open_seconds;            /* counters_open */
+	double flush_seconds[2];        /* in flush_before_kernel: pass 0, later */
+	double kernel_seconds;          /* sum of gpu__time_duration.sum */
+	size_t ranges;                  /* evaluated, flushes excluded */
+	struct slow_item {              /* the slowest item-passes */
+		char label[160];
+		size_t pass;
+		double seconds;
+	} slow[8];
 };
 
 enum phase {
@@ -505,6 +526,7 @@ static double launch_occupancy(const struct counters *c, CUpti_CallbackId cbid,
  * orders a launch made inside a callback.  Returns 0 or a cudaError_t. */
 static int flush_before_kernel(struct counters *c)
 {
+	double t = now_seconds();
 	cudaError_t e = cudaDeviceSynchronize();
 	int rc;
 
@@ -515,7 +537,9 @@ static int flush_before_kernel(struct counters *c)
 	if (rc)
 		return rc;
 	c->flushes++;
-	return (int)cudaStreamSynchronize(c->stream);
+	rc = (int)cudaStreamSynchronize(c->stream);
+	c->flush_seconds[c->pass ? 1 : 0] += now_seconds() - t;
+	return rc;
 }
 
 /* Launch callback.  On API enter of a measured kernel it first flushes
@@ -563,7 +587,8 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 		}
 		return;
 	}
-	c->launches++;
+	if (!c->evicting)
+		c->launches++;
 	if (!c->record_names)
 		return;
 	if (c->evicting) {
@@ -1212,6 +1237,7 @@ extern "C" int counters_open(const char *const *raw, size_t nraw,
 {
 	struct counters *c;
 	size_t i;
+	int rc;
 
 	*out = NULL;
 	if (open_session) {
@@ -1228,7 +1254,10 @@ extern "C" int counters_open(const char *const *raw, size_t nraw,
 	for (i = 0; i < nraw; i++)
 		c->raw[i] = xstrdup(raw[i]);
 	open_session = c;
-	if (open_steps(c, why, whysize)) {
+	c->open_seconds = now_seconds();
+	rc = open_steps(c, why, whysize);
+	c->open_seconds = now_seconds() - c->open_seconds;
+	if (rc) {
 		counters_close(c);
 		return -1;
 	}
@@ -1260,6 +1289,15 @@ static void trace_print(const struct counters *c)
 	fprintf(stderr, "culab: counters: launch+sync by pass: %.3f s, %.3f s, "
 		"%.3f s, later %.3f s\n", c->pass_launch[0], c->pass_launch[1],
 		c->pass_launch[2], c->pass_launch[3]);
+	fprintf(stderr, "culab: counters: session opened in %.3f s\n",
+		c->open_seconds);
+	fprintf(stderr, "culab: counters: %zu kernel ranges, their durations "
+		"%.3f s; flushes took %.3f s in pass 0, %.3f s later\n",
+		c->ranges, c->kernel_seconds, c->flush_seconds[0],
+		c->flush_seconds[1]);
+	for (i = 0; i < ARRAY_SIZE(c->slow) && c->slow[i].seconds > 0; i++)
+		fprintf(stderr, "culab: counters:   slow: pass %zu %8.3f s  %s\n",
+			c->slow[i].pass, c->slow[i].seconds, c->slow[i].label);
 }
 
 extern "C" void counters_close(struct counters *c)
@@ -1337,6 +1375,23 @@ static int rearm(struct counters *c, size_t capacity)
 	return 0;
 }
 
+/* Keeps the slowest item-passes for the trace. */
+static void note_slow(struct counters *c, const char *label, double secs)
+{
+	size_t n = ARRAY_SIZE(c->slow), i = n - 1;
+
+	if (secs <= c->slow[n - 1].seconds)
+		return;
+	while (i > 0 && c->slow[i - 1].seconds < secs) {
+		c->slow[i] = c->slow[i - 1];
+		i--;
+	}
+	snprintf(c->slow[i].label, sizeof(c->slow[i].label), "%s",
+		 label ? label : "");
+	c->slow[i].pass = c->pass;
+	c->slow[i].seconds = secs;
+}
+
 /* Stops a pass that failed half way; the caller rearms the profiler. */
 static void stop_quietly(struct counters *c)
 {
@@ -1377,6 +1432,7 @@ static int run_item(struct counters *c, const struct counters_item *it,
 	rc = it->launch(it->ctx);
 	sync = cudaDeviceSynchronize();
 	c->pass_launch[c->pass < 3 ? c->pass : 3] += now_seconds() - *t;
+	note_slow(c, it->label, now_seconds() - *t);
 	lap(c, PH_LAUNCH, t);
 	if (rc)
 		return cuda_fail(why, size, "the profiled launch", rc);
@@ -1649,6 +1705,11 @@ static int collect(struct counters *c, const struct counters_item *items,
 		}
 		item_push(&res[rec ? rec->item : 0], items[rec ? rec->item : 0].label,
 			  c, rec);
+		c->ranges++;
+		for (size_t j = 0; j < c->nraw; j++)
+			if (!strcmp(c->raw[j], "gpu__time_duration.sum") &&
+			    c->scratch[j] > 0)
+				c->kernel_seconds += c->scratch[j] * 1e-9;
 	}
 	free(order);
 	lap(c, PH_EVALUATE, &t);
