@@ -115,8 +115,8 @@ struct counters_result {
  *
  * items[0].prepare runs outside the profiled region, the other items'
  * inside it: a prepare hook of a later item must not launch kernels (a
- * copy with cudaMemcpyAsync is fine).  Callers that need a restore
- * (in-place variants) profile those items alone.
+ * copy with cudaMemcpyAsync is fine: copies make no ranges, and the
+ * flush before the next kernel writes back the lines a copy dirtied).
  *
  * When the batch as a whole fails, the items are profiled again one by
  * one, so a failing item costs only its own counters: res[i].error says

@@ -568,6 +568,7 @@ static const struct command commands[] = {
 	  "      --lang LANG    report language: en, zh or both (default both)\n"
 	  "  -q, --quiet        no progress line and no summary\n\n"
 	  "environment:\n"
+	  "  CULAB_RUN_TRACE=1       print where the run's time went\n"
 	  "  CULAB_COUNTERS_TRACE=1  print where the profiling time went\n"
 	  "                          (2: also every kernel launch profiled)\n"
 	  "  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"

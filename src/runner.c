@@ -657,6 +657,25 @@ static double now_s(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* With CULAB_RUN_TRACE set, where a run's time went (printed at its end). */
+enum run_phase {
+	RP_DEVICE, RP_STAGE, RP_ALLOC, RP_CHECK, RP_TIMING, RP_COUNTERS,
+	RP_SAVE, RP_COUNT
+};
+static const char *const run_phase_names[] = {
+	"device set-up", "stage inputs", "allocations", "correctness",
+	"timing", "counters", "saving results"
+};
+static double run_phase[RP_COUNT];
+
+static void run_lap(enum run_phase p, double *t)
+{
+	double n = now_s();
+
+	run_phase[p] += n - *t;
+	*t = n;
+}
+
 /* One timed sample in milliseconds into *ms.  Returns 0 or a CUDA error. */
 static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms)
 {
@@ -800,30 +819,6 @@ static void fill_counters(struct run *R, struct result_row *w,
 	free(cols);
 }
 
-/* Counters of one measurement, profiled alone (variants that need their
- * input restored before every pass). */
-static void collect_counters(struct run *R, struct launch_ctx *L,
-			     struct result_row *w, const char *label)
-{
-	struct kernel_counters *k = NULL;
-	size_t nk = 0;
-	const char *no;
-	char why[512];
-
-	if (!R->have_plan)
-		return;
-	if ((no = no_counters_why(R, L->v))) {
-		w->counters_status = xstrdup(no);
-		return;
-	}
-	if (counters_profile(R->ctr, label, ctr_prepare, ctr_launch, L, &k,
-			     &nk, why, sizeof(why)) < 0) {
-		w->counters_status = xstrdup(why);
-		return;
-	}
-	fill_counters(R, w, k, nk);
-}
-
 static void pending_release(struct pending *p)
 {
 	cudaFree(p->d_work);
@@ -843,11 +838,15 @@ static void flush_counters(struct run *R)
 	char why[512];
 	int rc = -1;
 
+	double t = now_s();
+
 	if (!n)
 		return;
 	for (i = 0; i < n; i++) {
 		items[i].label = R->pend[i].label;
-		items[i].prepare = NULL;
+		/* in-place variants get their input back before every pass */
+		items[i].prepare = R->pend[i].L.v->flags & VF_IN_PLACE ?
+				   ctr_prepare : NULL;
 		items[i].launch = ctr_launch;
 		items[i].ctx = &R->pend[i].L;
 	}
@@ -874,6 +873,7 @@ static void flush_counters(struct run *R)
 		pending_release(&R->pend[i]);
 	}
 	R->npend = 0;
+	run_lap(RP_COUNTERS, &t);
 }
 
 /* Allocates what one variant needs beyond the stage, runs the three
@@ -888,6 +888,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 	size_t free_b = 0, total_b = 0;
 	void *d_work = NULL, *h_host = NULL, *h_result = NULL;
 	bool complete = true;
+	double t = now_s();
 	int err;
 
 	L.a.dtype = st->t;
@@ -945,6 +946,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 	L.a.work = d_work;
 	L.a.host = h_host;
 	L.a.result = h_result;
+	run_lap(RP_ALLOC, &t);
 
 	/* 1. correctness */
 	if ((err = restore_input(&L)) || (err = poison_output(&L)) ||
@@ -953,6 +955,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 		goto out;
 	}
 	err = verify(R, &L, w, h_out);
+	run_lap(RP_CHECK, &t);
 	if (err < 0) {
 		row_cuda_error(R, w, -err, v->name);
 		goto out;
@@ -988,12 +991,13 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 		timing_compute(&w->t);
 		w->gbps = w->pct_peak = NAN;
 	}
+	run_lap(RP_TIMING, &t);
 
-	/* 3. counters: alone when the input must be restored before every
-	 * replay pass, else with the stage's next batch (flush_counters) */
+	/* 3. counters: with the stage's next batch (flush_counters) */
 	w->status = ROW_OK;
-	if (R->have_plan && !no_counters_why(R, v) &&
-	    !(v->flags & VF_IN_PLACE)) {
+	if (R->have_plan && no_counters_why(R, v)) {
+		w->counters_status = xstrdup(no_counters_why(R, v));
+	} else if (R->have_plan) {
 		struct pending *p = &R->pend[R->npend++];
 
 		p->L = L;
@@ -1004,9 +1008,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 		p->h_host = h_host;
 		p->h_result = h_result;
 		d_work = h_host = h_result = NULL;      /* the batch's now */
-		goto out;
 	}
-	collect_counters(R, &L, w, label);
 out:
 	cudaFree(d_work);
 	cudaFreeHost(h_host);
@@ -1040,7 +1042,11 @@ static int block_of(const struct experiment *e, const struct variant *v,
 /* Writes the results so far; a failure stops the run. */
 static int save_results(struct run *R)
 {
-	if (write_results(R) == 0)
+	double t = now_s();
+	int rc = write_results(R);
+
+	run_lap(RP_SAVE, &t);
+	if (rc == 0)
 		return 0;
 	R->fatal = true;
 	snprintf(R->fatal_why, sizeof(R->fatal_why),
@@ -1054,6 +1060,7 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 	struct stage st = { .e = e, .t = t, .sh = sh };
 	size_t es = dtype_size(t), free_b = 0, total_b = 0, vi, bi;
 	void *h_out = NULL;
+	bool h_out_pinned = false;
 	char size_text[64];
 	bool any = false;
 	int err;
@@ -1074,12 +1081,22 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 	}
 
 	if (any) {
+		double t0 = now_s();
+
 		cudaMemGetInfo(&free_b, &total_b);
 		if (st.in_bytes + st.out_bytes + (64u << 20) > free_b)
 			goto skip_all;
 		st.h_in = malloc(st.in_bytes ? st.in_bytes : 1);
-		if (e->family == FAMILY_TRANSPOSE)
-			h_out = malloc(st.in_bytes);
+		/* Pinned when possible: every transpose's output comes back
+		 * whole to be checked, faster from pinned memory. */
+		if (e->family == FAMILY_TRANSPOSE) {
+			h_out_pinned = cudaMallocHost(&h_out, st.in_bytes) ==
+				       cudaSuccess;
+			if (!h_out_pinned) {
+				cudaGetLastError();
+				h_out = malloc(st.in_bytes);
+			}
+		}
 		if (!st.h_in || (e->family == FAMILY_TRANSPOSE && !h_out))
 			goto skip_all;
 		runner_fill_input(st.h_in, e->family, t, sh.n, sh.m, e->seed);
@@ -1093,6 +1110,7 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 				goto out;
 			goto skip_all;
 		}
+		run_lap(RP_STAGE, &t0);
 	}
 
 	for (vi = 0; vi < e->nvariants; vi++) {
@@ -1174,7 +1192,10 @@ out:
 		flush_counters(R);
 		save_results(R);
 	}
-	free(h_out);
+	if (h_out_pinned)
+		cudaFreeHost(h_out);
+	else
+		free(h_out);
 	stage_release(&st);
 }
 
@@ -1392,6 +1413,23 @@ static void teardown_device(struct run *R)
 		cudaStreamDestroy(R->stream);
 }
 
+/* Prints run_phase with CULAB_RUN_TRACE set. */
+static void trace_run(double total)
+{
+	const char *env = getenv("CULAB_RUN_TRACE");
+	double sum = 0;
+
+	if (!env || !*env || !strcmp(env, "0"))
+		return;
+	for (size_t i = 0; i < RP_COUNT; i++) {
+		fprintf(stderr, "culab: run: %-15s %8.3f s\n",
+			run_phase_names[i], run_phase[i]);
+		sum += run_phase[i];
+	}
+	fprintf(stderr, "culab: run: %-15s %8.3f s\nculab: run: %-15s %8.3f s\n",
+		"other", total - sum, "total", total);
+}
+
 int runner_run(const struct experiment_file *f, const struct run_options *o,
 	       struct results *out, const char **outdir_used)
 {
@@ -1400,6 +1438,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	char why[512], now[32];
 	int rc = EXIT_OK;
 	size_t i, ti, si;
+	double t0, t;
 
 	R.outdir = o->outdir ? o->outdir : f->output;
 	*outdir_used = R.outdir;
@@ -1412,6 +1451,8 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 				  R.outdir), EXIT_USAGE;
 	if (o->resume && load_previous(&R) < 0)
 		return EXIT_USAGE;
+	t0 = now_s();
+	t = t0;
 	if (setup_device(&R, why, sizeof(why)) < 0) {
 		diag_error("no usable GPU: %s", why);
 		teardown_device(&R);
@@ -1419,6 +1460,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		return EXIT_NO_GPU;
 	}
 	R.total = count_measurements(f, o->only_variant);
+	run_lap(RP_DEVICE, &t);
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -1430,12 +1472,16 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	for (i = 0; i < f->nexps && !interrupted && !R.fatal; i++) {
 		const struct experiment *e = &f->exps[i];
 
+		t = now_s();
 		counters_begin(&R, e);
+		run_lap(RP_COUNTERS, &t);
 		for (ti = 0; ti < e->ndtypes && !interrupted && !R.fatal; ti++)
 			for (si = 0; si < e->nsizes && !interrupted && !R.fatal; si++)
 				run_stage(&R, e, e->dtypes[ti], e->sizes[si]);
 	}
+	t = now_s();
 	counters_end(&R);
+	run_lap(RP_COUNTERS, &t);
 	if (o->progress)
 		fputc('\n', stderr);
 
@@ -1464,6 +1510,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	teardown_device(&R);
+	trace_run(now_s() - t0);
 	results_release(&R.prev);
 	return rc;
 }
