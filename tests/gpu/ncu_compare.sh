@@ -10,11 +10,15 @@
 #   1. culab run EXPERIMENT --profile-only --no-counters -o DIR/base
 #      (every measurement launched once, nothing profiled: the baseline)
 #   2. culab run EXPERIMENT --profile-only -o DIR/culab
-#      (the same launches with culab's counters: DIR/culab/results.json)
+#      (the same launches with culab's counters: DIR/culab/results.json;
+#      with CULAB_RUN_TRACE and CULAB_COUNTERS_TRACE, so DIR/culab.log
+#      says where its time went)
 #   3. ncu --clock-control none --metrics <the raw metrics of step 2>
 #          --csv --print-units base --log-file DIR/ncu.csv
 #          culab run EXPERIMENT --profile-only --no-counters -o DIR/ncu-run
-#   4. the same ncu command again (NCU_AGAIN), for ncu's own run-to-run noise
+#   4. steps 1-3 again (AGAIN), for each program's run-to-run noise: the
+#      counters of the second ncu run are compared with the first's, and
+#      the cost is taken from the medians of the wall times
 # and then tests/gpu/ncu_compare.py pairs the launches in order and prints
 # per metric the largest difference against its tolerance, and the cost:
 # culab's and ncu's wall time, their ratio (target <= 0.2) and the passes.
@@ -27,8 +31,8 @@
 # Environment: NCU (default: ncu on PATH, else the toolkit's), NCU_ARGS
 # (more ncu options, e.g. --nvtx --nvtx-include ...), REPEAT (check mode:
 # how many times to run the list, default 10), BALLAST (check mode: GiB of
-# extra device memory, as large inputs would hold; default 0), NCU_AGAIN
-# (default 1: step 4; 0 skips it).
+# extra device memory, as large inputs would hold; default 0), AGAIN
+# (default 1: step 4; 0 skips it; NCU_AGAIN is an older name for it).
 # Exit status: 0 when every metric is within tolerance, 1 otherwise,
 # 2 on usage errors.
 set -u
@@ -91,11 +95,21 @@ run() {
 	return 0
 }
 
+again=${AGAIN:-${NCU_AGAIN:-1}}
 if [ $mode = culab ]; then
 	run base "$culab" run "$exp" --profile-only --no-counters -o "$out/base" || exit 1
 	base_s=$secs
-	run culab "$culab" run "$exp" --profile-only -o "$out/culab" || exit 1
+	run culab env CULAB_RUN_TRACE=1 CULAB_COUNTERS_TRACE=1 \
+		"$culab" run "$exp" --profile-only -o "$out/culab" || exit 1
 	culab_s=$secs
+	if [ "$again" != 0 ]; then
+		run base-again "$culab" run "$exp" --profile-only --no-counters \
+			-o "$out/base-again" || exit 1
+		base_s="$base_s $secs"
+		run culab-again "$culab" run "$exp" --profile-only \
+			-o "$out/culab-again" || exit 1
+		culab_s="$culab_s $secs"
+	fi
 	data=$out/culab/results.json
 	plain="$culab run $exp --profile-only --no-counters -o $out/ncu-run"
 else
@@ -116,15 +130,23 @@ metrics=$(python3 "$here/ncu_compare.py" --list-metrics "$data") || exit 1
 run ncu "$ncu" --clock-control none --metrics "$metrics" --csv --print-units base \
 	--log-file "$out/ncu.csv" ${NCU_ARGS:-} $plain || exit 1
 ncu_s=$secs
-again=""
-if [ "${NCU_AGAIN:-1}" != 0 ]; then
+ncu_again=""
+if [ "$again" != 0 ]; then
 	# shellcheck disable=SC2086
 	run ncu-again "$ncu" --clock-control none --metrics "$metrics" --csv \
 		--print-units base --log-file "$out/ncu-again.csv" ${NCU_ARGS:-} \
-		$plain && again=$out/ncu-again.csv
+		$plain && ncu_again=$out/ncu-again.csv && ncu_s="$ncu_s $secs"
 fi
 
+# shellcheck disable=SC2086
 python3 "$here/ncu_compare.py" --culab "$data" --ncu "$out/ncu.csv" \
-	${again:+--ncu-again "$again"} \
-	--culab-seconds "$culab_s" --ncu-seconds "$ncu_s" --base-seconds "$base_s" \
+	${ncu_again:+--ncu-again "$ncu_again"} \
+	--culab-seconds $culab_s --ncu-seconds $ncu_s --base-seconds $base_s \
 	${passes:+--passes "$passes"}
+rc=$?
+if [ -r "$out/culab.log" ] && grep -q "^culab: run:" "$out/culab.log"; then
+	echo
+	echo "where culab's time went (first culab run, CULAB_RUN_TRACE and CULAB_COUNTERS_TRACE):"
+	grep "^culab: run:\|^culab: counters:" "$out/culab.log" | grep -v "ms/measurement"
+fi
+exit $rc

@@ -14,7 +14,9 @@
 #    SIGTERM stops a run the same way;
 # 5. a size too large for the GPU becomes a skipped row, the rest runs;
 # 6. under Nsight Compute culab refuses its own counters with the reason
-#    and goes on with timing.
+#    and goes on with timing;
+# 7. where the driver restricts counters to administrators, culab run as
+#    another user says so, with the fix, and goes on with timing.
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -232,6 +234,37 @@ print("%d rows %s; counters: %s" % (len(r), "verified and timed" if timed else "
 	esac
 else
 	echo "skip: ncu not found, culab under another profiler not checked"
+fi
+
+# 7. without the privilege to read counters (the driver restricts them to
+#    administrators and culab runs as another user): refused with
+#    CUPTI_ERROR_INSUFFICIENT_PRIVILEGES and how to fix it, timing goes on
+admin=$(sed -n 's/^RmProfilingAdminOnly: *//p' /proc/driver/nvidia/params 2>/dev/null)
+if [ "$(id -u)" != 0 ] || [ "$admin" != 1 ] || ! command -v setpriv >/dev/null; then
+	echo "skip: counters without permission not checked (needs root, setpriv" \
+	     "and RmProfilingAdminOnly=1; here uid $(id -u), RmProfilingAdminOnly=${admin:-unknown})"
+else
+	d=$(mktemp -d /tmp/culab-unpriv.XXXXXX)
+	cp "$culab" tests/gpu/under-profiler.yaml "$d/" && chmod -R a+rwX "$d"
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$d/$(basename "$culab")" run -q --no-report -o "$d/out" \
+		"$d/under-profiler.yaml" >"$out/unprivileged.log" 2>&1
+	rc=$?
+	cp "$d/out/results.json" "$out/unprivileged.json" 2>/dev/null
+	verdict=$(python3 -c 'import json,sys
+r=json.load(open(sys.argv[1]))["rows"]
+st=[(w["counters"] or {}).get("status") or "" for w in r]
+timed=all(w["status"]=="ok" and w["timing"]["median_ms"] for w in r)
+fix=all("INSUFFICIENT_PRIVILEGES" in s and "NVreg_RestrictProfilingToAdminUsers=0" in s for s in st) and st
+print("%d rows %s; counters: %s" % (len(r), "verified and timed" if timed else "NOT all verified and timed",
+ "refused with the fix" if fix else "NO FIX GIVEN: " + (st[0] if st else "no rows")[:90]))' \
+		"$out/unprivileged.json" 2>&1)
+	case "$rc:$verdict" in
+	"0:"*"verified and timed; counters: refused with the fix")
+		ok "as an unprivileged user: $verdict" ;;
+	*)	ko "as an unprivileged user: exit $rc: $verdict (see $out/unprivileged.log)" ;;
+	esac
+	rm -rf "$d"
 fi
 
 echo
