@@ -44,9 +44,8 @@ struct counters;
 
 /* The most measurements culab puts in one batch (counters_profile_batch):
  * more than the variants of one ladder, so a stage (one type and size)
- * fits in one batch with room for the next small stages, and one
- * Start/Stop per pass serves all of it; the runner keeps the buffers the
- * measurements use alive until then. */
+ * is one batch, and one Start/Stop per pass serves all of it; the runner
+ * keeps each measurement's small buffers alive until then. */
 #define COUNTERS_BATCH_MAX 32
 
 /* Opens a profiling session on the current CUDA device (the runner's

@@ -348,11 +348,6 @@ struct stage {
 	void *d_out;
 	long double ref;         /* reduce: reference sum and tolerance */
 	double tol;
-	/* The stage's run holds one reference and every measurement waiting
-	 * for its counters one more: a small stage's device buffers outlive
-	 * its run until its measurements are profiled (see carry_stage). */
-	int refs;
-	size_t carried;          /* device bytes counted in run.carried */
 };
 
 /* Everything a launch needs, shared by the timing loop and the counter
@@ -398,7 +393,6 @@ struct run {
 	char *ctr_status;        /* why counters are unavailable, or NULL */
 	struct pending pend[COUNTERS_BATCH_MAX];
 	size_t npend;
-	size_t carried;          /* device bytes of finished stages kept for them */
 };
 
 /* Whether variant v runs for type t in this run: selected by --variant
@@ -843,44 +837,11 @@ static void fill_counters(struct run *R, struct result_row *w,
 	free(cols);
 }
 
-static struct stage *stage_new(const struct experiment *e, enum dtype t,
-			       struct shape sh)
-{
-	struct stage *st = xcalloc(1, sizeof(*st));
-
-	st->e = e;
-	st->t = t;
-	st->sh = sh;
-	st->refs = 1;
-	return st;
-}
-
-/* Device memory a stage holds. */
-static size_t stage_device_bytes(const struct stage *st)
-{
-	return (st->d_in ? st->in_bytes : 0) + (st->d_copy ? st->in_bytes : 0) +
-	       (st->d_out ? st->out_bytes : 0);
-}
-
-/* Drops a reference; the last one frees the stage. */
-static void stage_put(struct run *R, struct stage *st)
-{
-	if (!st || --st->refs > 0)
-		return;
-	R->carried -= st->carried;
-	free(st->h_in);
-	cudaFree(st->d_in);
-	cudaFree(st->d_copy);
-	cudaFree(st->d_out);
-	free(st);
-}
-
-static void pending_release(struct run *R, struct pending *p)
+static void pending_release(struct pending *p)
 {
 	cudaFree(p->d_work);
 	cudaFreeHost(p->h_host);
 	cudaFreeHost(p->h_result);
-	stage_put(R, p->L.st);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -927,49 +888,10 @@ static void flush_counters(struct run *R)
 		}
 		if (rc == 0)
 			counters_result_release(&res[i]);
-		pending_release(R, &R->pend[i]);
+		pending_release(&R->pend[i]);
 	}
 	R->npend = 0;
 	run_lap(RP_COUNTERS, &t);
-}
-
-/* A finished stage whose measurements wait for their counters keeps its
- * device buffers until they are profiled, so that small stages share a
- * batch (each batch costs ~70 ms of CUPTI's Start/Stop on an H100).  Only
- * small ones: at most CARRY_STAGE_MAX each, CARRY_TOTAL_MAX in all, and
- * the batch is profiled early when a later allocation needs the room
- * (free_for).  Returns false when the waiting measurements must be
- * profiled now. */
-#define CARRY_STAGE_MAX ((size_t)256 << 20)
-#define CARRY_TOTAL_MAX ((size_t)512 << 20)
-
-static bool carry_stage(struct run *R, struct stage *st)
-{
-	size_t bytes = stage_device_bytes(st);
-
-	if (interrupted || R->fatal)
-		return false;
-	if (st->refs > 1) {
-		if (bytes > CARRY_STAGE_MAX || R->carried + bytes > CARRY_TOTAL_MAX)
-			return false;
-		st->carried = bytes;
-		R->carried += bytes;
-	}
-	return true;
-}
-
-/* cudaMemGetInfo, after profiling the waiting measurements of finished
- * stages when `need` bytes (and a 64 MiB margin) would not fit without
- * the memory they keep.  Returns 0 or a CUDA error. */
-static int free_for(struct run *R, size_t need, size_t *free_b, size_t *total_b)
-{
-	int err = (int)cudaMemGetInfo(free_b, total_b);
-
-	if (!err && R->carried && need + (64u << 20) > *free_b) {
-		flush_counters(R);
-		err = (int)cudaMemGetInfo(free_b, total_b);
-	}
-	return err;
 }
 
 /* Allocates what one variant needs beyond the stage, runs the three
@@ -1001,7 +923,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 	/* Memory check before any allocation of this variant. */
 	need = work + ((v->flags & VF_IN_PLACE) && !st->d_copy ? st->in_bytes : 0);
 	if (!(v->flags & VF_CPU) && need) {
-		if ((err = free_for(R, need, &free_b, &total_b))) {
+		if ((err = (int)cudaMemGetInfo(&free_b, &total_b))) {
 			row_fail(R, w, ROW_ERROR, "cudaMemGetInfo: %s",
 				 err_text(err));
 			return true;
@@ -1090,7 +1012,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 	}
 	run_lap(RP_TIMING, &t);
 
-	/* 3. counters: with the next batch (flush_counters, carry_stage) */
+	/* 3. counters: with the stage's batch (flush_counters) */
 	w->status = ROW_OK;
 	if (R->have_plan && no_counters_why(R, v)) {
 		w->counters_status = xstrdup(no_counters_why(R, v));
@@ -1104,7 +1026,6 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 		p->d_work = d_work;
 		p->h_host = h_host;
 		p->h_result = h_result;
-		st->refs++;
 		d_work = h_host = h_result = NULL;      /* the batch's now */
 	}
 out:
@@ -1112,6 +1033,15 @@ out:
 	cudaFreeHost(h_host);
 	cudaFreeHost(h_result);
 	return complete;
+}
+
+static void stage_release(struct stage *st)
+{
+	free(st->h_in);
+	cudaFree(st->d_in);
+	cudaFree(st->d_copy);
+	cudaFree(st->d_out);
+	memset(st, 0, sizeof(*st));
 }
 
 /* Number of (variant, block) pairs of a variant in an experiment. */
@@ -1146,7 +1076,7 @@ static int save_results(struct run *R)
 static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 		      struct shape sh)
 {
-	struct stage *st = stage_new(e, t, sh);
+	struct stage st = { .e = e, .t = t, .sh = sh };
 	size_t es = dtype_size(t), free_b = 0, total_b = 0, vi, bi;
 	void *h_out = NULL;
 	bool h_out_pinned = false;
@@ -1155,8 +1085,8 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 	int err;
 
 	shape_text(e, sh, size_text, sizeof(size_text));
-	st->in_bytes = (size_t)(sh.n * sh.m) * es;
-	st->out_bytes = e->family == FAMILY_REDUCE ? 16 : st->in_bytes;
+	st.in_bytes = (size_t)(sh.n * sh.m) * es;
+	st.out_bytes = e->family == FAMILY_REDUCE ? 16 : st.in_bytes;
 
 	/* Is anything of this stage left to do (--resume)? */
 	for (vi = 0; vi < e->nvariants && !any; vi++) {
@@ -1172,28 +1102,28 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 	if (any) {
 		double t0 = now_s();
 
-		free_for(R, st->in_bytes + st->out_bytes, &free_b, &total_b);
-		if (st->in_bytes + st->out_bytes + (64u << 20) > free_b)
+		cudaMemGetInfo(&free_b, &total_b);
+		if (st.in_bytes + st.out_bytes + (64u << 20) > free_b)
 			goto skip_all;
-		st->h_in = malloc(st->in_bytes ? st->in_bytes : 1);
+		st.h_in = malloc(st.in_bytes ? st.in_bytes : 1);
 		/* Pinned when possible: every transpose's output comes back
 		 * whole to be checked, faster from pinned memory. */
 		if (e->family == FAMILY_TRANSPOSE) {
-			h_out_pinned = cudaMallocHost(&h_out, st->in_bytes) ==
+			h_out_pinned = cudaMallocHost(&h_out, st.in_bytes) ==
 				       cudaSuccess;
 			if (!h_out_pinned) {
 				cudaGetLastError();
-				h_out = malloc(st->in_bytes);
+				h_out = malloc(st.in_bytes);
 			}
 		}
-		if (!st->h_in || (e->family == FAMILY_TRANSPOSE && !h_out))
+		if (!st.h_in || (e->family == FAMILY_TRANSPOSE && !h_out))
 			goto skip_all;
-		runner_fill_input(st->h_in, e->family, t, sh.n, sh.m, e->seed);
+		runner_fill_input(st.h_in, e->family, t, sh.n, sh.m, e->seed);
 		if (e->family == FAMILY_REDUCE)
-			runner_reference_sum(st->h_in, t, sh.n, &st->ref, &st->tol);
-		if ((err = (int)cudaMalloc(&st->d_in, st->in_bytes)) ||
-		    (err = (int)cudaMalloc(&st->d_out, st->out_bytes)) ||
-		    (err = (int)cudaMemcpy(st->d_in, st->h_in, st->in_bytes,
+			runner_reference_sum(st.h_in, t, sh.n, &st.ref, &st.tol);
+		if ((err = (int)cudaMalloc(&st.d_in, st.in_bytes)) ||
+		    (err = (int)cudaMalloc(&st.d_out, st.out_bytes)) ||
+		    (err = (int)cudaMemcpy(st.d_in, st.h_in, st.in_bytes,
 					   cudaMemcpyHostToDevice))) {
 			if (context_lost(R, err, "allocating inputs"))
 				goto out;
@@ -1232,7 +1162,7 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 			w = new_row(R, v, t, sh, block);
 			w->experiment = xstrdup(e->name);
 			nvtxRangePushA(label);
-			complete = measure(R, st, v, block, w, label, h_out);
+			complete = measure(R, &st, v, block, w, label, h_out);
 			nvtxRangePop();
 			if (!complete) {
 				/* Cut short by a signal: a partial measurement
@@ -1270,16 +1200,14 @@ skip_all:
 			row_fail(R, w, ROW_SKIPPED,
 				 "input and output need %.2f GiB of device "
 				 "memory (and host copies), %.2f GiB free",
-				 (double)(st->in_bytes + st->out_bytes) / (1 << 30),
+				 (double)(st.in_bytes + st.out_bytes) / (1 << 30),
 				 (double)free_b / (1 << 30));
 			R->done++;
 		}
 	}
-	/* (rows waiting for their counters must not be saved yet) */
-	if (!R->npend)
-		write_results(R);
+	write_results(R);
 out:
-	if (R->npend && !carry_stage(R, st)) {
+	if (R->npend) {
 		flush_counters(R);
 		save_results(R);
 	}
@@ -1287,9 +1215,7 @@ out:
 		cudaFreeHost(h_out);
 	else
 		free(h_out);
-	free(st->h_in);          /* only the device side is profiled */
-	st->h_in = NULL;
-	stage_put(R, st);
+	stage_release(&st);
 }
 
 /* ---- the run ------------------------------------------------------------- */
@@ -1408,12 +1334,6 @@ static void counters_begin(struct run *R, const struct experiment *e)
 	struct counter_plan plan;
 	char why[1024];
 
-	/* Measurements still waiting are profiled with the plan they were
-	 * measured under. */
-	if (R->npend) {
-		flush_counters(R);
-		save_results(R);
-	}
 	if (R->o->no_counters || !e->ncounters) {
 		counters_end(R);
 		return;
@@ -1582,10 +1502,6 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 				run_stage(&R, e, e->dtypes[ti], e->sizes[si]);
 	}
 	t = now_s();
-	if (R.npend) {
-		flush_counters(&R);
-		save_results(&R);
-	}
 	counters_end(&R);
 	run_lap(RP_COUNTERS, &t);
 	if (o->progress)
