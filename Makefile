@@ -181,6 +181,7 @@ run: deps-run
 # to rebuild.
 test-gpu:
 	@test -x $(BUILD)/culab || $(MAKE) --no-print-directory $(BUILD)/culab
+	@test -x $(BUILD)/counters_check || $(MAKE) --no-print-directory $(BUILD)/counters_check || true
 	@sh tests/gpu/run.sh $(BUILD)/culab
 
 bench:

@@ -7,7 +7,8 @@
 #    unsafe, whose observed finding must match the registry's record;
 # 3. hardware counters on float data: every registry signature holds
 #    (`culab verify`), and the second kernel of a measurement reads its
-#    input from DRAM (L2 flushed before every kernel);
+#    input from DRAM (L2 flushed before every kernel); the counters
+#    module alone passes tests/gpu/counters_check (when built);
 # 4. a run interrupted with SIGINT and finished with --resume has the same
 #    rows as an uninterrupted one, and every row of both has its counters
 #    (counters are measured in batches: no row is saved before its batch);
@@ -141,6 +142,22 @@ sys.exit(1 if bad or not n else 0)' "$out/signatures/results.json")
 else
 	ko "signature run failed (see $out/signatures.log)"
 	tail -n 20 "$out/signatures.log"
+fi
+
+# 3b. the counters module alone (tests/gpu/counters_check.cu, built next to
+#     culab): its own kernels' signatures, an in-place kernel replayed
+#     correctly, a second session in one process, an unknown metric refused
+check=$(dirname "$culab")/counters_check
+if [ -x "$check" ]; then
+	if "$check" >"$out/counters_check.log" 2>&1 &&
+	   grep -q "^all checks passed" "$out/counters_check.log"; then
+		ok "counters module alone: $(grep -c '^  ok' "$out/counters_check.log") checks passed"
+	else
+		ko "counters module alone (see $out/counters_check.log)"
+		grep "FAIL" "$out/counters_check.log" | head -n 10
+	fi
+else
+	echo "skip: $check not built, the counters module alone not checked"
 fi
 
 # 4. interrupted and resumed: the same rows as an uninterrupted run
