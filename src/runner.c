@@ -393,7 +393,33 @@ struct run {
 	char *ctr_status;        /* why counters are unavailable, or NULL */
 	struct pending pend[COUNTERS_BATCH_MAX];
 	size_t npend;
+	/* where a transpose's output comes back to be checked: kept for the
+	 * run and grown when needed: pinning memory is slow */
+	void *h_out;
+	size_t h_out_bytes;
+	bool h_out_pinned;
 };
+
+/* R->h_out with room for `bytes`, pinned when possible; NULL when even
+ * pageable memory cannot be had. */
+static void *check_buffer(struct run *R, size_t bytes)
+{
+	if (R->h_out && R->h_out_bytes >= bytes)
+		return R->h_out;
+	if (R->h_out_pinned)
+		cudaFreeHost(R->h_out);
+	else
+		free(R->h_out);
+	R->h_out_bytes = 0;
+	R->h_out_pinned = cudaMallocHost(&R->h_out, bytes) == cudaSuccess;
+	if (!R->h_out_pinned) {
+		cudaGetLastError();
+		R->h_out = malloc(bytes);
+	}
+	if (R->h_out)
+		R->h_out_bytes = bytes;
+	return R->h_out;
+}
 
 /* Whether variant v runs for type t in this run: selected by --variant
  * and supporting t (`variants: all` keeps variants that lack a type; the
@@ -1079,7 +1105,6 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 	struct stage st = { .e = e, .t = t, .sh = sh };
 	size_t es = dtype_size(t), free_b = 0, total_b = 0, vi, bi;
 	void *h_out = NULL;
-	bool h_out_pinned = false;
 	char size_text[64];
 	bool any = false;
 	int err;
@@ -1107,15 +1132,9 @@ static void run_stage(struct run *R, const struct experiment *e, enum dtype t,
 			goto skip_all;
 		st.h_in = malloc(st.in_bytes ? st.in_bytes : 1);
 		/* Pinned when possible: every transpose's output comes back
-		 * whole to be checked, faster from pinned memory. */
-		if (e->family == FAMILY_TRANSPOSE) {
-			h_out_pinned = cudaMallocHost(&h_out, st.in_bytes) ==
-				       cudaSuccess;
-			if (!h_out_pinned) {
-				cudaGetLastError();
-				h_out = malloc(st.in_bytes);
-			}
-		}
+		 * whole to be checked, faster into pinned memory. */
+		if (e->family == FAMILY_TRANSPOSE)
+			h_out = check_buffer(R, st.in_bytes);
 		if (!st.h_in || (e->family == FAMILY_TRANSPOSE && !h_out))
 			goto skip_all;
 		runner_fill_input(st.h_in, e->family, t, sh.n, sh.m, e->seed);
@@ -1211,10 +1230,6 @@ out:
 		flush_counters(R);
 		save_results(R);
 	}
-	if (h_out_pinned)
-		cudaFreeHost(h_out);
-	else
-		free(h_out);
 	stage_release(&st);
 }
 
@@ -1422,6 +1437,10 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 
 static void teardown_device(struct run *R)
 {
+	if (R->h_out_pinned)
+		cudaFreeHost(R->h_out);
+	else
+		free(R->h_out);
 	cudaFree(R->flush_buf);
 	cudaFree(R->flush_sink);
 	if (R->ev_start)
