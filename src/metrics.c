@@ -75,6 +75,7 @@ static void derive_divergence(const double *r, const struct metric_context *ctx,
 	c[1] = r[DV_DIVERGENT];
 	c[2] = ratio(r[DV_THREAD_INST], r[DV_INST]);
 	c[3] = ratio(r[DV_THREAD_INST_PRED], r[DV_INST]);
+	c[4] = r[DV_INST];
 }
 
 enum { DR_READ, DR_WRITE, DR_TIME };
@@ -278,7 +279,12 @@ static const struct metric_alias aliases[] = {
 		"threads per executed warp instruction, 32 at best) and "
 		"warp_active_threads_pred_on (counting only threads whose "
 		"predicate was true) reveal that case: the predicated-on value "
-		"drops below 32 while the branch metrics look perfect.",
+		"drops below 32 while the branch metrics look perfect. They are "
+		"averages over every instruction, and instructions all threads "
+		"execute (index arithmetic, loop control) raise them: "
+		"warp_instructions, the warp instructions executed, shows the "
+		"other half of the cost, since a warp that keeps a few working "
+		"threads still issues every instruction.",
 	.explain_zh =
 		"一个 warp 一次为它的 32 个线程执行同一条指令。在线程意见不一的分支"
 		"处（if (tid % 2 == 0) ...），warp 会依次执行两条路径，每次关闭一部"
@@ -289,7 +295,10 @@ static const struct metric_alias aliases[] = {
 		"于是没有分支发散，分支效率保持 100%，但线程实际上在空转。"
 		"warp_active_threads（每条已执行 warp 指令的平均活跃线程数，最多 32）"
 		"和 warp_active_threads_pred_on（只计谓词为真的线程）可以揭示这种情况："
-		"分支指标看似完美，而谓词为真的线程数低于 32。",
+		"分支指标看似完美，而谓词为真的线程数低于 32。这两个值是对所有指令的平均，"
+		"所有线程都执行的指令（下标计算、循环控制）会把它们抬高；"
+		"warp_instructions（执行的 warp 指令数）给出代价的另一半："
+		"只剩少数线程在工作的 warp 仍要发出每一条指令。",
 	.raw = {
 		"smsp__sass_branch_targets.sum",
 		"smsp__sass_branch_targets_threads_uniform.sum",
@@ -311,6 +320,9 @@ static const struct metric_alias aliases[] = {
 		{ "warp_active_threads_pred_on", "threads/instr", +1,
 		  "the same, counting only threads whose predicate was true",
 		  "同上，只计谓词为真的线程" },
+		{ "warp_instructions", "instr", -1,
+		  "warp instructions executed",
+		  "执行的 warp 指令数" },
 	},
 	.derive = derive_divergence,
 },

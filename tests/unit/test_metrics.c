@@ -148,7 +148,7 @@ static void test_table_consistent(void **state)
 		"gld_sectors_per_request", "gst_efficiency_pct",
 		"gst_sectors_per_request", "branch_efficiency_pct",
 		"warp_active_threads", "warp_active_threads_pred_on",
-		"dram_read_bytes", "dram_write_bytes", "dram_gbps",
+		"warp_instructions", "dram_read_bytes", "dram_write_bytes", "dram_gbps",
 		"dram_pct_peak", "achieved_occupancy_pct",
 		"theoretical_occupancy_pct", "duration_us", "sm_clock_mhz",
 	};
@@ -347,7 +347,7 @@ static void test_plan_dedupe(void **state)
 		const char *def[] = { "default", "dram" };
 
 		assert_int_equal(build(&p, def, 2), 0);
-		assert_int_equal(p.ncols, 6 + 2 + 2 + 4 + 4 + 2 + 2);
+		assert_int_equal(p.ncols, 6 + 2 + 2 + 5 + 4 + 2 + 2);
 		assert_int_equal(p.nraw, 6 + 3 + 3 + 6 + 3 + 1 + 2 - 1);
 		count = 0;
 		for (i = 0; i < p.ncols; i++)
@@ -481,6 +481,7 @@ static void test_derive_divergence(void **state)
 	assert_near(cols[col_index(&p, "divergent_branches")], 0);
 	assert_near(cols[col_index(&p, "warp_active_threads")], 32.0);
 	assert_near(cols[col_index(&p, "warp_active_threads_pred_on")], 16.0);
+	assert_near(cols[col_index(&p, "warp_instructions")], 100);
 
 	set_raw(&p, v, "smsp__sass_branch_targets.sum", 200);
 	set_raw(&p, v, "smsp__sass_branch_targets_threads_uniform.sum", 150);
