@@ -96,3 +96,15 @@ extern "C" int support_l2_flush(const void *buf, size_t bytes, void *sink,
 			(unsigned *)sink);
 	return (int)cudaGetLastError();
 }
+
+/* A kernel that traps: the context is lost, as after a real fault. */
+__global__ void trap_kernel(void)
+{
+	__trap();
+}
+
+extern "C" int support_trap(cudaStream_t stream)
+{
+	trap_kernel<<<1, 1, 0, stream>>>();
+	return (int)cudaGetLastError();
+}

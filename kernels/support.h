@@ -22,6 +22,11 @@ extern "C" {
 int support_l2_flush(const void *buf, size_t bytes, void *sink,
 		     cudaStream_t stream);
 
+/* Launches a kernel that executes a trap instruction on `stream`: the
+ * CUDA context becomes unusable (cudaErrorLaunchFailure).  For the GPU
+ * tests of what culab does when a kernel faults (CULAB_TEST_TRAP). */
+int support_trap(cudaStream_t stream);
+
 #ifdef __cplusplus
 }
 #endif

@@ -562,6 +562,22 @@ static int launch_once(struct launch_ctx *L)
 	return (int)cudaStreamSynchronize(L->a.stream);
 }
 
+/* CULAB_TEST_TRAP=VARIANT (GPU tests only): the variant's correctness
+ * launch is replaced by a kernel that traps, to check what a run does
+ * when a kernel faults and the context is lost.  Returns 0 or the CUDA
+ * error. */
+static int test_trap(struct launch_ctx *L)
+{
+	const char *name = getenv("CULAB_TEST_TRAP");
+	int err;
+
+	if (!name || strcmp(name, L->v->name) != 0)
+		return 0;
+	if ((err = support_trap(L->a.stream)))
+		return err;
+	return (int)cudaStreamSynchronize(L->a.stream);
+}
+
 static int restore_input(struct launch_ctx *L)
 {
 	if (!(L->v->flags & VF_IN_PLACE))
@@ -994,7 +1010,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 
 	/* 1. correctness */
 	if ((err = restore_input(&L)) || (err = poison_output(&L)) ||
-	    (err = launch_once(&L))) {
+	    (err = test_trap(&L)) || (err = launch_once(&L))) {
 		row_cuda_error(R, w, err, v->name);
 		goto out;
 	}

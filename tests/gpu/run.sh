@@ -17,7 +17,9 @@
 # 6. under Nsight Compute culab refuses its own counters with the reason
 #    and goes on with timing;
 # 7. where the driver restricts counters to administrators, culab run as
-#    another user says so, with the fix, and goes on with timing.
+#    another user says so, with the fix, and goes on with timing;
+# 8. a kernel that faults (CULAB_TEST_TRAP=VARIANT makes that variant's
+#    first launch trap): the run stops with exit 1, keeps what it had.
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -283,6 +285,35 @@ print("%d rows %s; counters: %s" % (len(r), "verified and timed" if timed else "
 	esac
 	rm -rf "$d"
 fi
+
+# 8. a kernel that faults (CULAB_TEST_TRAP): the context is lost; the run
+#    stops with exit 1 and status "aborted", keeps the rows measured before,
+#    says why, and does not hang or crash on the way out (counters on)
+CULAB_TEST_TRAP=reduce_shuffle timeout 300 "$culab" run -q --no-report \
+	-o "$out/trap" tests/gpu/trap.yaml >"$out/trap.log" 2>&1
+rc=$?
+verdict=$(python3 -c 'import json,sys
+r=json.load(open(sys.argv[1])); rows=r["rows"]
+st=dict((w["variant"], w["status"]) for w in rows)
+before=[w for w in rows if w["variant"] in ("reduce_shared_static","reduce_warp_syncwarp")]
+kept=len(before)==2 and all(w["status"]=="ok" and w["verified"] and w["timing"]["median_ms"] for w in before)
+why=all("not collected" in ((w["counters"] or {}).get("status") or "") for w in before)
+print("status %s; %s; %s; trapped row %s; reduce_cub %s" % (r["status"],
+ "rows before kept" if kept else "rows before NOT kept",
+ "their counters say why" if why else "NO REASON for the missing counters",
+ st.get("reduce_shuffle"), "not run" if "reduce_cub" not in st else "RUN"))' \
+	"$out/trap/results.json" 2>&1)
+if grep -q "run aborted, the CUDA context is unusable" "$out/trap.log"; then
+	said="said so"
+else
+	said="NO MESSAGE"
+fi
+case "$rc:$verdict:$said" in
+"1:status aborted; rows before kept; their counters say why; trapped row error; reduce_cub not run:said so")
+	ok "a kernel that faults: exit 1, $verdict, $said" ;;
+*)	ko "a kernel that faults: exit $rc (want 1): $verdict, $said (see $out/trap.log)"
+	tail -n 5 "$out/trap.log" ;;
+esac
 
 echo
 echo "culab GPU tests: $pass passed, $fail failed"
