@@ -333,11 +333,7 @@ struct counters {
 	double flush_seconds[2];        /* in flush_before_kernel: pass 0, later */
 	double kernel_seconds;          /* sum of gpu__time_duration.sum */
 	size_t ranges;                  /* evaluated, flushes excluded */
-	struct slow_item {              /* the slowest item-passes */
-		char label[160];
-		size_t pass;
-		double seconds;
-	} slow[8];
+	struct slowest slow[8];         /* the slowest item-passes */
 };
 
 enum phase {
@@ -1305,8 +1301,8 @@ static void trace_print(const struct counters *c)
 		c->ranges, c->kernel_seconds, c->flush_seconds[0],
 		c->flush_seconds[1]);
 	for (i = 0; i < ARRAY_SIZE(c->slow) && c->slow[i].seconds > 0; i++)
-		fprintf(stderr, "culab: counters:   slow: pass %zu %8.3f s  %s\n",
-			c->slow[i].pass, c->slow[i].seconds, c->slow[i].label);
+		fprintf(stderr, "culab: counters:   slow: %8.3f s  %s\n",
+			c->slow[i].seconds, c->slow[i].label);
 }
 
 extern "C" void counters_close(struct counters *c)
@@ -1384,23 +1380,6 @@ static int rearm(struct counters *c, size_t capacity)
 	return 0;
 }
 
-/* Keeps the slowest item-passes for the trace. */
-static void note_slow(struct counters *c, const char *label, double secs)
-{
-	size_t n = ARRAY_SIZE(c->slow), i = n - 1;
-
-	if (secs <= c->slow[n - 1].seconds)
-		return;
-	while (i > 0 && c->slow[i - 1].seconds < secs) {
-		c->slow[i] = c->slow[i - 1];
-		i--;
-	}
-	snprintf(c->slow[i].label, sizeof(c->slow[i].label), "%s",
-		 label ? label : "");
-	c->slow[i].pass = c->pass;
-	c->slow[i].seconds = secs;
-}
-
 /* Stops a pass that failed half way; the caller rearms the profiler. */
 static void stop_quietly(struct counters *c)
 {
@@ -1441,7 +1420,14 @@ static int run_item(struct counters *c, const struct counters_item *it,
 	rc = it->launch(it->ctx);
 	sync = cudaDeviceSynchronize();
 	c->pass_launch[c->pass < 3 ? c->pass : 3] += now_seconds() - *t;
-	note_slow(c, it->label, now_seconds() - *t);
+	{
+		char label[160];
+
+		snprintf(label, sizeof(label), "pass %zu  %s", c->pass,
+			 it->label ? it->label : "");
+		slowest_note(c->slow, ARRAY_SIZE(c->slow), label,
+			     now_seconds() - *t);
+	}
 	lap(c, PH_LAUNCH, t);
 	if (rc)
 		return cuda_fail(why, size, "the profiled launch", rc);

@@ -709,24 +709,7 @@ static const char *const run_phase_names[] = {
 	"timing", "counters", "saving results"
 };
 static double run_phase[RP_COUNT];
-static struct {
-	char label[160];
-	double seconds;
-} run_slow[8];                   /* the slowest correctness checks */
-
-static void run_note_slow(const char *label, double secs)
-{
-	size_t n = ARRAY_SIZE(run_slow), i = n - 1;
-
-	if (secs <= run_slow[n - 1].seconds)
-		return;
-	while (i > 0 && run_slow[i - 1].seconds < secs) {
-		run_slow[i] = run_slow[i - 1];
-		i--;
-	}
-	snprintf(run_slow[i].label, sizeof(run_slow[i].label), "%.159s", label);
-	run_slow[i].seconds = secs;
-}
+static struct slowest run_slow[8];      /* the slowest correctness checks */
 
 static void run_lap(enum run_phase p, double *t)
 {
@@ -1015,7 +998,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 		goto out;
 	}
 	err = verify(R, &L, w, h_out);
-	run_note_slow(label, now_s() - t);
+	slowest_note(run_slow, ARRAY_SIZE(run_slow), label, now_s() - t);
 	run_lap(RP_CHECK, &t);
 	if (err < 0) {
 		row_cuda_error(R, w, -err, v->name);

@@ -445,3 +445,15 @@ void sbuf_release(struct sbuf *b)
 	b->buf = NULL;
 	b->len = b->cap = 0;
 }
+
+void slowest_note(struct slowest *v, size_t n, const char *label, double secs)
+{
+	size_t i;
+
+	if (!n || secs <= v[n - 1].seconds)
+		return;
+	for (i = n - 1; i > 0 && v[i - 1].seconds < secs; i--)
+		v[i] = v[i - 1];
+	snprintf(v[i].label, sizeof(v[i].label), "%.159s", label ? label : "");
+	v[i].seconds = secs;
+}

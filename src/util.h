@@ -82,4 +82,14 @@ void sbuf_reset(struct sbuf *b);
 char *sbuf_detach(struct sbuf *b);
 void sbuf_release(struct sbuf *b);
 
+/* The slowest steps of something, for trace output: v[0..n) is kept
+ * sorted by seconds, slowest first; unused entries have seconds 0. */
+struct slowest {
+	char label[160];
+	double seconds;
+};
+
+/* Puts (label, secs) into v[0..n) when it is slower than the last entry. */
+void slowest_note(struct slowest *v, size_t n, const char *label, double secs);
+
 #endif

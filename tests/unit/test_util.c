@@ -1,0 +1,52 @@
+/* test_util.c - small helpers of util.c not covered elsewhere. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "util.h"
+
+/* slowest_note keeps the n slowest, slowest first, and ignores the rest. */
+static void test_slowest(void **state)
+{
+	struct slowest v[3];
+	static const struct {
+		const char *label;
+		double secs;
+	} in[] = {
+		{ "b", 2.0 }, { "a", 1.0 }, { "d", 4.0 }, { "tiny", 0.5 },
+		{ "c", 3.0 }, { "zero", 0.0 },
+	};
+	char longer[300];
+
+	(void)state;
+	memset(v, 0, sizeof(v));
+	for (size_t i = 0; i < ARRAY_SIZE(in); i++)
+		slowest_note(v, ARRAY_SIZE(v), in[i].label, in[i].secs);
+	assert_string_equal(v[0].label, "d");
+	assert_string_equal(v[1].label, "c");
+	assert_string_equal(v[2].label, "b");
+	assert_true(v[0].seconds == 4.0 && v[2].seconds == 2.0);
+
+	/* a label longer than the entry is cut, not overflowed; NULL is "" */
+	memset(longer, 'x', sizeof(longer) - 1);
+	longer[sizeof(longer) - 1] = '\0';
+	slowest_note(v, ARRAY_SIZE(v), longer, 9.0);
+	assert_int_equal(strlen(v[0].label), sizeof(v[0].label) - 1);
+	assert_string_equal(v[1].label, "d");
+	slowest_note(v, ARRAY_SIZE(v), NULL, 10.0);
+	assert_string_equal(v[0].label, "");
+	slowest_note(v, 0, "none", 99.0);   /* no room: nothing happens */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_slowest),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
