@@ -880,7 +880,6 @@ static void flush_counters(struct run *R)
 	size_t i, n = R->npend;
 	char why[512];
 	int rc = -1;
-
 	double t = now_s();
 
 	if (!n)
@@ -1491,6 +1490,8 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 				  R.outdir), EXIT_USAGE;
 	if (o->resume && load_previous(&R) < 0)
 		return EXIT_USAGE;
+	memset(run_phase, 0, sizeof(run_phase));
+	memset(run_slow, 0, sizeof(run_slow));
 	t0 = now_s();
 	t = t0;
 	if (setup_device(&R, why, sizeof(why)) < 0) {
