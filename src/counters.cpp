@@ -681,7 +681,8 @@ static void host_deinit(CUpti_Profiler_Host_Object *host)
 
 /* Adds metrics to host's configuration.  Every call makes a pass group of
  * its own: adding 23 metrics one by one gave 23 passes where one call gave
- * 2, so add a whole set in one call, after validating each name alone. */
+ * 2, so add a whole set in one call (add_metrics validates the names one
+ * by one only when that call fails). */
 static CUptiResult host_add(CUpti_Profiler_Host_Object *host,
 			    const char *const *names, size_t n)
 {
