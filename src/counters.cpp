@@ -333,6 +333,7 @@ struct counters {
 	double flush_seconds[2];        /* in flush_before_kernel: pass 0, later */
 	double kernel_seconds;          /* sum of gpu__time_duration.sum */
 	size_t ranges;                  /* evaluated, flushes excluded */
+	size_t grown;                   /* times the image grew */
 	struct slowest slow[8];         /* the slowest item-passes */
 };
 
@@ -1283,9 +1284,11 @@ static void trace_print(const struct counters *c)
 	for (i = 0; i < ARRAY_SIZE(phase_names); i++)
 		total += c->phase[i];
 	fprintf(stderr, "culab: counters: %zu measurements, %zu passes, %.3f s "
-		"(%.2f ms per measurement); counter data image %zu KiB\n",
+		"(%.2f ms per measurement); counter data image %zu KiB, "
+		"%zu ranges (grown %zu times)\n",
 		c->measurements, c->pass_count, total,
-		1e3 * total / (double)c->measurements, c->image_size >> 10);
+		1e3 * total / (double)c->measurements, c->image_size >> 10,
+		c->capacity, c->grown);
 	for (i = 0; i < ARRAY_SIZE(phase_names); i++)
 		fprintf(stderr, "culab: counters:   %-12s %8.3f s  %7.3f ms/measurement\n",
 			phase_names[i], c->phase[i],
@@ -1751,6 +1754,7 @@ static int profile_batch(struct counters *c, const struct counters_item *items,
 		/* the pass state is unknown (or the image too small): rearm */
 		if (rearm(c, cap))
 			return -1;
+		c->grown += rc == 1 && grows;
 		return rc == 1 && grows ? 1 : -1;
 	}
 	t = now_seconds();

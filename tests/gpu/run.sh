@@ -7,8 +7,9 @@
 #    unsafe, whose observed finding must match the registry's record;
 # 3. hardware counters on float data: every registry signature holds
 #    (`culab verify`), and the second kernel of a measurement reads its
-#    input from DRAM (L2 flushed before every kernel); the counters
-#    module alone passes tests/gpu/counters_check (when built);
+#    input from DRAM (L2 flushed before every kernel); a batch larger
+#    than the counter-data image grows it; the counters module alone
+#    passes tests/gpu/counters_check (when built);
 # 4. a run interrupted with SIGINT and finished with --resume has the same
 #    rows as an uninterrupted one, and every row of both has its counters
 #    (counters are measured in batches: no row is saved before its batch);
@@ -146,7 +147,26 @@ else
 	tail -n 20 "$out/signatures.log"
 fi
 
-# 3b. the counters module alone (tests/gpu/counters_check.cu, built next to
+# 3b. a stage whose batch makes more launches than the first counter-data
+#     image holds: the pass stops early, the image grows, the batch is
+#     measured again and every row gets its counters
+CULAB_COUNTERS_TRACE=1 "$culab" run -q --no-report -o "$out/overflow" \
+	tests/gpu/overflow.yaml >"$out/overflow.log" 2>&1
+rc=$?
+grown=$(sed -n 's/.*(grown \([0-9]*\) times).*/\1/p' "$out/overflow.log" | tail -n 1)
+verdict=$(python3 -c 'import json,sys
+r=json.load(open(sys.argv[1]))["rows"]
+gpu=[w for w in r if w["timer"]!="host-clock"]
+bad=[w["variant"] for w in gpu if w["status"]!="ok" or w["counters"]["status"] or not w["counters"]["columns"]]
+print("%d GPU rows, %s" % (len(gpu), "counters in every one" if not bad else "NO COUNTERS for " + " ".join(bad[:5])))' \
+	"$out/overflow/results.json" 2>&1)
+case "$rc:${grown:-0}:$verdict" in
+0:[1-9]*:*"counters in every one")
+	ok "a batch larger than the counter-data image: grown $grown times, $verdict" ;;
+*)	ko "batch overflow: exit $rc, image grown ${grown:-?} times, $verdict (see $out/overflow.log)" ;;
+esac
+
+# 3c. the counters module alone (tests/gpu/counters_check.cu, built next to
 #     culab): its own kernels' signatures, an in-place kernel replayed
 #     correctly, a second session in one process, an unknown metric refused
 check=$(dirname "$culab")/counters_check
