@@ -326,12 +326,13 @@ struct counters {
 	double phase[9];
 	size_t measurements, pass_count;
 	size_t flushes;                 /* made by flush_before_kernel */
-	bool trace_calls;               /* CULAB_COUNTERS_TRACE=2 */
+	int trace;                      /* CULAB_COUNTERS_TRACE: 0, 1 or 2 */
 	size_t pass;                    /* the pass running */
 	double pass_launch[4];          /* launch+sync time by pass (3: later) */
 	double open_seconds;            /* counters_open */
 	double flush_seconds[2];        /* in flush_before_kernel: pass 0, later */
 	double kernel_seconds;          /* sum of gpu__time_duration.sum */
+	int duration_raw;               /* its index in raw, or -1 */
 	size_t ranges;                  /* evaluated, flushes excluded */
 	size_t grown;                   /* times the image grew */
 	struct slowest slow[8];         /* the slowest item-passes */
@@ -555,7 +556,7 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || !c->in_pass ||
 	    !is_launch_cbid(cbid))
 		return;
-	if (c->trace_calls)
+	if (c->trace >= 2)
 		fprintf(stderr, "culab: counters: %s cbid %u item %zu%s %s\n",
 			d->callbackSite == CUPTI_API_ENTER ? "enter" : "exit ",
 			(unsigned)cbid, c->item, c->evicting ? " (flush)" : "",
@@ -1233,8 +1234,16 @@ static int open_steps(struct counters *c, char *why, size_t size)
 		return -1;
 	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
 	c->evict_each = c->subscribed && !getenv_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
-	c->trace_calls = getenv("CULAB_COUNTERS_TRACE") &&
-			 !strcmp(getenv("CULAB_COUNTERS_TRACE"), "2");
+	{
+		const char *env = getenv("CULAB_COUNTERS_TRACE");
+
+		c->trace = !env || !*env || !strcmp(env, "0") ? 0 :
+			   !strcmp(env, "2") ? 2 : 1;
+	}
+	c->duration_raw = -1;
+	for (size_t i = 0; i < c->nraw; i++)
+		if (!strcmp(c->raw[i], "gpu__time_duration.sum"))
+			c->duration_raw = (int)i;
 	method_text(c, NULL);
 	return 0;
 }
@@ -1275,11 +1284,10 @@ extern "C" int counters_open(const char *const *raw, size_t nraw,
 /* With CULAB_COUNTERS_TRACE set, where the profiling time went. */
 static void trace_print(const struct counters *c)
 {
-	const char *env = getenv("CULAB_COUNTERS_TRACE");
 	double total = 0;
 	size_t i;
 
-	if (!env || !*env || !strcmp(env, "0") || !c->measurements)
+	if (!c->trace || !c->measurements)
 		return;
 	for (i = 0; i < ARRAY_SIZE(phase_names); i++)
 		total += c->phase[i];
@@ -1407,6 +1415,7 @@ static int run_item(struct counters *c, const struct counters_item *it,
 {
 	int rc;
 	cudaError_t sync;
+	double secs;
 
 	if (!first) {
 		if (it->prepare && (rc = it->prepare(it->ctx)) != 0)
@@ -1423,14 +1432,14 @@ static int run_item(struct counters *c, const struct counters_item *it,
 	}
 	rc = it->launch(it->ctx);
 	sync = cudaDeviceSynchronize();
-	c->pass_launch[c->pass < 3 ? c->pass : 3] += now_seconds() - *t;
-	{
+	secs = now_seconds() - *t;
+	c->pass_launch[c->pass < 3 ? c->pass : 3] += secs;
+	if (c->trace) {
 		char label[160];
 
 		snprintf(label, sizeof(label), "pass %zu  %s", c->pass,
 			 it->label ? it->label : "");
-		slowest_note(c->slow, ARRAY_SIZE(c->slow), label,
-			     now_seconds() - *t);
+		slowest_note(c->slow, ARRAY_SIZE(c->slow), label, secs);
 	}
 	lap(c, PH_LAUNCH, t);
 	if (rc)
@@ -1712,10 +1721,8 @@ static int collect(struct counters *c, const struct counters_item *items,
 		item_push(&res[rec ? rec->item : 0], items[rec ? rec->item : 0].label,
 			  c, rec);
 		c->ranges++;
-		for (size_t j = 0; j < c->nraw; j++)
-			if (!strcmp(c->raw[j], "gpu__time_duration.sum") &&
-			    c->scratch[j] > 0)
-				c->kernel_seconds += c->scratch[j] * 1e-9;
+		if (c->duration_raw >= 0 && c->scratch[c->duration_raw] > 0)
+			c->kernel_seconds += c->scratch[c->duration_raw] * 1e-9;
 	}
 	free(order);
 	lap(c, PH_EVALUATE, &t);

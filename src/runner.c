@@ -398,6 +398,8 @@ struct run {
 	void *h_out;
 	size_t h_out_bytes;
 	bool h_out_pinned;
+	bool trace;              /* CULAB_RUN_TRACE */
+	const char *trap;        /* CULAB_TEST_TRAP, or NULL */
 };
 
 /* R->h_out with room for `bytes`, pinned when possible; NULL when even
@@ -566,12 +568,11 @@ static int launch_once(struct launch_ctx *L)
  * launch is replaced by a kernel that traps, to check what a run does
  * when a kernel faults and the context is lost.  Returns 0 or the CUDA
  * error. */
-static int test_trap(struct launch_ctx *L)
+static int test_trap(const struct run *R, struct launch_ctx *L)
 {
-	const char *name = getenv("CULAB_TEST_TRAP");
 	int err;
 
-	if (!name || strcmp(name, L->v->name) != 0)
+	if (!R->trap || strcmp(R->trap, L->v->name) != 0)
 		return 0;
 	if ((err = support_trap(L->a.stream)))
 		return err;
@@ -992,12 +993,13 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 
 	/* 1. correctness */
 	if ((err = restore_input(&L)) || (err = poison_output(&L)) ||
-	    (err = test_trap(&L)) || (err = launch_once(&L))) {
+	    (err = test_trap(R, &L)) || (err = launch_once(&L))) {
 		row_cuda_error(R, w, err, v->name);
 		goto out;
 	}
 	err = verify(R, &L, w, h_out);
-	slowest_note(run_slow, ARRAY_SIZE(run_slow), label, now_s() - t);
+	if (R->trace)
+		slowest_note(run_slow, ARRAY_SIZE(run_slow), label, now_s() - t);
 	run_lap(RP_CHECK, &t);
 	if (err < 0) {
 		row_cuda_error(R, w, -err, v->name);
@@ -1450,12 +1452,11 @@ static void teardown_device(struct run *R)
 }
 
 /* Prints run_phase with CULAB_RUN_TRACE set. */
-static void trace_run(double total)
+static void trace_run(const struct run *R, double total)
 {
-	const char *env = getenv("CULAB_RUN_TRACE");
 	double sum = 0;
 
-	if (!env || !*env || !strcmp(env, "0"))
+	if (!R->trace)
 		return;
 	for (size_t i = 0; i < RP_COUNT; i++) {
 		fprintf(stderr, "culab: run: %-15s %8.3f s\n",
@@ -1492,6 +1493,12 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		return EXIT_USAGE;
 	memset(run_phase, 0, sizeof(run_phase));
 	memset(run_slow, 0, sizeof(run_slow));
+	{
+		const char *env = getenv("CULAB_RUN_TRACE");
+
+		R.trace = env && *env && strcmp(env, "0") != 0;
+		R.trap = getenv("CULAB_TEST_TRAP");
+	}
 	t0 = now_s();
 	t = t0;
 	if (setup_device(&R, why, sizeof(why)) < 0) {
@@ -1551,7 +1558,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	teardown_device(&R);
-	trace_run(now_s() - t0);
+	trace_run(&R, now_s() - t0);
 	results_release(&R.prev);
 	return rc;
 }
