@@ -63,7 +63,8 @@ static void derive_global(const double *r, const struct metric_context *ctx,
 
 enum {
 	DV_TARGETS, DV_UNIFORM, DV_DIVERGENT, DV_THREAD_INST, DV_INST,
-	DV_THREAD_INST_PRED
+	DV_THREAD_INST_PRED, DV_SH_BYTES_LD, DV_SH_BYTES_ST, DV_SH_INST_LD,
+	DV_SH_INST_ST
 };
 
 static void derive_divergence(const double *r, const struct metric_context *ctx,
@@ -76,6 +77,9 @@ static void derive_divergence(const double *r, const struct metric_context *ctx,
 	c[2] = ratio(r[DV_THREAD_INST], r[DV_INST]);
 	c[3] = ratio(r[DV_THREAD_INST_PRED], r[DV_INST]);
 	c[4] = r[DV_INST];
+	/* No shared-memory access at all: not applicable. */
+	c[5] = ratio(r[DV_SH_BYTES_LD] + r[DV_SH_BYTES_ST],
+		     r[DV_SH_INST_LD] + r[DV_SH_INST_ST]);
 }
 
 enum { DR_READ, DR_WRITE, DR_TIME };
@@ -284,7 +288,15 @@ static const struct metric_alias aliases[] = {
 		"execute (index arithmetic, loop control) raise them: "
 		"warp_instructions, the warp instructions executed, shows the "
 		"other half of the cost, since a warp that keeps a few working "
-		"threads still issues every instruction.",
+		"threads still issues every instruction. "
+		"shared_bytes_per_instr looks only at the instructions that do a "
+		"reduction tree's work, the shared-memory loads and stores: the "
+		"bytes one of them moved on average, for the threads whose "
+		"predicate was true (from CUPTI's instrumented pass). With 4-byte "
+		"elements 128 means all 32 threads took part and 4 means one; "
+		"compare variants of the same element type. A tree whose working "
+		"threads are scattered over every warp reads far fewer bytes per "
+		"access than one whose working threads are contiguous.",
 	.explain_zh =
 		"一个 warp 一次为它的 32 个线程执行同一条指令。在线程意见不一的分支"
 		"处（if (tid % 2 == 0) ...），warp 会依次执行两条路径，每次关闭一部"
@@ -298,7 +310,12 @@ static const struct metric_alias aliases[] = {
 		"分支指标看似完美，而谓词为真的线程数低于 32。这两个值是对所有指令的平均，"
 		"所有线程都执行的指令（下标计算、循环控制）会把它们抬高；"
 		"warp_instructions（执行的 warp 指令数）给出代价的另一半："
-		"只剩少数线程在工作的 warp 仍要发出每一条指令。",
+		"只剩少数线程在工作的 warp 仍要发出每一条指令。"
+		"shared_bytes_per_instr 只看完成归约树实际工作的指令，即共享内存的读"
+		"和写：平均每条这样的指令为谓词为真的线程搬运了多少字节（来自 CUPTI "
+		"的插桩 pass）。对 4 字节元素，128 表示 32 个线程都参与，4 表示只有"
+		"一个；请在同一元素类型的变体之间比较。工作线程分散在每个 warp 中的"
+		"归约树，每次访问读写的字节数远少于工作线程连续的归约树。",
 	.raw = {
 		"smsp__sass_branch_targets.sum",
 		"smsp__sass_branch_targets_threads_uniform.sum",
@@ -306,6 +323,10 @@ static const struct metric_alias aliases[] = {
 		"smsp__thread_inst_executed.sum",
 		"smsp__inst_executed.sum",
 		"smsp__thread_inst_executed_pred_on.sum",
+		"smsp__sass_data_bytes_mem_shared_op_ld.sum",
+		"smsp__sass_data_bytes_mem_shared_op_st.sum",
+		"smsp__sass_inst_executed_op_shared_ld.sum",
+		"smsp__sass_inst_executed_op_shared_st.sum",
 	},
 	.cols = {
 		{ "branch_efficiency_pct", "%", +1,
@@ -323,6 +344,9 @@ static const struct metric_alias aliases[] = {
 		{ "warp_instructions", "instr", -1,
 		  "warp instructions executed",
 		  "执行的 warp 指令数" },
+		{ "shared_bytes_per_instr", "B/instr", +1,
+		  "bytes per shared-memory load or store for the predicated-on threads (4-byte elements: 128 = 32 threads)",
+		  "每条共享内存读写指令为谓词为真的线程搬运的字节数（4 字节元素：128 = 32 个线程）" },
 	},
 	.derive = derive_divergence,
 },

@@ -148,7 +148,8 @@ static void test_table_consistent(void **state)
 		"gld_sectors_per_request", "gst_efficiency_pct",
 		"gst_sectors_per_request", "branch_efficiency_pct",
 		"warp_active_threads", "warp_active_threads_pred_on",
-		"warp_instructions", "dram_read_bytes", "dram_write_bytes", "dram_gbps",
+		"warp_instructions", "shared_bytes_per_instr", "dram_read_bytes",
+		"dram_write_bytes", "dram_gbps",
 		"dram_pct_peak", "achieved_occupancy_pct",
 		"theoretical_occupancy_pct", "duration_us", "sm_clock_mhz",
 	};
@@ -347,8 +348,10 @@ static void test_plan_dedupe(void **state)
 		const char *def[] = { "default", "dram" };
 
 		assert_int_equal(build(&p, def, 2), 0);
-		assert_int_equal(p.ncols, 6 + 2 + 2 + 5 + 4 + 2 + 2);
-		assert_int_equal(p.nraw, 6 + 3 + 3 + 6 + 3 + 1 + 2 - 1);
+		assert_int_equal(p.ncols, 6 + 2 + 2 + 6 + 4 + 2 + 2);
+		/* divergence shares its two shared-instruction counts with
+		 * bank_conflicts, dram and duration gpu__time_duration */
+		assert_int_equal(p.nraw, 6 + 3 + 3 + 10 + 3 + 1 + 2 - 2 - 1);
 		count = 0;
 		for (i = 0; i < p.ncols; i++)
 			count += !strcmp(p.cols[i], "duration_us");
@@ -482,6 +485,21 @@ static void test_derive_divergence(void **state)
 	assert_near(cols[col_index(&p, "warp_active_threads")], 32.0);
 	assert_near(cols[col_index(&p, "warp_active_threads_pred_on")], 16.0);
 	assert_near(cols[col_index(&p, "warp_instructions")], 100);
+	/* no shared-memory access (0 / 0): N/A */
+	set_raw(&p, v, "smsp__sass_data_bytes_mem_shared_op_ld.sum", 0);
+	set_raw(&p, v, "smsp__sass_data_bytes_mem_shared_op_st.sum", 0);
+	set_raw(&p, v, "smsp__sass_inst_executed_op_shared_ld.sum", 0);
+	set_raw(&p, v, "smsp__sass_inst_executed_op_shared_st.sum", 0);
+	counter_plan_derive(&p, kv, 1, NULL, cols);
+	assert_near(cols[col_index(&p, "shared_bytes_per_instr")], NAN);
+	/* 10 loads by 8 threads and 6 stores by 32 threads, 4 bytes each */
+	set_raw(&p, v, "smsp__sass_data_bytes_mem_shared_op_ld.sum", 10 * 8 * 4);
+	set_raw(&p, v, "smsp__sass_data_bytes_mem_shared_op_st.sum", 6 * 32 * 4);
+	set_raw(&p, v, "smsp__sass_inst_executed_op_shared_ld.sum", 10);
+	set_raw(&p, v, "smsp__sass_inst_executed_op_shared_st.sum", 6);
+	counter_plan_derive(&p, kv, 1, NULL, cols);
+	assert_near(cols[col_index(&p, "shared_bytes_per_instr")],
+		    (320.0 + 768.0) / 16.0);
 
 	set_raw(&p, v, "smsp__sass_branch_targets.sum", 200);
 	set_raw(&p, v, "smsp__sass_branch_targets_threads_uniform.sum", 150);

@@ -25,7 +25,7 @@ static const char *const known_columns[] = {
 	"gld_efficiency_pct",           "gst_efficiency_pct",
 	"branch_efficiency_pct",        "warp_active_threads",
 	"warp_active_threads_pred_on",  "achieved_occupancy_pct",
-	"warp_instructions",
+	"warp_instructions",            "shared_bytes_per_instr",
 	"dram_read_bytes",              "dram_write_bytes",
 };
 
