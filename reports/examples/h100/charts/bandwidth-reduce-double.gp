@@ -43,6 +43,6 @@ do for [fmt in 'png svg'] {
 	     'bandwidth-reduce-double.dat' index 15 using 1:2 with linespoints lw 1.5 lc 8 pt 3 dt 4 title 'reduce_thrust', \
 	     'bandwidth-reduce-double.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 4 title 'reduce_cpu', \
 	     3352.32 with lines lw 2 dt 1 lc rgb '#d62728' title 'theoretical peak 3352 GB/s', \
-	     3150.059307 with lines lw 2 dt 2 lc rgb '#444444' title 'copy ceiling 3150 GB/s (transpose_copy, float)'
+	     3152.4269 with lines lw 2 dt 2 lc rgb '#444444' title 'copy ceiling 3152 GB/s (transpose_copy, float)'
 	unset output
 }

@@ -20,7 +20,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:84816116]
+	set yrange [0:84816099.2]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -36,7 +36,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:42521451.84]
+	set yrange [0:42522275.04]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -52,7 +52,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:3.222836603]
+	set yrange [0:3.222835964]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -68,7 +68,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2.01965879]
+	set yrange [0:2.019697889]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
@@ -252,6 +252,22 @@ do for [fmt in 'png svg'] {
 	set key off
 	plot 'counters-reduce-float.dat' index 14 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'warp_instructions', \
 	     'counters-reduce-float.dat' index 14 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	set title 'shared_bytes_per_instr'
+	set xlabel 'rung'
+	set ylabel 'B/instr'
+	unset logscale
+	set autoscale
+	set format x '% h'
+	set format y '% h'
+	set grid
+	set yrange [0:143.36]
+	set xrange [-0.6:13.6]
+	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
+	set lmargin -1
+	set style fill solid 0.85 border -1
+	set key off
+	plot 'counters-reduce-float.dat' index 15 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'shared_bytes_per_instr', \
+	     'counters-reduce-float.dat' index 15 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'dram_read_bytes'
 	set xlabel 'rung'
 	set ylabel 'B'
@@ -260,14 +276,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:1207882834]
+	set yrange [0:1208336712]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-reduce-float.dat' index 15 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_read_bytes', \
-	     'counters-reduce-float.dat' index 15 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-float.dat' index 16 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_read_bytes', \
+	     'counters-reduce-float.dat' index 16 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'dram_write_bytes'
 	set xlabel 'rung'
 	set ylabel 'B'
@@ -276,14 +292,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:586497802.2]
+	set yrange [0:586521886.7]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-reduce-float.dat' index 16 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_write_bytes', \
-	     'counters-reduce-float.dat' index 16 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-float.dat' index 17 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_write_bytes', \
+	     'counters-reduce-float.dat' index 17 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'dram_gbps'
 	set xlabel 'rung'
 	set ylabel 'GB/s'
@@ -292,14 +308,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:3490.287786]
+	set yrange [0:3488.352374]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-reduce-float.dat' index 17 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_gbps', \
-	     'counters-reduce-float.dat' index 17 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-float.dat' index 18 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_gbps', \
+	     'counters-reduce-float.dat' index 18 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'dram_pct_peak'
 	set xlabel 'rung'
 	set ylabel '%'
@@ -308,14 +324,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:104.1155912]
+	set yrange [0:104.0578577]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-reduce-float.dat' index 18 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_pct_peak', \
-	     'counters-reduce-float.dat' index 18 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-float.dat' index 19 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_pct_peak', \
+	     'counters-reduce-float.dat' index 19 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'achieved_occupancy_pct'
 	set xlabel 'rung'
 	set ylabel '%'
@@ -324,14 +340,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:111.6888613]
+	set yrange [0:111.7135679]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-reduce-float.dat' index 19 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'achieved_occupancy_pct', \
-	     'counters-reduce-float.dat' index 19 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-float.dat' index 20 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'achieved_occupancy_pct', \
+	     'counters-reduce-float.dat' index 20 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'theoretical_occupancy_pct'
 	set xlabel 'rung'
 	set ylabel '%'
@@ -346,8 +362,8 @@ do for [fmt in 'png svg'] {
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-reduce-float.dat' index 20 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'theoretical_occupancy_pct', \
-	     'counters-reduce-float.dat' index 20 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-float.dat' index 21 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'theoretical_occupancy_pct', \
+	     'counters-reduce-float.dat' index 21 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'duration_us'
 	set xlabel 'rung'
 	set ylabel 'us'
@@ -356,14 +372,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:445698.857]
+	set yrange [0:446528.1946]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-reduce-float.dat' index 21 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'duration_us', \
-	     'counters-reduce-float.dat' index 21 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-float.dat' index 22 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'duration_us', \
+	     'counters-reduce-float.dat' index 22 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'sm_clock_mhz'
 	set xlabel 'rung'
 	set ylabel 'MHz'
@@ -372,14 +388,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2217.064816]
+	set yrange [0:2217.385038]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-reduce-float.dat' index 22 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'sm_clock_mhz', \
-	     'counters-reduce-float.dat' index 22 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-float.dat' index 23 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'sm_clock_mhz', \
+	     'counters-reduce-float.dat' index 23 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	unset multiplot
 	unset output
 }

@@ -20,7 +20,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:73683426.88]
+	set yrange [0:73684098.88]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -36,7 +36,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:120910.72]
+	set yrange [0:118166.72]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -52,7 +52,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:35.13499588]
+	set yrange [0:35.13531632]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -68,7 +68,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:0.05765472412]
+	set yrange [0:0.05634628296]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
@@ -252,6 +252,22 @@ do for [fmt in 'png svg'] {
 	set key off
 	plot 'counters-transpose-float.dat' index 14 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'warp_instructions', \
 	     'counters-transpose-float.dat' index 14 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	set title 'shared_bytes_per_instr'
+	set xlabel 'rung'
+	set ylabel 'B/instr'
+	unset logscale
+	set autoscale
+	set format x '% h'
+	set format y '% h'
+	set grid
+	set yrange [0:286.72]
+	set xrange [-0.6:6.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
+	set lmargin -1
+	set style fill solid 0.85 border -1
+	set key off
+	plot 'counters-transpose-float.dat' index 15 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'shared_bytes_per_instr', \
+	     'counters-transpose-float.dat' index 15 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'dram_read_bytes'
 	set xlabel 'rung'
 	set ylabel 'B'
@@ -260,14 +276,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:371045212.2]
+	set yrange [0:372192665.6]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 15 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_read_bytes', \
-	     'counters-transpose-float.dat' index 15 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-transpose-float.dat' index 16 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_read_bytes', \
+	     'counters-transpose-float.dat' index 16 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'dram_write_bytes'
 	set xlabel 'rung'
 	set ylabel 'B'
@@ -276,14 +292,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:348650946.6]
+	set yrange [0:349647298.6]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 16 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_write_bytes', \
-	     'counters-transpose-float.dat' index 16 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-transpose-float.dat' index 17 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_write_bytes', \
+	     'counters-transpose-float.dat' index 17 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'dram_gbps'
 	set xlabel 'rung'
 	set ylabel 'GB/s'
@@ -292,14 +308,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:3204.54886]
+	set yrange [0:3217.92823]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 17 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_gbps', \
-	     'counters-transpose-float.dat' index 17 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-transpose-float.dat' index 18 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_gbps', \
+	     'counters-transpose-float.dat' index 18 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'dram_pct_peak'
 	set xlabel 'rung'
 	set ylabel '%'
@@ -308,14 +324,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:95.59197392]
+	set yrange [0:95.9910817]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 18 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_pct_peak', \
-	     'counters-transpose-float.dat' index 18 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-transpose-float.dat' index 19 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_pct_peak', \
+	     'counters-transpose-float.dat' index 19 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'achieved_occupancy_pct'
 	set xlabel 'rung'
 	set ylabel '%'
@@ -324,14 +340,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:106.4044787]
+	set yrange [0:106.3301461]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 19 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'achieved_occupancy_pct', \
-	     'counters-transpose-float.dat' index 19 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-transpose-float.dat' index 20 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'achieved_occupancy_pct', \
+	     'counters-transpose-float.dat' index 20 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'theoretical_occupancy_pct'
 	set xlabel 'rung'
 	set ylabel '%'
@@ -346,8 +362,8 @@ do for [fmt in 'png svg'] {
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 20 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'theoretical_occupancy_pct', \
-	     'counters-transpose-float.dat' index 20 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-transpose-float.dat' index 21 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'theoretical_occupancy_pct', \
+	     'counters-transpose-float.dat' index 21 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'duration_us'
 	set xlabel 'rung'
 	set ylabel 'us'
@@ -356,14 +372,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:1259.2384]
+	set yrange [0:1263.07328]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 21 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'duration_us', \
-	     'counters-transpose-float.dat' index 21 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-transpose-float.dat' index 22 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'duration_us', \
+	     'counters-transpose-float.dat' index 22 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	set title 'sm_clock_mhz'
 	set xlabel 'rung'
 	set ylabel 'MHz'
@@ -372,14 +388,14 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2214.374855]
+	set yrange [0:2216.544773]
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6)
 	set lmargin -1
 	set style fill solid 0.85 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 22 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'sm_clock_mhz', \
-	     'counters-transpose-float.dat' index 22 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-transpose-float.dat' index 23 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'sm_clock_mhz', \
+	     'counters-transpose-float.dat' index 23 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
 	unset multiplot
 	unset output
 }
