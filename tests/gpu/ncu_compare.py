@@ -10,12 +10,17 @@ tolerance of its class.  Also prints the cost: culab's and ncu's wall time.
 
   ncu_compare.py --list-metrics CULAB_FILE      the raw metric names, comma-separated
   ncu_compare.py --culab FILE --ncu FILE [--ncu-again FILE]
-                 [--culab-seconds S] [--ncu-seconds S]
+                 [--culab-again FILE] [--culab-seconds S] [--ncu-seconds S]
                  [--base-seconds S] [--passes N] [--l2-bytes B]
 
 --ncu-again takes a second ncu CSV of the same launches: the table then
 also shows how far ncu is from itself (its run-to-run noise) under the same
-tolerances, beside how far culab is from ncu.
+tolerances, beside how far culab is from ncu.  With --culab-again (a second
+culab record of the same launches) as well, each launch's value on either
+side is the mean of that tool's two runs, as a measurement repeated is
+compared, and the table also shows how far culab is from itself.  A short
+kernel's duration moves by more than the 3 % limit between two runs of
+either tool; the mean of two halves that noise.
 
 Exit status: 0 when every metric is within its tolerance and the launches
 pair up, 1 otherwise, 2 on bad input.  Python standard library only.
@@ -205,6 +210,23 @@ def tolerance(metric, ours, ref, launch_values, l2_bytes):
 # ---- main -------------------------------------------------------------------
 
 
+def mean_runs(a, b):
+    """Launches of two runs of one tool, each value the mean of the two
+    (NAN when either run lacks it); None when the runs do not pair up."""
+    if len(a) != len(b):
+        return None
+    out = []
+    for x, y in zip(a, b):
+        if base_name(x[1]) != base_name(y[1]):
+            return None
+        values = {}
+        for metric, u in x[2].items():
+            v = y[2].get(metric, float("nan"))
+            values[metric] = (u + v) / 2
+        out.append((x[0], x[1], values))
+    return out
+
+
 def median_of(values):
     v = sorted(values)
     if not v:
@@ -266,6 +288,8 @@ def main():
     ap.add_argument("--culab")
     ap.add_argument("--ncu")
     ap.add_argument("--ncu-again", help="a second ncu CSV of the same launches")
+    ap.add_argument("--culab-again",
+                    help="a second culab record of the same launches")
     ap.add_argument("--culab-seconds", type=float, nargs="+",
                     help="wall time of each culab run")
     ap.add_argument("--ncu-seconds", type=float, nargs="+",
@@ -305,6 +329,18 @@ def main():
         print("ncu_compare: no profiled launches in %s" % args.ncu, file=sys.stderr)
         return 2
 
+    # Two runs of each tool: compare the means, and each tool with itself.
+    ncu2 = read_ncu(args.ncu_again) if args.ncu_again else None
+    culab2 = read_culab(args.culab_again)[0] if args.culab_again else None
+    ncu_runs, culab_runs = ncu, culab
+    averaged = False
+    if ncu2 and culab2:
+        mc, mn = mean_runs(culab, culab2), mean_runs(ncu, ncu2)
+        if mc is not None and mn is not None:
+            culab, ncu, averaged = mc, mn, True
+        else:
+            print("  note: the runs of one tool do not pair up: first runs compared")
+
     ok = True
     pairs, skipped, extra = pair(culab, ncu)
     print("launches: culab %d, ncu %d, paired %d" % (len(culab), len(ncu), len(pairs)))
@@ -324,15 +360,18 @@ def main():
               % (len(mismatched), c[0], c[1], n[1]))
         ok = False
 
+    if averaged:
+        print("values: each launch's mean over culab's 2 runs and over ncu's 2 runs")
     rows = compare(pairs, l2)
-    again = None
-    if args.ncu_again:
-        ncu2 = read_ncu(args.ncu_again)
-        if len(ncu2) == len(ncu):
-            again = compare(list(zip(ncu, ncu2)), l2)
+    again = self_c = None
+    if ncu2 is not None:
+        if len(ncu2) == len(ncu_runs):
+            again = compare(list(zip(ncu_runs, ncu2)), l2)
         else:
             print("  note: the second ncu run has %d launches, the first %d: "
-                  "not compared" % (len(ncu2), len(ncu)))
+                  "not compared" % (len(ncu2), len(ncu_runs)))
+    if culab2 is not None and len(culab2) == len(culab_runs):
+        self_c = compare(list(zip(culab_runs, culab2)), l2)
     print()
     print("%-62s %-16s %5s %9s %9s %11s  %s" % ("metric", "class", "pairs",
                                                "median", "max rel", "max abs",
@@ -353,10 +392,12 @@ def main():
         print("%-62s %-16s %5d %8.2f%% %8.2f%% %11.4g  %s"
               % (metric, r["cls"], r["n"], 100 * median, 100 * r["rel"], r["abs"],
                  result))
-        a = (again or {}).get(metric)
-        if a and a["n"]:
-            print("%62s ncu vs ncu: median %.2f%%, max %.2f%%, %d over"
-                  % ("", 100 * median_of(a["rels"]), 100 * a["rel"], a["fail"]))
+        for who, side in (("ncu vs ncu", again), ("culab vs culab", self_c)):
+            a = (side or {}).get(metric)
+            if a and a["n"]:
+                print("%62s %s: median %.2f%%, max %.2f%%, %d over"
+                      % ("", who, 100 * median_of(a["rels"]), 100 * a["rel"],
+                         a["fail"]))
         if r["fail"] and r["worst"]:
             print("%62s worst: %s culab %.6g ncu %.6g" % ("", *r["worst"]))
     over = [(m, rows[m]["over"]) for m in sorted(rows) if rows[m].get("over")]
@@ -387,16 +428,20 @@ def main():
     # differs from its first by more, the limit is finer than either
     # tool's reproducibility.
     print()
-    print("per launch at the issue's limits (1 %% for counts, 3 %% for durations):")
-    print("  %-62s %12s %12s" % ("metric", "culab-ncu", "ncu-ncu"))
+    print("launches over the issue's limits (1 % for counts, 3 % for "
+          "durations), against each tool's own run-to-run differences:")
+    print("  %-62s %12s %12s %12s" % ("metric", "culab-ncu", "ncu-ncu",
+                                      "culab-culab"))
+
+    def tally(side, metric):
+        a = (side or {}).get(metric)
+        return "%d/%d" % (a["strict"], a["n"]) if a and a["n"] else "n/a"
+
     for metric in sorted(rows):
-        r = rows[metric]
-        if not r["n"]:
-            continue
-        a = (again or {}).get(metric)
-        print("  %-62s %12s %12s" % (metric, "%d/%d" % (r["strict"], r["n"]),
-                                     "%d/%d" % (a["strict"], a["n"])
-                                     if a and a["n"] else "n/a"))
+        if rows[metric]["n"]:
+            print("  %-62s %12s %12s %12s" % (metric, tally(rows, metric),
+                                              tally(again, metric),
+                                              tally(self_c, metric)))
 
     print()
     # Each program is run more than once where time allows: the wall time

@@ -96,6 +96,7 @@ run() {
 }
 
 again=${AGAIN:-${NCU_AGAIN:-1}}
+culab_again=""
 if [ $mode = culab ]; then
 	run base "$culab" run "$exp" --profile-only --no-counters -o "$out/base" || exit 1
 	base_s=$secs
@@ -109,6 +110,7 @@ if [ $mode = culab ]; then
 		run culab-again "$culab" run "$exp" --profile-only \
 			-o "$out/culab-again" || exit 1
 		culab_s="$culab_s $secs"
+		culab_again=$out/culab-again/results.json
 	fi
 	data=$out/culab/results.json
 	plain="$culab run $exp --profile-only --no-counters -o $out/ncu-run"
@@ -141,6 +143,7 @@ fi
 # shellcheck disable=SC2086
 python3 "$here/ncu_compare.py" --culab "$data" --ncu "$out/ncu.csv" \
 	${ncu_again:+--ncu-again "$ncu_again"} \
+	${culab_again:+--culab-again "$culab_again"} \
 	--culab-seconds $culab_s --ncu-seconds $ncu_s --base-seconds $base_s \
 	${passes:+--passes "$passes"}
 rc=$?
