@@ -2444,13 +2444,29 @@ static void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 struct change {
 	const char *col;
 	double a, b, rel;
+	bool sig;               /* named by either rung's registry checks */
 };
 
+/* Signature columns first, then by size of the change. */
 static int change_cmp(const void *x, const void *y)
 {
 	const struct change *p = x, *q = y;
 
+	if (p->sig != q->sig)
+		return p->sig ? -1 : 1;
 	return p->rel > q->rel ? -1 : p->rel < q->rel;
+}
+
+/* Whether column `col` is one the registry checks on the variant of row
+ * `w`: the counter its expected signature is stated in. */
+static bool column_in_signature(const struct result_row *w, const char *col)
+{
+	const struct variant *v = w && w->variant ? registry_find(w->variant) : NULL;
+
+	for (size_t k = 0; v && k < VARIANT_MAX_EXPECT && v->expect[k].column; k++)
+		if (!strcmp(v->expect[k].column, col))
+			return true;
+	return false;
 }
 
 /* Whether a change of column d from a to v is worth a finding.  Not for
@@ -2474,7 +2490,9 @@ static bool change_worth_telling(const struct metric_column_def *d, double a,
 	return true;
 }
 
-/* The counters that changed most between two rows, as "name a → b". */
+/* The counters that changed most between two rows, as "name a → b";
+ * those either rung's signature is stated in come first, so a step is
+ * explained by the counters it was meant to change. */
 static void finding_counters(struct sbuf *b, enum lang L,
 			     const struct ladder *l, const struct item *from,
 			     const struct item *to)
@@ -2497,15 +2515,17 @@ static void finding_counters(struct sbuf *b, enum lang L,
 		    !change_worth_telling(column_def(l->cols[k], NULL), a, v))
 			continue;
 		ch[n++] = (struct change){ l->cols[k], a, v,
-					   100 * fabs(v - a) / big };
+					   100 * fabs(v - a) / big,
+					   column_in_signature(from->row, l->cols[k]) ||
+					   column_in_signature(to->row, l->cols[k]) };
 	}
 	qsort(ch, n, sizeof(*ch), change_cmp);
-	for (size_t k = 0; k < n && k < COUNTER_CHANGES_SHOWN; k++) {
+	for (size_t k = 0, shown = 0; k < n && shown < COUNTER_CHANGES_SHOWN; k++) {
 		const struct metric_column_def *d = column_def(ch[k].col, NULL);
 
 		if (ch[k].rel < COUNTER_CHANGE_PCT)
-			break;
-		if (k)
+			continue;
+		if (shown++)
 			sbuf_add(&list, say_text(L, M_LIST_SEP));
 		md_text(&list, ch[k].col);
 		sbuf_addf(&list, " %s → %s", CTR(ch[k].col, ch[k].a),

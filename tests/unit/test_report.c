@@ -445,6 +445,47 @@ static void test_findings_skip_noise(void **state)
 	free(dir);
 }
 
+/* A step is explained first by the counters its rungs' signatures are
+ * stated in, even when other counters changed more. */
+static void test_findings_signature_first(void **state)
+{
+	static const char *const cols[] = {
+		"duration_us", "dram_read_bytes", "achieved_occupancy_pct",
+		"gld_efficiency_pct",
+	};
+	static const double from[] = { 900, 8.1e8, 40, 50 };
+	static const double to[] = { 90, 2.7e8, 80, 100 };
+	struct results r;
+	struct report_options o;
+	char *dir = scratch(), *en, *line, *sig, *other;
+
+	(void)state;
+	/* rows 0 and 1: reduce_global -> reduce_shared_static, whose
+	 * registry checks name gld_efficiency_pct */
+	synthetic_results(&r);
+	set_columns(&r.rows[0], cols, from, 4);
+	set_columns(&r.rows[1], cols, to, 4);
+	set_columns(&r.rows[2], cols, to, 4);
+	options(&o, dir);
+	assert_int_equal(render(&r, &o, NULL), 0);
+	en = read_report(dir, "en");
+	line = strstr(en, "- rung 1 → rung 2 (reduce\\_global → ");
+	assert_non_null(line);
+	*strchr(line, '\n') = '\0';
+	sig = strstr(line, "Counters: gld\\_efficiency\\_pct 50.0 % → 100.0 % "
+			   "(better); ");
+	assert_non_null(sig);
+	/* then the largest other changes, three counters in all */
+	other = strstr(line, "duration\\_us ");
+	assert_non_null(other);
+	assert_true(other > sig);
+	assert_non_null(strstr(line, "dram\\_read\\_bytes "));
+	assert_null(strstr(line, "achieved\\_occupancy"));
+	free(en);
+	results_release(&r);
+	free(dir);
+}
+
 static void test_speedups_and_findings(void **state)
 {
 	struct results r;
@@ -1115,6 +1156,7 @@ int main(void)
 		cmocka_unit_test(test_both_languages),
 		cmocka_unit_test(test_speedups_and_findings),
 		cmocka_unit_test(test_findings_skip_noise),
+		cmocka_unit_test(test_findings_signature_first),
 		cmocka_unit_test(test_failed_row_has_no_speed),
 		cmocka_unit_test(test_charts_valid),
 		cmocka_unit_test(test_hostile_text),
