@@ -209,11 +209,11 @@ static const char *cupti_name(CUptiResult r)
 	return s;
 }
 
-/* "<what>: CUPTI_ERROR_X (code) -- how to fix it". */
-static int cupti_fail(char *why, size_t size, const char *what, CUptiResult r)
+extern "C" void counters_explain(int code, char *why, size_t size)
 {
+	CUptiResult r = (CUptiResult)code;
 	const char *name = cupti_name(r), *fix = NULL;
-	char code[32], extra[96] = "";
+	char num[32], extra[96] = "";
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(cupti_fixes); i++)
@@ -226,9 +226,18 @@ static int cupti_fail(char *why, size_t size, const char *what, CUptiResult r)
 			snprintf(extra, sizeof(extra),
 				 "; here RmProfilingAdminOnly is %d", v);
 	}
-	snprintf(code, sizeof(code), "CUPTI error %d", (int)r);
-	say(why, size, "%s failed: %s%s%s%s", what, name ? name : code,
-	    fix ? " -- " : "", fix ? fix : "", extra);
+	snprintf(num, sizeof(num), "CUPTI error %d", code);
+	say(why, size, "%s%s%s%s", name ? name : num, fix ? " -- " : "",
+	    fix ? fix : "", extra);
+}
+
+/* "<what> failed: CUPTI_ERROR_X -- how to fix it". */
+static int cupti_fail(char *why, size_t size, const char *what, CUptiResult r)
+{
+	char text[1024];
+
+	counters_explain((int)r, text, sizeof(text));
+	say(why, size, "%s failed: %s", what, text);
 	return -1;
 }
 

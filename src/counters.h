@@ -133,6 +133,12 @@ void counters_result_release(struct counters_result *r);
 /* Ends the session; accepts NULL. */
 void counters_close(struct counters *c);
 
+/* What CUPTI result `code` means and how to fix it, into why:
+ * "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES -- run culab as root or ..." (with
+ * the driver's RmProfilingAdminOnly where it can be read), or "CUPTI error
+ * N" for a code CUPTI does not name.  No GPU needed. */
+void counters_explain(int code, char *why, size_t whysize);
+
 /* Whether `metric` is a valid raw metric for `chip` ("GH100"), checked
  * offline with the profiler host API (no GPU or driver needed).  Returns 1
  * valid, 0 invalid (why says why, with a "did you mean" when a metric of

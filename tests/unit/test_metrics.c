@@ -461,6 +461,25 @@ static void test_derive_coalescing(void **state)
 	counter_plan_release(&p);
 }
 
+/* CUPTI errors come with their name and the fix; the permission error's
+ * fix is the one README gives. */
+static void test_explain_errors(void **state)
+{
+	char why[1024];
+
+	(void)state;
+	counters_explain(35, why, sizeof(why));   /* INSUFFICIENT_PRIVILEGES */
+	assert_non_null(strstr(why, "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES -- "));
+	assert_non_null(strstr(why, "as root or with CAP_SYS_ADMIN"));
+	assert_non_null(strstr(why, "NVreg_RestrictProfilingToAdminUsers=0"));
+	assert_non_null(strstr(why, "grep RmProfilingAdminOnly"));
+	counters_explain(9999, why, sizeof(why));
+	assert_string_equal(why, "CUPTI error 9999");
+	/* a short buffer is cut, not overrun */
+	counters_explain(35, why, 16);
+	assert_int_equal(strlen(why), 15);
+}
+
 static void test_derive_divergence(void **state)
 {
 	const char *names[] = { "divergence" };
@@ -691,6 +710,7 @@ int main(void)
 		cmocka_unit_test(test_check_raw),
 		cmocka_unit_test(test_metric_valid_direct),
 		cmocka_unit_test(test_default_passes),
+		cmocka_unit_test(test_explain_errors),
 		cmocka_unit_test(test_plan_dedupe),
 		cmocka_unit_test(test_plan_rejects_unknown),
 		cmocka_unit_test(test_derive_bank_conflicts),
