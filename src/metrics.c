@@ -265,9 +265,11 @@ static const struct metric_alias aliases[] = {
 },
 {
 	.name = "divergence",
-	.summary_en = "branch divergence and active threads per warp instruction "
-		"(with and without predication)",
-	.summary_zh = "分支发散，以及每条 warp 指令的活跃线程数（含/不含谓词执行）",
+	.summary_en = "branch divergence, active threads per warp instruction "
+		"(with and without predication) and the bytes each shared-memory "
+		"access moves for them",
+	.summary_zh = "分支发散、每条 warp 指令的活跃线程数（含/不含谓词执行），"
+		"以及每次共享内存访问为这些线程搬运的字节数",
 	.explain_en =
 		"A warp executes one instruction for its 32 threads at a time. At "
 		"a branch where the threads disagree (if (tid % 2 == 0) ...), the "
