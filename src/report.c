@@ -2457,12 +2457,16 @@ static int change_cmp(const void *x, const void *y)
 	return p->rel > q->rel ? -1 : p->rel < q->rel;
 }
 
-/* Whether column `col` is one the registry checks on the variant of row
- * `w`: the counter its expected signature is stated in. */
-static bool column_in_signature(const struct result_row *w, const char *col)
+/* The registry variant of row `w`, or NULL. */
+static const struct variant *row_variant(const struct result_row *w)
 {
-	const struct variant *v = w && w->variant ? registry_find(w->variant) : NULL;
+	return w && w->variant ? registry_find(w->variant) : NULL;
+}
 
+/* Whether variant v (NULL: none) has a registry check on column `col`:
+ * a counter its expected signature is stated in. */
+static bool column_in_signature(const struct variant *v, const char *col)
+{
 	for (size_t k = 0; v && k < VARIANT_MAX_EXPECT && v->expect[k].column; k++)
 		if (!strcmp(v->expect[k].column, col))
 			return true;
@@ -2501,6 +2505,7 @@ static void finding_counters(struct sbuf *b, enum lang L,
 	size_t n = 0;
 	struct sbuf list = SBUF_INIT;
 	char pct[16];
+	const struct variant *vf = row_variant(from->row), *vt = row_variant(to->row);
 
 	if (!l->ncols || from->row->counters_status || to->row->counters_status)
 		return;
@@ -2516,8 +2521,8 @@ static void finding_counters(struct sbuf *b, enum lang L,
 			continue;
 		ch[n++] = (struct change){ l->cols[k], a, v,
 					   100 * fabs(v - a) / big,
-					   column_in_signature(from->row, l->cols[k]) ||
-					   column_in_signature(to->row, l->cols[k]) };
+					   column_in_signature(vf, l->cols[k]) ||
+					   column_in_signature(vt, l->cols[k]) };
 	}
 	qsort(ch, n, sizeof(*ch), change_cmp);
 	for (size_t k = 0, shown = 0; k < n && shown < COUNTER_CHANGES_SHOWN; k++) {

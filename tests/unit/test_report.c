@@ -412,6 +412,32 @@ static void set_columns(struct result_row *row, const char *const *names,
 	}
 }
 
+/* Renders synthetic results whose first rows (reduce_global ->
+ * reduce_shared_static) carry counter columns cols = from -> to, and
+ * returns the English report with *line pointing at that step's finding,
+ * cut at its end.  The caller frees the report. */
+static char *first_step(const char *const *cols, const double *from,
+			const double *to, size_t n, char **line)
+{
+	struct results r;
+	struct report_options o;
+	char *dir = scratch(), *en;
+
+	synthetic_results(&r);
+	set_columns(&r.rows[0], cols, from, n);
+	set_columns(&r.rows[1], cols, to, n);
+	set_columns(&r.rows[2], cols, to, n);
+	options(&o, dir);
+	assert_int_equal(render(&r, &o, NULL), 0);
+	en = read_report(dir, "en");
+	*line = strstr(en, "- rung 1 → rung 2 (reduce\\_global → ");
+	assert_non_null(*line);
+	*strchr(*line, '\n') = '\0';
+	results_release(&r);
+	free(dir);
+	return en;
+}
+
 /* Findings name counter changes that explain something, not noise: raw
  * event counts and per-instruction bank conflicts under 0.1 (the hardware
  * counter's floor) are left out even when they change tenfold. */
@@ -423,26 +449,13 @@ static void test_findings_skip_noise(void **state)
 	};
 	static const double from[] = { 10, 0.005, 8.1e8 };
 	static const double to[] = { 900, 0.045, 2.7e8 };
-	struct results r;
-	struct report_options o;
-	char *dir = scratch(), *en, *line;
+	char *en, *line;
 
 	(void)state;
-	synthetic_results(&r);
-	set_columns(&r.rows[0], cols, from, 3);
-	set_columns(&r.rows[1], cols, to, 3);
-	set_columns(&r.rows[2], cols, to, 3);
-	options(&o, dir);
-	assert_int_equal(render(&r, &o, NULL), 0);
-	en = read_report(dir, "en");
-	line = strstr(en, "- rung 1 → rung 2 (reduce\\_global → ");
-	assert_non_null(line);
-	*strchr(line, '\n') = '\0';
+	en = first_step(cols, from, to, 3, &line);
 	EXPECT_IN(line, "Counters: dram\\_read\\_bytes ");
 	assert_null(strstr(line, "bank\\_conflicts"));
 	free(en);
-	results_release(&r);
-	free(dir);
 }
 
 /* A step is explained first by the counters its rungs' signatures are
@@ -455,23 +468,11 @@ static void test_findings_signature_first(void **state)
 	};
 	static const double from[] = { 900, 8.1e8, 40, 50 };
 	static const double to[] = { 90, 2.7e8, 80, 100 };
-	struct results r;
-	struct report_options o;
-	char *dir = scratch(), *en, *line, *sig, *other;
+	char *en, *line, *sig, *other;
 
 	(void)state;
-	/* rows 0 and 1: reduce_global -> reduce_shared_static, whose
-	 * registry checks name gld_efficiency_pct */
-	synthetic_results(&r);
-	set_columns(&r.rows[0], cols, from, 4);
-	set_columns(&r.rows[1], cols, to, 4);
-	set_columns(&r.rows[2], cols, to, 4);
-	options(&o, dir);
-	assert_int_equal(render(&r, &o, NULL), 0);
-	en = read_report(dir, "en");
-	line = strstr(en, "- rung 1 → rung 2 (reduce\\_global → ");
-	assert_non_null(line);
-	*strchr(line, '\n') = '\0';
+	/* reduce_shared_static's registry checks name gld_efficiency_pct */
+	en = first_step(cols, from, to, 4, &line);
 	sig = strstr(line, "Counters: gld\\_efficiency\\_pct 50.0 % → 100.0 % "
 			   "(better); ");
 	assert_non_null(sig);
@@ -482,8 +483,6 @@ static void test_findings_signature_first(void **state)
 	assert_non_null(strstr(line, "dram\\_read\\_bytes "));
 	assert_null(strstr(line, "achieved\\_occupancy"));
 	free(en);
-	results_release(&r);
-	free(dir);
 }
 
 static void test_speedups_and_findings(void **state)
