@@ -932,6 +932,7 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 	void *d_work = NULL, *h_host = NULL, *h_result = NULL;
 	bool complete = true;
 	double t = now_s();
+	const char *why_not;
 	int err;
 
 	L.a.dtype = st->t;
@@ -1040,8 +1041,8 @@ static bool measure(struct run *R, struct stage *st, const struct variant *v,
 
 	/* 3. counters: with the stage's batch (flush_counters) */
 	w->status = ROW_OK;
-	if (R->have_plan && no_counters_why(R, v)) {
-		w->counters_status = xstrdup(no_counters_why(R, v));
+	if (R->have_plan && (why_not = no_counters_why(R, v))) {
+		w->counters_status = xstrdup(why_not);
 	} else if (R->have_plan) {
 		struct pending *p = &R->pend[R->npend++];
 
