@@ -1878,3 +1878,16 @@ extern "C" int counters_profile(struct counters *c, const char *label,
 	*nk = r.nk;
 	return 0;
 }
+
+extern "C" void kernel_counters_release(struct kernel_counters *k)
+{
+	if (!k)
+		return;
+	for (size_t i = 0; i < k->nvalues; i++)
+		free(k->names[i]);
+	free(k->names);
+	free(k->values);
+	free(k->label);
+	free(k->kernel);
+	memset(k, 0, sizeof(*k));
+}

@@ -34,13 +34,24 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "results.h"
-
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 struct counters;
+
+/* Raw counter values of one profiled kernel launch. */
+struct kernel_counters {
+	char *label;            /* NVTX-style label: experiment/variant/dtype/size#k */
+	char *kernel;           /* kernel function name, or "" if unknown */
+	double theoretical_occupancy_pct; /* occupancy API limit, NAN unknown */
+	size_t nvalues;
+	char **names;           /* raw metric names */
+	double *values;
+};
+
+/* Frees what *k owns and zeroes it; accepts NULL. */
+void kernel_counters_release(struct kernel_counters *k);
 
 /* The most measurements culab puts in one batch (counters_profile_batch):
  * more than the variants of one ladder, so a stage (one type and size)

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "results.h"
+#include "counters.h"
 
 #define METRIC_MAX_RAW 12
 #define METRIC_MAX_COLS 6

@@ -913,19 +913,6 @@ int results_print_devices_json(FILE *fp, const struct environment *envs,
 
 /* ---- release -------------------------------------------------------------- */
 
-void kernel_counters_release(struct kernel_counters *k)
-{
-	if (!k)
-		return;
-	for (size_t i = 0; i < k->nvalues; i++)
-		free(k->names[i]);
-	free(k->names);
-	free(k->values);
-	free(k->label);
-	free(k->kernel);
-	memset(k, 0, sizeof(*k));
-}
-
 static void row_release(struct result_row *w)
 {
 	size_t i;

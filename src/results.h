@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "counters.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -43,16 +45,6 @@ struct timing {
 	double *samples_ms;     /* in run order */
 	double median_ms, min_ms, max_ms, mean_ms, stdev_ms;
 	double noise_pct;       /* relative spread: 100 * stdev / mean */
-};
-
-/* Raw counter values of one profiled kernel launch. */
-struct kernel_counters {
-	char *label;            /* NVTX-style label: experiment/variant/dtype/size#k */
-	char *kernel;           /* kernel function name, or "" if unknown */
-	double theoretical_occupancy_pct; /* occupancy API limit, NAN unknown */
-	size_t nvalues;
-	char **names;           /* raw metric names */
-	double *values;
 };
 
 /* One derived counter value (a CSV column), aggregated over the launches
@@ -177,9 +169,6 @@ int results_print_devices_json(FILE *fp, const struct environment *envs,
 
 /* The CSV header line (no newline), for docs and tests. */
 const char *results_csv_header(void);
-
-/* Frees what *k owns and zeroes it; accepts NULL. */
-void kernel_counters_release(struct kernel_counters *k);
 
 /* Frees everything *r owns and zeroes it; accepts NULL. */
 void results_release(struct results *r);
