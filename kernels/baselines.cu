@@ -38,13 +38,11 @@ static cudaError_t cub_sum(void *d_temp, size_t *bytes, const T *in,
 	return cub::DeviceReduce::Sum(d_temp, *bytes, in, out, n, stream);
 }
 
-size_t reduce_cub_work(int dtype, size_t n, size_t m, int block, int sm_count)
+size_t reduce_cub_work(const kernel_args *a)
 {
-	size_t bytes = 0;
+	size_t bytes = 0, n = a->n;
+	int dtype = a->dtype;
 
-	(void)m;
-	(void)block;
-	(void)sm_count;
 	with_dtype(dtype, [&](auto tag) -> int {
 		using T = typename decltype(tag)::type;
 
@@ -95,14 +93,11 @@ struct scratch_allocator {
 /* Slack for alignment inside Thrust's allocation. */
 #define THRUST_SLACK 256
 
-size_t reduce_thrust_work(int dtype, size_t n, size_t m, int block,
-			  int sm_count)
+size_t reduce_thrust_work(const kernel_args *a)
 {
-	size_t bytes = 0;
+	size_t bytes = 0, n = a->n;
+	int dtype = a->dtype;
 
-	(void)m;
-	(void)block;
-	(void)sm_count;
 	with_dtype(dtype, [&](auto tag) -> int {
 		using T = typename decltype(tag)::type;
 		using A = acc_t<T>;
@@ -130,8 +125,7 @@ int reduce_thrust_launch(const kernel_args *a)
 		using T = typename decltype(tag)::type;
 		using A = acc_t<T>;
 		scratch_allocator alloc{ (char *)a->work,
-					 reduce_thrust_work(a->dtype, a->n, a->m,
-							    a->block, a->sm_count) };
+					 reduce_thrust_work(a) };
 		const T *in = (const T *)a->in;
 
 		try {

@@ -18,6 +18,11 @@
  *  - a->work (device) and a->host (pinned host) are scratch buffers of the
  *    sizes the variant's size functions asked for; NULL when zero.  Their
  *    contents on entry are undefined: no launcher relies on them.
+ *  - a->ctx is the variant's own context (struct variant's ctx: NULL for
+ *    the built-in rows; a variant registered at run time, e.g. a kernel
+ *    compiled from the user's source, finds its module and geometry
+ *    there).  The size functions receive the same struct, with the
+ *    buffers still NULL.
  *  - Device buffers come from cudaMalloc (256-byte aligned).  Vectorized
  *    variants still handle a misaligned a->in/a->out (scalar head and
  *    tail, or a scalar fallback); reduce_global needs a->in 8-byte aligned
@@ -56,14 +61,15 @@ struct kernel_args {
 	void *host;           /* pinned host scratch, or NULL */
 	void *result;         /* reduce, VF_HOST_STEP/VF_CPU: host accumulator */
 	cudaStream_t stream;
+	const void *ctx;      /* the variant's context, or NULL */
 };
 
 /* Enqueues one complete run of a variant.  Returns 0 or a cudaError_t. */
 typedef int (*kernel_launch_fn)(const struct kernel_args *a);
 
-/* Bytes of scratch a variant needs for (dtype, n, m, block, sm_count). */
-typedef size_t (*kernel_size_fn)(int dtype, size_t n, size_t m, int block,
-				 int sm_count);
+/* Bytes of scratch a variant needs for the launch `a` describes (dtype,
+ * n, m, block, sm_count, ctx; its buffers are not allocated yet). */
+typedef size_t (*kernel_size_fn)(const struct kernel_args *a);
 
 /* ---- launchers: one per registered variant, see src/registry.c ---- */
 
@@ -89,21 +95,20 @@ int reduce_single_pass_launch(const struct kernel_args *a);
  * `block` / `2 * block` elements per block.  persistent: one partial per
  * block of a grid sized to the GPU (at most 2048 threads and 32 blocks
  * per SM, times sm_count). */
-size_t reduce_global_work(int dtype, size_t n, size_t m, int block, int sm_count);
-size_t reduce_global_host(int dtype, size_t n, size_t m, int block, int sm_count);
-size_t reduce_blocks_work(int dtype, size_t n, size_t m, int block, int sm_count);
-size_t reduce_pairs_work(int dtype, size_t n, size_t m, int block, int sm_count);
-size_t reduce_persistent_work(int dtype, size_t n, size_t m, int block,
-			      int sm_count);
+size_t reduce_global_work(const struct kernel_args *a);
+size_t reduce_global_host(const struct kernel_args *a);
+size_t reduce_blocks_work(const struct kernel_args *a);
+size_t reduce_pairs_work(const struct kernel_args *a);
+size_t reduce_persistent_work(const struct kernel_args *a);
 
 /* kernels/baselines.cu: library baselines and the CPU reference row.
  * reduce_cub writes a->out; reduce_thrust returns its sum to the host
  * (thrust::reduce synchronizes) and writes a->result; reduce_cpu reads
  * host memory at a->in and writes a->result. */
 int reduce_cub_launch(const struct kernel_args *a);
-size_t reduce_cub_work(int dtype, size_t n, size_t m, int block, int sm_count);
+size_t reduce_cub_work(const struct kernel_args *a);
 int reduce_thrust_launch(const struct kernel_args *a);
-size_t reduce_thrust_work(int dtype, size_t n, size_t m, int block, int sm_count);
+size_t reduce_thrust_work(const struct kernel_args *a);
 int reduce_cpu_launch(const struct kernel_args *a);
 
 /* kernels/transpose.cu: the transpose ladder, in ladder order.  The two

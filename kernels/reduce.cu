@@ -244,19 +244,15 @@ static size_t reduce_global_tiles(int dtype, size_t n, int block)
 	return block > 0 ? ceil_div(n, per) : 0;
 }
 
-size_t reduce_global_work(int dtype, size_t n, size_t m, int block,
-			  int sm_count)
+size_t reduce_global_work(const kernel_args *a)
 {
-	(void)m;
-	(void)sm_count;
-	return reduce_global_tiles(dtype, n, block) *
-	       dtype_acc_size((enum dtype)dtype);
+	return reduce_global_tiles(a->dtype, a->n, a->block) *
+	       dtype_acc_size((enum dtype)a->dtype);
 }
 
-size_t reduce_global_host(int dtype, size_t n, size_t m, int block,
-			  int sm_count)
+size_t reduce_global_host(const kernel_args *a)
 {
-	return reduce_global_work(dtype, n, m, block, sm_count);
+	return reduce_global_work(a);
 }
 
 int reduce_global_launch(const kernel_args *a)
@@ -508,20 +504,14 @@ int reduce_first_add_launch(const kernel_args *a)
 				 a->block * sizeof(A));
 }
 
-size_t reduce_blocks_work(int dtype, size_t n, size_t m, int block,
-			  int sm_count)
+size_t reduce_blocks_work(const kernel_args *a)
 {
-	(void)m;
-	(void)sm_count;
-	return reduce_passes_work(dtype, n, (size_t)block);
+	return reduce_passes_work(a->dtype, a->n, (size_t)a->block);
 }
 
-size_t reduce_pairs_work(int dtype, size_t n, size_t m, int block,
-			 int sm_count)
+size_t reduce_pairs_work(const kernel_args *a)
 {
-	(void)m;
-	(void)sm_count;
-	return reduce_passes_work(dtype, n, 2 * (size_t)block);
+	return reduce_passes_work(a->dtype, a->n, 2 * (size_t)a->block);
 }
 
 /* ===================================================================== */
@@ -690,13 +680,10 @@ static unsigned persistent_grid(int nb_per_sm, const kernel_args *a,
 	return (unsigned)(g ? g : 1);
 }
 
-size_t reduce_persistent_work(int dtype, size_t n, size_t m, int block,
-			      int sm_count)
+size_t reduce_persistent_work(const kernel_args *a)
 {
-	(void)n;
-	(void)m;
-	return persistent_grid_max(block, sm_count) *
-	       dtype_acc_size((enum dtype)dtype);
+	return persistent_grid_max(a->block, a->sm_count) *
+	       dtype_acc_size((enum dtype)a->dtype);
 }
 
 /* Rung 11: a grid-stride loop (Brent's theorem: many elements per thread,

@@ -18,7 +18,10 @@
 #include "env.h"
 #include "exitcode.h"
 #include "experiment.h"
+#include "json.h"
 #include "metrics.h"
+#include "output.h"
+#include "plan.h"
 #include "registry.h"
 #include "report.h"
 #include "results.h"
@@ -115,21 +118,42 @@ static int parse_int(const struct command *c, const char *opt, const char *s,
 	return 0;
 }
 
-/* Every name of a comma-separated --variant list must be registered. */
-static int check_variant_list(const struct command *c, const char *list)
+/* --variant: parsed once, by the plan module, into *sel. */
+static int parse_variant_list(const struct command *c, const char *list,
+			      struct plan_selection *sel)
 {
-	char *copy = xstrdup(list), *save = NULL, *name;
-	int rc = 0;
+	char why[256];
 
-	for (name = strtok_r(copy, ",", &save); name && !rc;
-	     name = strtok_r(NULL, ",", &save))
-		if (!registry_find(name))
-			rc = usage_error(c, "unknown variant \"%s\" (see culab "
-					 "list kernels)", name) ? -1 : 0;
-	if (!rc && !*list)
-		rc = usage_error(c, "--variant needs a name") ? -1 : 0;
-	free(copy);
-	return rc;
+	plan_select_release(sel);
+	if (plan_select_parse(list, sel, why, sizeof(why)) < 0)
+		return usage_error(c, "%s", why) ? -1 : 0;
+	return 0;
+}
+
+/* The last lines of `culab run`: counts, and every failed row. */
+static void run_summary(const struct results *r, const char *outdir)
+{
+	size_t ok = 0, bad = 0, skipped = 0, i;
+
+	for (i = 0; i < r->nrows; i++) {
+		if (r->rows[i].status == ROW_OK)
+			ok++;
+		else if (r->rows[i].status == ROW_SKIPPED)
+			skipped++;
+		else
+			bad++;
+	}
+	printf("culab: %zu measurements: %zu verified, %zu failed, "
+	       "%zu skipped; results in %s/results.json\n",
+	       r->nrows, ok, bad, skipped, outdir);
+	for (i = 0; i < r->nrows; i++) {
+		const struct result_row *w = &r->rows[i];
+
+		if (w->status == ROW_WRONG || w->status == ROW_ERROR)
+			printf("culab: FAILED %s/%s/%s/%" PRIu64 "x%" PRIu64
+			       ": %s\n", w->experiment, w->variant, w->dtype,
+			       w->n, w->m, w->message ? w->message : "");
+	}
 }
 
 /* ---- culab run ------------------------------------------------------------ */
@@ -156,9 +180,10 @@ static int cmd_run(int argc, char **argv)
 	struct run_options o = { .device = 0 };
 	struct experiment_file f = { 0 };
 	struct results res = { 0 };
+	struct plan_selection only = { 0 };
 	const char *outdir = NULL;
 	bool quiet = false;
-	int ch, rc;
+	int ch, rc = EXIT_USAGE;
 
 	o.progress = isatty(STDERR_FILENO);
 	report_options_init(&ro);
@@ -168,70 +193,53 @@ static int cmd_run(int argc, char **argv)
 		case 'o': o.outdir = optarg; break;
 		case 'd':
 			if (parse_int(c, "--device", optarg, &o.device))
-				return EXIT_USAGE;
+				goto out;
 			break;
 		case 'C': o.no_counters = true; break;
 		case 'P': o.profile_only = true; break;
 		case 'r': o.resume = true; break;
 		case 'v':
-			if (check_variant_list(c, optarg) < 0)
-				return EXIT_USAGE;
-			o.only_variant = optarg;
+			if (parse_variant_list(c, optarg, &only) < 0)
+				goto out;
+			o.only_variant = &only;
 			break;
 		case 'n': o.note = optarg; break;
 		case 'q': quiet = true; o.progress = false; break;
 		case 'R': report = false; break;
 		case 'L':
-			if (report_lang_parse(optarg, &ro.langs) < 0)
-				return usage_error(c, "unknown language \"%s\" "
-						   "(known: en, zh, both)", optarg);
+			if (report_lang_parse(optarg, &ro.langs) < 0) {
+				usage_error(c, "unknown language \"%s\" "
+					    "(known: en, zh, both)", optarg);
+				goto out;
+			}
 			break;
-		case 'h': print_help(c, stdout); return EXIT_OK;
-		default: return usage_error(c, "unknown option");
+		case 'h': print_help(c, stdout); rc = EXIT_OK; goto out;
+		default: usage_error(c, "unknown option"); goto out;
 		}
 	}
-	if (argc - optind != 1)
-		return usage_error(c, "run needs exactly one experiment file");
+	if (argc - optind != 1) {
+		usage_error(c, "run needs exactly one experiment file");
+		goto out;
+	}
 	if (experiment_load(argv[optind], &f) < 0)
-		return EXIT_USAGE;
+		goto out;
 	o.command = g_command;
 	rc = runner_run(&f, &o, &res, &outdir);
 	/* A report of whatever was measured, also after a failure or an
 	 * interruption; not when nothing ran (no GPU, bad options). */
 	if (report && res.nrows && !o.profile_only) {
-		ro.dir = outdir;
-		if (report_render(&res, &ro) < 0 && rc == EXIT_OK)
+		if (output_report(outdir, &res, &ro) < 0 && rc == EXIT_OK)
 			rc = EXIT_FAILED;
 		else if (!quiet)
 			printf("culab: report: %s/report.en.md, %s/report.zh.md\n",
 			       outdir, outdir);
 	}
-	if (!quiet && res.nrows) {
-		size_t ok = 0, bad = 0, skipped = 0;
-
-		for (size_t i = 0; i < res.nrows; i++) {
-			if (res.rows[i].status == ROW_OK)
-				ok++;
-			else if (res.rows[i].status == ROW_SKIPPED)
-				skipped++;
-			else
-				bad++;
-		}
-		printf("culab: %zu measurements: %zu verified, %zu failed, "
-		       "%zu skipped; results in %s/results.json\n",
-		       res.nrows, ok, bad, skipped, outdir);
-		for (size_t i = 0; i < res.nrows; i++) {
-			const struct result_row *w = &res.rows[i];
-
-			if (w->status == ROW_WRONG || w->status == ROW_ERROR)
-				printf("culab: FAILED %s/%s/%s/%" PRIu64 "x%"
-				       PRIu64 ": %s\n", w->experiment,
-				       w->variant, w->dtype, w->n, w->m,
-				       w->message ? w->message : "");
-		}
-	}
+	if (!quiet && res.nrows)
+		run_summary(&res, outdir);
+out:
 	results_release(&res);
 	experiment_file_release(&f);
+	plan_select_release(&only);
 	return rc;
 }
 
@@ -275,6 +283,82 @@ static int cmd_check(int argc, char **argv)
 			       rows == 1 ? "" : "s", f.output);
 		experiment_file_release(&f);
 	}
+	return rc;
+}
+
+/* ---- culab plan ------------------------------------------------------------- */
+
+static int cmd_plan(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "resume", no_argument, NULL, 'r' },
+		{ "variant", required_argument, NULL, 'V' },
+		{ "no-counters", no_argument, NULL, 'C' },
+		{ "profile-only", no_argument, NULL, 'P' },
+		{ "sms", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	const struct command *c = find_command("plan");
+	struct plan_options po = { .counters = true, .count_passes = true };
+	struct plan_selection only = { 0 };
+	struct experiment_file f = { 0 };
+	struct results prev = { 0 };
+	struct plan p = { 0 };
+	const char *outdir = NULL;
+	bool json = false, verbose = false, resume = false;
+	int ch, rc = EXIT_USAGE;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "jvo:h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'j': json = true; break;
+		case 'v': verbose = true; break;
+		case 'o': outdir = optarg; break;
+		case 'r': resume = true; break;
+		case 'V':
+			if (parse_variant_list(c, optarg, &only) < 0)
+				goto out;
+			po.only = &only;
+			break;
+		case 'C': po.counters = false; break;
+		case 'P': po.profile_only = true; break;
+		case 's':
+			if (parse_int(c, "--sms", optarg, &po.sm_count))
+				goto out;
+			break;
+		case 'h': print_help(c, stdout); rc = EXIT_OK; goto out;
+		default: usage_error(c, "unknown option"); goto out;
+		}
+	}
+	if (argc - optind != 1) {
+		usage_error(c, "plan needs exactly one experiment file");
+		goto out;
+	}
+	if (experiment_load(argv[optind], &f) < 0)
+		goto out;
+	if (resume) {
+		int got = plan_read_previous(outdir ? outdir : f.output, &f, &prev);
+
+		if (got < 0)
+			goto out;
+		if (got > 0)
+			po.prev = &prev;
+	}
+	plan_build(&f, &po, &p);
+	rc = EXIT_OK;
+	if (json)
+		rc = json_print_plan(stdout, &p) < 0 ? EXIT_FAILED : EXIT_OK;
+	else
+		plan_print(stdout, &p, verbose);
+out:
+	plan_release(&p);
+	results_release(&prev);
+	experiment_file_release(&f);
+	plan_select_release(&only);
 	return rc;
 }
 
@@ -326,14 +410,14 @@ static int cmd_list(int argc, char **argv)
 		return usage_error(c, "list needs one of: kernels, metrics");
 	if (strcmp(argv[optind], "kernels") == 0) {
 		if (json)
-			return results_print_kernels_json(stdout) < 0 ?
+			return json_print_kernels(stdout) < 0 ?
 				EXIT_FAILED : EXIT_OK;
 		list_kernels_text();
 		return EXIT_OK;
 	}
 	if (strcmp(argv[optind], "metrics") == 0) {
 		if (json)
-			return results_print_metrics_json(stdout) < 0 ?
+			return json_print_metrics(stdout) < 0 ?
 				EXIT_FAILED : EXIT_OK;
 		metrics_print(stdout, verbose);
 		return EXIT_OK;
@@ -380,7 +464,7 @@ static int cmd_devices(int argc, char **argv)
 		}
 	}
 	if (rc == EXIT_OK && json) {
-		if (results_print_devices_json(stdout, envs, (size_t)n) < 0)
+		if (json_print_devices(stdout, envs, (size_t)n) < 0)
 			rc = EXIT_FAILED;
 	} else if (rc == EXIT_OK) {
 		for (i = 0; i < n; i++) {
@@ -469,7 +553,7 @@ static int cmd_report(int argc, char **argv)
 		diag_error("cannot create output directory \"%s\": %s", ro.dir,
 			   strerror(errno ? errno : EACCES));
 		rc = EXIT_USAGE;
-	} else if (report_render(&r, &ro) < 0)
+	} else if (output_report(ro.dir, &r, &ro) < 0)
 		rc = EXIT_FAILED;
 	else
 		printf("culab: report: %s/report.%s.md\n", ro.dir,
@@ -579,6 +663,26 @@ static const struct command commands[] = {
 	  "format (file:line:col: error: ...).  Exit status 2 when any file\n"
 	  "is invalid.\n\n"
 	  "  -q, --quiet        print errors only" },
+	{ "plan", cmd_plan,
+	  "plan [--json] [--verbose] [-o DIR] [--resume] [--variant LIST] "
+	  "[--no-counters] [--profile-only] [--sms N] EXPERIMENT.yaml",
+	  "show what a run of an experiment file would measure (no GPU needed)",
+	  "Expands the file as `run` would, without running anything: its\n"
+	  "experiments, their stages (one type and size: one input shared by\n"
+	  "the stage's measurements), every measurement with its state (to\n"
+	  "run, resumed from DIR/results.json, or skipped), the device memory\n"
+	  "each stage needs and an estimate of the runs of a variant it will\n"
+	  "make (one check, warm-up and repeats, one per counter pass; the\n"
+	  "passes are computed offline for the GH100 chip).  The options that\n"
+	  "`run` shares mean what they mean there.\n\n"
+	  "  --json             machine-readable output\n"
+	  "  -v, --verbose      every measurement on a line of its own\n"
+	  "  -o, --output DIR   output directory (default: the file's `output`)\n"
+	  "      --resume       what `run --resume` would keep from DIR\n"
+	  "      --variant LIST only these variants (comma-separated)\n"
+	  "      --no-counters  no counter passes\n"
+	  "      --profile-only one verified run per measurement, no timing\n"
+	  "      --sms N        size grid-sized scratch for N SMs (default 132)" },
 	{ "list", cmd_list, "list [--json] [--verbose] kernels|metrics",
 	  "list the registered kernel variants or counter aliases",
 	  "  kernels   every variant of both ladders, in ladder order\n"

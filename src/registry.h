@@ -1,12 +1,17 @@
 /* registry.h - every kernel variant culab knows, as rows of one table.
  *
  * A variant is one rung of an optimization ladder (or a baseline row
- * beside it).  `culab list`, name lookup in experiment files, the runner,
- * report captions and the README all read the same rows, so adding a
- * variant means adding a launcher in kernels/ and one row in registry.c.
+ * beside it).  The table holds the built-in rows (variants.c, compiled
+ * into culab with their launchers in kernels/) followed by the rows
+ * registered at run time (registry_add(): a kernel compiled from the
+ * user's source, say, whose launcher finds what it needs in the row's
+ * ctx).  `culab list`, name lookup in experiment files, the plan and the
+ * runner read the same rows.  What a report needs of a variant is copied
+ * into the results (variant_dup(), results.h), so `culab report` renders
+ * any results file without this table.
  *
- * Bytes moved are declared here once per variant (bytes()), so GB/s and %
- * of peak are computed in one place: registry_gbps(). */
+ * Bytes moved are the family's (family.h), so GB/s and % of peak are
+ * computed in one place: registry_gbps(). */
 #ifndef CULAB_REGISTRY_H
 #define CULAB_REGISTRY_H
 
@@ -14,13 +19,8 @@
 #include <stddef.h>
 
 #include "dtype.h"
+#include "family.h"
 #include "../kernels/kernels.h"
-
-enum family {
-	FAMILY_REDUCE,
-	FAMILY_TRANSPOSE,
-	FAMILY__COUNT
-};
 
 enum variant_flags {
 	VF_BLOCK     = 1u << 0, /* takes `block` (threads per block) */
@@ -82,23 +82,43 @@ struct variant {
 	const char *timed_region;/* what one timed run contains */
 	const char *sanitizer;   /* NULL: compute-sanitizer finds nothing; else
 				    what it was observed to report (VF_UNSAFE) */
-	/* Bytes the variant must move from and to device memory (each input
-	 * read once, each output written once), for GB/s and % of peak. */
-	void (*bytes)(enum dtype t, size_t n, size_t m, double *read, double *written);
+	const char *source;      /* NULL: built into culab; else where the
+				    kernel comes from (file and function) */
 	kernel_launch_fn launch;
 	kernel_size_fn work;     /* device scratch bytes, or NULL for none */
 	kernel_size_fn host;     /* pinned host scratch bytes, or NULL for none */
+	void *ctx;               /* passed to launch and the size functions
+				    as kernel_args.ctx; NULL for built-ins */
 };
 
-/* "reduce", "transpose"; "?" out of range. */
-const char *family_name(enum family f);
-/* Returns 0 and sets *f, or -1 when `s` names no family. */
-int family_parse(const char *s, enum family *f);
+/* Most rows the table holds, built-in and registered together. */
+#define REGISTRY_MAX_VARIANTS 4096
 
-/* The table, in ladder order within each family. */
+/* The table: the built-in rows in ladder order within each family, then
+ * the rows registered at run time in the order they came.  Rows never
+ * move: a pointer into the table stays valid until
+ * registry_release_added() drops the registered ones. */
 const struct variant *registry_all(size_t *count);
 /* The variant called `name`, or NULL. */
 const struct variant *registry_find(const char *name);
+/* The built-in rows alone (variants.c). */
+const struct variant *registry_builtin(size_t *count);
+
+/* Adds a copy of row `v` to the table: its texts are copied, its
+ * functions and ctx are borrowed (ctx must outlive the row).  The name
+ * must be new, of [a-z0-9_.:-], at most 128 characters; the family known;
+ * the launcher set; some type supported; block bounds within 1..1024.
+ * Returns 0, or -1 with the reason in why. */
+int registry_add(const struct variant *v, char *why, size_t whysize);
+/* Drops every row registered at run time (pointers to them die). */
+void registry_release_added(void);
+
+/* A copy of v that owns its texts (functions and ctx are borrowed), or
+ * NULL for NULL; variant_free() releases it.  The results keep such
+ * copies so a report needs no registry. */
+struct variant *variant_dup(const struct variant *v);
+/* Frees a copy made by variant_dup(); accepts NULL. */
+void variant_free(struct variant *v);
 /* Whether variant `v` supports type `t`. */
 bool variant_supports(const struct variant *v, enum dtype t);
 /* Whether variant `v` accepts `block` threads per block: in
@@ -116,12 +136,17 @@ double registry_bytes(const struct variant *v, enum dtype t, size_t n, size_t m)
 double registry_gbps(const struct variant *v, enum dtype t, size_t n, size_t m,
 		     double ms);
 
-/* Standard byte models, for registry rows. */
-void bytes_reduce(enum dtype t, size_t n, size_t m, double *read, double *written);
-void bytes_transpose(enum dtype t, size_t n, size_t m, double *read, double *written);
-
 /* Names of the flags set in `flags`, comma-separated, into buf; names
  * that do not fit are left out whole.  Returns buf. */
 const char *variant_flags_text(unsigned flags, char *buf, size_t size);
+/* Every flag bit with its name ("block", "pow2", "in-place", ...), in bit
+ * order; *count is set to their number. */
+struct variant_flag_name {
+	unsigned bit;
+	const char *name;
+};
+const struct variant_flag_name *variant_flag_names(size_t *count);
+/* Returns 0 and sets *bit for the flag called `name`, or -1. */
+int variant_flag_parse(const char *name, unsigned *bit);
 
 #endif

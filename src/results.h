@@ -1,13 +1,18 @@
-/* results.h - measured results in memory, and their files.
+/* results.h - measured results in memory.
  *
- * results.c is the only file that includes jansson.  A run produces one
- * struct results; results_write() stores it as results.json (the full
- * record, schema-versioned) and results.csv (one row per measurement),
- * each written to a temporary file and renamed into place, so a crash or
- * signal never leaves a half-written file.  results_read() loads a
- * results.json back (for `culab report`, `--resume` and the tests) and
- * rejects files that are truncated, corrupt or of another schema with a
- * GNU-format error.
+ * A run produces one struct results.  The printers of output.h store it
+ * (results.json: the full record, schema-versioned, encoded by json.c;
+ * results.csv: one row per measurement, results_csv_text() here; the
+ * Markdown reports).  results_read() loads a results.json back (for
+ * `culab report`, `--resume` and the tests), rejects files that are
+ * truncated, corrupt or of another schema with a GNU-format error, and
+ * brings files of an older schema version up to this one.
+ *
+ * Self-contained: besides its rows, a results set holds a description of
+ * every variant its rows name (`variants`: ladder step, titles and
+ * paragraphs in both languages, signature, flags, timed region, source),
+ * copied from the registry when the run made it, so a report renders
+ * rows of variants the reading binary has never heard of.
  *
  * Ownership: every char * and array in these structs is heap-allocated
  * and owned by the struct; results_release() frees them all. */
@@ -20,13 +25,18 @@
 #include <stdio.h>
 
 #include "counters.h"
+#include "registry.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define RESULTS_SCHEMA "culab-results"
-#define RESULTS_SCHEMA_VERSION 1
+/* Version 2 added the `variants` table.  Version 1 files (no table; every
+ * variant then was built in) are read and given the table from this
+ * binary's built-in rows (results_read). */
+#define RESULTS_SCHEMA_VERSION 2
+#define RESULTS_SCHEMA_OLDEST 1
 /* Largest results.json culab reads. */
 #define RESULTS_MAX_FILE_BYTES (512u << 20)
 
@@ -129,6 +139,11 @@ struct results {
 	struct environment env;
 	size_t nexperiments;
 	struct experiment_meta *experiments;
+	/* What a report needs of each variant the rows name, in ladder order:
+	 * copies owned by the results (variant_dup; no functions, no ctx
+	 * when read from a file). */
+	size_t nvariants;
+	struct variant **variants;
 	size_t nrows;
 	size_t cap_rows;
 	struct result_row *rows;
@@ -136,6 +151,8 @@ struct results {
 
 /* "ok", "wrong", "error", "skipped". */
 const char *row_status_name(enum row_status s);
+/* Returns 0 and sets *st for the status called `s`, or -1. */
+int row_status_parse(const char *s, enum row_status *st);
 
 /* Appends a zeroed row to r and returns it (never NULL; aborts on OOM). */
 struct result_row *results_add_row(struct results *r);
@@ -146,12 +163,18 @@ void results_pop_row(struct results *r);
 /* Fills t's statistics from t->samples_ms[0..nsamples). */
 void timing_compute(struct timing *t);
 
-/* Writes dir/results.json and dir/results.csv atomically (temporary file,
- * fsync, rename).  Creates dir if missing.  Returns 0, or -1 after a
- * diagnostic. */
-int results_write(const char *dir, const struct results *r);
+/* The description of variant `name` the results hold, or NULL. */
+const struct variant *results_variant(const struct results *r,
+				      const char *name);
+/* Adds a copy of v's description (variant_dup) unless r holds one of that
+ * name already.  Returns the description r holds. */
+const struct variant *results_add_variant(struct results *r,
+					  const struct variant *v);
 
-/* Loads a results.json.  Returns 0, or -1 after a GNU-format diagnostic
+/* Loads a results.json (json.c decodes it) and brings an older schema
+ * version up to this one: a version 1 file gets its `variants` table from
+ * the built-in rows of this binary, which hold every variant a version 1
+ * file can name.  Returns 0, or -1 after a GNU-format diagnostic
  * (missing, truncated, corrupt, wrong schema).  Caller releases *r. */
 int results_read(const char *path, struct results *r);
 
@@ -159,13 +182,9 @@ int results_read(const char *path, struct results *r);
 int results_read_buffer(const char *path, const char *text, size_t len,
 			struct results *r);
 
-/* Other JSON documents culab prints (this module is culab's only JSON
- * writer): the variant registry, the counter alias table and the devices.
- * Each returns 0, or -1 after a diagnostic. */
-int results_print_kernels_json(FILE *fp);
-int results_print_metrics_json(FILE *fp);
-int results_print_devices_json(FILE *fp, const struct environment *envs,
-			       size_t n);
+/* results.csv: the header line, then one line per row with one column
+ * per counter column any row has.  Caller frees. */
+char *results_csv_text(const struct results *r);
 
 /* The CSV header line (no newline), for docs and tests. */
 const char *results_csv_header(void);

@@ -1,5 +1,6 @@
-/* signature.c - registry signatures checked against measured counters.
- * See signature.h. */
+/* signature.c - variants' signatures checked against measured counters.
+ * See signature.h.  The signatures are the ones the results record for
+ * their variants, so a results file is checked without the registry. */
 #include "signature.h"
 
 #include <math.h>
@@ -69,7 +70,7 @@ size_t signature_check_all(const struct results *r, struct sig_check **out)
 
 	for (i = 0; i < r->nrows; i++) {
 		const struct result_row *w = &r->rows[i];
-		const struct variant *v = registry_find(w->variant);
+		const struct variant *v = results_variant(r, w->variant);
 
 		if (!v || w->status != ROW_OK || !w->dtype || !w->experiment ||
 		    strcmp(w->dtype, "float"))

@@ -1,7 +1,8 @@
 /* signature.h - does a measured variant show the counter signature its
  * registry row promises?  Evaluates every `expect` line of every variant
- * against a results set: `culab verify` prints the verdicts, `make
- * test-gpu` asserts them, the report cites them in its findings.
+ * the results describe (results.h) against the results' rows: `culab
+ * verify` prints the verdicts, `make test-gpu` asserts them, the report
+ * cites them in its findings.
  *
  * Signatures are stated for float data (a double or a 64-bit int
  * accumulator changes bank and sector arithmetic), so only float rows are
@@ -30,8 +31,8 @@ struct sig_check {
 	enum sig_verdict verdict;
 };
 
-/* Evaluates all expect lines of all ok float rows of r whose variant is in
- * the registry.  Returns the number of checks and sets *out (caller frees
+/* Evaluates all expect lines of all ok float rows of r whose variant r
+ * describes.  Returns the number of checks and sets *out (caller frees
  * with free()). */
 size_t signature_check_all(const struct results *r, struct sig_check **out);
 

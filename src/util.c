@@ -4,6 +4,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -456,4 +458,46 @@ void slowest_note(struct slowest *v, size_t n, const char *label, double secs)
 		v[i] = v[i - 1];
 	snprintf(v[i].label, sizeof(v[i].label), "%.159s", label ? label : "");
 	v[i].seconds = secs;
+}
+
+/* ---- parallel chunks ------------------------------------------------------ */
+
+#define MAX_THREADS 64
+
+struct pfor {
+	size_t nchunks;
+	atomic_size_t next;
+	void (*fn)(void *ctx, size_t chunk);
+	void *ctx;
+};
+
+static void *pfor_worker(void *p)
+{
+	struct pfor *pf = p;
+	size_t c;
+
+	while ((c = atomic_fetch_add(&pf->next, 1)) < pf->nchunks)
+		pf->fn(pf->ctx, c);
+	return NULL;
+}
+
+void util_parallel_for(size_t nchunks, void (*fn)(void *ctx, size_t chunk),
+		       void *ctx)
+{
+	struct pfor pf = { .nchunks = nchunks, .fn = fn, .ctx = ctx };
+	pthread_t th[MAX_THREADS];
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t n = cores > 0 ? (size_t)cores : 1, started = 0, i;
+
+	atomic_init(&pf.next, 0);
+	if (n > MAX_THREADS)
+		n = MAX_THREADS;
+	if (n > nchunks)
+		n = nchunks;
+	for (i = 1; i < n; i++)
+		if (pthread_create(&th[started], NULL, pfor_worker, &pf) == 0)
+			started++;
+	pfor_worker(&pf);
+	for (i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
 }

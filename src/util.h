@@ -51,6 +51,13 @@ const char *iso_time_now(char buf[32]);
 /* Whether s is valid UTF-8. */
 bool utf8_valid(const char *s, size_t len);
 
+/* Calls fn(ctx, c) for every c < nchunks, on up to one thread per core
+ * (at most 64).  Chunks are taken in any order: fn must write only chunk
+ * c's own results, and the caller combines them in chunk order, so the
+ * outcome does not depend on the number of cores. */
+void util_parallel_for(size_t nchunks, void (*fn)(void *ctx, size_t chunk),
+		       void *ctx);
+
 /* ---- string buffer ---------------------------------------------------- */
 
 /* A NUL-terminated, growable byte string.  Zero-initialise it (or use

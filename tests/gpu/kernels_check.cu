@@ -28,8 +28,9 @@
  * Exit status 0 when every check passed.  Build from the repository
  * root, after make has built the objects:
  *   nvcc -std=c++17 -O2 -arch=sm_90 -Isrc -Ikernels -o build/kernels_check \
- *     tests/gpu/kernels_check.cu build/src/registry.o build/src/dtype.o \
- *     build/kernels/reduce.o build/kernels/transpose.o \
+ *     tests/gpu/kernels_check.cu build/src/registry.o build/src/variants.o \
+ *     build/src/family.o build/src/util.o build/src/diag.o \
+ *     build/src/dtype.o build/kernels/reduce.o build/kernels/transpose.o \
  *     build/kernels/baselines.o */
 #include <algorithm>
 #include <cmath>
@@ -117,6 +118,19 @@ static bool sum_ok(const reduce_case &c, const void *got, double *err)
 	return std::fabs(g - c.ref) <= tol;
 }
 
+/* Bytes of scratch size function fn asks for (0 without one). */
+static size_t scratch(kernel_size_fn fn, int t, size_t n, size_t m, int block)
+{
+	kernel_args a = {};
+
+	a.dtype = t;
+	a.n = n;
+	a.m = m;
+	a.block = block;
+	a.sm_count = sm_count;
+	return fn ? fn(&a) : 0;
+}
+
 /* Runs `v` three times on case `c` at `block` threads, input offset by
  * `offset` elements; counts a failure for a wrong sum or an error. */
 static void run_reduce(const variant *v, const reduce_case &c, int block,
@@ -124,8 +138,8 @@ static void run_reduce(const variant *v, const reduce_case &c, int block,
 {
 	const size_t esz = dtype_size(c.t), asz = dtype_acc_size(c.t);
 	const size_t n = c.n - offset;
-	size_t wbytes = v->work ? v->work(c.t, n, 1, block, sm_count) : 0;
-	size_t hbytes = v->host ? v->host(c.t, n, 1, block, sm_count) : 0;
+	size_t wbytes = scratch(v->work, c.t, n, 1, block);
+	size_t hbytes = scratch(v->host, c.t, n, 1, block);
 	void *out = nullptr, *work = nullptr, *host = nullptr;
 	unsigned char result[8];
 	kernel_args a;
@@ -534,7 +548,7 @@ static void bench(int runs)
 
 			if (only && !strstr(name, only))
 				continue;
-			wb = v->work ? v->work(DTYPE_FLOAT, n, 1, v->block_default, sm_count) : 0;
+			wb = scratch(v->work, DTYPE_FLOAT, n, 1, v->block_default);
 			if (wb > work_max) {
 				printf(" %22s", "work too big");
 				continue;
@@ -612,8 +626,8 @@ static int run_one(const char *name, const char *type, size_t n, size_t m,
 		block = v->block_default;
 	esz = dtype_size(t);
 	in_elems = n * m;
-	wb = v->work ? v->work(t, n, m, block, sm_count) : 0;
-	hb = v->host ? v->host(t, n, m, block, sm_count) : 0;
+	wb = scratch(v->work, t, n, m, block);
+	hb = scratch(v->host, t, n, m, block);
 	CK(cudaMalloc(&in, in_elems * esz));
 	CK(cudaMalloc(&out, v->family == FAMILY_REDUCE ? 8 : in_elems * esz));
 	if (wb)

@@ -1,6 +1,7 @@
 /* test_registry.c - the variant table's invariants: text in both
  * languages, names, ladder order, counter signatures that name real
- * columns and variants, block rules, byte models and the small helpers.
+ * columns and variants, block rules, byte models and the small helpers;
+ * variants registered at run time; the family table.
  * Runs on the CPU; the launchers themselves are checked on a GPU by
  * tests/gpu/kernels_check.cu. */
 #include <math.h>
@@ -85,8 +86,8 @@ static void test_rows_have_text(void **state)
 		if (!has_cjk(v[i].title_zh) || !has_cjk(v[i].about_zh) ||
 		    !has_cjk(v[i].signature_zh))
 			fail_row(&v[i], "missing Chinese text");
-		if (!v[i].launch || !v[i].bytes)
-			fail_row(&v[i], "no launcher or byte model");
+		if (!v[i].launch)
+			fail_row(&v[i], "no launcher");
 		if (v[i].seed && (strlen(v[i].seed) != 3 ||
 				  strspn(v[i].seed, "0123456789") != 3 ||
 				  strcmp(v[i].seed, "004") > 0))
@@ -287,10 +288,6 @@ static void test_blocks_and_flags(void **state)
 		if (v[i].family == FAMILY_REDUCE && (f & VF_BLOCK) &&
 		    v[i].block_default != 256)
 			fail_row(&v[i], "reductions default to 256 threads");
-		if (v[i].family == FAMILY_REDUCE && v[i].bytes != bytes_reduce)
-			fail_row(&v[i], "reduction without bytes_reduce");
-		if (v[i].family == FAMILY_TRANSPOSE && v[i].bytes != bytes_transpose)
-			fail_row(&v[i], "transpose without bytes_transpose");
 	}
 	assert_int_equal(ceilings, 1);
 	assert_true(registry_find("reduce_cub")->flags & VF_BASELINE);
@@ -373,6 +370,10 @@ static void test_bytes(void **state)
 {
 	const struct variant *r = registry_find("reduce_single_pass");
 	const struct variant *t = registry_find("transpose_tile_pairs");
+	void (*bytes_reduce)(enum dtype, size_t, size_t, double *, double *) =
+		family_get(FAMILY_REDUCE)->bytes;
+	void (*bytes_transpose)(enum dtype, size_t, size_t, double *, double *) =
+		family_get(FAMILY_TRANSPOSE)->bytes;
 	double rd, wr;
 
 	(void)state;
@@ -420,6 +421,174 @@ static void test_helpers(void **state)
 	assert_false(variant_supports(registry_find("reduce_cpu"), DTYPE__COUNT));
 }
 
+/* ---- the open registry --------------------------------------------------- */
+
+static int fake_calls;
+
+/* A launcher that runs nothing: the test registers it, never a GPU. */
+static int fake_launch(const struct kernel_args *a)
+{
+	fake_calls += a->ctx && *(const int *)a->ctx == 42;
+	return 0;
+}
+
+static size_t fake_work(const struct kernel_args *a)
+{
+	return a->n * (a->ctx ? (size_t)*(const int *)a->ctx : 0);
+}
+
+static void test_register_at_run_time(void **state)
+{
+	static int ctx = 42;
+	char title[] = "my reduction", why[256];
+	struct variant row = {
+		.name = "reduce_student_a", .family = FAMILY_REDUCE, .step = 5,
+		.title = title, .title_zh = "我的归约", .about_en = "mine",
+		.signature = "none", .dtypes = DTYPE_BIT(DTYPE_FLOAT),
+		.flags = VF_BLOCK | VF_POW2, .block_default = 128,
+		.block_min = 32, .source = "student_a.cu:reduce",
+		.launch = fake_launch, .work = fake_work, .ctx = &ctx,
+	};
+	struct kernel_args a = { .n = 10 };
+	const struct variant *before, *got, *builtin;
+	size_t n0, n1;
+
+	(void)state;
+	before = registry_all(&n0);
+	builtin = registry_find("reduce_shuffle");
+	assert_int_equal(registry_add(&row, why, sizeof(why)), 0);
+	title[0] = 'X';         /* the table keeps its own copy of the texts */
+	got = registry_find("reduce_student_a");
+	assert_non_null(got);
+	assert_ptr_equal(registry_all(&n1), before);
+	assert_int_equal(n1, n0 + 1);
+	assert_ptr_equal(got, &before[n0]);
+	assert_ptr_equal(registry_find("reduce_shuffle"), builtin);
+	assert_string_equal(got->title, "my reduction");
+	assert_string_equal(got->source, "student_a.cu:reduce");
+	assert_true(got->title != row.title);
+	/* the launcher and the size functions see the row's context */
+	a.ctx = got->ctx;
+	fake_calls = 0;
+	assert_int_equal(got->launch(&a), 0);
+	assert_int_equal(fake_calls, 1);
+	assert_int_equal(got->work(&a), 420);
+	assert_true(variant_block_ok(got, 64));
+	assert_false(variant_block_ok(got, 16));
+
+	/* refused rows: one line each, and the table unchanged */
+	assert_int_equal(registry_add(&row, why, sizeof(why)), -1);
+	assert_string_equal(why, "a variant called \"reduce_student_a\" "
+			    "exists already");
+	row.name = "reduce/a";
+	assert_int_equal(registry_add(&row, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "invalid variant name \"reduce/a\""));
+	row.name = "reduce_b";
+	row.launch = NULL;
+	assert_int_equal(registry_add(&row, why, sizeof(why)), -1);
+	assert_string_equal(why, "variant \"reduce_b\" has no launcher");
+	row.launch = fake_launch;
+	row.block_default = 2048;
+	assert_int_equal(registry_add(&row, why, sizeof(why)), -1);
+	assert_non_null(strstr(why, "block sizes out of range"));
+	row.block_default = 128;
+	row.dtypes = 0;
+	assert_int_equal(registry_add(&row, why, sizeof(why)), -1);
+	assert_string_equal(why, "variant \"reduce_b\" supports no type");
+	registry_all(&n1);
+	assert_int_equal(n1, n0 + 1);
+
+	registry_release_added();
+	assert_null(registry_find("reduce_student_a"));
+	registry_all(&n1);
+	assert_int_equal(n1, n0);
+}
+
+static void test_variant_dup(void **state)
+{
+	const struct variant *v = registry_find("transpose_tile");
+	struct variant *c = variant_dup(v);
+
+	(void)state;
+	assert_string_equal(c->name, v->name);
+	assert_true(c->name != v->name);
+	assert_string_equal(c->about_zh, v->about_zh);
+	assert_string_equal(c->expect[0].column, v->expect[0].column);
+	assert_true(c->expect[0].column != v->expect[0].column);
+	assert_null(c->expect[VARIANT_MAX_EXPECT - 1].than);
+	assert_int_equal(c->flags, v->flags);
+	assert_ptr_equal(c->launch, v->launch);
+	variant_free(c);
+	variant_free(NULL);
+	assert_null(variant_dup(NULL));
+}
+
+static void test_flag_names(void **state)
+{
+	size_t n;
+	const struct variant_flag_name *f = variant_flag_names(&n);
+	unsigned bit, all = 0;
+
+	(void)state;
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(variant_flag_parse(f[i].name, &bit), 0);
+		assert_int_equal(bit, f[i].bit);
+		all |= bit;
+	}
+	assert_int_equal(all, (VF_COPY << 1) - 1);
+	assert_int_equal(variant_flag_parse("fast", &bit), -1);
+}
+
+/* ---- families ------------------------------------------------------------ */
+
+static void test_family_table(void **state)
+{
+	size_t n, nv;
+	const char *const *names = family_names(&n);
+	const struct variant *v = registry_all(&nv);
+
+	(void)state;
+	assert_int_equal(n, FAMILY__COUNT);
+	for (size_t i = 0; i < n; i++) {
+		const struct family_def *f = family_get((enum family)i);
+		enum family back;
+
+		assert_non_null(f);
+		assert_int_equal(f->id, (enum family)i);
+		assert_string_equal(names[i], f->name);
+		assert_ptr_equal(family_find(f->name), f);
+		assert_int_equal(family_parse(f->name, &back), 0);
+		assert_int_equal(back, (enum family)i);
+		assert_non_null(f->int_of);
+		assert_non_null(f->out_bytes);
+		assert_non_null(f->result_bytes);
+		assert_non_null(f->check);
+		assert_non_null(f->bytes);
+		assert_true(nonempty(f->bytes_about));
+		/* the ceiling the table names is a ceiling row of the family */
+		if (f->ceiling) {
+			const struct variant *c = registry_find(f->ceiling);
+
+			assert_non_null(c);
+			assert_int_equal(c->family, f->id);
+			assert_true(c->flags & VF_CEILING);
+		}
+	}
+	/* and every ceiling row is the one its family names */
+	for (size_t i = 0; i < nv; i++)
+		if (v[i].flags & VF_CEILING)
+			assert_string_equal(family_get(v[i].family)->ceiling,
+					    v[i].name);
+	assert_null(family_get(FAMILY__COUNT));
+	assert_null(family_find("scan"));
+	assert_string_equal(family_name(FAMILY__COUNT), "?");
+	assert_true(family_get(FAMILY_TRANSPOSE)->shapes);
+	assert_false(family_get(FAMILY_REDUCE)->shapes);
+	assert_int_equal(family_get(FAMILY_REDUCE)->result_bytes(DTYPE_INT, 9, 1), 8);
+	assert_int_equal(family_get(FAMILY_TRANSPOSE)->result_bytes(DTYPE_DOUBLE,
+								   3, 5), 120);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -432,6 +601,10 @@ int main(void)
 		cmocka_unit_test(test_block_ok),
 		cmocka_unit_test(test_expect_applies),
 		cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_register_at_run_time),
+		cmocka_unit_test(test_variant_dup),
+		cmocka_unit_test(test_flag_names),
+		cmocka_unit_test(test_family_table),
 		cmocka_unit_test(test_helpers),
 	};
 

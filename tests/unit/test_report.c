@@ -71,11 +71,15 @@ struct spec {
 
 static struct result_row *add_row(struct results *r, const struct spec *s)
 {
-	struct result_row *row = results_add_row(r);
+	struct result_row *row;
 	const struct variant *v = registry_find(s->variant);
 	enum dtype t = DTYPE_FLOAT;
 
 	dtype_parse(s->dtype, &t);
+	/* as a run does: the results describe the variants they name */
+	if (v)
+		results_add_variant(r, v);
+	row = results_add_row(r);
 	row->experiment = xstrdup(s->experiment);
 	row->family = xstrdup(s->family);
 	row->variant = xstrdup(s->variant);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "output.h"
 #include "results.h"
 #include "util.h"
 
@@ -151,7 +152,7 @@ static void test_round_trip(void **state)
 
 	(void)state;
 	fill(&a);
-	assert_int_equal(results_write(tmpdir, &a), 0);
+	assert_int_equal(output_save(tmpdir, &a), 0);
 	path = xasprintf("%s/results.json", tmpdir);
 	assert_int_equal(results_read(path, &b), 0);
 	assert_string_equal(b.command, a.command);
@@ -194,7 +195,7 @@ static void test_csv(void **state)
 
 	(void)state;
 	fill(&a);
-	assert_int_equal(results_write(tmpdir, &a), 0);
+	assert_int_equal(output_save(tmpdir, &a), 0);
 	path = xasprintf("%s/results.csv", tmpdir);
 	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
 	/* The required columns lead the header, in order. */
@@ -270,7 +271,7 @@ static void test_reject(void **state)
 
 	/* A file cut in the middle (a crash of something else) is refused. */
 	fill(&a);
-	assert_int_equal(results_write(tmpdir, &a), 0);
+	assert_int_equal(output_save(tmpdir, &a), 0);
 	path = xasprintf("%s/results.json", tmpdir);
 	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
 	cut = xstrndup(text, len / 2);

@@ -1,5 +1,6 @@
-/* test_runner.c - the runner's host-side pieces: deterministic inputs and
- * the CPU reference with its tolerance (no GPU needed). */
+/* test_family.c - the families' host-side pieces: deterministic inputs,
+ * the CPU reference with its tolerance and the checks of an output (no
+ * GPU needed). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,17 +12,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runner.h"
+#include "family.h"
 #include "util.h"
+
+static void fill(void *buf, enum family f, enum dtype t, uint64_t n,
+		 uint64_t m, uint64_t seed)
+{
+	family_fill_input(buf, family_get(f), t, n, m, seed);
+}
 
 static void test_fill_deterministic(void **state)
 {
 	int a[1000], b[1000], c[1000];
 
 	(void)state;
-	runner_fill_input(a, FAMILY_REDUCE, DTYPE_INT, 1000, 1, 7);
-	runner_fill_input(b, FAMILY_REDUCE, DTYPE_INT, 1000, 1, 7);
-	runner_fill_input(c, FAMILY_REDUCE, DTYPE_INT, 1000, 1, 8);
+	fill(a, FAMILY_REDUCE, DTYPE_INT, 1000, 1, 7);
+	fill(b, FAMILY_REDUCE, DTYPE_INT, 1000, 1, 7);
+	fill(c, FAMILY_REDUCE, DTYPE_INT, 1000, 1, 8);
 	assert_memory_equal(a, b, sizeof(a));
 	assert_memory_not_equal(a, c, sizeof(a));
 }
@@ -35,10 +42,10 @@ static void test_fill_ranges(void **state)
 	int zeros = 0, lo = 0, hi = 0;
 
 	(void)state;
-	runner_fill_input(ri, FAMILY_REDUCE, DTYPE_INT, N, 1, 1);
-	runner_fill_input(ti, FAMILY_TRANSPOSE, DTYPE_INT, 250, 400, 1);
-	runner_fill_input(f, FAMILY_REDUCE, DTYPE_FLOAT, N, 1, 1);
-	runner_fill_input(d, FAMILY_TRANSPOSE, DTYPE_DOUBLE, 1000, 100, 1);
+	fill(ri, FAMILY_REDUCE, DTYPE_INT, N, 1, 1);
+	fill(ti, FAMILY_TRANSPOSE, DTYPE_INT, 250, 400, 1);
+	fill(f, FAMILY_REDUCE, DTYPE_FLOAT, N, 1, 1);
+	fill(d, FAMILY_TRANSPOSE, DTYPE_DOUBLE, 1000, 100, 1);
 	for (int i = 0; i < N; i++) {
 		assert_in_range(ri[i] + 1000, 0, 2000);
 		assert_in_range(ti[i], 0, (1 << 30) - 1);
@@ -66,7 +73,7 @@ static void test_reference_int_exact(void **state)
 	double tol;
 
 	(void)state;
-	runner_reference_sum(x, DTYPE_INT, 5, &s, &tol);
+	family_reference_sum(x, DTYPE_INT, 5, &s, &tol);
 	/* Accumulated in 64 bits: two INT_MAX do not overflow. */
 	assert_true(s == 4294967301.0L);
 	assert_float_equal(tol, 0, 0);
@@ -82,7 +89,7 @@ static void test_reference_float(void **state)
 	(void)state;
 	for (int i = 0; i < N; i++)
 		x[i] = (i % 2) ? 0.1f : 1e-8f;
-	runner_reference_sum(x, DTYPE_FLOAT, N, &s, &tol);
+	family_reference_sum(x, DTYPE_FLOAT, N, &s, &tol);
 	for (int i = 0; i < N; i++)
 		naive += x[i];
 	assert_true(fabsl(s - naive) < 1e-9L);
@@ -99,7 +106,7 @@ static void test_reference_double_small(void **state)
 	double tol;
 
 	(void)state;
-	runner_reference_sum(x, DTYPE_DOUBLE, 1, &s, &tol);
+	family_reference_sum(x, DTYPE_DOUBLE, 1, &s, &tol);
 	assert_true(s == 0.25L);
 	assert_float_equal(tol, 4.0 * 0x1.0p-53 * 0.25, 1e-30);
 }
@@ -112,28 +119,28 @@ static void test_check_transpose(void **state)
 	size_t first;
 
 	(void)state;
-	runner_fill_input(in, FAMILY_TRANSPOSE, DTYPE_FLOAT, R, C, 3);
-	runner_fill_input(din, FAMILY_TRANSPOSE, DTYPE_DOUBLE, R, C, 3);
+	fill(in, FAMILY_TRANSPOSE, DTYPE_FLOAT, R, C, 3);
+	fill(din, FAMILY_TRANSPOSE, DTYPE_DOUBLE, R, C, 3);
 	for (size_t i = 0; i < R; i++)
 		for (size_t j = 0; j < C; j++) {
 			out[j * R + i] = in[i * C + j];
 			dout[j * R + i] = din[i * C + j];
 		}
-	assert_int_equal(runner_check_transpose(in, out, R, C, 4, false, &first), 0);
+	assert_int_equal(family_check_transpose(in, out, R, C, 4, false, &first), 0);
 	assert_true(first == SIZE_MAX);
-	assert_int_equal(runner_check_transpose(din, dout, R, C, 8, false, &first), 0);
+	assert_int_equal(family_check_transpose(din, dout, R, C, 8, false, &first), 0);
 	/* One wrong element, in the last partial tile: found, and where. */
 	out[(C - 1) * R + (R - 1)] += 1.0f;
-	assert_int_equal(runner_check_transpose(in, out, R, C, 4, false, &first), 1);
+	assert_int_equal(family_check_transpose(in, out, R, C, 4, false, &first), 1);
 	assert_int_equal(first, (R - 1) * C + (C - 1));
 	/* An unwritten (poisoned) output fails everywhere. */
 	memset(dout, 0x5a, R * C * sizeof(double));
-	assert_int_equal(runner_check_transpose(din, dout, R, C, 8, false, &first),
+	assert_int_equal(family_check_transpose(din, dout, R, C, 8, false, &first),
 			 R * C);
 	assert_int_equal(first, 0);
 	/* Copies compare element i with element i. */
-	assert_int_equal(runner_check_transpose(in, in, R, C, 4, true, &first), 0);
-	assert_int_equal(runner_check_transpose(in, out, R, C, 4, true, &first) > 0, 1);
+	assert_int_equal(family_check_transpose(in, in, R, C, 4, true, &first), 0);
+	assert_int_equal(family_check_transpose(in, out, R, C, 4, true, &first) > 0, 1);
 	free(in);
 	free(out);
 	free(din);
@@ -150,7 +157,7 @@ static void test_reference_chunks(void **state)
 	double tol;
 
 	(void)state;
-	runner_fill_input(x, FAMILY_REDUCE, DTYPE_DOUBLE, N, 1, 9);
+	fill(x, FAMILY_REDUCE, DTYPE_DOUBLE, N, 1, 9);
 	for (int i = 0; i < N; i++) {
 		long double u = seq + x[i];
 
@@ -159,9 +166,57 @@ static void test_reference_chunks(void **state)
 		seq = u;
 	}
 	seq += c;
-	runner_reference_sum(x, DTYPE_DOUBLE, N, &s, &tol);
+	family_reference_sum(x, DTYPE_DOUBLE, N, &s, &tol);
 	assert_true(fabsl(s - seq) <= 1e-15L * seq);
 	free(x);
+}
+
+/* The checks the runner calls through the family table. */
+static void test_family_checks(void **state)
+{
+	const struct family_def *r = family_get(FAMILY_REDUCE);
+	const struct family_def *t = family_get(FAMILY_TRANSPOSE);
+	int ints[3] = { 5, -2, 1000 };
+	float fl[4] = { 0.5f, 0.25f, 0.125f, 0.125f };
+	long long acc = 1003;
+	float facc = 1.0f;
+	float in[6] = { 1, 2, 3, 4, 5, 6 }, out[6] = { 1, 4, 2, 5, 3, 6 };
+	struct family_check c;
+	void *ref;
+
+	(void)state;
+	ref = r->reference(ints, DTYPE_INT, 3, 1);
+	r->check(ref, ints, &acc, DTYPE_INT, 3, 1, false, &c);
+	assert_true(c.ok);
+	assert_true(c.error == 0 && c.tolerance == 0);
+	acc = 1002;
+	r->check(ref, ints, &acc, DTYPE_INT, 3, 1, false, &c);
+	assert_false(c.ok);
+	assert_string_equal(c.message, "sum is 1002, expected 1003");
+	free(ref);
+
+	ref = r->reference(fl, DTYPE_FLOAT, 4, 1);
+	r->check(ref, fl, &facc, DTYPE_FLOAT, 4, 1, false, &c);
+	assert_true(c.ok);
+	assert_true(c.tolerance > 0);
+	facc = 1.5f;
+	r->check(ref, fl, &facc, DTYPE_FLOAT, 4, 1, false, &c);
+	assert_false(c.ok);
+	assert_non_null(strstr(c.message, "sum is 1.5, expected 1 (error 0.5 > "
+				       "tolerance"));
+	free(ref);
+
+	/* 2 x 3 input; its transpose is 3 x 2 */
+	assert_null(t->reference);
+	t->check(NULL, in, out, DTYPE_FLOAT, 2, 3, false, &c);
+	assert_true(c.ok);
+	t->check(NULL, in, in, DTYPE_FLOAT, 2, 3, true, &c);
+	assert_true(c.ok);
+	t->check(NULL, in, in, DTYPE_FLOAT, 2, 3, false, &c);
+	assert_false(c.ok);
+	assert_int_equal((int)c.error, 4);
+	assert_string_equal(c.message, "4 of 6 elements differ; first at row "
+			    "0, column 1 of the input");
 }
 
 int main(void)
@@ -174,6 +229,7 @@ int main(void)
 		cmocka_unit_test(test_reference_double_small),
 		cmocka_unit_test(test_check_transpose),
 		cmocka_unit_test(test_reference_chunks),
+		cmocka_unit_test(test_family_checks),
 	};
 
 	return cmocka_run_group_tests_name("runner", tests, NULL, NULL);

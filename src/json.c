@@ -1,0 +1,962 @@
+/* json.c - culab's JSON documents: results.json and what `list`,
+ * `devices` and `plan` print with --json.  See json.h.
+ *
+ * The only file that includes jansson.  results.json is the full record
+ * (every sample, every raw counter of every kernel, the environment, the
+ * experiment file's text and a description of every variant the rows
+ * name) and is what `culab report`, `--resume` and the tests read back.
+ * Reading is strict about what a report relies on (types of fields,
+ * status and flag names, known families) and reports up to ten problems,
+ * GNU-style, before giving up; keys it does not know are ignored, so a
+ * field added later does not break older readers. */
+#include "json.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "diag.h"
+#include "metrics.h"
+#include "plan.h"
+#include "registry.h"
+#include "util.h"
+
+/* ---- writing JSON ---------------------------------------------------- */
+
+static json_t *jnum(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+static json_t *jstr(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+/* json_string() refuses invalid UTF-8; text from files was validated on
+ * load, but be safe: fall back to an escaped copy rather than dropping. */
+static json_t *jtext(const char *s)
+{
+	json_t *j;
+
+	if (!s)
+		return json_null();
+	j = json_string(s);
+	if (!j) {
+		size_t n = strlen(s), i;
+		char *c = xmalloc(n + 1);
+
+		for (i = 0; i < n; i++)
+			c[i] = (unsigned char)s[i] < 0x80 ? s[i] : '?';
+		c[n] = '\0';
+		j = json_string(c);
+		free(c);
+	}
+	return j;
+}
+
+static json_t *env_to_json(const struct environment *e)
+{
+	return json_pack("{s:o, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:I, s:I, "
+			 "s:o, s:i, s:i, s:o, s:o}",
+			 "gpu_name", jtext(e->gpu_name),
+			 "cc_major", e->cc_major, "cc_minor", e->cc_minor,
+			 "sm_count", e->sm_count,
+			 "mem_bus_width_bits", e->mem_bus_width_bits,
+			 "mem_clock_khz", e->mem_clock_khz,
+			 "peak_gbps", jnum(e->peak_gbps),
+			 "sm_clock_khz", e->sm_clock_khz,
+			 "l2_bytes", (json_int_t)e->l2_bytes,
+			 "global_mem_bytes", (json_int_t)e->global_mem_bytes,
+			 "gpu_uuid", jtext(e->gpu_uuid),
+			 "driver_version", e->driver_version,
+			 "runtime_version", e->runtime_version,
+			 "hostname", jtext(e->hostname), "os", jtext(e->os));
+}
+
+static json_t *strings_to_json(char **v, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, jtext(v[i]));
+	return a;
+}
+
+/* A variant as results.json and `culab list --json kernels` describe it:
+ * everything a report needs, no functions. */
+static json_t *variant_to_json(const struct variant *v)
+{
+	const struct family_def *fam = family_get(v->family);
+	json_t *exp = json_array(), *types = json_array(),
+	       *flags = json_array(), *o;
+	size_t k, nf;
+	const struct variant_flag_name *fn = variant_flag_names(&nf);
+
+	for (k = 0; k < VARIANT_MAX_EXPECT && v->expect[k].column; k++) {
+		const struct expect *x = &v->expect[k];
+		json_t *xt = json_null();
+
+		if (x->dtypes) {
+			xt = json_array();
+			for (size_t t = 0; t < DTYPE__COUNT; t++)
+				if (x->dtypes & DTYPE_BIT(t))
+					json_array_append_new(xt, json_string(
+						dtype_name((enum dtype)t)));
+		}
+		json_array_append_new(exp, json_pack("{s:s, s:s, s:f, s:o, "
+			"s:o, s:I}", "column", x->column, "op", x->op,
+			"value", x->value, "than", jstr(x->than), "types", xt,
+			"min_side", (json_int_t)x->min_side));
+	}
+	for (k = 0; k < DTYPE__COUNT; k++)
+		if (variant_supports(v, (enum dtype)k))
+			json_array_append_new(types,
+				json_string(dtype_name((enum dtype)k)));
+	for (k = 0; k < nf; k++)
+		if (v->flags & fn[k].bit)
+			json_array_append_new(flags, json_string(fn[k].name));
+	o = json_pack("{s:s, s:s, s:i, s:o, s:o, s:o, s:o, s:o, s:o}",
+		      "name", v->name, "family", family_name(v->family),
+		      "step", v->step, "title", jtext(v->title),
+		      "title_zh", jtext(v->title_zh),
+		      "about_en", jtext(v->about_en),
+		      "about_zh", jtext(v->about_zh),
+		      "seed", jtext(v->seed),
+		      "signature", jtext(v->signature));
+	json_object_set_new(o, "signature_zh", jtext(v->signature_zh));
+	json_object_set_new(o, "expect", exp);
+	json_object_set_new(o, "types", types);
+	json_object_set_new(o, "flags", flags);
+	json_object_set_new(o, "block_default", json_integer(v->block_default));
+	json_object_set_new(o, "block_min",
+			    json_integer(v->block_min ? v->block_min : 1));
+	json_object_set_new(o, "block_max",
+			    json_integer(v->block_max ? v->block_max : 1024));
+	json_object_set_new(o, "timed_region", jtext(v->timed_region));
+	json_object_set_new(o, "sanitizer", jtext(v->sanitizer));
+	json_object_set_new(o, "bytes_model",
+			    jtext(fam ? fam->bytes_about : NULL));
+	json_object_set_new(o, "source", jtext(v->source));
+	return o;
+}
+
+static json_t *row_to_json(const struct result_row *w)
+{
+	json_t *samples = json_array(), *cols = json_object(),
+	       *kernels = json_array(), *o;
+	size_t i, j;
+
+	for (i = 0; i < w->t.nsamples; i++)
+		json_array_append_new(samples, jnum(w->t.samples_ms[i]));
+	for (i = 0; i < w->ncolumns; i++)
+		json_object_set_new(cols, w->columns[i].name,
+				    jnum(w->columns[i].value));
+	for (i = 0; i < w->nkernels; i++) {
+		const struct kernel_counters *k = &w->kernels[i];
+		json_t *names = json_array(), *vals = json_array();
+
+		for (j = 0; j < k->nvalues; j++) {
+			json_array_append_new(names, jtext(k->names[j]));
+			json_array_append_new(vals, jnum(k->values[j]));
+		}
+		json_array_append_new(kernels,
+			json_pack("{s:o, s:o, s:o, s:o, s:o}", "label",
+				  jtext(k->label), "kernel", jtext(k->kernel),
+				  "theoretical_occupancy_pct",
+				  jnum(k->theoretical_occupancy_pct),
+				  "names", names, "values", vals));
+	}
+	o = json_pack("{s:o, s:o, s:o, s:i, s:o, s:I, s:I, s:i, s:s, s:o, "
+		      "s:b, s:o, s:o, s:o, s:o}",
+		      "experiment", jtext(w->experiment),
+		      "family", jtext(w->family),
+		      "variant", jtext(w->variant), "step", w->step,
+		      "dtype", jtext(w->dtype), "n", (json_int_t)w->n,
+		      "m", (json_int_t)w->m, "block", w->block,
+		      "status", row_status_name(w->status),
+		      "message", jtext(w->message), "verified", w->verified,
+		      "error", jnum(w->error), "tolerance", jnum(w->tolerance),
+		      "timed_region", jtext(w->timed_region),
+		      "timer", jtext(w->timer));
+	json_object_set_new(o, "timing",
+		json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+			  "warmup", w->t.warmup, "samples_ms", samples,
+			  "median_ms", jnum(w->t.median_ms),
+			  "min_ms", jnum(w->t.min_ms),
+			  "max_ms", jnum(w->t.max_ms),
+			  "mean_ms", jnum(w->t.mean_ms),
+			  "stdev_ms", jnum(w->t.stdev_ms),
+			  "noise_pct", jnum(w->t.noise_pct)));
+	json_object_set_new(o, "bytes", jnum(w->bytes));
+	json_object_set_new(o, "gbps", jnum(w->gbps));
+	json_object_set_new(o, "pct_peak", jnum(w->pct_peak));
+	json_object_set_new(o, "counters",
+		json_pack("{s:o, s:o, s:o}", "status", jtext(w->counters_status),
+			  "columns", cols, "kernels", kernels));
+	json_object_set_new(o, "sanitizer", jtext(w->sanitizer));
+	return o;
+}
+
+static json_t *results_to_json(const struct results *r)
+{
+	json_t *o, *exps = json_array(), *rows = json_array(),
+	       *vars = json_array();
+	size_t i;
+
+	for (i = 0; i < r->nvariants; i++)
+		json_array_append_new(vars, variant_to_json(r->variants[i]));
+	for (i = 0; i < r->nexperiments; i++) {
+		const struct experiment_meta *e = &r->experiments[i];
+
+		json_array_append_new(exps,
+			json_pack("{s:o, s:o, s:o, s:i, s:i, s:I, s:b, s:o}",
+				  "name", jtext(e->name),
+				  "description", jtext(e->description),
+				  "family", jtext(e->family),
+				  "warmup", e->warmup, "repeats", e->repeats,
+				  "seed", (json_int_t)e->seed,
+				  "l2_flush", e->l2_flush,
+				  "counters", strings_to_json(e->counters,
+							      e->ncounters)));
+	}
+	for (i = 0; i < r->nrows; i++)
+		json_array_append_new(rows, row_to_json(&r->rows[i]));
+	o = json_pack("{s:s, s:i, s:{s:o, s:o}, s:o, s:o, s:o, s:o, s:o, "
+		      "s:{s:o, s:o, s:o}}",
+		      "schema", RESULTS_SCHEMA,
+		      "schema_version", RESULTS_SCHEMA_VERSION,
+		      "culab", "version", jtext(r->culab_version),
+		      "commit", jtext(r->culab_commit),
+		      "status", jtext(r->status),
+		      "command", jtext(r->command),
+		      "started", jtext(r->started),
+		      "finished", jtext(r->finished),
+		      "note", jtext(r->note),
+		      "source", "path", jtext(r->source_path),
+		      "sha256", jtext(r->source_sha256),
+		      "text", jtext(r->source_text));
+	json_object_set_new(o, "counters_method", jtext(r->counters_method));
+	json_object_set_new(o, "environment",
+			    r->has_env ? env_to_json(&r->env) : json_null());
+	json_object_set_new(o, "experiments", exps);
+	json_object_set_new(o, "variants", vars);
+	json_object_set_new(o, "rows", rows);
+	return o;
+}
+
+char *json_results_encode(const struct results *r)
+{
+	json_t *j = results_to_json(r);
+	char *text = j ? json_dumps(j, JSON_INDENT(1) |
+				    JSON_REAL_PRECISION(10) |
+				    JSON_ENSURE_ASCII) : NULL;
+
+	json_decref(j);
+	if (!text)
+		diag_error("cannot encode results as JSON");
+	return text;
+}
+
+
+/* ---- reading ------------------------------------------------------------ */
+
+struct reader {
+	const char *path;
+	int errors;
+};
+
+static int bad(struct reader *rd, const char *where, const char *field,
+	       const char *want)
+{
+	if (rd->errors++ < 10)
+		diag_error_at(rd->path, 0, 0, "%s: \"%s\" is missing or not %s",
+			      where, field, want);
+	return -1;
+}
+
+static char *get_str(struct reader *rd, json_t *o, const char *where,
+		     const char *key, bool nullable)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (nullable && (!v || json_is_null(v)))
+		return NULL;
+	if (!json_is_string(v)) {
+		bad(rd, where, key, "a string");
+		return NULL;
+	}
+	return xstrdup(json_string_value(v));
+}
+
+static double get_num(struct reader *rd, json_t *o, const char *where,
+		      const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (v && json_is_null(v))
+		return NAN;
+	if (!json_is_number(v)) {
+		bad(rd, where, key, "a number");
+		return NAN;
+	}
+	return json_number_value(v);
+}
+
+static long long get_int(struct reader *rd, json_t *o, const char *where,
+			 const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v)) {
+		bad(rd, where, key, "an integer");
+		return 0;
+	}
+	return json_integer_value(v);
+}
+
+static bool get_bool(struct reader *rd, json_t *o, const char *where,
+		     const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_boolean(v)) {
+		bad(rd, where, key, "true or false");
+		return false;
+	}
+	return json_is_true(v);
+}
+
+static json_t *get_array(struct reader *rd, json_t *o, const char *where,
+			 const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_array(v)) {
+		bad(rd, where, key, "an array");
+		return NULL;
+	}
+	return v;
+}
+
+static json_t *get_object(struct reader *rd, json_t *o, const char *where,
+			  const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_object(v)) {
+		bad(rd, where, key, "an object");
+		return NULL;
+	}
+	return v;
+}
+
+static void read_env(struct reader *rd, json_t *o, struct environment *e)
+{
+	const char *w = "environment";
+
+	e->gpu_name = get_str(rd, o, w, "gpu_name", true);
+	e->cc_major = (int)get_int(rd, o, w, "cc_major");
+	e->cc_minor = (int)get_int(rd, o, w, "cc_minor");
+	e->sm_count = (int)get_int(rd, o, w, "sm_count");
+	e->mem_bus_width_bits = (int)get_int(rd, o, w, "mem_bus_width_bits");
+	e->mem_clock_khz = (int)get_int(rd, o, w, "mem_clock_khz");
+	e->peak_gbps = get_num(rd, o, w, "peak_gbps");
+	e->sm_clock_khz = (int)get_int(rd, o, w, "sm_clock_khz");
+	e->l2_bytes = (size_t)get_int(rd, o, w, "l2_bytes");
+	e->global_mem_bytes = (size_t)get_int(rd, o, w, "global_mem_bytes");
+	e->gpu_uuid = get_str(rd, o, w, "gpu_uuid", true);
+	e->driver_version = (int)get_int(rd, o, w, "driver_version");
+	e->runtime_version = (int)get_int(rd, o, w, "runtime_version");
+	e->hostname = get_str(rd, o, w, "hostname", true);
+	e->os = get_str(rd, o, w, "os", true);
+}
+
+static char **read_strings(struct reader *rd, json_t *a, const char *where,
+			   size_t *n)
+{
+	char **v;
+	size_t i;
+
+	*n = json_array_size(a);
+	v = xcalloc(*n, sizeof(*v));
+	for (i = 0; i < *n; i++) {
+		json_t *s = json_array_get(a, i);
+
+		if (!json_is_string(s)) {
+			bad(rd, where, "counters", "a list of strings");
+			v[i] = xstrdup("");
+		} else {
+			v[i] = xstrdup(json_string_value(s));
+		}
+	}
+	return v;
+}
+
+static void read_kernel(struct reader *rd, json_t *o, const char *where,
+			struct kernel_counters *k)
+{
+	json_t *names, *vals;
+	size_t i;
+
+	k->label = get_str(rd, o, where, "label", false);
+	k->kernel = get_str(rd, o, where, "kernel", true);
+	/* Absent in files from before it was recorded. */
+	k->theoretical_occupancy_pct = json_object_get(o, "theoretical_occupancy_pct") ?
+		get_num(rd, o, where, "theoretical_occupancy_pct") : NAN;
+	names = get_array(rd, o, where, "names");
+	vals = get_array(rd, o, where, "values");
+	if (!names || !vals)
+		return;
+	if (json_array_size(names) != json_array_size(vals)) {
+		bad(rd, where, "values", "as long as \"names\"");
+		return;
+	}
+	k->nvalues = json_array_size(names);
+	k->names = xcalloc(k->nvalues, sizeof(*k->names));
+	k->values = xcalloc(k->nvalues, sizeof(*k->values));
+	for (i = 0; i < k->nvalues; i++) {
+		json_t *s = json_array_get(names, i), *v = json_array_get(vals, i);
+
+		k->names[i] = xstrdup(json_is_string(s) ? json_string_value(s) : "");
+		k->values[i] = json_is_number(v) ? json_number_value(v) : NAN;
+		if (!json_is_string(s) || !(json_is_number(v) || json_is_null(v)))
+			bad(rd, where, "names/values", "strings/numbers");
+	}
+}
+
+static void read_row(struct reader *rd, json_t *o, size_t idx,
+		     struct result_row *w)
+{
+	char where[48];
+	json_t *t, *c, *samples, *cols, *kernels;
+	char *status;
+	size_t i;
+
+	snprintf(where, sizeof(where), "row %zu", idx + 1);
+	if (!json_is_object(o)) {
+		bad(rd, where, "row", "an object");
+		return;
+	}
+	w->experiment = get_str(rd, o, where, "experiment", false);
+	w->family = get_str(rd, o, where, "family", false);
+	w->variant = get_str(rd, o, where, "variant", false);
+	w->step = (int)get_int(rd, o, where, "step");
+	w->dtype = get_str(rd, o, where, "dtype", false);
+	w->n = (uint64_t)get_int(rd, o, where, "n");
+	w->m = (uint64_t)get_int(rd, o, where, "m");
+	w->block = (int)get_int(rd, o, where, "block");
+	status = get_str(rd, o, where, "status", false);
+	if (status && row_status_parse(status, &w->status) < 0)
+		bad(rd, where, "status", "ok, wrong, error or skipped");
+	free(status);
+	w->message = get_str(rd, o, where, "message", true);
+	w->verified = get_bool(rd, o, where, "verified");
+	w->error = get_num(rd, o, where, "error");
+	w->tolerance = get_num(rd, o, where, "tolerance");
+	w->timed_region = get_str(rd, o, where, "timed_region", true);
+	w->timer = get_str(rd, o, where, "timer", true);
+	w->bytes = get_num(rd, o, where, "bytes");
+	w->gbps = get_num(rd, o, where, "gbps");
+	w->pct_peak = get_num(rd, o, where, "pct_peak");
+	w->sanitizer = get_str(rd, o, where, "sanitizer", true);
+	t = get_object(rd, o, where, "timing");
+	if (t) {
+		w->t.warmup = (int)get_int(rd, t, where, "warmup");
+		samples = get_array(rd, t, where, "samples_ms");
+		if (samples) {
+			w->t.nsamples = json_array_size(samples);
+			w->t.samples_ms = xcalloc(w->t.nsamples, sizeof(double));
+			for (i = 0; i < w->t.nsamples; i++) {
+				json_t *v = json_array_get(samples, i);
+
+				if (!json_is_number(v))
+					bad(rd, where, "samples_ms", "a list of numbers");
+				w->t.samples_ms[i] = json_is_number(v) ?
+					json_number_value(v) : NAN;
+			}
+		}
+		w->t.median_ms = get_num(rd, t, where, "median_ms");
+		w->t.min_ms = get_num(rd, t, where, "min_ms");
+		w->t.max_ms = get_num(rd, t, where, "max_ms");
+		w->t.mean_ms = get_num(rd, t, where, "mean_ms");
+		w->t.stdev_ms = get_num(rd, t, where, "stdev_ms");
+		w->t.noise_pct = get_num(rd, t, where, "noise_pct");
+	}
+	c = get_object(rd, o, where, "counters");
+	if (!c)
+		return;
+	w->counters_status = get_str(rd, c, where, "status", true);
+	cols = get_object(rd, c, where, "columns");
+	if (cols) {
+		const char *key;
+		json_t *v;
+
+		w->columns = xcalloc(json_object_size(cols) + 1,
+				     sizeof(*w->columns));
+		json_object_foreach(cols, key, v) {
+			if (!json_is_number(v) && !json_is_null(v))
+				bad(rd, where, key, "a number");
+			w->columns[w->ncolumns].name = xstrdup(key);
+			w->columns[w->ncolumns].value =
+				json_is_number(v) ? json_number_value(v) : NAN;
+			w->ncolumns++;
+		}
+	}
+	kernels = get_array(rd, c, where, "kernels");
+	if (kernels) {
+		w->nkernels = json_array_size(kernels);
+		w->kernels = xcalloc(w->nkernels, sizeof(*w->kernels));
+		for (i = 0; i < w->nkernels; i++) {
+			json_t *k = json_array_get(kernels, i);
+
+			if (!json_is_object(k)) {
+				bad(rd, where, "kernels", "a list of objects");
+				continue;
+			}
+			read_kernel(rd, k, where, &w->kernels[i]);
+		}
+	}
+}
+
+/* ---- reading the variants' table ------------------------------------------ */
+
+/* The types an array names, as a DTYPE_BIT mask. */
+static unsigned read_types(struct reader *rd, json_t *a, const char *where,
+			   const char *key)
+{
+	unsigned mask = 0;
+	size_t i;
+	json_t *t;
+
+	json_array_foreach(a, i, t) {
+		enum dtype d;
+
+		if (!json_is_string(t) || dtype_parse(json_string_value(t), &d) < 0)
+			bad(rd, where, key, "a list of int, float and double");
+		else
+			mask |= DTYPE_BIT(d);
+	}
+	return mask;
+}
+
+static void read_expect_line(struct reader *rd, json_t *o, const char *where,
+			     struct expect *x)
+{
+	static const char *const ops[] = { "<", "<=", ">", ">=" };
+	json_t *t = json_object_get(o, "types");
+	char *op = get_str(rd, o, where, "op", false);
+	long long side;
+	size_t k;
+
+	x->column = get_str(rd, o, where, "column", false);
+	for (k = 0; op && k < ARRAY_SIZE(ops) && strcmp(op, ops[k]); k++)
+		;
+	if (op && k == ARRAY_SIZE(ops))
+		bad(rd, where, "op", "one of <, <=, >, >=");
+	x->op = op;
+	x->value = get_num(rd, o, where, "value");
+	if (!isfinite(x->value))
+		bad(rd, where, "value", "a number");
+	x->than = get_str(rd, o, where, "than", true);
+	if (json_is_array(t))
+		x->dtypes = read_types(rd, t, where, "types");
+	else if (t && !json_is_null(t))
+		bad(rd, where, "types", "a list of types or null");
+	side = get_int(rd, o, where, "min_side");
+	if (side < 0)
+		bad(rd, where, "min_side", "a size");
+	x->min_side = side > 0 ? (size_t)side : 0;
+}
+
+static void read_flags(struct reader *rd, json_t *a, const char *where,
+		       unsigned *flags)
+{
+	size_t i;
+	json_t *f;
+
+	json_array_foreach(a, i, f) {
+		unsigned bit;
+
+		if (!json_is_string(f) ||
+		    variant_flag_parse(json_string_value(f), &bit) < 0)
+			bad(rd, where, "flags", "a list of known flags");
+		else
+			*flags |= bit;
+	}
+}
+
+/* One description of the `variants` table; the result owns its texts
+ * (variant_free). */
+static struct variant *read_variant(struct reader *rd, json_t *o,
+				    const char *where)
+{
+	struct variant *v = xcalloc(1, sizeof(*v));
+	char *fam = get_str(rd, o, where, "family", false);
+	json_t *a;
+
+	v->name = get_str(rd, o, where, "name", false);
+	if (fam && family_parse(fam, &v->family) < 0)
+		bad(rd, where, "family", "a known family");
+	free(fam);
+	v->step = (int)get_int(rd, o, where, "step");
+	v->title = get_str(rd, o, where, "title", true);
+	v->title_zh = get_str(rd, o, where, "title_zh", true);
+	v->about_en = get_str(rd, o, where, "about_en", true);
+	v->about_zh = get_str(rd, o, where, "about_zh", true);
+	v->seed = get_str(rd, o, where, "seed", true);
+	v->signature = get_str(rd, o, where, "signature", true);
+	v->signature_zh = get_str(rd, o, where, "signature_zh", true);
+	v->timed_region = get_str(rd, o, where, "timed_region", true);
+	v->sanitizer = get_str(rd, o, where, "sanitizer", true);
+	v->source = get_str(rd, o, where, "source", true);
+	v->block_default = (int)get_int(rd, o, where, "block_default");
+	v->block_min = (int)get_int(rd, o, where, "block_min");
+	v->block_max = (int)get_int(rd, o, where, "block_max");
+	if ((a = get_array(rd, o, where, "types")))
+		v->dtypes = read_types(rd, a, where, "types");
+	if ((a = get_array(rd, o, where, "flags")))
+		read_flags(rd, a, where, &v->flags);
+	if ((a = get_array(rd, o, where, "expect"))) {
+		size_t i;
+		json_t *x;
+
+		if (json_array_size(a) > VARIANT_MAX_EXPECT)
+			bad(rd, where, "expect", "a list of at most 4 lines");
+		json_array_foreach(a, i, x) {
+			if (i >= VARIANT_MAX_EXPECT)
+				break;
+			if (json_is_object(x))
+				read_expect_line(rd, x, where, &v->expect[i]);
+			else
+				bad(rd, where, "expect", "a list of objects");
+		}
+	}
+	return v;
+}
+
+static void read_variants(struct reader *rd, json_t *vars, struct results *r)
+{
+	size_t i;
+	json_t *o;
+
+	json_array_foreach(vars, i, o) {
+		char where[48];
+		struct variant *v;
+
+		snprintf(where, sizeof(where), "variant %zu", i + 1);
+		if (!json_is_object(o)) {
+			bad(rd, where, "variant", "an object");
+			continue;
+		}
+		v = read_variant(rd, o, where);
+		if (v->name && results_variant(r, v->name))
+			bad(rd, where, "name", "unique in the table");
+		r->variants = xrealloc(r->variants, (r->nvariants + 1) *
+				       sizeof(*r->variants));
+		r->variants[r->nvariants++] = v;
+	}
+}
+
+/* Parses `text` and checks it is a culab results file of a version this
+ * culab reads.  Returns the root object, or NULL after a diagnostic. */
+static json_t *decode_root(const char *path, const char *text, size_t len,
+			   int *version)
+{
+	json_error_t err;
+	json_t *root, *v;
+	const char *schema;
+
+	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	if (!root) {
+		diag_error_at(path, err.line > 0 ? err.line : 0,
+			      err.line > 0 && err.column > 0 ? err.column : 0,
+			      "not a valid results file: %s", err.text);
+		return NULL;
+	}
+	if (!json_is_object(root)) {
+		diag_error_at(path, 0, 0,
+			      "not a culab results file (not a JSON object)");
+		goto fail;
+	}
+	v = json_object_get(root, "schema");
+	schema = json_is_string(v) ? json_string_value(v) : NULL;
+	if (!schema || strcmp(schema, RESULTS_SCHEMA) != 0) {
+		diag_error_at(path, 0, 0,
+			      "not a culab results file (\"schema\" is not \"%s\")",
+			      RESULTS_SCHEMA);
+		goto fail;
+	}
+	v = json_object_get(root, "schema_version");
+	if (!json_is_integer(v)) {
+		diag_error_at(path, 0, 0, "\"schema_version\" is missing");
+		goto fail;
+	}
+	if (json_integer_value(v) < RESULTS_SCHEMA_OLDEST ||
+	    json_integer_value(v) > RESULTS_SCHEMA_VERSION) {
+		diag_error_at(path, 0, 0,
+			      "results schema version %lld is not supported "
+			      "(this culab reads versions %d to %d)",
+			      (long long)json_integer_value(v),
+			      RESULTS_SCHEMA_OLDEST, RESULTS_SCHEMA_VERSION);
+		goto fail;
+	}
+	*version = (int)json_integer_value(v);
+	return root;
+fail:
+	json_decref(root);
+	return NULL;
+}
+
+/* The record's own fields: tool, status, times, source, environment. */
+static void read_record(struct reader *rd, json_t *root, struct results *r)
+{
+	json_t *tool, *src, *v;
+
+	tool = get_object(rd, root, "results", "culab");
+	if (tool) {
+		r->culab_version = get_str(rd, tool, "culab", "version", true);
+		r->culab_commit = get_str(rd, tool, "culab", "commit", true);
+	}
+	r->status = get_str(rd, root, "results", "status", true);
+	r->command = get_str(rd, root, "results", "command", true);
+	r->started = get_str(rd, root, "results", "started", true);
+	r->finished = get_str(rd, root, "results", "finished", true);
+	r->note = get_str(rd, root, "results", "note", true);
+	r->counters_method = get_str(rd, root, "results", "counters_method", true);
+	src = get_object(rd, root, "results", "source");
+	if (src) {
+		r->source_path = get_str(rd, src, "source", "path", true);
+		r->source_sha256 = get_str(rd, src, "source", "sha256", true);
+		r->source_text = get_str(rd, src, "source", "text", true);
+	}
+	v = json_object_get(root, "environment");
+	if (json_is_object(v)) {
+		r->has_env = true;
+		read_env(rd, v, &r->env);
+	} else if (v && !json_is_null(v)) {
+		bad(rd, "results", "environment", "an object");
+	}
+}
+
+static void read_experiments(struct reader *rd, json_t *exps,
+			     struct results *r)
+{
+	r->nexperiments = json_array_size(exps);
+	r->experiments = xcalloc(r->nexperiments, sizeof(*r->experiments));
+	for (size_t i = 0; i < r->nexperiments; i++) {
+		struct experiment_meta *e = &r->experiments[i];
+		json_t *o = json_array_get(exps, i), *cs;
+
+		if (!json_is_object(o)) {
+			bad(rd, "experiments", "experiment", "an object");
+			continue;
+		}
+		e->name = get_str(rd, o, "experiment", "name", false);
+		e->description = get_str(rd, o, "experiment", "description", true);
+		e->family = get_str(rd, o, "experiment", "family", false);
+		e->warmup = (int)get_int(rd, o, "experiment", "warmup");
+		e->repeats = (int)get_int(rd, o, "experiment", "repeats");
+		e->seed = (uint64_t)get_int(rd, o, "experiment", "seed");
+		e->l2_flush = get_bool(rd, o, "experiment", "l2_flush");
+		cs = get_array(rd, o, "experiment", "counters");
+		if (cs)
+			e->counters = read_strings(rd, cs, "experiment",
+						   &e->ncounters);
+	}
+}
+
+int json_results_decode(const char *path, const char *text, size_t len,
+			struct results *r)
+{
+	struct reader rd = { path, 0 };
+	json_t *root, *exps, *rows, *vars;
+	int version = 0;
+
+	memset(r, 0, sizeof(*r));
+	root = decode_root(path, text, len, &version);
+	if (!root)
+		return -1;
+	r->schema_version = version;
+	read_record(&rd, root, r);
+	exps = get_array(&rd, root, "results", "experiments");
+	if (exps)
+		read_experiments(&rd, exps, r);
+	/* Version 1 had no table of variants (results_read adds one). */
+	vars = version >= 2 ? get_array(&rd, root, "results", "variants") : NULL;
+	if (vars)
+		read_variants(&rd, vars, r);
+	rows = get_array(&rd, root, "results", "rows");
+	if (rows) {
+		size_t n = json_array_size(rows);
+
+		for (size_t i = 0; i < n; i++)
+			read_row(&rd, json_array_get(rows, i), i,
+				 results_add_row(r));
+	}
+	json_decref(root);
+	if (rd.errors) {
+		if (rd.errors > 10)
+			diag_note_at(path, 0, 0, "%d more errors not shown",
+				     rd.errors - 10);
+		results_release(r);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- other documents ---------------------------------------------------- */
+
+static int print_json(FILE *fp, json_t *j)
+{
+	int rc = 0;
+
+	if (!j || json_dumpf(j, fp, JSON_INDENT(2) | JSON_ENSURE_ASCII) < 0)
+		rc = diag_error("cannot write JSON");
+	else
+		fputc('\n', fp);
+	json_decref(j);
+	return rc;
+}
+
+int json_print_kernels(FILE *fp)
+{
+	size_t n;
+	const struct variant *v = registry_all(&n);
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, variant_to_json(&v[i]));
+	return print_json(fp, a);
+}
+
+int json_print_metrics(FILE *fp)
+{
+	size_t n, i, k;
+	const struct metric_alias *m = metrics_aliases(&n);
+	json_t *a = json_array();
+
+	for (i = 0; i < n; i++) {
+		json_t *raw = json_array(), *cols = json_array();
+
+		for (k = 0; k < METRIC_MAX_RAW && m[i].raw[k]; k++)
+			json_array_append_new(raw, json_string(m[i].raw[k]));
+		for (k = 0; k < METRIC_MAX_COLS && m[i].cols[k].name; k++)
+			json_array_append_new(cols, json_pack(
+				"{s:s, s:o, s:i, s:o, s:o}",
+				"name", m[i].cols[k].name,
+				"unit", jstr(m[i].cols[k].unit),
+				"better", m[i].cols[k].better,
+				"what_en", jstr(m[i].cols[k].what_en),
+				"what_zh", jstr(m[i].cols[k].what_zh)));
+		json_array_append_new(a, json_pack(
+			"{s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
+			"name", m[i].name, "summary_en", jstr(m[i].summary_en),
+			"summary_zh", jstr(m[i].summary_zh),
+			"explain_en", jstr(m[i].explain_en),
+			"explain_zh", jstr(m[i].explain_zh),
+			"raw", raw, "columns", cols));
+	}
+	return print_json(fp, a);
+}
+
+int json_print_devices(FILE *fp, const struct environment *envs, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++) {
+		json_t *o = env_to_json(&envs[i]);
+
+		json_object_set_new(o, "index", json_integer((json_int_t)i));
+		json_array_append_new(a, o);
+	}
+	return print_json(fp, a);
+}
+
+/* ---- the plan ------------------------------------------------------------------ */
+
+static json_t *measurement_to_json(const struct plan_measurement *ms)
+{
+	json_t *o = json_pack("{s:o, s:o, s:i, s:s, s:o}",
+			      "label", jtext(ms->label),
+			      "variant", jtext(ms->v->name),
+			      "block", ms->block,
+			      "state", plan_state_name(ms->state),
+			      "reason", jtext(ms->why));
+
+	json_object_set_new(o, "work_bytes", json_integer((json_int_t)ms->work_bytes));
+	json_object_set_new(o, "host_bytes", json_integer((json_int_t)ms->host_bytes));
+	json_object_set_new(o, "runs", json_integer((json_int_t)ms->runs));
+	return o;
+}
+
+static json_t *stage_to_json(const struct plan_stage *s)
+{
+	json_t *ms = json_array(), *o;
+
+	for (size_t k = 0; k < s->nms; k++)
+		json_array_append_new(ms, measurement_to_json(&s->ms[k]));
+	o = json_pack("{s:s, s:I, s:I, s:s}", "dtype", dtype_name(s->t),
+		      "n", (json_int_t)s->sh.n, "m", (json_int_t)s->sh.m,
+		      "size", s->size_text);
+	json_object_set_new(o, "in_bytes", json_integer((json_int_t)s->in_bytes));
+	json_object_set_new(o, "out_bytes", json_integer((json_int_t)s->out_bytes));
+	json_object_set_new(o, "copy_bytes", json_integer((json_int_t)s->copy_bytes));
+	json_object_set_new(o, "scratch_bytes",
+			    json_integer((json_int_t)s->scratch_bytes));
+	json_object_set_new(o, "device_bytes",
+			    json_integer((json_int_t)s->device_bytes));
+	json_object_set_new(o, "counter_passes", s->passes >= 0 ?
+			    json_integer(s->passes) : json_null());
+	json_object_set_new(o, "runs", json_integer((json_int_t)s->runs));
+	json_object_set_new(o, "measurements", ms);
+	return o;
+}
+
+static json_t *counts_to_json(const size_t n[PLAN__STATES])
+{
+	json_t *o = json_object();
+
+	for (int k = 0; k < PLAN__STATES; k++)
+		json_object_set_new(o, plan_state_name((enum plan_state)k),
+				    json_integer((json_int_t)n[k]));
+	return o;
+}
+
+int json_print_plan(FILE *fp, const struct plan *p)
+{
+	const struct experiment_file *f = p->f;
+	json_t *exps = json_array(), *o, *stages = NULL;
+	const struct experiment *last = NULL;
+
+	for (size_t i = 0; i < p->nstages; i++) {
+		const struct plan_stage *s = &p->stages[i];
+
+		if (s->e != last) {
+			last = s->e;
+			stages = json_array();
+			json_array_append_new(exps, json_pack(
+				"{s:o, s:s, s:i, s:i, s:o}",
+				"name", jtext(s->e->name),
+				"family", family_name(s->e->family),
+				"warmup", s->e->warmup,
+				"repeats", s->e->repeats, "stages", stages));
+		}
+		json_array_append_new(stages, stage_to_json(s));
+	}
+	o = json_pack("{s:o, s:s, s:o, s:i, s:I}", "file", jtext(f->path),
+		      "sha256", f->sha256, "output", jtext(f->output),
+		      "sm_count", p->sm_count,
+		      "measurements", (json_int_t)p->nms);
+	json_object_set_new(o, "states", counts_to_json(p->nstate));
+	json_object_set_new(o, "left_out", json_integer((json_int_t)p->left_out));
+	json_object_set_new(o, "runs", json_integer((json_int_t)p->runs));
+	json_object_set_new(o, "peak_device_bytes",
+			    json_integer((json_int_t)p->peak_device_bytes));
+	json_object_set_new(o, "experiments", exps);
+	return print_json(fp, o);
+}

@@ -1,0 +1,40 @@
+/* json.h - every JSON document culab reads or writes.
+ *
+ * json.c is the only file that includes jansson: results.json (encoded
+ * and decoded here; results.c reads the file and upgrades old versions,
+ * output.c writes it) and the documents of `culab list --json`, `culab
+ * devices --json` and `culab plan --json`.  Non-finite numbers (NAN:
+ * "not applicable" or "missing") are JSON null. */
+#ifndef CULAB_JSON_H
+#define CULAB_JSON_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "results.h"
+
+struct plan;
+
+/* results.json's text (schema RESULTS_SCHEMA_VERSION), or NULL after a
+ * diagnostic.  Caller frees. */
+char *json_results_encode(const struct results *r);
+
+/* Decodes a results.json of any version from RESULTS_SCHEMA_OLDEST to
+ * RESULTS_SCHEMA_VERSION into *r, as it is (r->schema_version says which;
+ * results_read_buffer() upgrades).  Returns 0, or -1 after GNU-format
+ * diagnostics naming `path` (at most 10, then a count); *r is then empty.
+ * Caller releases *r. */
+int json_results_decode(const char *path, const char *text, size_t len,
+			struct results *r);
+
+/* `culab list --json kernels`: every row of the registry, as results.json
+ * describes variants.  Returns 0, or -1 after a diagnostic. */
+int json_print_kernels(FILE *fp);
+/* `culab list --json metrics`: the counter alias table. */
+int json_print_metrics(FILE *fp);
+/* `culab devices --json`: the devices' properties. */
+int json_print_devices(FILE *fp, const struct environment *envs, size_t n);
+/* `culab plan --json`: the plan (plan.h). */
+int json_print_plan(FILE *fp, const struct plan *p);
+
+#endif

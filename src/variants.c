@@ -1,0 +1,1075 @@
+/* variants.c - the built-in variants: one row per rung of culab's two
+ * ladders, compiled into culab with their launchers in kernels/.
+ *
+ * Rows of a family appear in ladder order; `step` numbers rungs from 1 and
+ * reference rows (the CPU) use 0 and come last.  The prose lives here,
+ * next to the launcher it describes, so the report and `culab list` can
+ * never describe a kernel that does not exist.  registry.c serves these
+ * rows together with the variants registered at run time.
+ *
+ * Expect lines are written for the physics that is certain: thresholds
+ * leave room for the hardware counters' noise (the bank-conflict counter
+ * reads up to 0.2 conflicts per load instruction for conflict-free
+ * layouts; ../shared/research/cupti.md 3.1 and ncu on an H100), and lines
+ * that hold only for some element sizes or for large sizes say so with
+ * `dtypes` and `min_side`. */
+#include "registry.h"
+
+/* What one timed run contains, per kind of launcher. */
+#define REGION_HOST_STEP \
+	"one kernel launch, the copy of the per-block partial sums to " \
+	"pinned host memory, the stream synchronization and the host loop " \
+	"that adds them"
+#define REGION_ONE_BLOCK \
+	"one kernel launch of a single block; the sum is left in device memory"
+#define REGION_PASSES \
+	"every pass: a first launch reduces each block's tile of the input " \
+	"to a partial sum in scratch memory, and further launches of the " \
+	"same kernel reduce the partials until one value is left in device " \
+	"memory"
+#define REGION_TWO_PASSES \
+	"two kernel launches: a grid sized to the GPU writes one partial sum " \
+	"per block to scratch memory, then one block adds them; the sum is " \
+	"left in device memory"
+#define REGION_ATOMIC \
+	"a cudaMemsetAsync that clears the accumulator and one kernel launch " \
+	"whose blocks add into it atomically"
+#define REGION_SINGLE \
+	"one kernel launch; its last block adds the per-block sums and " \
+	"writes the result to device memory"
+#define REGION_CUB \
+	"cub::DeviceReduce::Sum and the kernels it launches; its temporary " \
+	"storage was allocated before timing"
+#define REGION_THRUST \
+	"thrust::reduce: the kernels it launches, the copy of its result to " \
+	"the host and the stream synchronization it performs; its temporary " \
+	"storage comes from scratch allocated before timing"
+#define REGION_CPU "the single-threaded host loop, timed with the host clock"
+#define REGION_TRANSPOSE "one kernel launch"
+#define REGION_TRANSPOSE_PAIRS \
+	"one kernel launch (a device-to-device cudaMemcpyAsync when the " \
+	"matrix has one row or one column)"
+
+/* Type masks and sizes for expect lines. */
+#define WORDS (DTYPE_BIT(DTYPE_INT) | DTYPE_BIT(DTYPE_FLOAT)) /* 4-byte */
+#define FLOATS DTYPE_BIT(DTYPE_FLOAT)
+#define DOUBLES DTYPE_BIT(DTYPE_DOUBLE)
+#define LARGE_N ((size_t)1 << 20) /* reductions: many blocks, edges negligible */
+#define HUGE_N ((size_t)1 << 26)  /* reductions: far larger than L2 */
+#define WIDE 64                   /* transposes: full 32 x 32 tiles dominate */
+
+/* Common expect lines. */
+#define X_SEQ_NO_CONFLICTS                                                     \
+	{ .column = "bank_conflicts_per_shared_ld", .op = "<=", .value = 0.1,  \
+	  .dtypes = FLOATS, .min_side = LARGE_N }
+#define X_COALESCED_LOADS                                                      \
+	{ .column = "gld_efficiency_pct", .op = ">=", .value = 95,             \
+	  .min_side = LARGE_N }
+#define X_VECTOR_LOADS                                                         \
+	{ .column = "gld_sectors_per_request", .op = ">=", .value = 15,        \
+	  .min_side = LARGE_N }
+#define X_ROW_LOADS                                                            \
+	{ .column = "gld_sectors_per_request", .op = "<=", .value = 5,         \
+	  .dtypes = WORDS }
+#define X_ROW_STORES                                                           \
+	{ .column = "gst_sectors_per_request", .op = "<=", .value = 5,         \
+	  .dtypes = WORDS }
+
+static const struct variant builtin[] = {
+	/* ---- reduction ladder ------------------------------------------- */
+	{
+		.name = "reduce_global",
+		.family = FAMILY_REDUCE,
+		.step = 1,
+		.title = "global memory only, host finishes",
+		.title_zh = "仅用全局内存，主机完成求和",
+		.about_en =
+			"Each block folds its tile of the array in half, again "
+			"and again, in global memory, with __syncthreads() between "
+			"folds; the per-block sums are copied back and added on the "
+			"host.  Every fold reads and writes device memory (through "
+			"L2), the input is destroyed, half the threads fall idle "
+			"after each step, and the host step adds a copy and a "
+			"synchronization.  It is the baseline every later rung "
+			"improves on.  The seeds assume n is a multiple of the "
+			"block; here elements past the end of a short last tile "
+			"count as zero.  For int, each thread first adds its own "
+			"pair of ints and stores the long long sum over the same 8 "
+			"bytes, so the fold continues in 64 bits and cannot "
+			"overflow.",
+		.about_zh =
+			"每个线程块在全局内存中把自己负责的数据块反复对折相加，"
+			"每次对折之间用 __syncthreads() 同步；各块的部分和拷回主机，"
+			"由 CPU 完成最后的求和。每一次对折都要读写显存（经过 L2），"
+			"输入数组被改写，每一步之后都有一半线程空闲，主机步骤还增加了"
+			"一次拷贝和一次同步。这是后续各级优化的起点。种子代码假设 n "
+			"是线程块大小的整数倍；这里最后一个不满的数据块中越界的元素按 0 "
+			"计算。对 int，每个线程先把自己的一对 int 相加，并把 long long "
+			"结果写回这同一段 8 字节，之后的对折都在 64 位中进行，不会溢出。",
+		.seed = "000",
+		.signature = "no shared-memory traffic; every fold loads and stores "
+			     "global memory, so DRAM writes are a large fraction of "
+			     "the input once it is much larger than L2",
+		.signature_zh = "不使用共享内存；每一轮折叠都读写全局内存，因此当输入"
+				"远大于 L2 时，DRAM 写入量占输入的很大一部分",
+		.expect = {
+			{ .column = "dram_write_bytes", .op = ">", .value = 2,
+			  .than = "reduce_shared_static", .min_side = HUGE_N },
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2 | VF_IN_PLACE | VF_HOST_STEP,
+		.block_default = 256,
+		.block_min = 32,
+		.timed_region = REGION_HOST_STEP,
+		.launch = reduce_global_launch,
+		.work = reduce_global_work,
+		.host = reduce_global_host,
+	},
+	{
+		.name = "reduce_one_block",
+		.family = FAMILY_REDUCE,
+		.step = 2,
+		.title = "one block, thread 0 adds the partial sums",
+		.title_zh = "单个线程块，由 0 号线程累加部分和",
+		.about_en =
+			"A single block: each thread adds every blockDim.x-th "
+			"element in a register and stores its partial sum in shared "
+			"memory; after a barrier, thread 0 adds the partials one by "
+			"one.  Only one multiprocessor works, so it is far slower "
+			"than the global-memory rung; it shows why the work must "
+			"be spread over many blocks.  Seed 001 leaves out the "
+			"__syncthreads() between the partial sums and thread 0's "
+			"loop, a race that can read partials not yet written; its "
+			"second program fills the array with rand() * 100, which "
+			"overflows int.  Here the barrier is in place and int "
+			"sums are kept in long long.",
+		.about_zh =
+			"只用一个线程块：每个线程在寄存器中累加每隔 blockDim.x 个"
+			"元素，把部分和存入共享内存；同步之后由 0 号线程逐个累加这些"
+			"部分和。只有一个 SM 在工作，因此比仅用全局内存的版本慢得多；"
+			"它说明了为什么必须把工作分给许多线程块。种子 001 在部分和与 "
+			"0 号线程的循环之间漏掉了 __syncthreads()，这是一个数据竞争，"
+			"可能读到尚未写入的部分和；它的第二个程序用 rand() * 100 "
+			"填充数组，会使 int 溢出。这里补上了同步，int 的和用 long long "
+			"保存。",
+		.seed = "001",
+		.signature = "one block on one SM: the duration, not a counter, "
+			     "shows the cost",
+		.signature_zh = "只有一个 block 跑在一个 SM 上：代价体现在"
+				"时长上，而不是某个计数器",
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK,
+		.block_default = 256,
+		.block_min = 1,
+		.timed_region = REGION_ONE_BLOCK,
+		.launch = reduce_one_block_launch,
+	},
+	{
+		.name = "reduce_interleaved_divergent",
+		.family = FAMILY_REDUCE,
+		.step = 3,
+		.title = "shared memory, interleaved addressing, divergent branch",
+		.title_zh = "共享内存，交错寻址，分支发散",
+		.about_en =
+			"Each block loads its tile into shared memory once and "
+			"builds a tree there: in step s, threads whose index is a "
+			"multiple of 2s add the element s places away.  Shared "
+			"memory replaces the global-memory folds of rung 1, but "
+			"the working threads are scattered: every warp keeps a few "
+			"active lanes in every step, and the % operation is slow.  "
+			"nvcc may turn the branch into predicated instructions, so "
+			"the cost shows up as few active threads per shared-memory "
+			"access rather than as divergent branches.  Further launches "
+			"reduce the per-block sums on the device.",
+		.about_zh =
+			"每个线程块把自己的数据块一次性读入共享内存，并在其中做树形"
+			"归约：第 s 步中，索引是 2s 倍数的线程把相距 s 的元素加到自己"
+			"的位置上。共享内存取代了第 1 级在全局内存中的对折，但工作的"
+			"线程分散各处：每一步里每个 warp 都只有少数几个线程在工作，而且"
+			"取余运算很慢。nvcc 可能把分支变成谓词化指令，所以代价表现为每"
+			"次共享内存访问的活跃线程很少，而不是分支发散。后续的核函数启动在设备上"
+			"归约各块的部分和。",
+		.seed = "003",
+		.signature = "few working threads per shared-memory access: "
+			     "less than half the bytes per shared load or "
+			     "store of sequential addressing (H100, 2^24 "
+			     "floats, 256 threads: 27.3 B against 90.8 B, "
+			     "about 7 of 32 threads).  nvcc predicates the "
+			     "branch, so branch efficiency stays at 100%, and "
+			     "every warp issues every step: more than 1.5x "
+			     "the warp instructions of sequential addressing "
+			     "(2.2-2.3x on an H100).  Averaged over all "
+			     "instructions the predicated-on threads do not "
+			     "show it (24.3 against 21.1), because the % "
+			     "arithmetic runs on all 32 lanes",
+		.signature_zh = "每次共享内存访问只有很少的线程在工作：每条共享内存"
+				"读写指令搬运的字节数不到顺序寻址的一半（H100，"
+				"2^24 个 float，256 线程：27.3 B 对 90.8 B，约为 "
+				"32 个线程中的 7 个）。nvcc 把这个分支变成谓词执行，"
+				"所以分支效率保持 100%；每个 warp 都执行每一步："
+				"warp 指令数超过顺序寻址的 1.5 倍（H100 上为 "
+				"2.2-2.3 倍）。按所有指令平均的谓词为真线程数看不出"
+				"来（24.3 对 21.1），因为 % 运算在全部 32 个 lane "
+				"上执行",
+		.expect = {
+			{ .column = "shared_bytes_per_instr", .op = "<",
+			  .value = 0.5, .than = "reduce_shared_static" },
+			{ .column = "warp_instructions", .op = ">", .value = 1.5,
+			  .than = "reduce_shared_static", .min_side = LARGE_N },
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2,
+		.block_default = 256,
+		.block_min = 32,
+		.timed_region = REGION_PASSES,
+		.launch = reduce_interleaved_divergent_launch,
+		.work = reduce_blocks_work,
+	},
+	{
+		.name = "reduce_interleaved_strided",
+		.family = FAMILY_REDUCE,
+		.step = 4,
+		.title = "interleaved addressing, strided index (bank conflicts)",
+		.title_zh = "交错寻址，跨步索引（bank 冲突）",
+		.about_en =
+			"Thread t now works on element 2*s*t, so the working "
+			"threads are contiguous and whole warps retire together: "
+			"no divergence, no %.  But a warp's 32 accesses are 2s "
+			"elements apart, so several of them land in the same "
+			"shared-memory bank and are served one after another: "
+			"2-way bank conflicts in the first step, 4-way in the "
+			"second, and so on.",
+		.about_zh =
+			"线程 t 改为处理第 2*s*t 个元素，工作的线程是连续的，整个 "
+			"warp 一起退出：没有分支发散，也没有取余。但一个 warp 的 32 "
+			"次访问彼此相隔 2s 个元素，其中若干次落在同一个共享内存 bank "
+			"上，只能依次完成：第一步是 2 路 bank 冲突，第二步是 4 路，"
+			"依此类推。",
+		.seed = "003",
+		.signature = "shared loads with many more bank conflicts per "
+			     "instruction than sequential addressing",
+		.signature_zh = "共享内存读的每条指令 bank 冲突远多于顺序寻址",
+		.expect = {
+			{ .column = "bank_conflicts_per_shared_ld", .op = ">",
+			  .value = 4, .than = "reduce_shared_static",
+			  .min_side = LARGE_N },
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2,
+		.block_default = 256,
+		.block_min = 32,
+		.timed_region = REGION_PASSES,
+		.launch = reduce_interleaved_strided_launch,
+		.work = reduce_blocks_work,
+	},
+	{
+		.name = "reduce_shared_static",
+		.family = FAMILY_REDUCE,
+		.step = 5,
+		.title = "sequential addressing, static shared memory",
+		.title_zh = "顺序寻址，静态共享内存",
+		.about_en =
+			"Thread t adds element t + s, for s = blockDim.x/2, /4, "
+			"... 1: the working threads are contiguous and a warp's "
+			"accesses are consecutive, so there is neither divergence "
+			"nor a bank conflict.  The __shared__ array has a size "
+			"fixed at compile time, which must cover the largest block "
+			"the launcher accepts (1024).  Seed 000's reduce_shared "
+			"uses a size N it never defines; here the bounds come from "
+			"the launch.",
+		.about_zh =
+			"线程 t 把第 t + s 个元素加到自己的位置上，s 依次为 "
+			"blockDim.x/2、/4……1：工作的线程是连续的，一个 warp 的访问"
+			"地址也是连续的，因此既没有分支发散，也没有 bank 冲突。"
+			"__shared__ 数组的大小在编译时固定，必须覆盖启动函数接受的最大"
+			"线程块（1024）。种子 000 的 reduce_shared 使用了一个从未定义"
+			"的 N；这里的边界来自核函数的启动参数。",
+		.seed = "000",
+		.signature = "conflict-free shared loads, coalesced global loads",
+		.signature_zh = "共享内存读无 bank 冲突，全局内存读合并",
+		.expect = {
+			X_SEQ_NO_CONFLICTS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2,
+		.block_default = 256,
+		.block_min = 32,
+		.timed_region = REGION_PASSES,
+		.launch = reduce_shared_static_launch,
+		.work = reduce_blocks_work,
+	},
+	{
+		.name = "reduce_shared_dynamic",
+		.family = FAMILY_REDUCE,
+		.step = 6,
+		.title = "sequential addressing, dynamic shared memory",
+		.title_zh = "顺序寻址，动态共享内存",
+		.about_en =
+			"The same algorithm with an extern __shared__ array whose "
+			"size is the third launch parameter, so one kernel serves "
+			"every block size and uses no more shared memory than the "
+			"block needs.  It should run at the same speed as the "
+			"static version: the lesson is flexibility, not speed.",
+		.about_zh =
+			"算法相同，但共享数组用 extern __shared__ 声明，大小由核函数"
+			"启动的第三个参数给出，同一个核函数可用于任意线程块大小，也不会"
+			"占用多于所需的共享内存。速度应与静态版本相同：这一步讲的是"
+			"灵活性，而不是速度。",
+		.seed = "002",
+		.signature = "the same counters as static shared memory",
+		.signature_zh = "计数器与静态共享内存版本相同",
+		.expect = {
+			X_SEQ_NO_CONFLICTS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2,
+		.block_default = 256,
+		.block_min = 32,
+		.timed_region = REGION_PASSES,
+		.launch = reduce_shared_dynamic_launch,
+		.work = reduce_blocks_work,
+	},
+	{
+		.name = "reduce_first_add",
+		.family = FAMILY_REDUCE,
+		.step = 7,
+		.title = "first add during the global load",
+		.title_zh = "读取全局内存时先做一次加法",
+		.about_en =
+			"Half of the threads of the previous rung idle from the "
+			"first step of the tree.  Here each thread loads two "
+			"elements, blockDim.x apart, and adds them before storing "
+			"to shared memory, so a block covers twice the data and "
+			"half as many blocks (and tree steps per element) are "
+			"needed for the same input.",
+		.about_zh =
+			"上一级中一半的线程从树形归约的第一步起就空闲。这里每个线程"
+			"读取相距 blockDim.x 的两个元素，先相加再存入共享内存，因此"
+			"一个线程块处理两倍的数据，同样的输入只需要一半的线程块（每个"
+			"元素分摊的树形归约步骤也减半）。",
+		.seed = "003",
+		.signature = "like sequential addressing, with half the blocks",
+		.signature_zh = "与顺序寻址相同，但 block 数减半",
+		.expect = {
+			X_SEQ_NO_CONFLICTS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2,
+		.block_default = 256,
+		.block_min = 32,
+		.timed_region = REGION_PASSES,
+		.launch = reduce_first_add_launch,
+		.work = reduce_pairs_work,
+	},
+	{
+		.name = "reduce_warp_volatile",
+		.family = FAMILY_REDUCE,
+		.step = 8,
+		.title = "last warp unrolled with volatile (unsafe since Volta)",
+		.title_zh = "用 volatile 展开最后一个 warp（Volta 起不安全）",
+		.about_en =
+			"Once 64 partial sums are left, only the first warp works, "
+			"and the seed's version finishes it without barriers: six "
+			"unrolled steps through a volatile pointer, trusting the 32 "
+			"lanes to run in lockstep.  That saves five __syncthreads() "
+			"and loop overhead.  Since Volta, lanes of a warp are "
+			"scheduled independently, and volatile only keeps values "
+			"out of registers; nothing makes a lane wait for the lane "
+			"whose slot it reads, so the sum may be wrong.  Kept to "
+			"teach the defect of seed 003; the next rung is the correct "
+			"version.",
+		.about_zh =
+			"剩下 64 个部分和时只有第一个 warp 在工作，种子代码不再同步："
+			"通过 volatile 指针展开 6 步，依赖 32 个线程步调一致。这样省去"
+			"了 5 次 __syncthreads() 和循环开销。从 Volta 架构开始，warp "
+			"内的线程被独立调度，volatile 只保证数值不被缓存在寄存器中；"
+			"没有任何机制让一个线程等待它所读取位置的写入者，结果可能出错。"
+			"保留这一级是为了讲解种子 003 的缺陷；下一级是正确的写法。",
+		.seed = "003",
+		.signature = "like first add; compute-sanitizer racecheck can "
+			     "report the unsynchronized warp steps",
+		.signature_zh = "与首次相加版本相同；compute-sanitizer racecheck 可"
+				"能报告未同步的 warp 内步骤",
+		.expect = {
+			X_SEQ_NO_CONFLICTS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2 | VF_UNSAFE,
+		.block_default = 256,
+		.block_min = 64,
+		.timed_region = REGION_PASSES,
+		/* Observed, not expected: make test-gpu asserts these counts. */
+		.sanitizer = "racecheck: 30 hazards (0 errors, 30 warnings) "
+			     "between the unsynchronized warp steps, at n = 4097 "
+			     "for int, float and double; memcheck: 0 errors; "
+			     "synccheck: 0 errors; initcheck: 0 errors (H100, "
+			     "sm_90, CUDA 13.0, driver 580, 2026-11-22)",
+		.launch = reduce_warp_volatile_launch,
+		.work = reduce_pairs_work,
+	},
+	{
+		.name = "reduce_warp_syncwarp",
+		.family = FAMILY_REDUCE,
+		.step = 9,
+		.title = "last warp unrolled with __syncwarp()",
+		.title_zh = "用 __syncwarp() 展开最后一个 warp",
+		.about_en =
+			"The same unrolled last warp, made correct: each step "
+			"reads the neighbour's slot into a register, waits at "
+			"__syncwarp(), writes its own slot and waits again, so no "
+			"lane reads a slot another lane is writing.  __syncwarp() "
+			"synchronizes only the 32 lanes of one warp and costs far "
+			"less than a block-wide barrier, so it keeps nearly all of "
+			"the unrolling's gain.",
+		.about_zh =
+			"同样展开最后一个 warp，但写法正确：每一步先把相邻位置的值读入"
+			"寄存器，在 __syncwarp() 处等待，再写自己的位置并再次等待，"
+			"因此没有线程会读到别的线程正在写的位置。__syncwarp() 只同步"
+			"一个 warp 的 32 个线程，开销远小于整个线程块的同步，几乎保留了"
+			"展开带来的全部收益。",
+		.seed = "003",
+		.signature = "like first add, with fewer block-wide barriers; "
+			     "racecheck-clean",
+		.signature_zh = "与首次相加版本相同，但 block 级屏障更少；racecheck 无"
+				"报告",
+		.expect = {
+			X_SEQ_NO_CONFLICTS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2,
+		.block_default = 256,
+		.block_min = 64,
+		.timed_region = REGION_PASSES,
+		.launch = reduce_warp_syncwarp_launch,
+		.work = reduce_pairs_work,
+	},
+	{
+		.name = "reduce_unrolled",
+		.family = FAMILY_REDUCE,
+		.step = 10,
+		.title = "complete unroll, block size as a template parameter",
+		.title_zh = "完全展开，线程块大小作为模板参数",
+		.about_en =
+			"With the block size a template parameter, every step of "
+			"the tree is known at compile time: the loop, its counter "
+			"and the comparisons with blockDim.x disappear, and each "
+			"thread keeps its running sum in a register instead of "
+			"reloading it from shared memory.  The launcher picks one "
+			"of five instantiations (64 to 1024 threads) from a table.",
+		.about_zh =
+			"把线程块大小作为模板参数后，树形归约的每一步在编译时都已确定："
+			"循环、循环变量以及与 blockDim.x 的比较都消失了，每个线程把"
+			"累加值保存在寄存器中，而不是反复从共享内存读取。启动函数从一张"
+			"表中选择 5 个实例化版本之一（64 到 1024 个线程）。",
+		.signature = "fewer instructions per element than the previous "
+			     "rungs; the same memory counters",
+		.signature_zh = "每个元素的指令数少于前面各级；内存计数器相同",
+		.expect = {
+			X_SEQ_NO_CONFLICTS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2,
+		.block_default = 256,
+		.block_min = 64,
+		.timed_region = REGION_PASSES,
+		.launch = reduce_unrolled_launch,
+		.work = reduce_pairs_work,
+	},
+	{
+		.name = "reduce_grid_stride",
+		.family = FAMILY_REDUCE,
+		.step = 11,
+		.title = "many elements per thread (grid-stride loop)",
+		.title_zh = "每个线程处理多个元素（网格跨步循环）",
+		.about_en =
+			"The grid is sized to the GPU (multiprocessors times the "
+			"blocks that fit on each, from the occupancy API), not to "
+			"n, and each thread adds elements i, i + grid size, ... in "
+			"a register before the unrolled tree runs once.  Most of "
+			"the time is now spent streaming the input, the tree's cost "
+			"is paid once per thread instead of once per two elements, "
+			"and a second one-block launch adds the thousand or so "
+			"block sums (Brent's theorem: fewer threads, each doing "
+			"more).",
+		.about_zh =
+			"网格大小按 GPU 而不是按 n 确定（SM 数乘以每个 SM 可容纳的线程"
+			"块数，由占用率 API 给出），每个线程先在寄存器中累加第 i、"
+			"i + 网格大小……个元素，然后只做一次展开的树形归约。现在大部分"
+			"时间都在顺序读取输入，树形归约的开销由每两个元素一次变成每个线程"
+			"一次，第二次单线程块的启动把一千个左右的块和加起来（Brent 定理：更少"
+			"的线程，每个做更多的工作）。",
+		.seed = "004",
+		.signature = "coalesced loads; shared-memory traffic per element "
+			     "nearly vanishes",
+		.signature_zh = "全局内存读合并；每个元素的共享内存流量几乎消失",
+		.expect = {
+			X_SEQ_NO_CONFLICTS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK | VF_POW2,
+		.block_default = 256,
+		.block_min = 64,
+		.timed_region = REGION_TWO_PASSES,
+		.launch = reduce_grid_stride_launch,
+		.work = reduce_persistent_work,
+	},
+	{
+		.name = "reduce_shuffle",
+		.family = FAMILY_REDUCE,
+		.step = 12,
+		.title = "warp shuffle inside warps, shared memory across warps",
+		.title_zh = "warp 内用 shuffle，warp 间用共享内存",
+		.about_en =
+			"After the grid-stride loop, each warp adds its 32 values "
+			"with __shfl_down_sync(), register to register, in five "
+			"steps with no shared memory and no barrier; lane 0 of each "
+			"warp puts its sum in shared memory, and after one barrier "
+			"the first warp adds those with shuffles too.  Any block "
+			"size works, not only powers of two.  Seed 004 strides its "
+			"loop by BLOCK_SIZE * blockDim.x instead of the grid's "
+			"size and loads the per-warp sums under a wrong condition "
+			"(tid > offset); here the stride is gridDim.x * blockDim.x "
+			"and lanes past the number of warps contribute zero.",
+		.about_zh =
+			"网格跨步循环之后，每个 warp 用 __shfl_down_sync() 在寄存器"
+			"之间分 5 步把 32 个值相加，不用共享内存，也不用同步；每个 warp "
+			"的 0 号线程把结果放入共享内存，一次同步之后，第一个 warp 同样用 "
+			"shuffle 把它们相加。线程块大小可以是任意值，不必是 2 的幂。"
+			"种子 004 的循环以 BLOCK_SIZE * blockDim.x 而不是整个网格的"
+			"大小为步长，并且在错误的条件（tid > offset）下读取各 warp 的和；"
+			"这里步长是 gridDim.x * blockDim.x，超出 warp 数的线程贡献 0。",
+		.seed = "004",
+		.signature = "almost no shared-memory traffic; coalesced loads",
+		.signature_zh = "几乎没有共享内存流量；全局内存读合并",
+		.expect = {
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK,
+		.block_default = 256,
+		.block_min = 32,
+		.timed_region = REGION_TWO_PASSES,
+		.launch = reduce_shuffle_launch,
+		.work = reduce_persistent_work,
+	},
+	{
+		.name = "reduce_vector_atomic",
+		.family = FAMILY_REDUCE,
+		.step = 13,
+		.title = "16-byte loads, one atomic per block",
+		.title_zh = "16 字节向量读取，每块一次原子加",
+		.about_en =
+			"Each thread reads 16 bytes per load (int4, float4, "
+			"double2) instead of 4 or 8, so a quarter or half as many "
+			"load instructions carry the same bytes; a misaligned "
+			"start or a ragged end is added element by element.  "
+			"Instead of a second pass, each block adds its sum to the "
+			"result with one atomicAdd, so the launcher must clear the "
+			"result first (a cudaMemsetAsync).  Float atomics add in "
+			"whatever order blocks finish, so the last bits of a float "
+			"sum may change from run to run.",
+		.about_zh =
+			"每个线程每次读取 16 字节（int4、float4、double2），而不是 4 "
+			"或 8 字节，搬运同样字节数所需的读取指令减少到四分之一或一半；"
+			"未对齐的开头和不足一个向量的结尾逐个元素相加。不再需要第二遍"
+			"归约，每个线程块用一次 atomicAdd 把自己的和加到结果上，因此启动"
+			"函数必须先清零结果（cudaMemsetAsync）。浮点原子加法的顺序取决于"
+			"线程块完成的先后，所以 float 结果的最后几位可能每次运行都不同。",
+		.signature = "16 sectors per global load request (512 bytes per "
+			     "warp), still 100% load efficiency",
+		.signature_zh = "每个全局内存读请求 16 个 sector（每个 warp 512 字"
+				"节），读效率仍为 100%",
+		.expect = {
+			X_VECTOR_LOADS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK,
+		.block_default = 256,
+		.block_min = 32,
+		.timed_region = REGION_ATOMIC,
+		.launch = reduce_vector_atomic_launch,
+	},
+	{
+		.name = "reduce_single_pass",
+		.family = FAMILY_REDUCE,
+		.step = 14,
+		.title = "one launch: unrolled 16-byte loads, last block finishes",
+		.title_zh = "单次启动：展开的 16 字节读取，最后一个块完成求和",
+		.about_en =
+			"Two changes.  Each thread issues four independent 16-byte "
+			"loads before it adds any of them, so enough bytes are in "
+			"flight to cover DRAM latency.  And the whole reduction is "
+			"one launch with no memset: each block stores its sum, "
+			"then counts itself done with an atomic that has release "
+			"and acquire semantics; the block that counts last reads "
+			"every block's sum, adds them in a fixed order (so float "
+			"results repeat exactly), writes the result and resets the "
+			"counter for the next launch.  With one launch instead of "
+			"two or three, small inputs pay one launch latency, and "
+			"large ones stream at close to the memory bandwidth.",
+		.about_zh =
+			"这一级有两处改动。每个线程先发出 4 次互不依赖的 16 字节读取，"
+			"再把它们相加，使在途的字节数足以掩盖显存延迟。整个归约只有一次"
+			"核函数启动，也不需要 memset：每个线程块写下自己的和，再用一个"
+			"带有 release/acquire 语义的原子操作登记完成；最后登记的线程块"
+			"读取所有线程块的和，按固定顺序相加（因此 float 结果每次完全"
+			"相同），写出结果并把计数器清零，供下一次启动使用。一次启动代替"
+			"两三次，小规模输入只付出一次启动延迟，大规模输入则以接近显存带宽"
+			"的速度读取。",
+		.signature = "16 sectors per load request, 100% load efficiency, "
+			     "DRAM reads close to the input size",
+		.signature_zh = "每个读请求 16 个 sector，读效率 100%，"
+				"DRAM 读取量接近输入大小",
+		.expect = {
+			X_VECTOR_LOADS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BLOCK,
+		.block_default = 256,
+		.block_min = 32,
+		.timed_region = REGION_SINGLE,
+		.launch = reduce_single_pass_launch,
+		.work = reduce_persistent_work,
+	},
+	{
+		.name = "reduce_cub",
+		.family = FAMILY_REDUCE,
+		.step = 15,
+		.title = "CUB DeviceReduce::Sum (baseline)",
+		.title_zh = "CUB DeviceReduce::Sum（基准）",
+		.about_en =
+			"The library call a CUDA programmer would use: "
+			"cub::DeviceReduce::Sum, tuned by NVIDIA for each "
+			"architecture (vectorized loads, many items per thread, "
+			"a two-kernel reduction).  Its temporary storage is "
+			"allocated once, outside the timed region.  The ladder's "
+			"last rung should match or beat it.",
+		.about_zh =
+			"CUDA 程序员实际会调用的库函数：cub::DeviceReduce::Sum，由 "
+			"NVIDIA 针对各个架构调优（向量化读取、每个线程处理多个元素、"
+			"两个核函数完成归约）。它的临时存储只在计时区域之外分配一次。"
+			"阶梯的最后一级应当达到或超过它。",
+		.signature = "near the memory bandwidth at large n",
+		.signature_zh = "在 n 很大时接近显存带宽",
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BASELINE,
+		.timed_region = REGION_CUB,
+		.launch = reduce_cub_launch,
+		.work = reduce_cub_work,
+	},
+	{
+		.name = "reduce_thrust",
+		.family = FAMILY_REDUCE,
+		.step = 16,
+		.title = "thrust::reduce (baseline)",
+		.title_zh = "thrust::reduce（基准）",
+		.about_en =
+			"The one-line version of seed 003: thrust::reduce with "
+			"plus<>, which runs CUB's reduction underneath, then copies "
+			"the result to the host and synchronizes, so its time "
+			"includes a device-to-host copy that CUB's does not.  Its "
+			"temporary storage is served from culab's scratch memory "
+			"instead of a cudaMalloc per call.",
+		.about_zh =
+			"种子 003 中的一行写法：thrust::reduce 加 plus<>，底层调用 "
+			"CUB 的归约，然后把结果拷回主机并同步，因此它的时间比 CUB 多了"
+			"一次设备到主机的拷贝。它的临时存储由 culab 预先分配的暂存内存"
+			"提供，而不是每次调用都 cudaMalloc。",
+		.seed = "003",
+		.signature = "like CUB, plus a small copy and a synchronization",
+		.signature_zh = "与 CUB 相同，另加一次小拷贝和一次同步",
+		.dtypes = DTYPE_ALL,
+		.flags = VF_BASELINE | VF_HOST_STEP,
+		.timed_region = REGION_THRUST,
+		.launch = reduce_thrust_launch,
+		.work = reduce_thrust_work,
+	},
+	{
+		.name = "reduce_cpu",
+		.family = FAMILY_REDUCE,
+		.step = 0,
+		.title = "single-threaded CPU loop (reference)",
+		.title_zh = "单线程 CPU 循环（参考）",
+		.about_en =
+			"One CPU thread adds the elements in index order, reading "
+			"host memory: the reference the seeds' timing tables "
+			"compare against.  int accumulates in 64 bits and float in "
+			"double: a float accumulator stops growing at 2^24 = "
+			"16777216, because once the sum is that large every input "
+			"below 1 rounds away (on the first H100 run a float "
+			"accumulator returned exactly 16777216 for 2^26 inputs).  "
+			"Its time includes no transfer to the GPU, which is the "
+			"honest comparison only when the data already lives on the "
+			"host.",
+		.about_zh =
+			"一个 CPU 线程按下标顺序相加各元素，读取的是主机内存：这是种子中"
+			"计时表格所对比的参考。int 用 64 位累加，float 用 double 累加："
+			"float 累加器在 2^24 = 16777216 处就不再增长，因为和达到这个量级"
+			"后，每个小于 1 的输入都会被舍入掉（在第一次 H100 运行中，float "
+			"累加器对 2^26 个输入恰好返回 16777216）。它的时间不包括向 GPU 的"
+			"数据传输，只有当数据本来就在主机上时，这种比较才是公平的。",
+		.seed = "003",
+		.signature = "no GPU counters",
+		.signature_zh = "没有 GPU 计数器",
+		.dtypes = DTYPE_ALL,
+		.flags = VF_CPU,
+		.timed_region = REGION_CPU,
+		.launch = reduce_cpu_launch,
+	},
+	/* ---- transpose ladder ------------------------------------------- */
+	{
+		.name = "transpose_copy",
+		.family = FAMILY_TRANSPOSE,
+		.step = 1,
+		.title = "copy with the transpose's access shape (ceiling)",
+		.title_zh = "与转置相同访问形状的拷贝（上限）",
+		.about_en =
+			"Not a transpose: the same 32 x 32 tiles and 32 x 8 "
+			"threads as the tiled transposes (each thread handles 4 "
+			"elements), but each element is copied to the same "
+			"position, with coalesced reads and writes.  It moves "
+			"exactly the bytes a transpose must move, so its bandwidth "
+			"is the ceiling the ladder aims at.",
+		.about_zh =
+			"这不是转置：与分块转置使用同样的 32 x 32 分块和 32 x 8 线程"
+			"（每个线程处理 4 个元素），但每个元素被拷贝到相同的位置，读写都"
+			"是合并访问。它搬运的字节数与转置完全相同，因此其带宽就是整个阶梯"
+			"追求的上限。",
+		.signature = "coalesced loads and stores: at most 5 sectors per "
+			     "request for 4-byte types (4 when rows are aligned)",
+		.signature_zh = "读写都合并：4 字节类型每个请求最多 5 个 sector（"
+				"行对齐时为 4）",
+		.expect = {
+			X_ROW_LOADS,
+			X_ROW_STORES,
+			{ .column = "gld_sectors_per_request", .op = "<=",
+			  .value = 9, .dtypes = DOUBLES },
+			{ .column = "gst_sectors_per_request", .op = "<=",
+			  .value = 9, .dtypes = DOUBLES },
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_CEILING | VF_COPY,
+		.timed_region = REGION_TRANSPOSE,
+		.launch = transpose_copy_launch,
+	},
+	{
+		.name = "transpose_copy_shared",
+		.family = FAMILY_TRANSPOSE,
+		.step = 2,
+		.title = "copy through a shared-memory tile",
+		.title_zh = "经由共享内存分块的拷贝",
+		.about_en =
+			"The same copy, staged through a 32 x 32 shared-memory "
+			"tile with a barrier in between, as the tiled transposes "
+			"will do.  Rows go in and come out along rows, so there are "
+			"no bank conflicts; the difference from the plain copy is "
+			"the cost of staging itself.",
+		.about_zh =
+			"同样的拷贝，但像分块转置那样经由 32 x 32 的共享内存分块中转，"
+			"中间有一次同步。按行写入、按行读出，因此没有 bank 冲突；与直接"
+			"拷贝的差别就是中转本身的开销。",
+		.signature = "coalesced global accesses; conflict-free shared "
+			     "stores and loads",
+		.signature_zh = "全局内存访问合并；共享内存读写无 bank 冲突",
+		.expect = {
+			X_ROW_LOADS,
+			X_ROW_STORES,
+			{ .column = "bank_conflicts_per_shared_ld", .op = "<=",
+			  .value = 0.5, .min_side = WIDE },
+			{ .column = "bank_conflicts_per_shared_st", .op = "<=",
+			  .value = 0.5, .min_side = WIDE },
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_COPY,
+		.timed_region = REGION_TRANSPOSE,
+		.launch = transpose_copy_shared_launch,
+	},
+	{
+		.name = "transpose_naive",
+		.family = FAMILY_TRANSPOSE,
+		.step = 3,
+		.title = "naive: coalesced reads, strided writes",
+		.title_zh = "朴素转置：合并读取，跨步写入",
+		.about_en =
+			"Each thread reads A[i][j] and writes B[j][i].  Reads along "
+			"a row are coalesced, but a warp's writes land in 32 "
+			"different rows of the output: every 4-byte store costs a "
+			"whole 32-byte sector.  Seed 002 writes this kernel for "
+			"square matrices only; here any n x m works.",
+		.about_zh =
+			"每个线程读取 A[i][j] 并写入 B[j][i]。按行读取是合并的，"
+			"但一个 warp 的写入落在输出的 32 个不同行上：每次 4 字节的写入"
+			"都要占用整个 32 字节的扇区。种子 002 的这个核函数只适用于方阵；"
+			"这里任意 n x m 都可以。",
+		.seed = "002",
+		.signature = "stores: 32 sectors per request, 12.5% store "
+			     "efficiency for 4-byte types; loads coalesced",
+		.signature_zh = "写：每个请求 32 个 sector，4 字节类型的"
+				"写效率为 12.5%；读合并",
+		.expect = {
+			{ .column = "gst_sectors_per_request", .op = ">=",
+			  .value = 16, .min_side = WIDE },
+			{ .column = "gst_efficiency_pct", .op = "<=",
+			  .value = 15, .dtypes = WORDS, .min_side = WIDE },
+			X_ROW_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.timed_region = REGION_TRANSPOSE,
+		.launch = transpose_naive_launch,
+	},
+	{
+		.name = "transpose_naive_strided_read",
+		.family = FAMILY_TRANSPOSE,
+		.step = 4,
+		.title = "naive: strided reads, coalesced writes",
+		.title_zh = "朴素转置：跨步读取，合并写入",
+		.about_en =
+			"The lanes of a warp now run along the output's rows, so "
+			"writes are coalesced and reads go down a column of the "
+			"input: 32 sectors per load request.  It is usually faster "
+			"than the previous rung, because a read sector fetched for "
+			"one warp is often still in L1 when the next warps need "
+			"the neighbouring columns, while a partially written sector "
+			"must be merged in L2.",
+		.about_zh =
+			"现在 warp 的各线程沿输出的行排列，写入是合并的，读取则沿输入"
+			"的列进行：每次读取请求涉及 32 个扇区。它通常比上一级快，因为"
+			"为一个 warp 读入的扇区常常还留在 L1 中，正好供后续 warp 读取"
+			"相邻的列；而只写了一部分的扇区必须在 L2 中合并。",
+		.seed = "002",
+		.signature = "loads: 32 sectors per request, 12.5% load "
+			     "efficiency for 4-byte types; stores coalesced",
+		.signature_zh = "读：每个请求 32 个 sector，4 字节类型的"
+				"读效率为 12.5%；写合并",
+		.expect = {
+			{ .column = "gld_sectors_per_request", .op = ">=",
+			  .value = 16, .min_side = WIDE },
+			{ .column = "gld_efficiency_pct", .op = "<=",
+			  .value = 15, .dtypes = WORDS, .min_side = WIDE },
+			X_ROW_STORES,
+		},
+		.dtypes = DTYPE_ALL,
+		.timed_region = REGION_TRANSPOSE,
+		.launch = transpose_naive_strided_read_launch,
+	},
+	{
+		.name = "transpose_naive_ldg",
+		.family = FAMILY_TRANSPOSE,
+		.step = 5,
+		.title = "strided reads through __ldg()",
+		.title_zh = "通过 __ldg() 跨步读取",
+		.about_en =
+			"The previous kernel with its reads through __ldg(), the "
+			"read-only data path (ld.global.nc), as seed 002 suggests.  "
+			"On Kepler this was the way to cache global reads; since "
+			"Pascal ordinary loads are cached in L1 too, and the "
+			"compiler may choose the read-only path by itself when it "
+			"can prove the data is not written, so expect a small "
+			"difference, or none.",
+		.about_zh =
+			"与上一级相同，只是读取改用 __ldg()，即只读数据通路"
+			"（ld.global.nc），这是种子 002 的建议。在 Kepler 上这是缓存"
+			"全局读取的方法；从 Pascal 起普通读取也会缓存在 L1 中，而且编译器"
+			"在能证明数据不被写入时可能自行选用只读通路，所以差别很小，甚至"
+			"没有差别。",
+		.seed = "002",
+		.signature = "the same sector counts as the strided-read kernel",
+		.signature_zh = "sector 数与跨步读版本相同",
+		.expect = {
+			{ .column = "gld_sectors_per_request", .op = ">=",
+			  .value = 16, .min_side = WIDE },
+			X_ROW_STORES,
+		},
+		.dtypes = DTYPE_ALL,
+		.timed_region = REGION_TRANSPOSE,
+		.launch = transpose_naive_ldg_launch,
+	},
+	{
+		.name = "transpose_tile",
+		.family = FAMILY_TRANSPOSE,
+		.step = 6,
+		.title = "shared-memory tile 32 x 32 (bank conflicts)",
+		.title_zh = "32 x 32 共享内存分块（bank 冲突）",
+		.about_en =
+			"A block reads a 32 x 32 tile with coalesced row reads "
+			"into shared memory, synchronizes, and writes the "
+			"transposed tile with coalesced row writes, reading the "
+			"tile down a column.  Both global directions are now "
+			"coalesced, but a column of a 32-wide float array lies in "
+			"a single bank: the 32 lanes' reads are served one after "
+			"another (a 32-way conflict).  For 8-byte types each "
+			"half-warp of 16 lanes hits one pair of banks.",
+		.about_zh =
+			"一个线程块按行合并读取 32 x 32 的分块到共享内存，同步之后，"
+			"沿列读取分块，并按行合并写出转置后的分块。全局内存的读写现在都"
+			"是合并的，但宽度为 32 的 float 数组的一列全部位于同一个 bank："
+			"32 个线程的读取只能依次完成（32 路冲突）。对于 8 字节的类型，"
+			"每半个 warp 的 16 个线程落在同一对 bank 上。",
+		.seed = "002",
+		.signature = "about 31 bank conflicts per shared load instruction "
+			     "(30 for 8-byte types); coalesced global accesses",
+		.signature_zh = "每条共享内存读指令约 31 次 bank 冲突（8 字"
+				"节类型为 30 次）；全局内存访问合并",
+		.expect = {
+			{ .column = "bank_conflicts_per_shared_ld", .op = ">=",
+			  .value = 16, .min_side = WIDE },
+			X_ROW_LOADS,
+			X_ROW_STORES,
+		},
+		.dtypes = DTYPE_ALL,
+		.timed_region = REGION_TRANSPOSE,
+		.launch = transpose_tile_launch,
+	},
+	{
+		.name = "transpose_tile_pad",
+		.family = FAMILY_TRANSPOSE,
+		.step = 7,
+		.title = "padded tile 32 x 33",
+		.title_zh = "填充分块 32 x 33",
+		.about_en =
+			"One unused column makes each row of the tile 33 elements "
+			"long, so element (r, c) is in bank (r + c) mod 32: the 32 "
+			"elements of a column are in 32 different banks and a "
+			"column read takes one pass.  For 8-byte types the padding "
+			"shifts each row by one bank pair, which is again "
+			"conflict-free per half-warp.  The cost is 32 unused "
+			"elements of shared memory per tile.",
+		.about_zh =
+			"多加一列不用的元素，使分块的每行长为 33 个元素，元素 (r, c) "
+			"位于第 (r + c) mod 32 个 bank：一列的 32 个元素分布在 32 个"
+			"不同的 bank 上，读取一列只需一次。对 8 字节的类型，填充使每行"
+			"错开一对 bank，对每半个 warp 来说同样没有冲突。代价是每个分块"
+			"浪费 32 个元素的共享内存。",
+		.seed = "002",
+		.signature = "almost no bank conflicts (the hardware counter is "
+			     "not exactly zero even for conflict-free code)",
+		.signature_zh = "几乎没有 bank 冲突（即使代码无冲突，硬件计数器"
+				"也不完全为零）",
+		.expect = {
+			{ .column = "bank_conflicts_per_shared_ld", .op = "<=",
+			  .value = 0.1, .dtypes = FLOATS, .min_side = WIDE },
+			{ .column = "bank_conflicts_per_shared_ld", .op = "<",
+			  .value = 0.05, .than = "transpose_tile",
+			  .min_side = WIDE },
+			X_ROW_LOADS,
+			X_ROW_STORES,
+		},
+		.dtypes = DTYPE_ALL,
+		.timed_region = REGION_TRANSPOSE,
+		.launch = transpose_tile_pad_launch,
+	},
+	{
+		.name = "transpose_tile_swizzle",
+		.family = FAMILY_TRANSPOSE,
+		.step = 8,
+		.title = "swizzled tile (XOR)",
+		.title_zh = "异或交错（swizzle）分块",
+		.about_en =
+			"Instead of padding, element (r, c) is stored at column "
+			"c XOR r of row r.  Each row is only permuted, so row "
+			"accesses stay conflict-free, and the elements of a column "
+			"land in 32 different banks, with no unused memory.  This "
+			"is the layout trick libraries such as CUTLASS use when "
+			"padding would break alignment; it costs one XOR per "
+			"access.",
+		.about_zh =
+			"不再填充，而是把元素 (r, c) 存放在第 r 行的第 c XOR r 列。"
+			"每一行只是被重新排列，按行访问仍然没有冲突，而一列的元素落在 "
+			"32 个不同的 bank 上，也没有浪费内存。CUTLASS 等库在填充会破坏"
+			"对齐时使用这种布局技巧；代价是每次访问多一次异或运算。",
+		.signature = "almost no bank conflicts, like the padded tile",
+		.signature_zh = "几乎没有 bank 冲突，与填充版 tile 相同",
+		.expect = {
+			{ .column = "bank_conflicts_per_shared_ld", .op = "<=",
+			  .value = 0.5, .min_side = WIDE },
+			{ .column = "bank_conflicts_per_shared_ld", .op = "<",
+			  .value = 0.05, .than = "transpose_tile",
+			  .min_side = WIDE },
+			X_ROW_LOADS,
+			X_ROW_STORES,
+		},
+		.dtypes = DTYPE_ALL,
+		.timed_region = REGION_TRANSPOSE,
+		.launch = transpose_tile_swizzle_launch,
+	},
+	{
+		.name = "transpose_tile_pairs",
+		.family = FAMILY_TRANSPOSE,
+		.step = 9,
+		.title = "2 x 2 blocks: two elements per access",
+		.title_zh = "2 x 2 小块：每次访问两个元素",
+		.about_en =
+			"The fastest version.  The matrix is read as 2 x 2 "
+			"blocks: each thread loads a pair of elements from two "
+			"adjacent rows, swaps their halves in registers into the "
+			"two rows of the transposed block, and stages them through "
+			"two padded tiles, so every global and shared-memory "
+			"access carries two elements (8 bytes for int and float, "
+			"16 for double) and each thread has 8 loads in flight.  "
+			"Measured on an H100, the padded tile reaches 97% of the "
+			"copy for double but 93% for float, and even a plain copy "
+			"through shared memory reaches only 92% for float: moving "
+			"4-byte elements through shared memory one at a time is "
+			"what costs, so pairs make float move like double.  Tried "
+			"and slower on the same GPU: 64 x 64 tiles of 16-byte "
+			"vectors (even software-pipelined), warp-private tiles, "
+			"and 4 x 4 blocks transposed in registers.  Odd sides fall "
+			"back to the padded tile; a one-row or one-column matrix is "
+			"its own transpose in memory and is simply copied.",
+		.about_zh =
+			"最快的版本。把矩阵看成 2 x 2 的小块：每个线程从相邻两行各读取"
+			"一对元素，在寄存器中交换它们的一半，得到转置后小块的两行，再"
+			"经由两个填充过的共享内存分块中转，因此每次全局内存和共享内存"
+			"访问都携带两个元素（int 和 float 为 8 字节，double 为 16 字节），"
+			"每个线程有 8 次读取同时在途。在 H100 上实测，填充分块对 double "
+			"能达到拷贝带宽的 97%，对 float 只有 93%，而经由共享内存的普通"
+			"拷贝对 float 也只有 92%：真正的代价是逐个搬运 4 字节元素经过"
+			"共享内存，所以成对搬运让 float 像 double 一样快。在同一 GPU 上"
+			"试过但更慢的做法：16 字节向量的 64 x 64 分块（即使做了软件流水）、"
+			"每个 warp 私有的分块、以及在寄存器中转置 4 x 4 小块。边长为奇数"
+			"时退回到填充分块；只有一行或一列的矩阵在内存中与其转置相同，"
+			"直接拷贝即可。",
+		.signature = "8 sectors per global request for 4-byte types (256 "
+			     "bytes per warp access; 16 for double) and almost no "
+			     "bank conflicts (measured on an H100 at 8192 x 8192: "
+			     "0.07 per shared load for float, 0.46 for double's "
+			     "16-byte loads, against 31 and 30 for the 32 x 32 "
+			     "tile)",
+		.signature_zh = "4 字节类型每个全局内存请求 8 个 sector（"
+				"每次 warp 访问 256 字节；double 为"
+				" 16 个），几乎没有 bank 冲突（在 H100 上"
+				"以 8192 x 8192 实测：float 每条共"
+				"享内存读 0.07 次，double 的 16 字节"
+				"读为 0.46 次，而 32 x 32 tile 分"
+				"别为 31 和 30 次）",
+		.expect = {
+			{ .column = "bank_conflicts_per_shared_ld", .op = "<=",
+			  .value = 0.5, .dtypes = WORDS, .min_side = WIDE },
+			{ .column = "bank_conflicts_per_shared_ld", .op = "<",
+			  .value = 0.05, .than = "transpose_tile",
+			  .min_side = WIDE },
+			{ .column = "gld_sectors_per_request", .op = "<=",
+			  .value = 9, .dtypes = WORDS },
+			{ .column = "gst_sectors_per_request", .op = "<=",
+			  .value = 9, .dtypes = WORDS },
+		},
+		.dtypes = DTYPE_ALL,
+		.timed_region = REGION_TRANSPOSE_PAIRS,
+		.launch = transpose_tile_pairs_launch,
+	},
+};
+
+const struct variant *registry_builtin(size_t *count)
+{
+	*count = sizeof(builtin) / sizeof(builtin[0]);
+	return builtin;
+}
