@@ -1,7 +1,7 @@
 /* counters.h - hardware counters in-process with CUPTI.
  *
- * counters.cpp is the only file that includes CUPTI (its host header is
- * C++-only, so it is a C++ unit behind this C API).  Collection uses the
+ * counters*.cpp are the only files that include CUPTI (its host header
+ * is C++-only, so the module is C++ behind this C API).  Collection uses the
  * Range Profiler: every kernel launch of one measurement becomes a range,
  * replayed as many passes as the metrics need.  Profiled launches are
  * never timed: the runner collects counters in a phase of its own, after
