@@ -5,18 +5,27 @@
  * These are C++ declarations (the module is C++ because
  * cupti_profiler_host.h is), so they are not extern "C".
  *
- * counters_host.cpp, the offline side, defines everything declared
- * here and needs nothing from the session. */
+ * Layered: counters_host.cpp (the offline side) needs nothing from the
+ * other two; counters.cpp (the session) uses the host side;
+ * counters_profile.cpp (measuring) uses both.  Each section below says
+ * which file defines what it declares. */
 #ifndef CULAB_COUNTERS_INT_H
 #define CULAB_COUNTERS_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cuda.h>
+#include <cuda_runtime_api.h>
 #include <cupti.h>
 #include <cupti_profiler_host.h>
+#include <cupti_range_profiler.h>
 
 #include "counters.h"
+extern "C" {
+#include "util.h"
+}
 
 /* CUPTI loads libnvperf_host with RTLD_DEEPBIND, which AddressSanitizer
  * refuses (it aborts the process), so ASan builds do without CUPTI: the
@@ -76,5 +85,142 @@ CUptiResult host_add(CUpti_Profiler_Host_Object *host,
  * Returns 0, or -1 with why filled; the caller frees *image either way. */
 int host_config(CUpti_Profiler_Host_Object *host, uint8_t **image,
 		size_t *image_size, int *passes, char *why, size_t size);
+
+/* ---- the session (counters.cpp) -------------------------------------- */
+
+/* One kernel launch of a profiled pass: the range CUPTI makes of it
+ * belongs to batch item `item`, or is one of our L2 flushes. */
+struct launch_rec {
+	size_t item;
+	bool flush;
+	char *name;                     /* demangled, no parameters; "" unknown */
+	double occ;                     /* theoretical occupancy, % */
+};
+
+/* A profiling session: counters_open makes it, counters_close frees it. */
+struct counters {
+	int device;                     /* runtime ordinal */
+	CUcontext ctx;
+	char chip[64];
+
+	/* metrics, copies of the caller's names in its order */
+	size_t nraw;
+	char **raw;
+	double *scratch;                /* nraw values of one range */
+	int passes;
+
+	/* host side */
+	CUpti_Profiler_Host_Object *host;
+	uint8_t *avail;
+	uint8_t *config;
+	size_t config_size;
+
+	/* target side */
+	bool profiler_initialized;
+	CUpti_RangeProfiler_Object *rp;
+	uint8_t *image;
+	size_t image_size;
+	size_t capacity;                /* ranges the image holds */
+	bool warmed;                    /* a first measurement was discarded */
+	char *broken;                   /* set: the session can no longer profile */
+
+	/* L2 eviction */
+	cudaStream_t stream;
+	void *evict_buf;
+	size_t evict_bytes;
+	unsigned int *evict_sink;
+
+	/* kernel launches seen by the callback */
+	CUpti_SubscriberHandle sub;
+	bool subscribed;
+	bool in_pass;                   /* count launches */
+	bool record_names;              /* and record them (first pass) */
+	size_t launches;                /* in this pass, flushes excluded */
+	size_t item;                    /* the batch item now launching */
+	char *pending;                  /* name between API enter and exit */
+	double pending_occ;             /* its theoretical occupancy, % */
+	struct launch_rec *recs;        /* first pass, in submission order */
+	size_t nrecs, cap_recs;
+	/* L2 eviction before every kernel launch, from the callback */
+	bool evict_each;
+	bool evicting;                  /* the flush launch is ours */
+	int evict_err;                  /* first failure of such a flush */
+	/* theoretical occupancy: the occupancy API on the launched function */
+	CUresult (*max_blocks)(int *, CUfunction, int, size_t);
+	int max_warps;                  /* resident warps per SM at most */
+
+	char method[512];
+
+	/* where the time goes: CULAB_COUNTERS_TRACE=1 prints it at close */
+	double phase[9];
+	size_t measurements, pass_count;
+	size_t flushes;                 /* made by flush_before_kernel */
+	int trace;                      /* CULAB_COUNTERS_TRACE: 0, 1 or 2 */
+	size_t pass;                    /* the pass running */
+	double pass_launch[4];          /* launch+sync time by pass (3: later) */
+	double open_seconds;            /* counters_open */
+	double flush_seconds[2];        /* in flush_before_kernel: pass 0, later */
+	double kernel_seconds;          /* sum of gpu__time_duration.sum */
+	int duration_raw;               /* its index in raw, or -1 */
+	size_t ranges;                  /* evaluated, flushes excluded */
+	size_t grown;                   /* times the image grew */
+	struct slowest slow[8];         /* the slowest item-passes */
+};
+
+/* Where the profiling time goes, c->phase[] (phase_names in counters.cpp). */
+enum phase {
+	PH_PREPARE, PH_EVICT, PH_START, PH_LAUNCH, PH_STOP, PH_DECODE,
+	PH_EVALUATE, PH_RESET, PH_CALLBACKS
+};
+
+/* The current time in seconds (CLOCK_MONOTONIC). */
+double now_seconds(void);
+
+/* Adds the time since *t to phase p and restarts *t. */
+void lap(struct counters *c, enum phase p, double *t);
+
+/* Fills why with "<what> failed: cudaErrorX (its text)" for the
+ * cudaError_t err and returns -1. */
+int cuda_fail(char *why, size_t size, const char *what, int err);
+
+/* Empties the launch records (keeping their array) and drops a pending
+ * name. */
+void recs_clear(struct counters *c);
+
+/* Turns the launch callbacks on or off; on failure names are dropped. */
+void launch_callbacks(struct counters *c, bool on);
+
+/* Waits for the queued work, evicts L2 and waits for that.  Returns 0, or
+ * -1 with why filled. */
+int evict_l2(struct counters *c, char *why, size_t size);
+
+/* Rewrites c->method; gave_up says why the flush before every kernel was
+ * given up, or is NULL. */
+void method_text(struct counters *c, const char *gave_up);
+
+/* The range profiler's objects.  Each returns 0, or -1 with why filled:
+ * profiler_enable makes c->rp for c->ctx (profiler_disable frees it and
+ * accepts none), counter_data_setup makes a counter-data image for
+ * `capacity` ranges and resets it, image_reset resets it, set_config
+ * configures c->rp with the config and counter-data images. */
+int profiler_enable(struct counters *c, char *why, size_t size);
+void profiler_disable(struct counters *c);
+int counter_data_setup(struct counters *c, size_t capacity, char *why,
+		       size_t size);
+int image_reset(struct counters *c, char *why, size_t size);
+int set_config(struct counters *c, char *why, size_t size);
+
+/* The counter-data image starts at FIRST_CAPACITY ranges and grows (x2,
+ * up to MAX_RANGES) when a batch makes more launches, flushes included:
+ * resetting it costs time in proportion to its size, ~0.3 MB per range
+ * for the default set (8.8 ms at 128 ranges on an H100), paid once per
+ * batch, and so do Start and Stop.  On the H100 the default experiment
+ * took 6.45-6.54 s of profiling in 12 batches with 128 ranges, 6.94 s in
+ * the same batches with 256, and 6.46 s in 7 batches (small stages
+ * sharing one) with 256: a batch's fixed cost is small next to what its
+ * image costs, so batches stay per stage and the image as small as they
+ * allow. */
+#define FIRST_CAPACITY 128
+#define MAX_RANGES 1024
 
 #endif
