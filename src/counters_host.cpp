@@ -5,12 +5,12 @@
  * metric exists there (with a "did you mean" when not), how many replay
  * passes a metric set needs, and the config image for that set; and it
  * says what a CUPTI result code means and how to fix it
- * (counters_explain).  culab check and the unit tests
- * (tests/unit/test_metrics.c) use it without a GPU; the session
- * (counters.cpp) uses the same host objects to configure and evaluate its
- * measurements.  Everything here that is chip-specific takes the chip by
- * name, so it works for any chip CUPTI's host library knows, not only the
- * one installed.
+ * (counters_explain).  culab check (through metrics_check) and the unit
+ * tests (tests/unit/test_metrics.c) use it without a GPU; the session
+ * (counters.cpp) makes its host object with the same helpers, and
+ * counters_profile.cpp evaluates its ranges with that object.  Everything
+ * here that is chip-specific takes the chip by name, so it works for any
+ * chip CUPTI's host library knows, not only the one installed.
  *
  * Shared with the other counters*.cpp files through counters_int.h: the
  * message helpers (say, cupti_fail) and the host object helpers
