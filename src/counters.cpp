@@ -1,9 +1,21 @@
-/* counters.cpp - hardware counters in-process with CUPTI 13.0.
+/* counters.cpp - hardware counters in-process with CUPTI 13.0: the
+ * session.
  *
- * The only file that includes CUPTI.  It is C++ because
- * cupti_profiler_host.h is, but it is written like the rest of culab (C
- * structs, xmalloc, goto-free helpers returning -1) and exports the C API
- * of counters.h.
+ * The counters module is three files, the only ones that include CUPTI;
+ * counters_int.h is what they share:
+ *  - counters.cpp (this file), the session: opening it (checks, the
+ *    profiler, the host and range-profiler objects, the counter-data
+ *    image, the launch callback, the L2 eviction buffer), the callback
+ *    itself (kernel names, occupancy, the L2 flush before every kernel),
+ *    closing it and the trace printed then;
+ *  - counters_profile.cpp, measuring with an open session: replay passes,
+ *    decoding and evaluating ranges, batches;
+ *  - counters_host.cpp, the offline side: the Profiler Host API without a
+ *    GPU (metric validation and pass counts for a chip, config images,
+ *    counters_explain).
+ * They are C++ because cupti_profiler_host.h is, but they are written like
+ * the rest of culab (C structs, xmalloc, goto-free helpers returning -1)
+ * and export the C API of counters.h.
  *
  * APIs: the Range Profiler (cupti_range_profiler.h) on the target side and
  * the Profiler Host API (cupti_profiler_host.h) for configuration and
@@ -11,7 +23,9 @@
  * event/metric API (unsupported in 13.0).
  *
  * Method, and why (facts from research/cupti.md, measured on an H200, and
- * from tests/gpu/counters_check on an H100):
+ * from tests/gpu/counters_check on an H100; those about measuring -- the
+ * first measurement, batches, cost -- are at the top of
+ * counters_profile.cpp):
  *  - Auto ranges: every kernel launch between Start and Stop is a range of
  *    its own, so one measurement that makes several launches yields one
  *    value set per launch.  Range names are numbers that keep counting
@@ -32,45 +46,20 @@
  *    not a memset, because a memset would leave L2 full of dirty lines
  *    again (tests/gpu/flush_check.cu: every read scan tried evicts a
  *    buffer just written).  The flush is a range of its own, recorded as
- *    such by the callback and dropped in collect().  User replay also
- *    avoids CUPTI's save/restore of all device memory (~10 ms per pass
- *    with a gigabyte allocated).  Doing the flush in a second context, to
- *    spare its range, was measured slower (context switches).
- *  - The first profiled measurement of a process showed ~25 MB of DRAM
- *    writes that no later one did; the session's first measurement is
- *    therefore taken twice and the first result dropped.
+ *    such by the callback and dropped in collect() (counters_profile.cpp).
+ *    User replay also avoids CUPTI's save/restore of all device memory
+ *    (~10 ms per pass with a gigabyte allocated).  Doing the flush in a
+ *    second context, to spare its range, was measured slower (context
+ *    switches).
  *  - The eviction is the runner's L2 flush (kernels/support.h, a C entry
  *    point, so this host-compiled file can launch it; bulk copies on
  *    sm_90, few instructions to instrument) over a buffer of its own.
- *  - Batches: cuptiRangeProfilerStart and Stop cost milliseconds each (a
- *    batch's first Start 25-50 ms on the H100), so counters_profile_batch
- *    runs many measurements between one Start/Stop per pass.  Ranges are
- *    matched to items and flushes through the callback's launch record.
  *  - One config image and one counter-data image serve every batch; the
  *    counter-data image is reset with CounterDataImageInitialize.  It
  *    holds 128 ranges at first and grows when a batch makes more
  *    launches (CUPTI 13.0 then returns fewer ranges than launches without
  *    counting the rest as dropped), because resetting costs time in
  *    proportion to its size.
- *  - Cost, default set (2 passes), default.yaml on the H100: 149
- *    measurements (301 kernels, 12 batches) profiled in 6.4-6.7 s: Start
- *    and Stop ~15 ms each per pass, launches 1.3 s in the hardware pass
- *    and 4.3 s in the instrumented (SASS) pass.  The hardware pass is the
- *    kernels' own 0.6 s plus ~1.1 ms per range, the flushes' ranges
- *    included (0.36 s for 301 flushes).  The instrumented pass is almost
- *    all instrumented execution: the one-block reduction of 2^28 floats
- *    alone takes 1.77 s there (0.40 s in the hardware pass), the other
- *    2^28 reductions ~0.18 s each; its ranges cost ~0.15 ms.  The
- *    instrumentation's cost adds up metric by metric (one-block reduction
- *    of 2^26 floats, 0.10 s uninstrumented: +0.16 s for global bytes,
- *    +0.09 s for global sectors, +0.02 s for global instructions, +0.09 s
- *    for the branch metrics).  Leaving the flushes out of the
- *    instrumented pass (which counts instructions, not cache misses)
- *    saved nothing and shifted the ranges: CUPTI joins the passes' ranges
- *    by position.  ncu took ~140 ms per launch for the same metrics.
- *    CULAB_COUNTERS_TRACE=1 prints this breakdown when a session closes
- *    (with the slowest measurements per pass); =2 also prints every
- *    launch callback.
  *  - Kernel names come from a CUPTI callback subscription on the driver's
  *    kernel-launch functions (NVIDIA's callback_profiling sample combines
  *    cuptiSubscribe with the range profiler the same way).  Callbacks are
@@ -83,7 +72,6 @@
  *    SM clock of every profile instead. */
 #include <cxxabi.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,161 +87,15 @@
 #include <cupti_target.h>
 
 #include "counters.h"
+#include "counters_int.h"
 #include "support.h"
 extern "C" {
 #include "util.h"
 }
 
-/* CUPTI loads libnvperf_host with RTLD_DEEPBIND, which AddressSanitizer
- * refuses (it aborts the process), so ASan builds do without CUPTI: the
- * entry points fail with this reason and callers carry on as they do on
- * machines without CUPTI. */
-#if defined(__SANITIZE_ADDRESS__)
-#define CUPTI_UNUSABLE "CUPTI cannot run in an AddressSanitizer build (it loads " \
-	"libnvperf_host with RTLD_DEEPBIND, which ASan rejects)"
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define CUPTI_UNUSABLE "CUPTI cannot run in an AddressSanitizer build (it loads " \
-	"libnvperf_host with RTLD_DEEPBIND, which ASan rejects)"
-#endif
-#endif
-
 /* ---- messages -------------------------------------------------------- */
 
-static void say(char *why, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void say(char *why, size_t size, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (!why || !size)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(why, size, fmt, ap);
-	va_end(ap);
-}
-
-/* What a CUPTI error means for a culab user and how to fix it. */
-static const struct {
-	CUptiResult code;
-	const char *fix;
-} cupti_fixes[] = {
-	{ CUPTI_ERROR_INSUFFICIENT_PRIVILEGES,
-	  "the driver restricts GPU performance counters to administrators: run "
-	  "culab as root or with CAP_SYS_ADMIN (drivers R565 and later also "
-	  "accept CAP_PERFMON), or have an administrator add \"options nvidia "
-	  "NVreg_RestrictProfilingToAdminUsers=0\" to a file in /etc/modprobe.d/, "
-	  "rebuild the initramfs and reboot; in a container the host's setting "
-	  "applies (or run it with --cap-add=SYS_ADMIN); check with "
-	  "\"grep RmProfilingAdminOnly /proc/driver/nvidia/params\" (1 = restricted)" },
-	{ CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES,
-	  "this virtual GPU's hypervisor does not allow profiling; the vGPU "
-	  "administrator must enable it for this VM" },
-	{ CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED,
-	  "profiling is not supported on this virtual GPU" },
-	{ CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED,
-	  "another CUPTI client already profiles this process (Nsight Compute, "
-	  "Nsight Systems, compute-sanitizer, cuda-gdb): run culab with "
-	  "--no-counters under such tools" },
-	{ CUPTI_ERROR_OLD_PROFILER_API_INITIALIZED,
-	  "the deprecated profiling API (cuptiProfilerBeginSession) is already in "
-	  "use in this process; the two profiler APIs cannot be mixed" },
-	{ CUPTI_ERROR_CONFIDENTIAL_COMPUTING_NOT_SUPPORTED,
-	  "the GPU runs in confidential-computing mode, which disables counters" },
-	{ CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED,
-	  "NVIDIA CMP (crypto-mining) processors do not support profiling" },
-	{ CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED,
-	  "this is a MIG instance; collect counters on a GPU with MIG disabled" },
-	{ CUPTI_ERROR_SLI_DEVICE_NOT_SUPPORTED,
-	  "profiling is not supported in SLI configurations" },
-	{ CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED,
-	  "profiling is not supported under WSL with this driver; use native Linux" },
-	{ CUPTI_ERROR_NOT_SUPPORTED,
-	  "this GPU or driver does not support the CUPTI range profiler "
-	  "(compute capability 7.5 or newer is needed)" },
-	{ CUPTI_ERROR_HARDWARE_BUSY,
-	  "the GPU's performance monitors are in use, probably by another "
-	  "profiler on this GPU; try again when it has finished" },
-	{ CUPTI_ERROR_NOT_COMPATIBLE,
-	  "libcupti does not match the installed driver; use the CUPTI of the "
-	  "CUDA toolkit the driver supports" },
-	{ CUPTI_ERROR_NOT_INITIALIZED,
-	  "CUPTI could not initialize: is the NVIDIA driver loaded and new "
-	  "enough for this CUPTI (CUDA 13.0 needs R580)?" },
-};
-
-/* The value of RmProfilingAdminOnly in the driver's parameters, or -1. */
-static int profiling_admin_only(void)
-{
-	FILE *fp = fopen("/proc/driver/nvidia/params", "r");
-	char line[256];
-	int v = -1;
-
-	if (!fp)
-		return -1;
-	while (fgets(line, sizeof(line), fp))
-		if (sscanf(line, "RmProfilingAdminOnly: %d", &v) == 1)
-			break;
-	fclose(fp);
-	return v;
-}
-
-static const char *cupti_name(CUptiResult r)
-{
-	const char *s = NULL;
-
-	if (cuptiGetResultString(r, &s) != CUPTI_SUCCESS || !s ||
-	    !strcmp(s, "<unknown>"))
-		return NULL;
-	return s;
-}
-
-extern "C" void counters_explain(int code, char *why, size_t size)
-{
-	CUptiResult r = (CUptiResult)code;
-	const char *name = cupti_name(r), *fix = NULL;
-	char num[32], extra[96] = "";
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(cupti_fixes); i++)
-		if (cupti_fixes[i].code == r)
-			fix = cupti_fixes[i].fix;
-	if (r == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES) {
-		int v = profiling_admin_only();
-
-		if (v >= 0)
-			snprintf(extra, sizeof(extra),
-				 "; here RmProfilingAdminOnly is %d", v);
-	}
-	snprintf(num, sizeof(num), "CUPTI error %d", code);
-	say(why, size, "%s%s%s%s", name ? name : num, fix ? " -- " : "",
-	    fix ? fix : "", extra);
-}
-
-/* "<what> failed: CUPTI_ERROR_X -- how to fix it". */
-static int cupti_fail(char *why, size_t size, const char *what, CUptiResult r)
-{
-	char text[1024];
-
-	counters_explain((int)r, text, sizeof(text));
-	say(why, size, "%s failed: %s", what, text);
-	return -1;
-}
-
-/* Checks a CUPTI call; on failure fills why and makes the caller return -1. */
-#define CALL_AT(call) #call " at " __FILE__ ":" LINE_TEXT(__LINE__)
-#define LINE_TEXT(n) LINE_TEXT2(n)
-#define LINE_TEXT2(n) #n
-
-#define CUPTI_CHECK(call, why, size)                                           \
-	do {                                                                   \
-		CUptiResult r_ = (call);                                       \
-		if (r_ != CUPTI_SUCCESS)                                       \
-			return cupti_fail((why), (size), CALL_AT(call), r_);   \
-	} while (0)
-
-static int cuda_fail(char *why, size_t size, const char *what, int err)
+int cuda_fail(char *why, size_t size, const char *what, int err)
 {
 	say(why, size, "%s failed: %s (%s)", what,
 	    cudaGetErrorName((cudaError_t)err), cudaGetErrorString((cudaError_t)err));
@@ -269,95 +111,13 @@ static int cuda_fail(char *why, size_t size, const char *what, int err)
 
 /* ---- the session --------------------------------------------------- */
 
-/* One kernel launch of a profiled pass: the range CUPTI makes of it
- * belongs to batch item `item`, or is one of our L2 flushes. */
-struct launch_rec {
-	size_t item;
-	bool flush;
-	char *name;                     /* demangled, no parameters; "" unknown */
-	double occ;                     /* theoretical occupancy, % */
-};
-
-struct counters {
-	int device;                     /* runtime ordinal */
-	CUcontext ctx;
-	char chip[64];
-
-	/* metrics, copies of the caller's names in its order */
-	size_t nraw;
-	char **raw;
-	double *scratch;                /* nraw values of one range */
-	int passes;
-
-	/* host side */
-	CUpti_Profiler_Host_Object *host;
-	uint8_t *avail;
-	uint8_t *config;
-	size_t config_size;
-
-	/* target side */
-	bool profiler_initialized;
-	CUpti_RangeProfiler_Object *rp;
-	uint8_t *image;
-	size_t image_size;
-	size_t capacity;                /* ranges the image holds */
-	bool warmed;                    /* a first measurement was discarded */
-	char *broken;                   /* set: the session can no longer profile */
-
-	/* L2 eviction */
-	cudaStream_t stream;
-	void *evict_buf;
-	size_t evict_bytes;
-	unsigned int *evict_sink;
-
-	/* kernel launches seen by the callback */
-	CUpti_SubscriberHandle sub;
-	bool subscribed;
-	bool in_pass;                   /* count launches */
-	bool record_names;              /* and record them (first pass) */
-	size_t launches;                /* in this pass, flushes excluded */
-	size_t item;                    /* the batch item now launching */
-	char *pending;                  /* name between API enter and exit */
-	double pending_occ;             /* its theoretical occupancy, % */
-	struct launch_rec *recs;        /* first pass, in submission order */
-	size_t nrecs, cap_recs;
-	/* L2 eviction before every kernel launch, from the callback */
-	bool evict_each;
-	bool evicting;                  /* the flush launch is ours */
-	int evict_err;                  /* first failure of such a flush */
-	/* theoretical occupancy: the occupancy API on the launched function */
-	CUresult (*max_blocks)(int *, CUfunction, int, size_t);
-	int max_warps;                  /* resident warps per SM at most */
-
-	char method[512];
-
-	/* where the time goes: CULAB_COUNTERS_TRACE=1 prints it at close */
-	double phase[9];
-	size_t measurements, pass_count;
-	size_t flushes;                 /* made by flush_before_kernel */
-	int trace;                      /* CULAB_COUNTERS_TRACE: 0, 1 or 2 */
-	size_t pass;                    /* the pass running */
-	double pass_launch[4];          /* launch+sync time by pass (3: later) */
-	double open_seconds;            /* counters_open */
-	double flush_seconds[2];        /* in flush_before_kernel: pass 0, later */
-	double kernel_seconds;          /* sum of gpu__time_duration.sum */
-	int duration_raw;               /* its index in raw, or -1 */
-	size_t ranges;                  /* evaluated, flushes excluded */
-	size_t grown;                   /* times the image grew */
-	struct slowest slow[8];         /* the slowest item-passes */
-};
-
-enum phase {
-	PH_PREPARE, PH_EVICT, PH_START, PH_LAUNCH, PH_STOP, PH_DECODE,
-	PH_EVALUATE, PH_RESET, PH_CALLBACKS
-};
-
+/* The names of enum phase (counters_int.h), in its order. */
 static const char *const phase_names[] = {
 	"prepare", "evict L2", "start", "launch+sync", "stop", "decode",
 	"evaluate", "reset", "callbacks"
 };
 
-static double now_seconds(void)
+double now_seconds(void)
 {
 	struct timespec ts;
 
@@ -366,7 +126,7 @@ static double now_seconds(void)
 }
 
 /* Adds the time since *t to phase p and restarts *t. */
-static void lap(struct counters *c, enum phase p, double *t)
+void lap(struct counters *c, enum phase p, double *t)
 {
 	double n = now_seconds();
 
@@ -434,7 +194,7 @@ static char *kernel_display_name(const char *symbol)
 	return out;
 }
 
-static void recs_clear(struct counters *c)
+void recs_clear(struct counters *c)
 {
 	size_t i;
 
@@ -608,7 +368,7 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 
 /* Turns the launch callbacks on or off; on failure names are dropped
  * (the counters do not depend on them). */
-static void launch_callbacks(struct counters *c, bool on)
+void launch_callbacks(struct counters *c, bool on)
 {
 	size_t i;
 
@@ -650,7 +410,7 @@ static int evict_setup(struct counters *c, char *why, size_t size)
 
 /* Waits for everything queued (prepare's work), then evicts L2 and waits
  * for that too: the next pass starts from an L2 with no dirty lines. */
-static int evict_l2(struct counters *c, char *why, size_t size)
+int evict_l2(struct counters *c, char *why, size_t size)
 {
 	CUDA_CHECK(cudaDeviceSynchronize(), why, size);
 	CUDA_CHECK((cudaError_t)support_l2_flush(c->evict_buf, c->evict_bytes,
@@ -658,266 +418,6 @@ static int evict_l2(struct counters *c, char *why, size_t size)
 		   why, size);
 	CUDA_CHECK(cudaStreamSynchronize(c->stream), why, size);
 	return 0;
-}
-
-/* ---- host side --------------------------------------------------------- */
-
-static int host_init(const char *chip, const uint8_t *avail,
-		     CUpti_Profiler_Host_Object **host, char *why, size_t size)
-{
-	CUpti_Profiler_Host_Initialize_Params p;
-
-	memset(&p, 0, sizeof(p));
-	p.structSize = CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE;
-	p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
-	p.pChipName = chip;
-	p.pCounterAvailabilityImage = avail;
-	*host = NULL;
-	CUPTI_CHECK(cuptiProfilerHostInitialize(&p), why, size);
-	*host = p.pHostObject;
-	return 0;
-}
-
-static void host_deinit(CUpti_Profiler_Host_Object *host)
-{
-	CUpti_Profiler_Host_Deinitialize_Params p;
-
-	if (!host)
-		return;
-	memset(&p, 0, sizeof(p));
-	p.structSize = CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE;
-	p.pHostObject = host;
-	cuptiProfilerHostDeinitialize(&p);
-}
-
-/* Adds metrics to host's configuration.  Every call makes a pass group of
- * its own: adding 23 metrics one by one gave 23 passes where one call gave
- * 2, so add a whole set in one call (add_metrics validates the names one
- * by one only when that call fails). */
-static CUptiResult host_add(CUpti_Profiler_Host_Object *host,
-			    const char *const *names, size_t n)
-{
-	CUpti_Profiler_Host_ConfigAddMetrics_Params p;
-
-	memset(&p, 0, sizeof(p));
-	p.structSize = CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE;
-	p.pHostObject = host;
-	p.ppMetricNames = (const char **)names;
-	p.numMetrics = n;
-	return cuptiProfilerHostConfigAddMetrics(&p);
-}
-
-/* The config image of what was added to host (caller frees *image), and
- * the passes it needs. */
-static int host_config(CUpti_Profiler_Host_Object *host, uint8_t **image,
-		       size_t *image_size, int *passes, char *why, size_t size)
-{
-	CUpti_Profiler_Host_GetConfigImageSize_Params s;
-	CUpti_Profiler_Host_GetConfigImage_Params g;
-	CUpti_Profiler_Host_GetNumOfPasses_Params n;
-
-	*image = NULL;
-	memset(&s, 0, sizeof(s));
-	s.structSize = CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE;
-	s.pHostObject = host;
-	CUPTI_CHECK(cuptiProfilerHostGetConfigImageSize(&s), why, size);
-	*image_size = s.configImageSize;
-	*image = (uint8_t *)xcalloc(1, s.configImageSize);
-	memset(&g, 0, sizeof(g));
-	g.structSize = CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE;
-	g.pHostObject = host;
-	g.configImageSize = *image_size;
-	g.pConfigImage = *image;
-	CUPTI_CHECK(cuptiProfilerHostGetConfigImage(&g), why, size);
-	memset(&n, 0, sizeof(n));
-	n.structSize = CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE;
-	n.configImageSize = *image_size;
-	n.pConfigImage = *image;
-	CUPTI_CHECK(cuptiProfilerHostGetNumOfPasses(&n), why, size);
-	*passes = (int)n.numOfPasses;
-	return 0;
-}
-
-/* ---- offline validation ------------------------------------------- */
-
-/* A host object per chip kept for the process, only for read-only
- * questions (metric lists, properties).  Adding a bad metric to a host
- * object leaves it unusable (every later add fails with
- * CUPTI_ERROR_UNKNOWN), so validation adds to a fresh object each time;
- * creating one costs ~0.2 ms after the first. */
-static struct {
-	char chip[64];
-	CUpti_Profiler_Host_Object *host;
-	const char **bases;             /* base metric names, all types */
-	size_t nbases;
-} catalog;
-
-static int catalog_open(const char *chip, char *why, size_t size)
-{
-	static const CUpti_MetricType types[] = {
-		CUPTI_METRIC_TYPE_COUNTER, CUPTI_METRIC_TYPE_RATIO,
-		CUPTI_METRIC_TYPE_THROUGHPUT,
-	};
-	size_t i, j;
-
-	if (catalog.host && !strcmp(catalog.chip, chip))
-		return 0;
-	host_deinit(catalog.host);
-	free(catalog.bases);
-	memset(&catalog, 0, sizeof(catalog));
-	if (host_init(chip, NULL, &catalog.host, why, size))
-		return -1;
-	snprintf(catalog.chip, sizeof(catalog.chip), "%s", chip);
-	for (i = 0; i < ARRAY_SIZE(types); i++) {
-		CUpti_Profiler_Host_GetBaseMetrics_Params p;
-
-		memset(&p, 0, sizeof(p));
-		p.structSize = CUpti_Profiler_Host_GetBaseMetrics_Params_STRUCT_SIZE;
-		p.pHostObject = catalog.host;
-		p.metricType = types[i];
-		if (cuptiProfilerHostGetBaseMetrics(&p) != CUPTI_SUCCESS)
-			continue;
-		catalog.bases = (const char **)xrealloc(catalog.bases,
-			(catalog.nbases + p.numMetrics + 1) * sizeof(*catalog.bases));
-		for (j = 0; j < p.numMetrics; j++)
-			catalog.bases[catalog.nbases++] = p.ppMetricNames[j];
-	}
-	return 0;
-}
-
-static bool catalog_has_base(const char *base)
-{
-	size_t i;
-
-	for (i = 0; i < catalog.nbases; i++)
-		if (!strcmp(catalog.bases[i], base))
-			return true;
-	return false;
-}
-
-/* Explains why `metric` (rejected by the host API) is invalid on chip. */
-static void explain_invalid(const char *chip, const char *metric, char *why,
-			    size_t size)
-{
-	const char *dot = strchr(metric, '.'), *suffix = dot ? dot : "";
-	char *base = xstrndup(metric, dot ? (size_t)(dot - metric) : strlen(metric));
-	CUpti_Profiler_Host_GetMetricProperties_Params prop;
-	CUpti_Profiler_Host_GetSubMetrics_Params sub;
-	const char *near, *pick = NULL;
-	char list[200];
-	size_t i;
-
-	if (!catalog_has_base(base)) {
-		near = nearest_word(base, catalog.bases, catalog.nbases);
-		if (near)
-			say(why, size, "unknown metric \"%s\" for %s; did you mean "
-			    "\"%s%s\"?", metric, chip, near, suffix);
-		else
-			say(why, size, "unknown metric \"%s\" for %s", metric, chip);
-		goto out;
-	}
-	memset(&prop, 0, sizeof(prop));
-	prop.structSize = CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE;
-	prop.pHostObject = catalog.host;
-	prop.pMetricName = base;
-	memset(&sub, 0, sizeof(sub));
-	sub.structSize = CUpti_Profiler_Host_GetSubMetrics_Params_STRUCT_SIZE;
-	sub.pHostObject = catalog.host;
-	sub.pMetricName = base;
-	if (cuptiProfilerHostGetMetricProperties(&prop) != CUPTI_SUCCESS ||
-	    (sub.metricType = prop.metricType,
-	     cuptiProfilerHostGetSubMetrics(&sub) != CUPTI_SUCCESS) ||
-	    !sub.numOfSubmetrics) {
-		say(why, size, "metric \"%s\" is not collectable on %s", metric, chip);
-		goto out;
-	}
-	join_words(sub.ppSubMetrics, sub.numOfSubmetrics < 6 ? sub.numOfSubmetrics : 6,
-		   list, sizeof(list));
-	for (i = 0; *suffix && i < sub.numOfSubmetrics; i++) {
-		if (!strcmp(sub.ppSubMetrics[i], suffix)) {
-			say(why, size, "metric \"%s\" cannot be collected on %s "
-			    "with the range profiler", metric, chip);
-			goto out;
-		}
-	}
-	if (*suffix) {
-		pick = nearest_word(suffix, sub.ppSubMetrics, sub.numOfSubmetrics);
-		if (pick)
-			say(why, size, "metric \"%s\": \"%s\" has no submetric "
-			    "\"%s\" on %s; did you mean \"%s%s\"? (valid: %s, ...)",
-			    metric, base, suffix, chip, base, pick, list);
-		else
-			say(why, size, "metric \"%s\": \"%s\" has no submetric "
-			    "\"%s\" on %s (valid: %s, ...)", metric, base, suffix,
-			    chip, list);
-		goto out;
-	}
-	for (i = 0; i < sub.numOfSubmetrics; i++)
-		if (!strcmp(sub.ppSubMetrics[i], ".sum"))
-			pick = ".sum";
-	if (!pick)
-		pick = sub.ppSubMetrics[0];
-	say(why, size, "metric \"%s\" needs a rollup or submetric, e.g. \"%s%s\" "
-	    "(valid: %s, ...)", metric, base, pick, list);
-out:
-	free(base);
-}
-
-extern "C" int counters_metric_valid(const char *chip, const char *metric,
-				     char *why, size_t whysize)
-{
-	CUpti_Profiler_Host_Object *host = NULL;
-	CUptiResult r;
-
-	say(why, whysize, "%s", "");
-#ifdef CUPTI_UNUSABLE
-	(void)chip;
-	(void)metric;
-	say(why, whysize, "%s", CUPTI_UNUSABLE);
-	return -1;
-#endif
-	if (catalog_open(chip, why, whysize))
-		return -1;
-	if (host_init(chip, NULL, &host, why, whysize))
-		return -1;
-	r = host_add(host, &metric, 1);
-	host_deinit(host);
-	if (r == CUPTI_SUCCESS)
-		return 1;
-	explain_invalid(chip, metric, why, whysize);
-	return 0;
-}
-
-extern "C" int counters_count_passes(const char *chip, const char *const *raw,
-				     size_t nraw, char *why, size_t whysize)
-{
-	CUpti_Profiler_Host_Object *host = NULL;
-	uint8_t *image = NULL;
-	size_t image_size = 0, i;
-	int passes = -1;
-	CUptiResult r;
-
-	if (!nraw) {
-		say(why, whysize, "no metrics");
-		return -1;
-	}
-#ifdef CUPTI_UNUSABLE
-	say(why, whysize, "%s", CUPTI_UNUSABLE);
-	return -1;
-#endif
-	for (i = 0; i < nraw; i++)
-		if (counters_metric_valid(chip, raw[i], why, whysize) != 1)
-			return -1;
-	if (host_init(chip, NULL, &host, why, whysize))
-		return -1;
-	r = host_add(host, raw, nraw);
-	if (r != CUPTI_SUCCESS)
-		cupti_fail(why, whysize, "cuptiProfilerHostConfigAddMetrics", r);
-	else if (host_config(host, &image, &image_size, &passes, why, whysize))
-		passes = -1;
-	free(image);
-	host_deinit(host);
-	return passes;
 }
 
 /* ---- opening ------------------------------------------------------------ */
@@ -1027,7 +527,7 @@ static int add_metrics(struct counters *c, char *why, size_t size)
 }
 
 /* Configures the range profiler: auto range, user replay (see the top). */
-static int set_config(struct counters *c, char *why, size_t size)
+int set_config(struct counters *c, char *why, size_t size)
 {
 	CUpti_RangeProfiler_SetConfig_Params p;
 
@@ -1049,7 +549,7 @@ static int set_config(struct counters *c, char *why, size_t size)
 	return 0;
 }
 
-static int image_reset(struct counters *c, char *why, size_t size)
+int image_reset(struct counters *c, char *why, size_t size)
 {
 	CUpti_RangeProfiler_CounterDataImage_Initialize_Params p;
 
@@ -1062,7 +562,7 @@ static int image_reset(struct counters *c, char *why, size_t size)
 	return 0;
 }
 
-static int profiler_enable(struct counters *c, char *why, size_t size)
+int profiler_enable(struct counters *c, char *why, size_t size)
 {
 	CUpti_RangeProfiler_Enable_Params p;
 
@@ -1074,7 +574,7 @@ static int profiler_enable(struct counters *c, char *why, size_t size)
 	return 0;
 }
 
-static void profiler_disable(struct counters *c)
+void profiler_disable(struct counters *c)
 {
 	CUpti_RangeProfiler_Disable_Params p;
 
@@ -1087,26 +587,8 @@ static void profiler_disable(struct counters *c)
 	c->rp = NULL;
 }
 
-/* The counter-data image starts at FIRST_CAPACITY ranges and grows (x2,
- * up to MAX_RANGES) when a batch makes more launches, flushes included:
- * resetting it costs time in proportion to its size, ~0.3 MB per range
- * for the default set (8.8 ms at 128 ranges on an H100), paid once per
- * batch, and so do Start and Stop.  On the H100 the default experiment
- * took 6.45-6.54 s of profiling in 12 batches with 128 ranges, 6.94 s in
- * the same batches with 256, and 6.46 s in 7 batches (small stages
- * sharing one) with 256: a batch's fixed cost is small next to what its
- * image costs, so batches stay per stage and the image as small as they
- * allow. */
-#define FIRST_CAPACITY 128
-#define MAX_RANGES 1024
-
-static size_t grown_capacity(const struct counters *c)
-{
-	return c->capacity * 2 < MAX_RANGES ? c->capacity * 2 : MAX_RANGES;
-}
-
-static int counter_data_setup(struct counters *c, size_t capacity, char *why,
-			      size_t size)
+int counter_data_setup(struct counters *c, size_t capacity, char *why,
+		       size_t size)
 {
 	CUpti_RangeProfiler_GetCounterDataSize_Params p;
 
@@ -1136,7 +618,7 @@ static bool getenv_flag(const char *name)
 
 /* The method line: how the counters were taken.  gave_up says why the
  * module gave up flushing before every kernel, or is NULL. */
-static void method_text(struct counters *c, const char *gave_up)
+void method_text(struct counters *c, const char *gave_up)
 {
 	uint32_t version = 0;
 	char flush[160];
@@ -1378,516 +860,4 @@ extern "C" const char *counters_chip(const struct counters *c)
 extern "C" const char *counters_method(const struct counters *c)
 {
 	return c ? c->method : "";
-}
-
-/* ---- profiling ------------------------------------------------------- */
-
-/* After a failure in the middle of the passes the profiler's pass state
- * is unknown: disable and configure it afresh.  If even that fails, the
- * session is marked broken with the reason. */
-static int rearm(struct counters *c, size_t capacity)
-{
-	char why[512];
-
-	profiler_disable(c);
-	if (profiler_enable(c, why, sizeof(why)) ||
-	    counter_data_setup(c, capacity, why, sizeof(why)) ||
-	    set_config(c, why, sizeof(why))) {
-		free(c->broken);
-		c->broken = xasprintf("the profiler could not be reset after a "
-				      "failed measurement: %s", why);
-		return -1;
-	}
-	return 0;
-}
-
-/* Stops a pass that failed half way; the caller rearms the profiler. */
-static void stop_quietly(struct counters *c)
-{
-	CUpti_RangeProfiler_Stop_Params stop;
-
-	c->in_pass = false;
-	c->evicting = false;
-	memset(&stop, 0, sizeof(stop));
-	stop.structSize = CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE;
-	stop.pRangeProfilerObject = c->rp;
-	cuptiRangeProfilerStop(&stop);
-}
-
-/* Runs one item of a pass: its prepare hook, the L2 eviction when the
- * callback does not evict before every kernel, its launches.  The first
- * item's prepare (and that eviction) run before Start, outside the
- * profiled region; the others' inside (their flush is a range, dropped
- * later). */
-static int run_item(struct counters *c, const struct counters_item *it,
-		    bool first, double *t, char *why, size_t size)
-{
-	int rc;
-	cudaError_t sync;
-	double secs;
-
-	if (!first) {
-		if (it->prepare && (rc = it->prepare(it->ctx)) != 0)
-			return cuda_fail(why, size, "preparing a replay pass", rc);
-		lap(c, PH_PREPARE, t);
-		if (!c->evict_each) {
-			c->evicting = true;
-			rc = evict_l2(c, why, size);
-			c->evicting = false;
-			if (rc)
-				return -1;
-		}
-		lap(c, PH_EVICT, t);
-	}
-	rc = it->launch(it->ctx);
-	sync = cudaDeviceSynchronize();
-	secs = now_seconds() - *t;
-	c->pass_launch[c->pass < 3 ? c->pass : 3] += secs;
-	if (c->trace) {
-		char label[160];
-
-		snprintf(label, sizeof(label), "pass %zu  %s", c->pass,
-			 it->label ? it->label : "");
-		slowest_note(c->slow, ARRAY_SIZE(c->slow), label, secs);
-	}
-	lap(c, PH_LAUNCH, t);
-	if (rc)
-		return cuda_fail(why, size, "the profiled launch", rc);
-	if (sync != cudaSuccess)
-		return cuda_fail(why, size, "the profiled launch", (int)sync);
-	if (c->evict_err) {
-		/* From now on flush before every measurement only. */
-		c->evict_each = false;
-		method_text(c, cudaGetErrorName((cudaError_t)c->evict_err));
-		return cuda_fail(why, size, "the L2 flush before a profiled kernel",
-				 c->evict_err);
-	}
-	return 0;
-}
-
-/* One Start/Stop per replay pass around all n items. */
-static int run_passes(struct counters *c, const struct counters_item *items,
-		      size_t n, char *why, size_t size)
-{
-	CUpti_RangeProfiler_Start_Params start;
-	CUpti_RangeProfiler_Stop_Params stop;
-	size_t pass, i, first = 0;
-	int prc;
-	CUptiResult r;
-
-	/* CUPTI asks for exactly c->passes Start/Stop pairs; one spare lets a
-	 * miscount surface as an error instead of a loop. */
-	for (pass = 0; pass <= (size_t)c->passes; pass++) {
-		double t = now_seconds();
-
-		c->pass_count++;
-		c->pass = pass;
-		if (items[0].prepare && (prc = items[0].prepare(items[0].ctx)) != 0)
-			return cuda_fail(why, size, "preparing a replay pass", prc);
-		lap(c, PH_PREPARE, &t);
-		/* (with evict_each the callback flushes before the first kernel) */
-		if (!c->evict_each && evict_l2(c, why, size))
-			return -1;
-		lap(c, PH_EVICT, &t);
-		c->launches = 0;
-		c->evict_err = 0;
-		c->record_names = pass == 0;
-		if (pass == 0)
-			recs_clear(c);
-		memset(&start, 0, sizeof(start));
-		start.structSize = CUpti_RangeProfiler_Start_Params_STRUCT_SIZE;
-		start.pRangeProfilerObject = c->rp;
-		r = cuptiRangeProfilerStart(&start);
-		if (r != CUPTI_SUCCESS)
-			return cupti_fail(why, size, "cuptiRangeProfilerStart", r);
-		lap(c, PH_START, &t);
-		c->in_pass = true;
-		for (i = 0; i < n; i++) {
-			c->item = i;
-			if (run_item(c, &items[i], i == 0, &t, why, size)) {
-				stop_quietly(c);
-				return -1;
-			}
-			/* More launches than the image holds: stop here rather
-			 * than finish a batch whose ranges will be cut off (the
-			 * caller grows the image and measures again). */
-			if (c->nrecs > c->capacity && c->capacity < MAX_RANGES) {
-				stop_quietly(c);
-				return 1;
-			}
-		}
-		c->in_pass = false;
-		memset(&stop, 0, sizeof(stop));
-		stop.structSize = CUpti_RangeProfiler_Stop_Params_STRUCT_SIZE;
-		stop.pRangeProfilerObject = c->rp;
-		CUPTI_CHECK(cuptiRangeProfilerStop(&stop), why, size);
-		lap(c, PH_STOP, &t);
-		if (pass == 0) {
-			first = c->launches;
-		} else if (c->launches != first) {
-			say(why, size, "replay pass %zu made %zu kernel launches, "
-			    "the first pass made %zu: a measurement must make the "
-			    "same launches every time", pass + 1, c->launches, first);
-			return -1;
-		}
-		if (stop.isAllPassSubmitted)
-			return 0;
-	}
-	say(why, size, "CUPTI asked for more than the %d replay passes it "
-	    "announced", c->passes);
-	return -1;
-}
-
-struct range_order {
-	size_t index;                   /* in the counter-data image */
-	unsigned long long number;      /* auto-range name */
-};
-
-static int by_number(const void *a, const void *b)
-{
-	const struct range_order *x = (const struct range_order *)a;
-	const struct range_order *y = (const struct range_order *)b;
-
-	if (x->number != y->number)
-		return x->number < y->number ? -1 : 1;
-	return x->index < y->index ? -1 : x->index > y->index;
-}
-
-/* Auto ranges are named by execution order ("7", "8", ...; the numbers keep
- * counting across measurements): sort by that number, and keep the
- * image's order if a name is not a number. */
-static void order_ranges(struct counters *c, struct range_order *o, size_t n)
-{
-	bool numeric = true;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		CUpti_RangeProfiler_CounterData_GetRangeInfo_Params p;
-		char *end = NULL;
-
-		o[i].index = i;
-		o[i].number = i;
-		if (!numeric)
-			continue;
-		memset(&p, 0, sizeof(p));
-		p.structSize = CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE;
-		p.pCounterDataImage = c->image;
-		p.counterDataImageSize = c->image_size;
-		p.rangeIndex = i;
-		p.rangeDelimiter = "/";
-		if (cuptiRangeProfilerCounterDataGetRangeInfo(&p) != CUPTI_SUCCESS ||
-		    !p.rangeName || !*p.rangeName) {
-			numeric = false;
-			continue;
-		}
-		o[i].number = strtoull(p.rangeName, &end, 10);
-		if (*end)
-			numeric = false;
-	}
-	if (!numeric) {
-		for (i = 0; i < n; i++)
-			o[i].number = i;
-		return;
-	}
-	qsort(o, n, sizeof(*o), by_number);
-}
-
-/* When a range cannot be evaluated as a whole, evaluates its metrics one
- * by one; those CUPTI cannot evaluate become NAN.  Returns how many
- * succeeded. */
-static size_t evaluate_each(struct counters *c,
-			    CUpti_Profiler_Host_EvaluateToGpuValues_Params *all)
-{
-	CUpti_Profiler_Host_EvaluateToGpuValues_Params one = *all;
-	size_t j, ok = 0;
-
-	for (j = 0; j < c->nraw; j++) {
-		one.ppMetricNames = (const char **)&c->raw[j];
-		one.numMetrics = 1;
-		one.pMetricValues = &c->scratch[j];
-		if (cuptiProfilerHostEvaluateToGpuValues(&one) == CUPTI_SUCCESS)
-			ok++;
-		else
-			c->scratch[j] = NAN;
-	}
-	return ok;
-}
-
-/* Adds one launch's values to item i's list. */
-static void item_push(struct counters_result *res, const char *label,
-		      const struct counters *c, const struct launch_rec *rec)
-{
-	struct kernel_counters *k;
-	size_t j;
-
-	res->k = (struct kernel_counters *)xrealloc(res->k,
-			(res->nk + 1) * sizeof(*res->k));
-	k = &res->k[res->nk];
-	memset(k, 0, sizeof(*k));
-	k->label = xasprintf("%s#%zu", label ? label : "", res->nk);
-	k->kernel = xstrdup(rec ? rec->name : "");
-	k->theoretical_occupancy_pct = rec ? rec->occ : NAN;
-	k->nvalues = c->nraw;
-	k->names = (char **)xcalloc(c->nraw, sizeof(*k->names));
-	k->values = (double *)xcalloc(c->nraw, sizeof(*k->values));
-	for (j = 0; j < c->nraw; j++) {
-		k->names[j] = xstrdup(c->raw[j]);
-		k->values[j] = c->scratch[j];
-	}
-	res->nk++;
-}
-
-static void results_clear(struct counters_result *res, size_t n)
-{
-	size_t i, j;
-
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < res[i].nk; j++)
-			kernel_counters_release(&res[i].k[j]);
-		free(res[i].k);
-		free(res[i].error);
-		memset(&res[i], 0, sizeof(res[i]));
-	}
-}
-
-/* Decodes the pass data and hands each range to its item, in launch
- * order.  Returns 0, 1 when ranges were dropped (the image is too small),
- * -1 on failure. */
-static int collect(struct counters *c, const struct counters_item *items,
-		   size_t n, struct counters_result *res, char *why, size_t size)
-{
-	CUpti_RangeProfiler_DecodeData_Params dec;
-	CUpti_RangeProfiler_GetCounterDataInfo_Params info;
-	struct range_order *order;
-	size_t nr, i;
-	bool mapped;
-	double t = now_seconds();
-
-	memset(&dec, 0, sizeof(dec));
-	dec.structSize = CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE;
-	dec.pRangeProfilerObject = c->rp;
-	CUPTI_CHECK(cuptiRangeProfilerDecodeData(&dec), why, size);
-	if (dec.numOfRangeDropped) {
-		say(why, size, "%zu kernel launches were not profiled: one "
-		    "batch may make at most %d, L2 flushes included",
-		    dec.numOfRangeDropped, MAX_RANGES);
-		return 1;
-	}
-	memset(&info, 0, sizeof(info));
-	info.structSize = CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE;
-	info.pCounterDataImage = c->image;
-	info.counterDataImageSize = c->image_size;
-	CUPTI_CHECK(cuptiRangeProfilerGetCounterDataInfo(&info), why, size);
-	nr = info.numTotalRanges;
-	lap(c, PH_DECODE, &t);
-	if (!nr)
-		return 0;
-	/* Fewer ranges than launches with room to grow: the image was full
-	 * (CUPTI 13.0 stops at maxRangesPerPass without counting the rest as
-	 * dropped), so grow it and measure again. */
-	if (c->nrecs > nr && c->capacity < MAX_RANGES)
-		return 1;
-	/* Ranges map to launches one to one.  Without the callback's record
-	 * (no subscription) only a single item can be collected, and all its
-	 * ranges are its own; with a record that does not match, the flush
-	 * launched from the callback is suspect: give it up for the flush
-	 * before every measurement, and let the caller measure again. */
-	mapped = c->nrecs == nr;
-	if (!mapped && (n > 1 || c->nrecs)) {
-		say(why, size, "CUPTI returned %zu ranges for %zu recorded kernel "
-		    "launches", nr, c->nrecs);
-		if (c->evict_each) {
-			c->evict_each = false;
-			method_text(c, "the ranges did not match the launches");
-		}
-		return -1;
-	}
-	order = (struct range_order *)xcalloc(nr, sizeof(*order));
-	order_ranges(c, order, nr);
-	for (i = 0; i < nr; i++) {
-		const struct launch_rec *rec = mapped ? &c->recs[i] : NULL;
-		CUpti_Profiler_Host_EvaluateToGpuValues_Params ev;
-		CUptiResult r;
-
-		if (rec && rec->flush)
-			continue;
-		memset(&ev, 0, sizeof(ev));
-		ev.structSize = CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE;
-		ev.pHostObject = c->host;
-		ev.pCounterDataImage = c->image;
-		ev.counterDataImageSize = c->image_size;
-		ev.rangeIndex = order[i].index;
-		ev.ppMetricNames = (const char **)c->raw;
-		ev.numMetrics = c->nraw;
-		ev.pMetricValues = c->scratch;
-		r = cuptiProfilerHostEvaluateToGpuValues(&ev);
-		if (r != CUPTI_SUCCESS && evaluate_each(c, &ev) == 0) {
-			free(order);
-			results_clear(res, n);
-			return cupti_fail(why, size,
-					  "cuptiProfilerHostEvaluateToGpuValues", r);
-		}
-		item_push(&res[rec ? rec->item : 0], items[rec ? rec->item : 0].label,
-			  c, rec);
-		c->ranges++;
-		if (c->duration_raw >= 0 && c->scratch[c->duration_raw] > 0)
-			c->kernel_seconds += c->scratch[c->duration_raw] * 1e-9;
-	}
-	free(order);
-	lap(c, PH_EVALUATE, &t);
-	return 0;
-}
-
-/* Profiles the n items with one Start/Stop per pass.  Returns 0 (res
- * filled), 1 when the counter-data image is too small for the batch, -1
- * on failure (why filled; the profiler is rearmed when possible). */
-static int profile_batch(struct counters *c, const struct counters_item *items,
-			 size_t n, struct counters_result *res, char *why,
-			 size_t whysize)
-{
-	char reset_why[512];
-	double t;
-	int rc;
-
-	if (c->broken) {
-		say(why, whysize, "%s", c->broken);
-		return -1;
-	}
-	t = now_seconds();
-	launch_callbacks(c, true);
-	lap(c, PH_CALLBACKS, &t);
-	rc = run_passes(c, items, n, why, whysize);
-	t = now_seconds();
-	launch_callbacks(c, false);
-	lap(c, PH_CALLBACKS, &t);
-	if (rc == 0)
-		rc = collect(c, items, n, res, why, whysize);
-	if (rc) {
-		size_t cap = rc == 1 ? grown_capacity(c) : c->capacity;
-		bool grows = cap > c->capacity;
-
-		results_clear(res, n);
-		/* the pass state is unknown (or the image too small): rearm */
-		if (rearm(c, cap))
-			return -1;
-		c->grown += rc == 1 && grows;
-		return rc == 1 && grows ? 1 : -1;
-	}
-	t = now_seconds();
-	c->measurements += n;
-	if (image_reset(c, reset_why, sizeof(reset_why))) {
-		free(c->broken);
-		c->broken = xasprintf("resetting the counter data failed: %s",
-				      reset_why);
-	}
-	lap(c, PH_RESET, &t);
-	return 0;
-}
-
-/* Profiles items[0..n) as one batch, growing the counter-data image when
- * the launches do not fit. */
-static int profile_fit(struct counters *c, const struct counters_item *items,
-		       size_t n, struct counters_result *res, char *why,
-		       size_t whysize)
-{
-	int rc;
-
-	do
-		rc = profile_batch(c, items, n, res, why, whysize);
-	while (rc == 1);
-	return rc;
-}
-
-/* The first profiled measurement of a process showed ~25 MB of DRAM
- * writes that no later one did (H100, a kernel writing 256 KB; ncu saw
- * 2.5 MB): CUPTI's first-use work lands in it.  So the session's first
- * item is profiled once alone and its result dropped. */
-static int warm_up(struct counters *c, const struct counters_item *item,
-		   char *why, size_t whysize)
-{
-	struct counters_result r;
-	int rc;
-
-	if (c->warmed)
-		return 0;
-	memset(&r, 0, sizeof(r));
-	rc = profile_fit(c, item, 1, &r, why, whysize);
-	c->warmed = rc == 0 && r.nk > 0;  /* no kernels warm nothing */
-	results_clear(&r, 1);
-	return rc;
-}
-
-extern "C" int counters_profile_batch(struct counters *c,
-				      const struct counters_item *items,
-				      size_t n, struct counters_result *res,
-				      char *why, size_t whysize)
-{
-	size_t i;
-	int failed = 0;
-
-	memset(res, 0, n * sizeof(*res));
-	if (!n)
-		return 0;
-	if (warm_up(c, &items[0], why, whysize) && c->broken)
-		return -1;
-	/* A batch needs the callback's record to tell its items apart; a
-	 * failed batch is measured again item by item, so that one bad item
-	 * costs only its own counters. */
-	if (n > 1 && c->subscribed &&
-	    profile_fit(c, items, n, res, why, whysize) == 0)
-		return 0;
-	if (c->broken) {
-		say(why, whysize, "%s", c->broken);
-		return -1;
-	}
-	for (i = 0; i < n; i++) {
-		char one[512];
-
-		if (profile_fit(c, &items[i], 1, &res[i], one, sizeof(one))) {
-			res[i].error = xstrdup(one);
-			failed++;
-		}
-	}
-	if (failed == (int)n) {
-		say(why, whysize, "%s", res[0].error);
-		results_clear(res, n);
-		return -1;
-	}
-	return 0;
-}
-
-extern "C" void counters_result_release(struct counters_result *r)
-{
-	if (r)
-		results_clear(r, 1);
-}
-
-extern "C" int counters_profile(struct counters *c, const char *label,
-				int (*prepare)(void *ctx), int (*launch)(void *ctx),
-				void *ctx, struct kernel_counters **k, size_t *nk,
-				char *why, size_t whysize)
-{
-	struct counters_item item = { label, prepare, launch, ctx };
-	struct counters_result r;
-
-	*k = NULL;
-	*nk = 0;
-	if (counters_profile_batch(c, &item, 1, &r, why, whysize))
-		return -1;
-	*k = r.k;
-	*nk = r.nk;
-	return 0;
-}
-
-extern "C" void kernel_counters_release(struct kernel_counters *k)
-{
-	if (!k)
-		return;
-	for (size_t i = 0; i < k->nvalues; i++)
-		free(k->names[i]);
-	free(k->names);
-	free(k->values);
-	free(k->label);
-	free(k->kernel);
-	memset(k, 0, sizeof(*k));
 }

@@ -1,21 +1,24 @@
 /* counters.h - hardware counters in-process with CUPTI.
  *
- * counters.cpp is the only file that includes CUPTI (its host header is
- * C++-only, so it is a C++ unit behind this C API).  Collection uses the
- * Range Profiler: every kernel launch of one measurement becomes a range,
- * replayed as many passes as the metrics need.  Profiled launches are
- * never timed: the runner collects counters in a phase of its own, after
- * timing.
+ * counters*.cpp are the only files that include CUPTI (its host header
+ * is C++-only, so the module is C++ behind this C API): counters.cpp the
+ * session, counters_profile.cpp measuring, counters_host.cpp the offline
+ * side (counters_explain, counters_metric_valid, counters_count_passes).
+ * Collection uses the Range Profiler: every kernel launch of one
+ * measurement becomes a range, replayed as many passes as the metrics
+ * need.  Profiled launches are never timed: the runner collects counters
+ * in a phase of its own, after timing.
  *
- * Method (CUPTI 13.0; see the comment at the top of counters.cpp): auto
- * ranges (one per kernel launch) with user replay, many measurements per
- * Start/Stop (counters_profile_batch).  Before every pass the module calls
- * the runner's prepare hook; before every profiled kernel it evicts L2 by
- * reading a scratch buffer four times the L2 size, so every kernel starts
- * from a cold cache as under ncu and DRAM byte counts are not inflated by
- * earlier kernels' dirty lines (kernel replay in CUPTI 13.0 does not flush
- * L2).  CULAB_COUNTERS_FLUSH_PER_PASS=1 evicts once per measurement
- * instead (for comparisons).
+ * Method (CUPTI 13.0; see the comments at the top of counters.cpp and
+ * counters_profile.cpp): auto ranges (one per kernel launch) with user
+ * replay, many measurements per Start/Stop (counters_profile_batch).
+ * Before every pass the module calls the runner's prepare hook; before
+ * every profiled kernel it evicts L2 by reading a scratch buffer four
+ * times the L2 size, so every kernel starts from a cold cache as under ncu
+ * and DRAM byte counts are not inflated by earlier kernels' dirty lines
+ * (kernel replay in CUPTI 13.0 does not flush L2).
+ * CULAB_COUNTERS_FLUSH_PER_PASS=1 evicts once per measurement instead
+ * (for comparisons).
  *
  * Linking: -lcupti (dynamic; rpath to the toolkit's lib64) and the CUDA
  * runtime (static is fine).  libcuda is not linked: the module reaches the
