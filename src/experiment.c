@@ -842,17 +842,142 @@ static void mantissa_hint(uint64_t m, int nfrac, uint64_t e, char *why,
 		 (unsigned long long)m, (unsigned long long)e);
 }
 
-int size_parse(const char *s, uint64_t *n, char *why, size_t whysize)
+static int not_a_size(char *why, size_t whysize)
+{
+	snprintf(why, whysize, "%s", size_syntax);
+	return -1;
+}
+
+static int too_large(char *why, size_t whysize)
+{
+	snprintf(why, whysize, "more than 2^%u elements", max_elements_log2());
+	return -1;
+}
+
+/* Reads the exponent after an "e" at p: an optional "+", then digits
+ * that end the text.  Returns 0, or -1 with the reason in why
+ * (`negative` when the exponent is negative). */
+static int read_exponent(const char *p, const char *end, uint64_t *e,
+			 const char *negative, char *why, size_t whysize)
+{
+	int nd;
+
+	if (*p == '+')
+		p++;
+	if (*p == '-' && p[1] >= '0' && p[1] <= '9') {
+		snprintf(why, whysize, "%s", negative);
+		return -1;
+	}
+	nd = read_digits(&p, e);
+	if (nd < 0)
+		return too_large(why, whysize);
+	if (nd == 0 || p != end)
+		return not_a_size(why, whysize);
+	return 0;
+}
+
+/* The rest of a size after a decimal point, at p; v is the integer part.
+ * A decimal point: culab wants integers written out, so this is an
+ * error, with the integer to write where there is one.  Returns -1 with
+ * the reason in why. */
+static int refuse_fraction(const char *p, const char *end, uint64_t v,
+			   char *why, size_t whysize)
+{
+	const char *digits = p;
+	uint64_t m = v, frac, e;
+	int nfrac = read_digits(&p, &frac);
+
+	if (nfrac < 0)
+		return too_large(why, whysize);
+	if (nfrac == 0)
+		return not_a_size(why, whysize);
+	for (const char *d = digits; d < p; d++)
+		if (__builtin_mul_overflow(m, 10, &m) ||
+		    __builtin_add_overflow(m, (uint64_t)(*d - '0'), &m))
+			return too_large(why, whysize);
+	if (p == end) {
+		if (frac == 0)
+			snprintf(why, whysize, "not an integer (write %llu)",
+				 (unsigned long long)v);
+		else
+			snprintf(why, whysize, "not an integer");
+		return -1;
+	}
+	if (*p != 'e' && *p != 'E')
+		return not_a_size(why, whysize);
+	if (read_exponent(p + 1, end, &e, "not an integer", why, whysize) < 0)
+		return -1;
+	mantissa_hint(m, nfrac, e, why, whysize);
+	return -1;
+}
+
+/* "2^20": raises *v to the exponent at p (after the "^"), whose digits
+ * end the text.  Returns 0, or -1 with the reason in why. */
+static int apply_power(const char *p, const char *end, uint64_t *v,
+		       char *why, size_t whysize)
+{
+	uint64_t e;
+	int nd = read_digits(&p, &e);
+
+	if (nd < 0)
+		return too_large(why, whysize);
+	if (nd == 0 || p != end)
+		return not_a_size(why, whysize);
+	if (!checked_pow(*v, e, v))
+		return too_large(why, whysize);
+	return 0;
+}
+
+/* "1e6": multiplies *v by 10 to the exponent at p (after the "e").
+ * Returns 0, or -1 with the reason in why. */
+static int apply_exponent(const char *p, const char *end, uint64_t *v,
+			  char *why, size_t whysize)
+{
+	uint64_t e, scale;
+
+	if (read_exponent(p, end, &e, "a negative exponent makes no integer "
+			  "size", why, whysize) < 0)
+		return -1;
+	if (*v && (!checked_pow(10, e, &scale) ||
+		   __builtin_mul_overflow(*v, scale, v)))
+		return too_large(why, whysize);
+	return 0;
+}
+
+/* "4Mi": scales *v by the binary suffix at p, which ends the text.
+ * Returns 0, or -1 with the reason in why. */
+static int apply_suffix(const char *p, uint64_t *v, char *why, size_t whysize)
 {
 	static const struct {
 		const char *suffix;
 		unsigned shift;
 	} suffixes[] = { { "Ki", 10 }, { "Mi", 20 }, { "Gi", 30 } };
+	size_t k, letters = strspn(p, "abcdefghijklmnopqrstuvwxyz"
+				   "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+
+	for (k = 0; k < ARRAY_SIZE(suffixes); k++)
+		if (strcmp(p, suffixes[k].suffix) == 0)
+			break;
+	if (k == ARRAY_SIZE(suffixes)) {
+		if (letters != strlen(p) || letters > 3)
+			return not_a_size(why, whysize);
+		snprintf(why, whysize, "unknown suffix \"%s\" (known: Ki, Mi, "
+			 "Gi)", p);
+		return -1;
+	}
+	if (*v > (UINT64_MAX >> suffixes[k].shift))
+		return too_large(why, whysize);
+	*v <<= suffixes[k].shift;
+	return 0;
+}
+
+int size_parse(const char *s, uint64_t *n, char *why, size_t whysize)
+{
 	const char *p, *end;
 	char buf[64];
-	uint64_t v, e;
+	uint64_t v;
 	size_t len;
-	int nd;
+	int nd, rc = 0;
 
 	while (*s == ' ' || *s == '\t')
 		s++;
@@ -864,7 +989,7 @@ int size_parse(const char *s, uint64_t *n, char *why, size_t whysize)
 		return -1;
 	}
 	if (len >= sizeof(buf))
-		goto syntax;
+		return not_a_size(why, whysize);
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	p = buf;
@@ -874,114 +999,31 @@ int size_parse(const char *s, uint64_t *n, char *why, size_t whysize)
 			snprintf(why, whysize, "must be at least 1");
 			return -1;
 		}
-		goto syntax;
+		return not_a_size(why, whysize);
 	}
 	nd = read_digits(&p, &v);
 	if (nd < 0)
-		goto too_large;
+		return too_large(why, whysize);
 	if (nd == 0)
-		goto syntax;
-	if (*p == '.') {
-		/* A decimal point: culab wants integers written out, so this
-		 * is an error, with the integer to write where there is one. */
-		uint64_t m = v, frac;
-		const char *q = ++p;
-		int nfrac = read_digits(&p, &frac);
-
-		if (nfrac < 0)
-			goto too_large;
-		if (nfrac == 0)
-			goto syntax;
-		for (const char *d = q; d < p; d++)
-			if (__builtin_mul_overflow(m, 10, &m) ||
-			    __builtin_add_overflow(m, (uint64_t)(*d - '0'), &m))
-				goto too_large;
-		if (p == end) {
-			if (frac == 0)
-				snprintf(why, whysize, "not an integer (write "
-					 "%llu)", (unsigned long long)v);
-			else
-				snprintf(why, whysize, "not an integer");
-			return -1;
-		}
-		if (*p != 'e' && *p != 'E')
-			goto syntax;
-		p++;
-		if (*p == '+')
-			p++;
-		if (*p == '-' && p[1] >= '0' && p[1] <= '9') {
-			snprintf(why, whysize, "not an integer");
-			return -1;
-		}
-		nd = read_digits(&p, &e);
-		if (nd < 0)
-			goto too_large;
-		if (nd == 0 || p != end)
-			goto syntax;
-		mantissa_hint(m, nfrac, e, why, whysize);
+		return not_a_size(why, whysize);
+	if (*p == '.')
+		return refuse_fraction(p + 1, end, v, why, whysize);
+	if (*p == '^')
+		rc = apply_power(p + 1, end, &v, why, whysize);
+	else if (*p == 'e' || *p == 'E')
+		rc = apply_exponent(p + 1, end, &v, why, whysize);
+	else if (p != end)
+		rc = apply_suffix(p, &v, why, whysize);
+	if (rc < 0)
 		return -1;
-	}
-	if (*p == '^') {
-		p++;
-		nd = read_digits(&p, &e);
-		if (nd < 0)
-			goto too_large;
-		if (nd == 0 || p != end)
-			goto syntax;
-		if (!checked_pow(v, e, &v))
-			goto too_large;
-	} else if (*p == 'e' || *p == 'E') {
-		uint64_t scale;
-
-		p++;
-		if (*p == '+')
-			p++;
-		if (*p == '-' && p[1] >= '0' && p[1] <= '9') {
-			snprintf(why, whysize, "a negative exponent makes no "
-				 "integer size");
-			return -1;
-		}
-		nd = read_digits(&p, &e);
-		if (nd < 0)
-			goto too_large;
-		if (nd == 0 || p != end)
-			goto syntax;
-		if (v && (!checked_pow(10, e, &scale) ||
-			  __builtin_mul_overflow(v, scale, &v)))
-			goto too_large;
-	} else if (p != end) {
-		size_t k, letters = strspn(p, "abcdefghijklmnopqrstuvwxyz"
-					   "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-
-		for (k = 0; k < ARRAY_SIZE(suffixes); k++)
-			if (strcmp(p, suffixes[k].suffix) == 0)
-				break;
-		if (k == ARRAY_SIZE(suffixes)) {
-			if (letters != strlen(p) || letters > 3)
-				goto syntax;
-			snprintf(why, whysize, "unknown suffix \"%s\" (known: Ki, "
-				 "Mi, Gi)", p);
-			return -1;
-		}
-		if (v > (UINT64_MAX >> suffixes[k].shift))
-			goto too_large;
-		v <<= suffixes[k].shift;
-	}
 	if (v == 0) {
 		snprintf(why, whysize, "must be at least 1");
 		return -1;
 	}
 	if (v > EXPERIMENT_MAX_ELEMENTS)
-		goto too_large;
+		return too_large(why, whysize);
 	*n = v;
 	return 0;
-
-syntax:
-	snprintf(why, whysize, "%s", size_syntax);
-	return -1;
-too_large:
-	snprintf(why, whysize, "more than 2^%u elements", max_elements_log2());
-	return -1;
 }
 
 int shape_parse(const char *s, struct shape *sh, char *why, size_t whysize)
