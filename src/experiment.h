@@ -1,9 +1,9 @@
 /* experiment.h - experiment files: strict YAML loading into plain structs.
  *
- * experiment.c is the only file that includes yaml.h.  Loading is strict:
- * unknown keys, wrong types, unknown kernels, types or counters and bad
- * sizes are errors in GNU format with the 1-based line and column of the
- * offending node; all errors of a file are reported (up to
+ * experiment_yaml.c is the only file that includes yaml.h.  Loading is
+ * strict: unknown keys, wrong types, unknown kernels, types or counters
+ * and bad sizes are errors in GNU format with the 1-based line and column
+ * of the offending node; all errors of a file are reported (up to
  * EXPERIMENT_MAX_ERRORS) before loading fails.
  *
  * Schema (README "Experiment files" is the user-facing version):
