@@ -27,6 +27,7 @@
 
 #include <yaml.h>
 
+#include "diag.h"
 #include "util.h"
 
 /* ---- diagnostics -------------------------------------------------------- */
