@@ -1,9 +1,9 @@
 /* experiment.h - experiment files: strict YAML loading into plain structs.
  *
- * experiment.c is the only file that includes yaml.h.  Loading is strict:
- * unknown keys, wrong types, unknown kernels, types or counters and bad
- * sizes are errors in GNU format with the 1-based line and column of the
- * offending node; all errors of a file are reported (up to
+ * experiment_yaml.c is the only file that includes yaml.h.  Loading is
+ * strict: unknown keys, wrong types, unknown kernels, types or counters
+ * and bad sizes are errors in GNU format with the 1-based line and column
+ * of the offending node; all errors of a file are reported (up to
  * EXPERIMENT_MAX_ERRORS) before loading fails.
  *
  * Schema (README "Experiment files" is the user-facing version):
@@ -40,7 +40,8 @@
  *   {from: 1000, to: 10000, plus: 1000}                arithmetic range
  * A plain size n for transpose means n x n.  "1e6" takes an integer
  * mantissa and exponent (15e2, not 1.5e3); suffixes are binary only (Ki,
- * Mi, Gi).  One buffer holds at most EXPERIMENT_MAX_ELEMENTS elements.
+ * Mi, Gi).  One buffer holds at most EXPERIMENT_MAX_ELEMENTS elements
+ * (size.h parses these notations).
  * Duplicate sizes, types, variants, blocks and counters are dropped
  * silently (the first is kept).
  *
@@ -70,10 +71,9 @@
 
 #include "dtype.h"
 #include "registry.h"
+#include "size.h"
 
 #define EXPERIMENT_MAX_ERRORS 20
-/* Largest element count of one buffer culab accepts in a file (2^36). */
-#define EXPERIMENT_MAX_ELEMENTS (1ull << 36)
 /* Largest number of rows one experiment may expand to. */
 #define EXPERIMENT_MAX_ROWS 100000
 /* Largest experiment file culab reads, in bytes. */
@@ -94,11 +94,6 @@
 #define EXPERIMENT_MAX_DESCRIPTION 4096
 /* Most distinct counters one experiment may ask for. */
 #define EXPERIMENT_MAX_COUNTERS 64
-
-struct shape {
-	uint64_t n;   /* reduce: elements; transpose: rows */
-	uint64_t m;   /* reduce: 1; transpose: columns */
-};
 
 struct experiment {
 	char *name;
@@ -151,26 +146,5 @@ int experiment_load_buffer(const char *path, const char *text, size_t len,
 
 /* Frees the contents of *f; accepts a zeroed or NULL *f. */
 void experiment_file_release(struct experiment_file *f);
-
-/* Parses one size ("2^20", "1e6", "4Mi", "1048576") into *n.  Returns 0,
- * or -1 with a reason (no trailing newline) in why.  Zero, negative,
- * fractional, malformed and sizes above EXPERIMENT_MAX_ELEMENTS fail.
- * Surrounding blanks are ignored. */
-int size_parse(const char *s, uint64_t *n, char *why, size_t whysize);
-
-/* Parses a shape "ROWS x COLS" (also "ROWSxCOLS", "ROWS*COLS"; each side
- * a size as size_parse() reads it) into *sh.  Returns 0, or -1 with a
- * reason in why, also when ROWS * COLS exceeds EXPERIMENT_MAX_ELEMENTS. */
-int shape_parse(const char *s, struct shape *sh, char *why, size_t whysize);
-
-/* Expands a range into sizes, appending to *out (realloc'd) and *count.
- * `times` > 1 for geometric ranges, or `plus` > 0 for arithmetic; the
- * last value is `to` only if the steps land on it; a step past 2^64 ends
- * the range.  Returns 0, or -1 with a reason (appending nothing) when
- * `from` is 0, the range is empty, unbounded, has both or neither step,
- * or would exceed `limit` values. */
-int size_range_expand(uint64_t from, uint64_t to, uint64_t times,
-		      uint64_t plus, size_t limit, uint64_t **out,
-		      size_t *count, char *why, size_t whysize);
 
 #endif

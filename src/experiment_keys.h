@@ -1,0 +1,35 @@
+/* experiment_keys.h - the keys of one experiment, private to the loader
+ * (experiment*.c).
+ *
+ * experiment_keys.c checks one item of an experiment file's
+ * "experiments" list against the experiment key table and fills a
+ * struct experiment; experiment.c checks the file around it (top-level
+ * keys, "defaults", unique names) and calls it for each item. */
+#ifndef CULAB_EXPERIMENT_KEYS_H
+#define CULAB_EXPERIMENT_KEYS_H
+
+#include "experiment.h"
+#include "experiment_yaml.h"
+
+/* Number of experiment keys: the size of the value arrays check_keys()
+ * fills for an experiment or for "defaults". */
+#define NKEYS 12
+
+/* The names of the experiment keys in the order they are checked, "name"
+ * first (static storage). */
+const char *const *exp_key_names(void);
+
+/* Checks experiment `index` (1-based) at `map` into *e, with the values
+ * of `defaults` (NULL: none) filling keys it omits.  Sets *name_at to its
+ * own `name` value.  Charges its rows (its sizes, when it fails) to
+ * ld->file_rows.  Returns 0, or -1 after reporting every error; either
+ * way *e holds what was built: experiment_release(e). */
+int check_experiment(struct loader *ld, const struct node *map, int index,
+		     struct experiment *e,
+		     const struct node *defaults_vals[NKEYS],
+		     const struct node **name_at);
+
+/* Frees the contents of *e and zeroes it. */
+void experiment_release(struct experiment *e);
+
+#endif
