@@ -61,7 +61,8 @@
  * rows, where types(v) counts the types v supports and blocks is the
  * number of explicit blocks (1 when none).  At most EXPERIMENT_MAX_ROWS per
  * experiment, EXPERIMENT_MAX_FILE_ROWS and EXPERIMENT_MAX_EXPERIMENTS
- * experiments per file. */
+ * experiments per file.  The plan (plan.h) owns this rule: the loader
+ * counts with plan_count_rows(), and plan_build() expands by it. */
 #ifndef CULAB_EXPERIMENT_H
 #define CULAB_EXPERIMENT_H
 

@@ -5,10 +5,10 @@
  * exp_keys, the key table, names each key, says whether it is required
  * and points to the function that checks its value and fills struct
  * experiment.  Each of those keeps going after an error, so a user sees
- * every mistake of an experiment at once.  The row count of an
- * experiment (experiment_rows()) and the rules that depend on its family
- * (kernels of another family in parse_variants(), transpose sizes in
- * add_size() and parse_sizes()) are here too.
+ * every mistake of an experiment at once.  The rows an experiment
+ * expands to are counted by the plan's rule (plan_count_rows) and held to
+ * the limits here; what sizes a family takes (shapes or not) is its row
+ * of the family table (family.h).
  *
  * Unknown kernels are reported with a "did you mean" suggestion (or a
  * pointer to `culab list kernels`) rather than the full list: the
@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "plan.h"
 #include "registry.h"
 #include "size.h"
 #include "util.h"
@@ -98,13 +99,12 @@ static int parse_family(struct loader *ld, struct exp_ctx *x,
 	if (!s)
 		return -1;
 	if (family_parse(s, &f) < 0) {
-		const char *names[FAMILY__COUNT];
+		size_t n;
+		const char *const *names = family_names(&n);
 		char buf[128];
 
-		for (int i = 0; i < FAMILY__COUNT; i++)
-			names[i] = family_name((enum family)i);
 		return lerr(ld, nd, "unknown family \"%s\" (known: %s)", s,
-			    join_words(names, FAMILY__COUNT, buf, sizeof(buf)));
+			    join_words(names, n, buf, sizeof(buf)));
 	}
 	x->e->family = f;
 	x->family_ok = true;
@@ -305,20 +305,27 @@ static int add_shape(struct loader *ld, struct exp_ctx *x,
 	return 0;
 }
 
+/* Whether the experiment's family takes shapes (family.h). */
+static bool takes_shapes(const struct exp_ctx *x)
+{
+	return x->family_ok && family_get(x->e->family)->shapes;
+}
+
 /* One size for the experiment's family: n elements, or an n x n matrix. */
 static int add_size(struct loader *ld, struct exp_ctx *x,
 		    const struct node *nd, const char *text, uint64_t n,
 		    size_t *cap)
 {
-	if (x->family_ok && x->e->family == FAMILY_TRANSPOSE) {
+	if (takes_shapes(x)) {
 		uint64_t prod;
 
 		if (__builtin_mul_overflow(n, n, &prod) ||
 		    prod > EXPERIMENT_MAX_ELEMENTS)
 			return lerr(ld, nd, "size \"%s\" means a %llu x %llu "
-				    "matrix for transpose, more than 2^%u "
+				    "matrix for %s, more than 2^%u "
 				    "elements", text, (unsigned long long)n,
 				    (unsigned long long)n,
+				    family_name(x->e->family),
 				    size_max_elements_log2());
 		return add_shape(ld, x, nd, n, n, cap);
 	}
@@ -452,7 +459,7 @@ static int parse_sizes(struct loader *ld, struct exp_ctx *x,
 			continue;
 		}
 		if (looks_like_shape(it->str)) {
-			if (x->family_ok && x->e->family != FAMILY_TRANSPOSE) {
+			if (x->family_ok && !takes_shapes(x)) {
 				rc = lerr(ld, it, "size \"%s\" is a shape, but %s "
 					  "is a %s: give one number", it->str,
 					  exp_label(x, label, sizeof(label)),
@@ -719,24 +726,6 @@ void experiment_release(struct experiment *e)
 	memset(e, 0, sizeof(*e));
 }
 
-/* Rows of a checked experiment (see experiment.h, "Rows"). */
-static uint64_t experiment_rows(const struct experiment *e)
-{
-	uint64_t rows = 0;
-
-	for (size_t v = 0; v < e->nvariants; v++) {
-		const struct variant *var = e->variants[v];
-		uint64_t types = 0, blocks = 1;
-
-		for (size_t t = 0; t < e->ndtypes; t++)
-			types += variant_supports(var, e->dtypes[t]);
-		if ((var->flags & VF_BLOCK) && e->nblocks)
-			blocks = e->nblocks;
-		rows += types * e->nsizes * blocks;
-	}
-	return rows;
-}
-
 int check_experiment(struct loader *ld, const struct node *map, int index,
 		     struct experiment *e,
 		     const struct node *defaults_vals[NKEYS],
@@ -794,7 +783,7 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 	/* A failed experiment still holds its sizes until the load ends:
 	 * charge them to the file's budget so that errors repeated through
 	 * aliases or defaults (reported once) cannot pile them up. */
-	rows = (rc < 0 || ld->stopped) ? e->nsizes : experiment_rows(e);
+	rows = (rc < 0 || ld->stopped) ? e->nsizes : plan_count_rows(e);
 	ld->file_rows += rows;
 	if (ld->file_rows > EXPERIMENT_MAX_FILE_ROWS)
 		return lfatal(ld, map->line, map->col, "the experiments of this "
