@@ -363,7 +363,7 @@ static void stage_tally(struct builder *B, struct plan_stage *s)
 			continue;
 		if (ms->v->flags & VF_IN_PLACE)
 			s->copy_bytes = s->in_bytes;
-		if (s->passes > 0)
+		if (s->passes != 0)     /* with counters, however many passes */
 			s->scratch_bytes += ms->work_bytes;
 		else if (ms->work_bytes > s->scratch_bytes)
 			s->scratch_bytes = ms->work_bytes;

@@ -1,5 +1,5 @@
 /* test_cli.c - culab's command line as a user meets it: exit codes,
- * usage lines, --help, --version, list and check.  Runs the built binary
+ * usage lines, --help, --version, list, check and plan.  Runs the built binary
  * named by $CULAB (default build/culab) from the repository root. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -209,6 +209,52 @@ static void test_no_gpu(void **state)
 	       EXIT_NO_GPU, NULL, "no usable GPU");
 }
 
+/* `culab plan` needs no GPU.  With --resume against the recorded runs it
+ * matches every one of their rows to a measurement of the plan: the plan
+ * expands the files into exactly the rows those runs made. */
+static void test_plan(void **state)
+{
+	(void)state;
+	expect(ARGS("plan", "experiments/default.yaml"), EXIT_OK,
+	       "3 experiments, 11 stages, 155 measurements (155 to run)", NULL);
+	expect(ARGS("plan", "experiments/quick.yaml"), EXIT_OK,
+	       "2 experiments, 12 stages, 156 measurements (156 to run)", NULL);
+	expect(ARGS("plan", "--resume", "-o", "tests/fixtures/quick",
+		    "experiments/quick.yaml"), EXIT_OK,
+	       "156 measurements (0 to run, 156 resumed)", NULL);
+	expect(ARGS("plan", "--resume", "-o", "reports/examples/h100",
+		    "experiments/default.yaml"), EXIT_OK,
+	       "155 measurements (0 to run, 155 resumed)", NULL);
+	/* a results file of another experiment file is refused */
+	expect(ARGS("plan", "--resume", "-o", "tests/fixtures/quick",
+		    "experiments/default.yaml"), EXIT_USAGE, NULL,
+	       "produced by another experiment file");
+	expect(ARGS("plan", "--resume", "-o", "/nonexistent",
+		    "experiments/quick.yaml"), EXIT_OK,
+	       "156 measurements (156 to run)", "nothing to resume");
+	expect(ARGS("plan", "--json", "experiments/quick.yaml"), EXIT_OK,
+	       "\"measurements\": 156,", NULL);
+	expect(ARGS("plan", "--json", "experiments/quick.yaml"), EXIT_OK,
+	       "\"label\": \"transpose/transpose_tile_pairs/double/1x1000\"",
+	       NULL);
+	expect(ARGS("plan", "--variant", "reduce_cub,transpose_naive",
+		    "experiments/default.yaml"), EXIT_OK,
+	       "--variant leaves out 144 measurements", NULL);
+	expect(ARGS("plan", "-v", "--no-counters", "--profile-only",
+		    "--variant", "reduce_cub", "experiments/default.yaml"),
+	       EXIT_OK, "run      reduce-float/reduce_cub/float/268435456", NULL);
+	expect(ARGS("plan", "--variant", "nope", "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "unknown variant \"nope\"");
+	expect(ARGS("plan", "--variant", "", "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "--variant needs a name");
+	expect(ARGS("plan"), EXIT_USAGE, NULL, "usage: culab plan");
+	expect(ARGS("plan", "/nonexistent.yaml"), EXIT_USAGE, NULL,
+	       "cannot open \"/nonexistent.yaml\"");
+	expect(ARGS("plan", "tests/bad/too_many_rows.yaml"), EXIT_USAGE, NULL,
+	       "expands to 120000 rows");
+	expect(ARGS("plan", "--help"), EXIT_OK, "usage: culab plan", NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +266,7 @@ int main(void)
 		cmocka_unit_test(test_unwritable_output),
 		cmocka_unit_test(test_verify_fixture),
 		cmocka_unit_test(test_no_gpu),
+		cmocka_unit_test(test_plan),
 	};
 
 	return cmocka_run_group_tests_name("cli", tests, NULL, NULL);

@@ -1,4 +1,5 @@
-/* test_results.c - results.json/results.csv: round trip, CSV shape,
+/* test_results.c - results.json/results.csv: round trip (with the
+ * variants' descriptions), the upgrade of version 1 files, CSV shape,
  * statistics, and rejection of truncated, corrupt or foreign files. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -68,6 +69,31 @@ static void fill(struct results *r)
 	r->experiments[0].ncounters = 1;
 	r->experiments[0].counters = xcalloc(1, sizeof(char *));
 	r->experiments[0].counters[0] = xstrdup("dram");
+
+	/* a built-in variant, and one no registry holds */
+	results_add_variant(r, registry_find("reduce_global"));
+	{
+		struct variant mine = {
+			.name = "=bad,\"name\"", .family = FAMILY_REDUCE,
+			.step = 7, .title = "a student's kernel",
+			.title_zh = "学生的内核", .about_en = "folds twice",
+			.signature = "few conflicts", .dtypes = DTYPE_ALL,
+			.flags = VF_BLOCK | VF_HOST_STEP,
+			.block_default = 128, .block_min = 64,
+			.timed_region = "two launches",
+			.source = "class/alice.cu:reduce",
+			.expect = { { .column = "gld_efficiency_pct", .op = ">=",
+				      .value = 80, .dtypes = DTYPE_BIT(DTYPE_FLOAT),
+				      .min_side = 1024 },
+				    { .column = "dram_read_bytes", .op = "<",
+				      .value = 1.5, .than = "reduce_global" } },
+		};
+
+		results_add_variant(r, &mine);
+		/* a second description of the same name is not added */
+		mine.title = "other";
+		results_add_variant(r, &mine);
+	}
 
 	w = results_add_row(r);
 	w->experiment = xstrdup("e1");
@@ -181,8 +207,83 @@ static void test_round_trip(void **state)
 	assert_string_equal(b.rows[0].kernels[0].names[0], "dram__bytes_read.sum");
 	assert_int_equal(b.rows[1].status, ROW_WRONG);
 	assert_string_equal(b.rows[1].message, "sum is 3, expected 4");
+	assert_int_equal(b.schema_version, RESULTS_SCHEMA_VERSION);
+	assert_int_equal(a.nvariants, 2);
+	assert_int_equal(b.nvariants, 2);
+	for (size_t i = 0; i < b.nvariants; i++) {
+		const struct variant *x = a.variants[i], *y = b.variants[i];
+
+		assert_string_equal(y->name, x->name);
+		assert_int_equal(y->family, x->family);
+		assert_int_equal(y->step, x->step);
+		assert_string_equal(y->title, x->title);
+		assert_string_equal(y->title_zh, x->title_zh);
+		assert_string_equal(y->about_en, x->about_en);
+		assert_string_equal(y->signature, x->signature);
+		assert_int_equal(y->flags, x->flags);
+		assert_int_equal(y->dtypes, x->dtypes);
+		assert_int_equal(y->block_default, x->block_default);
+		assert_true(y->launch == NULL && y->ctx == NULL);
+		for (size_t k = 0; k < VARIANT_MAX_EXPECT; k++) {
+			const struct expect *ex = &x->expect[k], *ey = &y->expect[k];
+
+			if (!ex->column) {
+				assert_null(ey->column);
+				break;
+			}
+			assert_string_equal(ey->column, ex->column);
+			assert_string_equal(ey->op, ex->op);
+			assert_float_equal(ey->value, ex->value, 0);
+			assert_int_equal(ey->dtypes, ex->dtypes);
+			assert_int_equal(ey->min_side, ex->min_side);
+			if (ex->than)
+				assert_string_equal(ey->than, ex->than);
+			else
+				assert_null(ey->than);
+		}
+	}
+	/* the unknown variant is described by the file alone */
+	assert_string_equal(results_variant(&b, "=bad,\"name\"")->title,
+			    "a student's kernel");
+	assert_string_equal(results_variant(&b, "=bad,\"name\"")->source,
+			    "class/alice.cu:reduce");
+	assert_null(results_variant(&b, "reduce_shuffle"));
+	assert_null(results_variant(&b, "reduce_global")->source);
 	results_release(&a);
 	results_release(&b);
+	free(path);
+}
+
+/* A version 1 file (the recorded fixture) is read as version 2, with a
+ * description of each of its variants from the built-in rows, in ladder
+ * order: the texts its reports always showed. */
+static void test_upgrade_v1(void **state)
+{
+	struct results r;
+	size_t n, last = 0;
+	const struct variant *b = registry_all(&n);
+	const char *src = getenv("CULAB_SRCDIR");
+	char *path = xasprintf("%s/tests/fixtures/quick/results.json",
+			       src && *src ? src : ".");
+
+	(void)state;
+	assert_int_equal(results_read(path, &r), 0);
+	assert_int_equal(r.schema_version, RESULTS_SCHEMA_VERSION);
+	assert_int_equal(r.nvariants, 26);
+	for (size_t i = 0; i < r.nrows; i++)
+		assert_non_null(results_variant(&r, r.rows[i].variant));
+	for (size_t i = 0; i < r.nvariants; i++) {
+		const struct variant *v = registry_find(r.variants[i]->name);
+		size_t at = (size_t)(v - b);
+
+		assert_true(at < n);
+		assert_true(i == 0 || at > last);       /* ladder order */
+		last = at;
+		assert_string_equal(r.variants[i]->about_zh, v->about_zh);
+		assert_string_equal(r.variants[i]->signature, v->signature);
+		assert_true(r.variants[i]->about_zh != v->about_zh);
+	}
+	results_release(&r);
 	free(path);
 }
 
@@ -278,13 +379,48 @@ static void test_reject(void **state)
 	expect_reject("truncated.json", cut, "not a valid results file");
 	/* A row with a wrong type names the row and field. */
 	{
-		char *bad = xstrdup(text), *p = strstr(bad, "\"step\": 1,");
+		char *bad = xstrdup(text),
+		     *p = strstr(strstr(bad, "\"rows\""), "\"step\": 1,");
 
 		assert_non_null(p);
 		memcpy(p, "\"step\":\"\",", 10);
 		expect_reject("badtype.json", bad,
 			      "row 1: \"step\" is missing or not an integer");
 		free(bad);
+	}
+	/* The variants' table is checked as strictly as the rows. */
+	{
+		static const struct {
+			const char *from, *to, *err;
+		} bad[] = {
+			{ "\"in-place\"", "\"fast\"",
+			  "variant 1: \"flags\" is missing or not a list of known "
+			  "flags" },
+			{ "\"op\": \"<\"", "\"op\": \"~\"",
+			  "variant 2: \"op\" is missing or not one of <, <=, >, >=" },
+			{ "\"family\": \"reduce\",\n   \"step\": 7",
+			  "\"family\": \"scan\",\n   \"step\": 7",
+			  "variant 2: \"family\" is missing or not a known family" },
+			{ "\"name\": \"=bad,\\\"name\\\"\",\n   \"family\"",
+			  "\"name\": \"reduce_global\",\n   \"family\"",
+			  "variant 2: \"name\" is missing or not unique in the "
+			  "table" },
+			{ "\"types\": [\n      \"float\"",
+			  "\"types\": [\n      \"half\"",
+			  "variant 2: \"types\" is missing or not a list of int, "
+			  "float and double" },
+		};
+
+		for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+			char *p = strstr(text, bad[i].from), *t;
+
+			if (!p)
+				fail_msg("\"%s\" not in the saved file", bad[i].from);
+			t = xasprintf("%.*s%s%s", (int)(p - text), text,
+				      bad[i].to, p + strlen(bad[i].from));
+			expect_reject("badvariant.json", t, bad[i].err);
+			free(t);
+		}
 	}
 	free(cut);
 	free(text);
@@ -322,6 +458,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_timing_stats),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_upgrade_v1),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_reject),
 		cmocka_unit_test(test_missing_file),

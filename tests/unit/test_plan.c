@@ -1,0 +1,313 @@
+/* test_plan.c - the plan: one expansion of an experiment file in the
+ * runner's order, with --variant and --resume applied, states, memory and
+ * run estimates (no GPU needed). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "util.h"
+
+static void load(const char *text, struct experiment_file *f)
+{
+	assert_int_equal(experiment_load_buffer("t.yaml", text, strlen(text), f),
+			 0);
+}
+
+static const char reduce_text[] =
+	"experiments:\n"
+	"  - name: r\n"
+	"    family: reduce\n"
+	"    variants: [reduce_shuffle, reduce_global, reduce_cpu]\n"
+	"    types: [int, float]\n"
+	"    sizes: [1000, 2^20]\n"
+	"    block: [128, 256]\n"
+	"    warmup: 2\n"
+	"    repeats: 7\n"
+	"  - name: t\n"
+	"    family: transpose\n"
+	"    variants: [transpose_naive]\n"
+	"    sizes: [\"1025 x 2049\"]\n";
+
+/* Ladder order within a stage, stages by type then size, one measurement
+ * per (variant, block), and as many as plan_count_rows says. */
+static void test_order_and_labels(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_options o = { 0 };
+	struct plan p;
+	const struct plan_stage *s;
+
+	(void)state;
+	load(reduce_text, &f);
+	assert_int_equal(plan_build(&f, &o, &p), 0);
+	assert_int_equal(p.nstages, 5);
+	assert_int_equal(p.nms, plan_count_rows(&f.exps[0]) +
+			 plan_count_rows(&f.exps[1]));
+	assert_int_equal(p.nms, 4 * 5 + 1);
+	assert_int_equal(p.nstate[PLAN_RUN], p.nms);
+	s = &p.stages[0];
+	assert_int_equal(s->t, DTYPE_INT);
+	assert_int_equal(s->sh.n, 1000);
+	assert_string_equal(s->size_text, "1000");
+	assert_int_equal(s->nms, 5);
+	assert_string_equal(s->ms[0].label, "r/reduce_global/int/1000/b128");
+	assert_string_equal(s->ms[1].label, "r/reduce_global/int/1000/b256");
+	assert_string_equal(s->ms[2].label, "r/reduce_shuffle/int/1000/b128");
+	assert_string_equal(s->ms[3].label, "r/reduce_shuffle/int/1000/b256");
+	/* the CPU row takes no block and comes last */
+	assert_string_equal(s->ms[4].label, "r/reduce_cpu/int/1000");
+	assert_int_equal(s->ms[4].block, 0);
+	assert_int_equal(p.stages[1].sh.n, 1u << 20);
+	assert_int_equal(p.stages[2].t, DTYPE_FLOAT);
+	s = &p.stages[4];
+	assert_string_equal(s->size_text, "1025x2049");
+	assert_string_equal(s->ms[0].label, "t/transpose_naive/float/1025x2049");
+	assert_int_equal(s->in_bytes, 1025 * 2049 * 4);
+	assert_int_equal(s->out_bytes, s->in_bytes);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
+/* Memory: the input, the output, a copy for the in-place rung, scratch;
+ * runs: the check, warm-up and repeats, and counter passes. */
+static void test_memory_and_runs(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_options o = { .sm_count = 100 };
+	struct plan p;
+	const struct plan_stage *s;
+	size_t scratch = 0;
+
+	(void)state;
+	load(reduce_text, &f);
+	plan_build(&f, &o, &p);
+	s = &p.stages[1];       /* int, 2^20 */
+	assert_int_equal(p.sm_count, 100);
+	assert_int_equal(s->in_bytes, 4u << 20);
+	assert_int_equal(s->out_bytes, 16);
+	assert_int_equal(s->copy_bytes, s->in_bytes); /* reduce_global */
+	for (size_t k = 0; k < s->nms; k++)
+		if (s->ms[k].work_bytes > scratch)
+			scratch = s->ms[k].work_bytes;
+	assert_true(scratch > 0);
+	assert_int_equal(s->scratch_bytes, scratch);   /* no counters: the largest */
+	assert_int_equal(s->device_bytes, s->in_bytes + s->out_bytes +
+			 s->copy_bytes + s->scratch_bytes);
+	assert_int_equal(s->passes, 0);
+	assert_int_equal(s->ms[0].runs, 1 + 2 + 7);
+	assert_int_equal(s->runs, 5 * 10);
+	assert_true(p.peak_device_bytes >= s->device_bytes);
+	plan_release(&p);
+
+	o.profile_only = true;
+	plan_build(&f, &o, &p);
+	assert_int_equal(p.stages[0].ms[0].runs, 1);
+	assert_int_equal(p.runs, p.nms);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
+/* Counter passes add runs for GPU rows, not for the CPU row; scratch of
+ * a batch adds up. */
+static void test_counter_passes(void **state)
+{
+	static const char text[] =
+		"experiments:\n"
+		"  - name: r\n"
+		"    family: reduce\n"
+		"    variants: [reduce_global, reduce_shuffle, reduce_cpu]\n"
+		"    sizes: 2^20\n"
+		"    counters: default\n";
+	struct experiment_file f = { 0 };
+	struct plan_options o = { .counters = true, .count_passes = false };
+	struct plan p;
+	const struct plan_stage *s;
+
+	(void)state;
+	load(text, &f);
+	plan_build(&f, &o, &p);
+	s = &p.stages[0];
+	assert_int_equal(s->passes, -1);  /* not computed: unknown */
+	assert_int_equal(s->ms[0].runs, 1 + 3 + 30);
+	assert_int_equal(s->scratch_bytes, s->ms[0].work_bytes +
+			 s->ms[1].work_bytes + s->ms[2].work_bytes);
+	plan_release(&p);
+
+	o.count_passes = true;
+	plan_build(&f, &o, &p);
+	s = &p.stages[0];
+	if (s->passes > 0) {    /* CUPTI's host API is there */
+		assert_int_equal(s->ms[0].runs, 1 + 3 + 30 + (uint64_t)s->passes);
+		assert_int_equal(s->ms[2].runs, 1 + 3 + 30);   /* the CPU */
+	}
+	plan_release(&p);
+
+	o.counters = false;
+	plan_build(&f, &o, &p);
+	assert_int_equal(p.stages[0].passes, 0);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
+static void test_select(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_selection sel;
+	struct plan_options o = { 0 };
+	struct plan p;
+	char why[128];
+
+	(void)state;
+	load(reduce_text, &f);
+	assert_int_equal(plan_select_parse("reduce_cpu,transpose_naive", &sel,
+					   why, sizeof(why)), 0);
+	assert_int_equal(sel.n, 2);
+	o.only = &sel;
+	plan_build(&f, &o, &p);
+	assert_int_equal(p.nms, 4 + 1);
+	assert_int_equal(p.left_out, 16);
+	assert_int_equal(p.stages[0].nms, 1);
+	assert_string_equal(p.stages[0].ms[0].v->name, "reduce_cpu");
+	plan_release(&p);
+	plan_select_release(&sel);
+
+	assert_int_equal(plan_select_parse("reduce_cpu,reduce9", &sel, why,
+					   sizeof(why)), -1);
+	assert_string_equal(why, "unknown variant \"reduce9\" (see culab list "
+			    "kernels)");
+	assert_null(sel.names);
+	assert_int_equal(plan_select_parse("", &sel, why, sizeof(why)), -1);
+	assert_string_equal(why, "--variant needs a name");
+	experiment_file_release(&f);
+}
+
+static void prev_row(struct results *r, const char *exp, const char *var,
+		     const char *dtype, uint64_t n, int block,
+		     enum row_status st)
+{
+	struct result_row *w = results_add_row(r);
+
+	w->experiment = xstrdup(exp);
+	w->variant = xstrdup(var);
+	w->dtype = xstrdup(dtype);
+	w->n = n;
+	w->m = 1;
+	w->block = block;
+	w->status = st;
+}
+
+/* --resume keeps ok rows, each once; failed and skipped rows are
+ * measured again; rows of other experiments are ignored. */
+static void test_resume(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct results prev = { 0 };
+	struct plan_options o = { .prev = &prev };
+	struct plan p;
+	const struct plan_stage *s;
+
+	(void)state;
+	load(reduce_text, &f);
+	prev_row(&prev, "r", "reduce_shuffle", "int", 1000, 256, ROW_OK);
+	prev_row(&prev, "r", "reduce_global", "int", 1000, 128, ROW_WRONG);
+	prev_row(&prev, "r", "reduce_cpu", "int", 1000, 0, ROW_SKIPPED);
+	prev_row(&prev, "r", "reduce_cpu", "float", 1000, 0, ROW_OK);
+	prev_row(&prev, "r", "reduce_cpu", "float", 1000, 0, ROW_OK);
+	prev_row(&prev, "other", "reduce_cpu", "int", 1000, 0, ROW_OK);
+	prev_row(&prev, "r", "reduce_shuffle", "int", 1000, 512, ROW_OK);
+	plan_build(&f, &o, &p);
+	s = &p.stages[0];
+	assert_int_equal(s->ms[0].state, PLAN_RUN);          /* was wrong */
+	assert_int_equal(s->ms[3].state, PLAN_RESUMED);
+	assert_int_equal(s->ms[3].prev_row, 0);
+	assert_int_equal(s->ms[3].runs, 0);
+	assert_int_equal(s->ms[4].state, PLAN_RUN);          /* was skipped */
+	assert_int_equal(p.stages[2].ms[4].state, PLAN_RESUMED);
+	assert_int_equal(p.stages[2].ms[4].prev_row, 3);     /* the first */
+	assert_int_equal(p.nstate[PLAN_RESUMED], 2);
+	assert_int_equal(p.nstate[PLAN_RUN], p.nms - 2);
+	plan_release(&p);
+	results_release(&prev);
+	experiment_file_release(&f);
+}
+
+static void test_stage_skip(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_options o = { 0 };
+	struct plan p;
+	struct plan_stage *s;
+
+	(void)state;
+	load(reduce_text, &f);
+	plan_build(&f, &o, &p);
+	s = &p.stages[1];
+	plan_stage_skip(&p, s, "too large");
+	assert_int_equal(s->nstate[PLAN_SKIPPED], 5);
+	assert_int_equal(s->nstate[PLAN_RUN], 0);
+	assert_int_equal(p.nstate[PLAN_SKIPPED], 5);
+	assert_int_equal(p.nstate[PLAN_RUN], p.nms - 5);
+	assert_string_equal(s->ms[2].why, "too large");
+	assert_string_equal(plan_state_name(s->ms[2].state), "skipped");
+	/* a second call changes nothing: nothing is left to run */
+	plan_stage_skip(&p, s, "again");
+	assert_int_equal(p.nstate[PLAN_SKIPPED], 5);
+	assert_string_equal(s->ms[2].why, "too large");
+	plan_release(&p);
+	plan_release(&p);       /* released twice: harmless */
+	experiment_file_release(&f);
+}
+
+/* The printed plan names the file, the stages and what is not run. */
+static void test_print(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_options o = { 0 };
+	struct plan p;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	(void)state;
+	load(reduce_text, &f);
+	plan_build(&f, &o, &p);
+	plan_stage_skip(&p, &p.stages[4], "too large");
+	plan_print(fp, &p, false);
+	fclose(fp);
+	assert_non_null(strstr(buf, "t.yaml: 2 experiments, 5 stages, 21 "
+				    "measurements (20 to run, 1 skipped)"));
+	assert_non_null(strstr(buf, "experiment r (reduce): warm-up 2, "
+				    "repeats 7, no counters"));
+	assert_non_null(strstr(buf, "  int 1000: 5 measurements (5 to run), "
+				    "50 runs"));
+	assert_non_null(strstr(buf, "skipped  t/transpose_naive/float/1025x2049"));
+	assert_non_null(strstr(buf, "(too large)"));
+	/* without --verbose, measurements that simply run are not listed */
+	assert_null(strstr(buf, "r/reduce_cpu/int/1000 "));
+	free(buf);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_order_and_labels),
+		cmocka_unit_test(test_memory_and_runs),
+		cmocka_unit_test(test_counter_passes),
+		cmocka_unit_test(test_select),
+		cmocka_unit_test(test_resume),
+		cmocka_unit_test(test_stage_skip),
+		cmocka_unit_test(test_print),
+	};
+
+	return cmocka_run_group_tests_name("plan", tests, NULL, NULL);
+}
