@@ -771,22 +771,38 @@ static double item_ms(const struct item *it)
 	return it->row->t.median_ms;
 }
 
-static size_t registry_order(const struct variant *v)
+/* The variant description called `name` (NULL: none), or NULL when there
+ * is none.  Every variant the report looks up comes through here (and its
+ * order through model_variant_order), so that where descriptions come
+ * from is decided in one place: today the registry of this culab. */
+static const struct variant *model_variant(const struct model *m,
+					   const char *name)
+{
+	(void)m;
+	return name ? registry_find(name) : NULL;
+}
+
+/* Where variant v (from model_variant) stands in the ladder order, for
+ * sorting; SIZE_MAX for NULL, after every known variant. */
+static size_t model_variant_order(const struct model *m,
+				  const struct variant *v)
 {
 	size_t n;
 	const struct variant *all = registry_all(&n);
 
+	(void)m;
 	return v ? (size_t)(v - all) : SIZE_MAX;
 }
 
-static void item_init(struct item *it, const struct result_row *row)
+static void item_init(const struct model *m, struct item *it,
+		      const struct result_row *row)
 {
-	const struct variant *v = registry_find(S(row->variant));
+	const struct variant *v = model_variant(m, row->variant);
 	unsigned flags = v ? v->flags : 0;
 
 	it->row = row;
 	it->v = v;
-	it->order = registry_order(v);
+	it->order = model_variant_order(m, v);
 	it->ok = row->status == ROW_OK && row->verified &&
 		 isfinite(row->t.median_ms) && row->t.median_ms > 0;
 	it->step_x = it->cum_x = NAN;
@@ -977,7 +993,7 @@ static void model_build(const struct results *r, struct model *m)
 		struct item *it = &m->items[i];
 		struct ladder *l = NULL;
 
-		item_init(it, row);
+		item_init(m, it, row);
 		m->nfailed += !it->ok;
 		names_add(&variants, &m->nvariants, row->variant);
 		for (size_t c = 0; c < row->ncolumns; c++)
@@ -2457,12 +2473,6 @@ static int change_cmp(const void *x, const void *y)
 	return p->rel > q->rel ? -1 : p->rel < q->rel;
 }
 
-/* The registry variant of row `w`, or NULL. */
-static const struct variant *row_variant(const struct result_row *w)
-{
-	return w && w->variant ? registry_find(w->variant) : NULL;
-}
-
 /* Whether variant v (NULL: none) has a registry check on column `col`:
  * a counter its expected signature is stated in. */
 static bool column_in_signature(const struct variant *v, const char *col)
@@ -2498,14 +2508,15 @@ static bool change_worth_telling(const struct metric_column_def *d, double a,
  * those either rung's signature is stated in come first, so a step is
  * explained by the counters it was meant to change. */
 static void finding_counters(struct sbuf *b, enum lang L,
-			     const struct ladder *l, const struct item *from,
-			     const struct item *to)
+			     const struct model *m, const struct ladder *l,
+			     const struct item *from, const struct item *to)
 {
 	struct change *ch;
 	size_t n = 0;
 	struct sbuf list = SBUF_INIT;
 	char pct[16];
-	const struct variant *vf = row_variant(from->row), *vt = row_variant(to->row);
+	const struct variant *vf = model_variant(m, from->row->variant);
+	const struct variant *vt = model_variant(m, to->row->variant);
 
 	if (!l->ncols || from->row->counters_status || to->row->counters_status)
 		return;
@@ -2615,7 +2626,7 @@ static void finding_step(struct sbuf *b, enum lang L, const struct model *m,
 	SAY(b, L, M_F_STEP, role_text(&p, L, prev), role_text(&p, L, it),
 	    pool_md(&p, prev->row->variant), pool_md(&p, it->row->variant),
 	    sbuf_str(&verdict));
-	finding_counters(b, L, l, prev, it);
+	finding_counters(b, L, m, l, prev, it);
 	finding_checks(b, L, m, it);
 	sbuf_addc(b, '\n');
 	sbuf_release(&verdict);
