@@ -766,6 +766,45 @@ static bool str_eq(const char *a, const char *b)
 	return strcmp(S(a), S(b)) == 0;
 }
 
+/* ---- family-specific tests -------------------------------------------- */
+
+/* The only places where the report names a family or a variant, apart
+ * from Harris's reduction (its own section, for the reduce family).  What
+ * they decide is what variant descriptions will have to say. */
+
+/* Whether `family` is sized rows x columns (a matrix). */
+static bool family_is_matrix(const char *family)
+{
+	return str_eq(family, "transpose");
+}
+
+/* Whether a row's size is rows x columns: its family is, or m > 1. */
+static bool row_is_matrix(const struct result_row *row)
+{
+	return family_is_matrix(row->family) || row->m > 1;
+}
+
+/* Whether `family` gets the transpose chart (CH_TRANSPOSE): bandwidth per
+ * variant at the largest size, against the copy ceiling. */
+static bool family_transpose_chart(const char *family)
+{
+	return str_eq(family, "transpose");
+}
+
+/* Whether `family`'s ladders are set beside Harris's G80 reduction
+ * ladder (the historical block). */
+static bool family_harris(const char *family)
+{
+	return str_eq(family, "reduce");
+}
+
+/* Whether a variant the registry does not know is still a copy ceiling
+ * (results measured by a culab that had it). */
+static bool unknown_is_ceiling(const char *variant)
+{
+	return str_eq(variant, "transpose_copy");
+}
+
 static double item_ms(const struct item *it)
 {
 	return it->row->t.median_ms;
@@ -806,8 +845,7 @@ static void item_init(const struct model *m, struct item *it,
 	it->ok = row->status == ROW_OK && row->verified &&
 		 isfinite(row->t.median_ms) && row->t.median_ms > 0;
 	it->step_x = it->cum_x = NAN;
-	if ((flags & VF_CEILING) || (!v && str_eq(row->variant,
-						  "transpose_copy")))
+	if ((flags & VF_CEILING) || (!v && unknown_is_ceiling(row->variant)))
 		it->role = ROLE_CEILING;
 	else if (flags & VF_COPY)
 		it->role = ROLE_COPY;
@@ -1019,8 +1057,7 @@ static void model_build(const struct results *r, struct model *m)
 			l->dtype = S(row->dtype);
 			l->n = row->n;
 			l->m = row->m;
-			l->matrix = str_eq(row->family, "transpose") ||
-				    row->m > 1;
+			l->matrix = row_is_matrix(row);
 		}
 		/* item pointers stay valid: m->items is never reallocated */
 		l->items = xrealloc(l->items, (l->nitems + 1) * sizeof(*l->items));
@@ -1295,8 +1332,8 @@ static void charts_group(const struct model *m, struct group *g,
 
 	fd_title = title = xasprintf("%s / %s", g->family, g->dtype);
 	snprintf(xlabel, sizeof(xlabel), "%s",
-		 str_eq(g->family, "transpose") ? "elements (rows x columns)"
-						: "elements (n)");
+		 family_is_matrix(g->family) ? "elements (rows x columns)"
+					     : "elements (n)");
 
 	name = chart_name(g, CH_TIME);
 	c = plot_chart_add(set, name, NULL);
@@ -1408,7 +1445,7 @@ static void charts_group(const struct model *m, struct group *g,
 		names[CH_COUNTERS] = chart_if_drawable(c);
 	}
 
-	if (str_eq(g->family, "transpose")) {
+	if (family_transpose_chart(g->family)) {
 		char *t = xasprintf("%s, %s: bandwidth per variant", fd_title,
 				    size);
 		struct plot_series *s;
@@ -2743,7 +2780,7 @@ static const struct ladder *harris_ours(const struct model *m)
 		const struct ladder *l = &m->ladders[i];
 		double d;
 
-		if (!str_eq(l->family, "reduce") || !ladder_ok_rungs(l))
+		if (!family_harris(l->family) || !ladder_ok_rungs(l))
 			continue;
 		d = fabs(log2((double)l->n) - 22) +
 		    (str_eq(l->dtype, "int") ? 0 : 1000);
@@ -2774,7 +2811,7 @@ static void blk_historical(const struct model *m, enum lang L,
 	bool reduce = false;
 
 	for (size_t i = 0; i < m->nladders; i++)
-		reduce |= str_eq(m->ladders[i].family, "reduce");
+		reduce |= family_harris(m->ladders[i].family);
 	if (!reduce)
 		return;
 	if (ours) {
@@ -2854,8 +2891,7 @@ static void blk_failures(const struct model *m, enum lang L, struct sbuf *b)
 			continue;
 		status_text(&why, L, it);
 		size = size_text(it->row->n, it->row->m,
-				 str_eq(it->row->family, "transpose") ||
-				 it->row->m > 1);
+				 row_is_matrix(it->row));
 		SAY(b, L, M_FAIL_LINE, pool_md(&p, it->row->experiment),
 		    pool_md(&p, it->row->family), pool_md(&p, it->row->dtype),
 		    pool_md(&p, it->row->variant), size, sbuf_str(&why));
