@@ -1317,179 +1317,211 @@ static const char *chart_if_drawable(const struct plot_chart *c)
 	return plot_chart_drawable(c) ? plot_chart_name(c) : NULL;
 }
 
-static void charts_group(const struct model *m, struct group *g,
-			 struct plot_set *set, const char **names)
+/* What the charts of one group share. */
+struct chart_ctx {
+	const struct model *m;
+	const struct group *g;
+	struct plot_set *set;
+	const char *title;          /* "family / dtype" */
+	const char *xlabel;         /* the size axis of the line charts */
+	const struct ladder *top;   /* the group's top ladder, or NULL */
+	const char *size;           /* its size, for the bar charts' titles */
+	const struct item **rungs;  /* its best verified row of each rung */
+	size_t nrungs;
+};
+
+/* Median time against size, one line per variant (log-log). */
+static const char *chart_time(const struct chart_ctx *x)
 {
-	const struct environment *env = &m->r->env;
-	char *name, *title, *size;
-	const char *fd_title;
-	struct plot_chart *c;
+	char *name = chart_name(x->g, CH_TIME);
+	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
+	char *t = xasprintf("%s: median time vs size", x->title);
 	struct plot_panel *p;
-	const struct ladder *top = g->top;
-	const struct item **rungs = NULL;
-	size_t nrungs = 0;
-	char xlabel[64];
 
-	fd_title = title = xasprintf("%s / %s", g->family, g->dtype);
-	snprintf(xlabel, sizeof(xlabel), "%s",
-		 family_is_matrix(g->family) ? "elements (rows x columns)"
-					     : "elements (n)");
-
-	name = chart_name(g, CH_TIME);
-	c = plot_chart_add(set, name, NULL);
 	free(name);
-	{
-		char *t = xasprintf("%s: median time vs size", fd_title);
-
-		p = plot_panel_add(c, PLOT_XY, t, xlabel, "time (ms)");
-		free(t);
-	}
+	p = plot_panel_add(c, PLOT_XY, t, x->xlabel, "time (ms)");
+	free(t);
 	plot_panel_logscale(p, 2, 10);
-	chart_lines(g, p, false);
-	names[CH_TIME] = chart_if_drawable(c);
+	chart_lines(x->g, p, false);
+	return chart_if_drawable(c);
+}
 
-	name = chart_name(g, CH_BW);
-	c = plot_chart_add(set, name, NULL);
+/* Bandwidth against size, with the theoretical peak and the copy ceiling
+ * (the group's own, or else the fastest anywhere) as lines. */
+static const char *chart_bandwidth(const struct chart_ctx *x)
+{
+	const struct environment *env = &x->m->r->env;
+	char *name = chart_name(x->g, CH_BW);
+	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
+	char *t = xasprintf("%s: bandwidth vs size", x->title);
+	struct plot_panel *p;
+
 	free(name);
-	{
-		char *t = xasprintf("%s: bandwidth vs size", fd_title);
-
-		p = plot_panel_add(c, PLOT_XY, t, xlabel, "GB/s");
-		free(t);
-	}
+	p = plot_panel_add(c, PLOT_XY, t, x->xlabel, "GB/s");
+	free(t);
 	plot_panel_logscale(p, 2, 0);
-	chart_lines(g, p, true);
-	if (m->r->has_env && env->peak_gbps > 0) {
-		char *t = xasprintf("theoretical peak %.0f GB/s", env->peak_gbps);
-
+	chart_lines(x->g, p, true);
+	if (x->m->r->has_env && env->peak_gbps > 0) {
+		t = xasprintf("theoretical peak %.0f GB/s", env->peak_gbps);
 		plot_panel_hline(p, t, env->peak_gbps, PLOT_SOLID);
 		free(t);
 	}
-	if (!group_has_ceiling(g)) {
-		const struct item *ceil = ceiling_anywhere(m);
+	if (!group_has_ceiling(x->g)) {
+		const struct item *ceil = ceiling_anywhere(x->m);
 
 		if (ceil) {
-			char *t = xasprintf("copy ceiling %.0f GB/s (%s, %s)",
-					    ceil->row->gbps,
-					    S(ceil->row->variant),
-					    S(ceil->row->dtype));
-
+			t = xasprintf("copy ceiling %.0f GB/s (%s, %s)",
+				      ceil->row->gbps, S(ceil->row->variant),
+				      S(ceil->row->dtype));
 			plot_panel_hline(p, t, ceil->row->gbps, PLOT_DASHED);
 			free(t);
 		}
 	}
-	names[CH_BW] = chart_if_drawable(c);
+	return chart_if_drawable(c);
+}
 
-	if (!top)
-		goto out;
-	size = size_text_as(top->n, top->m, top->matrix, true);
-	rungs = xcalloc(top->nitems, sizeof(*rungs));
-	nrungs = ladder_rungs(top, rungs);
+/* The top ladder's speedup per rung: over the previous rung and over the
+ * first, as bars from 1x. */
+static const char *chart_ladder(const struct chart_ctx *x)
+{
+	struct plot_series *step, *cum;
+	char *t = xasprintf("%s, %s: speedup per rung", x->title, x->size);
+	char *name = chart_name(x->g, CH_LADDER);
+	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
+	struct plot_panel *p;
 
-	if (nrungs >= 2) {
-		struct plot_series *step, *cum;
-		char *t = xasprintf("%s, %s: speedup per rung", fd_title, size);
+	free(name);
+	p = plot_panel_add(c, PLOT_BARS, t, "rung", "speedup (x, log scale)");
+	free(t);
+	plot_panel_logscale(p, 0, 2);
+	plot_panel_bar_base(p, 1);
+	step = plot_series_add(p, "over the previous rung", PLOT_SOLID);
+	cum = plot_series_add(p, "over the first rung", PLOT_SOLID);
+	/* values on both bars while they fit side by side */
+	if (x->nrungs <= 8)
+		plot_series_labels(step, PLOT_LABELS_TIMES);
+	plot_series_labels(cum, PLOT_LABELS_TIMES);
+	for (size_t i = 0; i < x->nrungs; i++) {
+		char *label = rung_label(x->rungs[i]);
+		size_t at = plot_panel_category(p, label);
 
-		name = chart_name(g, CH_LADDER);
-		c = plot_chart_add(set, name, NULL);
-		free(name);
-		p = plot_panel_add(c, PLOT_BARS, t, "rung",
-				   "speedup (x, log scale)");
-		free(t);
-		plot_panel_logscale(p, 0, 2);
-		plot_panel_bar_base(p, 1);
-		step = plot_series_add(p, "over the previous rung", PLOT_SOLID);
-		cum = plot_series_add(p, "over the first rung", PLOT_SOLID);
-		/* values on both bars while they fit side by side */
-		if (nrungs <= 8)
-			plot_series_labels(step, PLOT_LABELS_TIMES);
-		plot_series_labels(cum, PLOT_LABELS_TIMES);
-		for (size_t i = 0; i < nrungs; i++) {
-			char *label = rung_label(rungs[i]);
-			size_t x = plot_panel_category(p, label);
-
-			free(label);
-			plot_series_point(step, (double)x, rungs[i]->step_x);
-			plot_series_point(cum, (double)x, rungs[i]->cum_x);
-		}
-		names[CH_LADDER] = chart_if_drawable(c);
+		free(label);
+		plot_series_point(step, (double)at, x->rungs[i]->step_x);
+		plot_series_point(cum, (double)at, x->rungs[i]->cum_x);
 	}
+	return chart_if_drawable(c);
+}
 
-	if (top->ncols && nrungs) {
-		char *t = xasprintf("%s, %s: counters per rung", fd_title, size);
+/* The top ladder's counters per rung, one panel per counter column. */
+static const char *chart_counters(const struct chart_ctx *x)
+{
+	const struct ladder *top = x->top;
+	char *t = xasprintf("%s, %s: counters per rung", x->title, x->size);
+	char *name = chart_name(x->g, CH_COUNTERS);
+	struct plot_chart *c = plot_chart_add(x->set, name, t);
 
-		name = chart_name(g, CH_COUNTERS);
-		c = plot_chart_add(set, name, t);
-		free(name);
-		free(t);
-		for (size_t k = 0; k < top->ncols; k++) {
-			const char *col = top->cols[k];
-			const struct metric_column_def *d = column_def(col, NULL);
-			char *ylabel = d && d->unit && *d->unit ?
-				xstrdup(d->unit) : xstrdup("value");
-			struct plot_series *s;
-
-			p = plot_panel_add(c, PLOT_BARS, col, "rung", ylabel);
-			free(ylabel);
-			s = plot_series_add(p, col, PLOT_SOLID);
-			plot_series_labels(s, PLOT_LABELS_VALUE);
-			for (size_t i = 0; i < nrungs; i++) {
-				char *label = xasprintf("%d", rungs[i]->row->step);
-				size_t x = plot_panel_category(p, label);
-
-				free(label);
-				plot_series_point(s, (double)x,
-						  row_column(rungs[i]->row, col));
-			}
-		}
-		names[CH_COUNTERS] = chart_if_drawable(c);
-	}
-
-	if (family_transpose_chart(g->family)) {
-		char *t = xasprintf("%s, %s: bandwidth per variant", fd_title,
-				    size);
+	free(name);
+	free(t);
+	for (size_t k = 0; k < top->ncols; k++) {
+		const char *col = top->cols[k];
+		const struct metric_column_def *d = column_def(col, NULL);
+		char *ylabel = d && d->unit && *d->unit ? xstrdup(d->unit) :
+							  xstrdup("value");
+		struct plot_panel *p;
 		struct plot_series *s;
 
-		name = chart_name(g, CH_TRANSPOSE);
-		c = plot_chart_add(set, name, NULL);
-		free(name);
-		p = plot_panel_add(c, PLOT_BARS, t, NULL, "GB/s");
-		free(t);
-		s = plot_series_add(p, "GB/s", PLOT_SOLID);
+		p = plot_panel_add(c, PLOT_BARS, col, "rung", ylabel);
+		free(ylabel);
+		s = plot_series_add(p, col, PLOT_SOLID);
 		plot_series_labels(s, PLOT_LABELS_VALUE);
-		for (size_t i = 0; i < top->nitems; i++) {
-			const struct item *it = top->items[i];
-			char *label;
-			size_t x;
+		for (size_t i = 0; i < x->nrungs; i++) {
+			char *label = xasprintf("%d", x->rungs[i]->row->step);
+			size_t at = plot_panel_category(p, label);
 
-			if (!it->ok)
-				continue;
-			label = item_label(it, top->blocks);
-			x = plot_panel_category(p, label);
 			free(label);
-			plot_series_point(s, (double)x, it->row->gbps);
+			plot_series_point(s, (double)at,
+					  row_column(x->rungs[i]->row, col));
 		}
-		if (top->ceiling) {
-			char *hl = xasprintf("copy ceiling (%s) %.0f GB/s",
-					     S(top->ceiling->row->variant),
-					     top->ceiling->row->gbps);
-
-			plot_panel_hline(p, hl, top->ceiling->row->gbps,
-					 PLOT_DASHED);
-			free(hl);
-		}
-		if (m->r->has_env && env->peak_gbps > 0) {
-			char *hl = xasprintf("theoretical peak %.0f GB/s",
-					     env->peak_gbps);
-
-			plot_panel_hline(p, hl, env->peak_gbps, PLOT_SOLID);
-			free(hl);
-		}
-		names[CH_TRANSPOSE] = chart_if_drawable(c);
 	}
+	return chart_if_drawable(c);
+}
+
+/* The top ladder's bandwidth per verified row, against its copy ceiling
+ * and the theoretical peak. */
+static const char *chart_transpose(const struct chart_ctx *x)
+{
+	const struct environment *env = &x->m->r->env;
+	const struct ladder *top = x->top;
+	char *t = xasprintf("%s, %s: bandwidth per variant", x->title, x->size);
+	char *name = chart_name(x->g, CH_TRANSPOSE);
+	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
+	struct plot_panel *p;
+	struct plot_series *s;
+
+	free(name);
+	p = plot_panel_add(c, PLOT_BARS, t, NULL, "GB/s");
+	free(t);
+	s = plot_series_add(p, "GB/s", PLOT_SOLID);
+	plot_series_labels(s, PLOT_LABELS_VALUE);
+	for (size_t i = 0; i < top->nitems; i++) {
+		const struct item *it = top->items[i];
+		char *label;
+		size_t at;
+
+		if (!it->ok)
+			continue;
+		label = item_label(it, top->blocks);
+		at = plot_panel_category(p, label);
+		free(label);
+		plot_series_point(s, (double)at, it->row->gbps);
+	}
+	if (top->ceiling) {
+		t = xasprintf("copy ceiling (%s) %.0f GB/s",
+			      S(top->ceiling->row->variant),
+			      top->ceiling->row->gbps);
+		plot_panel_hline(p, t, top->ceiling->row->gbps, PLOT_DASHED);
+		free(t);
+	}
+	if (x->m->r->has_env && env->peak_gbps > 0) {
+		t = xasprintf("theoretical peak %.0f GB/s", env->peak_gbps);
+		plot_panel_hline(p, t, env->peak_gbps, PLOT_SOLID);
+		free(t);
+	}
+	return chart_if_drawable(c);
+}
+
+/* Adds group g's charts to `set` and records in names[] those that will
+ * be drawn: time and bandwidth against size, and at the top ladder's
+ * size the speedups, the counters and (transpose) the bandwidth per
+ * variant. */
+static void charts_group(const struct model *m, struct group *g,
+			 struct plot_set *set, const char **names)
+{
+	struct chart_ctx x = { .m = m, .g = g, .set = set, .top = g->top };
+	char *title, *size;
+	char xlabel[64];
+
+	x.title = title = xasprintf("%s / %s", g->family, g->dtype);
+	snprintf(xlabel, sizeof(xlabel), "%s",
+		 family_is_matrix(g->family) ? "elements (rows x columns)"
+					     : "elements (n)");
+	x.xlabel = xlabel;
+	names[CH_TIME] = chart_time(&x);
+	names[CH_BW] = chart_bandwidth(&x);
+	if (!x.top)
+		goto out;
+	x.size = size = size_text_as(x.top->n, x.top->m, x.top->matrix, true);
+	x.rungs = xcalloc(x.top->nitems, sizeof(*x.rungs));
+	x.nrungs = ladder_rungs(x.top, x.rungs);
+	if (x.nrungs >= 2)
+		names[CH_LADDER] = chart_ladder(&x);
+	if (x.top->ncols && x.nrungs)
+		names[CH_COUNTERS] = chart_counters(&x);
+	if (family_transpose_chart(g->family))
+		names[CH_TRANSPOSE] = chart_transpose(&x);
 	free(size);
 out:
-	free(rungs);
+	free(x.rungs);
 	free(title);
 }
 
@@ -1821,114 +1853,127 @@ static void blk_environment(const struct model *m, enum lang L,
 
 /* ---- method ----------------------------------------------------------- */
 
+/* The experiments as run, one table row each, then the descriptions of
+ * those that have one.  Returns whether any flushed L2. */
+static bool method_experiments(const struct results *r, enum lang L,
+			       struct sbuf *b)
+{
+	static const bool right[7] = { false, false, true, true, false,
+				       true, false };
+	const char *head[7] = {
+		say_text(L, M_METH_EXPERIMENT),
+		say_text(L, M_METH_FAMILY),
+		say_text(L, M_METH_WARMUP), say_text(L, M_METH_REPEATS),
+		say_text(L, M_METH_L2), say_text(L, M_METH_SEED),
+		say_text(L, M_METH_COUNTERS),
+	};
+	struct pool p = { .n = 0 };
+	bool l2 = false;
+
+	sbuf_add(b, say_text(L, M_METH_EXP_HEAD));
+	sbuf_add(b, "\n\n");
+	table_row(b, head, 7);
+	table_rule(b, right, 7);
+	for (size_t i = 0; i < r->nexperiments; i++) {
+		const struct experiment_meta *e = &r->experiments[i];
+		struct sbuf ctrs = SBUF_INIT;
+		char warm[32], rep[32], seed[32];
+		const char *cells[7];
+
+		for (size_t k = 0; k < e->ncounters; k++) {
+			if (k)
+				sbuf_add(&ctrs, ", ");
+			md_text(&ctrs, e->counters[k]);
+		}
+		snprintf(warm, sizeof(warm), "%d", e->warmup);
+		snprintf(rep, sizeof(rep), "%d", e->repeats);
+		snprintf(seed, sizeof(seed), "%llu",
+			 (unsigned long long)e->seed);
+		cells[0] = pool_md(&p, e->name);
+		cells[1] = pool_md(&p, e->family);
+		cells[2] = warm;
+		cells[3] = rep;
+		cells[4] = say_text(L, e->l2_flush ? M_YES : M_NO);
+		cells[5] = seed;
+		cells[6] = ctrs.len ? sbuf_str(&ctrs) : say_text(L, M_NONE);
+		table_row(b, cells, 7);
+		sbuf_release(&ctrs);
+		pool_release(&p);
+		l2 |= e->l2_flush;
+	}
+	sbuf_addc(b, '\n');
+	for (size_t i = 0; i < r->nexperiments; i++) {
+		const struct experiment_meta *e = &r->experiments[i];
+
+		if (!e->description || !*e->description)
+			continue;
+		sbuf_add(b, "- ");
+		SAY(b, L, M_METH_DESC, pool_md(&p, e->name),
+		    pool_md(&p, e->description));
+		sbuf_addc(b, '\n');
+		pool_release(&p);
+	}
+	sbuf_addc(b, '\n');
+	return l2;
+}
+
+/* What one timed run contains, once per variant/timer/region.  Sets
+ * *events and *host when a row uses that timer. */
+static void method_regions(const struct model *m, enum lang L,
+			   struct sbuf *b, bool *events, bool *host)
+{
+	static const bool right[3] = { false, false, false };
+	const char *head[3] = { say_text(L, M_METH_VARIANT),
+				say_text(L, M_METH_TIMER),
+				say_text(L, M_METH_REGION) };
+	struct pool p = { .n = 0 };
+	bool started = false;
+
+	for (size_t i = 0; i < m->nitems; i++) {
+		const struct result_row *row = m->items[i].row;
+		const char *cells[3];
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen; j++) {
+			const struct result_row *o = m->items[j].row;
+
+			seen = str_eq(o->variant, row->variant) &&
+			       str_eq(o->timer, row->timer) &&
+			       str_eq(o->timed_region, row->timed_region);
+		}
+		if (seen)
+			continue;
+		if (!started) {
+			sbuf_add(b, say_text(L, M_METH_REGION_HEAD));
+			sbuf_add(b, "\n\n");
+			table_row(b, head, 3);
+			table_rule(b, right, 3);
+			started = true;
+		}
+		*events |= str_eq(row->timer, "cuda-events");
+		*host |= str_eq(row->timer, "host-clock");
+		cells[0] = pool_md(&p, row->variant);
+		cells[1] = row->timer ? pool_md(&p, row->timer) : "—";
+		cells[2] = row->timed_region ?
+			pool_md(&p, row->timed_region) : "—";
+		table_row(b, cells, 3);
+		pool_release(&p);
+	}
+	if (started)
+		sbuf_addc(b, '\n');
+}
+
 static void blk_method(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const struct results *r = m->r;
-	struct pool p = { .n = 0 };
 	bool l2 = false, events = false, host = false;
 	char floor_pct[16];
 
 	sbuf_add(b, say_text(L, M_METH_TIMING));
 	sbuf_add(b, "\n\n");
-	if (r->nexperiments) {
-		static const bool right[7] = { false, false, true, true, false,
-					       true, false };
-		const char *head[7] = {
-			say_text(L, M_METH_EXPERIMENT),
-			say_text(L, M_METH_FAMILY),
-			say_text(L, M_METH_WARMUP), say_text(L, M_METH_REPEATS),
-			say_text(L, M_METH_L2), say_text(L, M_METH_SEED),
-			say_text(L, M_METH_COUNTERS),
-		};
-
-		sbuf_add(b, say_text(L, M_METH_EXP_HEAD));
-		sbuf_add(b, "\n\n");
-		table_row(b, head, 7);
-		table_rule(b, right, 7);
-		for (size_t i = 0; i < r->nexperiments; i++) {
-			const struct experiment_meta *e = &r->experiments[i];
-			struct sbuf ctrs = SBUF_INIT;
-			char warm[32], rep[32], seed[32];
-			const char *cells[7];
-
-			for (size_t k = 0; k < e->ncounters; k++) {
-				if (k)
-					sbuf_add(&ctrs, ", ");
-				md_text(&ctrs, e->counters[k]);
-			}
-			snprintf(warm, sizeof(warm), "%d", e->warmup);
-			snprintf(rep, sizeof(rep), "%d", e->repeats);
-			snprintf(seed, sizeof(seed), "%llu",
-				 (unsigned long long)e->seed);
-			cells[0] = pool_md(&p, e->name);
-			cells[1] = pool_md(&p, e->family);
-			cells[2] = warm;
-			cells[3] = rep;
-			cells[4] = say_text(L, e->l2_flush ? M_YES : M_NO);
-			cells[5] = seed;
-			cells[6] = ctrs.len ? sbuf_str(&ctrs) :
-					      say_text(L, M_NONE);
-			table_row(b, cells, 7);
-			sbuf_release(&ctrs);
-			pool_release(&p);
-			l2 |= e->l2_flush;
-		}
-		sbuf_addc(b, '\n');
-		for (size_t i = 0; i < r->nexperiments; i++) {
-			const struct experiment_meta *e = &r->experiments[i];
-
-			if (!e->description || !*e->description)
-				continue;
-			sbuf_add(b, "- ");
-			SAY(b, L, M_METH_DESC, pool_md(&p, e->name),
-			    pool_md(&p, e->description));
-			sbuf_addc(b, '\n');
-			pool_release(&p);
-		}
-		sbuf_addc(b, '\n');
-	}
-
-	/* what one timed run contains, once per variant/timer/region */
-	{
-		static const bool right[3] = { false, false, false };
-		const char *head[3] = { say_text(L, M_METH_VARIANT),
-					say_text(L, M_METH_TIMER),
-					say_text(L, M_METH_REGION) };
-		bool started = false;
-
-		for (size_t i = 0; i < m->nitems; i++) {
-			const struct result_row *row = m->items[i].row;
-			const char *cells[3];
-			bool seen = false;
-
-			for (size_t j = 0; j < i && !seen; j++) {
-				const struct result_row *o = m->items[j].row;
-
-				seen = str_eq(o->variant, row->variant) &&
-				       str_eq(o->timer, row->timer) &&
-				       str_eq(o->timed_region, row->timed_region);
-			}
-			if (seen)
-				continue;
-			if (!started) {
-				sbuf_add(b, say_text(L, M_METH_REGION_HEAD));
-				sbuf_add(b, "\n\n");
-				table_row(b, head, 3);
-				table_rule(b, right, 3);
-				started = true;
-			}
-			events |= str_eq(row->timer, "cuda-events");
-			host |= str_eq(row->timer, "host-clock");
-			cells[0] = pool_md(&p, row->variant);
-			cells[1] = row->timer ? pool_md(&p, row->timer) : "—";
-			cells[2] = row->timed_region ?
-				pool_md(&p, row->timed_region) : "—";
-			table_row(b, cells, 3);
-			pool_release(&p);
-		}
-		if (started)
-			sbuf_addc(b, '\n');
-	}
+	if (r->nexperiments)
+		l2 = method_experiments(r, L, b);
+	method_regions(m, L, b, &events, &host);
 	if (events) {
 		sbuf_add(b, "- ");
 		sbuf_add(b, say_text(L, M_METH_TIMER_EVENTS));
