@@ -3003,63 +3003,57 @@ static void blk_reproduction(const struct model *m, enum lang L,
 
 /* ==== placeholders and rendering ======================================= */
 
-enum ph {
-	P_TITLE, P_ABSTRACT, P_GPU, P_DATE, P_VERSION, P_COMMIT, P_SOURCE,
-	P_SHA256, P_STATUS, P_ENVIRONMENT, P_METHOD, P_GLOSSARY, P_STEPS,
-	P_LADDERS, P_CHARTS, P_FINDINGS, P_HISTORICAL, P_FAILURES,
-	P_REPRODUCTION, P__COUNT
+/* How a placeholder's block is built (report.h declares the struct, so
+ * that a placeholder's row holds its builder too). */
+struct report_block {
+	block_fn build;
 };
 
-static const struct report_placeholder placeholders[P__COUNT] = {
-	[P_TITLE] = { "title", "report title naming the experiments" },
-	[P_ABSTRACT] = { "abstract", "what was run where, failures, and each "
-			 "ladder's overall speedup" },
-	[P_GPU] = { "gpu", "GPU name" },
-	[P_DATE] = { "date", "when the run finished (ISO 8601 UTC)" },
-	[P_VERSION] = { "culab_version", "culab version that measured" },
-	[P_COMMIT] = { "culab_commit", "culab commit that measured" },
-	[P_SOURCE] = { "source_path", "experiment file" },
-	[P_SHA256] = { "source_sha256", "SHA-256 of the experiment file" },
-	[P_STATUS] = { "status", "run status (complete, interrupted, ...)" },
-	[P_ENVIRONMENT] = { "environment", "table: GPU, compute capability, "
-			    "SMs, memory, peak bandwidth, driver, runtime, "
-			    "host, culab" },
-	[P_METHOD] = { "method", "warm-up and repeats, timers and timed "
-		       "regions, noise, L2 flush, correctness checks, "
-		       "speedup definitions" },
-	[P_GLOSSARY] = { "glossary", "counter glossary for the columns "
-			 "present (empty without counters)" },
-	[P_STEPS] = { "steps", "what each variant changes and why, its "
-		      "expected counter signature" },
-	[P_LADDERS] = { "ladders", "one table per experiment, family, type "
-			"and size" },
-	[P_CHARTS] = { "charts", "the charts with captions and links to "
-		       "their SVG, data and gnuplot script" },
-	[P_FINDINGS] = { "findings", "per family and type: each step's "
-			 "speedup tied to its counter changes and checks" },
-	[P_HISTORICAL] = { "historical", "Harris's G80 reduction figures "
-			   "beside ours (empty without a reduce ladder)" },
-	[P_FAILURES] = { "failures", "rows that failed or were skipped "
-			 "(empty when none)" },
-	[P_REPRODUCTION] = { "reproduction", "exact command, culab version, "
-			     "experiment SHA-256, how to rerun" },
+#define BLOCK(fn) (&(const struct report_block){ (fn) })
+
+/* The placeholders a template may use, in the order the shipped templates
+ * use them: name, description (report.h) and builder. */
+static const struct report_placeholder placeholders[] = {
+	{ "title", "report title naming the experiments", BLOCK(blk_title) },
+	{ "abstract", "what was run where, failures, and each ladder's "
+	  "overall speedup", BLOCK(blk_abstract) },
+	{ "gpu", "GPU name", BLOCK(blk_gpu) },
+	{ "date", "when the run finished (ISO 8601 UTC)", BLOCK(blk_date) },
+	{ "culab_version", "culab version that measured", BLOCK(blk_version) },
+	{ "culab_commit", "culab commit that measured", BLOCK(blk_commit) },
+	{ "source_path", "experiment file", BLOCK(blk_source) },
+	{ "source_sha256", "SHA-256 of the experiment file",
+	  BLOCK(blk_sha256) },
+	{ "status", "run status (complete, interrupted, ...)",
+	  BLOCK(blk_status) },
+	{ "environment", "table: GPU, compute capability, SMs, memory, peak "
+	  "bandwidth, driver, runtime, host, culab", BLOCK(blk_environment) },
+	{ "method", "warm-up and repeats, timers and timed regions, noise, L2 "
+	  "flush, correctness checks, speedup definitions",
+	  BLOCK(blk_method) },
+	{ "glossary", "counter glossary for the columns present (empty "
+	  "without counters)", BLOCK(blk_glossary) },
+	{ "steps", "what each variant changes and why, its expected counter "
+	  "signature", BLOCK(blk_steps) },
+	{ "ladders", "one table per experiment, family, type and size",
+	  BLOCK(blk_ladders) },
+	{ "charts", "the charts with captions and links to their SVG, data "
+	  "and gnuplot script", BLOCK(blk_charts) },
+	{ "findings", "per family and type: each step's speedup tied to its "
+	  "counter changes and checks", BLOCK(blk_findings) },
+	{ "historical", "Harris's G80 reduction figures beside ours (empty "
+	  "without a reduce ladder)", BLOCK(blk_historical) },
+	{ "failures", "rows that failed or were skipped (empty when none)",
+	  BLOCK(blk_failures) },
+	{ "reproduction", "exact command, culab version, experiment SHA-256, "
+	  "how to rerun", BLOCK(blk_reproduction) },
 };
 
-static const block_fn builders[P__COUNT] = {
-	[P_TITLE] = blk_title, [P_ABSTRACT] = blk_abstract,
-	[P_GPU] = blk_gpu, [P_DATE] = blk_date, [P_VERSION] = blk_version,
-	[P_COMMIT] = blk_commit, [P_SOURCE] = blk_source,
-	[P_SHA256] = blk_sha256, [P_STATUS] = blk_status,
-	[P_ENVIRONMENT] = blk_environment, [P_METHOD] = blk_method,
-	[P_GLOSSARY] = blk_glossary, [P_STEPS] = blk_steps,
-	[P_LADDERS] = blk_ladders, [P_CHARTS] = blk_charts,
-	[P_FINDINGS] = blk_findings, [P_HISTORICAL] = blk_historical,
-	[P_FAILURES] = blk_failures, [P_REPRODUCTION] = blk_reproduction,
-};
+#define NPLACEHOLDERS ARRAY_SIZE(placeholders)
 
 const struct report_placeholder *report_placeholders(size_t *count)
 {
-	*count = P__COUNT;
+	*count = NPLACEHOLDERS;
 	return placeholders;
 }
 
@@ -3149,14 +3143,14 @@ static char *template_find(const struct report_options *o, enum lang L)
 struct fill {
 	const struct model *m;
 	enum lang L;
-	char *values[P__COUNT];
+	char *values[NPLACEHOLDERS];
 };
 
 static const char *fill_value(void *ctx, size_t index)
 {
 	struct fill *f = ctx;
 
-	return index < P__COUNT ? f->values[index] : NULL;
+	return index < NPLACEHOLDERS ? f->values[index] : NULL;
 }
 
 /* Renders one language's report into out. */
@@ -3165,22 +3159,22 @@ static void report_text(const struct model *m, const struct template *t,
 {
 	struct fill f = { .m = m, .L = L };
 
-	for (size_t i = 0; i < P__COUNT; i++) {
+	for (size_t i = 0; i < NPLACEHOLDERS; i++) {
 		struct sbuf b = SBUF_INIT;
 
 		if (!template_uses(t, i))
 			continue;
-		builders[i](m, L, &b);
+		placeholders[i].block->build(m, L, &b);
 		f.values[i] = sbuf_detach(&b);
 	}
 	template_render(t, fill_value, &f, out);
-	for (size_t i = 0; i < P__COUNT; i++)
+	for (size_t i = 0; i < NPLACEHOLDERS; i++)
 		free(f.values[i]);
 }
 
 int report_render(const struct results *r, const struct report_options *o)
 {
-	const char *names[P__COUNT];
+	const char *names[NPLACEHOLDERS];
 	struct template *tmpl[NLANG] = { NULL };
 	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
 	struct model m;
@@ -3194,7 +3188,7 @@ int report_render(const struct results *r, const struct report_options *o)
 	if (langs & ~(unsigned)REPORT_LANGS_ALL)
 		return diag_error("unknown report language (known: en, zh, "
 				  "both)");
-	for (size_t i = 0; i < P__COUNT; i++)
+	for (size_t i = 0; i < NPLACEHOLDERS; i++)
 		names[i] = placeholders[i].name;
 
 	/* every template is read and checked before anything is written */
@@ -3207,7 +3201,7 @@ int report_render(const struct results *r, const struct report_options *o)
 		path = template_find(o, (enum lang)L);
 		if (!path)
 			goto out;
-		bad = template_load(path, names, P__COUNT, &tmpl[L]);
+		bad = template_load(path, names, NPLACEHOLDERS, &tmpl[L]);
 		free(path);
 		if (bad)
 			goto out;
