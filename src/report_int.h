@@ -90,6 +90,69 @@ void table_rule(struct sbuf *b, const bool *right, size_t n);
  * spaces. */
 void block_trim(struct sbuf *b);
 
+/* ---- the message catalogue (report_msg.c) ----------------------------- */
+
+enum lang { EN, ZH, NLANG };
+
+/* The report's sentences, headings and words: one row of the catalogue
+ * each, in every language. */
+enum msg {
+	M_TITLE,
+	M_ABS_INTRO, M_ABS_DATE, M_ABS_FAILED, M_ABS_STATUS, M_ABS_NOTE,
+	M_ABS_LINE, M_ABS_LINE_PEAK, M_ABS_NONE,
+	M_ENV_NONE, M_ENV_ITEM, M_ENV_VALUE, M_ENV_GPU, M_ENV_CC, M_ENV_SMS,
+	M_ENV_BUS, M_ENV_MEMCLK, M_ENV_PEAK, M_ENV_PEAK_HOW, M_ENV_SMCLK,
+	M_ENV_L2, M_ENV_GMEM, M_ENV_UUID, M_ENV_DRIVER, M_ENV_RUNTIME,
+	M_ENV_HOST, M_ENV_OS, M_ENV_CULAB, M_UNKNOWN,
+	M_METH_TIMING, M_METH_EXP_HEAD, M_METH_EXPERIMENT, M_METH_FAMILY,
+	M_METH_WARMUP, M_METH_REPEATS, M_METH_L2, M_METH_SEED, M_METH_COUNTERS,
+	M_METH_DESC, M_YES, M_NO, M_NONE, M_METH_REGION_HEAD, M_METH_VARIANT,
+	M_METH_TIMER, M_METH_REGION, M_METH_TIMER_EVENTS, M_METH_TIMER_HOST,
+	M_METH_L2_TEXT, M_METH_CHECK, M_METH_CTR, M_METH_SPEEDUP,
+	M_GLOSS_COLS, M_GLOSS_COL, M_GLOSS_COL_NOUNIT, M_LIST_SEP, M_GLOSS_RAW,
+	M_STEP_HEAD, M_STEP_SIGNATURE, M_STEP_REGION, M_STEP_FLAGS,
+	M_STEP_UNSAFE, M_STEP_SANITIZER, M_STEP_SEED, M_STEP_UNKNOWN,
+	M_ROLE_RUNG, M_ROLE_CEILING, M_ROLE_COPY, M_ROLE_BASELINE,
+	M_ROLE_REFERENCE,
+	M_LADDER_HEAD, M_LADDER_EXP,
+	M_COL_RUNG, M_COL_VARIANT, M_COL_TITLE, M_COL_BLOCK, M_COL_TIME,
+	M_COL_NOISE, M_COL_GBPS, M_COL_PEAK, M_COL_COPY, M_COL_STEP, M_COL_CUM,
+	M_COL_VERIFIED, M_COL_SANITIZER, M_COL_HARRIS,
+	M_CELL_EXACT, M_CELL_TOL, M_CELL_WRONG, M_CELL_ERROR, M_CELL_SKIPPED,
+	M_CELL_UNVERIFIED, M_CELL_NOTIME, M_CELL_NOT_RUN, M_CELL_MISSING,
+	M_CELL_NA,
+	M_NOTE_MISSING, M_NOTE_NA, M_NOTE_FIRST,
+	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_COUNTERS,
+	M_CH_TRANSPOSE, M_CH_FILES, M_CH_RERUN, M_CH_OFF, M_CH_FAILED,
+	M_CH_NONE,
+	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_NOISE, M_F_STEP, M_F_CTRS,
+	M_F_CTRS_SAME, M_F_BETTER, M_F_WORSE, M_F_SIGNATURE, M_F_CHECKS,
+	M_F_MET, M_F_NOT_MET, M_F_UNCHECKED, M_F_FAILED, M_F_SKIPPED,
+	M_F_OVERALL, M_F_PEAK, M_F_CEILING, M_F_BASELINE, M_F_SMALL,
+	M_F_ONE_RUNG,
+	M_H_INTRO, M_H_KERNEL, M_H_TECHNIQUE, M_H_MS, M_H_GBPS, M_H_PEAK,
+	M_H_STEP, M_H_CUM, M_H_OURS, M_H_OURS_MS, M_H_OURS_GBPS, M_H_OURS_STEP,
+	M_H_AT, M_H_SOURCE,
+	M_FAIL_LINE,
+	M_R_COMMAND, M_R_NO_COMMAND, M_R_VERSION, M_R_SOURCE, M_R_TIMES,
+	M_R_RERUN,
+	M__COUNT
+};
+
+/* Message id in language L, as it stands (for those without arguments). */
+const char *say_text(enum lang L, enum msg id);
+
+/* Appends message id in language L with {1}..{9} replaced by
+ * args[0..n) (sbuf_addargs() in util.h). */
+void say_args(struct sbuf *b, enum lang L, enum msg id,
+	      const char *const *args, size_t n);
+
+/* say_args() with its arguments listed: SAY(b, L, M_TITLE, title). */
+#define SAY(b, L, id, ...)                                                     \
+	say_args((b), (L), (id), (const char *const[]){ __VA_ARGS__ },         \
+		 sizeof((const char *const[]){ __VA_ARGS__ }) /                \
+			 sizeof(const char *))
+
 /* ---- the analysis model (report_model.c) ------------------------------ */
 
 /* What a row is in its ladder.  Only rungs have step speedups; the others
@@ -241,6 +304,21 @@ const struct metric_column_def *column_def(const char *name,
  * into a buffer that lives until the end of the enclosing block. */
 const char *fmt_counter(char *buf, size_t size, const char *name, double v);
 #define CTR(name, v) fmt_counter((char[FMT_SIZE]){ 0 }, FMT_SIZE, (name), (v))
+
+/* ---- an item's words (report_msg.c) ----------------------------------- */
+
+/* An item's words in language L, from the catalogue and its variant:
+ * role_text: its role ("rung 3", "ceiling", ...), held by pool p;
+ * item_title: its variant's short title, or NULL when the variant is
+ *   unknown;
+ * signature_text: variant v's signature prose (English when it has no
+ *   Chinese text);
+ * status_text: appends why the item has no speed: "**FAILED** (wrong
+ *   answer): ..." etc. */
+const char *role_text(struct pool *p, enum lang L, const struct item *it);
+const char *item_title(const struct item *it, enum lang L);
+const char *signature_text(const struct variant *v, enum lang L);
+void status_text(struct sbuf *b, enum lang L, const struct item *it);
 
 /* ---- Harris's G80 reduction ------------------------------------------- */
 

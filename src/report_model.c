@@ -76,7 +76,7 @@ static bool unknown_is_ceiling(const char *variant)
 	return str_eq(variant, "transpose_copy");
 }
 
-/* ---- items, ladders and groups --------------------------------------- */
+/* ---- items, ladders and groups ---------------------------------------- */
 
 static void item_init(const struct model *m, struct item *it,
 		      const struct result_row *row)
