@@ -320,10 +320,22 @@ const char *item_title(const struct item *it, enum lang L);
 const char *signature_text(const struct variant *v, enum lang L);
 void status_text(struct sbuf *b, enum lang L, const struct item *it);
 
-/* ---- Harris's G80 reduction ------------------------------------------- */
+/* ---- Harris's G80 reduction (report_history.c) ------------------------ */
 
 /* Harris's kernel (1..7) that uses the technique of our variant
  * `variant`, or 0. */
 int harris_kernel_of(const char *variant);
+
+/* Appends the published time and bandwidth of Harris's kernel `kernel`
+ * ("3: 1.722 ms, 9.741 GB/s"), or "—" when it names none. */
+void harris_figures(struct sbuf *b, int kernel);
+
+/* ---- the blocks ------------------------------------------------------- */
+
+/* A placeholder's builder: appends the block for model m in language L to
+ * b (report.c's placeholders[] says what each one holds). */
+typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
+
+void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
 
 #endif
