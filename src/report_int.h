@@ -320,6 +320,14 @@ const char *item_title(const struct item *it, enum lang L);
 const char *signature_text(const struct variant *v, enum lang L);
 void status_text(struct sbuf *b, enum lang L, const struct item *it);
 
+/* ---- charts (report_charts.c) ---------------------------------------- */
+
+/* Builds every chart of m and records, per group, the names of those that
+ * will be drawn (group.chart[]).  Returns the set for plot_render(); the
+ * caller frees it with plot_set_free(), or hands it to m->plots, which
+ * model_release() frees. */
+struct plot_set *charts_build(struct model *m);
+
 /* ---- Harris's G80 reduction (report_history.c) ------------------------ */
 
 /* Harris's kernel (1..7) that uses the technique of our variant
