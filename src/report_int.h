@@ -328,6 +328,13 @@ void status_text(struct sbuf *b, enum lang L, const struct item *it);
  * model_release() frees. */
 struct plot_set *charts_build(struct model *m);
 
+/* ---- ladder tables (report_tables.c) --------------------------------- */
+
+/* Appends message id (a heading: M_LADDER_HEAD, M_F_HEAD) with ladder l's
+ * family, type and size as its arguments. */
+void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
+		    const struct ladder *l);
+
 /* ---- Harris's G80 reduction (report_history.c) ------------------------ */
 
 /* Harris's kernel (1..7) that uses the technique of our variant
@@ -345,5 +352,6 @@ void harris_figures(struct sbuf *b, int kernel);
 typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
 
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
+void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
 
 #endif
