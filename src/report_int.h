@@ -347,11 +347,17 @@ void harris_figures(struct sbuf *b, int kernel);
 
 /* ---- the blocks ------------------------------------------------------- */
 
+/* A change in time smaller than the larger noise of the two rows, and
+ * never less than this (percent), is reported as "within noise" (the
+ * findings apply it, the method states it). */
+#define NOISE_FLOOR_PCT 1.0
+
 /* A placeholder's builder: appends the block for model m in language L to
  * b (report.c's placeholders[] says what each one holds). */
 typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
 
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
+void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
 
 #endif
