@@ -356,8 +356,27 @@ void harris_figures(struct sbuf *b, int kernel);
  * b (report.c's placeholders[] says what each one holds). */
 typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
 
-void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
+/* report_blocks.c */
+void blk_title(const struct model *m, enum lang L, struct sbuf *b);
+void blk_abstract(const struct model *m, enum lang L, struct sbuf *b);
+void blk_gpu(const struct model *m, enum lang L, struct sbuf *b);
+void blk_date(const struct model *m, enum lang L, struct sbuf *b);
+void blk_version(const struct model *m, enum lang L, struct sbuf *b);
+void blk_commit(const struct model *m, enum lang L, struct sbuf *b);
+void blk_source(const struct model *m, enum lang L, struct sbuf *b);
+void blk_sha256(const struct model *m, enum lang L, struct sbuf *b);
+void blk_status(const struct model *m, enum lang L, struct sbuf *b);
+void blk_environment(const struct model *m, enum lang L, struct sbuf *b);
+void blk_method(const struct model *m, enum lang L, struct sbuf *b);
+void blk_glossary(const struct model *m, enum lang L, struct sbuf *b);
+void blk_steps(const struct model *m, enum lang L, struct sbuf *b);
+void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
+void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
+void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_tables.c, report_findings.c, report_history.c */
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
 void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
+void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
 
 #endif
