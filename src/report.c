@@ -1,4 +1,5 @@
-/* report.c - the lab report.  See report.h.
+/* report.c - the lab report: its placeholders, template lookup and
+ * report_render().  See report.h.
  *
  * The work is split in three passes so that nothing is computed twice:
  *  1. analysis (model_build): result rows become items with their registry
@@ -11,32 +12,40 @@
  *     by one gnuplot process;
  *  3. text: for each language, the blocks a template uses are generated
  *     from the model and the template is filled.
- * Every sentence the report writes is a row of the message table in
- * report_msg.c, in English and Chinese, with {1}..{9} for arguments so
- * that a translation may reorder them. */
+ *
+ * The report is kept in rooms, one concern each, that share the private
+ * header report_int.h:
+ *   report.c           the placeholders, one row each (name, description,
+ *                      builder), template lookup and rendering;
+ *   report_model.c     pass 1 and the metric-column metadata; the only
+ *                      variant lookups (model_variant) and, Harris aside,
+ *                      the only family-specific tests;
+ *   report_charts.c    pass 2: the charts of each group;
+ *   report_msg.c       the message catalogue: every sentence the report
+ *                      writes, in English and Chinese, with {1}..{9} for
+ *                      arguments so that a translation may reorder them;
+ *   report_fmt.c       Markdown escaping, the string pool, numbers, sizes
+ *                      and tables;
+ *   report_blocks.c    the blocks: scalars, abstract, environment, method,
+ *                      glossary, steps, charts, failures, reproduction;
+ *   report_tables.c    the ladder tables and their cells;
+ *   report_findings.c  the findings;
+ *   report_history.c   Harris's G80 reduction beside ours. */
 #include "report.h"
 
 #include <errno.h>
 #include <limits.h>
-#include <math.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "diag.h"
-#include "metrics.h"
 #include "plot.h"
-#include "registry.h"
 #include "report_int.h"
-#include "signature.h"
 #include "template.h"
 #include "util.h"
 
 static const char *const lang_codes[NLANG] = { "en", "zh" };
-
-/* ==== placeholders and rendering ======================================= */
 
 /* How a placeholder's block is built (report.h declares the struct, so
  * that a placeholder's row holds its builder too). */

@@ -1,6 +1,7 @@
-/* report_int.h - what the files of the report share, and nothing else
- * includes: the analysis model's types and the helpers each file lends
- * the others.  Sections are named for the file that implements them.
+/* report_int.h - what the files of the report (report.c and report_*.c,
+ * listed in report.c) share, and nothing else includes: the analysis
+ * model's types, the message keys and the helpers each file lends the
+ * others.  Sections are named for the file that implements them.
  * report.h is the report's contract with the rest of culab; this header
  * may change with any of these files. */
 #ifndef CULAB_REPORT_INT_H
@@ -320,7 +321,7 @@ const char *item_title(const struct item *it, enum lang L);
 const char *signature_text(const struct variant *v, enum lang L);
 void status_text(struct sbuf *b, enum lang L, const struct item *it);
 
-/* ---- charts (report_charts.c) ---------------------------------------- */
+/* ---- charts (report_charts.c) ----------------------------------------- */
 
 /* Builds every chart of m and records, per group, the names of those that
  * will be drawn (group.chart[]).  Returns the set for plot_render(); the
@@ -328,7 +329,7 @@ void status_text(struct sbuf *b, enum lang L, const struct item *it);
  * model_release() frees. */
 struct plot_set *charts_build(struct model *m);
 
-/* ---- ladder tables (report_tables.c) --------------------------------- */
+/* ---- ladder tables (report_tables.c) ---------------------------------- */
 
 /* Appends message id (a heading: M_LADDER_HEAD, M_F_HEAD) with ladder l's
  * family, type and size as its arguments. */
