@@ -6,9 +6,11 @@
  *
  * Each block turns the model into Markdown in one language, with no
  * trailing newline, so that a template decides the spacing around it.
- * Its sentences come from the catalogue (report_msg.c) and all text from
- * the results file passes md_text().  The ladder tables, the findings and
- * Harris's reduction are blocks too, with files of their own. */
+ * Its sentences come from the catalogue (report_msg.c); text from the
+ * results file is escaped with md_text(), or set where Markdown does not
+ * read it (the command's fenced code block).  The ladder tables, the
+ * findings and Harris's reduction are blocks too, with files of their
+ * own. */
 #include "report_int.h"
 
 #include <stdio.h>

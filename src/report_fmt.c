@@ -2,10 +2,10 @@
  * that message arguments live in, numbers, sizes and tables.  See
  * report_int.h.
  *
- * Every string that comes from a results file passes md_text() on its way
- * into a report, and every number one of the fmt_* functions, so that
- * escaping is decided in one place and a time or a speedup reads the
- * same in every block and both languages. */
+ * Text from results files is escaped by md_text() on its way into a
+ * report and numbers are written by the fmt_* functions, so that escaping
+ * is decided in one place and a time or a speedup reads the same in every
+ * block and both languages. */
 #include "report_int.h"
 
 #include <math.h>

@@ -31,8 +31,8 @@ static inline const char *S(const char *s)
 
 /* Appends s (NULL: nothing) Markdown-escaped for inline use (paragraphs,
  * list items, table cells): no line breaks, no table pipes, no HTML, no
- * emphasis, links, code spans, headings or math.  All text that comes
- * from results files goes through here. */
+ * emphasis, links, code spans, headings or math.  For text that comes
+ * from results files. */
 void md_text(struct sbuf *b, const char *s);
 
 /* md_text into a fresh heap string (for message arguments); the caller
