@@ -59,10 +59,13 @@ int report_lang_parse(const char *s, unsigned *langs);
  * Markdown is still written, says so, and -1 is returned. */
 int report_render(const struct results *r, const struct report_options *o);
 
+struct report_block;           /* private to the report's own files */
+
 /* One placeholder a template may use. */
 struct report_placeholder {
 	const char *name;
 	const char *about;         /* one line, English, for docs and --help */
+	const struct report_block *block; /* how the report builds it */
 };
 
 /* The placeholders, in the order the shipped templates use them. */

@@ -1,0 +1,401 @@
+/* report_charts.c - the report's charts: for each family/dtype group,
+ * time and bandwidth against size and, at its largest size with a
+ * verified rung, the speedups, the counters and (transpose) the
+ * bandwidth per variant.  See report_int.h.
+ *
+ * The charts are only described here, as plot.h's sets, panels and
+ * series; plot.c writes their data and scripts and draws them all with
+ * one gnuplot run.  The names of those that will be drawn are recorded in
+ * the model, so that the charts block links exactly those. */
+#include "report_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+#include "plot.h"
+#include "results.h"
+#include "signature.h"
+#include "util.h"
+
+static const char *chart_kind_names[CH__COUNT] = {
+	[CH_TIME] = "time", [CH_BW] = "bandwidth", [CH_LADDER] = "ladder",
+	[CH_COUNTERS] = "counters", [CH_TRANSPOSE] = "transpose",
+};
+
+static char *chart_name(const struct group *g, enum chart k)
+{
+	return xasprintf("%s-%s-%s", chart_kind_names[k], g->family, g->dtype);
+}
+
+static char *item_label(const struct item *it, bool with_block)
+{
+	if (with_block && it->row->block > 0)
+		return xasprintf("%s (block %d)", S(it->row->variant),
+				 it->row->block);
+	return xstrdup(S(it->row->variant));
+}
+
+/* Whether a variant has verified rows of more than one block size in a
+ * group (then its lines are labelled with the block size). */
+static bool group_blocks_vary(const struct group *g, const char *variant)
+{
+	int seen = 0;
+
+	for (size_t k = 0; k < g->nladders; k++)
+		for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
+			const struct item *it = g->ladders[k]->items[i];
+			const struct result_row *row = it->row;
+
+			if (!it->ok || !str_eq(row->variant, variant))
+				continue;
+			if (seen && row->block != seen)
+				return true;
+			seen = row->block;
+		}
+	return false;
+}
+
+struct point {
+	double x, y;
+};
+
+static int point_cmp(const void *a, const void *b)
+{
+	const struct point *p = a, *q = b;
+
+	return p->x < q->x ? -1 : p->x > q->x;
+}
+
+/* One line per variant (and block, where it varies) of a group: time or
+ * bandwidth against elements. */
+static void chart_lines(const struct group *g, struct plot_panel *p,
+			bool bandwidth)
+{
+	char **labels = NULL;
+	size_t nlabels = 0;
+
+	for (size_t k = 0; k < g->nladders; k++)
+		for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
+			const struct item *it = g->ladders[k]->items[i];
+			char *label;
+			bool dup = false;
+
+			if (!it->ok)
+				continue;
+			label = item_label(it, group_blocks_vary(g,
+							it->row->variant));
+			for (size_t j = 0; j < nlabels && !dup; j++)
+				dup = strcmp(labels[j], label) == 0;
+			if (dup) {
+				free(label);
+				continue;
+			}
+			labels = xrealloc(labels, (nlabels + 1) * sizeof(*labels));
+			labels[nlabels++] = label;
+		}
+	for (size_t j = 0; j < nlabels; j++) {
+		struct point *pts = NULL;
+		size_t npts = 0;
+		enum plot_style style = PLOT_SOLID;
+		struct plot_series *s;
+
+		for (size_t k = 0; k < g->nladders; k++)
+			for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
+				const struct item *it = g->ladders[k]->items[i];
+				char *label;
+				double x, y;
+				bool same;
+
+				if (!it->ok)
+					continue;
+				label = item_label(it, group_blocks_vary(g,
+							it->row->variant));
+				same = strcmp(label, labels[j]) == 0;
+				free(label);
+				if (!same)
+					continue;
+				if (it->role == ROLE_CEILING ||
+				    it->role == ROLE_COPY)
+					style = PLOT_DASHED;   /* copies */
+				x = (double)it->row->n * (double)it->row->m;
+				y = bandwidth ? it->row->gbps : item_ms(it);
+				/* one point per size: the best of the
+				 * experiments that measured it */
+				for (size_t q = 0; q < npts; q++)
+					if (pts[q].x == x) {
+						if (bandwidth ? y > pts[q].y :
+								y < pts[q].y)
+							pts[q].y = y;
+						same = false;
+					}
+				if (!same)
+					continue;
+				pts = xrealloc(pts, (npts + 1) * sizeof(*pts));
+				pts[npts].x = x;
+				pts[npts++].y = y;
+			}
+		if (npts)
+			qsort(pts, npts, sizeof(*pts), point_cmp);
+		s = plot_series_add(p, labels[j], style);
+		for (size_t q = 0; q < npts; q++)
+			plot_series_point(s, pts[q].x, pts[q].y);
+		free(pts);
+		free(labels[j]);
+	}
+	free(labels);
+}
+
+/* The copy ceiling for a group's bandwidth chart when the group has no
+ * ceiling rows of its own: the fastest verified ceiling row anywhere. */
+static const struct item *ceiling_anywhere(const struct model *m)
+{
+	const struct item *best = NULL;
+
+	for (size_t i = 0; i < m->nitems; i++) {
+		const struct item *it = &m->items[i];
+
+		if (it->ok && it->role == ROLE_CEILING &&
+		    (!best || it->row->gbps > best->row->gbps))
+			best = it;
+	}
+	return best;
+}
+
+static bool group_has_ceiling(const struct group *g)
+{
+	for (size_t k = 0; k < g->nladders; k++)
+		if (g->ladders[k]->ceiling)
+			return true;
+	return false;
+}
+
+static char *rung_label(const struct item *it)
+{
+	return xasprintf("%d: %s", it->row->step, S(it->row->variant));
+}
+
+/* The chart's file name when it has something to draw, else NULL (such a
+ * chart is not drawn and not linked). */
+static const char *chart_if_drawable(const struct plot_chart *c)
+{
+	return plot_chart_drawable(c) ? plot_chart_name(c) : NULL;
+}
+
+/* What the charts of one group share. */
+struct chart_ctx {
+	const struct model *m;
+	const struct group *g;
+	struct plot_set *set;
+	const char *title;          /* "family / dtype" */
+	const char *xlabel;         /* the size axis of the line charts */
+	const struct ladder *top;   /* the group's top ladder, or NULL */
+	const char *size;           /* its size, for the bar charts' titles */
+	const struct item **rungs;  /* its best verified row of each rung */
+	size_t nrungs;
+};
+
+/* Median time against size, one line per variant (log-log). */
+static const char *chart_time(const struct chart_ctx *x)
+{
+	char *name = chart_name(x->g, CH_TIME);
+	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
+	char *t = xasprintf("%s: median time vs size", x->title);
+	struct plot_panel *p;
+
+	free(name);
+	p = plot_panel_add(c, PLOT_XY, t, x->xlabel, "time (ms)");
+	free(t);
+	plot_panel_logscale(p, 2, 10);
+	chart_lines(x->g, p, false);
+	return chart_if_drawable(c);
+}
+
+/* Bandwidth against size, with the theoretical peak and the copy ceiling
+ * (the group's own, or else the fastest anywhere) as lines. */
+static const char *chart_bandwidth(const struct chart_ctx *x)
+{
+	const struct environment *env = &x->m->r->env;
+	char *name = chart_name(x->g, CH_BW);
+	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
+	char *t = xasprintf("%s: bandwidth vs size", x->title);
+	struct plot_panel *p;
+
+	free(name);
+	p = plot_panel_add(c, PLOT_XY, t, x->xlabel, "GB/s");
+	free(t);
+	plot_panel_logscale(p, 2, 0);
+	chart_lines(x->g, p, true);
+	if (x->m->r->has_env && env->peak_gbps > 0) {
+		t = xasprintf("theoretical peak %.0f GB/s", env->peak_gbps);
+		plot_panel_hline(p, t, env->peak_gbps, PLOT_SOLID);
+		free(t);
+	}
+	if (!group_has_ceiling(x->g)) {
+		const struct item *ceil = ceiling_anywhere(x->m);
+
+		if (ceil) {
+			t = xasprintf("copy ceiling %.0f GB/s (%s, %s)",
+				      ceil->row->gbps, S(ceil->row->variant),
+				      S(ceil->row->dtype));
+			plot_panel_hline(p, t, ceil->row->gbps, PLOT_DASHED);
+			free(t);
+		}
+	}
+	return chart_if_drawable(c);
+}
+
+/* The top ladder's speedup per rung: over the previous rung and over the
+ * first, as bars from 1x. */
+static const char *chart_ladder(const struct chart_ctx *x)
+{
+	struct plot_series *step, *cum;
+	char *t = xasprintf("%s, %s: speedup per rung", x->title, x->size);
+	char *name = chart_name(x->g, CH_LADDER);
+	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
+	struct plot_panel *p;
+
+	free(name);
+	p = plot_panel_add(c, PLOT_BARS, t, "rung", "speedup (x, log scale)");
+	free(t);
+	plot_panel_logscale(p, 0, 2);
+	plot_panel_bar_base(p, 1);
+	step = plot_series_add(p, "over the previous rung", PLOT_SOLID);
+	cum = plot_series_add(p, "over the first rung", PLOT_SOLID);
+	/* values on both bars while they fit side by side */
+	if (x->nrungs <= 8)
+		plot_series_labels(step, PLOT_LABELS_TIMES);
+	plot_series_labels(cum, PLOT_LABELS_TIMES);
+	for (size_t i = 0; i < x->nrungs; i++) {
+		char *label = rung_label(x->rungs[i]);
+		size_t at = plot_panel_category(p, label);
+
+		free(label);
+		plot_series_point(step, (double)at, x->rungs[i]->step_x);
+		plot_series_point(cum, (double)at, x->rungs[i]->cum_x);
+	}
+	return chart_if_drawable(c);
+}
+
+/* The top ladder's counters per rung, one panel per counter column. */
+static const char *chart_counters(const struct chart_ctx *x)
+{
+	const struct ladder *top = x->top;
+	char *t = xasprintf("%s, %s: counters per rung", x->title, x->size);
+	char *name = chart_name(x->g, CH_COUNTERS);
+	struct plot_chart *c = plot_chart_add(x->set, name, t);
+
+	free(name);
+	free(t);
+	for (size_t k = 0; k < top->ncols; k++) {
+		const char *col = top->cols[k];
+		const struct metric_column_def *d = column_def(col, NULL);
+		char *ylabel = d && d->unit && *d->unit ? xstrdup(d->unit) :
+							  xstrdup("value");
+		struct plot_panel *p;
+		struct plot_series *s;
+
+		p = plot_panel_add(c, PLOT_BARS, col, "rung", ylabel);
+		free(ylabel);
+		s = plot_series_add(p, col, PLOT_SOLID);
+		plot_series_labels(s, PLOT_LABELS_VALUE);
+		for (size_t i = 0; i < x->nrungs; i++) {
+			char *label = xasprintf("%d", x->rungs[i]->row->step);
+			size_t at = plot_panel_category(p, label);
+
+			free(label);
+			plot_series_point(s, (double)at,
+					  row_column(x->rungs[i]->row, col));
+		}
+	}
+	return chart_if_drawable(c);
+}
+
+/* The top ladder's bandwidth per verified row, against its copy ceiling
+ * and the theoretical peak. */
+static const char *chart_transpose(const struct chart_ctx *x)
+{
+	const struct environment *env = &x->m->r->env;
+	const struct ladder *top = x->top;
+	char *t = xasprintf("%s, %s: bandwidth per variant", x->title, x->size);
+	char *name = chart_name(x->g, CH_TRANSPOSE);
+	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
+	struct plot_panel *p;
+	struct plot_series *s;
+
+	free(name);
+	p = plot_panel_add(c, PLOT_BARS, t, NULL, "GB/s");
+	free(t);
+	s = plot_series_add(p, "GB/s", PLOT_SOLID);
+	plot_series_labels(s, PLOT_LABELS_VALUE);
+	for (size_t i = 0; i < top->nitems; i++) {
+		const struct item *it = top->items[i];
+		char *label;
+		size_t at;
+
+		if (!it->ok)
+			continue;
+		label = item_label(it, top->blocks);
+		at = plot_panel_category(p, label);
+		free(label);
+		plot_series_point(s, (double)at, it->row->gbps);
+	}
+	if (top->ceiling) {
+		t = xasprintf("copy ceiling (%s) %.0f GB/s",
+			      S(top->ceiling->row->variant),
+			      top->ceiling->row->gbps);
+		plot_panel_hline(p, t, top->ceiling->row->gbps, PLOT_DASHED);
+		free(t);
+	}
+	if (x->m->r->has_env && env->peak_gbps > 0) {
+		t = xasprintf("theoretical peak %.0f GB/s", env->peak_gbps);
+		plot_panel_hline(p, t, env->peak_gbps, PLOT_SOLID);
+		free(t);
+	}
+	return chart_if_drawable(c);
+}
+
+/* Adds group g's charts to `set` and records in names[] those that will
+ * be drawn: time and bandwidth against size, and at the top ladder's
+ * size the speedups, the counters and (transpose) the bandwidth per
+ * variant. */
+static void charts_group(const struct model *m, struct group *g,
+			 struct plot_set *set, const char **names)
+{
+	struct chart_ctx x = { .m = m, .g = g, .set = set, .top = g->top };
+	char *title, *size;
+	char xlabel[64];
+
+	x.title = title = xasprintf("%s / %s", g->family, g->dtype);
+	snprintf(xlabel, sizeof(xlabel), "%s",
+		 family_is_matrix(g->family) ? "elements (rows x columns)"
+					     : "elements (n)");
+	x.xlabel = xlabel;
+	names[CH_TIME] = chart_time(&x);
+	names[CH_BW] = chart_bandwidth(&x);
+	if (!x.top)
+		goto out;
+	x.size = size = size_text_as(x.top->n, x.top->m, x.top->matrix, true);
+	x.rungs = xcalloc(x.top->nitems, sizeof(*x.rungs));
+	x.nrungs = ladder_rungs(x.top, x.rungs);
+	if (x.nrungs >= 2)
+		names[CH_LADDER] = chart_ladder(&x);
+	if (x.top->ncols && x.nrungs)
+		names[CH_COUNTERS] = chart_counters(&x);
+	if (family_transpose_chart(g->family))
+		names[CH_TRANSPOSE] = chart_transpose(&x);
+	free(size);
+out:
+	free(x.rungs);
+	free(title);
+}
+
+struct plot_set *charts_build(struct model *m)
+{
+	struct plot_set *set = plot_set_new();
+
+	for (size_t i = 0; i < m->ngroups; i++)
+		charts_group(m, &m->groups[i], set, m->groups[i].chart);
+	return set;
+}

@@ -1,0 +1,183 @@
+/* report_fmt.c - how the report writes text: Markdown escaping, the pool
+ * that message arguments live in, numbers, sizes and tables.  See
+ * report_int.h.
+ *
+ * Text from results files is escaped by md_text() on its way into a
+ * report and numbers are written by the fmt_* functions, so that escaping
+ * is decided in one place and a time or a speedup reads the same in every
+ * block and both languages. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "util.h"
+
+void md_text(struct sbuf *b, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)S(s); *p; p++) {
+		unsigned char c = *p;
+
+		switch (c) {
+		case '&': sbuf_add(b, "&amp;"); continue;
+		case '<': sbuf_add(b, "&lt;"); continue;
+		case '>': sbuf_add(b, "&gt;"); continue;
+		case '\\': case '`': case '*': case '_': case '[': case ']':
+		case '|': case '#': case '~': case '$': case '!': case '{':
+		case '}':
+			sbuf_addc(b, '\\');
+			sbuf_addc(b, (char)c);
+			continue;
+		default:
+			break;
+		}
+		if (c < 0x20 || c == 0x7f)
+			sbuf_addc(b, ' ');
+		else
+			sbuf_addc(b, (char)c);
+	}
+}
+
+char *md_dup(const char *s)
+{
+	struct sbuf b = SBUF_INIT;
+
+	md_text(&b, s);
+	return sbuf_detach(&b);
+}
+
+const char *pool_md(struct pool *p, const char *s)
+{
+	if (p->n == ARRAY_SIZE(p->s))
+		return "";
+	return p->s[p->n++] = md_dup(s);
+}
+
+const char *pool_keep(struct pool *p, char *s)
+{
+	if (p->n == ARRAY_SIZE(p->s)) {
+		free(s);
+		return "";
+	}
+	return p->s[p->n++] = s;
+}
+
+void pool_release(struct pool *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->s[i]);
+	p->n = 0;
+}
+
+const char *fmt_sig(char *buf, size_t size, double v, int sig)
+{
+	double a = fabs(v);
+	int mag, dec;
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "—");
+		return buf;
+	}
+	if (a == 0) {
+		snprintf(buf, size, "0");
+		return buf;
+	}
+	if (a >= 1e6 || a < 1e-4) {
+		snprintf(buf, size, "%.*e", sig - 1, v);
+		return buf;
+	}
+	mag = (int)floor(log10(a));
+	dec = sig - 1 - mag;
+	if (dec < 0)
+		dec = 0;
+	snprintf(buf, size, "%.*f", dec, v);
+	return buf;
+}
+
+const char *fmt_pct(char *buf, size_t size, double v)
+{
+	snprintf(buf, size, fabs(v) < 10 ? "%.2f" : "%.1f", v);
+	return buf;
+}
+
+const char *fmt_times(char *buf, size_t size, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, size, "—");
+	else
+		snprintf(buf, size, "%.2f×", v);
+	return buf;
+}
+
+const char *fmt_bytes(char *buf, size_t size, double v)
+{
+	static const char *const units[] = { "B", "kB", "MB", "GB", "TB" };
+	size_t u = 0;
+
+	while (fabs(v) >= 1000 && u + 1 < ARRAY_SIZE(units)) {
+		v /= 1000;
+		u++;
+	}
+	snprintf(buf, size, u ? "%.2f %s" : "%.0f %s", v, units[u]);
+	return buf;
+}
+
+static bool is_pow2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+static void size_add(struct sbuf *b, uint64_t v)
+{
+	if (is_pow2(v) && v >= 1024)
+		sbuf_addf(b, "2^%d", __builtin_ctzll(v));
+	else
+		sbuf_addf(b, "%llu", (unsigned long long)v);
+}
+
+char *size_text_as(uint64_t n, uint64_t m, bool matrix, bool ascii)
+{
+	struct sbuf b = SBUF_INIT;
+
+	if (matrix) {
+		sbuf_addf(&b, "%llu %s %llu", (unsigned long long)n,
+			  ascii ? "x" : "×", (unsigned long long)m);
+	} else {
+		sbuf_add(&b, "n = ");
+		size_add(&b, n);
+	}
+	return sbuf_detach(&b);
+}
+
+char *size_text(uint64_t n, uint64_t m, bool matrix)
+{
+	return size_text_as(n, m, matrix, false);
+}
+
+void table_row(struct sbuf *b, const char *const *cells, size_t n)
+{
+	sbuf_addc(b, '|');
+	for (size_t i = 0; i < n; i++) {
+		sbuf_addc(b, ' ');
+		sbuf_add(b, cells[i]);
+		sbuf_add(b, " |");
+	}
+	sbuf_addc(b, '\n');
+}
+
+void table_rule(struct sbuf *b, const bool *right, size_t n)
+{
+	sbuf_addc(b, '|');
+	for (size_t i = 0; i < n; i++)
+		sbuf_add(b, right[i] ? " ---: |" : " --- |");
+	sbuf_addc(b, '\n');
+}
+
+void block_trim(struct sbuf *b)
+{
+	while (b->len && (b->buf[b->len - 1] == '\n' ||
+			  b->buf[b->len - 1] == ' '))
+		b->buf[--b->len] = '\0';
+}

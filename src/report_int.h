@@ -1,0 +1,383 @@
+/* report_int.h - what the files of the report (report.c and report_*.c,
+ * listed in report.c) share, and nothing else includes: the analysis
+ * model's types, the message keys and the helpers each file lends the
+ * others.  Sections are named for the file that implements them.
+ * report.h is the report's contract with the rest of culab; this header
+ * may change with any of these files. */
+#ifndef CULAB_REPORT_INT_H
+#define CULAB_REPORT_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "results.h"
+#include "util.h"
+
+struct metric_alias;
+struct metric_column_def;
+struct plot_set;
+struct sig_check;
+struct variant;
+
+/* ---- formatting (report_fmt.c) ---------------------------------------- */
+
+/* s, or "" for NULL. */
+static inline const char *S(const char *s)
+{
+	return s ? s : "";
+}
+
+/* Appends s (NULL: nothing) Markdown-escaped for inline use (paragraphs,
+ * list items, table cells): no line breaks, no table pipes, no HTML, no
+ * emphasis, links, code spans, headings or math.  For text that comes
+ * from results files. */
+void md_text(struct sbuf *b, const char *s);
+
+/* md_text into a fresh heap string (for message arguments); the caller
+ * frees it. */
+char *md_dup(const char *s);
+
+/* A small pool of escaped strings that lives as long as one sentence.
+ * It starts empty ({ .n = 0 }); pool_release() frees what it holds. */
+struct pool {
+	char *s[12];
+	size_t n;
+};
+
+/* s escaped by md_text(), held by the pool until pool_release(); "" when
+ * the pool is full. */
+const char *pool_md(struct pool *p, const char *s);
+
+/* Heap string s, now held by the pool until pool_release(); when the pool
+ * is full s is freed at once and "" returned. */
+const char *pool_keep(struct pool *p, char *s);
+
+/* Frees every string the pool holds and empties it. */
+void pool_release(struct pool *p);
+
+/* Numbers, written into buf[size]; each returns buf.  "—" for a value
+ * that is not finite (fmt_sig, fmt_times).
+ * fmt_sig: `sig` significant digits, no exponent between 1e-4 and 1e6;
+ * fmt_pct: a percentage, two decimals below 10, else one;
+ * fmt_times: a speedup, "4.00×";
+ * fmt_bytes: bytes in decimal units, "512 B", "1.50 MB". */
+const char *fmt_sig(char *buf, size_t size, double v, int sig);
+const char *fmt_pct(char *buf, size_t size, double v);
+const char *fmt_times(char *buf, size_t size, double v);
+const char *fmt_bytes(char *buf, size_t size, double v);
+
+/* The same into a buffer that lives until the end of the enclosing block,
+ * for message arguments and cells. */
+#define FMT_SIZE 48
+#define FMT(v, sig) fmt_sig((char[FMT_SIZE]){ 0 }, FMT_SIZE, (v), (sig))
+#define PCT(v) fmt_pct((char[FMT_SIZE]){ 0 }, FMT_SIZE, (v))
+#define TIMES(v) fmt_times((char[FMT_SIZE]){ 0 }, FMT_SIZE, (v))
+
+/* A size as a heap string, which the caller frees: "n = 2^22" for a
+ * reduction, "4096 × 4096" for a matrix ("4096 x 4096" with `ascii`, for
+ * charts, whose fonts are ASCII).  size_text() is the Markdown one. */
+char *size_text_as(uint64_t n, uint64_t m, bool matrix, bool ascii);
+char *size_text(uint64_t n, uint64_t m, bool matrix);
+
+/* Appends a Markdown table row of cells[0..n), or the rule under the
+ * head row (right[i]: column i is right-aligned). */
+void table_row(struct sbuf *b, const char *const *cells, size_t n);
+void table_rule(struct sbuf *b, const bool *right, size_t n);
+
+/* Ends a block's last line: blocks carry no trailing newline, so that a
+ * template decides the spacing around them.  Drops trailing newlines and
+ * spaces. */
+void block_trim(struct sbuf *b);
+
+/* ---- the message catalogue (report_msg.c) ----------------------------- */
+
+enum lang { EN, ZH, NLANG };
+
+/* The report's sentences, headings and words: one row of the catalogue
+ * each, in every language. */
+enum msg {
+	M_TITLE,
+	M_ABS_INTRO, M_ABS_DATE, M_ABS_FAILED, M_ABS_STATUS, M_ABS_NOTE,
+	M_ABS_LINE, M_ABS_LINE_PEAK, M_ABS_NONE,
+	M_ENV_NONE, M_ENV_ITEM, M_ENV_VALUE, M_ENV_GPU, M_ENV_CC, M_ENV_SMS,
+	M_ENV_BUS, M_ENV_MEMCLK, M_ENV_PEAK, M_ENV_PEAK_HOW, M_ENV_SMCLK,
+	M_ENV_L2, M_ENV_GMEM, M_ENV_UUID, M_ENV_DRIVER, M_ENV_RUNTIME,
+	M_ENV_HOST, M_ENV_OS, M_ENV_CULAB, M_UNKNOWN,
+	M_METH_TIMING, M_METH_EXP_HEAD, M_METH_EXPERIMENT, M_METH_FAMILY,
+	M_METH_WARMUP, M_METH_REPEATS, M_METH_L2, M_METH_SEED, M_METH_COUNTERS,
+	M_METH_DESC, M_YES, M_NO, M_NONE, M_METH_REGION_HEAD, M_METH_VARIANT,
+	M_METH_TIMER, M_METH_REGION, M_METH_TIMER_EVENTS, M_METH_TIMER_HOST,
+	M_METH_L2_TEXT, M_METH_CHECK, M_METH_CTR, M_METH_SPEEDUP,
+	M_GLOSS_COLS, M_GLOSS_COL, M_GLOSS_COL_NOUNIT, M_LIST_SEP, M_GLOSS_RAW,
+	M_STEP_HEAD, M_STEP_SIGNATURE, M_STEP_REGION, M_STEP_FLAGS,
+	M_STEP_UNSAFE, M_STEP_SANITIZER, M_STEP_SEED, M_STEP_UNKNOWN,
+	M_ROLE_RUNG, M_ROLE_CEILING, M_ROLE_COPY, M_ROLE_BASELINE,
+	M_ROLE_REFERENCE,
+	M_LADDER_HEAD, M_LADDER_EXP,
+	M_COL_RUNG, M_COL_VARIANT, M_COL_TITLE, M_COL_BLOCK, M_COL_TIME,
+	M_COL_NOISE, M_COL_GBPS, M_COL_PEAK, M_COL_COPY, M_COL_STEP, M_COL_CUM,
+	M_COL_VERIFIED, M_COL_SANITIZER, M_COL_HARRIS,
+	M_CELL_EXACT, M_CELL_TOL, M_CELL_WRONG, M_CELL_ERROR, M_CELL_SKIPPED,
+	M_CELL_UNVERIFIED, M_CELL_NOTIME, M_CELL_NOT_RUN, M_CELL_MISSING,
+	M_CELL_NA,
+	M_NOTE_MISSING, M_NOTE_NA, M_NOTE_FIRST,
+	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_COUNTERS,
+	M_CH_TRANSPOSE, M_CH_FILES, M_CH_RERUN, M_CH_OFF, M_CH_FAILED,
+	M_CH_NONE,
+	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_NOISE, M_F_STEP, M_F_CTRS,
+	M_F_CTRS_SAME, M_F_BETTER, M_F_WORSE, M_F_SIGNATURE, M_F_CHECKS,
+	M_F_MET, M_F_NOT_MET, M_F_UNCHECKED, M_F_FAILED, M_F_SKIPPED,
+	M_F_OVERALL, M_F_PEAK, M_F_CEILING, M_F_BASELINE, M_F_SMALL,
+	M_F_ONE_RUNG,
+	M_H_INTRO, M_H_KERNEL, M_H_TECHNIQUE, M_H_MS, M_H_GBPS, M_H_PEAK,
+	M_H_STEP, M_H_CUM, M_H_OURS, M_H_OURS_MS, M_H_OURS_GBPS, M_H_OURS_STEP,
+	M_H_AT, M_H_SOURCE,
+	M_FAIL_LINE,
+	M_R_COMMAND, M_R_NO_COMMAND, M_R_VERSION, M_R_SOURCE, M_R_TIMES,
+	M_R_RERUN,
+	M__COUNT
+};
+
+/* Message id in language L, as it stands (for those without arguments). */
+const char *say_text(enum lang L, enum msg id);
+
+/* Appends message id in language L with {1}..{9} replaced by
+ * args[0..n) (sbuf_addargs() in util.h). */
+void say_args(struct sbuf *b, enum lang L, enum msg id,
+	      const char *const *args, size_t n);
+
+/* say_args() with its arguments listed: SAY(b, L, M_TITLE, title). */
+#define SAY(b, L, id, ...)                                                     \
+	say_args((b), (L), (id), (const char *const[]){ __VA_ARGS__ },         \
+		 sizeof((const char *const[]){ __VA_ARGS__ }) /                \
+			 sizeof(const char *))
+
+/* ---- the analysis model (report_model.c) ------------------------------ */
+
+/* What a row is in its ladder.  Only rungs have step speedups; the others
+ * are shown beside them, with their speed over the first rung. */
+enum role {
+	ROLE_RUNG,       /* a rung of the optimization ladder */
+	ROLE_CEILING,    /* the copy that is the family's bandwidth ceiling */
+	ROLE_COPY,       /* another copy (not a transpose): a reference */
+	ROLE_BASELINE,   /* library baseline (CUB, Thrust) */
+	ROLE_REFERENCE,  /* CPU or step-0 reference */
+};
+
+struct item {
+	const struct result_row *row;
+	const struct variant *v;   /* NULL when the registry does not know it */
+	size_t order;              /* registry position, for sorting */
+	enum role role;
+	bool ok;                   /* ran, verified, has a time */
+	double step_x, cum_x;      /* NAN when not applicable */
+	const struct item *prev;   /* the row step_x compares with */
+	int harris;                /* Harris kernel with this technique, or 0 */
+};
+
+struct ladder {
+	const char *experiment, *family, *dtype;
+	uint64_t n, m;
+	struct item **items;
+	size_t nitems;
+	const char **cols;          /* counter columns present, in order */
+	size_t ncols;
+	const struct item *first;   /* fastest verified row of the first rung */
+	const struct item *best;    /* fastest verified rung */
+	const struct item *ceiling; /* fastest verified copy ceiling */
+	bool blocks;                /* some row has a block size */
+	bool harris;                /* show the G80 column */
+	bool matrix;                /* sizes are rows x columns */
+};
+
+enum chart { CH_TIME, CH_BW, CH_LADDER, CH_COUNTERS, CH_TRANSPOSE, CH__COUNT };
+
+struct group {                      /* one family/dtype: one set of charts */
+	const char *family, *dtype;
+	struct ladder **ladders;    /* by size */
+	size_t nladders;
+	const struct ladder *top;   /* largest size with a verified rung */
+	const struct ladder *small; /* smallest size with two verified rungs */
+	const char *chart[CH__COUNT]; /* drawn charts' names, or NULL */
+};
+
+enum charts_state { CHARTS_OFF, CHARTS_DRAWN, CHARTS_FAILED };
+
+struct model {
+	const struct results *r;
+	struct item *items;
+	size_t nitems;
+	struct ladder *ladders;
+	size_t nladders;
+	struct group *groups;
+	size_t ngroups;
+	const char **cols;          /* every counter column, for the glossary */
+	size_t ncols;
+	size_t nfailed, nvariants;
+	enum charts_state charts;
+	struct plot_set *plots;
+	struct sig_check *sigs;     /* registry signatures checked */
+	size_t nsigs;
+};
+
+/* Whether a and b are the same string; NULL counts as "". */
+static inline bool str_eq(const char *a, const char *b)
+{
+	return strcmp(S(a), S(b)) == 0;
+}
+
+/* The median time of an item's row, in ms. */
+static inline double item_ms(const struct item *it)
+{
+	return it->row->t.median_ms;
+}
+
+/* Whether item a is faster than b; any item is faster than none (NULL). */
+static inline bool faster(const struct item *a, const struct item *b)
+{
+	return !b || item_ms(a) < item_ms(b);
+}
+
+/* Analyses r into *m: items with their variant and role, ladders sorted
+ * by family, type and size with their speedups, groups of ladders, and
+ * the registry signatures checked.  m points into r, which must outlive
+ * it; m->charts and m->plots are left to the caller (CHARTS_OFF, NULL).
+ * The caller frees m with model_release(). */
+void model_build(const struct results *r, struct model *m);
+
+/* Frees what m holds, m->plots included, and zeroes it. */
+void model_release(struct model *m);
+
+/* The variant description called `name` (NULL: none), or NULL when there
+ * is none.  Every variant the report looks up comes through here (and its
+ * order through model_variant_order, in report_model.c), so that where
+ * descriptions come from is decided in one place: today the registry of
+ * this culab. */
+const struct variant *model_variant(const struct model *m, const char *name);
+
+/* Family-specific tests: the only places where the report names a family
+ * or a variant, apart from Harris's reduction (report_history.c).  What
+ * they decide is what variant descriptions will have to say.
+ * family_is_matrix: `family` is sized rows x columns (a matrix);
+ * row_is_matrix: a row's size is rows x columns: its family is, or m > 1;
+ * family_transpose_chart: `family` gets the transpose chart
+ *   (CH_TRANSPOSE): bandwidth per variant at the largest size, against
+ *   the copy ceiling;
+ * family_harris: `family`'s ladders are set beside Harris's G80
+ *   reduction ladder (the historical block). */
+bool family_is_matrix(const char *family);
+bool row_is_matrix(const struct result_row *row);
+bool family_transpose_chart(const char *family);
+bool family_harris(const char *family);
+
+/* qsort order of `const struct item *`: by role, rung, variant order,
+ * name and block. */
+int item_cmp(const void *a, const void *b);
+
+/* Families in their natural order (enum family), unknown ones after. */
+int family_rank(const char *family);
+
+/* Adds `name` (NULL as "") to the set (*names)[0..*n) unless it is there.
+ * The strings are borrowed; the caller frees the array *names. */
+void names_add(const char ***names, size_t *n, const char *name);
+
+/* Whether a row has counter column `name` (its value, row_column() from
+ * signature.h, may still be NAN: not applicable). */
+bool row_has_column(const struct result_row *row, const char *name);
+
+/* How many verified rungs ladder l has. */
+size_t ladder_ok_rungs(const struct ladder *l);
+
+/* The best verified item of each rung step of a ladder, in order, into
+ * out[] (room for l->nitems); returns how many. */
+size_t ladder_rungs(const struct ladder *l, const struct item **out);
+
+/* The definition of counter column `name` in metrics.h's alias table, or
+ * NULL; sets *alias (unless alias is NULL) to the alias it belongs to. */
+const struct metric_column_def *column_def(const char *name,
+					   const struct metric_alias **alias);
+
+/* Counter value v of column `name` by its unit into buf[size]: bytes in
+ * decimal units, percentages with one decimal, others with three
+ * significant digits, "—" when not finite.  Returns buf.  CTR() does it
+ * into a buffer that lives until the end of the enclosing block. */
+const char *fmt_counter(char *buf, size_t size, const char *name, double v);
+#define CTR(name, v) fmt_counter((char[FMT_SIZE]){ 0 }, FMT_SIZE, (name), (v))
+
+/* ---- an item's words (report_msg.c) ----------------------------------- */
+
+/* An item's words in language L, from the catalogue and its variant:
+ * role_text: its role ("rung 3", "ceiling", ...), held by pool p;
+ * item_title: its variant's short title, or NULL when the variant is
+ *   unknown;
+ * signature_text: variant v's signature prose (English when it has no
+ *   Chinese text);
+ * status_text: appends why the item has no speed: "**FAILED** (wrong
+ *   answer): ..." etc. */
+const char *role_text(struct pool *p, enum lang L, const struct item *it);
+const char *item_title(const struct item *it, enum lang L);
+const char *signature_text(const struct variant *v, enum lang L);
+void status_text(struct sbuf *b, enum lang L, const struct item *it);
+
+/* ---- charts (report_charts.c) ----------------------------------------- */
+
+/* Builds every chart of m and records, per group, the names of those that
+ * will be drawn (group.chart[]).  Returns the set for plot_render(); the
+ * caller frees it with plot_set_free(), or hands it to m->plots, which
+ * model_release() frees. */
+struct plot_set *charts_build(struct model *m);
+
+/* ---- ladder tables (report_tables.c) ---------------------------------- */
+
+/* Appends message id (a heading: M_LADDER_HEAD, M_F_HEAD) with ladder l's
+ * family, type and size as its arguments. */
+void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
+		    const struct ladder *l);
+
+/* ---- Harris's G80 reduction (report_history.c) ------------------------ */
+
+/* Harris's kernel (1..7) that uses the technique of our variant
+ * `variant`, or 0. */
+int harris_kernel_of(const char *variant);
+
+/* Appends the published time and bandwidth of Harris's kernel `kernel`
+ * ("3: 1.722 ms, 9.741 GB/s"), or "—" when it names none. */
+void harris_figures(struct sbuf *b, int kernel);
+
+/* ---- the blocks ------------------------------------------------------- */
+
+/* A change in time smaller than the larger noise of the two rows, and
+ * never less than this (percent), is reported as "within noise" (the
+ * findings apply it, the method states it). */
+#define NOISE_FLOOR_PCT 1.0
+
+/* A placeholder's builder: appends the block for model m in language L to
+ * b (report.c's placeholders[] says what each one holds). */
+typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_blocks.c */
+void blk_title(const struct model *m, enum lang L, struct sbuf *b);
+void blk_abstract(const struct model *m, enum lang L, struct sbuf *b);
+void blk_gpu(const struct model *m, enum lang L, struct sbuf *b);
+void blk_date(const struct model *m, enum lang L, struct sbuf *b);
+void blk_version(const struct model *m, enum lang L, struct sbuf *b);
+void blk_commit(const struct model *m, enum lang L, struct sbuf *b);
+void blk_source(const struct model *m, enum lang L, struct sbuf *b);
+void blk_sha256(const struct model *m, enum lang L, struct sbuf *b);
+void blk_status(const struct model *m, enum lang L, struct sbuf *b);
+void blk_environment(const struct model *m, enum lang L, struct sbuf *b);
+void blk_method(const struct model *m, enum lang L, struct sbuf *b);
+void blk_glossary(const struct model *m, enum lang L, struct sbuf *b);
+void blk_steps(const struct model *m, enum lang L, struct sbuf *b);
+void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
+void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
+void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_tables.c, report_findings.c, report_history.c */
+void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
+void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
+void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
+
+#endif

@@ -1,0 +1,386 @@
+/* report_model.c - the report's analysis: result rows become items,
+ * items ladders and ladders groups.  See report_int.h.
+ *
+ * The model is built once per report and every block, chart and finding
+ * reads it, so roles, speedups, the first and best rung of a ladder and
+ * its copy ceiling are computed in one place.  This file is also the only
+ * one of the report that asks where variants are described
+ * (model_variant) and, Harris's reduction aside, that names families or
+ * variants (the family-specific tests): a change of either touches it
+ * alone. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+#include "plot.h"
+#include "registry.h"
+#include "results.h"
+#include "signature.h"
+#include "util.h"
+
+/* ---- variant descriptions --------------------------------------------- */
+
+const struct variant *model_variant(const struct model *m, const char *name)
+{
+	(void)m;
+	return name ? registry_find(name) : NULL;
+}
+
+/* Where variant v (from model_variant) stands in the ladder order, for
+ * sorting; SIZE_MAX for NULL, after every known variant. */
+static size_t model_variant_order(const struct model *m,
+				  const struct variant *v)
+{
+	size_t n;
+	const struct variant *all = registry_all(&n);
+
+	(void)m;
+	return v ? (size_t)(v - all) : SIZE_MAX;
+}
+
+/* ---- family-specific tests -------------------------------------------- */
+
+/* The only places where the report names a family or a variant, apart
+ * from Harris's reduction (its own section, for the reduce family).  What
+ * they decide is what variant descriptions will have to say. */
+
+bool family_is_matrix(const char *family)
+{
+	return str_eq(family, "transpose");
+}
+
+bool row_is_matrix(const struct result_row *row)
+{
+	return family_is_matrix(row->family) || row->m > 1;
+}
+
+bool family_transpose_chart(const char *family)
+{
+	return str_eq(family, "transpose");
+}
+
+bool family_harris(const char *family)
+{
+	return str_eq(family, "reduce");
+}
+
+/* Whether a variant the registry does not know is still a copy ceiling
+ * (results measured by a culab that had it). */
+static bool unknown_is_ceiling(const char *variant)
+{
+	return str_eq(variant, "transpose_copy");
+}
+
+/* ---- items, ladders and groups ---------------------------------------- */
+
+static void item_init(const struct model *m, struct item *it,
+		      const struct result_row *row)
+{
+	const struct variant *v = model_variant(m, row->variant);
+	unsigned flags = v ? v->flags : 0;
+
+	it->row = row;
+	it->v = v;
+	it->order = model_variant_order(m, v);
+	it->ok = row->status == ROW_OK && row->verified &&
+		 isfinite(row->t.median_ms) && row->t.median_ms > 0;
+	it->step_x = it->cum_x = NAN;
+	if ((flags & VF_CEILING) || (!v && unknown_is_ceiling(row->variant)))
+		it->role = ROLE_CEILING;
+	else if (flags & VF_COPY)
+		it->role = ROLE_COPY;
+	else if (flags & VF_BASELINE)
+		it->role = ROLE_BASELINE;
+	else if ((flags & VF_CPU) || row->step <= 0)
+		it->role = ROLE_REFERENCE;
+	else
+		it->role = ROLE_RUNG;
+	it->harris = harris_kernel_of(S(row->variant));
+}
+
+int item_cmp(const void *a, const void *b)
+{
+	const struct item *x = *(const struct item *const *)a;
+	const struct item *y = *(const struct item *const *)b;
+	int c;
+
+	if (x->role != y->role)
+		return x->role < y->role ? -1 : 1;
+	if (x->row->step != y->row->step)
+		return x->row->step < y->row->step ? -1 : 1;
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	c = strcmp(S(x->row->variant), S(y->row->variant));
+	if (c)
+		return c;
+	if (x->row->block != y->row->block)
+		return x->row->block < y->row->block ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Families and types in their natural order, unknown ones after. */
+int family_rank(const char *s)
+{
+	enum family f;
+
+	return family_parse(S(s), &f) == 0 ? (int)f : FAMILY__COUNT;
+}
+
+static int dtype_rank(const char *s)
+{
+	enum dtype t;
+
+	return dtype_parse(S(s), &t) == 0 ? (int)t : DTYPE__COUNT;
+}
+
+static int ladder_cmp(const void *a, const void *b)
+{
+	const struct ladder *x = a, *y = b;
+	double sx = (double)x->n * (double)x->m, sy = (double)y->n * (double)y->m;
+	int c;
+
+	if (family_rank(x->family) != family_rank(y->family))
+		return family_rank(x->family) - family_rank(y->family);
+	if ((c = strcmp(S(x->family), S(y->family))) != 0)
+		return c;
+	if (dtype_rank(x->dtype) != dtype_rank(y->dtype))
+		return dtype_rank(x->dtype) - dtype_rank(y->dtype);
+	if ((c = strcmp(S(x->dtype), S(y->dtype))) != 0)
+		return c;
+	if (sx != sy)
+		return sx < sy ? -1 : 1;
+	if (x->n != y->n)
+		return x->n < y->n ? -1 : 1;
+	return strcmp(S(x->experiment), S(y->experiment));
+}
+
+bool row_has_column(const struct result_row *row, const char *name)
+{
+	for (size_t i = 0; i < row->ncolumns; i++)
+		if (str_eq(row->columns[i].name, name))
+			return true;
+	return false;
+}
+
+void names_add(const char ***names, size_t *n, const char *name)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (str_eq((*names)[i], name))
+			return;
+	*names = xrealloc(*names, (*n + 1) * sizeof(**names));
+	(*names)[(*n)++] = S(name);
+}
+
+static void ladder_analyse(struct ladder *l)
+{
+	const struct item *first = NULL;
+
+	qsort(l->items, l->nitems, sizeof(*l->items), item_cmp);
+	for (size_t i = 0; i < l->nitems; i++) {
+		struct item *it = l->items[i];
+
+		for (size_t c = 0; c < it->row->ncolumns; c++)
+			names_add(&l->cols, &l->ncols,
+				  it->row->columns[c].name);
+		if (it->row->block > 0)
+			l->blocks = true;
+		if (it->harris)
+			l->harris = true;
+		if (!it->ok)
+			continue;
+		if (it->role == ROLE_CEILING && faster(it, l->ceiling))
+			l->ceiling = it;
+		if (it->role != ROLE_RUNG)
+			continue;
+		if (!first || it->row->step < first->row->step ||
+		    (it->row->step == first->row->step && faster(it, first)))
+			first = it;
+		if (faster(it, l->best))
+			l->best = it;
+	}
+	l->first = first;
+	for (size_t i = 0; i < l->nitems; i++) {
+		struct item *it = l->items[i];
+		const struct item *prev = NULL;
+
+		if (!it->ok || !first)
+			continue;
+		it->cum_x = item_ms(first) / item_ms(it);
+		if (it->role != ROLE_RUNG)
+			continue;
+		for (size_t j = 0; j < l->nitems; j++) {
+			const struct item *p = l->items[j];
+
+			if (p->role != ROLE_RUNG || !p->ok ||
+			    p->row->step >= it->row->step)
+				continue;
+			if (!prev || p->row->step > prev->row->step ||
+			    (p->row->step == prev->row->step && faster(p, prev)))
+				prev = p;
+		}
+		if (prev) {
+			it->prev = prev;
+			it->step_x = item_ms(prev) / item_ms(it);
+		}
+	}
+}
+
+size_t ladder_ok_rungs(const struct ladder *l)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->nitems; i++)
+		n += l->items[i]->ok && l->items[i]->role == ROLE_RUNG;
+	return n;
+}
+
+size_t ladder_rungs(const struct ladder *l, const struct item **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+
+		if (it->role != ROLE_RUNG || !it->ok)
+			continue;
+		if (n && out[n - 1]->row->step == it->row->step) {
+			if (faster(it, out[n - 1]))
+				out[n - 1] = it;
+			continue;
+		}
+		out[n++] = it;
+	}
+	return n;
+}
+
+void model_release(struct model *m)
+{
+	for (size_t i = 0; i < m->nladders; i++) {
+		free(m->ladders[i].items);
+		free(m->ladders[i].cols);
+	}
+	for (size_t i = 0; i < m->ngroups; i++)
+		free(m->groups[i].ladders);
+	free(m->items);
+	free(m->ladders);
+	free(m->groups);
+	free(m->cols);
+	free(m->sigs);
+	plot_set_free(m->plots);
+	memset(m, 0, sizeof(*m));
+}
+
+void model_build(const struct results *r, struct model *m)
+{
+	const char **variants = NULL;
+
+	memset(m, 0, sizeof(*m));
+	m->r = r;
+	m->nitems = r->nrows;
+	m->items = xcalloc(r->nrows ? r->nrows : 1, sizeof(*m->items));
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct result_row *row = &r->rows[i];
+		struct item *it = &m->items[i];
+		struct ladder *l = NULL;
+
+		item_init(m, it, row);
+		m->nfailed += !it->ok;
+		names_add(&variants, &m->nvariants, row->variant);
+		for (size_t c = 0; c < row->ncolumns; c++)
+			names_add(&m->cols, &m->ncols, row->columns[c].name);
+		for (size_t k = 0; k < m->nladders; k++) {
+			struct ladder *c = &m->ladders[k];
+
+			if (str_eq(c->experiment, row->experiment) &&
+			    str_eq(c->family, row->family) &&
+			    str_eq(c->dtype, row->dtype) && c->n == row->n &&
+			    c->m == row->m) {
+				l = c;
+				break;
+			}
+		}
+		if (!l) {
+			m->ladders = xrealloc(m->ladders, (m->nladders + 1) *
+					      sizeof(*m->ladders));
+			l = &m->ladders[m->nladders++];
+			memset(l, 0, sizeof(*l));
+			l->experiment = S(row->experiment);
+			l->family = S(row->family);
+			l->dtype = S(row->dtype);
+			l->n = row->n;
+			l->m = row->m;
+			l->matrix = row_is_matrix(row);
+		}
+		/* item pointers stay valid: m->items is never reallocated */
+		l->items = xrealloc(l->items, (l->nitems + 1) * sizeof(*l->items));
+		l->items[l->nitems++] = it;
+	}
+	free(variants);
+	m->nsigs = signature_check_all(r, &m->sigs);
+	if (m->nladders)
+		qsort(m->ladders, m->nladders, sizeof(*m->ladders), ladder_cmp);
+	for (size_t k = 0; k < m->nladders; k++) {
+		struct ladder *l = &m->ladders[k];
+		struct group *g = m->ngroups ? &m->groups[m->ngroups - 1] : NULL;
+
+		ladder_analyse(l);
+		/* ladders are sorted by family and type: groups are runs */
+		if (!g || !str_eq(g->family, l->family) ||
+		    !str_eq(g->dtype, l->dtype)) {
+			m->groups = xrealloc(m->groups, (m->ngroups + 1) *
+					     sizeof(*m->groups));
+			g = &m->groups[m->ngroups++];
+			memset(g, 0, sizeof(*g));
+			g->family = l->family;
+			g->dtype = l->dtype;
+		}
+		g->ladders = xrealloc(g->ladders, (g->nladders + 1) *
+				      sizeof(*g->ladders));
+		g->ladders[g->nladders++] = l;
+		if (ladder_ok_rungs(l) &&
+		    (!g->top || ladder_ok_rungs(l) >= ladder_ok_rungs(g->top)))
+			g->top = l;   /* sizes ascend: the last is the largest */
+		if (ladder_ok_rungs(l) >= 2 && !g->small)
+			g->small = l;
+	}
+}
+
+/* ---- metric metadata -------------------------------------------------- */
+
+const struct metric_column_def *column_def(const char *name,
+					   const struct metric_alias **alias)
+{
+	size_t n;
+	const struct metric_alias *a = metrics_aliases(&n);
+
+	for (size_t i = 0; a && i < n; i++)
+		for (size_t c = 0; c < METRIC_MAX_COLS && a[i].cols[c].name;
+		     c++)
+			if (str_eq(a[i].cols[c].name, name)) {
+				if (alias)
+					*alias = &a[i];
+				return &a[i].cols[c];
+			}
+	return NULL;
+}
+
+const char *fmt_counter(char *buf, size_t size, const char *name, double v)
+{
+	const struct metric_column_def *d = column_def(name, NULL);
+	const char *unit = d ? S(d->unit) : "";
+
+	if (!isfinite(v))
+		snprintf(buf, size, "—");
+	else if (strcmp(unit, "B") == 0)
+		fmt_bytes(buf, size, v);
+	else if (strcmp(unit, "%") == 0)
+		snprintf(buf, size, "%.1f %%", v);
+	else
+		fmt_sig(buf, size, v, 3);
+	return buf;
+}

@@ -1,0 +1,440 @@
+/* report_msg.c - every sentence the report writes, in English and
+ * Chinese, and the words it uses for an item in either language.  See
+ * report_int.h.
+ *
+ * Each sentence is a row of the message table below, in English and
+ * Chinese, with {1}..{9} for arguments so that a translation may reorder
+ * them.  The blocks write no sentences of their own, so the two reports
+ * say the same things and a translation is checked in one table. */
+#include "report_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "registry.h"
+#include "results.h"
+#include "util.h"
+
+static const char *const msgs[M__COUNT][NLANG] = {
+	[M_TITLE] = { "culab lab report: {1}", "culab 实验报告：{1}" },
+
+	[M_ABS_INTRO] = {
+		"culab {1} ran {2} measurements of {3} kernel variants in "
+		"{4} experiment(s) from {5} on {6}{7}.",
+		"culab {1} 在 {6} 上运行了实验文件 {5} 中的 {4} 个实验，"
+		"共测量 {3} 个核函数变体的 {2} 组数据{7}。" },
+	[M_ABS_DATE] = { ", finished {1}", "，结束于 {1}" },
+	[M_ABS_FAILED] = {
+		" {1} of them failed or were skipped; they are listed under "
+		"failures and left out of speedups and charts.",
+		"其中 {1} 组失败或被跳过，列在“失败”一节中，不参与加速比和图表。" },
+	[M_ABS_STATUS] = {
+		"**The run is marked \"{1}\": some measurements may be "
+		"missing.**",
+		"**本次运行的状态为“{1}”：部分测量可能缺失。**" },
+	[M_ABS_NOTE] = { "Note: {1}", "备注：{1}" },
+	[M_ABS_LINE] = {
+		"- **{1}** at {2}: {3} ({4}) → {5} ({6}): {7} faster{8}.",
+		"- **{1}**，{2}：{3}（{4}）→ {5}（{6}）：快了 {7}{8}。" },
+	[M_ABS_LINE_PEAK] = {
+		"; the fastest rung moves {1} GB/s ({2} % of the theoretical "
+		"peak)",
+		"；最快的一级达到 {1} GB/s（理论峰值的 {2} %）" },
+	[M_ABS_NONE] = {
+		"No ladder has two verified rungs, so no speedup can be "
+		"reported.",
+		"没有任何阶梯包含两个以上通过验证的级，因此无法给出加速比。" },
+
+	[M_ENV_NONE] = { "The environment was not recorded.",
+			 "没有记录运行环境。" },
+	[M_ENV_ITEM] = { "Item", "项目" },
+	[M_ENV_VALUE] = { "Value", "值" },
+	[M_ENV_GPU] = { "GPU", "GPU" },
+	[M_ENV_CC] = { "Compute capability", "计算能力" },
+	[M_ENV_SMS] = { "Multiprocessors (SMs)", "流多处理器（SM）数" },
+	[M_ENV_BUS] = { "Memory bus width", "显存位宽" },
+	[M_ENV_MEMCLK] = { "Memory clock", "显存时钟" },
+	[M_ENV_PEAK] = { "Theoretical peak bandwidth", "理论峰值带宽" },
+	[M_ENV_PEAK_HOW] = { "2 × memory clock × bus width / 8",
+			     "2 × 显存时钟 × 位宽 / 8" },
+	[M_ENV_SMCLK] = { "Maximum SM clock", "SM 最高时钟" },
+	[M_ENV_L2] = { "L2 cache", "L2 缓存" },
+	[M_ENV_GMEM] = { "Global memory", "全局内存" },
+	[M_ENV_UUID] = { "GPU UUID", "GPU UUID" },
+	[M_ENV_DRIVER] = { "Driver (CUDA version it supports)",
+			   "驱动（支持的 CUDA 版本）" },
+	[M_ENV_RUNTIME] = { "CUDA runtime", "CUDA 运行时" },
+	[M_ENV_HOST] = { "Host", "主机" },
+	[M_ENV_OS] = { "Operating system", "操作系统" },
+	[M_ENV_CULAB] = { "culab", "culab" },
+	[M_UNKNOWN] = { "unknown", "未知" },
+
+	[M_METH_TIMING] = {
+		"Each measurement first runs the variant a few times untimed "
+		"(warm-up), then times it repeatedly; the tables give the "
+		"median of the timed runs. Noise is the relative spread of "
+		"the timed runs, 100 × standard deviation / mean, in percent: "
+		"a difference smaller than the noise is not a difference.",
+		"每组测量先不计时地运行若干次（预热），再重复计时；表中给出各次计时"
+		"的中位数。噪声是各次计时的相对离散程度，即 100 × 标准差 / 平均值"
+		"（百分数）：小于噪声的差别不能算作差别。" },
+	[M_METH_EXP_HEAD] = { "Experiments as run:", "实际运行的实验：" },
+	[M_METH_EXPERIMENT] = { "Experiment", "实验" },
+	[M_METH_FAMILY] = { "Family", "类别" },
+	[M_METH_WARMUP] = { "Warm-up runs", "预热次数" },
+	[M_METH_REPEATS] = { "Timed runs", "计时次数" },
+	[M_METH_L2] = { "L2 flush", "清空 L2" },
+	[M_METH_SEED] = { "Seed", "随机种子" },
+	[M_METH_COUNTERS] = { "Counters", "计数器" },
+	[M_METH_DESC] = { "{1}: {2}", "{1}：{2}" },
+	[M_YES] = { "yes", "是" },
+	[M_NO] = { "no", "否" },
+	[M_NONE] = { "none", "无" },
+	[M_METH_REGION_HEAD] = {
+		"What one timed run contains, per variant (the timer is "
+		"started and stopped around exactly this):",
+		"每个变体一次计时所包含的内容（计时器恰好在这段工作前后启动和停止）：" },
+	[M_METH_VARIANT] = { "Variant", "变体" },
+	[M_METH_TIMER] = { "Timer", "计时器" },
+	[M_METH_REGION] = { "Timed region", "计时范围" },
+	[M_METH_TIMER_EVENTS] = {
+		"cuda-events: CUDA events recorded on the variant's stream "
+		"before and after the timed region; the time is the GPU's.",
+		"cuda-events：在变体所用的流上、计时范围前后记录 CUDA 事件；"
+		"得到的是 GPU 上的时间。" },
+	[M_METH_TIMER_HOST] = {
+		"host-clock: the host's monotonic clock around the timed "
+		"region, for work done (or finished) on the CPU.",
+		"host-clock：在计时范围前后读取主机的单调时钟，用于在 CPU 上完成"
+		"（或收尾）的工作。" },
+	[M_METH_L2_TEXT] = {
+		"With L2 flush on, the L2 cache is flushed before every timed "
+		"run, so each run reads its input from device memory rather "
+		"than from a cache warmed by the previous run.",
+		"开启“清空 L2”时，每次计时前都会清空 L2 缓存，因此每次运行都从显存"
+		"读取输入，而不是从上一次运行留下的缓存中读取。" },
+	[M_METH_CHECK] = {
+		"Every measurement's answer is checked against a CPU reference. "
+		"Integer sums (accumulated in 64 bits) and transposes must "
+		"match exactly. Float and double sums are compared with a "
+		"reference computed in higher precision and must lie within "
+		"the tolerance shown per row (Verified column: error ≤ "
+		"tolerance). A row that fails the check is shown as FAILED "
+		"with its message and is left out of speedups and charts.",
+		"每组测量的结果都与 CPU 参考结果比对。整数求和（64 位累加）和转置必须"
+		"完全一致；float 与 double 的求和与更高精度计算的参考值比较，误差必须"
+		"在每行给出的容差之内（“验证”列：误差 ≤ 容差）。未通过检查的行显示为"
+		" FAILED 并附上原因，不参与加速比和图表。" },
+	[M_METH_CTR] = {
+		"Hardware counters are collected with CUPTI's range profiler "
+		"in a phase of their own after timing: profiled launches are "
+		"replayed once per pass and are never timed. The glossary "
+		"below explains each counter column.",
+		"硬件计数器在计时之后的单独阶段用 CUPTI 的 range profiler 采集："
+		"被分析的核函数每一遍都会重放，且从不计时。下面的术语表解释了每个"
+		"计数器列。" },
+	[M_METH_SPEEDUP] = {
+		"Step speedup = median time of the previous rung / median time "
+		"of this rung; cumulative speedup = median time of the first "
+		"rung / median time of this row. Where a rung has several "
+		"rows (block sizes), its fastest verified row is the one "
+		"compared with. A change smaller than the larger noise of the "
+		"two rows (and never less than {1} %) is reported as within "
+		"noise.",
+		"单步加速比 = 上一级的中位时间 / 本级的中位时间；累计加速比 = 第一级"
+		"的中位时间 / 本行的中位时间。某一级有多行（不同线程块大小）时，用"
+		"其中最快且通过验证的一行作比较。变化小于两行中较大的噪声（且不小于"
+		" {1} %）时，记为“在噪声范围内”。" },
+
+	[M_GLOSS_COLS] = { " Columns: ", "对应的列：" },
+	[M_GLOSS_COL] = { "**{1}** ({2}): {3}", "**{1}**（{2}）：{3}" },
+	[M_GLOSS_COL_NOUNIT] = { "**{1}**: {3}", "**{1}**：{3}" },
+	[M_LIST_SEP] = { "; ", "；" },
+	[M_GLOSS_RAW] = {
+		"a raw CUPTI/Perfworks metric, collected under this name (see "
+		"the Nsight Compute metrics reference).",
+		"原始的 CUPTI/Perfworks 指标，按此名称采集（参见 Nsight Compute "
+		"的指标说明）。" },
+
+	[M_STEP_HEAD] = { "**{1}: {2}** — {3}", "**{1}：{2}** — {3}" },
+	[M_STEP_SIGNATURE] = { "Expected counter signature: {1}.",
+			       "预期的计数器特征：{1}。" },
+	[M_STEP_REGION] = { "Timed region: {1}.", "计时范围：{1}。" },
+	[M_STEP_FLAGS] = { "Flags: {1}.", "标志：{1}。" },
+	[M_STEP_UNSAFE] = {
+		"Relies on behaviour the hardware does not guarantee; kept to "
+		"show why.",
+		"依赖硬件并不保证的行为；保留它是为了说明其问题所在。" },
+	[M_STEP_SANITIZER] = { "compute-sanitizer was observed to report: {1}.",
+			       "compute-sanitizer 曾报告：{1}。" },
+	[M_STEP_SEED] = { "From course note {1}.", "出自课程讲义 {1}。" },
+	[M_STEP_UNKNOWN] = {
+		"not in this culab's variant registry; no description "
+		"available",
+		"不在本版本 culab 的变体注册表中，没有说明" },
+
+	[M_ROLE_RUNG] = { "rung {1}", "第 {1} 级" },
+	[M_ROLE_CEILING] = { "ceiling", "上限" },
+	[M_ROLE_COPY] = { "copy", "拷贝" },
+	[M_ROLE_BASELINE] = { "baseline", "基线" },
+	[M_ROLE_REFERENCE] = { "reference", "参照" },
+
+	[M_LADDER_HEAD] = { "{1} / {2}, {3}", "{1} / {2}，{3}" },
+	[M_LADDER_EXP] = { "Experiment {1}.", "实验 {1}。" },
+	[M_COL_RUNG] = { "Rung", "级" },
+	[M_COL_VARIANT] = { "Variant", "变体" },
+	[M_COL_TITLE] = { "What it does", "做法" },
+	[M_COL_BLOCK] = { "Block", "线程块" },
+	[M_COL_TIME] = { "Time (ms, median)", "时间（ms，中位数）" },
+	[M_COL_NOISE] = { "Noise %", "噪声 %" },
+	[M_COL_GBPS] = { "GB/s", "GB/s" },
+	[M_COL_PEAK] = { "% of peak", "占峰值 %" },
+	[M_COL_COPY] = { "% of copy ceiling", "占拷贝上限 %" },
+	[M_COL_STEP] = { "Step speedup", "单步加速比" },
+	[M_COL_CUM] = { "Cumulative speedup", "累计加速比" },
+	[M_COL_VERIFIED] = { "Verified", "验证" },
+	[M_COL_SANITIZER] = { "Sanitizer", "Sanitizer" },
+	[M_COL_HARRIS] = { "Harris G80 (2^22 int)", "Harris G80（2^22 个 int）" },
+	[M_CELL_EXACT] = { "yes (exact)", "通过（精确）" },
+	[M_CELL_TOL] = { "yes (error {1} ≤ {2})", "通过（误差 {1} ≤ {2}）" },
+	[M_CELL_WRONG] = { "**FAILED** (wrong answer): {1}",
+			   "**FAILED**（结果错误）：{1}" },
+	[M_CELL_ERROR] = { "**FAILED** (CUDA error): {1}",
+			   "**FAILED**（CUDA 错误）：{1}" },
+	[M_CELL_SKIPPED] = { "SKIPPED: {1}", "SKIPPED（跳过）：{1}" },
+	[M_CELL_UNVERIFIED] = { "**FAILED**: not verified {1}",
+				"**FAILED**：未验证 {1}" },
+	[M_CELL_NOTIME] = { "**FAILED**: no valid time",
+			    "**FAILED**：没有有效的时间" },
+	[M_CELL_NOT_RUN] = { "not run", "未运行" },
+	[M_CELL_MISSING] = { "missing", "缺失" },
+	[M_CELL_NA] = { "n/a", "不适用" },
+	[M_NOTE_MISSING] = { "Counters missing for {1}: {2}.",
+			     "{1} 的计数器缺失：{2}。" },
+	[M_NOTE_NA] = {
+		"n/a: the counter does not apply to this kernel (for example "
+		"a ratio whose denominator is zero).",
+		"不适用：该计数器对这个核函数没有意义（例如分母为零的比值）。" },
+	[M_NOTE_FIRST] = {
+		"Rung {1} did not verify, so cumulative speedups are over rung "
+		"{2}, the first rung that did.",
+		"第 {1} 级未通过验证，因此累计加速比以第一个通过验证的第 {2} 级为准。" },
+
+	[M_CH_HEAD] = { "{1} / {2}", "{1} / {2}" },
+	[M_CH_TIME] = {
+		"Median time against size for every variant (log-log).",
+		"各变体的中位时间随规模的变化（双对数坐标）。" },
+	[M_CH_BW] = {
+		"Bandwidth against size, with the theoretical peak and the "
+		"measured copy ceiling as lines.",
+		"带宽随规模的变化，并以直线标出理论峰值和实测的拷贝上限。" },
+	[M_CH_LADDER] = {
+		"The ladder at {1}: speedup of each rung over the previous one "
+		"and cumulative speedup over the first rung (bars start at "
+		"1×; a bar below 1 is a slowdown).",
+		"{1} 时的优化阶梯：每一级相对上一级的加速比，以及相对第一级的累计"
+		"加速比（柱子从 1× 起画，低于 1 表示变慢）。" },
+	[M_CH_COUNTERS] = { "Hardware counters per rung at {1}.",
+			    "{1} 时各级的硬件计数器。" },
+	[M_CH_TRANSPOSE] = {
+		"Transpose bandwidth per variant at {1}, against the measured "
+		"copy ceiling.",
+		"{1} 时各转置变体的带宽，与实测的拷贝上限对比。" },
+	[M_CH_FILES] = { "SVG: {1} · data: {2} · gnuplot script: {3}",
+			 "SVG：{1} · 数据：{2} · gnuplot 脚本：{3}" },
+	[M_CH_RERUN] = {
+		"Each chart's data (.dat) and gnuplot script (.gp) lie beside "
+		"it in charts/: edit a script and run `gnuplot NAME.gp` in "
+		"that directory to restyle the chart, or `gnuplot all.gp` to "
+		"redraw them all.",
+		"每张图的数据（.dat）和 gnuplot 脚本（.gp）都放在 charts/ 中：修改"
+		"脚本后在该目录运行 `gnuplot NAME.gp` 即可重绘该图，运行 "
+		"`gnuplot all.gp` 重绘全部图表。" },
+	[M_CH_OFF] = { "Charts were not drawn (charts turned off).",
+		       "未绘制图表（已关闭图表）。" },
+	[M_CH_FAILED] = {
+		"**Charts could not be drawn** (see the error culab printed); "
+		"the tables above hold every number.",
+		"**图表绘制失败**（见 culab 输出的错误信息）；所有数据都在上面的"
+		"表格中。" },
+	[M_CH_NONE] = { "No verified measurement to draw.",
+			"没有可绘制的已验证数据。" },
+
+	[M_F_HEAD] = { "{1} / {2} at {3}", "{1} / {2}，{3}" },
+	[M_F_FASTER] = { "{1} faster ({2} → {3} ms)",
+			 "快了 {1}（{2} → {3} ms）" },
+	[M_F_SLOWER] = {
+		"{1} slower ({2} → {3} ms): this step did not help on this GPU",
+		"慢了 {1}（{2} → {3} ms）：这一步在这块 GPU 上没有带来提升" },
+	[M_F_NOISE] = {
+		"no measurable change ({1} → {2} ms, within the {3} % noise): "
+		"this step did not help on this GPU",
+		"没有可测量的变化（{1} → {2} ms，在 {3} % 的噪声范围内）：这一步在"
+		"这块 GPU 上没有带来提升" },
+	[M_F_STEP] = { "- {1} → {2} ({3} → {4}): {5}.",
+		       "- {1} → {2}（{3} → {4}）：{5}。" },
+	[M_F_CTRS] = { " Counters: {1}.", "计数器：{1}。" },
+	[M_F_CTRS_SAME] = {
+		" No collected counter changed by more than {1} %.",
+		"采集到的计数器变化都不超过 {1} %。" },
+	[M_F_BETTER] = { " (better)", "（更好）" },
+	[M_F_WORSE] = { " (worse)", "（更差）" },
+	[M_F_SIGNATURE] = { " Expected signature: {1}.", "预期特征：{1}。" },
+	[M_F_CHECKS] = { " Checks: {1}.", "检查：{1}。" },
+	[M_F_MET] = { "{1} {2} {3}: met ({4})", "{1} {2} {3}：满足（{4}）" },
+	[M_F_NOT_MET] = { "{1} {2} {3}: **not met** ({4})",
+			  "{1} {2} {3}：**不满足**（{4}）" },
+	[M_F_UNCHECKED] = { "{1} {2} {3}: not checked ({4} not collected)",
+			    "{1} {2} {3}：无法检查（未采集 {4}）" },
+	[M_F_FAILED] = {
+		"- {1} ({2}) FAILED: {3}; it is left out of the speedups.",
+		"- {1}（{2}）FAILED：{3}；不参与加速比计算。" },
+	[M_F_SKIPPED] = { "- {1} ({2}) was skipped: {3}.",
+			  "- {1}（{2}）被跳过：{3}。" },
+	[M_F_OVERALL] = {
+		"- Overall: {1} ({2}) → {3} ({4}): {5} faster.",
+		"- 总体：{1}（{2}）→ {3}（{4}）：快了 {5}。" },
+	[M_F_PEAK] = {
+		"- The fastest rung moves {1} GB/s, {2} % of the theoretical "
+		"peak ({3} GB/s).",
+		"- 最快的一级达到 {1} GB/s，为理论峰值（{3} GB/s）的 {2} %。" },
+	[M_F_CEILING] = {
+		"- It reaches {1} % of the measured copy ceiling ({2}: {3} "
+		"GB/s at the same size).",
+		"- 它达到实测拷贝上限的 {1} %（{2}：同一规模下 {3} GB/s）。" },
+	[M_F_BASELINE] = {
+		"- Baseline {1}: {2} ms, {3} GB/s; the fastest rung runs at "
+		"{4} % of its speed.",
+		"- 基线 {1}：{2} ms，{3} GB/s；最快的一级达到其速度的 {4} %。" },
+	[M_F_SMALL] = {
+		"- At the smallest size measured ({1}) the same comparison "
+		"gives {2}.",
+		"- 在测量的最小规模（{1}）下，同样的比较得到 {2}。" },
+	[M_F_ONE_RUNG] = {
+		"- Fewer than two rungs verified here, so there is no step to "
+		"compare.",
+		"- 这里通过验证的级少于两个，无法比较。" },
+
+	[M_H_INTRO] = {
+		"Mark Harris's \"Optimizing Parallel Reduction in CUDA\" "
+		"(NVIDIA, 2007) is the classic form of this ladder: seven "
+		"kernels summing 2^22 ints on a G80 (GeForce 8800 GTX, 86.4 "
+		"GB/s peak). Our rungs are matched to his kernels by technique, "
+		"not by number; a kernel with no match uses a technique our "
+		"ladder does not have, and a rung with no match one his slides "
+		"do not have. Ours: {1}.",
+		"Mark Harris 的《Optimizing Parallel Reduction in CUDA》（NVIDIA，"
+		"2007）是这一优化阶梯的经典版本：在 G80（GeForce 8800 GTX，峰值 "
+		"86.4 GB/s）上对 2^22 个 int 求和的七个核函数。我们的各级按所用的"
+		"技术（而不是编号）与他的核函数对应；没有对应的核函数所用的技术不在"
+		"我们的阶梯中，没有对应的级所用的技术也不在他的幻灯片中。我们的数据："
+		"{1}。" },
+	[M_H_KERNEL] = { "G80 kernel", "G80 核函数" },
+	[M_H_TECHNIQUE] = { "Technique", "技术" },
+	[M_H_MS] = { "G80 ms", "G80 ms" },
+	[M_H_GBPS] = { "G80 GB/s", "G80 GB/s" },
+	[M_H_PEAK] = { "% of 86.4 GB/s", "占 86.4 GB/s %" },
+	[M_H_STEP] = { "G80 step", "G80 单步" },
+	[M_H_CUM] = { "G80 cumulative", "G80 累计" },
+	[M_H_OURS] = { "Our rung(s)", "我们的级" },
+	[M_H_OURS_MS] = { "Ours ms", "我们 ms" },
+	[M_H_OURS_GBPS] = { "Ours GB/s", "我们 GB/s" },
+	[M_H_OURS_STEP] = { "Ours step", "我们单步" },
+	[M_H_AT] = { "reduce / {1} at {2}", "reduce / {1}，{2}" },
+	[M_H_SOURCE] = {
+		"Source: M. Harris, \"Optimizing Parallel Reduction in CUDA\", "
+		"NVIDIA, 2007, "
+		"<https://developer.download.nvidia.com/assets/cuda/files/"
+		"reduction.pdf>. Times and bandwidths as published; the "
+		"speedup columns are computed here from the published times. "
+		"Kernel 7 reached 73 GB/s on 32M elements.",
+		"来源：M. Harris，“Optimizing Parallel Reduction in CUDA”，NVIDIA，"
+		"2007，<https://developer.download.nvidia.com/assets/cuda/files/"
+		"reduction.pdf>。时间与带宽为原文数据；加速比各列由原文时间计算。"
+		"核函数 7 在 32M 个元素上达到 73 GB/s。" },
+
+	[M_FAIL_LINE] = { "- {1} / {2} / {3} / {4}, {5}: {6}",
+			  "- {1} / {2} / {3} / {4}，{5}：{6}" },
+
+	[M_R_COMMAND] = { "The command that produced these results:",
+			  "产生这些结果的命令：" },
+	[M_R_NO_COMMAND] = { "The command line was not recorded.",
+			     "没有记录命令行。" },
+	[M_R_VERSION] = { "culab version {1}, commit {2}.",
+			  "culab 版本 {1}，提交 {2}。" },
+	[M_R_SOURCE] = { "Experiment file {1}, SHA-256 {2}.",
+			 "实验文件 {1}，SHA-256 {2}。" },
+	[M_R_TIMES] = { "Started {1}, finished {2}.", "开始于 {1}，结束于 {2}。" },
+	[M_R_RERUN] = {
+		"To repeat the measurements on a machine with a GPU, check out "
+		"the same culab commit, build it with `make`, confirm that the "
+		"experiment file's SHA-256 matches (`sha256sum FILE`) and run "
+		"`culab run FILE`. To rebuild this report from the recorded "
+		"results without a GPU, run `culab report results.json -o "
+		"DIR` (add `--template FILE` to use an edited template).",
+		"要在有 GPU 的机器上重复这些测量：检出同一个 culab 提交，用 `make` "
+		"构建，确认实验文件的 SHA-256 一致（`sha256sum FILE`），然后运行 "
+		"`culab run FILE`。要在没有 GPU 的情况下根据记录的结果重新生成本报告，"
+		"运行 `culab report results.json -o DIR`（加上 `--template FILE` "
+		"可使用修改过的模板）。" },
+};
+
+const char *say_text(enum lang L, enum msg id)
+{
+	return msgs[id][L];
+}
+
+void say_args(struct sbuf *b, enum lang L, enum msg id,
+	      const char *const *args, size_t n)
+{
+	sbuf_addargs(b, msgs[id][L], args, n);
+}
+
+/* ---- an item's words -------------------------------------------------- */
+
+const char *role_text(struct pool *p, enum lang L, const struct item *it)
+{
+	static const enum msg role_msgs[] = {
+		[ROLE_RUNG] = M_ROLE_RUNG, [ROLE_CEILING] = M_ROLE_CEILING,
+		[ROLE_COPY] = M_ROLE_COPY, [ROLE_BASELINE] = M_ROLE_BASELINE,
+		[ROLE_REFERENCE] = M_ROLE_REFERENCE,
+	};
+	struct sbuf b = SBUF_INIT;
+	char step[16];
+
+	snprintf(step, sizeof(step), "%d", it->row->step);
+	SAY(&b, L, role_msgs[it->role], step);
+	return pool_keep(p, sbuf_detach(&b));
+}
+
+const char *item_title(const struct item *it, enum lang L)
+{
+	if (!it->v)
+		return NULL;
+	return L == ZH && it->v->title_zh ? it->v->title_zh : it->v->title;
+}
+
+const char *signature_text(const struct variant *v, enum lang L)
+{
+	if (L == ZH && v->signature_zh && *v->signature_zh)
+		return v->signature_zh;
+	return v->signature;
+}
+
+void status_text(struct sbuf *b, enum lang L, const struct item *it)
+{
+	static const enum msg by_status[ROW__COUNT] = {
+		[ROW_OK] = M_CELL_UNVERIFIED, [ROW_WRONG] = M_CELL_WRONG,
+		[ROW_ERROR] = M_CELL_ERROR, [ROW_SKIPPED] = M_CELL_SKIPPED,
+	};
+	const struct result_row *row = it->row;
+	char *msg = md_dup(row->message);
+
+	if (row->status == ROW_OK && row->verified)
+		SAY(b, L, M_CELL_NOTIME, NULL);
+	else if ((unsigned)row->status < ROW__COUNT)
+		SAY(b, L, by_status[row->status], msg);
+	else
+		SAY(b, L, M_CELL_ERROR, msg);
+	free(msg);
+}

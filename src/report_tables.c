@@ -1,0 +1,304 @@
+/* report_tables.c - the ladder tables: one Markdown table per
+ * experiment, family, type and size, with the notes under it.  See
+ * report_int.h.
+ *
+ * The columns are rows of one table (columns[]): heading, alignment and
+ * the function that writes the cell, so a column is added in one place.
+ * Which columns a ladder shows is decided once, in ladder_columns(), from
+ * what its rows have: block sizes, a copy ceiling, counters, a kernel of
+ * Harris's. */
+#include "report_int.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "results.h"
+#include "signature.h"
+#include "util.h"
+
+struct cell_ctx {
+	const struct model *m;
+	const struct ladder *l;
+	const struct item *it;
+	const char *counter;        /* the counter column, for counter cells */
+	enum lang L;
+	bool *na_seen;              /* set when an n/a cell is written */
+};
+
+typedef void (*cell_fn)(const struct cell_ctx *c, struct sbuf *b);
+
+static void cell_rung(const struct cell_ctx *c, struct sbuf *b)
+{
+	struct pool p = { .n = 0 };
+
+	sbuf_add(b, role_text(&p, c->L, c->it));
+	pool_release(&p);
+}
+
+static void cell_variant(const struct cell_ctx *c, struct sbuf *b)
+{
+	md_text(b, c->it->row->variant);
+}
+
+static void cell_title(const struct cell_ctx *c, struct sbuf *b)
+{
+	const char *t = item_title(c->it, c->L);
+
+	if (t)
+		md_text(b, t);
+	else
+		sbuf_add(b, "—");
+}
+
+static void cell_block(const struct cell_ctx *c, struct sbuf *b)
+{
+	if (c->it->row->block > 0)
+		sbuf_addf(b, "%d", c->it->row->block);
+	else
+		sbuf_add(b, "—");
+}
+
+static void cell_time(const struct cell_ctx *c, struct sbuf *b)
+{
+	sbuf_add(b, c->it->ok ? FMT(item_ms(c->it), 4) : "—");
+}
+
+static void cell_noise(const struct cell_ctx *c, struct sbuf *b)
+{
+	sbuf_add(b, c->it->ok ? PCT(c->it->row->t.noise_pct) : "—");
+}
+
+static void cell_gbps(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct result_row *row = c->it->row;
+
+	sbuf_add(b, c->it->ok && row->gbps > 0 ? FMT(row->gbps, 4) : "—");
+}
+
+static void cell_peak(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct result_row *row = c->it->row;
+
+	if (c->it->ok && row->pct_peak > 0)
+		sbuf_addf(b, "%.1f", row->pct_peak);
+	else
+		sbuf_add(b, "—");
+}
+
+static void cell_copy(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct item *ceil = c->l->ceiling;
+
+	if (c->it->ok && ceil && ceil->row->gbps > 0 && c->it->row->gbps > 0)
+		sbuf_addf(b, "%.1f", 100 * c->it->row->gbps / ceil->row->gbps);
+	else
+		sbuf_add(b, "—");
+}
+
+static void cell_step(const struct cell_ctx *c, struct sbuf *b)
+{
+	sbuf_add(b, c->it->ok ? TIMES(c->it->step_x) : "—");
+}
+
+static void cell_cum(const struct cell_ctx *c, struct sbuf *b)
+{
+	sbuf_add(b, c->it->ok ? TIMES(c->it->cum_x) : "—");
+}
+
+static void cell_counter(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct result_row *row = c->it->row;
+	double v;
+
+	if (!c->it->ok) {
+		sbuf_add(b, "—");
+		return;
+	}
+	v = row_column(row, c->counter);
+	if (row->counters_status || !row_has_column(row, c->counter)) {
+		sbuf_add(b, say_text(c->L, M_CELL_MISSING));
+	} else if (!isfinite(v)) {
+		sbuf_add(b, say_text(c->L, M_CELL_NA));
+		*c->na_seen = true;
+	} else {
+		sbuf_add(b, CTR(c->counter, v));
+	}
+}
+
+static void cell_verified(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct result_row *row = c->it->row;
+
+	if (!c->it->ok)
+		status_text(b, c->L, c->it);
+	else if (row->tolerance > 0)
+		SAY(b, c->L, M_CELL_TOL, FMT(row->error, 2),
+		    FMT(row->tolerance, 2));
+	else
+		sbuf_add(b, say_text(c->L, M_CELL_EXACT));
+}
+
+static void cell_sanitizer(const struct cell_ctx *c, struct sbuf *b)
+{
+	if (c->it->row->sanitizer)
+		md_text(b, c->it->row->sanitizer);
+	else
+		sbuf_add(b, say_text(c->L, M_CELL_NOT_RUN));
+}
+
+static void cell_harris(const struct cell_ctx *c, struct sbuf *b)
+{
+	harris_figures(b, c->it->harris);
+}
+
+enum col {
+	COL_RUNG, COL_VARIANT, COL_TITLE, COL_BLOCK, COL_TIME, COL_NOISE,
+	COL_GBPS, COL_PEAK, COL_COPY, COL_STEP, COL_CUM, COL_COUNTER,
+	COL_VERIFIED, COL_SANITIZER, COL_HARRIS, COL__COUNT
+};
+
+static const struct {
+	enum msg head;              /* COL_COUNTER: the column's own name */
+	bool right;                 /* right-aligned (numbers) */
+	cell_fn cell;
+} columns[COL__COUNT] = {
+	[COL_RUNG] = { M_COL_RUNG, false, cell_rung },
+	[COL_VARIANT] = { M_COL_VARIANT, false, cell_variant },
+	[COL_TITLE] = { M_COL_TITLE, false, cell_title },
+	[COL_BLOCK] = { M_COL_BLOCK, true, cell_block },
+	[COL_TIME] = { M_COL_TIME, true, cell_time },
+	[COL_NOISE] = { M_COL_NOISE, true, cell_noise },
+	[COL_GBPS] = { M_COL_GBPS, true, cell_gbps },
+	[COL_PEAK] = { M_COL_PEAK, true, cell_peak },
+	[COL_COPY] = { M_COL_COPY, true, cell_copy },
+	[COL_STEP] = { M_COL_STEP, true, cell_step },
+	[COL_CUM] = { M_COL_CUM, true, cell_cum },
+	[COL_COUNTER] = { M__COUNT, true, cell_counter },
+	[COL_VERIFIED] = { M_COL_VERIFIED, false, cell_verified },
+	[COL_SANITIZER] = { M_COL_SANITIZER, false, cell_sanitizer },
+	[COL_HARRIS] = { M_COL_HARRIS, false, cell_harris },
+};
+
+struct colspec {
+	enum col kind;
+	const char *counter;
+};
+
+/* The columns of one ladder's table, in order; returns how many. */
+static size_t ladder_columns(const struct ladder *l, struct colspec *out)
+{
+	size_t n = 0;
+
+	for (int k = 0; k < COL__COUNT; k++) {
+		if ((k == COL_BLOCK && !l->blocks) ||
+		    (k == COL_COPY && !l->ceiling) ||
+		    (k == COL_HARRIS && !l->harris))
+			continue;
+		if (k == COL_COUNTER) {
+			for (size_t c = 0; c < l->ncols; c++)
+				out[n++] = (struct colspec){ COL_COUNTER,
+							     l->cols[c] };
+			continue;
+		}
+		out[n++] = (struct colspec){ (enum col)k, NULL };
+	}
+	return n;
+}
+
+void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
+		    const struct ladder *l)
+{
+	struct pool p = { .n = 0 };
+	char *size = size_text(l->n, l->m, l->matrix);
+
+	SAY(b, L, id, pool_md(&p, l->family), pool_md(&p, l->dtype),
+	    pool_md(&p, size));
+	free(size);
+	pool_release(&p);
+}
+
+static void ladder_table(const struct model *m, const struct ladder *l,
+			 enum lang L, struct sbuf *b)
+{
+	struct colspec *cols = xcalloc(COL__COUNT + l->ncols, sizeof(*cols));
+	size_t ncols = ladder_columns(l, cols);
+	const char **cells = xcalloc(ncols, sizeof(*cells));
+	bool *right = xcalloc(ncols, sizeof(*right));
+	struct sbuf *text = xcalloc(ncols, sizeof(*text));
+	struct pool p = { .n = 0 };
+	bool na_seen = false;
+	int min_step = INT_MAX;
+
+	sbuf_add(b, "### ");
+	ladder_heading(b, L, M_LADDER_HEAD, l);
+	sbuf_add(b, "\n\n");
+	SAY(b, L, M_LADDER_EXP, pool_md(&p, l->experiment));
+	pool_release(&p);
+	sbuf_add(b, "\n\n");
+	for (size_t k = 0; k < ncols; k++) {
+		sbuf_reset(&text[k]);
+		if (cols[k].kind == COL_COUNTER)
+			md_text(&text[k], cols[k].counter);
+		else
+			sbuf_add(&text[k], say_text(L, columns[cols[k].kind].head));
+		cells[k] = sbuf_str(&text[k]);
+		right[k] = columns[cols[k].kind].right;
+	}
+	table_row(b, cells, ncols);
+	table_rule(b, right, ncols);
+	for (size_t i = 0; i < l->nitems; i++) {
+		struct cell_ctx c = { .m = m, .l = l, .it = l->items[i],
+				      .L = L, .na_seen = &na_seen };
+
+		if (l->items[i]->role == ROLE_RUNG &&
+		    l->items[i]->row->step < min_step)
+			min_step = l->items[i]->row->step;
+		for (size_t k = 0; k < ncols; k++) {
+			sbuf_reset(&text[k]);
+			c.counter = cols[k].counter;
+			columns[cols[k].kind].cell(&c, &text[k]);
+			cells[k] = sbuf_str(&text[k]);
+		}
+		table_row(b, cells, ncols);
+	}
+	sbuf_addc(b, '\n');
+
+	/* notes: counters missing and why, n/a, the first rung */
+	for (size_t i = 0; l->ncols && i < l->nitems; i++) {
+		const struct result_row *row = l->items[i]->row;
+
+		if (!l->items[i]->ok || !row->counters_status)
+			continue;
+		SAY(b, L, M_NOTE_MISSING, pool_md(&p, row->variant),
+		    pool_md(&p, row->counters_status));
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+	}
+	if (na_seen) {
+		sbuf_add(b, say_text(L, M_NOTE_NA));
+		sbuf_add(b, "\n\n");
+	}
+	if (l->first && l->first->row->step > min_step) {
+		char a[16], c2[16];
+
+		snprintf(a, sizeof(a), "%d", min_step);
+		snprintf(c2, sizeof(c2), "%d", l->first->row->step);
+		SAY(b, L, M_NOTE_FIRST, a, c2);
+		sbuf_add(b, "\n\n");
+	}
+	for (size_t k = 0; k < ncols; k++)
+		sbuf_release(&text[k]);
+	free(text);
+	free(right);
+	free(cells);
+	free(cols);
+}
+
+void blk_ladders(const struct model *m, enum lang L, struct sbuf *b)
+{
+	for (size_t i = 0; i < m->nladders; i++)
+		ladder_table(m, &m->ladders[i], L, b);
+	block_trim(b);
+}
