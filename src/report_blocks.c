@@ -553,6 +553,10 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
 				SAY(b, L, M_STEP_SEED, pool_md(&p, v->seed));
 				sbuf_addc(b, ' ');
 			}
+			if (v->source) {
+				SAY(b, L, M_STEP_SOURCE, pool_md(&p, v->source));
+				sbuf_addc(b, ' ');
+			}
 		} else if (it->row->timed_region) {
 			SAY(b, L, M_STEP_REGION,
 			    pool_md(&p, it->row->timed_region));

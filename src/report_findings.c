@@ -80,15 +80,14 @@ static bool change_worth_telling(const struct metric_column_def *d, double a,
  * those either rung's signature is stated in come first, so a step is
  * explained by the counters it was meant to change. */
 static void finding_counters(struct sbuf *b, enum lang L,
-			     const struct model *m, const struct ladder *l,
-			     const struct item *from, const struct item *to)
+			     const struct ladder *l, const struct item *from,
+			     const struct item *to)
 {
 	struct change *ch;
 	size_t n = 0;
 	struct sbuf list = SBUF_INIT;
 	char pct[16];
-	const struct variant *vf = model_variant(m, from->row->variant);
-	const struct variant *vt = model_variant(m, to->row->variant);
+	const struct variant *vf = from->v, *vt = to->v;
 
 	if (!l->ncols || from->row->counters_status || to->row->counters_status)
 		return;
@@ -198,7 +197,7 @@ static void finding_step(struct sbuf *b, enum lang L, const struct model *m,
 	SAY(b, L, M_F_STEP, role_text(&p, L, prev), role_text(&p, L, it),
 	    pool_md(&p, prev->row->variant), pool_md(&p, it->row->variant),
 	    sbuf_str(&verdict));
-	finding_counters(b, L, m, l, prev, it);
+	finding_counters(b, L, l, prev, it);
 	finding_checks(b, L, m, it);
 	sbuf_addc(b, '\n');
 	sbuf_release(&verdict);

@@ -112,7 +112,8 @@ enum msg {
 	M_METH_L2_TEXT, M_METH_CHECK, M_METH_CTR, M_METH_SPEEDUP,
 	M_GLOSS_COLS, M_GLOSS_COL, M_GLOSS_COL_NOUNIT, M_LIST_SEP, M_GLOSS_RAW,
 	M_STEP_HEAD, M_STEP_SIGNATURE, M_STEP_REGION, M_STEP_FLAGS,
-	M_STEP_UNSAFE, M_STEP_SANITIZER, M_STEP_SEED, M_STEP_UNKNOWN,
+	M_STEP_UNSAFE, M_STEP_SANITIZER, M_STEP_SEED, M_STEP_SOURCE,
+	M_STEP_UNKNOWN,
 	M_ROLE_RUNG, M_ROLE_CEILING, M_ROLE_COPY, M_ROLE_BASELINE,
 	M_ROLE_REFERENCE,
 	M_LADDER_HEAD, M_LADDER_EXP,
@@ -250,23 +251,22 @@ void model_build(const struct results *r, struct model *m);
 /* Frees what m holds, m->plots included, and zeroes it. */
 void model_release(struct model *m);
 
-/* The variant description called `name` (NULL: none), or NULL when there
- * is none.  Every variant the report looks up comes through here (and its
- * order through model_variant_order, in report_model.c), so that where
- * descriptions come from is decided in one place: today the registry of
- * this culab. */
+/* The description the results hold of variant `name` (NULL: none), or
+ * NULL when they hold none.  Every variant the report looks up comes
+ * through here (and its order through model_variant_order, in
+ * report_model.c): the report never consults the registry, so it renders
+ * rows of variants this culab has never heard of. */
 const struct variant *model_variant(const struct model *m, const char *name);
 
-/* Family-specific tests: the only places where the report names a family
- * or a variant, apart from Harris's reduction (report_history.c).  What
- * they decide is what variant descriptions will have to say.
+/* Family-specific tests, from the family's row (family.h); false for a
+ * family this culab does not know.
  * family_is_matrix: `family` is sized rows x columns (a matrix);
  * row_is_matrix: a row's size is rows x columns: its family is, or m > 1;
- * family_transpose_chart: `family` gets the transpose chart
- *   (CH_TRANSPOSE): bandwidth per variant at the largest size, against
+ * family_transpose_chart: `family` gets the ceiling chart (CH_TRANSPOSE,
+ *   FR_CEILING_CHART): bandwidth per variant at the largest size, against
  *   the copy ceiling;
  * family_harris: `family`'s ladders are set beside Harris's G80
- *   reduction ladder (the historical block). */
+ *   reduction ladder (the historical block, FR_HISTORICAL). */
 bool family_is_matrix(const char *family);
 bool row_is_matrix(const struct result_row *row);
 bool family_transpose_chart(const char *family);

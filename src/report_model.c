@@ -3,11 +3,13 @@
  *
  * The model is built once per report and every block, chart and finding
  * reads it, so roles, speedups, the first and best rung of a ladder and
- * its copy ceiling are computed in one place.  This file is also the only
- * one of the report that asks where variants are described
- * (model_variant) and, Harris's reduction aside, that names families or
- * variants (the family-specific tests): a change of either touches it
- * alone. */
+ * its copy ceiling are computed in one place.  Variants are described by
+ * the results themselves (results.h: every run records what a report
+ * needs of each variant it measured), never by the registry, so any
+ * results file renders, also one whose variants this binary has never
+ * heard of; what differs between families comes from their rows in the
+ * family table (family.h).  model_variant() and the family tests below
+ * are the only places the report asks either. */
 #include "report_int.h"
 
 #include <math.h>
@@ -27,31 +29,39 @@
 
 const struct variant *model_variant(const struct model *m, const char *name)
 {
-	(void)m;
-	return name ? registry_find(name) : NULL;
+	return name ? results_variant(m->r, name) : NULL;
 }
 
-/* Where variant v (from model_variant) stands in the ladder order, for
- * sorting; SIZE_MAX for NULL, after every known variant. */
+/* Where variant v (from model_variant) stands in the ladder order (the
+ * order of the results' descriptions), for sorting; SIZE_MAX for NULL,
+ * after every described variant. */
 static size_t model_variant_order(const struct model *m,
 				  const struct variant *v)
 {
-	size_t n;
-	const struct variant *all = registry_all(&n);
-
-	(void)m;
-	return v ? (size_t)(v - all) : SIZE_MAX;
+	for (size_t i = 0; v && i < m->r->nvariants; i++)
+		if (m->r->variants[i] == v)
+			return i;
+	return SIZE_MAX;
 }
 
 /* ---- family-specific tests -------------------------------------------- */
 
-/* The only places where the report names a family or a variant, apart
- * from Harris's reduction (its own section, for the reduce family).  What
- * they decide is what variant descriptions will have to say. */
+/* What the report does differently per family, from the family's row
+ * (family.h); a family this binary does not know (results of a newer
+ * culab) has none of these sections. */
+
+static unsigned family_report(const char *family)
+{
+	const struct family_def *f = family_find(family);
+
+	return f ? f->report : 0;
+}
 
 bool family_is_matrix(const char *family)
 {
-	return str_eq(family, "transpose");
+	const struct family_def *f = family_find(family);
+
+	return f && f->shapes;
 }
 
 bool row_is_matrix(const struct result_row *row)
@@ -61,19 +71,21 @@ bool row_is_matrix(const struct result_row *row)
 
 bool family_transpose_chart(const char *family)
 {
-	return str_eq(family, "transpose");
+	return (family_report(family) & FR_CEILING_CHART) != 0;
 }
 
 bool family_harris(const char *family)
 {
-	return str_eq(family, "reduce");
+	return (family_report(family) & FR_HISTORICAL) != 0;
 }
 
-/* Whether a variant the registry does not know is still a copy ceiling
- * (results measured by a culab that had it). */
-static bool unknown_is_ceiling(const char *variant)
+/* Whether an undescribed variant is its family's copy ceiling (the
+ * family's row names it). */
+static bool unknown_is_ceiling(const struct result_row *row)
 {
-	return str_eq(variant, "transpose_copy");
+	const struct family_def *f = family_find(row->family);
+
+	return f && f->ceiling && str_eq(row->variant, f->ceiling);
 }
 
 /* ---- items, ladders and groups ---------------------------------------- */
@@ -90,7 +102,7 @@ static void item_init(const struct model *m, struct item *it,
 	it->ok = row->status == ROW_OK && row->verified &&
 		 isfinite(row->t.median_ms) && row->t.median_ms > 0;
 	it->step_x = it->cum_x = NAN;
-	if ((flags & VF_CEILING) || (!v && unknown_is_ceiling(row->variant)))
+	if ((flags & VF_CEILING) || (!v && unknown_is_ceiling(row)))
 		it->role = ROLE_CEILING;
 	else if (flags & VF_COPY)
 		it->role = ROLE_COPY;

@@ -168,10 +168,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_STEP_SANITIZER] = { "compute-sanitizer was observed to report: {1}.",
 			       "compute-sanitizer 曾报告：{1}。" },
 	[M_STEP_SEED] = { "From course note {1}.", "出自课程讲义 {1}。" },
+	[M_STEP_SOURCE] = { "Source: {1}.", "源代码：{1}。" },
 	[M_STEP_UNKNOWN] = {
-		"not in this culab's variant registry; no description "
-		"available",
-		"不在本版本 culab 的变体注册表中，没有说明" },
+		"the results do not describe this variant",
+		"结果文件中没有这个变体的说明" },
 
 	[M_ROLE_RUNG] = { "rung {1}", "第 {1} 级" },
 	[M_ROLE_CEILING] = { "ceiling", "上限" },

@@ -20,9 +20,11 @@
 #include <math.h>
 
 #include "diag.h"
+#include "output.h"
 #include "registry.h"
 #include "report.h"
 #include "results.h"
+#include "signature.h"
 #include "template.h"
 #include "util.h"
 #include "report_check.h"
@@ -1153,6 +1155,93 @@ static void test_golden(void **state)
 	scratch_done(dir);
 }
 
+/* ---- a variant this culab does not know ------------------------------ */
+
+static int never_launched(const struct kernel_args *a)
+{
+	(void)a;
+	return 0;
+}
+
+/* A kernel registered at run time, as a user's kernel compiled from its
+ * source is: its rows are measured (synthetic test data here) and saved
+ * with its description; then the registry forgets it, as `culab report`
+ * in another process never knew it, and the report is rendered from the
+ * results file alone. */
+static void test_variant_unknown_to_registry(void **state)
+{
+	static const int ctx = 1;
+	const struct variant row = {
+		.name = "reduce_alice_tree", .family = FAMILY_REDUCE, .step = 4,
+		.title = "Alice's two-level tree",
+		.title_zh = "Alice 的两级树",
+		.about_en = "Each warp adds its values with shuffles, then one "
+			    "warp adds the warps' sums.",
+		.about_zh = "每个 warp 先用 shuffle 求和，再由一个 warp 汇总。",
+		.signature = "no shared-memory bank conflicts",
+		.signature_zh = "没有共享内存 bank 冲突",
+		.expect = { { .column = COL_CONFLICTS, .op = "<=", .value = 0.5 } },
+		.dtypes = DTYPE_ALL, .flags = VF_BLOCK | VF_POW2,
+		.block_default = 256, .block_min = 32,
+		.timed_region = "two kernel launches",
+		.source = "class/alice.cu:reduce_tree<256>",
+		.launch = never_launched, .ctx = (void *)&ctx,
+	};
+	const struct spec alice = { "reduce-int", "reduce", "reduce_alice_tree",
+				    "float", 4, 256, 1u << 26, 1, 0.5, 0.5,
+				    ROW_OK, NULL };
+	struct results r, back;
+	struct report_options o;
+	struct sig_check *sc = NULL;
+	char *dir = scratch(), *path, *en, *zh, why[256];
+	size_t nsig, mine = 0;
+
+	(void)state;
+	assert_int_equal(registry_add(&row, why, sizeof(why)), 0);
+	synthetic_results(&r);
+	set_counters(add_row(&r, &alice), 0.0, 2.7e8);
+	assert_int_equal(output_save(dir, &r), 0);
+	results_release(&r);
+	registry_release_added();
+	assert_null(registry_find("reduce_alice_tree"));
+
+	path = path_of(dir, "results.json");
+	assert_int_equal(results_read(path, &back), 0);
+	assert_string_equal(results_variant(&back, "reduce_alice_tree")->title,
+			    "Alice's two-level tree");
+	options(&o, dir);
+	o.charts = false;
+	assert_int_equal(render(&back, &o, NULL), 0);
+	en = read_report(dir, "en");
+	zh = read_report(dir, "zh");
+	EXPECT_IN(en, "reduce\\_alice\\_tree");
+	EXPECT_IN(en, "Alice's two-level tree");
+	EXPECT_IN(en, "Each warp adds its values with shuffles");
+	EXPECT_IN(en, "Expected counter signature: no shared-memory bank "
+		      "conflicts.");
+	EXPECT_IN(en, "Timed region: two kernel launches.");
+	EXPECT_IN(en, "Source: class/alice.cu:reduce\\_tree&lt;256&gt;.");
+	EXPECT_NOT_IN(en, "do not describe this variant");
+	EXPECT_IN(zh, "Alice 的两级树");
+	EXPECT_IN(zh, "没有共享内存 bank 冲突");
+	EXPECT_IN(zh, "源代码：class/alice.cu");
+	/* its signature is checked from the file's description too */
+	nsig = signature_check_all(&back, &sc);
+	for (size_t i = 0; i < nsig; i++)
+		if (!strcmp(back.rows[sc[i].row].variant, "reduce_alice_tree")) {
+			assert_int_equal(sc[i].verdict, SIG_PASS);
+			assert_string_equal(sc[i].x->column, COL_CONFLICTS);
+			mine++;
+		}
+	assert_int_equal(mine, 1);
+	free(sc);
+	free(en);
+	free(zh);
+	free(path);
+	results_release(&back);
+	scratch_done(dir);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1171,6 +1260,7 @@ int main(void)
 		cmocka_unit_test(test_empty_results),
 		cmocka_unit_test(test_signature_checks),
 		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_variant_unknown_to_registry),
 	};
 
 	/* tests/update_golden.sh: only rewrite the goldens */
