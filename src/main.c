@@ -710,10 +710,11 @@ static const struct command commands[] = {
 	  "      --gnuplot PATH the gnuplot program (default: gnuplot in PATH)" },
 	{ "verify", cmd_verify, "verify [--quiet] RESULTS.json",
 	  "check measured counters against each variant's signature",
-	  "Every variant's registry row states the counter signature its\n"
-	  "technique should show (e.g. the 32x32 transpose tile: at least 16\n"
-	  "bank conflicts per shared load).  verify evaluates those statements\n"
-	  "on the float rows of a results file and prints one verdict each.\n"
+	  "Every variant states the counter signature its technique should\n"
+	  "show (e.g. the 32x32 transpose tile: at least 16 bank conflicts per\n"
+	  "shared load), and the results record it with the variant.  verify\n"
+	  "evaluates those statements on the float rows of a results file and\n"
+	  "prints one verdict each.\n"
 	  "Exit status 1 when any check fails or no counters were recorded.\n\n"
 	  "  -q, --quiet        print failures and the summary only" },
 	{ "help", cmd_help, "help [COMMAND]", "show help for a command",

@@ -89,7 +89,8 @@ const struct variant *results_variant(const struct results *r,
 				      const char *name)
 {
 	for (size_t i = 0; name && i < r->nvariants; i++)
-		if (strcmp(r->variants[i]->name, name) == 0)
+		if (r->variants[i]->name &&    /* NULL while a bad file is read */
+		    strcmp(r->variants[i]->name, name) == 0)
 			return r->variants[i];
 	return NULL;
 }

@@ -38,8 +38,8 @@ for c in src/*.c; do
 	$CLANG $flags -c "$c" -o "$o" || exit 1
 	objs="$objs $o"
 done
-# C++ too: counters.cpp must see ASan at compile time (CUPTI cannot load
-# under it, and the unit then declines instead of letting ASan abort).
+# C++ too: the counters files must see ASan at compile time (CUPTI cannot
+# load under it, and they then decline instead of letting ASan abort).
 for c in src/*.cpp; do
 	o=$out/obj/$(basename "$c" .cpp).o
 	$CLANGXX -std=c++17 $(echo "$flags" | sed 's/-std=c11//') -c "$c" -o "$o" || exit 1
