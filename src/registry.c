@@ -51,7 +51,8 @@ static bool name_ok(const char *s)
 
 	if (n == 0 || n > 128)
 		return false;
-	return strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789_.:-") == n;
+	return strspn(s, "abcdefghijklmnopqrstuvwxyz"
+			  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.:-") == n;
 }
 
 /* Why row v cannot join the table, into why; or 0 when it can. */
@@ -61,8 +62,8 @@ static int add_refused(const struct variant *v, char *why, size_t whysize)
 	int hi = v->block_max > 0 ? v->block_max : 1024;
 
 	if (!name_ok(v->name))
-		snprintf(why, whysize, "invalid variant name \"%s\" (use a-z, "
-			 "0-9, _ . : -; at most 128 characters)",
+		snprintf(why, whysize, "invalid variant name \"%s\" (use A-Z, "
+			 "a-z, 0-9, _ . : -; at most 128 characters)",
 			 v->name ? v->name : "");
 	else if (registry_find(v->name))
 		snprintf(why, whysize, "a variant called \"%s\" exists already",
@@ -212,7 +213,7 @@ static const struct variant_flag_name flag_names[] = {
 	{ VF_IN_PLACE, "in-place" }, { VF_HOST_STEP, "host-step" },
 	{ VF_UNSAFE, "unsafe" },     { VF_BASELINE, "baseline" },
 	{ VF_CPU, "cpu" },           { VF_CEILING, "ceiling" },
-	{ VF_COPY, "copy" },
+	{ VF_COPY, "copy" },         { VF_USER, "user" },
 };
 
 const struct variant_flag_name *variant_flag_names(size_t *count)

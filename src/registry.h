@@ -39,6 +39,9 @@ enum variant_flags {
 	VF_COPY      = 1u << 8, /* transpose family: writes a copy of the
 				   input (out[i][j] = in[i][j], n x m), not
 				   its transpose; verify it as a copy */
+	VF_USER      = 1u << 9, /* the user's own kernel, compiled at run
+				   time from a source file (ukernel.h); not a
+				   rung: the report places it on the ladder */
 };
 
 /* One machine-checkable line of a counter signature: the derived counter
@@ -63,7 +66,9 @@ struct expect {
 #define VARIANT_MAX_EXPECT 4
 
 struct variant {
-	const char *name;        /* unique; [a-z0-9_]; used in YAML and CSV */
+	const char *name;        /* unique; built-in rows [a-z0-9_], rows added
+				    at run time [A-Za-z0-9_.:-]; used in YAML
+				    and CSV */
 	enum family family;
 	int step;                /* rung, 1-based in ladder order; 0 = reference row */
 	const char *title;       /* short English title for tables */
@@ -106,7 +111,7 @@ const struct variant *registry_builtin(size_t *count);
 
 /* Adds a copy of row `v` to the table: its texts are copied, its
  * functions and ctx are borrowed (ctx must outlive the row).  The name
- * must be new, of [a-z0-9_.:-], at most 128 characters; the family known;
+ * must be new, of [A-Za-z0-9_.:-], at most 128 characters; the family known;
  * the launcher set; some type supported; block bounds within 1..1024.
  * Returns 0, or -1 with the reason in why. */
 int registry_add(const struct variant *v, char *why, size_t whysize);
