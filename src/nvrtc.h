@@ -1,0 +1,111 @@
+/* nvrtc.h - compiling CUDA source in the process with NVRTC.
+ *
+ * libnvrtc is opened at run time (dlopen of libnvrtc.so.13, first from
+ * the toolkit's lib64 culab was built against, then the loader's search
+ * path), so culab starts and runs its built-in kernels on machines
+ * without it; only user kernels need it, and nvrtc_open() says what is
+ * missing and how to get it.  No nvcc at run time.
+ *
+ * nvrtc_compile() compiles one program for one architecture and turns
+ * NVRTC's log into GNU-format diagnostics at the user's file:line:col
+ * (NVRTC prints "file(line): error: msg", the source line and a caret
+ * line; the column is the caret's).  It also reads what the user-kernel
+ * contract needs from the result: the lowered (mangled) name of each name
+ * expression, the parameter sizes of an entry from the PTX, and ptxas's
+ * per-function register and spill counts from the log (-Xptxas=-v). */
+#ifndef CULAB_NVRTC_H
+#define CULAB_NVRTC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define NVRTC_MAX_PARAMS 32
+
+/* Opens libnvrtc once.  Returns 0, or -1 with a one-line reason in why
+ * ("cannot load libnvrtc.so.13: ...; install the CUDA Toolkit 13's NVRTC
+ * (Debian: cuda-nvrtc-13-0) or set LD_LIBRARY_PATH").  Later calls return
+ * the first answer. */
+int nvrtc_open(char *why, size_t whysize);
+
+/* NVRTC's version as "13.0", and the "sm_XX" architectures it can
+ * compile for (nvrtcGetSupportedArchs), comma-separated, into buf.
+ * Both need nvrtc_open() to have succeeded; return buf, or "" if not. */
+const char *nvrtc_version_text(char *buf, size_t size);
+const char *nvrtc_archs_text(char *buf, size_t size);
+/* Whether NVRTC can compile for "sm_XX". */
+bool nvrtc_arch_supported(const char *arch);
+
+/* One program to compile. */
+struct nvrtc_input {
+	const char *path;           /* the source as the user named it (shown
+				       in diagnostics and given to NVRTC as
+				       the program's name) */
+	const char *text;           /* the source, NUL-terminated */
+	size_t len;
+	const char *include_dir;    /* directory of the source, for its
+				       #include "..." (NULL: none) */
+	const char *arch;           /* "sm_90" */
+	const char *const *options; /* further options, e.g. "-Dculab_t=float",
+				       user options already allowed by
+				       nvrtc_option_allowed */
+	size_t noptions;
+	const char *const *names;   /* name expressions ("reduce_v1",
+				       "reduce<culab_t, 256>") */
+	size_t nnames;
+};
+
+/* What a compilation produced; nvrtc_output_release() frees it. */
+struct nvrtc_output {
+	void *cubin;                /* machine code for arch */
+	size_t cubin_len;
+	char *ptx;                  /* NUL-terminated */
+	size_t ptx_len;
+	char **lowered;             /* per name expression: the entry's lowered
+				       name, NULL when NVRTC found none */
+	size_t nlowered;
+	char *log;                  /* NVRTC's log (ptxas -v lines on success) */
+};
+
+/* Compiles `in` with "-arch=<arch>", "-lineinfo", "-std=c++17",
+ * "-Xptxas=-v", "-I<include_dir>" and in->options.  Returns 0 on success
+ * (warnings are reported through diag_warning_at); 1 when the source
+ * does not compile: every error has been reported through diag as
+ * "path:line:col: error: <NVRTC's message>" (col 0 when no caret line
+ * was given); -1 when NVRTC is unavailable or failed for another reason
+ * (reported through diag_error).  *out is filled on success only. */
+int nvrtc_compile(const struct nvrtc_input *in, struct nvrtc_output *out);
+
+/* Frees what *o owns and zeroes it; accepts a zeroed *o. */
+void nvrtc_output_release(struct nvrtc_output *o);
+
+/* Whether a user option may be passed to NVRTC.  Allowed: fast-math and
+ * floating-point mode switches (-use_fast_math, -ftz=, -prec-div=,
+ * -prec-sqrt=, -fmad=), -maxrregcount=N, -std=c++17|c++20,
+ * --extra-device-vectorization, -default-device, -restrict.  Refused
+ * with the reason: -D and -I (the experiment file has keys for them),
+ * -arch and -gencode (culab compiles for the GPU in use), -include,
+ * --pre-include, -G and anything else.  Returns true, or false with a
+ * one-line reason in why. */
+bool nvrtc_option_allowed(const char *opt, char *why, size_t whysize);
+
+/* The __global__ functions a source defines, by scanning its text
+ * (comments and string literals skipped; templates included, by their
+ * template name): their names in order of appearance into names (each
+ * malloc'd), at most max.  Returns the number found. */
+size_t nvrtc_list_globals(const char *text, size_t len, char **names,
+			  size_t max);
+
+/* The byte sizes of the parameters of PTX entry `lowered` (".param .u64"
+ * is 8, ".param .u32" 4, ".param .align A .b8 x[N]" N).  Returns the
+ * number of parameters (at most max written), or -1 when the PTX has no
+ * such entry. */
+int nvrtc_ptx_params(const char *ptx, const char *lowered, size_t *sizes,
+		     size_t max);
+
+/* ptxas's figures for function `lowered` from a -Xptxas=-v log:
+ * registers per thread, spill stores (bytes) and stack frame (bytes).
+ * Returns 0, or -1 when the log has no such function (values untouched). */
+int nvrtc_ptxas_info(const char *log, const char *lowered, int *registers,
+		     int *spill_stores, int *stack_bytes);
+
+#endif
