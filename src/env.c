@@ -64,6 +64,23 @@ static int attr(int *v, enum cudaDeviceAttr a, int device)
 	return cudaDeviceGetAttribute(v, a, device) == cudaSuccess ? 0 : -1;
 }
 
+int env_device_arch(int device, char *buf, size_t size)
+{
+	int major = 0, minor = 0;
+	char why[256];
+
+	buf[0] = '\0';
+	if (env_device_count(why, sizeof(why)) <= device ||
+	    cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor,
+				   device) != cudaSuccess ||
+	    cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor,
+				   device) != cudaSuccess) {
+		cudaGetLastError();
+		return -1;
+	}
+	snprintf(buf, size, "sm_%d%d", major, minor);
+	return 0;
+}
 int env_probe(int device, struct environment *e, char *why, size_t whysize)
 {
 	struct cudaDeviceProp p;

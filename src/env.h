@@ -18,6 +18,10 @@ int env_device_count(char *why, size_t whysize);
  * frees them as part of struct results). */
 int env_probe(int device, struct environment *e, char *why, size_t whysize);
 
+/* The "sm_XY" architecture of CUDA device `device` into buf.  Returns
+ * 0, or -1 (no GPU, or no such device) leaving buf empty. */
+int env_device_arch(int device, char *buf, size_t size);
+
 /* Host name and OS only, for runs with no GPU; never fails. */
 void env_probe_host(struct environment *e);
 

@@ -28,6 +28,8 @@
 #include "experiment_keys.h"
 #include "experiment_yaml.h"
 #include "hash.h"
+#include "registry.h"
+#include "ukernel.h"
 #include "util.h"
 
 /* ---- the file --------------------------------------------------------------- */
@@ -278,6 +280,12 @@ void experiment_file_release(struct experiment_file *f)
 	for (size_t i = 0; i < f->nexps; i++)
 		experiment_release(&f->exps[i]);
 	free(f->exps);
+	/* the kernels' rows go before the kernels their ctx points to */
+	if (f->nkernels)
+		registry_release_since(f->registry_mark);
+	for (size_t i = 0; i < f->nkernels; i++)
+		ukernel_free(f->kernels[i]);
+	free(f->kernels);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -292,6 +300,8 @@ static int load_text(const char *path, char *text, size_t len,
 	f->path = xstrdup(path);
 	f->text = text;
 	f->len = len;
+	f->registry_mark = registry_mark();
+	ld.file = f;
 	ld.path = path;
 	ld.text = text;
 	ld.len = len;

@@ -123,6 +123,8 @@ struct experiment {
 	int line, col;                 /* where the experiment starts (1-based) */
 };
 
+struct ukernel;
+
 struct experiment_file {
 	char *path;          /* as given */
 	char *text;          /* whole file, NUL-terminated */
@@ -131,6 +133,10 @@ struct experiment_file {
 	char *output;        /* output directory (file's `output` or default) */
 	struct experiment *exps;
 	size_t nexps;
+	struct ukernel **kernels;  /* the user's kernels its experiments name
+				      (ukernel.h), each a registry row */
+	size_t nkernels;
+	size_t registry_mark;      /* registry rows before its kernels' */
 };
 
 /* Reads and validates `path`.  Returns 0 and fills *f, or -1 after

@@ -25,18 +25,6 @@
 #include "size.h"
 #include "util.h"
 
-/* What one experiment is being built from, while its keys are checked. */
-struct exp_ctx {
-	struct experiment *e;
-	int index;                  /* 1-based, for messages */
-	const struct node *map;
-	bool family_ok;             /* the family is known */
-	bool variants_ok;           /* variants are known and of the family */
-	bool block_from_defaults;
-	const struct node *variants_node; /* NULL: defaulted to all */
-	const struct node **variant_at;   /* per variant: where it is named */
-};
-
 /* Names for messages: the experiment's name, or its position. */
 static const char *exp_label(const struct exp_ctx *x, char *buf, size_t size)
 {
@@ -156,11 +144,18 @@ static int parse_variants(struct loader *ld, struct exp_ctx *x,
 	if (!x->family_ok)
 		return -1;
 	at = xcalloc(nall, sizeof(*at));
+	if (nd && nd->kind == NODE_SCALAR && strcmp(nd->str, "none") == 0) {
+		free(at);
+		x->variants_none = true;
+		x->variants_ok = true;
+		return 0;
+	}
 	if (nd && nd->kind == NODE_SCALAR && strcmp(nd->str, "all") == 0)
 		nd = NULL;
 	if (!nd) {
 		for (size_t i = 0; i < nall; i++)
-			if (all[i].family == x->e->family)
+			if (all[i].family == x->e->family &&
+			    !(all[i].flags & VF_USER))
 				at[i] = x->variants_node ? x->variants_node :
 							   x->map;
 		x->e->variants_all = true;
@@ -181,12 +176,17 @@ static int parse_variants(struct loader *ld, struct exp_ctx *x,
 			rc = -1;
 			continue;
 		}
-		if (strcmp(s, "all") == 0) {
-			rc = lerr(ld, it, "\"all\" cannot be part of a list (write "
-				  "\"variants: all\")");
+		if (strcmp(s, "all") == 0 || strcmp(s, "none") == 0) {
+			rc = lerr(ld, it, "\"%s\" cannot be part of a list (write "
+				  "\"variants: %s\")", s, s);
 			continue;
 		}
 		v = registry_find(s);
+		if (v && (v->flags & VF_USER)) {
+			rc = lerr(ld, it, "\"%s\" is a kernel of yours: name it "
+				  "under \"kernels\", not \"variants\"", s);
+			continue;
+		}
 		if (!v) {
 			rc = unknown_variant(ld, x, it);
 			continue;
@@ -679,7 +679,8 @@ static int parse_counters(struct loader *ld, struct exp_ctx *x,
 
 /* The experiment keys, in the order they are checked: later keys need
  * what earlier ones established (variants need the family, types and
- * blocks need the variants). */
+ * blocks need the variants, the user's kernels are checked against the
+ * types and join the variants before blocks are). */
 static const struct exp_key {
 	const char *name;
 	int (*parse)(struct loader *, struct exp_ctx *, const struct node *);
@@ -691,6 +692,7 @@ static const struct exp_key {
 	{ "family", parse_family, true, false },
 	{ "variants", parse_variants, false, true },
 	{ "types", parse_types, false, true },
+	{ "kernels", parse_kernels, false, false },
 	{ "sizes", parse_sizes, true, false },
 	{ "block", parse_block, false, false },
 	{ "warmup", parse_warmup, false, false },
@@ -791,6 +793,10 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 			      EXPERIMENT_MAX_FILE_ROWS);
 	if (rc < 0 || ld->stopped)
 		return -1;
+	if (x.variants_none && !e->nvariants)
+		return lerr(ld, map, "%s measures nothing: \"variants: none\" "
+			    "and no \"kernels\"", exp_label(&x, label,
+							   sizeof(label)));
 	if (rows == 0)
 		return lerr(ld, map, "no kernel of %s supports the requested "
 			    "types", exp_label(&x, label, sizeof(label)));

@@ -13,7 +13,21 @@
 
 /* Number of experiment keys: the size of the value arrays check_keys()
  * fills for an experiment or for "defaults". */
-#define NKEYS 12
+#define NKEYS 13
+
+/* What one experiment is being built from, while its keys are checked. */
+struct exp_ctx {
+	struct experiment *e;
+	int index;                  /* 1-based, for messages */
+	const struct node *map;
+	bool family_ok;             /* the family is known */
+	bool variants_ok;           /* variants are known and of the family */
+	bool block_from_defaults;
+	const struct node *variants_node; /* NULL: defaulted to all */
+	const struct node **variant_at;   /* per variant: where it is named */
+	bool variants_none;         /* `variants: none`: the user's kernels
+				       alone */
+};
 
 /* The names of the experiment keys in the order they are checked, "name"
  * first (static storage). */
@@ -28,6 +42,12 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 		     struct experiment *e,
 		     const struct node *defaults_vals[NKEYS],
 		     const struct node **name_at);
+
+/* The "kernels" key (experiment_kernels.c): the user's own kernels,
+ * registered as variants (ukernel.h) owned by ld->file, appended to the
+ * experiment's variants. */
+int parse_kernels(struct loader *ld, struct exp_ctx *x,
+		  const struct node *nd);
 
 /* Frees the contents of *e and zeroes it. */
 void experiment_release(struct experiment *e);

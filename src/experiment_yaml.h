@@ -67,6 +67,7 @@ struct loader {
 	unsigned ndocs;
 
 	/* validation */
+	struct experiment_file *file; /* what is being loaded */
 	const struct node *defaults;
 	uint64_t file_rows;
 };

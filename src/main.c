@@ -27,6 +27,7 @@
 #include "results.h"
 #include "runner.h"
 #include "signature.h"
+#include "ukernel.h"
 #include "util.h"
 
 struct command {
@@ -181,7 +182,7 @@ static int cmd_run(int argc, char **argv)
 	struct experiment_file f = { 0 };
 	struct results res = { 0 };
 	struct plan_selection only = { 0 };
-	const char *outdir = NULL;
+	const char *outdir = NULL, *variant_list = NULL;
 	bool quiet = false;
 	int ch, rc = EXIT_USAGE;
 
@@ -198,11 +199,7 @@ static int cmd_run(int argc, char **argv)
 		case 'C': o.no_counters = true; break;
 		case 'P': o.profile_only = true; break;
 		case 'r': o.resume = true; break;
-		case 'v':
-			if (parse_variant_list(c, optarg, &only) < 0)
-				goto out;
-			o.only_variant = &only;
-			break;
+		case 'v': variant_list = optarg; break;
 		case 'n': o.note = optarg; break;
 		case 'q': quiet = true; o.progress = false; break;
 		case 'R': report = false; break;
@@ -223,6 +220,12 @@ static int cmd_run(int argc, char **argv)
 	}
 	if (experiment_load(argv[optind], &f) < 0)
 		goto out;
+	/* after loading: --variant may name the file's own kernels */
+	if (variant_list) {
+		if (parse_variant_list(c, variant_list, &only) < 0)
+			goto out;
+		o.only_variant = &only;
+	}
 	o.command = g_command;
 	rc = runner_run(&f, &o, &res, &outdir);
 	/* A report of whatever was measured, also after a failure or an
@@ -236,6 +239,12 @@ static int cmd_run(int argc, char **argv)
 	}
 	if (!quiet && res.nrows)
 		run_summary(&res, outdir);
+	if (runner_gpu_hung()) {
+		/* a kernel still runs: exit without any CUDA teardown, which
+		 * would wait for it; the driver ends it with the process */
+		fflush(NULL);
+		_exit(rc);
+	}
 out:
 	results_release(&res);
 	experiment_file_release(&f);
@@ -245,14 +254,72 @@ out:
 
 /* ---- culab check ------------------------------------------------------------ */
 
+/* The architecture `culab check` compiles user kernels for: --arch, else
+ * the GPU present, else sm_90 with a note saying so. */
+static const char *check_arch(const char *opt, char *buf, size_t size,
+			      bool *assumed)
+{
+	*assumed = false;
+	if (opt)
+		return opt;
+	if (env_device_arch(0, buf, size) == 0)
+		return buf;
+	*assumed = true;
+	return "sm_90";
+}
+
+/* Loads one experiment file and compiles its kernels.  Returns an exit
+ * code. */
+static int check_one(const char *path, const char *arch_opt, bool quiet)
+{
+	struct plan_options po = { .counters = true };
+	struct experiment_file f = { 0 };
+	struct ukernel_stats st;
+	struct plan p = { 0 };
+	const char *arch = NULL;
+	char archbuf[16];
+	bool assumed = false;
+	size_t rows = 0;
+	int rc = EXIT_OK;
+
+	if (experiment_load(path, &f) < 0)
+		return EXIT_USAGE;
+	for (size_t e = 0; e < f.nexps; e++)
+		rows += f.exps[e].nrows;
+	if (f.nkernels) {
+		arch = check_arch(arch_opt, archbuf, sizeof(archbuf), &assumed);
+		plan_build(&f, &po, &p);
+		if (ukernel_prepare(&f, &p, arch, &st) < 0)
+			rc = EXIT_USAGE;
+	}
+	if (rc == EXIT_OK && !quiet) {
+		printf("%s: ok: %zu experiment%s, %zu measurement%s, output %s\n",
+		       path, f.nexps, f.nexps == 1 ? "" : "s", rows,
+		       rows == 1 ? "" : "s", f.output);
+		if (f.nkernels)
+			printf("%s: %zu kernel%s compiled for %s%s: %zu "
+			       "instance%s, %zu from the cache, %.2f s\n", path,
+			       st.kernels, st.kernels == 1 ? "" : "s", arch,
+			       assumed ? " (no GPU here: assumed; choose with "
+			       "--arch)" : "", st.instances,
+			       st.instances == 1 ? "" : "s", st.cache_hits,
+			       st.compile_seconds);
+	}
+	plan_release(&p);
+	experiment_file_release(&f);
+	return rc;
+}
+
 static int cmd_check(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "arch", required_argument, NULL, 'a' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("check");
+	const char *arch = NULL;
 	bool quiet = false;
 	int ch, rc = EXIT_OK;
 
@@ -260,29 +327,24 @@ static int cmd_check(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "qh", opts, NULL)) != -1) {
 		switch (ch) {
 		case 'q': quiet = true; break;
+		case 'a':
+			if (strncmp(optarg, "sm_", 3) != 0 ||
+			    strspn(optarg + 3, "0123456789") != strlen(optarg + 3) ||
+			    strlen(optarg) < 5 || strlen(optarg) > 7)
+				return usage_error(c, "--arch takes an "
+						   "architecture such as "
+						   "sm_90, not \"%s\"", optarg);
+			arch = optarg;
+			break;
 		case 'h': print_help(c, stdout); return EXIT_OK;
 		default: return usage_error(c, "unknown option");
 		}
 	}
 	if (optind >= argc)
 		return usage_error(c, "check needs at least one experiment file");
-	for (int i = optind; i < argc; i++) {
-		struct experiment_file f = { 0 };
-		size_t rows = 0;
-
-		if (experiment_load(argv[i], &f) < 0) {
+	for (int i = optind; i < argc; i++)
+		if (check_one(argv[i], arch, quiet) != EXIT_OK)
 			rc = EXIT_USAGE;
-			continue;
-		}
-		for (size_t e = 0; e < f.nexps; e++)
-			rows += f.exps[e].nrows;
-		if (!quiet)
-			printf("%s: ok: %zu experiment%s, %zu measurement%s, "
-			       "output %s\n", argv[i], f.nexps,
-			       f.nexps == 1 ? "" : "s", rows,
-			       rows == 1 ? "" : "s", f.output);
-		experiment_file_release(&f);
-	}
 	return rc;
 }
 
@@ -308,7 +370,7 @@ static int cmd_plan(int argc, char **argv)
 	struct experiment_file f = { 0 };
 	struct results prev = { 0 };
 	struct plan p = { 0 };
-	const char *outdir = NULL;
+	const char *outdir = NULL, *variant_list = NULL;
 	bool json = false, verbose = false, resume = false;
 	int ch, rc = EXIT_USAGE;
 
@@ -319,11 +381,7 @@ static int cmd_plan(int argc, char **argv)
 		case 'v': verbose = true; break;
 		case 'o': outdir = optarg; break;
 		case 'r': resume = true; break;
-		case 'V':
-			if (parse_variant_list(c, optarg, &only) < 0)
-				goto out;
-			po.only = &only;
-			break;
+		case 'V': variant_list = optarg; break;
 		case 'C': po.counters = false; break;
 		case 'P': po.profile_only = true; break;
 		case 's':
@@ -340,6 +398,11 @@ static int cmd_plan(int argc, char **argv)
 	}
 	if (experiment_load(argv[optind], &f) < 0)
 		goto out;
+	if (variant_list) {
+		if (parse_variant_list(c, variant_list, &only) < 0)
+			goto out;
+		po.only = &only;
+	}
 	if (resume) {
 		int got = plan_read_previous(outdir ? outdir : f.output, &f, &prev);
 
@@ -657,12 +720,17 @@ static const struct command commands[] = {
 	  "                          (2: also every kernel launch profiled)\n"
 	  "  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"
 	  "                          not before every kernel (comparisons only)" },
-	{ "check", cmd_check, "check [--quiet] EXPERIMENT.yaml...",
-	  "validate experiment files (no GPU needed)",
+	{ "check", cmd_check, "check [--quiet] [--arch sm_XY] EXPERIMENT.yaml...",
+	  "validate experiment files and compile their kernels (no GPU needed)",
 	  "Loads each file as `run` would and reports every error in GNU\n"
-	  "format (file:line:col: error: ...).  Exit status 2 when any file\n"
-	  "is invalid.\n\n"
-	  "  -q, --quiet        print errors only" },
+	  "format (file:line:col: error: ...).  The user kernels a file names\n"
+	  "are compiled with NVRTC (or taken from the cache) for every type and\n"
+	  "block the file plans, their signatures checked and their launch\n"
+	  "geometry evaluated at every size; compile errors point into the\n"
+	  "kernel source.  Exit status 2 when any file is invalid.\n\n"
+	  "  -q, --quiet        print errors only\n"
+	  "      --arch sm_XY   compile user kernels for this architecture\n"
+	  "                     (default: the GPU present, else sm_90)" },
 	{ "plan", cmd_plan,
 	  "plan [--json] [--verbose] [-o DIR] [--resume] [--variant LIST] "
 	  "[--no-counters] [--profile-only] [--sms N] EXPERIMENT.yaml",

@@ -126,9 +126,22 @@ static void variant_release(struct variant *v)
 
 void registry_release_added(void)
 {
+	registry_release_since(0);
+}
+
+size_t registry_mark(void)
+{
+	table_init();
+	return nrows;
+}
+
+void registry_release_since(size_t mark)
+{
 	if (!table)
 		return;
-	while (nrows > nbuiltin)
+	if (mark < nbuiltin)
+		mark = nbuiltin;
+	while (nrows > mark)
 		variant_release(&table[--nrows]);
 }
 

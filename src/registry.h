@@ -117,6 +117,12 @@ const struct variant *registry_builtin(size_t *count);
 int registry_add(const struct variant *v, char *why, size_t whysize);
 /* Drops every row registered at run time (pointers to them die). */
 void registry_release_added(void);
+/* The number of rows now, to drop what is registered after it with
+ * registry_release_since(): an experiment file drops the rows of its own
+ * kernels when it is released (rows added later go too, so release in
+ * the reverse order of loading). */
+size_t registry_mark(void);
+void registry_release_since(size_t mark);
 
 /* A copy of v that owns its texts (functions and ctx are borrowed), or
  * NULL for NULL; variant_free() releases it.  The results keep such

@@ -43,6 +43,7 @@
 #include "env.h"
 #include "exitcode.h"
 #include "output.h"
+#include "ukernel.h"
 
 /* Poison byte for outputs: 0x5a5a5a5a is outside every input range of
  * family_fill_input and no reachable sum, so an unwritten output never
@@ -50,10 +51,22 @@
 #define POISON 0x5a
 /* Bytes of the host accumulator a->result (room for any type's). */
 #define RESULT_BYTES 16
+/* Poisoned bytes after the output and after the scratch: a kernel that
+ * writes past the end of either is caught by the correctness run. */
+#define GUARD_BYTES 4096
+/* How often a run with a time limit looks whether its launch is done. */
+#define POLL_SECONDS 200e-6
 /* Upper bound on host time spent timing the CPU reference row. */
 #define CPU_TIME_BUDGET_S 2.0
 
 static volatile sig_atomic_t interrupted;
+/* A kernel of this process never finished (runner_gpu_hung). */
+static bool gpu_hung;
+
+bool runner_gpu_hung(void)
+{
+	return gpu_hung;
+}
 
 static void on_signal(int sig)
 {
@@ -208,6 +221,38 @@ int runner_launch_once(struct launch_ctx *L)
 	return (int)cudaStreamSynchronize(L->a.stream);
 }
 
+/* The seconds one launch of v may take; 0 for no limit (built-in
+ * variants: culab's own kernels end). */
+static double time_limit(const struct variant *v)
+{
+	return (v->flags & VF_USER) && v->ctx ?
+	       ((const struct ukernel *)v->ctx)->time_limit : 0;
+}
+
+/* runner_launch_once, waiting at most `limit` seconds (0: no limit).
+ * Returns 0, a CUDA error, or 1 when the limit passed with the work
+ * still running. */
+static int launch_within(struct launch_ctx *L, double limit)
+{
+	double t0;
+	cudaError_t e;
+	int err;
+
+	if (limit <= 0)
+		return runner_launch_once(L);
+	if ((err = L->v->launch(&L->a)))
+		return err;
+	t0 = runner_now();
+	while ((e = cudaStreamQuery(L->a.stream)) == cudaErrorNotReady) {
+		struct timespec ts = { 0, (long)(POLL_SECONDS * 1e9) };
+
+		if (runner_now() - t0 > limit)
+			return 1;
+		nanosleep(&ts, NULL);
+	}
+	return (int)e;
+}
+
 /* CULAB_TEST_TRAP=VARIANT (GPU tests only): the variant's correctness
  * launch is replaced by a kernel that traps, to check what a run does
  * when a kernel faults and the context is lost.  Returns 0 or the CUDA
@@ -241,9 +286,13 @@ static int poison_output(struct launch_ctx *L)
 		memset(L->a.result, POISON, RESULT_BYTES);
 	if (v->flags & VF_CPU)
 		return 0;
-	err = (int)cudaMemsetAsync(L->st->d_out, POISON, L->st->ps->out_bytes,
-				   L->a.stream);
+	err = (int)cudaMemsetAsync(L->st->d_out, POISON, L->st->ps->out_bytes +
+				   GUARD_BYTES, L->a.stream);
 	if (err)
+		return err;
+	if (L->a.work && (err = (int)cudaMemsetAsync((char *)L->a.work +
+						     L->work_bytes, POISON,
+						     GUARD_BYTES, L->a.stream)))
 		return err;
 	return (int)cudaStreamSynchronize(L->a.stream);
 }
@@ -397,7 +446,8 @@ static int measure_alloc(struct run *R, struct launch_ctx *L,
 		row_fail(R, w, ROW_ERROR, "cudaMalloc: %s", err_text(err));
 		return -1;
 	}
-	if (ms->work_bytes && (err = (int)cudaMalloc(&b->d_work, ms->work_bytes))) {
+	if (ms->work_bytes && (err = (int)cudaMalloc(&b->d_work, ms->work_bytes +
+							GUARD_BYTES))) {
 		b->d_work = NULL;
 		row_fail(R, w, ROW_ERROR, "cudaMalloc of %zu bytes: %s",
 			 ms->work_bytes, err_text(err));
@@ -417,20 +467,85 @@ static int measure_alloc(struct run *R, struct launch_ctx *L,
 		  v->flags & VF_IN_PLACE ? st->d_copy : st->d_in;
 	L->a.out = st->d_out;
 	L->a.work = b->d_work;
+	L->work_bytes = ms->work_bytes;
 	L->a.host = b->h_host;
 	L->a.result = b->h_result;
 	return 0;
+}
+
+/* Whether the correctness run wrote past the end of the output or of the
+ * scratch: the GUARD_BYTES after each were poisoned before it.  Returns
+ * 0, 1 with the row failed, or a negative CUDA error. */
+static int check_guards(struct run *R, struct launch_ctx *L,
+			struct result_row *w)
+{
+	unsigned char g[GUARD_BYTES];
+	const struct {
+		const char *what;
+		char *base;
+		size_t size;
+	} area[2] = {
+		{ "output", L->st->d_out, L->st->ps->out_bytes },
+		{ "scratch buffer", L->a.work, L->work_bytes },
+	};
+
+	if (L->v->flags & VF_CPU)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(area); i++) {
+		size_t k, changed = 0, first = 0;
+		int err;
+
+		if (!area[i].base)
+			continue;
+		if ((err = (int)cudaMemcpy(g, area[i].base + area[i].size,
+					   sizeof(g), cudaMemcpyDeviceToHost)))
+			return -err;
+		for (k = 0; k < sizeof(g); k++)
+			if (g[k] != POISON && !changed++)
+				first = k;
+		if (changed) {
+			row_fail(R, w, ROW_ERROR, "wrote past the end of its %s "
+				 "(%zu bytes): %zu of the %d bytes after it "
+				 "changed, the first at byte %zu after the end",
+				 area[i].what, area[i].size, changed,
+				 GUARD_BYTES, first);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A launch past its time limit: the row fails, and the run ends without
+ * waiting for the GPU again (a running kernel cannot be stopped; the
+ * process's exit ends it). */
+static void launch_hung(struct run *R, struct result_row *w, double limit)
+{
+	row_fail(R, w, ROW_ERROR, "did not finish within %g s (its "
+		 "time_limit); a running kernel cannot be stopped, so the run "
+		 "ends here", limit);
+	R->fatal = R->hung = gpu_hung = true;
+	snprintf(R->fatal_why, sizeof(R->fatal_why), "kernel \"%s\" did not "
+		 "finish within %g s", w->variant, limit);
 }
 
 /* Phase 1: one poisoned, verified run.  Returns 0 when verified. */
 static int measure_check(struct run *R, struct launch_ctx *L,
 			 struct result_row *w, const char *label, double *t)
 {
+	double limit = time_limit(L->v);
 	int err;
 
 	if ((err = runner_restore_input(L)) || (err = poison_output(L)) ||
-	    (err = test_trap(R, L)) || (err = runner_launch_once(L))) {
-		row_cuda_error(R, w, err, L->v->name);
+	    (err = test_trap(R, L)) || (err = launch_within(L, limit))) {
+		if (err == 1)
+			launch_hung(R, w, limit);
+		else
+			row_cuda_error(R, w, err, L->v->name);
+		return -1;
+	}
+	if ((err = check_guards(R, L, w))) {
+		if (err < 0)
+			row_cuda_error(R, w, -err, L->v->name);
 		return -1;
 	}
 	err = verify(R, L, w);
@@ -535,6 +650,10 @@ static void stage_release(struct stage_buf *st)
 {
 	free(st->h_in);
 	free(st->ref);
+	if (gpu_hung) {         /* cudaFree would wait for the GPU */
+		memset(st, 0, sizeof(*st));
+		return;
+	}
 	cudaFree(st->d_in);
 	cudaFree(st->d_copy);
 	cudaFree(st->d_out);
@@ -563,7 +682,7 @@ static int stage_setup(struct run *R, struct plan_stage *s,
 	if (st->fam->reference)
 		st->ref = st->fam->reference(st->h_in, s->t, s->sh.n, s->sh.m);
 	if ((err = (int)cudaMalloc(&st->d_in, s->in_bytes)) ||
-	    (err = (int)cudaMalloc(&st->d_out, s->out_bytes)) ||
+	    (err = (int)cudaMalloc(&st->d_out, s->out_bytes + GUARD_BYTES)) ||
 	    (err = (int)cudaMemcpy(st->d_in, st->h_in, s->in_bytes,
 				   cudaMemcpyHostToDevice))) {
 		if (context_lost(R, err, "allocating inputs"))
@@ -646,7 +765,7 @@ static void run_stage(struct run *R, struct plan_stage *s)
 	if (skipped)
 		output_save(R->outdir, R->res);
 out:
-	if (R->npend) {
+	if (R->npend && !R->hung) {
 		runner_counters_flush(R);
 		save_results(R);
 	}
@@ -752,6 +871,10 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 
 static void teardown_device(struct run *R)
 {
+	if (R->hung)            /* every call below would wait for the GPU */
+		return;
+	for (size_t i = 0; i < R->f->nkernels; i++)
+		ukernel_unload(R->f->kernels[i]);
 	if (R->h_check_pinned)
 		cudaFreeHost(R->h_check);
 	else
@@ -804,7 +927,8 @@ static void run_plan(struct run *R)
 		run_stage(R, s);
 	}
 	t = runner_now();
-	runner_counters_end(R);
+	if (!R->hung)
+		runner_counters_end(R);
 	runner_lap(R, RP_COUNTERS, &t);
 	if (R->o->progress)
 		fputc('\n', stderr);
@@ -856,6 +980,27 @@ static void build_plan(struct run *R)
 	results_describe(R);
 }
 
+/* Compiles the user's kernels for this GPU (or takes them from the
+ * cache) before anything is measured.  Returns 0, or -1 after the
+ * diagnostics. */
+static int prepare_kernels(struct run *R)
+{
+	const struct environment *env = &R->res->env;
+	struct ukernel_stats st;
+	char arch[16];
+
+	if (!R->f->nkernels)
+		return 0;
+	snprintf(arch, sizeof(arch), "sm_%d%d", env->cc_major, env->cc_minor);
+	if (ukernel_prepare(R->f, &R->plan, arch, &st) < 0)
+		return -1;
+	diag_note("%zu kernel%s of yours ready for %s: %zu instance%s, %zu "
+		  "from the cache, %.2f s", st.kernels, st.kernels == 1 ? "" :
+		  "s", arch, st.instances, st.instances == 1 ? "" : "s",
+		  st.cache_hits, st.compile_seconds);
+	return 0;
+}
+
 int runner_run(const struct experiment_file *f, const struct run_options *o,
 	       struct results *out, const char **outdir_used)
 {
@@ -893,6 +1038,12 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		return EXIT_NO_GPU;
 	}
 	build_plan(&R);
+	if (prepare_kernels(&R) < 0) {
+		teardown_device(&R);
+		plan_release(&R.plan);
+		results_release(&R.prev);
+		return EXIT_USAGE;
+	}
 	runner_lap(&R, RP_DEVICE, &t);
 
 	memset(&sa, 0, sizeof(sa));

@@ -34,4 +34,10 @@ struct run_options {
 int runner_run(const struct experiment_file *f, const struct run_options *o,
 	       struct results *out, const char **outdir_used);
 
+/* Whether a kernel of this process ran past its time limit and is still
+ * running: then no CUDA call may be made again (each would wait for it),
+ * and the process must end with _exit() once its files are written, so
+ * that no CUDA teardown waits either. */
+bool runner_gpu_hung(void);
+
 #endif

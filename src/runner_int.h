@@ -33,6 +33,7 @@ struct launch_ctx {
 	struct kernel_args a;
 	struct stage_buf *st;
 	const char *nvtx;        /* set: the counter replay names its launches */
+	size_t work_bytes;       /* a.work's size, before its guard bytes */
 };
 
 /* A measurement whose counters wait for the next batch (counters.h): its
@@ -69,6 +70,8 @@ struct run {
 	size_t done;             /* measurements finished, for the progress line */
 	bool failed;             /* a row failed */
 	bool fatal;              /* the CUDA context is lost */
+	bool hung;               /* ... because a kernel never finished: no
+				    CUDA call may wait for the GPU again */
 	char fatal_why[256];
 	/* the counter phase (runner_counters.c) */
 	struct counters *ctr;

@@ -294,6 +294,14 @@ int read_file(const char *path, size_t max, char **text, size_t *len)
 	return 0;
 }
 
+double monotonic_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 const char *iso_time_now(char buf[32])
 {
 	time_t now = time(NULL);

@@ -47,6 +47,8 @@ int read_file(const char *path, size_t max, char **text, size_t *len);
 
 /* Current UTC time as ISO 8601 ("2026-11-22T03:21:59Z") into buf[32]. */
 const char *iso_time_now(char buf[32]);
+/* Seconds on the monotonic clock, for durations. */
+double monotonic_seconds(void);
 
 /* Whether s is valid UTF-8. */
 bool utf8_valid(const char *s, size_t len);
