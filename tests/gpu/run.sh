@@ -20,7 +20,12 @@
 # 7. where the driver restricts counters to administrators, culab run as
 #    another user says so, with the fix, and goes on with timing;
 # 8. a kernel that faults (CULAB_TEST_TRAP=VARIANT makes that variant's
-#    first launch trap): the run stops with exit 1, keeps what it had.
+#    first launch trap): the run stops with exit 1, keeps what it had;
+# 9. the user's own kernels: each example and test kernel verified (or
+#    failed) as intended at awkward sizes, memcheck and racecheck clean, a
+#    faulting one ends the run like 8, resources in every row;
+# 10. a user kernel that never finishes fails at its time_limit and the
+#    run ends without waiting for it.
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -333,6 +338,91 @@ case "$rc:$verdict:$said" in
 	ok "a kernel that faults: exit 1, $verdict, $said" ;;
 *)	ko "a kernel that faults: exit $rc (want 1): $verdict, $said (see $out/trap.log)"
 	tail -n 5 "$out/trap.log" ;;
+esac
+
+# 9. the user's own kernels (issue 13): the examples and
+#    tests/gpu/ukernels at the awkward sizes, each row as its kernel is
+#    meant to end; compute-sanitizer over them; resources in every row
+if "$culab" check -q tests/gpu/ukernels.yaml experiments/examples/exercise.yaml \
+	>"$out/ukernels-check.log" 2>&1; then
+	ok "culab check compiles every user kernel"
+else
+	ko "culab check of the user kernels (see $out/ukernels-check.log)"
+	head -n 10 "$out/ukernels-check.log"
+fi
+"$culab" run -q --profile-only --no-counters -o "$out/ukernels" \
+	tests/gpu/ukernels.yaml >"$out/ukernels.log" 2>&1
+rc=$?
+verdict=$(python3 -c 'import json,sys
+rows=json.load(open(sys.argv[1]))["rows"]; bad=[]
+for w in rows:
+    v, n, st, msg = w["variant"], w["n"], w["status"], w["message"] or ""
+    if v == "shfl_early":
+        # lane 1 of every block is lost: wrong wherever it held a value
+        want = "ok" if n == 1 else ("wrong" if n >= 1023 else st)
+    elif v == "finishes.writes_past_end":
+        want = "error" if "wrote past the end of its output" in msg else "error+why"
+    else:
+        want = "ok"
+    if st != want: bad.append("%s/%s/%d: %s %s" % (v, w["dtype"], n, st, msg[:80]))
+print("%d rows%s" % (len(rows), ("; " + "; ".join(bad[:6])) if bad else " as intended"))
+sys.exit(1 if bad or not rows else 0)' "$out/ukernels/results.json" 2>&1)
+if [ $? -eq 0 ] && [ $rc -eq 1 ]; then
+	ok "user kernels: $verdict (exit 1 for the intended failures)"
+else
+	ko "user kernels: exit $rc: $verdict (see $out/ukernels.log)"
+fi
+for tool in memcheck racecheck; do
+	log="$out/sanitizer-ukernels-$tool.log"
+	"$san" --tool "$tool" --print-limit 50 "$culab" run -q --profile-only \
+		--no-counters -o "$out/sanitize-ukernels-$tool" \
+		tests/gpu/ukernels-sanitize.yaml >"$log" 2>&1
+	rc=$?
+	got=$(found "$tool" "$log")
+	if [ $rc -eq 0 ] && [ "${got:-none}" = 0 ]; then
+		ok "$tool: 0 findings over the user kernels"
+	else
+		ko "$tool over the user kernels: exit $rc, ${got:-no} findings (see $log)"
+		grep -E "SUMMARY|Invalid|Race|hazard" "$log" | head -n 10
+	fi
+done
+timeout 300 "$culab" run -q --no-report -o "$out/ukernel-fault" \
+	tests/gpu/ukernel-fault.yaml >"$out/ukernel-fault.log" 2>&1
+rc=$?
+verdict=$(python3 -c 'import json,sys
+r=json.load(open(sys.argv[1])); st=dict((w["variant"], w["status"]) for w in r["rows"])
+print("status %s; reduce_shuffle %s; faults %s" % (r["status"], st.get("reduce_shuffle"), st.get("broken.faults")))' \
+	"$out/ukernel-fault/results.json" 2>&1)
+case "$rc:$verdict" in
+"1:status aborted; reduce_shuffle ok; faults error") ok "a user kernel that faults: exit 1, $verdict" ;;
+*) ko "a user kernel that faults: exit $rc (want 1): $verdict (see $out/ukernel-fault.log)" ;;
+esac
+
+# resources recorded for every GPU row of the user-kernel run
+res=$(python3 -c 'import json,sys
+rows=json.load(open(sys.argv[1]))["rows"]
+miss=[w["variant"] for w in rows if w["status"]=="ok" and not (w.get("resources") or {}).get("known")]
+print("%d of %d ok rows without resources%s" % (len(miss), sum(w["status"]=="ok" for w in rows), (": " + ", ".join(sorted(set(miss))[:5])) if miss else ""))
+sys.exit(1 if miss else 0)' "$out/ukernels/results.json" 2>&1)
+if [ $? -eq 0 ]; then ok "resources: $res"; else ko "resources: $res"; fi
+
+# 10. last, as it leaves a kernel running until the process is gone: a
+#     user kernel that never finishes fails its row at its time_limit
+#     (2 s) and the run ends, with exit 1, without waiting for it
+t0=$(date +%s)
+timeout 120 "$culab" run -q --no-report -o "$out/ukernel-hang" \
+	tests/gpu/ukernel-hang.yaml >"$out/ukernel-hang.log" 2>&1
+rc=$?
+secs=$(( $(date +%s) - t0 ))
+verdict=$(python3 -c 'import json,sys
+r=json.load(open(sys.argv[1])); w=dict((w["variant"], w) for w in r["rows"])
+h=w.get("broken.never_ends") or {}
+print("status %s; reduce_shuffle %s; never_ends %s: %s" % (r["status"], (w.get("reduce_shuffle") or {}).get("status"), h.get("status"), (h.get("message") or "")[:40]))' \
+	"$out/ukernel-hang/results.json" 2>&1)
+case "$rc:$verdict" in
+"1:status aborted; reduce_shuffle ok; never_ends error: did not finish within 2 s"*)
+	ok "a user kernel that never ends: exit 1 after $secs s, $verdict" ;;
+*) ko "a user kernel that never ends: exit $rc after $secs s: $verdict (see $out/ukernel-hang.log)" ;;
 esac
 
 echo
