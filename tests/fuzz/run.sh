@@ -1,11 +1,13 @@
 #!/bin/sh
-# run.sh SECONDS - `make fuzz`: libFuzzer over the experiment loader and the
-# results reader, SECONDS each, under ASan and UBSan.
+# run.sh SECONDS - `make fuzz`: libFuzzer over the experiment loader, the
+# results reader and the launch-geometry expressions, SECONDS each, under
+# ASan and UBSan.
 #
 # The code under test (every src/*.c but main.c, and src/*.cpp) is
 # compiled with clang's fuzzer instrumentation; the CUDA objects come from
-# the normal build.  Seeds: tests/good, tests/bad, experiments (loader) and
-# tests/fuzz/results-seeds (reader).  New corpus entries
+# the normal build.  Seeds: tests/good, tests/bad, experiments (loader),
+# tests/fuzz/results-seeds (reader) and tests/fuzz/expr-seeds
+# (expressions).  New corpus entries
 # stay in build/fuzz/ (not committed); crashes are written there too and
 # fail the run.
 set -u
@@ -27,7 +29,8 @@ if ! command -v "$CLANG" >/dev/null 2>&1; then
 	fi
 fi
 make --no-print-directory BUILD="$build" "$build/culab" || exit 1
-mkdir -p "$out/obj" "$out/corpus-experiment" "$out/corpus-results" "$out/crashes"
+mkdir -p "$out/obj" "$out/corpus-experiment" "$out/corpus-results" \
+	"$out/corpus-expr" "$out/crashes"
 
 flags="-std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Ikernels -I$build -I$CUDA/include
  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
@@ -50,7 +53,7 @@ libs="-Wl,-Bstatic -lyaml -ljansson -lcrypto -Wl,-Bdynamic -L$CUDA/lib64
  -lcudart_static -lcupti -Wl,-rpath,$CUDA/lib64 -ldl -lrt -lpthread -lm"
 
 rc=0
-for t in experiment results; do
+for t in experiment results expr; do
 	$CLANG $flags -c "tests/fuzz/fuzz_$t.c" -o "$out/obj/fuzz_$t.o" || exit 1
 	$CLANGXX -fsanitize=fuzzer,address,undefined -o "$out/fuzz_$t" \
 		"$out/obj/fuzz_$t.o" $objs $other $libs || exit 1
@@ -58,9 +61,12 @@ for t in experiment results; do
 	experiment) seeds="tests/good tests/bad experiments"
 		    dict="-dict=tests/fuzz/experiment.dict" ;;
 	results) seeds="tests/fuzz/results-seeds"; dict="" ;;
+	expr) seeds="tests/fuzz/expr-seeds"
+	      dict="-dict=tests/fuzz/expr.dict" ;;
 	esac
 	for d in $seeds; do
-		find "$d" -type f \( -name '*.yaml' -o -name '*.json' \) \
+		find "$d" -type f \( -name '*.yaml' -o -name '*.json' \
+			-o -name '*.txt' \) \
 			-exec cp {} "$out/corpus-$t/" \; 2>/dev/null
 	done
 	echo "== fuzz_$t: $secs s"
