@@ -271,29 +271,33 @@ static bool source_line(const char *text, size_t len, int no, struct line *l)
 	return true;
 }
 
-/* The 1-based column the caret points at under the echo, in src (the
- * real source line, or NULL to read it off the echo); 0 when unknown. */
+static struct line rtrim(struct line l)
+{
+	while (l.n && (l.s[l.n - 1] == ' ' || l.s[l.n - 1] == '\t' ||
+		       l.s[l.n - 1] == '\r'))
+		l.n--;
+	return l;
+}
+
+/* The 1-based column the caret points at under the echo, counted in src
+ * (the real source line, or NULL); 0 when unknown.  The echo is the
+ * source line after an indent (two spaces in NVRTC 13.0): the indent is
+ * what is left when the source line is found at the echo's end.  When it
+ * is not found there, the column is read off the echo. */
 static int caret_column(const struct line *echo, const struct line *caret,
 			const struct line *src)
 {
-	struct line e = *echo, s;
+	struct line e = rtrim(*echo), s, t;
 	size_t at = (size_t)((const char *)memchr(caret->s, '^', caret->n) -
 			     caret->s);
 	size_t ind = 2, b;
 
-	while (e.n && (e.s[e.n - 1] == ' ' || e.s[e.n - 1] == '\t' ||
-		       e.s[e.n - 1] == '\r'))
-		e.n--;
-	if (src) {
-		s = *src;
-		while (s.n && (s.s[s.n - 1] == ' ' || s.s[s.n - 1] == '\t' ||
-			       s.s[s.n - 1] == '\r'))
-			s.n--;
-		if (s.n && s.n <= e.n && !memcmp(e.s + e.n - s.n, s.s, s.n))
-			ind = e.n - s.n;
+	t = src ? rtrim(*src) : e;
+	if (src && t.n && t.n <= e.n && !memcmp(e.s + e.n - t.n, t.s, t.n)) {
+		ind = e.n - t.n;
 		s = *src;
 	} else {
-		if (e.n < ind)
+		if (e.n < ind || memcmp(e.s, "  ", 2) != 0)
 			return 0;
 		s.s = e.s + ind;
 		s.n = e.n - ind;
@@ -358,21 +362,28 @@ static bool same_expression(const char *a, const char *b)
 	}
 }
 
-/* Whether the expression had a message already; marks it. */
-static bool expression_seen(struct logscan *ls, const char *expr)
+/* Whether the expression had an error already; marks it when `mark`.
+ * *spelling: the caller's own spelling of it (NULL when it is not among
+ * in->names). */
+static bool expression_seen(struct logscan *ls, const char *expr,
+			    bool mark, const char **spelling)
 {
 	size_t i;
 
+	*spelling = NULL;
 	for (i = 0; i < ls->in->nnames; i++)
 		if (same_expression(ls->in->names[i], expr)) {
 			bool seen = ls->named[i];
 
-			ls->named[i] = true;
+			ls->named[i] |= mark;
+			*spelling = ls->in->names[i];
 			return seen;
 		}
 	for (i = 0; i < ls->nextra; i++)
 		if (!strcmp(ls->extra[i], expr))
 			return true;
+	if (!mark)
+		return false;
 	ls->extra = xrealloc(ls->extra, (ls->nextra + 1) * sizeof(*ls->extra));
 	ls->extra[ls->nextra++] = xstrdup(expr);
 	return false;
@@ -387,20 +398,24 @@ static void report_name_expr(struct logscan *ls, const struct header *h,
 	static const char input_was[] = ". Input name expression was:";
 	struct line e = trim(*echo), m = *msg;
 	struct sbuf b = SBUF_INIT;
-	const char *cut;
+	const char *cut, *spelling;
 	char *expr;
 	bool seen;
 
 	e.s += strlen(NAME_MAP_PRAGMA);
 	e.n -= strlen(NAME_MAP_PRAGMA);
 	expr = clean_dup(trim(e));
+	seen = expression_seen(ls, expr, h->kind == K_ERROR, &spelling);
+	if (spelling) {
+		free(expr);
+		expr = clean_dup((struct line){ spelling, strlen(spelling) });
+	}
 	if (h->kind == K_NOTE) {
 		sbuf_addf(&b, "name expression \"%s\": ", expr);
 		add_clean(&b, m);
 		emit(ls, K_NOTE, ls->in->path, 0, 0, sbuf_str(&b));
 		goto out;
 	}
-	seen = expression_seen(ls, expr);
 	if (starts(&m, parse_fail)) {
 		/* NVRTC's second word on an expression it already explained */
 		sbuf_addf(&b, "name expression \"%s\" is not valid", expr);
