@@ -8,8 +8,10 @@
  * directory (both end up in the log and in -lineinfo's line table), the
  * options, the name expressions, the source and the text of every local
  * header the source reaches: #include "..." resolved beside the including
- * file and then in the include directory, #include <...> in the include
- * directory only (others are the toolkit's, covered by the version),
+ * file and then in the include directory, as NVRTC does (for the program
+ * itself "beside" is the directory of its name, from the working
+ * directory), #include <...> in the include directory only (others are
+ * the toolkit's, covered by the version),
  * recursively with a depth limit, each file once (by its real path, so
  * cycles end).  A header that cannot be read is hashed as missing.
  *
@@ -278,7 +280,7 @@ static int compute_key(const struct nvrtc_input *in, char key[65],
 {
 	struct sbuf b = SBUF_INIT;
 	struct walk w = { .b = &b, .include_dir = in->include_dir };
-	char ver[32];
+	char ver[32], *dir;
 	size_t i;
 	int rc;
 
@@ -294,7 +296,11 @@ static int compute_key(const struct nvrtc_input *in, char key[65],
 	for (i = 0; i < in->nnames; i++)
 		put_str(&b, in->names[i]);
 	put_field(&b, in->text, in->len);
-	walk_text(&w, in->text, in->len, in->include_dir, 0);
+	/* NVRTC takes the program's name for its path: "..." is searched
+	 * beside it (from the working directory) before -I */
+	dir = dir_of(in->path);
+	walk_text(&w, in->text, in->len, dir, 0);
+	free(dir);
 	rc = sha256_hex(b.buf, b.len, key);
 	for (i = 0; i < w.nseen; i++)
 		free(w.seen[i]);

@@ -3,8 +3,9 @@
  * A rerun does not compile again: kcache_compile() looks a program up by
  * a key, the SHA-256 of everything that decides its machine code and its
  * log -- the source text and the text of every local header it includes
- * (#include "..." resolved beside the including file, then in the
- * include directory; #include <...> found in the include directory;
+ * (#include "..." resolved beside the including file -- for the source,
+ * the directory of in->path -- then in the include directory, as NVRTC
+ * does; #include <...> found in the include directory;
  * recursively), the options in order, the name expressions, the
  * architecture, the program's name and include directory, and NVRTC's
  * version -- and compiles only on a miss, storing the result.

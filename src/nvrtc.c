@@ -405,6 +405,9 @@ int nvrtc_compile(const struct nvrtc_input *in, struct nvrtc_output *out)
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	if (!in->path || !in->text || !in->arch)
+		return diag_error("nvrtc_compile needs a path, a text and an "
+				  "architecture");
 	if (nvrtc_open(why, sizeof(why)) < 0)
 		return diag_error("%s", why);
 	if (memchr(in->text, '\0', in->len)) {

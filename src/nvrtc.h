@@ -41,9 +41,11 @@ bool nvrtc_arch_supported(const char *arch);
 
 /* One program to compile. */
 struct nvrtc_input {
-	const char *path;           /* the source as the user named it (shown
-				       in diagnostics and given to NVRTC as
-				       the program's name) */
+	const char *path;           /* the source's path from the working
+				       directory (shown in diagnostics and
+				       given to NVRTC as the program's name;
+				       NVRTC searches #include "..." in its
+				       directory first, before include_dir) */
 	const char *text;           /* the source, NUL-terminated */
 	size_t len;
 	const char *include_dir;    /* directory of the source, for its

@@ -119,6 +119,9 @@ static int setup(void **state)
 	mkdir(sub, 0755);
 	free(src);
 	free(sub);
+	src = tmp_path("other");
+	mkdir(src, 0755);
+	free(src);
 	return 0;
 }
 
@@ -141,14 +144,15 @@ static const char key_src[] =
 	"#include <cuda_fp16.h>\n"
 	"__global__ void k(float *p) { p[0] = A + B + S; }\n";
 
-/* The key of key_src with these options and names. */
-static void key_of(const char *const *opts, size_t nopts,
+/* The key of key_src in tmp/src (its include directory `inc`) with
+ * these options and names. */
+static void key_in(const char *inc, const char *const *opts, size_t nopts,
 		   const char *const *names, size_t nnames, const char *arch,
 		   char key[65], int want_rc)
 {
-	char *dir = tmp_path("src");
+	char *dir = tmp_path(inc), *path = tmp_path("src/k.cu");
 	struct nvrtc_input in = {
-		.path = "src/k.cu", .text = key_src, .len = strlen(key_src),
+		.path = path, .text = key_src, .len = strlen(key_src),
 		.include_dir = dir, .arch = arch, .options = opts,
 		.noptions = nopts, .names = names, .nnames = nnames,
 	};
@@ -156,6 +160,14 @@ static void key_of(const char *const *opts, size_t nopts,
 	assert_int_equal(kcache_key(&in, key), want_rc);
 	assert_int_equal(strlen(key), 64);
 	free(dir);
+	free(path);
+}
+
+static void key_of(const char *const *opts, size_t nopts,
+		   const char *const *names, size_t nnames, const char *arch,
+		   char key[65], int want_rc)
+{
+	key_in("src", opts, nopts, names, nnames, arch, key, want_rc);
 }
 
 static void test_key(void **state)
@@ -207,6 +219,17 @@ static void test_key(void **state)
 	key_of(o1, 1, n1, 1, "sm_90", k, -1);
 	assert_string_not_equal(k, base);
 	write_text("src/a.cuh", "#include \"sub/b.cuh\"\n#define A 1\n");
+
+	/* as NVRTC does, "a.cuh" beside the source wins over the include
+	 * directory's; <sys.cuh> is only looked for in the latter */
+	write_text("other/a.cuh", "#define A 5\n");
+	key_in("other", o1, 1, n1, 1, "sm_90", base, 0);
+	write_text("other/a.cuh", "#define A 6\n");
+	key_in("other", o1, 1, n1, 1, "sm_90", k, 0);
+	assert_string_equal(k, base);
+	write_text("other/sys.cuh", "#define S 5\n");
+	key_in("other", o1, 1, n1, 1, "sm_90", k, 0);
+	assert_string_not_equal(k, base);
 }
 
 /* ---- entries without compiling ------------------------------------------- */
