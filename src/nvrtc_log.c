@@ -389,19 +389,27 @@ static bool expression_seen(struct logscan *ls, const char *expr,
 	return false;
 }
 
-/* A message about a name expression (echo: its pragma line). */
+/* A message about a name expression (echo: its pragma line, or NULL
+ * when there is none). */
 static void report_name_expr(struct logscan *ls, const struct header *h,
 			     const struct line *echo, const struct line *msg)
 {
 	static const char parse_fail[] =
 		"Error in parsing name expression for lowered name lookup";
 	static const char input_was[] = ". Input name expression was:";
-	struct line e = trim(*echo), m = *msg;
+	struct line e = echo ? trim(*echo) : h->file, m = *msg;
 	struct sbuf b = SBUF_INIT;
 	const char *cut, *spelling;
 	char *expr;
 	bool seen;
 
+	if (!echo || !starts(&e, NAME_MAP_PRAGMA)) {
+		sbuf_add(&b, "in a name expression: ");
+		add_clean(&b, trim(m));
+		emit(ls, h->kind, ls->in->path, 0, 0, sbuf_str(&b));
+		sbuf_release(&b);
+		return;
+	}
 	e.s += strlen(NAME_MAP_PRAGMA);
 	e.n -= strlen(NAME_MAP_PRAGMA);
 	expr = clean_dup(trim(e));
@@ -542,11 +550,7 @@ static size_t report_block(struct logscan *ls, const struct line *lines,
 	if (caret)
 		echo = &lines[caret - 1];
 	if (is_name_map(h, echo)) {
-		if (echo)
-			report_name_expr(ls, h, echo, &h->msg);
-		else
-			emit(ls, h->kind, ls->in->path, 0, 0,
-			     "a name expression did not compile");
+		report_name_expr(ls, h, echo, &h->msg);
 		return end;
 	}
 	msg = block_message(h, &lines[i + 1], (caret ? caret - 1 : end) - i - 1);

@@ -519,7 +519,8 @@ static void test_log_name_expressions(void **state)
 		"my.cu: error: name expression \"k2<\" is not valid\n"
 		"my.cu: note: name expression \"var\": the value of variable "
 		"\"var\" cannot be used as a constant\n"
-		"my.cu: error: a name expression did not compile\n");
+		"my.cu: error: in a name expression: something without an "
+		"echo\n");
 	assert_int_equal(errors, 5);
 	free(out);
 
