@@ -4,16 +4,17 @@
  * its length first (8 bytes, little-endian) and every list its count, so
  * two different inputs never give the same bytes by moving text from one
  * field into the next ("-DA" "B" against "-D" "AB").  It covers the
- * NVRTC version, the architecture, the program's name and include
- * directory (both end up in the log and in -lineinfo's line table), the
- * options, the name expressions, the source and the text of every local
- * header the source reaches: #include "..." resolved beside the including
- * file and then in the include directory, as NVRTC does (for the program
- * itself "beside" is the directory of its name, from the working
- * directory), #include <...> in the include directory only (others are
- * the toolkit's, covered by the version),
- * recursively with a depth limit, each file once (by its real path, so
- * cycles end).  A header that cannot be read is hashed as missing.
+ * NVRTC version, the architecture, the options, the name expressions,
+ * the program's name (it is in the log, and -lineinfo writes it into the
+ * code made absolute with the working directory, which is hashed too for
+ * a relative name), the include directory, the source, and the text of
+ * every local header the source reaches.  Headers are found as NVRTC
+ * finds them: #include "..." beside the including file (for the source,
+ * in the directory of its name) and then in the include directory;
+ * #include <...> in the include directory only (others are the
+ * toolkit's, covered by the version); recursively with a depth limit,
+ * each file once by its real path, so cycles end.  A header that cannot
+ * be read is hashed as missing.
  *
  * An entry is one file, <dir>/<key>:
  *
@@ -288,6 +289,14 @@ static int compute_key(const struct nvrtc_input *in, char key[65],
 	put_str(&b, nvrtc_version_text(ver, sizeof(ver)));
 	put_str(&b, in->arch);
 	put_str(&b, in->path);
+	/* -lineinfo writes the absolute path into the code: a relative
+	 * one is completed with the working directory */
+	if (in->path[0] != '/') {
+		char *cwd = getcwd(NULL, 0);
+
+		put_str(&b, cwd ? cwd : "");
+		free(cwd);
+	}
 	put_str(&b, in->include_dir);
 	put_u64(&b, in->noptions);
 	for (i = 0; i < in->noptions; i++)

@@ -7,8 +7,10 @@
  * the directory of in->path -- then in the include directory, as NVRTC
  * does; #include <...> found in the include directory;
  * recursively), the options in order, the name expressions, the
- * architecture, the program's name and include directory, and NVRTC's
- * version -- and compiles only on a miss, storing the result.
+ * architecture, the program's name (with the working directory when it
+ * is relative: -lineinfo records the absolute path) and include
+ * directory, and NVRTC's version -- and compiles only on a miss, storing
+ * the result.
  *
  * The cache lives in $CULAB_CACHE_DIR, else $XDG_CACHE_HOME/culab, else
  * $HOME/.cache/culab (created 0700); one entry per key, written
