@@ -2,15 +2,14 @@
  *
  * A rerun does not compile again: kcache_compile() looks a program up by
  * a key, the SHA-256 of everything that decides its machine code and its
- * log -- the source text and the text of every local header it includes
- * (#include "..." resolved beside the including file -- for the source,
- * the directory of in->path -- then in the include directory, as NVRTC
- * does; #include <...> found in the include directory;
- * recursively), the options in order, the name expressions, the
- * architecture, the program's name (with the working directory when it
- * is relative: -lineinfo records the absolute path) and include
- * directory, and NVRTC's version -- and compiles only on a miss, storing
- * the result.
+ * log -- NVRTC's version, the architecture, the options in order, the
+ * name expressions, the program's name (with the working directory when
+ * it is relative: -lineinfo records the absolute path), the include
+ * directory, the source text and the text of every local header it
+ * reaches, found as NVRTC finds them (#include "..." beside the including
+ * file -- for the source, in the directory of in->path -- then in the
+ * include directory; #include <...> in the include directory;
+ * recursively) -- and compiles only on a miss, storing the result.
  *
  * The cache lives in $CULAB_CACHE_DIR, else $XDG_CACHE_HOME/culab, else
  * $HOME/.cache/culab (created 0700); one entry per key, written

@@ -87,7 +87,7 @@ struct nvrtc_output {
  *
  * Columns count characters (UTF-8), a tab as one.  The log's lines are
  * printed with control characters replaced, so each stays one line.
- * Safe to call from several threads; each program's diagnostics come out
+ * Safe to call from several threads; the messages of one log come out
  * together.  When ptxas fails under -Xptxas=-v, NVRTC's log holds no
  * error (NVRTC 13.0), so such a failure is compiled once more without it
  * to report ptxas's reason. */
