@@ -131,6 +131,10 @@ $(BUILD)/%.o: %.cu $(FLAGS_STAMP)
 
 $(BUILD)/src/main.o: $(VERSION_H)
 $(BUILD)/src/results.o: $(VERSION_H)
+# NVRTC is opened at run time (never linked), first from the toolkit
+# culab was built with.  private: the flags stamp, a prerequisite, must
+# not inherit it.
+$(BUILD)/src/nvrtc.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CUDA_LIB)"'
 
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"

@@ -73,4 +73,17 @@ for f in cupti.h nvtx3/nvToolsExt.h cub/cub.cuh; do
 		exit 1
 	fi
 done
+# NVRTC compiles user kernels at run time.  culab opens it with dlopen, so
+# it starts without it; the tests compile real kernels and need it.
+if [ "$mode" = test ]; then
+	for f in libnvrtc.so.13 libnvrtc-builtins.so.13.*; do
+		# shellcheck disable=SC2086  # the glob is meant
+		set -- $CUDA/lib64/$f
+		if [ ! -f "$1" ]; then
+			echo "culab: error: $f (NVRTC, the CUDA Toolkit 13's runtime compiler) not found in $CUDA/lib64" >&2
+			echo "culab: install it: sudo apt-get install cuda-nvrtc-13-0 (NVIDIA's CUDA repository), then run: make CUDA=/path/to/cuda $mode" >&2
+			exit 1
+		fi
+	done
+fi
 exit 0

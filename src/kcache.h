@@ -1,11 +1,15 @@
 /* kcache.h - the on-disk cache of compiled user kernels.
  *
  * A rerun does not compile again: kcache_compile() looks a program up by
- * a key, the SHA-256 of everything that decides its machine code -- the
- * source text and the text of every local header it includes (#include
- * "...", resolved in the source's directory, recursively), the options
- * in order, the name expressions, the architecture and NVRTC's version
- * -- and compiles only on a miss, storing the result.
+ * a key, the SHA-256 of everything that decides its machine code and its
+ * log -- NVRTC's version, the architecture, the options in order, the
+ * name expressions, the program's name (with the working directory when
+ * it is relative: -lineinfo records the absolute path), the include
+ * directory, the source text and the text of every local header it
+ * reaches, found as NVRTC finds them (#include "..." beside the including
+ * file -- for the source, in the directory of in->path -- then in the
+ * include directory; #include <...> in the include directory;
+ * recursively) -- and compiles only on a miss, storing the result.
  *
  * The cache lives in $CULAB_CACHE_DIR, else $XDG_CACHE_HOME/culab, else
  * $HOME/.cache/culab (created 0700); one entry per key, written
@@ -21,22 +25,31 @@
 
 #include "nvrtc.h"
 
-/* The cache directory in use, or NULL when disabled or no home exists. */
+/* The cache directory in use, or NULL when disabled or no home exists.
+ * Read from the environment at each call; the string stays valid until
+ * the calling thread's next call. */
 const char *kcache_dir(void);
 
-/* The key of `in` (64 hex digits and a NUL) into key.  Returns 0, or -1
- * when a local header cannot be read (then the key covers what could). */
+/* The key of `in` (64 hex digits and a NUL) into key.  Needs NVRTC open
+ * for its version (without it the version is "").  Returns 0, or -1 when
+ * a local header cannot be read (then the key covers what could, the
+ * header as missing) or the digest failed (then key is ""). */
 int kcache_key(const struct nvrtc_input *in, char key[65]);
 
 /* Compiles `in` or takes it from the cache.  Returns as nvrtc_compile()
- * does; *hit tells whether the cache served it.  A compile error is not
- * cached (the next run reports it again). */
+ * does; *hit tells whether the cache served it.  A hit reports the
+ * warnings of the cached log again (nvrtc_report_log), as a compilation
+ * would.  A compile error is not cached (the next run reports it again).
+ * With the cache off or NVRTC missing it is nvrtc_compile(). */
 int kcache_compile(const struct nvrtc_input *in, struct nvrtc_output *out,
 		   bool *hit);
 
-/* Lower-level: 1 and *out filled when `key` is cached, 0 when not. */
+/* Lower-level: 1 and *out filled when `key` is cached, 0 when not (also
+ * for a malformed key, a cache that is off and an entry that is
+ * unreadable, truncated or corrupt; nothing is printed). */
 int kcache_load(const char *key, struct nvrtc_output *out);
-/* Stores *out under key.  Returns 0, or -1 (a warning was printed once). */
+/* Stores *out under key.  Returns 0 (also when the cache is off), or -1
+ * (a warning was printed, once per process). */
 int kcache_store(const char *key, const struct nvrtc_output *out);
 
 #endif

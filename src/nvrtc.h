@@ -12,7 +12,10 @@
  * line; the column is the caret's).  It also reads what the user-kernel
  * contract needs from the result: the lowered (mangled) name of each name
  * expression, the parameter sizes of an entry from the PTX, and ptxas's
- * per-function register and spill counts from the log (-Xptxas=-v). */
+ * per-function register and spill counts from the log (-Xptxas=-v).
+ *
+ * NVIDIA's own <nvrtc.h> is not included by culab: this header takes
+ * its name on culab's include path. */
 #ifndef CULAB_NVRTC_H
 #define CULAB_NVRTC_H
 
@@ -28,18 +31,21 @@
 int nvrtc_open(char *why, size_t whysize);
 
 /* NVRTC's version as "13.0", and the "sm_XX" architectures it can
- * compile for (nvrtcGetSupportedArchs), comma-separated, into buf.
+ * compile for (nvrtcGetSupportedArchs), as "sm_75, sm_80, ...", into buf.
  * Both need nvrtc_open() to have succeeded; return buf, or "" if not. */
 const char *nvrtc_version_text(char *buf, size_t size);
 const char *nvrtc_archs_text(char *buf, size_t size);
-/* Whether NVRTC can compile for "sm_XX". */
+/* Whether NVRTC can compile for "sm_XX" (also "sm_XXa" from sm_90 and
+ * "sm_XXf" from sm_100 on).  False when NVRTC cannot be opened. */
 bool nvrtc_arch_supported(const char *arch);
 
 /* One program to compile. */
 struct nvrtc_input {
-	const char *path;           /* the source as the user named it (shown
-				       in diagnostics and given to NVRTC as
-				       the program's name) */
+	const char *path;           /* the source's path from the working
+				       directory (shown in diagnostics and
+				       given to NVRTC as the program's name;
+				       NVRTC searches #include "..." in its
+				       directory first, before include_dir) */
 	const char *text;           /* the source, NUL-terminated */
 	size_t len;
 	const char *include_dir;    /* directory of the source, for its
@@ -59,24 +65,44 @@ struct nvrtc_output {
 	void *cubin;                /* machine code for arch */
 	size_t cubin_len;
 	char *ptx;                  /* NUL-terminated */
-	size_t ptx_len;
+	size_t ptx_len;             /* bytes before the NUL */
 	char **lowered;             /* per name expression: the entry's lowered
 				       name, NULL when NVRTC found none */
 	size_t nlowered;
-	char *log;                  /* NVRTC's log (ptxas -v lines on success) */
+	char *log;                  /* NVRTC's log as it was (ptxas -v lines
+				       on success; never NULL on success) */
 };
 
-/* Compiles `in` with "-arch=<arch>", "-lineinfo", "-std=c++17",
- * "-Xptxas=-v", "-I<include_dir>" and in->options.  Returns 0 on success
- * (warnings are reported through diag_warning_at); 1 when the source
- * does not compile: every error has been reported through diag as
+/* Compiles `in` with "-arch=<arch>", "-lineinfo", "-std=c++17" (left
+ * out when in->options has a -std=), "-Xptxas=-v", "-I<include_dir>" and
+ * in->options.  Returns 0 on success (warnings are reported through
+ * diag_warning_at); 1 when the source does not compile, or NVRTC refuses
+ * an option: every error has been reported through diag as
  * "path:line:col: error: <NVRTC's message>" (col 0 when no caret line
- * was given); -1 when NVRTC is unavailable or failed for another reason
- * (reported through diag_error).  *out is filled on success only. */
+ * was given; path is a header's when the error is in one), an error in a
+ * name expression as "path: error: name expression "X": <message> (the
+ * __global__ functions the source defines)"; -1 when NVRTC is unavailable
+ * or failed for another reason (reported through diag_error).  *out is
+ * zeroed first and filled on success only.
+ *
+ * Columns count characters (UTF-8), a tab as one.  The log's lines are
+ * printed with control characters replaced, so each stays one line.
+ * Safe to call from several threads; the messages of one log come out
+ * together.  When ptxas fails under -Xptxas=-v, NVRTC's log holds no
+ * error (NVRTC 13.0), so such a failure is compiled once more without it
+ * to report ptxas's reason. */
 int nvrtc_compile(const struct nvrtc_input *in, struct nvrtc_output *out);
 
-/* Frees what *o owns and zeroes it; accepts a zeroed *o. */
+/* Frees what *o owns and zeroes it; accepts a zeroed *o and NULL. */
 void nvrtc_output_release(struct nvrtc_output *o);
+
+/* Reports the messages of an NVRTC log of `in` through diag, as
+ * nvrtc_compile() does (kcache replays a cached compilation's warnings
+ * with it).  Returns the number of errors reported. */
+int nvrtc_report_log(const struct nvrtc_input *in, const char *log);
+
+/* The number of errors in an NVRTC log (nothing printed). */
+int nvrtc_log_errors(const char *log);
 
 /* Whether a user option may be passed to NVRTC.  Allowed: fast-math and
  * floating-point mode switches (-use_fast_math, -ftz=, -prec-div=,
@@ -89,22 +115,24 @@ void nvrtc_output_release(struct nvrtc_output *o);
 bool nvrtc_option_allowed(const char *opt, char *why, size_t whysize);
 
 /* The __global__ functions a source defines, by scanning its text
- * (comments and string literals skipped; templates included, by their
- * template name): their names in order of appearance into names (each
- * malloc'd), at most max.  Returns the number found. */
+ * (comments, string and character literals and preprocessor lines
+ * skipped; templates included, by their template name; qualified names
+ * as "ns::f"; declarations without a body left out): their names in
+ * order of appearance, each once, into names (each malloc'd, the
+ * caller frees them), at most max.  Returns the number written. */
 size_t nvrtc_list_globals(const char *text, size_t len, char **names,
 			  size_t max);
 
 /* The byte sizes of the parameters of PTX entry `lowered` (".param .u64"
  * is 8, ".param .u32" 4, ".param .align A .b8 x[N]" N).  Returns the
  * number of parameters (at most max written), or -1 when the PTX has no
- * such entry. */
+ * such entry or its parameter list cannot be read. */
 int nvrtc_ptx_params(const char *ptx, const char *lowered, size_t *sizes,
 		     size_t max);
 
-/* ptxas's figures for function `lowered` from a -Xptxas=-v log:
- * registers per thread, spill stores (bytes) and stack frame (bytes).
- * Returns 0, or -1 when the log has no such function (values untouched). */
+/* ptxas's figures for entry `lowered` from a -Xptxas=-v log: registers
+ * per thread, spill stores (bytes) and stack frame (bytes).  Returns 0,
+ * or -1 when the log has no such entry (values untouched). */
 int nvrtc_ptxas_info(const char *log, const char *lowered, int *registers,
 		     int *spill_stores, int *stack_bytes);
 

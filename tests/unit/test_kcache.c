@@ -1,0 +1,518 @@
+/* test_kcache.c - the kernel cache: what the key covers (no compiling),
+ * entries that do not check out are misses, a miss then a hit with the
+ * same bytes and the same warnings, a corrupt entry rewritten, the cache
+ * off, and a cache that cannot be written warning once.  Everything
+ * lives in a temporary directory; three real compilations. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "kcache.h"
+#include "nvrtc.h"
+#include "util.h"
+
+static char tmp[64];
+
+/* ---- helpers ------------------------------------------------------------------ */
+
+struct capture {
+	FILE *fp;
+	char *buf;
+	size_t len;
+};
+
+static void capture_start(struct capture *c)
+{
+	c->buf = NULL;
+	c->len = 0;
+	c->fp = open_memstream(&c->buf, &c->len);
+	assert_non_null(c->fp);
+	diag_set_stream(c->fp);
+}
+
+static const char *capture_stop(struct capture *c)
+{
+	diag_set_stream(NULL);
+	fclose(c->fp);
+	c->fp = NULL;
+	if (!c->buf)
+		c->buf = xstrdup("");
+	return c->buf;
+}
+
+static void capture_free(struct capture *c)
+{
+	free(c->buf);
+	c->buf = NULL;
+}
+
+static char *tmp_path(const char *name)
+{
+	return xasprintf("%s/%s", tmp, name);
+}
+
+static void write_text(const char *name, const char *text)
+{
+	char *path = tmp_path(name);
+	FILE *fp = fopen(path, "w");
+
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	free(path);
+}
+
+/* Files in directory `name` under tmp (-1 when it does not exist). */
+static int count_files(const char *name)
+{
+	char *path = tmp_path(name);
+	DIR *d = opendir(path);
+	struct dirent *e;
+	int n = 0;
+
+	free(path);
+	if (!d)
+		return -1;
+	while ((e = readdir(d)) != NULL)
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+static void use_cache(const char *name)
+{
+	char *path = tmp_path(name);
+
+	setenv("CULAB_CACHE_DIR", path, 1);
+	free(path);
+}
+
+static void require_nvrtc(void)
+{
+	char why[640];
+
+	if (nvrtc_open(why, sizeof(why)) < 0)
+		fail_msg("NVRTC is needed for this test: %s", why);
+}
+
+static int setup(void **state)
+{
+	char *src, *sub;
+
+	(void)state;
+	snprintf(tmp, sizeof(tmp), "/tmp/culab-kcache.XXXXXX");
+	if (!mkdtemp(tmp))
+		return -1;
+	src = tmp_path("src");
+	sub = tmp_path("src/sub");
+	mkdir(src, 0755);
+	mkdir(sub, 0755);
+	free(src);
+	free(sub);
+	src = tmp_path("other");
+	mkdir(src, 0755);
+	free(src);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char *cmd = xasprintf("rm -rf '%s'", tmp);
+	int rc;
+
+	(void)state;
+	rc = system(cmd);
+	free(cmd);
+	return rc == 0 ? 0 : -1;
+}
+
+/* ---- the key ------------------------------------------------------------------ */
+
+static const char key_src[] =
+	"#include \"a.cuh\"\n"
+	"  #  include <sys.cuh>\n"
+	"#include <cuda_fp16.h>\n"
+	"__global__ void k(float *p) { p[0] = A + B + S; }\n";
+
+/* The key of key_src in tmp/src (its include directory `inc`) with
+ * these options and names. */
+static void key_in(const char *inc, const char *const *opts, size_t nopts,
+		   const char *const *names, size_t nnames, const char *arch,
+		   char key[65], int want_rc)
+{
+	char *dir = tmp_path(inc), *path = tmp_path("src/k.cu");
+	struct nvrtc_input in = {
+		.path = path, .text = key_src, .len = strlen(key_src),
+		.include_dir = dir, .arch = arch, .options = opts,
+		.noptions = nopts, .names = names, .nnames = nnames,
+	};
+
+	assert_int_equal(kcache_key(&in, key), want_rc);
+	assert_int_equal(strlen(key), 64);
+	free(dir);
+	free(path);
+}
+
+static void key_of(const char *const *opts, size_t nopts,
+		   const char *const *names, size_t nnames, const char *arch,
+		   char key[65], int want_rc)
+{
+	key_in("src", opts, nopts, names, nnames, arch, key, want_rc);
+}
+
+static void test_key(void **state)
+{
+	static const char *const o1[] = { "-DAB" };
+	static const char *const o2[] = { "-DA", "B" };
+	static const char *const o3[] = { "-DA", "-DB" };
+	static const char *const o4[] = { "-DB", "-DA" };
+	static const char *const n1[] = { "k" };
+	static const char *const n2[] = { "k", "" };
+	char base[65], k[65];
+
+	(void)state;
+	write_text("src/a.cuh", "#include \"sub/b.cuh\"\n#define A 1\n");
+	write_text("src/sub/b.cuh", "#include \"c.cuh\"\n#include \"../a.cuh\"\n"
+		   "#define B 2\n");
+	write_text("src/sub/c.cuh", "#include \"b.cuh\"\n");  /* a cycle */
+	write_text("src/sys.cuh", "#define S 3\n");
+	key_of(o1, 1, n1, 1, "sm_90", base, 0);
+	key_of(o1, 1, n1, 1, "sm_90", k, 0);
+	assert_string_equal(k, base);           /* the same input, the same key */
+
+	/* each field counts, and fields do not run into each other */
+	key_of(o2, 2, n1, 1, "sm_90", k, 0);
+	assert_string_not_equal(k, base);
+	key_of(o3, 2, n1, 1, "sm_90", k, 0);
+	assert_string_not_equal(k, base);
+	key_of(o4, 2, n1, 1, "sm_90", base, 0);
+	assert_string_not_equal(k, base);       /* options in order */
+	key_of(o1, 1, n2, 2, "sm_90", k, 0);
+	key_of(o1, 1, n1, 1, "sm_90", base, 0);
+	assert_string_not_equal(k, base);
+	key_of(o1, 1, n1, 1, "sm_80", k, 0);
+	assert_string_not_equal(k, base);
+
+	/* a header's text counts, however deep; a <...> header found in the
+	 * include directory too */
+	write_text("src/sub/c.cuh", "#include \"b.cuh\"\n// changed\n");
+	key_of(o1, 1, n1, 1, "sm_90", k, 0);
+	assert_string_not_equal(k, base);
+	memcpy(base, k, sizeof(base));
+	write_text("src/sys.cuh", "#define S 4\n");
+	key_of(o1, 1, n1, 1, "sm_90", k, 0);
+	assert_string_not_equal(k, base);
+	memcpy(base, k, sizeof(base));
+
+	/* a header that cannot be read: -1, and the key still changes */
+	write_text("src/a.cuh", "#include \"sub/b.cuh\"\n#include \"gone.cuh\"\n");
+	key_of(o1, 1, n1, 1, "sm_90", k, -1);
+	assert_string_not_equal(k, base);
+	write_text("src/a.cuh", "#include \"sub/b.cuh\"\n#define A 1\n");
+
+	/* as NVRTC does, "a.cuh" beside the source wins over the include
+	 * directory's; <sys.cuh> is only looked for in the latter */
+	write_text("other/a.cuh", "#define A 5\n");
+	key_in("other", o1, 1, n1, 1, "sm_90", base, 0);
+	write_text("other/a.cuh", "#define A 6\n");
+	key_in("other", o1, 1, n1, 1, "sm_90", k, 0);
+	assert_string_equal(k, base);
+	write_text("other/sys.cuh", "#define S 5\n");
+	key_in("other", o1, 1, n1, 1, "sm_90", k, 0);
+	assert_string_not_equal(k, base);
+}
+
+/* ---- entries without compiling ------------------------------------------- */
+
+static const char key1[] =
+	"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+static void fake_output(struct nvrtc_output *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->cubin_len = 5;
+	o->cubin = xmalloc(5);
+	memcpy(o->cubin, "\x7f" "E\0LF", 5);
+	o->ptx = xstrdup(".version 9.0\n");
+	o->ptx_len = strlen(o->ptx);
+	o->nlowered = 3;
+	o->lowered = xcalloc(3, sizeof(char *));
+	o->lowered[0] = xstrdup("_Z1kPf");
+	o->lowered[2] = xstrdup("");
+	o->log = xstrdup("ptxas info    : Used 8 registers\n");
+}
+
+/* Same code and names; the same log too when `log` (a fresh compilation
+ * differs in ptxas's "Compile time" lines). */
+static void assert_same_output(const struct nvrtc_output *a,
+			       const struct nvrtc_output *b, bool log)
+{
+	size_t i;
+
+	assert_int_equal(a->cubin_len, b->cubin_len);
+	assert_memory_equal(a->cubin, b->cubin, a->cubin_len);
+	assert_int_equal(a->ptx_len, b->ptx_len);
+	assert_string_equal(a->ptx, b->ptx);
+	if (log)
+		assert_string_equal(a->log, b->log);
+	assert_int_equal(a->nlowered, b->nlowered);
+	for (i = 0; i < a->nlowered; i++) {
+		if (!a->lowered[i] || !b->lowered[i])
+			assert_ptr_equal(a->lowered[i], b->lowered[i]);
+		else
+			assert_string_equal(a->lowered[i], b->lowered[i]);
+	}
+}
+
+/* Rewrites the entry of key1 in cache "entries" with f applied. */
+static void mangle_entry(void (*f)(char *buf, size_t *len))
+{
+	char *path = xasprintf("%s/entries/%s", tmp, key1), *buf;
+	size_t len;
+
+	assert_int_equal(read_file(path, 1 << 20, &buf, &len), 0);
+	f(buf, &len);
+	assert_int_equal(write_file_atomic(path, buf, len), 0);
+	free(buf);
+	free(path);
+}
+
+static void flip_payload(char *buf, size_t *len) { buf[*len - 3] ^= 1; }
+static void truncate_one(char *buf, size_t *len) { (void)buf; (*len)--; }
+static void keep_head(char *buf, size_t *len) { (void)buf; *len = 100; }
+static void bad_magic(char *buf, size_t *len) { (void)len; buf[7] = '9'; }
+
+static void test_store_load(void **state)
+{
+	static void (*const mangles[])(char *, size_t *) = {
+		flip_payload, truncate_one, keep_head, bad_magic,
+	};
+	struct nvrtc_output o, got;
+	char *path, *other;
+	struct stat st;
+	size_t i;
+
+	(void)state;
+	use_cache("entries");
+	fake_output(&o);
+	assert_int_equal(kcache_load(key1, &got), 0);    /* nothing yet */
+	assert_int_equal(kcache_store(key1, &o), 0);
+	assert_int_equal(count_files("entries"), 1);
+	path = tmp_path("entries");
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+	free(path);
+	assert_int_equal(kcache_load(key1, &got), 1);
+	assert_same_output(&o, &got, true);
+	nvrtc_output_release(&got);
+
+	/* malformed keys are never paths */
+	assert_int_equal(kcache_load("../../etc/passwd", &got), 0);
+	assert_int_equal(kcache_load("0123", &got), 0);
+	assert_int_equal(kcache_store("ABC", &o), -1);
+
+	/* an entry answers its own key only */
+	path = xasprintf("%s/entries/%s", tmp, key1);
+	other = xasprintf("%s/entries/%.63s0", tmp, key1);
+	assert_int_equal(rename(path, other), 0);
+	assert_int_equal(kcache_load("0123456789abcdef0123456789abcdef"
+				     "0123456789abcdef0123456789abcde0", &got), 0);
+	assert_int_equal(rename(other, path), 0);
+	free(path);
+	free(other);
+
+	/* whatever does not check out is a miss, silently */
+	for (i = 0; i < ARRAY_SIZE(mangles); i++) {
+		struct capture c;
+
+		assert_int_equal(kcache_store(key1, &o), 0);
+		mangle_entry(mangles[i]);
+		capture_start(&c);
+		assert_int_equal(kcache_load(key1, &got), 0);
+		assert_string_equal(capture_stop(&c), "");
+		capture_free(&c);
+		assert_null(got.cubin);
+	}
+	nvrtc_output_release(&o);
+}
+
+static void test_dir(void **state)
+{
+	char *saved_home = xstrdup(getenv("HOME"));
+
+	(void)state;
+	setenv("CULAB_CACHE_DIR", "/x/cache", 1);
+	assert_string_equal(kcache_dir(), "/x/cache");
+	setenv("CULAB_CACHE_DIR", "off", 1);
+	assert_null(kcache_dir());
+	setenv("CULAB_CACHE_DIR", "", 1);
+	setenv("XDG_CACHE_HOME", "/x/xdg", 1);
+	assert_string_equal(kcache_dir(), "/x/xdg/culab");
+	setenv("XDG_CACHE_HOME", "relative", 1);   /* not absolute: ignored */
+	setenv("HOME", "/x/home", 1);
+	assert_string_equal(kcache_dir(), "/x/home/.cache/culab");
+	unsetenv("XDG_CACHE_HOME");
+	unsetenv("HOME");
+	assert_null(kcache_dir());
+	if (saved_home)
+		setenv("HOME", saved_home, 1);
+	free(saved_home);
+}
+
+static void test_store_fails_once(void **state)
+{
+	struct nvrtc_output o;
+	struct capture c;
+	char *want;
+
+	(void)state;
+	write_text("a-file", "not a directory\n");
+	use_cache("a-file/cache");
+	fake_output(&o);
+	capture_start(&c);
+	assert_int_equal(kcache_store(key1, &o), -1);
+	assert_int_equal(kcache_store(key1, &o), -1);
+	want = xasprintf("culab: warning: cannot write the kernel cache in "
+			 "\"%s/a-file/cache\": Not a directory; kernels will be "
+			 "compiled again next time (set CULAB_CACHE_DIR to "
+			 "another directory, or to off)\n", tmp);
+	assert_string_equal(capture_stop(&c), want);
+	capture_free(&c);
+	free(want);
+	nvrtc_output_release(&o);
+}
+
+/* ---- with NVRTC -------------------------------------------------------------- */
+
+static const char warn_src[] =
+	"#include \"w.cuh\"\n"
+	"__global__ void k(float *p)\n"
+	"{\n"
+	"\tint unused = A;\n"
+	"\tp[0] = 1.0f;\n"
+	"}\n";
+
+static struct nvrtc_input warn_input(void)
+{
+	static const char *const names[] = { "k" };
+	static char dir[96];
+	struct nvrtc_input in = {
+		.path = "k.cu", .text = warn_src, .len = strlen(warn_src),
+		.include_dir = dir, .arch = "sm_90", .names = names,
+		.nnames = 1,
+	};
+
+	snprintf(dir, sizeof(dir), "%s/src", tmp);
+	write_text("src/w.cuh", "#define A 1\n");
+	return in;
+}
+
+static void compile(const struct nvrtc_input *in, struct nvrtc_output *out,
+		    bool want_hit, char **diags)
+{
+	struct capture c;
+	bool hit = !want_hit;
+
+	capture_start(&c);
+	if (kcache_compile(in, out, &hit) != 0)
+		fail_msg("kcache_compile failed:\n%s", capture_stop(&c));
+	capture_stop(&c);
+	*diags = c.buf;
+	assert_int_equal(hit, want_hit);
+}
+
+/* A miss, then a hit with the same bytes and the same warning; then a
+ * corrupt entry is a miss and is written again. */
+static void test_miss_hit_corrupt(void **state)
+{
+	static const char warning[] =
+		"k.cu:4:6: warning: variable \"unused\" was declared but never "
+		"referenced [#177-D]\n";
+	struct nvrtc_input in = warn_input();
+	struct nvrtc_output first, again;
+	char key[65], *diags, *path;
+
+	(void)state;
+	require_nvrtc();
+	use_cache("cache");
+	compile(&in, &first, false, &diags);
+	assert_string_equal(diags, warning);
+	free(diags);
+	assert_string_equal(first.lowered[0], "_Z1kPf");
+	assert_int_equal(count_files("cache"), 1);
+
+	compile(&in, &again, true, &diags);
+	assert_string_equal(diags, warning);    /* replayed from the log */
+	free(diags);
+	assert_same_output(&first, &again, true);
+	nvrtc_output_release(&again);
+
+	assert_int_equal(kcache_key(&in, key), 0);
+	path = xasprintf("%s/cache/%s", tmp, key);
+	assert_int_equal(truncate(path, 200), 0);
+	compile(&in, &again, false, &diags);
+	free(diags);
+	assert_same_output(&first, &again, false);
+	nvrtc_output_release(&again);
+	assert_int_equal(kcache_load(key, &again), 1);
+	assert_same_output(&first, &again, false);
+	nvrtc_output_release(&again);
+	free(path);
+	nvrtc_output_release(&first);
+}
+
+/* Off: compiled every time, nothing written; a compile error is never
+ * cached. */
+static void test_off_and_errors(void **state)
+{
+	static const char bad_src[] = "__global__ void k(float *p) { p[0] = x; }\n";
+	struct nvrtc_input in = warn_input();
+	struct nvrtc_output out;
+	struct capture c;
+	char *diags;
+	bool hit = true;
+
+	(void)state;
+	require_nvrtc();
+	setenv("CULAB_CACHE_DIR", "off", 1);
+	compile(&in, &out, false, &diags);
+	free(diags);
+	assert_true(out.cubin_len > 0);
+	nvrtc_output_release(&out);
+	assert_int_equal(kcache_store(key1, &out), 0);
+
+	use_cache("errors");
+	in.text = bad_src;
+	in.len = strlen(bad_src);
+	capture_start(&c);
+	assert_int_equal(kcache_compile(&in, &out, &hit), 1);
+	assert_string_equal(capture_stop(&c), "k.cu:1:38: error: identifier "
+			    "\"x\" is undefined\n");
+	capture_free(&c);
+	assert_false(hit);
+	assert_true(count_files("errors") <= 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_key),
+		cmocka_unit_test(test_store_load),
+		cmocka_unit_test(test_dir),
+		cmocka_unit_test(test_store_fails_once),
+		cmocka_unit_test(test_miss_hit_corrupt),
+		cmocka_unit_test(test_off_and_errors),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
