@@ -309,7 +309,9 @@ static int check_params(const struct ukernel *k, const struct uk_inst *u)
 	return rc;
 }
 
-/* Compiles instance u (or takes it from the cache) and checks it. */
+/* Compiles instance u (or takes it from the cache) and checks it.
+ * Returns 0; -1 when it does not compile; -2 when it breaks the contract
+ * (diagnostics printed). */
 static int inst_compile(struct ukernel *k, struct uk_inst *u, const char *arch)
 {
 	const char *names[1] = { k->function };
@@ -337,7 +339,7 @@ static int inst_compile(struct ukernel *k, struct uk_inst *u, const char *arch)
 	if (rc != 0)
 		return -1;
 	if (!u->out.nlowered || !u->out.lowered[0])
-		return diag_error_at(k->yaml_path, k->function_at.line,
+		return -1 + diag_error_at(k->yaml_path, k->function_at.line,
 				     k->function_at.col, "kernel \"%s\": NVRTC "
 				     "found no kernel for \"%s\"", k->label,
 				     k->function);
@@ -345,15 +347,15 @@ static int inst_compile(struct ukernel *k, struct uk_inst *u, const char *arch)
 	rc = nvrtc_ptx_params(u->out.ptx, u->lowered, u->psize,
 			      NVRTC_MAX_PARAMS);
 	if (rc < 0)
-		return diag_error_at(k->yaml_path, k->function_at.line,
-				     k->function_at.col, "kernel \"%s\": \"%s\" "
-				     "is not a __global__ function", k->label,
-				     k->function);
+		return -1 + diag_error_at(k->yaml_path, k->function_at.line,
+					  k->function_at.col, "kernel \"%s\": "
+					  "\"%s\" is not a __global__ function",
+					  k->label, k->function);
 	u->nparams = (size_t)rc;
 	u->registers = u->spill_bytes = -1;
 	nvrtc_ptxas_info(u->out.log, u->lowered, &u->registers,
 			 &u->spill_bytes, &(int){ 0 });
-	return check_params(k, u);
+	return check_params(k, u) < 0 ? -2 : 0;
 }
 
 /* ---- preparing -------------------------------------------------------------- */
@@ -423,12 +425,17 @@ static int prepare_measurement(struct ukernel *k, const struct plan *p,
 
 		if (!is_new)
 			continue;
-		if (inst_compile(k, u, arch) < 0) {
+		switch (inst_compile(k, u, arch)) {
+		case 0:
+			break;
+		case -1:
 			diag_note_at(k->path, 0, 0, "while compiling kernel "
 				     "\"%s\" for %s%s", k->label,
 				     dtype_name(s->t), u->acc_pass ?
 				     " (its passes over 64-bit partial sums)" :
 				     "");
+			return -1;
+		default:
 			return -1;
 		}
 		st->instances++;
