@@ -42,6 +42,7 @@
 #include "diag.h"
 #include "env.h"
 #include "exitcode.h"
+#include "launch_watch.h"
 #include "output.h"
 
 /* Poison byte for outputs: 0x5a5a5a5a is outside every input range of
@@ -422,6 +423,23 @@ static int measure_alloc(struct run *R, struct launch_ctx *L,
 	return 0;
 }
 
+/* The run of phase 1, with the kernels it launches watched and the first
+ * described in w->resources (launch_watch.h).  Returns 0 or a CUDA
+ * error. */
+static int watched_launch(struct launch_ctx *L, struct result_row *w)
+{
+	int err;
+
+	if (L->v->flags & VF_CPU) {
+		kernel_resources_set_unknown(&w->resources, "runs on the CPU");
+		return runner_launch_once(L);
+	}
+	launch_watch_begin();
+	err = runner_launch_once(L);
+	launch_watch_end(&w->resources);
+	return err;
+}
+
 /* Phase 1: one poisoned, verified run.  Returns 0 when verified. */
 static int measure_check(struct run *R, struct launch_ctx *L,
 			 struct result_row *w, const char *label, double *t)
@@ -429,7 +447,7 @@ static int measure_check(struct run *R, struct launch_ctx *L,
 	int err;
 
 	if ((err = runner_restore_input(L)) || (err = poison_output(L)) ||
-	    (err = test_trap(R, L)) || (err = runner_launch_once(L))) {
+	    (err = test_trap(R, L)) || (err = watched_launch(L, w))) {
 		row_cuda_error(R, w, err, L->v->name);
 		return -1;
 	}
@@ -747,11 +765,14 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 			 R->o->device, err_text(err));
 		return -1;
 	}
+	/* Without it every row says why its resources are unknown. */
+	launch_watch_open(R->o->device, NULL, 0);
 	return 0;
 }
 
 static void teardown_device(struct run *R)
 {
+	launch_watch_close();
 	if (R->h_check_pinned)
 		cudaFreeHost(R->h_check);
 	else
