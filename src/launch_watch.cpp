@@ -18,6 +18,7 @@
  * because the demangler is (abi::__cxa_demangle), written like the rest
  * of culab. */
 #include <cxxabi.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ extern "C" {
 typedef CUresult (*func_get_attribute_fn)(int *, CUfunction_attribute,
 					  CUfunction);
 typedef CUresult (*max_blocks_fn)(int *, CUfunction, int, size_t);
+typedef CUresult (*kernel_get_function_fn)(CUfunction *, CUkernel);
 
 static struct {
 	/* the subscription */
@@ -51,6 +53,7 @@ static struct {
 	struct sm_limits limits;
 	func_get_attribute_fn get_attribute;
 	max_blocks_fn max_blocks;
+	kernel_get_function_fn kernel_get_function;     /* may be NULL */
 	bool trace;                     /* CULAB_RUN_TRACE */
 	bool watching;
 	int launches;
@@ -149,7 +152,9 @@ static bool launch_params(CUpti_CallbackId cbid, const void *params,
 }
 
 /* Registers, static shared and local memory of f into k; a reason or
- * NULL. */
+ * NULL.  cuLaunchKernel takes a library kernel (CUkernel) for its
+ * function too; where cuFuncGetAttribute refuses the handle, it is asked
+ * about the kernel's function in the current context. */
 static char *function_attributes(CUfunction f, struct kernel_resources *k)
 {
 	static const struct {
@@ -168,7 +173,11 @@ static char *function_attributes(CUfunction f, struct kernel_resources *k)
 	for (size_t i = 0; i < ARRAY_SIZE(attrs); i++) {
 		int v = 0;
 		CUresult r = W.get_attribute(&v, attrs[i].a, f);
+		CUfunction g = NULL;
 
+		if (r != CUDA_SUCCESS && W.kernel_get_function &&
+		    W.kernel_get_function(&g, (CUkernel)f) == CUDA_SUCCESS && g)
+			r = W.get_attribute(&v, attrs[i].a, g);
 		if (r != CUDA_SUCCESS)
 			return xasprintf("cuFuncGetAttribute(CU_FUNC_ATTRIBUTE_%s) "
 					 "failed (CUresult %d)", attrs[i].name,
@@ -211,6 +220,13 @@ static void describe(CUpti_CallbackId cbid, const CUpti_CallbackData *d)
 	if (!launch_params(cbid, d->functionParams, &f, &threads, &smem)) {
 		W.first_why = xstrdup("the first kernel launch's parameters "
 				      "could not be read");
+		return;
+	}
+	/* (such a launch fails; the row says why) */
+	if (threads == 0 || threads > INT_MAX || smem > INT_MAX) {
+		W.first_why = xasprintf("the first kernel launch asked for %u "
+					"threads and %zu bytes of shared memory "
+					"per block", threads, smem);
 		return;
 	}
 	kernel_resources_release(k);
@@ -357,7 +373,8 @@ static void subscribe_failed(CUptiResult r, char *why, size_t size)
 		name = "unknown CUPTI error";
 	if (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED)
 		snprintf(why, size, "another CUDA tool holds CUPTI's callbacks "
-			 "(Nsight Compute, Nsight Systems, ...), so culab "
+			 "(Nsight Compute, Nsight Systems, compute-sanitizer, "
+			 "...), so culab "
 			 "cannot watch its kernel launches (%s)", name);
 	else
 		snprintf(why, size, "CUPTI's callbacks are not available, so "
@@ -379,6 +396,9 @@ static int open_steps(int device, char *why, size_t size)
 	    driver_function("cuOccupancyMaxActiveBlocksPerMultiprocessor",
 			    (void **)&W.max_blocks, why, size))
 		return -1;
+	if (driver_function("cuKernelGetFunction",
+			    (void **)&W.kernel_get_function, why, size))
+		W.kernel_get_function = NULL;
 	r = subscribe();
 	if (r != CUPTI_SUCCESS) {
 		subscribe_failed(r, why, size);
