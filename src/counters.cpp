@@ -62,15 +62,17 @@
  *    proportion to its size.
  *  - Kernel names come from a CUPTI callback subscription on the driver's
  *    kernel-launch functions (NVIDIA's callback_profiling sample combines
- *    cuptiSubscribe with the range profiler the same way).  Callbacks are
- *    enabled only while a measurement is profiled, so the timing phase
- *    does not pay for them.
+ *    cuptiSubscribe with the range profiler the same way).  CUPTI allows
+ *    one subscriber per process, so the subscription is launch_watch.h's,
+ *    shared with the runner's watch of correctness runs: on_launch is
+ *    attached to it while the session is open.  Callbacks are enabled
+ *    only while a measurement is profiled, so the timing phase does not
+ *    pay for them.
  *  - The CUcontext is the runtime's current context, reached through
  *    cudaGetDriverEntryPointByVersion: the binary links no libcuda, so it
  *    starts on machines without a driver.
  *  - CUPTI does not lock clocks in 13.0; the "duration" alias records the
  *    SM clock of every profile instead. */
-#include <cxxabi.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -88,6 +90,7 @@
 
 #include "counters.h"
 #include "counters_int.h"
+#include "launch_watch.h"
 #include "support.h"
 extern "C" {
 #include "util.h"
@@ -158,41 +161,7 @@ static int driver_function(const char *symbol, void **fn, char *why, size_t size
 	return 0;
 }
 
-/* ---- kernel names ---------------------------------------------------- */
-
-/* "void reduce<float, 256>(float const*, float*, unsigned long)" ->
- * "reduce<float, 256>"; C names stay as they are. */
-static char *kernel_display_name(const char *symbol)
-{
-	int status = -1;
-	char *dem, *out;
-	const char *s;
-	size_t len, i;
-	int depth = 0;
-
-	if (!symbol)
-		return xstrdup("");
-	dem = abi::__cxa_demangle(symbol, NULL, NULL, &status);
-	s = status == 0 && dem ? dem : symbol;
-	len = strlen(s);
-	if (len && s[len - 1] == ')') {
-		for (i = len; i-- > 0;) {
-			if (s[i] == ')')
-				depth++;
-			else if (s[i] == '(' && --depth == 0) {
-				len = i;
-				break;
-			}
-		}
-	}
-	if (len > 5 && !strncmp(s, "void ", 5)) {
-		s += 5;
-		len -= 5;
-	}
-	out = xstrndup(s, len);
-	free(dem);
-	return out;
-}
+/* ---- launch records -------------------------------------------------- */
 
 void recs_clear(struct counters *c)
 {
@@ -316,13 +285,12 @@ static int flush_before_kernel(struct counters *c)
  * too and comes back here nested; it is recorded as a flush, and its
  * range is dropped when the batch is collected.  CUDA calls are allowed
  * in callbacks; the flag stops the recursion. */
-static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
-			       CUpti_CallbackId cbid, const void *data)
+static void on_launch(void *user, int domain, unsigned cbid, const void *data)
 {
 	struct counters *c = (struct counters *)user;
 	const CUpti_CallbackData *d = (const CUpti_CallbackData *)data;
 
-	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || !c->in_pass ||
+	if (domain != (int)CUPTI_CB_DOMAIN_DRIVER_API || !c->in_pass ||
 	    !is_launch_cbid(cbid))
 		return;
 	if (c->trace >= 2)
@@ -339,8 +307,8 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 			c->evicting = false;
 		}
 		free(c->pending);
-		c->pending = c->record_names ? kernel_display_name(d->symbolName)
-					     : NULL;
+		c->pending = c->record_names ?
+			launch_watch_display_name(d->symbolName) : NULL;
 		c->pending_occ = c->record_names ?
 			launch_occupancy(c, cbid, d->functionParams) : NAN;
 		return;
@@ -367,20 +335,15 @@ static void CUPTIAPI on_launch(void *user, CUpti_CallbackDomain domain,
 }
 
 /* Turns the launch callbacks on or off; on failure names are dropped
- * (the counters do not depend on them). */
+ * (the counters do not depend on them).  The subscription is the
+ * process's one, shared with the runner's launch watch (launch_watch.h). */
 void launch_callbacks(struct counters *c, bool on)
 {
-	size_t i;
-
 	if (!c->subscribed)
 		return;
-	for (i = 0; i < ARRAY_SIZE(launch_cbids); i++) {
-		if (cuptiEnableCallback(on ? 1 : 0, c->sub, CUPTI_CB_DOMAIN_DRIVER_API,
-					launch_cbids[i]) != CUPTI_SUCCESS && on) {
-			cuptiUnsubscribe(c->sub);
-			c->subscribed = false;
-			return;
-		}
+	if (launch_watch_enable(on) != 0 && on) {
+		launch_watch_detach();
+		c->subscribed = false;
 	}
 }
 
@@ -697,8 +660,10 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	if (size)
 		why[0] = '\0';
 
-	/* The subscription also detects tools attached to the process. */
-	r = cuptiSubscribe(&c->sub, (CUpti_CallbackFunc)on_launch, c);
+	/* The subscription (the process's one, which the runner's launch
+	 * watch may hold already) also detects tools attached to the
+	 * process. */
+	r = (CUptiResult)launch_watch_attach(on_launch, c);
 	if (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED)
 		return cupti_fail(why, size, "cuptiSubscribe", r);
 	c->subscribed = r == CUPTI_SUCCESS;
@@ -817,7 +782,7 @@ extern "C" void counters_close(struct counters *c)
 	trace_print(c);
 	if (c->subscribed) {
 		launch_callbacks(c, false);
-		cuptiUnsubscribe(c->sub);
+		launch_watch_detach();
 	}
 	profiler_disable(c);
 	host_deinit(c->host);

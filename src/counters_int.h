@@ -130,8 +130,7 @@ struct counters {
 	size_t evict_bytes;
 	unsigned int *evict_sink;
 
-	/* kernel launches seen by the callback */
-	CUpti_SubscriberHandle sub;
+	/* kernel launches seen by the callback (launch_watch_attach) */
 	bool subscribed;
 	bool in_pass;                   /* count launches */
 	bool record_names;              /* and record them (first pass) */

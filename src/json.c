@@ -12,6 +12,7 @@
 #include "json.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +146,28 @@ static json_t *variant_to_json(const struct variant *v)
 	return o;
 }
 
+/* A row's resources: {"known": false, "why": ...} or everything known. */
+static json_t *resources_to_json(const struct kernel_resources *k)
+{
+	json_t *o;
+
+	if (!k->known)
+		return json_pack("{s:b, s:o}", "known", 0, "why", jtext(k->why));
+	o = json_pack("{s:b, s:o, s:i, s:i, s:i, s:i, s:i}", "known", 1,
+		      "kernel", jtext(k->kernel), "kernels", k->kernels,
+		      "registers", k->registers, "static_smem", k->static_smem,
+		      "dynamic_smem", k->dynamic_smem,
+		      "local_bytes", k->local_bytes);
+	json_object_set_new(o, "spill_bytes", k->spill_bytes >= 0 ?
+			    json_integer(k->spill_bytes) : json_null());
+	json_object_set_new(o, "block_threads", json_integer(k->block_threads));
+	json_object_set_new(o, "blocks_per_sm", json_integer(k->blocks_per_sm));
+	json_object_set_new(o, "occupancy_pct", jnum(k->occupancy_pct));
+	json_object_set_new(o, "limiter",
+			    json_string(resource_limiter_name(k->limiter)));
+	return o;
+}
+
 static json_t *row_to_json(const struct result_row *w)
 {
 	json_t *samples = json_array(), *cols = json_object(),
@@ -199,6 +222,7 @@ static json_t *row_to_json(const struct result_row *w)
 		json_pack("{s:o, s:o, s:o}", "status", jtext(w->counters_status),
 			  "columns", cols, "kernels", kernels));
 	json_object_set_new(o, "sanitizer", jtext(w->sanitizer));
+	json_object_set_new(o, "resources", resources_to_json(&w->resources));
 	return o;
 }
 
@@ -429,6 +453,77 @@ static void read_kernel(struct reader *rd, json_t *o, const char *where,
 	}
 }
 
+/* An integer from lo to hi, or lo after a diagnostic that says `want`. */
+static int get_int_in(struct reader *rd, json_t *o, const char *where,
+		      const char *key, long long lo, long long hi,
+		      const char *want)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_integer(v) || json_integer_value(v) < lo ||
+	    json_integer_value(v) > hi) {
+		bad(rd, where, key, want);
+		return (int)lo;
+	}
+	return (int)json_integer_value(v);
+}
+
+/* A row's resources (resources.h).  Files from before they were
+ * recorded have none: unknown, and the row says so. */
+static void read_resources(struct reader *rd, json_t *row, size_t idx,
+			   struct kernel_resources *k)
+{
+	json_t *o = json_object_get(row, "resources"), *v;
+	char where[48];
+	char *lim;
+
+	kernel_resources_set_unknown(k, "not recorded by this culab version");
+	if (!o)
+		return;
+	snprintf(where, sizeof(where), "row %zu resources", idx + 1);
+	if (!json_is_object(o)) {
+		bad(rd, where, "resources", "an object");
+		return;
+	}
+	kernel_resources_release(k);
+	k->spill_bytes = -1;
+	k->known = get_bool(rd, o, where, "known");
+	if (!k->known) {
+		k->why = get_str(rd, o, where, "why", true);
+		return;
+	}
+	k->kernel = get_str(rd, o, where, "kernel", false);
+	k->kernels = get_int_in(rd, o, where, "kernels", 1, INT_MAX,
+				"a positive integer");
+	k->registers = get_int_in(rd, o, where, "registers", 0, 255,
+				  "an integer from 0 to 255");
+	k->static_smem = get_int_in(rd, o, where, "static_smem", 0, INT_MAX,
+				    "a size in bytes");
+	k->dynamic_smem = get_int_in(rd, o, where, "dynamic_smem", 0, INT_MAX,
+				     "a size in bytes");
+	k->local_bytes = get_int_in(rd, o, where, "local_bytes", 0, INT_MAX,
+				    "a size in bytes");
+	v = json_object_get(o, "spill_bytes");
+	if (v && !json_is_null(v))
+		k->spill_bytes = get_int_in(rd, o, where, "spill_bytes", 0,
+					    INT_MAX, "a size in bytes or null");
+	k->block_threads = get_int_in(rd, o, where, "block_threads", 1, INT_MAX,
+				      "a positive integer");
+	k->blocks_per_sm = get_int_in(rd, o, where, "blocks_per_sm", 0, INT_MAX,
+				      "a count of blocks");
+	v = json_object_get(o, "occupancy_pct");
+	if (!json_is_number(v) || json_number_value(v) < 0 ||
+	    json_number_value(v) > 100)
+		bad(rd, where, "occupancy_pct", "a percentage from 0 to 100");
+	else
+		k->occupancy_pct = json_number_value(v);
+	lim = get_str(rd, o, where, "limiter", false);
+	if (lim && resource_limiter_parse(lim, &k->limiter) < 0)
+		bad(rd, where, "limiter", "one of warps, blocks per SM, "
+		    "registers, shared memory");
+	free(lim);
+}
+
 static void read_row(struct reader *rd, json_t *o, size_t idx,
 		     struct result_row *w)
 {
@@ -464,6 +559,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 	w->gbps = get_num(rd, o, where, "gbps");
 	w->pct_peak = get_num(rd, o, where, "pct_peak");
 	w->sanitizer = get_str(rd, o, where, "sanitizer", true);
+	read_resources(rd, o, idx, &w->resources);
 	t = get_object(rd, o, where, "timing");
 	if (t) {
 		w->t.warmup = (int)get_int(rd, t, where, "warmup");

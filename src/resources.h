@@ -36,7 +36,8 @@ enum resource_limiter {
 
 struct kernel_resources {
 	bool known;             /* false: `why` says why nothing is known */
-	char *why;              /* NULL when known */
+	char *why;              /* NULL when known, and in a row that never
+				   reached its correctness run (skipped) */
 	char *kernel;           /* display name of the kernel described */
 	int kernels;            /* kernel launches the correctness run made */
 	int registers;          /* per thread */
@@ -79,6 +80,17 @@ int resource_limiter_parse(const char *s, enum resource_limiter *l);
 
 /* Frees what *r owns and zeroes it; accepts NULL. */
 void kernel_resources_release(struct kernel_resources *r);
+
+/* Releases *r and makes it unknown for the reason `why` (copied):
+ * known = false, spill_bytes = -1. */
+void kernel_resources_set_unknown(struct kernel_resources *r, const char *why);
+
+/* Fills *l from the CUDA runtime's attributes of `device`
+ * (cudaDeviceGetAttribute; reg_alloc_unit, which no attribute gives, is
+ * 256, the unit of every architecture so far).  Returns 0 or the
+ * cudaError_t of the first attribute that could not be read.  Needs a
+ * GPU; defined in resources_device.c. */
+int sm_limits_query(int device, struct sm_limits *l);
 
 #ifdef __cplusplus
 }

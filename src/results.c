@@ -163,7 +163,9 @@ int results_read(const char *path, struct results *r)
 static const char csv_header[] =
 	"experiment,family,variant,step,dtype,n,m,block,status,verified,"
 	"median_ms,min_ms,max_ms,mean_ms,stdev_ms,noise_pct,samples,bytes,"
-	"gbps,pct_peak,error,tolerance,timer,counters_status,message";
+	"gbps,pct_peak,error,tolerance,timer,counters_status,message,"
+	"res_registers,res_static_smem,res_dynamic_smem,res_local_bytes,"
+	"res_spill_bytes,res_block_threads,res_occupancy_pct,res_limiter";
 
 const char *results_csv_header(void) { return csv_header; }
 
@@ -191,6 +193,23 @@ static void csv_num(struct sbuf *b, double v)
 {
 	if (isfinite(v))
 		sbuf_addf(b, "%.9g", v);
+}
+
+/* The res_* columns: empty when the resources are not known. */
+static void csv_resources(struct sbuf *b, const struct kernel_resources *k)
+{
+	if (!k->known) {
+		sbuf_add(b, ",,,,,,,,");
+		return;
+	}
+	sbuf_addf(b, ",%d,%d,%d,%d,", k->registers, k->static_smem,
+		  k->dynamic_smem, k->local_bytes);
+	if (k->spill_bytes >= 0)
+		sbuf_addf(b, "%d", k->spill_bytes);
+	sbuf_addf(b, ",%d,", k->block_threads);
+	csv_num(b, k->occupancy_pct);
+	sbuf_add(b, ",");
+	csv_str(b, resource_limiter_name(k->limiter));
 }
 
 /* Column names of all rows' counters, in first-seen order. */
@@ -268,6 +287,7 @@ char *results_csv_text(const struct results *r)
 		csv_str(&b, w->counters_status);
 		sbuf_add(&b, ",");
 		csv_str(&b, w->message);
+		csv_resources(&b, &w->resources);
 		for (j = 0; j < ncols; j++) {
 			sbuf_add(&b, ",");
 			for (k = 0; k < w->ncolumns; k++)
@@ -305,6 +325,7 @@ static void row_release(struct result_row *w)
 		kernel_counters_release(&w->kernels[i]);
 	free(w->kernels);
 	free(w->sanitizer);
+	kernel_resources_release(&w->resources);
 }
 
 void results_pop_row(struct results *r)

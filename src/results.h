@@ -26,6 +26,7 @@
 
 #include "counters.h"
 #include "registry.h"
+#include "resources.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -90,6 +91,9 @@ struct result_row {
 	size_t nkernels;
 	struct kernel_counters *kernels;
 	char *sanitizer;        /* compute-sanitizer status, NULL if not run */
+	/* the first kernel of the correctness run: registers, shared
+	 * memory, occupancy; known = false with the reason otherwise */
+	struct kernel_resources resources;
 };
 
 struct environment {

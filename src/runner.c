@@ -42,6 +42,7 @@
 #include "diag.h"
 #include "env.h"
 #include "exitcode.h"
+#include "launch_watch.h"
 #include "output.h"
 #include "ukernel.h"
 
@@ -528,6 +529,31 @@ static void launch_hung(struct run *R, struct result_row *w, double limit)
 		 "finish within %g s", w->variant, limit);
 }
 
+/* The run of phase 1 within the variant's time limit, with the kernels it
+ * launches watched and the first described in w->resources
+ * (launch_watch.h).  Returns as launch_within() does. */
+static int watched_launch(struct launch_ctx *L, struct result_row *w,
+			  double limit)
+{
+	int err;
+
+	if (L->v->flags & VF_CPU) {
+		kernel_resources_set_unknown(&w->resources, "runs on the CPU");
+		return runner_launch_once(L);
+	}
+	launch_watch_begin();
+	err = launch_within(L, limit);
+	launch_watch_end(&w->resources);
+	if ((L->v->flags & VF_USER) && w->resources.known) {
+		const struct uk_inst *u = ukernel_inst(L->v->ctx,
+						       (enum dtype)L->a.dtype,
+						       L->a.block, false);
+
+		w->resources.spill_bytes = u ? u->spill_bytes : -1;
+	}
+	return err;
+}
+
 /* Phase 1: one poisoned, verified run.  Returns 0 when verified. */
 static int measure_check(struct run *R, struct launch_ctx *L,
 			 struct result_row *w, const char *label, double *t)
@@ -536,7 +562,7 @@ static int measure_check(struct run *R, struct launch_ctx *L,
 	int err;
 
 	if ((err = runner_restore_input(L)) || (err = poison_output(L)) ||
-	    (err = test_trap(R, L)) || (err = launch_within(L, limit))) {
+	    (err = test_trap(R, L)) || (err = watched_launch(L, w, limit))) {
 		if (err == 1)
 			launch_hung(R, w, limit);
 		else
@@ -866,6 +892,8 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 			 R->o->device, err_text(err));
 		return -1;
 	}
+	/* Without it every row says why its resources are unknown. */
+	launch_watch_open(R->o->device, NULL, 0);
 	return 0;
 }
 
@@ -873,6 +901,7 @@ static void teardown_device(struct run *R)
 {
 	if (R->hung)            /* every call below would wait for the GPU */
 		return;
+	launch_watch_close();
 	for (size_t i = 0; i < R->f->nkernels; i++)
 		ukernel_unload(R->f->kernels[i]);
 	if (R->h_check_pinned)

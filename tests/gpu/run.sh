@@ -2,6 +2,9 @@
 # run.sh [CULAB] - the GPU checks behind `make test-gpu`.
 #
 # 1. every variant verified at awkward sizes and shapes, every type;
+#    Every GPU row records its kernel's resources (registers, shared
+#    memory, occupancy), the CPU rows say why they have none; also with
+#    counters on (3), which share the launch watch's CUPTI subscription;
 # 2. compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over
 #    every variant at a small size: zero errors, except variants flagged
 #    unsafe, whose observed finding must match the registry's record;
@@ -57,6 +60,29 @@ for w in json.load(open(sys.argv[1]))["rows"]:
         print("  %s %s/%s/%s/%dx%d: %s" % (w["status"], w["experiment"], w["variant"], w["dtype"], w["n"], w["m"], w["message"]))' \
 		"$out/correctness/results.json" 2>/dev/null | head -n 40
 fi
+
+# resources RESULTS WHAT: every GPU row that ran has its kernel's
+# resources, every CPU row says it runs on the CPU.
+resources() {
+	verdict=$(python3 -c 'import json,sys
+rows=[w for w in json.load(open(sys.argv[1]))["rows"] if w["status"] in ("ok","wrong")]
+res=lambda w: w.get("resources") or {}
+gpu=[w for w in rows if w["timer"]!="host-clock"]
+cpu=[w for w in rows if w["timer"]=="host-clock"]
+good=lambda k: k.get("known") and k["kernels"]>=1 and k["registers"]>0 and k["block_threads"]>0 and k["blocks_per_sm"]>0 and 0<k["occupancy_pct"]<=100
+bad=["%s/%s/%s: %s" % (w["variant"], w["dtype"], w["n"], res(w).get("why") or res(w)) for w in gpu if not good(res(w))]
+bad+=["%s: %s" % (w["variant"], res(w)) for w in cpu if res(w).get("why")!="runs on the CPU"]
+occ=[res(w)["occupancy_pct"] for w in gpu if good(res(w))]
+lim=sorted(set(res(w)["limiter"] for w in gpu if good(res(w))))
+print("%d GPU rows, %s" % (len(gpu), ("occupancy %.0f-%.0f %%, limited by %s; %d CPU rows without" % (min(occ), max(occ), ", ".join(lim), len(cpu))) if occ and not bad else "MISSING: " + "; ".join(bad[:5])))
+sys.exit(1 if bad or not gpu else 0)' "$1" 2>&1)
+	if [ $? -eq 0 ]; then
+		ok "resources recorded ($2): $verdict"
+	else
+		ko "resources ($2): $verdict"
+	fi
+}
+resources "$out/correctness/results.json" "correctness run"
 
 # 2. compute-sanitizer
 san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
@@ -120,6 +146,7 @@ print(" ".join(w["variant"] for w in r["rows"] if w["timer"]!="host-clock" and (
 	else
 		ok "counters collected for every GPU variant"
 	fi
+	resources "$out/signatures/results.json" "with counters"
 	if "$culab" verify "$out/signatures/results.json" >"$out/verify.txt" 2>&1; then
 		ok "signatures: $(tail -n 1 "$out/verify.txt")"
 	else

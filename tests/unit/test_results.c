@@ -131,6 +131,13 @@ static void fill(struct results *r)
 	w->kernels[0].names[0] = xstrdup("dram__bytes_read.sum");
 	w->kernels[0].values = xcalloc(1, sizeof(double));
 	w->kernels[0].values[0] = 4194304;
+	w->resources = (struct kernel_resources){
+		.known = true, .kernel = xstrdup("reduce_global<float>"),
+		.kernels = 2, .registers = 16, .static_smem = 0,
+		.dynamic_smem = 1024, .local_bytes = 0, .spill_bytes = -1,
+		.block_threads = 256, .blocks_per_sm = 8, .occupancy_pct = 100,
+		.limiter = RL_WARPS,
+	};
 
 	w = results_add_row(r);
 	w->experiment = xstrdup("e1");
@@ -145,6 +152,13 @@ static void fill(struct results *r)
 	w->t.samples_ms = xcalloc(1, sizeof(double));
 	w->t.samples_ms[0] = 9;
 	timing_compute(&w->t);
+	w->resources = (struct kernel_resources){
+		.known = true, .kernel = xstrdup("reduce"), .kernels = 1,
+		.registers = 255, .static_smem = 49152, .dynamic_smem = 0,
+		.local_bytes = 24, .spill_bytes = 16, .block_threads = 1000,
+		.blocks_per_sm = 0, .occupancy_pct = 0,
+		.limiter = RL_SHARED,
+	};
 }
 
 static void test_timing_stats(void **state)
@@ -254,6 +268,90 @@ static void test_round_trip(void **state)
 	free(path);
 }
 
+static void assert_resources_equal(const struct kernel_resources *x,
+				   const struct kernel_resources *y)
+{
+	assert_int_equal(y->known, x->known);
+	if (x->why)
+		assert_string_equal(y->why, x->why);
+	else
+		assert_null(y->why);
+	if (!x->known)
+		return;
+	assert_string_equal(y->kernel, x->kernel);
+	assert_int_equal(y->kernels, x->kernels);
+	assert_int_equal(y->registers, x->registers);
+	assert_int_equal(y->static_smem, x->static_smem);
+	assert_int_equal(y->dynamic_smem, x->dynamic_smem);
+	assert_int_equal(y->local_bytes, x->local_bytes);
+	assert_int_equal(y->spill_bytes, x->spill_bytes);
+	assert_int_equal(y->block_threads, x->block_threads);
+	assert_int_equal(y->blocks_per_sm, x->blocks_per_sm);
+	assert_float_equal(y->occupancy_pct, x->occupancy_pct, 0);
+	assert_int_equal(y->limiter, x->limiter);
+}
+
+/* Resources known (spills unknown, and known), unknown with a reason,
+ * and never recorded (a row that did not reach its run) come back as
+ * they were written. */
+static void test_resources_round_trip(void **state)
+{
+	struct results a, b;
+	char *path;
+
+	(void)state;
+	fill(&a);
+	path = xasprintf("%s/results.json", tmpdir);
+	assert_int_equal(output_save(tmpdir, &a), 0);
+	assert_int_equal(results_read(path, &b), 0);
+	assert_int_equal(b.nrows, 2);
+	assert_int_equal(b.rows[0].resources.spill_bytes, -1);
+	assert_int_equal(b.rows[1].resources.spill_bytes, 16);
+	for (size_t i = 0; i < 2; i++)
+		assert_resources_equal(&a.rows[i].resources, &b.rows[i].resources);
+	results_release(&b);
+
+	kernel_resources_set_unknown(&a.rows[0].resources, "runs on the CPU");
+	kernel_resources_release(&a.rows[1].resources);
+	assert_int_equal(output_save(tmpdir, &a), 0);
+	assert_int_equal(results_read(path, &b), 0);
+	for (size_t i = 0; i < 2; i++)
+		assert_resources_equal(&a.rows[i].resources, &b.rows[i].resources);
+	assert_string_equal(b.rows[0].resources.why, "runs on the CPU");
+	results_release(&a);
+	results_release(&b);
+	free(path);
+}
+
+/* Files written before resources were recorded (schema versions 1 and
+ * 2, no "resources" in their rows: the recorded fixture and example,
+ * and a version 2 fuzz seed) read as unknown, with the reason. */
+static void test_resources_absent(void **state)
+{
+	static const char *const files[] = {
+		"tests/fixtures/quick/results.json",
+		"reports/examples/h100/results.json",
+		"tests/fuzz/results-seeds/two-rows-v2.json",
+	};
+	const char *src = getenv("CULAB_SRCDIR");
+
+	(void)state;
+	for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+		char *path = xasprintf("%s/%s", src && *src ? src : ".", files[f]);
+		struct results r;
+
+		assert_int_equal(results_read(path, &r), 0);
+		assert_true(r.nrows > 0);
+		for (size_t i = 0; i < r.nrows; i++) {
+			assert_false(r.rows[i].resources.known);
+			assert_string_equal(r.rows[i].resources.why,
+					    "not recorded by this culab version");
+		}
+		results_release(&r);
+		free(path);
+	}
+}
+
 /* A version 1 file (the recorded fixture) is read as version 2, with a
  * description of each of its variants from the built-in rows, in ladder
  * order: the texts its reports always showed. */
@@ -310,6 +408,16 @@ static void test_csv(void **state)
 				     "256,ok,true,1.375,1,2,"));
 	/* Counter columns: value, then empty for not applicable. */
 	assert_non_null(strstr(text, ",4194304,\n"));
+	/* The resources' column group, after message; spills unknown are
+	 * empty; unknown resources are all empty. */
+	assert_non_null(strstr(hdr, ",message,res_registers,res_static_smem,"
+				    "res_dynamic_smem,res_local_bytes,"
+				    "res_spill_bytes,res_block_threads,"
+				    "res_occupancy_pct,res_limiter"));
+	assert_non_null(strstr(text, ",cuda-events,,,16,0,1024,0,,256,100,"
+				     "warps,4194304,\n"));
+	assert_non_null(strstr(text, ",\"sum is 3, expected 4\",255,49152,0,"
+				     "24,16,1000,0,shared memory,,\n"));
 	/* A failed row shows no speed; a formula-like name is defused. */
 	assert_non_null(strstr(text, "e1,reduce,\"'=bad,\"\"name\"\"\",0,int,7,"
 				     "1,0,wrong,false,,,,,,,1,"));
@@ -422,6 +530,56 @@ static void test_reject(void **state)
 			free(t);
 		}
 	}
+	/* Resources out of range are a bad file, named by row and field. */
+	{
+		static const struct {
+			const char *from, *to, *err;
+		} bad[] = {
+			{ "\"registers\": 16,", "\"registers\": -1,",
+			  "row 1 resources: \"registers\" is missing or not an "
+			  "integer from 0 to 255" },
+			{ "\"registers\": 255,", "\"registers\": 256,",
+			  "row 2 resources: \"registers\" is missing or not an "
+			  "integer from 0 to 255" },
+			{ "\"static_smem\": 49152,", "\"static_smem\": -8,",
+			  "row 2 resources: \"static_smem\" is missing or not a "
+			  "size in bytes" },
+			{ "\"spill_bytes\": 16,", "\"spill_bytes\": -1,",
+			  "row 2 resources: \"spill_bytes\" is missing or not a "
+			  "size in bytes or null" },
+			{ "\"kernels\": 2,", "\"kernels\": 0,",
+			  "row 1 resources: \"kernels\" is missing or not a "
+			  "positive integer" },
+			{ "\"block_threads\": 256,", "\"block_threads\": 1.5,",
+			  "row 1 resources: \"block_threads\" is missing or not "
+			  "a positive integer" },
+			{ "\"occupancy_pct\": 100.0,", "\"occupancy_pct\": 100.5,",
+			  "row 1 resources: \"occupancy_pct\" is missing or not "
+			  "a percentage from 0 to 100" },
+			{ "\"limiter\": \"warps\"", "\"limiter\": \"cache\"",
+			  "row 1 resources: \"limiter\" is missing or not one of "
+			  "warps, blocks per SM, registers, shared memory" },
+			{ "\"resources\": {\n    \"known\": true,\n    \"kernel\": \"reduce\"",
+			  "\"resources\": {\n    \"kernel\": \"reduce\"",
+			  "row 2 resources: \"known\" is missing or not true or "
+			  "false" },
+			{ "\"resources\": {\n    \"known\": true,\n    \"kernel\": \"reduce_global",
+			  "\"resources\": [], \"x\": {\"kernel\": \"reduce_global",
+			  "row 1 resources: \"resources\" is missing or not an "
+			  "object" },
+		};
+
+		for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+			char *p = strstr(text, bad[i].from), *t;
+
+			if (!p)
+				fail_msg("\"%s\" not in the saved file", bad[i].from);
+			t = xasprintf("%.*s%s%s", (int)(p - text), text,
+				      bad[i].to, p + strlen(bad[i].from));
+			expect_reject("badresources.json", t, bad[i].err);
+			free(t);
+		}
+	}
 	free(cut);
 	free(text);
 	free(path);
@@ -458,6 +616,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_timing_stats),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_resources_round_trip),
+		cmocka_unit_test(test_resources_absent),
 		cmocka_unit_test(test_upgrade_v1),
 		cmocka_unit_test(test_csv),
 		cmocka_unit_test(test_reject),
