@@ -50,6 +50,8 @@ refused() {
 echo "== golden errors (tests/bad)"
 tmp=$(mktemp -d /tmp/culab-tests.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT INT TERM
+# user kernels compile into a cache of the suite's own, not the user's
+export CULAB_CACHE_DIR="$tmp/cache"
 n=0
 for y in tests/bad/*.yaml; do
 	[ -e "$y" ] || continue

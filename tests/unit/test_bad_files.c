@@ -18,19 +18,33 @@
 
 #include "diag.h"
 #include "experiment.h"
+#include "plan.h"
+#include "ukernel.h"
 #include "util.h"
 
-/* Runs the loader on path, returning its diagnostics (free()) and rc. */
+/* Runs the loader on path, returning its diagnostics (free()) and rc.
+ * A file that names kernels of its own is also prepared as `culab check`
+ * prepares it (compiled for sm_90, without the cache), since some
+ * mistakes are found only then. */
 static char *load_capture(const char *path, int *rc)
 {
+	struct plan_options po = { .counters = true };
 	struct experiment_file f;
+	struct ukernel_stats st;
+	struct plan p = { 0 };
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *fp = open_memstream(&buf, &len);
 
 	assert_non_null(fp);
+	setenv("CULAB_CACHE_DIR", "off", 1);
 	diag_set_stream(fp);
 	*rc = experiment_load(path, &f);
+	if (*rc == 0 && f.nkernels) {
+		plan_build(&f, &po, &p);
+		*rc = ukernel_prepare(&f, &p, "sm_90", &st);
+		plan_release(&p);
+	}
 	diag_set_stream(NULL);
 	fclose(fp);
 	experiment_file_release(&f);
