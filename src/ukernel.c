@@ -441,6 +441,12 @@ static int prepare_measurement(struct ukernel *k, const struct plan *p,
 		st->instances++;
 		st->cache_hits += u->cache_hit;
 		st->compile_seconds += u->compile_seconds;
+		if (getenv("CULAB_UKERNEL_TRACE"))
+			fprintf(stderr, "culab: ukernel: %s %s%s (block %d): %s "
+				"in %.3f s\n", k->label, dtype_name(u->t),
+				u->acc_pass ? " 64-bit pass" : "", u->block,
+				u->cache_hit ? "from the cache" : "compiled",
+				u->compile_seconds);
 	}
 	return 0;
 }

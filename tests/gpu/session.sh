@@ -7,6 +7,10 @@
 #   default    culab run experiments/default.yaml -> reports/examples/<gpu>/
 #   bench      make bench                          -> reports/bench/<gpu>/
 #   ncu        tests/gpu/ncu_compare.sh on experiments/default.yaml
+#   examples   culab run experiments/examples/exercise.yaml
+#                                                  -> reports/examples/exercise/
+#   ukbench    tests/gpu/bench_ukernels.sh: compiling user kernels, cold
+#              and from the cache -> reports/bench/<gpu>/ukernels.txt
 #
 # It uses the prebuilt build/culab (GPU machines may lack the headers to
 # rebuild).  Steps work in a scratch directory; at the end everything is
@@ -42,6 +46,19 @@ for step in "$@"; do
 			"experiments/$step.yaml" >"$out/$step.log" 2>&1
 		echo "$step: exit $?"
 		tail -n 5 "$out/$step.log"
+		;;
+	examples)
+		"$culab" run --no-report -q -o "$out/examples" \
+			--note "recorded with: sh tests/gpu/session.sh examples" \
+			experiments/examples/exercise.yaml >"$out/examples.log" 2>&1
+		echo "examples: exit $?"
+		tail -n 8 "$out/examples.log"
+		;;
+	ukbench)
+		sh tests/gpu/bench_ukernels.sh "$culab" "$out/ukbench" \
+			>"$out/ukbench.log" 2>&1
+		echo "ukbench: exit $?"
+		tail -n 30 "$out/ukbench.log"
 		;;
 	bench)
 		OUT=$out/bench sh tests/gpu/bench.sh "$culab" >"$out/bench.log" 2>&1
