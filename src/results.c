@@ -305,6 +305,7 @@ static void row_release(struct result_row *w)
 		kernel_counters_release(&w->kernels[i]);
 	free(w->kernels);
 	free(w->sanitizer);
+	kernel_resources_release(&w->resources);
 }
 
 void results_pop_row(struct results *r)

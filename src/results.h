@@ -26,6 +26,7 @@
 
 #include "counters.h"
 #include "registry.h"
+#include "resources.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -90,6 +91,7 @@ struct result_row {
 	size_t nkernels;
 	struct kernel_counters *kernels;
 	char *sanitizer;        /* compute-sanitizer status, NULL if not run */
+	struct kernel_resources resources; /* what its kernel takes of an SM (resources.h) */
 };
 
 struct environment {
