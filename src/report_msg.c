@@ -174,6 +174,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"结果文件中没有这个变体的说明" },
 
 	[M_ROLE_RUNG] = { "rung {1}", "第 {1} 级" },
+	[M_ROLE_USER] = { "yours", "你的核函数" },
 	[M_ROLE_CEILING] = { "ceiling", "上限" },
 	[M_ROLE_COPY] = { "copy", "拷贝" },
 	[M_ROLE_BASELINE] = { "baseline", "基线" },
@@ -195,6 +196,34 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_COL_VERIFIED] = { "Verified", "验证" },
 	[M_COL_SANITIZER] = { "Sanitizer", "Sanitizer" },
 	[M_COL_HARRIS] = { "Harris G80 (2^22 int)", "Harris G80（2^22 个 int）" },
+	[M_COL_REGS] = { "Registers/thread", "每线程寄存器" },
+	[M_COL_SMEM] = { "Shared mem/block (B)", "每块共享内存（B）" },
+	[M_COL_LOCAL] = { "Local mem/thread (B)", "每线程本地内存（B）" },
+	[M_COL_OCC] = { "Theoretical occupancy", "理论占用率" },
+	[M_CELL_SMEM_DYN] = { "{1} + {2}", "{1} + {2}" },
+	[M_CELL_SPILLS] = { "{1} (spills {2})", "{1}（溢出 {2}）" },
+	[M_CELL_OCC] = { "{1} % ({2}, {3} blocks of {4})",
+			 "{1} %（{2}，{3} 个 {4} 线程的块）" },
+	[M_LIM_NONE] = { "unknown", "未知" },
+	[M_LIM_WARPS] = { "warps", "warp 数" },
+	[M_LIM_BLOCKS] = { "blocks per SM", "每 SM 的块数" },
+	[M_LIM_REGISTERS] = { "registers", "寄存器" },
+	[M_LIM_SHARED] = { "shared memory", "共享内存" },
+	[M_NOTE_RES] = {
+		"Resources are those of the kernel that does the measurement's "
+		"main pass, from its compiled code. Shared memory per block is "
+		"static + dynamic where a kernel has both; local memory per "
+		"thread holds spilled registers and local arrays; theoretical "
+		"occupancy is the share of the SM's warps its blocks can keep "
+		"resident, with what limits it and how many blocks of how many "
+		"threads fit on one SM.",
+		"资源指完成该测量主要工作的那个核函数，取自它的编译结果。同时使用"
+		"静态和动态共享内存时，每块共享内存写作“静态 + 动态”；每线程本地"
+		"内存包括溢出的寄存器和局部数组；理论占用率是它的线程块能在一个 SM "
+		"上驻留的 warp 数占 SM 最大 warp 数的比例，括号中给出限制因素，以及"
+		"一个 SM 能容纳几个多少线程的块。" },
+	[M_NOTE_RES_UNKNOWN] = { "Resources unknown for {1}: {2}.",
+				 "{1} 的资源未知：{2}。" },
 	[M_CELL_EXACT] = { "yes (exact)", "通过（精确）" },
 	[M_CELL_TOL] = { "yes (error {1} ≤ {2})", "通过（误差 {1} ≤ {2}）" },
 	[M_CELL_WRONG] = { "**FAILED** (wrong answer): {1}",
@@ -395,7 +424,8 @@ void say_args(struct sbuf *b, enum lang L, enum msg id,
 const char *role_text(struct pool *p, enum lang L, const struct item *it)
 {
 	static const enum msg role_msgs[] = {
-		[ROLE_RUNG] = M_ROLE_RUNG, [ROLE_CEILING] = M_ROLE_CEILING,
+		[ROLE_RUNG] = M_ROLE_RUNG, [ROLE_USER] = M_ROLE_USER,
+		[ROLE_CEILING] = M_ROLE_CEILING,
 		[ROLE_COPY] = M_ROLE_COPY, [ROLE_BASELINE] = M_ROLE_BASELINE,
 		[ROLE_REFERENCE] = M_ROLE_REFERENCE,
 	};
@@ -405,6 +435,18 @@ const char *role_text(struct pool *p, enum lang L, const struct item *it)
 	snprintf(step, sizeof(step), "%d", it->row->step);
 	SAY(&b, L, role_msgs[it->role], step);
 	return pool_keep(p, sbuf_detach(&b));
+}
+
+const char *limiter_text(enum lang L, enum resource_limiter lim)
+{
+	static const enum msg by_limiter[RL__COUNT] = {
+		[RL_NONE] = M_LIM_NONE, [RL_WARPS] = M_LIM_WARPS,
+		[RL_BLOCKS] = M_LIM_BLOCKS, [RL_REGISTERS] = M_LIM_REGISTERS,
+		[RL_SHARED] = M_LIM_SHARED,
+	};
+
+	return say_text(L, (unsigned)lim < RL__COUNT ? by_limiter[lim] :
+			M_LIM_NONE);
 }
 
 const char *item_title(const struct item *it, enum lang L)
