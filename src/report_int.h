@@ -140,6 +140,12 @@ enum msg {
 	M_H_STEP, M_H_CUM, M_H_OURS, M_H_OURS_MS, M_H_OURS_GBPS, M_H_OURS_STEP,
 	M_H_AT, M_H_SOURCE,
 	M_FAIL_LINE,
+	M_U_INTRO, M_U_HEAD, M_U_STAGE, M_U_BLOCK, M_U_TIME, M_U_PEAK,
+	M_U_CEIL, M_U_BETWEEN, M_U_FASTEST, M_U_SLOWEST, M_U_NO_RUNGS,
+	M_U_NOISE, M_U_RUNG, M_U_NOT_HERE, M_U_LIST, M_U_FAILED, M_U_NOT_RUN, M_U_DIAG,
+	M_U_FIX_AT, M_U_EVIDENCE, M_U_EV_NEAR, M_U_EV_FACTOR, M_U_EV_SLOW,
+	M_U_EV_OCC, M_U_EV_OCC_REF, M_U_SEVERAL, M_U_CLEAR, M_U_NONE,
+	M_U_CANT, M_U_OWN, M_U_OWN_RES, M_U_NO_COUNTERS, M_U_NEED,
 	M_R_COMMAND, M_R_NO_COMMAND, M_R_VERSION, M_R_SOURCE, M_R_TIMES,
 	M_R_RERUN,
 	M__COUNT
@@ -385,9 +391,10 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
 void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
 void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
 
-/* report_tables.c, report_findings.c, report_history.c */
+/* report_tables.c, report_findings.c, report_history.c, report_user.c */
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
 void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
+void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b);
 
 #endif
