@@ -699,6 +699,88 @@ static void test_transpose_and_tables(void **state)
 	results_release(&r);
 }
 
+/* The rules the tests above do not reach, each once showing its problem
+ * and once not: one case per row, a user kernel with these counters (and
+ * resources) beside every rung of its family. */
+static void test_every_rule(void **state)
+{
+	static const struct {
+		bool transpose;
+		double ms, ctr[NCOLS];
+		enum resource_limiter limiter;  /* RL_NONE: no resources */
+		double occupancy;
+		const char *shown;              /* NULL: nothing shows */
+	} cases[] = {
+		/* reduce: loads that waste most of their sectors */
+		{ false, 0.2, { 0.02, 91, 6e7, 30, 4, 1 }, RL_NONE, 0,
+		  "  - **Uncoalesced loads**: its global loads use less than "
+		  "half as large a share of the bytes they move as those of "
+		  "rung 5 (reduce\\_shared\\_static)" },
+		{ false, 0.03, { 0.02, 91, 6e7, 90, 16, 1 }, RL_NONE, 0, NULL },
+		/* shared memory limits the blocks per SM */
+		{ false, 0.03, { 0.02, 91, 2e7, 100, 16, 1 }, RL_SHARED, 25,
+		  "  - **Low occupancy from shared memory**: " },
+		{ false, 0.03, { 0.02, 91, 2e7, 100, 16, 1 }, RL_SHARED, 75,
+		  NULL },
+		/* transpose: a tile read by columns */
+		{ true, 0.3, { 28, 128, 1e8, 100, 4, 4 }, RL_NONE, 0,
+		  "  - **Shared-memory bank conflicts**: its shared loads "
+		  "conflict about as often per instruction as those of rung 6 "
+		  "(transpose\\_tile), which reads a 32 × 32 tile by columns" },
+		/* strided reads */
+		{ true, 0.3, { NAN, NAN, 6e7, 12.5, 32, 4 }, RL_NONE, 0,
+		  "  - **Uncoalesced loads**: a warp's loads touch about as "
+		  "many 32-byte sectors as those of rung 4 "
+		  "(transpose\\_naive\\_strided\\_read)" },
+		/* coalesced and conflict-free, but one element per access and
+		 * far below the copy ceiling; then as fast as the ceiling */
+		{ true, 0.3, { 0.05, 128, 1e8, 100, 4, 4 }, RL_NONE, 0,
+		  "  - **One element per access, far below the ceiling**: " },
+		{ true, 0.18, { 0.05, 128, 1e8, 100, 4, 4 }, RL_NONE, 0, NULL },
+	};
+	static const char *const headings[] = {
+		"**Uncoalesced", "**Low occupancy", "**Shared-memory bank",
+		"**One element", "**No vector", "**Divergence",
+	};
+
+	(void)state;
+	for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+		struct kernel_resources res = {
+			.known = true, .registers = 32, .static_smem = 40000,
+			.block_threads = 256, .blocks_per_sm = 1,
+			.occupancy_pct = cases[c].occupancy,
+			.limiter = cases[c].limiter,
+		};
+		struct results r;
+		struct result_row *row;
+		struct rendered x;
+
+		results_init(&r);
+		if (cases[c].transpose) {
+			for (size_t i = 0; i < NTRANSPOSE; i++)
+				add(&r, registry_find(transpose_rungs[i].variant),
+				    "my-transpose", 8192, 8192,
+				    transpose_rungs[i].ms, transpose_rungs[i].ctr);
+			row = add(&r, &user_transpose, "my-transpose", 8192,
+				  8192, cases[c].ms, cases[c].ctr);
+		} else {
+			row = reduce_stage(&r, reduce_rungs, NREDUCE,
+					   &user_reduce, cases[c].ms,
+					   cases[c].ctr);
+		}
+		if (cases[c].limiter != RL_NONE)
+			row->resources = res;
+		render(&r, &x);
+		if (cases[c].shown)
+			EXPECT_IN(x.en_user, cases[c].shown);
+		for (size_t h = 0; !cases[c].shown &&
+				   h < sizeof(headings) / sizeof(headings[0]); h++)
+			EXPECT_NOT_IN(x.en_user, headings[h]);
+		rendered_free(&x);
+		results_release(&r);
+	}
+}
+
 /* Without user rows there is no section, no "yours", no resource
  * columns: the fixture's golden reports (test_report.c) stay as they
  * are, and so does a synthetic report. */
@@ -794,6 +876,7 @@ int main(void)
 		cmocka_unit_test(test_cannot_tell),
 		cmocka_unit_test(test_failed_user_row),
 		cmocka_unit_test(test_transpose_and_tables),
+		cmocka_unit_test(test_every_rule),
 		cmocka_unit_test(test_no_user_rows),
 		cmocka_unit_test(test_user_golden),
 	};
