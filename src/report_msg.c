@@ -461,7 +461,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_U_EV_FACTOR] = { "{1} {2} against {3} for {4}",
 			    "{1} 为 {2}，而{4}为 {3}" },
 	[M_U_EV_SLOW] = { "{1} GB/s, {2} % of the {3} GB/s of {4}",
-			  "{1} GB/s，为{4}（{3} GB/s）的 {2} %" },
+			  "{1} GB/s，为{4}的 {2} %（后者为 {3} GB/s）" },
 	[M_U_EV_OCC] = {
 		"theoretical occupancy {1} %, limited by {2} ({3} registers per "
 		"thread, {4} B of shared memory and {5} threads per block)",

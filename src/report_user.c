@@ -178,18 +178,18 @@ static const struct rule rules[] = {
 			"**Few working threads per shared-memory access, or few "
 			"shared accesses by design?** Its shared loads and "
 			"stores move few bytes each, as those of {2} do, but "
-			"its warp instructions do not show {2}'s pattern (many "
-			"more than {3}). Scattered working threads ({2}) and a "
-			"kernel that keeps most threads away from shared memory "
-			"by design (as reduce\\_shuffle does with warp "
-			"shuffles) both move few bytes per access; these "
-			"counters do not separate the two.",
+			"it does not issue many more warp instructions than "
+			"{3}, as {2} does. Working threads scattered over every "
+			"warp, as in {2}, and a kernel that keeps most threads "
+			"away from shared memory by design, as reduce\\_shuffle "
+			"does with warp shuffles, both move few bytes per "
+			"access; these counters do not separate the two.",
 			"**是每次共享内存访问的工作线程少，还是有意只让少数线程访问"
 			"共享内存？** 它的每条共享内存读写指令搬运的字节很少，这一点"
-			"与{2}相同；但它的 warp 指令数没有表现出{2}的特征（比{3}多"
-			"得多）。工作线程分散（{2}）和有意让大多数线程不访问共享内存"
-			"（如 reduce\\_shuffle 用 warp shuffle 所做的）都会使每次"
-			"访问搬运的字节很少；这些计数器区分不了这两种情况。" },
+			"与{2}相同；但它发出的 warp 指令并不像{2}那样比{3}多得多。"
+			"像{2}那样让工作线程分散在每个 warp 中，和有意让大多数线程"
+			"不访问共享内存（如 reduce\\_shuffle 用 warp shuffle 所做的），"
+			"都会使每次访问搬运的字节很少；这些计数器区分不了这两种情况。" },
 	},
 	{
 		.family = "transpose",
