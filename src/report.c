@@ -3,7 +3,8 @@
  *
  * The work is split in three passes so that nothing is computed twice:
  *  1. analysis (model_build): result rows become items with their registry
- *     row and role (ladder rung, copy ceiling, library baseline, reference);
+ *     row and role (ladder rung, the user's kernel, copy ceiling, library
+ *     baseline, reference);
  *     items are grouped into ladders (one table: experiment, family, dtype,
  *     size) and ladders into family/dtype groups (one set of charts);
  *     speedups are computed once, against the fastest verified row of the
@@ -30,6 +31,9 @@
  *                      glossary, steps, charts, failures, reproduction;
  *   report_tables.c    the ladder tables and their cells;
  *   report_findings.c  the findings;
+ *   report_user.c      the user's own kernels (VF_USER): each placed on
+ *                      its ladder and diagnosed from its counters by a
+ *                      table of rules;
  *   report_history.c   Harris's G80 reduction beside ours. */
 #include "report.h"
 
@@ -85,6 +89,9 @@ static const struct report_placeholder placeholders[] = {
 	  "and gnuplot script", BLOCK(blk_charts) },
 	{ "findings", "per family and type: each step's speedup tied to its "
 	  "counter changes and checks", BLOCK(blk_findings) },
+	{ "user_kernels", "your kernels: each placed on its ladder, with a "
+	  "diagnosis from its counters against the built-in rungs (empty "
+	  "without user kernels)", BLOCK(blk_user_kernels) },
 	{ "historical", "Harris's G80 reduction figures beside ours (empty "
 	  "without a reduce ladder)", BLOCK(blk_historical) },
 	{ "failures", "rows that failed or were skipped (empty when none)",

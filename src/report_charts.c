@@ -3,12 +3,18 @@
  * verified rung, the speedups, the counters and (transpose) the
  * bandwidth per variant.  See report_int.h.
  *
+ * The user's kernels are drawn beside the rungs and labelled "yours":
+ * lines of their own in the time and bandwidth charts, and categories
+ * after the rungs in the bar charts (over the first rung only, as they
+ * are not rungs).
+ *
  * The charts are only described here, as plot.h's sets, panels and
  * series; plot.c writes their data and scripts and draws them all with
  * one gnuplot run.  The names of those that will be drawn are recorded in
  * the model, so that the charts block links exactly those. */
 #include "report_int.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,12 +35,46 @@ static char *chart_name(const struct group *g, enum chart k)
 	return xasprintf("%s-%s-%s", chart_kind_names[k], g->family, g->dtype);
 }
 
+/* A line's or bar's label: the variant, its block where blocks vary, and
+ * "(yours)" for the user's kernels. */
 static char *item_label(const struct item *it, bool with_block)
 {
+	const char *mine = it->role == ROLE_USER ? " (yours)" : "";
+
 	if (with_block && it->row->block > 0)
-		return xasprintf("%s (block %d)", S(it->row->variant),
-				 it->row->block);
-	return xstrdup(S(it->row->variant));
+		return xasprintf("%s (block %d)%s", S(it->row->variant),
+				 it->row->block, mine);
+	return xasprintf("%s%s", S(it->row->variant), mine);
+}
+
+/* The fastest verified row of each of the user's kernels in ladder l, in
+ * the ladder's order, into out[] (room for l->nitems); returns how many.
+ * They are drawn after the rungs in the bar charts, as categories of
+ * their own. */
+static size_t ladder_users(const struct ladder *l, const struct item **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+		size_t k;
+
+		if (it->role != ROLE_USER || !it->ok)
+			continue;
+		for (k = 0; k < n; k++)
+			if (str_eq(out[k]->row->variant, it->row->variant))
+				break;
+		if (k == n)
+			out[n++] = it;
+		else if (faster(it, out[k]))
+			out[k] = it;
+	}
+	return n;
+}
+
+static char *user_label(const struct item *it)
+{
+	return xasprintf("yours: %s", S(it->row->variant));
 }
 
 /* Whether a variant has verified rows of more than one block size in a
@@ -194,6 +234,8 @@ struct chart_ctx {
 	const char *size;           /* its size, for the bar charts' titles */
 	const struct item **rungs;  /* its best verified row of each rung */
 	size_t nrungs;
+	const struct item **users;  /* its user kernels' best verified rows */
+	size_t nusers;
 };
 
 /* Median time against size, one line per variant (log-log). */
@@ -275,6 +317,15 @@ static const char *chart_ladder(const struct chart_ctx *x)
 		plot_series_point(step, (double)at, x->rungs[i]->step_x);
 		plot_series_point(cum, (double)at, x->rungs[i]->cum_x);
 	}
+	/* the user's kernels: not rungs, so over the first rung only */
+	for (size_t i = 0; i < x->nusers; i++) {
+		char *label = user_label(x->users[i]);
+		size_t at = plot_panel_category(p, label);
+
+		free(label);
+		plot_series_point(step, (double)at, NAN);
+		plot_series_point(cum, (double)at, x->users[i]->cum_x);
+	}
 	return chart_if_drawable(c);
 }
 
@@ -307,6 +358,14 @@ static const char *chart_counters(const struct chart_ctx *x)
 			free(label);
 			plot_series_point(s, (double)at,
 					  row_column(x->rungs[i]->row, col));
+		}
+		for (size_t i = 0; i < x->nusers; i++) {
+			char *label = user_label(x->users[i]);
+			size_t at = plot_panel_category(p, label);
+
+			free(label);
+			plot_series_point(s, (double)at,
+					  row_column(x->users[i]->row, col));
 		}
 	}
 	return chart_if_drawable(c);
@@ -379,6 +438,8 @@ static void charts_group(const struct model *m, struct group *g,
 	x.size = size = size_text_as(x.top->n, x.top->m, x.top->matrix, true);
 	x.rungs = xcalloc(x.top->nitems, sizeof(*x.rungs));
 	x.nrungs = ladder_rungs(x.top, x.rungs);
+	x.users = xcalloc(x.top->nitems, sizeof(*x.users));
+	x.nusers = ladder_users(x.top, x.users);
 	if (x.nrungs >= 2)
 		names[CH_LADDER] = chart_ladder(&x);
 	if (x.top->ncols && x.nrungs)
@@ -388,6 +449,7 @@ static void charts_group(const struct model *m, struct group *g,
 	free(size);
 out:
 	free(x.rungs);
+	free(x.users);
 	free(title);
 }
 

@@ -114,12 +114,16 @@ enum msg {
 	M_STEP_HEAD, M_STEP_SIGNATURE, M_STEP_REGION, M_STEP_FLAGS,
 	M_STEP_UNSAFE, M_STEP_SANITIZER, M_STEP_SEED, M_STEP_SOURCE,
 	M_STEP_UNKNOWN,
-	M_ROLE_RUNG, M_ROLE_CEILING, M_ROLE_COPY, M_ROLE_BASELINE,
+	M_ROLE_RUNG, M_ROLE_USER, M_ROLE_CEILING, M_ROLE_COPY, M_ROLE_BASELINE,
 	M_ROLE_REFERENCE,
 	M_LADDER_HEAD, M_LADDER_EXP,
 	M_COL_RUNG, M_COL_VARIANT, M_COL_TITLE, M_COL_BLOCK, M_COL_TIME,
 	M_COL_NOISE, M_COL_GBPS, M_COL_PEAK, M_COL_COPY, M_COL_STEP, M_COL_CUM,
 	M_COL_VERIFIED, M_COL_SANITIZER, M_COL_HARRIS,
+	M_COL_REGS, M_COL_SMEM, M_COL_LOCAL, M_COL_OCC,
+	M_CELL_SMEM_DYN, M_CELL_SPILLS, M_CELL_OCC,
+	M_LIM_NONE, M_LIM_WARPS, M_LIM_BLOCKS, M_LIM_REGISTERS, M_LIM_SHARED,
+	M_NOTE_RES, M_NOTE_RES_UNKNOWN,
 	M_CELL_EXACT, M_CELL_TOL, M_CELL_WRONG, M_CELL_ERROR, M_CELL_SKIPPED,
 	M_CELL_UNVERIFIED, M_CELL_NOTIME, M_CELL_NOT_RUN, M_CELL_MISSING,
 	M_CELL_NA,
@@ -136,6 +140,12 @@ enum msg {
 	M_H_STEP, M_H_CUM, M_H_OURS, M_H_OURS_MS, M_H_OURS_GBPS, M_H_OURS_STEP,
 	M_H_AT, M_H_SOURCE,
 	M_FAIL_LINE,
+	M_U_INTRO, M_U_HEAD, M_U_STAGE, M_U_BLOCK, M_U_TIME, M_U_PEAK,
+	M_U_CEIL, M_U_BETWEEN, M_U_FASTEST, M_U_SLOWEST, M_U_NO_RUNGS,
+	M_U_NOISE, M_U_RUNG, M_U_NOT_HERE, M_U_LIST, M_U_FAILED, M_U_NOT_RUN, M_U_DIAG,
+	M_U_FIX_AT, M_U_EVIDENCE, M_U_EV_NEAR, M_U_EV_FACTOR, M_U_EV_SLOW,
+	M_U_EV_OCC, M_U_EV_OCC_REF, M_U_SEVERAL, M_U_CLEAR, M_U_NONE,
+	M_U_CANT, M_U_OWN, M_U_OWN_RES, M_U_NO_COUNTERS, M_U_NEED,
 	M_R_COMMAND, M_R_NO_COMMAND, M_R_VERSION, M_R_SOURCE, M_R_TIMES,
 	M_R_RERUN,
 	M__COUNT
@@ -161,6 +171,8 @@ void say_args(struct sbuf *b, enum lang L, enum msg id,
  * are shown beside them, with their speed over the first rung. */
 enum role {
 	ROLE_RUNG,       /* a rung of the optimization ladder */
+	ROLE_USER,       /* the user's own kernel (VF_USER): placed on the
+			    ladder beside the rungs, never one of them */
 	ROLE_CEILING,    /* the copy that is the family's bandwidth ceiling */
 	ROLE_COPY,       /* another copy (not a transpose): a reference */
 	ROLE_BASELINE,   /* library baseline (CUB, Thrust) */
@@ -189,6 +201,7 @@ struct ladder {
 	const struct item *best;    /* fastest verified rung */
 	const struct item *ceiling; /* fastest verified copy ceiling */
 	bool blocks;                /* some row has a block size */
+	bool resources;             /* some row's resources are known */
 	bool harris;                /* show the G80 column */
 	bool matrix;                /* sizes are rows x columns */
 };
@@ -217,6 +230,7 @@ struct model {
 	const char **cols;          /* every counter column, for the glossary */
 	size_t ncols;
 	size_t nfailed, nvariants;
+	size_t nuser;               /* rows of the user's kernels */
 	enum charts_state charts;
 	struct plot_set *plots;
 	struct sig_check *sigs;     /* registry signatures checked */
@@ -315,11 +329,13 @@ const char *fmt_counter(char *buf, size_t size, const char *name, double v);
  * signature_text: variant v's signature prose (English when it has no
  *   Chinese text);
  * status_text: appends why the item has no speed: "**FAILED** (wrong
- *   answer): ..." etc. */
+ *   answer): ..." etc.;
+ * limiter_text: what limits a kernel's occupancy ("registers"). */
 const char *role_text(struct pool *p, enum lang L, const struct item *it);
 const char *item_title(const struct item *it, enum lang L);
 const char *signature_text(const struct variant *v, enum lang L);
 void status_text(struct sbuf *b, enum lang L, const struct item *it);
+const char *limiter_text(enum lang L, enum resource_limiter lim);
 
 /* ---- charts (report_charts.c) ----------------------------------------- */
 
@@ -375,9 +391,10 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
 void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
 void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
 
-/* report_tables.c, report_findings.c, report_history.c */
+/* report_tables.c, report_findings.c, report_history.c, report_user.c */
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
 void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
+void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b);
 
 #endif

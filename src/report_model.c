@@ -102,7 +102,9 @@ static void item_init(const struct model *m, struct item *it,
 	it->ok = row->status == ROW_OK && row->verified &&
 		 isfinite(row->t.median_ms) && row->t.median_ms > 0;
 	it->step_x = it->cum_x = NAN;
-	if ((flags & VF_CEILING) || (!v && unknown_is_ceiling(row)))
+	if (flags & VF_USER)
+		it->role = ROLE_USER;
+	else if ((flags & VF_CEILING) || (!v && unknown_is_ceiling(row)))
 		it->role = ROLE_CEILING;
 	else if (flags & VF_COPY)
 		it->role = ROLE_COPY;
@@ -201,6 +203,8 @@ static void ladder_analyse(struct ladder *l)
 				  it->row->columns[c].name);
 		if (it->row->block > 0)
 			l->blocks = true;
+		if (it->row->resources.known)
+			l->resources = true;
 		if (it->harris)
 			l->harris = true;
 		if (!it->ok)
@@ -302,6 +306,7 @@ void model_build(const struct results *r, struct model *m)
 
 		item_init(m, it, row);
 		m->nfailed += !it->ok;
+		m->nuser += it->role == ROLE_USER;
 		names_add(&variants, &m->nvariants, row->variant);
 		for (size_t c = 0; c < row->ncolumns; c++)
 			names_add(&m->cols, &m->ncols, row->columns[c].name);

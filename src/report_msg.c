@@ -5,7 +5,10 @@
  * Each sentence is a row of the message table below, in English and
  * Chinese, with {1}..{9} for arguments so that a translation may reorder
  * them.  The blocks write no sentences of their own, so the two reports
- * say the same things and a translation is checked in one table. */
+ * say the same things and a translation is checked in one table.  The
+ * one exception is the diagnosis of the user's kernels: each rule's
+ * sentences are columns of its row in report_user.c, so that a new rule
+ * is one row there, in both languages. */
 #include "report_int.h"
 
 #include <stdio.h>
@@ -174,6 +177,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"结果文件中没有这个变体的说明" },
 
 	[M_ROLE_RUNG] = { "rung {1}", "第 {1} 级" },
+	[M_ROLE_USER] = { "yours", "你的核函数" },
 	[M_ROLE_CEILING] = { "ceiling", "上限" },
 	[M_ROLE_COPY] = { "copy", "拷贝" },
 	[M_ROLE_BASELINE] = { "baseline", "基线" },
@@ -195,6 +199,34 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_COL_VERIFIED] = { "Verified", "验证" },
 	[M_COL_SANITIZER] = { "Sanitizer", "Sanitizer" },
 	[M_COL_HARRIS] = { "Harris G80 (2^22 int)", "Harris G80（2^22 个 int）" },
+	[M_COL_REGS] = { "Registers/thread", "每线程寄存器" },
+	[M_COL_SMEM] = { "Shared mem/block (B)", "每块共享内存（B）" },
+	[M_COL_LOCAL] = { "Local mem/thread (B)", "每线程本地内存（B）" },
+	[M_COL_OCC] = { "Theoretical occupancy", "理论占用率" },
+	[M_CELL_SMEM_DYN] = { "{1} + {2}", "{1} + {2}" },
+	[M_CELL_SPILLS] = { "{1} (spills {2})", "{1}（溢出 {2}）" },
+	[M_CELL_OCC] = { "{1} % ({2}, {3} blocks of {4})",
+			 "{1} %（{2}，{3} 个 {4} 线程的块）" },
+	[M_LIM_NONE] = { "unknown", "未知" },
+	[M_LIM_WARPS] = { "warps", "warp 数" },
+	[M_LIM_BLOCKS] = { "blocks per SM", "每 SM 的块数" },
+	[M_LIM_REGISTERS] = { "registers", "寄存器" },
+	[M_LIM_SHARED] = { "shared memory", "共享内存" },
+	[M_NOTE_RES] = {
+		"Resources are those of the kernel that does the measurement's "
+		"main pass, from its compiled code. Shared memory per block is "
+		"static + dynamic where a kernel has both; local memory per "
+		"thread holds spilled registers and local arrays; theoretical "
+		"occupancy is the share of the SM's warps its blocks can keep "
+		"resident, with what limits it and how many blocks of how many "
+		"threads fit on one SM.",
+		"资源指完成该测量主要工作的那个核函数，取自它的编译结果。同时使用"
+		"静态和动态共享内存时，每块共享内存写作“静态 + 动态”；每线程本地"
+		"内存包括溢出的寄存器和局部数组；理论占用率是它的线程块能在一个 SM "
+		"上驻留的 warp 数占 SM 最大 warp 数的比例，括号中给出限制因素，以及"
+		"一个 SM 能容纳几个多少线程的块。" },
+	[M_NOTE_RES_UNKNOWN] = { "Resources unknown for {1}: {2}.",
+				 "{1} 的资源未知：{2}。" },
 	[M_CELL_EXACT] = { "yes (exact)", "通过（精确）" },
 	[M_CELL_TOL] = { "yes (error {1} ≤ {2})", "通过（误差 {1} ≤ {2}）" },
 	[M_CELL_WRONG] = { "**FAILED** (wrong answer): {1}",
@@ -356,6 +388,120 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_FAIL_LINE] = { "- {1} / {2} / {3} / {4}, {5}: {6}",
 			  "- {1} / {2} / {3} / {4}，{5}：{6}" },
 
+	[M_U_INTRO] = {
+		"Each of your kernels is placed on the ladder it ran beside "
+		"(the same experiment, type and size) and diagnosed from its "
+		"counters and resources, judged only against the built-in "
+		"rungs measured in the same run. A counter is called like a "
+		"rung's when, on a log scale, it lies nearer that rung's value "
+		"than the value of the rung without the problem; the two rungs "
+		"must differ by at least {1}× for the comparison to count, and "
+		"values under a counter's noise floor are read as the floor "
+		"(bank conflicts: {2} per shared load, which conflict-free code "
+		"can show). Where the rungs a rule needs were not measured, "
+		"the diagnosis names them; where the counters do not separate "
+		"two explanations, it says so. A kernel that fails is never "
+		"placed and shows no speed.",
+		"你的每个核函数都与同一实验、同一数据类型、同一规模下的内置各级放在"
+		"同一阶梯上比较，并依据它的计数器和资源做出诊断；比较对象只限本次运行"
+		"中实测的内置各级。所谓某个计数器“与某一级相当”，是指在对数尺度上它"
+		"离该级的值比离没有这个问题的那一级的值更近；只有这两级的值相差至少 "
+		"{1} 倍时，这种比较才算数；低于计数器噪声下限的值按下限计（bank 冲突："
+		"每条共享内存读指令 {2} 次，无冲突的代码也可能读到这个数）。某条规则"
+		"需要的内置级没有测量时，诊断会指出是哪几级；计数器区分不了两种解释"
+		"时，诊断也会如实说明。失败的核函数不会被放上阶梯，也不给出速度。" },
+	[M_U_HEAD] = { "{1}: {2}", "{1}：{2}" },
+	[M_U_STAGE] = { "{1} / {2}, {3}{4} (experiment {5})",
+			"{1} / {2}，{3}{4}（实验 {5}）" },
+	[M_U_BLOCK] = { ", block {1}", "，线程块 {1}" },
+	[M_U_TIME] = { "- Time: {1} ms (median; noise {2} %), {3} GB/s{4}{5}.",
+		       "- 时间：{1} ms（中位数；噪声 {2} %），{3} GB/s{4}{5}。" },
+	[M_U_PEAK] = { ", {1} % of the theoretical peak",
+		       "，为理论峰值的 {1} %" },
+	[M_U_CEIL] = { ", {1} % of the measured ceiling ({2}: {3} GB/s)",
+		       "，为实测上限（{2}：{3} GB/s）的 {1} %" },
+	[M_U_BETWEEN] = {
+		"- On the ladder: between {1} ({2}, {3} ms), which it beats by "
+		"{4}, and {5} ({6}, {7} ms), which is {8} faster.",
+		"- 在阶梯上的位置：介于{1}（{2}，{3} ms）和{5}（{6}，{7} ms）之间："
+		"比前者快 {4}，后者比它快 {8}。" },
+	[M_U_FASTEST] = {
+		"- On the ladder: faster than every built-in rung measured here, "
+		"by {4} over the fastest, {1} ({2}, {3} ms).",
+		"- 在阶梯上的位置：比这里测量的所有内置级都快，比其中最快的{1}"
+		"（{2}，{3} ms）快 {4}。" },
+	[M_U_SLOWEST] = {
+		"- On the ladder: slower than every built-in rung measured here; "
+		"the slowest, {1} ({2}, {3} ms), is {4} faster.",
+		"- 在阶梯上的位置：比这里测量的所有内置级都慢；其中最慢的{1}"
+		"（{2}，{3} ms）也比它快 {4}。" },
+	[M_U_NO_RUNGS] = {
+		"- On the ladder: no built-in rung verified at this size, so it "
+		"cannot be placed.",
+		"- 在阶梯上的位置：这一规模下没有通过验证的内置级，无法定位。" },
+	[M_U_NOISE] = { " (within noise)", "（在噪声范围内）" },
+	[M_U_RUNG] = { "{1} ({2})", "{1}（{2}）" },
+	[M_U_NOT_HERE] = { "{1} (not run here)", "{1}（本次未运行）" },
+	[M_U_LIST] = { ", ", "、" },
+	[M_U_FAILED] = {
+		"- {1}. A kernel that fails is not placed on the ladder and "
+		"shows no speed.",
+		"- {1}。失败的核函数不会被放上阶梯，也不给出速度。" },
+	[M_U_NOT_RUN] = { "- {1}. It is not placed on the ladder.",
+			  "- {1}。它没有被放上阶梯。" },
+	[M_U_DIAG] = {
+		"- Diagnosis, from its counters and resources against the "
+		"built-in rungs of this run:",
+		"- 诊断（依据它的计数器和资源，与本次运行中的内置各级比较）：" },
+	[M_U_FIX_AT] = { " Here {1} runs in {2} ms, {3} the speed of yours.",
+			 "{1}在这里用时 {2} ms，速度是你的核函数的 {3}。" },
+	[M_U_EVIDENCE] = { " Evidence: {1}.", "依据：{1}。" },
+	[M_U_EV_NEAR] = { "{1} {2} against {3} for {4} and {5} for {6}",
+			  "{1} 为 {2}，而{4}为 {3}，{6}为 {5}" },
+	[M_U_EV_FACTOR] = { "{1} {2} against {3} for {4}",
+			    "{1} 为 {2}，而{4}为 {3}" },
+	[M_U_EV_SLOW] = { "{1} GB/s, {2} % of the {3} GB/s of {4}",
+			  "{1} GB/s，为{4}的 {2} %（后者为 {3} GB/s）" },
+	[M_U_EV_OCC] = {
+		"theoretical occupancy {1} %, limited by {2} ({3} registers per "
+		"thread, {4} B of shared memory and {5} threads per block)",
+		"理论占用率 {1} %，受{2}限制（每线程 {3} 个寄存器；每块 {4} B "
+		"共享内存、{5} 个线程）" },
+	[M_U_EV_OCC_REF] = {
+		"; {1}: {2} % with {3} registers per thread and {4} B of shared "
+		"memory per block",
+		"；{1}：{2} %，每线程 {3} 个寄存器，每块 {4} B 共享内存" },
+	[M_U_SEVERAL] = {
+		"  - Several of these problems show at once, and the numbers "
+		"cannot say how much time each one costs: fix them one at a "
+		"time, as the ladder does, and measure after each.",
+		"  - 上面几个问题同时出现，而这些数字说不出每个问题各占多少时间："
+		"像阶梯那样一次只改一处，每改一次都重新测量。" },
+	[M_U_CLEAR] = { "  - Not found: {1}.", "  - 没有发现：{1}。" },
+	[M_U_NONE] = {
+		"  - None of the ladder's known problems shows (checked: {1}).",
+		"  - 没有发现阶梯中任何已知的问题（已检查：{1}）。" },
+	[M_U_CANT] = {
+		"  - Not judged: {1}, as {2} and {3} measured here differ too "
+		"little in {4} ({5} against {6}) to tell which of them it is "
+		"like.",
+		"  - 无法判断{1}：这里测得的{2}与{3}在 {4} 上相差太小（{5} 对 "
+		"{6}），分不出它更像哪一个。" },
+	[M_U_OWN] = { "  - Not judged: {1}, as its {2} was not collected.",
+		      "  - 无法判断{1}：没有采集它的 {2}。" },
+	[M_U_OWN_RES] = {
+		"  - Not judged: {1}, as its resources were not recorded ({2}).",
+		"  - 无法判断{1}：没有记录它的资源（{2}）。" },
+	[M_U_NO_COUNTERS] = {
+		"  - Its counters were not collected ({1}), so only what needs "
+		"no counters is judged.",
+		"  - 没有采集它的计数器（{1}），因此只判断不依赖计数器的问题。" },
+	[M_U_NEED] = {
+		"  - To judge {1}, the diagnosis would need rungs {2} measured "
+		"with counters beside it (same experiment, type and size).",
+		"  - 要判断{1}，诊断需要在同一实验、同一类型、同一规模下带计数器"
+		"测量这些内置级：{2}。" },
+
 	[M_R_COMMAND] = { "The command that produced these results:",
 			  "产生这些结果的命令：" },
 	[M_R_NO_COMMAND] = { "The command line was not recorded.",
@@ -395,7 +541,8 @@ void say_args(struct sbuf *b, enum lang L, enum msg id,
 const char *role_text(struct pool *p, enum lang L, const struct item *it)
 {
 	static const enum msg role_msgs[] = {
-		[ROLE_RUNG] = M_ROLE_RUNG, [ROLE_CEILING] = M_ROLE_CEILING,
+		[ROLE_RUNG] = M_ROLE_RUNG, [ROLE_USER] = M_ROLE_USER,
+		[ROLE_CEILING] = M_ROLE_CEILING,
 		[ROLE_COPY] = M_ROLE_COPY, [ROLE_BASELINE] = M_ROLE_BASELINE,
 		[ROLE_REFERENCE] = M_ROLE_REFERENCE,
 	};
@@ -405,6 +552,18 @@ const char *role_text(struct pool *p, enum lang L, const struct item *it)
 	snprintf(step, sizeof(step), "%d", it->row->step);
 	SAY(&b, L, role_msgs[it->role], step);
 	return pool_keep(p, sbuf_detach(&b));
+}
+
+const char *limiter_text(enum lang L, enum resource_limiter lim)
+{
+	static const enum msg by_limiter[RL__COUNT] = {
+		[RL_NONE] = M_LIM_NONE, [RL_WARPS] = M_LIM_WARPS,
+		[RL_BLOCKS] = M_LIM_BLOCKS, [RL_REGISTERS] = M_LIM_REGISTERS,
+		[RL_SHARED] = M_LIM_SHARED,
+	};
+
+	return say_text(L, (unsigned)lim < RL__COUNT ? by_limiter[lim] :
+			M_LIM_NONE);
 }
 
 const char *item_title(const struct item *it, enum lang L)

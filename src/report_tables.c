@@ -5,8 +5,10 @@
  * The columns are rows of one table (columns[]): heading, alignment and
  * the function that writes the cell, so a column is added in one place.
  * Which columns a ladder shows is decided once, in ladder_columns(), from
- * what its rows have: block sizes, a copy ceiling, counters, a kernel of
- * Harris's. */
+ * what its rows have: block sizes, a copy ceiling, kernel resources,
+ * counters, a kernel of Harris's.  The user's kernels are rows of their
+ * ladder's table like any other, marked "yours" in the rung column; they
+ * have no step speedup (they are not rungs), only the cumulative one. */
 #include "report_int.h"
 
 #include <limits.h>
@@ -107,6 +109,68 @@ static void cell_cum(const struct cell_ctx *c, struct sbuf *b)
 	sbuf_add(b, c->it->ok ? TIMES(c->it->cum_x) : "—");
 }
 
+/* The resource cells: what the row's kernel takes of an SM, "—" when
+ * that is not known (a note under the table says why). */
+static void cell_regs(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct kernel_resources *k = &c->it->row->resources;
+
+	if (k->known)
+		sbuf_addf(b, "%d", k->registers);
+	else
+		sbuf_add(b, "—");
+}
+
+static void cell_smem(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct kernel_resources *k = &c->it->row->resources;
+	char st[16], dyn[16];
+
+	if (!k->known) {
+		sbuf_add(b, "—");
+		return;
+	}
+	snprintf(st, sizeof(st), "%d", k->static_smem);
+	snprintf(dyn, sizeof(dyn), "%d", k->dynamic_smem);
+	if (k->dynamic_smem > 0 && k->static_smem > 0)
+		SAY(b, c->L, M_CELL_SMEM_DYN, st, dyn);
+	else
+		sbuf_add(b, k->dynamic_smem > 0 ? dyn : st);
+}
+
+static void cell_local(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct kernel_resources *k = &c->it->row->resources;
+	char local[16], spills[16];
+
+	if (!k->known) {
+		sbuf_add(b, "—");
+		return;
+	}
+	snprintf(local, sizeof(local), "%d", k->local_bytes);
+	snprintf(spills, sizeof(spills), "%d", k->spill_bytes);
+	if (k->spill_bytes > 0)
+		SAY(b, c->L, M_CELL_SPILLS, local, spills);
+	else
+		sbuf_add(b, local);
+}
+
+static void cell_occupancy(const struct cell_ctx *c, struct sbuf *b)
+{
+	const struct kernel_resources *k = &c->it->row->resources;
+	char blocks[16], threads[16], pct[FMT_SIZE];
+
+	if (!k->known) {
+		sbuf_add(b, "—");
+		return;
+	}
+	snprintf(pct, sizeof(pct), "%.1f", k->occupancy_pct);
+	snprintf(blocks, sizeof(blocks), "%d", k->blocks_per_sm);
+	snprintf(threads, sizeof(threads), "%d", k->block_threads);
+	SAY(b, c->L, M_CELL_OCC, pct, limiter_text(c->L, k->limiter), blocks,
+	    threads);
+}
+
 static void cell_counter(const struct cell_ctx *c, struct sbuf *b)
 {
 	const struct result_row *row = c->it->row;
@@ -155,7 +219,8 @@ static void cell_harris(const struct cell_ctx *c, struct sbuf *b)
 
 enum col {
 	COL_RUNG, COL_VARIANT, COL_TITLE, COL_BLOCK, COL_TIME, COL_NOISE,
-	COL_GBPS, COL_PEAK, COL_COPY, COL_STEP, COL_CUM, COL_COUNTER,
+	COL_GBPS, COL_PEAK, COL_COPY, COL_STEP, COL_CUM, COL_REGS, COL_SMEM,
+	COL_LOCAL, COL_OCC, COL_COUNTER,
 	COL_VERIFIED, COL_SANITIZER, COL_HARRIS, COL__COUNT
 };
 
@@ -175,6 +240,10 @@ static const struct {
 	[COL_COPY] = { M_COL_COPY, true, cell_copy },
 	[COL_STEP] = { M_COL_STEP, true, cell_step },
 	[COL_CUM] = { M_COL_CUM, true, cell_cum },
+	[COL_REGS] = { M_COL_REGS, true, cell_regs },
+	[COL_SMEM] = { M_COL_SMEM, true, cell_smem },
+	[COL_LOCAL] = { M_COL_LOCAL, true, cell_local },
+	[COL_OCC] = { M_COL_OCC, true, cell_occupancy },
 	[COL_COUNTER] = { M__COUNT, true, cell_counter },
 	[COL_VERIFIED] = { M_COL_VERIFIED, false, cell_verified },
 	[COL_SANITIZER] = { M_COL_SANITIZER, false, cell_sanitizer },
@@ -194,7 +263,8 @@ static size_t ladder_columns(const struct ladder *l, struct colspec *out)
 	for (int k = 0; k < COL__COUNT; k++) {
 		if ((k == COL_BLOCK && !l->blocks) ||
 		    (k == COL_COPY && !l->ceiling) ||
-		    (k == COL_HARRIS && !l->harris))
+		    (k == COL_HARRIS && !l->harris) ||
+		    (k >= COL_REGS && k <= COL_OCC && !l->resources))
 			continue;
 		if (k == COL_COUNTER) {
 			for (size_t c = 0; c < l->ncols; c++)
@@ -273,6 +343,20 @@ static void ladder_table(const struct model *m, const struct ladder *l,
 			continue;
 		SAY(b, L, M_NOTE_MISSING, pool_md(&p, row->variant),
 		    pool_md(&p, row->counters_status));
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+	}
+	if (l->resources) {
+		sbuf_add(b, say_text(L, M_NOTE_RES));
+		sbuf_add(b, "\n\n");
+	}
+	for (size_t i = 0; l->resources && i < l->nitems; i++) {
+		const struct result_row *row = l->items[i]->row;
+
+		if (row->resources.known || !row->resources.why)
+			continue;
+		SAY(b, L, M_NOTE_RES_UNKNOWN, pool_md(&p, row->variant),
+		    pool_md(&p, row->resources.why));
 		sbuf_add(b, "\n\n");
 		pool_release(&p);
 	}

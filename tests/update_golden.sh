@@ -1,7 +1,9 @@
 #!/bin/sh
 # update_golden.sh - rewrite the golden reports tests/golden/report.en.md
 # and report.zh.md from the recorded fixture tests/fixtures/quick/
-# results.json (a real GPU run).
+# results.json (a real GPU run), and tests/golden/synthetic-user/ from the
+# synthetic user-kernel case test_report_user.c builds in memory (test
+# data, not a measurement).
 #
 #   sh tests/update_golden.sh
 #
@@ -18,6 +20,8 @@ if [ ! -f "$fixture" ]; then
 	     "(record it with a GPU run and commit it first)" >&2
 	exit 2
 fi
-make --no-print-directory "$build/tests/test_report"
+make --no-print-directory "$build/tests/test_report" \
+	"$build/tests/test_report_user"
 CULAB_UPDATE_GOLDEN=1 CULAB_SRCDIR=. "$build/tests/test_report"
+CULAB_UPDATE_GOLDEN=1 CULAB_SRCDIR=. "$build/tests/test_report_user"
 git --no-pager diff --stat -- tests/golden 2>/dev/null || true
