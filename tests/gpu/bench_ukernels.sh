@@ -27,11 +27,12 @@ for pass in cold warm; do
 	grep "kernels compiled" "$dir/check-$pass.out"
 done
 
-echo "== the whole examples experiment (culab run --no-report)"
+echo "== the whole examples experiment (culab run --no-report --no-counters)"
 rm -rf "$cache"
 for pass in cold warm; do
 	t0=$(now)
-	CULAB_CACHE_DIR=$cache "$culab" run -q --no-report -o "$dir/run-$pass" \
+	CULAB_CACHE_DIR=$cache "$culab" run -q --no-report --no-counters \
+		-o "$dir/run-$pass" \
 		"$yaml" >"$dir/run-$pass.log" 2>&1
 	rc=$?
 	t1=$(now)
