@@ -454,9 +454,8 @@ extern "C" void launch_watch_end(struct kernel_resources *out)
 	else if (W.first_why)
 		kernel_resources_set_unknown(out, W.first_why);
 	else if (!W.launches)
-		kernel_resources_set_unknown(out, "no kernel launch was seen "
-					     "(culab watches the driver's "
-					     "cuLaunchKernel functions)");
+		kernel_resources_set_unknown(out, "launched no kernel (its "
+					     "run was copies only)");
 	else {
 		*out = W.first;
 		out->kernels = W.launches;

@@ -72,9 +72,25 @@ static size_t ladder_users(const struct ladder *l, const struct item **out)
 	return n;
 }
 
-static char *user_label(const struct item *it)
+/* The bar charts' category of the user's kernel i: "Y1", "Y2", ... (a
+ * label long enough to name it crowds the panels; users_key() names them
+ * in the title). */
+static char *user_label(size_t i)
 {
-	return xasprintf("yours: %s", S(it->row->variant));
+	return xasprintf("Y%zu", i + 1);
+}
+
+/* " (yours: Y1 = alice.v1, Y2 = ...)" for a bar chart's title, or "". */
+static char *users_key(const struct item *const *users, size_t n)
+{
+	struct sbuf b = SBUF_INIT;
+
+	for (size_t i = 0; i < n; i++)
+		sbuf_addf(&b, "%sY%zu = %s", i ? ", " : " (yours: ", i + 1,
+			  S(users[i]->row->variant));
+	if (n)
+		sbuf_addc(&b, ')');
+	return n ? sbuf_detach(&b) : xstrdup("");
 }
 
 /* Whether a variant has verified rows of more than one block size in a
@@ -293,7 +309,9 @@ static const char *chart_bandwidth(const struct chart_ctx *x)
 static const char *chart_ladder(const struct chart_ctx *x)
 {
 	struct plot_series *step, *cum;
-	char *t = xasprintf("%s, %s: speedup per rung", x->title, x->size);
+	char *key = users_key((const struct item *const *)x->users, x->nusers);
+	char *t = xasprintf("%s, %s: speedup per rung%s", x->title, x->size,
+			    key);
 	char *name = chart_name(x->g, CH_LADDER);
 	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
 	struct plot_panel *p;
@@ -301,6 +319,7 @@ static const char *chart_ladder(const struct chart_ctx *x)
 	free(name);
 	p = plot_panel_add(c, PLOT_BARS, t, "rung", "speedup (x, log scale)");
 	free(t);
+	free(key);
 	plot_panel_logscale(p, 0, 2);
 	plot_panel_bar_base(p, 1);
 	step = plot_series_add(p, "over the previous rung", PLOT_SOLID);
@@ -319,7 +338,7 @@ static const char *chart_ladder(const struct chart_ctx *x)
 	}
 	/* the user's kernels: not rungs, so over the first rung only */
 	for (size_t i = 0; i < x->nusers; i++) {
-		char *label = user_label(x->users[i]);
+		char *label = user_label(i);
 		size_t at = plot_panel_category(p, label);
 
 		free(label);
@@ -333,12 +352,15 @@ static const char *chart_ladder(const struct chart_ctx *x)
 static const char *chart_counters(const struct chart_ctx *x)
 {
 	const struct ladder *top = x->top;
-	char *t = xasprintf("%s, %s: counters per rung", x->title, x->size);
+	char *key = users_key((const struct item *const *)x->users, x->nusers);
+	char *t = xasprintf("%s, %s: counters per rung%s", x->title, x->size,
+			    key);
 	char *name = chart_name(x->g, CH_COUNTERS);
 	struct plot_chart *c = plot_chart_add(x->set, name, t);
 
 	free(name);
 	free(t);
+	free(key);
 	for (size_t k = 0; k < top->ncols; k++) {
 		const char *col = top->cols[k];
 		const struct metric_column_def *d = column_def(col, NULL);
@@ -360,7 +382,7 @@ static const char *chart_counters(const struct chart_ctx *x)
 					  row_column(x->rungs[i]->row, col));
 		}
 		for (size_t i = 0; i < x->nusers; i++) {
-			char *label = user_label(x->users[i]);
+			char *label = user_label(i);
 			size_t at = plot_panel_category(p, label);
 
 			free(label);

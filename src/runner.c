@@ -664,9 +664,11 @@ static bool measure(struct run *R, struct stage_buf *st,
 				     ms->label, &b.d_work, &b.h_host,
 				     &b.h_result);
 out:
-	cudaFree(b.d_work);
-	cudaFreeHost(b.h_host);
-	cudaFreeHost(b.h_result);
+	if (!gpu_hung) {        /* the frees would wait for the GPU */
+		cudaFree(b.d_work);
+		cudaFreeHost(b.h_host);
+		cudaFreeHost(b.h_result);
+	}
 	return complete;
 }
 

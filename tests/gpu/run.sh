@@ -62,7 +62,9 @@ for w in json.load(open(sys.argv[1]))["rows"]:
 fi
 
 # resources RESULTS WHAT: every GPU row that ran has its kernel's
-# resources, every CPU row says it runs on the CPU.
+# resources, every CPU row says it runs on the CPU; a transpose of one
+# row or one column may launch no kernel (tile_pairs copies it), and says
+# so.
 resources() {
 	verdict=$(python3 -c 'import json,sys
 rows=[w for w in json.load(open(sys.argv[1]))["rows"] if w["status"] in ("ok","wrong")]
@@ -70,11 +72,14 @@ res=lambda w: w.get("resources") or {}
 gpu=[w for w in rows if w["timer"]!="host-clock"]
 cpu=[w for w in rows if w["timer"]=="host-clock"]
 good=lambda k: k.get("known") and k["kernels"]>=1 and k["registers"]>0 and k["block_threads"]>0 and k["blocks_per_sm"]>0 and 0<k["occupancy_pct"]<=100
+nokernel=lambda w: (w["n"]==1 or w["m"]==1) and (res(w).get("why") or "").startswith("launched no kernel")
+copies=[w for w in gpu if nokernel(w)]
+gpu=[w for w in gpu if not nokernel(w)]
 bad=["%s/%s/%s: %s" % (w["variant"], w["dtype"], w["n"], res(w).get("why") or res(w)) for w in gpu if not good(res(w))]
 bad+=["%s: %s" % (w["variant"], res(w)) for w in cpu if res(w).get("why")!="runs on the CPU"]
 occ=[res(w)["occupancy_pct"] for w in gpu if good(res(w))]
 lim=sorted(set(res(w)["limiter"] for w in gpu if good(res(w))))
-print("%d GPU rows, %s" % (len(gpu), ("occupancy %.0f-%.0f %%, limited by %s; %d CPU rows without" % (min(occ), max(occ), ", ".join(lim), len(cpu))) if occ and not bad else "MISSING: " + "; ".join(bad[:5])))
+print("%d GPU rows, %s" % (len(gpu), ("occupancy %.0f-%.0f %%, limited by %s; %d CPU rows and %d copies of one row or column without" % (min(occ), max(occ), ", ".join(lim), len(cpu), len(copies))) if occ and not bad else "MISSING: " + "; ".join(bad[:5])))
 sys.exit(1 if bad or not gpu else 0)' "$1" 2>&1)
 	if [ $? -eq 0 ]; then
 		ok "resources recorded ($2): $verdict"
