@@ -571,36 +571,93 @@ static int k_defaults(struct kctx *c)
 	return rc;
 }
 
-/* The default label: "<stem>.<function>", with the directories above
- * put in front, one at a time, while the label is taken (a class's
- * submissions: alice/reduce.cu and bob/reduce.cu). */
-static char *default_label(const struct ukernel *k)
+/* The label made of the last `depth` components of `path` (without its
+ * extension) and the function's base name, "/" turned into ".": depth 1
+ * is "<stem>.<function>".  Sets *whole when depth covers the path. */
+static char *label_at_depth(const char *path, const char *function,
+			    int depth, bool *whole)
 {
-	char *base = function_base(k->function), *path = xstrdup(k->path);
-	char *dot = strrchr(path, '.'), *label = NULL;
+	char *base = function_base(function), *p = xstrdup(path), *label;
+	char *dot = strrchr(p, '.');
 	size_t cut;
 
-	if (dot && dot > path && dot[-1] != '/' && !strchr(dot, '/'))
+	if (dot && dot > p && dot[-1] != '/' && !strchr(dot, '/'))
 		*dot = '\0';
-	for (cut = strlen(path);; cut--) {
-		while (cut > 0 && path[cut - 1] != '/')
+	cut = strlen(p);
+	for (int d = 0; d < depth && cut > 0; d++) {
+		if (d)
+			cut--;          /* past the '/' */
+		while (cut > 0 && p[cut - 1] != '/')
 			cut--;
+	}
+	*whole = cut == 0;
+	label = xasprintf("%s.%s", p + cut, base);
+	for (char *c = label; *c; c++)
+		if (*c == '/')
+			*c = '.';
+		else if (!label_char_ok(*c))
+			*c = '_';
+	if (strlen(label) > LABEL_MAX)
+		memmove(label, label + strlen(label) - LABEL_MAX, LABEL_MAX + 1);
+	free(base);
+	free(p);
+	return label;
+}
+
+/* The default label of k: the fewest path components (at least
+ * `depth`) that name no other row.  Two kernels of one list that would
+ * share a label both get the directory above (x->label_depth), so a
+ * class's alice/reduce.cu and bob/reduce.cu become alice.reduce.f and
+ * bob.reduce.f. */
+static char *default_label(const struct ukernel *k, int depth)
+{
+	bool whole = false;
+	char *label = NULL;
+
+	for (; !whole; depth++) {
 		free(label);
-		label = xasprintf("%s.%s", path + cut, base);
-		for (char *p = label; *p; p++)
-			if (*p == '/')
-				*p = '.';
-			else if (!label_char_ok(*p))
-				*p = '_';
-		if (strlen(label) > LABEL_MAX)
-			memmove(label, label + strlen(label) - LABEL_MAX,
-				LABEL_MAX + 1);
-		if (!registry_find(label) || cut == 0)
+		label = label_at_depth(k->path, k->function, depth, &whole);
+		if (!registry_find(label))
 			break;
 	}
-	free(path);
-	free(base);
 	return label;
+}
+
+/* The depth at which the default labels of the unlabelled items of one
+ * list stop colliding with each other: 1 unless two share a stem and a
+ * function. */
+static int list_label_depth(struct loader *ld, const struct node *const *items,
+			    size_t n)
+{
+	int depth = 1;
+
+	for (bool clash = true; clash && depth < 16; depth += clash) {
+		char **labels = xcalloc(n, sizeof(char *));
+		bool whole = false;
+
+		clash = false;
+		for (size_t i = 0; i < n; i++) {
+			const struct node *src, *fn;
+			char *path;
+
+			if (items[i]->kind != NODE_MAP ||
+			    map_value(items[i], "label") ||
+			    !(src = map_value(items[i], "source")) ||
+			    !(fn = map_value(items[i], "function")) ||
+			    src->kind != NODE_SCALAR || fn->kind != NODE_SCALAR)
+				continue;
+			path = source_path(ld->path, src->str);
+			labels[i] = label_at_depth(path, fn->str, depth, &whole);
+			free(path);
+			for (size_t j = 0; j < i && !clash; j++)
+				clash = labels[j] && !strcmp(labels[j], labels[i]) &&
+					!whole;
+		}
+		for (size_t i = 0; i < n; i++)
+			free(labels[i]);
+		free(labels);
+	}
+	return depth;
 }
 
 /* The same mapping, scalar for scalar (items written twice). */
@@ -701,7 +758,7 @@ static struct ukernel *kernel_item(struct loader *ld, struct exp_ctx *x,
 		rc = k_defaults(&c);
 	if (rc == 0) {
 		if (!k->label)
-			k->label = default_label(k);
+			k->label = default_label(k, x->label_depth);
 		k->timed_region = timed_region_text(k);
 		k->source_ref = xasprintf("%s:%s", k->path, k->function);
 		rc = k_register(&c);
@@ -760,6 +817,7 @@ int parse_kernels(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 	if (!x->family_ok)
 		return -1;
 	items = list_items(&nd, &n);
+	x->label_depth = list_label_depth(ld, items, n);
 	for (size_t i = 0; i < n && !ld->stopped; i++) {
 		struct sbuf fp = SBUF_INIT;
 		struct ukernel *k = NULL;

@@ -25,6 +25,8 @@ struct exp_ctx {
 	bool block_from_defaults;
 	const struct node *variants_node; /* NULL: defaulted to all */
 	const struct node **variant_at;   /* per variant: where it is named */
+	int label_depth;            /* path components in default kernel
+				       labels (experiment_kernels.c) */
 	bool variants_none;         /* `variants: none`: the user's kernels
 				       alone */
 };
