@@ -981,9 +981,10 @@ static int run_status(struct run *R)
 		rc = EXIT_INTERRUPTED;
 	} else if (R->fatal) {
 		out->status = xstrdup("aborted");
-		diag_error("run aborted, the CUDA context is unusable: %s; "
-			   "%zu finished measurements are in \"%s\"",
-			   R->fatal_why, out->nrows, R->outdir);
+		diag_error("run aborted, %s: %s; %zu finished measurements are "
+			   "in \"%s\"", R->hung ? "a kernel cannot be stopped" :
+			   "the CUDA context is unusable", R->fatal_why,
+			   out->nrows, R->outdir);
 		rc = EXIT_FAILED;
 	} else {
 		out->status = xstrdup("complete");
