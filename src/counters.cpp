@@ -188,25 +188,6 @@ static void rec_add(struct counters *c, bool flush, char *name, double occ)
 	c->nrecs++;
 }
 
-static const CUpti_CallbackId launch_cbids[] = {
-	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel,
-	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz,
-	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx,
-	CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz,
-	CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel,
-	CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz,
-};
-
-static bool is_launch_cbid(CUpti_CallbackId cbid)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(launch_cbids); i++)
-		if (launch_cbids[i] == cbid)
-			return true;
-	return false;
-}
-
 /* Theoretical occupancy of a launch, in % of the SM's resident warps:
  * what the occupancy API allows for its function, block size and dynamic
  * shared memory (registers and static shared memory come with the
@@ -219,36 +200,9 @@ static double launch_occupancy(const struct counters *c, CUpti_CallbackId cbid,
 	size_t smem = 0;
 	int blocks = 0;
 
-	if (!c->max_blocks || !c->max_warps || !params)
+	if (!c->max_blocks || !c->max_warps ||
+	    !launch_watch_params(cbid, params, &f, &threads, &smem))
 		return NAN;
-	switch (cbid) {
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz: {
-		/* the four parameter structs share this layout */
-		const cuLaunchKernel_params *p = (const cuLaunchKernel_params *)params;
-
-		f = p->f;
-		threads = p->blockDimX * p->blockDimY * p->blockDimZ;
-		smem = p->sharedMemBytes;
-		break;
-	}
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
-	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: {
-		const cuLaunchKernelEx_params *p = (const cuLaunchKernelEx_params *)params;
-
-		if (!p->config)
-			return NAN;
-		f = p->f;
-		threads = p->config->blockDimX * p->config->blockDimY *
-			  p->config->blockDimZ;
-		smem = p->config->sharedMemBytes;
-		break;
-	}
-	default:
-		return NAN;
-	}
 	if (!f || !threads ||
 	    c->max_blocks(&blocks, f, (int)threads, smem) != CUDA_SUCCESS)
 		return NAN;
@@ -290,8 +244,9 @@ static void on_launch(void *user, int domain, unsigned cbid, const void *data)
 	struct counters *c = (struct counters *)user;
 	const CUpti_CallbackData *d = (const CUpti_CallbackData *)data;
 
-	if (domain != (int)CUPTI_CB_DOMAIN_DRIVER_API || !c->in_pass ||
-	    !is_launch_cbid(cbid))
+	/* launch_watch passes on the driver's kernel launches only */
+	(void)domain;
+	if (!c->in_pass)
 		return;
 	if (c->trace >= 2)
 		fprintf(stderr, "culab: counters: %s cbid %u item %zu%s %s\n",

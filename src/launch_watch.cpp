@@ -114,10 +114,8 @@ extern "C" char *launch_watch_display_name(const char *symbol)
 
 /* ---- describing a launch --------------------------------------------- */
 
-/* The function, threads per block and dynamic shared memory of a launch
- * from its parameter struct; false when they cannot be read. */
-static bool launch_params(CUpti_CallbackId cbid, const void *params,
-			  CUfunction *f, unsigned *threads, size_t *smem)
+bool launch_watch_params(unsigned cbid, const void *params, CUfunction *f,
+			 unsigned *threads, size_t *smem)
 {
 	if (!params)
 		return false;
@@ -217,7 +215,7 @@ static void describe(CUpti_CallbackId cbid, const CUpti_CallbackData *d)
 	unsigned threads = 0;
 	size_t smem = 0;
 
-	if (!launch_params(cbid, d->functionParams, &f, &threads, &smem)) {
+	if (!launch_watch_params(cbid, d->functionParams, &f, &threads, &smem)) {
 		W.first_why = xstrdup("the first kernel launch's parameters "
 				      "could not be read");
 		return;

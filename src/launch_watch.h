@@ -35,6 +35,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <cuda.h>
 
 #include "resources.h"
 
@@ -66,6 +67,12 @@ void launch_watch_end(struct kernel_resources *out);
 /* Closes the watch (callbacks off; unsubscribes unless the counters
  * module is attached); accepts a watch never opened. */
 void launch_watch_close(void);
+
+/* The function, threads per block and dynamic shared memory of a kernel
+ * launch from its callback's parameter struct (cbid a driver
+ * CUpti_CallbackId of a kernel launch); false when they cannot be read. */
+bool launch_watch_params(unsigned cbid, const void *params, CUfunction *f,
+			 unsigned *threads, size_t *smem);
 
 /* ---- the attached handler (counters.cpp) ------------------------------- */
 

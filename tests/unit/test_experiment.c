@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "capture.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,37 +24,7 @@
 #include "registry.h"
 #include "util.h"
 
-/* ---- capturing diagnostics ---------------------------------------------- */
-
-struct capture {
-	FILE *fp;
-	char *buf;
-	size_t len;
-};
-
-static void capture_start(struct capture *c)
-{
-	c->buf = NULL;
-	c->len = 0;
-	c->fp = open_memstream(&c->buf, &c->len);
-	assert_non_null(c->fp);
-	diag_set_stream(c->fp);
-}
-
-/* Stops capturing; returns the text (owned by c until capture_free). */
-static const char *capture_stop(struct capture *c)
-{
-	diag_set_stream(NULL);
-	fclose(c->fp);
-	c->fp = NULL;
-	return c->buf ? c->buf : "";
-}
-
-static void capture_free(struct capture *c)
-{
-	free(c->buf);
-	c->buf = NULL;
-}
+/* ---- checking diagnostics ---------------------------------------------- */
 
 static size_t count_lines(const char *s)
 {

@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "capture.h"
+
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,37 +26,6 @@
 static char tmp[64];
 
 /* ---- helpers ------------------------------------------------------------------ */
-
-struct capture {
-	FILE *fp;
-	char *buf;
-	size_t len;
-};
-
-static void capture_start(struct capture *c)
-{
-	c->buf = NULL;
-	c->len = 0;
-	c->fp = open_memstream(&c->buf, &c->len);
-	assert_non_null(c->fp);
-	diag_set_stream(c->fp);
-}
-
-static const char *capture_stop(struct capture *c)
-{
-	diag_set_stream(NULL);
-	fclose(c->fp);
-	c->fp = NULL;
-	if (!c->buf)
-		c->buf = xstrdup("");
-	return c->buf;
-}
-
-static void capture_free(struct capture *c)
-{
-	free(c->buf);
-	c->buf = NULL;
-}
 
 static char *tmp_path(const char *name)
 {

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "capture.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,39 +20,7 @@
 #include "nvrtc.h"
 #include "util.h"
 
-/* ---- capturing diagnostics ---------------------------------------------- */
-
-struct capture {
-	FILE *fp;
-	char *buf;
-	size_t len;
-};
-
-static void capture_start(struct capture *c)
-{
-	c->buf = NULL;
-	c->len = 0;
-	c->fp = open_memstream(&c->buf, &c->len);
-	assert_non_null(c->fp);
-	diag_set_stream(c->fp);
-}
-
-/* Stops capturing; returns the text (owned by c until capture_free). */
-static const char *capture_stop(struct capture *c)
-{
-	diag_set_stream(NULL);
-	fclose(c->fp);
-	c->fp = NULL;
-	if (!c->buf)
-		c->buf = xstrdup("");
-	return c->buf;
-}
-
-static void capture_free(struct capture *c)
-{
-	free(c->buf);
-	c->buf = NULL;
-}
+/* ---- checking diagnostics ---------------------------------------------- */
 
 #define assert_text(got, want) assert_text_at(got, want, __FILE__, __LINE__)
 
