@@ -88,6 +88,10 @@ int reduce_grid_stride_launch(const struct kernel_args *a);
 int reduce_shuffle_launch(const struct kernel_args *a);
 int reduce_vector_atomic_launch(const struct kernel_args *a);
 int reduce_single_pass_launch(const struct kernel_args *a);
+/* The family's bandwidth ceiling, not a rung: reads the input once with
+ * 16-byte loads and leaves the XOR of its 32-bit words in the low 4 bytes
+ * of a->out (cleared first, inside the run). */
+int reduce_read_launch(const struct kernel_args *a);
 
 /* Scratch of the reductions (kernel_size_fn).  reduce_global: the
  * per-block partial sums, on the device (work) and pinned on the host

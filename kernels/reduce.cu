@@ -987,3 +987,79 @@ int reduce_single_pass_launch(const kernel_args *a)
 		return 0;
 	});
 }
+
+/* ===================================================================== */
+/* The family's ceiling: read the input once, as fast as the GPU can      */
+/* ===================================================================== */
+
+/* Threads per block and 16-byte loads in flight per thread of the read
+ * ceiling. */
+#define READ_BLOCK 512
+#define READ_UNROLL 4
+
+/* Reads the input as 32-bit words with 16-byte loads, READ_UNROLL in
+ * flight per thread, and folds them with XOR: no arithmetic a rung must
+ * do, no dependence on the element type, and a result the host can check
+ * (XOR does not care about order), so a run that skipped any byte fails.
+ * One atomicXor per warp into *out, which the launcher clears. */
+__global__ void __launch_bounds__(READ_BLOCK)
+reduce_read_kernel(const unsigned *in, size_t words, unsigned *out)
+{
+	const size_t gtid = (size_t)blockIdx.x * READ_BLOCK + threadIdx.x;
+	const size_t threads = (size_t)gridDim.x * READ_BLOCK;
+	unsigned acc = 0;
+	size_t head = 0, i;
+
+	/* a misaligned start is read word by word up to 16 bytes */
+	while (head < words && ((uintptr_t)(in + head) & 15u))
+		head++;
+	if (gtid < head)
+		acc ^= in[gtid];
+	{
+		const uint4 *v = reinterpret_cast<const uint4 *>(in + head);
+		const size_t nv = (words - head) / 4;
+
+		for (i = (size_t)blockIdx.x * READ_BLOCK * READ_UNROLL + threadIdx.x;
+		     i + (READ_UNROLL - 1) * READ_BLOCK < nv;
+		     i += threads * READ_UNROLL) {
+			uint4 x[READ_UNROLL];
+
+#pragma unroll
+			for (int k = 0; k < READ_UNROLL; k++)
+				x[k] = __ldcs(v + i + k * READ_BLOCK);
+#pragma unroll
+			for (int k = 0; k < READ_UNROLL; k++)
+				acc ^= x[k].x ^ x[k].y ^ x[k].z ^ x[k].w;
+		}
+		for (int k = 0; k < READ_UNROLL; k++)
+			if (i + k * READ_BLOCK < nv) {
+				uint4 x = __ldcs(v + i + k * READ_BLOCK);
+
+				acc ^= x.x ^ x.y ^ x.z ^ x.w;
+			}
+		/* the last words that make no whole vector */
+		if (gtid < (words - head) % 4)
+			acc ^= in[head + nv * 4 + gtid];
+	}
+	for (int o = 16; o > 0; o >>= 1)
+		acc ^= __shfl_xor_sync(0xffffffffu, acc, o);
+	if (threadIdx.x % 32u == 0 && acc)
+		atomicXor(out, acc);
+}
+
+int reduce_read_launch(const kernel_args *a)
+{
+	const size_t words = a->n * dtype_size((enum dtype)a->dtype) / 4;
+	const int nb = blocks_per_sm<reduce_read_kernel>(READ_BLOCK, 0);
+	size_t g = (size_t)nb * (size_t)(a->sm_count > 0 ? a->sm_count : 1);
+	const size_t need = ceil_div(words, (size_t)READ_BLOCK * READ_UNROLL * 4);
+
+	if (g > need)
+		g = need;
+	CULAB_TRY(cudaMemsetAsync(a->out, 0, dtype_acc_size((enum dtype)a->dtype),
+				  a->stream));
+	reduce_read_kernel<<<(unsigned)(g ? g : 1), READ_BLOCK, 0, a->stream>>>(
+		(const unsigned *)a->in, words, (unsigned *)a->out);
+	CULAB_LAUNCHED();
+	return 0;
+}

@@ -204,9 +204,21 @@ void family_reference_sum(const void *buf, enum dtype t, uint64_t n,
 	*tolerance = 2.0 * 2.0 * eps * sqrt((double)n) * (double)total.abs;
 }
 
+uint32_t family_xor32(const void *buf, uint64_t words)
+{
+	const uint32_t *w = buf;
+	uint32_t x = 0;
+
+	for (uint64_t i = 0; i < words; i++)
+		x ^= w[i];
+	return x;
+}
+
 struct reduce_ref {
 	long double sum;
 	double tolerance;
+	uint32_t xor32;          /* XOR of the input's 32-bit words, for the
+				    read ceiling (reduce_read) */
 };
 
 static void *reduce_reference(const void *in, enum dtype t, uint64_t n,
@@ -216,6 +228,7 @@ static void *reduce_reference(const void *in, enum dtype t, uint64_t n,
 
 	(void)m;
 	family_reference_sum(in, t, n, &r->sum, &r->tolerance);
+	r->xor32 = family_xor32(in, n * dtype_size(t) / 4);
 	return r;
 }
 
@@ -244,8 +257,20 @@ static void reduce_check(const void *ref, const void *in, const void *out,
 	(void)in;
 	(void)n;
 	(void)m;
-	(void)copy;
 	c->message[0] = '\0';
+	if (copy) {             /* the read ceiling: the XOR of what it read */
+		uint32_t got;
+
+		memcpy(&got, out, sizeof(got));
+		c->error = got != r->xor32;
+		c->tolerance = 0;
+		c->ok = got == r->xor32;
+		if (!c->ok)
+			snprintf(c->message, sizeof(c->message), "XOR of the "
+				 "input's words is 0x%08x, expected 0x%08x (it "
+				 "did not read every byte)", got, r->xor32);
+		return;
+	}
 	if (t == DTYPE_INT) {
 		long long got, want = (long long)r->sum;
 
@@ -396,7 +421,7 @@ static const struct family_def families[FAMILY__COUNT] = {
 		.bytes = bytes_reduce,
 		.bytes_about = "n elements read once, one accumulator written "
 			       "(8 bytes for int: long long)",
-		.ceiling = NULL,
+		.ceiling = "reduce_read",
 		.report = FR_HISTORICAL,
 	},
 	[FAMILY_TRANSPOSE] = {

@@ -72,7 +72,8 @@ struct family_def {
 	/* Checks `out` (result_bytes on the host) for input `in`.  `copy`:
 	 * the variant writes a copy of its input, not the family's answer
 	 * (a bandwidth ceiling, VF_CEILING or VF_COPY), and is checked as
-	 * one. */
+	 * one: for a transpose the n x m copy; for a reduction, which reads
+	 * only, the XOR of the input's 32-bit words (family_xor32). */
 	void (*check)(const void *ref, const void *in, const void *out,
 		      enum dtype t, uint64_t n, uint64_t m, bool copy,
 		      struct family_check *c);
@@ -118,6 +119,11 @@ double family_bytes(const struct family_def *fam, enum dtype t, size_t n,
  * random walk, tight enough to catch a lost block. */
 void family_reference_sum(const void *buf, enum dtype t, uint64_t n,
 			  long double *sum, double *tolerance);
+
+/* The XOR of `words` 32-bit words at buf: what the reduce family's read
+ * ceiling (reduce_read) must leave in its output; the order of reading
+ * does not change it. */
+uint32_t family_xor32(const void *buf, uint64_t words);
 
 /* Checks `out` against the transpose of `in` (rows x cols, row-major,
  * elements of es = 4 or 8 bytes; out is cols x rows), or against a copy

@@ -294,7 +294,7 @@ static const char *chart_bandwidth(const struct chart_ctx *x)
 		const struct item *ceil = ceiling_anywhere(x->m);
 
 		if (ceil) {
-			t = xasprintf("copy ceiling %.0f GB/s (%s, %s)",
+			t = xasprintf("ceiling %.0f GB/s (%s, %s)",
 				      ceil->row->gbps, S(ceil->row->variant),
 				      S(ceil->row->dtype));
 			plot_panel_hline(p, t, ceil->row->gbps, PLOT_DASHED);
@@ -423,7 +423,7 @@ static const char *chart_transpose(const struct chart_ctx *x)
 		plot_series_point(s, (double)at, it->row->gbps);
 	}
 	if (top->ceiling) {
-		t = xasprintf("copy ceiling (%s) %.0f GB/s",
+		t = xasprintf("ceiling (%s) %.0f GB/s",
 			      S(top->ceiling->row->variant),
 			      top->ceiling->row->gbps);
 		plot_panel_hline(p, t, top->ceiling->row->gbps, PLOT_DASHED);

@@ -193,7 +193,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_COL_NOISE] = { "Noise %", "噪声 %" },
 	[M_COL_GBPS] = { "GB/s", "GB/s" },
 	[M_COL_PEAK] = { "% of peak", "占峰值 %" },
-	[M_COL_COPY] = { "% of copy ceiling", "占拷贝上限 %" },
+	[M_COL_COPY] = { "% of ceiling", "占实测上限 %" },
 	[M_COL_STEP] = { "Step speedup", "单步加速比" },
 	[M_COL_CUM] = { "Cumulative speedup", "累计加速比" },
 	[M_COL_VERIFIED] = { "Verified", "验证" },
@@ -258,8 +258,8 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"各变体的中位时间随规模的变化（双对数坐标）。" },
 	[M_CH_BW] = {
 		"Bandwidth against size, with the theoretical peak and the "
-		"measured copy ceiling as lines.",
-		"带宽随规模的变化，并以直线标出理论峰值和实测的拷贝上限。" },
+		"measured ceiling as lines.",
+		"带宽随规模的变化，并以直线标出理论峰值和实测上限。" },
 	[M_CH_LADDER] = {
 		"The ladder at {1}: speedup of each rung over the previous one "
 		"and cumulative speedup over the first rung (bars start at "
@@ -331,9 +331,9 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"peak ({3} GB/s).",
 		"- 最快的一级达到 {1} GB/s，为理论峰值（{3} GB/s）的 {2} %。" },
 	[M_F_CEILING] = {
-		"- It reaches {1} % of the measured copy ceiling ({2}: {3} "
+		"- It reaches {1} % of the measured ceiling ({2}: {3} "
 		"GB/s at the same size).",
-		"- 它达到实测拷贝上限的 {1} %（{2}：同一规模下 {3} GB/s）。" },
+		"- 它达到实测上限的 {1} %（{2}：同一规模下 {3} GB/s）。" },
 	[M_F_BASELINE] = {
 		"- Baseline {1}: {2} ms, {3} GB/s; the fastest rung runs at "
 		"{4} % of its speed.",

@@ -694,6 +694,43 @@ static const struct variant builtin[] = {
 		.work = reduce_thrust_work,
 	},
 	{
+		.name = "reduce_read",
+		.family = FAMILY_REDUCE,
+		.step = 0,
+		.title = "read the input once (ceiling)",
+		.title_zh = "把输入读一遍（上限）",
+		.about_en =
+			"Not a reduction: it reads the same bytes as the rungs, "
+			"with 16-byte loads, four in flight per thread, over a "
+			"grid sized to the GPU, and folds the 32-bit words with "
+			"XOR, which costs almost nothing and needs no tree.  Its "
+			"bandwidth is what this GPU can actually read at this "
+			"size (the theoretical peak is not reachable), the "
+			"ceiling the reduction ladder aims at.  It is checked too: "
+			"the XOR it leaves must be the host's, so it cannot skip "
+			"a byte.",
+		.about_zh =
+			"这不是归约：它读取与各级相同的字节，使用 16 字节的读取，每个线"
+			"程同时有 4 次读取在途，网格大小按 GPU 确定，并用异或把 32 位字"
+			"合并起来——几乎没有开销，也不需要归约树。它的带宽就是这块 GPU "
+			"在该规模下实际能达到的读取带宽（理论峰值达不到），也就是归约阶"
+			"梯追求的上限。它的结果同样会被检查：留下的异或值必须与主机算出"
+			"的一致，因此它不能跳过任何一个字节。",
+		.signature = "16 sectors per global load request (512 bytes per "
+			     "warp instruction)",
+		.signature_zh = "每个全局内存读请求 16 个 sector（每个 warp 512 字"
+				"节）",
+		.expect = {
+			X_VECTOR_LOADS,
+			X_COALESCED_LOADS,
+		},
+		.dtypes = DTYPE_ALL,
+		.flags = VF_CEILING,
+		.timed_region = "clearing the output (cudaMemsetAsync); one "
+				"kernel launch",
+		.launch = reduce_read_launch,
+	},
+	{
 		.name = "reduce_cpu",
 		.family = FAMILY_REDUCE,
 		.step = 0,

@@ -193,6 +193,23 @@ static void test_family_checks(void **state)
 	r->check(ref, ints, &acc, DTYPE_INT, 3, 1, false, &c);
 	assert_false(c.ok);
 	assert_string_equal(c.message, "sum is 1002, expected 1003");
+
+	/* the read ceiling leaves the XOR of the input's 32-bit words:
+	 * 5 ^ -2 ^ 1000 */
+	{
+		uint32_t x = 5u ^ (uint32_t)-2 ^ 1000u;
+		long long xacc = 0;
+
+		assert_int_equal(family_xor32(ints, 3), x);
+		memcpy(&xacc, &x, sizeof(x));
+		r->check(ref, ints, &xacc, DTYPE_INT, 3, 1, true, &c);
+		assert_true(c.ok);
+		x ^= 1000u;     /* as if it skipped the last element */
+		memcpy(&xacc, &x, sizeof(x));
+		r->check(ref, ints, &xacc, DTYPE_INT, 3, 1, true, &c);
+		assert_false(c.ok);
+		assert_non_null(strstr(c.message, "did not read every byte"));
+	}
 	free(ref);
 
 	ref = r->reference(fl, DTYPE_FLOAT, 4, 1);

@@ -281,15 +281,19 @@ static void test_blocks_and_flags(void **state)
 			fail_row(&v[i], "CPU row must be step 0 without a block");
 		if ((f & VF_COPY) && v[i].family != FAMILY_TRANSPOSE)
 			fail_row(&v[i], "VF_COPY outside the transpose family");
-		if ((f & VF_CEILING) && !(f & VF_COPY))
-			fail_row(&v[i], "a ceiling must be a copy");
+		if ((f & VF_CEILING) && v[i].family == FAMILY_TRANSPOSE &&
+		    !(f & VF_COPY))
+			fail_row(&v[i], "a transpose's ceiling must be a copy");
+		if ((f & VF_CEILING) && v[i].step != 0 &&
+		    v[i].family != FAMILY_TRANSPOSE)
+			fail_row(&v[i], "a ceiling that is not a copy is no rung");
 		if (f & VF_CEILING)
 			ceilings++;
 		if (v[i].family == FAMILY_REDUCE && (f & VF_BLOCK) &&
 		    v[i].block_default != 256)
 			fail_row(&v[i], "reductions default to 256 threads");
 	}
-	assert_int_equal(ceilings, 1);
+	assert_int_equal(ceilings, 2);      /* reduce_read, transpose_copy */
 	assert_true(registry_find("reduce_cub")->flags & VF_BASELINE);
 	assert_true(registry_find("reduce_thrust")->flags & VF_BASELINE);
 	assert_true(registry_find("reduce_global")->flags & VF_IN_PLACE);

@@ -571,7 +571,7 @@ static void test_speedups_and_findings(void **state)
 	assert_non_null(line);
 	EXPECT_IN(line, "| 20.0 |");
 	free(line);
-	EXPECT_IN(en, "- It reaches 20.0 % of the measured copy ceiling "
+	EXPECT_IN(en, "- It reaches 20.0 % of the measured ceiling "
 		      "(transpose\\_copy: 2684 GB/s at the same size).");
 
 	/* Harris: kernel 3 (sequential addressing) beside our rungs 2, 3 */
