@@ -239,6 +239,24 @@ static int find(const char *name)
 	return -1;
 }
 
+static double peak_gbps(void)
+{
+	int clk = 0, bus = 0;
+
+	cudaDeviceGetAttribute(&clk, cudaDevAttrMemoryClockRate, 0);
+	cudaDeviceGetAttribute(&bus, cudaDevAttrGlobalMemoryBusWidth, 0);
+	return 2.0 * clk * 1e3 * (bus / 8.0) / 1e9;
+}
+
+/* The GPU's highest SM clock in MHz. */
+static double max_sm_mhz(void)
+{
+	int khz = 0;
+
+	cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0);
+	return khz / 1e3;
+}
+
 static void check_signatures(const struct counter_plan *p, const struct outcome *o)
 {
 #define C(meas, column) col(p, &o[find(meas)], column)
@@ -288,12 +306,18 @@ static void check_signatures(const struct counter_plan *p, const struct outcome 
 	expect(C("red_seq", "achieved_occupancy_pct") > 10 &&
 	       C("red_seq", "achieved_occupancy_pct") <= 100,
 	       "red_seq: achieved occupancy in (10, 100] %", C("red_seq", "achieved_occupancy_pct"));
-	expect(C("red_seq", "sm_clock_mhz") > 500 && C("red_seq", "sm_clock_mhz") < 2200,
-	       "red_seq: SM clock plausible", C("red_seq", "sm_clock_mhz"));
+	/* limits from this GPU, not from one model's numbers */
+	expect(C("red_seq", "sm_clock_mhz") > 0.25 * max_sm_mhz() &&
+	       C("red_seq", "sm_clock_mhz") < 1.05 * max_sm_mhz(),
+	       "red_seq: SM clock within 25-105 % of the GPU's maximum",
+	       C("red_seq", "sm_clock_mhz"));
 	expect(C("red_seq", "duration_us") > 10,
 	       "red_seq: duration > 10 us", C("red_seq", "duration_us"));
-	expect(C("red_seq", "dram_pct_peak") > 20 && C("red_seq", "dram_pct_peak") < 100,
-	       "red_seq: DRAM % of peak plausible", C("red_seq", "dram_pct_peak"));
+	expect(C("red_seq", "dram_pct_peak") > 1 && C("red_seq", "dram_pct_peak") < 100 &&
+	       fabs(C("red_seq", "dram_pct_peak") -
+		    100 * C("red_seq", "dram_gbps") / peak_gbps()) < 0.5,
+	       "red_seq: DRAM % of peak in (1, 100) and = DRAM GB/s / this GPU's peak",
+	       C("red_seq", "dram_pct_peak"));
 #undef C
 	{
 		const struct outcome *o3 = &o[find("red_3")];
@@ -363,15 +387,6 @@ static void write_tsv(const char *path, const struct outcome *o, int repeat)
 						k->kernel, k->names[j], k->values[j]);
 			}
 	fclose(fp);
-}
-
-static double peak_gbps(void)
-{
-	int clk = 0, bus = 0;
-
-	cudaDeviceGetAttribute(&clk, cudaDevAttrMemoryClockRate, 0);
-	cudaDeviceGetAttribute(&bus, cudaDevAttrGlobalMemoryBusWidth, 0);
-	return 2.0 * clk * 1e3 * (bus / 8.0) / 1e9;
 }
 
 /* Profiles every measurement `repeat` times under plan p. */
