@@ -930,14 +930,33 @@ int json_print_kernels(FILE *fp)
 	return print_json(fp, a);
 }
 
-int json_print_metrics(FILE *fp)
+/* Whether `chip` collects alias a, and as what. */
+static json_t *alias_on_chip(const struct metric_alias *a, const char *chip)
+{
+	static const char *const status[] = { "not evaluated", "no", "yes" };
+	struct metric_resolution r;
+	json_t *raw = json_array();
+	size_t k;
+
+	metrics_resolve(a, chip, &r);
+	for (k = 0; k < METRIC_MAX_RAW && a->raw[k]; k++)
+		json_array_append_new(raw, json_pack("{s:s, s:o, s:o}",
+			"name", a->raw[k], "collected_as", jstr(r.collect[k]),
+			"why_not", r.why[k][0] ? json_string(r.why[k]) : json_null()));
+	return json_pack("{s:s, s:s, s:o, s:o}", "chip", chip,
+			 "collectable", status[r.status + 1], "raw", raw,
+			 "why_not", r.status == 1 ? json_null() :
+			 json_string(r.summary));
+}
+
+int json_print_metrics(FILE *fp, const char *chip)
 {
 	size_t n, i, k;
 	const struct metric_alias *m = metrics_aliases(&n);
 	json_t *a = json_array();
 
 	for (i = 0; i < n; i++) {
-		json_t *raw = json_array(), *cols = json_array();
+		json_t *raw = json_array(), *cols = json_array(), *o;
 
 		for (k = 0; k < METRIC_MAX_RAW && m[i].raw[k]; k++)
 			json_array_append_new(raw, json_string(m[i].raw[k]));
@@ -949,13 +968,15 @@ int json_print_metrics(FILE *fp)
 				"better", m[i].cols[k].better,
 				"what_en", jstr(m[i].cols[k].what_en),
 				"what_zh", jstr(m[i].cols[k].what_zh)));
-		json_array_append_new(a, json_pack(
-			"{s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
+		o = json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
 			"name", m[i].name, "summary_en", jstr(m[i].summary_en),
 			"summary_zh", jstr(m[i].summary_zh),
 			"explain_en", jstr(m[i].explain_en),
 			"explain_zh", jstr(m[i].explain_zh),
-			"raw", raw, "columns", cols));
+			"raw", raw, "columns", cols);
+		if (chip)
+			json_object_set_new(o, "on_chip", alias_on_chip(&m[i], chip));
+		json_array_append_new(a, o);
 	}
 	return print_json(fp, a);
 }
