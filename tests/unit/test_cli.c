@@ -152,9 +152,11 @@ static bool host_api_here(void)
 {
 	struct out o = run(ARGS("list", "--chip", "GH100", "metrics"));
 	bool ok = strstr(o.out, "  collectable on GH100\n") != NULL;
+	const char *why = strstr(o.out, "not evaluated for GH100: ");
 
 	if (!ok)
-		print_message("CUPTI host API unavailable, skipped: %s", o.out);
+		print_message("CUPTI host API unavailable, skipped: %.*s\n",
+			      why ? (int)strcspn(why, "\n") : 0, why ? why : "");
 	free(o.out);
 	free(o.err);
 	return ok;
