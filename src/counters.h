@@ -3,7 +3,8 @@
  * counters*.cpp are the only files that include CUPTI (its host header
  * is C++-only, so the module is C++ behind this C API): counters.cpp the
  * session, counters_profile.cpp measuring, counters_host.cpp the offline
- * side (counters_explain, counters_metric_valid, counters_count_passes).
+ * side (counters_explain, counters_metric_valid, counters_count_passes,
+ * counters_supported_chips).
  * Collection uses the Range Profiler: every kernel launch of one
  * measurement becomes a range, replayed as many passes as the metrics
  * need.  Profiled launches are never timed: the runner collects counters
@@ -160,6 +161,19 @@ void counters_explain(int code, char *why, size_t whysize);
  * why). */
 int counters_metric_valid(const char *chip, const char *metric, char *why,
 			  size_t whysize);
+
+/* The chips CUPTI's host API can evaluate metrics for, offline ("GV100",
+ * ..., "GH100", ..., "GB20B" in CUPTI 13.0), in CUPTI's order.  *chips
+ * points into CUPTI's own memory, valid for the life of the process.
+ * Returns the count, or -1 with why filled when the host API cannot run
+ * here (an AddressSanitizer build).  A listed chip may still refuse the
+ * range profiler (GV11B does): counters_metric_valid then says so. */
+int counters_supported_chips(const char *const **chips, char *why,
+			     size_t whysize);
+
+/* The API version of the CUPTI loaded (cuptiGetVersion: 130001 is CUPTI
+ * 13.0), or 0 when it cannot be read. */
+unsigned counters_cupti_version(void);
 
 /* Replay passes the metrics `raw` need on `chip`, computed offline.
  * Returns the count (>= 1), or -1 with why filled. */

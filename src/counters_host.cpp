@@ -5,8 +5,9 @@
  * metric exists there (with a "did you mean" when not), how many replay
  * passes a metric set needs, and the config image for that set; and it
  * says what a CUPTI result code means and how to fix it
- * (counters_explain).  culab check (through metrics_check) and the unit
- * tests (tests/unit/test_metrics.c) use it without a GPU; the session
+ * (counters_explain), and which chips it knows (counters_supported_chips).
+ * culab check and list (through metrics.c) and the unit tests
+ * (tests/unit/test_metrics.c, test_chips.c) use it without a GPU; the session
  * (counters.cpp) makes its host object with the same helpers, and
  * counters_profile.cpp evaluates its ranges with that object.  Everything
  * here that is chip-specific takes the chip by name, so it works for any
@@ -151,19 +152,26 @@ int cupti_fail(char *why, size_t size, const char *what, CUptiResult r)
 
 /* ---- host side --------------------------------------------------------- */
 
-int host_init(const char *chip, const uint8_t *avail,
-	      CUpti_Profiler_Host_Object **host, char *why, size_t size)
+static CUptiResult host_try_init(const char *chip, const uint8_t *avail,
+				 CUpti_Profiler_Host_Object **host)
 {
 	CUpti_Profiler_Host_Initialize_Params p;
+	CUptiResult r;
 
 	memset(&p, 0, sizeof(p));
 	p.structSize = CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE;
 	p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
 	p.pChipName = chip;
 	p.pCounterAvailabilityImage = avail;
-	*host = NULL;
-	CUPTI_CHECK(cuptiProfilerHostInitialize(&p), why, size);
-	*host = p.pHostObject;
+	r = cuptiProfilerHostInitialize(&p);
+	*host = r == CUPTI_SUCCESS ? p.pHostObject : NULL;
+	return r;
+}
+
+int host_init(const char *chip, const uint8_t *avail,
+	      CUpti_Profiler_Host_Object **host, char *why, size_t size)
+{
+	CUPTI_CHECK(host_try_init(chip, avail, host), why, size);
 	return 0;
 }
 
@@ -229,13 +237,15 @@ int host_config(CUpti_Profiler_Host_Object *host, uint8_t **image,
 
 /* ---- offline validation ------------------------------------------- */
 
-/* A host object per chip kept for the process, only for read-only
- * questions (metric lists, properties).  Adding a bad metric to a host
+/* A host object for the last chip asked about, kept for the process,
+ * only for read-only questions (metric lists, properties), or why the
+ * host API refused that chip.  Adding a bad metric to a host
  * object leaves it unusable (every later add fails with
  * CUPTI_ERROR_UNKNOWN), so validation adds to a fresh object each time;
  * creating one costs ~0.2 ms after the first. */
 static struct {
 	char chip[64];
+	char refused[512];              /* when host is NULL */
 	CUpti_Profiler_Host_Object *host;
 	const char **bases;             /* base metric names, all types */
 	size_t nbases;
@@ -247,16 +257,30 @@ static int catalog_open(const char *chip, char *why, size_t size)
 		CUPTI_METRIC_TYPE_COUNTER, CUPTI_METRIC_TYPE_RATIO,
 		CUPTI_METRIC_TYPE_THROUGHPUT,
 	};
+	char text[512];
+	CUptiResult r;
 	size_t i, j;
 
-	if (catalog.host && !strcmp(catalog.chip, chip))
-		return 0;
+	if (!strcmp(catalog.chip, chip)) {
+		if (catalog.host)
+			return 0;
+		say(why, size, "%s", catalog.refused);
+		return -1;
+	}
 	host_deinit(catalog.host);
 	free(catalog.bases);
 	memset(&catalog, 0, sizeof(catalog));
-	if (host_init(chip, NULL, &catalog.host, why, size))
-		return -1;
 	snprintf(catalog.chip, sizeof(catalog.chip), "%s", chip);
+	r = host_try_init(chip, NULL, &catalog.host);
+	if (r != CUPTI_SUCCESS) {
+		/* in words, for tables of chips: no source position; kept,
+		 * since asking again costs as much */
+		counters_explain((int)r, text, sizeof(text));
+		say(catalog.refused, sizeof(catalog.refused), "CUPTI's host API "
+		    "does not serve chip \"%s\": %s", chip, text);
+		say(why, size, "%s", catalog.refused);
+		return -1;
+	}
 	for (i = 0; i < ARRAY_SIZE(types); i++) {
 		CUpti_Profiler_Host_GetBaseMetrics_Params p;
 
@@ -407,4 +431,28 @@ extern "C" int counters_count_passes(const char *chip, const char *const *raw,
 	free(image);
 	host_deinit(host);
 	return passes;
+}
+
+extern "C" int counters_supported_chips(const char *const **chips, char *why,
+					size_t whysize)
+{
+	CUpti_Profiler_Host_GetSupportedChips_Params p;
+
+	*chips = NULL;
+#ifdef CUPTI_UNUSABLE
+	say(why, whysize, "%s", CUPTI_UNUSABLE);
+	return -1;
+#endif
+	memset(&p, 0, sizeof(p));
+	p.structSize = CUpti_Profiler_Host_GetSupportedChips_Params_STRUCT_SIZE;
+	CUPTI_CHECK(cuptiProfilerHostGetSupportedChips(&p), why, whysize);
+	*chips = p.ppChipNames;
+	return (int)p.numChips;
+}
+
+extern "C" unsigned counters_cupti_version(void)
+{
+	uint32_t version = 0;
+
+	return cuptiGetVersion(&version) == CUPTI_SUCCESS ? version : 0;
 }

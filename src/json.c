@@ -171,14 +171,18 @@ static json_t *resources_to_json(const struct kernel_resources *k)
 static json_t *row_to_json(const struct result_row *w)
 {
 	json_t *samples = json_array(), *cols = json_object(),
-	       *kernels = json_array(), *o;
+	       *kernels = json_array(), *missing = json_object(), *o, *ctr;
 	size_t i, j;
 
 	for (i = 0; i < w->t.nsamples; i++)
 		json_array_append_new(samples, jnum(w->t.samples_ms[i]));
-	for (i = 0; i < w->ncolumns; i++)
+	for (i = 0; i < w->ncolumns; i++) {
 		json_object_set_new(cols, w->columns[i].name,
 				    jnum(w->columns[i].value));
+		if (w->columns[i].missing)
+			json_object_set_new(missing, w->columns[i].name,
+					    jtext(w->columns[i].missing));
+	}
 	for (i = 0; i < w->nkernels; i++) {
 		const struct kernel_counters *k = &w->kernels[i];
 		json_t *names = json_array(), *vals = json_array();
@@ -218,9 +222,13 @@ static json_t *row_to_json(const struct result_row *w)
 	json_object_set_new(o, "bytes", jnum(w->bytes));
 	json_object_set_new(o, "gbps", jnum(w->gbps));
 	json_object_set_new(o, "pct_peak", jnum(w->pct_peak));
-	json_object_set_new(o, "counters",
-		json_pack("{s:o, s:o, s:o}", "status", jtext(w->counters_status),
-			  "columns", cols, "kernels", kernels));
+	ctr = json_pack("{s:o, s:o, s:o}", "status", jtext(w->counters_status),
+			"columns", cols, "kernels", kernels);
+	/* only when this GPU could not collect some: files stay as they were */
+	if (json_object_size(missing))
+		json_object_set(ctr, "missing", missing);
+	json_decref(missing);
+	json_object_set_new(o, "counters", ctr);
 	json_object_set_new(o, "sanitizer", jtext(w->sanitizer));
 	json_object_set_new(o, "resources", resources_to_json(&w->resources));
 	return o;
@@ -528,7 +536,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 		     struct result_row *w)
 {
 	char where[48];
-	json_t *t, *c, *samples, *cols, *kernels;
+	json_t *t, *c, *samples, *cols, *kernels, *missing;
 	char *status;
 	size_t i;
 
@@ -587,6 +595,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 	if (!c)
 		return;
 	w->counters_status = get_str(rd, c, where, "status", true);
+	missing = json_object_get(c, "missing");
 	cols = get_object(rd, c, where, "columns");
 	if (cols) {
 		const char *key;
@@ -600,6 +609,8 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 			w->columns[w->ncolumns].name = xstrdup(key);
 			w->columns[w->ncolumns].value =
 				json_is_number(v) ? json_number_value(v) : NAN;
+			w->columns[w->ncolumns].missing = xstrdup(
+				json_string_value(json_object_get(missing, key)));
 			w->ncolumns++;
 		}
 	}
@@ -930,14 +941,33 @@ int json_print_kernels(FILE *fp)
 	return print_json(fp, a);
 }
 
-int json_print_metrics(FILE *fp)
+/* Whether `chip` collects alias a, and as what. */
+static json_t *alias_on_chip(const struct metric_alias *a, const char *chip)
+{
+	static const char *const status[] = { "not evaluated", "no", "yes" };
+	struct metric_resolution r;
+	json_t *raw = json_array();
+	size_t k;
+
+	metrics_resolve(a, chip, &r);
+	for (k = 0; k < METRIC_MAX_RAW && a->raw[k]; k++)
+		json_array_append_new(raw, json_pack("{s:s, s:o, s:o}",
+			"name", a->raw[k], "collected_as", jstr(r.collect[k]),
+			"why_not", r.why[k][0] ? json_string(r.why[k]) : json_null()));
+	return json_pack("{s:s, s:s, s:o, s:o}", "chip", chip,
+			 "collectable", status[r.status + 1], "raw", raw,
+			 "why_not", r.status == 1 ? json_null() :
+			 json_string(r.summary));
+}
+
+int json_print_metrics(FILE *fp, const char *chip)
 {
 	size_t n, i, k;
 	const struct metric_alias *m = metrics_aliases(&n);
 	json_t *a = json_array();
 
 	for (i = 0; i < n; i++) {
-		json_t *raw = json_array(), *cols = json_array();
+		json_t *raw = json_array(), *cols = json_array(), *o;
 
 		for (k = 0; k < METRIC_MAX_RAW && m[i].raw[k]; k++)
 			json_array_append_new(raw, json_string(m[i].raw[k]));
@@ -949,13 +979,15 @@ int json_print_metrics(FILE *fp)
 				"better", m[i].cols[k].better,
 				"what_en", jstr(m[i].cols[k].what_en),
 				"what_zh", jstr(m[i].cols[k].what_zh)));
-		json_array_append_new(a, json_pack(
-			"{s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
+		o = json_pack("{s:s, s:o, s:o, s:o, s:o, s:o, s:o}",
 			"name", m[i].name, "summary_en", jstr(m[i].summary_en),
 			"summary_zh", jstr(m[i].summary_zh),
 			"explain_en", jstr(m[i].explain_en),
 			"explain_zh", jstr(m[i].explain_zh),
-			"raw", raw, "columns", cols));
+			"raw", raw, "columns", cols);
+		if (chip)
+			json_object_set_new(o, "on_chip", alias_on_chip(&m[i], chip));
+		json_array_append_new(a, o);
 	}
 	return print_json(fp, a);
 }

@@ -30,8 +30,10 @@ int json_results_decode(const char *path, const char *text, size_t len,
 /* `culab list --json kernels`: every row of the registry, as results.json
  * describes variants.  Returns 0, or -1 after a diagnostic. */
 int json_print_kernels(FILE *fp);
-/* `culab list --json metrics`: the counter alias table. */
-int json_print_metrics(FILE *fp);
+/* `culab list --json metrics`: the counter alias table; with chip (not
+ * NULL), each alias says whether that chip collects it ("on_chip":
+ * status, what each raw metric is collected as, and why not). */
+int json_print_metrics(FILE *fp, const char *chip);
 /* `culab devices --json`: the devices' properties. */
 int json_print_devices(FILE *fp, const struct environment *envs, size_t n);
 /* `culab plan --json`: the plan (plan.h). */

@@ -3,6 +3,7 @@
  * Each subcommand is a row (name, handler, usage, summary, help text), so
  * `culab --help`, `culab help CMD`, `CMD --help` and dispatch read the
  * same rows.  Handlers return an exit code from exitcode.h. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -11,8 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
+#include "chip.h"
+#include "counters.h"
 #include "culab_version.h"
 #include "diag.h"
 #include "env.h"
@@ -184,6 +188,7 @@ static int cmd_run(int argc, char **argv)
 	struct plan_selection only = { 0 };
 	const char *outdir = NULL, *variant_list = NULL;
 	bool quiet = false;
+	char arch[16];
 	int ch, rc = EXIT_USAGE;
 
 	o.progress = isatty(STDERR_FILENO);
@@ -218,6 +223,9 @@ static int cmd_run(int argc, char **argv)
 		usage_error(c, "run needs exactly one experiment file");
 		goto out;
 	}
+	/* raw counter names are checked for the GPU that will collect them */
+	if (env_device_arch(o.device, arch, sizeof(arch)) == 0)
+		metrics_set_chip(chip_for_arch(arch));
 	if (experiment_load(argv[optind], &f) < 0)
 		goto out;
 	/* after loading: --variant may name the file's own kernels */
@@ -252,46 +260,159 @@ out:
 	return rc;
 }
 
-/* ---- culab check ------------------------------------------------------------ */
+/* ---- chips ------------------------------------------------------------------ */
 
-/* The architecture `culab check` compiles user kernels for: --arch, else
- * the GPU present, else sm_90 with a note saying so. */
-static const char *check_arch(const char *opt, char *buf, size_t size,
-			      bool *assumed)
+/* What `culab check` and `culab list metrics` evaluate for: the chip that
+ * counter names are checked for and the architecture user kernels are
+ * compiled for.  Each comes from its option, else from the other option
+ * (a chip is of one architecture; an architecture stands for its first
+ * chip, chip.h), else from GPU 0, else GH100 and sm_90, assumed. */
+struct target {
+	const char *chip, *arch;
+	const char *arch_note;   /* how arch was chosen, for the ok line */
+	const char *assumed;     /* why chip was assumed, NULL when it was not */
+	char chipbuf[16], gpu[16], archbuf[64], whybuf[96];
+};
+
+/* The chip called `name`, any case, among those CUPTI's host API knows
+ * (chip.h's table where the host API cannot run), into buf; NULL after a
+ * usage error that lists them. */
+static const char *find_chip(const struct command *c, const char *name,
+			     char *buf, size_t size)
 {
-	*assumed = false;
-	if (opt)
-		return opt;
-	if (env_device_arch(0, buf, size) == 0)
-		return buf;
-	*assumed = true;
-	return "sm_90";
+	const char *names[64], *const *cupti, *near;
+	char upper[32], list[512], why[256];
+	int n = counters_supported_chips(&cupti, why, sizeof(why));
+	size_t count = 0, i;
+
+	if (n >= 0) {
+		for (i = 0; i < (size_t)n && count < ARRAY_SIZE(names); i++)
+			names[count++] = cupti[i];
+	} else {
+		const struct chip_def *t = chip_all(&count);
+
+		for (i = 0; i < count && i < ARRAY_SIZE(names); i++)
+			names[i] = t[i].name;
+	}
+	for (i = 0; i < count; i++) {
+		if (!strcasecmp(names[i], name)) {
+			snprintf(buf, size, "%s", names[i]);
+			return buf;
+		}
+	}
+	for (i = 0; name[i] && i + 1 < sizeof(upper); i++)
+		upper[i] = (char)toupper((unsigned char)name[i]);
+	upper[i] = '\0';
+	near = nearest_word(upper, names, count);
+	join_words(names, count, list, sizeof(list));
+	if (near)
+		usage_error(c, "unknown chip \"%s\"; did you mean \"%s\"? (known: "
+			    "%s)", name, near, list);
+	else
+		usage_error(c, "unknown chip \"%s\" (known: %s)", name, list);
+	return NULL;
 }
 
-/* Loads one experiment file and compiles its kernels.  Returns an exit
- * code. */
-static int check_one(const char *path, const char *arch_opt, bool quiet)
+/* Fills *t from --arch and --chip (either may be NULL).  Returns 0, or
+ * EXIT_USAGE after a usage error (an unknown chip). */
+static int pick_target(const struct command *c, const char *arch_opt,
+		       const char *chip_opt, struct target *t)
+{
+	const struct chip_def *cd = NULL;
+	bool gpu = false;
+
+	memset(t, 0, sizeof(*t));
+	t->arch_note = "";
+	if (chip_opt) {
+		t->chip = find_chip(c, chip_opt, t->chipbuf, sizeof(t->chipbuf));
+		if (!t->chip)
+			return EXIT_USAGE;
+		cd = chip_find(t->chip);
+	}
+	t->arch = arch_opt;
+	if (!t->arch && cd) {
+		t->arch = cd->arch;
+		snprintf(t->archbuf, sizeof(t->archbuf), " (the architecture of "
+			 "%s)", t->chip);
+		t->arch_note = t->archbuf;
+	}
+	if (!t->chip && arch_opt)
+		t->chip = chip_for_arch(arch_opt);
+	if (!t->arch || !t->chip)
+		gpu = env_device_arch(0, t->gpu, sizeof(t->gpu)) == 0;
+	if (!t->arch)
+		t->arch = gpu ? t->gpu : "sm_90";
+	if (!gpu && !arch_opt && !cd)
+		t->arch_note = " (no GPU here: assumed; choose with --arch)";
+	if (!t->chip && gpu)
+		t->chip = chip_for_arch(t->gpu);
+	if (!t->chip) {
+		if (arch_opt || gpu)
+			snprintf(t->whybuf, sizeof(t->whybuf), "no chip of %s "
+				 "is known to CUPTI's range profiler",
+				 arch_opt ? arch_opt : t->gpu);
+		else
+			snprintf(t->whybuf, sizeof(t->whybuf), "no GPU here");
+		t->assumed = t->whybuf;
+		t->chip = CHIP_ASSUMED;
+	}
+	return 0;
+}
+
+/* ---- culab check ------------------------------------------------------------ */
+
+/* Notes, once per distinct list, what `chip` cannot collect of the
+ * counters the experiments of f ask for: a run there goes on without
+ * them (counter_plan_restrict). */
+static void check_counters_on_chip(const char *path,
+				   const struct experiment_file *f,
+				   const char *chip)
+{
+	char list[1024], last[1024] = "";
+
+	for (size_t e = 0; e < f->nexps; e++) {
+		struct counter_plan cp;
+
+		if (!f->exps[e].ncounters ||
+		    counter_plan_build(f->exps[e].counters, f->exps[e].ncounters,
+				       &cp) < 0)
+			continue;
+		if (counter_plan_restrict(&cp, chip, list, sizeof(list)) > 0 &&
+		    strcmp(list, last) != 0) {
+			diag_note_at(path, 0, 0, "not collectable on %s: %s; a run "
+				     "there leaves their columns empty", chip,
+				     list);
+			snprintf(last, sizeof(last), "%s", list);
+		}
+		counter_plan_release(&cp);
+	}
+}
+
+/* Loads one experiment file and compiles its kernels; *counters is set
+ * when the file asks for counters.  Returns an exit code. */
+static int check_one(const char *path, const struct target *t, bool quiet,
+		     bool *counters)
 {
 	struct plan_options po = { .counters = true };
 	struct experiment_file f = { 0 };
 	struct ukernel_stats st;
 	struct plan p = { 0 };
-	const char *arch = NULL;
-	char archbuf[16];
-	bool assumed = false;
 	size_t rows = 0;
 	int rc = EXIT_OK;
 
 	if (experiment_load(path, &f) < 0)
 		return EXIT_USAGE;
-	for (size_t e = 0; e < f.nexps; e++)
+	for (size_t e = 0; e < f.nexps; e++) {
 		rows += f.exps[e].nrows;
+		*counters |= f.exps[e].ncounters > 0;
+	}
 	if (f.nkernels) {
-		arch = check_arch(arch_opt, archbuf, sizeof(archbuf), &assumed);
 		plan_build(&f, &po, &p);
-		if (ukernel_prepare(&f, &p, arch, &st) < 0)
+		if (ukernel_prepare(&f, &p, t->arch, &st) < 0)
 			rc = EXIT_USAGE;
 	}
+	if (rc == EXIT_OK && !quiet)
+		check_counters_on_chip(path, &f, t->chip);
 	if (rc == EXIT_OK && !quiet) {
 		printf("%s: ok: %zu experiment%s, %zu measurement%s, output %s\n",
 		       path, f.nexps, f.nexps == 1 ? "" : "s", rows,
@@ -299,9 +420,8 @@ static int check_one(const char *path, const char *arch_opt, bool quiet)
 		if (f.nkernels)
 			printf("%s: %zu kernel%s compiled for %s%s: %zu "
 			       "instance%s, %zu from the cache, %.2f s\n", path,
-			       st.kernels, st.kernels == 1 ? "" : "s", arch,
-			       assumed ? " (no GPU here: assumed; choose with "
-			       "--arch)" : "", st.instances,
+			       st.kernels, st.kernels == 1 ? "" : "s", t->arch,
+			       t->arch_note, st.instances,
 			       st.instances == 1 ? "" : "s", st.cache_hits,
 			       st.compile_seconds);
 	}
@@ -315,12 +435,14 @@ static int cmd_check(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "arch", required_argument, NULL, 'a' },
+		{ "chip", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("check");
-	const char *arch = NULL;
-	bool quiet = false;
+	const char *arch = NULL, *chip = NULL;
+	struct target t;
+	bool quiet = false, counters = false;
 	int ch, rc = EXIT_OK;
 
 	optind = 1;
@@ -336,15 +458,23 @@ static int cmd_check(int argc, char **argv)
 						   "sm_90, not \"%s\"", optarg);
 			arch = optarg;
 			break;
+		case 'c': chip = optarg; break;
 		case 'h': print_help(c, stdout); return EXIT_OK;
 		default: return usage_error(c, "unknown option");
 		}
 	}
 	if (optind >= argc)
 		return usage_error(c, "check needs at least one experiment file");
+	if (pick_target(c, arch, chip, &t))
+		return EXIT_USAGE;
+	metrics_set_chip(t.chip);
 	for (int i = optind; i < argc; i++)
-		if (check_one(argv[i], arch, quiet) != EXIT_OK)
+		if (check_one(argv[i], &t, quiet, &counters) != EXIT_OK)
 			rc = EXIT_USAGE;
+	/* errors name the chip themselves; this is for files that passed */
+	if (rc == EXIT_OK && counters && t.assumed && !quiet)
+		diag_note("%s: counter names checked for %s; choose another chip "
+			  "with --chip", t.assumed, t.chip);
 	return rc;
 }
 
@@ -448,16 +578,37 @@ static void list_kernels_text(void)
 	}
 }
 
+/* `culab list metrics`: the aliases, evaluated for a chip. */
+static int list_metrics(const struct command *c, const char *chip_opt,
+			bool json, bool verbose)
+{
+	struct target t;
+
+	if (pick_target(c, NULL, chip_opt, &t))
+		return EXIT_USAGE;
+	if (t.assumed)
+		diag_note("%s: counters evaluated for %s; choose another chip "
+			  "with --chip", t.assumed, t.chip);
+	if (json)
+		return json_print_metrics(stdout, t.chip) < 0 ? EXIT_FAILED :
+								 EXIT_OK;
+	metrics_print(stdout, verbose, t.chip);
+	return EXIT_OK;
+}
+
 static int cmd_list(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "chip", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("list");
+	const char *chip = NULL, *what;
 	bool json = false, verbose = false;
+	char why[512];
 	int ch;
 
 	optind = 1;
@@ -465,28 +616,35 @@ static int cmd_list(int argc, char **argv)
 		switch (ch) {
 		case 'j': json = true; break;
 		case 'v': verbose = true; break;
+		case 'c': chip = optarg; break;
 		case 'h': print_help(c, stdout); return EXIT_OK;
 		default: return usage_error(c, "unknown option");
 		}
 	}
 	if (argc - optind != 1)
-		return usage_error(c, "list needs one of: kernels, metrics");
-	if (strcmp(argv[optind], "kernels") == 0) {
+		return usage_error(c, "list needs one of: kernels, metrics, chips");
+	what = argv[optind];
+	if (chip && strcmp(what, "metrics") != 0)
+		return usage_error(c, "--chip goes with list metrics only");
+	if (strcmp(what, "kernels") == 0) {
 		if (json)
 			return json_print_kernels(stdout) < 0 ?
 				EXIT_FAILED : EXIT_OK;
 		list_kernels_text();
 		return EXIT_OK;
 	}
-	if (strcmp(argv[optind], "metrics") == 0) {
+	if (strcmp(what, "metrics") == 0)
+		return list_metrics(c, chip, json, verbose);
+	if (strcmp(what, "chips") == 0) {
 		if (json)
-			return json_print_metrics(stdout) < 0 ?
-				EXIT_FAILED : EXIT_OK;
-		metrics_print(stdout, verbose);
+			return usage_error(c, "list chips has no --json");
+		if (metrics_print_chips(stdout, why, sizeof(why)) < 0)
+			return diag_error("cannot evaluate chips: %s", why),
+			       EXIT_NO_GPU;
 		return EXIT_OK;
 	}
-	return usage_error(c, "cannot list \"%s\" (known: kernels, metrics)",
-			   argv[optind]);
+	return usage_error(c, "cannot list \"%s\" (known: kernels, metrics, "
+			   "chips)", what);
 }
 
 /* ---- culab devices --------------------------------------------------------------- */
@@ -720,17 +878,24 @@ static const struct command commands[] = {
 	  "                          (2: also every kernel launch profiled)\n"
 	  "  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"
 	  "                          not before every kernel (comparisons only)" },
-	{ "check", cmd_check, "check [--quiet] [--arch sm_XY] EXPERIMENT.yaml...",
+	{ "check", cmd_check,
+	  "check [--quiet] [--arch sm_XY] [--chip NAME] EXPERIMENT.yaml...",
 	  "validate experiment files and compile their kernels (no GPU needed)",
 	  "Loads each file as `run` would and reports every error in GNU\n"
-	  "format (file:line:col: error: ...).  The user kernels a file names\n"
-	  "are compiled with NVRTC (or taken from the cache) for every type and\n"
-	  "block the file plans, their signatures checked and their launch\n"
-	  "geometry evaluated at every size; compile errors point into the\n"
-	  "kernel source.  Exit status 2 when any file is invalid.\n\n"
+	  "format (file:line:col: error: ...).  Raw counter names are checked\n"
+	  "offline for one chip, with CUPTI's host API.  The user kernels a\n"
+	  "file names are compiled with NVRTC (or taken from the cache) for\n"
+	  "every type and block the file plans, their signatures checked and\n"
+	  "their launch geometry evaluated at every size; compile errors point\n"
+	  "into the kernel source.  Exit status 2 when any file is invalid.\n\n"
 	  "  -q, --quiet        print errors only\n"
 	  "      --arch sm_XY   compile user kernels for this architecture\n"
-	  "                     (default: the GPU present, else sm_90)" },
+	  "                     (default: --chip's, else the GPU present, else\n"
+	  "                     sm_90)\n"
+	  "      --chip NAME    check counter names for this chip, as CUPTI\n"
+	  "                     names it (GA102, AD104, GH100, ...; `culab list\n"
+	  "                     chips`; default: --arch's, else the GPU\n"
+	  "                     present, else GH100, with a note)" },
 	{ "plan", cmd_plan,
 	  "plan [--json] [--verbose] [-o DIR] [--resume] [--variant LIST] "
 	  "[--no-counters] [--profile-only] [--sms N] EXPERIMENT.yaml",
@@ -751,13 +916,21 @@ static const struct command commands[] = {
 	  "      --no-counters  no counter passes\n"
 	  "      --profile-only one verified run per measurement, no timing\n"
 	  "      --sms N        size grid-sized scratch for N SMs (default 132)" },
-	{ "list", cmd_list, "list [--json] [--verbose] kernels|metrics",
-	  "list the registered kernel variants or counter aliases",
+	{ "list", cmd_list,
+	  "list [--json] [--verbose] [--chip NAME] kernels|metrics|chips",
+	  "list the kernel variants, counter aliases or chips",
 	  "  kernels   every variant of both ladders, in ladder order\n"
-	  "  metrics   counter aliases, their columns (and with --verbose their\n"
-	  "            raw metrics and glossary paragraphs)\n\n"
-	  "  --json    machine-readable output\n"
-	  "  -v, --verbose  more detail" },
+	  "  metrics   counter aliases, their columns, whether a chip can\n"
+	  "            collect each one, and why not (and with --verbose their\n"
+	  "            raw metrics and glossary paragraphs)\n"
+	  "  chips     every chip CUPTI's host API knows, and which aliases of\n"
+	  "            the default set it can collect (a Markdown table)\n\n"
+	  "  --json    machine-readable output (kernels, metrics)\n"
+	  "  --chip NAME  the chip `list metrics` evaluates for (default: the\n"
+	  "            GPU present, else GH100, with a note)\n"
+	  "  -v, --verbose  more detail\n\n"
+	  "Chips are evaluated offline, from CUPTI's metric tables; no GPU is\n"
+	  "needed." },
 	{ "devices", cmd_devices, "devices [--json]",
 	  "show the CUDA devices culab can use",
 	  "Prints each device's name, compute capability, SM count, memory\n"

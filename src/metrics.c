@@ -12,7 +12,15 @@
  * counters would each need a pass of their own, so coalescing and shared
  * wavefronts come from their SASS equivalents, which CUPTI computes from
  * every instruction's addresses.  (Names and pass counts: research/cupti.md
- * section 2.4 and 3.) */
+ * section 2.4 and 3.)
+ *
+ * Other chips: the names are evaluated offline for any chip CUPTI's host
+ * API knows (metrics_resolve).  Where a chip names a counter differently
+ * (DRAM bytes on GB20x) the alias collects the chip's name; where it has
+ * no such counter at all (DRAM on the integrated GA10B, GB10B, GB20B), the
+ * alias is left out of the plan and its columns say why
+ * (counter_plan_restrict), so the run goes on without it.  The listings
+ * are metrics_print.c's. */
 #include "metrics.h"
 
 #include <math.h>
@@ -539,6 +547,19 @@ const char *const *metrics_default_set(size_t *count)
 
 /* ---- validation ------------------------------------------------------ */
 
+static char validation_chip[32] = METRICS_CHIP;
+
+void metrics_set_chip(const char *chip)
+{
+	snprintf(validation_chip, sizeof(validation_chip), "%s",
+		 chip && *chip ? chip : METRICS_CHIP);
+}
+
+const char *metrics_chip(void)
+{
+	return validation_chip;
+}
+
 /* Perfworks names read "unit__counter.rollup[.submetric...]": lowercase
  * letters, digits and '_', a "__" after the unit, and at least one '.'. */
 static bool looks_like_raw_metric(const char *s)
@@ -574,7 +595,8 @@ int metrics_check(const char *name, char *why, size_t whysize)
 	if (!strcmp(name, METRICS_DEFAULT_WORD) || metrics_find(name))
 		return 0;
 	if (strstr(name, "__")) {
-		valid = counters_metric_valid(METRICS_CHIP, name, buf, sizeof(buf));
+		valid = counters_metric_valid(validation_chip, name, buf,
+					      sizeof(buf));
 		if (valid == 1)
 			return 0;
 		if (valid == 0) {
@@ -616,87 +638,65 @@ int metrics_check(const char *name, char *why, size_t whysize)
 	return -1;
 }
 
-/* ---- listing --------------------------------------------------------- */
+/* ---- chips ------------------------------------------------------------ */
 
-static const char *better_text(int better)
+/* Raw metrics that some chips name differently: where the first is not a
+ * metric of the chip, the second is collected in its place.  CUPTI 13.0
+ * describes both alike ("# of bytes read from DRAM"); GB20x (GDDR7) names
+ * DRAM traffic by operation. */
+static const struct {
+	const char *raw, *alt;
+} raw_alternatives[] = {
+	{ "dram__bytes_read.sum", "dram__bytes_op_read.sum" },
+	{ "dram__bytes_write.sum", "dram__bytes_op_write.sum" },
+};
+
+static const char *raw_alternative(const char *raw)
 {
-	return better < 0 ? "lower is better" : better > 0 ? "higher is better" : "";
+	for (size_t i = 0; i < ARRAY_SIZE(raw_alternatives); i++)
+		if (!strcmp(raw_alternatives[i].raw, raw))
+			return raw_alternatives[i].alt;
+	return NULL;
 }
 
-/* Columns a UTF-8 lead byte occupies on a terminal: CJK (3-byte
- * sequences) is double-width; continuation bytes take none. */
-static int lead_width(unsigned char c)
+/* What chip collects for raw: raw (1), its alternative (1, *collect set),
+ * nothing (0, why filled) or unknown (-1, why filled). */
+static int resolve_raw(const char *chip, const char *raw, const char **collect,
+		       char *why, size_t whysize)
 {
-	if ((c & 0xC0) == 0x80)
-		return 0;
-	return (c & 0xF0) == 0xE0 ? 2 : 1;
+	const char *alt = raw_alternative(raw);
+	char ignored[256];
+	int v;
+
+	*collect = NULL;
+	v = counters_metric_valid(chip, raw, why, whysize);
+	if (v == 1)
+		*collect = raw;
+	else if (v == 0 && alt &&
+		 counters_metric_valid(chip, alt, ignored, sizeof(ignored)) == 1)
+		*collect = alt;
+	if (*collect && whysize)
+		why[0] = '\0';
+	return *collect ? 1 : v;
 }
 
-/* Prints text indented by `indent`, wrapped at spaces before column 78; a
- * run without spaces longer than the line is printed whole. */
-static void print_wrapped(FILE *fp, int indent, const char *text)
+int metrics_resolve(const struct metric_alias *a, const char *chip,
+		    struct metric_resolution *r)
 {
-	const int width = 78;
-	const char *p = text;
+	memset(r, 0, sizeof(*r));
+	r->status = 1;
+	for (size_t j = 0; j < METRIC_MAX_RAW && a->raw[j]; j++) {
+		int v = resolve_raw(chip, a->raw[j], &r->collect[j], r->why[j],
+				    sizeof(r->why[j]));
 
-	while (*p) {
-		const char *end = p, *brk = NULL;
-		int col = indent;
-
-		while (*end && col < width) {
-			if (*end == ' ')
-				brk = end;
-			col += lead_width((unsigned char)*end);
-			end++;
-		}
-		if (!*end || *end == ' ') {
-			brk = end;
-		} else if (!brk) {
-			while (*end && *end != ' ')
-				end++;
-			brk = end;
-		}
-		fprintf(fp, "%*s%.*s\n", indent, "", (int)(brk - p), p);
-		p = *brk ? brk + 1 : brk;
-	}
-}
-
-void metrics_print(FILE *fp, bool verbose)
-{
-	size_t i, j;
-
-	fprintf(fp, "Counter aliases (use in an experiment's `counters:` list; "
-		"\"%s\" is the set:", METRICS_DEFAULT_WORD);
-	for (i = 0; i < ARRAY_SIZE(default_set); i++)
-		fprintf(fp, " %s", default_set[i]);
-	fprintf(fp, ").\nRaw Perfworks metrics (e.g. dram__bytes_read.sum) are "
-		"accepted too and become a column of the same name.\n");
-	for (i = 0; i < ARRAY_SIZE(aliases); i++) {
-		const struct metric_alias *a = &aliases[i];
-
-		fprintf(fp, "\n%s\n", a->name);
-		print_wrapped(fp, 4, a->summary_en);
-		print_wrapped(fp, 4, a->summary_zh);
-		for (j = 0; j < METRIC_MAX_COLS && a->cols[j].name; j++) {
-			const struct metric_column_def *c = &a->cols[j];
-
-			fprintf(fp, "  %-31s %-17s %s\n", c->name, c->unit,
-				better_text(c->better));
-			if (verbose) {
-				print_wrapped(fp, 6, c->what_en);
-				print_wrapped(fp, 6, c->what_zh);
-			}
-		}
-		if (!verbose)
+		if (v == 1 || r->status == -1 || (v == 0 && r->status == 0))
 			continue;
-		fprintf(fp, "  raw metrics:\n");
-		for (j = 0; j < METRIC_MAX_RAW && a->raw[j]; j++)
-			fprintf(fp, "    %s\n", a->raw[j]);
-		fputc('\n', fp);
-		print_wrapped(fp, 2, a->explain_en);
-		fputc('\n', fp);
-		print_wrapped(fp, 2, a->explain_zh);
+		r->status = v;
+		/* the reason names the metric already, or says why
+		 * nothing could be checked */
+		snprintf(r->summary, sizeof(r->summary), "%s", r->why[j]);
 	}
+	return r->status;
 }
 
 /* ---- plans ------------------------------------------------------------- */
@@ -708,6 +708,7 @@ struct counter_plan_part {
 	size_t raw[METRIC_MAX_RAW];          /* indexes into plan->raw */
 	size_t nraw;
 	size_t col0, ncols;                  /* the columns it fills */
+	char *missing;                       /* not collected: why (nraw 0) */
 };
 
 static size_t plan_add_raw(struct counter_plan *p, const char *name)
@@ -805,10 +806,100 @@ void counter_plan_release(struct counter_plan *p)
 		free(p->raw[i]);
 	for (i = 0; i < p->ncols; i++)
 		free(p->cols[i]);
+	for (i = 0; i < p->nparts; i++)
+		free(p->parts[i].missing);
 	free(p->raw);
 	free(p->cols);
 	free(p->parts);
 	memset(p, 0, sizeof(*p));
+}
+
+/* What part q collects on chip: names[0..q->nraw) (1), or nothing with
+ * the reason (0), or unknown (-1: left as it is). */
+static int part_on_chip(const struct counter_plan *p,
+			const struct counter_plan_part *q, const char *chip,
+			const char **names, char *why, size_t whysize)
+{
+	struct metric_resolution r;
+	size_t j;
+
+	if (!q->alias) {
+		names[0] = p->raw[q->raw[0]];
+		return counters_metric_valid(chip, names[0], why, whysize);
+	}
+	if (metrics_resolve(q->alias, chip, &r) != 1) {
+		snprintf(why, whysize, "%s", r.summary);
+		return r.status;
+	}
+	for (j = 0; j < q->nraw; j++)
+		names[j] = r.collect[j];
+	return 1;
+}
+
+/* Rebuilds p->raw from what the parts collect now (new_names[i] for part
+ * i), in the same order as counter_plan_build makes it. */
+static void plan_rebuild_raw(struct counter_plan *p,
+			     const char *(*new_names)[METRIC_MAX_RAW])
+{
+	char **old = p->raw;
+	size_t nold = p->nraw, i, j;
+
+	p->raw = NULL;
+	p->nraw = 0;
+	for (i = 0; i < p->nparts; i++)
+		for (j = 0; j < p->parts[i].nraw; j++)
+			p->parts[i].raw[j] = plan_add_raw(p, new_names[i][j]);
+	for (i = 0; i < nold; i++)
+		free(old[i]);
+	free(old);
+}
+
+int counter_plan_restrict(struct counter_plan *p, const char *chip,
+			  char *dropped, size_t dropsize)
+{
+	const char *(*names)[METRIC_MAX_RAW] = xcalloc(p->nparts ? p->nparts : 1,
+							sizeof(*names));
+	struct sbuf list = SBUF_INIT;
+	bool changed = false;
+	char why[512];
+	int ndropped = 0;
+	size_t i, j;
+
+	for (i = 0; i < p->nparts; i++) {
+		struct counter_plan_part *q = &p->parts[i];
+
+		for (j = 0; j < q->nraw; j++)
+			names[i][j] = p->raw[q->raw[j]];
+		if (q->missing || part_on_chip(p, q, chip, names[i], why,
+					       sizeof(why)) != 0) {
+			for (j = 0; j < q->nraw; j++)
+				changed |= strcmp(names[i][j], p->raw[q->raw[j]]) != 0;
+			continue;
+		}
+		q->missing = xasprintf("not collectable on %s: %s", chip, why);
+		q->nraw = 0;
+		changed = true;
+		sbuf_addf(&list, "%s%s (%s)", ndropped++ ? "; " : "",
+			  q->alias ? q->alias->name : p->cols[q->col0], why);
+	}
+	if (changed)
+		plan_rebuild_raw(p, names);
+	if (dropped)
+		snprintf(dropped, dropsize, "%s", sbuf_str(&list));
+	sbuf_release(&list);
+	free(names);
+	return ndropped;
+}
+
+const char *counter_plan_missing(const struct counter_plan *p, size_t col)
+{
+	for (size_t i = 0; i < p->nparts; i++) {
+		const struct counter_plan_part *q = &p->parts[i];
+
+		if (col >= q->col0 && col < q->col0 + q->ncols)
+			return q->missing;
+	}
+	return NULL;
 }
 
 /* ---- aggregation and derivation ------------------------------------- */
@@ -890,6 +981,11 @@ void counter_plan_derive(const struct counter_plan *p, const double *const *kval
 	for (i = 0; i < p->nparts; i++) {
 		const struct counter_plan_part *q = &p->parts[i];
 
+		if (q->missing) {
+			for (j = 0; j < q->ncols; j++)
+				cols[q->col0 + j] = NAN;
+			continue;
+		}
 		if (!q->alias) {
 			cols[q->col0] = agg[q->raw[0]];
 			continue;

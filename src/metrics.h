@@ -22,7 +22,8 @@
 #define METRIC_MAX_RAW 12
 #define METRIC_MAX_COLS 6
 
-/* The chip that names are validated against offline (H100/H200). */
+/* The chip that names are validated against offline when nothing says
+ * which (H100/H200; chip.h's CHIP_ASSUMED). */
 #define METRICS_CHIP "GH100"
 
 /* The word that stands for metrics_default_set() in a counter list. */
@@ -69,8 +70,16 @@ const struct metric_column_def *metrics_find_column(const char *col,
  * (alias names). */
 const char *const *metrics_default_set(size_t *count);
 
+/* The chip metrics_check() validates raw metric names for: METRICS_CHIP
+ * until metrics_set_chip() names another (culab check --chip, or the GPU
+ * culab runs on).  The string is copied. */
+void metrics_set_chip(const char *chip);
+const char *metrics_chip(void);
+
 /* Whether `name` is "default", an alias, or a raw metric valid for
- * METRICS_CHIP (checked offline with CUPTI's host API; no GPU needed).
+ * metrics_chip() (checked offline with CUPTI's host API; no GPU needed).
+ * Aliases always pass: one that a chip cannot collect is left out when
+ * counters are collected there (counter_plan_restrict).
  * Returns 0, or -1 with a reason (and a "did you mean" where one is close)
  * in why.  On success why is "" or holds a note worth printing as a
  * warning: when CUPTI's host API itself cannot run here, a raw name that
@@ -78,10 +87,41 @@ const char *const *metrics_default_set(size_t *count);
  * unchecked, and the note says so; the GPU run validates it again. */
 int metrics_check(const char *name, char *why, size_t whysize);
 
+/* How one alias resolves on one chip, offline (metrics_resolve). */
+struct metric_resolution {
+	/* 1: collectable; 0: not on this chip; -1: not evaluated (CUPTI's
+	 * host API cannot run here, or refuses the chip) */
+	int status;
+	/* What is collected for the alias's raw[i] on the chip: raw[i]
+	 * itself, or the chip's own name for the same counter
+	 * (dram__bytes_op_read.sum on GB20x); NULL where it is not. */
+	const char *collect[METRIC_MAX_RAW];
+	/* Why raw[i] is not collectable there; "" where it is. */
+	char why[METRIC_MAX_RAW][256];
+	/* status != 1: the first reason, naming its raw metric. */
+	char summary[320];
+};
+
+/* Evaluates alias a on chip (a CUPTI chip name, "GA102") with the host
+ * API: every raw metric, and for one the chip lacks, the chip's own name
+ * for it where culab knows one.  Returns r->status.  No GPU needed. */
+int metrics_resolve(const struct metric_alias *a, const char *chip,
+		    struct metric_resolution *r);
+
 /* Prints the alias table for `culab list metrics`: one block per alias
- * with its summary (English and Chinese) and columns; verbose adds the raw
- * metrics and the glossary paragraphs. */
-void metrics_print(FILE *fp, bool verbose);
+ * with its summary (English and Chinese), its columns and whether `chip`
+ * can collect it (with each raw metric it cannot, and why); verbose adds
+ * the raw metrics and the glossary paragraphs.  chip NULL leaves the
+ * chip lines out. */
+void metrics_print(FILE *fp, bool verbose, const char *chip);
+
+/* Prints, for `culab list chips`, a Markdown table of every chip CUPTI's
+ * host API knows: its architecture, GPUs built on it, whether each alias
+ * of the default set resolves there and the replay passes the default set
+ * needs; then, per chip, what does not resolve and why.  Computed
+ * offline.  Returns 0, or -1 with why filled when the host API cannot run
+ * here. */
+int metrics_print_chips(FILE *fp, char *why, size_t whysize);
 
 /* A collection plan for a list of requested names (aliases and raw). */
 struct counter_plan_part;
@@ -104,6 +144,22 @@ struct counter_plan {
  * releases *p with counter_plan_release(). */
 int counter_plan_build(char *const *names, size_t n, struct counter_plan *p);
 void counter_plan_release(struct counter_plan *p);
+
+/* Fits plan p to `chip` (metrics_resolve, offline): an alias the chip
+ * cannot collect, or a raw metric it lacks, is no longer collected, and
+ * its columns stay in the plan to be derived as NAN, with the reason
+ * that counter_plan_missing() gives; an alias the chip names differently
+ * collects the chip's names.  Where the host API cannot evaluate the
+ * chip, the plan is left as it is (opening counters on the GPU checks it).
+ * A plan that fits needs no change: on GH100 the default set is left
+ * exactly as built.  Returns the number of requested names left out and
+ * lists them in dropped (when not NULL): "dram (unknown metric ...); ...". */
+int counter_plan_restrict(struct counter_plan *p, const char *chip,
+			  char *dropped, size_t dropsize);
+
+/* Why column `col` of p is not collected ("not collectable on GA10B:
+ * ..."), or NULL when it is. */
+const char *counter_plan_missing(const struct counter_plan *p, size_t col);
 
 /* Aggregates per-kernel raw values (kvalues[k][i] for raw[i], k < nk) into
  * one measurement and derives plan->ncols columns into cols.

@@ -318,8 +318,10 @@ static void row_release(struct result_row *w)
 	free(w->timer);
 	free(w->t.samples_ms);
 	free(w->counters_status);
-	for (i = 0; i < w->ncolumns; i++)
+	for (i = 0; i < w->ncolumns; i++) {
 		free(w->columns[i].name);
+		free(w->columns[i].missing);
+	}
 	free(w->columns);
 	for (i = 0; i < w->nkernels; i++)
 		kernel_counters_release(&w->kernels[i]);

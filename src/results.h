@@ -62,7 +62,9 @@ struct timing {
  * of a measurement. */
 struct counter_column {
 	char *name;             /* e.g. "bank_conflicts_per_shared_ld" */
-	double value;           /* NAN when not applicable */
+	double value;           /* NAN when not applicable or missing */
+	char *missing;          /* why the GPU could not collect it ("not
+				   collectable on GA10B: ..."), else NULL */
 };
 
 struct result_row {

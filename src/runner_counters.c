@@ -17,6 +17,7 @@
 
 #include <nvtx3/nvToolsExt.h>
 
+#include "chip.h"
 #include "diag.h"
 
 static bool same_raw(const struct counter_plan *a, const struct counter_plan *b)
@@ -34,6 +35,45 @@ bool runner_counters_on(const struct run *R)
 	return R->have_cplan;
 }
 
+/* The chip the counters of this GPU are evaluated for (chip.h: its
+ * architecture's), or NULL. */
+static const char *gpu_chip(const struct run *R)
+{
+	char arch[16];
+
+	if (!R->res->has_env)
+		return NULL;
+	snprintf(arch, sizeof(arch), "sm_%d%d", R->res->env.cc_major,
+		 R->res->env.cc_minor);
+	return chip_for_arch(arch);
+}
+
+/* Builds the plan for e's counters and fits it to this GPU: what the GPU
+ * cannot collect stays out of it, its columns empty with the reason
+ * (counter_plan_restrict), noted in *dropped.  Returns 0 or -1. */
+static int plan_counters(const struct run *R, const struct experiment *e,
+			 struct counter_plan *cp, char **dropped)
+{
+	const char *chip = gpu_chip(R);
+	char list[1024];
+
+	*dropped = NULL;
+	if (counter_plan_build(e->counters, e->ncounters, cp) < 0)
+		return -1;
+	if (chip && counter_plan_restrict(cp, chip, list, sizeof(list)) > 0)
+		*dropped = xasprintf("not collectable on %s: %s", chip, list);
+	return 0;
+}
+
+/* The results' method line: the session's, and what it left out. */
+static void set_method(struct run *R)
+{
+	free(R->res->counters_method);
+	R->res->counters_method = R->ctr_dropped ?
+		xasprintf("%s; %s", counters_method(R->ctr), R->ctr_dropped) :
+		xstrdup(counters_method(R->ctr));
+}
+
 /* Opens the counter session for an experiment's counters, or records why
  * there are none.  A session whose raw metrics are the ones this
  * experiment needs stays open: opening costs ~0.5 s (CUPTI's set-up and
@@ -42,14 +82,14 @@ bool runner_counters_on(const struct run *R)
 void runner_counters_begin(struct run *R, const struct experiment *e)
 {
 	struct counter_plan cp;
-	char why[1024];
+	char why[1024], *dropped = NULL;
 
 	if (R->o->no_counters || !e->ncounters) {
 		runner_counters_end(R);
 		return;
 	}
 	memset(&cp, 0, sizeof(cp));
-	if (counter_plan_build(e->counters, e->ncounters, &cp) < 0) {
+	if (plan_counters(R, e, &cp, &dropped) < 0) {
 		runner_counters_end(R);
 		R->ctr_status = xstrdup("the counter list could not be planned");
 		R->have_cplan = true;
@@ -58,22 +98,32 @@ void runner_counters_begin(struct run *R, const struct experiment *e)
 	if (R->ctr && R->have_cplan && same_raw(&R->cplan, &cp)) {
 		counter_plan_release(&R->cplan);
 		R->cplan = cp;
+		free(dropped);
 		return;
 	}
 	runner_counters_end(R);
 	R->cplan = cp;
 	R->have_cplan = true;
+	R->ctr_dropped = dropped;
+	if (R->o->progress && dropped)
+		fputc('\n', stderr);
+	if (dropped)
+		diag_warning("%s; their columns stay empty", dropped);
+	if (!R->cplan.nraw) {           /* this GPU collects none of them */
+		R->ctr_status = xstrdup(dropped);
+		return;
+	}
 	if (counters_open((const char *const *)R->cplan.raw, R->cplan.nraw,
 			  &R->ctr, why, sizeof(why)) < 0) {
 		R->ctr = NULL;
 		R->ctr_status = xstrdup(why);
-		if (R->o->progress)
+		if (R->o->progress && !dropped)
 			fputc('\n', stderr);
 		diag_warning("hardware counters unavailable, timing only: %s", why);
 		return;
 	}
 	if (!R->res->counters_method)
-		R->res->counters_method = xstrdup(counters_method(R->ctr));
+		set_method(R);
 }
 
 void runner_counters_end(struct run *R)
@@ -81,10 +131,9 @@ void runner_counters_end(struct run *R)
 	/* The method may have changed during the run (counters.h: a flush
 	 * the module gave up); the results say how it ended. */
 	if (R->ctr && R->res->counters_method &&
-	    strcmp(R->res->counters_method, counters_method(R->ctr)) != 0) {
-		free(R->res->counters_method);
-		R->res->counters_method = xstrdup(counters_method(R->ctr));
-	}
+	    strncmp(R->res->counters_method, counters_method(R->ctr),
+		    strlen(counters_method(R->ctr))) != 0)
+		set_method(R);
 	counters_close(R->ctr);
 	R->ctr = NULL;
 	if (R->have_cplan)
@@ -92,6 +141,8 @@ void runner_counters_end(struct run *R)
 	R->have_cplan = false;
 	free(R->ctr_status);
 	R->ctr_status = NULL;
+	free(R->ctr_dropped);
+	R->ctr_dropped = NULL;
 }
 
 const char *runner_no_counters_why(const struct run *R, const struct variant *v)
@@ -176,6 +227,7 @@ static void fill_counters(struct run *R, struct result_row *w,
 	for (j = 0; j < R->cplan.ncols; j++) {
 		w->columns[j].name = xstrdup(R->cplan.cols[j]);
 		w->columns[j].value = cols[j];
+		w->columns[j].missing = xstrdup(counter_plan_missing(&R->cplan, j));
 	}
 	w->kernels = k;
 	w->nkernels = nk;

@@ -78,6 +78,8 @@ struct run {
 	struct counter_plan cplan;
 	bool have_cplan;
 	char *ctr_status;        /* why counters are unavailable, or NULL */
+	char *ctr_dropped;       /* what this GPU cannot collect of the
+				    counters asked for, and why, or NULL */
 	struct pending pend[COUNTERS_BATCH_MAX];
 	size_t npend;
 	/* where an output comes back to be checked: kept for the run and

@@ -6,7 +6,9 @@
 #    exactly tests/bad/NAME.err on stderr;
 # 3. golden errors of results files: `culab report tests/bad-results/NAME.json`
 #    must exit 2, print exactly NAME.err and write nothing;
-# 4. every file in tests/good/ and experiments/ passes `culab check`.
+# 4. every file in tests/good/ and experiments/ passes `culab check`;
+# 5. reports/chips/aliases.md is what `culab list chips` computes with this
+#    CUPTI (skipped where CUPTI cannot run or is another version).
 # Prints one line per failure and a pass/fail count; exits 1 on failure.
 set -u
 build=$1
@@ -92,6 +94,14 @@ for y in tests/good/*.yaml experiments/*.yaml experiments/*/*.yaml; do
 		cat "$tmp/err"
 	fi
 done
+
+echo "== counters on every chip (reports/chips/aliases.md)"
+sh reports/chips/update.sh --check "$build"
+case $? in
+0) ok ;;
+77) ;;
+*) ko "reports/chips/aliases.md: not what this CUPTI computes" ;;
+esac
 
 echo
 echo "culab tests: $pass passed, $fail failed"

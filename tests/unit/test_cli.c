@@ -147,6 +147,62 @@ static void test_check(void **state)
 	       EXIT_USAGE, "experiments/quick.yaml: ok:", "cannot open");
 }
 
+/* Whether CUPTI's host API runs in this build (not under ASan). */
+static bool host_api_here(void)
+{
+	struct out o = run(ARGS("list", "--chip", "GH100", "metrics"));
+	bool ok = strstr(o.out, "  collectable on GH100\n") != NULL;
+	const char *why = strstr(o.out, "not evaluated for GH100: ");
+
+	if (!ok)
+		print_message("CUPTI host API unavailable, skipped: %.*s\n",
+			      why ? (int)strcspn(why, "\n") : 0, why ? why : "");
+	free(o.out);
+	free(o.err);
+	return ok;
+}
+
+/* --chip: names as CUPTI spells them, in any case; the architecture
+ * follows the chip and the chip the architecture. */
+static void test_chip_option(void **state)
+{
+	(void)state;
+	/* refused the same way with or without CUPTI */
+	expect(ARGS("check", "--chip", "GX100", "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "unknown chip \"GX100\"; did you mean \"GV100\"?");
+	expect(ARGS("list", "--chip", "gb20", "metrics"), EXIT_USAGE, NULL,
+	       "did you mean \"GB202\"?");
+	expect(ARGS("list", "--chip", "GA102", "kernels"), EXIT_USAGE, NULL,
+	       "--chip goes with list metrics only");
+	expect(ARGS("list", "--json", "chips"), EXIT_USAGE, NULL,
+	       "list chips has no --json");
+	/* an architecture without a profiled chip: GH100 assumed, said once */
+	expect(ARGS("check", "--arch", "sm_61", "experiments/quick.yaml"),
+	       EXIT_OK, "experiments/quick.yaml: ok:", "note: no chip of sm_61 "
+	       "is known to CUPTI's range profiler: counter names checked for "
+	       "GH100; choose another chip with --chip");
+	if (!host_api_here())
+		skip();
+	expect(ARGS("check", "--chip", "gb202", "tests/good/full.yaml"),
+	       EXIT_USAGE, NULL, "unknown metric \"dram__bytes_read.sum\" for "
+	       "GB202; did you mean \"dram__bytes_op_read.sum\"?");
+	expect(ARGS("check", "--arch", "sm_86", "tests/good/full.yaml"),
+	       EXIT_OK, "tests/good/full.yaml: ok:", NULL);
+	expect(ARGS("check", "--chip", "GA10B", "experiments/quick.yaml"),
+	       EXIT_OK, "experiments/quick.yaml: ok:", "experiments/quick.yaml: "
+	       "note: not collectable on GA10B: dram (unknown metric");
+	expect(ARGS("list", "--chip", "GA10B", "metrics"), EXIT_OK,
+	       "  not collectable on GA10B (its columns stay empty):\n"
+	       "    dram__bytes_read.sum: unknown metric", NULL);
+	expect(ARGS("list", "--chip", "GB202", "metrics"), EXIT_OK,
+	       "    dram__bytes_read.sum -> dram__bytes_op_read.sum", NULL);
+	expect(ARGS("list", "--chip", "GH100", "--json", "metrics"), EXIT_OK,
+	       "\"collectable\": \"yes\"", NULL);
+	expect(ARGS("list", "--chip", "GA10B", "--json", "metrics"), EXIT_OK,
+	       "\"collectable\": \"no\"", NULL);
+	/* `list chips` itself: reports/chips/aliases.md (tests/run.sh) */
+}
+
 static void test_report_input(void **state)
 {
 	(void)state;
@@ -263,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_help_version),
 		cmocka_unit_test(test_list),
 		cmocka_unit_test(test_check),
+		cmocka_unit_test(test_chip_option),
 		cmocka_unit_test(test_report_input),
 		cmocka_unit_test(test_unwritable_output),
 		cmocka_unit_test(test_verify_fixture),

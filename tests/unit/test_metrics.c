@@ -680,7 +680,7 @@ static void test_print(void **state)
 
 	(void)state;
 	fp = open_memstream(&text, &len);
-	metrics_print(fp, false);
+	metrics_print(fp, false, NULL);
 	fclose(fp);
 	assert_contains(text, "\nbank_conflicts\n");
 	assert_contains(text, "bank_conflicts_per_shared_ld");
@@ -692,7 +692,7 @@ static void test_print(void **state)
 
 	text = NULL;
 	fp = open_memstream(&text, &len);
-	metrics_print(fp, true);
+	metrics_print(fp, true, NULL);
 	fclose(fp);
 	assert_contains(text, "raw metrics:\n    l1tex__data_bank_conflicts");
 	assert_contains(text, "Shared memory is divided into 32 banks");

@@ -323,6 +323,40 @@ static void test_resources_round_trip(void **state)
 	free(path);
 }
 
+/* A counter column the GPU could not collect keeps its reason; files
+ * with none such carry no "missing" object, as before. */
+static void test_missing_round_trip(void **state)
+{
+	const char *why = "not collectable on GA10B: unknown metric "
+			  "\"dram__bytes_read.sum\" for GA10B";
+	struct results a, b;
+	char *path, *text = NULL;
+	size_t len;
+
+	(void)state;
+	fill(&a);
+	path = xasprintf("%s/results.json", tmpdir);
+	assert_int_equal(output_save(tmpdir, &a), 0);
+	assert_int_equal(read_file(path, 64u << 20, &text, &len), 0);
+	assert_null(strstr(text, "\"missing\""));
+	free(text);
+	assert_int_equal(results_read(path, &b), 0);
+	assert_null(b.rows[0].columns[0].missing);
+	assert_null(b.rows[0].columns[1].missing);
+	results_release(&b);
+
+	a.rows[0].columns[0].missing = xstrdup(why);
+	a.rows[0].columns[0].value = NAN;
+	assert_int_equal(output_save(tmpdir, &a), 0);
+	assert_int_equal(results_read(path, &b), 0);
+	assert_true(isnan(b.rows[0].columns[0].value));
+	assert_string_equal(b.rows[0].columns[0].missing, why);
+	assert_null(b.rows[0].columns[1].missing);
+	results_release(&a);
+	results_release(&b);
+	free(path);
+}
+
 /* Files written before resources were recorded (schema versions 1 and
  * 2, no "resources" in their rows: the recorded fixture and example,
  * and a version 2 fuzz seed) read as unknown, with the reason. */
@@ -617,6 +651,7 @@ int main(void)
 		cmocka_unit_test(test_timing_stats),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_resources_round_trip),
+		cmocka_unit_test(test_missing_round_trip),
 		cmocka_unit_test(test_resources_absent),
 		cmocka_unit_test(test_upgrade_v1),
 		cmocka_unit_test(test_csv),
