@@ -1,7 +1,4 @@
-/* env.c - GPU and host properties.  See env.h.
- *
- * The theoretical peak bandwidth is computed the way nvbench does:
- * 2 (double data rate) x memory clock x bus width / 8. */
+/* env.c - GPU and host properties.  See env.h. */
 #include "env.h"
 
 #include <stdio.h>
@@ -12,7 +9,74 @@
 
 #include <cuda_runtime_api.h>
 
+#include "refusal.h"
 #include "util.h"
+
+/* ---- theoretical peak bandwidth -----------------------------------------
+ *
+ * peak = 2 x memory clock x bus width / 8, as nvbench computes it
+ * (nvbench/device_info.cuh), for GDDR and HBM alike.  It holds for GDDR
+ * because the driver reports no GDDR command clock (an RTX 3090's GDDR6X
+ * runs at 1219 MHz) but a "DDR-equivalent" clock, half the data rate per
+ * pin: 9751 MHz for 19.5 Gb/s.  NVIDIA's Robert Crovella explains it for
+ * the RTX 3090 and the A100 (forums.developer.nvidia.com/t/
+ * rtx-3090-a100-memory-frequency/198730), and what GPUs report matches
+ * their published peaks to 0.05 % across GDDR6, GDDR6X, GDDR7, HBM2,
+ * HBM2e and HBM3 (tests/unit/test_env.c, with the source of every
+ * number).  The exceptions:
+ *  - an integrated GPU (Jetson, DGX Spark) shares the host's LPDDR and
+ *    reports its current clock, which DVFS lowers: a Jetson Nano reports
+ *    13 MHz on a 64-bit bus, a TX2 1600 MHz where its LPDDR4 runs up to
+ *    1866 MHz; no peak follows, so culab reports none;
+ *  - a MIG instance has a share of the GPU's memory slices (1/8 for a 1g
+ *    profile on an A100) that the driver's width and clock do not tell;
+ *  - a published figure may be rounded: an H100 NVL reports 2619 MHz on
+ *    6144 bits, 4023 GB/s, where NVIDIA states 3.9 TB/s.
+ * The kind of memory follows from the width: an HBM stack is 1024 bits
+ * wide and NVIDIA's HBM GPUs have three stacks or more; no GDDR bus is
+ * wider than 512 bits. */
+
+void env_memory_peak(const struct env_memory_facts *f,
+		     struct env_memory_peak *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (f->integrated) {
+		out->kind = ENV_MEM_SHARED;
+		out->why_unknown = "an integrated GPU shares the host's memory, "
+				   "whose current clock the driver reports, not "
+				   "its peak";
+		return;
+	}
+	if (f->mem_clock_khz <= 0 || f->bus_width_bits <= 0) {
+		out->kind = ENV_MEM_UNKNOWN;
+		out->why_unknown = "the driver reports no memory clock or bus "
+				   "width";
+		return;
+	}
+	out->kind = f->bus_width_bits >= 1024 ? ENV_MEM_HBM : ENV_MEM_GDDR;
+	out->gbit_per_pin = 2.0 * (double)f->mem_clock_khz / 1e6;
+	if (f->mig) {
+		out->why_unknown = "a MIG instance has a share of the GPU's "
+				   "memory bandwidth that the driver does not "
+				   "report";
+		return;
+	}
+	out->gbps = out->gbit_per_pin * (double)f->bus_width_bits / 8.0;
+}
+
+const char *env_memory_kind_name(enum env_memory_kind k)
+{
+	static const char *const names[] = {
+		[ENV_MEM_UNKNOWN] = "unknown",
+		[ENV_MEM_GDDR] = "GDDR",
+		[ENV_MEM_HBM] = "HBM",
+		[ENV_MEM_SHARED] = "shared LPDDR",
+	};
+
+	return (size_t)k < ARRAY_SIZE(names) ? names[k] : names[0];
+}
+
+/* ---- devices ---------------------------------------------------------------- */
 
 int env_device_count(char *why, size_t whysize)
 {
@@ -64,6 +128,27 @@ static int attr(int *v, enum cudaDeviceAttr a, int device)
 	return cudaDeviceGetAttribute(v, a, device) == cudaSuccess ? 0 : -1;
 }
 
+int env_memory(int device, struct env_memory_facts *f,
+	       struct env_memory_peak *out)
+{
+	struct cudaDeviceProp p;
+	int integrated = 0;
+
+	memset(f, 0, sizeof(*f));
+	if (attr(&f->mem_clock_khz, cudaDevAttrMemoryClockRate, device) ||
+	    attr(&f->bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, device) ||
+	    attr(&integrated, cudaDevAttrIntegrated, device) ||
+	    cudaGetDeviceProperties(&p, device) != cudaSuccess) {
+		cudaGetLastError();
+		env_memory_peak(f, out);
+		return -1;
+	}
+	f->integrated = integrated != 0;
+	f->mig = refusal_is_mig(p.name);
+	env_memory_peak(f, out);
+	return 0;
+}
+
 int env_device_arch(int device, char *buf, size_t size)
 {
 	int major = 0, minor = 0;
@@ -81,12 +166,28 @@ int env_device_arch(int device, char *buf, size_t size)
 	snprintf(buf, size, "sm_%d%d", major, minor);
 	return 0;
 }
+/* The device's UUID as nvidia-smi writes it: "GPU-..." for a GPU,
+ * "MIG-..." for a MIG instance. */
+static void format_uuid(const struct cudaDeviceProp *p, char *buf, size_t size)
+{
+	int o = snprintf(buf, size, "%s-", refusal_is_mig(p->name) ? "MIG" : "GPU");
+
+	for (int i = 0; i < 16; i++) {
+		o += snprintf(buf + o, size - (size_t)o, "%02x",
+			      (unsigned char)p->uuid.bytes[i]);
+		if (i == 3 || i == 5 || i == 7 || i == 9)
+			o += snprintf(buf + o, size - (size_t)o, "-");
+	}
+}
+
 int env_probe(int device, struct environment *e, char *why, size_t whysize)
 {
+	struct env_memory_facts mf;
+	struct env_memory_peak mp;
 	struct cudaDeviceProp p;
 	cudaError_t err;
 	char uuid[64];
-	int l2 = 0, i, o;
+	int l2 = 0;
 
 	err = cudaGetDeviceProperties(&p, device);
 	if (err != cudaSuccess) {
@@ -99,25 +200,18 @@ int env_probe(int device, struct environment *e, char *why, size_t whysize)
 	e->cc_minor = p.minor;
 	e->sm_count = p.multiProcessorCount;
 	e->global_mem_bytes = p.totalGlobalMem;
-	if (attr(&e->mem_bus_width_bits, cudaDevAttrGlobalMemoryBusWidth, device) ||
-	    attr(&e->mem_clock_khz, cudaDevAttrMemoryClockRate, device) ||
+	if (env_memory(device, &mf, &mp) < 0 ||
 	    attr(&e->sm_clock_khz, cudaDevAttrClockRate, device) ||
 	    attr(&l2, cudaDevAttrL2CacheSize, device)) {
 		snprintf(why, whysize, "cannot read the attributes of device %d",
 			 device);
 		return -1;
 	}
+	e->mem_bus_width_bits = mf.bus_width_bits;
+	e->mem_clock_khz = mf.mem_clock_khz;
 	e->l2_bytes = (size_t)l2;
-	e->peak_gbps = 2.0 * (double)e->mem_clock_khz * 1e3 *
-		       (double)e->mem_bus_width_bits / 8.0 / 1e9;
-	o = snprintf(uuid, sizeof(uuid), "GPU-");
-	for (i = 0; i < 16; i++) {
-		o += snprintf(uuid + o, sizeof(uuid) - (size_t)o, "%02x",
-			      (unsigned char)p.uuid.bytes[i]);
-		if (i == 3 || i == 5 || i == 7 || i == 9)
-			uuid[o++] = '-';
-	}
-	uuid[o] = '\0';
+	e->peak_gbps = mp.gbps;
+	format_uuid(&p, uuid, sizeof(uuid));
 	e->gpu_uuid = xstrdup(uuid);
 	cudaDriverGetVersion(&e->driver_version);
 	cudaRuntimeGetVersion(&e->runtime_version);
