@@ -1,4 +1,8 @@
-/* env.c - GPU and host properties.  See env.h. */
+/* env.c - GPU and host properties.  See env.h.
+ *
+ * The only module besides the runner that asks the CUDA runtime about the
+ * device; what a failure means and what to do about it is refusal.c's
+ * table, fed the facts gathered here. */
 #include "env.h"
 
 #include <stdio.h>
@@ -9,6 +13,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "../kernels/support.h"
+#include "culab_version.h"
 #include "refusal.h"
 #include "util.h"
 
@@ -78,33 +84,96 @@ const char *env_memory_kind_name(enum env_memory_kind k)
 
 /* ---- devices ---------------------------------------------------------------- */
 
+/* The facts every refusal may need: the host's /proc texts, the driver's
+ * and runtime's CUDA versions, what the binary was built for. */
+static void host_facts(struct refusal_host *h, struct refusal_facts *f)
+{
+	refusal_facts_init(f);
+	refusal_read_host(h, f);
+	if (cudaDriverGetVersion(&f->driver_version) != cudaSuccess)
+		f->driver_version = 0;
+	f->runtime_version = CUDART_VERSION;
+	f->build_sass = CULAB_BUILD_SASS;
+	f->build_ptx = *CULAB_BUILD_PTX ? CULAB_BUILD_PTX : NULL;
+}
+
 int env_device_count(char *why, size_t whysize)
 {
+	struct refusal_facts f;
+	struct refusal_host h;
 	int n = 0;
 	cudaError_t err = cudaGetDeviceCount(&n);
 
-	if (err != cudaSuccess) {
-		cudaGetLastError();
-		if ((err == cudaErrorInsufficientDriver ||
-		     err == cudaErrorNoDevice) &&
-		    access("/proc/driver/nvidia/version", F_OK) != 0)
-			snprintf(why, whysize, "no NVIDIA driver is loaded on this "
-				 "machine (%s)", cudaGetErrorName(err));
-		else if (err == cudaErrorInsufficientDriver)
-			snprintf(why, whysize, "the NVIDIA driver is older than "
-				 "this CUDA runtime (%d.%d); update the driver "
-				 "(%s)", CUDART_VERSION / 1000,
-				 CUDART_VERSION % 1000 / 10, cudaGetErrorName(err));
+	if (err == cudaSuccess && n > 0)
+		return n;
+	cudaGetLastError();
+	host_facts(&h, &f);
+	f.cuda_error = err == cudaSuccess ? cudaErrorNoDevice : err;
+	f.cuda_error_name = err == cudaSuccess ? "no CUDA device is visible" :
+			    cudaGetErrorName(err);
+	if (refusal_check(REFUSAL_AT_COUNT, &f, why, whysize) == REFUSAL_NONE) {
+		if (err == cudaSuccess)
+			snprintf(why, whysize, "no CUDA device is visible");
 		else
 			snprintf(why, whysize, "%s (%s)", cudaGetErrorString(err),
 				 cudaGetErrorName(err));
-		return -1;
 	}
-	if (n == 0) {
-		snprintf(why, whysize, "no CUDA device is visible");
-		return -1;
-	}
-	return n;
+	refusal_host_release(&h);
+	return -1;
+}
+
+int env_open_device(int device, char *why, size_t whysize)
+{
+	struct refusal_facts f;
+	struct refusal_host h;
+	struct cudaDeviceProp p;
+	cudaError_t err = cudaSetDevice(device);
+	int mode = -1;
+
+	/* the context now, so that a GPU another process holds says so here */
+	if (err == cudaSuccess)
+		err = cudaFree(NULL);
+	if (err == cudaSuccess)
+		return 0;
+	cudaGetLastError();
+	host_facts(&h, &f);
+	f.device = device;
+	f.cuda_error = err;
+	f.cuda_error_name = cudaGetErrorName(err);
+	/* the attributes need no context, so they answer where
+	 * cudaSetDevice could not make one */
+	if (cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, device) ==
+	    cudaSuccess)
+		f.compute_mode = mode;
+	if (cudaGetDeviceProperties(&p, device) == cudaSuccess)
+		f.gpu_name = p.name;
+	cudaGetLastError();
+	if (refusal_check(REFUSAL_AT_OPEN, &f, why, whysize) == REFUSAL_NONE)
+		snprintf(why, whysize, "cannot use device %d: %s (%s)", device,
+			 cudaGetErrorString(err), cudaGetErrorName(err));
+	refusal_host_release(&h);
+	return -1;
+}
+
+int env_check_device(int device, const struct environment *e, char *why,
+		     size_t whysize)
+{
+	struct refusal_facts f;
+	struct refusal_host h;
+	enum refusal_id id;
+
+	host_facts(&h, &f);
+	f.device = device;
+	f.gpu_name = e->gpu_name;
+	f.cc_major = e->cc_major;
+	f.cc_minor = e->cc_minor;
+	f.image_error = support_kernel_image();
+	cudaGetLastError();
+	id = refusal_check(REFUSAL_AT_PROBE, &f, why, whysize);
+	refusal_host_release(&h);
+	if (id == REFUSAL_NONE)
+		return 0;
+	return refusal_is_fatal(id) ? -1 : 1;
 }
 
 void env_probe_host(struct environment *e)

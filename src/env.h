@@ -2,7 +2,8 @@
  * versions, host.  Stored in every results file so a reader can tell what
  * produced the numbers.  Also what culab makes of them: the theoretical
  * peak bandwidth (env_memory_peak, a pure function of what the driver
- * reports). */
+ * reports) and whether this binary can serve the GPU at all
+ * (env_check_device). */
 #ifndef CULAB_ENV_H
 #define CULAB_ENV_H
 
@@ -49,9 +50,21 @@ void env_memory_peak(const struct env_memory_facts *f,
 /* "GDDR", "HBM", "shared LPDDR" or "unknown". */
 const char *env_memory_kind_name(enum env_memory_kind k);
 
-/* Number of CUDA devices, or -1 with the reason in why (no driver, no
- * device, ...). */
+/* Number of CUDA devices, or -1 with the reason and what to do in why (no
+ * driver, a driver older than the runtime, WSL 1, ...). */
 int env_device_count(char *why, size_t whysize);
+
+/* Makes CUDA device `device` current (cudaSetDevice).  Returns 0, or -1
+ * with why saying why it cannot be used and what to do (another process
+ * holds it exclusively, ...). */
+int env_open_device(int device, char *why, size_t whysize);
+
+/* Whether this binary can serve the current device `device`, probed into
+ * *e: 0 yes; 1 yes, but why says what it will not measure there or how
+ * far to trust it (a MIG instance, a virtual GPU); -1 no, why says why and
+ * what to do (it has no code for the device's architecture, ...). */
+int env_check_device(int device, const struct environment *e, char *why,
+		     size_t whysize);
 
 /* Fills *e for CUDA device `device` and the host.  Returns 0, or -1 with
  * the reason in why.  The strings in *e are owned by it (results_release

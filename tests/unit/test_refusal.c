@@ -12,6 +12,7 @@
 #include <cmocka.h>
 #include <driver_types.h>
 
+#include "counters.h"
 #include "refusal.h"
 #include "util.h"
 
@@ -460,6 +461,34 @@ static void test_counters(void **state)
 	expect_none(REFUSAL_AT_COUNTERS, &f);
 }
 
+/* counters_explain gives CUPTI's name and the table's line. */
+static void test_counters_explain(void **state)
+{
+	static const struct {
+		int code;
+		const char *start;
+	} cases[] = {
+		{ 35, "CUPTI_ERROR_INSUFFICIENT_PRIVILEGES -- " },
+		{ 40, "CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES -- the "
+		      "hypervisor does not let this virtual GPU be profiled" },
+		{ 33, "CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED -- CUPTI cannot "
+		      "profile this virtual GPU's type" },
+		{ 43, "CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED -- CUPTI cannot profile a "
+		      "MIG compute instance" },
+		{ 45, "CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED -- the Windows driver does "
+		      "not support counters under WSL" },
+	};
+	char why[1024];
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		counters_explain(cases[i].code, why, sizeof(why));
+		if (strncmp(why, cases[i].start, strlen(cases[i].start)))
+			fail_msg("CUPTI error %d: \"%s\"", cases[i].code, why);
+		assert_null(strchr(why, '\n'));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -474,6 +503,7 @@ int main(void)
 		cmocka_unit_test(test_vgpu_names),
 		cmocka_unit_test(test_driver_release),
 		cmocka_unit_test(test_counters),
+		cmocka_unit_test(test_counters_explain),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
