@@ -25,6 +25,10 @@ ARCH_NUM := $(patsubst sm_%,%,$(ARCH))
 # Machine code for ARCH plus PTX, so newer GPUs can JIT-compile it.
 GENCODE  := -gencode arch=compute_$(ARCH_NUM),code=$(ARCH) \
             -gencode arch=compute_$(ARCH_NUM),code=compute_$(ARCH_NUM)
+# What GENCODE puts in the binary, in words: culab names it when a GPU
+# has no code there (refusal.c).  Machine code, space-separated; the PTX.
+BUILD_SASS := $(ARCH)
+BUILD_PTX  := compute_$(ARCH_NUM)
 
 CUDA_INC := $(CUDA)/include
 CUDA_LIB := $(CUDA)/lib64
@@ -110,8 +114,8 @@ $(VERSION_H): FORCE
 	@mkdir -p $(@D)
 	@c=$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown); \
 	 git diff --quiet HEAD -- 2>/dev/null || c="$$c-dirty"; \
-	 printf '#define CULAB_VERSION "%s"\n#define CULAB_COMMIT "%s"\n' \
-	   '$(VERSION)' "$$c" > $@.new
+	 printf '#define CULAB_VERSION "%s"\n#define CULAB_COMMIT "%s"\n#define CULAB_BUILD_SASS "%s"\n#define CULAB_BUILD_PTX "%s"\n' \
+	   '$(VERSION)' "$$c" '$(BUILD_SASS)' '$(BUILD_PTX)' > $@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 
 $(BUILD)/%.o: %.c $(FLAGS_STAMP)
@@ -131,6 +135,7 @@ $(BUILD)/%.o: %.cu $(FLAGS_STAMP)
 
 $(BUILD)/src/main.o: $(VERSION_H)
 $(BUILD)/src/results.o: $(VERSION_H)
+$(BUILD)/src/env.o: $(VERSION_H)
 # NVRTC is opened at run time (never linked), first from the toolkit
 # culab was built with.  private: the flags stamp, a prerequisite, must
 # not inherit it.

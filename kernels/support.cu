@@ -97,6 +97,15 @@ extern "C" int support_l2_flush(const void *buf, size_t bytes, void *sink,
 	return (int)cudaGetLastError();
 }
 
+extern "C" int support_kernel_image(void)
+{
+	cudaFuncAttributes a;
+	cudaError_t err = cudaFuncGetAttributes(&a, l2_flush_kernel);
+
+	cudaGetLastError();
+	return (int)err;
+}
+
 /* A kernel that traps: the context is lost, as after a real fault. */
 __global__ void trap_kernel(void)
 {

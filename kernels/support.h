@@ -22,6 +22,14 @@ extern "C" {
 int support_l2_flush(const void *buf, size_t bytes, void *sink,
 		     cudaStream_t stream);
 
+/* Whether this binary holds code the current device can run, asked of
+ * one of its kernels without launching it (cudaFuncGetAttributes): 0, or
+ * the cudaError_t: cudaErrorNoKernelImageForDevice when neither its
+ * machine code nor its PTX fits the device, cudaErrorUnsupportedPtxVersion
+ * when the PTX is newer than the driver's compiler.  Every kernel in
+ * kernels/ is built for the same architectures, so one answers for all. */
+int support_kernel_image(void);
+
 /* Launches a kernel that executes a trap instruction on `stream`: the
  * CUDA context becomes unusable (cudaErrorLaunchFailure).  For the GPU
  * tests of what culab does when a kernel faults (CULAB_TEST_TRAP). */

@@ -91,6 +91,7 @@
 #include "counters.h"
 #include "counters_int.h"
 #include "launch_watch.h"
+#include "refusal.h"
 #include "support.h"
 extern "C" {
 #include "util.h"
@@ -365,27 +366,33 @@ static int check_no_injection(char *why, size_t size)
 	return 0;
 }
 
+/* Why CUPTI cannot profile this device, from its support query: the
+ * conditions a user can change are refusal.c's rows, worded there. */
 static int check_device_supported(CUdevice dev, char *why, size_t size)
 {
 	CUpti_Profiler_DeviceSupported_Params p;
 	static const struct {
 		size_t offset;
 		const char *what;
+		enum refusal_id disabled, unsupported;  /* REFUSAL_NONE: what */
 	} parts[] = {
 		{ offsetof(CUpti_Profiler_DeviceSupported_Params, architecture),
-		  "the GPU architecture is not supported (compute capability 7.5 or newer is needed)" },
+		  "the GPU architecture is not supported (compute capability 7.5 "
+		  "or newer is needed)", REFUSAL_NONE, REFUSAL_NONE },
 		{ offsetof(CUpti_Profiler_DeviceSupported_Params, sli),
-		  "SLI is enabled" },
-		{ offsetof(CUpti_Profiler_DeviceSupported_Params, vGpu),
-		  "this virtual GPU does not allow profiling (the vGPU administrator must enable it)" },
+		  "SLI is enabled", REFUSAL_NONE, REFUSAL_NONE },
+		{ offsetof(CUpti_Profiler_DeviceSupported_Params, vGpu), NULL,
+		  REFUSAL_COUNTERS_VGPU_DISABLED,
+		  REFUSAL_COUNTERS_VGPU_UNSUPPORTED },
 		{ offsetof(CUpti_Profiler_DeviceSupported_Params, confidentialCompute),
-		  "confidential-computing mode is on" },
+		  "confidential-computing mode is on", REFUSAL_NONE, REFUSAL_NONE },
 		{ offsetof(CUpti_Profiler_DeviceSupported_Params, cmp),
-		  "CMP (crypto-mining) processors are not supported" },
-		{ offsetof(CUpti_Profiler_DeviceSupported_Params, wsl),
-		  "WSL is not supported by this driver" },
+		  "CMP (crypto-mining) processors are not supported",
+		  REFUSAL_NONE, REFUSAL_NONE },
+		{ offsetof(CUpti_Profiler_DeviceSupported_Params, wsl), NULL,
+		  REFUSAL_COUNTERS_WSL, REFUSAL_COUNTERS_WSL },
 	};
-	char list[512] = "";
+	char list[1024] = "", text[512];
 	size_t i, used = 0;
 
 	memset(&p, 0, sizeof(p));
@@ -397,12 +404,19 @@ static int check_device_supported(CUdevice dev, char *why, size_t size)
 		return 0;
 	for (i = 0; i < ARRAY_SIZE(parts); i++) {
 		CUpti_Profiler_Support_Level level;
+		const char *what = parts[i].what;
 
 		memcpy(&level, (const char *)&p + parts[i].offset, sizeof(level));
 		if (level == CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
 			continue;
+		if (!what) {
+			counters_refusal_text(level == CUPTI_PROFILER_CONFIGURATION_DISABLED ?
+					      parts[i].disabled : parts[i].unsupported,
+					      text, sizeof(text));
+			what = text;
+		}
 		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
-					 used ? "; " : "", parts[i].what);
+					 used ? "; " : "", what);
 		if (used >= sizeof(list))
 			break;
 	}

@@ -26,6 +26,7 @@
 #include <cupti_profiler_host.h>
 
 #include "counters_int.h"
+#include "refusal.h"
 extern "C" {
 #include "util.h"
 }
@@ -43,69 +44,64 @@ void say(char *why, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* What a CUPTI error means for a culab user and how to fix it. */
+/* What a CUPTI error means for a culab user and how to fix it: the
+ * conditions a user's machine can be in (permission, a virtual GPU, MIG,
+ * WSL) are rows of refusal.c's table, worded there with the host's facts;
+ * the rest are worded here. */
 static const struct {
 	CUptiResult code;
 	const char *fix;
+	enum refusal_id refusal;        /* REFUSAL_NONE: fix says it */
 } cupti_fixes[] = {
-	{ CUPTI_ERROR_INSUFFICIENT_PRIVILEGES,
-	  "the driver restricts GPU performance counters to administrators: run "
-	  "culab as root or with CAP_SYS_ADMIN (drivers R565 and later also "
-	  "accept CAP_PERFMON), or have an administrator add \"options nvidia "
-	  "NVreg_RestrictProfilingToAdminUsers=0\" to a file in /etc/modprobe.d/, "
-	  "rebuild the initramfs and reboot; in a container the host's setting "
-	  "applies (or run it with --cap-add=SYS_ADMIN); check with "
-	  "\"grep RmProfilingAdminOnly /proc/driver/nvidia/params\" (1 = restricted)" },
-	{ CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES,
-	  "this virtual GPU's hypervisor does not allow profiling; the vGPU "
-	  "administrator must enable it for this VM" },
-	{ CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED,
-	  "profiling is not supported on this virtual GPU" },
+	{ CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, NULL,
+	  REFUSAL_COUNTERS_PERMISSION },
+	{ CUPTI_ERROR_VIRTUALIZED_DEVICE_INSUFFICIENT_PRIVILEGES, NULL,
+	  REFUSAL_COUNTERS_VGPU_DISABLED },
+	{ CUPTI_ERROR_VIRTUALIZED_DEVICE_NOT_SUPPORTED, NULL,
+	  REFUSAL_COUNTERS_VGPU_UNSUPPORTED },
+	{ CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED, NULL, REFUSAL_COUNTERS_MIG },
+	{ CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED, NULL, REFUSAL_COUNTERS_WSL },
 	{ CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED,
 	  "another CUPTI client already profiles this process (Nsight Compute, "
 	  "Nsight Systems, compute-sanitizer, cuda-gdb): run culab with "
-	  "--no-counters under such tools" },
+	  "--no-counters under such tools", REFUSAL_NONE },
 	{ CUPTI_ERROR_OLD_PROFILER_API_INITIALIZED,
 	  "the deprecated profiling API (cuptiProfilerBeginSession) is already in "
-	  "use in this process; the two profiler APIs cannot be mixed" },
+	  "use in this process; the two profiler APIs cannot be mixed",
+	  REFUSAL_NONE },
 	{ CUPTI_ERROR_CONFIDENTIAL_COMPUTING_NOT_SUPPORTED,
-	  "the GPU runs in confidential-computing mode, which disables counters" },
+	  "the GPU runs in confidential-computing mode, which disables counters",
+	  REFUSAL_NONE },
 	{ CUPTI_ERROR_CMP_DEVICE_NOT_SUPPORTED,
-	  "NVIDIA CMP (crypto-mining) processors do not support profiling" },
-	{ CUPTI_ERROR_MIG_DEVICE_NOT_SUPPORTED,
-	  "this is a MIG instance; collect counters on a GPU with MIG disabled" },
+	  "NVIDIA CMP (crypto-mining) processors do not support profiling",
+	  REFUSAL_NONE },
 	{ CUPTI_ERROR_SLI_DEVICE_NOT_SUPPORTED,
-	  "profiling is not supported in SLI configurations" },
-	{ CUPTI_ERROR_WSL_DEVICE_NOT_SUPPORTED,
-	  "profiling is not supported under WSL with this driver; use native Linux" },
+	  "profiling is not supported in SLI configurations", REFUSAL_NONE },
 	{ CUPTI_ERROR_NOT_SUPPORTED,
 	  "this GPU or driver does not support the CUPTI range profiler "
-	  "(compute capability 7.5 or newer is needed)" },
+	  "(compute capability 7.5 or newer is needed)", REFUSAL_NONE },
 	{ CUPTI_ERROR_HARDWARE_BUSY,
 	  "the GPU's performance monitors are in use, probably by another "
-	  "profiler on this GPU; try again when it has finished" },
+	  "profiler on this GPU; try again when it has finished", REFUSAL_NONE },
 	{ CUPTI_ERROR_NOT_COMPATIBLE,
 	  "libcupti does not match the installed driver; use the CUPTI of the "
-	  "CUDA toolkit the driver supports" },
+	  "CUDA toolkit the driver supports", REFUSAL_NONE },
 	{ CUPTI_ERROR_NOT_INITIALIZED,
 	  "CUPTI could not initialize: is the NVIDIA driver loaded and new "
-	  "enough for this CUPTI (CUDA 13.0 needs R580)?" },
+	  "enough for this CUPTI (CUDA 13.0 needs R580)?", REFUSAL_NONE },
 };
 
-/* The value of RmProfilingAdminOnly in the driver's parameters, or -1. */
-static int profiling_admin_only(void)
+/* Refusal row id's text with this host's facts (WSL, the driver's
+ * RmProfilingAdminOnly). */
+void counters_refusal_text(int id, char *why, size_t size)
 {
-	FILE *fp = fopen("/proc/driver/nvidia/params", "r");
-	char line[256];
-	int v = -1;
+	struct refusal_facts f;
+	struct refusal_host h;
 
-	if (!fp)
-		return -1;
-	while (fgets(line, sizeof(line), fp))
-		if (sscanf(line, "RmProfilingAdminOnly: %d", &v) == 1)
-			break;
-	fclose(fp);
-	return v;
+	refusal_facts_init(&f);
+	refusal_read_host(&h, &f);
+	refusal_explain((enum refusal_id)id, &f, why, size);
+	refusal_host_release(&h);
 }
 
 static const char *cupti_name(CUptiResult r)
@@ -122,22 +118,22 @@ extern "C" void counters_explain(int code, char *why, size_t size)
 {
 	CUptiResult r = (CUptiResult)code;
 	const char *name = cupti_name(r), *fix = NULL;
-	char num[32], extra[96] = "";
+	char num[32], text[1024] = "";
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(cupti_fixes); i++)
-		if (cupti_fixes[i].code == r)
-			fix = cupti_fixes[i].fix;
-	if (r == CUPTI_ERROR_INSUFFICIENT_PRIVILEGES) {
-		int v = profiling_admin_only();
-
-		if (v >= 0)
-			snprintf(extra, sizeof(extra),
-				 "; here RmProfilingAdminOnly is %d", v);
+	for (i = 0; i < ARRAY_SIZE(cupti_fixes); i++) {
+		if (cupti_fixes[i].code != r)
+			continue;
+		fix = cupti_fixes[i].fix;
+		if (cupti_fixes[i].refusal != REFUSAL_NONE) {
+			counters_refusal_text(cupti_fixes[i].refusal, text,
+					      sizeof(text));
+			fix = text;
+		}
 	}
 	snprintf(num, sizeof(num), "CUPTI error %d", code);
-	say(why, size, "%s%s%s%s", name ? name : num, fix ? " -- " : "",
-	    fix ? fix : "", extra);
+	say(why, size, "%s%s%s", name ? name : num, fix ? " -- " : "",
+	    fix ? fix : "");
 }
 
 /* "<what> failed: CUPTI_ERROR_X -- how to fix it". */

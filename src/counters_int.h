@@ -49,6 +49,9 @@ extern "C" {
 void say(char *why, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* Refusal row id's one-line text (refusal.h) with this host's facts. */
+void counters_refusal_text(int id, char *why, size_t size);
+
 /* Fills why with "<what> failed: CUPTI_ERROR_X -- how to fix it" and
  * returns -1. */
 int cupti_fail(char *why, size_t size, const char *what, CUptiResult r);

@@ -649,6 +649,52 @@ static int cmd_list(int argc, char **argv)
 
 /* ---- culab devices --------------------------------------------------------------- */
 
+/* The memory line of `culab devices`: kind, bus, data rate and peak. */
+static void print_device_memory(int i, const struct environment *e)
+{
+	struct env_memory_facts mf;
+	struct env_memory_peak mp;
+
+	env_memory(i, &mf, &mp);
+	printf("  memory: %.1f GiB %s, %d-bit bus at %d MHz",
+	       (double)e->global_mem_bytes / (1 << 30),
+	       env_memory_kind_name(mp.kind), e->mem_bus_width_bits,
+	       e->mem_clock_khz / 1000);
+	if (mp.gbit_per_pin > 0)
+		printf(" (%.2f Gb/s per pin)", mp.gbit_per_pin);
+	if (mp.gbps > 0)
+		printf(": theoretical peak %.1f GB/s\n", mp.gbps);
+	else
+		printf(": theoretical peak unknown: %s\n", mp.why_unknown);
+}
+
+/* Whether culab can serve device i (made current to ask); with text,
+ * says why not, or what it will not measure there. */
+static bool device_usable(int i, const struct environment *e, bool text)
+{
+	char why[1024];
+	int ok = env_open_device(i, why, sizeof(why)) < 0 ? -1 :
+		 env_check_device(i, e, why, sizeof(why));
+
+	if (text && ok < 0)
+		printf("  culab cannot use it: %s\n", why);
+	else if (text && ok > 0)
+		printf("  note: %s\n", why);
+	return ok >= 0;
+}
+
+static void print_device(int i, const struct environment *e)
+{
+	printf("device %d: %s\n", i, e->gpu_name);
+	printf("  compute capability %d.%d, %d SMs, SM clock up to %d MHz, "
+	       "%zu MiB L2\n", e->cc_major, e->cc_minor, e->sm_count,
+	       e->sm_clock_khz / 1000, e->l2_bytes >> 20);
+	print_device_memory(i, e);
+	printf("  driver %d.%d, runtime %d.%d, %s\n", e->driver_version / 1000,
+	       e->driver_version % 1000 / 10, e->runtime_version / 1000,
+	       e->runtime_version % 1000 / 10, e->gpu_uuid);
+}
+
 static int cmd_devices(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -657,9 +703,9 @@ static int cmd_devices(int argc, char **argv)
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("devices");
-	char why[512];
+	char why[1024];
 	bool json = false;
-	int ch, n, i, rc = EXIT_OK;
+	int ch, n, i, usable = 0, rc = EXIT_OK;
 	struct environment *envs;
 
 	optind = 1;
@@ -684,29 +730,17 @@ static int cmd_devices(int argc, char **argv)
 			rc = EXIT_NO_GPU;
 		}
 	}
-	if (rc == EXIT_OK && json) {
-		if (json_print_devices(stdout, envs, (size_t)n) < 0)
-			rc = EXIT_FAILED;
-	} else if (rc == EXIT_OK) {
-		for (i = 0; i < n; i++) {
-			const struct environment *e = &envs[i];
-
-			printf("device %d: %s\n", i, e->gpu_name);
-			printf("  compute capability %d.%d, %d SMs, SM clock up to "
-			       "%d MHz, %zu MiB L2\n", e->cc_major, e->cc_minor,
-			       e->sm_count, e->sm_clock_khz / 1000,
-			       e->l2_bytes >> 20);
-			printf("  memory: %.1f GiB, %d-bit bus at %d MHz: "
-			       "theoretical peak %.1f GB/s\n",
-			       (double)e->global_mem_bytes / (1 << 30),
-			       e->mem_bus_width_bits, e->mem_clock_khz / 1000,
-			       e->peak_gbps);
-			printf("  driver %d.%d, runtime %d.%d, %s\n",
-			       e->driver_version / 1000,
-			       e->driver_version % 1000 / 10,
-			       e->runtime_version / 1000,
-			       e->runtime_version % 1000 / 10, e->gpu_uuid);
-		}
+	if (rc == EXIT_OK && json && json_print_devices(stdout, envs, (size_t)n) < 0)
+		rc = EXIT_FAILED;
+	for (i = 0; rc == EXIT_OK && i < n; i++) {
+		if (!json)
+			print_device(i, &envs[i]);
+		usable += device_usable(i, &envs[i], !json);
+	}
+	if (rc == EXIT_OK && !usable) {
+		diag_error("no usable GPU: culab cannot use any of the %d "
+			   "device%s", n, n == 1 ? "" : "s");
+		rc = EXIT_NO_GPU;
 	}
 	for (i = 0; i < n; i++) {
 		struct results tmp = { 0 };
@@ -934,7 +968,8 @@ static const struct command commands[] = {
 	{ "devices", cmd_devices, "devices [--json]",
 	  "show the CUDA devices culab can use",
 	  "Prints each device's name, compute capability, SM count, memory\n"
-	  "bus and clock and the theoretical peak bandwidth derived from them.\n"
+	  "(GDDR, HBM or shared), bus and clock, the theoretical peak bandwidth\n"
+	  "derived from them, and why culab cannot use a device, if it cannot.\n"
 	  "Exit status 3 when there is no usable GPU.\n\n"
 	  "  --json    machine-readable output" },
 	{ "report", cmd_report,

@@ -104,7 +104,8 @@ struct environment {
 	int sm_count;
 	int mem_bus_width_bits;
 	int mem_clock_khz;
-	double peak_gbps;       /* 2 * mem clock * bus width / 8 */
+	double peak_gbps;       /* 2 * mem clock * bus width / 8; 0 unknown
+				 * (integrated GPU, MIG: env_memory_peak) */
 	int sm_clock_khz;       /* maximum SM clock */
 	size_t l2_bytes;
 	size_t global_mem_bytes;

@@ -864,17 +864,19 @@ static void results_describe(struct run *R)
 static int setup_device(struct run *R, char *why, size_t whysize)
 {
 	struct environment *env = &R->res->env;
-	int err;
+	int err, ok;
 
-	if (env_device_count(why, whysize) < 0)
+	if (env_device_count(why, whysize) < 0 ||
+	    env_open_device(R->o->device, why, whysize) < 0 ||
+	    env_probe(R->o->device, env, why, whysize) < 0)
 		return -1;
-	if ((err = (int)cudaSetDevice(R->o->device))) {
-		snprintf(why, whysize, "cannot use device %d: %s", R->o->device,
-			 err_text(err));
+	/* before anything is allocated: a GPU this binary has no code for
+	 * is refused in one line; a MIG instance or a vGPU is a note */
+	ok = env_check_device(R->o->device, env, why, whysize);
+	if (ok < 0)
 		return -1;
-	}
-	if (env_probe(R->o->device, env, why, whysize) < 0)
-		return -1;
+	if (ok > 0)
+		diag_note("%s", why);
 	R->res->has_env = true;
 	R->sm_count = env->sm_count;
 	R->peak_gbps = env->peak_gbps;

@@ -31,6 +31,7 @@
 #include <time.h>
 
 #include "counters.h"
+#include "env.h"
 extern "C" {
 #include "metrics.h"
 #include "util.h"
@@ -239,13 +240,15 @@ static int find(const char *name)
 	return -1;
 }
 
+/* The theoretical peak as culab's reports compute it (env.c), so the
+ * plausibility checks below hold on GDDR and HBM GPUs alike; 0 unknown. */
 static double peak_gbps(void)
 {
-	int clk = 0, bus = 0;
+	struct env_memory_facts f;
+	struct env_memory_peak p;
 
-	cudaDeviceGetAttribute(&clk, cudaDevAttrMemoryClockRate, 0);
-	cudaDeviceGetAttribute(&bus, cudaDevAttrGlobalMemoryBusWidth, 0);
-	return 2.0 * clk * 1e3 * (bus / 8.0) / 1e9;
+	env_memory(0, &f, &p);
+	return p.gbps;
 }
 
 /* The GPU's highest SM clock in MHz. */
