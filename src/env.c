@@ -284,6 +284,7 @@ int env_probe(int device, struct environment *e, char *why, size_t whysize)
 	e->gpu_uuid = xstrdup(uuid);
 	cudaDriverGetVersion(&e->driver_version);
 	cudaRuntimeGetVersion(&e->runtime_version);
+	e->cuda_device = device;
 	env_probe_host(e);
 	return 0;
 }

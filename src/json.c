@@ -1,5 +1,5 @@
-/* json.c - culab's JSON documents: results.json and what `list`,
- * `devices` and `plan` print with --json.  See json.h.
+/* json.c - culab's JSON documents: results.json and what `list` and
+ * `devices` print with --json.  See json.h.
  *
  * The only file that includes jansson.  results.json is the full record
  * (every sample, every raw counter of every kernel, the environment, the
@@ -8,7 +8,8 @@
  * Reading is strict about what a report relies on (types of fields,
  * status and flag names, known families) and reports up to ten problems,
  * GNU-style, before giving up; keys it does not know are ignored, so a
- * field added later does not break older readers. */
+ * field added later does not break older readers.  `culab plan --json`
+ * and reading it back are json_plan.c's, the other user of jansson. */
 #include "json.h"
 
 #include <inttypes.h>
@@ -77,6 +78,35 @@ static json_t *env_to_json(const struct environment *e)
 			 "driver_version", e->driver_version,
 			 "runtime_version", e->runtime_version,
 			 "hostname", jtext(e->hostname), "os", jtext(e->os));
+}
+
+/* An entry of the results' `devices`: the environment and the CUDA
+ * device index on its host. */
+static json_t *device_to_json(const struct environment *e)
+{
+	json_t *o = env_to_json(e);
+
+	json_object_set_new(o, "cuda_device", e->cuda_device >= 0 ?
+			    json_integer(e->cuda_device) : json_null());
+	return o;
+}
+
+/* {"index": I, "count": N} for one shard; {"indexes": [...], "count": N}
+ * for several merged. */
+static json_t *shard_to_json(const struct results *r)
+{
+	json_t *o = json_object(), *a;
+
+	if (r->nshards == 1) {
+		json_object_set_new(o, "index", json_integer(r->shards[0]));
+	} else {
+		a = json_array();
+		for (size_t i = 0; i < r->nshards; i++)
+			json_array_append_new(a, json_integer(r->shards[i]));
+		json_object_set_new(o, "indexes", a);
+	}
+	json_object_set_new(o, "count", json_integer(r->shard_count));
+	return o;
 }
 
 static json_t *strings_to_json(char **v, size_t n)
@@ -231,6 +261,10 @@ static json_t *row_to_json(const struct result_row *w)
 	json_object_set_new(o, "counters", ctr);
 	json_object_set_new(o, "sanitizer", jtext(w->sanitizer));
 	json_object_set_new(o, "resources", resources_to_json(&w->resources));
+	if (w->device >= 0)
+		json_object_set_new(o, "device", json_integer(w->device));
+	if (w->stage >= 0)
+		json_object_set_new(o, "stage", json_integer(w->stage));
 	return o;
 }
 
@@ -275,6 +309,16 @@ static json_t *results_to_json(const struct results *r)
 	json_object_set_new(o, "counters_method", jtext(r->counters_method));
 	json_object_set_new(o, "environment",
 			    r->has_env ? env_to_json(&r->env) : json_null());
+	if (r->ndevices) {
+		json_t *devs = json_array();
+
+		for (i = 0; i < r->ndevices; i++)
+			json_array_append_new(devs,
+					      device_to_json(&r->devices[i]));
+		json_object_set_new(o, "devices", devs);
+	}
+	if (r->shard_count > 0)
+		json_object_set_new(o, "shard", shard_to_json(r));
 	json_object_set_new(o, "experiments", exps);
 	json_object_set_new(o, "variants", vars);
 	json_object_set_new(o, "rows", rows);
@@ -406,6 +450,7 @@ static void read_env(struct reader *rd, json_t *o, struct environment *e)
 	e->runtime_version = (int)get_int(rd, o, w, "runtime_version");
 	e->hostname = get_str(rd, o, w, "hostname", true);
 	e->os = get_str(rd, o, w, "os", true);
+	e->cuda_device = -1;
 }
 
 static char **read_strings(struct reader *rd, json_t *a, const char *where,
@@ -568,6 +613,13 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 	w->pct_peak = get_num(rd, o, where, "pct_peak");
 	w->sanitizer = get_str(rd, o, where, "sanitizer", true);
 	read_resources(rd, o, idx, &w->resources);
+	/* absent in files from before rows named their device and stage */
+	if (json_object_get(o, "device"))
+		w->device = get_int_in(rd, o, where, "device", 0, INT_MAX,
+				       "an index into \"devices\"");
+	if (json_object_get(o, "stage"))
+		w->stage = get_int_in(rd, o, where, "stage", 0, INT_MAX,
+				      "a stage index");
 	t = get_object(rd, o, where, "timing");
 	if (t) {
 		w->t.warmup = (int)get_int(rd, t, where, "warmup");
@@ -819,6 +871,76 @@ fail:
 	return NULL;
 }
 
+/* `devices`, when the file has them (results.c gives older files theirs). */
+static void read_devices(struct reader *rd, json_t *root, struct results *r)
+{
+	json_t *a = json_object_get(root, "devices"), *o;
+	size_t i;
+
+	if (!a)
+		return;
+	if (!json_is_array(a)) {
+		bad(rd, "results", "devices", "an array");
+		return;
+	}
+	r->devices = xcalloc(json_array_size(a) + 1, sizeof(*r->devices));
+	json_array_foreach(a, i, o) {
+		struct environment *e = &r->devices[r->ndevices++];
+
+		if (!json_is_object(o)) {
+			bad(rd, "devices", "device", "an object");
+			e->cuda_device = -1;
+			continue;
+		}
+		read_env(rd, o, e);
+		o = json_object_get(o, "cuda_device");
+		if (json_is_integer(o) && json_integer_value(o) >= 0 &&
+		    json_integer_value(o) <= INT_MAX)
+			e->cuda_device = (int)json_integer_value(o);
+		else if (o && !json_is_null(o))
+			bad(rd, "devices", "cuda_device", "a device index or null");
+	}
+}
+
+/* `shard`: which shards of how many the rows are; absent for the whole
+ * plan. */
+static void read_shard(struct reader *rd, json_t *root, struct results *r)
+{
+	json_t *o = json_object_get(root, "shard"), *a, *v;
+	const char *w = "shard";
+	size_t i;
+
+	if (!o || json_is_null(o))
+		return;
+	if (!json_is_object(o)) {
+		bad(rd, "results", w, "an object");
+		return;
+	}
+	r->shard_count = get_int_in(rd, o, w, "count", 1, PLAN_MAX_SHARDS,
+				    "a number of shards");
+	a = json_object_get(o, "indexes");
+	if (!a) {
+		r->shards = xcalloc(1, sizeof(*r->shards));
+		r->shards[r->nshards++] = get_int_in(rd, o, w, "index", 1,
+			r->shard_count, "a shard index from 1 to its count");
+		return;
+	}
+	if (!json_is_array(a) || !json_array_size(a)) {
+		bad(rd, w, "indexes", "a list of shard indexes");
+		return;
+	}
+	r->shards = xcalloc(json_array_size(a), sizeof(*r->shards));
+	json_array_foreach(a, i, v) {
+		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+		    json_integer_value(v) > r->shard_count ||
+		    (i && json_integer_value(v) <= r->shards[i - 1]))
+			bad(rd, w, "indexes", "ascending shard indexes from 1 "
+			    "to its count");
+		else
+			r->shards[r->nshards++] = (int)json_integer_value(v);
+	}
+}
+
 /* The record's own fields: tool, status, times, source, environment. */
 static void read_record(struct reader *rd, json_t *root, struct results *r)
 {
@@ -848,6 +970,8 @@ static void read_record(struct reader *rd, json_t *root, struct results *r)
 	} else if (v && !json_is_null(v)) {
 		bad(rd, "results", "environment", "an object");
 	}
+	read_devices(rd, root, r);
+	read_shard(rd, root, r);
 }
 
 static void read_experiments(struct reader *rd, json_t *exps,
@@ -901,9 +1025,14 @@ int json_results_decode(const char *path, const char *text, size_t len,
 	if (rows) {
 		size_t n = json_array_size(rows);
 
-		for (size_t i = 0; i < n; i++)
-			read_row(&rd, json_array_get(rows, i), i,
-				 results_add_row(r));
+		for (size_t i = 0; i < n; i++) {
+			struct result_row *w = results_add_row(r);
+
+			read_row(&rd, json_array_get(rows, i), i, w);
+			if (w->device >= 0 && (size_t)w->device >= r->ndevices)
+				bad(&rd, "row", "device", "an index into "
+				    "\"devices\"");
+		}
 	}
 	json_decref(root);
 	if (rd.errors) {
@@ -1003,88 +1132,4 @@ int json_print_devices(FILE *fp, const struct environment *envs, size_t n)
 		json_array_append_new(a, o);
 	}
 	return print_json(fp, a);
-}
-
-/* ---- the plan ------------------------------------------------------------------ */
-
-static json_t *measurement_to_json(const struct plan_measurement *ms)
-{
-	json_t *o = json_pack("{s:o, s:o, s:i, s:s, s:o}",
-			      "label", jtext(ms->label),
-			      "variant", jtext(ms->v->name),
-			      "block", ms->block,
-			      "state", plan_state_name(ms->state),
-			      "reason", jtext(ms->why));
-
-	json_object_set_new(o, "work_bytes", json_integer((json_int_t)ms->work_bytes));
-	json_object_set_new(o, "host_bytes", json_integer((json_int_t)ms->host_bytes));
-	json_object_set_new(o, "runs", json_integer((json_int_t)ms->runs));
-	return o;
-}
-
-static json_t *stage_to_json(const struct plan_stage *s)
-{
-	json_t *ms = json_array(), *o;
-
-	for (size_t k = 0; k < s->nms; k++)
-		json_array_append_new(ms, measurement_to_json(&s->ms[k]));
-	o = json_pack("{s:s, s:I, s:I, s:s}", "dtype", dtype_name(s->t),
-		      "n", (json_int_t)s->sh.n, "m", (json_int_t)s->sh.m,
-		      "size", s->size_text);
-	json_object_set_new(o, "in_bytes", json_integer((json_int_t)s->in_bytes));
-	json_object_set_new(o, "out_bytes", json_integer((json_int_t)s->out_bytes));
-	json_object_set_new(o, "copy_bytes", json_integer((json_int_t)s->copy_bytes));
-	json_object_set_new(o, "scratch_bytes",
-			    json_integer((json_int_t)s->scratch_bytes));
-	json_object_set_new(o, "device_bytes",
-			    json_integer((json_int_t)s->device_bytes));
-	json_object_set_new(o, "counter_passes", s->passes >= 0 ?
-			    json_integer(s->passes) : json_null());
-	json_object_set_new(o, "runs", json_integer((json_int_t)s->runs));
-	json_object_set_new(o, "measurements", ms);
-	return o;
-}
-
-static json_t *counts_to_json(const size_t n[PLAN__STATES])
-{
-	json_t *o = json_object();
-
-	for (int k = 0; k < PLAN__STATES; k++)
-		json_object_set_new(o, plan_state_name((enum plan_state)k),
-				    json_integer((json_int_t)n[k]));
-	return o;
-}
-
-int json_print_plan(FILE *fp, const struct plan *p)
-{
-	const struct experiment_file *f = p->f;
-	json_t *exps = json_array(), *o, *stages = NULL;
-	const struct experiment *last = NULL;
-
-	for (size_t i = 0; i < p->nstages; i++) {
-		const struct plan_stage *s = &p->stages[i];
-
-		if (s->e != last) {
-			last = s->e;
-			stages = json_array();
-			json_array_append_new(exps, json_pack(
-				"{s:o, s:s, s:i, s:i, s:o}",
-				"name", jtext(s->e->name),
-				"family", family_name(s->e->family),
-				"warmup", s->e->warmup,
-				"repeats", s->e->repeats, "stages", stages));
-		}
-		json_array_append_new(stages, stage_to_json(s));
-	}
-	o = json_pack("{s:o, s:s, s:o, s:i, s:I}", "file", jtext(f->path),
-		      "sha256", f->sha256, "output", jtext(f->output),
-		      "sm_count", p->sm_count,
-		      "measurements", (json_int_t)p->nms);
-	json_object_set_new(o, "states", counts_to_json(p->nstate));
-	json_object_set_new(o, "left_out", json_integer((json_int_t)p->left_out));
-	json_object_set_new(o, "runs", json_integer((json_int_t)p->runs));
-	json_object_set_new(o, "peak_device_bytes",
-			    json_integer((json_int_t)p->peak_device_bytes));
-	json_object_set_new(o, "experiments", exps);
-	return print_json(fp, o);
 }

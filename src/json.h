@@ -36,7 +36,27 @@ int json_print_kernels(FILE *fp);
 int json_print_metrics(FILE *fp, const char *chip);
 /* `culab devices --json`: the devices' properties. */
 int json_print_devices(FILE *fp, const struct environment *envs, size_t n);
-/* `culab plan --json`: the plan (plan.h). */
+/* `culab plan --json`: the plan (plan.h), with its shard (json_plan.c). */
 int json_print_plan(FILE *fp, const struct plan *p);
+
+/* What a `culab plan --shard I/N --json` document says of its shard,
+ * read back for `culab merge --plans`. */
+struct plan_doc {
+	char *file;              /* the experiment file as the plan named it */
+	char *sha256;            /* of its text */
+	int shard_index, shard_count;   /* 0 and 0: not a shard */
+	size_t all_stages;       /* stages of the whole plan */
+	size_t all_measurements; /* measurements of the whole plan */
+	size_t left_out;         /* what --variant left out of its stages */
+	size_t *stages;          /* its stages' places in the whole plan */
+	size_t nstages;
+	char **labels;           /* its measurements */
+	size_t nlabels;
+};
+
+/* Reads a plan document.  Returns 0, or -1 after one GNU-style line
+ * (unreadable, not JSON, not a plan).  plan_doc_release(d) frees it. */
+int json_plan_read(const char *path, struct plan_doc *d);
+void plan_doc_release(struct plan_doc *d);
 
 #endif

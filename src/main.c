@@ -135,6 +135,16 @@ static int parse_variant_list(const struct command *c, const char *list,
 	return 0;
 }
 
+/* --shard I/N into *sh; -1 after a one-line error. */
+static int parse_shard(const char *text, struct plan_shard *sh)
+{
+	char why[256];
+
+	if (plan_shard_parse(text, sh, why, sizeof(why)) < 0)
+		return diag_error("%s", why);
+	return 0;
+}
+
 /* The last lines of `culab run`: counts, and every failed row. */
 static void run_summary(const struct results *r, const char *outdir)
 {
@@ -176,6 +186,7 @@ static int cmd_run(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "no-report", no_argument, NULL, 'R' },
 		{ "lang", required_argument, NULL, 'L' },
+		{ "shard", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
@@ -199,6 +210,10 @@ static int cmd_run(int argc, char **argv)
 		case 'o': o.outdir = optarg; break;
 		case 'd':
 			if (parse_int(c, "--device", optarg, &o.device))
+				goto out;
+			break;
+		case 'S':
+			if (parse_shard(optarg, &o.shard) < 0)
 				goto out;
 			break;
 		case 'C': o.no_counters = true; break;
@@ -491,6 +506,7 @@ static int cmd_plan(int argc, char **argv)
 		{ "no-counters", no_argument, NULL, 'C' },
 		{ "profile-only", no_argument, NULL, 'P' },
 		{ "sms", required_argument, NULL, 's' },
+		{ "shard", required_argument, NULL, 'S' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
@@ -516,6 +532,10 @@ static int cmd_plan(int argc, char **argv)
 		case 'P': po.profile_only = true; break;
 		case 's':
 			if (parse_int(c, "--sms", optarg, &po.sm_count))
+				goto out;
+			break;
+		case 'S':
+			if (parse_shard(optarg, &po.shard) < 0)
 				goto out;
 			break;
 		case 'h': print_help(c, stdout); rc = EXIT_OK; goto out;
@@ -885,9 +905,9 @@ static int cmd_help(int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", cmd_run,
-	  "run [-o DIR] [--device N] [--no-counters] [--profile-only] "
-	  "[--resume] [--variant LIST] [--note TEXT] [--no-report] [--lang LANG] "
-	  "[--quiet] EXPERIMENT.yaml",
+	  "run [-o DIR] [--device N] [--shard I/N] [--no-counters] "
+	  "[--profile-only] [--resume] [--variant LIST] [--note TEXT] "
+	  "[--no-report] [--lang LANG] [--quiet] EXPERIMENT.yaml",
 	  "run an experiment file on the GPU: verify, time, count",
 	  "Runs every (experiment, type, size, variant, block) of the file:\n"
 	  "verifies the answer against a CPU reference, times warm-up and\n"
@@ -897,6 +917,9 @@ static const struct command commands[] = {
 	  "counters: after each stage's counters are in).\n\n"
 	  "  -o, --output DIR   output directory (default: the file's `output`)\n"
 	  "  -d, --device N     CUDA device index (default 0)\n"
+	  "      --shard I/N    only the I-th of N shards of the plan (counted\n"
+	  "                     from 1; culab plan --shard shows it); merge the\n"
+	  "                     shards' results with culab merge\n"
 	  "      --no-counters  do not collect hardware counters\n"
 	  "      --profile-only one verified launch per measurement, no timing\n"
 	  "      --resume       keep the finished rows of DIR/results.json and\n"
@@ -932,7 +955,8 @@ static const struct command commands[] = {
 	  "                     present, else GH100, with a note)" },
 	{ "plan", cmd_plan,
 	  "plan [--json] [--verbose] [-o DIR] [--resume] [--variant LIST] "
-	  "[--no-counters] [--profile-only] [--sms N] EXPERIMENT.yaml",
+	  "[--no-counters] [--profile-only] [--sms N] [--shard I/N] "
+	  "EXPERIMENT.yaml",
 	  "show what a run of an experiment file would measure (no GPU needed)",
 	  "Expands the file as `run` would, without running anything: its\n"
 	  "experiments, their stages (one type and size: one input shared by\n"
@@ -949,7 +973,10 @@ static const struct command commands[] = {
 	  "      --variant LIST only these variants (comma-separated)\n"
 	  "      --no-counters  no counter passes\n"
 	  "      --profile-only one verified run per measurement, no timing\n"
-	  "      --sms N        size grid-sized scratch for N SMs (default 132)" },
+	  "      --sms N        size grid-sized scratch for N SMs (default 132)\n"
+	  "      --shard I/N    only the I-th of N shards (counted from 1): whole\n"
+	  "                     stages, balanced by their estimated cost; the\n"
+	  "                     same file always gives the same shards" },
 	{ "list", cmd_list,
 	  "list [--json] [--verbose] [--chip NAME] kernels|metrics|chips",
 	  "list the kernel variants, counter aliases or chips",

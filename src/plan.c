@@ -1,5 +1,5 @@
-/* plan.c - the one expansion of an experiment file into measurements.
- * See plan.h.
+/* plan.c - the one expansion of an experiment file into measurements,
+ * and its cut into shards.  See plan.h.
  *
  * Resume matching sorts the previous results' ok rows by their key
  * (experiment, variant, type, shape, block) once and finds each
@@ -7,7 +7,10 @@
  * costs n log n, not n^2.  A row is taken by at most one measurement. */
 #include "plan.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -401,14 +404,33 @@ static void plan_tally(struct builder *B)
 	}
 }
 
+/* Measurements of stage (e, t) a shard that does not run it leaves
+ * out: all of them, whatever --variant selects. */
+static size_t stage_rows(const struct experiment *e, enum dtype t)
+{
+	size_t n = 0;
+
+	for (size_t vi = 0; vi < e->nvariants; vi++)
+		if (variant_supports(e->variants[vi], t))
+			n += blocks_of(e, e->variants[vi]);
+	return n;
+}
+
 int plan_build(const struct experiment_file *f, const struct plan_options *o,
 	       struct plan *p)
 {
 	struct builder B = { .o = o, .p = p };
+	uint64_t *cost;
+	bool *keep;
+	size_t k = 0;
 
 	memset(p, 0, sizeof(*p));
 	p->f = f;
 	p->sm_count = o->sm_count > 0 ? o->sm_count : PLAN_ASSUMED_SMS;
+	p->shard = o->shard;
+	p->part = o->part;
+	p->all_stages = plan_costs(f, &cost);
+	plan_shard_stages(f, o->shard, o->part, &keep);
 	prev_index_build(&B.prev, o->prev);
 	for (size_t i = 0; i < f->nexps; i++) {
 		const struct experiment *e = &f->exps[i];
@@ -417,20 +439,31 @@ int plan_build(const struct experiment_file *f, const struct plan_options *o,
 		if (o->counters && e->ncounters)
 			B.passes = o->count_passes ? counter_passes(e) : -1;
 		for (size_t ti = 0; ti < e->ndtypes; ti++)
-			for (size_t si = 0; si < e->nsizes; si++) {
+			for (size_t si = 0; si < e->nsizes; si++, k++) {
 				struct plan_stage *s;
 
+				p->all_cost += cost[k];
+				if (!keep[k]) {
+					p->shard_left_out +=
+						stage_rows(e, e->dtypes[ti]);
+					continue;
+				}
 				p->stages = xrealloc(p->stages, (p->nstages + 1) *
 						     sizeof(*p->stages));
 				s = &p->stages[p->nstages++];
 				memset(s, 0, sizeof(*s));
 				s->e = e;
 				s->experiment = i;
+				s->index = k;
+				s->cost = cost[k];
+				p->cost += cost[k];
 				s->t = e->dtypes[ti];
 				s->sh = e->sizes[si];
 				stage_add(&B, s);
 			}
 	}
+	free(cost);
+	free(keep);
 	prev_index_release(&B.prev);
 	plan_tally(&B);
 	return 0;
@@ -462,6 +495,213 @@ void plan_release(struct plan *p)
 	}
 	free(p->stages);
 	memset(p, 0, sizeof(*p));
+}
+
+/* ---- shards ------------------------------------------------------------------- */
+
+int plan_shard_parse(const char *text, struct plan_shard *sh, char *why,
+		     size_t whysize)
+{
+	const char *slash = strchr(text, '/');
+	unsigned long i, n;
+	char *end;
+
+	memset(sh, 0, sizeof(*sh));
+	errno = 0;
+	if (!slash || !isdigit((unsigned char)text[0]) ||
+	    !isdigit((unsigned char)slash[1]))
+		goto bad;
+	i = strtoul(text, &end, 10);
+	if (end != slash)
+		goto bad;
+	n = strtoul(slash + 1, &end, 10);
+	if (*end || errno)
+		goto bad;
+	if (n == 0 || n > PLAN_MAX_SHARDS) {
+		snprintf(why, whysize, "--shard %lu/%lu: the number of shards "
+			 "must be 1 to %d", i, n, PLAN_MAX_SHARDS);
+		return -1;
+	}
+	if (i == 0) {
+		snprintf(why, whysize, "--shard 0/%lu: shards count from 1 "
+			 "(1/%lu to %lu/%lu)", n, n, n, n);
+		return -1;
+	}
+	if (i > n) {
+		snprintf(why, whysize, "--shard %lu/%lu: there is no shard "
+			 "%lu of %lu (1/%lu to %lu/%lu)", i, n, i, n, n, n, n);
+		return -1;
+	}
+	sh->index = (int)i;
+	sh->count = (int)n;
+	return 0;
+bad:
+	snprintf(why, whysize, "--shard takes I/N, the I-th of N shards "
+		 "counted from 1 (e.g. 1/4), not \"%s\"", text);
+	return -1;
+}
+
+/* The cost model.  Shards are balanced by what a stage is expected to
+ * take, in microseconds on a reference GPU, from the file alone: every
+ * machine (a login node planning without a GPU, each GPU running a
+ * shard) must cut a file the same way, so nothing here depends on the
+ * GPU, the CUPTI present, --variant, --resume or --no-counters.  Only the
+ * ratios between stages matter.  A stage costs
+ *   - its set-up on the host: the input generated and the reference
+ *     computed once, in_bytes at COST_SETUP_BPUS (3 GB/s: the 2 GB of
+ *     default.yaml's inputs took 0.7 s on an H100's host);
+ *   - per GPU measurement, its runs (the check, warm-up, repeats), each
+ *     moving the bytes its family declares at COST_DEVICE_BPUS (2 TB/s,
+ *     what the ladder's good rungs reach on an H100) plus COST_RUN_US
+ *     (the launch, the events, the L2 flush before a timed run);
+ *   - with counters, COST_PASSES passes (the default set's count on
+ *     GH100; the real count depends on the chip), each COST_PASS_US
+ *     (CUPTI's ranges and the L2 eviction before every kernel) plus its
+ *     bytes COST_PASS_SLOW times slower (the instrumented pass);
+ *   - the CPU row moves its bytes at COST_HOST_BPUS (one thread, 4.4
+ *     GB/s measured for 2^28 floats), timed for at most the runner's
+ *     2 s budget.
+ * What it cannot know is a rung much slower than its bytes say (the
+ * one-block reduction): balance is as good as these estimates. */
+#define COST_SETUP_BPUS 3000u
+#define COST_DEVICE_BPUS 2000000u
+#define COST_RUN_US 50u
+#define COST_PASSES 2u
+#define COST_PASS_US 2000u
+#define COST_PASS_SLOW 4u
+#define COST_HOST_BPUS 4400u
+#define COST_CPU_BUDGET_US 2000000u
+
+static uint64_t measurement_cost(const struct experiment *e,
+				 const struct variant *v, enum dtype t,
+				 struct shape sh)
+{
+	double bytes = registry_bytes(v, t, (size_t)sh.n, (size_t)sh.m);
+	uint64_t timed = (uint64_t)e->warmup + (uint64_t)e->repeats, us;
+
+	if (!(bytes >= 0))
+		bytes = 0;
+	if (v->flags & VF_CPU) {
+		double t_us = bytes / COST_HOST_BPUS;
+
+		us = (uint64_t)t_us;
+		return us + (uint64_t)fmin(t_us * (double)timed,
+					   COST_CPU_BUDGET_US);
+	}
+	us = (timed + 1) * ((uint64_t)(bytes / COST_DEVICE_BPUS) + COST_RUN_US);
+	if (e->ncounters)
+		us += COST_PASSES * (COST_PASS_US + (uint64_t)(bytes *
+			COST_PASS_SLOW / COST_DEVICE_BPUS));
+	return us;
+}
+
+uint64_t plan_stage_cost(const struct experiment *e, enum dtype t,
+			 struct shape sh)
+{
+	uint64_t us = (uint64_t)((double)sh.n * (double)sh.m *
+				 (double)dtype_size(t) / COST_SETUP_BPUS);
+
+	for (size_t vi = 0; vi < e->nvariants; vi++) {
+		const struct variant *v = e->variants[vi];
+
+		if (variant_supports(v, t))
+			us += blocks_of(e, v) * measurement_cost(e, v, t, sh);
+	}
+	return us ? us : 1;
+}
+
+size_t plan_costs(const struct experiment_file *f, uint64_t **cost)
+{
+	size_t n = 0, k = 0;
+
+	for (size_t i = 0; i < f->nexps; i++)
+		n += f->exps[i].ndtypes * f->exps[i].nsizes;
+	*cost = xcalloc(n ? n : 1, sizeof(**cost));
+	for (size_t i = 0; i < f->nexps; i++) {
+		const struct experiment *e = &f->exps[i];
+
+		for (size_t ti = 0; ti < e->ndtypes; ti++)
+			for (size_t si = 0; si < e->nsizes; si++)
+				(*cost)[k++] = plan_stage_cost(e, e->dtypes[ti],
+							       e->sizes[si]);
+	}
+	return n;
+}
+
+static const uint64_t *sort_cost;
+
+/* Larger cost first; equal costs in plan order. */
+static int by_cost(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	if (sort_cost[x] != sort_cost[y])
+		return sort_cost[x] > sort_cost[y] ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+void plan_partition(const uint64_t *cost, size_t n, int count, int *owner)
+{
+	size_t *order = xcalloc(n ? n : 1, sizeof(*order));
+	uint64_t *load = xcalloc((size_t)count, sizeof(*load));
+
+	for (size_t k = 0; k < n; k++)
+		order[k] = k;
+	sort_cost = cost;
+	qsort(order, n, sizeof(*order), by_cost);
+	sort_cost = NULL;
+	for (size_t k = 0; k < n; k++) {
+		int best = 0;
+
+		for (int j = 1; j < count; j++)
+			if (load[j] < load[best])
+				best = j;
+		owner[order[k]] = best;
+		load[best] += cost[order[k]];
+	}
+	free(order);
+	free(load);
+}
+
+/* Narrows keep[] (n stages of these costs) to the stages shard `sh`
+ * holds of those it holds now. */
+static void keep_shard(bool *keep, const uint64_t *cost, size_t n,
+		       struct plan_shard sh)
+{
+	uint64_t *c = xcalloc(n ? n : 1, sizeof(*c));
+	size_t *at = xcalloc(n ? n : 1, sizeof(*at));
+	int *owner = xcalloc(n ? n : 1, sizeof(*owner));
+	size_t m = 0;
+
+	for (size_t k = 0; k < n; k++)
+		if (keep[k]) {
+			at[m] = k;
+			c[m++] = cost[k];
+		}
+	plan_partition(c, m, sh.count, owner);
+	for (size_t j = 0; j < m; j++)
+		keep[at[j]] = owner[j] == sh.index - 1;
+	free(c);
+	free(at);
+	free(owner);
+}
+
+size_t plan_shard_stages(const struct experiment_file *f,
+			 struct plan_shard shard, struct plan_shard part,
+			 bool **keep)
+{
+	uint64_t *cost;
+	size_t n = plan_costs(f, &cost);
+
+	*keep = xcalloc(n ? n : 1, sizeof(**keep));
+	for (size_t k = 0; k < n; k++)
+		(*keep)[k] = true;
+	if (shard.count > 0)
+		keep_shard(*keep, cost, n, shard);
+	if (part.count > 0)
+		keep_shard(*keep, cost, n, part);
+	free(cost);
+	return n;
 }
 
 /* ---- printing ------------------------------------------------------------------ */
@@ -537,6 +777,22 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose)
 	if (p->left_out)
 		fprintf(fp, "--variant leaves out %zu measurement%s\n",
 			p->left_out, p->left_out == 1 ? "" : "s");
+	if (p->shard.count > 0 || p->part.count > 0) {
+		if (p->part.count > 0)
+			fprintf(fp, "part %d/%d of ", p->part.index,
+				p->part.count);
+		if (p->shard.count > 0)
+			fprintf(fp, "shard %d/%d", p->shard.index,
+				p->shard.count);
+		else
+			fprintf(fp, "the plan");
+		fprintf(fp, ": %zu of %zu stages, %.1f %% of the plan's "
+			"estimated cost; the other shards have %zu "
+			"measurement%s\n", p->nstages, p->all_stages,
+			p->all_cost ? 100.0 * (double)p->cost /
+			(double)p->all_cost : 0.0, p->shard_left_out,
+			p->shard_left_out == 1 ? "" : "s");
+	}
 	for (size_t i = 0; i < p->nstages; i++) {
 		const struct plan_stage *s = &p->stages[i];
 

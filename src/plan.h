@@ -11,7 +11,14 @@
  * expands the cross product variant x type x size x block.
  *
  * The order is the runner's: experiments in file order, then types, then
- * sizes (each a stage), then variants in ladder order, then blocks. */
+ * sizes (each a stage), then variants in ladder order, then blocks.
+ *
+ * A plan can be cut into shards (--shard I/N): whole stages, so a stage's
+ * input and reference are made once, balanced by an estimate of each
+ * stage's cost that depends on the file alone (plan_stage_cost), so the
+ * same file gives the same shards on every machine.  A shard's plan holds
+ * its own stages only; what the others measure is counted in
+ * shard_left_out, as --variant's choice is in left_out. */
 #ifndef CULAB_PLAN_H
 #define CULAB_PLAN_H
 
@@ -26,6 +33,16 @@
 /* Scratch sizes of a plan made without a GPU assume this many SMs (an
  * H100 SXM's; only grid-sized scratch depends on it, by kilobytes). */
 #define PLAN_ASSUMED_SMS 132
+
+/* A shard of a plan (--shard I/N): I counts from 1, as Slurm's array
+ * tasks and people do.  count 0: the whole plan. */
+struct plan_shard {
+	int index;
+	int count;
+};
+
+/* Most shards a plan may be cut into. */
+#define PLAN_MAX_SHARDS 10000
 
 enum plan_state {
 	PLAN_RUN,         /* to be measured */
@@ -53,6 +70,9 @@ struct plan_measurement {
 struct plan_stage {
 	const struct experiment *e;
 	size_t experiment;       /* index of e in the file */
+	size_t index;            /* its place in the whole plan (every shard's
+				    stages), from 0: the same in every shard */
+	uint64_t cost;           /* plan_stage_cost: what sharding balances */
 	enum dtype t;
 	struct shape sh;
 	char size_text[48];      /* "1048576", or "4096x4096" for shapes */
@@ -88,6 +108,10 @@ struct plan_options {
 	bool profile_only;            /* one verified run, no timing */
 	bool count_passes;            /* compute counter passes offline
 					 (CUPTI's host API), for estimates */
+	struct plan_shard shard;      /* --shard I/N; count 0: every stage */
+	struct plan_shard part;       /* then only this part of the shard's
+					 stages, cut the same way (a worker
+					 of run --devices); count 0: all */
 };
 
 struct plan {
@@ -97,6 +121,12 @@ struct plan {
 	size_t nms;                   /* measurements in all stages */
 	size_t nstate[PLAN__STATES];
 	size_t left_out;              /* rows --variant left out */
+	struct plan_shard shard;      /* which shard this is (count 0: all) */
+	struct plan_shard part;       /* and which part of it */
+	size_t all_stages;            /* stages of the whole plan */
+	size_t shard_left_out;        /* measurements of other shards' stages */
+	uint64_t cost, all_cost;      /* estimated cost of these stages and of
+					 the whole plan (plan_stage_cost) */
 	uint64_t runs;
 	int sm_count;                 /* what scratch sizes assume */
 	size_t peak_device_bytes;     /* the largest stage's device_bytes */
@@ -129,6 +159,38 @@ uint64_t plan_count_rows(const struct experiment *e);
  * outlive *p. */
 int plan_build(const struct experiment_file *f, const struct plan_options *o,
 	       struct plan *p);
+
+/* Parses --shard's "I/N" into *sh: 1 <= I <= N <= PLAN_MAX_SHARDS.
+ * Returns 0, or -1 with the reason in why (a 0-based "0/N" is refused
+ * with a line that says shards count from 1). */
+int plan_shard_parse(const char *text, struct plan_shard *sh, char *why,
+		     size_t whysize);
+
+/* The estimated cost of stage (e, t, sh) in microseconds on a reference
+ * GPU (plan.c says how and why), from the experiment file alone: not
+ * from --variant, --resume, --no-counters, the GPU or the CUPTI present,
+ * so that every machine cuts a file into the same shards. */
+uint64_t plan_stage_cost(const struct experiment *e, enum dtype t,
+			 struct shape sh);
+
+/* The costs of every stage of f's whole plan, in plan order, into *cost
+ * (caller frees).  Returns the number of stages. */
+size_t plan_costs(const struct experiment_file *f, uint64_t **cost);
+
+/* Cuts n stages of these costs into `count` shards: owner[k] is the
+ * shard (0-based) of stage k.  Longest processing time first: stages by
+ * cost, the larger first (ties: the earlier stage first), each to the
+ * least loaded shard (ties: the lowest).  Deterministic; no shard's load
+ * exceeds the mean load plus the largest stage's cost, nor 4/3 of the
+ * best possible largest load. */
+void plan_partition(const uint64_t *cost, size_t n, int count, int *owner);
+
+/* Which stages of f's whole plan shard `shard` and then part `part` of
+ * it hold (either with count 0: all): keep[k] for stage k, into a new
+ * array of plan_costs' length (caller frees).  Returns that length. */
+size_t plan_shard_stages(const struct experiment_file *f,
+			 struct plan_shard shard, struct plan_shard part,
+			 bool **keep);
 
 /* Marks every PLAN_RUN measurement of stage s skipped, with `why` (the
  * runner does, when the stage does not fit in the device memory free at

@@ -48,6 +48,8 @@ struct result_row *results_add_row(struct results *r)
 	memset(&r->rows[r->nrows], 0, sizeof(r->rows[0]));
 	r->rows[r->nrows].error = NAN;
 	r->rows[r->nrows].tolerance = NAN;
+	r->rows[r->nrows].device = -1;
+	r->rows[r->nrows].stage = -1;
 	return &r->rows[r->nrows++];
 }
 
@@ -81,6 +83,63 @@ void timing_compute(struct timing *t)
 	t->stdev_ms = n > 1 ? sqrt(var / (double)(n - 1)) : 0;
 	t->noise_pct = t->mean_ms > 0 ? 100.0 * t->stdev_ms / t->mean_ms : NAN;
 	free(s);
+}
+
+/* ---- devices ----------------------------------------------------------------- */
+
+void environment_copy(struct environment *dst, const struct environment *src)
+{
+	*dst = *src;
+	dst->gpu_name = xstrdup(src->gpu_name);
+	dst->gpu_uuid = xstrdup(src->gpu_uuid);
+	dst->hostname = xstrdup(src->hostname);
+	dst->os = xstrdup(src->os);
+}
+
+void environment_release(struct environment *e)
+{
+	if (!e)
+		return;
+	free(e->gpu_name);
+	free(e->gpu_uuid);
+	free(e->hostname);
+	free(e->os);
+	memset(e, 0, sizeof(*e));
+	e->cuda_device = -1;
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+int results_add_device(struct results *r, const struct environment *env)
+{
+	for (size_t i = 0; i < r->ndevices; i++) {
+		const struct environment *d = &r->devices[i];
+
+		/* a GPU is its UUID on its host; without one, its name and
+		 * index there */
+		if (!same_str(d->hostname, env->hostname))
+			continue;
+		if (env->gpu_uuid && *env->gpu_uuid ?
+		    same_str(d->gpu_uuid, env->gpu_uuid) :
+		    same_str(d->gpu_name, env->gpu_name) &&
+		    d->cuda_device == env->cuda_device)
+			return (int)i;
+	}
+	r->devices = xrealloc(r->devices, (r->ndevices + 1) *
+			      sizeof(*r->devices));
+	environment_copy(&r->devices[r->ndevices], env);
+	return (int)r->ndevices++;
+}
+
+const struct environment *results_row_device(const struct results *r,
+					     const struct result_row *w)
+{
+	if (w->device >= 0 && (size_t)w->device < r->ndevices)
+		return &r->devices[w->device];
+	return r->has_env ? &r->env : NULL;
 }
 
 /* ---- the variants' descriptions ------------------------------------------ */
@@ -134,6 +193,18 @@ static void upgrade_v1(struct results *r)
 	r->schema_version = RESULTS_SCHEMA_VERSION;
 }
 
+/* A file from before rows named their device: every row ran on the
+ * file's one environment. */
+static void upgrade_devices(struct results *r)
+{
+	if (r->ndevices || !r->has_env)
+		return;
+	results_add_device(r, &r->env);
+	for (size_t k = 0; k < r->nrows; k++)
+		if (r->rows[k].device < 0)
+			r->rows[k].device = 0;
+}
+
 int results_read_buffer(const char *path, const char *text, size_t len,
 			struct results *r)
 {
@@ -141,6 +212,7 @@ int results_read_buffer(const char *path, const char *text, size_t len,
 		return -1;
 	if (r->schema_version == 1)
 		upgrade_v1(r);
+	upgrade_devices(r);
 	return 0;
 }
 
@@ -165,7 +237,8 @@ static const char csv_header[] =
 	"median_ms,min_ms,max_ms,mean_ms,stdev_ms,noise_pct,samples,bytes,"
 	"gbps,pct_peak,error,tolerance,timer,counters_status,message,"
 	"res_registers,res_static_smem,res_dynamic_smem,res_local_bytes,"
-	"res_spill_bytes,res_block_threads,res_occupancy_pct,res_limiter";
+	"res_spill_bytes,res_block_threads,res_occupancy_pct,res_limiter,"
+	"gpu,host,device";
 
 const char *results_csv_header(void) { return csv_header; }
 
@@ -210,6 +283,22 @@ static void csv_resources(struct sbuf *b, const struct kernel_resources *k)
 	csv_num(b, k->occupancy_pct);
 	sbuf_add(b, ",");
 	csv_str(b, resource_limiter_name(k->limiter));
+}
+
+/* gpu, host, device: where the row ran (empty when unknown). */
+static void csv_device(struct sbuf *b, const struct environment *e)
+{
+	sbuf_add(b, ",");
+	if (!e) {
+		sbuf_add(b, ",,");
+		return;
+	}
+	csv_str(b, e->gpu_name);
+	sbuf_add(b, ",");
+	csv_str(b, e->hostname);
+	sbuf_add(b, ",");
+	if (e->cuda_device >= 0)
+		sbuf_addf(b, "%d", e->cuda_device);
 }
 
 /* Column names of all rows' counters, in first-seen order. */
@@ -288,6 +377,7 @@ char *results_csv_text(const struct results *r)
 		sbuf_add(&b, ",");
 		csv_str(&b, w->message);
 		csv_resources(&b, &w->resources);
+		csv_device(&b, results_row_device(r, w));
 		for (j = 0; j < ncols; j++) {
 			sbuf_add(&b, ",");
 			for (k = 0; k < w->ncolumns; k++)
@@ -355,10 +445,11 @@ void results_release(struct results *r)
 	free(r->source_text);
 	free(r->note);
 	free(r->counters_method);
-	free(r->env.gpu_name);
-	free(r->env.gpu_uuid);
-	free(r->env.hostname);
-	free(r->env.os);
+	environment_release(&r->env);
+	for (i = 0; i < r->ndevices; i++)
+		environment_release(&r->devices[i]);
+	free(r->devices);
+	free(r->shards);
 	for (i = 0; i < r->nexperiments; i++) {
 		struct experiment_meta *e = &r->experiments[i];
 

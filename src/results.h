@@ -96,6 +96,10 @@ struct result_row {
 	/* the first kernel of the correctness run: registers, shared
 	 * memory, occupancy; known = false with the reason otherwise */
 	struct kernel_resources resources;
+	int device;             /* where it ran: index into results.devices,
+				   -1 unknown */
+	long stage;             /* its stage's place in the whole plan
+				   (plan_stage.index), -1 unknown */
 };
 
 struct environment {
@@ -114,6 +118,8 @@ struct environment {
 	int runtime_version;
 	char *hostname;
 	char *os;
+	int cuda_device;        /* the CUDA device index on its host, -1
+				   unknown (files from before it was kept) */
 };
 
 /* An experiment as run, for the report's method section. */
@@ -143,7 +149,16 @@ struct results {
 	char *counters_method;  /* how counters were collected (replay, passes),
 				   NULL when none were */
 	bool has_env;
-	struct environment env;
+	struct environment env; /* the first device, as files always had it */
+	/* Every device the rows ran on (rows index it), one per host and
+	 * GPU; a file from before it was kept reads as its `env`. */
+	size_t ndevices;
+	struct environment *devices;
+	/* The part of the plan these rows are: shard_count 0 for the whole
+	 * plan, else the shards (1-based, ascending) merged into them. */
+	int shard_count;
+	size_t nshards;
+	int *shards;
 	size_t nexperiments;
 	struct experiment_meta *experiments;
 	/* What a report needs of each variant the rows name, in ladder order:
@@ -166,6 +181,20 @@ struct result_row *results_add_row(struct results *r);
 
 /* Frees the last row of r and removes it; no-op when r has none. */
 void results_pop_row(struct results *r);
+
+/* The index of the device of r that is `env`'s host and GPU (same
+ * host name and UUID), after adding a copy of env when r has none.
+ * Returns the index. */
+int results_add_device(struct results *r, const struct environment *env);
+
+/* The device row w ran on: r's device, else r->env when the file names
+ * none, else NULL. */
+const struct environment *results_row_device(const struct results *r,
+					     const struct result_row *w);
+
+/* Deep copy of src into *dst; environment_release(dst) frees it. */
+void environment_copy(struct environment *dst, const struct environment *src);
+void environment_release(struct environment *e);
 
 /* Fills t's statistics from t->samples_ms[0..nsamples). */
 void timing_compute(struct timing *t);

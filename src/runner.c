@@ -165,6 +165,9 @@ static struct result_row *new_row(struct run *R, const struct plan_stage *s,
 	w->timed_region = xstrdup(v->timed_region);
 	w->timer = xstrdup(v->flags & VF_CPU ? "host-clock" : "cuda-events");
 	w->bytes = registry_bytes(v, s->t, (size_t)s->sh.n, (size_t)s->sh.m);
+	w->device = R->res->has_env ? results_add_device(R->res, &R->res->env)
+				    : -1;
+	w->stage = (long)s->index;
 	return w;
 }
 
@@ -728,12 +731,19 @@ skip:
 	return -1;
 }
 
-/* Moves a finished row of the previous run into the new results. */
-static void take_prev(struct run *R, const struct plan_measurement *ms)
+/* Moves a finished row of the previous run into the new results; it
+ * keeps the device it ran on. */
+static void take_prev(struct run *R, const struct plan_stage *s,
+		      const struct plan_measurement *ms)
 {
 	struct result_row *w = &R->prev.rows[ms->prev_row];
+	const struct environment *d = results_row_device(&R->prev, w);
+	int device = d ? results_add_device(R->res, d) : -1;
+	struct result_row *n = results_add_row(R->res);
 
-	*results_add_row(R->res) = *w;
+	*n = *w;
+	n->device = device;
+	n->stage = (long)s->index;
 	memset(w, 0, sizeof(*w));
 }
 
@@ -781,7 +791,7 @@ static void run_stage(struct run *R, struct plan_stage *s)
 		if (interrupted || R->fatal)
 			goto out;
 		if (ms->state == PLAN_RESUMED) {
-			take_prev(R, ms);
+			take_prev(R, s, ms);
 			R->done++;
 		} else if (ms->state == PLAN_SKIPPED) {
 			row_fail(R, new_row(R, s, ms), ROW_SKIPPED, "%s", ms->why);
@@ -820,6 +830,11 @@ static void results_init(struct run *R)
 	r->source_sha256 = xstrdup(f->sha256);
 	r->source_text = xstrdup(f->text);
 	r->note = xstrdup(R->o->note);
+	if (R->o->shard.count > 0) {
+		r->shard_count = R->o->shard.count;
+		r->shards = xcalloc(1, sizeof(*r->shards));
+		r->shards[r->nshards++] = R->o->shard.index;
+	}
 	r->nexperiments = f->nexps;
 	r->experiments = xcalloc(f->nexps, sizeof(*r->experiments));
 	for (i = 0; i < f->nexps; i++) {
@@ -1008,6 +1023,8 @@ static void build_plan(struct run *R)
 		.sm_count = R->sm_count,
 		.counters = !R->o->no_counters,
 		.profile_only = R->o->profile_only,
+		.shard = R->o->shard,
+		.part = R->o->part,
 	};
 
 	plan_build(R->f, &po, &R->plan);
@@ -1055,7 +1072,8 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		return diag_error("output directory \"%s\" is not writable",
 				  R.outdir), EXIT_USAGE;
 	if (o->resume) {
-		int got = plan_read_previous(R.outdir, f, &R.prev);
+		int got = plan_read_previous(o->resume_dir ? o->resume_dir :
+					     R.outdir, f, &R.prev);
 
 		if (got < 0)
 			return EXIT_USAGE;

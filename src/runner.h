@@ -22,6 +22,12 @@ struct run_options {
 	bool progress;           /* progress line on stderr */
 	const struct plan_selection *only_variant; /* NULL, or run only
 				    these variants (--variant) */
+	struct plan_shard shard; /* --shard I/N; count 0: the whole plan */
+	struct plan_shard part;  /* a worker of run --devices: this part of
+				    the shard (plan_options.part) */
+	const char *resume_dir;  /* --resume reads resume_dir/results.json
+				    (NULL: outdir's; run --devices gives its
+				    workers what its parts left) */
 	const char *command;     /* the command line, for the record */
 	const char *note;        /* free text stored in the results, or NULL */
 };

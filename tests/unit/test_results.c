@@ -447,11 +447,14 @@ static void test_csv(void **state)
 	assert_non_null(strstr(hdr, ",message,res_registers,res_static_smem,"
 				    "res_dynamic_smem,res_local_bytes,"
 				    "res_spill_bytes,res_block_threads,"
-				    "res_occupancy_pct,res_limiter"));
+				    "res_occupancy_pct,res_limiter,gpu,host,"
+				    "device"));
+	/* Where each row ran: the file's one GPU (no host recorded). */
 	assert_non_null(strstr(text, ",cuda-events,,,16,0,1024,0,,256,100,"
-				     "warps,4194304,\n"));
+				     "warps,Test GPU,,0,4194304,\n"));
 	assert_non_null(strstr(text, ",\"sum is 3, expected 4\",255,49152,0,"
-				     "24,16,1000,0,shared memory,,\n"));
+				     "24,16,1000,0,shared memory,Test GPU,,0,"
+				     ",\n"));
 	/* A failed row shows no speed; a formula-like name is defused. */
 	assert_non_null(strstr(text, "e1,reduce,\"'=bad,\"\"name\"\"\",0,int,7,"
 				     "1,0,wrong,false,,,,,,,1,"));
