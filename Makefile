@@ -84,12 +84,15 @@ else
 Q := @
 endif
 
-C_SRC   := $(filter-out src/main.c,$(wildcard src/*.c))
+# main.c and the subcommands of other files (cmd_*.c, which use its
+# command table) are the program's; the rest is the library tests link.
+CMD_SRC := $(wildcard src/cmd_*.c)
+C_SRC   := $(filter-out src/main.c $(CMD_SRC),$(wildcard src/*.c))
 CXX_SRC := $(wildcard src/*.cpp)
 CU_SRC  := $(wildcard kernels/*.cu)
 LIB_OBJ := $(C_SRC:%.c=$(BUILD)/%.o) $(CXX_SRC:%.cpp=$(BUILD)/%.o) \
            $(CU_SRC:%.cu=$(BUILD)/%.o)
-MAIN_OBJ := $(BUILD)/src/main.o
+MAIN_OBJ := $(BUILD)/src/main.o $(CMD_SRC:%.c=$(BUILD)/%.o)
 
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)

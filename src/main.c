@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "chip.h"
+#include "cli.h"
 #include "counters.h"
 #include "culab_version.h"
 #include "diag.h"
@@ -59,21 +60,49 @@ static void print_help(const struct command *c, FILE *fp)
 	fprintf(fp, "usage: culab %s\n\n%s\n", c->usage, c->help);
 }
 
-static int usage_error(const struct command *c, const char *fmt, ...)
+static int vusage_error(const struct command *c, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+static int vusage_error(const struct command *c, const char *fmt, va_list ap)
 {
-	va_list ap;
 	FILE *fp = diag_stream();
 
 	fputs("culab: error: ", fp);
-	va_start(ap, fmt);
 	vfprintf(fp, fmt, ap);
-	va_end(ap);
 	fputc('\n', fp);
 	if (c)
 		fprintf(fp, "usage: culab %s\n", c->usage);
 	else
 		fputs("usage: culab <command> [options]  (see culab --help)\n", fp);
 	return EXIT_USAGE;
+}
+
+static int usage_error(const struct command *c, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vusage_error(c, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* ---- what handlers in other files share (cli.h) ------------------------------ */
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, fmt);
+	rc = vusage_error(find_command(cmd), fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+void cli_help(const char *cmd, FILE *fp)
+{
+	print_help(find_command(cmd), fp);
 }
 
 /* Joins argv into one shell-quoted line, for the results' record. */
@@ -106,6 +135,11 @@ static char *command_line(int argc, char **argv)
 }
 
 static char *g_command;
+
+const char *cli_command_line(void)
+{
+	return g_command;
+}
 
 /* Parses a non-negative int option. */
 static int parse_int(const struct command *c, const char *opt, const char *s,
@@ -977,6 +1011,26 @@ static const struct command commands[] = {
 	  "      --shard I/N    only the I-th of N shards (counted from 1): whole\n"
 	  "                     stages, balanced by their estimated cost; the\n"
 	  "                     same file always gives the same shards" },
+	{ "merge", cmd_merge,
+	  "merge -o DIR [--partial] [--no-report] [--lang LANG] [--quiet] "
+	  "RESULTS.json... | merge --plans PLAN.json...",
+	  "merge the results of shards (or of parts run apart) into one",
+	  "Merges results files of one experiment file (the same SHA-256) and\n"
+	  "one culab version, typically those of `culab run --shard I/N`, into\n"
+	  "DIR/results.json and results.csv, and renders the report as a run\n"
+	  "would.  Every row keeps the host and GPU it ran on; rows are put\n"
+	  "back in plan order.  Refused, with one line and exit status 2:\n"
+	  "another experiment file or culab version, a file given twice, a\n"
+	  "shard or a measurement twice, a file that is not results, and\n"
+	  "missing shards unless --partial.\n\n"
+	  "  -o, --output DIR   where the merged results go\n"
+	  "      --partial      merge the shards that are there, saying which\n"
+	  "                     are missing (status \"partial\")\n"
+	  "      --plans        check that `culab plan --shard I/N --json`\n"
+	  "                     outputs cover their plan once; write nothing\n"
+	  "      --no-report    results only\n"
+	  "      --lang LANG    report language: en, zh or both (default both)\n"
+	  "  -q, --quiet        no summary" },
 	{ "list", cmd_list,
 	  "list [--json] [--verbose] [--chip NAME] kernels|metrics|chips",
 	  "list the kernel variants, counter aliases or chips",

@@ -156,7 +156,9 @@ void blk_abstract(const struct model *m, enum lang L, struct sbuf *b)
 			    FMT(l->best->row->gbps, 4),
 			    PCT(l->best->row->pct_peak));
 		size = size_text(l->n, l->m, l->matrix);
-		fd = xasprintf("%s / %s", g->family, g->dtype);
+		fd = g->gpu ? xasprintf("%s / %s (%s)", g->family, g->dtype,
+					g->gpu) :
+			      xasprintf("%s / %s", g->family, g->dtype);
 		SAY(b, L, M_ABS_LINE, pool_md(&p, fd), size,
 		    role_text(&p, L, l->first),
 		    pool_md(&p, l->first->row->variant),
@@ -193,6 +195,50 @@ static const char *cuda_version(char *buf, size_t size, int v)
 		return NULL;
 	snprintf(buf, size, "%d.%d (%d)", v / 1000, v % 1000 / 10, v);
 	return buf;
+}
+
+/* With rows from several devices: one line per device, and its rows. */
+static void env_devices(const struct results *r, enum lang L, struct sbuf *b)
+{
+	static const bool right[7] = { true, false, false, true, true, true,
+				       false };
+	const char *head[7] = { "#", say_text(L, M_ENV_GPU),
+				say_text(L, M_ENV_HOST),
+				say_text(L, M_ENV_DEVICE),
+				say_text(L, M_ENV_ROWS),
+				say_text(L, M_ENV_PEAK),
+				say_text(L, M_ENV_UUID) };
+	char count[24];
+
+	snprintf(count, sizeof(count), "%zu", r->ndevices);
+	sbuf_add(b, "\n");
+	SAY(b, L, M_ENV_DEVICES, count);
+	sbuf_add(b, "\n\n");
+	table_row(b, head, 7);
+	table_rule(b, right, 7);
+	for (size_t i = 0; i < r->ndevices; i++) {
+		const struct environment *e = &r->devices[i];
+		struct pool p = { .n = 0 };
+		char idx[24], dev[16], rows[24], peak[48];
+		const char *cells[7];
+		size_t n = 0;
+
+		for (size_t k = 0; k < r->nrows; k++)
+			n += r->rows[k].device == (int)i;
+		snprintf(idx, sizeof(idx), "%zu", i);
+		snprintf(dev, sizeof(dev), "%d", e->cuda_device);
+		snprintf(rows, sizeof(rows), "%zu", n);
+		snprintf(peak, sizeof(peak), "%s GB/s", FMT(e->peak_gbps, 5));
+		cells[0] = idx;
+		cells[1] = pool_md(&p, e->gpu_name);
+		cells[2] = pool_md(&p, e->hostname);
+		cells[3] = e->cuda_device >= 0 ? dev : say_text(L, M_UNKNOWN);
+		cells[4] = rows;
+		cells[5] = e->peak_gbps > 0 ? peak : say_text(L, M_UNKNOWN);
+		cells[6] = pool_md(&p, e->gpu_uuid);
+		table_row(b, cells, 7);
+		pool_release(&p);
+	}
 }
 
 void blk_environment(const struct model *m, enum lang L, struct sbuf *b)
@@ -259,6 +305,8 @@ void blk_environment(const struct model *m, enum lang L, struct sbuf *b)
 		env_row(b, L, M_ENV_CULAB, sbuf_str(&v));
 		sbuf_release(&v);
 	}
+	if (m->r->ndevices > 1)
+		env_devices(m->r, L, b);
 	block_trim(b);
 }
 
@@ -582,6 +630,7 @@ static void chart_md(struct sbuf *b, enum lang L, const struct group *g,
 	md_text(b, g->family);
 	sbuf_add(b, " / ");
 	md_text(b, g->dtype);
+	gpu_suffix(b, g->gpu);
 	sbuf_add(b, ": ");
 	md_text(b, name);
 	sbuf_addf(b, "](charts/%s.png)\n\n", name);
@@ -627,6 +676,7 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 				sbuf_add(b, "### ");
 				SAY(b, L, M_CH_HEAD, pool_md(&p, g->family),
 				    pool_md(&p, g->dtype));
+				gpu_suffix(b, g->gpu);
 				sbuf_add(b, "\n\n");
 				pool_release(&p);
 				head = true;

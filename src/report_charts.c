@@ -32,8 +32,12 @@ static const char *chart_kind_names[CH__COUNT] = {
 
 static char *chart_name(const struct group *g, enum chart k)
 {
+	if (g->gpu)     /* plot.c makes it a file name */
+		return xasprintf("%s-%s-%s-%s", chart_kind_names[k], g->family,
+				 g->dtype, g->gpu);
 	return xasprintf("%s-%s-%s", chart_kind_names[k], g->family, g->dtype);
 }
+
 
 /* A line's or bar's label: the variant, its block where blocks vary, and
  * "(yours)" for the user's kernels. */
@@ -254,6 +258,15 @@ struct chart_ctx {
 	size_t nusers;
 };
 
+/* The environment whose peak a group's charts draw: its GPU's when the
+ * report keeps models apart, else the results'. */
+static const struct environment *peak_env(const struct chart_ctx *x)
+{
+	if (x->g->gpu && x->g->env)
+		return x->g->env;
+	return x->m->r->has_env ? &x->m->r->env : NULL;
+}
+
 /* Median time against size, one line per variant (log-log). */
 static const char *chart_time(const struct chart_ctx *x)
 {
@@ -274,7 +287,7 @@ static const char *chart_time(const struct chart_ctx *x)
  * (the group's own, or else the fastest anywhere) as lines. */
 static const char *chart_bandwidth(const struct chart_ctx *x)
 {
-	const struct environment *env = &x->m->r->env;
+	const struct environment *env = peak_env(x);
 	char *name = chart_name(x->g, CH_BW);
 	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
 	char *t = xasprintf("%s: bandwidth vs size", x->title);
@@ -285,7 +298,7 @@ static const char *chart_bandwidth(const struct chart_ctx *x)
 	free(t);
 	plot_panel_logscale(p, 2, 0);
 	chart_lines(x->g, p, true);
-	if (x->m->r->has_env && env->peak_gbps > 0) {
+	if (env && env->peak_gbps > 0) {
 		t = xasprintf("theoretical peak %.0f GB/s", env->peak_gbps);
 		plot_panel_hline(p, t, env->peak_gbps, PLOT_SOLID);
 		free(t);
@@ -397,7 +410,7 @@ static const char *chart_counters(const struct chart_ctx *x)
  * and the theoretical peak. */
 static const char *chart_transpose(const struct chart_ctx *x)
 {
-	const struct environment *env = &x->m->r->env;
+	const struct environment *env = peak_env(x);
 	const struct ladder *top = x->top;
 	char *t = xasprintf("%s, %s: bandwidth per variant", x->title, x->size);
 	char *name = chart_name(x->g, CH_TRANSPOSE);
@@ -429,7 +442,7 @@ static const char *chart_transpose(const struct chart_ctx *x)
 		plot_panel_hline(p, t, top->ceiling->row->gbps, PLOT_DASHED);
 		free(t);
 	}
-	if (x->m->r->has_env && env->peak_gbps > 0) {
+	if (env && env->peak_gbps > 0) {
 		t = xasprintf("theoretical peak %.0f GB/s", env->peak_gbps);
 		plot_panel_hline(p, t, env->peak_gbps, PLOT_SOLID);
 		free(t);
@@ -448,7 +461,9 @@ static void charts_group(const struct model *m, struct group *g,
 	char *title, *size;
 	char xlabel[64];
 
-	x.title = title = xasprintf("%s / %s", g->family, g->dtype);
+	x.title = title = g->gpu ? xasprintf("%s / %s (%s)", g->family,
+					     g->dtype, g->gpu) :
+				   xasprintf("%s / %s", g->family, g->dtype);
 	snprintf(xlabel, sizeof(xlabel), "%s",
 		 family_is_matrix(g->family) ? "elements (rows x columns)"
 					     : "elements (n)");

@@ -211,6 +211,9 @@ static void findings_group(const struct model *m, const struct group *g,
 	const struct item **rungs;
 	size_t nrungs;
 	struct pool p = { .n = 0 };
+	/* the peak of the GPU the ladder ran on, when models are apart */
+	double peak = l && l->gpu && l->env ? l->env->peak_gbps :
+		      m->r->has_env ? m->r->env.peak_gbps : 0;
 
 	if (!l)
 		return;
@@ -254,10 +257,9 @@ static void findings_group(const struct model *m, const struct group *g,
 		sbuf_addc(b, '\n');
 		pool_release(&p);
 	}
-	if (l->best && l->best->row->pct_peak > 0 && m->r->has_env &&
-	    m->r->env.peak_gbps > 0) {
+	if (l->best && l->best->row->pct_peak > 0 && peak > 0) {
 		SAY(b, L, M_F_PEAK, FMT(l->best->row->gbps, 4),
-		    PCT(l->best->row->pct_peak), FMT(m->r->env.peak_gbps, 5));
+		    PCT(l->best->row->pct_peak), FMT(peak, 5));
 		sbuf_addc(b, '\n');
 	}
 	if (l->best && l->ceiling && l->ceiling->row->gbps > 0) {

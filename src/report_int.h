@@ -104,7 +104,8 @@ enum msg {
 	M_ENV_NONE, M_ENV_ITEM, M_ENV_VALUE, M_ENV_GPU, M_ENV_CC, M_ENV_SMS,
 	M_ENV_BUS, M_ENV_MEMCLK, M_ENV_PEAK, M_ENV_PEAK_HOW, M_ENV_SMCLK,
 	M_ENV_L2, M_ENV_GMEM, M_ENV_UUID, M_ENV_DRIVER, M_ENV_RUNTIME,
-	M_ENV_HOST, M_ENV_OS, M_ENV_CULAB, M_UNKNOWN,
+	M_ENV_HOST, M_ENV_OS, M_ENV_CULAB, M_ENV_DEVICES, M_ENV_DEVICE,
+	M_ENV_ROWS, M_UNKNOWN,
 	M_METH_TIMING, M_METH_EXP_HEAD, M_METH_EXPERIMENT, M_METH_FAMILY,
 	M_METH_WARMUP, M_METH_REPEATS, M_METH_L2, M_METH_SEED, M_METH_COUNTERS,
 	M_METH_DESC, M_YES, M_NO, M_NONE, M_METH_REGION_HEAD, M_METH_VARIANT,
@@ -193,6 +194,11 @@ struct item {
 struct ladder {
 	const char *experiment, *family, *dtype;
 	uint64_t n, m;
+	/* With rows of several GPU models, the model its rows ran on (a
+	 * ladder and a group never mix models); else NULL.  env: that
+	 * GPU's (or the results') environment, for its peak. */
+	const char *gpu;
+	const struct environment *env;
 	struct item **items;
 	size_t nitems;
 	const char **cols;          /* counter columns present, in order */
@@ -210,6 +216,8 @@ enum chart { CH_TIME, CH_BW, CH_LADDER, CH_COUNTERS, CH_TRANSPOSE, CH__COUNT };
 
 struct group {                      /* one family/dtype: one set of charts */
 	const char *family, *dtype;
+	const char *gpu;                /* as its ladders' */
+	const struct environment *env;
 	struct ladder **ladders;    /* by size */
 	size_t nladders;
 	const struct ladder *top;   /* largest size with a verified rung */
@@ -221,6 +229,7 @@ enum charts_state { CHARTS_OFF, CHARTS_DRAWN, CHARTS_FAILED };
 
 struct model {
 	const struct results *r;
+	bool by_gpu;                /* rows come from several GPU models */
 	struct item *items;
 	size_t nitems;
 	struct ladder *ladders;
@@ -236,6 +245,10 @@ struct model {
 	struct sig_check *sigs;     /* registry signatures checked */
 	size_t nsigs;
 };
+
+/* " (GPU)" after a group's or ladder's family and type when the report
+ * keeps GPU models apart (gpu not NULL); nothing otherwise. */
+void gpu_suffix(struct sbuf *b, const char *gpu);
 
 /* Whether a and b are the same string; NULL counts as "". */
 static inline bool str_eq(const char *a, const char *b)

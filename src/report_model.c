@@ -152,6 +152,18 @@ static int dtype_rank(const char *s)
 	return dtype_parse(S(s), &t) == 0 ? (int)t : DTYPE__COUNT;
 }
 
+/* The results ladders are sorted for: their GPU models' order. */
+static const struct results *sort_r;
+
+/* Where GPU model `gpu` first appears in the results' devices. */
+static size_t gpu_rank(const char *gpu)
+{
+	for (size_t i = 0; gpu && sort_r && i < sort_r->ndevices; i++)
+		if (str_eq(sort_r->devices[i].gpu_name, gpu))
+			return i;
+	return SIZE_MAX;
+}
+
 static int ladder_cmp(const void *a, const void *b)
 {
 	const struct ladder *x = a, *y = b;
@@ -165,6 +177,10 @@ static int ladder_cmp(const void *a, const void *b)
 	if (dtype_rank(x->dtype) != dtype_rank(y->dtype))
 		return dtype_rank(x->dtype) - dtype_rank(y->dtype);
 	if ((c = strcmp(S(x->dtype), S(y->dtype))) != 0)
+		return c;
+	if (gpu_rank(x->gpu) != gpu_rank(y->gpu))
+		return gpu_rank(x->gpu) < gpu_rank(y->gpu) ? -1 : 1;
+	if ((c = strcmp(S(x->gpu), S(y->gpu))) != 0)
 		return c;
 	if (sx != sy)
 		return sx < sy ? -1 : 1;
@@ -291,18 +307,65 @@ void model_release(struct model *m)
 	memset(m, 0, sizeof(*m));
 }
 
+void gpu_suffix(struct sbuf *b, const char *gpu)
+{
+	if (!gpu)
+		return;
+	sbuf_add(b, " (");
+	md_text(b, gpu);
+	sbuf_add(b, ")");
+}
+
+/* Whether the rows ran on more than one GPU model: the report then keeps
+ * each model's rows in ladders and groups of their own. */
+static bool several_models(const struct results *r)
+{
+	const char *first = NULL;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct environment *e = results_row_device(r, &r->rows[i]);
+
+		if (!e)
+			continue;
+		if (!first)
+			first = S(e->gpu_name);
+		else if (!str_eq(first, e->gpu_name))
+			return true;
+	}
+	return false;
+}
+
+/* The ladder of m that `row` belongs to, or NULL. */
+static struct ladder *ladder_of(struct model *m, const struct result_row *row,
+				const char *gpu)
+{
+	for (size_t k = 0; k < m->nladders; k++) {
+		struct ladder *c = &m->ladders[k];
+
+		if (str_eq(c->experiment, row->experiment) &&
+		    str_eq(c->family, row->family) &&
+		    str_eq(c->dtype, row->dtype) && c->n == row->n &&
+		    c->m == row->m && (!m->by_gpu || str_eq(c->gpu, gpu)))
+			return c;
+	}
+	return NULL;
+}
+
 void model_build(const struct results *r, struct model *m)
 {
 	const char **variants = NULL;
 
 	memset(m, 0, sizeof(*m));
 	m->r = r;
+	m->by_gpu = several_models(r);
 	m->nitems = r->nrows;
 	m->items = xcalloc(r->nrows ? r->nrows : 1, sizeof(*m->items));
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct result_row *row = &r->rows[i];
+		const struct environment *env = results_row_device(r, row);
+		const char *gpu = m->by_gpu && env ? S(env->gpu_name) : NULL;
 		struct item *it = &m->items[i];
-		struct ladder *l = NULL;
+		struct ladder *l;
 
 		item_init(m, it, row);
 		m->nfailed += !it->ok;
@@ -310,17 +373,7 @@ void model_build(const struct results *r, struct model *m)
 		names_add(&variants, &m->nvariants, row->variant);
 		for (size_t c = 0; c < row->ncolumns; c++)
 			names_add(&m->cols, &m->ncols, row->columns[c].name);
-		for (size_t k = 0; k < m->nladders; k++) {
-			struct ladder *c = &m->ladders[k];
-
-			if (str_eq(c->experiment, row->experiment) &&
-			    str_eq(c->family, row->family) &&
-			    str_eq(c->dtype, row->dtype) && c->n == row->n &&
-			    c->m == row->m) {
-				l = c;
-				break;
-			}
-		}
+		l = ladder_of(m, row, gpu);
 		if (!l) {
 			m->ladders = xrealloc(m->ladders, (m->nladders + 1) *
 					      sizeof(*m->ladders));
@@ -332,6 +385,8 @@ void model_build(const struct results *r, struct model *m)
 			l->n = row->n;
 			l->m = row->m;
 			l->matrix = row_is_matrix(row);
+			l->gpu = gpu;
+			l->env = env;
 		}
 		/* item pointers stay valid: m->items is never reallocated */
 		l->items = xrealloc(l->items, (l->nitems + 1) * sizeof(*l->items));
@@ -339,8 +394,10 @@ void model_build(const struct results *r, struct model *m)
 	}
 	free(variants);
 	m->nsigs = signature_check_all(r, &m->sigs);
+	sort_r = r;
 	if (m->nladders)
 		qsort(m->ladders, m->nladders, sizeof(*m->ladders), ladder_cmp);
+	sort_r = NULL;
 	for (size_t k = 0; k < m->nladders; k++) {
 		struct ladder *l = &m->ladders[k];
 		struct group *g = m->ngroups ? &m->groups[m->ngroups - 1] : NULL;
@@ -348,13 +405,15 @@ void model_build(const struct results *r, struct model *m)
 		ladder_analyse(l);
 		/* ladders are sorted by family and type: groups are runs */
 		if (!g || !str_eq(g->family, l->family) ||
-		    !str_eq(g->dtype, l->dtype)) {
+		    !str_eq(g->dtype, l->dtype) || !str_eq(g->gpu, l->gpu)) {
 			m->groups = xrealloc(m->groups, (m->ngroups + 1) *
 					     sizeof(*m->groups));
 			g = &m->groups[m->ngroups++];
 			memset(g, 0, sizeof(*g));
 			g->family = l->family;
 			g->dtype = l->dtype;
+			g->gpu = l->gpu;
+			g->env = l->env;
 		}
 		g->ladders = xrealloc(g->ladders, (g->nladders + 1) *
 				      sizeof(*g->ladders));

@@ -70,6 +70,11 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_ENV_HOST] = { "Host", "主机" },
 	[M_ENV_OS] = { "Operating system", "操作系统" },
 	[M_ENV_CULAB] = { "culab", "culab" },
+	[M_ENV_DEVICES] = { "The rows ran on {1} devices (the table above "
+			    "is the first's):",
+			    "各行在 {1} 个设备上测量（上表为第一个设备）：" },
+	[M_ENV_DEVICE] = { "CUDA device", "CUDA 设备" },
+	[M_ENV_ROWS] = { "Rows", "行数" },
 	[M_UNKNOWN] = { "unknown", "未知" },
 
 	[M_METH_TIMING] = {

@@ -285,6 +285,7 @@ void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
 
 	SAY(b, L, id, pool_md(&p, l->family), pool_md(&p, l->dtype),
 	    pool_md(&p, size));
+	gpu_suffix(b, l->gpu);
 	free(size);
 	pool_release(&p);
 }

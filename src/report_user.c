@@ -939,6 +939,7 @@ static void stage(const struct model *m, const struct ladder *l,
 	sbuf_add(b, "#### ");
 	SAY(b, L, M_U_STAGE, pool_md(&p, l->family), pool_md(&p, l->dtype),
 	    pool_md(&p, size), sbuf_str(&block), pool_md(&p, l->experiment));
+	gpu_suffix(b, l->gpu);
 	sbuf_add(b, "\n\n");
 	if (!it->ok) {
 		status_text(&why, L, it);

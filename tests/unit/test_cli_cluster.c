@@ -1,0 +1,191 @@
+/* test_cli_cluster.c - the command line of sharding, merging and Slurm
+ * as a user meets it: `plan --shard`, `run --shard` and `--devices`
+ * without a GPU, `merge` and `slurm` (the golden scripts in
+ * tests/golden/slurm/).  Runs the built binary named by $CULAB (default
+ * build/culab) from the repository root. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exitcode.h"
+#include "util.h"
+
+extern char **environ;
+
+struct out {
+	int status;
+	char *out, *err;
+};
+
+static char *slurp(const char *path)
+{
+	char *text = NULL;
+	size_t len;
+
+	if (read_file(path, 64u << 20, &text, &len) < 0)
+		return xstrdup("");
+	return text;
+}
+
+/* Runs culab with args (NULL-terminated, without the program name). */
+static struct out run(const char *const *args)
+{
+	const char *culab = getenv("CULAB") ? getenv("CULAB") : "build/culab";
+	char outp[] = "/tmp/culab-cli-out-XXXXXX";
+	char errp[] = "/tmp/culab-cli-err-XXXXXX";
+	int fo = mkstemp(outp), fe = mkstemp(errp), st = 0;
+	posix_spawn_file_actions_t fa;
+	const char *argv[32];
+	struct out o;
+	pid_t pid;
+	size_t n = 1;
+
+	argv[0] = culab;
+	for (; args[n - 1] && n < 31; n++)
+		argv[n] = args[n - 1];
+	argv[n] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fo, 1);
+	posix_spawn_file_actions_adddup2(&fa, fe, 2);
+	assert_int_equal(posix_spawn(&pid, culab, &fa, NULL, (char **)argv,
+				     environ), 0);
+	waitpid(pid, &st, 0);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fo);
+	close(fe);
+	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	o.out = slurp(outp);
+	o.err = slurp(errp);
+	unlink(outp);
+	unlink(errp);
+	return o;
+}
+
+static void expect(const char *const *args, int status, const char *in_out,
+		   const char *in_err)
+{
+	struct out o = run(args);
+
+	if (o.status != status || (in_out && !strstr(o.out, in_out)) ||
+	    (in_err && !strstr(o.err, in_err)))
+		fail_msg("culab %s ...: exit %d (want %d)\nstdout: %s\nstderr: %s"
+			 "\nwanted stdout to hold \"%s\" and stderr \"%s\"",
+			 args[0] ? args[0] : "", o.status, status, o.out, o.err,
+			 in_out ? in_out : "", in_err ? in_err : "");
+	free(o.out);
+	free(o.err);
+}
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+/* --shard on plan: the I-th of N, counted from 1; the others refused. */
+static void test_plan_shard(void **state)
+{
+	(void)state;
+	expect(ARGS("plan", "--shard", "1/2", "experiments/default.yaml"),
+	       EXIT_OK, "shard 1/2: 4 of 11 stages, 50.1 % of the plan's "
+	       "estimated cost; the other shards have 108 measurements", NULL);
+	expect(ARGS("plan", "--shard", "2/2", "experiments/default.yaml"),
+	       EXIT_OK, "3 experiments, 7 stages, 108 measurements", NULL);
+	expect(ARGS("plan", "--shard", "2/2", "--json",
+		    "experiments/default.yaml"), EXIT_OK,
+	       "\"shard\": {\n    \"index\": 2,\n    \"count\": 2\n  }", NULL);
+	expect(ARGS("plan", "--shard", "0/2", "experiments/default.yaml"),
+	       EXIT_USAGE, NULL, "culab: error: --shard 0/2: shards count from "
+	       "1 (1/2 to 2/2)\n");
+	expect(ARGS("plan", "--shard", "3/2", "experiments/default.yaml"),
+	       EXIT_USAGE, NULL, "no shard 3 of 2");
+	expect(ARGS("run", "--shard", "0/2", "experiments/default.yaml"),
+	       EXIT_USAGE, NULL, "shards count from 1");
+	expect(ARGS("plan", "--help"), EXIT_OK, "--shard I/N", NULL);
+	expect(ARGS("run", "--help"), EXIT_OK, "--shard I/N", NULL);
+}
+
+/* `merge --plans`: the shards' plans cover the plan once, or not. */
+static void test_merge_plans(void **state)
+{
+	char dir[] = "/tmp/culab-cli-plans-XXXXXX";
+	char p[3][64], cmd[256];
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	for (int i = 0; i < 3; i++) {
+		snprintf(p[i], sizeof(p[i]), "%s/s%d.json", dir, i + 1);
+		snprintf(cmd, sizeof(cmd), "%s plan --shard %d/3 --json "
+			 "experiments/quick.yaml > %s", getenv("CULAB") ?
+			 getenv("CULAB") : "build/culab", i + 1, p[i]);
+		assert_int_equal(system(cmd), 0);
+	}
+	expect(ARGS("merge", "--plans", p[0], p[1], p[2]), EXIT_OK,
+	       "culab merge: the 3 shard plans of \"experiments/quick.yaml\" "
+	       "cover its 12 stages and 162 measurements once each", NULL);
+	expect(ARGS("merge", "--plans", p[0], p[2]), EXIT_USAGE, NULL,
+	       "culab: error: shard 2/3 is missing\n");
+	expect(ARGS("merge", "--plans", p[0], p[1], p[0]), EXIT_USAGE, NULL,
+	       "error: given twice");
+	expect(ARGS("merge", "--plans", p[0], "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "experiments/quick.yaml:1:1: error: not a "
+	       "plan (culab plan --json)");
+	for (int i = 0; i < 3; i++)
+		unlink(p[i]);
+	rmdir(dir);
+}
+
+static void test_merge_usage(void **state)
+{
+	(void)state;
+	expect(ARGS("merge"), EXIT_USAGE, NULL, "merge needs at least one file");
+	expect(ARGS("merge", "tests/fixtures/quick/results.json"), EXIT_USAGE,
+	       NULL, "merge needs -o DIR");
+	expect(ARGS("merge", "--plans", "-o", "x", "a.json"), EXIT_USAGE, NULL,
+	       "--plans checks plans and writes nothing");
+	expect(ARGS("merge", "-o", "/tmp/culab-cli-merge", "/nonexistent.json"),
+	       EXIT_USAGE, NULL, "cannot open \"/nonexistent.json\"");
+	expect(ARGS("help", "merge"), EXIT_OK, "--partial", NULL);
+}
+
+/* A results file merged alone is itself, with its report. */
+static void test_merge_one(void **state)
+{
+	char dir[] = "/tmp/culab-cli-merge-XXXXXX";
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	expect(ARGS("merge", "--no-report", "-o", dir,
+		    "tests/fixtures/quick/results.json"), EXIT_OK,
+	       "culab merge: 156 measurements (156 verified) from 1 device, "
+	       "status complete; results in ", NULL);
+	{
+		char *p = xasprintf("%s/results.json", dir);
+		char *q = xasprintf("%s/results.csv", dir);
+
+		expect(ARGS("verify", p), EXIT_OK, " 0 failed", NULL);
+		unlink(p);
+		unlink(q);
+		free(p);
+		free(q);
+	}
+	rmdir(dir);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plan_shard),
+		cmocka_unit_test(test_merge_plans),
+		cmocka_unit_test(test_merge_usage),
+		cmocka_unit_test(test_merge_one),
+	};
+
+	return cmocka_run_group_tests_name("cli-cluster", tests, NULL, NULL);
+}
