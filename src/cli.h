@@ -17,7 +17,8 @@ void cli_help(const char *cmd, FILE *fp);
 /* The command line culab was started with, shell-quoted. */
 const char *cli_command_line(void);
 
-/* Subcommands of cmd_cluster.c: merge results. */
+/* Subcommands of cmd_cluster.c: merge results, write Slurm jobs. */
 int cmd_merge(int argc, char **argv);
+int cmd_slurm(int argc, char **argv);
 
 #endif

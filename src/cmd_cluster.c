@@ -1,21 +1,30 @@
 /* cmd_cluster.c - the subcommands that go beyond one GPU: `culab merge`
- * (shards' results made one, with their report).  Rows of main.c's
- * command table; see cli.h. */
+ * (shards' results made one, with their report) and `culab slurm` (an
+ * experiment file as a Slurm job array and a dependent merge job).
+ * Rows of main.c's command table; see cli.h. */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "diag.h"
 #include "exitcode.h"
+#include "experiment.h"
 #include "merge.h"
 #include "output.h"
+#include "plan.h"
 #include "report.h"
+#include "slurm.h"
 #include "util.h"
+
+extern char **environ;
 
 /* ---- culab merge -------------------------------------------------------------- */
 
@@ -102,5 +111,250 @@ int cmd_merge(int argc, char **argv)
 		return EXIT_USAGE;
 	rc = merge_write(dir, &r, &ro, report, quiet);
 	results_release(&r);
+	return rc;
+}
+
+/* ---- culab slurm ------------------------------------------------------------ */
+
+/* Runs `sbatch --parsable [dependency] script` and puts the job id it
+ * prints in id.  $CULAB_SBATCH names another sbatch (tests).  Returns 0,
+ * or -1 after a diagnostic. */
+static int sbatch(const char *script, const char *after, char *id,
+		  size_t idsize)
+{
+	const char *prog = getenv("CULAB_SBATCH") ? getenv("CULAB_SBATCH") :
+			   "sbatch";
+	char dep[64], out[256];
+	char *argv[5];
+	int fd[2], st = 0, n = 0;
+	posix_spawn_file_actions_t fa;
+	ssize_t got;
+	size_t len = 0;
+	pid_t pid;
+
+	argv[n++] = (char *)prog;
+	argv[n++] = (char *)"--parsable";
+	if (after) {
+		snprintf(dep, sizeof(dep), "--dependency=afterok:%s", after);
+		argv[n++] = dep;
+	}
+	argv[n++] = (char *)script;
+	argv[n] = NULL;
+	if (pipe(fd) < 0)
+		return diag_error("cannot run %s: %s", prog, strerror(errno));
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
+	posix_spawn_file_actions_addclose(&fa, fd[0]);
+	if (posix_spawnp(&pid, prog, &fa, NULL, argv, environ) != 0) {
+		posix_spawn_file_actions_destroy(&fa);
+		close(fd[0]);
+		close(fd[1]);
+		return diag_error("cannot run %s (is Slurm installed here?): %s",
+				  prog, strerror(errno));
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	close(fd[1]);
+	while (len + 1 < sizeof(out) &&
+	       (got = read(fd[0], out + len, sizeof(out) - 1 - len)) > 0)
+		len += (size_t)got;
+	out[len] = '\0';
+	close(fd[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		return diag_error("%s %s failed (exit %d)", prog, script,
+				  WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	if (slurm_parse_job_id(out, id, idsize) < 0)
+		return diag_error("%s --parsable printed no job id: \"%.60s\"",
+				  prog, out);
+	return 0;
+}
+
+/* Whether a path can stand in an #SBATCH line and a file name pattern:
+ * no white space, no quotes, no %.  -1 after the line. */
+static int check_path(const char *what, const char *p)
+{
+	if (!*p || strpbrk(p, " \t\n\r\"'%\\"))
+		return diag_error("%s \"%s\": Slurm's #SBATCH lines take paths "
+				  "without spaces, quotes, backslashes or %%",
+				  what, p);
+	return 0;
+}
+
+/* Writes DIR/slurm/{shards,merge}.sbatch, and submits them. */
+static int slurm_write(struct slurm_job *j, bool submit)
+{
+	char *sdir = xasprintf("%s/slurm", j->outdir);
+	char *pa = xasprintf("%s/shards.sbatch", sdir);
+	char *pm = xasprintf("%s/merge.sbatch", sdir);
+	char *ta = slurm_array_script(j), *tm = slurm_merge_script(j);
+	char id[64], mid[64];
+	int rc = EXIT_FAILED;
+
+	if (mkdir_p(sdir) < 0) {
+		diag_error("cannot create \"%s\": %s", sdir, strerror(errno));
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (write_file_atomic(pa, ta, strlen(ta)) < 0 ||
+	    write_file_atomic(pm, tm, strlen(tm)) < 0)
+		goto out;
+	printf("culab slurm: %d shards of %s: %s, then %s\n", j->shards,
+	       j->file, pa, pm);
+	if (!submit) {
+		printf("submit: id=$(sbatch --parsable %s) && sbatch "
+		       "--dependency=afterok:$id %s\n", pa, pm);
+		rc = EXIT_OK;
+		goto out;
+	}
+	if (sbatch(pa, NULL, id, sizeof(id)) < 0 ||
+	    sbatch(pm, id, mid, sizeof(mid)) < 0)
+		goto out;
+	printf("culab slurm: submitted job array %s (%d tasks) and merge job "
+	       "%s (after %s)\n", id, j->shards, mid, id);
+	rc = EXIT_OK;
+out:
+	free(sdir);
+	free(pa);
+	free(pm);
+	free(ta);
+	free(tm);
+	return rc;
+}
+
+/* This culab's absolute path, for the nodes. */
+static char *self_path(void)
+{
+	char buf[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		return xstrdup("culab");
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* "culab-" and the file's name without directory and .yaml, in the
+ * characters job names keep everywhere. */
+static char *job_name(const char *file)
+{
+	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
+	size_t n = strlen(base);
+	char *name;
+
+	if (n > 5 && strcmp(base + n - 5, ".yaml") == 0)
+		n -= 5;
+	if (n > 40)
+		n = 40;
+	name = xasprintf("culab-%.*s", (int)n, base);
+	for (char *c = name; *c; c++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789._-", *c))
+			*c = '_';
+	return name;
+}
+
+/* The options of culab slurm into *j.  Returns 0 or an exit code. */
+static int slurm_options(int argc, char **argv, struct slurm_job *j,
+			 bool *submit)
+{
+	static const struct option opts[] = {
+		{ "shards", required_argument, NULL, 'n' },
+		{ "partition", required_argument, NULL, 'p' },
+		{ "account", required_argument, NULL, 'A' },
+		{ "time", required_argument, NULL, 't' },
+		{ "gpus-per-task", required_argument, NULL, 'g' },
+		{ "submit", no_argument, NULL, 's' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "culab", required_argument, NULL, 'c' },
+		{ "no-counters", no_argument, NULL, 'C' },
+		{ "variant", required_argument, NULL, 'v' },
+		{ "test-plans", no_argument, NULL, 'T' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	char why[256], *end;
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		long v = 0;
+
+		if (ch == 'n' || ch == 'g') {
+			errno = 0;
+			v = strtol(optarg, &end, 10);
+			if (errno || !*optarg || *end || v < (ch == 'g' ? 0 : 1) ||
+			    v > (ch == 'g' ? 64 : PLAN_MAX_SHARDS))
+				return cli_usage_error("slurm", "--%s takes a "
+					"number from %d to %d, not \"%s\"",
+					ch == 'g' ? "gpus-per-task" : "shards",
+					ch == 'g' ? 0 : 1, ch == 'g' ? 64 :
+					PLAN_MAX_SHARDS, optarg);
+		}
+		if ((ch == 'p' || ch == 'A' || ch == 't') &&
+		    slurm_check_value(ch == 'p' ? "partition" : ch == 'A' ?
+				      "account" : "time", optarg, why,
+				      sizeof(why)) < 0)
+			return cli_usage_error("slurm", "%s", why);
+		switch (ch) {
+		case 'n': j->shards = (int)v; break;
+		case 'g': j->gpus_per_task = (int)v; break;
+		case 'p': j->partition = optarg; break;
+		case 'A': j->account = optarg; break;
+		case 't': j->time = optarg; break;
+		case 's': *submit = true; break;
+		case 'o': j->outdir = optarg; break;
+		case 'c': j->culab = optarg; break;
+		case 'C': j->no_counters = true; break;
+		case 'v': j->variant = optarg; break;
+		case 'T': j->test_plans = true; break;
+		case 'h': cli_help("slurm", stdout); return -1;
+		default: return cli_usage_error("slurm", "unknown option");
+		}
+	}
+	if (argc - optind != 1)
+		return cli_usage_error("slurm", "slurm needs exactly one "
+				       "experiment file");
+	if (!j->shards)
+		return cli_usage_error("slurm", "slurm needs --shards N");
+	j->file = argv[optind];
+	return 0;
+}
+
+int cmd_slurm(int argc, char **argv)
+{
+	struct slurm_job j = { .gpus_per_task = 1 };
+	struct experiment_file f = { 0 };
+	char cwd[PATH_MAX], *self = NULL, *name = NULL;
+	bool submit = false;
+	int rc = slurm_options(argc, argv, &j, &submit);
+
+	if (rc)
+		return rc < 0 ? EXIT_OK : rc;
+	/* the file is checked here, not on the cluster an hour later */
+	if (experiment_load(j.file, &f) < 0)
+		return EXIT_USAGE;
+	if (!j.outdir)
+		j.outdir = f.output;
+	if (!getcwd(cwd, sizeof(cwd))) {
+		diag_error("cannot tell the working directory: %s",
+			   strerror(errno));
+		rc = EXIT_FAILED;
+		goto out;
+	}
+	if (check_path("the working directory", cwd) < 0 ||
+	    check_path("the output directory", j.outdir) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	j.chdir = cwd;
+	if (!j.culab)
+		j.culab = self = self_path();
+	j.name = name = job_name(j.file);
+	rc = slurm_write(&j, submit);
+out:
+	free(self);
+	free(name);
+	experiment_file_release(&f);
 	return rc;
 }

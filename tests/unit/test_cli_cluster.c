@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "exitcode.h"
+#include "slurm.h"
 #include "util.h"
 
 extern char **environ;
@@ -178,6 +179,147 @@ static void test_merge_one(void **state)
 	rmdir(dir);
 }
 
+/* The text of a written script with the working directory and the
+ * output directory as @CWD@ and @OUT@. */
+static char *normalized(const char *path, const char *out)
+{
+	char cwd[4096], *text = slurp(path);
+	struct sbuf b = SBUF_INIT;
+
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	for (const char *c = text; *c;) {
+		if (strncmp(c, out, strlen(out)) == 0) {
+			sbuf_add(&b, "@OUT@");
+			c += strlen(out);
+		} else if (strncmp(c, cwd, strlen(cwd)) == 0) {
+			sbuf_add(&b, "@CWD@");
+			c += strlen(cwd);
+		} else {
+			sbuf_addc(&b, *c++);
+		}
+	}
+	free(text);
+	return sbuf_detach(&b);
+}
+
+/* A written script against tests/golden/slurm/NAME (rewritten with
+ * CULAB_UPDATE_GOLDEN=1). */
+static void golden(const char *written, const char *out, const char *name)
+{
+	char *got = normalized(written, out);
+	char *path = xasprintf("tests/golden/slurm/%s", name);
+	char *want;
+
+	if (getenv("CULAB_UPDATE_GOLDEN")) {
+		mkdir_p("tests/golden/slurm");
+		assert_int_equal(write_file_atomic(path, got, strlen(got)), 0);
+	}
+	want = slurp(path);
+	if (strcmp(got, want) != 0)
+		fail_msg("%s differs from %s:\n%s", written, path, got);
+	free(got);
+	free(want);
+	free(path);
+}
+
+/* The scripts culab slurm writes, for a run and for the CI's plans. */
+static void test_slurm_scripts(void **state)
+{
+	char dir[] = "/tmp/culab-cli-slurm-XXXXXX";
+	char *a, *m;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	a = xasprintf("%s/slurm/shards.sbatch", dir);
+	m = xasprintf("%s/slurm/merge.sbatch", dir);
+	expect(ARGS("slurm", "--shards", "4", "--partition", "gpu", "--account",
+		    "lab-42", "--time", "2:00:00", "--gpus-per-task", "2",
+		    "--no-counters", "--variant", "reduce_cub,reduce_shuffle",
+		    "--culab", "/opt/culab/bin/culab", "-o", dir,
+		    "experiments/default.yaml"), EXIT_OK,
+	       "culab slurm: 4 shards of experiments/default.yaml: ", NULL);
+	golden(a, dir, "shards.sbatch");
+	golden(m, dir, "merge.sbatch");
+	expect(ARGS("slurm", "--shards", "3", "--gpus-per-task", "0",
+		    "--test-plans", "--culab", "/opt/culab/bin/culab", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_OK, "sbatch --dependency", NULL);
+	golden(a, dir, "shards-plans.sbatch");
+	golden(m, dir, "merge-plans.sbatch");
+	unlink(a);
+	unlink(m);
+	free(a);
+	free(m);
+	a = xasprintf("%s/slurm", dir);
+	rmdir(a);
+	free(a);
+	rmdir(dir);
+}
+
+/* --submit: the array first, then the merge after it, ids from
+ * --parsable; a failing sbatch is one line. */
+static void test_slurm_submit(void **state)
+{
+	char dir[] = "/tmp/culab-cli-slurm-XXXXXX";
+	char *log, *text, *want;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	log = xasprintf("%s/sbatch.log", dir);
+	setenv("CULAB_SBATCH", "tests/slurm/fake-sbatch", 1);
+	setenv("FAKE_SBATCH_LOG", log, 1);
+	expect(ARGS("slurm", "--shards", "2", "--submit", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_OK,
+	       "culab slurm: submitted job array 4242 (2 tasks) and merge job "
+	       "4243 (after 4242)\n", NULL);
+	text = slurp(log);
+	want = xasprintf("--parsable %s/slurm/shards.sbatch\n--parsable "
+			 "--dependency=afterok:4242 %s/slurm/merge.sbatch\n",
+			 dir, dir);
+	assert_string_equal(text, want);
+	free(text);
+	free(want);
+	setenv("CULAB_SBATCH", "/nonexistent/sbatch", 1);
+	expect(ARGS("slurm", "--shards", "2", "--submit", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_FAILED, NULL,
+	       "culab: error: cannot run /nonexistent/sbatch (is Slurm "
+	       "installed here?)");
+	unsetenv("CULAB_SBATCH");
+	unsetenv("FAKE_SBATCH_LOG");
+	text = xasprintf("rm -rf %s", dir);
+	assert_int_equal(system(text), 0);
+	free(text);
+	free(log);
+}
+
+static void test_slurm_usage(void **state)
+{
+	char id[16];
+
+	(void)state;
+	expect(ARGS("slurm", "experiments/quick.yaml"), EXIT_USAGE, NULL,
+	       "slurm needs --shards N");
+	expect(ARGS("slurm", "--shards", "0", "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "--shards takes a number from 1 to 10000");
+	expect(ARGS("slurm", "--shards", "2", "--partition", "gpu\n#SBATCH x",
+		    "experiments/quick.yaml"), EXIT_USAGE, NULL,
+	       "letters, digits and _ . , : + = - only");
+	expect(ARGS("slurm", "--shards", "2", "-o", "/tmp/a b",
+		    "experiments/quick.yaml"), EXIT_USAGE, NULL,
+	       "without spaces, quotes, backslashes or %");
+	expect(ARGS("slurm", "--shards", "2", "tests/bad/empty.yaml"),
+	       EXIT_USAGE, NULL, "tests/bad/empty.yaml");
+	expect(ARGS("help", "slurm"), EXIT_OK, "--dependency=afterok", NULL);
+	assert_int_equal(slurm_parse_job_id("123\n", id, sizeof(id)), 0);
+	assert_string_equal(id, "123");
+	assert_int_equal(slurm_parse_job_id("77;cluster\n", id, sizeof(id)), 0);
+	assert_string_equal(id, "77");
+	assert_int_equal(slurm_parse_job_id("", id, sizeof(id)), -1);
+	assert_int_equal(slurm_parse_job_id("Submitted batch job 5", id,
+					    sizeof(id)), -1);
+	assert_int_equal(slurm_parse_job_id("12345678901234567890", id,
+					    sizeof(id)), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -185,6 +327,9 @@ int main(void)
 		cmocka_unit_test(test_merge_plans),
 		cmocka_unit_test(test_merge_usage),
 		cmocka_unit_test(test_merge_one),
+		cmocka_unit_test(test_slurm_scripts),
+		cmocka_unit_test(test_slurm_submit),
+		cmocka_unit_test(test_slurm_usage),
 	};
 
 	return cmocka_run_group_tests_name("cli-cluster", tests, NULL, NULL);
