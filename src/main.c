@@ -34,6 +34,7 @@
 #include "signature.h"
 #include "ukernel.h"
 #include "util.h"
+#include "workers.h"
 
 struct command {
 	const char *name;
@@ -221,10 +222,17 @@ static int cmd_run(int argc, char **argv)
 		{ "no-report", no_argument, NULL, 'R' },
 		{ "lang", required_argument, NULL, 'L' },
 		{ "shard", required_argument, NULL, 'S' },
+		{ "devices", required_argument, NULL, 'D' },
+		/* a worker of --devices: internal */
+		{ "part", required_argument, NULL, 'W' },
+		{ "resume-dir", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("run");
+	struct workers_options wo = { .devices = NULL };
+	static char prog[48];
+	bool device_given = false;
 	struct report_options ro;
 	bool report = true;
 	struct run_options o = { .device = 0 };
@@ -245,11 +253,18 @@ static int cmd_run(int argc, char **argv)
 		case 'd':
 			if (parse_int(c, "--device", optarg, &o.device))
 				goto out;
+			device_given = true;
 			break;
 		case 'S':
 			if (parse_shard(optarg, &o.shard) < 0)
 				goto out;
 			break;
+		case 'D': wo.devices = optarg; break;
+		case 'W':
+			if (parse_shard(optarg, &o.part) < 0)
+				goto out;
+			break;
+		case 'X': o.resume_dir = optarg; break;
 		case 'C': o.no_counters = true; break;
 		case 'P': o.profile_only = true; break;
 		case 'r': o.resume = true; break;
@@ -272,8 +287,17 @@ static int cmd_run(int argc, char **argv)
 		usage_error(c, "run needs exactly one experiment file");
 		goto out;
 	}
+	if (wo.devices && device_given) {
+		usage_error(c, "--device and --devices: choose one");
+		goto out;
+	}
+	if (o.part.count > 0) {
+		/* a worker says which GPU its lines come from */
+		snprintf(prog, sizeof(prog), "culab (GPU %d)", o.device);
+		diag_set_program(prog);
+	}
 	/* raw counter names are checked for the GPU that will collect them */
-	if (env_device_arch(o.device, arch, sizeof(arch)) == 0)
+	if (!wo.devices && env_device_arch(o.device, arch, sizeof(arch)) == 0)
 		metrics_set_chip(chip_for_arch(arch));
 	if (experiment_load(argv[optind], &f) < 0)
 		goto out;
@@ -284,7 +308,14 @@ static int cmd_run(int argc, char **argv)
 		o.only_variant = &only;
 	}
 	o.command = g_command;
-	rc = runner_run(&f, &o, &res, &outdir);
+	if (wo.devices) {
+		wo.file = argv[optind];
+		wo.variant_list = variant_list;
+		wo.run = &o;
+		rc = workers_run(&f, &wo, &res, &outdir);
+	} else {
+		rc = runner_run(&f, &o, &res, &outdir);
+	}
 	/* A report of whatever was measured, also after a failure or an
 	 * interruption; not when nothing ran (no GPU, bad options). */
 	if (report && res.nrows && !o.profile_only) {
@@ -939,9 +970,9 @@ static int cmd_help(int argc, char **argv);
 
 static const struct command commands[] = {
 	{ "run", cmd_run,
-	  "run [-o DIR] [--device N] [--shard I/N] [--no-counters] "
-	  "[--profile-only] [--resume] [--variant LIST] [--note TEXT] "
-	  "[--no-report] [--lang LANG] [--quiet] EXPERIMENT.yaml",
+	  "run [-o DIR] [--device N | --devices all|LIST] [--shard I/N] "
+	  "[--no-counters] [--profile-only] [--resume] [--variant LIST] "
+	  "[--note TEXT] [--no-report] [--lang LANG] [--quiet] EXPERIMENT.yaml",
 	  "run an experiment file on the GPU: verify, time, count",
 	  "Runs every (experiment, type, size, variant, block) of the file:\n"
 	  "verifies the answer against a CPU reference, times warm-up and\n"
@@ -951,6 +982,9 @@ static const struct command commands[] = {
 	  "counters: after each stage's counters are in).\n\n"
 	  "  -o, --output DIR   output directory (default: the file's `output`)\n"
 	  "  -d, --device N     CUDA device index (default 0)\n"
+	  "      --devices all|LIST  spread the stages over these GPUs (all, or\n"
+	  "                     indexes: 0,1), one worker process each, and\n"
+	  "                     merge their rows into DIR; each row names its GPU\n"
 	  "      --shard I/N    only the I-th of N shards of the plan (counted\n"
 	  "                     from 1; culab plan --shard shows it); merge the\n"
 	  "                     shards' results with culab merge\n"

@@ -76,6 +76,14 @@ static void on_signal(int sig)
 	signal(sig, SIG_DFL);
 }
 
+/* SIGUSR1: run --devices asks its workers to stop.  Never fatal: a
+ * worker under Slurm gets the job's SIGTERM and its parent's request. */
+static void on_stop_request(int sig)
+{
+	if (!interrupted)
+		interrupted = sig;
+}
+
 double runner_now(void)
 {
 	struct timespec ts;
@@ -1056,7 +1064,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	       struct results *out, const char **outdir_used)
 {
 	struct run R = { .o = o, .f = f, .res = out };
-	struct sigaction sa, old_int, old_term;
+	struct sigaction sa, old_int, old_term, old_usr1;
 	char why[512];
 	const char *env;
 	int rc;
@@ -1104,10 +1112,13 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	interrupted = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	sa.sa_handler = on_stop_request;
+	sigaction(SIGUSR1, &sa, &old_usr1);
 	run_plan(&R);
 	rc = run_status(&R);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGUSR1, &old_usr1, NULL);
 
 	teardown_device(&R);
 	trace_run(&R, runner_now() - t0);

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,7 @@
 #include "exitcode.h"
 #include "slurm.h"
 #include "util.h"
+#include "workers.h"
 
 extern char **environ;
 
@@ -320,6 +322,96 @@ static void test_slurm_usage(void **state)
 					    sizeof(id)), -1);
 }
 
+/* --devices lists: all, or distinct indexes in the order given. */
+static void test_devices_list(void **state)
+{
+	int *d;
+	char why[128];
+
+	(void)state;
+	assert_int_equal(workers_parse_devices("all", 3, &d, why, sizeof(why)), 3);
+	assert_int_equal(d[0], 0);
+	assert_int_equal(d[2], 2);
+	free(d);
+	assert_int_equal(workers_parse_devices("2,0", 3, &d, why, sizeof(why)), 2);
+	assert_int_equal(d[0], 2);
+	assert_int_equal(d[1], 0);
+	free(d);
+	assert_int_equal(workers_parse_devices("0,x", 3, &d, why, sizeof(why)), -1);
+	assert_string_equal(why, "--devices: no device \"x\" here (3 devices: "
+			    "0 to 2, or all)");
+	assert_null(d);
+	assert_int_equal(workers_parse_devices(",", 3, &d, why, sizeof(why)), -1);
+	assert_string_equal(why, "--devices takes all or a list of device "
+			    "indexes (0,1)");
+}
+
+/* Whether this machine has a GPU culab can use. */
+static bool gpu_here(void)
+{
+	struct out o = run(ARGS("devices"));
+	bool yes = o.status == EXIT_OK;
+
+	free(o.out);
+	free(o.err);
+	return yes;
+}
+
+/* run --devices without a GPU: the parent starts a worker per device it
+ * was told of (CULAB_TEST_DEVICES), each says in its own name that it
+ * has no GPU, and the run ends with exit 3; --resume first gathers what
+ * DIR holds for the workers.  Skipped where a GPU is present (the GPU
+ * machine runs --devices for real). */
+static void test_devices_without_gpu(void **state)
+{
+	char dir[] = "/tmp/culab-cli-devices-XXXXXX";
+	char *cmd, *resume;
+
+	(void)state;
+	if (gpu_here())
+		skip();
+	expect(ARGS("run", "--devices", "all", "-o", "/tmp/culab-cli-nogpu",
+		    "experiments/quick.yaml"),
+	       EXIT_NO_GPU, NULL, "culab: error: no usable GPU: ");
+	expect(ARGS("run", "--device", "0", "--devices", "0",
+		    "experiments/quick.yaml"), EXIT_USAGE, NULL,
+	       "--device and --devices: choose one");
+	assert_non_null(mkdtemp(dir));
+	setenv("CULAB_TEST_DEVICES", "2", 1);
+	expect(ARGS("run", "--devices", "0,2", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_USAGE, NULL,
+	       "culab: error: --devices: no device \"2\" here (2 devices: 0 "
+	       "to 1, or all)\n");
+	expect(ARGS("run", "--devices", "1,1", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_USAGE, NULL,
+	       "device 1 is named twice");
+	expect(ARGS("run", "--devices", "all", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
+	       "culab (GPU 1): error: no usable GPU");
+	expect(ARGS("run", "--devices", "all", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
+	       "culab: worker 2 (GPU 1) ended after ");
+	/* --resume: the run's rows, gathered for the workers */
+	cmd = xasprintf("cp tests/fixtures/quick/results.json %s/", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	expect(ARGS("run", "--resume", "--devices", "all", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
+	       "culab (GPU 0): error: no usable GPU");
+	resume = xasprintf("%s/.workers/resume", dir);
+	expect(ARGS("plan", "--resume", "-o", resume, "experiments/quick.yaml"),
+	       EXIT_OK, "162 measurements (6 to run, 156 resumed)", NULL);
+	/* another file's results in DIR are refused, as by a one-GPU run */
+	expect(ARGS("run", "--resume", "--devices", "all", "-o", dir,
+		    "experiments/default.yaml"), EXIT_USAGE, NULL,
+	       "produced by another experiment file");
+	unsetenv("CULAB_TEST_DEVICES");
+	cmd = xasprintf("rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(resume);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -330,6 +422,8 @@ int main(void)
 		cmocka_unit_test(test_slurm_scripts),
 		cmocka_unit_test(test_slurm_submit),
 		cmocka_unit_test(test_slurm_usage),
+		cmocka_unit_test(test_devices_list),
+		cmocka_unit_test(test_devices_without_gpu),
 	};
 
 	return cmocka_run_group_tests_name("cli-cluster", tests, NULL, NULL);
