@@ -6,7 +6,9 @@
  * value from the command line is either checked against a small alphabet
  * (the #SBATCH lines, which sbatch reads up to the end of the line) or
  * single-quoted for the shell (paths), so no file or option can put a
- * command into the scripts.  A task counts as done (exit 0) when its
+ * command into the scripts.  Tasks run with --resume: a task run again
+ * (after a time limit, a node failure) measures only what its shard's
+ * results lack.  A task counts as done (exit 0) when its
  * results are written: culab run's exit status 1 (a row failed to
  * verify, or the run was aborted with its finished rows saved) is
  * reported in the results and the report, and must not hold back the
@@ -104,7 +106,7 @@ char *slurm_array_script(const struct slurm_job *j)
 	sh_quote(&b, j->culab);
 	sbuf_addf(&b, " run --shard \"$I/%d\" -o ", j->shards);
 	sh_quote(&b, j->outdir);
-	sbuf_add(&b, "\"/shard-$I\" --no-report --quiet");
+	sbuf_add(&b, "\"/shard-$I\" --resume --no-report --quiet");
 	if (j->gpus_per_task > 1)
 		sbuf_add(&b, " --devices all");
 	if (j->no_counters)
