@@ -3,7 +3,8 @@
 # results reader and the launch-geometry expressions, SECONDS each, under
 # ASan and UBSan.
 #
-# The code under test (every src/*.c but main.c, and src/*.cpp) is
+# The code under test (every src/*.c but main.c and the subcommands of
+# cmd_*.c, and src/*.cpp) is
 # compiled with clang's fuzzer instrumentation; the CUDA objects come from
 # the normal build.  Seeds: tests/good, tests/bad, experiments (loader),
 # tests/fuzz/results-seeds (reader) and tests/fuzz/expr-seeds
@@ -36,7 +37,7 @@ flags="-std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Ikernels -I$build -I$CUDA/include
  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
 objs=""
 for c in src/*.c; do
-	[ "$c" = src/main.c ] && continue
+	case $c in src/main.c|src/cmd_*.c) continue ;; esac   # the program's
 	o=$out/obj/$(basename "$c" .c).o
 	$CLANG $flags -c "$c" -o "$o" || exit 1
 	objs="$objs $o"
