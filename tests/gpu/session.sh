@@ -11,6 +11,9 @@
 #                                                  -> reports/examples/exercise/
 #   ukbench    tests/gpu/bench_ukernels.sh: compiling user kernels, cold
 #              and from the cache -> reports/bench/<gpu>/ukernels.txt
+#   devices    tests/gpu/devices.sh: run --devices on two GPUs or more
+#              (rows, speedup, shards merged, ^C and --resume, a fault)
+#              -> reports/bench/<gpu>x<n>/devices.txt
 #
 # It uses the prebuilt build/culab (GPU machines may lack the headers to
 # rebuild).  Steps work in a scratch directory; at the end everything is
@@ -59,6 +62,12 @@ for step in "$@"; do
 			>"$out/ukbench.log" 2>&1
 		echo "ukbench: exit $?"
 		tail -n 30 "$out/ukbench.log"
+		;;
+	devices)
+		sh tests/gpu/devices.sh "$culab" "$out/devices" \
+			>"$out/devices.log" 2>&1
+		echo "devices: exit $?"
+		tail -n 60 "$out/devices.log"
 		;;
 	bench)
 		OUT=$out/bench sh tests/gpu/bench.sh "$culab" >"$out/bench.log" 2>&1
