@@ -11,20 +11,42 @@
 #
 # Knobs: CUDA=/usr/local/cuda  ARCH=sm_90  WERROR=1
 #        SANITIZE=address,undefined  BUILD=build  V=1
+#        RELEASE=1 (every architecture, into build-release/)
+#        ARCHS="75 80 86 89 90 100 120" (these instead of ARCH)
 
 CUDA     ?= /usr/local/cuda
 NVCC     ?= $(CUDA)/bin/nvcc
 CC       ?= cc
 CXX      ?= c++
 ARCH     ?= sm_90
+# A release build compiles for every architecture CUPTI's range profiler
+# supports in CUDA 13 (Turing and newer): sm_86 code also serves 8.7 and
+# 8.8, sm_100 serves 10.3 and sm_120 serves 12.1; the PTX of the newest
+# lets the driver compile for GPUs newer still.  Its objects go to their
+# own directory, so a developer build stays one architecture and fast.
+RELEASE_ARCHS := 75 80 86 89 90 100 120
+ifeq ($(RELEASE),1)
+ARCHS    ?= $(RELEASE_ARCHS)
+BUILD    ?= build-release
+endif
 BUILD    ?= build
 VERSION  := 0.1.0
 PREFIX   ?= /usr/local
 
-ARCH_NUM := $(patsubst sm_%,%,$(ARCH))
-# Machine code for ARCH plus PTX, so newer GPUs can JIT-compile it.
-GENCODE  := -gencode arch=compute_$(ARCH_NUM),code=$(ARCH) \
-            -gencode arch=compute_$(ARCH_NUM),code=compute_$(ARCH_NUM)
+# gencode_for(NUMBERS): machine code for each architecture plus the PTX
+# of the newest, so later GPUs can JIT-compile it.
+gencode_for = $(foreach a,$(1),-gencode arch=compute_$(a),code=sm_$(a)) \
+              -gencode arch=compute_$(call newest,$(1)),code=compute_$(call newest,$(1))
+newest      = $(lastword $(shell printf '%s\n' $(1) | sort -n))
+ARCH_LIST   := $(patsubst sm_%,%,$(or $(strip $(ARCHS)),$(ARCH)))
+GENCODE     := $(call gencode_for,$(ARCH_LIST))
+RELEASE_GENCODE := $(call gencode_for,$(RELEASE_ARCHS))
+# nvcc compiles a file's architectures in parallel with --threads; one
+# architecture has nothing to split.
+ifneq ($(words $(ARCH_LIST)),1)
+NVCC_THREADS ?= 2
+NVCCOPT_ARCHS := --threads $(NVCC_THREADS)
+endif
 
 CUDA_INC := $(CUDA)/include
 CUDA_LIB := $(CUDA)/lib64
@@ -41,7 +63,7 @@ CPPFLAGS += -Isrc -Ikernels -I$(BUILD) -I$(CUDA_INC) -D_GNU_SOURCE
 ALL_CFLAGS   = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) -MMD -MP
 ALL_CXXFLAGS = -std=c++17 -Wall -Wextra -Wshadow -Wformat=2 $(CXXFLAGS) \
                $(CPPFLAGS) -MMD -MP
-ALL_NVFLAGS  = -std=c++17 $(GENCODE) $(NVCCOPT) $(CPPFLAGS) -MMD -MP \
+ALL_NVFLAGS  = -std=c++17 $(GENCODE) $(NVCCOPT_ARCHS) $(NVCCOPT) $(CPPFLAGS) -MMD -MP \
                -Xcompiler -Wall,-Wextra --expt-relaxed-constexpr
 
 ifeq ($(WERROR),1)
@@ -91,9 +113,12 @@ TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 FLAGS_STAMP := $(BUILD)/.flags
+# What the kernels are compiled for, as `culab --version` says it.
+GPU_CODE    := $(foreach a,$(ARCH_LIST),sm_$(a)) + PTX compute_$(call newest,$(ARCH_LIST))
 VERSION_H   := $(BUILD)/culab_version.h
 
-.PHONY: all run test test-gpu bench fuzz deps deps-run clean install counters-check FORCE
+.PHONY: all run test test-gpu bench fuzz deps deps-run clean install counters-check \
+        FORCE
 
 all: $(BUILD)/culab
 
@@ -110,8 +135,8 @@ $(VERSION_H): FORCE
 	@mkdir -p $(@D)
 	@c=$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown); \
 	 git diff --quiet HEAD -- 2>/dev/null || c="$$c-dirty"; \
-	 printf '#define CULAB_VERSION "%s"\n#define CULAB_COMMIT "%s"\n' \
-	   '$(VERSION)' "$$c" > $@.new
+	 printf '#define CULAB_VERSION "%s"\n#define CULAB_COMMIT "%s"\n#define CULAB_GPU_CODE "%s"\n' \
+	   '$(VERSION)' "$$c" '$(GPU_CODE)' > $@.new
 	@if cmp -s $@.new $@; then rm -f $@.new; else mv -f $@.new $@; fi
 
 $(BUILD)/%.o: %.c $(FLAGS_STAMP)
@@ -159,6 +184,27 @@ $(BUILD)/flush_check: $(BUILD)/tests/gpu/flush_check.o $(BUILD)/kernels/support.
 	@echo "  LINK    $@"
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# ---- release checks --------------------------------------------------------
+
+# The suite's reader of fat binaries, for machines without cuobjdump
+# (tests/fatbin_list.c, tests/fatbin.sh).
+FATBIN_LIST := $(BUILD)/fatbin_list
+$(FATBIN_LIST): tests/fatbin_list.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(ALL_CFLAGS) -MF $@.d -o $@ $< $(LDFLAGS)
+
+# One small file of culab's compiled with the release architectures, so
+# that `make test` checks RELEASE_GENCODE in seconds (check-dist checks
+# the whole release binary).
+FATBIN_PROBE := $(BUILD)/tests/support-release.o
+$(FATBIN_PROBE): private GENCODE = $(RELEASE_GENCODE)
+$(FATBIN_PROBE): private NVCCOPT_ARCHS = --threads 2
+$(FATBIN_PROBE): kernels/support.cu $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  NVCC    $< (release architectures)"
+	$(Q)$(NVCC) $(ALL_NVFLAGS) -c $< -o $@
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---- dependencies --------------------------------------------------------
@@ -172,8 +218,11 @@ deps-run:
 # ---- the two set-up commands --------------------------------------------
 
 test: deps
-	@$(MAKE) --no-print-directory $(BUILD)/culab $(TEST_BIN)
-	@sh tests/run.sh $(BUILD) $(TEST_BIN)
+	@$(MAKE) --no-print-directory $(BUILD)/culab $(TEST_BIN) \
+	  $(FATBIN_LIST) $(FATBIN_PROBE)
+	@FATBIN_LIST=$(FATBIN_LIST) FATBIN_PROBE=$(FATBIN_PROBE) \
+	 RELEASE_ARCHS='$(RELEASE_ARCHS)' CUDA=$(CUDA) \
+	 sh tests/run.sh $(BUILD) $(TEST_BIN)
 
 run: deps-run
 	@$(MAKE) --no-print-directory $(BUILD)/culab
@@ -206,4 +255,4 @@ install: $(BUILD)/culab
 	install -m 0644 templates/*.md $(DESTDIR)$(PREFIX)/share/culab/templates/
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) build-release

@@ -6,7 +6,10 @@
 #    exactly tests/bad/NAME.err on stderr;
 # 3. golden errors of results files: `culab report tests/bad-results/NAME.json`
 #    must exit 2, print exactly NAME.err and write nothing;
-# 4. every file in tests/good/ and experiments/ passes `culab check`.
+# 4. every file in tests/good/ and experiments/ passes `culab check`;
+# 5. with FATBIN_PROBE and RELEASE_ARCHS set (the Makefile sets them): a
+#    kernel file compiled with the release build's flags holds machine
+#    code for every release architecture (tests/fatbin.sh).
 # Prints one line per failure and a pass/fail count; exits 1 on failure.
 set -u
 build=$1
@@ -92,6 +95,16 @@ for y in tests/good/*.yaml experiments/*.yaml experiments/*/*.yaml; do
 		cat "$tmp/err"
 	fi
 done
+
+if [ -n "${FATBIN_PROBE:-}" ]; then
+	echo "== release architectures ($FATBIN_PROBE)"
+	# shellcheck disable=SC2086  # a list of numbers
+	if sh tests/fatbin.sh "$FATBIN_PROBE" ${RELEASE_ARCHS:?}; then
+		ok
+	else
+		ko "$FATBIN_PROBE: not every release architecture"
+	fi
+fi
 
 echo
 echo "culab tests: $pass passed, $fail failed"

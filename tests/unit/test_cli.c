@@ -115,6 +115,7 @@ static void test_help_version(void **state)
 	expect(ARGS("--help"), EXIT_OK, "exit status:", NULL);
 	expect(ARGS("--help"), EXIT_OK, "  3  no usable GPU", NULL);
 	expect(ARGS("--version"), EXIT_OK, "culab 0.", NULL);
+	expect(ARGS("--version"), EXIT_OK, "\nGPU code: sm_", NULL);
 	expect(ARGS("help", "run"), EXIT_OK, "usage: culab run", NULL);
 	expect(ARGS("run", "--help"), EXIT_OK, "--no-counters", NULL);
 	expect(ARGS("check", "--help"), EXIT_OK, "usage: culab check", NULL);
