@@ -1050,7 +1050,8 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
-		printf("culab %s (commit %s)\n", CULAB_VERSION, CULAB_COMMIT);
+		printf("culab %s (commit %s)\nGPU code: %s\n", CULAB_VERSION,
+		       CULAB_COMMIT, CULAB_GPU_CODE);
 		return EXIT_OK;
 	}
 	c = find_command(argv[1]);

@@ -610,10 +610,12 @@ static void chart_files(const struct plot_chart *c, struct sbuf *gp,
 
 /* ---- running gnuplot -------------------------------------------------- */
 
-/* Runs gnuplot on all.gp in `dir`, drawing into dir/<outdir>.  Returns 0,
- * or -1 after a diagnostic.  *output receives what gnuplot printed. */
+/* Runs gnuplot on all.gp in `dir`, drawing into dir/<outdir>.  Returns 0;
+ * PLOT_NOT_DRAWN with *spawn_err set, and nothing said, when gnuplot
+ * could not be started; or -1 after a diagnostic.  *output receives what
+ * gnuplot printed. */
 static int gnuplot_run(const char *gnuplot, const char *dir,
-		       const char *outdir, struct sbuf *output)
+		       const char *outdir, struct sbuf *output, int *spawn_err)
 {
 	posix_spawn_file_actions_t fa;
 	int pipefd[2] = { -1, -1 }, status = 0, rc = -1, err;
@@ -638,9 +640,8 @@ static int gnuplot_run(const char *gnuplot, const char *dir,
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
 	if (err) {
-		diag_error("cannot run \"%s\": %s (install gnuplot, name it "
-			   "with --gnuplot PATH, or skip charts with "
-			   "--no-charts)", gnuplot, strerror(err));
+		*spawn_err = err;
+		rc = PLOT_NOT_DRAWN;
 		goto out_close;
 	}
 
@@ -826,6 +827,39 @@ static void prune_stale(const struct plot_set *s, const char *dir,
 	sbuf_release(&now);
 }
 
+/* Without gnuplot: says which charts were not drawn, where their data
+ * and scripts are and how to draw them; removes their images of an
+ * earlier render, which would show another run's numbers beside this
+ * report. */
+static void not_drawn(const struct plot_set *s, const char *dir,
+		      const char *gnuplot, int err, size_t ndrawn)
+{
+	static const char *const exts[] = { "png", "svg" };
+	struct sbuf names = SBUF_INIT;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct plot_chart *c = s->charts[i];
+
+		if (!plot_chart_drawable(c))
+			continue;
+		sbuf_add(&names, names.len ? ", " : "");
+		sbuf_add(&names, c->name);
+		for (size_t e = 0; e < ARRAY_SIZE(exts); e++) {
+			char *path = xasprintf("%s/%s.%s", dir, c->name,
+					       exts[e]);
+
+			unlink(path);
+			free(path);
+		}
+	}
+	diag_warning("cannot run \"%s\" (%s): %zu chart%s not drawn (%s); "
+		     "their data and scripts are in \"%s\": install gnuplot "
+		     "and run `gnuplot all.gp` there to draw them", gnuplot,
+		     strerror(err), ndrawn, ndrawn == 1 ? "" : "s",
+		     sbuf_str(&names), dir);
+	sbuf_release(&names);
+}
+
 int plot_render(const struct plot_set *s, const char *dir,
 		const char *gnuplot)
 {
@@ -833,7 +867,7 @@ int plot_render(const struct plot_set *s, const char *dir,
 	struct sbuf output = SBUF_INIT;
 	char *tmp = NULL;
 	size_t ndrawn = 0;
-	int rc = -1;
+	int rc = -1, err = 0;
 
 	if (!gnuplot || !*gnuplot)
 		gnuplot = "gnuplot";
@@ -878,8 +912,13 @@ int plot_render(const struct plot_set *s, const char *dir,
 		tmp = xstrdup(strrchr(tmpl, '/') + 1);
 		free(tmpl);
 	}
-	if (gnuplot_run(gnuplot, dir, tmp, &output) < 0) {
+	rc = gnuplot_run(gnuplot, dir, tmp, &output, &err);
+	if (rc < 0) {
 		images_move(s, dir, tmp, false);
+		if (rc == PLOT_NOT_DRAWN) {
+			not_drawn(s, dir, gnuplot, err, ndrawn);
+			prune_stale(s, dir, ndrawn);
+		}
 		goto out;
 	}
 	if (output.len) {

@@ -267,10 +267,16 @@ int report_render(const struct results *r, const struct report_options *o)
 	m.charts = CHARTS_OFF;
 	if (o->charts) {
 		char *dir = xasprintf("%s/charts", o->dir);
+		int drawn;
 
 		m.plots = charts_build(&m);
-		charts_failed = plot_render(m.plots, dir, o->gnuplot) < 0;
-		m.charts = charts_failed ? CHARTS_FAILED : CHARTS_DRAWN;
+		drawn = plot_render(m.plots, dir, o->gnuplot);
+
+		/* no gnuplot is no failure: the charts can be drawn later */
+		m.charts = drawn == 0 ? CHARTS_DRAWN :
+			   drawn == PLOT_NOT_DRAWN ? CHARTS_PENDING :
+			   CHARTS_FAILED;
+		charts_failed = m.charts == CHARTS_FAILED;
 		free(dir);
 	}
 

@@ -55,8 +55,11 @@ int report_lang_parse(const char *s, unsigned *langs);
 
 /* Writes the report of `r` as described above.  Templates are all read
  * and checked before anything is written.  Returns 0, or -1 after a
- * diagnostic; when only the charts fail (no gnuplot, gnuplot error) the
- * Markdown is still written, says so, and -1 is returned. */
+ * diagnostic; when only the charts fail (a gnuplot error) the Markdown is
+ * still written, says so, and -1 is returned.  A gnuplot that cannot be
+ * started (not installed) is no failure: the charts' data and scripts are
+ * written, a warning names the charts not drawn, the Markdown says how to
+ * draw them (`gnuplot all.gp` in charts/) and 0 is returned. */
 int report_render(const struct results *r, const struct report_options *o);
 
 struct report_block;           /* private to the report's own files */

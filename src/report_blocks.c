@@ -613,6 +613,10 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 		sbuf_add(b, say_text(L, M_CH_FAILED));
 		return;
 	}
+	if (m->charts == CHARTS_PENDING) {
+		sbuf_add(b, say_text(L, M_CH_PENDING));
+		sbuf_add(b, "\n\n");
+	}
 	for (size_t i = 0; i < m->ngroups; i++) {
 		const struct group *g = &m->groups[i];
 		bool head = false;

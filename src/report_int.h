@@ -130,7 +130,7 @@ enum msg {
 	M_NOTE_MISSING, M_NOTE_NA, M_NOTE_FIRST,
 	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_COUNTERS,
 	M_CH_TRANSPOSE, M_CH_FILES, M_CH_RERUN, M_CH_OFF, M_CH_FAILED,
-	M_CH_NONE,
+	M_CH_PENDING, M_CH_NONE,
 	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_NOISE, M_F_STEP, M_F_CTRS,
 	M_F_CTRS_SAME, M_F_BETTER, M_F_WORSE, M_F_SIGNATURE, M_F_CHECKS,
 	M_F_MET, M_F_NOT_MET, M_F_UNCHECKED, M_F_FAILED, M_F_SKIPPED,
@@ -217,7 +217,9 @@ struct group {                      /* one family/dtype: one set of charts */
 	const char *chart[CH__COUNT]; /* drawn charts' names, or NULL */
 };
 
-enum charts_state { CHARTS_OFF, CHARTS_DRAWN, CHARTS_FAILED };
+/* CHARTS_PENDING: gnuplot could not be started; the charts' data and
+ * scripts are written and `gnuplot all.gp` draws them later. */
+enum charts_state { CHARTS_OFF, CHARTS_DRAWN, CHARTS_PENDING, CHARTS_FAILED };
 
 struct model {
 	const struct results *r;

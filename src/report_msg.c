@@ -289,6 +289,14 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"the tables above hold every number.",
 		"**图表绘制失败**（见 culab 输出的错误信息）；所有数据都在上面的"
 		"表格中。" },
+	[M_CH_PENDING] = {
+		"**Charts not drawn yet**: gnuplot could not be run when this "
+		"report was written. Each chart's data and script are in "
+		"charts/: install gnuplot and run `gnuplot all.gp` in that "
+		"directory, and the images below appear.",
+		"**图表尚未绘制**：生成本报告时无法运行 gnuplot。每张图的数据和"
+		"脚本都在 charts/ 中：安装 gnuplot 后在该目录运行 "
+		"`gnuplot all.gp`，下面的图片即会出现。" },
 	[M_CH_NONE] = { "No verified measurement to draw.",
 			"没有可绘制的已验证数据。" },
 
