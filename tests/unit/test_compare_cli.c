@@ -310,6 +310,63 @@ static void test_fail_on(void **state)
 		    BENCH_REDUCE), EXIT_OK, "5 faster, 4 slower", NULL);
 }
 
+/* README "Why 2 %": the table of verdicts at four thresholds, from the
+ * command it names.  If the recorded results or the method change, this
+ * fails and the README must say what the new numbers are. */
+static void test_threshold_table(void **state)
+{
+	static const struct {
+		const char *t;
+		int large[3], mid[3];  /* same, unknown, faster or slower */
+	} rows[] = {
+		{ "0.005", { 20, 5 }, { 2, 12, 2 } },
+		{ "0.01", { 24, 1 }, { 4, 10, 2 } },
+		{ "0.02", { 24, 1 }, { 10, 4, 2 } },
+		{ "0.05", { 24, 1 }, { 13, 1, 2 } },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct out o = run_in(NULL, ARGS("compare", "--json",
+			"--threshold", rows[i].t, "--match",
+			"reduce-float=reduce-ladder", "--match",
+			"transpose-float=transpose-bench", H100, BENCH_REDUCE,
+			BENCH_TRANSPOSE));
+		json_t *doc = json_loads(o.out, 0, NULL), *c, *p;
+		int large[3] = { 0 }, mid[3] = { 0 };
+		size_t k, j;
+
+		assert_non_null(doc);
+		json_array_foreach(json_object_get(doc, "comparisons"), k, c) {
+			json_array_foreach(json_object_get(c, "pairs"), j, p) {
+				const char *v = json_string_value(
+					json_object_get(p, "verdict"));
+				json_int_t n = json_integer_value(
+					json_object_get(p, "n"));
+				json_int_t m = json_integer_value(
+					json_object_get(p, "m"));
+				int *to = n * m >= 8192 * 8192 ? large :
+					  n == 1 << 24 ? mid : NULL;
+
+				if (!to || !strcmp(json_string_value(
+					json_object_get(p, "variant")),
+						   "reduce_cpu"))
+					continue;
+				to[!strcmp(v, "same") ? 0 :
+				   !strcmp(v, "unknown") ? 1 : 2]++;
+			}
+		}
+		if (memcmp(large, rows[i].large, sizeof(large)) ||
+		    memcmp(mid, rows[i].mid, sizeof(mid)))
+			fail_msg("T = %s: large %d same, %d unknown, %d other; "
+				 "2^24 %d same, %d unknown, %d other: not what "
+				 "README says", rows[i].t, large[0], large[1],
+				 large[2], mid[0], mid[1], mid[2]);
+		json_decref(doc);
+		out_free(&o);
+	}
+}
+
 /* ---- --json, -o, --chart --------------------------------------------------- */
 
 static void test_json(void **state)
@@ -564,6 +621,7 @@ int main(void)
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_fail_on),
+		cmocka_unit_test(test_threshold_table),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_output_and_chart),
 		cmocka_unit_test(test_report_baseline),
