@@ -1074,11 +1074,11 @@ static const struct command commands[] = {
 	  "[--no-report] [--lang LANG] [--quiet] [--threshold T] "
 	  "[--fail-on slower|faster|changed] RESULTS.json",
 	  "run again what a results file recorded, and compare",
-	  "Writes the experiment file RESULTS.json recorded into\n"
-	  "DIR/experiment.yaml (its SHA-256 checked) and its user kernels'\n"
-	  "sources where that file names them under DIR (the recorded copies;\n"
-	  "results without copies take the files at their recorded paths,\n"
-	  "with a warning), runs it on the GPU measuring the variants the\n"
+	  "Writes the experiment file RESULTS.json recorded into DIR at its\n"
+	  "recorded path (its SHA-256 checked) and its user kernels' sources\n"
+	  "where that file names them under DIR (the recorded copies; results\n"
+	  "without copies take the files at their recorded paths, with a\n"
+	  "warning), runs it on the GPU measuring the variants the\n"
 	  "record holds, with counters when the record has them, then\n"
 	  "compares the new results with the recorded ones as `culab compare`\n"
 	  "does: which environment facts differ, and each pair's verdict.\n"

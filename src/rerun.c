@@ -5,8 +5,13 @@
  * directory, and the loader opened it as "<that directory>/<name>"
  * (experiment_kernels.c), which is what the results record as the
  * source's file.  So the name the experiment text uses is the recorded
- * file with the recorded experiment's directory taken off; that name,
- * under DIR, is where the loader of DIR/experiment.yaml will look. */
+ * file with the recorded experiment's directory taken off.  The
+ * experiment goes to DIR at its recorded path, so that a name with ".."
+ * (tests/gpu/ukernels.yaml names ../../experiments/...) finds under DIR
+ * the directories it climbs; each source goes where the loader of that
+ * file will look for it, which must lie under DIR.  Paths are compared
+ * lexically ("a/b/../c" is "a/c"): the directories under DIR are
+ * culab's own. */
 #include "rerun.h"
 
 #include <errno.h>
@@ -56,22 +61,74 @@ static char *name_in_experiment(const char *yaml, const char *file)
 	return xstrdup(file + dir + 1);
 }
 
-/* Whether a relative name stays under the directory it is taken in: no
- * "..", not absolute. */
-static bool stays_inside(const char *name)
+/* `path` with "." and "x/.." taken out, lexically: "a/./b/../c" is
+ * "a/c", "/x/../y" is "/y", "/.." is "/", "../a" stays; "" is ".".
+ * Heap. */
+static char *normalize(const char *path)
 {
-	const char *p = name;
+	char *out = xmalloc(strlen(path) + 2);
+	size_t len = 0, keep = 0;   /* out[0..keep) no ".." takes back */
+	const char *p = path;
 
-	if (name[0] == '/')
-		return false;
+	if (*p == '/')
+		out[len++] = '/', keep = 1;
 	while (*p) {
 		size_t n = strcspn(p, "/");
+		bool up = n == 2 && p[0] == '.' && p[1] == '.';
 
-		if (n == 2 && p[0] == '.' && p[1] == '.')
-			return false;
+		if (up && len > keep) {
+			while (len > keep && out[len - 1] != '/')
+				len--;
+			if (len > keep)
+				len--;          /* the '/' before it */
+		} else if (up && keep == 1 && out[0] == '/') {
+			/* "/.." is "/" */
+		} else if (n && !(n == 1 && p[0] == '.')) {
+			if (len > (out[0] == '/' ? 1u : 0u) || (len && up))
+				out[len++] = '/';
+			memcpy(out + len, p, n);
+			len += n;
+			if (up)
+				keep = len;     /* a leading ".." stays */
+		}
 		p += n + (p[n] == '/');
 	}
-	return true;
+	if (!len)
+		out[len++] = '.';
+	out[len] = '\0';
+	return out;
+}
+
+/* Where the experiment of recorded path `yaml` goes under dir: at that
+ * path, without a leading "/" or leading ".." components.  Heap. */
+static char *experiment_target(const char *dir, const char *yaml)
+{
+	char *n = normalize(yaml && *yaml ? yaml : "experiment.yaml");
+	const char *p = n;
+	char *t;
+
+	while (*p == '/' || !strncmp(p, "../", 3))
+		p += *p == '/' ? 1 : 3;
+	t = xasprintf("%s/%s", dir, strcmp(p, "..") && strcmp(p, ".") ? p :
+		      "experiment.yaml");
+	free(n);
+	return t;
+}
+
+/* Whether `path` lies under directory `dir`, lexically. */
+static bool lies_under(const char *dir, const char *path)
+{
+	char *d = normalize(dir), *p = normalize(path);
+	size_t n = strlen(d);
+	bool in;
+
+	if (!strcmp(d, "."))
+		in = p[0] != '/' && strcmp(p, "..") && strncmp(p, "../", 3);
+	else
+		in = !strncmp(p, d, n) && (p[n] == '/' || d[n - 1] == '/');
+	free(d);
+	free(p);
+	return in;
 }
 
 /* Whether the file at `path` holds text of SHA-256 `sha`. */
@@ -89,55 +146,36 @@ static bool holds(const char *path, const char *sha)
 	return same;
 }
 
-/* Writes text to dir/name, making the directories between. */
-static int put_file(const char *dir, const char *name, const char *text,
-		    size_t len)
+/* Writes text to path (lexically normalized: its ".." may climb
+ * directories that do not exist yet), making the directories above it. */
+static int put_file(const char *path, const char *text, size_t len)
 {
-	char *path = xasprintf("%s/%s", dir, name), *slash = strrchr(path, '/');
+	char *norm = normalize(path), *slash = strrchr(norm, '/');
 	int rc = 0;
 
-	*slash = '\0';
-	if (mkdir_p(path) < 0)
-		rc = diag_error("cannot create directory \"%s\": %s", path,
-				strerror(errno));
-	*slash = '/';
+	if (slash && slash != norm) {
+		*slash = '\0';
+		if (mkdir_p(norm) < 0)
+			rc = diag_error("cannot create directory \"%s\": %s",
+					norm, strerror(errno));
+		*slash = '/';
+	}
 	if (rc == 0)
-		rc = write_file_atomic(path, text, len);
-	free(path);
+		rc = write_file_atomic(norm, text, len);
+	free(norm);
 	return rc;
 }
 
-/* Puts one source where DIR/experiment.yaml names it.  Returns 0, 1 when
- * it is missing (the caller names every missing one), -1 after a
- * diagnostic. */
-static int place_source(const struct source *s, const char *path,
-			const char *dir)
+/* Writes source s to `at`: the recorded copy, checked against its
+ * SHA-256, or else the file at the recorded path, with a warning.
+ * Returns 0, 1 when there is neither, -1 after a diagnostic. */
+static int place_text(const struct source *s, const char *path,
+		      const char *at)
 {
-	char *text = NULL, *at;
+	char *text = NULL;
 	size_t len;
 	int rc;
 
-	if (!stays_inside(s->name)) {
-		/* absolute, or above the experiment: it stays where it is */
-		at = s->name[0] == '/' ? xstrdup(s->name) :
-			 xasprintf("%s/%s", dir, s->name);
-		if (s->sha256 && !holds(at, s->sha256))
-			rc = diag_error("%s: cannot rerun: the experiment names "
-					"kernel source \"%s\" outside its "
-					"directory, and \"%s\" does not hold the "
-					"recorded text (SHA-256 %.12s...)", path,
-					s->name, at, s->sha256);
-		else if (!s->sha256 && access(at, R_OK) != 0)
-			rc = 1;
-		else
-			rc = 0;
-		if (rc == 0 && !s->sha256)
-			diag_warning("%s: no copy of kernel source \"%s\" is "
-				     "recorded; using \"%s\" as it is now, "
-				     "unchecked", path, s->file, at);
-		free(at);
-		return rc;
-	}
 	if (s->text) {
 		char sha[65];
 
@@ -147,7 +185,7 @@ static int place_source(const struct source *s, const char *path,
 					  "source \"%s\" does not match its "
 					  "SHA-256: refusing to run anything "
 					  "else", path, s->file);
-		return put_file(dir, s->name, s->text, strlen(s->text));
+		return put_file(at, s->text, strlen(s->text));
 	}
 	if (access(s->file, R_OK) != 0)
 		return 1;
@@ -156,8 +194,49 @@ static int place_source(const struct source *s, const char *path,
 	diag_warning("%s: no copy of kernel source \"%s\" is recorded (the "
 		     "culab that wrote it did not keep one); using the file as "
 		     "it is now, unchecked", path, s->file);
-	rc = put_file(dir, s->name, text, len);
+	rc = put_file(at, text, len);
 	free(text);
+	return rc;
+}
+
+/* A source named by an absolute path stays where it is: it must hold
+ * the recorded text.  Returns 0, 1 when it is missing, -1 after a
+ * diagnostic. */
+static int check_absolute(const struct source *s, const char *path)
+{
+	if (s->sha256 && !holds(s->name, s->sha256))
+		return diag_error("%s: cannot rerun: kernel source \"%s\" "
+				  "(named by an absolute path) does not hold "
+				  "the recorded text (SHA-256 %.12s...)", path,
+				  s->name, s->sha256);
+	if (!s->sha256 && access(s->name, R_OK) != 0)
+		return 1;
+	if (!s->sha256)
+		diag_warning("%s: no copy of kernel source \"%s\" is recorded; "
+			     "using it as it is now, unchecked", path, s->name);
+	return 0;
+}
+
+/* Puts one source where the experiment at `yaml` (under dir) names it.
+ * Returns 0, 1 when it is missing (the caller names every missing one),
+ * -1 after a diagnostic. */
+static int place_source(const struct source *s, const char *path,
+			const char *dir, const char *yaml)
+{
+	char *at;
+	int rc;
+
+	if (s->name[0] == '/')
+		return check_absolute(s, path);
+	at = xasprintf("%.*s/%s", (int)(strrchr(yaml, '/') - yaml), yaml,
+		       s->name);
+	if (!lies_under(dir, at))
+		rc = diag_error("%s: cannot rerun: the experiment names kernel "
+				"source \"%s\", which lies above the directory "
+				"the recorded run started in", path, s->name);
+	else
+		rc = place_text(s, path, at);
+	free(at);
 	return rc;
 }
 
@@ -205,7 +284,7 @@ static int sources_of(const struct results *r, const char *path,
 }
 
 static int place_sources(const struct results *r, const char *path,
-			 const char *dir)
+			 const char *dir, const char *yaml)
 {
 	struct source *s;
 	size_t n, missing = 0;
@@ -213,7 +292,7 @@ static int place_sources(const struct results *r, const char *path,
 	const char **names = xcalloc(n + 1, sizeof(*names));
 
 	for (size_t i = 0; i < n && rc == 0; i++) {
-		int got = place_source(&s[i], path, dir);
+		int got = place_source(&s[i], path, dir, yaml);
 
 		if (got < 0)
 			rc = -1;
@@ -262,11 +341,9 @@ int rerun_prepare(const struct results *r, const char *path, const char *dir,
 	if (mkdir_p(dir) < 0 || access(dir, W_OK) != 0)
 		return diag_error("cannot create output directory \"%s\": %s",
 				  dir, strerror(errno ? errno : EACCES));
-	if (place_sources(r, path, dir) < 0)
-		return -1;
-	*yaml = xasprintf("%s/experiment.yaml", dir);
-	if (write_file_atomic(*yaml, r->source_text,
-			      strlen(r->source_text)) < 0) {
+	*yaml = experiment_target(dir, r->source_path);
+	if (place_sources(r, path, dir, *yaml) < 0 ||
+	    put_file(*yaml, r->source_text, strlen(r->source_text)) < 0) {
 		free(*yaml);
 		*yaml = NULL;
 		return -1;

@@ -2,18 +2,21 @@
  * `culab rerun`: its experiment file's text and the sources of its user
  * kernels, put into an output directory where a run finds them.
  *
- * DIR/experiment.yaml gets the recorded text, byte for byte (its SHA-256
- * is checked against the record first).  A user kernel is named in that
- * text by a path relative to the experiment file, so its source goes to
- * the same relative path under DIR (DIR/exercise/reduce_modulo.cu for
- * `source: exercise/reduce_modulo.cu`): the record's own copy when the
- * results hold one (culab records each kernel's text and SHA-256), else
- * the file at the recorded path, copied with a warning that its content
- * cannot be checked.  A source the experiment names by an absolute path
- * or with ".." stays where it is and must hold the recorded text.
- * Anything missing is refused in one line that names every source
- * missing.  DIR is then a bundle: `culab run DIR/experiment.yaml` runs it
- * again. */
+ * The experiment file goes to DIR at its recorded path (DIR/experiments/
+ * quick.yaml for experiments/quick.yaml; an absolute path or leading ".."
+ * dropped), byte for byte, its SHA-256 checked against the record first.
+ * A user kernel is named in that text by a path relative to the
+ * experiment file, so its source goes to where that name leads from
+ * there (DIR/experiments/examples/exercise/reduce_modulo.cu for
+ * `source: exercise/reduce_modulo.cu`; a name with ".." climbs the
+ * directories of the recorded layout, as it did in the recorded run): the
+ * record's own copy when the results hold one (culab records each
+ * kernel's text and SHA-256), else the file at the recorded path, copied
+ * with a warning that its content cannot be checked.  A source named by
+ * an absolute path stays where it is and must hold the recorded text; one
+ * that would lie above DIR is refused.  Anything missing is refused in
+ * one line that names every source missing.  DIR is then a bundle:
+ * `culab run DIR/<recorded path>` runs it again. */
 #ifndef CULAB_RERUN_H
 #define CULAB_RERUN_H
 

@@ -526,6 +526,108 @@ static char *exercise_with_sources(const char *dir, int tamper)
 	return path;
 }
 
+/* Results of one experiment file `yaml` recorded at `yaml_path`, naming
+ * one user kernel recorded as `file` with the text of `real`: test data
+ * shaped like a run's record, not a measurement.  Returns the path of the
+ * results written into dir (heap). */
+static char *one_kernel_results(const char *dir, const char *yaml_path,
+				const char *yaml, const char *file,
+				const char *real)
+{
+	struct results r = { 0 };
+	struct variant v = {
+		.name = "reduce_modulo.reduce_modulo", .family = FAMILY_REDUCE,
+		.title = "t", .dtypes = DTYPE_ALL, .flags = VF_USER | VF_BLOCK,
+		.block_default = 256, .block_min = 1, .block_max = 1024,
+		.source_file = file,
+	};
+	struct result_row *w;
+	char sha[65], tsha[65], *text = slurp(real, NULL), *json;
+	char *path = xasprintf("%s/one-kernel.json", dir);
+
+	assert_non_null(text);
+	assert_int_equal(sha256_hex(text, strlen(text), sha), 0);
+	assert_int_equal(sha256_hex(yaml, strlen(yaml), tsha), 0);
+	v.source = xasprintf("%s:reduce_modulo", file);
+	v.source_text = text;
+	v.source_sha256 = sha;
+	r.schema_version = 2;
+	r.culab_version = xstrdup("test");
+	r.status = xstrdup("complete");
+	r.source_path = xstrdup(yaml_path);
+	r.source_text = xstrdup(yaml);
+	r.source_sha256 = xstrdup(tsha);
+	results_add_variant(&r, &v);
+	w = results_add_row(&r);
+	w->experiment = xstrdup("mine");
+	w->family = xstrdup("reduce");
+	w->variant = xstrdup(v.name);
+	w->dtype = xstrdup("float");
+	w->n = 1024;
+	w->m = 1;
+	w->block = 256;
+	w->status = ROW_OK;
+	w->verified = true;
+	json = json_results_encode(&r);
+	assert_non_null(json);
+	assert_int_equal(write_file_atomic(path, json, strlen(json)), 0);
+	free(json);
+	free((char *)v.source);
+	free(text);
+	results_release(&r);
+	return path;
+}
+
+/* A source named with ".." finds under DIR the directories it climbs
+ * (the experiment goes to DIR at its recorded path); one above the
+ * directory the recorded run started in is refused. */
+static void test_rerun_climbing(void **state)
+{
+	static const char yaml[] =
+		"experiments:\n"
+		"  - name: mine\n"
+		"    family: reduce\n"
+		"    variants: none\n"
+		"    sizes: [1024]\n"
+		"    kernels:\n"
+		"      - source: ../../k/reduce_modulo.cu\n"
+		"        function: reduce_modulo\n"
+		"        finish: host\n"
+		"        block: 256\n"
+		"        shared: \"block * acc\"\n";
+	const char *real = "experiments/examples/exercise/reduce_modulo.cu";
+	char *dir = scratch(), *out = xasprintf("%s/out", dir), *got, *want;
+	char *res = one_kernel_results(dir, "sub/dir/mine.yaml", yaml,
+				       "sub/dir/../../k/reduce_modulo.cu", real);
+	struct out o;
+
+	(void)state;
+	o = run_in("/tmp", ARGS("rerun", "-q", "-o", out, res));
+	if (o.status != EXIT_NO_GPU)
+		fail_msg("exit %d (want 3): %s", o.status, o.err);
+	got = slurp_at(out, "k/reduce_modulo.cu");
+	want = slurp(real, NULL);
+	assert_non_null(got);
+	assert_string_equal(got, want);
+	free(got);
+	got = slurp_at(out, "sub/dir/mine.yaml");
+	assert_string_equal(got, yaml);
+	free(got);
+	free(want);
+	out_free(&o);
+	free(res);
+	res = one_kernel_results(dir, "mine.yaml", yaml, "../k/reduce_modulo.cu",
+				 real);
+	expect_in("/tmp", ARGS("rerun", "-q", "-o", out, res), EXIT_USAGE, NULL,
+		  "cannot rerun: the experiment names kernel source "
+		  "\"../k/reduce_modulo.cu\", which lies above the directory "
+		  "the recorded run started in");
+	free(res);
+	scratch_remove(dir);
+	free(dir);
+	free(out);
+}
+
 static void test_rerun_no_gpu(void **state)
 {
 	char *dir = scratch(), *out = xasprintf("%s/quick", dir), *yaml, *want;
@@ -537,7 +639,7 @@ static void test_rerun_no_gpu(void **state)
 	if (o.status != EXIT_NO_GPU)
 		fail_msg("exit %d (want 3): %s", o.status, o.err);
 	assert_non_null(strstr(o.err, "no usable GPU"));
-	yaml = slurp_at(out, "experiment.yaml");
+	yaml = slurp_at(out, "experiments/quick.yaml");
 	want = slurp("experiments/quick.yaml", NULL);
 	/* the recorded text, byte for byte (the fixture's SHA-256 is that of
 	 * experiments/quick.yaml as it still is) */
@@ -568,7 +670,7 @@ static void test_rerun_sources(void **state)
 		fail_msg("exit %d (want 3): %s", o.status, o.err);
 	assert_null(strstr(o.err, "warning"));
 	src = slurp("experiments/examples/exercise/reduce_shfl.cu", NULL);
-	got = slurp_at(out, "exercise/reduce_shfl.cu");
+	got = slurp_at(out, "experiments/examples/exercise/reduce_shfl.cu");
 	assert_non_null(got);
 	assert_string_equal(got, src);
 	free(src);
@@ -627,6 +729,7 @@ int main(void)
 		cmocka_unit_test(test_report_baseline),
 		cmocka_unit_test(test_rerun_no_gpu),
 		cmocka_unit_test(test_rerun_sources),
+		cmocka_unit_test(test_rerun_climbing),
 	};
 
 	if (getenv("CULAB_UPDATE_GOLDEN")) {
