@@ -46,6 +46,14 @@ int cli_parse_match(const struct command *c, char *s, struct cmp_opts *o);
 int cli_check_matches(const struct command *c, const struct cmp_opts *o,
 		      const struct results *r, size_t n);
 
+/* report --baseline: reads the baseline and the results file into
+ * both[0] and both[1] as compare does (both released on failure) and
+ * compares them into *cmp.  Returns 0, or EXIT_USAGE after one error
+ * line (the same file twice, no row in common, ...). */
+int cli_baseline(const struct command *c, const char *baseline,
+		 const char *path, const struct cmp_opts *co,
+		 struct results both[2], struct compare *cmp);
+
 int cmd_compare(int argc, char **argv);
 int cmd_rerun(int argc, char **argv);
 

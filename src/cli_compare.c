@@ -96,6 +96,26 @@ int cli_check_matches(const struct command *c, const struct cmp_opts *o,
 	return 0;
 }
 
+int cli_baseline(const struct command *c, const char *baseline,
+		 const char *path, const struct cmp_opts *co,
+		 struct results both[2], struct compare *cmp)
+{
+	const char *paths[2] = { baseline, path };
+	struct compare_options o = { co->threshold, co->match, co->nmatch };
+	int rc;
+
+	memset(cmp, 0, sizeof(*cmp));
+	if (compare_load(paths, 2, both) < 0)
+		return EXIT_USAGE;
+	rc = cli_check_matches(c, co, both, 2);
+	if (rc == EXIT_OK) {
+		compare_build(&both[0], &both[1], &o, cmp);
+		if (compare_check_pairs(cmp, baseline, path))
+			rc = EXIT_USAGE;
+	}
+	return rc;
+}
+
 /* ---- culab compare ------------------------------------------------------ */
 
 enum format { FMT_TEXT, FMT_MARKDOWN, FMT_JSON };

@@ -813,18 +813,7 @@ static int cmd_report(int argc, char **argv)
 		return usage_error(c, "--threshold and --match go with "
 				   "--baseline");
 	if (baseline) {
-		const char *paths[2] = { baseline, argv[optind] };
-		struct compare_options o = { co.threshold, co.match,
-					     co.nmatch };
-
-		if (compare_load(paths, 2, both) < 0)
-			return EXIT_USAGE;
-		rc = cli_check_matches(c, &co, both, 2);
-		if (rc == EXIT_OK) {
-			compare_build(base, r, &o, &cmp);
-			if (compare_check_pairs(&cmp, baseline, argv[optind]))
-				rc = EXIT_USAGE;
-		}
+		rc = cli_baseline(c, baseline, argv[optind], &co, both, &cmp);
 		if (rc != EXIT_OK)
 			goto out;
 		ro.baseline = &cmp;
