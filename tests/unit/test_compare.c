@@ -665,6 +665,50 @@ static void test_markdown(void **state)
 	results_release(&b);
 }
 
+/* The terminal table: cross-GPU said plainly, reasons under their pair,
+ * control characters from a file never reach the terminal. */
+static void test_text(void **state)
+{
+	struct results a = { 0 }, b = { 0 };
+	struct result_row *w;
+	struct compare c;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&buf, &len);
+
+	(void)state;
+	synthetic_env(&a, GPU_NAME, 0, "GPU-1", 13000);
+	synthetic_env(&b, "SYNTHETIC OTHER GPU", 0, "GPU-2", 13000);
+	row(&a, "e", "v\033[31m", 1024, 256, 2, 0.01, 20);
+	row(&b, "e", "v\033[31m", 1024, 256, 1, 0.01, 20);
+	w = row(&a, "e", "broken", 1024, 0, 2, 0.01, 20);
+	row(&b, "e", "broken", 1024, 0, 1, 0.01, 20);
+	w->status = ROW_ERROR;
+	w->verified = false;
+	w->message = xstrdup("an illegal address\nwas hit");
+	row(&a, "e", "few", 1024, 0, 2, 0.01, 3);
+	row(&b, "e", "few", 1024, 0, 1, 0.01, 20);
+	compare_build(&a, &b, NULL, &c);
+	compare_print_text(mem, &c, "a.json", "b.json");
+	fclose(mem);
+	assert_non_null(strstr(buf, "\ncross-GPU: " GPU_NAME " (9.0) -> "
+			       "SYNTHETIC OTHER GPU (9.0): verdicts compare "
+			       "GPUs, not code\n"));
+	assert_non_null(strstr(buf, "  GPU UUID             GPU-1 -> GPU-2\n"));
+	assert_non_null(strstr(buf, "pairs: 3: 1 faster, 0 slower, 0 same, 2 "
+			       "unknown; 0 rows only in base, 0 only in new\n"));
+	assert_non_null(strstr(buf, "v?[31m"));
+	assert_null(strchr(buf, '\033'));
+	assert_non_null(strstr(buf, "    why: base row error: an illegal "
+			       "address?was hit\n"));
+	assert_non_null(strstr(buf, "    why: 3 and 20 timed runs: a verdict "
+			       "needs 6 on each side\n"));
+	free(buf);
+	compare_release(&c);
+	results_release(&a);
+	results_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -680,6 +724,7 @@ int main(void)
 		cmocka_unit_test(test_size_text),
 		cmocka_unit_test(test_load),
 		cmocka_unit_test(test_markdown),
+		cmocka_unit_test(test_text),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
