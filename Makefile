@@ -111,12 +111,15 @@ else
 Q := @
 endif
 
-C_SRC   := $(filter-out src/main.c,$(wildcard src/*.c))
+# The command line (main.c's table and the cli_*.c files of its
+# subcommands) is linked into culab only; the tests link the rest.
+CLI_SRC := src/main.c $(wildcard src/cli_*.c)
+C_SRC   := $(filter-out $(CLI_SRC),$(wildcard src/*.c))
 CXX_SRC := $(wildcard src/*.cpp)
 CU_SRC  := $(wildcard kernels/*.cu)
 LIB_OBJ := $(C_SRC:%.c=$(BUILD)/%.o) $(CXX_SRC:%.cpp=$(BUILD)/%.o) \
            $(CU_SRC:%.cu=$(BUILD)/%.o)
-MAIN_OBJ := $(BUILD)/src/main.o
+MAIN_OBJ := $(CLI_SRC:%.c=$(BUILD)/%.o)
 
 TEST_SRC := $(wildcard tests/unit/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)

@@ -1,7 +1,8 @@
 /* json.c - culab's JSON documents: results.json and what `list`,
  * `devices` and `plan` print with --json.  See json.h.
  *
- * The only file that includes jansson.  results.json is the full record
+ * With json_compare.c (the document of `culab compare --json`), the only
+ * file that includes jansson (json_int.h).  results.json is the full record
  * (every sample, every raw counter of every kernel, the environment, the
  * experiment file's text and a description of every variant the rows
  * name) and is what `culab report`, `--resume` and the tests read back.
@@ -18,9 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "diag.h"
+#include "json_int.h"
 #include "metrics.h"
 #include "plan.h"
 #include "registry.h"
@@ -28,19 +28,19 @@
 
 /* ---- writing JSON ---------------------------------------------------- */
 
-static json_t *jnum(double v)
+json_t *jnum(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-static json_t *jstr(const char *s)
+json_t *jstr(const char *s)
 {
 	return s ? json_string(s) : json_null();
 }
 
 /* json_string() refuses invalid UTF-8; text from files was validated on
  * load, but be safe: fall back to an escaped copy rather than dropping. */
-static json_t *jtext(const char *s)
+json_t *jtext(const char *s)
 {
 	json_t *j;
 
@@ -143,6 +143,14 @@ static json_t *variant_to_json(const struct variant *v)
 	json_object_set_new(o, "bytes_model",
 			    jtext(fam ? fam->bytes_about : NULL));
 	json_object_set_new(o, "source", jtext(v->source));
+	/* a user kernel's source, for `culab rerun`; only when recorded, so
+	 * that built-in rows read as they always did */
+	if (v->source_text) {
+		json_object_set_new(o, "source_file", jtext(v->source_file));
+		json_object_set_new(o, "source_text", jtext(v->source_text));
+		json_object_set_new(o, "source_sha256",
+				    jtext(v->source_sha256));
+	}
 	return o;
 }
 
@@ -721,6 +729,9 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	v->timed_region = get_str(rd, o, where, "timed_region", true);
 	v->sanitizer = get_str(rd, o, where, "sanitizer", true);
 	v->source = get_str(rd, o, where, "source", true);
+	v->source_file = get_str(rd, o, where, "source_file", true);
+	v->source_text = get_str(rd, o, where, "source_text", true);
+	v->source_sha256 = get_str(rd, o, where, "source_sha256", true);
 	v->block_default = (int)get_int(rd, o, where, "block_default");
 	v->block_min = (int)get_int(rd, o, where, "block_min");
 	v->block_max = (int)get_int(rd, o, where, "block_max");

@@ -93,6 +93,11 @@ struct plot_series *plot_series_add(struct plot_panel *p, const char *title,
 /* Adds a point.  For bars x is the category index.  Non-finite values are
  * kept as gaps. */
 void plot_series_point(struct plot_series *s, double x, double y);
+/* Adds a point with an interval [lo, hi] around it, drawn as an error bar
+ * (a confidence interval, say).  Non-finite lo or hi: no interval there.
+ * The series' data then has two more columns, low and high. */
+void plot_series_interval(struct plot_series *s, double x, double y,
+			  double lo, double hi);
 /* Bar charts: prints each of the series' bars' values above it. */
 void plot_series_labels(struct plot_series *s, enum plot_labels labels);
 

@@ -18,6 +18,7 @@
 struct metric_alias;
 struct metric_column_def;
 struct plot_set;
+struct compare;
 struct sig_check;
 struct variant;
 
@@ -148,6 +149,13 @@ enum msg {
 	M_U_CANT, M_U_OWN, M_U_OWN_RES, M_U_NO_COUNTERS, M_U_NEED,
 	M_R_COMMAND, M_R_NO_COMMAND, M_R_VERSION, M_R_SOURCE, M_R_TIMES,
 	M_R_RERUN,
+	M_B_BASE, M_B_NEW, M_B_THIS_RUN, M_B_SIDE, M_B_NOT_RECORDED, M_B_CROSS,
+	M_B_BOARDS, M_B_SAME_GPU, M_B_NO_GPU, M_B_ENV_HEAD, M_B_ENV_NONE,
+	M_B_F_VERSION, M_B_F_COMMIT, M_B_F_FILE, M_B_F_SHA, M_B_METHOD,
+	M_B_COUNTS, M_B_COL_TYPE, M_B_COL_SIZE, M_B_COL_MS, M_B_COL_RATIO,
+	M_B_COL_CI, M_B_COL_VERDICT, M_B_COL_CTRS,
+	M_B_V_SAME, M_B_V_FASTER, M_B_V_SLOWER, M_B_V_UNKNOWN,
+	M_B_WHY_FAILED, M_B_WHY_FEW, M_B_ONLY, M_B_CHART,
 	M__COUNT
 };
 
@@ -237,6 +245,12 @@ struct model {
 	struct plot_set *plots;
 	struct sig_check *sigs;     /* registry signatures checked */
 	size_t nsigs;
+	/* --baseline (report_compare.c): the comparison of a baseline with
+	 * these results, how to name the baseline, and its chart's name
+	 * (NULL: not drawn); all NULL without the option */
+	const struct compare *cmp;
+	const char *baseline_path;
+	const char *baseline_chart;
 };
 
 /* Whether a and b are the same string; NULL counts as "". */
@@ -392,6 +406,9 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b);
 void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
 void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
 void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_compare.c */
+void blk_baseline(const struct model *m, enum lang L, struct sbuf *b);
 
 /* report_tables.c, report_findings.c, report_history.c, report_user.c */
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);

@@ -531,6 +531,84 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"`culab run FILE`。要在没有 GPU 的情况下根据记录的结果重新生成本报告，"
 		"运行 `culab report results.json -o DIR`（加上 `--template FILE` "
 		"可使用修改过的模板）。" },
+
+	[M_B_BASE] = { "baseline", "基线" },
+	[M_B_NEW] = { "new", "新结果" },
+	[M_B_THIS_RUN] = { "this run", "本次运行" },
+	[M_B_SIDE] = { "- {1}: {2} ({3}, {4}, {5})",
+		       "- {1}：{2}（{3}，{4}，{5}）" },
+	[M_B_NOT_RECORDED] = { "not recorded", "未记录" },
+	[M_B_CROSS] = {
+		"**Cross-GPU: {1} (compute capability {2}) → {3} ({4}). The "
+		"verdicts compare GPUs, not code.**",
+		"**跨 GPU：{1}（计算能力 {2}）→ {3}（{4}）。结论比较的是 GPU，"
+		"而不是代码。**" },
+	[M_B_BOARDS] = {
+		"Both ran on the same model, {1}, but on two boards (their GPU "
+		"UUIDs differ): the verdicts include the difference between "
+		"the boards.",
+		"两边都运行在 {1} 上，但不是同一块卡（GPU UUID 不同）：结论中包含"
+		"两块卡之间的差异。" },
+	[M_B_SAME_GPU] = { "Both ran on the same GPU, {1}.",
+			   "两边运行在同一块 GPU 上：{1}。" },
+	[M_B_NO_GPU] = {
+		"The GPU is not recorded on one side: the verdicts may compare "
+		"GPUs, not code.",
+		"有一边没有记录 GPU：结论比较的可能是 GPU，而不是代码。" },
+	[M_B_ENV_HEAD] = { "Environment facts that differ:",
+			   "不同的环境信息：" },
+	[M_B_ENV_NONE] = { "No recorded environment fact differs.",
+			   "记录的环境信息没有差别。" },
+	[M_B_F_VERSION] = { "culab version", "culab 版本" },
+	[M_B_F_COMMIT] = { "culab commit", "culab 提交" },
+	[M_B_F_FILE] = { "Experiment file", "实验文件" },
+	[M_B_F_SHA] = { "Experiment file SHA-256", "实验文件 SHA-256" },
+	[M_B_METHOD] = {
+		"Rows pair when they measured the same experiment, variant, "
+		"type, size and block. Each pair is judged by the ratio of the "
+		"median times, {1} / {2}, and its 95 % percentile-bootstrap "
+		"interval ({3} resamples of each side with a fixed seed, so "
+		"the same files always give the same interval): **same** when "
+		"the whole interval lies within 1 ± {4}, **faster** or "
+		"**slower** when it lies wholly below or above that band, "
+		"unknown when it crosses a boundary (more runs would tell) or "
+		"when a side did not run and verify or has fewer than {5} "
+		"timed runs. Counter changes are those of at least {6} % that "
+		"can mean something, by the rule of the findings.",
+		"测量了相同实验、变体、类型、规模和线程块的两行配成一对。每一对按中位"
+		"时间之比 {1} / {2} 及其 95 % 百分位 bootstrap 区间判断（每边重抽样 "
+		"{3} 次，随机种子固定，因此相同的文件总是得到相同的区间）：整个区间"
+		"落在 1 ± {4} 之内为**相同**，整个区间低于或高于这一范围为**更快**"
+		"或**更慢**；区间跨越边界（需要更多次运行才能判断），或有一边没有"
+		"运行并通过验证、或计时少于 {5} 次，则为未知。计数器变化只列出至少 "
+		"{6} % 且有意义的变化，规则与“发现”一节相同。" },
+	[M_B_COUNTS] = {
+		"{1} pairs: {2} faster, {3} slower, {4} same, {5} unknown; {6} "
+		"rows only on the {7} side, {8} only on the {9} side.",
+		"共 {1} 对：{2} 对更快，{3} 对更慢，{4} 对相同，{5} 对未知；"
+		"仅在{7}一侧的行 {6} 个，仅在{9}一侧的行 {8} 个。" },
+	[M_B_COL_TYPE] = { "Type", "类型" },
+	[M_B_COL_SIZE] = { "Size", "规模" },
+	[M_B_COL_MS] = { "{1} (ms)", "{1}（ms）" },
+	[M_B_COL_RATIO] = { "{1} / {2}", "{1} / {2}" },
+	[M_B_COL_CI] = { "95 % interval", "95 % 区间" },
+	[M_B_COL_VERDICT] = { "Verdict", "结论" },
+	[M_B_COL_CTRS] = { "Counter changes", "计数器变化" },
+	[M_B_V_SAME] = { "same", "相同" },
+	[M_B_V_FASTER] = { "**faster**", "**更快**" },
+	[M_B_V_SLOWER] = { "**slower**", "**更慢**" },
+	[M_B_V_UNKNOWN] = { "unknown", "未知" },
+	[M_B_WHY_FAILED] = { "{1} row {2}", "{1}的这一行{2}" },
+	[M_B_WHY_FEW] = {
+		"{1} and {2} timed runs; a verdict needs {3} on each side",
+		"计时次数为 {1} 和 {2}；每边至少需要 {3} 次才能下结论" },
+	[M_B_ONLY] = { "Only on the {1} side ({2} rows):",
+		       "仅在{1}一侧（{2} 行）：" },
+	[M_B_CHART] = {
+		"The ratio of every pair with its 95 % interval, on a log axis "
+		"from 1 (bars below 1: faster; dashed lines: the threshold):",
+		"每一对的比值及其 95 % 区间，对数坐标，从 1 画起（低于 1 的柱为更快；"
+		"虚线为阈值）：" },
 };
 
 const char *say_text(enum lang L, enum msg id)

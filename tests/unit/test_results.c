@@ -82,6 +82,9 @@ static void fill(struct results *r)
 			.block_default = 128, .block_min = 64,
 			.timed_region = "two launches",
 			.source = "class/alice.cu:reduce",
+			.source_file = "class/alice.cu",
+			.source_text = "__global__ void reduce() {}\n",
+			.source_sha256 = "0123abcd",
 			.expect = { { .column = "gld_efficiency_pct", .op = ">=",
 				      .value = 80, .dtypes = DTYPE_BIT(DTYPE_FLOAT),
 				      .min_side = 1024 },
@@ -261,8 +264,17 @@ static void test_round_trip(void **state)
 			    "a student's kernel");
 	assert_string_equal(results_variant(&b, "=bad,\"name\"")->source,
 			    "class/alice.cu:reduce");
+	/* with the source it was compiled from, for `culab rerun` */
+	assert_string_equal(results_variant(&b, "=bad,\"name\"")->source_file,
+			    "class/alice.cu");
+	assert_string_equal(results_variant(&b, "=bad,\"name\"")->source_text,
+			    "__global__ void reduce() {}\n");
+	assert_string_equal(results_variant(&b,
+					    "=bad,\"name\"")->source_sha256,
+			    "0123abcd");
 	assert_null(results_variant(&b, "reduce_shuffle"));
 	assert_null(results_variant(&b, "reduce_global")->source);
+	assert_null(results_variant(&b, "reduce_global")->source_text);
 	results_release(&a);
 	results_release(&b);
 	free(path);
