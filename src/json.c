@@ -1,7 +1,8 @@
 /* json.c - culab's JSON documents: results.json and what `list`,
  * `devices` and `plan` print with --json.  See json.h.
  *
- * The only file that includes jansson.  results.json is the full record
+ * With json_measure.c (how a row was measured: json_int.h), the only
+ * file that includes jansson.  results.json is the full record
  * (every sample, every raw counter of every kernel, the environment, the
  * experiment file's text and a description of every variant the rows
  * name) and is what `culab report`, `--resume` and the tests read back.
@@ -18,9 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "diag.h"
+#include "json_int.h"
 #include "metrics.h"
 #include "plan.h"
 #include "registry.h"
@@ -171,7 +171,8 @@ static json_t *resources_to_json(const struct kernel_resources *k)
 static json_t *row_to_json(const struct result_row *w)
 {
 	json_t *samples = json_array(), *cols = json_object(),
-	       *kernels = json_array(), *missing = json_object(), *o, *ctr;
+	       *kernels = json_array(), *missing = json_object(), *o, *ctr,
+	       *timing;
 	size_t i, j;
 
 	for (i = 0; i < w->t.nsamples; i++)
@@ -210,15 +211,16 @@ static json_t *row_to_json(const struct result_row *w)
 		      "error", jnum(w->error), "tolerance", jnum(w->tolerance),
 		      "timed_region", jtext(w->timed_region),
 		      "timer", jtext(w->timer));
-	json_object_set_new(o, "timing",
-		json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
-			  "warmup", w->t.warmup, "samples_ms", samples,
-			  "median_ms", jnum(w->t.median_ms),
-			  "min_ms", jnum(w->t.min_ms),
-			  "max_ms", jnum(w->t.max_ms),
-			  "mean_ms", jnum(w->t.mean_ms),
-			  "stdev_ms", jnum(w->t.stdev_ms),
-			  "noise_pct", jnum(w->t.noise_pct)));
+	timing = json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+			   "warmup", w->t.warmup, "samples_ms", samples,
+			   "median_ms", jnum(w->t.median_ms),
+			   "min_ms", jnum(w->t.min_ms),
+			   "max_ms", jnum(w->t.max_ms),
+			   "mean_ms", jnum(w->t.mean_ms),
+			   "stdev_ms", jnum(w->t.stdev_ms),
+			   "noise_pct", jnum(w->t.noise_pct));
+	json_timing_put(timing, &w->t);
+	json_object_set_new(o, "timing", timing);
 	json_object_set_new(o, "bytes", jnum(w->bytes));
 	json_object_set_new(o, "gbps", jnum(w->gbps));
 	json_object_set_new(o, "pct_peak", jnum(w->pct_peak));
@@ -297,11 +299,6 @@ char *json_results_encode(const struct results *r)
 
 /* ---- reading ------------------------------------------------------------ */
 
-struct reader {
-	const char *path;
-	int errors;
-};
-
 static int bad(struct reader *rd, const char *where, const char *field,
 	       const char *want)
 {
@@ -309,6 +306,12 @@ static int bad(struct reader *rd, const char *where, const char *field,
 		diag_error_at(rd->path, 0, 0, "%s: \"%s\" is missing or not %s",
 			      where, field, want);
 	return -1;
+}
+
+int json_bad(struct reader *rd, const char *where, const char *field,
+	     const char *want)
+{
+	return bad(rd, where, field, want);
 }
 
 static char *get_str(struct reader *rd, json_t *o, const char *where,
@@ -590,6 +593,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 		w->t.mean_ms = get_num(rd, t, where, "mean_ms");
 		w->t.stdev_ms = get_num(rd, t, where, "stdev_ms");
 		w->t.noise_pct = get_num(rd, t, where, "noise_pct");
+		json_timing_get(rd, t, where, &w->t);
 	}
 	c = get_object(rd, o, where, "counters");
 	if (!c)

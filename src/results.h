@@ -26,6 +26,7 @@
 
 #include "counters.h"
 #include "registry.h"
+#include "repeats.h"
 #include "resources.h"
 
 #ifdef __cplusplus
@@ -49,13 +50,18 @@ enum row_status {
 	ROW__COUNT
 };
 
-/* Statistics of the timed samples, in milliseconds. */
+/* Statistics of the timed samples, in milliseconds.  The interval,
+ * quartiles and outliers are stats.h's (stats_summarize). */
 struct timing {
 	int warmup;             /* untimed runs before the samples */
 	size_t nsamples;
 	double *samples_ms;     /* in run order */
 	double median_ms, min_ms, max_ms, mean_ms, stdev_ms;
 	double noise_pct;       /* relative spread: 100 * stdev / mean */
+	double median_lo_ms, median_hi_ms; /* 95 % interval of the median */
+	double q1_ms, q3_ms;    /* quartiles (type 7) */
+	size_t outliers;        /* samples outside Tukey's fences */
+	enum repeat_stop stop;  /* why the samples ended */
 };
 
 /* One derived counter value (a CSV column), aggregated over the launches
@@ -167,7 +173,8 @@ struct result_row *results_add_row(struct results *r);
 /* Frees the last row of r and removes it; no-op when r has none. */
 void results_pop_row(struct results *r);
 
-/* Fills t's statistics from t->samples_ms[0..nsamples). */
+/* Fills t's statistics from t->samples_ms[0..nsamples) (all but
+ * warmup and stop). */
 void timing_compute(struct timing *t);
 
 /* The description of variant `name` the results hold, or NULL. */

@@ -394,6 +394,7 @@ static int time_variant(struct run *R, struct launch_ctx *L,
 			return err;
 		w->t.nsamples++;
 	}
+	w->t.stop = reps < e->repeats ? STOP_BUDGET : STOP_COUNT;
 	if (reps < e->repeats) {
 		char *msg = xasprintf("%d of %d timed runs (CPU time budget "
 				      "%.0f s)", reps, e->repeats,

@@ -1,0 +1,32 @@
+/* json_int.h - what json.c and json_measure.c share: the reader of
+ * results.json and the parts of a row that say how it was measured.
+ * Includes jansson, so it is for json*.c only (the module that owns
+ * jansson); everyone else includes json.h. */
+#ifndef CULAB_JSON_INT_H
+#define CULAB_JSON_INT_H
+
+#include <jansson.h>
+
+#include "results.h"
+
+/* One results file being read: its name for messages and the problems
+ * found so far (json.c reports the first ten). */
+struct reader {
+	const char *path;
+	int errors;
+};
+
+/* Reports that `field` of `where` is missing or not `want`.  Returns -1. */
+int json_bad(struct reader *rd, const char *where, const char *field,
+	     const char *want);
+
+/* The statistics of t that stats.h computes (interval, quartiles,
+ * outliers) and why its samples ended, added to the row's "timing". */
+void json_timing_put(json_t *timing, const struct timing *t);
+/* Reads them back from "timing"; a file without them (written before
+ * they were recorded) gets them computed from its samples, which every
+ * file keeps.  t->samples_ms must be read already. */
+void json_timing_get(struct reader *rd, json_t *timing, const char *where,
+		     struct timing *t);
+
+#endif
