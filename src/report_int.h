@@ -121,7 +121,8 @@ enum msg {
 	M_COL_NOISE, M_COL_GBPS, M_COL_PEAK, M_COL_COPY, M_COL_STEP, M_COL_CUM,
 	M_COL_VERIFIED, M_COL_SANITIZER, M_COL_HARRIS,
 	M_COL_REGS, M_COL_SMEM, M_COL_LOCAL, M_COL_OCC,
-	M_CELL_SMEM_DYN, M_CELL_SPILLS, M_CELL_OCC,
+	M_CELL_SMEM_DYN, M_CELL_SPILLS, M_CELL_OCC, M_CELL_TIME_CI,
+	M_CELL_OUTLIER, M_CELL_OUTLIERS,
 	M_LIM_NONE, M_LIM_WARPS, M_LIM_BLOCKS, M_LIM_REGISTERS, M_LIM_SHARED,
 	M_NOTE_RES, M_NOTE_RES_UNKNOWN,
 	M_CELL_EXACT, M_CELL_TOL, M_CELL_WRONG, M_CELL_ERROR, M_CELL_SKIPPED,
@@ -141,7 +142,7 @@ enum msg {
 	M_H_AT, M_H_SOURCE,
 	M_FAIL_LINE,
 	M_U_INTRO, M_U_HEAD, M_U_STAGE, M_U_BLOCK, M_U_TIME, M_U_PEAK,
-	M_U_CEIL, M_U_BETWEEN, M_U_FASTEST, M_U_SLOWEST, M_U_NO_RUNGS,
+	M_U_CI, M_U_CEIL, M_U_BETWEEN, M_U_FASTEST, M_U_SLOWEST, M_U_NO_RUNGS,
 	M_U_NOISE, M_U_RUNG, M_U_NOT_HERE, M_U_LIST, M_U_FAILED, M_U_NOT_RUN, M_U_DIAG,
 	M_U_FIX_AT, M_U_EVIDENCE, M_U_EV_NEAR, M_U_EV_FACTOR, M_U_EV_SLOW,
 	M_U_EV_OCC, M_U_EV_OCC_REF, M_U_SEVERAL, M_U_CLEAR, M_U_NONE,
@@ -242,6 +243,12 @@ static inline bool str_eq(const char *a, const char *b)
 {
 	return strcmp(S(a), S(b)) == 0;
 }
+
+/* "0.1095 (0.1092–0.1099)": the median time of a timed row and the 95 %
+ * interval of the median, when it has one (report_fmt.c). */
+void time_with_interval(struct sbuf *b, enum lang L, const struct timing *t);
+/* Whether t has an interval of its median to show. */
+bool has_interval(const struct timing *t);
 
 /* The median time of an item's row, in ms. */
 static inline double item_ms(const struct item *it)

@@ -64,12 +64,27 @@ static void cell_block(const struct cell_ctx *c, struct sbuf *b)
 
 static void cell_time(const struct cell_ctx *c, struct sbuf *b)
 {
-	sbuf_add(b, c->it->ok ? FMT(item_ms(c->it), 4) : "—");
+	if (c->it->ok)
+		time_with_interval(b, c->L, &c->it->row->t);
+	else
+		sbuf_add(b, "—");
 }
 
+/* The noise, and how many runs were outliers when any was. */
 static void cell_noise(const struct cell_ctx *c, struct sbuf *b)
 {
-	sbuf_add(b, c->it->ok ? PCT(c->it->row->t.noise_pct) : "—");
+	const struct timing *t = &c->it->row->t;
+	char n[24];
+
+	snprintf(n, sizeof(n), "%zu", t->outliers);
+	if (!c->it->ok)
+		sbuf_add(b, "—");
+	else if (t->outliers == 1)
+		SAY(b, c->L, M_CELL_OUTLIER, PCT(t->noise_pct));
+	else if (t->outliers > 1)
+		SAY(b, c->L, M_CELL_OUTLIERS, PCT(t->noise_pct), n);
+	else
+		sbuf_add(b, PCT(t->noise_pct));
 }
 
 static void cell_gbps(const struct cell_ctx *c, struct sbuf *b)
