@@ -247,16 +247,20 @@ static json_t *results_to_json(const struct results *r)
 	for (i = 0; i < r->nexperiments; i++) {
 		const struct experiment_meta *e = &r->experiments[i];
 
-		json_array_append_new(exps,
-			json_pack("{s:o, s:o, s:o, s:i, s:i, s:I, s:b, s:o}",
-				  "name", jtext(e->name),
-				  "description", jtext(e->description),
-				  "family", jtext(e->family),
-				  "warmup", e->warmup, "repeats", e->repeats,
-				  "seed", (json_int_t)e->seed,
-				  "l2_flush", e->l2_flush,
-				  "counters", strings_to_json(e->counters,
-							      e->ncounters)));
+		json_t *x = json_pack("{s:o, s:o, s:o, s:i, s:i, s:I, s:b, s:o}",
+				      "name", jtext(e->name),
+				      "description", jtext(e->description),
+				      "family", jtext(e->family),
+				      "warmup", e->warmup,
+				      "repeats", e->repeats,
+				      "seed", (json_int_t)e->seed,
+				      "l2_flush", e->l2_flush,
+				      "counters", strings_to_json(e->counters,
+								  e->ncounters));
+
+		json_object_set_new(x, "repeats_auto",
+				    json_repeats_auto_put(&e->repeats_auto));
+		json_array_append_new(exps, x);
 	}
 	for (i = 0; i < r->nrows; i++)
 		json_array_append_new(rows, row_to_json(&r->rows[i]));
@@ -872,6 +876,7 @@ static void read_experiments(struct reader *rd, json_t *exps,
 		e->family = get_str(rd, o, "experiment", "family", false);
 		e->warmup = (int)get_int(rd, o, "experiment", "warmup");
 		e->repeats = (int)get_int(rd, o, "experiment", "repeats");
+		json_repeats_auto_get(rd, o, "experiment", &e->repeats_auto);
 		e->seed = (uint64_t)get_int(rd, o, "experiment", "seed");
 		e->l2_flush = get_bool(rd, o, "experiment", "l2_flush");
 		cs = get_array(rd, o, "experiment", "counters");
@@ -1069,14 +1074,18 @@ int json_print_plan(FILE *fp, const struct plan *p)
 		const struct plan_stage *s = &p->stages[i];
 
 		if (s->e != last) {
+			json_t *x;
+
 			last = s->e;
 			stages = json_array();
-			json_array_append_new(exps, json_pack(
-				"{s:o, s:s, s:i, s:i, s:o}",
-				"name", jtext(s->e->name),
-				"family", family_name(s->e->family),
-				"warmup", s->e->warmup,
-				"repeats", s->e->repeats, "stages", stages));
+			x = json_pack("{s:o, s:s, s:i, s:i, s:o}",
+				      "name", jtext(s->e->name),
+				      "family", family_name(s->e->family),
+				      "warmup", s->e->warmup,
+				      "repeats", s->e->repeats, "stages", stages);
+			json_object_set_new(x, "repeats_auto",
+				json_repeats_auto_put(&s->e->repeats_auto));
+			json_array_append_new(exps, x);
 		}
 		json_array_append_new(stages, stage_to_json(s));
 	}
@@ -1087,6 +1096,7 @@ int json_print_plan(FILE *fp, const struct plan *p)
 	json_object_set_new(o, "states", counts_to_json(p->nstate));
 	json_object_set_new(o, "left_out", json_integer((json_int_t)p->left_out));
 	json_object_set_new(o, "runs", json_integer((json_int_t)p->runs));
+	json_object_set_new(o, "runs_at_most", json_boolean(p->runs_at_most));
 	json_object_set_new(o, "peak_device_bytes",
 			    json_integer((json_int_t)p->peak_device_bytes));
 	json_object_set_new(o, "experiments", exps);

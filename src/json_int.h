@@ -29,4 +29,10 @@ void json_timing_put(json_t *timing, const struct timing *t);
 void json_timing_get(struct reader *rd, json_t *timing, const char *where,
 		     struct timing *t);
 
+/* `repeats: auto`'s settings as an object, or null when a is off. */
+json_t *json_repeats_auto_put(const struct repeat_auto *a);
+/* Reads "repeats_auto" of experiment object o (absent or null: off). */
+void json_repeats_auto_get(struct reader *rd, json_t *o, const char *where,
+			   struct repeat_auto *a);
+
 #endif

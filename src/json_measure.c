@@ -85,3 +85,45 @@ void json_timing_get(struct reader *rd, json_t *timing, const char *where,
 	else
 		t->outliers = (size_t)json_integer_value(v);
 }
+
+/* ---- repeats: auto ---------------------------------------------------------------- */
+
+json_t *json_repeats_auto_put(const struct repeat_auto *a)
+{
+	if (!a->on)
+		return json_null();
+	return json_pack("{s:f, s:f, s:i}", "precision", a->precision,
+			 "budget_s", a->budget_s, "min", a->min);
+}
+
+void json_repeats_auto_get(struct reader *rd, json_t *o, const char *where,
+			   struct repeat_auto *a)
+{
+	json_t *v = json_object_get(o, "repeats_auto"), *x;
+
+	a->on = false;
+	if (!v || json_is_null(v))
+		return;
+	if (!json_is_object(v)) {
+		json_bad(rd, where, "repeats_auto", "an object or null");
+		return;
+	}
+	repeat_auto_default(a);
+	x = json_object_get(v, "precision");
+	if (!json_is_number(x) || json_number_value(x) <= 0 ||
+	    json_number_value(x) >= 1)
+		json_bad(rd, where, "repeats_auto.precision", "a fraction");
+	else
+		a->precision = json_number_value(x);
+	x = json_object_get(v, "budget_s");
+	if (!json_is_number(x) || !(json_number_value(x) > 0))
+		json_bad(rd, where, "repeats_auto.budget_s", "seconds");
+	else
+		a->budget_s = json_number_value(x);
+	x = json_object_get(v, "min");
+	if (!json_is_integer(x) || json_integer_value(x) < 1 ||
+	    json_integer_value(x) > REPEATS_MAX)
+		json_bad(rd, where, "repeats_auto.min", "a count of runs");
+	else
+		a->min = (int)json_integer_value(x);
+}

@@ -98,6 +98,12 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_METH_FAMILY] = { "Family", "类别" },
 	[M_METH_WARMUP] = { "Warm-up runs", "预热次数" },
 	[M_METH_REPEATS] = { "Timed runs", "计时次数" },
+	[M_METH_AUTO] = {
+		"auto: until the median is known to ±{1} % (half its 95 % "
+		"interval), at most {2} s of timed runs and {3} runs, at "
+		"least {4}",
+		"自动：直到中位数精确到 ±{1} %（95 % 区间的一半），计时总长最多 "
+		"{2} s、最多 {3} 次，至少 {4} 次" },
 	[M_METH_L2] = { "L2 flush", "清空 L2" },
 	[M_METH_SEED] = { "Seed", "随机种子" },
 	[M_METH_COUNTERS] = { "Counters", "计数器" },
@@ -267,6 +273,17 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"Rung {1} did not verify, so cumulative speedups are over rung "
 		"{2}, the first rung that did.",
 		"第 {1} 级未通过验证，因此累计加速比以第一个通过验证的第 {2} 级为准。" },
+
+	[M_NOTE_BUDGET] = {
+		"{1}: the time budget ran out after {2} timed runs, before the "
+		"median was known to ±{3} %; half its 95 % interval is ±{4} %.",
+		"{1}：计时 {2} 次后时间预算用完，中位数尚未精确到 ±{3} %；其 95 % "
+		"区间的一半为 ±{4} %。" },
+	[M_NOTE_MAX] = {
+		"{1}: stopped at the most timed runs allowed ({2}), before the "
+		"median was known to ±{3} %; half its 95 % interval is ±{4} %.",
+		"{1}：已达允许的最多计时次数（{2} 次），中位数尚未精确到 ±{3} %；"
+		"其 95 % 区间的一半为 ±{4} %。" },
 
 	[M_CH_HEAD] = { "{1} / {2}", "{1} / {2}" },
 	[M_CH_TIME] = {

@@ -292,6 +292,46 @@ static size_t ladder_columns(const struct ladder *l, struct colspec *out)
 	return n;
 }
 
+/* The experiment `name` of the results, or NULL. */
+static const struct experiment_meta *meta_of(const struct results *r,
+					     const char *name)
+{
+	for (size_t i = 0; i < r->nexperiments; i++)
+		if (str_eq(r->experiments[i].name, name))
+			return &r->experiments[i];
+	return NULL;
+}
+
+/* Notes on the rows of a `repeats: auto` experiment whose samples ended
+ * before their median was as precise as asked: by the budget or at the
+ * most runs. */
+static void notes_repeats(const struct model *m, const struct ladder *l,
+			  enum lang L, struct sbuf *b)
+{
+	const struct experiment_meta *e = meta_of(m->r, l->experiment);
+	struct pool p = { .n = 0 };
+
+	if (!e || !e->repeats_auto.on)
+		return;
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct timing *t = &l->items[i]->row->t;
+		char n[24], want[24], got[24];
+
+		if (!l->items[i]->ok ||
+		    (t->stop != STOP_BUDGET && t->stop != STOP_MAX))
+			continue;
+		snprintf(n, sizeof(n), "%zu", t->nsamples);
+		snprintf(want, sizeof(want), "%g",
+			 100 * e->repeats_auto.precision);
+		snprintf(got, sizeof(got), "%.2g", 100 * (t->median_hi_ms -
+			 t->median_lo_ms) / 2 / t->median_ms);
+		SAY(b, L, t->stop == STOP_BUDGET ? M_NOTE_BUDGET : M_NOTE_MAX,
+		    pool_md(&p, l->items[i]->row->variant), n, want, got);
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+	}
+}
+
 void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
 		    const struct ladder *l)
 {
@@ -379,6 +419,7 @@ static void ladder_table(const struct model *m, const struct ladder *l,
 		sbuf_add(b, say_text(L, M_NOTE_NA));
 		sbuf_add(b, "\n\n");
 	}
+	notes_repeats(m, l, L, b);
 	if (l->first && l->first->row->step > min_step) {
 		char a[16], c2[16];
 

@@ -127,7 +127,8 @@ struct experiment_meta {
 	char *name;
 	char *description;
 	char *family;
-	int warmup, repeats;
+	int warmup, repeats;    /* repeats: the fixed count, or auto's most */
+	struct repeat_auto repeats_auto; /* `repeats: auto`, or on false */
 	uint64_t seed;
 	bool l2_flush;
 	size_t ncounters;

@@ -6,7 +6,8 @@
  * ladder's rungs are compared on the same data.  Each measurement has
  * three phases, never mixed:
  *   1. correctness: poison the output, run once, verify;
- *   2. timing: warm-up runs, then `repeats` samples, each one
+ *   2. timing (runner_timing.c): warm-up runs, then samples until the
+ *      repeat rule says enough (a count, or `repeats: auto`), each one
  *      [restore input] [L2 flush] event start, launch, event stop;
  *      the output of the last sample is verified again;
  *   3. counters: the launch replayed under CUPTI (never timed), with the
@@ -57,9 +58,6 @@
 #define GUARD_BYTES 4096
 /* How often a run with a time limit looks whether its launch is done. */
 #define POLL_SECONDS 200e-6
-/* Upper bound on host time spent timing the CPU reference row. */
-#define CPU_TIME_BUDGET_S 2.0
-
 static volatile sig_atomic_t interrupted;
 /* A kernel of this process never finished (runner_gpu_hung). */
 static bool gpu_hung;
@@ -67,6 +65,11 @@ static bool gpu_hung;
 bool runner_gpu_hung(void)
 {
 	return gpu_hung;
+}
+
+bool runner_interrupted(void)
+{
+	return interrupted != 0;
 }
 
 static void on_signal(int sig)
@@ -333,79 +336,6 @@ static int verify(struct run *R, struct launch_ctx *L, struct result_row *w)
 	return 0;
 }
 
-/* ---- timing ---------------------------------------------------------------------- */
-
-/* One timed sample in milliseconds into *ms.  Returns 0 or a CUDA error. */
-static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms)
-{
-	float f = 0;
-	int err;
-
-	if (L->v->flags & VF_CPU) {
-		double t0 = runner_now();
-
-		err = L->v->launch(&L->a);
-		*ms = (runner_now() - t0) * 1e3;
-		return err;
-	}
-	if ((err = runner_restore_input(L)))
-		return err;
-	if (flush && (err = support_l2_flush(R->flush_buf, R->flush_bytes,
-					     R->flush_sink, L->a.stream)))
-		return err;
-	if ((err = (int)cudaEventRecord(R->ev_start, L->a.stream)))
-		return err;
-	if ((err = L->v->launch(&L->a)))
-		return err;
-	if ((err = (int)cudaEventRecord(R->ev_stop, L->a.stream)))
-		return err;
-	if ((err = (int)cudaEventSynchronize(R->ev_stop)))
-		return err;
-	if ((err = (int)cudaEventElapsedTime(&f, R->ev_start, R->ev_stop)))
-		return err;
-	*ms = f;
-	return 0;
-}
-
-static int time_variant(struct run *R, struct launch_ctx *L,
-			struct result_row *w)
-{
-	const struct experiment *e = L->st->ps->e;
-	int reps = e->repeats, err, i;
-	double ms;
-
-	w->t.warmup = e->warmup;
-	for (i = 0; i < e->warmup && !interrupted; i++) {
-		if ((err = sample(R, L, e->l2_flush, &ms)))
-			return err;
-		/* The CPU row: keep its share of the run bounded. */
-		if ((L->v->flags & VF_CPU) && i == 0 && ms > 0) {
-			int cap = (int)(CPU_TIME_BUDGET_S * 1e3 / ms);
-
-			if (cap < 1)
-				cap = 1;
-			if (cap < reps)
-				reps = cap;
-		}
-	}
-	w->t.samples_ms = xcalloc((size_t)reps, sizeof(double));
-	for (i = 0; i < reps && !interrupted; i++) {
-		if ((err = sample(R, L, e->l2_flush, &w->t.samples_ms[i])))
-			return err;
-		w->t.nsamples++;
-	}
-	w->t.stop = reps < e->repeats ? STOP_BUDGET : STOP_COUNT;
-	if (reps < e->repeats) {
-		char *msg = xasprintf("%d of %d timed runs (CPU time budget "
-				      "%.0f s)", reps, e->repeats,
-				      CPU_TIME_BUDGET_S);
-		free(w->message);
-		w->message = msg;
-	}
-	timing_compute(&w->t);
-	return 0;
-}
-
 /* ---- one measurement ------------------------------------------------------------ */
 
 /* The buffers one measurement needs beyond its stage. */
@@ -600,7 +530,7 @@ static int measure_time(struct run *R, struct launch_ctx *L,
 		w->gbps = w->pct_peak = NAN;
 		return 0;
 	}
-	if ((err = time_variant(R, L, w))) {
+	if ((err = runner_time_variant(R, L, w))) {
 		row_cuda_error(R, w, err, L->v->name);
 		return -1;
 	}
@@ -832,6 +762,7 @@ static void results_init(struct run *R)
 		m->family = xstrdup(family_name(e->family));
 		m->warmup = e->warmup;
 		m->repeats = e->repeats;
+		m->repeats_auto = e->repeats_auto;
 		m->seed = e->seed;
 		m->l2_flush = e->l2_flush;
 		m->ncounters = R->o->no_counters ? 0 : e->ncounters;

@@ -93,6 +93,16 @@ struct run {
 	struct slowest slow[8];  /* the slowest correctness checks */
 };
 
+/* Whether SIGINT or SIGTERM asked the run to stop. */
+bool runner_interrupted(void);
+
+/* Phase 2 of a measurement (runner_timing.c): warm-up runs, then timed
+ * samples until its experiment's repeat rule is met, into w->t with the
+ * statistics and why the samples ended.  Returns 0 (also when a signal
+ * cut it short: runner_interrupted()) or a CUDA error. */
+int runner_time_variant(struct run *R, struct launch_ctx *L,
+			struct result_row *w);
+
 /* Monotonic seconds. */
 double runner_now(void);
 /* Adds the time since *t to phase p and sets *t to now. */

@@ -20,7 +20,10 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "experiment.h"
 #include "output.h"
+#include "plan.h"
+#include "report.h"
 #include "repeats.h"
 #include "results.h"
 #include "util.h"
@@ -347,6 +350,169 @@ static void test_stop_names(void **state)
 	assert_int_equal(repeats_stop_parse("fixed", &s), -1);
 }
 
+/* The key as the loader reads it: a count, auto, auto with settings. */
+static void test_key(void **state)
+{
+	static const char text[] =
+		"experiments:\n"
+		"  - {name: a, family: reduce, sizes: 64}\n"
+		"  - {name: b, family: reduce, sizes: 64, repeats: 7}\n"
+		"  - {name: c, family: reduce, sizes: 64, repeats: auto}\n"
+		"  - {name: d, family: reduce, sizes: 64, repeats: {auto: true,"
+		" precision: 0.5 %, budget: 500ms, min: 20, max: 5000}}\n"
+		"  - {name: e, family: reduce, sizes: 64, repeats: {precision:"
+		" 0.02, budget: 3s}}\n"
+		"  - {name: f, family: reduce, sizes: 64, repeats: {budget: .5}}\n";
+	struct experiment_file f;
+	const struct experiment *e;
+
+	(void)state;
+	assert_int_equal(experiment_load_buffer("k.yaml", text, strlen(text),
+						&f), 0);
+	e = f.exps;
+	assert_int_equal(e[0].repeats, REPEATS_DEFAULT);
+	assert_false(e[0].repeats_auto.on);
+	assert_int_equal(e[1].repeats, 7);
+	assert_false(e[1].repeats_auto.on);
+	assert_true(e[2].repeats_auto.on);
+	assert_int_equal(e[2].repeats, REPEATS_AUTO_MAX);
+	assert_int_equal(e[2].repeats_auto.min, REPEATS_AUTO_MIN);
+	assert_float_equal(e[2].repeats_auto.precision, 0.01, 0);
+	assert_float_equal(e[2].repeats_auto.budget_s, 2, 0);
+	assert_true(e[3].repeats_auto.on);
+	assert_int_equal(e[3].repeats, 5000);
+	assert_int_equal(e[3].repeats_auto.min, 20);
+	assert_float_equal(e[3].repeats_auto.precision, 0.005, 1e-15);
+	assert_float_equal(e[3].repeats_auto.budget_s, 0.5, 1e-15);
+	assert_true(e[4].repeats_auto.on);
+	assert_int_equal(e[4].repeats, REPEATS_AUTO_MAX);
+	assert_float_equal(e[4].repeats_auto.precision, 0.02, 0);
+	assert_float_equal(e[4].repeats_auto.budget_s, 3, 0);
+	assert_float_equal(e[5].repeats_auto.budget_s, 0.5, 0);
+	experiment_file_release(&f);
+}
+
+/* The plan counts `repeats: auto` at its most runs and says so. */
+static void test_plan_estimate(void **state)
+{
+	static const char text[] =
+		"experiments:\n"
+		"  - {name: a, family: reduce, sizes: 64, warmup: 2,\n"
+		"     variants: reduce_shuffle, repeats: {max: 50, min: 8}}\n";
+	struct experiment_file f;
+	struct plan_options o = { 0 };
+	struct plan p;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_int_equal(experiment_load_buffer("p.yaml", text, strlen(text),
+						&f), 0);
+	assert_int_equal(plan_build(&f, &o, &p), 0);
+	assert_int_equal(p.runs, 1 + 2 + 50);
+	assert_true(p.runs_at_most);
+	plan_print(fp, &p, false);
+	fclose(fp);
+	assert_non_null(strstr(buf, "at most 53 runs of a variant (repeats: "
+				    "auto counted at its most runs)"));
+	assert_non_null(strstr(buf, "warm-up 2, repeats auto (±1 %, 2 s, 8 to "
+				    "50 runs), no counters"));
+	assert_non_null(strstr(buf, "(1 to run), at most 53 runs\n"));
+	free(buf);
+	plan_release(&p);
+	/* profile-only takes no samples: no bound to state */
+	o.profile_only = true;
+	plan_build(&f, &o, &p);
+	assert_false(p.runs_at_most);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
+/* An auto experiment's settings go through results.json and back. */
+static void test_meta_round_trip(void **state)
+{
+	struct results a, b;
+	char *path;
+
+	(void)state;
+	fill(&a, STOP_MAX);
+	a.nexperiments = 2;
+	a.experiments = xcalloc(2, sizeof(*a.experiments));
+	for (int i = 0; i < 2; i++) {
+		a.experiments[i].name = xstrdup(i ? "auto" : "fixed");
+		a.experiments[i].family = xstrdup("reduce");
+		a.experiments[i].repeats = i ? 5000 : 30;
+	}
+	repeat_auto_default(&a.experiments[1].repeats_auto);
+	a.experiments[1].repeats_auto.precision = 0.005;
+	a.experiments[1].repeats_auto.budget_s = 0.25;
+	a.experiments[1].repeats_auto.min = 12;
+	assert_int_equal(output_save(tmpdir, &a), 0);
+	path = xasprintf("%s/results.json", tmpdir);
+	assert_int_equal(results_read(path, &b), 0);
+	assert_false(b.experiments[0].repeats_auto.on);
+	assert_int_equal(b.experiments[0].repeats, 30);
+	assert_true(b.experiments[1].repeats_auto.on);
+	assert_int_equal(b.experiments[1].repeats, 5000);
+	assert_int_equal(b.experiments[1].repeats_auto.min, 12);
+	assert_float_equal(b.experiments[1].repeats_auto.precision, 0.005, 0);
+	assert_float_equal(b.experiments[1].repeats_auto.budget_s, 0.25, 0);
+	assert_int_equal(b.rows[0].t.stop, STOP_MAX);
+	results_release(&a);
+	results_release(&b);
+	free(path);
+}
+
+/* The report of an auto experiment: its rule in the method table, and a
+ * note under the table for a row whose budget ran out. */
+static void test_report_auto(void **state)
+{
+	struct results r;
+	struct report_options o;
+	char *templates = xasprintf("%s/templates", srcdir());
+	char *dir = xasprintf("%s/report", tmpdir), *path, *text;
+	size_t len;
+
+	(void)state;
+	fill(&r, STOP_BUDGET);
+	r.nexperiments = 1;
+	r.experiments = xcalloc(1, sizeof(*r.experiments));
+	r.experiments[0].name = xstrdup("e1");
+	r.experiments[0].family = xstrdup("reduce");
+	r.experiments[0].repeats = 1000;
+	repeat_auto_default(&r.experiments[0].repeats_auto);
+	report_options_init(&o);
+	o.dir = dir;
+	o.charts = false;
+	o.template_dir = templates;
+	o.langs = REPORT_EN;
+	assert_int_equal(report_render(&r, &o), 0);
+	path = xasprintf("%s/report.en.md", dir);
+	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
+	assert_non_null(strstr(text, "| auto: until the median is known to "
+				     "±1 % (half its 95 % interval), at most 2 s "
+				     "of timed runs and 1000 runs, at least 10 |"));
+	assert_non_null(strstr(text, "| 2.975 (2.800–3.200) | 91.8 (1 outlier) |"));
+	assert_non_null(strstr(text, "reduce\\_global: the time budget ran "
+				     "out after 10 timed runs, before the median "
+				     "was known to ±1 %; half its 95 % interval "
+				     "is ±6.7 %."));
+	free(text);
+	/* precise rows need no note */
+	r.rows[0].t.stop = STOP_PRECISE;
+	assert_int_equal(report_render(&r, &o), 0);
+	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
+	assert_null(strstr(text, "time budget ran out"));
+	free(text);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+	free(templates);
+	results_release(&r);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -372,6 +538,10 @@ int main(void)
 		cmocka_unit_test(test_auto_rule),
 		cmocka_unit_test(test_auto_schedule),
 		cmocka_unit_test(test_stop_names),
+		cmocka_unit_test(test_key),
+		cmocka_unit_test(test_meta_round_trip),
+		cmocka_unit_test(test_plan_estimate),
+		cmocka_unit_test(test_report_auto),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
