@@ -233,6 +233,7 @@ static json_t *row_to_json(const struct result_row *w)
 	json_object_set_new(o, "counters", ctr);
 	json_object_set_new(o, "sanitizer", jtext(w->sanitizer));
 	json_object_set_new(o, "resources", resources_to_json(&w->resources));
+	json_object_set_new(o, "clocks", json_clocks_put(&w->clocks));
 	return o;
 }
 
@@ -279,6 +280,7 @@ static json_t *results_to_json(const struct results *r)
 		      "sha256", jtext(r->source_sha256),
 		      "text", jtext(r->source_text));
 	json_object_set_new(o, "counters_method", jtext(r->counters_method));
+	json_object_set_new(o, "clocks_locked", jtext(r->clocks_locked));
 	json_object_set_new(o, "environment",
 			    r->has_env ? env_to_json(&r->env) : json_null());
 	json_object_set_new(o, "experiments", exps);
@@ -575,6 +577,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 	w->pct_peak = get_num(rd, o, where, "pct_peak");
 	w->sanitizer = get_str(rd, o, where, "sanitizer", true);
 	read_resources(rd, o, idx, &w->resources);
+	json_clocks_get(rd, o, where, &w->clocks);
 	t = get_object(rd, o, where, "timing");
 	if (t) {
 		w->t.warmup = (int)get_int(rd, t, where, "warmup");
@@ -843,6 +846,7 @@ static void read_record(struct reader *rd, json_t *root, struct results *r)
 	r->finished = get_str(rd, root, "results", "finished", true);
 	r->note = get_str(rd, root, "results", "note", true);
 	r->counters_method = get_str(rd, root, "results", "counters_method", true);
+	r->clocks_locked = get_str(rd, root, "results", "clocks_locked", true);
 	src = get_object(rd, root, "results", "source");
 	if (src) {
 		r->source_path = get_str(rd, src, "source", "path", true);

@@ -35,4 +35,11 @@ json_t *json_repeats_auto_put(const struct repeat_auto *a);
 void json_repeats_auto_get(struct reader *rd, json_t *o, const char *where,
 			   struct repeat_auto *a);
 
+/* A row's clocks: {"known": false, "why": ...} or the readings. */
+json_t *json_clocks_put(const struct clock_record *c);
+/* Reads the row's "clocks"; a file from before they were recorded has
+ * none: unknown, and the row says so. */
+void json_clocks_get(struct reader *rd, json_t *row, const char *where,
+		     struct clock_record *c);
+
 #endif

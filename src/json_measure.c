@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "stats.h"
 
@@ -126,4 +127,115 @@ void json_repeats_auto_get(struct reader *rd, json_t *o, const char *where,
 		json_bad(rd, where, "repeats_auto.min", "a count of runs");
 	else
 		a->min = (int)json_integer_value(x);
+}
+
+/* ---- clocks and throttling ------------------------------------------------------ */
+
+json_t *json_clocks_put(const struct clock_record *c)
+{
+	json_t *o, *names;
+	size_t n;
+	const struct nvml_reason *t = nvml_reasons(&n);
+
+	if (!c->known)
+		return json_pack("{s:b, s:o}", "known", 0, "why",
+				 c->why ? json_string(c->why) : json_null());
+	o = json_pack("{s:b, s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "known", 1,
+		      "readings", c->readings,
+		      "sm_mhz_min", jnum(c->sm_mhz_min),
+		      "sm_mhz_max", jnum(c->sm_mhz_max),
+		      "mem_mhz_min", jnum(c->mem_mhz_min),
+		      "mem_mhz_max", jnum(c->mem_mhz_max),
+		      "temp_c_max", jnum(c->temp_c_max),
+		      "power_w_max", jnum(c->power_w_max));
+	if (!c->reasons_known) {
+		json_object_set_new(o, "reasons", json_null());
+		json_object_set_new(o, "throttled", json_null());
+		return o;
+	}
+	/* names for readers, the mask for culab: bits it has no name for
+	 * survive the round trip */
+	names = json_array();
+	for (int b = 0; b < 64; b++) {
+		uint64_t bit = (uint64_t)1 << b;
+		char hex[24];
+		size_t i;
+
+		if (!(c->reasons & bit))
+			continue;
+		for (i = 0; i < n && t[i].bit != bit; i++)
+			;
+		snprintf(hex, sizeof(hex), "0x%llx", (unsigned long long)bit);
+		json_array_append_new(names, json_string(i < n ? t[i].name : hex));
+	}
+	json_object_set_new(o, "reasons", names);
+	json_object_set_new(o, "reasons_mask",
+			    json_integer((json_int_t)c->reasons));
+	json_object_set_new(o, "throttled", json_boolean(c->throttled));
+	return o;
+}
+
+/* The reasons of a clocks object: the mask, checked against the names. */
+static void read_reasons(struct reader *rd, json_t *o, const char *where,
+			 struct clock_record *c)
+{
+	json_t *names = json_object_get(o, "reasons"), *v, *x;
+	uint64_t from_names = 0;
+	size_t i;
+
+	if (!names || json_is_null(names))
+		return;
+	v = json_object_get(o, "reasons_mask");
+	if (!json_is_array(names) || !json_is_integer(v)) {
+		json_bad(rd, where, "clocks.reasons", "a list of names with "
+			 "\"reasons_mask\"");
+		return;
+	}
+	json_array_foreach(names, i, x)
+		from_names |= json_is_string(x) ?
+			nvml_reason_parse(json_string_value(x)) : 0;
+	c->reasons_known = true;
+	c->reasons = (uint64_t)json_integer_value(v);
+	if (from_names != c->reasons)
+		json_bad(rd, where, "clocks.reasons", "the reasons of "
+			 "\"reasons_mask\"");
+	x = json_object_get(o, "throttled");
+	if (!json_is_boolean(x))
+		json_bad(rd, where, "clocks.throttled", "true or false");
+	else
+		c->throttled = json_is_true(x);
+}
+
+void json_clocks_get(struct reader *rd, json_t *row, const char *where,
+		     struct clock_record *c)
+{
+	json_t *o = json_object_get(row, "clocks"), *v;
+
+	clock_record_set_unknown(c, "not recorded by this culab version");
+	if (!o)
+		return;
+	if (!json_is_object(o) || !json_is_boolean(json_object_get(o, "known"))) {
+		json_bad(rd, where, "clocks", "an object with \"known\"");
+		return;
+	}
+	if (!json_is_true(json_object_get(o, "known"))) {
+		v = json_object_get(o, "why");
+		clock_record_set_unknown(c, json_is_string(v) ?
+					 json_string_value(v) : "unknown");
+		return;
+	}
+	clock_record_start(c);
+	v = json_object_get(o, "readings");
+	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+	    json_integer_value(v) > INT32_MAX)
+		json_bad(rd, where, "clocks.readings", "a count");
+	else
+		c->readings = (int)json_integer_value(v);
+	c->sm_mhz_min = opt_num(rd, o, where, "sm_mhz_min");
+	c->sm_mhz_max = opt_num(rd, o, where, "sm_mhz_max");
+	c->mem_mhz_min = opt_num(rd, o, where, "mem_mhz_min");
+	c->mem_mhz_max = opt_num(rd, o, where, "mem_mhz_max");
+	c->temp_c_max = opt_num(rd, o, where, "temp_c_max");
+	c->power_w_max = opt_num(rd, o, where, "power_w_max");
+	read_reasons(rd, o, where, c);
 }

@@ -166,7 +166,9 @@ static const char csv_header[] =
 	"median_lo_ms,median_hi_ms,q1_ms,q3_ms,outliers,stop,bytes,"
 	"gbps,pct_peak,error,tolerance,timer,counters_status,message,"
 	"res_registers,res_static_smem,res_dynamic_smem,res_local_bytes,"
-	"res_spill_bytes,res_block_threads,res_occupancy_pct,res_limiter";
+	"res_spill_bytes,res_block_threads,res_occupancy_pct,res_limiter,"
+	"clk_sm_mhz_min,clk_sm_mhz_max,clk_mem_mhz_min,clk_mem_mhz_max,"
+	"clk_temp_c_max,clk_power_w_max,clk_reasons,clk_throttled,clk_status";
 
 const char *results_csv_header(void) { return csv_header; }
 
@@ -231,6 +233,37 @@ static void csv_resources(struct sbuf *b, const struct kernel_resources *k)
 	csv_num(b, k->occupancy_pct);
 	sbuf_add(b, ",");
 	csv_str(b, resource_limiter_name(k->limiter));
+}
+
+/* The clk_* columns: NVML's readings over the timed runs; when they are
+ * not known, empty cells and the reason in clk_status. */
+static void csv_clocks(struct sbuf *b, const struct clock_record *c)
+{
+	char names[256];
+
+	if (!c->known) {
+		sbuf_add(b, ",,,,,,,,,");
+		csv_str(b, c->why);
+		return;
+	}
+	sbuf_add(b, ",");
+	csv_num(b, c->sm_mhz_min);
+	sbuf_add(b, ",");
+	csv_num(b, c->sm_mhz_max);
+	sbuf_add(b, ",");
+	csv_num(b, c->mem_mhz_min);
+	sbuf_add(b, ",");
+	csv_num(b, c->mem_mhz_max);
+	sbuf_add(b, ",");
+	csv_num(b, c->temp_c_max);
+	sbuf_add(b, ",");
+	csv_num(b, c->power_w_max);
+	sbuf_add(b, ",");
+	if (c->reasons_known)
+		csv_str(b, nvml_reason_names(c->reasons, " ", names,
+					     sizeof(names)));
+	sbuf_addf(b, ",%s,", !c->reasons_known ? "" :
+		  c->throttled ? "true" : "false");
 }
 
 /* Column names of all rows' counters, in first-seen order. */
@@ -310,6 +343,7 @@ char *results_csv_text(const struct results *r)
 		sbuf_add(&b, ",");
 		csv_str(&b, w->message);
 		csv_resources(&b, &w->resources);
+		csv_clocks(&b, &w->clocks);
 		for (j = 0; j < ncols; j++) {
 			sbuf_add(&b, ",");
 			for (k = 0; k < w->ncolumns; k++)
@@ -350,6 +384,7 @@ static void row_release(struct result_row *w)
 	free(w->kernels);
 	free(w->sanitizer);
 	kernel_resources_release(&w->resources);
+	clock_record_release(&w->clocks);
 }
 
 void results_pop_row(struct results *r)
@@ -377,6 +412,7 @@ void results_release(struct results *r)
 	free(r->source_text);
 	free(r->note);
 	free(r->counters_method);
+	free(r->clocks_locked);
 	free(r->env.gpu_name);
 	free(r->env.gpu_uuid);
 	free(r->env.hostname);

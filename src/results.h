@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "counters.h"
+#include "nvml.h"
 #include "registry.h"
 #include "repeats.h"
 #include "resources.h"
@@ -102,6 +103,10 @@ struct result_row {
 	/* the first kernel of the correctness run: registers, shared
 	 * memory, occupancy; known = false with the reason otherwise */
 	struct kernel_resources resources;
+	/* the GPU's clocks, temperature, power and throttle reasons read
+	 * through NVML around the timed runs (nvml.h); known = false with
+	 * the reason otherwise */
+	struct clock_record clocks;
 };
 
 struct environment {
@@ -149,6 +154,9 @@ struct results {
 	char *note;             /* free text, e.g. "recorded on ... by ..." */
 	char *counters_method;  /* how counters were collected (replay, passes),
 				   NULL when none were */
+	char *clocks_locked;    /* `--lock-clocks`: what the SM clocks were
+				   locked to ("max (1980 MHz)"); NULL: not
+				   locked (or not recorded) */
 	bool has_env;
 	struct environment env;
 	size_t nexperiments;
