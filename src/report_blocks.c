@@ -232,6 +232,13 @@ void blk_environment(const struct model *m, enum lang L, struct sbuf *b)
 	}
 	snprintf(buf, sizeof(buf), "%.0f MHz", e->sm_clock_khz / 1000.0);
 	env_row(b, L, M_ENV_SMCLK, e->sm_clock_khz > 0 ? buf : unknown);
+	if (m->r->clocks_locked) {
+		struct sbuf v = SBUF_INIT;
+
+		SAY(&v, L, M_ENV_LOCKED, pool_md(&p, m->r->clocks_locked));
+		env_row(b, L, M_ENV_LOCKED_HEAD, sbuf_str(&v));
+		sbuf_release(&v);
+	}
 	snprintf(buf, sizeof(buf), "%.1f MiB", (double)e->l2_bytes / 1048576.0);
 	env_row(b, L, M_ENV_L2, e->l2_bytes ? buf : unknown);
 	snprintf(buf, sizeof(buf), "%.1f GiB",

@@ -61,6 +61,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_ENV_PEAK_HOW] = { "2 × memory clock × bus width / 8",
 			     "2 × 显存时钟 × 位宽 / 8" },
 	[M_ENV_SMCLK] = { "Maximum SM clock", "SM 最高时钟" },
+	[M_ENV_LOCKED_HEAD] = { "SM clocks while measuring",
+				"测量时的 SM 时钟" },
+	[M_ENV_LOCKED] = { "locked: {1} (--lock-clocks)",
+			   "锁定：{1}（--lock-clocks）" },
 	[M_ENV_L2] = { "L2 cache", "L2 缓存" },
 	[M_ENV_GMEM] = { "Global memory", "全局内存" },
 	[M_ENV_UUID] = { "GPU UUID", "GPU UUID" },
@@ -227,6 +231,15 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_CELL_TIME_CI] = { "{1} ({2}–{3})", "{1}（{2}–{3}）" },
 	[M_CELL_OUTLIER] = { "{1} (1 outlier)", "{1}（1 个离群值）" },
 	[M_CELL_OUTLIERS] = { "{1} ({2} outliers)", "{1}（{2} 个离群值）" },
+	[M_CELL_THROTTLED] = { "{1}, throttled", "{1}，降频" },
+	[M_NOTE_THROTTLED] = {
+		"{1} was measured while the GPU throttled its clocks ({2}; SM "
+		"clock {3}–{4} MHz, up to {5} °C): its time may be slower than "
+		"this GPU can do. Measure it again on a cooler GPU, or with "
+		"culab run --lock-clocks base.",
+		"{1} 测量时 GPU 正在降频（{2}；SM 时钟 {3}–{4} MHz，最高 {5} °C）："
+		"它的时间可能比这块 GPU 的实际能力慢。请在 GPU 冷却后重新测量，或使用 "
+		"culab run --lock-clocks base。" },
 	[M_CELL_OCC] = { "{1} % ({2}, {3} blocks of {4})",
 			 "{1} %（{2}，{3} 个 {4} 线程的块）" },
 	[M_LIM_NONE] = { "unknown", "未知" },

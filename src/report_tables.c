@@ -62,12 +62,22 @@ static void cell_block(const struct cell_ctx *c, struct sbuf *b)
 		sbuf_add(b, "—");
 }
 
+/* The median and its interval; "throttled" when NVML saw the GPU lower
+ * its clocks during the timed runs (a note under the table says how). */
 static void cell_time(const struct cell_ctx *c, struct sbuf *b)
 {
-	if (c->it->ok)
-		time_with_interval(b, c->L, &c->it->row->t);
-	else
+	struct sbuf t = SBUF_INIT;
+
+	if (!c->it->ok) {
 		sbuf_add(b, "—");
+		return;
+	}
+	time_with_interval(&t, c->L, &c->it->row->t);
+	if (c->it->row->clocks.known && c->it->row->clocks.throttled)
+		SAY(b, c->L, M_CELL_THROTTLED, sbuf_str(&t));
+	else
+		sbuf_add(b, sbuf_str(&t));
+	sbuf_release(&t);
 }
 
 /* The noise, and how many runs were outliers when any was. */
@@ -302,6 +312,44 @@ static const struct experiment_meta *meta_of(const struct results *r,
 	return NULL;
 }
 
+/* v rounded, or "?" when NVML could not tell. */
+static void whole(char *buf, size_t size, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, size, "%.0f", v);
+	else
+		snprintf(buf, size, "?");
+}
+
+/* A note for each row measured while throttled: the reasons that count,
+ * the SM clock's range and the hottest reading. */
+static void notes_throttled(const struct ladder *l, enum lang L,
+			    struct sbuf *b)
+{
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct clock_record *c = &l->items[i]->row->clocks;
+		char why[256], lo[24], hi[24], temp[24];
+		size_t n;
+		const struct nvml_reason *t = nvml_reasons(&n);
+		uint64_t counted = 0;
+
+		if (!l->items[i]->ok || !c->known || !c->throttled)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			counted |= t[k].throttles ? t[k].bit : 0;
+		nvml_reason_names(c->reasons & counted, ", ", why, sizeof(why));
+		whole(lo, sizeof(lo), c->sm_mhz_min);
+		whole(hi, sizeof(hi), c->sm_mhz_max);
+		whole(temp, sizeof(temp), c->temp_c_max);
+		SAY(b, L, M_NOTE_THROTTLED, pool_md(&p, l->items[i]->row->variant),
+		    pool_md(&p, why), lo, hi, temp);
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+	}
+}
+
 /* Notes on the rows of a `repeats: auto` experiment whose samples ended
  * before their median was as precise as asked: by the budget or at the
  * most runs. */
@@ -420,6 +468,7 @@ static void ladder_table(const struct model *m, const struct ladder *l,
 		sbuf_add(b, "\n\n");
 	}
 	notes_repeats(m, l, L, b);
+	notes_throttled(l, L, b);
 	if (l->first && l->first->row->step > min_step) {
 		char a[16], c2[16];
 

@@ -74,9 +74,11 @@ bool runner_interrupted(void)
 
 static void on_signal(int sig)
 {
+	/* A second signal ends the process the default way, with the
+	 * clocks --lock-clocks locked given back first. */
+	if (interrupted)
+		nvml_fatal_signal(sig);
 	interrupted = sig;
-	/* A second signal ends the process the default way. */
-	signal(sig, SIG_DFL);
 }
 
 double runner_now(void)
@@ -168,6 +170,7 @@ static struct result_row *new_row(struct run *R, const struct plan_stage *s,
 	w->timed_region = xstrdup(v->timed_region);
 	w->timer = xstrdup(v->flags & VF_CPU ? "host-clock" : "cuda-events");
 	w->bytes = registry_bytes(v, s->t, (size_t)s->sh.n, (size_t)s->sh.m);
+	clock_record_set_unknown(&w->clocks, "not timed");
 	return w;
 }
 
@@ -526,6 +529,7 @@ static int measure_time(struct run *R, struct launch_ctx *L,
 	int err;
 
 	if (R->o->profile_only) {
+		clock_record_set_unknown(&w->clocks, "not timed (--profile-only)");
 		timing_compute(&w->t);
 		w->gbps = w->pct_peak = NAN;
 		return 0;
@@ -793,6 +797,50 @@ static void results_describe(struct run *R)
 		}
 }
 
+/* NVML on the run's GPU, matched by UUID, else by PCI bus id; without
+ * it every row says why its clocks are unknown. */
+static void open_nvml(struct run *R)
+{
+	char pci[32];
+
+	if (cudaDeviceGetPCIBusId(pci, sizeof(pci), R->o->device) != cudaSuccess)
+		pci[0] = '\0';
+	if (nvml_open_env(&R->nvml, R->res->env.gpu_uuid, pci) < 0)
+		diag_note("clocks and throttling are not recorded: %s",
+			  R->nvml.why);
+}
+
+/* --lock-clocks: locks the SM clocks before anything is measured (the
+ * signal handlers are in place, so no signal can leave them locked).
+ * Returns 0, or -1 after the one-line refusal. */
+static int lock_clocks(struct run *R)
+{
+	char what[64], why[384];
+
+	if (R->o->lock_clocks == CLOCK_LOCK_NONE)
+		return 0;
+	if (nvml_lock_clocks(&R->nvml, R->o->lock_clocks,
+			     (unsigned)(R->res->env.sm_clock_khz / 1000), what,
+			     sizeof(what), why, sizeof(why)) < 0)
+		return diag_error("%s", why);
+	diag_note("SM clocks locked: %s; culab restores them when it ends",
+		  what);
+	R->res->clocks_locked = xstrdup(what);
+	return 0;
+}
+
+/* Gives locked clocks back; a failure fails the run (the GPU is left
+ * locked for everyone, and the message says how to undo it). */
+static int unlock_clocks(int rc)
+{
+	char why[384];
+
+	if (nvml_unlock_clocks(why, sizeof(why)) == 0)
+		return rc;
+	diag_error("%s", why);
+	return rc == EXIT_OK ? EXIT_FAILED : rc;
+}
+
 static int setup_device(struct run *R, char *why, size_t whysize)
 {
 	struct environment *env = &R->res->env;
@@ -830,6 +878,7 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	}
 	/* Without it every row says why its resources are unknown. */
 	launch_watch_open(R->o->device, NULL, 0);
+	open_nvml(R);
 	return 0;
 }
 
@@ -1000,12 +1049,14 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	if (setup_device(&R, why, sizeof(why)) < 0) {
 		diag_error("no usable GPU: %s", why);
 		teardown_device(&R);
+		nvml_close(&R.nvml);
 		results_release(&R.prev);
 		return EXIT_NO_GPU;
 	}
 	build_plan(&R);
 	if (prepare_kernels(&R) < 0) {
 		teardown_device(&R);
+		nvml_close(&R.nvml);
 		plan_release(&R.plan);
 		results_release(&R.prev);
 		return EXIT_USAGE;
@@ -1018,12 +1069,17 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	interrupted = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	run_plan(&R);
-	rc = run_status(&R);
+	if (lock_clocks(&R) < 0) {
+		rc = EXIT_NO_GPU;
+	} else {
+		run_plan(&R);
+		rc = unlock_clocks(run_status(&R));
+	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 
 	teardown_device(&R);
+	nvml_close(&R.nvml);
 	trace_run(&R, runner_now() - t0);
 	plan_release(&R.plan);
 	results_release(&R.prev);

@@ -10,6 +10,7 @@
 
 #include "counters.h"
 #include "metrics.h"
+#include "nvml.h"
 #include "plan.h"
 #include "runner.h"
 #include "util.h"
@@ -87,6 +88,8 @@ struct run {
 	void *h_check;
 	size_t h_check_bytes;
 	bool h_check_pinned;
+	struct nvml nvml;        /* clocks and throttling; not open: every
+				    row says nvml.why */
 	bool trace;              /* CULAB_RUN_TRACE */
 	const char *trap;        /* CULAB_TEST_TRAP, or NULL */
 	double phase[RP_COUNT];  /* seconds per phase, with trace */

@@ -253,6 +253,152 @@ static void test_csv_columns(void **state)
 	results_release(&a);
 }
 
+/* ---- clocks and throttling ------------------------------------------------------ */
+
+/* A row measured while throttled: two readings. */
+static void set_clocks(struct clock_record *c)
+{
+	struct nvml_reading r1 = { 1980, 2619, 61, 480.5, 0x1, true };
+	struct nvml_reading r2 = { 1410, 2619, 83, NAN, 0x44 | 0x200, true };
+
+	clock_record_start(c);
+	clock_record_add(c, &r1);
+	clock_record_add(c, &r2);
+}
+
+static void test_clocks_round_trip(void **state)
+{
+	struct results a, b;
+	char *path, *text;
+	size_t len;
+	const struct clock_record *c;
+
+	(void)state;
+	fill(&a, STOP_COUNT);
+	set_clocks(&a.rows[0].clocks);
+	a.clocks_locked = xstrdup("max (1980 MHz)");
+	assert_int_equal(output_save(tmpdir, &a), 0);
+	path = xasprintf("%s/results.json", tmpdir);
+	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
+	/* names for readers, in bit order; the mask for culab */
+	assert_non_null(strstr(text, "\"gpu_idle\","));
+	assert_true(strstr(text, "\"sw_power_cap\",") <
+		    strstr(text, "\"hw_thermal_slowdown\","));
+	assert_non_null(strstr(text, "\"0x200\""));
+	assert_non_null(strstr(text, "\"reasons_mask\": 581,"));
+	assert_non_null(strstr(text, "\"throttled\": true"));
+	free(text);
+	assert_int_equal(results_read(path, &b), 0);
+	c = &b.rows[0].clocks;
+	assert_true(c->known);
+	assert_int_equal(c->readings, 2);
+	assert_float_equal(c->sm_mhz_min, 1410, 0);
+	assert_float_equal(c->sm_mhz_max, 1980, 0);
+	assert_float_equal(c->mem_mhz_min, 2619, 0);
+	assert_float_equal(c->temp_c_max, 83, 0);
+	assert_float_equal(c->power_w_max, 480.5, 0);
+	assert_true(c->reasons_known);
+	assert_int_equal(c->reasons, 0x245);
+	assert_true(c->throttled);
+	assert_string_equal(b.clocks_locked, "max (1980 MHz)");
+	results_release(&b);
+	/* unknown, with the reason */
+	clock_record_set_unknown(&a.rows[0].clocks, "NVML is not available");
+	free(a.clocks_locked);
+	a.clocks_locked = NULL;
+	assert_int_equal(output_save(tmpdir, &a), 0);
+	assert_int_equal(results_read(path, &b), 0);
+	assert_false(b.rows[0].clocks.known);
+	assert_string_equal(b.rows[0].clocks.why, "NVML is not available");
+	assert_null(b.clocks_locked);
+	results_release(&b);
+	results_release(&a);
+	free(path);
+}
+
+/* Files recorded before clocks were: unknown, and why. */
+static void test_clocks_old_file(void **state)
+{
+	struct results r;
+	char *path = xasprintf("%s/tests/fixtures/quick/results.json",
+			       srcdir());
+
+	(void)state;
+	assert_int_equal(results_read(path, &r), 0);
+	for (size_t i = 0; i < r.nrows; i++) {
+		assert_false(r.rows[i].clocks.known);
+		assert_string_equal(r.rows[i].clocks.why,
+				    "not recorded by this culab version");
+	}
+	assert_null(r.clocks_locked);
+	results_release(&r);
+	free(path);
+}
+
+static void test_clocks_bad(void **state)
+{
+	struct results a, r;
+	struct capture c;
+	char *path, *good, *text;
+	size_t len;
+
+	(void)state;
+	fill(&a, STOP_COUNT);
+	set_clocks(&a.rows[0].clocks);
+	assert_int_equal(output_save(tmpdir, &a), 0);
+	path = xasprintf("%s/results.json", tmpdir);
+	assert_int_equal(read_file(path, 1 << 20, &good, &len), 0);
+	/* names that do not match the mask */
+	text = replace_once(good, "\"sw_power_cap\"", "\"sync_boost\"");
+	capture_start(&c);
+	assert_int_equal(results_read_buffer("bad.json", text, strlen(text),
+					     &r), -1);
+	assert_string_equal(capture_stop(&c), "bad.json: error: row 1: "
+			    "\"clocks.reasons\" is missing or not the reasons "
+			    "of \"reasons_mask\"\n");
+	capture_free(&c);
+	free(text);
+	text = replace_once(good, "\"known\": true", "\"known\": 1");
+	capture_start(&c);
+	assert_int_equal(results_read_buffer("bad.json", text, strlen(text),
+					     &r), -1);
+	assert_string_equal(capture_stop(&c), "bad.json: error: row 1: "
+			    "\"clocks\" is missing or not an object with "
+			    "\"known\"\n");
+	capture_free(&c);
+	free(text);
+	free(good);
+	free(path);
+	results_release(&a);
+}
+
+static void test_clocks_csv(void **state)
+{
+	struct results a;
+	char *text, *line;
+
+	(void)state;
+	fill(&a, STOP_COUNT);
+	assert_non_null(strstr(results_csv_header(),
+			       ",res_limiter,clk_sm_mhz_min,clk_sm_mhz_max,"
+			       "clk_mem_mhz_min,clk_mem_mhz_max,clk_temp_c_max,"
+			       "clk_power_w_max,clk_reasons,clk_throttled,"
+			       "clk_status"));
+	set_clocks(&a.rows[0].clocks);
+	text = results_csv_text(&a);
+	line = strchr(text, '\n') + 1;
+	assert_non_null(strstr(line, ",1410,1980,2619,2619,83,480.5,gpu_idle "
+				     "sw_power_cap hw_thermal_slowdown 0x200,"
+				     "true,\n"));
+	free(text);
+	clock_record_set_unknown(&a.rows[0].clocks, "runs on the CPU");
+	text = results_csv_text(&a);
+	line = strchr(text, '\n') + 1;
+	assert_non_null(strstr(line, ",,,,,,,,,runs on the CPU\n"));
+	free(text);
+	results_release(&a);
+}
+
 /* ---- the stopping rule -------------------------------------------------------- */
 
 static void test_fixed_rule(void **state)
@@ -498,7 +644,24 @@ static void test_report_auto(void **state)
 				     "out after 10 timed runs, before the median "
 				     "was known to ±1 %; half its 95 % interval "
 				     "is ±6.7 %."));
+	assert_null(strstr(text, "throttled"));
+	assert_null(strstr(text, "--lock-clocks"));
 	free(text);
+	/* measured while throttled, with locked clocks */
+	set_clocks(&r.rows[0].clocks);
+	r.has_env = true;
+	r.env.gpu_name = xstrdup("Test GPU");
+	r.clocks_locked = xstrdup("max (1980 MHz)");
+	assert_int_equal(report_render(&r, &o), 0);
+	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
+	assert_non_null(strstr(text, "| SM clocks while measuring | locked: max "
+				     "(1980 MHz) (--lock-clocks) |"));
+	assert_non_null(strstr(text, "| 2.975 (2.800–3.200), throttled |"));
+	assert_non_null(strstr(text, "reduce\\_global was measured while the "
+				     "GPU throttled its clocks (sw\\_power\\_cap, "
+				     "hw\\_thermal\\_slowdown; SM clock 1410–1980 "
+				     "MHz, up to 83 °C): its time may be slower "
+				     "than this GPU can do."));
 	/* precise rows need no note */
 	r.rows[0].t.stop = STOP_PRECISE;
 	assert_int_equal(report_render(&r, &o), 0);
@@ -534,6 +697,10 @@ int main(void)
 		cmocka_unit_test(test_old_file),
 		cmocka_unit_test(test_bad_fields),
 		cmocka_unit_test(test_csv_columns),
+		cmocka_unit_test(test_clocks_round_trip),
+		cmocka_unit_test(test_clocks_old_file),
+		cmocka_unit_test(test_clocks_bad),
+		cmocka_unit_test(test_clocks_csv),
 		cmocka_unit_test(test_fixed_rule),
 		cmocka_unit_test(test_auto_rule),
 		cmocka_unit_test(test_auto_schedule),
