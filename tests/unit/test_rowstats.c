@@ -662,6 +662,7 @@ static void test_report_auto(void **state)
 				     "hw\\_thermal\\_slowdown; SM clock 1410–1980 "
 				     "MHz, up to 83 °C): its time may be slower "
 				     "than this GPU can do."));
+	free(text);
 	/* precise rows need no note */
 	r.rows[0].t.stop = STOP_PRECISE;
 	assert_int_equal(report_render(&r, &o), 0);
