@@ -142,10 +142,13 @@ static int parse_auto_map(struct loader *ld, struct exp_ctx *x,
 		rc = -1;
 	if (vals[RK_MAX] && get_count(ld, vals[RK_MAX], "max", &max) < 0)
 		rc = -1;
+	if (rc == 0 && a->min > max && vals[RK_MIN])
+		return lerr(ld, vals[RK_MIN], "\"min\" (%d) is more than "
+			    "\"max\" (%d) in \"repeats\"", a->min, max);
 	if (rc == 0 && a->min > max)
-		return lerr(ld, vals[RK_MIN] ? vals[RK_MIN] : vals[RK_MAX],
-			    "\"min\" (%d) is more than \"max\" (%d) in "
-			    "\"repeats\"", a->min, max);
+		return lerr(ld, vals[RK_MAX], "\"max\" (%d) is less than the "
+			    "default \"min\" (%d) in \"repeats\"; set \"min\" "
+			    "too", max, a->min);
 	x->e->repeats = max;
 	return rc;
 }
