@@ -28,7 +28,9 @@
 #    failed) as intended at awkward sizes, memcheck and racecheck clean, a
 #    faulting one ends the run like 8, resources in every row;
 # 10. a user kernel that never finishes fails at its time_limit and the
-#    run ends without waiting for it.
+#    run ends without waiting for it (run last);
+# 11. clocks and throttling through NVML, repeats: auto, and --lock-clocks
+#    through a fake NVML only (tests/gpu/clocks.sh).
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -437,6 +439,16 @@ miss=[w["variant"] for w in rows if w["status"]=="ok" and not (w.get("resources"
 print("%d of %d ok rows without resources%s" % (len(miss), sum(w["status"]=="ok" for w in rows), (": " + ", ".join(sorted(set(miss))[:5])) if miss else ""))
 sys.exit(1 if miss else 0)' "$out/ukernels/results.json" 2>&1)
 if [ $? -eq 0 ]; then ok "resources: $res"; else ko "resources: $res"; fi
+
+# 11. clocks and throttling, repeats: auto, --lock-clocks through a fake
+#     NVML only (tests/gpu/clocks.sh: these machines must never change
+#     their clocks)
+if sh tests/gpu/clocks.sh "$culab" "$out/clocks" >"$out/clocks.log" 2>&1; then
+	ok "clocks: $(grep -c '^ok:' "$out/clocks.log") checks (see $out/clocks.log)"
+else
+	ko "clocks (see $out/clocks.log)"
+fi
+cat "$out/clocks.log"
 
 # 10. last, as it leaves a kernel running until the process is gone: a
 #     user kernel that never finishes fails its row at its time_limit
