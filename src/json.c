@@ -1,8 +1,9 @@
 /* json.c - culab's JSON documents: results.json and what `list`,
  * `devices` and `plan` print with --json.  See json.h.
  *
- * With json_compare.c (the document of `culab compare --json`), the only
- * file that includes jansson (json_int.h).  results.json is the full record
+ * With json_measure.c (how a row was measured) and json_compare.c (the
+ * document of `culab compare --json`), sharing json_int.h, the only files
+ * that include jansson.  results.json is the full record
  * (every sample, every raw counter of every kernel, the environment, the
  * experiment file's text and a description of every variant the rows
  * name) and is what `culab report`, `--resume` and the tests read back.
@@ -179,7 +180,8 @@ static json_t *resources_to_json(const struct kernel_resources *k)
 static json_t *row_to_json(const struct result_row *w)
 {
 	json_t *samples = json_array(), *cols = json_object(),
-	       *kernels = json_array(), *missing = json_object(), *o, *ctr;
+	       *kernels = json_array(), *missing = json_object(), *o, *ctr,
+	       *timing;
 	size_t i, j;
 
 	for (i = 0; i < w->t.nsamples; i++)
@@ -218,15 +220,16 @@ static json_t *row_to_json(const struct result_row *w)
 		      "error", jnum(w->error), "tolerance", jnum(w->tolerance),
 		      "timed_region", jtext(w->timed_region),
 		      "timer", jtext(w->timer));
-	json_object_set_new(o, "timing",
-		json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
-			  "warmup", w->t.warmup, "samples_ms", samples,
-			  "median_ms", jnum(w->t.median_ms),
-			  "min_ms", jnum(w->t.min_ms),
-			  "max_ms", jnum(w->t.max_ms),
-			  "mean_ms", jnum(w->t.mean_ms),
-			  "stdev_ms", jnum(w->t.stdev_ms),
-			  "noise_pct", jnum(w->t.noise_pct)));
+	timing = json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+			   "warmup", w->t.warmup, "samples_ms", samples,
+			   "median_ms", jnum(w->t.median_ms),
+			   "min_ms", jnum(w->t.min_ms),
+			   "max_ms", jnum(w->t.max_ms),
+			   "mean_ms", jnum(w->t.mean_ms),
+			   "stdev_ms", jnum(w->t.stdev_ms),
+			   "noise_pct", jnum(w->t.noise_pct));
+	json_timing_put(timing, &w->t);
+	json_object_set_new(o, "timing", timing);
 	json_object_set_new(o, "bytes", jnum(w->bytes));
 	json_object_set_new(o, "gbps", jnum(w->gbps));
 	json_object_set_new(o, "pct_peak", jnum(w->pct_peak));
@@ -239,6 +242,7 @@ static json_t *row_to_json(const struct result_row *w)
 	json_object_set_new(o, "counters", ctr);
 	json_object_set_new(o, "sanitizer", jtext(w->sanitizer));
 	json_object_set_new(o, "resources", resources_to_json(&w->resources));
+	json_object_set_new(o, "clocks", json_clocks_put(&w->clocks));
 	return o;
 }
 
@@ -253,16 +257,20 @@ static json_t *results_to_json(const struct results *r)
 	for (i = 0; i < r->nexperiments; i++) {
 		const struct experiment_meta *e = &r->experiments[i];
 
-		json_array_append_new(exps,
-			json_pack("{s:o, s:o, s:o, s:i, s:i, s:I, s:b, s:o}",
-				  "name", jtext(e->name),
-				  "description", jtext(e->description),
-				  "family", jtext(e->family),
-				  "warmup", e->warmup, "repeats", e->repeats,
-				  "seed", (json_int_t)e->seed,
-				  "l2_flush", e->l2_flush,
-				  "counters", strings_to_json(e->counters,
-							      e->ncounters)));
+		json_t *x = json_pack("{s:o, s:o, s:o, s:i, s:i, s:I, s:b, s:o}",
+				      "name", jtext(e->name),
+				      "description", jtext(e->description),
+				      "family", jtext(e->family),
+				      "warmup", e->warmup,
+				      "repeats", e->repeats,
+				      "seed", (json_int_t)e->seed,
+				      "l2_flush", e->l2_flush,
+				      "counters", strings_to_json(e->counters,
+								  e->ncounters));
+
+		json_object_set_new(x, "repeats_auto",
+				    json_repeats_auto_put(&e->repeats_auto));
+		json_array_append_new(exps, x);
 	}
 	for (i = 0; i < r->nrows; i++)
 		json_array_append_new(rows, row_to_json(&r->rows[i]));
@@ -281,6 +289,7 @@ static json_t *results_to_json(const struct results *r)
 		      "sha256", jtext(r->source_sha256),
 		      "text", jtext(r->source_text));
 	json_object_set_new(o, "counters_method", jtext(r->counters_method));
+	json_object_set_new(o, "clocks_locked", jtext(r->clocks_locked));
 	json_object_set_new(o, "environment",
 			    r->has_env ? env_to_json(&r->env) : json_null());
 	json_object_set_new(o, "experiments", exps);
@@ -305,11 +314,6 @@ char *json_results_encode(const struct results *r)
 
 /* ---- reading ------------------------------------------------------------ */
 
-struct reader {
-	const char *path;
-	int errors;
-};
-
 static int bad(struct reader *rd, const char *where, const char *field,
 	       const char *want)
 {
@@ -317,6 +321,12 @@ static int bad(struct reader *rd, const char *where, const char *field,
 		diag_error_at(rd->path, 0, 0, "%s: \"%s\" is missing or not %s",
 			      where, field, want);
 	return -1;
+}
+
+int json_bad(struct reader *rd, const char *where, const char *field,
+	     const char *want)
+{
+	return bad(rd, where, field, want);
 }
 
 static char *get_str(struct reader *rd, json_t *o, const char *where,
@@ -576,6 +586,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 	w->pct_peak = get_num(rd, o, where, "pct_peak");
 	w->sanitizer = get_str(rd, o, where, "sanitizer", true);
 	read_resources(rd, o, idx, &w->resources);
+	json_clocks_get(rd, o, where, &w->clocks);
 	t = get_object(rd, o, where, "timing");
 	if (t) {
 		w->t.warmup = (int)get_int(rd, t, where, "warmup");
@@ -598,6 +609,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 		w->t.mean_ms = get_num(rd, t, where, "mean_ms");
 		w->t.stdev_ms = get_num(rd, t, where, "stdev_ms");
 		w->t.noise_pct = get_num(rd, t, where, "noise_pct");
+		json_timing_get(rd, t, where, &w->t);
 	}
 	c = get_object(rd, o, where, "counters");
 	if (!c)
@@ -846,6 +858,7 @@ static void read_record(struct reader *rd, json_t *root, struct results *r)
 	r->finished = get_str(rd, root, "results", "finished", true);
 	r->note = get_str(rd, root, "results", "note", true);
 	r->counters_method = get_str(rd, root, "results", "counters_method", true);
+	r->clocks_locked = get_str(rd, root, "results", "clocks_locked", true);
 	src = get_object(rd, root, "results", "source");
 	if (src) {
 		r->source_path = get_str(rd, src, "source", "path", true);
@@ -879,6 +892,7 @@ static void read_experiments(struct reader *rd, json_t *exps,
 		e->family = get_str(rd, o, "experiment", "family", false);
 		e->warmup = (int)get_int(rd, o, "experiment", "warmup");
 		e->repeats = (int)get_int(rd, o, "experiment", "repeats");
+		json_repeats_auto_get(rd, o, "experiment", &e->repeats_auto);
 		e->seed = (uint64_t)get_int(rd, o, "experiment", "seed");
 		e->l2_flush = get_bool(rd, o, "experiment", "l2_flush");
 		cs = get_array(rd, o, "experiment", "counters");
@@ -1076,14 +1090,18 @@ int json_print_plan(FILE *fp, const struct plan *p)
 		const struct plan_stage *s = &p->stages[i];
 
 		if (s->e != last) {
+			json_t *x;
+
 			last = s->e;
 			stages = json_array();
-			json_array_append_new(exps, json_pack(
-				"{s:o, s:s, s:i, s:i, s:o}",
-				"name", jtext(s->e->name),
-				"family", family_name(s->e->family),
-				"warmup", s->e->warmup,
-				"repeats", s->e->repeats, "stages", stages));
+			x = json_pack("{s:o, s:s, s:i, s:i, s:o}",
+				      "name", jtext(s->e->name),
+				      "family", family_name(s->e->family),
+				      "warmup", s->e->warmup,
+				      "repeats", s->e->repeats, "stages", stages);
+			json_object_set_new(x, "repeats_auto",
+				json_repeats_auto_put(&s->e->repeats_auto));
+			json_array_append_new(exps, x);
 		}
 		json_array_append_new(stages, stage_to_json(s));
 	}
@@ -1094,6 +1112,7 @@ int json_print_plan(FILE *fp, const struct plan *p)
 	json_object_set_new(o, "states", counts_to_json(p->nstate));
 	json_object_set_new(o, "left_out", json_integer((json_int_t)p->left_out));
 	json_object_set_new(o, "runs", json_integer((json_int_t)p->runs));
+	json_object_set_new(o, "runs_at_most", json_boolean(p->runs_at_most));
 	json_object_set_new(o, "peak_device_bytes",
 			    json_integer((json_int_t)p->peak_device_bytes));
 	json_object_set_new(o, "experiments", exps);

@@ -179,6 +179,7 @@ static int cmd_run(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "no-report", no_argument, NULL, 'R' },
 		{ "lang", required_argument, NULL, 'L' },
+		{ "lock-clocks", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
@@ -215,6 +216,14 @@ static int cmd_run(int argc, char **argv)
 			if (report_lang_parse(optarg, &ro.langs) < 0) {
 				usage_error(c, "unknown language \"%s\" "
 					    "(known: en, zh, both)", optarg);
+				goto out;
+			}
+			break;
+		case 'K':
+			if (clock_lock_parse(optarg, &o.lock_clocks) < 0) {
+				usage_error(c, "unknown clock \"%s\" for "
+					    "--lock-clocks (known: base, max)",
+					    optarg);
 				goto out;
 			}
 			break;
@@ -918,7 +927,7 @@ static const struct command commands[] = {
 	{ "run", cmd_run,
 	  "run [-o DIR] [--device N] [--no-counters] [--profile-only] "
 	  "[--resume] [--variant LIST] [--note TEXT] [--no-report] [--lang LANG] "
-	  "[--quiet] EXPERIMENT.yaml",
+	  "[--lock-clocks base|max] [--quiet] EXPERIMENT.yaml",
 	  "run an experiment file on the GPU: verify, time, count",
 	  "Runs every (experiment, type, size, variant, block) of the file:\n"
 	  "verifies the answer against a CPU reference, times warm-up and\n"
@@ -936,13 +945,20 @@ static const struct command commands[] = {
 	  "      --note TEXT    free text stored in the results\n"
 	  "      --no-report    do not render the report at the end\n"
 	  "      --lang LANG    report language: en, zh or both (default both)\n"
+	  "      --lock-clocks base|max\n"
+	  "                     lock the SM clocks (NVML; needs root) to the\n"
+	  "                     base (TDP) or the maximum clock while the run\n"
+	  "                     lasts; restored at exit, also after a signal\n"
 	  "  -q, --quiet        no progress line and no summary\n\n"
 	  "environment:\n"
 	  "  CULAB_RUN_TRACE=1       print where the run's time went\n"
 	  "  CULAB_COUNTERS_TRACE=1  print where the profiling time went\n"
 	  "                          (2: also every kernel launch profiled)\n"
 	  "  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"
-	  "                          not before every kernel (comparisons only)" },
+	  "                          not before every kernel (comparisons only)\n"
+	  "  CULAB_TEST_NVML=fake    (tests) a stand-in NVML that touches no\n"
+	  "                          GPU: fake, fake-throttled,\n"
+	  "                          fake-no-permission, absent" },
 	{ "check", cmd_check,
 	  "check [--quiet] [--arch sm_XY] [--chip NAME] EXPERIMENT.yaml...",
 	  "validate experiment files and compile their kernels (no GPU needed)",

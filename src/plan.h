@@ -98,6 +98,9 @@ struct plan {
 	size_t nstate[PLAN__STATES];
 	size_t left_out;              /* rows --variant left out */
 	uint64_t runs;
+	bool runs_at_most;            /* some experiment has `repeats: auto`,
+					 counted at its most runs: runs is
+					 then an upper bound */
 	int sm_count;                 /* what scratch sizes assume */
 	size_t peak_device_bytes;     /* the largest stage's device_bytes */
 };

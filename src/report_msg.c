@@ -61,6 +61,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_ENV_PEAK_HOW] = { "2 × memory clock × bus width / 8",
 			     "2 × 显存时钟 × 位宽 / 8" },
 	[M_ENV_SMCLK] = { "Maximum SM clock", "SM 最高时钟" },
+	[M_ENV_LOCKED_HEAD] = { "SM clocks while measuring",
+				"测量时的 SM 时钟" },
+	[M_ENV_LOCKED] = { "locked: {1} (--lock-clocks)",
+			   "锁定：{1}（--lock-clocks）" },
 	[M_ENV_L2] = { "L2 cache", "L2 缓存" },
 	[M_ENV_GMEM] = { "Global memory", "全局内存" },
 	[M_ENV_UUID] = { "GPU UUID", "GPU UUID" },
@@ -75,17 +79,35 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_METH_TIMING] = {
 		"Each measurement first runs the variant a few times untimed "
 		"(warm-up), then times it repeatedly; the tables give the "
-		"median of the timed runs. Noise is the relative spread of "
-		"the timed runs, 100 × standard deviation / mean, in percent: "
-		"a difference smaller than the noise is not a difference.",
+		"median of the timed runs and, in parentheses, its 95 % "
+		"confidence interval: two of the timed runs, chosen by the "
+		"binomial distribution so that the true median lies between "
+		"them with at least 95 % probability, whatever the "
+		"distribution of the times (with fewer than 6 runs no such pair exists, and the "
+		"interval is the fastest and the slowest run). Noise is the "
+		"relative spread of the timed runs, 100 × standard deviation / "
+		"mean, in percent: a difference smaller than the noise is not "
+		"a difference. Outliers are timed runs more than 1.5 "
+		"interquartile ranges outside the middle half (Tukey's "
+		"fences); they raise the noise but barely move the median.",
 		"每组测量先不计时地运行若干次（预热），再重复计时；表中给出各次计时"
-		"的中位数。噪声是各次计时的相对离散程度，即 100 × 标准差 / 平均值"
-		"（百分数）：小于噪声的差别不能算作差别。" },
+		"的中位数，括号内是它的 95 % 置信区间：按二项分布选出的两次计时，"
+		"无论计时服从何种分布，真实中位数落在二者之间的概率都至少为 95 %（计时"
+		"少于 6 次时不存在这样的一对，区间取最快和最慢的一次）。噪声是各次"
+		"计时的相对离散程度，即 100 × 标准差 / 平均值（百分数）：小于噪声的"
+		"差别不能算作差别。离群值是落在中间一半之外超过 1.5 倍四分位距的计"
+		"时（Tukey 界限）；它们抬高噪声，却几乎不影响中位数。" },
 	[M_METH_EXP_HEAD] = { "Experiments as run:", "实际运行的实验：" },
 	[M_METH_EXPERIMENT] = { "Experiment", "实验" },
 	[M_METH_FAMILY] = { "Family", "类别" },
 	[M_METH_WARMUP] = { "Warm-up runs", "预热次数" },
 	[M_METH_REPEATS] = { "Timed runs", "计时次数" },
+	[M_METH_AUTO] = {
+		"auto: until the median is known to ±{1} % (half its 95 % "
+		"interval), at most {2} s of timed runs and {3} runs, at "
+		"least {4}",
+		"自动：直到中位数精确到 ±{1} %（95 % 区间的一半），计时总长最多 "
+		"{2} s、最多 {3} 次，至少 {4} 次" },
 	[M_METH_L2] = { "L2 flush", "清空 L2" },
 	[M_METH_SEED] = { "Seed", "随机种子" },
 	[M_METH_COUNTERS] = { "Counters", "计数器" },
@@ -189,7 +211,8 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_COL_VARIANT] = { "Variant", "变体" },
 	[M_COL_TITLE] = { "What it does", "做法" },
 	[M_COL_BLOCK] = { "Block", "线程块" },
-	[M_COL_TIME] = { "Time (ms, median)", "时间（ms，中位数）" },
+	[M_COL_TIME] = { "Time (ms, median and its 95 % interval)",
+			 "时间（ms，中位数及其 95 % 区间）" },
 	[M_COL_NOISE] = { "Noise %", "噪声 %" },
 	[M_COL_GBPS] = { "GB/s", "GB/s" },
 	[M_COL_PEAK] = { "% of peak", "占峰值 %" },
@@ -205,6 +228,18 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_COL_OCC] = { "Theoretical occupancy", "理论占用率" },
 	[M_CELL_SMEM_DYN] = { "{1} + {2}", "{1} + {2}" },
 	[M_CELL_SPILLS] = { "{1} (spills {2})", "{1}（溢出 {2}）" },
+	[M_CELL_TIME_CI] = { "{1} ({2}–{3})", "{1}（{2}–{3}）" },
+	[M_CELL_OUTLIER] = { "{1} (1 outlier)", "{1}（1 个离群值）" },
+	[M_CELL_OUTLIERS] = { "{1} ({2} outliers)", "{1}（{2} 个离群值）" },
+	[M_CELL_THROTTLED] = { "{1}, throttled", "{1}，降频" },
+	[M_NOTE_THROTTLED] = {
+		"{1} was measured while the GPU throttled its clocks ({2}; SM "
+		"clock {3}–{4} MHz, up to {5} °C): its time may be slower than "
+		"this GPU can do. Measure it again on a cooler GPU, or with "
+		"culab run --lock-clocks base.",
+		"{1} 测量时 GPU 正在降频（{2}；SM 时钟 {3}–{4} MHz，最高 {5} °C）："
+		"它的时间可能比这块 GPU 的实际能力慢。请在 GPU 冷却后重新测量，或使用 "
+		"culab run --lock-clocks base。" },
 	[M_CELL_OCC] = { "{1} % ({2}, {3} blocks of {4})",
 			 "{1} %（{2}，{3} 个 {4} 线程的块）" },
 	[M_LIM_NONE] = { "unknown", "未知" },
@@ -251,6 +286,17 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"Rung {1} did not verify, so cumulative speedups are over rung "
 		"{2}, the first rung that did.",
 		"第 {1} 级未通过验证，因此累计加速比以第一个通过验证的第 {2} 级为准。" },
+
+	[M_NOTE_BUDGET] = {
+		"{1}: the time budget ran out after {2} timed runs, before the "
+		"median was known to ±{3} %; half its 95 % interval is ±{4} %.",
+		"{1}：计时 {2} 次后时间预算用完，中位数尚未精确到 ±{3} %；其 95 % "
+		"区间的一半为 ±{4} %。" },
+	[M_NOTE_MAX] = {
+		"{1}: stopped at the most timed runs allowed ({2}), before the "
+		"median was known to ±{3} %; half its 95 % interval is ±{4} %.",
+		"{1}：已达允许的最多计时次数（{2} 次），中位数尚未精确到 ±{3} %；"
+		"其 95 % 区间的一半为 ±{4} %。" },
 
 	[M_CH_HEAD] = { "{1} / {2}", "{1} / {2}" },
 	[M_CH_TIME] = {
@@ -422,8 +468,9 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_U_STAGE] = { "{1} / {2}, {3}{4} (experiment {5})",
 			"{1} / {2}，{3}{4}（实验 {5}）" },
 	[M_U_BLOCK] = { ", block {1}", "，线程块 {1}" },
-	[M_U_TIME] = { "- Time: {1} ms (median; noise {2} %), {3} GB/s{4}{5}.",
-		       "- 时间：{1} ms（中位数；噪声 {2} %），{3} GB/s{4}{5}。" },
+	[M_U_TIME] = { "- Time: {1} ms (median{6}; noise {2} %), {3} GB/s{4}{5}.",
+		       "- 时间：{1} ms（中位数{6}；噪声 {2} %），{3} GB/s{4}{5}。" },
+	[M_U_CI] = { ", 95 % interval {1}–{2} ms", "，95 % 区间 {1}–{2} ms" },
 	[M_U_PEAK] = { ", {1} % of the theoretical peak",
 		       "，为理论峰值的 {1} %" },
 	[M_U_CEIL] = { ", {1} % of the measured ceiling ({2}: {3} GB/s)",

@@ -31,8 +31,10 @@
 #    record (the same GPU, every row paired); the user kernels of 9 again
 #    from another directory, their sources from the record, each row
 #    ending as recorded;
-# 11. a user kernel that never finishes fails at its time_limit and the
-#    run ends without waiting for it.
+# 11. clocks and throttling through NVML, repeats: auto, and --lock-clocks
+#    through a fake NVML only (tests/gpu/clocks.sh);
+# 12. a user kernel that never finishes fails at its time_limit and the
+#    run ends without waiting for it (run last).
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -475,7 +477,18 @@ else
 	ko "rerun of the user kernels: exit $rc (want 1): $same (see $out/rerun-ukernels.log)"
 fi
 
-# 11. last, as it leaves a kernel running until the process is gone: a
+
+# 11. clocks and throttling, repeats: auto, --lock-clocks through a fake
+#     NVML only (tests/gpu/clocks.sh: these machines must never change
+#     their clocks)
+if sh tests/gpu/clocks.sh "$culab" "$out/clocks" >"$out/clocks.log" 2>&1; then
+	ok "clocks: $(grep -c '^ok:' "$out/clocks.log") checks (see $out/clocks.log)"
+else
+	ko "clocks (see $out/clocks.log)"
+fi
+cat "$out/clocks.log"
+
+# 12. last, as it leaves a kernel running until the process is gone: a
 #     user kernel that never finishes fails its row at its time_limit
 #     (2 s) and the run ends, with exit 1, without waiting for it
 t0=$(date +%s)

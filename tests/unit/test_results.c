@@ -455,15 +455,16 @@ static void test_csv(void **state)
 	/* Counter columns: value, then empty for not applicable. */
 	assert_non_null(strstr(text, ",4194304,\n"));
 	/* The resources' column group, after message; spills unknown are
-	 * empty; unknown resources are all empty. */
+	 * empty; unknown resources are all empty; then the clk_ group
+	 * (clocks never read: empty). */
 	assert_non_null(strstr(hdr, ",message,res_registers,res_static_smem,"
 				    "res_dynamic_smem,res_local_bytes,"
 				    "res_spill_bytes,res_block_threads,"
 				    "res_occupancy_pct,res_limiter"));
 	assert_non_null(strstr(text, ",cuda-events,,,16,0,1024,0,,256,100,"
-				     "warps,4194304,\n"));
+				     "warps,,,,,,,,,,4194304,\n"));
 	assert_non_null(strstr(text, ",\"sum is 3, expected 4\",255,49152,0,"
-				     "24,16,1000,0,shared memory,,\n"));
+				     "24,16,1000,0,shared memory,,,,,,,,,,,\n"));
 	/* A failed row shows no speed; a formula-like name is defused. */
 	assert_non_null(strstr(text, "e1,reduce,\"'=bad,\"\"name\"\"\",0,int,7,"
 				     "1,0,wrong,false,,,,,,,1,"));
