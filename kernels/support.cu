@@ -64,8 +64,9 @@ __global__ void l2_flush_bulk_kernel(const char *p, size_t bytes)
 #endif
 }
 
-/* Whether the bulk kernel was compiled for this GPU (ARCH may be older
- * than sm_90, where it is empty). */
+/* Whether the bulk kernel was compiled for this GPU: the image the driver
+ * picks from the fat binary is empty below sm_90 (a release build's sm_75
+ * to sm_89, or an older ARCH); sm_100 and sm_120 have the bulk copies. */
 static bool bulk_usable(void)
 {
 	static int usable = -1;

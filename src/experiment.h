@@ -20,7 +20,10 @@
  *       sizes: [...]                # required; see below
  *       block: 256 | [128, 256]     # optional; default: each variant's own
  *       warmup: 3                   # 0..1000, default 3
- *       repeats: 30                 # 1..100000, default 30
+ *       repeats: 30                 # 1..100000, default 30; or auto,
+ *                                   # or {auto: true, precision: 1%,
+ *                                   # budget: 2s, min: 10, max: 1000}
+ *                                   # (experiment_repeats.c, repeats.h)
  *       seed: 42                    # 0 .. 2^64-1, default 1
  *       l2_flush: true              # flush L2 before every timed run;
  *                                   # true or false, default true
@@ -72,6 +75,7 @@
 
 #include "dtype.h"
 #include "registry.h"
+#include "repeats.h"
 #include "size.h"
 
 #define EXPERIMENT_MAX_ERRORS 20
@@ -113,7 +117,10 @@ struct experiment {
 					  block_default */
 	size_t nblocks;
 	int warmup;
-	int repeats;
+	int repeats;                   /* timed runs: the fixed count, or
+					  the most `repeats: auto` takes */
+	struct repeat_auto repeats_auto; /* `repeats: auto`'s settings (on
+					  false for a fixed count) */
 	uint64_t seed;
 	bool l2_flush;
 	char **counters;               /* aliases or raw names as written,

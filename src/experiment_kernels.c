@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "registry.h"
 #include "ukernel.h"
 #include "util.h"
@@ -690,11 +691,12 @@ static char *timed_region_text(const struct ukernel *k)
 	}
 }
 
-/* The registry row of k. */
+/* The registry row of k.  It records k's source (file, text, SHA-256),
+ * which the results keep, so that `culab rerun` compiles the same text. */
 static int k_register(struct kctx *c)
 {
 	struct ukernel *k = c->k;
-	char why[256];
+	char why[256], sha[65];
 	struct variant row = {
 		.name = k->label, .family = k->family, .step = 0,
 		.title = k->title ? k->title : k->label,
@@ -710,6 +712,9 @@ static int k_register(struct kctx *c)
 		.block_default = k->takes_block ? k->block_x : 0,
 		.block_min = 1, .block_max = 1024,
 		.timed_region = k->timed_region, .source = k->source_ref,
+		.source_file = k->path, .source_text = k->text,
+		.source_sha256 = sha256_hex(k->text, k->len, sha) == 0 ? sha :
+				 NULL,
 		.launch = ukernel_launch, .work = ukernel_work,
 		.host = ukernel_host, .ctx = k,
 	};

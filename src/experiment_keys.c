@@ -589,17 +589,6 @@ static int parse_warmup(struct loader *ld, struct exp_ctx *x,
 	return 0;
 }
 
-static int parse_repeats(struct loader *ld, struct exp_ctx *x,
-			 const struct node *nd)
-{
-	uint64_t v;
-
-	if (get_uint(ld, nd, "repeats", 1, 100000, &v) < 0)
-		return -1;
-	x->e->repeats = (int)v;
-	return 0;
-}
-
 static int parse_seed(struct loader *ld, struct exp_ctx *x,
 		      const struct node *nd)
 {
@@ -747,7 +736,7 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 	e->col = map->col;
 	e->description = xstrdup("");
 	e->warmup = 3;
-	e->repeats = 30;
+	e->repeats = REPEATS_DEFAULT;
 	e->seed = 1;
 	e->l2_flush = true;
 	x.e = e;

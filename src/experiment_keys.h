@@ -51,6 +51,11 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 int parse_kernels(struct loader *ld, struct exp_ctx *x,
 		  const struct node *nd);
 
+/* The "repeats" key (experiment_repeats.c): a fixed count, or `auto`
+ * with its settings (repeats.h). */
+int parse_repeats(struct loader *ld, struct exp_ctx *x,
+		  const struct node *nd);
+
 /* Frees the contents of *e and zeroes it. */
 void experiment_release(struct experiment *e);
 

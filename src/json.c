@@ -1,15 +1,17 @@
 /* json.c - culab's JSON documents: results.json and what `list` and
  * `devices` print with --json.  See json.h.
  *
- * The only file that includes jansson.  results.json is the full record
+ * With json_measure.c (how a row was measured), json_compare.c (the
+ * document of `culab compare --json`) and json_plan.c (`culab plan
+ * --json`, and reading it back), sharing json_int.h, the only files
+ * that include jansson.  results.json is the full record
  * (every sample, every raw counter of every kernel, the environment, the
  * experiment file's text and a description of every variant the rows
  * name) and is what `culab report`, `--resume` and the tests read back.
  * Reading is strict about what a report relies on (types of fields,
  * status and flag names, known families) and reports up to ten problems,
  * GNU-style, before giving up; keys it does not know are ignored, so a
- * field added later does not break older readers.  `culab plan --json`
- * and reading it back are json_plan.c's, the other user of jansson. */
+ * field added later does not break older readers. */
 #include "json.h"
 
 #include <inttypes.h>
@@ -19,9 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "diag.h"
+#include "json_int.h"
 #include "metrics.h"
 #include "plan.h"
 #include "registry.h"
@@ -29,19 +30,19 @@
 
 /* ---- writing JSON ---------------------------------------------------- */
 
-static json_t *jnum(double v)
+json_t *jnum(double v)
 {
 	return isfinite(v) ? json_real(v) : json_null();
 }
 
-static json_t *jstr(const char *s)
+json_t *jstr(const char *s)
 {
 	return s ? json_string(s) : json_null();
 }
 
 /* json_string() refuses invalid UTF-8; text from files was validated on
  * load, but be safe: fall back to an escaped copy rather than dropping. */
-static json_t *jtext(const char *s)
+json_t *jtext(const char *s)
 {
 	json_t *j;
 
@@ -173,6 +174,14 @@ static json_t *variant_to_json(const struct variant *v)
 	json_object_set_new(o, "bytes_model",
 			    jtext(fam ? fam->bytes_about : NULL));
 	json_object_set_new(o, "source", jtext(v->source));
+	/* a user kernel's source, for `culab rerun`; only when recorded, so
+	 * that built-in rows read as they always did */
+	if (v->source_text) {
+		json_object_set_new(o, "source_file", jtext(v->source_file));
+		json_object_set_new(o, "source_text", jtext(v->source_text));
+		json_object_set_new(o, "source_sha256",
+				    jtext(v->source_sha256));
+	}
 	return o;
 }
 
@@ -201,7 +210,8 @@ static json_t *resources_to_json(const struct kernel_resources *k)
 static json_t *row_to_json(const struct result_row *w)
 {
 	json_t *samples = json_array(), *cols = json_object(),
-	       *kernels = json_array(), *missing = json_object(), *o, *ctr;
+	       *kernels = json_array(), *missing = json_object(), *o, *ctr,
+	       *timing;
 	size_t i, j;
 
 	for (i = 0; i < w->t.nsamples; i++)
@@ -240,15 +250,16 @@ static json_t *row_to_json(const struct result_row *w)
 		      "error", jnum(w->error), "tolerance", jnum(w->tolerance),
 		      "timed_region", jtext(w->timed_region),
 		      "timer", jtext(w->timer));
-	json_object_set_new(o, "timing",
-		json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
-			  "warmup", w->t.warmup, "samples_ms", samples,
-			  "median_ms", jnum(w->t.median_ms),
-			  "min_ms", jnum(w->t.min_ms),
-			  "max_ms", jnum(w->t.max_ms),
-			  "mean_ms", jnum(w->t.mean_ms),
-			  "stdev_ms", jnum(w->t.stdev_ms),
-			  "noise_pct", jnum(w->t.noise_pct)));
+	timing = json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
+			   "warmup", w->t.warmup, "samples_ms", samples,
+			   "median_ms", jnum(w->t.median_ms),
+			   "min_ms", jnum(w->t.min_ms),
+			   "max_ms", jnum(w->t.max_ms),
+			   "mean_ms", jnum(w->t.mean_ms),
+			   "stdev_ms", jnum(w->t.stdev_ms),
+			   "noise_pct", jnum(w->t.noise_pct));
+	json_timing_put(timing, &w->t);
+	json_object_set_new(o, "timing", timing);
 	json_object_set_new(o, "bytes", jnum(w->bytes));
 	json_object_set_new(o, "gbps", jnum(w->gbps));
 	json_object_set_new(o, "pct_peak", jnum(w->pct_peak));
@@ -261,6 +272,7 @@ static json_t *row_to_json(const struct result_row *w)
 	json_object_set_new(o, "counters", ctr);
 	json_object_set_new(o, "sanitizer", jtext(w->sanitizer));
 	json_object_set_new(o, "resources", resources_to_json(&w->resources));
+	json_object_set_new(o, "clocks", json_clocks_put(&w->clocks));
 	if (w->device >= 0)
 		json_object_set_new(o, "device", json_integer(w->device));
 	if (w->stage >= 0)
@@ -279,16 +291,20 @@ static json_t *results_to_json(const struct results *r)
 	for (i = 0; i < r->nexperiments; i++) {
 		const struct experiment_meta *e = &r->experiments[i];
 
-		json_array_append_new(exps,
-			json_pack("{s:o, s:o, s:o, s:i, s:i, s:I, s:b, s:o}",
-				  "name", jtext(e->name),
-				  "description", jtext(e->description),
-				  "family", jtext(e->family),
-				  "warmup", e->warmup, "repeats", e->repeats,
-				  "seed", (json_int_t)e->seed,
-				  "l2_flush", e->l2_flush,
-				  "counters", strings_to_json(e->counters,
-							      e->ncounters)));
+		json_t *x = json_pack("{s:o, s:o, s:o, s:i, s:i, s:I, s:b, s:o}",
+				      "name", jtext(e->name),
+				      "description", jtext(e->description),
+				      "family", jtext(e->family),
+				      "warmup", e->warmup,
+				      "repeats", e->repeats,
+				      "seed", (json_int_t)e->seed,
+				      "l2_flush", e->l2_flush,
+				      "counters", strings_to_json(e->counters,
+								  e->ncounters));
+
+		json_object_set_new(x, "repeats_auto",
+				    json_repeats_auto_put(&e->repeats_auto));
+		json_array_append_new(exps, x);
 	}
 	for (i = 0; i < r->nrows; i++)
 		json_array_append_new(rows, row_to_json(&r->rows[i]));
@@ -307,6 +323,7 @@ static json_t *results_to_json(const struct results *r)
 		      "sha256", jtext(r->source_sha256),
 		      "text", jtext(r->source_text));
 	json_object_set_new(o, "counters_method", jtext(r->counters_method));
+	json_object_set_new(o, "clocks_locked", jtext(r->clocks_locked));
 	json_object_set_new(o, "environment",
 			    r->has_env ? env_to_json(&r->env) : json_null());
 	if (r->ndevices) {
@@ -341,11 +358,6 @@ char *json_results_encode(const struct results *r)
 
 /* ---- reading ------------------------------------------------------------ */
 
-struct reader {
-	const char *path;
-	int errors;
-};
-
 static int bad(struct reader *rd, const char *where, const char *field,
 	       const char *want)
 {
@@ -353,6 +365,12 @@ static int bad(struct reader *rd, const char *where, const char *field,
 		diag_error_at(rd->path, 0, 0, "%s: \"%s\" is missing or not %s",
 			      where, field, want);
 	return -1;
+}
+
+int json_bad(struct reader *rd, const char *where, const char *field,
+	     const char *want)
+{
+	return bad(rd, where, field, want);
 }
 
 static char *get_str(struct reader *rd, json_t *o, const char *where,
@@ -613,6 +631,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 	w->pct_peak = get_num(rd, o, where, "pct_peak");
 	w->sanitizer = get_str(rd, o, where, "sanitizer", true);
 	read_resources(rd, o, idx, &w->resources);
+	json_clocks_get(rd, o, where, &w->clocks);
 	/* absent in files from before rows named their device and stage */
 	if (json_object_get(o, "device"))
 		w->device = get_int_in(rd, o, where, "device", 0, INT_MAX,
@@ -642,6 +661,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 		w->t.mean_ms = get_num(rd, t, where, "mean_ms");
 		w->t.stdev_ms = get_num(rd, t, where, "stdev_ms");
 		w->t.noise_pct = get_num(rd, t, where, "noise_pct");
+		json_timing_get(rd, t, where, &w->t);
 	}
 	c = get_object(rd, o, where, "counters");
 	if (!c)
@@ -773,6 +793,9 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	v->timed_region = get_str(rd, o, where, "timed_region", true);
 	v->sanitizer = get_str(rd, o, where, "sanitizer", true);
 	v->source = get_str(rd, o, where, "source", true);
+	v->source_file = get_str(rd, o, where, "source_file", true);
+	v->source_text = get_str(rd, o, where, "source_text", true);
+	v->source_sha256 = get_str(rd, o, where, "source_sha256", true);
 	v->block_default = (int)get_int(rd, o, where, "block_default");
 	v->block_min = (int)get_int(rd, o, where, "block_min");
 	v->block_max = (int)get_int(rd, o, where, "block_max");
@@ -957,6 +980,7 @@ static void read_record(struct reader *rd, json_t *root, struct results *r)
 	r->finished = get_str(rd, root, "results", "finished", true);
 	r->note = get_str(rd, root, "results", "note", true);
 	r->counters_method = get_str(rd, root, "results", "counters_method", true);
+	r->clocks_locked = get_str(rd, root, "results", "clocks_locked", true);
 	src = get_object(rd, root, "results", "source");
 	if (src) {
 		r->source_path = get_str(rd, src, "source", "path", true);
@@ -992,6 +1016,7 @@ static void read_experiments(struct reader *rd, json_t *exps,
 		e->family = get_str(rd, o, "experiment", "family", false);
 		e->warmup = (int)get_int(rd, o, "experiment", "warmup");
 		e->repeats = (int)get_int(rd, o, "experiment", "repeats");
+		json_repeats_auto_get(rd, o, "experiment", &e->repeats_auto);
 		e->seed = (uint64_t)get_int(rd, o, "experiment", "seed");
 		e->l2_flush = get_bool(rd, o, "experiment", "l2_flush");
 		cs = get_array(rd, o, "experiment", "counters");

@@ -1,10 +1,11 @@
 /* json.h - every JSON document culab reads or writes.
  *
- * json.c is the only file that includes jansson: results.json (encoded
- * and decoded here; results.c reads the file and upgrades old versions,
- * output.c writes it) and the documents of `culab list --json`, `culab
- * devices --json` and `culab plan --json`.  Non-finite numbers (NAN:
- * "not applicable" or "missing") are JSON null. */
+ * json.c is, with json_compare.c, the only file that includes jansson:
+ * results.json (encoded and decoded here; results.c reads the file and
+ * upgrades old versions, output.c writes it) and the documents of `culab
+ * list --json`, `culab devices --json`, `culab plan --json` and (in
+ * json_compare.c) `culab compare --json`.  Non-finite numbers (NAN: "not
+ * applicable" or "missing") are JSON null. */
 #ifndef CULAB_JSON_H
 #define CULAB_JSON_H
 
@@ -38,6 +39,13 @@ int json_print_metrics(FILE *fp, const char *chip);
 int json_print_devices(FILE *fp, const struct environment *envs, size_t n);
 /* `culab plan --json`: the plan (plan.h), with its shard (json_plan.c). */
 int json_print_plan(FILE *fp, const struct plan *p);
+
+struct compare;
+/* `culab compare --json` (json_compare.c): c[0..n), each comparing
+ * base_path with cur_paths[i].  Returns 0, or -1 after a diagnostic. */
+int json_print_compare(FILE *fp, const struct compare *const *c,
+		       const char *base_path, const char *const *cur_paths,
+		       size_t n);
 
 /* What a `culab plan --shard I/N --json` document says of its shard,
  * read back for `culab merge --plans`. */

@@ -1,7 +1,7 @@
 /* json_plan.c - `culab plan --json`, and reading it back for `culab merge
  * --plans`.  See json.h.
  *
- * With json.c, the only file that includes jansson.  A shard's plan
+ * One of the JSON room's files (json_int.h).  A shard's plan
  * names its stages by their place in the whole plan and counts what the
  * whole plan holds, so the plans of all shards, read back, tell whether
  * they cover it exactly once. */
@@ -11,31 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
 #include "diag.h"
+#include "json_int.h"
 #include "plan.h"
 #include "util.h"
-
-/* Text, or null; bytes that are not UTF-8 (a path as given on the
- * command line can hold any) become '?'. */
-static json_t *jtext(const char *s)
-{
-	json_t *j;
-	char *c;
-
-	if (!s)
-		return json_null();
-	if ((j = json_string(s)))
-		return j;
-	c = xstrdup(s);
-	for (char *q = c; *q; q++)
-		if ((unsigned char)*q >= 0x80)
-			*q = '?';
-	j = json_string(c);
-	free(c);
-	return j;
-}
 
 static int print_json(FILE *fp, json_t *j)
 {
@@ -111,14 +90,18 @@ int json_print_plan(FILE *fp, const struct plan *p)
 		const struct plan_stage *s = &p->stages[i];
 
 		if (s->e != last) {
+			json_t *x;
+
 			last = s->e;
 			stages = json_array();
-			json_array_append_new(exps, json_pack(
-				"{s:o, s:s, s:i, s:i, s:o}",
-				"name", jtext(s->e->name),
-				"family", family_name(s->e->family),
-				"warmup", s->e->warmup,
-				"repeats", s->e->repeats, "stages", stages));
+			x = json_pack("{s:o, s:s, s:i, s:i, s:o}",
+				      "name", jtext(s->e->name),
+				      "family", family_name(s->e->family),
+				      "warmup", s->e->warmup,
+				      "repeats", s->e->repeats, "stages", stages);
+			json_object_set_new(x, "repeats_auto",
+				json_repeats_auto_put(&s->e->repeats_auto));
+			json_array_append_new(exps, x);
 		}
 		json_array_append_new(stages, stage_to_json(s));
 	}
@@ -129,6 +112,7 @@ int json_print_plan(FILE *fp, const struct plan *p)
 	json_object_set_new(o, "states", counts_to_json(p->nstate));
 	json_object_set_new(o, "left_out", json_integer((json_int_t)p->left_out));
 	json_object_set_new(o, "runs", json_integer((json_int_t)p->runs));
+	json_object_set_new(o, "runs_at_most", json_boolean(p->runs_at_most));
 	json_object_set_new(o, "peak_device_bytes",
 			    json_integer((json_int_t)p->peak_device_bytes));
 	json_object_set_new(o, "shard", p->shard.count > 0 ?

@@ -44,9 +44,6 @@ struct command {
 	const char *help;
 };
 
-static const struct command *find_command(const char *name);
-static int usage_error(const struct command *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 
 const char *exit_text(int code)
 {
@@ -56,54 +53,26 @@ const char *exit_text(int code)
 	return "unknown exit code";
 }
 
-static void print_help(const struct command *c, FILE *fp)
+void print_help(const struct command *c, FILE *fp)
 {
 	fprintf(fp, "usage: culab %s\n\n%s\n", c->usage, c->help);
 }
 
-static int vusage_error(const struct command *c, const char *fmt, va_list ap)
-	__attribute__((format(printf, 2, 0)));
-static int vusage_error(const struct command *c, const char *fmt, va_list ap)
+int usage_error(const struct command *c, const char *fmt, ...)
 {
+	va_list ap;
 	FILE *fp = diag_stream();
 
 	fputs("culab: error: ", fp);
+	va_start(ap, fmt);
 	vfprintf(fp, fmt, ap);
+	va_end(ap);
 	fputc('\n', fp);
 	if (c)
 		fprintf(fp, "usage: culab %s\n", c->usage);
 	else
 		fputs("usage: culab <command> [options]  (see culab --help)\n", fp);
 	return EXIT_USAGE;
-}
-
-static int usage_error(const struct command *c, const char *fmt, ...)
-{
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	rc = vusage_error(c, fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
-/* ---- what handlers in other files share (cli.h) ------------------------------ */
-
-int cli_usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-	int rc;
-
-	va_start(ap, fmt);
-	rc = vusage_error(find_command(cmd), fmt, ap);
-	va_end(ap);
-	return rc;
-}
-
-void cli_help(const char *cmd, FILE *fp)
-{
-	print_help(find_command(cmd), fp);
 }
 
 /* Joins argv into one shell-quoted line, for the results' record. */
@@ -181,7 +150,7 @@ static int parse_shard(const char *text, struct plan_shard *sh)
 }
 
 /* The last lines of `culab run`: counts, and every failed row. */
-static void run_summary(const struct results *r, const char *outdir)
+void run_summary(const struct results *r, const char *outdir)
 {
 	size_t ok = 0, bad = 0, skipped = 0, i;
 
@@ -221,6 +190,7 @@ static int cmd_run(int argc, char **argv)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "no-report", no_argument, NULL, 'R' },
 		{ "lang", required_argument, NULL, 'L' },
+		{ "lock-clocks", required_argument, NULL, 'K' },
 		{ "shard", required_argument, NULL, 'S' },
 		{ "devices", required_argument, NULL, 'D' },
 		/* a worker of --devices: internal */
@@ -276,6 +246,14 @@ static int cmd_run(int argc, char **argv)
 			if (report_lang_parse(optarg, &ro.langs) < 0) {
 				usage_error(c, "unknown language \"%s\" "
 					    "(known: en, zh, both)", optarg);
+				goto out;
+			}
+			break;
+		case 'K':
+			if (clock_lock_parse(optarg, &o.lock_clocks) < 0) {
+				usage_error(c, "unknown clock \"%s\" for "
+					    "--lock-clocks (known: base, max)",
+					    optarg);
 				goto out;
 			}
 			break;
@@ -847,12 +825,18 @@ static int cmd_report(int argc, char **argv)
 		{ "template", required_argument, NULL, 't' },
 		{ "no-charts", no_argument, NULL, 'C' },
 		{ "gnuplot", required_argument, NULL, 'g' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "threshold", required_argument, NULL, 'T' },
+		{ "match", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("report");
 	struct report_options ro;
-	struct results r;
+	struct results both[2] = { { 0 } }, *base = &both[0], *r = &both[1];
+	struct cmp_opts co = { 0 };
+	struct compare cmp = { 0 };
+	const char *baseline = NULL;
 	char *dir = NULL;
 	int ch, rc = EXIT_OK;
 
@@ -870,14 +854,33 @@ static int cmd_report(int argc, char **argv)
 		case 't': ro.template_path = optarg; break;
 		case 'C': ro.charts = false; break;
 		case 'g': ro.gnuplot = optarg; break;
+		case 'b': baseline = optarg; break;
+		case 'T':
+			if (cli_parse_threshold(c, optarg, &co.threshold))
+				return EXIT_USAGE;
+			break;
+		case 'M':
+			if (cli_parse_match(c, optarg, &co))
+				return EXIT_USAGE;
+			break;
 		case 'h': print_help(c, stdout); return EXIT_OK;
 		default: return usage_error(c, "unknown option");
 		}
 	}
 	if (argc - optind != 1)
 		return usage_error(c, "report needs one results file");
-	if (results_read(argv[optind], &r) < 0)
+	if ((co.threshold > 0 || co.nmatch) && !baseline)
+		return usage_error(c, "--threshold and --match go with "
+				   "--baseline");
+	if (baseline) {
+		rc = cli_baseline(c, baseline, argv[optind], &co, both, &cmp);
+		if (rc != EXIT_OK)
+			goto out;
+		ro.baseline = &cmp;
+		ro.baseline_path = baseline;
+	} else if (results_read(argv[optind], r) < 0) {
 		return EXIT_USAGE;
+	}
 	if (!ro.dir) {
 		/* Beside the results file by default. */
 		const char *slash = strrchr(argv[optind], '/');
@@ -893,13 +896,16 @@ static int cmd_report(int argc, char **argv)
 		diag_error("cannot create output directory \"%s\": %s", ro.dir,
 			   strerror(errno ? errno : EACCES));
 		rc = EXIT_USAGE;
-	} else if (output_report(ro.dir, &r, &ro) < 0)
+	} else if (output_report(ro.dir, r, &ro) < 0)
 		rc = EXIT_FAILED;
 	else
 		printf("culab: report: %s/report.%s.md\n", ro.dir,
 		       ro.langs == REPORT_ZH ? "zh" :
 		       ro.langs == REPORT_EN ? "en" : "{en,zh}");
-	results_release(&r);
+out:
+	compare_release(&cmp);
+	results_release(base);
+	results_release(r);
 	free(dir);
 	return rc;
 }
@@ -972,7 +978,8 @@ static const struct command commands[] = {
 	{ "run", cmd_run,
 	  "run [-o DIR] [--device N | --devices all|LIST] [--shard I/N] "
 	  "[--no-counters] [--profile-only] [--resume] [--variant LIST] "
-	  "[--note TEXT] [--no-report] [--lang LANG] [--quiet] EXPERIMENT.yaml",
+	  "[--note TEXT] [--no-report] [--lang LANG] [--lock-clocks base|max] "
+	  "[--quiet] EXPERIMENT.yaml",
 	  "run an experiment file on the GPU: verify, time, count",
 	  "Runs every (experiment, type, size, variant, block) of the file:\n"
 	  "verifies the answer against a CPU reference, times warm-up and\n"
@@ -996,13 +1003,20 @@ static const struct command commands[] = {
 	  "      --note TEXT    free text stored in the results\n"
 	  "      --no-report    do not render the report at the end\n"
 	  "      --lang LANG    report language: en, zh or both (default both)\n"
+	  "      --lock-clocks base|max\n"
+	  "                     lock the SM clocks (NVML; needs root) to the\n"
+	  "                     base (TDP) or the maximum clock while the run\n"
+	  "                     lasts; restored at exit, also after a signal\n"
 	  "  -q, --quiet        no progress line and no summary\n\n"
 	  "environment:\n"
 	  "  CULAB_RUN_TRACE=1       print where the run's time went\n"
 	  "  CULAB_COUNTERS_TRACE=1  print where the profiling time went\n"
 	  "                          (2: also every kernel launch profiled)\n"
 	  "  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"
-	  "                          not before every kernel (comparisons only)" },
+	  "                          not before every kernel (comparisons only)\n"
+	  "  CULAB_TEST_NVML=fake    (tests) a stand-in NVML that touches no\n"
+	  "                          GPU: fake, fake-throttled,\n"
+	  "                          fake-no-permission, absent" },
 	{ "check", cmd_check,
 	  "check [--quiet] [--arch sm_XY] [--chip NAME] EXPERIMENT.yaml...",
 	  "validate experiment files and compile their kernels (no GPU needed)",
@@ -1112,7 +1126,8 @@ static const struct command commands[] = {
 	  "  --json    machine-readable output" },
 	{ "report", cmd_report,
 	  "report [-o DIR] [--lang LANG] [--template FILE] [--no-charts] "
-	  "[--gnuplot PATH] RESULTS.json",
+	  "[--gnuplot PATH] [--baseline OTHER.json [--threshold T] "
+	  "[--match BASE=NEW]] RESULTS.json",
 	  "render the lab report of a results file (no GPU needed)",
 	  "Writes DIR/report.en.md and DIR/report.zh.md (Markdown) and the\n"
 	  "charts in DIR/charts/ (PNG and SVG, each with its data and gnuplot\n"
@@ -1121,7 +1136,11 @@ static const struct command commands[] = {
 	  "      --lang LANG    en, zh or both (default both)\n"
 	  "      --template FILE  a template of your own (see README, Templates)\n"
 	  "      --no-charts    Markdown only, no gnuplot\n"
-	  "      --gnuplot PATH the gnuplot program (default: gnuplot in PATH)" },
+	  "      --gnuplot PATH the gnuplot program (default: gnuplot in PATH)\n"
+	  "      --baseline OTHER.json  add a before/after section: every row\n"
+	  "                     compared with OTHER's as `culab compare` does,\n"
+	  "                     and its chart (charts/baseline.*)\n"
+	  "      --threshold T, --match BASE=NEW  as for compare" },
 	{ "verify", cmd_verify, "verify [--quiet] RESULTS.json",
 	  "check measured counters against each variant's signature",
 	  "Every variant states the counter signature its technique should\n"
@@ -1131,11 +1150,66 @@ static const struct command commands[] = {
 	  "prints one verdict each.\n"
 	  "Exit status 1 when any check fails or no counters were recorded.\n\n"
 	  "  -q, --quiet        print failures and the summary only" },
+	{ "compare", cmd_compare,
+	  "compare [--threshold T] [--markdown | --json] [--chart DIR] "
+	  "[--gnuplot PATH] [--fail-on slower|faster|changed] "
+	  "[--match BASE=NEW] [-o FILE] BASE.json NEW.json [NEW2.json ...]",
+	  "compare results files: faster, slower or the same (no GPU needed)",
+	  "Pairs the rows of each NEW file with those of BASE that measured\n"
+	  "the same experiment, variant (a user kernel by its label), type,\n"
+	  "size and block, and judges each pair by the ratio of the median\n"
+	  "times NEW / BASE with its 95 % bootstrap interval (2000 resamples,\n"
+	  "fixed seed): same when the interval lies within 1 +- T, faster or\n"
+	  "slower when it lies wholly beyond, unknown when it crosses a\n"
+	  "boundary, when a row failed, or with fewer than 6 timed runs.\n"
+	  "Beside each pair: the counters that moved beyond the report's\n"
+	  "noise rule.  Above: the environment facts that differ, and\n"
+	  "whether the comparison is across GPUs.  Rows of one side only are\n"
+	  "listed.  Exit status 1 when --fail-on matches a pair, 2 for bad\n"
+	  "input (a file that is not a results file, the same file twice, no\n"
+	  "row in common).\n\n"
+	  "  --threshold T      relative band of \"same\" (default 0.02)\n"
+	  "  --markdown         Markdown (the report's before/after section)\n"
+	  "  --json             JSON: every pair and every counter change\n"
+	  "  --chart DIR        draw the ratio chart into DIR (compare.png,\n"
+	  "                     .svg, .dat, .gp)\n"
+	  "  --gnuplot PATH     the gnuplot program (default: gnuplot in PATH)\n"
+	  "  --fail-on WHAT     exit 1 when a pair is slower, faster, or\n"
+	  "                     changed (either)\n"
+	  "  --match BASE=NEW   pair base experiment BASE with new experiment\n"
+	  "                     NEW (names differ between experiment files)\n"
+	  "  -o, --output FILE  write to FILE instead of standard output" },
+	{ "rerun", cmd_rerun,
+	  "rerun [-o DIR] [--device N] [--no-counters] [--resume] [--note TEXT] "
+	  "[--no-report] [--lang LANG] [--quiet] [--threshold T] "
+	  "[--fail-on slower|faster|changed] RESULTS.json",
+	  "run again what a results file recorded, and compare",
+	  "Writes the experiment file RESULTS.json recorded into DIR at its\n"
+	  "recorded path (its SHA-256 checked) and its user kernels' sources\n"
+	  "where that file names them under DIR (the recorded copies; results\n"
+	  "without copies take the files at their recorded paths, with a\n"
+	  "warning), runs it on the GPU measuring the variants the\n"
+	  "record holds, with counters when the record has them, then\n"
+	  "compares the new results with the recorded ones as `culab compare`\n"
+	  "does: which environment facts differ, and each pair's verdict.\n"
+	  "The report gets a before/after section.  Exit status as for run\n"
+	  "(3 without a GPU), and 1 when --fail-on matches a pair.\n\n"
+	  "  -o, --output DIR   output directory (default: rerun/ beside\n"
+	  "                     RESULTS.json)\n"
+	  "  -d, --device N     CUDA device index (default 0)\n"
+	  "      --no-counters  do not collect hardware counters\n"
+	  "      --resume       keep the finished rows of DIR/results.json\n"
+	  "      --note TEXT    free text stored in the results\n"
+	  "      --no-report    do not render the report\n"
+	  "      --lang LANG    report language: en, zh or both (default both)\n"
+	  "  -q, --quiet        no progress line and no summary\n"
+	  "      --threshold T  as for compare (default 0.02)\n"
+	  "      --fail-on WHAT as for compare" },
 	{ "help", cmd_help, "help [COMMAND]", "show help for a command",
 	  "Shows the list of commands, or the help of one." },
 };
 
-static const struct command *find_command(const char *name)
+const struct command *find_command(const char *name)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		if (strcmp(commands[i].name, name) == 0)
@@ -1188,7 +1262,8 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
-		printf("culab %s (commit %s)\n", CULAB_VERSION, CULAB_COMMIT);
+		printf("culab %s (commit %s)\nGPU code: %s\n", CULAB_VERSION,
+		       CULAB_COMMIT, CULAB_GPU_CODE);
 		return EXIT_OK;
 	}
 	c = find_command(argv[1]);

@@ -127,6 +127,8 @@ static void merge_record(struct results *const *in, size_t n,
 			status = r->status;
 		if (!out->counters_method && r->counters_method)
 			out->counters_method = xstrdup(r->counters_method);
+		if (!out->clocks_locked && r->clocks_locked)
+			out->clocks_locked = xstrdup(r->clocks_locked);
 		if (!out->has_env && r->has_env) {
 			environment_copy(&out->env, &r->env);
 			out->has_env = true;

@@ -545,6 +545,44 @@ const char *const *metrics_default_set(size_t *count)
 	return default_set;
 }
 
+/* ---- counter changes ------------------------------------------------- */
+
+/* bank conflicts per shared instruction under which code counts as
+ * conflict-free (the padded-tile signature's bound) */
+#define CONFLICTS_PER_INSTR_FLOOR 0.1
+
+bool metrics_change_meaningful(const char *col, double a, double b)
+{
+	const struct metric_column_def *d = metrics_find_column(col, NULL);
+
+	if (!d || !d->unit)
+		return true;
+	if (!strcmp(d->unit, "conflicts") || !strcmp(d->unit, "branches") ||
+	    !strcmp(d->unit, "MHz"))
+		return false;
+	if (!strcmp(d->unit, "conflicts/instr") &&
+	    fmax(fabs(a), fabs(b)) < CONFLICTS_PER_INSTR_FLOOR)
+		return false;
+	return true;
+}
+
+double metrics_change_pct(double a, double b)
+{
+	double big = fmax(fabs(a), fabs(b));
+
+	if (!isfinite(a) || !isfinite(b) || big == 0)
+		return NAN;
+	return 100 * fabs(b - a) / big;
+}
+
+bool metrics_change_notable(const char *col, double a, double b)
+{
+	double pct = metrics_change_pct(a, b);
+
+	return isfinite(pct) && pct >= METRICS_CHANGE_PCT &&
+	       metrics_change_meaningful(col, a, b);
+}
+
 /* ---- validation ------------------------------------------------------ */
 
 static char validation_chip[32] = METRICS_CHIP;

@@ -70,6 +70,32 @@ const struct metric_column_def *metrics_find_column(const char *col,
  * (alias names). */
 const char *const *metrics_default_set(size_t *count);
 
+/* ---- counter changes: the noise rule -------------------------------- *
+ * Shared by the report's findings and `culab compare`, so that both name
+ * the same changes. */
+
+/* A change smaller than this, in percent of the larger of the two
+ * values, is noise: it is not named. */
+#define METRICS_CHANGE_PCT 10.0
+
+/* Whether a change of column `col` from a to b can mean anything at all.
+ * Not for raw event counts (conflicts, branches): they grow with n, and
+ * their per-instruction columns or branch efficiency say the same thing
+ * at any size; not for the SM clock, which drifts between profiles; and
+ * not for bank conflicts per instruction below 0.1 on both sides, the
+ * hardware counter's floor (it reads 1-4 % of the wavefronts even for
+ * conflict-free code, so 0.005 -> 0.045 is a tenfold change of nothing).
+ * A column the alias table does not define (a raw metric) always can. */
+bool metrics_change_meaningful(const char *col, double a, double b);
+
+/* The size of a change from a to b: 100 |b - a| / max(|a|, |b|), in
+ * percent (0..100); NAN when either is not finite or both are 0. */
+double metrics_change_pct(double a, double b);
+
+/* Whether the change of column `col` from a to b is beyond noise:
+ * meaningful and at least METRICS_CHANGE_PCT. */
+bool metrics_change_notable(const char *col, double a, double b);
+
 /* The chip metrics_check() validates raw metric names for: METRICS_CHIP
  * until metrics_set_chip() names another (culab check --chip, or the GPU
  * culab runs on).  The string is copied. */

@@ -19,17 +19,21 @@
 #include "nvrtc.h"
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "util.h"
 
 /* Where the toolkit culab was built with keeps its libraries (the
  * Makefile passes $(CUDA)/lib64; other builds, e.g. the fuzzers, get the
- * usual place). */
+ * usual place).  A release tree's own copy, lib/ beside bin/, comes
+ * first: it is the NVRTC culab was tested with, and a cluster may have no
+ * toolkit at all. */
 #ifndef CULAB_CUDA_LIB
 #define CULAB_CUDA_LIB "/usr/local/cuda/lib64"
 #endif
@@ -99,18 +103,47 @@ static void copy_dlerror(char *buf, size_t size)
 	snprintf(buf, size, "%s", e ? e : "unknown error");
 }
 
-/* dlopens the first libnvrtc found: the toolkit's, then the loader's. */
+/* ../lib/libnvrtc.so.13 from the executable's directory (the release
+ * tarball's layout, README "Without root"), or NULL. */
+static char *own_library(void)
+{
+	char exe[PATH_MAX], *slash;
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (len <= 0)
+		return NULL;
+	exe[len] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return NULL;
+	*slash = '\0';
+	return xasprintf("%s/../lib/libnvrtc.so.13", exe);
+}
+
+/* dlopens the first libnvrtc found: the release tree's, the toolkit's,
+ * then the loader's. */
 static void *load_library(void)
 {
 	static const char *const names[] = { "libnvrtc.so.13", "libnvrtc.so" };
-	char first[256], *path = xasprintf("%s/libnvrtc.so.13", CULAB_CUDA_LIB);
-	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	char first[256] = "", *own = own_library(), *path;
+	void *h = NULL;
 	size_t i;
 
+	if (own && access(own, F_OK) == 0) {
+		h = dlopen(own, RTLD_NOW | RTLD_LOCAL);
+		if (!h)
+			copy_dlerror(first, sizeof(first));
+	}
+	free(own);
+	if (h)
+		return h;
+	path = xasprintf("%s/libnvrtc.so.13", CULAB_CUDA_LIB);
+	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 	free(path);
 	if (h)
 		return h;
-	copy_dlerror(first, sizeof(first));
+	if (!*first)   /* the release tree's failure says more */
+		copy_dlerror(first, sizeof(first));
 	for (i = 0; i < ARRAY_SIZE(names) && !h; i++)
 		h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
 	if (!h)

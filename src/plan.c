@@ -310,7 +310,8 @@ static void measurement_init(struct builder *B, struct plan_stage *s,
 }
 
 /* Runs of a measurement still to run: the check, then warm-up and
- * repeats unless profile-only, then one per counter pass. */
+ * repeats unless profile-only, then one per counter pass.  `repeats:
+ * auto` counts as its most runs (the plan says it is an upper bound). */
 static uint64_t runs_of(const struct builder *B, const struct plan_stage *s,
 			const struct plan_measurement *ms)
 {
@@ -390,6 +391,7 @@ static void plan_tally(struct builder *B)
 	memset(p->nstate, 0, sizeof(p->nstate));
 	p->nms = 0;
 	p->runs = 0;
+	p->runs_at_most = false;
 	p->peak_device_bytes = 0;
 	for (size_t i = 0; i < p->nstages; i++) {
 		struct plan_stage *s = &p->stages[i];
@@ -399,6 +401,8 @@ static void plan_tally(struct builder *B)
 			p->nstate[k] += s->nstate[k];
 		p->nms += s->nms;
 		p->runs += s->runs;
+		p->runs_at_most |= s->e->repeats_auto.on && s->runs > 0 &&
+				   !B->o->profile_only;
 		if (s->device_bytes > p->peak_device_bytes)
 			p->peak_device_bytes = s->device_bytes;
 	}
@@ -729,14 +733,17 @@ static void print_counts(FILE *fp, const size_t n[PLAN__STATES])
 		fprintf(fp, ", %zu skipped", n[PLAN_SKIPPED]);
 }
 
-static void print_stage(FILE *fp, const struct plan_stage *s, bool verbose)
+/* at_most: the stage's runs are an upper bound (`repeats: auto`). */
+static void print_stage(FILE *fp, const struct plan_stage *s, bool verbose,
+			bool at_most)
 {
 	char b[5][32];
 
 	fprintf(fp, "  %s %s: %zu measurement%s (", dtype_name(s->t),
 		s->size_text, s->nms, s->nms == 1 ? "" : "s");
 	print_counts(fp, s->nstate);
-	fprintf(fp, "), %" PRIu64 " runs\n", s->runs);
+	fprintf(fp, "), %s%" PRIu64 " runs\n", at_most && s->runs ?
+		"at most " : "", s->runs);
 	if (s->device_bytes)
 		fprintf(fp, "    device memory %s: input %s, output %s, copy %s, "
 			"scratch %s\n",
@@ -762,14 +769,18 @@ static void print_stage(FILE *fp, const struct plan_stage *s, bool verbose)
 void plan_print(FILE *fp, const struct plan *p, bool verbose)
 {
 	const struct experiment *last = NULL;
-	char b[32];
+	char b[32], rep[64];
 
 	fprintf(fp, "%s: %zu experiment%s, %zu stage%s, %zu measurement%s (",
 		p->f->path, p->f->nexps, p->f->nexps == 1 ? "" : "s",
 		p->nstages, p->nstages == 1 ? "" : "s", p->nms,
 		p->nms == 1 ? "" : "s");
 	print_counts(fp, p->nstate);
-	fprintf(fp, "), about %" PRIu64 " runs of a variant\n", p->runs);
+	if (p->runs_at_most)
+		fprintf(fp, "), at most %" PRIu64 " runs of a variant "
+			"(repeats: auto counted at its most runs)\n", p->runs);
+	else
+		fprintf(fp, "), about %" PRIu64 " runs of a variant\n", p->runs);
 	fprintf(fp, "output %s; the largest stage needs %s of device memory "
 		"(scratch sized for %d SMs)\n", p->f->output,
 		bytes_text(b, sizeof(b), (double)p->peak_device_bytes),
@@ -797,9 +808,11 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose)
 		const struct plan_stage *s = &p->stages[i];
 
 		if (s->e != last) {
-			fprintf(fp, "\nexperiment %s (%s): warm-up %d, repeats %d, ",
+			fprintf(fp, "\nexperiment %s (%s): warm-up %d, repeats %s, ",
 				s->e->name, family_name(s->e->family),
-				s->e->warmup, s->e->repeats);
+				s->e->warmup, repeats_text(s->e->repeats,
+							   &s->e->repeats_auto,
+							   rep, sizeof(rep)));
 			if (s->passes > 0)
 				fprintf(fp, "%d counter passes\n", s->passes);
 			else if (s->passes < 0)
@@ -808,6 +821,7 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose)
 				fprintf(fp, "no counters\n");
 			last = s->e;
 		}
-		print_stage(fp, s, verbose);
+		print_stage(fp, s, verbose,
+			    p->runs_at_most && s->e->repeats_auto.on);
 	}
 }

@@ -128,6 +128,9 @@ struct plan {
 	uint64_t cost, all_cost;      /* estimated cost of these stages and of
 					 the whole plan (plan_stage_cost) */
 	uint64_t runs;
+	bool runs_at_most;            /* some experiment has `repeats: auto`,
+					 counted at its most runs: runs is
+					 then an upper bound */
 	int sm_count;                 /* what scratch sizes assume */
 	size_t peak_device_bytes;     /* the largest stage's device_bytes */
 };

@@ -46,6 +46,7 @@ struct plot_series {
 	enum plot_labels labels;
 	size_t n, cap;
 	double *x, *y;
+	double *lo, *hi;        /* intervals (plot_series_interval), or NULL */
 };
 
 struct plot_hline {
@@ -88,6 +89,10 @@ static const char *const label_formats[] = {
 	[PLOT_LABELS_TIMES] = "sprintf('%.2fx', $2)",
 };
 
+/* An interval: a vertical line from low to high with a cap at each end
+ * (gnuplot's yerrorbars would also mark the point itself). */
+#define INTERVAL_STYLE "with vectors heads size screen 0.006,90 lw 1.5"
+
 /* Colours of reference lines, in order of addition. */
 static const char *const hline_colors[] = {
 	"#d62728", "#444444", "#2ca02c", "#9467bd",
@@ -119,6 +124,8 @@ static void panel_free(struct plot_panel *p)
 		free(p->series[i]->title);
 		free(p->series[i]->x);
 		free(p->series[i]->y);
+		free(p->series[i]->lo);
+		free(p->series[i]->hi);
 		free(p->series[i]);
 	}
 	for (size_t i = 0; i < p->ncats; i++)
@@ -267,13 +274,33 @@ void plot_series_labels(struct plot_series *s, enum plot_labels labels)
 
 void plot_series_point(struct plot_series *s, double x, double y)
 {
+	plot_series_interval(s, x, y, NAN, NAN);
+}
+
+void plot_series_interval(struct plot_series *s, double x, double y,
+			  double lo, double hi)
+{
 	if (s->n == s->cap) {
 		s->cap = s->cap ? s->cap * 2 : 16;
 		s->x = xrealloc(s->x, s->cap * sizeof(*s->x));
 		s->y = xrealloc(s->y, s->cap * sizeof(*s->y));
+		if (s->lo) {
+			s->lo = xrealloc(s->lo, s->cap * sizeof(*s->lo));
+			s->hi = xrealloc(s->hi, s->cap * sizeof(*s->hi));
+		}
+	}
+	if (!s->lo && (isfinite(lo) || isfinite(hi))) {
+		s->lo = xmalloc(s->cap * sizeof(*s->lo));
+		s->hi = xmalloc(s->cap * sizeof(*s->hi));
+		for (size_t k = 0; k < s->n; k++)
+			s->lo[k] = s->hi[k] = NAN;
 	}
 	s->x[s->n] = x;
 	s->y[s->n] = y;
+	if (s->lo) {
+		s->lo[s->n] = lo;
+		s->hi[s->n] = hi;
+	}
 	s->n++;
 }
 
@@ -290,6 +317,15 @@ static bool point_valid(const struct plot_panel *p, double x, double y)
 	if (p->kind == PLOT_BARS && (x < 0 || x >= (double)p->ncats))
 		return false;
 	return true;
+}
+
+/* Whether point k of s has an interval that can be drawn with it. */
+static bool interval_valid(const struct plot_panel *p,
+			   const struct plot_series *s, size_t k)
+{
+	return s->lo && point_valid(p, s->x[k], s->y[k]) &&
+	       point_valid(p, s->x[k], s->lo[k]) &&
+	       point_valid(p, s->x[k], s->hi[k]) && s->lo[k] <= s->hi[k];
 }
 
 static bool series_drawable(const struct plot_panel *p,
@@ -369,7 +405,8 @@ static void data_panel(struct sbuf *dat, const struct plot_panel *p,
 
 		if (!series_drawable(p, s))
 			continue;
-		sbuf_addf(dat, "# index %zu: x y\n", (*next)++);
+		sbuf_addf(dat, "# index %zu: x y%s\n", (*next)++,
+			  s->lo ? " low high" : "");
 		for (size_t k = 0; k < s->n; k++) {
 			if (!isfinite(s->x[k]))
 				continue;
@@ -379,6 +416,14 @@ static void data_panel(struct sbuf *dat, const struct plot_panel *p,
 				num(dat, s->y[k]);
 			else
 				sbuf_addc(dat, '?');
+			if (s->lo && interval_valid(p, s, k)) {
+				sbuf_addc(dat, ' ');
+				num(dat, s->lo[k]);
+				sbuf_addc(dat, ' ');
+				num(dat, s->hi[k]);
+			} else if (s->lo) {
+				sbuf_add(dat, " ? ?");
+			}
 			sbuf_addc(dat, '\n');
 		}
 		sbuf_add(dat, "\n\n");
@@ -408,6 +453,10 @@ static void panel_ranges(struct sbuf *gp, const struct plot_panel *p)
 			x1 = fmax(x1, s->x[k]);
 			y0 = fmin(y0, s->y[k]);
 			y1 = fmax(y1, s->y[k]);
+			if (interval_valid(p, s, k)) {
+				y0 = fmin(y0, s->lo[k]);
+				y1 = fmax(y1, s->hi[k]);
+			}
 		}
 	}
 	for (size_t i = 0; i < p->nhlines; i++) {
@@ -522,6 +571,11 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 				  s->style == PLOT_DASHED ? 2 :
 				  drawn >= 8 ? 4 : 1);
 			quote_max(gp, s->title, PLOT_MAX_KEY);
+			if (s->lo)
+				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
+					  "using 1:3:(0):($4-$3) %s lc %zu "
+					  "notitle", c->name, index,
+					  INTERVAL_STYLE, drawn % 8 + 1);
 		} else {
 			double w = 0.8 / (double)nbar;
 			double off = ((double)drawn - (double)(nbar - 1) / 2) * w;
@@ -532,6 +586,11 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 				  off, off - w / 2, off + w / 2, p->bar_base,
 				  drawn % 8 + 1);
 			quote_max(gp, s->title, PLOT_MAX_KEY);
+			if (s->lo)
+				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
+					  "using ($1%+.4f):3:(0):($4-$3) %s "
+					  "lc rgb '#000000' notitle", c->name,
+					  index, off, INTERVAL_STYLE);
 			if (s->labels != PLOT_LABELS_NONE)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
 					  "using ($1%+.4f):2:(%s) with labels "
@@ -610,10 +669,12 @@ static void chart_files(const struct plot_chart *c, struct sbuf *gp,
 
 /* ---- running gnuplot -------------------------------------------------- */
 
-/* Runs gnuplot on all.gp in `dir`, drawing into dir/<outdir>.  Returns 0,
- * or -1 after a diagnostic.  *output receives what gnuplot printed. */
+/* Runs gnuplot on all.gp in `dir`, drawing into dir/<outdir>.  Returns 0;
+ * PLOT_NOT_DRAWN with *spawn_err set, and nothing said, when gnuplot
+ * could not be started; or -1 after a diagnostic.  *output receives what
+ * gnuplot printed. */
 static int gnuplot_run(const char *gnuplot, const char *dir,
-		       const char *outdir, struct sbuf *output)
+		       const char *outdir, struct sbuf *output, int *spawn_err)
 {
 	posix_spawn_file_actions_t fa;
 	int pipefd[2] = { -1, -1 }, status = 0, rc = -1, err;
@@ -638,9 +699,8 @@ static int gnuplot_run(const char *gnuplot, const char *dir,
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
 	if (err) {
-		diag_error("cannot run \"%s\": %s (install gnuplot, name it "
-			   "with --gnuplot PATH, or skip charts with "
-			   "--no-charts)", gnuplot, strerror(err));
+		*spawn_err = err;
+		rc = PLOT_NOT_DRAWN;
 		goto out_close;
 	}
 
@@ -826,6 +886,39 @@ static void prune_stale(const struct plot_set *s, const char *dir,
 	sbuf_release(&now);
 }
 
+/* Without gnuplot: says which charts were not drawn, where their data
+ * and scripts are and how to draw them; removes their images of an
+ * earlier render, which would show another run's numbers beside this
+ * report. */
+static void not_drawn(const struct plot_set *s, const char *dir,
+		      const char *gnuplot, int err, size_t ndrawn)
+{
+	static const char *const exts[] = { "png", "svg" };
+	struct sbuf names = SBUF_INIT;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct plot_chart *c = s->charts[i];
+
+		if (!plot_chart_drawable(c))
+			continue;
+		sbuf_add(&names, names.len ? ", " : "");
+		sbuf_add(&names, c->name);
+		for (size_t e = 0; e < ARRAY_SIZE(exts); e++) {
+			char *path = xasprintf("%s/%s.%s", dir, c->name,
+					       exts[e]);
+
+			unlink(path);
+			free(path);
+		}
+	}
+	diag_warning("cannot run \"%s\" (%s): %zu chart%s not drawn (%s); "
+		     "their data and scripts are in \"%s\": install gnuplot "
+		     "and run `gnuplot all.gp` there to draw them", gnuplot,
+		     strerror(err), ndrawn, ndrawn == 1 ? "" : "s",
+		     sbuf_str(&names), dir);
+	sbuf_release(&names);
+}
+
 int plot_render(const struct plot_set *s, const char *dir,
 		const char *gnuplot)
 {
@@ -833,7 +926,7 @@ int plot_render(const struct plot_set *s, const char *dir,
 	struct sbuf output = SBUF_INIT;
 	char *tmp = NULL;
 	size_t ndrawn = 0;
-	int rc = -1;
+	int rc = -1, err = 0;
 
 	if (!gnuplot || !*gnuplot)
 		gnuplot = "gnuplot";
@@ -878,8 +971,13 @@ int plot_render(const struct plot_set *s, const char *dir,
 		tmp = xstrdup(strrchr(tmpl, '/') + 1);
 		free(tmpl);
 	}
-	if (gnuplot_run(gnuplot, dir, tmp, &output) < 0) {
+	rc = gnuplot_run(gnuplot, dir, tmp, &output, &err);
+	if (rc < 0) {
 		images_move(s, dir, tmp, false);
+		if (rc == PLOT_NOT_DRAWN) {
+			not_drawn(s, dir, gnuplot, err, ndrawn);
+			prune_stale(s, dir, ndrawn);
+		}
 		goto out;
 	}
 	if (output.len) {

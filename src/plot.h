@@ -93,16 +93,29 @@ struct plot_series *plot_series_add(struct plot_panel *p, const char *title,
 /* Adds a point.  For bars x is the category index.  Non-finite values are
  * kept as gaps. */
 void plot_series_point(struct plot_series *s, double x, double y);
+/* Adds a point with an interval [lo, hi] around it, drawn as an error bar
+ * (a confidence interval, say).  Non-finite lo or hi: no interval there.
+ * The series' data then has two more columns, low and high. */
+void plot_series_interval(struct plot_series *s, double x, double y,
+			  double lo, double hi);
 /* Bar charts: prints each of the series' bars' values above it. */
 void plot_series_labels(struct plot_series *s, enum plot_labels labels);
+
+/* plot_render()'s code when gnuplot cannot be started (not installed, not
+ * executable): the charts' data and scripts are written, the images are
+ * not. */
+#define PLOT_NOT_DRAWN (-2)
 
 /* Writes the files of every drawable chart into `dir` (created if
  * missing), runs `gnuplot` (NULL: "gnuplot" from PATH) once and moves the
  * PNG and SVG images into `dir`.  Returns 0, or -1 after a diagnostic that
- * includes gnuplot's own messages.  A set with nothing drawable writes
- * nothing and returns 0.  dir/.culab-charts lists the charts drawn; the
- * files of charts an earlier render listed there and this one does not
- * draw are removed (nothing else in dir is touched). */
+ * includes gnuplot's own messages, or PLOT_NOT_DRAWN after a warning that
+ * names the charts not drawn and says how to draw them later (`gnuplot
+ * all.gp` in dir); their images of an earlier render are removed.  A set
+ * with nothing drawable writes nothing and returns 0.  dir/.culab-charts
+ * lists the charts written; the files of charts an earlier render listed
+ * there and this one does not write are removed (nothing else in dir is
+ * touched). */
 int plot_render(const struct plot_set *s, const char *dir,
 		const char *gnuplot);
 

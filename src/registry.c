@@ -121,6 +121,9 @@ static void variant_release(struct variant *v)
 	free((char *)v->timed_region);
 	free((char *)v->sanitizer);
 	free((char *)v->source);
+	free((char *)v->source_file);
+	free((char *)v->source_text);
+	free((char *)v->source_sha256);
 	memset(v, 0, sizeof(*v));
 }
 
@@ -169,6 +172,9 @@ struct variant *variant_dup(const struct variant *v)
 	c->timed_region = xstrdup(v->timed_region);
 	c->sanitizer = xstrdup(v->sanitizer);
 	c->source = xstrdup(v->source);
+	c->source_file = xstrdup(v->source_file);
+	c->source_text = xstrdup(v->source_text);
+	c->source_sha256 = xstrdup(v->source_sha256);
 	return c;
 }
 

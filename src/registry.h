@@ -89,6 +89,13 @@ struct variant {
 				    what it was observed to report (VF_UNSAFE) */
 	const char *source;      /* NULL: built into culab; else where the
 				    kernel comes from (file and function) */
+	/* A user kernel's source as it was compiled, so that `culab rerun`
+	 * compiles the same text: the file as culab opened it, its text and
+	 * the text's SHA-256 (hex); all NULL for built-ins and for results
+	 * written before culab recorded them. */
+	const char *source_file;
+	const char *source_text;
+	const char *source_sha256;
 	kernel_launch_fn launch;
 	kernel_size_fn work;     /* device scratch bytes, or NULL for none */
 	kernel_size_fn host;     /* pinned host scratch bytes, or NULL for none */

@@ -34,7 +34,10 @@
  *   report_user.c      the user's own kernels (VF_USER): each placed on
  *                      its ladder and diagnosed from its counters by a
  *                      table of rules;
- *   report_history.c   Harris's G80 reduction beside ours. */
+ *   report_history.c   Harris's G80 reduction beside ours;
+ *   report_compare.c   before and after (--baseline): a comparison
+ *                      (compare.h) in Markdown, also what `culab compare
+ *                      --markdown` prints. */
 #include "report.h"
 
 #include <errno.h>
@@ -43,6 +46,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "diag.h"
 #include "plot.h"
 #include "report_int.h"
@@ -92,6 +96,10 @@ static const struct report_placeholder placeholders[] = {
 	{ "user_kernels", "your kernels: each placed on its ladder, with a "
 	  "diagnosis from its counters against the built-in rungs (empty "
 	  "without user kernels)", BLOCK(blk_user_kernels) },
+	{ "baseline", "before and after (--baseline): each row compared with "
+	  "the baseline's, ratio, interval and verdict, the environment facts "
+	  "that differ, the ratio chart (empty without --baseline)",
+	  BLOCK(blk_baseline) },
 	{ "historical", "Harris's G80 reduction figures beside ours (empty "
 	  "without a reduce ladder)", BLOCK(blk_historical) },
 	{ "failures", "rows that failed or were skipped (empty when none)",
@@ -265,12 +273,26 @@ int report_render(const struct results *r, const struct report_options *o)
 
 	model_build(r, &m);
 	m.charts = CHARTS_OFF;
+	m.cmp = o->baseline;
+	m.baseline_path = o->baseline_path;
 	if (o->charts) {
 		char *dir = xasprintf("%s/charts", o->dir);
+		int drawn;
 
 		m.plots = charts_build(&m);
-		charts_failed = plot_render(m.plots, dir, o->gnuplot) < 0;
-		m.charts = charts_failed ? CHARTS_FAILED : CHARTS_DRAWN;
+		if (m.cmp)
+			m.baseline_chart = compare_chart(m.plots, m.cmp,
+							 "baseline", "This run "
+							 "against the baseline");
+		drawn = plot_render(m.plots, dir, o->gnuplot);
+
+		/* no gnuplot is no failure: the charts can be drawn later */
+		m.charts = drawn == 0 ? CHARTS_DRAWN :
+			   drawn == PLOT_NOT_DRAWN ? CHARTS_PENDING :
+			   CHARTS_FAILED;
+		charts_failed = m.charts == CHARTS_FAILED;
+		if (charts_failed)
+			m.baseline_chart = NULL;
 		free(dir);
 	}
 

@@ -30,6 +30,8 @@ enum report_lang {
 
 #define REPORT_LANGS_ALL (REPORT_EN | REPORT_ZH)
 
+struct compare;
+
 struct report_options {
 	const char *dir;           /* output directory; created if missing */
 	unsigned langs;            /* REPORT_EN | REPORT_ZH; 0 means both */
@@ -44,9 +46,16 @@ struct report_options {
 	const char *template_dir;
 	bool charts;               /* draw charts (needs gnuplot) */
 	const char *gnuplot;       /* gnuplot program; NULL: "gnuplot" in PATH */
+	/* --baseline: the comparison of the results reported (its `cur`)
+	 * with a baseline (its `base`), for the before/after section and its
+	 * chart (charts/baseline.*), or NULL: no section, and the report is
+	 * byte for byte what it is without the option. */
+	const struct compare *baseline;
+	const char *baseline_path; /* how the section names the baseline */
 };
 
-/* Defaults: dir ".", both languages, shipped templates, charts on. */
+/* Defaults: dir ".", both languages, shipped templates, charts on, no
+ * baseline. */
 void report_options_init(struct report_options *o);
 
 /* Parses "en", "zh" or "both" into REPORT_* bits.  Returns 0, or -1 when
@@ -55,9 +64,24 @@ int report_lang_parse(const char *s, unsigned *langs);
 
 /* Writes the report of `r` as described above.  Templates are all read
  * and checked before anything is written.  Returns 0, or -1 after a
- * diagnostic; when only the charts fail (no gnuplot, gnuplot error) the
- * Markdown is still written, says so, and -1 is returned. */
+ * diagnostic; when only the charts fail (a gnuplot error) the Markdown is
+ * still written, says so, and -1 is returned.  A gnuplot that cannot be
+ * started (not installed) is no failure: the charts' data and scripts are
+ * written, a warning names the charts not drawn, the Markdown says how to
+ * draw them (`gnuplot all.gp` in charts/) and 0 is returned. */
 int report_render(const struct results *r, const struct report_options *o);
+
+/* The Markdown of comparison c (compare.h) in language `lang` (REPORT_EN
+ * or REPORT_ZH): what was compared (cross-GPU said plainly), the
+ * environment facts that differ, the method, the counts, a table of the
+ * pairs with their counter changes, and the rows of one side only -- the
+ * report's before/after section, which `culab compare --markdown` prints
+ * in English.  base and cur name the two sides (paths, or "this run");
+ * chart, when not NULL, is the path of the ratio chart without its
+ * extension (PNG shown, SVG, data and script linked).  Caller frees. */
+char *report_compare_markdown(const struct compare *c, unsigned lang,
+			      const char *base, const char *cur,
+			      const char *chart);
 
 struct report_block;           /* private to the report's own files */
 

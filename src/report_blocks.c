@@ -278,6 +278,13 @@ void blk_environment(const struct model *m, enum lang L, struct sbuf *b)
 	}
 	snprintf(buf, sizeof(buf), "%.0f MHz", e->sm_clock_khz / 1000.0);
 	env_row(b, L, M_ENV_SMCLK, e->sm_clock_khz > 0 ? buf : unknown);
+	if (m->r->clocks_locked) {
+		struct sbuf v = SBUF_INIT;
+
+		SAY(&v, L, M_ENV_LOCKED, pool_md(&p, m->r->clocks_locked));
+		env_row(b, L, M_ENV_LOCKED_HEAD, sbuf_str(&v));
+		sbuf_release(&v);
+	}
 	snprintf(buf, sizeof(buf), "%.1f MiB", (double)e->l2_bytes / 1048576.0);
 	env_row(b, L, M_ENV_L2, e->l2_bytes ? buf : unknown);
 	snprintf(buf, sizeof(buf), "%.1f GiB",
@@ -312,6 +319,24 @@ void blk_environment(const struct model *m, enum lang L, struct sbuf *b)
 
 /* ---- method ----------------------------------------------------------- */
 
+/* The "Timed runs" cell: the count, or `repeats: auto` and its settings. */
+static void repeats_cell(struct sbuf *b, enum lang L,
+			 const struct experiment_meta *e)
+{
+	const struct repeat_auto *a = &e->repeats_auto;
+	char prec[24], budget[24], most[24], least[24];
+
+	if (!a->on) {
+		sbuf_addf(b, "%d", e->repeats);
+		return;
+	}
+	snprintf(prec, sizeof(prec), "%g", 100 * a->precision);
+	snprintf(budget, sizeof(budget), "%g", a->budget_s);
+	snprintf(most, sizeof(most), "%d", e->repeats);
+	snprintf(least, sizeof(least), "%d", a->min);
+	SAY(b, L, M_METH_AUTO, prec, budget, most, least);
+}
+
 /* The experiments as run, one table row each, then the descriptions of
  * those that have one.  Returns whether any flushed L2. */
 static bool method_experiments(const struct results *r, enum lang L,
@@ -336,7 +361,8 @@ static bool method_experiments(const struct results *r, enum lang L,
 	for (size_t i = 0; i < r->nexperiments; i++) {
 		const struct experiment_meta *e = &r->experiments[i];
 		struct sbuf ctrs = SBUF_INIT;
-		char warm[32], rep[32], seed[32];
+		struct sbuf rep = SBUF_INIT;
+		char warm[32], seed[32];
 		const char *cells[7];
 
 		for (size_t k = 0; k < e->ncounters; k++) {
@@ -345,17 +371,18 @@ static bool method_experiments(const struct results *r, enum lang L,
 			md_text(&ctrs, e->counters[k]);
 		}
 		snprintf(warm, sizeof(warm), "%d", e->warmup);
-		snprintf(rep, sizeof(rep), "%d", e->repeats);
+		repeats_cell(&rep, L, e);
 		snprintf(seed, sizeof(seed), "%llu",
 			 (unsigned long long)e->seed);
 		cells[0] = pool_md(&p, e->name);
 		cells[1] = pool_md(&p, e->family);
 		cells[2] = warm;
-		cells[3] = rep;
+		cells[3] = sbuf_str(&rep);
 		cells[4] = say_text(L, e->l2_flush ? M_YES : M_NO);
 		cells[5] = seed;
 		cells[6] = ctrs.len ? sbuf_str(&ctrs) : say_text(L, M_NONE);
 		table_row(b, cells, 7);
+		sbuf_release(&rep);
 		sbuf_release(&ctrs);
 		pool_release(&p);
 		l2 |= e->l2_flush;
@@ -661,6 +688,10 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 	if (m->charts == CHARTS_FAILED) {
 		sbuf_add(b, say_text(L, M_CH_FAILED));
 		return;
+	}
+	if (m->charts == CHARTS_PENDING) {
+		sbuf_add(b, say_text(L, M_CH_PENDING));
+		sbuf_add(b, "\n\n");
 	}
 	for (size_t i = 0; i < m->ngroups; i++) {
 		const struct group *g = &m->groups[i];

@@ -6,8 +6,8 @@
  *
  * A step is explained by the counters it was meant to change: those named
  * in either rung's signature come first, and changes that mean nothing
- * (change_worth_telling) are left out, so that a finding says what the
- * numbers support. */
+ * or are noise (metrics.h's rule, which `culab compare` shares) are left
+ * out, so that a finding says what the numbers support. */
 #include "report_int.h"
 
 #include <math.h>
@@ -21,13 +21,8 @@
 #include "signature.h"
 #include "util.h"
 
-/* Counter changes smaller than this (percent) are not named in findings. */
-#define COUNTER_CHANGE_PCT 10.0
 /* Counter changes named per step in findings. */
 #define COUNTER_CHANGES_SHOWN 3
-/* bank conflicts per shared instruction under which code counts as
- * conflict-free (the padded-tile signature's bound) */
-#define CONFLICTS_PER_INSTR_FLOOR 0.1
 
 struct change {
 	const char *col;
@@ -55,27 +50,6 @@ static bool column_in_signature(const struct variant *v, const char *col)
 	return false;
 }
 
-/* Whether a change of column d from a to v is worth a finding.  Not for
- * raw event counts (conflicts, branches): they grow with n, and their
- * per-instruction columns or branch efficiency say the same thing at any
- * size; not for the SM clock, which drifts between profiles; and not for
- * bank conflicts per instruction below 0.1 on both sides, the hardware
- * counter's floor (it reads 1-4 % of the wavefronts even for
- * conflict-free code, so 0.005 -> 0.045 is a tenfold change of nothing). */
-static bool change_worth_telling(const struct metric_column_def *d, double a,
-				 double v)
-{
-	if (!d || !d->unit)
-		return true;
-	if (!strcmp(d->unit, "conflicts") || !strcmp(d->unit, "branches") ||
-	    !strcmp(d->unit, "MHz"))
-		return false;
-	if (!strcmp(d->unit, "conflicts/instr") &&
-	    fmax(fabs(a), fabs(v)) < CONFLICTS_PER_INSTR_FLOOR)
-		return false;
-	return true;
-}
-
 /* The counters that changed most between two rows, as "name a → b";
  * those either rung's signature is stated in come first, so a step is
  * explained by the counters it was meant to change. */
@@ -95,14 +69,13 @@ static void finding_counters(struct sbuf *b, enum lang L,
 	for (size_t k = 0; k < l->ncols; k++) {
 		double a = row_column(from->row, l->cols[k]);
 		double v = row_column(to->row, l->cols[k]);
-		double big = fmax(fabs(a), fabs(v));
+		double rel = metrics_change_pct(a, v);
 
 		/* absent columns read as NAN and are skipped with n/a ones */
-		if (!isfinite(a) || !isfinite(v) || big == 0 ||
-		    !change_worth_telling(column_def(l->cols[k], NULL), a, v))
+		if (!isfinite(rel) ||
+		    !metrics_change_meaningful(l->cols[k], a, v))
 			continue;
-		ch[n++] = (struct change){ l->cols[k], a, v,
-					   100 * fabs(v - a) / big,
+		ch[n++] = (struct change){ l->cols[k], a, v, rel,
 					   column_in_signature(vf, l->cols[k]) ||
 					   column_in_signature(vt, l->cols[k]) };
 	}
@@ -110,7 +83,7 @@ static void finding_counters(struct sbuf *b, enum lang L,
 	for (size_t k = 0, shown = 0; k < n && shown < COUNTER_CHANGES_SHOWN; k++) {
 		const struct metric_column_def *d = column_def(ch[k].col, NULL);
 
-		if (ch[k].rel < COUNTER_CHANGE_PCT)
+		if (ch[k].rel < METRICS_CHANGE_PCT)
 			continue;
 		if (shown++)
 			sbuf_add(&list, say_text(L, M_LIST_SEP));
@@ -122,7 +95,7 @@ static void finding_counters(struct sbuf *b, enum lang L,
 						 (ch[k].b < ch[k].a) ?
 						 M_F_BETTER : M_F_WORSE));
 	}
-	snprintf(pct, sizeof(pct), "%.0f", COUNTER_CHANGE_PCT);
+	snprintf(pct, sizeof(pct), "%.0f", METRICS_CHANGE_PCT);
 	if (list.len)
 		SAY(b, L, M_F_CTRS, sbuf_str(&list));
 	else if (n)

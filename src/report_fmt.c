@@ -111,6 +111,23 @@ const char *fmt_times(char *buf, size_t size, double v)
 	return buf;
 }
 
+/* One sample has no interval to speak of; rows built in memory without
+ * timing_compute() have none (zeros): both show the median alone. */
+bool has_interval(const struct timing *t)
+{
+	return t->nsamples > 1 && t->median_lo_ms <= t->median_ms &&
+	       t->median_ms <= t->median_hi_ms;
+}
+
+void time_with_interval(struct sbuf *b, enum lang L, const struct timing *t)
+{
+	if (has_interval(t))
+		SAY(b, L, M_CELL_TIME_CI, FMT(t->median_ms, 4),
+		    FMT(t->median_lo_ms, 4), FMT(t->median_hi_ms, 4));
+	else
+		sbuf_add(b, FMT(t->median_ms, 4));
+}
+
 const char *fmt_bytes(char *buf, size_t size, double v)
 {
 	static const char *const units[] = { "B", "kB", "MB", "GB", "TB" };

@@ -18,6 +18,7 @@
 struct metric_alias;
 struct metric_column_def;
 struct plot_set;
+struct compare;
 struct sig_check;
 struct variant;
 
@@ -103,6 +104,7 @@ enum msg {
 	M_ABS_LINE, M_ABS_LINE_PEAK, M_ABS_NONE,
 	M_ENV_NONE, M_ENV_ITEM, M_ENV_VALUE, M_ENV_GPU, M_ENV_CC, M_ENV_SMS,
 	M_ENV_BUS, M_ENV_MEMCLK, M_ENV_PEAK, M_ENV_PEAK_HOW, M_ENV_SMCLK,
+	M_ENV_LOCKED_HEAD, M_ENV_LOCKED,
 	M_ENV_L2, M_ENV_GMEM, M_ENV_UUID, M_ENV_DRIVER, M_ENV_RUNTIME,
 	M_ENV_HOST, M_ENV_OS, M_ENV_CULAB, M_ENV_DEVICES, M_ENV_DEVICE,
 	M_ENV_ROWS, M_UNKNOWN,
@@ -122,16 +124,18 @@ enum msg {
 	M_COL_NOISE, M_COL_GBPS, M_COL_PEAK, M_COL_COPY, M_COL_STEP, M_COL_CUM,
 	M_COL_VERIFIED, M_COL_SANITIZER, M_COL_HARRIS,
 	M_COL_REGS, M_COL_SMEM, M_COL_LOCAL, M_COL_OCC,
-	M_CELL_SMEM_DYN, M_CELL_SPILLS, M_CELL_OCC,
+	M_CELL_SMEM_DYN, M_CELL_SPILLS, M_CELL_OCC, M_CELL_TIME_CI,
+	M_CELL_OUTLIER, M_CELL_OUTLIERS, M_CELL_THROTTLED, M_NOTE_THROTTLED,
 	M_LIM_NONE, M_LIM_WARPS, M_LIM_BLOCKS, M_LIM_REGISTERS, M_LIM_SHARED,
 	M_NOTE_RES, M_NOTE_RES_UNKNOWN,
 	M_CELL_EXACT, M_CELL_TOL, M_CELL_WRONG, M_CELL_ERROR, M_CELL_SKIPPED,
 	M_CELL_UNVERIFIED, M_CELL_NOTIME, M_CELL_NOT_RUN, M_CELL_MISSING,
 	M_CELL_NA,
-	M_NOTE_MISSING, M_NOTE_NA, M_NOTE_FIRST,
+	M_NOTE_MISSING, M_NOTE_NA, M_NOTE_FIRST, M_NOTE_BUDGET, M_NOTE_MAX,
+	M_METH_AUTO,
 	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_COUNTERS,
 	M_CH_TRANSPOSE, M_CH_FILES, M_CH_RERUN, M_CH_OFF, M_CH_FAILED,
-	M_CH_NONE,
+	M_CH_PENDING, M_CH_NONE,
 	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_NOISE, M_F_STEP, M_F_CTRS,
 	M_F_CTRS_SAME, M_F_BETTER, M_F_WORSE, M_F_SIGNATURE, M_F_CHECKS,
 	M_F_MET, M_F_NOT_MET, M_F_UNCHECKED, M_F_FAILED, M_F_SKIPPED,
@@ -142,13 +146,20 @@ enum msg {
 	M_H_AT, M_H_SOURCE,
 	M_FAIL_LINE,
 	M_U_INTRO, M_U_HEAD, M_U_STAGE, M_U_BLOCK, M_U_TIME, M_U_PEAK,
-	M_U_CEIL, M_U_BETWEEN, M_U_FASTEST, M_U_SLOWEST, M_U_NO_RUNGS,
+	M_U_CI, M_U_CEIL, M_U_BETWEEN, M_U_FASTEST, M_U_SLOWEST, M_U_NO_RUNGS,
 	M_U_NOISE, M_U_RUNG, M_U_NOT_HERE, M_U_LIST, M_U_FAILED, M_U_NOT_RUN, M_U_DIAG,
 	M_U_FIX_AT, M_U_EVIDENCE, M_U_EV_NEAR, M_U_EV_FACTOR, M_U_EV_SLOW,
 	M_U_EV_OCC, M_U_EV_OCC_REF, M_U_SEVERAL, M_U_CLEAR, M_U_NONE,
 	M_U_CANT, M_U_OWN, M_U_OWN_RES, M_U_NO_COUNTERS, M_U_NEED,
 	M_R_COMMAND, M_R_NO_COMMAND, M_R_VERSION, M_R_SOURCE, M_R_TIMES,
 	M_R_RERUN,
+	M_B_BASE, M_B_NEW, M_B_THIS_RUN, M_B_SIDE, M_B_NOT_RECORDED, M_B_CROSS,
+	M_B_BOARDS, M_B_SAME_GPU, M_B_NO_GPU, M_B_ENV_HEAD, M_B_ENV_NONE,
+	M_B_F_VERSION, M_B_F_COMMIT, M_B_F_FILE, M_B_F_SHA, M_B_METHOD,
+	M_B_COUNTS, M_B_COL_TYPE, M_B_COL_SIZE, M_B_COL_MS, M_B_COL_RATIO,
+	M_B_COL_CI, M_B_COL_VERDICT, M_B_COL_CTRS,
+	M_B_V_SAME, M_B_V_FASTER, M_B_V_SLOWER, M_B_V_UNKNOWN,
+	M_B_WHY_FAILED, M_B_WHY_FEW, M_B_ONLY, M_B_CHART,
 	M__COUNT
 };
 
@@ -225,7 +236,9 @@ struct group {                      /* one family/dtype: one set of charts */
 	const char *chart[CH__COUNT]; /* drawn charts' names, or NULL */
 };
 
-enum charts_state { CHARTS_OFF, CHARTS_DRAWN, CHARTS_FAILED };
+/* CHARTS_PENDING: gnuplot could not be started; the charts' data and
+ * scripts are written and `gnuplot all.gp` draws them later. */
+enum charts_state { CHARTS_OFF, CHARTS_DRAWN, CHARTS_PENDING, CHARTS_FAILED };
 
 struct model {
 	const struct results *r;
@@ -244,6 +257,12 @@ struct model {
 	struct plot_set *plots;
 	struct sig_check *sigs;     /* registry signatures checked */
 	size_t nsigs;
+	/* --baseline (report_compare.c): the comparison of a baseline with
+	 * these results, how to name the baseline, and its chart's name
+	 * (NULL: not drawn); all NULL without the option */
+	const struct compare *cmp;
+	const char *baseline_path;
+	const char *baseline_chart;
 };
 
 /* " (GPU)" after a group's or ladder's family and type when the report
@@ -255,6 +274,12 @@ static inline bool str_eq(const char *a, const char *b)
 {
 	return strcmp(S(a), S(b)) == 0;
 }
+
+/* "0.1095 (0.1092–0.1099)": the median time of a timed row and the 95 %
+ * interval of the median, when it has one (report_fmt.c). */
+void time_with_interval(struct sbuf *b, enum lang L, const struct timing *t);
+/* Whether t has an interval of its median to show. */
+bool has_interval(const struct timing *t);
 
 /* The median time of an item's row, in ms. */
 static inline double item_ms(const struct item *it)
@@ -403,6 +428,9 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b);
 void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
 void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
 void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_compare.c */
+void blk_baseline(const struct model *m, enum lang L, struct sbuf *b);
 
 /* report_tables.c, report_findings.c, report_history.c, report_user.c */
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);

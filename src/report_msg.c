@@ -61,6 +61,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_ENV_PEAK_HOW] = { "2 × memory clock × bus width / 8",
 			     "2 × 显存时钟 × 位宽 / 8" },
 	[M_ENV_SMCLK] = { "Maximum SM clock", "SM 最高时钟" },
+	[M_ENV_LOCKED_HEAD] = { "SM clocks while measuring",
+				"测量时的 SM 时钟" },
+	[M_ENV_LOCKED] = { "locked: {1} (--lock-clocks)",
+			   "锁定：{1}（--lock-clocks）" },
 	[M_ENV_L2] = { "L2 cache", "L2 缓存" },
 	[M_ENV_GMEM] = { "Global memory", "全局内存" },
 	[M_ENV_UUID] = { "GPU UUID", "GPU UUID" },
@@ -80,17 +84,35 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_METH_TIMING] = {
 		"Each measurement first runs the variant a few times untimed "
 		"(warm-up), then times it repeatedly; the tables give the "
-		"median of the timed runs. Noise is the relative spread of "
-		"the timed runs, 100 × standard deviation / mean, in percent: "
-		"a difference smaller than the noise is not a difference.",
+		"median of the timed runs and, in parentheses, its 95 % "
+		"confidence interval: two of the timed runs, chosen by the "
+		"binomial distribution so that the true median lies between "
+		"them with at least 95 % probability, whatever the "
+		"distribution of the times (with fewer than 6 runs no such pair exists, and the "
+		"interval is the fastest and the slowest run). Noise is the "
+		"relative spread of the timed runs, 100 × standard deviation / "
+		"mean, in percent: a difference smaller than the noise is not "
+		"a difference. Outliers are timed runs more than 1.5 "
+		"interquartile ranges outside the middle half (Tukey's "
+		"fences); they raise the noise but barely move the median.",
 		"每组测量先不计时地运行若干次（预热），再重复计时；表中给出各次计时"
-		"的中位数。噪声是各次计时的相对离散程度，即 100 × 标准差 / 平均值"
-		"（百分数）：小于噪声的差别不能算作差别。" },
+		"的中位数，括号内是它的 95 % 置信区间：按二项分布选出的两次计时，"
+		"无论计时服从何种分布，真实中位数落在二者之间的概率都至少为 95 %（计时"
+		"少于 6 次时不存在这样的一对，区间取最快和最慢的一次）。噪声是各次"
+		"计时的相对离散程度，即 100 × 标准差 / 平均值（百分数）：小于噪声的"
+		"差别不能算作差别。离群值是落在中间一半之外超过 1.5 倍四分位距的计"
+		"时（Tukey 界限）；它们抬高噪声，却几乎不影响中位数。" },
 	[M_METH_EXP_HEAD] = { "Experiments as run:", "实际运行的实验：" },
 	[M_METH_EXPERIMENT] = { "Experiment", "实验" },
 	[M_METH_FAMILY] = { "Family", "类别" },
 	[M_METH_WARMUP] = { "Warm-up runs", "预热次数" },
 	[M_METH_REPEATS] = { "Timed runs", "计时次数" },
+	[M_METH_AUTO] = {
+		"auto: until the median is known to ±{1} % (half its 95 % "
+		"interval), at most {2} s of timed runs and {3} runs, at "
+		"least {4}",
+		"自动：直到中位数精确到 ±{1} %（95 % 区间的一半），计时总长最多 "
+		"{2} s、最多 {3} 次，至少 {4} 次" },
 	[M_METH_L2] = { "L2 flush", "清空 L2" },
 	[M_METH_SEED] = { "Seed", "随机种子" },
 	[M_METH_COUNTERS] = { "Counters", "计数器" },
@@ -194,7 +216,8 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_COL_VARIANT] = { "Variant", "变体" },
 	[M_COL_TITLE] = { "What it does", "做法" },
 	[M_COL_BLOCK] = { "Block", "线程块" },
-	[M_COL_TIME] = { "Time (ms, median)", "时间（ms，中位数）" },
+	[M_COL_TIME] = { "Time (ms, median and its 95 % interval)",
+			 "时间（ms，中位数及其 95 % 区间）" },
 	[M_COL_NOISE] = { "Noise %", "噪声 %" },
 	[M_COL_GBPS] = { "GB/s", "GB/s" },
 	[M_COL_PEAK] = { "% of peak", "占峰值 %" },
@@ -210,6 +233,18 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_COL_OCC] = { "Theoretical occupancy", "理论占用率" },
 	[M_CELL_SMEM_DYN] = { "{1} + {2}", "{1} + {2}" },
 	[M_CELL_SPILLS] = { "{1} (spills {2})", "{1}（溢出 {2}）" },
+	[M_CELL_TIME_CI] = { "{1} ({2}–{3})", "{1}（{2}–{3}）" },
+	[M_CELL_OUTLIER] = { "{1} (1 outlier)", "{1}（1 个离群值）" },
+	[M_CELL_OUTLIERS] = { "{1} ({2} outliers)", "{1}（{2} 个离群值）" },
+	[M_CELL_THROTTLED] = { "{1}, throttled", "{1}，降频" },
+	[M_NOTE_THROTTLED] = {
+		"{1} was measured while the GPU throttled its clocks ({2}; SM "
+		"clock {3}–{4} MHz, up to {5} °C): its time may be slower than "
+		"this GPU can do. Measure it again on a cooler GPU, or with "
+		"culab run --lock-clocks base.",
+		"{1} 测量时 GPU 正在降频（{2}；SM 时钟 {3}–{4} MHz，最高 {5} °C）："
+		"它的时间可能比这块 GPU 的实际能力慢。请在 GPU 冷却后重新测量，或使用 "
+		"culab run --lock-clocks base。" },
 	[M_CELL_OCC] = { "{1} % ({2}, {3} blocks of {4})",
 			 "{1} %（{2}，{3} 个 {4} 线程的块）" },
 	[M_LIM_NONE] = { "unknown", "未知" },
@@ -257,6 +292,17 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"{2}, the first rung that did.",
 		"第 {1} 级未通过验证，因此累计加速比以第一个通过验证的第 {2} 级为准。" },
 
+	[M_NOTE_BUDGET] = {
+		"{1}: the time budget ran out after {2} timed runs, before the "
+		"median was known to ±{3} %; half its 95 % interval is ±{4} %.",
+		"{1}：计时 {2} 次后时间预算用完，中位数尚未精确到 ±{3} %；其 95 % "
+		"区间的一半为 ±{4} %。" },
+	[M_NOTE_MAX] = {
+		"{1}: stopped at the most timed runs allowed ({2}), before the "
+		"median was known to ±{3} %; half its 95 % interval is ±{4} %.",
+		"{1}：已达允许的最多计时次数（{2} 次），中位数尚未精确到 ±{3} %；"
+		"其 95 % 区间的一半为 ±{4} %。" },
+
 	[M_CH_HEAD] = { "{1} / {2}", "{1} / {2}" },
 	[M_CH_TIME] = {
 		"Median time against size for every variant (log-log).",
@@ -294,6 +340,14 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"the tables above hold every number.",
 		"**图表绘制失败**（见 culab 输出的错误信息）；所有数据都在上面的"
 		"表格中。" },
+	[M_CH_PENDING] = {
+		"**Charts not drawn yet**: gnuplot could not be run when this "
+		"report was written. Each chart's data and script are in "
+		"charts/: install gnuplot and run `gnuplot all.gp` in that "
+		"directory, and the images below appear.",
+		"**图表尚未绘制**：生成本报告时无法运行 gnuplot。每张图的数据和"
+		"脚本都在 charts/ 中：安装 gnuplot 后在该目录运行 "
+		"`gnuplot all.gp`，下面的图片即会出现。" },
 	[M_CH_NONE] = { "No verified measurement to draw.",
 			"没有可绘制的已验证数据。" },
 
@@ -419,8 +473,9 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_U_STAGE] = { "{1} / {2}, {3}{4} (experiment {5})",
 			"{1} / {2}，{3}{4}（实验 {5}）" },
 	[M_U_BLOCK] = { ", block {1}", "，线程块 {1}" },
-	[M_U_TIME] = { "- Time: {1} ms (median; noise {2} %), {3} GB/s{4}{5}.",
-		       "- 时间：{1} ms（中位数；噪声 {2} %），{3} GB/s{4}{5}。" },
+	[M_U_TIME] = { "- Time: {1} ms (median{6}; noise {2} %), {3} GB/s{4}{5}.",
+		       "- 时间：{1} ms（中位数{6}；噪声 {2} %），{3} GB/s{4}{5}。" },
+	[M_U_CI] = { ", 95 % interval {1}–{2} ms", "，95 % 区间 {1}–{2} ms" },
 	[M_U_PEAK] = { ", {1} % of the theoretical peak",
 		       "，为理论峰值的 {1} %" },
 	[M_U_CEIL] = { ", {1} % of the measured ceiling ({2}: {3} GB/s)",
@@ -528,6 +583,84 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"`culab run FILE`。要在没有 GPU 的情况下根据记录的结果重新生成本报告，"
 		"运行 `culab report results.json -o DIR`（加上 `--template FILE` "
 		"可使用修改过的模板）。" },
+
+	[M_B_BASE] = { "baseline", "基线" },
+	[M_B_NEW] = { "new", "新结果" },
+	[M_B_THIS_RUN] = { "this run", "本次运行" },
+	[M_B_SIDE] = { "- {1}: {2} ({3}, {4}, {5})",
+		       "- {1}：{2}（{3}，{4}，{5}）" },
+	[M_B_NOT_RECORDED] = { "not recorded", "未记录" },
+	[M_B_CROSS] = {
+		"**Cross-GPU: {1} (compute capability {2}) → {3} ({4}). The "
+		"verdicts compare GPUs, not code.**",
+		"**跨 GPU：{1}（计算能力 {2}）→ {3}（{4}）。结论比较的是 GPU，"
+		"而不是代码。**" },
+	[M_B_BOARDS] = {
+		"Both ran on the same model, {1}, but on two boards (their GPU "
+		"UUIDs differ): the verdicts include the difference between "
+		"the boards.",
+		"两边都运行在 {1} 上，但不是同一块卡（GPU UUID 不同）：结论中包含"
+		"两块卡之间的差异。" },
+	[M_B_SAME_GPU] = { "Both ran on the same GPU, {1}.",
+			   "两边运行在同一块 GPU 上：{1}。" },
+	[M_B_NO_GPU] = {
+		"The GPU is not recorded on one side: the verdicts may compare "
+		"GPUs, not code.",
+		"有一边没有记录 GPU：结论比较的可能是 GPU，而不是代码。" },
+	[M_B_ENV_HEAD] = { "Environment facts that differ:",
+			   "不同的环境信息：" },
+	[M_B_ENV_NONE] = { "No recorded environment fact differs.",
+			   "记录的环境信息没有差别。" },
+	[M_B_F_VERSION] = { "culab version", "culab 版本" },
+	[M_B_F_COMMIT] = { "culab commit", "culab 提交" },
+	[M_B_F_FILE] = { "Experiment file", "实验文件" },
+	[M_B_F_SHA] = { "Experiment file SHA-256", "实验文件 SHA-256" },
+	[M_B_METHOD] = {
+		"Rows pair when they measured the same experiment, variant, "
+		"type, size and block. Each pair is judged by the ratio of the "
+		"median times, {1} / {2}, and its 95 % percentile-bootstrap "
+		"interval ({3} resamples of each side with a fixed seed, so "
+		"the same files always give the same interval): **same** when "
+		"the whole interval lies within 1 ± {4}, **faster** or "
+		"**slower** when it lies wholly below or above that band, "
+		"unknown when it crosses a boundary (more runs would tell) or "
+		"when a side did not run and verify or has fewer than {5} "
+		"timed runs. Counter changes are those of at least {6} % that "
+		"can mean something, by the rule of the findings.",
+		"测量了相同实验、变体、类型、规模和线程块的两行配成一对。每一对按中位"
+		"时间之比 {1} / {2} 及其 95 % 百分位 bootstrap 区间判断（每边重抽样 "
+		"{3} 次，随机种子固定，因此相同的文件总是得到相同的区间）：整个区间"
+		"落在 1 ± {4} 之内为**相同**，整个区间低于或高于这一范围为**更快**"
+		"或**更慢**；区间跨越边界（需要更多次运行才能判断），或有一边没有"
+		"运行并通过验证、或计时少于 {5} 次，则为未知。计数器变化只列出至少 "
+		"{6} % 且有意义的变化，规则与“发现”一节相同。" },
+	[M_B_COUNTS] = {
+		"{1} pairs: {2} faster, {3} slower, {4} same, {5} unknown; {6} "
+		"rows only on the {7} side, {8} only on the {9} side.",
+		"共 {1} 对：{2} 对更快，{3} 对更慢，{4} 对相同，{5} 对未知；"
+		"仅在{7}一侧的行 {6} 个，仅在{9}一侧的行 {8} 个。" },
+	[M_B_COL_TYPE] = { "Type", "类型" },
+	[M_B_COL_SIZE] = { "Size", "规模" },
+	[M_B_COL_MS] = { "{1} (ms)", "{1}（ms）" },
+	[M_B_COL_RATIO] = { "{1} / {2}", "{1} / {2}" },
+	[M_B_COL_CI] = { "95 % interval", "95 % 区间" },
+	[M_B_COL_VERDICT] = { "Verdict", "结论" },
+	[M_B_COL_CTRS] = { "Counter changes", "计数器变化" },
+	[M_B_V_SAME] = { "same", "相同" },
+	[M_B_V_FASTER] = { "**faster**", "**更快**" },
+	[M_B_V_SLOWER] = { "**slower**", "**更慢**" },
+	[M_B_V_UNKNOWN] = { "unknown", "未知" },
+	[M_B_WHY_FAILED] = { "{1} row {2}", "{1}的这一行{2}" },
+	[M_B_WHY_FEW] = {
+		"{1} and {2} timed runs; a verdict needs {3} on each side",
+		"计时次数为 {1} 和 {2}；每边至少需要 {3} 次才能下结论" },
+	[M_B_ONLY] = { "Only on the {1} side ({2} rows):",
+		       "仅在{1}一侧（{2} 行）：" },
+	[M_B_CHART] = {
+		"The ratio of every pair with its 95 % interval, on a log axis "
+		"from 1 (bars below 1: faster; dashed lines: the threshold):",
+		"每一对的比值及其 95 % 区间，对数坐标，从 1 画起（低于 1 的柱为更快；"
+		"虚线为阈值）：" },
 };
 
 const char *say_text(enum lang L, enum msg id)

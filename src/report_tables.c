@@ -62,14 +62,39 @@ static void cell_block(const struct cell_ctx *c, struct sbuf *b)
 		sbuf_add(b, "—");
 }
 
+/* The median and its interval; "throttled" when NVML saw the GPU lower
+ * its clocks during the timed runs (a note under the table says how). */
 static void cell_time(const struct cell_ctx *c, struct sbuf *b)
 {
-	sbuf_add(b, c->it->ok ? FMT(item_ms(c->it), 4) : "—");
+	struct sbuf t = SBUF_INIT;
+
+	if (!c->it->ok) {
+		sbuf_add(b, "—");
+		return;
+	}
+	time_with_interval(&t, c->L, &c->it->row->t);
+	if (c->it->row->clocks.known && c->it->row->clocks.throttled)
+		SAY(b, c->L, M_CELL_THROTTLED, sbuf_str(&t));
+	else
+		sbuf_add(b, sbuf_str(&t));
+	sbuf_release(&t);
 }
 
+/* The noise, and how many runs were outliers when any was. */
 static void cell_noise(const struct cell_ctx *c, struct sbuf *b)
 {
-	sbuf_add(b, c->it->ok ? PCT(c->it->row->t.noise_pct) : "—");
+	const struct timing *t = &c->it->row->t;
+	char n[24];
+
+	snprintf(n, sizeof(n), "%zu", t->outliers);
+	if (!c->it->ok)
+		sbuf_add(b, "—");
+	else if (t->outliers == 1)
+		SAY(b, c->L, M_CELL_OUTLIER, PCT(t->noise_pct));
+	else if (t->outliers > 1)
+		SAY(b, c->L, M_CELL_OUTLIERS, PCT(t->noise_pct), n);
+	else
+		sbuf_add(b, PCT(t->noise_pct));
 }
 
 static void cell_gbps(const struct cell_ctx *c, struct sbuf *b)
@@ -277,6 +302,84 @@ static size_t ladder_columns(const struct ladder *l, struct colspec *out)
 	return n;
 }
 
+/* The experiment `name` of the results, or NULL. */
+static const struct experiment_meta *meta_of(const struct results *r,
+					     const char *name)
+{
+	for (size_t i = 0; i < r->nexperiments; i++)
+		if (str_eq(r->experiments[i].name, name))
+			return &r->experiments[i];
+	return NULL;
+}
+
+/* v rounded, or "?" when NVML could not tell. */
+static void whole(char *buf, size_t size, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, size, "%.0f", v);
+	else
+		snprintf(buf, size, "?");
+}
+
+/* A note for each row measured while throttled: the reasons that count,
+ * the SM clock's range and the hottest reading. */
+static void notes_throttled(const struct ladder *l, enum lang L,
+			    struct sbuf *b)
+{
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct clock_record *c = &l->items[i]->row->clocks;
+		char why[256], lo[24], hi[24], temp[24];
+		size_t n;
+		const struct nvml_reason *t = nvml_reasons(&n);
+		uint64_t counted = 0;
+
+		if (!l->items[i]->ok || !c->known || !c->throttled)
+			continue;
+		for (size_t k = 0; k < n; k++)
+			counted |= t[k].throttles ? t[k].bit : 0;
+		nvml_reason_names(c->reasons & counted, ", ", why, sizeof(why));
+		whole(lo, sizeof(lo), c->sm_mhz_min);
+		whole(hi, sizeof(hi), c->sm_mhz_max);
+		whole(temp, sizeof(temp), c->temp_c_max);
+		SAY(b, L, M_NOTE_THROTTLED, pool_md(&p, l->items[i]->row->variant),
+		    pool_md(&p, why), lo, hi, temp);
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+	}
+}
+
+/* Notes on the rows of a `repeats: auto` experiment whose samples ended
+ * before their median was as precise as asked: by the budget or at the
+ * most runs. */
+static void notes_repeats(const struct model *m, const struct ladder *l,
+			  enum lang L, struct sbuf *b)
+{
+	const struct experiment_meta *e = meta_of(m->r, l->experiment);
+	struct pool p = { .n = 0 };
+
+	if (!e || !e->repeats_auto.on)
+		return;
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct timing *t = &l->items[i]->row->t;
+		char n[24], want[24], got[24];
+
+		if (!l->items[i]->ok ||
+		    (t->stop != STOP_BUDGET && t->stop != STOP_MAX))
+			continue;
+		snprintf(n, sizeof(n), "%zu", t->nsamples);
+		snprintf(want, sizeof(want), "%g",
+			 100 * e->repeats_auto.precision);
+		snprintf(got, sizeof(got), "%.2g", 100 * (t->median_hi_ms -
+			 t->median_lo_ms) / 2 / t->median_ms);
+		SAY(b, L, t->stop == STOP_BUDGET ? M_NOTE_BUDGET : M_NOTE_MAX,
+		    pool_md(&p, l->items[i]->row->variant), n, want, got);
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+	}
+}
+
 void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
 		    const struct ladder *l)
 {
@@ -365,6 +468,8 @@ static void ladder_table(const struct model *m, const struct ladder *l,
 		sbuf_add(b, say_text(L, M_NOTE_NA));
 		sbuf_add(b, "\n\n");
 	}
+	notes_repeats(m, l, L, b);
+	notes_throttled(l, L, b);
 	if (l->first && l->first->row->step > min_step) {
 		char a[16], c2[16];
 

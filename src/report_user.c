@@ -904,7 +904,7 @@ static void speed(const struct ladder *l, const struct item *it, enum lang L,
 		  struct sbuf *b)
 {
 	const struct result_row *row = it->row;
-	struct sbuf peak = SBUF_INIT, ceil = SBUF_INIT;
+	struct sbuf peak = SBUF_INIT, ceil = SBUF_INIT, ci = SBUF_INIT;
 	struct pool p = { .n = 0 };
 
 	if (row->pct_peak > 0)
@@ -914,10 +914,14 @@ static void speed(const struct ladder *l, const struct item *it, enum lang L,
 					    l->ceiling->row->gbps),
 		    pool_md(&p, l->ceiling->row->variant),
 		    FMT(l->ceiling->row->gbps, 4));
+	if (has_interval(&row->t))
+		SAY(&ci, L, M_U_CI, FMT(row->t.median_lo_ms, 4),
+		    FMT(row->t.median_hi_ms, 4));
 	SAY(b, L, M_U_TIME, FMT(item_ms(it), 4), PCT(row->t.noise_pct),
 	    row->gbps > 0 ? FMT(row->gbps, 4) : "—", sbuf_str(&peak),
-	    sbuf_str(&ceil));
+	    sbuf_str(&ceil), sbuf_str(&ci));
 	sbuf_addc(b, '\n');
+	sbuf_release(&ci);
 	sbuf_release(&peak);
 	sbuf_release(&ceil);
 	pool_release(&p);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "stats.h"
 #include "util.h"
 
 static const char *const status_names[ROW__COUNT] = {
@@ -53,36 +54,35 @@ struct result_row *results_add_row(struct results *r)
 	return &r->rows[r->nrows++];
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 void timing_compute(struct timing *t)
 {
 	size_t n = t->nsamples, i;
-	double *s, sum = 0, var = 0;
+	double sum = 0, var = 0;
+	struct sample_stats st;
 
-	t->median_ms = t->min_ms = t->max_ms = t->mean_ms = NAN;
+	t->min_ms = t->max_ms = t->mean_ms = NAN;
 	t->stdev_ms = t->noise_pct = NAN;
+	stats_summarize(t->samples_ms, n, &st);
+	t->median_ms = st.median;
+	t->median_lo_ms = st.median_lo;
+	t->median_hi_ms = st.median_hi;
+	t->q1_ms = st.q1;
+	t->q3_ms = st.q3;
+	t->outliers = st.outliers;
 	if (!n)
 		return;
-	s = xmalloc(n * sizeof(*s));
-	memcpy(s, t->samples_ms, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
-	t->min_ms = s[0];
-	t->max_ms = s[n - 1];
-	t->median_ms = n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
-	for (i = 0; i < n; i++)
-		sum += s[i];
+	t->min_ms = t->max_ms = t->samples_ms[0];
+	for (i = 0; i < n; i++) {
+		sum += t->samples_ms[i];
+		t->min_ms = fmin(t->min_ms, t->samples_ms[i]);
+		t->max_ms = fmax(t->max_ms, t->samples_ms[i]);
+	}
 	t->mean_ms = sum / (double)n;
 	for (i = 0; i < n; i++)
-		var += (s[i] - t->mean_ms) * (s[i] - t->mean_ms);
+		var += (t->samples_ms[i] - t->mean_ms) *
+		       (t->samples_ms[i] - t->mean_ms);
 	t->stdev_ms = n > 1 ? sqrt(var / (double)(n - 1)) : 0;
 	t->noise_pct = t->mean_ms > 0 ? 100.0 * t->stdev_ms / t->mean_ms : NAN;
-	free(s);
 }
 
 /* ---- devices ----------------------------------------------------------------- */
@@ -234,10 +234,13 @@ int results_read(const char *path, struct results *r)
 
 static const char csv_header[] =
 	"experiment,family,variant,step,dtype,n,m,block,status,verified,"
-	"median_ms,min_ms,max_ms,mean_ms,stdev_ms,noise_pct,samples,bytes,"
+	"median_ms,min_ms,max_ms,mean_ms,stdev_ms,noise_pct,samples,"
+	"median_lo_ms,median_hi_ms,q1_ms,q3_ms,outliers,stop,bytes,"
 	"gbps,pct_peak,error,tolerance,timer,counters_status,message,"
 	"res_registers,res_static_smem,res_dynamic_smem,res_local_bytes,"
 	"res_spill_bytes,res_block_threads,res_occupancy_pct,res_limiter,"
+	"clk_sm_mhz_min,clk_sm_mhz_max,clk_mem_mhz_min,clk_mem_mhz_max,"
+	"clk_temp_c_max,clk_power_w_max,clk_reasons,clk_throttled,clk_status,"
 	"gpu,host,device";
 
 const char *results_csv_header(void) { return csv_header; }
@@ -268,6 +271,26 @@ static void csv_num(struct sbuf *b, double v)
 		sbuf_addf(b, "%.9g", v);
 }
 
+/* The median's interval, the quartiles, the outliers (empty for a
+ * failed row, which shows no time) and why the samples ended; each
+ * followed by a comma. */
+static void csv_timing(struct sbuf *b, const struct timing *t, bool timed)
+{
+	const char *stop = repeats_stop_name(t->stop);
+
+	csv_num(b, timed ? t->median_lo_ms : NAN);
+	sbuf_add(b, ",");
+	csv_num(b, timed ? t->median_hi_ms : NAN);
+	sbuf_add(b, ",");
+	csv_num(b, timed ? t->q1_ms : NAN);
+	sbuf_add(b, ",");
+	csv_num(b, timed ? t->q3_ms : NAN);
+	sbuf_add(b, ",");
+	if (timed)
+		sbuf_addf(b, "%zu", t->outliers);
+	sbuf_addf(b, ",%s,", stop ? stop : "");
+}
+
 /* The res_* columns: empty when the resources are not known. */
 static void csv_resources(struct sbuf *b, const struct kernel_resources *k)
 {
@@ -283,6 +306,37 @@ static void csv_resources(struct sbuf *b, const struct kernel_resources *k)
 	csv_num(b, k->occupancy_pct);
 	sbuf_add(b, ",");
 	csv_str(b, resource_limiter_name(k->limiter));
+}
+
+/* The clk_* columns: NVML's readings over the timed runs; when they are
+ * not known, empty cells and the reason in clk_status. */
+static void csv_clocks(struct sbuf *b, const struct clock_record *c)
+{
+	char names[256];
+
+	if (!c->known) {
+		sbuf_add(b, ",,,,,,,,,");
+		csv_str(b, c->why);
+		return;
+	}
+	sbuf_add(b, ",");
+	csv_num(b, c->sm_mhz_min);
+	sbuf_add(b, ",");
+	csv_num(b, c->sm_mhz_max);
+	sbuf_add(b, ",");
+	csv_num(b, c->mem_mhz_min);
+	sbuf_add(b, ",");
+	csv_num(b, c->mem_mhz_max);
+	sbuf_add(b, ",");
+	csv_num(b, c->temp_c_max);
+	sbuf_add(b, ",");
+	csv_num(b, c->power_w_max);
+	sbuf_add(b, ",");
+	if (c->reasons_known)
+		csv_str(b, nvml_reason_names(c->reasons, " ", names,
+					     sizeof(names)));
+	sbuf_addf(b, ",%s,", !c->reasons_known ? "" :
+		  c->throttled ? "true" : "false");
 }
 
 /* gpu, host, device: where the row ran (empty when unknown). */
@@ -361,6 +415,7 @@ char *results_csv_text(const struct results *r)
 		sbuf_add(&b, ",");
 		csv_num(&b, timed ? w->t.noise_pct : NAN);
 		sbuf_addf(&b, ",%zu,", w->t.nsamples);
+		csv_timing(&b, &w->t, timed);
 		csv_num(&b, w->bytes);
 		sbuf_add(&b, ",");
 		csv_num(&b, timed ? w->gbps : NAN);
@@ -377,6 +432,7 @@ char *results_csv_text(const struct results *r)
 		sbuf_add(&b, ",");
 		csv_str(&b, w->message);
 		csv_resources(&b, &w->resources);
+		csv_clocks(&b, &w->clocks);
 		csv_device(&b, results_row_device(r, w));
 		for (j = 0; j < ncols; j++) {
 			sbuf_add(&b, ",");
@@ -418,6 +474,7 @@ static void row_release(struct result_row *w)
 	free(w->kernels);
 	free(w->sanitizer);
 	kernel_resources_release(&w->resources);
+	clock_record_release(&w->clocks);
 }
 
 void results_pop_row(struct results *r)
@@ -445,6 +502,7 @@ void results_release(struct results *r)
 	free(r->source_text);
 	free(r->note);
 	free(r->counters_method);
+	free(r->clocks_locked);
 	environment_release(&r->env);
 	for (i = 0; i < r->ndevices; i++)
 		environment_release(&r->devices[i]);

@@ -25,7 +25,9 @@
 #include <stdio.h>
 
 #include "counters.h"
+#include "nvml.h"
 #include "registry.h"
+#include "repeats.h"
 #include "resources.h"
 
 #ifdef __cplusplus
@@ -49,13 +51,18 @@ enum row_status {
 	ROW__COUNT
 };
 
-/* Statistics of the timed samples, in milliseconds. */
+/* Statistics of the timed samples, in milliseconds.  The interval,
+ * quartiles and outliers are stats.h's (stats_summarize). */
 struct timing {
 	int warmup;             /* untimed runs before the samples */
 	size_t nsamples;
 	double *samples_ms;     /* in run order */
 	double median_ms, min_ms, max_ms, mean_ms, stdev_ms;
 	double noise_pct;       /* relative spread: 100 * stdev / mean */
+	double median_lo_ms, median_hi_ms; /* 95 % interval of the median */
+	double q1_ms, q3_ms;    /* quartiles (type 7) */
+	size_t outliers;        /* samples outside Tukey's fences */
+	enum repeat_stop stop;  /* why the samples ended */
 };
 
 /* One derived counter value (a CSV column), aggregated over the launches
@@ -96,6 +103,10 @@ struct result_row {
 	/* the first kernel of the correctness run: registers, shared
 	 * memory, occupancy; known = false with the reason otherwise */
 	struct kernel_resources resources;
+	/* the GPU's clocks, temperature, power and throttle reasons read
+	 * through NVML around the timed runs (nvml.h); known = false with
+	 * the reason otherwise */
+	struct clock_record clocks;
 	int device;             /* where it ran: index into results.devices,
 				   -1 unknown */
 	long stage;             /* its stage's place in the whole plan
@@ -127,7 +138,8 @@ struct experiment_meta {
 	char *name;
 	char *description;
 	char *family;
-	int warmup, repeats;
+	int warmup, repeats;    /* repeats: the fixed count, or auto's most */
+	struct repeat_auto repeats_auto; /* `repeats: auto`, or on false */
 	uint64_t seed;
 	bool l2_flush;
 	size_t ncounters;
@@ -148,6 +160,9 @@ struct results {
 	char *note;             /* free text, e.g. "recorded on ... by ..." */
 	char *counters_method;  /* how counters were collected (replay, passes),
 				   NULL when none were */
+	char *clocks_locked;    /* `--lock-clocks`: what the SM clocks were
+				   locked to ("max (1980 MHz)"); NULL: not
+				   locked (or not recorded) */
 	bool has_env;
 	struct environment env; /* the first device, as files always had it */
 	/* Every device the rows ran on (rows index it), one per host and
@@ -196,7 +211,8 @@ const struct environment *results_row_device(const struct results *r,
 void environment_copy(struct environment *dst, const struct environment *src);
 void environment_release(struct environment *e);
 
-/* Fills t's statistics from t->samples_ms[0..nsamples). */
+/* Fills t's statistics from t->samples_ms[0..nsamples) (all but
+ * warmup and stop). */
 void timing_compute(struct timing *t);
 
 /* The description of variant `name` the results hold, or NULL. */

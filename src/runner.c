@@ -6,7 +6,8 @@
  * ladder's rungs are compared on the same data.  Each measurement has
  * three phases, never mixed:
  *   1. correctness: poison the output, run once, verify;
- *   2. timing: warm-up runs, then `repeats` samples, each one
+ *   2. timing (runner_timing.c): warm-up runs, then samples until the
+ *      repeat rule says enough (a count, or `repeats: auto`), each one
  *      [restore input] [L2 flush] event start, launch, event stop;
  *      the output of the last sample is verified again;
  *   3. counters: the launch replayed under CUPTI (never timed), with the
@@ -57,9 +58,6 @@
 #define GUARD_BYTES 4096
 /* How often a run with a time limit looks whether its launch is done. */
 #define POLL_SECONDS 200e-6
-/* Upper bound on host time spent timing the CPU reference row. */
-#define CPU_TIME_BUDGET_S 2.0
-
 static volatile sig_atomic_t interrupted;
 /* A kernel of this process never finished (runner_gpu_hung). */
 static bool gpu_hung;
@@ -69,17 +67,28 @@ bool runner_gpu_hung(void)
 	return gpu_hung;
 }
 
-static void on_signal(int sig)
+bool runner_interrupted(void)
 {
-	interrupted = sig;
-	/* A second signal ends the process the default way. */
-	signal(sig, SIG_DFL);
+	return interrupted != 0;
 }
 
-/* SIGUSR1: run --devices asks its workers to stop.  Never fatal: a
- * worker under Slurm gets the job's SIGTERM and its parent's request. */
+static void on_signal(int sig)
+{
+	/* A second signal ends the process the default way, with the
+	 * clocks --lock-clocks locked given back first (a stop request of
+	 * run --devices is no first signal). */
+	if (interrupted && interrupted != SIGUSR1)
+		nvml_fatal_signal(sig);
+	interrupted = sig;
+}
+
+/* run --devices asks its workers to stop with SIGUSR1, which never ends
+ * a worker at once (under Slurm a worker gets the job's SIGTERM and its
+ * parent's request), and to stop now with SIGUSR2. */
 static void on_stop_request(int sig)
 {
+	if (sig == SIGUSR2)
+		nvml_fatal_signal(sig);
 	if (!interrupted)
 		interrupted = sig;
 }
@@ -173,6 +182,7 @@ static struct result_row *new_row(struct run *R, const struct plan_stage *s,
 	w->timed_region = xstrdup(v->timed_region);
 	w->timer = xstrdup(v->flags & VF_CPU ? "host-clock" : "cuda-events");
 	w->bytes = registry_bytes(v, s->t, (size_t)s->sh.n, (size_t)s->sh.m);
+	clock_record_set_unknown(&w->clocks, "not timed");
 	w->device = R->res->has_env ? results_add_device(R->res, &R->res->env)
 				    : -1;
 	w->stage = (long)s->index;
@@ -341,78 +351,6 @@ static int verify(struct run *R, struct launch_ctx *L, struct result_row *w)
 		return 1;
 	}
 	w->verified = true;
-	return 0;
-}
-
-/* ---- timing ---------------------------------------------------------------------- */
-
-/* One timed sample in milliseconds into *ms.  Returns 0 or a CUDA error. */
-static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms)
-{
-	float f = 0;
-	int err;
-
-	if (L->v->flags & VF_CPU) {
-		double t0 = runner_now();
-
-		err = L->v->launch(&L->a);
-		*ms = (runner_now() - t0) * 1e3;
-		return err;
-	}
-	if ((err = runner_restore_input(L)))
-		return err;
-	if (flush && (err = support_l2_flush(R->flush_buf, R->flush_bytes,
-					     R->flush_sink, L->a.stream)))
-		return err;
-	if ((err = (int)cudaEventRecord(R->ev_start, L->a.stream)))
-		return err;
-	if ((err = L->v->launch(&L->a)))
-		return err;
-	if ((err = (int)cudaEventRecord(R->ev_stop, L->a.stream)))
-		return err;
-	if ((err = (int)cudaEventSynchronize(R->ev_stop)))
-		return err;
-	if ((err = (int)cudaEventElapsedTime(&f, R->ev_start, R->ev_stop)))
-		return err;
-	*ms = f;
-	return 0;
-}
-
-static int time_variant(struct run *R, struct launch_ctx *L,
-			struct result_row *w)
-{
-	const struct experiment *e = L->st->ps->e;
-	int reps = e->repeats, err, i;
-	double ms;
-
-	w->t.warmup = e->warmup;
-	for (i = 0; i < e->warmup && !interrupted; i++) {
-		if ((err = sample(R, L, e->l2_flush, &ms)))
-			return err;
-		/* The CPU row: keep its share of the run bounded. */
-		if ((L->v->flags & VF_CPU) && i == 0 && ms > 0) {
-			int cap = (int)(CPU_TIME_BUDGET_S * 1e3 / ms);
-
-			if (cap < 1)
-				cap = 1;
-			if (cap < reps)
-				reps = cap;
-		}
-	}
-	w->t.samples_ms = xcalloc((size_t)reps, sizeof(double));
-	for (i = 0; i < reps && !interrupted; i++) {
-		if ((err = sample(R, L, e->l2_flush, &w->t.samples_ms[i])))
-			return err;
-		w->t.nsamples++;
-	}
-	if (reps < e->repeats) {
-		char *msg = xasprintf("%d of %d timed runs (CPU time budget "
-				      "%.0f s)", reps, e->repeats,
-				      CPU_TIME_BUDGET_S);
-		free(w->message);
-		w->message = msg;
-	}
-	timing_compute(&w->t);
 	return 0;
 }
 
@@ -606,11 +544,12 @@ static int measure_time(struct run *R, struct launch_ctx *L,
 	int err;
 
 	if (R->o->profile_only) {
+		clock_record_set_unknown(&w->clocks, "not timed (--profile-only)");
 		timing_compute(&w->t);
 		w->gbps = w->pct_peak = NAN;
 		return 0;
 	}
-	if ((err = time_variant(R, L, w))) {
+	if ((err = runner_time_variant(R, L, w))) {
 		row_cuda_error(R, w, err, L->v->name);
 		return -1;
 	}
@@ -854,6 +793,7 @@ static void results_init(struct run *R)
 		m->family = xstrdup(family_name(e->family));
 		m->warmup = e->warmup;
 		m->repeats = e->repeats;
+		m->repeats_auto = e->repeats_auto;
 		m->seed = e->seed;
 		m->l2_flush = e->l2_flush;
 		m->ncounters = R->o->no_counters ? 0 : e->ncounters;
@@ -882,6 +822,50 @@ static void results_describe(struct run *R)
 				break;
 			}
 		}
+}
+
+/* NVML on the run's GPU, matched by UUID, else by PCI bus id; without
+ * it every row says why its clocks are unknown. */
+static void open_nvml(struct run *R)
+{
+	char pci[32];
+
+	if (cudaDeviceGetPCIBusId(pci, sizeof(pci), R->o->device) != cudaSuccess)
+		pci[0] = '\0';
+	if (nvml_open_env(&R->nvml, R->res->env.gpu_uuid, pci) < 0)
+		diag_note("clocks and throttling are not recorded: %s",
+			  R->nvml.why);
+}
+
+/* --lock-clocks: locks the SM clocks before anything is measured (the
+ * signal handlers are in place, so no signal can leave them locked).
+ * Returns 0, or -1 after the one-line refusal. */
+static int lock_clocks(struct run *R)
+{
+	char what[64], why[384];
+
+	if (R->o->lock_clocks == CLOCK_LOCK_NONE)
+		return 0;
+	if (nvml_lock_clocks(&R->nvml, R->o->lock_clocks,
+			     (unsigned)(R->res->env.sm_clock_khz / 1000), what,
+			     sizeof(what), why, sizeof(why)) < 0)
+		return diag_error("%s", why);
+	diag_note("SM clocks locked: %s; culab restores them when it ends",
+		  what);
+	R->res->clocks_locked = xstrdup(what);
+	return 0;
+}
+
+/* Gives locked clocks back; a failure fails the run (the GPU is left
+ * locked for everyone, and the message says how to undo it). */
+static int unlock_clocks(int rc)
+{
+	char why[384];
+
+	if (nvml_unlock_clocks(why, sizeof(why)) == 0)
+		return rc;
+	diag_error("%s", why);
+	return rc == EXIT_OK ? EXIT_FAILED : rc;
 }
 
 static int setup_device(struct run *R, char *why, size_t whysize)
@@ -921,6 +905,7 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	}
 	/* Without it every row says why its resources are unknown. */
 	launch_watch_open(R->o->device, NULL, 0);
+	open_nvml(R);
 	return 0;
 }
 
@@ -1064,7 +1049,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	       struct results *out, const char **outdir_used)
 {
 	struct run R = { .o = o, .f = f, .res = out };
-	struct sigaction sa, old_int, old_term, old_usr1;
+	struct sigaction sa, old_int, old_term, old_usr1, old_usr2;
 	char why[512];
 	const char *env;
 	int rc;
@@ -1094,12 +1079,14 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	if (setup_device(&R, why, sizeof(why)) < 0) {
 		diag_error("no usable GPU: %s", why);
 		teardown_device(&R);
+		nvml_close(&R.nvml);
 		results_release(&R.prev);
 		return EXIT_NO_GPU;
 	}
 	build_plan(&R);
 	if (prepare_kernels(&R) < 0) {
 		teardown_device(&R);
+		nvml_close(&R.nvml);
 		plan_release(&R.plan);
 		results_release(&R.prev);
 		return EXIT_USAGE;
@@ -1114,13 +1101,20 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	sigaction(SIGTERM, &sa, &old_term);
 	sa.sa_handler = on_stop_request;
 	sigaction(SIGUSR1, &sa, &old_usr1);
-	run_plan(&R);
-	rc = run_status(&R);
+	sigaction(SIGUSR2, &sa, &old_usr2);
+	if (lock_clocks(&R) < 0) {
+		rc = EXIT_NO_GPU;
+	} else {
+		run_plan(&R);
+		rc = unlock_clocks(run_status(&R));
+	}
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	sigaction(SIGUSR1, &old_usr1, NULL);
+	sigaction(SIGUSR2, &old_usr2, NULL);
 
 	teardown_device(&R);
+	nvml_close(&R.nvml);
 	trace_run(&R, runner_now() - t0);
 	plan_release(&R.plan);
 	results_release(&R.prev);

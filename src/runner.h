@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "experiment.h"
+#include "nvml.h"
 #include "plan.h"
 #include "results.h"
 
@@ -30,6 +31,8 @@ struct run_options {
 				    workers what its parts left) */
 	const char *command;     /* the command line, for the record */
 	const char *note;        /* free text stored in the results, or NULL */
+	enum clock_lock lock_clocks; /* --lock-clocks: CLOCK_LOCK_NONE, or
+				    what to lock the SM clocks to (nvml.h) */
 };
 
 /* Runs every experiment of f.  Returns an exit code from exitcode.h:

@@ -10,6 +10,7 @@
 
 #include "counters.h"
 #include "metrics.h"
+#include "nvml.h"
 #include "plan.h"
 #include "runner.h"
 #include "util.h"
@@ -87,11 +88,23 @@ struct run {
 	void *h_check;
 	size_t h_check_bytes;
 	bool h_check_pinned;
+	struct nvml nvml;        /* clocks and throttling; not open: every
+				    row says nvml.why */
 	bool trace;              /* CULAB_RUN_TRACE */
 	const char *trap;        /* CULAB_TEST_TRAP, or NULL */
 	double phase[RP_COUNT];  /* seconds per phase, with trace */
 	struct slowest slow[8];  /* the slowest correctness checks */
 };
+
+/* Whether SIGINT or SIGTERM asked the run to stop. */
+bool runner_interrupted(void);
+
+/* Phase 2 of a measurement (runner_timing.c): warm-up runs, then timed
+ * samples until its experiment's repeat rule is met, into w->t with the
+ * statistics and why the samples ended.  Returns 0 (also when a signal
+ * cut it short: runner_interrupted()) or a CUDA error. */
+int runner_time_variant(struct run *R, struct launch_ctx *L,
+			struct result_row *w);
 
 /* Monotonic seconds. */
 double runner_now(void);

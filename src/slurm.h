@@ -1,7 +1,7 @@
 /* slurm.h - an experiment file as Slurm jobs: a job array with one task
  * per shard of its plan (culab run --shard I/N on the task's GPU) and a
  * merge job that depends on it (culab merge: one results file and the
- * report).  Text only: cmd_cluster.c writes the scripts and submits them
+ * report).  Text only: cli_cluster.c writes the scripts and submits them
  * with sbatch. */
 #ifndef CULAB_SLURM_H
 #define CULAB_SLURM_H

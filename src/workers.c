@@ -7,7 +7,8 @@
  * save, exit 4) but never as a second: under Slurm a worker gets the
  * job's SIGTERM as well as its parent's request, and must not die of
  * the pair.  A second signal to the parent ends the workers at once
- * (SIGKILL), as a second ^C ends a one-GPU run.  A worker also gets
+ * (SIGUSR2: the runner gives locked clocks back and dies), as a second
+ * ^C ends a one-GPU run.  A worker also gets
  * SIGUSR1 when the parent dies (PR_SET_PDEATHSIG), so no worker outlives
  * a killed parent by more than a measurement.
  *
@@ -273,6 +274,10 @@ static void worker_argv(const struct workers_options *o, const struct worker *w,
 		arg(a, "--resume-dir");
 		arg(a, resume_dir);
 	}
+	if (r->lock_clocks != CLOCK_LOCK_NONE) {
+		arg(a, "--lock-clocks");
+		arg(a, r->lock_clocks == CLOCK_LOCK_MAX ? "max" : "base");
+	}
 	if (r->no_counters)
 		arg(a, "--no-counters");
 	if (r->profile_only)
@@ -369,11 +374,11 @@ static void wait_all(struct worker *w, int n, bool quiet)
 		pid_t pid;
 
 		/* the first: stop after the current measurement; another:
-		 * now, as a second ^C ends a one-GPU run */
+		 * now (clocks given back), as a second ^C ends a one-GPU run */
 		while (forwarded < signals_seen) {
 			for (int i = 0; i < n; i++)
 				if (w[i].pid > 0)
-					kill(w[i].pid, forwarded ? SIGKILL :
+					kill(w[i].pid, forwarded ? SIGUSR2 :
 					     SIGUSR1);
 			forwarded++;
 		}

@@ -9,6 +9,12 @@
 # 4. every file in tests/good/ and experiments/ passes `culab check`;
 # 5. reports/chips/aliases.md is what `culab list chips` computes with this
 #    CUPTI (skipped where CUPTI cannot run or is another version).
+# 6. with FATBIN_PROBE and RELEASE_ARCHS set (the Makefile sets them): a
+#    kernel file compiled with the release build's flags holds machine
+#    code for every release architecture (tests/fatbin.sh);
+# 7. with DIST_TAR set: the release tarball, built from this build's
+#    objects, runs from its extracted tree without a toolkit
+#    (tests/dist.sh; its architectures: DIST_ARCHS).
 # Prints one line per failure and a pass/fail count; exits 1 on failure.
 set -u
 build=$1
@@ -102,6 +108,26 @@ case $? in
 77) ;;
 *) ko "reports/chips/aliases.md: not what this CUPTI computes" ;;
 esac
+
+if [ -n "${FATBIN_PROBE:-}" ]; then
+	echo "== release architectures ($FATBIN_PROBE)"
+	# shellcheck disable=SC2086  # a list of numbers
+	if sh tests/fatbin.sh "$FATBIN_PROBE" ${RELEASE_ARCHS:?}; then
+		ok
+	else
+		ko "$FATBIN_PROBE: not every release architecture"
+	fi
+fi
+
+if [ -n "${DIST_TAR:-}" ]; then
+	echo "== release tarball ($DIST_TAR, architectures of this build)"
+	# shellcheck disable=SC2086  # a list of numbers
+	if sh tests/dist.sh "$DIST_TAR" ${DIST_ARCHS:?}; then
+		ok
+	else
+		ko "$DIST_TAR: the extracted tree does not work on its own"
+	fi
+fi
 
 echo
 echo "culab tests: $pass passed, $fail failed"

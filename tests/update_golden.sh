@@ -1,9 +1,10 @@
 #!/bin/sh
 # update_golden.sh - rewrite the golden reports tests/golden/report.en.md
 # and report.zh.md from the recorded fixture tests/fixtures/quick/
-# results.json (a real GPU run), and tests/golden/synthetic-user/ from the
+# results.json (a real GPU run), tests/golden/synthetic-user/ from the
 # synthetic user-kernel case test_report_user.c builds in memory (test
-# data, not a measurement).
+# data, not a measurement), and tests/golden/compare/ from `culab
+# compare` of recorded results (test_compare_cli.c lists the cases).
 #
 #   sh tests/update_golden.sh
 #
@@ -20,8 +21,9 @@ if [ ! -f "$fixture" ]; then
 	     "(record it with a GPU run and commit it first)" >&2
 	exit 2
 fi
-make --no-print-directory "$build/tests/test_report" \
-	"$build/tests/test_report_user"
+make --no-print-directory "$build/culab" "$build/tests/test_report" \
+	"$build/tests/test_report_user" "$build/tests/test_compare_cli"
 CULAB_UPDATE_GOLDEN=1 CULAB_SRCDIR=. "$build/tests/test_report"
 CULAB_UPDATE_GOLDEN=1 CULAB_SRCDIR=. "$build/tests/test_report_user"
+CULAB_UPDATE_GOLDEN=1 CULAB="$build/culab" "$build/tests/test_compare_cli"
 git --no-pager diff --stat -- tests/golden 2>/dev/null || true

@@ -3,8 +3,7 @@
 # results reader and the launch-geometry expressions, SECONDS each, under
 # ASan and UBSan.
 #
-# The code under test (every src/*.c but main.c and the subcommands of
-# cmd_*.c, and src/*.cpp) is
+# The code under test (every src/*.c but main.c, and src/*.cpp) is
 # compiled with clang's fuzzer instrumentation; the CUDA objects come from
 # the normal build.  Seeds: tests/good, tests/bad, experiments (loader),
 # tests/fuzz/results-seeds (reader) and tests/fuzz/expr-seeds
@@ -37,7 +36,8 @@ flags="-std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Ikernels -I$build -I$CUDA/include
  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
 objs=""
 for c in src/*.c; do
-	case $c in src/main.c|src/cmd_*.c) continue ;; esac   # the program's
+	# the command line (main.c, cli_*.c) is not part of what is fuzzed
+	case $c in src/main.c|src/cli_*.c) continue ;; esac
 	o=$out/obj/$(basename "$c" .c).o
 	$CLANG $flags -c "$c" -o "$o" || exit 1
 	objs="$objs $o"

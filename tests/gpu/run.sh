@@ -27,8 +27,14 @@
 # 9. the user's own kernels: each example and test kernel verified (or
 #    failed) as intended at awkward sizes, memcheck and racecheck clean, a
 #    faulting one ends the run like 8, resources in every row;
-# 10. a user kernel that never finishes fails at its time_limit and the
-#    run ends without waiting for it.
+# 10. `culab rerun`: the uninterrupted run of 4 again, compared with its
+#    record (the same GPU, every row paired); the user kernels of 9 again
+#    from another directory, their sources from the record, each row
+#    ending as recorded;
+# 11. clocks and throttling through NVML, repeats: auto, and --lock-clocks
+#    through a fake NVML only (tests/gpu/clocks.sh);
+# 12. a user kernel that never finishes fails at its time_limit and the
+#    run ends without waiting for it (run last).
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -438,7 +444,51 @@ print("%d of %d ok rows without resources%s" % (len(miss), sum(w["status"]=="ok"
 sys.exit(1 if miss else 0)' "$out/ukernels/results.json" 2>&1)
 if [ $? -eq 0 ]; then ok "resources: $res"; else ko "resources: $res"; fi
 
-# 10. last, as it leaves a kernel running until the process is gone: a
+# 10. rerun: what a results file recorded, again, and compared with it
+"$culab" rerun -q --no-report -o "$out/rerun-resume" \
+	"$out/resume-full/results.json" >"$out/rerun-resume.log" 2>&1
+rc=$?
+rows=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["rows"]))' \
+	"$out/resume-full/results.json" 2>/dev/null)
+counts=$(grep '^pairs: ' "$out/rerun-resume.log")
+if [ $rc -eq 0 ] && grep -q '^GPU: the same, ' "$out/rerun-resume.log" &&
+   [ "${counts#pairs: $rows:}" != "$counts" ]; then
+	ok "rerun on the same GPU: $counts"
+else
+	ko "rerun of the resume run: exit $rc, ${counts:-no pairs} of ${rows:-?} rows (see $out/rerun-resume.log)"
+fi
+abs=$(cd "$out" && pwd)
+culab_abs=$(cd "$(dirname "$culab")" && pwd)/$(basename "$culab")
+(cd /tmp && "$culab_abs" rerun -q --no-report -o "$abs/rerun-ukernels" \
+	"$abs/ukernels/results.json") >"$out/rerun-ukernels.log" 2>&1
+rc=$?
+same=$(python3 -c 'import json,sys
+a=json.load(open(sys.argv[1]))["rows"]; b=json.load(open(sys.argv[2]))["rows"]
+k=lambda w: (w["experiment"], w["variant"], w["dtype"], w["n"], w["m"], w["block"])
+sa=dict((k(w), w["status"]) for w in a); sb=dict((k(w), w["status"]) for w in b)
+diff=[x for x in sa if sb.get(x) != sa[x]]
+print("%d of %d rows end as recorded%s" % (len(sa) - len(diff), len(sa), ("; not: " + ", ".join("/".join(map(str, x[1:4])) for x in diff[:4])) if diff else ""))
+sys.exit(1 if diff or len(sa) != len(sb) else 0)' \
+	"$out/ukernels/results.json" "$out/rerun-ukernels/results.json" 2>&1)
+sv=$?
+if [ $rc -eq 1 ] && [ $sv -eq 0 ] && ! grep -q warning "$out/rerun-ukernels.log"; then
+	ok "rerun of the user kernels from /tmp, sources from the record: $same"
+else
+	ko "rerun of the user kernels: exit $rc (want 1): $same (see $out/rerun-ukernels.log)"
+fi
+
+
+# 11. clocks and throttling, repeats: auto, --lock-clocks through a fake
+#     NVML only (tests/gpu/clocks.sh: these machines must never change
+#     their clocks)
+if sh tests/gpu/clocks.sh "$culab" "$out/clocks" >"$out/clocks.log" 2>&1; then
+	ok "clocks: $(grep -c '^ok:' "$out/clocks.log") checks (see $out/clocks.log)"
+else
+	ko "clocks (see $out/clocks.log)"
+fi
+cat "$out/clocks.log"
+
+# 12. last, as it leaves a kernel running until the process is gone: a
 #     user kernel that never finishes fails its row at its time_limit
 #     (2 s) and the run ends, with exit 1, without waiting for it
 t0=$(date +%s)

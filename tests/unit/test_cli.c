@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include <fcntl.h>
+#include <ftw.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -114,6 +115,7 @@ static void test_help_version(void **state)
 	expect(ARGS("--help"), EXIT_OK, "exit status:", NULL);
 	expect(ARGS("--help"), EXIT_OK, "  3  no usable GPU", NULL);
 	expect(ARGS("--version"), EXIT_OK, "culab 0.", NULL);
+	expect(ARGS("--version"), EXIT_OK, "\nGPU code: sm_", NULL);
 	expect(ARGS("help", "run"), EXIT_OK, "usage: culab run", NULL);
 	expect(ARGS("run", "--help"), EXIT_OK, "--no-counters", NULL);
 	expect(ARGS("check", "--help"), EXIT_OK, "usage: culab check", NULL);
@@ -235,6 +237,70 @@ static void test_unwritable_output(void **state)
 	       EXIT_USAGE, NULL, "cannot create output directory");
 }
 
+static int remove_one(const char *path, const struct stat *st, int type,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+/* Removes dir and everything in it, links not followed. */
+static void remove_tree(const char *dir)
+{
+	nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* exists(DIR, NAME): whether DIR/NAME exists. */
+static bool exists(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	bool yes = access(path, F_OK) == 0;
+
+	free(path);
+	return yes;
+}
+
+/* Without gnuplot (--gnuplot naming none, or none in PATH) a report is
+ * no failure: exit 0, both reports and every chart's data and script
+ * written, and a warning saying which charts were not drawn and how to
+ * draw them later. */
+static void test_report_without_gnuplot(void **state)
+{
+	const char *want_err = "27 charts not drawn (time-reduce-int, ";
+	const char *path = getenv("PATH");
+	char *saved = xstrdup(path ? path : "/usr/bin:/bin");
+	char dir[] = "/tmp/culab-cli-nognuplot-XXXXXX";
+	char *charts;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	charts = xasprintf("%s/charts", dir);
+	expect(ARGS("report", "-o", dir, "--gnuplot", "/nonexistent/gnuplot",
+		    "tests/fixtures/quick/results.json"),
+	       EXIT_OK, "culab: report: ", "culab: warning: cannot run "
+	       "\"/nonexistent/gnuplot\" (No such file or directory): ");
+	expect(ARGS("report", "-o", dir, "--gnuplot", "/nonexistent/gnuplot",
+		    "tests/fixtures/quick/results.json"),
+	       EXIT_OK, NULL, want_err);
+	/* culab itself is started by path; only its gnuplot is looked up */
+	setenv("PATH", "/nonexistent-culab-test-bin", 1);
+	expect(ARGS("report", "-o", dir, "tests/fixtures/quick/results.json"),
+	       EXIT_OK, "culab: report: ", "install gnuplot and run `gnuplot "
+	       "all.gp` there to draw them\n");
+	setenv("PATH", saved, 1);
+	assert_true(exists(dir, "report.en.md"));
+	assert_true(exists(dir, "report.zh.md"));
+	assert_true(exists(charts, "all.gp"));
+	assert_true(exists(charts, "time-reduce-float.gp"));
+	assert_true(exists(charts, "counters-transpose-double.gp"));
+	assert_true(exists(charts, "time-reduce-float.dat"));
+	assert_false(exists(charts, "time-reduce-float.png"));
+	remove_tree(dir);
+	free(charts);
+	free(saved);
+}
+
 /* The recorded results verify: every registry signature holds. */
 static void test_verify_fixture(void **state)
 {
@@ -323,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_report_input),
 		cmocka_unit_test(test_unwritable_output),
 		cmocka_unit_test(test_verify_fixture),
+		cmocka_unit_test(test_report_without_gnuplot),
 		cmocka_unit_test(test_no_gpu),
 		cmocka_unit_test(test_plan),
 	};

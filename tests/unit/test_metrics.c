@@ -700,6 +700,32 @@ static void test_print(void **state)
 	free(text);
 }
 
+/* The noise rule the findings and `culab compare` share. */
+static void test_change_rule(void **state)
+{
+	(void)state;
+	/* size of a change: of the larger value, 0..100 */
+	assert_float_equal(metrics_change_pct(10, 5), 50, 1e-12);
+	assert_float_equal(metrics_change_pct(5, 10), 50, 1e-12);
+	assert_float_equal(metrics_change_pct(-4, 4), 200, 1e-12);
+	assert_true(isnan(metrics_change_pct(0, 0)));
+	assert_true(isnan(metrics_change_pct(NAN, 1)));
+	/* 10 % is the line: 9.9 % is noise, 10 % is not */
+	assert_false(metrics_change_notable("dram_read_bytes", 1000, 901));
+	assert_true(metrics_change_notable("dram_read_bytes", 1000, 900));
+	/* raw event counts and the SM clock mean nothing on their own */
+	assert_false(metrics_change_notable("bank_conflicts_shared_ld", 0, 1e6));
+	assert_false(metrics_change_notable("divergent_branches", 10, 1e4));
+	assert_false(metrics_change_notable("sm_clock_mhz", 1400, 1980));
+	/* conflicts per instruction under the counter's floor on both sides */
+	assert_false(metrics_change_notable("bank_conflicts_per_shared_ld",
+					    0.005, 0.045));
+	assert_true(metrics_change_notable("bank_conflicts_per_shared_ld",
+					   0.005, 30));
+	/* a raw metric (no definition) is judged by size alone */
+	assert_true(metrics_change_notable("sm__cycles_elapsed.avg", 1, 2));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -720,6 +746,7 @@ int main(void)
 		cmocka_unit_test(test_derive_aggregation),
 		cmocka_unit_test(test_derive_kernels),
 		cmocka_unit_test(test_print),
+		cmocka_unit_test(test_change_rule),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

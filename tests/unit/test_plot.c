@@ -231,6 +231,52 @@ static void test_render(void **state)
 	free(dir);
 }
 
+/* Intervals: two more data columns, '?' where a point has none, and a
+ * capped bar drawn over each bar and line; the range covers them. */
+static void test_intervals(void **state)
+{
+	char *dir = scratch();
+	struct plot_set *s = plot_set_new();
+	struct plot_chart *c = plot_chart_add(s, "ci", "intervals");
+	struct plot_panel *p = plot_panel_add(c, PLOT_BARS, "b", NULL, "r");
+	struct plot_panel *q = plot_panel_add(c, PLOT_XY, "l", "n", "ms");
+	struct plot_series *a = plot_series_add(p, "ratio", PLOT_SOLID);
+	struct plot_series *b = plot_series_add(q, "ms", PLOT_SOLID);
+	char *dat, *gp, *path;
+
+	(void)state;
+	plot_panel_logscale(p, 0, 2);
+	plot_panel_bar_base(p, 1);
+	plot_series_point(a, (double)plot_panel_category(p, "x"), 0.9);
+	plot_series_interval(a, (double)plot_panel_category(p, "y"), 1.5, 1.2,
+			     3.5);
+	plot_series_interval(a, (double)plot_panel_category(p, "z"), 1.1, NAN,
+			     NAN);
+	plot_series_interval(b, 1, 2, 1.5, 2.5);
+	plot_series_interval(b, 2, 3, 3.5, 2.5);     /* lo > hi: none */
+	assert_int_equal(plot_render(s, dir, NULL), 0);
+	expect_chart(dir, "ci");
+	path = path_of(dir, "ci.dat");
+	dat = slurp(path, NULL);
+	free(path);
+	assert_non_null(strstr(dat, "# index 0: x y low high\n0 0.9 ? ?\n"
+				    "1 1.5 1.2 3.5\n2 1.1 ? ?\n"));
+	assert_non_null(strstr(dat, "1 2 1.5 2.5\n2 3 ? ?\n"));
+	path = path_of(dir, "ci.gp");
+	gp = slurp(path, NULL);
+	free(path);
+	assert_non_null(strstr(gp, "using ($1+0.0000):3:(0):($4-$3) with "
+				   "vectors heads"));
+	assert_non_null(strstr(gp, "using 1:3:(0):($4-$3) with vectors"));
+	/* the bar panel's range reaches the top of the interval */
+	assert_non_null(strstr(gp, "set yrange [0.72:5.6]"));
+	free(dat);
+	free(gp);
+	plot_set_free(s);
+	scratch_remove(dir);
+	free(dir);
+}
+
 /* A second render into the same directory removes the files of the
  * charts it no longer draws, and only those: a report never sits beside
  * charts of another run, and files culab did not write stay. */
@@ -351,20 +397,37 @@ static int render_captured(const struct plot_set *s, const char *dir,
 	return rc;
 }
 
+/* Without gnuplot the charts' data and scripts are still written, and the
+ * warning names every chart not drawn and how to draw them later. */
 static void test_missing_gnuplot(void **state)
 {
-	char *dir = scratch(), *buf;
+	char *dir = scratch(), *buf, *want;
 	struct plot_set *s = sample_set("t");
+	static const char *const files[] = { "all.gp", "lines.gp", "lines.dat",
+					     "bars.gp", "panels.dat",
+					     ".culab-charts" };
 	int rc;
 
 	(void)state;
 	rc = render_captured(s, dir, "/nonexistent/gnuplot-for-culab-tests", &buf);
-	assert_int_equal(rc, -1);
-	assert_non_null(strstr(buf, "error: cannot run "
-				    "\"/nonexistent/gnuplot-for-culab-tests\": "
-				    "No such file or directory"));
-	assert_non_null(strstr(buf, "--no-charts"));
+	assert_int_equal(rc, PLOT_NOT_DRAWN);
+	want = xasprintf("culab: warning: cannot run "
+			 "\"/nonexistent/gnuplot-for-culab-tests\" (No such "
+			 "file or directory): 3 charts not drawn (lines, bars, "
+			 "panels); their data and scripts are in \"%s\": "
+			 "install gnuplot and run `gnuplot all.gp` there to "
+			 "draw them\n", dir);
+	assert_string_equal(buf, want);
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		char *path = path_of(dir, files[i]);
+
+		if (!file_exists(path))
+			fail_msg("%s:%d: %s was not written", __FILE__,
+				 __LINE__, path);
+		free(path);
+	}
 	plot_set_free(s);
+	free(want);
 	free(buf);
 	scratch_remove(dir);
 	free(dir);
@@ -430,6 +493,7 @@ int main(void)
 		cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_render),
+		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_render_prunes_stale),
 		cmocka_unit_test(test_render_empty_set),
 		cmocka_unit_test(test_hostile_text),

@@ -790,7 +790,70 @@ static void test_hostile_text(void **state)
 	scratch_done(dir);
 }
 
+/* Without gnuplot a report is no failure: the Markdown, every chart's
+ * data and script and all.gp are written, a warning names the charts not
+ * drawn and says how to draw them, and images of an earlier render go. */
 static void test_no_gnuplot(void **state)
+{
+	struct results r;
+	struct report_options o;
+	char *dir = scratch(), *charts = path_of(dir, "charts");
+	char *stale = path_of(charts, "time-reduce-int.png");
+	char *all = path_of(charts, "all.gp");
+	char *gp = path_of(charts, "time-reduce-int.gp");
+	char *diags, *en;
+	FILE *fp;
+
+	(void)state;
+	assert_int_equal(mkdir(charts, 0755), 0);
+	fp = fopen(stale, "w");
+	assert_non_null(fp);
+	fputs("an image of another run", fp);
+	fclose(fp);
+	synthetic_results(&r);
+	options(&o, dir);
+	o.gnuplot = "/nonexistent/gnuplot-for-culab-tests";
+	assert_int_equal(render(&r, &o, &diags), 0);
+	EXPECT_IN(diags, "culab: warning: cannot run "
+		  "\"/nonexistent/gnuplot-for-culab-tests\" (No such file or "
+		  "directory): ");
+	EXPECT_IN(diags, " charts not drawn (");
+	EXPECT_IN(diags, "time-reduce-int, ");
+	EXPECT_IN(diags, "); their data and scripts are in \"");
+	EXPECT_IN(diags, "/charts\": install gnuplot and run `gnuplot all.gp` "
+		  "there to draw them\n");
+	/* one line, that warning, and nothing else */
+	assert_ptr_equal(strchr(diags, '\n'), diags + strlen(diags) - 1);
+	free(diags);
+	assert_int_equal(access(all, R_OK), 0);
+	assert_int_equal(access(gp, R_OK), 0);
+	assert_int_equal(access(stale, F_OK), -1);
+	en = read_report(dir, "en");   /* the Markdown is written */
+	EXPECT_IN(en, "**Charts not drawn yet**: gnuplot could not be run");
+	EXPECT_IN(en, "run `gnuplot all.gp` in that directory");
+	EXPECT_IN(en, "](charts/time-reduce-int.png)");
+	free(en);
+	en = read_report(dir, "zh");
+	EXPECT_IN(en, "**图表尚未绘制**");
+	free(en);
+
+	o.charts = false;
+	o.langs = REPORT_ZH;
+	assert_int_equal(render(&r, &o, NULL), 0);
+	en = read_report(dir, "zh");
+	EXPECT_IN(en, "未绘制图表（已关闭图表）。");
+	free(en);
+	results_release(&r);
+	free(charts);
+	free(stale);
+	free(all);
+	free(gp);
+	scratch_done(dir);
+}
+
+/* A gnuplot that starts and fails is a failure: the Markdown is still
+ * written and says so. */
+static void test_gnuplot_fails(void **state)
 {
 	struct results r;
 	struct report_options o;
@@ -799,20 +862,13 @@ static void test_no_gnuplot(void **state)
 	(void)state;
 	synthetic_results(&r);
 	options(&o, dir);
-	o.gnuplot = "/nonexistent/gnuplot-for-culab-tests";
+	o.gnuplot = "false";
 	assert_int_equal(render(&r, &o, &diags), -1);
-	EXPECT_IN(diags, "cannot run \"/nonexistent/gnuplot-for-culab-tests\"");
+	EXPECT_IN(diags, "culab: error: gnuplot failed (exit status 1)");
 	free(diags);
-	en = read_report(dir, "en");   /* the Markdown is still written */
+	en = read_report(dir, "en");
 	EXPECT_IN(en, "**Charts could not be drawn**");
 	EXPECT_NOT_IN(en, "](charts/");
-	free(en);
-
-	o.charts = false;
-	o.langs = REPORT_ZH;
-	assert_int_equal(render(&r, &o, NULL), 0);
-	en = read_report(dir, "zh");
-	EXPECT_IN(en, "未绘制图表（已关闭图表）。");
 	free(en);
 	results_release(&r);
 	scratch_done(dir);
@@ -1253,6 +1309,7 @@ int main(void)
 		cmocka_unit_test(test_charts_valid),
 		cmocka_unit_test(test_hostile_text),
 		cmocka_unit_test(test_no_gnuplot),
+		cmocka_unit_test(test_gnuplot_fails),
 		cmocka_unit_test(test_symlinks_not_followed),
 		cmocka_unit_test(test_template_override),
 		cmocka_unit_test(test_shipped_templates),

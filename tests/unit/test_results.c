@@ -82,6 +82,9 @@ static void fill(struct results *r)
 			.block_default = 128, .block_min = 64,
 			.timed_region = "two launches",
 			.source = "class/alice.cu:reduce",
+			.source_file = "class/alice.cu",
+			.source_text = "__global__ void reduce() {}\n",
+			.source_sha256 = "0123abcd",
 			.expect = { { .column = "gld_efficiency_pct", .op = ">=",
 				      .value = 80, .dtypes = DTYPE_BIT(DTYPE_FLOAT),
 				      .min_side = 1024 },
@@ -261,8 +264,17 @@ static void test_round_trip(void **state)
 			    "a student's kernel");
 	assert_string_equal(results_variant(&b, "=bad,\"name\"")->source,
 			    "class/alice.cu:reduce");
+	/* with the source it was compiled from, for `culab rerun` */
+	assert_string_equal(results_variant(&b, "=bad,\"name\"")->source_file,
+			    "class/alice.cu");
+	assert_string_equal(results_variant(&b, "=bad,\"name\"")->source_text,
+			    "__global__ void reduce() {}\n");
+	assert_string_equal(results_variant(&b,
+					    "=bad,\"name\"")->source_sha256,
+			    "0123abcd");
 	assert_null(results_variant(&b, "reduce_shuffle"));
 	assert_null(results_variant(&b, "reduce_global")->source);
+	assert_null(results_variant(&b, "reduce_global")->source_text);
 	results_release(&a);
 	results_release(&b);
 	free(path);
@@ -443,18 +455,19 @@ static void test_csv(void **state)
 	/* Counter columns: value, then empty for not applicable. */
 	assert_non_null(strstr(text, ",4194304,\n"));
 	/* The resources' column group, after message; spills unknown are
-	 * empty; unknown resources are all empty. */
+	 * empty; unknown resources are all empty; then the clk_ group
+	 * (clocks never read: empty). */
 	assert_non_null(strstr(hdr, ",message,res_registers,res_static_smem,"
 				    "res_dynamic_smem,res_local_bytes,"
 				    "res_spill_bytes,res_block_threads,"
-				    "res_occupancy_pct,res_limiter,gpu,host,"
-				    "device"));
+				    "res_occupancy_pct,res_limiter,clk_sm_mhz_min"));
+	assert_non_null(strstr(hdr, ",clk_status,gpu,host,device"));
 	/* Where each row ran: the file's one GPU (no host recorded). */
 	assert_non_null(strstr(text, ",cuda-events,,,16,0,1024,0,,256,100,"
-				     "warps,Test GPU,,0,4194304,\n"));
+				     "warps,,,,,,,,,,Test GPU,,0,4194304,\n"));
 	assert_non_null(strstr(text, ",\"sum is 3, expected 4\",255,49152,0,"
-				     "24,16,1000,0,shared memory,Test GPU,,0,"
-				     ",\n"));
+				     "24,16,1000,0,shared memory,,,,,,,,,,"
+				     "Test GPU,,0,,\n"));
 	/* A failed row shows no speed; a formula-like name is defused. */
 	assert_non_null(strstr(text, "e1,reduce,\"'=bad,\"\"name\"\"\",0,int,7,"
 				     "1,0,wrong,false,,,,,,,1,"));

@@ -14,6 +14,7 @@
 
 #include "diag.h"
 #include "experiment.h"
+#include "hash.h"
 #include "plan.h"
 #include "registry.h"
 #include "ukernel.h"
@@ -53,6 +54,20 @@ static void test_class_labels(void **state)
 	assert_false(row->flags & (VF_HOST_STEP | VF_IN_PLACE));
 	assert_int_equal(row->block_default, 128);
 	assert_string_equal(row->source, "tests/good/kernels/bob/reduce.cu:sum");
+	/* and the source it compiles, which the results keep for a rerun */
+	{
+		char *text = NULL, sha[65];
+		size_t len = 0;
+
+		assert_int_equal(read_file("tests/good/kernels/bob/reduce.cu",
+					   1 << 20, &text, &len), 0);
+		assert_int_equal(sha256_hex(text, len, sha), 0);
+		assert_string_equal(row->source_file,
+				    "tests/good/kernels/bob/reduce.cu");
+		assert_string_equal(row->source_text, text);
+		assert_string_equal(row->source_sha256, sha);
+		free(text);
+	}
 	assert_int_equal(row->step, 0);
 	/* the item named again by the second experiment is the same row */
 	assert_int_equal(f.exps[1].nvariants, 1);

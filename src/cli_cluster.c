@@ -1,4 +1,4 @@
-/* cmd_cluster.c - the subcommands that go beyond one GPU: `culab merge`
+/* cli_cluster.c - the subcommands that go beyond one GPU: `culab merge`
  * (shards' results made one, with their report) and `culab slurm` (an
  * experiment file as a Slurm job array and a dependent merge job).
  * Rows of main.c's command table; see cli.h. */
@@ -68,6 +68,7 @@ int cmd_merge(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
+	const struct command *c = find_command("merge");
 	struct merge_options mo = { .command = cli_command_line() };
 	struct report_options ro;
 	struct results r;
@@ -85,27 +86,27 @@ int cmd_merge(int argc, char **argv)
 		case 'R': report = false; break;
 		case 'L':
 			if (report_lang_parse(optarg, &ro.langs) < 0)
-				return cli_usage_error("merge", "unknown language "
+				return usage_error(c, "unknown language "
 						       "\"%s\" (known: en, zh, "
 						       "both)", optarg);
 			break;
 		case 'q': quiet = true; break;
-		case 'h': cli_help("merge", stdout); return EXIT_OK;
-		default: return cli_usage_error("merge", "unknown option");
+		case 'h': print_help(c, stdout); return EXIT_OK;
+		default: return usage_error(c, "unknown option");
 		}
 	}
 	if (optind >= argc)
-		return cli_usage_error("merge", "merge needs at least one file");
+		return usage_error(c, "merge needs at least one file");
 	if (plans) {
 		if (dir || mo.partial)
-			return cli_usage_error("merge", "--plans checks plans "
+			return usage_error(c, "--plans checks plans "
 					       "and writes nothing: no -o, no "
 					       "--partial");
 		return merge_plans(argv + optind, (size_t)(argc - optind)) < 0 ?
 		       EXIT_USAGE : EXIT_OK;
 	}
 	if (!dir)
-		return cli_usage_error("merge", "merge needs -o DIR, where the "
+		return usage_error(c, "merge needs -o DIR, where the "
 				       "merged results go");
 	if (merge_files(argv + optind, (size_t)(argc - optind), &mo, &r) < 0)
 		return EXIT_USAGE;
@@ -273,6 +274,7 @@ static int slurm_options(int argc, char **argv, struct slurm_job *j,
 		{ "help", no_argument, NULL, 'h' },
 		{ 0, 0, 0, 0 }
 	};
+	const struct command *c = find_command("slurm");
 	char why[256], *end;
 	int ch;
 
@@ -285,7 +287,7 @@ static int slurm_options(int argc, char **argv, struct slurm_job *j,
 			v = strtol(optarg, &end, 10);
 			if (errno || !*optarg || *end || v < (ch == 'g' ? 0 : 1) ||
 			    v > (ch == 'g' ? 64 : PLAN_MAX_SHARDS))
-				return cli_usage_error("slurm", "--%s takes a "
+				return usage_error(c, "--%s takes a "
 					"number from %d to %d, not \"%s\"",
 					ch == 'g' ? "gpus-per-task" : "shards",
 					ch == 'g' ? 0 : 1, ch == 'g' ? 64 :
@@ -295,7 +297,7 @@ static int slurm_options(int argc, char **argv, struct slurm_job *j,
 		    slurm_check_value(ch == 'p' ? "partition" : ch == 'A' ?
 				      "account" : "time", optarg, why,
 				      sizeof(why)) < 0)
-			return cli_usage_error("slurm", "%s", why);
+			return usage_error(c, "%s", why);
 		switch (ch) {
 		case 'n': j->shards = (int)v; break;
 		case 'g': j->gpus_per_task = (int)v; break;
@@ -308,15 +310,15 @@ static int slurm_options(int argc, char **argv, struct slurm_job *j,
 		case 'C': j->no_counters = true; break;
 		case 'v': j->variant = optarg; break;
 		case 'T': j->test_plans = true; break;
-		case 'h': cli_help("slurm", stdout); return -1;
-		default: return cli_usage_error("slurm", "unknown option");
+		case 'h': print_help(c, stdout); return -1;
+		default: return usage_error(c, "unknown option");
 		}
 	}
 	if (argc - optind != 1)
-		return cli_usage_error("slurm", "slurm needs exactly one "
+		return usage_error(c, "slurm needs exactly one "
 				       "experiment file");
 	if (!j->shards)
-		return cli_usage_error("slurm", "slurm needs --shards N");
+		return usage_error(c, "slurm needs --shards N");
 	j->file = argv[optind];
 	return 0;
 }

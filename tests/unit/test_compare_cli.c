@@ -1,0 +1,743 @@
+/* test_compare_cli.c - `culab compare`, `culab rerun` and `culab report
+ * --baseline` as a user meets them: the golden terminal and Markdown
+ * outputs of comparisons of real recorded results, every bad input with
+ * its one error line and exit status, --fail-on, --json, --chart, -o, and
+ * a rerun up to the point where it needs a GPU (this suite has none: the
+ * run itself is `make test-gpu`'s, on the GPU machine).
+ *
+ * The recorded results compared are all real runs on H100s
+ * (reports/examples/h100: experiments/default.yaml; reports/bench/h100:
+ * the benchmarks; reports/examples/exercise: the user-kernel example), of
+ * different experiment files and on different boards, so their rows pair
+ * with --match.  The only synthetic data here is the rerun case whose
+ * results embed kernel sources: the exercise results with the sources'
+ * text added, as a culab that records them would write (test data, not a
+ * measurement).
+ *
+ * Runs the binary named by $CULAB (default build/culab) from the
+ * repository root.  CULAB_UPDATE_GOLDEN=1 rewrites tests/golden/compare/
+ * (tests/update_golden.sh). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <jansson.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exitcode.h"
+#include "hash.h"
+#include "json.h"
+#include "results.h"
+#include "util.h"
+#include "report_check.h"
+
+#define H100 "reports/examples/h100/results.json"
+#define BENCH_REDUCE "reports/bench/h100/reduce/results.json"
+#define BENCH_TRANSPOSE "reports/bench/h100/transpose/results.json"
+#define EXERCISE "reports/examples/exercise/results.json"
+#define QUICK "tests/fixtures/quick/results.json"
+
+struct out {
+	int status;
+	char *out, *err;
+};
+
+static char culab[PATH_MAX];
+
+/* Runs culab with args (NULL-terminated), in directory cwd (NULL: here). */
+static struct out run_in(const char *cwd, const char *const *args)
+{
+	char outp[] = "/tmp/culab-cmp-out-XXXXXX";
+	char errp[] = "/tmp/culab-cmp-err-XXXXXX";
+	int fo = mkstemp(outp), fe = mkstemp(errp), st = 0;
+	posix_spawn_file_actions_t fa;
+	const char *argv[40];
+	struct out o;
+	pid_t pid;
+	size_t n = 1;
+
+	argv[0] = culab;
+	for (; args[n - 1] && n < 39; n++)
+		argv[n] = args[n - 1];
+	argv[n] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fo, 1);
+	posix_spawn_file_actions_adddup2(&fa, fe, 2);
+	if (cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, cwd);
+	assert_int_equal(posix_spawn(&pid, culab, &fa, NULL, (char **)argv,
+				     environ), 0);
+	waitpid(pid, &st, 0);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fo);
+	close(fe);
+	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	o.out = slurp(outp, NULL);
+	o.err = slurp(errp, NULL);
+	unlink(outp);
+	unlink(errp);
+	return o;
+}
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static void out_free(struct out *o)
+{
+	free(o->out);
+	free(o->err);
+}
+
+/* Checks exit status and that stdout / stderr hold the given texts. */
+static void expect_in(const char *cwd, const char *const *args, int status,
+		      const char *in_out, const char *in_err)
+{
+	struct out o = run_in(cwd, args);
+
+	if (o.status != status || (in_out && !strstr(o.out, in_out)) ||
+	    (in_err && !strstr(o.err, in_err)))
+		fail_msg("culab %s %s ...: exit %d (want %d)\nstdout: %.2000s\n"
+			 "stderr: %s\nwanted stdout to hold \"%s\" and stderr "
+			 "\"%s\"", args[0], args[1] ? args[1] : "", o.status,
+			 status, o.out, o.err, in_out ? in_out : "",
+			 in_err ? in_err : "");
+	out_free(&o);
+}
+
+#define expect(args, status, in_out, in_err) \
+	expect_in(NULL, (args), (status), (in_out), (in_err))
+
+/* A refusal: exit 2 and exactly one line on stderr holding `want`. */
+static void refused(const char *const *args, const char *want)
+{
+	struct out o = run_in(NULL, args);
+	const char *nl = strchr(o.err, '\n');
+
+	if (o.status != EXIT_USAGE || !strstr(o.err, want) ||
+	    !nl || (nl[1] && strncmp(nl + 1, "usage: ", 7) != 0))
+		fail_msg("culab %s %s: exit %d (want 2), stderr:\n%s\nwanted one "
+			 "line holding \"%s\"", args[0], args[1], o.status,
+			 o.err, want);
+	assert_string_equal(o.out, "");
+	out_free(&o);
+}
+
+/* The text of dir/name, or NULL. */
+static char *slurp_at(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name), *text = slurp(path, NULL);
+
+	free(path);
+	return text;
+}
+
+static char *scratch(void)
+{
+	char *dir = xstrdup("/tmp/culab-test-compare-cli-XXXXXX");
+
+	assert_non_null(mkdtemp(dir));
+	return dir;
+}
+
+/* ---- golden outputs ------------------------------------------------------ */
+
+/* Comparisons of real recorded results, and the golden file each output
+ * must equal (tests/golden/compare/NAME). */
+static const struct golden {
+	const char *name;
+	const char *args[12];
+} goldens[] = {
+	/* two boards of the H100 model, default.yaml against the benchmark */
+	{ "h100-vs-bench-reduce.txt", { "compare", "--match",
+	  "reduce-float=reduce-ladder", H100, BENCH_REDUCE } },
+	{ "h100-vs-bench-reduce.md", { "compare", "--markdown", "--match",
+	  "reduce-float=reduce-ladder", H100, BENCH_REDUCE } },
+	/* with counters on both sides, and user kernels on one */
+	{ "h100-vs-exercise.txt", { "compare", "--match",
+	  "reduce-float=my-reduce", "--match", "transpose-float=my-transpose",
+	  H100, EXERCISE } },
+	{ "h100-vs-exercise.md", { "compare", "--markdown", "--match",
+	  "reduce-float=my-reduce", "--match", "transpose-float=my-transpose",
+	  H100, EXERCISE } },
+	/* several new files against one base */
+	{ "h100-vs-bench.txt", { "compare", "--match",
+	  "reduce-float=reduce-ladder", "--match",
+	  "transpose-float=transpose-bench", H100, BENCH_REDUCE,
+	  BENCH_TRANSPOSE } },
+};
+
+static void test_golden(void **state)
+{
+	bool update = getenv("CULAB_UPDATE_GOLDEN") != NULL;
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(goldens); i++) {
+		struct out o = run_in(NULL, goldens[i].args);
+		char *path = xasprintf("tests/golden/compare/%s",
+				       goldens[i].name);
+		char *want;
+
+		if (o.status != EXIT_OK)
+			fail_msg("%s: exit %d: %s", goldens[i].name, o.status,
+				 o.err);
+		assert_string_equal(o.err, "");
+		if (update) {
+			assert_int_equal(mkdir_p("tests/golden/compare"), 0);
+			assert_int_equal(write_file_atomic(path, o.out,
+							   strlen(o.out)), 0);
+			fprintf(stderr, "wrote %s\n", path);
+		}
+		want = slurp(path, NULL);
+		if (!want)
+			fail_msg("%s:%d: %s is missing: run tests/update_golden.sh",
+				 __FILE__, __LINE__, path);
+		if (strcmp(want, o.out) != 0)
+			fail_msg("%s:%d: output of `culab %s` differs from %s "
+				 "(run tests/update_golden.sh if the change is "
+				 "meant, and read the diff)", __FILE__, __LINE__,
+				 goldens[i].args[0], path);
+		if (strstr(goldens[i].name, ".md"))
+			assert_true(tables_check(o.out) > 0);
+		free(want);
+		free(path);
+		out_free(&o);
+	}
+}
+
+/* ---- bad input and exit statuses --------------------------------------- */
+
+static void test_usage(void **state)
+{
+	(void)state;
+	expect(ARGS("compare", "--help"), EXIT_OK, "usage: culab compare", NULL);
+	expect(ARGS("help", "rerun"), EXIT_OK, "usage: culab rerun", NULL);
+	expect(ARGS("--help"), EXIT_OK, "  compare ", NULL);
+	refused(ARGS("compare", H100), "compare needs a base results file "
+		"and at least one new one");
+	refused(ARGS("compare", "--threshold", "0", H100, BENCH_REDUCE),
+		"--threshold takes a relative difference between 0 and 1 "
+		"(0.02 is 2 %), not \"0\"");
+	refused(ARGS("compare", "--threshold", "2%", H100, BENCH_REDUCE),
+		"not \"2%\"");
+	refused(ARGS("compare", "--fail-on", "worse", H100, BENCH_REDUCE),
+		"--fail-on takes slower, faster or changed, not \"worse\"");
+	refused(ARGS("compare", "--json", "--markdown", H100, BENCH_REDUCE),
+		"--markdown and --json exclude each other");
+	refused(ARGS("compare", "--match", "reduce-float", H100, BENCH_REDUCE),
+		"--match takes BASE=NEW");
+	refused(ARGS("compare", "--match", "nope=reduce-ladder", H100,
+		     BENCH_REDUCE), "--match: the base has no experiment "
+		"\"nope\"");
+	refused(ARGS("compare", "--match", "reduce-float=nope", H100,
+		     BENCH_REDUCE), "--match: no new file has an experiment "
+		"\"nope\"");
+	refused(ARGS("rerun"), "rerun needs exactly one results file");
+	refused(ARGS("rerun", "--fail-on", "x", QUICK), "--fail-on takes");
+	refused(ARGS("report", "--threshold", "0.05", QUICK),
+		"--threshold and --match go with --baseline");
+}
+
+static void test_bad_files(void **state)
+{
+	char *dir = scratch(), *copy = xasprintf("%s/copy.json", dir);
+	size_t len = 0;
+	char *text = slurp(H100, &len);
+
+	(void)state;
+	assert_int_equal(write_file_atomic(copy, text, len), 0);
+	refused(ARGS("compare", H100, H100), "are the same file: a run "
+		"compared with itself says nothing");
+	refused(ARGS("compare", H100, copy), "have the same content (SHA-256 ");
+	refused(ARGS("compare", H100, BENCH_REDUCE, copy), "have the same "
+		"content");
+	refused(ARGS("compare", "experiments/quick.yaml", H100),
+		"experiments/quick.yaml:1:1: error: not a valid results file");
+	refused(ARGS("compare", "tests/bad-results/other-tool.json", H100),
+		"not a culab results file (\"schema\" is not \"culab-results\")");
+	refused(ARGS("compare", "tests/bad-results/future-version.json", H100),
+		"results schema version 3 is not supported");
+	refused(ARGS("compare", H100, "no/such.json"),
+		"cannot open \"no/such.json\"");
+	refused(ARGS("compare", H100, BENCH_REDUCE), "have no row in common: "
+		"rows pair by experiment, variant, type, size and block "
+		"(experiments of the base: reduce-float, reduce-int-double, "
+		"transpose-float; of the new file: reduce-vs-cub, "
+		"reduce-ladder; pair experiments of other names with --match "
+		"BASE=NEW)");
+	/* report --baseline refuses the same, before writing anything */
+	refused(ARGS("report", "--baseline", H100, "-o", dir, H100),
+		"are the same file");
+	refused(ARGS("report", "--baseline", H100, "-o", dir, BENCH_REDUCE),
+		"have no row in common");
+	{
+		char *report = xasprintf("%s/report.en.md", dir);
+
+		assert_false(file_exists(report));
+		free(report);
+	}
+	free(text);
+	free(copy);
+	scratch_remove(dir);
+	free(dir);
+}
+
+static void test_fail_on(void **state)
+{
+	(void)state;
+	/* the benchmark run has slower and faster pairs (other boards) */
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
+		    "--fail-on", "slower", H100, BENCH_REDUCE), EXIT_FAILED,
+	       "4 slower", NULL);
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
+		    "--fail-on", "faster", H100, BENCH_REDUCE), EXIT_FAILED,
+	       "5 faster", NULL);
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
+		    "--fail-on", "changed", H100, BENCH_REDUCE), EXIT_FAILED,
+	       NULL, NULL);
+	/* within +-90 % nothing is faster or slower */
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
+		    "--threshold", "0.9", "--fail-on", "changed", H100,
+		    BENCH_REDUCE), EXIT_OK, "0 faster, 0 slower", NULL);
+	/* without --fail-on differences are not failures */
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder", H100,
+		    BENCH_REDUCE), EXIT_OK, "5 faster, 4 slower", NULL);
+}
+
+/* README "Why 2 %": the table of verdicts at four thresholds, from the
+ * command it names.  If the recorded results or the method change, this
+ * fails and the README must say what the new numbers are. */
+static void test_threshold_table(void **state)
+{
+	static const struct {
+		const char *t;
+		int large[3], mid[3];  /* same, unknown, faster or slower */
+	} rows[] = {
+		{ "0.005", { 20, 5 }, { 2, 12, 2 } },
+		{ "0.01", { 24, 1 }, { 4, 10, 2 } },
+		{ "0.02", { 24, 1 }, { 10, 4, 2 } },
+		{ "0.05", { 24, 1 }, { 13, 1, 2 } },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct out o = run_in(NULL, ARGS("compare", "--json",
+			"--threshold", rows[i].t, "--match",
+			"reduce-float=reduce-ladder", "--match",
+			"transpose-float=transpose-bench", H100, BENCH_REDUCE,
+			BENCH_TRANSPOSE));
+		json_t *doc = json_loads(o.out, 0, NULL), *c, *p;
+		int large[3] = { 0 }, mid[3] = { 0 };
+		size_t k, j;
+
+		assert_non_null(doc);
+		json_array_foreach(json_object_get(doc, "comparisons"), k, c) {
+			json_array_foreach(json_object_get(c, "pairs"), j, p) {
+				const char *v = json_string_value(
+					json_object_get(p, "verdict"));
+				json_int_t n = json_integer_value(
+					json_object_get(p, "n"));
+				json_int_t m = json_integer_value(
+					json_object_get(p, "m"));
+				int *to = n * m >= 8192 * 8192 ? large :
+					  n == 1 << 24 ? mid : NULL;
+
+				if (!to || !strcmp(json_string_value(
+					json_object_get(p, "variant")),
+						   "reduce_cpu"))
+					continue;
+				to[!strcmp(v, "same") ? 0 :
+				   !strcmp(v, "unknown") ? 1 : 2]++;
+			}
+		}
+		if (memcmp(large, rows[i].large, sizeof(large)) ||
+		    memcmp(mid, rows[i].mid, sizeof(mid)))
+			fail_msg("T = %s: large %d same, %d unknown, %d other; "
+				 "2^24 %d same, %d unknown, %d other: not what "
+				 "README says", rows[i].t, large[0], large[1],
+				 large[2], mid[0], mid[1], mid[2]);
+		json_decref(doc);
+		out_free(&o);
+	}
+}
+
+/* ---- --json, -o, --chart --------------------------------------------------- */
+
+static void test_json(void **state)
+{
+	struct out o = run_in(NULL, ARGS("compare", "--json", "--match",
+					 "reduce-float=my-reduce", H100,
+					 EXERCISE));
+	json_error_t e;
+	json_t *doc, *c, *pairs, *p;
+	size_t sum = 0;
+	const char *key;
+	json_t *v;
+
+	(void)state;
+	assert_int_equal(o.status, EXIT_OK);
+	doc = json_loads(o.out, 0, &e);
+	assert_non_null(doc);
+	assert_string_equal(json_string_value(json_object_get(doc, "schema")),
+			    "culab-compare");
+	assert_float_equal(json_real_value(json_object_get(json_object_get(
+		doc, "method"), "threshold")), 0.02, 0);
+	c = json_array_get(json_object_get(doc, "comparisons"), 0);
+	assert_string_equal(json_string_value(json_object_get(c, "new")),
+			    EXERCISE);
+	assert_true(json_is_false(json_object_get(c, "cross_gpu")));
+	assert_true(json_is_true(json_object_get(c, "other_device")));
+	pairs = json_object_get(c, "pairs");
+	json_object_foreach(json_object_get(c, "counts"), key, v)
+		sum += (size_t)json_integer_value(v);
+	assert_int_equal(sum, json_array_size(pairs));
+	assert_int_equal(json_array_size(pairs), 34);
+	p = json_array_get(pairs, 0);
+	assert_string_equal(json_string_value(json_object_get(p, "variant")),
+			    "reduce_global");
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(
+		p, "new"), "samples")), 30);
+	assert_true(json_real_value(json_object_get(p, "ci_low")) <=
+		    json_real_value(json_object_get(p, "ratio")));
+	assert_true(json_is_array(json_object_get(p, "counter_changes")));
+	assert_int_equal(json_array_size(json_object_get(c, "only_new")), 66);
+	json_decref(doc);
+	out_free(&o);
+}
+
+static void test_output_and_chart(void **state)
+{
+	char *dir = scratch(), *file = xasprintf("%s/cmp.md", dir);
+	char *charts = xasprintf("%s/charts", dir), *text, *dat, *png;
+	struct out o;
+
+	(void)state;
+	o = run_in(NULL, ARGS("compare", "--markdown", "--chart", charts, "-o",
+			      file, "--match", "reduce-float=reduce-ladder",
+			      H100, BENCH_REDUCE));
+	if (o.status != EXIT_OK)
+		fail_msg("exit %d: %s", o.status, o.err);
+	assert_string_equal(o.out, "");
+	text = slurp(file, NULL);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "# culab compare\n"));
+	assert_non_null(strstr(text, "charts/compare.png)"));
+	dat = slurp_at(charts, "compare.dat");
+	assert_non_null(dat);
+	assert_non_null(strstr(dat, "# index 0: x y low high\n"));
+	png = xasprintf("%s/compare.png", charts);
+	assert_null(png_problem(png));
+	free(png);
+	free(dat);
+	free(text);
+	out_free(&o);
+	scratch_remove(dir);
+	free(dir);
+	free(file);
+	free(charts);
+}
+
+/* ---- report --baseline -------------------------------------------------------- */
+
+static void test_report_baseline(void **state)
+{
+	char *dir = scratch(), *en, *zh, *png;
+	struct out o;
+
+	(void)state;
+	o = run_in(NULL, ARGS("report", "--baseline", H100, "--match",
+			      "reduce-float=reduce-ladder", "-o", dir,
+			      BENCH_REDUCE));
+	if (o.status != EXIT_OK)
+		fail_msg("exit %d: %s", o.status, o.err);
+	en = slurp_at(dir, "report.en.md");
+	zh = slurp_at(dir, "report.zh.md");
+	assert_non_null(strstr(en, "\n## Before and after\n\n- baseline: "
+			       "reports/examples/h100/results.json"));
+	assert_non_null(strstr(en, "- new: this run (NVIDIA H100 80GB HBM3"));
+	assert_non_null(strstr(en, "| reduce-float/reduce-ladder | "
+			       "reduce\\_global | float | n = 2^20 | 256 |"));
+	assert_non_null(strstr(en, "![baseline.png](charts/baseline.png)"));
+	assert_non_null(strstr(zh, "\n## 前后对比\n\n- 基线："));
+	assert_non_null(strstr(zh, "- 新结果：本次运行"));
+	png = xasprintf("%s/charts/baseline.png", dir);
+	assert_null(png_problem(png));
+	assert_true(tables_check(en) > 0);
+	free(png);
+	free(en);
+	free(zh);
+	out_free(&o);
+	/* and without it, no such section */
+	o = run_in(NULL, ARGS("report", "--no-charts", "-o", dir, BENCH_REDUCE));
+	assert_int_equal(o.status, EXIT_OK);
+	en = slurp_at(dir, "report.en.md");
+	assert_null(strstr(en, "Before and after"));
+	free(en);
+	out_free(&o);
+	scratch_remove(dir);
+	free(dir);
+}
+
+/* ---- rerun ------------------------------------------------------------------- */
+
+/* The exercise results with their kernels' sources recorded, as a culab
+ * that records them writes: test data built from a real file.  `tamper`
+ * changes a recorded source (or with 2 the experiment text) after its
+ * SHA-256 was taken.  Returns the path (heap). */
+static char *exercise_with_sources(const char *dir, int tamper)
+{
+	struct results r;
+	char *path = xasprintf("%s/exercise-%d.json", dir, tamper), *json;
+
+	assert_int_equal(results_read(EXERCISE, &r), 0);
+	for (size_t i = 0; i < r.nvariants; i++) {
+		struct variant *v = r.variants[i];
+		char *colon, *file, *text, sha[65];
+
+		if (!(v->flags & VF_USER))
+			continue;
+		colon = strchr(v->source, ':');
+		file = xstrndup(v->source, (size_t)(colon - v->source));
+		text = slurp(file, NULL);
+		assert_non_null(text);
+		assert_int_equal(sha256_hex(text, strlen(text), sha), 0);
+		if (tamper == 1)
+			text[0] = 'X';
+		v->source_file = file;
+		v->source_text = text;
+		v->source_sha256 = xstrdup(sha);
+	}
+	if (tamper == 2) {
+		char *t = xasprintf("%s# edited\n", r.source_text);
+
+		free(r.source_text);
+		r.source_text = t;
+	}
+	json = json_results_encode(&r);
+	assert_int_equal(write_file_atomic(path, json, strlen(json)), 0);
+	free(json);
+	results_release(&r);
+	return path;
+}
+
+/* Results of one experiment file `yaml` recorded at `yaml_path`, naming
+ * one user kernel recorded as `file` with the text of `real`: test data
+ * shaped like a run's record, not a measurement.  Returns the path of the
+ * results written into dir (heap). */
+static char *one_kernel_results(const char *dir, const char *yaml_path,
+				const char *yaml, const char *file,
+				const char *real)
+{
+	struct results r = { 0 };
+	struct variant v = {
+		.name = "reduce_modulo.reduce_modulo", .family = FAMILY_REDUCE,
+		.title = "t", .dtypes = DTYPE_ALL, .flags = VF_USER | VF_BLOCK,
+		.block_default = 256, .block_min = 1, .block_max = 1024,
+		.source_file = file,
+	};
+	struct result_row *w;
+	char sha[65], tsha[65], *text = slurp(real, NULL), *json;
+	char *path = xasprintf("%s/one-kernel.json", dir);
+
+	assert_non_null(text);
+	assert_int_equal(sha256_hex(text, strlen(text), sha), 0);
+	assert_int_equal(sha256_hex(yaml, strlen(yaml), tsha), 0);
+	v.source = xasprintf("%s:reduce_modulo", file);
+	v.source_text = text;
+	v.source_sha256 = sha;
+	r.schema_version = 2;
+	r.culab_version = xstrdup("test");
+	r.status = xstrdup("complete");
+	r.source_path = xstrdup(yaml_path);
+	r.source_text = xstrdup(yaml);
+	r.source_sha256 = xstrdup(tsha);
+	results_add_variant(&r, &v);
+	w = results_add_row(&r);
+	w->experiment = xstrdup("mine");
+	w->family = xstrdup("reduce");
+	w->variant = xstrdup(v.name);
+	w->dtype = xstrdup("float");
+	w->n = 1024;
+	w->m = 1;
+	w->block = 256;
+	w->status = ROW_OK;
+	w->verified = true;
+	json = json_results_encode(&r);
+	assert_non_null(json);
+	assert_int_equal(write_file_atomic(path, json, strlen(json)), 0);
+	free(json);
+	free((char *)v.source);
+	free(text);
+	results_release(&r);
+	return path;
+}
+
+/* A source named with ".." finds under DIR the directories it climbs
+ * (the experiment goes to DIR at its recorded path); one above the
+ * directory the recorded run started in is refused. */
+static void test_rerun_climbing(void **state)
+{
+	static const char yaml[] =
+		"experiments:\n"
+		"  - name: mine\n"
+		"    family: reduce\n"
+		"    variants: none\n"
+		"    sizes: [1024]\n"
+		"    kernels:\n"
+		"      - source: ../../k/reduce_modulo.cu\n"
+		"        function: reduce_modulo\n"
+		"        finish: host\n"
+		"        block: 256\n"
+		"        shared: \"block * acc\"\n";
+	const char *real = "experiments/examples/exercise/reduce_modulo.cu";
+	char *dir = scratch(), *out = xasprintf("%s/out", dir), *got, *want;
+	char *res = one_kernel_results(dir, "sub/dir/mine.yaml", yaml,
+				       "sub/dir/../../k/reduce_modulo.cu", real);
+	struct out o;
+
+	(void)state;
+	o = run_in("/tmp", ARGS("rerun", "-q", "-o", out, res));
+	if (o.status != EXIT_NO_GPU)
+		fail_msg("exit %d (want 3): %s", o.status, o.err);
+	got = slurp_at(out, "k/reduce_modulo.cu");
+	want = slurp(real, NULL);
+	assert_non_null(got);
+	assert_string_equal(got, want);
+	free(got);
+	got = slurp_at(out, "sub/dir/mine.yaml");
+	assert_string_equal(got, yaml);
+	free(got);
+	free(want);
+	out_free(&o);
+	free(res);
+	res = one_kernel_results(dir, "mine.yaml", yaml, "../k/reduce_modulo.cu",
+				 real);
+	expect_in("/tmp", ARGS("rerun", "-q", "-o", out, res), EXIT_USAGE, NULL,
+		  "cannot rerun: the experiment names kernel source "
+		  "\"../k/reduce_modulo.cu\", which lies above the directory "
+		  "the recorded run started in");
+	free(res);
+	scratch_remove(dir);
+	free(dir);
+	free(out);
+}
+
+static void test_rerun_no_gpu(void **state)
+{
+	char *dir = scratch(), *out = xasprintf("%s/quick", dir), *yaml, *want;
+	struct out o;
+
+	(void)state;
+	/* everything up to the run, then exit 3 as `run` does */
+	o = run_in(NULL, ARGS("rerun", "-q", "-o", out, QUICK));
+	if (o.status != EXIT_NO_GPU)
+		fail_msg("exit %d (want 3): %s", o.status, o.err);
+	assert_non_null(strstr(o.err, "no usable GPU"));
+	yaml = slurp_at(out, "experiments/quick.yaml");
+	want = slurp("experiments/quick.yaml", NULL);
+	/* the recorded text, byte for byte (the fixture's SHA-256 is that of
+	 * experiments/quick.yaml as it still is) */
+	assert_string_equal(yaml, want);
+	free(yaml);
+	free(want);
+	out_free(&o);
+	scratch_remove(dir);
+	free(dir);
+	free(out);
+}
+
+static void test_rerun_sources(void **state)
+{
+	char *dir = scratch(), *out = xasprintf("%s/out", dir), *abs, *src, *got;
+	char *ok = exercise_with_sources(dir, 0);
+	char *bad_src = exercise_with_sources(dir, 1);
+	char *bad_yaml = exercise_with_sources(dir, 2);
+	char *exercise = realpath(EXERCISE, NULL);
+	struct out o;
+
+	(void)state;
+	/* recorded copies: written under DIR where the experiment names
+	 * them, from anywhere (here /tmp, where the recorded paths do not
+	 * exist) */
+	o = run_in("/tmp", ARGS("rerun", "-q", "-o", out, ok));
+	if (o.status != EXIT_NO_GPU)
+		fail_msg("exit %d (want 3): %s", o.status, o.err);
+	assert_null(strstr(o.err, "warning"));
+	src = slurp("experiments/examples/exercise/reduce_shfl.cu", NULL);
+	got = slurp_at(out, "experiments/examples/exercise/reduce_shfl.cu");
+	assert_non_null(got);
+	assert_string_equal(got, src);
+	free(src);
+	free(got);
+	out_free(&o);
+	/* a recorded copy that does not match its SHA-256 */
+	expect_in("/tmp", ARGS("rerun", "-q", "-o", out, bad_src), EXIT_USAGE,
+		  NULL, "the recorded text of kernel source \"experiments/"
+		  "examples/exercise/reduce_modulo.cu\" does not match its "
+		  "SHA-256");
+	expect_in("/tmp", ARGS("rerun", "-q", "-o", out, bad_yaml), EXIT_USAGE,
+		  NULL, "the recorded experiment text does not match its "
+		  "SHA-256 (the file was edited)");
+	/* no copies (results of an older culab): the files at the recorded
+	 * paths, with a warning, or a refusal naming every one missing */
+	expect(ARGS("rerun", "-q", "-o", out, EXERCISE), EXIT_NO_GPU, NULL,
+	       "warning: reports/examples/exercise/results.json: no copy of "
+	       "kernel source \"experiments/examples/exercise/reduce_modulo.cu\"");
+	abs = xasprintf("%s/nowhere", out);
+	expect_in("/tmp", ARGS("rerun", "-q", "-o", abs, exercise), EXIT_USAGE,
+		  NULL, "cannot rerun: kernel sources experiments/examples/"
+		  "exercise/reduce_modulo.cu, experiments/examples/exercise/"
+		  "reduce_shfl.cu, experiments/examples/exercise/"
+		  "transpose_tile.cu are neither recorded in it nor found at "
+		  "their recorded paths");
+	free(abs);
+	free(exercise);
+	free(ok);
+	free(bad_src);
+	free(bad_yaml);
+	scratch_remove(dir);
+	free(dir);
+	free(out);
+}
+
+static int setup(void **state)
+{
+	const char *c = getenv("CULAB") ? getenv("CULAB") : "build/culab";
+
+	(void)state;
+	if (!realpath(c, culab))
+		snprintf(culab, sizeof(culab), "%s", c);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_golden),
+		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_bad_files),
+		cmocka_unit_test(test_fail_on),
+		cmocka_unit_test(test_threshold_table),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_output_and_chart),
+		cmocka_unit_test(test_report_baseline),
+		cmocka_unit_test(test_rerun_no_gpu),
+		cmocka_unit_test(test_rerun_sources),
+		cmocka_unit_test(test_rerun_climbing),
+	};
+
+	if (getenv("CULAB_UPDATE_GOLDEN")) {
+		const struct CMUnitTest only[] = {
+			cmocka_unit_test(test_golden),
+		};
+
+		return cmocka_run_group_tests(only, setup, NULL);
+	}
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
