@@ -62,5 +62,8 @@ int cmd_rerun(int argc, char **argv);
 
 int cmd_merge(int argc, char **argv);
 int cmd_slurm(int argc, char **argv);
+/* Their help texts, for the command table. */
+extern const char cli_merge_help[];
+extern const char cli_slurm_help[];
 
 #endif

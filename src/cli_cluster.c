@@ -26,6 +26,46 @@
 
 extern char **environ;
 
+/* The help texts of their rows in main.c's table. */
+const char cli_merge_help[] =
+	"Merges results files of one experiment file (the same SHA-256) and\n"
+	"one culab version, typically those of `culab run --shard I/N`, into\n"
+	"DIR/results.json and results.csv, and renders the report as a run\n"
+	"would.  Every row keeps the host and GPU it ran on; rows are put\n"
+	"back in plan order.  Refused, with one line and exit status 2:\n"
+	"another experiment file or culab version, a file given twice, a\n"
+	"shard or a measurement twice, a file that is not results, and\n"
+	"missing shards unless --partial.\n\n"
+	"  -o, --output DIR   where the merged results go\n"
+	"      --partial      merge the shards that are there, saying which\n"
+	"                     are missing (status \"partial\")\n"
+	"      --plans        check that `culab plan --shard I/N --json`\n"
+	"                     outputs cover their plan once; write nothing\n"
+	"      --no-report    results only\n"
+	"      --lang LANG    report language: en, zh or both (default both)\n"
+	"  -q, --quiet        no summary";
+
+const char cli_slurm_help[] =
+	"Writes DIR/slurm/shards.sbatch, a job array of N tasks, each running\n"
+	"`culab run --shard I/N --resume` into DIR/shard-I on its GPU (a\n"
+	"task run again finishes what it lacks), and\n"
+	"DIR/slurm/merge.sbatch, which merges them into DIR with the report;\n"
+	"it must run after every task succeeded (--dependency=afterok).  A\n"
+	"task whose rows failed to verify still succeeds: its results are\n"
+	"written and the report shows the failures.\n\n"
+	"  --shards N         number of shards (array tasks)\n"
+	"  --partition P, --account A, --time T\n"
+	"                     sbatch's own options, for every job\n"
+	"  --gpus-per-task G  GPUs per task (default 1; with more, a task runs\n"
+	"                     --devices all; 0: ask for none)\n"
+	"  --submit           submit both with sbatch --parsable, the merge\n"
+	"                     with --dependency=afterok:<the array's job id>\n"
+	"  -o, --output DIR   output directory (default: the file's `output`)\n"
+	"  --culab PATH       culab on the nodes (default: this one)\n"
+	"  --no-counters, --variant LIST  passed to every task's run\n\n"
+	"environment:\n"
+	"  CULAB_SBATCH       the sbatch program (default: sbatch in PATH)";
+
 /* ---- culab merge -------------------------------------------------------------- */
 
 /* Writes the merged results and their report into dir. */
