@@ -104,6 +104,8 @@ size_t reduce_global_host(const struct kernel_args *a);
 size_t reduce_blocks_work(const struct kernel_args *a);
 size_t reduce_pairs_work(const struct kernel_args *a);
 size_t reduce_persistent_work(const struct kernel_args *a);
+/* rung 14: one partial per block of a grid of several GPU-wide waves */
+size_t reduce_stream_work(const struct kernel_args *a);
 
 /* kernels/baselines.cu: library baselines and the CPU reference row.
  * reduce_cub writes a->out; reduce_thrust returns its sum to the host

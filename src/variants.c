@@ -638,7 +638,7 @@ static const struct variant builtin[] = {
 		.block_min = 32,
 		.timed_region = REGION_SINGLE,
 		.launch = reduce_single_pass_launch,
-		.work = reduce_persistent_work,
+		.work = reduce_stream_work,
 	},
 	{
 		.name = "reduce_cub",
@@ -701,8 +701,9 @@ static const struct variant builtin[] = {
 		.title_zh = "把输入读一遍（上限）",
 		.about_en =
 			"Not a reduction: it reads the same bytes as the rungs, "
-			"with 16-byte loads, four in flight per thread, over a "
-			"grid sized to the GPU, and folds the 32-bit words with "
+			"with 16-byte loads, eight in flight per thread, over "
+			"sixteen GPU-wide waves of blocks, and folds the 32-bit "
+			"words with "
 			"XOR, which costs almost nothing and needs no tree.  Its "
 			"bandwidth is what this GPU can actually read at this "
 			"size (the theoretical peak is not reachable), the "
@@ -711,7 +712,7 @@ static const struct variant builtin[] = {
 			"a byte.",
 		.about_zh =
 			"这不是归约：它读取与各级相同的字节，使用 16 字节的读取，每个线"
-			"程同时有 4 次读取在途，网格大小按 GPU 确定，并用异或把 32 位字"
+			"程同时有 8 次读取在途，网格为覆盖整个 GPU 十六轮的线程块，并用异或把 32 位字"
 			"合并起来——几乎没有开销，也不需要归约树。它的带宽就是这块 GPU "
 			"在该规模下实际能达到的读取带宽（理论峰值达不到），也就是归约阶"
 			"梯追求的上限。它的结果同样会被检查：留下的异或值必须与主机算出"
