@@ -686,22 +686,31 @@ size_t reduce_persistent_work(const kernel_args *a)
 	       dtype_acc_size((enum dtype)a->dtype);
 }
 
-/* Waves of the streaming kernels (rungs 13-14 and the read ceiling):
- * blocks for this many full occupancies of the GPU, each looping a few
- * times, rather than one resident wave looping long.  On an H200 at 2^30
- * floats one wave read 1.5 % slower than CUB DeviceReduce; sixteen waves
- * of the same loop were 0.8 % faster (on the H100 the two were within
- * noise). */
+/* Grid of the streaming kernels (rungs 13-14 and the read ceiling): about
+ * STREAM_ITERS loop iterations per thread, but at least one GPU-wide wave
+ * of blocks and at most STREAM_WAVES.  On an H200 at 2^30 floats one
+ * resident wave looping for a millisecond read 1.5 % slower than CUB
+ * DeviceReduce, sixteen waves of short loops 0.8 % faster (the same loop
+ * as a user kernel, 512 threads: 0.9413 ms, 0.9195, CUB 0.9273); at
+ * 2^24 sixteen waves were 5 % slower than one (thousands of blocks'
+ * atomics on one address, or partial sums, for a few microseconds of
+ * reading), hence the iterations target. */
 #define STREAM_WAVES 16
+#define STREAM_ITERS 16
 
 static unsigned stream_grid(int nb_per_sm, const kernel_args *a,
 			    size_t elems_per_block)
 {
 	size_t sms = (size_t)(a->sm_count > 0 ? a->sm_count : 1);
-	size_t g = (size_t)nb_per_sm * sms * STREAM_WAVES;
+	size_t wave = (size_t)nb_per_sm * sms;
 	size_t need = ceil_div(a->n, elems_per_block);
 	size_t cap = persistent_grid_max(a->block, a->sm_count) * STREAM_WAVES;
+	size_t g = need / STREAM_ITERS;
 
+	if (g < wave)
+		g = wave;
+	if (g > wave * STREAM_WAVES)
+		g = wave * STREAM_WAVES;
 	if (g > need)
 		g = need;
 	if (g > cap)
@@ -1094,10 +1103,14 @@ int reduce_read_launch(const kernel_args *a)
 {
 	const size_t words = a->n * dtype_size((enum dtype)a->dtype) / 4;
 	const int nb = blocks_per_sm<reduce_read_kernel>(READ_BLOCK, 0);
-	size_t g = (size_t)nb * (size_t)(a->sm_count > 0 ? a->sm_count : 1) *
-		   STREAM_WAVES;
+	const size_t wave = (size_t)nb * (size_t)(a->sm_count > 0 ? a->sm_count : 1);
 	const size_t need = ceil_div(words, (size_t)READ_BLOCK * READ_UNROLL * 4);
+	size_t g = need / STREAM_ITERS;
 
+	if (g < wave)
+		g = wave;
+	if (g > wave * STREAM_WAVES)
+		g = wave * STREAM_WAVES;
 	if (g > need)
 		g = need;
 	CULAB_TRY(cudaMemsetAsync(a->out, 0, dtype_acc_size((enum dtype)a->dtype),
