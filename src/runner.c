@@ -638,7 +638,13 @@ static void stage_release(struct stage_buf *st)
 	memset(st, 0, sizeof(*st));
 }
 
-/* Makes the stage's input, reference and device buffers.  Returns 0;
+/* Makes the stage's input, reference and device buffers.  The input goes
+ * to the device on the run's stream, which is then waited for: a plain
+ * cudaMemcpy from pageable memory may return before its DMA is done, and
+ * the run's non-blocking stream does not wait for the legacy stream, so
+ * an in-place variant's first restore (a device-to-device copy) read a
+ * half-written input on an H200 (reduce_global: "sum is 262044, expected
+ * 523975", in about half of the bench runs).  Returns 0;
  * -1 when the stage does not fit (its measurements are then skipped in
  * the plan); -2 when the context is lost. */
 static int stage_setup(struct run *R, struct plan_stage *s,
@@ -661,8 +667,9 @@ static int stage_setup(struct run *R, struct plan_stage *s,
 		st->ref = st->fam->reference(st->h_in, s->t, s->sh.n, s->sh.m);
 	if ((err = (int)cudaMalloc(&st->d_in, s->in_bytes)) ||
 	    (err = (int)cudaMalloc(&st->d_out, s->out_bytes + GUARD_BYTES)) ||
-	    (err = (int)cudaMemcpy(st->d_in, st->h_in, s->in_bytes,
-				   cudaMemcpyHostToDevice))) {
+	    (err = (int)cudaMemcpyAsync(st->d_in, st->h_in, s->in_bytes,
+					cudaMemcpyHostToDevice, R->stream)) ||
+	    (err = (int)cudaStreamSynchronize(R->stream))) {
 		if (context_lost(R, err, "allocating inputs"))
 			return -2;
 		goto skip;
