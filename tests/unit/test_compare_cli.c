@@ -6,8 +6,8 @@
  * run itself is `make test-gpu`'s, on the GPU machine).
  *
  * The recorded results compared are all real runs on H100s
- * (reports/examples/h100: experiments/default.yaml; reports/bench/h100:
- * the benchmarks; reports/examples/exercise: the user-kernel example), of
+ * (tests/fixtures/recorded-2026-11-22/default-h100: experiments/default.yaml; bench-h100:
+ * the benchmarks; exercise-h100: the user-kernel example), of
  * different experiment files and on different boards, so their rows pair
  * with --match.  The only synthetic data here is the rerun case whose
  * results embed kernel sources: the exercise results with the sources'
@@ -39,11 +39,11 @@
 #include "util.h"
 #include "report_check.h"
 
-#define H100 "reports/examples/h100/results.json"
-#define BENCH_REDUCE "reports/bench/h100/reduce/results.json"
-#define BENCH_TRANSPOSE "reports/bench/h100/transpose/results.json"
-#define EXERCISE "reports/examples/exercise/results.json"
-#define QUICK "tests/fixtures/quick/results.json"
+#define H100 "tests/fixtures/recorded-2026-11-22/default-h100/results.json"
+#define BENCH_REDUCE "tests/fixtures/recorded-2026-11-22/bench-h100/reduce/results.json"
+#define BENCH_TRANSPOSE "tests/fixtures/recorded-2026-11-22/bench-h100/transpose/results.json"
+#define EXERCISE "tests/fixtures/recorded-2026-11-22/exercise-h100/results.json"
+#define QUICK "tests/fixtures/recorded-2026-11-22/quick/results.json"
 
 struct out {
 	int status;
@@ -459,7 +459,7 @@ static void test_report_baseline(void **state)
 	en = slurp_at(dir, "report.en.md");
 	zh = slurp_at(dir, "report.zh.md");
 	assert_non_null(strstr(en, "\n## Before and after\n\n- baseline: "
-			       "reports/examples/h100/results.json"));
+			       "tests/fixtures/recorded-2026-11-22/default-h100/results.json"));
 	assert_non_null(strstr(en, "- new: this run (NVIDIA H100 80GB HBM3"));
 	assert_non_null(strstr(en, "| reduce-float/reduce-ladder | "
 			       "reduce\\_global | float | n = 2^20 | 256 |"));
@@ -687,7 +687,7 @@ static void test_rerun_sources(void **state)
 	/* no copies (results of an older culab): the files at the recorded
 	 * paths, with a warning, or a refusal naming every one missing */
 	expect(ARGS("rerun", "-q", "-o", out, EXERCISE), EXIT_NO_GPU, NULL,
-	       "warning: reports/examples/exercise/results.json: no copy of "
+	       "warning: tests/fixtures/recorded-2026-11-22/exercise-h100/results.json: no copy of "
 	       "kernel source \"experiments/examples/exercise/reduce_modulo.cu\"");
 	abs = xasprintf("%s/nowhere", out);
 	expect_in("/tmp", ARGS("rerun", "-q", "-o", abs, exercise), EXIT_USAGE,

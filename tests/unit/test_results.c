@@ -375,8 +375,8 @@ static void test_missing_round_trip(void **state)
 static void test_resources_absent(void **state)
 {
 	static const char *const files[] = {
-		"tests/fixtures/quick/results.json",
-		"reports/examples/h100/results.json",
+		"tests/fixtures/recorded-2026-11-22/quick/results.json",
+		"tests/fixtures/recorded-2026-11-22/default-h100/results.json",
 		"tests/fuzz/results-seeds/two-rows-v2.json",
 	};
 	const char *src = getenv("CULAB_SRCDIR");
@@ -407,7 +407,7 @@ static void test_upgrade_v1(void **state)
 	size_t n, last = 0;
 	const struct variant *b = registry_all(&n);
 	const char *src = getenv("CULAB_SRCDIR");
-	char *path = xasprintf("%s/tests/fixtures/quick/results.json",
+	char *path = xasprintf("%s/tests/fixtures/recorded-2026-11-22/quick/results.json",
 			       src && *src ? src : ".");
 
 	(void)state;

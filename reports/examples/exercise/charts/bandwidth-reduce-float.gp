@@ -40,10 +40,10 @@ do for [fmt in 'png svg'] {
 	     'bandwidth-reduce-float.dat' index 13 using 1:2 with linespoints lw 1.5 lc 6 pt 1 dt 4 title 'reduce_single_pass', \
 	     'bandwidth-reduce-float.dat' index 14 using 1:2 with linespoints lw 1.5 lc 7 pt 2 dt 4 title 'reduce_modulo.reduce_modulo (yours)', \
 	     'bandwidth-reduce-float.dat' index 15 using 1:2 with linespoints lw 1.5 lc 8 pt 3 dt 4 title 'reduce_shfl.v2 (yours)', \
-	     'bandwidth-reduce-float.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 4 title 'reduce_cub', \
-	     'bandwidth-reduce-float.dat' index 17 using 1:2 with linespoints lw 1.5 lc 2 pt 5 dt 4 title 'reduce_thrust', \
-	     'bandwidth-reduce-float.dat' index 18 using 1:2 with linespoints lw 1.5 lc 3 pt 6 dt 4 title 'reduce_cpu', \
-	     3352.32 with lines lw 2 dt 1 lc rgb '#d62728' title 'theoretical peak 3352 GB/s', \
-	     3079.518333 with lines lw 2 dt 2 lc rgb '#444444' title 'copy ceiling 3080 GB/s (transpose_copy, float)'
+	     'bandwidth-reduce-float.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 2 title 'reduce_read', \
+	     'bandwidth-reduce-float.dat' index 17 using 1:2 with linespoints lw 1.5 lc 2 pt 5 dt 4 title 'reduce_cub', \
+	     'bandwidth-reduce-float.dat' index 18 using 1:2 with linespoints lw 1.5 lc 3 pt 6 dt 4 title 'reduce_thrust', \
+	     'bandwidth-reduce-float.dat' index 19 using 1:2 with linespoints lw 1.5 lc 4 pt 7 dt 4 title 'reduce_cpu', \
+	     3352.32 with lines lw 2 dt 1 lc rgb '#d62728' title 'theoretical peak 3352 GB/s'
 	unset output
 }

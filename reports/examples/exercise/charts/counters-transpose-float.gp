@@ -20,7 +20,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:18461359.84]
+	set yrange [0:18461555.84]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -36,7 +36,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:31529.12]
+	set yrange [0:31416]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -52,7 +52,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:35.21224945]
+	set yrange [0:35.21262329]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -68,7 +68,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:0.06013702392]
+	set yrange [0:0.05992126465]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -276,7 +276,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:86022881.28]
+	set yrange [0:86025175.04]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -292,7 +292,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:64008232.96]
+	set yrange [0:64042639.36]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -308,7 +308,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2961.755151]
+	set yrange [0:2964.427557]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -324,7 +324,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:88.34941627]
+	set yrange [0:88.42913436]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -340,7 +340,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:104.2841518]
+	set yrange [0:104.2038366]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -372,7 +372,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:317.32736]
+	set yrange [0:316.96896]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1
@@ -388,7 +388,7 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:2217.231888]
+	set yrange [0:2214.259616]
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
 	set lmargin -1

@@ -41,8 +41,9 @@ do for [fmt in 'png svg'] {
 	     'time-reduce-int.dat' index 13 using 1:2 with linespoints lw 1.5 lc 6 pt 1 dt 4 title 'reduce_single_pass', \
 	     'time-reduce-int.dat' index 14 using 1:2 with linespoints lw 1.5 lc 7 pt 2 dt 4 title 'reduce_modulo.reduce_modulo (yours)', \
 	     'time-reduce-int.dat' index 15 using 1:2 with linespoints lw 1.5 lc 8 pt 3 dt 4 title 'reduce_shfl.v2 (yours)', \
-	     'time-reduce-int.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 4 title 'reduce_cub', \
-	     'time-reduce-int.dat' index 17 using 1:2 with linespoints lw 1.5 lc 2 pt 5 dt 4 title 'reduce_thrust', \
-	     'time-reduce-int.dat' index 18 using 1:2 with linespoints lw 1.5 lc 3 pt 6 dt 4 title 'reduce_cpu'
+	     'time-reduce-int.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 2 title 'reduce_read', \
+	     'time-reduce-int.dat' index 17 using 1:2 with linespoints lw 1.5 lc 2 pt 5 dt 4 title 'reduce_cub', \
+	     'time-reduce-int.dat' index 18 using 1:2 with linespoints lw 1.5 lc 3 pt 6 dt 4 title 'reduce_thrust', \
+	     'time-reduce-int.dat' index 19 using 1:2 with linespoints lw 1.5 lc 4 pt 7 dt 4 title 'reduce_cpu'
 	unset output
 }

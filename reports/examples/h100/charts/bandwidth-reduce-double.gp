@@ -39,10 +39,10 @@ do for [fmt in 'png svg'] {
 	     'bandwidth-reduce-double.dat' index 11 using 1:2 with linespoints lw 1.5 lc 4 pt 12 dt 4 title 'reduce_shuffle', \
 	     'bandwidth-reduce-double.dat' index 12 using 1:2 with linespoints lw 1.5 lc 5 pt 13 dt 4 title 'reduce_vector_atomic', \
 	     'bandwidth-reduce-double.dat' index 13 using 1:2 with linespoints lw 1.5 lc 6 pt 1 dt 4 title 'reduce_single_pass', \
-	     'bandwidth-reduce-double.dat' index 14 using 1:2 with linespoints lw 1.5 lc 7 pt 2 dt 4 title 'reduce_cub', \
-	     'bandwidth-reduce-double.dat' index 15 using 1:2 with linespoints lw 1.5 lc 8 pt 3 dt 4 title 'reduce_thrust', \
-	     'bandwidth-reduce-double.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 4 title 'reduce_cpu', \
-	     3352.32 with lines lw 2 dt 1 lc rgb '#d62728' title 'theoretical peak 3352 GB/s', \
-	     3152.4269 with lines lw 2 dt 2 lc rgb '#444444' title 'copy ceiling 3152 GB/s (transpose_copy, float)'
+	     'bandwidth-reduce-double.dat' index 14 using 1:2 with linespoints lw 1.5 lc 7 pt 2 dt 2 title 'reduce_read', \
+	     'bandwidth-reduce-double.dat' index 15 using 1:2 with linespoints lw 1.5 lc 8 pt 3 dt 4 title 'reduce_cub', \
+	     'bandwidth-reduce-double.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 4 title 'reduce_thrust', \
+	     'bandwidth-reduce-double.dat' index 17 using 1:2 with linespoints lw 1.5 lc 2 pt 5 dt 4 title 'reduce_cpu', \
+	     3352.32 with lines lw 2 dt 1 lc rgb '#d62728' title 'theoretical peak 3352 GB/s'
 	unset output
 }

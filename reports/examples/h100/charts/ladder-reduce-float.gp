@@ -20,7 +20,7 @@ do for [fmt in 'png svg'] {
 	set format y '% h'
 	set grid
 	set logscale y 2
-	set yrange [0.004943699963:245.809513]
+	set yrange [0.004902754016:242.7085272]
 	set xrange [-0.6:13.6]
 	set xtics ('1: reduce_global' 0, '2: reduce_one_block' 1, '3: reduce_interleaved_diverg...' 2, '4: reduce_interleaved_stride...' 3, '5: reduce_shared_static' 4, '6: reduce_shared_dynamic' 5, '7: reduce_first_add' 6, '8: reduce_warp_volatile' 7, '9: reduce_warp_syncwarp' 8, '10: reduce_unrolled' 9, '11: reduce_grid_stride' 10, '12: reduce_shuffle' 11, '13: reduce_vector_atomic' 12, '14: reduce_single_pass' 13) rotate by 30 right
 	set lmargin 18

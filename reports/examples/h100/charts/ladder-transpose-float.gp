@@ -20,7 +20,7 @@ do for [fmt in 'png svg'] {
 	set format y '% h'
 	set grid
 	set logscale y 2
-	set yrange [0.6858140583:9.959232573]
+	set yrange [0.6864020396:9.954675296]
 	set xrange [-0.6:6.6]
 	set xtics ('3: transpose_naive' 0, '4: transpose_naive_strided_r...' 1, '5: transpose_naive_ldg' 2, '6: transpose_tile' 3, '7: transpose_tile_pad' 4, '8: transpose_tile_swizzle' 5, '9: transpose_tile_pairs' 6) rotate by 30 right
 	set lmargin 18

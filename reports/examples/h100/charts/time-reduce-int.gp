@@ -40,8 +40,9 @@ do for [fmt in 'png svg'] {
 	     'time-reduce-int.dat' index 11 using 1:2 with linespoints lw 1.5 lc 4 pt 12 dt 4 title 'reduce_shuffle', \
 	     'time-reduce-int.dat' index 12 using 1:2 with linespoints lw 1.5 lc 5 pt 13 dt 4 title 'reduce_vector_atomic', \
 	     'time-reduce-int.dat' index 13 using 1:2 with linespoints lw 1.5 lc 6 pt 1 dt 4 title 'reduce_single_pass', \
-	     'time-reduce-int.dat' index 14 using 1:2 with linespoints lw 1.5 lc 7 pt 2 dt 4 title 'reduce_cub', \
-	     'time-reduce-int.dat' index 15 using 1:2 with linespoints lw 1.5 lc 8 pt 3 dt 4 title 'reduce_thrust', \
-	     'time-reduce-int.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 4 title 'reduce_cpu'
+	     'time-reduce-int.dat' index 14 using 1:2 with linespoints lw 1.5 lc 7 pt 2 dt 2 title 'reduce_read', \
+	     'time-reduce-int.dat' index 15 using 1:2 with linespoints lw 1.5 lc 8 pt 3 dt 4 title 'reduce_cub', \
+	     'time-reduce-int.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 4 title 'reduce_thrust', \
+	     'time-reduce-int.dat' index 17 using 1:2 with linespoints lw 1.5 lc 2 pt 5 dt 4 title 'reduce_cpu'
 	unset output
 }

@@ -27,7 +27,7 @@ do for [fmt in 'png svg'] {
 	set key top left
 	plot 'transpose-transpose-float.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'GB/s', \
 	     'transpose-transpose-float.dat' index 0 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle, \
-	     3049.571283 with lines lw 2 dt 2 lc rgb '#d62728' title 'copy ceiling (transpose_copy) 3050 GB/s', \
+	     3054.568213 with lines lw 2 dt 2 lc rgb '#d62728' title 'ceiling (transpose_copy) 3055 GB/s', \
 	     3352.32 with lines lw 2 dt 1 lc rgb '#444444' title 'theoretical peak 3352 GB/s'
 	unset output
 }

@@ -1,0 +1,47 @@
+# bandwidth-reduce-float.gp - drawn by culab.  Edit it and run `gnuplot bandwidth-reduce-float.gp` in this directory
+# to redraw bandwidth-reduce-float.png and bandwidth-reduce-float.svg from bandwidth-reduce-float.dat.
+reset
+set encoding utf8
+set datafile missing '?'
+if (!exists("outdir")) outdir = ''
+do for [fmt in 'png svg'] {
+	if (fmt eq 'png') {
+		set terminal pngcairo size 960,540 noenhanced font 'Sans,10'
+	} else {
+		set terminal svg size 960,540 noenhanced font 'Sans,10' background '#ffffff'
+	}
+	set output outdir.'bandwidth-reduce-float.'.fmt
+	set title 'reduce / float: bandwidth vs size'
+	set xlabel 'elements (n)'
+	set ylabel 'GB/s'
+	unset logscale
+	set autoscale
+	set format x '% h'
+	set format y '% h'
+	set grid
+	set logscale x 2
+	set format x '2^%L'
+	set xtics autofreq
+	set lmargin -1
+	set key below
+	plot 'bandwidth-reduce-float.dat' index 0 using 1:2 with linespoints lw 1.5 lc 1 pt 1 dt 1 title 'reduce_global', \
+	     'bandwidth-reduce-float.dat' index 1 using 1:2 with linespoints lw 1.5 lc 2 pt 2 dt 1 title 'reduce_one_block', \
+	     'bandwidth-reduce-float.dat' index 2 using 1:2 with linespoints lw 1.5 lc 3 pt 3 dt 1 title 'reduce_interleaved_divergent', \
+	     'bandwidth-reduce-float.dat' index 3 using 1:2 with linespoints lw 1.5 lc 4 pt 4 dt 1 title 'reduce_interleaved_strided', \
+	     'bandwidth-reduce-float.dat' index 4 using 1:2 with linespoints lw 1.5 lc 5 pt 5 dt 1 title 'reduce_shared_static', \
+	     'bandwidth-reduce-float.dat' index 5 using 1:2 with linespoints lw 1.5 lc 6 pt 6 dt 1 title 'reduce_shared_dynamic', \
+	     'bandwidth-reduce-float.dat' index 6 using 1:2 with linespoints lw 1.5 lc 7 pt 7 dt 1 title 'reduce_first_add', \
+	     'bandwidth-reduce-float.dat' index 7 using 1:2 with linespoints lw 1.5 lc 8 pt 8 dt 1 title 'reduce_warp_volatile', \
+	     'bandwidth-reduce-float.dat' index 8 using 1:2 with linespoints lw 1.5 lc 1 pt 9 dt 4 title 'reduce_warp_syncwarp', \
+	     'bandwidth-reduce-float.dat' index 9 using 1:2 with linespoints lw 1.5 lc 2 pt 10 dt 4 title 'reduce_unrolled', \
+	     'bandwidth-reduce-float.dat' index 10 using 1:2 with linespoints lw 1.5 lc 3 pt 11 dt 4 title 'reduce_grid_stride', \
+	     'bandwidth-reduce-float.dat' index 11 using 1:2 with linespoints lw 1.5 lc 4 pt 12 dt 4 title 'reduce_shuffle', \
+	     'bandwidth-reduce-float.dat' index 12 using 1:2 with linespoints lw 1.5 lc 5 pt 13 dt 4 title 'reduce_vector_atomic', \
+	     'bandwidth-reduce-float.dat' index 13 using 1:2 with linespoints lw 1.5 lc 6 pt 1 dt 4 title 'reduce_single_pass', \
+	     'bandwidth-reduce-float.dat' index 14 using 1:2 with linespoints lw 1.5 lc 7 pt 2 dt 2 title 'reduce_read', \
+	     'bandwidth-reduce-float.dat' index 15 using 1:2 with linespoints lw 1.5 lc 8 pt 3 dt 4 title 'reduce_cub', \
+	     'bandwidth-reduce-float.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 4 title 'reduce_thrust', \
+	     'bandwidth-reduce-float.dat' index 17 using 1:2 with linespoints lw 1.5 lc 2 pt 5 dt 4 title 'reduce_cpu', \
+	     4814.304 with lines lw 2 dt 1 lc rgb '#d62728' title 'theoretical peak 4814 GB/s'
+	unset output
+}

@@ -1,0 +1,33 @@
+# ladder-reduce-float.gp - drawn by culab.  Edit it and run `gnuplot ladder-reduce-float.gp` in this directory
+# to redraw ladder-reduce-float.png and ladder-reduce-float.svg from ladder-reduce-float.dat.
+reset
+set encoding utf8
+set datafile missing '?'
+if (!exists("outdir")) outdir = ''
+do for [fmt in 'png svg'] {
+	if (fmt eq 'png') {
+		set terminal pngcairo size 960,540 noenhanced font 'Sans,10'
+	} else {
+		set terminal svg size 960,540 noenhanced font 'Sans,10' background '#ffffff'
+	}
+	set output outdir.'ladder-reduce-float.'.fmt
+	set title 'reduce / float, n = 2^28: speedup per rung'
+	set xlabel 'rung'
+	set ylabel 'speedup (x, log scale)'
+	unset logscale
+	set autoscale
+	set format x '% h'
+	set format y '% h'
+	set grid
+	set logscale y 2
+	set yrange [0.005059701659:233.622897]
+	set xrange [-0.6:13.6]
+	set xtics ('1: reduce_global' 0, '2: reduce_one_block' 1, '3: reduce_interleaved_diverg...' 2, '4: reduce_interleaved_stride...' 3, '5: reduce_shared_static' 4, '6: reduce_shared_dynamic' 5, '7: reduce_first_add' 6, '8: reduce_warp_volatile' 7, '9: reduce_warp_syncwarp' 8, '10: reduce_unrolled' 9, '11: reduce_grid_stride' 10, '12: reduce_shuffle' 11, '13: reduce_vector_atomic' 12, '14: reduce_single_pass' 13) rotate by 30 right
+	set lmargin 18
+	set style fill solid 0.85 border -1
+	set key top left
+	plot 'ladder-reduce-float.dat' index 0 using ($1-0.2000):2:($1-0.4000):($1+0.0000):(1):2 with boxxyerror lc 1 title 'over the previous rung', \
+	     'ladder-reduce-float.dat' index 1 using ($1+0.2000):2:($1+0.0000):($1+0.4000):(1):2 with boxxyerror lc 2 title 'over the first rung', \
+	     'ladder-reduce-float.dat' index 1 using ($1+0.2000):2:(sprintf('%.2fx', $2)) with labels offset 0,0.6 font ',8' notitle
+	unset output
+}

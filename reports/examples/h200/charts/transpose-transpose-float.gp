@@ -1,0 +1,33 @@
+# transpose-transpose-float.gp - drawn by culab.  Edit it and run `gnuplot transpose-transpose-float.gp` in this directory
+# to redraw transpose-transpose-float.png and transpose-transpose-float.svg from transpose-transpose-float.dat.
+reset
+set encoding utf8
+set datafile missing '?'
+if (!exists("outdir")) outdir = ''
+do for [fmt in 'png svg'] {
+	if (fmt eq 'png') {
+		set terminal pngcairo size 960,540 noenhanced font 'Sans,10'
+	} else {
+		set terminal svg size 960,540 noenhanced font 'Sans,10' background '#ffffff'
+	}
+	set output outdir.'transpose-transpose-float.'.fmt
+	set title 'transpose / float, 8192 x 8192: bandwidth per variant'
+	set xlabel ''
+	set ylabel 'GB/s'
+	unset logscale
+	set autoscale
+	set format x '% h'
+	set format y '% h'
+	set grid
+	set yrange [0:5392.02048]
+	set xrange [-0.6:8.6]
+	set xtics ('transpose_naive' 0, 'transpose_naive_strided_read' 1, 'transpose_naive_ldg' 2, 'transpose_tile' 3, 'transpose_tile_pad' 4, 'transpose_tile_swizzle' 5, 'transpose_tile_pairs' 6, 'transpose_copy' 7, 'transpose_copy_shared' 8) rotate by 30 right
+	set lmargin 18
+	set style fill solid 0.85 border -1
+	set key top left
+	plot 'transpose-transpose-float.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'GB/s', \
+	     'transpose-transpose-float.dat' index 0 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle, \
+	     4062.771867 with lines lw 2 dt 2 lc rgb '#d62728' title 'ceiling (transpose_copy) 4063 GB/s', \
+	     4814.304 with lines lw 2 dt 1 lc rgb '#444444' title 'theoretical peak 4814 GB/s'
+	unset output
+}
