@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "cli_run.h"
+
 #include <fcntl.h>
 #include <ftw.h>
 #include <spawn.h>
@@ -18,74 +20,6 @@
 
 #include "exitcode.h"
 #include "util.h"
-
-extern char **environ;
-
-struct out {
-	int status;
-	char *out, *err;
-};
-
-static char *slurp(const char *path)
-{
-	char *text = NULL;
-	size_t len;
-
-	if (read_file(path, 64u << 20, &text, &len) < 0)
-		return xstrdup("");
-	return text;
-}
-
-/* Runs culab with args (NULL-terminated, without the program name). */
-static struct out run(const char *const *args)
-{
-	const char *culab = getenv("CULAB") ? getenv("CULAB") : "build/culab";
-	char outp[] = "/tmp/culab-cli-out-XXXXXX";
-	char errp[] = "/tmp/culab-cli-err-XXXXXX";
-	int fo = mkstemp(outp), fe = mkstemp(errp), st = 0;
-	posix_spawn_file_actions_t fa;
-	const char *argv[32];
-	struct out o;
-	pid_t pid;
-	size_t n = 1;
-
-	argv[0] = culab;
-	for (; args[n - 1] && n < 31; n++)
-		argv[n] = args[n - 1];
-	argv[n] = NULL;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fo, 1);
-	posix_spawn_file_actions_adddup2(&fa, fe, 2);
-	assert_int_equal(posix_spawn(&pid, culab, &fa, NULL, (char **)argv,
-				     environ), 0);
-	waitpid(pid, &st, 0);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fo);
-	close(fe);
-	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	o.out = slurp(outp);
-	o.err = slurp(errp);
-	unlink(outp);
-	unlink(errp);
-	return o;
-}
-
-static void expect(const char *const *args, int status, const char *in_out,
-		   const char *in_err)
-{
-	struct out o = run(args);
-
-	if (o.status != status || (in_out && !strstr(o.out, in_out)) ||
-	    (in_err && !strstr(o.err, in_err)))
-		fail_msg("culab %s ...: exit %d (want %d)\nstdout: %s\nstderr: %s"
-			 "\nwanted stdout to hold \"%s\" and stderr \"%s\"",
-			 args[0] ? args[0] : "", o.status, status, o.out, o.err,
-			 in_out ? in_out : "", in_err ? in_err : "");
-	free(o.out);
-	free(o.err);
-}
-
-#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 static void test_usage(void **state)
 {

@@ -23,6 +23,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "cli_run.h"
+
 #include <jansson.h>
 #include <limits.h>
 #include <spawn.h>
@@ -45,49 +47,13 @@
 #define EXERCISE "tests/fixtures/recorded-2026-11-22/exercise-h100/results.json"
 #define QUICK "tests/fixtures/recorded-2026-11-22/quick/results.json"
 
-struct out {
-	int status;
-	char *out, *err;
-};
-
 static char culab[PATH_MAX];
 
 /* Runs culab with args (NULL-terminated), in directory cwd (NULL: here). */
 static struct out run_in(const char *cwd, const char *const *args)
 {
-	char outp[] = "/tmp/culab-cmp-out-XXXXXX";
-	char errp[] = "/tmp/culab-cmp-err-XXXXXX";
-	int fo = mkstemp(outp), fe = mkstemp(errp), st = 0;
-	posix_spawn_file_actions_t fa;
-	const char *argv[40];
-	struct out o;
-	pid_t pid;
-	size_t n = 1;
-
-	argv[0] = culab;
-	for (; args[n - 1] && n < 39; n++)
-		argv[n] = args[n - 1];
-	argv[n] = NULL;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fo, 1);
-	posix_spawn_file_actions_adddup2(&fa, fe, 2);
-	if (cwd)
-		posix_spawn_file_actions_addchdir_np(&fa, cwd);
-	assert_int_equal(posix_spawn(&pid, culab, &fa, NULL, (char **)argv,
-				     environ), 0);
-	waitpid(pid, &st, 0);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fo);
-	close(fe);
-	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	o.out = slurp(outp, NULL);
-	o.err = slurp(errp, NULL);
-	unlink(outp);
-	unlink(errp);
-	return o;
+	return cli_run_in(culab, cwd, args);
 }
-
-#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
 static void out_free(struct out *o)
 {

@@ -1,0 +1,100 @@
+/* cli_run.h - running the built culab as a user would, for the command-
+ * line tests (test_cli.c, test_cli_cluster.c, test_compare_cli.c): its
+ * exit status and what it printed.  Static functions in a header, because
+ * the Makefile builds each tests/unit/test_*.c on its own; include it
+ * after <cmocka.h>. */
+#ifndef CULAB_TEST_CLI_RUN_H
+#define CULAB_TEST_CLI_RUN_H
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "util.h"
+
+extern char **environ;
+
+struct out {
+	int status;
+	char *out, *err;
+};
+
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
+static inline char *cli_slurp(const char *path)
+{
+	char *text = NULL;
+	size_t len;
+
+	if (read_file(path, 64u << 20, &text, &len) < 0)
+		return xstrdup("");
+	return text;
+}
+
+/* Runs `culab` (a path) with args (NULL-terminated, without the program
+ * name) in directory cwd (NULL: here). */
+static inline struct out cli_run_in(const char *culab, const char *cwd,
+				    const char *const *args)
+{
+	char outp[] = "/tmp/culab-cli-out-XXXXXX";
+	char errp[] = "/tmp/culab-cli-err-XXXXXX";
+	int fo = mkstemp(outp), fe = mkstemp(errp), st = 0;
+	posix_spawn_file_actions_t fa;
+	const char *argv[40];
+	struct out o;
+	pid_t pid;
+	size_t n = 1;
+
+	argv[0] = culab;
+	for (; args[n - 1] && n < 39; n++)
+		argv[n] = args[n - 1];
+	argv[n] = NULL;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fo, 1);
+	posix_spawn_file_actions_adddup2(&fa, fe, 2);
+	if (cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, cwd);
+	assert_int_equal(posix_spawn(&pid, culab, &fa, NULL, (char **)argv,
+				     environ), 0);
+	waitpid(pid, &st, 0);
+	posix_spawn_file_actions_destroy(&fa);
+	close(fo);
+	close(fe);
+	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	o.out = cli_slurp(outp);
+	o.err = cli_slurp(errp);
+	unlink(outp);
+	unlink(errp);
+	return o;
+}
+
+/* $CULAB (default build/culab), here. */
+static inline struct out run(const char *const *args)
+{
+	const char *culab = getenv("CULAB") ? getenv("CULAB") : "build/culab";
+
+	return cli_run_in(culab, NULL, args);
+}
+
+/* Checks the exit status and that stdout / stderr hold the given texts
+ * (NULL: anything). */
+static inline void expect(const char *const *args, int status,
+			  const char *in_out, const char *in_err)
+{
+	struct out o = run(args);
+
+	if (o.status != status || (in_out && !strstr(o.out, in_out)) ||
+	    (in_err && !strstr(o.err, in_err)))
+		fail_msg("culab %s ...: exit %d (want %d)\nstdout: %s\nstderr: %s"
+			 "\nwanted stdout to hold \"%s\" and stderr \"%s\"",
+			 args[0] ? args[0] : "", o.status, status, o.out, o.err,
+			 in_out ? in_out : "", in_err ? in_err : "");
+	free(o.out);
+	free(o.err);
+}
+
+#endif
