@@ -15,13 +15,9 @@
  * twice) is one row; two different kernels may not share a label. */
 #include "experiment_keys.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "hash.h"
 #include "registry.h"
@@ -52,52 +48,22 @@ static char *source_path(const char *yaml_path, const char *src)
 	return xasprintf("%.*s/%s", (int)(slash - yaml_path), yaml_path, src);
 }
 
-/* Reads a kernel source: a regular file (a FIFO or a device is refused
- * before it can block), of text, within the size limit.  Returns 0, or -1
- * with the reason in why. */
+/* Reads a kernel source: a regular file (read_file_why refuses a FIFO
+ * or a device before it can block), of text, within the size limit.
+ * Returns 0, or -1 with the reason in why. */
 static int read_source(const char *path, char **text, size_t *len, char *why,
 		       size_t whysize)
 {
-	struct stat st;
-	size_t got = 0;
-	char *buf;
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-
-	if (fd < 0 || fstat(fd, &st) < 0) {
-		snprintf(why, whysize, "cannot read kernel source \"%s\": %s",
-			 path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
+	if (read_file_why(path, "kernel source", UKERNEL_MAX_SOURCE, text, len,
+			  why, whysize) < 0)
 		return -1;
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)UKERNEL_MAX_SOURCE) {
-		snprintf(why, whysize, S_ISREG(st.st_mode) ?
-			 "kernel source \"%s\" is larger than %u bytes" :
-			 "kernel source \"%s\" is not a regular file", path,
-			 UKERNEL_MAX_SOURCE);
-		close(fd);
-		return -1;
-	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	while (got < (size_t)st.st_size) {
-		ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	close(fd);
-	buf[got] = '\0';
-	if (memchr(buf, '\0', got) || !utf8_valid(buf, got)) {
+	if (memchr(*text, '\0', *len) || !utf8_valid(*text, *len)) {
 		snprintf(why, whysize, "kernel source \"%s\" is not text (it "
 			 "holds a NUL byte or invalid UTF-8)", path);
-		free(buf);
+		free(*text);
+		*text = NULL;
 		return -1;
 	}
-	*text = buf;
-	*len = got;
 	return 0;
 }
 

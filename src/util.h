@@ -1,6 +1,6 @@
 /* util.h - small helpers every module uses: allocation that cannot fail
  * silently, string building, "did you mean" suggestions and safe file
- * creation. */
+ * creation (util_file.c). */
 #ifndef CULAB_UTIL_H
 #define CULAB_UTIL_H
 
@@ -30,20 +30,76 @@ const char *nearest_word(const char *word, const char *const *cands,
 const char *join_words(const char *const *words, size_t n, char *buf,
 		       size_t size);
 
-/* Creates directory `dir` and its parents (mode 0755).  Returns 0, or -1
- * with errno set. */
-int mkdir_p(const char *dir);
+/* ---- files (util_file.c) ----------------------------------------------
+ * Every file culab reads and every directory it writes into goes through
+ * these, so README's rules for bad input hold in one place. */
 
-/* Writes `len` bytes to `path` atomically: a new temporary file in the
- * same directory (O_EXCL, mode 0644), fsync, rename over `path`.  A
- * planted symlink at `path` is replaced, never followed.  Returns 0, or
- * -1 after a diagnostic naming the path. */
+/* Reads the regular file `path` whole (at most `max` bytes) into a
+ * NUL-terminated heap buffer (caller frees *text).  Anything else is
+ * refused before it is read, and before it can block: the path is looked
+ * at with stat() first, then opened with O_NONBLOCK and checked again
+ * with fstat().  Returns 0, or -1 after a one-line diagnostic ("cannot
+ * open \"f\": ...", "\"f\" is a FIFO, not a regular file", "\"f\" is
+ * larger than N bytes (M)"). */
+int read_file(const char *path, size_t max, char **text, size_t *len);
+
+/* read_file() that prints nothing: the reason goes into why[whysize],
+ * naming the file `what "path"` ("kernel source \"k.cu\" is a FIFO, not
+ * a regular file"; what NULL: as read_file says it), for callers that
+ * put it at a position of their own. */
+int read_file_why(const char *path, const char *what, size_t max, char **text,
+		  size_t *len, char *why, size_t whysize);
+
+/* read_file() of `name` in directory dirfd (`dir` in diagnostics); a
+ * symbolic link at name is refused, not followed.  Returns 0, 1 when
+ * there is no such file (nothing printed), or -1 after a diagnostic. */
+int read_file_at(int dirfd, const char *dir, const char *name, size_t max,
+		 char **text, size_t *len);
+
+/* Writes `len` bytes to `name` (one component) in directory dirfd
+ * (`dir` in diagnostics) atomically: a new temporary file beside it
+ * (O_EXCL, O_NOFOLLOW, mode 0644), fsync, renameat() over `name`.  A
+ * planted symlink at `name` is replaced, never followed, and the file
+ * lands in the directory dirfd holds, whatever its path leads to by then.
+ * Returns 0, or -1 after a diagnostic naming dir/name. */
+int write_file_at(int dirfd, const char *dir, const char *name,
+		  const void *data, size_t len);
+
+/* write_file_at() into the directory part of `path`, opened as the path
+ * says (links in it followed: the path is the caller's). */
 int write_file_atomic(const char *path, const void *data, size_t len);
 
-/* Reads a whole regular file (at most `max` bytes) into a NUL-terminated
- * heap buffer.  Returns 0, or -1 after a diagnostic ("cannot open", "is a
- * directory", "larger than ..."). */
-int read_file(const char *path, size_t max, char **text, size_t *len);
+/* How dir_make() walks a path. */
+enum dir_walk {
+	/* The person's own path (-o DIR, or a default beside their file):
+	 * absolute or relative, symbolic links in it followed. */
+	DIR_FOLLOW,
+	/* A directory culab makes inside an output directory (charts/,
+	 * slurm/, a rerun's tree): relative, without "..", and no component
+	 * may be a symbolic link. */
+	DIR_CONFINED,
+};
+
+/* The one function that makes output directories: opens directory
+ * `path` relative to `at` (a directory descriptor, or AT_FDCWD), making
+ * it and its missing parents (mode 0755) one component at a time with
+ * mkdirat() and openat(O_DIRECTORY), with O_NOFOLLOW under DIR_CONFINED.
+ * `base` names `at` in diagnostics (NULL: the working directory).
+ * Returns the directory's descriptor (close-on-exec; the caller closes
+ * it), or -1 after a one-line diagnostic: an empty path, a file where a
+ * directory is expected, and under DIR_CONFINED a symbolic link ("\"D/
+ * charts\" is a symbolic link, not a directory: ..."), an absolute path
+ * or "..". */
+int dir_make(int at, const char *base, const char *path, enum dir_walk how);
+
+/* dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW) without a diagnostic, the
+ * descriptor closed: returns 0, or -1 with errno set (for directories
+ * that are not output: the kernel cache, the tests' own). */
+int mkdir_p(const char *dir);
+
+/* Makes a fresh directory (mode 0700) in dirfd, named prefix and a unique
+ * suffix, into name[size].  Returns 0, or -1 with errno set. */
+int dir_make_temp(int dirfd, const char *prefix, char *name, size_t size);
 
 /* Current UTC time as ISO 8601 ("2026-11-22T03:21:59Z") into buf[32]. */
 const char *iso_time_now(char buf[32]);

@@ -431,7 +431,7 @@ static void test_unreadable_files(void **state)
 	assert_int_equal(experiment_load(dir, &f), -1);
 	capture_stop(&c);
 	snprintf(want, sizeof(want), "culab: error: \"%s\" is a directory, not "
-		 "a file\n", dir);
+		 "a regular file\n", dir);
 	assert_string_equal(c.buf, want);
 	experiment_file_release(&f);
 	capture_free(&c);
