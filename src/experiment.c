@@ -70,6 +70,12 @@ static int check_output(struct loader *ld, const struct node *nd,
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			return lerr(ld, nd, "\"output\" contains a control "
 				    "character");
+	/* a path from a file stays below where culab runs; the person's own
+	 * -o goes anywhere */
+	if (*s == '/')
+		return lerr(ld, nd, "\"output\" must be a relative path, not "
+			    "\"%s\": an experiment file writes only below the "
+			    "working directory (-o DIR writes elsewhere)", s);
 	for (p = s; *p;) {
 		size_t n = strcspn(p, "/");
 
@@ -305,6 +311,12 @@ static int load_text(const char *path, char *text, size_t len,
 	ld.path = path;
 	ld.text = text;
 	ld.len = len;
+	/* A UTF-8 byte-order mark (editors on Windows write one) is not
+	 * text: the parser starts after it, so that columns count from the
+	 * first character.  The file's SHA-256 and its recorded copy keep
+	 * it. */
+	ld.text += utf8_bom_len(text, len);
+	ld.len -= utf8_bom_len(text, len);
 	if (check_bytes(&ld) < 0 || compose(&ld) < 0)
 		goto out_release;
 	if (check_root(&ld, f) < 0 || ld.nerrs)

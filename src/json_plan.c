@@ -233,7 +233,9 @@ int json_plan_read(const char *path, struct plan_doc *d)
 	memset(d, 0, sizeof(*d));
 	if (read_file(path, RESULTS_MAX_FILE_BYTES, &text, &len) < 0)
 		return -1;
-	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	root = json_loadb(text + utf8_bom_len(text, len),
+			  len - utf8_bom_len(text, len), JSON_REJECT_DUPLICATES,
+			  &err);
 	free(text);
 	if (!root)
 		return diag_error_at(path, err.line > 0 ? err.line : 0,

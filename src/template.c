@@ -346,7 +346,9 @@ int template_load(const char *path, const char *const *names, size_t nnames,
 		free(text);
 		return diag_error_at(path, 0, 0, "template is not valid UTF-8");
 	}
-	rc = template_parse(path, text, len, names, nnames, t);
+	/* a byte-order mark is no text of the report */
+	rc = template_parse(path, text + utf8_bom_len(text, len),
+			    len - utf8_bom_len(text, len), names, nnames, t);
 	free(text);
 	return rc;
 }

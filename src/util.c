@@ -164,6 +164,11 @@ const char *iso_time_now(char buf[32])
 	return buf;
 }
 
+size_t utf8_bom_len(const char *text, size_t len)
+{
+	return len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
 bool utf8_valid(const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s, *end = p + len;

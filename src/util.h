@@ -108,6 +108,11 @@ double monotonic_seconds(void);
 
 /* Whether s is valid UTF-8. */
 bool utf8_valid(const char *s, size_t len);
+/* 3 when text starts with a UTF-8 byte-order mark (which editors on
+ * Windows write), else 0: readers of experiment files, templates and
+ * results files start after it, so that columns in diagnostics count from
+ * the first character. */
+size_t utf8_bom_len(const char *text, size_t len);
 
 /* Calls fn(ctx, c) for every c < nchunks, on up to one thread per core
  * (at most 64).  Chunks are taken in any order: fn must write only chunk

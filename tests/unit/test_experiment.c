@@ -241,9 +241,9 @@ static void test_defaults(void **state)
 		&f);
 	assert_string_equal(f.output, "results/plain");
 	experiment_file_release(&f);
-	load_ok("x.yaml", "output: /tmp/r\nexperiments: "
+	load_ok("x.yaml", "output: out/r\nexperiments: "
 		"[{name: a, family: reduce, sizes: 1}]", &f);
-	assert_string_equal(f.output, "/tmp/r");
+	assert_string_equal(f.output, "out/r");
 	experiment_file_release(&f);
 }
 
