@@ -175,6 +175,13 @@ static int read_at(const struct input *in, size_t max, char **text,
 	} else {
 		rc = check_stat(&fst, what, shown, max, why);
 	}
+	/* a regular file now: reads block as usual (a file on a network
+	 * file system may answer EAGAIN while O_NONBLOCK is set) */
+	if (rc == 0 && fcntl(fd, F_SETFL,
+			     fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+		cannot(why, what, shown, errno);
+		rc = -1;
+	}
 	if (rc == 0)
 		rc = read_all(fd, what, shown, max, text, len, why);
 	close(fd);
@@ -335,10 +342,16 @@ static void step_refusal(int fd, const char *name, const char *part,
 			return;
 		}
 		if (fstatat(fd, name, &st, 0) == 0 && !S_ISDIR(st.st_mode)) {
-			sbuf_addf(why, "cannot create output directory \"%s\": "
-				  "\"%s\" is %s", whole, part,
-				  S_ISREG(st.st_mode) ? "a file" :
-				  file_kind(st.st_mode));
+			const char *kind = S_ISREG(st.st_mode) ? "a file" :
+					   file_kind(st.st_mode);
+
+			if (strcmp(part, whole))
+				sbuf_addf(why, "cannot create output directory "
+					  "\"%s\": \"%s\" is %s", whole, part,
+					  kind);
+			else
+				sbuf_addf(why, "\"%s\" is %s, not a directory",
+					  whole, kind);
 			return;
 		}
 	}
