@@ -18,6 +18,10 @@ const struct command *find_command(const char *name);
  * one); returns EXIT_USAGE. */
 int usage_error(const struct command *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* An option that names a file or a directory must name one: returns 0,
+ * or EXIT_USAGE after one line ("-o/--output needs a directory name, not
+ * \"\"") when `value` is empty.  what: "a file", "a directory". */
+int cli_need_name(const char *opt, const char *what, const char *value);
 /* The command's usage and help text. */
 void print_help(const struct command *c, FILE *fp);
 /* This process's command line, shell-quoted, for the results' record. */

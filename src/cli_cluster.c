@@ -3,6 +3,7 @@
  * experiment file as a Slurm job array and a dependent merge job).
  * Rows of main.c's command table; see cli.h. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <spawn.h>
@@ -70,14 +71,14 @@ const char cli_slurm_help[] =
 
 /* Writes the merged results and their report into dir. */
 static int merge_write(const char *dir, const struct results *r,
-		       const struct report_options *ro, bool report, bool quiet)
+		       struct report_options *ro, bool report, bool quiet)
 {
 	size_t ok = 0;
 
-	if (mkdir_p(dir) < 0 || access(dir, W_OK) != 0)
-		return diag_error("cannot create output directory \"%s\": %s",
-				  dir, strerror(errno ? errno : EACCES)),
-		       EXIT_USAGE;
+	ro->dir = dir;
+	if ((report && r->nrows && report_prepare(ro) < 0) ||
+	    output_dir_make(dir) < 0)
+		return EXIT_USAGE;
 	if (output_save(dir, r) < 0)
 		return EXIT_FAILED;
 	if (report && r->nrows && output_report(dir, r, ro) < 0)
@@ -120,7 +121,11 @@ int cmd_merge(int argc, char **argv)
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'o': dir = optarg; break;
+		case 'o':
+			if (cli_need_name("-o/--output", "a directory", optarg))
+				return EXIT_USAGE;
+			dir = optarg;
+			break;
 		case 'p': mo.partial = true; break;
 		case 'P': plans = true; break;
 		case 'R': report = false; break;
@@ -230,15 +235,20 @@ static int slurm_write(struct slurm_job *j, bool submit)
 	char *pm = xasprintf("%s/merge.sbatch", sdir);
 	char *ta = slurm_array_script(j), *tm = slurm_merge_script(j);
 	char id[64], mid[64];
-	int rc = EXIT_FAILED;
+	int rc = EXIT_FAILED, top, fd = -1;
 
-	if (mkdir_p(sdir) < 0) {
-		diag_error("cannot create \"%s\": %s", sdir, strerror(errno));
+	/* DIR is the person's or the file's; slurm/ in it is culab's own */
+	top = dir_make(AT_FDCWD, NULL, j->outdir, DIR_FOLLOW);
+	if (top >= 0) {
+		fd = dir_make(top, j->outdir, "slurm", DIR_CONFINED);
+		close(top);
+	}
+	if (fd < 0) {
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (write_file_atomic(pa, ta, strlen(ta)) < 0 ||
-	    write_file_atomic(pm, tm, strlen(tm)) < 0)
+	if (write_file_at(fd, sdir, "shards.sbatch", ta, strlen(ta)) < 0 ||
+	    write_file_at(fd, sdir, "merge.sbatch", tm, strlen(tm)) < 0)
 		goto out;
 	printf("culab slurm: %d shards of %s: %s, then %s\n", j->shards,
 	       j->file, pa, pm);
@@ -255,6 +265,8 @@ static int slurm_write(struct slurm_job *j, bool submit)
 	       "%s (after %s)\n", id, j->shards, mid, id);
 	rc = EXIT_OK;
 out:
+	if (fd >= 0)
+		close(fd);
 	free(sdir);
 	free(pa);
 	free(pm);
@@ -315,6 +327,7 @@ static int slurm_options(int argc, char **argv, struct slurm_job *j,
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("slurm");
+	struct plan_selection sel;
 	char why[256], *end;
 	int ch;
 
@@ -345,10 +358,23 @@ static int slurm_options(int argc, char **argv, struct slurm_job *j,
 		case 'A': j->account = optarg; break;
 		case 't': j->time = optarg; break;
 		case 's': *submit = true; break;
-		case 'o': j->outdir = optarg; break;
-		case 'c': j->culab = optarg; break;
+		case 'o':
+		case 'c':
+			if (cli_need_name(ch == 'o' ? "-o/--output" : "--culab",
+					  ch == 'o' ? "a directory" : "a file",
+					  optarg))
+				return EXIT_USAGE;
+			*(ch == 'o' ? &j->outdir : &j->culab) = optarg;
+			break;
 		case 'C': j->no_counters = true; break;
-		case 'v': j->variant = optarg; break;
+		case 'v':
+			/* refused here, not by every shard an hour later */
+			if (plan_select_parse(optarg, &sel, why,
+					      sizeof(why)) < 0)
+				return usage_error(c, "%s", why);
+			plan_select_release(&sel);
+			j->variant = optarg;
+			break;
 		case 'T': j->test_plans = true; break;
 		case 'h': print_help(c, stdout); return -1;
 		default: return usage_error(c, "unknown option");

@@ -213,7 +213,11 @@ static int compare_args_parse(const struct command *c, int argc, char **argv,
 						   "exclude each other");
 			a->format = ch == 'm' ? FMT_MARKDOWN : FMT_JSON;
 			break;
-		case 'c': a->chart_dir = optarg; break;
+		case 'c':
+			if (cli_need_name("--chart", "a directory", optarg))
+				return EXIT_USAGE;
+			a->chart_dir = optarg;
+			break;
 		case 'g': a->gnuplot = optarg; break;
 		case 'f':
 			if (parse_fail_on(c, optarg, &a->o.fail_mask))
@@ -223,7 +227,11 @@ static int compare_args_parse(const struct command *c, int argc, char **argv,
 			if (cli_parse_match(c, optarg, &a->o))
 				return EXIT_USAGE;
 			break;
-		case 'o': a->out = optarg; break;
+		case 'o':
+			if (cli_need_name("-o/--output", "a file", optarg))
+				return EXIT_USAGE;
+			a->out = optarg;
+			break;
 		case 'h': print_help(c, stdout); return -1;
 		default: return usage_error(c, "unknown option");
 		}
@@ -337,7 +345,11 @@ static int rerun_args_parse(const struct command *c, int argc, char **argv,
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:d:qh", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'o': a->dir = optarg; break;
+		case 'o':
+			if (cli_need_name("-o/--output", "a directory", optarg))
+				return EXIT_USAGE;
+			a->dir = optarg;
+			break;
 		case 'd':
 			errno = 0;
 			dev = strtol(optarg, &end, 10);
@@ -440,7 +452,9 @@ int cmd_rerun(int argc, char **argv)
 	if (results_read(path, &rec) < 0)
 		goto out;
 	dir = a.dir ? xstrdup(a.dir) : default_dir(path);
-	if (rerun_prepare(&rec, path, dir, &yaml) < 0)
+	a.ro.dir = dir;
+	if ((a.report && report_prepare(&a.ro) < 0) ||
+	    rerun_prepare(&rec, path, dir, &yaml) < 0)
 		goto out;
 	if (env_device_arch(a.run.device, arch, sizeof(arch)) == 0)
 		metrics_set_chip(chip_for_arch(arch));

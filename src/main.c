@@ -75,6 +75,14 @@ int usage_error(const struct command *c, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+int cli_need_name(const char *opt, const char *what, const char *value)
+{
+	if (*value)
+		return 0;
+	diag_error("%s needs %s name, not \"\"", opt, what);
+	return EXIT_USAGE;
+}
+
 /* Joins argv into one shell-quoted line, for the results' record. */
 static char *command_line(int argc, char **argv)
 {
@@ -219,7 +227,11 @@ static int cmd_run(int argc, char **argv)
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:d:qh", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'o': o.outdir = optarg; break;
+		case 'o':
+			if (cli_need_name("-o/--output", "a directory", optarg))
+				goto out;
+			o.outdir = optarg;
+			break;
 		case 'd':
 			if (parse_int(c, "--device", optarg, &o.device))
 				goto out;
@@ -285,6 +297,11 @@ static int cmd_run(int argc, char **argv)
 			goto out;
 		o.only_variant = &only;
 	}
+	/* the report's templates and directory are checked before any GPU
+	 * work, so that bad ones cost no measurement */
+	ro.dir = o.outdir ? o.outdir : f.output;
+	if (report && !o.profile_only && report_prepare(&ro) < 0)
+		goto out;
 	o.command = g_command;
 	if (wo.devices) {
 		wo.file = argv[optind];
@@ -568,7 +585,11 @@ static int cmd_plan(int argc, char **argv)
 		switch (ch) {
 		case 'j': json = true; break;
 		case 'v': verbose = true; break;
-		case 'o': outdir = optarg; break;
+		case 'o':
+			if (cli_need_name("-o/--output", "a directory", optarg))
+				goto out;
+			outdir = optarg;
+			break;
 		case 'r': resume = true; break;
 		case 'V': variant_list = optarg; break;
 		case 'C': po.counters = false; break;
@@ -845,16 +866,28 @@ static int cmd_report(int argc, char **argv)
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'o': ro.dir = optarg; break;
+		case 'o':
+			if (cli_need_name("-o/--output", "a directory", optarg))
+				return EXIT_USAGE;
+			ro.dir = optarg;
+			break;
 		case 'L':
 			if (report_lang_parse(optarg, &ro.langs) < 0)
 				return usage_error(c, "unknown language \"%s\" "
 						   "(known: en, zh, both)", optarg);
 			break;
-		case 't': ro.template_path = optarg; break;
+		case 't':
+			if (cli_need_name("--template", "a file", optarg))
+				return EXIT_USAGE;
+			ro.template_path = optarg;
+			break;
 		case 'C': ro.charts = false; break;
 		case 'g': ro.gnuplot = optarg; break;
-		case 'b': baseline = optarg; break;
+		case 'b':
+			if (cli_need_name("--baseline", "a file", optarg))
+				return EXIT_USAGE;
+			baseline = optarg;
+			break;
 		case 'T':
 			if (cli_parse_threshold(c, optarg, &co.threshold))
 				return EXIT_USAGE;
@@ -882,21 +915,20 @@ static int cmd_report(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (!ro.dir) {
-		/* Beside the results file by default. */
+		/* Beside the results file by default ("/" for /R.json). */
 		const char *slash = strrchr(argv[optind], '/');
 
-		dir = slash ? xstrndup(argv[optind],
-				       (size_t)(slash - argv[optind])) :
-			      xstrdup(".");
+		dir = !slash ? xstrdup(".") : slash == argv[optind] ?
+		      xstrdup("/") : xstrndup(argv[optind],
+					      (size_t)(slash - argv[optind]));
 		ro.dir = dir;
 	}
-	/* An output directory that cannot be made is bad input, refused
-	 * before anything is written. */
-	if (mkdir_p(ro.dir) < 0 || access(ro.dir, W_OK) != 0) {
-		diag_error("cannot create output directory \"%s\": %s", ro.dir,
-			   strerror(errno ? errno : EACCES));
+	/* Bad templates and an output directory that cannot be made (or
+	 * holds a planted charts/ link) are bad input, refused before
+	 * anything is created or written. */
+	if (report_prepare(&ro) < 0 || output_dir_make(ro.dir) < 0)
 		rc = EXIT_USAGE;
-	} else if (output_report(ro.dir, r, &ro) < 0)
+	else if (output_report(ro.dir, r, &ro) < 0)
 		rc = EXIT_FAILED;
 	else
 		printf("culab: report: %s/report.%s.md\n", ro.dir,

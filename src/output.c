@@ -7,47 +7,49 @@
 #include "output.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "json.h"
 #include "util.h"
 
-/* Writes text (owned; freed here) to dir/name atomically. */
-static int write_text(const char *dir, const char *name, char *text)
+/* Writes text (owned; freed here) to `name` in directory dirfd (dir)
+ * atomically. */
+static int write_text(int dirfd, const char *dir, const char *name,
+		      char *text)
 {
-	char *path;
 	int rc;
 
 	if (!text)
 		return -1;
-	path = xasprintf("%s/%s", dir, name);
-	rc = write_file_atomic(path, text, strlen(text));
-	free(path);
+	rc = write_file_at(dirfd, dir, name, text, strlen(text));
 	free(text);
 	return rc;
 }
 
-static int print_json(const struct results *r, const char *dir,
+static int print_json(const struct results *r, int dirfd, const char *dir,
 		      const struct report_options *ro)
 {
 	(void)ro;
-	return write_text(dir, "results.json", json_results_encode(r));
+	return write_text(dirfd, dir, "results.json", json_results_encode(r));
 }
 
-static int print_csv(const struct results *r, const char *dir,
+static int print_csv(const struct results *r, int dirfd, const char *dir,
 		     const struct report_options *ro)
 {
 	(void)ro;
-	return write_text(dir, "results.csv", results_csv_text(r));
+	return write_text(dirfd, dir, "results.csv", results_csv_text(r));
 }
 
-static int print_markdown(const struct results *r, const char *dir,
+static int print_markdown(const struct results *r, int dirfd, const char *dir,
 			  const struct report_options *ro)
 {
 	struct report_options o = *ro;
 
+	(void)dirfd;   /* report_render opens dir and its charts/ itself */
 	o.dir = dir;
 	return report_render(r, &o);
 }
@@ -65,16 +67,31 @@ const struct printer *output_printers(size_t *count)
 	return printers;
 }
 
+int output_dir_make(const char *dir)
+{
+	int fd = dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW), rc = 0;
+
+	if (fd < 0)
+		return -1;
+	if (faccessat(fd, ".", W_OK, 0) < 0)
+		rc = diag_error("cannot write into output directory \"%s\": "
+				"%s", dir, strerror(errno));
+	close(fd);
+	return rc;
+}
+
 int output_save(const char *dir, const struct results *r)
 {
-	if (mkdir_p(dir) < 0)
-		return diag_error("cannot create output directory \"%s\": %s",
-				  dir, strerror(errno));
-	for (size_t i = 0; i < ARRAY_SIZE(printers); i++)
+	int fd = dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW), rc = 0;
+
+	if (fd < 0)
+		return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(printers) && rc == 0; i++)
 		if (printers[i].with_save &&
-		    printers[i].print(r, dir, NULL) < 0)
-			return -1;
-	return 0;
+		    printers[i].print(r, fd, dir, NULL) < 0)
+			rc = -1;
+	close(fd);
+	return rc;
 }
 
 int output_report(const char *dir, const struct results *r,
@@ -84,7 +101,7 @@ int output_report(const char *dir, const struct results *r,
 
 	for (size_t i = 0; i < ARRAY_SIZE(printers); i++)
 		if (!printers[i].with_save &&
-		    printers[i].print(r, dir, ro) < 0)
+		    printers[i].print(r, -1, dir, ro) < 0)
 			rc = -1;
 	return rc;
 }

@@ -21,15 +21,24 @@ struct printer {
 	const char *name;          /* "json", "csv", "markdown" */
 	const char *files;         /* what it writes, relative to the directory */
 	bool with_save;            /* rewritten with every save of the results */
-	/* Writes r into dir (which exists); ro: the report's options (the
-	 * save printers ignore it).  Files are written whole to a temporary
-	 * file and renamed into place.  Returns 0, or -1 after a diagnostic. */
-	int (*print)(const struct results *r, const char *dir,
+	/* Writes r into dir (which exists; dirfd: its descriptor, or -1
+	 * where a printer opens dir itself, as the report does); ro: the
+	 * report's options (the save printers ignore it).  Files are written
+	 * whole to a temporary file and renamed into place relative to the
+	 * directory's descriptor (write_file_at).  Returns 0, or -1 after a
+	 * diagnostic. */
+	int (*print)(const struct results *r, int dirfd, const char *dir,
 		     const struct report_options *ro);
 };
 
 /* The printers, in the order they run. */
 const struct printer *output_printers(size_t *count);
+
+/* Makes the output directory dir (the person's own path, or one an
+ * experiment file gave and the loader confined: links in it are followed)
+ * and checks that culab can write into it.  Returns 0, or -1 after a
+ * one-line diagnostic: bad input, refused before anything is written. */
+int output_dir_make(const char *dir);
 
 /* Creates dir if missing and runs every `with_save` printer (results.json,
  * results.csv), so readers never see half a file, even when culab is

@@ -46,11 +46,21 @@ void plan_select_release(struct plan_selection *sel)
 int plan_select_parse(const char *list, struct plan_selection *sel, char *why,
 		      size_t whysize)
 {
-	char *copy = xstrdup(list), *save = NULL, *name;
+	char *copy = xstrdup(list), *name, *next;
 
 	memset(sel, 0, sizeof(*sel));
-	for (name = strtok_r(copy, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
+	for (name = copy; name; name = next) {
+		next = strchr(name, ',');
+		if (next)
+			*next++ = '\0';
+		if (!*name && *list) {
+			snprintf(why, whysize, "--variant \"%s\" has an empty "
+				 "name (names are separated by single commas)",
+				 list);
+			goto fail;
+		}
+		if (!*name)
+			break;
 		if (!registry_find(name)) {
 			snprintf(why, whysize, "unknown variant \"%s\" (see culab "
 				 "list kernels)", name);

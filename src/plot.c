@@ -3,16 +3,20 @@
  * Charts are held in memory until plot_render(), which turns each into a
  * data file and a script and then draws them all with one gnuplot
  * process: starting gnuplot costs more than drawing a chart, and a report
- * has dozens.  gnuplot is started with posix_spawnp() and an argument
- * vector, in `dir` (so the scripts' relative file names work the same when
- * a user reruns them), with stdin from /dev/null and its output captured
- * for diagnostics.  It draws into a fresh mode-0700 directory that only we
- * can write, and each image is renamed from there into `dir`: rename()
- * replaces a planted symlink instead of writing through it. */
+ * has dozens.  `dir` is opened once (dir_make) and everything after goes
+ * through its descriptor: files are written with write_file_at(),
+ * gnuplot is started with posix_spawnp() and an argument vector, in that
+ * directory (fchdir, so the scripts' relative file names work the same
+ * when a user reruns them), with stdin from /dev/null and its output
+ * captured for diagnostics.  It draws into a fresh mode-0700 directory
+ * that only we can write, and each image is renamed from there into
+ * `dir` with renameat(), which replaces a planted symlink instead of
+ * writing through it. */
 #include "plot.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -673,7 +677,7 @@ static void chart_files(const struct plot_chart *c, struct sbuf *gp,
  * PLOT_NOT_DRAWN with *spawn_err set, and nothing said, when gnuplot
  * could not be started; or -1 after a diagnostic.  *output receives what
  * gnuplot printed. */
-static int gnuplot_run(const char *gnuplot, const char *dir,
+static int gnuplot_run(const char *gnuplot, int dirfd, const char *dir,
 		       const char *outdir, struct sbuf *output, int *spawn_err)
 {
 	posix_spawn_file_actions_t fa;
@@ -694,7 +698,7 @@ static int gnuplot_run(const char *gnuplot, const char *dir,
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-	posix_spawn_file_actions_addchdir_np(&fa, dir);
+	posix_spawn_file_actions_addfchdir_np(&fa, dirfd);
 	err = posix_spawnp(&pid, gnuplot, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
@@ -758,9 +762,9 @@ out_free:
 	return rc;
 }
 
-/* Moves NAME.png and NAME.svg of every drawn chart from dir/tmp to dir;
- * then removes dir/tmp.  With `keep` false only cleans up. */
-static int images_move(const struct plot_set *s, const char *dir,
+/* Moves NAME.png and NAME.svg of every drawn chart from dir/tmp to dir
+ * (dirfd); then removes dir/tmp.  With `keep` false only cleans up. */
+static int images_move(const struct plot_set *s, int dirfd, const char *dir,
 		       const char *tmp, bool keep)
 {
 	static const char *const exts[] = { "png", "svg" };
@@ -772,39 +776,35 @@ static int images_move(const struct plot_set *s, const char *dir,
 		if (!plot_chart_drawable(c))
 			continue;
 		for (size_t e = 0; e < ARRAY_SIZE(exts); e++) {
-			char *from = xasprintf("%s/%s/%s.%s", dir, tmp, c->name,
+			char *from = xasprintf("%s/%s.%s", tmp, c->name,
 					       exts[e]);
-			char *to = xasprintf("%s/%s.%s", dir, c->name, exts[e]);
+			char *to = xasprintf("%s.%s", c->name, exts[e]);
 
 			if (keep && rc == 0 &&
-			    (chmod(from, 0644) < 0 || rename(from, to) < 0))
-				rc = diag_error("cannot move the chart \"%s\" "
-						"into place: %s", to,
+			    (fchmodat(dirfd, from, 0644, 0) < 0 ||
+			     renameat(dirfd, from, dirfd, to) < 0))
+				rc = diag_error("cannot move the chart \"%s/%s\" "
+						"into place: %s", dir, to,
 						strerror(errno));
 			if (!keep || rc < 0)
-				unlink(from);
+				unlinkat(dirfd, from, 0);
 			free(from);
 			free(to);
 		}
 	}
-	{
-		char *path = xasprintf("%s/%s", dir, tmp);
-
-		if (rmdir(path) < 0 && rc == 0)
-			diag_warning("cannot remove \"%s\": %s", path,
-				     strerror(errno));
-		free(path);
-	}
+	if (unlinkat(dirfd, tmp, AT_REMOVEDIR) < 0 && rc == 0)
+		diag_warning("cannot remove \"%s/%s\": %s", dir, tmp,
+			     strerror(errno));
 	return rc;
 }
 
-static int file_put(const char *dir, const char *name, const char *ext,
-		    const struct sbuf *text)
+static int file_put(int dirfd, const char *dir, const char *name,
+		    const char *ext, const struct sbuf *text)
 {
-	char *path = xasprintf("%s/%s.%s", dir, name, ext);
-	int rc = write_file_atomic(path, sbuf_str(text), text->len);
+	char *file = xasprintf("%s.%s", name, ext);
+	int rc = write_file_at(dirfd, dir, file, sbuf_str(text), text->len);
 
-	free(path);
+	free(file);
 	return rc;
 }
 
@@ -841,16 +841,15 @@ static bool drawn_now(const struct plot_set *s, const char *name, size_t len)
  * records what this render drew.  Only names from culab's own manifest
  * are touched, and only culab's four extensions; other files stay.  With
  * nothing drawn now, all.gp and the manifest go too. */
-static void prune_stale(const struct plot_set *s, const char *dir,
+static void prune_stale(const struct plot_set *s, int dirfd, const char *dir,
 			size_t ndrawn)
 {
 	static const char *const exts[] = { "dat", "gp", "png", "svg" };
-	char *path = xasprintf("%s/%s", dir, MANIFEST);
 	char *old = NULL;
 	size_t len = 0;
 	struct sbuf now = SBUF_INIT;
 
-	if (access(path, F_OK) == 0 && read_file(path, 1 << 20, &old, &len) == 0) {
+	if (read_file_at(dirfd, dir, MANIFEST, 1 << 20, &old, &len) == 0) {
 		for (char *line = old; line < old + len;) {
 			char *end = memchr(line, '\n', (size_t)(old + len - line));
 			size_t n = end ? (size_t)(end - line) :
@@ -858,10 +857,10 @@ static void prune_stale(const struct plot_set *s, const char *dir,
 
 			if (chart_name_valid(line, n) && !drawn_now(s, line, n))
 				for (size_t e = 0; e < ARRAY_SIZE(exts); e++) {
-					char *f = xasprintf("%s/%.*s.%s", dir,
-							    (int)n, line, exts[e]);
+					char *f = xasprintf("%.*s.%s", (int)n,
+							    line, exts[e]);
 
-					unlink(f);
+					unlinkat(dirfd, f, 0);
 					free(f);
 				}
 			line += n + 1;
@@ -871,18 +870,15 @@ static void prune_stale(const struct plot_set *s, const char *dir,
 		for (size_t i = 0; i < s->n; i++)
 			if (plot_chart_drawable(s->charts[i]))
 				sbuf_addf(&now, "%s\n", s->charts[i]->name);
-		if (write_file_atomic(path, sbuf_str(&now), now.len) < 0)
-			diag_warning("cannot write \"%s\": %s", path,
-				     strerror(errno));
+		if (write_file_at(dirfd, dir, MANIFEST, sbuf_str(&now),
+				  now.len) < 0)
+			diag_warning("the next report into \"%s\" cannot tell "
+				     "which charts are stale", dir);
 	} else if (old) {
-		char *all = xasprintf("%s/all.gp", dir);
-
-		unlink(all);
-		unlink(path);
-		free(all);
+		unlinkat(dirfd, "all.gp", 0);
+		unlinkat(dirfd, MANIFEST, 0);
 	}
 	free(old);
-	free(path);
 	sbuf_release(&now);
 }
 
@@ -890,7 +886,7 @@ static void prune_stale(const struct plot_set *s, const char *dir,
  * and scripts are and how to draw them; removes their images of an
  * earlier render, which would show another run's numbers beside this
  * report. */
-static void not_drawn(const struct plot_set *s, const char *dir,
+static void not_drawn(const struct plot_set *s, int dirfd, const char *dir,
 		      const char *gnuplot, int err, size_t ndrawn)
 {
 	static const char *const exts[] = { "png", "svg" };
@@ -904,11 +900,10 @@ static void not_drawn(const struct plot_set *s, const char *dir,
 		sbuf_add(&names, names.len ? ", " : "");
 		sbuf_add(&names, c->name);
 		for (size_t e = 0; e < ARRAY_SIZE(exts); e++) {
-			char *path = xasprintf("%s/%s.%s", dir, c->name,
-					       exts[e]);
+			char *file = xasprintf("%s.%s", c->name, exts[e]);
 
-			unlink(path);
-			free(path);
+			unlinkat(dirfd, file, 0);
+			free(file);
 		}
 	}
 	diag_warning("cannot run \"%s\" (%s): %zu chart%s not drawn (%s); "
@@ -919,31 +914,17 @@ static void not_drawn(const struct plot_set *s, const char *dir,
 	sbuf_release(&names);
 }
 
-int plot_render(const struct plot_set *s, const char *dir,
-		const char *gnuplot)
+/* Writes every drawable chart's data and script, and all.gp, into dirfd.
+ * Returns 0, or -1 after a diagnostic. */
+static int scripts_write(const struct plot_set *s, int dirfd, const char *dir)
 {
 	struct sbuf gp = SBUF_INIT, dat = SBUF_INIT, all = SBUF_INIT;
-	struct sbuf output = SBUF_INIT;
-	char *tmp = NULL;
-	size_t ndrawn = 0;
-	int rc = -1, err = 0;
-
-	if (!gnuplot || !*gnuplot)
-		gnuplot = "gnuplot";
-	for (size_t i = 0; i < s->n; i++)
-		ndrawn += plot_chart_drawable(s->charts[i]);
-	if (!ndrawn) {
-		prune_stale(s, dir, 0);
-		return 0;
-	}
-	if (mkdir_p(dir) < 0)
-		return diag_error("cannot create directory \"%s\": %s", dir,
-				  strerror(errno));
+	int rc = 0;
 
 	sbuf_add(&all, "# all.gp - drawn by culab: redraws every chart of the "
 		 "report.  Run `gnuplot all.gp`\n# in this directory; each "
 		 "chart also has a script of its own (NAME.gp).\n");
-	for (size_t i = 0; i < s->n; i++) {
+	for (size_t i = 0; i < s->n && rc == 0; i++) {
 		const struct plot_chart *c = s->charts[i];
 
 		if (!plot_chart_drawable(c))
@@ -951,34 +932,41 @@ int plot_render(const struct plot_set *s, const char *dir,
 		sbuf_reset(&gp);
 		sbuf_reset(&dat);
 		chart_files(c, &gp, &dat);
-		if (file_put(dir, c->name, "dat", &dat) < 0 ||
-		    file_put(dir, c->name, "gp", &gp) < 0)
-			goto out;
+		if (file_put(dirfd, dir, c->name, "dat", &dat) < 0 ||
+		    file_put(dirfd, dir, c->name, "gp", &gp) < 0)
+			rc = -1;
 		sbuf_addf(&all, "load '%s.gp'\n", c->name);
 	}
-	if (file_put(dir, "all", "gp", &all) < 0)
-		goto out;
+	if (rc == 0)
+		rc = file_put(dirfd, dir, "all", "gp", &all);
+	sbuf_release(&gp);
+	sbuf_release(&dat);
+	sbuf_release(&all);
+	return rc;
+}
 
-	{
-		char *tmpl = xasprintf("%s/.render-XXXXXX", dir);
+/* Draws into the directory dirfd (dir): scripts, gnuplot, images. */
+static int render_in(const struct plot_set *s, int dirfd, const char *dir,
+		     const char *gnuplot, size_t ndrawn)
+{
+	struct sbuf output = SBUF_INIT;
+	char tmp[NAME_MAX + 1];
+	int rc, err = 0;
 
-		if (!mkdtemp(tmpl)) {
-			diag_error("cannot create a directory in \"%s\": %s",
-				   dir, strerror(errno));
-			free(tmpl);
-			goto out;
-		}
-		tmp = xstrdup(strrchr(tmpl, '/') + 1);
-		free(tmpl);
-	}
-	rc = gnuplot_run(gnuplot, dir, tmp, &output, &err);
+	if (scripts_write(s, dirfd, dir) < 0)
+		return -1;
+	if (dir_make_temp(dirfd, ".render-", tmp, sizeof(tmp)) < 0)
+		return diag_error("cannot create a directory in \"%s\": %s",
+				  dir, strerror(errno));
+	rc = gnuplot_run(gnuplot, dirfd, dir, tmp, &output, &err);
 	if (rc < 0) {
-		images_move(s, dir, tmp, false);
+		images_move(s, dirfd, dir, tmp, false);
 		if (rc == PLOT_NOT_DRAWN) {
-			not_drawn(s, dir, gnuplot, err, ndrawn);
-			prune_stale(s, dir, ndrawn);
+			not_drawn(s, dirfd, dir, gnuplot, err, ndrawn);
+			prune_stale(s, dirfd, dir, ndrawn);
 		}
-		goto out;
+		sbuf_release(&output);
+		return rc;
 	}
 	if (output.len) {
 		/* gnuplot succeeded but had something to say */
@@ -990,14 +978,48 @@ int plot_render(const struct plot_set *s, const char *dir,
 		diag_warning("gnuplot: %s", text);
 		free(text);
 	}
-	rc = images_move(s, dir, tmp, true);
-	if (rc == 0)
-		prune_stale(s, dir, ndrawn);
-out:
-	free(tmp);
-	sbuf_release(&gp);
-	sbuf_release(&dat);
-	sbuf_release(&all);
 	sbuf_release(&output);
+	rc = images_move(s, dirfd, dir, tmp, true);
+	if (rc == 0)
+		prune_stale(s, dirfd, dir, ndrawn);
 	return rc;
+}
+
+int plot_render_at(const struct plot_set *s, int at, const char *base,
+		   const char *dir, enum dir_walk how, const char *gnuplot)
+{
+	char *shown = base ? xasprintf("%s/%s", base, dir) : xstrdup(dir);
+	size_t ndrawn = 0;
+	int fd, rc = 0;
+
+	if (!gnuplot || !*gnuplot)
+		gnuplot = "gnuplot";
+	for (size_t i = 0; i < s->n; i++)
+		ndrawn += plot_chart_drawable(s->charts[i]);
+	if (!ndrawn) {
+		/* nothing to draw: only what an earlier render left goes */
+		fd = openat(at, dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC |
+			    (how == DIR_CONFINED ? O_NOFOLLOW : 0));
+		if (fd >= 0) {
+			prune_stale(s, fd, shown, 0);
+			close(fd);
+		}
+		free(shown);
+		return 0;
+	}
+	fd = dir_make(at, base, dir, how);
+	if (fd < 0)
+		rc = -1;
+	else
+		rc = render_in(s, fd, shown, gnuplot, ndrawn);
+	if (fd >= 0)
+		close(fd);
+	free(shown);
+	return rc;
+}
+
+int plot_render(const struct plot_set *s, const char *dir,
+		const char *gnuplot)
+{
+	return plot_render_at(s, AT_FDCWD, NULL, dir, DIR_FOLLOW, gnuplot);
 }

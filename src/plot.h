@@ -119,6 +119,15 @@ void plot_series_labels(struct plot_series *s, enum plot_labels labels);
 int plot_render(const struct plot_set *s, const char *dir,
 		const char *gnuplot);
 
+/* plot_render() into directory `dir` below `at` (a directory descriptor;
+ * `base` names it in diagnostics), made by dir_make(at, base, dir, how)
+ * when there is something to draw, and drawn into through its descriptor
+ * (gnuplot runs in it).  The report puts charts/ into its output
+ * directory with DIR_CONFINED, so a symbolic link planted there is
+ * refused (-1 after one line), never followed. */
+int plot_render_at(const struct plot_set *s, int at, const char *base,
+		   const char *dir, enum dir_walk how, const char *gnuplot);
+
 /* Appends `text` as a single-quoted gnuplot string literal, made safe as
  * described above (at most 120 characters).  Exposed for tests. */
 void plot_quote(struct sbuf *b, const char *text);

@@ -41,9 +41,11 @@
 #include "report.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "compare.h"
@@ -231,26 +233,20 @@ static void report_text(const struct model *m, const struct template *t,
 		free(f.values[i]);
 }
 
-int report_render(const struct results *r, const struct report_options *o)
+/* Reads and checks the template of every language o renders into
+ * tmpl[].  Returns 0, or -1 after a diagnostic (tmpl[] then holds what
+ * was read, for the caller to free). */
+static int templates_load(const struct report_options *o,
+			  struct template *tmpl[NLANG])
 {
-	const char *names[NPLACEHOLDERS];
-	struct template *tmpl[NLANG] = { NULL };
 	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
-	struct model m;
-	struct sbuf text = SBUF_INIT;
-	int rc = -1;
-	bool charts_failed = false;
+	const char *names[NPLACEHOLDERS];
 
-	memset(&m, 0, sizeof(m));
-	if (!o->dir || !*o->dir)
-		return diag_error("no output directory for the report");
 	if (langs & ~(unsigned)REPORT_LANGS_ALL)
 		return diag_error("unknown report language (known: en, zh, "
 				  "both)");
 	for (size_t i = 0; i < NPLACEHOLDERS; i++)
 		names[i] = placeholders[i].name;
-
-	/* every template is read and checked before anything is written */
 	for (int L = 0; L < NLANG; L++) {
 		char *path;
 		int bad;
@@ -259,59 +255,119 @@ int report_render(const struct results *r, const struct report_options *o)
 			continue;
 		path = template_find(o, (enum lang)L);
 		if (!path)
-			goto out;
+			return -1;
 		bad = template_load(path, names, NPLACEHOLDERS, &tmpl[L]);
 		free(path);
 		if (bad)
-			goto out;
+			return -1;
 	}
-	if (mkdir_p(o->dir) < 0) {
-		diag_error("cannot create directory \"%s\": %s", o->dir,
-			   strerror(errno));
+	return 0;
+}
+
+/* With charts: an existing charts/ in the directory dirfd (dir) must be
+ * a real directory (dir_make refuses a symbolic link).  Returns 0, or -1
+ * after a diagnostic. */
+static int charts_dir_check(const struct report_options *o, int dirfd)
+{
+	struct stat st;
+	int fd;
+
+	if (!o->charts ||
+	    fstatat(dirfd, "charts", &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;
+	fd = dir_make(dirfd, o->dir, "charts", DIR_CONFINED);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+int report_prepare(const struct report_options *o)
+{
+	struct template *tmpl[NLANG] = { NULL };
+	int rc = templates_load(o, tmpl), fd;
+
+	for (int L = 0; L < NLANG; L++)
+		template_free(tmpl[L]);
+	if (rc < 0)
+		return -1;
+	if (!o->dir || !*o->dir)
+		return diag_error("no output directory for the report");
+	fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;   /* made later; nothing planted in it yet */
+	rc = charts_dir_check(o, fd);
+	close(fd);
+	return rc;
+}
+
+/* Draws the charts into o->dir/charts (dirfd: o->dir) and says in m how
+ * that went.  Returns whether the charts failed. */
+static bool report_charts(struct model *m, const struct report_options *o,
+			  int dirfd)
+{
+	int drawn;
+
+	m->plots = charts_build(m);
+	if (m->cmp)
+		m->baseline_chart = compare_chart(m->plots, m->cmp, "baseline",
+						  "This run against the "
+						  "baseline");
+	drawn = plot_render_at(m->plots, dirfd, o->dir, "charts",
+			       DIR_CONFINED, o->gnuplot);
+
+	/* no gnuplot is no failure: the charts can be drawn later */
+	m->charts = drawn == 0 ? CHARTS_DRAWN :
+		    drawn == PLOT_NOT_DRAWN ? CHARTS_PENDING : CHARTS_FAILED;
+	if (m->charts == CHARTS_FAILED)
+		m->baseline_chart = NULL;
+	return m->charts == CHARTS_FAILED;
+}
+
+int report_render(const struct results *r, const struct report_options *o)
+{
+	struct template *tmpl[NLANG] = { NULL };
+	struct model m;
+	struct sbuf text = SBUF_INIT;
+	int rc = -1, fd = -1;
+	bool charts_failed = false;
+
+	memset(&m, 0, sizeof(m));
+	if (!o->dir || !*o->dir)
+		return diag_error("no output directory for the report");
+	/* every template is read and checked, and the directories opened,
+	 * before anything is written */
+	if (templates_load(o, tmpl) < 0)
 		goto out;
-	}
+	fd = dir_make(AT_FDCWD, NULL, o->dir, DIR_FOLLOW);
+	if (fd < 0 || charts_dir_check(o, fd) < 0)
+		goto out;
 
 	model_build(r, &m);
 	m.charts = CHARTS_OFF;
 	m.cmp = o->baseline;
 	m.baseline_path = o->baseline_path;
-	if (o->charts) {
-		char *dir = xasprintf("%s/charts", o->dir);
-		int drawn;
-
-		m.plots = charts_build(&m);
-		if (m.cmp)
-			m.baseline_chart = compare_chart(m.plots, m.cmp,
-							 "baseline", "This run "
-							 "against the baseline");
-		drawn = plot_render(m.plots, dir, o->gnuplot);
-
-		/* no gnuplot is no failure: the charts can be drawn later */
-		m.charts = drawn == 0 ? CHARTS_DRAWN :
-			   drawn == PLOT_NOT_DRAWN ? CHARTS_PENDING :
-			   CHARTS_FAILED;
-		charts_failed = m.charts == CHARTS_FAILED;
-		if (charts_failed)
-			m.baseline_chart = NULL;
-		free(dir);
-	}
+	if (o->charts)
+		charts_failed = report_charts(&m, o, fd);
 
 	for (int L = 0; L < NLANG; L++) {
-		char *path;
+		char file[32];
 		int bad;
 
 		if (!tmpl[L])
 			continue;
 		sbuf_reset(&text);
 		report_text(&m, tmpl[L], (enum lang)L, &text);
-		path = xasprintf("%s/report.%s.md", o->dir, lang_codes[L]);
-		bad = write_file_atomic(path, sbuf_str(&text), text.len);
-		free(path);
+		snprintf(file, sizeof(file), "report.%s.md", lang_codes[L]);
+		bad = write_file_at(fd, o->dir, file, sbuf_str(&text),
+				    text.len);
 		if (bad)
 			goto out;
 	}
 	rc = charts_failed ? -1 : 0;
 out:
+	if (fd >= 0)
+		close(fd);
 	for (int L = 0; L < NLANG; L++)
 		template_free(tmpl[L]);
 	sbuf_release(&text);

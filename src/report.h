@@ -71,6 +71,13 @@ int report_lang_parse(const char *s, unsigned *langs);
  * draw them (`gnuplot all.gp` in charts/) and 0 is returned. */
 int report_render(const struct results *r, const struct report_options *o);
 
+/* What report_render() would refuse as bad input, checked before a
+ * command creates or writes anything: every template o uses is read and
+ * parsed (errors at file:line:col), and when o->dir exists already, a
+ * charts/ in it must be a real directory, not a symbolic link.  Creates
+ * nothing.  Returns 0, or -1 after a diagnostic. */
+int report_prepare(const struct report_options *o);
+
 /* The Markdown of comparison c (compare.h) in language `lang` (REPORT_EN
  * or REPORT_ZH): what was compared (cross-GPU said plainly), the
  * environment facts that differ, the method, the counts, a table of the

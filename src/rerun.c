@@ -11,10 +11,11 @@
  * the directories it climbs; each source goes where the loader of that
  * file will look for it, which must lie under DIR.  Paths are compared
  * lexically ("a/b/../c" is "a/c"): the directories under DIR are
- * culab's own. */
+ * culab's own, made with DIR_CONFINED relative to DIR's descriptor, so a
+ * symbolic link planted among them is refused, never followed. */
 #include "rerun.h"
 
-#include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,7 @@
 
 #include "diag.h"
 #include "hash.h"
+#include "output.h"
 #include "registry.h"
 #include "util.h"
 
@@ -146,22 +148,45 @@ static bool holds(const char *path, const char *sha)
 	return same;
 }
 
-/* Writes text to path (lexically normalized: its ".." may climb
- * directories that do not exist yet), making the directories above it. */
-static int put_file(const char *path, const char *text, size_t len)
+/* Writes text to `path`, which lies lexically under dir (dirfd): its
+ * ".." may climb directories that do not exist yet.  The directories
+ * between are made inside dir with DIR_CONFINED, so a symbolic link
+ * planted in the tree is refused, and the file is written relative to the
+ * last of them. */
+static int put_file(int dirfd, const char *dir, const char *path,
+		    const char *text, size_t len)
 {
-	char *norm = normalize(path), *slash = strrchr(norm, '/');
-	int rc = 0;
+	char *d = normalize(dir), *norm = normalize(path), *sub = NULL;
+	const char *rel = norm, *name;
+	size_t n = strlen(d);
+	int fd = dirfd, rc;
 
-	if (slash && slash != norm) {
-		*slash = '\0';
-		if (mkdir_p(norm) < 0)
-			rc = diag_error("cannot create directory \"%s\": %s",
-					norm, strerror(errno));
-		*slash = '/';
+	if (strcmp(d, ".") && (strncmp(norm, d, n) ||
+			       (norm[n] != '/' && d[n - 1] != '/'))) {
+		rc = diag_error("cannot write \"%s\": it lies outside \"%s\"",
+				path, dir);
+		goto out;
 	}
-	if (rc == 0)
-		rc = write_file_atomic(norm, text, len);
+	if (strcmp(d, "."))
+		rel = norm + n + (norm[n] == '/');
+	name = strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel;
+	if (name != rel) {
+		sub = xstrndup(rel, (size_t)(name - rel - 1));
+		fd = dir_make(dirfd, dir, sub, DIR_CONFINED);
+	}
+	if (fd < 0) {
+		rc = -1;
+	} else {
+		char *shown = sub ? xasprintf("%s/%s", dir, sub) : xstrdup(dir);
+
+		rc = write_file_at(fd, shown, name, text, len);
+		free(shown);
+	}
+	if (sub && fd >= 0)
+		close(fd);
+out:
+	free(sub);
+	free(d);
 	free(norm);
 	return rc;
 }
@@ -170,7 +195,7 @@ static int put_file(const char *path, const char *text, size_t len)
  * SHA-256, or else the file at the recorded path, with a warning.
  * Returns 0, 1 when there is neither, -1 after a diagnostic. */
 static int place_text(const struct source *s, const char *path,
-		      const char *at)
+		      int dirfd, const char *dir, const char *at)
 {
 	char *text = NULL;
 	size_t len;
@@ -185,7 +210,7 @@ static int place_text(const struct source *s, const char *path,
 					  "source \"%s\" does not match its "
 					  "SHA-256: refusing to run anything "
 					  "else", path, s->file);
-		return put_file(at, s->text, strlen(s->text));
+		return put_file(dirfd, dir, at, s->text, strlen(s->text));
 	}
 	if (access(s->file, R_OK) != 0)
 		return 1;
@@ -194,7 +219,7 @@ static int place_text(const struct source *s, const char *path,
 	diag_warning("%s: no copy of kernel source \"%s\" is recorded (the "
 		     "culab that wrote it did not keep one); using the file as "
 		     "it is now, unchecked", path, s->file);
-	rc = put_file(at, text, len);
+	rc = put_file(dirfd, dir, at, text, len);
 	free(text);
 	return rc;
 }
@@ -221,7 +246,7 @@ static int check_absolute(const struct source *s, const char *path)
  * Returns 0, 1 when it is missing (the caller names every missing one),
  * -1 after a diagnostic. */
 static int place_source(const struct source *s, const char *path,
-			const char *dir, const char *yaml)
+			int dirfd, const char *dir, const char *yaml)
 {
 	char *at;
 	int rc;
@@ -235,7 +260,7 @@ static int place_source(const struct source *s, const char *path,
 				"source \"%s\", which lies above the directory "
 				"the recorded run started in", path, s->name);
 	else
-		rc = place_text(s, path, at);
+		rc = place_text(s, path, dirfd, dir, at);
 	free(at);
 	return rc;
 }
@@ -284,7 +309,7 @@ static int sources_of(const struct results *r, const char *path,
 }
 
 static int place_sources(const struct results *r, const char *path,
-			 const char *dir, const char *yaml)
+			 int dirfd, const char *dir, const char *yaml)
 {
 	struct source *s;
 	size_t n, missing = 0;
@@ -292,7 +317,7 @@ static int place_sources(const struct results *r, const char *path,
 	const char **names = xcalloc(n + 1, sizeof(*names));
 
 	for (size_t i = 0; i < n && rc == 0; i++) {
-		int got = place_source(&s[i], path, dir, yaml);
+		int got = place_source(&s[i], path, dirfd, dir, yaml);
 
 		if (got < 0)
 			rc = -1;
@@ -325,6 +350,7 @@ int rerun_prepare(const struct results *r, const char *path, const char *dir,
 		  char **yaml)
 {
 	char sha[65];
+	int fd, rc = 0;
 
 	*yaml = NULL;
 	if (!r->source_text)
@@ -338,17 +364,21 @@ int rerun_prepare(const struct results *r, const char *path, const char *dir,
 	if (!r->nrows)
 		return diag_error("%s: the results hold no rows: nothing to "
 				  "rerun", path);
-	if (mkdir_p(dir) < 0 || access(dir, W_OK) != 0)
-		return diag_error("cannot create output directory \"%s\": %s",
-				  dir, strerror(errno ? errno : EACCES));
+	if (output_dir_make(dir) < 0)
+		return -1;
+	fd = dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW);
+	if (fd < 0)
+		return -1;
 	*yaml = experiment_target(dir, r->source_path);
-	if (place_sources(r, path, dir, *yaml) < 0 ||
-	    put_file(*yaml, r->source_text, strlen(r->source_text)) < 0) {
+	if (place_sources(r, path, fd, dir, *yaml) < 0 ||
+	    put_file(fd, dir, *yaml, r->source_text,
+		     strlen(r->source_text)) < 0) {
 		free(*yaml);
 		*yaml = NULL;
-		return -1;
+		rc = -1;
 	}
-	return 0;
+	close(fd);
+	return rc;
 }
 
 char *rerun_variants(const struct results *r)

@@ -1065,12 +1065,8 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	R.outdir = o->outdir ? o->outdir : f->output;
 	*outdir_used = R.outdir;
 	results_init(&R);
-	if (mkdir_p(R.outdir) < 0)
-		return diag_error("cannot create output directory \"%s\": %s",
-				  R.outdir, strerror(errno)), EXIT_USAGE;
-	if (access(R.outdir, W_OK) != 0)
-		return diag_error("output directory \"%s\" is not writable",
-				  R.outdir), EXIT_USAGE;
+	if (output_dir_make(R.outdir) < 0)
+		return EXIT_USAGE;
 	if (o->resume) {
 		int got = plan_read_previous(o->resume_dir ? o->resume_dir :
 					     R.outdir, f, &R.prev);

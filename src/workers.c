@@ -21,6 +21,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,18 +110,22 @@ fail:
 
 /* ---- the workers' files --------------------------------------------------- */
 
-/* Removes DIR/.workers/NAME/{results.json,results.csv} and the folder. */
+/* Removes DIR/.workers/NAME/{results.json,results.csv} and the folder;
+ * a symbolic link planted as NAME is removed itself, never followed. */
 static void remove_part(const char *root, const char *name)
 {
 	static const char *const files[] = { "results.json", "results.csv" };
 	char *d = xasprintf("%s/%s", root, name);
+	int fd = open(d, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
-	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
-		char *p = xasprintf("%s/%s", d, files[i]);
-
-		unlink(p);
-		free(p);
+	if (fd < 0) {
+		unlink(d);
+		free(d);
+		return;
 	}
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		unlinkat(fd, files[i], 0);
+	close(fd);
 	rmdir(d);
 	free(d);
 }
@@ -215,6 +220,18 @@ static int prepare_resume(const struct experiment_file *f, const char *outdir,
 	if (rc == 0)
 		diag_note("nothing to resume in \"%s\": starting afresh", outdir);
 	if (rc > 0) {
+		/* resume/ is culab's own: a link planted there is refused */
+		int fd = dir_make(AT_FDCWD, NULL, root, DIR_FOLLOW), sub = -1;
+
+		if (fd >= 0) {
+			sub = dir_make(fd, root, "resume", DIR_CONFINED);
+			close(fd);
+		}
+		if (sub < 0) {
+			rc = -1;
+			goto out_release;
+		}
+		close(sub);
 		in = xcalloc(g.n, sizeof(*in));
 		for (size_t i = 0; i < g.n; i++)
 			in[i] = &g.r[i];
@@ -224,6 +241,7 @@ static int prepare_resume(const struct experiment_file *f, const char *outdir,
 		results_release(&merged);
 		free(in);
 	}
+out_release:
 	for (size_t i = 0; i < g.n; i++)
 		results_release(&g.r[i]);
 	free(g.r);
@@ -542,6 +560,40 @@ static int run_workers(const struct workers_options *o, struct worker *w,
 	return got == k || rc != EXIT_OK ? rc : EXIT_FAILED;
 }
 
+/* Makes DIR (the person's or the file's path), DIR/.workers, and in it
+ * the folders part-1..part-k: culab's own, where a symbolic link planted
+ * is refused (k 0: none yet).  Returns 0, or -1 after a diagnostic. */
+static int make_folders(const char *outdir, int k)
+{
+	char *base = xasprintf("%s/.workers", outdir);
+	int top, root = -1, rc = -1;
+
+	if (output_dir_make(outdir) < 0)
+		goto out;
+	top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW);
+	if (top >= 0) {
+		root = dir_make(top, outdir, ".workers", DIR_CONFINED);
+		close(top);
+	}
+	rc = root >= 0 ? 0 : -1;
+	for (int i = 1; i <= k && rc == 0; i++) {
+		char name[32];
+		int fd;
+
+		snprintf(name, sizeof(name), "part-%d", i);
+		fd = dir_make(root, base, name, DIR_CONFINED);
+		if (fd < 0)
+			rc = -1;
+		else
+			close(fd);
+	}
+	if (root >= 0)
+		close(root);
+out:
+	free(base);
+	return rc;
+}
+
 int workers_run(const struct experiment_file *f,
 		const struct workers_options *o, struct results *out,
 		const char **outdir_used)
@@ -560,9 +612,7 @@ int workers_run(const struct experiment_file *f,
 		k = 0;
 		goto out;
 	}
-	if (mkdir_p(root) < 0 || access(root, W_OK) != 0) {
-		diag_error("cannot create output directory \"%s\": %s", root,
-			   strerror(errno ? errno : EACCES));
+	if (make_folders(outdir, 0) < 0) {
 		rc = EXIT_USAGE;
 		goto out;
 	}
@@ -577,6 +627,10 @@ int workers_run(const struct experiment_file *f,
 			resume_dir = xasprintf("%s/resume", root);
 	}
 	each_part(root, remove_cb, (void *)"part-");
+	if (make_folders(outdir, k) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
 	w = xcalloc((size_t)k, sizeof(*w));
 	for (int i = 0; i < k; i++) {
 		struct plan_options po = { .only = o->run->only_variant,

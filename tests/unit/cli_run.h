@@ -6,12 +6,15 @@
 #ifndef CULAB_TEST_CLI_RUN_H
 #define CULAB_TEST_CLI_RUN_H
 
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -35,10 +38,46 @@ static inline char *cli_slurp(const char *path)
 	return text;
 }
 
+/* Seconds on the monotonic clock. */
+static inline double cli_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Waits for pid; after `limit` seconds (0: none) kills it (its status is
+ * then 128 + SIGKILL).  Returns the wait status; *took: seconds waited. */
+static inline int cli_wait(pid_t pid, double limit, double *took)
+{
+	double start = cli_now();
+	int st = 0;
+
+	for (;;) {
+		pid_t got = waitpid(pid, &st, limit > 0 ? WNOHANG : 0);
+
+		if (got == pid || (got < 0 && errno != EINTR))
+			break;
+		if (got == 0 && cli_now() - start > limit) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &st, 0);
+			break;
+		}
+		if (got == 0)
+			usleep(2000);
+	}
+	if (took)
+		*took = cli_now() - start;
+	return st;
+}
+
 /* Runs `culab` (a path) with args (NULL-terminated, without the program
- * name) in directory cwd (NULL: here). */
-static inline struct out cli_run_in(const char *culab, const char *cwd,
-				    const char *const *args)
+ * name) in directory cwd (NULL: here), killed after `limit` seconds (0:
+ * no limit); *took (may be NULL): how long it ran. */
+static inline struct out cli_run_limited(const char *culab, const char *cwd,
+					 const char *const *args, double limit,
+					 double *took)
 {
 	char outp[] = "/tmp/culab-cli-out-XXXXXX";
 	char errp[] = "/tmp/culab-cli-err-XXXXXX";
@@ -60,7 +99,7 @@ static inline struct out cli_run_in(const char *culab, const char *cwd,
 		posix_spawn_file_actions_addchdir_np(&fa, cwd);
 	assert_int_equal(posix_spawn(&pid, culab, &fa, NULL, (char **)argv,
 				     environ), 0);
-	waitpid(pid, &st, 0);
+	st = cli_wait(pid, limit, took);
 	posix_spawn_file_actions_destroy(&fa);
 	close(fo);
 	close(fe);
@@ -70,6 +109,12 @@ static inline struct out cli_run_in(const char *culab, const char *cwd,
 	unlink(outp);
 	unlink(errp);
 	return o;
+}
+
+static inline struct out cli_run_in(const char *culab, const char *cwd,
+				    const char *const *args)
+{
+	return cli_run_limited(culab, cwd, args, 0, NULL);
 }
 
 /* $CULAB (default build/culab), here. */
