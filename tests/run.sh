@@ -1,7 +1,8 @@
 #!/bin/sh
 # run.sh BUILD TEST_BINARY... - culab's CPU test suite (no GPU needed).
 #
-# 1. the cmocka unit tests;
+# 1. the cmocka unit tests (test_cli_files.c among them: hostile command
+#    lines and special files, each run under a time limit);
 # 2. golden errors: `culab check tests/bad/NAME.yaml` must exit 2 and print
 #    exactly tests/bad/NAME.err on stderr;
 # 3. golden errors of results files: `culab report tests/bad-results/NAME.json`

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,6 +25,7 @@ extern char **environ;
 struct out {
 	int status;
 	char *out, *err;
+	long maxrss_kb;   /* the child's peak resident memory (cli_run_limited) */
 };
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
@@ -48,20 +50,23 @@ static inline double cli_now(void)
 }
 
 /* Waits for pid; after `limit` seconds (0: none) kills it (its status is
- * then 128 + SIGKILL).  Returns the wait status; *took: seconds waited. */
-static inline int cli_wait(pid_t pid, double limit, double *took)
+ * then 128 + SIGKILL).  Returns the wait status; *took: seconds waited;
+ * *ru: the child's resource use. */
+static inline int cli_wait(pid_t pid, double limit, double *took,
+			   struct rusage *ru)
 {
 	double start = cli_now();
 	int st = 0;
 
+	memset(ru, 0, sizeof(*ru));
 	for (;;) {
-		pid_t got = waitpid(pid, &st, limit > 0 ? WNOHANG : 0);
+		pid_t got = wait4(pid, &st, limit > 0 ? WNOHANG : 0, ru);
 
 		if (got == pid || (got < 0 && errno != EINTR))
 			break;
 		if (got == 0 && cli_now() - start > limit) {
 			kill(pid, SIGKILL);
-			waitpid(pid, &st, 0);
+			wait4(pid, &st, 0, ru);
 			break;
 		}
 		if (got == 0)
@@ -74,7 +79,8 @@ static inline int cli_wait(pid_t pid, double limit, double *took)
 
 /* Runs `culab` (a path) with args (NULL-terminated, without the program
  * name) in directory cwd (NULL: here), killed after `limit` seconds (0:
- * no limit); *took (may be NULL): how long it ran. */
+ * no limit); *took (may be NULL): how long it ran; the result's
+ * maxrss_kb: its peak memory. */
 static inline struct out cli_run_limited(const char *culab, const char *cwd,
 					 const char *const *args, double limit,
 					 double *took)
@@ -84,6 +90,7 @@ static inline struct out cli_run_limited(const char *culab, const char *cwd,
 	int fo = mkstemp(outp), fe = mkstemp(errp), st = 0;
 	posix_spawn_file_actions_t fa;
 	const char *argv[40];
+	struct rusage ru;
 	struct out o;
 	pid_t pid;
 	size_t n = 1;
@@ -99,11 +106,12 @@ static inline struct out cli_run_limited(const char *culab, const char *cwd,
 		posix_spawn_file_actions_addchdir_np(&fa, cwd);
 	assert_int_equal(posix_spawn(&pid, culab, &fa, NULL, (char **)argv,
 				     environ), 0);
-	st = cli_wait(pid, limit, took);
+	st = cli_wait(pid, limit, took, &ru);
 	posix_spawn_file_actions_destroy(&fa);
 	close(fo);
 	close(fe);
 	o.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	o.maxrss_kb = ru.ru_maxrss;
 	o.out = cli_slurp(outp);
 	o.err = cli_slurp(errp);
 	unlink(outp);

@@ -1,0 +1,306 @@
+/* test_cli_files.c - the suite of hostile command lines and special
+ * files (issue 18): what a person, or a file mailed to them, can hand
+ * culab besides a bad experiment (tests/bad) or results file
+ * (tests/bad-results).
+ *
+ * Each row of `cases` runs the built culab ($CULAB, default build/culab)
+ * in a scratch directory holding the planted things below, killed after
+ * LIMIT_S seconds so that a hang fails the row instead of the suite, and
+ * checks its exit status, a text its stderr must hold, a path that must
+ * not exist afterwards (nothing written), its time (rows marked quick:
+ * a FIFO must be refused at once, not block in open()) and its peak
+ * memory.  Run from the repository root. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "cli_run.h"
+
+#include <ftw.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "exitcode.h"
+#include "util.h"
+
+#define LIMIT_S 5.0          /* any row */
+#define QUICK_S 1.0          /* a row that must not wait on a FIFO */
+#define MAX_RSS_KB (256L << 10)
+
+/* What the scratch directory holds: name, then its text (NULL: a FIFO;
+ * "->TARGET": a symbolic link; "/": a directory; "<PATH": a copy of the
+ * repository's file PATH). */
+static const char *const planted[][2] = {
+	{ "fifo", NULL },
+	{ "r.json", "<tests/fixtures/quick/results.json" },
+	{ "e.yaml", "output: out\nexperiments:\n  - name: a\n"
+		    "    family: reduce\n    sizes: [1000]\n" },
+	{ "abs.yaml", "output: /tmp/culab-from-a-file\nexperiments:\n"
+		      "  - name: a\n    family: reduce\n    sizes: [1000]\n" },
+	{ "up.yaml", "output: results/../..\nexperiments:\n  - name: a\n"
+		     "    family: reduce\n    sizes: [1000]\n" },
+	/* --resume reads DIR/results.json */
+	{ "rd", "/" },
+	{ "rd/results.json", NULL },
+	/* DIR/charts and DIR/slurm planted as links to another directory */
+	{ "elsewhere", "/" },
+	{ "pl", "/" },
+	{ "pl/charts", "->../elsewhere" },
+	{ "sl", "/" },
+	{ "sl/slurm", "->../elsewhere" },
+	/* byte-order marks: skipped, so columns count from the text */
+	{ "bom.yaml", "\xef\xbb\xbf" "experiments:\n  - name: a\n"
+		      "    family: reducex\n    sizes: [1000]\n" },
+	{ "bom.md", "\xef\xbb\xbfhi {{nosuch}}\n" },
+	{ "bad-tag.md", "hello {{nosuch}}\n" },
+	{ "unterminated.md", "line\n  x {{title\n" },
+};
+
+struct cli_case {
+	const char *args[12];
+	int status;
+	const char *err;      /* stderr holds this */
+	const char *absent;   /* no such path afterwards (NULL: not checked) */
+	bool quick;           /* done within QUICK_S */
+};
+
+#define FIFO "\"fifo\" is a FIFO, not a regular file"
+
+static const struct cli_case cases[] = {
+	/* special files: refused at once, wherever a file is read */
+	{ { "check", "fifo" }, EXIT_USAGE, FIFO, NULL, true },
+	{ { "plan", "fifo" }, EXIT_USAGE, FIFO, NULL, true },
+	{ { "run", "fifo" }, EXIT_USAGE, FIFO, NULL, true },
+	{ { "report", "fifo", "-o", "o" }, EXIT_USAGE, FIFO, "o", true },
+	{ { "verify", "fifo" }, EXIT_USAGE, FIFO, NULL, true },
+	{ { "compare", "fifo", "r.json" }, EXIT_USAGE, FIFO, NULL, true },
+	{ { "merge", "-o", "o", "fifo" }, EXIT_USAGE, FIFO, "o", true },
+	{ { "rerun", "-o", "o", "fifo" }, EXIT_USAGE, FIFO, "o", true },
+	{ { "report", "r.json", "--template", "fifo", "-o", "o" }, EXIT_USAGE,
+	  FIFO, "o", true },
+	{ { "report", "r.json", "--baseline", "fifo", "-o", "o" }, EXIT_USAGE,
+	  FIFO, "o", true },
+	{ { "plan", "--resume", "-o", "rd", "e.yaml" }, EXIT_USAGE,
+	  "\"rd/results.json\" is a FIFO", NULL, true },
+	{ { "run", "--resume", "-o", "rd", "e.yaml" }, EXIT_USAGE,
+	  "\"rd/results.json\" is a FIFO", NULL, true },
+	{ { "check", "/dev/zero" }, EXIT_USAGE,
+	  "\"/dev/zero\" is a character device, not a regular file", NULL,
+	  true },
+	{ { "report", "r.json", "--template", ".", "-o", "o" }, EXIT_USAGE,
+	  "\".\" is a directory, not a regular file", "o", true },
+	{ { "report", "r.json", "-o", "r.json" }, EXIT_USAGE,
+	  "\"r.json\" is a file, not a directory", NULL, false },
+
+	/* a directory planted as a link inside the output directory */
+	{ { "report", "r.json", "-o", "pl" }, EXIT_USAGE,
+	  "\"pl/charts\" is a symbolic link, not a directory", "elsewhere/all.gp",
+	  false },
+	{ { "merge", "-o", "pl", "r.json" }, EXIT_USAGE,
+	  "\"pl/charts\" is a symbolic link, not a directory",
+	  "pl/results.json", false },
+	{ { "slurm", "--shards", "2", "-o", "sl", "e.yaml" }, EXIT_USAGE,
+	  "\"sl/slurm\" is a symbolic link, not a directory",
+	  "elsewhere/shards.sbatch", false },
+
+	/* output: from a file stays below the working directory */
+	{ { "check", "abs.yaml" }, EXIT_USAGE,
+	  "abs.yaml:1:9: error: \"output\" must be a relative path", NULL,
+	  false },
+	{ { "run", "abs.yaml" }, EXIT_USAGE,
+	  "abs.yaml:1:9: error: \"output\" must be a relative path",
+	  "/tmp/culab-from-a-file", false },
+	{ { "plan", "-o", "mine", "up.yaml" }, EXIT_USAGE,
+	  "up.yaml:1:9: error: \"output\" must not contain \"..\"", NULL,
+	  false },
+
+	/* empty names on the command line */
+	{ { "report", "-o", "", "r.json" }, EXIT_USAGE,
+	  "-o/--output needs a directory name, not \"\"", NULL, false },
+	{ { "run", "-o", "", "e.yaml" }, EXIT_USAGE,
+	  "-o/--output needs a directory name, not \"\"", NULL, false },
+	{ { "plan", "-o", "", "e.yaml" }, EXIT_USAGE,
+	  "-o/--output needs a directory name", NULL, false },
+	{ { "merge", "-o", "", "r.json" }, EXIT_USAGE,
+	  "-o/--output needs a directory name", NULL, false },
+	{ { "rerun", "-o", "", "r.json" }, EXIT_USAGE,
+	  "-o/--output needs a directory name", NULL, false },
+	{ { "compare", "-o", "", "r.json", "e.yaml" }, EXIT_USAGE,
+	  "-o/--output needs a file name", NULL, false },
+	{ { "slurm", "--shards", "2", "-o", "", "e.yaml" }, EXIT_USAGE,
+	  "-o/--output needs a directory name", NULL, false },
+	{ { "report", "r.json", "--template", "", "-o", "o" }, EXIT_USAGE,
+	  "--template needs a file name, not \"\"", "o", false },
+	{ { "report", "r.json", "--baseline", "", "-o", "o" }, EXIT_USAGE,
+	  "--baseline needs a file name", "o", false },
+	{ { "run", "--variant", ",", "e.yaml" }, EXIT_USAGE,
+	  "--variant \",\" has an empty name", NULL, false },
+	{ { "plan", "--variant", "reduce_shared_static,", "e.yaml" },
+	  EXIT_USAGE, "has an empty name", NULL, false },
+	{ { "plan", "--variant", "reduce_shared_static,,reduce_shuffle",
+	    "e.yaml" }, EXIT_USAGE, "has an empty name", NULL, false },
+	{ { "slurm", "--shards", "2", "--variant", ",", "e.yaml" }, EXIT_USAGE,
+	  "has an empty name", "out/slurm", false },
+
+	/* templates: bad input, refused before anything is written */
+	{ { "report", "r.json", "--template", "bad-tag.md", "-o", "o" },
+	  EXIT_USAGE, "bad-tag.md:1:7: error: unknown placeholder \"nosuch\"",
+	  "o", false },
+	{ { "report", "r.json", "--template", "unterminated.md", "-o", "o" },
+	  EXIT_USAGE, "unterminated.md:2:5: error: unterminated tag", "o",
+	  false },
+
+	/* byte-order marks */
+	{ { "check", "bom.yaml" }, EXIT_USAGE,
+	  "bom.yaml:3:13: error: unknown family \"reducex\"", NULL, false },
+	{ { "report", "r.json", "--template", "bom.md", "-o", "o" }, EXIT_USAGE,
+	  "bom.md:1:4: error: unknown placeholder", "o", false },
+};
+
+static char scratch[PATH_MAX];
+static char culab[PATH_MAX];
+
+/* Plants one row of `planted` in the scratch directory. */
+static void plant(const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", scratch, name);
+
+	if (!text) {
+		assert_int_equal(mkfifo(path, 0644), 0);
+	} else if (strncmp(text, "->", 2) == 0) {
+		assert_int_equal(symlink(text + 2, path), 0);
+	} else if (strcmp(text, "/") == 0) {
+		assert_int_equal(mkdir(path, 0755), 0);
+	} else if (*text == '<') {
+		char *copy;
+		size_t len;
+
+		assert_int_equal(read_file(text + 1, 64u << 20, &copy, &len), 0);
+		assert_int_equal(write_file_atomic(path, copy, len), 0);
+		free(copy);
+	} else {
+		assert_int_equal(write_file_atomic(path, text, strlen(text)), 0);
+	}
+	free(path);
+}
+
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static int setup(void **state)
+{
+	const char *c = getenv("CULAB") ? getenv("CULAB") : "build/culab";
+
+	(void)state;
+	if (!realpath(c, culab))
+		return -1;
+	snprintf(scratch, sizeof(scratch), "/tmp/culab-cli-files-XXXXXX");
+	if (!mkdtemp(scratch))
+		return -1;
+	/* user kernels compile into a cache of the suite's own */
+	setenv("CULAB_CACHE_DIR", "off", 1);
+	for (size_t i = 0; i < ARRAY_SIZE(planted); i++)
+		plant(planted[i][0], planted[i][1]);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	/* FTW_PHYS: the planted links are removed, never followed */
+	nftw(scratch, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	return 0;
+}
+
+/* "culab a b c", for a failure's message. */
+static char *shown(const char *const *args)
+{
+	struct sbuf b = SBUF_INIT;
+
+	sbuf_add(&b, "culab");
+	for (size_t i = 0; args[i]; i++)
+		sbuf_addf(&b, " '%s'", args[i]);
+	return sbuf_detach(&b);
+}
+
+static void test_case(void **state)
+{
+	const struct cli_case *k = *state;
+	char *cmd = shown(k->args), *absent = NULL;
+	double took = 0;
+	struct out o = cli_run_limited(culab, scratch, k->args, LIMIT_S, &took);
+	struct stat st;
+
+	if (k->absent)
+		absent = *k->absent == '/' ? xstrdup(k->absent) :
+			 xasprintf("%s/%s", scratch, k->absent);
+	if (o.status != k->status || !strstr(o.err, k->err))
+		fail_msg("%s: exit %d (want %d), %.2f s\nstderr: %s\nwanted "
+			 "stderr to hold: %s", cmd, o.status, k->status, took,
+			 o.err, k->err);
+	if (k->quick && took > QUICK_S)
+		fail_msg("%s: took %.2f s, want under %.1f s", cmd, took,
+			 QUICK_S);
+	if (o.maxrss_kb > MAX_RSS_KB)
+		fail_msg("%s: used %ld KiB, want at most %ld", cmd, o.maxrss_kb,
+			 MAX_RSS_KB);
+	if (absent && lstat(absent, &st) == 0)
+		fail_msg("%s: wrote %s although it was refused", cmd, absent);
+	free(absent);
+	free(o.out);
+	free(o.err);
+	free(cmd);
+}
+
+/* A FIFO refused must not have been opened for writing by anyone: its
+ * reader side was never waited on, so the scratch FIFO is still a FIFO
+ * and no file appeared beside it. */
+static void test_planted_intact(void **state)
+{
+	struct stat st;
+	char *p = xasprintf("%s/elsewhere", scratch);
+	char *q = xasprintf("%s/fifo", scratch);
+
+	(void)state;
+	assert_int_equal(lstat(q, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(lstat(p, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	/* nothing was written through the planted links */
+	assert_int_equal(rmdir(p), 0);
+	assert_int_equal(mkdir(p, 0755), 0);
+	free(p);
+	free(q);
+}
+
+int main(void)
+{
+	struct CMUnitTest tests[ARRAY_SIZE(cases) + 1];
+	char names[ARRAY_SIZE(cases)][96];
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *s = shown(cases[i].args);
+
+		snprintf(names[i], sizeof(names[i]), "%s", s);
+		free(s);
+		tests[i] = (struct CMUnitTest){ names[i], test_case, NULL, NULL,
+						(void *)&cases[i] };
+	}
+	tests[ARRAY_SIZE(cases)] = (struct CMUnitTest)cmocka_unit_test(
+		test_planted_intact);
+	return _cmocka_run_group_tests("cli_files", tests, ARRAY_SIZE(tests),
+				       setup, teardown);
+}
