@@ -39,6 +39,11 @@
  * repository's file PATH). */
 static const char *const planted[][2] = {
 	{ "fifo", NULL },
+	{ "fifo-link", "->fifo" },
+	{ "ks.yaml", "experiments:\n  - name: a\n    family: reduce\n"
+		     "    variants: none\n    types: float\n    sizes: [1000]\n"
+		     "    kernels:\n      - source: fifo\n        function: sum\n"
+		     "        finish: atomic\n" },
 	{ "r.json", "<tests/fixtures/quick/results.json" },
 	{ "e.yaml", "output: out\nexperiments:\n  - name: a\n"
 		    "    family: reduce\n    sizes: [1000]\n" },
@@ -49,18 +54,22 @@ static const char *const planted[][2] = {
 	/* --resume reads DIR/results.json */
 	{ "rd", "/" },
 	{ "rd/results.json", NULL },
-	/* DIR/charts and DIR/slurm planted as links to another directory */
+	/* DIR/charts, DIR/slurm and a rerun's DIR/experiments planted as
+	 * links to another directory */
 	{ "elsewhere", "/" },
 	{ "pl", "/" },
 	{ "pl/charts", "->../elsewhere" },
 	{ "sl", "/" },
 	{ "sl/slurm", "->../elsewhere" },
+	{ "rr", "/" },
+	{ "rr/experiments", "->../elsewhere" },
 	/* byte-order marks: skipped, so columns count from the text */
 	{ "bom.yaml", "\xef\xbb\xbf" "experiments:\n  - name: a\n"
 		      "    family: reducex\n    sizes: [1000]\n" },
 	{ "bom.md", "\xef\xbb\xbfhi {{nosuch}}\n" },
 	{ "bad-tag.md", "hello {{nosuch}}\n" },
 	{ "unterminated.md", "line\n  x {{title\n" },
+	{ "unclosed-if.md", "# {{title}}\n\n{{#if gpu}} x\n" },
 };
 
 struct cli_case {
@@ -91,6 +100,14 @@ static const struct cli_case cases[] = {
 	  "\"rd/results.json\" is a FIFO", NULL, true },
 	{ { "run", "--resume", "-o", "rd", "e.yaml" }, EXIT_USAGE,
 	  "\"rd/results.json\" is a FIFO", NULL, true },
+	{ { "check", "fifo-link" }, EXIT_USAGE,
+	  "\"fifo-link\" is a FIFO, not a regular file", NULL, true },
+	{ { "check", "ks.yaml" }, EXIT_USAGE, "ks.yaml:8:17: error: kernel "
+	  "source \"fifo\" is a FIFO, not a regular file", NULL, true },
+	{ { "report", "r.json", "-o", "fifo" }, EXIT_USAGE,
+	  "\"fifo\" is a FIFO, not a directory", NULL, true },
+	{ { "report", "r.json", "-o", "fifo/sub" }, EXIT_USAGE,
+	  "\"fifo\" is a FIFO", NULL, true },
 	{ { "check", "/dev/zero" }, EXIT_USAGE,
 	  "\"/dev/zero\" is a character device, not a regular file", NULL,
 	  true },
@@ -106,6 +123,9 @@ static const struct cli_case cases[] = {
 	{ { "merge", "-o", "pl", "r.json" }, EXIT_USAGE,
 	  "\"pl/charts\" is a symbolic link, not a directory",
 	  "pl/results.json", false },
+	{ { "rerun", "-o", "rr", "r.json" }, EXIT_USAGE,
+	  "\"rr/experiments\" is a symbolic link, not a directory",
+	  "elsewhere/quick.yaml", false },
 	{ { "slurm", "--shards", "2", "-o", "sl", "e.yaml" }, EXIT_USAGE,
 	  "\"sl/slurm\" is a symbolic link, not a directory",
 	  "elsewhere/shards.sbatch", false },
@@ -155,6 +175,10 @@ static const struct cli_case cases[] = {
 	  "o", false },
 	{ { "report", "r.json", "--template", "unterminated.md", "-o", "o" },
 	  EXIT_USAGE, "unterminated.md:2:5: error: unterminated tag", "o",
+	  false },
+
+	{ { "report", "r.json", "--template", "unclosed-if.md", "-o", "o" },
+	  EXIT_USAGE, "unclosed-if.md:3:1: error: {{#if}} is not closed", "o",
 	  false },
 
 	/* byte-order marks */
