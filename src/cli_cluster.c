@@ -327,7 +327,6 @@ static int slurm_options(int argc, char **argv, struct slurm_job *j,
 		{ 0, 0, 0, 0 }
 	};
 	const struct command *c = find_command("slurm");
-	struct plan_selection sel;
 	char why[256], *end;
 	int ch;
 
@@ -367,14 +366,7 @@ static int slurm_options(int argc, char **argv, struct slurm_job *j,
 			*(ch == 'o' ? &j->outdir : &j->culab) = optarg;
 			break;
 		case 'C': j->no_counters = true; break;
-		case 'v':
-			/* refused here, not by every shard an hour later */
-			if (plan_select_parse(optarg, &sel, why,
-					      sizeof(why)) < 0)
-				return usage_error(c, "%s", why);
-			plan_select_release(&sel);
-			j->variant = optarg;
-			break;
+		case 'v': j->variant = optarg; break;
 		case 'T': j->test_plans = true; break;
 		case 'h': print_help(c, stdout); return -1;
 		default: return usage_error(c, "unknown option");
@@ -402,6 +394,18 @@ int cmd_slurm(int argc, char **argv)
 	/* the file is checked here, not on the cluster an hour later */
 	if (experiment_load(j.file, &f) < 0)
 		return EXIT_USAGE;
+	/* after loading (it may name the file's own kernels), and refused
+	 * here, not by every shard an hour later */
+	if (j.variant) {
+		struct plan_selection sel;
+		char why[256];
+
+		if (plan_select_parse(j.variant, &sel, why, sizeof(why)) < 0) {
+			rc = usage_error(find_command("slurm"), "%s", why);
+			goto out;
+		}
+		plan_select_release(&sel);
+	}
 	if (!j.outdir)
 		j.outdir = f.output;
 	if (!getcwd(cwd, sizeof(cwd))) {
