@@ -51,6 +51,14 @@ static const char *const planted[][2] = {
 		      "  - name: a\n    family: reduce\n    sizes: [1000]\n" },
 	{ "up.yaml", "output: results/../..\nexperiments:\n  - name: a\n"
 		     "    family: reduce\n    sizes: [1000]\n" },
+	/* a file's own kernel, which --variant may name */
+	{ "kernels", "/" },
+	{ "kernels/alice", "/" },
+	{ "kernels/alice/reduce.cu", "<tests/good/kernels/alice/reduce.cu" },
+	{ "ku.yaml", "experiments:\n  - name: a\n    family: reduce\n"
+		     "    variants: none\n    types: float\n    sizes: [1000]\n"
+		     "    kernels:\n      - source: kernels/alice/reduce.cu\n"
+		     "        function: sum\n        finish: atomic\n" },
 	/* --resume reads DIR/results.json */
 	{ "rd", "/" },
 	{ "rd/results.json", NULL },
@@ -168,6 +176,9 @@ static const struct cli_case cases[] = {
 	    "e.yaml" }, EXIT_USAGE, "has an empty name", NULL, false },
 	{ { "slurm", "--shards", "2", "--variant", ",", "e.yaml" }, EXIT_USAGE,
 	  "has an empty name", "out/slurm", false },
+	/* ...while a name of the file's own kernels is no error */
+	{ { "slurm", "--shards", "1", "--variant", "reduce.sum", "-o", "sk",
+	    "ku.yaml" }, EXIT_OK, "", NULL, false },
 
 	/* templates: bad input, refused before anything is written */
 	{ { "report", "r.json", "--template", "bad-tag.md", "-o", "o" },
