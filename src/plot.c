@@ -783,8 +783,9 @@ static int images_move(const struct plot_set *s, int dirfd, const char *dir,
 			if (keep && rc == 0 &&
 			    (fchmodat(dirfd, from, 0644, 0) < 0 ||
 			     renameat(dirfd, from, dirfd, to) < 0))
-				rc = diag_error("cannot move the chart \"%s/%s\" "
-						"into place: %s", dir, to,
+				rc = diag_error("cannot move the chart "
+						"\"%s/%s\" into place: %s",
+						dir, to,
 						strerror(errno));
 			if (!keep || rc < 0)
 				unlinkat(dirfd, from, 0);

@@ -228,7 +228,7 @@ int read_file_at(int dirfd, const char *dir, const char *name, size_t max,
 	return rc;
 }
 
-/* ---- writing -------------------------------------------------------------- */
+/* ---- writing ------------------------------------------------------------ */
 
 /* A fresh name beside others: prefix, this process and a counter, so
  * that writers into one directory do not collide (O_EXCL and mkdirat()
@@ -322,7 +322,7 @@ int write_file_atomic(const char *path, const void *data, size_t len)
 	return rc;
 }
 
-/* ---- directories ------------------------------------------------------------ */
+/* ---- directories -------------------------------------------------------- */
 
 /* Why the component `name` of directory fd (shown as `part` of the
  * path `whole`) cannot be opened as a directory: err and what is there. */

@@ -25,7 +25,7 @@ extern char **environ;
 struct out {
 	int status;
 	char *out, *err;
-	long maxrss_kb;   /* the child's peak resident memory (cli_run_limited) */
+	long maxrss_kb;   /* peak resident memory (cli_run_limited only) */
 };
 
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })

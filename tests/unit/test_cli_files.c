@@ -42,8 +42,8 @@ static const char *const planted[][2] = {
 	{ "fifo-link", "->fifo" },
 	{ "ks.yaml", "experiments:\n  - name: a\n    family: reduce\n"
 		     "    variants: none\n    types: float\n    sizes: [1000]\n"
-		     "    kernels:\n      - source: fifo\n        function: sum\n"
-		     "        finish: atomic\n" },
+		     "    kernels:\n      - source: fifo\n"
+		     "        function: sum\n        finish: atomic\n" },
 	{ "r.json", "<tests/fixtures/quick/results.json" },
 	{ "e.yaml", "output: out\nexperiments:\n  - name: a\n"
 		    "    family: reduce\n    sizes: [1000]\n" },
@@ -126,8 +126,8 @@ static const struct cli_case cases[] = {
 
 	/* a directory planted as a link inside the output directory */
 	{ { "report", "r.json", "-o", "pl" }, EXIT_USAGE,
-	  "\"pl/charts\" is a symbolic link, not a directory", "elsewhere/all.gp",
-	  false },
+	  "\"pl/charts\" is a symbolic link, not a directory",
+	  "elsewhere/all.gp", false },
 	{ { "merge", "-o", "pl", "r.json" }, EXIT_USAGE,
 	  "\"pl/charts\" is a symbolic link, not a directory",
 	  "pl/results.json", false },
@@ -216,12 +216,15 @@ static void plant(const char *name, const char *text)
 	} else if (*text == '<') {
 		char *copy;
 		size_t len;
+		int got = read_file(text + 1, 64u << 20, &copy, &len);
 
-		assert_int_equal(read_file(text + 1, 64u << 20, &copy, &len), 0);
+		assert_int_equal(got, 0);
 		assert_int_equal(write_file_atomic(path, copy, len), 0);
 		free(copy);
 	} else {
-		assert_int_equal(write_file_atomic(path, text, strlen(text)), 0);
+		int put = write_file_atomic(path, text, strlen(text));
+
+		assert_int_equal(put, 0);
 	}
 	free(path);
 }
