@@ -70,6 +70,9 @@ static int check_output(struct loader *ld, const struct node *nd,
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)
 			return lerr(ld, nd, "\"output\" contains a control "
 				    "character");
+	if (strlen(s) > EXPERIMENT_MAX_OUTPUT)
+		return lerr(ld, nd, "\"output\" is longer than %d bytes (%zu)",
+			    EXPERIMENT_MAX_OUTPUT, strlen(s));
 	/* a path from a file stays below where culab runs; the person's own
 	 * -o goes anywhere */
 	if (*s == '/')

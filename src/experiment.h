@@ -83,6 +83,9 @@
 #define EXPERIMENT_MAX_ROWS 100000
 /* Largest experiment file culab reads, in bytes. */
 #define EXPERIMENT_MAX_FILE_BYTES (1u << 20)
+/* Longest `output` path a file may give, in bytes (paths built on it
+ * stay well within PATH_MAX). */
+#define EXPERIMENT_MAX_OUTPUT 1024
 /* Most experiments one file may hold. */
 #define EXPERIMENT_MAX_EXPERIMENTS 1000
 /* Largest number of rows all experiments of a file may expand to. */
