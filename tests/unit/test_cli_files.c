@@ -69,6 +69,8 @@ static const char *const planted[][2] = {
 	{ "pl/charts", "->../elsewhere" },
 	{ "sl", "/" },
 	{ "sl/slurm", "->../elsewhere" },
+	{ "pf", "/" },
+	{ "pf/charts", NULL },
 	{ "rr", "/" },
 	{ "rr/experiments", "->../elsewhere" },
 	/* byte-order marks: skipped, so columns count from the text */
@@ -131,6 +133,8 @@ static const struct cli_case cases[] = {
 	{ { "merge", "-o", "pl", "r.json" }, EXIT_USAGE,
 	  "\"pl/charts\" is a symbolic link, not a directory",
 	  "pl/results.json", false },
+	{ { "report", "r.json", "-o", "pf" }, EXIT_USAGE,
+	  "\"pf/charts\" is a FIFO, not a directory", "pf/report.en.md", true },
 	{ { "rerun", "-o", "rr", "r.json" }, EXIT_USAGE,
 	  "\"rr/experiments\" is a symbolic link, not a directory",
 	  "elsewhere/quick.yaml", false },
