@@ -37,8 +37,9 @@ const char *join_words(const char *const *words, size_t n, char *buf,
 /* Reads the regular file `path` whole (at most `max` bytes) into a
  * NUL-terminated heap buffer (caller frees *text).  Anything else is
  * refused before it is read, and before it can block: the path is looked
- * at with stat() first, then opened with O_NONBLOCK and checked again
- * with fstat().  Returns 0, or -1 after a one-line diagnostic ("cannot
+ * at with stat() first, then opened with O_NONBLOCK | O_NOCTTY and
+ * checked again with fstat(); only then is O_NONBLOCK cleared and the
+ * file read.  Returns 0, or -1 after a one-line diagnostic ("cannot
  * open \"f\": ...", "\"f\" is a FIFO, not a regular file", "\"f\" is
  * larger than N bytes (M)"). */
 int read_file(const char *path, size_t max, char **text, size_t *len);
