@@ -6,10 +6,10 @@
  *  - every file culab reads goes through read_file() or a form of it: the
  *    path is looked at with stat() before it is opened (opening a device
  *    can have effects of its own), opened with O_NONBLOCK (a FIFO swapped
- *    in between still cannot block) and checked again with fstat()
- *    before O_NONBLOCK is cleared for the reads, so
- *    anything but a regular file is refused in one line that says what it
- *    is, and no more than the caller's limit is read;
+ *    in between still cannot block) and checked again with fstat() before
+ *    O_NONBLOCK is cleared for the reads, so anything but a regular file
+ *    is refused in one line that says what it is, and no more than the
+ *    caller's limit is read;
  *  - every directory culab writes into is opened by dir_make(), one
  *    component at a time with mkdirat() and openat() relative to the
  *    directory above; the directories culab makes inside an output
