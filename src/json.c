@@ -853,10 +853,7 @@ static json_t *decode_root(const char *path, const char *text, size_t len,
 	json_t *root, *v;
 	const char *schema;
 
-	/* a byte-order mark is skipped, so that columns count from the '{' */
-	root = json_loadb(text + utf8_bom_len(text, len),
-			  len - utf8_bom_len(text, len), JSON_REJECT_DUPLICATES,
-			  &err);
+	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
 	if (!root) {
 		diag_error_at(path, err.line > 0 ? err.line : 0,
 			      err.line > 0 && err.column > 0 ? err.column : 0,

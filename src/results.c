@@ -208,7 +208,10 @@ static void upgrade_devices(struct results *r)
 int results_read_buffer(const char *path, const char *text, size_t len,
 			struct results *r)
 {
-	if (json_results_decode(path, text, len, r) < 0)
+	/* a byte-order mark is skipped, so that columns count from the '{' */
+	size_t bom = utf8_bom_len(text, len);
+
+	if (json_results_decode(path, text + bom, len - bom, r) < 0)
 		return -1;
 	if (r->schema_version == 1)
 		upgrade_v1(r);
