@@ -866,28 +866,16 @@ static int cmd_report(int argc, char **argv)
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'o':
-			if (cli_need_name("-o/--output", "a directory", optarg))
-				return EXIT_USAGE;
-			ro.dir = optarg;
-			break;
+		case 'o': ro.dir = optarg; break;
 		case 'L':
 			if (report_lang_parse(optarg, &ro.langs) < 0)
 				return usage_error(c, "unknown language \"%s\" "
 						   "(known: en, zh, both)", optarg);
 			break;
-		case 't':
-			if (cli_need_name("--template", "a file", optarg))
-				return EXIT_USAGE;
-			ro.template_path = optarg;
-			break;
+		case 't': ro.template_path = optarg; break;
 		case 'C': ro.charts = false; break;
 		case 'g': ro.gnuplot = optarg; break;
-		case 'b':
-			if (cli_need_name("--baseline", "a file", optarg))
-				return EXIT_USAGE;
-			baseline = optarg;
-			break;
+		case 'b': baseline = optarg; break;
 		case 'T':
 			if (cli_parse_threshold(c, optarg, &co.threshold))
 				return EXIT_USAGE;
@@ -902,6 +890,12 @@ static int cmd_report(int argc, char **argv)
 	}
 	if (argc - optind != 1)
 		return usage_error(c, "report needs one results file");
+	/* an empty name is no name (-o "" read past a 1-byte buffer) */
+	if ((ro.dir && cli_need_name("-o/--output", "a directory", ro.dir)) ||
+	    (ro.template_path &&
+	     cli_need_name("--template", "a file", ro.template_path)) ||
+	    (baseline && cli_need_name("--baseline", "a file", baseline)))
+		return EXIT_USAGE;
 	if ((co.threshold > 0 || co.nmatch) && !baseline)
 		return usage_error(c, "--threshold and --match go with "
 				   "--baseline");
@@ -926,9 +920,9 @@ static int cmd_report(int argc, char **argv)
 	/* Bad templates and an output directory that cannot be made (or
 	 * holds a planted charts/ link) are bad input, refused before
 	 * anything is created or written. */
-	if (report_prepare(&ro) < 0 || output_dir_make(ro.dir) < 0)
+	if (report_prepare(&ro) < 0 || output_dir_make(ro.dir) < 0) {
 		rc = EXIT_USAGE;
-	else if (output_report(ro.dir, r, &ro) < 0)
+	} else if (output_report(ro.dir, r, &ro) < 0)
 		rc = EXIT_FAILED;
 	else
 		printf("culab: report: %s/report.%s.md\n", ro.dir,
