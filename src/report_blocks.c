@@ -13,6 +13,7 @@
  * own. */
 #include "report_int.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -449,6 +450,29 @@ static void method_regions(const struct model *m, enum lang L,
 		sbuf_addc(b, '\n');
 }
 
+/* How the run's float and double sums were checked: M_METH_CHECK_FLOAT,
+ * M_METH_CHECK_OLD when every recorded tolerance is the rule of culab
+ * before the order-based one (4 eps sqrt(n) sum|x|, inputs in [0, 1) so
+ * sum|x| is about n/2), or M__COUNT when there are none. */
+static enum msg float_check_msg(const struct results *r)
+{
+	bool any = false, old = true;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct result_row *w = &r->rows[i];
+		double eps, n = (double)w->n, want;
+
+		if (!str_eq(w->family, "reduce") || str_eq(w->dtype, "int") ||
+		    w->tolerance <= 0)
+			continue;
+		eps = str_eq(w->dtype, "float") ? 0x1.0p-24 : 0x1.0p-53;
+		want = 4 * eps * sqrt(n) * n / 2;
+		any = true;
+		old &= fabs(w->tolerance - want) <= 0.25 * want;
+	}
+	return !any ? M__COUNT : old ? M_METH_CHECK_OLD : M_METH_CHECK_FLOAT;
+}
+
 void blk_method(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const struct results *r = m->r;
@@ -478,6 +502,10 @@ void blk_method(const struct model *m, enum lang L, struct sbuf *b)
 	}
 	sbuf_add(b, say_text(L, M_METH_CHECK));
 	sbuf_add(b, "\n\n");
+	if (float_check_msg(r) != M__COUNT) {
+		sbuf_add(b, say_text(L, float_check_msg(r)));
+		sbuf_add(b, "\n\n");
+	}
 	if (m->ncols) {
 		sbuf_add(b, say_text(L, M_METH_CTR));
 		sbuf_add(b, "\n\n");

@@ -661,6 +661,44 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"from 1 (bars below 1: faster; dashed lines: the threshold):",
 		"每一对的比值及其 95 % 区间，对数坐标，从 1 画起（低于 1 的柱为更快；"
 		"虚线为阈值）：" },
+	/* r17-zh */
+	[M_METH_CHECK_FLOAT] = {
+		"The tolerance of a float or double sum follows the order in "
+		"which the variant adds, not a fixed multiple of √n. Each "
+		"rounded addition is off by at most u (2^-24 for float, 2^-53 "
+		"for double) times the partial sum it forms; taking these "
+		"errors as independent and zero-mean, the sum's error exceeds "
+		"6 · u · √(Σ p²), p running over every partial sum the variant "
+		"forms, with probability about 3·10^-8. For a pairwise tree "
+		"that is about 8.5 · u · Σ|x|, for one serial loop over n "
+		"inputs 3.5 · u · √n · Σ|x|; a kernel whose order is unknown "
+		"gets the serial bound. It stays far below what one lost "
+		"block adds, except in float at large n with small blocks, "
+		"where one block's sum is within the rounding of any correct "
+		"order.",
+		"float 和 double 求和的容差由变体相加的顺序决定，而不是 √n 的固定"
+		"倍数。每做一次舍入的加法，误差至多是所得部分和的 u 倍（float 的 u "
+		"为 2^-24，double 为 2^-53）；把这些误差看作相互独立、均值为零，"
+		"总误差超过 6 · u · √(Σ p²)（p 取遍变体形成的每个部分和）的概率约为 "
+		"3·10^-8。对两两相加的树形归约，这个值约为 8.5 · u · Σ|x|；对 n 个"
+		"输入的一个串行循环，约为 3.5 · u · √n · Σ|x|；相加顺序未知的核函数"
+		"一律按串行循环计算。这个容差远小于丢失一个线程块所少加的量；只有 "
+		"float 在 n 很大、线程块很小时例外：这时一个线程块的和已经落在任何"
+		"正确求和顺序的舍入误差之内。" },
+	[M_METH_CHECK_OLD] = {
+		"These results were recorded by an earlier culab, whose "
+		"tolerance, shown in their rows, was 4 · ε · √n · Σ|x| (ε = "
+		"2^-24 for float, 2^-53 for double): thousands of times looser "
+		"at large n, loose enough to pass a sum that lost a whole block. "
+		"culab now derives the tolerance from the order in which each "
+		"variant adds: 6 · u · √(Σ p²), p running over the partial sums "
+		"it forms and u the unit roundoff, which a correct sum exceeds "
+		"with probability about 3·10^-8.",
+		"这些结果由较早版本的 culab 记录，各行所列的容差按当时的公式 "
+		"4 · ε · √n · Σ|x| 计算（float 的 ε 为 2^-24，double 为 2^-53）："
+		"n 较大时宽松了几千倍，连丢失整个线程块的求和也能通过。现在的 culab "
+		"按每个变体相加的顺序推导容差：6 · u · √(Σ p²)，p 取遍它形成的部分"
+		"和，u 为单位舍入误差；正确的求和超过它的概率约为 3·10^-8。" },
 };
 
 const char *say_text(enum lang L, enum msg id)
