@@ -798,6 +798,7 @@ static void results_init(struct run *R)
 
 		m->name = xstrdup(e->name);
 		m->description = xstrdup(e->description);
+		m->description_zh = xstrdup(e->description_zh);
 		m->family = xstrdup(family_name(e->family));
 		m->warmup = e->warmup;
 		m->repeats = e->repeats;
