@@ -643,9 +643,8 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
 							    L)));
 				sbuf_addc(b, ' ');
 			}
-			if (v->flags) {
-				variant_flags_text(v->flags, flags,
-						   sizeof(flags));
+			if (*variant_flags_text(v->flags, flags,
+						sizeof(flags))) {
 				SAY(b, L, M_STEP_FLAGS, pool_md(&p, flags));
 				sbuf_addc(b, ' ');
 			}

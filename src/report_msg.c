@@ -714,6 +714,20 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_RUN_RUNNING] = { "running", "运行中" },
 	[M_RUN_INTERRUPTED] = { "interrupted", "被中断" },
 	[M_RUN_ABORTED] = { "aborted", "已中止" },
+	/* the timed regions culab writes for a user's kernel
+	 * (experiment_kernels.c), by how the kernel finishes */
+	[M_UREGION_HOST] = {
+		"the kernel; the copy of its per-block partial sums to the "
+		"host; their sum on the host",
+		"核函数本身；把它各线程块的部分和拷贝到主机；在主机上求和" },
+	[M_UREGION_RELAUNCH] = {
+		"the kernel, relaunched on its partial sums until one value is "
+		"left",
+		"核函数本身，以及对它的部分和反复再启动，直到只剩一个值" },
+	[M_UREGION_ATOMIC] = {
+		"zeroing the accumulator (cudaMemsetAsync); the kernel",
+		"清零累加器（cudaMemsetAsync）；核函数本身" },
+	[M_UREGION_ONE] = { "one launch of the kernel", "核函数的一次启动" },
 	[M_METH_WARP] = {
 		"A warp is the group of 32 threads that a multiprocessor "
 		"issues each instruction for together; a block's threads are "
@@ -806,7 +820,20 @@ const char *signature_text(const struct variant *v, enum lang L)
 
 const char *region_text(const struct variant *v, const char *en, enum lang L)
 {
-	return L == ZH ? VARIANT_ZH(v, en, timed_region) : en;
+	static const enum msg user[] = {
+		M_UREGION_HOST, M_UREGION_RELAUNCH, M_UREGION_ATOMIC,
+		M_UREGION_ONE,
+	};
+	const char *zh;
+
+	if (L != ZH)
+		return en;
+	zh = VARIANT_ZH(v, en, timed_region);
+	for (size_t i = 0; zh == en && en && i < sizeof(user) / sizeof(user[0]);
+	     i++)
+		if (str_eq(msgs[user[i]][EN], en))
+			return msgs[user[i]][ZH];
+	return zh;
 }
 
 const char *sanitizer_text(const struct variant *v, enum lang L)
