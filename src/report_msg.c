@@ -689,15 +689,16 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_METH_CHECK_OLD] = {
 		"These results were recorded by an earlier culab, whose "
 		"tolerance, shown in their rows, was 4 · ε · √n · Σ|x| (ε = "
-		"2^-24 for float, 2^-53 for double): thousands of times looser "
-		"at large n, loose enough to pass a sum that lost a whole block. "
+		"2^-24 for float, 2^-53 for double): for most rungs thousands of "
+		"times looser at large n, loose enough to pass a sum that lost "
+		"a whole block. "
 		"culab now derives the tolerance from the order in which each "
 		"variant adds: 6 · u · √(Σ p²), p running over the partial sums "
 		"it forms and u the unit roundoff, which a correct sum exceeds "
 		"with probability about 3·10^-8.",
 		"这些结果由较早版本的 culab 记录，各行所列的容差按当时的公式 "
 		"4 · ε · √n · Σ|x| 计算（float 的 ε 为 2^-24，double 为 2^-53）："
-		"n 较大时宽松了几千倍，连丢失整个线程块的求和也能通过。现在的 culab "
+		"n 较大时对多数级宽松了上千倍，连丢失整个线程块的求和也能通过。现在的 culab "
 		"按每个变体相加的顺序推导容差：6 · u · √(Σ p²)，p 取遍它形成的部分"
 		"和，u 为单位舍入误差；正确的求和超过它的概率约为 3·10^-8。" },
 	[M_WHY_CPU] = { "runs on the CPU", "在 CPU 上运行" },
@@ -733,9 +734,9 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"issues each instruction for together; a block's threads are "
 		"split into warps, and counters such as warp_instructions "
 		"count per warp.",
-		"文中的线程束（warp）是 SM 一起发射每条指令的 32 个线程：线程块中的"
-		"线程按 32 个一组分成若干线程束，warp_instructions 等计数器按线程束"
-		"计数。" },
+		"先说明一个贯穿全文的术语：线程束（warp）是 SM 一起发射每条指令的 "
+		"32 个线程。线程块中的线程按 32 个一组分成若干线程束，"
+		"warp_instructions 等计数器也按线程束计数。" },
 };
 
 const char *say_text(enum lang L, enum msg id)
