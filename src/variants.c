@@ -129,12 +129,12 @@ static const struct variant builtin[] = {
 			"bytes, so the fold continues in 64 bits and cannot "
 			"overflow.",
 		.about_zh =
-			"每个线程块在全局内存中把自己负责的数据块反复对折相加，"
+			"每个线程块在全局内存中把自己负责的分块反复对折相加，"
 			"每次对折之间用 __syncthreads() 同步；各块的部分和拷回主机，"
 			"由 CPU 完成最后的求和。每一次对折都要读写显存（经过 L2），"
 			"输入数组被改写，每一步之后都有一半线程空闲，主机步骤还增加了"
 			"一次拷贝和一次同步。这是后续各级优化的起点。种子代码假设 n "
-			"是线程块大小的整数倍；这里最后一个不满的数据块中越界的元素按 0 "
+			"是线程块大小的整数倍；这里最后一个不满的分块中越界的元素按 0 "
 			"计算。对 int，每个线程先把自己的一对 int 相加，并把 long long "
 			"结果写回这同一段 8 字节，之后的对折都在 64 位中进行，不会溢出。",
 		.seed = "000",
@@ -215,7 +215,7 @@ static const struct variant builtin[] = {
 			"access rather than as divergent branches.  Further launches "
 			"reduce the per-block sums on the device.",
 		.about_zh =
-			"每个线程块把自己的数据块一次性读入共享内存，并在其中做树形"
+			"每个线程块把自己的分块一次性读入共享内存，并在其中做树形"
 			"归约：第 s 步中，索引是 2s 倍数的线程把相距 s 的元素加到自己"
 			"的位置上。共享内存取代了第 1 级在全局内存中的对折，但工作的"
 			"线程分散各处：每一步里每个线程束都只有少数几个线程在工作，而且"
