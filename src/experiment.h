@@ -106,6 +106,7 @@
 struct experiment {
 	char *name;
 	char *description;            /* "" when absent */
+	char *description_zh;         /* the same in Chinese; "" when absent */
 	enum family family;
 	const struct variant **variants; /* in ladder order */
 	size_t nvariants;

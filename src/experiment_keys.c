@@ -78,6 +78,23 @@ static int parse_description(struct loader *ld, struct exp_ctx *x,
 	return 0;
 }
 
+/* The description in Chinese, for the Chinese report (optional; without
+ * it that report shows `description`). */
+static int parse_description_zh(struct loader *ld, struct exp_ctx *x,
+				const struct node *nd)
+{
+	const char *s = get_text(ld, nd, "description_zh", true);
+
+	if (!s)
+		return -1;
+	if (strlen(s) > EXPERIMENT_MAX_DESCRIPTION)
+		return lerr(ld, nd, "\"description_zh\" is longer than %d "
+			    "bytes", EXPERIMENT_MAX_DESCRIPTION);
+	free(x->e->description_zh);
+	x->e->description_zh = xstrdup(s);
+	return 0;
+}
+
 static int parse_family(struct loader *ld, struct exp_ctx *x,
 			const struct node *nd)
 {
@@ -678,6 +695,7 @@ static const struct exp_key {
 } exp_keys[] = {
 	{ "name", parse_name, true, false },
 	{ "description", parse_description, false, false },
+	{ "description_zh", parse_description_zh, false, false },
 	{ "family", parse_family, true, false },
 	{ "variants", parse_variants, false, true },
 	{ "types", parse_types, false, true },
@@ -707,6 +725,7 @@ void experiment_release(struct experiment *e)
 {
 	free(e->name);
 	free(e->description);
+	free(e->description_zh);
 	free(e->variants);
 	free(e->dtypes);
 	free(e->sizes);
@@ -735,6 +754,7 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 	e->line = map->line;
 	e->col = map->col;
 	e->description = xstrdup("");
+	e->description_zh = xstrdup("");
 	e->warmup = 3;
 	e->repeats = REPEATS_DEFAULT;
 	e->seed = 1;

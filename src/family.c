@@ -178,13 +178,12 @@ static void refsum_chunk(void *p, size_t c)
 }
 
 void family_reference_sum(const void *buf, enum dtype t, uint64_t n,
-			  long double *sum, double *tolerance)
+			  long double *sum, double *abs_sum)
 {
 	size_t nchunks = (size_t)((n + CHUNK - 1) / CHUNK), c;
 	struct refsum r = { buf, t, n, xcalloc(nchunks ? nchunks : 1,
 					       sizeof(struct ksum)) };
 	struct ksum total = { 0, 0, 0, 0 };
-	double eps = t == DTYPE_FLOAT ? 0x1.0p-24 : 0x1.0p-53;
 
 	util_parallel_for(nchunks, refsum_chunk, &r);
 	/* Chunk results combine in chunk order: deterministic. */
@@ -197,11 +196,238 @@ void family_reference_sum(const void *buf, enum dtype t, uint64_t n,
 	free(r.part);
 	if (t == DTYPE_INT) {
 		*sum = (long double)total.i;
-		*tolerance = 0;
+		*abs_sum = 0;
 		return;
 	}
 	*sum = total.s + total.c;
-	*tolerance = 2.0 * 2.0 * eps * sqrt((double)n) * (double)total.abs;
+	*abs_sum = (double)total.abs;
+}
+
+/* ---- the float/double tolerance ----------------------------------------- */
+
+/* Every rounded addition fl(a + b) = (a + b)(1 + d) with |d| <= u, the
+ * unit roundoff (2^-24 float, 2^-53 double).  A sum's error is then
+ * E = sum_j d_j p_j over its additions j, p_j the partial sum that
+ * addition produced.  Worst case every d_j has one sign (the textbook
+ * gamma_depth bound), which for a serial loop is n u sum|x|: useless.
+ * The probabilistic model of Higham and Mary (SIAM J. Sci. Comput. 41,
+ * 2019) takes the d_j as mean-independent and zero-mean; then E is a
+ * martingale with steps bounded by u |p_j| and the Azuma-Hoeffding
+ * inequality gives |E| <= lambda u sqrt(sum_j p_j^2) except with
+ * probability 2 exp(-lambda^2 / 2).  For inputs >= 0, p_j = (elements
+ * under j) * mean, so sum_j p_j^2 = Q (sum|x| / n)^2 where Q, the sum of
+ * the squared element counts of every partial sum, depends only on the
+ * order of the additions: n^3/3 for one serial loop, 2n^2 for a pairwise
+ * tree.  Each variant's order (its kernels in kernels/reduce.cu) is a
+ * row of the table below. */
+#define SUM_LAMBDA 6.0
+
+enum sum_order {
+	SO_SERIAL,          /* unknown order: a serial loop bounds every order */
+	SO_HOST_TILES,      /* a tree per block of B, the host adds the tiles */
+	SO_ONE_BLOCK,       /* B serial loops, then thread 0 adds B partials */
+	SO_TREE,            /* multi-pass trees of B elements per block */
+	SO_TREE_PAIR,       /* ... of 2B (the first add during the load) */
+	SO_GRID_STRIDE,     /* persistent grid: serial loops, then trees */
+	SO_VECTOR_ATOMIC,   /* 16-byte loops, block trees, atomics over blocks */
+	SO_SINGLE_PASS,     /* 16-byte loops, block trees, last block adds */
+	SO_HOST_DOUBLE,     /* a serial host loop in double */
+	SO_LIBRARY,         /* CUB, Thrust: a grid of at least one block per SM */
+};
+
+static const struct {
+	const char *variant;
+	enum sum_order order;
+} sum_orders[] = {
+	{ "reduce_global", SO_HOST_TILES },
+	{ "reduce_one_block", SO_ONE_BLOCK },
+	{ "reduce_interleaved_divergent", SO_TREE },
+	{ "reduce_interleaved_strided", SO_TREE },
+	{ "reduce_shared_static", SO_TREE },
+	{ "reduce_shared_dynamic", SO_TREE },
+	{ "reduce_first_add", SO_TREE_PAIR },
+	{ "reduce_warp_volatile", SO_TREE_PAIR },
+	{ "reduce_warp_syncwarp", SO_TREE_PAIR },
+	{ "reduce_unrolled", SO_TREE_PAIR },
+	{ "reduce_grid_stride", SO_GRID_STRIDE },
+	{ "reduce_shuffle", SO_GRID_STRIDE },
+	{ "reduce_vector_atomic", SO_VECTOR_ATOMIC },
+	{ "reduce_single_pass", SO_SINGLE_PASS },
+	{ "reduce_cpu", SO_HOST_DOUBLE },
+	{ "reduce_cub", SO_LIBRARY },
+	{ "reduce_thrust", SO_LIBRARY },
+};
+
+static enum sum_order order_of(const struct family_run *run)
+{
+	if (run && run->variant)
+		for (size_t i = 0; i < sizeof(sum_orders) / sizeof(sum_orders[0]);
+		     i++)
+			if (!strcmp(sum_orders[i].variant, run->variant))
+				return sum_orders[i].order;
+	return SO_SERIAL;
+}
+
+static double cdiv(double a, double b)
+{
+	return ceil(a / b);
+}
+
+/* Q of a serial loop over k partials of m elements each. */
+static double q_chain(double k, double m)
+{
+	return m * m * k * (k + 1) * (2 * k + 1) / 6;
+}
+
+/* Q of binary trees over n elements in all: level l holds nodes of at most
+ * 2^l elements that split the n, so each level adds at most 2^l n. */
+static double q_trees(double n)
+{
+	double p = 1;
+
+	while (p < n)
+		p *= 2;
+	return 2 * n * p;
+}
+
+/* Blocks of the kernels' grids (kernels/reduce.cu), smallest and largest
+ * over the occupancy (1 to min(2048 / B, 32) blocks per SM); an unknown
+ * SM count makes both the least favourable. */
+struct grid {
+	double lo, hi;
+};
+
+static double clamp_grid(double g, double need)
+{
+	if (g > need)
+		g = need;
+	return g < 1 ? 1 : g;
+}
+
+static struct grid persistent_grid(double n, double b, double sms)
+{
+	double need = cdiv(n, b), per_sm = fmin(floor(2048 / b), 32);
+	struct grid g = { 1, need };
+
+	if (sms > 0) {
+		g.lo = clamp_grid(sms, need);
+		g.hi = clamp_grid(sms * fmax(per_sm, 1), need);
+	}
+	return g;
+}
+
+/* stream_grid(): about 16 loop iterations per thread, between one wave
+ * and 16 waves of blocks. */
+static double stream_blocks(double need, double wave)
+{
+	double g = floor(need / 16);
+
+	if (g < wave)
+		g = wave;
+	if (g > wave * 16)
+		g = wave * 16;
+	return clamp_grid(g, need);
+}
+
+static struct grid stream_grid(double n, double per_block, double b,
+			       double sms)
+{
+	double need = cdiv(n, per_block), per_sm = fmin(floor(2048 / b), 32);
+	struct grid g = { 1, need };
+
+	if (sms > 0) {
+		g.lo = stream_blocks(need, sms);
+		g.hi = stream_blocks(need, sms * fmax(per_sm, 1));
+	}
+	return g;
+}
+
+/* Q of the variant's order and the elements of its smallest block (0 when
+ * it has no blocks or they are unknown). */
+static double order_q(const struct family_run *run, enum dtype t, double n,
+		      double *block_elems)
+{
+	double b = run && run->block > 0 ? run->block : 256;
+	double sms = run && run->sm_count > 0 ? run->sm_count : 0;
+	double w = 16.0 / (double)dtype_size(t), k;
+	struct grid g;
+
+	*block_elems = 0;
+	switch (order_of(run)) {
+	case SO_HOST_TILES:
+		*block_elems = fmin(b, n);
+		k = cdiv(n, b);
+		return k * 2 * b * b + q_chain(k, b);
+	case SO_ONE_BLOCK:
+		*block_elems = n;
+		k = cdiv(n, b);
+		return b * q_chain(k, 1) + q_chain(b, k);
+	case SO_TREE:
+		*block_elems = fmin(b, n);
+		return q_trees(n);
+	case SO_TREE_PAIR:
+		*block_elems = fmin(2 * b, n);
+		return q_trees(n);
+	case SO_GRID_STRIDE:
+		g = persistent_grid(n, b, sms);
+		*block_elems = floor(n / g.hi);
+		return g.lo * b * q_chain(cdiv(n, g.lo * b), 1) + q_trees(n);
+	case SO_VECTOR_ATOMIC:
+	case SO_SINGLE_PASS: {
+		bool atomic = order_of(run) == SO_VECTOR_ATOMIC;
+		double per_block = b * w * (atomic ? 1 : 4), q;
+
+		g = stream_grid(n, per_block, b, sms);
+		*block_elems = floor(n / g.hi);
+		/* each thread's loop over 16-byte vectors (plus the head and
+		 * tail), the additions inside a vector, the block trees */
+		q = g.lo * b * q_chain(cdiv(n, g.lo * b * w) + 2, w) +
+		    cdiv(n, w) * q_chain(w, 1) + q_trees(n);
+		if (atomic)             /* the atomics: one loop over blocks */
+			return q + q_chain(g.hi, cdiv(n, g.hi));
+		/* the last block: B loops over the block sums, a tree */
+		return q + b * q_chain(cdiv(g.hi, b), cdiv(n, g.hi)) +
+		       q_trees(n);
+	}
+	case SO_LIBRARY:
+		/* Order unknown inside: as if one thread per SM looped over
+		 * its share and a tree added the SMs' sums. */
+		if (sms <= 0)
+			return q_chain(n, 1);
+		return sms * q_chain(cdiv(n, sms), 1) + q_trees(n);
+	case SO_HOST_DOUBLE:
+	case SO_SERIAL:
+	default:
+		return q_chain(n, 1);
+	}
+}
+
+double family_sum_tolerance(const struct family_run *run, enum dtype t,
+			    uint64_t n, double abs_sum)
+{
+	double u = t == DTYPE_FLOAT ? 0x1.0p-24 : 0x1.0p-53, be;
+	double dn = n ? (double)n : 1;
+	double q = order_q(run, t, dn, &be);
+
+	if (t == DTYPE_INT)
+		return 0;
+	if (order_of(run) == SO_HOST_DOUBLE && t == DTYPE_FLOAT) {
+		/* a loop in double, then one rounding to float: one more
+		 * addition-sized step (d <= 2^-24) at p = sum */
+		double r = 0x1.0p-53 / u;
+
+		q = q * r * r + dn * dn;
+	}
+	return SUM_LAMBDA * u * abs_sum * sqrt(q) / dn;
+}
+
+double family_sum_block_elems(const struct family_run *run, enum dtype t,
+			      uint64_t n)
+{
+	double be;
+
+	(void)order_q(run, t, n ? (double)n : 1, &be);
+	return be;
 }
 
 uint32_t family_xor32(const void *buf, uint64_t words)
@@ -216,7 +442,7 @@ uint32_t family_xor32(const void *buf, uint64_t words)
 
 struct reduce_ref {
 	long double sum;
-	double tolerance;
+	double abs_sum;          /* sum of |x|, for the tolerance */
 	uint32_t xor32;          /* XOR of the input's 32-bit words, for the
 				    read ceiling (reduce_read) */
 };
@@ -227,7 +453,7 @@ static void *reduce_reference(const void *in, enum dtype t, uint64_t n,
 	struct reduce_ref *r = xmalloc(sizeof(*r));
 
 	(void)m;
-	family_reference_sum(in, t, n, &r->sum, &r->tolerance);
+	family_reference_sum(in, t, n, &r->sum, &r->abs_sum);
 	r->xor32 = family_xor32(in, n * dtype_size(t) / 4);
 	return r;
 }
@@ -250,12 +476,11 @@ static double acc_value(enum dtype t, const void *acc)
  * within the tolerance. */
 static void reduce_check(const void *ref, const void *in, const void *out,
 			 enum dtype t, uint64_t n, uint64_t m, bool copy,
-			 struct family_check *c)
+			 const struct family_run *run, struct family_check *c)
 {
 	const struct reduce_ref *r = ref;
 
 	(void)in;
-	(void)n;
 	(void)m;
 	c->message[0] = '\0';
 	if (copy) {             /* the read ceiling: the XOR of what it read */
@@ -287,13 +512,13 @@ static void reduce_check(const void *ref, const void *in, const void *out,
 		double got = acc_value(t, out);
 
 		c->error = fabs((double)((long double)got - r->sum));
-		c->tolerance = r->tolerance;
-		c->ok = c->error <= r->tolerance;
+		c->tolerance = family_sum_tolerance(run, t, n, r->abs_sum);
+		c->ok = c->error <= c->tolerance;
 		if (!c->ok)
 			snprintf(c->message, sizeof(c->message),
 				 "sum is %.17g, expected %.17Lg "
 				 "(error %.3g > tolerance %.3g)",
-				 got, r->sum, c->error, r->tolerance);
+				 got, r->sum, c->error, c->tolerance);
 	}
 }
 
@@ -387,8 +612,9 @@ size_t family_check_transpose(const void *in, const void *out, size_t rows,
 /* Transposes (and copies) are checked exactly, element by element. */
 static void transpose_check(const void *ref, const void *in, const void *out,
 			    enum dtype t, uint64_t n, uint64_t m, bool copy,
-			    struct family_check *c)
+			    const struct family_run *run, struct family_check *c)
 {
+	(void)run;
 	size_t rows = (size_t)n, cols = (size_t)m, first = 0, bad;
 
 	(void)ref;

@@ -51,6 +51,15 @@ struct family_check {
 	char message[256];       /* why not ok ("sum is 3, expected 4") */
 };
 
+/* What a check needs of the run beyond its input: which variant summed
+ * (its order of additions sets the float/double tolerance), with how many
+ * threads per block, on how many SMs (0: unknown). */
+struct family_run {
+	const char *variant;
+	int block;
+	int sm_count;
+};
+
 struct family_def {
 	enum family id;
 	const char *name;              /* "reduce"; the YAML `family` value */
@@ -76,7 +85,7 @@ struct family_def {
 	 * only, the XOR of the input's 32-bit words (family_xor32). */
 	void (*check)(const void *ref, const void *in, const void *out,
 		      enum dtype t, uint64_t n, uint64_t m, bool copy,
-		      struct family_check *c);
+		      const struct family_run *run, struct family_check *c);
 	/* Bytes one run must move from and to device memory (each input
 	 * read once, each output written once), for GB/s and % of peak. */
 	void (*bytes)(enum dtype t, size_t n, size_t m, double *read,
@@ -112,13 +121,31 @@ void family_fill_input(void *buf, const struct family_def *fam, enum dtype t,
 double family_bytes(const struct family_def *fam, enum dtype t, size_t n,
 		    size_t m);
 
-/* The reference sum of a reduction input and its tolerance: exact for int
- * (tolerance 0); for float/double a Neumaier sum in long double, and the
- * tolerance 2 * eps * sqrt(n) * sum(|x|), eps being the machine epsilon
- * of T (2^-23 float, 2^-52 double): a bound on round-off that grows like a
- * random walk, tight enough to catch a lost block. */
+/* The reference sum of a reduction input: exact for int (*abs_sum 0); for
+ * float/double a Neumaier sum in long double, and *abs_sum = sum(|x|) for
+ * family_sum_tolerance(). */
 void family_reference_sum(const void *buf, enum dtype t, uint64_t n,
-			  long double *sum, double *tolerance);
+			  long double *sum, double *abs_sum);
+
+/* The tolerance of a float/double sum of n inputs >= 0 whose |x| add up to
+ * abs_sum, computed by run->variant in its order of additions (NULL run or
+ * an unknown variant: a serial loop, which bounds every order):
+ *   lambda * u * sqrt(Q) * abs_sum / n,  lambda = 6,
+ * u the unit roundoff (2^-24 float, 2^-53 double) and Q the sum of the
+ * squared element counts of every partial sum the order forms (n^3/3 for
+ * one loop, about 2 n^2 for a pairwise tree).  With rounding errors taken
+ * as independent and zero-mean (Higham and Mary's model), the error
+ * exceeds it with probability at most 2 exp(-18), about 3e-8; a serial
+ * worst case (n u sum|x|) would be useless.  0 for int. */
+double family_sum_tolerance(const struct family_run *run, enum dtype t,
+			    uint64_t n, double abs_sum);
+
+/* Elements that one block of run->variant adds (its smallest block over
+ * the grids the launcher may choose), so a lost block moves the sum by
+ * about half that many (inputs uniform in [0, 1)); 0 when the variant has
+ * no blocks or its blocks are unknown. */
+double family_sum_block_elems(const struct family_run *run, enum dtype t,
+			      uint64_t n);
 
 /* The XOR of `words` 32-bit words at buf: what the reduce family's read
  * ceiling (reduce_read) must leave in its output; the order of reading

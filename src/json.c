@@ -170,7 +170,12 @@ static json_t *variant_to_json(const struct variant *v)
 	json_object_set_new(o, "block_max",
 			    json_integer(v->block_max ? v->block_max : 1024));
 	json_object_set_new(o, "timed_region", jtext(v->timed_region));
+	if (v->timed_region_zh)
+		json_object_set_new(o, "timed_region_zh",
+				    jtext(v->timed_region_zh));
 	json_object_set_new(o, "sanitizer", jtext(v->sanitizer));
+	if (v->sanitizer_zh)
+		json_object_set_new(o, "sanitizer_zh", jtext(v->sanitizer_zh));
 	json_object_set_new(o, "bytes_model",
 			    jtext(fam ? fam->bytes_about : NULL));
 	json_object_set_new(o, "source", jtext(v->source));
@@ -302,6 +307,9 @@ static json_t *results_to_json(const struct results *r)
 				      "counters", strings_to_json(e->counters,
 								  e->ncounters));
 
+		if (e->description_zh && *e->description_zh)
+			json_object_set_new(x, "description_zh",
+					    jtext(e->description_zh));
 		json_object_set_new(x, "repeats_auto",
 				    json_repeats_auto_put(&e->repeats_auto));
 		json_array_append_new(exps, x);
@@ -791,7 +799,9 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	v->signature = get_str(rd, o, where, "signature", true);
 	v->signature_zh = get_str(rd, o, where, "signature_zh", true);
 	v->timed_region = get_str(rd, o, where, "timed_region", true);
+	v->timed_region_zh = get_str(rd, o, where, "timed_region_zh", true);
 	v->sanitizer = get_str(rd, o, where, "sanitizer", true);
+	v->sanitizer_zh = get_str(rd, o, where, "sanitizer_zh", true);
 	v->source = get_str(rd, o, where, "source", true);
 	v->source_file = get_str(rd, o, where, "source_file", true);
 	v->source_text = get_str(rd, o, where, "source_text", true);
@@ -1013,6 +1023,8 @@ static void read_experiments(struct reader *rd, json_t *exps,
 		}
 		e->name = get_str(rd, o, "experiment", "name", false);
 		e->description = get_str(rd, o, "experiment", "description", true);
+		e->description_zh = get_str(rd, o, "experiment",
+					    "description_zh", true);
 		e->family = get_str(rd, o, "experiment", "family", false);
 		e->warmup = (int)get_int(rd, o, "experiment", "warmup");
 		e->repeats = (int)get_int(rd, o, "experiment", "repeats");

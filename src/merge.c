@@ -147,6 +147,7 @@ static void merge_record(struct results *const *in, size_t n,
 		*m = *e;
 		m->name = xstrdup(e->name);
 		m->description = xstrdup(e->description);
+		m->description_zh = xstrdup(e->description_zh);
 		m->family = xstrdup(e->family);
 		m->counters = xcalloc(e->ncounters ? e->ncounters : 1,
 				      sizeof(char *));

@@ -128,7 +128,7 @@ static const struct metric_alias aliases[] = {
 	.name = "bank_conflicts",
 	.summary_en = "shared-memory bank conflicts: extra wavefronts a shared "
 		"load/store needs because threads of a warp hit the same bank",
-	.summary_zh = "共享内存 bank 冲突：同一 warp 的线程访问同一 bank 的不同"
+	.summary_zh = "共享内存 bank 冲突：同一线程束的线程访问同一 bank 的不同"
 		"地址，使一次共享内存读写被拆成多个 wavefront",
 	.explain_en =
 		"Shared memory is divided into 32 banks, each 4 bytes wide. A "
@@ -149,18 +149,18 @@ static const struct metric_alias aliases[] = {
 		"fully serialized. Padding the tile to [32][33], or addressing "
 		"shared memory sequentially, removes the conflicts.",
 	.explain_zh =
-		"共享内存分为 32 个 bank，每个 bank 宽 4 字节。当一个 warp 的 32 "
+		"共享内存分为 32 个 bank，每个 bank 宽 4 字节。当一个线程束的 32 "
 		"个线程访问 32 个不同的 bank（或同一个字）时，一次共享内存读写只需"
 		"一个 wavefront。若多个线程访问同一 bank 的不同地址，硬件会把这次"
 		"访问拆开：n 路冲突需要 n 个 wavefront 而不是一个。"
 		"bank_conflicts_shared_ld/st 是硬件计数器统计的这些额外 wavefront "
 		"的数量。即使没有冲突的代码它也不为零（在 H200 上实测约为 wavefront "
 		"数的百分之几），因此请看 bank_conflicts_per_shared_ld/st，即每条"
-		"共享内存 warp 指令的冲突数：接近 0 表示无冲突，31 表示 32 路冲突"
-		"（按列读取 float tile[32][32]）。shared_ld/st_wavefronts_per_instr "
+		"共享内存线程束指令的冲突数：接近 0 表示无冲突，31 表示 32 路冲突"
+		"（按列读取 32 × 32 的 float 分块）。shared_ld/st_wavefronts_per_instr "
 		"来自 CUPTI 的插桩（SASS）pass，它根据每条指令的实际地址计算所需的 "
 		"wavefront 数：4 字节访问的理想值是 1（8 字节为 2，16 字节为 4），"
-		"32 表示完全串行。把 tile 填充为 [32][33]，或让线程顺序访问共享内存，"
+		"32 表示完全串行。把分块填充为 [32][33]，或让线程顺序访问共享内存，"
 		"即可消除冲突。",
 	.raw = {
 		"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum",
@@ -179,10 +179,10 @@ static const struct metric_alias aliases[] = {
 		  "共享内存写的 bank 冲突次数（硬件计数）" },
 		{ "bank_conflicts_per_shared_ld", "conflicts/instr", -1,
 		  "bank conflicts per shared-load warp instruction (0 = none, 31 = 32-way)",
-		  "每条共享内存读 warp 指令的 bank 冲突数（0 无冲突，31 为 32 路冲突）" },
+		  "每条共享内存读线程束指令的 bank 冲突数（0 无冲突，31 为 32 路冲突）" },
 		{ "bank_conflicts_per_shared_st", "conflicts/instr", -1,
 		  "bank conflicts per shared-store warp instruction (0 = none, 31 = 32-way)",
-		  "每条共享内存写 warp 指令的 bank 冲突数（0 无冲突，31 为 32 路冲突）" },
+		  "每条共享内存写线程束指令的 bank 冲突数（0 无冲突，31 为 32 路冲突）" },
 		{ "shared_ld_wavefronts_per_instr", "wavefronts/instr", -1,
 		  "shared-load wavefronts per instruction, from the addresses (4-byte ideal: 1)",
 		  "按地址计算的每条共享内存读指令的 wavefront 数（4 字节理想值为 1）" },
@@ -196,8 +196,8 @@ static const struct metric_alias aliases[] = {
 	.name = "gld_efficiency",
 	.summary_en = "global load coalescing: bytes the threads asked for / "
 		"bytes moved in 32-byte sectors, and sectors per load instruction",
-	.summary_zh = "全局内存读合并：线程请求的字节数 / 以 32 字节 sector "
-		"搬运的字节数，以及每条 load 指令的 sector 数",
+	.summary_zh = "全局内存读合并：线程请求的字节数 / 以 32 字节扇区"
+		"搬运的字节数，以及每条 load 指令的扇区数",
 	.explain_en =
 		"Global memory moves between L2/DRAM and the SMs in 32-byte "
 		"sectors. When the 32 threads of a warp load 32 consecutive 4-byte "
@@ -212,14 +212,14 @@ static const struct metric_alias aliases[] = {
 		"(double) loads need 8 sectors per request at best, so compare "
 		"sectors per request between variants of the same type.",
 	.explain_zh =
-		"全局内存在 L2/DRAM 与 SM 之间以 32 字节的 sector 为单位传输。一个 "
-		"warp 的 32 个线程读取 32 个连续的 4 字节字时，只需 4 个 sector"
+		"全局内存在 L2/DRAM 与 SM 之间以 32 字节的扇区为单位传输。一个"
+		"线程束的 32 个线程读取 32 个连续的 4 字节字时，只需 4 个扇区"
 		"（128 字节），搬运的每个字节都被用到：gld_efficiency_pct = 100，"
 		"gld_sectors_per_request = 4。如果地址分散（跨步或按列访问），每个"
-		"线程可能各需一个 sector：每次请求 32 个 sector，4 字节字的效率为 "
+		"线程可能各需一个扇区：每次请求 32 个扇区，4 字节字的效率为 "
 		"12.5%，即同样的数据要多搬 8 倍。两个值都来自 CUPTI 的插桩（SASS）"
-		"pass，它能看到每条 load 指令的地址；一次请求就是一条 warp 级 load "
-		"指令。8 字节（double）load 的最佳值是每次请求 8 个 sector，因此请在"
+		"pass，它能看到每条 load 指令的地址；一次请求就是一条线程束级 load "
+		"指令。8 字节（double）load 的最佳值是每次请求 8 个扇区，因此请在"
 		"同一数据类型的变体之间比较。",
 	.raw = {
 		"smsp__sass_data_bytes_mem_global_op_ld.sum",
@@ -229,10 +229,10 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "gld_efficiency_pct", "%", +1,
 		  "global load efficiency: requested bytes / bytes in sectors moved",
-		  "全局读效率：请求的字节数 / 搬运的 sector 字节数" },
+		  "全局读效率：请求的字节数 / 搬运的扇区字节数" },
 		{ "gld_sectors_per_request", "sectors/request", -1,
 		  "32-byte sectors per global load instruction (4 ideal for 4 B words)",
-		  "每条全局 load 指令的 32 字节 sector 数（4 字节字理想值为 4）" },
+		  "每条全局 load 指令的 32 字节扇区数（4 字节字理想值为 4）" },
 	},
 	.derive = derive_global,
 },
@@ -240,8 +240,8 @@ static const struct metric_alias aliases[] = {
 	.name = "gst_efficiency",
 	.summary_en = "global store coalescing: bytes the threads wrote / bytes "
 		"moved in 32-byte sectors, and sectors per store instruction",
-	.summary_zh = "全局内存写合并：线程写入的字节数 / 以 32 字节 sector "
-		"搬运的字节数，以及每条 store 指令的 sector 数",
+	.summary_zh = "全局内存写合并：线程写入的字节数 / 以 32 字节扇区"
+		"搬运的字节数，以及每条 store 指令的扇区数",
 	.explain_en =
 		"The store side of gld_efficiency. A warp that writes 32 "
 		"consecutive 4-byte words touches 4 sectors (gst_efficiency_pct = "
@@ -251,10 +251,10 @@ static const struct metric_alias aliases[] = {
 		"through a shared-memory tile makes both the loads and the stores "
 		"coalesced. Values come from CUPTI's instrumented (SASS) pass.",
 	.explain_zh =
-		"gld_efficiency 的写版本。一个 warp 写 32 个连续的 4 字节字时涉及 4 "
-		"个 sector（gst_efficiency_pct = 100，gst_sectors_per_request = 4）；"
-		"若每个线程各写不同行中的一个字（朴素转置就是这样），则涉及 32 个 "
-		"sector（12.5%，每次请求 32 个 sector）。借助共享内存 tile 进行转置，"
+		"gld_efficiency 的写版本。一个线程束写 32 个连续的 4 字节字时涉及 4 "
+		"个扇区（gst_efficiency_pct = 100，gst_sectors_per_request = 4）；"
+		"若每个线程各写不同行中的一个字（朴素转置就是这样），则涉及 32 个"
+		"扇区（12.5%，每次请求 32 个扇区）。借助共享内存分块进行转置，"
 		"可以使读和写都合并。数值来自 CUPTI 的插桩（SASS）pass。",
 	.raw = {
 		"smsp__sass_data_bytes_mem_global_op_st.sum",
@@ -264,10 +264,10 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "gst_efficiency_pct", "%", +1,
 		  "global store efficiency: written bytes / bytes in sectors moved",
-		  "全局写效率：写入的字节数 / 搬运的 sector 字节数" },
+		  "全局写效率：写入的字节数 / 搬运的扇区字节数" },
 		{ "gst_sectors_per_request", "sectors/request", -1,
 		  "32-byte sectors per global store instruction (4 ideal for 4 B words)",
-		  "每条全局 store 指令的 32 字节 sector 数（4 字节字理想值为 4）" },
+		  "每条全局 store 指令的 32 字节扇区数（4 字节字理想值为 4）" },
 	},
 	.derive = derive_global,
 },
@@ -276,7 +276,7 @@ static const struct metric_alias aliases[] = {
 	.summary_en = "branch divergence, active threads per warp instruction "
 		"(with and without predication) and the bytes each shared-memory "
 		"access moves for them",
-	.summary_zh = "分支发散、每条 warp 指令的活跃线程数（含/不含谓词执行），"
+	.summary_zh = "分支发散、每条线程束指令的活跃线程数（含/不含谓词执行），"
 		"以及每次共享内存访问为这些线程搬运的字节数",
 	.explain_en =
 		"A warp executes one instruction for its 32 threads at a time. At "
@@ -308,23 +308,23 @@ static const struct metric_alias aliases[] = {
 		"threads are scattered over every warp reads far fewer bytes per "
 		"access than one whose working threads are contiguous.",
 	.explain_zh =
-		"一个 warp 一次为它的 32 个线程执行同一条指令。在线程意见不一的分支"
-		"处（if (tid % 2 == 0) ...），warp 会依次执行两条路径，每次关闭一部"
+		"一个线程束一次为它的 32 个线程执行同一条指令。在线程意见不一的分支"
+		"处（if (tid % 2 == 0) ...），线程束会依次执行两条路径，每次关闭一部"
 		"分线程。branch_efficiency_pct 是所有活跃线程走向同一方向的分支执行"
-		"所占的比例（100 表示没有发散）；kernel 中完全没有分支时为 N/A。"
+		"所占的比例（100 表示没有发散）；核函数中完全没有分支时为 N/A。"
 		"divergent_branches 统计发散的分支执行次数。编译器常把短小的 if 改写"
 		"为谓词执行：每个线程都执行两侧代码，由每个线程的谓词决定哪些结果有效，"
 		"于是没有分支发散，分支效率保持 100%，但线程实际上在空转。"
-		"warp_active_threads（每条已执行 warp 指令的平均活跃线程数，最多 32）"
+		"warp_active_threads（每条已执行线程束指令的平均活跃线程数，最多 32）"
 		"和 warp_active_threads_pred_on（只计谓词为真的线程）可以揭示这种情况："
 		"分支指标看似完美，而谓词为真的线程数低于 32。这两个值是对所有指令的平均，"
 		"所有线程都执行的指令（下标计算、循环控制）会把它们抬高；"
-		"warp_instructions（执行的 warp 指令数）给出代价的另一半："
-		"只剩少数线程在工作的 warp 仍要发出每一条指令。"
+		"warp_instructions（执行的线程束指令数）给出代价的另一半："
+		"只剩少数线程在工作的线程束仍要发出每一条指令。"
 		"shared_bytes_per_instr 只看完成归约树实际工作的指令，即共享内存的读"
 		"和写：平均每条这样的指令为谓词为真的线程搬运了多少字节（来自 CUPTI "
 		"的插桩 pass）。对 4 字节元素，128 表示 32 个线程都参与，4 表示只有"
-		"一个；请在同一元素类型的变体之间比较。工作线程分散在每个 warp 中的"
+		"一个；请在同一元素类型的变体之间比较。工作线程分散在每个线程束中的"
 		"归约树，每次访问读写的字节数远少于工作线程连续的归约树。",
 	.raw = {
 		"smsp__sass_branch_targets.sum",
@@ -347,13 +347,13 @@ static const struct metric_alias aliases[] = {
 		  "活跃线程走向不同目标的分支执行次数" },
 		{ "warp_active_threads", "threads/instr", +1,
 		  "average active threads per executed warp instruction (32 at best)",
-		  "每条已执行 warp 指令的平均活跃线程数（最多 32）" },
+		  "每条已执行线程束指令的平均活跃线程数（最多 32）" },
 		{ "warp_active_threads_pred_on", "threads/instr", +1,
 		  "the same, counting only threads whose predicate was true",
 		  "同上，只计谓词为真的线程" },
 		{ "warp_instructions", "instr", -1,
 		  "warp instructions executed",
-		  "执行的 warp 指令数" },
+		  "执行的线程束指令数" },
 		{ "shared_bytes_per_instr", "B/instr", +1,
 		  "bytes per shared-memory load or store for the predicated-on threads (4-byte elements: 128 = 32 threads)",
 		  "每条共享内存读写指令为谓词为真的线程搬运的字节数（4 字节元素：128 = 32 个线程）" },
@@ -381,14 +381,14 @@ static const struct metric_alias aliases[] = {
 		"back later, so for outputs much larger than L2, dram_write_bytes "
 		"can be off by up to the L2 size (50-60 MB on H100/H200).",
 	.explain_zh =
-		"dram_read_bytes 与 dram_write_bytes 统计 kernel 运行期间在 L2 缓存与"
+		"dram_read_bytes 与 dram_write_bytes 统计核函数运行期间在 L2 缓存与"
 		"显存之间实际传输的字节数。请与算法必须搬运的量（每个输入读一次、每个"
 		"输出写一次）比较：更多说明数据被读取了两次，更少说明数据仍在 L2 中。"
-		"dram_gbps 是两者之和除以 kernel 时长，dram_pct_peak 是它占 GPU 理论"
-		"带宽的百分比；归约和转置这类访存受限的 kernel 应接近拷贝 kernel 的"
-		"数值。culab 在每个被分析的 kernel 之前都会把 L2 中的数据挤出（如同 ncu"
-		"清空缓存），因此每个 kernel（包括两趟归约的第二个 kernel）都从冷缓存"
-		"开始。写入比读取更不确定：kernel "
+		"dram_gbps 是两者之和除以核函数时长，dram_pct_peak 是它占 GPU 理论"
+		"带宽的百分比；归约和转置这类访存受限的核函数应接近拷贝核函数的"
+		"数值。culab 在每个被分析的核函数之前都会把 L2 中的数据挤出（如同 ncu"
+		"清空缓存），因此每个核函数（包括两趟归约的第二个核函数）都从冷缓存"
+		"开始。写入比读取更不确定：核函数"
 		"结束时仍留在 L2 中的脏数据稍后才写回，因此当输出远大于 L2 时，"
 		"dram_write_bytes 的误差可达一个 L2 的大小（H100/H200 上为 50–60 MB）。",
 	.raw = {
@@ -416,7 +416,7 @@ static const struct metric_alias aliases[] = {
 	.name = "occupancy",
 	.summary_en = "achieved and theoretical occupancy: resident warps as a "
 		"percentage of what an SM can hold",
-	.summary_zh = "实际与理论占用率：驻留 warp 数占 SM 容量的百分比",
+	.summary_zh = "实际与理论占用率：驻留线程束数占 SM 容量的百分比",
 	.explain_en =
 		"Occupancy is the number of warps resident on an SM as a "
 		"percentage of the most it can hold (64 warps on H100/H200). "
@@ -429,23 +429,23 @@ static const struct metric_alias aliases[] = {
 		"warps help hide memory latency, but beyond a point higher "
 		"occupancy does not make a kernel faster.",
 	.explain_zh =
-		"占用率是一个 SM 上驻留的 warp 数占其最大容量（H100/H200 上为 64 个 "
-		"warp）的百分比。theoretical_occupancy_pct 是由 block 大小以及 kernel "
+		"占用率是一个 SM 上驻留的线程束数占其最大容量（H100/H200 上为 64 个"
+		"线程束）的百分比。theoretical_occupancy_pct 是由线程块大小以及核函数"
 		"使用的寄存器和共享内存决定的上限（cudaOccupancyMaxActiveBlocksPerMultiprocessor）；"
-		"achieved_occupancy_pct 是 SM 活跃期间实测的平均值。当 grid 太小不足"
-		"以填满 GPU，或各 block 结束时间不齐而使 SM 部分空闲时，它会偏低。更多"
-		"的驻留 warp 有助于隐藏访存延迟，但超过一定程度后，更高的占用率并不会"
-		"让 kernel 更快。",
+		"achieved_occupancy_pct 是 SM 活跃期间实测的平均值。当网格太小不足"
+		"以填满 GPU，或各线程块结束时间不齐而使 SM 部分空闲时，它会偏低。更多"
+		"的驻留线程束有助于隐藏访存延迟，但超过一定程度后，更高的占用率并不会"
+		"让核函数更快。",
 	.raw = {
 		"sm__warps_active.avg.pct_of_peak_sustained_active",
 	},
 	.cols = {
 		{ "achieved_occupancy_pct", "%", +1,
 		  "average resident warps per active cycle / maximum warps per SM",
-		  "每个活跃周期的平均驻留 warp 数 / 每个 SM 的最大 warp 数" },
+		  "每个活跃周期的平均驻留线程束数 / 每个 SM 的最大线程束数" },
 		{ "theoretical_occupancy_pct", "%", +1,
 		  "occupancy allowed by block size, registers and shared memory",
-		  "由 block 大小、寄存器与共享内存决定的理论占用率" },
+		  "由线程块大小、寄存器与共享内存决定的理论占用率" },
 	},
 	.derive = derive_occupancy,
 },
@@ -453,7 +453,7 @@ static const struct metric_alias aliases[] = {
 	.name = "duration",
 	.summary_en = "GPU time of the profiled launches and the SM clock they "
 		"ran at (always collected)",
-	.summary_zh = "被分析的 kernel 的 GPU 时间及其运行时的 SM 时钟（总是采集）",
+	.summary_zh = "被分析的核函数的 GPU 时间及其运行时的 SM 时钟（总是采集）",
 	.explain_en =
 		"duration_us is the GPU time of the profiled launches "
 		"(gpu__time_duration, added over the kernels of one measurement), "
@@ -466,12 +466,12 @@ static const struct metric_alias aliases[] = {
 		"base clock by default, reports longer times for compute-bound "
 		"kernels: compare durations only at similar clocks.",
 	.explain_zh =
-		"duration_us 是被分析 kernel 的 GPU 时间（gpu__time_duration，对一次"
-		"测量中的各个 kernel 求和），在分析器自己的 pass 中、每个 kernel 之前先挤出 L2 后测得；"
+		"duration_us 是被分析核函数的 GPU 时间（gpu__time_duration，对一次"
+		"测量中的各个核函数求和），在分析器自己的 pass 中、每个核函数之前先挤出 L2 后测得；"
 		"它通常比计时阶段用 CUDA event 测得的时间短几微秒，因为后者包含启动"
 		"间隙。sm_clock_mhz 是该 pass 期间的 SM 时钟。CUPTI 13.0 不锁定时钟，"
 		"因此过热或受功耗限制的 GPU 会变慢；而 ncu 默认锁定在基础频率，对计算"
-		"受限的 kernel 会报告更长的时间：只在时钟相近时比较时长。",
+		"受限的核函数会报告更长的时间：只在时钟相近时比较时长。",
 	.raw = {
 		"gpu__time_duration.sum",
 		"sm__cycles_elapsed.avg.per_second",
@@ -479,10 +479,10 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "duration_us", "us", -1,
 		  "GPU time of the profiled kernel launches",
-		  "被分析 kernel 的 GPU 时间" },
+		  "被分析核函数的 GPU 时间" },
 		{ "sm_clock_mhz", "MHz", 0,
 		  "SM clock while the kernels ran (not locked by CUPTI)",
-		  "kernel 运行期间的 SM 时钟（CUPTI 不锁定时钟）" },
+		  "核函数运行期间的 SM 时钟（CUPTI 不锁定时钟）" },
 	},
 	.derive = derive_duration,
 },

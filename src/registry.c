@@ -119,7 +119,9 @@ static void variant_release(struct variant *v)
 		free((char *)v->expect[k].than);
 	}
 	free((char *)v->timed_region);
+	free((char *)v->timed_region_zh);
 	free((char *)v->sanitizer);
+	free((char *)v->sanitizer_zh);
 	free((char *)v->source);
 	free((char *)v->source_file);
 	free((char *)v->source_text);
@@ -170,7 +172,9 @@ struct variant *variant_dup(const struct variant *v)
 		c->expect[k].than = xstrdup(v->expect[k].than);
 	}
 	c->timed_region = xstrdup(v->timed_region);
+	c->timed_region_zh = xstrdup(v->timed_region_zh);
 	c->sanitizer = xstrdup(v->sanitizer);
+	c->sanitizer_zh = xstrdup(v->sanitizer_zh);
 	c->source = xstrdup(v->source);
 	c->source_file = xstrdup(v->source_file);
 	c->source_text = xstrdup(v->source_text);

@@ -85,8 +85,10 @@ struct variant {
 	int block_min;           /* smallest block the launcher accepts (0: 1) */
 	int block_max;           /* largest block the launcher accepts (0: 1024) */
 	const char *timed_region;/* what one timed run contains */
+	const char *timed_region_zh; /* the same in Chinese, or NULL */
 	const char *sanitizer;   /* NULL: compute-sanitizer finds nothing; else
 				    what it was observed to report (VF_UNSAFE) */
+	const char *sanitizer_zh; /* the same in Chinese, or NULL */
 	const char *source;      /* NULL: built into culab; else where the
 				    kernel comes from (file and function) */
 	/* A user kernel's source as it was compiled, so that `culab rerun`

@@ -13,6 +13,7 @@
  * own. */
 #include "report_int.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,7 +92,7 @@ void blk_sha256(const struct model *m, enum lang L, struct sbuf *b)
 
 void blk_status(const struct model *m, enum lang L, struct sbuf *b)
 {
-	scalar(b, L, m->r->status);
+	scalar(b, L, run_status_text(m->r->status, L));
 }
 
 /* ---- abstract --------------------------------------------------------- */
@@ -134,7 +135,7 @@ void blk_abstract(const struct model *m, enum lang L, struct sbuf *b)
 	pool_release(&p);
 	if (r->status && strcmp(r->status, "complete") != 0) {
 		sbuf_add(b, "\n\n");
-		SAY(b, L, M_ABS_STATUS, pool_md(&p, r->status));
+		SAY(b, L, M_ABS_STATUS, pool_md(&p, run_status_text(r->status, L)));
 		pool_release(&p);
 	}
 	if (r->note && *r->note) {
@@ -390,12 +391,14 @@ static bool method_experiments(const struct results *r, enum lang L,
 	sbuf_addc(b, '\n');
 	for (size_t i = 0; i < r->nexperiments; i++) {
 		const struct experiment_meta *e = &r->experiments[i];
+		const char *desc = L == ZH && e->description_zh &&
+				   *e->description_zh ? e->description_zh :
+				   e->description;
 
-		if (!e->description || !*e->description)
+		if (!desc || !*desc)
 			continue;
 		sbuf_add(b, "- ");
-		SAY(b, L, M_METH_DESC, pool_md(&p, e->name),
-		    pool_md(&p, e->description));
+		SAY(b, L, M_METH_DESC, pool_md(&p, e->name), pool_md(&p, desc));
 		sbuf_addc(b, '\n');
 		pool_release(&p);
 	}
@@ -441,12 +444,36 @@ static void method_regions(const struct model *m, enum lang L,
 		cells[0] = pool_md(&p, row->variant);
 		cells[1] = row->timer ? pool_md(&p, row->timer) : "—";
 		cells[2] = row->timed_region ?
-			pool_md(&p, row->timed_region) : "—";
+			pool_md(&p, region_text(m->items[i].v,
+						row->timed_region, L)) : "—";
 		table_row(b, cells, 3);
 		pool_release(&p);
 	}
 	if (started)
 		sbuf_addc(b, '\n');
+}
+
+/* How the run's float and double sums were checked: M_METH_CHECK_FLOAT,
+ * M_METH_CHECK_OLD when every recorded tolerance is the rule of culab
+ * before the order-based one (4 eps sqrt(n) sum|x|, inputs in [0, 1) so
+ * sum|x| is about n/2), or M__COUNT when there are none. */
+static enum msg float_check_msg(const struct results *r)
+{
+	bool any = false, old = true;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		const struct result_row *w = &r->rows[i];
+		double eps, n = (double)w->n, want;
+
+		if (!str_eq(w->family, "reduce") || str_eq(w->dtype, "int") ||
+		    w->tolerance <= 0)
+			continue;
+		eps = str_eq(w->dtype, "float") ? 0x1.0p-24 : 0x1.0p-53;
+		want = 4 * eps * sqrt(n) * n / 2;
+		any = true;
+		old &= fabs(w->tolerance - want) <= 0.25 * want;
+	}
+	return !any ? M__COUNT : old ? M_METH_CHECK_OLD : M_METH_CHECK_FLOAT;
 }
 
 void blk_method(const struct model *m, enum lang L, struct sbuf *b)
@@ -456,6 +483,8 @@ void blk_method(const struct model *m, enum lang L, struct sbuf *b)
 	char floor_pct[16];
 
 	sbuf_add(b, say_text(L, M_METH_TIMING));
+	sbuf_add(b, "\n\n");
+	sbuf_add(b, say_text(L, M_METH_WARP));
 	sbuf_add(b, "\n\n");
 	if (r->nexperiments)
 		l2 = method_experiments(r, L, b);
@@ -478,6 +507,10 @@ void blk_method(const struct model *m, enum lang L, struct sbuf *b)
 	}
 	sbuf_add(b, say_text(L, M_METH_CHECK));
 	sbuf_add(b, "\n\n");
+	if (float_check_msg(r) != M__COUNT) {
+		sbuf_add(b, say_text(L, float_check_msg(r)));
+		sbuf_add(b, "\n\n");
+	}
 	if (m->ncols) {
 		sbuf_add(b, say_text(L, M_METH_CTR));
 		sbuf_add(b, "\n\n");
@@ -592,7 +625,7 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
 		    title ? pool_md(&p, title) : say_text(L, M_STEP_UNKNOWN));
 		sbuf_add(b, "\n\n");
 		if (v) {
-			const char *about = L == ZH ? v->about_zh : v->about_en;
+			const char *about = about_text(v, L);
 			char flags[256];
 
 			if (about && *about) {
@@ -606,12 +639,12 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
 			}
 			if (v->timed_region) {
 				SAY(b, L, M_STEP_REGION,
-				    pool_md(&p, v->timed_region));
+				    pool_md(&p, region_text(v, v->timed_region,
+							    L)));
 				sbuf_addc(b, ' ');
 			}
-			if (v->flags) {
-				variant_flags_text(v->flags, flags,
-						   sizeof(flags));
+			if (*variant_flags_text(v->flags, flags,
+						sizeof(flags))) {
 				SAY(b, L, M_STEP_FLAGS, pool_md(&p, flags));
 				sbuf_addc(b, ' ');
 			}
@@ -621,7 +654,7 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
 			}
 			if (v->sanitizer) {
 				SAY(b, L, M_STEP_SANITIZER,
-				    pool_md(&p, v->sanitizer));
+				    pool_md(&p, sanitizer_text(v, L)));
 				sbuf_addc(b, ' ');
 			}
 			if (v->seed) {

@@ -33,7 +33,7 @@ static const struct harris_kernel harris[] = {
 	{ { "sequential addressing", "顺序寻址" }, 1.722, 9.741 },
 	{ { "first add during global load", "加载时先做一次加法" },
 	  0.965, 17.377 },
-	{ { "unroll the last warp", "展开最后一个 warp" }, 0.536, 31.289 },
+	{ { "unroll the last warp", "展开最后一个线程束" }, 0.536, 31.289 },
 	{ { "complete unrolling (block size as a template parameter)",
 	    "完全展开（线程块大小作模板参数）" }, 0.381, 43.996 },
 	{ { "multiple elements per thread", "每个线程处理多个元素" },

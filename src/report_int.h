@@ -160,6 +160,13 @@ enum msg {
 	M_B_COL_CI, M_B_COL_VERDICT, M_B_COL_CTRS,
 	M_B_V_SAME, M_B_V_FASTER, M_B_V_SLOWER, M_B_V_UNKNOWN,
 	M_B_WHY_FAILED, M_B_WHY_FEW, M_B_ONLY, M_B_CHART,
+	/* r17-zh */
+	M_METH_CHECK_FLOAT, M_METH_CHECK_OLD,
+	M_WHY_CPU, M_WHY_CTR_CPU, M_WHY_CTR_NONE, M_WHY_COPIES,
+	M_WHY_NOT_WATCHED, M_WHY_OLD,
+	M_RUN_COMPLETE, M_RUN_RUNNING, M_RUN_INTERRUPTED, M_RUN_ABORTED,
+	M_METH_WARP,
+	M_UREGION_HOST, M_UREGION_RELAUNCH, M_UREGION_ATOMIC, M_UREGION_ONE,
 	M__COUNT
 };
 
@@ -365,7 +372,7 @@ const char *fmt_counter(char *buf, size_t size, const char *name, double v);
  * item_title: its variant's short title, or NULL when the variant is
  *   unknown;
  * signature_text: variant v's signature prose (English when it has no
- *   Chinese text);
+ *   Chinese text; Chinese as region_text below finds it);
  * status_text: appends why the item has no speed: "**FAILED** (wrong
  *   answer): ..." etc.;
  * limiter_text: what limits a kernel's occupancy ("registers"). */
@@ -374,6 +381,26 @@ const char *item_title(const struct item *it, enum lang L);
 const char *signature_text(const struct variant *v, enum lang L);
 void status_text(struct sbuf *b, enum lang L, const struct item *it);
 const char *limiter_text(enum lang L, enum resource_limiter lim);
+
+/* Texts the results recorded in English for variant v, in language L:
+ * region_text the timed region `en` (a row's or v's own), sanitizer_text
+ * what compute-sanitizer reported.  Chinese comes from v's Chinese field
+ * when it goes with this English; for results recorded before those
+ * fields existed, from the built-in row of the same name when its English
+ * is the same text (the one place the report reads the registry, and only
+ * for words); else the English.  v may be NULL. */
+const char *region_text(const struct variant *v, const char *en, enum lang L);
+const char *sanitizer_text(const struct variant *v, enum lang L);
+/* What variant v's step changes and why (about_en / about_zh), the same
+ * way; NULL for a NULL v. */
+const char *about_text(const struct variant *v, enum lang L);
+/* A reason culab records in English (counters or resources not measured:
+ * "runs on the CPU", ...) in language L: the catalogue's Chinese for the
+ * reasons culab writes, else the text as recorded. */
+const char *reason_text(const char *en, enum lang L);
+/* The run's status ("complete", "interrupted", ...) in language L; an
+ * unknown status as recorded. */
+const char *run_status_text(const char *status, enum lang L);
 
 /* ---- charts (report_charts.c) ----------------------------------------- */
 

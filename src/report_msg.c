@@ -11,6 +11,7 @@
  * is one row there, in both languages. */
 #include "report_int.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -153,8 +154,8 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"with its message and is left out of speedups and charts.",
 		"每组测量的结果都与 CPU 参考结果比对。整数求和（64 位累加）和转置必须"
 		"完全一致；float 与 double 的求和与更高精度计算的参考值比较，误差必须"
-		"在每行给出的容差之内（“验证”列：误差 ≤ 容差）。未通过检查的行显示为"
-		" FAILED 并附上原因，不参与加速比和图表。" },
+		"在每行给出的容差之内（“验证”列：误差 ≤ 容差）。未通过检查的行标为"
+		"“失败”并附上原因，不参与加速比和图表。" },
 	[M_METH_CTR] = {
 		"Hardware counters are collected with CUPTI's range profiler "
 		"in a phase of their own after timing: profiled launches are "
@@ -190,7 +191,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_STEP_SIGNATURE] = { "Expected counter signature: {1}.",
 			       "预期的计数器特征：{1}。" },
 	[M_STEP_REGION] = { "Timed region: {1}.", "计时范围：{1}。" },
-	[M_STEP_FLAGS] = { "Flags: {1}.", "标志：{1}。" },
+	[M_STEP_FLAGS] = { "Flags: `{1}`.", "标志：`{1}`。" },
 	[M_STEP_UNSAFE] = {
 		"Relies on behaviour the hardware does not guarantee; kept to "
 		"show why.",
@@ -248,7 +249,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_CELL_OCC] = { "{1} % ({2}, {3} blocks of {4})",
 			 "{1} %（{2}，{3} 个 {4} 线程的块）" },
 	[M_LIM_NONE] = { "unknown", "未知" },
-	[M_LIM_WARPS] = { "warps", "warp 数" },
+	[M_LIM_WARPS] = { "warps", "线程束数" },
 	[M_LIM_BLOCKS] = { "blocks per SM", "每 SM 的块数" },
 	[M_LIM_REGISTERS] = { "registers", "寄存器" },
 	[M_LIM_SHARED] = { "shared memory", "共享内存" },
@@ -263,21 +264,21 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"资源指完成该测量主要工作的那个核函数，取自它的编译结果。同时使用"
 		"静态和动态共享内存时，每块共享内存写作“静态 + 动态”；每线程本地"
 		"内存包括溢出的寄存器和局部数组；理论占用率是它的线程块能在一个 SM "
-		"上驻留的 warp 数占 SM 最大 warp 数的比例，括号中给出限制因素，以及"
+		"上驻留的线程束数占 SM 最大线程束数的比例，括号中给出限制因素，以及"
 		"一个 SM 能容纳几个多少线程的块。" },
 	[M_NOTE_RES_UNKNOWN] = { "Resources unknown for {1}: {2}.",
 				 "{1} 的资源未知：{2}。" },
 	[M_CELL_EXACT] = { "yes (exact)", "通过（精确）" },
 	[M_CELL_TOL] = { "yes (error {1} ≤ {2})", "通过（误差 {1} ≤ {2}）" },
 	[M_CELL_WRONG] = { "**FAILED** (wrong answer): {1}",
-			   "**FAILED**（结果错误）：{1}" },
+			   "**失败**（结果错误）：{1}" },
 	[M_CELL_ERROR] = { "**FAILED** (CUDA error): {1}",
-			   "**FAILED**（CUDA 错误）：{1}" },
-	[M_CELL_SKIPPED] = { "SKIPPED: {1}", "SKIPPED（跳过）：{1}" },
+			   "**失败**（CUDA 错误）：{1}" },
+	[M_CELL_SKIPPED] = { "SKIPPED: {1}", "跳过：{1}" },
 	[M_CELL_UNVERIFIED] = { "**FAILED**: not verified {1}",
-				"**FAILED**：未验证 {1}" },
+				"**失败**：未验证 {1}" },
 	[M_CELL_NOTIME] = { "**FAILED**: no valid time",
-			    "**FAILED**：没有有效的时间" },
+			    "**失败**：没有有效的时间" },
 	[M_CELL_NOT_RUN] = { "not run", "未运行" },
 	[M_CELL_MISSING] = { "missing", "缺失" },
 	[M_CELL_NA] = { "n/a", "不适用" },
@@ -379,7 +380,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 			    "{1} {2} {3}：无法检查（未采集 {4}）" },
 	[M_F_FAILED] = {
 		"- {1} ({2}) FAILED: {3}; it is left out of the speedups.",
-		"- {1}（{2}）FAILED：{3}；不参与加速比计算。" },
+		"- {1}（{2}）失败：{3}；不参与加速比计算。" },
 	[M_F_SKIPPED] = { "- {1} ({2}) was skipped: {3}.",
 			  "- {1}（{2}）被跳过：{3}。" },
 	[M_F_OVERALL] = {
@@ -661,6 +662,81 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"from 1 (bars below 1: faster; dashed lines: the threshold):",
 		"每一对的比值及其 95 % 区间，对数坐标，从 1 画起（低于 1 的柱为更快；"
 		"虚线为阈值）：" },
+	/* r17-zh */
+	[M_METH_CHECK_FLOAT] = {
+		"The tolerance of a float or double sum follows the order in "
+		"which the variant adds, not a fixed multiple of √n. Each "
+		"rounded addition is off by at most u (2^-24 for float, 2^-53 "
+		"for double) times the partial sum it forms; taking these "
+		"errors as independent and zero-mean, the sum's error exceeds "
+		"6 · u · √(Σ p²), p running over every partial sum the variant "
+		"forms, with probability about 3·10^-8. For a pairwise tree "
+		"that is about 8.5 · u · Σ|x|, for one serial loop over n "
+		"inputs 3.5 · u · √n · Σ|x|; a kernel whose order is unknown "
+		"gets the serial bound. It stays far below what one lost "
+		"block adds, except in float at large n with small blocks, "
+		"where one block's sum is within the rounding of any correct "
+		"order.",
+		"float 和 double 求和的容差由变体相加的顺序决定，而不是 √n 的固定"
+		"倍数。每做一次舍入的加法，误差至多是所得部分和的 u 倍（float 的 u "
+		"为 2^-24，double 为 2^-53）；把这些误差看作相互独立、均值为零，"
+		"总误差超过 6 · u · √(Σ p²)（p 取遍变体形成的每个部分和）的概率约为 "
+		"3·10^-8。对两两相加的树形归约，这个值约为 8.5 · u · Σ|x|；对 n 个"
+		"输入的一个串行循环，约为 3.5 · u · √n · Σ|x|；相加顺序未知的核函数"
+		"一律按串行循环计算。这个容差远小于丢失一个线程块所少加的量；只有 "
+		"float 在 n 很大、线程块很小时例外：这时一个线程块的和已经落在任何"
+		"正确求和顺序的舍入误差之内。" },
+	[M_METH_CHECK_OLD] = {
+		"These results were recorded by an earlier culab, whose "
+		"tolerance, shown in their rows, was 4 · ε · √n · Σ|x| (ε = "
+		"2^-24 for float, 2^-53 for double): for most rungs thousands of "
+		"times looser at large n, loose enough to pass a sum that lost "
+		"a whole block. "
+		"culab now derives the tolerance from the order in which each "
+		"variant adds: 6 · u · √(Σ p²), p running over the partial sums "
+		"it forms and u the unit roundoff, which a correct sum exceeds "
+		"with probability about 3·10^-8.",
+		"这些结果由较早版本的 culab 记录，各行所列的容差按当时的公式 "
+		"4 · ε · √n · Σ|x| 计算（float 的 ε 为 2^-24，double 为 2^-53）："
+		"n 较大时对多数级宽松了上千倍，连丢失整个线程块的求和也能通过。现在的 culab "
+		"按每个变体相加的顺序推导容差：6 · u · √(Σ p²)，p 取遍它形成的部分"
+		"和，u 为单位舍入误差；正确的求和超过它的概率约为 3·10^-8。" },
+	[M_WHY_CPU] = { "runs on the CPU", "在 CPU 上运行" },
+	[M_WHY_CTR_CPU] = { "not applicable: runs on the CPU",
+			    "不适用：在 CPU 上运行" },
+	[M_WHY_CTR_NONE] = { "counters were not collected", "没有采集计数器" },
+	[M_WHY_COPIES] = { "launched no kernel (its run was copies only)",
+			   "没有启动核函数（这次运行只做了拷贝）" },
+	[M_WHY_NOT_WATCHED] = { "kernel launches were not watched",
+				"没有监视核函数的启动" },
+	[M_WHY_OLD] = { "not recorded by this culab version",
+			"记录结果的 culab 版本不记录这一项" },
+	[M_RUN_COMPLETE] = { "complete", "已完成" },
+	[M_RUN_RUNNING] = { "running", "运行中" },
+	[M_RUN_INTERRUPTED] = { "interrupted", "被中断" },
+	[M_RUN_ABORTED] = { "aborted", "已中止" },
+	/* the timed regions culab writes for a user's kernel
+	 * (experiment_kernels.c), by how the kernel finishes */
+	[M_UREGION_HOST] = {
+		"the kernel; the copy of its per-block partial sums to the "
+		"host; their sum on the host",
+		"核函数本身；把它各线程块的部分和拷贝到主机；在主机上求和" },
+	[M_UREGION_RELAUNCH] = {
+		"the kernel, relaunched on its partial sums until one value is "
+		"left",
+		"核函数本身，以及对它的部分和反复再启动，直到只剩一个值" },
+	[M_UREGION_ATOMIC] = {
+		"zeroing the accumulator (cudaMemsetAsync); the kernel",
+		"清零累加器（cudaMemsetAsync）；核函数本身" },
+	[M_UREGION_ONE] = { "one launch of the kernel", "核函数的一次启动" },
+	[M_METH_WARP] = {
+		"A warp is the group of 32 threads that a multiprocessor "
+		"issues each instruction for together; a block's threads are "
+		"split into warps, and counters such as warp_instructions "
+		"count per warp.",
+		"先说明一个贯穿全文的术语：线程束（warp）是 SM 一起发射每条指令的 "
+		"32 个线程。线程块中的线程按 32 个一组分成若干线程束，"
+		"warp_instructions 等计数器也按线程束计数。" },
 };
 
 const char *say_text(enum lang L, enum msg id)
@@ -704,18 +780,115 @@ const char *limiter_text(enum lang L, enum resource_limiter lim)
 			M_LIM_NONE);
 }
 
+/* A variant's text in Chinese: the built-in row's Chinese when the row
+ * of that name says the same in English (results recorded before the
+ * Chinese was written or revised get today's words), else the Chinese the
+ * results hold, else the English.  en and zh are offsets of a pair of
+ * fields of struct variant. */
+#define VFIELD(v, off) (*(const char *const *)((const char *)(v) + (off)))
+
+static const char *variant_zh(const struct variant *v, const char *en,
+			      size_t en_off, size_t zh_off)
+{
+	const struct variant *b;
+
+	if (!v || !en)
+		return en;
+	b = v->source ? NULL : registry_find(v->name);
+	if (b && VFIELD(b, zh_off) && str_eq(VFIELD(b, en_off), en))
+		return VFIELD(b, zh_off);
+	if (VFIELD(v, zh_off) && *VFIELD(v, zh_off) &&
+	    str_eq(VFIELD(v, en_off), en))
+		return VFIELD(v, zh_off);
+	return en;
+}
+
+#define VARIANT_ZH(v, en, field)                                               \
+	variant_zh((v), (en), offsetof(struct variant, field),                  \
+		   offsetof(struct variant, field##_zh))
+
 const char *item_title(const struct item *it, enum lang L)
 {
 	if (!it->v)
 		return NULL;
-	return L == ZH && it->v->title_zh ? it->v->title_zh : it->v->title;
+	return L == ZH ? VARIANT_ZH(it->v, it->v->title, title) : it->v->title;
 }
 
 const char *signature_text(const struct variant *v, enum lang L)
 {
-	if (L == ZH && v->signature_zh && *v->signature_zh)
-		return v->signature_zh;
-	return v->signature;
+	return L == ZH ? VARIANT_ZH(v, v->signature, signature) : v->signature;
+}
+
+const char *region_text(const struct variant *v, const char *en, enum lang L)
+{
+	static const enum msg user[] = {
+		M_UREGION_HOST, M_UREGION_RELAUNCH, M_UREGION_ATOMIC,
+		M_UREGION_ONE,
+	};
+	const char *zh;
+
+	if (L != ZH)
+		return en;
+	zh = VARIANT_ZH(v, en, timed_region);
+	for (size_t i = 0; zh == en && en && i < sizeof(user) / sizeof(user[0]);
+	     i++)
+		if (str_eq(msgs[user[i]][EN], en))
+			return msgs[user[i]][ZH];
+	return zh;
+}
+
+const char *sanitizer_text(const struct variant *v, enum lang L)
+{
+	if (!v)
+		return NULL;
+	return L == ZH ? VARIANT_ZH(v, v->sanitizer, sanitizer) : v->sanitizer;
+}
+
+const char *about_text(const struct variant *v, enum lang L)
+{
+	if (!v)
+		return NULL;
+	return L == ZH ? variant_zh(v, v->about_en,
+				    offsetof(struct variant, about_en),
+				    offsetof(struct variant, about_zh)) :
+			 v->about_en;
+}
+
+const char *reason_text(const char *en, enum lang L)
+{
+	static const struct {
+		const char *en;
+		enum msg zh;
+	} reasons[] = {
+		{ "runs on the CPU", M_WHY_CPU },
+		{ "not applicable: runs on the CPU", M_WHY_CTR_CPU },
+		{ "counters were not collected", M_WHY_CTR_NONE },
+		{ "launched no kernel (its run was copies only)", M_WHY_COPIES },
+		{ "kernel launches were not watched", M_WHY_NOT_WATCHED },
+		{ "not recorded by this culab version", M_WHY_OLD },
+	};
+
+	for (size_t i = 0; L == ZH && en && i < sizeof(reasons) / sizeof(reasons[0]);
+	     i++)
+		if (str_eq(reasons[i].en, en))
+			return say_text(L, reasons[i].zh);
+	return en;
+}
+
+const char *run_status_text(const char *status, enum lang L)
+{
+	static const struct {
+		const char *name;
+		enum msg text;
+	} words[] = {
+		{ "complete", M_RUN_COMPLETE }, { "running", M_RUN_RUNNING },
+		{ "interrupted", M_RUN_INTERRUPTED }, { "aborted", M_RUN_ABORTED },
+	};
+
+	for (size_t i = 0; status && i < sizeof(words) / sizeof(words[0]); i++)
+		if (str_eq(words[i].name, status))
+			return say_text(L, words[i].text);
+	return status;
 }
 
 void status_text(struct sbuf *b, enum lang L, const struct item *it)

@@ -446,7 +446,7 @@ static void ladder_table(const struct model *m, const struct ladder *l,
 		if (!l->items[i]->ok || !row->counters_status)
 			continue;
 		SAY(b, L, M_NOTE_MISSING, pool_md(&p, row->variant),
-		    pool_md(&p, row->counters_status));
+		    pool_md(&p, reason_text(row->counters_status, L)));
 		sbuf_add(b, "\n\n");
 		pool_release(&p);
 	}
@@ -460,7 +460,7 @@ static void ladder_table(const struct model *m, const struct ladder *l,
 		if (row->resources.known || !row->resources.why)
 			continue;
 		SAY(b, L, M_NOTE_RES_UNKNOWN, pool_md(&p, row->variant),
-		    pool_md(&p, row->resources.why));
+		    pool_md(&p, reason_text(row->resources.why, L)));
 		sbuf_add(b, "\n\n");
 		pool_release(&p);
 	}

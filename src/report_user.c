@@ -115,10 +115,10 @@ static const struct rule rules[] = {
 			"so that a warp's 32 accesses fall in 32 different "
 			"banks.",
 			"**共享内存 bank 冲突**：它每条共享内存读指令的 bank 冲突"
-			"次数与{2}相当。后者的线程按跨步地址访问共享内存，一个 "
-			"warp 的访问集中在少数几个 bank 上，只能依次完成。{1}给出了"
-			"解决办法：顺序寻址（线程 t 累加第 t + s 个元素），让一个 "
-			"warp 的 32 次访问落在 32 个不同的 bank 上。" },
+			"次数与{2}相当。后者的线程按跨步地址访问共享内存，一个"
+			"线程束的访问集中在少数几个 bank 上，只能依次完成。{1}给出了"
+			"解决办法：顺序寻址（线程 t 累加第 t + s 个元素），让一个"
+			"线程束的 32 次访问落在 32 个不同的 bank 上。" },
 	},
 	{
 		.family = "transpose",
@@ -138,8 +138,8 @@ static const struct rule rules[] = {
 			"a column fall in 32 different banks (a swizzled index "
 			"does the same).",
 			"**共享内存 bank 冲突**：它每条共享内存读指令的 bank 冲突"
-			"次数与{2}相当。后者按列读取 32 × 32 的 tile，一个 warp 的 "
-			"32 个线程落在同一个 bank 上。{1}给出了解决办法：把 tile "
+			"次数与{2}相当。后者按列读取 32 × 32 的分块，一个线程束的 "
+			"32 个线程落在同一个 bank 上。{1}给出了解决办法：把分块"
 			"填充为 32 × 33，使同一列的元素分布在 32 个不同的 bank 上"
 			"（用异或交错的下标也能做到）。" },
 	},
@@ -168,11 +168,11 @@ static const struct rule rules[] = {
 			"t + s), so that whole warps finish early and stop "
 			"issuing.",
 			"**分支发散：每次共享内存访问只有少数线程在工作**：它的每条"
-			"共享内存读写指令搬运的字节很少，发出的 warp 指令也比{3}多"
-			"得多，这与{2}相同。后者的工作线程分散在每个 warp 中（只有 "
-			"t 是 2s 的倍数时线程 t 才工作），每个 warp 都要为少数几个"
+			"共享内存读写指令搬运的字节很少，发出的线程束指令也比{3}多"
+			"得多，这与{2}相同。后者的工作线程分散在每个线程束中（只有 "
+			"t 是 2s 的倍数时线程 t 才工作），每个线程束都要为少数几个"
 			"活跃线程执行每一步。{1}给出了解决办法：让工作的线程连续"
-			"（线程 t 累加第 t + s 个元素），整个 warp 可以提前结束，"
+			"（线程 t 累加第 t + s 个元素），整个线程束可以提前结束，"
 			"不再发出指令。" },
 		.ambiguous = {
 			"**Few working threads per shared-memory access, or few "
@@ -186,9 +186,9 @@ static const struct rule rules[] = {
 			"access; these counters do not separate the two.",
 			"**是每次共享内存访问的工作线程少，还是有意只让少数线程访问"
 			"共享内存？** 它的每条共享内存读写指令搬运的字节很少，这一点"
-			"与{2}相同；但它发出的 warp 指令并不像{2}那样比{3}多得多。"
-			"像{2}那样让工作线程分散在每个 warp 中，和有意让大多数线程"
-			"不访问共享内存（如 reduce\\_shuffle 用 warp shuffle 所做的），"
+			"与{2}相同；但它发出的线程束指令并不像{2}那样比{3}多得多。"
+			"像{2}那样让工作线程分散在每个线程束中，和有意让大多数线程"
+			"不访问共享内存（如 reduce\\_shuffle 用线程束 shuffle 所做的），"
 			"都会使每次访问搬运的字节很少；这些计数器区分不了这两种情况。" },
 	},
 	{
@@ -206,10 +206,10 @@ static const struct rule rules[] = {
 			"memory, so "
 			"that a warp reads a row of the input and writes a row "
 			"of the output.",
-			"**全局内存写未合并**：一个 warp 的每条写指令涉及的 32 字节 "
-			"sector 数与{2}相当。后者每个 warp 写输出矩阵的一列，每个"
-			"线程各占一个 sector。{1}给出了解决办法：借助共享内存中的 "
-			"tile 中转，使一个 warp 读输入的一行、写输出的一行。" },
+			"**全局内存写未合并**：一个线程束的每条写指令涉及的 32 字节"
+			"扇区数与{2}相当。后者每个线程束写输出矩阵的一列，每个"
+			"线程各占一个扇区。{1}给出了解决办法：借助共享内存中的"
+			"分块中转，使一个线程束读输入的一行、写输出的一行。" },
 	},
 	{
 		.family = "transpose",
@@ -227,10 +227,10 @@ static const struct rule rules[] = {
 			"memory, so "
 			"that a warp reads a row of the input and writes a row "
 			"of the output.",
-			"**全局内存读未合并**：一个 warp 的每条读指令涉及的 32 字节 "
-			"sector 数与{2}相当。后者每个 warp 读输入矩阵的一列，每个"
-			"线程各占一个 sector。{1}给出了解决办法：借助共享内存中的 "
-			"tile 中转，使一个 warp 读输入的一行、写输出的一行。" },
+			"**全局内存读未合并**：一个线程束的每条读指令涉及的 32 字节"
+			"扇区数与{2}相当。后者每个线程束读输入矩阵的一列，每个"
+			"线程各占一个扇区。{1}给出了解决办法：借助共享内存中的"
+			"分块中转，使一个线程束读输入的一行、写输出的一行。" },
 	},
 	{
 		.family = "reduce",
@@ -248,8 +248,8 @@ static const struct rule rules[] = {
 			"share a few 32-byte sectors.",
 			"**全局内存读未合并**：它的全局内存读取对所搬运字节的利用率"
 			"不到{1}的一半。后者让相邻线程读取相邻元素，这正是解决办法："
-			"一个 warp 中的第 i 个线程读取一段连续数据中的第 i 个元素，"
-			"使一个 warp 的读取只涉及少数几个 32 字节 sector。" },
+			"一个线程束中的第 i 个线程读取一段连续数据中的第 i 个元素，"
+			"使一个线程束的读取只涉及少数几个 32 字节扇区。" },
 	},
 	{
 		.family = "reduce",
@@ -286,9 +286,9 @@ static const struct rule rules[] = {
 			"let more warps reside; whether that makes this kernel "
 			"faster, these numbers alone do not say.",
 			"**寄存器限制了占用率**：每个线程使用的寄存器使一个 SM 上只能"
-			"驻留很少的 warp，能用来隐藏访存延迟的 warp 也就少了。减少每"
+			"驻留很少的线程束，能用来隐藏访存延迟的线程束也就少了。减少每"
 			"线程的寄存器（减少每个线程保存的状态，或用 "
-			"`__launch_bounds__` 让编译器控制寄存器用量）可以让更多 warp "
+			"`__launch_bounds__` 让编译器控制寄存器用量）可以让更多线程束"
 			"驻留；但这能否让这个核函数变快，仅凭这些数字无法判断。" },
 	},
 	{
@@ -305,8 +305,8 @@ static const struct rule rules[] = {
 			"more blocks reside; whether that makes this kernel "
 			"faster, these numbers alone do not say.",
 			"**共享内存限制了占用率**：每个线程块占用的共享内存使一个 SM "
-			"上只能驻留很少的线程块，能用来隐藏访存延迟的 warp 也就少了。"
-			"减少每块的共享内存（更小的 tile，或只用共享内存交换线程之间"
+			"上只能驻留很少的线程块，能用来隐藏访存延迟的线程束也就少了。"
+			"减少每块的共享内存（更小的分块，或只用共享内存交换线程之间"
 			"需要交换的数据）可以让更多线程块驻留；但这能否让这个核函数"
 			"变快，仅凭这些数字无法判断。" },
 	},
@@ -332,9 +332,9 @@ static const struct rule rules[] = {
 			"bytes and fewer instructions keep more bytes in "
 			"flight.",
 			"**没有使用向量化读取，且远低于上限**：它每条全局内存读指令"
-			"取回的 sector 数与{2}一样少（每个线程一个元素），达到的带宽"
+			"取回的扇区数与{2}一样少（每个线程一个元素），达到的带宽"
 			"也远低于下面列出的参照。{1}给出了解决办法：用 16 字节的读取"
-			"（float4、int4 或两个 double），一条 warp 指令就能取回 512 "
+			"（float4、int4 或两个 double），一条线程束指令就能取回 512 "
 			"字节，用更少的指令让更多字节同时在途。" },
 	},
 	{
@@ -359,9 +359,9 @@ static const struct rule rules[] = {
 			"neighbouring elements per access (a 2 × 2 block), so "
 			"that one warp instruction moves twice the bytes.",
 			"**每次访问只搬一个元素，且远低于上限**：它每条全局内存读指令"
-			"取回的 sector 数与{2}一样少（每个线程一个元素），达到的带宽"
+			"取回的扇区数与{2}一样少（每个线程一个元素），达到的带宽"
 			"也远低于下面列出的参照。{1}给出了解决办法：每个线程每次访问"
-			"搬运两个相邻元素（2 × 2 小块），一条 warp 指令搬运的字节数"
+			"搬运两个相邻元素（2 × 2 小块），一条线程束指令搬运的字节数"
 			"翻倍。" },
 	},
 };

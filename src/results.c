@@ -516,6 +516,7 @@ void results_release(struct results *r)
 
 		free(e->name);
 		free(e->description);
+		free(e->description_zh);
 		free(e->family);
 		for (j = 0; j < e->ncounters; j++)
 			free(e->counters[j]);

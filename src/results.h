@@ -137,6 +137,7 @@ struct environment {
 struct experiment_meta {
 	char *name;
 	char *description;
+	char *description_zh;   /* NULL or "" when the file had none */
 	char *family;
 	int warmup, repeats;    /* repeats: the fixed count, or auto's most */
 	struct repeat_auto repeats_auto; /* `repeats: auto`, or on false */

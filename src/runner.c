@@ -327,6 +327,7 @@ static int verify(struct run *R, struct launch_ctx *L, struct result_row *w)
 	const struct family_def *fam = L->st->fam;
 	size_t bytes = fam->result_bytes(s->t, s->sh.n, s->sh.m);
 	const void *out = L->a.result;
+	struct family_run run = { L->v->name, L->a.block, R->sm_count };
 	struct family_check c;
 	int err;
 
@@ -343,7 +344,7 @@ static int verify(struct run *R, struct launch_ctx *L, struct result_row *w)
 		out = h;
 	}
 	fam->check(L->st->ref, L->st->h_in, out, s->t, s->sh.n, s->sh.m,
-		   (L->v->flags & (VF_CEILING | VF_COPY)) != 0, &c);
+		   (L->v->flags & (VF_CEILING | VF_COPY)) != 0, &run, &c);
 	w->error = c.error;
 	w->tolerance = c.tolerance;
 	if (!c.ok) {
@@ -797,6 +798,7 @@ static void results_init(struct run *R)
 
 		m->name = xstrdup(e->name);
 		m->description = xstrdup(e->description);
+		m->description_zh = xstrdup(e->description_zh);
 		m->family = xstrdup(family_name(e->family));
 		m->warmup = e->warmup;
 		m->repeats = e->repeats;

@@ -50,6 +50,37 @@
 	"one kernel launch (a device-to-device cudaMemcpyAsync when the " \
 	"matrix has one row or one column)"
 
+/* The same in Chinese. */
+#define REGION_HOST_STEP_ZH \
+	"一次核函数启动、把各线程块的部分和拷贝到锁页主机内存、流同步，" \
+	"以及主机上把这些部分和相加的循环"
+#define REGION_ONE_BLOCK_ZH \
+	"只有一个线程块的一次核函数启动；结果留在显存中"
+#define REGION_PASSES_ZH \
+	"所有各趟归约：第一次启动把每个线程块负责的那一分块输入归约为一个" \
+	"部分和，写入临时显存；之后同一个核函数再启动若干次，归约这些部分" \
+	"和，直到显存中只剩一个值"
+#define REGION_TWO_PASSES_ZH \
+	"两次核函数启动：按 GPU 规模确定大小的网格把每个线程块的部分和写入" \
+	"临时显存，再由一个线程块把它们相加；结果留在显存中"
+#define REGION_ATOMIC_ZH \
+	"一次清零累加器的 cudaMemsetAsync，以及一次核函数启动，其中各线程块" \
+	"用原子加法把自己的和累加到累加器上"
+#define REGION_SINGLE_ZH \
+	"一次核函数启动；最后完成的线程块把各线程块的和相加，并把结果写入" \
+	"显存"
+#define REGION_CUB_ZH \
+	"cub::DeviceReduce::Sum 及其启动的核函数；它所需的临时存储在计时前" \
+	"已经分配好"
+#define REGION_THRUST_ZH \
+	"thrust::reduce：它启动的核函数、把结果拷回主机以及它自己做的流同步；" \
+	"它所需的临时存储取自计时前分配好的临时显存"
+#define REGION_CPU_ZH "单线程的主机循环，用主机时钟计时"
+#define REGION_TRANSPOSE_ZH "一次核函数启动"
+#define REGION_TRANSPOSE_PAIRS_ZH \
+	"一次核函数启动（矩阵只有一行或一列时，改为一次设备到设备的 " \
+	"cudaMemcpyAsync）"
+
 /* Type masks and sizes for expect lines. */
 #define WORDS (DTYPE_BIT(DTYPE_INT) | DTYPE_BIT(DTYPE_FLOAT)) /* 4-byte */
 #define FLOATS DTYPE_BIT(DTYPE_FLOAT)
@@ -98,12 +129,12 @@ static const struct variant builtin[] = {
 			"bytes, so the fold continues in 64 bits and cannot "
 			"overflow.",
 		.about_zh =
-			"每个线程块在全局内存中把自己负责的数据块反复对折相加，"
+			"每个线程块在全局内存中把自己负责的分块反复对折相加，"
 			"每次对折之间用 __syncthreads() 同步；各块的部分和拷回主机，"
 			"由 CPU 完成最后的求和。每一次对折都要读写显存（经过 L2），"
 			"输入数组被改写，每一步之后都有一半线程空闲，主机步骤还增加了"
 			"一次拷贝和一次同步。这是后续各级优化的起点。种子代码假设 n "
-			"是线程块大小的整数倍；这里最后一个不满的数据块中越界的元素按 0 "
+			"是线程块大小的整数倍；这里最后一个不满的分块中越界的元素按 0 "
 			"计算。对 int，每个线程先把自己的一对 int 相加，并把 long long "
 			"结果写回这同一段 8 字节，之后的对折都在 64 位中进行，不会溢出。",
 		.seed = "000",
@@ -121,6 +152,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 32,
 		.timed_region = REGION_HOST_STEP,
+		.timed_region_zh = REGION_HOST_STEP_ZH,
 		.launch = reduce_global_launch,
 		.work = reduce_global_work,
 		.host = reduce_global_host,
@@ -155,13 +187,14 @@ static const struct variant builtin[] = {
 		.seed = "001",
 		.signature = "one block on one SM: the duration, not a counter, "
 			     "shows the cost",
-		.signature_zh = "只有一个 block 跑在一个 SM 上：代价体现在"
+		.signature_zh = "只有一个线程块跑在一个 SM 上：代价体现在"
 				"时长上，而不是某个计数器",
 		.dtypes = DTYPE_ALL,
 		.flags = VF_BLOCK,
 		.block_default = 256,
 		.block_min = 1,
 		.timed_region = REGION_ONE_BLOCK,
+		.timed_region_zh = REGION_ONE_BLOCK_ZH,
 		.launch = reduce_one_block_launch,
 	},
 	{
@@ -182,10 +215,10 @@ static const struct variant builtin[] = {
 			"access rather than as divergent branches.  Further launches "
 			"reduce the per-block sums on the device.",
 		.about_zh =
-			"每个线程块把自己的数据块一次性读入共享内存，并在其中做树形"
+			"每个线程块把自己的分块一次性读入共享内存，并在其中做树形"
 			"归约：第 s 步中，索引是 2s 倍数的线程把相距 s 的元素加到自己"
 			"的位置上。共享内存取代了第 1 级在全局内存中的对折，但工作的"
-			"线程分散各处：每一步里每个 warp 都只有少数几个线程在工作，而且"
+			"线程分散各处：每一步里每个线程束都只有少数几个线程在工作，而且"
 			"取余运算很慢。nvcc 可能把分支变成谓词化指令，所以代价表现为每"
 			"次共享内存访问的活跃线程很少，而不是分支发散。后续的核函数启动在设备上"
 			"归约各块的部分和。",
@@ -206,8 +239,8 @@ static const struct variant builtin[] = {
 				"读写指令搬运的字节数不到顺序寻址的一半（H100，"
 				"2^24 个 float，256 线程：27.3 B 对 90.8 B，约为 "
 				"32 个线程中的 7 个）。nvcc 把这个分支变成谓词执行，"
-				"所以分支效率保持 100%；每个 warp 都执行每一步："
-				"warp 指令数超过顺序寻址的 1.5 倍（H100 上为 "
+				"所以分支效率保持 100%；每个线程束都执行每一步："
+				"线程束指令数超过顺序寻址的 1.5 倍（H100 上为 "
 				"2.2-2.3 倍）。按所有指令平均的谓词为真线程数看不出"
 				"来（24.3 对 21.1），因为 % 运算在全部 32 个 lane "
 				"上执行",
@@ -222,6 +255,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 32,
 		.timed_region = REGION_PASSES,
+		.timed_region_zh = REGION_PASSES_ZH,
 		.launch = reduce_interleaved_divergent_launch,
 		.work = reduce_blocks_work,
 	},
@@ -240,8 +274,8 @@ static const struct variant builtin[] = {
 			"2-way bank conflicts in the first step, 4-way in the "
 			"second, and so on.",
 		.about_zh =
-			"线程 t 改为处理第 2*s*t 个元素，工作的线程是连续的，整个 "
-			"warp 一起退出：没有分支发散，也没有取余。但一个 warp 的 32 "
+			"线程 t 改为处理第 2*s*t 个元素，工作的线程是连续的，整个"
+			"线程束一起退出：没有分支发散，也没有取余。但一个线程束的 32 "
 			"次访问彼此相隔 2s 个元素，其中若干次落在同一个共享内存 bank "
 			"上，只能依次完成：第一步是 2 路 bank 冲突，第二步是 4 路，"
 			"依此类推。",
@@ -259,6 +293,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 32,
 		.timed_region = REGION_PASSES,
+		.timed_region_zh = REGION_PASSES_ZH,
 		.launch = reduce_interleaved_strided_launch,
 		.work = reduce_blocks_work,
 	},
@@ -279,7 +314,7 @@ static const struct variant builtin[] = {
 			"the launch.",
 		.about_zh =
 			"线程 t 把第 t + s 个元素加到自己的位置上，s 依次为 "
-			"blockDim.x/2、/4……1：工作的线程是连续的，一个 warp 的访问"
+			"blockDim.x/2、/4……1：工作的线程是连续的，一个线程束的访问"
 			"地址也是连续的，因此既没有分支发散，也没有 bank 冲突。"
 			"__shared__ 数组的大小在编译时固定，必须覆盖启动函数接受的最大"
 			"线程块（1024）。种子 000 的 reduce_shared 使用了一个从未定义"
@@ -296,6 +331,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 32,
 		.timed_region = REGION_PASSES,
+		.timed_region_zh = REGION_PASSES_ZH,
 		.launch = reduce_shared_static_launch,
 		.work = reduce_blocks_work,
 	},
@@ -328,6 +364,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 32,
 		.timed_region = REGION_PASSES,
+		.timed_region_zh = REGION_PASSES_ZH,
 		.launch = reduce_shared_dynamic_launch,
 		.work = reduce_blocks_work,
 	},
@@ -351,7 +388,7 @@ static const struct variant builtin[] = {
 			"元素分摊的树形归约步骤也减半）。",
 		.seed = "003",
 		.signature = "like sequential addressing, with half the blocks",
-		.signature_zh = "与顺序寻址相同，但 block 数减半",
+		.signature_zh = "与顺序寻址相同，但线程块数减半",
 		.expect = {
 			X_SEQ_NO_CONFLICTS,
 			X_COALESCED_LOADS,
@@ -361,6 +398,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 32,
 		.timed_region = REGION_PASSES,
+		.timed_region_zh = REGION_PASSES_ZH,
 		.launch = reduce_first_add_launch,
 		.work = reduce_pairs_work,
 	},
@@ -369,7 +407,7 @@ static const struct variant builtin[] = {
 		.family = FAMILY_REDUCE,
 		.step = 8,
 		.title = "last warp unrolled with volatile (unsafe since Volta)",
-		.title_zh = "用 volatile 展开最后一个 warp（Volta 起不安全）",
+		.title_zh = "用 volatile 展开最后一个线程束（Volta 起不安全）",
 		.about_en =
 			"Once 64 partial sums are left, only the first warp works, "
 			"and the seed's version finishes it without barriers: six "
@@ -382,9 +420,9 @@ static const struct variant builtin[] = {
 			"teach the defect of seed 003; the next rung is the correct "
 			"version.",
 		.about_zh =
-			"剩下 64 个部分和时只有第一个 warp 在工作，种子代码不再同步："
+			"剩下 64 个部分和时只有第一个线程束在工作，种子代码不再同步："
 			"通过 volatile 指针展开 6 步，依赖 32 个线程步调一致。这样省去"
-			"了 5 次 __syncthreads() 和循环开销。从 Volta 架构开始，warp "
+			"了 5 次 __syncthreads() 和循环开销。从 Volta 架构开始，线程束"
 			"内的线程被独立调度，volatile 只保证数值不被缓存在寄存器中；"
 			"没有任何机制让一个线程等待它所读取位置的写入者，结果可能出错。"
 			"保留这一级是为了讲解种子 003 的缺陷；下一级是正确的写法。",
@@ -392,7 +430,7 @@ static const struct variant builtin[] = {
 		.signature = "like first add; compute-sanitizer racecheck can "
 			     "report the unsynchronized warp steps",
 		.signature_zh = "与首次相加版本相同；compute-sanitizer racecheck 可"
-				"能报告未同步的 warp 内步骤",
+				"能报告未同步的线程束内步骤",
 		.expect = {
 			X_SEQ_NO_CONFLICTS,
 			X_COALESCED_LOADS,
@@ -402,12 +440,18 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 64,
 		.timed_region = REGION_PASSES,
+		.timed_region_zh = REGION_PASSES_ZH,
 		/* Observed, not expected: make test-gpu asserts these counts. */
 		.sanitizer = "racecheck: 30 hazards (0 errors, 30 warnings) "
 			     "between the unsynchronized warp steps, at n = 4097 "
 			     "for int, float and double; memcheck: 0 errors; "
 			     "synccheck: 0 errors; initcheck: 0 errors (H100, "
 			     "sm_90, CUDA 13.0, driver 580, 2026-11-22)",
+		.sanitizer_zh = "racecheck：未同步的线程束内各步之间有 30 处冒险"
+				"（0 个错误、30 个警告），n = 4097 时 int、float "
+				"和 double 都是如此；memcheck、synccheck、initcheck："
+				"均为 0 个错误（H100，sm_90，CUDA 13.0，驱动 580，"
+				"2026-11-22）",
 		.launch = reduce_warp_volatile_launch,
 		.work = reduce_pairs_work,
 	},
@@ -416,7 +460,7 @@ static const struct variant builtin[] = {
 		.family = FAMILY_REDUCE,
 		.step = 9,
 		.title = "last warp unrolled with __syncwarp()",
-		.title_zh = "用 __syncwarp() 展开最后一个 warp",
+		.title_zh = "用 __syncwarp() 展开最后一个线程束",
 		.about_en =
 			"The same unrolled last warp, made correct: each step "
 			"reads the neighbour's slot into a register, waits at "
@@ -426,15 +470,15 @@ static const struct variant builtin[] = {
 			"less than a block-wide barrier, so it keeps nearly all of "
 			"the unrolling's gain.",
 		.about_zh =
-			"同样展开最后一个 warp，但写法正确：每一步先把相邻位置的值读入"
+			"同样展开最后一个线程束，但写法正确：每一步先把相邻位置的值读入"
 			"寄存器，在 __syncwarp() 处等待，再写自己的位置并再次等待，"
 			"因此没有线程会读到别的线程正在写的位置。__syncwarp() 只同步"
-			"一个 warp 的 32 个线程，开销远小于整个线程块的同步，几乎保留了"
+			"一个线程束的 32 个线程，开销远小于整个线程块的同步，几乎保留了"
 			"展开带来的全部收益。",
 		.seed = "003",
 		.signature = "like first add, with fewer block-wide barriers; "
 			     "racecheck-clean",
-		.signature_zh = "与首次相加版本相同，但 block 级屏障更少；racecheck 无"
+		.signature_zh = "与首次相加版本相同，但线程块级屏障更少；racecheck 无"
 				"报告",
 		.expect = {
 			X_SEQ_NO_CONFLICTS,
@@ -445,6 +489,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 64,
 		.timed_region = REGION_PASSES,
+		.timed_region_zh = REGION_PASSES_ZH,
 		.launch = reduce_warp_syncwarp_launch,
 		.work = reduce_pairs_work,
 	},
@@ -478,6 +523,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 64,
 		.timed_region = REGION_PASSES,
+		.timed_region_zh = REGION_PASSES_ZH,
 		.launch = reduce_unrolled_launch,
 		.work = reduce_pairs_work,
 	},
@@ -517,6 +563,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 64,
 		.timed_region = REGION_TWO_PASSES,
+		.timed_region_zh = REGION_TWO_PASSES_ZH,
 		.launch = reduce_grid_stride_launch,
 		.work = reduce_persistent_work,
 	},
@@ -525,7 +572,7 @@ static const struct variant builtin[] = {
 		.family = FAMILY_REDUCE,
 		.step = 12,
 		.title = "warp shuffle inside warps, shared memory across warps",
-		.title_zh = "warp 内用 shuffle，warp 间用共享内存",
+		.title_zh = "线程束内用 shuffle，线程束间用共享内存",
 		.about_en =
 			"After the grid-stride loop, each warp adds its 32 values "
 			"with __shfl_down_sync(), register to register, in five "
@@ -538,13 +585,13 @@ static const struct variant builtin[] = {
 			"(tid > offset); here the stride is gridDim.x * blockDim.x "
 			"and lanes past the number of warps contribute zero.",
 		.about_zh =
-			"网格跨步循环之后，每个 warp 用 __shfl_down_sync() 在寄存器"
-			"之间分 5 步把 32 个值相加，不用共享内存，也不用同步；每个 warp "
-			"的 0 号线程把结果放入共享内存，一次同步之后，第一个 warp 同样用 "
+			"网格跨步循环之后，每个线程束用 __shfl_down_sync() 在寄存器"
+			"之间分 5 步把 32 个值相加，不用共享内存，也不用同步；每个线程束"
+			"的 0 号线程把结果放入共享内存，一次同步之后，第一个线程束同样用 "
 			"shuffle 把它们相加。线程块大小可以是任意值，不必是 2 的幂。"
 			"种子 004 的循环以 BLOCK_SIZE * blockDim.x 而不是整个网格的"
-			"大小为步长，并且在错误的条件（tid > offset）下读取各 warp 的和；"
-			"这里步长是 gridDim.x * blockDim.x，超出 warp 数的线程贡献 0。",
+			"大小为步长，并且在错误的条件（tid > offset）下读取各线程束的和；"
+			"这里步长是 gridDim.x * blockDim.x，超出线程束数的线程贡献 0。",
 		.seed = "004",
 		.signature = "almost no shared-memory traffic; coalesced loads",
 		.signature_zh = "几乎没有共享内存流量；全局内存读合并",
@@ -556,6 +603,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 32,
 		.timed_region = REGION_TWO_PASSES,
+		.timed_region_zh = REGION_TWO_PASSES_ZH,
 		.launch = reduce_shuffle_launch,
 		.work = reduce_persistent_work,
 	},
@@ -584,7 +632,7 @@ static const struct variant builtin[] = {
 			"线程块完成的先后，所以 float 结果的最后几位可能每次运行都不同。",
 		.signature = "16 sectors per global load request (512 bytes per "
 			     "warp), still 100% load efficiency",
-		.signature_zh = "每个全局内存读请求 16 个 sector（每个 warp 512 字"
+		.signature_zh = "每个全局内存读请求 16 个扇区（每个线程束 512 字"
 				"节），读效率仍为 100%",
 		.expect = {
 			X_VECTOR_LOADS,
@@ -595,6 +643,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 32,
 		.timed_region = REGION_ATOMIC,
+		.timed_region_zh = REGION_ATOMIC_ZH,
 		.launch = reduce_vector_atomic_launch,
 	},
 	{
@@ -626,7 +675,7 @@ static const struct variant builtin[] = {
 			"的速度读取。",
 		.signature = "16 sectors per load request, 100% load efficiency, "
 			     "DRAM reads close to the input size",
-		.signature_zh = "每个读请求 16 个 sector，读效率 100%，"
+		.signature_zh = "每个读请求 16 个扇区，读效率 100%，"
 				"DRAM 读取量接近输入大小",
 		.expect = {
 			X_VECTOR_LOADS,
@@ -637,6 +686,7 @@ static const struct variant builtin[] = {
 		.block_default = 256,
 		.block_min = 32,
 		.timed_region = REGION_SINGLE,
+		.timed_region_zh = REGION_SINGLE_ZH,
 		.launch = reduce_single_pass_launch,
 		.work = reduce_stream_work,
 	},
@@ -645,7 +695,7 @@ static const struct variant builtin[] = {
 		.family = FAMILY_REDUCE,
 		.step = 15,
 		.title = "CUB DeviceReduce::Sum (baseline)",
-		.title_zh = "CUB DeviceReduce::Sum（基准）",
+		.title_zh = "CUB DeviceReduce::Sum（基线）",
 		.about_en =
 			"The library call a CUDA programmer would use: "
 			"cub::DeviceReduce::Sum, tuned by NVIDIA for each "
@@ -663,6 +713,7 @@ static const struct variant builtin[] = {
 		.dtypes = DTYPE_ALL,
 		.flags = VF_BASELINE,
 		.timed_region = REGION_CUB,
+		.timed_region_zh = REGION_CUB_ZH,
 		.launch = reduce_cub_launch,
 		.work = reduce_cub_work,
 	},
@@ -671,7 +722,7 @@ static const struct variant builtin[] = {
 		.family = FAMILY_REDUCE,
 		.step = 16,
 		.title = "thrust::reduce (baseline)",
-		.title_zh = "thrust::reduce（基准）",
+		.title_zh = "thrust::reduce（基线）",
 		.about_en =
 			"The one-line version of seed 003: thrust::reduce with "
 			"plus<>, which runs CUB's reduction underneath, then copies "
@@ -690,6 +741,7 @@ static const struct variant builtin[] = {
 		.dtypes = DTYPE_ALL,
 		.flags = VF_BASELINE | VF_HOST_STEP,
 		.timed_region = REGION_THRUST,
+		.timed_region_zh = REGION_THRUST_ZH,
 		.launch = reduce_thrust_launch,
 		.work = reduce_thrust_work,
 	},
@@ -719,7 +771,7 @@ static const struct variant builtin[] = {
 			"的一致，因此它不能跳过任何一个字节。",
 		.signature = "16 sectors per global load request (512 bytes per "
 			     "warp instruction)",
-		.signature_zh = "每个全局内存读请求 16 个 sector（每个 warp 512 字"
+		.signature_zh = "每个全局内存读请求 16 个扇区（每个线程束 512 字"
 				"节）",
 		.expect = {
 			X_VECTOR_LOADS,
@@ -729,6 +781,7 @@ static const struct variant builtin[] = {
 		.flags = VF_CEILING,
 		.timed_region = "clearing the output (cudaMemsetAsync); one "
 				"kernel launch",
+		.timed_region_zh = "清零输出（cudaMemsetAsync）；一次核函数启动",
 		.launch = reduce_read_launch,
 	},
 	{
@@ -761,6 +814,7 @@ static const struct variant builtin[] = {
 		.dtypes = DTYPE_ALL,
 		.flags = VF_CPU,
 		.timed_region = REGION_CPU,
+		.timed_region_zh = REGION_CPU_ZH,
 		.launch = reduce_cpu_launch,
 	},
 	/* ---- transpose ladder ------------------------------------------- */
@@ -784,7 +838,7 @@ static const struct variant builtin[] = {
 			"追求的上限。",
 		.signature = "coalesced loads and stores: at most 5 sectors per "
 			     "request for 4-byte types (4 when rows are aligned)",
-		.signature_zh = "读写都合并：4 字节类型每个请求最多 5 个 sector（"
+		.signature_zh = "读写都合并：4 字节类型每个请求最多 5 个扇区（"
 				"行对齐时为 4）",
 		.expect = {
 			X_ROW_LOADS,
@@ -797,6 +851,7 @@ static const struct variant builtin[] = {
 		.dtypes = DTYPE_ALL,
 		.flags = VF_CEILING | VF_COPY,
 		.timed_region = REGION_TRANSPOSE,
+		.timed_region_zh = REGION_TRANSPOSE_ZH,
 		.launch = transpose_copy_launch,
 	},
 	{
@@ -829,6 +884,7 @@ static const struct variant builtin[] = {
 		.dtypes = DTYPE_ALL,
 		.flags = VF_COPY,
 		.timed_region = REGION_TRANSPOSE,
+		.timed_region_zh = REGION_TRANSPOSE_ZH,
 		.launch = transpose_copy_shared_launch,
 	},
 	{
@@ -845,13 +901,13 @@ static const struct variant builtin[] = {
 			"square matrices only; here any n x m works.",
 		.about_zh =
 			"每个线程读取 A[i][j] 并写入 B[j][i]。按行读取是合并的，"
-			"但一个 warp 的写入落在输出的 32 个不同行上：每次 4 字节的写入"
+			"但一个线程束的写入落在输出的 32 个不同行上：每次 4 字节的写入"
 			"都要占用整个 32 字节的扇区。种子 002 的这个核函数只适用于方阵；"
 			"这里任意 n x m 都可以。",
 		.seed = "002",
 		.signature = "stores: 32 sectors per request, 12.5% store "
 			     "efficiency for 4-byte types; loads coalesced",
-		.signature_zh = "写：每个请求 32 个 sector，4 字节类型的"
+		.signature_zh = "写：每个请求 32 个扇区，4 字节类型的"
 				"写效率为 12.5%；读合并",
 		.expect = {
 			{ .column = "gst_sectors_per_request", .op = ">=",
@@ -862,6 +918,7 @@ static const struct variant builtin[] = {
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,
+		.timed_region_zh = REGION_TRANSPOSE_ZH,
 		.launch = transpose_naive_launch,
 	},
 	{
@@ -879,14 +936,14 @@ static const struct variant builtin[] = {
 			"the neighbouring columns, while a partially written sector "
 			"must be merged in L2.",
 		.about_zh =
-			"现在 warp 的各线程沿输出的行排列，写入是合并的，读取则沿输入"
+			"现在线程束的各线程沿输出的行排列，写入是合并的，读取则沿输入"
 			"的列进行：每次读取请求涉及 32 个扇区。它通常比上一级快，因为"
-			"为一个 warp 读入的扇区常常还留在 L1 中，正好供后续 warp 读取"
+			"为一个线程束读入的扇区常常还留在 L1 中，正好供后续线程束读取"
 			"相邻的列；而只写了一部分的扇区必须在 L2 中合并。",
 		.seed = "002",
 		.signature = "loads: 32 sectors per request, 12.5% load "
 			     "efficiency for 4-byte types; stores coalesced",
-		.signature_zh = "读：每个请求 32 个 sector，4 字节类型的"
+		.signature_zh = "读：每个请求 32 个扇区，4 字节类型的"
 				"读效率为 12.5%；写合并",
 		.expect = {
 			{ .column = "gld_sectors_per_request", .op = ">=",
@@ -897,6 +954,7 @@ static const struct variant builtin[] = {
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,
+		.timed_region_zh = REGION_TRANSPOSE_ZH,
 		.launch = transpose_naive_strided_read_launch,
 	},
 	{
@@ -921,7 +979,7 @@ static const struct variant builtin[] = {
 			"没有差别。",
 		.seed = "002",
 		.signature = "the same sector counts as the strided-read kernel",
-		.signature_zh = "sector 数与跨步读版本相同",
+		.signature_zh = "扇区数与跨步读版本相同",
 		.expect = {
 			{ .column = "gld_sectors_per_request", .op = ">=",
 			  .value = 16, .min_side = WIDE },
@@ -929,6 +987,7 @@ static const struct variant builtin[] = {
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,
+		.timed_region_zh = REGION_TRANSPOSE_ZH,
 		.launch = transpose_naive_ldg_launch,
 	},
 	{
@@ -951,7 +1010,7 @@ static const struct variant builtin[] = {
 			"沿列读取分块，并按行合并写出转置后的分块。全局内存的读写现在都"
 			"是合并的，但宽度为 32 的 float 数组的一列全部位于同一个 bank："
 			"32 个线程的读取只能依次完成（32 路冲突）。对于 8 字节的类型，"
-			"每半个 warp 的 16 个线程落在同一对 bank 上。",
+			"每半个线程束的 16 个线程落在同一对 bank 上。",
 		.seed = "002",
 		.signature = "about 31 bank conflicts per shared load instruction "
 			     "(30 for 8-byte types); coalesced global accesses",
@@ -965,6 +1024,7 @@ static const struct variant builtin[] = {
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,
+		.timed_region_zh = REGION_TRANSPOSE_ZH,
 		.launch = transpose_tile_launch,
 	},
 	{
@@ -985,7 +1045,7 @@ static const struct variant builtin[] = {
 			"多加一列不用的元素，使分块的每行长为 33 个元素，元素 (r, c) "
 			"位于第 (r + c) mod 32 个 bank：一列的 32 个元素分布在 32 个"
 			"不同的 bank 上，读取一列只需一次。对 8 字节的类型，填充使每行"
-			"错开一对 bank，对每半个 warp 来说同样没有冲突。代价是每个分块"
+			"错开一对 bank，对每半个线程束来说同样没有冲突。代价是每个分块"
 			"浪费 32 个元素的共享内存。",
 		.seed = "002",
 		.signature = "almost no bank conflicts (the hardware counter is "
@@ -1003,6 +1063,7 @@ static const struct variant builtin[] = {
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,
+		.timed_region_zh = REGION_TRANSPOSE_ZH,
 		.launch = transpose_tile_pad_launch,
 	},
 	{
@@ -1025,7 +1086,7 @@ static const struct variant builtin[] = {
 			"32 个不同的 bank 上，也没有浪费内存。CUTLASS 等库在填充会破坏"
 			"对齐时使用这种布局技巧；代价是每次访问多一次异或运算。",
 		.signature = "almost no bank conflicts, like the padded tile",
-		.signature_zh = "几乎没有 bank 冲突，与填充版 tile 相同",
+		.signature_zh = "几乎没有 bank 冲突，与填充版分块相同",
 		.expect = {
 			{ .column = "bank_conflicts_per_shared_ld", .op = "<=",
 			  .value = 0.5, .min_side = WIDE },
@@ -1037,6 +1098,7 @@ static const struct variant builtin[] = {
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,
+		.timed_region_zh = REGION_TRANSPOSE_ZH,
 		.launch = transpose_tile_swizzle_launch,
 	},
 	{
@@ -1073,7 +1135,7 @@ static const struct variant builtin[] = {
 			"拷贝对 float 也只有 92%：真正的代价是逐个搬运 4 字节元素经过"
 			"共享内存，所以成对搬运让 float 像 double 一样快。在同一 GPU 上"
 			"试过但更慢的做法：16 字节向量的 64 x 64 分块（即使做了软件流水）、"
-			"每个 warp 私有的分块、以及在寄存器中转置 4 x 4 小块。边长为奇数"
+			"每个线程束私有的分块、以及在寄存器中转置 4 x 4 小块。边长为奇数"
 			"时退回到填充分块；只有一行或一列的矩阵在内存中与其转置相同，"
 			"直接拷贝即可。",
 		.signature = "8 sectors per global request for 4-byte types (256 "
@@ -1082,12 +1144,12 @@ static const struct variant builtin[] = {
 			     "0.07 per shared load for float, 0.46 for double's "
 			     "16-byte loads, against 31 and 30 for the 32 x 32 "
 			     "tile)",
-		.signature_zh = "4 字节类型每个全局内存请求 8 个 sector（"
-				"每次 warp 访问 256 字节；double 为"
+		.signature_zh = "4 字节类型每个全局内存请求 8 个扇区（"
+				"每次线程束访问 256 字节；double 为"
 				" 16 个），几乎没有 bank 冲突（在 H100 上"
 				"以 8192 x 8192 实测：float 每条共"
 				"享内存读 0.07 次，double 的 16 字节"
-				"读为 0.46 次，而 32 x 32 tile 分"
+				"读为 0.46 次，而 32 x 32 分块分"
 				"别为 31 和 30 次）",
 		.expect = {
 			{ .column = "bank_conflicts_per_shared_ld", .op = "<=",
@@ -1102,6 +1164,7 @@ static const struct variant builtin[] = {
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE_PAIRS,
+		.timed_region_zh = REGION_TRANSPOSE_PAIRS_ZH,
 		.launch = transpose_tile_pairs_launch,
 	},
 };

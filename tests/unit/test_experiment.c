@@ -93,6 +93,7 @@ static const char full_text[] =
 	"experiments:\n"
 	"  - name: red.ladder_1\n"
 	"    description: \"two rungs\"\n"
+	"    description_zh: 两级\n"
 	"    family: reduce\n"
 	"    variants: [reduce_shared_dynamic, reduce_global, reduce_global]\n"
 	"    sizes: [2^20, \"1e6\", 4Mi, 1048576, {from: 2^10, to: 5000, times: 2}]\n"
@@ -126,6 +127,7 @@ static void test_full_file(void **state)
 	e = &f.exps[0];
 	assert_string_equal(e->name, "red.ladder_1");
 	assert_string_equal(e->description, "two rungs");
+	assert_string_equal(e->description_zh, "两级");
 	assert_int_equal(e->family, FAMILY_REDUCE);
 	assert_false(e->variants_all);
 	/* ladder (table) order, duplicates dropped */
@@ -165,6 +167,7 @@ static void test_full_file(void **state)
 	e = &f.exps[1];
 	assert_string_equal(e->name, "tr");
 	assert_string_equal(e->description, "");
+	assert_string_equal(e->description_zh, "");
 	assert_int_equal(e->family, FAMILY_TRANSPOSE);
 	assert_false(e->variants_all);
 	assert_int_equal(e->nvariants, 2);
@@ -189,7 +192,7 @@ static void test_full_file(void **state)
 	assert_int_equal(e->repeats, 100000);
 	assert_true(e->l2_flush);
 	assert_int_equal(e->nrows, 2 * 1 * 6);
-	assert_int_equal(e->line, 19);
+	assert_int_equal(e->line, 20);
 	experiment_file_release(&f);
 	/* released twice is still safe */
 	experiment_file_release(&f);

@@ -608,7 +608,7 @@ static void test_failed_user_row(void **state)
 			     "answer): sum 1.5 differs from the reference 2.5. A "
 			     "kernel that fails is not placed on the ladder and "
 			     "shows no speed.\n");
-	EXPECT_IN(x.zh_user, "- **FAILED**（结果错误）：sum 1.5 differs from the "
+	EXPECT_IN(x.zh_user, "- **失败**（结果错误）：sum 1.5 differs from the "
 			     "reference 2.5。失败的核函数不会被放上阶梯，也不给出"
 			     "速度。");
 	EXPECT_NOT_IN(x.en_user, "On the ladder");

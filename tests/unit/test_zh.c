@@ -1,0 +1,392 @@
+/* test_zh.c - the Chinese report is Chinese: rendered from real recorded
+ * results (the quick fixture and the H100 example), it holds no English
+ * prose and one term per concept.
+ *
+ * What counts as English prose: a run of four or more English words in a
+ * row, after taking out what is not prose in any language: code (fenced
+ * blocks and `spans`), link targets, HTML, identifiers and units (a token
+ * with a digit, '_', '/', '.', '(' or "::" inside), names listed with
+ * commas (a comma ends a run: "bank_conflicts, divergence, dram"), titles
+ * quoted whole in English (“Optimizing Parallel Reduction in CUDA”), and
+ * the texts the results recorded in the user's own words: the run's note,
+ * an experiment's description without description_zh, a row's failure
+ * message, a user kernel's own prose.
+ *
+ * Mixed terms: outside code and identifiers the report says 线程束,
+ * 扇区, 分块, 线程块, 核函数, 网格 and 基线, never warp, sector, tile, block,
+ * kernel, grid or 基准; "线程束（warp）" introduces the word once, before
+ * any other 线程束. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "results.h"
+#include "util.h"
+
+#include "report_check.h"
+
+static const char *const fixtures[] = {
+	"tests/fixtures/quick/results.json",
+	"reports/examples/h100/results.json",
+	"reports/examples/h200/results.json",
+	"reports/examples/exercise/results.json",    /* the user's kernels */
+};
+
+static const char *srcdir(void)
+{
+	const char *s = getenv("CULAB_SRCDIR");
+
+	return s && *s ? s : ".";
+}
+
+/* The Chinese report of results r, as text (caller frees). */
+static char *render_zh(const struct results *r)
+{
+	char dir[] = "/tmp/culab-test-zh-XXXXXX", templates[4096];
+	struct report_options o;
+	char *path, *text;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
+	report_options_init(&o);
+	o.dir = dir;
+	o.template_dir = templates;
+	o.langs = REPORT_ZH;
+	o.charts = false;
+	assert_int_equal(report_render(r, &o), 0);
+	path = xasprintf("%s/report.zh.md", dir);
+	text = slurp(path, NULL);
+	assert_non_null(text);
+	free(path);
+	scratch_remove(dir);
+	return text;
+}
+
+/* Blanks s[from, to) with spaces (newlines kept, so line numbers hold). */
+static void blank(char *s, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (s[i] != '\n')
+			s[i] = ' ';
+}
+
+/* Blanks every span that starts with `open` and ends with `close`. */
+static void blank_spans(char *s, const char *open, const char *close)
+{
+	char *p = s, *q;
+
+	while ((p = strstr(p, open)) != NULL) {
+		q = strstr(p + strlen(open), close);
+		if (!q)
+			break;
+		blank(s, (size_t)(p - s), (size_t)(q - s) + strlen(close));
+		p = q + strlen(close);
+	}
+}
+
+/* Blanks every occurrence of `text` as Markdown shows it (the report
+ * escapes \ ` * _ [ ] | # ~ $ ! { } with a backslash, & < > as entities). */
+static void blank_recorded(char *s, const char *text)
+{
+	struct sbuf md = SBUF_INIT;
+	char *p;
+
+	if (!text || !*text)
+		return;
+	for (const char *c = text; *c; c++) {
+		if (strchr("\\`*_[]|#~$!{}", *c))
+			sbuf_addc(&md, '\\');
+		if (*c == '&')
+			sbuf_add(&md, "&amp;");
+		else if (*c == '<')
+			sbuf_add(&md, "&lt;");
+		else if (*c == '>')
+			sbuf_add(&md, "&gt;");
+		else if (*c == '\n')
+			sbuf_addc(&md, ' ');
+		else
+			sbuf_addc(&md, *c);
+	}
+	for (p = s; (p = strstr(p, sbuf_str(&md))) != NULL; p += md.len)
+		blank(s, (size_t)(p - s), (size_t)(p - s) + md.len);
+	sbuf_release(&md);
+}
+
+/* Whether [p, p+n) is ASCII only. */
+static bool ascii_only(const char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)p[i] >= 0x80)
+			return false;
+	return true;
+}
+
+/* Blanks quotations in English only: “...”, 《...》, "...". */
+static void blank_titles(char *s)
+{
+	static const char *const pairs[][2] = {
+		{ "\xe2\x80\x9c", "\xe2\x80\x9d" },     /* “ ” */
+		{ "\xe3\x80\x8a", "\xe3\x80\x8b" },     /* 《 》 */
+	};
+
+	for (size_t k = 0; k < sizeof(pairs) / sizeof(pairs[0]); k++) {
+		char *p = s, *q;
+
+		while ((p = strstr(p, pairs[k][0])) != NULL) {
+			char *in = p + strlen(pairs[k][0]);
+
+			q = strstr(in, pairs[k][1]);
+			if (!q)
+				break;
+			if (ascii_only(in, (size_t)(q - in)) && !memchr(in, '\n', (size_t)(q - in)))
+				blank(s, (size_t)(in - s), (size_t)(q - s));
+			p = q + strlen(pairs[k][1]);
+		}
+	}
+}
+
+/* The report with everything that is not prose blanked (see the top). */
+static char *prose_of(const char *report, const struct results *r)
+{
+	char *s = xstrdup(report), *p;
+
+	blank_spans(s, "```", "```");
+	blank_spans(s, "<!--", "-->");
+	blank_spans(s, "`", "`");
+	blank_spans(s, "](", ")");
+	blank_spans(s, "<http", ">");
+	blank_spans(s, "<img", ">");
+	blank_recorded(s, r->note);
+	for (size_t i = 0; i < r->nexperiments; i++)
+		if (!r->experiments[i].description_zh ||
+		    !*r->experiments[i].description_zh)
+			blank_recorded(s, r->experiments[i].description);
+	for (size_t i = 0; i < r->nrows; i++)
+		blank_recorded(s, r->rows[i].message);
+	for (size_t i = 0; i < r->nvariants; i++)
+		if (r->variants[i]->source) {   /* the user's own words */
+			blank_recorded(s, r->variants[i]->about_en);
+			blank_recorded(s, r->variants[i]->title);
+			blank_recorded(s, r->variants[i]->signature);
+		}
+	blank_titles(s);
+	/* Markdown escapes: "\_" is "_" in the identifier it belongs to */
+	for (p = s; (p = strchr(p, '\\')) != NULL; p++)
+		if (p[1] && strchr("\\`*_[]|#~$!{}", p[1]))
+			memmove(p, p + 1, strlen(p));
+	return s;
+}
+
+/* A token (between spaces) that is an English word: letters, with at most
+ * a trailing punctuation mark, optionally an apostrophe ("block's").
+ * *ends_run: a comma, a colon or other mark that ends a sentence part. */
+static bool english_word(const char *t, size_t n, bool *ends_run)
+{
+	size_t letters = 0, i = 0;
+
+	*ends_run = false;
+	while (n && strchr(".,;:!?)", t[n - 1])) {
+		*ends_run |= t[n - 1] == ',' || t[n - 1] == ';' ||
+			     t[n - 1] == ':';
+		n--;
+	}
+	if (n && t[0] == '(')
+		t++, n--;
+	for (; i < n; i++) {
+		if (isalpha((unsigned char)t[i]))
+			letters++;
+		else if (t[i] != '\'' && t[i] != '-')
+			return false;
+	}
+	return letters > 0 && isalpha((unsigned char)t[0]);
+}
+
+/* Prints and counts each run of 4+ English words in s. */
+static int english_runs(const char *s, const char *what)
+{
+	int found = 0, line = 1;
+	const char *p = s;
+
+	while (*p) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		int run = 0;
+		const char *run_at = NULL;
+
+		for (size_t i = 0; i < len;) {
+			size_t j = i;
+			bool ends;
+
+			while (j < len && !isspace((unsigned char)p[j]) &&
+			       p[j] != '|' && (unsigned char)p[j] < 0x80)
+				j++;
+			if (j == i) {   /* a space, a cell border, a CJK byte */
+				if (p[i] == '|' || (unsigned char)p[i] >= 0x80)
+					run = 0;
+				i++;
+				continue;
+			}
+			if (english_word(p + i, j - i, &ends)) {
+				if (!run++)
+					run_at = p + i;
+				if (run == 4) {
+					found++;
+					fprintf(stderr, "%s:%d: English prose in the "
+						"Chinese report: \"%.60s\"\n", what,
+						line, run_at);
+				}
+				if (ends)
+					run = 0;
+			} else {
+				run = 0;
+			}
+			i = j;
+		}
+		line++;
+		p += len + (eol != NULL);
+	}
+	return found;
+}
+
+/* A bare English term in s (not part of an identifier or unit). */
+static int term_hits(const char *s, const char *term, const char *what)
+{
+	int found = 0;
+	size_t n = strlen(term);
+
+	for (const char *p = s; (p = strstr(p, term)) != NULL; p += n) {
+		char before = p > s ? p[-1] : ' ', after = p[n];
+
+		if (isalnum((unsigned char)before) || strchr("_./-", before))
+			continue;
+		if (after == 's')
+			after = p[n + 1];
+		if (isalnum((unsigned char)after) || strchr("_(/[-", after) ||
+		    (after == '.' && isalnum((unsigned char)p[n + 1])))
+			continue;
+		found++;
+		fprintf(stderr, "%s: \"%s\" where the glossary says otherwise: "
+			"\"%.50s\"\n", what, term, p > s + 20 ? p - 20 : s);
+	}
+	return found;
+}
+
+static void test_no_english_prose(void **state)
+{
+	(void)state;
+	for (size_t f = 0; f < sizeof(fixtures) / sizeof(fixtures[0]); f++) {
+		struct results r;
+		char *zh, *prose, *path = xasprintf("%s/%s", srcdir(), fixtures[f]);
+
+		memset(&r, 0, sizeof(r));
+		assert_int_equal(results_read(path, &r), 0);
+		zh = render_zh(&r);
+		prose = prose_of(zh, &r);
+		assert_int_equal(english_runs(prose, fixtures[f]), 0);
+		free(prose);
+		free(zh);
+		results_release(&r);
+		free(path);
+	}
+}
+
+static void test_one_term_per_concept(void **state)
+{
+	static const char *const terms[] = {
+		"warp", "Warp", "sector", "Sector", "tile", "Tile", "block",
+		"Block", "kernel", "Kernel", "grid", "Grid", "基准",
+	};
+	static const char intro[] = "线程束（warp）";
+
+	(void)state;
+	for (size_t f = 0; f < sizeof(fixtures) / sizeof(fixtures[0]); f++) {
+		struct results r;
+		char *zh, *prose, *at, *first;
+		char *path = xasprintf("%s/%s", srcdir(), fixtures[f]);
+		int hits = 0;
+
+		memset(&r, 0, sizeof(r));
+		assert_int_equal(results_read(path, &r), 0);
+		zh = render_zh(&r);
+		prose = prose_of(zh, &r);
+		/* introduced once, before the word is used alone */
+		at = strstr(prose, intro);
+		first = strstr(prose, "线程束");
+		assert_non_null(at);
+		assert_ptr_equal(at, first);
+		assert_null(strstr(at + 1, intro));
+		blank(prose, (size_t)(at - prose), (size_t)(at - prose) + strlen(intro));
+		for (size_t t = 0; t < sizeof(terms) / sizeof(terms[0]); t++)
+			hits += term_hits(prose, terms[t], fixtures[f]);
+		assert_int_equal(hits, 0);
+		free(prose);
+		free(zh);
+		results_release(&r);
+		free(path);
+	}
+}
+
+/* description_zh is what the Chinese report shows; without it, the
+ * description (results recorded before the key existed still render). */
+static void test_description_zh(void **state)
+{
+	struct results r;
+	char *zh, *path = xasprintf("%s/%s", srcdir(), fixtures[0]);
+	const char *en;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(results_read(path, &r), 0);
+	assert_true(r.nexperiments > 0);
+	en = r.experiments[0].description;
+	assert_true(en && *en);
+	assert_null(r.experiments[0].description_zh);
+	zh = render_zh(&r);
+	assert_non_null(strstr(zh, en));
+	free(zh);
+	r.experiments[0].description_zh = xstrdup("归约阶梯的每一级");
+	zh = render_zh(&r);
+	assert_non_null(strstr(zh, "归约阶梯的每一级"));
+	assert_null(strstr(zh, en));
+	free(zh);
+	results_release(&r);
+	free(path);
+}
+
+/* The checks themselves catch what they are for. */
+static void test_checks_catch(void **state)
+{
+	char s1[] = "说明：every pass of the kernel 很快。";
+	char s2[] = "`every pass of the kernel` bank_conflicts, gld_efficiency, "
+		    "divergence, dram, occupancy（sectors/request）";
+	char s3[] = "一个 warp 的 32 个线程读 4 个 sector；reduce_warp_volatile、"
+		    "__syncwarp()、transpose_tile、tile.x 不算，tile. 算";
+
+	(void)state;
+	assert_int_equal(english_runs(s1, "s1"), 1);
+	blank_spans(s2, "`", "`");
+	assert_int_equal(english_runs(s2, "s2"), 0);
+	assert_int_equal(term_hits(s3, "warp", "s3"), 1);
+	assert_int_equal(term_hits(s3, "sector", "s3"), 1);
+	assert_int_equal(term_hits(s3, "tile", "s3"), 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_checks_catch),
+		cmocka_unit_test(test_no_english_prose),
+		cmocka_unit_test(test_one_term_per_concept),
+		cmocka_unit_test(test_description_zh),
+	};
+
+	return cmocka_run_group_tests_name("zh", tests, NULL, NULL);
+}
