@@ -39,6 +39,11 @@ need libjansson-dev  have_header jansson.h
 need libjansson-dev  have_lib libjansson.a
 need libssl-dev      have_header openssl/evp.h
 need libssl-dev      have_lib libcrypto.a
+# the HTML report: CommonMark with GitHub's tables, linked statically
+need libcmark-gfm-dev have_header cmark-gfm.h
+need libcmark-gfm-dev have_lib libcmark-gfm.a
+need libcmark-gfm-extensions-dev have_header cmark-gfm-core-extensions.h
+need libcmark-gfm-extensions-dev have_lib libcmark-gfm-extensions.a
 # Without gnuplot a run still writes its results, reports and the charts'
 # scripts (`gnuplot all.gp` in charts/ draws them later): `make run` asks
 # for it only where it can install it.
@@ -50,6 +55,9 @@ elif ! command -v gnuplot >/dev/null 2>&1; then
 fi
 if [ "$mode" = test ]; then
 	need libcmocka-dev have_header cmocka.h
+	# tests/html.sh: the HTML report in a real browser, its PDF's pages
+	need chromium      command -v chromium
+	need poppler-utils command -v pdfinfo
 fi
 
 if [ -n "$missing" ]; then

@@ -35,6 +35,8 @@
  *                      its ladder and diagnosed from its counters by a
  *                      table of rules;
  *   report_history.c   Harris's G80 reduction beside ours;
+ *   report_html.c      the Markdown as one self-contained HTML page
+ *                      (cmark-gfm; report_html.h);
  *   report_compare.c   before and after (--baseline): a comparison
  *                      (compare.h) in Markdown, also what `culab compare
  *                      --markdown` prints. */
@@ -49,6 +51,7 @@
 #include "compare.h"
 #include "diag.h"
 #include "plot.h"
+#include "report_html.h"
 #include "report_int.h"
 #include "template.h"
 #include "util.h"
@@ -121,6 +124,7 @@ void report_options_init(struct report_options *o)
 	memset(o, 0, sizeof(*o));
 	o->dir = ".";
 	o->langs = REPORT_LANGS_ALL;
+	o->formats = REPORT_FORMATS_ALL;
 	o->charts = true;
 }
 
@@ -137,6 +141,24 @@ int report_lang_parse(const char *s, unsigned *langs)
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (strcmp(S(s), names[i].name) == 0) {
 			*langs = names[i].langs;
+			return 0;
+		}
+	return -1;
+}
+
+int report_format_parse(const char *s, unsigned *formats)
+{
+	static const struct {
+		const char *name;
+		unsigned formats;
+	} names[] = {
+		{ "md", REPORT_MD }, { "html", REPORT_HTML },
+		{ "both", REPORT_FORMATS_ALL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(S(s), names[i].name) == 0) {
+			*formats = names[i].formats;
 			return 0;
 		}
 	return -1;
@@ -231,11 +253,29 @@ static void report_text(const struct model *m, const struct template *t,
 		free(f.values[i]);
 }
 
+/* Writes the HTML page of Markdown md beside md_path (report.L.html). */
+static int html_write(const char *md_path, const char *md, const char *lang,
+		      const char *dir)
+{
+	char *html = report_html(md, lang, dir);
+	char *path;
+	int rc;
+
+	if (!html)
+		return -1;
+	path = report_html_name(md_path);
+	rc = write_file_atomic(path, html, strlen(html));
+	free(path);
+	free(html);
+	return rc;
+}
+
 int report_render(const struct results *r, const struct report_options *o)
 {
 	const char *names[NPLACEHOLDERS];
 	struct template *tmpl[NLANG] = { NULL };
 	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
+	unsigned formats = o->formats ? o->formats : REPORT_FORMATS_ALL;
 	struct model m;
 	struct sbuf text = SBUF_INIT;
 	int rc = -1;
@@ -246,6 +286,9 @@ int report_render(const struct results *r, const struct report_options *o)
 		return diag_error("no output directory for the report");
 	if (langs & ~(unsigned)REPORT_LANGS_ALL)
 		return diag_error("unknown report language (known: en, zh, "
+				  "both)");
+	if (formats & ~(unsigned)REPORT_FORMATS_ALL)
+		return diag_error("unknown report format (known: md, html, "
 				  "both)");
 	for (size_t i = 0; i < NPLACEHOLDERS; i++)
 		names[i] = placeholders[i].name;
@@ -305,7 +348,11 @@ int report_render(const struct results *r, const struct report_options *o)
 		sbuf_reset(&text);
 		report_text(&m, tmpl[L], (enum lang)L, &text);
 		path = xasprintf("%s/report.%s.md", o->dir, lang_codes[L]);
-		bad = write_file_atomic(path, sbuf_str(&text), text.len);
+		bad = formats & REPORT_MD ?
+		      write_file_atomic(path, sbuf_str(&text), text.len) : 0;
+		if (!bad && (formats & REPORT_HTML))
+			bad = html_write(path, sbuf_str(&text), lang_codes[L],
+					 o->dir);
 		free(path);
 		if (bad)
 			goto out;
