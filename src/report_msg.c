@@ -572,17 +572,17 @@ static const char *const msgs[M__COUNT][NLANG] = {
 			 "实验文件 {1}，SHA-256 {2}。" },
 	[M_R_TIMES] = { "Started {1}, finished {2}.", "开始于 {1}，结束于 {2}。" },
 	[M_R_RERUN] = {
-		"To repeat the measurements on a machine with a GPU, check out "
-		"the same culab commit, build it with `make`, confirm that the "
-		"experiment file's SHA-256 matches (`sha256sum FILE`) and run "
-		"`culab run FILE`. To rebuild this report from the recorded "
-		"results without a GPU, run `culab report results.json -o "
-		"DIR` (add `--template FILE` to use an edited template).",
-		"要在有 GPU 的机器上重复这些测量：检出同一个 culab 提交，用 `make` "
-		"构建，确认实验文件的 SHA-256 一致（`sha256sum FILE`），然后运行 "
-		"`culab run FILE`。要在没有 GPU 的情况下根据记录的结果重新生成本报告，"
-		"运行 `culab report results.json -o DIR`（加上 `--template FILE` "
-		"可使用修改过的模板）。" },
+		"If the experiment file you have differs from the recorded one, "
+		"`sha256sum FILE` shows it: compare with the SHA-256 above. To "
+		"rebuild this report from the recorded results without a GPU, "
+		"run `culab report results.json -o DIR` (add `--template FILE` "
+		"to use an edited template, `--format html` for the web page "
+		"alone).",
+		"如果你手上的实验文件与记录的不同，`sha256sum FILE` 可以看出来："
+		"与上面的 SHA-256 比较即可。要在没有 GPU 的情况下根据记录的结果重新"
+		"生成本报告，运行 `culab report results.json -o DIR`（加上 "
+		"`--template FILE` 可使用修改过的模板，加上 `--format html` 只生成"
+		"网页）。" },
 
 	[M_B_BASE] = { "baseline", "基线" },
 	[M_B_NEW] = { "new", "新结果" },
@@ -661,6 +661,32 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"from 1 (bars below 1: faster; dashed lines: the threshold):",
 		"每一对的比值及其 95 % 区间，对数坐标，从 1 画起（低于 1 的柱为更快；"
 		"虚线为阈值）：" },
+	/* r17-html */
+	[M_R_PASTE] = {
+		"To measure again on a machine with a GPU, build culab at "
+		"commit {1} (`git checkout {1} && make`) and run, from the "
+		"repository:",
+		"要在有 GPU 的机器上重新测量：构建提交 {1} 的 culab"
+		"（`git checkout {1} && make`），然后在仓库目录中运行：" },
+	[M_R_PASTE_NOCOMMIT] = {
+		"To measure again on a machine with a GPU, build culab with "
+		"`make` and run, from the repository:",
+		"要在有 GPU 的机器上重新测量：用 `make` 构建 culab，然后在仓库目录中"
+		"运行：" },
+	[M_R_ALT] = {
+		"Or run again from this results file alone: it holds the "
+		"experiment file (checked against its SHA-256) and the sources "
+		"of any kernels of your own; culab measures the same variants and compares "
+		"the new results with these:",
+		"也可以只凭这个结果文件重新运行：它保存了实验文件（会用 SHA-256 "
+		"核对）以及你自己写的核函数（如果有）的源码；culab 会测量同样的变体，并把新结果与这里的"
+		"结果比较：" },
+	[M_R_PROV] = {
+		"Provenance: these results were recorded with the command line "
+		"{1}{2}.",
+		"来源：这些结果是{2}用命令行 {1} 记录的。" },
+	[M_R_PROV_HOST] = { " on host {1}", "在主机 {1} 上" },
+	[M_R_PROV_NOTE] = { "The run's note: “{1}”.", "这次运行的备注：“{1}”。" },
 };
 
 const char *say_text(enum lang L, enum msg id)
