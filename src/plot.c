@@ -81,13 +81,33 @@ struct plot_set {
 	size_t n;
 };
 
-/* gnuplot expressions that print a bar's value, per enum plot_labels. */
+/* gnuplot expressions that print a bar's value, per enum plot_labels:
+ * enough digits to tell near values apart (3052 and 3152, not "3.0k" for
+ * both): whole numbers from 1000 to a million, SI prefixes above. */
 static const char *const label_formats[] = {
 	[PLOT_LABELS_NONE] = "''",
-	[PLOT_LABELS_VALUE] = ("abs($2) >= 1000 ? gprintf('%.1s%c', $2) : "
+	[PLOT_LABELS_VALUE] = ("abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / "
+			       "1000.0**floor(log10(abs($2)) / 3), "
+			       "word('k M G T P E', "
+			       "int(floor(log10(abs($2)) / 3)))) : "
+			       "abs($2) >= 1000 ? sprintf('%.0f', $2) : "
 			       "sprintf('%.3g', $2)"),
-	[PLOT_LABELS_TIMES] = "sprintf('%.2fx', $2)",
+	[PLOT_LABELS_TIMES] = "sprintf('%.3gx', $2)",
 };
+
+/* Series colours: 20 that stay apart on screen and paper (Kelly's
+ * colours of maximum contrast, without white and black), so a chart of
+ * 17 variants does not reuse one; point and dash types vary as well. */
+static const char *const series_colors[] = {
+	"#1f77b4", "#e6550d", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#f3c300", "#875692",
+	"#a1caf1", "#be0032", "#c2b280", "#008856", "#f99379", "#0067a5",
+	"#604e97", "#654522",
+};
+
+/* Bars per panel above which the value labels stand upright, so that
+ * neighbours cannot print over each other. */
+#define LABELS_UPRIGHT 10
 
 /* An interval: a vertical line from low to high with a cap at each end
  * (gnuplot's yerrorbars would also mark the point itself). */
@@ -95,7 +115,7 @@ static const char *const label_formats[] = {
 
 /* Colours of reference lines, in order of addition. */
 static const char *const hline_colors[] = {
-	"#d62728", "#444444", "#2ca02c", "#9467bd",
+	"#000000", "#555555", "#2ca02c", "#9467bd",
 };
 
 /* ---- building --------------------------------------------------------- */
@@ -437,6 +457,21 @@ static void script_setting(struct sbuf *gp, const char *what, const char *text)
 	sbuf_addc(gp, '\n');
 }
 
+/* Whether a bar panel's value labels stand upright: more labelled bars
+ * than fit side by side. */
+static bool labels_upright(const struct plot_panel *p)
+{
+	size_t labelled = 0;
+
+	if (p->kind != PLOT_BARS)
+		return false;
+	for (size_t i = 0; i < p->nseries; i++)
+		if (p->series[i]->labels != PLOT_LABELS_NONE &&
+		    series_drawable(p, p->series[i]))
+			labelled += p->ncats;
+	return labelled > LABELS_UPRIGHT;
+}
+
 /* Sets axis ranges gnuplot cannot find itself: a single x or y value (it
  * would warn and guess), and room above bars for their value labels. */
 static void panel_ranges(struct sbuf *gp, const struct plot_panel *p)
@@ -482,15 +517,18 @@ static void panel_ranges(struct sbuf *gp, const struct plot_panel *p)
 			sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n", y0 / 2,
 				  y0 * 2);
 		else if (p->kind == PLOT_BARS)
+			/* room above the tallest bar for its label, in the
+			 * decades the axis spans */
 			sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n",
-				  y0 / 1.25, y1 * 1.6);
+				  y0 / 1.6, y1 * fmax(1.6, pow(y1 / y0,
+					labels_upright(p) ? 0.3 : 0.12)));
 	} else if (y0 == y1) {
 		double d = y0 == 0 ? 1 : fabs(y0) / 2;
 
 		sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n",
 			  p->kind == PLOT_BARS && y0 == 0 ? 0 : y0 - d, y0 + d);
 	} else if (p->kind == PLOT_BARS) {
-		double pad = (y1 - y0) * 0.12;
+		double pad = (y1 - y0) * (labels_upright(p) ? 0.3 : 0.12);
 
 		sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n",
 			  y0 < 0 ? y0 - pad : y0, y1 + pad);
@@ -504,7 +542,7 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 			 size_t *next)
 {
 	size_t drawn = 0, nbar = 0;
-	bool first = true;
+	bool first = true, upright = labels_upright(p);
 
 	/* Every setting a panel uses is set again for each panel, so the
 	 * panels of a multiplot do not inherit from each other. */
@@ -518,7 +556,9 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 		sbuf_add(gp, "\tset logscale x 2\n\tset format x '2^%L'\n");
 	else if (p->xbase)
 		sbuf_addf(gp, "\tset logscale x %d\n", p->xbase);
-	if (p->ybase)
+	if (p->ybase == 10)
+		sbuf_add(gp, "\tset logscale y 10\n\tset format y '10^%L'\n");
+	else if (p->ybase)
 		sbuf_addf(gp, "\tset logscale y %d\n", p->ybase);
 	panel_ranges(gp, p);
 	for (size_t i = 0; i < p->nseries; i++)
@@ -546,8 +586,9 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 			sbuf_add(gp, "\n\tset lmargin -1");
 		sbuf_add(gp, "\n\tset style fill solid 0.85 border -1\n");
 		/* one series and no lines: the title says it all */
+		/* the key above the plot, where no bar can be under it */
 		sbuf_add(gp, nbar == 1 && !p->nhlines ? "\tset key off\n" :
-			 "\tset key top left\n");
+			 "\tset key outside top center horizontal\n");
 	} else {
 		sbuf_add(gp, "\tset xtics autofreq\n\tset lmargin -1\n"
 			 "\tset key below\n");
@@ -555,6 +596,8 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 	sbuf_add(gp, "\tplot ");
 	for (size_t i = 0; i < p->nseries; i++) {
 		const struct plot_series *s = p->series[i];
+		const char *color = series_colors[drawn %
+						  ARRAY_SIZE(series_colors)];
 		size_t index;
 
 		if (!series_drawable(p, s))
@@ -565,33 +608,42 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 		first = false;
 		if (p->kind == PLOT_XY) {
 			sbuf_addf(gp, "'%s.dat' index %zu using 1:2 with "
-				  "linespoints lw 1.5 lc %zu pt %zu dt %d "
-				  "title ", c->name, index, drawn % 8 + 1,
+				  "linespoints lw 1.5 lc rgb '%s' pt %zu dt %d "
+				  "title ", c->name, index, color,
 				  drawn % 13 + 1,
 				  s->style == PLOT_DASHED ? 2 :
-				  drawn >= 8 ? 4 : 1);
+				  drawn >= ARRAY_SIZE(series_colors) ? 4 : 1);
 			quote_max(gp, s->title, PLOT_MAX_KEY);
 			if (s->lo)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
-					  "using 1:3:(0):($4-$3) %s lc %zu "
+					  "using 1:3:(0):($4-$3) %s lc rgb '%s' "
 					  "notitle", c->name, index,
-					  INTERVAL_STYLE, drawn % 8 + 1);
+					  INTERVAL_STYLE, color);
 		} else {
 			double w = 0.8 / (double)nbar;
 			double off = ((double)drawn - (double)(nbar - 1) / 2) * w;
 
 			sbuf_addf(gp, "'%s.dat' index %zu using ($1%+.4f):2:"
 				  "($1%+.4f):($1%+.4f):(%.10g):2 with "
-				  "boxxyerror lc %zu title ", c->name, index,
-				  off, off - w / 2, off + w / 2, p->bar_base,
-				  drawn % 8 + 1);
+				  "boxxyerror lc rgb '%s' title ", c->name,
+				  index, off, off - w / 2, off + w / 2,
+				  p->bar_base, color);
 			quote_max(gp, s->title, PLOT_MAX_KEY);
 			if (s->lo)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
 					  "using ($1%+.4f):3:(0):($4-$3) %s "
 					  "lc rgb '#000000' notitle", c->name,
 					  index, off, INTERVAL_STYLE);
-			if (s->labels != PLOT_LABELS_NONE)
+			/* upright labels start at the bar's top, or at
+			 * its base for a bar that points down */
+			if (s->labels != PLOT_LABELS_NONE && upright)
+				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
+					  "using ($1%+.4f):($2 < %.10g ? %.10g : "
+					  "$2):(%s) with labels rotate by 90 "
+					  "left offset 0,0.3 font ',8' notitle",
+					  c->name, index, off, p->bar_base,
+					  p->bar_base, label_formats[s->labels]);
+			else if (s->labels != PLOT_LABELS_NONE)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
 					  "using ($1%+.4f):2:(%s) with labels "
 					  "offset 0,0.6 font ',8' notitle",
