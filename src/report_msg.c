@@ -305,20 +305,33 @@ static const char *const msgs[M__COUNT][NLANG] = {
 
 	[M_CH_HEAD] = { "{1} / {2}", "{1} / {2}" },
 	[M_CH_TIME] = {
-		"Median time against size for every variant (log-log).",
-		"各变体的中位时间随规模的变化（双对数坐标）。" },
+		"Median time against size for every variant (log-log), each "
+		"with the 95 % confidence interval of its median as an error "
+		"bar.",
+		"各变体的中位时间随规模的变化（双对数坐标），误差线为中位数的 95 % "
+		"置信区间。" },
 	[M_CH_BW] = {
-		"Bandwidth against size, with the theoretical peak and the "
-		"measured ceiling as lines.",
-		"带宽随规模的变化，并以直线标出理论峰值和实测上限。" },
+		"Bandwidth against size, with the 95 % confidence interval of "
+		"each point as an error bar; the theoretical peak is a solid "
+		"line, the family's measured copy ceiling the dashed line "
+		"marked \"(ceiling)\".",
+		"带宽随规模的变化，误差线为每个点的 95 % 置信区间；实线为理论峰值，"
+		"标有“(ceiling)”的虚线为本族实测的拷贝上限。" },
 	[M_CH_LADDER] = {
 		"The ladder at {1}: speedup of each rung over the previous one "
 		"and cumulative speedup over the first rung (bars start at "
 		"1×; a bar below 1 is a slowdown).",
 		"{1} 时的优化阶梯：每一级相对上一级的加速比，以及相对第一级的累计"
 		"加速比（柱子从 1× 起画，低于 1 表示变慢）。" },
-	[M_CH_COUNTERS] = { "Hardware counters per rung at {1}.",
-			    "{1} 时各级的硬件计数器。" },
+	[M_CH_COUNTERS] = {
+		"Hardware counters per rung at {1}: the counters the rungs' "
+		"signatures are stated in, and achieved occupancy. A panel "
+		"whose values span more than 30× has a logarithmic axis, on "
+		"which a zero is not drawn (its label is missing too; the "
+		"tables give every value).",
+		"{1} 时各级的硬件计数器：各级预期特征所用的计数器，以及实际占用率。"
+		"数值跨度超过 30× 的面板使用对数坐标，零值在对数坐标上不画出（也没有"
+		"标注；各表格列出全部数值）。" },
 	[M_CH_TRANSPOSE] = {
 		"Transpose bandwidth per variant at {1}, against the measured "
 		"copy ceiling.",
