@@ -2,8 +2,10 @@
  *
  * Charts are held in memory until plot_render(), which turns each into a
  * data file and a script and then draws them all with one gnuplot
- * process: starting gnuplot costs more than drawing a chart, and a report
- * has dozens.  gnuplot is started with posix_spawnp() and an argument
+ * process per core (at most 4), each drawing its share: starting gnuplot
+ * costs more than drawing a small chart, and a report has dozens, while
+ * cairo's PNGs are most of a report's rendering time and charts are
+ * independent.  gnuplot is started with posix_spawnp() and an argument
  * vector, in `dir` (so the scripts' relative file names work the same when
  * a user reruns them), with stdin from /dev/null and its output captured
  * for diagnostics.  It draws into a fresh mode-0700 directory that only we
@@ -721,38 +723,47 @@ static void chart_files(const struct plot_chart *c, struct sbuf *gp,
 
 /* ---- running gnuplot -------------------------------------------------- */
 
-/* Runs gnuplot on all.gp in `dir`, drawing into dir/<outdir>.  Returns 0;
- * PLOT_NOT_DRAWN with *spawn_err set, and nothing said, when gnuplot
- * could not be started; or -1 after a diagnostic.  *output receives what
- * gnuplot printed. */
-static int gnuplot_run(const char *gnuplot, const char *dir,
-		       const char *outdir, struct sbuf *output, int *spawn_err)
+/* One gnuplot process: it runs `script` (relative to dir) in `dir`,
+ * drawing into dir/<outdir>.  Several run at once (plot_render), so a job
+ * keeps its outcome instead of printing it. */
+struct gp_job {
+	const char *gnuplot, *dir, *outdir;
+	char *script;
+	struct sbuf output;     /* what gnuplot printed */
+	int rc;                 /* 0, -1 (error says why) or PLOT_NOT_DRAWN */
+	int spawn_err;          /* with PLOT_NOT_DRAWN: why it did not start */
+	char *error;
+};
+
+/* Runs job j's gnuplot, setting j->rc and what goes with it. */
+static void gnuplot_run(struct gp_job *j)
 {
 	posix_spawn_file_actions_t fa;
-	int pipefd[2] = { -1, -1 }, status = 0, rc = -1, err;
-	char *define = xasprintf("outdir='%s/'", outdir);
-	char *argv[] = { (char *)gnuplot, "--default-settings", "-e", define,
-			 "all.gp", NULL };
+	int pipefd[2] = { -1, -1 }, status = 0, err;
+	char *define = xasprintf("outdir='%s/'", j->outdir);
+	char *argv[] = { (char *)j->gnuplot, "--default-settings", "-e", define,
+			 j->script, NULL };
 	struct timespec start, now;
 	bool killed = false;
 	pid_t pid;
 
+	j->rc = -1;
 	if (pipe2(pipefd, O_CLOEXEC) < 0) {
-		diag_error("cannot create a pipe for gnuplot: %s",
-			   strerror(errno));
+		j->error = xasprintf("cannot create a pipe for gnuplot: %s",
+				     strerror(errno));
 		goto out_free;
 	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-	posix_spawn_file_actions_addchdir_np(&fa, dir);
-	err = posix_spawnp(&pid, gnuplot, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_addchdir_np(&fa, j->dir);
+	err = posix_spawnp(&pid, j->gnuplot, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
 	if (err) {
-		*spawn_err = err;
-		rc = PLOT_NOT_DRAWN;
+		j->spawn_err = err;
+		j->rc = PLOT_NOT_DRAWN;
 		goto out_close;
 	}
 
@@ -782,31 +793,113 @@ static int gnuplot_run(const char *gnuplot, const char *dir,
 			continue;
 		if (got <= 0)
 			break;      /* EOF: gnuplot closed its output */
-		if (output->len < PLOT_MAX_OUTPUT)
-			sbuf_addn(output, buf, (size_t)got);
+		if (j->output.len < PLOT_MAX_OUTPUT)
+			sbuf_addn(&j->output, buf, (size_t)got);
 	}
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (killed) {
-		diag_error("gnuplot did not finish within %d s and was stopped",
-			   PLOT_TIMEOUT_MS / 1000);
+		j->error = xasprintf("gnuplot did not finish within %d s and "
+				     "was stopped", PLOT_TIMEOUT_MS / 1000);
 	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		rc = 0;
+		j->rc = 0;
 	} else {
-		const char *text = sbuf_str(output);
+		const char *text = sbuf_str(&j->output);
 
 		if (WIFEXITED(status))
-			diag_error("gnuplot failed (exit status %d) drawing the "
-				   "charts in \"%s\"%s%s", WEXITSTATUS(status),
-				   dir, *text ? ": " : "", text);
+			j->error = xasprintf("gnuplot failed (exit status %d) "
+					     "drawing the charts in \"%s\"%s%s",
+					     WEXITSTATUS(status), j->dir,
+					     *text ? ": " : "", text);
 		else
-			diag_error("gnuplot was killed by signal %d drawing the "
-				   "charts in \"%s\"", WTERMSIG(status), dir);
+			j->error = xasprintf("gnuplot was killed by signal %d "
+					     "drawing the charts in \"%s\"",
+					     WTERMSIG(status), j->dir);
 	}
 out_close:
 	close(pipefd[0]);
 out_free:
 	free(define);
+}
+
+static void gnuplot_job(void *ctx, size_t i)
+{
+	gnuplot_run(&((struct gp_job *)ctx)[i]);
+}
+
+/* The most gnuplot processes one render runs at once. */
+#define PLOT_MAX_JOBS 4
+
+/* Draws the charts with up to one gnuplot per core (PLOT_MAX_JOBS at
+ * most): drawing PNGs with cairo is what a report's rendering spends most
+ * of its time on, and charts are independent.  Each process runs a
+ * script in the private directory tmp that loads its share of the
+ * charts, balanced by their panels.  Returns 0; PLOT_NOT_DRAWN with
+ * *spawn_err set, and nothing said, when gnuplot could not be started;
+ * or -1 after a diagnostic.  *output receives what gnuplot printed. */
+static int gnuplot_draw(const struct plot_set *s, const char *gnuplot,
+			const char *dir, const char *tmp, size_t ndrawn,
+			struct sbuf *output, int *spawn_err)
+{
+	struct gp_job jobs[PLOT_MAX_JOBS];
+	size_t weight[PLOT_MAX_JOBS] = { 0 };
+	struct sbuf scripts[PLOT_MAX_JOBS];
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t njobs = cores > 1 ? (size_t)cores : 1;
+	int rc = 0;
+
+	if (njobs > PLOT_MAX_JOBS)
+		njobs = PLOT_MAX_JOBS;
+	if (njobs > ndrawn)
+		njobs = ndrawn;
+	for (size_t k = 0; k < njobs; k++) {
+		scripts[k] = (struct sbuf)SBUF_INIT;
+		memset(&jobs[k], 0, sizeof(jobs[k]));
+	}
+	/* charts in order, each to the lightest job so far */
+	for (size_t i = 0; i < s->n; i++) {
+		const struct plot_chart *c = s->charts[i];
+		size_t k = 0;
+
+		if (!plot_chart_drawable(c))
+			continue;
+		for (size_t q = 1; q < njobs; q++)
+			if (weight[q] < weight[k])
+				k = q;
+		weight[k] += c->npanels + 1;
+		sbuf_addf(&scripts[k], "load '%s.gp'\n", c->name);
+	}
+	for (size_t k = 0; k < njobs; k++) {
+		char *path = xasprintf("%s/%s/part%zu.gp", dir, tmp, k);
+
+		jobs[k].gnuplot = gnuplot;
+		jobs[k].dir = dir;
+		jobs[k].outdir = tmp;
+		jobs[k].script = xasprintf("%s/part%zu.gp", tmp, k);
+		if (write_file_atomic(path, sbuf_str(&scripts[k]),
+				      scripts[k].len) < 0)
+			rc = -1;
+		free(path);
+	}
+	if (rc == 0)
+		util_parallel_for(njobs, gnuplot_job, jobs);
+	for (size_t k = 0; k < njobs; k++) {
+		char *path = xasprintf("%s/%s", dir, jobs[k].script);
+
+		if (rc == 0 && jobs[k].rc == PLOT_NOT_DRAWN) {
+			*spawn_err = jobs[k].spawn_err;
+			rc = PLOT_NOT_DRAWN;
+		} else if (rc == 0 && jobs[k].rc < 0) {
+			rc = diag_error("%s", jobs[k].error);
+		}
+		sbuf_add(output, sbuf_str(&jobs[k].output));
+		unlink(path);
+		free(path);
+		free(jobs[k].script);
+		free(jobs[k].error);
+		sbuf_release(&jobs[k].output);
+		sbuf_release(&scripts[k]);
+	}
 	return rc;
 }
 
@@ -1023,7 +1116,7 @@ int plot_render(const struct plot_set *s, const char *dir,
 		tmp = xstrdup(strrchr(tmpl, '/') + 1);
 		free(tmpl);
 	}
-	rc = gnuplot_run(gnuplot, dir, tmp, &output, &err);
+	rc = gnuplot_draw(s, gnuplot, dir, tmp, ndrawn, &output, &err);
 	if (rc < 0) {
 		images_move(s, dir, tmp, false);
 		if (rc == PLOT_NOT_DRAWN) {

@@ -8,8 +8,10 @@
  *   DIR/NAME.gp    a script that draws NAME.png (pngcairo) and NAME.svg
  *   DIR/all.gp     a driver that `load`s every chart script
  *
- * and runs ONE gnuplot process on all.gp, by argument vector (never a
- * shell), so a report of many charts costs one process start.  A user can
+ * and runs gnuplot by argument vector (never a shell): one process per
+ * core (at most 4), each drawing its share of the charts, so a report of
+ * many charts costs a few process starts and its PNGs are drawn in
+ * parallel.  A user can
  * edit NAME.gp and rerun `gnuplot NAME.gp` (or `gnuplot all.gp`) in DIR.
  *
  * Text (titles, labels, legends) is put in single-quoted gnuplot strings,
@@ -111,7 +113,7 @@ void plot_series_labels(struct plot_series *s, enum plot_labels labels);
 #define PLOT_NOT_DRAWN (-2)
 
 /* Writes the files of every drawable chart into `dir` (created if
- * missing), runs `gnuplot` (NULL: "gnuplot" from PATH) once and moves the
+ * missing), runs `gnuplot` (NULL: "gnuplot" from PATH) as above and moves the
  * PNG and SVG images into `dir`.  Returns 0, or -1 after a diagnostic that
  * includes gnuplot's own messages, or PLOT_NOT_DRAWN after a warning that
  * names the charts not drawn and says how to draw them later (`gnuplot
