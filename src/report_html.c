@@ -184,20 +184,47 @@ static void node_text(cmark_node *n, struct sbuf *b)
 	}
 }
 
+/* Characters outside ASCII that GitHub's anchors drop (its rule keeps
+ * letters, marks, digits, '_', '-' and spaces): the symbols and the
+ * punctuation, Chinese included, that the report's headings use. */
+static const char *const slug_dropped[] = {
+	"\u00d7", "\u00b7", "\u2013", "\u2014", "\u2192", "\u2018",
+	"\u2019", "\u201c", "\u201d", "\u2026", "\u00b0", "\u00b5",
+	"\u3001", "\u3002", "\uff0c", "\uff08", "\uff09", "\uff1a",
+	"\uff1b", "\uff01", "\uff1f", "\u300a", "\u300b",
+};
+
 /* GitHub's anchor of a heading: lower case, spaces to '-', ASCII
- * punctuation other than '-' and '_' dropped, other characters kept. */
+ * punctuation other than '-' and '_' and the characters of slug_dropped
+ * removed, other characters kept. */
 static void slug(const char *text, struct sbuf *b)
 {
-	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+	for (const unsigned char *p = (const unsigned char *)text; *p;) {
 		unsigned char c = *p;
+		size_t k;
 
-		if (c >= 'A' && c <= 'Z')
-			sbuf_addc(b, (char)(c - 'A' + 'a'));
-		else if (c == ' ')
-			sbuf_addc(b, '-');
-		else if (c >= 0x80 || (c >= 'a' && c <= 'z') ||
-			 (c >= '0' && c <= '9') || c == '-' || c == '_')
+		if (c >= 0x80) {
+			for (k = 0; k < ARRAY_SIZE(slug_dropped); k++) {
+				size_t n = strlen(slug_dropped[k]);
+
+				if (strncmp((const char *)p, slug_dropped[k],
+					    n) == 0) {
+					p += n;
+					break;
+				}
+			}
+			if (k < ARRAY_SIZE(slug_dropped))
+				continue;
 			sbuf_addc(b, (char)c);
+		} else if (c >= 'A' && c <= 'Z') {
+			sbuf_addc(b, (char)(c - 'A' + 'a'));
+		} else if (c == ' ') {
+			sbuf_addc(b, '-');
+		} else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+			   c == '-' || c == '_') {
+			sbuf_addc(b, (char)c);
+		}
+		p++;
 	}
 }
 

@@ -45,7 +45,9 @@ static void test_page_and_tables(void **state)
 {
 	const char *md = "# culab lab report: reduce\n\nSome *text*.\n\n"
 			 "| Rung | Time (ms) |\n|---:|---:|\n| 1 | 0.11 |\n\n"
-			 "## Environment\n\n## Environment\n";
+			 "## Environment\n\n## Environment\n\n"
+			 "### transpose / float, 1024 × 1024\n\n"
+			 "### 归约（reduce）：第 3 级 — `x`\n";
 	char *page;
 
 	(void)state;
@@ -63,6 +65,8 @@ static void test_page_and_tables(void **state)
 	HAS(page, "<a id=\"culab-lab-report-reduce\"></a>");
 	HAS(page, "<a id=\"environment\"></a>");
 	HAS(page, "<a id=\"environment-1\"></a>");
+	HAS(page, "<a id=\"transpose--float-1024--1024\"></a>");
+	HAS(page, "<a id=\"归约reduce第-3-级--x\"></a>");
 	HAS(page, "</main>\n</body>\n</html>\n");
 	free(page);
 }
