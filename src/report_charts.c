@@ -360,8 +360,11 @@ static const char *chart_ladder(const struct chart_ctx *x)
 }
 
 /* Counters drawn beside the signatures' own: what tells a one-block rung
- * (one SM busy) from the others. */
-static const char *const counters_always[] = { "achieved_occupancy_pct" };
+ * (one SM busy) from the others, and the DRAM traffic a memory-bound
+ * step must cut. */
+static const char *const counters_always[] = {
+	"achieved_occupancy_pct", "dram_read_bytes", "dram_write_bytes",
+};
 
 /* The most counter panels in one chart. */
 #define COUNTER_PANELS 8
@@ -381,9 +384,10 @@ static bool in_signatures(const struct chart_ctx *x, const char *col)
 	return false;
 }
 
-/* The counter columns the chart draws, into cols[] (room for top->ncols):
- * those the rungs' signatures are stated in, then counters_always; the
- * ladder's first columns when no signature names any of them. */
+/* The counter columns the chart draws, into cols[] (room for top->ncols,
+ * COUNTER_PANELS at most): those the rungs' signatures are stated in,
+ * then counters_always; the ladder's first columns when no signature
+ * names any of them. */
 static size_t counter_columns(const struct chart_ctx *x, const char **cols)
 {
 	const struct ladder *top = x->top;
@@ -430,7 +434,7 @@ static bool counter_wide(const struct chart_ctx *x, const char *col)
 }
 
 /* The top ladder's counters per rung: one panel per counter its rungs'
- * signatures are stated in (and occupancy), two panels a row, each value
+ * signatures are stated in (and counters_always), two panels a row, each value
  * printed on its bar; a panel whose values span more than 30x is drawn
  * on a log axis (zeros are then left out, as the axis says). */
 static const char *chart_counters(const struct chart_ctx *x)

@@ -27,7 +27,8 @@
 static const char stylesheet[] =
 	":root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--head:#f6f8fa}\n"
 	"body{font-family:-apple-system,'Segoe UI','Noto Sans','Noto Sans CJK "
-	"SC','Source Han Sans SC','PingFang SC','Microsoft YaHei',Helvetica,"
+	"SC','Source Han Sans SC','PingFang SC','Microsoft YaHei','WenQuanYi "
+	"Micro Hei',Helvetica,"
 	"Arial,sans-serif;color:var(--fg);max-width:60rem;margin:2rem auto;"
 	"padding:0 1rem;line-height:1.5;font-size:15px}\n"
 	"h1,h2,h3{line-height:1.25;margin:1.5em 0 .6em}\n"

@@ -325,11 +325,13 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"加速比（柱子从 1× 起画，低于 1 表示变慢）。" },
 	[M_CH_COUNTERS] = {
 		"Hardware counters per rung at {1}: the counters the rungs' "
-		"signatures are stated in, and achieved occupancy. A panel "
+		"signatures are stated in, achieved occupancy and DRAM bytes "
+		"read and written. A panel "
 		"whose values span more than 30× has a logarithmic axis, on "
 		"which a zero is not drawn (its label is missing too; the "
 		"tables give every value).",
-		"{1} 时各级的硬件计数器：各级预期特征所用的计数器，以及实际占用率。"
+		"{1} 时各级的硬件计数器：各级预期特征所用的计数器，以及实际占用率和 DRAM "
+		"读写字节数。"
 		"数值跨度超过 30× 的面板使用对数坐标，零值在对数坐标上不画出（也没有"
 		"标注；各表格列出全部数值）。" },
 	[M_CH_TRANSPOSE] = {

@@ -8,7 +8,7 @@
 # Debian's headless chromium:
 #  1. prints each language's page to PDF and counts its pages (pdfinfo):
 #     at least 2, at most MAX_PAGES; the first page is not blank (its
-#     pixels, drawn by pdftoppm);
+#     pixels, drawn by pdftoppm); the Chinese one in a Chinese font;
 #  2. takes a screenshot (English), which must not be blank;
 #  3. loads a copy of the page with a small script that checks, at the
 #     width of an A4 page's text (703 px: 210 mm less 2 x 12 mm margins),
@@ -66,6 +66,11 @@ for lang in en zh; do
 		ko "$lang: chromium printed no PDF"
 	elif [ "$pages" -lt 2 ] || [ "$pages" -gt "$max_pages" ]; then
 		ko "$lang: $pages pages printed, want 2..$max_pages"
+	fi
+	# the Chinese page in a Chinese font, not in boxes
+	if [ "$lang" = zh ] && ! pdffonts "$tmp/$lang.pdf" 2>/dev/null |
+	   grep -qi 'cjk\|han\|hei\|song\|ming\|wqy\|kai'; then
+		ko "zh: no Chinese font in the PDF (sh src/deps.sh test installs one)"
 	fi
 	size=$(pdfinfo "$tmp/$lang.pdf" 2>/dev/null | awk '/^Page size:/ { print $3 "x" $5 }')
 	case $size in 59[0-9]*x84[0-9]*) ;; *) ko "$lang: page size $size pt, not A4" ;; esac
