@@ -537,6 +537,25 @@ static void panel_ranges(struct sbuf *gp, const struct plot_panel *p)
 	}
 }
 
+/* Appends panel p's reference lines to a plot command (*first: nothing
+ * before them yet). */
+static void script_hlines(struct sbuf *gp, const struct plot_panel *p,
+			  bool *first)
+{
+	for (size_t i = 0; i < p->nhlines; i++) {
+		const struct plot_hline *h = &p->hlines[i];
+
+		if (!*first)
+			sbuf_add(gp, ", \\\n\t     ");
+		*first = false;
+		num(gp, h->y);
+		sbuf_addf(gp, " with lines lw 2 dt %d lc rgb '%s' title ",
+			  h->style == PLOT_DASHED ? 2 : 1,
+			  hline_colors[i % ARRAY_SIZE(hline_colors)]);
+		quote_max(gp, h->title, PLOT_MAX_KEY);
+	}
+}
+
 /* Emits the settings and the plot command of one panel; its data blocks
  * start at index *next. */
 static void script_panel(struct sbuf *gp, const struct plot_chart *c,
@@ -586,7 +605,8 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 			sbuf_add(gp, " rotate by 30 right\n\tset lmargin 18");
 		else
 			sbuf_add(gp, "\n\tset lmargin -1");
-		sbuf_add(gp, "\n\tset style fill solid 0.85 border -1\n");
+		sbuf_add(gp, "\n\tset style fill solid 0.85 border -1\n"
+			 "\tset style textbox opaque noborder margins 1,1\n");
 		/* one series and no lines: the title says it all */
 		/* the key above the plot, where no bar can be under it */
 		sbuf_add(gp, nbar == 1 && !p->nhlines ? "\tset key off\n" :
@@ -596,6 +616,10 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 			 "\tset key below\n");
 	}
 	sbuf_add(gp, "\tplot ");
+	/* bars: the lines first, so that bars and their labels (on an
+	 * opaque box) stand in front of them */
+	if (p->kind == PLOT_BARS)
+		script_hlines(gp, p, &first);
 	for (size_t i = 0; i < p->nseries; i++) {
 		const struct plot_series *s = p->series[i];
 		const char *color = series_colors[drawn %
@@ -642,28 +666,20 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
 					  "using ($1%+.4f):($2 < %.10g ? %.10g : "
 					  "$2):(%s) with labels rotate by 90 "
-					  "left offset 0,0.3 font ',8' notitle",
+					  "left offset 0,0.3 font ',8' boxed notitle",
 					  c->name, index, off, p->bar_base,
 					  p->bar_base, label_formats[s->labels]);
 			else if (s->labels != PLOT_LABELS_NONE)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
 					  "using ($1%+.4f):2:(%s) with labels "
-					  "offset 0,0.6 font ',8' notitle",
+					  "offset 0,0.6 font ',8' boxed notitle",
 					  c->name, index, off,
 					  label_formats[s->labels]);
 		}
 		drawn++;
 	}
-	for (size_t i = 0; i < p->nhlines; i++) {
-		const struct plot_hline *h = &p->hlines[i];
-
-		sbuf_add(gp, ", \\\n\t     ");
-		num(gp, h->y);
-		sbuf_addf(gp, " with lines lw 2 dt %d lc rgb '%s' title ",
-			  h->style == PLOT_DASHED ? 2 : 1,
-			  hline_colors[i % ARRAY_SIZE(hline_colors)]);
-		quote_max(gp, h->title, PLOT_MAX_KEY);
-	}
+	if (p->kind != PLOT_BARS)
+		script_hlines(gp, p, &first);
 	sbuf_addc(gp, '\n');
 }
 
