@@ -96,11 +96,12 @@ export ASAN_OPTIONS ?= protect_shadow_gap=0:detect_leaks=1
 export UBSAN_OPTIONS ?= print_stacktrace=1
 endif
 
-# libyaml, jansson and libcrypto are linked statically so build/culab runs
-# on GPU machines that have the libraries' runtime but not their headers,
-# or neither.  CUDA's runtime is static too; CUPTI is loaded from the
+# libyaml, jansson, libcrypto and cmark-gfm (the HTML report: Debian ships
+# its .a) are linked statically so build/culab runs on GPU machines that
+# have the libraries' runtime but not their headers, or neither.  CUDA's runtime is static too; CUPTI is loaded from the
 # toolkit (rpath).
-STATIC_LIBS := -Wl,-Bstatic -lyaml -ljansson -lcrypto -Wl,-Bdynamic
+STATIC_LIBS := -Wl,-Bstatic -lyaml -ljansson -lcrypto \
+               -lcmark-gfm-extensions -lcmark-gfm -Wl,-Bdynamic
 CUDA_LIBS   := -L$(CUDA_LIB) -lcudart_static -lcupti \
                -Wl,-rpath,$(CUPTI_RPATH)
 LDLIBS      := $(STATIC_LIBS) $(CUDA_LIBS) -ldl -lrt -lpthread -lm
@@ -245,7 +246,8 @@ DIST_LIBS := $(firstword $(wildcard $(CUDA_LIB)/libcupti.so.13 \
              $(firstword $(wildcard $(CUDA_LIB)/libnvrtc-builtins.so.13.*))
 DIST_EULA := $(firstword $(wildcard $(CUDA)/EULA.txt \
                  $(CUDA)/dist-info/nvidia_cuda_cupti-*/licenses/License.txt))
-DIST_COPYRIGHTS := libyaml-dev libjansson-dev libssl-dev
+DIST_COPYRIGHTS := libyaml-dev libjansson-dev libssl-dev libcmark-gfm-dev \
+                   libcmark-gfm-extensions-dev
 DIST_SHARE := $(wildcard templates/*.md) \
               $(shell find experiments reports/examples -type f 2>/dev/null)
 

@@ -22,6 +22,7 @@ need() { # need PACKAGE TEST...
 	fi
 }
 have_header() { printf '#include <%s>\n' "$1" | $CC -E -x c - >/dev/null 2>&1; }
+have_zh_font() { fc-list :lang=zh 2>/dev/null | grep -q .; }
 have_lib() { # static archive, so the binary runs where the headers are not
 	for d in /usr/lib/x86_64-linux-gnu /usr/lib64 /usr/lib /usr/local/lib \
 		 /usr/lib/aarch64-linux-gnu; do
@@ -39,6 +40,11 @@ need libjansson-dev  have_header jansson.h
 need libjansson-dev  have_lib libjansson.a
 need libssl-dev      have_header openssl/evp.h
 need libssl-dev      have_lib libcrypto.a
+# the HTML report: CommonMark with GitHub's tables, linked statically
+need libcmark-gfm-dev have_header cmark-gfm.h
+need libcmark-gfm-dev have_lib libcmark-gfm.a
+need libcmark-gfm-extensions-dev have_header cmark-gfm-core-extensions.h
+need libcmark-gfm-extensions-dev have_lib libcmark-gfm-extensions.a
 # Without gnuplot a run still writes its results, reports and the charts'
 # scripts (`gnuplot all.gp` in charts/ draws them later): `make run` asks
 # for it only where it can install it.
@@ -50,6 +56,11 @@ elif ! command -v gnuplot >/dev/null 2>&1; then
 fi
 if [ "$mode" = test ]; then
 	need libcmocka-dev have_header cmocka.h
+	# tests/html.sh: the HTML report in a real browser, its PDF's pages,
+	# and a Chinese font, without which the Chinese page prints as boxes
+	need chromium      command -v chromium
+	need poppler-utils command -v pdfinfo
+	need fonts-wqy-microhei have_zh_font
 fi
 
 if [ -n "$missing" ]; then

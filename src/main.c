@@ -846,6 +846,7 @@ static int cmd_report(int argc, char **argv)
 		{ "template", required_argument, NULL, 't' },
 		{ "no-charts", no_argument, NULL, 'C' },
 		{ "gnuplot", required_argument, NULL, 'g' },
+		{ "format", required_argument, NULL, 'F' },
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "threshold", required_argument, NULL, 'T' },
 		{ "match", required_argument, NULL, 'M' },
@@ -875,6 +876,12 @@ static int cmd_report(int argc, char **argv)
 		case 't': ro.template_path = optarg; break;
 		case 'C': ro.charts = false; break;
 		case 'g': ro.gnuplot = optarg; break;
+		case 'F':
+			if (report_format_parse(optarg, &ro.formats) < 0)
+				return usage_error(c, "unknown format \"%s\" "
+						   "(known: md, html, both)",
+						   optarg);
+			break;
 		case 'b': baseline = optarg; break;
 		case 'T':
 			if (cli_parse_threshold(c, optarg, &co.threshold))
@@ -925,9 +932,11 @@ static int cmd_report(int argc, char **argv)
 	} else if (output_report(ro.dir, r, &ro) < 0)
 		rc = EXIT_FAILED;
 	else
-		printf("culab: report: %s/report.%s.md\n", ro.dir,
+		printf("culab: report: %s/report.%s.%s\n", ro.dir,
 		       ro.langs == REPORT_ZH ? "zh" :
-		       ro.langs == REPORT_EN ? "en" : "{en,zh}");
+		       ro.langs == REPORT_EN ? "en" : "{en,zh}",
+		       ro.formats == REPORT_MD ? "md" :
+		       ro.formats == REPORT_HTML ? "html" : "{md,html}");
 out:
 	compare_release(&cmp);
 	results_release(base);
@@ -1119,15 +1128,18 @@ static const struct command commands[] = {
 	  "Exit status 3 when there is no usable GPU.\n\n"
 	  "  --json    machine-readable output" },
 	{ "report", cmd_report,
-	  "report [-o DIR] [--lang LANG] [--template FILE] [--no-charts] "
-	  "[--gnuplot PATH] [--baseline OTHER.json [--threshold T] "
+	  "report [-o DIR] [--lang LANG] [--format FMT] [--template FILE] "
+	  "[--no-charts] [--gnuplot PATH] [--baseline OTHER.json [--threshold T] "
 	  "[--match BASE=NEW]] RESULTS.json",
 	  "render the lab report of a results file (no GPU needed)",
-	  "Writes DIR/report.en.md and DIR/report.zh.md (Markdown) and the\n"
-	  "charts in DIR/charts/ (PNG and SVG, each with its data and gnuplot\n"
-	  "script) from a results.json that `culab run` wrote.\n\n"
+	  "Writes DIR/report.en.md and DIR/report.zh.md (Markdown), the same\n"
+	  "as self-contained pages DIR/report.en.html and DIR/report.zh.html\n"
+	  "(charts inline; print them to PDF from a browser) and the charts in\n"
+	  "DIR/charts/ (PNG and SVG, each with its data and gnuplot script)\n"
+	  "from a results.json that `culab run` wrote.\n\n"
 	  "  -o, --output DIR   output directory (default: the results file's)\n"
 	  "      --lang LANG    en, zh or both (default both)\n"
+	  "      --format FMT   md, html or both (default both)\n"
 	  "      --template FILE  a template of your own (see README, Templates)\n"
 	  "      --no-charts    Markdown only, no gnuplot\n"
 	  "      --gnuplot PATH the gnuplot program (default: gnuplot in PATH)\n"

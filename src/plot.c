@@ -2,8 +2,10 @@
  *
  * Charts are held in memory until plot_render(), which turns each into a
  * data file and a script and then draws them all with one gnuplot
- * process: starting gnuplot costs more than drawing a chart, and a report
- * has dozens.  `dir` is opened once (dir_make) and everything after goes
+ * process per core (at most 4), each drawing its share: starting gnuplot
+ * costs more than drawing a small chart, and a report has dozens, while
+ * cairo's PNGs are most of a report's rendering time and charts are
+ * independent.  `dir` is opened once (dir_make) and everything after goes
  * through its descriptor: files are written with write_file_at(),
  * gnuplot is started with posix_spawnp() and an argument vector, in that
  * directory (fchdir, so the scripts' relative file names work the same
@@ -85,13 +87,33 @@ struct plot_set {
 	size_t n;
 };
 
-/* gnuplot expressions that print a bar's value, per enum plot_labels. */
+/* gnuplot expressions that print a bar's value, per enum plot_labels:
+ * enough digits to tell near values apart (3052 and 3152, not "3.0k" for
+ * both): whole numbers from 1000 to a million, SI prefixes above. */
 static const char *const label_formats[] = {
 	[PLOT_LABELS_NONE] = "''",
-	[PLOT_LABELS_VALUE] = ("abs($2) >= 1000 ? gprintf('%.1s%c', $2) : "
+	[PLOT_LABELS_VALUE] = ("abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / "
+			       "1000.0**floor(log10(abs($2)) / 3), "
+			       "word('k M G T P E', "
+			       "int(floor(log10(abs($2)) / 3)))) : "
+			       "abs($2) >= 1000 ? sprintf('%.0f', $2) : "
 			       "sprintf('%.3g', $2)"),
-	[PLOT_LABELS_TIMES] = "sprintf('%.2fx', $2)",
+	[PLOT_LABELS_TIMES] = "sprintf('%.3gx', $2)",
 };
+
+/* Series colours: 20 that stay apart on screen and paper (Kelly's
+ * colours of maximum contrast, without white and black), so a chart of
+ * 17 variants does not reuse one; point and dash types vary as well. */
+static const char *const series_colors[] = {
+	"#1f77b4", "#e6550d", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+	"#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#f3c300", "#875692",
+	"#a1caf1", "#be0032", "#c2b280", "#008856", "#f99379", "#0067a5",
+	"#604e97", "#654522",
+};
+
+/* Bars per panel above which the value labels stand upright, so that
+ * neighbours cannot print over each other. */
+#define LABELS_UPRIGHT 10
 
 /* An interval: a vertical line from low to high with a cap at each end
  * (gnuplot's yerrorbars would also mark the point itself). */
@@ -99,7 +121,7 @@ static const char *const label_formats[] = {
 
 /* Colours of reference lines, in order of addition. */
 static const char *const hline_colors[] = {
-	"#d62728", "#444444", "#2ca02c", "#9467bd",
+	"#000000", "#555555", "#2ca02c", "#9467bd",
 };
 
 /* ---- building --------------------------------------------------------- */
@@ -441,6 +463,21 @@ static void script_setting(struct sbuf *gp, const char *what, const char *text)
 	sbuf_addc(gp, '\n');
 }
 
+/* Whether a bar panel's value labels stand upright: more labelled bars
+ * than fit side by side. */
+static bool labels_upright(const struct plot_panel *p)
+{
+	size_t labelled = 0;
+
+	if (p->kind != PLOT_BARS)
+		return false;
+	for (size_t i = 0; i < p->nseries; i++)
+		if (p->series[i]->labels != PLOT_LABELS_NONE &&
+		    series_drawable(p, p->series[i]))
+			labelled += p->ncats;
+	return labelled > LABELS_UPRIGHT;
+}
+
 /* Sets axis ranges gnuplot cannot find itself: a single x or y value (it
  * would warn and guess), and room above bars for their value labels. */
 static void panel_ranges(struct sbuf *gp, const struct plot_panel *p)
@@ -486,18 +523,40 @@ static void panel_ranges(struct sbuf *gp, const struct plot_panel *p)
 			sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n", y0 / 2,
 				  y0 * 2);
 		else if (p->kind == PLOT_BARS)
+			/* room above the tallest bar for its label, in the
+			 * decades the axis spans */
 			sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n",
-				  y0 / 1.25, y1 * 1.6);
+				  y0 / 1.6, y1 * fmax(1.6, pow(y1 / y0,
+					labels_upright(p) ? 0.3 : 0.12)));
 	} else if (y0 == y1) {
 		double d = y0 == 0 ? 1 : fabs(y0) / 2;
 
 		sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n",
 			  p->kind == PLOT_BARS && y0 == 0 ? 0 : y0 - d, y0 + d);
 	} else if (p->kind == PLOT_BARS) {
-		double pad = (y1 - y0) * 0.12;
+		double pad = (y1 - y0) * (labels_upright(p) ? 0.3 : 0.12);
 
 		sbuf_addf(gp, "\tset yrange [%.10g:%.10g]\n",
 			  y0 < 0 ? y0 - pad : y0, y1 + pad);
+	}
+}
+
+/* Appends panel p's reference lines to a plot command (*first: nothing
+ * before them yet). */
+static void script_hlines(struct sbuf *gp, const struct plot_panel *p,
+			  bool *first)
+{
+	for (size_t i = 0; i < p->nhlines; i++) {
+		const struct plot_hline *h = &p->hlines[i];
+
+		if (!*first)
+			sbuf_add(gp, ", \\\n\t     ");
+		*first = false;
+		num(gp, h->y);
+		sbuf_addf(gp, " with lines lw 2 dt %d lc rgb '%s' title ",
+			  h->style == PLOT_DASHED ? 2 : 1,
+			  hline_colors[i % ARRAY_SIZE(hline_colors)]);
+		quote_max(gp, h->title, PLOT_MAX_KEY);
 	}
 }
 
@@ -508,7 +567,7 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 			 size_t *next)
 {
 	size_t drawn = 0, nbar = 0;
-	bool first = true;
+	bool first = true, upright = labels_upright(p);
 
 	/* Every setting a panel uses is set again for each panel, so the
 	 * panels of a multiplot do not inherit from each other. */
@@ -522,7 +581,9 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 		sbuf_add(gp, "\tset logscale x 2\n\tset format x '2^%L'\n");
 	else if (p->xbase)
 		sbuf_addf(gp, "\tset logscale x %d\n", p->xbase);
-	if (p->ybase)
+	if (p->ybase == 10)
+		sbuf_add(gp, "\tset logscale y 10\n\tset format y '10^%L'\n");
+	else if (p->ybase)
 		sbuf_addf(gp, "\tset logscale y %d\n", p->ybase);
 	panel_ranges(gp, p);
 	for (size_t i = 0; i < p->nseries; i++)
@@ -548,17 +609,25 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 			sbuf_add(gp, " rotate by 30 right\n\tset lmargin 18");
 		else
 			sbuf_add(gp, "\n\tset lmargin -1");
-		sbuf_add(gp, "\n\tset style fill solid 0.85 border -1\n");
+		sbuf_add(gp, "\n\tset style fill solid 0.85 border -1\n"
+			 "\tset style textbox opaque noborder margins 1,1\n");
 		/* one series and no lines: the title says it all */
+		/* the key above the plot, where no bar can be under it */
 		sbuf_add(gp, nbar == 1 && !p->nhlines ? "\tset key off\n" :
-			 "\tset key top left\n");
+			 "\tset key outside top center horizontal\n");
 	} else {
 		sbuf_add(gp, "\tset xtics autofreq\n\tset lmargin -1\n"
 			 "\tset key below\n");
 	}
 	sbuf_add(gp, "\tplot ");
+	/* bars: the lines first, so that bars and their labels (on an
+	 * opaque box) stand in front of them */
+	if (p->kind == PLOT_BARS)
+		script_hlines(gp, p, &first);
 	for (size_t i = 0; i < p->nseries; i++) {
 		const struct plot_series *s = p->series[i];
+		const char *color = series_colors[drawn %
+						  ARRAY_SIZE(series_colors)];
 		size_t index;
 
 		if (!series_drawable(p, s))
@@ -569,51 +638,52 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 		first = false;
 		if (p->kind == PLOT_XY) {
 			sbuf_addf(gp, "'%s.dat' index %zu using 1:2 with "
-				  "linespoints lw 1.5 lc %zu pt %zu dt %d "
-				  "title ", c->name, index, drawn % 8 + 1,
+				  "linespoints lw 1.5 lc rgb '%s' pt %zu dt %d "
+				  "title ", c->name, index, color,
 				  drawn % 13 + 1,
 				  s->style == PLOT_DASHED ? 2 :
-				  drawn >= 8 ? 4 : 1);
+				  drawn >= ARRAY_SIZE(series_colors) ? 4 : 1);
 			quote_max(gp, s->title, PLOT_MAX_KEY);
 			if (s->lo)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
-					  "using 1:3:(0):($4-$3) %s lc %zu "
+					  "using 1:3:(0):($4-$3) %s lc rgb '%s' "
 					  "notitle", c->name, index,
-					  INTERVAL_STYLE, drawn % 8 + 1);
+					  INTERVAL_STYLE, color);
 		} else {
 			double w = 0.8 / (double)nbar;
 			double off = ((double)drawn - (double)(nbar - 1) / 2) * w;
 
 			sbuf_addf(gp, "'%s.dat' index %zu using ($1%+.4f):2:"
 				  "($1%+.4f):($1%+.4f):(%.10g):2 with "
-				  "boxxyerror lc %zu title ", c->name, index,
-				  off, off - w / 2, off + w / 2, p->bar_base,
-				  drawn % 8 + 1);
+				  "boxxyerror lc rgb '%s' title ", c->name,
+				  index, off, off - w / 2, off + w / 2,
+				  p->bar_base, color);
 			quote_max(gp, s->title, PLOT_MAX_KEY);
 			if (s->lo)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
 					  "using ($1%+.4f):3:(0):($4-$3) %s "
 					  "lc rgb '#000000' notitle", c->name,
 					  index, off, INTERVAL_STYLE);
-			if (s->labels != PLOT_LABELS_NONE)
+			/* upright labels start at the bar's top, or at
+			 * its base for a bar that points down */
+			if (s->labels != PLOT_LABELS_NONE && upright)
+				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
+					  "using ($1%+.4f):($2 < %.10g ? %.10g : "
+					  "$2):(%s) with labels rotate by 90 "
+					  "left offset 0,0.3 font ',8' boxed notitle",
+					  c->name, index, off, p->bar_base,
+					  p->bar_base, label_formats[s->labels]);
+			else if (s->labels != PLOT_LABELS_NONE)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
 					  "using ($1%+.4f):2:(%s) with labels "
-					  "offset 0,0.6 font ',8' notitle",
+					  "offset 0,0.6 font ',8' boxed notitle",
 					  c->name, index, off,
 					  label_formats[s->labels]);
 		}
 		drawn++;
 	}
-	for (size_t i = 0; i < p->nhlines; i++) {
-		const struct plot_hline *h = &p->hlines[i];
-
-		sbuf_add(gp, ", \\\n\t     ");
-		num(gp, h->y);
-		sbuf_addf(gp, " with lines lw 2 dt %d lc rgb '%s' title ",
-			  h->style == PLOT_DASHED ? 2 : 1,
-			  hline_colors[i % ARRAY_SIZE(hline_colors)]);
-		quote_max(gp, h->title, PLOT_MAX_KEY);
-	}
+	if (p->kind != PLOT_BARS)
+		script_hlines(gp, p, &first);
 	sbuf_addc(gp, '\n');
 }
 
@@ -673,38 +743,48 @@ static void chart_files(const struct plot_chart *c, struct sbuf *gp,
 
 /* ---- running gnuplot -------------------------------------------------- */
 
-/* Runs gnuplot on all.gp in `dir`, drawing into dir/<outdir>.  Returns 0;
- * PLOT_NOT_DRAWN with *spawn_err set, and nothing said, when gnuplot
- * could not be started; or -1 after a diagnostic.  *output receives what
- * gnuplot printed. */
-static int gnuplot_run(const char *gnuplot, int dirfd, const char *dir,
-		       const char *outdir, struct sbuf *output, int *spawn_err)
+/* One gnuplot process: it runs `script` (relative to dir) in `dir`
+ * (descriptor dirfd), drawing into dir/<outdir>.  Several run at once
+ * (plot_render), so a job keeps its outcome instead of printing it. */
+struct gp_job {
+	const char *gnuplot, *dir, *outdir;
+	int dirfd;
+	char *script;
+	struct sbuf output;     /* what gnuplot printed */
+	int rc;                 /* 0, -1 (error says why) or PLOT_NOT_DRAWN */
+	int spawn_err;          /* with PLOT_NOT_DRAWN: why it did not start */
+	char *error;
+};
+
+/* Runs job j's gnuplot, setting j->rc and what goes with it. */
+static void gnuplot_run(struct gp_job *j)
 {
 	posix_spawn_file_actions_t fa;
-	int pipefd[2] = { -1, -1 }, status = 0, rc = -1, err;
-	char *define = xasprintf("outdir='%s/'", outdir);
-	char *argv[] = { (char *)gnuplot, "--default-settings", "-e", define,
-			 "all.gp", NULL };
+	int pipefd[2] = { -1, -1 }, status = 0, err;
+	char *define = xasprintf("outdir='%s/'", j->outdir);
+	char *argv[] = { (char *)j->gnuplot, "--default-settings", "-e", define,
+			 j->script, NULL };
 	struct timespec start, now;
 	bool killed = false;
 	pid_t pid;
 
+	j->rc = -1;
 	if (pipe2(pipefd, O_CLOEXEC) < 0) {
-		diag_error("cannot create a pipe for gnuplot: %s",
-			   strerror(errno));
+		j->error = xasprintf("cannot create a pipe for gnuplot: %s",
+				     strerror(errno));
 		goto out_free;
 	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-	posix_spawn_file_actions_addfchdir_np(&fa, dirfd);
-	err = posix_spawnp(&pid, gnuplot, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_addfchdir_np(&fa, j->dirfd);
+	err = posix_spawnp(&pid, j->gnuplot, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pipefd[1]);
 	if (err) {
-		*spawn_err = err;
-		rc = PLOT_NOT_DRAWN;
+		j->spawn_err = err;
+		j->rc = PLOT_NOT_DRAWN;
 		goto out_close;
 	}
 
@@ -734,31 +814,126 @@ static int gnuplot_run(const char *gnuplot, int dirfd, const char *dir,
 			continue;
 		if (got <= 0)
 			break;      /* EOF: gnuplot closed its output */
-		if (output->len < PLOT_MAX_OUTPUT)
-			sbuf_addn(output, buf, (size_t)got);
+		if (j->output.len < PLOT_MAX_OUTPUT)
+			sbuf_addn(&j->output, buf, (size_t)got);
 	}
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (killed) {
-		diag_error("gnuplot did not finish within %d s and was stopped",
-			   PLOT_TIMEOUT_MS / 1000);
+		j->error = xasprintf("gnuplot did not finish within %d s and "
+				     "was stopped", PLOT_TIMEOUT_MS / 1000);
 	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		rc = 0;
+		j->rc = 0;
 	} else {
-		const char *text = sbuf_str(output);
+		const char *text = sbuf_str(&j->output);
 
 		if (WIFEXITED(status))
-			diag_error("gnuplot failed (exit status %d) drawing the "
-				   "charts in \"%s\"%s%s", WEXITSTATUS(status),
-				   dir, *text ? ": " : "", text);
+			j->error = xasprintf("gnuplot failed (exit status %d) "
+					     "drawing the charts in \"%s\"%s%s",
+					     WEXITSTATUS(status), j->dir,
+					     *text ? ": " : "", text);
 		else
-			diag_error("gnuplot was killed by signal %d drawing the "
-				   "charts in \"%s\"", WTERMSIG(status), dir);
+			j->error = xasprintf("gnuplot was killed by signal %d "
+					     "drawing the charts in \"%s\"",
+					     WTERMSIG(status), j->dir);
 	}
 out_close:
 	close(pipefd[0]);
 out_free:
 	free(define);
+}
+
+static void gnuplot_job(void *ctx, size_t i)
+{
+	gnuplot_run(&((struct gp_job *)ctx)[i]);
+}
+
+/* The most gnuplot processes one render runs at once. */
+#define PLOT_MAX_JOBS 4
+
+/* Draws the charts with up to one gnuplot per core (PLOT_MAX_JOBS at
+ * most): drawing PNGs with cairo is what a report's rendering spends most
+ * of its time on, and charts are independent.  Each process runs a
+ * script in the private directory tmp that loads its share of the
+ * charts, balanced by their panels.  Returns 0; PLOT_NOT_DRAWN with
+ * *spawn_err set, and nothing said, when gnuplot could not be started;
+ * or -1 after a diagnostic.  *output receives what gnuplot printed. */
+static int gnuplot_draw(const struct plot_set *s, const char *gnuplot,
+			int dirfd, const char *dir, const char *tmp,
+			size_t ndrawn, struct sbuf *output, int *spawn_err)
+{
+	struct gp_job jobs[PLOT_MAX_JOBS];
+	size_t weight[PLOT_MAX_JOBS] = { 0 };
+	struct sbuf scripts[PLOT_MAX_JOBS];
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t njobs = cores > 1 ? (size_t)cores : 1;
+	char *shown = xasprintf("%s/%s", dir, tmp);
+	int rc = 0, tmpfd;
+
+	if (njobs > PLOT_MAX_JOBS)
+		njobs = PLOT_MAX_JOBS;
+	if (njobs > ndrawn)
+		njobs = ndrawn;
+	for (size_t k = 0; k < njobs; k++) {
+		scripts[k] = (struct sbuf)SBUF_INIT;
+		memset(&jobs[k], 0, sizeof(jobs[k]));
+	}
+	/* the private directory, made by dir_make_temp: never a link */
+	tmpfd = openat(dirfd, tmp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+		       O_CLOEXEC);
+	if (tmpfd < 0) {
+		rc = diag_error("cannot open directory \"%s\": %s", shown,
+				strerror(errno));
+		njobs = 0;
+	}
+	/* charts in order, each to the lightest job so far */
+	for (size_t i = 0; i < s->n && njobs; i++) {
+		const struct plot_chart *c = s->charts[i];
+		size_t k = 0;
+
+		if (!plot_chart_drawable(c))
+			continue;
+		for (size_t q = 1; q < njobs; q++)
+			if (weight[q] < weight[k])
+				k = q;
+		weight[k] += c->npanels + 1;
+		sbuf_addf(&scripts[k], "load '%s.gp'\n", c->name);
+	}
+	for (size_t k = 0; k < njobs; k++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "part%zu.gp", k);
+		jobs[k].gnuplot = gnuplot;
+		jobs[k].dir = dir;
+		jobs[k].dirfd = dirfd;
+		jobs[k].outdir = tmp;
+		jobs[k].script = xasprintf("%s/%s", tmp, name);
+		if (write_file_at(tmpfd, shown, name, sbuf_str(&scripts[k]),
+				  scripts[k].len) < 0)
+			rc = -1;
+	}
+	if (rc == 0)
+		util_parallel_for(njobs, gnuplot_job, jobs);
+	for (size_t k = 0; k < njobs; k++) {
+		char name[32];
+
+		if (rc == 0 && jobs[k].rc == PLOT_NOT_DRAWN) {
+			*spawn_err = jobs[k].spawn_err;
+			rc = PLOT_NOT_DRAWN;
+		} else if (rc == 0 && jobs[k].rc < 0) {
+			rc = diag_error("%s", jobs[k].error);
+		}
+		sbuf_add(output, sbuf_str(&jobs[k].output));
+		snprintf(name, sizeof(name), "part%zu.gp", k);
+		unlinkat(tmpfd, name, 0);
+		free(jobs[k].script);
+		free(jobs[k].error);
+		sbuf_release(&jobs[k].output);
+		sbuf_release(&scripts[k]);
+	}
+	if (tmpfd >= 0)
+		close(tmpfd);
+	free(shown);
 	return rc;
 }
 
@@ -959,7 +1134,7 @@ static int render_in(const struct plot_set *s, int dirfd, const char *dir,
 	if (dir_make_temp(dirfd, ".render-", tmp, sizeof(tmp)) < 0)
 		return diag_error("cannot create a directory in \"%s\": %s",
 				  dir, strerror(errno));
-	rc = gnuplot_run(gnuplot, dirfd, dir, tmp, &output, &err);
+	rc = gnuplot_draw(s, gnuplot, dirfd, dir, tmp, ndrawn, &output, &err);
 	if (rc < 0) {
 		images_move(s, dirfd, dir, tmp, false);
 		if (rc == PLOT_NOT_DRAWN) {

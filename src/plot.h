@@ -8,8 +8,10 @@
  *   DIR/NAME.gp    a script that draws NAME.png (pngcairo) and NAME.svg
  *   DIR/all.gp     a driver that `load`s every chart script
  *
- * and runs ONE gnuplot process on all.gp, by argument vector (never a
- * shell), so a report of many charts costs one process start.  A user can
+ * and runs gnuplot by argument vector (never a shell): one process per
+ * core (at most 4), each drawing its share of the charts, so a report of
+ * many charts costs a few process starts and its PNGs are drawn in
+ * parallel.  A user can
  * edit NAME.gp and rerun `gnuplot NAME.gp` (or `gnuplot all.gp`) in DIR.
  *
  * Text (titles, labels, legends) is put in single-quoted gnuplot strings,
@@ -69,15 +71,16 @@ struct plot_panel *plot_panel_add(struct plot_chart *c, enum plot_kind kind,
 				  const char *title, const char *xlabel,
 				  const char *ylabel);
 /* Logarithmic axes: base 0 = linear (default), else 2 or 10.  An x axis in
- * base 2 is labelled 2^k.  Points <= 0 on a log axis are left out. */
+ * base 2 is labelled 2^k, a y axis in base 10 10^k.  Points <= 0 on a log axis are left out. */
 void plot_panel_logscale(struct plot_panel *p, int xbase, int ybase);
 /* Bars grow from y = `base` (default 0; 1 suits speedups on a log axis,
  * so that slowdowns point down). */
 void plot_panel_bar_base(struct plot_panel *p, double base);
 enum plot_labels {
 	PLOT_LABELS_NONE,
-	PLOT_LABELS_VALUE,   /* 3 significant digits; 1.2k, 810.0M above 1000 */
-	PLOT_LABELS_TIMES,   /* speedups: 2.05x */
+	PLOT_LABELS_VALUE,   /* 3 significant digits; whole numbers from 1000
+				(3052), 810M from a million */
+	PLOT_LABELS_TIMES,   /* speedups: 2.05x, 139x, 0.0039x */
 };
 
 
@@ -98,7 +101,10 @@ void plot_series_point(struct plot_series *s, double x, double y);
  * The series' data then has two more columns, low and high. */
 void plot_series_interval(struct plot_series *s, double x, double y,
 			  double lo, double hi);
-/* Bar charts: prints each of the series' bars' values above it. */
+/* Bar charts: prints each of the series' bars' values above it; upright
+ * when a panel has more labelled bars than fit side by side, and the
+ * y range leaves room for them.  A bar chart's key stands above the plot,
+ * so that no bar is drawn under it. */
 void plot_series_labels(struct plot_series *s, enum plot_labels labels);
 
 /* plot_render()'s code when gnuplot cannot be started (not installed, not
@@ -107,7 +113,7 @@ void plot_series_labels(struct plot_series *s, enum plot_labels labels);
 #define PLOT_NOT_DRAWN (-2)
 
 /* Writes the files of every drawable chart into `dir` (created if
- * missing), runs `gnuplot` (NULL: "gnuplot" from PATH) once and moves the
+ * missing), runs `gnuplot` (NULL: "gnuplot" from PATH) as above and moves the
  * PNG and SVG images into `dir`.  Returns 0, or -1 after a diagnostic that
  * includes gnuplot's own messages, or PLOT_NOT_DRAWN after a warning that
  * names the charts not drawn and says how to draw them later (`gnuplot

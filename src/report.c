@@ -35,6 +35,8 @@
  *                      its ladder and diagnosed from its counters by a
  *                      table of rules;
  *   report_history.c   Harris's G80 reduction beside ours;
+ *   report_html.c      the Markdown as one self-contained HTML page
+ *                      (cmark-gfm; report_html.h);
  *   report_compare.c   before and after (--baseline): a comparison
  *                      (compare.h) in Markdown, also what `culab compare
  *                      --markdown` prints. */
@@ -51,6 +53,7 @@
 #include "compare.h"
 #include "diag.h"
 #include "plot.h"
+#include "report_html.h"
 #include "report_int.h"
 #include "template.h"
 #include "util.h"
@@ -123,6 +126,7 @@ void report_options_init(struct report_options *o)
 	memset(o, 0, sizeof(*o));
 	o->dir = ".";
 	o->langs = REPORT_LANGS_ALL;
+	o->formats = REPORT_FORMATS_ALL;
 	o->charts = true;
 }
 
@@ -139,6 +143,24 @@ int report_lang_parse(const char *s, unsigned *langs)
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
 		if (strcmp(S(s), names[i].name) == 0) {
 			*langs = names[i].langs;
+			return 0;
+		}
+	return -1;
+}
+
+int report_format_parse(const char *s, unsigned *formats)
+{
+	static const struct {
+		const char *name;
+		unsigned formats;
+	} names[] = {
+		{ "md", REPORT_MD }, { "html", REPORT_HTML },
+		{ "both", REPORT_FORMATS_ALL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(S(s), names[i].name) == 0) {
+			*formats = names[i].formats;
 			return 0;
 		}
 	return -1;
@@ -233,6 +255,21 @@ static void report_text(const struct model *m, const struct template *t,
 		free(f.values[i]);
 }
 
+/* Writes the HTML page of Markdown md as `file` in the directory dirfd
+ * (dir, for diagnostics and the charts it inlines). */
+static int html_write(int dirfd, const char *dir, const char *file,
+		      const char *md, const char *lang)
+{
+	char *html = report_html(md, lang, dir);
+	int rc;
+
+	if (!html)
+		return -1;
+	rc = write_file_at(dirfd, dir, file, html, strlen(html));
+	free(html);
+	return rc;
+}
+
 /* Reads and checks the template of every language o renders into
  * tmpl[].  Returns 0, or -1 after a diagnostic (tmpl[] then holds what
  * was read, for the caller to free). */
@@ -240,10 +277,14 @@ static int templates_load(const struct report_options *o,
 			  struct template *tmpl[NLANG])
 {
 	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
+	unsigned formats = o->formats ? o->formats : REPORT_FORMATS_ALL;
 	const char *names[NPLACEHOLDERS];
 
 	if (langs & ~(unsigned)REPORT_LANGS_ALL)
 		return diag_error("unknown report language (known: en, zh, "
+				  "both)");
+	if (formats & ~(unsigned)REPORT_FORMATS_ALL)
+		return diag_error("unknown report format (known: md, html, "
 				  "both)");
 	for (size_t i = 0; i < NPLACEHOLDERS; i++)
 		names[i] = placeholders[i].name;
@@ -326,6 +367,7 @@ static bool report_charts(struct model *m, const struct report_options *o,
 
 int report_render(const struct results *r, const struct report_options *o)
 {
+	unsigned formats = o->formats ? o->formats : REPORT_FORMATS_ALL;
 	struct template *tmpl[NLANG] = { NULL };
 	struct model m;
 	struct sbuf text = SBUF_INIT;
@@ -359,8 +401,13 @@ int report_render(const struct results *r, const struct report_options *o)
 		sbuf_reset(&text);
 		report_text(&m, tmpl[L], (enum lang)L, &text);
 		snprintf(file, sizeof(file), "report.%s.md", lang_codes[L]);
-		bad = write_file_at(fd, o->dir, file, sbuf_str(&text),
-				    text.len);
+		bad = formats & REPORT_MD ?
+		      write_file_at(fd, o->dir, file, sbuf_str(&text),
+				    text.len) : 0;
+		snprintf(file, sizeof(file), "report.%s.html", lang_codes[L]);
+		if (!bad && (formats & REPORT_HTML))
+			bad = html_write(fd, o->dir, file, sbuf_str(&text),
+					 lang_codes[L]);
 		if (bad)
 			goto out;
 	}

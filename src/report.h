@@ -8,6 +8,9 @@
  *
  *   DIR/report.en.md, DIR/report.zh.md   (always named by language, also
  *                                         when only one is asked for)
+ *   DIR/report.en.html, DIR/report.zh.html  the same as one self-contained
+ *                                         page each, charts inline
+ *                                         (report_html.h)
  *   DIR/charts/NAME.{png,svg,dat,gp}     and DIR/charts/all.gp
  *
  * Rows that did not run or verify (status != ROW_OK, or not verified) are
@@ -30,11 +33,20 @@ enum report_lang {
 
 #define REPORT_LANGS_ALL (REPORT_EN | REPORT_ZH)
 
+/* What is written per language: the Markdown, the HTML page, or both. */
+enum report_format {
+	REPORT_MD = 1u << 0,
+	REPORT_HTML = 1u << 1,
+};
+
+#define REPORT_FORMATS_ALL (REPORT_MD | REPORT_HTML)
+
 struct compare;
 
 struct report_options {
 	const char *dir;           /* output directory; created if missing */
 	unsigned langs;            /* REPORT_EN | REPORT_ZH; 0 means both */
+	unsigned formats;          /* REPORT_MD | REPORT_HTML; 0 means both */
 	/* A template file used for every language rendered (the language
 	 * only changes the generated blocks), or NULL for the shipped
 	 * templates/report.<lang>.md. */
@@ -54,13 +66,17 @@ struct report_options {
 	const char *baseline_path; /* how the section names the baseline */
 };
 
-/* Defaults: dir ".", both languages, shipped templates, charts on, no
- * baseline. */
+/* Defaults: dir ".", both languages, Markdown and HTML, shipped
+ * templates, charts on, no baseline. */
 void report_options_init(struct report_options *o);
 
 /* Parses "en", "zh" or "both" into REPORT_* bits.  Returns 0, or -1 when
  * `s` names none of them. */
 int report_lang_parse(const char *s, unsigned *langs);
+
+/* Parses "md", "html" or "both" into REPORT_* format bits.  Returns 0, or
+ * -1 when `s` names none of them. */
+int report_format_parse(const char *s, unsigned *formats);
 
 /* Writes the report of `r` as described above.  Templates are all read
  * and checked before anything is written.  Returns 0, or -1 after a

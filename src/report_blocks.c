@@ -811,21 +811,220 @@ static void code_block(struct sbuf *b, const char *text)
 	sbuf_addc(b, '\n');
 }
 
+/* The words of a shell command line as culab records it (results.h:
+ * words joined by spaces, quoted where needed): single and double quotes
+ * and backslashes are undone.  Returns how many words were put in
+ * words[max] (heap strings, the caller frees them). */
+static size_t shell_words(const char *cmd, char **words, size_t max)
+{
+	size_t n = 0;
+	const char *p = cmd;
+
+	while (*p && n < max) {
+		struct sbuf w = SBUF_INIT;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		if (!*p)
+			break;
+		while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
+			if (*p == '\'') {
+				for (p++; *p && *p != '\''; p++)
+					sbuf_addc(&w, *p);
+				if (*p)
+					p++;
+			} else if (*p == '"') {
+				for (p++; *p && *p != '"'; p++) {
+					if (*p == '\\' && p[1])
+						p++;
+					sbuf_addc(&w, *p);
+				}
+				if (*p)
+					p++;
+			} else {
+				if (*p == '\\' && p[1])
+					p++;
+				sbuf_addc(&w, *p++);
+			}
+		}
+		words[n++] = sbuf_detach(&w);
+	}
+	return n;
+}
+
+/* Appends word w for a shell, single-quoted unless it is plain; control
+ * characters become '?' (they would not survive a copy and paste). */
+static void shell_word(struct sbuf *b, const char *w)
+{
+	bool plain = *w != '\0';
+
+	for (const char *p = w; *p && plain; p++)
+		plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			       "0123456789_./:=,+-@%", *p) != NULL;
+	if (plain) {
+		sbuf_add(b, w);
+		return;
+	}
+	sbuf_addc(b, '\'');
+	for (const unsigned char *p = (const unsigned char *)w; *p; p++)
+		if (*p == '\'')
+			sbuf_add(b, "'\\''");
+		else if (*p < 0x20 || *p == 0x7f)
+			sbuf_addc(b, '?');
+		else
+			sbuf_addc(b, (char)*p);
+	sbuf_addc(b, '\'');
+}
+
+/* The options of `culab run` that change what is measured, kept in the
+ * command a reader pastes; every other option (where the results went,
+ * -q, --no-report, --note, --lang, the device index, --resume and the
+ * internal worker options) belongs to the machine that recorded. */
+static const struct {
+	const char *name;       /* long form */
+	char short_name;        /* or 0 */
+	bool arg;               /* takes a value */
+	bool keep;
+} run_options[] = {
+	{ "--no-counters", 0, false, true },
+	{ "--profile-only", 0, false, true },
+	{ "--variant", 0, true, true },
+	{ "--lock-clocks", 0, true, true },
+	{ "--shard", 0, true, true },
+	{ "--output", 'o', true, false },
+	{ "--device", 'd', true, false },
+	{ "--devices", 0, true, false },
+	{ "--note", 0, true, false },
+	{ "--lang", 0, true, false },
+	{ "--quiet", 'q', false, false },
+	{ "--no-report", 0, false, false },
+	{ "--resume", 0, false, false },
+	{ "--resume-dir", 0, true, false },
+	{ "--part", 0, true, false },
+};
+
+/* The experiment file as a reader has it: a relative path as recorded
+ * (experiments/default.yaml); an absolute one from its "experiments/"
+ * on, or else its base name. */
+static const char *reader_path(const char *path)
+{
+	const char *at, *slash;
+
+	if (path[0] != '/' && strncmp(path, "../", 3) != 0 &&
+	    !strstr(path, "/../"))
+		return path;
+	at = strstr(path, "/experiments/");
+	if (at)
+		return at + 1;
+	slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/* `culab run ...` for a reader to paste, from the recorded command line:
+ * the options that matter and the experiment file as a reader has it.
+ * Without a recorded command, from the experiment file's path alone.
+ * Returns a heap string, or NULL when neither is known. */
+static char *paste_command(const struct results *r)
+{
+	char *words[64];
+	size_t n = 0, i = 0;
+	struct sbuf b = SBUF_INIT;
+	bool files = false;
+
+	if (r->command && *r->command)
+		n = shell_words(r->command, words, ARRAY_SIZE(words));
+	/* argv[0] is that machine's culab; then "run" */
+	if (n >= 2 && strcmp(words[1], "run") == 0) {
+		sbuf_add(&b, "culab run");
+		for (i = 2; i < n; i++) {
+			const char *w = words[i];
+			size_t k;
+
+			if (w[0] != '-' || !w[1]) {
+				sbuf_addc(&b, ' ');
+				shell_word(&b, reader_path(w));
+				files = true;
+				continue;
+			}
+			for (k = 0; k < ARRAY_SIZE(run_options); k++) {
+				size_t len = strlen(run_options[k].name);
+
+				if (strcmp(w, run_options[k].name) == 0 ||
+				    (run_options[k].short_name && w[1] ==
+				     run_options[k].short_name && w[2] == '\0'))
+					break;
+				if (run_options[k].arg &&
+				    strncmp(w, run_options[k].name, len) == 0 &&
+				    w[len] == '=')
+					break;
+				if (run_options[k].arg &&
+				    run_options[k].short_name && w[0] == '-' &&
+				    w[1] == run_options[k].short_name) {
+					break;   /* -oDIR */
+				}
+			}
+			if (k == ARRAY_SIZE(run_options))
+				continue;   /* not culab's: dropped */
+			if (run_options[k].keep) {
+				sbuf_addc(&b, ' ');
+				shell_word(&b, w);
+			}
+			/* "--opt VALUE": the value goes with the option */
+			if (run_options[k].arg && !strchr(w, '=') &&
+			    (w[1] == '-' || w[2] == '\0') && i + 1 < n) {
+				i++;
+				if (run_options[k].keep) {
+					sbuf_addc(&b, ' ');
+					shell_word(&b, words[i]);
+				}
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		free(words[i]);
+	if (!files && r->source_path && *r->source_path) {
+		sbuf_reset(&b);
+		sbuf_add(&b, "culab run ");
+		shell_word(&b, reader_path(r->source_path));
+		files = true;
+	}
+	if (!files) {
+		sbuf_release(&b);
+		return NULL;
+	}
+	return sbuf_detach(&b);
+}
+
+/* A pasteable command to measure again (the options that matter, the
+ * experiment file as a reader has it), `culab rerun results.json` as the
+ * other way, the versions and times, and where the results were recorded
+ * (the recorded command line and the run's note) as provenance, apart
+ * from what a reader runs. */
 void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const struct results *r = m->r;
 	struct pool p = { .n = 0 };
 	const char *unknown = say_text(L, M_UNKNOWN);
+	char *paste = paste_command(r);
 
-	if (r->command && *r->command) {
-		sbuf_add(b, say_text(L, M_R_COMMAND));
+	if (paste) {
+		if (r->culab_commit && *r->culab_commit)
+			SAY(b, L, M_R_PASTE, pool_md(&p, r->culab_commit));
+		else
+			sbuf_add(b, say_text(L, M_R_PASTE_NOCOMMIT));
 		sbuf_add(b, "\n\n");
-		code_block(b, r->command);
+		code_block(b, paste);
 		sbuf_addc(b, '\n');
+		sbuf_add(b, say_text(L, M_R_ALT));
+		sbuf_add(b, "\n\n");
+		code_block(b, "culab rerun results.json");
+		sbuf_addc(b, '\n');
+		free(paste);
 	} else {
 		sbuf_add(b, say_text(L, M_R_NO_COMMAND));
 		sbuf_add(b, "\n\n");
 	}
+	pool_release(&p);
 	SAY(b, L, M_R_VERSION,
 	    r->culab_version ? pool_md(&p, r->culab_version) : unknown,
 	    r->culab_commit ? pool_md(&p, r->culab_commit) : unknown);
@@ -837,6 +1036,21 @@ void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b)
 	SAY(b, L, M_R_TIMES, r->started ? pool_md(&p, r->started) : unknown,
 	    r->finished ? pool_md(&p, r->finished) : unknown);
 	sbuf_add(b, "\n\n");
-	sbuf_add(b, say_text(L, M_R_RERUN));
 	pool_release(&p);
+	if (r->command && *r->command) {
+		struct sbuf host = SBUF_INIT;
+
+		if (r->has_env && r->env.hostname && *r->env.hostname)
+			SAY(&host, L, M_R_PROV_HOST,
+			    pool_md(&p, r->env.hostname));
+		SAY(b, L, M_R_PROV, pool_md(&p, r->command), sbuf_str(&host));
+		sbuf_release(&host);
+		if (r->note && *r->note) {
+			sbuf_addc(b, ' ');
+			SAY(b, L, M_R_PROV_NOTE, pool_md(&p, r->note));
+		}
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+	}
+	sbuf_add(b, say_text(L, M_R_RERUN));
 }

@@ -21,6 +21,7 @@
 
 #include "metrics.h"
 #include "plot.h"
+#include "registry.h"
 #include "results.h"
 #include "signature.h"
 #include "util.h"
@@ -43,7 +44,8 @@ static char *chart_name(const struct group *g, enum chart k)
  * "(yours)" for the user's kernels. */
 static char *item_label(const struct item *it, bool with_block)
 {
-	const char *mine = it->role == ROLE_USER ? " (yours)" : "";
+	const char *mine = it->role == ROLE_USER ? " (yours)" :
+			   it->role == ROLE_CEILING ? " (ceiling)" : "";
 
 	if (with_block && it->row->block > 0)
 		return xasprintf("%s (block %d)%s", S(it->row->variant),
@@ -118,7 +120,7 @@ static bool group_blocks_vary(const struct group *g, const char *variant)
 }
 
 struct point {
-	double x, y;
+	double x, y, lo, hi;   /* lo, hi: the 95 % interval of y, or NAN */
 };
 
 static int point_cmp(const void *a, const void *b)
@@ -128,8 +130,30 @@ static int point_cmp(const void *a, const void *b)
 	return p->x < q->x ? -1 : p->x > q->x;
 }
 
+/* The 95 % interval of an item's median time, or of its bandwidth (the
+ * bytes over the interval's ends), into *lo and *hi; NAN when the row has
+ * none. */
+static void point_interval(const struct item *it, bool bandwidth, double *lo,
+			   double *hi)
+{
+	const struct timing *t = &it->row->t;
+
+	*lo = *hi = NAN;
+	if (!has_interval(t))
+		return;
+	if (!bandwidth) {
+		*lo = t->median_lo_ms;
+		*hi = t->median_hi_ms;
+	} else if (t->median_lo_ms > 0 && t->median_hi_ms > 0 &&
+		   t->median_ms > 0) {
+		*lo = it->row->gbps * t->median_ms / t->median_hi_ms;
+		*hi = it->row->gbps * t->median_ms / t->median_lo_ms;
+	}
+}
+
 /* One line per variant (and block, where it varies) of a group: time or
- * bandwidth against elements. */
+ * bandwidth against elements, each point with the 95 % interval of its
+ * median as an error bar. */
 static void chart_lines(const struct group *g, struct plot_panel *p,
 			bool bandwidth)
 {
@@ -165,7 +189,7 @@ static void chart_lines(const struct group *g, struct plot_panel *p,
 			for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
 				const struct item *it = g->ladders[k]->items[i];
 				char *label;
-				double x, y;
+				double x, y, lo, hi;
 				bool same;
 
 				if (!it->ok)
@@ -181,54 +205,37 @@ static void chart_lines(const struct group *g, struct plot_panel *p,
 					style = PLOT_DASHED;   /* copies */
 				x = (double)it->row->n * (double)it->row->m;
 				y = bandwidth ? it->row->gbps : item_ms(it);
+				point_interval(it, bandwidth, &lo, &hi);
 				/* one point per size: the best of the
 				 * experiments that measured it */
 				for (size_t q = 0; q < npts; q++)
 					if (pts[q].x == x) {
 						if (bandwidth ? y > pts[q].y :
-								y < pts[q].y)
+								y < pts[q].y) {
 							pts[q].y = y;
+							pts[q].lo = lo;
+							pts[q].hi = hi;
+						}
 						same = false;
 					}
 				if (!same)
 					continue;
 				pts = xrealloc(pts, (npts + 1) * sizeof(*pts));
 				pts[npts].x = x;
+				pts[npts].lo = lo;
+				pts[npts].hi = hi;
 				pts[npts++].y = y;
 			}
 		if (npts)
 			qsort(pts, npts, sizeof(*pts), point_cmp);
 		s = plot_series_add(p, labels[j], style);
 		for (size_t q = 0; q < npts; q++)
-			plot_series_point(s, pts[q].x, pts[q].y);
+			plot_series_interval(s, pts[q].x, pts[q].y, pts[q].lo,
+					     pts[q].hi);
 		free(pts);
 		free(labels[j]);
 	}
 	free(labels);
-}
-
-/* The copy ceiling for a group's bandwidth chart when the group has no
- * ceiling rows of its own: the fastest verified ceiling row anywhere. */
-static const struct item *ceiling_anywhere(const struct model *m)
-{
-	const struct item *best = NULL;
-
-	for (size_t i = 0; i < m->nitems; i++) {
-		const struct item *it = &m->items[i];
-
-		if (it->ok && it->role == ROLE_CEILING &&
-		    (!best || it->row->gbps > best->row->gbps))
-			best = it;
-	}
-	return best;
-}
-
-static bool group_has_ceiling(const struct group *g)
-{
-	for (size_t k = 0; k < g->nladders; k++)
-		if (g->ladders[k]->ceiling)
-			return true;
-	return false;
 }
 
 static char *rung_label(const struct item *it)
@@ -267,7 +274,8 @@ static const struct environment *peak_env(const struct chart_ctx *x)
 	return x->m->r->has_env ? &x->m->r->env : NULL;
 }
 
-/* Median time against size, one line per variant (log-log). */
+/* Median time against size, one line per variant (log-log), with the
+ * 95 % interval of each median. */
 static const char *chart_time(const struct chart_ctx *x)
 {
 	char *name = chart_name(x->g, CH_TIME);
@@ -283,8 +291,10 @@ static const char *chart_time(const struct chart_ctx *x)
 	return chart_if_drawable(c);
 }
 
-/* Bandwidth against size, with the theoretical peak and the copy ceiling
- * (the group's own, or else the fastest anywhere) as lines. */
+/* Bandwidth against size, with the theoretical peak as a line.  The
+ * group's copy ceiling is one of its lines (dashed, "copy ceiling"): a
+ * group without one gets none, rather than another family's copy, whose
+ * access shape is not this family's. */
 static const char *chart_bandwidth(const struct chart_ctx *x)
 {
 	const struct environment *env = peak_env(x);
@@ -302,17 +312,6 @@ static const char *chart_bandwidth(const struct chart_ctx *x)
 		t = xasprintf("theoretical peak %.0f GB/s", env->peak_gbps);
 		plot_panel_hline(p, t, env->peak_gbps, PLOT_SOLID);
 		free(t);
-	}
-	if (!group_has_ceiling(x->g)) {
-		const struct item *ceil = ceiling_anywhere(x->m);
-
-		if (ceil) {
-			t = xasprintf("ceiling %.0f GB/s (%s, %s)",
-				      ceil->row->gbps, S(ceil->row->variant),
-				      S(ceil->row->dtype));
-			plot_panel_hline(p, t, ceil->row->gbps, PLOT_DASHED);
-			free(t);
-		}
 	}
 	return chart_if_drawable(c);
 }
@@ -337,9 +336,8 @@ static const char *chart_ladder(const struct chart_ctx *x)
 	plot_panel_bar_base(p, 1);
 	step = plot_series_add(p, "over the previous rung", PLOT_SOLID);
 	cum = plot_series_add(p, "over the first rung", PLOT_SOLID);
-	/* values on both bars while they fit side by side */
-	if (x->nrungs <= 8)
-		plot_series_labels(step, PLOT_LABELS_TIMES);
+	/* values on both bars (upright where many: plot.h) */
+	plot_series_labels(step, PLOT_LABELS_TIMES);
 	plot_series_labels(cum, PLOT_LABELS_TIMES);
 	for (size_t i = 0; i < x->nrungs; i++) {
 		char *label = rung_label(x->rungs[i]);
@@ -361,29 +359,113 @@ static const char *chart_ladder(const struct chart_ctx *x)
 	return chart_if_drawable(c);
 }
 
-/* The top ladder's counters per rung, one panel per counter column. */
+/* Counters drawn beside the signatures' own: what tells a one-block rung
+ * (one SM busy) from the others, and the DRAM traffic a memory-bound
+ * step must cut. */
+static const char *const counters_always[] = {
+	"achieved_occupancy_pct", "dram_read_bytes", "dram_write_bytes",
+};
+
+/* The most counter panels in one chart. */
+#define COUNTER_PANELS 8
+
+/* Whether column col is named by the signature of one of the chart's
+ * rungs. */
+static bool in_signatures(const struct chart_ctx *x, const char *col)
+{
+	for (size_t i = 0; i < x->nrungs; i++) {
+		const struct variant *v = x->rungs[i]->v;
+
+		for (size_t k = 0; v && k < VARIANT_MAX_EXPECT &&
+				   v->expect[k].column; k++)
+			if (str_eq(v->expect[k].column, col))
+				return true;
+	}
+	return false;
+}
+
+/* The counter columns the chart draws, into cols[] (room for top->ncols,
+ * COUNTER_PANELS at most): those the rungs' signatures are stated in,
+ * then counters_always; the ladder's first columns when no signature
+ * names any of them. */
+static size_t counter_columns(const struct chart_ctx *x, const char **cols)
+{
+	const struct ladder *top = x->top;
+	size_t n = 0;
+
+	for (size_t k = 0; k < top->ncols && n < COUNTER_PANELS; k++)
+		if (in_signatures(x, top->cols[k]))
+			cols[n++] = top->cols[k];
+	for (size_t a = 0; a < ARRAY_SIZE(counters_always); a++)
+		for (size_t k = 0; k < top->ncols && n < COUNTER_PANELS; k++)
+			if (str_eq(top->cols[k], counters_always[a]) &&
+			    !in_signatures(x, top->cols[k]))
+				cols[n++] = top->cols[k];
+	if (n <= ARRAY_SIZE(counters_always))
+		for (size_t k = 0; k < top->ncols && n < 6; k++) {
+			bool have = false;
+
+			for (size_t j = 0; j < n && !have; j++)
+				have = str_eq(cols[j], top->cols[k]);
+			if (!have)
+				cols[n++] = top->cols[k];
+		}
+	return n;
+}
+
+/* Whether the values of column col over the chart's rows span more than
+ * a factor of 30 (one outlier would flatten the others on a linear
+ * axis): then the panel's y axis is logarithmic. */
+static bool counter_wide(const struct chart_ctx *x, const char *col)
+{
+	double lo = INFINITY, hi = 0;
+
+	for (size_t i = 0; i < x->nrungs + x->nusers; i++) {
+		const struct item *it = i < x->nrungs ? x->rungs[i] :
+					x->users[i - x->nrungs];
+		double v = row_column(it->row, col);
+
+		if (isfinite(v) && v > 0) {
+			lo = fmin(lo, v);
+			hi = fmax(hi, v);
+		}
+	}
+	return hi > 0 && hi / lo > 30;
+}
+
+/* The top ladder's counters per rung: one panel per counter its rungs'
+ * signatures are stated in (and counters_always), two panels a row, each value
+ * printed on its bar; a panel whose values span more than 30x is drawn
+ * on a log axis (zeros are then left out, as the axis says). */
 static const char *chart_counters(const struct chart_ctx *x)
 {
 	const struct ladder *top = x->top;
 	char *key = users_key((const struct item *const *)x->users, x->nusers);
-	char *t = xasprintf("%s, %s: counters per rung%s", x->title, x->size,
-			    key);
+	char *t = xasprintf("%s, %s: the signatures' counters per rung%s",
+			    x->title, x->size, key);
 	char *name = chart_name(x->g, CH_COUNTERS);
 	struct plot_chart *c = plot_chart_add(x->set, name, t);
+	const char **cols = xcalloc(top->ncols, sizeof(*cols));
+	size_t ncols = counter_columns(x, cols);
 
 	free(name);
 	free(t);
 	free(key);
-	for (size_t k = 0; k < top->ncols; k++) {
-		const char *col = top->cols[k];
+	plot_chart_columns(c, ncols > 1 ? 2 : 1);
+	for (size_t k = 0; k < ncols; k++) {
+		const char *col = cols[k];
 		const struct metric_column_def *d = column_def(col, NULL);
-		char *ylabel = d && d->unit && *d->unit ? xstrdup(d->unit) :
-							  xstrdup("value");
+		bool wide = counter_wide(x, col);
+		const char *unit = d && d->unit && *d->unit ? d->unit : "value";
+		char *ylabel = wide ? xasprintf("%s (log; 0 not drawn)", unit) :
+				      xstrdup(unit);
 		struct plot_panel *p;
 		struct plot_series *s;
 
 		p = plot_panel_add(c, PLOT_BARS, col, "rung", ylabel);
 		free(ylabel);
+		if (wide)
+			plot_panel_logscale(p, 0, 10);
 		s = plot_series_add(p, col, PLOT_SOLID);
 		plot_series_labels(s, PLOT_LABELS_VALUE);
 		for (size_t i = 0; i < x->nrungs; i++) {
@@ -403,6 +485,7 @@ static const char *chart_counters(const struct chart_ctx *x)
 					  row_column(x->users[i]->row, col));
 		}
 	}
+	free(cols);
 	return chart_if_drawable(c);
 }
 

@@ -306,20 +306,35 @@ static const char *const msgs[M__COUNT][NLANG] = {
 
 	[M_CH_HEAD] = { "{1} / {2}", "{1} / {2}" },
 	[M_CH_TIME] = {
-		"Median time against size for every variant (log-log).",
-		"各变体的中位时间随规模的变化（双对数坐标）。" },
+		"Median time against size for every variant (log-log), each "
+		"with the 95 % confidence interval of its median as an error "
+		"bar.",
+		"各变体的中位时间随规模的变化（双对数坐标），误差线为中位数的 95 % "
+		"置信区间。" },
 	[M_CH_BW] = {
-		"Bandwidth against size, with the theoretical peak and the "
-		"measured ceiling as lines.",
-		"带宽随规模的变化，并以直线标出理论峰值和实测上限。" },
+		"Bandwidth against size, with the 95 % confidence interval of "
+		"each point as an error bar; the theoretical peak is a solid "
+		"line, the family's measured copy ceiling the dashed line "
+		"marked \"(ceiling)\".",
+		"带宽随规模的变化，误差线为每个点的 95 % 置信区间；实线为理论峰值，"
+		"标有“(ceiling)”的虚线为本族实测的拷贝上限。" },
 	[M_CH_LADDER] = {
 		"The ladder at {1}: speedup of each rung over the previous one "
 		"and cumulative speedup over the first rung (bars start at "
 		"1×; a bar below 1 is a slowdown).",
 		"{1} 时的优化阶梯：每一级相对上一级的加速比，以及相对第一级的累计"
 		"加速比（柱子从 1× 起画，低于 1 表示变慢）。" },
-	[M_CH_COUNTERS] = { "Hardware counters per rung at {1}.",
-			    "{1} 时各级的硬件计数器。" },
+	[M_CH_COUNTERS] = {
+		"Hardware counters per rung at {1}: the counters the rungs' "
+		"signatures are stated in, achieved occupancy and DRAM bytes "
+		"read and written. A panel "
+		"whose values span more than 30× has a logarithmic axis, on "
+		"which a zero is not drawn (its label is missing too; the "
+		"tables give every value).",
+		"{1} 时各级的硬件计数器：各级预期特征所用的计数器，以及实际占用率和 DRAM "
+		"读写字节数。"
+		"数值跨度超过 30× 的面板使用对数坐标，零值在对数坐标上不画出（也没有"
+		"标注；各表格列出全部数值）。" },
 	[M_CH_TRANSPOSE] = {
 		"Transpose bandwidth per variant at {1}, against the measured "
 		"copy ceiling.",
@@ -573,17 +588,17 @@ static const char *const msgs[M__COUNT][NLANG] = {
 			 "实验文件 {1}，SHA-256 {2}。" },
 	[M_R_TIMES] = { "Started {1}, finished {2}.", "开始于 {1}，结束于 {2}。" },
 	[M_R_RERUN] = {
-		"To repeat the measurements on a machine with a GPU, check out "
-		"the same culab commit, build it with `make`, confirm that the "
-		"experiment file's SHA-256 matches (`sha256sum FILE`) and run "
-		"`culab run FILE`. To rebuild this report from the recorded "
-		"results without a GPU, run `culab report results.json -o "
-		"DIR` (add `--template FILE` to use an edited template).",
-		"要在有 GPU 的机器上重复这些测量：检出同一个 culab 提交，用 `make` "
-		"构建，确认实验文件的 SHA-256 一致（`sha256sum FILE`），然后运行 "
-		"`culab run FILE`。要在没有 GPU 的情况下根据记录的结果重新生成本报告，"
-		"运行 `culab report results.json -o DIR`（加上 `--template FILE` "
-		"可使用修改过的模板）。" },
+		"If the experiment file you have differs from the recorded one, "
+		"`sha256sum FILE` shows it: compare with the SHA-256 above. To "
+		"rebuild this report from the recorded results without a GPU, "
+		"run `culab report results.json -o DIR` (add `--template FILE` "
+		"to use an edited template, `--format html` for the web page "
+		"alone).",
+		"如果你手上的实验文件与记录的不同，`sha256sum FILE` 可以看出来："
+		"与上面的 SHA-256 比较即可。要在没有 GPU 的情况下根据记录的结果重新"
+		"生成本报告，运行 `culab report results.json -o DIR`（加上 "
+		"`--template FILE` 可使用修改过的模板，加上 `--format html` 只生成"
+		"网页）。" },
 
 	[M_B_BASE] = { "baseline", "基线" },
 	[M_B_NEW] = { "new", "新结果" },
@@ -737,6 +752,32 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"先说明一个贯穿全文的术语：线程束（warp）是 SM 一起发射每条指令的 "
 		"32 个线程。线程块中的线程按 32 个一组分成若干线程束，"
 		"warp_instructions 等计数器也按线程束计数。" },
+	/* r17-html */
+	[M_R_PASTE] = {
+		"To measure again on a machine with a GPU, build culab at "
+		"commit {1} (`git checkout {1} && make`) and run, from the "
+		"repository:",
+		"要在有 GPU 的机器上重新测量：构建提交 {1} 的 culab"
+		"（`git checkout {1} && make`），然后在仓库目录中运行：" },
+	[M_R_PASTE_NOCOMMIT] = {
+		"To measure again on a machine with a GPU, build culab with "
+		"`make` and run, from the repository:",
+		"要在有 GPU 的机器上重新测量：用 `make` 构建 culab，然后在仓库目录中"
+		"运行：" },
+	[M_R_ALT] = {
+		"Or run again from this results file alone: it holds the "
+		"experiment file (checked against its SHA-256) and the sources "
+		"of any kernels of your own; culab measures the same variants and compares "
+		"the new results with these:",
+		"也可以只凭这个结果文件重新运行：它保存了实验文件（会用 SHA-256 "
+		"核对）以及你自己写的核函数（如果有）的源码；culab 会测量同样的变体，并把新结果与这里的"
+		"结果比较：" },
+	[M_R_PROV] = {
+		"Provenance: these results were recorded with the command line "
+		"{1}{2}.",
+		"来源：这些结果是{2}用命令行 {1} 记录的。" },
+	[M_R_PROV_HOST] = { " on host {1}", "在主机 {1} 上" },
+	[M_R_PROV_NOTE] = { "The run's note: “{1}”.", "这次运行的备注：“{1}”。" },
 };
 
 const char *say_text(enum lang L, enum msg id)

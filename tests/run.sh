@@ -8,12 +8,15 @@
 # 3. golden errors of results files: `culab report tests/bad-results/NAME.json`
 #    must exit 2, print exactly NAME.err and write nothing;
 # 4. every file in tests/good/ and experiments/ passes `culab check`;
-# 5. reports/chips/aliases.md is what `culab list chips` computes with this
+# 5. the HTML report in a headless chromium: printed to PDF, pages counted,
+#    a screenshot, no table wider than the page (tests/html.sh; skipped
+#    without chromium);
+# 6. reports/chips/aliases.md is what `culab list chips` computes with this
 #    CUPTI (skipped where CUPTI cannot run or is another version).
-# 6. with FATBIN_PROBE and RELEASE_ARCHS set (the Makefile sets them): a
+# 7. with FATBIN_PROBE and RELEASE_ARCHS set (the Makefile sets them): a
 #    kernel file compiled with the release build's flags holds machine
 #    code for every release architecture (tests/fatbin.sh);
-# 7. with DIST_TAR set: the release tarball, built from this build's
+# 8. with DIST_TAR set: the release tarball, built from this build's
 #    objects, runs from its extracted tree without a toolkit
 #    (tests/dist.sh; its architectures: DIST_ARCHS).
 # Prints one line per failure and a pass/fail count; exits 1 on failure.
@@ -101,6 +104,14 @@ for y in tests/good/*.yaml experiments/*.yaml experiments/*/*.yaml; do
 		cat "$tmp/err"
 	fi
 done
+
+echo "== the HTML report in a browser (tests/html.sh)"
+sh tests/html.sh "$culab"
+case $? in
+0) ok ;;
+77) ;;
+*) ko "tests/html.sh: the HTML report in chromium" ;;
+esac
 
 echo "== counters on every chip (reports/chips/aliases.md)"
 sh reports/chips/update.sh --check "$build"

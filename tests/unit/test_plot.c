@@ -269,7 +269,7 @@ static void test_intervals(void **state)
 				   "vectors heads"));
 	assert_non_null(strstr(gp, "using 1:3:(0):($4-$3) with vectors"));
 	/* the bar panel's range reaches the top of the interval */
-	assert_non_null(strstr(gp, "set yrange [0.72:5.6]"));
+	assert_non_null(strstr(gp, "set yrange [0.5625:5.6]"));
 	free(dat);
 	free(gp);
 	plot_set_free(s);

@@ -768,8 +768,10 @@ static void test_hostile_text(void **state)
 	zh = read_report(dir, "zh");
 	expect_tables(en, 6);
 	expect_tables(zh, 6);
-	/* the command keeps its text, fenced beyond its own backquotes */
-	EXPECT_IN(en, "\n````sh\nx`touch");
+	/* a recorded command that is not `culab run`: the command to paste
+	 * comes from the experiment file's path, the recorded one is
+	 * provenance, escaped like any text */
+	EXPECT_IN(en, "```sh\nculab run experiments/synthetic.yaml\n```");
 	/* HTML and Markdown only inside the fenced command, where they are
 	 * shown as text */
 	strip_fences(en);
@@ -783,9 +785,58 @@ static void test_hostile_text(void **state)
 				 __FILE__, __LINE__, q);
 	EXPECT_NOT_IN(zh, "<script");
 	EXPECT_IN(en, "&lt;script&gt;");
-
 	free(en);
 	free(zh);
+	/* the HTML pages: nothing of it as markup */
+	{
+		char *path = path_of(dir, "report.en.html");
+
+		en = slurp(path, NULL);
+		free(path);
+		assert_non_null(en);
+		EXPECT_NOT_IN(en, "<script");
+		EXPECT_NOT_IN(en, "href=\"javascript");
+		EXPECT_IN(en, "&lt;script&gt;");
+		free(en);
+	}
+
+	results_release(&r);
+	scratch_done(dir);
+}
+
+/* The command to paste: `culab run` with the options that change what is
+ * measured and the experiment file as a reader has it; the recording
+ * machine's paths and notes are provenance only. */
+static void test_reproduction(void **state)
+{
+	struct results r;
+	struct report_options o;
+	char *dir = scratch(), *en;
+
+	(void)state;
+	synthetic_results(&r);
+	free(r.command);
+	r.command = xstrdup(".carry/culab run --no-report -q -o "
+			    "/tmp/culab-session.X/default --note 'recorded "
+			    "with: sh x.sh' --lock-clocks=max -d 1 --variant "
+			    "reduce_global,reduce_shuffle "
+			    "'/home/me/culab/experiments/my exp'\\''s.yaml'");
+	options(&o, dir);
+	o.charts = false;
+	o.formats = REPORT_MD;
+	assert_int_equal(render(&r, &o, NULL), 0);
+	en = read_report(dir, "en");
+	EXPECT_IN(en, "```sh\nculab run --lock-clocks=max --variant "
+		      "reduce_global,reduce_shuffle 'experiments/my "
+		      "exp'\\''s.yaml'\n```");
+	EXPECT_IN(en, "```sh\nculab rerun results.json\n```");
+	EXPECT_IN(en, "Provenance: these results were recorded with the "
+		      "command line .carry/culab run");
+	EXPECT_NOT_IN(en, "culab.html");
+	free(en);
+	en = path_of(dir, "report.en.html");
+	assert_false(file_exists(en));   /* --format md */
+	free(en);
 	results_release(&r);
 	scratch_done(dir);
 }
@@ -1152,14 +1203,49 @@ static void test_signature_checks(void **state)
 
 /* The recorded fixture against its golden reports (skipped until a GPU
  * run has recorded the fixture). */
+/* Compares `got` with tests/golden/NAME, or writes it there first when
+ * CULAB_UPDATE_GOLDEN is set. */
+static void golden_check(const char *got, const char *name)
+{
+	char *golden = xasprintf("%s/tests/golden/%s", srcdir(), name), *want;
+
+	if (getenv("CULAB_UPDATE_GOLDEN")) {
+		char *gdir = xasprintf("%s/tests/golden", srcdir());
+
+		assert_int_equal(mkdir_p(gdir), 0);
+		assert_int_equal(write_file_atomic(golden, got, strlen(got)), 0);
+		fprintf(stderr, "wrote %s\n", golden);
+		free(gdir);
+	}
+	want = slurp(golden, NULL);
+	if (!want)
+		fail_msg("%s:%d: %s is missing: run tests/update_golden.sh",
+			 __FILE__, __LINE__, golden);
+	if (strcmp(got, want) != 0) {
+		int line = 1;
+		size_t i = 0;
+
+		while (got[i] && got[i] == want[i])
+			line += got[i++] == '\n';
+		fail_msg("%s:%d: %s differs from the rendered report at line %d "
+			 "(run tests/update_golden.sh if the change is intended)",
+			 __FILE__, __LINE__, golden, line);
+	}
+	free(want);
+	free(golden);
+}
+
+/* The golden reports of the recorded fixture: the Markdown with its
+ * charts, and the HTML pages rendered without charts (inline, their SVG
+ * would hold what one gnuplot version draws; tests/html.sh checks them in
+ * a browser). */
 static void test_golden(void **state)
 {
 	char *fixture = xasprintf("%s/tests/fixtures/quick/results.json",
 				  srcdir());
-	bool update = getenv("CULAB_UPDATE_GOLDEN") != NULL;
 	struct results r;
 	struct report_options o;
-	char *dir;
+	char *dir, *plain;
 
 	(void)state;
 	if (!file_exists(fixture)) {
@@ -1175,37 +1261,30 @@ static void test_golden(void **state)
 	assert_int_equal(render(&r, &o, NULL), 0);
 	for (int l = 0; l < 2; l++) {
 		const char *lang = l ? "zh" : "en";
-		char *got = read_report(dir, lang), *want, *golden;
-		size_t len = strlen(got);
+		char *got = read_report(dir, lang), *name;
 
-		golden = xasprintf("%s/tests/golden/report.%s.md", srcdir(), lang);
-		if (update) {
-			char *gdir = xasprintf("%s/tests/golden", srcdir());
-
-			assert_int_equal(mkdir_p(gdir), 0);
-			assert_int_equal(write_file_atomic(golden, got, len), 0);
-			fprintf(stderr, "wrote %s\n", golden);
-			free(gdir);
-		}
-		want = slurp(golden, NULL);
-		if (!want)
-			fail_msg("%s:%d: %s is missing: run tests/update_golden.sh",
-				 __FILE__, __LINE__, golden);
-		if (strcmp(got, want) != 0) {
-			int line = 1;
-			size_t i = 0;
-
-			while (got[i] && got[i] == want[i])
-				line += got[i++] == '\n';
-			fail_msg("%s:%d: %s differs from the rendered report at "
-				 "line %d (run tests/update_golden.sh if the "
-				 "change is intended)", __FILE__, __LINE__,
-				 golden, line);
-		}
-		free(want);
+		name = xasprintf("report.%s.md", lang);
+		golden_check(got, name);
+		free(name);
 		free(got);
-		free(golden);
 	}
+	plain = path_of(dir, "plain");
+	o.dir = plain;
+	o.charts = false;
+	o.formats = REPORT_HTML;
+	assert_int_equal(render(&r, &o, NULL), 0);
+	for (int l = 0; l < 2; l++) {
+		const char *lang = l ? "zh" : "en";
+		char *name = xasprintf("report.%s.html", lang);
+		char *path = path_of(plain, name), *got = slurp(path, NULL);
+
+		assert_non_null(got);
+		golden_check(got, name);
+		free(got);
+		free(path);
+		free(name);
+	}
+	free(plain);
 	results_release(&r);
 	free(fixture);
 	scratch_done(dir);
@@ -1308,6 +1387,7 @@ int main(void)
 		cmocka_unit_test(test_failed_row_has_no_speed),
 		cmocka_unit_test(test_charts_valid),
 		cmocka_unit_test(test_hostile_text),
+		cmocka_unit_test(test_reproduction),
 		cmocka_unit_test(test_no_gnuplot),
 		cmocka_unit_test(test_gnuplot_fails),
 		cmocka_unit_test(test_symlinks_not_followed),
