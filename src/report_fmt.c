@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util.h"
 
@@ -71,11 +72,46 @@ void pool_release(struct pool *p)
 	p->n = 0;
 }
 
+/* Inserts a comma between every three digits of the integer part of the
+ * number in buf (which has room for size bytes): "12345.6" -> "12,345.6". */
+static void group_thousands(char *buf, size_t size)
+{
+	char *p = buf + (*buf == '-');
+	size_t digits = strspn(p, "0123456789"), len = strlen(buf);
+	size_t commas = digits ? (digits - 1) / 3 : 0;
+
+	if (!commas || len + commas + 1 > size)
+		return;
+	/* move from the end, so nothing is overwritten before it is read */
+	memmove(p + digits + commas, p + digits, strlen(p + digits) + 1);
+	for (size_t i = digits, out = digits + commas, k = 0; i-- > 0;) {
+		p[--out] = p[i];
+		if (++k % 3 == 0 && i)
+			p[--out] = ',';
+	}
+}
+
+/* v with `sig` significant digits in plain notation (sig >= 1). */
+static void plain_sig(char *buf, size_t size, double v, int sig)
+{
+	int mag = (int)floor(log10(fabs(v))), dec;
+	double unit;
+
+	/* rounding may carry into the next power of ten (9.996 -> 10.0) */
+	unit = pow(10, mag - sig + 1);
+	if (fabs(round(v / unit) * unit) >= pow(10, mag + 1))
+		mag++;
+	dec = sig - 1 - mag;
+	snprintf(buf, size, "%.*f", dec > 0 ? dec : 0, v);
+}
+
 const char *fmt_sig(char *buf, size_t size, double v, int sig)
 {
+	static const char *const si[] = { "k", "M", "G", "T", "P", "E" };
 	double a = fabs(v);
-	int mag, dec;
 
+	if (sig < 1)
+		sig = 1;
 	if (!isfinite(v)) {
 		snprintf(buf, size, "—");
 		return buf;
@@ -84,15 +120,26 @@ const char *fmt_sig(char *buf, size_t size, double v, int sig)
 		snprintf(buf, size, "0");
 		return buf;
 	}
-	if (a >= 1e6 || a < 1e-4) {
+	if (a < 1e-6) {
 		snprintf(buf, size, "%.*e", sig - 1, v);
 		return buf;
 	}
-	mag = (int)floor(log10(a));
-	dec = sig - 1 - mag;
-	if (dec < 0)
-		dec = 0;
-	snprintf(buf, size, "%.*f", dec, v);
+	if (a >= 1e6) {
+		size_t k = 0;
+		char num[FMT_SIZE];
+
+		v /= 1e3;
+		while (fabs(v) >= 999.5 && k + 1 < ARRAY_SIZE(si)) {
+			v /= 1e3;
+			k++;
+		}
+		plain_sig(num, sizeof(num), v, sig);
+		snprintf(buf, size, "%s %s", num, si[k]);
+		return buf;
+	}
+	plain_sig(buf, size, v, sig);
+	if (a >= 1e4)
+		group_thousands(buf, size);
 	return buf;
 }
 
@@ -102,13 +149,50 @@ const char *fmt_pct(char *buf, size_t size, double v)
 	return buf;
 }
 
+/* A ratio as fmt_times() writes it, with `suffix` after it. */
+static const char *ratio_text(char *buf, size_t size, double v,
+			      const char *suffix)
+{
+	char num[FMT_SIZE];
+	double a = fabs(v);
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "—");
+		return buf;
+	}
+	if (a == 0)
+		snprintf(num, sizeof(num), "0");
+	else if (a < 1)
+		plain_sig(num, sizeof(num), v, 3);
+	else if (a < 9.995)
+		snprintf(num, sizeof(num), "%.2f", v);
+	else if (a < 99.95)
+		snprintf(num, sizeof(num), "%.1f", v);
+	else
+		snprintf(num, sizeof(num), "%.0f", v);
+	if (a >= 9999.5)
+		group_thousands(num, sizeof(num));
+	snprintf(buf, size, "%s%s", num, suffix);
+	return buf;
+}
+
 const char *fmt_times(char *buf, size_t size, double v)
 {
-	if (!isfinite(v))
-		snprintf(buf, size, "—");
-	else
-		snprintf(buf, size, "%.2f×", v);
-	return buf;
+	return ratio_text(buf, size, v, "×");
+}
+
+void times_with_interval(struct sbuf *b, enum lang L, double x, double lo,
+			 double hi)
+{
+	char v[FMT_SIZE], l[FMT_SIZE], h[FMT_SIZE];
+
+	fmt_times(v, sizeof(v), x);
+	if (!isfinite(x) || !isfinite(lo) || !isfinite(hi)) {
+		sbuf_add(b, v);
+		return;
+	}
+	SAY(b, L, M_CELL_TIME_CI, v, ratio_text(l, sizeof(l), lo, ""),
+	    ratio_text(h, sizeof(h), hi, ""));
 }
 
 /* One sample has no interval to speak of; rows built in memory without

@@ -845,17 +845,17 @@ static void diagnose(const struct model *m, const struct ladder *l,
 	free(d);
 }
 
-/* "1.09×", with " (within noise)" when the two times differ by less than
- * the larger noise of the two rows (never less than NOISE_FLOOR_PCT),
- * as the findings judge a step. */
+/* "1.09×", with " (within noise)" when the 95 % interval of the ratio
+ * does not put it beyond SPEEDUP_SAME_PCT, as the findings judge a step
+ * (ratio_judge). */
 static const char *speedup(struct bag *bag, enum lang L, const struct item *a,
 			   const struct item *b)
 {
-	double noise = fmax(NOISE_FLOOR_PCT, fmax(a->row->t.noise_pct,
-						 b->row->t.noise_pct));
-	bool same = 100 * fabs(item_ms(a) - item_ms(b)) / item_ms(b) <= noise;
+	double x, lo, hi;
+	enum stats_verdict v = ratio_judge(a, b, &x, &lo, &hi);
+	bool same = v == SV_SAME || v == SV_UNKNOWN;
 
-	return bag_keep(bag, xasprintf("%s%s", TIMES(item_ms(a) / item_ms(b)),
+	return bag_keep(bag, xasprintf("%s%s", TIMES(x),
 				       same ? say_text(L, M_U_NOISE) : ""));
 }
 
