@@ -91,24 +91,28 @@ static void group_thousands(char *buf, size_t size)
 	}
 }
 
+/* The power of ten of v (not 0) once rounded to `sig` significant
+ * digits: rounding may carry into the next one (9.996 -> 10.0). */
+static int magnitude(double v, int sig)
+{
+	int mag = (int)floor(log10(fabs(v)));
+	double unit = pow(10, mag - sig + 1);
+
+	return fabs(round(v / unit) * unit) >= pow(10, mag + 1) ? mag + 1 : mag;
+}
+
 /* v with `sig` significant digits in plain notation (sig >= 1). */
 static void plain_sig(char *buf, size_t size, double v, int sig)
 {
-	int mag = (int)floor(log10(fabs(v))), dec;
-	double unit;
+	int dec = sig - 1 - magnitude(v, sig);
 
-	/* rounding may carry into the next power of ten (9.996 -> 10.0) */
-	unit = pow(10, mag - sig + 1);
-	if (fabs(round(v / unit) * unit) >= pow(10, mag + 1))
-		mag++;
-	dec = sig - 1 - mag;
 	snprintf(buf, size, "%.*f", dec > 0 ? dec : 0, v);
 }
 
 const char *fmt_sig(char *buf, size_t size, double v, int sig)
 {
 	static const char *const si[] = { "k", "M", "G", "T", "P", "E" };
-	double a = fabs(v);
+	int mag;
 
 	if (sig < 1)
 		sig = 1;
@@ -116,20 +120,22 @@ const char *fmt_sig(char *buf, size_t size, double v, int sig)
 		snprintf(buf, size, "—");
 		return buf;
 	}
-	if (a == 0) {
+	if (v == 0) {
 		snprintf(buf, size, "0");
 		return buf;
 	}
-	if (a < 1e-6) {
+	/* the notation follows the value as it will be written */
+	mag = magnitude(v, sig);
+	if (mag < -6) {
 		snprintf(buf, size, "%.*e", sig - 1, v);
 		return buf;
 	}
-	if (a >= 1e6) {
+	if (mag >= 6) {
 		size_t k = 0;
 		char num[FMT_SIZE];
 
 		v /= 1e3;
-		while (fabs(v) >= 999.5 && k + 1 < ARRAY_SIZE(si)) {
+		while (magnitude(v, sig) >= 3 && k + 1 < ARRAY_SIZE(si)) {
 			v /= 1e3;
 			k++;
 		}
@@ -138,7 +144,7 @@ const char *fmt_sig(char *buf, size_t size, double v, int sig)
 		return buf;
 	}
 	plain_sig(buf, size, v, sig);
-	if (a >= 1e4)
+	if (mag >= 4)
 		group_thousands(buf, size);
 	return buf;
 }

@@ -713,7 +713,13 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"GPU",
 		"没有可测量的变化（{1} → {2} ms；加速比 {3} 没有超出 ±{4} %）："
 		"这一步在这块 GPU 上没有带来可测量的提升" },
-
+	[M_METH_TIMERS] = {
+		"Timers (the appendix lists what one timed run of each variant "
+		"contains):",
+		"计时器（附录列出了每个变体一次计时所包含的内容）：" },
+	[M_LADDER_MORE] = {
+		"The same tables at the other sizes ({1}) are in the appendix.",
+		"其他规模（{1}）的同样表格见附录。" },
 };
 
 const char *say_text(enum lang L, enum msg id)

@@ -155,7 +155,8 @@ static void cell_copy(const struct cell_ctx *c, struct sbuf *b)
 }
 
 /* The step speedup and its interval, marked ≈ when the interval puts
- * it within SPEEDUP_SAME_PCT and ? when it crosses that boundary. */
+ * it within SPEEDUP_SAME_PCT and ? when it crosses that boundary (rows
+ * with too few runs for an interval get no mark). */
 static void cell_step(const struct cell_ctx *c, struct sbuf *b)
 {
 	const struct item *it = c->it;
@@ -165,7 +166,8 @@ static void cell_step(const struct cell_ctx *c, struct sbuf *b)
 		return;
 	}
 	times_with_interval(b, c->L, it->step_x, it->step_lo, it->step_hi);
-	if (it->step_verdict == SV_SAME || it->step_verdict == SV_UNKNOWN) {
+	if (isfinite(it->step_lo) && (it->step_verdict == SV_SAME ||
+				      it->step_verdict == SV_UNKNOWN)) {
 		sbuf_add(b, it->step_verdict == SV_SAME ? " ≈" : " ?");
 		*c->mark_seen = true;
 	}
@@ -823,17 +825,46 @@ static void cpu_table(const struct group *g, enum lang L, struct sbuf *b)
 	free(names);
 }
 
+/* The ladder of group g that the Results show in full: the largest size
+ * with a verified rung (the one the findings read); NULL when no size
+ * has one, and then the Results show every size. */
+static const struct ladder *group_shown(const struct group *g)
+{
+	return g->top;
+}
+
+/* Whether the Results show ladder l of group g in full. */
+static bool shown_in_results(const struct group *g, const struct ladder *l)
+{
+	return !group_shown(g) || group_shown(g) == l;
+}
+
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b)
 {
 	for (size_t i = 0; i < m->ngroups; i++) {
 		const struct group *g = &m->groups[i];
+		struct sbuf others = SBUF_INIT;
 
 		for (size_t k = 0; k < g->nladders; k++) {
-			ladder_table(m, g->ladders[k], L, b);
-			/* the findings read the largest size: its counters */
-			if (g->ladders[k] == g->top)
-				ladder_counters(m, g->ladders[k], L, b);
+			const struct ladder *l = g->ladders[k];
+			char *size;
+
+			if (shown_in_results(g, l)) {
+				ladder_table(m, l, L, b);
+				ladder_counters(m, l, L, b);
+				continue;
+			}
+			size = size_text(l->n, l->m, l->matrix);
+			if (others.len)
+				sbuf_add(&others, say_text(L, M_LIST_SEP));
+			md_text(&others, size);
+			free(size);
 		}
+		if (others.len) {
+			SAY(b, L, M_LADDER_MORE, sbuf_str(&others));
+			sbuf_add(b, "\n\n");
+		}
+		sbuf_release(&others);
 		cpu_table(g, L, b);
 	}
 	block_trim(b);
@@ -841,18 +872,20 @@ void blk_ladders(const struct model *m, enum lang L, struct sbuf *b)
 
 /* ---- the appendix ----------------------------------------------------- */
 
-/* Whether ladder l is the top ladder of its group in m. */
-static bool ladder_is_top(const struct model *m, const struct ladder *l)
+/* The group of m that holds ladder l. */
+static const struct group *group_of(const struct model *m,
+				    const struct ladder *l)
 {
 	for (size_t i = 0; i < m->ngroups; i++)
-		if (m->groups[i].top == l)
-			return true;
-	return false;
+		for (size_t k = 0; k < m->groups[i].nladders; k++)
+			if (m->groups[i].ladders[k] == l)
+				return &m->groups[i];
+	return NULL;
 }
 
-/* The details of one ladder: its counters when the Results do not show
- * them, every column the main table leaves out, and the counter columns
- * that no table shows yet. */
+/* One ladder in the appendix: its tables when the Results do not show
+ * them (the main table and its counters), every column they leave out,
+ * and the counter columns that no table shows yet. */
 static void appendix_ladder(const struct model *m, const struct ladder *l,
 			    enum lang L, struct sbuf *b)
 {
@@ -860,10 +893,18 @@ static void appendix_ladder(const struct model *m, const struct ladder *l,
 	size_t group[2 * ARRAY_SIZE(counter_main)];
 	size_t nshown = counter_selection(l, shown, group), nrest = 0;
 	const char **rest = xcalloc(l->ncols + 1, sizeof(*rest));
+	const struct group *g = group_of(m, l);
+	bool in_results = !g || shown_in_results(g, l);
 	struct pool p = { .n = 0 };
 	bool mark = false;
 
-	sbuf_add(b, "### ");
+	if (in_results) {
+		sbuf_add(b, "### ");
+	} else {
+		ladder_table(m, l, L, b);
+		ladder_counters(m, l, L, b);
+		sbuf_add(b, "#### ");
+	}
 	ladder_heading(b, L, M_APX_LADDER, l);
 	sbuf_add(b, "\n\n");
 	fixed_table(m, l, L, detail_cols, ARRAY_SIZE(detail_cols), &mark, b);
@@ -880,12 +921,6 @@ static void appendix_ladder(const struct model *m, const struct ladder *l,
 		    pool_md(&p, row->resources.why));
 		sbuf_add(b, "\n\n");
 		pool_release(&p);
-	}
-	if (nshown && !ladder_is_top(m, l)) {
-		sbuf_add(b, "#### ");
-		ladder_heading(b, L, M_CTR_HEAD, l);
-		sbuf_add(b, "\n\n");
-		counter_tables(m, l, L, shown, group, nshown, b);
 	}
 	for (size_t c = 0; c < l->ncols; c++) {
 		bool seen = false;

@@ -933,7 +933,7 @@ static void test_template_override(void **state)
 	{
 		static const char want[] = "GPU: Synthetic GPU (test data, not "
 					   "a measurement)\n\n### reduce / "
-					   "int，n = 2^22\n";
+					   "int，n = 2^26\n";
 
 		assert_memory_equal(text, want, sizeof(want) - 1);
 	}
