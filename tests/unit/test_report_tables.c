@@ -2,7 +2,9 @@
  * speedups trustworthy:
  *  - no Markdown table of a rendered report has more than
  *    REPORT_MAX_COLS columns, in either language, for the recorded
- *    fixture and the recorded H100 and H200 examples (real GPU runs);
+ *    fixture and the recorded H100 and H200 examples (real GPU runs),
+ *    and the links of their contents lines name headings (GitHub's
+ *    anchors);
  *  - every step and cumulative speedup of those runs has a 95 % interval
  *    with lo <= value <= hi (where both rows have enough runs: the
  *    fixture's 5 have none), its verdict agrees with the interval, the
@@ -20,6 +22,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <math.h>
 
 #include "compare.h"
@@ -132,7 +135,88 @@ static int check_widths(char *md, const char *what)
 	return rows;
 }
 
-static void test_table_width(void **state)
+/* The anchor GitHub gives heading text h: lower case, punctuation
+ * dropped (ASCII, and the CJK marks the reports use), spaces as hyphens;
+ * into a heap string. */
+static char *github_anchor(const char *h, size_t len)
+{
+	static const char *const cjk_punct[] = { "：", "（", "）", "，", "、",
+						 "。", "·", "×" };
+	struct sbuf b = SBUF_INIT;
+
+	for (size_t i = 0; i < len;) {
+		unsigned char c = (unsigned char)h[i];
+		bool dropped = false;
+
+		if (c >= 0x80) {
+			for (size_t k = 0; k < ARRAY_SIZE(cjk_punct); k++) {
+				size_t n = strlen(cjk_punct[k]);
+
+				if (i + n <= len &&
+				    memcmp(h + i, cjk_punct[k], n) == 0) {
+					i += n;
+					dropped = true;
+					break;
+				}
+			}
+			if (!dropped)
+				sbuf_addc(&b, h[i++]);
+			continue;
+		}
+		if (c == ' ')
+			sbuf_addc(&b, '-');
+		else if (isalnum(c) || c == '-' || c == '_')
+			sbuf_addc(&b, (char)tolower(c));
+		i++;
+	}
+	return sbuf_detach(&b);
+}
+
+/* Fails when a link to "#anchor" in md names no heading of md. */
+static void check_links(const char *md, const char *what)
+{
+	const char **anchors = NULL;
+	size_t n = 0, links = 0;
+
+	for (const char *p = md; *p;) {
+		const char *end = strchr(p, '\n');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (*p == '#') {
+			size_t hashes = strspn(p, "#");
+
+			anchors = xrealloc(anchors, (n + 1) * sizeof(*anchors));
+			anchors[n++] = github_anchor(p + hashes + 1,
+						     len - hashes - 1);
+		}
+		p += len + (end != NULL);
+	}
+	for (const char *p = md; (p = strstr(p, "](#")) != NULL;) {
+		const char *start = p + 3, *close = strchr(start, ')');
+		bool found = false;
+
+		assert_non_null(close);
+		for (size_t i = 0; i < n && !found; i++)
+			found = strlen(anchors[i]) == (size_t)(close - start) &&
+				memcmp(anchors[i], start, (size_t)(close - start))
+				== 0;
+		if (!found)
+			fail_msg("%s:%d: %s: the link to #%.*s names no heading",
+				 __FILE__, __LINE__, what,
+				 (int)(close - start), start);
+		links++;
+		p = close;
+	}
+	/* the contents line: at least the sections every report has */
+	assert_true(links >= 8);
+	for (size_t i = 0; i < n; i++)
+		free((char *)anchors[i]);
+	free(anchors);
+}
+
+/* Reports rendered from recorded runs: no table wider than
+ * REPORT_MAX_COLS, and the contents line's links name headings. */
+static void test_recorded_reports(void **state)
 {
 	(void)state;
 	for (size_t f = 0; f < ARRAY_SIZE(recorded); f++) {
@@ -157,6 +241,7 @@ static void test_table_width(void **state)
 			char *md = slurp(path, NULL);
 
 			assert_non_null(md);
+			check_links(md, what);
 			/* a report of a whole run has many table rows */
 			assert_true(check_widths(md, what) > 50);
 			free(md);
@@ -374,7 +459,7 @@ int main(void)
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_intervals_shown),
-		cmocka_unit_test(test_table_width),
+		cmocka_unit_test(test_recorded_reports),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
