@@ -917,7 +917,8 @@ static void speed(const struct ladder *l, const struct item *it, enum lang L,
 	if (has_interval(&row->t))
 		SAY(&ci, L, M_U_CI, FMT(row->t.median_lo_ms, 4),
 		    FMT(row->t.median_hi_ms, 4));
-	SAY(b, L, M_U_TIME, FMT(item_ms(it), 4), PCT(row->t.noise_pct),
+	SAY(b, L, M_U_TIME, FMT(item_ms(it), 4),
+	    isfinite(it->iqr_pct) ? PCT(it->iqr_pct) : "—",
 	    row->gbps > 0 ? FMT(row->gbps, 4) : "—", sbuf_str(&peak),
 	    sbuf_str(&ceil), sbuf_str(&ci));
 	sbuf_addc(b, '\n');

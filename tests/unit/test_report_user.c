@@ -323,7 +323,7 @@ static void test_bank_conflicts(void **state)
 			     "Source: student/alice.cu:reduce\\_v1.\n\n"
 			     "#### reduce / float, n = 2^24, block 256 "
 			     "(experiment my-reduce)\n\n");
-	EXPECT_IN(x.en_user, "- Time: 0.1000 ms (median; noise 0.50 %), ");
+	EXPECT_IN(x.en_user, "- Time: 0.1000 ms (median; spread 0.00 %), ");
 	EXPECT_IN(x.en_user, "- On the ladder: between rung 4 "
 			     "(reduce\\_interleaved\\_strided, 0.1100 ms), which "
 			     "it beats by 1.10×, and rung 5 "
