@@ -155,27 +155,30 @@ const char *fmt_pct(char *buf, size_t size, double v)
 	return buf;
 }
 
-/* A ratio as fmt_times() writes it, with `suffix` after it. */
-static const char *ratio_text(char *buf, size_t size, double v,
+/* A ratio as fmt_times() writes it, with `extra` more decimals and
+ * `suffix` after it. */
+static const char *ratio_text(char *buf, size_t size, double v, int extra,
 			      const char *suffix)
 {
 	char num[FMT_SIZE];
 	double a = fabs(v);
+	int dec;
 
 	if (!isfinite(v)) {
 		snprintf(buf, size, "—");
 		return buf;
 	}
 	if (a == 0)
-		snprintf(num, sizeof(num), "0");
+		dec = 0;
 	else if (a < 1)
-		plain_sig(num, sizeof(num), v, 3);
+		dec = 2 - magnitude(v, 3);
 	else if (a < 9.995)
-		snprintf(num, sizeof(num), "%.2f", v);
+		dec = 2;
 	else if (a < 99.95)
-		snprintf(num, sizeof(num), "%.1f", v);
+		dec = 1;
 	else
-		snprintf(num, sizeof(num), "%.0f", v);
+		dec = 0;
+	snprintf(num, sizeof(num), "%.*f", a == 0 ? 0 : dec + extra, v);
 	if (a >= 9999.5)
 		group_thousands(num, sizeof(num));
 	snprintf(buf, size, "%s%s", num, suffix);
@@ -184,21 +187,32 @@ static const char *ratio_text(char *buf, size_t size, double v,
 
 const char *fmt_times(char *buf, size_t size, double v)
 {
-	return ratio_text(buf, size, v, "×");
+	return ratio_text(buf, size, v, 0, "×");
 }
 
+/* The interval's ends get as many more decimals (up to 3) as it takes to
+ * tell them apart, and the speedup the same, so that a narrow interval
+ * does not read "1.01 (1.01–1.01)". */
 void times_with_interval(struct sbuf *b, enum lang L, double x, double lo,
 			 double hi)
 {
 	char v[FMT_SIZE], l[FMT_SIZE], h[FMT_SIZE];
+	int extra = 0;
 
-	fmt_times(v, sizeof(v), x);
-	if (!isfinite(x) || !isfinite(lo) || !isfinite(hi)) {
-		sbuf_add(b, v);
+	if (!isfinite(x) || !isfinite(lo) || !isfinite(hi) ||
+	    (lo == x && hi == x)) {
+		sbuf_add(b, fmt_times(v, sizeof(v), x));
 		return;
 	}
-	SAY(b, L, M_CELL_TIME_CI, v, ratio_text(l, sizeof(l), lo, ""),
-	    ratio_text(h, sizeof(h), hi, ""));
+	for (;;) {
+		ratio_text(l, sizeof(l), lo, extra, "");
+		ratio_text(h, sizeof(h), hi, extra, "");
+		if (strcmp(l, h) != 0 || extra == 3)
+			break;
+		extra++;
+	}
+	SAY(b, L, M_CELL_TIME_CI, ratio_text(v, sizeof(v), x, extra, "×"), l,
+	    h);
 }
 
 /* One sample has no interval to speak of; rows built in memory without

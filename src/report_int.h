@@ -337,8 +337,9 @@ void time_with_interval(struct sbuf *b, enum lang L, const struct timing *t);
 /* Whether t has an interval of its median to show. */
 bool has_interval(const struct timing *t);
 /* "1.40× (1.38–1.42)": speedup x with its 95 % interval [lo, hi] when
- * both ends are finite, x alone otherwise; "—" when x is not finite
- * (report_fmt.c). */
+ * both ends are finite and not both x, x alone otherwise; "—" when x is
+ * not finite.  A narrow interval gets up to three more decimals, enough
+ * to tell its ends apart: "1.010× (1.005–1.014)" (report_fmt.c). */
 void times_with_interval(struct sbuf *b, enum lang L, double x, double lo,
 			 double hi);
 

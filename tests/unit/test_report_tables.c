@@ -436,6 +436,13 @@ static void test_numbers(void **state)
 	sbuf_reset(&b);
 	times_with_interval(&b, EN, 2, NAN, NAN);
 	EXPECT_FMT(sbuf_str(&b), "2.00×");
+	sbuf_reset(&b);
+	/* a narrow interval keeps its ends apart; an exact one is not shown */
+	times_with_interval(&b, EN, 1.0098, 1.0051, 1.0139);
+	EXPECT_FMT(sbuf_str(&b), "1.010× (1.005–1.014)");
+	sbuf_reset(&b);
+	times_with_interval(&b, EN, 1, 1, 1);
+	EXPECT_FMT(sbuf_str(&b), "1.00×");
 	sbuf_release(&b);
 }
 
