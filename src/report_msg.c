@@ -703,7 +703,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"先给出 CPU 参考实现（{1}，单线程）的时间（ms），再给出每个 GPU "
 		"实现在各规模下相对它的加速比（CPU 时间 / GPU 时间）：" },
 	[M_CPU_TIME] = { "CPU time (ms)", "CPU 时间（ms）" },
-	[M_APX_LADDER] = { "Details: {1} / {2}, {3}", "细节：{1} / {2}，{3}" },
+	[M_APX_LADDER] = { "Details: {1} / {2}, {3}", "明细：{1} / {2}，{3}" },
 	[M_APX_CTRS] = { "All other counters: {1} / {2}, {3}",
 			 "其余计数器：{1} / {2}，{3}" },
 	[M_APX_REGIONS] = { "Timed regions", "计时范围" },

@@ -757,11 +757,17 @@ static void cpu_table(const struct group *g, enum lang L, struct sbuf *b)
 		have += g->ladders[k]->cpu != NULL;
 	if (!have)
 		return;
-	/* too many sizes: the largest (ladders ascend) */
+	/* too many sizes: the largest (ladders ascend); a size that two
+	 * experiments measured: the first */
 	skip = have > ARRAY_SIZE(lad) ? have - ARRAY_SIZE(lad) : 0;
-	for (size_t k = 0, seen = 0; k < g->nladders; k++)
-		if (g->ladders[k]->cpu && seen++ >= skip)
-			lad[n++] = g->ladders[k];
+	for (size_t k = 0, seen = 0; k < g->nladders; k++) {
+		const struct ladder *l = g->ladders[k];
+
+		if (!l->cpu || seen++ < skip ||
+		    (n && lad[n - 1]->n == l->n && lad[n - 1]->m == l->m))
+			continue;
+		lad[n++] = l;
+	}
 	for (size_t k = 0; k < n; k++)
 		for (size_t i = 0; i < lad[k]->nitems; i++) {
 			const struct item *it = lad[k]->items[i];
@@ -844,6 +850,11 @@ void blk_ladders(const struct model *m, enum lang L, struct sbuf *b)
 	for (size_t i = 0; i < m->ngroups; i++) {
 		const struct group *g = &m->groups[i];
 		struct sbuf others = SBUF_INIT;
+		bool mixed = false;   /* several experiments: say which */
+
+		for (size_t k = 1; k < g->nladders; k++)
+			mixed |= !str_eq(g->ladders[k]->experiment,
+					 g->ladders[0]->experiment);
 
 		for (size_t k = 0; k < g->nladders; k++) {
 			const struct ladder *l = g->ladders[k];
@@ -858,6 +869,11 @@ void blk_ladders(const struct model *m, enum lang L, struct sbuf *b)
 			if (others.len)
 				sbuf_add(&others, say_text(L, M_LIST_SEP));
 			md_text(&others, size);
+			if (mixed) {
+				sbuf_add(&others, " (");
+				md_text(&others, l->experiment);
+				sbuf_addc(&others, ')');
+			}
 			free(size);
 		}
 		if (others.len) {
