@@ -8,7 +8,8 @@
  *     items are grouped into ladders (one table: experiment, family, dtype,
  *     size) and ladders into family/dtype groups (one set of charts);
  *     speedups are computed once, against the fastest verified row of the
- *     previous rung and of the first rung;
+ *     previous rung and of the first rung, with their 95 % bootstrap
+ *     intervals and a faster/same/slower verdict (report_int.h);
  *  2. charts (charts_build + plot_render): all charts of the report, drawn
  *     by one gnuplot process;
  *  3. text: for each language, the blocks a template uses are generated

@@ -2,8 +2,9 @@
  * items ladders and ladders groups.  See report_int.h.
  *
  * The model is built once per report and every block, chart and finding
- * reads it, so roles, speedups, the first and best rung of a ladder and
- * its copy ceiling are computed in one place.  Variants are described by
+ * reads it, so roles, speedups with their intervals and verdicts, the
+ * spread of each row's runs, the first and best rung of a ladder, its copy
+ * ceiling and its CPU reference are computed in one place.  Variants are described by
  * the results themselves (results.h: every run records what a report
  * needs of each variant it measured), never by the registry, so any
  * results file renders, also one whose variants this binary has never
