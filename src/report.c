@@ -8,7 +8,8 @@
  *     items are grouped into ladders (one table: experiment, family, dtype,
  *     size) and ladders into family/dtype groups (one set of charts);
  *     speedups are computed once, against the fastest verified row of the
- *     previous rung and of the first rung;
+ *     previous rung and of the first rung, with their 95 % bootstrap
+ *     intervals and a faster/same/slower verdict (report_int.h);
  *  2. charts (charts_build + plot_render): all charts of the report, drawn
  *     by one gnuplot process;
  *  3. text: for each language, the blocks a template uses are generated
@@ -29,7 +30,8 @@
  *                      and tables;
  *   report_blocks.c    the blocks: scalars, abstract, environment, method,
  *                      glossary, steps, charts, failures, reproduction;
- *   report_tables.c    the ladder tables and their cells;
+ *   report_tables.c    the ladder tables and their cells, the speedup
+ *                      over the CPU, the appendix;
  *   report_findings.c  the findings;
  *   report_user.c      the user's own kernels (VF_USER): each placed on
  *                      its ladder and diagnosed from its counters by a
@@ -92,8 +94,11 @@ static const struct report_placeholder placeholders[] = {
 	  "without counters)", BLOCK(blk_glossary) },
 	{ "steps", "what each variant changes and why, its expected counter "
 	  "signature", BLOCK(blk_steps) },
-	{ "ladders", "one table per experiment, family, type and size",
-	  BLOCK(blk_ladders) },
+	{ "ladders", "per experiment, family, type and size a table of what a "
+	  "reader compares (time with its interval, spread, GB/s, % of peak "
+	  "and ceiling, speedups with their intervals, verification); the "
+	  "counters of each family's largest size; per family the speedup "
+	  "over the CPU", BLOCK(blk_ladders) },
 	{ "charts", "the charts with captions and links to their SVG, data "
 	  "and gnuplot script", BLOCK(blk_charts) },
 	{ "findings", "per family and type: each step's speedup tied to its "
@@ -111,6 +116,10 @@ static const struct report_placeholder placeholders[] = {
 	  BLOCK(blk_failures) },
 	{ "reproduction", "exact command, culab version, experiment SHA-256, "
 	  "how to rerun", BLOCK(blk_reproduction) },
+	{ "appendix", "what one timed run contains per variant; per ladder "
+	  "the columns the Results leave out (block, runs and outliers, "
+	  "resources, sanitizer, Harris), its counters and every other "
+	  "counter column", BLOCK(blk_appendix) },
 };
 
 #define NPLACEHOLDERS ARRAY_SIZE(placeholders)

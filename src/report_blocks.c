@@ -406,10 +406,10 @@ static bool method_experiments(const struct results *r, enum lang L,
 	return l2;
 }
 
-/* What one timed run contains, once per variant/timer/region.  Sets
- * *events and *host when a row uses that timer. */
-static void method_regions(const struct model *m, enum lang L,
-			   struct sbuf *b, bool *events, bool *host)
+/* What one timed run contains, once per variant/timer/region (the
+ * appendix shows the table; report_int.h). */
+void method_regions(const struct model *m, enum lang L, struct sbuf *b,
+		    bool *events, bool *host)
 {
 	static const bool right[3] = { false, false, false };
 	const char *head[3] = { say_text(L, M_METH_VARIANT),
@@ -432,6 +432,10 @@ static void method_regions(const struct model *m, enum lang L,
 		}
 		if (seen)
 			continue;
+		*events |= str_eq(row->timer, "cuda-events");
+		*host |= str_eq(row->timer, "host-clock");
+		if (!b)
+			continue;
 		if (!started) {
 			sbuf_add(b, say_text(L, M_METH_REGION_HEAD));
 			sbuf_add(b, "\n\n");
@@ -439,8 +443,6 @@ static void method_regions(const struct model *m, enum lang L,
 			table_rule(b, right, 3);
 			started = true;
 		}
-		*events |= str_eq(row->timer, "cuda-events");
-		*host |= str_eq(row->timer, "host-clock");
 		cells[0] = pool_md(&p, row->variant);
 		cells[1] = row->timer ? pool_md(&p, row->timer) : "—";
 		cells[2] = row->timed_region ?
@@ -480,7 +482,7 @@ void blk_method(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const struct results *r = m->r;
 	bool l2 = false, events = false, host = false;
-	char floor_pct[16];
+	char same_pct[16], resamples[16];
 
 	sbuf_add(b, say_text(L, M_METH_TIMING));
 	sbuf_add(b, "\n\n");
@@ -488,7 +490,12 @@ void blk_method(const struct model *m, enum lang L, struct sbuf *b)
 	sbuf_add(b, "\n\n");
 	if (r->nexperiments)
 		l2 = method_experiments(r, L, b);
-	method_regions(m, L, b, &events, &host);
+	/* the table of timed regions is in the appendix */
+	method_regions(m, L, NULL, &events, &host);
+	if (events || host) {
+		sbuf_add(b, say_text(L, M_METH_TIMERS));
+		sbuf_add(b, "\n\n");
+	}
 	if (events) {
 		sbuf_add(b, "- ");
 		sbuf_add(b, say_text(L, M_METH_TIMER_EVENTS));
@@ -515,8 +522,9 @@ void blk_method(const struct model *m, enum lang L, struct sbuf *b)
 		sbuf_add(b, say_text(L, M_METH_CTR));
 		sbuf_add(b, "\n\n");
 	}
-	snprintf(floor_pct, sizeof(floor_pct), "%.0f", NOISE_FLOOR_PCT);
-	SAY(b, L, M_METH_SPEEDUP, floor_pct);
+	snprintf(same_pct, sizeof(same_pct), "%g", SPEEDUP_SAME_PCT);
+	snprintf(resamples, sizeof(resamples), "%d", REPORT_BOOTSTRAP);
+	SAY(b, L, M_METH_SPEEDUP, same_pct, resamples);
 	block_trim(b);
 }
 

@@ -154,14 +154,22 @@ static void finding_step(struct sbuf *b, enum lang L, const struct model *m,
 {
 	const struct item *prev = it->prev;
 	double a = item_ms(prev), c = item_ms(it);
-	double noise = fmax(NOISE_FLOOR_PCT, fmax(prev->row->t.noise_pct,
-						 it->row->t.noise_pct));
 	struct sbuf verdict = SBUF_INIT;
 	struct pool p = { .n = 0 };
 
-	if (100 * fabs(c - a) / a <= noise)
-		SAY(&verdict, L, M_F_NOISE, FMT(a, 4), FMT(c, 4), PCT(noise));
-	else if (c < a)
+	/* within noise: the step's interval does not lie beyond the
+	 * threshold (report_int.h, step_within_noise) */
+	if (step_within_noise(it)) {
+		struct sbuf x = SBUF_INIT;
+		char t[16];
+
+		times_with_interval(&x, L, it->step_x, it->step_lo,
+				    it->step_hi);
+		snprintf(t, sizeof(t), "%g", SPEEDUP_SAME_PCT);
+		SAY(&verdict, L, M_F_SAME_CI, FMT(a, 4), FMT(c, 4),
+		    sbuf_str(&x), t);
+		sbuf_release(&x);
+	} else if (c < a)
 		SAY(&verdict, L, M_F_FASTER, TIMES(it->step_x), FMT(a, 4),
 		    FMT(c, 4));
 	else

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "util.h"
 
@@ -71,28 +72,80 @@ void pool_release(struct pool *p)
 	p->n = 0;
 }
 
+/* Inserts a comma between every three digits of the integer part of the
+ * number in buf (which has room for size bytes): "12345.6" -> "12,345.6". */
+static void group_thousands(char *buf, size_t size)
+{
+	char *p = buf + (*buf == '-');
+	size_t digits = strspn(p, "0123456789"), len = strlen(buf);
+	size_t commas = digits ? (digits - 1) / 3 : 0;
+
+	if (!commas || len + commas + 1 > size)
+		return;
+	/* move from the end, so nothing is overwritten before it is read */
+	memmove(p + digits + commas, p + digits, strlen(p + digits) + 1);
+	for (size_t i = digits, out = digits + commas, k = 0; i-- > 0;) {
+		p[--out] = p[i];
+		if (++k % 3 == 0 && i)
+			p[--out] = ',';
+	}
+}
+
+/* The power of ten of v (not 0) once rounded to `sig` significant
+ * digits: rounding may carry into the next one (9.996 -> 10.0). */
+static int magnitude(double v, int sig)
+{
+	int mag = (int)floor(log10(fabs(v)));
+	double unit = pow(10, mag - sig + 1);
+
+	return fabs(round(v / unit) * unit) >= pow(10, mag + 1) ? mag + 1 : mag;
+}
+
+/* v with `sig` significant digits in plain notation (sig >= 1). */
+static void plain_sig(char *buf, size_t size, double v, int sig)
+{
+	int dec = sig - 1 - magnitude(v, sig);
+
+	snprintf(buf, size, "%.*f", dec > 0 ? dec : 0, v);
+}
+
 const char *fmt_sig(char *buf, size_t size, double v, int sig)
 {
-	double a = fabs(v);
-	int mag, dec;
+	static const char *const si[] = { "k", "M", "G", "T", "P", "E" };
+	int mag;
 
+	if (sig < 1)
+		sig = 1;
 	if (!isfinite(v)) {
 		snprintf(buf, size, "—");
 		return buf;
 	}
-	if (a == 0) {
+	if (v == 0) {
 		snprintf(buf, size, "0");
 		return buf;
 	}
-	if (a >= 1e6 || a < 1e-4) {
+	/* the notation follows the value as it will be written */
+	mag = magnitude(v, sig);
+	if (mag < -6) {
 		snprintf(buf, size, "%.*e", sig - 1, v);
 		return buf;
 	}
-	mag = (int)floor(log10(a));
-	dec = sig - 1 - mag;
-	if (dec < 0)
-		dec = 0;
-	snprintf(buf, size, "%.*f", dec, v);
+	if (mag >= 6) {
+		size_t k = 0;
+		char num[FMT_SIZE];
+
+		v /= 1e3;
+		while (magnitude(v, sig) >= 3 && k + 1 < ARRAY_SIZE(si)) {
+			v /= 1e3;
+			k++;
+		}
+		plain_sig(num, sizeof(num), v, sig);
+		snprintf(buf, size, "%s %s", num, si[k]);
+		return buf;
+	}
+	plain_sig(buf, size, v, sig);
+	if (mag >= 4)
+		group_thousands(buf, size);
 	return buf;
 }
 
@@ -102,13 +155,64 @@ const char *fmt_pct(char *buf, size_t size, double v)
 	return buf;
 }
 
+/* A ratio as fmt_times() writes it, with `extra` more decimals and
+ * `suffix` after it. */
+static const char *ratio_text(char *buf, size_t size, double v, int extra,
+			      const char *suffix)
+{
+	char num[FMT_SIZE];
+	double a = fabs(v);
+	int dec;
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "—");
+		return buf;
+	}
+	if (a == 0)
+		dec = 0;
+	else if (a < 1)
+		dec = 2 - magnitude(v, 3);
+	else if (a < 9.995)
+		dec = 2;
+	else if (a < 99.95)
+		dec = 1;
+	else
+		dec = 0;
+	snprintf(num, sizeof(num), "%.*f", a == 0 ? 0 : dec + extra, v);
+	if (a >= 9999.5)
+		group_thousands(num, sizeof(num));
+	snprintf(buf, size, "%s%s", num, suffix);
+	return buf;
+}
+
 const char *fmt_times(char *buf, size_t size, double v)
 {
-	if (!isfinite(v))
-		snprintf(buf, size, "—");
-	else
-		snprintf(buf, size, "%.2f×", v);
-	return buf;
+	return ratio_text(buf, size, v, 0, "×");
+}
+
+/* The interval's ends get as many more decimals (up to 3) as it takes to
+ * tell them apart, and the speedup the same, so that a narrow interval
+ * does not read "1.01 (1.01–1.01)". */
+void times_with_interval(struct sbuf *b, enum lang L, double x, double lo,
+			 double hi)
+{
+	char v[FMT_SIZE], l[FMT_SIZE], h[FMT_SIZE];
+	int extra = 0;
+
+	if (!isfinite(x) || !isfinite(lo) || !isfinite(hi) ||
+	    (lo == x && hi == x)) {
+		sbuf_add(b, fmt_times(v, sizeof(v), x));
+		return;
+	}
+	for (;;) {
+		ratio_text(l, sizeof(l), lo, extra, "");
+		ratio_text(h, sizeof(h), hi, extra, "");
+		if (strcmp(l, h) != 0 || extra == 3)
+			break;
+		extra++;
+	}
+	SAY(b, L, M_CELL_TIME_CI, ratio_text(v, sizeof(v), x, extra, "×"), l,
+	    h);
 }
 
 /* One sample has no interval to speak of; rows built in memory without

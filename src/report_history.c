@@ -105,15 +105,15 @@ static const struct ladder *harris_ours(const struct model *m)
 
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b)
 {
-	static const bool right[11] = { true, false, true, true, true, true,
-					true, false, true, true, true };
-	const char *head[11] = {
+	/* our GB/s is in the ladder's table: ten columns fit a page */
+	static const bool right[10] = { true, false, true, true, true, true,
+					true, false, true, true };
+	const char *head[10] = {
 		say_text(L, M_H_KERNEL), say_text(L, M_H_TECHNIQUE),
 		say_text(L, M_H_MS), say_text(L, M_H_GBPS),
 		say_text(L, M_H_PEAK), say_text(L, M_H_STEP),
 		say_text(L, M_H_CUM), say_text(L, M_H_OURS),
-		say_text(L, M_H_OURS_MS), say_text(L, M_H_OURS_GBPS),
-		say_text(L, M_H_OURS_STEP),
+		say_text(L, M_H_OURS_MS), say_text(L, M_H_OURS_STEP),
 	};
 	const struct ladder *ours = harris_ours(m);
 	struct pool p = { .n = 0 };
@@ -135,14 +135,14 @@ void blk_historical(const struct model *m, enum lang L, struct sbuf *b)
 	}
 	SAY(b, L, M_H_INTRO, sbuf_str(&at));
 	sbuf_add(b, "\n\n");
-	table_row(b, head, 11);
-	table_rule(b, right, 11);
+	table_row(b, head, 10);
+	table_rule(b, right, 10);
 	for (size_t k = 0; k < ARRAY_SIZE(harris); k++) {
 		const struct harris_kernel *h = &harris[k];
 		struct sbuf rungs = SBUF_INIT;
 		const struct item *best = NULL;
 		char kk[8], peak[16], ms[16], gbps[16];
-		const char *cells[11];
+		const char *cells[10];
 
 		for (size_t i = 0; ours && i < ours->nitems; i++) {
 			const struct item *it = ours->items[i];
@@ -173,11 +173,9 @@ void blk_historical(const struct model *m, enum lang L, struct sbuf *b)
 		cells[7] = rungs.len ? sbuf_str(&rungs) : "—";
 		cells[8] = best ? pool_keep(&p, xstrdup(FMT(item_ms(best), 4))) :
 				  "—";
-		cells[9] = best && best->row->gbps > 0 ?
-			pool_keep(&p, xstrdup(FMT(best->row->gbps, 4))) : "—";
-		cells[10] = best ? pool_keep(&p, xstrdup(TIMES(best->step_x))) :
-				   "—";
-		table_row(b, cells, 11);
+		cells[9] = best ? pool_keep(&p, xstrdup(TIMES(best->step_x))) :
+				  "—";
+		table_row(b, cells, 10);
 		sbuf_release(&rungs);
 		pool_release(&p);
 	}

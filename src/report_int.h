@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "results.h"
+#include "stats.h"
 #include "util.h"
 
 struct metric_alias;
@@ -60,9 +61,13 @@ void pool_release(struct pool *p);
 
 /* Numbers, written into buf[size]; each returns buf.  "—" for a value
  * that is not finite (fmt_sig, fmt_times).
- * fmt_sig: `sig` significant digits, no exponent between 1e-4 and 1e6;
+ * fmt_sig: `sig` significant digits in plain notation, thousands
+ *   separated by commas from 10,000 up ("12,345", "0.1095"); from 1e6
+ *   an SI prefix ("39.4 M", "1.20 G"); below 1e-6 an exponent;
  * fmt_pct: a percentage, two decimals below 10, else one;
- * fmt_times: a speedup, "4.00×";
+ * fmt_times: a speedup with three significant digits and never fewer
+ *   than two decimals below 10, "4.00×", "13.8×", "138×", "1,234×",
+ *   "0.956×", "0.00393×" (never "0.00×": a slowdown keeps its digits);
  * fmt_bytes: bytes in decimal units, "512 B", "1.50 MB". */
 const char *fmt_sig(char *buf, size_t size, double v, int sig);
 const char *fmt_pct(char *buf, size_t size, double v);
@@ -170,6 +175,10 @@ enum msg {
 	/* r17-html */
 	M_R_PASTE, M_R_PASTE_NOCOMMIT, M_R_ALT, M_R_PROV, M_R_PROV_HOST,
 	M_R_PROV_NOTE,
+	/* r17-tables */
+	M_COL_SPREAD, M_COL_RUNS, M_COL_STEP_CI, M_COL_CUM_CI, M_NOTE_VERDICT,
+	M_CTR_HEAD, M_CPU_HEAD, M_CPU_INTRO, M_CPU_TIME, M_APX_LADDER,
+	M_APX_CTRS, M_APX_REGIONS, M_F_SAME_CI, M_METH_TIMERS, M_LADDER_MORE,
 	M__COUNT
 };
 
@@ -201,6 +210,23 @@ enum role {
 	ROLE_REFERENCE,  /* CPU or step-0 reference */
 };
 
+/* How speedups are judged (report_model.c, ratio_judge): the 95 %
+ * interval of a ratio of medians is a percentile bootstrap of
+ * REPORT_BOOTSTRAP resamples of each row's timed runs (stats_ratio_ci,
+ * the method of `culab compare`, seeded with COMPARE_SEED so a report
+ * repeats exactly).  A quarter of compare's STATS_BOOTSTRAP resamples:
+ * the ~320 intervals of the default experiment then cost 0.09 s of CPU
+ * instead of 0.36 s, and on its recorded H100 results their ends lie on
+ * average 3.5 % of the interval's width from those of 20,000 resamples
+ * (2,000: 1.8 %).  Its verdict is
+ * stats_verdict_of() against SPEEDUP_SAME_PCT: "same" when the whole
+ * interval lies within +-2 %, "faster"/"slower" when it lies beyond,
+ * "unknown" when it crosses the boundary.  Rows with fewer than
+ * COMPARE_MIN_SAMPLES runs have no interval; their verdict then comes
+ * from the ratio of medians alone against the same threshold. */
+#define REPORT_BOOTSTRAP 500
+#define SPEEDUP_SAME_PCT 2.0
+
 struct item {
 	const struct result_row *row;
 	const struct variant *v;   /* NULL when the registry does not know it */
@@ -208,9 +234,38 @@ struct item {
 	enum role role;
 	bool ok;                   /* ran, verified, has a time */
 	double step_x, cum_x;      /* NAN when not applicable */
+	/* 95 % intervals of step_x and cum_x (NAN when the rows have too
+	 * few runs; always lo <= x <= hi otherwise) and what they say of
+	 * this row's time against prev's and the first rung's:
+	 * SV_FASTER is a real speedup, SV_SAME a change within
+	 * SPEEDUP_SAME_PCT, SV_UNKNOWN an interval across that boundary
+	 * (also the verdict of a row that has no speedup) */
+	double step_lo, step_hi, cum_lo, cum_hi;
+	enum stats_verdict step_verdict, cum_verdict;
+	double cpu_x;              /* speedup over the ladder's CPU reference
+				      (ladder.cpu); NAN without one */
+	/* robust spread of the timed runs: 100 * IQR / median, from the
+	 * samples (stats_summarize); NAN without samples */
+	double iqr_pct;
 	const struct item *prev;   /* the row step_x compares with */
 	int harris;                /* Harris kernel with this technique, or 0 */
 };
+
+/* The speedup of `it` over `base` (base's time / it's) as *x, its 95 %
+ * interval [*lo, *hi] (NAN without enough runs; else lo <= x <= hi) and
+ * the verdict on it's time against base's, as the model judges steps
+ * (report_model.c; `base == it` gives 1, [1, 1], SV_SAME). */
+enum stats_verdict ratio_judge(const struct item *base, const struct item *it,
+			       double *x, double *lo, double *hi);
+
+/* Whether a step (this item against it->prev) is within noise: its
+ * interval does not put it beyond SPEEDUP_SAME_PCT (verdict same or
+ * unknown).  False for an item without a step. */
+static inline bool step_within_noise(const struct item *it)
+{
+	return it->prev && (it->step_verdict == SV_SAME ||
+			    it->step_verdict == SV_UNKNOWN);
+}
 
 struct ladder {
 	const char *experiment, *family, *dtype;
@@ -227,6 +282,7 @@ struct ladder {
 	const struct item *first;   /* fastest verified row of the first rung */
 	const struct item *best;    /* fastest verified rung */
 	const struct item *ceiling; /* fastest verified copy ceiling */
+	const struct item *cpu;     /* fastest verified CPU reference */
 	bool blocks;                /* some row has a block size */
 	bool resources;             /* some row's resources are known */
 	bool harris;                /* show the G80 column */
@@ -290,6 +346,12 @@ static inline bool str_eq(const char *a, const char *b)
 void time_with_interval(struct sbuf *b, enum lang L, const struct timing *t);
 /* Whether t has an interval of its median to show. */
 bool has_interval(const struct timing *t);
+/* "1.40× (1.38–1.42)": speedup x with its 95 % interval [lo, hi] when
+ * both ends are finite and not both x, x alone otherwise; "—" when x is
+ * not finite.  A narrow interval gets up to three more decimals, enough
+ * to tell its ends apart: "1.010× (1.005–1.014)" (report_fmt.c). */
+void times_with_interval(struct sbuf *b, enum lang L, double x, double lo,
+			 double hi);
 
 /* The median time of an item's row, in ms. */
 static inline double item_ms(const struct item *it)
@@ -432,11 +494,6 @@ void harris_figures(struct sbuf *b, int kernel);
 
 /* ---- the blocks ------------------------------------------------------- */
 
-/* A change in time smaller than the larger noise of the two rows, and
- * never less than this (percent), is reported as "within noise" (the
- * findings apply it, the method states it). */
-#define NOISE_FLOOR_PCT 1.0
-
 /* A placeholder's builder: appends the block for model m in language L to
  * b (report.c's placeholders[] says what each one holds). */
 typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
@@ -458,12 +515,18 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b);
 void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
 void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
 void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
+/* The table of what one timed run contains, per variant, timer and
+ * region (the appendix shows it); sets *events and *host when a row uses
+ * that timer.  Appends nothing when b is NULL, only sets the flags. */
+void method_regions(const struct model *m, enum lang L, struct sbuf *b,
+		    bool *events, bool *host);
 
 /* report_compare.c */
 void blk_baseline(const struct model *m, enum lang L, struct sbuf *b);
 
 /* report_tables.c, report_findings.c, report_history.c, report_user.c */
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
+void blk_appendix(const struct model *m, enum lang L, struct sbuf *b);
 void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
 void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b);

@@ -2,8 +2,9 @@
  * items ladders and ladders groups.  See report_int.h.
  *
  * The model is built once per report and every block, chart and finding
- * reads it, so roles, speedups, the first and best rung of a ladder and
- * its copy ceiling are computed in one place.  Variants are described by
+ * reads it, so roles, speedups with their intervals and verdicts, the
+ * spread of each row's runs, the first and best rung of a ladder, its copy
+ * ceiling and its CPU reference are computed in one place.  Variants are described by
  * the results themselves (results.h: every run records what a report
  * needs of each variant it measured), never by the registry, so any
  * results file renders, also one whose variants this binary has never
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "metrics.h"
 #include "plot.h"
 #include "registry.h"
@@ -101,7 +103,17 @@ static void item_init(const struct model *m, struct item *it,
 	it->order = model_variant_order(m, v);
 	it->ok = row->status == ROW_OK && row->verified &&
 		 isfinite(row->t.median_ms) && row->t.median_ms > 0;
-	it->step_x = it->cum_x = NAN;
+	it->step_x = it->cum_x = it->cpu_x = NAN;
+	it->step_lo = it->step_hi = it->cum_lo = it->cum_hi = NAN;
+	it->step_verdict = it->cum_verdict = SV_UNKNOWN;
+	it->iqr_pct = NAN;
+	if (row->t.nsamples && row->t.samples_ms) {
+		struct sample_stats st;
+
+		stats_summarize(row->t.samples_ms, row->t.nsamples, &st);
+		if (st.median > 0)
+			it->iqr_pct = 100 * (st.q3 - st.q1) / st.median;
+	}
 	if (flags & VF_USER)
 		it->role = ROLE_USER;
 	else if ((flags & VF_CEILING) || (!v && unknown_is_ceiling(row)))
@@ -206,6 +218,46 @@ void names_add(const char ***names, size_t *n, const char *name)
 	(*names)[(*n)++] = S(name);
 }
 
+/* Whether an item is a CPU reference: a reference row whose variant runs
+ * on the CPU, or one timed with the host clock when the results do not
+ * describe its variant. */
+static bool item_is_cpu(const struct item *it)
+{
+	if (it->role != ROLE_REFERENCE)
+		return false;
+	return it->v ? (it->v->flags & VF_CPU) != 0 :
+		       str_eq(it->row->timer, "host-clock");
+}
+
+/* The interval is widened to hold *x where the bootstrap's percentiles,
+ * which are of resampled medians, fall just beside it, so that
+ * lo <= x <= hi always holds. */
+enum stats_verdict ratio_judge(const struct item *base, const struct item *it,
+			       double *x, double *lo, double *hi)
+{
+	const struct timing *a = &it->row->t, *b = &base->row->t;
+	double r, rlo, rhi, t = SPEEDUP_SAME_PCT / 100;
+
+	*x = item_ms(base) / item_ms(it);
+	*lo = *hi = NAN;
+	if (base == it) {
+		*lo = *hi = *x;
+		return SV_SAME;
+	}
+	if (a->samples_ms && b->samples_ms &&
+	    a->nsamples >= COMPARE_MIN_SAMPLES &&
+	    b->nsamples >= COMPARE_MIN_SAMPLES &&
+	    stats_ratio_ci(a->samples_ms, a->nsamples, b->samples_ms,
+			   b->nsamples, STATS_CONFIDENCE, REPORT_BOOTSTRAP,
+			   COMPARE_SEED, &r, &rlo, &rhi) == 0) {
+		*lo = fmin(rlo, *x);
+		*hi = fmax(rhi, *x);
+		/* the verdict is on time (it / base): the speedup inverted */
+		return stats_verdict_of(1 / *hi, 1 / *lo, t);
+	}
+	return stats_verdict_of(1 / *x, 1 / *x, t);
+}
+
 static void ladder_analyse(struct ladder *l)
 {
 	const struct item *first = NULL;
@@ -227,6 +279,8 @@ static void ladder_analyse(struct ladder *l)
 			continue;
 		if (it->role == ROLE_CEILING && faster(it, l->ceiling))
 			l->ceiling = it;
+		if (item_is_cpu(it) && faster(it, l->cpu))
+			l->cpu = it;
 		if (it->role != ROLE_RUNG)
 			continue;
 		if (!first || it->row->step < first->row->step ||
@@ -240,9 +294,12 @@ static void ladder_analyse(struct ladder *l)
 		struct item *it = l->items[i];
 		const struct item *prev = NULL;
 
+		if (it->ok && l->cpu)
+			it->cpu_x = item_ms(l->cpu) / item_ms(it);
 		if (!it->ok || !first)
 			continue;
-		it->cum_x = item_ms(first) / item_ms(it);
+		it->cum_verdict = ratio_judge(first, it, &it->cum_x,
+					      &it->cum_lo, &it->cum_hi);
 		if (it->role != ROLE_RUNG)
 			continue;
 		for (size_t j = 0; j < l->nitems; j++) {
@@ -257,7 +314,9 @@ static void ladder_analyse(struct ladder *l)
 		}
 		if (prev) {
 			it->prev = prev;
-			it->step_x = item_ms(prev) / item_ms(it);
+			it->step_verdict = ratio_judge(prev, it, &it->step_x,
+						       &it->step_lo,
+						       &it->step_hi);
 		}
 	}
 }

@@ -89,20 +89,20 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"confidence interval: two of the timed runs, chosen by the "
 		"binomial distribution so that the true median lies between "
 		"them with at least 95 % probability, whatever the "
-		"distribution of the times (with fewer than 6 runs no such pair exists, and the "
-		"interval is the fastest and the slowest run). Noise is the "
-		"relative spread of the timed runs, 100 × standard deviation / "
-		"mean, in percent: a difference smaller than the noise is not "
-		"a difference. Outliers are timed runs more than 1.5 "
-		"interquartile ranges outside the middle half (Tukey's "
-		"fences); they raise the noise but barely move the median.",
+		"distribution of the times (with fewer than 6 runs no such "
+		"pair exists, and the interval is the fastest and the slowest "
+		"run). The spread is the interquartile range of the timed runs "
+		"(the width of their middle half) in percent of the median. "
+		"Outliers are timed runs more than 1.5 interquartile ranges "
+		"outside the middle half (Tukey's fences); they barely move "
+		"the median or the spread, and the appendix counts them.",
 		"每组测量先不计时地运行若干次（预热），再重复计时；表中给出各次计时"
 		"的中位数，括号内是它的 95 % 置信区间：按二项分布选出的两次计时，"
 		"无论计时服从何种分布，真实中位数落在二者之间的概率都至少为 95 %（计时"
-		"少于 6 次时不存在这样的一对，区间取最快和最慢的一次）。噪声是各次"
-		"计时的相对离散程度，即 100 × 标准差 / 平均值（百分数）：小于噪声的"
-		"差别不能算作差别。离群值是落在中间一半之外超过 1.5 倍四分位距的计"
-		"时（Tukey 界限）；它们抬高噪声，却几乎不影响中位数。" },
+		"少于 6 次时不存在这样的一对，区间取最快和最慢的一次）。离散度是各次"
+		"计时的四分位距（中间一半计时的宽度）占中位数的百分比。离群值是落在"
+		"中间一半之外超过 1.5 倍四分位距的计时（Tukey 界限）；它们几乎不影响"
+		"中位数和离散度，附录中列出了它们的个数。" },
 	[M_METH_EXP_HEAD] = { "Experiments as run:", "实际运行的实验：" },
 	[M_METH_EXPERIMENT] = { "Experiment", "实验" },
 	[M_METH_FAMILY] = { "Family", "类别" },
@@ -169,13 +169,29 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"of this rung; cumulative speedup = median time of the first "
 		"rung / median time of this row. Where a rung has several "
 		"rows (block sizes), its fastest verified row is the one "
-		"compared with. A change smaller than the larger noise of the "
-		"two rows (and never less than {1} %) is reported as within "
-		"noise.",
+		"compared with. Every speedup comes with a 95 % confidence "
+		"interval: a percentile bootstrap of the ratio of the two "
+		"medians, {2} resamples of each row's timed runs with a fixed "
+		"seed (the method of `culab compare`, so the same results "
+		"always give the same interval). A step is called faster or "
+		"slower only when its whole interval lies beyond ±{1} %; "
+		"inside ±{1} % it is the same speed (≈ in the tables), and an "
+		"interval that reaches across ±{1} % cannot tell (?); both are "
+		"reported as within noise. The spread of a row's runs is their "
+		"interquartile range (the middle half of the runs) in % of the "
+		"median, which one slow run cannot move, unlike the standard "
+		"deviation (still in results.json as noise\\_pct).",
 		"单步加速比 = 上一级的中位时间 / 本级的中位时间；累计加速比 = 第一级"
 		"的中位时间 / 本行的中位时间。某一级有多行（不同线程块大小）时，用"
-		"其中最快且通过验证的一行作比较。变化小于两行中较大的噪声（且不小于"
-		" {1} %）时，记为“在噪声范围内”。" },
+		"其中最快且通过验证的一行作比较。每个加速比都附有 95 % 置信区间："
+		"对两行各自的计时结果做 {2} 次重抽样，以固定种子对两个中位数之比做"
+		"百分位 bootstrap（与 `culab compare` 的方法相同，因此同样的结果"
+		"总是给出同样的区间）。只有整个区间都落在 ±{1} % 之外，才说这一步"
+		"变快或变慢；区间在 ±{1} % 以内则速度相同（表中记为 ≈），区间跨过 "
+		"±{1} % 则无法判断（记为 ?）；这两种情况都记为“在噪声范围内”。"
+		"一行计时结果的离散度用四分位距（中间一半的计时）占中位数的百分比"
+		"表示：与标准差不同，一次偏慢的运行不会改变它（标准差仍保存在 "
+		"results.json 的 noise\\_pct 中）。" },
 
 	[M_GLOSS_COLS] = { " Columns: ", "对应的列：" },
 	[M_GLOSS_COL] = { "**{1}** ({2}): {3}", "**{1}**（{2}）：{3}" },
@@ -489,8 +505,8 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_U_STAGE] = { "{1} / {2}, {3}{4} (experiment {5})",
 			"{1} / {2}，{3}{4}（实验 {5}）" },
 	[M_U_BLOCK] = { ", block {1}", "，线程块 {1}" },
-	[M_U_TIME] = { "- Time: {1} ms (median{6}; noise {2} %), {3} GB/s{4}{5}.",
-		       "- 时间：{1} ms（中位数{6}；噪声 {2} %），{3} GB/s{4}{5}。" },
+	[M_U_TIME] = { "- Time: {1} ms (median{6}; spread {2} %), {3} GB/s{4}{5}.",
+		       "- 时间：{1} ms（中位数{6}；离散度 {2} %），{3} GB/s{4}{5}。" },
 	[M_U_CI] = { ", 95 % interval {1}–{2} ms", "，95 % 区间 {1}–{2} ms" },
 	[M_U_PEAK] = { ", {1} % of the theoretical peak",
 		       "，为理论峰值的 {1} %" },
@@ -778,6 +794,49 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"来源：这些结果是{2}用命令行 {1} 记录的。" },
 	[M_R_PROV_HOST] = { " on host {1}", "在主机 {1} 上" },
 	[M_R_PROV_NOTE] = { "The run's note: “{1}”.", "这次运行的备注：“{1}”。" },
+	/* r17-tables */
+	[M_COL_SPREAD] = { "Spread (IQR, % of median)",
+			   "离散度（四分位距，占中位数 %）" },
+	[M_COL_RUNS] = { "Timed runs", "计时次数" },
+	[M_COL_STEP_CI] = { "Step speedup (95 % CI)",
+			    "单步加速比（95 % 置信区间）" },
+	[M_COL_CUM_CI] = { "Cumulative speedup (95 % CI)",
+			   "累计加速比（95 % 置信区间）" },
+	[M_NOTE_VERDICT] = {
+		"≈: the step's 95 % interval lies within ±{1} %, the same "
+		"speed; ?: it reaches across ±{1} %, so these runs cannot tell "
+		"whether the step helped. Only the other steps are faster or "
+		"slower beyond doubt.",
+		"≈：这一步加速比的 95 % 置信区间落在 ±{1} % 以内，速度相同；"
+		"?：区间跨过了 ±{1} % 的边界，这些测量还不能判断这一步是否有效。"
+		"其余各步的快慢是确定的。" },
+	[M_CTR_HEAD] = { "Counters: {1} / {2}, {3}",
+			 "计数器：{1} / {2}，{3}" },
+	[M_CPU_HEAD] = { "Speedup over the CPU: {1} / {2}",
+			 "相对 CPU 的加速比：{1} / {2}" },
+	[M_CPU_INTRO] = {
+		"The CPU reference ({1}, one thread) in ms, then each GPU row's "
+		"speedup over it (CPU time / GPU time) at each size:",
+		"先给出 CPU 参考实现（{1}，单线程）的时间（ms），再给出每个 GPU "
+		"实现在各规模下相对它的加速比（CPU 时间 / GPU 时间）：" },
+	[M_CPU_TIME] = { "CPU time (ms)", "CPU 时间（ms）" },
+	[M_APX_LADDER] = { "Details: {1} / {2}, {3}", "明细：{1} / {2}，{3}" },
+	[M_APX_CTRS] = { "All other counters: {1} / {2}, {3}",
+			 "其余计数器：{1} / {2}，{3}" },
+	[M_APX_REGIONS] = { "Timed regions", "计时范围" },
+	[M_F_SAME_CI] = {
+		"no measurable change ({1} → {2} ms; the speedup {3} does not "
+		"lie beyond ±{4} %): this step did not measurably help on this "
+		"GPU",
+		"没有可测量的变化（{1} → {2} ms；加速比 {3} 没有超出 ±{4} %）："
+		"这一步在这块 GPU 上没有带来可测量的提升" },
+	[M_METH_TIMERS] = {
+		"Timers (the appendix lists what one timed run of each variant "
+		"contains):",
+		"计时器（附录列出了每个变体一次计时所包含的内容）：" },
+	[M_LADDER_MORE] = {
+		"The same tables at the other sizes ({1}) are in the appendix.",
+		"其他规模（{1}）的同样表格见附录。" },
 };
 
 const char *say_text(enum lang L, enum msg id)
@@ -937,7 +996,8 @@ void status_text(struct sbuf *b, enum lang L, const struct item *it)
 	static const enum msg by_status[ROW__COUNT] = {
 		[ROW_OK] = M_CELL_UNVERIFIED, [ROW_WRONG] = M_CELL_WRONG,
 		[ROW_ERROR] = M_CELL_ERROR, [ROW_SKIPPED] = M_CELL_SKIPPED,
-	};
+	
+};
 	const struct result_row *row = it->row;
 	char *msg = md_dup(row->message);
 

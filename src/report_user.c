@@ -845,17 +845,17 @@ static void diagnose(const struct model *m, const struct ladder *l,
 	free(d);
 }
 
-/* "1.09×", with " (within noise)" when the two times differ by less than
- * the larger noise of the two rows (never less than NOISE_FLOOR_PCT),
- * as the findings judge a step. */
+/* "1.09×", with " (within noise)" when the 95 % interval of the ratio
+ * does not put it beyond SPEEDUP_SAME_PCT, as the findings judge a step
+ * (ratio_judge). */
 static const char *speedup(struct bag *bag, enum lang L, const struct item *a,
 			   const struct item *b)
 {
-	double noise = fmax(NOISE_FLOOR_PCT, fmax(a->row->t.noise_pct,
-						 b->row->t.noise_pct));
-	bool same = 100 * fabs(item_ms(a) - item_ms(b)) / item_ms(b) <= noise;
+	double x, lo, hi;
+	enum stats_verdict v = ratio_judge(a, b, &x, &lo, &hi);
+	bool same = v == SV_SAME || v == SV_UNKNOWN;
 
-	return bag_keep(bag, xasprintf("%s%s", TIMES(item_ms(a) / item_ms(b)),
+	return bag_keep(bag, xasprintf("%s%s", TIMES(x),
 				       same ? say_text(L, M_U_NOISE) : ""));
 }
 
@@ -917,7 +917,8 @@ static void speed(const struct ladder *l, const struct item *it, enum lang L,
 	if (has_interval(&row->t))
 		SAY(&ci, L, M_U_CI, FMT(row->t.median_lo_ms, 4),
 		    FMT(row->t.median_hi_ms, 4));
-	SAY(b, L, M_U_TIME, FMT(item_ms(it), 4), PCT(row->t.noise_pct),
+	SAY(b, L, M_U_TIME, FMT(item_ms(it), 4),
+	    isfinite(it->iqr_pct) ? PCT(it->iqr_pct) : "—",
 	    row->gbps > 0 ? FMT(row->gbps, 4) : "—", sbuf_str(&peak),
 	    sbuf_str(&ceil), sbuf_str(&ci));
 	sbuf_addc(b, '\n');
