@@ -161,6 +161,8 @@ static json_t *variant_to_json(const struct variant *v)
 		      "seed", jtext(v->seed),
 		      "signature", jtext(v->signature));
 	json_object_set_new(o, "signature_zh", jtext(v->signature_zh));
+	json_object_set_new(o, "teaching", jtext(v->teaching));
+	json_object_set_new(o, "teaching_zh", jtext(v->teaching_zh));
 	json_object_set_new(o, "expect", exp);
 	json_object_set_new(o, "types", types);
 	json_object_set_new(o, "flags", flags);
@@ -790,6 +792,8 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	v->seed = get_str(rd, o, where, "seed", true);
 	v->signature = get_str(rd, o, where, "signature", true);
 	v->signature_zh = get_str(rd, o, where, "signature_zh", true);
+	v->teaching = get_str(rd, o, where, "teaching", true);
+	v->teaching_zh = get_str(rd, o, where, "teaching_zh", true);
 	v->timed_region = get_str(rd, o, where, "timed_region", true);
 	v->sanitizer = get_str(rd, o, where, "sanitizer", true);
 	v->source = get_str(rd, o, where, "source", true);

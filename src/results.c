@@ -193,6 +193,32 @@ static void upgrade_v1(struct results *r)
 	r->schema_version = RESULTS_SCHEMA_VERSION;
 }
 
+/* Version 2's descriptions of the built-in variants stated one H100
+ * run's numbers as if they held on every GPU, and had no teaching texts:
+ * a variant of a built-in name that the file describes as built in (no
+ * source, not the user's) is described by this binary's row instead, as
+ * version 1's are.  Rows of other variants keep the file's description. */
+static void upgrade_v2(struct results *r)
+{
+	for (size_t i = 0; i < r->nvariants; i++) {
+		struct variant *v = r->variants[i];
+		const struct variant *b = v->name ? registry_find(v->name) : NULL;
+		size_t nb;
+		const struct variant *all = registry_builtin(&nb);
+
+		if (!b || b < all || b >= all + nb || v->source ||
+		    (v->flags & VF_USER))
+			continue;
+		r->variants[i] = variant_dup(b);
+		r->variants[i]->launch = NULL;
+		r->variants[i]->work = NULL;
+		r->variants[i]->host = NULL;
+		r->variants[i]->ctx = NULL;
+		variant_free(v);
+	}
+	r->schema_version = RESULTS_SCHEMA_VERSION;
+}
+
 /* A file from before rows named their device: every row ran on the
  * file's one environment. */
 static void upgrade_devices(struct results *r)
@@ -212,6 +238,8 @@ int results_read_buffer(const char *path, const char *text, size_t len,
 		return -1;
 	if (r->schema_version == 1)
 		upgrade_v1(r);
+	else if (r->schema_version == 2)
+		upgrade_v2(r);
 	upgrade_devices(r);
 	return 0;
 }
