@@ -454,7 +454,7 @@ static const struct metric_alias aliases[] = {
 		{ "dram_write_bytes", "B", -1,
 		  "bytes written to device memory",
 		  "写入显存的字节数",
-		  READ_DIRECTION, NULL, 40, 1e+06,
+		  READ_DIRECTION, NULL, 5, 1e+06,
 		  "bytes written to device memory; uncertain by up to the L2 size for large outputs, so small changes are noise",
 		  "写入显存的字节数；输出很大时误差可达一个 L2 的大小，小的变化只是噪声" },
 		{ "dram_gbps", "GB/s", +1,
@@ -657,11 +657,19 @@ bool metrics_change_notable(const char *col, double a, double b)
 
 bool metrics_change_beyond_noise(const char *col, double a, double b)
 {
+	return metrics_change_beyond_noise_of(col, a, b, 0);
+}
+
+bool metrics_change_beyond_noise_of(const char *col, double a, double b,
+				    double scale)
+{
 	const struct metric_column_def *d = metrics_find_column(col, NULL);
 	double pct = metrics_change_pct(a, b);
 
 	if (!isfinite(pct) || !metrics_change_meaningful(col, a, b))
 		return false;
+	if (isfinite(scale) && scale > fmax(fabs(a), fabs(b)))
+		pct = 100 * fabs(b - a) / scale;
 	if (!d)
 		return pct >= METRICS_CHANGE_PCT;
 	return d->reading != READ_NEVER && pct > d->noise_pct &&

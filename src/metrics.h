@@ -127,6 +127,13 @@ bool metrics_change_notable(const char *col, double a, double b);
  * column the table does not define needs METRICS_CHANGE_PCT. */
 bool metrics_change_beyond_noise(const char *col, double a, double b);
 
+/* The same with the relative noise taken of `scale` instead of the larger
+ * value when scale is larger: a byte count is judged against all the
+ * bytes the kernel moved (2 MB fewer writes beside 1 GB of reads is
+ * noise however large a share of the writes it is). */
+bool metrics_change_beyond_noise_of(const char *col, double a, double b,
+				    double scale);
+
 /* The chip metrics_check() validates raw metric names for: METRICS_CHIP
  * until metrics_set_chip() names another (culab check --chip, or the GPU
  * culab runs on).  The string is copied. */

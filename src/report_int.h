@@ -160,6 +160,10 @@ enum msg {
 	M_B_COL_CI, M_B_COL_VERDICT, M_B_COL_CTRS,
 	M_B_V_SAME, M_B_V_FASTER, M_B_V_SLOWER, M_B_V_UNKNOWN,
 	M_B_WHY_FAILED, M_B_WHY_FEW, M_B_ONLY, M_B_CHART,
+	/* r17-findings */
+	M_F_SIG_CTRS, M_F_OTHER, M_F_NO_OTHER, M_F_NO_CHANGE, M_F_IN_NOISE, M_F_WIDER,
+	M_F_NARROWER, M_F_NEUTRAL, M_F_TEACH_SLOWER, M_F_TEACH, M_F_TEACH_SAN,
+	M_F_SMS_UNKNOWN,
 	M__COUNT
 };
 
@@ -374,6 +378,15 @@ const char *item_title(const struct item *it, enum lang L);
 const char *signature_text(const struct variant *v, enum lang L);
 void status_text(struct sbuf *b, enum lang L, const struct item *it);
 const char *limiter_text(enum lang L, enum resource_limiter lim);
+
+/* ---- findings (report_findings.c) ------------------------------------ */
+
+/* Appends, Markdown-escaped, why teaching rung `it` is on the ladder (its
+ * variant's `teaching` text in language L, English when it has no
+ * Chinese), with "{sms}" replaced by the multiprocessor count of the GPU
+ * its row ran on; nothing for any other item. */
+void teaching_text(struct sbuf *b, enum lang L, const struct model *m,
+		   const struct item *it);
 
 /* ---- charts (report_charts.c) ----------------------------------------- */
 

@@ -398,9 +398,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"{4} % of its speed.",
 		"- 基线 {1}：{2} ms，{3} GB/s；最快的一级达到其速度的 {4} %。" },
 	[M_F_SMALL] = {
-		"- At the smallest size measured ({1}) the same comparison "
-		"gives {2}.",
-		"- 在测量的最小规模（{1}）下，同样的比较得到 {2}。" },
+		"- At the smallest size measured ({1}): {2} ({3}) → {4} "
+		"({5}): {6} faster.",
+		"- 在测量的最小规模（{1}）下：{2}（{3}）→ {4}（{5}）：快了 "
+		"{6}。" },
 	[M_F_ONE_RUNG] = {
 		"- Fewer than two rungs verified here, so there is no step to "
 		"compare.",
@@ -661,6 +662,34 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"from 1 (bars below 1: faster; dashed lines: the threshold):",
 		"每一对的比值及其 95 % 区间，对数坐标，从 1 画起（低于 1 的柱为更快；"
 		"虚线为阈值）：" },
+
+	/* r17-findings */
+	[M_F_SIG_CTRS] = { " Signature counters: {1}.", "特征计数器：{1}。" },
+	[M_F_OTHER] = { " Also changed beyond its noise: {1}.",
+			"此外超出噪声的变化：{1}。" },
+	[M_F_NO_OTHER] = {
+		" No other counter changed beyond its measured noise.",
+		"其他计数器的变化都没有超出其实测噪声。" },
+	[M_F_NO_CHANGE] = {
+		" No counter changed beyond its measured noise.",
+		"没有计数器的变化超出其实测噪声。" },
+	[M_F_IN_NOISE] = { " (within its noise)", "（在其噪声范围内）" },
+	[M_F_WIDER] = { " (wider accesses at the same efficiency: not worse)",
+			"（效率不变，每次访问更宽：并没有变差）" },
+	[M_F_NARROWER] = { " (narrower accesses at the same efficiency)",
+			   "（效率不变，每次访问更窄）" },
+	[M_F_NEUTRAL] = {
+		" (neither better nor worse by itself: the glossary says how "
+		"to read it)",
+		"（本身无所谓好坏：读法见计数器说明）" },
+	[M_F_TEACH_SLOWER] = {
+		"{1} slower ({2} → {3} ms), as this teaching rung is meant to be",
+		"慢了 {1}（{2} → {3} ms），这一级本来就是用来示范错误的" },
+	[M_F_TEACH] = { " Why it is on the ladder: {1}.",
+			"为什么放在阶梯上：{1}。" },
+	[M_F_TEACH_SAN] = { " compute-sanitizer on this run: {1}.",
+			    "本次运行的 compute-sanitizer 结果：{1}。" },
+	[M_F_SMS_UNKNOWN] = { "many", "许多" },
 };
 
 const char *say_text(enum lang L, enum msg id)

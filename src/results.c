@@ -200,14 +200,17 @@ static void upgrade_v1(struct results *r)
  * version 1's are.  Rows of other variants keep the file's description. */
 static void upgrade_v2(struct results *r)
 {
+	size_t nb;
+	const struct variant *all = registry_builtin(&nb);
+
 	for (size_t i = 0; i < r->nvariants; i++) {
 		struct variant *v = r->variants[i];
-		const struct variant *b = v->name ? registry_find(v->name) : NULL;
-		size_t nb;
-		const struct variant *all = registry_builtin(&nb);
+		const struct variant *b = NULL;
 
-		if (!b || b < all || b >= all + nb || v->source ||
-		    (v->flags & VF_USER))
+		for (size_t k = 0; v->name && k < nb && !b; k++)
+			if (strcmp(all[k].name, v->name) == 0)
+				b = &all[k];
+		if (!b || v->source || (v->flags & VF_USER))
 			continue;
 		r->variants[i] = variant_dup(b);
 		r->variants[i]->launch = NULL;
