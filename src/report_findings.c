@@ -144,35 +144,64 @@ static void finding_counters(struct sbuf *b, enum lang L,
 {
 	struct sbuf sig = SBUF_INIT, other = SBUF_INIT;
 	const struct variant *vf = from->v, *vt = to->v;
+	const struct result_row *ra = from->row, *rb = to->row;
+	/* per column: 1 named with the signature, 2 a moved signature
+	 * column (its alias's other columns that moved join it) */
+	unsigned char *named;
 	const char *best = NULL;
 	double best_rel = 0;
 
-	if (!l->ncols || from->row->counters_status || to->row->counters_status)
+	if (!l->ncols || ra->counters_status || rb->counters_status)
 		return;
+	named = xcalloc(l->ncols, 1);
 	for (size_t k = 0; k < l->ncols; k++) {
 		const char *col = l->cols[k];
-		double a = row_column(from->row, col);
-		double v = row_column(to->row, col);
-		double scale = change_scale(col, from->row, to->row);
-		double rel = scale > 0 ? 100 * fabs(v - a) / scale :
-			     metrics_change_pct(a, v);
-		bool in_f, in_t;
+		double a = row_column(ra, col), v = row_column(rb, col);
+		bool in_f = column_in_signature(vf, col);
+		bool in_t = column_in_signature(vt, col);
+		bool mv = moved(col, a, v, ra, rb);
 
 		if (!isfinite(a) || !isfinite(v) || !column_readable(col))
 			continue;
-		in_f = column_in_signature(vf, col);
-		in_t = column_in_signature(vt, col);
 		/* a column of one signature only is what the step changes:
 		 * named even unchanged; one of both is a condition the step
 		 * keeps: named only when it moved beyond its noise */
-		if (in_f != in_t || (in_f && moved(col, a, v, from->row, to->row))) {
-			change_item(&sig, L, col, a, v, from->row, to->row);
+		if (in_f != in_t || (in_f && mv))
+			named[k] = mv ? 2 : 1;
+		else if (in_f)
+			named[k] = 3;   /* kept and unchanged: not named */
+	}
+	/* a counter is measured with its alias's others: those that moved
+	 * too belong to the signature's change (DRAM reads and writes) */
+	for (size_t k = 0; k < l->ncols; k++) {
+		const struct metric_alias *ak = NULL;
+
+		if (named[k] || !column_readable(l->cols[k]) ||
+		    !moved(l->cols[k], row_column(ra, l->cols[k]),
+			   row_column(rb, l->cols[k]), ra, rb) ||
+		    !column_def(l->cols[k], &ak))
+			continue;
+		for (size_t j = 0; j < l->ncols && !named[k]; j++) {
+			const struct metric_alias *aj = NULL;
+
+			if (named[j] == 2 && column_def(l->cols[j], &aj) &&
+			    aj == ak)
+				named[k] = 1;
+		}
+	}
+	for (size_t k = 0; k < l->ncols; k++) {
+		const char *col = l->cols[k];
+		double a = row_column(ra, col), v = row_column(rb, col);
+		double scale = change_scale(col, ra, rb);
+		double rel = scale > 0 ? 100 * fabs(v - a) / scale :
+			     metrics_change_pct(a, v);
+
+		if (named[k] == 1 || named[k] == 2) {
+			change_item(&sig, L, col, a, v, ra, rb);
 			continue;
 		}
-		if (in_f)
-			continue;
-		if (!isfinite(rel) || rel < METRICS_CHANGE_PCT ||
-		    !moved(col, a, v, from->row, to->row))
+		if (named[k] || !isfinite(rel) || rel < METRICS_CHANGE_PCT ||
+		    !column_readable(col) || !moved(col, a, v, ra, rb))
 			continue;
 		if (!best || rel > best_rel) {
 			best = col;
@@ -180,8 +209,8 @@ static void finding_counters(struct sbuf *b, enum lang L,
 		}
 	}
 	if (best)
-		change_item(&other, L, best, row_column(from->row, best),
-			    row_column(to->row, best), from->row, to->row);
+		change_item(&other, L, best, row_column(ra, best),
+			    row_column(rb, best), ra, rb);
 	if (sig.len)
 		SAY(b, L, M_F_SIG_CTRS, sbuf_str(&sig));
 	if (other.len)
@@ -190,6 +219,7 @@ static void finding_counters(struct sbuf *b, enum lang L,
 		sbuf_add(b, say_text(L, sig.len ? M_F_NO_OTHER : M_F_NO_CHANGE));
 	sbuf_release(&sig);
 	sbuf_release(&other);
+	free(named);
 }
 
 void teaching_text(struct sbuf *b, enum lang L, const struct model *m,

@@ -164,6 +164,8 @@ enum msg {
 	M_F_SIG_CTRS, M_F_OTHER, M_F_NO_OTHER, M_F_NO_CHANGE, M_F_IN_NOISE, M_F_WIDER,
 	M_F_NARROWER, M_F_NEUTRAL, M_F_TEACH_SLOWER, M_F_TEACH, M_F_TEACH_SAN,
 	M_F_SMS_UNKNOWN,
+	M_H_OURS_PEAK, M_H_OURS_CUM, M_H_TOTAL, M_H_WHY, M_H_LESSON_SLOWER,
+	M_H_LESSON_FASTER,
 	M__COUNT
 };
 
@@ -408,6 +410,11 @@ void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
 /* Harris's kernel (1..7) that uses the technique of our variant
  * `variant`, or 0. */
 int harris_kernel_of(const char *variant);
+
+/* Our fastest verified rung of ladder l that matches the first of
+ * Harris's kernels that any rung of l matches (kernel 1 when one does),
+ * or NULL: where both ladders' cumulative speedups start. */
+const struct item *harris_first_match(const struct ladder *l);
 
 /* Appends the published time and bandwidth of Harris's kernel `kernel`
  * ("3: 1.722 ms, 9.741 GB/s"), or "—" when it names none. */

@@ -690,6 +690,53 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_F_TEACH_SAN] = { " compute-sanitizer on this run: {1}.",
 			    "本次运行的 compute-sanitizer 结果：{1}。" },
 	[M_F_SMS_UNKNOWN] = { "many", "许多" },
+	[M_H_OURS_PEAK] = { "Ours % of peak", "我们占峰值 %" },
+	[M_H_OURS_CUM] = { "Ours cumulative", "我们累计" },
+	[M_H_TOTAL] = {
+		"Over the matched kernels ours goes from {1} ({2}) to {3} "
+		"({4}): {5} in all, where Harris's kernels {6} → {7} gained "
+		"{8}; both cumulative columns start at the first matched "
+		"kernel.",
+		"在相互对应的核函数范围内，我们从{1}（{2}）到{3}（{4}）共提速 "
+		"{5}，而 Harris 的核函数 {6} → {7} 提速 {8}；两列累计加速比都从"
+		"第一个对应的核函数算起。" },
+	[M_H_WHY] = {
+		"The gap is in the starting point: our {1} already moves {2} % "
+		"of this GPU's theoretical peak, his kernel {3} moved {4} % of "
+		"the G80's. Since the G80, caches (L1 and a large L2) serve the "
+		"re-reads a naive tree makes, each SM has far more memory "
+		"bandwidth and more warps to hide latency, so the tree's "
+		"inefficiencies cost little beside streaming the input; the "
+		"steps that still matter change the bytes in flight and the "
+		"instructions per element, and our last matched rung reaches "
+		"{5} % of the peak.",
+		"差距在起点：我们的{1}已达到这块 GPU 理论峰值的 {2} %，而他的核"
+		"函数 {3} 只达到 G80 的 {4} %。自 G80 以来，缓存（L1 和很大的 "
+		"L2）承担了朴素树形归约的重复读取，每个 SM 的显存带宽和可用来掩盖"
+		"延迟的线程束都多得多，因此树形归约的低效与流式读取输入相比代价"
+		"很小；仍然有效的优化是改变在途字节数和每个元素的指令数的那些，"
+		"我们最后一个对应的级达到峰值的 {5} %。" },
+	[M_H_LESSON_SLOWER] = {
+		"The main lesson of the first shared-memory rung: {1} ({2}), "
+		"the tree in shared memory, is {5} slower than {3} ({4}), the "
+		"folds in global memory. The course textbook found the same "
+		"move gained little (樊哲勇, CUDA 编程基础与实践, ch. 8: "
+		"\"加速效果并不明显\"): with caches serving the global-memory "
+		"folds, shared memory alone does not pay; it pays with the "
+		"steps that follow.",
+		"第一个使用共享内存的级给出的主要结论：在共享内存中做树形归约的{1}"
+		"（{2}）比在全局内存中对折的{3}（{4}）慢了 {5}。课程教材（樊哲勇"
+		"《CUDA 编程基础与实践》第 8 章）也发现这一改动“加速效果并不明显”："
+		"缓存已经承担了全局内存中的对折，单靠共享内存并不划算，要配合后面"
+		"的优化才会见效。" },
+	[M_H_LESSON_FASTER] = {
+		"{1} ({2}), the tree in shared memory, is {5} faster than {3} "
+		"({4}), the folds in global memory; the course textbook found "
+		"the same move gained little (樊哲勇, CUDA 编程基础与实践, "
+		"ch. 8).",
+		"在共享内存中做树形归约的{1}（{2}）比在全局内存中对折的{3}（{4}）"
+		"快了 {5}；课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）发现这一"
+		"改动“加速效果并不明显”。" },
 };
 
 const char *say_text(enum lang L, enum msg id)
