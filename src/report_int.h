@@ -166,6 +166,14 @@ enum msg {
 	M_F_SMS_UNKNOWN,
 	M_H_OURS_PEAK, M_H_OURS_CUM, M_H_TOTAL, M_H_WHY, M_H_LESSON_SLOWER,
 	M_H_LESSON_FASTER,
+	M_C_STEPS, M_C_STEP, M_C_STEP_CTRS, M_C_GAP, M_C_GAP_PEAK, M_C_LEFT,
+	M_L_SMS, M_L_SMS_LEFT, M_L_SHARED, M_L_SHARED_LEFT, M_L_SECTORS,
+	M_L_SECTORS_LEFT, M_L_DRAM, M_L_DRAM_LEFT, M_L_LAUNCH, M_L_LAUNCH_LEFT,
+	M_L_ISSUE, M_L_ISSUE_LEFT, M_L_TRAFFIC, M_L_TRAFFIC_LEFT, M_RB_OBS_SLOWER,
+	M_RB_INTRO, M_RB_COL_HYP, M_RB_COL_OBS, M_RB_COL_SPEED, M_RB_COL_SIG,
+	M_RB_COL_LIMIT, M_RB_H_FIRST, M_RB_H_FASTER, M_RB_H_TEACH, M_RB_OBS,
+	M_RB_MET, M_RB_NOT_MET, M_RB_SAME, M_RB_UNKNOWN, M_RB_SIG_ALL,
+	M_RB_SIG_SOME, M_RB_SIG_NONE, M_RB_SIG_FLOAT,
 	M__COUNT
 };
 
@@ -456,6 +464,10 @@ void blk_baseline(const struct model *m, enum lang L, struct sbuf *b);
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
 void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_conclusion.c */
+void blk_conclusion(const struct model *m, enum lang L, struct sbuf *b);
+void blk_rubric(const struct model *m, enum lang L, struct sbuf *b);
 void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b);
 
 #endif

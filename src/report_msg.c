@@ -729,6 +729,98 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"《CUDA 编程基础与实践》第 8 章）也发现这一改动“加速效果并不明显”："
 		"缓存已经承担了全局内存中的对折，单靠共享内存并不划算，要配合后面"
 		"的优化才会见效。" },
+	[M_C_STEPS] = { "the three steps that mattered most on this GPU: {1}. ",
+			"在这块 GPU 上最重要的三步：{1}。" },
+	[M_C_STEP] = { "{1} → {2} ({3}), {4}", "{1} → {2}（{3}），{4}" },
+	[M_C_STEP_CTRS] = { "{1} → {2} ({3}), {4}, because {5}",
+			    "{1} → {2}（{3}），{4}，因为 {5}" },
+	[M_C_GAP] = {
+		"The fastest rung, {1} ({2}), reaches {3} % of the measured "
+		"ceiling ({4}) and {5} % of the theoretical peak. ",
+		"最快的一级{1}（{2}）达到实测上限（{4}）的 {3} %、理论峰值的 "
+		"{5} %。" },
+	[M_C_GAP_PEAK] = {
+		"The fastest rung, {1} ({2}), reaches {3} % of the theoretical "
+		"peak (no ceiling was measured). ",
+		"最快的一级{1}（{2}）达到理论峰值的 {3} %（没有测量上限）。" },
+	[M_C_LEFT] = { "Its limiting resource: {1}; {2}.",
+		       "它受限于{1}；{2}。" },
+	[M_L_SMS] = { "SMs in use", "在用的 SM 数" },
+	[M_L_SMS_LEFT] = {
+		"spreading the work over every SM is the first thing left",
+		"首先要做的是把工作分给所有 SM" },
+	[M_L_SHARED] = { "shared-memory wavefronts (bank conflicts)",
+			 "共享内存访问轮次（bank 冲突）" },
+	[M_L_SHARED_LEFT] = {
+		"a conflict-free layout (padding or a swizzle) is what is left",
+		"剩下要做的是无冲突的布局（填充或交错）" },
+	[M_L_SECTORS] = { "DRAM sectors moved for nothing (uncoalesced access)",
+			  "白白搬运的显存扇区（未合并访问）" },
+	[M_L_SECTORS_LEFT] = {
+		"coalescing the strided side (through a shared-memory tile) is "
+		"what is left",
+		"剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
+	[M_L_DRAM] = { "DRAM bandwidth (bytes over bandwidth)",
+		       "显存带宽（字节数除以带宽）" },
+	[M_L_DRAM_LEFT] = {
+		"little is left: it streams close to the ceiling, and only "
+		"moving fewer bytes could make it faster",
+		"剩下的空间很小：它已接近上限，只有减少搬运的字节数才能更快" },
+	[M_L_LAUNCH] = { "launch latency", "核函数启动延迟" },
+	[M_L_LAUNCH_LEFT] = {
+		"fewer launches (one pass instead of two) is what is left",
+		"剩下要做的是减少启动次数（一次完成而不是两次）" },
+	[M_L_ISSUE] = { "issued instructions and latency",
+			"发射的指令数和延迟" },
+	[M_L_ISSUE_LEFT] = {
+		"fewer instructions per element and more bytes in flight "
+		"(wider loads, more elements per thread) is what is left",
+		"剩下要做的是减少每个元素的指令数、增加在途字节数（更宽的读取、"
+		"每个线程处理更多元素）" },
+	[M_RB_INTRO] = {
+		"Expected against observed, rung by rung, for grading. The "
+		"hypothesis of a rung is that it is faster than the rung before "
+		"it (a teaching rung: that it shows its mistake); \"met\" needs "
+		"the 95 % interval of the step's ratio of medians beyond 2 %, "
+		"as `culab compare` judges. The counter column counts the "
+		"registry's signature checks (stated for float). The ladder "
+		"follows the course textbook (樊哲勇, CUDA 编程基础与实践, "
+		"ch. 8) and Harris's slides.",
+		"逐级对照预期与实际，供评分使用。每一级的假设是它比前一级更快"
+		"（用于示范错误的级：它确实表现出那个错误）；“满足”要求这一步中"
+		"位数之比的 95 % 置信区间超出 2 %，与 `culab compare` 的判断相同。"
+		"计数器一栏统计注册表中特征检查的结果（针对 float）。这一优化阶梯"
+		"依照课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）和 Harris "
+		"的讲稿。" },
+	[M_RB_COL_HYP] = { "Hypothesis", "假设" },
+	[M_RB_COL_OBS] = { "Observed step (95 % CI)", "实测单步（95 % 置信区间）" },
+	[M_RB_COL_SPEED] = { "Speed", "速度" },
+	[M_RB_COL_SIG] = { "Signature checks", "特征检查" },
+	[M_RB_COL_LIMIT] = { "Limiting resource", "受限资源" },
+	[M_RB_H_FIRST] = { "starting point", "起点" },
+	[M_RB_H_FASTER] = { "faster than {1}", "比{1}快" },
+	[M_RB_H_TEACH] = { "shows a mistake (slower than {1}, or unsafe)",
+			   "示范错误（比{1}慢，或不安全）" },
+	[M_RB_OBS] = { "{1} ({2}–{3})", "{1}（{2}–{3}）" },
+	[M_RB_OBS_SLOWER] = { "{1} slower ({2}–{3})", "慢了 {1}（{2}–{3}）" },
+	[M_L_TRAFFIC] = { "DRAM traffic beyond the bytes needed",
+			  "超出所需字节数的显存流量" },
+	[M_L_TRAFFIC_LEFT] = {
+		"keeping the intermediate sums on chip (shared memory, "
+		"registers) is what is left",
+		"剩下要做的是把中间结果留在片上（共享内存、寄存器）" },
+	[M_RB_MET] = { "met", "满足" },
+	[M_RB_NOT_MET] = { "**not met**", "**不满足**" },
+	[M_RB_SAME] = { "not met: same within noise",
+			"不满足：在噪声范围内相同" },
+	[M_RB_UNKNOWN] = { "undecided (interval across 2 %)",
+			   "无法判定（区间跨过 2 %）" },
+	[M_RB_SIG_ALL] = { "{1} of {2} met", "{2} 项中满足 {1} 项" },
+	[M_RB_SIG_SOME] = { "{1} of {2} met (**not met**: {3})",
+			    "{2} 项中满足 {1} 项（**不满足**：{3}）" },
+	[M_RB_SIG_NONE] = { "none stated", "未规定" },
+	[M_RB_SIG_FLOAT] = { "not checked (stated for float)",
+			     "未检查（只针对 float）" },
 	[M_H_LESSON_FASTER] = {
 		"{1} ({2}), the tree in shared memory, is {5} faster than {3} "
 		"({4}), the folds in global memory; the course textbook found "
