@@ -819,6 +819,7 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_RB_SIG_SOME] = { "{1} of {2} met (**not met**: {3})",
 			    "{2} 项中满足 {1} 项（**不满足**：{3}）" },
 	[M_RB_SIG_NONE] = { "none stated", "未规定" },
+	[M_GLOSS_READ] = { " (a change: {1})", "（变化的读法：{1}）" },
 	[M_RB_SIG_FLOAT] = { "not checked (stated for float)",
 			     "未检查（只针对 float）" },
 	[M_H_LESSON_FASTER] = {

@@ -996,6 +996,20 @@ static const struct variant builtin[] = {
 			     "(30 for 8-byte types); coalesced global accesses",
 		.signature_zh = "每条共享内存读指令约 31 次 bank 冲突（8 字"
 				"节类型为 30 次）；全局内存访问合并",
+		.teaching = "both global directions are coalesced now, but the "
+			    "tile is read down a column, and a column of a 32-wide "
+			    "float tile lies in one bank: a 32-way conflict, "
+			    "which bank_conflicts_per_shared_ld (about 31) and "
+			    "shared_ld_wavefronts_per_instr (32) prove.  It is on "
+			    "the ladder to show the cost of the conflict; the "
+			    "next rung pads the tile and removes it",
+		.teaching_zh = "现在全局内存的读写两个方向都是合并访问，但分块是按列"
+			       "读取的，而 32 列宽的 float 分块的一列全部落在同一个 "
+			       "bank 中：这是 32 路 bank 冲突，"
+			       "bank_conflicts_per_shared_ld（约 31）和 "
+			       "shared_ld_wavefronts_per_instr（32）就是证据。这一级"
+			       "放在阶梯上是为了展示冲突的代价；下一级填充分块，消除"
+			       "冲突",
 		.expect = {
 			{ .column = "bank_conflicts_per_shared_ld", .op = ">=",
 			  .value = 16, .min_side = WIDE },
