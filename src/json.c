@@ -830,6 +830,7 @@ static void read_variants(struct reader *rd, json_t *vars, struct results *r)
 	size_t i;
 	json_t *o;
 
+	r->variants_before_teaching = json_array_size(vars) > 0;
 	json_array_foreach(vars, i, o) {
 		char where[48];
 		struct variant *v;
@@ -839,6 +840,8 @@ static void read_variants(struct reader *rd, json_t *vars, struct results *r)
 			bad(rd, where, "variant", "an object");
 			continue;
 		}
+		if (json_object_get(o, "teaching"))
+			r->variants_before_teaching = false;
 		v = read_variant(rd, o, where);
 		if (v->name && results_variant(r, v->name))
 			bad(rd, where, "name", "unique in the table");

@@ -164,7 +164,7 @@ static void moved_signature(struct sbuf *b, enum lang L,
 
 		for (size_t j = 0; j < k; j++)
 			dup |= !strcmp(it->v->expect[j].column, col);
-		if (dup || !metrics_change_beyond_noise(col, a, v))
+		if (dup || !counter_moved(col, a, v, base->row, it->row))
 			continue;
 		if (shown++)
 			sbuf_add(b, say_text(L, M_LIST_SEP));
@@ -188,7 +188,7 @@ static void largest_change(struct sbuf *b, const struct ladder *l,
 		double rel = metrics_change_pct(a, v);
 
 		if (!d || d->reading == READ_TIME || d->reading == READ_NEVER ||
-		    !metrics_change_beyond_noise(col, a, v) ||
+		    !counter_moved(col, a, v, base->row, it->row) ||
 		    rel < METRICS_CHANGE_PCT || rel <= best_rel)
 			continue;
 		best = col;
@@ -258,10 +258,8 @@ static void conclusion_group(const struct model *m, const struct group *g,
 		sbuf_release(&ctr);
 		pool_release(&p);
 	}
-	sbuf_add(b, "- **");
 	ladder_heading(&head, L, M_F_HEAD, l);
-	sbuf_add(b, sbuf_str(&head));
-	sbuf_add(b, "**: ");
+	SAY(b, L, M_C_HEAD, sbuf_str(&head));
 	if (list.len)
 		SAY(b, L, M_C_STEPS, sbuf_str(&list));
 	if (l->ceiling && l->ceiling->row->gbps > 0)

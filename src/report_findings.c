@@ -59,12 +59,17 @@ static double change_scale(const char *col, const struct result_row *ra,
 	return isfinite(t) ? t : 0;
 }
 
-/* Whether column `col` moved from a to b (rows ra, rb) beyond its noise. */
-static bool moved(const char *col, double a, double b,
-		  const struct result_row *ra, const struct result_row *rb)
+bool counter_moved(const char *col, double a, double b,
+		   const struct result_row *ra, const struct result_row *rb)
 {
 	return metrics_change_beyond_noise_of(col, a, b,
 					      change_scale(col, ra, rb));
+}
+
+static bool moved(const char *col, double a, double b,
+		  const struct result_row *ra, const struct result_row *rb)
+{
+	return counter_moved(col, a, b, ra, rb);
 }
 
 /* How the change of column `col` from a to b (rows ra, rb) reads, as a

@@ -166,7 +166,7 @@ enum msg {
 	M_F_SMS_UNKNOWN,
 	M_H_OURS_PEAK, M_H_OURS_CUM, M_H_TOTAL, M_H_WHY, M_H_LESSON_SLOWER,
 	M_H_LESSON_FASTER,
-	M_C_STEPS, M_C_STEP, M_C_STEP_CTRS, M_C_GAP, M_C_GAP_PEAK, M_C_LEFT,
+	M_C_STEPS, M_C_HEAD, M_C_STEP, M_C_STEP_CTRS, M_C_GAP, M_C_GAP_PEAK, M_C_LEFT,
 	M_L_SMS, M_L_SMS_LEFT, M_L_SHARED, M_L_SHARED_LEFT, M_L_SECTORS,
 	M_L_SECTORS_LEFT, M_L_DRAM, M_L_DRAM_LEFT, M_L_LAUNCH, M_L_LAUNCH_LEFT,
 	M_L_ISSUE, M_L_ISSUE_LEFT, M_L_TRAFFIC, M_L_TRAFFIC_LEFT, M_RB_OBS_SLOWER,
@@ -397,6 +397,12 @@ const char *limiter_text(enum lang L, enum resource_limiter lim);
  * its row ran on; nothing for any other item. */
 void teaching_text(struct sbuf *b, enum lang L, const struct model *m,
 		   const struct item *it);
+
+/* Whether counter column `col` moved from a (row ra) to b (row rb)
+ * beyond its measured noise, a byte count judged against all the bytes
+ * either row moved to and from device memory (metrics.h). */
+bool counter_moved(const char *col, double a, double b,
+		   const struct result_row *ra, const struct result_row *rb);
 
 /* ---- charts (report_charts.c) ----------------------------------------- */
 

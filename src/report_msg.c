@@ -731,9 +731,11 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"的优化才会见效。" },
 	[M_C_STEPS] = { "the three steps that mattered most on this GPU: {1}. ",
 			"在这块 GPU 上最重要的三步：{1}。" },
-	[M_C_STEP] = { "{1} → {2} ({3}), {4}", "{1} → {2}（{3}），{4}" },
-	[M_C_STEP_CTRS] = { "{1} → {2} ({3}), {4}, because {5}",
-			    "{1} → {2}（{3}），{4}，因为 {5}" },
+	[M_C_HEAD] = { "- **{1}**: ", "- **{1}**：" },
+	[M_C_STEP] = { "{1} → {2} ({3}), {4} faster",
+		       "{1} → {2}（{3}），快了 {4}" },
+	[M_C_STEP_CTRS] = { "{1} → {2} ({3}), {4} faster, because {5}",
+			    "{1} → {2}（{3}），快了 {4}，因为 {5}" },
 	[M_C_GAP] = {
 		"The fastest rung, {1} ({2}), reaches {3} % of the measured "
 		"ceiling ({4}) and {5} % of the theoretical peak. ",

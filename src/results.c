@@ -193,12 +193,14 @@ static void upgrade_v1(struct results *r)
 	r->schema_version = RESULTS_SCHEMA_VERSION;
 }
 
-/* Version 2's descriptions of the built-in variants stated one H100
- * run's numbers as if they held on every GPU, and had no teaching texts:
- * a variant of a built-in name that the file describes as built in (no
+/* Descriptions written before the teaching texts stated one H100 run's
+ * numbers as if they held on every GPU and had no teaching texts: a
+ * variant of a built-in name that the file describes as built in (no
  * source, not the user's) is described by this binary's row instead, as
- * version 1's are.  Rows of other variants keep the file's description. */
-static void upgrade_v2(struct results *r)
+ * version 1's are.  Rows of other variants keep the file's description.
+ * Not a new schema version: an older culab reads the newer files
+ * correctly (it ignores the teaching texts). */
+static void upgrade_texts(struct results *r)
 {
 	size_t nb;
 	const struct variant *all = registry_builtin(&nb);
@@ -219,7 +221,7 @@ static void upgrade_v2(struct results *r)
 		r->variants[i]->ctx = NULL;
 		variant_free(v);
 	}
-	r->schema_version = RESULTS_SCHEMA_VERSION;
+	r->variants_before_teaching = false;
 }
 
 /* A file from before rows named their device: every row ran on the
@@ -241,8 +243,8 @@ int results_read_buffer(const char *path, const char *text, size_t len,
 		return -1;
 	if (r->schema_version == 1)
 		upgrade_v1(r);
-	else if (r->schema_version == 2)
-		upgrade_v2(r);
+	else if (r->variants_before_teaching)
+		upgrade_texts(r);
 	upgrade_devices(r);
 	return 0;
 }

@@ -37,11 +37,8 @@ extern "C" {
 #define RESULTS_SCHEMA "culab-results"
 /* Version 2 added the `variants` table.  Version 1 files (no table; every
  * variant then was built in) are read and given the table from this
- * binary's built-in rows (results_read).  Version 3 added the teaching
- * texts, and its built-in descriptions state numbers only with the GPU
- * they were measured on: the built-in variants of a version 2 file are
- * described by this binary's rows (results_read). */
-#define RESULTS_SCHEMA_VERSION 3
+ * binary's built-in rows (results_read). */
+#define RESULTS_SCHEMA_VERSION 2
 #define RESULTS_SCHEMA_OLDEST 1
 /* Largest results.json culab reads. */
 #define RESULTS_MAX_FILE_BYTES (512u << 20)
@@ -151,6 +148,10 @@ struct experiment_meta {
 
 struct results {
 	int schema_version;
+	/* The variants table was written before descriptions had teaching
+	 * texts (no description has the key): its built-in rows are
+	 * described by this binary's (results_read). */
+	bool variants_before_teaching;
 	char *culab_version;
 	char *culab_commit;
 	char *command;          /* the command line, shell-quoted */
