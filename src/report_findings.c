@@ -176,21 +176,25 @@ static void finding_counters(struct sbuf *b, enum lang L,
 		else if (in_f)
 			named[k] = 3;   /* kept and unchanged: not named */
 	}
-	/* a counter is measured with its alias's others: those that moved
-	 * too belong to the signature's change (DRAM reads and writes) */
+	/* the same quantity on the other side (reads and writes, loads and
+	 * stores: a column of the same alias and unit) belongs to the
+	 * signature's change when it moved too: DRAM reads and writes */
 	for (size_t k = 0; k < l->ncols; k++) {
 		const struct metric_alias *ak = NULL;
+		const struct metric_column_def *dk;
 
 		if (named[k] || !column_readable(l->cols[k]) ||
 		    !moved(l->cols[k], row_column(ra, l->cols[k]),
 			   row_column(rb, l->cols[k]), ra, rb) ||
-		    !column_def(l->cols[k], &ak))
+		    !(dk = column_def(l->cols[k], &ak)))
 			continue;
 		for (size_t j = 0; j < l->ncols && !named[k]; j++) {
 			const struct metric_alias *aj = NULL;
+			const struct metric_column_def *dj;
 
-			if (named[j] == 2 && column_def(l->cols[j], &aj) &&
-			    aj == ak)
+			if (named[j] == 2 &&
+			    (dj = column_def(l->cols[j], &aj)) && aj == ak &&
+			    str_eq(dj->unit, dk->unit))
 				named[k] = 1;
 		}
 	}

@@ -422,14 +422,15 @@ static const struct variant builtin[] = {
 			    "relying on lanes moving in lockstep, which no GPU "
 			    "since Volta guarantees: a lane may read a slot "
 			    "before its neighbour has written it.  Its speed is "
-			    "not the lesson; compute-sanitizer's racecheck "
-			    "hazards (below) are the proof, and the next rung "
-			    "is the correct version",
+			    "not the lesson: compute-sanitizer's racecheck "
+			    "reports the hazards (the step's description "
+			    "records what it found), and the next rung is the "
+			    "correct version",
 		.teaching_zh = "最后一个线程束的各步之间没有 __syncwarp()，依赖各 lane "
 			       "步调一致，而 Volta 以后的 GPU 都不保证这一点：一个 "
 			       "lane 可能在邻居写入之前就读取了那个位置。这一级要讲的"
-			       "不是速度；compute-sanitizer racecheck 报告的冲突（见"
-			       "下文）就是证据，下一级是正确的写法",
+			       "不是速度：compute-sanitizer racecheck 会报告这些竞争"
+			       "（这一级的说明记录了它的结果），下一级是正确的写法",
 		.dtypes = DTYPE_ALL,
 		.flags = VF_BLOCK | VF_POW2 | VF_UNSAFE,
 		.block_default = 256,
