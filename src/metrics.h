@@ -62,7 +62,12 @@ struct metric_column_def {
 	 * noise_pct percent (of the larger value) or than noise_abs (in the
 	 * column's unit) is noise.  Measured on two runs of the default
 	 * experiment a minute apart on one H100 (reports/compare/h100-twice,
-	 * 155 rows); the instrumented (SASS) columns did not move at all. */
+	 * 155 rows); the instrumented (SASS) columns did not move at all,
+	 * DRAM bytes by at most 0.8 MB, bank conflicts per instruction by at
+	 * most 0.02, achieved occupancy by 1.6 points, throughput and
+	 * duration by 5.6 %.  DRAM writes also get 5 % for the write-back
+	 * uncertainty of outputs larger than L2 (../shared/research/cupti.md
+	 * 5.3). */
 	double noise_pct, noise_abs;
 	const char *reading_en;      /* how a change is read, one line */
 	const char *reading_zh;
