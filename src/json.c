@@ -161,6 +161,8 @@ static json_t *variant_to_json(const struct variant *v)
 		      "seed", jtext(v->seed),
 		      "signature", jtext(v->signature));
 	json_object_set_new(o, "signature_zh", jtext(v->signature_zh));
+	json_object_set_new(o, "teaching", jtext(v->teaching));
+	json_object_set_new(o, "teaching_zh", jtext(v->teaching_zh));
 	json_object_set_new(o, "expect", exp);
 	json_object_set_new(o, "types", types);
 	json_object_set_new(o, "flags", flags);
@@ -798,6 +800,8 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	v->seed = get_str(rd, o, where, "seed", true);
 	v->signature = get_str(rd, o, where, "signature", true);
 	v->signature_zh = get_str(rd, o, where, "signature_zh", true);
+	v->teaching = get_str(rd, o, where, "teaching", true);
+	v->teaching_zh = get_str(rd, o, where, "teaching_zh", true);
 	v->timed_region = get_str(rd, o, where, "timed_region", true);
 	v->timed_region_zh = get_str(rd, o, where, "timed_region_zh", true);
 	v->sanitizer = get_str(rd, o, where, "sanitizer", true);
@@ -836,6 +840,7 @@ static void read_variants(struct reader *rd, json_t *vars, struct results *r)
 	size_t i;
 	json_t *o;
 
+	r->variants_before_teaching = json_array_size(vars) > 0;
 	json_array_foreach(vars, i, o) {
 		char where[48];
 		struct variant *v;
@@ -845,6 +850,8 @@ static void read_variants(struct reader *rd, json_t *vars, struct results *r)
 			bad(rd, where, "variant", "an object");
 			continue;
 		}
+		if (json_object_get(o, "teaching"))
+			r->variants_before_teaching = false;
 		v = read_variant(rd, o, where);
 		if (v->name && results_variant(r, v->name))
 			bad(rd, where, "name", "unique in the table");

@@ -173,22 +173,52 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "bank_conflicts_shared_ld", "conflicts", -1,
 		  "shared-load bank conflicts (hardware count)",
-		  "共享内存读的 bank 冲突次数（硬件计数）" },
+		  "共享内存读的 bank 冲突次数（硬件计数）",
+		  READ_NEVER, NULL, 40, 0,
+		  "a raw count that grows with n: read the per-instruction "
+		  "column",
+		  "随 n 增长的原始计数：请看每条指令的冲突数" },
 		{ "bank_conflicts_shared_st", "conflicts", -1,
 		  "shared-store bank conflicts (hardware count)",
-		  "共享内存写的 bank 冲突次数（硬件计数）" },
+		  "共享内存写的 bank 冲突次数（硬件计数）",
+		  READ_NEVER, NULL, 40, 0,
+		  "a raw count that grows with n: read the per-instruction "
+		  "column",
+		  "随 n 增长的原始计数：请看每条指令的冲突数" },
 		{ "bank_conflicts_per_shared_ld", "conflicts/instr", -1,
 		  "bank conflicts per shared-load warp instruction (0 = none, 31 = 32-way)",
-		  "每条共享内存读线程束指令的 bank 冲突数（0 无冲突，31 为 32 路冲突）" },
+		  "每条共享内存读线程束指令的 bank 冲突数（0 无冲突，31 为 32 路冲突）",
+		  READ_DIRECTION, NULL, 40, 0.1,
+		  "extra passes per shared load; below 0.1 the layout is "
+		  "conflict-free and a change is the counter's own noise",
+		  "每条共享内存读多出的访问轮次；低于 0.1 即无冲突，此时的变"
+		  "化只是计数器本身的噪声" },
 		{ "bank_conflicts_per_shared_st", "conflicts/instr", -1,
 		  "bank conflicts per shared-store warp instruction (0 = none, 31 = 32-way)",
-		  "每条共享内存写线程束指令的 bank 冲突数（0 无冲突，31 为 32 路冲突）" },
+		  "每条共享内存写线程束指令的 bank 冲突数（0 无冲突，31 为 32 路冲突）",
+		  READ_DIRECTION, NULL, 40, 0.1,
+		  "extra passes per shared store; below 0.1 the layout is "
+		  "conflict-free and a change is the counter's own noise",
+		  "每条共享内存写多出的访问轮次；低于 0.1 即无冲突，此时的变"
+		  "化只是计数器本身的噪声" },
 		{ "shared_ld_wavefronts_per_instr", "wavefronts/instr", -1,
 		  "shared-load wavefronts per instruction, from the addresses (4-byte ideal: 1)",
-		  "按地址计算的每条共享内存读指令的 wavefront 数（4 字节理想值为 1）" },
+		  "按地址计算的每条共享内存读指令的 wavefront 数（4 字节理想值为 1）",
+		  READ_DIRECTION, NULL, 1, 0.05,
+		  "passes per shared load: 1 is ideal for 4-byte words, 2 "
+		  "for 8-byte, 4 for 16-byte, so compare at the same access "
+		  "width",
+		  "每条共享内存读的访问轮次：4 字节理想为 1，8 字节为 2，16 "
+		  "字节为 4，应在相同访问宽度下比较" },
 		{ "shared_st_wavefronts_per_instr", "wavefronts/instr", -1,
 		  "shared-store wavefronts per instruction, from the addresses (4-byte ideal: 1)",
-		  "按地址计算的每条共享内存写指令的 wavefront 数（4 字节理想值为 1）" },
+		  "按地址计算的每条共享内存写指令的 wavefront 数（4 字节理想值为 1）",
+		  READ_DIRECTION, NULL, 1, 0.05,
+		  "passes per shared store: 1 is ideal for 4-byte words, 2 "
+		  "for 8-byte, 4 for 16-byte, so compare at the same access "
+		  "width",
+		  "每条共享内存写的访问轮次：4 字节理想为 1，8 字节为 2，16 "
+		  "字节为 4，应在相同访问宽度下比较" },
 	},
 	.derive = derive_bank_conflicts,
 },
@@ -229,10 +259,22 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "gld_efficiency_pct", "%", +1,
 		  "global load efficiency: requested bytes / bytes in sectors moved",
-		  "全局读效率：请求的字节数 / 搬运的扇区字节数" },
+		  "全局读效率：请求的字节数 / 搬运的 扇区字节数",
+		  READ_DIRECTION, NULL, 1, 0.5,
+		  "share of the loaded sector bytes the threads asked for: "
+		  "below 100 % bytes are moved for nothing",
+		  "线程真正请求的字节占所读扇区字节的比例：低于 100 % 说明有"
+		  "字节白白搬运" },
 		{ "gld_sectors_per_request", "sectors/request", -1,
 		  "32-byte sectors per global load instruction (4 ideal for 4 B words)",
-		  "每条全局 load 指令的 32 字节扇区数（4 字节字理想值为 4）" },
+		  "每条全局 load 指令的 32 字节扇区数（4 字节字理想值为 4）",
+		  READ_WITH, "gld_efficiency_pct", 1, 0.05,
+		  "sectors one warp load touches, read with load efficiency: "
+		  "at the same efficiency more sectors means wider loads "
+		  "(16-byte vectors: 16 at 100 %), not waste",
+		  "一条线程束读指令涉及的扇区数，要结合读效率看：效率不变时扇"
+		  "区数增加说明每次读得更宽（16 字节向量读在 100 % 效率下为 1"
+		  "6），并不是浪费" },
 	},
 	.derive = derive_global,
 },
@@ -264,10 +306,21 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "gst_efficiency_pct", "%", +1,
 		  "global store efficiency: written bytes / bytes in sectors moved",
-		  "全局写效率：写入的字节数 / 搬运的扇区字节数" },
+		  "全局写效率：写入的字节数 / 搬运的 扇区字节数",
+		  READ_DIRECTION, NULL, 1, 0.5,
+		  "share of the stored sector bytes the threads wrote: below "
+		  "100 % sectors are written partly",
+		  "线程写入的字节占所写扇区字节的比例：低于 100 % 说明扇区只"
+		  "被写了一部分" },
 		{ "gst_sectors_per_request", "sectors/request", -1,
 		  "32-byte sectors per global store instruction (4 ideal for 4 B words)",
-		  "每条全局 store 指令的 32 字节扇区数（4 字节字理想值为 4）" },
+		  "每条全局 store 指令的 32 字节扇区数（4 字节字理想值为 4）",
+		  READ_WITH, "gst_efficiency_pct", 1, 0.05,
+		  "sectors one warp store touches, read with store "
+		  "efficiency: at the same efficiency more sectors means "
+		  "wider stores, not waste",
+		  "一条线程束写指令涉及的扇区数，要结合写效率看：效率不变时扇"
+		  "区数增加说明每次写得更宽，并不是浪费" },
 	},
 	.derive = derive_global,
 },
@@ -341,22 +394,49 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "branch_efficiency_pct", "%", +1,
 		  "branch executions where all active threads agreed (N/A without branches)",
-		  "所有活跃线程方向一致的分支执行所占比例（无分支时为 N/A）" },
+		  "所有活跃线程方向一致的分支执行所占比例（无分支时为 N/A）",
+		  READ_DIRECTION, NULL, 1, 0.5,
+		  "branches where a warp's threads agreed; 100 % can hide "
+		  "predicated idle lanes",
+		  "线程束内线程走向一致的分支所占比例；100 % 也可能掩盖了谓词"
+		  "化后空闲的 lane" },
 		{ "divergent_branches", "branches", -1,
 		  "branch executions whose active threads took different targets",
-		  "活跃线程走向不同目标的分支执行次数" },
+		  "活跃线程走向不同目标的分支执行次数",
+		  READ_NEVER, NULL, 1, 0,
+		  "a raw count that grows with n: read branch efficiency",
+		  "随 n 增长的原始计数：请看分支效率" },
 		{ "warp_active_threads", "threads/instr", +1,
 		  "average active threads per executed warp instruction (32 at best)",
-		  "每条已执行线程束指令的平均活跃线程数（最多 32）" },
+		  "每条已执行线程束指令的平均活跃线程数（最多 32）",
+		  READ_DIRECTION, NULL, 1, 0.3,
+		  "lanes working per executed instruction, 32 at best",
+		  "每条执行的指令中工作的 lane 数，最多 32" },
 		{ "warp_active_threads_pred_on", "threads/instr", +1,
 		  "the same, counting only threads whose predicate was true",
-		  "同上，只计谓词为真的线程" },
+		  "同上，只计谓词为真的线程",
+		  READ_DIRECTION, NULL, 1, 0.3,
+		  "lanes whose predicate was true per instruction, 32 at best",
+		  "每条指令中谓词为真的 lane 数，最多 32" },
 		{ "warp_instructions", "instr", -1,
 		  "warp instructions executed",
-		  "执行的线程束指令数" },
+		  "执行的线程束指令数",
+		  READ_DIRECTION, NULL, 1, 0,
+		  "instructions issued for the same work: fewer leave the "
+		  "schedulers free",
+		  "完成同样工作所发射的指令数：越少，调度器越空闲" },
 		{ "shared_bytes_per_instr", "B/instr", +1,
 		  "bytes per shared-memory load or store for the predicated-on threads (4-byte elements: 128 = 32 threads)",
-		  "每条共享内存读写指令为谓词为真的线程搬运的字节数（4 字节元素：128 = 32 个线程）" },
+		  "每条共享内存读写指令为谓词为真的线程搬运的字节数（4 字节元素：128 = 32 个线程）",
+		  READ_NEUTRAL, NULL, 1, 0.5,
+		  "bytes per shared access for the working lanes: within a "
+		  "shared-memory tree more means more lanes at work; a step "
+		  "that moves the tree out of shared memory (warp shuffles) "
+		  "leaves a few narrow accesses, and fewer bytes is then its "
+		  "point",
+		  "工作 lane 每次共享内存访问的字节数：在共享内存中做树形归约"
+		  "时越多说明工作的 lane 越多；把归约移出共享内存的一步（线程"
+		  "束洗牌）只留下少量窄访问，这时字节数减少正是它的目的" },
 	},
 	.derive = derive_divergence,
 },
@@ -379,7 +459,7 @@ static const struct metric_alias aliases[] = {
 		"two-pass reduction included. Writes are less certain than "
 		"reads: lines still dirty in L2 when the kernel ends are written "
 		"back later, so for outputs much larger than L2, dram_write_bytes "
-		"can be off by up to the L2 size (50-60 MB on H100/H200).",
+		"can be off by up to the L2 size (the Environment section gives it).",
 	.explain_zh =
 		"dram_read_bytes 与 dram_write_bytes 统计核函数运行期间在 L2 缓存与"
 		"显存之间实际传输的字节数。请与算法必须搬运的量（每个输入读一次、每个"
@@ -390,7 +470,7 @@ static const struct metric_alias aliases[] = {
 		"清空缓存），因此每个核函数（包括两趟归约的第二个核函数）都从冷缓存"
 		"开始。写入比读取更不确定：核函数"
 		"结束时仍留在 L2 中的脏数据稍后才写回，因此当输出远大于 L2 时，"
-		"dram_write_bytes 的误差可达一个 L2 的大小（H100/H200 上为 50–60 MB）。",
+		"dram_write_bytes 的误差可达一个 L2 的大小（见“环境”一节）。",
 	.raw = {
 		"dram__bytes_read.sum",
 		"dram__bytes_write.sum",
@@ -399,16 +479,33 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "dram_read_bytes", "B", -1,
 		  "bytes read from device memory",
-		  "从显存读取的字节数" },
+		  "从显存读取的字节数",
+		  READ_DIRECTION, NULL, 2, 1e+06,
+		  "bytes read from device memory, against what the algorithm "
+		  "must read (the input once)",
+		  "从显存读取的字节数，应与算法必须读取的量（输入读一次）比较" },
 		{ "dram_write_bytes", "B", -1,
 		  "bytes written to device memory",
-		  "写入显存的字节数" },
+		  "写入显存的字节数",
+		  READ_DIRECTION, NULL, 5, 1e+06,
+		  "bytes written to device memory; uncertain by up to the L2 "
+		  "size for large outputs, so small changes are noise",
+		  "写入显存的字节数；输出很大时误差可达一个 L2 的大小，小的变"
+		  "化只是噪声" },
 		{ "dram_gbps", "GB/s", +1,
 		  "device-memory throughput: (read + written bytes) / duration",
-		  "显存吞吐量：（读 + 写字节数）/ 时长" },
+		  "显存吞吐量：（读 + 写字节数）/ 时长",
+		  READ_TIME, NULL, 6, 0,
+		  "throughput restates the kernel's time; it is the effect, "
+		  "not a cause",
+		  "吞吐量只是时间的另一种说法；它是结果，不是原因" },
 		{ "dram_pct_peak", "%", +1,
 		  "device-memory throughput as a percentage of the theoretical peak",
-		  "显存吞吐量占理论峰值的百分比" },
+		  "显存吞吐量占理论峰值的百分比",
+		  READ_TIME, NULL, 6, 0,
+		  "throughput restates the kernel's time; it is the effect, "
+		  "not a cause",
+		  "吞吐量只是时间的另一种说法；它是结果，不是原因" },
 	},
 	.derive = derive_dram,
 },
@@ -419,7 +516,7 @@ static const struct metric_alias aliases[] = {
 	.summary_zh = "实际与理论占用率：驻留线程束数占 SM 容量的百分比",
 	.explain_en =
 		"Occupancy is the number of warps resident on an SM as a "
-		"percentage of the most it can hold (64 warps on H100/H200). "
+		"percentage of the most it can hold (64 warps at compute capability 9.0). "
 		"theoretical_occupancy_pct is the limit set by the block size and "
 		"the kernel's registers and shared memory "
 		"(cudaOccupancyMaxActiveBlocksPerMultiprocessor); "
@@ -429,7 +526,7 @@ static const struct metric_alias aliases[] = {
 		"warps help hide memory latency, but beyond a point higher "
 		"occupancy does not make a kernel faster.",
 	.explain_zh =
-		"占用率是一个 SM 上驻留的线程束数占其最大容量（H100/H200 上为 64 个"
+		"占用率是一个 SM 上驻留的线程束数占其最大容量（计算能力 9.0 上为 64 个"
 		"线程束）的百分比。theoretical_occupancy_pct 是由线程块大小以及核函数"
 		"使用的寄存器和共享内存决定的上限（cudaOccupancyMaxActiveBlocksPerMultiprocessor）；"
 		"achieved_occupancy_pct 是 SM 活跃期间实测的平均值。当网格太小不足"
@@ -442,10 +539,19 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "achieved_occupancy_pct", "%", +1,
 		  "average resident warps per active cycle / maximum warps per SM",
-		  "每个活跃周期的平均驻留线程束数 / 每个 SM 的最大线程束数" },
+		  "每个活跃周期的平均驻留线程束数 / 每个 SM 的最大线程束数",
+		  READ_DIRECTION, NULL, 4, 2,
+		  "warps resident per active SM cycle; more hides memory "
+		  "latency up to a point",
+		  "每个活跃 SM 周期驻留的线程束比例；在一定范围内越高越能掩盖"
+		  "访存延迟" },
 		{ "theoretical_occupancy_pct", "%", +1,
 		  "occupancy allowed by block size, registers and shared memory",
-		  "由线程块大小、寄存器与共享内存决定的理论占用率" },
+		  "由线程块大小、寄存器与共享内存决定的理论占用率",
+		  READ_DIRECTION, NULL, 1, 0.5,
+		  "the occupancy the block size, registers and shared memory "
+		  "allow",
+		  "线程块大小、寄存器和共享内存所允许的占用率" },
 	},
 	.derive = derive_occupancy,
 },
@@ -479,10 +585,18 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "duration_us", "us", -1,
 		  "GPU time of the profiled kernel launches",
-		  "被分析核函数的 GPU 时间" },
+		  "被分析核函数 的 GPU 时间",
+		  READ_TIME, NULL, 6, 0,
+		  "the profiled time restates the timing; it is the effect, "
+		  "not a cause",
+		  "剖析时测得的时长只是计时结果的重复；它是结果，不是原因" },
 		{ "sm_clock_mhz", "MHz", 0,
 		  "SM clock while the kernels ran (not locked by CUPTI)",
-		  "核函数运行期间的 SM 时钟（CUPTI 不锁定时钟）" },
+		  "核函数运行期间的 SM 时钟（CUPTI 不锁定时钟）",
+		  READ_NEVER, NULL, 1, 0,
+		  "the clock drifts between profiles; compare times only at "
+		  "similar clocks",
+		  "时钟在各次剖析之间会漂移；只在时钟相近时比较时间" },
 	},
 	.derive = derive_duration,
 },
@@ -581,6 +695,27 @@ bool metrics_change_notable(const char *col, double a, double b)
 
 	return isfinite(pct) && pct >= METRICS_CHANGE_PCT &&
 	       metrics_change_meaningful(col, a, b);
+}
+
+bool metrics_change_beyond_noise(const char *col, double a, double b)
+{
+	return metrics_change_beyond_noise_of(col, a, b, 0);
+}
+
+bool metrics_change_beyond_noise_of(const char *col, double a, double b,
+				    double scale)
+{
+	const struct metric_column_def *d = metrics_find_column(col, NULL);
+	double pct = metrics_change_pct(a, b);
+
+	if (!isfinite(pct) || !metrics_change_meaningful(col, a, b))
+		return false;
+	if (isfinite(scale) && scale > fmax(fabs(a), fabs(b)))
+		pct = 100 * fabs(b - a) / scale;
+	if (!d)
+		return pct >= METRICS_CHANGE_PCT;
+	return d->reading != READ_NEVER && pct > d->noise_pct &&
+	       fabs(b - a) > d->noise_abs;
 }
 
 /* ---- validation ------------------------------------------------------ */

@@ -35,12 +35,42 @@ struct metric_context {
 	double theoretical_occupancy_pct; /* occupancy API, NAN unknown */
 };
 
+/* How a change of a column is read (the report's findings). */
+enum metric_reading {
+	READ_DIRECTION, /* `better` says which way is an improvement */
+	READ_WITH,      /* read with column `with` (an efficiency): at the
+			   same efficiency a change means wider or narrower
+			   accesses, not waste; otherwise `with`'s change
+			   says better or worse */
+	READ_NEUTRAL,   /* no direction out of context: named with its
+			   meaning, never called better or worse */
+	READ_TIME,      /* restates the kernel's time (duration,
+			   throughput): never named as a cause */
+	READ_NEVER,     /* grows with n or drifts between profiles (raw
+			   event counts, the clock): never named */
+};
+
 struct metric_column_def {
 	const char *name;            /* CSV column, e.g. "bank_conflicts_per_shared_ld" */
 	const char *unit;            /* "conflicts/instr", "%", "B", "GB/s", ... */
 	int better;                  /* -1 lower is better, +1 higher, 0 neither */
 	const char *what_en;         /* one line */
 	const char *what_zh;
+	enum metric_reading reading;
+	const char *with;            /* READ_WITH: the column read with it */
+	/* The column's measured run-to-run noise: a change no larger than
+	 * noise_pct percent (of the larger value) or than noise_abs (in the
+	 * column's unit) is noise.  Measured on two runs of the default
+	 * experiment a minute apart on one H100 (reports/compare/h100-twice,
+	 * 155 rows); the instrumented (SASS) columns did not move at all,
+	 * DRAM bytes by at most 0.8 MB, bank conflicts per instruction by at
+	 * most 0.02, achieved occupancy by 1.6 points, throughput and
+	 * duration by 5.6 %.  DRAM writes also get 5 % for the write-back
+	 * uncertainty of outputs larger than L2 (../shared/research/cupti.md
+	 * 5.3). */
+	double noise_pct, noise_abs;
+	const char *reading_en;      /* how a change is read, one line */
+	const char *reading_zh;
 };
 
 struct metric_alias {
@@ -95,6 +125,19 @@ double metrics_change_pct(double a, double b);
 /* Whether the change of column `col` from a to b is beyond noise:
  * meaningful and at least METRICS_CHANGE_PCT. */
 bool metrics_change_notable(const char *col, double a, double b);
+
+/* Whether the change of column `col` from a to b is larger than the
+ * column's measured noise (noise_pct and noise_abs, both exceeded) and
+ * can be named at all (not READ_NEVER, metrics_change_meaningful).  A
+ * column the table does not define needs METRICS_CHANGE_PCT. */
+bool metrics_change_beyond_noise(const char *col, double a, double b);
+
+/* The same with the relative noise taken of `scale` instead of the larger
+ * value when scale is larger: a byte count is judged against all the
+ * bytes the kernel moved (2 MB fewer writes beside 1 GB of reads is
+ * noise however large a share of the writes it is). */
+bool metrics_change_beyond_noise_of(const char *col, double a, double b,
+				    double scale);
 
 /* The chip metrics_check() validates raw metric names for: METRICS_CHIP
  * until metrics_set_chip() names another (culab check --chip, or the GPU

@@ -113,6 +113,8 @@ static void variant_release(struct variant *v)
 	free((char *)v->seed);
 	free((char *)v->signature);
 	free((char *)v->signature_zh);
+	free((char *)v->teaching);
+	free((char *)v->teaching_zh);
 	for (size_t k = 0; k < VARIANT_MAX_EXPECT; k++) {
 		free((char *)v->expect[k].column);
 		free((char *)v->expect[k].op);
@@ -166,6 +168,8 @@ struct variant *variant_dup(const struct variant *v)
 	c->seed = xstrdup(v->seed);
 	c->signature = xstrdup(v->signature);
 	c->signature_zh = xstrdup(v->signature_zh);
+	c->teaching = xstrdup(v->teaching);
+	c->teaching_zh = xstrdup(v->teaching_zh);
 	for (size_t k = 0; k < VARIANT_MAX_EXPECT; k++) {
 		c->expect[k].column = xstrdup(v->expect[k].column);
 		c->expect[k].op = xstrdup(v->expect[k].op);

@@ -78,6 +78,12 @@ struct variant {
 	const char *seed;        /* course note it comes from ("000".."004"), or NULL */
 	const char *signature;   /* prose: the counter signature it should show */
 	const char *signature_zh; /* the same in Chinese */
+	/* A teaching rung, on the ladder to show a mistake and slow on
+	 * purpose: what it shows and the fact that proves it, which the
+	 * report states instead of "did not help"; "{sms}" stands for the
+	 * GPU's multiprocessor count.  NULL for every other rung. */
+	const char *teaching;
+	const char *teaching_zh;
 	struct expect expect[VARIANT_MAX_EXPECT]; /* column == NULL ends the list */
 	unsigned dtypes;         /* DTYPE_BIT mask of supported types */
 	unsigned flags;          /* enum variant_flags */

@@ -33,6 +33,9 @@
  *   report_tables.c    the ladder tables and their cells, the speedup
  *                      over the CPU, the appendix;
  *   report_findings.c  the findings;
+ *   report_conclusion.c the conclusion and the rubric: the steps that
+ *                      mattered, the gap to the ceiling, each rung's
+ *                      limiting resource, expected against observed;
  *   report_user.c      the user's own kernels (VF_USER): each placed on
  *                      its ladder and diagnosed from its counters by a
  *                      table of rules;
@@ -103,6 +106,13 @@ static const struct report_placeholder placeholders[] = {
 	  "and gnuplot script", BLOCK(blk_charts) },
 	{ "findings", "per family and type: each step's speedup tied to its "
 	  "counter changes and checks", BLOCK(blk_findings) },
+	{ "conclusion", "per family and type: the three steps that mattered "
+	  "most and their signature counters, the gap to the ceiling, the "
+	  "fastest rung's limiting resource and what is left",
+	  BLOCK(blk_conclusion) },
+	{ "rubric", "per rung: the hypothesis (faster, or a teaching rung's "
+	  "mistake) against the observed step with its interval, the "
+	  "signature checks met, the limiting resource", BLOCK(blk_rubric) },
 	{ "user_kernels", "your kernels: each placed on its ladder, with a "
 	  "diagnosis from its counters against the built-in rungs (empty "
 	  "without user kernels)", BLOCK(blk_user_kernels) },

@@ -571,6 +571,9 @@ void blk_glossary(const struct model *m, enum lang L, struct sbuf *b)
 				  M_GLOSS_COL_NOUNIT, pool_md(&p, d->name),
 			    pool_md(&p, d->unit),
 			    pool_md(&p, L == ZH ? d->what_zh : d->what_en));
+			if (d->reading_en)
+				SAY(b, L, M_GLOSS_READ, pool_md(&p, L == ZH ?
+					d->reading_zh : d->reading_en));
 			pool_release(&p);
 		}
 		sbuf_addc(b, '\n');

@@ -1,13 +1,19 @@
 /* report_findings.c - the findings: per family and type, at the largest
- * size, each step's speedup tied to the counters that changed and to the
- * checks of its expected signature; then the ladder's overall speedup,
- * and how it compares with the theoretical peak, the copy ceiling and the
- * library baselines.  See report_int.h.
+ * size, each step's speedup tied to the counters its signature is stated
+ * in and to the checks of that signature; then the ladder's overall
+ * speedup, and how it compares with the theoretical peak, the copy
+ * ceiling and the library baselines.  See report_int.h.
  *
- * A step is explained by the counters it was meant to change: those named
- * in either rung's signature come first, and changes that mean nothing
- * or are noise (metrics.h's rule, which `culab compare` shares) are left
- * out, so that a finding says what the numbers support. */
+ * A step is explained by the counters it was meant to change: every
+ * column either rung's signature names comes first, with its change read
+ * as metrics.h's table says (in context: sectors per request with the
+ * efficiency, shared bytes per access without a direction, throughput
+ * never as a cause) and called "within its noise" when the change is no
+ * larger than the column's measured run-to-run noise; then at most one
+ * other change, the largest beyond its noise.  Nothing inside the noise
+ * is called better or worse.  A teaching rung (the registry's `teaching`
+ * text) says why it is on the ladder and what proves it, instead of
+ * "did not help". */
 #include "report_int.h"
 
 #include <math.h>
@@ -21,25 +27,6 @@
 #include "signature.h"
 #include "util.h"
 
-/* Counter changes named per step in findings. */
-#define COUNTER_CHANGES_SHOWN 3
-
-struct change {
-	const char *col;
-	double a, b, rel;
-	bool sig;               /* named by either rung's registry checks */
-};
-
-/* Signature columns first, then by size of the change. */
-static int change_cmp(const void *x, const void *y)
-{
-	const struct change *p = x, *q = y;
-
-	if (p->sig != q->sig)
-		return p->sig ? -1 : 1;
-	return p->rel > q->rel ? -1 : p->rel < q->rel;
-}
-
 /* Whether variant v (NULL: none) has a registry check on column `col`:
  * a counter its expected signature is stated in. */
 static bool column_in_signature(const struct variant *v, const char *col)
@@ -50,62 +37,232 @@ static bool column_in_signature(const struct variant *v, const char *col)
 	return false;
 }
 
-/* The counters that changed most between two rows, as "name a → b";
- * those either rung's signature is stated in come first, so a step is
- * explained by the counters it was meant to change. */
+/* The bytes a row moved to and from device memory, NAN unknown. */
+static double row_traffic(const struct result_row *w)
+{
+	return row_column(w, "dram_read_bytes") +
+	       row_column(w, "dram_write_bytes");
+}
+
+/* What a change of column `col` between rows ra and rb is measured
+ * against: a byte count against all the bytes either kernel moved,
+ * anything else against itself (0). */
+static double change_scale(const char *col, const struct result_row *ra,
+			   const struct result_row *rb)
+{
+	const struct metric_column_def *d = column_def(col, NULL);
+	double t;
+
+	if (!d || !d->unit || strcmp(d->unit, "B") != 0)
+		return 0;
+	t = fmax(row_traffic(ra), row_traffic(rb));
+	return isfinite(t) ? t : 0;
+}
+
+bool counter_moved(const char *col, double a, double b,
+		   const struct result_row *ra, const struct result_row *rb)
+{
+	return metrics_change_beyond_noise_of(col, a, b,
+					      change_scale(col, ra, rb));
+}
+
+static bool moved(const char *col, double a, double b,
+		  const struct result_row *ra, const struct result_row *rb)
+{
+	return counter_moved(col, a, b, ra, rb);
+}
+
+/* How the change of column `col` from a to b (rows ra, rb) reads, as a
+ * parenthesis after "a → b": nothing when it has no direction and no
+ * reading worth repeating. */
+static void change_reading(struct sbuf *b, enum lang L, const char *col,
+			   double a, double v, const struct result_row *ra,
+			   const struct result_row *rb)
+{
+	const struct metric_column_def *d = column_def(col, NULL);
+
+	if (!moved(col, a, v, ra, rb)) {
+		sbuf_add(b, say_text(L, M_F_IN_NOISE));
+		return;
+	}
+	if (!d)
+		return;
+	switch (d->reading) {
+	case READ_DIRECTION:
+		if (d->better)
+			sbuf_add(b, say_text(L, (d->better < 0) == (v < a) ?
+					     M_F_BETTER : M_F_WORSE));
+		break;
+	case READ_WITH: {
+		double ea = row_column(ra, d->with), eb = row_column(rb, d->with);
+		const struct metric_column_def *e = column_def(d->with, NULL);
+
+		if (isfinite(ea) && isfinite(eb) &&
+		    !metrics_change_beyond_noise(d->with, ea, eb))
+			sbuf_add(b, say_text(L, v > a ? M_F_WIDER : M_F_NARROWER));
+		else if (e && e->better && isfinite(ea) && isfinite(eb))
+			/* the efficiency moved: it says whether bytes are
+			 * wasted, and the sectors follow it */
+			sbuf_add(b, say_text(L, (e->better < 0) == (eb < ea) ?
+					     M_F_BETTER : M_F_WORSE));
+		break;
+	}
+	case READ_NEUTRAL:
+		sbuf_add(b, say_text(L, M_F_NEUTRAL));
+		break;
+	case READ_TIME:
+	case READ_NEVER:
+		break;
+	}
+}
+
+/* "name a → b (reading)" into list, "; "-separated. */
+static void change_item(struct sbuf *list, enum lang L, const char *col,
+			double a, double v, const struct result_row *ra,
+			const struct result_row *rb)
+{
+	if (list->len)
+		sbuf_add(list, say_text(L, M_LIST_SEP));
+	md_text(list, col);
+	sbuf_addf(list, " %s → %s", CTR(col, a), CTR(col, v));
+	change_reading(list, L, col, a, v, ra, rb);
+}
+
+/* Whether column `col` can be named in a finding at all: a column the
+ * table reads (not a restatement of the time, not a raw count or the
+ * clock). */
+static bool column_readable(const char *col)
+{
+	const struct metric_column_def *d = column_def(col, NULL);
+
+	return !d || (d->reading != READ_TIME && d->reading != READ_NEVER);
+}
+
+/* The counters of a step: first the columns one rung's signature is
+ * stated in and the other's not (what the step changes), and those of
+ * both that moved beyond their noise, read as the table says; then at most one other change, the
+ * largest relative change beyond its column's measured noise (and
+ * beyond METRICS_CHANGE_PCT). */
 static void finding_counters(struct sbuf *b, enum lang L,
 			     const struct ladder *l, const struct item *from,
 			     const struct item *to)
 {
-	struct change *ch;
-	size_t n = 0;
-	struct sbuf list = SBUF_INIT;
-	char pct[16];
+	struct sbuf sig = SBUF_INIT, other = SBUF_INIT;
 	const struct variant *vf = from->v, *vt = to->v;
+	const struct result_row *ra = from->row, *rb = to->row;
+	/* per column: 1 named with the signature, 2 a moved signature
+	 * column (its alias's other columns that moved join it) */
+	unsigned char *named;
+	const char *best = NULL;
+	double best_rel = 0;
 
-	if (!l->ncols || from->row->counters_status || to->row->counters_status)
+	if (!l->ncols || ra->counters_status || rb->counters_status)
 		return;
-	ch = xcalloc(l->ncols, sizeof(*ch));
+	named = xcalloc(l->ncols, 1);
 	for (size_t k = 0; k < l->ncols; k++) {
-		double a = row_column(from->row, l->cols[k]);
-		double v = row_column(to->row, l->cols[k]);
-		double rel = metrics_change_pct(a, v);
+		const char *col = l->cols[k];
+		double a = row_column(ra, col), v = row_column(rb, col);
+		bool in_f = column_in_signature(vf, col);
+		bool in_t = column_in_signature(vt, col);
+		bool mv = moved(col, a, v, ra, rb);
 
-		/* absent columns read as NAN and are skipped with n/a ones */
-		if (!isfinite(rel) ||
-		    !metrics_change_meaningful(l->cols[k], a, v))
+		if (!isfinite(a) || !isfinite(v) || !column_readable(col))
 			continue;
-		ch[n++] = (struct change){ l->cols[k], a, v, rel,
-					   column_in_signature(vf, l->cols[k]) ||
-					   column_in_signature(vt, l->cols[k]) };
+		/* a column of one signature only is what the step changes:
+		 * named even unchanged; one of both is a condition the step
+		 * keeps: named only when it moved beyond its noise */
+		if (in_f != in_t || (in_f && mv))
+			named[k] = mv ? 2 : 1;
+		else if (in_f)
+			named[k] = 3;   /* kept and unchanged: not named */
 	}
-	qsort(ch, n, sizeof(*ch), change_cmp);
-	for (size_t k = 0, shown = 0; k < n && shown < COUNTER_CHANGES_SHOWN; k++) {
-		const struct metric_column_def *d = column_def(ch[k].col, NULL);
+	/* the same quantity on the other side (reads and writes, loads and
+	 * stores: a column of the same alias and unit) belongs to the
+	 * signature's change when it moved too: DRAM reads and writes */
+	for (size_t k = 0; k < l->ncols; k++) {
+		const struct metric_alias *ak = NULL;
+		const struct metric_column_def *dk;
 
-		if (ch[k].rel < METRICS_CHANGE_PCT)
+		if (named[k] || !column_readable(l->cols[k]) ||
+		    !moved(l->cols[k], row_column(ra, l->cols[k]),
+			   row_column(rb, l->cols[k]), ra, rb) ||
+		    !(dk = column_def(l->cols[k], &ak)))
 			continue;
-		if (shown++)
-			sbuf_add(&list, say_text(L, M_LIST_SEP));
-		md_text(&list, ch[k].col);
-		sbuf_addf(&list, " %s → %s", CTR(ch[k].col, ch[k].a),
-			  CTR(ch[k].col, ch[k].b));
-		if (d && d->better)
-			sbuf_add(&list, say_text(L, (d->better < 0) ==
-						 (ch[k].b < ch[k].a) ?
-						 M_F_BETTER : M_F_WORSE));
+		for (size_t j = 0; j < l->ncols && !named[k]; j++) {
+			const struct metric_alias *aj = NULL;
+			const struct metric_column_def *dj;
+
+			if (named[j] == 2 &&
+			    (dj = column_def(l->cols[j], &aj)) && aj == ak &&
+			    str_eq(dj->unit, dk->unit))
+				named[k] = 1;
+		}
 	}
-	snprintf(pct, sizeof(pct), "%.0f", METRICS_CHANGE_PCT);
-	if (list.len)
-		SAY(b, L, M_F_CTRS, sbuf_str(&list));
-	else if (n)
-		SAY(b, L, M_F_CTRS_SAME, pct);
-	sbuf_release(&list);
-	free(ch);
+	for (size_t k = 0; k < l->ncols; k++) {
+		const char *col = l->cols[k];
+		double a = row_column(ra, col), v = row_column(rb, col);
+		double scale = change_scale(col, ra, rb);
+		double rel = scale > 0 ? 100 * fabs(v - a) / scale :
+			     metrics_change_pct(a, v);
+
+		if (named[k] == 1 || named[k] == 2) {
+			change_item(&sig, L, col, a, v, ra, rb);
+			continue;
+		}
+		if (named[k] || !isfinite(rel) || rel < METRICS_CHANGE_PCT ||
+		    !column_readable(col) || !moved(col, a, v, ra, rb))
+			continue;
+		if (!best || rel > best_rel) {
+			best = col;
+			best_rel = rel;
+		}
+	}
+	if (best)
+		change_item(&other, L, best, row_column(ra, best),
+			    row_column(rb, best), ra, rb);
+	if (sig.len)
+		SAY(b, L, M_F_SIG_CTRS, sbuf_str(&sig));
+	if (other.len)
+		SAY(b, L, M_F_OTHER, sbuf_str(&other));
+	else
+		sbuf_add(b, say_text(L, sig.len ? M_F_NO_OTHER : M_F_NO_CHANGE));
+	sbuf_release(&sig);
+	sbuf_release(&other);
+	free(named);
+}
+
+void teaching_text(struct sbuf *b, enum lang L, const struct model *m,
+		   const struct item *it)
+{
+	const char *t = it->v ? (L == ZH && it->v->teaching_zh &&
+				 *it->v->teaching_zh ? it->v->teaching_zh :
+				 it->v->teaching) : NULL;
+	const struct environment *env = results_row_device(m->r, it->row);
+	char sms[16];
+	struct sbuf raw = SBUF_INIT;
+
+	if (!t)
+		return;
+	if (env && env->sm_count > 0)
+		snprintf(sms, sizeof(sms), "%d", env->sm_count);
+	else
+		snprintf(sms, sizeof(sms), "%s", say_text(L, M_F_SMS_UNKNOWN));
+	for (const char *p = t; *p; p++) {
+		if (!strncmp(p, "{sms}", 5)) {
+			sbuf_add(&raw, sms);
+			p += 4;
+		} else {
+			sbuf_addc(&raw, *p);
+		}
+	}
+	md_text(b, sbuf_str(&raw));
+	sbuf_release(&raw);
 }
 
 /* The registry's machine-checkable signature of `it`, as checked by
- * signature.c (float rows only: signatures are stated for float data). */
+ * signature.c (float rows only: signatures are stated for float data).
+ * The signature's prose is in the steps section; here only this run's
+ * checks. */
 static void finding_checks(struct sbuf *b, enum lang L, const struct model *m,
 			   const struct item *it)
 {
@@ -115,10 +272,6 @@ static void finding_checks(struct sbuf *b, enum lang L, const struct model *m,
 
 	if (!it->v)
 		return;
-	if (it->v->signature) {
-		SAY(b, L, M_F_SIGNATURE, pool_md(&p, signature_text(it->v, L)));
-		pool_release(&p);
-	}
 	for (size_t k = 0; k < m->nsigs; k++) {
 		const struct sig_check *c = &m->sigs[k];
 		char *rhs;
@@ -149,11 +302,31 @@ static void finding_checks(struct sbuf *b, enum lang L, const struct model *m,
 	sbuf_release(&list);
 }
 
+/* Why a teaching rung is on the ladder, and what compute-sanitizer said
+ * of its row when it ran. */
+static void finding_teaching(struct sbuf *b, enum lang L,
+			     const struct model *m, const struct item *it)
+{
+	struct sbuf t = SBUF_INIT;
+
+	teaching_text(&t, L, m, it);
+	if (t.len)
+		SAY(b, L, M_F_TEACH, sbuf_str(&t));
+	if (t.len && it->row->sanitizer && *it->row->sanitizer) {
+		char *san = md_dup(it->row->sanitizer);
+
+		SAY(b, L, M_F_TEACH_SAN, san);
+		free(san);
+	}
+	sbuf_release(&t);
+}
+
 static void finding_step(struct sbuf *b, enum lang L, const struct model *m,
 			 const struct ladder *l, const struct item *it)
 {
 	const struct item *prev = it->prev;
 	double a = item_ms(prev), c = item_ms(it);
+	bool teaching = it->v && it->v->teaching;
 	struct sbuf verdict = SBUF_INIT;
 	struct pool p = { .n = 0 };
 
@@ -173,11 +346,13 @@ static void finding_step(struct sbuf *b, enum lang L, const struct model *m,
 		SAY(&verdict, L, M_F_FASTER, TIMES(it->step_x), FMT(a, 4),
 		    FMT(c, 4));
 	else
-		SAY(&verdict, L, M_F_SLOWER, TIMES(1 / it->step_x), FMT(a, 4),
-		    FMT(c, 4));
+		SAY(&verdict, L, teaching ? M_F_TEACH_SLOWER : M_F_SLOWER,
+		    TIMES(1 / it->step_x), FMT(a, 4), FMT(c, 4));
 	SAY(b, L, M_F_STEP, role_text(&p, L, prev), role_text(&p, L, it),
 	    pool_md(&p, prev->row->variant), pool_md(&p, it->row->variant),
 	    sbuf_str(&verdict));
+	if (teaching)
+		finding_teaching(b, L, m, it);
 	finding_counters(b, L, l, prev, it);
 	finding_checks(b, L, m, it);
 	sbuf_addc(b, '\n');
@@ -268,6 +443,10 @@ static void findings_group(const struct model *m, const struct group *g,
 				       g->small->matrix);
 
 		SAY(b, L, M_F_SMALL, pool_md(&p, size),
+		    role_text(&p, L, g->small->first),
+		    pool_md(&p, g->small->first->row->variant),
+		    role_text(&p, L, g->small->best),
+		    pool_md(&p, g->small->best->row->variant),
 		    TIMES(g->small->best->cum_x));
 		sbuf_addc(b, '\n');
 		free(size);

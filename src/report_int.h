@@ -179,6 +179,20 @@ enum msg {
 	M_COL_SPREAD, M_COL_RUNS, M_COL_STEP_CI, M_COL_CUM_CI, M_NOTE_VERDICT,
 	M_CTR_HEAD, M_CPU_HEAD, M_CPU_INTRO, M_CPU_TIME, M_APX_LADDER,
 	M_APX_CTRS, M_APX_REGIONS, M_F_SAME_CI, M_METH_TIMERS, M_LADDER_MORE,
+	/* r17-findings */
+	M_F_SIG_CTRS, M_F_OTHER, M_F_NO_OTHER, M_F_NO_CHANGE, M_F_IN_NOISE, M_F_WIDER,
+	M_F_NARROWER, M_F_NEUTRAL, M_F_TEACH_SLOWER, M_F_TEACH, M_F_TEACH_SAN,
+	M_F_SMS_UNKNOWN,
+	M_H_OURS_PEAK, M_H_OURS_CUM, M_H_TOTAL, M_H_WHY, M_H_LESSON_SLOWER,
+	M_H_LESSON_FASTER,
+	M_C_STEPS, M_C_HEAD, M_C_STEP, M_C_STEP_CTRS, M_C_GAP, M_C_GAP_PEAK, M_C_LEFT,
+	M_L_SMS, M_L_SMS_LEFT, M_L_SHARED, M_L_SHARED_LEFT, M_L_SECTORS,
+	M_L_SECTORS_LEFT, M_L_DRAM, M_L_DRAM_LEFT, M_L_LAUNCH, M_L_LAUNCH_LEFT,
+	M_L_ISSUE, M_L_ISSUE_LEFT, M_L_TRAFFIC, M_L_TRAFFIC_LEFT, M_RB_OBS_SLOWER,
+	M_RB_INTRO, M_RB_COL_HYP, M_RB_COL_OBS, M_RB_COL_SPEED, M_RB_COL_SIG,
+	M_RB_COL_LIMIT, M_RB_H_FIRST, M_RB_H_FASTER, M_RB_H_TEACH, M_RB_OBS,
+	M_RB_MET, M_RB_NOT_MET, M_RB_SAME, M_RB_UNKNOWN, M_RB_SIG_ALL,
+	M_RB_SIG_SOME, M_RB_SIG_NONE, M_RB_SIG_FLOAT, M_GLOSS_READ,
 	M__COUNT
 };
 
@@ -466,6 +480,20 @@ const char *reason_text(const char *en, enum lang L);
 /* The run's status ("complete", "interrupted", ...) in language L; an
  * unknown status as recorded. */
 const char *run_status_text(const char *status, enum lang L);
+/* ---- findings (report_findings.c) ------------------------------------ */
+
+/* Appends, Markdown-escaped, why teaching rung `it` is on the ladder (its
+ * variant's `teaching` text in language L, English when it has no
+ * Chinese), with "{sms}" replaced by the multiprocessor count of the GPU
+ * its row ran on; nothing for any other item. */
+void teaching_text(struct sbuf *b, enum lang L, const struct model *m,
+		   const struct item *it);
+
+/* Whether counter column `col` moved from a (row ra) to b (row rb)
+ * beyond its measured noise, a byte count judged against all the bytes
+ * either row moved to and from device memory (metrics.h). */
+bool counter_moved(const char *col, double a, double b,
+		   const struct result_row *ra, const struct result_row *rb);
 
 /* ---- charts (report_charts.c) ----------------------------------------- */
 
@@ -487,6 +515,11 @@ void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
 /* Harris's kernel (1..7) that uses the technique of our variant
  * `variant`, or 0. */
 int harris_kernel_of(const char *variant);
+
+/* Our fastest verified rung of ladder l that matches the first of
+ * Harris's kernels that any rung of l matches (kernel 1 when one does),
+ * or NULL: where both ladders' cumulative speedups start. */
+const struct item *harris_first_match(const struct ladder *l);
 
 /* Appends the published time and bandwidth of Harris's kernel `kernel`
  * ("3: 1.722 ms, 9.741 GB/s"), or "—" when it names none. */
@@ -529,6 +562,10 @@ void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
 void blk_appendix(const struct model *m, enum lang L, struct sbuf *b);
 void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_conclusion.c */
+void blk_conclusion(const struct model *m, enum lang L, struct sbuf *b);
+void blk_rubric(const struct model *m, enum lang L, struct sbuf *b);
 void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b);
 
 #endif

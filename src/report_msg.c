@@ -430,9 +430,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"{4} % of its speed.",
 		"- 基线 {1}：{2} ms，{3} GB/s；最快的一级达到其速度的 {4} %。" },
 	[M_F_SMALL] = {
-		"- At the smallest size measured ({1}) the same comparison "
-		"gives {2}.",
-		"- 在测量的最小规模（{1}）下，同样的比较得到 {2}。" },
+		"- At the smallest size measured ({1}): {2} ({3}) → {4} "
+		"({5}): {6} faster.",
+		"- 在测量的最小规模（{1}）下：{2}（{3}）→ {4}（{5}）：快了 "
+		"{6}。" },
 	[M_F_ONE_RUNG] = {
 		"- Fewer than two rungs verified here, so there is no step to "
 		"compare.",
@@ -837,6 +838,176 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_LADDER_MORE] = {
 		"The same tables at the other sizes ({1}) are in the appendix.",
 		"其他规模（{1}）的同样表格见附录。" },
+
+	/* r17-findings */
+	[M_F_SIG_CTRS] = { " Signature counters: {1}.", "特征计数器：{1}。" },
+	[M_F_OTHER] = { " Also changed beyond its noise: {1}.",
+			"此外超出噪声的变化：{1}。" },
+	[M_F_NO_OTHER] = {
+		" No other counter changed beyond its measured noise.",
+		"其他计数器的变化都没有超出其实测噪声。" },
+	[M_F_NO_CHANGE] = {
+		" No counter changed beyond its measured noise.",
+		"没有计数器的变化超出其实测噪声。" },
+	[M_F_IN_NOISE] = { " (within its noise)", "（在其噪声范围内）" },
+	[M_F_WIDER] = { " (wider accesses at the same efficiency: not worse)",
+			"（效率不变，每次访问更宽：并没有变差）" },
+	[M_F_NARROWER] = { " (narrower accesses at the same efficiency)",
+			   "（效率不变，每次访问更窄）" },
+	[M_F_NEUTRAL] = {
+		" (neither better nor worse by itself: the glossary says how "
+		"to read it)",
+		"（本身无所谓好坏：读法见计数器说明）" },
+	[M_F_TEACH_SLOWER] = {
+		"{1} slower ({2} → {3} ms), as this teaching rung is meant to be",
+		"慢了 {1}（{2} → {3} ms），这一级本来就是用来示范错误的" },
+	[M_F_TEACH] = { " Why it is on the ladder: {1}.",
+			"为什么放在阶梯上：{1}。" },
+	[M_F_TEACH_SAN] = { " compute-sanitizer on this run: {1}.",
+			    "本次运行的 compute-sanitizer 结果：{1}。" },
+	[M_F_SMS_UNKNOWN] = { "many", "许多" },
+	[M_H_OURS_PEAK] = { "Ours % of peak", "我们占峰值 %" },
+	[M_H_OURS_CUM] = { "Ours cumulative", "我们累计" },
+	[M_H_TOTAL] = {
+		"Over the matched kernels ours goes from {1} ({2}) to {3} "
+		"({4}): {5} in all, where Harris's kernels {6} → {7} gained "
+		"{8}; both cumulative columns start at the first matched "
+		"kernel.",
+		"在相互对应的核函数范围内，我们从{1}（{2}）到{3}（{4}）共提速 "
+		"{5}，而 Harris 的核函数 {6} → {7} 提速 {8}；两列累计加速比都从"
+		"第一个对应的核函数算起。" },
+	[M_H_WHY] = {
+		"The gap is in the starting point: our {1} already moves {2} % "
+		"of this GPU's theoretical peak, his kernel {3} moved {4} % of "
+		"the G80's. Since the G80, caches (L1 and a large L2) serve the "
+		"re-reads a naive tree makes, each SM has far more memory "
+		"bandwidth and more warps to hide latency, so the tree's "
+		"inefficiencies cost little beside streaming the input; the "
+		"steps that still matter change the bytes in flight and the "
+		"instructions per element, and our last matched rung reaches "
+		"{5} % of the peak.",
+		"差距在起点：我们的{1}已达到这块 GPU 理论峰值的 {2} %，而他的核"
+		"函数 {3} 只达到 G80 的 {4} %。自 G80 以来，缓存（L1 和很大的 "
+		"L2）承担了朴素树形归约的重复读取，每个 SM 的显存带宽和可用来掩盖"
+		"延迟的线程束都多得多，因此树形归约的低效与流式读取输入相比代价"
+		"很小；仍然有效的优化是改变在途字节数和每个元素的指令数的那些，"
+		"我们最后一个对应的级达到峰值的 {5} %。" },
+	[M_H_LESSON_SLOWER] = {
+		"The main lesson of the first shared-memory rung: {1} ({2}), "
+		"the tree in shared memory, is {5} slower than {3} ({4}), the "
+		"folds in global memory. The course textbook found the same "
+		"move gained little (樊哲勇, CUDA 编程基础与实践, ch. 8: "
+		"\"加速效果并不明显\"): with caches serving the global-memory "
+		"folds, shared memory alone does not pay; it pays with the "
+		"steps that follow.",
+		"第一个使用共享内存的级给出的主要结论：在共享内存中做树形归约的{1}"
+		"（{2}）比在全局内存中对折的{3}（{4}）慢了 {5}。课程教材（樊哲勇"
+		"《CUDA 编程基础与实践》第 8 章）也发现这一改动“加速效果并不明显”："
+		"缓存已经承担了全局内存中的对折，单靠共享内存并不划算，要配合后面"
+		"的优化才会见效。" },
+	[M_C_STEPS] = { "the three steps that mattered most on this GPU: {1}. ",
+			"在这块 GPU 上最重要的三步：{1}。" },
+	[M_C_HEAD] = { "- **{1}**: ", "- **{1}**：" },
+	[M_C_STEP] = { "{1} → {2} ({3}), {4} faster",
+		       "{1} → {2}（{3}），快了 {4}" },
+	[M_C_STEP_CTRS] = { "{1} → {2} ({3}), {4} faster, because {5}",
+			    "{1} → {2}（{3}），快了 {4}，因为 {5}" },
+	[M_C_GAP] = {
+		"The fastest rung, {1} ({2}), reaches {3} % of the measured "
+		"ceiling ({4}) and {5} % of the theoretical peak. ",
+		"最快的一级{1}（{2}）达到实测上限（{4}）的 {3} %、理论峰值的 "
+		"{5} %。" },
+	[M_C_GAP_PEAK] = {
+		"The fastest rung, {1} ({2}), reaches {3} % of the theoretical "
+		"peak (no ceiling was measured). ",
+		"最快的一级{1}（{2}）达到理论峰值的 {3} %（没有测量上限）。" },
+	[M_C_LEFT] = { "Its limiting resource: {1}; {2}.",
+		       "它受限于{1}；{2}。" },
+	[M_L_SMS] = { "SMs in use", "在用的 SM 数" },
+	[M_L_SMS_LEFT] = {
+		"spreading the work over every SM is the first thing left",
+		"首先要做的是把工作分给所有 SM" },
+	[M_L_SHARED] = { "shared-memory wavefronts (bank conflicts)",
+			 "共享内存访问轮次（bank 冲突）" },
+	[M_L_SHARED_LEFT] = {
+		"a conflict-free layout (padding or a swizzle) is what is left",
+		"剩下要做的是无冲突的布局（填充或交错）" },
+	[M_L_SECTORS] = { "DRAM sectors moved for nothing (uncoalesced access)",
+			  "白白搬运的显存扇区（未合并访问）" },
+	[M_L_SECTORS_LEFT] = {
+		"coalescing the strided side (through a shared-memory tile) is "
+		"what is left",
+		"剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
+	[M_L_DRAM] = { "DRAM bandwidth (bytes over bandwidth)",
+		       "显存带宽（字节数除以带宽）" },
+	[M_L_DRAM_LEFT] = {
+		"little is left: it streams close to the ceiling, and only "
+		"moving fewer bytes could make it faster",
+		"剩下的空间很小：它已接近上限，只有减少搬运的字节数才能更快" },
+	[M_L_LAUNCH] = { "launch latency", "核函数启动延迟" },
+	[M_L_LAUNCH_LEFT] = {
+		"fewer launches (one pass instead of two) is what is left",
+		"剩下要做的是减少启动次数（一次完成而不是两次）" },
+	[M_L_ISSUE] = { "issued instructions and latency",
+			"发射的指令数和延迟" },
+	[M_L_ISSUE_LEFT] = {
+		"fewer instructions per element and more bytes in flight "
+		"(wider loads, more elements per thread) is what is left",
+		"剩下要做的是减少每个元素的指令数、增加在途字节数（更宽的读取、"
+		"每个线程处理更多元素）" },
+	[M_RB_INTRO] = {
+		"Expected against observed, rung by rung, for grading. The "
+		"hypothesis of a rung is that it is faster than the rung before "
+		"it (a teaching rung: that it shows its mistake); \"met\" needs "
+		"the 95 % interval of the step's ratio of medians beyond 2 %, "
+		"as `culab compare` judges. The counter column counts the "
+		"registry's signature checks (stated for float). The ladder "
+		"follows the course textbook (樊哲勇, CUDA 编程基础与实践, "
+		"ch. 8) and Harris's slides.",
+		"逐级对照预期与实际，供评分使用。每一级的假设是它比前一级更快"
+		"（用于示范错误的级：它确实表现出那个错误）；“满足”要求这一步中"
+		"位数之比的 95 % 置信区间超出 2 %，与 `culab compare` 的判断相同。"
+		"计数器一栏统计注册表中特征检查的结果（针对 float）。这一优化阶梯"
+		"依照课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）和 Harris "
+		"的讲稿。" },
+	[M_RB_COL_HYP] = { "Hypothesis", "假设" },
+	[M_RB_COL_OBS] = { "Observed step (95 % CI)", "实测单步（95 % 置信区间）" },
+	[M_RB_COL_SPEED] = { "Speed", "速度" },
+	[M_RB_COL_SIG] = { "Signature checks", "特征检查" },
+	[M_RB_COL_LIMIT] = { "Limiting resource", "受限资源" },
+	[M_RB_H_FIRST] = { "starting point", "起点" },
+	[M_RB_H_FASTER] = { "faster than {1}", "比{1}快" },
+	[M_RB_H_TEACH] = { "shows a mistake (slower than {1}, or unsafe)",
+			   "示范错误（比{1}慢，或不安全）" },
+	[M_RB_OBS] = { "{1} ({2}–{3})", "{1}（{2}–{3}）" },
+	[M_RB_OBS_SLOWER] = { "{1} slower ({2}–{3})", "慢了 {1}（{2}–{3}）" },
+	[M_L_TRAFFIC] = { "DRAM traffic beyond the bytes needed",
+			  "超出所需字节数的显存流量" },
+	[M_L_TRAFFIC_LEFT] = {
+		"keeping the intermediate sums on chip (shared memory, "
+		"registers) is what is left",
+		"剩下要做的是把中间结果留在片上（共享内存、寄存器）" },
+	[M_RB_MET] = { "met", "满足" },
+	[M_RB_NOT_MET] = { "**not met**", "**不满足**" },
+	[M_RB_SAME] = { "not met: same within noise",
+			"不满足：在噪声范围内相同" },
+	[M_RB_UNKNOWN] = { "undecided (interval across 2 %)",
+			   "无法判定（区间跨过 2 %）" },
+	[M_RB_SIG_ALL] = { "{1} of {2} met", "{2} 项中满足 {1} 项" },
+	[M_RB_SIG_SOME] = { "{1} of {2} met (**not met**: {3})",
+			    "{2} 项中满足 {1} 项（**不满足**：{3}）" },
+	[M_RB_SIG_NONE] = { "none stated", "未规定" },
+	[M_GLOSS_READ] = { " (a change: {1})", "（变化的读法：{1}）" },
+	[M_RB_SIG_FLOAT] = { "not checked (stated for float)",
+			     "未检查（只针对 float）" },
+	[M_H_LESSON_FASTER] = {
+		"{1} ({2}), the tree in shared memory, is {5} faster than {3} "
+		"({4}), the folds in global memory; the course textbook found "
+		"the same move gained little (樊哲勇, CUDA 编程基础与实践, "
+		"ch. 8).",
+		"在共享内存中做树形归约的{1}（{2}）比在全局内存中对折的{3}（{4}）"
+		"快了 {5}；课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）发现这一"
+		"改动“加速效果并不明显”。" },
 };
 
 const char *say_text(enum lang L, enum msg id)

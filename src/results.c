@@ -193,6 +193,37 @@ static void upgrade_v1(struct results *r)
 	r->schema_version = RESULTS_SCHEMA_VERSION;
 }
 
+/* Descriptions written before the teaching texts stated one H100 run's
+ * numbers as if they held on every GPU and had no teaching texts: a
+ * variant of a built-in name that the file describes as built in (no
+ * source, not the user's) is described by this binary's row instead, as
+ * version 1's are.  Rows of other variants keep the file's description.
+ * Not a new schema version: an older culab reads the newer files
+ * correctly (it ignores the teaching texts). */
+static void upgrade_texts(struct results *r)
+{
+	size_t nb;
+	const struct variant *all = registry_builtin(&nb);
+
+	for (size_t i = 0; i < r->nvariants; i++) {
+		struct variant *v = r->variants[i];
+		const struct variant *b = NULL;
+
+		for (size_t k = 0; v->name && k < nb && !b; k++)
+			if (strcmp(all[k].name, v->name) == 0)
+				b = &all[k];
+		if (!b || v->source || (v->flags & VF_USER))
+			continue;
+		r->variants[i] = variant_dup(b);
+		r->variants[i]->launch = NULL;
+		r->variants[i]->work = NULL;
+		r->variants[i]->host = NULL;
+		r->variants[i]->ctx = NULL;
+		variant_free(v);
+	}
+	r->variants_before_teaching = false;
+}
+
 /* A file from before rows named their device: every row ran on the
  * file's one environment. */
 static void upgrade_devices(struct results *r)
@@ -215,6 +246,8 @@ int results_read_buffer(const char *path, const char *text, size_t len,
 		return -1;
 	if (r->schema_version == 1)
 		upgrade_v1(r);
+	else if (r->variants_before_teaching)
+		upgrade_texts(r);
 	upgrade_devices(r);
 	return 0;
 }

@@ -149,6 +149,10 @@ struct experiment_meta {
 
 struct results {
 	int schema_version;
+	/* The variants table was written before descriptions had teaching
+	 * texts (no description has the key): its built-in rows are
+	 * described by this binary's (results_read). */
+	bool variants_before_teaching;
 	char *culab_version;
 	char *culab_commit;
 	char *command;          /* the command line, shell-quoted */

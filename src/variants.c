@@ -88,6 +88,7 @@
 #define LARGE_N ((size_t)1 << 20) /* reductions: many blocks, edges negligible */
 #define HUGE_N ((size_t)1 << 26)  /* reductions: far larger than L2 */
 #define WIDE 64                   /* transposes: full 32 x 32 tiles dominate */
+#define LARGE_SIDE 4096           /* transposes: far larger than L2 */
 
 /* Common expect lines. */
 #define X_SEQ_NO_CONFLICTS                                                     \
@@ -189,6 +190,24 @@ static const struct variant builtin[] = {
 			     "shows the cost",
 		.signature_zh = "只有一个线程块跑在一个 SM 上：代价体现在"
 				"时长上，而不是某个计数器",
+		.teaching = "one block runs on one of this GPU's {sms} "
+			    "multiprocessors while the others idle, so the "
+			    "whole input streams through one SM's load units; "
+			    "its achieved occupancy (one block's warps on that "
+			    "SM) and its DRAM throughput show it.  It is on "
+			    "the ladder to show why the work must be spread "
+			    "over many blocks, not to be faster",
+		.teaching_zh = "只有一个线程块，只在本 GPU 的 {sms} 个 SM 中的一个上"
+			       "运行，其余 SM 全部空闲，整个输入都要经过这一个 SM "
+			       "的访存单元；它的实际占用率（那个 SM 上只有一个线程"
+			       "块的线程束）和显存吞吐量都说明了这一点。这一级放在"
+			       "阶梯上是为了说明为什么要把工作分给许多线程块，而不是"
+			       "为了更快",
+		.expect = {
+			/* one block holds at most 32 of an SM's 64 warps */
+			{ .column = "achieved_occupancy_pct", .op = "<=",
+			  .value = 50 },
+		},
 		.dtypes = DTYPE_ALL,
 		.flags = VF_BLOCK,
 		.block_default = 256,
@@ -225,25 +244,24 @@ static const struct variant builtin[] = {
 		.seed = "003",
 		.signature = "few working threads per shared-memory access: "
 			     "less than half the bytes per shared load or "
-			     "store of sequential addressing (H100, 2^24 "
-			     "floats, 256 threads: 27.3 B against 90.8 B, "
-			     "about 7 of 32 threads).  nvcc predicates the "
-			     "branch, so branch efficiency stays at 100%, and "
-			     "every warp issues every step: more than 1.5x "
-			     "the warp instructions of sequential addressing "
-			     "(2.2-2.3x on an H100).  Averaged over all "
-			     "instructions the predicated-on threads do not "
-			     "show it (24.3 against 21.1), because the % "
-			     "arithmetic runs on all 32 lanes",
+			     "store of sequential addressing (the check below "
+			     "gives this run's values; as recorded on an H100 "
+			     "with 2^24 floats and 256 threads: 27.3 B against "
+			     "90.8 B, about 7 of 32 threads).  nvcc predicates "
+			     "the branch, so branch efficiency stays at 100%, "
+			     "and every warp issues every step: more than 1.5x "
+			     "the warp instructions of sequential addressing.  "
+			     "Averaged over all instructions the predicated-on "
+			     "threads do not show it, because the % arithmetic "
+			     "runs on all 32 lanes",
 		.signature_zh = "每次共享内存访问只有很少的线程在工作：每条共享内存"
-				"读写指令搬运的字节数不到顺序寻址的一半（H100，"
-				"2^24 个 float，256 线程：27.3 B 对 90.8 B，约为 "
-				"32 个线程中的 7 个）。nvcc 把这个分支变成谓词执行，"
-				"所以分支效率保持 100%；每个线程束都执行每一步："
-				"线程束指令数超过顺序寻址的 1.5 倍（H100 上为 "
-				"2.2-2.3 倍）。按所有指令平均的谓词为真线程数看不出"
-				"来（24.3 对 21.1），因为 % 运算在全部 32 个 lane "
-				"上执行",
+				"读写指令搬运的字节数不到顺序寻址的一半（本次运行的"
+				"数值见下面的检查；H100 上的记录，2^24 个 float、"
+				"256 线程：27.3 B 对 90.8 B，约为 32 个线程中的 "
+				"7 个）。nvcc 把这个分支变成谓词执行，所以分支效率"
+				"保持 100%；每个线程束都执行每一步：线程束指令数超过"
+				"顺序寻址的 1.5 倍。按所有指令平均的谓词为真线程数"
+				"看不出来，因为 % 运算在全部 32 个 lane 上执行",
 		.expect = {
 			{ .column = "shared_bytes_per_instr", .op = "<",
 			  .value = 0.5, .than = "reduce_shared_static" },
@@ -392,6 +410,9 @@ static const struct variant builtin[] = {
 		.expect = {
 			X_SEQ_NO_CONFLICTS,
 			X_COALESCED_LOADS,
+			/* the same bytes read: the gain is in the tree */
+			{ .column = "dram_read_bytes", .op = "<=", .value = 1.02,
+			  .than = "reduce_shared_static", .min_side = LARGE_N },
 		},
 		.dtypes = DTYPE_ALL,
 		.flags = VF_BLOCK | VF_POW2,
@@ -435,6 +456,19 @@ static const struct variant builtin[] = {
 			X_SEQ_NO_CONFLICTS,
 			X_COALESCED_LOADS,
 		},
+		.teaching = "the last warp's steps run without __syncwarp(), "
+			    "relying on lanes moving in lockstep, which no GPU "
+			    "since Volta guarantees: a lane may read a slot "
+			    "before its neighbour has written it.  Its speed is "
+			    "not the lesson: compute-sanitizer's racecheck "
+			    "reports the hazards (the step's description "
+			    "records what it found), and the next rung is the "
+			    "correct version",
+		.teaching_zh = "最后一个线程束的各步之间没有 __syncwarp()，依赖各 lane "
+			       "步调一致，而 Volta 以后的 GPU 都不保证这一点：一个 "
+			       "lane 可能在邻居写入之前就读取了那个位置。这一级要讲的"
+			       "不是速度：compute-sanitizer racecheck 会报告这些竞争"
+			       "（这一级的说明记录了它的结果），下一级是正确的写法",
 		.dtypes = DTYPE_ALL,
 		.flags = VF_BLOCK | VF_POW2 | VF_UNSAFE,
 		.block_default = 256,
@@ -445,12 +479,12 @@ static const struct variant builtin[] = {
 		.sanitizer = "racecheck: 30 hazards (0 errors, 30 warnings) "
 			     "between the unsynchronized warp steps, at n = 4097 "
 			     "for int, float and double; memcheck: 0 errors; "
-			     "synccheck: 0 errors; initcheck: 0 errors (H100, "
-			     "sm_90, CUDA 13.0, driver 580, 2026-11-22)",
+			     "synccheck: 0 errors; initcheck: 0 errors (recorded "
+			     "on an H100, sm_90, CUDA 13.0, driver 580, 2026-11-22)",
 		.sanitizer_zh = "racecheck：未同步的线程束内各步之间有 30 处冒险"
 				"（0 个错误、30 个警告），n = 4097 时 int、float "
 				"和 double 都是如此；memcheck、synccheck、initcheck："
-				"均为 0 个错误（H100，sm_90，CUDA 13.0，驱动 580，"
+				"均为 0 个错误（H100 上的记录，sm_90，CUDA 13.0，驱动 580，"
 				"2026-11-22）",
 		.launch = reduce_warp_volatile_launch,
 		.work = reduce_pairs_work,
@@ -557,6 +591,9 @@ static const struct variant builtin[] = {
 		.expect = {
 			X_SEQ_NO_CONFLICTS,
 			X_COALESCED_LOADS,
+			/* the tree runs once per thread, not per two elements */
+			{ .column = "warp_instructions", .op = "<", .value = 0.5,
+			  .than = "reduce_unrolled", .min_side = HUGE_N },
 		},
 		.dtypes = DTYPE_ALL,
 		.flags = VF_BLOCK | VF_POW2,
@@ -796,7 +833,7 @@ static const struct variant builtin[] = {
 			"compare against.  int accumulates in 64 bits and float in "
 			"double: a float accumulator stops growing at 2^24 = "
 			"16777216, because once the sum is that large every input "
-			"below 1 rounds away (on the first H100 run a float "
+			"below 1 rounds away (as recorded on an H100, a float "
 			"accumulator returned exactly 16777216 for 2^26 inputs).  "
 			"Its time includes no transfer to the GPU, which is the "
 			"honest comparison only when the data already lives on the "
@@ -805,7 +842,7 @@ static const struct variant builtin[] = {
 			"一个 CPU 线程按下标顺序相加各元素，读取的是主机内存：这是种子中"
 			"计时表格所对比的参考。int 用 64 位累加，float 用 double 累加："
 			"float 累加器在 2^24 = 16777216 处就不再增长，因为和达到这个量级"
-			"后，每个小于 1 的输入都会被舍入掉（在第一次 H100 运行中，float "
+			"后，每个小于 1 的输入都会被舍入掉（第一次在 H100 上实测时，float "
 			"累加器对 2^26 个输入恰好返回 16777216）。它的时间不包括向 GPU 的"
 			"数据传输，只有当数据本来就在主机上时，这种比较才是公平的。",
 		.seed = "003",
@@ -951,6 +988,9 @@ static const struct variant builtin[] = {
 			{ .column = "gld_efficiency_pct", .op = "<=",
 			  .value = 15, .dtypes = WORDS, .min_side = WIDE },
 			X_ROW_STORES,
+			/* partial-sector writes no longer cost extra DRAM traffic */
+			{ .column = "dram_read_bytes", .op = "<", .value = 0.95,
+			  .than = "transpose_naive", .min_side = LARGE_SIDE },
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,
@@ -1016,6 +1056,20 @@ static const struct variant builtin[] = {
 			     "(30 for 8-byte types); coalesced global accesses",
 		.signature_zh = "每条共享内存读指令约 31 次 bank 冲突（8 字"
 				"节类型为 30 次）；全局内存访问合并",
+		.teaching = "both global directions are coalesced now, but the "
+			    "tile is read down a column, and a column of a 32-wide "
+			    "float tile lies in one bank: a 32-way conflict, "
+			    "which bank_conflicts_per_shared_ld (about 31) and "
+			    "shared_ld_wavefronts_per_instr (32) prove.  It is on "
+			    "the ladder to show the cost of the conflict; the "
+			    "next rung pads the tile and removes it",
+		.teaching_zh = "现在全局内存的读写两个方向都是合并访问，但分块是按列"
+			       "读取的，而 32 列宽的 float 分块的一列全部落在同一个 "
+			       "bank 中：这是 32 路 bank 冲突，"
+			       "bank_conflicts_per_shared_ld（约 31）和 "
+			       "shared_ld_wavefronts_per_instr（32）就是证据。这一级"
+			       "放在阶梯上是为了展示冲突的代价；下一级填充分块，消除"
+			       "冲突",
 		.expect = {
 			{ .column = "bank_conflicts_per_shared_ld", .op = ">=",
 			  .value = 16, .min_side = WIDE },
@@ -1146,8 +1200,8 @@ static const struct variant builtin[] = {
 			     "tile)",
 		.signature_zh = "4 字节类型每个全局内存请求 8 个扇区（"
 				"每次线程束访问 256 字节；double 为"
-				" 16 个），几乎没有 bank 冲突（在 H100 上"
-				"以 8192 x 8192 实测：float 每条共"
+				" 16 个），几乎没有 bank 冲突（H100 上实测，"
+				"8192 x 8192：float 每条共"
 				"享内存读 0.07 次，double 的 16 字节"
 				"读为 0.46 次，而 32 x 32 分块分"
 				"别为 31 和 30 次）",
