@@ -149,8 +149,34 @@ static enum stats_verdict step_verdict(const struct item *base,
 	return stats_verdict_of(*lo, *hi, COMPARE_THRESHOLD);
 }
 
+/* Whether column col of a faster step moved the wrong way: a direction
+ * column against its `better`, or a column read with an efficiency whose
+ * efficiency dropped beyond its noise.  Such a change is the step's
+ * price (the strided rung's bank conflicts), not why it is faster. */
+static bool got_worse(const char *col, const struct item *base,
+		      const struct item *it)
+{
+	const struct metric_column_def *d = column_def(col, NULL);
+	double a = row_column(base->row, col), v = row_column(it->row, col);
+
+	if (!d)
+		return false;
+	if (d->reading == READ_WITH && d->with) {
+		const struct metric_column_def *w = column_def(d->with, NULL);
+		double wa = row_column(base->row, d->with);
+		double wv = row_column(it->row, d->with);
+
+		return w && w->better &&
+		       counter_moved(d->with, wa, wv, base->row, it->row) &&
+		       (wv - wa) * w->better < 0;
+	}
+	return d->reading == READ_DIRECTION && d->better &&
+	       (v - a) * d->better < 0;
+}
+
 /* The signature columns of item it that moved beyond their noise from
- * base, "name a → b", "; "-separated, at most two. */
+ * base, "name a → b", "; "-separated, at most two; none that got
+ * worse (got_worse). */
 static void moved_signature(struct sbuf *b, enum lang L,
 			    const struct item *base, const struct item *it)
 {
@@ -164,7 +190,8 @@ static void moved_signature(struct sbuf *b, enum lang L,
 
 		for (size_t j = 0; j < k; j++)
 			dup |= !strcmp(it->v->expect[j].column, col);
-		if (dup || !counter_moved(col, a, v, base->row, it->row))
+		if (dup || !counter_moved(col, a, v, base->row, it->row) ||
+		    got_worse(col, base, it))
 			continue;
 		if (shown++)
 			sbuf_add(b, say_text(L, M_LIST_SEP));
@@ -174,7 +201,8 @@ static void moved_signature(struct sbuf *b, enum lang L,
 }
 
 /* The largest change beyond its noise of a column that can explain a
- * step (not a restatement of the time, not a raw count), "name a → b". */
+ * step (not a restatement of the time, not a raw count, not a column
+ * without a direction, not one that got worse), "name a → b". */
 static void largest_change(struct sbuf *b, const struct ladder *l,
 			   const struct item *base, const struct item *it)
 {
@@ -188,7 +216,9 @@ static void largest_change(struct sbuf *b, const struct ladder *l,
 		double rel = metrics_change_pct(a, v);
 
 		if (!d || d->reading == READ_TIME || d->reading == READ_NEVER ||
+		    d->reading == READ_NEUTRAL ||
 		    !counter_moved(col, a, v, base->row, it->row) ||
+		    got_worse(col, base, it) ||
 		    rel < METRICS_CHANGE_PCT || rel <= best_rel)
 			continue;
 		best = col;
