@@ -344,7 +344,7 @@ bench:
 
 FUZZ_TIME ?= 60
 fuzz:
-	@sh tests/fuzz/run.sh $(FUZZ_TIME)
+	@sh tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZ_TARGETS)
 
 # The report looks for templates in ../share/culab/templates from the
 # executable, so an installed culab finds them.

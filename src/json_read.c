@@ -135,7 +135,8 @@ static char *get_str(struct reader *rd, json_t *o, const char *where,
 	if (nullable && (!v || json_is_null(v)))
 		return NULL;
 	if (!json_is_string(v)) {
-		bad(rd, where, key, nullable ? "a string or null" : "a string");
+		json_bad_value(rd, where, key, v, nullable ? "a string or null" :
+			       "a string");
 		return NULL;
 	}
 	if (json_string_length(v) > max) {
@@ -166,7 +167,8 @@ static double get_num_in(struct reader *rd, json_t *o, const char *where,
 	if (nullable && (!v || json_is_null(v)))
 		return NAN;
 	if (!json_is_number(v)) {
-		bad(rd, where, key, nullable ? "a number or null" : "a number");
+		json_bad_value(rd, where, key, v, nullable ? "a number or null" :
+			       "a number");
 		return NAN;
 	}
 	x = json_number_value(v);
@@ -191,7 +193,7 @@ static long long get_int_in(struct reader *rd, json_t *o, const char *where,
 	json_t *v = json_object_get(o, key);
 
 	if (!json_is_integer(v)) {
-		bad(rd, where, key, "an integer");
+		json_bad_value(rd, where, key, v, "an integer");
 		return lo;
 	}
 	if (json_integer_value(v) < lo || json_integer_value(v) > hi) {
@@ -785,6 +787,11 @@ static void read_variants(struct reader *rd, json_t *vars, struct results *r)
  * while `heap_limit` is set. */
 static _Atomic size_t heap_used;
 static _Atomic size_t heap_limit;
+static _Atomic bool heap_refused;
+
+/* What malloc spends on a block beyond its size (chunk header, rounding),
+ * counted so that the limit is on memory, not on bytes asked for. */
+#define HEAP_OVERHEAD 16
 
 struct heap_head {
 	size_t size;
@@ -796,13 +803,15 @@ static void *heap_malloc(size_t size)
 	struct heap_head *h;
 	size_t lim = atomic_load(&heap_limit);
 
-	if (lim && atomic_load(&heap_used) + size > lim)
+	if (lim && atomic_load(&heap_used) + size + HEAP_OVERHEAD > lim) {
+		atomic_store(&heap_refused, true);
 		return NULL;
+	}
 	h = malloc(offsetof(struct heap_head, align) + size);
 	if (!h)
 		return NULL;
-	h->size = size;
-	atomic_fetch_add(&heap_used, size);
+	h->size = size + HEAP_OVERHEAD;
+	atomic_fetch_add(&heap_used, size + HEAP_OVERHEAD);
 	return (char *)h + offsetof(struct heap_head, align);
 }
 
@@ -842,12 +851,13 @@ static json_t *decode_root(const char *path, const char *text, size_t len,
 		return NULL;
 	}
 	heap_install();
+	atomic_store(&heap_refused, false);
 	atomic_store(&heap_limit, atomic_load(&heap_used) +
 		     RESULTS_MAX_JSON_HEAP);
 	root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
 	atomic_store(&heap_limit, 0);
 	if (!root) {
-		if (json_error_code(&err) == json_error_out_of_memory)
+		if (atomic_load(&heap_refused))
 			diag_error_at(path, 0, 0, "a results file that takes more "
 				      "than %u MB to hold is more than culab "
 				      "reads", RESULTS_MAX_JSON_HEAP >> 20);

@@ -48,22 +48,25 @@ extern "C" {
  * allow; README "What culab does with bad input").  Each is far above
  * what runs write: a run of experiments/default.yaml writes 1.1 MB, 162
  * rows of 20 samples, 24 counter columns and about 100 raw counter
- * values each.
+ * values each.  A plan of more rows (the loader allows
+ * EXPERIMENT_MAX_ROWS) runs and reports, but its results.json is then
+ * refused when read back: split it into shards (`culab plan --shard`).
  *
  * The file, and the memory its parsed JSON may take (jansson's tree is
- * 5 to 25 times the text, depending on its shape): */
-#define RESULTS_MAX_FILE_BYTES (32u << 20)
-#define RESULTS_MAX_JSON_HEAP (160u << 20)
+ * 5 to 12 times the text, depending on its shape; counted with malloc's
+ * overhead): */
+#define RESULTS_MAX_FILE_BYTES (8u << 20)
+#define RESULTS_MAX_JSON_HEAP (96u << 20)
 /* Rows, the variants' descriptions, experiments and devices. */
-#define RESULTS_MAX_ROWS 20000
-#define RESULTS_MAX_VARIANTS 4096       /* REGISTRY_MAX_VARIANTS */
+#define RESULTS_MAX_ROWS 4000
+#define RESULTS_MAX_VARIANTS 512
 #define RESULTS_MAX_EXPERIMENTS 1000    /* EXPERIMENT_MAX_EXPERIMENTS */
 #define RESULTS_MAX_DEVICES 256
 /* Timed samples of one row (REPEATS_MAX: what a run takes) and of the
  * whole file (every pair of rows `culab compare` makes is bootstrapped
  * STATS_BOOTSTRAP times, which costs time in proportion to the samples). */
 #define RESULTS_MAX_SAMPLES 100000
-#define RESULTS_MAX_ALL_SAMPLES 250000
+#define RESULTS_MAX_ALL_SAMPLES 100000
 /* Counter columns of one row (a run makes at most 88: 24 of the aliases
  * and EXPERIMENT_MAX_COUNTERS raw metrics) and distinct column names of
  * the file (results.csv has one column each); kernels of one row (a
@@ -73,7 +76,7 @@ extern "C" {
 #define RESULTS_MAX_FILE_COLUMNS 256
 #define RESULTS_MAX_KERNELS 1024
 #define RESULTS_MAX_KERNEL_VALUES 256
-#define RESULTS_MAX_COUNTER_VALUES 1000000
+#define RESULTS_MAX_COUNTER_VALUES 250000
 /* Bytes of one string: a name (experiment, variant, GPU, counter,
  * label), any other text (descriptions, messages, the command line), and
  * a source text (the experiment file's, a user kernel's: the loader
