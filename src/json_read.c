@@ -87,7 +87,7 @@ static void value_text(json_t *v, char *buf, size_t size)
 	if (json_is_integer(v))
 		snprintf(buf, size, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
 	else if (json_is_real(v))
-		snprintf(buf, size, "%.17g", json_real_value(v));
+		snprintf(buf, size, "%.15g", json_real_value(v));
 	else if (json_is_string(v))
 		snprintf(buf, size, "\"%.40s%s\"", json_string_value(v),
 			 json_string_length(v) > 40 ? "..." : "");
