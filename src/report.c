@@ -215,7 +215,7 @@ static const char *fill_value(void *ctx, size_t index)
 /* Renders one language's report into out.  Returns 0, or -1 when it
  * would pass TEMPLATE_MAX_OUTPUT bytes. */
 static int report_text(const struct model *m, const struct template *t,
-			enum lang L, struct sbuf *out)
+		       enum lang L, struct sbuf *out)
 {
 	struct fill f = { .m = m, .L = L };
 	int rc;
