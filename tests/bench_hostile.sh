@@ -56,8 +56,22 @@ while IFS='|' read -r name args; do
 		esac
 	done
 done <<'SHAPES'
-rows|rows=4000 samples=25 columns=20 kernels=1 values=36 variants=512 experiments=100 text=10 source=100
+rows|rows=4000 samples=10 columns=20 kernels=1 values=36 variants=512 experiments=100 text=10 source=100
 columns|rows=1300 samples=25 columns=128 distinct=256 kernels=1 values=150 variants=100 experiments=10 text=10 source=100
 text|rows=512 samples=20 columns=4 kernels=1 values=4 variants=512 experiments=10 text=6000 source=1000000
 SHAPES
+
+# compare bootstraps every pair of rows: its cost follows the samples
+# (RESULTS_MAX_ALL_SAMPLES); shown, not held to the bound of report and
+# verify.
+args=$(sed -n 's/^rows|//p' "$0")
+# shellcheck disable=SC2086
+"$gen" $args seed=2 >"$tmp/rows-2.json"
+/usr/bin/time -v -o "$tmp/time" "$culab" compare "$tmp/rows.json" \
+	"$tmp/rows-2.json" >/dev/null 2>&1 || true
+echo
+echo "== compare of two rows files (the second with seed=2): wall" \
+     "$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$tmp/time")," \
+     "user $(sed -n 's/.*User time (seconds): //p' "$tmp/time") s," \
+     "max RSS $(sed -n 's/.*Maximum resident set size (kbytes): //p' "$tmp/time") KB"
 exit $fail

@@ -148,10 +148,19 @@ rows|rows=4001 samples=1 columns=1 kernels=0 text=1 source=1|FILE: error: rows: 
 variants|variants=513 rows=513 samples=1 kernels=0 columns=1|FILE: error: variants: 513 elements are more than culab reads (at most 512)
 columns|rows=1 columns=129|FILE: error: rows[0].counters.columns: 129 counter columns are more than culab reads in a row (at most 128)
 distinct|rows=20 columns=20 distinct=400 kernels=0|FILE: error: rows: 257 distinct counter columns are more than culab reads (at most 256)
-samples|rows=5 samples=20001 columns=1 kernels=0|FILE: error: rows: 100005 timed samples are more than culab reads (at most 100000)
+samples|rows=2 samples=20001 columns=1 kernels=0|FILE: error: rows: 40002 timed samples are more than culab reads (at most 40000)
 values|rows=100 kernels=10 values=256 columns=1 samples=1|FILE: error: rows: 250112 counter values are more than culab reads (at most 250000)
 EOF
 [ "${GEN_RESULTS:-}" ] || echo "   (GEN_RESULTS not set: skipped)"
+# the densest JSON of the file size: millions of values under a key culab
+# ignores, refused when its tree passes RESULTS_MAX_JSON_HEAP
+n=$((n + 1))
+f=$tmp/dense.json
+awk 'BEGIN { printf "{\"schema\": \"culab-results\", \"schema_version\": 2, \"junk\": ["
+	     for (i = 0; i < 4100000; i++) printf "0,"; print "0]}" }' >"$f"
+echo "$f: error: a results file that takes more than 96 MB to hold is more than culab reads" >"$tmp/want"
+guarded "$culab" verify "$f"
+refused "dense JSON" $? "$tmp/want" && ok
 echo "   $n files"
 
 echo "== valid files (tests/good, experiments)"
