@@ -19,6 +19,7 @@
 
 #include <inttypes.h>
 #include <limits.h>
+#include <malloc.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -781,50 +782,47 @@ static void read_variants(struct reader *rd, json_t *vars, struct results *r)
 /* ---- the record ------------------------------------------------------------- */
 
 /* jansson's memory while a file is decoded, bounded by
- * RESULTS_MAX_JSON_HEAP: a 32 MB file of small numbers is a tree many
- * times its size.  The allocator is jansson's for the whole process (its
- * objects must be freed by the allocator that made them); it counts only
- * while `heap_limit` is set. */
+ * RESULTS_MAX_JSON_HEAP: an 8 MB file of small numbers is a tree many
+ * times its size.  The allocator is jansson's for the whole process and
+ * counts blocks by malloc_usable_size(), so that memory jansson hands out
+ * (json_dumps' text, which callers free()) and memory it frees stay
+ * plain malloc's; it refuses only while `heap_limit` is set. */
 static _Atomic size_t heap_used;
 static _Atomic size_t heap_limit;
 static _Atomic bool heap_refused;
 
-/* What malloc spends on a block beyond its size (chunk header, rounding),
+/* What malloc spends on a block beyond its usable size (chunk header),
  * counted so that the limit is on memory, not on bytes asked for. */
 #define HEAP_OVERHEAD 16
 
-struct heap_head {
-	size_t size;
-	max_align_t align;
-};
-
 static void *heap_malloc(size_t size)
 {
-	struct heap_head *h;
 	size_t lim = atomic_load(&heap_limit);
+	void *p;
 
 	if (lim && atomic_load(&heap_used) + size + HEAP_OVERHEAD > lim) {
 		atomic_store(&heap_refused, true);
 		return NULL;
 	}
-	h = malloc(offsetof(struct heap_head, align) + size);
-	if (!h)
-		return NULL;
-	h->size = size + HEAP_OVERHEAD;
-	atomic_fetch_add(&heap_used, size + HEAP_OVERHEAD);
-	return (char *)h + offsetof(struct heap_head, align);
+	p = malloc(size);
+	if (p)
+		atomic_fetch_add(&heap_used, malloc_usable_size(p) +
+				 HEAP_OVERHEAD);
+	return p;
 }
 
 static void heap_free(void *p)
 {
-	struct heap_head *h;
+	size_t n, cur;
 
 	if (!p)
 		return;
-	h = (struct heap_head *)(void *)((char *)p -
-					 offsetof(struct heap_head, align));
-	atomic_fetch_sub(&heap_used, h->size);
-	free(h);
+	n = malloc_usable_size(p) + HEAP_OVERHEAD;
+	cur = atomic_load(&heap_used);
+	while (!atomic_compare_exchange_weak(&heap_used, &cur,
+					     cur > n ? cur - n : 0))
+		;
+	free(p);
 }
 
 static void heap_install(void)
