@@ -21,15 +21,14 @@
 /* Counter changes shown under a pair (--json gives them all). */
 #define CHANGES_SHOWN 3
 
-/* s with control characters replaced, into a fresh string. */
+/* s escaped for the terminal (diag.h), into a fresh string. */
 static char *clean(const char *s)
 {
-	char *c = xstrdup(s ? s : "");
+	struct sbuf b = SBUF_INIT;
 
-	for (unsigned char *p = (unsigned char *)c; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return c;
+	s = s ? s : "";
+	diag_escape(&b, s, strlen(s));
+	return sbuf_detach(&b);
 }
 
 /* Display width of UTF-8 text: its characters (the names are ASCII; a
@@ -125,7 +124,7 @@ static void print_side(FILE *fp, const char *label, const char *path,
 	char *when = clean(r->finished ? r->finished : r->started);
 	char *exp = clean(r->source_path);
 
-	diag_printf(fp, "%s %s (%s, %s, %s)\n", label, p, gpu, *when ? when :
+	fprintf(fp, "%s %s (%s, %s, %s)\n", label, p, gpu, *when ? when :
 		"date not recorded", *exp ? exp : "experiment not recorded");
 	free(p);
 	free(gpu);
@@ -142,36 +141,36 @@ static void print_header(FILE *fp, const struct compare *c,
 	print_side(fp, "base:", base_path, c->base);
 	print_side(fp, "new: ", cur_path, c->cur);
 	if (!c->base->has_env || !c->cur->has_env)
-		diag_printf(fp, "GPU: not recorded on a side: the verdicts may "
+		fprintf(fp, "GPU: not recorded on a side: the verdicts may "
 			"compare GPUs, not code\n");
 	else if (c->cross_gpu)
-		diag_printf(fp, "cross-GPU: %s (%d.%d) -> %s (%d.%d): verdicts "
+		fprintf(fp, "cross-GPU: %s (%d.%d) -> %s (%d.%d): verdicts "
 			"compare GPUs, not code\n", g, e->cc_major, e->cc_minor,
 			h, f->cc_major, f->cc_minor);
 	else if (c->other_device)
-		diag_printf(fp, "GPU: two boards of one model, %s: verdicts "
+		fprintf(fp, "GPU: two boards of one model, %s: verdicts "
 			"include the difference between the boards\n", g);
 	else
-		diag_printf(fp, "GPU: the same, %s\n", g);
+		fprintf(fp, "GPU: the same, %s\n", g);
 	free(g);
 	free(h);
 	if (!c->ndiffs)
-		diag_printf(fp, "environment: no recorded fact differs\n");
+		fprintf(fp, "environment: no recorded fact differs\n");
 	else
-		diag_printf(fp, "environment differences (base -> new):\n");
+		fprintf(fp, "environment differences (base -> new):\n");
 	for (size_t i = 0; i < c->ndiffs; i++) {
 		char *a = clean(c->diffs[i].base), *b = clean(c->diffs[i].cur);
 
-		diag_printf(fp, "  %-20s %s -> %s\n",
+		fprintf(fp, "  %-20s %s -> %s\n",
 			compare_fact_name(c->diffs[i].fact), a, b);
 		free(a);
 		free(b);
 	}
-	diag_printf(fp, "method: ratio of median times new / base with its 95 %% "
+	fprintf(fp, "method: ratio of median times new / base with its 95 %% "
 		"bootstrap interval (%d resamples, fixed seed); same: the "
 		"interval inside 1 +- %g; faster or slower: wholly outside; "
 		"unknown: across a boundary\n", STATS_BOOTSTRAP, c->threshold);
-	diag_printf(fp, "pairs: %zu: %zu faster, %zu slower, %zu same, %zu "
+	fprintf(fp, "pairs: %zu: %zu faster, %zu slower, %zu same, %zu "
 		"unknown; %zu rows only in base, %zu only in new\n", c->npairs,
 		c->counts[SV_FASTER], c->counts[SV_SLOWER], c->counts[SV_SAME],
 		c->counts[SV_UNKNOWN], c->nonly_base, c->nonly_cur);
@@ -233,10 +232,10 @@ static void print_cells(FILE *fp, const char *const *cell,
 		size_t pad = wid[k] - width(cell[k]);
 
 		if (right)
-			diag_printf(fp, "%*s", (int)pad, "");
-		fputs(diag_esc(cell[k]), fp);
+			fprintf(fp, "%*s", (int)pad, "");
+		fputs(cell[k], fp);
 		if (!last)
-			diag_printf(fp, "%*s", (int)(right ? 2 : pad + 2), "");
+			fprintf(fp, "%*s", (int)(right ? 2 : pad + 2), "");
 	}
 	fputc('\n', fp);
 }
@@ -264,11 +263,11 @@ static void print_table(FILE *fp, const struct compare *c)
 		print_cells(fp, (const char *const *)cells[i], wid);
 		why_text(&b, p);
 		if (b.len)
-			diag_printf(fp, "    why: %s\n", sbuf_str(&b));
+			fprintf(fp, "    why: %s\n", sbuf_str(&b));
 		sbuf_reset(&b);
 		changes_text(&b, p);
 		if (b.len)
-			diag_printf(fp, "    counters: %s\n", sbuf_str(&b));
+			fprintf(fp, "    counters: %s\n", sbuf_str(&b));
 		sbuf_release(&b);
 		for (int k = 0; k < NCOLS; k++)
 			free(cells[i][k]);
@@ -292,7 +291,7 @@ static void print_only(FILE *fp, const char *side,
 {
 	if (!n)
 		return;
-	diag_printf(fp, "\nonly in %s (%zu row%s):\n", side, n, n == 1 ? "" : "s");
+	fprintf(fp, "\nonly in %s (%zu row%s):\n", side, n, n == 1 ? "" : "s");
 	for (size_t i = 0; i < n; i++) {
 		const struct result_row *w = rows[i];
 		char *v = clean(w->variant), size[64];
@@ -300,16 +299,16 @@ static void print_only(FILE *fp, const char *side,
 		if (!i || !same_stage(rows[i - 1], w)) {
 			char *e = clean(w->experiment), *t = clean(w->dtype);
 
-			diag_printf(fp, "%s  %s %s %s: ", i ? "\n" : "", e, t,
+			fprintf(fp, "%s  %s %s %s: ", i ? "\n" : "", e, t,
 				compare_size_text(w, size, sizeof(size)));
 			free(e);
 			free(t);
 		} else {
 			fputs(", ", fp);
 		}
-		fputs(diag_esc(v), fp);
+		fputs(v, fp);
 		if (w->block > 0)
-			diag_printf(fp, "/b%d", w->block);
+			fprintf(fp, "/b%d", w->block);
 		free(v);
 	}
 	fputc('\n', fp);
