@@ -7,7 +7,8 @@
 #   make test       check dependencies, build, run the CPU test suite
 #   make test-gpu   the GPU checks (run on a machine with a GPU)
 #   make bench      the performance benchmarks (GPU)
-#   make fuzz       libFuzzer targets for a bounded time (clang)
+#   make fuzz       libFuzzer targets for a bounded time (clang);
+#                   FUZZ_TIME=S seconds each, FUZZ_TARGETS="template cli"
 #   make dist       the release tarball (see README, "Without root")
 #   make check-dist build it and check it (fat binary contents, the
 #                   extracted tree runs without a toolkit)
@@ -209,6 +210,15 @@ $(FATBIN_LIST): tests/fatbin_list.c $(FLAGS_STAMP)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(ALL_CFLAGS) -MF $@.d -o $@ $< $(LDFLAGS)
 
+# Writes crafted results files of a chosen shape: the suite's files just
+# past a limit and the benchmark of the largest accepted one
+# (tests/gen_results.c, tests/bench_hostile.sh).
+GEN_RESULTS := $(BUILD)/gen_results
+$(GEN_RESULTS): tests/gen_results.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(ALL_CFLAGS) -MF $@.d -o $@ $< $(LDFLAGS)
+
 # One small file of culab's compiled with the release architectures, so
 # that `make test` checks RELEASE_GENCODE in seconds (check-dist checks
 # the whole release binary).
@@ -319,8 +329,9 @@ endif
 
 test: deps
 	@$(MAKE) --no-print-directory $(BUILD)/culab $(TEST_BIN) \
-	  $(FATBIN_LIST) $(FATBIN_PROBE) $(TEST_DIST)
+	  $(FATBIN_LIST) $(FATBIN_PROBE) $(TEST_DIST) $(GEN_RESULTS)
 	@FATBIN_LIST=$(FATBIN_LIST) FATBIN_PROBE=$(FATBIN_PROBE) \
+	 GEN_RESULTS=$(GEN_RESULTS) SANITIZE='$(SANITIZE)' \
 	 RELEASE_ARCHS='$(RELEASE_ARCHS)' DIST_TAR=$(TEST_DIST) \
 	 DIST_ARCHS='$(ARCH_LIST)' CUDA=$(CUDA) \
 	 sh tests/run.sh $(BUILD) $(TEST_BIN)
@@ -346,7 +357,7 @@ bench:
 
 FUZZ_TIME ?= 60
 fuzz:
-	@sh tests/fuzz/run.sh $(FUZZ_TIME)
+	@sh tests/fuzz/run.sh $(FUZZ_TIME) $(FUZZ_TARGETS)
 
 # The report looks for templates in ../share/culab/templates from the
 # executable, so an installed culab finds them.

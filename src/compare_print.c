@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diag.h"
 #include "metrics.h"
 #include "plot.h"
 #include "util.h"
@@ -20,15 +21,14 @@
 /* Counter changes shown under a pair (--json gives them all). */
 #define CHANGES_SHOWN 3
 
-/* s with control characters replaced, into a fresh string. */
+/* s escaped for the terminal (diag.h), into a fresh string. */
 static char *clean(const char *s)
 {
-	char *c = xstrdup(s ? s : "");
+	struct sbuf b = SBUF_INIT;
 
-	for (unsigned char *p = (unsigned char *)c; *p; p++)
-		if (*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return c;
+	s = s ? s : "";
+	diag_escape(&b, s, strlen(s));
+	return sbuf_detach(&b);
 }
 
 /* Display width of UTF-8 text: its characters (the names are ASCII; a

@@ -9,6 +9,7 @@
 #define CULAB_DIAG_H
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #define DIAG_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -43,5 +44,29 @@ void diag_note_at(const char *path, int line, int col, const char *fmt, ...)
 /* va_list forms, for modules that wrap these. */
 int diag_verror_at(const char *path, int line, int col, const char *fmt,
 		   va_list ap) DIAG_PRINTF(4, 0);
+
+/* ---- terminal text ---------------------------------------------------------
+ *
+ * Text that came from a file (a name, a message, a path) may hold bytes
+ * that drive a terminal or forge a line: ESC sequences, CR, LF.  Every
+ * line culab prints with such text goes through one escape: C0 controls
+ * and DEL become \n, \r, \t or \xNN; C1 controls (U+0080 .. U+009F) and
+ * bytes that are not UTF-8 become \xNN, byte by byte; the Unicode
+ * direction overrides and isolates (U+202A .. U+202E, U+2066 .. U+2069)
+ * become \u{NNNN}.  Other text, UTF-8 included, is copied.  Diagnostics
+ * are escaped whole (their messages never mean a control character
+ * themselves); other printing calls diag_esc() on each piece of
+ * file-derived text. */
+
+/* Appends s[0..len) to b, escaped. */
+struct sbuf;
+void diag_escape(struct sbuf *b, const char *s, size_t len);
+/* s (NULL as "(null)") escaped, in one of eight buffers of this thread
+ * that the eighth call after reuses: for printf arguments,
+ * printf("%s: %s\n", diag_esc(a), diag_esc(b)). */
+const char *diag_esc(const char *s);
+/* printf to fp, with the formatted text escaped except for a final
+ * newline: for lines whose arguments come from files. */
+int diag_printf(FILE *fp, const char *fmt, ...) DIAG_PRINTF(2, 3);
 
 #endif

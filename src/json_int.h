@@ -8,11 +8,13 @@
 #ifndef CULAB_JSON_INT_H
 #define CULAB_JSON_INT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <jansson.h>
 
 #include "results.h"
+#include "strmap.h"
 
 /* A number, or null when it is not finite (NAN: "not applicable" or
  * "missing"). */
@@ -23,16 +25,30 @@ json_t *jstr(const char *s);
  * UTF-8 become '?' rather than failing the document. */
 json_t *jtext(const char *s);
 
-/* One results file being read: its name for messages and the problems
- * found so far (json.c reports the first ten). */
+/* One results file being read (json_read.c): its name for messages, the
+ * problems found so far (the first ten are shown), and what the file
+ * holds so far of what results.h bounds for the whole file. */
 struct reader {
 	const char *path;
 	int errors;
+	size_t samples;         /* timed samples */
+	size_t values;          /* raw counter values */
+	struct strmap columns;  /* distinct counter column names */
+	bool stop;              /* past a limit of the file: read no further */
 };
 
-/* Reports that `field` of `where` is missing or not `want`.  Returns -1. */
+/* Reports "where.field: missing or not WANT", `where` and `field` being
+ * the JSON path of the field ("rows[3]", "timing.stop").  Returns -1. */
 int json_bad(struct reader *rd, const char *where, const char *field,
 	     const char *want);
+/* Reports "where.field: VALUE is not WANT" with v as the file has it.
+ * Returns -1. */
+int json_bad_value(struct reader *rd, const char *where, const char *field,
+		   json_t *v, const char *want);
+/* The number under key of o from lo to hi; NAN when absent or null, or
+ * after reporting json_bad_value(.., want). */
+double json_num_in(struct reader *rd, json_t *o, const char *where,
+		   const char *key, double lo, double hi, const char *want);
 
 /* The statistics of t that stats.h computes (interval, quartiles,
  * outliers) and why its samples ended, added to the row's "timing". */

@@ -31,19 +31,13 @@ void json_timing_put(json_t *timing, const struct timing *t)
 			    stop ? json_string(stop) : json_null());
 }
 
-/* A number or null (NAN) under key. */
+/* A number or null (NAN) under key: a time in ms, a clock in MHz, a
+ * temperature or a power, so from 0 to 1e9 (json_read.c checks every
+ * number of a file for sense). */
 static double opt_num(struct reader *rd, json_t *o, const char *where,
 		      const char *key)
 {
-	json_t *v = json_object_get(o, key);
-
-	if (!v || json_is_null(v))
-		return NAN;
-	if (!json_is_number(v)) {
-		json_bad(rd, where, key, "a number");
-		return NAN;
-	}
-	return json_number_value(v);
+	return json_num_in(rd, o, where, key, 0, 1e9, "a number (0 .. 1e9)");
 }
 
 void json_timing_get(struct reader *rd, json_t *timing, const char *where,
@@ -112,8 +106,9 @@ void json_repeats_auto_get(struct reader *rd, json_t *o, const char *where,
 	else
 		a->precision = json_number_value(x);
 	x = json_object_get(v, "budget_s");
-	if (!json_is_number(x) || !(json_number_value(x) > 0))
-		json_bad(rd, where, "repeats_auto.budget_s", "seconds");
+	if (!json_is_number(x) || !(json_number_value(x) > 0) ||
+	    json_number_value(x) > 1e9)
+		json_bad(rd, where, "repeats_auto.budget_s", "seconds (0 .. 1e9)");
 	else
 		a->budget_s = json_number_value(x);
 	x = json_object_get(v, "min");
@@ -182,7 +177,7 @@ static void read_reasons(struct reader *rd, json_t *o, const char *where,
 		return;
 	v = json_object_get(o, "reasons_mask");
 	if (!json_is_array(names) || !json_is_integer(v)) {
-		json_bad(rd, where, "clocks.reasons", "a list of names with "
+		json_bad(rd, where, "reasons", "a list of names with "
 			 "\"reasons_mask\"");
 		return;
 	}
@@ -192,11 +187,11 @@ static void read_reasons(struct reader *rd, json_t *o, const char *where,
 	c->reasons_known = true;
 	c->reasons = (uint64_t)json_integer_value(v);
 	if (from_names != c->reasons)
-		json_bad(rd, where, "clocks.reasons", "the reasons of "
+		json_bad(rd, where, "reasons", "the reasons of "
 			 "\"reasons_mask\"");
 	x = json_object_get(o, "throttled");
 	if (!json_is_boolean(x))
-		json_bad(rd, where, "clocks.throttled", "true or false");
+		json_bad(rd, where, "throttled", "true or false");
 	else
 		c->throttled = json_is_true(x);
 }
@@ -205,6 +200,7 @@ void json_clocks_get(struct reader *rd, json_t *row, const char *where,
 		     struct clock_record *c)
 {
 	json_t *o = json_object_get(row, "clocks"), *v;
+	char cw[64];
 
 	clock_record_set_unknown(c, "not recorded by this culab version");
 	if (!o)
@@ -215,15 +211,21 @@ void json_clocks_get(struct reader *rd, json_t *row, const char *where,
 	}
 	if (!json_is_true(json_object_get(o, "known"))) {
 		v = json_object_get(o, "why");
+		if (json_is_string(v) &&
+		    json_string_length(v) > RESULTS_MAX_TEXT)
+			json_bad(rd, where, "clocks.why", "a text (at most "
+				 "65536 bytes)");
 		clock_record_set_unknown(c, json_is_string(v) ?
 					 json_string_value(v) : "unknown");
 		return;
 	}
 	clock_record_start(c);
+	snprintf(cw, sizeof(cw), "%s.clocks", where);
+	where = cw;
 	v = json_object_get(o, "readings");
 	if (!json_is_integer(v) || json_integer_value(v) < 0 ||
 	    json_integer_value(v) > INT32_MAX)
-		json_bad(rd, where, "clocks.readings", "a count");
+		json_bad(rd, where, "readings", "a count");
 	else
 		c->readings = (int)json_integer_value(v);
 	c->sm_mhz_min = opt_num(rd, o, where, "sm_mhz_min");

@@ -170,16 +170,17 @@ void run_summary(const struct results *r, const char *outdir)
 		else
 			bad++;
 	}
-	printf("culab: %zu measurements: %zu verified, %zu failed, "
-	       "%zu skipped; results in %s/results.json\n",
-	       r->nrows, ok, bad, skipped, outdir);
+	diag_printf(stdout, "culab: %zu measurements: %zu verified, %zu failed, "
+		    "%zu skipped; results in %s/results.json\n",
+		    r->nrows, ok, bad, skipped, outdir);
 	for (i = 0; i < r->nrows; i++) {
 		const struct result_row *w = &r->rows[i];
 
 		if (w->status == ROW_WRONG || w->status == ROW_ERROR)
-			printf("culab: FAILED %s/%s/%s/%" PRIu64 "x%" PRIu64
-			       ": %s\n", w->experiment, w->variant, w->dtype,
-			       w->n, w->m, w->message ? w->message : "");
+			diag_printf(stdout, "culab: FAILED %s/%s/%s/%" PRIu64
+				    "x%" PRIu64 ": %s\n", w->experiment,
+				    w->variant, w->dtype, w->n, w->m,
+				    w->message ? w->message : "");
 	}
 }
 
@@ -489,8 +490,8 @@ static int check_one(const char *path, const struct target *t, bool quiet,
 	if (rc == EXIT_OK && !quiet)
 		check_counters_on_chip(path, &f, t->chip);
 	if (rc == EXIT_OK && !quiet) {
-		printf("%s: ok: %zu experiment%s, %zu measurement%s, output %s\n",
-		       path, f.nexps, f.nexps == 1 ? "" : "s", rows,
+		diag_printf(stdout, "%s: ok: %zu experiment%s, %zu "
+			    "measurement%s, output %s\n", path, f.nexps, f.nexps == 1 ? "" : "s", rows,
 		       rows == 1 ? "" : "s", f.output);
 		if (f.nkernels)
 			printf("%s: %zu kernel%s compiled for %s%s: %zu "
@@ -985,12 +986,14 @@ static int cmd_verify(int argc, char **argv)
 			missing++;
 		if (quiet && s[i].verdict == SIG_PASS)
 			continue;
-		printf("%-7s %s/%s/%s/%" PRIu64 "x%" PRIu64 ": %s = %.4g, want "
-		       "%s %.4g", sig_verdict_name(s[i].verdict),
-		       w->experiment, w->variant, w->dtype, w->n, w->m,
-		       s[i].x->column, s[i].value, s[i].x->op, s[i].bound);
+		/* names from the file: escaped (diag.h) */
+		diag_printf(stdout, "%-7s %s/%s/%s/%" PRIu64 "x%" PRIu64 ": %s "
+			    "= %.4g, want %s %.4g", sig_verdict_name(s[i].verdict),
+			    w->experiment, w->variant, w->dtype, w->n, w->m,
+			    s[i].x->column, s[i].value, s[i].x->op, s[i].bound);
 		if (s[i].x->than)
-			printf(" (%g x %s)", s[i].x->value, s[i].x->than);
+			diag_printf(stdout, " (%g x %s)", s[i].x->value,
+				    s[i].x->than);
 		putchar('\n');
 	}
 	printf("culab verify: %zu signature checks: %zu passed, %zu failed, "

@@ -620,7 +620,7 @@ int merge_plans(char *const *paths, size_t n)
 		ms += d[i].nlabels;
 	printf("culab merge: the %zu shard plans of \"%s\" cover its %zu "
 	       "stages and %zu measurements once each\n", n,
-	       d[0].file ? d[0].file : "?", d[0].all_stages, ms);
+	       diag_esc(d[0].file ? d[0].file : "?"), d[0].all_stages, ms);
 	rc = 0;
 out:
 	for (size_t i = 0; i <= got && i < n; i++)

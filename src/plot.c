@@ -371,8 +371,28 @@ static bool panel_drawable(const struct plot_panel *p)
 	return false;
 }
 
+/* The points and series a chart would draw. */
+static void chart_size(const struct plot_chart *c, size_t *points,
+		       size_t *series)
+{
+	*points = *series = 0;
+	for (size_t i = 0; i < c->npanels; i++) {
+		*series += c->panels[i]->nseries;
+		for (size_t k = 0; k < c->panels[i]->nseries; k++)
+			*points += c->panels[i]->series[k]->n;
+	}
+}
+
 bool plot_chart_drawable(const struct plot_chart *c)
 {
+	size_t points, series;
+
+	/* gnuplot's time grows with what it draws: a chart past the limits
+	 * (only a crafted or huge results file makes one) is not drawn, and
+	 * the report's tables still show every row */
+	chart_size(c, &points, &series);
+	if (points > PLOT_MAX_POINTS || series > PLOT_MAX_SERIES)
+		return false;
 	for (size_t i = 0; i < c->npanels; i++)
 		if (panel_drawable(c->panels[i]))
 			return true;
@@ -416,9 +436,14 @@ void plot_quote(struct sbuf *b, const char *text)
 	quote_max(b, text, PLOT_MAX_TEXT);
 }
 
+/* A number of a data block; gnuplot reads NaN as a missing point, and a
+ * value that is not finite is never written as "inf". */
 static void num(struct sbuf *b, double v)
 {
-	sbuf_addf(b, "%.10g", v);
+	if (isfinite(v))
+		sbuf_addf(b, "%.10g", v);
+	else
+		sbuf_add(b, "NaN");
 }
 
 /* Writes the data block(s) of one panel to dat and returns the index of
@@ -509,6 +534,11 @@ static void panel_ranges(struct sbuf *gp, const struct plot_panel *p)
 		y1 = fmax(y1, p->bar_base);
 	}
 	if (!(x0 <= x1 && y0 <= y1))
+		return;
+	/* results.c bounds every value read; this keeps an "inf" out of a
+	 * script whatever a caller passes: gnuplot then picks the range */
+	if (!(fabs(x0) < 1e300 && fabs(x1) < 1e300 && fabs(y0) < 1e300 &&
+	      fabs(y1) < 1e300))
 		return;
 	if (p->kind == PLOT_XY && x0 == x1) {
 		if (p->xbase)

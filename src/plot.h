@@ -63,8 +63,14 @@ struct plot_chart *plot_chart_add(struct plot_set *s, const char *name,
 const char *plot_chart_name(const struct plot_chart *c);
 /* Panels per row when a chart has several (default: up to 3). */
 void plot_chart_columns(struct plot_chart *c, int columns);
-/* Whether the chart has anything to draw (a panel with a valid point).
- * plot_render() skips charts without. */
+/* Most points and series of a chart that is drawn: gnuplot's time grows
+ * with them (a default run's largest chart has 384 points and 24
+ * series). */
+#define PLOT_MAX_POINTS 4000
+#define PLOT_MAX_SERIES 128
+/* Whether the chart has anything to draw (a panel with a valid point)
+ * and is within PLOT_MAX_POINTS and PLOT_MAX_SERIES.  plot_render()
+ * skips charts that are not, and the report does not refer to them. */
 bool plot_chart_drawable(const struct plot_chart *c);
 
 struct plot_panel *plot_panel_add(struct plot_chart *c, enum plot_kind kind,

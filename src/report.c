@@ -255,11 +255,13 @@ static const char *fill_value(void *ctx, size_t index)
 	return index < NPLACEHOLDERS ? f->values[index] : NULL;
 }
 
-/* Renders one language's report into out. */
-static void report_text(const struct model *m, const struct template *t,
-			enum lang L, struct sbuf *out)
+/* Renders one language's report into out.  Returns 0, or -1 when it
+ * would pass TEMPLATE_MAX_OUTPUT bytes. */
+static int report_text(const struct model *m, const struct template *t,
+		       enum lang L, struct sbuf *out)
 {
 	struct fill f = { .m = m, .L = L };
+	int rc;
 
 	for (size_t i = 0; i < NPLACEHOLDERS; i++) {
 		struct sbuf b = SBUF_INIT;
@@ -269,9 +271,10 @@ static void report_text(const struct model *m, const struct template *t,
 		placeholders[i].block->build(m, L, &b);
 		f.values[i] = sbuf_detach(&b);
 	}
-	template_render(t, fill_value, &f, out);
+	rc = template_render(t, fill_value, &f, out);
 	for (size_t i = 0; i < NPLACEHOLDERS; i++)
 		free(f.values[i]);
+	return rc;
 }
 
 /* Writes the HTML page of Markdown md as `file` in the directory dirfd
@@ -418,7 +421,13 @@ int report_render(const struct results *r, const struct report_options *o)
 		if (!tmpl[L])
 			continue;
 		sbuf_reset(&text);
-		report_text(&m, tmpl[L], (enum lang)L, &text);
+		if (report_text(&m, tmpl[L], (enum lang)L, &text) < 0) {
+			diag_error("the %s report would be larger than %u MB: a "
+				   "template may not repeat large sections "
+				   "that often", lang_codes[L],
+				   TEMPLATE_MAX_OUTPUT >> 20);
+			goto out;
+		}
 		snprintf(file, sizeof(file), "report.%s.md", lang_codes[L]);
 		bad = formats & REPORT_MD ?
 		      write_file_at(fd, o->dir, file, sbuf_str(&text),

@@ -24,6 +24,7 @@
 #include "registry.h"
 #include "results.h"
 #include "signature.h"
+#include "strmap.h"
 #include "util.h"
 
 static const char *chart_kind_names[CH__COUNT] = {
@@ -99,26 +100,6 @@ static char *users_key(const struct item *const *users, size_t n)
 	return n ? sbuf_detach(&b) : xstrdup("");
 }
 
-/* Whether a variant has verified rows of more than one block size in a
- * group (then its lines are labelled with the block size). */
-static bool group_blocks_vary(const struct group *g, const char *variant)
-{
-	int seen = 0;
-
-	for (size_t k = 0; k < g->nladders; k++)
-		for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
-			const struct item *it = g->ladders[k]->items[i];
-			const struct result_row *row = it->row;
-
-			if (!it->ok || !str_eq(row->variant, variant))
-				continue;
-			if (seen && row->block != seen)
-				return true;
-			seen = row->block;
-		}
-	return false;
-}
-
 struct point {
 	double x, y, lo, hi;   /* lo, hi: the 95 % interval of y, or NAN */
 };
@@ -151,91 +132,135 @@ static void point_interval(const struct item *it, bool bandwidth, double *lo,
 	}
 }
 
+/* One line of chart_lines(). */
+struct line {
+	char *label;
+	enum plot_style style;
+	struct point *pts;
+	size_t npts;
+};
+
+/* For each verified item of a group in order, whether its variant has
+ * rows of more than one block size in the group (then its lines are
+ * labelled with the block size); one pass, variants found by hash. */
+static bool *group_blocks_vary(const struct group *g)
+{
+	struct strmap vmap = STRMAP_INIT;
+	size_t nitems = 0, n = 0, nvar = 0;
+	int *seen = NULL;
+	bool *vary = NULL, *out;
+	size_t *var_of;
+
+	for (size_t k = 0; k < g->nladders; k++)
+		nitems += g->ladders[k]->nitems;
+	var_of = xcalloc(nitems + 1, sizeof(*var_of));
+	for (size_t k = 0; k < g->nladders; k++)
+		for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
+			const struct item *it = g->ladders[k]->items[i];
+			size_t v;
+
+			if (!it->ok)
+				continue;
+			v = strmap_put(&vmap, it->row->variant, nvar);
+			if (v == nvar) {
+				seen = xrealloc(seen, (nvar + 1) * sizeof(*seen));
+				vary = xrealloc(vary, (nvar + 1) * sizeof(*vary));
+				seen[nvar] = 0;
+				vary[nvar++] = false;
+			}
+			if (seen[v] && it->row->block != seen[v])
+				vary[v] = true;
+			seen[v] = it->row->block;
+			var_of[n++] = v;
+		}
+	out = xcalloc(n + 1, sizeof(*out));
+	for (size_t i = 0; i < n; i++)
+		out[i] = vary[var_of[i]];
+	strmap_release(&vmap);
+	free(seen);
+	free(vary);
+	free(var_of);
+	return out;
+}
+
 /* One line per variant (and block, where it varies) of a group: time or
  * bandwidth against elements, each point with the 95 % interval of its
- * median as an error bar. */
+ * median as an error bar.  Variants, labels and sizes are found by
+ * hash, so this is linear in the group's items (quadratic lookups made a
+ * crafted results file cost minutes). */
 static void chart_lines(const struct group *g, struct plot_panel *p,
 			bool bandwidth)
 {
-	char **labels = NULL;
-	size_t nlabels = 0;
+	struct strmap lmap = STRMAP_INIT, xmap = STRMAP_INIT;
+	struct sbuf key = SBUF_INIT;
+	bool *vary = group_blocks_vary(g);
+	struct line *lines = NULL;
+	size_t nlines = 0, n = 0;
 
 	for (size_t k = 0; k < g->nladders; k++)
 		for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
 			const struct item *it = g->ladders[k]->items[i];
+			struct line *l;
 			char *label;
-			bool dup = false;
+			double x, y, lo, hi;
+			uint64_t xbits;
+			size_t j, q;
 
 			if (!it->ok)
 				continue;
-			label = item_label(it, group_blocks_vary(g,
-							it->row->variant));
-			for (size_t j = 0; j < nlabels && !dup; j++)
-				dup = strcmp(labels[j], label) == 0;
-			if (dup) {
+			label = item_label(it, vary[n++]);
+			j = strmap_put(&lmap, label, nlines);
+			if (j == nlines) {
+				lines = xrealloc(lines, (nlines + 1) *
+						 sizeof(*lines));
+				lines[nlines++] = (struct line){ label,
+					PLOT_SOLID, NULL, 0 };
+			} else {
 				free(label);
+			}
+			l = &lines[j];
+			if (it->role == ROLE_CEILING || it->role == ROLE_COPY)
+				l->style = PLOT_DASHED;   /* copies */
+			x = (double)it->row->n * (double)it->row->m;
+			y = bandwidth ? it->row->gbps : item_ms(it);
+			point_interval(it, bandwidth, &lo, &hi);
+			/* one point per size: the best of the experiments
+			 * that measured it */
+			memcpy(&xbits, &x, sizeof(xbits));
+			sbuf_reset(&key);
+			strmap_key_u64(&key, j);
+			strmap_key_u64(&key, xbits);
+			q = strmap_putn(&xmap, key.buf, key.len, l->npts);
+			if (q != l->npts) {
+				if (bandwidth ? y > l->pts[q].y :
+						y < l->pts[q].y)
+					l->pts[q] = (struct point){ x, y, lo,
+								    hi };
 				continue;
 			}
-			labels = xrealloc(labels, (nlabels + 1) * sizeof(*labels));
-			labels[nlabels++] = label;
+			l->pts = xrealloc(l->pts, (l->npts + 1) * sizeof(*l->pts));
+			l->pts[l->npts++] = (struct point){ x, y, lo, hi };
 		}
-	for (size_t j = 0; j < nlabels; j++) {
-		struct point *pts = NULL;
-		size_t npts = 0;
-		enum plot_style style = PLOT_SOLID;
+	for (size_t j = 0; j < nlines; j++) {
 		struct plot_series *s;
 
-		for (size_t k = 0; k < g->nladders; k++)
-			for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
-				const struct item *it = g->ladders[k]->items[i];
-				char *label;
-				double x, y, lo, hi;
-				bool same;
-
-				if (!it->ok)
-					continue;
-				label = item_label(it, group_blocks_vary(g,
-							it->row->variant));
-				same = strcmp(label, labels[j]) == 0;
-				free(label);
-				if (!same)
-					continue;
-				if (it->role == ROLE_CEILING ||
-				    it->role == ROLE_COPY)
-					style = PLOT_DASHED;   /* copies */
-				x = (double)it->row->n * (double)it->row->m;
-				y = bandwidth ? it->row->gbps : item_ms(it);
-				point_interval(it, bandwidth, &lo, &hi);
-				/* one point per size: the best of the
-				 * experiments that measured it */
-				for (size_t q = 0; q < npts; q++)
-					if (pts[q].x == x) {
-						if (bandwidth ? y > pts[q].y :
-								y < pts[q].y) {
-							pts[q].y = y;
-							pts[q].lo = lo;
-							pts[q].hi = hi;
-						}
-						same = false;
-					}
-				if (!same)
-					continue;
-				pts = xrealloc(pts, (npts + 1) * sizeof(*pts));
-				pts[npts].x = x;
-				pts[npts].lo = lo;
-				pts[npts].hi = hi;
-				pts[npts++].y = y;
-			}
-		if (npts)
-			qsort(pts, npts, sizeof(*pts), point_cmp);
-		s = plot_series_add(p, labels[j], style);
-		for (size_t q = 0; q < npts; q++)
-			plot_series_interval(s, pts[q].x, pts[q].y, pts[q].lo,
-					     pts[q].hi);
-		free(pts);
-		free(labels[j]);
+		if (lines[j].npts)
+			qsort(lines[j].pts, lines[j].npts, sizeof(struct point),
+			      point_cmp);
+		s = plot_series_add(p, lines[j].label, lines[j].style);
+		for (size_t q = 0; q < lines[j].npts; q++)
+			plot_series_interval(s, lines[j].pts[q].x,
+					     lines[j].pts[q].y,
+					     lines[j].pts[q].lo,
+					     lines[j].pts[q].hi);
+		free(lines[j].pts);
+		free(lines[j].label);
 	}
-	free(labels);
+	free(lines);
+	free(vary);
+	sbuf_release(&key);
+	strmap_release(&lmap);
+	strmap_release(&xmap);
 }
 
 static char *rung_label(const struct item *it)

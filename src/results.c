@@ -147,29 +147,38 @@ const struct environment *results_row_device(const struct results *r,
 const struct variant *results_variant(const struct results *r,
 				      const char *name)
 {
-	for (size_t i = 0; name && i < r->nvariants; i++)
-		if (r->variants[i]->name &&    /* NULL while a bad file is read */
-		    strcmp(r->variants[i]->name, name) == 0)
-			return r->variants[i];
-	return NULL;
+	size_t i = name ? strmap_get(&r->variant_index, name) : STRMAP_NONE;
+
+	return i == STRMAP_NONE ? NULL : r->variants[i];
+}
+
+int results_take_variant(struct results *r, struct variant *v)
+{
+	if (v->name && strmap_put(&r->variant_index, v->name,
+				  r->nvariants) != r->nvariants)
+		return -1;
+	r->variants = xrealloc(r->variants, (r->nvariants + 1) *
+			       sizeof(*r->variants));
+	r->variants[r->nvariants++] = v;
+	return 0;
 }
 
 const struct variant *results_add_variant(struct results *r,
 					  const struct variant *v)
 {
 	const struct variant *have = results_variant(r, v->name);
+	struct variant *d;
 
 	if (have)
 		return have;
-	r->variants = xrealloc(r->variants, (r->nvariants + 1) *
-			       sizeof(*r->variants));
-	r->variants[r->nvariants] = variant_dup(v);
+	d = variant_dup(v);
 	/* a description, not a launcher: nothing of the run it came from */
-	r->variants[r->nvariants]->launch = NULL;
-	r->variants[r->nvariants]->work = NULL;
-	r->variants[r->nvariants]->host = NULL;
-	r->variants[r->nvariants]->ctx = NULL;
-	return r->variants[r->nvariants++];
+	d->launch = NULL;
+	d->work = NULL;
+	d->host = NULL;
+	d->ctx = NULL;
+	results_take_variant(r, d);
+	return d;
 }
 
 /* ---- reading ------------------------------------------------------------------ */
@@ -391,23 +400,24 @@ static void csv_device(struct sbuf *b, const struct environment *e)
 		sbuf_addf(b, "%d", e->cuda_device);
 }
 
-/* Column names of all rows' counters, in first-seen order. */
+/* Column names of all rows' counters, in first-seen order (a hash of the
+ * names seen: linear in the columns of the file). */
 static size_t counter_columns(const struct results *r, const char ***out)
 {
+	struct strmap seen = STRMAP_INIT;
 	const char **names = NULL;
-	size_t n = 0, i, j, k;
+	size_t n = 0, i, j;
 
 	for (i = 0; i < r->nrows; i++)
 		for (j = 0; j < r->rows[i].ncolumns; j++) {
 			const char *c = r->rows[i].columns[j].name;
 
-			for (k = 0; k < n && strcmp(names[k], c); k++)
-				;
-			if (k == n) {
+			if (strmap_put(&seen, c, n) == n) {
 				names = xrealloc(names, (n + 1) * sizeof(*names));
 				names[n++] = c;
 			}
 		}
+	strmap_release(&seen);
 	*out = names;
 	return n;
 }
@@ -559,6 +569,7 @@ void results_release(struct results *r)
 	for (i = 0; i < r->nvariants; i++)
 		variant_free(r->variants[i]);
 	free(r->variants);
+	strmap_release(&r->variant_index);
 	for (i = 0; i < r->nrows; i++)
 		row_release(&r->rows[i]);
 	free(r->rows);

@@ -29,6 +29,7 @@
 #include "registry.h"
 #include "repeats.h"
 #include "resources.h"
+#include "strmap.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,8 +41,64 @@ extern "C" {
  * binary's built-in rows (results_read). */
 #define RESULTS_SCHEMA_VERSION 2
 #define RESULTS_SCHEMA_OLDEST 1
-/* Largest results.json culab reads. */
-#define RESULTS_MAX_FILE_BYTES (512u << 20)
+/* What culab reads of a results file (results_read, `culab report`,
+ * `verify`, `compare`, `merge`, `rerun`, `--resume`): a file beyond any
+ * of these is refused with one line, so that no file costs more than
+ * 5 s or 256 MB (tests/bench_hostile.sh shows the largest file these
+ * allow; README "What culab does with bad input").  Each is far above
+ * what runs write: a run of experiments/default.yaml writes 1.1 MB, 162
+ * rows of 20 samples, 24 counter columns and about 100 raw counter
+ * values each.  A plan of more rows (the loader allows
+ * EXPERIMENT_MAX_ROWS) runs and reports, but its results.json is then
+ * refused when read back: split it into shards (`culab plan --shard`).
+ *
+ * The file, and the memory its parsed JSON may take (jansson's tree is
+ * 5 to 12 times the text, depending on its shape; counted with malloc's
+ * overhead): */
+#define RESULTS_MAX_FILE_BYTES (8u << 20)
+#define RESULTS_MAX_JSON_HEAP (96u << 20)
+/* Rows, the variants' descriptions, experiments and devices. */
+#define RESULTS_MAX_ROWS 4000
+#define RESULTS_MAX_VARIANTS 512
+#define RESULTS_MAX_EXPERIMENTS 1000    /* EXPERIMENT_MAX_EXPERIMENTS */
+#define RESULTS_MAX_DEVICES 256
+/* Timed samples of one row (REPEATS_MAX: what a run takes) and of the
+ * whole file (every pair of rows `culab compare` makes is bootstrapped
+ * STATS_BOOTSTRAP times, which costs time in proportion to the samples:
+ * about 4 s of CPU for two files of 40000; a default run has 3226). */
+#define RESULTS_MAX_SAMPLES 100000
+#define RESULTS_MAX_ALL_SAMPLES 40000
+/* Counter columns of one row (a run makes at most 88: 24 of the aliases
+ * and EXPERIMENT_MAX_COUNTERS raw metrics) and distinct column names of
+ * the file (results.csv has one column each); kernels of one row (a
+ * batch's launches: MAX_RANGES of counters_int.h) and raw values of one
+ * kernel; counter values, columns and raw values together, of the file. */
+#define RESULTS_MAX_COLUMNS 128
+#define RESULTS_MAX_FILE_COLUMNS 256
+#define RESULTS_MAX_KERNELS 1024
+#define RESULTS_MAX_KERNEL_VALUES 256
+#define RESULTS_MAX_COUNTER_VALUES 250000
+/* Bytes of one string: a name (experiment, variant, GPU, counter,
+ * label), any other text (descriptions, messages, the command line), and
+ * a source text (the experiment file's, a user kernel's: the loader
+ * reads at most EXPERIMENT_MAX_FILE_BYTES). */
+#define RESULTS_MAX_NAME 1024
+#define RESULTS_MAX_TEXT 65536
+#define RESULTS_MAX_SOURCE (1u << 20)
+/* Numbers: a time in ms, bytes moved, a measured GB/s and a percentage
+ * of the peak (non-negative and at most these), the theoretical peak
+ * in GB/s (0: unknown, else from RESULTS_MIN_PEAK_GBPS up to below
+ * RESULTS_MAX_PEAK_GBPS). */
+#define RESULTS_MIN_MS 1e-6            /* a time: at least 1 ns */
+#define RESULTS_MAX_MS 1e9
+#define RESULTS_MAX_BYTES 1e18
+#define RESULTS_MAX_GBPS 1e12
+#define RESULTS_MAX_PCT 1e12
+#define RESULTS_MIN_PEAK_GBPS 1e-3
+#define RESULTS_MAX_PEAK_GBPS 1e6
+/* A counter's value (raw or derived), and an expect line's bound: finite
+ * and at most this in size. */
+#define RESULTS_MAX_COUNTER 1e30
 
 enum row_status {
 	ROW_OK,          /* ran and verified */
@@ -186,6 +243,7 @@ struct results {
 	 * when read from a file). */
 	size_t nvariants;
 	struct variant **variants;
+	struct strmap variant_index;    /* their names: index into variants */
 	size_t nrows;
 	size_t cap_rows;
 	struct result_row *rows;
@@ -227,6 +285,10 @@ const struct variant *results_variant(const struct results *r,
  * name already.  Returns the description r holds. */
 const struct variant *results_add_variant(struct results *r,
 					  const struct variant *v);
+/* Adds description v itself, which r then owns, unless r holds one of
+ * that name already.  Returns 0, or -1 when it holds one (v is not
+ * taken).  A description without a name is taken and never found. */
+int results_take_variant(struct results *r, struct variant *v);
 
 /* Loads a results.json (json.c decodes it) and brings an older schema
  * version up to this one: a version 1 file gets its `variants` table from

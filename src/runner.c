@@ -159,7 +159,9 @@ static void progress(struct run *R, const char *label)
 {
 	if (!R->o->progress)
 		return;
-	fprintf(stderr, "\r\033[K[%zu/%zu] %s", R->done + 1, R->plan.nms, label);
+	/* the label names what the experiment file named: escaped */
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s", R->done + 1, R->plan.nms,
+		diag_esc(label));
 	fflush(stderr);
 }
 
@@ -955,7 +957,7 @@ static void trace_run(const struct run *R, double total)
 		"other", total - sum, "total", total);
 	for (size_t i = 0; i < ARRAY_SIZE(R->slow) && R->slow[i].seconds > 0; i++)
 		fprintf(stderr, "culab: run:   slow check %8.3f s  %s\n",
-			R->slow[i].seconds, R->slow[i].label);
+			R->slow[i].seconds, diag_esc(R->slow[i].label));
 }
 
 /* Every stage of the plan; counter sessions follow the experiments. */

@@ -4,9 +4,11 @@
 #include "signature.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "strmap.h"
 #include "util.h"
 
 const char *sig_verdict_name(enum sig_verdict v)
@@ -26,28 +28,59 @@ double row_column(const struct result_row *w, const char *name)
 	return NAN;
 }
 
-/* The ok row of variant `name` measured like w (same experiment, type,
- * shape; same block when it has one). */
-static const struct result_row *sibling(const struct results *r,
-					const struct result_row *w,
-					const char *name)
-{
-	const struct result_row *any = NULL;
+/* The ok rows by what they measured, so that finding a row's sibling is
+ * a hash lookup, not a pass over the rows (quadratic in a crafted file):
+ * `same` keys variant, experiment, type, shape and block; `any` the same
+ * without the block.  Values: the first such row. */
+struct row_index {
+	struct strmap same, any;
+	struct sbuf key;
+};
 
+static void row_key(struct sbuf *k, const char *variant,
+		    const struct result_row *w, bool block)
+{
+	sbuf_reset(k);
+	strmap_key_str(k, variant);
+	strmap_key_str(k, w->experiment);
+	strmap_key_str(k, w->dtype);
+	strmap_key_u64(k, w->n);
+	strmap_key_u64(k, w->m);
+	if (block)
+		strmap_key_u64(k, (uint64_t)(int64_t)w->block);
+}
+
+static void index_rows(const struct results *r, struct row_index *ix)
+{
 	for (size_t i = 0; i < r->nrows; i++) {
 		const struct result_row *s = &r->rows[i];
 
 		if (s->status != ROW_OK || !s->variant || !s->experiment ||
-		    !s->dtype || strcmp(s->variant, name) ||
-		    strcmp(s->experiment, w->experiment) ||
-		    strcmp(s->dtype, w->dtype) || s->n != w->n || s->m != w->m)
+		    !s->dtype)
 			continue;
-		if (s->block == w->block)
-			return s;
-		if (!any)
-			any = s;
+		row_key(&ix->key, s->variant, s, true);
+		strmap_putn(&ix->same, ix->key.buf, ix->key.len, i);
+		row_key(&ix->key, s->variant, s, false);
+		strmap_putn(&ix->any, ix->key.buf, ix->key.len, i);
 	}
-	return any;
+}
+
+/* The ok row of variant `name` measured like w (same experiment, type,
+ * shape; same block when it has one). */
+static const struct result_row *sibling(const struct results *r,
+					struct row_index *ix,
+					const struct result_row *w,
+					const char *name)
+{
+	size_t i;
+
+	row_key(&ix->key, name, w, true);
+	i = strmap_getn(&ix->same, ix->key.buf, ix->key.len);
+	if (i == STRMAP_NONE) {
+		row_key(&ix->key, name, w, false);
+		i = strmap_getn(&ix->any, ix->key.buf, ix->key.len);
+	}
+	return i == STRMAP_NONE ? NULL : &r->rows[i];
 }
 
 static bool compare(double a, const char *op, double b)
@@ -66,8 +99,10 @@ static bool compare(double a, const char *op, double b)
 size_t signature_check_all(const struct results *r, struct sig_check **out)
 {
 	struct sig_check *c = NULL;
+	struct row_index ix = { STRMAP_INIT, STRMAP_INIT, SBUF_INIT };
 	size_t n = 0, cap = 0, i, k;
 
+	index_rows(r, &ix);
 	for (i = 0; i < r->nrows; i++) {
 		const struct result_row *w = &r->rows[i];
 		const struct variant *v = results_variant(r, w->variant);
@@ -94,7 +129,8 @@ size_t signature_check_all(const struct results *r, struct sig_check **out)
 			s->value = row_column(w, x->column);
 			s->bound = x->value;
 			if (x->than) {
-				const struct result_row *o = sibling(r, w, x->than);
+				const struct result_row *o = sibling(r, &ix, w,
+								    x->than);
 
 				s->bound = o ? x->value * row_column(o, x->column) :
 					       NAN;
@@ -106,6 +142,9 @@ size_t signature_check_all(const struct results *r, struct sig_check **out)
 					SIG_PASS : SIG_FAIL;
 		}
 	}
+	strmap_release(&ix.same);
+	strmap_release(&ix.any);
+	sbuf_release(&ix.key);
 	*out = c;
 	return n;
 }

@@ -358,10 +358,21 @@ bool template_uses(const struct template *t, size_t index)
 	return index < t->nnames && t->used[index];
 }
 
-void template_render(const struct template *t, template_value_fn value,
-		     void *ctx, struct sbuf *out)
+/* Appends s[0..len) unless out would pass TEMPLATE_MAX_OUTPUT bytes
+ * from `start`. */
+static int add_bounded(struct sbuf *out, size_t start, const char *s,
+		       size_t len)
 {
-	size_t i = 0;
+	if (out->len - start + len > TEMPLATE_MAX_OUTPUT)
+		return -1;
+	sbuf_addn(out, s, len);
+	return 0;
+}
+
+int template_render(const struct template *t, template_value_fn value,
+		    void *ctx, struct sbuf *out)
+{
+	size_t i = 0, start = out->len;
 
 	while (i < t->n) {
 		const struct node *nd = &t->nodes[i];
@@ -369,10 +380,13 @@ void template_render(const struct template *t, template_value_fn value,
 
 		switch (nd->kind) {
 		case N_TEXT:
-			sbuf_addn(out, nd->text, nd->len);
+			if (add_bounded(out, start, nd->text, nd->len) < 0)
+				return -1;
 			break;
 		case N_VALUE:
-			sbuf_add(out, value(ctx, nd->name));
+			v = value(ctx, nd->name);
+			if (v && add_bounded(out, start, v, strlen(v)) < 0)
+				return -1;
 			break;
 		case N_IF:
 			v = value(ctx, nd->name);
@@ -389,6 +403,7 @@ void template_render(const struct template *t, template_value_fn value,
 		}
 		i++;
 	}
+	return 0;
 }
 
 void template_free(struct template *t)

@@ -51,9 +51,15 @@ bool template_uses(const struct template *t, size_t index);
 /* Returns the value of names[index]; NULL counts as empty. */
 typedef const char *(*template_value_fn)(void *ctx, size_t index);
 
-/* Appends the rendered template to out. */
-void template_render(const struct template *t, template_value_fn value,
-		     void *ctx, struct sbuf *out);
+/* Most bytes a rendered template may have: a template that repeats a
+ * large placeholder many times is refused rather than written out. */
+#define TEMPLATE_MAX_OUTPUT (64u << 20)
+
+/* Appends the rendered template to out.  Returns 0, or -1 (out then
+ * holds what came before) when the rendering would pass
+ * TEMPLATE_MAX_OUTPUT bytes. */
+int template_render(const struct template *t, template_value_fn value,
+		    void *ctx, struct sbuf *out);
 
 void template_free(struct template *t);
 

@@ -245,21 +245,28 @@ void sbuf_addc(struct sbuf *b, char c)
 	sbuf_addn(b, &c, 1);
 }
 
-void sbuf_addf(struct sbuf *b, const char *fmt, ...)
+void sbuf_vaddf(struct sbuf *b, const char *fmt, va_list ap)
 {
-	va_list ap;
+	va_list again;
 	int n;
 
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
 	if (n <= 0)
 		return;
 	sbuf_grow(b, (size_t)n);
-	va_start(ap, fmt);
 	vsnprintf(b->buf + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
 	b->len += (size_t)n;
+}
+
+void sbuf_addf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sbuf_vaddf(b, fmt, ap);
+	va_end(ap);
 }
 
 void sbuf_addargs(struct sbuf *b, const char *fmt, const char *const *args,

@@ -5,6 +5,7 @@
 #define CULAB_UTIL_H
 
 #include <stdbool.h>
+#include <stdarg.h>
 #include <stddef.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -139,6 +140,8 @@ void sbuf_add(struct sbuf *b, const char *s);        /* NULL adds nothing */
 void sbuf_addc(struct sbuf *b, char c);
 void sbuf_addf(struct sbuf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+void sbuf_vaddf(struct sbuf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
 /* Appends `fmt` with "{1}".."{9}" replaced by args[0..8] (NULL and
  * missing arguments add nothing).  Other braces are copied as they are.
  * Message catalogues use this instead of printf formats so that a

@@ -59,16 +59,46 @@ refused() {
 	return 1
 }
 
-echo "== golden errors (tests/bad)"
 tmp=$(mktemp -d /tmp/culab-tests.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# guarded CMD...: runs CMD (stdout to $tmp/out, stderr to $tmp/err) within
+# the bound of every bad input: 5 s, and 256 MB of memory measured as
+# the most resident (GNU time's %M) rather than limited as address space,
+# which AddressSanitizer's shadow takes terabytes of.  A breach is
+# counted as a failure; returns CMD's exit status.
+LIMIT_S=5
+LIMIT_KB=262144
+gtime=
+[ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null &&
+	gtime=/usr/bin/time
+guarded() {
+	rm -f "$tmp/rss"
+	if [ -n "$gtime" ]; then
+		timeout -k 1 $LIMIT_S $gtime -f %M -o "$tmp/rss" "$@" \
+			>"$tmp/out" 2>"$tmp/err"
+	else
+		timeout -k 1 $LIMIT_S "$@" >"$tmp/out" 2>"$tmp/err"
+	fi
+	g_rc=$?
+	if [ $g_rc -eq 124 ] || [ $g_rc -eq 137 ]; then
+		ko "$*: ran past $LIMIT_S s"
+	elif [ -s "$tmp/rss" ] &&
+	     [ "$(tail -n 1 "$tmp/rss")" -gt $LIMIT_KB ] 2>/dev/null; then
+		ko "$*: used $(tail -n 1 "$tmp/rss") KB, more than $LIMIT_KB"
+	fi
+	return $g_rc
+}
+[ -n "$gtime" ] || echo "   (no GNU time: bad inputs are held to $LIMIT_S s, their memory is not measured)"
+
+echo "== golden errors (tests/bad)"
 # user kernels compile into a cache of the suite's own, not the user's
 export CULAB_CACHE_DIR="$tmp/cache"
 n=0
 for y in tests/bad/*.yaml; do
 	[ -e "$y" ] || continue
 	n=$((n + 1))
-	"$culab" check "$y" >"$tmp/out" 2>"$tmp/err"
+	guarded "$culab" check "$y"
 	refused "$y" $? "${y%.yaml}.err" || continue
 	if [ -s "$tmp/out" ]; then
 		ko "$y: printed on stdout"
@@ -84,14 +114,57 @@ for j in tests/bad-results/*.json; do
 	[ -e "$j" ] || continue
 	n=$((n + 1))
 	rm -rf "$tmp/report"
-	"$culab" report "$j" -o "$tmp/report" >"$tmp/out" 2>"$tmp/err"
+	guarded "$culab" report "$j" -o "$tmp/report"
 	refused "$j" $? "${j%.json}.err" || continue
 	if [ -e "$tmp/report" ]; then
 		ko "$j: wrote $tmp/report although the file was refused"
 	else
 		ok
 	fi
+	# verify reads through the same pass and prints the same lines
+	guarded "$culab" verify "$j"
+	refused "$j (verify)" $? "${j%.json}.err" && ok
 done
+echo "   $n files"
+
+# Files just past a limit of results.h, generated (tests/gen_results.c):
+# NAME|gen_results's arguments|the one line expected, FILE standing for
+# the file.
+echo "== limits of results files (generated, culab report)"
+n=0
+while IFS='|' read -r name args want; do
+	[ -n "${GEN_RESULTS:-}" ] && [ -x "$GEN_RESULTS" ] || break
+	n=$((n + 1))
+	f=$tmp/$name.json
+	# shellcheck disable=SC2086 # the arguments are words
+	"$GEN_RESULTS" $args >"$f" || { ko "gen_results $args"; continue; }
+	printf '%s\n' "$want" | sed "s|FILE|$f|" >"$tmp/want"
+	rm -rf "$tmp/report"
+	guarded "$culab" report "$f" -o "$tmp/report"
+	refused "$name ($args)" $? "$tmp/want" || continue
+	if [ -e "$tmp/report" ]; then
+		ko "$name: wrote $tmp/report although the file was refused"
+	else
+		ok
+	fi
+done <<'EOF'
+rows|rows=4001 samples=1 columns=1 kernels=0 text=1 source=1|FILE: error: rows: 4001 rows are more than culab reads (at most 4000)
+variants|variants=513 rows=513 samples=1 kernels=0 columns=1|FILE: error: variants: 513 elements are more than culab reads (at most 512)
+columns|rows=1 columns=129|FILE: error: rows[0].counters.columns: 129 counter columns are more than culab reads in a row (at most 128)
+distinct|rows=20 columns=20 distinct=400 kernels=0|FILE: error: rows: 257 distinct counter columns are more than culab reads (at most 256)
+samples|rows=2 samples=20001 columns=1 kernels=0|FILE: error: rows: 40002 timed samples are more than culab reads (at most 40000)
+values|rows=100 kernels=10 values=256 columns=1 samples=1|FILE: error: rows: 250112 counter values are more than culab reads (at most 250000)
+EOF
+[ "${GEN_RESULTS:-}" ] || echo "   (GEN_RESULTS not set: skipped)"
+# the densest JSON of the file size: millions of values under a key culab
+# ignores, refused when its tree passes RESULTS_MAX_JSON_HEAP
+n=$((n + 1))
+f=$tmp/dense.json
+awk 'BEGIN { printf "{\"schema\": \"culab-results\", \"schema_version\": 2, \"junk\": ["
+	     for (i = 0; i < 4100000; i++) printf "0,"; print "0]}" }' >"$f"
+echo "$f: error: a results file that takes more than 96 MB to hold is more than culab reads" >"$tmp/want"
+guarded "$culab" verify "$f"
+refused "dense JSON" $? "$tmp/want" && ok
 echo "   $n files"
 
 echo "== valid files (tests/good, experiments)"

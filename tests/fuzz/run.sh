@@ -1,7 +1,9 @@
 #!/bin/sh
-# run.sh SECONDS - `make fuzz`: libFuzzer over the experiment loader, the
-# results reader and the launch-geometry expressions, SECONDS each, under
-# ASan and UBSan.
+# run.sh SECONDS [TARGET...] - `make fuzz`: libFuzzer over the experiment
+# loader, the results reader, the launch-geometry expressions, the report
+# template engine and the command line, SECONDS each, under ASan and
+# UBSan.  TARGETs (default: all, or $FUZZ_TARGETS): experiment results
+# expr template cli.
 #
 # The code under test (every src/*.c but main.c, and src/*.cpp) is
 # compiled with clang's fuzzer instrumentation; the CUDA objects come from
@@ -12,6 +14,8 @@
 # fail the run.
 set -u
 secs=${1:-60}
+[ $# -gt 0 ] && shift
+targets=${*:-${FUZZ_TARGETS:-experiment results expr template cli}}
 build=${BUILD:-build}
 out=$build/fuzz
 CLANG=${CLANG:-clang}
@@ -29,8 +33,9 @@ if ! command -v "$CLANG" >/dev/null 2>&1; then
 	fi
 fi
 make --no-print-directory BUILD="$build" "$build/culab" || exit 1
-mkdir -p "$out/obj" "$out/corpus-experiment" "$out/corpus-results" \
-	"$out/corpus-expr" "$out/crashes"
+mkdir -p "$out/obj" "$out/crashes"
+# absolute: fuzz_cli runs culab in an empty directory of its own
+case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 
 flags="-std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Ikernels -I$build -I$CUDA/include
  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
@@ -49,25 +54,39 @@ for c in src/*.cpp; do
 	$CLANGXX -std=c++17 $(echo "$flags" | sed 's/-std=c11//') -c "$c" -o "$o" || exit 1
 	objs="$objs $o"
 done
+cliobjs=""
+for c in src/main.c src/cli_*.c; do
+	o=$out/obj/cli-$(basename "$c" .c).o
+	$CLANG $flags -Dmain=culab_main -c "$c" -o "$o" || exit 1
+	cliobjs="$cliobjs $o"
+done
 other=$(ls "$build"/kernels/*.o)
 libs="-Wl,-Bstatic -lyaml -ljansson -lcrypto -Wl,-Bdynamic -L$CUDA/lib64
  -lcudart_static -lcupti -Wl,-rpath,$CUDA/lib64 -ldl -lrt -lpthread -lm"
 
 rc=0
-for t in experiment results expr; do
+for t in $targets; do
+	extra=""
+	[ "$t" = cli ] && extra=$cliobjs
+	mkdir -p "$out/corpus-$t"
 	$CLANG $flags -c "tests/fuzz/fuzz_$t.c" -o "$out/obj/fuzz_$t.o" || exit 1
 	$CLANGXX -fsanitize=fuzzer,address,undefined -o "$out/fuzz_$t" \
-		"$out/obj/fuzz_$t.o" $objs $other $libs || exit 1
+		"$out/obj/fuzz_$t.o" $extra $objs $other $libs || exit 1
 	case $t in
 	experiment) seeds="tests/good tests/bad experiments"
 		    dict="-dict=tests/fuzz/experiment.dict" ;;
 	results) seeds="tests/fuzz/results-seeds"; dict="" ;;
 	expr) seeds="tests/fuzz/expr-seeds"
 	      dict="-dict=tests/fuzz/expr.dict" ;;
+	template) seeds="templates tests/fuzz/template-seeds"
+		  dict="-dict=tests/fuzz/template.dict" ;;
+	cli) seeds="tests/fuzz/cli-seeds"; dict="" ;;
+	*) echo "run.sh: unknown fuzz target \"$t\"" >&2; exit 1 ;;
 	esac
 	for d in $seeds; do
 		find "$d" -type f \( -name '*.yaml' -o -name '*.json' \
-			-o -name '*.txt' \) \
+			-o -name '*.txt' -o -name '*.md' \
+			-o -path '*-seeds/*' \) \
 			-exec cp {} "$out/corpus-$t/" \; 2>/dev/null
 	done
 	echo "== fuzz_$t: $secs s"

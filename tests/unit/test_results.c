@@ -523,7 +523,7 @@ static void test_reject(void **state)
 		      "schema version 99 is not supported");
 	expect_reject("norows.json",
 		      "{\"schema\":\"culab-results\",\"schema_version\":1}",
-		      "\"rows\" is missing or not an array");
+		      "rows: missing or not an array");
 	expect_reject("dup.json",
 		      "{\"schema\":\"culab-results\",\"schema\":\"x\"}",
 		      "duplicate object key");
@@ -543,7 +543,7 @@ static void test_reject(void **state)
 		assert_non_null(p);
 		memcpy(p, "\"step\":\"\",", 10);
 		expect_reject("badtype.json", bad,
-			      "row 1: \"step\" is missing or not an integer");
+			      "rows[0].step: \"\" is not an integer");
 		free(bad);
 	}
 	/* The variants' table is checked as strictly as the rows. */
@@ -552,20 +552,20 @@ static void test_reject(void **state)
 			const char *from, *to, *err;
 		} bad[] = {
 			{ "\"in-place\"", "\"fast\"",
-			  "variant 1: \"flags\" is missing or not a list of known "
+			  "variants[0].flags: missing or not a list of known "
 			  "flags" },
 			{ "\"op\": \"<\"", "\"op\": \"~\"",
-			  "variant 2: \"op\" is missing or not one of <, <=, >, >=" },
+			  "variants[1].expect[1].op: \"~\" is not one of <, <=, >, >=" },
 			{ "\"family\": \"reduce\",\n   \"step\": 7",
 			  "\"family\": \"scan\",\n   \"step\": 7",
-			  "variant 2: \"family\" is missing or not a known family" },
+			  "variants[1].family: \"scan\" is not a known family" },
 			{ "\"name\": \"=bad,\\\"name\\\"\",\n   \"family\"",
 			  "\"name\": \"reduce_global\",\n   \"family\"",
-			  "variant 2: \"name\" is missing or not unique in the "
-			  "table" },
+			  "variants[1].name: \"reduce_global\" is not unique in "
+			  "the table" },
 			{ "\"types\": [\n      \"float\"",
 			  "\"types\": [\n      \"half\"",
-			  "variant 2: \"types\" is missing or not a list of int, "
+			  "variants[1].expect[0].types: missing or not a list of int, "
 			  "float and double" },
 		};
 
@@ -586,37 +586,36 @@ static void test_reject(void **state)
 			const char *from, *to, *err;
 		} bad[] = {
 			{ "\"registers\": 16,", "\"registers\": -1,",
-			  "row 1 resources: \"registers\" is missing or not an "
-			  "integer from 0 to 255" },
+			  "rows[0].resources.registers: -1 is not an integer "
+			  "from 0 to 255" },
 			{ "\"registers\": 255,", "\"registers\": 256,",
-			  "row 2 resources: \"registers\" is missing or not an "
-			  "integer from 0 to 255" },
+			  "rows[1].resources.registers: 256 is not an integer "
+			  "from 0 to 255" },
 			{ "\"static_smem\": 49152,", "\"static_smem\": -8,",
-			  "row 2 resources: \"static_smem\" is missing or not a "
-			  "size in bytes" },
+			  "rows[1].resources.static_smem: -8 is not a size in "
+			  "bytes" },
 			{ "\"spill_bytes\": 16,", "\"spill_bytes\": -1,",
-			  "row 2 resources: \"spill_bytes\" is missing or not a "
-			  "size in bytes or null" },
+			  "rows[1].resources.spill_bytes: -1 is not a size in "
+			  "bytes or null" },
 			{ "\"kernels\": 2,", "\"kernels\": 0,",
-			  "row 1 resources: \"kernels\" is missing or not a "
-			  "positive integer" },
+			  "rows[0].resources.kernels: 0 is not a positive "
+			  "integer" },
 			{ "\"block_threads\": 256,", "\"block_threads\": 1.5,",
-			  "row 1 resources: \"block_threads\" is missing or not "
-			  "a positive integer" },
+			  "rows[0].resources.block_threads: 1.5 is not an "
+			  "integer" },
 			{ "\"occupancy_pct\": 100.0,", "\"occupancy_pct\": 100.5,",
-			  "row 1 resources: \"occupancy_pct\" is missing or not "
-			  "a percentage from 0 to 100" },
+			  "rows[0].resources.occupancy_pct: 100.5 is not a "
+			  "percentage (0 .. 100)" },
 			{ "\"limiter\": \"warps\"", "\"limiter\": \"cache\"",
-			  "row 1 resources: \"limiter\" is missing or not one of "
+			  "rows[0].resources.limiter: \"cache\" is not one of "
 			  "warps, blocks per SM, registers, shared memory" },
 			{ "\"resources\": {\n    \"known\": true,\n    \"kernel\": \"reduce\"",
 			  "\"resources\": {\n    \"kernel\": \"reduce\"",
-			  "row 2 resources: \"known\" is missing or not true or "
+			  "rows[1].resources.known: missing or not true or "
 			  "false" },
 			{ "\"resources\": {\n    \"known\": true,\n    \"kernel\": \"reduce_global",
 			  "\"resources\": [], \"x\": {\"kernel\": \"reduce_global",
-			  "row 1 resources: \"resources\" is missing or not an "
-			  "object" },
+			  "rows[0].resources: missing or not an object" },
 		};
 
 		for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {

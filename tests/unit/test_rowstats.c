@@ -188,9 +188,9 @@ static char *replace_once(const char *text, const char *old, const char *new)
 
 static void test_bad_fields(void **state)
 {
-	static const char outl[] = "bad.json: error: row 1: \"outliers\" is "
+	static const char outl[] = "bad.json: error: rows[0].timing.outliers: "
 		"missing or not a count of samples\n";
-	static const char stop[] = "bad.json: error: row 1: \"stop\" is "
+	static const char stop[] = "bad.json: error: rows[0].timing.stop: "
 		"missing or not count, precise, budget, max or null\n";
 	static const struct {
 		const char *old, *new, *err;
@@ -201,7 +201,7 @@ static void test_bad_fields(void **state)
 		{ "\"stop\": \"count\"", "\"stop\": \"soon\"", stop },
 		{ "\"stop\": \"count\"", "\"stop\": 3", stop },
 		{ "\"q1_ms\": 2.8625", "\"q1_ms\": \"x\"", "bad.json: error: "
-		  "row 1: \"q1_ms\" is missing or not a number\n" },
+		  "rows[0].timing.q1_ms: \"x\" is not a number or null\n" },
 	};
 	struct capture c;
 	struct results a, r;
@@ -353,8 +353,8 @@ static void test_clocks_bad(void **state)
 	capture_start(&c);
 	assert_int_equal(results_read_buffer("bad.json", text, strlen(text),
 					     &r), -1);
-	assert_string_equal(capture_stop(&c), "bad.json: error: row 1: "
-			    "\"clocks.reasons\" is missing or not the reasons "
+	assert_string_equal(capture_stop(&c), "bad.json: error: "
+			    "rows[0].clocks.reasons: missing or not the reasons "
 			    "of \"reasons_mask\"\n");
 	capture_free(&c);
 	free(text);
@@ -362,8 +362,8 @@ static void test_clocks_bad(void **state)
 	capture_start(&c);
 	assert_int_equal(results_read_buffer("bad.json", text, strlen(text),
 					     &r), -1);
-	assert_string_equal(capture_stop(&c), "bad.json: error: row 1: "
-			    "\"clocks\" is missing or not an object with "
+	assert_string_equal(capture_stop(&c), "bad.json: error: "
+			    "rows[0].clocks: missing or not an object with "
 			    "\"known\"\n");
 	capture_free(&c);
 	free(text);

@@ -30,7 +30,7 @@ static char *render(const char *text)
 
 	if (template_parse("t.md", text, strlen(text), names, 4, &t) < 0)
 		return NULL;
-	template_render(t, lookup, NULL, &out);
+	assert_int_equal(template_render(t, lookup, NULL, &out), 0);
 	template_free(t);
 	return sbuf_detach(&out);
 }
@@ -231,6 +231,35 @@ static void test_sbuf_grows(void **state)
 	sbuf_release(NULL);
 }
 
+/* A template that repeats a large value is refused at
+ * TEMPLATE_MAX_OUTPUT bytes instead of growing without bound; what came
+ * before the value that would pass it stays. */
+static const char *big_value(void *ctx, size_t index)
+{
+	return index == 1 ? ctx : "";
+}
+
+static void test_render_bounded(void **state)
+{
+	size_t n = TEMPLATE_MAX_OUTPUT / 3 + 1;
+	char *big = malloc(n + 1);
+	const char *text = "{{title}}{{body}}{{body}}{{body}}{{body}}";
+	struct template *t;
+	struct sbuf out = SBUF_INIT;
+
+	(void)state;
+	memset(big, 'x', n);
+	big[n] = '\0';
+	assert_int_equal(template_parse("t.md", text, strlen(text), names, 4,
+					&t), 0);
+	assert_int_equal(template_render(t, big_value, big, &out), -1);
+	assert_int_equal(out.len, 2 * n);
+	assert_true(out.len <= TEMPLATE_MAX_OUTPUT);
+	sbuf_release(&out);
+	template_free(t);
+	free(big);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -247,6 +276,7 @@ int main(void)
 		cmocka_unit_test(test_uses),
 		cmocka_unit_test(test_sbuf_args_reorder),
 		cmocka_unit_test(test_sbuf_grows),
+		cmocka_unit_test(test_render_bounded),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
