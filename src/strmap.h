@@ -19,6 +19,10 @@
 
 #include "util.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct strmap_slot {
 	char *key;              /* NULL: empty */
 	size_t len;
@@ -55,5 +59,9 @@ void strmap_release(struct strmap *m);
  * no two lists of fields make the same key.  Start with sbuf_reset(). */
 void strmap_key_str(struct sbuf *k, const char *s);    /* NULL as "" */
 void strmap_key_u64(struct sbuf *k, uint64_t v);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

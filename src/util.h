@@ -8,6 +8,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Allocation: on failure these print "culab: fatal: out of memory" and
@@ -165,5 +169,9 @@ struct slowest {
 
 /* Puts (label, secs) into v[0..n) when it is slower than the last entry. */
 void slowest_note(struct slowest *v, size_t n, const char *label, double secs);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
