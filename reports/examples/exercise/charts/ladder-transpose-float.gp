@@ -20,15 +20,16 @@ do for [fmt in 'png svg'] {
 	set format y '% h'
 	set grid
 	set logscale y 2
-	set yrange [0.7104693407:10.49203535]
+	set yrange [0.5550541724:11.94607081]
 	set xrange [-0.6:7.6]
 	set xtics ('3: transpose_naive' 0, '4: transpose_naive_strided_r...' 1, '5: transpose_naive_ldg' 2, '6: transpose_tile' 3, '7: transpose_tile_pad' 4, '8: transpose_tile_swizzle' 5, '9: transpose_tile_pairs' 6, 'Y1' 7) rotate by 30 right
 	set lmargin 18
 	set style fill solid 0.85 border -1
-	set key top left
-	plot 'ladder-transpose-float.dat' index 0 using ($1-0.2000):2:($1-0.4000):($1+0.0000):(1):2 with boxxyerror lc 1 title 'over the previous rung', \
-	     'ladder-transpose-float.dat' index 0 using ($1-0.2000):2:(sprintf('%.2fx', $2)) with labels offset 0,0.6 font ',8' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($1+0.2000):2:($1+0.0000):($1+0.4000):(1):2 with boxxyerror lc 2 title 'over the first rung', \
-	     'ladder-transpose-float.dat' index 1 using ($1+0.2000):2:(sprintf('%.2fx', $2)) with labels offset 0,0.6 font ',8' notitle
+	set style textbox opaque noborder margins 1,1
+	set key outside top center horizontal
+	plot 'ladder-transpose-float.dat' index 0 using ($1-0.2000):2:($1-0.4000):($1+0.0000):(1):2 with boxxyerror lc rgb '#1f77b4' title 'over the previous rung', \
+	     'ladder-transpose-float.dat' index 0 using ($1-0.2000):($2 < 1 ? 1 : $2):(sprintf('%.3gx', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($1+0.2000):2:($1+0.0000):($1+0.4000):(1):2 with boxxyerror lc rgb '#e6550d' title 'over the first rung', \
+	     'ladder-transpose-float.dat' index 1 using ($1+0.2000):($2 < 1 ? 1 : $2):(sprintf('%.3gx', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	unset output
 }

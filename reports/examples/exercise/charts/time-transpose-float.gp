@@ -22,18 +22,29 @@ do for [fmt in 'png svg'] {
 	set logscale x 2
 	set format x '2^%L'
 	set logscale y 10
+	set format y '10^%L'
 	set xtics autofreq
 	set lmargin -1
 	set key below
-	plot 'time-transpose-float.dat' index 0 using 1:2 with linespoints lw 1.5 lc 1 pt 1 dt 1 title 'transpose_naive', \
-	     'time-transpose-float.dat' index 1 using 1:2 with linespoints lw 1.5 lc 2 pt 2 dt 1 title 'transpose_naive_strided_read', \
-	     'time-transpose-float.dat' index 2 using 1:2 with linespoints lw 1.5 lc 3 pt 3 dt 1 title 'transpose_naive_ldg', \
-	     'time-transpose-float.dat' index 3 using 1:2 with linespoints lw 1.5 lc 4 pt 4 dt 1 title 'transpose_tile', \
-	     'time-transpose-float.dat' index 4 using 1:2 with linespoints lw 1.5 lc 5 pt 5 dt 1 title 'transpose_tile_pad', \
-	     'time-transpose-float.dat' index 5 using 1:2 with linespoints lw 1.5 lc 6 pt 6 dt 1 title 'transpose_tile_swizzle', \
-	     'time-transpose-float.dat' index 6 using 1:2 with linespoints lw 1.5 lc 7 pt 7 dt 1 title 'transpose_tile_pairs', \
-	     'time-transpose-float.dat' index 7 using 1:2 with linespoints lw 1.5 lc 8 pt 8 dt 1 title 'my_tile (yours)', \
-	     'time-transpose-float.dat' index 8 using 1:2 with linespoints lw 1.5 lc 1 pt 9 dt 2 title 'transpose_copy', \
-	     'time-transpose-float.dat' index 9 using 1:2 with linespoints lw 1.5 lc 2 pt 10 dt 2 title 'transpose_copy_shared'
+	plot 'time-transpose-float.dat' index 0 using 1:2 with linespoints lw 1.5 lc rgb '#1f77b4' pt 1 dt 1 title 'transpose_naive', \
+	     'time-transpose-float.dat' index 0 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#1f77b4' notitle, \
+	     'time-transpose-float.dat' index 1 using 1:2 with linespoints lw 1.5 lc rgb '#e6550d' pt 2 dt 1 title 'transpose_naive_strided_read', \
+	     'time-transpose-float.dat' index 1 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#e6550d' notitle, \
+	     'time-transpose-float.dat' index 2 using 1:2 with linespoints lw 1.5 lc rgb '#2ca02c' pt 3 dt 1 title 'transpose_naive_ldg', \
+	     'time-transpose-float.dat' index 2 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#2ca02c' notitle, \
+	     'time-transpose-float.dat' index 3 using 1:2 with linespoints lw 1.5 lc rgb '#d62728' pt 4 dt 1 title 'transpose_tile', \
+	     'time-transpose-float.dat' index 3 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#d62728' notitle, \
+	     'time-transpose-float.dat' index 4 using 1:2 with linespoints lw 1.5 lc rgb '#9467bd' pt 5 dt 1 title 'transpose_tile_pad', \
+	     'time-transpose-float.dat' index 4 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#9467bd' notitle, \
+	     'time-transpose-float.dat' index 5 using 1:2 with linespoints lw 1.5 lc rgb '#8c564b' pt 6 dt 1 title 'transpose_tile_swizzle', \
+	     'time-transpose-float.dat' index 5 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#8c564b' notitle, \
+	     'time-transpose-float.dat' index 6 using 1:2 with linespoints lw 1.5 lc rgb '#e377c2' pt 7 dt 1 title 'transpose_tile_pairs', \
+	     'time-transpose-float.dat' index 6 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#e377c2' notitle, \
+	     'time-transpose-float.dat' index 7 using 1:2 with linespoints lw 1.5 lc rgb '#7f7f7f' pt 8 dt 1 title 'my_tile (yours)', \
+	     'time-transpose-float.dat' index 7 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#7f7f7f' notitle, \
+	     'time-transpose-float.dat' index 8 using 1:2 with linespoints lw 1.5 lc rgb '#bcbd22' pt 9 dt 2 title 'transpose_copy (ceiling)', \
+	     'time-transpose-float.dat' index 8 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#bcbd22' notitle, \
+	     'time-transpose-float.dat' index 9 using 1:2 with linespoints lw 1.5 lc rgb '#17becf' pt 10 dt 2 title 'transpose_copy_shared', \
+	     'time-transpose-float.dat' index 9 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#17becf' notitle
 	unset output
 }

@@ -21,13 +21,14 @@ do for [fmt in 'png svg'] {
 	set grid
 	set yrange [0:3754.5984]
 	set xrange [-0.6:9.6]
-	set xtics ('transpose_naive' 0, 'transpose_naive_strided_read' 1, 'transpose_naive_ldg' 2, 'transpose_tile' 3, 'transpose_tile_pad' 4, 'transpose_tile_swizzle' 5, 'transpose_tile_pairs' 6, 'my_tile (yours)' 7, 'transpose_copy' 8, 'transpose_copy_shared' 9) rotate by 30 right
+	set xtics ('transpose_naive' 0, 'transpose_naive_strided_read' 1, 'transpose_naive_ldg' 2, 'transpose_tile' 3, 'transpose_tile_pad' 4, 'transpose_tile_swizzle' 5, 'transpose_tile_pairs' 6, 'my_tile (yours)' 7, 'transpose_copy (ceiling)' 8, 'transpose_copy_shared' 9) rotate by 30 right
 	set lmargin 18
 	set style fill solid 0.85 border -1
-	set key top left
-	plot 'transpose-transpose-float.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'GB/s', \
-	     'transpose-transpose-float.dat' index 0 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle, \
-	     3152.4269 with lines lw 2 dt 2 lc rgb '#d62728' title 'ceiling (transpose_copy) 3152 GB/s', \
-	     3352.32 with lines lw 2 dt 1 lc rgb '#444444' title 'theoretical peak 3352 GB/s'
+	set style textbox opaque noborder margins 1,1
+	set key outside top center horizontal
+	plot 3152.4269 with lines lw 2 dt 2 lc rgb '#000000' title 'ceiling (transpose_copy) 3152 GB/s', \
+	     3352.32 with lines lw 2 dt 1 lc rgb '#555555' title 'theoretical peak 3352 GB/s', \
+	     'transpose-transpose-float.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'GB/s', \
+	     'transpose-transpose-float.dat' index 0 using ($1+0.0000):2:(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' boxed notitle
 	unset output
 }

@@ -20,14 +20,16 @@ do for [fmt in 'png svg'] {
 	set format y '% h'
 	set grid
 	set logscale y 2
-	set yrange [0.003258119703:221.3282472]
+	set yrange [0.002545406018:3163.944129]
 	set xrange [-0.6:13.6]
 	set xtics ('1: reduce_global' 0, '2: reduce_one_block' 1, '3: reduce_interleaved_diverg...' 2, '4: reduce_interleaved_stride...' 3, '5: reduce_shared_static' 4, '6: reduce_shared_dynamic' 5, '7: reduce_first_add' 6, '8: reduce_warp_volatile' 7, '9: reduce_warp_syncwarp' 8, '10: reduce_unrolled' 9, '11: reduce_grid_stride' 10, '12: reduce_shuffle' 11, '13: reduce_vector_atomic' 12, '14: reduce_single_pass' 13) rotate by 30 right
 	set lmargin 18
 	set style fill solid 0.85 border -1
-	set key top left
-	plot 'ladder-reduce-int.dat' index 0 using ($1-0.2000):2:($1-0.4000):($1+0.0000):(1):2 with boxxyerror lc 1 title 'over the previous rung', \
-	     'ladder-reduce-int.dat' index 1 using ($1+0.2000):2:($1+0.0000):($1+0.4000):(1):2 with boxxyerror lc 2 title 'over the first rung', \
-	     'ladder-reduce-int.dat' index 1 using ($1+0.2000):2:(sprintf('%.2fx', $2)) with labels offset 0,0.6 font ',8' notitle
+	set style textbox opaque noborder margins 1,1
+	set key outside top center horizontal
+	plot 'ladder-reduce-int.dat' index 0 using ($1-0.2000):2:($1-0.4000):($1+0.0000):(1):2 with boxxyerror lc rgb '#1f77b4' title 'over the previous rung', \
+	     'ladder-reduce-int.dat' index 0 using ($1-0.2000):($2 < 1 ? 1 : $2):(sprintf('%.3gx', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle, \
+	     'ladder-reduce-int.dat' index 1 using ($1+0.2000):2:($1+0.0000):($1+0.4000):(1):2 with boxxyerror lc rgb '#e6550d' title 'over the first rung', \
+	     'ladder-reduce-int.dat' index 1 using ($1+0.2000):($2 < 1 ? 1 : $2):(sprintf('%.3gx', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	unset output
 }

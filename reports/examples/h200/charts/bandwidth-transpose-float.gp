@@ -24,15 +24,24 @@ do for [fmt in 'png svg'] {
 	set xtics autofreq
 	set lmargin -1
 	set key below
-	plot 'bandwidth-transpose-float.dat' index 0 using 1:2 with linespoints lw 1.5 lc 1 pt 1 dt 1 title 'transpose_naive', \
-	     'bandwidth-transpose-float.dat' index 1 using 1:2 with linespoints lw 1.5 lc 2 pt 2 dt 1 title 'transpose_naive_strided_read', \
-	     'bandwidth-transpose-float.dat' index 2 using 1:2 with linespoints lw 1.5 lc 3 pt 3 dt 1 title 'transpose_naive_ldg', \
-	     'bandwidth-transpose-float.dat' index 3 using 1:2 with linespoints lw 1.5 lc 4 pt 4 dt 1 title 'transpose_tile', \
-	     'bandwidth-transpose-float.dat' index 4 using 1:2 with linespoints lw 1.5 lc 5 pt 5 dt 1 title 'transpose_tile_pad', \
-	     'bandwidth-transpose-float.dat' index 5 using 1:2 with linespoints lw 1.5 lc 6 pt 6 dt 1 title 'transpose_tile_swizzle', \
-	     'bandwidth-transpose-float.dat' index 6 using 1:2 with linespoints lw 1.5 lc 7 pt 7 dt 1 title 'transpose_tile_pairs', \
-	     'bandwidth-transpose-float.dat' index 7 using 1:2 with linespoints lw 1.5 lc 8 pt 8 dt 2 title 'transpose_copy', \
-	     'bandwidth-transpose-float.dat' index 8 using 1:2 with linespoints lw 1.5 lc 1 pt 9 dt 2 title 'transpose_copy_shared', \
-	     4814.304 with lines lw 2 dt 1 lc rgb '#d62728' title 'theoretical peak 4814 GB/s'
+	plot 'bandwidth-transpose-float.dat' index 0 using 1:2 with linespoints lw 1.5 lc rgb '#1f77b4' pt 1 dt 1 title 'transpose_naive', \
+	     'bandwidth-transpose-float.dat' index 0 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#1f77b4' notitle, \
+	     'bandwidth-transpose-float.dat' index 1 using 1:2 with linespoints lw 1.5 lc rgb '#e6550d' pt 2 dt 1 title 'transpose_naive_strided_read', \
+	     'bandwidth-transpose-float.dat' index 1 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#e6550d' notitle, \
+	     'bandwidth-transpose-float.dat' index 2 using 1:2 with linespoints lw 1.5 lc rgb '#2ca02c' pt 3 dt 1 title 'transpose_naive_ldg', \
+	     'bandwidth-transpose-float.dat' index 2 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#2ca02c' notitle, \
+	     'bandwidth-transpose-float.dat' index 3 using 1:2 with linespoints lw 1.5 lc rgb '#d62728' pt 4 dt 1 title 'transpose_tile', \
+	     'bandwidth-transpose-float.dat' index 3 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#d62728' notitle, \
+	     'bandwidth-transpose-float.dat' index 4 using 1:2 with linespoints lw 1.5 lc rgb '#9467bd' pt 5 dt 1 title 'transpose_tile_pad', \
+	     'bandwidth-transpose-float.dat' index 4 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#9467bd' notitle, \
+	     'bandwidth-transpose-float.dat' index 5 using 1:2 with linespoints lw 1.5 lc rgb '#8c564b' pt 6 dt 1 title 'transpose_tile_swizzle', \
+	     'bandwidth-transpose-float.dat' index 5 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#8c564b' notitle, \
+	     'bandwidth-transpose-float.dat' index 6 using 1:2 with linespoints lw 1.5 lc rgb '#e377c2' pt 7 dt 1 title 'transpose_tile_pairs', \
+	     'bandwidth-transpose-float.dat' index 6 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#e377c2' notitle, \
+	     'bandwidth-transpose-float.dat' index 7 using 1:2 with linespoints lw 1.5 lc rgb '#7f7f7f' pt 8 dt 2 title 'transpose_copy (ceiling)', \
+	     'bandwidth-transpose-float.dat' index 7 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#7f7f7f' notitle, \
+	     'bandwidth-transpose-float.dat' index 8 using 1:2 with linespoints lw 1.5 lc rgb '#bcbd22' pt 9 dt 2 title 'transpose_copy_shared', \
+	     'bandwidth-transpose-float.dat' index 8 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#bcbd22' notitle, \
+	     4814.304 with lines lw 2 dt 1 lc rgb '#000000' title 'theoretical peak 4814 GB/s'
 	unset output
 }

@@ -6,108 +6,31 @@ set datafile missing '?'
 if (!exists("outdir")) outdir = ''
 do for [fmt in 'png svg'] {
 	if (fmt eq 'png') {
-		set terminal pngcairo size 960,2640 noenhanced font 'Sans,10'
+		set terminal pngcairo size 960,1320 noenhanced font 'Sans,10'
 	} else {
-		set terminal svg size 960,2640 noenhanced font 'Sans,10' background '#ffffff'
+		set terminal svg size 960,1320 noenhanced font 'Sans,10' background '#ffffff'
 	}
 	set output outdir.'counters-reduce-double.'.fmt
-	set multiplot layout 8,3 title 'reduce / double, n = 2^24: counters per rung'
-	set title 'bank_conflicts_shared_ld'
-	set xlabel 'rung'
-	set ylabel 'conflicts'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:9021393.92]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'bank_conflicts_shared_ld', \
-	     'counters-reduce-double.dat' index 0 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'bank_conflicts_shared_st'
-	set xlabel 'rung'
-	set ylabel 'conflicts'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:4556528.48]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 1 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'bank_conflicts_shared_st', \
-	     'counters-reduce-double.dat' index 1 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	set multiplot layout 4,2 title 'reduce / double, n = 2^24: the signatures’ counters per rung'
 	set title 'bank_conflicts_per_shared_ld'
 	set xlabel 'rung'
-	set ylabel 'conflicts/instr'
+	set ylabel 'conflicts/instr (log; 0 not drawn)'
 	unset logscale
 	set autoscale
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:5.484713522]
+	set logscale y 10
+	set format y '10^%L'
+	set yrange [0.0002463733838:82.83284389]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
+	set style textbox opaque noborder margins 1,1
 	set key off
-	plot 'counters-reduce-double.dat' index 2 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'bank_conflicts_per_shared_ld', \
-	     'counters-reduce-double.dat' index 2 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'bank_conflicts_per_shared_st'
-	set xlabel 'rung'
-	set ylabel 'conflicts/instr'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:3.46277604]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 3 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'bank_conflicts_per_shared_st', \
-	     'counters-reduce-double.dat' index 3 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'shared_ld_wavefronts_per_instr'
-	set xlabel 'rung'
-	set ylabel 'wavefronts/instr'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:7.1232]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 4 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'shared_ld_wavefronts_per_instr', \
-	     'counters-reduce-double.dat' index 4 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'shared_st_wavefronts_per_instr'
-	set xlabel 'rung'
-	set ylabel 'wavefronts/instr'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:5.32]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 5 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'shared_st_wavefronts_per_instr', \
-	     'counters-reduce-double.dat' index 5 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-double.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'bank_conflicts_per_shared_ld', \
+	     'counters-reduce-double.dat' index 0 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	set title 'gld_efficiency_pct'
 	set xlabel 'rung'
 	set ylabel '%'
@@ -116,14 +39,15 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:112]
+	set yrange [0:130]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
+	set style textbox opaque noborder margins 1,1
 	set key off
-	plot 'counters-reduce-double.dat' index 6 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'gld_efficiency_pct', \
-	     'counters-reduce-double.dat' index 6 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-double.dat' index 1 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'gld_efficiency_pct', \
+	     'counters-reduce-double.dat' index 1 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	set title 'gld_sectors_per_request'
 	set xlabel 'rung'
 	set ylabel 'sectors/request'
@@ -132,142 +56,53 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:17.92]
+	set yrange [0:20.8]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
+	set style textbox opaque noborder margins 1,1
 	set key off
-	plot 'counters-reduce-double.dat' index 7 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'gld_sectors_per_request', \
-	     'counters-reduce-double.dat' index 7 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'gst_efficiency_pct'
-	set xlabel 'rung'
-	set ylabel '%'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:108.6060606]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 8 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'gst_efficiency_pct', \
-	     'counters-reduce-double.dat' index 8 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'gst_sectors_per_request'
-	set xlabel 'rung'
-	set ylabel 'sectors/request'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:5.686153846]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 9 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'gst_sectors_per_request', \
-	     'counters-reduce-double.dat' index 9 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'branch_efficiency_pct'
-	set xlabel 'rung'
-	set ylabel '%'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:112]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 10 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'branch_efficiency_pct', \
-	     'counters-reduce-double.dat' index 10 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'divergent_branches'
-	set xlabel 'rung'
-	set ylabel 'branches'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:367001.6]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 11 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'divergent_branches', \
-	     'counters-reduce-double.dat' index 11 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'warp_active_threads'
-	set xlabel 'rung'
-	set ylabel 'threads/instr'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:35.83638032]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 12 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'warp_active_threads', \
-	     'counters-reduce-double.dat' index 12 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'warp_active_threads_pred_on'
-	set xlabel 'rung'
-	set ylabel 'threads/instr'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:35.83625739]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 13 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'warp_active_threads_pred_on', \
-	     'counters-reduce-double.dat' index 13 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-double.dat' index 2 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'gld_sectors_per_request', \
+	     'counters-reduce-double.dat' index 2 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	set title 'warp_instructions'
 	set xlabel 'rung'
-	set ylabel 'instr'
+	set ylabel 'instr (log; 0 not drawn)'
 	unset logscale
 	set autoscale
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:151134416.2]
+	set logscale y 10
+	set format y '10^%L'
+	set yrange [2344681.875:395300881.1]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
+	set style textbox opaque noborder margins 1,1
 	set key off
-	plot 'counters-reduce-double.dat' index 14 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'warp_instructions', \
-	     'counters-reduce-double.dat' index 14 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-double.dat' index 3 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'warp_instructions', \
+	     'counters-reduce-double.dat' index 3 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	set title 'shared_bytes_per_instr'
 	set xlabel 'rung'
-	set ylabel 'B/instr'
+	set ylabel 'B/instr (log; 0 not drawn)'
 	unset logscale
 	set autoscale
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:286.72]
+	set logscale y 10
+	set format y '10^%L'
+	set yrange [4.759031393:734.8867028]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
+	set style textbox opaque noborder margins 1,1
 	set key off
-	plot 'counters-reduce-double.dat' index 15 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'shared_bytes_per_instr', \
-	     'counters-reduce-double.dat' index 15 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-double.dat' index 4 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'shared_bytes_per_instr', \
+	     'counters-reduce-double.dat' index 4 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	set title 'dram_read_bytes'
 	set xlabel 'rung'
 	set ylabel 'B'
@@ -276,62 +111,34 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:150934282.2]
+	set yrange [0:175191577.6]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
+	set style textbox opaque noborder margins 1,1
 	set key off
-	plot 'counters-reduce-double.dat' index 16 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_read_bytes', \
-	     'counters-reduce-double.dat' index 16 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-double.dat' index 5 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'dram_read_bytes', \
+	     'counters-reduce-double.dat' index 5 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	set title 'dram_write_bytes'
 	set xlabel 'rung'
-	set ylabel 'B'
+	set ylabel 'B (log; 0 not drawn)'
 	unset logscale
 	set autoscale
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:53068718.08]
+	set logscale y 10
+	set format y '10^%L'
+	set yrange [12000:493533205.7]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
+	set style textbox opaque noborder margins 1,1
 	set key off
-	plot 'counters-reduce-double.dat' index 17 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_write_bytes', \
-	     'counters-reduce-double.dat' index 17 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'dram_gbps'
-	set xlabel 'rung'
-	set ylabel 'GB/s'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:4483.607939]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 18 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_gbps', \
-	     'counters-reduce-double.dat' index 18 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'dram_pct_peak'
-	set xlabel 'rung'
-	set ylabel '%'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:93.13096844]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 19 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'dram_pct_peak', \
-	     'counters-reduce-double.dat' index 19 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-double.dat' index 6 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'dram_write_bytes', \
+	     'counters-reduce-double.dat' index 6 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	set title 'achieved_occupancy_pct'
 	set xlabel 'rung'
 	set ylabel '%'
@@ -340,62 +147,15 @@ do for [fmt in 'png svg'] {
 	set format x '% h'
 	set format y '% h'
 	set grid
-	set yrange [0:110.3465323]
+	set yrange [0:128.0807964]
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
 	set lmargin -1
 	set style fill solid 0.85 border -1
+	set style textbox opaque noborder margins 1,1
 	set key off
-	plot 'counters-reduce-double.dat' index 20 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'achieved_occupancy_pct', \
-	     'counters-reduce-double.dat' index 20 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'theoretical_occupancy_pct'
-	set xlabel 'rung'
-	set ylabel '%'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:112]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 21 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'theoretical_occupancy_pct', \
-	     'counters-reduce-double.dat' index 21 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'duration_us'
-	set xlabel 'rung'
-	set ylabel 'us'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:26859.67872]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 22 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'duration_us', \
-	     'counters-reduce-double.dat' index 22 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
-	set title 'sm_clock_mhz'
-	set xlabel 'rung'
-	set ylabel 'MHz'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:2217.541891]
-	set xrange [-0.6:13.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set key off
-	plot 'counters-reduce-double.dat' index 23 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc 1 title 'sm_clock_mhz', \
-	     'counters-reduce-double.dat' index 23 using ($1+0.0000):2:(abs($2) >= 1000 ? gprintf('%.1s%c', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' notitle
+	plot 'counters-reduce-double.dat' index 7 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'achieved_occupancy_pct', \
+	     'counters-reduce-double.dat' index 7 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
 	unset multiplot
 	unset output
 }

@@ -22,27 +22,46 @@ do for [fmt in 'png svg'] {
 	set logscale x 2
 	set format x '2^%L'
 	set logscale y 10
+	set format y '10^%L'
 	set xrange [8388608:33554432]
 	set xtics autofreq
 	set lmargin -1
 	set key below
-	plot 'time-reduce-double.dat' index 0 using 1:2 with linespoints lw 1.5 lc 1 pt 1 dt 1 title 'reduce_global', \
-	     'time-reduce-double.dat' index 1 using 1:2 with linespoints lw 1.5 lc 2 pt 2 dt 1 title 'reduce_one_block', \
-	     'time-reduce-double.dat' index 2 using 1:2 with linespoints lw 1.5 lc 3 pt 3 dt 1 title 'reduce_interleaved_divergent', \
-	     'time-reduce-double.dat' index 3 using 1:2 with linespoints lw 1.5 lc 4 pt 4 dt 1 title 'reduce_interleaved_strided', \
-	     'time-reduce-double.dat' index 4 using 1:2 with linespoints lw 1.5 lc 5 pt 5 dt 1 title 'reduce_shared_static', \
-	     'time-reduce-double.dat' index 5 using 1:2 with linespoints lw 1.5 lc 6 pt 6 dt 1 title 'reduce_shared_dynamic', \
-	     'time-reduce-double.dat' index 6 using 1:2 with linespoints lw 1.5 lc 7 pt 7 dt 1 title 'reduce_first_add', \
-	     'time-reduce-double.dat' index 7 using 1:2 with linespoints lw 1.5 lc 8 pt 8 dt 1 title 'reduce_warp_volatile', \
-	     'time-reduce-double.dat' index 8 using 1:2 with linespoints lw 1.5 lc 1 pt 9 dt 4 title 'reduce_warp_syncwarp', \
-	     'time-reduce-double.dat' index 9 using 1:2 with linespoints lw 1.5 lc 2 pt 10 dt 4 title 'reduce_unrolled', \
-	     'time-reduce-double.dat' index 10 using 1:2 with linespoints lw 1.5 lc 3 pt 11 dt 4 title 'reduce_grid_stride', \
-	     'time-reduce-double.dat' index 11 using 1:2 with linespoints lw 1.5 lc 4 pt 12 dt 4 title 'reduce_shuffle', \
-	     'time-reduce-double.dat' index 12 using 1:2 with linespoints lw 1.5 lc 5 pt 13 dt 4 title 'reduce_vector_atomic', \
-	     'time-reduce-double.dat' index 13 using 1:2 with linespoints lw 1.5 lc 6 pt 1 dt 4 title 'reduce_single_pass', \
-	     'time-reduce-double.dat' index 14 using 1:2 with linespoints lw 1.5 lc 7 pt 2 dt 2 title 'reduce_read', \
-	     'time-reduce-double.dat' index 15 using 1:2 with linespoints lw 1.5 lc 8 pt 3 dt 4 title 'reduce_cub', \
-	     'time-reduce-double.dat' index 16 using 1:2 with linespoints lw 1.5 lc 1 pt 4 dt 4 title 'reduce_thrust', \
-	     'time-reduce-double.dat' index 17 using 1:2 with linespoints lw 1.5 lc 2 pt 5 dt 4 title 'reduce_cpu'
+	plot 'time-reduce-double.dat' index 0 using 1:2 with linespoints lw 1.5 lc rgb '#1f77b4' pt 1 dt 1 title 'reduce_global', \
+	     'time-reduce-double.dat' index 0 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#1f77b4' notitle, \
+	     'time-reduce-double.dat' index 1 using 1:2 with linespoints lw 1.5 lc rgb '#e6550d' pt 2 dt 1 title 'reduce_one_block', \
+	     'time-reduce-double.dat' index 1 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#e6550d' notitle, \
+	     'time-reduce-double.dat' index 2 using 1:2 with linespoints lw 1.5 lc rgb '#2ca02c' pt 3 dt 1 title 'reduce_interleaved_divergent', \
+	     'time-reduce-double.dat' index 2 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#2ca02c' notitle, \
+	     'time-reduce-double.dat' index 3 using 1:2 with linespoints lw 1.5 lc rgb '#d62728' pt 4 dt 1 title 'reduce_interleaved_strided', \
+	     'time-reduce-double.dat' index 3 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#d62728' notitle, \
+	     'time-reduce-double.dat' index 4 using 1:2 with linespoints lw 1.5 lc rgb '#9467bd' pt 5 dt 1 title 'reduce_shared_static', \
+	     'time-reduce-double.dat' index 4 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#9467bd' notitle, \
+	     'time-reduce-double.dat' index 5 using 1:2 with linespoints lw 1.5 lc rgb '#8c564b' pt 6 dt 1 title 'reduce_shared_dynamic', \
+	     'time-reduce-double.dat' index 5 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#8c564b' notitle, \
+	     'time-reduce-double.dat' index 6 using 1:2 with linespoints lw 1.5 lc rgb '#e377c2' pt 7 dt 1 title 'reduce_first_add', \
+	     'time-reduce-double.dat' index 6 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#e377c2' notitle, \
+	     'time-reduce-double.dat' index 7 using 1:2 with linespoints lw 1.5 lc rgb '#7f7f7f' pt 8 dt 1 title 'reduce_warp_volatile', \
+	     'time-reduce-double.dat' index 7 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#7f7f7f' notitle, \
+	     'time-reduce-double.dat' index 8 using 1:2 with linespoints lw 1.5 lc rgb '#bcbd22' pt 9 dt 1 title 'reduce_warp_syncwarp', \
+	     'time-reduce-double.dat' index 8 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#bcbd22' notitle, \
+	     'time-reduce-double.dat' index 9 using 1:2 with linespoints lw 1.5 lc rgb '#17becf' pt 10 dt 1 title 'reduce_unrolled', \
+	     'time-reduce-double.dat' index 9 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#17becf' notitle, \
+	     'time-reduce-double.dat' index 10 using 1:2 with linespoints lw 1.5 lc rgb '#f3c300' pt 11 dt 1 title 'reduce_grid_stride', \
+	     'time-reduce-double.dat' index 10 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#f3c300' notitle, \
+	     'time-reduce-double.dat' index 11 using 1:2 with linespoints lw 1.5 lc rgb '#875692' pt 12 dt 1 title 'reduce_shuffle', \
+	     'time-reduce-double.dat' index 11 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#875692' notitle, \
+	     'time-reduce-double.dat' index 12 using 1:2 with linespoints lw 1.5 lc rgb '#a1caf1' pt 13 dt 1 title 'reduce_vector_atomic', \
+	     'time-reduce-double.dat' index 12 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#a1caf1' notitle, \
+	     'time-reduce-double.dat' index 13 using 1:2 with linespoints lw 1.5 lc rgb '#be0032' pt 1 dt 1 title 'reduce_single_pass', \
+	     'time-reduce-double.dat' index 13 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#be0032' notitle, \
+	     'time-reduce-double.dat' index 14 using 1:2 with linespoints lw 1.5 lc rgb '#c2b280' pt 2 dt 2 title 'reduce_read (ceiling)', \
+	     'time-reduce-double.dat' index 14 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#c2b280' notitle, \
+	     'time-reduce-double.dat' index 15 using 1:2 with linespoints lw 1.5 lc rgb '#008856' pt 3 dt 1 title 'reduce_cub', \
+	     'time-reduce-double.dat' index 15 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#008856' notitle, \
+	     'time-reduce-double.dat' index 16 using 1:2 with linespoints lw 1.5 lc rgb '#f99379' pt 4 dt 1 title 'reduce_thrust', \
+	     'time-reduce-double.dat' index 16 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#f99379' notitle, \
+	     'time-reduce-double.dat' index 17 using 1:2 with linespoints lw 1.5 lc rgb '#0067a5' pt 5 dt 1 title 'reduce_cpu', \
+	     'time-reduce-double.dat' index 17 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#0067a5' notitle
 	unset output
 }
