@@ -333,7 +333,33 @@ static double column_of(const struct result_row *w, const char *name)
 	return NAN;
 }
 
-/* The counter columns both rows hold that moved beyond the noise rule. */
+/* How a change x -> y of column d between rows a and b reads: +1 better,
+ * -1 worse, 0 neither.  A column read with an efficiency (sectors per
+ * request) is better or worse only as its efficiency moved: at the same
+ * efficiency more sectors are wider accesses, not waste. */
+static int change_reading(const struct metric_column_def *d,
+			  const struct result_row *a,
+			  const struct result_row *b, double x, double y)
+{
+	if (!d)
+		return 0;
+	if (d->reading == READ_WITH && d->with) {
+		const struct metric_column_def *w =
+			metrics_find_column(d->with, NULL);
+		double wx = column_of(a, d->with), wy = column_of(b, d->with);
+
+		if (!w || !w->better ||
+		    !metrics_change_beyond_noise(d->with, wx, wy))
+			return 0;
+		return (w->better < 0) == (wy < wx) ? 1 : -1;
+	}
+	if (d->reading != READ_DIRECTION || !d->better)
+		return 0;
+	return (d->better < 0) == (y < x) ? 1 : -1;
+}
+
+/* The counter columns both rows hold that moved beyond their measured
+ * noise, read as metrics.h's table says. */
 static void pair_changes(struct compare_pair *p)
 {
 	const struct result_row *a = p->base, *b = p->cur;
@@ -346,9 +372,14 @@ static void pair_changes(struct compare_pair *p)
 		const struct metric_column_def *d;
 		struct compare_change *ch;
 
-		if (!col || !metrics_change_notable(col, x, y))
+		if (!col || !metrics_change_notable(col, x, y) ||
+		    !metrics_change_beyond_noise(col, x, y))
 			continue;
 		d = metrics_find_column(col, NULL);
+		/* the time restated (duration, throughput) or a raw count
+		 * is no finding (metrics.h, enum metric_reading) */
+		if (d && (d->reading == READ_TIME || d->reading == READ_NEVER))
+			continue;
 		p->changes = xrealloc(p->changes, (p->nchanges + 1) *
 				      sizeof(*p->changes));
 		ch = &p->changes[p->nchanges++];
@@ -356,8 +387,7 @@ static void pair_changes(struct compare_pair *p)
 		ch->base = x;
 		ch->cur = y;
 		ch->pct = metrics_change_pct(x, y);
-		ch->better = !d || !d->better ? 0 :
-			     (d->better < 0) == (y < x) ? 1 : -1;
+		ch->better = change_reading(d, a, b, x, y);
 	}
 	if (p->nchanges > 1)
 		qsort(p->changes, p->nchanges, sizeof(*p->changes), change_cmp);

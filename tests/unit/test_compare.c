@@ -386,7 +386,7 @@ static void test_counter_changes(void **state)
 	column(x, "bank_conflicts_per_shared_ld", 30);
 	column(y, "bank_conflicts_per_shared_ld", 0.02);     /* better */
 	column(x, "dram_read_bytes", 1e6);
-	column(y, "dram_read_bytes", 2e6);                   /* worse */
+	column(y, "dram_read_bytes", 3e6);   /* worse: beyond 1 MB of noise */
 	column(x, "bank_conflicts_shared_ld", 1e5);          /* raw count */
 	column(y, "bank_conflicts_shared_ld", 0);
 	column(x, "gld_efficiency_pct", 50);
@@ -407,10 +407,38 @@ static void test_counter_changes(void **state)
 	assert_string_equal(p->changes[1].column, "dram_read_bytes");
 	assert_int_equal(p->changes[1].better, -1);
 	assert_float_equal(p->changes[1].base, 1e6, 0);
-	assert_float_equal(p->changes[1].cur, 2e6, 0);
+	assert_float_equal(p->changes[1].cur, 3e6, 0);
 	assert_string_equal(p->changes[2].column, "dram__bytes_read.sum");
 	assert_int_equal(p->changes[2].better, 0);
 	compare_release(&c);
+	/* sectors per request are read with the load efficiency: 4 -> 16 at
+	 * 100 % is wider loads, neither better nor worse; with the
+	 * efficiency falling they are worse */
+	{
+		struct results a2 = { 0 }, b2 = { 0 };
+		struct result_row *u, *w;
+
+		synthetic_env(&a2, GPU_NAME, 0, "GPU-1", 13000);
+		synthetic_env(&b2, GPU_NAME, 0, "GPU-1", 13000);
+		u = row(&a2, "e", "v", 1024, 256, 1, 0.01, 20);
+		w = row(&b2, "e", "v", 1024, 256, 1, 0.01, 20);
+		column(u, "gld_sectors_per_request", 4);
+		column(w, "gld_sectors_per_request", 16);
+		column(u, "gld_efficiency_pct", 100);
+		column(w, "gld_efficiency_pct", 100);
+		compare_build(&a2, &b2, NULL, &c);
+		assert_int_equal(c.pairs[0].nchanges, 1);
+		assert_int_equal(c.pairs[0].changes[0].better, 0);
+		compare_release(&c);
+		w->columns[1].value = 25;   /* efficiency 100 -> 25 % */
+		compare_build(&a2, &b2, NULL, &c);
+		assert_int_equal(c.pairs[0].nchanges, 2);
+		for (size_t k = 0; k < 2; k++)
+			assert_int_equal(c.pairs[0].changes[k].better, -1);
+		compare_release(&c);
+		results_release(&a2);
+		results_release(&b2);
+	}
 	/* no counters on a side: no changes */
 	free(x->counters_status);
 	x->counters_status = xstrdup("not collectable on this GPU");
