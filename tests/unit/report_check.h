@@ -1,5 +1,6 @@
-/* report_check.h - checks shared by test_report.c and test_plot.c: image
- * files, Markdown tables, scratch directories.  Static functions in a
+/* report_check.h - checks shared by the report's tests (test_report*.c,
+ * test_zh.c, test_plot.c): the source tree, image files, Markdown tables,
+ * scratch directories.  Static functions in a
  * header, because the Makefile builds each tests/unit/test_*.c on its own. */
 #ifndef CULAB_TEST_REPORT_CHECK_H
 #define CULAB_TEST_REPORT_CHECK_H
@@ -18,6 +19,15 @@
 #include <unistd.h>
 
 extern char **environ;
+
+/* The source tree the recorded fixtures are read from: $CULAB_SRCDIR, or
+ * the working directory. */
+static inline const char *srcdir(void)
+{
+	const char *s = getenv("CULAB_SRCDIR");
+
+	return s && *s ? s : ".";
+}
 
 /* Reads a whole file into a heap string (NULL if it cannot be read). */
 static inline char *slurp(const char *path, size_t *len)

@@ -29,13 +29,6 @@
 #include "util.h"
 #include "report_check.h"
 
-static const char *srcdir(void)
-{
-	const char *s = getenv("CULAB_SRCDIR");
-
-	return s && *s ? s : ".";
-}
-
 static char *path_of(const char *dir, const char *name)
 {
 	return xasprintf("%s/%s", dir, name);

@@ -19,13 +19,6 @@
 #include "util.h"
 #include "report_check.h"
 
-static const char *srcdir(void)
-{
-	const char *s = getenv("CULAB_SRCDIR");
-
-	return s && *s ? s : ".";
-}
-
 /* Reads results file `rel` (relative to the source tree) into *r; false
  * (the test is skipped) when it is not there. */
 static bool load(const char *rel, struct results *r)

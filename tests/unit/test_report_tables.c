@@ -44,13 +44,6 @@ static const char *const recorded[] = {
 	"reports/examples/h200/results.json",
 };
 
-static const char *srcdir(void)
-{
-	const char *s = getenv("CULAB_SRCDIR");
-
-	return s && *s ? s : ".";
-}
-
 static char *scratch(void)
 {
 	char *dir = xstrdup("/tmp/culab-test-tables-XXXXXX");

@@ -27,13 +27,6 @@
 #include "util.h"
 #include "report_check.h"
 
-static const char *srcdir(void)
-{
-	const char *s = getenv("CULAB_SRCDIR");
-
-	return s && *s ? s : ".";
-}
-
 static char *scratch(void)
 {
 	char *dir = xstrdup("/tmp/culab-test-report-user-XXXXXX");

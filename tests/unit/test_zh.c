@@ -40,13 +40,6 @@ static const char *const fixtures[] = {
 	"reports/examples/exercise/results.json",    /* the user's kernels */
 };
 
-static const char *srcdir(void)
-{
-	const char *s = getenv("CULAB_SRCDIR");
-
-	return s && *s ? s : ".";
-}
-
 /* The Chinese report of results r, as text (caller frees). */
 static char *render_zh(const struct results *r)
 {
