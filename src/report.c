@@ -282,9 +282,17 @@ static int report_text(const struct model *m, const struct template *t,
 static int html_write(int dirfd, const char *dir, const char *file,
 		      const char *md, const char *lang)
 {
-	char *html = report_html(md, lang, dir);
+	char *html;
 	int rc;
 
+	if (strlen(md) > REPORT_HTML_MAX_MD) {
+		diag_note("%s/%s not written: the report is %zu kB of Markdown, "
+			  "past the %u kB an HTML page is made of; read the "
+			  "Markdown", dir, file, strlen(md) >> 10,
+			  REPORT_HTML_MAX_MD >> 10);
+		return 0;
+	}
+	html = report_html(md, lang, dir);
 	if (!html)
 		return -1;
 	rc = write_file_at(dirfd, dir, file, html, strlen(html));

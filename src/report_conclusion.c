@@ -139,14 +139,29 @@ static enum stats_verdict step_verdict(const struct item *base,
 				       double *lo, double *hi)
 {
 	const struct timing *a = &base->row->t, *b = &it->row->t;
+	double x, xlo, xhi;
+	enum stats_verdict v;
 
 	*ratio = *lo = *hi = NAN;
-	if (a->nsamples < COMPARE_MIN_SAMPLES || b->nsamples < COMPARE_MIN_SAMPLES ||
-	    stats_ratio_ci(a->samples_ms, a->nsamples, b->samples_ms,
-			   b->nsamples, STATS_CONFIDENCE, STATS_BOOTSTRAP,
-			   COMPARE_SEED, ratio, lo, hi) < 0)
+	if (a->nsamples < COMPARE_MIN_SAMPLES || b->nsamples < COMPARE_MIN_SAMPLES)
 		return SV_UNKNOWN;
-	return stats_verdict_of(*lo, *hi, COMPARE_THRESHOLD);
+	/* the model's interval of the step when it is this step (the
+	 * ladder table shows the same); else the same bootstrap now */
+	if (it->prev == base && isfinite(it->step_lo) && isfinite(it->step_hi)) {
+		x = it->step_x;
+		xlo = it->step_lo;
+		xhi = it->step_hi;
+		v = it->step_verdict;
+	} else {
+		v = ratio_judge(base, it, &x, &xlo, &xhi);
+		if (!isfinite(xlo) || !isfinite(xhi))
+			return SV_UNKNOWN;
+	}
+	/* speedups (base / it) turned into time ratios (it / base) */
+	*ratio = 1 / x;
+	*lo = 1 / xhi;
+	*hi = 1 / xlo;
+	return v;
 }
 
 /* Whether column col of a faster step moved the wrong way: a direction

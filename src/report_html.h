@@ -18,6 +18,13 @@
 #ifndef CULAB_REPORT_HTML_H
 #define CULAB_REPORT_HTML_H
 
+/* The largest Markdown report given an HTML page: cmark-gfm's tree of a
+ * report takes about 45 times its text, and a report of the default
+ * experiment is about 230 kB; past this (a results file near the limits
+ * of results.h) only the Markdown is written, so that rendering stays
+ * within issue 18's 256 MB. */
+#define REPORT_HTML_MAX_MD (2u << 20)
+
 /* The HTML document of Markdown `md` (NUL-terminated UTF-8) in language
  * `lang` ("en", "zh": the page's lang attribute).  The title is the text
  * of the first level-1 heading.  An image whose URL is
