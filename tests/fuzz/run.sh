@@ -61,7 +61,8 @@ for c in src/main.c src/cli_*.c; do
 	cliobjs="$cliobjs $o"
 done
 other=$(ls "$build"/kernels/*.o)
-libs="-Wl,-Bstatic -lyaml -ljansson -lcrypto -Wl,-Bdynamic -L$CUDA/lib64
+libs="-Wl,-Bstatic -lyaml -ljansson -lcrypto -lcmark-gfm-extensions -lcmark-gfm
+ -Wl,-Bdynamic -L$CUDA/lib64
  -lcudart_static -lcupti -Wl,-rpath,$CUDA/lib64 -ldl -lrt -lpthread -lm"
 
 rc=0
