@@ -29,6 +29,49 @@ static inline const char *srcdir(void)
 	return s && *s ? s : ".";
 }
 
+/* Blanks out fenced code blocks (``` or longer fences), in place: their
+ * lines are neither prose nor tables. */
+static inline void strip_fences(char *md)
+{
+	char *p = md;
+
+	while ((p = strstr(p, "```")) != NULL) {
+		size_t fence = strspn(p, "`");
+		char *close = p + fence, *end;
+
+		for (;;) {
+			close = strstr(close, "\n");
+			if (!close)
+				return;
+			close++;
+			if (strspn(close, "`") >= fence)
+				break;
+		}
+		end = close + strspn(close, "`");
+		memset(p, ' ', (size_t)(end - p));
+		p = end;
+	}
+}
+
+#ifdef CULAB_RESULTS_H
+/* Reads recorded results file `rel` (relative to srcdir()) into *r;
+ * false, and the test is skipped, when the file is not in this tree. */
+static inline bool read_recorded(const char *rel, struct results *r)
+{
+	char path[PATH_MAX];
+	bool ok;
+
+	snprintf(path, sizeof(path), "%s/%s", srcdir(), rel);
+	ok = access(path, R_OK) == 0;
+	memset(r, 0, sizeof(*r));
+	if (ok)
+		assert_int_equal(results_read(path, r), 0);
+	else
+		fprintf(stderr, "%s: not in this tree, skipped\n", path);
+	return ok;
+}
+#endif
+
 /* Reads a whole file into a heap string (NULL if it cannot be read). */
 static inline char *slurp(const char *path, size_t *len)
 {
@@ -274,5 +317,41 @@ static inline bool tmp_has_prefix(const char *prefix)
 	closedir(d);
 	return found;
 }
+
+#if defined(CULAB_UTIL_H) && defined(assert_int_equal)
+/* Compares `got` with tests/golden/NAME (NAME may hold a directory), or
+ * writes it there first when CULAB_UPDATE_GOLDEN is set
+ * (tests/update_golden.sh); fails naming the first line that differs. */
+static inline void golden_check(const char *got, const char *name)
+{
+	char *golden = xasprintf("%s/tests/golden/%s", srcdir(), name), *want;
+
+	if (getenv("CULAB_UPDATE_GOLDEN")) {
+		char *gdir = xstrdup(golden);
+
+		*strrchr(gdir, '/') = '\0';
+		assert_int_equal(mkdir_p(gdir), 0);
+		assert_int_equal(write_file_atomic(golden, got, strlen(got)), 0);
+		fprintf(stderr, "wrote %s\n", golden);
+		free(gdir);
+	}
+	want = slurp(golden, NULL);
+	if (!want)
+		fail_msg("%s:%d: %s is missing: run tests/update_golden.sh",
+			 __FILE__, __LINE__, golden);
+	if (strcmp(got, want) != 0) {
+		int line = 1;
+		size_t i = 0;
+
+		while (got[i] && got[i] == want[i])
+			line += got[i++] == '\n';
+		fail_msg("%s:%d: %s differs from the rendered report at line %d "
+			 "(run tests/update_golden.sh if the change is intended)",
+			 __FILE__, __LINE__, golden, line);
+	}
+	free(want);
+	free(golden);
+}
+#endif
 
 #endif

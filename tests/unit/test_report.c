@@ -293,29 +293,6 @@ static void expect_not_in(const char *text, const char *needle, int line)
 #define EXPECT_IN(t, s) expect_in((t), (s), __LINE__)
 #define EXPECT_NOT_IN(t, s) expect_not_in((t), (s), __LINE__)
 
-/* Blanks out fenced code blocks (``` or longer fences), in place. */
-static void strip_fences(char *md)
-{
-	char *p = md;
-
-	while ((p = strstr(p, "```")) != NULL) {
-		size_t fence = strspn(p, "`");
-		char *close = p + fence, *end;
-
-		for (;;) {
-			close = strstr(close, "\n");
-			if (!close)
-				return;
-			close++;
-			if (strspn(close, "`") >= fence)
-				break;
-		}
-		end = close + strspn(close, "`");
-		memset(p, ' ', (size_t)(end - p));
-		p = end;
-	}
-}
-
 static void expect_tables(const char *md, int at_least)
 {
 	int n = tables_check(md);
@@ -1208,40 +1185,6 @@ static void test_signature_checks(void **state)
 		results_release(&r);
 		scratch_done(dir);
 	}
-}
-
-/* The recorded fixture against its golden reports (skipped until a GPU
- * run has recorded the fixture). */
-/* Compares `got` with tests/golden/NAME, or writes it there first when
- * CULAB_UPDATE_GOLDEN is set. */
-static void golden_check(const char *got, const char *name)
-{
-	char *golden = xasprintf("%s/tests/golden/%s", srcdir(), name), *want;
-
-	if (getenv("CULAB_UPDATE_GOLDEN")) {
-		char *gdir = xasprintf("%s/tests/golden", srcdir());
-
-		assert_int_equal(mkdir_p(gdir), 0);
-		assert_int_equal(write_file_atomic(golden, got, strlen(got)), 0);
-		fprintf(stderr, "wrote %s\n", golden);
-		free(gdir);
-	}
-	want = slurp(golden, NULL);
-	if (!want)
-		fail_msg("%s:%d: %s is missing: run tests/update_golden.sh",
-			 __FILE__, __LINE__, golden);
-	if (strcmp(got, want) != 0) {
-		int line = 1;
-		size_t i = 0;
-
-		while (got[i] && got[i] == want[i])
-			line += got[i++] == '\n';
-		fail_msg("%s:%d: %s differs from the rendered report at line %d "
-			 "(run tests/update_golden.sh if the change is intended)",
-			 __FILE__, __LINE__, golden, line);
-	}
-	free(want);
-	free(golden);
 }
 
 /* The golden reports of the recorded fixture: the Markdown with its

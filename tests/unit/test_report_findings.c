@@ -19,22 +19,6 @@
 #include "util.h"
 #include "report_check.h"
 
-/* Reads results file `rel` (relative to the source tree) into *r; false
- * (the test is skipped) when it is not there. */
-static bool load(const char *rel, struct results *r)
-{
-	char *path = xasprintf("%s/%s", srcdir(), rel);
-	bool ok = file_exists(path);
-
-	memset(r, 0, sizeof(*r));
-	if (ok)
-		assert_int_equal(results_read(path, r), 0);
-	else
-		fprintf(stderr, "%s not recorded, skipped\n", path);
-	free(path);
-	return ok;
-}
-
 /* Renders r without charts and returns report.<lang>.md (caller frees). */
 static char *render_lang(const struct results *r, const char *lang)
 {
@@ -121,7 +105,7 @@ static void test_noise_never_better_or_worse(void **state)
 	char *en, *line, *at;
 
 	(void)state;
-	if (!load("reports/examples/h100/results.json", &r))
+	if (!read_recorded("reports/examples/h100/results.json", &r))
 		skip();
 	/* rung 6 -> 7 of reduce/int 2^24, the first-add step: its signature
 	 * names dram_read_bytes (the same bytes read); DRAM writes 0.8 MB
@@ -191,7 +175,7 @@ static void test_readings_in_context(void **state)
 	char *en, *line;
 
 	(void)state;
-	if (!load("reports/examples/h100/results.json", &r))
+	if (!read_recorded("reports/examples/h100/results.json", &r))
 		skip();
 	en = render_lang(&r, "en");
 	line = finding_line(en, "reduce\\_vector\\_atomic");
@@ -280,7 +264,7 @@ static void own_voice(const char *rel, const char *own)
 {
 	struct results r;
 
-	if (!load(rel, &r))
+	if (!read_recorded(rel, &r))
 		skip();
 	for (int l = 0; l < 2; l++) {
 		char *md = render_lang(&r, l ? "zh" : "en");
@@ -317,7 +301,7 @@ static void test_harris_matching(void **state)
 	double r3, r11;
 
 	(void)state;
-	if (!load("reports/examples/h100/results.json", &r))
+	if (!read_recorded("reports/examples/h100/results.json", &r))
 		skip();
 	r3 = find_row(&r, "reduce_interleaved_divergent", "int", 1u << 24)->t.median_ms;
 	r11 = find_row(&r, "reduce_grid_stride", "int", 1u << 24)->t.median_ms;
@@ -374,7 +358,7 @@ static void test_rubric(void **state)
 	char *en, *zh, *rb, *row, *cell;
 
 	(void)state;
-	if (!load("reports/examples/h100/results.json", &r))
+	if (!read_recorded("reports/examples/h100/results.json", &r))
 		skip();
 	en = render_lang(&r, "en");
 	rb = section(en, "## Expected against observed");

@@ -61,45 +61,6 @@ static void scratch_done(char *dir)
 	free(dir);
 }
 
-/* Reads recorded file `rel` into *r; false (the test is skipped) when
- * the file is not in this tree. */
-static bool read_recorded(const char *rel, struct results *r)
-{
-	char *path = xasprintf("%s/%s", srcdir(), rel);
-	bool ok = file_exists(path);
-
-	memset(r, 0, sizeof(*r));
-	if (ok)
-		assert_int_equal(results_read(path, r), 0);
-	else
-		fprintf(stderr, "%s: not in this tree, skipped\n", path);
-	free(path);
-	return ok;
-}
-
-/* Blanks out fenced code blocks, in place: their lines are no tables. */
-static void strip_fences(char *md)
-{
-	char *p = md;
-
-	while ((p = strstr(p, "```")) != NULL) {
-		size_t fence = strspn(p, "`");
-		char *close = p + fence, *end;
-
-		for (;;) {
-			close = strstr(close, "\n");
-			if (!close)
-				return;
-			close++;
-			if (strspn(close, "`") >= fence)
-				break;
-		}
-		end = close + strspn(close, "`");
-		memset(p, ' ', (size_t)(end - p));
-		p = end;
-	}
-}
-
 /* Fails, naming the report and its line, when a table row of md has more
  * than REPORT_MAX_COLS cells; returns how many table rows it read. */
 static int check_widths(char *md, const char *what)

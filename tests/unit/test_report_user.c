@@ -806,7 +806,6 @@ static void test_user_golden(void **state)
 {
 	static const double ctr[NCOLS] = { 2.5, 90.0, 7.5e7, 100, 4, 1 };
 	struct variant host = user_reduce;
-	bool update = getenv("CULAB_UPDATE_GOLDEN") != NULL;
 	struct results r;
 	struct result_row *row;
 	struct rendered x;
@@ -822,41 +821,8 @@ static void test_user_golden(void **state)
 		.spill_bytes = 0,
 	};
 	render_charts(&r, &x, true, NULL);
-	for (int l = 0; l < 2; l++) {
-		const char *got = l ? x.zh : x.en;
-		char *golden = xasprintf("%s/tests/golden/synthetic-user/"
-					 "report.%s.md", srcdir(),
-					 l ? "zh" : "en");
-		char *want;
-
-		if (update) {
-			char *gdir = xasprintf("%s/tests/golden/synthetic-user",
-					       srcdir());
-
-			assert_int_equal(mkdir_p(gdir), 0);
-			assert_int_equal(write_file_atomic(golden, got,
-							   strlen(got)), 0);
-			fprintf(stderr, "wrote %s\n", golden);
-			free(gdir);
-		}
-		want = slurp(golden, NULL);
-		if (!want)
-			fail_msg("%s:%d: %s is missing: run tests/update_golden.sh",
-				 __FILE__, __LINE__, golden);
-		if (strcmp(got, want) != 0) {
-			int line = 1;
-			size_t i = 0;
-
-			while (got[i] && got[i] == want[i])
-				line += got[i++] == '\n';
-			fail_msg("%s:%d: %s differs from the rendered report at "
-				 "line %d (run tests/update_golden.sh if the "
-				 "change is intended)", __FILE__, __LINE__,
-				 golden, line);
-		}
-		free(want);
-		free(golden);
-	}
+	golden_check(x.en, "synthetic-user/report.en.md");
+	golden_check(x.zh, "synthetic-user/report.zh.md");
 	rendered_free(&x);
 	results_release(&r);
 }
