@@ -368,7 +368,7 @@ char *json_results_encode(const struct results *r)
 
 /* ---- other documents ---------------------------------------------------- */
 
-static int print_json(FILE *fp, json_t *j)
+int json_print(FILE *fp, json_t *j)
 {
 	int rc = 0;
 
@@ -388,7 +388,7 @@ int json_print_kernels(FILE *fp)
 
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(a, variant_to_json(&v[i]));
-	return print_json(fp, a);
+	return json_print(fp, a);
 }
 
 /* Whether `chip` collects alias a, and as what. */
@@ -439,7 +439,7 @@ int json_print_metrics(FILE *fp, const char *chip)
 			json_object_set_new(o, "on_chip", alias_on_chip(&m[i], chip));
 		json_array_append_new(a, o);
 	}
-	return print_json(fp, a);
+	return json_print(fp, a);
 }
 
 int json_print_devices(FILE *fp, const struct environment *envs, size_t n)
@@ -452,5 +452,5 @@ int json_print_devices(FILE *fp, const struct environment *envs, size_t n)
 		json_object_set_new(o, "index", json_integer((json_int_t)i));
 		json_array_append_new(a, o);
 	}
-	return print_json(fp, a);
+	return json_print(fp, a);
 }

@@ -131,7 +131,6 @@ int json_print_compare(FILE *fp, const struct compare *const *c,
 {
 	json_t *doc = json_object(), *method = json_object(),
 	       *list = json_array();
-	int rc = 0;
 
 	json_object_set_new(doc, "schema", json_string("culab-compare"));
 	json_object_set_new(doc, "schema_version", json_integer(1));
@@ -157,10 +156,5 @@ int json_print_compare(FILE *fp, const struct compare *const *c,
 		json_array_append_new(list, comparison_json(c[i], base_path,
 							    cur_paths[i]));
 	json_object_set_new(doc, "comparisons", list);
-	if (json_dumpf(doc, fp, JSON_INDENT(2) | JSON_ENSURE_ASCII) < 0)
-		rc = diag_error("cannot write JSON");
-	else
-		fputc('\n', fp);
-	json_decref(doc);
-	return rc;
+	return json_print(fp, doc);
 }

@@ -37,6 +37,11 @@ struct reader {
 	bool stop;              /* past a limit of the file: read no further */
 };
 
+/* Writes document j to fp, indented, ASCII, with a final newline, and
+ * releases j (NULL: "cannot write JSON").  Returns 0, or -1 after a
+ * diagnostic.  Every `--json` output goes through it (json.c). */
+int json_print(FILE *fp, json_t *j);
+
 /* Reports "where.field: missing or not WANT", `where` and `field` being
  * the JSON path of the field ("rows[3]", "timing.stop").  Returns -1. */
 int json_bad(struct reader *rd, const char *where, const char *field,

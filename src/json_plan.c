@@ -16,18 +16,6 @@
 #include "plan.h"
 #include "util.h"
 
-static int print_json(FILE *fp, json_t *j)
-{
-	int rc = 0;
-
-	if (!j || json_dumpf(j, fp, JSON_INDENT(2) | JSON_ENSURE_ASCII) < 0)
-		rc = diag_error("cannot write JSON");
-	else
-		fputc('\n', fp);
-	json_decref(j);
-	return rc;
-}
-
 /* ---- writing ----------------------------------------------------------- */
 
 static json_t *measurement_to_json(const struct plan_measurement *ms)
@@ -126,7 +114,7 @@ int json_print_plan(FILE *fp, const struct plan *p)
 	json_object_set_new(o, "all_cost_us",
 			    json_integer((json_int_t)p->all_cost));
 	json_object_set_new(o, "experiments", exps);
-	return print_json(fp, o);
+	return json_print(fp, o);
 }
 
 /* ---- reading back ---------------------------------------------------------- */
