@@ -68,7 +68,7 @@ WARN     := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 CFLAGS   ?= -O2 -g
 CXXFLAGS ?= -O2 -g
 NVCCOPT  ?= -O3 -lineinfo
-CPPFLAGS += -Isrc -Ikernels -I$(BUILD) -I$(CUDA_INC) -D_GNU_SOURCE
+CPPFLAGS += -Isrc -I. -I$(BUILD) -I$(CUDA_INC) -D_GNU_SOURCE
 
 ALL_CFLAGS   = -std=c11 $(WARN) $(CFLAGS) $(CPPFLAGS) -MMD -MP
 ALL_CXXFLAGS = -std=c++17 -Wall -Wextra -Wshadow -Wformat=2 $(CXXFLAGS) \
@@ -115,9 +115,9 @@ endif
 
 # The command line (main.c's table and the cli_*.c files of its
 # subcommands) is linked into culab only; the tests link the rest.
-CLI_SRC := src/main.c $(wildcard src/cli_*.c)
-C_SRC   := $(filter-out $(CLI_SRC),$(wildcard src/*.c))
-CXX_SRC := $(wildcard src/*.cpp)
+CLI_SRC := src/cli/main.c $(wildcard src/cli/cli_*.c)
+C_SRC   := $(filter-out $(CLI_SRC),$(wildcard src/*/*.c))
+CXX_SRC := $(wildcard src/*/*.cpp)
 CU_SRC  := $(wildcard kernels/*.cu)
 LIB_OBJ := $(C_SRC:%.c=$(BUILD)/%.o) $(CXX_SRC:%.cpp=$(BUILD)/%.o) \
            $(CU_SRC:%.cu=$(BUILD)/%.o)
@@ -169,13 +169,13 @@ $(BUILD)/%.o: %.cu $(FLAGS_STAMP)
 	@echo "  NVCC    $<"
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -c $< -o $@
 
-$(BUILD)/src/main.o: $(VERSION_H)
-$(BUILD)/src/results.o: $(VERSION_H)
-$(BUILD)/src/env.o: $(VERSION_H)
+$(BUILD)/src/cli/main.o: $(VERSION_H)
+$(BUILD)/src/run/results.o: $(VERSION_H)
+$(BUILD)/src/run/env.o: $(VERSION_H)
 # NVRTC is opened at run time (never linked), first from the toolkit
 # culab was built with.  private: the flags stamp, a prerequisite, must
 # not inherit it.
-$(BUILD)/src/nvrtc.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CUDA_LIB)"'
+$(BUILD)/src/ladder/nvrtc.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CUDA_LIB)"'
 
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"

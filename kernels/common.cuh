@@ -14,7 +14,7 @@
 
 #include <cuda_runtime.h>
 
-#include "dtype.h"
+#include "base/dtype.h"
 #include "kernels.h"
 
 namespace culab {

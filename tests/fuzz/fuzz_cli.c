@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int culab_main(int argc, char **argv);

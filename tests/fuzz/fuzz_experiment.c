@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "diag.h"
-#include "experiment.h"
+#include "base/diag.h"
+#include "experiment/experiment.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "json.h"
-#include "results.h"
-#include "signature.h"
+#include "base/diag.h"
+#include "results/json.h"
+#include "run/results.h"
+#include "compare/signature.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "template.h"
+#include "base/diag.h"
+#include "report/template.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -37,25 +37,25 @@ mkdir -p "$out/obj" "$out/crashes"
 # absolute: fuzz_cli runs culab in an empty directory of its own
 case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 
-flags="-std=c11 -D_GNU_SOURCE -g -O1 -Isrc -Ikernels -I$build -I$CUDA/include
+flags="-std=c11 -D_GNU_SOURCE -g -O1 -Isrc -I. -I$build -I$CUDA/include
  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all"
 objs=""
-for c in src/*.c; do
+for c in src/*/*.c; do
 	# the command line (main.c, cli_*.c) is not part of what is fuzzed
-	case $c in src/main.c|src/cli_*.c) continue ;; esac
+	case $c in src/cli/main.c|src/cli/cli_*.c) continue ;; esac
 	o=$out/obj/$(basename "$c" .c).o
 	$CLANG $flags -c "$c" -o "$o" || exit 1
 	objs="$objs $o"
 done
 # C++ too: the counters files must see ASan at compile time (CUPTI cannot
 # load under it, and they then decline instead of letting ASan abort).
-for c in src/*.cpp; do
+for c in src/*/*.cpp; do
 	o=$out/obj/$(basename "$c" .cpp).o
 	$CLANGXX -std=c++17 $(echo "$flags" | sed 's/-std=c11//') -c "$c" -o "$o" || exit 1
 	objs="$objs $o"
 done
 cliobjs=""
-for c in src/main.c src/cli_*.c; do
+for c in src/cli/main.c src/cli/cli_*.c; do
 	o=$out/obj/cli-$(basename "$c" .c).o
 	$CLANG $flags -Dmain=culab_main -c "$c" -o "$o" || exit 1
 	cliobjs="$cliobjs $o"

@@ -30,11 +30,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "counters.h"
-#include "env.h"
+#include "counters/counters.h"
+#include "run/env.h"
 extern "C" {
-#include "metrics.h"
-#include "util.h"
+#include "counters/metrics.h"
+#include "base/util.h"
 }
 
 #include "ck.h"

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "ck.h"
-#include "support.h"
+#include "kernels/support.h"
 
 __global__ void writer(float *p, size_t n)
 {

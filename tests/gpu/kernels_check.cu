@@ -43,7 +43,7 @@
 #include <cuda_runtime.h>
 
 extern "C" {
-#include "registry.h"
+#include "ladder/registry.h"
 }
 
 #define CK_EXIT_STATUS 2

@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "diag.h"
-#include "util.h"
+#include "base/diag.h"
+#include "base/util.h"
 
 struct capture {
 	FILE *fp;

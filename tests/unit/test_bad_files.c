@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "experiment.h"
-#include "plan.h"
-#include "ukernel.h"
-#include "util.h"
+#include "base/diag.h"
+#include "experiment/experiment.h"
+#include "plan/plan.h"
+#include "ladder/ukernel.h"
+#include "base/util.h"
 
 /* Runs the loader on path, returning its diagnostics (free()) and rc.
  * A file that names kernels of its own is also prepared as `culab check`

@@ -17,10 +17,10 @@
 
 #include <cmocka.h>
 
-#include "chip.h"
-#include "counters.h"
-#include "metrics.h"
-#include "util.h"
+#include "counters/chip.h"
+#include "counters/counters.h"
+#include "counters/metrics.h"
+#include "base/util.h"
 
 #define assert_contains(haystack, needle) \
 	check_contains((haystack), (needle), __FILE__, __LINE__)

@@ -18,8 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "exitcode.h"
-#include "util.h"
+#include "base/exitcode.h"
+#include "base/util.h"
 
 static void test_usage(void **state)
 {

@@ -20,10 +20,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "exitcode.h"
-#include "slurm.h"
-#include "util.h"
-#include "workers.h"
+#include "base/exitcode.h"
+#include "cli/slurm.h"
+#include "base/util.h"
+#include "cli/workers.h"
 
 /* --shard on plan: the I-th of N, counted from 1; the others refused. */
 static void test_plan_shard(void **state)

@@ -27,8 +27,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "exitcode.h"
-#include "util.h"
+#include "base/exitcode.h"
+#include "base/util.h"
 
 #define LIMIT_S 5.0          /* any row */
 #define QUICK_S 1.0          /* a row that must not wait on a FIFO */

@@ -22,12 +22,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "compare.h"
-#include "diag.h"
-#include "json.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "compare/compare.h"
+#include "base/diag.h"
+#include "results/json.h"
+#include "report/report.h"
+#include "run/results.h"
+#include "base/util.h"
 #include "report_check.h"
 
 /* ---- synthetic results (test data, not measurements) ------------------ */

@@ -34,11 +34,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "exitcode.h"
-#include "hash.h"
-#include "json.h"
-#include "results.h"
-#include "util.h"
+#include "base/exitcode.h"
+#include "base/hash.h"
+#include "results/json.h"
+#include "run/results.h"
+#include "base/util.h"
 #include "report_check.h"
 
 #define H100 "tests/fixtures/recorded-2026-11-22/default-h100/results.json"

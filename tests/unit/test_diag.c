@@ -10,8 +10,8 @@
 
 #include <cmocka.h>
 
-#include "diag.h"
-#include "util.h"
+#include "base/diag.h"
+#include "base/util.h"
 
 static void expect(const char *in, size_t len, const char *want)
 {

@@ -17,8 +17,8 @@
 
 #include <cmocka.h>
 
-#include "env.h"
-#include "util.h"
+#include "run/env.h"
+#include "base/util.h"
 
 static const struct gpu {
 	const char *name;

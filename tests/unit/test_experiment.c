@@ -17,12 +17,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "experiment.h"
-#include "hash.h"
-#include "metrics.h"
-#include "registry.h"
-#include "util.h"
+#include "base/diag.h"
+#include "experiment/experiment.h"
+#include "base/hash.h"
+#include "counters/metrics.h"
+#include "ladder/registry.h"
+#include "base/util.h"
 
 /* ---- checking diagnostics ---------------------------------------------- */
 

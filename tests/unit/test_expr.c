@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "expr.h"
-#include "util.h"
+#include "base/expr.h"
+#include "base/util.h"
 
 #define ALL_VARS (EXPR_VAR_BIT(EV__COUNT) - 1)
 #define REDUCE_VARS (EXPR_VAR_BIT(EV_N) | EXPR_VAR_BIT(EV_BLOCK) | \

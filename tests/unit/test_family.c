@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "family.h"
-#include "util.h"
+#include "ladder/family.h"
+#include "base/util.h"
 
 static void fill(void *buf, enum family f, enum dtype t, uint64_t n,
 		 uint64_t m, uint64_t seed)

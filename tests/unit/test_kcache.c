@@ -18,10 +18,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "kcache.h"
-#include "nvrtc.h"
-#include "util.h"
+#include "base/diag.h"
+#include "ladder/kcache.h"
+#include "ladder/nvrtc.h"
+#include "base/util.h"
 
 static char tmp[64];
 

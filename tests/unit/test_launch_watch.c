@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "launch_watch.h"
-#include "util.h"
+#include "counters/launch_watch.h"
+#include "base/util.h"
 
 static void expect_name(const char *symbol, const char *want)
 {

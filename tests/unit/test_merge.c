@@ -15,13 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "merge.h"
-#include "output.h"
-#include "plan.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "base/diag.h"
+#include "results/merge.h"
+#include "cli/output.h"
+#include "plan/plan.h"
+#include "report/report.h"
+#include "run/results.h"
+#include "base/util.h"
 #include "report_check.h"
 
 #define FIXTURE "tests/fixtures/quick/results.json"

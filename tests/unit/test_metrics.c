@@ -12,10 +12,10 @@
 
 #include <cmocka.h>
 
-#include "counters.h"
-#include "diag.h"
-#include "metrics.h"
-#include "util.h"
+#include "counters/counters.h"
+#include "base/diag.h"
+#include "counters/metrics.h"
+#include "base/util.h"
 
 /* Doubles equal to 1e-12 relative, or both NAN; prints both sides. */
 #define assert_near(actual, expected) \

@@ -19,8 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "nvml.h"
-#include "util.h"
+#include "run/nvml.h"
+#include "base/util.h"
 
 /* ---- a fake NVML that records ------------------------------------------------ */
 

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "nvrtc.h"
-#include "util.h"
+#include "base/diag.h"
+#include "ladder/nvrtc.h"
+#include "base/util.h"
 
 /* ---- checking diagnostics ---------------------------------------------- */
 

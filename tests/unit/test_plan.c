@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
-#include "util.h"
+#include "plan/plan.h"
+#include "base/util.h"
 
 static void load(const char *text, struct experiment_file *f)
 {

@@ -8,8 +8,8 @@
 
 #include <math.h>
 
-#include "diag.h"
-#include "plot.h"
+#include "base/diag.h"
+#include "report/plot.h"
 #include "report_check.h"
 
 /* A fresh scratch directory for one test. */

@@ -12,9 +12,9 @@
 #include <cmocka.h>
 #include <driver_types.h>
 
-#include "counters.h"
-#include "refusal.h"
-#include "util.h"
+#include "counters/counters.h"
+#include "base/refusal.h"
+#include "base/util.h"
 
 /* What the machines culab meets say (the texts are real ones' shapes). */
 #define LINUX "Linux version 6.8.0-60-generic (buildd@lcy02-amd64-054) " \

@@ -16,8 +16,8 @@
 
 #include <cmocka.h>
 
-#include "registry.h"
-#include "util.h"
+#include "ladder/registry.h"
+#include "base/util.h"
 
 /* The derived counter columns an expect line may name (metrics.c). */
 static const char *const known_columns[] = {

@@ -19,14 +19,14 @@
 
 #include <math.h>
 
-#include "diag.h"
-#include "output.h"
-#include "registry.h"
-#include "report.h"
-#include "results.h"
-#include "signature.h"
-#include "template.h"
-#include "util.h"
+#include "base/diag.h"
+#include "cli/output.h"
+#include "ladder/registry.h"
+#include "report/report.h"
+#include "run/results.h"
+#include "compare/signature.h"
+#include "report/template.h"
+#include "base/util.h"
 #include "report_check.h"
 
 static char *path_of(const char *dir, const char *name)

@@ -13,10 +13,10 @@
 #include <ctype.h>
 #include <math.h>
 
-#include "metrics.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "counters/metrics.h"
+#include "report/report.h"
+#include "run/results.h"
+#include "base/util.h"
 #include "report_check.h"
 
 /* Renders r without charts and returns report.<lang>.md (caller frees). */

@@ -9,8 +9,8 @@
 #include <cmocka.h>
 
 #include "report_check.h"
-#include "report_html.h"
-#include "util.h"
+#include "report/report_html.h"
+#include "base/util.h"
 
 #define HAS(page, s)                                                           \
 	do {                                                                   \

@@ -25,12 +25,12 @@
 #include <ctype.h>
 #include <math.h>
 
-#include "compare.h"
-#include "diag.h"
-#include "report.h"
-#include "report_int.h"
-#include "results.h"
-#include "util.h"
+#include "compare/compare.h"
+#include "base/diag.h"
+#include "report/report.h"
+#include "report/report_int.h"
+#include "run/results.h"
+#include "base/util.h"
 #include "report_check.h"
 
 /* The widest table a report may hold: wider ones scroll sideways on

@@ -20,11 +20,11 @@
 
 #include <math.h>
 
-#include "diag.h"
-#include "registry.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "base/diag.h"
+#include "ladder/registry.h"
+#include "report/report.h"
+#include "run/results.h"
+#include "base/util.h"
 #include "report_check.h"
 
 static char *scratch(void)

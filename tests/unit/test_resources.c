@@ -26,8 +26,8 @@
 
 #include <cuda_occupancy.h>
 
-#include "resources.h"
-#include "util.h"
+#include "counters/resources.h"
+#include "base/util.h"
 
 /* H100 SXM (sm_90): 2048 threads, 32 blocks, 64 Ki registers per SM and
  * per block, 228 KiB of shared memory per SM, 227 KiB per block opted

@@ -15,10 +15,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "output.h"
-#include "results.h"
-#include "util.h"
+#include "base/diag.h"
+#include "cli/output.h"
+#include "run/results.h"
+#include "base/util.h"
 
 static char tmpdir[] = "/tmp/culab-test-results-XXXXXX";
 

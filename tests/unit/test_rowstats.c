@@ -20,13 +20,13 @@
 #include <unistd.h>
 
 #include "capture.h"
-#include "experiment.h"
-#include "output.h"
-#include "plan.h"
-#include "report.h"
-#include "repeats.h"
-#include "results.h"
-#include "util.h"
+#include "experiment/experiment.h"
+#include "cli/output.h"
+#include "plan/plan.h"
+#include "report/report.h"
+#include "experiment/repeats.h"
+#include "run/results.h"
+#include "base/util.h"
 
 static char tmpdir[] = "/tmp/culab-test-rowstats-XXXXXX";
 

@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
-#include "util.h"
+#include "plan/plan.h"
+#include "base/util.h"
 
 static void load_file(const char *path, struct experiment_file *f)
 {

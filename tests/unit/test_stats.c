@@ -13,7 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "stats.h"
+#include "base/stats.h"
 
 #define CLOSE(a, b) assert_true(fabs((a) - (b)) < 1e-9)
 

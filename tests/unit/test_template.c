@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "template.h"
+#include "base/diag.h"
+#include "report/template.h"
 
 static const char *const names[] = { "title", "body", "empty", "environment" };
 

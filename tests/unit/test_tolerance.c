@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "family.h"
-#include "registry.h"
-#include "results.h"
+#include "ladder/family.h"
+#include "ladder/registry.h"
+#include "run/results.h"
 
 /* SMs of the GPUs the ladder was recorded on (H100 SXM, H200) and of a
  * larger one, so the grids the launchers choose vary. */

@@ -12,13 +12,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "experiment.h"
-#include "hash.h"
-#include "plan.h"
-#include "registry.h"
-#include "ukernel.h"
-#include "util.h"
+#include "base/diag.h"
+#include "experiment/experiment.h"
+#include "base/hash.h"
+#include "plan/plan.h"
+#include "ladder/registry.h"
+#include "ladder/ukernel.h"
+#include "base/util.h"
 
 static struct ukernel *kernel_named(const struct experiment_file *f,
 				    const char *label)

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "util.h"
+#include "base/util.h"
 
 /* slowest_note keeps the n slowest, slowest first, and ignores the rest. */
 static void test_slowest(void **state)

@@ -27,9 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "report/report.h"
+#include "run/results.h"
+#include "base/util.h"
 
 #include "report_check.h"
 

@@ -1,0 +1,489 @@
+/* cli_compare.c - `culab compare` and `culab rerun`: their options, and
+ * the glue between reading, comparing (compare.h), printing and running.
+ * Their rows in main.c's command table hold usage and help. */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "counters/chip.h"
+#include "compare/compare.h"
+#include "base/diag.h"
+#include "run/env.h"
+#include "base/exitcode.h"
+#include "experiment/experiment.h"
+#include "results/json.h"
+#include "counters/metrics.h"
+#include "output.h"
+#include "plan/plan.h"
+#include "report/plot.h"
+#include "report/report.h"
+#include "results/rerun.h"
+#include "run/runner.h"
+#include "base/util.h"
+
+/* --threshold: a relative difference, 0 < T < 1. */
+int cli_parse_threshold(const struct command *c, const char *s, double *t)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v > 0 && v < 1))
+		return usage_error(c, "--threshold takes a relative difference "
+				   "between 0 and 1 (0.02 is 2 %%), not \"%s\"",
+				   s);
+	*t = v;
+	return 0;
+}
+
+static int parse_fail_on(const struct command *c, const char *s, unsigned *m)
+{
+	*m = compare_fail_mask(s);
+	if (!*m)
+		return usage_error(c, "--fail-on takes slower, faster or "
+				   "changed, not \"%s\"", s);
+	return 0;
+}
+
+/* --match BASE=NEW. */
+int cli_parse_match(const struct command *c, char *s, struct cmp_opts *o)
+{
+	char *eq = strchr(s, '=');
+
+	if (!eq || eq == s || !eq[1])
+		return usage_error(c, "--match takes BASE=NEW (two experiment "
+				   "names), not \"%s\"", s);
+	if (o->nmatch == CLI_MAX_MATCH)
+		return usage_error(c, "at most %d --match options",
+				   CLI_MAX_MATCH);
+	*eq = '\0';
+	o->match[o->nmatch].base = s;
+	o->match[o->nmatch++].cur = eq + 1;
+	return 0;
+}
+
+/* Whether results r have a row of experiment `name`. */
+static bool has_experiment(const struct results *r, const char *name)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].experiment && !strcmp(r->rows[i].experiment, name))
+			return true;
+	return false;
+}
+
+/* Every --match names an experiment of the base and of some new file. */
+int cli_check_matches(const struct command *c, const struct cmp_opts *o,
+			 const struct results *r, size_t n)
+{
+	for (size_t i = 0; i < o->nmatch; i++) {
+		bool cur = false;
+
+		for (size_t k = 1; k < n; k++)
+			cur |= has_experiment(&r[k], o->match[i].cur);
+		if (!has_experiment(&r[0], o->match[i].base))
+			return usage_error(c, "--match: the base has no "
+					   "experiment \"%s\"", o->match[i].base);
+		if (!cur)
+			return usage_error(c, "--match: no new file has an "
+					   "experiment \"%s\"", o->match[i].cur);
+	}
+	return 0;
+}
+
+int cli_baseline(const struct command *c, const char *baseline,
+		 const char *path, const struct cmp_opts *co,
+		 struct results both[2], struct compare *cmp)
+{
+	const char *paths[2] = { baseline, path };
+	struct compare_options o = { co->threshold, co->match, co->nmatch };
+	int rc;
+
+	memset(cmp, 0, sizeof(*cmp));
+	if (compare_load(paths, 2, both) < 0)
+		return EXIT_USAGE;
+	rc = cli_check_matches(c, co, both, 2);
+	if (rc == EXIT_OK) {
+		compare_build(&both[0], &both[1], &o, cmp);
+		if (compare_check_pairs(cmp, baseline, path))
+			rc = EXIT_USAGE;
+	}
+	return rc;
+}
+
+/* ---- culab compare ------------------------------------------------------ */
+
+enum format { FMT_TEXT, FMT_MARKDOWN, FMT_JSON };
+
+/* Writes the comparisons c[0..n) in format f to fp. */
+static int compare_write(FILE *fp, enum format f, struct compare *const *c,
+			 const char *const *paths, size_t n,
+			 const char *const *charts)
+{
+	for (size_t i = 0; f != FMT_JSON && i < n; i++) {
+		if (i)
+			fputc('\n', fp);
+		if (f == FMT_TEXT) {
+			compare_print_text(fp, c[i], paths[0], paths[i + 1]);
+		} else {
+			char *md = report_compare_markdown(c[i], REPORT_EN,
+							   paths[0],
+							   paths[i + 1],
+							   charts[i]);
+
+			fputs(n > 1 ? "## " : "# ", fp);
+			fprintf(fp, "culab compare\n\n%s", md);
+			free(md);
+		}
+	}
+	if (f == FMT_JSON)
+		return json_print_compare(fp, (const struct compare *const *)c,
+					  paths[0], paths + 1, n);
+	return 0;
+}
+
+/* Draws the ratio chart of each comparison into dir: "compare", or
+ * "compare-2"... with several new files.  charts[i] gets "dir/NAME". */
+static int compare_charts(struct compare *const *c, size_t n, const char *dir,
+			  const char *gnuplot, char **charts)
+{
+	struct plot_set *s = plot_set_new();
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *name = compare_chart(s, c[i], "compare",
+						 "new / base time");
+
+		charts[i] = name ? xasprintf("%s/%s", dir, name) : NULL;
+	}
+	rc = plot_render(s, dir, gnuplot);
+	plot_set_free(s);
+	return rc;
+}
+
+/* Text into -o FILE (atomically) or stdout. */
+static int put_output(const char *file, const char *text, size_t len)
+{
+	if (file)
+		return write_file_atomic(file, text, len);
+	if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)
+		return diag_error("cannot write the output: %s", strerror(errno));
+	return 0;
+}
+
+struct compare_args {
+	struct cmp_opts o;
+	enum format format;
+	const char *chart_dir, *gnuplot, *out;
+};
+
+static int compare_args_parse(const struct command *c, int argc, char **argv,
+			      struct compare_args *a)
+{
+	static const struct option opts[] = {
+		{ "threshold", required_argument, NULL, 't' },
+		{ "markdown", no_argument, NULL, 'm' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "chart", required_argument, NULL, 'c' },
+		{ "gnuplot", required_argument, NULL, 'g' },
+		{ "fail-on", required_argument, NULL, 'f' },
+		{ "match", required_argument, NULL, 'M' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 't':
+			if (cli_parse_threshold(c, optarg, &a->o.threshold))
+				return EXIT_USAGE;
+			break;
+		case 'm':
+		case 'j':
+			if (a->format != FMT_TEXT)
+				return usage_error(c, "--markdown and --json "
+						   "exclude each other");
+			a->format = ch == 'm' ? FMT_MARKDOWN : FMT_JSON;
+			break;
+		case 'c':
+			if (cli_need_name("--chart", "a directory", optarg))
+				return EXIT_USAGE;
+			a->chart_dir = optarg;
+			break;
+		case 'g': a->gnuplot = optarg; break;
+		case 'f':
+			if (parse_fail_on(c, optarg, &a->o.fail_mask))
+				return EXIT_USAGE;
+			break;
+		case 'M':
+			if (cli_parse_match(c, optarg, &a->o))
+				return EXIT_USAGE;
+			break;
+		case 'o':
+			if (cli_need_name("-o/--output", "a file", optarg))
+				return EXIT_USAGE;
+			a->out = optarg;
+			break;
+		case 'h': print_help(c, stdout); return -1;
+		default: return usage_error(c, "unknown option");
+		}
+	}
+	if (argc - optind < 2)
+		return usage_error(c, "compare needs a base results file and at "
+				   "least one new one");
+	return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	const struct command *c = find_command("compare");
+	struct compare_args a = { .format = FMT_TEXT };
+	struct compare_options co = { 0 };
+	struct results *r = NULL;
+	struct compare **cmp = NULL;
+	char **charts = NULL;
+	const char *const *paths;
+	size_t n = 0, ncmp = 0;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = NULL;
+	int rc = compare_args_parse(c, argc, argv, &a);
+	bool fails = false;
+
+	if (rc)
+		return rc < 0 ? EXIT_OK : rc;
+	rc = EXIT_USAGE;
+	paths = (const char *const *)argv + optind;
+	n = (size_t)(argc - optind);
+	r = xcalloc(n, sizeof(*r));
+	if (compare_load(paths, n, r) < 0 || cli_check_matches(c, &a.o, r, n))
+		goto out;
+	co = (struct compare_options){ a.o.threshold, a.o.match, a.o.nmatch };
+	cmp = xcalloc(n - 1, sizeof(*cmp));
+	charts = xcalloc(n - 1, sizeof(*charts));
+	for (ncmp = 0; ncmp < n - 1; ncmp++) {
+		cmp[ncmp] = xcalloc(1, sizeof(**cmp));
+		compare_build(&r[0], &r[ncmp + 1], &co, cmp[ncmp]);
+		if (compare_check_pairs(cmp[ncmp], paths[0], paths[ncmp + 1])) {
+			ncmp++;
+			goto out;
+		}
+		fails |= compare_fails(cmp[ncmp], a.o.fail_mask);
+	}
+	rc = EXIT_FAILED;
+	if (a.chart_dir && compare_charts(cmp, ncmp, a.chart_dir, a.gnuplot,
+					  charts) < 0)
+		goto out;
+	mem = open_memstream(&text, &len);
+	if (!mem)
+		goto out;
+	if (compare_write(mem, a.format, cmp, paths, ncmp,
+			  (const char *const *)charts) < 0 || fclose(mem) != 0) {
+		mem = NULL;
+		goto out;
+	}
+	mem = NULL;
+	if (put_output(a.out, text, len) < 0)
+		goto out;
+	rc = fails ? EXIT_FAILED : EXIT_OK;
+out:
+	if (mem)
+		fclose(mem);
+	free(text);
+	for (size_t i = 0; i < ncmp; i++) {
+		compare_release(cmp[i]);
+		free(cmp[i]);
+		free(charts[i]);
+	}
+	free(cmp);
+	free(charts);
+	for (size_t i = 0; r && i < n; i++)
+		results_release(&r[i]);
+	free(r);
+	return rc;
+}
+
+/* ---- culab rerun -------------------------------------------------------- */
+
+struct rerun_args {
+	struct cmp_opts o;
+	struct run_options run;
+	struct report_options ro;
+	bool report, quiet, no_counters;
+	const char *dir;
+};
+
+static int rerun_args_parse(const struct command *c, int argc, char **argv,
+			    struct rerun_args *a)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "device", required_argument, NULL, 'd' },
+		{ "no-counters", no_argument, NULL, 'C' },
+		{ "resume", no_argument, NULL, 'r' },
+		{ "note", required_argument, NULL, 'n' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "no-report", no_argument, NULL, 'R' },
+		{ "lang", required_argument, NULL, 'L' },
+		{ "threshold", required_argument, NULL, 't' },
+		{ "fail-on", required_argument, NULL, 'f' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0, 0, 0, 0 }
+	};
+	char *end;
+	long dev;
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "o:d:qh", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'o':
+			if (cli_need_name("-o/--output", "a directory", optarg))
+				return EXIT_USAGE;
+			a->dir = optarg;
+			break;
+		case 'd':
+			errno = 0;
+			dev = strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || dev < 0 ||
+			    dev > 1024)
+				return usage_error(c, "option --device needs a "
+						   "non-negative integer, not "
+						   "\"%s\"", optarg);
+			a->run.device = (int)dev;
+			break;
+		case 'C': a->no_counters = true; break;
+		case 'r': a->run.resume = true; break;
+		case 'n': a->run.note = optarg; break;
+		case 'q': a->quiet = true; a->run.progress = false; break;
+		case 'R': a->report = false; break;
+		case 'L':
+			if (report_lang_parse(optarg, &a->ro.langs) < 0)
+				return usage_error(c, "unknown language \"%s\" "
+						   "(known: en, zh, both)",
+						   optarg);
+			break;
+		case 't':
+			if (cli_parse_threshold(c, optarg, &a->o.threshold))
+				return EXIT_USAGE;
+			break;
+		case 'f':
+			if (parse_fail_on(c, optarg, &a->o.fail_mask))
+				return EXIT_USAGE;
+			break;
+		case 'h': print_help(c, stdout); return -1;
+		default: return usage_error(c, "unknown option");
+		}
+	}
+	if (argc - optind != 1)
+		return usage_error(c, "rerun needs exactly one results file");
+	return 0;
+}
+
+/* After the run: the comparison with the record, the report with its
+ * before/after section, the summary.  Returns the exit code. */
+static int rerun_finish(struct rerun_args *a, const char *path,
+			const struct results *rec, const struct results *res,
+			const char *outdir, int rc)
+{
+	struct compare_options co = { a->o.threshold, NULL, 0 };
+	struct compare cmp;
+	char *now = xasprintf("%s/results.json", outdir);
+
+	compare_build(rec, res, &co, &cmp);
+	if (cmp.npairs) {
+		putchar('\n');
+		compare_print_text(stdout, &cmp, path, now);
+		putchar('\n');
+	}
+	if (a->report && res->nrows) {
+		a->ro.baseline = cmp.npairs ? &cmp : NULL;
+		a->ro.baseline_path = path;
+		if (output_report(outdir, res, &a->ro) < 0 && rc == EXIT_OK)
+			rc = EXIT_FAILED;
+		else if (!a->quiet)
+			printf("culab: report: %s/report.en.md, "
+			       "%s/report.zh.md\n", outdir, outdir);
+	}
+	if (!a->quiet)
+		run_summary(res, outdir);
+	if (rc == EXIT_OK && compare_fails(&cmp, a->o.fail_mask))
+		rc = EXIT_FAILED;
+	compare_release(&cmp);
+	free(now);
+	return rc;
+}
+
+/* The default output directory: rerun/ beside the results file. */
+static char *default_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? xasprintf("%.*s/rerun", (int)(slash - path), path) :
+		       xstrdup("rerun");
+}
+
+int cmd_rerun(int argc, char **argv)
+{
+	const struct command *c = find_command("rerun");
+	struct rerun_args a = { .report = true };
+	struct experiment_file f = { 0 };
+	struct results rec = { 0 }, res = { 0 };
+	struct plan_selection only = { 0 };
+	char *yaml = NULL, *dir = NULL, *list = NULL, why[256], arch[16];
+	const char *outdir = NULL, *path;
+	int rc;
+
+	a.run.progress = isatty(STDERR_FILENO);
+	report_options_init(&a.ro);
+	rc = rerun_args_parse(c, argc, argv, &a);
+	if (rc)
+		return rc < 0 ? EXIT_OK : rc;
+	rc = EXIT_USAGE;
+	path = argv[optind];
+	if (results_read(path, &rec) < 0)
+		goto out;
+	dir = a.dir ? xstrdup(a.dir) : default_dir(path);
+	a.ro.dir = dir;
+	if ((a.report && report_prepare(&a.ro) < 0) ||
+	    rerun_prepare(&rec, path, dir, &yaml) < 0)
+		goto out;
+	if (env_device_arch(a.run.device, arch, sizeof(arch)) == 0)
+		metrics_set_chip(chip_for_arch(arch));
+	if (experiment_load(yaml, &f) < 0)
+		goto out;
+	list = rerun_variants(&rec);
+	if (plan_select_parse(list, &only, why, sizeof(why)) < 0) {
+		diag_error("%s: cannot rerun: %s", path, why);
+		goto out;
+	}
+	a.run.outdir = dir;
+	a.run.only_variant = &only;
+	a.run.command = cli_command_line();
+	/* counters as the record has them, unless told otherwise */
+	a.run.no_counters = a.no_counters || !rec.counters_method;
+	rc = runner_run(&f, &a.run, &res, &outdir);
+	if (rc == EXIT_OK || rc == EXIT_FAILED || rc == EXIT_INTERRUPTED)
+		rc = rerun_finish(&a, path, &rec, &res, outdir, rc);
+	if (runner_gpu_hung()) {
+		fflush(NULL);
+		_exit(rc);
+	}
+out:
+	results_release(&res);
+	results_release(&rec);
+	experiment_file_release(&f);
+	plan_select_release(&only);
+	free(list);
+	free(yaml);
+	free(dir);
+	return rc;
+}

@@ -1,0 +1,107 @@
+/* output.c - the printers table.  See output.h.
+ *
+ * Each row names its files and says whether it goes with every save of
+ * the results (cheap, needed for --resume and for anything reading a
+ * running experiment) or only with a report (charts need gnuplot and
+ * take a second). */
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "results/json.h"
+#include "base/util.h"
+
+/* Writes text (owned; freed here) to `name` in directory dirfd (dir)
+ * atomically. */
+static int write_text(int dirfd, const char *dir, const char *name,
+		      char *text)
+{
+	int rc;
+
+	if (!text)
+		return -1;
+	rc = write_file_at(dirfd, dir, name, text, strlen(text));
+	free(text);
+	return rc;
+}
+
+static int print_json(const struct results *r, int dirfd, const char *dir,
+		      const struct report_options *ro)
+{
+	(void)ro;
+	return write_text(dirfd, dir, "results.json", json_results_encode(r));
+}
+
+static int print_csv(const struct results *r, int dirfd, const char *dir,
+		     const struct report_options *ro)
+{
+	(void)ro;
+	return write_text(dirfd, dir, "results.csv", results_csv_text(r));
+}
+
+static int print_markdown(const struct results *r, int dirfd, const char *dir,
+			  const struct report_options *ro)
+{
+	struct report_options o = *ro;
+
+	(void)dirfd;   /* report_render opens dir and its charts/ itself */
+	o.dir = dir;
+	return report_render(r, &o);
+}
+
+static const struct printer printers[] = {
+	{ "json", "results.json", true, print_json },
+	{ "csv", "results.csv", true, print_csv },
+	{ "markdown", "report.en.md, report.zh.md, charts/", false,
+	  print_markdown },
+};
+
+const struct printer *output_printers(size_t *count)
+{
+	*count = ARRAY_SIZE(printers);
+	return printers;
+}
+
+int output_dir_make(const char *dir)
+{
+	int fd = dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW), rc = 0;
+
+	if (fd < 0)
+		return -1;
+	if (faccessat(fd, ".", W_OK, 0) < 0)
+		rc = diag_error("cannot write into output directory \"%s\": "
+				"%s", dir, strerror(errno));
+	close(fd);
+	return rc;
+}
+
+int output_save(const char *dir, const struct results *r)
+{
+	int fd = dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW), rc = 0;
+
+	if (fd < 0)
+		return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(printers) && rc == 0; i++)
+		if (printers[i].with_save &&
+		    printers[i].print(r, fd, dir, NULL) < 0)
+			rc = -1;
+	close(fd);
+	return rc;
+}
+
+int output_report(const char *dir, const struct results *r,
+		  const struct report_options *ro)
+{
+	int rc = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(printers); i++)
+		if (!printers[i].with_save &&
+		    printers[i].print(r, -1, dir, ro) < 0)
+			rc = -1;
+	return rc;
+}

@@ -1,0 +1,54 @@
+/* output.h - what culab writes into an output directory, as a table of
+ * printers.
+ *
+ * A printer renders a results set in one format into the output
+ * directory: results.json (json.c), results.csv (results.c), the
+ * Markdown reports with their charts (report.c).  The runner saves the
+ * results after every finished measurement with output_save() (the
+ * printers marked `with_save`), `culab run` and `culab report` render
+ * the rest with output_report(), and `culab help` lists the table; a new
+ * format is a new row. */
+#ifndef CULAB_OUTPUT_H
+#define CULAB_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "report/report.h"
+#include "run/results.h"
+
+struct printer {
+	const char *name;          /* "json", "csv", "markdown" */
+	const char *files;         /* what it writes, relative to the directory */
+	bool with_save;            /* rewritten with every save of the results */
+	/* Writes r into dir (which exists; dirfd: its descriptor, or -1
+	 * where a printer opens dir itself, as the report does); ro: the
+	 * report's options (the save printers ignore it).  Files are written
+	 * whole to a temporary file and renamed into place relative to the
+	 * directory's descriptor (write_file_at).  Returns 0, or -1 after a
+	 * diagnostic. */
+	int (*print)(const struct results *r, int dirfd, const char *dir,
+		     const struct report_options *ro);
+};
+
+/* The printers, in the order they run. */
+const struct printer *output_printers(size_t *count);
+
+/* Makes the output directory dir (the person's own path, or one an
+ * experiment file gave and the loader confined: links in it are followed)
+ * and checks that culab can write into it.  Returns 0, or -1 after a
+ * one-line diagnostic: bad input, refused before anything is written. */
+int output_dir_make(const char *dir);
+
+/* Creates dir if missing and runs every `with_save` printer (results.json,
+ * results.csv), so readers never see half a file, even when culab is
+ * killed mid-write.  Returns 0, or -1 after a diagnostic. */
+int output_save(const char *dir, const struct results *r);
+
+/* Runs every other printer (the Markdown reports and their charts) with
+ * options ro, into dir (ro->dir is ignored).  Returns 0, or -1 after a
+ * diagnostic (see report_render: the Markdown may still be written). */
+int output_report(const char *dir, const struct results *r,
+		  const struct report_options *ro);
+
+#endif

@@ -1,0 +1,675 @@
+/* workers.c - run --devices: one worker process per GPU.  See workers.h.
+ *
+ * Each worker is started with fork and exec of /proc/self/exe, in a
+ * process group of its own, so that a terminal's ^C reaches the parent
+ * alone.  The parent asks the workers to stop with SIGUSR1, which the
+ * runner takes as a first SIGINT (stop after the current measurement,
+ * save, exit 4) but never as a second: under Slurm a worker gets the
+ * job's SIGTERM as well as its parent's request, and must not die of
+ * the pair.  A second signal to the parent ends the workers at once
+ * (SIGUSR2: the runner gives locked clocks back and dies), as a second
+ * ^C ends a one-GPU run.  A worker also gets
+ * SIGUSR1 when the parent dies (PR_SET_PDEATHSIG), so no worker outlives
+ * a killed parent by more than a measurement.
+ *
+ * What the workers write stays in DIR/.workers/part-J until it is merged
+ * into DIR/results.json; the directory is removed once the merge holds
+ * every worker's rows.  --resume takes the finished rows of
+ * DIR/results.json and of any worker file left behind (a parent killed
+ * with SIGKILL), so nothing measured is measured again. */
+#include "workers.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "run/env.h"
+#include "base/exitcode.h"
+#include "results/merge.h"
+#include "output.h"
+#include "plan/plan.h"
+#include "base/util.h"
+
+struct worker {
+	int device;              /* CUDA device index */
+	int part;                /* 1-based */
+	char *dir;               /* DIR/.workers/part-J */
+	pid_t pid;               /* 0 once it has ended */
+	size_t planned;          /* measurements of its part */
+	int rc;                  /* its exit status; 128 + signal if killed */
+	double seconds;
+};
+
+static volatile sig_atomic_t signals_seen;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	signals_seen++;
+}
+
+int workers_parse_devices(const char *list, int count, int **devs, char *why,
+			  size_t whysize)
+{
+	char *copy, *save = NULL, *tok;
+	int n = 0;
+
+	*devs = xcalloc((size_t)count + 1, sizeof(**devs));
+	if (strcmp(list, "all") == 0) {
+		for (n = 0; n < count; n++)
+			(*devs)[n] = n;
+		return n;
+	}
+	copy = xstrdup(list);
+	for (tok = strtok_r(copy, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long d = strtol(tok, &end, 10);
+
+		if (*end || end == tok || d < 0 || d >= count) {
+			snprintf(why, whysize, "--devices: no device \"%s\" here "
+				 "(%d device%s: 0 to %d, or all)", tok, count,
+				 count == 1 ? "" : "s", count - 1);
+			goto fail;
+		}
+		for (int i = 0; i < n; i++)
+			if ((*devs)[i] == d) {
+				snprintf(why, whysize, "--devices: device %ld is "
+					 "named twice", d);
+				goto fail;
+			}
+		if (n == count)
+			break;
+		(*devs)[n++] = (int)d;
+	}
+	free(copy);
+	if (!n) {
+		snprintf(why, whysize, "--devices takes all or a list of device "
+			 "indexes (0,1)");
+		free(*devs);
+		*devs = NULL;
+		return -1;
+	}
+	return n;
+fail:
+	free(copy);
+	free(*devs);
+	*devs = NULL;
+	return -1;
+}
+
+/* ---- the workers' files --------------------------------------------------- */
+
+/* Removes DIR/.workers/NAME/{results.json,results.csv} and the folder;
+ * a symbolic link planted as NAME is removed itself, never followed. */
+static void remove_part(const char *root, const char *name)
+{
+	static const char *const files[] = { "results.json", "results.csv" };
+	char *d = xasprintf("%s/%s", root, name);
+	int fd = open(d, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0) {
+		unlink(d);
+		free(d);
+		return;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		unlinkat(fd, files[i], 0);
+	close(fd);
+	rmdir(d);
+	free(d);
+}
+
+/* Calls fn for every part-* or resume folder under root. */
+static void each_part(const char *root, void (*fn)(const char *root,
+		      const char *name, void *ctx), void *ctx)
+{
+	DIR *d = opendir(root);
+	struct dirent *e;
+	char **names = NULL;
+	size_t n = 0;
+
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (strncmp(e->d_name, "part-", 5) == 0 ||
+		    strcmp(e->d_name, "resume") == 0) {
+			names = xrealloc(names, (n + 1) * sizeof(*names));
+			names[n++] = xstrdup(e->d_name);
+		}
+	closedir(d);
+	for (size_t i = 0; i < n; i++) {
+		fn(root, names[i], ctx);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* ctx: a prefix the names to remove start with, or NULL for all. */
+static void remove_cb(const char *root, const char *name, void *ctx)
+{
+	if (!ctx || strncmp(name, ctx, strlen(ctx)) == 0)
+		remove_part(root, name);
+}
+
+/* What --resume can keep, gathered from every results file of the run. */
+struct gather {
+	const struct experiment_file *f;
+	struct results *r;
+	size_t n;
+};
+
+static void gather_file(struct gather *g, const char *path)
+{
+	struct results r;
+
+	if (access(path, F_OK) != 0 || results_read(path, &r) < 0)
+		return;
+	if (!r.source_sha256 || strcmp(r.source_sha256, g->f->sha256) != 0) {
+		diag_note("not resumed: \"%s\" is of another experiment file",
+			  path);
+		results_release(&r);
+		return;
+	}
+	g->r = xrealloc(g->r, (g->n + 1) * sizeof(*g->r));
+	g->r[g->n++] = r;
+}
+
+static void gather_cb(const char *root, const char *name, void *ctx)
+{
+	char *p = xasprintf("%s/%s/results.json", root, name);
+
+	if (strcmp(name, "resume") != 0)
+		gather_file(ctx, p);
+	free(p);
+}
+
+/* Writes what the run's files hold into ROOT/resume/results.json, for the
+ * workers' --resume.  Returns 1 when there is something, 0 when not, -1
+ * after a diagnostic. */
+static int prepare_resume(const struct experiment_file *f, const char *outdir,
+			  const char *root)
+{
+	struct gather g = { .f = f };
+	struct results merged, prev, **in;
+	char *top = xasprintf("%s/results.json", outdir);
+	char *dir = xasprintf("%s/resume", root);
+	int rc = 0;
+
+	/* another file's results in DIR are refused, as a one-GPU run does */
+	if (access(top, F_OK) == 0)
+		rc = plan_read_previous(outdir, f, &prev);
+	if (rc > 0) {
+		g.r = xcalloc(1, sizeof(*g.r));
+		g.r[g.n++] = prev;
+	}
+	if (rc >= 0)
+		each_part(root, gather_cb, &g);
+	if (rc >= 0)
+		rc = g.n > 0;
+	if (rc == 0)
+		diag_note("nothing to resume in \"%s\": starting afresh", outdir);
+	if (rc > 0) {
+		/* resume/ is culab's own: a link planted there is refused */
+		int fd = dir_make(AT_FDCWD, NULL, root, DIR_FOLLOW), sub = -1;
+
+		if (fd >= 0) {
+			sub = dir_make(fd, root, "resume", DIR_CONFINED);
+			close(fd);
+		}
+		if (sub < 0) {
+			rc = -1;
+			goto out_release;
+		}
+		close(sub);
+		in = xcalloc(g.n, sizeof(*in));
+		for (size_t i = 0; i < g.n; i++)
+			in[i] = &g.r[i];
+		merge_results(in, g.n, &merged);
+		if (output_save(dir, &merged) < 0)
+			rc = -1;
+		results_release(&merged);
+		free(in);
+	}
+out_release:
+	for (size_t i = 0; i < g.n; i++)
+		results_release(&g.r[i]);
+	free(g.r);
+	free(top);
+	free(dir);
+	return rc;
+}
+
+/* ---- starting and waiting -------------------------------------------------- */
+
+struct argv_buf {
+	char *v[40];
+	int n;
+};
+
+static void arg(struct argv_buf *a, const char *s)
+{
+	if (a->n < (int)ARRAY_SIZE(a->v) - 1)
+		a->v[a->n++] = xstrdup(s);
+	a->v[a->n] = NULL;
+}
+
+static void worker_argv(const struct workers_options *o, const struct worker *w,
+			int nparts, const char *resume_dir, struct argv_buf *a)
+{
+	const struct run_options *r = o->run;
+	char buf[64];
+
+	arg(a, "culab");
+	arg(a, "run");
+	arg(a, "--quiet");
+	arg(a, "--no-report");
+	snprintf(buf, sizeof(buf), "%d", w->device);
+	arg(a, "--device");
+	arg(a, buf);
+	arg(a, "-o");
+	arg(a, w->dir);
+	snprintf(buf, sizeof(buf), "%d/%d", w->part, nparts);
+	arg(a, "--part");
+	arg(a, buf);
+	if (r->shard.count > 0) {
+		snprintf(buf, sizeof(buf), "%d/%d", r->shard.index, r->shard.count);
+		arg(a, "--shard");
+		arg(a, buf);
+	}
+	if (resume_dir) {
+		arg(a, "--resume");
+		arg(a, "--resume-dir");
+		arg(a, resume_dir);
+	}
+	if (r->lock_clocks != CLOCK_LOCK_NONE) {
+		arg(a, "--lock-clocks");
+		arg(a, r->lock_clocks == CLOCK_LOCK_MAX ? "max" : "base");
+	}
+	if (r->no_counters)
+		arg(a, "--no-counters");
+	if (r->profile_only)
+		arg(a, "--profile-only");
+	if (o->variant_list) {
+		arg(a, "--variant");
+		arg(a, o->variant_list);
+	}
+	if (r->note) {
+		arg(a, "--note");
+		arg(a, r->note);
+	}
+	arg(a, o->file);
+}
+
+static int worker_start(const struct workers_options *o, struct worker *w,
+			int nparts, const char *resume_dir)
+{
+	struct argv_buf a = { .n = 0 };
+	pid_t parent = getpid();
+	int rc = 0;
+
+	worker_argv(o, w, nparts, resume_dir, &a);
+	fflush(NULL);
+	w->pid = fork();
+	if (w->pid == 0) {
+		/* its own group: ^C reaches the parent alone, which forwards */
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGUSR1);
+		if (getppid() != parent)
+			_exit(EXIT_INTERRUPTED);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		execv("/proc/self/exe", a.v);
+		fprintf(stderr, "culab: error: cannot start a worker: %s\n",
+			strerror(errno));
+		_exit(EXIT_FAILED);
+	}
+	if (w->pid < 0)
+		rc = diag_error("cannot start a worker for device %d: %s",
+				w->device, strerror(errno));
+	for (int i = 0; i < a.n; i++)
+		free(a.v[i]);
+	return rc;
+}
+
+/* What a worker's exit status means (exitcode.h's texts). */
+static const char *status_text(int rc)
+{
+#define X(name, num, text) if (rc == num) return text;
+	CULAB_EXIT_MAP(X)
+#undef X
+	return "killed by a signal";
+}
+
+/* Rows a worker has saved: the lines of its results.csv but the header
+ * (rows waiting for their counters are not saved yet). */
+static size_t saved_rows(const struct worker *w)
+{
+	char *path = xasprintf("%s/results.csv", w->dir), *text;
+	size_t len, n = 0;
+
+	if (access(path, R_OK) == 0 &&
+	    read_file(path, RESULTS_MAX_FILE_BYTES, &text, &len) == 0) {
+		for (size_t i = 0; i < len; i++)
+			n += text[i] == '\n';
+		free(text);
+	}
+	free(path);
+	return n ? n - 1 : 0;
+}
+
+/* The progress line: each worker's saved rows of its measurements. */
+static void progress(const struct worker *w, int n)
+{
+	fputs("\r\033[K", stderr);
+	for (int i = 0; i < n; i++)
+		fprintf(stderr, "%sGPU %d: %zu/%zu", i ? ", " : "", w[i].device,
+			saved_rows(&w[i]), w[i].planned);
+	fflush(stderr);
+}
+
+/* Waits for every worker, forwarding each signal the parent gets. */
+static void wait_all(struct worker *w, int n, bool quiet)
+{
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	int live = 0, forwarded = 0;
+	double t0 = monotonic_seconds(), shown = t0;
+
+	for (int i = 0; i < n; i++)
+		live += w[i].pid > 0;
+	while (live) {
+		int st = 0;
+		pid_t pid;
+
+		/* the first: stop after the current measurement; another:
+		 * now (clocks given back), as a second ^C ends a one-GPU run */
+		while (forwarded < signals_seen) {
+			for (int i = 0; i < n; i++)
+				if (w[i].pid > 0)
+					kill(w[i].pid, forwarded ? SIGUSR2 :
+					     SIGUSR1);
+			forwarded++;
+		}
+		pid = waitpid(-1, &st, WNOHANG);
+		if (pid <= 0) {
+			if (!quiet && monotonic_seconds() - shown >= 1) {
+				progress(w, n);
+				shown = monotonic_seconds();
+			}
+			nanosleep(&tick, NULL);
+			continue;
+		}
+		if (!quiet)
+			fputs("\r\033[K", stderr);
+		for (int i = 0; i < n; i++) {
+			if (w[i].pid != pid)
+				continue;
+			w[i].pid = 0;
+			w[i].rc = WIFEXITED(st) ? WEXITSTATUS(st) :
+				  128 + WTERMSIG(st);
+			w[i].seconds = monotonic_seconds() - t0;
+			live--;
+			if (!quiet || w[i].rc)
+				fprintf(stderr, "culab: worker %d (GPU %d) ended "
+					"after %.1f s: %s\n", w[i].part,
+					w[i].device, w[i].seconds,
+					status_text(w[i].rc));
+		}
+	}
+}
+
+/* ---- merging -------------------------------------------------------------------- */
+
+/* The run's exit status from its workers': interrupted before failed
+ * before no GPU before bad input. */
+static int combined_rc(const struct worker *w, int n)
+{
+	static const int order[] = { EXIT_INTERRUPTED, EXIT_FAILED, EXIT_NO_GPU,
+				     EXIT_USAGE };
+
+	if (signals_seen)
+		return EXIT_INTERRUPTED;
+	for (size_t k = 0; k < ARRAY_SIZE(order); k++)
+		for (int i = 0; i < n; i++)
+			/* killed by a signal, or unknown: failed */
+			if (w[i].rc == order[k] ||
+			    (order[k] == EXIT_FAILED && w[i].rc > EXIT_INTERRUPTED))
+				return order[k];
+	return EXIT_OK;
+}
+
+/* Reads what the workers wrote and merges it into *out.  Returns how
+ * many workers' results are in, or -1 after a diagnostic. */
+static int merge_workers(const struct workers_options *o, struct worker *w,
+			 int n, struct results *out)
+{
+	struct results *r = xcalloc((size_t)n, sizeof(*r));
+	struct results **in = xcalloc((size_t)n, sizeof(*in));
+	size_t got = 0, a, ra, b, rb;
+	int rc;
+
+	for (int i = 0; i < n; i++) {
+		char *p = xasprintf("%s/results.json", w[i].dir);
+
+		if (access(p, F_OK) == 0 && results_read(p, &r[got]) == 0) {
+			in[got] = &r[got];
+			got++;
+		}
+		free(p);
+	}
+	memset(out, 0, sizeof(*out));
+	rc = (int)got;
+	if (got && merge_find_overlap(in, got, &a, &ra, &b, &rb)) {
+		char *label = merge_row_label(&in[b]->rows[rb]);
+
+		rc = diag_error("two workers measured %s: not merged", label);
+		free(label);
+	} else if (got) {
+		merge_results(in, got, out);
+		out->command = xstrdup(o->run->command ? o->run->command : "");
+		if (o->run->shard.count > 0) {
+			out->shard_count = o->run->shard.count;
+			out->shards = xcalloc(1, sizeof(*out->shards));
+			out->shards[out->nshards++] = o->run->shard.index;
+		}
+		if (got < (size_t)n && strcmp(out->status, "complete") == 0) {
+			free(out->status);
+			out->status = xstrdup("aborted");
+		}
+	}
+	for (size_t i = 0; i < got; i++)
+		results_release(&r[i]);
+	free(r);
+	free(in);
+	return rc;
+}
+
+/* ---- the run ------------------------------------------------------------------------ */
+
+/* The devices to use and how many workers: no more than stages. */
+static int pick_devices(const struct workers_options *o,
+			const struct experiment_file *f, int **devs)
+{
+	const char *test = getenv("CULAB_TEST_DEVICES");
+	char why[512];
+	bool *keep;
+	size_t n, stages = 0;
+	int count, k;
+	struct plan_shard none = { 0, 0 };
+
+	/* tests only: pretend to have that many GPUs (the workers find
+	 * none on a machine without, and say so) */
+	count = test && *test ? atoi(test) : env_device_count(why, sizeof(why));
+	if (count < 0)
+		return diag_error("no usable GPU: %s", why), -EXIT_NO_GPU;
+	k = workers_parse_devices(o->devices, count, devs, why, sizeof(why));
+	if (k < 0)
+		return diag_error("%s", why), -EXIT_USAGE;
+	n = plan_shard_stages(f, o->run->shard, none, &keep);
+	for (size_t i = 0; i < n; i++)
+		stages += keep[i];
+	free(keep);
+	if (stages && (size_t)k > stages) {
+		diag_note("%zu stage%s to run: %zu of the %d devices are used",
+			  stages, stages == 1 ? "" : "s", stages, k);
+		k = (int)stages;
+	}
+	return k;
+}
+
+/* Starts, waits for and merges the workers; returns the exit code and
+ * says in *all_in whether DIR now holds every worker's rows. */
+static int run_workers(const struct workers_options *o, struct worker *w,
+		       int k, const char *outdir, const char *resume_dir,
+		       struct results *out, bool *all_in)
+{
+	struct sigaction sa, old_int, old_term;
+	int started = 0, got, rc;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	signals_seen = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	for (int i = 0; i < k && !signals_seen; i++, started++)
+		if (worker_start(o, &w[i], k, resume_dir) < 0)
+			break;
+	wait_all(w, started, !o->run->progress);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	for (int i = started; i < k; i++)
+		w[i].rc = EXIT_FAILED;
+	rc = combined_rc(w, k);
+	got = merge_workers(o, w, k, out);
+	if (got < 0)
+		return EXIT_FAILED;
+	if (got > 0 && output_save(outdir, out) < 0)
+		return EXIT_FAILED;
+	*all_in = got == k;
+	return got == k || rc != EXIT_OK ? rc : EXIT_FAILED;
+}
+
+/* Makes DIR (the person's or the file's path), DIR/.workers, and in it
+ * the folders part-1..part-k: culab's own, where a symbolic link planted
+ * is refused (k 0: none yet).  Returns 0, or -1 after a diagnostic. */
+static int make_folders(const char *outdir, int k)
+{
+	char *base = xasprintf("%s/.workers", outdir);
+	int top, root = -1, rc = -1;
+
+	if (output_dir_make(outdir) < 0)
+		goto out;
+	top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW);
+	if (top >= 0) {
+		root = dir_make(top, outdir, ".workers", DIR_CONFINED);
+		close(top);
+	}
+	rc = root >= 0 ? 0 : -1;
+	for (int i = 1; i <= k && rc == 0; i++) {
+		char name[32];
+		int fd;
+
+		snprintf(name, sizeof(name), "part-%d", i);
+		fd = dir_make(root, base, name, DIR_CONFINED);
+		if (fd < 0)
+			rc = -1;
+		else
+			close(fd);
+	}
+	if (root >= 0)
+		close(root);
+out:
+	free(base);
+	return rc;
+}
+
+int workers_run(const struct experiment_file *f,
+		const struct workers_options *o, struct results *out,
+		const char **outdir_used)
+{
+	const char *outdir = o->run->outdir ? o->run->outdir : f->output;
+	char *root = xasprintf("%s/.workers", outdir), *resume_dir = NULL;
+	struct worker *w = NULL;
+	int *devs = NULL, k = 0, rc;
+	bool all_in = false;
+
+	memset(out, 0, sizeof(*out));
+	*outdir_used = outdir;
+	k = pick_devices(o, f, &devs);
+	if (k < 0) {
+		rc = -k;
+		k = 0;
+		goto out;
+	}
+	if (make_folders(outdir, 0) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (o->run->resume) {
+		int got = prepare_resume(f, outdir, root);
+
+		if (got < 0) {
+			rc = EXIT_USAGE;
+			goto out;
+		}
+		if (got)
+			resume_dir = xasprintf("%s/resume", root);
+	}
+	each_part(root, remove_cb, (void *)"part-");
+	if (make_folders(outdir, k) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	w = xcalloc((size_t)k, sizeof(*w));
+	for (int i = 0; i < k; i++) {
+		struct plan_options po = { .only = o->run->only_variant,
+					   .shard = o->run->shard,
+					   .part = { i + 1, k } };
+		struct plan p;
+
+		w[i].device = devs[i];
+		w[i].part = i + 1;
+		w[i].dir = xasprintf("%s/part-%d", root, i + 1);
+		plan_build(f, &po, &p);
+		w[i].planned = p.nms;
+		plan_release(&p);
+	}
+	if (o->run->progress) {
+		fprintf(stderr, "culab: %d worker%s:", k, k == 1 ? "" : "s");
+		for (int i = 0; i < k; i++)
+			fprintf(stderr, "%s GPU %d, %zu measurements", i ? ";" : "",
+				w[i].device, w[i].planned);
+		fputc('\n', stderr);
+	}
+	rc = run_workers(o, w, k, outdir, resume_dir, out, &all_in);
+	if (rc == EXIT_INTERRUPTED)
+		diag_error("interrupted: %zu measurements are in \"%s\"; "
+			   "finish with culab run --resume --devices %s",
+			   out->nrows, outdir, o->devices);
+	/* DIR/results.json holds every worker's rows: their files can go;
+	 * else only the folders of workers that wrote nothing */
+	if (all_in)
+		each_part(root, remove_cb, NULL);
+	for (int i = 0; i < k; i++)
+		rmdir(w[i].dir);
+	rmdir(root);
+out:
+	for (int i = 0; w && i < k; i++)
+		free(w[i].dir);
+	free(w);
+	free(devs);
+	free(root);
+	free(resume_dir);
+	return rc;
+}

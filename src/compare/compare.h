@@ -1,0 +1,169 @@
+/* compare.h - two results files side by side: rows paired by what they
+ * measured, each pair's time ratio with a bootstrap interval and a
+ * verdict, the counters that moved, and the environment facts that
+ * differ.  `culab compare`, `culab rerun` and `culab report --baseline`
+ * read the same struct compare.
+ *
+ * Pairing: a row of the base and a row of the new file pair when they
+ * agree on experiment, variant (a user kernel by its label), type, size
+ * (n, m) and block.  compare_options.match renames experiments of the
+ * base for pairing, so two files whose experiments measure the same thing
+ * under other names (experiments/default.yaml's reduce-float and
+ * experiments/bench/reduce.yaml's reduce-ladder) can be compared.  A key
+ * that occurs twice on one side pairs in file order; what is left over is
+ * listed as present on one side only.
+ *
+ * Statistics (stats.h): the ratio of the medians new / base with its 95 %
+ * percentile-bootstrap interval (STATS_BOOTSTRAP resamples, the fixed
+ * seed COMPARE_SEED), classified by stats_verdict_of() against the
+ * threshold.  A pair whose rows did not both run and verify, or that has
+ * fewer than COMPARE_MIN_SAMPLES timed runs on a side, is "unknown" with
+ * the reason.  Counter changes use metrics.h's noise rule, the one the
+ * report's findings use.
+ *
+ * Everything here is pure: no I/O but compare_load(), which reads files.
+ * The printers are compare_print.c's (terminal text, the ratio chart),
+ * report_compare.c's (Markdown, in English and Chinese) and
+ * json_compare.c's (--json). */
+#ifndef CULAB_COMPARE_H
+#define CULAB_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "run/results.h"
+#include "base/stats.h"
+
+/* The default threshold: a ratio interval inside 1 +- 2 % is "same".
+ * README "Compare and reproduce" says why 2 %. */
+#define COMPARE_THRESHOLD 0.02
+/* Fewer timed runs than this on a side give no verdict: below 6 samples
+ * the 95 % interval of a median is the whole sample range (stats.h), and
+ * a bootstrap would claim more than the samples hold. */
+#define COMPARE_MIN_SAMPLES 6
+/* The bootstrap's seed: the same files always give the same intervals. */
+#define COMPARE_SEED UINT64_C(0x5eed0c0ffee5eed5)
+
+/* A fact of the environment that two results files may disagree on. */
+enum compare_fact {
+	CF_GPU, CF_CC, CF_UUID, CF_SMS, CF_SM_CLOCK, CF_MEM_CLOCK,
+	CF_DRIVER, CF_RUNTIME, CF_CULAB_VERSION, CF_CULAB_COMMIT,
+	CF_EXPERIMENT, CF_SHA256, CF_HOST, CF_OS,
+	CF__COUNT
+};
+
+struct compare_fact_diff {
+	enum compare_fact fact;
+	char *base, *cur;           /* the values as text; "not recorded" */
+};
+
+/* Why a pair has no verdict from its interval. */
+enum compare_why {
+	CW_NONE,                    /* it has one (maybe "unknown": the
+				       interval straddles a boundary) */
+	CW_BASE_FAILED,             /* the base row did not run or verify */
+	CW_NEW_FAILED,              /* the new row did not */
+	CW_FEW_SAMPLES,             /* < COMPARE_MIN_SAMPLES timed runs */
+	CW__COUNT
+};
+
+/* A counter column that moved beyond the noise rule. */
+struct compare_change {
+	const char *column;         /* borrowed from the new row */
+	double base, cur;
+	double pct;                 /* metrics_change_pct(base, cur) */
+	int better;                 /* +1 better, -1 worse, 0 neither */
+};
+
+struct compare_pair {
+	const struct result_row *base, *cur;
+	size_t nbase, ncur;         /* timed runs */
+	double base_ms, cur_ms;     /* medians; NAN when a row has none */
+	double ratio, lo, hi;       /* cur / base and its interval; NAN when
+				       why != CW_NONE */
+	enum stats_verdict verdict;
+	enum compare_why why;
+	struct compare_change *changes; /* largest first */
+	size_t nchanges;
+};
+
+/* Rows of base experiment `base` pair with rows of new experiment `cur`. */
+struct compare_match {
+	const char *base, *cur;
+};
+
+struct compare_options {
+	double threshold;           /* <= 0: COMPARE_THRESHOLD */
+	const struct compare_match *match;
+	size_t nmatch;
+};
+
+struct compare {
+	const struct results *base, *cur;  /* borrowed; must outlive it */
+	double threshold;
+	bool cross_gpu;             /* GPU name or compute capability differ */
+	bool other_device;          /* the same model, another GPU (UUID) */
+	struct compare_fact_diff *diffs;
+	size_t ndiffs;
+	struct compare_pair *pairs; /* in the base's row order */
+	size_t npairs;
+	const struct result_row **only_base, **only_cur; /* in file order */
+	size_t nonly_base, nonly_cur;
+	size_t counts[SV__COUNT];   /* pairs per verdict */
+};
+
+/* Compares cur with base into *c (zeroed first).  Never fails; a
+ * comparison without pairs has npairs 0 (compare_load's callers refuse
+ * it).  The caller releases *c with compare_release(). */
+void compare_build(const struct results *base, const struct results *cur,
+		   const struct compare_options *o, struct compare *c);
+void compare_release(struct compare *c);
+
+/* The fact's name in English ("GPU", "driver (CUDA version)"). */
+const char *compare_fact_name(enum compare_fact f);
+/* The reason's name for --json: "", "base_failed", "new_failed",
+ * "few_samples". */
+const char *compare_why_name(enum compare_why w);
+
+/* A verdict set, for --fail-on: "slower", "faster", "changed" (either).
+ * Returns the mask of (1u << verdict) or 0 for an unknown name. */
+unsigned compare_fail_mask(const char *name);
+/* Whether some pair's verdict is in `mask`. */
+bool compare_fails(const struct compare *c, unsigned mask);
+
+/* Reads the results files paths[0..n) into r[0..n) (results_read's
+ * checks: schema, version, truncation) and refuses the same file given
+ * twice, by path or by content (SHA-256).  Returns 0, or -1 after one
+ * GNU-format error line; r[] is then released. */
+int compare_load(const char *const *paths, size_t n, struct results *r);
+
+/* Checks that c has a pair; else one error line that names both files'
+ * experiments and the --match option.  Returns 0 or -1. */
+int compare_check_pairs(const struct compare *c, const char *base_path,
+			const char *cur_path);
+
+/* A row's size as text: "2^20" for powers of two from 1024, "1000",
+ * "1025x2049" for a matrix (m > 1 or a matrix family).  Into buf. */
+const char *compare_size_text(const struct result_row *w, char *buf,
+			      size_t size);
+
+/* ---- compare_print.c ------------------------------------------------- */
+
+/* The terminal table of c: what was compared, the environment facts that
+ * differ (cross-GPU said plainly), the method, the counts, one line per
+ * pair with its counter changes under it, and the rows of one side only.
+ * Text from the files is printed with control characters replaced. */
+void compare_print_text(FILE *fp, const struct compare *c,
+			const char *base_path, const char *cur_path);
+
+struct plot_set;
+/* Adds the chart of c's ratios with their intervals to set s, called
+ * `name`: one panel per experiment, type and size, a bar per pair on a
+ * log axis from 1, the threshold's band as lines.  Returns the chart's
+ * file stem (plot_chart_name), or NULL when it has nothing to draw. */
+const char *compare_chart(struct plot_set *s, const struct compare *c,
+			  const char *name, const char *title);
+
+#endif

@@ -1,0 +1,390 @@
+/* compare_print.c - a comparison on the terminal, and its chart.  See
+ * compare.h.
+ *
+ * The table is built as cells first and printed with each column as wide
+ * as its widest cell, so that it reads at any length of names.  Text from
+ * results files (experiment and variant names, paths, messages) may hold
+ * anything: control characters are printed as '?', so that a file cannot
+ * move the cursor or change the colours of the terminal that shows it. */
+#include "compare.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "counters/metrics.h"
+#include "report/plot.h"
+#include "base/util.h"
+
+/* Counter changes shown under a pair (--json gives them all). */
+#define CHANGES_SHOWN 3
+
+/* s escaped for the terminal (diag.h), into a fresh string. */
+static char *clean(const char *s)
+{
+	struct sbuf b = SBUF_INIT;
+
+	s = s ? s : "";
+	diag_escape(&b, s, strlen(s));
+	return sbuf_detach(&b);
+}
+
+/* Display width of UTF-8 text: its characters (the names are ASCII; a
+ * Chinese title would be off by a few columns, never garbled). */
+static size_t width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xC0) != 0x80;
+	return w;
+}
+
+/* A counter's value by its unit: bytes in decimal units, percentages with
+ * one decimal, the rest with three significant digits. */
+static const char *value_text(const char *col, double v, char *buf,
+			      size_t size)
+{
+	static const char *const units[] = { "B", "kB", "MB", "GB", "TB" };
+	const struct metric_column_def *d = metrics_find_column(col, NULL);
+	const char *unit = d && d->unit ? d->unit : "";
+	size_t u = 0;
+
+	if (!isfinite(v)) {
+		snprintf(buf, size, "-");
+	} else if (!strcmp(unit, "B")) {
+		while (fabs(v) >= 1000 && u + 1 < ARRAY_SIZE(units)) {
+			v /= 1000;
+			u++;
+		}
+		snprintf(buf, size, u ? "%.3g %s" : "%.0f %s", v, units[u]);
+	} else if (!strcmp(unit, "%")) {
+		snprintf(buf, size, "%.1f %%", v);
+	} else {
+		snprintf(buf, size, "%.3g", v);
+	}
+	return buf;
+}
+
+/* "name a -> b (better)", CHANGES_SHOWN of them, "; "-separated. */
+static void changes_text(struct sbuf *b, const struct compare_pair *p)
+{
+	for (size_t k = 0; k < p->nchanges && k < CHANGES_SHOWN; k++) {
+		const struct compare_change *ch = &p->changes[k];
+		char x[32], y[32], *col = clean(ch->column);
+
+		sbuf_addf(b, "%s%s %s -> %s%s", k ? "; " : "", col,
+			  value_text(ch->column, ch->base, x, sizeof(x)),
+			  value_text(ch->column, ch->cur, y, sizeof(y)),
+			  ch->better > 0 ? " (better)" :
+			  ch->better < 0 ? " (worse)" : "");
+		free(col);
+	}
+	if (p->nchanges > CHANGES_SHOWN)
+		sbuf_addf(b, "; %zu more", p->nchanges - CHANGES_SHOWN);
+}
+
+/* Why a pair has no verdict from its interval. */
+static void why_text(struct sbuf *b, const struct compare_pair *p)
+{
+	const struct result_row *w = p->why == CW_BASE_FAILED ? p->base :
+				     p->cur;
+	char *msg;
+
+	switch (p->why) {
+	case CW_BASE_FAILED:
+	case CW_NEW_FAILED:
+		msg = clean(w->message);
+		sbuf_addf(b, "%s row %s%s%s", p->why == CW_BASE_FAILED ?
+			  "base" : "new", w->status == ROW_OK ?
+			  (w->t.nsamples ? "not verified" : "not timed") :
+			  row_status_name(w->status), *msg ? ": " : "", msg);
+		free(msg);
+		break;
+	case CW_FEW_SAMPLES:
+		sbuf_addf(b, "%zu and %zu timed runs: a verdict needs %d on "
+			  "each side", p->nbase, p->ncur, COMPARE_MIN_SAMPLES);
+		break;
+	default:
+		/* the interval says it: "unknown" is explained once, in the
+		 * method line */
+		break;
+	}
+}
+
+/* ---- the header ------------------------------------------------------ */
+
+static void print_side(FILE *fp, const char *label, const char *path,
+		       const struct results *r)
+{
+	char *p = clean(path), *gpu = clean(r->has_env ? r->env.gpu_name :
+					   "GPU not recorded");
+	char *when = clean(r->finished ? r->finished : r->started);
+	char *exp = clean(r->source_path);
+
+	fprintf(fp, "%s %s (%s, %s, %s)\n", label, p, gpu, *when ? when :
+		"date not recorded", *exp ? exp : "experiment not recorded");
+	free(p);
+	free(gpu);
+	free(when);
+	free(exp);
+}
+
+static void print_header(FILE *fp, const struct compare *c,
+			 const char *base_path, const char *cur_path)
+{
+	const struct environment *e = &c->base->env, *f = &c->cur->env;
+	char *g = clean(e->gpu_name), *h = clean(f->gpu_name);
+
+	print_side(fp, "base:", base_path, c->base);
+	print_side(fp, "new: ", cur_path, c->cur);
+	if (!c->base->has_env || !c->cur->has_env)
+		fprintf(fp, "GPU: not recorded on a side: the verdicts may "
+			"compare GPUs, not code\n");
+	else if (c->cross_gpu)
+		fprintf(fp, "cross-GPU: %s (%d.%d) -> %s (%d.%d): verdicts "
+			"compare GPUs, not code\n", g, e->cc_major, e->cc_minor,
+			h, f->cc_major, f->cc_minor);
+	else if (c->other_device)
+		fprintf(fp, "GPU: two boards of one model, %s: verdicts "
+			"include the difference between the boards\n", g);
+	else
+		fprintf(fp, "GPU: the same, %s\n", g);
+	free(g);
+	free(h);
+	if (!c->ndiffs)
+		fprintf(fp, "environment: no recorded fact differs\n");
+	else
+		fprintf(fp, "environment differences (base -> new):\n");
+	for (size_t i = 0; i < c->ndiffs; i++) {
+		char *a = clean(c->diffs[i].base), *b = clean(c->diffs[i].cur);
+
+		fprintf(fp, "  %-20s %s -> %s\n",
+			compare_fact_name(c->diffs[i].fact), a, b);
+		free(a);
+		free(b);
+	}
+	fprintf(fp, "method: ratio of median times new / base with its 95 %% "
+		"bootstrap interval (%d resamples, fixed seed); same: the "
+		"interval inside 1 +- %g; faster or slower: wholly outside; "
+		"unknown: across a boundary\n", STATS_BOOTSTRAP, c->threshold);
+	fprintf(fp, "pairs: %zu: %zu faster, %zu slower, %zu same, %zu "
+		"unknown; %zu rows only in base, %zu only in new\n", c->npairs,
+		c->counts[SV_FASTER], c->counts[SV_SLOWER], c->counts[SV_SAME],
+		c->counts[SV_UNKNOWN], c->nonly_base, c->nonly_cur);
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+enum col { C_EXP, C_VARIANT, C_TYPE, C_SIZE, C_BLOCK, C_BASE, C_NEW,
+	   C_RATIO, C_CI, C_VERDICT, NCOLS };
+
+static const char *const col_head[NCOLS] = {
+	"experiment", "variant", "type", "size", "block", "base ms",
+	"new ms", "new/base", "95 % interval", "verdict",
+};
+
+/* A pair's experiment: its name, or "base-name/new-name" when --match
+ * paired experiments of two names. */
+static char *experiment_cell(const struct compare_pair *p)
+{
+	const char *a = p->base->experiment ? p->base->experiment : "";
+	const char *b = p->cur->experiment ? p->cur->experiment : "";
+	char *both = strcmp(a, b) ? xasprintf("%s/%s", a, b) : xstrdup(a);
+	char *c = clean(both);
+
+	free(both);
+	return c;
+}
+
+/* One pair's cells, heap strings. */
+static void pair_cells(const struct compare_pair *p, char *cell[NCOLS])
+{
+	const struct result_row *w = p->base;
+	char buf[64];
+
+	cell[C_EXP] = experiment_cell(p);
+	cell[C_VARIANT] = clean(w->variant);
+	cell[C_TYPE] = clean(w->dtype);
+	cell[C_SIZE] = xstrdup(compare_size_text(w, buf, sizeof(buf)));
+	cell[C_BLOCK] = w->block > 0 ? xasprintf("%d", w->block) :
+				       xstrdup("-");
+	cell[C_BASE] = isfinite(p->base_ms) ? xasprintf("%.4g", p->base_ms) :
+					      xstrdup("-");
+	cell[C_NEW] = isfinite(p->cur_ms) ? xasprintf("%.4g", p->cur_ms) :
+					    xstrdup("-");
+	cell[C_RATIO] = isfinite(p->ratio) ? xasprintf("%.4g", p->ratio) :
+					     xstrdup("-");
+	cell[C_CI] = isfinite(p->lo) ? xasprintf("[%.4g, %.4g]", p->lo,
+						 p->hi) : xstrdup("-");
+	cell[C_VERDICT] = xstrdup(stats_verdict_name(p->verdict));
+}
+
+static void print_cells(FILE *fp, const char *const *cell,
+			const size_t *wid)
+{
+	for (int k = 0; k < NCOLS; k++) {
+		bool last = k == NCOLS - 1;
+		/* numbers right-aligned, words left */
+		bool right = k >= C_BLOCK && k <= C_RATIO;
+		size_t pad = wid[k] - width(cell[k]);
+
+		if (right)
+			fprintf(fp, "%*s", (int)pad, "");
+		fputs(cell[k], fp);
+		if (!last)
+			fprintf(fp, "%*s", (int)(right ? 2 : pad + 2), "");
+	}
+	fputc('\n', fp);
+}
+
+static void print_table(FILE *fp, const struct compare *c)
+{
+	char *(*cells)[NCOLS] = xcalloc(c->npairs ? c->npairs : 1,
+					sizeof(*cells));
+	size_t wid[NCOLS];
+
+	for (int k = 0; k < NCOLS; k++)
+		wid[k] = width(col_head[k]);
+	for (size_t i = 0; i < c->npairs; i++) {
+		pair_cells(&c->pairs[i], cells[i]);
+		for (int k = 0; k < NCOLS; k++)
+			if (width(cells[i][k]) > wid[k])
+				wid[k] = width(cells[i][k]);
+	}
+	fputc('\n', fp);
+	print_cells(fp, col_head, wid);
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct compare_pair *p = &c->pairs[i];
+		struct sbuf b = SBUF_INIT;
+
+		print_cells(fp, (const char *const *)cells[i], wid);
+		why_text(&b, p);
+		if (b.len)
+			fprintf(fp, "    why: %s\n", sbuf_str(&b));
+		sbuf_reset(&b);
+		changes_text(&b, p);
+		if (b.len)
+			fprintf(fp, "    counters: %s\n", sbuf_str(&b));
+		sbuf_release(&b);
+		for (int k = 0; k < NCOLS; k++)
+			free(cells[i][k]);
+	}
+	free(cells);
+}
+
+/* Whether rows a and b measured the same stage: experiment, type, size. */
+static bool same_stage(const struct result_row *a, const struct result_row *b)
+{
+	return a && b && !strcmp(a->experiment ? a->experiment : "",
+				 b->experiment ? b->experiment : "") &&
+	       !strcmp(a->dtype ? a->dtype : "", b->dtype ? b->dtype : "") &&
+	       a->n == b->n && a->m == b->m;
+}
+
+/* The rows of one side, a line per stage (rows of a stage are adjacent
+ * in a results file): "experiment type size: variant, variant/b128". */
+static void print_only(FILE *fp, const char *side,
+		       const struct result_row *const *rows, size_t n)
+{
+	if (!n)
+		return;
+	fprintf(fp, "\nonly in %s (%zu row%s):\n", side, n, n == 1 ? "" : "s");
+	for (size_t i = 0; i < n; i++) {
+		const struct result_row *w = rows[i];
+		char *v = clean(w->variant), size[64];
+
+		if (!i || !same_stage(rows[i - 1], w)) {
+			char *e = clean(w->experiment), *t = clean(w->dtype);
+
+			fprintf(fp, "%s  %s %s %s: ", i ? "\n" : "", e, t,
+				compare_size_text(w, size, sizeof(size)));
+			free(e);
+			free(t);
+		} else {
+			fputs(", ", fp);
+		}
+		fputs(v, fp);
+		if (w->block > 0)
+			fprintf(fp, "/b%d", w->block);
+		free(v);
+	}
+	fputc('\n', fp);
+}
+
+void compare_print_text(FILE *fp, const struct compare *c,
+			const char *base_path, const char *cur_path)
+{
+	print_header(fp, c, base_path, cur_path);
+	print_table(fp, c);
+	print_only(fp, "base", c->only_base, c->nonly_base);
+	print_only(fp, "new", c->only_cur, c->nonly_cur);
+}
+
+/* ---- the chart ------------------------------------------------------------ */
+
+/* Whether another pair of the panel [from, to) has p's variant. */
+static bool variant_repeats(const struct compare *c, size_t from, size_t to,
+			    const struct compare_pair *p)
+{
+	for (size_t k = from; k < to; k++)
+		if (&c->pairs[k] != p &&
+		    !strcmp(c->pairs[k].base->variant ? c->pairs[k].base->variant :
+			    "", p->base->variant ? p->base->variant : ""))
+			return true;
+	return false;
+}
+
+/* One panel: the pairs [from, to), all of one stage. */
+static void chart_panel(struct plot_chart *ch, const struct compare *c,
+			size_t from, size_t to)
+{
+	const struct result_row *w = c->pairs[from].base;
+	char size[64], *title;
+	struct plot_panel *p;
+	struct plot_series *s;
+
+	title = xasprintf("%s %s %s", w->experiment ? w->experiment : "",
+			  w->dtype ? w->dtype : "",
+			  compare_size_text(w, size, sizeof(size)));
+	p = plot_panel_add(ch, PLOT_BARS, title, NULL, "new / base");
+	free(title);
+	plot_panel_logscale(p, 0, 2);
+	plot_panel_bar_base(p, 1);
+	s = plot_series_add(p, "new / base, 95 % interval", PLOT_SOLID);
+	for (size_t k = from; k < to; k++) {
+		const struct compare_pair *q = &c->pairs[k];
+		char *label = q->base->block > 0 &&
+			      variant_repeats(c, from, to, q) ?
+			      xasprintf("%s/b%d", q->base->variant,
+					q->base->block) :
+			      xstrdup(q->base->variant ? q->base->variant : "");
+		size_t x = plot_panel_category(p, label);
+
+		plot_series_interval(s, (double)x, q->ratio, q->lo, q->hi);
+		free(label);
+	}
+	plot_panel_hline(p, "slower beyond", 1 + c->threshold, PLOT_DASHED);
+	plot_panel_hline(p, "faster beyond", 1 - c->threshold, PLOT_DASHED);
+}
+
+const char *compare_chart(struct plot_set *s, const struct compare *c,
+			  const char *name, const char *title)
+{
+	struct plot_chart *ch = plot_chart_add(s, name, title);
+
+	/* a panel per row: a stage has a bar per variant, up to 17 */
+	plot_chart_columns(ch, 1);
+
+	for (size_t i = 0, from = 0; i <= c->npairs; i++) {
+		if (i < c->npairs && same_stage(c->pairs[from].base,
+						c->pairs[i].base))
+			continue;
+		if (i > from)
+			chart_panel(ch, c, from, i);
+		from = i;
+	}
+	return plot_chart_drawable(ch) ? plot_chart_name(ch) : NULL;
+}

@@ -1,0 +1,160 @@
+/* json_compare.c - the document of `culab compare --json`.  See json.h
+ * and compare.h.
+ *
+ * One object per comparison of the base with a new file: the environment
+ * facts that differ, the counts, every pair (medians, sample counts, the
+ * ratio with its interval, the verdict and why, every counter change, not
+ * only those the table shows) and the rows of one side only.  The method
+ * (confidence, resamples, seed, threshold, minimum samples) is stated
+ * once at the top, so that a reader can redo every number. */
+#include "results/json.h"
+
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compare.h"
+#include "base/diag.h"
+#include "results/json_int.h"
+#include "base/util.h"
+
+/* The key of a row: what pairs it. */
+static json_t *key_json(const struct result_row *w)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "experiment", jtext(w->experiment));
+	json_object_set_new(o, "variant", jtext(w->variant));
+	json_object_set_new(o, "dtype", jtext(w->dtype));
+	json_object_set_new(o, "n", json_integer((json_int_t)w->n));
+	json_object_set_new(o, "m", json_integer((json_int_t)w->m));
+	json_object_set_new(o, "block", json_integer(w->block));
+	return o;
+}
+
+/* One side of a pair: its median, samples, status and message. */
+static json_t *side_json(const struct result_row *w, double ms, size_t n)
+{
+	json_t *o = json_object();
+
+	json_object_set_new(o, "median_ms", jnum(ms));
+	json_object_set_new(o, "samples", json_integer((json_int_t)n));
+	json_object_set_new(o, "status", json_string(row_status_name(w->status)));
+	json_object_set_new(o, "verified", json_boolean(w->verified));
+	json_object_set_new(o, "message", jtext(w->message));
+	return o;
+}
+
+static json_t *changes_json(const struct compare_pair *p)
+{
+	json_t *a = json_array();
+
+	for (size_t k = 0; k < p->nchanges; k++) {
+		const struct compare_change *ch = &p->changes[k];
+		json_t *o = json_object();
+
+		json_object_set_new(o, "column", jtext(ch->column));
+		json_object_set_new(o, "base", jnum(ch->base));
+		json_object_set_new(o, "new", jnum(ch->cur));
+		json_object_set_new(o, "change_pct", jnum(ch->pct));
+		json_object_set_new(o, "better", ch->better > 0 ? json_true() :
+				    ch->better < 0 ? json_false() : json_null());
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *pair_json(const struct compare_pair *p)
+{
+	json_t *o = key_json(p->base);
+
+	json_object_set_new(o, "base", side_json(p->base, p->base_ms,
+						 p->nbase));
+	json_object_set_new(o, "new", side_json(p->cur, p->cur_ms, p->ncur));
+	json_object_set_new(o, "ratio", jnum(p->ratio));
+	json_object_set_new(o, "ci_low", jnum(p->lo));
+	json_object_set_new(o, "ci_high", jnum(p->hi));
+	json_object_set_new(o, "verdict",
+			    json_string(stats_verdict_name(p->verdict)));
+	json_object_set_new(o, "why", p->why == CW_NONE ? json_null() :
+			    json_string(compare_why_name(p->why)));
+	json_object_set_new(o, "counter_changes", changes_json(p));
+	return o;
+}
+
+static json_t *rows_json(const struct result_row *const *rows, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++) {
+		json_t *o = key_json(rows[i]);
+
+		json_object_set_new(o, "status",
+				    json_string(row_status_name(rows[i]->status)));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *comparison_json(const struct compare *c, const char *base,
+			       const char *cur)
+{
+	json_t *o = json_object(), *env = json_array(), *pairs = json_array(),
+	       *counts = json_object();
+
+	json_object_set_new(o, "base", jtext(base));
+	json_object_set_new(o, "new", jtext(cur));
+	json_object_set_new(o, "cross_gpu", json_boolean(c->cross_gpu));
+	json_object_set_new(o, "other_device", json_boolean(c->other_device));
+	for (size_t i = 0; i < c->ndiffs; i++)
+		json_array_append_new(env, json_pack("{s:s, s:o, s:o}", "fact",
+			compare_fact_name(c->diffs[i].fact),
+			"base", jtext(c->diffs[i].base),
+			"new", jtext(c->diffs[i].cur)));
+	json_object_set_new(o, "environment_differences", env);
+	for (int v = 0; v < SV__COUNT; v++)
+		json_object_set_new(counts, stats_verdict_name((enum stats_verdict)v),
+				    json_integer((json_int_t)c->counts[v]));
+	json_object_set_new(o, "counts", counts);
+	for (size_t i = 0; i < c->npairs; i++)
+		json_array_append_new(pairs, pair_json(&c->pairs[i]));
+	json_object_set_new(o, "pairs", pairs);
+	json_object_set_new(o, "only_base", rows_json(c->only_base,
+						      c->nonly_base));
+	json_object_set_new(o, "only_new", rows_json(c->only_cur, c->nonly_cur));
+	return o;
+}
+
+int json_print_compare(FILE *fp, const struct compare *const *c,
+		       const char *base_path, const char *const *cur_paths,
+		       size_t n)
+{
+	json_t *doc = json_object(), *method = json_object(),
+	       *list = json_array();
+
+	json_object_set_new(doc, "schema", json_string("culab-compare"));
+	json_object_set_new(doc, "schema_version", json_integer(1));
+	json_object_set_new(method, "statistic",
+			    json_string("ratio of medians, new / base"));
+	json_object_set_new(method, "interval",
+			    json_string("percentile bootstrap, both samples "
+					"resampled independently"));
+	json_object_set_new(method, "confidence", json_real(STATS_CONFIDENCE));
+	json_object_set_new(method, "resamples", json_integer(STATS_BOOTSTRAP));
+	{
+		char seed[24];
+
+		snprintf(seed, sizeof(seed), "0x%016" PRIx64, COMPARE_SEED);
+		json_object_set_new(method, "seed", json_string(seed));
+	}
+	json_object_set_new(method, "threshold",
+			    json_real(n ? c[0]->threshold : COMPARE_THRESHOLD));
+	json_object_set_new(method, "min_samples",
+			    json_integer(COMPARE_MIN_SAMPLES));
+	json_object_set_new(doc, "method", method);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(list, comparison_json(c[i], base_path,
+							    cur_paths[i]));
+	json_object_set_new(doc, "comparisons", list);
+	return json_print(fp, doc);
+}

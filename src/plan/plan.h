@@ -1,0 +1,214 @@
+/* plan.h - what a run will measure, expanded once from an experiment file.
+ *
+ * plan_build() expands a loaded experiment file, in ladder order, into
+ * stages and measurements.  A stage is one experiment, type and size: the
+ * measurements that share one input, its reference and its device
+ * buffers.  A measurement is one variant (and block size) of a stage, with
+ * its state: to run, taken from previous results (--resume), or skipped
+ * with the reason.  The --variant selection and --resume are applied here
+ * and only here: the loader's row limits (plan_count_rows), the runner,
+ * its progress line and `culab plan` all read the plan, so no other code
+ * expands the cross product variant x type x size x block.
+ *
+ * The order is the runner's: experiments in file order, then types, then
+ * sizes (each a stage), then variants in ladder order, then blocks.
+ *
+ * A plan can be cut into shards (--shard I/N): whole stages, so a stage's
+ * input and reference are made once, balanced by an estimate of each
+ * stage's cost that depends on the file alone (plan_stage_cost), so the
+ * same file gives the same shards on every machine.  A shard's plan holds
+ * its own stages only; what the others measure is counted in
+ * shard_left_out, as --variant's choice is in left_out. */
+#ifndef CULAB_PLAN_H
+#define CULAB_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "experiment/experiment.h"
+#include "run/results.h"
+
+/* Scratch sizes of a plan made without a GPU assume this many SMs (an
+ * H100 SXM's; only grid-sized scratch depends on it, by kilobytes). */
+#define PLAN_ASSUMED_SMS 132
+
+/* A shard of a plan (--shard I/N): I counts from 1, as Slurm's array
+ * tasks and people do.  count 0: the whole plan. */
+struct plan_shard {
+	int index;
+	int count;
+};
+
+/* Most shards a plan may be cut into. */
+#define PLAN_MAX_SHARDS 10000
+
+enum plan_state {
+	PLAN_RUN,         /* to be measured */
+	PLAN_RESUMED,     /* an ok row of the previous results is kept */
+	PLAN_SKIPPED,     /* not run; `why` says why */
+	PLAN__STATES
+};
+
+struct plan_measurement {
+	const struct variant *v;
+	int block;               /* threads per block; 0: the variant takes none */
+	char *label;             /* experiment/variant/type/size[/bBLOCK]: the
+				    NVTX range, the progress line, counters */
+	enum plan_state state;
+	size_t prev_row;         /* PLAN_RESUMED: row index in the previous
+				    results (plan_options.prev) */
+	char *why;               /* PLAN_SKIPPED: the reason, else NULL */
+	size_t work_bytes;       /* device scratch its launcher asks for */
+	size_t host_bytes;       /* pinned host scratch */
+	uint64_t runs;           /* estimated complete runs of the variant:
+				    the check, warm-up, repeats and one per
+				    counter pass (0 unless PLAN_RUN) */
+};
+
+struct plan_stage {
+	const struct experiment *e;
+	size_t experiment;       /* index of e in the file */
+	size_t index;            /* its place in the whole plan (every shard's
+				    stages), from 0: the same in every shard */
+	uint64_t cost;           /* plan_stage_cost: what sharding balances */
+	enum dtype t;
+	struct shape sh;
+	char size_text[48];      /* "1048576", or "4096x4096" for shapes */
+	size_t in_bytes;         /* the input (and its host copy) */
+	size_t out_bytes;        /* the output buffer */
+	size_t copy_bytes;       /* working copy of the input for in-place
+				    variants, 0 when none runs */
+	size_t scratch_bytes;    /* scratch alive at once: with counters the
+				    sum over the stage (a batch keeps it until
+				    its counters are in), else the largest */
+	size_t device_bytes;     /* all of the above: what the stage needs on
+				    the device besides culab's L2 flush
+				    buffers */
+	int passes;              /* counter replay passes per measurement;
+				    0 without counters, -1 when unknown */
+	uint64_t runs;           /* sum of its measurements' runs */
+	struct plan_measurement *ms;
+	size_t nms;
+	size_t nstate[PLAN__STATES];
+};
+
+/* The variants --variant names, parsed once. */
+struct plan_selection {
+	char **names;
+	size_t n;
+};
+
+struct plan_options {
+	const struct plan_selection *only;  /* --variant, or NULL for all */
+	const struct results *prev;   /* --resume: rows already measured, or NULL */
+	int sm_count;                 /* for scratch sizes; 0: PLAN_ASSUMED_SMS */
+	bool counters;                /* counters are collected (no --no-counters) */
+	bool profile_only;            /* one verified run, no timing */
+	bool count_passes;            /* compute counter passes offline
+					 (CUPTI's host API), for estimates */
+	struct plan_shard shard;      /* --shard I/N; count 0: every stage */
+	struct plan_shard part;       /* then only this part of the shard's
+					 stages, cut the same way (a worker
+					 of run --devices); count 0: all */
+};
+
+struct plan {
+	const struct experiment_file *f;
+	struct plan_stage *stages;
+	size_t nstages;
+	size_t nms;                   /* measurements in all stages */
+	size_t nstate[PLAN__STATES];
+	size_t left_out;              /* rows --variant left out */
+	struct plan_shard shard;      /* which shard this is (count 0: all) */
+	struct plan_shard part;       /* and which part of it */
+	size_t all_stages;            /* stages of the whole plan */
+	size_t shard_left_out;        /* measurements of other shards' stages */
+	uint64_t cost, all_cost;      /* estimated cost of these stages and of
+					 the whole plan (plan_stage_cost) */
+	uint64_t runs;
+	bool runs_at_most;            /* some experiment has `repeats: auto`,
+					 counted at its most runs: runs is
+					 then an upper bound */
+	int sm_count;                 /* what scratch sizes assume */
+	size_t peak_device_bytes;     /* the largest stage's device_bytes */
+};
+
+/* Parses a comma-separated --variant list: every name must be registered
+ * and the list not empty.  Returns 0, or -1 with the reason in why; the
+ * caller releases *sel with plan_select_release(). */
+int plan_select_parse(const char *list, struct plan_selection *sel, char *why,
+		      size_t whysize);
+void plan_select_release(struct plan_selection *sel);
+
+/* The results --resume keeps: dir/results.json, which must come from
+ * the same experiment file (SHA-256 of f's text).  Returns 1 with *prev
+ * filled (caller releases), 0 when there is nothing to resume (a note
+ * says so), -1 after a diagnostic (unreadable, or another file's). */
+int plan_read_previous(const char *dir, const struct experiment_file *f,
+		       struct results *prev);
+
+/* Rows experiment e expands to (experiment.h, "Rows"): the count the
+ * loader holds to its limits, by the same rule plan_build expands. */
+uint64_t plan_count_rows(const struct experiment *e);
+
+/* Expands f into *p.  With o->prev, a measurement whose ok row the
+ * previous results hold (same experiment, variant, type, shape and block)
+ * is PLAN_RESUMED; failed and skipped rows are measured again.  Every
+ * other measurement is PLAN_RUN: what is skipped is decided when it is
+ * known (plan_stage_skip).  Returns 0; the caller releases *p with
+ * plan_release().  f (and o->prev, whose rows prev_row indexes) must
+ * outlive *p. */
+int plan_build(const struct experiment_file *f, const struct plan_options *o,
+	       struct plan *p);
+
+/* Parses --shard's "I/N" into *sh: 1 <= I <= N <= PLAN_MAX_SHARDS.
+ * Returns 0, or -1 with the reason in why (a 0-based "0/N" is refused
+ * with a line that says shards count from 1). */
+int plan_shard_parse(const char *text, struct plan_shard *sh, char *why,
+		     size_t whysize);
+
+/* The estimated cost of stage (e, t, sh) in microseconds on a reference
+ * GPU (plan.c says how and why), from the experiment file alone: not
+ * from --variant, --resume, --no-counters, the GPU or the CUPTI present,
+ * so that every machine cuts a file into the same shards. */
+uint64_t plan_stage_cost(const struct experiment *e, enum dtype t,
+			 struct shape sh);
+
+/* The costs of every stage of f's whole plan, in plan order, into *cost
+ * (caller frees).  Returns the number of stages. */
+size_t plan_costs(const struct experiment_file *f, uint64_t **cost);
+
+/* Cuts n stages of these costs into `count` shards: owner[k] is the
+ * shard (0-based) of stage k.  Longest processing time first: stages by
+ * cost, the larger first (ties: the earlier stage first), each to the
+ * least loaded shard (ties: the lowest).  Deterministic; no shard's load
+ * exceeds the mean load plus the largest stage's cost, nor 4/3 of the
+ * best possible largest load. */
+void plan_partition(const uint64_t *cost, size_t n, int count, int *owner);
+
+/* Which stages of f's whole plan shard `shard` and then part `part` of
+ * it hold (either with count 0: all): keep[k] for stage k, into a new
+ * array of plan_costs' length (caller frees).  Returns that length. */
+size_t plan_shard_stages(const struct experiment_file *f,
+			 struct plan_shard shard, struct plan_shard part,
+			 bool **keep);
+
+/* Marks every PLAN_RUN measurement of stage s skipped, with `why` (the
+ * runner does, when the stage does not fit in the device memory free at
+ * run time), and updates the counts. */
+void plan_stage_skip(struct plan *p, struct plan_stage *s, const char *why);
+
+/* "run", "resumed", "skipped". */
+const char *plan_state_name(enum plan_state s);
+
+/* Prints the plan for `culab plan`: a summary, then each stage with its
+ * memory and runs, and its measurements that are resumed or skipped
+ * (verbose: every measurement). */
+void plan_print(FILE *fp, const struct plan *p, bool verbose);
+
+/* Frees what *p owns; accepts a zeroed *p. */
+void plan_release(struct plan *p);
+
+#endif

@@ -1,0 +1,459 @@
+/* report.c - the lab report: its placeholders, template lookup and
+ * report_render().  See report.h.
+ *
+ * The work is split in three passes so that nothing is computed twice:
+ *  1. analysis (model_build): result rows become items with their registry
+ *     row and role (ladder rung, the user's kernel, copy ceiling, library
+ *     baseline, reference);
+ *     items are grouped into ladders (one table: experiment, family, dtype,
+ *     size) and ladders into family/dtype groups (one set of charts);
+ *     speedups are computed once, against the fastest verified row of the
+ *     previous rung and of the first rung, with their 95 % bootstrap
+ *     intervals and a faster/same/slower verdict (report_int.h);
+ *  2. charts (charts_build + plot_render): all charts of the report, drawn
+ *     by one gnuplot process;
+ *  3. text: for each language, the blocks a template uses are generated
+ *     from the model and the template is filled.
+ *
+ * The report is kept in rooms, one concern each, that share the private
+ * header report_int.h:
+ *   report.c           the placeholders, one row each (name, description,
+ *                      builder), template lookup and rendering;
+ *   report_model.c     pass 1 and the metric-column metadata; the only
+ *                      variant lookups (model_variant) and, Harris aside,
+ *                      the only family-specific tests;
+ *   report_charts.c    pass 2: the charts of each group;
+ *   report_msg.c       the message catalogue: every sentence the report
+ *                      writes, in English and Chinese, with {1}..{9} for
+ *                      arguments so that a translation may reorder them;
+ *   report_fmt.c       Markdown escaping, the string pool, numbers, sizes
+ *                      and tables;
+ *   report_blocks.c    the blocks: scalars, abstract, environment, method,
+ *                      glossary, steps, charts, failures, reproduction;
+ *   report_tables.c    the ladder tables and their cells, the speedup
+ *                      over the CPU, the appendix;
+ *   report_findings.c  the findings;
+ *   report_conclusion.c the conclusion and the rubric: the steps that
+ *                      mattered, the gap to the ceiling, each rung's
+ *                      limiting resource, expected against observed;
+ *   report_user.c      the user's own kernels (VF_USER): each placed on
+ *                      its ladder and diagnosed from its counters by a
+ *                      table of rules;
+ *   report_history.c   Harris's G80 reduction beside ours;
+ *   report_html.c      the Markdown as one self-contained HTML page
+ *                      (cmark-gfm; report_html.h);
+ *   report_compare.c   before and after (--baseline): a comparison
+ *                      (compare.h) in Markdown, also what `culab compare
+ *                      --markdown` prints. */
+#include "report.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "compare/compare.h"
+#include "base/diag.h"
+#include "plot.h"
+#include "report_html.h"
+#include "report_int.h"
+#include "template.h"
+#include "base/util.h"
+
+static const char *const lang_codes[NLANG] = { "en", "zh" };
+
+/* How a placeholder's block is built (report.h declares the struct, so
+ * that a placeholder's row holds its builder too). */
+struct report_block {
+	block_fn build;
+};
+
+#define BLOCK(fn) (&(const struct report_block){ (fn) })
+
+/* The placeholders a template may use, in the order the shipped templates
+ * use them: name, description (report.h) and builder. */
+static const struct report_placeholder placeholders[] = {
+	{ "title", "report title naming the experiments", BLOCK(blk_title) },
+	{ "abstract", "what was run where, failures, and each ladder's "
+	  "overall speedup", BLOCK(blk_abstract) },
+	{ "gpu", "GPU name", BLOCK(blk_gpu) },
+	{ "date", "when the run finished (ISO 8601 UTC)", BLOCK(blk_date) },
+	{ "culab_version", "culab version that measured", BLOCK(blk_version) },
+	{ "culab_commit", "culab commit that measured", BLOCK(blk_commit) },
+	{ "source_path", "experiment file", BLOCK(blk_source) },
+	{ "source_sha256", "SHA-256 of the experiment file",
+	  BLOCK(blk_sha256) },
+	{ "status", "run status (complete, interrupted, ...)",
+	  BLOCK(blk_status) },
+	{ "environment", "table: GPU, compute capability, SMs, memory, peak "
+	  "bandwidth, driver, runtime, host, culab", BLOCK(blk_environment) },
+	{ "method", "warm-up and repeats, timers and timed regions, noise, L2 "
+	  "flush, correctness checks, speedup definitions",
+	  BLOCK(blk_method) },
+	{ "glossary", "counter glossary for the columns present (empty "
+	  "without counters)", BLOCK(blk_glossary) },
+	{ "steps", "what each variant changes and why, its expected counter "
+	  "signature", BLOCK(blk_steps) },
+	{ "ladders", "per experiment, family, type and size a table of what a "
+	  "reader compares (time with its interval, spread, GB/s, % of peak "
+	  "and ceiling, speedups with their intervals, verification); the "
+	  "counters of each family's largest size; per family the speedup "
+	  "over the CPU", BLOCK(blk_ladders) },
+	{ "charts", "the charts with captions and links to their SVG, data "
+	  "and gnuplot script", BLOCK(blk_charts) },
+	{ "findings", "per family and type: each step's speedup tied to its "
+	  "counter changes and checks", BLOCK(blk_findings) },
+	{ "conclusion", "per family and type: the three steps that mattered "
+	  "most and their signature counters, the gap to the ceiling, the "
+	  "fastest rung's limiting resource and what is left",
+	  BLOCK(blk_conclusion) },
+	{ "rubric", "per rung: the hypothesis (faster, or a teaching rung's "
+	  "mistake) against the observed step with its interval, the "
+	  "signature checks met, the limiting resource", BLOCK(blk_rubric) },
+	{ "user_kernels", "your kernels: each placed on its ladder, with a "
+	  "diagnosis from its counters against the built-in rungs (empty "
+	  "without user kernels)", BLOCK(blk_user_kernels) },
+	{ "baseline", "before and after (--baseline): each row compared with "
+	  "the baseline's, ratio, interval and verdict, the environment facts "
+	  "that differ, the ratio chart (empty without --baseline)",
+	  BLOCK(blk_baseline) },
+	{ "historical", "Harris's G80 reduction figures beside ours (empty "
+	  "without a reduce ladder)", BLOCK(blk_historical) },
+	{ "failures", "rows that failed or were skipped (empty when none)",
+	  BLOCK(blk_failures) },
+	{ "reproduction", "exact command, culab version, experiment SHA-256, "
+	  "how to rerun", BLOCK(blk_reproduction) },
+	{ "appendix", "what one timed run contains per variant; per ladder "
+	  "the columns the Results leave out (block, runs and outliers, "
+	  "resources, sanitizer, Harris), its counters and every other "
+	  "counter column", BLOCK(blk_appendix) },
+};
+
+#define NPLACEHOLDERS ARRAY_SIZE(placeholders)
+
+const struct report_placeholder *report_placeholders(size_t *count)
+{
+	*count = NPLACEHOLDERS;
+	return placeholders;
+}
+
+void report_options_init(struct report_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->dir = ".";
+	o->langs = REPORT_LANGS_ALL;
+	o->formats = REPORT_FORMATS_ALL;
+	o->charts = true;
+}
+
+int report_lang_parse(const char *s, unsigned *langs)
+{
+	static const struct {
+		const char *name;
+		unsigned langs;
+	} names[] = {
+		{ "en", REPORT_EN }, { "zh", REPORT_ZH },
+		{ "both", REPORT_LANGS_ALL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(S(s), names[i].name) == 0) {
+			*langs = names[i].langs;
+			return 0;
+		}
+	return -1;
+}
+
+int report_format_parse(const char *s, unsigned *formats)
+{
+	static const struct {
+		const char *name;
+		unsigned formats;
+	} names[] = {
+		{ "md", REPORT_MD }, { "html", REPORT_HTML },
+		{ "both", REPORT_FORMATS_ALL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (strcmp(S(s), names[i].name) == 0) {
+			*formats = names[i].formats;
+			return 0;
+		}
+	return -1;
+}
+
+static bool readable(const char *path)
+{
+	return access(path, R_OK) == 0;
+}
+
+/* Finds report.<lang>.md; returns a heap path or NULL after a diagnostic
+ * that names every place looked in. */
+static char *template_find(const struct report_options *o, enum lang L)
+{
+	char *tried[4] = { NULL };
+	size_t n = 0;
+	char *found = NULL;
+	const char *env = getenv("CULAB_TEMPLATES");
+	char exe[PATH_MAX];
+	ssize_t len;
+
+	if (o->template_path)
+		return xstrdup(o->template_path);
+	if (o->template_dir)
+		tried[n++] = xasprintf("%s/report.%s.md", o->template_dir,
+				       lang_codes[L]);
+	if (env && *env)
+		tried[n++] = xasprintf("%s/report.%s.md", env, lang_codes[L]);
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len > 0) {
+		char *slash;
+
+		exe[len] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash)
+			*slash = '\0';
+		tried[n++] = xasprintf("%s/../templates/report.%s.md", exe,
+				       lang_codes[L]);
+		tried[n++] = xasprintf("%s/../share/culab/templates/"
+				       "report.%s.md", exe, lang_codes[L]);
+	}
+	for (size_t i = 0; i < n && !found; i++)
+		if (readable(tried[i]))
+			found = xstrdup(tried[i]);
+	if (!found) {
+		struct sbuf list = SBUF_INIT;
+
+		for (size_t i = 0; i < n; i++) {
+			sbuf_add(&list, i ? ", " : "");
+			sbuf_add(&list, tried[i]);
+		}
+		diag_error("cannot find the %s report template report.%s.md "
+			   "(looked in: %s); set CULAB_TEMPLATES to the "
+			   "templates directory or pass --template FILE",
+			   lang_codes[L], lang_codes[L], sbuf_str(&list));
+		sbuf_release(&list);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(tried[i]);
+	return found;
+}
+
+struct fill {
+	const struct model *m;
+	enum lang L;
+	char *values[NPLACEHOLDERS];
+};
+
+static const char *fill_value(void *ctx, size_t index)
+{
+	struct fill *f = ctx;
+
+	return index < NPLACEHOLDERS ? f->values[index] : NULL;
+}
+
+/* Renders one language's report into out.  Returns 0, or -1 when it
+ * would pass TEMPLATE_MAX_OUTPUT bytes. */
+static int report_text(const struct model *m, const struct template *t,
+		       enum lang L, struct sbuf *out)
+{
+	struct fill f = { .m = m, .L = L };
+	int rc;
+
+	for (size_t i = 0; i < NPLACEHOLDERS; i++) {
+		struct sbuf b = SBUF_INIT;
+
+		if (!template_uses(t, i))
+			continue;
+		placeholders[i].block->build(m, L, &b);
+		f.values[i] = sbuf_detach(&b);
+	}
+	rc = template_render(t, fill_value, &f, out);
+	for (size_t i = 0; i < NPLACEHOLDERS; i++)
+		free(f.values[i]);
+	return rc;
+}
+
+/* Writes the HTML page of Markdown md as `file` in the directory dirfd
+ * (dir, for diagnostics and the charts it inlines). */
+static int html_write(int dirfd, const char *dir, const char *file,
+		      const char *md, const char *lang)
+{
+	char *html;
+	int rc;
+
+	if (strlen(md) > REPORT_HTML_MAX_MD) {
+		diag_note("%s/%s not written: the report is %zu kB of Markdown, "
+			  "past the %u kB an HTML page is made of; read the "
+			  "Markdown", dir, file, strlen(md) >> 10,
+			  REPORT_HTML_MAX_MD >> 10);
+		return 0;
+	}
+	html = report_html(md, lang, dir);
+	if (!html)
+		return -1;
+	rc = write_file_at(dirfd, dir, file, html, strlen(html));
+	free(html);
+	return rc;
+}
+
+/* Reads and checks the template of every language o renders into
+ * tmpl[].  Returns 0, or -1 after a diagnostic (tmpl[] then holds what
+ * was read, for the caller to free). */
+static int templates_load(const struct report_options *o,
+			  struct template *tmpl[NLANG])
+{
+	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
+	unsigned formats = o->formats ? o->formats : REPORT_FORMATS_ALL;
+	const char *names[NPLACEHOLDERS];
+
+	if (langs & ~(unsigned)REPORT_LANGS_ALL)
+		return diag_error("unknown report language (known: en, zh, "
+				  "both)");
+	if (formats & ~(unsigned)REPORT_FORMATS_ALL)
+		return diag_error("unknown report format (known: md, html, "
+				  "both)");
+	for (size_t i = 0; i < NPLACEHOLDERS; i++)
+		names[i] = placeholders[i].name;
+	for (int L = 0; L < NLANG; L++) {
+		char *path;
+		int bad;
+
+		if (!(langs & (1u << L)))
+			continue;
+		path = template_find(o, (enum lang)L);
+		if (!path)
+			return -1;
+		bad = template_load(path, names, NPLACEHOLDERS, &tmpl[L]);
+		free(path);
+		if (bad)
+			return -1;
+	}
+	return 0;
+}
+
+/* With charts: an existing charts/ in the directory dirfd (dir) must be
+ * a real directory (dir_make refuses a symbolic link).  Returns 0, or -1
+ * after a diagnostic. */
+static int charts_dir_check(const struct report_options *o, int dirfd)
+{
+	struct stat st;
+	int fd;
+
+	if (!o->charts ||
+	    fstatat(dirfd, "charts", &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return 0;
+	fd = dir_make(dirfd, o->dir, "charts", DIR_CONFINED);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+int report_prepare(const struct report_options *o)
+{
+	struct template *tmpl[NLANG] = { NULL };
+	int rc = templates_load(o, tmpl), fd;
+
+	for (int L = 0; L < NLANG; L++)
+		template_free(tmpl[L]);
+	if (rc < 0)
+		return -1;
+	if (!o->dir || !*o->dir)
+		return diag_error("no output directory for the report");
+	fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;   /* made later; nothing planted in it yet */
+	rc = charts_dir_check(o, fd);
+	close(fd);
+	return rc;
+}
+
+/* Draws the charts into o->dir/charts (dirfd: o->dir) and says in m how
+ * that went.  Returns whether the charts failed. */
+static bool report_charts(struct model *m, const struct report_options *o,
+			  int dirfd)
+{
+	int drawn;
+
+	m->plots = charts_build(m);
+	if (m->cmp)
+		m->baseline_chart = compare_chart(m->plots, m->cmp, "baseline",
+						  "This run against the "
+						  "baseline");
+	drawn = plot_render_at(m->plots, dirfd, o->dir, "charts",
+			       DIR_CONFINED, o->gnuplot);
+
+	/* no gnuplot is no failure: the charts can be drawn later */
+	m->charts = drawn == 0 ? CHARTS_DRAWN :
+		    drawn == PLOT_NOT_DRAWN ? CHARTS_PENDING : CHARTS_FAILED;
+	if (m->charts == CHARTS_FAILED)
+		m->baseline_chart = NULL;
+	return m->charts == CHARTS_FAILED;
+}
+
+int report_render(const struct results *r, const struct report_options *o)
+{
+	unsigned formats = o->formats ? o->formats : REPORT_FORMATS_ALL;
+	struct template *tmpl[NLANG] = { NULL };
+	struct model m;
+	struct sbuf text = SBUF_INIT;
+	int rc = -1, fd = -1;
+	bool charts_failed = false;
+
+	memset(&m, 0, sizeof(m));
+	if (!o->dir || !*o->dir)
+		return diag_error("no output directory for the report");
+	/* every template is read and checked, and the directories opened,
+	 * before anything is written */
+	if (templates_load(o, tmpl) < 0)
+		goto out;
+	fd = dir_make(AT_FDCWD, NULL, o->dir, DIR_FOLLOW);
+	if (fd < 0 || charts_dir_check(o, fd) < 0)
+		goto out;
+
+	model_build(r, &m);
+	m.charts = CHARTS_OFF;
+	m.cmp = o->baseline;
+	m.baseline_path = o->baseline_path;
+	if (o->charts)
+		charts_failed = report_charts(&m, o, fd);
+
+	for (int L = 0; L < NLANG; L++) {
+		char file[32];
+		int bad;
+
+		if (!tmpl[L])
+			continue;
+		sbuf_reset(&text);
+		if (report_text(&m, tmpl[L], (enum lang)L, &text) < 0) {
+			diag_error("the %s report would be larger than %u MB: a "
+				   "template may not repeat large sections "
+				   "that often", lang_codes[L],
+				   TEMPLATE_MAX_OUTPUT >> 20);
+			goto out;
+		}
+		snprintf(file, sizeof(file), "report.%s.md", lang_codes[L]);
+		bad = formats & REPORT_MD ?
+		      write_file_at(fd, o->dir, file, sbuf_str(&text),
+				    text.len) : 0;
+		snprintf(file, sizeof(file), "report.%s.html", lang_codes[L]);
+		if (!bad && (formats & REPORT_HTML))
+			bad = html_write(fd, o->dir, file, sbuf_str(&text),
+					 lang_codes[L]);
+		if (bad)
+			goto out;
+	}
+	rc = charts_failed ? -1 : 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	for (int L = 0; L < NLANG; L++)
+		template_free(tmpl[L]);
+	sbuf_release(&text);
+	model_release(&m);
+	return rc;
+}

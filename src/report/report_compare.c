@@ -1,0 +1,405 @@
+/* report_compare.c - a comparison in Markdown, in English and Chinese:
+ * the report's before/after section (`culab report --baseline`) and what
+ * `culab compare --markdown` prints.  See report.h and compare.h.
+ *
+ * One renderer serves both, so that the section and the command say the
+ * same things in the same words; its sentences are rows of the message
+ * catalogue (M_B_*), and text from the results files is escaped with
+ * md_text like everything else the report writes. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare.h"
+#include "counters/metrics.h"
+#include "report.h"
+#include "base/util.h"
+
+/* Counter changes shown in a pair's cell. */
+#define CHANGES_SHOWN 3
+
+/* How each environment fact is called, from the environment table's
+ * words where it has them. */
+static const enum msg fact_msgs[CF__COUNT] = {
+	[CF_GPU] = M_ENV_GPU, [CF_CC] = M_ENV_CC, [CF_UUID] = M_ENV_UUID,
+	[CF_SMS] = M_ENV_SMS, [CF_SM_CLOCK] = M_ENV_SMCLK,
+	[CF_MEM_CLOCK] = M_ENV_MEMCLK, [CF_DRIVER] = M_ENV_DRIVER,
+	[CF_RUNTIME] = M_ENV_RUNTIME, [CF_CULAB_VERSION] = M_B_F_VERSION,
+	[CF_CULAB_COMMIT] = M_B_F_COMMIT, [CF_EXPERIMENT] = M_B_F_FILE,
+	[CF_SHA256] = M_B_F_SHA, [CF_HOST] = M_ENV_HOST, [CF_OS] = M_ENV_OS,
+};
+
+static const enum msg verdict_msgs[SV__COUNT] = {
+	[SV_SAME] = M_B_V_SAME, [SV_FASTER] = M_B_V_FASTER,
+	[SV_SLOWER] = M_B_V_SLOWER, [SV_UNKNOWN] = M_B_V_UNKNOWN,
+};
+
+/* The words a rendering uses for its two sides. */
+struct sides {
+	const char *base_name, *cur_name;   /* paths, or "this run" */
+	const char *base, *cur;             /* "baseline", "new" */
+};
+
+static const char *or_not_recorded(enum lang L, const char *s)
+{
+	return s && *s ? s : say_text(L, M_B_NOT_RECORDED);
+}
+
+static void side_line(struct sbuf *b, enum lang L, const char *label,
+		      const char *name, const struct results *r)
+{
+	struct pool p = { .n = 0 };
+
+	SAY(b, L, M_B_SIDE, label, pool_md(&p, name),
+	    pool_md(&p, or_not_recorded(L, r->has_env ? r->env.gpu_name :
+					NULL)),
+	    pool_md(&p, or_not_recorded(L, r->finished ? r->finished :
+					r->started)),
+	    pool_md(&p, or_not_recorded(L, r->source_path)));
+	sbuf_addc(b, '\n');
+	pool_release(&p);
+}
+
+/* The GPU sentence: cross-GPU, two boards, the same GPU, or unknown. */
+static void gpu_sentence(struct sbuf *b, enum lang L, const struct compare *c)
+{
+	const struct environment *e = &c->base->env, *f = &c->cur->env;
+	struct pool p = { .n = 0 };
+	char x[16], y[16];
+
+	snprintf(x, sizeof(x), "%d.%d", e->cc_major, e->cc_minor);
+	snprintf(y, sizeof(y), "%d.%d", f->cc_major, f->cc_minor);
+	if (!c->base->has_env || !c->cur->has_env)
+		sbuf_add(b, say_text(L, M_B_NO_GPU));
+	else if (c->cross_gpu)
+		SAY(b, L, M_B_CROSS, pool_md(&p, e->gpu_name), x,
+		    pool_md(&p, f->gpu_name), y);
+	else if (c->other_device)
+		SAY(b, L, M_B_BOARDS, pool_md(&p, e->gpu_name));
+	else
+		SAY(b, L, M_B_SAME_GPU, pool_md(&p, e->gpu_name));
+	sbuf_add(b, "\n\n");
+	pool_release(&p);
+}
+
+static void env_table(struct sbuf *b, enum lang L, const struct compare *c,
+		      const struct sides *s)
+{
+	static const bool right[3] = { false, false, false };
+	const char *head[3] = { say_text(L, M_ENV_ITEM), s->base, s->cur };
+
+	if (!c->ndiffs) {
+		sbuf_add(b, say_text(L, M_B_ENV_NONE));
+		sbuf_add(b, "\n\n");
+		return;
+	}
+	sbuf_add(b, say_text(L, M_B_ENV_HEAD));
+	sbuf_add(b, "\n\n");
+	table_row(b, head, 3);
+	table_rule(b, right, 3);
+	for (size_t i = 0; i < c->ndiffs; i++) {
+		struct pool p = { .n = 0 };
+		const char *cells[3] = {
+			say_text(L, fact_msgs[c->diffs[i].fact]),
+			pool_md(&p, c->diffs[i].base),
+			pool_md(&p, c->diffs[i].cur),
+		};
+
+		table_row(b, cells, 3);
+		pool_release(&p);
+	}
+	sbuf_addc(b, '\n');
+}
+
+static void method(struct sbuf *b, enum lang L, const struct compare *c,
+		   const struct sides *s)
+{
+	char n[16], t[16], k[16], pct[16];
+
+	snprintf(n, sizeof(n), "%d", STATS_BOOTSTRAP);
+	snprintf(t, sizeof(t), "%g", c->threshold);
+	snprintf(k, sizeof(k), "%d", COMPARE_MIN_SAMPLES);
+	snprintf(pct, sizeof(pct), "%.0f", METRICS_CHANGE_PCT);
+	SAY(b, L, M_B_METHOD, s->cur, s->base, n, t, k, pct);
+	sbuf_add(b, "\n\n");
+}
+
+static void counts(struct sbuf *b, enum lang L, const struct compare *c,
+		   const struct sides *s)
+{
+	char v[6][24];
+	size_t nums[6] = { c->npairs, c->counts[SV_FASTER],
+			   c->counts[SV_SLOWER], c->counts[SV_SAME],
+			   c->counts[SV_UNKNOWN], c->nonly_base };
+	char cur[24];
+
+	for (int i = 0; i < 6; i++)
+		snprintf(v[i], sizeof(v[i]), "%zu", nums[i]);
+	snprintf(cur, sizeof(cur), "%zu", c->nonly_cur);
+	SAY(b, L, M_B_COUNTS, v[0], v[1], v[2], v[3], v[4], v[5], s->base,
+	    cur, s->cur);
+	sbuf_add(b, "\n\n");
+}
+
+/* ---- the table ---------------------------------------------------------- */
+
+static void verdict_cell(struct sbuf *b, enum lang L,
+			 const struct compare_pair *p, const struct sides *s)
+{
+	const struct result_row *w = p->why == CW_BASE_FAILED ? p->base :
+				     p->cur;
+	char x[24], y[24], k[16];
+
+	sbuf_add(b, say_text(L, verdict_msgs[p->verdict]));
+	if (p->why == CW_NONE)     /* the interval says why */
+		return;
+	sbuf_add(b, L == ZH ? "（" : " (");
+	if (p->why == CW_BASE_FAILED || p->why == CW_NEW_FAILED) {
+		struct sbuf st = SBUF_INIT;
+
+		sbuf_add(&st, w->status == ROW_OK ? "not verified" :
+			 row_status_name(w->status));
+		if (w->message) {
+			sbuf_add(&st, ": ");
+			md_text(&st, w->message);
+		}
+		SAY(b, L, M_B_WHY_FAILED, p->why == CW_BASE_FAILED ? s->base :
+		    s->cur, sbuf_str(&st));
+		sbuf_release(&st);
+	} else {
+		snprintf(x, sizeof(x), "%zu", p->nbase);
+		snprintf(y, sizeof(y), "%zu", p->ncur);
+		snprintf(k, sizeof(k), "%d", COMPARE_MIN_SAMPLES);
+		SAY(b, L, M_B_WHY_FEW, x, y, k);
+	}
+	sbuf_add(b, L == ZH ? "）" : ")");
+}
+
+static void changes_cell(struct sbuf *b, enum lang L,
+			 const struct compare_pair *p)
+{
+	for (size_t k = 0; k < p->nchanges && k < CHANGES_SHOWN; k++) {
+		const struct compare_change *ch = &p->changes[k];
+
+		if (k)
+			sbuf_add(b, say_text(L, M_LIST_SEP));
+		md_text(b, ch->column);
+		sbuf_addf(b, " %s → %s", CTR(ch->column, ch->base),
+			  CTR(ch->column, ch->cur));
+		if (ch->better)
+			sbuf_add(b, say_text(L, ch->better > 0 ? M_F_BETTER :
+					     M_F_WORSE));
+	}
+	if (p->nchanges > CHANGES_SHOWN)
+		sbuf_addf(b, "%s+%zu", say_text(L, M_LIST_SEP),
+			  p->nchanges - CHANGES_SHOWN);
+	if (!p->nchanges)
+		sbuf_add(b, "—");
+}
+
+enum { T_EXP, T_VARIANT, T_TYPE, T_SIZE, T_BLOCK, T_BASE, T_NEW, T_RATIO,
+       T_CI, T_VERDICT, T_CTRS, NT };
+
+static void pair_row(struct sbuf *b, enum lang L,
+		     const struct compare_pair *p, const struct sides *s)
+{
+	const struct result_row *w = p->base;
+	struct sbuf cell[NT];
+	const char *cells[NT];
+	char *size = size_text_as(w->n, w->m, row_is_matrix(w), false);
+
+	for (int k = 0; k < NT; k++)
+		cell[k] = (struct sbuf)SBUF_INIT;
+	md_text(&cell[T_EXP], w->experiment);
+	if (!str_eq(w->experiment, p->cur->experiment)) {
+		/* --match paired experiments of two names */
+		sbuf_addc(&cell[T_EXP], '/');
+		md_text(&cell[T_EXP], p->cur->experiment);
+	}
+	md_text(&cell[T_VARIANT], w->variant);
+	md_text(&cell[T_TYPE], w->dtype);
+	sbuf_add(&cell[T_SIZE], size);
+	if (w->block > 0)
+		sbuf_addf(&cell[T_BLOCK], "%d", w->block);
+	else
+		sbuf_add(&cell[T_BLOCK], "—");
+	sbuf_add(&cell[T_BASE], FMT(p->base_ms, 4));
+	sbuf_add(&cell[T_NEW], FMT(p->cur_ms, 4));
+	sbuf_add(&cell[T_RATIO], FMT(p->ratio, 4));
+	if (isfinite(p->lo))
+		sbuf_addf(&cell[T_CI], "%s – %s", FMT(p->lo, 4),
+			  FMT(p->hi, 4));
+	else
+		sbuf_add(&cell[T_CI], "—");
+	verdict_cell(&cell[T_VERDICT], L, p, s);
+	changes_cell(&cell[T_CTRS], L, p);
+	for (int k = 0; k < NT; k++)
+		cells[k] = sbuf_str(&cell[k]);
+	table_row(b, cells, NT);
+	for (int k = 0; k < NT; k++)
+		sbuf_release(&cell[k]);
+	free(size);
+}
+
+static void pairs_table(struct sbuf *b, enum lang L, const struct compare *c,
+			const struct sides *s)
+{
+	static const bool right[NT] = { [T_BLOCK] = true, [T_BASE] = true,
+					[T_NEW] = true, [T_RATIO] = true };
+	struct sbuf h[3] = { SBUF_INIT, SBUF_INIT, SBUF_INIT };
+	const char *head[NT];
+
+	SAY(&h[0], L, M_B_COL_MS, s->base);
+	SAY(&h[1], L, M_B_COL_MS, s->cur);
+	SAY(&h[2], L, M_B_COL_RATIO, s->cur, s->base);
+	head[T_EXP] = say_text(L, M_METH_EXPERIMENT);
+	head[T_VARIANT] = say_text(L, M_COL_VARIANT);
+	head[T_TYPE] = say_text(L, M_B_COL_TYPE);
+	head[T_SIZE] = say_text(L, M_B_COL_SIZE);
+	head[T_BLOCK] = say_text(L, M_COL_BLOCK);
+	head[T_BASE] = sbuf_str(&h[0]);
+	head[T_NEW] = sbuf_str(&h[1]);
+	head[T_RATIO] = sbuf_str(&h[2]);
+	head[T_CI] = say_text(L, M_B_COL_CI);
+	head[T_VERDICT] = say_text(L, M_B_COL_VERDICT);
+	head[T_CTRS] = say_text(L, M_B_COL_CTRS);
+	table_row(b, head, NT);
+	table_rule(b, right, NT);
+	for (size_t i = 0; i < c->npairs; i++)
+		pair_row(b, L, &c->pairs[i], s);
+	sbuf_addc(b, '\n');
+	for (int k = 0; k < 3; k++)
+		sbuf_release(&h[k]);
+}
+
+/* Whether rows a and b measured one stage (experiment, type, size). */
+static bool same_stage(const struct result_row *a, const struct result_row *b)
+{
+	return str_eq(a->experiment, b->experiment) &&
+	       str_eq(a->dtype, b->dtype) && a->n == b->n && a->m == b->m;
+}
+
+/* The rows of one side, an item per stage: "- experiment type size:
+ * variant, variant/b128". */
+static void only_list(struct sbuf *b, enum lang L, const char *side,
+		      const struct result_row *const *rows, size_t n)
+{
+	char count[24];
+
+	if (!n)
+		return;
+	snprintf(count, sizeof(count), "%zu", n);
+	SAY(b, L, M_B_ONLY, side, count);
+	sbuf_add(b, "\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct result_row *w = rows[i];
+
+		if (!i || !same_stage(rows[i - 1], w)) {
+			char *size = size_text_as(w->n, w->m, row_is_matrix(w),
+						  false);
+
+			sbuf_add(b, i ? "\n- " : "\n- ");
+			md_text(b, w->experiment);
+			sbuf_addc(b, ' ');
+			md_text(b, w->dtype);
+			sbuf_addf(b, " %s: ", size);
+			free(size);
+		} else {
+			sbuf_add(b, ", ");
+		}
+		md_text(b, w->variant);
+		if (w->block > 0)
+			sbuf_addf(b, "/b%d", w->block);
+	}
+	sbuf_add(b, "\n\n");
+}
+
+/* A link to path.ext: "[name.ext](path.ext)"; a path with characters a
+ * link target cannot hold bare (spaces, parentheses) goes in <...>. */
+static void link(struct sbuf *b, const char *name, const char *path,
+		 const char *ext)
+{
+	bool bare = strspn(path, "abcdefghijklmnopqrstuvwxyz"
+			   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._/-") ==
+		    strlen(path);
+
+	sbuf_addf(b, "[%s.%s](%s", name, ext, bare ? "" : "<");
+	for (const char *p = path; !bare && *p; p++)
+		if (*p == '<' || *p == '>' || *p == '\n' || *p == '\\')
+			sbuf_addf(b, "%%%02X", (unsigned char)*p);
+		else
+			sbuf_addc(b, *p);
+	if (bare)
+		sbuf_add(b, path);
+	sbuf_addf(b, ".%s%s)", ext, bare ? "" : ">");
+}
+
+/* The chart, when drawn: `path` without its extension; its name (the
+ * last component) is [a-z0-9_-] (plot.c). */
+static void chart(struct sbuf *b, enum lang L, const char *path)
+{
+	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+	struct sbuf svg = SBUF_INIT, dat = SBUF_INIT, gp = SBUF_INIT;
+
+	sbuf_add(b, say_text(L, M_B_CHART));
+	sbuf_add(b, "\n\n!");
+	link(b, name, path, "png");
+	sbuf_add(b, "\n\n");
+	link(&svg, name, path, "svg");
+	link(&dat, name, path, "dat");
+	link(&gp, name, path, "gp");
+	SAY(b, L, M_CH_FILES, sbuf_str(&svg), sbuf_str(&dat), sbuf_str(&gp));
+	sbuf_add(b, "\n\n");
+	sbuf_release(&svg);
+	sbuf_release(&dat);
+	sbuf_release(&gp);
+}
+
+static void render(struct sbuf *b, enum lang L, const struct compare *c,
+		   const struct sides *s, const char *chart_path)
+{
+	side_line(b, L, s->base, s->base_name, c->base);
+	side_line(b, L, s->cur, s->cur_name, c->cur);
+	sbuf_addc(b, '\n');
+	gpu_sentence(b, L, c);
+	env_table(b, L, c, s);
+	method(b, L, c, s);
+	counts(b, L, c, s);
+	pairs_table(b, L, c, s);
+	only_list(b, L, s->base, c->only_base, c->nonly_base);
+	only_list(b, L, s->cur, c->only_cur, c->nonly_cur);
+	if (chart_path)
+		chart(b, L, chart_path);
+	block_trim(b);
+}
+
+char *report_compare_markdown(const struct compare *c, unsigned lang,
+			      const char *base, const char *cur,
+			      const char *chart_path)
+{
+	enum lang L = lang == REPORT_ZH ? ZH : EN;
+	struct sides s = { base, cur, say_text(L, M_B_BASE),
+			   say_text(L, M_B_NEW) };
+	struct sbuf b = SBUF_INIT;
+
+	render(&b, L, c, &s, chart_path);
+	sbuf_addc(&b, '\n');
+	return sbuf_detach(&b);
+}
+
+void blk_baseline(const struct model *m, enum lang L, struct sbuf *b)
+{
+	struct sides s = { m->baseline_path, say_text(L, M_B_THIS_RUN),
+			   say_text(L, M_B_BASE), say_text(L, M_B_NEW) };
+	char *path;
+
+	if (!m->cmp)
+		return;
+	path = m->baseline_chart ? xasprintf("charts/%s", m->baseline_chart) :
+				   NULL;
+	render(b, L, m->cmp, &s, path);
+	free(path);
+}

@@ -1,0 +1,286 @@
+/* report_history.c - Mark Harris's G80 reduction ladder beside ours: his
+ * published figures, which of our variants use each of his kernels'
+ * techniques, and the historical block.  See report_int.h.
+ *
+ * The figures are data, kept as published, and the match is by
+ * technique, not by number, so both are tables here; the rest of the
+ * report sees an item's kernel (harris_kernel_of), the ladder tables'
+ * G80 cell (harris_figures) and the block.  It is the reduce family's own
+ * section: family_harris() in report_model.c says which ladders it is
+ * for. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+/* Mark Harris, "Optimizing Parallel Reduction in CUDA", NVIDIA, 2007:
+ * 2^22 ints on a G80.  Times and bandwidths are the published figures
+ * (checked against a stored copy of the table). */
+struct harris_kernel {
+	const char *technique[NLANG];
+	double ms, gbps;
+};
+
+static const struct harris_kernel harris[] = {
+	{ { "interleaved addressing, divergent branching",
+	    "交错寻址，分支发散" }, 8.054, 2.083 },
+	{ { "interleaved addressing, bank conflicts",
+	    "交错寻址，存在 bank 冲突" }, 3.456, 4.854 },
+	{ { "sequential addressing", "顺序寻址" }, 1.722, 9.741 },
+	{ { "first add during global load", "加载时先做一次加法" },
+	  0.965, 17.377 },
+	{ { "unroll the last warp", "展开最后一个线程束" }, 0.536, 31.289 },
+	{ { "complete unrolling (block size as a template parameter)",
+	    "完全展开（线程块大小作模板参数）" }, 0.381, 43.996 },
+	{ { "multiple elements per thread", "每个线程处理多个元素" },
+	  0.268, 62.671 },
+};
+
+#define HARRIS_PEAK_GBPS 86.4
+
+/* Columns of the table: his kernel, technique, time, bandwidth, % of his
+ * peak and cumulative speedup; our rungs, time, % of this GPU's peak and
+ * cumulative speedup, both cumulative from the first kernel that has a
+ * match of ours.  Our GB/s is in the ladder's table: ten columns fit a
+ * page. */
+#define HARRIS_COLS 10
+
+/* Our variants that use the technique of one of Harris's kernels (1..7).
+ * Matched by what the kernel does, not by its number in either ladder. */
+static const struct {
+	const char *variant;
+	int kernel;
+} harris_map[] = {
+	{ "reduce_interleaved_divergent", 1 }, /* tid % (2s) == 0 branch */
+	{ "reduce_interleaved_strided", 2 },   /* index 2*s*tid: conflicts */
+	{ "reduce_shared_static", 3 },   /* sequential addressing in shared */
+	{ "reduce_shared_dynamic", 3 },  /* the same, dynamic shared memory */
+	{ "reduce_first_add", 4 },       /* first add during the global load */
+	{ "reduce_warp_volatile", 5 },   /* last warp unrolled, as he did */
+	{ "reduce_warp_syncwarp", 5 },   /* the same made safe: __syncwarp() */
+	{ "reduce_unrolled", 6 },        /* block size a template parameter */
+	{ "reduce_grid_stride", 7 },     /* many elements per thread */
+};
+
+int harris_kernel_of(const char *variant)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(harris_map); i++)
+		if (strcmp(harris_map[i].variant, variant) == 0)
+			return harris_map[i].kernel;
+	return 0;
+}
+
+void harris_figures(struct sbuf *b, int kernel)
+{
+	if (kernel < 1 || (size_t)kernel > ARRAY_SIZE(harris)) {
+		sbuf_add(b, "—");
+		return;
+	}
+	/* the published figures, with their published precision */
+	sbuf_addf(b, "%d: %.3f ms, %.3f GB/s", kernel, harris[kernel - 1].ms,
+		  harris[kernel - 1].gbps);
+}
+
+/* ---- the historical block --------------------------------------------- */
+
+/* The reduce ladder to compare with Harris: int if measured, at the size
+ * nearest 2^22 (his size). */
+static const struct ladder *harris_ours(const struct model *m)
+{
+	const struct ladder *best = NULL;
+	double best_d = 0;
+
+	for (size_t i = 0; i < m->nladders; i++) {
+		const struct ladder *l = &m->ladders[i];
+		double d;
+
+		if (!family_harris(l->family) || !ladder_ok_rungs(l))
+			continue;
+		d = fabs(log2((double)l->n) - 22) +
+		    (str_eq(l->dtype, "int") ? 0 : 1000);
+		if (!best || d < best_d) {
+			best = l;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
+/* Our fastest verified item of ladder l that uses Harris's kernel k
+ * (1..7), or NULL. */
+static const struct item *harris_match(const struct ladder *l, int k)
+{
+	const struct item *best = NULL;
+
+	for (size_t i = 0; l && i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+
+		if (it->harris == k && it->ok && it->role == ROLE_RUNG &&
+		    faster(it, best))
+			best = it;
+	}
+	return best;
+}
+
+const struct item *harris_first_match(const struct ladder *l)
+{
+	for (int k = 1; k <= (int)ARRAY_SIZE(harris); k++) {
+		const struct item *it = harris_match(l, k);
+
+		if (it)
+			return it;
+	}
+	return NULL;
+}
+
+/* His kernel (1-based) that the first of our matches stands for. */
+static int harris_first_kernel(const struct ladder *l)
+{
+	for (int k = 1; k <= (int)ARRAY_SIZE(harris); k++)
+		if (harris_match(l, k))
+			return k;
+	return 0;
+}
+
+/* One row of the table: his kernel k (0-based) beside our match, both
+ * cumulative from the first kernel that has a match of ours. */
+static void harris_row(struct sbuf *b, enum lang L, const struct ladder *ours,
+		       size_t k, int first_k, const struct item *first)
+{
+	const struct harris_kernel *h = &harris[k];
+	const struct item *best = harris_match(ours, (int)k + 1);
+	struct sbuf rungs = SBUF_INIT;
+	struct pool p = { .n = 0 };
+	const char *cells[HARRIS_COLS];
+	char kk[8], ms[16], gbps[16], peak[16];
+
+	for (size_t i = 0; ours && i < ours->nitems; i++) {
+		const struct item *it = ours->items[i];
+
+		if (it->harris != (int)k + 1)
+			continue;
+		if (rungs.len)
+			sbuf_add(&rungs, ", ");
+		sbuf_add(&rungs, role_text(&p, L, it));
+		sbuf_add(&rungs, ": ");
+		md_text(&rungs, it->row->variant);
+	}
+	snprintf(kk, sizeof(kk), "%zu", k + 1);
+	snprintf(ms, sizeof(ms), "%.3f", h->ms);
+	snprintf(gbps, sizeof(gbps), "%.3f", h->gbps);
+	snprintf(peak, sizeof(peak), "%.1f", 100 * h->gbps / HARRIS_PEAK_GBPS);
+	cells[0] = kk;
+	cells[1] = h->technique[L];
+	cells[2] = ms;
+	cells[3] = gbps;
+	cells[4] = peak;
+	cells[5] = first_k && (int)k + 1 >= first_k ?
+		pool_keep(&p, xstrdup(TIMES(harris[first_k - 1].ms / h->ms))) :
+		"—";
+	cells[6] = rungs.len ? sbuf_str(&rungs) : "—";
+	cells[7] = best ? pool_keep(&p, xstrdup(FMT(item_ms(best), 4))) : "—";
+	cells[8] = best && best->row->pct_peak > 0 ?
+		pool_keep(&p, xstrdup(PCT(best->row->pct_peak))) : "—";
+	cells[9] = best && first ?
+		pool_keep(&p, xstrdup(TIMES(item_ms(first) / item_ms(best)))) :
+		"—";
+	table_row(b, cells, HARRIS_COLS);
+	sbuf_release(&rungs);
+	pool_release(&p);
+}
+
+/* The totals over the matched kernels, why ours are smaller, and the
+ * lesson of shared memory against global memory where it shows. */
+static void harris_totals(struct sbuf *b, enum lang L, const struct ladder *l)
+{
+	const struct item *first = harris_first_match(l), *last = NULL;
+	int first_k = harris_first_kernel(l), last_k = 0;
+	struct pool p = { .n = 0 };
+
+	for (int k = (int)ARRAY_SIZE(harris); k >= 1 && !last; k--)
+		if ((last = harris_match(l, k)))
+			last_k = k;
+	if (!first || !last || last == first)
+		return;
+	sbuf_add(b, "\n\n");
+	SAY(b, L, M_H_TOTAL, role_text(&p, L, first),
+	    pool_md(&p, first->row->variant), role_text(&p, L, last),
+	    pool_md(&p, last->row->variant),
+	    TIMES(item_ms(first) / item_ms(last)),
+	    pool_keep(&p, xasprintf("%d", first_k)),
+	    pool_keep(&p, xasprintf("%d", last_k)),
+	    TIMES(harris[first_k - 1].ms / harris[last_k - 1].ms));
+	pool_release(&p);
+	if (first->row->pct_peak > 0) {
+		sbuf_addc(b, ' ');
+		SAY(b, L, M_H_WHY, role_text(&p, L, first),
+		    PCT(first->row->pct_peak),
+		    pool_keep(&p, xasprintf("%d", first_k)),
+		    PCT(100 * harris[first_k - 1].gbps / HARRIS_PEAK_GBPS),
+		    PCT(last->row->pct_peak));
+		pool_release(&p);
+	}
+	/* rung 1 works in global memory only; the first match is the
+	 * first to build its tree in shared memory */
+	if (l->first && l->first != first && l->first->row->step < first->row->step) {
+		double x = item_ms(l->first) / item_ms(first);
+
+		sbuf_addc(b, ' ');
+		SAY(b, L, x < 1 ? M_H_LESSON_SLOWER : M_H_LESSON_FASTER,
+		    role_text(&p, L, first), pool_md(&p, first->row->variant),
+		    role_text(&p, L, l->first),
+		    pool_md(&p, l->first->row->variant),
+		    TIMES(x < 1 ? 1 / x : x));
+		pool_release(&p);
+	}
+}
+
+void blk_historical(const struct model *m, enum lang L, struct sbuf *b)
+{
+	static const bool right[HARRIS_COLS] = { true, false, true, true,
+						 true, true, false, true,
+						 true, true };
+	const char *head[HARRIS_COLS] = {
+		say_text(L, M_H_KERNEL), say_text(L, M_H_TECHNIQUE),
+		say_text(L, M_H_MS), say_text(L, M_H_GBPS),
+		say_text(L, M_H_PEAK), say_text(L, M_H_CUM),
+		say_text(L, M_H_OURS), say_text(L, M_H_OURS_MS),
+		say_text(L, M_H_OURS_PEAK),
+		say_text(L, M_H_OURS_CUM),
+	};
+	const struct ladder *ours = harris_ours(m);
+	const struct item *first = ours ? harris_first_match(ours) : NULL;
+	int first_k = ours ? harris_first_kernel(ours) : 0;
+	struct pool p = { .n = 0 };
+	struct sbuf at = SBUF_INIT;
+	bool reduce = false;
+
+	for (size_t i = 0; i < m->nladders; i++)
+		reduce |= family_harris(m->ladders[i].family);
+	if (!reduce)
+		return;
+	if (ours) {
+		char *size = size_text(ours->n, ours->m, false);
+
+		SAY(&at, L, M_H_AT, pool_md(&p, ours->dtype), pool_md(&p, size));
+		free(size);
+		pool_release(&p);
+	} else {
+		sbuf_add(&at, say_text(L, M_NONE));
+	}
+	SAY(b, L, M_H_INTRO, sbuf_str(&at));
+	sbuf_add(b, "\n\n");
+	table_row(b, head, HARRIS_COLS);
+	table_rule(b, right, HARRIS_COLS);
+	for (size_t k = 0; k < ARRAY_SIZE(harris); k++)
+		harris_row(b, L, ours, k, first_k, first);
+	sbuf_addc(b, '\n');
+	sbuf_add(b, say_text(L, M_H_SOURCE));
+	if (ours)
+		harris_totals(b, L, ours);
+	sbuf_release(&at);
+}

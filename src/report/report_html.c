@@ -1,0 +1,411 @@
+/* report_html.c - the report as one self-contained HTML page.  See
+ * report_html.h.
+ *
+ * The Markdown is parsed by cmark-gfm with its table extension; before it
+ * is rendered the tree is walked once to put an anchor before each
+ * heading and the SVG of each chart in place of its image.  Both are
+ * custom nodes, whose text cmark-gfm writes as it stands: the parser never
+ * makes such nodes from Markdown, so they hold only what this file wrote.
+ * Everything else goes through cmark-gfm's safe renderer.  The
+ * stylesheet keeps tables within the page (small type, cells that wrap)
+ * and has print rules, so a browser's "print to PDF" gives a document. */
+#include "report_html.h"
+
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/util.h"
+
+/* The largest chart SVG put inline (gnuplot's are 20-200 kB). */
+#define SVG_MAX (4u << 20)
+
+static const char stylesheet[] =
+	":root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--head:#f6f8fa}\n"
+	"body{font-family:-apple-system,'Segoe UI','Noto Sans','Noto Sans CJK "
+	"SC','Source Han Sans SC','PingFang SC','Microsoft YaHei','WenQuanYi "
+	"Micro Hei',Helvetica,"
+	"Arial,sans-serif;color:var(--fg);max-width:60rem;margin:2rem auto;"
+	"padding:0 1rem;line-height:1.5;font-size:15px}\n"
+	"h1,h2,h3{line-height:1.25;margin:1.5em 0 .6em}\n"
+	"h1{font-size:1.8em;border-bottom:1px solid var(--line);"
+	"padding-bottom:.3em}\n"
+	"h2{font-size:1.4em;border-bottom:1px solid var(--line);"
+	"padding-bottom:.2em}\n"
+	"h3{font-size:1.15em}\n"
+	"a{color:#0969da}\n"
+	"code,pre{font-family:ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,"
+	"monospace;font-size:.88em}\n"
+	"code{background:var(--head);padding:.1em .3em;border-radius:4px;"
+	"overflow-wrap:anywhere}\n"
+	"pre{background:var(--head);padding:.8em;border-radius:6px;"
+	"white-space:pre-wrap;overflow-wrap:anywhere}\n"
+	"pre code{background:none;padding:0}\n"
+	"table{border-collapse:collapse;margin:.8em 0;font-size:.8em;"
+	"max-width:100%}\n"
+	"th,td{border:1px solid var(--line);padding:.25em .45em;"
+	"vertical-align:top;overflow-wrap:anywhere}\n"
+	"th{background:var(--head);font-weight:600}\n"
+	"tr:nth-child(2n) td{background:#fbfcfd}\n"
+	"svg,img{max-width:100%;height:auto}\n"
+	".chart{display:block;margin:.5em 0}\n"
+	"blockquote{margin:0;padding:0 1em;color:var(--muted);"
+	"border-left:.25em solid var(--line)}\n"
+	"@media print{\n"
+	"@page{size:A4;margin:14mm 12mm}\n"
+	"body{max-width:none;margin:0;padding:0;font-size:10pt}\n"
+	"table{font-size:7pt}\n"
+	"th,td{padding:1px 2px}\n"
+	"a{color:inherit;text-decoration:none}\n"
+	"h1,h2,h3{break-after:avoid}\n"
+	"tr,.chart,pre{break-inside:avoid}\n"
+	"}\n";
+
+static bool name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+	       c == '-';
+}
+
+/* NAME of a URL "charts/NAME.png", copied into name[size]; false for any
+ * other URL. */
+static bool chart_url(const char *url, char *name, size_t size)
+{
+	static const char pre[] = "charts/", ext[] = ".png";
+	size_t n;
+
+	if (!url || strncmp(url, pre, sizeof(pre) - 1) != 0)
+		return false;
+	url += sizeof(pre) - 1;
+	n = strlen(url);
+	if (n <= sizeof(ext) - 1 || n - (sizeof(ext) - 1) >= size ||
+	    strcmp(url + n - (sizeof(ext) - 1), ext) != 0)
+		return false;
+	n -= sizeof(ext) - 1;
+	for (size_t i = 0; i < n; i++)
+		if (!name_char(url[i]))
+			return false;
+	memcpy(name, url, n);
+	name[n] = '\0';
+	return true;
+}
+
+/* Whether an SVG file's text holds anything a browser would run. */
+static bool scriptable(const char *s)
+{
+	static const char *const bad[] = {
+		"<script", "javascript:", "<foreignobject", " on", "\ton",
+		"\non", "<iframe", "<embed", "<object",
+	};
+	struct sbuf low = SBUF_INIT;
+	bool found = false;
+
+	for (const char *p = s; *p; p++)
+		sbuf_addc(&low, *p >= 'A' && *p <= 'Z' ?
+				       (char)(*p - 'A' + 'a') : *p);
+	for (size_t i = 0; i < ARRAY_SIZE(bad) && !found; i++) {
+		const char *at = sbuf_str(&low);
+
+		/* " on" only as an attribute: on...= */
+		while ((at = strstr(at, bad[i])) != NULL) {
+			const char *q = at + strlen(bad[i]);
+
+			if (bad[i][0] != ' ' && bad[i][0] != '\t' &&
+			    bad[i][0] != '\n') {
+				found = true;
+				break;
+			}
+			while (*q >= 'a' && *q <= 'z')
+				q++;
+			if (*q == '=') {
+				found = true;
+				break;
+			}
+			at = q;
+		}
+	}
+	sbuf_release(&low);
+	return found;
+}
+
+/* The inline markup of chart NAME: its SVG from dir/charts/NAME.svg,
+ * without the XML prolog, in a span that names it for screen readers; or
+ * NULL when there is no such file or it is not plain SVG. */
+static char *chart_inline(const char *dir, const char *name, const char *alt)
+{
+	char *path = xasprintf("%s/charts/%s.svg", dir, name);
+	char *text = NULL, *out = NULL;
+	const char *svg;
+	size_t len = 0;
+	struct sbuf b = SBUF_INIT;
+
+	if (access(path, R_OK) != 0 || read_file(path, SVG_MAX, &text, &len) < 0)
+		goto out;
+	svg = strstr(text, "<svg");
+	if (!svg || strlen(text) != len || scriptable(svg))
+		goto out;
+	sbuf_add(&b, "<span class=\"chart\" role=\"img\" aria-label=\"");
+	for (const char *p = alt ? alt : ""; *p; p++)
+		switch (*p) {
+		case '"': sbuf_add(&b, "&quot;"); break;
+		case '&': sbuf_add(&b, "&amp;"); break;
+		case '<': sbuf_add(&b, "&lt;"); break;
+		case '>': sbuf_add(&b, "&gt;"); break;
+		default: sbuf_addc(&b, *p);
+		}
+	sbuf_add(&b, "\">");
+	sbuf_add(&b, svg);
+	while (b.len && (b.buf[b.len - 1] == '\n' || b.buf[b.len - 1] == ' '))
+		b.buf[--b.len] = '\0';
+	sbuf_add(&b, "</span>");
+	out = sbuf_detach(&b);
+out:
+	free(text);
+	free(path);
+	return out;
+}
+
+/* The plain text of node n's inline children, appended to b. */
+static void node_text(cmark_node *n, struct sbuf *b)
+{
+	for (cmark_node *c = cmark_node_first_child(n); c;
+	     c = cmark_node_next(c)) {
+		cmark_node_type t = cmark_node_get_type(c);
+
+		if (t == CMARK_NODE_TEXT || t == CMARK_NODE_CODE)
+			sbuf_add(b, cmark_node_get_literal(c));
+		else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK)
+			sbuf_addc(b, ' ');
+		else
+			node_text(c, b);
+	}
+}
+
+/* Characters outside ASCII that GitHub's anchors drop (its rule keeps
+ * letters, marks, digits, '_', '-' and spaces): the symbols and the
+ * punctuation, Chinese included, that the report's headings use. */
+static const char *const slug_dropped[] = {
+	"\u00d7", "\u00b7", "\u2013", "\u2014", "\u2192", "\u2018",
+	"\u2019", "\u201c", "\u201d", "\u2026", "\u00b0", "\u00b5",
+	"\u3001", "\u3002", "\uff0c", "\uff08", "\uff09", "\uff1a",
+	"\uff1b", "\uff01", "\uff1f", "\u300a", "\u300b",
+};
+
+/* GitHub's anchor of a heading: lower case, spaces to '-', ASCII
+ * punctuation other than '-' and '_' and the characters of slug_dropped
+ * removed, other characters kept. */
+static void slug(const char *text, struct sbuf *b)
+{
+	for (const unsigned char *p = (const unsigned char *)text; *p;) {
+		unsigned char c = *p;
+		size_t k;
+
+		if (c >= 0x80) {
+			for (k = 0; k < ARRAY_SIZE(slug_dropped); k++) {
+				size_t n = strlen(slug_dropped[k]);
+
+				if (strncmp((const char *)p, slug_dropped[k],
+					    n) == 0) {
+					p += n;
+					break;
+				}
+			}
+			if (k < ARRAY_SIZE(slug_dropped))
+				continue;
+			sbuf_addc(b, (char)c);
+		} else if (c >= 'A' && c <= 'Z') {
+			sbuf_addc(b, (char)(c - 'A' + 'a'));
+		} else if (c == ' ') {
+			sbuf_addc(b, '-');
+		} else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+			   c == '-' || c == '_') {
+			sbuf_addc(b, (char)c);
+		}
+		p++;
+	}
+}
+
+/* Appends text escaped for an HTML attribute or text. */
+static void html_escape(struct sbuf *b, const char *s)
+{
+	for (; *s; s++)
+		switch (*s) {
+		case '"': sbuf_add(b, "&quot;"); break;
+		case '&': sbuf_add(b, "&amp;"); break;
+		case '<': sbuf_add(b, "&lt;"); break;
+		case '>': sbuf_add(b, "&gt;"); break;
+		default: sbuf_addc(b, *s);
+		}
+}
+
+struct walk {
+	const char *dir;
+	char *title;            /* the first level-1 heading's text */
+	char **slugs;           /* anchors given so far, for "-1", "-2" */
+	size_t nslugs;
+};
+
+static bool slug_taken(const struct walk *w, const char *id)
+{
+	for (size_t i = 0; i < w->nslugs; i++)
+		if (strcmp(w->slugs[i], id) == 0)
+			return true;
+	return false;
+}
+
+/* Puts <a id="SLUG"></a> before heading h, unique as GitHub makes it. */
+static void heading_anchor(struct walk *w, cmark_node *h)
+{
+	struct sbuf text = SBUF_INIT, id = SBUF_INIT, html = SBUF_INIT;
+	cmark_node *a;
+
+	node_text(h, &text);
+	if (!w->title && cmark_node_get_heading_level(h) == 1)
+		w->title = xstrdup(sbuf_str(&text));
+	slug(sbuf_str(&text), &id);
+	if (slug_taken(w, sbuf_str(&id))) {
+		/* GitHub: the second "x" is "x-1", the third "x-2" */
+		char *base = sbuf_detach(&id);
+
+		for (size_t k = 1; k == 1 || slug_taken(w, sbuf_str(&id)); k++) {
+			sbuf_reset(&id);
+			sbuf_addf(&id, "%s-%zu", base, k);
+		}
+		free(base);
+	}
+	w->slugs = xrealloc(w->slugs, (w->nslugs + 1) * sizeof(*w->slugs));
+	w->slugs[w->nslugs++] = xstrdup(sbuf_str(&id));
+	sbuf_add(&html, "<a id=\"");
+	html_escape(&html, sbuf_str(&id));
+	sbuf_add(&html, "\"></a>");
+	a = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+	cmark_node_set_on_enter(a, sbuf_str(&html));
+	cmark_node_insert_before(h, a);
+	sbuf_release(&text);
+	sbuf_release(&id);
+	sbuf_release(&html);
+}
+
+/* Replaces chart image img by its inline SVG, where it can be read. */
+static void chart_image(struct walk *w, cmark_node *img)
+{
+	struct sbuf alt = SBUF_INIT;
+	char name[128];
+	char *svg;
+	cmark_node *c;
+
+	if (!chart_url(cmark_node_get_url(img), name, sizeof(name)))
+		return;
+	node_text(img, &alt);
+	svg = chart_inline(w->dir, name, sbuf_str(&alt));
+	sbuf_release(&alt);
+	if (!svg)
+		return;
+	c = cmark_node_new(CMARK_NODE_CUSTOM_INLINE);
+	cmark_node_set_on_enter(c, svg);
+	free(svg);
+	cmark_node_replace(img, c);
+	cmark_node_free(img);
+}
+
+static void walk(struct walk *w, cmark_node *root)
+{
+	cmark_iter *it = cmark_iter_new(root);
+	cmark_node **headings = NULL, **images = NULL;
+	size_t nh = 0, ni = 0;
+	cmark_event_type ev;
+
+	/* collected first: the tree must not change under the iterator */
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
+			headings = xrealloc(headings, (nh + 1) * sizeof(*headings));
+			headings[nh++] = n;
+		} else if (cmark_node_get_type(n) == CMARK_NODE_IMAGE) {
+			images = xrealloc(images, (ni + 1) * sizeof(*images));
+			images[ni++] = n;
+		}
+	}
+	cmark_iter_free(it);
+	for (size_t i = 0; i < nh; i++)
+		heading_anchor(w, headings[i]);
+	for (size_t i = 0; i < ni; i++)
+		chart_image(w, images[i]);
+	free(headings);
+	free(images);
+}
+
+char *report_html(const char *md, const char *lang, const char *dir)
+{
+	/* no CMARK_OPT_UNSAFE: raw HTML and dangerous URLs are dropped */
+	const int opts = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8;
+	cmark_syntax_extension *table;
+	cmark_parser *parser;
+	cmark_node *doc = NULL;
+	struct walk w = { .dir = dir && *dir ? dir : "." };
+	struct sbuf page = SBUF_INIT;
+	char *body = NULL, *out = NULL;
+
+	cmark_gfm_core_extensions_ensure_registered();
+	parser = cmark_parser_new(opts);
+	table = cmark_find_syntax_extension("table");
+	if (!parser || !table || !cmark_parser_attach_syntax_extension(parser,
+								      table)) {
+		diag_error("cannot start cmark-gfm with its table extension");
+		goto out;
+	}
+	cmark_parser_feed(parser, md ? md : "", md ? strlen(md) : 0);
+	doc = cmark_parser_finish(parser);
+	if (!doc) {
+		diag_error("cmark-gfm could not parse the report");
+		goto out;
+	}
+	walk(&w, doc);
+	body = cmark_render_html(doc, opts, cmark_parser_get_syntax_extensions(
+						    parser));
+	if (!body) {
+		diag_error("cmark-gfm could not render the report as HTML");
+		goto out;
+	}
+	sbuf_add(&page, "<!DOCTYPE html>\n<html lang=\"");
+	html_escape(&page, lang ? lang : "en");
+	sbuf_add(&page, "\">\n<head>\n<meta charset=\"utf-8\">\n"
+		 "<meta name=\"viewport\" content=\"width=device-width, "
+		 "initial-scale=1\">\n"
+		 "<meta name=\"generator\" content=\"culab\">\n<title>");
+	html_escape(&page, w.title ? w.title : "culab report");
+	sbuf_add(&page, "</title>\n<style>\n");
+	sbuf_add(&page, stylesheet);
+	sbuf_add(&page, "</style>\n</head>\n<body>\n<main>\n");
+	sbuf_add(&page, body);
+	sbuf_add(&page, "</main>\n</body>\n</html>\n");
+	out = sbuf_detach(&page);
+out:
+	free(body);
+	if (doc)
+		cmark_node_free(doc);
+	if (parser)
+		cmark_parser_free(parser);
+	for (size_t i = 0; i < w.nslugs; i++)
+		free(w.slugs[i]);
+	free(w.slugs);
+	free(w.title);
+	sbuf_release(&page);
+	return out;
+}
+
+char *report_html_name(const char *md_path)
+{
+	size_t n = strlen(md_path);
+
+	if (n >= 3 && strcmp(md_path + n - 3, ".md") == 0)
+		return xasprintf("%.*s.html", (int)(n - 3), md_path);
+	return xasprintf("%s.html", md_path);
+}

@@ -1,0 +1,571 @@
+/* report_int.h - what the files of the report (report.c and report_*.c,
+ * listed in report.c) share, and nothing else includes: the analysis
+ * model's types, the message keys and the helpers each file lends the
+ * others.  Sections are named for the file that implements them.
+ * report.h is the report's contract with the rest of culab; this header
+ * may change with any of these files. */
+#ifndef CULAB_REPORT_INT_H
+#define CULAB_REPORT_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "run/results.h"
+#include "base/stats.h"
+#include "base/util.h"
+
+struct metric_alias;
+struct metric_column_def;
+struct plot_set;
+struct compare;
+struct sig_check;
+struct variant;
+
+/* ---- formatting (report_fmt.c) ---------------------------------------- */
+
+/* s, or "" for NULL. */
+static inline const char *S(const char *s)
+{
+	return s ? s : "";
+}
+
+/* Appends s (NULL: nothing) Markdown-escaped for inline use (paragraphs,
+ * list items, table cells): no line breaks, no table pipes, no HTML, no
+ * emphasis, links, code spans, headings or math.  For text that comes
+ * from results files. */
+void md_text(struct sbuf *b, const char *s);
+
+/* md_text into a fresh heap string (for message arguments); the caller
+ * frees it. */
+char *md_dup(const char *s);
+
+/* A small pool of escaped strings that lives as long as one sentence.
+ * It starts empty ({ .n = 0 }); pool_release() frees what it holds. */
+struct pool {
+	char *s[12];
+	size_t n;
+};
+
+/* s escaped by md_text(), held by the pool until pool_release(); "" when
+ * the pool is full. */
+const char *pool_md(struct pool *p, const char *s);
+
+/* Heap string s, now held by the pool until pool_release(); when the pool
+ * is full s is freed at once and "" returned. */
+const char *pool_keep(struct pool *p, char *s);
+
+/* Frees every string the pool holds and empties it. */
+void pool_release(struct pool *p);
+
+/* Numbers, written into buf[size]; each returns buf.  "—" for a value
+ * that is not finite (fmt_sig, fmt_times).
+ * fmt_sig: `sig` significant digits in plain notation, thousands
+ *   separated by commas from 10,000 up ("12,345", "0.1095"); from 1e6
+ *   an SI prefix ("39.4 M", "1.20 G"); below 1e-6 an exponent;
+ * fmt_pct: a percentage, two decimals below 10, else one;
+ * fmt_times: a speedup with three significant digits and never fewer
+ *   than two decimals below 10, "4.00×", "13.8×", "138×", "1,234×",
+ *   "0.956×", "0.00393×" (never "0.00×": a slowdown keeps its digits);
+ * fmt_bytes: bytes in decimal units, "512 B", "1.50 MB". */
+const char *fmt_sig(char *buf, size_t size, double v, int sig);
+const char *fmt_pct(char *buf, size_t size, double v);
+const char *fmt_times(char *buf, size_t size, double v);
+const char *fmt_bytes(char *buf, size_t size, double v);
+
+/* The same into a buffer that lives until the end of the enclosing block,
+ * for message arguments and cells. */
+#define FMT_SIZE 48
+#define FMT(v, sig) fmt_sig((char[FMT_SIZE]){ 0 }, FMT_SIZE, (v), (sig))
+#define PCT(v) fmt_pct((char[FMT_SIZE]){ 0 }, FMT_SIZE, (v))
+#define TIMES(v) fmt_times((char[FMT_SIZE]){ 0 }, FMT_SIZE, (v))
+
+/* A size as a heap string, which the caller frees: "n = 2^22" for a
+ * reduction, "4096 × 4096" for a matrix ("4096 x 4096" with `ascii`, for
+ * charts, whose fonts are ASCII).  size_text() is the Markdown one. */
+char *size_text_as(uint64_t n, uint64_t m, bool matrix, bool ascii);
+char *size_text(uint64_t n, uint64_t m, bool matrix);
+
+/* Appends a Markdown table row of cells[0..n), or the rule under the
+ * head row (right[i]: column i is right-aligned). */
+void table_row(struct sbuf *b, const char *const *cells, size_t n);
+void table_rule(struct sbuf *b, const bool *right, size_t n);
+
+/* Ends a block's last line: blocks carry no trailing newline, so that a
+ * template decides the spacing around them.  Drops trailing newlines and
+ * spaces. */
+void block_trim(struct sbuf *b);
+
+/* ---- the message catalogue (report_msg.c) ----------------------------- */
+
+enum lang { EN, ZH, NLANG };
+
+/* The report's sentences, headings and words: one row of the catalogue
+ * each, in every language. */
+enum msg {
+	M_TITLE,
+	M_ABS_INTRO, M_ABS_DATE, M_ABS_FAILED, M_ABS_STATUS, M_ABS_NOTE,
+	M_ABS_LINE, M_ABS_LINE_PEAK, M_ABS_NONE,
+	M_ENV_NONE, M_ENV_ITEM, M_ENV_VALUE, M_ENV_GPU, M_ENV_CC, M_ENV_SMS,
+	M_ENV_BUS, M_ENV_MEMCLK, M_ENV_PEAK, M_ENV_PEAK_HOW, M_ENV_SMCLK,
+	M_ENV_LOCKED_HEAD, M_ENV_LOCKED,
+	M_ENV_L2, M_ENV_GMEM, M_ENV_UUID, M_ENV_DRIVER, M_ENV_RUNTIME,
+	M_ENV_HOST, M_ENV_OS, M_ENV_CULAB, M_ENV_DEVICES, M_ENV_DEVICE,
+	M_ENV_ROWS, M_UNKNOWN,
+	M_METH_TIMING, M_METH_EXP_HEAD, M_METH_EXPERIMENT, M_METH_FAMILY,
+	M_METH_WARMUP, M_METH_REPEATS, M_METH_L2, M_METH_SEED, M_METH_COUNTERS,
+	M_METH_DESC, M_YES, M_NO, M_NONE, M_METH_REGION_HEAD, M_METH_VARIANT,
+	M_METH_TIMER, M_METH_REGION, M_METH_TIMER_EVENTS, M_METH_TIMER_HOST,
+	M_METH_L2_TEXT, M_METH_CHECK, M_METH_CTR, M_METH_SPEEDUP,
+	M_GLOSS_COLS, M_GLOSS_COL, M_GLOSS_COL_NOUNIT, M_LIST_SEP, M_GLOSS_RAW,
+	M_STEP_HEAD, M_STEP_SIGNATURE, M_STEP_REGION, M_STEP_FLAGS,
+	M_STEP_UNSAFE, M_STEP_SANITIZER, M_STEP_SEED, M_STEP_SOURCE,
+	M_STEP_UNKNOWN,
+	M_ROLE_RUNG, M_ROLE_USER, M_ROLE_CEILING, M_ROLE_COPY, M_ROLE_BASELINE,
+	M_ROLE_REFERENCE,
+	M_LADDER_HEAD, M_LADDER_EXP,
+	M_COL_RUNG, M_COL_VARIANT, M_COL_TITLE, M_COL_BLOCK, M_COL_TIME,
+	M_COL_NOISE, M_COL_GBPS, M_COL_PEAK, M_COL_COPY, M_COL_STEP, M_COL_CUM,
+	M_COL_VERIFIED, M_COL_SANITIZER, M_COL_HARRIS,
+	M_COL_REGS, M_COL_SMEM, M_COL_LOCAL, M_COL_OCC,
+	M_CELL_SMEM_DYN, M_CELL_SPILLS, M_CELL_OCC, M_CELL_TIME_CI,
+	M_CELL_OUTLIER, M_CELL_OUTLIERS, M_CELL_THROTTLED, M_NOTE_THROTTLED,
+	M_LIM_NONE, M_LIM_WARPS, M_LIM_BLOCKS, M_LIM_REGISTERS, M_LIM_SHARED,
+	M_NOTE_RES, M_NOTE_RES_UNKNOWN,
+	M_CELL_EXACT, M_CELL_TOL, M_CELL_WRONG, M_CELL_ERROR, M_CELL_SKIPPED,
+	M_CELL_UNVERIFIED, M_CELL_NOTIME, M_CELL_NOT_RUN, M_CELL_MISSING,
+	M_CELL_NA,
+	M_NOTE_MISSING, M_NOTE_NA, M_NOTE_FIRST, M_NOTE_BUDGET, M_NOTE_MAX,
+	M_METH_AUTO,
+	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_COUNTERS,
+	M_CH_TRANSPOSE, M_CH_FILES, M_CH_RERUN, M_CH_OFF, M_CH_FAILED,
+	M_CH_PENDING, M_CH_NONE,
+	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_NOISE, M_F_STEP, M_F_CTRS,
+	M_F_CTRS_SAME, M_F_BETTER, M_F_WORSE, M_F_SIGNATURE, M_F_CHECKS,
+	M_F_MET, M_F_NOT_MET, M_F_UNCHECKED, M_F_FAILED, M_F_SKIPPED,
+	M_F_OVERALL, M_F_PEAK, M_F_CEILING, M_F_BASELINE, M_F_SMALL,
+	M_F_ONE_RUNG,
+	M_H_INTRO, M_H_KERNEL, M_H_TECHNIQUE, M_H_MS, M_H_GBPS, M_H_PEAK,
+	M_H_STEP, M_H_CUM, M_H_OURS, M_H_OURS_MS, M_H_OURS_GBPS, M_H_OURS_STEP,
+	M_H_AT, M_H_SOURCE,
+	M_FAIL_LINE,
+	M_U_INTRO, M_U_HEAD, M_U_STAGE, M_U_BLOCK, M_U_TIME, M_U_PEAK,
+	M_U_CI, M_U_CEIL, M_U_BETWEEN, M_U_FASTEST, M_U_SLOWEST, M_U_NO_RUNGS,
+	M_U_NOISE, M_U_RUNG, M_U_NOT_HERE, M_U_LIST, M_U_FAILED, M_U_NOT_RUN, M_U_DIAG,
+	M_U_FIX_AT, M_U_EVIDENCE, M_U_EV_NEAR, M_U_EV_FACTOR, M_U_EV_SLOW,
+	M_U_EV_OCC, M_U_EV_OCC_REF, M_U_SEVERAL, M_U_CLEAR, M_U_NONE,
+	M_U_CANT, M_U_OWN, M_U_OWN_RES, M_U_NO_COUNTERS, M_U_NEED,
+	M_R_COMMAND, M_R_NO_COMMAND, M_R_VERSION, M_R_SOURCE, M_R_TIMES,
+	M_R_RERUN,
+	M_B_BASE, M_B_NEW, M_B_THIS_RUN, M_B_SIDE, M_B_NOT_RECORDED, M_B_CROSS,
+	M_B_BOARDS, M_B_SAME_GPU, M_B_NO_GPU, M_B_ENV_HEAD, M_B_ENV_NONE,
+	M_B_F_VERSION, M_B_F_COMMIT, M_B_F_FILE, M_B_F_SHA, M_B_METHOD,
+	M_B_COUNTS, M_B_COL_TYPE, M_B_COL_SIZE, M_B_COL_MS, M_B_COL_RATIO,
+	M_B_COL_CI, M_B_COL_VERDICT, M_B_COL_CTRS,
+	M_B_V_SAME, M_B_V_FASTER, M_B_V_SLOWER, M_B_V_UNKNOWN,
+	M_B_WHY_FAILED, M_B_WHY_FEW, M_B_ONLY, M_B_CHART,
+	/* r17-zh */
+	M_METH_CHECK_FLOAT, M_METH_CHECK_OLD,
+	M_WHY_CPU, M_WHY_CTR_CPU, M_WHY_CTR_NONE, M_WHY_COPIES,
+	M_WHY_NOT_WATCHED, M_WHY_OLD,
+	M_RUN_COMPLETE, M_RUN_RUNNING, M_RUN_INTERRUPTED, M_RUN_ABORTED,
+	M_METH_WARP,
+	M_UREGION_HOST, M_UREGION_RELAUNCH, M_UREGION_ATOMIC, M_UREGION_ONE,
+	/* r17-html */
+	M_R_PASTE, M_R_PASTE_NOCOMMIT, M_R_ALT, M_R_PROV, M_R_PROV_HOST,
+	M_R_PROV_NOTE,
+	/* r17-tables */
+	M_COL_SPREAD, M_COL_RUNS, M_COL_STEP_CI, M_COL_CUM_CI, M_NOTE_VERDICT,
+	M_CTR_HEAD, M_CPU_HEAD, M_CPU_INTRO, M_CPU_TIME, M_APX_LADDER,
+	M_APX_CTRS, M_APX_REGIONS, M_F_SAME_CI, M_METH_TIMERS, M_LADDER_MORE,
+	/* r17-findings */
+	M_F_SIG_CTRS, M_F_OTHER, M_F_NO_OTHER, M_F_NO_CHANGE, M_F_IN_NOISE, M_F_WIDER,
+	M_F_NARROWER, M_F_NEUTRAL, M_F_TEACH_SLOWER, M_F_TEACH, M_F_TEACH_SAN,
+	M_F_SMS_UNKNOWN,
+	M_H_OURS_PEAK, M_H_OURS_CUM, M_H_TOTAL, M_H_WHY, M_H_LESSON_SLOWER,
+	M_H_LESSON_FASTER,
+	M_C_STEPS, M_C_HEAD, M_C_STEP, M_C_STEP_CTRS, M_C_GAP, M_C_GAP_PEAK, M_C_LEFT,
+	M_L_SMS, M_L_SMS_LEFT, M_L_SHARED, M_L_SHARED_LEFT, M_L_SECTORS,
+	M_L_SECTORS_LEFT, M_L_DRAM, M_L_DRAM_LEFT, M_L_LAUNCH, M_L_LAUNCH_LEFT,
+	M_L_ISSUE, M_L_ISSUE_LEFT, M_L_TRAFFIC, M_L_TRAFFIC_LEFT, M_RB_OBS_SLOWER,
+	M_RB_INTRO, M_RB_COL_HYP, M_RB_COL_OBS, M_RB_COL_SPEED, M_RB_COL_SIG,
+	M_RB_COL_LIMIT, M_RB_H_FIRST, M_RB_H_FASTER, M_RB_H_TEACH, M_RB_OBS,
+	M_RB_MET, M_RB_NOT_MET, M_RB_SAME, M_RB_UNKNOWN, M_RB_SIG_ALL,
+	M_RB_SIG_SOME, M_RB_SIG_NONE, M_RB_SIG_FLOAT, M_GLOSS_READ,
+	M__COUNT
+};
+
+/* Message id in language L, as it stands (for those without arguments). */
+const char *say_text(enum lang L, enum msg id);
+
+/* Appends message id in language L with {1}..{9} replaced by
+ * args[0..n) (sbuf_addargs() in util.h). */
+void say_args(struct sbuf *b, enum lang L, enum msg id,
+	      const char *const *args, size_t n);
+
+/* say_args() with its arguments listed: SAY(b, L, M_TITLE, title). */
+#define SAY(b, L, id, ...)                                                     \
+	say_args((b), (L), (id), (const char *const[]){ __VA_ARGS__ },         \
+		 sizeof((const char *const[]){ __VA_ARGS__ }) /                \
+			 sizeof(const char *))
+
+/* ---- the analysis model (report_model.c) ------------------------------ */
+
+/* What a row is in its ladder.  Only rungs have step speedups; the others
+ * are shown beside them, with their speed over the first rung. */
+enum role {
+	ROLE_RUNG,       /* a rung of the optimization ladder */
+	ROLE_USER,       /* the user's own kernel (VF_USER): placed on the
+			    ladder beside the rungs, never one of them */
+	ROLE_CEILING,    /* the copy that is the family's bandwidth ceiling */
+	ROLE_COPY,       /* another copy (not a transpose): a reference */
+	ROLE_BASELINE,   /* library baseline (CUB, Thrust) */
+	ROLE_REFERENCE,  /* CPU or step-0 reference */
+};
+
+/* How speedups are judged (report_model.c, ratio_judge): the 95 %
+ * interval of a ratio of medians is a percentile bootstrap of
+ * REPORT_BOOTSTRAP resamples of each row's timed runs (stats_ratio_ci,
+ * the method of `culab compare`, seeded with COMPARE_SEED so a report
+ * repeats exactly).  A quarter of compare's STATS_BOOTSTRAP resamples:
+ * the ~320 intervals of the default experiment then cost 0.09 s of CPU
+ * instead of 0.36 s, and on its recorded H100 results their ends lie on
+ * average 3.5 % of the interval's width from those of 20,000 resamples
+ * (2,000: 1.8 %).  Its verdict is
+ * stats_verdict_of() against SPEEDUP_SAME_PCT: "same" when the whole
+ * interval lies within +-2 %, "faster"/"slower" when it lies beyond,
+ * "unknown" when it crosses the boundary.  Rows with fewer than
+ * COMPARE_MIN_SAMPLES runs have no interval; their verdict then comes
+ * from the ratio of medians alone against the same threshold. */
+#define REPORT_BOOTSTRAP 500
+#define SPEEDUP_SAME_PCT 2.0
+
+struct item {
+	const struct result_row *row;
+	const struct variant *v;   /* NULL when the registry does not know it */
+	size_t order;              /* registry position, for sorting */
+	enum role role;
+	bool ok;                   /* ran, verified, has a time */
+	double step_x, cum_x;      /* NAN when not applicable */
+	/* 95 % intervals of step_x and cum_x (NAN when the rows have too
+	 * few runs; always lo <= x <= hi otherwise) and what they say of
+	 * this row's time against prev's and the first rung's:
+	 * SV_FASTER is a real speedup, SV_SAME a change within
+	 * SPEEDUP_SAME_PCT, SV_UNKNOWN an interval across that boundary
+	 * (also the verdict of a row that has no speedup) */
+	double step_lo, step_hi, cum_lo, cum_hi;
+	enum stats_verdict step_verdict, cum_verdict;
+	double cpu_x;              /* speedup over the ladder's CPU reference
+				      (ladder.cpu); NAN without one */
+	/* robust spread of the timed runs: 100 * IQR / median, from the
+	 * samples (stats_summarize); NAN without samples */
+	double iqr_pct;
+	const struct item *prev;   /* the row step_x compares with */
+	int harris;                /* Harris kernel with this technique, or 0 */
+};
+
+/* The speedup of `it` over `base` (base's time / it's) as *x, its 95 %
+ * interval [*lo, *hi] (NAN without enough runs; else lo <= x <= hi) and
+ * the verdict on it's time against base's, as the model judges steps
+ * (report_model.c; `base == it` gives 1, [1, 1], SV_SAME). */
+enum stats_verdict ratio_judge(const struct item *base, const struct item *it,
+			       double *x, double *lo, double *hi);
+
+/* Whether a step (this item against it->prev) is within noise: its
+ * interval does not put it beyond SPEEDUP_SAME_PCT (verdict same or
+ * unknown).  False for an item without a step. */
+static inline bool step_within_noise(const struct item *it)
+{
+	return it->prev && (it->step_verdict == SV_SAME ||
+			    it->step_verdict == SV_UNKNOWN);
+}
+
+struct ladder {
+	const char *experiment, *family, *dtype;
+	uint64_t n, m;
+	/* With rows of several GPU models, the model its rows ran on (a
+	 * ladder and a group never mix models); else NULL.  env: that
+	 * GPU's (or the results') environment, for its peak. */
+	const char *gpu;
+	const struct environment *env;
+	struct item **items;
+	size_t nitems;
+	const char **cols;          /* counter columns present, in order */
+	size_t ncols;
+	const struct item *first;   /* fastest verified row of the first rung */
+	const struct item *best;    /* fastest verified rung */
+	const struct item *ceiling; /* fastest verified copy ceiling */
+	const struct item *cpu;     /* fastest verified CPU reference */
+	bool blocks;                /* some row has a block size */
+	bool resources;             /* some row's resources are known */
+	bool harris;                /* show the G80 column */
+	bool matrix;                /* sizes are rows x columns */
+};
+
+enum chart { CH_TIME, CH_BW, CH_LADDER, CH_COUNTERS, CH_TRANSPOSE, CH__COUNT };
+
+struct group {                      /* one family/dtype: one set of charts */
+	const char *family, *dtype;
+	const char *gpu;                /* as its ladders' */
+	const struct environment *env;
+	struct ladder **ladders;    /* by size */
+	size_t nladders;
+	const struct ladder *top;   /* largest size with a verified rung */
+	const struct ladder *small; /* smallest size with two verified rungs */
+	const char *chart[CH__COUNT]; /* drawn charts' names, or NULL */
+};
+
+/* CHARTS_PENDING: gnuplot could not be started; the charts' data and
+ * scripts are written and `gnuplot all.gp` draws them later. */
+enum charts_state { CHARTS_OFF, CHARTS_DRAWN, CHARTS_PENDING, CHARTS_FAILED };
+
+struct model {
+	const struct results *r;
+	bool by_gpu;                /* rows come from several GPU models */
+	struct item *items;
+	size_t nitems;
+	struct ladder *ladders;
+	size_t nladders;
+	struct group *groups;
+	size_t ngroups;
+	const char **cols;          /* every counter column, for the glossary */
+	size_t ncols;
+	size_t nfailed, nvariants;
+	size_t nuser;               /* rows of the user's kernels */
+	enum charts_state charts;
+	struct plot_set *plots;
+	struct sig_check *sigs;     /* registry signatures checked */
+	size_t nsigs;
+	/* --baseline (report_compare.c): the comparison of a baseline with
+	 * these results, how to name the baseline, and its chart's name
+	 * (NULL: not drawn); all NULL without the option */
+	const struct compare *cmp;
+	const char *baseline_path;
+	const char *baseline_chart;
+};
+
+/* " (GPU)" after a group's or ladder's family and type when the report
+ * keeps GPU models apart (gpu not NULL); nothing otherwise. */
+void gpu_suffix(struct sbuf *b, const char *gpu);
+
+/* Whether a and b are the same string; NULL counts as "". */
+static inline bool str_eq(const char *a, const char *b)
+{
+	return strcmp(S(a), S(b)) == 0;
+}
+
+/* "0.1095 (0.1092–0.1099)": the median time of a timed row and the 95 %
+ * interval of the median, when it has one (report_fmt.c). */
+void time_with_interval(struct sbuf *b, enum lang L, const struct timing *t);
+/* Whether t has an interval of its median to show. */
+bool has_interval(const struct timing *t);
+/* "1.40× (1.38–1.42)": speedup x with its 95 % interval [lo, hi] when
+ * both ends are finite and not both x, x alone otherwise; "—" when x is
+ * not finite.  A narrow interval gets up to three more decimals, enough
+ * to tell its ends apart: "1.010× (1.005–1.014)" (report_fmt.c). */
+void times_with_interval(struct sbuf *b, enum lang L, double x, double lo,
+			 double hi);
+
+/* The median time of an item's row, in ms. */
+static inline double item_ms(const struct item *it)
+{
+	return it->row->t.median_ms;
+}
+
+/* Whether item a is faster than b; any item is faster than none (NULL). */
+static inline bool faster(const struct item *a, const struct item *b)
+{
+	return !b || item_ms(a) < item_ms(b);
+}
+
+/* Analyses r into *m: items with their variant and role, ladders sorted
+ * by family, type and size with their speedups, groups of ladders, and
+ * the registry signatures checked.  m points into r, which must outlive
+ * it; m->charts and m->plots are left to the caller (CHARTS_OFF, NULL).
+ * The caller frees m with model_release(). */
+void model_build(const struct results *r, struct model *m);
+
+/* Frees what m holds, m->plots included, and zeroes it. */
+void model_release(struct model *m);
+
+/* The description the results hold of variant `name` (NULL: none), or
+ * NULL when they hold none.  Every variant the report looks up comes
+ * through here (and its order through model_variant_order, in
+ * report_model.c): the report never consults the registry, so it renders
+ * rows of variants this culab has never heard of. */
+const struct variant *model_variant(const struct model *m, const char *name);
+
+/* Family-specific tests, from the family's row (family.h); false for a
+ * family this culab does not know.
+ * family_is_matrix: `family` is sized rows x columns (a matrix);
+ * row_is_matrix: a row's size is rows x columns: its family is, or m > 1;
+ * family_transpose_chart: `family` gets the ceiling chart (CH_TRANSPOSE,
+ *   FR_CEILING_CHART): bandwidth per variant at the largest size, against
+ *   the copy ceiling;
+ * family_harris: `family`'s ladders are set beside Harris's G80
+ *   reduction ladder (the historical block, FR_HISTORICAL). */
+bool family_is_matrix(const char *family);
+bool row_is_matrix(const struct result_row *row);
+bool family_transpose_chart(const char *family);
+bool family_harris(const char *family);
+
+/* qsort order of `const struct item *`: by role, rung, variant order,
+ * name and block. */
+int item_cmp(const void *a, const void *b);
+
+/* Families in their natural order (enum family), unknown ones after. */
+int family_rank(const char *family);
+
+/* Adds `name` (NULL as "") to the set (*names)[0..*n) unless it is there.
+ * The strings are borrowed; the caller frees the array *names. */
+void names_add(const char ***names, size_t *n, const char *name);
+
+/* Whether a row has counter column `name` (its value, row_column() from
+ * signature.h, may still be NAN: not applicable). */
+bool row_has_column(const struct result_row *row, const char *name);
+
+/* How many verified rungs ladder l has. */
+size_t ladder_ok_rungs(const struct ladder *l);
+
+/* The best verified item of each rung step of a ladder, in order, into
+ * out[] (room for l->nitems); returns how many. */
+size_t ladder_rungs(const struct ladder *l, const struct item **out);
+
+/* The definition of counter column `name` in metrics.h's alias table, or
+ * NULL; sets *alias (unless alias is NULL) to the alias it belongs to. */
+const struct metric_column_def *column_def(const char *name,
+					   const struct metric_alias **alias);
+
+/* Counter value v of column `name` by its unit into buf[size]: bytes in
+ * decimal units, percentages with one decimal, others with three
+ * significant digits, "—" when not finite.  Returns buf.  CTR() does it
+ * into a buffer that lives until the end of the enclosing block. */
+const char *fmt_counter(char *buf, size_t size, const char *name, double v);
+#define CTR(name, v) fmt_counter((char[FMT_SIZE]){ 0 }, FMT_SIZE, (name), (v))
+
+/* ---- an item's words (report_msg.c) ----------------------------------- */
+
+/* An item's words in language L, from the catalogue and its variant:
+ * role_text: its role ("rung 3", "ceiling", ...), held by pool p;
+ * item_title: its variant's short title, or NULL when the variant is
+ *   unknown;
+ * signature_text: variant v's signature prose (English when it has no
+ *   Chinese text; Chinese as region_text below finds it);
+ * status_text: appends why the item has no speed: "**FAILED** (wrong
+ *   answer): ..." etc.;
+ * limiter_text: what limits a kernel's occupancy ("registers"). */
+const char *role_text(struct pool *p, enum lang L, const struct item *it);
+const char *item_title(const struct item *it, enum lang L);
+const char *signature_text(const struct variant *v, enum lang L);
+void status_text(struct sbuf *b, enum lang L, const struct item *it);
+const char *limiter_text(enum lang L, enum resource_limiter lim);
+
+/* Texts the results recorded in English for variant v, in language L:
+ * region_text the timed region `en` (a row's or v's own), sanitizer_text
+ * what compute-sanitizer reported.  Chinese comes from v's Chinese field
+ * when it goes with this English; for results recorded before those
+ * fields existed, from the built-in row of the same name when its English
+ * is the same text (the one place the report reads the registry, and only
+ * for words); else the English.  v may be NULL. */
+const char *region_text(const struct variant *v, const char *en, enum lang L);
+const char *sanitizer_text(const struct variant *v, enum lang L);
+/* What variant v's step changes and why (about_en / about_zh), the same
+ * way; NULL for a NULL v. */
+const char *about_text(const struct variant *v, enum lang L);
+/* A reason culab records in English (counters or resources not measured:
+ * "runs on the CPU", ...) in language L: the catalogue's Chinese for the
+ * reasons culab writes, else the text as recorded. */
+const char *reason_text(const char *en, enum lang L);
+/* The run's status ("complete", "interrupted", ...) in language L; an
+ * unknown status as recorded. */
+const char *run_status_text(const char *status, enum lang L);
+/* ---- findings (report_findings.c) ------------------------------------ */
+
+/* Appends, Markdown-escaped, why teaching rung `it` is on the ladder (its
+ * variant's `teaching` text in language L, English when it has no
+ * Chinese), with "{sms}" replaced by the multiprocessor count of the GPU
+ * its row ran on; nothing for any other item. */
+void teaching_text(struct sbuf *b, enum lang L, const struct model *m,
+		   const struct item *it);
+
+/* Whether counter column `col` moved from a (row ra) to b (row rb)
+ * beyond its measured noise, a byte count judged against all the bytes
+ * either row moved to and from device memory (metrics.h). */
+bool counter_moved(const char *col, double a, double b,
+		   const struct result_row *ra, const struct result_row *rb);
+
+/* ---- charts (report_charts.c) ----------------------------------------- */
+
+/* Builds every chart of m and records, per group, the names of those that
+ * will be drawn (group.chart[]).  Returns the set for plot_render(); the
+ * caller frees it with plot_set_free(), or hands it to m->plots, which
+ * model_release() frees. */
+struct plot_set *charts_build(struct model *m);
+
+/* ---- ladder tables (report_tables.c) ---------------------------------- */
+
+/* Appends message id (a heading: M_LADDER_HEAD, M_F_HEAD) with ladder l's
+ * family, type and size as its arguments. */
+void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
+		    const struct ladder *l);
+
+/* ---- Harris's G80 reduction (report_history.c) ------------------------ */
+
+/* Harris's kernel (1..7) that uses the technique of our variant
+ * `variant`, or 0. */
+int harris_kernel_of(const char *variant);
+
+/* Our fastest verified rung of ladder l that matches the first of
+ * Harris's kernels that any rung of l matches (kernel 1 when one does),
+ * or NULL: where both ladders' cumulative speedups start. */
+const struct item *harris_first_match(const struct ladder *l);
+
+/* Appends the published time and bandwidth of Harris's kernel `kernel`
+ * ("3: 1.722 ms, 9.741 GB/s"), or "—" when it names none. */
+void harris_figures(struct sbuf *b, int kernel);
+
+/* ---- the blocks ------------------------------------------------------- */
+
+/* A placeholder's builder: appends the block for model m in language L to
+ * b (report.c's placeholders[] says what each one holds). */
+typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_blocks.c */
+void blk_title(const struct model *m, enum lang L, struct sbuf *b);
+void blk_abstract(const struct model *m, enum lang L, struct sbuf *b);
+void blk_gpu(const struct model *m, enum lang L, struct sbuf *b);
+void blk_date(const struct model *m, enum lang L, struct sbuf *b);
+void blk_version(const struct model *m, enum lang L, struct sbuf *b);
+void blk_commit(const struct model *m, enum lang L, struct sbuf *b);
+void blk_source(const struct model *m, enum lang L, struct sbuf *b);
+void blk_sha256(const struct model *m, enum lang L, struct sbuf *b);
+void blk_status(const struct model *m, enum lang L, struct sbuf *b);
+void blk_environment(const struct model *m, enum lang L, struct sbuf *b);
+void blk_method(const struct model *m, enum lang L, struct sbuf *b);
+void blk_glossary(const struct model *m, enum lang L, struct sbuf *b);
+void blk_steps(const struct model *m, enum lang L, struct sbuf *b);
+void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
+void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
+void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
+/* The table of what one timed run contains, per variant, timer and
+ * region (the appendix shows it); sets *events and *host when a row uses
+ * that timer.  Appends nothing when b is NULL, only sets the flags. */
+void method_regions(const struct model *m, enum lang L, struct sbuf *b,
+		    bool *events, bool *host);
+
+/* report_compare.c */
+void blk_baseline(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_tables.c, report_findings.c, report_history.c, report_user.c */
+void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
+void blk_appendix(const struct model *m, enum lang L, struct sbuf *b);
+void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
+void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_conclusion.c */
+void blk_conclusion(const struct model *m, enum lang L, struct sbuf *b);
+void blk_rubric(const struct model *m, enum lang L, struct sbuf *b);
+void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b);
+
+#endif

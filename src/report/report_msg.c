@@ -1,0 +1,1182 @@
+/* report_msg.c - every sentence the report writes, in English and
+ * Chinese, and the words it uses for an item in either language.  See
+ * report_int.h.
+ *
+ * Each sentence is a row of the message table below, in English and
+ * Chinese, with {1}..{9} for arguments so that a translation may reorder
+ * them.  The blocks write no sentences of their own, so the two reports
+ * say the same things and a translation is checked in one table.  The
+ * one exception is the diagnosis of the user's kernels: each rule's
+ * sentences are columns of its row in report_user.c, so that a new rule
+ * is one row there, in both languages. */
+#include "report_int.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "ladder/registry.h"
+#include "run/results.h"
+#include "base/util.h"
+
+static const char *const msgs[M__COUNT][NLANG] = {
+	[M_TITLE] = { "culab lab report: {1}", "culab 实验报告：{1}" },
+
+	[M_ABS_INTRO] = {
+		"culab {1} ran {2} measurements of {3} kernel variants in "
+		"{4} experiment(s) from {5} on {6}{7}.",
+		"culab {1} 在 {6} 上运行了实验文件 {5} 中的 {4} 个实验，"
+		"共测量 {3} 个核函数变体的 {2} 组数据{7}。" },
+	[M_ABS_DATE] = { ", finished {1}", "，结束于 {1}" },
+	[M_ABS_FAILED] = {
+		" {1} of them failed or were skipped; they are listed under "
+		"failures and left out of speedups and charts.",
+		"其中 {1} 组失败或被跳过，列在“失败”一节中，不参与加速比和图表。" },
+	[M_ABS_STATUS] = {
+		"**The run is marked \"{1}\": some measurements may be "
+		"missing.**",
+		"**本次运行的状态为“{1}”：部分测量可能缺失。**" },
+	[M_ABS_NOTE] = { "Note: {1}", "备注：{1}" },
+	[M_ABS_LINE] = {
+		"- **{1}** at {2}: {3} ({4}) → {5} ({6}): {7} faster{8}.",
+		"- **{1}**，{2}：{3}（{4}）→ {5}（{6}）：快了 {7}{8}。" },
+	[M_ABS_LINE_PEAK] = {
+		"; the fastest rung moves {1} GB/s ({2} % of the theoretical "
+		"peak)",
+		"；最快的一级达到 {1} GB/s（理论峰值的 {2} %）" },
+	[M_ABS_NONE] = {
+		"No ladder has two verified rungs, so no speedup can be "
+		"reported.",
+		"没有任何阶梯包含两个以上通过验证的级，因此无法给出加速比。" },
+
+	[M_ENV_NONE] = { "The environment was not recorded.",
+			 "没有记录运行环境。" },
+	[M_ENV_ITEM] = { "Item", "项目" },
+	[M_ENV_VALUE] = { "Value", "值" },
+	[M_ENV_GPU] = { "GPU", "GPU" },
+	[M_ENV_CC] = { "Compute capability", "计算能力" },
+	[M_ENV_SMS] = { "Multiprocessors (SMs)", "流多处理器（SM）数" },
+	[M_ENV_BUS] = { "Memory bus width", "显存位宽" },
+	[M_ENV_MEMCLK] = { "Memory clock", "显存时钟" },
+	[M_ENV_PEAK] = { "Theoretical peak bandwidth", "理论峰值带宽" },
+	[M_ENV_PEAK_HOW] = { "2 × memory clock × bus width / 8",
+			     "2 × 显存时钟 × 位宽 / 8" },
+	[M_ENV_SMCLK] = { "Maximum SM clock", "SM 最高时钟" },
+	[M_ENV_LOCKED_HEAD] = { "SM clocks while measuring",
+				"测量时的 SM 时钟" },
+	[M_ENV_LOCKED] = { "locked: {1} (--lock-clocks)",
+			   "锁定：{1}（--lock-clocks）" },
+	[M_ENV_L2] = { "L2 cache", "L2 缓存" },
+	[M_ENV_GMEM] = { "Global memory", "全局内存" },
+	[M_ENV_UUID] = { "GPU UUID", "GPU UUID" },
+	[M_ENV_DRIVER] = { "Driver (CUDA version it supports)",
+			   "驱动（支持的 CUDA 版本）" },
+	[M_ENV_RUNTIME] = { "CUDA runtime", "CUDA 运行时" },
+	[M_ENV_HOST] = { "Host", "主机" },
+	[M_ENV_OS] = { "Operating system", "操作系统" },
+	[M_ENV_CULAB] = { "culab", "culab" },
+	[M_ENV_DEVICES] = { "The rows ran on {1} devices (the table above "
+			    "is the first's):",
+			    "各行在 {1} 个设备上测量（上表为第一个设备）：" },
+	[M_ENV_DEVICE] = { "CUDA device", "CUDA 设备" },
+	[M_ENV_ROWS] = { "Rows", "行数" },
+	[M_UNKNOWN] = { "unknown", "未知" },
+
+	[M_METH_TIMING] = {
+		"Each measurement first runs the variant a few times untimed "
+		"(warm-up), then times it repeatedly; the tables give the "
+		"median of the timed runs and, in parentheses, its 95 % "
+		"confidence interval: two of the timed runs, chosen by the "
+		"binomial distribution so that the true median lies between "
+		"them with at least 95 % probability, whatever the "
+		"distribution of the times (with fewer than 6 runs no such "
+		"pair exists, and the interval is the fastest and the slowest "
+		"run). The spread is the interquartile range of the timed runs "
+		"(the width of their middle half) in percent of the median. "
+		"Outliers are timed runs more than 1.5 interquartile ranges "
+		"outside the middle half (Tukey's fences); they barely move "
+		"the median or the spread, and the appendix counts them.",
+		"每组测量先不计时地运行若干次（预热），再重复计时；表中给出各次计时"
+		"的中位数，括号内是它的 95 % 置信区间：按二项分布选出的两次计时，"
+		"无论计时服从何种分布，真实中位数落在二者之间的概率都至少为 95 %（计时"
+		"少于 6 次时不存在这样的一对，区间取最快和最慢的一次）。离散度是各次"
+		"计时的四分位距（中间一半计时的宽度）占中位数的百分比。离群值是落在"
+		"中间一半之外超过 1.5 倍四分位距的计时（Tukey 界限）；它们几乎不影响"
+		"中位数和离散度，附录中列出了它们的个数。" },
+	[M_METH_EXP_HEAD] = { "Experiments as run:", "实际运行的实验：" },
+	[M_METH_EXPERIMENT] = { "Experiment", "实验" },
+	[M_METH_FAMILY] = { "Family", "类别" },
+	[M_METH_WARMUP] = { "Warm-up runs", "预热次数" },
+	[M_METH_REPEATS] = { "Timed runs", "计时次数" },
+	[M_METH_AUTO] = {
+		"auto: until the median is known to ±{1} % (half its 95 % "
+		"interval), at most {2} s of timed runs and {3} runs, at "
+		"least {4}",
+		"自动：直到中位数精确到 ±{1} %（95 % 区间的一半），计时总长最多 "
+		"{2} s、最多 {3} 次，至少 {4} 次" },
+	[M_METH_L2] = { "L2 flush", "清空 L2" },
+	[M_METH_SEED] = { "Seed", "随机种子" },
+	[M_METH_COUNTERS] = { "Counters", "计数器" },
+	[M_METH_DESC] = { "{1}: {2}", "{1}：{2}" },
+	[M_YES] = { "yes", "是" },
+	[M_NO] = { "no", "否" },
+	[M_NONE] = { "none", "无" },
+	[M_METH_REGION_HEAD] = {
+		"What one timed run contains, per variant (the timer is "
+		"started and stopped around exactly this):",
+		"每个变体一次计时所包含的内容（计时器恰好在这段工作前后启动和停止）：" },
+	[M_METH_VARIANT] = { "Variant", "变体" },
+	[M_METH_TIMER] = { "Timer", "计时器" },
+	[M_METH_REGION] = { "Timed region", "计时范围" },
+	[M_METH_TIMER_EVENTS] = {
+		"cuda-events: CUDA events recorded on the variant's stream "
+		"before and after the timed region; the time is the GPU's.",
+		"cuda-events：在变体所用的流上、计时范围前后记录 CUDA 事件；"
+		"得到的是 GPU 上的时间。" },
+	[M_METH_TIMER_HOST] = {
+		"host-clock: the host's monotonic clock around the timed "
+		"region, for work done (or finished) on the CPU.",
+		"host-clock：在计时范围前后读取主机的单调时钟，用于在 CPU 上完成"
+		"（或收尾）的工作。" },
+	[M_METH_L2_TEXT] = {
+		"With L2 flush on, the L2 cache is flushed before every timed "
+		"run, so each run reads its input from device memory rather "
+		"than from a cache warmed by the previous run.",
+		"开启“清空 L2”时，每次计时前都会清空 L2 缓存，因此每次运行都从显存"
+		"读取输入，而不是从上一次运行留下的缓存中读取。" },
+	[M_METH_CHECK] = {
+		"Every measurement's answer is checked against a CPU reference. "
+		"Integer sums (accumulated in 64 bits) and transposes must "
+		"match exactly. Float and double sums are compared with a "
+		"reference computed in higher precision and must lie within "
+		"the tolerance shown per row (Verified column: error ≤ "
+		"tolerance). A row that fails the check is shown as FAILED "
+		"with its message and is left out of speedups and charts.",
+		"每组测量的结果都与 CPU 参考结果比对。整数求和（64 位累加）和转置必须"
+		"完全一致；float 与 double 的求和与更高精度计算的参考值比较，误差必须"
+		"在每行给出的容差之内（“验证”列：误差 ≤ 容差）。未通过检查的行标为"
+		"“失败”并附上原因，不参与加速比和图表。" },
+	[M_METH_CTR] = {
+		"Hardware counters are collected with CUPTI's range profiler "
+		"in a phase of their own after timing: profiled launches are "
+		"replayed once per pass and are never timed. The glossary "
+		"below explains each counter column.",
+		"硬件计数器在计时之后的单独阶段用 CUPTI 的 range profiler 采集："
+		"被分析的核函数每一遍都会重放，且从不计时。下面的术语表解释了每个"
+		"计数器列。" },
+	[M_METH_SPEEDUP] = {
+		"Step speedup = median time of the previous rung / median time "
+		"of this rung; cumulative speedup = median time of the first "
+		"rung / median time of this row. Where a rung has several "
+		"rows (block sizes), its fastest verified row is the one "
+		"compared with. Every speedup comes with a 95 % confidence "
+		"interval: a percentile bootstrap of the ratio of the two "
+		"medians, {2} resamples of each row's timed runs with a fixed "
+		"seed (the method of `culab compare`, so the same results "
+		"always give the same interval). A step is called faster or "
+		"slower only when its whole interval lies beyond ±{1} %; "
+		"inside ±{1} % it is the same speed (≈ in the tables), and an "
+		"interval that reaches across ±{1} % cannot tell (?); both are "
+		"reported as within noise. The spread of a row's runs is their "
+		"interquartile range (the middle half of the runs) in % of the "
+		"median, which one slow run cannot move, unlike the standard "
+		"deviation (still in results.json as noise\\_pct).",
+		"单步加速比 = 上一级的中位时间 / 本级的中位时间；累计加速比 = 第一级"
+		"的中位时间 / 本行的中位时间。某一级有多行（不同线程块大小）时，用"
+		"其中最快且通过验证的一行作比较。每个加速比都附有 95 % 置信区间："
+		"对两行各自的计时结果做 {2} 次重抽样，以固定种子对两个中位数之比做"
+		"百分位 bootstrap（与 `culab compare` 的方法相同，因此同样的结果"
+		"总是给出同样的区间）。只有整个区间都落在 ±{1} % 之外，才说这一步"
+		"变快或变慢；区间在 ±{1} % 以内则速度相同（表中记为 ≈），区间跨过 "
+		"±{1} % 则无法判断（记为 ?）；这两种情况都记为“在噪声范围内”。"
+		"一行计时结果的离散度用四分位距（中间一半的计时）占中位数的百分比"
+		"表示：与标准差不同，一次偏慢的运行不会改变它（标准差仍保存在 "
+		"results.json 的 noise\\_pct 中）。" },
+
+	[M_GLOSS_COLS] = { " Columns: ", "对应的列：" },
+	[M_GLOSS_COL] = { "**{1}** ({2}): {3}", "**{1}**（{2}）：{3}" },
+	[M_GLOSS_COL_NOUNIT] = { "**{1}**: {3}", "**{1}**：{3}" },
+	[M_LIST_SEP] = { "; ", "；" },
+	[M_GLOSS_RAW] = {
+		"a raw CUPTI/Perfworks metric, collected under this name (see "
+		"the Nsight Compute metrics reference).",
+		"原始的 CUPTI/Perfworks 指标，按此名称采集（参见 Nsight Compute "
+		"的指标说明）。" },
+
+	[M_STEP_HEAD] = { "**{1}: {2}** — {3}", "**{1}：{2}** — {3}" },
+	[M_STEP_SIGNATURE] = { "Expected counter signature: {1}.",
+			       "预期的计数器特征：{1}。" },
+	[M_STEP_REGION] = { "Timed region: {1}.", "计时范围：{1}。" },
+	[M_STEP_FLAGS] = { "Flags: `{1}`.", "标志：`{1}`。" },
+	[M_STEP_UNSAFE] = {
+		"Relies on behaviour the hardware does not guarantee; kept to "
+		"show why.",
+		"依赖硬件并不保证的行为；保留它是为了说明其问题所在。" },
+	[M_STEP_SANITIZER] = { "compute-sanitizer was observed to report: {1}.",
+			       "compute-sanitizer 曾报告：{1}。" },
+	[M_STEP_SEED] = { "From course note {1}.", "出自课程讲义 {1}。" },
+	[M_STEP_SOURCE] = { "Source: {1}.", "源代码：{1}。" },
+	[M_STEP_UNKNOWN] = {
+		"the results do not describe this variant",
+		"结果文件中没有这个变体的说明" },
+
+	[M_ROLE_RUNG] = { "rung {1}", "第 {1} 级" },
+	[M_ROLE_USER] = { "yours", "你的核函数" },
+	[M_ROLE_CEILING] = { "ceiling", "上限" },
+	[M_ROLE_COPY] = { "copy", "拷贝" },
+	[M_ROLE_BASELINE] = { "baseline", "基线" },
+	[M_ROLE_REFERENCE] = { "reference", "参照" },
+
+	[M_LADDER_HEAD] = { "{1} / {2}, {3}", "{1} / {2}，{3}" },
+	[M_LADDER_EXP] = { "Experiment {1}.", "实验 {1}。" },
+	[M_COL_RUNG] = { "Rung", "级" },
+	[M_COL_VARIANT] = { "Variant", "变体" },
+	[M_COL_TITLE] = { "What it does", "做法" },
+	[M_COL_BLOCK] = { "Block", "线程块" },
+	[M_COL_TIME] = { "Time (ms, median and its 95 % interval)",
+			 "时间（ms，中位数及其 95 % 区间）" },
+	[M_COL_NOISE] = { "Noise %", "噪声 %" },
+	[M_COL_GBPS] = { "GB/s", "GB/s" },
+	[M_COL_PEAK] = { "% of peak", "占峰值 %" },
+	[M_COL_COPY] = { "% of ceiling", "占实测上限 %" },
+	[M_COL_STEP] = { "Step speedup", "单步加速比" },
+	[M_COL_CUM] = { "Cumulative speedup", "累计加速比" },
+	[M_COL_VERIFIED] = { "Verified", "验证" },
+	[M_COL_SANITIZER] = { "Sanitizer", "Sanitizer" },
+	[M_COL_HARRIS] = { "Harris G80 (2^22 int)", "Harris G80（2^22 个 int）" },
+	[M_COL_REGS] = { "Registers/thread", "每线程寄存器" },
+	[M_COL_SMEM] = { "Shared mem/block (B)", "每块共享内存（B）" },
+	[M_COL_LOCAL] = { "Local mem/thread (B)", "每线程本地内存（B）" },
+	[M_COL_OCC] = { "Theoretical occupancy", "理论占用率" },
+	[M_CELL_SMEM_DYN] = { "{1} + {2}", "{1} + {2}" },
+	[M_CELL_SPILLS] = { "{1} (spills {2})", "{1}（溢出 {2}）" },
+	[M_CELL_TIME_CI] = { "{1} ({2}–{3})", "{1}（{2}–{3}）" },
+	[M_CELL_OUTLIER] = { "{1} (1 outlier)", "{1}（1 个离群值）" },
+	[M_CELL_OUTLIERS] = { "{1} ({2} outliers)", "{1}（{2} 个离群值）" },
+	[M_CELL_THROTTLED] = { "{1}, throttled", "{1}，降频" },
+	[M_NOTE_THROTTLED] = {
+		"{1} was measured while the GPU throttled its clocks ({2}; SM "
+		"clock {3}–{4} MHz, up to {5} °C): its time may be slower than "
+		"this GPU can do. Measure it again on a cooler GPU, or with "
+		"culab run --lock-clocks base.",
+		"{1} 测量时 GPU 正在降频（{2}；SM 时钟 {3}–{4} MHz，最高 {5} °C）："
+		"它的时间可能比这块 GPU 的实际能力慢。请在 GPU 冷却后重新测量，或使用 "
+		"culab run --lock-clocks base。" },
+	[M_CELL_OCC] = { "{1} % ({2}, {3} blocks of {4})",
+			 "{1} %（{2}，{3} 个 {4} 线程的块）" },
+	[M_LIM_NONE] = { "unknown", "未知" },
+	[M_LIM_WARPS] = { "warps", "线程束数" },
+	[M_LIM_BLOCKS] = { "blocks per SM", "每 SM 的块数" },
+	[M_LIM_REGISTERS] = { "registers", "寄存器" },
+	[M_LIM_SHARED] = { "shared memory", "共享内存" },
+	[M_NOTE_RES] = {
+		"Resources are those of the kernel that does the measurement's "
+		"main pass, from its compiled code. Shared memory per block is "
+		"static + dynamic where a kernel has both; local memory per "
+		"thread holds spilled registers and local arrays; theoretical "
+		"occupancy is the share of the SM's warps its blocks can keep "
+		"resident, with what limits it and how many blocks of how many "
+		"threads fit on one SM.",
+		"资源指完成该测量主要工作的那个核函数，取自它的编译结果。同时使用"
+		"静态和动态共享内存时，每块共享内存写作“静态 + 动态”；每线程本地"
+		"内存包括溢出的寄存器和局部数组；理论占用率是它的线程块能在一个 SM "
+		"上驻留的线程束数占 SM 最大线程束数的比例，括号中给出限制因素，以及"
+		"一个 SM 能容纳几个多少线程的块。" },
+	[M_NOTE_RES_UNKNOWN] = { "Resources unknown for {1}: {2}.",
+				 "{1} 的资源未知：{2}。" },
+	[M_CELL_EXACT] = { "yes (exact)", "通过（精确）" },
+	[M_CELL_TOL] = { "yes (error {1} ≤ {2})", "通过（误差 {1} ≤ {2}）" },
+	[M_CELL_WRONG] = { "**FAILED** (wrong answer): {1}",
+			   "**失败**（结果错误）：{1}" },
+	[M_CELL_ERROR] = { "**FAILED** (CUDA error): {1}",
+			   "**失败**（CUDA 错误）：{1}" },
+	[M_CELL_SKIPPED] = { "SKIPPED: {1}", "跳过：{1}" },
+	[M_CELL_UNVERIFIED] = { "**FAILED**: not verified {1}",
+				"**失败**：未验证 {1}" },
+	[M_CELL_NOTIME] = { "**FAILED**: no valid time",
+			    "**失败**：没有有效的时间" },
+	[M_CELL_NOT_RUN] = { "not run", "未运行" },
+	[M_CELL_MISSING] = { "missing", "缺失" },
+	[M_CELL_NA] = { "n/a", "不适用" },
+	[M_NOTE_MISSING] = { "Counters missing for {1}: {2}.",
+			     "{1} 的计数器缺失：{2}。" },
+	[M_NOTE_NA] = {
+		"n/a: the counter does not apply to this kernel (for example "
+		"a ratio whose denominator is zero).",
+		"不适用：该计数器对这个核函数没有意义（例如分母为零的比值）。" },
+	[M_NOTE_FIRST] = {
+		"Rung {1} did not verify, so cumulative speedups are over rung "
+		"{2}, the first rung that did.",
+		"第 {1} 级未通过验证，因此累计加速比以第一个通过验证的第 {2} 级为准。" },
+
+	[M_NOTE_BUDGET] = {
+		"{1}: the time budget ran out after {2} timed runs, before the "
+		"median was known to ±{3} %; half its 95 % interval is ±{4} %.",
+		"{1}：计时 {2} 次后时间预算用完，中位数尚未精确到 ±{3} %；其 95 % "
+		"区间的一半为 ±{4} %。" },
+	[M_NOTE_MAX] = {
+		"{1}: stopped at the most timed runs allowed ({2}), before the "
+		"median was known to ±{3} %; half its 95 % interval is ±{4} %.",
+		"{1}：已达允许的最多计时次数（{2} 次），中位数尚未精确到 ±{3} %；"
+		"其 95 % 区间的一半为 ±{4} %。" },
+
+	[M_CH_HEAD] = { "{1} / {2}", "{1} / {2}" },
+	[M_CH_TIME] = {
+		"Median time against size for every variant (log-log), each "
+		"with the 95 % confidence interval of its median as an error "
+		"bar.",
+		"各变体的中位时间随规模的变化（双对数坐标），误差线为中位数的 95 % "
+		"置信区间。" },
+	[M_CH_BW] = {
+		"Bandwidth against size, with the 95 % confidence interval of "
+		"each point as an error bar; the theoretical peak is a solid "
+		"line, the family's measured copy ceiling the dashed line "
+		"marked \"(ceiling)\".",
+		"带宽随规模的变化，误差线为每个点的 95 % 置信区间；实线为理论峰值，"
+		"标有“(ceiling)”的虚线为本族实测的拷贝上限。" },
+	[M_CH_LADDER] = {
+		"The ladder at {1}: speedup of each rung over the previous one "
+		"and cumulative speedup over the first rung (bars start at "
+		"1×; a bar below 1 is a slowdown).",
+		"{1} 时的优化阶梯：每一级相对上一级的加速比，以及相对第一级的累计"
+		"加速比（柱子从 1× 起画，低于 1 表示变慢）。" },
+	[M_CH_COUNTERS] = {
+		"Hardware counters per rung at {1}: the counters the rungs' "
+		"signatures are stated in, achieved occupancy and DRAM bytes "
+		"read and written. A panel "
+		"whose values span more than 30× has a logarithmic axis, on "
+		"which a zero is not drawn (its label is missing too; the "
+		"tables give every value).",
+		"{1} 时各级的硬件计数器：各级预期特征所用的计数器，以及实际占用率和 DRAM "
+		"读写字节数。"
+		"数值跨度超过 30× 的面板使用对数坐标，零值在对数坐标上不画出（也没有"
+		"标注；各表格列出全部数值）。" },
+	[M_CH_TRANSPOSE] = {
+		"Transpose bandwidth per variant at {1}, against the measured "
+		"copy ceiling.",
+		"{1} 时各转置变体的带宽，与实测的拷贝上限对比。" },
+	[M_CH_FILES] = { "SVG: {1} · data: {2} · gnuplot script: {3}",
+			 "SVG：{1} · 数据：{2} · gnuplot 脚本：{3}" },
+	[M_CH_RERUN] = {
+		"Each chart's data (.dat) and gnuplot script (.gp) lie beside "
+		"it in charts/: edit a script and run `gnuplot NAME.gp` in "
+		"that directory to restyle the chart, or `gnuplot all.gp` to "
+		"redraw them all.",
+		"每张图的数据（.dat）和 gnuplot 脚本（.gp）都放在 charts/ 中：修改"
+		"脚本后在该目录运行 `gnuplot NAME.gp` 即可重绘该图，运行 "
+		"`gnuplot all.gp` 重绘全部图表。" },
+	[M_CH_OFF] = { "Charts were not drawn (charts turned off).",
+		       "未绘制图表（已关闭图表）。" },
+	[M_CH_FAILED] = {
+		"**Charts could not be drawn** (see the error culab printed); "
+		"the tables above hold every number.",
+		"**图表绘制失败**（见 culab 输出的错误信息）；所有数据都在上面的"
+		"表格中。" },
+	[M_CH_PENDING] = {
+		"**Charts not drawn yet**: gnuplot could not be run when this "
+		"report was written. Each chart's data and script are in "
+		"charts/: install gnuplot and run `gnuplot all.gp` in that "
+		"directory, and the images below appear.",
+		"**图表尚未绘制**：生成本报告时无法运行 gnuplot。每张图的数据和"
+		"脚本都在 charts/ 中：安装 gnuplot 后在该目录运行 "
+		"`gnuplot all.gp`，下面的图片即会出现。" },
+	[M_CH_NONE] = { "No verified measurement to draw.",
+			"没有可绘制的已验证数据。" },
+
+	[M_F_HEAD] = { "{1} / {2} at {3}", "{1} / {2}，{3}" },
+	[M_F_FASTER] = { "{1} faster ({2} → {3} ms)",
+			 "快了 {1}（{2} → {3} ms）" },
+	[M_F_SLOWER] = {
+		"{1} slower ({2} → {3} ms): this step did not help on this GPU",
+		"慢了 {1}（{2} → {3} ms）：这一步在这块 GPU 上没有带来提升" },
+	[M_F_NOISE] = {
+		"no measurable change ({1} → {2} ms, within the {3} % noise): "
+		"this step did not help on this GPU",
+		"没有可测量的变化（{1} → {2} ms，在 {3} % 的噪声范围内）：这一步在"
+		"这块 GPU 上没有带来提升" },
+	[M_F_STEP] = { "- {1} → {2} ({3} → {4}): {5}.",
+		       "- {1} → {2}（{3} → {4}）：{5}。" },
+	[M_F_CTRS] = { " Counters: {1}.", "计数器：{1}。" },
+	[M_F_CTRS_SAME] = {
+		" No collected counter changed by more than {1} %.",
+		"采集到的计数器变化都不超过 {1} %。" },
+	[M_F_BETTER] = { " (better)", "（更好）" },
+	[M_F_WORSE] = { " (worse)", "（更差）" },
+	[M_F_SIGNATURE] = { " Expected signature: {1}.", "预期特征：{1}。" },
+	[M_F_CHECKS] = { " Checks: {1}.", "检查：{1}。" },
+	[M_F_MET] = { "{1} {2} {3}: met ({4})", "{1} {2} {3}：满足（{4}）" },
+	[M_F_NOT_MET] = { "{1} {2} {3}: **not met** ({4})",
+			  "{1} {2} {3}：**不满足**（{4}）" },
+	[M_F_UNCHECKED] = { "{1} {2} {3}: not checked ({4} not collected)",
+			    "{1} {2} {3}：无法检查（未采集 {4}）" },
+	[M_F_FAILED] = {
+		"- {1} ({2}) FAILED: {3}; it is left out of the speedups.",
+		"- {1}（{2}）失败：{3}；不参与加速比计算。" },
+	[M_F_SKIPPED] = { "- {1} ({2}) was skipped: {3}.",
+			  "- {1}（{2}）被跳过：{3}。" },
+	[M_F_OVERALL] = {
+		"- Overall: {1} ({2}) → {3} ({4}): {5} faster.",
+		"- 总体：{1}（{2}）→ {3}（{4}）：快了 {5}。" },
+	[M_F_PEAK] = {
+		"- The fastest rung moves {1} GB/s, {2} % of the theoretical "
+		"peak ({3} GB/s).",
+		"- 最快的一级达到 {1} GB/s，为理论峰值（{3} GB/s）的 {2} %。" },
+	[M_F_CEILING] = {
+		"- It reaches {1} % of the measured ceiling ({2}: {3} "
+		"GB/s at the same size).",
+		"- 它达到实测上限的 {1} %（{2}：同一规模下 {3} GB/s）。" },
+	[M_F_BASELINE] = {
+		"- Baseline {1}: {2} ms, {3} GB/s; the fastest rung runs at "
+		"{4} % of its speed.",
+		"- 基线 {1}：{2} ms，{3} GB/s；最快的一级达到其速度的 {4} %。" },
+	[M_F_SMALL] = {
+		"- At the smallest size measured ({1}): {2} ({3}) → {4} "
+		"({5}): {6} faster.",
+		"- 在测量的最小规模（{1}）下：{2}（{3}）→ {4}（{5}）：快了 "
+		"{6}。" },
+	[M_F_ONE_RUNG] = {
+		"- Fewer than two rungs verified here, so there is no step to "
+		"compare.",
+		"- 这里通过验证的级少于两个，无法比较。" },
+
+	[M_H_INTRO] = {
+		"Mark Harris's \"Optimizing Parallel Reduction in CUDA\" "
+		"(NVIDIA, 2007) is the classic form of this ladder: seven "
+		"kernels summing 2^22 ints on a G80 (GeForce 8800 GTX, 86.4 "
+		"GB/s peak). Our rungs are matched to his kernels by technique, "
+		"not by number; a kernel with no match uses a technique our "
+		"ladder does not have, and a rung with no match one his slides "
+		"do not have. Ours: {1}.",
+		"Mark Harris 的《Optimizing Parallel Reduction in CUDA》（NVIDIA，"
+		"2007）是这一优化阶梯的经典版本：在 G80（GeForce 8800 GTX，峰值 "
+		"86.4 GB/s）上对 2^22 个 int 求和的七个核函数。我们的各级按所用的"
+		"技术（而不是编号）与他的核函数对应；没有对应的核函数所用的技术不在"
+		"我们的阶梯中，没有对应的级所用的技术也不在他的幻灯片中。我们的数据："
+		"{1}。" },
+	[M_H_KERNEL] = { "G80 kernel", "G80 核函数" },
+	[M_H_TECHNIQUE] = { "Technique", "技术" },
+	[M_H_MS] = { "G80 ms", "G80 ms" },
+	[M_H_GBPS] = { "G80 GB/s", "G80 GB/s" },
+	[M_H_PEAK] = { "% of 86.4 GB/s", "占 86.4 GB/s %" },
+	[M_H_STEP] = { "G80 step", "G80 单步" },
+	[M_H_CUM] = { "G80 cumulative", "G80 累计" },
+	[M_H_OURS] = { "Our rung(s)", "我们的级" },
+	[M_H_OURS_MS] = { "Ours ms", "我们 ms" },
+	[M_H_OURS_GBPS] = { "Ours GB/s", "我们 GB/s" },
+	[M_H_OURS_STEP] = { "Ours step", "我们单步" },
+	[M_H_AT] = { "reduce / {1} at {2}", "reduce / {1}，{2}" },
+	[M_H_SOURCE] = {
+		"Source: M. Harris, \"Optimizing Parallel Reduction in CUDA\", "
+		"NVIDIA, 2007, "
+		"<https://developer.download.nvidia.com/assets/cuda/files/"
+		"reduction.pdf>. Times and bandwidths as published; the "
+		"speedup columns are computed here from the published times. "
+		"Kernel 7 reached 73 GB/s on 32M elements.",
+		"来源：M. Harris，“Optimizing Parallel Reduction in CUDA”，NVIDIA，"
+		"2007，<https://developer.download.nvidia.com/assets/cuda/files/"
+		"reduction.pdf>。时间与带宽为原文数据；加速比各列由原文时间计算。"
+		"核函数 7 在 32M 个元素上达到 73 GB/s。" },
+
+	[M_FAIL_LINE] = { "- {1} / {2} / {3} / {4}, {5}: {6}",
+			  "- {1} / {2} / {3} / {4}，{5}：{6}" },
+
+	[M_U_INTRO] = {
+		"Each of your kernels is placed on the ladder it ran beside "
+		"(the same experiment, type and size) and diagnosed from its "
+		"counters and resources, judged only against the built-in "
+		"rungs measured in the same run. A counter is called like a "
+		"rung's when, on a log scale, it lies nearer that rung's value "
+		"than the value of the rung without the problem; the two rungs "
+		"must differ by at least {1}× for the comparison to count, and "
+		"values under a counter's noise floor are read as the floor "
+		"(bank conflicts: {2} per shared load, which conflict-free code "
+		"can show). Where the rungs a rule needs were not measured, "
+		"the diagnosis names them; where the counters do not separate "
+		"two explanations, it says so. A kernel that fails is never "
+		"placed and shows no speed.",
+		"你的每个核函数都与同一实验、同一数据类型、同一规模下的内置各级放在"
+		"同一阶梯上比较，并依据它的计数器和资源做出诊断；比较对象只限本次运行"
+		"中实测的内置各级。所谓某个计数器“与某一级相当”，是指在对数尺度上它"
+		"离该级的值比离没有这个问题的那一级的值更近；只有这两级的值相差至少 "
+		"{1} 倍时，这种比较才算数；低于计数器噪声下限的值按下限计（bank 冲突："
+		"每条共享内存读指令 {2} 次，无冲突的代码也可能读到这个数）。某条规则"
+		"需要的内置级没有测量时，诊断会指出是哪几级；计数器区分不了两种解释"
+		"时，诊断也会如实说明。失败的核函数不会被放上阶梯，也不给出速度。" },
+	[M_U_HEAD] = { "{1}: {2}", "{1}：{2}" },
+	[M_U_STAGE] = { "{1} / {2}, {3}{4} (experiment {5})",
+			"{1} / {2}，{3}{4}（实验 {5}）" },
+	[M_U_BLOCK] = { ", block {1}", "，线程块 {1}" },
+	[M_U_TIME] = { "- Time: {1} ms (median{6}; spread {2} %), {3} GB/s{4}{5}.",
+		       "- 时间：{1} ms（中位数{6}；离散度 {2} %），{3} GB/s{4}{5}。" },
+	[M_U_CI] = { ", 95 % interval {1}–{2} ms", "，95 % 区间 {1}–{2} ms" },
+	[M_U_PEAK] = { ", {1} % of the theoretical peak",
+		       "，为理论峰值的 {1} %" },
+	[M_U_CEIL] = { ", {1} % of the measured ceiling ({2}: {3} GB/s)",
+		       "，为实测上限（{2}：{3} GB/s）的 {1} %" },
+	[M_U_BETWEEN] = {
+		"- On the ladder: between {1} ({2}, {3} ms), which it beats by "
+		"{4}, and {5} ({6}, {7} ms), which is {8} faster.",
+		"- 在阶梯上的位置：介于{1}（{2}，{3} ms）和{5}（{6}，{7} ms）之间："
+		"比前者快 {4}，后者比它快 {8}。" },
+	[M_U_FASTEST] = {
+		"- On the ladder: faster than every built-in rung measured here, "
+		"by {4} over the fastest, {1} ({2}, {3} ms).",
+		"- 在阶梯上的位置：比这里测量的所有内置级都快，比其中最快的{1}"
+		"（{2}，{3} ms）快 {4}。" },
+	[M_U_SLOWEST] = {
+		"- On the ladder: slower than every built-in rung measured here; "
+		"the slowest, {1} ({2}, {3} ms), is {4} faster.",
+		"- 在阶梯上的位置：比这里测量的所有内置级都慢；其中最慢的{1}"
+		"（{2}，{3} ms）也比它快 {4}。" },
+	[M_U_NO_RUNGS] = {
+		"- On the ladder: no built-in rung verified at this size, so it "
+		"cannot be placed.",
+		"- 在阶梯上的位置：这一规模下没有通过验证的内置级，无法定位。" },
+	[M_U_NOISE] = { " (within noise)", "（在噪声范围内）" },
+	[M_U_RUNG] = { "{1} ({2})", "{1}（{2}）" },
+	[M_U_NOT_HERE] = { "{1} (not run here)", "{1}（本次未运行）" },
+	[M_U_LIST] = { ", ", "、" },
+	[M_U_FAILED] = {
+		"- {1}. A kernel that fails is not placed on the ladder and "
+		"shows no speed.",
+		"- {1}。失败的核函数不会被放上阶梯，也不给出速度。" },
+	[M_U_NOT_RUN] = { "- {1}. It is not placed on the ladder.",
+			  "- {1}。它没有被放上阶梯。" },
+	[M_U_DIAG] = {
+		"- Diagnosis, from its counters and resources against the "
+		"built-in rungs of this run:",
+		"- 诊断（依据它的计数器和资源，与本次运行中的内置各级比较）：" },
+	[M_U_FIX_AT] = { " Here {1} runs in {2} ms, {3} the speed of yours.",
+			 "{1}在这里用时 {2} ms，速度是你的核函数的 {3}。" },
+	[M_U_EVIDENCE] = { " Evidence: {1}.", "依据：{1}。" },
+	[M_U_EV_NEAR] = { "{1} {2} against {3} for {4} and {5} for {6}",
+			  "{1} 为 {2}，而{4}为 {3}，{6}为 {5}" },
+	[M_U_EV_FACTOR] = { "{1} {2} against {3} for {4}",
+			    "{1} 为 {2}，而{4}为 {3}" },
+	[M_U_EV_SLOW] = { "{1} GB/s, {2} % of the {3} GB/s of {4}",
+			  "{1} GB/s，为{4}的 {2} %（后者为 {3} GB/s）" },
+	[M_U_EV_OCC] = {
+		"theoretical occupancy {1} %, limited by {2} ({3} registers per "
+		"thread, {4} B of shared memory and {5} threads per block)",
+		"理论占用率 {1} %，受{2}限制（每线程 {3} 个寄存器；每块 {4} B "
+		"共享内存、{5} 个线程）" },
+	[M_U_EV_OCC_REF] = {
+		"; {1}: {2} % with {3} registers per thread and {4} B of shared "
+		"memory per block",
+		"；{1}：{2} %，每线程 {3} 个寄存器，每块 {4} B 共享内存" },
+	[M_U_SEVERAL] = {
+		"  - Several of these problems show at once, and the numbers "
+		"cannot say how much time each one costs: fix them one at a "
+		"time, as the ladder does, and measure after each.",
+		"  - 上面几个问题同时出现，而这些数字说不出每个问题各占多少时间："
+		"像阶梯那样一次只改一处，每改一次都重新测量。" },
+	[M_U_CLEAR] = { "  - Not found: {1}.", "  - 没有发现：{1}。" },
+	[M_U_NONE] = {
+		"  - None of the ladder's known problems shows (checked: {1}).",
+		"  - 没有发现阶梯中任何已知的问题（已检查：{1}）。" },
+	[M_U_CANT] = {
+		"  - Not judged: {1}, as {2} and {3} measured here differ too "
+		"little in {4} ({5} against {6}) to tell which of them it is "
+		"like.",
+		"  - 无法判断{1}：这里测得的{2}与{3}在 {4} 上相差太小（{5} 对 "
+		"{6}），分不出它更像哪一个。" },
+	[M_U_OWN] = { "  - Not judged: {1}, as its {2} was not collected.",
+		      "  - 无法判断{1}：没有采集它的 {2}。" },
+	[M_U_OWN_RES] = {
+		"  - Not judged: {1}, as its resources were not recorded ({2}).",
+		"  - 无法判断{1}：没有记录它的资源（{2}）。" },
+	[M_U_NO_COUNTERS] = {
+		"  - Its counters were not collected ({1}), so only what needs "
+		"no counters is judged.",
+		"  - 没有采集它的计数器（{1}），因此只判断不依赖计数器的问题。" },
+	[M_U_NEED] = {
+		"  - To judge {1}, the diagnosis would need rungs {2} measured "
+		"with counters beside it (same experiment, type and size).",
+		"  - 要判断{1}，诊断需要在同一实验、同一类型、同一规模下带计数器"
+		"测量这些内置级：{2}。" },
+
+	[M_R_COMMAND] = { "The command that produced these results:",
+			  "产生这些结果的命令：" },
+	[M_R_NO_COMMAND] = { "The command line was not recorded.",
+			     "没有记录命令行。" },
+	[M_R_VERSION] = { "culab version {1}, commit {2}.",
+			  "culab 版本 {1}，提交 {2}。" },
+	[M_R_SOURCE] = { "Experiment file {1}, SHA-256 {2}.",
+			 "实验文件 {1}，SHA-256 {2}。" },
+	[M_R_TIMES] = { "Started {1}, finished {2}.", "开始于 {1}，结束于 {2}。" },
+	[M_R_RERUN] = {
+		"If the experiment file you have differs from the recorded one, "
+		"`sha256sum FILE` shows it: compare with the SHA-256 above. To "
+		"rebuild this report from the recorded results without a GPU, "
+		"run `culab report results.json -o DIR` (add `--template FILE` "
+		"to use an edited template, `--format html` for the web page "
+		"alone).",
+		"如果你手上的实验文件与记录的不同，`sha256sum FILE` 可以看出来："
+		"与上面的 SHA-256 比较即可。要在没有 GPU 的情况下根据记录的结果重新"
+		"生成本报告，运行 `culab report results.json -o DIR`（加上 "
+		"`--template FILE` 可使用修改过的模板，加上 `--format html` 只生成"
+		"网页）。" },
+
+	[M_B_BASE] = { "baseline", "基线" },
+	[M_B_NEW] = { "new", "新结果" },
+	[M_B_THIS_RUN] = { "this run", "本次运行" },
+	[M_B_SIDE] = { "- {1}: {2} ({3}, {4}, {5})",
+		       "- {1}：{2}（{3}，{4}，{5}）" },
+	[M_B_NOT_RECORDED] = { "not recorded", "未记录" },
+	[M_B_CROSS] = {
+		"**Cross-GPU: {1} (compute capability {2}) → {3} ({4}). The "
+		"verdicts compare GPUs, not code.**",
+		"**跨 GPU：{1}（计算能力 {2}）→ {3}（{4}）。结论比较的是 GPU，"
+		"而不是代码。**" },
+	[M_B_BOARDS] = {
+		"Both ran on the same model, {1}, but on two boards (their GPU "
+		"UUIDs differ): the verdicts include the difference between "
+		"the boards.",
+		"两边都运行在 {1} 上，但不是同一块卡（GPU UUID 不同）：结论中包含"
+		"两块卡之间的差异。" },
+	[M_B_SAME_GPU] = { "Both ran on the same GPU, {1}.",
+			   "两边运行在同一块 GPU 上：{1}。" },
+	[M_B_NO_GPU] = {
+		"The GPU is not recorded on one side: the verdicts may compare "
+		"GPUs, not code.",
+		"有一边没有记录 GPU：结论比较的可能是 GPU，而不是代码。" },
+	[M_B_ENV_HEAD] = { "Environment facts that differ:",
+			   "不同的环境信息：" },
+	[M_B_ENV_NONE] = { "No recorded environment fact differs.",
+			   "记录的环境信息没有差别。" },
+	[M_B_F_VERSION] = { "culab version", "culab 版本" },
+	[M_B_F_COMMIT] = { "culab commit", "culab 提交" },
+	[M_B_F_FILE] = { "Experiment file", "实验文件" },
+	[M_B_F_SHA] = { "Experiment file SHA-256", "实验文件 SHA-256" },
+	[M_B_METHOD] = {
+		"Rows pair when they measured the same experiment, variant, "
+		"type, size and block. Each pair is judged by the ratio of the "
+		"median times, {1} / {2}, and its 95 % percentile-bootstrap "
+		"interval ({3} resamples of each side with a fixed seed, so "
+		"the same files always give the same interval): **same** when "
+		"the whole interval lies within 1 ± {4}, **faster** or "
+		"**slower** when it lies wholly below or above that band, "
+		"unknown when it crosses a boundary (more runs would tell) or "
+		"when a side did not run and verify or has fewer than {5} "
+		"timed runs. Counter changes are those of at least {6} % that "
+		"can mean something, by the rule of the findings.",
+		"测量了相同实验、变体、类型、规模和线程块的两行配成一对。每一对按中位"
+		"时间之比 {1} / {2} 及其 95 % 百分位 bootstrap 区间判断（每边重抽样 "
+		"{3} 次，随机种子固定，因此相同的文件总是得到相同的区间）：整个区间"
+		"落在 1 ± {4} 之内为**相同**，整个区间低于或高于这一范围为**更快**"
+		"或**更慢**；区间跨越边界（需要更多次运行才能判断），或有一边没有"
+		"运行并通过验证、或计时少于 {5} 次，则为未知。计数器变化只列出至少 "
+		"{6} % 且有意义的变化，规则与“发现”一节相同。" },
+	[M_B_COUNTS] = {
+		"{1} pairs: {2} faster, {3} slower, {4} same, {5} unknown; {6} "
+		"rows only on the {7} side, {8} only on the {9} side.",
+		"共 {1} 对：{2} 对更快，{3} 对更慢，{4} 对相同，{5} 对未知；"
+		"仅在{7}一侧的行 {6} 个，仅在{9}一侧的行 {8} 个。" },
+	[M_B_COL_TYPE] = { "Type", "类型" },
+	[M_B_COL_SIZE] = { "Size", "规模" },
+	[M_B_COL_MS] = { "{1} (ms)", "{1}（ms）" },
+	[M_B_COL_RATIO] = { "{1} / {2}", "{1} / {2}" },
+	[M_B_COL_CI] = { "95 % interval", "95 % 区间" },
+	[M_B_COL_VERDICT] = { "Verdict", "结论" },
+	[M_B_COL_CTRS] = { "Counter changes", "计数器变化" },
+	[M_B_V_SAME] = { "same", "相同" },
+	[M_B_V_FASTER] = { "**faster**", "**更快**" },
+	[M_B_V_SLOWER] = { "**slower**", "**更慢**" },
+	[M_B_V_UNKNOWN] = { "unknown", "未知" },
+	[M_B_WHY_FAILED] = { "{1} row {2}", "{1}的这一行{2}" },
+	[M_B_WHY_FEW] = {
+		"{1} and {2} timed runs; a verdict needs {3} on each side",
+		"计时次数为 {1} 和 {2}；每边至少需要 {3} 次才能下结论" },
+	[M_B_ONLY] = { "Only on the {1} side ({2} rows):",
+		       "仅在{1}一侧（{2} 行）：" },
+	[M_B_CHART] = {
+		"The ratio of every pair with its 95 % interval, on a log axis "
+		"from 1 (bars below 1: faster; dashed lines: the threshold):",
+		"每一对的比值及其 95 % 区间，对数坐标，从 1 画起（低于 1 的柱为更快；"
+		"虚线为阈值）：" },
+	/* r17-zh */
+	[M_METH_CHECK_FLOAT] = {
+		"The tolerance of a float or double sum follows the order in "
+		"which the variant adds, not a fixed multiple of √n. Each "
+		"rounded addition is off by at most u (2^-24 for float, 2^-53 "
+		"for double) times the partial sum it forms; taking these "
+		"errors as independent and zero-mean, the sum's error exceeds "
+		"6 · u · √(Σ p²), p running over every partial sum the variant "
+		"forms, with probability about 3·10^-8. For a pairwise tree "
+		"that is about 8.5 · u · Σ|x|, for one serial loop over n "
+		"inputs 3.5 · u · √n · Σ|x|; a kernel whose order is unknown "
+		"gets the serial bound. It stays far below what one lost "
+		"block adds, except in float at large n with small blocks, "
+		"where one block's sum is within the rounding of any correct "
+		"order.",
+		"float 和 double 求和的容差由变体相加的顺序决定，而不是 √n 的固定"
+		"倍数。每做一次舍入的加法，误差至多是所得部分和的 u 倍（float 的 u "
+		"为 2^-24，double 为 2^-53）；把这些误差看作相互独立、均值为零，"
+		"总误差超过 6 · u · √(Σ p²)（p 取遍变体形成的每个部分和）的概率约为 "
+		"3·10^-8。对两两相加的树形归约，这个值约为 8.5 · u · Σ|x|；对 n 个"
+		"输入的一个串行循环，约为 3.5 · u · √n · Σ|x|；相加顺序未知的核函数"
+		"一律按串行循环计算。这个容差远小于丢失一个线程块所少加的量；只有 "
+		"float 在 n 很大、线程块很小时例外：这时一个线程块的和已经落在任何"
+		"正确求和顺序的舍入误差之内。" },
+	[M_METH_CHECK_OLD] = {
+		"These results were recorded by an earlier culab, whose "
+		"tolerance, shown in their rows, was 4 · ε · √n · Σ|x| (ε = "
+		"2^-24 for float, 2^-53 for double): for most rungs thousands of "
+		"times looser at large n, loose enough to pass a sum that lost "
+		"a whole block. "
+		"culab now derives the tolerance from the order in which each "
+		"variant adds: 6 · u · √(Σ p²), p running over the partial sums "
+		"it forms and u the unit roundoff, which a correct sum exceeds "
+		"with probability about 3·10^-8.",
+		"这些结果由较早版本的 culab 记录，各行所列的容差按当时的公式 "
+		"4 · ε · √n · Σ|x| 计算（float 的 ε 为 2^-24，double 为 2^-53）："
+		"n 较大时对多数级宽松了上千倍，连丢失整个线程块的求和也能通过。现在的 culab "
+		"按每个变体相加的顺序推导容差：6 · u · √(Σ p²)，p 取遍它形成的部分"
+		"和，u 为单位舍入误差；正确的求和超过它的概率约为 3·10^-8。" },
+	[M_WHY_CPU] = { "runs on the CPU", "在 CPU 上运行" },
+	[M_WHY_CTR_CPU] = { "not applicable: runs on the CPU",
+			    "不适用：在 CPU 上运行" },
+	[M_WHY_CTR_NONE] = { "counters were not collected", "没有采集计数器" },
+	[M_WHY_COPIES] = { "launched no kernel (its run was copies only)",
+			   "没有启动核函数（这次运行只做了拷贝）" },
+	[M_WHY_NOT_WATCHED] = { "kernel launches were not watched",
+				"没有监视核函数的启动" },
+	[M_WHY_OLD] = { "not recorded by this culab version",
+			"记录结果的 culab 版本不记录这一项" },
+	[M_RUN_COMPLETE] = { "complete", "已完成" },
+	[M_RUN_RUNNING] = { "running", "运行中" },
+	[M_RUN_INTERRUPTED] = { "interrupted", "被中断" },
+	[M_RUN_ABORTED] = { "aborted", "已中止" },
+	/* the timed regions culab writes for a user's kernel
+	 * (experiment_kernels.c), by how the kernel finishes */
+	[M_UREGION_HOST] = {
+		"the kernel; the copy of its per-block partial sums to the "
+		"host; their sum on the host",
+		"核函数本身；把它各线程块的部分和拷贝到主机；在主机上求和" },
+	[M_UREGION_RELAUNCH] = {
+		"the kernel, relaunched on its partial sums until one value is "
+		"left",
+		"核函数本身，以及对它的部分和反复再启动，直到只剩一个值" },
+	[M_UREGION_ATOMIC] = {
+		"zeroing the accumulator (cudaMemsetAsync); the kernel",
+		"清零累加器（cudaMemsetAsync）；核函数本身" },
+	[M_UREGION_ONE] = { "one launch of the kernel", "核函数的一次启动" },
+	[M_METH_WARP] = {
+		"A warp is the group of 32 threads that a multiprocessor "
+		"issues each instruction for together; a block's threads are "
+		"split into warps, and counters such as warp_instructions "
+		"count per warp.",
+		"先说明一个贯穿全文的术语：线程束（warp）是 SM 一起发射每条指令的 "
+		"32 个线程。线程块中的线程按 32 个一组分成若干线程束，"
+		"warp_instructions 等计数器也按线程束计数。" },
+	/* r17-html */
+	[M_R_PASTE] = {
+		"To measure again on a machine with a GPU, build culab at "
+		"commit {1} (`git checkout {1} && make`) and run, from the "
+		"repository:",
+		"要在有 GPU 的机器上重新测量：构建提交 {1} 的 culab"
+		"（`git checkout {1} && make`），然后在仓库目录中运行：" },
+	[M_R_PASTE_NOCOMMIT] = {
+		"To measure again on a machine with a GPU, build culab with "
+		"`make` and run, from the repository:",
+		"要在有 GPU 的机器上重新测量：用 `make` 构建 culab，然后在仓库目录中"
+		"运行：" },
+	[M_R_ALT] = {
+		"Or run again from this results file alone: it holds the "
+		"experiment file (checked against its SHA-256) and the sources "
+		"of any kernels of your own; culab measures the same variants and compares "
+		"the new results with these:",
+		"也可以只凭这个结果文件重新运行：它保存了实验文件（会用 SHA-256 "
+		"核对）以及你自己写的核函数（如果有）的源码；culab 会测量同样的变体，并把新结果与这里的"
+		"结果比较：" },
+	[M_R_PROV] = {
+		"Provenance: these results were recorded with the command line "
+		"{1}{2}.",
+		"来源：这些结果是{2}用命令行 {1} 记录的。" },
+	[M_R_PROV_HOST] = { " on host {1}", "在主机 {1} 上" },
+	[M_R_PROV_NOTE] = { "The run's note: “{1}”.", "这次运行的备注：“{1}”。" },
+	/* r17-tables */
+	[M_COL_SPREAD] = { "Spread (IQR, % of median)",
+			   "离散度（四分位距，占中位数 %）" },
+	[M_COL_RUNS] = { "Timed runs", "计时次数" },
+	[M_COL_STEP_CI] = { "Step speedup (95 % CI)",
+			    "单步加速比（95 % 置信区间）" },
+	[M_COL_CUM_CI] = { "Cumulative speedup (95 % CI)",
+			   "累计加速比（95 % 置信区间）" },
+	[M_NOTE_VERDICT] = {
+		"≈: the step's 95 % interval lies within ±{1} %, the same "
+		"speed; ?: it reaches across ±{1} %, so these runs cannot tell "
+		"whether the step helped. Only the other steps are faster or "
+		"slower beyond doubt.",
+		"≈：这一步加速比的 95 % 置信区间落在 ±{1} % 以内，速度相同；"
+		"?：区间跨过了 ±{1} % 的边界，这些测量还不能判断这一步是否有效。"
+		"其余各步的快慢是确定的。" },
+	[M_CTR_HEAD] = { "Counters: {1} / {2}, {3}",
+			 "计数器：{1} / {2}，{3}" },
+	[M_CPU_HEAD] = { "Speedup over the CPU: {1} / {2}",
+			 "相对 CPU 的加速比：{1} / {2}" },
+	[M_CPU_INTRO] = {
+		"The CPU reference ({1}, one thread) in ms, then each GPU row's "
+		"speedup over it (CPU time / GPU time) at each size:",
+		"先给出 CPU 参考实现（{1}，单线程）的时间（ms），再给出每个 GPU "
+		"实现在各规模下相对它的加速比（CPU 时间 / GPU 时间）：" },
+	[M_CPU_TIME] = { "CPU time (ms)", "CPU 时间（ms）" },
+	[M_APX_LADDER] = { "Details: {1} / {2}, {3}", "明细：{1} / {2}，{3}" },
+	[M_APX_CTRS] = { "All other counters: {1} / {2}, {3}",
+			 "其余计数器：{1} / {2}，{3}" },
+	[M_APX_REGIONS] = { "Timed regions", "计时范围" },
+	[M_F_SAME_CI] = {
+		"no measurable change ({1} → {2} ms; the speedup {3} does not "
+		"lie beyond ±{4} %): this step did not measurably help on this "
+		"GPU",
+		"没有可测量的变化（{1} → {2} ms；加速比 {3} 没有超出 ±{4} %）："
+		"这一步在这块 GPU 上没有带来可测量的提升" },
+	[M_METH_TIMERS] = {
+		"Timers (the appendix lists what one timed run of each variant "
+		"contains):",
+		"计时器（附录列出了每个变体一次计时所包含的内容）：" },
+	[M_LADDER_MORE] = {
+		"The same tables at the other sizes ({1}) are in the appendix.",
+		"其他规模（{1}）的同样表格见附录。" },
+
+	/* r17-findings */
+	[M_F_SIG_CTRS] = { " Signature counters: {1}.", "特征计数器：{1}。" },
+	[M_F_OTHER] = { " Also changed beyond its noise: {1}.",
+			"此外超出噪声的变化：{1}。" },
+	[M_F_NO_OTHER] = {
+		" No other counter changed beyond its measured noise.",
+		"其他计数器的变化都没有超出其实测噪声。" },
+	[M_F_NO_CHANGE] = {
+		" No counter changed beyond its measured noise.",
+		"没有计数器的变化超出其实测噪声。" },
+	[M_F_IN_NOISE] = { " (within its noise)", "（在其噪声范围内）" },
+	[M_F_WIDER] = { " (wider accesses at the same efficiency: not worse)",
+			"（效率不变，每次访问更宽：并没有变差）" },
+	[M_F_NARROWER] = { " (narrower accesses at the same efficiency)",
+			   "（效率不变，每次访问更窄）" },
+	[M_F_NEUTRAL] = {
+		" (neither better nor worse by itself: the glossary says how "
+		"to read it)",
+		"（本身无所谓好坏：读法见计数器说明）" },
+	[M_F_TEACH_SLOWER] = {
+		"{1} slower ({2} → {3} ms), as this teaching rung is meant to be",
+		"慢了 {1}（{2} → {3} ms），这一级本来就是用来示范错误的" },
+	[M_F_TEACH] = { " Why it is on the ladder: {1}.",
+			"为什么放在阶梯上：{1}。" },
+	[M_F_TEACH_SAN] = { " compute-sanitizer on this run: {1}.",
+			    "本次运行的 compute-sanitizer 结果：{1}。" },
+	[M_F_SMS_UNKNOWN] = { "many", "许多" },
+	[M_H_OURS_PEAK] = { "Ours % of peak", "我们占峰值 %" },
+	[M_H_OURS_CUM] = { "Ours cumulative", "我们累计" },
+	[M_H_TOTAL] = {
+		"Over the matched kernels ours goes from {1} ({2}) to {3} "
+		"({4}): {5} in all, where Harris's kernels {6} → {7} gained "
+		"{8}; both cumulative columns start at the first matched "
+		"kernel.",
+		"在相互对应的核函数范围内，我们从{1}（{2}）到{3}（{4}）共提速 "
+		"{5}，而 Harris 的核函数 {6} → {7} 提速 {8}；两列累计加速比都从"
+		"第一个对应的核函数算起。" },
+	[M_H_WHY] = {
+		"The gap is in the starting point: our {1} already moves {2} % "
+		"of this GPU's theoretical peak, his kernel {3} moved {4} % of "
+		"the G80's. Since the G80, caches (L1 and a large L2) serve the "
+		"re-reads a naive tree makes, each SM has far more memory "
+		"bandwidth and more warps to hide latency, so the tree's "
+		"inefficiencies cost little beside streaming the input; the "
+		"steps that still matter change the bytes in flight and the "
+		"instructions per element, and our last matched rung reaches "
+		"{5} % of the peak.",
+		"差距在起点：我们的{1}已达到这块 GPU 理论峰值的 {2} %，而他的核"
+		"函数 {3} 只达到 G80 的 {4} %。自 G80 以来，缓存（L1 和很大的 "
+		"L2）承担了朴素树形归约的重复读取，每个 SM 的显存带宽和可用来掩盖"
+		"延迟的线程束都多得多，因此树形归约的低效与流式读取输入相比代价"
+		"很小；仍然有效的优化是改变在途字节数和每个元素的指令数的那些，"
+		"我们最后一个对应的级达到峰值的 {5} %。" },
+	[M_H_LESSON_SLOWER] = {
+		"The main lesson of the first shared-memory rung: {1} ({2}), "
+		"the tree in shared memory, is {5} slower than {3} ({4}), the "
+		"folds in global memory. The course textbook found the same "
+		"move gained little (樊哲勇, CUDA 编程基础与实践, ch. 8: "
+		"\"加速效果并不明显\"): with caches serving the global-memory "
+		"folds, shared memory alone does not pay; it pays with the "
+		"steps that follow.",
+		"第一个使用共享内存的级给出的主要结论：在共享内存中做树形归约的{1}"
+		"（{2}）比在全局内存中对折的{3}（{4}）慢了 {5}。课程教材（樊哲勇"
+		"《CUDA 编程基础与实践》第 8 章）也发现这一改动“加速效果并不明显”："
+		"缓存已经承担了全局内存中的对折，单靠共享内存并不划算，要配合后面"
+		"的优化才会见效。" },
+	[M_C_STEPS] = { "the three steps that mattered most on this GPU: {1}. ",
+			"在这块 GPU 上最重要的三步：{1}。" },
+	[M_C_HEAD] = { "- **{1}**: ", "- **{1}**：" },
+	[M_C_STEP] = { "{1} → {2} ({3}), {4} faster",
+		       "{1} → {2}（{3}），快了 {4}" },
+	[M_C_STEP_CTRS] = { "{1} → {2} ({3}), {4} faster, because {5}",
+			    "{1} → {2}（{3}），快了 {4}，因为 {5}" },
+	[M_C_GAP] = {
+		"The fastest rung, {1} ({2}), reaches {3} % of the measured "
+		"ceiling ({4}) and {5} % of the theoretical peak. ",
+		"最快的一级{1}（{2}）达到实测上限（{4}）的 {3} %、理论峰值的 "
+		"{5} %。" },
+	[M_C_GAP_PEAK] = {
+		"The fastest rung, {1} ({2}), reaches {3} % of the theoretical "
+		"peak (no ceiling was measured). ",
+		"最快的一级{1}（{2}）达到理论峰值的 {3} %（没有测量上限）。" },
+	[M_C_LEFT] = { "Its limiting resource: {1}; {2}.",
+		       "它受限于{1}；{2}。" },
+	[M_L_SMS] = { "SMs in use", "在用的 SM 数" },
+	[M_L_SMS_LEFT] = {
+		"spreading the work over every SM is the first thing left",
+		"首先要做的是把工作分给所有 SM" },
+	[M_L_SHARED] = { "shared-memory wavefronts (bank conflicts)",
+			 "共享内存访问轮次（bank 冲突）" },
+	[M_L_SHARED_LEFT] = {
+		"a conflict-free layout (padding or a swizzle) is what is left",
+		"剩下要做的是无冲突的布局（填充或交错）" },
+	[M_L_SECTORS] = { "DRAM sectors moved for nothing (uncoalesced access)",
+			  "白白搬运的显存扇区（未合并访问）" },
+	[M_L_SECTORS_LEFT] = {
+		"coalescing the strided side (through a shared-memory tile) is "
+		"what is left",
+		"剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
+	[M_L_DRAM] = { "DRAM bandwidth (bytes over bandwidth)",
+		       "显存带宽（字节数除以带宽）" },
+	[M_L_DRAM_LEFT] = {
+		"little is left: it streams close to the ceiling, and only "
+		"moving fewer bytes could make it faster",
+		"剩下的空间很小：它已接近上限，只有减少搬运的字节数才能更快" },
+	[M_L_LAUNCH] = { "launch latency", "核函数启动延迟" },
+	[M_L_LAUNCH_LEFT] = {
+		"fewer launches (one pass instead of two) is what is left",
+		"剩下要做的是减少启动次数（一次完成而不是两次）" },
+	[M_L_ISSUE] = { "issued instructions and latency",
+			"发射的指令数和延迟" },
+	[M_L_ISSUE_LEFT] = {
+		"fewer instructions per element and more bytes in flight "
+		"(wider loads, more elements per thread) is what is left",
+		"剩下要做的是减少每个元素的指令数、增加在途字节数（更宽的读取、"
+		"每个线程处理更多元素）" },
+	[M_RB_INTRO] = {
+		"Expected against observed, rung by rung, for grading. The "
+		"hypothesis of a rung is that it is faster than the rung before "
+		"it (a teaching rung: that it shows its mistake); \"met\" needs "
+		"the 95 % interval of the step's ratio of medians beyond 2 %, "
+		"as `culab compare` judges. The counter column counts the "
+		"registry's signature checks (stated for float). The ladder "
+		"follows the course textbook (樊哲勇, CUDA 编程基础与实践, "
+		"ch. 8) and Harris's slides.",
+		"逐级对照预期与实际，供评分使用。每一级的假设是它比前一级更快"
+		"（用于示范错误的级：它确实表现出那个错误）；“满足”要求这一步中"
+		"位数之比的 95 % 置信区间超出 2 %，与 `culab compare` 的判断相同。"
+		"计数器一栏统计注册表中特征检查的结果（针对 float）。这一优化阶梯"
+		"依照课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）和 Harris "
+		"的讲稿。" },
+	[M_RB_COL_HYP] = { "Hypothesis", "假设" },
+	[M_RB_COL_OBS] = { "Observed step (95 % CI)", "实测单步（95 % 置信区间）" },
+	[M_RB_COL_SPEED] = { "Speed", "速度" },
+	[M_RB_COL_SIG] = { "Signature checks", "特征检查" },
+	[M_RB_COL_LIMIT] = { "Limiting resource", "受限资源" },
+	[M_RB_H_FIRST] = { "starting point", "起点" },
+	[M_RB_H_FASTER] = { "faster than {1}", "比{1}快" },
+	[M_RB_H_TEACH] = { "shows a mistake (slower than {1}, or unsafe)",
+			   "示范错误（比{1}慢，或不安全）" },
+	[M_RB_OBS] = { "{1} ({2}–{3})", "{1}（{2}–{3}）" },
+	[M_RB_OBS_SLOWER] = { "{1} slower ({2}–{3})", "慢了 {1}（{2}–{3}）" },
+	[M_L_TRAFFIC] = { "DRAM traffic beyond the bytes needed",
+			  "超出所需字节数的显存流量" },
+	[M_L_TRAFFIC_LEFT] = {
+		"keeping the intermediate sums on chip (shared memory, "
+		"registers) is what is left",
+		"剩下要做的是把中间结果留在片上（共享内存、寄存器）" },
+	[M_RB_MET] = { "met", "满足" },
+	[M_RB_NOT_MET] = { "**not met**", "**不满足**" },
+	[M_RB_SAME] = { "not met: same within noise",
+			"不满足：在噪声范围内相同" },
+	[M_RB_UNKNOWN] = { "undecided (interval across 2 %)",
+			   "无法判定（区间跨过 2 %）" },
+	[M_RB_SIG_ALL] = { "{1} of {2} met", "{2} 项中满足 {1} 项" },
+	[M_RB_SIG_SOME] = { "{1} of {2} met (**not met**: {3})",
+			    "{2} 项中满足 {1} 项（**不满足**：{3}）" },
+	[M_RB_SIG_NONE] = { "none stated", "未规定" },
+	[M_GLOSS_READ] = { " (a change: {1})", "（变化的读法：{1}）" },
+	[M_RB_SIG_FLOAT] = { "not checked (stated for float)",
+			     "未检查（只针对 float）" },
+	[M_H_LESSON_FASTER] = {
+		"{1} ({2}), the tree in shared memory, is {5} faster than {3} "
+		"({4}), the folds in global memory; the course textbook found "
+		"the same move gained little (樊哲勇, CUDA 编程基础与实践, "
+		"ch. 8).",
+		"在共享内存中做树形归约的{1}（{2}）比在全局内存中对折的{3}（{4}）"
+		"快了 {5}；课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）发现这一"
+		"改动“加速效果并不明显”。" },
+};
+
+const char *say_text(enum lang L, enum msg id)
+{
+	return msgs[id][L];
+}
+
+void say_args(struct sbuf *b, enum lang L, enum msg id,
+	      const char *const *args, size_t n)
+{
+	sbuf_addargs(b, msgs[id][L], args, n);
+}
+
+/* ---- an item's words -------------------------------------------------- */
+
+const char *role_text(struct pool *p, enum lang L, const struct item *it)
+{
+	static const enum msg role_msgs[] = {
+		[ROLE_RUNG] = M_ROLE_RUNG, [ROLE_USER] = M_ROLE_USER,
+		[ROLE_CEILING] = M_ROLE_CEILING,
+		[ROLE_COPY] = M_ROLE_COPY, [ROLE_BASELINE] = M_ROLE_BASELINE,
+		[ROLE_REFERENCE] = M_ROLE_REFERENCE,
+	};
+	struct sbuf b = SBUF_INIT;
+	char step[16];
+
+	snprintf(step, sizeof(step), "%d", it->row->step);
+	SAY(&b, L, role_msgs[it->role], step);
+	return pool_keep(p, sbuf_detach(&b));
+}
+
+const char *limiter_text(enum lang L, enum resource_limiter lim)
+{
+	static const enum msg by_limiter[RL__COUNT] = {
+		[RL_NONE] = M_LIM_NONE, [RL_WARPS] = M_LIM_WARPS,
+		[RL_BLOCKS] = M_LIM_BLOCKS, [RL_REGISTERS] = M_LIM_REGISTERS,
+		[RL_SHARED] = M_LIM_SHARED,
+	};
+
+	return say_text(L, (unsigned)lim < RL__COUNT ? by_limiter[lim] :
+			M_LIM_NONE);
+}
+
+/* A variant's text in Chinese: the built-in row's Chinese when the row
+ * of that name says the same in English (results recorded before the
+ * Chinese was written or revised get today's words), else the Chinese the
+ * results hold, else the English.  en and zh are offsets of a pair of
+ * fields of struct variant. */
+#define VFIELD(v, off) (*(const char *const *)((const char *)(v) + (off)))
+
+static const char *variant_zh(const struct variant *v, const char *en,
+			      size_t en_off, size_t zh_off)
+{
+	const struct variant *b;
+
+	if (!v || !en)
+		return en;
+	b = v->source ? NULL : registry_find(v->name);
+	if (b && VFIELD(b, zh_off) && str_eq(VFIELD(b, en_off), en))
+		return VFIELD(b, zh_off);
+	if (VFIELD(v, zh_off) && *VFIELD(v, zh_off) &&
+	    str_eq(VFIELD(v, en_off), en))
+		return VFIELD(v, zh_off);
+	return en;
+}
+
+#define VARIANT_ZH(v, en, field)                                               \
+	variant_zh((v), (en), offsetof(struct variant, field),                  \
+		   offsetof(struct variant, field##_zh))
+
+const char *item_title(const struct item *it, enum lang L)
+{
+	if (!it->v)
+		return NULL;
+	return L == ZH ? VARIANT_ZH(it->v, it->v->title, title) : it->v->title;
+}
+
+const char *signature_text(const struct variant *v, enum lang L)
+{
+	return L == ZH ? VARIANT_ZH(v, v->signature, signature) : v->signature;
+}
+
+const char *region_text(const struct variant *v, const char *en, enum lang L)
+{
+	static const enum msg user[] = {
+		M_UREGION_HOST, M_UREGION_RELAUNCH, M_UREGION_ATOMIC,
+		M_UREGION_ONE,
+	};
+	const char *zh;
+
+	if (L != ZH)
+		return en;
+	zh = VARIANT_ZH(v, en, timed_region);
+	for (size_t i = 0; zh == en && en && i < sizeof(user) / sizeof(user[0]);
+	     i++)
+		if (str_eq(msgs[user[i]][EN], en))
+			return msgs[user[i]][ZH];
+	return zh;
+}
+
+const char *sanitizer_text(const struct variant *v, enum lang L)
+{
+	if (!v)
+		return NULL;
+	return L == ZH ? VARIANT_ZH(v, v->sanitizer, sanitizer) : v->sanitizer;
+}
+
+const char *about_text(const struct variant *v, enum lang L)
+{
+	if (!v)
+		return NULL;
+	return L == ZH ? variant_zh(v, v->about_en,
+				    offsetof(struct variant, about_en),
+				    offsetof(struct variant, about_zh)) :
+			 v->about_en;
+}
+
+const char *reason_text(const char *en, enum lang L)
+{
+	static const struct {
+		const char *en;
+		enum msg zh;
+	} reasons[] = {
+		{ "runs on the CPU", M_WHY_CPU },
+		{ "not applicable: runs on the CPU", M_WHY_CTR_CPU },
+		{ "counters were not collected", M_WHY_CTR_NONE },
+		{ "launched no kernel (its run was copies only)", M_WHY_COPIES },
+		{ "kernel launches were not watched", M_WHY_NOT_WATCHED },
+		{ "not recorded by this culab version", M_WHY_OLD },
+	};
+
+	for (size_t i = 0; L == ZH && en && i < sizeof(reasons) / sizeof(reasons[0]);
+	     i++)
+		if (str_eq(reasons[i].en, en))
+			return say_text(L, reasons[i].zh);
+	return en;
+}
+
+const char *run_status_text(const char *status, enum lang L)
+{
+	static const struct {
+		const char *name;
+		enum msg text;
+	} words[] = {
+		{ "complete", M_RUN_COMPLETE }, { "running", M_RUN_RUNNING },
+		{ "interrupted", M_RUN_INTERRUPTED }, { "aborted", M_RUN_ABORTED },
+	};
+
+	for (size_t i = 0; status && i < sizeof(words) / sizeof(words[0]); i++)
+		if (str_eq(words[i].name, status))
+			return say_text(L, words[i].text);
+	return status;
+}
+
+void status_text(struct sbuf *b, enum lang L, const struct item *it)
+{
+	static const enum msg by_status[ROW__COUNT] = {
+		[ROW_OK] = M_CELL_UNVERIFIED, [ROW_WRONG] = M_CELL_WRONG,
+		[ROW_ERROR] = M_CELL_ERROR, [ROW_SKIPPED] = M_CELL_SKIPPED,
+	
+};
+	const struct result_row *row = it->row;
+	char *msg = md_dup(row->message);
+
+	if (row->status == ROW_OK && row->verified)
+		SAY(b, L, M_CELL_NOTIME, NULL);
+	else if ((unsigned)row->status < ROW__COUNT)
+		SAY(b, L, by_status[row->status], msg);
+	else
+		SAY(b, L, M_CELL_ERROR, msg);
+	free(msg);
+}

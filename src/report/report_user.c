@@ -1,0 +1,1016 @@
+/* report_user.c - the user's own kernels (VF_USER rows): each placed on
+ * the ladder it ran beside and diagnosed from its counters.  See
+ * report_int.h.
+ *
+ * A user kernel is judged only against the built-in rungs measured in the
+ * same stage (experiment, type and size: its ladder), never against
+ * numbers from elsewhere.  Its placement is its time between the
+ * verified rungs just slower and just faster.  Its diagnosis is a table
+ * of rules, one row per known problem of the ladder: the counter tests
+ * that show it, the built-in rung that shows the problem and the one
+ * without it, the rung that shows the fix, and the sentences in both
+ * languages.  A new rule is one row of rules[].
+ *
+ * How a test judges (T_NEAR, the counter tests): values under the
+ * counter's noise floor are read as the floor; the two reference rungs
+ * must differ by at least SEPARATE× in the expected direction, or the
+ * counter cannot tell them apart here (said so); then the user's value is
+ * "like the problem rung's" when, on a log scale, it lies nearer the
+ * problem rung's value than the good rung's, i.e. beyond their geometric
+ * mean.  A rule without a problem rung compares with `factor` times the
+ * good rung's value instead.  Reference values come from the fastest
+ * verified row of that rung in the stage that has the counter.
+ *
+ * A rule's first test is its symptom, the others corroborate:
+ *   symptom not shown                      -> not shown (listed as such);
+ *   symptom needs rungs that did not run   -> "would need rungs X, Y";
+ *   symptom shown, every other test too    -> the problem, with its fix;
+ *   symptom shown, another test not, or it cannot tell
+ *          -> the rule's `ambiguous` sentence (the counters do not
+ *             separate two explanations), or without one: not shown /
+ *             not judged.
+ * A rule marked `alone` (advice that only matters once nothing else holds
+ * the kernel back) is left out when another rule shows.  The report never
+ * names a cause whose test did not show it. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ladder/registry.h"
+#include "counters/resources.h"
+#include "run/results.h"
+#include "compare/signature.h"
+#include "base/util.h"
+
+/* Two reference rungs separate a counter when their values differ by at
+ * least this factor (in the direction that makes one of them the
+ * problem); otherwise no value is said to be like either. */
+#define SEPARATE 1.5
+/* The bank-conflict counter's noise floor, conflicts per shared load: it
+ * reads up to 0.2 for conflict-free layouts (variants.c). */
+#define CONFLICT_FLOOR 0.25
+/* Theoretical occupancy (percent) below which a kernel holds few warps. */
+#define OCC_LOW_PCT 50.0
+/* "Far below the ceiling": under this fraction of its bandwidth. */
+#define FAR_BELOW 0.8
+
+/* ---- the rules ------------------------------------------------------- */
+
+enum test_kind {
+	T_NEAR,     /* counter `column` like rung `problem`'s rather than
+		       `good`'s (or beyond `factor` × good's without one) */
+	T_FLAG,     /* the user's variant has flag `flag` (finish: host) */
+	T_OCC,      /* theoretical occupancy under `factor` %, limited by
+		       `limiter` (row->resources) */
+	T_SLOW,     /* GB/s under `factor` × the copy ceiling's, or the
+		       `good` rung's when no ceiling was measured */
+};
+
+struct test {
+	enum test_kind kind;
+	const char *column;
+	int worse;                  /* T_NEAR: +1 higher is worse, -1 lower */
+	const char *problem;        /* the built-in rung that shows it */
+	const char *good;           /* the built-in rung without it */
+	double floor;               /* T_NEAR: the counter's noise floor (> 0) */
+	double factor;
+	unsigned flag;
+	enum resource_limiter limiter;
+};
+
+#define RULE_TESTS 2
+
+/* Sentences: {1} the fix rung, {2} test 0's problem rung, {3} its good
+ * rung ("rung 5 (reduce_shared_static)"); Markdown, not escaped. */
+struct rule {
+	const char *family;         /* NULL: every family */
+	const char *what[NLANG];    /* the problem in a few words */
+	struct test test[RULE_TESTS]; /* kind T_NEAR with no column ends */
+	const char *fix;            /* the rung that shows the fix, or NULL */
+	bool alone;                 /* only when no other rule shows */
+	const char *said[NLANG];    /* when it shows */
+	const char *ambiguous[NLANG]; /* when the counters do not separate it
+					 from another explanation, or NULL */
+};
+
+static const struct rule rules[] = {
+	{
+		.family = "reduce",
+		.what = { "shared-memory bank conflicts", "共享内存 bank 冲突" },
+		.test = { { T_NEAR, .column = "bank_conflicts_per_shared_ld",
+			    .worse = +1, .problem = "reduce_interleaved_strided",
+			    .good = "reduce_shared_static",
+			    .floor = CONFLICT_FLOOR } },
+		.fix = "reduce_shared_static",
+		.said = {
+			"**Shared-memory bank conflicts**: its shared loads "
+			"conflict about as often per instruction as those of "
+			"{2}, whose threads address shared memory with a "
+			"stride, so a warp's accesses pile up in a few banks "
+			"and are served one after another. As {1} shows, the "
+			"fix is sequential addressing (thread t adds element t + s), "
+			"so that a warp's 32 accesses fall in 32 different "
+			"banks.",
+			"**共享内存 bank 冲突**：它每条共享内存读指令的 bank 冲突"
+			"次数与{2}相当。后者的线程按跨步地址访问共享内存，一个"
+			"线程束的访问集中在少数几个 bank 上，只能依次完成。{1}给出了"
+			"解决办法：顺序寻址（线程 t 累加第 t + s 个元素），让一个"
+			"线程束的 32 次访问落在 32 个不同的 bank 上。" },
+	},
+	{
+		.family = "transpose",
+		.what = { "shared-memory bank conflicts", "共享内存 bank 冲突" },
+		.test = { { T_NEAR, .column = "bank_conflicts_per_shared_ld",
+			    .worse = +1, .problem = "transpose_tile",
+			    .good = "transpose_tile_pad",
+			    .floor = CONFLICT_FLOOR } },
+		.fix = "transpose_tile_pad",
+		.said = {
+			"**Shared-memory bank conflicts**: its shared loads "
+			"conflict about as often per instruction as those of "
+			"{2}, which reads a 32 × 32 tile by columns, so the 32 "
+			"threads of a warp hit the same bank. As {1} shows, the "
+			"fix is to pad the tile to 32 × 33, so that the "
+			"elements of "
+			"a column fall in 32 different banks (a swizzled index "
+			"does the same).",
+			"**共享内存 bank 冲突**：它每条共享内存读指令的 bank 冲突"
+			"次数与{2}相当。后者按列读取 32 × 32 的分块，一个线程束的 "
+			"32 个线程落在同一个 bank 上。{1}给出了解决办法：把分块"
+			"填充为 32 × 33，使同一列的元素分布在 32 个不同的 bank 上"
+			"（用异或交错的下标也能做到）。" },
+	},
+	{
+		.family = "reduce",
+		.what = { "divergence", "分支发散" },
+		.test = {
+			{ T_NEAR, .column = "shared_bytes_per_instr",
+			  .worse = -1, .problem = "reduce_interleaved_divergent",
+			  .good = "reduce_shared_static", .floor = 1 },
+			{ T_NEAR, .column = "warp_instructions", .worse = +1,
+			  .problem = "reduce_interleaved_divergent",
+			  .good = "reduce_shared_static", .floor = 1 },
+		},
+		.fix = "reduce_shared_static",
+		.said = {
+			"**Divergence: few working threads per shared-memory "
+			"access**: its shared loads and stores move few bytes "
+			"each and it issues many more warp instructions than "
+			"{3}, as {2} does, whose working threads are scattered "
+			"over every warp (thread t works only when t is a "
+			"multiple of 2s), so every warp issues every step for "
+			"a few active threads. As {1} shows, the fix is to keep "
+			"the "
+			"working threads contiguous (thread t adds element "
+			"t + s), so that whole warps finish early and stop "
+			"issuing.",
+			"**分支发散：每次共享内存访问只有少数线程在工作**：它的每条"
+			"共享内存读写指令搬运的字节很少，发出的线程束指令也比{3}多"
+			"得多，这与{2}相同。后者的工作线程分散在每个线程束中（只有 "
+			"t 是 2s 的倍数时线程 t 才工作），每个线程束都要为少数几个"
+			"活跃线程执行每一步。{1}给出了解决办法：让工作的线程连续"
+			"（线程 t 累加第 t + s 个元素），整个线程束可以提前结束，"
+			"不再发出指令。" },
+		.ambiguous = {
+			"**Few working threads per shared-memory access, or few "
+			"shared accesses by design?** Its shared loads and "
+			"stores move few bytes each, as those of {2} do, but "
+			"it does not issue many more warp instructions than "
+			"{3}, as {2} does. Working threads scattered over every "
+			"warp, as in {2}, and a kernel that keeps most threads "
+			"away from shared memory by design, as reduce\\_shuffle "
+			"does with warp shuffles, both move few bytes per "
+			"access; these counters do not separate the two.",
+			"**是每次共享内存访问的工作线程少，还是有意只让少数线程访问"
+			"共享内存？** 它的每条共享内存读写指令搬运的字节很少，这一点"
+			"与{2}相同；但它发出的线程束指令并不像{2}那样比{3}多得多。"
+			"像{2}那样让工作线程分散在每个线程束中，和有意让大多数线程"
+			"不访问共享内存（如 reduce\\_shuffle 用线程束 shuffle 所做的），"
+			"都会使每次访问搬运的字节很少；这些计数器区分不了这两种情况。" },
+	},
+	{
+		.family = "transpose",
+		.what = { "uncoalesced stores", "全局内存写未合并" },
+		.test = { { T_NEAR, .column = "gst_sectors_per_request",
+			    .worse = +1, .problem = "transpose_naive",
+			    .good = "transpose_tile", .floor = 1 } },
+		.fix = "transpose_tile",
+		.said = {
+			"**Uncoalesced stores**: a warp's stores touch about as "
+			"many 32-byte sectors as those of {2}, which writes a "
+			"column of the output per warp, one sector per thread. "
+			"As {1} shows, the fix is to stage a tile in shared "
+			"memory, so "
+			"that a warp reads a row of the input and writes a row "
+			"of the output.",
+			"**全局内存写未合并**：一个线程束的每条写指令涉及的 32 字节"
+			"扇区数与{2}相当。后者每个线程束写输出矩阵的一列，每个"
+			"线程各占一个扇区。{1}给出了解决办法：借助共享内存中的"
+			"分块中转，使一个线程束读输入的一行、写输出的一行。" },
+	},
+	{
+		.family = "transpose",
+		.what = { "uncoalesced loads", "全局内存读未合并" },
+		.test = { { T_NEAR, .column = "gld_sectors_per_request",
+			    .worse = +1,
+			    .problem = "transpose_naive_strided_read",
+			    .good = "transpose_tile", .floor = 1 } },
+		.fix = "transpose_tile",
+		.said = {
+			"**Uncoalesced loads**: a warp's loads touch about as "
+			"many 32-byte sectors as those of {2}, which reads a "
+			"column of the input per warp, one sector per thread. "
+			"As {1} shows, the fix is to stage a tile in shared "
+			"memory, so "
+			"that a warp reads a row of the input and writes a row "
+			"of the output.",
+			"**全局内存读未合并**：一个线程束的每条读指令涉及的 32 字节"
+			"扇区数与{2}相当。后者每个线程束读输入矩阵的一列，每个"
+			"线程各占一个扇区。{1}给出了解决办法：借助共享内存中的"
+			"分块中转，使一个线程束读输入的一行、写输出的一行。" },
+	},
+	{
+		.family = "reduce",
+		.what = { "uncoalesced loads", "全局内存读未合并" },
+		.test = { { T_NEAR, .column = "gld_efficiency_pct", .worse = -1,
+			    .good = "reduce_shared_static", .floor = 1,
+			    .factor = 0.5 } },
+		.fix = "reduce_shared_static",
+		.said = {
+			"**Uncoalesced loads**: its global loads use less than "
+			"half as large a share of the bytes they move as those "
+			"of {1}, whose consecutive threads read consecutive "
+			"elements; that is the fix: thread i of a warp reads "
+			"element i of a contiguous run, so that a warp's loads "
+			"share a few 32-byte sectors.",
+			"**全局内存读未合并**：它的全局内存读取对所搬运字节的利用率"
+			"不到{1}的一半。后者让相邻线程读取相邻元素，这正是解决办法："
+			"一个线程束中的第 i 个线程读取一段连续数据中的第 i 个元素，"
+			"使一个线程束的读取只涉及少数几个 32 字节扇区。" },
+	},
+	{
+		.family = "reduce",
+		.what = { "a host step", "主机端求和步骤" },
+		.test = { { T_FLAG, .flag = VF_HOST_STEP,
+			    .problem = "reduce_global" } },
+		.fix = "reduce_single_pass",
+		.said = {
+			"**Host step**: it finishes on the host (finish: host), "
+			"as {2} does, so every timed run copies the per-block "
+			"partial sums back and waits for them before the host "
+			"adds them. As {1} shows, the fix is to let the last "
+			"block to finish add the partial sums on the GPU, in the "
+			"same launch "
+			"(relaunching the kernel on its partials, or atomics, "
+			"also keep the work on the GPU).",
+			"**主机端求和步骤**：它和{2}一样在主机上完成求和（finish: "
+			"host），因此每次计时都包括把各块的部分和拷回主机、等待拷贝"
+			"完成，再由主机相加。{1}给出了解决办法：在同一次启动中由最后"
+			"完成的线程块在 GPU 上把部分和相加（在部分和上再次启动核函数，"
+			"或使用原子操作，也能把这一步留在 GPU 上）。" },
+	},
+	{
+		.what = { "low occupancy from registers",
+			  "寄存器导致的低占用率" },
+		.test = { { T_OCC, .limiter = RL_REGISTERS,
+			    .factor = OCC_LOW_PCT } },
+		.said = {
+			"**Low occupancy from registers**: the registers each "
+			"thread uses leave room for few warps per SM, so fewer "
+			"warps are there to hide memory latency. Fewer "
+			"registers per thread (less per-thread state, or "
+			"`__launch_bounds__` so that the compiler budgets them) "
+			"let more warps reside; whether that makes this kernel "
+			"faster, these numbers alone do not say.",
+			"**寄存器限制了占用率**：每个线程使用的寄存器使一个 SM 上只能"
+			"驻留很少的线程束，能用来隐藏访存延迟的线程束也就少了。减少每"
+			"线程的寄存器（减少每个线程保存的状态，或用 "
+			"`__launch_bounds__` 让编译器控制寄存器用量）可以让更多线程束"
+			"驻留；但这能否让这个核函数变快，仅凭这些数字无法判断。" },
+	},
+	{
+		.what = { "low occupancy from shared memory",
+			  "共享内存导致的低占用率" },
+		.test = { { T_OCC, .limiter = RL_SHARED,
+			    .factor = OCC_LOW_PCT } },
+		.said = {
+			"**Low occupancy from shared memory**: the shared "
+			"memory each block takes leaves room for few blocks per "
+			"SM, so fewer warps are there to hide memory latency. "
+			"Less shared memory per block (a smaller tile, or "
+			"shared memory only for what the threads exchange) lets "
+			"more blocks reside; whether that makes this kernel "
+			"faster, these numbers alone do not say.",
+			"**共享内存限制了占用率**：每个线程块占用的共享内存使一个 SM "
+			"上只能驻留很少的线程块，能用来隐藏访存延迟的线程束也就少了。"
+			"减少每块的共享内存（更小的分块，或只用共享内存交换线程之间"
+			"需要交换的数据）可以让更多线程块驻留；但这能否让这个核函数"
+			"变快，仅凭这些数字无法判断。" },
+	},
+	{
+		.family = "reduce",
+		.what = { "no vector loads", "没有使用向量化读取" },
+		.test = {
+			{ T_NEAR, .column = "gld_sectors_per_request",
+			  .worse = -1, .problem = "reduce_shared_static",
+			  .good = "reduce_vector_atomic", .floor = 1 },
+			{ T_SLOW, .good = "reduce_vector_atomic",
+			  .factor = FAR_BELOW },
+		},
+		.fix = "reduce_vector_atomic",
+		.alone = true,
+		.said = {
+			"**No vector loads, far below the ceiling**: each of its "
+			"global load instructions fetches as few sectors as "
+			"those of {2}, one element per thread, and it moves "
+			"well under the bandwidth of the reference below. As "
+			"{1} shows, the fix is 16-byte loads (float4, int4 or two "
+			"doubles), so that one warp instruction fetches 512 "
+			"bytes and fewer instructions keep more bytes in "
+			"flight.",
+			"**没有使用向量化读取，且远低于上限**：它每条全局内存读指令"
+			"取回的扇区数与{2}一样少（每个线程一个元素），达到的带宽"
+			"也远低于下面列出的参照。{1}给出了解决办法：用 16 字节的读取"
+			"（float4、int4 或两个 double），一条线程束指令就能取回 512 "
+			"字节，用更少的指令让更多字节同时在途。" },
+	},
+	{
+		.family = "transpose",
+		.what = { "one element per access", "每次访问只搬一个元素" },
+		.test = {
+			{ T_NEAR, .column = "gld_sectors_per_request",
+			  .worse = -1, .problem = "transpose_tile_pad",
+			  .good = "transpose_tile_pairs", .floor = 1 },
+			{ T_SLOW, .good = "transpose_tile_pairs",
+			  .factor = FAR_BELOW },
+		},
+		.fix = "transpose_tile_pairs",
+		.alone = true,
+		.said = {
+			"**One element per access, far below the ceiling**: "
+			"each of its global load instructions fetches as few "
+			"sectors as those of {2}, one element per thread, and "
+			"it moves well under the bandwidth of the reference "
+			"below. As {1} shows, the fix is to let each thread move "
+			"two "
+			"neighbouring elements per access (a 2 × 2 block), so "
+			"that one warp instruction moves twice the bytes.",
+			"**每次访问只搬一个元素，且远低于上限**：它每条全局内存读指令"
+			"取回的扇区数与{2}一样少（每个线程一个元素），达到的带宽"
+			"也远低于下面列出的参照。{1}给出了解决办法：每个线程每次访问"
+			"搬运两个相邻元素（2 × 2 小块），一条线程束指令搬运的字节数"
+			"翻倍。" },
+	},
+};
+
+#define NRULES ARRAY_SIZE(rules)
+
+static size_t rule_ntests(const struct rule *r)
+{
+	size_t n = 0;
+
+	while (n < RULE_TESTS && (r->test[n].kind != T_NEAR ||
+				  r->test[n].column))
+		n++;
+	return n;
+}
+
+/* ---- judging ---------------------------------------------------------- */
+
+enum verdict {
+	V_NO,       /* the test does not show the problem */
+	V_YES,      /* it does */
+	V_CANT,     /* the reference rungs do not separate here */
+	V_NEED,     /* a reference rung was not measured (with counters) */
+	V_OWN,      /* the user's row lacks what the test reads */
+};
+
+struct judged {
+	enum verdict v;
+	double u, p, g;             /* the user's, problem's, good's values */
+	const struct item *pi, *gi; /* the reference rows used */
+	const char *need[2];        /* V_NEED: the rungs missing */
+};
+
+enum outcome {
+	O_CLEAR, O_FIRES, O_AMBIGUOUS, O_CANT, O_NEED, O_OWN, O_SKIP,
+};
+
+/* The fastest verified built-in row of variant `name` in ladder l with a
+ * finite value of counter `col` (NULL: any verified row), or NULL. */
+static const struct item *stage_ref(const struct ladder *l, const char *name,
+				    const char *col)
+{
+	const struct item *best = NULL;
+
+	for (size_t i = 0; name && i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+
+		if (it->role == ROLE_USER || !it->ok ||
+		    !str_eq(it->row->variant, name))
+			continue;
+		if (col && (it->row->counters_status ||
+			    !isfinite(row_column(it->row, col))))
+			continue;
+		if (faster(it, best))
+			best = it;
+	}
+	return best;
+}
+
+static enum verdict judge_near(const struct ladder *l, const struct item *it,
+			       const struct test *t, struct judged *j)
+{
+	const struct result_row *row = it->row;
+	double u, p, g, ratio;
+
+	if (row->counters_status || !row_has_column(row, t->column))
+		return V_OWN;
+	j->u = row_column(row, t->column);
+	j->gi = stage_ref(l, t->good, t->column);
+	j->pi = stage_ref(l, t->problem, t->column);
+	if (t->problem && !j->pi)
+		j->need[0] = t->problem;
+	if (!j->gi)
+		j->need[1] = t->good;
+	if (j->need[0] || j->need[1])
+		return V_NEED;
+	if (!isfinite(j->u))
+		return V_NO;    /* n/a: the counter does not apply to it */
+	u = fmax(j->u, t->floor);
+	j->g = row_column(j->gi->row, t->column);
+	g = fmax(j->g, t->floor);
+	if (!t->problem)
+		return (t->worse > 0 ? u > t->factor * g : u < t->factor * g) ?
+		       V_YES : V_NO;
+	j->p = row_column(j->pi->row, t->column);
+	p = fmax(j->p, t->floor);
+	ratio = t->worse > 0 ? p / g : g / p;
+	if (!(ratio >= SEPARATE))
+		return V_CANT;
+	return (t->worse > 0 ? u > sqrt(p * g) : u < sqrt(p * g)) ? V_YES :
+								    V_NO;
+}
+
+static enum verdict judge_slow(const struct ladder *l, const struct item *it,
+			       const struct test *t, struct judged *j)
+{
+	j->gi = l->ceiling ? l->ceiling : stage_ref(l, t->good, NULL);
+	if (!j->gi) {
+		j->need[0] = t->good;
+		return V_NEED;
+	}
+	j->u = it->row->gbps;
+	j->g = j->gi->row->gbps;
+	return j->u > 0 && j->g > 0 && j->u < t->factor * j->g ? V_YES : V_NO;
+}
+
+static enum verdict judge(const struct ladder *l, const struct item *it,
+			  const struct test *t, struct judged *j)
+{
+	const struct kernel_resources *k = &it->row->resources;
+
+	memset(j, 0, sizeof(*j));
+	j->u = j->p = j->g = NAN;
+	switch (t->kind) {
+	case T_NEAR:
+		return judge_near(l, it, t, j);
+	case T_SLOW:
+		return judge_slow(l, it, t, j);
+	case T_FLAG:
+		return it->v && (it->v->flags & t->flag) ? V_YES : V_NO;
+	case T_OCC:
+		j->gi = l->best;        /* for the evidence: the fastest rung */
+		if (!k->known)
+			return V_OWN;
+		j->u = k->occupancy_pct;
+		return k->occupancy_pct < t->factor && k->limiter == t->limiter ?
+		       V_YES : V_NO;
+	}
+	return V_NO;
+}
+
+/* The rule's outcome from its tests' verdicts j[0..n); *at is set to the
+ * test that decided an O_CANT or O_OWN. */
+static enum outcome rule_outcome(const struct rule *r, const struct judged *j,
+				 size_t n, size_t *at)
+{
+	static const enum outcome first[] = {
+		[V_NO] = O_CLEAR, [V_YES] = O_FIRES, [V_CANT] = O_CANT,
+		[V_NEED] = O_NEED, [V_OWN] = O_OWN,
+	};
+	enum outcome o = O_FIRES;
+
+	*at = 0;
+	if (j[0].v != V_YES)
+		return first[j[0].v];
+	for (size_t k = 1; k < n; k++) {
+		if (j[k].v == V_YES)
+			continue;
+		if (j[k].v == V_NEED)
+			return O_NEED;
+		if (r->ambiguous[EN]) {
+			o = O_AMBIGUOUS;
+			continue;
+		}
+		*at = k;
+		return first[j[k].v];
+	}
+	return o;
+}
+
+/* ---- words ------------------------------------------------------------ */
+
+/* Heap strings that live as long as one kernel's diagnosis. */
+struct bag {
+	char **s;
+	size_t n;
+};
+
+static const char *bag_keep(struct bag *b, char *s)
+{
+	b->s = xrealloc(b->s, (b->n + 1) * sizeof(*b->s));
+	b->s[b->n++] = s;
+	return s;
+}
+
+static void bag_release(struct bag *b)
+{
+	for (size_t i = 0; i < b->n; i++)
+		free(b->s[i]);
+	free(b->s);
+	b->s = NULL;
+	b->n = 0;
+}
+
+/* "rung 4 (reduce\_interleaved\_strided)" for a row of the ladder. */
+static const char *item_named(struct bag *bag, enum lang L,
+			      const struct item *it)
+{
+	struct pool p = { .n = 0 };
+	struct sbuf b = SBUF_INIT;
+
+	SAY(&b, L, M_U_RUNG, role_text(&p, L, it), pool_md(&p, it->row->variant));
+	pool_release(&p);
+	return bag_keep(bag, sbuf_detach(&b));
+}
+
+/* The same for built-in variant `name`: its row in ladder l when it ran
+ * there, else "(not run here)" after its step from the results'
+ * description or its name alone; "" for NULL. */
+static const char *rung_named(struct bag *bag, enum lang L,
+			      const struct model *m, const struct ladder *l,
+			      const char *name)
+{
+	const struct item *it = stage_ref(l, name, NULL);
+	const struct variant *v = model_variant(m, name);
+	struct sbuf b = SBUF_INIT;
+	char *md;
+
+	if (!name)
+		return "";
+	if (it)
+		return item_named(bag, L, it);
+	md = md_dup(name);
+	if (v && v->step > 0) {
+		char step[16], *rung;
+		struct sbuf r = SBUF_INIT;
+
+		snprintf(step, sizeof(step), "%d", v->step);
+		SAY(&r, L, M_ROLE_RUNG, step);
+		rung = sbuf_detach(&r);
+		SAY(&b, L, M_U_RUNG, rung, md);
+		free(rung);
+		free(md);
+		md = sbuf_detach(&b);
+	}
+	SAY(&b, L, M_U_NOT_HERE, md);
+	free(md);
+	return bag_keep(bag, sbuf_detach(&b));
+}
+
+/* What one kernel's diagnosis is about. */
+struct diag {
+	const struct model *m;
+	const struct ladder *l;
+	const struct item *it;
+	enum lang L;
+	struct bag bag;
+	struct judged j[NRULES][RULE_TESTS];
+	enum outcome o[NRULES];
+	size_t at[NRULES];
+};
+
+/* Appends the evidence of test t (judged j) to list: the user's value
+ * beside the references'.  Flags need none. */
+static void evidence_test(struct diag *d, const struct test *t,
+			  const struct judged *j, struct sbuf *list)
+{
+	enum lang L = d->L;
+	struct sbuf e = SBUF_INIT;
+	const char *col = t->column ? bag_keep(&d->bag, md_dup(t->column)) : "";
+
+	if (t->kind == T_NEAR && j->pi)
+		SAY(&e, L, M_U_EV_NEAR, col, CTR(t->column, j->u),
+		    CTR(t->column, j->p), item_named(&d->bag, L, j->pi),
+		    CTR(t->column, j->g), item_named(&d->bag, L, j->gi));
+	else if (t->kind == T_NEAR && j->gi)
+		SAY(&e, L, M_U_EV_FACTOR, col, CTR(t->column, j->u),
+		    CTR(t->column, j->g), item_named(&d->bag, L, j->gi));
+	else if (t->kind == T_SLOW && j->gi)
+		SAY(&e, L, M_U_EV_SLOW, FMT(j->u, 4), PCT(100 * j->u / j->g),
+		    FMT(j->g, 4), item_named(&d->bag, L, j->gi));
+	else if (t->kind == T_OCC) {
+		const struct kernel_resources *k = &d->it->row->resources;
+		const struct kernel_resources *r = j->gi ?
+						   &j->gi->row->resources : NULL;
+		char regs[16], smem[16], threads[16];
+
+		snprintf(regs, sizeof(regs), "%d", k->registers);
+		snprintf(smem, sizeof(smem), "%d", k->static_smem +
+			 k->dynamic_smem);
+		snprintf(threads, sizeof(threads), "%d", k->block_threads);
+		SAY(&e, L, M_U_EV_OCC, PCT(k->occupancy_pct),
+		    limiter_text(L, k->limiter), regs, smem, threads);
+		if (r && r->known) {
+			snprintf(regs, sizeof(regs), "%d", r->registers);
+			snprintf(smem, sizeof(smem), "%d", r->static_smem +
+				 r->dynamic_smem);
+			SAY(&e, L, M_U_EV_OCC_REF,
+			    item_named(&d->bag, L, j->gi), PCT(r->occupancy_pct),
+			    regs, smem);
+		}
+	}
+	if (e.len && list->len)
+		sbuf_add(list, say_text(L, M_LIST_SEP));
+	sbuf_add(list, sbuf_str(&e));
+	sbuf_release(&e);
+}
+
+/* Appends rule r's evidence: every test judged with values. */
+static void evidence(struct diag *d, size_t r, struct sbuf *b)
+{
+	struct sbuf list = SBUF_INIT;
+
+	for (size_t k = 0; k < rule_ntests(&rules[r]); k++)
+		if (d->j[r][k].v == V_YES || d->j[r][k].v == V_NO)
+			evidence_test(d, &rules[r].test[k], &d->j[r][k], &list);
+	if (list.len)
+		SAY(b, d->L, M_U_EVIDENCE, sbuf_str(&list));
+	sbuf_release(&list);
+}
+
+/* One rule's sentence ("said" or "ambiguous"), with the fix rung's time
+ * when it shows and the evidence, as a list item. */
+static void say_rule(struct diag *d, size_t r, const char *const *text,
+		     struct sbuf *b)
+{
+	const struct rule *rule = &rules[r];
+	enum lang L = d->L;
+	const char *args[3] = {
+		rung_named(&d->bag, L, d->m, d->l, rule->fix),
+		rung_named(&d->bag, L, d->m, d->l, rule->test[0].problem),
+		rung_named(&d->bag, L, d->m, d->l, rule->test[0].good),
+	};
+	const struct item *fix = stage_ref(d->l, rule->fix, NULL);
+
+	sbuf_add(b, "  - ");
+	sbuf_addargs(b, text[L], args, 3);
+	if (fix && text == rule->said)
+		SAY(b, L, M_U_FIX_AT, args[0], FMT(item_ms(fix), 4),
+		    TIMES(item_ms(d->it) / item_ms(fix)));
+	evidence(d, r, b);
+	sbuf_addc(b, '\n');
+}
+
+/* ---- one kernel on one ladder ----------------------------------------- */
+
+static void judge_all(struct diag *d)
+{
+	size_t fires = 0;
+
+	for (size_t r = 0; r < NRULES; r++) {
+		const struct rule *rule = &rules[r];
+		size_t n = rule_ntests(rule);
+
+		d->o[r] = O_SKIP;
+		if (rule->family && !str_eq(rule->family, d->it->row->family))
+			continue;
+		for (size_t k = 0; k < n; k++)
+			d->j[r][k].v = judge(d->l, d->it, &rule->test[k],
+					     &d->j[r][k]);
+		d->o[r] = rule_outcome(rule, d->j[r], n, &d->at[r]);
+		fires += d->o[r] == O_FIRES && !rule->alone;
+	}
+	for (size_t r = 0; r < NRULES; r++)
+		if (rules[r].alone && fires && d->o[r] != O_SKIP)
+			d->o[r] = O_SKIP;
+}
+
+/* A rule that could not be judged: why, as a list item. */
+static void say_unjudged(struct diag *d, size_t r, struct sbuf *b)
+{
+	const struct rule *rule = &rules[r];
+	const struct test *t = &rule->test[d->at[r]];
+	const struct judged *j = &d->j[r][d->at[r]];
+	enum lang L = d->L;
+	const char *what = rule->what[L];
+
+	if (d->o[r] == O_CANT) {
+		SAY(b, L, M_U_CANT, what, item_named(&d->bag, L, j->pi),
+		    item_named(&d->bag, L, j->gi),
+		    bag_keep(&d->bag, md_dup(t->column)),
+		    CTR(t->column, j->p), CTR(t->column, j->g));
+	} else if (t->kind == T_OCC || d->it->row->counters_status) {
+		return;         /* said once for all: say_no_resources(),
+				   M_U_NO_COUNTERS */
+	} else {
+		SAY(b, L, M_U_OWN, what, bag_keep(&d->bag, md_dup(t->column)));
+	}
+	sbuf_addc(b, '\n');
+}
+
+/* The rules that need the kernel's resources, when they are not known,
+ * in one sentence. */
+static void say_no_resources(struct diag *d, struct sbuf *b)
+{
+	const char *why = d->it->row->resources.why;
+	struct sbuf what = SBUF_INIT;
+
+	for (size_t r = 0; r < NRULES; r++) {
+		if (d->o[r] != O_OWN || rules[r].test[d->at[r]].kind != T_OCC)
+			continue;
+		if (what.len)
+			sbuf_add(&what, say_text(d->L, M_U_LIST));
+		sbuf_add(&what, rules[r].what[d->L]);
+	}
+	if (what.len) {
+		SAY(b, d->L, M_U_OWN_RES, sbuf_str(&what),
+		    bag_keep(&d->bag, md_dup(why ? why :
+					     say_text(d->L, M_UNKNOWN))));
+		sbuf_addc(b, '\n');
+	}
+	sbuf_release(&what);
+}
+
+/* The rules that need rungs this stage lacks, and those rungs, in one
+ * sentence. */
+static void say_needs(struct diag *d, struct sbuf *b)
+{
+	struct sbuf what = SBUF_INIT, names = SBUF_INIT;
+	const char **seen = NULL;
+	size_t nseen = 0;
+
+	for (size_t r = 0; r < NRULES; r++) {
+		if (d->o[r] != O_NEED)
+			continue;
+		if (what.len)
+			sbuf_add(&what, say_text(d->L, M_U_LIST));
+		sbuf_add(&what, rules[r].what[d->L]);
+		for (size_t k = 0; k < RULE_TESTS; k++)
+			for (size_t q = 0; q < 2; q++) {
+				const char *name = d->j[r][k].need[q];
+				size_t before = nseen;
+
+				if (!name)
+					continue;
+				names_add(&seen, &nseen, name);
+				if (nseen == before)
+					continue;
+				if (names.len)
+					sbuf_add(&names, say_text(d->L, M_U_LIST));
+				md_text(&names, name);
+			}
+	}
+	if (what.len) {
+		SAY(b, d->L, M_U_NEED, sbuf_str(&what), sbuf_str(&names));
+		sbuf_addc(b, '\n');
+	}
+	free(seen);
+	sbuf_release(&what);
+	sbuf_release(&names);
+}
+
+static void diagnose(const struct model *m, const struct ladder *l,
+		     const struct item *it, enum lang L, struct sbuf *b)
+{
+	struct diag *d = xcalloc(1, sizeof(*d));
+	struct sbuf clear = SBUF_INIT;
+	size_t fires = 0, unsure = 0;
+
+	*d = (struct diag){ .m = m, .l = l, .it = it, .L = L };
+	judge_all(d);
+	sbuf_add(b, say_text(L, M_U_DIAG));
+	sbuf_addc(b, '\n');
+	if (it->row->counters_status) {
+		SAY(b, L, M_U_NO_COUNTERS,
+		    bag_keep(&d->bag, md_dup(it->row->counters_status)));
+		sbuf_addc(b, '\n');
+	}
+	for (size_t r = 0; r < NRULES; r++)
+		if (d->o[r] == O_FIRES) {
+			say_rule(d, r, rules[r].said, b);
+			fires++;
+		}
+	if (fires >= 2) {
+		sbuf_add(b, say_text(L, M_U_SEVERAL));
+		sbuf_addc(b, '\n');
+	}
+	for (size_t r = 0; r < NRULES; r++) {
+		unsure += d->o[r] != O_CLEAR && d->o[r] != O_SKIP &&
+			  d->o[r] != O_FIRES;
+		if (d->o[r] == O_AMBIGUOUS) {
+			say_rule(d, r, rules[r].ambiguous, b);
+		} else if (d->o[r] == O_CANT || d->o[r] == O_OWN) {
+			say_unjudged(d, r, b);
+		} else if (d->o[r] == O_CLEAR) {
+			if (clear.len)
+				sbuf_add(&clear, say_text(L, M_U_LIST));
+			sbuf_add(&clear, rules[r].what[L]);
+		}
+	}
+	if (clear.len) {
+		/* "none shows" only when every rule was judged */
+		SAY(b, L, fires || unsure ? M_U_CLEAR : M_U_NONE,
+		    sbuf_str(&clear));
+		sbuf_addc(b, '\n');
+	}
+	say_no_resources(d, b);
+	say_needs(d, b);
+	sbuf_release(&clear);
+	bag_release(&d->bag);
+	free(d);
+}
+
+/* "1.09×", with " (within noise)" when the 95 % interval of the ratio
+ * does not put it beyond SPEEDUP_SAME_PCT, as the findings judge a step
+ * (ratio_judge). */
+static const char *speedup(struct bag *bag, enum lang L, const struct item *a,
+			   const struct item *b)
+{
+	double x, lo, hi;
+	enum stats_verdict v = ratio_judge(a, b, &x, &lo, &hi);
+	bool same = v == SV_SAME || v == SV_UNKNOWN;
+
+	return bag_keep(bag, xasprintf("%s%s", TIMES(x),
+				       same ? say_text(L, M_U_NOISE) : ""));
+}
+
+/* Where the user's row sits among the verified rungs of its ladder. */
+static void placement(const struct ladder *l, const struct item *it,
+		      enum lang L, struct sbuf *b)
+{
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	size_t n = ladder_rungs(l, rungs);
+	const struct item *slower = NULL, *quicker = NULL;
+	struct bag bag = { 0 };
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		if (item_ms(rungs[i]) > item_ms(it)) {
+			if (!slower || faster(rungs[i], slower))
+				slower = rungs[i];
+		} else if (!quicker || faster(quicker, rungs[i])) {
+			quicker = rungs[i];
+		}
+	}
+	if (slower && quicker)
+		SAY(b, L, M_U_BETWEEN, role_text(&p, L, slower),
+		    pool_md(&p, slower->row->variant), FMT(item_ms(slower), 4),
+		    speedup(&bag, L, slower, it), role_text(&p, L, quicker),
+		    pool_md(&p, quicker->row->variant),
+		    FMT(item_ms(quicker), 4), speedup(&bag, L, it, quicker));
+	else if (slower)
+		SAY(b, L, M_U_FASTEST, role_text(&p, L, slower),
+		    pool_md(&p, slower->row->variant), FMT(item_ms(slower), 4),
+		    speedup(&bag, L, slower, it));
+	else if (quicker)
+		SAY(b, L, M_U_SLOWEST, role_text(&p, L, quicker),
+		    pool_md(&p, quicker->row->variant),
+		    FMT(item_ms(quicker), 4), speedup(&bag, L, it, quicker));
+	else
+		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
+	sbuf_addc(b, '\n');
+	pool_release(&p);
+	bag_release(&bag);
+	free(rungs);
+}
+
+/* Its time, bandwidth, % of peak and % of the measured ceiling. */
+static void speed(const struct ladder *l, const struct item *it, enum lang L,
+		  struct sbuf *b)
+{
+	const struct result_row *row = it->row;
+	struct sbuf peak = SBUF_INIT, ceil = SBUF_INIT, ci = SBUF_INIT;
+	struct pool p = { .n = 0 };
+
+	if (row->pct_peak > 0)
+		SAY(&peak, L, M_U_PEAK, PCT(row->pct_peak));
+	if (l->ceiling && l->ceiling->row->gbps > 0 && row->gbps > 0)
+		SAY(&ceil, L, M_U_CEIL, PCT(100 * row->gbps /
+					    l->ceiling->row->gbps),
+		    pool_md(&p, l->ceiling->row->variant),
+		    FMT(l->ceiling->row->gbps, 4));
+	if (has_interval(&row->t))
+		SAY(&ci, L, M_U_CI, FMT(row->t.median_lo_ms, 4),
+		    FMT(row->t.median_hi_ms, 4));
+	SAY(b, L, M_U_TIME, FMT(item_ms(it), 4),
+	    isfinite(it->iqr_pct) ? PCT(it->iqr_pct) : "—",
+	    row->gbps > 0 ? FMT(row->gbps, 4) : "—", sbuf_str(&peak),
+	    sbuf_str(&ceil), sbuf_str(&ci));
+	sbuf_addc(b, '\n');
+	sbuf_release(&ci);
+	sbuf_release(&peak);
+	sbuf_release(&ceil);
+	pool_release(&p);
+}
+
+static void stage(const struct model *m, const struct ladder *l,
+		  const struct item *it, enum lang L, struct sbuf *b)
+{
+	struct pool p = { .n = 0 };
+	struct sbuf block = SBUF_INIT, why = SBUF_INIT;
+	char *size = size_text(l->n, l->m, l->matrix);
+
+	if (it->row->block > 0) {
+		char n[16];
+
+		snprintf(n, sizeof(n), "%d", it->row->block);
+		SAY(&block, L, M_U_BLOCK, n);
+	}
+	sbuf_add(b, "#### ");
+	SAY(b, L, M_U_STAGE, pool_md(&p, l->family), pool_md(&p, l->dtype),
+	    pool_md(&p, size), sbuf_str(&block), pool_md(&p, l->experiment));
+	gpu_suffix(b, l->gpu);
+	sbuf_add(b, "\n\n");
+	if (!it->ok) {
+		status_text(&why, L, it);
+		SAY(b, L, it->row->status == ROW_SKIPPED ? M_U_NOT_RUN :
+			  M_U_FAILED, sbuf_str(&why));
+		sbuf_addc(b, '\n');
+	} else {
+		speed(l, it, L, b);
+		placement(l, it, L, b);
+		diagnose(m, l, it, L, b);
+	}
+	sbuf_addc(b, '\n');
+	free(size);
+	sbuf_release(&block);
+	sbuf_release(&why);
+	pool_release(&p);
+}
+
+/* The kernel's heading: its label and title, and where it comes from. */
+static void kernel_head(const struct model *m, const char *name, enum lang L,
+			struct sbuf *b)
+{
+	const struct variant *v = model_variant(m, name);
+	const char *title = v ? (L == ZH && v->title_zh ? v->title_zh :
+				 v->title) : NULL;
+	struct pool p = { .n = 0 };
+
+	sbuf_add(b, "### ");
+	if (title && *title && !str_eq(title, name))
+		SAY(b, L, M_U_HEAD, pool_md(&p, name), pool_md(&p, title));
+	else
+		md_text(b, name);
+	sbuf_add(b, "\n\n");
+	if (v && v->source) {
+		SAY(b, L, M_STEP_SOURCE, pool_md(&p, v->source));
+		sbuf_add(b, "\n\n");
+	}
+	pool_release(&p);
+}
+
+void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const char **names = NULL;
+	size_t n = 0;
+	char sep[16], floor[16];
+
+	if (!m->nuser)
+		return;
+	snprintf(sep, sizeof(sep), "%g", SEPARATE);
+	snprintf(floor, sizeof(floor), "%g", CONFLICT_FLOOR);
+	SAY(b, L, M_U_INTRO, sep, floor);
+	sbuf_add(b, "\n\n");
+	for (size_t i = 0; i < m->nitems; i++)
+		if (m->items[i].role == ROLE_USER)
+			names_add(&names, &n, m->items[i].row->variant);
+	for (size_t k = 0; k < n; k++) {
+		kernel_head(m, names[k], L, b);
+		for (size_t i = 0; i < m->nladders; i++) {
+			const struct ladder *l = &m->ladders[i];
+
+			for (size_t j = 0; j < l->nitems; j++)
+				if (l->items[j]->role == ROLE_USER &&
+				    str_eq(l->items[j]->row->variant, names[k]))
+					stage(m, l, l->items[j], L, b);
+		}
+	}
+	free(names);
+	block_trim(b);
+}

@@ -1,0 +1,80 @@
+/* json_int.h - what the files of the JSON room share, and nothing else
+ * includes: json.c (results.json and the --json documents of list and
+ * devices), json_measure.c (the parts of a row that say how it was
+ * measured), json_compare.c (compare's document) and json_plan.c (the
+ * plan's, written and read back).  Includes
+ * jansson, so it is for json*.c only (the module that owns jansson);
+ * everyone else includes json.h. */
+#ifndef CULAB_JSON_INT_H
+#define CULAB_JSON_INT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "run/results.h"
+#include "base/strmap.h"
+
+/* A number, or null when it is not finite (NAN: "not applicable" or
+ * "missing"). */
+json_t *jnum(double v);
+/* A string, or null for NULL. */
+json_t *jstr(const char *s);
+/* Text from a file or the command line: null for NULL; bytes that are not
+ * UTF-8 become '?' rather than failing the document. */
+json_t *jtext(const char *s);
+
+/* One results file being read (json_read.c): its name for messages, the
+ * problems found so far (the first ten are shown), and what the file
+ * holds so far of what results.h bounds for the whole file. */
+struct reader {
+	const char *path;
+	int errors;
+	size_t samples;         /* timed samples */
+	size_t values;          /* raw counter values */
+	struct strmap columns;  /* distinct counter column names */
+	bool stop;              /* past a limit of the file: read no further */
+};
+
+/* Writes document j to fp, indented, ASCII, with a final newline, and
+ * releases j (NULL: "cannot write JSON").  Returns 0, or -1 after a
+ * diagnostic.  Every `--json` output goes through it (json.c). */
+int json_print(FILE *fp, json_t *j);
+
+/* Reports "where.field: missing or not WANT", `where` and `field` being
+ * the JSON path of the field ("rows[3]", "timing.stop").  Returns -1. */
+int json_bad(struct reader *rd, const char *where, const char *field,
+	     const char *want);
+/* Reports "where.field: VALUE is not WANT" with v as the file has it.
+ * Returns -1. */
+int json_bad_value(struct reader *rd, const char *where, const char *field,
+		   json_t *v, const char *want);
+/* The number under key of o from lo to hi; NAN when absent or null, or
+ * after reporting json_bad_value(.., want). */
+double json_num_in(struct reader *rd, json_t *o, const char *where,
+		   const char *key, double lo, double hi, const char *want);
+
+/* The statistics of t that stats.h computes (interval, quartiles,
+ * outliers) and why its samples ended, added to the row's "timing". */
+void json_timing_put(json_t *timing, const struct timing *t);
+/* Reads them back from "timing"; a file without them (written before
+ * they were recorded) gets them computed from its samples, which every
+ * file keeps.  t->samples_ms must be read already. */
+void json_timing_get(struct reader *rd, json_t *timing, const char *where,
+		     struct timing *t);
+
+/* `repeats: auto`'s settings as an object, or null when a is off. */
+json_t *json_repeats_auto_put(const struct repeat_auto *a);
+/* Reads "repeats_auto" of experiment object o (absent or null: off). */
+void json_repeats_auto_get(struct reader *rd, json_t *o, const char *where,
+			   struct repeat_auto *a);
+
+/* A row's clocks: {"known": false, "why": ...} or the readings. */
+json_t *json_clocks_put(const struct clock_record *c);
+/* Reads the row's "clocks"; a file from before they were recorded has
+ * none: unknown, and the row says so. */
+void json_clocks_get(struct reader *rd, json_t *row, const char *where,
+		     struct clock_record *c);
+
+#endif

@@ -1,0 +1,318 @@
+/* results.h - measured results in memory.
+ *
+ * A run produces one struct results.  The printers of output.h store it
+ * (results.json: the full record, schema-versioned, encoded by json.c;
+ * results.csv: one row per measurement, results_csv_text() here; the
+ * Markdown reports).  results_read() loads a results.json back (for
+ * `culab report`, `--resume` and the tests), rejects files that are
+ * truncated, corrupt or of another schema with a GNU-format error, and
+ * brings files of an older schema version up to this one.
+ *
+ * Self-contained: besides its rows, a results set holds a description of
+ * every variant its rows name (`variants`: ladder step, titles and
+ * paragraphs in both languages, signature, flags, timed region, source),
+ * copied from the registry when the run made it, so a report renders
+ * rows of variants the reading binary has never heard of.
+ *
+ * Ownership: every char * and array in these structs is heap-allocated
+ * and owned by the struct; results_release() frees them all. */
+#ifndef CULAB_RESULTS_H
+#define CULAB_RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "counters/counters.h"
+#include "nvml.h"
+#include "ladder/registry.h"
+#include "experiment/repeats.h"
+#include "counters/resources.h"
+#include "base/strmap.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RESULTS_SCHEMA "culab-results"
+/* Version 2 added the `variants` table.  Version 1 files (no table; every
+ * variant then was built in) are read and given the table from this
+ * binary's built-in rows (results_read). */
+#define RESULTS_SCHEMA_VERSION 2
+#define RESULTS_SCHEMA_OLDEST 1
+/* What culab reads of a results file (results_read, `culab report`,
+ * `verify`, `compare`, `merge`, `rerun`, `--resume`): a file beyond any
+ * of these is refused with one line, so that no file costs more than
+ * 5 s or 256 MB (tests/bench_hostile.sh shows the largest file these
+ * allow; README "What culab does with bad input").  Each is far above
+ * what runs write: a run of experiments/default.yaml writes 1.1 MB, 162
+ * rows of 20 samples, 24 counter columns and about 100 raw counter
+ * values each.  A plan of more rows (the loader allows
+ * EXPERIMENT_MAX_ROWS) runs and reports, but its results.json is then
+ * refused when read back: split it into shards (`culab plan --shard`).
+ *
+ * The file, and the memory its parsed JSON may take (jansson's tree is
+ * 5 to 12 times the text, depending on its shape; counted with malloc's
+ * overhead): */
+#define RESULTS_MAX_FILE_BYTES (8u << 20)
+#define RESULTS_MAX_JSON_HEAP (96u << 20)
+/* Rows, the variants' descriptions, experiments and devices. */
+#define RESULTS_MAX_ROWS 4000
+#define RESULTS_MAX_VARIANTS 512
+#define RESULTS_MAX_EXPERIMENTS 1000    /* EXPERIMENT_MAX_EXPERIMENTS */
+#define RESULTS_MAX_DEVICES 256
+/* Timed samples of one row (REPEATS_MAX: what a run takes) and of the
+ * whole file (every pair of rows `culab compare` makes is bootstrapped
+ * STATS_BOOTSTRAP times, which costs time in proportion to the samples:
+ * about 4 s of CPU for two files of 40000; a default run has 3226). */
+#define RESULTS_MAX_SAMPLES 100000
+#define RESULTS_MAX_ALL_SAMPLES 40000
+/* Counter columns of one row (a run makes at most 88: 24 of the aliases
+ * and EXPERIMENT_MAX_COUNTERS raw metrics) and distinct column names of
+ * the file (results.csv has one column each); kernels of one row (a
+ * batch's launches: MAX_RANGES of counters_int.h) and raw values of one
+ * kernel; counter values, columns and raw values together, of the file. */
+#define RESULTS_MAX_COLUMNS 128
+#define RESULTS_MAX_FILE_COLUMNS 256
+#define RESULTS_MAX_KERNELS 1024
+#define RESULTS_MAX_KERNEL_VALUES 256
+#define RESULTS_MAX_COUNTER_VALUES 250000
+/* Bytes of one string: a name (experiment, variant, GPU, counter,
+ * label), any other text (descriptions, messages, the command line), and
+ * a source text (the experiment file's, a user kernel's: the loader
+ * reads at most EXPERIMENT_MAX_FILE_BYTES). */
+#define RESULTS_MAX_NAME 1024
+#define RESULTS_MAX_TEXT 65536
+#define RESULTS_MAX_SOURCE (1u << 20)
+/* Numbers: a time in ms, bytes moved, a measured GB/s and a percentage
+ * of the peak (non-negative and at most these), the theoretical peak
+ * in GB/s (0: unknown, else from RESULTS_MIN_PEAK_GBPS up to below
+ * RESULTS_MAX_PEAK_GBPS). */
+#define RESULTS_MIN_MS 1e-6            /* a time: at least 1 ns */
+#define RESULTS_MAX_MS 1e9
+#define RESULTS_MAX_BYTES 1e18
+#define RESULTS_MAX_GBPS 1e12
+#define RESULTS_MAX_PCT 1e12
+#define RESULTS_MIN_PEAK_GBPS 1e-3
+#define RESULTS_MAX_PEAK_GBPS 1e6
+/* A counter's value (raw or derived), and an expect line's bound: finite
+ * and at most this in size. */
+#define RESULTS_MAX_COUNTER 1e30
+
+enum row_status {
+	ROW_OK,          /* ran and verified */
+	ROW_WRONG,       /* ran, answer did not match the reference */
+	ROW_ERROR,       /* a CUDA error (launch, allocation, ...) */
+	ROW_SKIPPED,     /* not run: too large for memory, unsupported, ... */
+	ROW__COUNT
+};
+
+/* Statistics of the timed samples, in milliseconds.  The interval,
+ * quartiles and outliers are stats.h's (stats_summarize). */
+struct timing {
+	int warmup;             /* untimed runs before the samples */
+	size_t nsamples;
+	double *samples_ms;     /* in run order */
+	double median_ms, min_ms, max_ms, mean_ms, stdev_ms;
+	double noise_pct;       /* relative spread: 100 * stdev / mean */
+	double median_lo_ms, median_hi_ms; /* 95 % interval of the median */
+	double q1_ms, q3_ms;    /* quartiles (type 7) */
+	size_t outliers;        /* samples outside Tukey's fences */
+	enum repeat_stop stop;  /* why the samples ended */
+};
+
+/* One derived counter value (a CSV column), aggregated over the launches
+ * of a measurement. */
+struct counter_column {
+	char *name;             /* e.g. "bank_conflicts_per_shared_ld" */
+	double value;           /* NAN when not applicable or missing */
+	char *missing;          /* why the GPU could not collect it ("not
+				   collectable on GA10B: ..."), else NULL */
+};
+
+struct result_row {
+	char *experiment;
+	char *family;           /* "reduce" | "transpose" */
+	char *variant;
+	int step;
+	char *dtype;            /* "int" | "float" | "double" */
+	uint64_t n, m;          /* reduce: n elements, m = 1; transpose: rows, cols */
+	int block;              /* threads per block, 0 when not applicable */
+	enum row_status status;
+	char *message;          /* why it failed or was skipped; NULL when ok */
+	bool verified;
+	double error;           /* |result - reference| (0 for exact checks) */
+	double tolerance;       /* allowed error (0 for exact checks) */
+	char *timed_region;     /* what one timed run contains */
+	char *timer;            /* "cuda-events" | "host-clock" */
+	struct timing t;
+	double bytes;           /* bytes moved by one run (registry) */
+	double gbps;            /* bytes / median time */
+	double pct_peak;        /* gbps / theoretical peak, in % (0 if unknown) */
+	/* counters */
+	char *counters_status;  /* NULL: collected; else why not */
+	size_t ncolumns;
+	struct counter_column *columns;
+	size_t nkernels;
+	struct kernel_counters *kernels;
+	char *sanitizer;        /* compute-sanitizer status, NULL if not run */
+	/* the first kernel of the correctness run: registers, shared
+	 * memory, occupancy; known = false with the reason otherwise */
+	struct kernel_resources resources;
+	/* the GPU's clocks, temperature, power and throttle reasons read
+	 * through NVML around the timed runs (nvml.h); known = false with
+	 * the reason otherwise */
+	struct clock_record clocks;
+	int device;             /* where it ran: index into results.devices,
+				   -1 unknown */
+	long stage;             /* its stage's place in the whole plan
+				   (plan_stage.index), -1 unknown */
+};
+
+struct environment {
+	char *gpu_name;
+	int cc_major, cc_minor;
+	int sm_count;
+	int mem_bus_width_bits;
+	int mem_clock_khz;
+	double peak_gbps;       /* 2 * mem clock * bus width / 8; 0 unknown
+				 * (integrated GPU, MIG: env_memory_peak) */
+	int sm_clock_khz;       /* maximum SM clock */
+	size_t l2_bytes;
+	size_t global_mem_bytes;
+	char *gpu_uuid;
+	int driver_version;     /* e.g. 13000 */
+	int runtime_version;
+	char *hostname;
+	char *os;
+	int cuda_device;        /* the CUDA device index on its host, -1
+				   unknown (files from before it was kept) */
+};
+
+/* An experiment as run, for the report's method section. */
+struct experiment_meta {
+	char *name;
+	char *description;
+	char *description_zh;   /* NULL or "" when the file had none */
+	char *family;
+	int warmup, repeats;    /* repeats: the fixed count, or auto's most */
+	struct repeat_auto repeats_auto; /* `repeats: auto`, or on false */
+	uint64_t seed;
+	bool l2_flush;
+	size_t ncounters;
+	char **counters;
+};
+
+struct results {
+	int schema_version;
+	/* The variants table was written before descriptions had teaching
+	 * texts (no description has the key): its built-in rows are
+	 * described by this binary's (results_read). */
+	bool variants_before_teaching;
+	char *culab_version;
+	char *culab_commit;
+	char *command;          /* the command line, shell-quoted */
+	char *started;          /* ISO 8601 UTC */
+	char *finished;         /* ISO 8601 UTC; NULL while running */
+	char *status;           /* "complete" | "running" | "interrupted" | "aborted" */
+	char *source_path;      /* experiment file */
+	char *source_sha256;
+	char *source_text;
+	char *note;             /* free text, e.g. "recorded on ... by ..." */
+	char *counters_method;  /* how counters were collected (replay, passes),
+				   NULL when none were */
+	char *clocks_locked;    /* `--lock-clocks`: what the SM clocks were
+				   locked to ("max (1980 MHz)"); NULL: not
+				   locked (or not recorded) */
+	bool has_env;
+	struct environment env; /* the first device, as files always had it */
+	/* Every device the rows ran on (rows index it), one per host and
+	 * GPU; a file from before it was kept reads as its `env`. */
+	size_t ndevices;
+	struct environment *devices;
+	/* The part of the plan these rows are: shard_count 0 for the whole
+	 * plan, else the shards (1-based, ascending) merged into them. */
+	int shard_count;
+	size_t nshards;
+	int *shards;
+	size_t nexperiments;
+	struct experiment_meta *experiments;
+	/* What a report needs of each variant the rows name, in ladder order:
+	 * copies owned by the results (variant_dup; no functions, no ctx
+	 * when read from a file). */
+	size_t nvariants;
+	struct variant **variants;
+	struct strmap variant_index;    /* their names: index into variants */
+	size_t nrows;
+	size_t cap_rows;
+	struct result_row *rows;
+};
+
+/* "ok", "wrong", "error", "skipped". */
+const char *row_status_name(enum row_status s);
+/* Returns 0 and sets *st for the status called `s`, or -1. */
+int row_status_parse(const char *s, enum row_status *st);
+
+/* Appends a zeroed row to r and returns it (never NULL; aborts on OOM). */
+struct result_row *results_add_row(struct results *r);
+
+/* Frees the last row of r and removes it; no-op when r has none. */
+void results_pop_row(struct results *r);
+
+/* The index of the device of r that is `env`'s host and GPU (same
+ * host name and UUID), after adding a copy of env when r has none.
+ * Returns the index. */
+int results_add_device(struct results *r, const struct environment *env);
+
+/* The device row w ran on: r's device, else r->env when the file names
+ * none, else NULL. */
+const struct environment *results_row_device(const struct results *r,
+					     const struct result_row *w);
+
+/* Deep copy of src into *dst; environment_release(dst) frees it. */
+void environment_copy(struct environment *dst, const struct environment *src);
+void environment_release(struct environment *e);
+
+/* Fills t's statistics from t->samples_ms[0..nsamples) (all but
+ * warmup and stop). */
+void timing_compute(struct timing *t);
+
+/* The description of variant `name` the results hold, or NULL. */
+const struct variant *results_variant(const struct results *r,
+				      const char *name);
+/* Adds a copy of v's description (variant_dup) unless r holds one of that
+ * name already.  Returns the description r holds. */
+const struct variant *results_add_variant(struct results *r,
+					  const struct variant *v);
+/* Adds description v itself, which r then owns, unless r holds one of
+ * that name already.  Returns 0, or -1 when it holds one (v is not
+ * taken).  A description without a name is taken and never found. */
+int results_take_variant(struct results *r, struct variant *v);
+
+/* Loads a results.json (json.c decodes it) and brings an older schema
+ * version up to this one: a version 1 file gets its `variants` table from
+ * the built-in rows of this binary, which hold every variant a version 1
+ * file can name.  Returns 0, or -1 after a GNU-format diagnostic
+ * (missing, truncated, corrupt, wrong schema).  Caller releases *r. */
+int results_read(const char *path, struct results *r);
+
+/* Same, from memory; `path` names the text in messages (tests, fuzzer). */
+int results_read_buffer(const char *path, const char *text, size_t len,
+			struct results *r);
+
+/* results.csv: the header line, then one line per row with one column
+ * per counter column any row has.  Caller frees. */
+char *results_csv_text(const struct results *r);
+
+/* The CSV header line (no newline), for docs and tests. */
+const char *results_csv_header(void);
+
+/* Frees everything *r owns and zeroes it; accepts NULL. */
+void results_release(struct results *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,1129 @@
+/* runner.c - the measurement loop.  See runner.h.
+ *
+ * The runner follows the plan (plan.h): stage by stage (one experiment,
+ * type and size), whose input is generated and whose reference is
+ * computed once, then shared by every measurement of the stage, so a
+ * ladder's rungs are compared on the same data.  Each measurement has
+ * three phases, never mixed:
+ *   1. correctness: poison the output, run once, verify;
+ *   2. timing (runner_timing.c): warm-up runs, then samples until the
+ *      repeat rule says enough (a count, or `repeats: auto`), each one
+ *      [restore input] [L2 flush] event start, launch, event stop;
+ *      the output of the last sample is verified again;
+ *   3. counters: the launch replayed under CUPTI (never timed), with the
+ *      rest of its batch (runner_counters.c).
+ * The flush kernel keeps the GPU busy while the launch is enqueued, so
+ * launch latency stays out of the events, as nvbench's blocking kernel
+ * does.  After every row the results files are rewritten atomically, so
+ * an interrupted or crashed run keeps every finished measurement.  What
+ * is the family's (inputs, reference, check, bytes) comes from its row in
+ * family.h; what is the variant's, from its registry row.
+ *
+ * CUDA errors: an error reported by a launch that leaves the context
+ * usable (bad configuration) fails that row; an error that poisons the
+ * context (illegal address, ...) ends the run with everything written. */
+#include "runner_int.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <nvtx3/nvToolsExt.h>
+
+#include "kernels/support.h"
+#include "culab_version.h"
+#include "base/diag.h"
+#include "env.h"
+#include "base/exitcode.h"
+#include "counters/launch_watch.h"
+#include "cli/output.h"
+#include "ladder/ukernel.h"
+
+/* Poison byte for outputs: 0x5a5a5a5a is outside every input range of
+ * family_fill_input and no reachable sum, so an unwritten output never
+ * passes verification. */
+#define POISON 0x5a
+/* Bytes of the host accumulator a->result (room for any type's). */
+#define RESULT_BYTES 16
+/* Poisoned bytes after the output and after the scratch: a kernel that
+ * writes past the end of either is caught by the correctness run. */
+#define GUARD_BYTES 4096
+/* How often a run with a time limit looks whether its launch is done. */
+#define POLL_SECONDS 200e-6
+static volatile sig_atomic_t interrupted;
+/* A kernel of this process never finished (runner_gpu_hung). */
+static bool gpu_hung;
+
+bool runner_gpu_hung(void)
+{
+	return gpu_hung;
+}
+
+bool runner_interrupted(void)
+{
+	return interrupted != 0;
+}
+
+static void on_signal(int sig)
+{
+	/* A second signal ends the process the default way, with the
+	 * clocks --lock-clocks locked given back first (a stop request of
+	 * run --devices is no first signal). */
+	if (interrupted && interrupted != SIGUSR1)
+		nvml_fatal_signal(sig);
+	interrupted = sig;
+}
+
+/* run --devices asks its workers to stop with SIGUSR1, which never ends
+ * a worker at once (under Slurm a worker gets the job's SIGTERM and its
+ * parent's request), and to stop now with SIGUSR2. */
+static void on_stop_request(int sig)
+{
+	if (sig == SIGUSR2)
+		nvml_fatal_signal(sig);
+	if (!interrupted)
+		interrupted = sig;
+}
+
+double runner_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static const char *const run_phase_names[RP_COUNT] = {
+	"device set-up", "stage inputs", "allocations", "correctness",
+	"timing", "counters", "saving results"
+};
+
+void runner_lap(struct run *R, enum run_phase p, double *t)
+{
+	double n = runner_now();
+
+	R->phase[p] += n - *t;
+	*t = n;
+}
+
+/* R->h_check with room for `bytes`, pinned when possible; NULL when even
+ * pageable memory cannot be had. */
+static void *check_buffer(struct run *R, size_t bytes)
+{
+	if (R->h_check && R->h_check_bytes >= bytes)
+		return R->h_check;
+	if (R->h_check_pinned)
+		cudaFreeHost(R->h_check);
+	else
+		free(R->h_check);
+	R->h_check_bytes = 0;
+	R->h_check_pinned = cudaMallocHost(&R->h_check, bytes) == cudaSuccess;
+	if (!R->h_check_pinned) {
+		cudaGetLastError();
+		R->h_check = malloc(bytes);
+	}
+	if (R->h_check)
+		R->h_check_bytes = bytes;
+	return R->h_check;
+}
+
+static const char *err_text(int e)
+{
+	return cudaGetErrorString((cudaError_t)e);
+}
+
+/* After a failed CUDA call: is the context still usable? */
+static bool context_lost(struct run *R, int err, const char *what)
+{
+	cudaError_t e;
+
+	cudaGetLastError();
+	e = cudaDeviceSynchronize();
+	if (e == cudaSuccess && cudaGetLastError() == cudaSuccess)
+		return false;
+	R->fatal = true;
+	snprintf(R->fatal_why, sizeof(R->fatal_why), "%s: %s (%s)", what,
+		 err_text(err), cudaGetErrorName((cudaError_t)err));
+	return true;
+}
+
+static void progress(struct run *R, const char *label)
+{
+	if (!R->o->progress)
+		return;
+	/* the label names what the experiment file named: escaped */
+	fprintf(stderr, "\r\033[K[%zu/%zu] %s", R->done + 1, R->plan.nms,
+		diag_esc(label));
+	fflush(stderr);
+}
+
+/* ---- rows ------------------------------------------------------------------ */
+
+static struct result_row *new_row(struct run *R, const struct plan_stage *s,
+				  const struct plan_measurement *ms)
+{
+	const struct variant *v = ms->v;
+	struct result_row *w = results_add_row(R->res);
+
+	w->experiment = xstrdup(s->e->name);
+	w->family = xstrdup(family_name(v->family));
+	w->variant = xstrdup(v->name);
+	w->step = v->step;
+	w->dtype = xstrdup(dtype_name(s->t));
+	w->n = s->sh.n;
+	w->m = s->sh.m;
+	w->block = ms->block;
+	w->timed_region = xstrdup(v->timed_region);
+	w->timer = xstrdup(v->flags & VF_CPU ? "host-clock" : "cuda-events");
+	w->bytes = registry_bytes(v, s->t, (size_t)s->sh.n, (size_t)s->sh.m);
+	clock_record_set_unknown(&w->clocks, "not timed");
+	w->device = R->res->has_env ? results_add_device(R->res, &R->res->env)
+				    : -1;
+	w->stage = (long)s->index;
+	return w;
+}
+
+static void row_fail(struct run *R, struct result_row *w, enum row_status s,
+		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void row_fail(struct run *R, struct result_row *w, enum row_status s,
+		     const char *fmt, ...)
+{
+	va_list ap;
+	char buf[512];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	w->status = s;
+	w->verified = false;
+	free(w->message);
+	w->message = xstrdup(buf);
+	if (s == ROW_WRONG || s == ROW_ERROR)
+		R->failed = true;
+}
+
+/* A CUDA error in a measurement: fails the row, and ends the run if the
+ * error poisoned the context. */
+static void row_cuda_error(struct run *R, struct result_row *w, int err,
+			   const char *what)
+{
+	row_fail(R, w, ROW_ERROR, "%s", err_text(err));
+	context_lost(R, err, what);
+}
+
+/* Writes the results so far; a failure stops the run. */
+static int save_results(struct run *R)
+{
+	double t = runner_now();
+	int rc = output_save(R->outdir, R->res);
+
+	runner_lap(R, RP_SAVE, &t);
+	if (rc == 0)
+		return 0;
+	R->fatal = true;
+	snprintf(R->fatal_why, sizeof(R->fatal_why),
+		 "cannot write results to \"%s\"", R->outdir);
+	return -1;
+}
+
+/* ---- launching ---------------------------------------------------------------- */
+
+int runner_launch_once(struct launch_ctx *L)
+{
+	int err = L->v->launch(&L->a);
+
+	if (err)
+		return err;
+	return (int)cudaStreamSynchronize(L->a.stream);
+}
+
+/* The seconds one launch of v may take; 0 for no limit (built-in
+ * variants: culab's own kernels end). */
+static double time_limit(const struct variant *v)
+{
+	return (v->flags & VF_USER) && v->ctx ?
+	       ((const struct ukernel *)v->ctx)->time_limit : 0;
+}
+
+/* runner_launch_once, waiting at most `limit` seconds (0: no limit).
+ * Returns 0, a CUDA error, or 1 when the limit passed with the work
+ * still running. */
+static int launch_within(struct launch_ctx *L, double limit)
+{
+	double t0;
+	cudaError_t e;
+	int err;
+
+	if (limit <= 0)
+		return runner_launch_once(L);
+	if ((err = L->v->launch(&L->a)))
+		return err;
+	t0 = runner_now();
+	while ((e = cudaStreamQuery(L->a.stream)) == cudaErrorNotReady) {
+		struct timespec ts = { 0, (long)(POLL_SECONDS * 1e9) };
+
+		if (runner_now() - t0 > limit)
+			return 1;
+		nanosleep(&ts, NULL);
+	}
+	return (int)e;
+}
+
+/* CULAB_TEST_TRAP=VARIANT (GPU tests only): the variant's correctness
+ * launch is replaced by a kernel that traps, to check what a run does
+ * when a kernel faults and the context is lost.  Returns 0 or the CUDA
+ * error. */
+static int test_trap(const struct run *R, struct launch_ctx *L)
+{
+	int err;
+
+	if (!R->trap || strcmp(R->trap, L->v->name) != 0)
+		return 0;
+	if ((err = support_trap(L->a.stream)))
+		return err;
+	return (int)cudaStreamSynchronize(L->a.stream);
+}
+
+int runner_restore_input(struct launch_ctx *L)
+{
+	if (!(L->v->flags & VF_IN_PLACE))
+		return 0;
+	return (int)cudaMemcpyAsync(L->st->d_copy, L->st->d_in,
+				    L->st->ps->in_bytes, cudaMemcpyDeviceToDevice,
+				    L->a.stream);
+}
+
+static int poison_output(struct launch_ctx *L)
+{
+	const struct variant *v = L->v;
+	int err;
+
+	if (v->flags & (VF_HOST_STEP | VF_CPU))
+		memset(L->a.result, POISON, RESULT_BYTES);
+	if (v->flags & VF_CPU)
+		return 0;
+	err = (int)cudaMemsetAsync(L->st->d_out, POISON, L->st->ps->out_bytes +
+				   GUARD_BYTES, L->a.stream);
+	if (err)
+		return err;
+	if (L->a.work && (err = (int)cudaMemsetAsync((char *)L->a.work +
+						     L->work_bytes, POISON,
+						     GUARD_BYTES, L->a.stream)))
+		return err;
+	return (int)cudaStreamSynchronize(L->a.stream);
+}
+
+/* Checks the output of the last run with the family's check.  Returns 0
+ * (verified), 1 (wrong, row filled) or a negative CUDA error. */
+static int verify(struct run *R, struct launch_ctx *L, struct result_row *w)
+{
+	const struct plan_stage *s = L->st->ps;
+	const struct family_def *fam = L->st->fam;
+	size_t bytes = fam->result_bytes(s->t, s->sh.n, s->sh.m);
+	const void *out = L->a.result;
+	struct family_run run = { L->v->name, L->a.block, R->sm_count };
+	struct family_check c;
+	int err;
+
+	/* Variants that finish on the host leave the answer there. */
+	if (!(L->v->flags & (VF_HOST_STEP | VF_CPU))) {
+		void *h = R->h_check;
+
+		if (!h || R->h_check_bytes < bytes)
+			return -(int)cudaErrorMemoryAllocation;
+		err = (int)cudaMemcpy(h, L->st->d_out, bytes,
+				      cudaMemcpyDeviceToHost);
+		if (err)
+			return -err;
+		out = h;
+	}
+	fam->check(L->st->ref, L->st->h_in, out, s->t, s->sh.n, s->sh.m,
+		   (L->v->flags & (VF_CEILING | VF_COPY)) != 0, &run, &c);
+	w->error = c.error;
+	w->tolerance = c.tolerance;
+	if (!c.ok) {
+		row_fail(R, w, ROW_WRONG, "%s", c.message);
+		return 1;
+	}
+	w->verified = true;
+	return 0;
+}
+
+/* ---- one measurement ------------------------------------------------------------ */
+
+/* The buffers one measurement needs beyond its stage. */
+struct mbufs {
+	void *d_work, *h_host, *h_result;
+};
+
+/* Checks memory and allocates what measurement ms needs beyond the stage,
+ * and fills L's arguments.  Returns 0, or -1 with the row failed or
+ * skipped. */
+static int measure_alloc(struct run *R, struct launch_ctx *L,
+			 const struct plan_measurement *ms,
+			 struct result_row *w, struct mbufs *b)
+{
+	struct stage_buf *st = L->st;
+	const struct variant *v = ms->v;
+	size_t need, free_b = 0, total_b = 0;
+	int err;
+
+	/* Memory check before any allocation of this variant. */
+	need = ms->work_bytes + ((v->flags & VF_IN_PLACE) && !st->d_copy ?
+				 st->ps->in_bytes : 0);
+	if (!(v->flags & VF_CPU) && need) {
+		if ((err = (int)cudaMemGetInfo(&free_b, &total_b))) {
+			row_fail(R, w, ROW_ERROR, "cudaMemGetInfo: %s",
+				 err_text(err));
+			return -1;
+		}
+		if (need + (64u << 20) > free_b) {
+			row_fail(R, w, ROW_SKIPPED,
+				 "needs %.2f GiB more device memory, %.2f GiB "
+				 "free", (double)need / (1 << 30),
+				 (double)free_b / (1 << 30));
+			return -1;
+		}
+	}
+	if ((v->flags & VF_IN_PLACE) && !st->d_copy &&
+	    (err = (int)cudaMalloc(&st->d_copy, st->ps->in_bytes))) {
+		st->d_copy = NULL;
+		row_fail(R, w, ROW_ERROR, "cudaMalloc: %s", err_text(err));
+		return -1;
+	}
+	if (ms->work_bytes && (err = (int)cudaMalloc(&b->d_work, ms->work_bytes +
+							GUARD_BYTES))) {
+		b->d_work = NULL;
+		row_fail(R, w, ROW_ERROR, "cudaMalloc of %zu bytes: %s",
+			 ms->work_bytes, err_text(err));
+		return -1;
+	}
+	if (ms->host_bytes && (err = (int)cudaMallocHost(&b->h_host, ms->host_bytes))) {
+		b->h_host = NULL;
+		row_fail(R, w, ROW_ERROR, "cudaMallocHost: %s", err_text(err));
+		return -1;
+	}
+	if ((err = (int)cudaMallocHost(&b->h_result, RESULT_BYTES))) {
+		b->h_result = NULL;
+		row_fail(R, w, ROW_ERROR, "cudaMallocHost: %s", err_text(err));
+		return -1;
+	}
+	L->a.in = v->flags & VF_CPU ? st->h_in :
+		  v->flags & VF_IN_PLACE ? st->d_copy : st->d_in;
+	L->a.out = st->d_out;
+	L->a.work = b->d_work;
+	L->work_bytes = ms->work_bytes;
+	L->a.host = b->h_host;
+	L->a.result = b->h_result;
+	return 0;
+}
+
+/* Whether the correctness run wrote past the end of the output or of the
+ * scratch: the GUARD_BYTES after each were poisoned before it.  Returns
+ * 0, 1 with the row failed, or a negative CUDA error. */
+static int check_guards(struct run *R, struct launch_ctx *L,
+			struct result_row *w)
+{
+	unsigned char g[GUARD_BYTES];
+	const struct {
+		const char *what;
+		char *base;
+		size_t size;
+	} area[2] = {
+		{ "output", L->st->d_out, L->st->ps->out_bytes },
+		{ "scratch buffer", L->a.work, L->work_bytes },
+	};
+
+	if (L->v->flags & VF_CPU)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(area); i++) {
+		size_t k, changed = 0, first = 0;
+		int err;
+
+		if (!area[i].base)
+			continue;
+		if ((err = (int)cudaMemcpy(g, area[i].base + area[i].size,
+					   sizeof(g), cudaMemcpyDeviceToHost)))
+			return -err;
+		for (k = 0; k < sizeof(g); k++)
+			if (g[k] != POISON && !changed++)
+				first = k;
+		if (changed) {
+			row_fail(R, w, ROW_ERROR, "wrote past the end of its %s "
+				 "(%zu bytes): %zu of the %d bytes after it "
+				 "changed, the first at byte %zu after the end",
+				 area[i].what, area[i].size, changed,
+				 GUARD_BYTES, first);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A launch past its time limit: the row fails, and the run ends without
+ * waiting for the GPU again (a running kernel cannot be stopped; the
+ * process's exit ends it). */
+static void launch_hung(struct run *R, struct result_row *w, double limit)
+{
+	row_fail(R, w, ROW_ERROR, "did not finish within %g s (its "
+		 "time_limit); a running kernel cannot be stopped, so the run "
+		 "ends here", limit);
+	R->fatal = R->hung = gpu_hung = true;
+	snprintf(R->fatal_why, sizeof(R->fatal_why), "kernel \"%s\" did not "
+		 "finish within %g s", w->variant, limit);
+}
+
+/* The run of phase 1 within the variant's time limit, with the kernels it
+ * launches watched and the first described in w->resources
+ * (launch_watch.h).  Returns as launch_within() does. */
+static int watched_launch(struct launch_ctx *L, struct result_row *w,
+			  double limit)
+{
+	int err;
+
+	if (L->v->flags & VF_CPU) {
+		kernel_resources_set_unknown(&w->resources, "runs on the CPU");
+		return runner_launch_once(L);
+	}
+	launch_watch_begin();
+	err = launch_within(L, limit);
+	launch_watch_end(&w->resources);
+	if ((L->v->flags & VF_USER) && w->resources.known) {
+		const struct uk_inst *u = ukernel_inst(L->v->ctx,
+						       (enum dtype)L->a.dtype,
+						       L->a.block, false);
+
+		w->resources.spill_bytes = u ? u->spill_bytes : -1;
+	}
+	return err;
+}
+
+/* Phase 1: one poisoned, verified run.  Returns 0 when verified. */
+static int measure_check(struct run *R, struct launch_ctx *L,
+			 struct result_row *w, const char *label, double *t)
+{
+	double limit = time_limit(L->v);
+	int err;
+
+	if ((err = runner_restore_input(L)) || (err = poison_output(L)) ||
+	    (err = test_trap(R, L)) || (err = watched_launch(L, w, limit))) {
+		if (err == 1)
+			launch_hung(R, w, limit);
+		else
+			row_cuda_error(R, w, err, L->v->name);
+		return -1;
+	}
+	if ((err = check_guards(R, L, w))) {
+		if (err < 0)
+			row_cuda_error(R, w, -err, L->v->name);
+		return -1;
+	}
+	err = verify(R, L, w);
+	if (R->trace)
+		slowest_note(R->slow, ARRAY_SIZE(R->slow), label,
+			     runner_now() - *t);
+	runner_lap(R, RP_CHECK, t);
+	if (err < 0) {
+		row_cuda_error(R, w, -err, L->v->name);
+		return -1;
+	}
+	return err ? -1 : 0;
+}
+
+/* Phase 2: warm-up and samples, then the last output verified again.
+ * Returns 0, 1 when a signal cut it short, or -1 with the row failed. */
+static int measure_time(struct run *R, struct launch_ctx *L,
+			struct result_row *w)
+{
+	const struct plan_stage *s = L->st->ps;
+	int err;
+
+	if (R->o->profile_only) {
+		clock_record_set_unknown(&w->clocks, "not timed (--profile-only)");
+		timing_compute(&w->t);
+		w->gbps = w->pct_peak = NAN;
+		return 0;
+	}
+	if ((err = runner_time_variant(R, L, w))) {
+		row_cuda_error(R, w, err, L->v->name);
+		return -1;
+	}
+	if (interrupted)
+		return 1;
+	err = verify(R, L, w);
+	if (err < 0) {
+		row_cuda_error(R, w, -err, L->v->name);
+		return -1;
+	}
+	if (err > 0) {
+		char *m = xasprintf("after the timed runs: %s", w->message);
+
+		free(w->message);
+		w->message = m;
+		return -1;
+	}
+	w->gbps = registry_gbps(L->v, s->t, L->a.n, L->a.m, w->t.median_ms);
+	w->pct_peak = R->peak_gbps > 0 ? 100.0 * w->gbps / R->peak_gbps : NAN;
+	return 0;
+}
+
+/* Allocates what one measurement needs beyond the stage, runs the three
+ * phases and fills the row.  Returns false when a signal cut the
+ * measurement short (the row is then incomplete). */
+static bool measure(struct run *R, struct stage_buf *st,
+		    const struct plan_measurement *ms, struct result_row *w)
+{
+	const struct plan_stage *s = st->ps;
+	struct launch_ctx L = { .v = ms->v, .st = st };
+	struct mbufs b = { NULL, NULL, NULL };
+	bool complete = true;
+	double t = runner_now();
+	const char *why_not;
+	int rc;
+
+	L.a.dtype = s->t;
+	L.a.n = (size_t)s->sh.n;
+	L.a.m = (size_t)s->sh.m;
+	L.a.block = ms->block;
+	L.a.sm_count = R->sm_count;
+	L.a.stream = R->stream;
+	L.a.ctx = ms->v->ctx;
+	if (measure_alloc(R, &L, ms, w, &b) < 0)
+		goto out;
+	runner_lap(R, RP_ALLOC, &t);
+	if (measure_check(R, &L, w, ms->label, &t) < 0)
+		goto out;
+	rc = measure_time(R, &L, w);
+	if (rc > 0)
+		complete = false;
+	if (rc)
+		goto out;
+	runner_lap(R, RP_TIMING, &t);
+
+	/* 3. counters: with the stage's batch (runner_counters_flush) */
+	w->status = ROW_OK;
+	if (runner_counters_on(R) && (why_not = runner_no_counters_why(R, ms->v)))
+		w->counters_status = xstrdup(why_not);
+	else if (runner_counters_on(R))
+		runner_counters_pend(R, &L, (size_t)(w - R->res->rows),
+				     ms->label, &b.d_work, &b.h_host,
+				     &b.h_result);
+out:
+	if (!gpu_hung) {        /* the frees would wait for the GPU */
+		cudaFree(b.d_work);
+		cudaFreeHost(b.h_host);
+		cudaFreeHost(b.h_result);
+	}
+	return complete;
+}
+
+/* ---- one stage ------------------------------------------------------------------ */
+
+static void stage_release(struct stage_buf *st)
+{
+	free(st->h_in);
+	free(st->ref);
+	if (gpu_hung) {         /* cudaFree would wait for the GPU */
+		memset(st, 0, sizeof(*st));
+		return;
+	}
+	cudaFree(st->d_in);
+	cudaFree(st->d_copy);
+	cudaFree(st->d_out);
+	memset(st, 0, sizeof(*st));
+}
+
+/* Makes the stage's input, reference and device buffers.  The input goes
+ * to the device on the run's stream, which is then waited for: a plain
+ * cudaMemcpy from pageable memory may return before its DMA is done, and
+ * the run's non-blocking stream does not wait for the legacy stream, so
+ * an in-place variant's first restore (a device-to-device copy) read a
+ * half-written input on an H200 (reduce_global: "sum is 262044, expected
+ * 523975", in about half of the bench runs).  Returns 0;
+ * -1 when the stage does not fit (its measurements are then skipped in
+ * the plan); -2 when the context is lost. */
+static int stage_setup(struct run *R, struct plan_stage *s,
+		       struct stage_buf *st)
+{
+	size_t free_b = 0, total_b = 0;
+	char why[256];
+	double t0 = runner_now();
+	int err;
+
+	cudaMemGetInfo(&free_b, &total_b);
+	if (s->in_bytes + s->out_bytes + (64u << 20) > free_b)
+		goto skip;
+	st->h_in = malloc(s->in_bytes ? s->in_bytes : 1);
+	if (!st->h_in || !check_buffer(R, st->fam->result_bytes(s->t, s->sh.n,
+								 s->sh.m)))
+		goto skip;
+	family_fill_input(st->h_in, st->fam, s->t, s->sh.n, s->sh.m, s->e->seed);
+	if (st->fam->reference)
+		st->ref = st->fam->reference(st->h_in, s->t, s->sh.n, s->sh.m);
+	if ((err = (int)cudaMalloc(&st->d_in, s->in_bytes)) ||
+	    (err = (int)cudaMalloc(&st->d_out, s->out_bytes + GUARD_BYTES)) ||
+	    (err = (int)cudaMemcpyAsync(st->d_in, st->h_in, s->in_bytes,
+					cudaMemcpyHostToDevice, R->stream)) ||
+	    (err = (int)cudaStreamSynchronize(R->stream))) {
+		if (context_lost(R, err, "allocating inputs"))
+			return -2;
+		goto skip;
+	}
+	runner_lap(R, RP_STAGE, &t0);
+	return 0;
+skip:
+	snprintf(why, sizeof(why), "input and output need %.2f GiB of device "
+		 "memory (and host copies), %.2f GiB free",
+		 (double)(s->in_bytes + s->out_bytes) / (1 << 30),
+		 (double)free_b / (1 << 30));
+	plan_stage_skip(&R->plan, s, why);
+	return -1;
+}
+
+/* Moves a finished row of the previous run into the new results; it
+ * keeps the device it ran on. */
+static void take_prev(struct run *R, const struct plan_stage *s,
+		      const struct plan_measurement *ms)
+{
+	struct result_row *w = &R->prev.rows[ms->prev_row];
+	const struct environment *d = results_row_device(&R->prev, w);
+	int device = d ? results_add_device(R->res, d) : -1;
+	struct result_row *n = results_add_row(R->res);
+
+	*n = *w;
+	n->device = device;
+	n->stage = (long)s->index;
+	memset(w, 0, sizeof(*w));
+}
+
+/* One measurement that runs; false when the run must stop. */
+static bool stage_measure(struct run *R, struct stage_buf *st,
+			  const struct plan_measurement *ms)
+{
+	struct result_row *w;
+	bool complete;
+
+	progress(R, ms->label);
+	w = new_row(R, st->ps, ms);
+	nvtxRangePushA(ms->label);
+	complete = measure(R, st, ms, w);
+	nvtxRangePop();
+	if (!complete) {
+		/* Cut short by a signal: a partial measurement is no
+		 * measurement. */
+		results_pop_row(R->res);
+		return false;
+	}
+	R->done++;
+	if (R->npend == COUNTERS_BATCH_MAX)
+		runner_counters_flush(R);
+	/* Rows waiting for their counters are not saved yet: a resumed run
+	 * must not take them as done. */
+	return R->npend || save_results(R) == 0;
+}
+
+static void run_stage(struct run *R, struct plan_stage *s)
+{
+	struct stage_buf st = { .ps = s, .fam = family_get(s->e->family) };
+	bool skipped = false;
+
+	if (s->nstate[PLAN_RUN]) {
+		int rc = stage_setup(R, s, &st);
+
+		if (rc == -2)
+			goto out;
+		skipped = rc < 0;
+	}
+	for (size_t k = 0; k < s->nms; k++) {
+		const struct plan_measurement *ms = &s->ms[k];
+
+		if (interrupted || R->fatal)
+			goto out;
+		if (ms->state == PLAN_RESUMED) {
+			take_prev(R, s, ms);
+			R->done++;
+		} else if (ms->state == PLAN_SKIPPED) {
+			row_fail(R, new_row(R, s, ms), ROW_SKIPPED, "%s", ms->why);
+			R->done++;
+		} else if (!stage_measure(R, &st, ms)) {
+			goto out;
+		}
+	}
+	if (skipped)
+		output_save(R->outdir, R->res);
+out:
+	if (R->npend && !R->hung) {
+		runner_counters_flush(R);
+		save_results(R);
+	}
+	stage_release(&st);
+}
+
+/* ---- the run ---------------------------------------------------------------------- */
+
+static void results_init(struct run *R)
+{
+	const struct experiment_file *f = R->f;
+	struct results *r = R->res;
+	char now[32];
+	size_t i, j;
+
+	memset(r, 0, sizeof(*r));
+	r->schema_version = RESULTS_SCHEMA_VERSION;
+	r->culab_version = xstrdup(CULAB_VERSION);
+	r->culab_commit = xstrdup(CULAB_COMMIT);
+	r->command = xstrdup(R->o->command ? R->o->command : "");
+	r->started = xstrdup(iso_time_now(now));
+	r->status = xstrdup("running");
+	r->source_path = xstrdup(f->path);
+	r->source_sha256 = xstrdup(f->sha256);
+	r->source_text = xstrdup(f->text);
+	r->note = xstrdup(R->o->note);
+	if (R->o->shard.count > 0) {
+		r->shard_count = R->o->shard.count;
+		r->shards = xcalloc(1, sizeof(*r->shards));
+		r->shards[r->nshards++] = R->o->shard.index;
+	}
+	r->nexperiments = f->nexps;
+	r->experiments = xcalloc(f->nexps, sizeof(*r->experiments));
+	for (i = 0; i < f->nexps; i++) {
+		const struct experiment *e = &f->exps[i];
+		struct experiment_meta *m = &r->experiments[i];
+
+		m->name = xstrdup(e->name);
+		m->description = xstrdup(e->description);
+		m->description_zh = xstrdup(e->description_zh);
+		m->family = xstrdup(family_name(e->family));
+		m->warmup = e->warmup;
+		m->repeats = e->repeats;
+		m->repeats_auto = e->repeats_auto;
+		m->seed = e->seed;
+		m->l2_flush = e->l2_flush;
+		m->ncounters = R->o->no_counters ? 0 : e->ncounters;
+		m->counters = xcalloc(m->ncounters, sizeof(char *));
+		for (j = 0; j < m->ncounters; j++)
+			m->counters[j] = xstrdup(e->counters[j]);
+	}
+}
+
+/* The description of every variant the plan measures, in registry (ladder)
+ * order, so a report of these results needs no registry. */
+static void results_describe(struct run *R)
+{
+	size_t n;
+	const struct variant *all = registry_all(&n);
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < R->plan.nstages; k++) {
+			const struct plan_stage *s = &R->plan.stages[k];
+			size_t j;
+
+			for (j = 0; j < s->nms && s->ms[j].v != &all[i]; j++)
+				;
+			if (j < s->nms) {
+				results_add_variant(R->res, &all[i]);
+				break;
+			}
+		}
+}
+
+/* NVML on the run's GPU, matched by UUID, else by PCI bus id; without
+ * it every row says why its clocks are unknown. */
+static void open_nvml(struct run *R)
+{
+	char pci[32];
+
+	if (cudaDeviceGetPCIBusId(pci, sizeof(pci), R->o->device) != cudaSuccess)
+		pci[0] = '\0';
+	if (nvml_open_env(&R->nvml, R->res->env.gpu_uuid, pci) < 0)
+		diag_note("clocks and throttling are not recorded: %s",
+			  R->nvml.why);
+}
+
+/* --lock-clocks: locks the SM clocks before anything is measured (the
+ * signal handlers are in place, so no signal can leave them locked).
+ * Returns 0, or -1 after the one-line refusal. */
+static int lock_clocks(struct run *R)
+{
+	char what[64], why[384];
+
+	if (R->o->lock_clocks == CLOCK_LOCK_NONE)
+		return 0;
+	if (nvml_lock_clocks(&R->nvml, R->o->lock_clocks,
+			     (unsigned)(R->res->env.sm_clock_khz / 1000), what,
+			     sizeof(what), why, sizeof(why)) < 0)
+		return diag_error("%s", why);
+	diag_note("SM clocks locked: %s; culab restores them when it ends",
+		  what);
+	R->res->clocks_locked = xstrdup(what);
+	return 0;
+}
+
+/* Gives locked clocks back; a failure fails the run (the GPU is left
+ * locked for everyone, and the message says how to undo it). */
+static int unlock_clocks(int rc)
+{
+	char why[384];
+
+	if (nvml_unlock_clocks(why, sizeof(why)) == 0)
+		return rc;
+	diag_error("%s", why);
+	return rc == EXIT_OK ? EXIT_FAILED : rc;
+}
+
+static int setup_device(struct run *R, char *why, size_t whysize)
+{
+	struct environment *env = &R->res->env;
+	int err, ok;
+
+	if (env_device_count(why, whysize) < 0 ||
+	    env_open_device(R->o->device, why, whysize) < 0 ||
+	    env_probe(R->o->device, env, why, whysize) < 0)
+		return -1;
+	/* before anything is allocated: a GPU this binary has no code for
+	 * is refused in one line; a MIG instance or a vGPU is a note */
+	ok = env_check_device(R->o->device, env, why, whysize);
+	if (ok < 0)
+		return -1;
+	if (ok > 0)
+		diag_note("%s", why);
+	R->res->has_env = true;
+	R->sm_count = env->sm_count;
+	R->peak_gbps = env->peak_gbps;
+	/* Twice the L2, so no line of a measured buffer can survive. */
+	R->flush_bytes = (2 * env->l2_bytes + 4095) & ~(size_t)4095;
+	if (R->flush_bytes < (8u << 20))
+		R->flush_bytes = 8u << 20;
+	if ((err = (int)cudaStreamCreateWithFlags(&R->stream,
+						  cudaStreamNonBlocking)) ||
+	    (err = (int)cudaEventCreate(&R->ev_start)) ||
+	    (err = (int)cudaEventCreate(&R->ev_stop)) ||
+	    (err = (int)cudaMalloc(&R->flush_buf, R->flush_bytes)) ||
+	    (err = (int)cudaMalloc(&R->flush_sink, 16)) ||
+	    (err = (int)cudaMemset(R->flush_buf, 0x3c, R->flush_bytes)) ||
+	    (err = (int)cudaDeviceSynchronize())) {
+		snprintf(why, whysize, "cannot set up device %d: %s",
+			 R->o->device, err_text(err));
+		return -1;
+	}
+	/* Without it every row says why its resources are unknown. */
+	launch_watch_open(R->o->device, NULL, 0);
+	open_nvml(R);
+	return 0;
+}
+
+static void teardown_device(struct run *R)
+{
+	if (R->hung)            /* every call below would wait for the GPU */
+		return;
+	launch_watch_close();
+	for (size_t i = 0; i < R->f->nkernels; i++)
+		ukernel_unload(R->f->kernels[i]);
+	if (R->h_check_pinned)
+		cudaFreeHost(R->h_check);
+	else
+		free(R->h_check);
+	cudaFree(R->flush_buf);
+	cudaFree(R->flush_sink);
+	if (R->ev_start)
+		cudaEventDestroy(R->ev_start);
+	if (R->ev_stop)
+		cudaEventDestroy(R->ev_stop);
+	if (R->stream)
+		cudaStreamDestroy(R->stream);
+}
+
+/* Prints the run's phases with CULAB_RUN_TRACE set. */
+static void trace_run(const struct run *R, double total)
+{
+	double sum = 0;
+
+	if (!R->trace)
+		return;
+	for (size_t i = 0; i < RP_COUNT; i++) {
+		fprintf(stderr, "culab: run: %-15s %8.3f s\n",
+			run_phase_names[i], R->phase[i]);
+		sum += R->phase[i];
+	}
+	fprintf(stderr, "culab: run: %-15s %8.3f s\nculab: run: %-15s %8.3f s\n",
+		"other", total - sum, "total", total);
+	for (size_t i = 0; i < ARRAY_SIZE(R->slow) && R->slow[i].seconds > 0; i++)
+		fprintf(stderr, "culab: run:   slow check %8.3f s  %s\n",
+			R->slow[i].seconds, diag_esc(R->slow[i].label));
+}
+
+/* Every stage of the plan; counter sessions follow the experiments. */
+static void run_plan(struct run *R)
+{
+	const struct experiment *last = NULL;
+	double t;
+
+	for (size_t i = 0; i < R->plan.nstages && !interrupted && !R->fatal;
+	     i++) {
+		struct plan_stage *s = &R->plan.stages[i];
+
+		if (s->e != last) {
+			t = runner_now();
+			runner_counters_begin(R, s->e);
+			runner_lap(R, RP_COUNTERS, &t);
+			last = s->e;
+		}
+		run_stage(R, s);
+	}
+	t = runner_now();
+	if (!R->hung)
+		runner_counters_end(R);
+	runner_lap(R, RP_COUNTERS, &t);
+	if (R->o->progress)
+		fputc('\n', stderr);
+}
+
+/* The status line of the results and the exit code of the run. */
+static int run_status(struct run *R)
+{
+	struct results *out = R->res;
+	char now[32];
+	int rc = EXIT_OK;
+
+	free(out->status);
+	if (interrupted) {
+		out->status = xstrdup("interrupted");
+		diag_error("interrupted by signal %d: %zu of %zu measurements "
+			   "are in \"%s\"; finish with --resume",
+			   (int)interrupted, out->nrows, R->plan.nms, R->outdir);
+		rc = EXIT_INTERRUPTED;
+	} else if (R->fatal) {
+		out->status = xstrdup("aborted");
+		diag_error("run aborted, %s: %s; %zu finished measurements are "
+			   "in \"%s\"", R->hung ? "a kernel cannot be stopped" :
+			   "the CUDA context is unusable", R->fatal_why,
+			   out->nrows, R->outdir);
+		rc = EXIT_FAILED;
+	} else {
+		out->status = xstrdup("complete");
+		if (R->failed)
+			rc = EXIT_FAILED;
+	}
+	out->finished = xstrdup(iso_time_now(now));
+	if (output_save(R->outdir, out) < 0 && rc == EXIT_OK)
+		rc = EXIT_FAILED;
+	return rc;
+}
+
+/* The plan of this run, with what --resume keeps. */
+static void build_plan(struct run *R)
+{
+	struct plan_options po = {
+		.only = R->o->only_variant,
+		.prev = R->have_prev ? &R->prev : NULL,
+		.sm_count = R->sm_count,
+		.counters = !R->o->no_counters,
+		.profile_only = R->o->profile_only,
+		.shard = R->o->shard,
+		.part = R->o->part,
+	};
+
+	plan_build(R->f, &po, &R->plan);
+	results_describe(R);
+}
+
+/* Compiles the user's kernels for this GPU (or takes them from the
+ * cache) before anything is measured.  Returns 0, or -1 after the
+ * diagnostics. */
+static int prepare_kernels(struct run *R)
+{
+	const struct environment *env = &R->res->env;
+	struct ukernel_stats st;
+	char arch[16];
+
+	if (!R->f->nkernels)
+		return 0;
+	snprintf(arch, sizeof(arch), "sm_%d%d", env->cc_major, env->cc_minor);
+	if (ukernel_prepare(R->f, &R->plan, arch, &st) < 0)
+		return -1;
+	diag_note("%zu kernel%s of yours ready for %s: %zu instance%s, %zu "
+		  "from the cache, %.2f s", st.kernels, st.kernels == 1 ? "" :
+		  "s", arch, st.instances, st.instances == 1 ? "" : "s",
+		  st.cache_hits, st.compile_seconds);
+	return 0;
+}
+
+int runner_run(const struct experiment_file *f, const struct run_options *o,
+	       struct results *out, const char **outdir_used)
+{
+	struct run R = { .o = o, .f = f, .res = out };
+	struct sigaction sa, old_int, old_term, old_usr1, old_usr2;
+	char why[512];
+	const char *env;
+	int rc;
+	double t0, t;
+
+	R.outdir = o->outdir ? o->outdir : f->output;
+	*outdir_used = R.outdir;
+	results_init(&R);
+	if (output_dir_make(R.outdir) < 0)
+		return EXIT_USAGE;
+	if (o->resume) {
+		int got = plan_read_previous(o->resume_dir ? o->resume_dir :
+					     R.outdir, f, &R.prev);
+
+		if (got < 0)
+			return EXIT_USAGE;
+		R.have_prev = got > 0;
+	}
+	env = getenv("CULAB_RUN_TRACE");
+	R.trace = env && *env && strcmp(env, "0") != 0;
+	R.trap = getenv("CULAB_TEST_TRAP");
+	t0 = t = runner_now();
+	if (setup_device(&R, why, sizeof(why)) < 0) {
+		diag_error("no usable GPU: %s", why);
+		teardown_device(&R);
+		nvml_close(&R.nvml);
+		results_release(&R.prev);
+		return EXIT_NO_GPU;
+	}
+	build_plan(&R);
+	if (prepare_kernels(&R) < 0) {
+		teardown_device(&R);
+		nvml_close(&R.nvml);
+		plan_release(&R.plan);
+		results_release(&R.prev);
+		return EXIT_USAGE;
+	}
+	runner_lap(&R, RP_DEVICE, &t);
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	interrupted = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sa.sa_handler = on_stop_request;
+	sigaction(SIGUSR1, &sa, &old_usr1);
+	sigaction(SIGUSR2, &sa, &old_usr2);
+	if (lock_clocks(&R) < 0) {
+		rc = EXIT_NO_GPU;
+	} else {
+		run_plan(&R);
+		rc = unlock_clocks(run_status(&R));
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGUSR1, &old_usr1, NULL);
+	sigaction(SIGUSR2, &old_usr2, NULL);
+
+	teardown_device(&R);
+	nvml_close(&R.nvml);
+	trace_run(&R, runner_now() - t0);
+	plan_release(&R.plan);
+	results_release(&R.prev);
+	return rc;
+}

@@ -1,0 +1,138 @@
+/* runner_int.h - what runner.c (stages, correctness, timing) and
+ * runner_counters.c (the counter phase) share.  Not for other modules. */
+#ifndef CULAB_RUNNER_INT_H
+#define CULAB_RUNNER_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cuda_runtime_api.h>
+
+#include "counters/counters.h"
+#include "counters/metrics.h"
+#include "nvml.h"
+#include "plan/plan.h"
+#include "runner.h"
+#include "base/util.h"
+
+/* The buffers of one stage (plan_stage): its input on the host and the
+ * device, its reference and its output. */
+struct stage_buf {
+	const struct plan_stage *ps;
+	const struct family_def *fam;
+	void *h_in;              /* host input */
+	void *d_in;              /* device input, never written by variants */
+	void *d_copy;            /* device copy for in-place variants (lazy) */
+	void *d_out;
+	void *ref;               /* the family's reference, or NULL */
+};
+
+/* Everything a launch needs, shared by the timing loop and the counter
+ * replay's callbacks. */
+struct launch_ctx {
+	const struct variant *v;
+	struct kernel_args a;
+	struct stage_buf *st;
+	const char *nvtx;        /* set: the counter replay names its launches */
+	size_t work_bytes;       /* a.work's size, before its guard bytes */
+};
+
+/* A measurement whose counters wait for the next batch (counters.h): its
+ * row, by index (rows move as the table grows), and the buffers its
+ * launches use, kept until the batch is profiled. */
+struct pending {
+	struct launch_ctx L;
+	size_t row;
+	const char *label;       /* the plan's */
+	void *d_work, *h_host, *h_result;
+};
+
+/* With CULAB_RUN_TRACE set, where a run's time went (printed at its end). */
+enum run_phase {
+	RP_DEVICE, RP_STAGE, RP_ALLOC, RP_CHECK, RP_TIMING, RP_COUNTERS,
+	RP_SAVE, RP_COUNT
+};
+
+struct run {
+	const struct run_options *o;
+	const struct experiment_file *f;
+	struct plan plan;
+	struct results *res;
+	const char *outdir;
+	struct results prev;     /* --resume: rows already measured */
+	bool have_prev;
+	cudaStream_t stream;
+	cudaEvent_t ev_start, ev_stop;
+	void *flush_buf;
+	size_t flush_bytes;
+	void *flush_sink;
+	int sm_count;
+	double peak_gbps;
+	size_t done;             /* measurements finished, for the progress line */
+	bool failed;             /* a row failed */
+	bool fatal;              /* the CUDA context is lost */
+	bool hung;               /* ... because a kernel never finished: no
+				    CUDA call may wait for the GPU again */
+	char fatal_why[256];
+	/* the counter phase (runner_counters.c) */
+	struct counters *ctr;
+	struct counter_plan cplan;
+	bool have_cplan;
+	char *ctr_status;        /* why counters are unavailable, or NULL */
+	char *ctr_dropped;       /* what this GPU cannot collect of the
+				    counters asked for, and why, or NULL */
+	struct pending pend[COUNTERS_BATCH_MAX];
+	size_t npend;
+	/* where an output comes back to be checked: kept for the run and
+	 * grown when needed: pinning memory is slow */
+	void *h_check;
+	size_t h_check_bytes;
+	bool h_check_pinned;
+	struct nvml nvml;        /* clocks and throttling; not open: every
+				    row says nvml.why */
+	bool trace;              /* CULAB_RUN_TRACE */
+	const char *trap;        /* CULAB_TEST_TRAP, or NULL */
+	double phase[RP_COUNT];  /* seconds per phase, with trace */
+	struct slowest slow[8];  /* the slowest correctness checks */
+};
+
+/* Whether SIGINT or SIGTERM asked the run to stop. */
+bool runner_interrupted(void);
+
+/* Phase 2 of a measurement (runner_timing.c): warm-up runs, then timed
+ * samples until its experiment's repeat rule is met, into w->t with the
+ * statistics and why the samples ended.  Returns 0 (also when a signal
+ * cut it short: runner_interrupted()) or a CUDA error. */
+int runner_time_variant(struct run *R, struct launch_ctx *L,
+			struct result_row *w);
+
+/* Monotonic seconds. */
+double runner_now(void);
+/* Adds the time since *t to phase p and sets *t to now. */
+void runner_lap(struct run *R, enum run_phase p, double *t);
+
+/* Opens the counter session experiment e asks for, or keeps the open one
+ * when it collects the same raw metrics; records why there are none. */
+void runner_counters_begin(struct run *R, const struct experiment *e);
+/* Closes the session (results keep the method it ended with). */
+void runner_counters_end(struct run *R);
+/* Why variant v gets no counters in this run, or NULL when it does. */
+const char *runner_no_counters_why(const struct run *R, const struct variant *v);
+/* Whether the run collects counters for the current experiment. */
+bool runner_counters_on(const struct run *R);
+/* Queues the measurement of row `row` for the next batch; the batch takes
+ * over the buffers (*d_work, *h_host, *h_result are set to NULL). */
+void runner_counters_pend(struct run *R, const struct launch_ctx *L,
+			  size_t row, const char *label, void **d_work,
+			  void **h_host, void **h_result);
+/* Profiles the queued measurements as one batch and fills their rows. */
+void runner_counters_flush(struct run *R);
+
+/* Runs the variant once on a->stream and waits for it.  Returns 0 or a
+ * CUDA error. */
+int runner_launch_once(struct launch_ctx *L);
+/* Restores an in-place variant's input on its stream (no-op otherwise).
+ * Returns 0 or a CUDA error. */
+int runner_restore_input(struct launch_ctx *L);
+
+#endif
