@@ -317,7 +317,7 @@ struct rerun_args {
 	struct cmp_opts o;
 	struct run_options run;
 	struct report_options ro;
-	bool report, quiet, no_counters;
+	bool report, quiet, no_counters, resume;
 	const char *dir;
 };
 
@@ -361,7 +361,7 @@ static int rerun_args_parse(const struct command *c, int argc, char **argv,
 			a->run.device = (int)dev;
 			break;
 		case 'C': a->no_counters = true; break;
-		case 'r': a->run.resume = true; break;
+		case 'r': a->resume = true; break;
 		case 'n': a->run.note = optarg; break;
 		case 'q': a->quiet = true; a->run.progress = false; break;
 		case 'R': a->report = false; break;
@@ -436,10 +436,10 @@ int cmd_rerun(int argc, char **argv)
 	const struct command *c = find_command("rerun");
 	struct rerun_args a = { .report = true };
 	struct experiment_file f = { 0 };
-	struct results rec = { 0 }, res = { 0 };
+	struct results rec = { 0 }, res = { 0 }, prev = { 0 };
 	struct plan_selection only = { 0 };
 	char *yaml = NULL, *dir = NULL, *list = NULL, why[256], arch[16];
-	const char *outdir = NULL, *path;
+	const char *path;
 	int rc;
 
 	a.run.progress = isatty(STDERR_FILENO);
@@ -465,20 +465,20 @@ int cmd_rerun(int argc, char **argv)
 		diag_error("%s: cannot rerun: %s", path, why);
 		goto out;
 	}
-	a.run.outdir = dir;
 	a.run.only_variant = &only;
 	a.run.command = cli_command_line();
 	/* counters as the record has them, unless told otherwise */
 	a.run.no_counters = a.no_counters || !rec.counters_method;
-	rc = runner_run(&f, &a.run, &res, &outdir);
+	rc = output_run(&f, &a.run, dir, a.resume ? dir : NULL, &prev, &res);
 	if (rc == EXIT_OK || rc == EXIT_FAILED || rc == EXIT_INTERRUPTED)
-		rc = rerun_finish(&a, path, &rec, &res, outdir, rc);
+		rc = rerun_finish(&a, path, &rec, &res, dir, rc);
 	if (runner_gpu_hung()) {
 		fflush(NULL);
 		_exit(rc);
 	}
 out:
 	results_release(&res);
+	results_release(&prev);
 	results_release(&rec);
 	experiment_file_release(&f);
 	plan_select_release(&only);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "counters/chip.h"
@@ -218,8 +219,10 @@ static int cmd_run(int argc, char **argv)
 	struct experiment_file f = { 0 };
 	struct results res = { 0 };
 	struct plan_selection only = { 0 };
-	const char *outdir = NULL, *variant_list = NULL;
-	bool quiet = false;
+	const char *outdir = NULL, *variant_list = NULL, *resume_dir = NULL;
+	struct results prev = { 0 };
+	char *made = NULL;
+	bool quiet = false, resume = false;
 	char arch[16];
 	int ch, rc = EXIT_USAGE;
 
@@ -231,7 +234,7 @@ static int cmd_run(int argc, char **argv)
 		case 'o':
 			if (cli_need_name("-o/--output", "a directory", optarg))
 				goto out;
-			o.outdir = optarg;
+			outdir = optarg;
 			break;
 		case 'd':
 			if (parse_int(c, "--device", optarg, &o.device))
@@ -247,10 +250,10 @@ static int cmd_run(int argc, char **argv)
 			if (parse_shard(optarg, &o.part) < 0)
 				goto out;
 			break;
-		case 'X': o.resume_dir = optarg; break;
+		case 'X': resume_dir = optarg; break;
 		case 'C': o.no_counters = true; break;
 		case 'P': o.profile_only = true; break;
-		case 'r': o.resume = true; break;
+		case 'r': resume = true; break;
 		case 'v': variant_list = optarg; break;
 		case 'n': o.note = optarg; break;
 		case 'q': quiet = true; o.progress = false; break;
@@ -300,17 +303,23 @@ static int cmd_run(int argc, char **argv)
 	}
 	/* the report's templates and directory are checked before any GPU
 	 * work, so that bad ones cost no measurement */
-	ro.dir = o.outdir ? o.outdir : f.output;
+	if (!outdir)
+		outdir = f.output;
+	made = output_dir_missing(outdir);
+	ro.dir = outdir;
 	if (report && !o.profile_only && report_prepare(&ro) < 0)
 		goto out;
 	o.command = g_command;
 	if (wo.devices) {
 		wo.file = argv[optind];
 		wo.variant_list = variant_list;
+		wo.outdir = outdir;
+		wo.resume = resume;
 		wo.run = &o;
-		rc = workers_run(&f, &wo, &res, &outdir);
+		rc = workers_run(&f, &wo, &res);
 	} else {
-		rc = runner_run(&f, &o, &res, &outdir);
+		rc = output_run(&f, &o, outdir, resume ? resume_dir ?
+				resume_dir : outdir : NULL, &prev, &res);
 	}
 	/* A report of whatever was measured, also after a failure or an
 	 * interruption; not when nothing ran (no GPU, bad options). */
@@ -330,7 +339,12 @@ static int cmd_run(int argc, char **argv)
 		_exit(rc);
 	}
 out:
+	/* a run that wrote nothing leaves no directory it made */
+	if (!res.nrows)
+		output_dir_unmake(outdir, made);
+	free(made);
 	results_release(&res);
+	results_release(&prev);
 	experiment_file_release(&f);
 	plan_select_release(&only);
 	return rc;
@@ -576,6 +590,7 @@ static int cmd_plan(int argc, char **argv)
 	struct plan_selection only = { 0 };
 	struct experiment_file f = { 0 };
 	struct results prev = { 0 };
+	struct plan_done *done = NULL;
 	struct plan p = { 0 };
 	const char *outdir = NULL, *variant_list = NULL;
 	bool json = false, verbose = false, resume = false;
@@ -619,12 +634,13 @@ static int cmd_plan(int argc, char **argv)
 		po.only = &only;
 	}
 	if (resume) {
-		int got = plan_read_previous(outdir ? outdir : f.output, &f, &prev);
+		int got = results_read_previous(outdir ? outdir : f.output,
+						f.sha256, &prev);
 
 		if (got < 0)
 			goto out;
-		if (got > 0)
-			po.prev = &prev;
+		po.done = done = results_done(&prev);
+		po.ndone = prev.nrows;
 	}
 	plan_build(&f, &po, &p);
 	rc = EXIT_OK;
@@ -634,6 +650,7 @@ static int cmd_plan(int argc, char **argv)
 		plan_print(stdout, &p, verbose);
 out:
 	plan_release(&p);
+	free(done);
 	results_release(&prev);
 	experiment_file_release(&f);
 	plan_select_release(&only);

@@ -10,9 +10,11 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/exitcode.h"
 #include "results/json.h"
 #include "base/util.h"
 
@@ -104,4 +106,77 @@ int output_report(const char *dir, const struct results *r,
 		    printers[i].print(r, -1, dir, ro) < 0)
 			rc = -1;
 	return rc;
+}
+
+char *output_dir_missing(const char *dir)
+{
+	char *top = NULL, *p = xstrdup(dir);
+	struct stat st;
+
+	for (;;) {
+		char *slash;
+
+		/* trailing slashes name the same directory */
+		while (strlen(p) > 1 && p[strlen(p) - 1] == '/')
+			p[strlen(p) - 1] = '\0';
+		if (!*p || stat(p, &st) == 0)
+			break;
+		free(top);
+		top = xstrdup(p);
+		slash = strrchr(p, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+	}
+	free(p);
+	return top;
+}
+
+void output_dir_unmake(const char *dir, const char *top)
+{
+	char *p = xstrdup(dir);
+
+	if (!top)
+		goto out;
+	for (;;) {
+		char *slash;
+
+		while (strlen(p) > 1 && p[strlen(p) - 1] == '/')
+			p[strlen(p) - 1] = '\0';
+		if (rmdir(p) < 0 || strcmp(p, top) == 0)
+			break;
+		slash = strrchr(p, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+	}
+out:
+	free(p);
+}
+
+/* output_save as the runner stores its results: into the directory ctx. */
+static int save_to_dir(const struct results *r, void *ctx)
+{
+	return output_save(ctx, r);
+}
+
+int output_run(const struct experiment_file *f, struct run_options *o,
+	       const char *dir, const char *resume_dir, struct results *prev,
+	       struct results *res)
+{
+	memset(res, 0, sizeof(*res));
+	if (output_dir_make(dir) < 0)
+		return EXIT_USAGE;
+	if (resume_dir) {
+		int got = results_read_previous(resume_dir, f->sha256, prev);
+
+		if (got < 0)
+			return EXIT_USAGE;
+		if (got > 0)
+			o->prev = prev;
+	}
+	o->save = save_to_dir;
+	o->save_ctx = (void *)dir;
+	o->where = dir;
+	return runner_run(f, o, res);
 }

@@ -14,7 +14,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "experiment/experiment.h"
 #include "report/report.h"
+#include "run/runner.h"
 #include "run/results.h"
 
 struct printer {
@@ -40,6 +42,15 @@ const struct printer *output_printers(size_t *count);
  * one-line diagnostic: bad input, refused before anything is written. */
 int output_dir_make(const char *dir);
 
+/* The outermost directory of path dir that does not exist yet (dir
+ * itself, or a parent that making dir would create), or NULL when dir
+ * exists.  Caller frees. */
+char *output_dir_missing(const char *dir);
+/* Removes dir and its parents up to top (output_dir_missing's answer
+ * before dir was made) as long as they are empty: a command that wrote
+ * nothing leaves no directory it made.  top NULL: nothing is removed. */
+void output_dir_unmake(const char *dir, const char *top);
+
 /* Creates dir if missing and runs every `with_save` printer (results.json,
  * results.csv), so readers never see half a file, even when culab is
  * killed mid-write.  Returns 0, or -1 after a diagnostic. */
@@ -50,5 +61,15 @@ int output_save(const char *dir, const struct results *r);
  * diagnostic (see report_render: the Markdown may still be written). */
 int output_report(const char *dir, const struct results *r,
 		  const struct report_options *ro);
+
+/* `culab run` (and rerun) on one GPU into dir: makes dir, keeps what
+ * resume_dir (NULL: no --resume) holds of the same experiment file
+ * (read into *prev, which the caller releases), and saves after every
+ * measurement.  Returns runner_run's exit code, or EXIT_USAGE before
+ * anything ran (dir cannot be made, resume_dir holds another file's
+ * results); *res holds the results (caller releases). */
+int output_run(const struct experiment_file *f, struct run_options *o,
+	       const char *dir, const char *resume_dir, struct results *prev,
+	       struct results *res);
 
 #endif

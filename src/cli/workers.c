@@ -36,6 +36,7 @@
 #include "run/env.h"
 #include "base/exitcode.h"
 #include "results/merge.h"
+#include "results/json.h"
 #include "output.h"
 #include "plan/plan.h"
 #include "base/util.h"
@@ -208,7 +209,7 @@ static int prepare_resume(const struct experiment_file *f, const char *outdir,
 
 	/* another file's results in DIR are refused, as a one-GPU run does */
 	if (access(top, F_OK) == 0)
-		rc = plan_read_previous(outdir, f, &prev);
+		rc = results_read_previous(outdir, f->sha256, &prev);
 	if (rc > 0) {
 		g.r = xcalloc(1, sizeof(*g.r));
 		g.r[g.n++] = prev;
@@ -595,17 +596,15 @@ out:
 }
 
 int workers_run(const struct experiment_file *f,
-		const struct workers_options *o, struct results *out,
-		const char **outdir_used)
+		const struct workers_options *o, struct results *out)
 {
-	const char *outdir = o->run->outdir ? o->run->outdir : f->output;
+	const char *outdir = o->outdir;
 	char *root = xasprintf("%s/.workers", outdir), *resume_dir = NULL;
 	struct worker *w = NULL;
 	int *devs = NULL, k = 0, rc;
 	bool all_in = false;
 
 	memset(out, 0, sizeof(*out));
-	*outdir_used = outdir;
 	k = pick_devices(o, f, &devs);
 	if (k < 0) {
 		rc = -k;
@@ -616,7 +615,7 @@ int workers_run(const struct experiment_file *f,
 		rc = EXIT_USAGE;
 		goto out;
 	}
-	if (o->run->resume) {
+	if (o->resume) {
 		int got = prepare_resume(f, outdir, root);
 
 		if (got < 0) {

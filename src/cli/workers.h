@@ -13,6 +13,8 @@
 #ifndef CULAB_WORKERS_H
 #define CULAB_WORKERS_H
 
+#include <stdbool.h>
+
 #include "experiment/experiment.h"
 #include "run/results.h"
 #include "run/runner.h"
@@ -21,8 +23,10 @@ struct workers_options {
 	const char *devices;          /* "all", or CUDA indexes "0,1" */
 	const char *file;             /* the experiment file as given */
 	const char *variant_list;     /* --variant as given, or NULL */
-	const struct run_options *run;/* outdir, resume, shard, counters,
-					 profile_only, note, command, progress */
+	const char *outdir;           /* where the merged results go */
+	bool resume;                  /* --resume */
+	const struct run_options *run;/* shard, counters, profile_only, note,
+					 command, progress */
 };
 
 /* Parses a --devices list of `count` devices: "all", or distinct
@@ -32,11 +36,11 @@ int workers_parse_devices(const char *list, int count, int **devs, char *why,
 			  size_t whysize);
 
 /* Runs f on the devices ($CULAB_TEST_DEVICES=N: as if the node had N
- * GPUs, for tests of the parent on machines without).  Returns an exit code as runner_run does (a
- * worker's interruption or failure is the run's); *out holds the merged
- * results (caller releases) and *outdir_used the directory. */
+ * GPUs, for tests of the parent on machines without), into o->outdir.
+ * Returns an exit code as runner_run does (a worker's interruption or
+ * failure is the run's); *out holds the merged results (caller
+ * releases). */
 int workers_run(const struct experiment_file *f,
-		const struct workers_options *o, struct results *out,
-		const char **outdir_used);
+		const struct workers_options *o, struct results *out);
 
 #endif

@@ -20,6 +20,7 @@
 #include "ladder/family.h"
 #include "base/hash.h"
 #include "counters/metrics.h"
+#include "results/json.h"
 #include "base/util.h"
 
 /* ---- environment facts ---------------------------------------------------- */

@@ -64,8 +64,9 @@
  * rows, where types(v) counts the types v supports and blocks is the
  * number of explicit blocks (1 when none).  At most EXPERIMENT_MAX_ROWS per
  * experiment, EXPERIMENT_MAX_FILE_ROWS and EXPERIMENT_MAX_EXPERIMENTS
- * experiments per file.  The plan (plan.h) owns this rule: the loader
- * counts with plan_count_rows(), and plan_build() expands by it. */
+ * experiments per file.  This rule is experiment_blocks() and
+ * experiment_count_rows() below: the loader holds a file to its limits
+ * with them, and plan_build() (plan.h) expands by them. */
 #ifndef CULAB_EXPERIMENT_H
 #define CULAB_EXPERIMENT_H
 
@@ -164,5 +165,15 @@ int experiment_load_buffer(const char *path, const char *text, size_t len,
 
 /* Frees the contents of *f; accepts a zeroed or NULL *f. */
 void experiment_file_release(struct experiment_file *f);
+
+/* How many block sizes variant v is measured with in e: every block the
+ * experiment lists when v takes one, else 1 (its single default). */
+size_t experiment_blocks(const struct experiment *e, const struct variant *v);
+/* The i-th of them (i < experiment_blocks(e, v)): a listed block, v's
+ * block_default, or 0 when v takes no block. */
+int experiment_block(const struct experiment *e, const struct variant *v,
+		     size_t i);
+/* Rows e expands to (see "Rows" above). */
+uint64_t experiment_count_rows(const struct experiment *e);
 
 #endif

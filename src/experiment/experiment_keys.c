@@ -6,7 +6,7 @@
  * and points to the function that checks its value and fills struct
  * experiment.  Each of those keeps going after an error, so a user sees
  * every mistake of an experiment at once.  The rows an experiment
- * expands to are counted by the plan's rule (plan_count_rows) and held to
+ * expands to are counted by experiment_count_rows() and held to
  * the limits here; what sizes a family takes (shapes or not) is its row
  * of the family table (family.h).
  *
@@ -20,7 +20,6 @@
 #include <string.h>
 
 #include "counters/metrics.h"
-#include "plan/plan.h"
 #include "ladder/registry.h"
 #include "size.h"
 #include "base/util.h"
@@ -794,7 +793,7 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 	/* A failed experiment still holds its sizes until the load ends:
 	 * charge them to the file's budget so that errors repeated through
 	 * aliases or defaults (reported once) cannot pile them up. */
-	rows = (rc < 0 || ld->stopped) ? e->nsizes : plan_count_rows(e);
+	rows = (rc < 0 || ld->stopped) ? e->nsizes : experiment_count_rows(e);
 	ld->file_rows += rows;
 	if (ld->file_rows > EXPERIMENT_MAX_FILE_ROWS)
 		return lfatal(ld, map->line, map->col, "the experiments of this "

@@ -1,7 +1,7 @@
 /* plan.c - the one expansion of an experiment file into measurements,
  * and its cut into shards.  See plan.h.
  *
- * Resume matching sorts the previous results' ok rows by their key
+ * Resume matching sorts the verified measurements done before by their key
  * (experiment, variant, type, shape, block) once and finds each
  * measurement's row by binary search, so resuming a file of 10^6 rows
  * costs n log n, not n^2.  A row is taken by at most one measurement. */
@@ -92,63 +92,6 @@ static bool selected(const struct plan_selection *sel, const char *name)
 	return false;
 }
 
-/* ---- --resume --------------------------------------------------------------- */
-
-int plan_read_previous(const char *dir, const struct experiment_file *f,
-		       struct results *prev)
-{
-	char *path = xasprintf("%s/results.json", dir);
-	int rc = 1;
-
-	memset(prev, 0, sizeof(*prev));
-	if (access(path, F_OK) != 0) {
-		diag_note("nothing to resume in \"%s\": starting afresh", dir);
-		rc = 0;
-	} else if (results_read(path, prev) < 0) {
-		rc = -1;
-	} else if (!prev->source_sha256 ||
-		   strcmp(prev->source_sha256, f->sha256) != 0) {
-		rc = diag_error("cannot resume: \"%s\" was produced by another "
-				"experiment file (SHA-256 differs); use another "
-				"output directory or drop --resume", path);
-		results_release(prev);
-	}
-	free(path);
-	return rc;
-}
-
-/* ---- the expansion rule --------------------------------------------------- */
-
-/* Blocks variant v is measured with in e: every block the experiment
- * lists when v takes one, else its single default (0: takes none). */
-static size_t blocks_of(const struct experiment *e, const struct variant *v)
-{
-	return (v->flags & VF_BLOCK) && e->nblocks ? e->nblocks : 1;
-}
-
-static int block_at(const struct experiment *e, const struct variant *v,
-		    size_t i)
-{
-	if (!(v->flags & VF_BLOCK))
-		return 0;
-	return e->nblocks ? e->blocks[i] : v->block_default;
-}
-
-uint64_t plan_count_rows(const struct experiment *e)
-{
-	uint64_t rows = 0;
-
-	for (size_t v = 0; v < e->nvariants; v++) {
-		const struct variant *var = e->variants[v];
-		uint64_t types = 0;
-
-		for (size_t t = 0; t < e->ndtypes; t++)
-			types += variant_supports(var, e->dtypes[t]);
-		rows += types * e->nsizes * blocks_of(e, var);
-	}
-	return rows;
-}
-
 /* ---- resume ----------------------------------------------------------------- */
 
 /* The key of a measurement or of a previous row. */
@@ -174,56 +117,53 @@ static int key_cmp(const struct key *a, const struct key *b)
 }
 
 struct prev_index {
-	const struct results *r;
-	size_t *rows;            /* ok rows, sorted by key */
-	bool *taken;             /* by results row */
+	const struct plan_done *done;
+	size_t *ids;             /* verified ones, sorted by key */
+	bool *taken;             /* by index into done */
 	size_t n;
 };
 
-static struct key row_key(const struct result_row *w)
+static struct key done_key(const struct plan_done *d)
 {
-	struct key k = { w->experiment, w->variant, w->dtype, w->n, w->m,
-			 w->block };
+	struct key k = { d->experiment, d->variant, d->dtype, d->n, d->m,
+			 d->block };
 
 	return k;
 }
 
-static const struct results *sort_prev;
+static const struct plan_done *sort_done;
 
 static int prev_cmp(const void *a, const void *b)
 {
-	struct key x = row_key(&sort_prev->rows[*(const size_t *)a]);
-	struct key y = row_key(&sort_prev->rows[*(const size_t *)b]);
+	struct key x = done_key(&sort_done[*(const size_t *)a]);
+	struct key y = done_key(&sort_done[*(const size_t *)b]);
 	int c = key_cmp(&x, &y);
 
 	if (c)
 		return c;
-	/* equal keys: the earlier row first, taken first */
+	/* equal keys: the earlier one first, taken first */
 	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
 }
 
-static void prev_index_build(struct prev_index *x, const struct results *r)
+static void prev_index_build(struct prev_index *x, const struct plan_done *d,
+			     size_t n)
 {
 	memset(x, 0, sizeof(*x));
-	if (!r)
+	if (!d)
 		return;
-	x->r = r;
-	x->rows = xcalloc(r->nrows ? r->nrows : 1, sizeof(*x->rows));
-	x->taken = xcalloc(r->nrows ? r->nrows : 1, sizeof(*x->taken));
-	/* Failed and skipped rows are measured again. */
-	for (size_t i = 0; i < r->nrows; i++) {
-		const struct result_row *w = &r->rows[i];
-
-		if (w->status == ROW_OK && w->experiment && w->variant &&
-		    w->dtype)
-			x->rows[x->n++] = i;
-	}
-	sort_prev = r;
-	qsort(x->rows, x->n, sizeof(*x->rows), prev_cmp);
-	sort_prev = NULL;
+	x->done = d;
+	x->ids = xcalloc(n ? n : 1, sizeof(*x->ids));
+	x->taken = xcalloc(n ? n : 1, sizeof(*x->taken));
+	/* Failed and skipped measurements are made again. */
+	for (size_t i = 0; i < n; i++)
+		if (d[i].ok && d[i].experiment && d[i].variant && d[i].dtype)
+			x->ids[x->n++] = i;
+	sort_done = d;
+	qsort(x->ids, x->n, sizeof(*x->ids), prev_cmp);
+	sort_done = NULL;
 }
 
-/* Takes the first untaken previous row with key k: its index, or
+/* Takes the first untaken done measurement with key k: its `row`, or
  * SIZE_MAX when there is none. */
 static size_t prev_take(struct prev_index *x, const struct key *k)
 {
@@ -231,7 +171,7 @@ static size_t prev_take(struct prev_index *x, const struct key *k)
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		struct key mk = row_key(&x->r->rows[x->rows[mid]]);
+		struct key mk = done_key(&x->done[x->ids[mid]]);
 
 		if (key_cmp(&mk, k) < 0)
 			lo = mid + 1;
@@ -239,13 +179,13 @@ static size_t prev_take(struct prev_index *x, const struct key *k)
 			hi = mid;
 	}
 	for (; lo < x->n; lo++) {
-		struct key lk = row_key(&x->r->rows[x->rows[lo]]);
+		struct key lk = done_key(&x->done[x->ids[lo]]);
 
 		if (key_cmp(&lk, k) != 0)
 			break;
-		if (!x->taken[x->rows[lo]]) {
-			x->taken[x->rows[lo]] = true;
-			return x->rows[lo];
+		if (!x->taken[x->ids[lo]]) {
+			x->taken[x->ids[lo]] = true;
+			return x->done[x->ids[lo]].row;
 		}
 	}
 	return SIZE_MAX;
@@ -253,7 +193,7 @@ static size_t prev_take(struct prev_index *x, const struct key *k)
 
 static void prev_index_release(struct prev_index *x)
 {
-	free(x->rows);
+	free(x->ids);
 	free(x->taken);
 }
 
@@ -315,7 +255,7 @@ static void measurement_init(struct builder *B, struct plan_stage *s,
 				      dtype_name(s->t), s->size_text);
 	ms->work_bytes = v->work ? v->work(&a) : 0;
 	ms->host_bytes = v->host ? v->host(&a) : 0;
-	ms->prev_row = B->prev.r ? prev_take(&B->prev, &k) : SIZE_MAX;
+	ms->prev_row = B->prev.done ? prev_take(&B->prev, &k) : SIZE_MAX;
 	ms->state = ms->prev_row != SIZE_MAX ? PLAN_RESUMED : PLAN_RUN;
 }
 
@@ -348,7 +288,7 @@ static void stage_add(struct builder *B, struct plan_stage *s)
 
 		if (!variant_supports(v, s->t))
 			continue;
-		for (size_t bi = 0; bi < blocks_of(s->e, v); bi++) {
+		for (size_t bi = 0; bi < experiment_blocks(s->e, v); bi++) {
 			if (!selected(B->o->only, v->name)) {
 				B->p->left_out++;
 				continue;
@@ -356,7 +296,7 @@ static void stage_add(struct builder *B, struct plan_stage *s)
 			s->ms = xrealloc(s->ms, (s->nms + 1) * sizeof(*s->ms));
 			memset(&s->ms[s->nms], 0, sizeof(s->ms[0]));
 			measurement_init(B, s, &s->ms[s->nms++], v,
-					 block_at(s->e, v, bi));
+					 experiment_block(s->e, v, bi));
 		}
 	}
 }
@@ -426,7 +366,7 @@ static size_t stage_rows(const struct experiment *e, enum dtype t)
 
 	for (size_t vi = 0; vi < e->nvariants; vi++)
 		if (variant_supports(e->variants[vi], t))
-			n += blocks_of(e, e->variants[vi]);
+			n += experiment_blocks(e, e->variants[vi]);
 	return n;
 }
 
@@ -445,7 +385,7 @@ int plan_build(const struct experiment_file *f, const struct plan_options *o,
 	p->part = o->part;
 	p->all_stages = plan_costs(f, &cost);
 	plan_shard_stages(f, o->shard, o->part, &keep);
-	prev_index_build(&B.prev, o->prev);
+	prev_index_build(&B.prev, o->done, o->ndone);
 	for (size_t i = 0; i < f->nexps; i++) {
 		const struct experiment *e = &f->exps[i];
 
@@ -619,7 +559,7 @@ uint64_t plan_stage_cost(const struct experiment *e, enum dtype t,
 		const struct variant *v = e->variants[vi];
 
 		if (variant_supports(v, t))
-			us += blocks_of(e, v) * measurement_cost(e, v, t, sh);
+			us += experiment_blocks(e, v) * measurement_cost(e, v, t, sh);
 	}
 	return us ? us : 1;
 }

@@ -6,7 +6,7 @@
  * buffers.  A measurement is one variant (and block size) of a stage, with
  * its state: to run, taken from previous results (--resume), or skipped
  * with the reason.  The --variant selection and --resume are applied here
- * and only here: the loader's row limits (plan_count_rows), the runner,
+ * and only here: the loader's row limits (experiment_count_rows), the runner,
  * its progress line and `culab plan` all read the plan, so no other code
  * expands the cross product variant x type x size x block.
  *
@@ -28,7 +28,6 @@
 #include <stdio.h>
 
 #include "experiment/experiment.h"
-#include "run/results.h"
 
 /* Scratch sizes of a plan made without a GPU assume this many SMs (an
  * H100 SXM's; only grid-sized scratch depends on it, by kilobytes). */
@@ -57,8 +56,8 @@ struct plan_measurement {
 	char *label;             /* experiment/variant/type/size[/bBLOCK]: the
 				    NVTX range, the progress line, counters */
 	enum plan_state state;
-	size_t prev_row;         /* PLAN_RESUMED: row index in the previous
-				    results (plan_options.prev) */
+	size_t prev_row;         /* PLAN_RESUMED: the `row` of the done
+				    measurement it takes (plan_options.done) */
 	char *why;               /* PLAN_SKIPPED: the reason, else NULL */
 	size_t work_bytes;       /* device scratch its launcher asks for */
 	size_t host_bytes;       /* pinned host scratch */
@@ -94,6 +93,16 @@ struct plan_stage {
 	size_t nstate[PLAN__STATES];
 };
 
+/* A measurement a previous run made (--resume): its key, whether it
+ * ended verified, and where the caller keeps it. */
+struct plan_done {
+	const char *experiment, *variant, *dtype;
+	uint64_t n, m;
+	int block;
+	bool ok;                 /* only verified ones are kept */
+	size_t row;              /* the caller's: becomes prev_row */
+};
+
 /* The variants --variant names, parsed once. */
 struct plan_selection {
 	char **names;
@@ -102,7 +111,8 @@ struct plan_selection {
 
 struct plan_options {
 	const struct plan_selection *only;  /* --variant, or NULL for all */
-	const struct results *prev;   /* --resume: rows already measured, or NULL */
+	const struct plan_done *done; /* --resume: measurements already made */
+	size_t ndone;
 	int sm_count;                 /* for scratch sizes; 0: PLAN_ASSUMED_SMS */
 	bool counters;                /* counters are collected (no --no-counters) */
 	bool profile_only;            /* one verified run, no timing */
@@ -142,24 +152,13 @@ int plan_select_parse(const char *list, struct plan_selection *sel, char *why,
 		      size_t whysize);
 void plan_select_release(struct plan_selection *sel);
 
-/* The results --resume keeps: dir/results.json, which must come from
- * the same experiment file (SHA-256 of f's text).  Returns 1 with *prev
- * filled (caller releases), 0 when there is nothing to resume (a note
- * says so), -1 after a diagnostic (unreadable, or another file's). */
-int plan_read_previous(const char *dir, const struct experiment_file *f,
-		       struct results *prev);
-
-/* Rows experiment e expands to (experiment.h, "Rows"): the count the
- * loader holds to its limits, by the same rule plan_build expands. */
-uint64_t plan_count_rows(const struct experiment *e);
-
-/* Expands f into *p.  With o->prev, a measurement whose ok row the
- * previous results hold (same experiment, variant, type, shape and block)
- * is PLAN_RESUMED; failed and skipped rows are measured again.  Every
+/* Expands f into *p.  With o->done, a measurement of which a verified one
+ * was done (same experiment, variant, type, shape and block) is
+ * PLAN_RESUMED, each done one taken at most once; failed and skipped ones
+ * are measured again.  Every
  * other measurement is PLAN_RUN: what is skipped is decided when it is
  * known (plan_stage_skip).  Returns 0; the caller releases *p with
- * plan_release().  f (and o->prev, whose rows prev_row indexes) must
- * outlive *p. */
+ * plan_release().  f must outlive *p. */
 int plan_build(const struct experiment_file *f, const struct plan_options *o,
 	       struct plan *p);
 

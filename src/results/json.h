@@ -28,6 +28,31 @@ char *json_results_encode(const struct results *r);
 int json_results_decode(const char *path, const char *text, size_t len,
 			struct results *r);
 
+/* Loads a results.json (json_read.c decodes it; files.c) and brings an older schema
+ * version up to this one: a version 1 file gets its `variants` table from
+ * the built-in rows of this binary, which hold every variant a version 1
+ * file can name.  Returns 0, or -1 after a GNU-format diagnostic
+ * (missing, truncated, corrupt, wrong schema).  Caller releases *r. */
+int results_read(const char *path, struct results *r);
+
+/* Same, from memory; `path` names the text in messages (tests, fuzzer). */
+int results_read_buffer(const char *path, const char *text, size_t len,
+			struct results *r);
+
+/* results.csv: the header line, then one line per row with one column
+ * per counter column any row has.  Caller frees. */
+char *results_csv_text(const struct results *r);
+
+/* The CSV header line (no newline), for docs and tests. */
+const char *results_csv_header(void);
+
+/* What --resume keeps: dir/results.json, which must come from the
+ * experiment file of this SHA-256 (hex).  Returns 1 with *prev filled
+ * (caller releases), 0 when there is nothing to resume (a note says so),
+ * -1 after a diagnostic (unreadable, or another file's). */
+int results_read_previous(const char *dir, const char *sha256,
+			  struct results *prev);
+
 /* `culab list --json kernels`: every row of the registry, as results.json
  * describes variants.  Returns 0, or -1 after a diagnostic. */
 int json_print_kernels(FILE *fp);

@@ -1,12 +1,9 @@
 /* results.h - measured results in memory.
  *
- * A run produces one struct results.  The printers of output.h store it
- * (results.json: the full record, schema-versioned, encoded by json.c;
- * results.csv: one row per measurement, results_csv_text() here; the
- * Markdown reports).  results_read() loads a results.json back (for
- * `culab report`, `--resume` and the tests), rejects files that are
- * truncated, corrupt or of another schema with a GNU-format error, and
- * brings files of an older schema version up to this one.
+ * A run produces one struct results.  The results/ folder stores it
+ * (results.json: the full record, schema-versioned; results.csv: one row
+ * per measurement) and reads it back (results_read: for `culab report`,
+ * `--resume` and the tests), and the report renders it.
  *
  * Self-contained: besides its rows, a results set holds a description of
  * every variant its rows name (`variants`: ladder step, titles and
@@ -290,23 +287,11 @@ const struct variant *results_add_variant(struct results *r,
  * taken).  A description without a name is taken and never found. */
 int results_take_variant(struct results *r, struct variant *v);
 
-/* Loads a results.json (json.c decodes it) and brings an older schema
- * version up to this one: a version 1 file gets its `variants` table from
- * the built-in rows of this binary, which hold every variant a version 1
- * file can name.  Returns 0, or -1 after a GNU-format diagnostic
- * (missing, truncated, corrupt, wrong schema).  Caller releases *r. */
-int results_read(const char *path, struct results *r);
-
-/* Same, from memory; `path` names the text in messages (tests, fuzzer). */
-int results_read_buffer(const char *path, const char *text, size_t len,
-			struct results *r);
-
-/* results.csv: the header line, then one line per row with one column
- * per counter column any row has.  Caller frees. */
-char *results_csv_text(const struct results *r);
-
-/* The CSV header line (no newline), for docs and tests. */
-const char *results_csv_header(void);
+struct plan_done;
+/* r's rows as the measurements --resume may keep (plan.h): one per row,
+ * in row order, `row` its index; the strings are r's.  Returns a new
+ * array of r->nrows (caller frees; NULL when r has no rows). */
+struct plan_done *results_done(const struct results *r);
 
 /* Frees everything *r owns and zeroes it; accepts NULL. */
 void results_release(struct results *r);

@@ -14,8 +14,9 @@
  *      rest of its batch (runner_counters.c).
  * The flush kernel keeps the GPU busy while the launch is enqueued, so
  * launch latency stays out of the events, as nvbench's blocking kernel
- * does.  After every row the results files are rewritten atomically, so
- * an interrupted or crashed run keeps every finished measurement.  What
+ * does.  After every row the caller stores the results (run_options.save:
+ * culab rewrites its files atomically), so an interrupted or crashed run
+ * keeps every finished measurement.  What
  * is the family's (inputs, reference, check, bytes) comes from its row in
  * family.h; what is the variant's, from its registry row.
  *
@@ -44,7 +45,6 @@
 #include "env.h"
 #include "base/exitcode.h"
 #include "counters/launch_watch.h"
-#include "cli/output.h"
 #include "ladder/ukernel.h"
 
 /* Poison byte for outputs: 0x5a5a5a5a is outside every input range of
@@ -223,14 +223,14 @@ static void row_cuda_error(struct run *R, struct result_row *w, int err,
 static int save_results(struct run *R)
 {
 	double t = runner_now();
-	int rc = output_save(R->outdir, R->res);
+	int rc = R->o->save ? R->o->save(R->res, R->o->save_ctx) : 0;
 
 	runner_lap(R, RP_SAVE, &t);
 	if (rc == 0)
 		return 0;
 	R->fatal = true;
 	snprintf(R->fatal_why, sizeof(R->fatal_why),
-		 "cannot write results to \"%s\"", R->outdir);
+		 "cannot write results to \"%s\"", R->o->where);
 	return -1;
 }
 
@@ -693,8 +693,8 @@ skip:
 static void take_prev(struct run *R, const struct plan_stage *s,
 		      const struct plan_measurement *ms)
 {
-	struct result_row *w = &R->prev.rows[ms->prev_row];
-	const struct environment *d = results_row_device(&R->prev, w);
+	struct result_row *w = &R->o->prev->rows[ms->prev_row];
+	const struct environment *d = results_row_device(R->o->prev, w);
 	int device = d ? results_add_device(R->res, d) : -1;
 	struct result_row *n = results_add_row(R->res);
 
@@ -758,7 +758,7 @@ static void run_stage(struct run *R, struct plan_stage *s)
 		}
 	}
 	if (skipped)
-		output_save(R->outdir, R->res);
+		save_results(R);
 out:
 	if (R->npend && !R->hung) {
 		runner_counters_flush(R);
@@ -998,14 +998,14 @@ static int run_status(struct run *R)
 		out->status = xstrdup("interrupted");
 		diag_error("interrupted by signal %d: %zu of %zu measurements "
 			   "are in \"%s\"; finish with --resume",
-			   (int)interrupted, out->nrows, R->plan.nms, R->outdir);
+			   (int)interrupted, out->nrows, R->plan.nms, R->o->where);
 		rc = EXIT_INTERRUPTED;
 	} else if (R->fatal) {
 		out->status = xstrdup("aborted");
 		diag_error("run aborted, %s: %s; %zu finished measurements are "
 			   "in \"%s\"", R->hung ? "a kernel cannot be stopped" :
 			   "the CUDA context is unusable", R->fatal_why,
-			   out->nrows, R->outdir);
+			   out->nrows, R->o->where);
 		rc = EXIT_FAILED;
 	} else {
 		out->status = xstrdup("complete");
@@ -1013,7 +1013,7 @@ static int run_status(struct run *R)
 			rc = EXIT_FAILED;
 	}
 	out->finished = xstrdup(iso_time_now(now));
-	if (output_save(R->outdir, out) < 0 && rc == EXIT_OK)
+	if (save_results(R) < 0 && rc == EXIT_OK)
 		rc = EXIT_FAILED;
 	return rc;
 }
@@ -1023,7 +1023,8 @@ static void build_plan(struct run *R)
 {
 	struct plan_options po = {
 		.only = R->o->only_variant,
-		.prev = R->have_prev ? &R->prev : NULL,
+		.done = R->prev_done,
+		.ndone = R->o->prev ? R->o->prev->nrows : 0,
 		.sm_count = R->sm_count,
 		.counters = !R->o->no_counters,
 		.profile_only = R->o->profile_only,
@@ -1057,7 +1058,7 @@ static int prepare_kernels(struct run *R)
 }
 
 int runner_run(const struct experiment_file *f, const struct run_options *o,
-	       struct results *out, const char **outdir_used)
+	       struct results *out)
 {
 	struct run R = { .o = o, .f = f, .res = out };
 	struct sigaction sa, old_int, old_term, old_usr1, old_usr2;
@@ -1066,19 +1067,9 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	int rc;
 	double t0, t;
 
-	R.outdir = o->outdir ? o->outdir : f->output;
-	*outdir_used = R.outdir;
 	results_init(&R);
-	if (output_dir_make(R.outdir) < 0)
-		return EXIT_USAGE;
-	if (o->resume) {
-		int got = plan_read_previous(o->resume_dir ? o->resume_dir :
-					     R.outdir, f, &R.prev);
-
-		if (got < 0)
-			return EXIT_USAGE;
-		R.have_prev = got > 0;
-	}
+	if (o->prev)
+		R.prev_done = results_done(o->prev);
 	env = getenv("CULAB_RUN_TRACE");
 	R.trace = env && *env && strcmp(env, "0") != 0;
 	R.trap = getenv("CULAB_TEST_TRAP");
@@ -1087,7 +1078,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		diag_error("no usable GPU: %s", why);
 		teardown_device(&R);
 		nvml_close(&R.nvml);
-		results_release(&R.prev);
+		free(R.prev_done);
 		return EXIT_NO_GPU;
 	}
 	build_plan(&R);
@@ -1095,7 +1086,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		teardown_device(&R);
 		nvml_close(&R.nvml);
 		plan_release(&R.plan);
-		results_release(&R.prev);
+		free(R.prev_done);
 		return EXIT_USAGE;
 	}
 	runner_lap(&R, RP_DEVICE, &t);
@@ -1124,6 +1115,6 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	nvml_close(&R.nvml);
 	trace_run(&R, runner_now() - t0);
 	plan_release(&R.plan);
-	results_release(&R.prev);
+	free(R.prev_done);
 	return rc;
 }

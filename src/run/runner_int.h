@@ -58,9 +58,7 @@ struct run {
 	const struct experiment_file *f;
 	struct plan plan;
 	struct results *res;
-	const char *outdir;
-	struct results prev;     /* --resume: rows already measured */
-	bool have_prev;
+	struct plan_done *prev_done; /* --resume: o->prev's rows, for the plan */
 	cudaStream_t stream;
 	cudaEvent_t ev_start, ev_stop;
 	void *flush_buf;

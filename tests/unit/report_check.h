@@ -18,6 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "results/json.h"
+
 extern char **environ;
 
 /* The source tree the recorded fixtures are read from: $CULAB_SRCDIR, or

@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <sys/stat.h>
+
 #include "cli_run.h"
 
 #include <fcntl.h>
@@ -260,9 +262,20 @@ static void test_no_gpu(void **state)
 	assert_non_null(strstr(o.err, "no usable GPU"));
 	free(o.out);
 	free(o.err);
-	expect(ARGS("run", "-q", "-o", "/tmp/culab-cli-nogpu",
+	/* a run that measured nothing leaves no directory it made, nor the
+	 * parents it made for it; one that was there stays */
+	assert_int_equal(system("rm -rf /tmp/culab-cli-nogpu"), 0);
+	expect(ARGS("run", "-q", "-o", "/tmp/culab-cli-nogpu/a/b/",
 		    "experiments/quick.yaml"),
 	       EXIT_NO_GPU, NULL, "no usable GPU");
+	assert_int_equal(access("/tmp/culab-cli-nogpu", F_OK), -1);
+	assert_int_equal(mkdir("/tmp/culab-cli-nogpu", 0755), 0);
+	expect(ARGS("run", "-q", "-o", "/tmp/culab-cli-nogpu/a",
+		    "experiments/quick.yaml"),
+	       EXIT_NO_GPU, NULL, "no usable GPU");
+	assert_int_equal(access("/tmp/culab-cli-nogpu/a", F_OK), -1);
+	assert_int_equal(access("/tmp/culab-cli-nogpu", F_OK), 0);
+	assert_int_equal(rmdir("/tmp/culab-cli-nogpu"), 0);
 }
 
 /* `culab plan` needs no GPU.  With --resume against the recorded runs it

@@ -23,6 +23,7 @@
 #include "run/results.h"
 #include "base/util.h"
 #include "report_check.h"
+#include "results/json.h"
 
 #define FIXTURE "tests/fixtures/quick/results.json"
 #define QUICK "experiments/quick.yaml"

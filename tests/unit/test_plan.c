@@ -37,7 +37,7 @@ static const char reduce_text[] =
 	"    sizes: [\"1025 x 2049\"]\n";
 
 /* Ladder order within a stage, stages by type then size, one measurement
- * per (variant, block), and as many as plan_count_rows says. */
+ * per (variant, block), and as many as experiment_count_rows says. */
 static void test_order_and_labels(void **state)
 {
 	struct experiment_file f = { 0 };
@@ -49,8 +49,8 @@ static void test_order_and_labels(void **state)
 	load(reduce_text, &f);
 	assert_int_equal(plan_build(&f, &o, &p), 0);
 	assert_int_equal(p.nstages, 5);
-	assert_int_equal(p.nms, plan_count_rows(&f.exps[0]) +
-			 plan_count_rows(&f.exps[1]));
+	assert_int_equal(p.nms, experiment_count_rows(&f.exps[0]) +
+			 experiment_count_rows(&f.exps[1]));
 	assert_int_equal(p.nms, 4 * 5 + 1);
 	assert_int_equal(p.nstate[PLAN_RUN], p.nms);
 	s = &p.stages[0];
@@ -189,53 +189,39 @@ static void test_select(void **state)
 	experiment_file_release(&f);
 }
 
-static void prev_row(struct results *r, const char *exp, const char *var,
-		     const char *dtype, uint64_t n, int block,
-		     enum row_status st)
-{
-	struct result_row *w = results_add_row(r);
-
-	w->experiment = xstrdup(exp);
-	w->variant = xstrdup(var);
-	w->dtype = xstrdup(dtype);
-	w->n = n;
-	w->m = 1;
-	w->block = block;
-	w->status = st;
-}
-
-/* --resume keeps ok rows, each once; failed and skipped rows are
- * measured again; rows of other experiments are ignored. */
+/* --resume keeps verified measurements, each once; failed and skipped
+ * ones are measured again; those of other experiments are ignored.
+ * prev_row is the caller's `row` of the one taken. */
 static void test_resume(void **state)
 {
+	static const struct plan_done done[] = {
+		{ "r", "reduce_shuffle", "int", 1000, 1, 256, true, 10 },
+		{ "r", "reduce_global", "int", 1000, 1, 128, false, 11 },
+		{ "r", "reduce_cpu", "int", 1000, 1, 0, false, 12 },
+		{ "r", "reduce_cpu", "float", 1000, 1, 0, true, 13 },
+		{ "r", "reduce_cpu", "float", 1000, 1, 0, true, 14 },
+		{ "other", "reduce_cpu", "int", 1000, 1, 0, true, 15 },
+		{ "r", "reduce_shuffle", "int", 1000, 1, 512, true, 16 },
+	};
 	struct experiment_file f = { 0 };
-	struct results prev = { 0 };
-	struct plan_options o = { .prev = &prev };
+	struct plan_options o = { .done = done, .ndone = ARRAY_SIZE(done) };
 	struct plan p;
 	const struct plan_stage *s;
 
 	(void)state;
 	load(reduce_text, &f);
-	prev_row(&prev, "r", "reduce_shuffle", "int", 1000, 256, ROW_OK);
-	prev_row(&prev, "r", "reduce_global", "int", 1000, 128, ROW_WRONG);
-	prev_row(&prev, "r", "reduce_cpu", "int", 1000, 0, ROW_SKIPPED);
-	prev_row(&prev, "r", "reduce_cpu", "float", 1000, 0, ROW_OK);
-	prev_row(&prev, "r", "reduce_cpu", "float", 1000, 0, ROW_OK);
-	prev_row(&prev, "other", "reduce_cpu", "int", 1000, 0, ROW_OK);
-	prev_row(&prev, "r", "reduce_shuffle", "int", 1000, 512, ROW_OK);
 	plan_build(&f, &o, &p);
 	s = &p.stages[0];
 	assert_int_equal(s->ms[0].state, PLAN_RUN);          /* was wrong */
 	assert_int_equal(s->ms[3].state, PLAN_RESUMED);
-	assert_int_equal(s->ms[3].prev_row, 0);
+	assert_int_equal(s->ms[3].prev_row, 10);
 	assert_int_equal(s->ms[3].runs, 0);
 	assert_int_equal(s->ms[4].state, PLAN_RUN);          /* was skipped */
 	assert_int_equal(p.stages[2].ms[4].state, PLAN_RESUMED);
-	assert_int_equal(p.stages[2].ms[4].prev_row, 3);     /* the first */
+	assert_int_equal(p.stages[2].ms[4].prev_row, 13);    /* the first */
 	assert_int_equal(p.nstate[PLAN_RESUMED], 2);
 	assert_int_equal(p.nstate[PLAN_RUN], p.nms - 2);
 	plan_release(&p);
-	results_release(&prev);
 	experiment_file_release(&f);
 }
 

@@ -28,6 +28,7 @@
 #include "report/template.h"
 #include "base/util.h"
 #include "report_check.h"
+#include "results/json.h"
 
 static char *path_of(const char *dir, const char *name)
 {

@@ -17,6 +17,8 @@
 
 #include "base/diag.h"
 #include "cli/output.h"
+#include "plan/plan.h"
+#include "results/json.h"
 #include "run/results.h"
 #include "base/util.h"
 
@@ -660,6 +662,34 @@ static void test_pop_row(void **state)
 	assert_int_equal(a.nrows, 0);
 }
 
+/* --resume's view of results: every row, in order, with its key and
+ * whether it was verified. */
+static void test_done(void **state)
+{
+	struct results a;
+	struct plan_done *d;
+
+	(void)state;
+	fill(&a);
+	a.rows[1].status = ROW_WRONG;
+	d = results_done(&a);
+	assert_non_null(d);
+	for (size_t i = 0; i < a.nrows; i++) {
+		assert_string_equal(d[i].experiment, a.rows[i].experiment);
+		assert_string_equal(d[i].variant, a.rows[i].variant);
+		assert_string_equal(d[i].dtype, a.rows[i].dtype);
+		assert_int_equal(d[i].n, a.rows[i].n);
+		assert_int_equal(d[i].m, a.rows[i].m);
+		assert_int_equal(d[i].block, a.rows[i].block);
+		assert_int_equal(d[i].row, i);
+		assert_int_equal(d[i].ok, a.rows[i].status == ROW_OK);
+	}
+	assert_false(d[1].ok);
+	free(d);
+	results_release(&a);
+	assert_null(results_done(&a));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -673,6 +703,7 @@ int main(void)
 		cmocka_unit_test(test_reject),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_pop_row),
+		cmocka_unit_test(test_done),
 	};
 	int rc;
 

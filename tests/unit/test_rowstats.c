@@ -27,6 +27,7 @@
 #include "experiment/repeats.h"
 #include "run/results.h"
 #include "base/util.h"
+#include "results/json.h"
 
 static char tmpdir[] = "/tmp/culab-test-rowstats-XXXXXX";
 

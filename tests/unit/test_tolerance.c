@@ -16,6 +16,7 @@
 #include "ladder/family.h"
 #include "ladder/registry.h"
 #include "run/results.h"
+#include "results/json.h"
 
 /* SMs of the GPUs the ladder was recorded on (H100 SXM, H200) and of a
  * larger one, so the grids the launchers choose vary. */

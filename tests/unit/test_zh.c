@@ -32,6 +32,7 @@
 #include "base/util.h"
 
 #include "report_check.h"
+#include "results/json.h"
 
 static const char *const fixtures[] = {
 	"tests/fixtures/quick/results.json",

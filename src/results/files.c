@@ -1,0 +1,133 @@
+/* files.c - results files read back: the whole-file checks, the upgrade
+ * of older schema versions, and what --resume keeps.  See json.h.
+ *
+ * The decoding is json_read.c's; this file turns a decoded file into the
+ * results this culab writes, so that every reader (`culab report`,
+ * `verify`, `compare`, `merge`, `rerun`, `--resume`) sees one version. */
+#include "json.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/util.h"
+
+/* ---- upgrades ------------------------------------------------------------------ */
+
+/* Version 1 had no `variants` table: every variant it could name was
+ * built into culab, and the built-in rows of this binary describe them
+ * (their texts are what the reports of version 1 files always showed).
+ * Rows of a name this binary does not build in stay without one. */
+static void upgrade_v1(struct results *r)
+{
+	size_t n;
+	const struct variant *b = registry_builtin(&n);
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < r->nrows; k++)
+			if (r->rows[k].variant &&
+			    strcmp(r->rows[k].variant, b[i].name) == 0) {
+				results_add_variant(r, &b[i]);
+				break;
+			}
+	r->schema_version = RESULTS_SCHEMA_VERSION;
+}
+
+/* Descriptions written before the teaching texts stated one H100 run's
+ * numbers as if they held on every GPU and had no teaching texts: a
+ * variant of a built-in name that the file describes as built in (no
+ * source, not the user's) is described by this binary's row instead, as
+ * version 1's are.  Rows of other variants keep the file's description.
+ * Not a new schema version: an older culab reads the newer files
+ * correctly (it ignores the teaching texts). */
+static void upgrade_texts(struct results *r)
+{
+	size_t nb;
+	const struct variant *all = registry_builtin(&nb);
+
+	for (size_t i = 0; i < r->nvariants; i++) {
+		struct variant *v = r->variants[i];
+		const struct variant *b = NULL;
+
+		for (size_t k = 0; v->name && k < nb && !b; k++)
+			if (strcmp(all[k].name, v->name) == 0)
+				b = &all[k];
+		if (!b || v->source || (v->flags & VF_USER))
+			continue;
+		r->variants[i] = variant_dup(b);
+		r->variants[i]->launch = NULL;
+		r->variants[i]->work = NULL;
+		r->variants[i]->host = NULL;
+		r->variants[i]->ctx = NULL;
+		variant_free(v);
+	}
+	r->variants_before_teaching = false;
+}
+
+/* A file from before rows named their device: every row ran on the
+ * file's one environment. */
+static void upgrade_devices(struct results *r)
+{
+	if (r->ndevices || !r->has_env)
+		return;
+	results_add_device(r, &r->env);
+	for (size_t k = 0; k < r->nrows; k++)
+		if (r->rows[k].device < 0)
+			r->rows[k].device = 0;
+}
+
+int results_read_buffer(const char *path, const char *text, size_t len,
+			struct results *r)
+{
+	/* a byte-order mark is skipped, so that columns count from the '{' */
+	size_t bom = utf8_bom_len(text, len);
+
+	if (json_results_decode(path, text + bom, len - bom, r) < 0)
+		return -1;
+	if (r->schema_version == 1)
+		upgrade_v1(r);
+	else if (r->variants_before_teaching)
+		upgrade_texts(r);
+	upgrade_devices(r);
+	return 0;
+}
+
+int results_read(const char *path, struct results *r)
+{
+	char *text;
+	size_t len;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (read_file(path, RESULTS_MAX_FILE_BYTES, &text, &len) < 0)
+		return -1;
+	rc = results_read_buffer(path, text, len, r);
+	free(text);
+	return rc;
+}
+
+/* ---- --resume ------------------------------------------------------------------ */
+
+int results_read_previous(const char *dir, const char *sha256,
+			  struct results *prev)
+{
+	char *path = xasprintf("%s/results.json", dir);
+	int rc = 1;
+
+	memset(prev, 0, sizeof(*prev));
+	if (access(path, F_OK) != 0) {
+		diag_note("nothing to resume in \"%s\": starting afresh", dir);
+		rc = 0;
+	} else if (results_read(path, prev) < 0) {
+		rc = -1;
+	} else if (!prev->source_sha256 ||
+		   strcmp(prev->source_sha256, sha256) != 0) {
+		rc = diag_error("cannot resume: \"%s\" was produced by another "
+				"experiment file (SHA-256 differs); use another "
+				"output directory or drop --resume", path);
+		results_release(prev);
+	}
+	free(path);
+	return rc;
+}
