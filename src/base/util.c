@@ -14,7 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "diag.h"
 
 static void oom(void)
 {

@@ -98,6 +98,12 @@ enum dir_walk {
  * or "..". */
 int dir_make(int at, const char *base, const char *path, enum dir_walk how);
 
+/* Makes directory dir (a person's own path, or one an experiment file
+ * gave and the loader confined: links in it are followed, as DIR_FOLLOW)
+ * and checks that culab can write into it.  Returns 0, or -1 after a
+ * one-line diagnostic: bad input, refused before anything is written. */
+int dir_make_writable(const char *dir);
+
 /* dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW) without a diagnostic, the
  * descriptor closed: returns 0, or -1 with errno set (for directories
  * that are not output: the kernel cache, the tests' own). */

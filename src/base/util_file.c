@@ -493,3 +493,16 @@ int dir_make_temp(int dirfd, const char *prefix, char *name, size_t size)
 	} while (errno == EEXIST && ++tries < 100);
 	return -1;
 }
+
+int dir_make_writable(const char *dir)
+{
+	int fd = dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW), rc = 0;
+
+	if (fd < 0)
+		return -1;
+	if (faccessat(fd, ".", W_OK, 0) < 0)
+		rc = diag_error("cannot write into output directory \"%s\": "
+				"%s", dir, strerror(errno));
+	close(fd);
+	return rc;
+}

@@ -77,7 +77,7 @@ static int merge_write(const char *dir, const struct results *r,
 
 	ro->dir = dir;
 	if ((report && r->nrows && report_prepare(ro) < 0) ||
-	    output_dir_make(dir) < 0)
+	    dir_make_writable(dir) < 0)
 		return EXIT_USAGE;
 	if (output_save(dir, r) < 0)
 		return EXIT_FAILED;

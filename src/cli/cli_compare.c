@@ -105,7 +105,7 @@ int cli_baseline(const struct command *c, const char *baseline,
 	int rc;
 
 	memset(cmp, 0, sizeof(*cmp));
-	if (compare_load(paths, 2, both) < 0)
+	if (results_read_distinct(paths, 2, both) < 0)
 		return EXIT_USAGE;
 	rc = cli_check_matches(c, co, both, 2);
 	if (rc == EXIT_OK) {
@@ -156,8 +156,8 @@ static int compare_charts(struct compare *const *c, size_t n, const char *dir,
 	int rc;
 
 	for (size_t i = 0; i < n; i++) {
-		const char *name = compare_chart(s, c[i], "compare",
-						 "new / base time");
+		const char *name = report_compare_chart(s, c[i], "compare",
+							"new / base time");
 
 		charts[i] = name ? xasprintf("%s/%s", dir, name) : NULL;
 	}
@@ -264,7 +264,7 @@ int cmd_compare(int argc, char **argv)
 	paths = (const char *const *)argv + optind;
 	n = (size_t)(argc - optind);
 	r = xcalloc(n, sizeof(*r));
-	if (compare_load(paths, n, r) < 0 || cli_check_matches(c, &a.o, r, n))
+	if (results_read_distinct(paths, n, r) < 0 || cli_check_matches(c, &a.o, r, n))
 		goto out;
 	co = (struct compare_options){ a.o.threshold, a.o.match, a.o.nmatch };
 	cmp = xcalloc(n - 1, sizeof(*cmp));

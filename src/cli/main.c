@@ -498,7 +498,7 @@ static int check_one(const char *path, const struct target *t, bool quiet,
 	}
 	if (f.nkernels) {
 		plan_build(&f, &po, &p);
-		if (ukernel_prepare(&f, &p, t->arch, &st) < 0)
+		if (plan_prepare_kernels(&p, t->arch, &st) < 0)
 			rc = EXIT_USAGE;
 	}
 	if (rc == EXIT_OK && !quiet)
@@ -945,7 +945,7 @@ static int cmd_report(int argc, char **argv)
 	/* Bad templates and an output directory that cannot be made (or
 	 * holds a planted charts/ link) are bad input, refused before
 	 * anything is created or written. */
-	if (report_prepare(&ro) < 0 || output_dir_make(ro.dir) < 0) {
+	if (report_prepare(&ro) < 0 || dir_make_writable(ro.dir) < 0) {
 		rc = EXIT_USAGE;
 	} else if (output_report(ro.dir, r, &ro) < 0)
 		rc = EXIT_FAILED;

@@ -69,19 +69,6 @@ const struct printer *output_printers(size_t *count)
 	return printers;
 }
 
-int output_dir_make(const char *dir)
-{
-	int fd = dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW), rc = 0;
-
-	if (fd < 0)
-		return -1;
-	if (faccessat(fd, ".", W_OK, 0) < 0)
-		rc = diag_error("cannot write into output directory \"%s\": "
-				"%s", dir, strerror(errno));
-	close(fd);
-	return rc;
-}
-
 int output_save(const char *dir, const struct results *r)
 {
 	int fd = dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW), rc = 0;
@@ -165,7 +152,7 @@ int output_run(const struct experiment_file *f, struct run_options *o,
 	       struct results *res)
 {
 	memset(res, 0, sizeof(*res));
-	if (output_dir_make(dir) < 0)
+	if (dir_make_writable(dir) < 0)
 		return EXIT_USAGE;
 	if (resume_dir) {
 		int got = results_read_previous(resume_dir, f->sha256, prev);

@@ -36,11 +36,6 @@ struct printer {
 /* The printers, in the order they run. */
 const struct printer *output_printers(size_t *count);
 
-/* Makes the output directory dir (the person's own path, or one an
- * experiment file gave and the loader confined: links in it are followed)
- * and checks that culab can write into it.  Returns 0, or -1 after a
- * one-line diagnostic: bad input, refused before anything is written. */
-int output_dir_make(const char *dir);
 
 /* The outermost directory of path dir that does not exist yet (dir
  * itself, or a parent that making dir would create), or NULL when dir

@@ -569,7 +569,7 @@ static int make_folders(const char *outdir, int k)
 	char *base = xasprintf("%s/.workers", outdir);
 	int top, root = -1, rc = -1;
 
-	if (output_dir_make(outdir) < 0)
+	if (dir_make_writable(outdir) < 0)
 		goto out;
 	top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW);
 	if (top >= 0) {

@@ -21,7 +21,8 @@
  * the reason.  Counter changes use metrics.h's noise rule, the one the
  * report's findings use.
  *
- * Everything here is pure: no I/O but compare_load(), which reads files.
+ * Everything here is pure: no I/O (results_read_distinct() in
+ * results/ reads the files to compare).
  * The printers are compare_print.c's (terminal text, the ratio chart),
  * report_compare.c's (Markdown, in English and Chinese) and
  * json_compare.c's (--json). */
@@ -115,7 +116,7 @@ struct compare {
 };
 
 /* Compares cur with base into *c (zeroed first).  Never fails; a
- * comparison without pairs has npairs 0 (compare_load's callers refuse
+ * comparison without pairs has npairs 0 (compare_check_pairs refuses
  * it).  The caller releases *c with compare_release(). */
 void compare_build(const struct results *base, const struct results *cur,
 		   const struct compare_options *o, struct compare *c);
@@ -133,11 +134,6 @@ unsigned compare_fail_mask(const char *name);
 /* Whether some pair's verdict is in `mask`. */
 bool compare_fails(const struct compare *c, unsigned mask);
 
-/* Reads the results files paths[0..n) into r[0..n) (results_read's
- * checks: schema, version, truncation) and refuses the same file given
- * twice, by path or by content (SHA-256).  Returns 0, or -1 after one
- * GNU-format error line; r[] is then released. */
-int compare_load(const char *const *paths, size_t n, struct results *r);
 
 /* Checks that c has a pair; else one error line that names both files'
  * experiments and the --match option.  Returns 0 or -1. */
@@ -158,12 +154,7 @@ const char *compare_size_text(const struct result_row *w, char *buf,
 void compare_print_text(FILE *fp, const struct compare *c,
 			const char *base_path, const char *cur_path);
 
-struct plot_set;
-/* Adds the chart of c's ratios with their intervals to set s, called
- * `name`: one panel per experiment, type and size, a bar per pair on a
- * log axis from 1, the threshold's band as lines.  Returns the chart's
- * file stem (plot_chart_name), or NULL when it has nothing to draw. */
-const char *compare_chart(struct plot_set *s, const struct compare *c,
-			  const char *name, const char *title);
+/* Whether rows a and b measured the same stage: experiment, type, size. */
+bool compare_same_stage(const struct result_row *a, const struct result_row *b);
 
 #endif

@@ -1,5 +1,4 @@
-/* compare_print.c - a comparison on the terminal, and its chart.  See
- * compare.h.
+/* compare_print.c - a comparison on the terminal.  See compare.h.
  *
  * The table is built as cells first and printed with each column as wide
  * as its widest cell, so that it reads at any length of names.  Text from
@@ -15,7 +14,6 @@
 
 #include "base/diag.h"
 #include "counters/metrics.h"
-#include "report/plot.h"
 #include "base/util.h"
 
 /* Counter changes shown under a pair (--json gives them all). */
@@ -275,15 +273,6 @@ static void print_table(FILE *fp, const struct compare *c)
 	free(cells);
 }
 
-/* Whether rows a and b measured the same stage: experiment, type, size. */
-static bool same_stage(const struct result_row *a, const struct result_row *b)
-{
-	return a && b && !strcmp(a->experiment ? a->experiment : "",
-				 b->experiment ? b->experiment : "") &&
-	       !strcmp(a->dtype ? a->dtype : "", b->dtype ? b->dtype : "") &&
-	       a->n == b->n && a->m == b->m;
-}
-
 /* The rows of one side, a line per stage (rows of a stage are adjacent
  * in a results file): "experiment type size: variant, variant/b128". */
 static void print_only(FILE *fp, const char *side,
@@ -296,7 +285,7 @@ static void print_only(FILE *fp, const char *side,
 		const struct result_row *w = rows[i];
 		char *v = clean(w->variant), size[64];
 
-		if (!i || !same_stage(rows[i - 1], w)) {
+		if (!i || !compare_same_stage(rows[i - 1], w)) {
 			char *e = clean(w->experiment), *t = clean(w->dtype);
 
 			fprintf(fp, "%s  %s %s %s: ", i ? "\n" : "", e, t,
@@ -321,70 +310,4 @@ void compare_print_text(FILE *fp, const struct compare *c,
 	print_table(fp, c);
 	print_only(fp, "base", c->only_base, c->nonly_base);
 	print_only(fp, "new", c->only_cur, c->nonly_cur);
-}
-
-/* ---- the chart ------------------------------------------------------------ */
-
-/* Whether another pair of the panel [from, to) has p's variant. */
-static bool variant_repeats(const struct compare *c, size_t from, size_t to,
-			    const struct compare_pair *p)
-{
-	for (size_t k = from; k < to; k++)
-		if (&c->pairs[k] != p &&
-		    !strcmp(c->pairs[k].base->variant ? c->pairs[k].base->variant :
-			    "", p->base->variant ? p->base->variant : ""))
-			return true;
-	return false;
-}
-
-/* One panel: the pairs [from, to), all of one stage. */
-static void chart_panel(struct plot_chart *ch, const struct compare *c,
-			size_t from, size_t to)
-{
-	const struct result_row *w = c->pairs[from].base;
-	char size[64], *title;
-	struct plot_panel *p;
-	struct plot_series *s;
-
-	title = xasprintf("%s %s %s", w->experiment ? w->experiment : "",
-			  w->dtype ? w->dtype : "",
-			  compare_size_text(w, size, sizeof(size)));
-	p = plot_panel_add(ch, PLOT_BARS, title, NULL, "new / base");
-	free(title);
-	plot_panel_logscale(p, 0, 2);
-	plot_panel_bar_base(p, 1);
-	s = plot_series_add(p, "new / base, 95 % interval", PLOT_SOLID);
-	for (size_t k = from; k < to; k++) {
-		const struct compare_pair *q = &c->pairs[k];
-		char *label = q->base->block > 0 &&
-			      variant_repeats(c, from, to, q) ?
-			      xasprintf("%s/b%d", q->base->variant,
-					q->base->block) :
-			      xstrdup(q->base->variant ? q->base->variant : "");
-		size_t x = plot_panel_category(p, label);
-
-		plot_series_interval(s, (double)x, q->ratio, q->lo, q->hi);
-		free(label);
-	}
-	plot_panel_hline(p, "slower beyond", 1 + c->threshold, PLOT_DASHED);
-	plot_panel_hline(p, "faster beyond", 1 - c->threshold, PLOT_DASHED);
-}
-
-const char *compare_chart(struct plot_set *s, const struct compare *c,
-			  const char *name, const char *title)
-{
-	struct plot_chart *ch = plot_chart_add(s, name, title);
-
-	/* a panel per row: a stage has a bar per variant, up to 17 */
-	plot_chart_columns(ch, 1);
-
-	for (size_t i = 0, from = 0; i <= c->npairs; i++) {
-		if (i < c->npairs && same_stage(c->pairs[from].base,
-						c->pairs[i].base))
-			continue;
-		if (i > from)
-			chart_panel(ch, c, from, i);
-		from = i;
-	}
-	return plot_chart_drawable(ch) ? plot_chart_name(ch) : NULL;
 }

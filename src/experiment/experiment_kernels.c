@@ -7,7 +7,8 @@
  * the source is read (a regular text file, at most UKERNEL_MAX_SOURCE
  * bytes) and the function is looked for among the __global__ functions
  * its text defines; the geometry and -D expressions are parsed; options
- * are held to NVRTC's allow-list.  Compiling is ukernel_prepare()'s.
+ * are held to NVRTC's allow-list.  Compiling is ukernel_prepare()'s
+ * (plan_prepare_kernels, for every measurement of the plan).
  *
  * An item becomes a registry row (registry_add, flag VF_USER) whose ctx
  * is its struct ukernel, owned by the experiment file.  The same item

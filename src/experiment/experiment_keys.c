@@ -816,3 +816,33 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 	e->nrows = (size_t)rows;
 	return 0;
 }
+
+/* ---- rows ------------------------------------------------------------------- */
+
+size_t experiment_blocks(const struct experiment *e, const struct variant *v)
+{
+	return (v->flags & VF_BLOCK) && e->nblocks ? e->nblocks : 1;
+}
+
+int experiment_block(const struct experiment *e, const struct variant *v,
+		     size_t i)
+{
+	if (!(v->flags & VF_BLOCK))
+		return 0;
+	return e->nblocks ? e->blocks[i] : v->block_default;
+}
+
+uint64_t experiment_count_rows(const struct experiment *e)
+{
+	uint64_t rows = 0;
+
+	for (size_t v = 0; v < e->nvariants; v++) {
+		const struct variant *var = e->variants[v];
+		uint64_t types = 0;
+
+		for (size_t t = 0; t < e->ndtypes; t++)
+			types += variant_supports(var, e->dtypes[t]);
+		rows += types * e->nsizes * experiment_blocks(e, var);
+	}
+	return rows;
+}

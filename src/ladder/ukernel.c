@@ -1,5 +1,5 @@
-/* ukernel.c - preparing the user's kernels: geometry, compiling every
- * instance the plan needs, the family's contract.  See ukernel.h.
+/* ukernel.c - preparing the user's kernels: geometry, compiling the
+ * instances a measurement needs, the family's contract.  See ukernel.h.
  *
  * Host code only: NVRTC (through nvrtc.h and its cache, kcache.h) needs
  * no GPU, so `culab check` runs all of this on a machine without one.
@@ -11,9 +11,7 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "experiment/experiment.h"
 #include "kcache.h"
-#include "plan/plan.h"
 #include "registry.h"
 #include "base/util.h"
 
@@ -87,7 +85,7 @@ static void fill_vars(const struct ukernel *k, const struct kernel_args *a,
 	vars[EV_ACC] = (double)(k->family == FAMILY_REDUCE ?
 				dtype_acc_size(t) : dtype_size(t));
 	vars[EV_ELEM] = acc_pass ? vars[EV_ACC] : (double)dtype_size(t);
-	vars[EV_SM_COUNT] = a->sm_count > 0 ? a->sm_count : PLAN_ASSUMED_SMS;
+	vars[EV_SM_COUNT] = a->sm_count > 0 ? a->sm_count : ASSUMED_SM_COUNT;
 	vars[EV_WARP] = 32;
 	vars[EV_N] = (double)n;
 	vars[EV_ROWS] = (double)a->n;
@@ -361,8 +359,8 @@ static int inst_compile(struct ukernel *k, struct uk_inst *u, const char *arch)
 /* ---- preparing -------------------------------------------------------------- */
 
 /* Reports a geometry problem at the expression it comes from. */
-static int geometry_error(const struct ukernel *k, const struct plan_stage *s,
-			  const struct plan_measurement *ms, const char *why)
+static int geometry_error(const struct ukernel *k, const struct ukernel_use *use,
+			  const char *why)
 {
 	struct uk_pos at = k->grid_at[0];
 	char block[32] = "";
@@ -371,11 +369,11 @@ static int geometry_error(const struct ukernel *k, const struct plan_stage *s,
 		at = k->shared_at;
 	else if (strstr(why, "grid y"))
 		at = k->grid_at[1];
-	if (ms->block)
-		snprintf(block, sizeof(block), ", block %d", ms->block);
+	if (use->block)
+		snprintf(block, sizeof(block), ", block %d", use->block);
 	return diag_error_at(k->yaml_path, at.line, at.col, "kernel \"%s\" at "
-			     "%s (%s%s): %s", k->label, s->size_text,
-			     dtype_name(s->t), block, why);
+			     "%s (%s%s): %s", k->label, use->size_text,
+			     dtype_name(use->t), block, why);
 }
 
 /* The instance a measurement needs, added to k's list when new. */
@@ -401,26 +399,35 @@ static struct uk_inst *inst_for(struct ukernel *k, enum dtype t, int block,
 	return u;
 }
 
-/* Compiles what one measurement of k needs and checks its geometry.
- * Returns 0, or -1 after a diagnostic. */
-static int prepare_measurement(struct ukernel *k, const struct plan *p,
-			       const struct plan_stage *s,
-			       const struct plan_measurement *ms,
-			       const char *arch, struct ukernel_stats *st)
+int ukernel_compiler_open(const char *what, const char *arch)
+{
+	char why[512];
+
+	if (nvrtc_open(why, sizeof(why)) < 0)
+		return diag_error("cannot compile the kernels of \"%s\": %s",
+				  what, why);
+	if (!nvrtc_arch_supported(arch))
+		return diag_error("NVRTC cannot compile for %s (it supports %s)",
+				  arch, nvrtc_archs_text(why, sizeof(why)));
+	return 0;
+}
+
+int ukernel_prepare(struct ukernel *k, const struct ukernel_use *use,
+		    const char *arch, struct ukernel_stats *st)
 {
 	struct kernel_args a = {
-		.dtype = (int)s->t, .n = (size_t)s->sh.n, .m = (size_t)s->sh.m,
-		.block = ms->block, .sm_count = p->sm_count, .ctx = k,
+		.dtype = (int)use->t, .n = (size_t)use->n, .m = (size_t)use->m,
+		.block = use->block, .sm_count = use->sm_count, .ctx = k,
 	};
 	struct uk_pass pass[UKERNEL_MAX_PASSES];
 	char why[256];
 	size_t np;
 
 	if (ukernel_passes(k, &a, pass, &np, why, sizeof(why)) < 0)
-		return geometry_error(k, s, ms, why);
+		return geometry_error(k, use, why);
 	for (size_t i = 0; i < np; i++) {
 		bool is_new;
-		struct uk_inst *u = inst_for(k, s->t, ms->block,
+		struct uk_inst *u = inst_for(k, use->t, use->block,
 					     pass[i].acc_pass, &is_new);
 
 		if (!is_new)
@@ -431,7 +438,7 @@ static int prepare_measurement(struct ukernel *k, const struct plan *p,
 		case -1:
 			diag_note_at(k->path, 0, 0, "while compiling kernel "
 				     "\"%s\" for %s%s", k->label,
-				     dtype_name(s->t), u->acc_pass ?
+				     dtype_name(use->t), u->acc_pass ?
 				     " (its passes over 64-bit partial sums)" :
 				     "");
 			return -1;
@@ -451,47 +458,10 @@ static int prepare_measurement(struct ukernel *k, const struct plan *p,
 	return 0;
 }
 
-int ukernel_prepare(const struct experiment_file *f, const struct plan *p,
-		    const char *arch, struct ukernel_stats *st)
-{
-	char why[512];
-	int rc = 0;
-
-	memset(st, 0, sizeof(*st));
-	if (!f->nkernels)
-		return 0;
-	if (nvrtc_open(why, sizeof(why)) < 0)
-		return diag_error("cannot compile the kernels of \"%s\": %s",
-				  f->path, why);
-	if (!nvrtc_arch_supported(arch))
-		return diag_error("NVRTC cannot compile for %s (it supports %s)",
-				  arch, nvrtc_archs_text(why, sizeof(why)));
-	for (size_t i = 0; i < f->nkernels; i++) {
-		struct ukernel *k = f->kernels[i];
-		bool failed = false;
-
-		st->kernels++;
-		for (size_t si = 0; si < p->nstages && !failed; si++) {
-			const struct plan_stage *s = &p->stages[si];
-
-			for (size_t j = 0; j < s->nms && !failed; j++)
-				if (s->ms[j].v == k->row &&
-				    s->ms[j].state == PLAN_RUN &&
-				    prepare_measurement(k, p, s, &s->ms[j], arch,
-							st) < 0)
-					failed = true;
-		}
-		if (failed)
-			rc = -1;
-	}
-	return rc;
-}
-
 void ukernel_free(struct ukernel *k)
 {
 	if (!k)
 		return;
-	ukernel_unload(k);
 	for (size_t i = 0; i < k->ninst; i++) {
 		nvrtc_output_release(&k->inst[i].out);
 		free(k->inst[i].lowered);

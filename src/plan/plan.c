@@ -18,6 +18,7 @@
 #include "counters/counters.h"
 #include "base/diag.h"
 #include "counters/metrics.h"
+#include "ladder/ukernel.h"
 #include "base/util.h"
 
 static const char *const state_names[PLAN__STATES] = {
@@ -421,6 +422,47 @@ int plan_build(const struct experiment_file *f, const struct plan_options *o,
 	prev_index_release(&B.prev);
 	plan_tally(&B);
 	return 0;
+}
+
+/* ---- the user's kernels ------------------------------------------------------ */
+
+int plan_prepare_kernels(const struct plan *p, const char *arch,
+			 struct ukernel_stats *st)
+{
+	const struct experiment_file *f = p->f;
+	int rc = 0;
+
+	memset(st, 0, sizeof(*st));
+	if (!f->nkernels)
+		return 0;
+	if (ukernel_compiler_open(f->path, arch) < 0)
+		return -1;
+	for (size_t i = 0; i < f->nkernels; i++) {
+		struct ukernel *k = f->kernels[i];
+		bool failed = false;
+
+		st->kernels++;
+		for (size_t si = 0; si < p->nstages && !failed; si++) {
+			const struct plan_stage *s = &p->stages[si];
+
+			for (size_t j = 0; j < s->nms && !failed; j++) {
+				const struct plan_measurement *ms = &s->ms[j];
+				struct ukernel_use use = {
+					.t = s->t, .n = s->sh.n, .m = s->sh.m,
+					.block = ms->block,
+					.sm_count = p->sm_count,
+					.size_text = s->size_text,
+				};
+
+				if (ms->v == k->row && ms->state == PLAN_RUN &&
+				    ukernel_prepare(k, &use, arch, st) < 0)
+					failed = true;
+			}
+		}
+		if (failed)
+			rc = -1;
+	}
+	return rc;
 }
 
 void plan_stage_skip(struct plan *p, struct plan_stage *s, const char *why)

@@ -29,9 +29,9 @@
 
 #include "experiment/experiment.h"
 
-/* Scratch sizes of a plan made without a GPU assume this many SMs (an
- * H100 SXM's; only grid-sized scratch depends on it, by kilobytes). */
-#define PLAN_ASSUMED_SMS 132
+/* Scratch sizes of a plan made without a GPU assume this many SMs
+ * (registry.h). */
+#define PLAN_ASSUMED_SMS ASSUMED_SM_COUNT
 
 /* A shard of a plan (--shard I/N): I counts from 1, as Slurm's array
  * tasks and people do.  count 0: the whole plan. */
@@ -193,6 +193,15 @@ void plan_partition(const uint64_t *cost, size_t n, int count, int *owner);
 size_t plan_shard_stages(const struct experiment_file *f,
 			 struct plan_shard shard, struct plan_shard part,
 			 bool **keep);
+
+struct ukernel_stats;
+/* Prepares the user's kernels of p's file for architecture `arch`
+ * ("sm_90"): compiles what every measurement p runs of them needs
+ * (ukernel_prepare), with no GPU; `culab check` does this for the GPU
+ * present or an assumed architecture, `culab run` before any GPU work.
+ * Returns 0, or -1 when any kernel cannot run (diagnostics printed). */
+int plan_prepare_kernels(const struct plan *p, const char *arch,
+			 struct ukernel_stats *st);
 
 /* Marks every PLAN_RUN measurement of stage s skipped, with `why` (the
  * runner does, when the stage does not fit in the device memory free at

@@ -118,4 +118,14 @@ struct report_placeholder {
 /* The placeholders, in the order the shipped templates use them. */
 const struct report_placeholder *report_placeholders(size_t *count);
 
+struct compare;
+struct plot_set;
+/* Adds the chart of c's ratios with their intervals to set s, called
+ * `name`: one panel per experiment, type and size, a bar per pair on a
+ * log axis from 1, the threshold's band as lines (report_compare.c, also
+ * `culab compare --chart`).  Returns the chart's file stem
+ * (plot_chart_name), or NULL when it has nothing to draw. */
+const char *report_compare_chart(struct plot_set *s, const struct compare *c,
+				 const char *name, const char *title);
+
 #endif

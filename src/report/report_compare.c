@@ -15,6 +15,7 @@
 
 #include "compare/compare.h"
 #include "counters/metrics.h"
+#include "plot.h"
 #include "report.h"
 #include "base/util.h"
 
@@ -402,4 +403,70 @@ void blk_baseline(const struct model *m, enum lang L, struct sbuf *b)
 				   NULL;
 	render(b, L, m->cmp, &s, path);
 	free(path);
+}
+
+/* ---- the chart ------------------------------------------------------------ */
+
+/* Whether another pair of the panel [from, to) has p's variant. */
+static bool variant_repeats(const struct compare *c, size_t from, size_t to,
+			    const struct compare_pair *p)
+{
+	for (size_t k = from; k < to; k++)
+		if (&c->pairs[k] != p &&
+		    !strcmp(c->pairs[k].base->variant ? c->pairs[k].base->variant :
+			    "", p->base->variant ? p->base->variant : ""))
+			return true;
+	return false;
+}
+
+/* One panel: the pairs [from, to), all of one stage. */
+static void chart_panel(struct plot_chart *ch, const struct compare *c,
+			size_t from, size_t to)
+{
+	const struct result_row *w = c->pairs[from].base;
+	char size[64], *title;
+	struct plot_panel *p;
+	struct plot_series *s;
+
+	title = xasprintf("%s %s %s", w->experiment ? w->experiment : "",
+			  w->dtype ? w->dtype : "",
+			  compare_size_text(w, size, sizeof(size)));
+	p = plot_panel_add(ch, PLOT_BARS, title, NULL, "new / base");
+	free(title);
+	plot_panel_logscale(p, 0, 2);
+	plot_panel_bar_base(p, 1);
+	s = plot_series_add(p, "new / base, 95 % interval", PLOT_SOLID);
+	for (size_t k = from; k < to; k++) {
+		const struct compare_pair *q = &c->pairs[k];
+		char *label = q->base->block > 0 &&
+			      variant_repeats(c, from, to, q) ?
+			      xasprintf("%s/b%d", q->base->variant,
+					q->base->block) :
+			      xstrdup(q->base->variant ? q->base->variant : "");
+		size_t x = plot_panel_category(p, label);
+
+		plot_series_interval(s, (double)x, q->ratio, q->lo, q->hi);
+		free(label);
+	}
+	plot_panel_hline(p, "slower beyond", 1 + c->threshold, PLOT_DASHED);
+	plot_panel_hline(p, "faster beyond", 1 - c->threshold, PLOT_DASHED);
+}
+
+const char *report_compare_chart(struct plot_set *s, const struct compare *c,
+				 const char *name, const char *title)
+{
+	struct plot_chart *ch = plot_chart_add(s, name, title);
+
+	/* a panel per row: a stage has a bar per variant, up to 17 */
+	plot_chart_columns(ch, 1);
+
+	for (size_t i = 0, from = 0; i <= c->npairs; i++) {
+		if (i < c->npairs && compare_same_stage(c->pairs[from].base,
+						c->pairs[i].base))
+			continue;
+		if (i > from)
+			chart_panel(ch, c, from, i);
+		from = i;
+	}
+	return plot_chart_drawable(ch) ? plot_chart_name(ch) : NULL;
 }

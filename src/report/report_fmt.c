@@ -155,10 +155,8 @@ const char *fmt_pct(char *buf, size_t size, double v)
 	return buf;
 }
 
-/* A ratio as fmt_times() writes it, with `extra` more decimals and
- * `suffix` after it. */
-static const char *ratio_text(char *buf, size_t size, double v, int extra,
-			      const char *suffix)
+const char *fmt_ratio(char *buf, size_t size, double v, int extra,
+		      const char *suffix)
 {
 	char num[FMT_SIZE];
 	double a = fabs(v);
@@ -187,32 +185,7 @@ static const char *ratio_text(char *buf, size_t size, double v, int extra,
 
 const char *fmt_times(char *buf, size_t size, double v)
 {
-	return ratio_text(buf, size, v, 0, "×");
-}
-
-/* The interval's ends get as many more decimals (up to 3) as it takes to
- * tell them apart, and the speedup the same, so that a narrow interval
- * does not read "1.01 (1.01–1.01)". */
-void times_with_interval(struct sbuf *b, enum lang L, double x, double lo,
-			 double hi)
-{
-	char v[FMT_SIZE], l[FMT_SIZE], h[FMT_SIZE];
-	int extra = 0;
-
-	if (!isfinite(x) || !isfinite(lo) || !isfinite(hi) ||
-	    (lo == x && hi == x)) {
-		sbuf_add(b, fmt_times(v, sizeof(v), x));
-		return;
-	}
-	for (;;) {
-		ratio_text(l, sizeof(l), lo, extra, "");
-		ratio_text(h, sizeof(h), hi, extra, "");
-		if (strcmp(l, h) != 0 || extra == 3)
-			break;
-		extra++;
-	}
-	SAY(b, L, M_CELL_TIME_CI, ratio_text(v, sizeof(v), x, extra, "×"), l,
-	    h);
+	return fmt_ratio(buf, size, v, 0, "×");
 }
 
 /* One sample has no interval to speak of; rows built in memory without
@@ -221,15 +194,6 @@ bool has_interval(const struct timing *t)
 {
 	return t->nsamples > 1 && t->median_lo_ms <= t->median_ms &&
 	       t->median_ms <= t->median_hi_ms;
-}
-
-void time_with_interval(struct sbuf *b, enum lang L, const struct timing *t)
-{
-	if (has_interval(t))
-		SAY(b, L, M_CELL_TIME_CI, FMT(t->median_ms, 4),
-		    FMT(t->median_lo_ms, 4), FMT(t->median_hi_ms, 4));
-	else
-		sbuf_add(b, FMT(t->median_ms, 4));
 }
 
 const char *fmt_bytes(char *buf, size_t size, double v)

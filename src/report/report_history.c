@@ -1,13 +1,11 @@
 /* report_history.c - Mark Harris's G80 reduction ladder beside ours: his
- * published figures, which of our variants use each of his kernels'
- * techniques, and the historical block.  See report_int.h.
+ * published figures and the historical block.  See report_int.h.
  *
- * The figures are data, kept as published, and the match is by
- * technique, not by number, so both are tables here; the rest of the
- * report sees an item's kernel (harris_kernel_of), the ladder tables'
- * G80 cell (harris_figures) and the block.  It is the reduce family's own
- * section: family_harris() in report_model.c says which ladders it is
- * for. */
+ * The figures are data, kept as published; the rest of the report sees
+ * the ladder tables' G80 cell (harris_figures) and the block.  Which of
+ * our variants use each of his kernels' techniques is the model's
+ * (harris_kernel_of, report_model.c), as is which ladders the section is
+ * for (family_harris). */
 #include "report_int.h"
 
 #include <math.h>
@@ -48,31 +46,6 @@ static const struct harris_kernel harris[] = {
  * match of ours.  Our GB/s is in the ladder's table: ten columns fit a
  * page. */
 #define HARRIS_COLS 10
-
-/* Our variants that use the technique of one of Harris's kernels (1..7).
- * Matched by what the kernel does, not by its number in either ladder. */
-static const struct {
-	const char *variant;
-	int kernel;
-} harris_map[] = {
-	{ "reduce_interleaved_divergent", 1 }, /* tid % (2s) == 0 branch */
-	{ "reduce_interleaved_strided", 2 },   /* index 2*s*tid: conflicts */
-	{ "reduce_shared_static", 3 },   /* sequential addressing in shared */
-	{ "reduce_shared_dynamic", 3 },  /* the same, dynamic shared memory */
-	{ "reduce_first_add", 4 },       /* first add during the global load */
-	{ "reduce_warp_volatile", 5 },   /* last warp unrolled, as he did */
-	{ "reduce_warp_syncwarp", 5 },   /* the same made safe: __syncwarp() */
-	{ "reduce_unrolled", 6 },        /* block size a template parameter */
-	{ "reduce_grid_stride", 7 },     /* many elements per thread */
-};
-
-int harris_kernel_of(const char *variant)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(harris_map); i++)
-		if (strcmp(harris_map[i].variant, variant) == 0)
-			return harris_map[i].kernel;
-	return 0;
-}
 
 void harris_figures(struct sbuf *b, int kernel)
 {

@@ -73,6 +73,10 @@ const char *fmt_sig(char *buf, size_t size, double v, int sig);
 const char *fmt_pct(char *buf, size_t size, double v);
 const char *fmt_times(char *buf, size_t size, double v);
 const char *fmt_bytes(char *buf, size_t size, double v);
+/* A ratio as fmt_times() writes it, with `extra` more decimals and
+ * `suffix` after it ("" for the ends of an interval). */
+const char *fmt_ratio(char *buf, size_t size, double v, int extra,
+		      const char *suffix);
 
 /* The same into a buffer that lives until the end of the enclosing block,
  * for message arguments and cells. */
@@ -356,14 +360,14 @@ static inline bool str_eq(const char *a, const char *b)
 }
 
 /* "0.1095 (0.1092–0.1099)": the median time of a timed row and the 95 %
- * interval of the median, when it has one (report_fmt.c). */
+ * interval of the median, when it has one (report_words.c). */
 void time_with_interval(struct sbuf *b, enum lang L, const struct timing *t);
-/* Whether t has an interval of its median to show. */
+/* Whether t has an interval of its median to show (report_fmt.c). */
 bool has_interval(const struct timing *t);
 /* "1.40× (1.38–1.42)": speedup x with its 95 % interval [lo, hi] when
  * both ends are finite and not both x, x alone otherwise; "—" when x is
  * not finite.  A narrow interval gets up to three more decimals, enough
- * to tell its ends apart: "1.010× (1.005–1.014)" (report_fmt.c). */
+ * to tell its ends apart: "1.010× (1.005–1.014)" (report_words.c). */
 void times_with_interval(struct sbuf *b, enum lang L, double x, double lo,
 			 double hi);
 
@@ -444,7 +448,7 @@ const struct metric_column_def *column_def(const char *name,
 const char *fmt_counter(char *buf, size_t size, const char *name, double v);
 #define CTR(name, v) fmt_counter((char[FMT_SIZE]){ 0 }, FMT_SIZE, (name), (v))
 
-/* ---- an item's words (report_msg.c) ----------------------------------- */
+/* ---- an item's words (report_words.c) ----------------------------------- */
 
 /* An item's words in language L, from the catalogue and its variant:
  * role_text: its role ("rung 3", "ceiling", ...), held by pool p;
@@ -512,8 +516,8 @@ void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
 
 /* ---- Harris's G80 reduction (report_history.c) ------------------------ */
 
-/* Harris's kernel (1..7) that uses the technique of our variant
- * `variant`, or 0. */
+/* Harris's kernel (1..7) whose technique our variant `variant` uses, or
+ * 0 (a table of report_model.c's: the model tags items with it). */
 int harris_kernel_of(const char *variant);
 
 /* Our fastest verified rung of ladder l that matches the first of

@@ -81,6 +81,33 @@ bool family_harris(const char *family)
 	return (family_report(family) & FR_HISTORICAL) != 0;
 }
 
+/* ---- Harris's kernels ---------------------------------------------------- */
+
+/* Our variants that use the technique of one of Harris's kernels (1..7).
+ * Matched by what the kernel does, not by its number in either ladder. */
+static const struct {
+	const char *variant;
+	int kernel;
+} harris_map[] = {
+	{ "reduce_interleaved_divergent", 1 }, /* tid % (2s) == 0 branch */
+	{ "reduce_interleaved_strided", 2 },   /* index 2*s*tid: conflicts */
+	{ "reduce_shared_static", 3 },   /* sequential addressing in shared */
+	{ "reduce_shared_dynamic", 3 },  /* the same, dynamic shared memory */
+	{ "reduce_first_add", 4 },       /* first add during the global load */
+	{ "reduce_warp_volatile", 5 },   /* last warp unrolled, as he did */
+	{ "reduce_warp_syncwarp", 5 },   /* the same made safe: __syncwarp() */
+	{ "reduce_unrolled", 6 },        /* block size a template parameter */
+	{ "reduce_grid_stride", 7 },     /* many elements per thread */
+};
+
+int harris_kernel_of(const char *variant)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(harris_map); i++)
+		if (strcmp(harris_map[i].variant, variant) == 0)
+			return harris_map[i].kernel;
+	return 0;
+}
+
 /* Whether an undescribed variant is its family's copy ceiling (the
  * family's row names it). */
 static bool unknown_is_ceiling(const struct result_row *row)

@@ -6,11 +6,13 @@
  * `verify`, `compare`, `merge`, `rerun`, `--resume`) sees one version. */
 #include "json.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/hash.h"
 #include "base/util.h"
 
 /* ---- upgrades ------------------------------------------------------------------ */
@@ -129,5 +131,68 @@ int results_read_previous(const char *dir, const char *sha256,
 		results_release(prev);
 	}
 	free(path);
+	return rc;
+}
+
+/* ---- files to compare ------------------------------------------------------------------ */
+
+/* The file's canonical path and content SHA-256.  Returns 0, or -1
+ * after one diagnostic (results_read read it a moment ago, so this is a
+ * race with someone changing it). */
+static int identify(const char *path, char **real, char sha[65])
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	*real = realpath(path, NULL);
+	if (!*real)
+		return diag_error("cannot read \"%s\": %s", path,
+				  strerror(errno));
+	if (read_file(path, RESULTS_MAX_FILE_BYTES, &text, &len) < 0)
+		return -1;
+	rc = sha256_hex(text, len, sha);
+	free(text);
+	if (rc < 0)
+		return diag_error("cannot compute the SHA-256 of \"%s\"", path);
+	return 0;
+}
+
+int results_read_distinct(const char *const *paths, size_t n,
+			  struct results *r)
+{
+	char **real = xcalloc(n ? n : 1, sizeof(*real));
+	char (*sha)[65] = xcalloc(n ? n : 1, sizeof(*sha));
+	size_t i, j;
+	int rc = 0;
+
+	memset(r, 0, n * sizeof(*r));
+	for (i = 0; i < n && rc == 0; i++) {
+		if (results_read(paths[i], &r[i]) < 0 ||
+		    identify(paths[i], &real[i], sha[i]) < 0) {
+			rc = -1;
+			break;
+		}
+		for (j = 0; j < i && rc == 0; j++) {
+			if (!strcmp(real[i], real[j]))
+				rc = diag_error("\"%s\" and \"%s\" are the same "
+						"file: a run compared with "
+						"itself says nothing", paths[j],
+						paths[i]);
+			else if (!strcmp(sha[i], sha[j]))
+				rc = diag_error("\"%s\" and \"%s\" have the same "
+						"content (SHA-256 %.12s...): a "
+						"run compared with itself says "
+						"nothing", paths[j], paths[i],
+						sha[i]);
+		}
+	}
+	for (j = 0; j < n; j++)
+		free(real[j]);
+	free(real);
+	free(sha);
+	if (rc < 0)
+		for (j = 0; j < n; j++)
+			results_release(&r[j]);
 	return rc;
 }

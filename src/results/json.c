@@ -30,38 +30,6 @@
 
 /* ---- writing JSON ---------------------------------------------------- */
 
-json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-json_t *jstr(const char *s)
-{
-	return s ? json_string(s) : json_null();
-}
-
-/* json_string() refuses invalid UTF-8; text from files was validated on
- * load, but be safe: fall back to an escaped copy rather than dropping. */
-json_t *jtext(const char *s)
-{
-	json_t *j;
-
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	if (!j) {
-		size_t n = strlen(s), i;
-		char *c = xmalloc(n + 1);
-
-		for (i = 0; i < n; i++)
-			c[i] = (unsigned char)s[i] < 0x80 ? s[i] : '?';
-		c[n] = '\0';
-		j = json_string(c);
-		free(c);
-	}
-	return j;
-}
-
 static json_t *env_to_json(const struct environment *e)
 {
 	return json_pack("{s:o, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:I, s:I, "
@@ -367,18 +335,6 @@ char *json_results_encode(const struct results *r)
 
 
 /* ---- other documents ---------------------------------------------------- */
-
-int json_print(FILE *fp, json_t *j)
-{
-	int rc = 0;
-
-	if (!j || json_dumpf(j, fp, JSON_INDENT(2) | JSON_ENSURE_ASCII) < 0)
-		rc = diag_error("cannot write JSON");
-	else
-		fputc('\n', fp);
-	json_decref(j);
-	return rc;
-}
 
 int json_print_kernels(FILE *fp)
 {

@@ -1,10 +1,11 @@
 /* json_int.h - what the files of the JSON room share, and nothing else
- * includes: json.c (results.json and the --json documents of list and
- * devices), json_measure.c (the parts of a row that say how it was
- * measured), json_compare.c (compare's document) and json_plan.c (the
- * plan's, written and read back).  Includes
- * jansson, so it is for json*.c only (the module that owns jansson);
- * everyone else includes json.h. */
+ * includes: json_value.c (values written and read with their checks),
+ * json.c (results.json and the --json documents of list and devices),
+ * json_read.c (reading results.json back), json_measure.c (the parts of
+ * a row that say how it was measured), json_plan.c (the plan's document,
+ * written and read back) and compare's document.  Includes jansson, so
+ * it is for those files only (the module that owns jansson); everyone
+ * else includes json.h. */
 #ifndef CULAB_JSON_INT_H
 #define CULAB_JSON_INT_H
 
@@ -14,7 +15,10 @@
 #include <jansson.h>
 
 #include "run/results.h"
+#include "base/diag.h"
 #include "base/strmap.h"
+
+/* ---- json_value.c ---- */
 
 /* A number, or null when it is not finite (NAN: "not applicable" or
  * "missing"). */
@@ -42,6 +46,15 @@ struct reader {
  * diagnostic.  Every `--json` output goes through it (json.c). */
 int json_print(FILE *fp, json_t *j);
 
+/* The problems of a file shown, at most; then a count (json_read.c). */
+#define JSON_MAX_SHOWN 10
+
+/* Reports "where.field: WHAT" as a GNU-format error on rd's file, `where`
+ * and `field` being the JSON path of the field ("rows[3]", "timing.stop";
+ * "where[i]" when field starts with '['); past JSON_MAX_SHOWN it only
+ * counts. */
+void json_report(struct reader *rd, const char *where, const char *field,
+		 const char *fmt, ...) DIAG_PRINTF(4, 5);
 /* Reports "where.field: missing or not WANT", `where` and `field` being
  * the JSON path of the field ("rows[3]", "timing.stop").  Returns -1. */
 int json_bad(struct reader *rd, const char *where, const char *field,
@@ -50,10 +63,16 @@ int json_bad(struct reader *rd, const char *where, const char *field,
  * Returns -1. */
 int json_bad_value(struct reader *rd, const char *where, const char *field,
 		   json_t *v, const char *want);
-/* The number under key of o from lo to hi; NAN when absent or null, or
- * after reporting json_bad_value(.., want). */
+/* The number under key of o from lo to hi; NAN when absent or null
+ * (nullable), or after reporting json_bad_value(.., want). */
+double json_num_get(struct reader *rd, json_t *o, const char *where,
+		    const char *key, double lo, double hi, bool nullable,
+		    const char *want);
+/* json_num_get, nullable. */
 double json_num_in(struct reader *rd, json_t *o, const char *where,
 		   const char *key, double lo, double hi, const char *want);
+
+/* ---- json_measure.c ---- */
 
 /* The statistics of t that stats.h computes (interval, quartiles,
  * outliers) and why its samples ended, added to the row's "timing". */

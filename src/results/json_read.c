@@ -33,7 +33,6 @@
 #include "ladder/registry.h"
 #include "base/util.h"
 
-#define MAX_SHOWN 10
 /* Room for a JSON path: "rows[19999].counters.kernels[1023].values[255]". */
 #define PATHLEN 128
 
@@ -43,82 +42,12 @@
 
 /* ---- reporting ------------------------------------------------------------ */
 
-static void vreport(struct reader *rd, const char *where, const char *field,
-		    const char *fmt, va_list ap)
-{
-	char what[256];
-
-	if (rd->errors++ >= MAX_SHOWN)
-		return;
-	vsnprintf(what, sizeof(what), fmt, ap);
-	diag_error_at(rd->path, 0, 0, "%s%s%s: %s", where,
-		      where[0] && field[0] && field[0] != '[' ? "." : "",
-		      field, what);
-}
-
-static void report(struct reader *rd, const char *where, const char *field,
-		   const char *fmt, ...) DIAG_PRINTF(4, 5);
-
-static void report(struct reader *rd, const char *where, const char *field,
-		   const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vreport(rd, where, field, fmt, ap);
-	va_end(ap);
-}
-
-static int bad(struct reader *rd, const char *where, const char *field,
-	       const char *want)
-{
-	report(rd, where, field, "missing or not %s", want);
-	return -1;
-}
-
-int json_bad(struct reader *rd, const char *where, const char *field,
-	     const char *want)
-{
-	return bad(rd, where, field, want);
-}
-
-/* A value as the file has it, for "VALUE is not WANT" (strings cut). */
-static void value_text(json_t *v, char *buf, size_t size)
-{
-	if (json_is_integer(v))
-		snprintf(buf, size, "%" JSON_INTEGER_FORMAT, json_integer_value(v));
-	else if (json_is_real(v))
-		snprintf(buf, size, "%.15g", json_real_value(v));
-	else if (json_is_string(v))
-		snprintf(buf, size, "\"%.40s%s\"", json_string_value(v),
-			 json_string_length(v) > 40 ? "..." : "");
-	else if (json_is_boolean(v))
-		snprintf(buf, size, "%s", json_is_true(v) ? "true" : "false");
-	else if (json_is_null(v))
-		snprintf(buf, size, "null");
-	else
-		snprintf(buf, size, "%s", json_is_array(v) ? "an array" :
-			 "an object");
-}
-
-int json_bad_value(struct reader *rd, const char *where, const char *field,
-		   json_t *v, const char *want)
-{
-	char text[64];
-
-	if (!v)
-		return bad(rd, where, field, want);
-	value_text(v, text, sizeof(text));
-	report(rd, where, field, "%s is not %s", text, want);
-	return -1;
-}
-
 /* A limit of the whole file passed: say so once and read no further. */
 static int over(struct reader *rd, const char *field, size_t have,
 		size_t limit, const char *what)
 {
 	if (!rd->stop)
-		report(rd, "", field, "%zu %s are more than culab reads "
+		json_report(rd, "", field, "%zu %s are more than culab reads "
 		       "(at most %zu)", have, what, limit);
 	rd->stop = true;
 	return -1;
@@ -141,12 +70,12 @@ static char *get_str(struct reader *rd, json_t *o, const char *where,
 		return NULL;
 	}
 	if (json_string_length(v) > max) {
-		report(rd, where, key, "a string of %zu bytes is longer than "
+		json_report(rd, where, key, "a string of %zu bytes is longer than "
 		       "culab reads (at most %zu)", json_string_length(v), max);
 		return NULL;
 	}
 	if (strlen(json_string_value(v)) != json_string_length(v)) {
-		report(rd, where, key, "a string with a NUL character");
+		json_report(rd, where, key, "a string with a NUL character");
 		return NULL;
 	}
 	return xstrdup(json_string_value(v));
@@ -155,36 +84,6 @@ static char *get_str(struct reader *rd, json_t *o, const char *where,
 #define get_name(rd, o, w, k, nullable) \
 	get_str(rd, o, w, k, nullable, RESULTS_MAX_NAME)
 #define get_text(rd, o, w, k) get_str(rd, o, w, k, true, RESULTS_MAX_TEXT)
-
-/* A number from lo to hi, or NAN when it is absent or null (nullable) or
- * after a diagnostic. */
-static double get_num_in(struct reader *rd, json_t *o, const char *where,
-			 const char *key, double lo, double hi, bool nullable,
-			 const char *want)
-{
-	json_t *v = json_object_get(o, key);
-	double x;
-
-	if (nullable && (!v || json_is_null(v)))
-		return NAN;
-	if (!json_is_number(v)) {
-		json_bad_value(rd, where, key, v, nullable ? "a number or null" :
-			       "a number");
-		return NAN;
-	}
-	x = json_number_value(v);
-	if (!(x >= lo && x <= hi)) {
-		json_bad_value(rd, where, key, v, want);
-		return NAN;
-	}
-	return x;
-}
-
-double json_num_in(struct reader *rd, json_t *o, const char *where,
-		   const char *key, double lo, double hi, const char *want)
-{
-	return get_num_in(rd, o, where, key, lo, hi, true, want);
-}
 
 /* An integer from lo to hi, or lo after a diagnostic that says `want`. */
 static long long get_int_in(struct reader *rd, json_t *o, const char *where,
@@ -210,7 +109,7 @@ static bool get_bool(struct reader *rd, json_t *o, const char *where,
 	json_t *v = json_object_get(o, key);
 
 	if (!json_is_boolean(v)) {
-		bad(rd, where, key, "true or false");
+		json_bad(rd, where, key, "true or false");
 		return false;
 	}
 	return json_is_true(v);
@@ -223,11 +122,11 @@ static json_t *get_array(struct reader *rd, json_t *o, const char *where,
 	json_t *v = json_object_get(o, key);
 
 	if (!json_is_array(v)) {
-		bad(rd, where, key, "an array");
+		json_bad(rd, where, key, "an array");
 		return NULL;
 	}
 	if (json_array_size(v) > max) {
-		report(rd, where, key, "%zu elements are more than culab reads "
+		json_report(rd, where, key, "%zu elements are more than culab reads "
 		       "(at most %zu)", json_array_size(v), max);
 		return NULL;
 	}
@@ -240,7 +139,7 @@ static json_t *get_object(struct reader *rd, json_t *o, const char *where,
 	json_t *v = json_object_get(o, key);
 
 	if (!json_is_object(v)) {
-		bad(rd, where, key, "an object");
+		json_bad(rd, where, key, "an object");
 		return NULL;
 	}
 	return v;
@@ -280,7 +179,7 @@ static void read_env(struct reader *rd, json_t *o, const char *w,
 		0, 1 << 20, "a width in bits (0 .. 2^20)");
 	e->mem_clock_khz = (int)get_int_in(rd, o, w, "mem_clock_khz", 0,
 		100000000, "a clock in kHz (0 .. 1e8)");
-	e->peak_gbps = get_num_in(rd, o, w, "peak_gbps", 0, RESULTS_MAX_PEAK_GBPS,
+	e->peak_gbps = json_num_get(rd, o, w, "peak_gbps", 0, RESULTS_MAX_PEAK_GBPS,
 				  true, "a peak in GB/s (0: unknown, or "
 				  "0.001 .. 1e6)");
 	if (e->peak_gbps > 0 && e->peak_gbps < RESULTS_MIN_PEAK_GBPS) {
@@ -320,7 +219,7 @@ static char **read_strings(struct reader *rd, json_t *a, const char *where,
 
 		path_at(w, sizeof(w), "", key, i);
 		if (!json_is_string(s) || json_string_length(s) > RESULTS_MAX_NAME)
-			report(rd, where, w, "not a name (a string of at most "
+			json_report(rd, where, w, "not a name (a string of at most "
 			       "%d bytes)", RESULTS_MAX_NAME);
 		v[i] = xstrdup(json_is_string(s) ? json_string_value(s) : "");
 	}
@@ -343,7 +242,7 @@ static void read_kernel(struct reader *rd, json_t *o, const char *where,
 	k->label = get_name(rd, o, where, "label", false);
 	k->kernel = get_name(rd, o, where, "kernel", true);
 	/* Absent in files from before it was recorded. */
-	k->theoretical_occupancy_pct = get_num_in(rd, o, where,
+	k->theoretical_occupancy_pct = json_num_get(rd, o, where,
 		"theoretical_occupancy_pct", 0, 100, true,
 		"a percentage (0 .. 100)");
 	names = get_array(rd, o, where, "names", RESULTS_MAX_KERNEL_VALUES);
@@ -351,7 +250,7 @@ static void read_kernel(struct reader *rd, json_t *o, const char *where,
 	if (!names || !vals)
 		return;
 	if (json_array_size(names) != json_array_size(vals)) {
-		bad(rd, where, "values", "as long as \"names\"");
+		json_bad(rd, where, "values", "as long as \"names\"");
 		return;
 	}
 	rd->values += json_array_size(vals);
@@ -371,7 +270,7 @@ static void read_kernel(struct reader *rd, json_t *o, const char *where,
 		k->values[i] = counter_value_ok(v) ? json_number_value(v) : NAN;
 		if (!json_is_string(s) || json_string_length(s) > RESULTS_MAX_NAME) {
 			path_at(w, sizeof(w), "", "names", i);
-			report(rd, where, w, "not a name (a string of at most "
+			json_report(rd, where, w, "not a name (a string of at most "
 			       "%d bytes)", RESULTS_MAX_NAME);
 		} else if (!counter_value_ok(v) && !json_is_null(v)) {
 			path_at(w, sizeof(w), "", "values", i);
@@ -395,7 +294,7 @@ static void read_resources(struct reader *rd, json_t *row, const char *rw,
 		return;
 	path_in(where, sizeof(where), rw, "resources");
 	if (!json_is_object(o)) {
-		bad(rd, rw, "resources", "an object");
+		json_bad(rd, rw, "resources", "an object");
 		return;
 	}
 	kernel_resources_release(k);
@@ -424,7 +323,7 @@ static void read_resources(struct reader *rd, json_t *row, const char *rw,
 					   1024, "a block size (1 .. 1024)");
 	k->blocks_per_sm = (int)get_int_in(rd, o, where, "blocks_per_sm", 0,
 					   INT_MAX, "a count of blocks");
-	k->occupancy_pct = get_num_in(rd, o, where, "occupancy_pct", 0, 100,
+	k->occupancy_pct = json_num_get(rd, o, where, "occupancy_pct", 0, 100,
 				      false, "a percentage (0 .. 100)");
 	if (isnan(k->occupancy_pct))
 		k->occupancy_pct = 0;
@@ -470,21 +369,21 @@ static void read_timing(struct reader *rd, json_t *t, const char *where,
 		}
 	}
 	/* A row that did not run keeps zeros (and no samples). */
-	tm->median_ms = get_num_in(rd, t, where, "median_ms", 0,
+	tm->median_ms = json_num_get(rd, t, where, "median_ms", 0,
 				   RESULTS_MAX_MS, true, SUMMARY_WANT);
-	tm->min_ms = get_num_in(rd, t, where, "min_ms", 0, RESULTS_MAX_MS,
+	tm->min_ms = json_num_get(rd, t, where, "min_ms", 0, RESULTS_MAX_MS,
 				true, SUMMARY_WANT);
-	tm->max_ms = get_num_in(rd, t, where, "max_ms", 0, RESULTS_MAX_MS,
+	tm->max_ms = json_num_get(rd, t, where, "max_ms", 0, RESULTS_MAX_MS,
 				true, SUMMARY_WANT);
-	tm->mean_ms = get_num_in(rd, t, where, "mean_ms", 0, RESULTS_MAX_MS,
+	tm->mean_ms = json_num_get(rd, t, where, "mean_ms", 0, RESULTS_MAX_MS,
 				 true, SUMMARY_WANT);
 	if (ran && tm->nsamples && !(tm->median_ms >= RESULTS_MIN_MS))
 		json_bad_value(rd, where, "median_ms",
 			       json_object_get(t, "median_ms"),
 			       "the median of a row that ran (" TIME_WANT ")");
-	tm->stdev_ms = get_num_in(rd, t, where, "stdev_ms", 0, RESULTS_MAX_MS,
+	tm->stdev_ms = json_num_get(rd, t, where, "stdev_ms", 0, RESULTS_MAX_MS,
 				  true, "a time in ms (0 .. 1e9)");
-	tm->noise_pct = get_num_in(rd, t, where, "noise_pct", 0, RESULTS_MAX_PCT,
+	tm->noise_pct = json_num_get(rd, t, where, "noise_pct", 0, RESULTS_MAX_PCT,
 				   true, "a percentage (0 .. 1e12)");
 	json_timing_get(rd, t, where, tm);
 }
@@ -498,7 +397,7 @@ static void read_columns(struct reader *rd, json_t *cols, json_t *missing,
 	json_t *v;
 
 	if (json_object_size(cols) > RESULTS_MAX_COLUMNS) {
-		report(rd, where, "columns", "%zu counter columns are more than "
+		json_report(rd, where, "columns", "%zu counter columns are more than "
 		       "culab reads in a row (at most %d)",
 		       json_object_size(cols), RESULTS_MAX_COLUMNS);
 		return;
@@ -511,7 +410,7 @@ static void read_columns(struct reader *rd, json_t *cols, json_t *missing,
 		snprintf(cw, sizeof(cw), "columns[\"%.32s%s\"]", key,
 			 strlen(key) > 32 ? "..." : "");
 		if (strlen(key) > RESULTS_MAX_NAME) {
-			report(rd, where, cw, "a name longer than culab reads "
+			json_report(rd, where, cw, "a name longer than culab reads "
 			       "(at most %d bytes)", RESULTS_MAX_NAME);
 			continue;
 		}
@@ -526,7 +425,7 @@ static void read_columns(struct reader *rd, json_t *cols, json_t *missing,
 				       "(finite, at most 1e30 in size, or null)");
 		if (why && (!json_is_string(why) ||
 			    json_string_length(why) > RESULTS_MAX_TEXT))
-			bad(rd, where, "missing", "an object of strings");
+			json_bad(rd, where, "missing", "an object of strings");
 		w->columns[w->ncolumns].name = xstrdup(key);
 		w->columns[w->ncolumns].value =
 			counter_value_ok(v) ? json_number_value(v) : NAN;
@@ -544,7 +443,7 @@ static void read_counters(struct reader *rd, json_t *c, const char *where,
 	w->counters_status = get_text(rd, c, where, "status");
 	missing = json_object_get(c, "missing");
 	if (missing && !json_is_object(missing) && !json_is_null(missing))
-		bad(rd, where, "missing", "an object or null");
+		json_bad(rd, where, "missing", "an object or null");
 	cols = get_object(rd, c, where, "columns");
 	if (cols)
 		read_columns(rd, cols, missing, where, w);
@@ -559,7 +458,7 @@ static void read_counters(struct reader *rd, json_t *c, const char *where,
 
 		path_at(kw, sizeof(kw), where, "kernels", i);
 		if (!json_is_object(k)) {
-			bad(rd, kw, "", "an object");
+			json_bad(rd, kw, "", "an object");
 			continue;
 		}
 		read_kernel(rd, k, kw, &w->kernels[i]);
@@ -577,7 +476,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 
 	path_at(where, sizeof(where), "", "rows", idx);
 	if (!json_is_object(o)) {
-		bad(rd, where, "", "an object");
+		json_bad(rd, where, "", "an object");
 		return;
 	}
 	w->experiment = get_name(rd, o, where, "experiment", false);
@@ -597,17 +496,17 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 	free(status);
 	w->message = get_text(rd, o, where, "message");
 	w->verified = get_bool(rd, o, where, "verified");
-	w->error = get_num_in(rd, o, where, "error", 0, HUGE_VAL, true,
+	w->error = json_num_get(rd, o, where, "error", 0, HUGE_VAL, true,
 			      "a finite error of at least 0");
-	w->tolerance = get_num_in(rd, o, where, "tolerance", 0, HUGE_VAL, true,
+	w->tolerance = json_num_get(rd, o, where, "tolerance", 0, HUGE_VAL, true,
 				  "a finite tolerance of at least 0");
 	w->timed_region = get_text(rd, o, where, "timed_region");
 	w->timer = get_name(rd, o, where, "timer", true);
-	w->bytes = get_num_in(rd, o, where, "bytes", 0, RESULTS_MAX_BYTES, true,
+	w->bytes = json_num_get(rd, o, where, "bytes", 0, RESULTS_MAX_BYTES, true,
 			      "a count of bytes (0 .. 1e18)");
-	w->gbps = get_num_in(rd, o, where, "gbps", 0, RESULTS_MAX_GBPS, true,
+	w->gbps = json_num_get(rd, o, where, "gbps", 0, RESULTS_MAX_GBPS, true,
 			     "a speed in GB/s (0 .. 1e12)");
-	w->pct_peak = get_num_in(rd, o, where, "pct_peak", 0, RESULTS_MAX_PCT,
+	w->pct_peak = json_num_get(rd, o, where, "pct_peak", 0, RESULTS_MAX_PCT,
 				 true, "a percentage (0 .. 1e12)");
 	w->sanitizer = get_text(rd, o, where, "sanitizer");
 	read_resources(rd, o, where, &w->resources);
@@ -645,7 +544,7 @@ static unsigned read_types(struct reader *rd, json_t *a, const char *where,
 		enum dtype d;
 
 		if (!json_is_string(t) || dtype_parse(json_string_value(t), &d) < 0)
-			bad(rd, where, key, "a list of int, float and double");
+			json_bad(rd, where, key, "a list of int, float and double");
 		else
 			mask |= DTYPE_BIT(d);
 	}
@@ -667,14 +566,14 @@ static void read_expect_line(struct reader *rd, json_t *o, const char *where,
 		json_bad_value(rd, where, "op", json_object_get(o, "op"),
 			       "one of <, <=, >, >=");
 	x->op = op;
-	x->value = get_num_in(rd, o, where, "value", -RESULTS_MAX_COUNTER,
+	x->value = json_num_get(rd, o, where, "value", -RESULTS_MAX_COUNTER,
 			      RESULTS_MAX_COUNTER, false,
 			      "a number (at most 1e30 in size)");
 	x->than = get_name(rd, o, where, "than", true);
 	if (json_is_array(t))
 		x->dtypes = read_types(rd, t, where, "types");
 	else if (t && !json_is_null(t))
-		bad(rd, where, "types", "a list of types or null");
+		json_bad(rd, where, "types", "a list of types or null");
 	x->min_side = (size_t)get_int_in(rd, o, where, "min_side", 0, MAX_SIZE,
 					 "a size (0 .. " MAX_SIZE_TEXT ")");
 }
@@ -690,7 +589,7 @@ static void read_flags(struct reader *rd, json_t *a, const char *where,
 
 		if (!json_is_string(f) ||
 		    variant_flag_parse(json_string_value(f), &bit) < 0)
-			bad(rd, where, "flags", "a list of known flags");
+			json_bad(rd, where, "flags", "a list of known flags");
 		else
 			*flags |= bit;
 	}
@@ -753,7 +652,7 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 			if (json_is_object(x))
 				read_expect_line(rd, x, xw, &v->expect[i]);
 			else
-				bad(rd, xw, "", "an object");
+				json_bad(rd, xw, "", "an object");
 		}
 	}
 	return v;
@@ -773,7 +672,7 @@ static void read_variants(struct reader *rd, json_t *vars, struct results *r)
 
 		path_at(where, sizeof(where), "", "variants", i);
 		if (!json_is_object(o)) {
-			bad(rd, where, "", "an object");
+			json_bad(rd, where, "", "an object");
 			continue;
 		}
 		if (json_object_get(o, "teaching"))
@@ -927,7 +826,7 @@ static void read_devices(struct reader *rd, json_t *root, struct results *r)
 
 		path_at(where, sizeof(where), "", "devices", i);
 		if (!json_is_object(o)) {
-			bad(rd, where, "", "an object");
+			json_bad(rd, where, "", "an object");
 			e->cuda_device = -1;
 			continue;
 		}
@@ -951,7 +850,7 @@ static void read_shard(struct reader *rd, json_t *root, struct results *r)
 	if (!o || json_is_null(o))
 		return;
 	if (!json_is_object(o)) {
-		bad(rd, "", w, "an object");
+		json_bad(rd, "", w, "an object");
 		return;
 	}
 	r->shard_count = (int)get_int_in(rd, o, w, "count", 1, PLAN_MAX_SHARDS,
@@ -965,7 +864,7 @@ static void read_shard(struct reader *rd, json_t *root, struct results *r)
 	}
 	if (!json_is_array(a) || !json_array_size(a) ||
 	    json_array_size(a) > PLAN_MAX_SHARDS) {
-		bad(rd, w, "indexes", "a list of shard indexes");
+		json_bad(rd, w, "indexes", "a list of shard indexes");
 		return;
 	}
 	r->shards = xcalloc(json_array_size(a), sizeof(*r->shards));
@@ -973,7 +872,7 @@ static void read_shard(struct reader *rd, json_t *root, struct results *r)
 		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
 		    json_integer_value(v) > r->shard_count ||
 		    (i && json_integer_value(v) <= r->shards[i - 1]))
-			bad(rd, w, "indexes", "ascending shard indexes from 1 "
+			json_bad(rd, w, "indexes", "ascending shard indexes from 1 "
 			    "to its count");
 		else
 			r->shards[r->nshards++] = (int)json_integer_value(v);
@@ -1009,7 +908,7 @@ static void read_record(struct reader *rd, json_t *root, struct results *r)
 		r->has_env = true;
 		read_env(rd, v, "environment", &r->env);
 	} else if (v && !json_is_null(v)) {
-		bad(rd, "", "environment", "an object");
+		json_bad(rd, "", "environment", "an object");
 	}
 	read_devices(rd, root, r);
 	read_shard(rd, root, r);
@@ -1027,7 +926,7 @@ static void read_experiments(struct reader *rd, json_t *exps,
 
 		path_at(w, sizeof(w), "", "experiments", i);
 		if (!json_is_object(o)) {
-			bad(rd, w, "", "an object");
+			json_bad(rd, w, "", "an object");
 			continue;
 		}
 		e->name = get_name(rd, o, w, "name", false);
@@ -1094,9 +993,9 @@ int json_results_decode(const char *path, const char *text, size_t len,
 	json_decref(root);
 	strmap_release(&rd.columns);
 	if (rd.errors) {
-		if (rd.errors > MAX_SHOWN)
+		if (rd.errors > JSON_MAX_SHOWN)
 			diag_note_at(path, 0, 0, "%d more errors not shown",
-				     rd.errors - MAX_SHOWN);
+				     rd.errors - JSON_MAX_SHOWN);
 		results_release(r);
 		return -1;
 	}

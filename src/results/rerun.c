@@ -23,7 +23,6 @@
 
 #include "base/diag.h"
 #include "base/hash.h"
-#include "cli/output.h"
 #include "ladder/registry.h"
 #include "base/util.h"
 
@@ -364,7 +363,7 @@ int rerun_prepare(const struct results *r, const char *path, const char *dir,
 	if (!r->nrows)
 		return diag_error("%s: the results hold no rows: nothing to "
 				  "rerun", path);
-	if (output_dir_make(dir) < 0)
+	if (dir_make_writable(dir) < 0)
 		return -1;
 	fd = dir_make(AT_FDCWD, NULL, dir, DIR_FOLLOW);
 	if (fd < 0)

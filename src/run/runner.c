@@ -1048,7 +1048,7 @@ static int prepare_kernels(struct run *R)
 	if (!R->f->nkernels)
 		return 0;
 	snprintf(arch, sizeof(arch), "sm_%d%d", env->cc_major, env->cc_minor);
-	if (ukernel_prepare(R->f, &R->plan, arch, &st) < 0)
+	if (plan_prepare_kernels(&R->plan, arch, &st) < 0)
 		return -1;
 	diag_note("%zu kernel%s of yours ready for %s: %zu instance%s, %zu "
 		  "from the cache, %.2f s", st.kernels, st.kernels == 1 ? "" :

@@ -42,7 +42,7 @@ static char *load_capture(const char *path, int *rc)
 	*rc = experiment_load(path, &f);
 	if (*rc == 0 && f.nkernels) {
 		plan_build(&f, &po, &p);
-		*rc = ukernel_prepare(&f, &p, "sm_90", &st);
+		*rc = plan_prepare_kernels(&p, "sm_90", &st);
 		plan_release(&p);
 	}
 	diag_set_stream(NULL);

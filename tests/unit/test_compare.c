@@ -572,7 +572,7 @@ static char *write_copy(const char *dir, const char *name, const char *from)
 	return path;
 }
 
-/* Runs compare_load on paths and returns the error it printed (heap). */
+/* Runs results_read_distinct on paths and returns the error it printed (heap). */
 static char *load_error(const char *const *paths, size_t n)
 {
 	struct results r[4];
@@ -582,7 +582,7 @@ static char *load_error(const char *const *paths, size_t n)
 	int rc;
 
 	diag_set_stream(mem);
-	rc = compare_load(paths, n, r);
+	rc = results_read_distinct(paths, n, r);
 	diag_set_stream(NULL);
 	fclose(mem);
 	if (rc == 0)

@@ -128,7 +128,7 @@ static void test_prepare_and_cache(void **state)
 	for (int pass = 0; pass < 2; pass++) {
 		assert_int_equal(experiment_load("tests/good/class.yaml", &f), 0);
 		plan_build(&f, &po, &p);
-		assert_int_equal(ukernel_prepare(&f, &p, "sm_90", &st), 0);
+		assert_int_equal(plan_prepare_kernels(&p, "sm_90", &st), 0);
 		assert_int_equal(st.kernels, 2);
 		assert_int_equal(st.instances, 8);
 		assert_int_equal(st.cache_hits, pass ? 8 : 0);

@@ -7,15 +7,15 @@
  * only those the table shows) and the rows of one side only.  The method
  * (confidence, resamples, seed, threshold, minimum samples) is stated
  * once at the top, so that a reader can redo every number. */
-#include "results/json.h"
+#include "json.h"
 
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 #include "base/diag.h"
-#include "results/json_int.h"
+#include "json_int.h"
 #include "base/util.h"
 
 /* The key of a row: what pairs it. */

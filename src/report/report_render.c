@@ -381,9 +381,10 @@ static bool report_charts(struct model *m, const struct report_options *o,
 
 	m->plots = charts_build(m);
 	if (m->cmp)
-		m->baseline_chart = compare_chart(m->plots, m->cmp, "baseline",
-						  "This run against the "
-						  "baseline");
+		m->baseline_chart = report_compare_chart(m->plots, m->cmp,
+							 "baseline",
+							 "This run against "
+							 "the baseline");
 	drawn = plot_render_at(m->plots, dirfd, o->dir, "charts",
 			       DIR_CONFINED, o->gnuplot);
 

@@ -1,0 +1,214 @@
+/* report_words.c - the words the report uses for an item (its role,
+ * title, timed region, status, ...) and for a cell built from message
+ * rows (a time or a speedup with its interval), in either language.  See
+ * report_int.h.
+ *
+ * They come from the message table (report_msg.c) and the text helpers
+ * (report_fmt.c), so both stay free of each other. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ladder/registry.h"
+#include "run/results.h"
+#include "base/util.h"
+
+/* ---- cells ------------------------------------------------------------------ */
+
+/* The interval's ends get as many more decimals (up to 3) as it takes to
+ * tell them apart, and the speedup the same, so that a narrow interval
+ * does not read "1.01 (1.01–1.01)". */
+void times_with_interval(struct sbuf *b, enum lang L, double x, double lo,
+			 double hi)
+{
+	char v[FMT_SIZE], l[FMT_SIZE], h[FMT_SIZE];
+	int extra = 0;
+
+	if (!isfinite(x) || !isfinite(lo) || !isfinite(hi) ||
+	    (lo == x && hi == x)) {
+		sbuf_add(b, fmt_times(v, sizeof(v), x));
+		return;
+	}
+	for (;;) {
+		fmt_ratio(l, sizeof(l), lo, extra, "");
+		fmt_ratio(h, sizeof(h), hi, extra, "");
+		if (strcmp(l, h) != 0 || extra == 3)
+			break;
+		extra++;
+	}
+	SAY(b, L, M_CELL_TIME_CI, fmt_ratio(v, sizeof(v), x, extra, "×"), l,
+	    h);
+}
+
+void time_with_interval(struct sbuf *b, enum lang L, const struct timing *t)
+{
+	if (has_interval(t))
+		SAY(b, L, M_CELL_TIME_CI, FMT(t->median_ms, 4),
+		    FMT(t->median_lo_ms, 4), FMT(t->median_hi_ms, 4));
+	else
+		sbuf_add(b, FMT(t->median_ms, 4));
+}
+
+/* ---- an item's words -------------------------------------------------- */
+
+const char *role_text(struct pool *p, enum lang L, const struct item *it)
+{
+	static const enum msg role_msgs[] = {
+		[ROLE_RUNG] = M_ROLE_RUNG, [ROLE_USER] = M_ROLE_USER,
+		[ROLE_CEILING] = M_ROLE_CEILING,
+		[ROLE_COPY] = M_ROLE_COPY, [ROLE_BASELINE] = M_ROLE_BASELINE,
+		[ROLE_REFERENCE] = M_ROLE_REFERENCE,
+	};
+	struct sbuf b = SBUF_INIT;
+	char step[16];
+
+	snprintf(step, sizeof(step), "%d", it->row->step);
+	SAY(&b, L, role_msgs[it->role], step);
+	return pool_keep(p, sbuf_detach(&b));
+}
+
+const char *limiter_text(enum lang L, enum resource_limiter lim)
+{
+	static const enum msg by_limiter[RL__COUNT] = {
+		[RL_NONE] = M_LIM_NONE, [RL_WARPS] = M_LIM_WARPS,
+		[RL_BLOCKS] = M_LIM_BLOCKS, [RL_REGISTERS] = M_LIM_REGISTERS,
+		[RL_SHARED] = M_LIM_SHARED,
+	};
+
+	return say_text(L, (unsigned)lim < RL__COUNT ? by_limiter[lim] :
+			M_LIM_NONE);
+}
+
+/* A variant's text in Chinese: the built-in row's Chinese when the row
+ * of that name says the same in English (results recorded before the
+ * Chinese was written or revised get today's words), else the Chinese the
+ * results hold, else the English.  en and zh are offsets of a pair of
+ * fields of struct variant. */
+#define VFIELD(v, off) (*(const char *const *)((const char *)(v) + (off)))
+
+static const char *variant_zh(const struct variant *v, const char *en,
+			      size_t en_off, size_t zh_off)
+{
+	const struct variant *b;
+
+	if (!v || !en)
+		return en;
+	b = v->source ? NULL : registry_find(v->name);
+	if (b && VFIELD(b, zh_off) && str_eq(VFIELD(b, en_off), en))
+		return VFIELD(b, zh_off);
+	if (VFIELD(v, zh_off) && *VFIELD(v, zh_off) &&
+	    str_eq(VFIELD(v, en_off), en))
+		return VFIELD(v, zh_off);
+	return en;
+}
+
+#define VARIANT_ZH(v, en, field)                                               \
+	variant_zh((v), (en), offsetof(struct variant, field),                  \
+		   offsetof(struct variant, field##_zh))
+
+const char *item_title(const struct item *it, enum lang L)
+{
+	if (!it->v)
+		return NULL;
+	return L == ZH ? VARIANT_ZH(it->v, it->v->title, title) : it->v->title;
+}
+
+const char *signature_text(const struct variant *v, enum lang L)
+{
+	return L == ZH ? VARIANT_ZH(v, v->signature, signature) : v->signature;
+}
+
+const char *region_text(const struct variant *v, const char *en, enum lang L)
+{
+	static const enum msg user[] = {
+		M_UREGION_HOST, M_UREGION_RELAUNCH, M_UREGION_ATOMIC,
+		M_UREGION_ONE,
+	};
+	const char *zh;
+
+	if (L != ZH)
+		return en;
+	zh = VARIANT_ZH(v, en, timed_region);
+	for (size_t i = 0; zh == en && en && i < sizeof(user) / sizeof(user[0]);
+	     i++)
+		if (str_eq(say_text(EN, user[i]), en))
+			return say_text(ZH, user[i]);
+	return zh;
+}
+
+const char *sanitizer_text(const struct variant *v, enum lang L)
+{
+	if (!v)
+		return NULL;
+	return L == ZH ? VARIANT_ZH(v, v->sanitizer, sanitizer) : v->sanitizer;
+}
+
+const char *about_text(const struct variant *v, enum lang L)
+{
+	if (!v)
+		return NULL;
+	return L == ZH ? variant_zh(v, v->about_en,
+				    offsetof(struct variant, about_en),
+				    offsetof(struct variant, about_zh)) :
+			 v->about_en;
+}
+
+const char *reason_text(const char *en, enum lang L)
+{
+	static const struct {
+		const char *en;
+		enum msg zh;
+	} reasons[] = {
+		{ "runs on the CPU", M_WHY_CPU },
+		{ "not applicable: runs on the CPU", M_WHY_CTR_CPU },
+		{ "counters were not collected", M_WHY_CTR_NONE },
+		{ "launched no kernel (its run was copies only)", M_WHY_COPIES },
+		{ "kernel launches were not watched", M_WHY_NOT_WATCHED },
+		{ "not recorded by this culab version", M_WHY_OLD },
+	};
+
+	for (size_t i = 0; L == ZH && en && i < sizeof(reasons) / sizeof(reasons[0]);
+	     i++)
+		if (str_eq(reasons[i].en, en))
+			return say_text(L, reasons[i].zh);
+	return en;
+}
+
+const char *run_status_text(const char *status, enum lang L)
+{
+	static const struct {
+		const char *name;
+		enum msg text;
+	} words[] = {
+		{ "complete", M_RUN_COMPLETE }, { "running", M_RUN_RUNNING },
+		{ "interrupted", M_RUN_INTERRUPTED }, { "aborted", M_RUN_ABORTED },
+	};
+
+	for (size_t i = 0; status && i < sizeof(words) / sizeof(words[0]); i++)
+		if (str_eq(words[i].name, status))
+			return say_text(L, words[i].text);
+	return status;
+}
+
+void status_text(struct sbuf *b, enum lang L, const struct item *it)
+{
+	static const enum msg by_status[ROW__COUNT] = {
+		[ROW_OK] = M_CELL_UNVERIFIED, [ROW_WRONG] = M_CELL_WRONG,
+		[ROW_ERROR] = M_CELL_ERROR, [ROW_SKIPPED] = M_CELL_SKIPPED,
+	
+};
+	const struct result_row *row = it->row;
+	char *msg = md_dup(row->message);
+
+	if (row->status == ROW_OK && row->verified)
+		SAY(b, L, M_CELL_NOTIME, NULL);
+	else if ((unsigned)row->status < ROW__COUNT)
+		SAY(b, L, by_status[row->status], msg);
+	else
+		SAY(b, L, M_CELL_ERROR, msg);
+	free(msg);
+}
