@@ -175,7 +175,7 @@ $(BUILD)/src/run/env.o: $(VERSION_H)
 # NVRTC is opened at run time (never linked), first from the toolkit
 # culab was built with.  private: the flags stamp, a prerequisite, must
 # not inherit it.
-$(BUILD)/src/ladder/nvrtc.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CUDA_LIB)"'
+$(BUILD)/src/ladder/nvrtc_compile.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CUDA_LIB)"'
 
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"

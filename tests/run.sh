@@ -127,7 +127,7 @@ for j in tests/bad-results/*.json; do
 done
 echo "   $n files"
 
-# Files just past a limit of results.h, generated (tests/gen_results.c):
+# Files just past a limit of run.h, generated (tests/gen_results.c):
 # NAME|gen_results's arguments|the one line expected, FILE standing for
 # the file.
 echo "== limits of results files (generated, culab report)"

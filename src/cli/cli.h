@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "compare/compare.h"
-#include "run/results.h"
+#include "run/run.h"
 
 struct command;
 

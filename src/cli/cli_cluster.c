@@ -18,7 +18,7 @@
 #include "base/diag.h"
 #include "base/exitcode.h"
 #include "experiment/experiment.h"
-#include "results/merge.h"
+#include "results/results.h"
 #include "output.h"
 #include "plan/plan.h"
 #include "report/report.h"

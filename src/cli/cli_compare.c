@@ -10,20 +10,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "counters/chip.h"
+#include "counters/counters.h"
 #include "compare/compare.h"
 #include "base/diag.h"
-#include "run/env.h"
+#include "run/run.h"
 #include "base/exitcode.h"
 #include "experiment/experiment.h"
-#include "results/json.h"
-#include "counters/metrics.h"
+#include "results/results.h"
 #include "output.h"
 #include "plan/plan.h"
-#include "report/plot.h"
 #include "report/report.h"
-#include "results/rerun.h"
-#include "run/runner.h"
 #include "base/util.h"
 
 /* --threshold: a relative difference, 0 < T < 1. */

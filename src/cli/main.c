@@ -16,24 +16,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "counters/chip.h"
-#include "cli.h"
 #include "counters/counters.h"
+#include "cli.h"
 #include "culab_version.h"
 #include "base/diag.h"
-#include "run/env.h"
+#include "run/run.h"
 #include "base/exitcode.h"
 #include "experiment/experiment.h"
-#include "results/json.h"
-#include "counters/metrics.h"
+#include "results/results.h"
 #include "output.h"
 #include "plan/plan.h"
-#include "ladder/registry.h"
+#include "ladder/ladder.h"
 #include "report/report.h"
-#include "run/results.h"
-#include "run/runner.h"
-#include "compare/signature.h"
-#include "ladder/ukernel.h"
+#include "compare/compare.h"
 #include "base/util.h"
 #include "workers.h"
 
@@ -356,7 +351,7 @@ out:
  * counter names are checked for and the architecture user kernels are
  * compiled for.  Each comes from its option, else from the other option
  * (a chip is of one architecture; an architecture stands for its first
- * chip, chip.h), else from GPU 0, else GH100 and sm_90, assumed. */
+ * chip, counters.h), else from GPU 0, else GH100 and sm_90, assumed. */
 struct target {
 	const char *chip, *arch;
 	const char *arch_note;   /* how arch was chosen, for the ok line */
@@ -365,7 +360,7 @@ struct target {
 };
 
 /* The chip called `name`, any case, among those CUPTI's host API knows
- * (chip.h's table where the host API cannot run), into buf; NULL after a
+ * (counters.h's table where the host API cannot run), into buf; NULL after a
  * usage error that lists them. */
 static const char *find_chip(const struct command *c, const char *name,
 			     char *buf, size_t size)

@@ -15,7 +15,7 @@
 
 #include "base/diag.h"
 #include "base/exitcode.h"
-#include "results/json.h"
+#include "results/results.h"
 #include "base/util.h"
 
 /* Writes text (owned; freed here) to `name` in directory dirfd (dir)

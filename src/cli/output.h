@@ -3,7 +3,7 @@
  *
  * A printer renders a results set in one format into the output
  * directory: results.json (json.c), results.csv (results.c), the
- * Markdown reports with their charts (report.c).  The runner saves the
+ * Markdown reports with their charts (report_render.c).  The runner saves the
  * results after every finished measurement with output_save() (the
  * printers marked `with_save`), `culab run` and `culab report` render
  * the rest with output_report(), and `culab help` lists the table; a new
@@ -16,8 +16,7 @@
 
 #include "experiment/experiment.h"
 #include "report/report.h"
-#include "run/runner.h"
-#include "run/results.h"
+#include "run/run.h"
 
 struct printer {
 	const char *name;          /* "json", "csv", "markdown" */

@@ -33,10 +33,9 @@
 #include <unistd.h>
 
 #include "base/diag.h"
-#include "run/env.h"
+#include "run/run.h"
 #include "base/exitcode.h"
-#include "results/merge.h"
-#include "results/json.h"
+#include "results/results.h"
 #include "output.h"
 #include "plan/plan.h"
 #include "base/util.h"

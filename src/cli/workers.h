@@ -6,7 +6,7 @@
  * ...`) on the J-th of K parts of the plan (or of its --shard), cut as
  * shards are (plan.h), into DIR/.workers/part-J; the parent waits for
  * them, forwards SIGINT and SIGTERM to them, and merges what they wrote
- * into DIR (merge.h).  Processes, not threads: CUPTI takes one
+ * into DIR (results.h).  Processes, not threads: CUPTI takes one
  * subscriber per process and a kernel that faults takes its process's
  * CUDA context with it, so each GPU's worker has its own of both, and a
  * fault on one GPU ends that worker only. */
@@ -16,8 +16,7 @@
 #include <stdbool.h>
 
 #include "experiment/experiment.h"
-#include "run/results.h"
-#include "run/runner.h"
+#include "run/run.h"
 
 struct workers_options {
 	const char *devices;          /* "all", or CUDA indexes "0,1" */

@@ -17,9 +17,9 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "ladder/family.h"
+#include "ladder/ladder.h"
 #include "base/hash.h"
-#include "counters/metrics.h"
+#include "counters/counters.h"
 #include "base/util.h"
 
 /* ---- environment facts ---------------------------------------------------- */
@@ -359,7 +359,7 @@ static int change_reading(const struct metric_column_def *d,
 }
 
 /* The counter columns both rows hold that moved beyond their measured
- * noise, read as metrics.h's table says. */
+ * noise, read as counters.h's table says. */
 static void pair_changes(struct compare_pair *p)
 {
 	const struct result_row *a = p->base, *b = p->cur;
@@ -377,7 +377,7 @@ static void pair_changes(struct compare_pair *p)
 			continue;
 		d = metrics_find_column(col, NULL);
 		/* the time restated (duration, throughput) or a raw count
-		 * is no finding (metrics.h, enum metric_reading) */
+		 * is no finding (counters.h, enum metric_reading) */
 		if (d && (d->reading == READ_TIME || d->reading == READ_NEVER))
 			continue;
 		p->changes = xrealloc(p->changes, (p->nchanges + 1) *

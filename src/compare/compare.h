@@ -1,4 +1,31 @@
-/* compare.h - two results files side by side: rows paired by what they
+/* compare/compare.h - results judged.
+ *
+ * Takes results in memory; gives two runs paired row by row, each pair
+ * with a verdict (faster, slower, same, unknown), its counter changes
+ * and the environment differences, and each row's counters held against
+ * the signature its variant states.  No I/O.
+ *
+ * The one header other folders include.  Its sections: comparing two
+ * runs, and signatures. */
+#ifndef CULAB_COMPARE_H
+#define CULAB_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "run/run.h"
+#include "base/stats.h"
+#include "ladder/ladder.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== compare ============================================================= */
+
+/* Two results files side by side: rows paired by what they
  * measured, each pair's time ratio with a bootstrap interval and a
  * verdict, the counters that moved, and the environment facts that
  * differ.  `culab compare`, `culab rerun` and `culab report --baseline`
@@ -18,7 +45,7 @@
  * seed COMPARE_SEED), classified by stats_verdict_of() against the
  * threshold.  A pair whose rows did not both run and verify, or that has
  * fewer than COMPARE_MIN_SAMPLES timed runs on a side, is "unknown" with
- * the reason.  Counter changes use metrics.h's noise rule, the one the
+ * the reason.  Counter changes use counters.h's noise rule, the one the
  * report's findings use.
  *
  * Everything here is pure: no I/O (results_read_distinct() in
@@ -26,16 +53,6 @@
  * The printers are compare_print.c's (terminal text, the ratio chart),
  * report_compare.c's (Markdown, in English and Chinese) and
  * json_compare.c's (--json). */
-#ifndef CULAB_COMPARE_H
-#define CULAB_COMPARE_H
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
-
-#include "run/results.h"
-#include "base/stats.h"
 
 /* The default threshold: a ratio interval inside 1 +- 2 % is "same".
  * README "Compare and reproduce" says why 2 %. */
@@ -134,7 +151,6 @@ unsigned compare_fail_mask(const char *name);
 /* Whether some pair's verdict is in `mask`. */
 bool compare_fails(const struct compare *c, unsigned mask);
 
-
 /* Checks that c has a pair; else one error line that names both files'
  * experiments and the --match option.  Returns 0 or -1. */
 int compare_check_pairs(const struct compare *c, const char *base_path,
@@ -156,5 +172,47 @@ void compare_print_text(FILE *fp, const struct compare *c,
 
 /* Whether rows a and b measured the same stage: experiment, type, size. */
 bool compare_same_stage(const struct result_row *a, const struct result_row *b);
+
+/* ==== signature =========================================================== */
+
+/* Does a measured variant show the counter signature its
+ * registry row promises?  Evaluates every `expect` line of every variant
+ * the results describe (run.h) against the results' rows: `culab
+ * verify` prints the verdicts, `make test-gpu` asserts them, the report
+ * cites them in its findings.
+ *
+ * Signatures are stated for float data (a double or a 64-bit int
+ * accumulator changes bank and sector arithmetic), so only float rows are
+ * checked. */
+
+enum sig_verdict {
+	SIG_PASS,
+	SIG_FAIL,
+	SIG_MISSING,    /* the column or the comparison row is absent */
+};
+
+struct sig_check {
+	size_t row;               /* index into results->rows */
+	const struct variant *v;
+	const struct expect *x;
+	double value;             /* measured column value */
+	double bound;             /* the value it is compared with */
+	enum sig_verdict verdict;
+};
+
+/* Evaluates all expect lines of all ok float rows of r whose variant r
+ * describes.  Returns the number of checks and sets *out (caller frees
+ * with free()). */
+size_t signature_check_all(const struct results *r, struct sig_check **out);
+
+/* "pass", "FAIL", "missing". */
+const char *sig_verdict_name(enum sig_verdict v);
+
+/* The value of counter column `name` in row w, or NAN when absent. */
+double row_column(const struct result_row *w, const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

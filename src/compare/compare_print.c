@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "counters/metrics.h"
+#include "counters/counters.h"
 #include "base/util.h"
 
 /* Counter changes shown under a pair (--json gives them all). */

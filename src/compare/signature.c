@@ -1,7 +1,7 @@
 /* signature.c - variants' signatures checked against measured counters.
- * See signature.h.  The signatures are the ones the results record for
+ * See compare.h.  The signatures are the ones the results record for
  * their variants, so a results file is checked without the registry. */
-#include "signature.h"
+#include "compare.h"
 
 #include <math.h>
 #include <stdint.h>

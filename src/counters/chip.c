@@ -1,4 +1,4 @@
-/* chip.c - the chip table (see chip.h).
+/* chip.c - the chip table (see counters.h).
  *
  * The names are those of cuptiProfilerHostGetSupportedChips in CUPTI 13.0
  * (tests/unit/test_chips.c fails when CUPTI lists a chip this table lacks).
@@ -6,7 +6,7 @@
  * published ones for the GPUs in the third column; for GB102 (a die of
  * B200) and GB110 (Blackwell Ultra, B300) they follow the products built
  * from them. */
-#include "chip.h"
+#include "counters.h"
 
 #include <string.h>
 #include <strings.h>

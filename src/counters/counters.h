@@ -1,7 +1,32 @@
-/* counters.h - hardware counters in-process with CUPTI.
+/* counters/counters.h - what culab learns from CUPTI.
+ *
+ * Takes kernel launches to watch or to profile, and counter names to
+ * check; gives raw and derived counter values, each kernel's resources
+ * and occupancy, and the words for what CUPTI refuses.  It stands below
+ * every stage that measures (ladder, experiment, plan, run) and every one
+ * that reads counters (compare, report).  counters_*.cpp and
+ * launch_watch.cpp are the only files that include CUPTI.
+ *
+ * The one header other folders include.  Its sections: the profiling
+ * session, the counter aliases, the chips CUPTI knows, what a kernel
+ * takes of a multiprocessor, and the launch watch. */
+#ifndef CULAB_COUNTERS_H
+#define CULAB_COUNTERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== counters ============================================================ */
+
+/* Hardware counters in-process with CUPTI.
  *
  * counters*.cpp are the only files that include CUPTI (its host header
- * is C++-only, so the module is C++ behind this C API): counters.cpp the
+ * is C++-only, so the module is C++ behind this C API): counters_session.cpp the
  * session, counters_profile.cpp measuring, counters_host.cpp the offline
  * side (counters_explain, counters_metric_valid, counters_count_passes,
  * counters_supported_chips).
@@ -10,7 +35,7 @@
  * need.  Profiled launches are never timed: the runner collects counters
  * in a phase of its own, after timing.
  *
- * Method (CUPTI 13.0; see the comments at the top of counters.cpp and
+ * Method (CUPTI 13.0; see the comments at the top of counters_session.cpp and
  * counters_profile.cpp): auto ranges (one per kernel launch) with user
  * replay, many measurements per Start/Stop (counters_profile_batch).
  * Before every pass the module calls the runner's prepare hook; before
@@ -32,15 +57,6 @@
  * the environment, closing prints to stderr where the profiling time went
  * (start, stop, launches per pass, flushes, ... per measurement); with 2,
  * every launch callback is printed as well. */
-#ifndef CULAB_COUNTERS_H
-#define CULAB_COUNTERS_H
-
-#include <stdbool.h>
-#include <stddef.h>
-
-#ifdef __cplusplus
-extern "C" {
-#endif
 
 struct counters;
 
@@ -179,6 +195,467 @@ unsigned counters_cupti_version(void);
  * Returns the count (>= 1), or -1 with why filled. */
 int counters_count_passes(const char *chip, const char *const *raw,
 			  size_t nraw, char *why, size_t whysize);
+
+/* ==== metrics ============================================================= */
+
+/* Counter aliases: friendly names -> raw Perfworks metrics ->
+ * derived values (CSV columns), with units, direction and glossary text.
+ *
+ * One table (metrics.c) serves `culab list metrics`, validation in
+ * `culab check`, the runner's collection plan, CSV column names and the
+ * report's glossary.  Raw Perfworks metric names are accepted as well; they
+ * become a column of their own named after the metric.
+ *
+ * Every plan also collects the "duration" alias (gpu__time_duration.sum and
+ * the SM clock): they share a pass with the other hardware counters, so
+ * they cost nothing, and a profile without its clock cannot be compared
+ * with another one (CUPTI 13.0 does not lock clocks). */
+
+#define METRIC_MAX_RAW 12
+#define METRIC_MAX_COLS 6
+
+/* The chip that names are validated against offline when nothing says
+ * which (H100/H200; counters.h's CHIP_ASSUMED). */
+#define METRICS_CHIP "GH100"
+
+/* The word that stands for metrics_default_set() in a counter list. */
+#define METRICS_DEFAULT_WORD "default"
+
+/* Values the derivations may need besides raw counters. */
+struct metric_context {
+	double peak_gbps;            /* theoretical DRAM bandwidth, 0 unknown */
+	double theoretical_occupancy_pct; /* occupancy API, NAN unknown */
+};
+
+/* How a change of a column is read (the report's findings). */
+enum metric_reading {
+	READ_DIRECTION, /* `better` says which way is an improvement */
+	READ_WITH,      /* read with column `with` (an efficiency): at the
+			   same efficiency a change means wider or narrower
+			   accesses, not waste; otherwise `with`'s change
+			   says better or worse */
+	READ_NEUTRAL,   /* no direction out of context: named with its
+			   meaning, never called better or worse */
+	READ_TIME,      /* restates the kernel's time (duration,
+			   throughput): never named as a cause */
+	READ_NEVER,     /* grows with n or drifts between profiles (raw
+			   event counts, the clock): never named */
+};
+
+struct metric_column_def {
+	const char *name;            /* CSV column, e.g. "bank_conflicts_per_shared_ld" */
+	const char *unit;            /* "conflicts/instr", "%", "B", "GB/s", ... */
+	int better;                  /* -1 lower is better, +1 higher, 0 neither */
+	const char *what_en;         /* one line */
+	const char *what_zh;
+	enum metric_reading reading;
+	const char *with;            /* READ_WITH: the column read with it */
+	/* The column's measured run-to-run noise: a change no larger than
+	 * noise_pct percent (of the larger value) or than noise_abs (in the
+	 * column's unit) is noise.  Measured on two runs of the default
+	 * experiment a minute apart on one H100 (reports/compare/h100-twice,
+	 * 155 rows); the instrumented (SASS) columns did not move at all,
+	 * DRAM bytes by at most 0.8 MB, bank conflicts per instruction by at
+	 * most 0.02, achieved occupancy by 1.6 points, throughput and
+	 * duration by 5.6 %.  DRAM writes also get 5 % for the write-back
+	 * uncertainty of outputs larger than L2 (../shared/research/cupti.md
+	 * 5.3). */
+	double noise_pct, noise_abs;
+	const char *reading_en;      /* how a change is read, one line */
+	const char *reading_zh;
+};
+
+struct metric_alias {
+	const char *name;            /* "bank_conflicts" */
+	const char *summary_en;      /* one line for `culab list metrics` */
+	const char *summary_zh;
+	const char *explain_en;      /* glossary paragraph for students */
+	const char *explain_zh;
+	const char *raw[METRIC_MAX_RAW];           /* NULL-terminated */
+	struct metric_column_def cols[METRIC_MAX_COLS]; /* name NULL ends */
+	/* Computes cols from raw[] values (same order; NAN when missing).
+	 * The values are already aggregated over the kernel launches of one
+	 * measurement (see counter_plan_derive). */
+	void (*derive)(const double *raw, const struct metric_context *ctx,
+		       double *cols);
+};
+
+/* The alias table. */
+const struct metric_alias *metrics_aliases(size_t *count);
+/* The alias called `name`, or NULL. */
+const struct metric_alias *metrics_find(const char *name);
+/* The definition of derived column `col` (e.g. "dram_gbps"), or NULL; sets
+ * *alias (when not NULL) to the alias that owns it. */
+const struct metric_column_def *metrics_find_column(const char *col,
+						    const struct metric_alias **alias);
+/* The counters used when an experiment asks for `counters: default`
+ * (alias names). */
+const char *const *metrics_default_set(size_t *count);
+
+/* ---- counter changes: the noise rule -------------------------------- *
+ * Shared by the report's findings and `culab compare`, so that both name
+ * the same changes. */
+
+/* A change smaller than this, in percent of the larger of the two
+ * values, is noise: it is not named. */
+#define METRICS_CHANGE_PCT 10.0
+
+/* Whether a change of column `col` from a to b can mean anything at all.
+ * Not for raw event counts (conflicts, branches): they grow with n, and
+ * their per-instruction columns or branch efficiency say the same thing
+ * at any size; not for the SM clock, which drifts between profiles; and
+ * not for bank conflicts per instruction below 0.1 on both sides, the
+ * hardware counter's floor (it reads 1-4 % of the wavefronts even for
+ * conflict-free code, so 0.005 -> 0.045 is a tenfold change of nothing).
+ * A column the alias table does not define (a raw metric) always can. */
+bool metrics_change_meaningful(const char *col, double a, double b);
+
+/* The size of a change from a to b: 100 |b - a| / max(|a|, |b|), in
+ * percent (0..100); NAN when either is not finite or both are 0. */
+double metrics_change_pct(double a, double b);
+
+/* Whether the change of column `col` from a to b is beyond noise:
+ * meaningful and at least METRICS_CHANGE_PCT. */
+bool metrics_change_notable(const char *col, double a, double b);
+
+/* Whether the change of column `col` from a to b is larger than the
+ * column's measured noise (noise_pct and noise_abs, both exceeded) and
+ * can be named at all (not READ_NEVER, metrics_change_meaningful).  A
+ * column the table does not define needs METRICS_CHANGE_PCT. */
+bool metrics_change_beyond_noise(const char *col, double a, double b);
+
+/* The same with the relative noise taken of `scale` instead of the larger
+ * value when scale is larger: a byte count is judged against all the
+ * bytes the kernel moved (2 MB fewer writes beside 1 GB of reads is
+ * noise however large a share of the writes it is). */
+bool metrics_change_beyond_noise_of(const char *col, double a, double b,
+				    double scale);
+
+/* The chip metrics_check() validates raw metric names for: METRICS_CHIP
+ * until metrics_set_chip() names another (culab check --chip, or the GPU
+ * culab runs on).  The string is copied. */
+void metrics_set_chip(const char *chip);
+const char *metrics_chip(void);
+
+/* Whether `name` is "default", an alias, or a raw metric valid for
+ * metrics_chip() (checked offline with CUPTI's host API; no GPU needed).
+ * Aliases always pass: one that a chip cannot collect is left out when
+ * counters are collected there (counter_plan_restrict).
+ * Returns 0, or -1 with a reason (and a "did you mean" where one is close)
+ * in why.  On success why is "" or holds a note worth printing as a
+ * warning: when CUPTI's host API itself cannot run here, a raw name that
+ * looks like a Perfworks metric (unit__counter.rollup...) is accepted
+ * unchecked, and the note says so; the GPU run validates it again. */
+int metrics_check(const char *name, char *why, size_t whysize);
+
+/* How one alias resolves on one chip, offline (metrics_resolve). */
+struct metric_resolution {
+	/* 1: collectable; 0: not on this chip; -1: not evaluated (CUPTI's
+	 * host API cannot run here, or refuses the chip) */
+	int status;
+	/* What is collected for the alias's raw[i] on the chip: raw[i]
+	 * itself, or the chip's own name for the same counter
+	 * (dram__bytes_op_read.sum on GB20x); NULL where it is not. */
+	const char *collect[METRIC_MAX_RAW];
+	/* Why raw[i] is not collectable there; "" where it is. */
+	char why[METRIC_MAX_RAW][256];
+	/* status != 1: the first reason, naming its raw metric. */
+	char summary[320];
+};
+
+/* Evaluates alias a on chip (a CUPTI chip name, "GA102") with the host
+ * API: every raw metric, and for one the chip lacks, the chip's own name
+ * for it where culab knows one.  Returns r->status.  No GPU needed. */
+int metrics_resolve(const struct metric_alias *a, const char *chip,
+		    struct metric_resolution *r);
+
+/* Prints the alias table for `culab list metrics`: one block per alias
+ * with its summary (English and Chinese), its columns and whether `chip`
+ * can collect it (with each raw metric it cannot, and why); verbose adds
+ * the raw metrics and the glossary paragraphs.  chip NULL leaves the
+ * chip lines out. */
+void metrics_print(FILE *fp, bool verbose, const char *chip);
+
+/* Prints, for `culab list chips`, a Markdown table of every chip CUPTI's
+ * host API knows: its architecture, GPUs built on it, whether each alias
+ * of the default set resolves there and the replay passes the default set
+ * needs; then, per chip, what does not resolve and why.  Computed
+ * offline.  Returns 0, or -1 with why filled when the host API cannot run
+ * here. */
+int metrics_print_chips(FILE *fp, char *why, size_t whysize);
+
+/* A collection plan for a list of requested names (aliases and raw). */
+struct counter_plan_part;
+struct counter_plan {
+	size_t nraw;
+	char **raw;                  /* unique raw metrics to collect; pass
+					(const char *const *)raw to counters_open */
+	size_t ncols;
+	char **cols;                 /* derived column names, in request order
+					(the implicit duration columns last) */
+	/* private: how to compute each column */
+	size_t nparts;
+	struct counter_plan_part *parts;
+};
+
+/* Builds the plan: "default" expands to metrics_default_set(), repeated
+ * names are collected once, raw metrics shared by aliases are collected
+ * once, and the duration alias is always added.  Names must have passed
+ * metrics_check().  Returns 0 or -1 after a diagnostic.  The caller
+ * releases *p with counter_plan_release(). */
+int counter_plan_build(char *const *names, size_t n, struct counter_plan *p);
+void counter_plan_release(struct counter_plan *p);
+
+/* Fits plan p to `chip` (metrics_resolve, offline): an alias the chip
+ * cannot collect, or a raw metric it lacks, is no longer collected, and
+ * its columns stay in the plan to be derived as NAN, with the reason
+ * that counter_plan_missing() gives; an alias the chip names differently
+ * collects the chip's names.  Where the host API cannot evaluate the
+ * chip, the plan is left as it is (opening counters on the GPU checks it).
+ * A plan that fits needs no change: on GH100 the default set is left
+ * exactly as built.  Returns the number of requested names left out and
+ * lists them in dropped (when not NULL): "dram (unknown metric ...); ...". */
+int counter_plan_restrict(struct counter_plan *p, const char *chip,
+			  char *dropped, size_t dropsize);
+
+/* Why column `col` of p is not collected ("not collectable on GA10B:
+ * ..."), or NULL when it is. */
+const char *counter_plan_missing(const struct counter_plan *p, size_t col);
+
+/* Aggregates per-kernel raw values (kvalues[k][i] for raw[i], k < nk) into
+ * one measurement and derives plan->ncols columns into cols.
+ *
+ * Aggregation over the launches of one measurement, per raw metric, by its
+ * name: plain counters (".sum", ".avg" with no further part) add up, and so
+ * do durations; ".max"/".min" take the maximum/minimum over launches;
+ * everything else (ratios ".pct"/".ratio", rates ".per_second",
+ * "pct_of_peak...", "per_cycle...", ".max_rate", peaks) is averaged weighted
+ * by each launch's gpu__time_duration.sum.  A value that is NAN in any
+ * launch makes the aggregate NAN.  Derived ratios are then computed from
+ * the aggregated numerators and denominators, so they are the ratios of
+ * totals, not averages of per-launch ratios.  nk == 0 gives NAN columns. */
+void counter_plan_derive(const struct counter_plan *p, const double *const *kvalues,
+			 size_t nk, const struct metric_context *ctx, double *cols);
+
+/* The same, from what counters_profile() returned: values are matched to
+ * plan->raw by name (a name missing from a launch counts as NAN). */
+void counter_plan_derive_kernels(const struct counter_plan *p,
+				 const struct kernel_counters *k, size_t nk,
+				 const struct metric_context *ctx, double *cols);
+
+/* ==== chip ================================================================ */
+
+/* GPU chips by the names CUPTI gives them ("GH100", "GA102"),
+ * the architecture each one is, and GPUs built on it.
+ *
+ * CUPTI validates metric names and counts passes per chip, while nvcc and
+ * NVRTC compile per architecture (sm_90): this table joins the two, so
+ * `culab check --chip GA102` compiles user kernels for sm_86 and `culab
+ * check --arch sm_86` (or a GPU of compute capability 8.6) checks counter
+ * names for GA102.  Several chips share an architecture; the first row of
+ * an architecture stands for it (the unit tests check that all chips of
+ * one architecture resolve every counter alias alike).  Plain data, no
+ * CUPTI: it works where CUPTI cannot run (AddressSanitizer builds). */
+
+/* The chip counters are checked for when nothing says which (no --chip,
+ * no --arch, no GPU): H100 and H200. */
+#define CHIP_ASSUMED "GH100"
+
+struct chip_def {
+	const char *name;       /* CUPTI's name, e.g. "GA102" */
+	const char *arch;       /* "sm_86" */
+	const char *gpus;       /* some GPUs built on it, "" when unsure */
+};
+
+/* Every chip culab knows, grouped by architecture, oldest first. */
+const struct chip_def *chip_all(size_t *count);
+
+/* The row of chip `name` (case-insensitive: "ga102" finds GA102), or
+ * NULL. */
+const struct chip_def *chip_find(const char *name);
+
+/* The chip that stands for architecture `arch` ("sm_86" -> GA102), or
+ * NULL when no chip of that architecture is known (sm_61: CUPTI's range
+ * profiler does not serve Pascal). */
+const char *chip_for_arch(const char *arch);
+
+/* ==== resources =========================================================== */
+
+/* What one kernel takes of a multiprocessor, and the
+ * occupancy that allows: registers per thread, static and dynamic shared
+ * memory per block, local memory per thread (spills and local arrays),
+ * the block size it was launched with, and the theoretical occupancy with
+ * the resource that limits it.
+ *
+ * Every results row carries one (struct result_row's `resources`), for
+ * built-in rungs, library baselines and user kernels alike: the runner
+ * records the kernels its correctness run launches (counters.h) and
+ * describes the first of them, the one that does the measurement's main
+ * pass (a multi-pass rung's later launches are smaller grids of the same
+ * or a similar kernel).  Host-only rows (the CPU reference) and rows
+ * whose launches could not be watched have known = false and say why.
+ *
+ * resources_limits() is the occupancy calculator: pure arithmetic on the
+ * device's limits, so it is unit-tested without a GPU. */
+
+/* What limits the resident blocks per SM (the smallest of the limits). */
+enum resource_limiter {
+	RL_NONE = 0,         /* unknown */
+	RL_WARPS,            /* threads: max warps per SM / warps per block */
+	RL_BLOCKS,           /* the SM's cap on resident blocks */
+	RL_REGISTERS,        /* registers per SM */
+	RL_SHARED,           /* shared memory per SM */
+	RL__COUNT
+};
+
+struct kernel_resources {
+	bool known;             /* false: `why` says why nothing is known */
+	char *why;              /* NULL when known, and in a row that never
+				   reached its correctness run (skipped) */
+	char *kernel;           /* display name of the kernel described */
+	int kernels;            /* kernel launches the correctness run made */
+	int registers;          /* per thread */
+	int static_smem;        /* bytes per block */
+	int dynamic_smem;       /* bytes per block, as launched */
+	int local_bytes;        /* per thread: spills and local arrays */
+	int spill_bytes;        /* spill stores per thread from ptxas, -1 when
+				   unknown (known for user kernels only) */
+	int block_threads;      /* threads per block, as launched */
+	int blocks_per_sm;      /* resident blocks the limits allow */
+	double occupancy_pct;   /* theoretical: resident warps / max warps */
+	enum resource_limiter limiter;
+};
+
+/* The multiprocessor's limits (cudaDeviceProp / driver attributes). */
+struct sm_limits {
+	int max_threads;        /* per SM */
+	int max_blocks;         /* resident blocks per SM */
+	int regs;               /* 32-bit registers per SM */
+	int regs_per_block;     /* most registers one block may use */
+	size_t smem;            /* shared memory per SM (bytes) */
+	size_t smem_per_block_optin; /* most one block may use */
+	size_t smem_reserved;   /* reserved per block by the system */
+	int warp_size;
+	int reg_alloc_unit;     /* registers allocated per warp in units of
+				   this many (256 on sm_70 and later) */
+	int cc_major, cc_minor;
+};
+
+/* Fills r's blocks_per_sm, occupancy_pct and limiter from its registers,
+ * shared memory and block_threads and the SM's limits.  Returns 0, or -1
+ * when the kernel cannot run at all with that block (too many registers
+ * or too much shared memory for one block): then blocks_per_sm is 0. */
+int resources_limits(struct kernel_resources *r, const struct sm_limits *l);
+
+/* "registers", "shared memory", "warps", "blocks per SM", "?" */
+const char *resource_limiter_name(enum resource_limiter l);
+/* Returns 0 and sets *l for a name resource_limiter_name gives, or -1. */
+int resource_limiter_parse(const char *s, enum resource_limiter *l);
+
+/* Frees what *r owns and zeroes it; accepts NULL. */
+void kernel_resources_release(struct kernel_resources *r);
+
+/* Releases *r and makes it unknown for the reason `why` (copied):
+ * known = false, spill_bytes = -1. */
+void kernel_resources_set_unknown(struct kernel_resources *r, const char *why);
+
+/* Fills *l from the CUDA runtime's attributes of `device`
+ * (cudaDeviceGetAttribute; reg_alloc_unit, which no attribute gives, is
+ * 256, the unit of every architecture so far).  Returns 0 or the
+ * cudaError_t of the first attribute that could not be read.  Needs a
+ * GPU; defined in resources_device.c. */
+int sm_limits_query(int device, struct sm_limits *l);
+
+/* ==== launch watch ======================================================== */
+
+/* The process's one CUPTI callback subscription, and
+ * the kernels one stretch of work launches.
+ *
+ * CUPTI allows one callback subscriber per process, and culab has two
+ * users of its callbacks on the driver's kernel-launch functions
+ * (cuLaunchKernel, cuLaunchKernelEx, cuLaunchCooperativeKernel and their
+ * _ptsz forms: the runtime's <<<>>> launches, CUB's and culab's own
+ * cuLaunchKernel of user kernels all arrive there):
+ *  - the watch: the runner records the launches of each measurement's
+ *    correctness run (launch_watch_begin, launch_watch_end) and gets the
+ *    first of them described as a struct kernel_resources (counters.h):
+ *    registers, static and local memory from cuFuncGetAttribute on the
+ *    launched function, block size and dynamic shared memory from the
+ *    launch's parameters, occupancy from resources_limits() checked
+ *    against the driver's cuOccupancyMaxActiveBlocksPerMultiprocessor
+ *    (the driver's blocks per SM win where they differ; the limiter stays
+ *    the calculator's; CULAB_RUN_TRACE=1 prints each difference);
+ *  - one attached handler, the counters module's (counters_session.cpp), which
+ *    names profiled kernels and flushes L2 before each
+ *    (launch_watch_attach, launch_watch_enable).
+ * Each turns the callbacks on only while it needs them, so timed runs pay
+ * nothing for them.  The runner never uses both at once (its phases do
+ * not mix); if it did, each would see all launches.
+ *
+ * The subscription is counted: launch_watch_open and launch_watch_attach
+ * each hold it, launch_watch_close and launch_watch_detach let go, and
+ * the last to let go unsubscribes, so the counters module works the same
+ * with the watch open or without it (tests/gpu/counters_check).
+ *
+ * Not thread-safe: one thread makes the CUDA calls, as in culab.  Close
+ * before the CUDA context is destroyed.  The driver is reached through
+ * cudaGetDriverEntryPointByVersion: culab links no libcuda. */
+
+/* ---- the watch (runner.c) ---------------------------------------------- */
+
+/* Opens the watch for `device` (the current device, its context made):
+ * reads the SMs' limits (sm_limits_query), finds the driver functions and
+ * subscribes to CUPTI's callbacks.  Returns 0, or -1 with why filled (when
+ * why is not NULL): CUPTI's subscriber is taken (Nsight Compute, Nsight
+ * Systems), CUPTI or the driver is missing.  After a failure the watch
+ * stays usable: every launch_watch_end gives known = false and that
+ * reason, so the run goes on without resources. */
+int launch_watch_open(int device, char *why, size_t whysize);
+
+/* Starts recording kernel launches (turns the callbacks on). */
+void launch_watch_begin(void);
+
+/* Stops recording and describes the first launch since
+ * launch_watch_begin in *out (released first): known, with `kernels` the
+ * launches seen; or known = false and why: the watch is not open or
+ * could not subscribe, no launch was seen, the launch could not be
+ * described.  The caller owns *out (kernel_resources_release). */
+void launch_watch_end(struct kernel_resources *out);
+
+/* Closes the watch (callbacks off; unsubscribes unless the counters
+ * module is attached); accepts a watch never opened. */
+void launch_watch_close(void);
+
+/* ---- the attached handler (counters_session.cpp) ---------------------- */
+
+/* CUPTI's callback with plain types: domain is a CUpti_CallbackDomain,
+ * cbid a CUpti_CallbackId, data a const CUpti_CallbackData *.  Called for
+ * the driver's kernel-launch functions only, on API enter and exit. */
+typedef void (*launch_watch_fn)(void *user, int domain, unsigned cbid,
+				const void *data);
+
+/* Attaches fn(user, ...) to the subscription, subscribing first when
+ * nothing holds it.  Its callbacks start off (launch_watch_enable).
+ * Returns 0, or the CUptiResult of cuptiSubscribe (then nothing is
+ * attached; CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED: another tool
+ * has the process's subscriber), or CUPTI_ERROR_INVALID_OPERATION when a
+ * handler is attached already. */
+int launch_watch_attach(launch_watch_fn fn, void *user);
+
+/* Turns the attached handler's callbacks on or off.  Returns 0, or -1
+ * when CUPTI refused to turn them on (they are then off for it). */
+int launch_watch_enable(bool on);
+
+/* Detaches the handler (its callbacks off first); unsubscribes when the
+ * watch does not hold the subscription.  Accepts no handler attached. */
+void launch_watch_detach(void);
+
+/* ---- shared ---------------------------------------------------------- */
+
+/* A kernel's name for people: "void reduce<float, 256>(float const*,
+ * float*, unsigned long)" (from its mangled symbol) -> "reduce<float,
+ * 256>"; C names stay as they are; NULL -> "".  Caller frees. */
+char *launch_watch_display_name(const char *symbol);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,7 @@
  * (counters_explain), and which chips it knows (counters_supported_chips).
  * culab check and list (through metrics.c) and the unit tests
  * (tests/unit/test_metrics.c, test_chips.c) use it without a GPU; the session
- * (counters.cpp) makes its host object with the same helpers, and
+ * (counters_session.cpp) makes its host object with the same helpers, and
  * counters_profile.cpp evaluates its ranges with that object.  Everything
  * here that is chip-specific takes the chip by name, so it works for any
  * chip CUPTI's host library knows, not only the one installed.
@@ -185,7 +185,7 @@ void host_deinit(CUpti_Profiler_Host_Object *host)
 
 /* Adds metrics to host's configuration.  Every call makes a pass group of
  * its own: adding 23 metrics one by one gave 23 passes where one call gave
- * 2, so add a whole set in one call (add_metrics in counters.cpp
+ * 2, so add a whole set in one call (add_metrics in counters_session.cpp
  * validates the names one by one only when that call fails). */
 CUptiResult host_add(CUpti_Profiler_Host_Object *host,
 		     const char *const *names, size_t n)

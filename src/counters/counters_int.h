@@ -1,12 +1,12 @@
 /* counters_int.h - what the files of the counters module share.
  *
- * Private: only src/counters*.cpp include it (they are the only files
- * that include CUPTI); the rest of culab uses the C API of counters.h.
- * These are C++ declarations (the module is C++ because
+ * Private: only counters_*.cpp and launch_watch.cpp include it (they are
+ * the only files that include CUPTI); the rest of culab uses the C API of
+ * counters.h.  These are C++ declarations (the module is C++ because
  * cupti_profiler_host.h is), so they are not extern "C".
  *
  * Layered: counters_host.cpp (the offline side) needs nothing from the
- * other two; counters.cpp (the session) uses the host side;
+ * other two; counters_session.cpp (the session) uses the host side;
  * counters_profile.cpp (measuring) uses both.  Each section below says
  * which file defines what it declares. */
 #ifndef CULAB_COUNTERS_INT_H
@@ -89,7 +89,7 @@ CUptiResult host_add(CUpti_Profiler_Host_Object *host,
 int host_config(CUpti_Profiler_Host_Object *host, uint8_t **image,
 		size_t *image_size, int *passes, char *why, size_t size);
 
-/* ---- the session (counters.cpp) -------------------------------------- */
+/* ---- the session (counters_session.cpp) -------------------------------------- */
 
 /* One kernel launch of a profiled pass: the range CUPTI makes of it
  * belongs to batch item `item`, or is one of our L2 flushes. */
@@ -169,7 +169,7 @@ struct counters {
 	struct slowest slow[8];         /* the slowest item-passes */
 };
 
-/* Where the profiling time goes, c->phase[] (phase_names in counters.cpp). */
+/* Where the profiling time goes, c->phase[] (phase_names in counters_session.cpp). */
 enum phase {
 	PH_PREPARE, PH_EVICT, PH_START, PH_LAUNCH, PH_STOP, PH_DECODE,
 	PH_EVALUATE, PH_RESET, PH_CALLBACKS
@@ -224,5 +224,12 @@ int set_config(struct counters *c, char *why, size_t size);
  * allow. */
 #define FIRST_CAPACITY 128
 #define MAX_RANGES 1024
+
+/* The function, threads per block and dynamic shared memory of a kernel
+ * launch from its callback's parameter struct (cbid a driver
+ * CUpti_CallbackId of a kernel launch); false when they cannot be read
+ * (launch_watch.cpp). */
+bool launch_watch_params(unsigned cbid, const void *params, CUfunction *f,
+			 unsigned *threads, size_t *smem);
 
 #endif

@@ -1,7 +1,7 @@
 /* counters_profile.cpp - measuring with an open counters session: the
  * replay passes, decoding and evaluating the ranges, batches.
  *
- * counters.cpp opens the session (the profiler, the host and
+ * counters_session.cpp opens the session (the profiler, the host and
  * range-profiler objects, the counter-data image, the launch callback,
  * the L2 eviction buffer); this file drives it.  A batch runs between one
  * Start/Stop per replay pass: the items' prepare hooks and launches, the
@@ -12,7 +12,7 @@
  * measured again item by item.  Exports counters_profile,
  * counters_profile_batch and the release functions of counters.h.
  *
- * Method, and why (continued from the top of counters.cpp, from the same
+ * Method, and why (continued from the top of counters_session.cpp, from the same
  * measurements):
  *  - The first profiled measurement of a process showed ~25 MB of DRAM
  *    writes that no later one did; the session's first measurement is

@@ -1,9 +1,9 @@
-/* counters.cpp - hardware counters in-process with CUPTI 13.0: the
+/* counters_session.cpp - hardware counters in-process with CUPTI 13.0: the
  * session.
  *
  * The counters module is three files, the only ones that include CUPTI;
  * counters_int.h is what they share:
- *  - counters.cpp (this file), the session: opening it (checks, the
+ *  - counters_session.cpp (this file), the session: opening it (checks, the
  *    profiler, the host and range-profiler objects, the counter-data
  *    image, the launch callback, the L2 eviction buffer), the callback
  *    itself (kernel names, occupancy, the L2 flush before every kernel),
@@ -63,7 +63,7 @@
  *  - Kernel names come from a CUPTI callback subscription on the driver's
  *    kernel-launch functions (NVIDIA's callback_profiling sample combines
  *    cuptiSubscribe with the range profiler the same way).  CUPTI allows
- *    one subscriber per process, so the subscription is launch_watch.h's,
+ *    one subscriber per process, so the subscription is counters.h's,
  *    shared with the runner's watch of correctness runs: on_launch is
  *    attached to it while the session is open.  Callbacks are enabled
  *    only while a measurement is profiled, so the timing phase does not
@@ -90,7 +90,6 @@
 
 #include "counters.h"
 #include "counters_int.h"
-#include "launch_watch.h"
 #include "base/refusal.h"
 #include "kernels/support.h"
 extern "C" {
@@ -292,7 +291,7 @@ static void on_launch(void *user, int domain, unsigned cbid, const void *data)
 
 /* Turns the launch callbacks on or off; on failure names are dropped
  * (the counters do not depend on them).  The subscription is the
- * process's one, shared with the runner's launch watch (launch_watch.h). */
+ * process's one, shared with the runner's launch watch (counters.h). */
 void launch_callbacks(struct counters *c, bool on)
 {
 	if (!c->subscribed)

@@ -1,5 +1,5 @@
 /* launch_watch.cpp - the process's one CUPTI callback subscription, and
- * the kernels a correctness run launches.  See launch_watch.h.
+ * the kernels a correctness run launches.  See counters.h.
  *
  * One of the rooms that include CUPTI, with counters*.cpp: it holds the
  * subscription both use, because CUPTI allows one subscriber per process
@@ -12,7 +12,7 @@
  * The watch describes the first launch it sees on API enter: the function
  * and launch parameters are in the callback's parameter struct, and the
  * driver's attribute and occupancy functions may be called from a
- * callback (counters.cpp does the same).  A launch that then fails is
+ * callback (counters_session.cpp does the same).  A launch that then fails is
  * still described: a block that asks for more registers or shared memory
  * than an SM has is exactly what the resources should show.  C++ only
  * because the demangler is (abi::__cxa_demangle), written like the rest
@@ -28,7 +28,7 @@
 #include <cuda_runtime_api.h>
 #include <cupti.h>
 
-#include "launch_watch.h"
+#include "counters_int.h"
 extern "C" {
 #include "base/util.h"
 }

@@ -21,14 +21,13 @@
  * alias is left out of the plan and its columns say why
  * (counter_plan_restrict), so the run goes on without it.  The listings
  * are metrics_print.c's. */
-#include "metrics.h"
+#include "counters.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "counters.h"
 #include "base/diag.h"
 #include "base/util.h"
 
@@ -607,7 +606,7 @@ static const char *const default_set[] = {
 	"dram", "occupancy", "duration",
 };
 
-/* Collected with every plan (see metrics.h). */
+/* Collected with every plan (see counters.h). */
 #define IMPLICIT_ALIAS "duration"
 /* The weight of averaged raw metrics; part of the implicit alias. */
 #define DURATION_RAW "gpu__time_duration.sum"

@@ -2,14 +2,12 @@
  * the table of chips `culab list chips` prints: where each alias of the
  * default set resolves, evaluated offline with CUPTI's host API (the table
  * and the evaluation are metrics.c's; this file only lays them out). */
-#include "metrics.h"
+#include "counters.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "chip.h"
-#include "counters.h"
 #include "base/util.h"
 
 static const char *better_text(int better)

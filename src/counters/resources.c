@@ -1,5 +1,5 @@
 /* resources.c - what one kernel takes of a multiprocessor, and the
- * occupancy that allows.  See resources.h.
+ * occupancy that allows.  See counters.h.
  *
  * resources_limits() is the arithmetic of NVIDIA's CUDA Occupancy
  * Calculator as the toolkit publishes it in cuda_occupancy.h
@@ -31,7 +31,7 @@
  * When several limits allow the same number of blocks, the first of
  * warps, blocks, registers, shared memory is named: a kernel at 100 %
  * is limited by nothing but its warps. */
-#include "resources.h"
+#include "counters.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
 /* resources_device.c - the multiprocessor limits of a device, from the
- * CUDA runtime.  See resources.h (sm_limits_query).
+ * CUDA runtime.  See counters.h (sm_limits_query).
  *
  * Kept apart from resources.c so that the occupancy calculator stays
  * arithmetic without CUDA; this file is its one contact with a GPU. */
-#include "resources.h"
+#include "counters.h"
 
 #include <string.h>
 

@@ -1,4 +1,155 @@
-/* experiment.h - experiment files: strict YAML loading into plain structs.
+/* experiment/experiment.h - experiment files, read strictly.
+ *
+ * Takes an experiment file; gives a struct experiment_file (experiments,
+ * their variants, types, sizes, blocks, counters, repeat rules and the
+ * user's kernels), or every mistake as a GNU-format diagnostic at its
+ * file:line:col.  The first stage: the plan expands what it gives.
+ *
+ * The one header other folders include.  Its sections: sizes, repeat
+ * rules, and the experiment file. */
+#ifndef CULAB_EXPERIMENT_H
+#define CULAB_EXPERIMENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+
+#include "base/dtype.h"
+#include "ladder/ladder.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== size ================================================================ */
+
+/* Sizes and shapes as experiment files write them: "2^20",
+ * "1e6", "4Mi", "1048576", "1024 x 2048", and ranges of sizes.
+ *
+ * Parsing only: nothing here knows YAML or experiments.  Each function
+ * returns 0, or -1 with a reason (no trailing newline or full stop) in
+ * `why`, which the caller places after the position it came from.
+ * experiment.h describes the notations as users write them. */
+
+/* Largest element count of one buffer culab accepts in a file (2^36). */
+#define EXPERIMENT_MAX_ELEMENTS (1ull << 36)
+
+struct shape {
+	uint64_t n;   /* reduce: elements; transpose: rows */
+	uint64_t m;   /* reduce: 1; transpose: columns */
+};
+
+/* log2 of EXPERIMENT_MAX_ELEMENTS, for messages ("more than 2^36
+ * elements"). */
+unsigned size_max_elements_log2(void);
+
+/* Parses one size ("2^20", "1e6", "4Mi", "1048576") into *n.  Returns 0,
+ * or -1 with a reason (no trailing newline) in why.  Zero, negative,
+ * fractional, malformed and sizes above EXPERIMENT_MAX_ELEMENTS fail.
+ * Surrounding blanks are ignored. */
+int size_parse(const char *s, uint64_t *n, char *why, size_t whysize);
+
+/* Parses a shape "ROWS x COLS" (also "ROWSxCOLS", "ROWS*COLS"; each side
+ * a size as size_parse() reads it) into *sh.  Returns 0, or -1 with a
+ * reason in why, also when ROWS * COLS exceeds EXPERIMENT_MAX_ELEMENTS. */
+int shape_parse(const char *s, struct shape *sh, char *why, size_t whysize);
+
+/* Expands a range into sizes, appending to *out (realloc'd) and *count.
+ * `times` > 1 for geometric ranges, or `plus` > 0 for arithmetic; the
+ * last value is `to` only if the steps land on it; a step past 2^64 ends
+ * the range.  Returns 0, or -1 with a reason (appending nothing) when
+ * `from` is 0, the range is empty, unbounded, has both or neither step,
+ * or would exceed `limit` values. */
+int size_range_expand(uint64_t from, uint64_t to, uint64_t times,
+		      uint64_t plus, size_t limit, uint64_t **out,
+		      size_t *count, char *why, size_t whysize);
+
+/* ==== repeats ============================================================= */
+
+/* How many timed runs a measurement takes: a fixed count
+ * (`repeats: 30`), or `repeats: auto`, which takes samples until the
+ * median is pinned down to a relative precision, a time budget is spent
+ * or a largest count is reached, whichever comes first.
+ *
+ * The model is nvbench's stdrel stopping criterion (a target relative
+ * noise, a minimum number of samples and time, a timeout); culab judges
+ * the precision of the median, not of the mean: the half width of the
+ * median's 95 % distribution-free interval (stats.h, stats_precise) must
+ * be at most `precision` times the median.  The budget counts the timed
+ * runs only (the sum of the samples), as nvbench's min-time does.
+ *
+ * Pure: no I/O, no GPU.  The runner asks repeats_done() after every
+ * sample; the row records why the samples ended (enum repeat_stop). */
+
+/* The fixed count when an experiment names none. */
+#define REPEATS_DEFAULT 30
+/* The largest count, fixed or auto. */
+#define REPEATS_MAX 100000
+/* `repeats: auto` without settings. */
+#define REPEATS_AUTO_PRECISION 0.01
+#define REPEATS_AUTO_BUDGET_S 2.0
+#define REPEATS_AUTO_MIN 10
+#define REPEATS_AUTO_MAX 1000
+/* The settings' bounds (the loader's messages quote them). */
+#define REPEATS_PRECISION_LO 0.0001
+#define REPEATS_PRECISION_HI 0.5
+#define REPEATS_BUDGET_LO_S 0.001
+#define REPEATS_BUDGET_HI_S 3600.0
+
+/* The settings of `repeats: auto`.  The most runs is the experiment's
+ * `repeats` count (struct experiment, struct experiment_meta), which is
+ * the fixed count when `on` is false. */
+struct repeat_auto {
+	bool on;                /* `repeats: auto` */
+	int min;                /* runs before precision is judged */
+	double precision;       /* relative half width of the median's 95 %
+				   interval, e.g. 0.01 */
+	double budget_s;        /* seconds of timed runs, at most */
+};
+
+/* Why a measurement's samples ended. */
+enum repeat_stop {
+	STOP_UNKNOWN,           /* not recorded (older files), or not timed */
+	STOP_COUNT,             /* the fixed count was reached */
+	STOP_PRECISE,           /* auto: the median is known to the precision */
+	STOP_BUDGET,            /* the time budget was spent (auto, or the
+				   CPU reference row's cap) */
+	STOP_MAX,               /* auto: the most runs allowed, not precise */
+	STOP__COUNT
+};
+
+/* `repeats: auto` with the default settings (on); the count that goes
+ * with them is REPEATS_AUTO_MAX. */
+void repeat_auto_default(struct repeat_auto *a);
+
+/* Whether samples x[0..n) (run order), which took spent_s seconds of
+ * timed runs, are enough: `count` of them without auto (a NULL or off),
+ * else the auto rule with at most `count`; when they are, *why says why.
+ * The precision is judged at every sample up to 128 and then at every
+ * 2^k-th sample with 2^k <= n/64, so the cost stays near-linear with
+ * REPEATS_MAX samples (the interval needs a sort). */
+bool repeats_done(int count, const struct repeat_auto *a, const double *x,
+		  size_t n, double spent_s, enum repeat_stop *why);
+
+/* "count", "precise", "budget", "max"; NULL for STOP_UNKNOWN. */
+const char *repeats_stop_name(enum repeat_stop s);
+/* Sets *s for a name of repeats_stop_name.  Returns 0, or -1. */
+int repeats_stop_parse(const char *name, enum repeat_stop *s);
+
+/* How a row's samples ended, in English, e.g. "precise after 37 runs",
+ * "budget after 412 runs", "max (1000 runs)", "30 runs"; "" for
+ * STOP_UNKNOWN.  Written to buf, returned. */
+const char *repeats_stop_text(enum repeat_stop s, size_t nsamples, char *buf,
+			      size_t size);
+
+/* The rule in a few words, as culab plan and reports print it:
+ * "30", "auto (±1 %, 2 s, 10 to 1000 runs)".  Written to buf, returned. */
+const char *repeats_text(int count, const struct repeat_auto *a, char *buf,
+			 size_t size);
+
+/* ==== experiment ========================================================== */
+
+/* Experiment files: strict YAML loading into plain structs.
  *
  * experiment_yaml.c is the only file that includes yaml.h.  Loading is
  * strict: unknown keys, wrong types, unknown kernels, types or counters
@@ -23,7 +174,7 @@
  *       repeats: 30                 # 1..100000, default 30; or auto,
  *                                   # or {auto: true, precision: 1%,
  *                                   # budget: 2s, min: 10, max: 1000}
- *                                   # (experiment_repeats.c, repeats.h)
+ *                                   # (experiment_repeats.c, experiment.h)
  *       seed: 42                    # 0 .. 2^64-1, default 1
  *       l2_flush: true              # flush L2 before every timed run;
  *                                   # true or false, default true
@@ -44,7 +195,7 @@
  * A plain size n for transpose means n x n.  "1e6" takes an integer
  * mantissa and exponent (15e2, not 1.5e3); suffixes are binary only (Ki,
  * Mi, Gi).  One buffer holds at most EXPERIMENT_MAX_ELEMENTS elements
- * (size.h parses these notations).
+ * (experiment.h parses these notations).
  * Duplicate sizes, types, variants, blocks and counters are dropped
  * silently (the first is kept).
  *
@@ -67,17 +218,6 @@
  * experiments per file.  This rule is experiment_blocks() and
  * experiment_count_rows() below: the loader holds a file to its limits
  * with them, and plan_build() (plan.h) expands by them. */
-#ifndef CULAB_EXPERIMENT_H
-#define CULAB_EXPERIMENT_H
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include "base/dtype.h"
-#include "ladder/registry.h"
-#include "repeats.h"
-#include "size.h"
 
 #define EXPERIMENT_MAX_ERRORS 20
 /* Largest number of rows one experiment may expand to. */
@@ -146,7 +286,7 @@ struct experiment_file {
 	struct experiment *exps;
 	size_t nexps;
 	struct ukernel **kernels;  /* the user's kernels its experiments name
-				      (ukernel.h), each a registry row */
+				      (ladder.h), each a registry row */
 	size_t nkernels;
 	size_t registry_mark;      /* registry rows before its kernels' */
 };
@@ -175,5 +315,9 @@ int experiment_block(const struct experiment *e, const struct variant *v,
 		     size_t i);
 /* Rows e expands to (see "Rows" above). */
 uint64_t experiment_count_rows(const struct experiment *e);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,12 +1,14 @@
-/* experiment_keys.h - the keys of one experiment, private to the loader
- * (experiment*.c).
+/* experiment_int.h - what the loader's files share (experiment_*.c), and
+ * nothing else includes: the keys of one experiment.
  *
  * experiment_keys.c checks one item of an experiment file's
  * "experiments" list against the experiment key table and fills a
- * struct experiment; experiment.c checks the file around it (top-level
- * keys, "defaults", unique names) and calls it for each item. */
-#ifndef CULAB_EXPERIMENT_KEYS_H
-#define CULAB_EXPERIMENT_KEYS_H
+ * struct experiment, with experiment_kernels.c and experiment_repeats.c
+ * for the keys that take more than a value; experiment_load.c checks the
+ * file around it (top-level keys, "defaults", unique names) and calls it
+ * for each item. */
+#ifndef CULAB_EXPERIMENT_INT_H
+#define CULAB_EXPERIMENT_INT_H
 
 #include "experiment.h"
 #include "experiment_yaml.h"
@@ -46,13 +48,13 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 		     const struct node **name_at);
 
 /* The "kernels" key (experiment_kernels.c): the user's own kernels,
- * registered as variants (ukernel.h) owned by ld->file, appended to the
+ * registered as variants (ladder.h) owned by ld->file, appended to the
  * experiment's variants. */
 int parse_kernels(struct loader *ld, struct exp_ctx *x,
 		  const struct node *nd);
 
 /* The "repeats" key (experiment_repeats.c): a fixed count, or `auto`
- * with its settings (repeats.h). */
+ * with its settings (experiment.h). */
 int parse_repeats(struct loader *ld, struct exp_ctx *x,
 		  const struct node *nd);
 

@@ -1,6 +1,6 @@
 /* experiment_kernels.c - the "kernels" key of an experiment: the user's
- * own kernels (ukernel.h), checked like every other key, with each
- * mistake at its file:line:col.  See experiment_keys.h.
+ * own kernels (ladder.h), checked like every other key, with each
+ * mistake at its file:line:col.  See experiment_int.h.
  *
  * Each item of the list is a mapping checked against kernel_keys, the
  * key table below.  What loading checks needs neither NVRTC nor a GPU:
@@ -14,15 +14,14 @@
  * is its struct ukernel, owned by the experiment file.  The same item
  * named by two experiments (through `defaults`, an alias, or written out
  * twice) is one row; two different kernels may not share a label. */
-#include "experiment_keys.h"
+#include "experiment_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/hash.h"
-#include "ladder/registry.h"
-#include "ladder/ukernel.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 #define LABEL_MAX 64

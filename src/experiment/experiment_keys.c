@@ -1,6 +1,6 @@
 /* experiment_keys.c - the keys of one experiment: step 3 of loading (see
- * experiment.c) for each item of the "experiments" list.  See
- * experiment_keys.h.
+ * experiment_load.c) for each item of the "experiments" list.  See
+ * experiment_int.h.
  *
  * exp_keys, the key table, names each key, says whether it is required
  * and points to the function that checks its value and fills struct
@@ -8,20 +8,20 @@
  * every mistake of an experiment at once.  The rows an experiment
  * expands to are counted by experiment_count_rows() and held to
  * the limits here; what sizes a family takes (shapes or not) is its row
- * of the family table (family.h).
+ * of the family table (ladder.h).
  *
  * Unknown kernels are reported with a "did you mean" suggestion (or a
  * pointer to `culab list kernels`) rather than the full list: the
  * registry grows, and the message should not grow with it. */
-#include "experiment_keys.h"
+#include "experiment_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "counters/metrics.h"
-#include "ladder/registry.h"
-#include "size.h"
+#include "counters/counters.h"
+#include "ladder/ladder.h"
+#include "experiment.h"
 #include "base/util.h"
 
 /* Names for messages: the experiment's name, or its position. */
@@ -321,7 +321,7 @@ static int add_shape(struct loader *ld, struct exp_ctx *x,
 	return 0;
 }
 
-/* Whether the experiment's family takes shapes (family.h). */
+/* Whether the experiment's family takes shapes (ladder.h). */
 static bool takes_shapes(const struct exp_ctx *x)
 {
 	return x->family_ok && family_get(x->e->family)->shapes;
@@ -709,7 +709,7 @@ static const struct exp_key {
 };
 
 _Static_assert(ARRAY_SIZE(exp_keys) == NKEYS,
-	       "NKEYS in experiment_keys.h counts exp_keys");
+	       "NKEYS in experiment_int.h counts exp_keys");
 
 const char *const *exp_key_names(void)
 {

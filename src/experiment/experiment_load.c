@@ -1,4 +1,4 @@
-/* experiment.c - strict loading of experiment files.  See experiment.h.
+/* experiment_load.c - strict loading of experiment files.  See experiment.h.
  *
  * The files come from students and strangers, so loading is done in
  * three guarded steps:
@@ -25,11 +25,10 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "experiment_keys.h"
+#include "experiment_int.h"
 #include "experiment_yaml.h"
 #include "base/hash.h"
-#include "ladder/registry.h"
-#include "ladder/ukernel.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 /* ---- the file --------------------------------------------------------------- */

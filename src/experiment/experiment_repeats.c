@@ -1,5 +1,5 @@
 /* experiment_repeats.c - the "repeats" key of an experiment: a fixed
- * count of timed runs, or `auto` (repeats.h says what auto does):
+ * count of timed runs, or `auto` (experiment.h says what auto does):
  *
  *   repeats: 30
  *   repeats: auto
@@ -11,14 +11,14 @@
  * or a percentage (1%); budget is seconds (2, 2s, 500ms).  Every setting
  * left out keeps its default.  Each bad setting is its own error, so a
  * user sees them all at once. */
-#include "experiment_keys.h"
+#include "experiment_int.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "repeats.h"
+#include "experiment.h"
 #include "base/util.h"
 
 /* What a mapping under "repeats" may hold, in the order checked. */

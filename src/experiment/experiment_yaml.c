@@ -3,10 +3,10 @@
  * schema checks read nodes with.  See experiment_yaml.h.
  *
  * The files come from students and strangers, so the text passes two
- * guards before the schema (experiment.c) sees it:
+ * guards before the schema (experiment_load.c) sees it:
  *
  *  1. the raw bytes: NUL bytes and UTF-8 are checked before libyaml sees
- *     them (the size before that, by experiment.c), so those errors carry
+ *     them (the size before that, by experiment_load.c), so those errors carry
  *     the exact line:col of the bad byte;
  *  2. composition: libyaml's event API feeds a small tree of our own
  *     (struct node).  Composing ourselves, instead of yaml_parser_load(),

@@ -2,7 +2,7 @@
  * the loader (experiment*.c); users of the loader include experiment.h.
  *
  * experiment_yaml.c turns the text of a file into a tree of struct node
- * (steps 1 and 2 of loading; see experiment.c), reports errors with the
+ * (steps 1 and 2 of loading; see experiment_load.c), reports errors with the
  * node's file:line:col through struct loader, and gives the schema
  * checks typed access to the nodes.  It is the only file that includes
  * yaml.h, and nothing here exposes a libyaml type. */

@@ -1,5 +1,5 @@
-/* repeats.c - the stopping rule of the timed runs.  See repeats.h. */
-#include "repeats.h"
+/* repeats.c - the stopping rule of the timed runs.  See experiment.h. */
+#include "experiment.h"
 
 #include <stdio.h>
 #include <string.h>

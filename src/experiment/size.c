@@ -1,4 +1,4 @@
-/* size.c - sizes and shapes as experiment files write them.  See size.h.
+/* size.c - sizes and shapes as experiment files write them.  See experiment.h.
  *
  * Plain string arithmetic, kept out of the loader: no YAML, no
  * diagnostics.  A size that does not parse comes back with a reason, and
@@ -6,7 +6,7 @@
  * The text comes from strangers, so every step checks for overflow
  * (__builtin_*_overflow) and refuses what would pass
  * EXPERIMENT_MAX_ELEMENTS, instead of wrapping round. */
-#include "size.h"
+#include "experiment.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,12 +1,12 @@
 /* family.c - the family table and each family's inputs, references and
- * checks.  See family.h.
+ * checks.  See ladder.h.
  *
  * Host work on inputs of up to 2^36 elements (filling, the reference sum,
  * checking a transpose) is split into fixed chunks spread over threads
  * (util_parallel_for).  Chunks, not threads, define the order of the
  * partial results, so the outcome does not depend on how many cores the
  * machine has. */
-#include "family.h"
+#include "ladder.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,4 +1,6 @@
-/* nvrtc.c - compiling the user's CUDA source in the process.  See nvrtc.h.
+/* nvrtc_compile.c - compiling the user's CUDA source in the process.  See
+ * nvrtc.h, the contract of the NVRTC room (with nvrtc_log.c and
+ * nvrtc_text.c).
  *
  * libnvrtc is opened with dlopen, not linked: it is a 100 MiB library that
  * only user kernels need, and culab must start, check files and run its

@@ -1,4 +1,4 @@
-/* registry.c - the open variant table.  See registry.h.
+/* registry.c - the open variant table.  See ladder.h.
  *
  * The table is one array allocated once, on first use, with room for
  * REGISTRY_MAX_VARIANTS rows: the built-in rows (variants.c) are copied to
@@ -6,7 +6,7 @@
  * an experiment keeps to its variants stay valid while rows are added;
  * the memory of rows never used is never touched.  Registered rows own
  * copies of their texts (variant_dup). */
-#include "registry.h"
+#include "ladder.h"
 
 #include <stdio.h>
 #include <stdlib.h>

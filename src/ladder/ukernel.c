@@ -1,10 +1,10 @@
 /* ukernel.c - preparing the user's kernels: geometry, compiling the
- * instances a measurement needs, the family's contract.  See ukernel.h.
+ * instances a measurement needs, the family's contract.  See ladder.h.
  *
  * Host code only: NVRTC (through nvrtc.h and its cache, kcache.h) needs
  * no GPU, so `culab check` runs all of this on a machine without one.
  * Launching is ukernel_launch.c's. */
-#include "ukernel.h"
+#include "ladder.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,6 @@
 
 #include "base/diag.h"
 #include "kcache.h"
-#include "registry.h"
 #include "base/util.h"
 
 /* Largest grid the driver accepts in x and in y. */

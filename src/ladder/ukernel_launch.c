@@ -1,11 +1,11 @@
 /* ukernel_launch.c - running the user's kernels: the registry row's
- * launcher (kernels.h's contract) over the driver API.  See ukernel.h.
+ * launcher (kernels.h's contract) over the driver API.  See ladder.h.
  *
  * The machine code ukernel_prepare() compiled is loaded into the current
  * context (the runtime's primary context) on an instance's first launch,
  * with cuModuleLoadData, and launched with cuLaunchKernel on the run's
  * stream.  culab links no libcuda: the driver functions come through the
- * runtime's cudaGetDriverEntryPointByVersion, as in counters.cpp, so the
+ * runtime's cudaGetDriverEntryPointByVersion, as in counters_session.cpp, so the
  * binary still starts on machines without a driver.
  *
  * How a reduction's run ends (its timed region), by `finish`:
@@ -21,7 +21,7 @@
  * runner gives in-place variants a copy it restores before every run):
  * the partial sums or the sum are read from there, and the final value
  * is copied to the output. */
-#include "ukernel.h"
+#include "ladder.h"
 
 #include <stdint.h>
 #include <stdio.h>

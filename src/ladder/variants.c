@@ -13,7 +13,7 @@
  * layouts; ../shared/research/cupti.md 3.1 and ncu on an H100), and lines
  * that hold only for some element sizes or for large sizes say so with
  * `dtypes` and `min_side`. */
-#include "registry.h"
+#include "ladder.h"
 
 /* What one timed run contains, per kind of launcher. */
 #define REGION_HOST_STEP \

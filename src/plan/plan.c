@@ -17,8 +17,7 @@
 
 #include "counters/counters.h"
 #include "base/diag.h"
-#include "counters/metrics.h"
-#include "ladder/ukernel.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 static const char *const state_names[PLAN__STATES] = {

@@ -30,7 +30,7 @@
 #include "experiment/experiment.h"
 
 /* Scratch sizes of a plan made without a GPU assume this many SMs
- * (registry.h). */
+ * (ladder.h). */
 #define PLAN_ASSUMED_SMS ASSUMED_SM_COUNT
 
 /* A shard of a plan (--shard I/N): I counts from 1, as Slurm's array

@@ -1,4 +1,4 @@
-/* plot.c - charts drawn with gnuplot.  See plot.h.
+/* plot.c - charts drawn with gnuplot.  See report.h.
  *
  * Charts are held in memory until plot_render(), which turns each into a
  * data file and a script and then draws them all with one gnuplot
@@ -14,7 +14,7 @@
  * that only we can write, and each image is renamed from there into
  * `dir` with renameat(), which replaces a planted symlink instead of
  * writing through it. */
-#include "plot.h"
+#include "report.h"
 
 #include <errno.h>
 #include <fcntl.h>

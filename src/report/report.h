@@ -1,8 +1,171 @@
-/* report.h - the lab report: Markdown in English and Chinese, plus charts,
+/* report/report.h - the lab report.
+ *
+ * Takes results in memory (and a comparison with a baseline); gives
+ * report.en.md and report.zh.md, their HTML pages, and the charts that
+ * gnuplot draws for them.  The last stage before the command line.
+ *
+ * The one header other folders include.  Its sections: charts, and the
+ * report. */
+#ifndef CULAB_REPORT_H
+#define CULAB_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "template.h"
+#include "run/run.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== plot ================================================================ */
+
+/* Charts drawn with gnuplot.
+ *
+ * plot.c is the only file that talks to gnuplot.  Callers describe charts
+ * (panels of lines or bars, with horizontal reference lines) in memory;
+ * plot_render() writes, for every chart NAME,
+ *
+ *   DIR/NAME.dat   its data (numbers only: no text from experiment files)
+ *   DIR/NAME.gp    a script that draws NAME.png (pngcairo) and NAME.svg
+ *   DIR/all.gp     a driver that `load`s every chart script
+ *
+ * and runs gnuplot by argument vector (never a shell): one process per
+ * core (at most 4), each drawing its share of the charts, so a report of
+ * many charts costs a few process starts and its PNGs are drawn in
+ * parallel.  A user can
+ * edit NAME.gp and rerun `gnuplot NAME.gp` (or `gnuplot all.gp`) in DIR.
+ *
+ * Text (titles, labels, legends) is put in single-quoted gnuplot strings,
+ * where nothing is substituted; quotes and backquotes become a typographic
+ * apostrophe (gnuplot's '' escape breaks at a string's start), control
+ * characters a space and other non-ASCII characters '?': gnuplot runs
+ * commands from backquotes and system() in command lines, and the charts'
+ * fonts may lack CJK glyphs.  Files are written with
+ * write_file_atomic(); gnuplot draws into a private directory and images
+ * are renamed into place, so a symlink planted in DIR is replaced, never
+ * followed. */
+
+enum plot_kind {
+	PLOT_XY,    /* lines with points over numeric x */
+	PLOT_BARS,  /* bars over categories; a series is one bar per category */
+};
+
+enum plot_style {
+	PLOT_SOLID,
+	PLOT_DASHED,
+};
+
+struct plot_set;
+struct plot_chart;
+struct plot_panel;
+struct plot_series;
+
+/* Chart sizes in pixels (SVG uses the same). */
+#define PLOT_WIDTH 960
+#define PLOT_HEIGHT 540
+
+struct plot_set *plot_set_new(void);
+/* Frees the set and everything added to it; accepts NULL. */
+void plot_set_free(struct plot_set *s);
+
+/* Adds a chart.  `name` becomes the file stem after every byte outside
+ * [a-z0-9_-] is replaced by '-' (upper case is lowered) and, if that stem
+ * is taken, "-2", "-3"... is appended: read it back with plot_chart_name().
+ * Strings are copied.  Never NULL. */
+struct plot_chart *plot_chart_add(struct plot_set *s, const char *name,
+				  const char *title);
+const char *plot_chart_name(const struct plot_chart *c);
+/* Panels per row when a chart has several (default: up to 3). */
+void plot_chart_columns(struct plot_chart *c, int columns);
+/* Most points and series of a chart that is drawn: gnuplot's time grows
+ * with them (a default run's largest chart has 384 points and 24
+ * series). */
+#define PLOT_MAX_POINTS 4000
+#define PLOT_MAX_SERIES 128
+/* Whether the chart has anything to draw (a panel with a valid point)
+ * and is within PLOT_MAX_POINTS and PLOT_MAX_SERIES.  plot_render()
+ * skips charts that are not, and the report does not refer to them. */
+bool plot_chart_drawable(const struct plot_chart *c);
+
+struct plot_panel *plot_panel_add(struct plot_chart *c, enum plot_kind kind,
+				  const char *title, const char *xlabel,
+				  const char *ylabel);
+/* Logarithmic axes: base 0 = linear (default), else 2 or 10.  An x axis in
+ * base 2 is labelled 2^k, a y axis in base 10 10^k.  Points <= 0 on a log axis are left out. */
+void plot_panel_logscale(struct plot_panel *p, int xbase, int ybase);
+/* Bars grow from y = `base` (default 0; 1 suits speedups on a log axis,
+ * so that slowdowns point down). */
+void plot_panel_bar_base(struct plot_panel *p, double base);
+enum plot_labels {
+	PLOT_LABELS_NONE,
+	PLOT_LABELS_VALUE,   /* 3 significant digits; whole numbers from 1000
+				(3052), 810M from a million */
+	PLOT_LABELS_TIMES,   /* speedups: 2.05x, 139x, 0.0039x */
+};
+
+/* Adds a category (bar charts) and returns its index (0, 1, ...). */
+size_t plot_panel_category(struct plot_panel *p, const char *label);
+/* A horizontal reference line at y, with a legend entry.  Non-finite or
+ * (on a log axis) non-positive values are ignored. */
+void plot_panel_hline(struct plot_panel *p, const char *title, double y,
+		      enum plot_style style);
+
+struct plot_series *plot_series_add(struct plot_panel *p, const char *title,
+				    enum plot_style style);
+/* Adds a point.  For bars x is the category index.  Non-finite values are
+ * kept as gaps. */
+void plot_series_point(struct plot_series *s, double x, double y);
+/* Adds a point with an interval [lo, hi] around it, drawn as an error bar
+ * (a confidence interval, say).  Non-finite lo or hi: no interval there.
+ * The series' data then has two more columns, low and high. */
+void plot_series_interval(struct plot_series *s, double x, double y,
+			  double lo, double hi);
+/* Bar charts: prints each of the series' bars' values above it; upright
+ * when a panel has more labelled bars than fit side by side, and the
+ * y range leaves room for them.  A bar chart's key stands above the plot,
+ * so that no bar is drawn under it. */
+void plot_series_labels(struct plot_series *s, enum plot_labels labels);
+
+/* plot_render()'s code when gnuplot cannot be started (not installed, not
+ * executable): the charts' data and scripts are written, the images are
+ * not. */
+#define PLOT_NOT_DRAWN (-2)
+
+/* Writes the files of every drawable chart into `dir` (created if
+ * missing), runs `gnuplot` (NULL: "gnuplot" from PATH) as above and moves the
+ * PNG and SVG images into `dir`.  Returns 0, or -1 after a diagnostic that
+ * includes gnuplot's own messages, or PLOT_NOT_DRAWN after a warning that
+ * names the charts not drawn and says how to draw them later (`gnuplot
+ * all.gp` in dir); their images of an earlier render are removed.  A set
+ * with nothing drawable writes nothing and returns 0.  dir/.culab-charts
+ * lists the charts written; the files of charts an earlier render listed
+ * there and this one does not write are removed (nothing else in dir is
+ * touched). */
+int plot_render(const struct plot_set *s, const char *dir,
+		const char *gnuplot);
+
+/* plot_render() into directory `dir` below `at` (a directory descriptor;
+ * `base` names it in diagnostics), made by dir_make(at, base, dir, how)
+ * when there is something to draw, and drawn into through its descriptor
+ * (gnuplot runs in it).  The report puts charts/ into its output
+ * directory with DIR_CONFINED, so a symbolic link planted there is
+ * refused (-1 after one line), never followed. */
+int plot_render_at(const struct plot_set *s, int at, const char *base,
+		   const char *dir, enum dir_walk how, const char *gnuplot);
+
+/* Appends `text` as a single-quoted gnuplot string literal, made safe as
+ * described above (at most 120 characters).  Exposed for tests. */
+void plot_quote(struct sbuf *b, const char *text);
+
+/* ==== report ============================================================== */
+
+/* The lab report: Markdown in English and Chinese, plus charts,
  * rendered from a struct results.
  *
  * report_render() analyses the results once (ladders, speedups, counter
- * changes, findings), draws every chart with one gnuplot run (plot.h) and
+ * changes, findings), draws every chart with one gnuplot run (report.h) and
  * then fills each language's template (template.h) with blocks of
  * Markdown generated from the analysis, writing
  *
@@ -18,13 +181,6 @@
  * out of speedups and charts.  All text that comes from results files is
  * escaped for Markdown here and for gnuplot in plot.c.  Files are written
  * with write_file_atomic().  No GPU is needed. */
-#ifndef CULAB_REPORT_H
-#define CULAB_REPORT_H
-
-#include <stdbool.h>
-#include <stddef.h>
-
-#include "run/results.h"
 
 enum report_lang {
 	REPORT_EN = 1u << 0,
@@ -127,5 +283,9 @@ struct plot_set;
  * (plot_chart_name), or NULL when it has nothing to draw. */
 const char *report_compare_chart(struct plot_set *s, const struct compare *c,
 				 const char *name, const char *title);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "counters/metrics.h"
-#include "ladder/registry.h"
-#include "run/results.h"
+#include "counters/counters.h"
+#include "ladder/ladder.h"
+#include "run/run.h"
 #include "base/util.h"
 
 /* ---- scalars ---------------------------------------------------------- */
@@ -822,7 +822,7 @@ static void code_block(struct sbuf *b, const char *text)
 	sbuf_addc(b, '\n');
 }
 
-/* The words of a shell command line as culab records it (results.h:
+/* The words of a shell command line as culab records it (run.h:
  * words joined by spaces, quoted where needed): single and double quotes
  * and backslashes are undone.  Returns how many words were put in
  * words[max] (heap strings, the caller frees them). */

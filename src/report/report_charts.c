@@ -8,7 +8,7 @@
  * after the rungs in the bar charts (over the first rung only, as they
  * are not rungs).
  *
- * The charts are only described here, as plot.h's sets, panels and
+ * The charts are only described here, as report.h's sets, panels and
  * series; plot.c writes their data and scripts and draws them all with
  * one gnuplot run.  The names of those that will be drawn are recorded in
  * the model, so that the charts block links exactly those. */
@@ -19,11 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "counters/metrics.h"
-#include "plot.h"
-#include "ladder/registry.h"
-#include "run/results.h"
-#include "compare/signature.h"
+#include "counters/counters.h"
+#include "report.h"
+#include "ladder/ladder.h"
+#include "run/run.h"
+#include "compare/compare.h"
 #include "base/strmap.h"
 #include "base/util.h"
 
@@ -361,7 +361,7 @@ static const char *chart_ladder(const struct chart_ctx *x)
 	plot_panel_bar_base(p, 1);
 	step = plot_series_add(p, "over the previous rung", PLOT_SOLID);
 	cum = plot_series_add(p, "over the first rung", PLOT_SOLID);
-	/* values on both bars (upright where many: plot.h) */
+	/* values on both bars (upright where many: report.h) */
 	plot_series_labels(step, PLOT_LABELS_TIMES);
 	plot_series_labels(cum, PLOT_LABELS_TIMES);
 	for (size_t i = 0; i < x->nrungs; i++) {

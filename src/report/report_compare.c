@@ -14,8 +14,7 @@
 #include <string.h>
 
 #include "compare/compare.h"
-#include "counters/metrics.h"
-#include "plot.h"
+#include "counters/counters.h"
 #include "report.h"
 #include "base/util.h"
 

@@ -19,9 +19,8 @@
 #include <string.h>
 
 #include "compare/compare.h"
-#include "counters/metrics.h"
-#include "ladder/registry.h"
-#include "compare/signature.h"
+#include "counters/counters.h"
+#include "ladder/ladder.h"
 #include "base/stats.h"
 #include "base/util.h"
 

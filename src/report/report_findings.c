@@ -6,7 +6,7 @@
  *
  * A step is explained by the counters it was meant to change: every
  * column either rung's signature names comes first, with its change read
- * as metrics.h's table says (in context: sectors per request with the
+ * as counters.h's table says (in context: sectors per request with the
  * efficiency, shared bytes per access without a direction, throughput
  * never as a cause) and called "within its noise" when the change is no
  * larger than the column's measured run-to-run noise; then at most one
@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "counters/metrics.h"
-#include "ladder/registry.h"
-#include "run/results.h"
-#include "compare/signature.h"
+#include "counters/counters.h"
+#include "ladder/ladder.h"
+#include "run/run.h"
+#include "compare/compare.h"
 #include "base/util.h"
 
 /* Whether variant v (NULL: none) has a registry check on column `col`:

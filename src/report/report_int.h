@@ -1,5 +1,5 @@
-/* report_int.h - what the files of the report (report.c and report_*.c,
- * listed in report.c) share, and nothing else includes: the analysis
+/* report_int.h - what the files of the report (report_render.c and report_*.c,
+ * listed in report_render.c) share, and nothing else includes: the analysis
  * model's types, the message keys and the helpers each file lends the
  * others.  Sections are named for the file that implements them.
  * report.h is the report's contract with the rest of culab; this header
@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "run/results.h"
+#include "run/run.h"
 #include "base/stats.h"
 #include "base/util.h"
 
@@ -400,7 +400,7 @@ void model_release(struct model *m);
  * rows of variants this culab has never heard of. */
 const struct variant *model_variant(const struct model *m, const char *name);
 
-/* Family-specific tests, from the family's row (family.h); false for a
+/* Family-specific tests, from the family's row (ladder.h); false for a
  * family this culab does not know.
  * family_is_matrix: `family` is sized rows x columns (a matrix);
  * row_is_matrix: a row's size is rows x columns: its family is, or m > 1;
@@ -426,7 +426,7 @@ int family_rank(const char *family);
 void names_add(const char ***names, size_t *n, const char *name);
 
 /* Whether a row has counter column `name` (its value, row_column() from
- * signature.h, may still be NAN: not applicable). */
+ * compare.h, may still be NAN: not applicable). */
 bool row_has_column(const struct result_row *row, const char *name);
 
 /* How many verified rungs ladder l has. */
@@ -436,7 +436,7 @@ size_t ladder_ok_rungs(const struct ladder *l);
  * out[] (room for l->nitems); returns how many. */
 size_t ladder_rungs(const struct ladder *l, const struct item **out);
 
-/* The definition of counter column `name` in metrics.h's alias table, or
+/* The definition of counter column `name` in counters.h's alias table, or
  * NULL; sets *alias (unless alias is NULL) to the alias it belongs to. */
 const struct metric_column_def *column_def(const char *name,
 					   const struct metric_alias **alias);
@@ -495,7 +495,7 @@ void teaching_text(struct sbuf *b, enum lang L, const struct model *m,
 
 /* Whether counter column `col` moved from a (row ra) to b (row rb)
  * beyond its measured noise, a byte count judged against all the bytes
- * either row moved to and from device memory (metrics.h). */
+ * either row moved to and from device memory (counters.h). */
 bool counter_moved(const char *col, double a, double b,
 		   const struct result_row *ra, const struct result_row *rb);
 
@@ -532,7 +532,7 @@ void harris_figures(struct sbuf *b, int kernel);
 /* ---- the blocks ------------------------------------------------------- */
 
 /* A placeholder's builder: appends the block for model m in language L to
- * b (report.c's placeholders[] says what each one holds). */
+ * b (report_render.c's placeholders[] says what each one holds). */
 typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
 
 /* report_blocks.c */

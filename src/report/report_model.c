@@ -5,11 +5,11 @@
  * reads it, so roles, speedups with their intervals and verdicts, the
  * spread of each row's runs, the first and best rung of a ladder, its copy
  * ceiling and its CPU reference are computed in one place.  Variants are described by
- * the results themselves (results.h: every run records what a report
+ * the results themselves (run.h: every run records what a report
  * needs of each variant it measured), never by the registry, so any
  * results file renders, also one whose variants this binary has never
  * heard of; what differs between families comes from their rows in the
- * family table (family.h).  model_variant() and the family tests below
+ * family table (ladder.h).  model_variant() and the family tests below
  * are the only places the report asks either. */
 #include "report_int.h"
 
@@ -20,11 +20,10 @@
 #include <string.h>
 
 #include "compare/compare.h"
-#include "counters/metrics.h"
-#include "plot.h"
-#include "ladder/registry.h"
-#include "run/results.h"
-#include "compare/signature.h"
+#include "counters/counters.h"
+#include "report.h"
+#include "ladder/ladder.h"
+#include "run/run.h"
 #include "base/util.h"
 
 /* ---- variant descriptions --------------------------------------------- */
@@ -49,7 +48,7 @@ static size_t model_variant_order(const struct model *m,
 /* ---- family-specific tests -------------------------------------------- */
 
 /* What the report does differently per family, from the family's row
- * (family.h); a family this binary does not know (results of a newer
+ * (ladder.h); a family this binary does not know (results of a newer
  * culab) has none of these sections. */
 
 static unsigned family_report(const char *family)

@@ -15,8 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "ladder/registry.h"
-#include "run/results.h"
+#include "ladder/ladder.h"
+#include "run/run.h"
 #include "base/util.h"
 
 static const char *const msgs[M__COUNT][NLANG] = {

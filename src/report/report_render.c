@@ -1,4 +1,4 @@
-/* report.c - the lab report: its placeholders, template lookup and
+/* report_render.c - the lab report: its placeholders, template lookup and
  * report_render().  See report.h.
  *
  * The work is split in three passes so that nothing is computed twice:
@@ -17,7 +17,7 @@
  *
  * The report is kept in rooms, one concern each, that share the private
  * header report_int.h:
- *   report.c           the placeholders, one row each (name, description,
+ *   report_render.c           the placeholders, one row each (name, description,
  *                      builder), template lookup and rendering;
  *   report_model.c     pass 1 and the metric-column metadata; the only
  *                      variant lookups (model_variant) and, Harris aside,
@@ -57,7 +57,6 @@
 
 #include "compare/compare.h"
 #include "base/diag.h"
-#include "plot.h"
 #include "report_html.h"
 #include "report_int.h"
 #include "template.h"

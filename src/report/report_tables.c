@@ -31,9 +31,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "counters/metrics.h"
-#include "run/results.h"
-#include "compare/signature.h"
+#include "counters/counters.h"
+#include "run/run.h"
+#include "compare/compare.h"
 #include "base/util.h"
 
 /* The most columns of any table, and of counter columns beside the two

@@ -39,10 +39,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ladder/registry.h"
-#include "counters/resources.h"
-#include "run/results.h"
-#include "compare/signature.h"
+#include "ladder/ladder.h"
+#include "counters/counters.h"
+#include "run/run.h"
+#include "compare/compare.h"
 #include "base/util.h"
 
 /* Two reference rungs separate a counter when their values differ by at

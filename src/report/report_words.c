@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ladder/registry.h"
-#include "run/results.h"
+#include "ladder/ladder.h"
+#include "run/run.h"
 #include "base/util.h"
 
 /* ---- cells ------------------------------------------------------------------ */

@@ -1,5 +1,5 @@
 /* template.h - the report's small template language, and the growable
- * string buffer report.c and plot.c build their text with.
+ * string buffer report_render.c and plot.c build their text with.
  *
  * A template is Markdown (or any text) with tags in double braces:
  *

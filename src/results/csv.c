@@ -1,8 +1,8 @@
-/* csv.c - results.csv: one line per row, for spreadsheets.  See json.h.
+/* csv.c - results.csv: one line per row, for spreadsheets.  See results.h.
  *
  * Non-finite numbers (NAN: "not applicable" or "missing") are empty
  * cells, as they are JSON null. */
-#include "json.h"
+#include "results.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,10 +1,10 @@
 /* files.c - results files read back: the whole-file checks, the upgrade
- * of older schema versions, and what --resume keeps.  See json.h.
+ * of older schema versions, and what --resume keeps.  See results.h.
  *
  * The decoding is json_read.c's; this file turns a decoded file into the
  * results this culab writes, so that every reader (`culab report`,
  * `verify`, `compare`, `merge`, `rerun`, `--resume`) sees one version. */
-#include "json.h"
+#include "results.h"
 
 #include <errno.h>
 #include <stdlib.h>

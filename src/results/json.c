@@ -1,5 +1,5 @@
 /* json.c - culab's JSON documents: results.json and what `list` and
- * `devices` print with --json.  See json.h.
+ * `devices` print with --json.  See results.h.
  *
  * With json_measure.c (how a row was measured), json_compare.c (the
  * document of `culab compare --json`) and json_plan.c (`culab plan
@@ -12,7 +12,7 @@
  * status and flag names, known families) and reports up to ten problems,
  * GNU-style, before giving up; keys it does not know are ignored, so a
  * field added later does not break older readers. */
-#include "json.h"
+#include "results.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -23,9 +23,9 @@
 
 #include "base/diag.h"
 #include "json_int.h"
-#include "counters/metrics.h"
+#include "counters/counters.h"
 #include "plan/plan.h"
-#include "ladder/registry.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 /* ---- writing JSON ---------------------------------------------------- */

@@ -1,4 +1,4 @@
-/* json_compare.c - the document of `culab compare --json`.  See json.h
+/* json_compare.c - the document of `culab compare --json`.  See results.h
  * and compare.h.
  *
  * One object per comparison of the base with a new file: the environment
@@ -7,7 +7,7 @@
  * only those the table shows) and the rows of one side only.  The method
  * (confidence, resamples, seed, threshold, minimum samples) is stated
  * once at the top, so that a reader can redo every number. */
-#include "json.h"
+#include "results.h"
 
 #include <inttypes.h>
 #include <stdint.h>

@@ -5,7 +5,7 @@
  * a row that say how it was measured), json_plan.c (the plan's document,
  * written and read back) and compare's document.  Includes jansson, so
  * it is for those files only (the module that owns jansson); everyone
- * else includes json.h. */
+ * else includes results.h. */
 #ifndef CULAB_JSON_INT_H
 #define CULAB_JSON_INT_H
 
@@ -14,7 +14,7 @@
 
 #include <jansson.h>
 
-#include "run/results.h"
+#include "run/run.h"
 #include "base/diag.h"
 #include "base/strmap.h"
 
@@ -31,7 +31,7 @@ json_t *jtext(const char *s);
 
 /* One results file being read (json_read.c): its name for messages, the
  * problems found so far (the first ten are shown), and what the file
- * holds so far of what results.h bounds for the whole file. */
+ * holds so far of what run.h bounds for the whole file. */
 struct reader {
 	const char *path;
 	int errors;

@@ -1,6 +1,6 @@
 /* json_measure.c - the parts of a results.json row that say how it was
  * measured: the statistics of its samples beyond the median (stats.h),
- * why its samples ended (repeats.h).  See json_int.h.
+ * why its samples ended (experiment.h).  See json_int.h.
  *
  * Everything here is optional on reading: a file written before a field
  * was recorded still reads, and what the samples can tell (every file

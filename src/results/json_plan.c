@@ -1,11 +1,11 @@
 /* json_plan.c - `culab plan --json`, and reading it back for `culab merge
- * --plans`.  See json.h.
+ * --plans`.  See results.h.
  *
  * One of the JSON room's files (json_int.h).  A shard's plan
  * names its stages by their place in the whole plan and counts what the
  * whole plan holds, so the plans of all shards, read back, tell whether
  * they cover it exactly once. */
-#include "json.h"
+#include "results.h"
 
 #include <limits.h>
 #include <stdlib.h>

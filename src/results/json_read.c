@@ -1,5 +1,5 @@
 /* json_read.c - reading a results.json back: one pass that decodes the
- * file and checks every field it keeps.  See json.h (json_results_decode).
+ * file and checks every field it keeps.  See results.h (json_results_decode).
  *
  * Results files are mailed between students and teams, so the reader
  * treats them as the experiment loader treats experiment files: each
@@ -8,14 +8,14 @@
  * finite, ...) as it is read, so no value a report or a gnuplot script
  * could not show (a negative size, an infinite speed) gets past it, and
  * the counts of rows, columns, samples and the lengths of strings are
- * held to the limits of results.h, so that what a file costs to read and
+ * held to the limits of run.h, so that what a file costs to read and
  * report on stays bounded.  A problem is reported as the JSON path of the
  * field: "R.json: error: rows[3].n: -1 is not a size (1 .. 2^40)"
  * (indexes from 0, as jq counts); the first ten are shown.  A file past
  * one of the limits of the whole file is refused on the first line that
  * says so, without reading further.  Keys the reader does not know are
  * ignored, so a field added later does not break older readers. */
-#include "json.h"
+#include "results.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -28,9 +28,9 @@
 
 #include "base/diag.h"
 #include "json_int.h"
-#include "counters/metrics.h"
+#include "counters/counters.h"
 #include "plan/plan.h"
-#include "ladder/registry.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 /* Room for a JSON path: "rows[19999].counters.kernels[1023].values[255]". */
@@ -280,7 +280,7 @@ static void read_kernel(struct reader *rd, json_t *o, const char *where,
 	}
 }
 
-/* A row's resources (resources.h).  Files from before they were
+/* A row's resources (counters.h).  Files from before they were
  * recorded have none: unknown, and the row says so. */
 static void read_resources(struct reader *rd, json_t *row, const char *rw,
 			   struct kernel_resources *k)

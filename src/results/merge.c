@@ -1,4 +1,4 @@
-/* merge.c - results measured in parts made one.  See merge.h.
+/* merge.c - results measured in parts made one.  See results.h.
  *
  * A part never splits a stage (shards are whole stages), so merging is
  * moving rows: each keeps its device (remapped into the merged devices
@@ -8,7 +8,7 @@
  * `run --shard`); parts without shards (runs with --variant, say) are
  * merged when no measurement is in two of them, and then nothing says
  * whether the plan is covered. */
-#include "merge.h"
+#include "results.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -19,8 +19,7 @@
 #include <sys/stat.h>
 
 #include "base/diag.h"
-#include "json.h"
-#include "ladder/registry.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 /* ---- moving rows ------------------------------------------------------ */

@@ -1,5 +1,5 @@
 /* rerun.c - a results file's experiment and kernel sources, put where a
- * run finds them.  See rerun.h.
+ * run finds them.  See results.h.
  *
  * The experiment file named a kernel source relative to its own
  * directory, and the loader opened it as "<that directory>/<name>"
@@ -13,7 +13,7 @@
  * lexically ("a/b/../c" is "a/c"): the directories under DIR are
  * culab's own, made with DIR_CONFINED relative to DIR's descriptor, so a
  * symbolic link planted among them is refused, never followed. */
-#include "rerun.h"
+#include "results.h"
 
 #include <fcntl.h>
 #include <stdbool.h>
@@ -23,7 +23,7 @@
 
 #include "base/diag.h"
 #include "base/hash.h"
-#include "ladder/registry.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 /* One kernel source the experiment names. */

@@ -1,11 +1,11 @@
 /* nvml.c - NVML, opened at run time: readings of clocks, temperature,
  * power and throttle reasons, and locked SM clocks that are always given
- * back.  See nvml.h.
+ * back.  See run.h.
  *
  * libnvidia-ml.so.1 comes with the driver, not the toolkit, so it is
  * opened with dlopen (linked, a machine without it could not even start
- * culab) and its entry points go into one table, as nvrtc.c does for
- * NVRTC.  NVIDIA's <nvml.h> is not included (the toolkit does not ship
+ * culab) and its entry points go into one table, as nvrtc_compile.c does for
+ * NVRTC.  NVIDIA's <run.h> is not included (the toolkit does not ship
  * it; on culab's include path the name is this module's own header): the
  * few types below are NVML's C ABI, stable since the R418 drivers.
  *
@@ -17,7 +17,7 @@
  * compare-and-swap so it happens once, and safe in a signal handler as
  * far as a library call can be: the alternative is a GPU left locked for
  * every later user. */
-#include "nvml.h"
+#include "run.h"
 
 #include <dlfcn.h>
 #include <math.h>

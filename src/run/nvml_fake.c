@@ -1,5 +1,5 @@
 /* nvml_fake.c - a stand-in for NVML that touches no GPU, for tests on a
- * GPU machine where clocks must not change (CULAB_TEST_NVML; nvml.h).
+ * GPU machine where clocks must not change (CULAB_TEST_NVML; run.h).
  *
  * It reports fixed readings of an H100 (1980 MHz SM, 2619 MHz memory,
  * 45 C, 300 W), a thermal slowdown in mode "fake-throttled", and
@@ -8,7 +8,7 @@
  * "fake-no-permission".  Lock and restore print one line each on stderr
  * with write(2), which a signal handler may call, so a test can see that
  * every exit path restored. */
-#include "nvml.h"
+#include "run.h"
 
 #include <string.h>
 #include <unistd.h>

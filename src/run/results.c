@@ -1,9 +1,9 @@
 /* results.c - results in memory: rows, timing statistics, devices and
- * the variants' descriptions.  See results.h.
+ * the variants' descriptions.  See run.h.
  *
  * What a run gives; its files (results.json, results.csv, reading them
  * back) are the results/ folder's. */
-#include "results.h"
+#include "run.h"
 
 #include <inttypes.h>
 #include <math.h>

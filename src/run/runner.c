@@ -1,4 +1,4 @@
-/* runner.c - the measurement loop.  See runner.h.
+/* runner.c - the measurement loop.  See run.h.
  *
  * The runner follows the plan (plan.h): stage by stage (one experiment,
  * type and size), whose input is generated and whose reference is
@@ -18,7 +18,7 @@
  * culab rewrites its files atomically), so an interrupted or crashed run
  * keeps every finished measurement.  What
  * is the family's (inputs, reference, check, bytes) comes from its row in
- * family.h; what is the variant's, from its registry row.
+ * ladder.h; what is the variant's, from its registry row.
  *
  * CUDA errors: an error reported by a launch that leaves the context
  * usable (bad configuration) fails that row; an error that poisons the
@@ -42,10 +42,10 @@
 #include "kernels/support.h"
 #include "culab_version.h"
 #include "base/diag.h"
-#include "env.h"
+#include "run.h"
 #include "base/exitcode.h"
-#include "counters/launch_watch.h"
-#include "ladder/ukernel.h"
+#include "counters/counters.h"
+#include "ladder/ladder.h"
 
 /* Poison byte for outputs: 0x5a5a5a5a is outside every input range of
  * family_fill_input and no reachable sum, so an unwritten output never
@@ -58,7 +58,6 @@
 #define GUARD_BYTES 4096
 /* How often a run with a time limit looks whether its launch is done. */
 #define POLL_SECONDS 200e-6
-static volatile sig_atomic_t interrupted;
 /* A kernel of this process never finished (runner_gpu_hung). */
 static bool gpu_hung;
 
@@ -67,52 +66,10 @@ bool runner_gpu_hung(void)
 	return gpu_hung;
 }
 
-bool runner_interrupted(void)
-{
-	return interrupted != 0;
-}
-
-static void on_signal(int sig)
-{
-	/* A second signal ends the process the default way, with the
-	 * clocks --lock-clocks locked given back first (a stop request of
-	 * run --devices is no first signal). */
-	if (interrupted && interrupted != SIGUSR1)
-		nvml_fatal_signal(sig);
-	interrupted = sig;
-}
-
-/* run --devices asks its workers to stop with SIGUSR1, which never ends
- * a worker at once (under Slurm a worker gets the job's SIGTERM and its
- * parent's request), and to stop now with SIGUSR2. */
-static void on_stop_request(int sig)
-{
-	if (sig == SIGUSR2)
-		nvml_fatal_signal(sig);
-	if (!interrupted)
-		interrupted = sig;
-}
-
-double runner_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 static const char *const run_phase_names[RP_COUNT] = {
 	"device set-up", "stage inputs", "allocations", "correctness",
 	"timing", "counters", "saving results"
 };
-
-void runner_lap(struct run *R, enum run_phase p, double *t)
-{
-	double n = runner_now();
-
-	R->phase[p] += n - *t;
-	*t = n;
-}
 
 /* R->h_check with room for `bytes`, pinned when possible; NULL when even
  * pageable memory cannot be had. */
@@ -236,15 +193,6 @@ static int save_results(struct run *R)
 
 /* ---- launching ---------------------------------------------------------------- */
 
-int runner_launch_once(struct launch_ctx *L)
-{
-	int err = L->v->launch(&L->a);
-
-	if (err)
-		return err;
-	return (int)cudaStreamSynchronize(L->a.stream);
-}
-
 /* The seconds one launch of v may take; 0 for no limit (built-in
  * variants: culab's own kernels end). */
 static double time_limit(const struct variant *v)
@@ -290,15 +238,6 @@ static int test_trap(const struct run *R, struct launch_ctx *L)
 	if ((err = support_trap(L->a.stream)))
 		return err;
 	return (int)cudaStreamSynchronize(L->a.stream);
-}
-
-int runner_restore_input(struct launch_ctx *L)
-{
-	if (!(L->v->flags & VF_IN_PLACE))
-		return 0;
-	return (int)cudaMemcpyAsync(L->st->d_copy, L->st->d_in,
-				    L->st->ps->in_bytes, cudaMemcpyDeviceToDevice,
-				    L->a.stream);
 }
 
 static int poison_output(struct launch_ctx *L)
@@ -483,7 +422,7 @@ static void launch_hung(struct run *R, struct result_row *w, double limit)
 
 /* The run of phase 1 within the variant's time limit, with the kernels it
  * launches watched and the first described in w->resources
- * (launch_watch.h).  Returns as launch_within() does. */
+ * (counters.h).  Returns as launch_within() does. */
 static int watched_launch(struct launch_ctx *L, struct result_row *w,
 			  double limit)
 {
@@ -556,7 +495,7 @@ static int measure_time(struct run *R, struct launch_ctx *L,
 		row_cuda_error(R, w, err, L->v->name);
 		return -1;
 	}
-	if (interrupted)
+	if (runner_interrupted())
 		return 1;
 	err = verify(R, L, w);
 	if (err < 0) {
@@ -745,7 +684,7 @@ static void run_stage(struct run *R, struct plan_stage *s)
 	for (size_t k = 0; k < s->nms; k++) {
 		const struct plan_measurement *ms = &s->ms[k];
 
-		if (interrupted || R->fatal)
+		if (runner_interrupted() || R->fatal)
 			goto out;
 		if (ms->state == PLAN_RESUMED) {
 			take_prev(R, s, ms);
@@ -966,8 +905,8 @@ static void run_plan(struct run *R)
 	const struct experiment *last = NULL;
 	double t;
 
-	for (size_t i = 0; i < R->plan.nstages && !interrupted && !R->fatal;
-	     i++) {
+	for (size_t i = 0; i < R->plan.nstages && !runner_interrupted() &&
+	     !R->fatal; i++) {
 		struct plan_stage *s = &R->plan.stages[i];
 
 		if (s->e != last) {
@@ -994,11 +933,11 @@ static int run_status(struct run *R)
 	int rc = EXIT_OK;
 
 	free(out->status);
-	if (interrupted) {
+	if (runner_interrupted()) {
 		out->status = xstrdup("interrupted");
 		diag_error("interrupted by signal %d: %zu of %zu measurements "
 			   "are in \"%s\"; finish with --resume",
-			   (int)interrupted, out->nrows, R->plan.nms, R->o->where);
+			   runner_signal(), out->nrows, R->plan.nms, R->o->where);
 		rc = EXIT_INTERRUPTED;
 	} else if (R->fatal) {
 		out->status = xstrdup("aborted");
@@ -1061,7 +1000,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	       struct results *out)
 {
 	struct run R = { .o = o, .f = f, .res = out };
-	struct sigaction sa, old_int, old_term, old_usr1, old_usr2;
+	struct sigaction old[RUNNER_SIGNALS];
 	char why[512];
 	const char *env;
 	int rc;
@@ -1091,25 +1030,14 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	}
 	runner_lap(&R, RP_DEVICE, &t);
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	interrupted = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sa.sa_handler = on_stop_request;
-	sigaction(SIGUSR1, &sa, &old_usr1);
-	sigaction(SIGUSR2, &sa, &old_usr2);
+	runner_signals_catch(old);
 	if (lock_clocks(&R) < 0) {
 		rc = EXIT_NO_GPU;
 	} else {
 		run_plan(&R);
 		rc = unlock_clocks(run_status(&R));
 	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGUSR1, &old_usr1, NULL);
-	sigaction(SIGUSR2, &old_usr2, NULL);
+	runner_signals_restore(old);
 
 	teardown_device(&R);
 	nvml_close(&R.nvml);

@@ -17,7 +17,7 @@
 
 #include <nvtx3/nvToolsExt.h>
 
-#include "counters/chip.h"
+#include "counters/counters.h"
 #include "base/diag.h"
 
 static bool same_raw(const struct counter_plan *a, const struct counter_plan *b)
@@ -35,7 +35,7 @@ bool runner_counters_on(const struct run *R)
 	return R->have_cplan;
 }
 
-/* The chip the counters of this GPU are evaluated for (chip.h: its
+/* The chip the counters of this GPU are evaluated for (counters.h: its
  * architecture's), or NULL. */
 static const char *gpu_chip(const struct run *R)
 {

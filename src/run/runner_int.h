@@ -1,18 +1,20 @@
-/* runner_int.h - what runner.c (stages, correctness, timing) and
- * runner_counters.c (the counter phase) share.  Not for other modules. */
+/* runner_int.h - what the runner's files share: runner.c (stages and
+ * correctness), runner_timing.c (the samples), runner_counters.c (the
+ * counter phase) and runner_launch.c (what they all build on).  Not for
+ * other modules. */
 #ifndef CULAB_RUNNER_INT_H
 #define CULAB_RUNNER_INT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <signal.h>
+
 #include <cuda_runtime_api.h>
 
 #include "counters/counters.h"
-#include "counters/metrics.h"
-#include "nvml.h"
+#include "run.h"
 #include "plan/plan.h"
-#include "runner.h"
 #include "base/util.h"
 
 /* The buffers of one stage (plan_stage): its input on the host and the
@@ -94,8 +96,19 @@ struct run {
 	struct slowest slow[8];  /* the slowest correctness checks */
 };
 
-/* Whether SIGINT or SIGTERM asked the run to stop. */
+/* ---- runner_launch.c: what every phase shares ---- */
+
+/* Whether SIGINT or SIGTERM (or run --devices' SIGUSR1) asked the run to
+ * stop, and which signal did (0: none). */
 bool runner_interrupted(void);
+int runner_signal(void);
+/* Catches SIGINT, SIGTERM, SIGUSR1 and SIGUSR2 for the run (the first
+ * asks it to stop after the current measurement; a second SIGINT or
+ * SIGTERM, or SIGUSR2, ends the process with the clocks given back),
+ * keeping the old actions in old[]; restore puts them back. */
+#define RUNNER_SIGNALS 4
+void runner_signals_catch(struct sigaction old[RUNNER_SIGNALS]);
+void runner_signals_restore(const struct sigaction old[RUNNER_SIGNALS]);
 
 /* Phase 2 of a measurement (runner_timing.c): warm-up runs, then timed
  * samples until its experiment's repeat rule is met, into w->t with the

@@ -1,5 +1,5 @@
 /* runner_timing.c - phase 2 of a measurement: warm-up, then timed samples
- * until the experiment's repeat rule is met (repeats.h: a fixed count, or
+ * until the experiment's repeat rule is met (experiment.h: a fixed count, or
  * `repeats: auto`, judged after every sample).  See runner_int.h.
  *
  * One sample is [restore the input, for variants that overwrite it]
@@ -14,7 +14,7 @@
  * (between enqueueing it and waiting for it: the host waits anyway, the
  * events do not see it, and the GPU is busy, so the reasons are those of
  * the work), and once after the last sample; the row keeps the range of
- * the clocks and every throttle reason seen (nvml.h). */
+ * the clocks and every throttle reason seen (run.h). */
 #include "runner_int.h"
 
 #include <stdio.h>

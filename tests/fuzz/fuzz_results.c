@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "base/diag.h"
-#include "results/json.h"
-#include "run/results.h"
-#include "compare/signature.h"
+#include "results/results.h"
+#include "run/run.h"
+#include "compare/compare.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -31,9 +31,8 @@
 #include <time.h>
 
 #include "counters/counters.h"
-#include "run/env.h"
+#include "run/run.h"
 extern "C" {
-#include "counters/metrics.h"
 #include "base/util.h"
 }
 

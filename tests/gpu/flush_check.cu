@@ -1,6 +1,6 @@
 /* flush_check.cu - which L2 flush makes a kernel read its input from DRAM
  * again?  An experiment, kept because its answer decides how
- * src/counters.cpp evicts L2 between profiled kernels.
+ * src/counters_session.cpp evicts L2 between profiled kernels.
  *
  * Nsight Compute flushes L2 before every kernel with a driver mechanism a
  * CUDA program cannot call.  culab reads a scratch buffer instead

@@ -43,7 +43,7 @@
 #include <cuda_runtime.h>
 
 extern "C" {
-#include "ladder/registry.h"
+#include "ladder/ladder.h"
 }
 
 #define CK_EXIT_STATUS 2

@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "results/json.h"
+#include "results/results.h"
 
 extern char **environ;
 

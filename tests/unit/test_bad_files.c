@@ -19,7 +19,7 @@
 #include "base/diag.h"
 #include "experiment/experiment.h"
 #include "plan/plan.h"
-#include "ladder/ukernel.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 /* Runs the loader on path, returning its diagnostics (free()) and rc.

@@ -1,5 +1,5 @@
 /* test_chips.c - counters on every chip CUPTI's host API knows, offline:
- * the chip table (chip.h) against CUPTI's list, where each alias of the
+ * the chip table (counters.h) against CUPTI's list, where each alias of the
  * default set resolves on each chip, and plans fitted to a chip
  * (counter_plan_restrict): what a chip cannot collect becomes an empty
  * column with its reason, never a failed plan.  No GPU needed; the
@@ -17,9 +17,7 @@
 
 #include <cmocka.h>
 
-#include "counters/chip.h"
 #include "counters/counters.h"
-#include "counters/metrics.h"
 #include "base/util.h"
 
 #define assert_contains(haystack, needle) \
@@ -78,7 +76,7 @@ static void test_table(void **state)
 	assert_string_equal(chip_find(CHIP_ASSUMED)->name, METRICS_CHIP);
 }
 
-/* chip.h knows every chip this CUPTI lists, so each has an architecture;
+/* counters.h knows every chip this CUPTI lists, so each has an architecture;
  * a new CUPTI with a new chip fails here until the table has it. */
 static void test_table_covers_cupti(void **state)
 {

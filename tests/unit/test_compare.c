@@ -24,9 +24,9 @@
 
 #include "compare/compare.h"
 #include "base/diag.h"
-#include "results/json.h"
+#include "results/results.h"
 #include "report/report.h"
-#include "run/results.h"
+#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 

@@ -36,8 +36,8 @@
 
 #include "base/exitcode.h"
 #include "base/hash.h"
-#include "results/json.h"
-#include "run/results.h"
+#include "results/results.h"
+#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "run/env.h"
+#include "run/run.h"
 #include "base/util.h"
 
 static const struct gpu {

@@ -20,8 +20,8 @@
 #include "base/diag.h"
 #include "experiment/experiment.h"
 #include "base/hash.h"
-#include "counters/metrics.h"
-#include "ladder/registry.h"
+#include "counters/counters.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 /* ---- checking diagnostics ---------------------------------------------- */

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ladder/family.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 static void fill(void *buf, enum family f, enum dtype t, uint64_t n,

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "counters/launch_watch.h"
+#include "counters/counters.h"
 #include "base/util.h"
 
 static void expect_name(const char *symbol, const char *want)

@@ -16,14 +16,13 @@
 #include <unistd.h>
 
 #include "base/diag.h"
-#include "results/merge.h"
+#include "results/results.h"
 #include "cli/output.h"
 #include "plan/plan.h"
 #include "report/report.h"
-#include "run/results.h"
+#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
-#include "results/json.h"
 
 #define FIXTURE "tests/fixtures/quick/results.json"
 #define QUICK "experiments/quick.yaml"

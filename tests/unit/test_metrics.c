@@ -14,7 +14,6 @@
 
 #include "counters/counters.h"
 #include "base/diag.h"
-#include "counters/metrics.h"
 #include "base/util.h"
 
 /* Doubles equal to 1e-12 relative, or both NAN; prints both sides. */

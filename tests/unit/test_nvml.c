@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "run/nvml.h"
+#include "run/run.h"
 #include "base/util.h"
 
 /* ---- a fake NVML that records ------------------------------------------------ */
@@ -168,7 +168,7 @@ static void test_reason_names(void **state)
 }
 
 /* What counts, reason by reason: NVML's documented meaning of each bit
- * (nvml.h of R535: nvmlClocksEventReason*), decided in README "Clocks
+ * (run.h of R535: nvmlClocksEventReason*), decided in README "Clocks
  * and throttling". */
 static void test_throttled(void **state)
 {

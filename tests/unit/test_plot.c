@@ -9,7 +9,7 @@
 #include <math.h>
 
 #include "base/diag.h"
-#include "report/plot.h"
+#include "report/report.h"
 #include "report_check.h"
 
 /* A fresh scratch directory for one test. */

@@ -16,7 +16,7 @@
 
 #include <cmocka.h>
 
-#include "ladder/registry.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 /* The derived counter columns an expect line may name (metrics.c). */

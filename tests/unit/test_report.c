@@ -21,14 +21,14 @@
 
 #include "base/diag.h"
 #include "cli/output.h"
-#include "ladder/registry.h"
+#include "ladder/ladder.h"
 #include "report/report.h"
-#include "run/results.h"
-#include "compare/signature.h"
+#include "run/run.h"
+#include "compare/compare.h"
 #include "report/template.h"
 #include "base/util.h"
 #include "report_check.h"
-#include "results/json.h"
+#include "results/results.h"
 
 static char *path_of(const char *dir, const char *name)
 {

@@ -13,9 +13,9 @@
 #include <ctype.h>
 #include <math.h>
 
-#include "counters/metrics.h"
+#include "counters/counters.h"
 #include "report/report.h"
-#include "run/results.h"
+#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 

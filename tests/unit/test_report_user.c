@@ -21,9 +21,9 @@
 #include <math.h>
 
 #include "base/diag.h"
-#include "ladder/registry.h"
+#include "ladder/ladder.h"
 #include "report/report.h"
-#include "run/results.h"
+#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 

@@ -26,7 +26,7 @@
 
 #include <cuda_occupancy.h>
 
-#include "counters/resources.h"
+#include "counters/counters.h"
 #include "base/util.h"
 
 /* H100 SXM (sm_90): 2048 threads, 32 blocks, 64 Ki registers per SM and

@@ -18,8 +18,8 @@
 #include "base/diag.h"
 #include "cli/output.h"
 #include "plan/plan.h"
-#include "results/json.h"
-#include "run/results.h"
+#include "results/results.h"
+#include "run/run.h"
 #include "base/util.h"
 
 static char tmpdir[] = "/tmp/culab-test-results-XXXXXX";

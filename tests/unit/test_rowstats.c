@@ -2,7 +2,7 @@
  * interval, quartiles, outliers, why the samples ended): computed from
  * the samples, written to results.json and results.csv and read back,
  * and computed on reading from a file recorded before they were kept;
- * the stopping rule of `repeats: auto` (repeats.h).
+ * the stopping rule of `repeats: auto` (experiment.h).
  *
  * The reference values of the ten samples below are test_stats.c's,
  * computed there independently (Python). */
@@ -24,10 +24,9 @@
 #include "cli/output.h"
 #include "plan/plan.h"
 #include "report/report.h"
-#include "experiment/repeats.h"
-#include "run/results.h"
+#include "run/run.h"
 #include "base/util.h"
-#include "results/json.h"
+#include "results/results.h"
 
 static char tmpdir[] = "/tmp/culab-test-rowstats-XXXXXX";
 

@@ -13,10 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ladder/family.h"
-#include "ladder/registry.h"
-#include "run/results.h"
-#include "results/json.h"
+#include "ladder/ladder.h"
+#include "run/run.h"
+#include "results/results.h"
 
 /* SMs of the GPUs the ladder was recorded on (H100 SXM, H200) and of a
  * larger one, so the grids the launchers choose vary. */

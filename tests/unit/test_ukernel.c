@@ -16,8 +16,7 @@
 #include "experiment/experiment.h"
 #include "base/hash.h"
 #include "plan/plan.h"
-#include "ladder/registry.h"
-#include "ladder/ukernel.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 static struct ukernel *kernel_named(const struct experiment_file *f,

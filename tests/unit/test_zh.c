@@ -28,11 +28,11 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "run/results.h"
+#include "run/run.h"
 #include "base/util.h"
 
 #include "report_check.h"
-#include "results/json.h"
+#include "results/results.h"
 
 static const char *const fixtures[] = {
 	"tests/fixtures/quick/results.json",

@@ -1,0 +1,212 @@
+/* results/results.h - culab's files.
+ *
+ * Takes results (and plans, comparisons) in memory; gives results.json,
+ * results.csv and the JSON documents of list, devices, plan and compare,
+ * and reads results files back with every field checked; merges results
+ * measured in parts and puts a results file's experiment back for a
+ * rerun.  json*.c are the only files that include jansson.
+ *
+ * The one header other folders include.  Its sections: JSON and CSV,
+ * merging, and rerunning. */
+#ifndef CULAB_RESULTS_H
+#define CULAB_RESULTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdbool.h>
+
+#include "run/run.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ==== json ================================================================ */
+
+/* Every JSON document culab reads or writes.
+ *
+ * json.c is, with json_compare.c, the only file that includes jansson:
+ * results.json (encoded and decoded here; results.c reads the file and
+ * upgrades old versions, output.c writes it) and the documents of `culab
+ * list --json`, `culab devices --json`, `culab plan --json` and (in
+ * json_compare.c) `culab compare --json`.  Non-finite numbers (NAN: "not
+ * applicable" or "missing") are JSON null. */
+
+struct plan;
+
+/* results.json's text (schema RESULTS_SCHEMA_VERSION), or NULL after a
+ * diagnostic.  Caller frees. */
+char *json_results_encode(const struct results *r);
+
+/* Decodes a results.json of any version from RESULTS_SCHEMA_OLDEST to
+ * RESULTS_SCHEMA_VERSION into *r, as it is (r->schema_version says which;
+ * results_read_buffer() upgrades).  Returns 0, or -1 after GNU-format
+ * diagnostics naming `path` (at most 10, then a count); *r is then empty.
+ * Caller releases *r. */
+int json_results_decode(const char *path, const char *text, size_t len,
+			struct results *r);
+
+/* Loads a results.json (json_read.c decodes it; files.c) and brings an older schema
+ * version up to this one: a version 1 file gets its `variants` table from
+ * the built-in rows of this binary, which hold every variant a version 1
+ * file can name.  Returns 0, or -1 after a GNU-format diagnostic
+ * (missing, truncated, corrupt, wrong schema).  Caller releases *r. */
+int results_read(const char *path, struct results *r);
+
+/* Same, from memory; `path` names the text in messages (tests, fuzzer). */
+int results_read_buffer(const char *path, const char *text, size_t len,
+			struct results *r);
+
+/* results.csv: the header line, then one line per row with one column
+ * per counter column any row has.  Caller frees. */
+char *results_csv_text(const struct results *r);
+
+/* The CSV header line (no newline), for docs and tests. */
+const char *results_csv_header(void);
+
+/* For `culab compare`: reads the results files paths[0..n) into r[0..n) (results_read's
+ * checks: schema, version, truncation) and refuses the same file given
+ * twice, by path or by content (SHA-256).  Returns 0, or -1 after one
+ * GNU-format error line; r[] is then released. */
+int results_read_distinct(const char *const *paths, size_t n,
+			  struct results *r);
+
+/* What --resume keeps: dir/results.json, which must come from the
+ * experiment file of this SHA-256 (hex).  Returns 1 with *prev filled
+ * (caller releases), 0 when there is nothing to resume (a note says so),
+ * -1 after a diagnostic (unreadable, or another file's). */
+int results_read_previous(const char *dir, const char *sha256,
+			  struct results *prev);
+
+/* `culab list --json kernels`: every row of the registry, as results.json
+ * describes variants.  Returns 0, or -1 after a diagnostic. */
+int json_print_kernels(FILE *fp);
+/* `culab list --json metrics`: the counter alias table; with chip (not
+ * NULL), each alias says whether that chip collects it ("on_chip":
+ * status, what each raw metric is collected as, and why not). */
+int json_print_metrics(FILE *fp, const char *chip);
+/* `culab devices --json`: the devices' properties. */
+int json_print_devices(FILE *fp, const struct environment *envs, size_t n);
+/* `culab plan --json`: the plan (plan.h), with its shard (json_plan.c). */
+int json_print_plan(FILE *fp, const struct plan *p);
+
+struct compare;
+/* `culab compare --json` (json_compare.c): c[0..n), each comparing
+ * base_path with cur_paths[i].  Returns 0, or -1 after a diagnostic. */
+int json_print_compare(FILE *fp, const struct compare *const *c,
+		       const char *base_path, const char *const *cur_paths,
+		       size_t n);
+
+/* What a `culab plan --shard I/N --json` document says of its shard,
+ * read back for `culab merge --plans`. */
+struct plan_doc {
+	char *file;              /* the experiment file as the plan named it */
+	char *sha256;            /* of its text */
+	int shard_index, shard_count;   /* 0 and 0: not a shard */
+	size_t all_stages;       /* stages of the whole plan */
+	size_t all_measurements; /* measurements of the whole plan */
+	size_t left_out;         /* what --variant left out of its stages */
+	size_t *stages;          /* its stages' places in the whole plan */
+	size_t nstages;
+	char **labels;           /* its measurements */
+	size_t nlabels;
+};
+
+/* Reads a plan document.  Returns 0, or -1 after one GNU-style line
+ * (unreadable, not JSON, not a plan).  plan_doc_release(d) frees it. */
+int json_plan_read(const char *path, struct plan_doc *d);
+void plan_doc_release(struct plan_doc *d);
+
+/* ==== merge =============================================================== */
+
+/* Results of one experiment file measured in parts (shards of
+ * its plan, or the workers of `run --devices`) merged into one set of
+ * results, as one run would have written it.
+ *
+ * merge_results() combines parts already known to belong together (the
+ * workers of one run); merge_files() reads results files a user names,
+ * refuses what cannot be one run's results (another experiment file,
+ * another culab version, a file given twice, the same shard or the same
+ * measurement twice, files that are not results) with one GNU-style line,
+ * and says which shards are missing.  Each row keeps the device it ran
+ * on: the merged results' `devices` list every host and GPU of the parts,
+ * and the rows index it. */
+
+struct merge_options {
+	bool partial;            /* merge what is there when shards are missing */
+	const char *command;     /* the command line, for the record */
+};
+
+/* Moves the rows of in[0..n) (results of one experiment file) into *out
+ * (zeroed here): the record of the first (experiment, environment,
+ * source), every row with its device, rows in plan order (by stage, then
+ * in their order in the parts), the union of the variants' descriptions
+ * in this culab's registry order, the earliest start and latest finish.
+ * Status: "complete" when every part is, else the worst of theirs
+ * (aborted, interrupted, running, other).  Shards and the command are
+ * the caller's to set.  in[] keep their records, not their rows; the
+ * caller releases both. */
+void merge_results(struct results *const *in, size_t n, struct results *out);
+
+/* The first pair of rows of in[0..n) that are the same measurement
+ * (experiment, variant, type, size and block) in two different parts:
+ * returns 1 with *a, *b the parts and *ra, *rb the rows, else 0. */
+int merge_find_overlap(struct results *const *in, size_t n, size_t *a,
+		       size_t *ra, size_t *b, size_t *rb);
+
+/* The label of row w: experiment/variant/type/size[/bBLOCK]. Caller frees. */
+char *merge_row_label(const struct result_row *w);
+
+/* Reads paths[0..n), checks them as shards (or disjoint parts) of one
+ * run of one experiment file, and merges them into *out with shards
+ * recorded: none when all N shards are there (the whole plan), else the
+ * ones present, with status "partial".  Returns 0, or -1 after a
+ * one-line diagnostic (exit status 2).  Caller releases *out. */
+int merge_files(char *const *paths, size_t n, const struct merge_options *o,
+		struct results *out);
+
+/* `culab merge --plans`: reads the `culab plan --shard I/N --json`
+ * outputs paths[0..n) and checks that they are the N shards of one
+ * experiment file's plan, that no stage or measurement is in two of them
+ * and that together they hold every stage and measurement.  Prints a
+ * summary to stdout.  Returns 0, or -1 after a one-line diagnostic. */
+int merge_plans(char *const *paths, size_t n);
+
+/* ==== rerun =============================================================== */
+
+/* What a results file recorded, made runnable again, for
+ * `culab rerun`: its experiment file's text and the sources of its user
+ * kernels, put into an output directory where a run finds them.
+ *
+ * The experiment file goes to DIR at its recorded path (DIR/experiments/
+ * quick.yaml for experiments/quick.yaml; an absolute path or leading ".."
+ * dropped), byte for byte, its SHA-256 checked against the record first.
+ * A user kernel is named in that text by a path relative to the
+ * experiment file, so its source goes to where that name leads from
+ * there (DIR/experiments/examples/exercise/reduce_modulo.cu for
+ * `source: exercise/reduce_modulo.cu`; a name with ".." climbs the
+ * directories of the recorded layout, as it did in the recorded run): the
+ * record's own copy when the results hold one (culab records each
+ * kernel's text and SHA-256), else the file at the recorded path, copied
+ * with a warning that its content cannot be checked.  A source named by
+ * an absolute path stays where it is and must hold the recorded text; one
+ * that would lie above DIR is refused.  Anything missing is refused in
+ * one line that names every source missing.  DIR is then a bundle:
+ * `culab run DIR/<recorded path>` runs it again. */
+
+/* Puts what r (read from `path`) recorded into `dir` as above.  Returns
+ * 0 and sets *yaml to the experiment file written (heap; caller frees),
+ * or -1 after a diagnostic. */
+int rerun_prepare(const struct results *r, const char *path, const char *dir,
+		  char **yaml);
+
+/* The variants r's rows name, comma-separated, in row order: a rerun
+ * measures exactly those (a run recorded with --variant stays one).
+ * Caller frees; "" when r has no rows. */
+char *rerun_variants(const struct results *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
