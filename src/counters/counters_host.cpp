@@ -33,7 +33,7 @@ extern "C" {
 
 /* ---- messages -------------------------------------------------------- */
 
-void say(char *why, size_t size, const char *fmt, ...)
+void why_printf(char *why, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -132,7 +132,7 @@ extern "C" void counters_explain(int code, char *why, size_t size)
 		}
 	}
 	snprintf(num, sizeof(num), "CUPTI error %d", code);
-	say(why, size, "%s%s%s", name ? name : num, fix ? " -- " : "",
+	why_printf(why, size, "%s%s%s", name ? name : num, fix ? " -- " : "",
 	    fix ? fix : "");
 }
 
@@ -142,7 +142,7 @@ int cupti_fail(char *why, size_t size, const char *what, CUptiResult r)
 	char text[1024];
 
 	counters_explain((int)r, text, sizeof(text));
-	say(why, size, "%s failed: %s", what, text);
+	why_printf(why, size, "%s failed: %s", what, text);
 	return -1;
 }
 
@@ -260,7 +260,7 @@ static int catalog_open(const char *chip, char *why, size_t size)
 	if (!strcmp(catalog.chip, chip)) {
 		if (catalog.host)
 			return 0;
-		say(why, size, "%s", catalog.refused);
+		why_printf(why, size, "%s", catalog.refused);
 		return -1;
 	}
 	host_deinit(catalog.host);
@@ -272,9 +272,9 @@ static int catalog_open(const char *chip, char *why, size_t size)
 		/* in words, for tables of chips: no source position; kept,
 		 * since asking again costs as much */
 		counters_explain((int)r, text, sizeof(text));
-		say(catalog.refused, sizeof(catalog.refused), "CUPTI's host API "
+		why_printf(catalog.refused, sizeof(catalog.refused), "CUPTI's host API "
 		    "does not serve chip \"%s\": %s", chip, text);
-		say(why, size, "%s", catalog.refused);
+		why_printf(why, size, "%s", catalog.refused);
 		return -1;
 	}
 	for (i = 0; i < ARRAY_SIZE(types); i++) {
@@ -319,10 +319,10 @@ static void explain_invalid(const char *chip, const char *metric, char *why,
 	if (!catalog_has_base(base)) {
 		near = nearest_word(base, catalog.bases, catalog.nbases);
 		if (near)
-			say(why, size, "unknown metric \"%s\" for %s; did you mean "
+			why_printf(why, size, "unknown metric \"%s\" for %s; did you mean "
 			    "\"%s%s\"?", metric, chip, near, suffix);
 		else
-			say(why, size, "unknown metric \"%s\" for %s", metric, chip);
+			why_printf(why, size, "unknown metric \"%s\" for %s", metric, chip);
 		goto out;
 	}
 	memset(&prop, 0, sizeof(prop));
@@ -337,14 +337,14 @@ static void explain_invalid(const char *chip, const char *metric, char *why,
 	    (sub.metricType = prop.metricType,
 	     cuptiProfilerHostGetSubMetrics(&sub) != CUPTI_SUCCESS) ||
 	    !sub.numOfSubmetrics) {
-		say(why, size, "metric \"%s\" is not collectable on %s", metric, chip);
+		why_printf(why, size, "metric \"%s\" is not collectable on %s", metric, chip);
 		goto out;
 	}
 	join_words(sub.ppSubMetrics, sub.numOfSubmetrics < 6 ? sub.numOfSubmetrics : 6,
 		   list, sizeof(list));
 	for (i = 0; *suffix && i < sub.numOfSubmetrics; i++) {
 		if (!strcmp(sub.ppSubMetrics[i], suffix)) {
-			say(why, size, "metric \"%s\" cannot be collected on %s "
+			why_printf(why, size, "metric \"%s\" cannot be collected on %s "
 			    "with the range profiler", metric, chip);
 			goto out;
 		}
@@ -352,11 +352,11 @@ static void explain_invalid(const char *chip, const char *metric, char *why,
 	if (*suffix) {
 		pick = nearest_word(suffix, sub.ppSubMetrics, sub.numOfSubmetrics);
 		if (pick)
-			say(why, size, "metric \"%s\": \"%s\" has no submetric "
+			why_printf(why, size, "metric \"%s\": \"%s\" has no submetric "
 			    "\"%s\" on %s; did you mean \"%s%s\"? (valid: %s, ...)",
 			    metric, base, suffix, chip, base, pick, list);
 		else
-			say(why, size, "metric \"%s\": \"%s\" has no submetric "
+			why_printf(why, size, "metric \"%s\": \"%s\" has no submetric "
 			    "\"%s\" on %s (valid: %s, ...)", metric, base, suffix,
 			    chip, list);
 		goto out;
@@ -366,7 +366,7 @@ static void explain_invalid(const char *chip, const char *metric, char *why,
 			pick = ".sum";
 	if (!pick)
 		pick = sub.ppSubMetrics[0];
-	say(why, size, "metric \"%s\" needs a rollup or submetric, e.g. \"%s%s\" "
+	why_printf(why, size, "metric \"%s\" needs a rollup or submetric, e.g. \"%s%s\" "
 	    "(valid: %s, ...)", metric, base, pick, list);
 out:
 	free(base);
@@ -378,11 +378,11 @@ extern "C" int counters_metric_valid(const char *chip, const char *metric,
 	CUpti_Profiler_Host_Object *host = NULL;
 	CUptiResult r;
 
-	say(why, whysize, "%s", "");
+	why_printf(why, whysize, "%s", "");
 #ifdef CUPTI_UNUSABLE
 	(void)chip;
 	(void)metric;
-	say(why, whysize, "%s", CUPTI_UNUSABLE);
+	why_printf(why, whysize, "%s", CUPTI_UNUSABLE);
 	return -1;
 #endif
 	if (catalog_open(chip, why, whysize))
@@ -407,11 +407,11 @@ extern "C" int counters_count_passes(const char *chip, const char *const *raw,
 	CUptiResult r;
 
 	if (!nraw) {
-		say(why, whysize, "no metrics");
+		why_printf(why, whysize, "no metrics");
 		return -1;
 	}
 #ifdef CUPTI_UNUSABLE
-	say(why, whysize, "%s", CUPTI_UNUSABLE);
+	why_printf(why, whysize, "%s", CUPTI_UNUSABLE);
 	return -1;
 #endif
 	for (i = 0; i < nraw; i++)
@@ -436,7 +436,7 @@ extern "C" int counters_supported_chips(const char *const **chips, char *why,
 
 	*chips = NULL;
 #ifdef CUPTI_UNUSABLE
-	say(why, whysize, "%s", CUPTI_UNUSABLE);
+	why_printf(why, whysize, "%s", CUPTI_UNUSABLE);
 	return -1;
 #endif
 	memset(&p, 0, sizeof(p));

@@ -46,7 +46,7 @@ extern "C" {
 /* ---- messages (counters_host.cpp) ------------------------------------ */
 
 /* printf into why[0..size); does nothing when why is NULL or size 0. */
-void say(char *why, size_t size, const char *fmt, ...)
+void why_printf(char *why, size_t size, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* Refusal row id's one-line text (refusal.h) with this host's facts. */

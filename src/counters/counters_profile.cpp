@@ -202,7 +202,7 @@ static int run_passes(struct counters *c, const struct counters_item *items,
 		if (pass == 0) {
 			first = c->launches;
 		} else if (c->launches != first) {
-			say(why, size, "replay pass %zu made %zu kernel launches, "
+			why_printf(why, size, "replay pass %zu made %zu kernel launches, "
 			    "the first pass made %zu: a measurement must make the "
 			    "same launches every time", pass + 1, c->launches, first);
 			return -1;
@@ -210,7 +210,7 @@ static int run_passes(struct counters *c, const struct counters_item *items,
 		if (stop.isAllPassSubmitted)
 			return 0;
 	}
-	say(why, size, "CUPTI asked for more than the %d replay passes it "
+	why_printf(why, size, "CUPTI asked for more than the %d replay passes it "
 	    "announced", c->passes);
 	return -1;
 }
@@ -345,7 +345,7 @@ static int collect(struct counters *c, const struct counters_item *items,
 	dec.pRangeProfilerObject = c->rp;
 	CUPTI_CHECK(cuptiRangeProfilerDecodeData(&dec), why, size);
 	if (dec.numOfRangeDropped) {
-		say(why, size, "%zu kernel launches were not profiled: one "
+		why_printf(why, size, "%zu kernel launches were not profiled: one "
 		    "batch may make at most %d, L2 flushes included",
 		    dec.numOfRangeDropped, MAX_RANGES);
 		return 1;
@@ -371,7 +371,7 @@ static int collect(struct counters *c, const struct counters_item *items,
 	 * before every measurement, and let the caller measure again. */
 	mapped = c->nrecs == nr;
 	if (!mapped && (n > 1 || c->nrecs)) {
-		say(why, size, "CUPTI returned %zu ranges for %zu recorded kernel "
+		why_printf(why, size, "CUPTI returned %zu ranges for %zu recorded kernel "
 		    "launches", nr, c->nrecs);
 		if (c->evict_each) {
 			c->evict_each = false;
@@ -432,7 +432,7 @@ static int profile_batch(struct counters *c, const struct counters_item *items,
 	int rc;
 
 	if (c->broken) {
-		say(why, whysize, "%s", c->broken);
+		why_printf(why, whysize, "%s", c->broken);
 		return -1;
 	}
 	t = now_seconds();
@@ -519,7 +519,7 @@ extern "C" int counters_profile_batch(struct counters *c,
 	    profile_fit(c, items, n, res, why, whysize) == 0)
 		return 0;
 	if (c->broken) {
-		say(why, whysize, "%s", c->broken);
+		why_printf(why, whysize, "%s", c->broken);
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
@@ -531,7 +531,7 @@ extern "C" int counters_profile_batch(struct counters *c,
 		}
 	}
 	if (failed == (int)n) {
-		say(why, whysize, "%s", res[0].error);
+		why_printf(why, whysize, "%s", res[0].error);
 		results_clear(res, n);
 		return -1;
 	}

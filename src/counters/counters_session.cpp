@@ -100,7 +100,7 @@ extern "C" {
 
 int cuda_fail(char *why, size_t size, const char *what, int err)
 {
-	say(why, size, "%s failed: %s (%s)", what,
+	why_printf(why, size, "%s failed: %s (%s)", what,
 	    cudaGetErrorName((cudaError_t)err), cudaGetErrorString((cudaError_t)err));
 	return -1;
 }
@@ -155,7 +155,7 @@ static int driver_function(const char *symbol, void **fn, char *why, size_t size
 	if (e != cudaSuccess)
 		return cuda_fail(why, size, "cudaGetDriverEntryPointByVersion", (int)e);
 	if (q != cudaDriverEntryPointSuccess || !*fn) {
-		say(why, size, "the CUDA driver does not provide %s", symbol);
+		why_printf(why, size, "the CUDA driver does not provide %s", symbol);
 		return -1;
 	}
 	return 0;
@@ -354,7 +354,7 @@ static int check_no_injection(char *why, size_t size)
 		const char *v = getenv(injection_env[i]);
 
 		if (v && *v) {
-			say(why, size, "a CUDA tool is injected into this process "
+			why_printf(why, size, "a CUDA tool is injected into this process "
 			    "(%s=%s: Nsight Compute, Nsight Systems, "
 			    "compute-sanitizer, ...); in-process counters would "
 			    "conflict with it: run culab with --no-counters under "
@@ -419,7 +419,7 @@ static int check_device_supported(CUdevice dev, char *why, size_t size)
 		if (used >= sizeof(list))
 			break;
 	}
-	say(why, size, "CUPTI cannot profile this GPU: %s",
+	why_printf(why, size, "CUPTI cannot profile this GPU: %s",
 	    *list ? list : "no reason given (MIG instance?)");
 	return -1;
 }
@@ -586,7 +586,7 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	cudaError_t e;
 
 #ifdef CUPTI_UNUSABLE
-	say(why, size, "%s", CUPTI_UNUSABLE);
+	why_printf(why, size, "%s", CUPTI_UNUSABLE);
 	return -1;
 #endif
 	if (check_no_injection(why, size))
@@ -595,7 +595,7 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	if (e == cudaSuccess)
 		e = cudaFree(0);        /* creates the runtime's context */
 	if (e != cudaSuccess) {
-		say(why, size, "no usable CUDA device: %s (%s)", cudaGetErrorName(e),
+		why_printf(why, size, "no usable CUDA device: %s (%s)", cudaGetErrorName(e),
 		    cudaGetErrorString(e));
 		return -1;
 	}
@@ -604,12 +604,12 @@ static int open_steps(struct counters *c, char *why, size_t size)
 		return -1;
 	cr = get_ctx(&c->ctx);
 	if (cr != CUDA_SUCCESS || !c->ctx) {
-		say(why, size, "no current CUDA context (cuCtxGetCurrent: %d)", (int)cr);
+		why_printf(why, size, "no current CUDA context (cuCtxGetCurrent: %d)", (int)cr);
 		return -1;
 	}
 	cr = get_dev(&dev);
 	if (cr != CUDA_SUCCESS) {
-		say(why, size, "cuCtxGetDevice failed (%d)", (int)cr);
+		why_printf(why, size, "cuCtxGetDevice failed (%d)", (int)cr);
 		return -1;
 	}
 
@@ -681,11 +681,11 @@ extern "C" int counters_open(const char *const *raw, size_t nraw,
 
 	*out = NULL;
 	if (open_session) {
-		say(why, whysize, "a counter session is already open");
+		why_printf(why, whysize, "a counter session is already open");
 		return -1;
 	}
 	if (!nraw) {
-		say(why, whysize, "no metrics to collect");
+		why_printf(why, whysize, "no metrics to collect");
 		return -1;
 	}
 	c = (struct counters *)xcalloc(1, sizeof(*c));

@@ -180,7 +180,7 @@ size_t family_check_transpose(const void *in, const void *out, size_t rows,
 /* Every kernel variant culab knows, as rows of one table.
  *
  * A variant is one rung of an optimization ladder (or a baseline row
- * beside it).  The table holds the built-in rows (variants.c, compiled
+ * beside it).  The table holds the built-in rows (variants_*.c, compiled
  * into culab with their launchers in kernels/) followed by the rows
  * registered at run time (registry_add(): a kernel compiled from the
  * user's source, say, whose launcher finds what it needs in the row's
@@ -296,7 +296,7 @@ struct variant {
 const struct variant *registry_all(size_t *count);
 /* The variant called `name`, or NULL. */
 const struct variant *registry_find(const char *name);
-/* The built-in rows alone (variants.c). */
+/* The built-in rows alone (variants_*.c), family by family. */
 const struct variant *registry_builtin(size_t *count);
 
 /* Adds a copy of row `v` to the table: its texts are copied, its

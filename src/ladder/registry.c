@@ -1,12 +1,13 @@
 /* registry.c - the open variant table.  See ladder.h.
  *
  * The table is one array allocated once, on first use, with room for
- * REGISTRY_MAX_VARIANTS rows: the built-in rows (variants.c) are copied to
- * its front and registered rows follow.  It never moves, so the pointers
+ * REGISTRY_MAX_VARIANTS rows: the built-in rows (variants.h: each family's
+ * ladder in a file of its own) are copied to its front, family by family,
+ * and registered rows follow.  It never moves, so the pointers
  * an experiment keeps to its variants stay valid while rows are added;
  * the memory of rows never used is never touched.  Registered rows own
  * copies of their texts (variant_dup). */
-#include "ladder.h"
+#include "variants.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,19 +15,36 @@
 
 #include "base/util.h"
 
+/* The built-in rows, a family's ladder after another. */
+static const struct {
+	const struct variant *rows;
+	const size_t *count;
+} ladders[] = {
+	{ variants_reduce, &variants_reduce_count },
+	{ variants_transpose, &variants_transpose_count },
+};
+
 static struct variant *table;
 static size_t nbuiltin, nrows;
 
 static void table_init(void)
 {
-	const struct variant *b;
-
 	if (table)
 		return;
-	b = registry_builtin(&nbuiltin);
 	table = xcalloc(REGISTRY_MAX_VARIANTS, sizeof(*table));
-	memcpy(table, b, nbuiltin * sizeof(*table));
+	for (size_t i = 0; i < ARRAY_SIZE(ladders); i++) {
+		memcpy(table + nbuiltin, ladders[i].rows,
+		       *ladders[i].count * sizeof(*table));
+		nbuiltin += *ladders[i].count;
+	}
 	nrows = nbuiltin;
+}
+
+const struct variant *registry_builtin(size_t *count)
+{
+	table_init();
+	*count = nbuiltin;
+	return table;
 }
 
 const struct variant *registry_all(size_t *count)

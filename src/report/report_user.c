@@ -50,7 +50,7 @@
  * problem); otherwise no value is said to be like either. */
 #define SEPARATE 1.5
 /* The bank-conflict counter's noise floor, conflicts per shared load: it
- * reads up to 0.2 for conflict-free layouts (variants.c). */
+ * reads up to 0.2 for conflict-free layouts (variants_reduce.c). */
 #define CONFLICT_FLOOR 0.25
 /* Theoretical occupancy (percent) below which a kernel holds few warps. */
 #define OCC_LOW_PCT 50.0

@@ -64,7 +64,7 @@ struct spec {
 };
 
 /* Built-in rungs of the reduce ladder with synthetic counters shaped
- * like their signatures (variants.c): the strided rung conflicts, the
+ * like their signatures (variants_*.c): the strided rung conflicts, the
  * divergent one moves few bytes per shared access and issues many warp
  * instructions, the vector rung fetches 16 sectors per load. */
 static const struct spec reduce_rungs[] = {
