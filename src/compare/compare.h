@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-/* ==== compare ============================================================= */
+/* ==== comparing two runs ================================================ */
 
 /* Two results files side by side: rows paired by what they
  * measured, each pair's time ratio with a bootstrap interval and a
@@ -48,11 +48,10 @@ extern "C" {
  * the reason.  Counter changes use counters.h's noise rule, the one the
  * report's findings use.
  *
- * Everything here is pure: no I/O (results_read_distinct() in
- * results/ reads the files to compare).
- * The printers are compare_print.c's (terminal text, the ratio chart),
- * report_compare.c's (Markdown, in English and Chinese) and
- * json_compare.c's (--json). */
+ * Everything here is pure: no I/O (results_read_distinct(), results/,
+ * reads the files to compare).  The printers are compare_print.c's (the
+ * terminal's text), report/report_compare.c's (Markdown in English and
+ * Chinese, and the ratio chart) and results/json_compare.c's (--json). */
 
 /* The default threshold: a ratio interval inside 1 +- 2 % is "same".
  * README "Compare and reproduce" says why 2 %. */
@@ -173,7 +172,7 @@ void compare_print_text(FILE *fp, const struct compare *c,
 /* Whether rows a and b measured the same stage: experiment, type, size. */
 bool compare_same_stage(const struct result_row *a, const struct result_row *b);
 
-/* ==== signature =========================================================== */
+/* ==== signatures ======================================================== */
 
 /* Does a measured variant show the counter signature its
  * registry row promises?  Evaluates every `expect` line of every variant

@@ -21,22 +21,21 @@
 extern "C" {
 #endif
 
-/* ==== counters ============================================================ */
+/* ==== the profiling session ============================================= */
 
 /* Hardware counters in-process with CUPTI.
  *
- * counters*.cpp are the only files that include CUPTI (its host header
- * is C++-only, so the module is C++ behind this C API): counters_session.cpp the
- * session, counters_profile.cpp measuring, counters_host.cpp the offline
- * side (counters_explain, counters_metric_valid, counters_count_passes,
- * counters_supported_chips).
+ * CUPTI's host header is C++-only, so the room is C++ behind this C API:
+ * counters_session.cpp the session, counters_profile.cpp measuring,
+ * counters_host.cpp the offline side (counters_explain,
+ * counters_metric_valid, counters_count_passes, counters_supported_chips).
  * Collection uses the Range Profiler: every kernel launch of one
  * measurement becomes a range, replayed as many passes as the metrics
  * need.  Profiled launches are never timed: the runner collects counters
  * in a phase of its own, after timing.
  *
- * Method (CUPTI 13.0; see the comments at the top of counters_session.cpp and
- * counters_profile.cpp): auto ranges (one per kernel launch) with user
+ * Method (CUPTI 13.0; see the comments at the top of counters_session.cpp
+ * and counters_profile.cpp): auto ranges (one per kernel launch) with user
  * replay, many measurements per Start/Stop (counters_profile_batch).
  * Before every pass the module calls the runner's prepare hook; before
  * every profiled kernel it evicts L2 by reading a scratch buffer four
@@ -196,7 +195,7 @@ unsigned counters_cupti_version(void);
 int counters_count_passes(const char *chip, const char *const *raw,
 			  size_t nraw, char *why, size_t whysize);
 
-/* ==== metrics ============================================================= */
+/* ==== the counter aliases =============================================== */
 
 /* Counter aliases: friendly names -> raw Perfworks metrics ->
  * derived values (CSV columns), with units, direction and glossary text.
@@ -443,7 +442,7 @@ void counter_plan_derive_kernels(const struct counter_plan *p,
 				 const struct kernel_counters *k, size_t nk,
 				 const struct metric_context *ctx, double *cols);
 
-/* ==== chip ================================================================ */
+/* ==== the chips CUPTI knows ============================================= */
 
 /* GPU chips by the names CUPTI gives them ("GH100", "GA102"),
  * the architecture each one is, and GPUs built on it.
@@ -479,7 +478,7 @@ const struct chip_def *chip_find(const char *name);
  * profiler does not serve Pascal). */
 const char *chip_for_arch(const char *arch);
 
-/* ==== resources =========================================================== */
+/* ==== what a kernel takes of a multiprocessor =========================== */
 
 /* What one kernel takes of a multiprocessor, and the
  * occupancy that allows: registers per thread, static and dynamic shared
@@ -489,7 +488,7 @@ const char *chip_for_arch(const char *arch);
  *
  * Every results row carries one (struct result_row's `resources`), for
  * built-in rungs, library baselines and user kernels alike: the runner
- * records the kernels its correctness run launches (counters.h) and
+ * records the kernels its correctness run launches (the launch watch, below) and
  * describes the first of them, the one that does the measurement's main
  * pass (a multi-pass rung's later launches are smaller grids of the same
  * or a similar kernel).  Host-only rows (the CPU reference) and rows
@@ -566,7 +565,7 @@ void kernel_resources_set_unknown(struct kernel_resources *r, const char *why);
  * GPU; defined in resources_device.c. */
 int sm_limits_query(int device, struct sm_limits *l);
 
-/* ==== launch watch ======================================================== */
+/* ==== the launch watch ================================================== */
 
 /* The process's one CUPTI callback subscription, and
  * the kernels one stretch of work launches.
@@ -578,7 +577,7 @@ int sm_limits_query(int device, struct sm_limits *l);
  * cuLaunchKernel of user kernels all arrive there):
  *  - the watch: the runner records the launches of each measurement's
  *    correctness run (launch_watch_begin, launch_watch_end) and gets the
- *    first of them described as a struct kernel_resources (counters.h):
+ *    first of them described as a struct kernel_resources (above):
  *    registers, static and local memory from cuFuncGetAttribute on the
  *    launched function, block size and dynamic shared memory from the
  *    launch's parameters, occupancy from resources_limits() checked

@@ -21,7 +21,7 @@
 extern "C" {
 #endif
 
-/* ==== size ================================================================ */
+/* ==== sizes ============================================================= */
 
 /* Sizes and shapes as experiment files write them: "2^20",
  * "1e6", "4Mi", "1048576", "1024 x 2048", and ranges of sizes.
@@ -64,7 +64,7 @@ int size_range_expand(uint64_t from, uint64_t to, uint64_t times,
 		      uint64_t plus, size_t limit, uint64_t **out,
 		      size_t *count, char *why, size_t whysize);
 
-/* ==== repeats ============================================================= */
+/* ==== repeat rules ====================================================== */
 
 /* How many timed runs a measurement takes: a fixed count
  * (`repeats: 30`), or `repeats: auto`, which takes samples until the
@@ -147,7 +147,7 @@ const char *repeats_stop_text(enum repeat_stop s, size_t nsamples, char *buf,
 const char *repeats_text(int count, const struct repeat_auto *a, char *buf,
 			 size_t size);
 
-/* ==== experiment ========================================================== */
+/* ==== the experiment file =============================================== */
 
 /* Experiment files: strict YAML loading into plain structs.
  *
@@ -174,7 +174,7 @@ const char *repeats_text(int count, const struct repeat_auto *a, char *buf,
  *       repeats: 30                 # 1..100000, default 30; or auto,
  *                                   # or {auto: true, precision: 1%,
  *                                   # budget: 2s, min: 10, max: 1000}
- *                                   # (experiment_repeats.c, experiment.h)
+ *                                   # (experiment_repeats.c; above)
  *       seed: 42                    # 0 .. 2^64-1, default 1
  *       l2_flush: true              # flush L2 before every timed run;
  *                                   # true or false, default true
@@ -195,7 +195,7 @@ const char *repeats_text(int count, const struct repeat_auto *a, char *buf,
  * A plain size n for transpose means n x n.  "1e6" takes an integer
  * mantissa and exponent (15e2, not 1.5e3); suffixes are binary only (Ki,
  * Mi, Gi).  One buffer holds at most EXPERIMENT_MAX_ELEMENTS elements
- * (experiment.h parses these notations).
+ * (the sizes section above parses these notations).
  * Duplicate sizes, types, variants, blocks and counters are dropped
  * silently (the first is kept).
  *

@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-/* ==== family ============================================================== */
+/* ==== the families ====================================================== */
 
 /* The problems culab's ladders solve, as rows of one table.
  *
@@ -175,7 +175,7 @@ size_t family_check_transpose(const void *in, const void *out, size_t rows,
 			      size_t cols, size_t es, bool copy,
 			      size_t *first_src);
 
-/* ==== registry ============================================================ */
+/* ==== the registry of variants ========================================== */
 
 /* Every kernel variant culab knows, as rows of one table.
  *
@@ -189,8 +189,8 @@ size_t family_check_transpose(const void *in, const void *out, size_t rows,
  * into the results (variant_dup(), run.h), so `culab report` renders
  * any results file without this table.
  *
- * Bytes moved are the family's (ladder.h), so GB/s and % of peak are
- * computed in one place: registry_gbps(). */
+ * Bytes moved are the family's (the families above), so GB/s and % of
+ * peak are computed in one place: registry_gbps(). */
 
 /* Multiprocessors a launcher's geometry assumes where none is known (no
  * GPU: `culab plan`, `culab check`): an H100 SXM's.  Only grid-sized
@@ -215,7 +215,7 @@ enum variant_flags {
 				   input (out[i][j] = in[i][j], n x m), not
 				   its transpose; verify it as a copy */
 	VF_USER      = 1u << 9, /* the user's own kernel, compiled at run
-				   time from a source file (ladder.h); not a
+				   time from a source file (below); not a
 				   rung: the report places it on the ladder */
 };
 
@@ -350,7 +350,7 @@ const struct variant_flag_name *variant_flag_names(size_t *count);
 /* Returns 0 and sets *bit for the flag called `name`, or -1. */
 int variant_flag_parse(const char *name, unsigned *bit);
 
-/* ==== ukernel ============================================================= */
+/* ==== the user's kernels ================================================ */
 
 /* The user's own kernels: CUDA source files named in an
  * experiment file, compiled in the process with NVRTC and run as rows of
@@ -368,9 +368,9 @@ int variant_flag_parse(const char *name, unsigned *bit);
  *     needs -- one per element type, and per block size when a -D value
  *     depends on it -- is compiled (or taken from the cache, kcache.h),
  *     its parameters checked against the family's contract, and its
- *     launch geometry evaluated.  No
- *     GPU is needed: `culab check` prepares for the GPU present or an
- *     assumed architecture; `culab run` prepares before any GPU work.
+ *     launch geometry evaluated.  No GPU is needed: `culab check`
+ *     prepares for the GPU present or an assumed architecture; `culab
+ *     run` prepares before any GPU work.
  *     Every problem is a GNU-format diagnostic at the user's file:line:col
  *     (in the .cu file for compile errors, in the experiment file for the
  *     rest).

@@ -19,11 +19,11 @@
 extern "C" {
 #endif
 
-/* ==== plot ================================================================ */
+/* ==== charts ============================================================ */
 
 /* Charts drawn with gnuplot.
  *
- * plot.c is the only file that talks to gnuplot.  Callers describe charts
+ * plot_draw.c is the only file that runs gnuplot.  Callers describe charts
  * (panels of lines or bars, with horizontal reference lines) in memory;
  * plot_render() writes, for every chart NAME,
  *
@@ -34,8 +34,8 @@ extern "C" {
  * and runs gnuplot by argument vector (never a shell): one process per
  * core (at most 4), each drawing its share of the charts, so a report of
  * many charts costs a few process starts and its PNGs are drawn in
- * parallel.  A user can
- * edit NAME.gp and rerun `gnuplot NAME.gp` (or `gnuplot all.gp`) in DIR.
+ * parallel.  A user can edit NAME.gp and rerun `gnuplot NAME.gp` (or
+ * `gnuplot all.gp`) in DIR.
  *
  * Text (titles, labels, legends) is put in single-quoted gnuplot strings,
  * where nothing is substituted; quotes and backquotes become a typographic
@@ -159,13 +159,13 @@ int plot_render_at(const struct plot_set *s, int at, const char *base,
  * described above (at most 120 characters).  Exposed for tests. */
 void plot_quote(struct sbuf *b, const char *text);
 
-/* ==== report ============================================================== */
+/* ==== the report ======================================================== */
 
 /* The lab report: Markdown in English and Chinese, plus charts,
  * rendered from a struct results.
  *
  * report_render() analyses the results once (ladders, speedups, counter
- * changes, findings), draws every chart with one gnuplot run (report.h) and
+ * changes, findings), draws every chart with one gnuplot run (above) and
  * then fills each language's template (template.h) with blocks of
  * Markdown generated from the analysis, writing
  *

@@ -21,16 +21,17 @@
 extern "C" {
 #endif
 
-/* ==== json ================================================================ */
+/* ==== JSON and CSV ====================================================== */
 
-/* Every JSON document culab reads or writes.
+/* Every JSON document culab reads or writes, and results.csv.
  *
- * json.c is, with json_compare.c, the only file that includes jansson:
- * results.json (encoded and decoded here; results.c reads the file and
- * upgrades old versions, output.c writes it) and the documents of `culab
- * list --json`, `culab devices --json`, `culab plan --json` and (in
- * json_compare.c) `culab compare --json`.  Non-finite numbers (NAN: "not
- * applicable" or "missing") are JSON null. */
+ * json*.c are the only files that include jansson: results.json (json.c
+ * encodes it, json_read.c decodes it, files.c reads the file and brings
+ * older versions up to this one; cli/output.c decides when it is
+ * written), and the documents of `culab list --json`, `culab devices
+ * --json`, `culab plan --json` (json_plan.c) and `culab compare --json`
+ * (json_compare.c).  Non-finite numbers (NAN: "not applicable" or
+ * "missing") are JSON null, and empty cells in results.csv (csv.c). */
 
 struct plan;
 
@@ -117,7 +118,7 @@ struct plan_doc {
 int json_plan_read(const char *path, struct plan_doc *d);
 void plan_doc_release(struct plan_doc *d);
 
-/* ==== merge =============================================================== */
+/* ==== results measured in parts, merged ================================= */
 
 /* Results of one experiment file measured in parts (shards of
  * its plan, or the workers of `run --devices`) merged into one set of
@@ -172,7 +173,7 @@ int merge_files(char *const *paths, size_t n, const struct merge_options *o,
  * summary to stdout.  Returns 0, or -1 after a one-line diagnostic. */
 int merge_plans(char *const *paths, size_t n);
 
-/* ==== rerun =============================================================== */
+/* ==== a results file run again ========================================== */
 
 /* What a results file recorded, made runnable again, for
  * `culab rerun`: its experiment file's text and the sources of its user

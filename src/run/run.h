@@ -26,7 +26,7 @@
 extern "C" {
 #endif
 
-/* ==== nvml ================================================================ */
+/* ==== clocks and throttling (NVML) ====================================== */
 
 /* The clocks, temperature, power and throttle reasons of the GPU
  * a run measures on, read through NVML, and locked SM clocks for `culab
@@ -212,7 +212,7 @@ void nvml_fatal_signal(int sig);
 /* Whether this process holds locked clocks. */
 bool nvml_clocks_locked(void);
 
-/* ==== results ============================================================= */
+/* ==== results in memory ================================================= */
 
 /* Measured results in memory.
  *
@@ -356,7 +356,7 @@ struct result_row {
 	 * memory, occupancy; known = false with the reason otherwise */
 	struct kernel_resources resources;
 	/* the GPU's clocks, temperature, power and throttle reasons read
-	 * through NVML around the timed runs (run.h); known = false with
+	 * through NVML around the timed runs (above); known = false with
 	 * the reason otherwise */
 	struct clock_record clocks;
 	int device;             /* where it ran: index into results.devices,
@@ -494,7 +494,7 @@ struct plan_done *results_done(const struct results *r);
 /* Frees everything *r owns and zeroes it; accepts NULL. */
 void results_release(struct results *r);
 
-/* ==== env ================================================================= */
+/* ==== the machine ======================================================= */
 
 /* The machine a run happens on: GPU properties, driver and runtime
  * versions, host.  Stored in every results file so a reader can tell what
@@ -570,7 +570,7 @@ int env_memory(int device, struct env_memory_facts *f,
 /* Host name and OS only, for runs with no GPU; never fails. */
 void env_probe_host(struct environment *e);
 
-/* ==== runner ============================================================== */
+/* ==== the runner ======================================================== */
 
 /* Runs the experiments of a file on the GPU: for every
  * measurement of its plan (plan.h) it allocates, fills the input from the
@@ -602,7 +602,7 @@ struct run_options {
 	const char *command;     /* the command line, for the record */
 	const char *note;        /* free text stored in the results, or NULL */
 	enum clock_lock lock_clocks; /* --lock-clocks: CLOCK_LOCK_NONE, or
-				    what to lock the SM clocks to (run.h) */
+				    what to lock the SM clocks to (above) */
 };
 
 /* Runs every experiment of f.  Returns an exit code from exitcode.h:
