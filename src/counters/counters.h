@@ -488,10 +488,10 @@ const char *chip_for_arch(const char *arch);
  *
  * Every results row carries one (struct result_row's `resources`), for
  * built-in rungs, library baselines and user kernels alike: the runner
- * records the kernels its correctness run launches (the launch watch, below) and
- * describes the first of them, the one that does the measurement's main
- * pass (a multi-pass rung's later launches are smaller grids of the same
- * or a similar kernel).  Host-only rows (the CPU reference) and rows
+ * records the kernels its correctness run launches (the launch watch,
+ * below) and describes the first of them, the one that does the
+ * measurement's main pass (a multi-pass rung's later launches are smaller
+ * grids of the same or a similar kernel).  Host-only rows (the CPU reference) and rows
  * whose launches could not be watched have known = false and say why.
  *
  * resources_limits() is the occupancy calculator: pure arithmetic on the
