@@ -5,6 +5,7 @@
 #   make run        check dependencies, build, run experiments/default.yaml
 #                   (no GPU: render the bundled example report instead)
 #   make test       check dependencies, build, run the CPU test suite
+#                   (a line per suite; V=1 prints every test's output)
 #   make layout     the source tree's shape (tests/layout.sh): folders in
 #                   pipeline order, no loops between files, no file over
 #                   1,200 lines
@@ -135,7 +136,7 @@ GPU_CODE    := $(foreach a,$(ARCH_LIST),sm_$(a)) + PTX compute_$(call newest,$(A
 VERSION_H   := $(BUILD)/culab_version.h
 
 .PHONY: all run test test-gpu bench fuzz deps deps-run clean install counters-check \
-        dist check-dist layout FORCE
+        dist check-dist layout test-build FORCE
 
 all: $(BUILD)/culab
 
@@ -331,12 +332,11 @@ TEST_DIST := $(DIST_TAR)
 endif
 
 test: deps
-	@$(MAKE) --no-print-directory $(BUILD)/culab $(TEST_BIN) \
-	  $(FATBIN_LIST) $(FATBIN_PROBE) $(TEST_DIST) $(GEN_RESULTS)
+	@$(MAKE) --no-print-directory test-build
 	@FATBIN_LIST=$(FATBIN_LIST) FATBIN_PROBE=$(FATBIN_PROBE) \
 	 GEN_RESULTS=$(GEN_RESULTS) SANITIZE='$(SANITIZE)' \
 	 RELEASE_ARCHS='$(RELEASE_ARCHS)' DIST_TAR=$(TEST_DIST) \
-	 DIST_ARCHS='$(ARCH_LIST)' CUDA=$(CUDA) \
+	 DIST_ARCHS='$(ARCH_LIST)' CUDA=$(CUDA) V='$(V)' \
 	 sh tests/run.sh $(BUILD) $(TEST_BIN)
 
 # The source tree's shape (tests/layout.sh), from the includes and from
@@ -344,6 +344,12 @@ test: deps
 # back edges (issue 23); `make test` runs the check's self-test.
 layout: $(MAIN_OBJ) $(LIB_OBJ)
 	@sh tests/layout.sh . $(BUILD)
+
+# What the suite runs, built by one recursive make after deps; its recipe
+# keeps make from saying "'build/...' is up to date" for each of them.
+test-build: $(BUILD)/culab $(TEST_BIN) $(FATBIN_LIST) $(FATBIN_PROBE) \
+	    $(TEST_DIST) $(GEN_RESULTS)
+	@:
 
 run: deps-run
 	@$(MAKE) --no-print-directory $(BUILD)/culab
