@@ -22,6 +22,23 @@
 #        RELEASE=1 (every architecture, into build-release/)
 #        ARCHS="75 80 86 89 90 100 120" (these instead of ARCH)
 #        NVCC_THREADS=N (nvcc --threads: slower than -j2 on 2 cores)
+#
+# Builds in parallel, a job per CPU, unless told otherwise (make -j1).
+
+# One job per CPU when neither the command line nor the environment's
+# MAKEFLAGS says -j: `make`, `make run` and `make test` build in parallel,
+# `make -j2 ...` keeps its 2 and `make -j1` builds one file at a time.
+# Only at the top: a recursive $(MAKE) shares its parent's job slots, and
+# a -j of its own would start a second pool ("-jN forced in submake").
+# make 4.3 does not show a command line's -j in MAKEFLAGS while it reads
+# this file (the filter is for makes that do), but applies it over ours.
+# Not with clean, which must not race the build it precedes (make clean
+# all).
+ifeq ($(MAKELEVEL)$(filter -j%,$(MAKEFLAGS) $(shell printenv MAKEFLAGS)),0)
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+endif
 
 CUDA     ?= /usr/local/cuda
 NVCC     ?= $(CUDA)/bin/nvcc
