@@ -8,26 +8,37 @@
 # 3. golden errors of results files: `culab report tests/bad-results/NAME.json`
 #    must exit 2, print exactly NAME.err and write nothing;
 # 4. every file in tests/good/ and experiments/ passes `culab check`;
-# 5. the HTML report in a headless chromium: printed to PDF, pages counted,
+# 5. the layout check's self-test (tests/layout.sh --self-test: a planted
+#    back edge, loop and long file are caught, a clean tree passes; the
+#    check of culab's own tree is `make layout`);
+# 6. the HTML report in a headless chromium: printed to PDF, pages counted,
 #    a screenshot, no table wider than the page (tests/html.sh; skipped
 #    without chromium);
-# 6. reports/chips/aliases.md is what `culab list chips` computes with this
+# 7. reports/chips/aliases.md is what `culab list chips` computes with this
 #    CUPTI (skipped where CUPTI cannot run or is another version).
-# 7. with FATBIN_PROBE and RELEASE_ARCHS set (the Makefile sets them): a
+# 8. with FATBIN_PROBE and RELEASE_ARCHS set (the Makefile sets them): a
 #    kernel file compiled with the release build's flags holds machine
 #    code for every release architecture (tests/fatbin.sh);
-# 8. with DIST_TAR set: the release tarball, built from this build's
+# 9. with DIST_TAR set: the release tarball, built from this build's
 #    objects, runs from its extracted tree without a toolkit
 #    (tests/dist.sh; its architectures: DIST_ARCHS).
-# Prints one line per failure and a pass/fail count; exits 1 on failure.
+# Prints one line per suite, the details of each failure (a failing test
+# program's whole output) and a pass/fail count; exits 1 on failure.
+# V=1 (`make test V=1`) prints everything: each suite's title, every test
+# program's output and every checking script's, as they come.
 set -u
 build=$1
 shift
 culab=$build/culab
 export CULAB="$culab"
+verbose=0
+[ "${V:-}" = 1 ] && verbose=1
 pass=0
 fail=0
 failed=""
+
+tmp=$(mktemp -d /tmp/culab-tests.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT INT TERM
 
 ok() { pass=$((pass + 1)); }
 ko() {
@@ -37,10 +48,108 @@ ko() {
 	echo "FAIL: $1"
 }
 
-echo "== unit tests (cmocka)"
+# suite TITLE: a suite begins (its title shows with V=1)
+suite() {
+	s_title=$1
+	s_fail=$fail
+	[ $verbose -eq 0 ] || echo "== $1"
+}
+# suite_end WHAT: the suite's line, "TITLE: WHAT passed" or, with
+# failures, "TITLE: WHAT, N failed"
+suite_end() {
+	s_n=$((fail - s_fail))
+	if [ $s_n -eq 0 ]; then
+		echo "$s_title: $1 passed"
+	else
+		echo "$s_title: $1, $s_n failed"
+	fi
+}
+
+# captured LOG CMD...: runs CMD with its output (both streams) in LOG,
+# which V=1 also shows as it comes; returns CMD's exit status
+captured() {
+	c_log=$1
+	shift
+	if [ $verbose -eq 0 ]; then
+		"$@" >"$c_log" 2>&1
+		return $?
+	fi
+	{ "$@" 2>&1; echo $? >"$tmp/captured.rc"; } | tee "$c_log"
+	return "$(cat "$tmp/captured.rc")"
+}
+
+# script TITLE FAILURE CMD...: a checking script as a suite of its own:
+# exit 0 passes, 77 is skipped (its last line says why), anything else
+# counts FAILURE and prints the script's output
+script() {
+	title=$1 what=$2
+	shift 2
+	suite "$title"
+	captured "$tmp/script.log" "$@"
+	case $? in
+	0)
+		ok
+		# "...: N passed, 0 failed" or "N checks passed, 0 failed"
+		n=$(tail -n 1 "$tmp/script.log" |
+		    sed -n 's/.*: \([0-9][0-9]*\) \(checks \)\{0,1\}passed, 0 failed$/\1/p')
+		echo "$title: ${n:+$n checks }passed"
+		;;
+	77)
+		echo "$title: skipped ($(tail -n 1 "$tmp/script.log" | sed 's/^.*skipped: //'))"
+		;;
+	*)
+		ko "$what"
+		[ $verbose -eq 1 ] || sed 's/^/    /' "$tmp/script.log"
+		echo "$title: failed"
+		;;
+	esac
+}
+
+# The unit test programs, each with its output in a file of its own,
+# shown when it fails (or with V=1): cmocka's RUN/OK line pairs, and what
+# the tests print (test_chips.c's table of the chips CUPTI's host API
+# does not serve, test_env.c's bandwidths), are for reading then.
+# Standard output is line-buffered where coreutils' stdbuf can do it (not
+# under a sanitizer, whose runtime must be the first library loaded), so
+# a failure's lines come in the order they were written.
+suite "unit tests (cmocka)"
+unbuffered=
+if [ -z "${SANITIZE:-}" ] && command -v stdbuf >/dev/null 2>&1; then
+	unbuffered="stdbuf -oL"
+fi
+programs=0
+tests=0
+skips=0
+skipped=""
 for t in "$@"; do
-	if "$t"; then ok; else ko "$t"; fi
+	programs=$((programs + 1))
+	# shellcheck disable=SC2086  # empty, or a command and its option
+	captured "$tmp/unit.log" $unbuffered "$t"
+	rc=$?
+	# cmocka's closing lines: "[  PASSED  ] N test(s)." and
+	# "[  SKIPPED ] N test(s), listed below:", then one per skipped test
+	awk '/^\[  PASSED  \] [0-9]+ test/ { p += $4 }
+	     /^\[  SKIPPED \] [0-9]+ test/ { s += $4; next }
+	     /^\[  SKIPPED \] / && !($4 in seen) {
+		seen[$4] = 1; names = names (names == "" ? "" : ", ") $4 }
+	     END { print p + 0, s + 0, names }' "$tmp/unit.log" >"$tmp/unit.count"
+	read -r t_pass t_skip t_names <"$tmp/unit.count"
+	tests=$((tests + t_pass))
+	skips=$((skips + t_skip))
+	[ -z "$t_names" ] || skipped="$skipped${skipped:+; }${t##*/}: $t_names"
+	if [ $rc -eq 0 ]; then
+		ok
+	else
+		ko "$t (exit $rc)"
+		[ $verbose -eq 1 ] || sed 's/^/    /' "$tmp/unit.log"
+	fi
 done
+if [ $((fail - s_fail)) -eq 0 ]; then
+	echo "$s_title: $programs programs, $tests tests passed"
+else
+	echo "$s_title: $programs programs, $tests tests passed, $((fail - s_fail)) programs failed"
+fi
+[ $skips -eq 0 ] || echo "   skipped: $skips ($skipped)"
 
 # refused FILE RC GOLDEN: FILE's command exited RC with $tmp/err; true
 # when it was refused as GOLDEN says (exit 2, that exact stderr),
@@ -58,9 +167,6 @@ refused() {
 	fi
 	return 1
 }
-
-tmp=$(mktemp -d /tmp/culab-tests.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # guarded CMD...: runs CMD (stdout to $tmp/out, stderr to $tmp/err) within
 # the bound of every bad input: 5 s, and 256 MB of memory measured as
@@ -89,9 +195,9 @@ guarded() {
 	fi
 	return $g_rc
 }
-[ -n "$gtime" ] || echo "   (no GNU time: bad inputs are held to $LIMIT_S s, their memory is not measured)"
 
-echo "== golden errors (tests/bad)"
+suite "golden errors (tests/bad)"
+[ -n "$gtime" ] || echo "   (no GNU time: bad inputs are held to $LIMIT_S s, their memory is not measured)"
 # user kernels compile into a cache of the suite's own, not the user's
 export CULAB_CACHE_DIR="$tmp/cache"
 n=0
@@ -106,9 +212,9 @@ for y in tests/bad/*.yaml; do
 		ok
 	fi
 done
-echo "   $n files"
+suite_end "$n files"
 
-echo "== golden errors (tests/bad-results, culab report)"
+suite "golden errors (tests/bad-results, culab report and verify)"
 n=0
 for j in tests/bad-results/*.json; do
 	[ -e "$j" ] || continue
@@ -125,12 +231,12 @@ for j in tests/bad-results/*.json; do
 	guarded "$culab" verify "$j"
 	refused "$j (verify)" $? "${j%.json}.err" && ok
 done
-echo "   $n files"
+suite_end "$n files"
 
 # Files just past a limit of run.h, generated (tests/gen_results.c):
 # NAME|gen_results's arguments|the one line expected, FILE standing for
 # the file.
-echo "== limits of results files (generated, culab report)"
+suite "limits of results files (generated, culab report)"
 n=0
 while IFS='|' read -r name args want; do
 	[ -n "${GEN_RESULTS:-}" ] && [ -x "$GEN_RESULTS" ] || break
@@ -155,7 +261,6 @@ distinct|rows=20 columns=20 distinct=400 kernels=0|FILE: error: rows: 257 distin
 samples|rows=2 samples=20001 columns=1 kernels=0|FILE: error: rows: 40002 timed samples are more than culab reads (at most 40000)
 values|rows=100 kernels=10 values=256 columns=1 samples=1|FILE: error: rows: 250112 counter values are more than culab reads (at most 250000)
 EOF
-[ "${GEN_RESULTS:-}" ] || echo "   (GEN_RESULTS not set: skipped)"
 # the densest JSON of the file size: millions of values under a key culab
 # ignores, refused when its tree passes RESULTS_MAX_JSON_HEAP
 n=$((n + 1))
@@ -165,11 +270,14 @@ awk 'BEGIN { printf "{\"schema\": \"culab-results\", \"schema_version\": 2, \"ju
 echo "$f: error: a results file that takes more than 96 MB to hold is more than culab reads" >"$tmp/want"
 guarded "$culab" verify "$f"
 refused "dense JSON" $? "$tmp/want" && ok
-echo "   $n files"
+suite_end "$n files"
+[ "${GEN_RESULTS:-}" ] || echo "   (GEN_RESULTS not set: the generated files were skipped)"
 
-echo "== valid files (tests/good, experiments)"
+suite "valid files (tests/good, experiments)"
+n=0
 for y in tests/good/*.yaml experiments/*.yaml experiments/*/*.yaml; do
 	[ -e "$y" ] || continue
+	n=$((n + 1))
 	if "$culab" check -q "$y" 2>"$tmp/err"; then
 		ok
 	else
@@ -177,41 +285,32 @@ for y in tests/good/*.yaml experiments/*.yaml experiments/*/*.yaml; do
 		cat "$tmp/err"
 	fi
 done
+suite_end "$n files"
 
-echo "== the HTML report in a browser (tests/html.sh)"
-sh tests/html.sh "$culab"
-case $? in
-0) ok ;;
-77) ;;
-*) ko "tests/html.sh: the HTML report in chromium" ;;
-esac
+script "layout check's self-test (tests/layout.sh --self-test)" \
+	"tests/layout.sh --self-test: the layout check misses a planted fault" \
+	sh tests/layout.sh --self-test
 
-echo "== counters on every chip (reports/chips/aliases.md)"
-sh reports/chips/update.sh --check "$build"
-case $? in
-0) ok ;;
-77) ;;
-*) ko "reports/chips/aliases.md: not what this CUPTI computes" ;;
-esac
+script "the HTML report in a browser (tests/html.sh)" \
+	"tests/html.sh: the HTML report in chromium" \
+	sh tests/html.sh "$culab"
+
+script "counters on every chip (reports/chips/aliases.md)" \
+	"reports/chips/aliases.md: not what this CUPTI computes" \
+	sh reports/chips/update.sh --check "$build"
 
 if [ -n "${FATBIN_PROBE:-}" ]; then
-	echo "== release architectures ($FATBIN_PROBE)"
 	# shellcheck disable=SC2086  # a list of numbers
-	if sh tests/fatbin.sh "$FATBIN_PROBE" ${RELEASE_ARCHS:?}; then
-		ok
-	else
-		ko "$FATBIN_PROBE: not every release architecture"
-	fi
+	script "release architectures ($FATBIN_PROBE)" \
+		"$FATBIN_PROBE: not every release architecture" \
+		sh tests/fatbin.sh "$FATBIN_PROBE" ${RELEASE_ARCHS:?}
 fi
 
 if [ -n "${DIST_TAR:-}" ]; then
-	echo "== release tarball ($DIST_TAR, architectures of this build)"
 	# shellcheck disable=SC2086  # a list of numbers
-	if sh tests/dist.sh "$DIST_TAR" ${DIST_ARCHS:?}; then
-		ok
-	else
-		ko "$DIST_TAR: the extracted tree does not work on its own"
-	fi
+	script "release tarball ($DIST_TAR, architectures of this build)" \
+		"$DIST_TAR: the extracted tree does not work on its own" \
+		sh tests/dist.sh "$DIST_TAR" ${DIST_ARCHS:?}
 fi
 
 echo
