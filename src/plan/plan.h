@@ -169,7 +169,7 @@ int plan_shard_parse(const char *text, struct plan_shard *sh, char *why,
 		     size_t whysize);
 
 /* The estimated cost of stage (e, t, sh) in microseconds on a reference
- * GPU (plan.c says how and why), from the experiment file alone: not
+ * GPU (plan_build.c says how and why), from the experiment file alone: not
  * from --variant, --resume, --no-counters, the GPU or the CUPTI present,
  * so that every machine cuts a file into the same shards. */
 uint64_t plan_stage_cost(const struct experiment *e, enum dtype t,

@@ -37,35 +37,6 @@ static bool column_in_signature(const struct variant *v, const char *col)
 	return false;
 }
 
-/* The bytes a row moved to and from device memory, NAN unknown. */
-static double row_traffic(const struct result_row *w)
-{
-	return row_column(w, "dram_read_bytes") +
-	       row_column(w, "dram_write_bytes");
-}
-
-/* What a change of column `col` between rows ra and rb is measured
- * against: a byte count against all the bytes either kernel moved,
- * anything else against itself (0). */
-static double change_scale(const char *col, const struct result_row *ra,
-			   const struct result_row *rb)
-{
-	const struct metric_column_def *d = column_def(col, NULL);
-	double t;
-
-	if (!d || !d->unit || strcmp(d->unit, "B") != 0)
-		return 0;
-	t = fmax(row_traffic(ra), row_traffic(rb));
-	return isfinite(t) ? t : 0;
-}
-
-bool counter_moved(const char *col, double a, double b,
-		   const struct result_row *ra, const struct result_row *rb)
-{
-	return metrics_change_beyond_noise_of(col, a, b,
-					      change_scale(col, ra, rb));
-}
-
 static bool moved(const char *col, double a, double b,
 		  const struct result_row *ra, const struct result_row *rb)
 {
@@ -201,7 +172,7 @@ static void finding_counters(struct sbuf *b, enum lang L,
 	for (size_t k = 0; k < l->ncols; k++) {
 		const char *col = l->cols[k];
 		double a = row_column(ra, col), v = row_column(rb, col);
-		double scale = change_scale(col, ra, rb);
+		double scale = counter_change_scale(col, ra, rb);
 		double rel = scale > 0 ? 100 * fabs(v - a) / scale :
 			     metrics_change_pct(a, v);
 

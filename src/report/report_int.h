@@ -429,6 +429,16 @@ void names_add(const char ***names, size_t *n, const char *name);
  * compare.h, may still be NAN: not applicable). */
 bool row_has_column(const struct result_row *row, const char *name);
 
+/* Whether counter column `col` moved from a (row ra) to b (row rb)
+ * beyond its measured noise (counters.h), a byte count judged against
+ * all the bytes either row moved to and from device memory: that total
+ * is counter_change_scale's (0 for other columns: judged against
+ * themselves). */
+bool counter_moved(const char *col, double a, double b,
+		   const struct result_row *ra, const struct result_row *rb);
+double counter_change_scale(const char *col, const struct result_row *ra,
+			    const struct result_row *rb);
+
 /* How many verified rungs ladder l has. */
 size_t ladder_ok_rungs(const struct ladder *l);
 
@@ -484,6 +494,17 @@ const char *reason_text(const char *en, enum lang L);
 /* The run's status ("complete", "interrupted", ...) in language L; an
  * unknown status as recorded. */
 const char *run_status_text(const char *status, enum lang L);
+/* Appends message id (a heading: M_LADDER_HEAD, M_F_HEAD) with ladder l's
+ * family, type and size as its arguments. */
+void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
+		    const struct ladder *l);
+
+/* The table of what one timed run contains, per variant, timer and
+ * region (the appendix shows it); sets *events and *host when a row uses
+ * that timer.  Appends nothing when b is NULL, only sets the flags. */
+void method_regions(const struct model *m, enum lang L, struct sbuf *b,
+		    bool *events, bool *host);
+
 /* ---- findings (report_findings.c) ------------------------------------ */
 
 /* Appends, Markdown-escaped, why teaching rung `it` is on the ladder (its
@@ -493,11 +514,6 @@ const char *run_status_text(const char *status, enum lang L);
 void teaching_text(struct sbuf *b, enum lang L, const struct model *m,
 		   const struct item *it);
 
-/* Whether counter column `col` moved from a (row ra) to b (row rb)
- * beyond its measured noise, a byte count judged against all the bytes
- * either row moved to and from device memory (counters.h). */
-bool counter_moved(const char *col, double a, double b,
-		   const struct result_row *ra, const struct result_row *rb);
 
 /* ---- charts (report_charts.c) ----------------------------------------- */
 
@@ -506,13 +522,6 @@ bool counter_moved(const char *col, double a, double b,
  * caller frees it with plot_set_free(), or hands it to m->plots, which
  * model_release() frees. */
 struct plot_set *charts_build(struct model *m);
-
-/* ---- ladder tables (report_tables.c) ---------------------------------- */
-
-/* Appends message id (a heading: M_LADDER_HEAD, M_F_HEAD) with ladder l's
- * family, type and size as its arguments. */
-void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
-		    const struct ladder *l);
 
 /* ---- Harris's G80 reduction (report_history.c) ------------------------ */
 
@@ -552,11 +561,6 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b);
 void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
 void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
 void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
-/* The table of what one timed run contains, per variant, timer and
- * region (the appendix shows it); sets *events and *host when a row uses
- * that timer.  Appends nothing when b is NULL, only sets the flags. */
-void method_regions(const struct model *m, enum lang L, struct sbuf *b,
-		    bool *events, bool *host);
 
 /* report_compare.c */
 void blk_baseline(const struct model *m, enum lang L, struct sbuf *b);

@@ -511,6 +511,37 @@ void model_build(const struct results *r, struct model *m)
 	}
 }
 
+/* ---- counter changes ------------------------------------------------------- */
+
+/* The bytes a row moved to and from device memory, NAN unknown. */
+static double row_traffic(const struct result_row *w)
+{
+	return row_column(w, "dram_read_bytes") +
+	       row_column(w, "dram_write_bytes");
+}
+
+/* What a change of column `col` between rows ra and rb is measured
+ * against: a byte count against all the bytes either kernel moved,
+ * anything else against itself (0). */
+double counter_change_scale(const char *col, const struct result_row *ra,
+			    const struct result_row *rb)
+{
+	const struct metric_column_def *d = column_def(col, NULL);
+	double t;
+
+	if (!d || !d->unit || strcmp(d->unit, "B") != 0)
+		return 0;
+	t = fmax(row_traffic(ra), row_traffic(rb));
+	return isfinite(t) ? t : 0;
+}
+
+bool counter_moved(const char *col, double a, double b,
+		   const struct result_row *ra, const struct result_row *rb)
+{
+	return metrics_change_beyond_noise_of(col, a, b,
+					      counter_change_scale(col, ra, rb));
+}
+
 /* ---- metric metadata -------------------------------------------------- */
 
 const struct metric_column_def *column_def(const char *name,

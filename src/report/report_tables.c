@@ -443,19 +443,6 @@ static void notes_repeats(const struct model *m, const struct ladder *l,
 	}
 }
 
-void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
-		    const struct ladder *l)
-{
-	struct pool p = { .n = 0 };
-	char *size = size_text(l->n, l->m, l->matrix);
-
-	SAY(b, L, id, pool_md(&p, l->family), pool_md(&p, l->dtype),
-	    pool_md(&p, size));
-	gpu_suffix(b, l->gpu);
-	free(size);
-	pool_release(&p);
-}
-
 /* The head of column spec s: its message, or for a counter its name and
  * unit. */
 static void column_head(struct sbuf *b, enum lang L, const struct colspec *s)

@@ -212,3 +212,69 @@ void status_text(struct sbuf *b, enum lang L, const struct item *it)
 		SAY(b, L, M_CELL_ERROR, msg);
 	free(msg);
 }
+
+/* ---- a ladder's words ------------------------------------------------------ */
+
+void ladder_heading(struct sbuf *b, enum lang L, enum msg id,
+		    const struct ladder *l)
+{
+	struct pool p = { .n = 0 };
+	char *size = size_text(l->n, l->m, l->matrix);
+
+	SAY(b, L, id, pool_md(&p, l->family), pool_md(&p, l->dtype),
+	    pool_md(&p, size));
+	gpu_suffix(b, l->gpu);
+	free(size);
+	pool_release(&p);
+}
+
+/* ---- the timed regions ----------------------------------------------------- */
+
+/* What one timed run contains, once per variant/timer/region (the
+ * appendix shows the table; report_int.h). */
+void method_regions(const struct model *m, enum lang L, struct sbuf *b,
+		    bool *events, bool *host)
+{
+	static const bool right[3] = { false, false, false };
+	const char *head[3] = { say_text(L, M_METH_VARIANT),
+				say_text(L, M_METH_TIMER),
+				say_text(L, M_METH_REGION) };
+	struct pool p = { .n = 0 };
+	bool started = false;
+
+	for (size_t i = 0; i < m->nitems; i++) {
+		const struct result_row *row = m->items[i].row;
+		const char *cells[3];
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen; j++) {
+			const struct result_row *o = m->items[j].row;
+
+			seen = str_eq(o->variant, row->variant) &&
+			       str_eq(o->timer, row->timer) &&
+			       str_eq(o->timed_region, row->timed_region);
+		}
+		if (seen)
+			continue;
+		*events |= str_eq(row->timer, "cuda-events");
+		*host |= str_eq(row->timer, "host-clock");
+		if (!b)
+			continue;
+		if (!started) {
+			sbuf_add(b, say_text(L, M_METH_REGION_HEAD));
+			sbuf_add(b, "\n\n");
+			table_row(b, head, 3);
+			table_rule(b, right, 3);
+			started = true;
+		}
+		cells[0] = pool_md(&p, row->variant);
+		cells[1] = row->timer ? pool_md(&p, row->timer) : "—";
+		cells[2] = row->timed_region ?
+			pool_md(&p, region_text(m->items[i].v,
+						row->timed_region, L)) : "—";
+		table_row(b, cells, 3);
+		pool_release(&p);
+	}
+	if (started)
+		sbuf_addc(b, '\n');
+}

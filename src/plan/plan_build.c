@@ -1,4 +1,4 @@
-/* plan.c - the one expansion of an experiment file into measurements,
+/* plan_build.c - the one expansion of an experiment file into measurements,
  * and its cut into shards.  See plan.h.
  *
  * Resume matching sorts the verified measurements done before by their key
