@@ -5,6 +5,8 @@
 #   make run        check dependencies, build, run experiments/default.yaml
 #                   (no GPU: render the bundled example report instead)
 #   make test       check dependencies, build, run the CPU test suite
+#   make docs       rerun the commands README.md and docs/ quote and
+#                   rewrite their outputs (make test checks them)
 #   make test-gpu   the GPU checks (run on a machine with a GPU)
 #   make bench      the performance benchmarks (GPU)
 #   make fuzz       libFuzzer targets for a bounded time (clang);
@@ -131,8 +133,8 @@ FLAGS_STAMP := $(BUILD)/.flags
 GPU_CODE    := $(foreach a,$(ARCH_LIST),sm_$(a)) + PTX compute_$(call newest,$(ARCH_LIST))
 VERSION_H   := $(BUILD)/culab_version.h
 
-.PHONY: all run test test-gpu bench fuzz deps deps-run clean install counters-check \
-        dist check-dist FORCE
+.PHONY: all run test docs test-gpu bench fuzz deps deps-run clean install \
+        counters-check dist check-dist FORCE
 
 all: $(BUILD)/culab
 
@@ -339,6 +341,12 @@ test: deps
 run: deps-run
 	@$(MAKE) --no-print-directory $(BUILD)/culab
 	@sh src/make-run.sh $(BUILD)/culab
+
+# Every command output README.md and docs/ quote, run again and rewritten
+# in place (tests/docs.sh, which make test runs in check mode); read the
+# diff before committing it.
+docs: $(BUILD)/culab
+	@sh tests/docs.sh --update $(BUILD)/culab
 
 # ---- GPU machine ------------------------------------------------------------
 

@@ -19,6 +19,10 @@
 # 8. with DIST_TAR set: the release tarball, built from this build's
 #    objects, runs from its extracted tree without a toolkit
 #    (tests/dist.sh; its architectures: DIST_ARCHS).
+# 9. the docs: every command output README.md and docs/ quote is what
+#    this culab prints, and every command, option, make target, path and
+#    link they name exists (tests/docs.sh; make docs rewrites the
+#    outputs); and the check fails on a stale page (--self-test).
 # Prints one line per failure and a pass/fail count; exits 1 on failure.
 set -u
 build=$1
@@ -212,6 +216,19 @@ if [ -n "${DIST_TAR:-}" ]; then
 	else
 		ko "$DIST_TAR: the extracted tree does not work on its own"
 	fi
+fi
+
+echo "== the docs (tests/docs.sh: README.md and docs/)"
+if sh tests/docs.sh "$culab"; then
+	ok
+else
+	ko "README.md or docs/: a quoted output differs from what culab prints, or a command, option, target, path or link is not there (make docs rewrites the outputs; read its diff)"
+fi
+if sh tests/docs.sh --self-test "$culab" >"$tmp/docs-self" 2>&1; then
+	ok
+else
+	cat "$tmp/docs-self"
+	ko "tests/docs.sh --self-test: the docs check no longer catches a stale page"
 fi
 
 echo
