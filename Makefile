@@ -11,7 +11,7 @@
 #   make bench      the performance benchmarks (GPU)
 #   make fuzz       libFuzzer targets for a bounded time (clang);
 #                   FUZZ_TIME=S seconds each, FUZZ_TARGETS="template cli"
-#   make dist       the release tarball (see README, "Without root")
+#   make dist       the release tarball (see docs/release.md)
 #   make check-dist build it and check it (fat binary contents, the
 #                   extracted tree runs without a toolkit)
 #
@@ -231,7 +231,7 @@ $(FATBIN_PROBE): kernels/support.cu $(FLAGS_STAMP)
 	@echo "  NVCC    $< (release architectures)"
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -c $< -o $@
 
-# The tarball for machines without root (README, "Without root"): culab
+# The tarball for machines without root (docs/release.md): culab
 # linked for a tree of its own, bin/ lib/ share/.  It needs glibc 2.34
 # (the build machine's symbol versions) and libstdc++ of GCC 5 or newer,
 # which every such machine has (a static libstdc++ would pull in
@@ -260,7 +260,7 @@ DIST_EULA := $(firstword $(wildcard $(CUDA)/EULA.txt \
                  $(CUDA)/dist-info/nvidia_cuda_cupti-*/licenses/License.txt))
 DIST_COPYRIGHTS := libyaml-dev libjansson-dev libssl-dev libcmark-gfm-dev \
                    libcmark-gfm-extensions-dev
-DIST_SHARE := $(wildcard templates/*.md) \
+DIST_SHARE := $(wildcard templates/*.md docs/*.md) \
               $(shell find experiments reports/examples -type f 2>/dev/null)
 
 $(DIST_BIN): $(MAIN_OBJ) $(LIB_OBJ) $(FLAGS_STAMP)
@@ -280,6 +280,7 @@ $(DIST_TAR): $(DIST_BIN) $(DIST_SHARE) README.md Makefile
 	 cp $(DIST_BIN) $(DIST_TREE)/bin/culab && \
 	 cp -L $(DIST_LIBS) $(DIST_TREE)/lib/ && \
 	 cp README.md $(DIST_TREE)/ && \
+	 mkdir -p $(DIST_TREE)/docs && cp docs/*.md $(DIST_TREE)/docs/ && \
 	 cp templates/*.md $(DIST_TREE)/share/culab/templates/ && \
 	 cp -R experiments $(DIST_TREE)/share/culab/experiments && \
 	 cp -R reports/examples/. $(DIST_TREE)/share/culab/examples/ && \
