@@ -52,9 +52,11 @@
 # 2. Every other command a page names, in ```sh blocks, on the "$ " lines
 #    of checked blocks and markers, and in `inline code` that starts with
 #    culab or make: `culab CMD` must be a command (`culab CMD --help`
-#    exits 0) and each option on its line but --help must be in that help
-#    (global options: `culab --help`); `make TARGET` must be a target (`make -n
-#    TARGET` succeeds) and each VAR= of the line a word of the Makefile.
+#    exits 0) and each option on its line but --help must be in that
+#    help (global options: `culab --help`); `make TARGET` must be a
+#    target (`make -n TARGET` succeeds) and each VAR= of the line a word
+#    of the Makefile.  A ```console block without a marker is an error:
+#    its output would go unchecked.
 # 3. Every path of the repository a page names in code or in a link
 #    (experiments/, tests/, reports/, kernels/, templates/, src/, docs/,
 #    .ci/) exists; one with a placeholder in capitals (tests/bad/NAME.yaml)
