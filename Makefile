@@ -9,11 +9,13 @@
 #   make layout     the source tree's shape (tests/layout.sh): folders in
 #                   pipeline order, no loops between files, no file over
 #                   1,200 lines
+#   make docs       rerun the commands README.md and docs/ quote and
+#                   rewrite their outputs (make test checks them)
 #   make test-gpu   the GPU checks (run on a machine with a GPU)
 #   make bench      the performance benchmarks (GPU)
 #   make fuzz       libFuzzer targets for a bounded time (clang);
 #                   FUZZ_TIME=S seconds each, FUZZ_TARGETS="template cli"
-#   make dist       the release tarball (see README, "Without root")
+#   make dist       the release tarball (see docs/release.md)
 #   make check-dist build it and check it (fat binary contents, the
 #                   extracted tree runs without a toolkit)
 #
@@ -152,8 +154,8 @@ FLAGS_STAMP := $(BUILD)/.flags
 GPU_CODE    := $(foreach a,$(ARCH_LIST),sm_$(a)) + PTX compute_$(call newest,$(ARCH_LIST))
 VERSION_H   := $(BUILD)/culab_version.h
 
-.PHONY: all run test test-gpu bench fuzz deps deps-run clean install counters-check \
-        dist check-dist layout test-build FORCE
+.PHONY: all run test docs test-gpu bench fuzz deps deps-run clean install \
+        counters-check dist check-dist layout test-build FORCE
 
 all: $(BUILD)/culab
 
@@ -250,7 +252,7 @@ $(FATBIN_PROBE): kernels/support.cu $(FLAGS_STAMP)
 	@echo "  NVCC    $< (release architectures)"
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -c $< -o $@
 
-# The tarball for machines without root (README, "Without root"): culab
+# The tarball for machines without root (docs/release.md): culab
 # linked for a tree of its own, bin/ lib/ share/.  It needs glibc 2.34
 # (the build machine's symbol versions) and libstdc++ of GCC 5 or newer,
 # which every such machine has (a static libstdc++ would pull in
@@ -279,7 +281,7 @@ DIST_EULA := $(firstword $(wildcard $(CUDA)/EULA.txt \
                  $(CUDA)/dist-info/nvidia_cuda_cupti-*/licenses/License.txt))
 DIST_COPYRIGHTS := libyaml-dev libjansson-dev libssl-dev libcmark-gfm-dev \
                    libcmark-gfm-extensions-dev
-DIST_SHARE := $(wildcard templates/*.md) \
+DIST_SHARE := $(wildcard templates/*.md docs/*.md) \
               $(shell find experiments reports/examples -type f 2>/dev/null)
 
 $(DIST_BIN): $(MAIN_OBJ) $(LIB_OBJ) $(FLAGS_STAMP)
@@ -299,6 +301,7 @@ $(DIST_TAR): $(DIST_BIN) $(DIST_SHARE) README.md Makefile
 	 cp $(DIST_BIN) $(DIST_TREE)/bin/culab && \
 	 cp -L $(DIST_LIBS) $(DIST_TREE)/lib/ && \
 	 cp README.md $(DIST_TREE)/ && \
+	 mkdir -p $(DIST_TREE)/docs && cp docs/*.md $(DIST_TREE)/docs/ && \
 	 cp templates/*.md $(DIST_TREE)/share/culab/templates/ && \
 	 cp -R experiments $(DIST_TREE)/share/culab/experiments && \
 	 cp -R reports/examples/. $(DIST_TREE)/share/culab/examples/ && \
@@ -371,6 +374,12 @@ test-build: $(BUILD)/culab $(TEST_BIN) $(FATBIN_LIST) $(FATBIN_PROBE) \
 run: deps-run
 	@$(MAKE) --no-print-directory $(BUILD)/culab
 	@sh src/make-run.sh $(BUILD)/culab
+
+# Every command output README.md and docs/ quote, run again and rewritten
+# in place (tests/docs.sh, which make test runs in check mode); read the
+# diff before committing it.
+docs: $(BUILD)/culab
+	@sh tests/docs.sh --update $(BUILD)/culab
 
 # ---- GPU machine ------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # dist.sh TARBALL ARCH... - the release tarball as a user without root
-# meets it (README, "Without root: the release tarball").
+# meets it (docs/release.md, "Without root: the release tarball").
 #
 # Extracts TARBALL into a temporary directory and checks its layout, that
 # bin/culab needs nothing but glibc and the tarball's own lib/ (ldd, with
@@ -47,6 +47,7 @@ name=$(basename "$tar" .tar.gz)
 
 # layout: what README's section promises
 for f in bin/culab lib/libcupti.so.13 lib/libnvrtc.so.13 README.md \
+	 docs/README.md docs/release.md \
 	 licenses/NVIDIA-CUDA-EULA.txt share/culab/templates/report.en.md \
 	 share/culab/templates/report.zh.md share/culab/experiments/default.yaml \
 	 share/culab/experiments/examples/exercise.yaml \

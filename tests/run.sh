@@ -22,6 +22,12 @@
 # 9. with DIST_TAR set: the release tarball, built from this build's
 #    objects, runs from its extracted tree without a toolkit
 #    (tests/dist.sh; its architectures: DIST_ARCHS).
+# 10. the docs: every command output README.md and docs/ quote is what
+#    this culab prints, and every command, option, make target, path and
+#    link they name exists (tests/docs.sh; make docs rewrites the
+#    outputs; not under SANITIZE, whose culab cannot use CUPTI's host API
+#    and so prints other plans); and the check fails on a stale page
+#    (--self-test).
 # Prints one line per suite, the details of each failure (a failing test
 # program's whole output) and a pass/fail count; exits 1 on failure.
 # V=1 (`make test V=1`) prints everything: each suite's title, every test
@@ -312,6 +318,18 @@ if [ -n "${DIST_TAR:-}" ]; then
 		"$DIST_TAR: the extracted tree does not work on its own" \
 		sh tests/dist.sh "$DIST_TAR" ${DIST_ARCHS:?}
 fi
+
+if [ -n "${SANITIZE:-}" ]; then
+	suite "the docs (tests/docs.sh: README.md and docs/)"
+	echo "the docs (tests/docs.sh: README.md and docs/): skipped (a sanitized culab cannot use CUPTI, and the pages quote the normal build)"
+else
+	script "the docs (tests/docs.sh: README.md and docs/)" \
+		"README.md or docs/: a quoted output differs from what culab prints, or a command, option, target, path or link is not there (make docs rewrites the outputs; read its diff)" \
+		sh tests/docs.sh "$culab"
+fi
+script "the docs check's self-test (tests/docs.sh --self-test)" \
+	"tests/docs.sh --self-test: the docs check no longer catches a stale page" \
+	sh tests/docs.sh --self-test "$culab"
 
 echo
 echo "culab tests: $pass passed, $fail failed"

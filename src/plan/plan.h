@@ -1,4 +1,10 @@
-/* plan.h - what a run will measure, expanded once from an experiment file.
+/* plan/plan.h - what a run will measure, expanded once.
+ *
+ * Takes a loaded experiment file (and, for --resume, the measurements a
+ * previous run made; for --shard, which part); gives a struct plan: its
+ * stages and measurements in the order the runner takes them, with what
+ * each needs of the device and how many runs it will make.  The one
+ * header other folders include.
  *
  * plan_build() expands a loaded experiment file, in ladder order, into
  * stages and measurements.  A stage is one experiment, type and size: the
@@ -6,9 +12,9 @@
  * buffers.  A measurement is one variant (and block size) of a stage, with
  * its state: to run, taken from previous results (--resume), or skipped
  * with the reason.  The --variant selection and --resume are applied here
- * and only here: the loader's row limits (experiment_count_rows), the runner,
- * its progress line and `culab plan` all read the plan, so no other code
- * expands the cross product variant x type x size x block.
+ * and only here: the loader's row limits (experiment_count_rows), the
+ * runner, its progress line and `culab plan` all read the plan, so no
+ * other code expands the cross product variant x type x size x block.
  *
  * The order is the runner's: experiments in file order, then types, then
  * sizes (each a stage), then variants in ladder order, then blocks.

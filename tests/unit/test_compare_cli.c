@@ -276,9 +276,10 @@ static void test_fail_on(void **state)
 		    BENCH_REDUCE), EXIT_OK, "5 faster, 4 slower", NULL);
 }
 
-/* README "Why 2 %": the table of verdicts at four thresholds, from the
- * command it names.  If the recorded results or the method change, this
- * fails and the README must say what the new numbers are. */
+/* docs/statistics-and-compare.md, "Why 2 %": the table of verdicts at
+ * four thresholds, from the command it names.  If the recorded results or
+ * the method change, this fails and that page must say what the new
+ * numbers are. */
 static void test_threshold_table(void **state)
 {
 	static const struct {
@@ -326,8 +327,9 @@ static void test_threshold_table(void **state)
 		    memcmp(mid, rows[i].mid, sizeof(mid)))
 			fail_msg("T = %s: large %d same, %d unknown, %d other; "
 				 "2^24 %d same, %d unknown, %d other: not what "
-				 "README says", rows[i].t, large[0], large[1],
-				 large[2], mid[0], mid[1], mid[2]);
+				 "docs/statistics-and-compare.md says", rows[i].t,
+				 large[0], large[1], large[2], mid[0], mid[1],
+				 mid[2]);
 		json_decref(doc);
 		out_free(&o);
 	}
