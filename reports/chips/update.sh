@@ -37,7 +37,7 @@ culab's default counter set can be collected there.  **Computed offline**,
 from the metric tables in CUPTI's host library, on a machine without a GPU:
 none of it was measured on the chips themselves (the project measures on an
 H100 and an H200, both GH100).  A run reads the chip from the GPU's
-architecture (src/chip.c); an alias that is "no" there is left out of the
+architecture (src/counters/chip.c); an alias that is "no" there is left out of the
 run, its columns empty with the reason in results.json, and the run goes on.
 `culab list metrics --chip NAME` shows one chip's detail.
 

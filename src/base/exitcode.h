@@ -1,7 +1,7 @@
 /* exitcode.h - culab's few process exit codes, in one X-macro list.
  *
  * Every exit status culab can return is a row here, so `culab --help`,
- * README and the code cannot drift apart.  Keep the list short: scripts
+ * docs/exit-codes.md and the code cannot drift apart.  Keep the list short: scripts
  * switch on these numbers. */
 #ifndef CULAB_EXITCODE_H
 #define CULAB_EXITCODE_H

@@ -112,7 +112,7 @@ void refusal_explain(enum refusal_id id, const struct refusal_facts *f,
 bool refusal_is_fatal(enum refusal_id id);
 
 /* The row's name ("DRIVER_OLD") and its condition in words, for the
- * tests and README. */
+ * tests and docs/gpus.md. */
 const char *refusal_name(enum refusal_id id);
 const char *refusal_condition(enum refusal_id id);
 

@@ -4,7 +4,7 @@
  * medians with a bootstrap interval, classified faster, slower or the
  * same against a threshold.
  *
- * Method (README "Compare and reproduce" is the user-facing version):
+ * Method (docs/statistics-and-compare.md is the user-facing version):
  *  - Median interval: the order statistics x(l), x(u) with l, u the
  *    smallest symmetric pair around the median whose binomial(n, 1/2)
  *    coverage P(l <= B < u) reaches the confidence (exact for every n;

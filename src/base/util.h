@@ -37,7 +37,7 @@ const char *join_words(const char *const *words, size_t n, char *buf,
 
 /* ---- files (util_file.c) ----------------------------------------------
  * Every file culab reads and every directory it writes into goes through
- * these, so README's rules for bad input hold in one place. */
+ * these, so the rules of docs/bad-input.md hold in one place. */
 
 /* Reads the regular file `path` whole (at most `max` bytes) into a
  * NUL-terminated heap buffer (caller frees *text).  Anything else is

@@ -54,7 +54,7 @@ extern "C" {
  * Chinese, and the ratio chart) and results/json_compare.c's (--json). */
 
 /* The default threshold: a ratio interval inside 1 +- 2 % is "same".
- * README "Compare and reproduce" says why 2 %. */
+ * docs/statistics-and-compare.md says why 2 %. */
 #define COMPARE_THRESHOLD 0.02
 /* Fewer timed runs than this on a side give no verdict: below 6 samples
  * the 95 % interval of a median is the whole sample range (stats.h), and

@@ -157,7 +157,7 @@ const char *repeats_text(int count, const struct repeat_auto *a, char *buf,
  * of the offending node; all errors of a file are reported (up to
  * EXPERIMENT_MAX_ERRORS) before loading fails.
  *
- * Schema (README "Experiment files" is the user-facing version):
+ * Schema (docs/experiment-files.md is the user-facing version):
  *
  *   version: 1                      # optional; only 1 exists
  *   output: results/default         # optional; default results/<file stem>

@@ -379,7 +379,7 @@ int variant_flag_parse(const char *name, unsigned *bit);
  *     launches it through the driver API, finishing a reduction the way
  *     its `finish` key says.
  *
- * The contract a kernel must meet (README "Measure your own kernel" is
+ * The contract a kernel must meet (docs/your-own-kernels.md is
  * the user-facing version):
  *   reduce:    __global__ void f(const culab_t *in, culab_acc_t *out, N n)
  *   transpose: __global__ void f(const culab_t *in, culab_t *out, R rows,

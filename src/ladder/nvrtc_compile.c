@@ -106,7 +106,7 @@ static void copy_dlerror(char *buf, size_t size)
 }
 
 /* ../lib/libnvrtc.so.13 from the executable's directory (the release
- * tarball's layout, README "Without root"), or NULL. */
+ * tarball's layout, docs/release.md, "Without root"), or NULL. */
 static char *own_library(void)
 {
 	char exe[PATH_MAX], *slash;

@@ -41,7 +41,7 @@ extern "C" {
  * gives a whole run a built-in fake (nvml_open_env).
  *
  * What counts as throttled is a column of the reason table in nvml.c
- * (README "Clocks and throttling"): the power cap, thermal and hardware
+ * (docs/clocks.md): the power cap, thermal and hardware
  * slowdowns, the power brake and sync boost lower the clocks below what
  * the GPU would run at; an idle GPU and clocks an administrator set do
  * not count (they are recorded).
@@ -240,7 +240,7 @@ bool nvml_clocks_locked(void);
  * `verify`, `compare`, `merge`, `rerun`, `--resume`): a file beyond any
  * of these is refused with one line, so that no file costs more than
  * 5 s or 256 MB (tests/bench_hostile.sh shows the largest file these
- * allow; README "What culab does with bad input").  Each is far above
+ * allow; docs/bad-input.md).  Each is far above
  * what runs write: a run of experiments/default.yaml writes 1.1 MB, 162
  * rows of 20 samples, 24 counter columns and about 100 raw counter
  * values each.  A plan of more rows (the loader allows

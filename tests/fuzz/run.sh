@@ -5,8 +5,9 @@
 # UBSan.  TARGETs (default: all, or $FUZZ_TARGETS): experiment results
 # expr template cli.
 #
-# The code under test (every src/*.c but main.c, and src/*.cpp) is
-# compiled with clang's fuzzer instrumentation; the CUDA objects come from
+# The code under test (every src/*/*.c but the command line's, and
+# src/*/*.cpp) is compiled with clang's fuzzer instrumentation; the CUDA
+# objects come from
 # the normal build.  Seeds: tests/good, tests/bad, experiments (loader),
 # tests/fuzz/results-seeds (reader) and tests/fuzz/expr-seeds
 # (expressions).  New corpus entries
