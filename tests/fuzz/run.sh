@@ -7,8 +7,7 @@
 #
 # The code under test (every src/*/*.c but the command line's, and
 # src/*/*.cpp) is compiled with clang's fuzzer instrumentation; the CUDA
-# objects come from
-# the normal build.  Seeds: tests/good, tests/bad, experiments (loader),
+# objects come from the normal build.  Seeds: tests/good, tests/bad, experiments (loader),
 # tests/fuzz/results-seeds (reader) and tests/fuzz/expr-seeds
 # (expressions).  New corpus entries
 # stay in build/fuzz/ (not committed); crashes are written there too and
