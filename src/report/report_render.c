@@ -17,34 +17,39 @@
  *
  * The report is kept in rooms, one concern each, that share the private
  * header report_int.h:
- *   report_render.c           the placeholders, one row each (name, description,
- *                      builder), template lookup and rendering;
- *   report_model.c     pass 1 and the metric-column metadata; the only
- *                      variant lookups (model_variant) and, Harris aside,
- *                      the only family-specific tests;
- *   report_charts.c    pass 2: the charts of each group;
- *   report_msg.c       the message catalogue: every sentence the report
- *                      writes, in English and Chinese, with {1}..{9} for
- *                      arguments so that a translation may reorder them;
- *   report_fmt.c       Markdown escaping, the string pool, numbers, sizes
- *                      and tables;
- *   report_blocks.c    the blocks: scalars, abstract, environment, method,
- *                      glossary, steps, charts, failures, reproduction;
- *   report_tables.c    the ladder tables and their cells, the speedup
- *                      over the CPU, the appendix;
- *   report_findings.c  the findings;
+ *   report_render.c     the placeholders, one row each (name,
+ *                       description, builder), template lookup and
+ *                       rendering;
+ *   report_model.c      pass 1, the metric-column metadata and how a
+ *                       counter change reads; the only variant lookups
+ *                       (model_variant) and the only family-specific
+ *                       tests;
+ *   report_charts.c     pass 2: the charts of each group (drawn by
+ *                       plot.c and plot_draw.c);
+ *   report_msg.c        the message catalogue: every sentence the report
+ *                       writes, in English and Chinese, with {1}..{9} for
+ *                       arguments so that a translation may reorder them;
+ *   report_fmt.c        Markdown escaping, the string pool, numbers, sizes
+ *                       and tables;
+ *   report_words.c      the words for an item and a ladder, cells with
+ *                       intervals, the table of timed regions;
+ *   report_blocks.c     the blocks: scalars, abstract, environment, method,
+ *                       glossary, steps, charts, failures, reproduction;
+ *   report_tables.c     the ladder tables and their cells, the speedup
+ *                       over the CPU, the appendix;
+ *   report_findings.c   the findings;
  *   report_conclusion.c the conclusion and the rubric: the steps that
- *                      mattered, the gap to the ceiling, each rung's
- *                      limiting resource, expected against observed;
- *   report_user.c      the user's own kernels (VF_USER): each placed on
- *                      its ladder and diagnosed from its counters by a
- *                      table of rules;
- *   report_history.c   Harris's G80 reduction beside ours;
- *   report_html.c      the Markdown as one self-contained HTML page
- *                      (cmark-gfm; report_html.h);
- *   report_compare.c   before and after (--baseline): a comparison
- *                      (compare.h) in Markdown, also what `culab compare
- *                      --markdown` prints. */
+ *                       mattered, the gap to the ceiling, each rung's
+ *                       limiting resource, expected against observed;
+ *   report_user.c       the user's own kernels (VF_USER): each placed on
+ *                       its ladder and diagnosed from its counters by a
+ *                       table of rules;
+ *   report_history.c    Harris's G80 reduction beside ours;
+ *   report_html.c       the Markdown as one self-contained HTML page
+ *                       (cmark-gfm; report_html.h);
+ *   report_compare.c    before and after (--baseline): a comparison
+ *                       (compare.h) in Markdown, also what `culab compare
+ *                       --markdown` prints, and its ratio chart. */
 #include "report.h"
 
 #include <errno.h>
