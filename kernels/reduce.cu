@@ -198,55 +198,38 @@ static int check_block(const kernel_args *a, int lo, bool pow2)
  * half of the live range is added onto the lower half, then again, with a
  * barrier between folds; thread 0 writes the tile's sum to partial[].
  * Elements past the end of a short last tile count as zero, so any n
- * works.  For int the tile is 2B ints: each thread first adds its own
- * pair x[2t] + x[2t+1] and stores the long long over those same 8 bytes,
- * so folding goes on in 64 bits in place; an odd last int is never
- * overwritten and thread 0 adds it at the end. */
+ * works.  Every type folds its own elements, one per thread, as the seed
+ * does: an int tile's sum stays far inside 32 bits (at most 1024 inputs
+ * of magnitude at most 1000, family.c's reduce_int_of), and only the
+ * tile's sum widens to the long long the host adds. */
 template <class T>
 __global__ void __launch_bounds__(1024)
 reduce_global_kernel(T *x, size_t n, size_t tile0, acc_t<T> *partial)
 {
-	using A = acc_t<T>;
-	constexpr bool widen = !std::is_same<T, A>::value;
-	constexpr size_t per_thread = widen ? 2 : 1;
 	const unsigned t = threadIdx.x, B = blockDim.x;
 	const size_t tile = tile0 + blockIdx.x;
-	const size_t first = tile * per_thread * B;
-	const size_t c = n - first < per_thread * B ? n - first : per_thread * B;
-	const size_t live = c / per_thread;
-	T *xs = x + first;
-	A *s = reinterpret_cast<A *>(xs);
+	const size_t first = tile * B;
+	const size_t live = n - first < B ? n - first : B;
+	T *s = x + first;
 
-	if constexpr (widen) {
-		if (t < live)
-			s[t] = A(xs[2 * t]) + A(xs[2 * t + 1]);
-		__syncthreads();
-	}
 	for (unsigned h = B / 2; h > 0; h /= 2) {
 		if (t < h && t + h < live)
 			s[t] += s[t + h];
 		__syncthreads();
 	}
-	if (t == 0) {
-		A sum = live ? s[0] : A(0);
-
-		if (widen && c % 2)
-			sum += A(xs[c - 1]);
-		partial[tile] = sum;
-	}
+	if (t == 0)
+		partial[tile] = acc_t<T>(s[0]);
 }
 
-/* Tiles (blocks) of rung 1 for n elements of `dtype` at `block` threads. */
-static size_t reduce_global_tiles(int dtype, size_t n, int block)
+/* Tiles (blocks) of rung 1 for n elements at `block` threads. */
+static size_t reduce_global_tiles(size_t n, int block)
 {
-	size_t per = (size_t)block * (dtype == DTYPE_INT ? 2 : 1);
-
-	return block > 0 ? ceil_div(n, per) : 0;
+	return block > 0 ? ceil_div(n, (size_t)block) : 0;
 }
 
 size_t reduce_global_work(const kernel_args *a)
 {
-	return reduce_global_tiles(a->dtype, a->n, a->block) *
+	return reduce_global_tiles(a->n, a->block) *
 	       dtype_acc_size((enum dtype)a->dtype);
 }
 
@@ -264,9 +247,7 @@ int reduce_global_launch(const kernel_args *a)
 	return with_dtype(a->dtype, [&](auto tag) -> int {
 		using T = typename decltype(tag)::type;
 		using A = acc_t<T>;
-		if (sizeof(A) > sizeof(T) && (uintptr_t)a->in % sizeof(A))
-			return cudaErrorMisalignedAddress;
-		const size_t tiles = reduce_global_tiles(a->dtype, a->n, a->block);
+		const size_t tiles = reduce_global_tiles(a->n, a->block);
 		A *partial = (A *)a->work, *host = (A *)a->host, sum = 0;
 		int e = launch_tiles(tiles, [&](unsigned g, size_t t0) {
 			reduce_global_kernel<T><<<g, a->block, 0, a->stream>>>(

@@ -107,10 +107,13 @@ const struct variant variants_reduce[] = {
 			"synchronization.  It is the baseline every later rung "
 			"improves on.  The seeds assume n is a multiple of the "
 			"block; here elements past the end of a short last tile "
-			"count as zero.  For int, each thread first adds its own "
-			"pair of ints and stores the long long sum over the same 8 "
-			"bytes, so the fold continues in 64 bits and cannot "
-			"overflow.",
+			"count as zero.  Every type folds one element per thread "
+			"(an int tile's sum fits in 32 bits; only the tile sums "
+			"are 64-bit).  The host adds the per-block sums one after "
+			"another in the element type: for float at n = 2^28 that "
+			"is 2^20 additions in single precision, so this rung's "
+			"rounding error is far larger than the tree rungs', though "
+			"within the bound its order of additions allows.",
 		.about_zh =
 			"每个线程块在全局内存中把自己负责的分块反复对折相加，"
 			"每次对折之间用 __syncthreads() 同步；各块的部分和拷回主机，"
@@ -118,8 +121,10 @@ const struct variant variants_reduce[] = {
 			"输入数组被改写，每一步之后都有一半线程空闲，主机步骤还增加了"
 			"一次拷贝和一次同步。这是后续各级优化的起点。种子代码假设 n "
 			"是线程块大小的整数倍；这里最后一个不满的分块中越界的元素按 0 "
-			"计算。对 int，每个线程先把自己的一对 int 相加，并把 long long "
-			"结果写回这同一段 8 字节，之后的对折都在 64 位中进行，不会溢出。",
+			"计算。每种类型都是每个线程折叠一个元素（int 分块的和在 32 位"
+			"以内，只有各块的部分和是 64 位）。主机按元素类型把各块的部分和"
+			"逐个相加：对 float 且 n = 2^28，这是 2^20 次单精度加法，所以这"
+			"一级的舍入误差远大于树形归约各级，但仍在其加法顺序所允许的界内。",
 		.seed = "000",
 		.signature = "no shared-memory traffic; every fold loads and stores "
 			     "global memory, so DRAM writes are a large fraction of "
