@@ -733,11 +733,17 @@ static int cmd_list(int argc, char **argv)
 	if (strcmp(what, "metrics") == 0)
 		return list_metrics(c, chip, json, verbose);
 	if (strcmp(what, "chips") == 0) {
+		struct chip_report *cr;
+		int n;
+
 		if (json)
 			return usage_error(c, "list chips has no --json");
-		if (metrics_print_chips(stdout, why, sizeof(why)) < 0)
+		n = metrics_chips(&cr, why, sizeof(why));
+		if (n < 0)
 			return diag_error("cannot evaluate chips: %s", why),
 			       EXIT_NO_GPU;
+		metrics_print_chips(stdout, cr, (size_t)n, true);
+		metrics_chips_free(cr, (size_t)n);
 		return EXIT_OK;
 	}
 	return usage_error(c, "cannot list \"%s\" (known: kernels, metrics, "
