@@ -113,8 +113,9 @@ else
 Q := @
 endif
 
-# The command line (main.c's table and the cli_*.c files of its
-# subcommands) is linked into culab only; the tests link the rest.
+# The command line (main.c, the command table and the cli_*.c files of
+# the commands) is linked into culab only; the tests link the rest (the
+# grammar, args.c, among it).
 CLI_SRC := src/cli/main.c $(wildcard src/cli/cli_*.c)
 C_SRC   := $(filter-out $(CLI_SRC),$(wildcard src/*/*.c))
 CXX_SRC := $(wildcard src/*/*.cpp)
@@ -170,6 +171,7 @@ $(BUILD)/%.o: %.cu $(FLAGS_STAMP)
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -c $< -o $@
 
 $(BUILD)/src/cli/main.o: $(VERSION_H)
+$(BUILD)/src/cli/cli_table.o: $(VERSION_H)
 $(BUILD)/src/run/results.o: $(VERSION_H)
 $(BUILD)/src/run/env.o: $(VERSION_H)
 # NVRTC is opened at run time (never linked), first from the toolkit

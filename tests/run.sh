@@ -11,7 +11,7 @@
 # 5. the HTML report in a headless chromium: printed to PDF, pages counted,
 #    a screenshot, no table wider than the page (tests/html.sh; skipped
 #    without chromium);
-# 6. reports/chips/aliases.md is what `culab list chips` computes with this
+# 6. reports/chips/aliases.md is what `culab list chips --markdown` computes with this
 #    CUPTI (skipped where CUPTI cannot run or is another version).
 # 7. with FATBIN_PROBE and RELEASE_ARCHS set (the Makefile sets them): a
 #    kernel file compiled with the release build's flags holds machine
