@@ -1,7 +1,9 @@
 # culab - a profiling-instrumented lab-report generator for CUDA
 # optimization ladders.  See README.md.
 #
-#   make            build build/culab
+#   make            build build/culab, its man page build/culab.1 and
+#                   its bash and zsh completions (build/completions/)
+#   make install    all of them under PREFIX (default /usr/local)
 #   make run        check dependencies, build, run experiments/default.yaml
 #                   (no GPU: render the bundled example report instead)
 #   make test       check dependencies, build, run the CPU test suite
@@ -135,7 +137,14 @@ VERSION_H   := $(BUILD)/culab_version.h
 .PHONY: all run test test-gpu bench fuzz deps deps-run clean install counters-check \
         dist check-dist FORCE
 
-all: $(BUILD)/culab
+# What the command table (src/cli/cli_table.c) makes besides help: the
+# manual page and the shell completions, written by the culab just built.
+MAN_PAGE  := $(BUILD)/culab.1
+BASH_COMP := $(BUILD)/completions/culab
+ZSH_COMP  := $(BUILD)/completions/_culab
+GENERATED := $(MAN_PAGE) $(BASH_COMP) $(ZSH_COMP)
+
+all: $(BUILD)/culab $(GENERATED)
 
 # ---- build -------------------------------------------------------------
 
@@ -182,6 +191,20 @@ $(BUILD)/src/ladder/nvrtc_compile.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CU
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(MAN_PAGE): $(BUILD)/culab
+	@echo "  GEN     $@"
+	$(Q)$(BUILD)/culab help --man >$@.tmp && mv -f $@.tmp $@
+
+$(BASH_COMP): $(BUILD)/culab
+	@mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(BUILD)/culab completion bash >$@.tmp && mv -f $@.tmp $@
+
+$(ZSH_COMP): $(BUILD)/culab
+	@mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(BUILD)/culab completion zsh >$@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
@@ -330,7 +353,7 @@ TEST_DIST := $(DIST_TAR)
 endif
 
 test: deps
-	@$(MAKE) --no-print-directory $(BUILD)/culab $(TEST_BIN) \
+	@$(MAKE) --no-print-directory $(BUILD)/culab $(GENERATED) $(TEST_BIN) \
 	  $(FATBIN_LIST) $(FATBIN_PROBE) $(TEST_DIST) $(GEN_RESULTS)
 	@FATBIN_LIST=$(FATBIN_LIST) FATBIN_PROBE=$(FATBIN_PROBE) \
 	 GEN_RESULTS=$(GEN_RESULTS) SANITIZE='$(SANITIZE)' \
@@ -363,10 +386,17 @@ fuzz:
 
 # The report looks for templates in ../share/culab/templates from the
 # executable, so an installed culab finds them.
-install: $(BUILD)/culab
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/culab/templates
+install: $(BUILD)/culab $(GENERATED)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/culab/templates \
+	  $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 	install -m 0755 $(BUILD)/culab $(DESTDIR)$(PREFIX)/bin/culab
 	install -m 0644 templates/*.md $(DESTDIR)$(PREFIX)/share/culab/templates/
+	install -m 0644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/culab.1
+	install -m 0644 $(BASH_COMP) \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/culab
+	install -m 0644 $(ZSH_COMP) $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_culab
 
 clean:
 	rm -rf $(BUILD) build-release

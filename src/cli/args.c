@@ -601,5 +601,5 @@ void cli_print_program_help(const struct cli_program *p, FILE *fp)
 	CULAB_EXIT_MAP(X)
 #undef X
 	fprintf(fp, "\n`culab help COMMAND` (or `culab COMMAND --help`) shows a "
-		    "command's options.\n");
+		    "command's options;\n`culab help --man` the manual page.\n");
 }

@@ -4,8 +4,8 @@
  * A command is a row (name, handler, summary, operands, help text,
  * options); an option is a row (key, long name, short letter, what its
  * argument is, one line of help, flags).  The parser, `--help`, the usage
- * lines and "did you mean" all read the same rows (args.c), so none can
- * drift from another, and
+ * lines, "did you mean", the man page and the shell completions all read
+ * the same rows (args.c, args_gen.c), so none can drift from another, and
  * every command keeps the same habits:
  *
  *   - every command answers -h/--help and -q/--quiet, and --json when its

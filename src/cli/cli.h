@@ -8,7 +8,8 @@
  *   cli_report.c    report, verify, devices
  *   cli_compare.c   compare, rerun (and report --baseline's comparison)
  *   cli_cluster.c   merge, slurm
- *   cli_help.c      help
+ *   cli_help.c      help, completion (the man page and completion
+ *                   scripts come from args_gen.h)
  *
  * A handler gets its own row and the parsed arguments in a cli_context
  * and returns an exit code of exitcode.h; it never looks up another
@@ -65,6 +66,7 @@ enum cli_key {
 	K_MATCH,
 	K_CHART,
 	K_FAIL_ON,
+	K_MAN,
 };
 
 /* The table (cli_table.c). */
@@ -84,6 +86,7 @@ int cmd_rerun(struct cli_context *cx);
 int cmd_merge(struct cli_context *cx);
 int cmd_slurm(struct cli_context *cx);
 int cmd_help(struct cli_context *cx);
+int cmd_completion(struct cli_context *cx);
 
 /* ---- cli_run.c ---------------------------------------------------------- */
 

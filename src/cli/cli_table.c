@@ -1,8 +1,9 @@
 /* cli_table.c - every culab command and option, as data.
  *
  * One row a command: its handler, operands, help text and options, each
- * option a row of its own (args.h).  The parser, `--help`, usage lines
- * and "did you mean" read these rows and nothing else, so a new option is one row here and a case in
+ * option a row of its own (args.h).  The parser, `--help`, usage lines,
+ * "did you mean", `culab help --man` and `culab completion` read these
+ * rows and nothing else, so a new option is one row here and a case in
  * its handler.  Options several commands share are one macro, so they
  * read the same everywhere.  Help lines are one sentence each; args.c
  * wraps them at 80 columns.  `about` and `notes` are printed as written:
@@ -351,7 +352,24 @@ static const char rerun_about[] =
 	"(3 without a GPU: DIR keeps what was written into it, to run\n"
 	"later), and 1 when --fail-on matches a pair.";
 
-/* ---- help ------------------------------------------------------------------------ */
+/* ---- help, completion --------------------------------------------------------- */
+
+static const struct cli_option help_options[] = {
+	{ K_MAN, "man", 0, CLI_ARG_NONE, NULL, NULL,
+	  "print the manual page, culab.1, in roff (man -l - reads it)", 0 },
+	END
+};
+
+static const char completion_about[] =
+	"Prints a completion script made from the same table as `--help`:\n"
+	"commands, every command's options, the words an option takes, and\n"
+	"file names where a command or option takes a file.  `make install`\n"
+	"installs both; to install one by hand:\n"
+	"\n"
+	"  bash  culab completion bash >\n"
+	"          ~/.local/share/bash-completion/completions/culab\n"
+	"  zsh   culab completion zsh > ~/.zfunc/_culab\n"
+	"          (with ~/.zfunc in fpath, before compinit)";
 
 static const struct cli_option no_options[] = { END };
 
@@ -430,7 +448,12 @@ static const struct cli_command commands[] = {
 	  "[COMMAND]", CLI_ARG_COMMAND, NULL, 0, 1, "takes at most one command",
 	  "Shows the list of commands, or the help of one: `culab help CMD`\n"
 	  "prints what `culab CMD --help` prints.",
-	  no_options, "no effect (every command takes -q)", NULL, NULL, 0 },
+	  help_options, "no effect (every command takes -q)", NULL, NULL, 0 },
+	{ "completion", cmd_completion,
+	  "print the bash or zsh completion script",
+	  "bash|zsh", CLI_ARG_CHOICE, "bash zsh", 1, 1,
+	  "needs a shell: bash or zsh", completion_about, no_options,
+	  "no effect (every command takes -q)", NULL, NULL, 0 },
 };
 
 const struct cli_program cli_program = {
