@@ -1,7 +1,9 @@
 # culab - a profiling-instrumented lab-report generator for CUDA
 # optimization ladders.  See README.md.
 #
-#   make            build build/culab
+#   make            build build/culab, its man page build/culab.1 and
+#                   its bash and zsh completions (build/completions/)
+#   make install    all of them under PREFIX (default /usr/local)
 #   make run        check dependencies, build, run experiments/default.yaml
 #                   (no GPU: render the bundled example report instead)
 #   make test       check dependencies, build, run the CPU test suite
@@ -136,8 +138,9 @@ else
 Q := @
 endif
 
-# The command line (main.c's table and the cli_*.c files of its
-# subcommands) is linked into culab only; the tests link the rest.
+# The command line (main.c, the command table and the cli_*.c files of
+# the commands) is linked into culab only; the tests link the rest (the
+# grammar, args.c, among it).
 CLI_SRC := src/cli/main.c $(wildcard src/cli/cli_*.c)
 C_SRC   := $(filter-out $(CLI_SRC),$(wildcard src/*/*.c))
 CXX_SRC := $(wildcard src/*/*.cpp)
@@ -157,7 +160,14 @@ VERSION_H   := $(BUILD)/culab_version.h
 .PHONY: all run test docs test-gpu bench fuzz deps deps-run clean install \
         counters-check dist check-dist layout test-build FORCE
 
-all: $(BUILD)/culab
+# What the command table (src/cli/cli_table.c) makes besides help: the
+# manual page and the shell completions, written by the culab just built.
+MAN_PAGE  := $(BUILD)/culab.1
+BASH_COMP := $(BUILD)/completions/culab
+ZSH_COMP  := $(BUILD)/completions/_culab
+GENERATED := $(MAN_PAGE) $(BASH_COMP) $(ZSH_COMP)
+
+all: $(BUILD)/culab $(GENERATED)
 
 # ---- build -------------------------------------------------------------
 
@@ -193,6 +203,7 @@ $(BUILD)/%.o: %.cu $(FLAGS_STAMP)
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -c $< -o $@
 
 $(BUILD)/src/cli/main.o: $(VERSION_H)
+$(BUILD)/src/cli/cli_table.o: $(VERSION_H)
 $(BUILD)/src/run/results.o: $(VERSION_H)
 $(BUILD)/src/run/env.o: $(VERSION_H)
 # NVRTC is opened at run time (never linked), first from the toolkit
@@ -203,6 +214,20 @@ $(BUILD)/src/ladder/nvrtc_compile.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CU
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(MAN_PAGE): $(BUILD)/culab
+	@echo "  GEN     $@"
+	$(Q)$(BUILD)/culab help --man >$@.tmp && mv -f $@.tmp $@
+
+$(BASH_COMP): $(BUILD)/culab
+	@mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(BUILD)/culab completion bash >$@.tmp && mv -f $@.tmp $@
+
+$(ZSH_COMP): $(BUILD)/culab
+	@mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)$(BUILD)/culab completion zsh >$@.tmp && mv -f $@.tmp $@
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJ) $(FLAGS_STAMP)
 	@mkdir -p $(@D)
@@ -367,8 +392,8 @@ layout: $(MAIN_OBJ) $(LIB_OBJ)
 
 # What the suite runs, built by one recursive make after deps; its recipe
 # keeps make from saying "'build/...' is up to date" for each of them.
-test-build: $(BUILD)/culab $(TEST_BIN) $(FATBIN_LIST) $(FATBIN_PROBE) \
-	    $(TEST_DIST) $(GEN_RESULTS)
+test-build: $(BUILD)/culab $(GENERATED) $(TEST_BIN) $(FATBIN_LIST) \
+	    $(FATBIN_PROBE) $(TEST_DIST) $(GEN_RESULTS)
 	@:
 
 run: deps-run
@@ -402,10 +427,17 @@ fuzz:
 
 # The report looks for templates in ../share/culab/templates from the
 # executable, so an installed culab finds them.
-install: $(BUILD)/culab
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/culab/templates
+install: $(BUILD)/culab $(GENERATED)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/culab/templates \
+	  $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 	install -m 0755 $(BUILD)/culab $(DESTDIR)$(PREFIX)/bin/culab
 	install -m 0644 templates/*.md $(DESTDIR)$(PREFIX)/share/culab/templates/
+	install -m 0644 $(MAN_PAGE) $(DESTDIR)$(PREFIX)/share/man/man1/culab.1
+	install -m 0644 $(BASH_COMP) \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions/culab
+	install -m 0644 $(ZSH_COMP) $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_culab
 
 clean:
 	rm -rf $(BUILD) build-release

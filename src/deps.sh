@@ -61,6 +61,9 @@ if [ "$mode" = test ]; then
 	need chromium      command -v chromium
 	need poppler-utils command -v pdfinfo
 	need fonts-wqy-microhei have_zh_font
+	# the generated man page is rendered with `man -l` (test_cli_habits)
+	need man-db        command -v man
+	need groff-base    command -v groff
 fi
 
 if [ -n "$missing" ]; then

@@ -36,7 +36,8 @@
 #    (PATH and HOME kept, and the sanitizers' *SAN_OPTIONS), $TMP a fresh
 #    empty directory of the block and CULAB_CACHE_DIR a fresh kernel cache
 #    of the block, for at most DOCS_TIMEOUT seconds (default 60).  It must
-#    exit 0: show a failure with `; echo "exit $?"`.  Its output is then
+#    exit 0: show a failure with `; echo "exit $?"` (such a command is
+#    checked by its output alone, not by rule 2 below).  Its output is then
 #    normalized by these rules, and by nothing else:
 #      - the block's $TMP directory, where it appears, reads `$TMP`;
 #      - a commit as `culab --version` prints it, "(commit 0123456789ab)"
@@ -358,7 +359,10 @@ BEGIN { fence = 0; blk = 0; mark = 0; mcmd = ""; cont = 0 }
 				}
 				print line > (dir "/B" id ".s" nc)
 				cont = line ~ /\\$/
-				if (!cont) code_line(NR, text)
+				# a command shown failing (its exit status printed after
+				# it) is checked by its output alone: a wrong option there
+				# is the point
+				if (!cont && text !~ /; echo "exit \$\?"$/) code_line(NR, text)
 			} else if (nc == 0)
 				err(NR, "output before the first \"$ \" command of a checked block")
 			next

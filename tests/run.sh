@@ -8,14 +8,16 @@
 # 3. golden errors of results files: `culab report tests/bad-results/NAME.json`
 #    must exit 2, print exactly NAME.err and write nothing;
 # 4. every file in tests/good/ and experiments/ passes `culab check`;
-# 5. the layout check's self-test (tests/layout.sh --self-test: a planted
-#    back edge, loop and long file are caught, a clean tree passes; the
-#    check of culab's own tree is `make layout`);
+# 5. the source layout (tests/layout.sh, also `make layout`): no folder
+#    of src/ depends on a later one, no loop between files, no file over
+#    1,200 lines; and the check's self-test (a planted back edge, loop and
+#    long file are caught, a clean tree passes);
 # 6. the HTML report in a headless chromium: printed to PDF, pages counted,
 #    a screenshot, no table wider than the page (tests/html.sh; skipped
 #    without chromium);
-# 7. reports/chips/aliases.md is what `culab list chips` computes with this
-#    CUPTI (skipped where CUPTI cannot run or is another version).
+# 7. reports/chips/aliases.md is what `culab list chips --markdown`
+#    computes with this CUPTI (skipped where CUPTI cannot run or is
+#    another version).
 # 8. with FATBIN_PROBE and RELEASE_ARCHS set (the Makefile sets them): a
 #    kernel file compiled with the release build's flags holds machine
 #    code for every release architecture (tests/fatbin.sh);
@@ -296,6 +298,10 @@ suite_end "$n files"
 script "layout check's self-test (tests/layout.sh --self-test)" \
 	"tests/layout.sh --self-test: the layout check misses a planted fault" \
 	sh tests/layout.sh --self-test
+
+script "the source layout (tests/layout.sh, make layout)" \
+	"the source tree: a folder depends on a later one, files call each other in a loop, or a file is over 1,200 lines" \
+	sh tests/layout.sh . "$build"
 
 script "the HTML report in a browser (tests/html.sh)" \
 	"tests/html.sh: the HTML report in chromium" \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # update.sh [--check] [BUILD] - writes reports/chips/aliases.md: where each
 # alias of culab's default counter set resolves on every chip CUPTI's
-# Profiler Host API knows, as `BUILD/culab list chips` computes it offline
+# Profiler Host API knows, as `BUILD/culab list chips --markdown` computes it offline
 # (BUILD defaults to build), behind a fixed header.
 #
 #   sh reports/chips/update.sh            rewrite the file
@@ -23,7 +23,7 @@ out=reports/chips/aliases.md
 tmp=$(mktemp -d /tmp/culab-chips.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-if ! "$build/culab" list chips >"$tmp/table" 2>"$tmp/err"; then
+if ! "$build/culab" list chips --markdown >"$tmp/table" 2>"$tmp/err"; then
 	echo "update.sh: skipped: $(cat "$tmp/err")"
 	[ $check -eq 1 ] && exit 77
 	exit 1
@@ -41,7 +41,7 @@ architecture (src/counters/chip.c); an alias that is "no" there is left out of t
 run, its columns empty with the reason in results.json, and the run goes on.
 `culab list metrics --chip NAME` shows one chip's detail.
 
-Made by `sh reports/chips/update.sh` (the output of `culab list chips`
+Made by `sh reports/chips/update.sh` (the output of `culab list chips --markdown`
 behind this header); `make test` checks it against the CUPTI installed, and
 skips when that is another version than the one below.
 

@@ -1,35 +1,111 @@
-/* cli.h - what main.c, the command table, lends the files that implement
- * some of its subcommands (cli_compare.c: compare and rerun;
- * cli_cluster.c: merge and slurm), and their handlers.  Handlers return
- * an exit code from exitcode.h. */
+/* cli.h - culab's commands: the table (cli_table.c), the handlers of its
+ * rows and what some of them share.
+ *
+ * Takes the command line; gives the pipeline's runs, reports and
+ * documents, one command at a time.  The top of src/: nothing includes
+ * this folder.
+ *
+ *   main.c          reads the table, parses (args.h), calls the handler
+ *   cli_table.c     the table: every command and option as data
+ *   cli_run.c       run, plan
+ *   cli_check.c     check, list (and the chip and architecture options)
+ *   cli_report.c    report, verify, devices
+ *   cli_compare.c   compare, rerun
+ *   cli_cluster.c   merge, slurm
+ *   cli_help.c      help, completion (the man page and completion
+ *                   scripts come from args_gen.h)
+ *   cli_shared.c    what several of them share: option values, the
+ *                   comparison with a baseline, the run summary
+ *   output.c        what culab writes into an output directory
+ *   workers.c       run --devices: one worker process per GPU
+ *   slurm.c         the sbatch scripts of culab slurm
+ *
+ * A handler gets its own row and the parsed arguments in a cli_context
+ * and returns an exit code of exitcode.h; it never looks up another
+ * command nor calls another command's file, so these files call
+ * downwards only: main.c -> cli_table.c -> the handlers -> cli_shared.c,
+ * output.c, workers.c, slurm.c -> args.c. */
 #ifndef CULAB_CLI_H
 #define CULAB_CLI_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
+#include "args.h"
 #include "compare/compare.h"
 #include "run/run.h"
 
-struct command;
+/* The keys of the table's options: a short option's letter, or one of
+ * these.  One key means one thing in every command that has it. */
+enum cli_key {
+	K_OUTPUT = 'o',
+	K_DEVICE = 'd',
+	K_VERBOSE = 'v',
+	K_DEVICES = 256,
+	K_SHARD,
+	K_NO_COUNTERS,
+	K_PROFILE_ONLY,
+	K_RESUME,
+	K_VARIANT,
+	K_NOTE,
+	K_NO_REPORT,
+	K_LANG,
+	K_LOCK_CLOCKS,
+	K_PART,
+	K_RESUME_DIR,
+	K_ARCH,
+	K_CHIP,
+	K_SMS,
+	K_MARKDOWN,
+	K_PARTIAL,
+	K_PLANS,
+	K_SHARDS,
+	K_PARTITION,
+	K_ACCOUNT,
+	K_TIME,
+	K_GPUS_PER_TASK,
+	K_SUBMIT,
+	K_CULAB,
+	K_TEST_PLANS,
+	K_FORMAT,
+	K_TEMPLATE,
+	K_NO_CHARTS,
+	K_GNUPLOT,
+	K_BASELINE,
+	K_THRESHOLD,
+	K_MATCH,
+	K_CHART,
+	K_FAIL_ON,
+	K_MAN,
+};
 
-/* The row of subcommand `name`, or NULL. */
-const struct command *find_command(const char *name);
-/* "culab: error: ..." and the command's usage line (c NULL: the general
- * one); returns EXIT_USAGE. */
-int usage_error(const struct command *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-/* An option that names a file or a directory must name one: returns 0,
- * or EXIT_USAGE after one line ("-o/--output needs a directory name, not
- * \"\"") when `value` is empty.  what: "a file", "a directory". */
-int cli_need_name(const char *opt, const char *what, const char *value);
-/* The command's usage and help text. */
-void print_help(const struct command *c, FILE *fp);
-/* This process's command line, shell-quoted, for the results' record. */
-const char *cli_command_line(void);
+/* The table (cli_table.c). */
+extern const struct cli_program cli_program;
+
+/* ---- the handlers ----------------------------------------------------- */
+
+int cmd_run(struct cli_context *cx);
+int cmd_plan(struct cli_context *cx);
+int cmd_check(struct cli_context *cx);
+int cmd_list(struct cli_context *cx);
+int cmd_report(struct cli_context *cx);
+int cmd_verify(struct cli_context *cx);
+int cmd_devices(struct cli_context *cx);
+int cmd_compare(struct cli_context *cx);
+int cmd_rerun(struct cli_context *cx);
+int cmd_merge(struct cli_context *cx);
+int cmd_slurm(struct cli_context *cx);
+int cmd_help(struct cli_context *cx);
+int cmd_completion(struct cli_context *cx);
+
+/* ---- cli_shared.c: what several commands share ---------------------------- */
+
 /* The last lines of a run: counts, and every failed row. */
 void run_summary(const struct results *r, const char *outdir);
-
-/* ---- cli_compare.c ------------------------------------------------ */
+/* Option v's argument as an integer from 0 to max into *out; returns 0,
+ * or EXIT_USAGE after one error line. */
+int cli_number(const struct cli_command *c, const struct cli_value *v,
+	       int max, int *out);
 
 /* Most --match options. */
 #define CLI_MAX_MATCH 64
@@ -42,32 +118,25 @@ struct cmp_opts {
 	size_t nmatch;
 };
 
-/* --threshold T (0 < T < 1) into *t; --match BASE=NEW into o (s is
- * split in place).  Each returns 0, or EXIT_USAGE after a usage error. */
-int cli_parse_threshold(const struct command *c, const char *s, double *t);
-int cli_parse_match(const struct command *c, char *s, struct cmp_opts *o);
+/* --threshold T (0 < T < 1) into *t; --match BASE=NEW into o (its
+ * argument is split in place).  Each returns 0, or EXIT_USAGE after one
+ * error line. */
+int cli_parse_threshold(const struct cli_command *c, const struct cli_value *v,
+			double *t);
+int cli_parse_match(const struct cli_command *c, const struct cli_value *v,
+		    struct cmp_opts *o);
+
 /* Every --match of o names an experiment of r[0] and of one of r[1..n).
- * Returns 0, or EXIT_USAGE after a usage error. */
-int cli_check_matches(const struct command *c, const struct cmp_opts *o,
+ * Returns 0, or EXIT_USAGE after one error line. */
+int cli_check_matches(const struct cli_command *c, const struct cmp_opts *o,
 		      const struct results *r, size_t n);
 
 /* report --baseline: reads the baseline and the results file into
  * both[0] and both[1] as compare does (both released on failure) and
  * compares them into *cmp.  Returns 0, or EXIT_USAGE after one error
  * line (the same file twice, no row in common, ...). */
-int cli_baseline(const struct command *c, const char *baseline,
+int cli_baseline(const struct cli_command *c, const char *baseline,
 		 const char *path, const struct cmp_opts *co,
 		 struct results both[2], struct compare *cmp);
-
-int cmd_compare(int argc, char **argv);
-int cmd_rerun(int argc, char **argv);
-
-/* ---- cli_cluster.c ------------------------------------------------ */
-
-int cmd_merge(int argc, char **argv);
-int cmd_slurm(int argc, char **argv);
-/* Their help texts, for the command table. */
-extern const char cli_merge_help[];
-extern const char cli_slurm_help[];
 
 #endif

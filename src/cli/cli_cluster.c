@@ -1,10 +1,9 @@
-/* cli_cluster.c - the subcommands that go beyond one GPU: `culab merge`
+/* cli_cluster.c - the commands that go beyond one GPU: `culab merge`
  * (shards' results made one, with their report) and `culab slurm` (an
  * experiment file as a Slurm job array and a dependent merge job).
- * Rows of main.c's command table; see cli.h. */
+ * Their rows, options and help are cli_table.c's. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <limits.h>
 #include <spawn.h>
 #include <stdbool.h>
@@ -26,46 +25,6 @@
 #include "base/util.h"
 
 extern char **environ;
-
-/* The help texts of their rows in main.c's table. */
-const char cli_merge_help[] =
-	"Merges results files of one experiment file (the same SHA-256) and\n"
-	"one culab version, typically those of `culab run --shard I/N`, into\n"
-	"DIR/results.json and results.csv, and renders the report as a run\n"
-	"would.  Every row keeps the host and GPU it ran on; rows are put\n"
-	"back in plan order.  Refused, with one line and exit status 2:\n"
-	"another experiment file or culab version, a file given twice, a\n"
-	"shard or a measurement twice, a file that is not results, and\n"
-	"missing shards unless --partial.\n\n"
-	"  -o, --output DIR   where the merged results go\n"
-	"      --partial      merge the shards that are there, saying which\n"
-	"                     are missing (status \"partial\")\n"
-	"      --plans        check that `culab plan --shard I/N --json`\n"
-	"                     outputs cover their plan once; write nothing\n"
-	"      --no-report    results only\n"
-	"      --lang LANG    report language: en, zh or both (default both)\n"
-	"  -q, --quiet        no summary";
-
-const char cli_slurm_help[] =
-	"Writes DIR/slurm/shards.sbatch, a job array of N tasks, each running\n"
-	"`culab run --shard I/N --resume` into DIR/shard-I on its GPU (a\n"
-	"task run again finishes what it lacks), and\n"
-	"DIR/slurm/merge.sbatch, which merges them into DIR with the report;\n"
-	"it must run after every task succeeded (--dependency=afterok).  A\n"
-	"task whose rows failed to verify still succeeds: its results are\n"
-	"written and the report shows the failures.\n\n"
-	"  --shards N         number of shards (array tasks)\n"
-	"  --partition P, --account A, --time T\n"
-	"                     sbatch's own options, for every job\n"
-	"  --gpus-per-task G  GPUs per task (default 1; with more, a task runs\n"
-	"                     --devices all; 0: ask for none)\n"
-	"  --submit           submit both with sbatch --parsable, the merge\n"
-	"                     with --dependency=afterok:<the array's job id>\n"
-	"  -o, --output DIR   output directory (default: the file's `output`)\n"
-	"  --culab PATH       culab on the nodes (default: this one)\n"
-	"  --no-counters, --variant LIST  passed to every task's run\n\n"
-	"environment:\n"
-	"  CULAB_SBATCH       the sbatch program (default: sbatch in PATH)";
 
 /* ---- culab merge -------------------------------------------------------------- */
 
@@ -97,65 +56,43 @@ static int merge_write(const char *dir, const struct results *r,
 	return EXIT_OK;
 }
 
-int cmd_merge(int argc, char **argv)
+int cmd_merge(struct cli_context *cx)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "partial", no_argument, NULL, 'p' },
-		{ "plans", no_argument, NULL, 'P' },
-		{ "no-report", no_argument, NULL, 'R' },
-		{ "lang", required_argument, NULL, 'L' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 }
-	};
-	const struct command *c = find_command("merge");
-	struct merge_options mo = { .command = cli_command_line() };
+	const struct cli_command *c = cx->cmd;
+	struct merge_options mo = { .command = cx->command_line };
 	struct report_options ro;
 	struct results r;
 	const char *dir = NULL;
-	bool plans = false, report = true, quiet = false;
-	int ch, rc;
+	bool plans = false, report = true;
+	char **files = cx->args.operands;
+	size_t nfiles = cx->args.noperands;
+	int rc;
 
 	report_options_init(&ro);
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:qh", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			if (cli_need_name("-o/--output", "a directory", optarg))
-				return EXIT_USAGE;
-			dir = optarg;
-			break;
-		case 'p': mo.partial = true; break;
-		case 'P': plans = true; break;
-		case 'R': report = false; break;
-		case 'L':
-			if (report_lang_parse(optarg, &ro.langs) < 0)
-				return usage_error(c, "unknown language "
-						       "\"%s\" (known: en, zh, "
-						       "both)", optarg);
-			break;
-		case 'q': quiet = true; break;
-		case 'h': print_help(c, stdout); return EXIT_OK;
-		default: return usage_error(c, "unknown option");
+	for (size_t i = 0; i < cx->args.nopts; i++) {
+		const struct cli_value *v = &cx->args.opts[i];
+
+		switch (v->key) {
+		case K_OUTPUT: dir = v->arg; break;
+		case K_PARTIAL: mo.partial = true; break;
+		case K_PLANS: plans = true; break;
+		case K_NO_REPORT: report = false; break;
+		case K_LANG: report_lang_parse(v->arg, &ro.langs); break;
 		}
 	}
-	if (optind >= argc)
-		return usage_error(c, "merge needs at least one file");
 	if (plans) {
 		if (dir || mo.partial)
-			return usage_error(c, "--plans checks plans "
-					       "and writes nothing: no -o, no "
+			return cli_usage_error(c, "--plans checks plans and "
+					       "writes nothing: no -o, no "
 					       "--partial");
-		return merge_plans(argv + optind, (size_t)(argc - optind)) < 0 ?
-		       EXIT_USAGE : EXIT_OK;
+		return merge_plans(files, nfiles) < 0 ? EXIT_USAGE : EXIT_OK;
 	}
 	if (!dir)
-		return usage_error(c, "merge needs -o DIR, where the "
-				       "merged results go");
-	if (merge_files(argv + optind, (size_t)(argc - optind), &mo, &r) < 0)
+		return cli_usage_error(c, "merge needs -o DIR, where the merged "
+				       "results go");
+	if (merge_files(files, nfiles, &mo, &r) < 0)
 		return EXIT_USAGE;
-	rc = merge_write(dir, &r, &ro, report, quiet);
+	rc = merge_write(dir, &r, &ro, report, cx->args.quiet);
 	results_release(&r);
 	return rc;
 }
@@ -228,7 +165,7 @@ static int check_path(const char *what, const char *p)
 }
 
 /* Writes DIR/slurm/{shards,merge}.sbatch, and submits them. */
-static int slurm_write(struct slurm_job *j, bool submit)
+static int slurm_write(struct slurm_job *j, bool submit, bool quiet)
 {
 	char *sdir = xasprintf("%s/slurm", j->outdir);
 	char *pa = xasprintf("%s/shards.sbatch", sdir);
@@ -250,19 +187,22 @@ static int slurm_write(struct slurm_job *j, bool submit)
 	if (write_file_at(fd, sdir, "shards.sbatch", ta, strlen(ta)) < 0 ||
 	    write_file_at(fd, sdir, "merge.sbatch", tm, strlen(tm)) < 0)
 		goto out;
-	printf("culab slurm: %d shards of %s: %s, then %s\n", j->shards,
-	       j->file, pa, pm);
+	if (!quiet)
+		printf("culab slurm: %d shards of %s: %s, then %s\n", j->shards,
+		       j->file, pa, pm);
 	if (!submit) {
-		printf("submit: id=$(sbatch --parsable %s) && sbatch "
-		       "--dependency=afterok:$id %s\n", pa, pm);
+		if (!quiet)
+			printf("submit: id=$(sbatch --parsable %s) && sbatch "
+			       "--dependency=afterok:$id %s\n", pa, pm);
 		rc = EXIT_OK;
 		goto out;
 	}
 	if (sbatch(pa, NULL, id, sizeof(id)) < 0 ||
 	    sbatch(pm, id, mid, sizeof(mid)) < 0)
 		goto out;
-	printf("culab slurm: submitted job array %s (%d tasks) and merge job "
-	       "%s (after %s)\n", id, j->shards, mid, id);
+	if (!quiet)
+		printf("culab slurm: submitted job array %s (%d tasks) and "
+		       "merge job %s (after %s)\n", id, j->shards, mid, id);
 	rc = EXIT_OK;
 out:
 	if (fd >= 0)
@@ -307,90 +247,72 @@ static char *job_name(const char *file)
 	return name;
 }
 
-/* The options of culab slurm into *j.  Returns 0 or an exit code. */
-static int slurm_options(int argc, char **argv, struct slurm_job *j,
-			 bool *submit)
+/* --shards N and --gpus-per-task G: a number from lo to hi. */
+static int slurm_number(const struct cli_command *c, const struct cli_value *v,
+			long lo, long hi, int *out)
 {
-	static const struct option opts[] = {
-		{ "shards", required_argument, NULL, 'n' },
-		{ "partition", required_argument, NULL, 'p' },
-		{ "account", required_argument, NULL, 'A' },
-		{ "time", required_argument, NULL, 't' },
-		{ "gpus-per-task", required_argument, NULL, 'g' },
-		{ "submit", no_argument, NULL, 's' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "culab", required_argument, NULL, 'c' },
-		{ "no-counters", no_argument, NULL, 'C' },
-		{ "variant", required_argument, NULL, 'v' },
-		{ "test-plans", no_argument, NULL, 'T' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 }
-	};
-	const struct command *c = find_command("slurm");
-	char why[256], *end;
-	int ch;
+	char *end;
+	long n;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-		long v = 0;
-
-		if (ch == 'n' || ch == 'g') {
-			errno = 0;
-			v = strtol(optarg, &end, 10);
-			if (errno || !*optarg || *end || v < (ch == 'g' ? 0 : 1) ||
-			    v > (ch == 'g' ? 64 : PLAN_MAX_SHARDS))
-				return usage_error(c, "--%s takes a "
-					"number from %d to %d, not \"%s\"",
-					ch == 'g' ? "gpus-per-task" : "shards",
-					ch == 'g' ? 0 : 1, ch == 'g' ? 64 :
-					PLAN_MAX_SHARDS, optarg);
-		}
-		if ((ch == 'p' || ch == 'A' || ch == 't') &&
-		    slurm_check_value(ch == 'p' ? "partition" : ch == 'A' ?
-				      "account" : "time", optarg, why,
-				      sizeof(why)) < 0)
-			return usage_error(c, "%s", why);
-		switch (ch) {
-		case 'n': j->shards = (int)v; break;
-		case 'g': j->gpus_per_task = (int)v; break;
-		case 'p': j->partition = optarg; break;
-		case 'A': j->account = optarg; break;
-		case 't': j->time = optarg; break;
-		case 's': *submit = true; break;
-		case 'o':
-		case 'c':
-			if (cli_need_name(ch == 'o' ? "-o/--output" : "--culab",
-					  ch == 'o' ? "a directory" : "a file",
-					  optarg))
-				return EXIT_USAGE;
-			*(ch == 'o' ? &j->outdir : &j->culab) = optarg;
-			break;
-		case 'C': j->no_counters = true; break;
-		case 'v': j->variant = optarg; break;
-		case 'T': j->test_plans = true; break;
-		case 'h': print_help(c, stdout); return -1;
-		default: return usage_error(c, "unknown option");
-		}
-	}
-	if (argc - optind != 1)
-		return usage_error(c, "slurm needs exactly one "
-				       "experiment file");
-	if (!j->shards)
-		return usage_error(c, "slurm needs --shards N");
-	j->file = argv[optind];
+	errno = 0;
+	n = strtol(v->arg, &end, 10);
+	if (errno || !*v->arg || *end || n < lo || n > hi)
+		return cli_value_error(c, v, "takes a number from %ld to %ld, "
+				       "not \"%s\"", lo, hi, v->arg);
+	*out = (int)n;
 	return 0;
 }
 
-int cmd_slurm(int argc, char **argv)
+/* The options of culab slurm into *j.  Returns 0 or an exit code. */
+static int slurm_options(struct cli_context *cx, struct slurm_job *j,
+			 bool *submit)
+{
+	const struct cli_command *c = cx->cmd;
+	char why[256];
+
+	for (size_t i = 0; i < cx->args.nopts; i++) {
+		const struct cli_value *v = &cx->args.opts[i];
+
+		if ((v->key == K_PARTITION || v->key == K_ACCOUNT ||
+		     v->key == K_TIME) &&
+		    slurm_check_value(v->opt->name, v->arg, why, sizeof(why)) < 0)
+			return cli_usage_error(c, "%s", why);
+		switch (v->key) {
+		case K_SHARDS:
+			if (slurm_number(c, v, 1, PLAN_MAX_SHARDS, &j->shards))
+				return EXIT_USAGE;
+			break;
+		case K_GPUS_PER_TASK:
+			if (slurm_number(c, v, 0, 64, &j->gpus_per_task))
+				return EXIT_USAGE;
+			break;
+		case K_PARTITION: j->partition = v->arg; break;
+		case K_ACCOUNT: j->account = v->arg; break;
+		case K_TIME: j->time = v->arg; break;
+		case K_SUBMIT: *submit = true; break;
+		case K_OUTPUT: j->outdir = v->arg; break;
+		case K_CULAB: j->culab = v->arg; break;
+		case K_NO_COUNTERS: j->no_counters = true; break;
+		case K_VARIANT: j->variant = v->arg; break;
+		case K_TEST_PLANS: j->test_plans = true; break;
+		}
+	}
+	if (!j->shards)
+		return cli_usage_error(c, "slurm needs --shards N");
+	j->file = cx->args.operands[0];
+	return 0;
+}
+
+int cmd_slurm(struct cli_context *cx)
 {
 	struct slurm_job j = { .gpus_per_task = 1 };
 	struct experiment_file f = { 0 };
 	char cwd[PATH_MAX], *self = NULL, *name = NULL;
 	bool submit = false;
-	int rc = slurm_options(argc, argv, &j, &submit);
+	int rc = slurm_options(cx, &j, &submit);
 
 	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
+		return rc;
 	/* the file is checked here, not on the cluster an hour later */
 	if (experiment_load(j.file, &f) < 0)
 		return EXIT_USAGE;
@@ -401,7 +323,7 @@ int cmd_slurm(int argc, char **argv)
 		char why[256];
 
 		if (plan_select_parse(j.variant, &sel, why, sizeof(why)) < 0) {
-			rc = usage_error(find_command("slurm"), "%s", why);
+			rc = cli_usage_error(cx->cmd, "%s", why);
 			goto out;
 		}
 		plan_select_release(&sel);
@@ -423,7 +345,7 @@ int cmd_slurm(int argc, char **argv)
 	if (!j.culab)
 		j.culab = self = self_path();
 	j.name = name = job_name(j.file);
-	rc = slurm_write(&j, submit);
+	rc = slurm_write(&j, submit, cx->args.quiet);
 out:
 	free(self);
 	free(name);

@@ -1,10 +1,10 @@
-/* cli_compare.c - `culab compare` and `culab rerun`: their options, and
- * the glue between reading, comparing (compare.h), printing and running.
- * Their rows in main.c's command table hold usage and help. */
+/* cli_compare.c - `culab compare` and `culab rerun`: the glue between
+ * reading, comparing (compare.h), printing and running, and the
+ * comparison `culab report --baseline` adds.  Their rows, options and
+ * help are cli_table.c's. */
 #include "cli.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,96 +21,6 @@
 #include "plan/plan.h"
 #include "report/report.h"
 #include "base/util.h"
-
-/* --threshold: a relative difference, 0 < T < 1. */
-int cli_parse_threshold(const struct command *c, const char *s, double *t)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno || end == s || *end || !(v > 0 && v < 1))
-		return usage_error(c, "--threshold takes a relative difference "
-				   "between 0 and 1 (0.02 is 2 %%), not \"%s\"",
-				   s);
-	*t = v;
-	return 0;
-}
-
-static int parse_fail_on(const struct command *c, const char *s, unsigned *m)
-{
-	*m = compare_fail_mask(s);
-	if (!*m)
-		return usage_error(c, "--fail-on takes slower, faster or "
-				   "changed, not \"%s\"", s);
-	return 0;
-}
-
-/* --match BASE=NEW. */
-int cli_parse_match(const struct command *c, char *s, struct cmp_opts *o)
-{
-	char *eq = strchr(s, '=');
-
-	if (!eq || eq == s || !eq[1])
-		return usage_error(c, "--match takes BASE=NEW (two experiment "
-				   "names), not \"%s\"", s);
-	if (o->nmatch == CLI_MAX_MATCH)
-		return usage_error(c, "at most %d --match options",
-				   CLI_MAX_MATCH);
-	*eq = '\0';
-	o->match[o->nmatch].base = s;
-	o->match[o->nmatch++].cur = eq + 1;
-	return 0;
-}
-
-/* Whether results r have a row of experiment `name`. */
-static bool has_experiment(const struct results *r, const char *name)
-{
-	for (size_t i = 0; i < r->nrows; i++)
-		if (r->rows[i].experiment && !strcmp(r->rows[i].experiment, name))
-			return true;
-	return false;
-}
-
-/* Every --match names an experiment of the base and of some new file. */
-int cli_check_matches(const struct command *c, const struct cmp_opts *o,
-			 const struct results *r, size_t n)
-{
-	for (size_t i = 0; i < o->nmatch; i++) {
-		bool cur = false;
-
-		for (size_t k = 1; k < n; k++)
-			cur |= has_experiment(&r[k], o->match[i].cur);
-		if (!has_experiment(&r[0], o->match[i].base))
-			return usage_error(c, "--match: the base has no "
-					   "experiment \"%s\"", o->match[i].base);
-		if (!cur)
-			return usage_error(c, "--match: no new file has an "
-					   "experiment \"%s\"", o->match[i].cur);
-	}
-	return 0;
-}
-
-int cli_baseline(const struct command *c, const char *baseline,
-		 const char *path, const struct cmp_opts *co,
-		 struct results both[2], struct compare *cmp)
-{
-	const char *paths[2] = { baseline, path };
-	struct compare_options o = { co->threshold, co->match, co->nmatch };
-	int rc;
-
-	memset(cmp, 0, sizeof(*cmp));
-	if (results_read_distinct(paths, 2, both) < 0)
-		return EXIT_USAGE;
-	rc = cli_check_matches(c, co, both, 2);
-	if (rc == EXIT_OK) {
-		compare_build(&both[0], &both[1], &o, cmp);
-		if (compare_check_pairs(cmp, baseline, path))
-			rc = EXIT_USAGE;
-	}
-	return rc;
-}
 
 /* ---- culab compare ------------------------------------------------------ */
 
@@ -178,69 +88,41 @@ struct compare_args {
 	const char *chart_dir, *gnuplot, *out;
 };
 
-static int compare_args_parse(const struct command *c, int argc, char **argv,
-			      struct compare_args *a)
+static int compare_args_parse(struct cli_context *cx, struct compare_args *a)
 {
-	static const struct option opts[] = {
-		{ "threshold", required_argument, NULL, 't' },
-		{ "markdown", no_argument, NULL, 'm' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "chart", required_argument, NULL, 'c' },
-		{ "gnuplot", required_argument, NULL, 'g' },
-		{ "fail-on", required_argument, NULL, 'f' },
-		{ "match", required_argument, NULL, 'M' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 }
-	};
-	int ch;
+	const struct cli_command *c = cx->cmd;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 't':
-			if (cli_parse_threshold(c, optarg, &a->o.threshold))
+	a->format = cx->args.json ? FMT_JSON : FMT_TEXT;
+	for (size_t i = 0; i < cx->args.nopts; i++) {
+		const struct cli_value *v = &cx->args.opts[i];
+
+		switch (v->key) {
+		case K_THRESHOLD:
+			if (cli_parse_threshold(c, v, &a->o.threshold))
 				return EXIT_USAGE;
 			break;
-		case 'm':
-		case 'j':
-			if (a->format != FMT_TEXT)
-				return usage_error(c, "--markdown and --json "
-						   "exclude each other");
-			a->format = ch == 'm' ? FMT_MARKDOWN : FMT_JSON;
+		case K_MARKDOWN:
+			if (cx->args.json)
+				return cli_usage_error(c, "--markdown and --json "
+						       "exclude each other");
+			a->format = FMT_MARKDOWN;
 			break;
-		case 'c':
-			if (cli_need_name("--chart", "a directory", optarg))
-				return EXIT_USAGE;
-			a->chart_dir = optarg;
-			break;
-		case 'g': a->gnuplot = optarg; break;
-		case 'f':
-			if (parse_fail_on(c, optarg, &a->o.fail_mask))
+		case K_CHART: a->chart_dir = v->arg; break;
+		case K_GNUPLOT: a->gnuplot = v->arg; break;
+		case K_FAIL_ON: a->o.fail_mask = compare_fail_mask(v->arg); break;
+		case K_MATCH:
+			if (cli_parse_match(c, v, &a->o))
 				return EXIT_USAGE;
 			break;
-		case 'M':
-			if (cli_parse_match(c, optarg, &a->o))
-				return EXIT_USAGE;
-			break;
-		case 'o':
-			if (cli_need_name("-o/--output", "a file", optarg))
-				return EXIT_USAGE;
-			a->out = optarg;
-			break;
-		case 'h': print_help(c, stdout); return -1;
-		default: return usage_error(c, "unknown option");
+		case K_OUTPUT: a->out = v->arg; break;
 		}
 	}
-	if (argc - optind < 2)
-		return usage_error(c, "compare needs a base results file and at "
-				   "least one new one");
 	return 0;
 }
 
-int cmd_compare(int argc, char **argv)
+int cmd_compare(struct cli_context *cx)
 {
-	const struct command *c = find_command("compare");
+	const struct cli_command *c = cx->cmd;
 	struct compare_args a = { .format = FMT_TEXT };
 	struct compare_options co = { 0 };
 	struct results *r = NULL;
@@ -251,16 +133,17 @@ int cmd_compare(int argc, char **argv)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = NULL;
-	int rc = compare_args_parse(c, argc, argv, &a);
+	int rc = compare_args_parse(cx, &a);
 	bool fails = false;
 
 	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
+		return rc;
 	rc = EXIT_USAGE;
-	paths = (const char *const *)argv + optind;
-	n = (size_t)(argc - optind);
+	paths = (const char *const *)cx->args.operands;
+	n = cx->args.noperands;
 	r = xcalloc(n, sizeof(*r));
-	if (results_read_distinct(paths, n, r) < 0 || cli_check_matches(c, &a.o, r, n))
+	if (results_read_distinct(paths, n, r) < 0 ||
+	    cli_check_matches(c, &a.o, r, n))
 		goto out;
 	co = (struct compare_options){ a.o.threshold, a.o.match, a.o.nmatch };
 	cmp = xcalloc(n - 1, sizeof(*cmp));
@@ -287,7 +170,9 @@ int cmd_compare(int argc, char **argv)
 		goto out;
 	}
 	mem = NULL;
-	if (put_output(a.out, text, len) < 0)
+	/* -q: nothing on standard output, the exit status says */
+	if ((a.out || !cx->args.quiet || a.format == FMT_JSON) &&
+	    put_output(a.out, text, len) < 0)
 		goto out;
 	rc = fails ? EXIT_FAILED : EXIT_OK;
 out:
@@ -317,70 +202,36 @@ struct rerun_args {
 	const char *dir;
 };
 
-static int rerun_args_parse(const struct command *c, int argc, char **argv,
-			    struct rerun_args *a)
+static int rerun_args_parse(struct cli_context *cx, struct rerun_args *a)
 {
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "device", required_argument, NULL, 'd' },
-		{ "no-counters", no_argument, NULL, 'C' },
-		{ "resume", no_argument, NULL, 'r' },
-		{ "note", required_argument, NULL, 'n' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "no-report", no_argument, NULL, 'R' },
-		{ "lang", required_argument, NULL, 'L' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "fail-on", required_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0, 0, 0, 0 }
-	};
-	char *end;
-	long dev;
-	int ch;
+	const struct cli_command *c = cx->cmd;
 
-	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:d:qh", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'o':
-			if (cli_need_name("-o/--output", "a directory", optarg))
-				return EXIT_USAGE;
-			a->dir = optarg;
-			break;
-		case 'd':
-			errno = 0;
-			dev = strtol(optarg, &end, 10);
-			if (errno || *end || end == optarg || dev < 0 ||
-			    dev > 1024)
-				return usage_error(c, "option --device needs a "
-						   "non-negative integer, not "
-						   "\"%s\"", optarg);
-			a->run.device = (int)dev;
-			break;
-		case 'C': a->no_counters = true; break;
-		case 'r': a->resume = true; break;
-		case 'n': a->run.note = optarg; break;
-		case 'q': a->quiet = true; a->run.progress = false; break;
-		case 'R': a->report = false; break;
-		case 'L':
-			if (report_lang_parse(optarg, &a->ro.langs) < 0)
-				return usage_error(c, "unknown language \"%s\" "
-						   "(known: en, zh, both)",
-						   optarg);
-			break;
-		case 't':
-			if (cli_parse_threshold(c, optarg, &a->o.threshold))
+	for (size_t i = 0; i < cx->args.nopts; i++) {
+		const struct cli_value *v = &cx->args.opts[i];
+
+		switch (v->key) {
+		case K_OUTPUT: a->dir = v->arg; break;
+		case K_DEVICE:
+			if (cli_number(c, v, 1024, &a->run.device))
 				return EXIT_USAGE;
 			break;
-		case 'f':
-			if (parse_fail_on(c, optarg, &a->o.fail_mask))
+		case K_NO_COUNTERS: a->no_counters = true; break;
+		case K_RESUME: a->resume = true; break;
+		case K_NOTE: a->run.note = v->arg; break;
+		case K_NO_REPORT: a->report = false; break;
+		case K_LANG: report_lang_parse(v->arg, &a->ro.langs); break;
+		case K_THRESHOLD:
+			if (cli_parse_threshold(c, v, &a->o.threshold))
 				return EXIT_USAGE;
 			break;
-		case 'h': print_help(c, stdout); return -1;
-		default: return usage_error(c, "unknown option");
+		case K_FAIL_ON:
+			a->o.fail_mask = compare_fail_mask(v->arg);
+			break;
 		}
 	}
-	if (argc - optind != 1)
-		return usage_error(c, "rerun needs exactly one results file");
+	a->quiet = cx->args.quiet;
+	if (a->quiet)
+		a->run.progress = false;
 	return 0;
 }
 
@@ -427,27 +278,27 @@ static char *default_dir(const char *path)
 		       xstrdup("rerun");
 }
 
-int cmd_rerun(int argc, char **argv)
+int cmd_rerun(struct cli_context *cx)
 {
-	const struct command *c = find_command("rerun");
 	struct rerun_args a = { .report = true };
 	struct experiment_file f = { 0 };
 	struct results rec = { 0 }, res = { 0 }, prev = { 0 };
 	struct plan_selection only = { 0 };
-	char *yaml = NULL, *dir = NULL, *list = NULL, why[256], arch[16];
-	const char *path;
+	char *yaml = NULL, *dir = NULL, *list = NULL, *made = NULL;
+	char why[256], arch[16];
+	const char *path = cx->args.operands[0];
 	int rc;
 
 	a.run.progress = isatty(STDERR_FILENO);
 	report_options_init(&a.ro);
-	rc = rerun_args_parse(c, argc, argv, &a);
+	rc = rerun_args_parse(cx, &a);
 	if (rc)
-		return rc < 0 ? EXIT_OK : rc;
+		return rc;
 	rc = EXIT_USAGE;
-	path = argv[optind];
 	if (results_read(path, &rec) < 0)
 		goto out;
 	dir = a.dir ? xstrdup(a.dir) : default_dir(path);
+	made = output_dir_missing(dir);
 	a.ro.dir = dir;
 	if ((a.report && report_prepare(&a.ro) < 0) ||
 	    rerun_prepare(&rec, path, dir, &yaml) < 0)
@@ -462,7 +313,7 @@ int cmd_rerun(int argc, char **argv)
 		goto out;
 	}
 	a.run.only_variant = &only;
-	a.run.command = cli_command_line();
+	a.run.command = cx->command_line;
 	/* counters as the record has them, unless told otherwise */
 	a.run.no_counters = a.no_counters || !rec.counters_method;
 	rc = output_run(&f, &a.run, dir, a.resume ? dir : NULL, &prev, &res);
@@ -473,6 +324,11 @@ int cmd_rerun(int argc, char **argv)
 		_exit(rc);
 	}
 out:
+	/* a rerun refused before it wrote anything leaves no directory it
+	 * made; one that wrote the recorded files keeps them (DIR is then a
+	 * bundle to run later, on a GPU) */
+	if (!res.nrows && made)
+		output_dir_unmake(dir, made);
 	results_release(&res);
 	results_release(&prev);
 	results_release(&rec);
@@ -480,6 +336,7 @@ out:
 	plan_select_release(&only);
 	free(list);
 	free(yaml);
+	free(made);
 	free(dir);
 	return rc;
 }

@@ -375,13 +375,32 @@ int metrics_resolve(const struct metric_alias *a, const char *chip,
  * chip lines out. */
 void metrics_print(FILE *fp, bool verbose, const char *chip);
 
-/* Prints, for `culab list chips`, a Markdown table of every chip CUPTI's
- * host API knows: its architecture, GPUs built on it, whether each alias
- * of the default set resolves there and the replay passes the default set
- * needs; then, per chip, what does not resolve and why.  Computed
- * offline.  Returns 0, or -1 with why filled when the host API cannot run
- * here. */
-int metrics_print_chips(FILE *fp, char *why, size_t whysize);
+/* What `culab list chips` says of one chip CUPTI's host API knows:
+ * whether each alias of the default set resolves there, and the replay
+ * passes the set needs.  Computed offline. */
+struct chip_report {
+	const char *chip;          /* CUPTI's name, "GA102" */
+	const char *arch;          /* "sm_86", "?" for a chip chip.c lacks */
+	const char *gpus;          /* boards built on it, "" when unknown */
+	int passes;                /* -1: not computed */
+	size_t naliases;
+	const char *const *alias;  /* metrics_default_set() */
+	const char **cell;         /* per alias: "yes", "yes*", "no", "?" */
+	char **note;               /* per alias: why not, or the chip's own
+				      names it is collected under; "" */
+};
+
+/* Evaluates every chip CUPTI's host API knows into *out (free with
+ * metrics_chips_free).  Returns how many, or -1 with why filled when the
+ * host API cannot run here. */
+int metrics_chips(struct chip_report **out, char *why, size_t whysize);
+void metrics_chips_free(struct chip_report *c, size_t n);
+
+/* Prints c[0..n) for `culab list chips`: a line per chip in words with
+ * the notes under them, or (markdown) the Markdown table of
+ * reports/chips/aliases.md with its notes. */
+void metrics_print_chips(FILE *fp, const struct chip_report *c, size_t n,
+			 bool markdown);
 
 /* A collection plan for a list of requested names (aliases and raw). */
 struct counter_plan_part;

@@ -4,6 +4,7 @@
  * and the evaluation are metrics.c's; this file only lays them out). */
 #include "counters.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,78 +190,196 @@ static int chip_passes(const char *chip)
 	return passes;
 }
 
-/* One row of the table; the chip's notes (aliases with the same note
- * named together) are appended to notes. */
-static void chip_row(FILE *fp, const char *chip, struct sbuf *notes)
-{
-	size_t ndef, i, k;
-	const char *const *def = metrics_default_set(&ndef);
-	const struct chip_def *cd = chip_find(chip);
-	struct sbuf *note = xcalloc(ndef, sizeof(*note));
-	int passes = chip_passes(chip);
-
-	fprintf(fp, "| %s | %s | %s |", chip, cd ? cd->arch : "?",
-		cd ? cd->gpus : "");
-	for (i = 0; i < ndef; i++)
-		fprintf(fp, " %s |", chip_cell(metrics_find(def[i]), chip,
-					       &note[i]));
-	if (passes > 0)
-		fprintf(fp, " %d |\n", passes);
-	else
-		fprintf(fp, " - |\n");
-	for (i = 0; i < ndef; i++) {
-		bool first = true;
-
-		for (k = 0; k < i && note[i].len; k++)
-			if (!strcmp(sbuf_str(&note[k]), sbuf_str(&note[i])))
-				break;
-		if (!note[i].len || k < i)
-			continue;
-		sbuf_addf(notes, "- %s (", chip);
-		for (k = i; k < ndef; k++) {
-			if (strcmp(sbuf_str(&note[k]), sbuf_str(&note[i])))
-				continue;
-			sbuf_addf(notes, "%s%s", first ? "" : ", ", def[k]);
-			first = false;
-		}
-		sbuf_addf(notes, "): %s\n", sbuf_str(&note[i]));
-	}
-	for (i = 0; i < ndef; i++)
-		sbuf_release(&note[i]);
-	free(note);
-}
-
-int metrics_print_chips(FILE *fp, char *why, size_t whysize)
+int metrics_chips(struct chip_report **out, char *why, size_t whysize)
 {
 	const char *const *chips;
 	int nchips = counters_supported_chips(&chips, why, whysize);
-	size_t ndef, i;
+	size_t ndef, i, k;
 	const char *const *def = metrics_default_set(&ndef);
-	unsigned v = counters_cupti_version();
-	struct sbuf notes = SBUF_INIT;
+	struct chip_report *c;
 
+	*out = NULL;
 	if (nchips < 0)
 		return -1;
+	c = xcalloc((size_t)nchips + 1, sizeof(*c));
+	for (i = 0; i < (size_t)nchips; i++) {
+		const struct chip_def *cd = chip_find(chips[i]);
+		struct sbuf note = SBUF_INIT;
+
+		c[i].chip = chips[i];
+		c[i].arch = cd ? cd->arch : "?";
+		c[i].gpus = cd ? cd->gpus : "";
+		c[i].passes = chip_passes(chips[i]);
+		c[i].naliases = ndef;
+		c[i].alias = def;
+		c[i].cell = xcalloc(ndef, sizeof(*c[i].cell));
+		c[i].note = xcalloc(ndef, sizeof(*c[i].note));
+		for (k = 0; k < ndef; k++) {
+			c[i].cell[k] = chip_cell(metrics_find(def[k]), chips[i],
+						 &note);
+			c[i].note[k] = xstrdup(sbuf_str(&note));
+		}
+		sbuf_release(&note);
+	}
+	*out = c;
+	return nchips;
+}
+
+void metrics_chips_free(struct chip_report *c, size_t n)
+{
+	for (size_t i = 0; c && i < n; i++) {
+		for (size_t k = 0; k < c[i].naliases; k++)
+			free(c[i].note[k]);
+		free(c[i].note);
+		free(c[i].cell);
+	}
+	free(c);
+}
+
+/* The chip's notes, aliases with the same note named together:
+ * "GA10B (dram): why" lines, each after `bullet`. */
+static void print_chip_notes(FILE *fp, const struct chip_report *c,
+			     const char *bullet)
+{
+	for (size_t i = 0; i < c->naliases; i++) {
+		bool first = true;
+		size_t k;
+
+		for (k = 0; k < i && c->note[i][0]; k++)
+			if (!strcmp(c->note[k], c->note[i]))
+				break;
+		if (!c->note[i][0] || k < i)
+			continue;
+		fprintf(fp, "%s%s (", bullet, c->chip);
+		for (k = i; k < c->naliases; k++) {
+			if (strcmp(c->note[k], c->note[i]))
+				continue;
+			fprintf(fp, "%s%s", first ? "" : ", ", c->alias[k]);
+			first = false;
+		}
+		fprintf(fp, "): %s\n", c->note[i]);
+	}
+}
+
+/* The Markdown table of reports/chips/aliases.md. */
+static void print_chips_markdown(FILE *fp, const struct chip_report *c,
+				 size_t n)
+{
+	unsigned v = counters_cupti_version();
+	size_t i, k, nal = n ? c[0].naliases : 0;
+	bool notes = false;
+
 	fprintf(fp, "Where each alias of the default counter set resolves, on "
 		"every chip the Profiler Host API of CUPTI %u.%u (API version "
 		"%u) knows: computed offline from CUPTI's metric tables, not "
 		"measured on hardware.\n\n| chip | arch | GPUs |",
 		v / 10000, v / 100 % 100, v);
-	for (i = 0; i < ndef; i++)
-		fprintf(fp, " %s |", def[i]);
+	for (k = 0; k < nal; k++)
+		fprintf(fp, " %s |", c[0].alias[k]);
 	fprintf(fp, " passes |\n| --- | --- | --- |");
-	for (i = 0; i < ndef; i++)
+	for (k = 0; k < nal; k++)
 		fprintf(fp, " --- |");
 	fprintf(fp, " --- |\n");
-	for (i = 0; i < (size_t)nchips; i++)
-		chip_row(fp, chips[i], &notes);
+	for (i = 0; i < n; i++) {
+		fprintf(fp, "| %s | %s | %s |", c[i].chip, c[i].arch, c[i].gpus);
+		for (k = 0; k < c[i].naliases; k++)
+			fprintf(fp, " %s |", c[i].cell[k]);
+		if (c[i].passes > 0)
+			fprintf(fp, " %d |\n", c[i].passes);
+		else
+			fprintf(fp, " - |\n");
+	}
 	fprintf(fp, "\nyes: collectable; yes\\*: collectable, some raw metrics "
 		"under the chip's own names; no: not collectable there, its "
 		"columns stay empty; ?: not evaluated.  passes: the replay "
 		"passes the default set (what the chip can collect of it) needs "
 		"there.\n");
-	if (notes.len)
-		fprintf(fp, "\n%s", sbuf_str(&notes));
-	sbuf_release(&notes);
-	return 0;
+	for (i = 0; i < n; i++)
+		for (k = 0; k < c[i].naliases; k++)
+			notes |= c[i].note[k][0] != '\0';
+	if (notes)
+		fputc('\n', fp);
+	for (i = 0; i < n; i++)
+		print_chip_notes(fp, &c[i], "- ");
+}
+
+/* The aliases of chip c whose cell is `cell`, comma-separated, into b. */
+static void aliases_with(const struct chip_report *c, const char *cell,
+			 struct sbuf *b)
+{
+	sbuf_reset(b);
+	for (size_t k = 0; k < c->naliases; k++)
+		if (!strcmp(c->cell[k], cell))
+			sbuf_addf(b, "%s%s", b->len ? ", " : "", c->alias[k]);
+}
+
+/* One line a chip, for a terminal: what it collects in words. */
+static void print_chips_text(FILE *fp, const struct chip_report *c, size_t n)
+{
+	unsigned v = counters_cupti_version();
+	struct sbuf no = SBUF_INIT, renamed = SBUF_INIT, unknown = SBUF_INIT;
+	struct sbuf what = SBUF_INIT;
+	size_t i, k, nal = n ? c[0].naliases : 0;
+
+	sbuf_add(&what, "The default counter set (");
+	for (k = 0; k < nal; k++)
+		sbuf_addf(&what, "%s%s", k ? ", " : "", c[0].alias[k]);
+	sbuf_addf(&what, ") on every chip the host API of CUPTI %u.%u (API "
+		  "version %u) knows: computed offline from its metric tables, "
+		  "not measured.  passes: the replay passes the set needs.",
+		  v / 10000, v / 100 % 100, v);
+	print_wrapped(fp, 0, sbuf_str(&what));
+	fputc('\n', fp);
+	fprintf(fp, "%-6s %-7s %-6s %-28s %s\n", "chip", "arch", "passes",
+		"collects", "GPUs");
+	for (i = 0; i < n; i++) {
+		char passes[16];
+
+		aliases_with(&c[i], "no", &no);
+		aliases_with(&c[i], "yes*", &renamed);
+		aliases_with(&c[i], "?", &unknown);
+		sbuf_reset(&what);
+		for (k = 0; k < c[i].naliases &&
+		     !strcmp(c[i].cell[k], "?"); k++)
+			;
+		if (unknown.len == 0 && no.len == 0)
+			sbuf_add(&what, "all");
+		else if (k == c[i].naliases)
+			sbuf_add(&what, "not evaluated");
+		else
+			sbuf_addf(&what, "all but %s%s%s", sbuf_str(&no),
+				  no.len && unknown.len ? ", " : "",
+				  sbuf_str(&unknown));
+		if (renamed.len)
+			sbuf_addf(&what, " (%s renamed)", sbuf_str(&renamed));
+		if (c[i].passes > 0)
+			snprintf(passes, sizeof(passes), "%d", c[i].passes);
+		else
+			snprintf(passes, sizeof(passes), "-");
+		fprintf(fp, "%-6s %-7s %-6s %-28s %s\n", c[i].chip, c[i].arch,
+			passes, sbuf_str(&what), *c[i].gpus ? c[i].gpus : "-");
+	}
+	for (i = 0; i < n; i++)
+		for (k = 0; k < c[i].naliases; k++)
+			if (c[i].note[k][0])
+				goto notes;
+	goto out;
+notes:
+	fputc('\n', fp);
+	for (i = 0; i < n; i++)
+		print_chip_notes(fp, &c[i], "");
+out:
+	sbuf_release(&no);
+	sbuf_release(&renamed);
+	sbuf_release(&unknown);
+	sbuf_release(&what);
+}
+
+void metrics_print_chips(FILE *fp, const struct chip_report *c, size_t n,
+			 bool markdown)
+{
+	if (markdown)
+		print_chips_markdown(fp, c, n);
+	else
+		print_chips_text(fp, c, n);
 }

@@ -43,6 +43,27 @@ void plan_select_release(struct plan_selection *sel)
 	memset(sel, 0, sizeof(*sel));
 }
 
+/* "unknown variant", with the nearest name of the registry (the file's
+ * own kernels included), into why. */
+static void unknown_variant(const char *name, char *why, size_t whysize)
+{
+	size_t n, i;
+	const struct variant *v = registry_all(&n);
+	const char **names = xcalloc(n + 1, sizeof(*names));
+	const char *near;
+
+	for (i = 0; i < n; i++)
+		names[i] = v[i].name;
+	near = nearest_word(name, names, n);
+	if (near)
+		snprintf(why, whysize, "unknown variant \"%s\"; did you mean "
+			 "\"%s\"? (see culab list kernels)", name, near);
+	else
+		snprintf(why, whysize, "unknown variant \"%s\" (see culab list "
+			 "kernels)", name);
+	free(names);
+}
+
 int plan_select_parse(const char *list, struct plan_selection *sel, char *why,
 		      size_t whysize)
 {
@@ -62,8 +83,7 @@ int plan_select_parse(const char *list, struct plan_selection *sel, char *why,
 		if (!*name)
 			break;
 		if (!registry_find(name)) {
-			snprintf(why, whysize, "unknown variant \"%s\" (see culab "
-				 "list kernels)", name);
+			unknown_variant(name, why, whysize);
 			goto fail;
 		}
 		sel->names = xrealloc(sel->names, (sel->n + 1) *

@@ -410,3 +410,31 @@ int json_print_devices(FILE *fp, const struct environment *envs, size_t n)
 	}
 	return json_print(fp, a);
 }
+
+int json_print_chips(FILE *fp, const struct chip_report *c, size_t n)
+{
+	unsigned v = counters_cupti_version();
+	json_t *chips = json_array(), *doc;
+	char version[32];
+
+	for (size_t i = 0; i < n; i++) {
+		json_t *al = json_array();
+
+		for (size_t k = 0; k < c[i].naliases; k++)
+			json_array_append_new(al, json_pack("{s:s, s:s, s:o}",
+				"name", c[i].alias[k],
+				"collectable", c[i].cell[k],
+				"note", jstr(*c[i].note[k] ? c[i].note[k] : NULL)));
+		json_array_append_new(chips, json_pack("{s:s, s:s, s:s, s:o, s:o}",
+			"chip", c[i].chip, "arch", c[i].arch, "gpus", c[i].gpus,
+			"passes", c[i].passes > 0 ? json_integer(c[i].passes) :
+						    json_null(),
+			"aliases", al));
+	}
+	snprintf(version, sizeof(version), "%u.%u", v / 10000, v / 100 % 100);
+	doc = json_pack("{s:s, s:i, s:s, s:o}", "cupti_version", version,
+			"cupti_api_version", (json_int_t)v, "computed",
+			"offline, from CUPTI's metric tables; not measured",
+			"chips", chips);
+	return json_print(fp, doc);
+}

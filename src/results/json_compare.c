@@ -158,3 +158,34 @@ int json_print_compare(FILE *fp, const struct compare *const *c,
 	json_object_set_new(doc, "comparisons", list);
 	return json_print(fp, doc);
 }
+
+int json_print_signatures(FILE *fp, const struct results *r,
+			  const struct sig_check *s, size_t n)
+{
+	json_t *checks = json_array();
+	size_t count[3] = { 0, 0, 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		const struct result_row *w = &r->rows[s[i].row];
+		json_t *o = key_json(w);
+
+		count[s[i].verdict <= SIG_MISSING ? s[i].verdict : SIG_MISSING]++;
+		json_object_set_new(o, "verdict",
+				    json_string(s[i].verdict == SIG_PASS ? "pass" :
+						s[i].verdict == SIG_FAIL ? "fail" :
+						"missing"));
+		json_object_set_new(o, "column", jtext(s[i].x->column));
+		json_object_set_new(o, "value", jnum(s[i].value));
+		json_object_set_new(o, "op", jtext(s[i].x->op));
+		json_object_set_new(o, "bound", jnum(s[i].bound));
+		if (s[i].x->than) {
+			json_object_set_new(o, "factor", jnum(s[i].x->value));
+			json_object_set_new(o, "than", jtext(s[i].x->than));
+		}
+		json_array_append_new(checks, o);
+	}
+	return json_print(fp, json_pack("{s:i, s:i, s:i, s:i, s:o}",
+		"checks", (json_int_t)n, "passed", (json_int_t)count[SIG_PASS],
+		"failed", (json_int_t)count[SIG_FAIL],
+		"without_data", (json_int_t)count[SIG_MISSING], "verdicts", checks));
+}

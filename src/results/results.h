@@ -90,6 +90,11 @@ int json_print_metrics(FILE *fp, const char *chip);
 int json_print_devices(FILE *fp, const struct environment *envs, size_t n);
 /* `culab plan --json`: the plan (plan.h), with its shard (json_plan.c). */
 int json_print_plan(FILE *fp, const struct plan *p);
+struct chip_report;
+/* `culab list chips --json`: the CUPTI version and one object a chip,
+ * each alias of the default set with its verdict and note (counters.h,
+ * metrics_chips). */
+int json_print_chips(FILE *fp, const struct chip_report *c, size_t n);
 
 struct compare;
 /* `culab compare --json` (json_compare.c): c[0..n), each comparing
@@ -97,6 +102,12 @@ struct compare;
 int json_print_compare(FILE *fp, const struct compare *const *c,
 		       const char *base_path, const char *const *cur_paths,
 		       size_t n);
+
+struct sig_check;
+/* `culab verify --json` (json_compare.c): the counts and every check of
+ * s[0..n) on r's rows (compare.h, signature_check_all). */
+int json_print_signatures(FILE *fp, const struct results *r,
+			  const struct sig_check *s, size_t n);
 
 /* What a `culab plan --shard I/N --json` document says of its shard,
  * read back for `culab merge --plans`. */

@@ -31,16 +31,20 @@ static void test_usage(void **state)
 	expect(ARGS("frobnicate"), EXIT_USAGE, NULL,
 	       "unknown command \"frobnicate\"");
 	expect(ARGS("chek"), EXIT_USAGE, NULL, "did you mean \"check\"?");
-	expect(ARGS("run"), EXIT_USAGE, NULL, "usage: culab run");
+	expect(ARGS("run"), EXIT_USAGE, NULL, "culab: error: run needs exactly "
+	       "one experiment file (culab run --help)\n");
 	expect(ARGS("run", "--bogus", "x.yaml"), EXIT_USAGE, NULL,
-	       "usage: culab run");
+	       "unknown option \"--bogus\" for \"run\" (culab run --help)");
 	expect(ARGS("run", "--variant", "nope", "experiments/quick.yaml"),
 	       EXIT_USAGE, NULL, "unknown variant \"nope\"");
 	expect(ARGS("run", "--device", "-1", "x.yaml"), EXIT_USAGE, NULL,
 	       "non-negative integer");
-	expect(ARGS("check"), EXIT_USAGE, NULL, "usage: culab check");
-	expect(ARGS("list"), EXIT_USAGE, NULL, "usage: culab list");
-	expect(ARGS("list", "gpus"), EXIT_USAGE, NULL, "cannot list \"gpus\"");
+	expect(ARGS("check"), EXIT_USAGE, NULL,
+	       "check needs at least one experiment file");
+	expect(ARGS("list"), EXIT_USAGE, NULL,
+	       "list needs one of: kernels, metrics, chips");
+	expect(ARGS("list", "gpus"), EXIT_USAGE, NULL,
+	       "list takes kernels, metrics or chips, not \"gpus\"");
 	expect(ARGS("devices", "extra"), EXIT_USAGE, NULL, "no arguments");
 	expect(ARGS("help", "nope"), EXIT_USAGE, NULL, "unknown command");
 }
@@ -111,9 +115,11 @@ static void test_chip_option(void **state)
 	expect(ARGS("list", "--chip", "gb20", "metrics"), EXIT_USAGE, NULL,
 	       "did you mean \"GB202\"?");
 	expect(ARGS("list", "--chip", "GA102", "kernels"), EXIT_USAGE, NULL,
-	       "--chip goes with list metrics only");
-	expect(ARGS("list", "--json", "chips"), EXIT_USAGE, NULL,
-	       "list chips has no --json");
+	       "--chip and --arch go with list metrics only");
+	expect(ARGS("list", "--markdown", "--json", "chips"), EXIT_USAGE, NULL,
+	       "--markdown and --json exclude each other");
+	expect(ARGS("list", "--markdown", "kernels"), EXIT_USAGE, NULL,
+	       "--markdown goes with list chips only");
 	/* an architecture without a profiled chip: GH100 assumed, said once */
 	expect(ARGS("check", "--arch", "sm_61", "experiments/quick.yaml"),
 	       EXIT_OK, "experiments/quick.yaml: ok:", "note: no chip of sm_61 "
@@ -144,9 +150,9 @@ static void test_chip_option(void **state)
 static void test_report_input(void **state)
 {
 	(void)state;
-	expect(ARGS("report"), EXIT_USAGE, NULL, "usage: culab report");
+	expect(ARGS("report"), EXIT_USAGE, NULL, "report needs one results file");
 	expect(ARGS("report", "--lang", "fr", "x.json"), EXIT_USAGE, NULL,
-	       "unknown language \"fr\"");
+	       "option \"--lang\" takes en, zh or both, not \"fr\"");
 	expect(ARGS("report", "/nonexistent/results.json"), EXIT_USAGE, NULL,
 	       "cannot open \"/nonexistent/results.json\"");
 	expect(ARGS("report", "tests"), EXIT_USAGE, NULL, "is a directory");
@@ -316,7 +322,8 @@ static void test_plan(void **state)
 	       EXIT_USAGE, NULL, "unknown variant \"nope\"");
 	expect(ARGS("plan", "--variant", "", "experiments/quick.yaml"),
 	       EXIT_USAGE, NULL, "--variant needs a name");
-	expect(ARGS("plan"), EXIT_USAGE, NULL, "usage: culab plan");
+	expect(ARGS("plan"), EXIT_USAGE, NULL,
+	       "plan needs exactly one experiment file");
 	expect(ARGS("plan", "/nonexistent.yaml"), EXIT_USAGE, NULL,
 	       "cannot open \"/nonexistent.yaml\"");
 	expect(ARGS("plan", "tests/bad/too_many_rows.yaml"), EXIT_USAGE, NULL,

@@ -39,7 +39,7 @@ static void test_plan_shard(void **state)
 	       "\"shard\": {\n    \"index\": 2,\n    \"count\": 2\n  }", NULL);
 	expect(ARGS("plan", "--shard", "0/2", "experiments/default.yaml"),
 	       EXIT_USAGE, NULL, "culab: error: --shard 0/2: shards count from "
-	       "1 (1/2 to 2/2)\n");
+	       "1 (1/2 to 2/2) (culab plan --help)\n");
 	expect(ARGS("plan", "--shard", "3/2", "experiments/default.yaml"),
 	       EXIT_USAGE, NULL, "no shard 3 of 2");
 	expect(ARGS("run", "--shard", "0/2", "experiments/default.yaml"),
@@ -235,7 +235,8 @@ static void test_slurm_usage(void **state)
 	expect(ARGS("slurm", "experiments/quick.yaml"), EXIT_USAGE, NULL,
 	       "slurm needs --shards N");
 	expect(ARGS("slurm", "--shards", "0", "experiments/quick.yaml"),
-	       EXIT_USAGE, NULL, "--shards takes a number from 1 to 10000");
+	       EXIT_USAGE, NULL,
+	       "option \"--shards\" takes a number from 1 to 10000");
 	expect(ARGS("slurm", "--shards", "2", "--partition", "gpu\n#SBATCH x",
 		    "experiments/quick.yaml"), EXIT_USAGE, NULL,
 	       "letters, digits and _ . , : + = - only");

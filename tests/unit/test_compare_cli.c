@@ -188,16 +188,17 @@ static void test_usage(void **state)
 	refused(ARGS("compare", H100), "compare needs a base results file "
 		"and at least one new one");
 	refused(ARGS("compare", "--threshold", "0", H100, BENCH_REDUCE),
-		"--threshold takes a relative difference between 0 and 1 "
+		"option \"--threshold\" takes a relative difference between 0 and 1 "
 		"(0.02 is 2 %), not \"0\"");
 	refused(ARGS("compare", "--threshold", "2%", H100, BENCH_REDUCE),
 		"not \"2%\"");
 	refused(ARGS("compare", "--fail-on", "worse", H100, BENCH_REDUCE),
-		"--fail-on takes slower, faster or changed, not \"worse\"");
+		"option \"--fail-on\" takes slower, faster or changed, not "
+		"\"worse\"");
 	refused(ARGS("compare", "--json", "--markdown", H100, BENCH_REDUCE),
 		"--markdown and --json exclude each other");
 	refused(ARGS("compare", "--match", "reduce-float", H100, BENCH_REDUCE),
-		"--match takes BASE=NEW");
+		"option \"--match\" takes BASE=NEW");
 	refused(ARGS("compare", "--match", "nope=reduce-ladder", H100,
 		     BENCH_REDUCE), "--match: the base has no experiment "
 		"\"nope\"");
@@ -205,7 +206,7 @@ static void test_usage(void **state)
 		     BENCH_REDUCE), "--match: no new file has an experiment "
 		"\"nope\"");
 	refused(ARGS("rerun"), "rerun needs exactly one results file");
-	refused(ARGS("rerun", "--fail-on", "x", QUICK), "--fail-on takes");
+	refused(ARGS("rerun", "--fail-on", "x", QUICK), "\"--fail-on\" takes");
 	refused(ARGS("report", "--threshold", "0.05", QUICK),
 		"--threshold and --match go with --baseline");
 }
@@ -623,7 +624,7 @@ static void test_rerun_no_gpu(void **state)
 static void test_rerun_sources(void **state)
 {
 	char *dir = scratch(), *out = xasprintf("%s/out", dir), *abs, *src, *got;
-	char *ok = exercise_with_sources(dir, 0);
+	char *fresh, *ok = exercise_with_sources(dir, 0);
 	char *bad_src = exercise_with_sources(dir, 1);
 	char *bad_yaml = exercise_with_sources(dir, 2);
 	char *exercise = realpath(EXERCISE, NULL);
@@ -652,6 +653,14 @@ static void test_rerun_sources(void **state)
 	expect_in("/tmp", ARGS("rerun", "-q", "-o", out, bad_yaml), EXIT_USAGE,
 		  NULL, "the recorded experiment text does not match its "
 		  "SHA-256 (the file was edited)");
+	/* a rerun refused leaves no directory it made (nor its parents) */
+	fresh = xasprintf("%s/fresh/out", dir);
+	expect_in("/tmp", ARGS("rerun", "-q", "-o", fresh, bad_src), EXIT_USAGE,
+		  NULL, "does not match its SHA-256");
+	fresh[strlen(fresh) - strlen("/out")] = '\0';
+	if (access(fresh, F_OK) == 0)
+		fail_msg("a refused rerun left %s behind", fresh);
+	free(fresh);
 	/* no copies (results of an older culab): the files at the recorded
 	 * paths, with a warning, or a refusal naming every one missing */
 	expect(ARGS("rerun", "-q", "-o", out, EXERCISE), EXIT_NO_GPU, NULL,

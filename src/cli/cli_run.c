@@ -1,0 +1,248 @@
+/* cli_run.c - `culab run` and `culab plan`: the options they share mean
+ * the same in both (--output, --resume, --variant, --shard, ...).  Their
+ * rows, options and help are cli_table.c's. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/exitcode.h"
+#include "base/util.h"
+#include "cli.h"
+#include "counters/counters.h"
+#include "experiment/experiment.h"
+#include "ladder/ladder.h"
+#include "output.h"
+#include "plan/plan.h"
+#include "report/report.h"
+#include "results/results.h"
+#include "workers.h"
+
+/* --variant: parsed once, by the plan module, into *sel (after the
+ * experiment file is loaded: it may name the file's own kernels). */
+static int parse_variant_list(const struct cli_command *c, const char *list,
+			      struct plan_selection *sel)
+{
+	char why[512];
+
+	plan_select_release(sel);
+	if (plan_select_parse(list, sel, why, sizeof(why)) < 0)
+		return cli_usage_error(c, "%s", why);
+	return 0;
+}
+
+/* --shard I/N (and --part J/K) into *sh. */
+static int parse_shard(const struct cli_command *c, const struct cli_value *v,
+		       struct plan_shard *sh)
+{
+	char why[256];
+
+	if (plan_shard_parse(v->arg, sh, why, sizeof(why)) < 0)
+		return cli_usage_error(c, "%s", why);
+	return 0;
+}
+
+/* ---- culab run ------------------------------------------------------------ */
+
+struct run_args {
+	struct run_options o;
+	struct workers_options wo;
+	struct report_options ro;
+	const char *outdir, *variant_list, *resume_dir;
+	bool device_given, report, resume;
+};
+
+static int run_options(struct cli_context *cx, struct run_args *a)
+{
+	const struct cli_command *c = cx->cmd;
+
+	for (size_t i = 0; i < cx->args.nopts; i++) {
+		const struct cli_value *v = &cx->args.opts[i];
+
+		switch (v->key) {
+		case K_OUTPUT: a->outdir = v->arg; break;
+		case K_DEVICE:
+			if (cli_number(c, v, 1 << 20, &a->o.device))
+				return EXIT_USAGE;
+			a->device_given = true;
+			break;
+		case K_SHARD:
+			if (parse_shard(c, v, &a->o.shard))
+				return EXIT_USAGE;
+			break;
+		case K_PART:
+			if (parse_shard(c, v, &a->o.part))
+				return EXIT_USAGE;
+			break;
+		case K_DEVICES: a->wo.devices = v->arg; break;
+		case K_RESUME_DIR: a->resume_dir = v->arg; break;
+		case K_NO_COUNTERS: a->o.no_counters = true; break;
+		case K_PROFILE_ONLY: a->o.profile_only = true; break;
+		case K_RESUME: a->resume = true; break;
+		case K_VARIANT: a->variant_list = v->arg; break;
+		case K_NOTE: a->o.note = v->arg; break;
+		case K_NO_REPORT: a->report = false; break;
+		case K_LANG: report_lang_parse(v->arg, &a->ro.langs); break;
+		case K_LOCK_CLOCKS:
+			clock_lock_parse(v->arg, &a->o.lock_clocks);
+			break;
+		}
+	}
+	if (a->wo.devices && a->device_given)
+		return cli_usage_error(c, "--device and --devices: choose one");
+	return 0;
+}
+
+int cmd_run(struct cli_context *cx)
+{
+	const struct cli_command *c = cx->cmd;
+	const char *file = cx->args.operands[0];
+	struct run_args a = { .report = true };
+	static char prog[48];
+	struct experiment_file f = { 0 };
+	struct results res = { 0 }, prev = { 0 };
+	struct plan_selection only = { 0 };
+	bool quiet = cx->args.quiet;
+	char *made = NULL, arch[16];
+	int rc;
+
+	a.o.progress = isatty(STDERR_FILENO) && !quiet;
+	report_options_init(&a.ro);
+	rc = run_options(cx, &a);
+	if (rc)
+		goto out;
+	rc = EXIT_USAGE;
+	if (a.o.part.count > 0) {
+		/* a worker says which GPU its lines come from */
+		snprintf(prog, sizeof(prog), "culab (GPU %d)", a.o.device);
+		diag_set_program(prog);
+	}
+	/* raw counter names are checked for the GPU that will collect them */
+	if (!a.wo.devices &&
+	    env_device_arch(a.o.device, arch, sizeof(arch)) == 0)
+		metrics_set_chip(chip_for_arch(arch));
+	if (experiment_load(file, &f) < 0)
+		goto out;
+	if (a.variant_list) {
+		if (parse_variant_list(c, a.variant_list, &only))
+			goto out;
+		a.o.only_variant = &only;
+	}
+	/* the report's templates and directory are checked before any GPU
+	 * work, so that bad ones cost no measurement */
+	if (!a.outdir)
+		a.outdir = f.output;
+	made = output_dir_missing(a.outdir);
+	a.ro.dir = a.outdir;
+	if (a.report && !a.o.profile_only && report_prepare(&a.ro) < 0)
+		goto out;
+	a.o.command = cx->command_line;
+	if (a.wo.devices) {
+		a.wo.file = file;
+		a.wo.variant_list = a.variant_list;
+		a.wo.outdir = a.outdir;
+		a.wo.resume = a.resume;
+		a.wo.run = &a.o;
+		rc = workers_run(&f, &a.wo, &res);
+	} else {
+		rc = output_run(&f, &a.o, a.outdir, a.resume ? a.resume_dir ?
+				a.resume_dir : a.outdir : NULL, &prev, &res);
+	}
+	/* A report of whatever was measured, also after a failure or an
+	 * interruption; not when nothing ran (no GPU, bad options). */
+	if (a.report && res.nrows && !a.o.profile_only) {
+		if (output_report(a.outdir, &res, &a.ro) < 0 && rc == EXIT_OK)
+			rc = EXIT_FAILED;
+		else if (!quiet)
+			printf("culab: report: %s/report.en.md, %s/report.zh.md\n",
+			       a.outdir, a.outdir);
+	}
+	if (!quiet && res.nrows)
+		run_summary(&res, a.outdir);
+	if (runner_gpu_hung()) {
+		/* a kernel still runs: exit without any CUDA teardown, which
+		 * would wait for it; the driver ends it with the process */
+		fflush(NULL);
+		_exit(rc);
+	}
+out:
+	/* a run that wrote nothing leaves no directory it made */
+	if (!res.nrows && made)
+		output_dir_unmake(a.outdir, made);
+	free(made);
+	results_release(&res);
+	results_release(&prev);
+	experiment_file_release(&f);
+	plan_select_release(&only);
+	return rc;
+}
+
+/* ---- culab plan ------------------------------------------------------------- */
+
+int cmd_plan(struct cli_context *cx)
+{
+	const struct cli_command *c = cx->cmd;
+	struct plan_options po = { .counters = true, .count_passes = true };
+	struct plan_selection only = { 0 };
+	struct experiment_file f = { 0 };
+	struct results prev = { 0 };
+	struct plan_done *done = NULL;
+	struct plan p = { 0 };
+	const char *outdir = NULL, *variant_list = NULL;
+	bool verbose = false, resume = false;
+	int rc = EXIT_USAGE;
+
+	for (size_t i = 0; i < cx->args.nopts; i++) {
+		const struct cli_value *v = &cx->args.opts[i];
+
+		switch (v->key) {
+		case K_VERBOSE: verbose = true; break;
+		case K_OUTPUT: outdir = v->arg; break;
+		case K_RESUME: resume = true; break;
+		case K_VARIANT: variant_list = v->arg; break;
+		case K_NO_COUNTERS: po.counters = false; break;
+		case K_PROFILE_ONLY: po.profile_only = true; break;
+		case K_SMS:
+			if (cli_number(c, v, 1 << 20, &po.sm_count))
+				goto out;
+			break;
+		case K_SHARD:
+			if (parse_shard(c, v, &po.shard))
+				goto out;
+			break;
+		}
+	}
+	if (experiment_load(cx->args.operands[0], &f) < 0)
+		goto out;
+	if (variant_list) {
+		if (parse_variant_list(c, variant_list, &only))
+			goto out;
+		po.only = &only;
+	}
+	if (resume) {
+		int got = results_read_previous(outdir ? outdir : f.output,
+						f.sha256, &prev);
+
+		if (got < 0)
+			goto out;
+		po.done = done = results_done(&prev);
+		po.ndone = prev.nrows;
+	}
+	plan_build(&f, &po, &p);
+	rc = EXIT_OK;
+	if (cx->args.json)
+		rc = json_print_plan(stdout, &p) < 0 ? EXIT_FAILED : EXIT_OK;
+	else if (!cx->args.quiet)
+		plan_print(stdout, &p, verbose);
+out:
+	plan_release(&p);
+	free(done);
+	results_release(&prev);
+	experiment_file_release(&f);
+	plan_select_release(&only);
+	return rc;
+}

@@ -1,0 +1,148 @@
+/* cli_shared.c - what several commands share: option values (a number,
+ * --threshold, --match), the comparison with a baseline that `report
+ * --baseline` and `compare` make, and the lines a run ends with (`run`,
+ * `rerun`).  See cli.h.  Below every command file, so that none of them
+ * calls another. */
+#include "cli.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "base/exitcode.h"
+#include "compare/compare.h"
+#include "results/results.h"
+#include "run/run.h"
+
+/* ---- option values ---------------------------------------------------------- */
+
+int cli_number(const struct cli_command *c, const struct cli_value *v,
+	       int max, int *out)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(v->arg, &end, 10);
+	if (errno || *v->arg == '\0' || *end != '\0' || n < 0 || n > max)
+		return cli_value_error(c, v, "takes a non-negative integer "
+				       "(at most %d), not \"%s\"", max, v->arg);
+	*out = (int)n;
+	return 0;
+}
+
+/* --threshold: a relative difference, 0 < T < 1. */
+int cli_parse_threshold(const struct cli_command *c, const struct cli_value *v,
+			double *t)
+{
+	char *end;
+	double x;
+
+	errno = 0;
+	x = strtod(v->arg, &end);
+	if (errno || end == v->arg || *end || !(x > 0 && x < 1))
+		return cli_value_error(c, v, "takes a relative difference "
+				       "between 0 and 1 (0.02 is 2 %%), not "
+				       "\"%s\"", v->arg);
+	*t = x;
+	return 0;
+}
+
+/* --match BASE=NEW. */
+int cli_parse_match(const struct cli_command *c, const struct cli_value *v,
+		    struct cmp_opts *o)
+{
+	char *s = v->arg, *eq = strchr(s, '=');
+
+	if (!eq || eq == s || !eq[1])
+		return cli_value_error(c, v, "takes BASE=NEW (two experiment "
+				       "names), not \"%s\"", s);
+	if (o->nmatch == CLI_MAX_MATCH)
+		return cli_usage_error(c, "at most %d --match options",
+				       CLI_MAX_MATCH);
+	*eq = '\0';
+	o->match[o->nmatch].base = s;
+	o->match[o->nmatch++].cur = eq + 1;
+	return 0;
+}
+
+/* Whether results r have a row of experiment `name`. */
+static bool has_experiment(const struct results *r, const char *name)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].experiment && !strcmp(r->rows[i].experiment, name))
+			return true;
+	return false;
+}
+
+int cli_check_matches(const struct cli_command *c, const struct cmp_opts *o,
+		      const struct results *r, size_t n)
+{
+	for (size_t i = 0; i < o->nmatch; i++) {
+		bool cur = false;
+
+		for (size_t k = 1; k < n; k++)
+			cur |= has_experiment(&r[k], o->match[i].cur);
+		if (!has_experiment(&r[0], o->match[i].base))
+			return cli_usage_error(c, "--match: the base has no "
+					   "experiment \"%s\"", o->match[i].base);
+		if (!cur)
+			return cli_usage_error(c, "--match: no new file has an "
+					   "experiment \"%s\"", o->match[i].cur);
+	}
+	return 0;
+}
+
+/* ---- a baseline ------------------------------------------------------------ */
+
+int cli_baseline(const struct cli_command *c, const char *baseline,
+		 const char *path, const struct cmp_opts *co,
+		 struct results both[2], struct compare *cmp)
+{
+	const char *paths[2] = { baseline, path };
+	struct compare_options o = { co->threshold, co->match, co->nmatch };
+	int rc;
+
+	memset(cmp, 0, sizeof(*cmp));
+	if (results_read_distinct(paths, 2, both) < 0)
+		return EXIT_USAGE;
+	rc = cli_check_matches(c, co, both, 2);
+	if (rc == EXIT_OK) {
+		compare_build(&both[0], &both[1], &o, cmp);
+		if (compare_check_pairs(cmp, baseline, path))
+			rc = EXIT_USAGE;
+	}
+	return rc;
+}
+
+/* ---- the end of a run ----------------------------------------------------- */
+
+void run_summary(const struct results *r, const char *outdir)
+{
+	size_t ok = 0, bad = 0, skipped = 0, i;
+
+	for (i = 0; i < r->nrows; i++) {
+		if (r->rows[i].status == ROW_OK)
+			ok++;
+		else if (r->rows[i].status == ROW_SKIPPED)
+			skipped++;
+		else
+			bad++;
+	}
+	diag_printf(stdout, "culab: %zu measurements: %zu verified, %zu failed, "
+		    "%zu skipped; results in %s/results.json\n",
+		    r->nrows, ok, bad, skipped, outdir);
+	for (i = 0; i < r->nrows; i++) {
+		const struct result_row *w = &r->rows[i];
+
+		if (w->status == ROW_WRONG || w->status == ROW_ERROR)
+			diag_printf(stdout, "culab: FAILED %s/%s/%s/%" PRIu64
+				    "x%" PRIu64 ": %s\n", w->experiment,
+				    w->variant, w->dtype, w->n, w->m,
+				    w->message ? w->message : "");
+	}
+}

@@ -1,0 +1,467 @@
+/* cli_table.c - every culab command and option, as data.
+ *
+ * One row a command: its handler, operands, help text and options, each
+ * option a row of its own (args.h).  The parser, `--help`, usage lines,
+ * "did you mean", `culab help --man` and `culab completion` read these
+ * rows and nothing else, so a new option is one row here and a case in
+ * its handler.  Options several commands share are one macro, so they
+ * read the same everywhere.  Help lines are one sentence each; args.c
+ * wraps them at 80 columns.  `about` and `notes` are printed as written:
+ * keep their lines within 80 columns (tests/unit/test_cli_habits.c). */
+#include "cli.h"
+
+#include <stddef.h>
+
+#include "base/util.h"
+#include "culab_version.h"
+
+#define END { 0, NULL, 0, CLI_ARG_NONE, NULL, NULL, NULL, 0 }
+
+/* ---- options several commands share ------------------------------------ */
+
+#define OPT_OUTPUT_DIR(help) \
+	{ K_OUTPUT, "output", 'o', CLI_ARG_DIR, "DIR", NULL, help, 0 }
+#define OPT_DEVICE \
+	{ K_DEVICE, "device", 'd', CLI_ARG_NUMBER, "N", NULL, \
+	  "CUDA device index (default 0)", 0 }
+#define OPT_NO_COUNTERS \
+	{ K_NO_COUNTERS, "no-counters", 0, CLI_ARG_NONE, NULL, NULL, \
+	  "do not collect hardware counters", 0 }
+#define OPT_PROFILE_ONLY \
+	{ K_PROFILE_ONLY, "profile-only", 0, CLI_ARG_NONE, NULL, NULL, \
+	  "one verified launch per measurement, no timing", 0 }
+#define OPT_VARIANT(help) \
+	{ K_VARIANT, "variant", 0, CLI_ARG_TEXT, "LIST", NULL, help, 0 }
+#define OPT_NOTE \
+	{ K_NOTE, "note", 0, CLI_ARG_TEXT, "TEXT", NULL, \
+	  "free text stored in the results", 0 }
+#define OPT_NO_REPORT(help) \
+	{ K_NO_REPORT, "no-report", 0, CLI_ARG_NONE, NULL, NULL, help, 0 }
+#define OPT_LANG \
+	{ K_LANG, "lang", 0, CLI_ARG_CHOICE, "LANG", "en zh both", \
+	  "report language: en, zh or both (default both)", 0 }
+#define OPT_SHARD(help) \
+	{ K_SHARD, "shard", 0, CLI_ARG_TEXT, "I/N", NULL, help, 0 }
+#define OPT_ARCH(help) \
+	{ K_ARCH, "arch", 0, CLI_ARG_TEXT, "ARCH", NULL, help, 0 }
+#define OPT_CHIP(help) \
+	{ K_CHIP, "chip", 0, CLI_ARG_TEXT, "NAME", NULL, help, 0 }
+#define OPT_VERBOSE(help) \
+	{ K_VERBOSE, "verbose", 'v', CLI_ARG_NONE, NULL, NULL, help, 0 }
+#define OPT_GNUPLOT \
+	{ K_GNUPLOT, "gnuplot", 0, CLI_ARG_FILE, "PATH", NULL, \
+	  "the gnuplot program (default: gnuplot in PATH)", 0 }
+#define OPT_THRESHOLD(help) \
+	{ K_THRESHOLD, "threshold", 0, CLI_ARG_NUMBER, "T", NULL, help, 0 }
+#define OPT_FAIL_ON(help) \
+	{ K_FAIL_ON, "fail-on", 0, CLI_ARG_CHOICE, "WHAT", \
+	  "slower faster changed", help, 0 }
+#define OPT_MATCH(help) \
+	{ K_MATCH, "match", 0, CLI_ARG_TEXT, "BASE=NEW", NULL, help, 0 }
+
+/* ---- run ---------------------------------------------------------------- */
+
+static const struct cli_option run_options[] = {
+	OPT_OUTPUT_DIR("output directory (default: the file's `output`)"),
+	OPT_DEVICE,
+	{ K_DEVICES, "devices", 0, CLI_ARG_TEXT, "LIST", NULL,
+	  "spread the stages over these GPUs (all, or indexes: 0,1), one "
+	  "worker process each, and merge their rows into DIR; each row names "
+	  "its GPU (not with --device)", 0 },
+	OPT_SHARD("only the I-th of N shards of the plan (counted from 1; "
+		  "culab plan --shard shows it); merge the shards' results "
+		  "with culab merge"),
+	OPT_NO_COUNTERS,
+	OPT_PROFILE_ONLY,
+	{ K_RESUME, "resume", 0, CLI_ARG_NONE, NULL, NULL,
+	  "keep the finished rows of DIR/results.json and run only what is "
+	  "missing", 0 },
+	OPT_VARIANT("run only these variants (comma-separated)"),
+	OPT_NOTE,
+	OPT_NO_REPORT("do not render the report at the end"),
+	OPT_LANG,
+	{ K_LOCK_CLOCKS, "lock-clocks", 0, CLI_ARG_CHOICE, "base|max",
+	  "base max", "lock the SM clocks (NVML; needs root) to the base (TDP) "
+	  "or the maximum clock while the run lasts; restored at exit, also "
+	  "after a signal", 0 },
+	/* a worker of --devices (workers.c passes them) */
+	{ K_PART, "part", 0, CLI_ARG_TEXT, "J/K", NULL,
+	  "run the J-th of K parts of the plan (a worker of --devices)",
+	  CLI_HIDDEN },
+	{ K_RESUME_DIR, "resume-dir", 0, CLI_ARG_DIR, "DIR", NULL,
+	  "resume from DIR instead of the output directory (a worker of "
+	  "--devices)", CLI_HIDDEN },
+	END
+};
+
+static const char run_about[] =
+	"Runs every (experiment, type, size, variant, block) of the file:\n"
+	"verifies the answer against a CPU reference, times warm-up and\n"
+	"repeats with CUDA events, then collects the requested hardware\n"
+	"counters with CUPTI.  Results go to DIR/results.json and\n"
+	"DIR/results.csv, rewritten after every measurement (with\n"
+	"counters: after each stage's counters are in).  A run that measures\n"
+	"nothing (no GPU, bad options) leaves no directory it made.";
+
+static const char run_notes[] =
+	"environment:\n"
+	"  CULAB_RUN_TRACE=1       print where the run's time went\n"
+	"  CULAB_COUNTERS_TRACE=1  print where the profiling time went\n"
+	"                          (2: also every kernel launch profiled)\n"
+	"  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"
+	"                          not before every kernel (comparisons only)\n"
+	"  CULAB_TEST_NVML=fake    (tests) a stand-in NVML that touches no\n"
+	"                          GPU: fake, fake-throttled,\n"
+	"                          fake-no-permission, absent";
+
+/* ---- check, plan ----------------------------------------------------------- */
+
+static const struct cli_option check_options[] = {
+	OPT_ARCH("compile user kernels for this architecture, 86 or sm_86 "
+		 "(default: --chip's, else the GPU present, else sm_90)"),
+	OPT_CHIP("check counter names for this chip, as CUPTI names it (GA102, "
+		 "AD104, GH100, ...; culab list chips; default: --arch's, else "
+		 "the GPU present, else GH100, with a note)"),
+	END
+};
+
+static const char check_about[] =
+	"Loads each file as `run` would and reports every error in GNU\n"
+	"format (file:line:col: error: ...).  Raw counter names are checked\n"
+	"offline for one chip, with CUPTI's host API.  The user kernels a\n"
+	"file names are compiled with NVRTC (or taken from the cache) for\n"
+	"every type and block the file plans, their signatures checked and\n"
+	"their launch geometry evaluated at every size; compile errors point\n"
+	"into the kernel source.  Exit status 2 when any file is invalid.";
+
+static const struct cli_option plan_options[] = {
+	OPT_VERBOSE("every measurement on a line of its own"),
+	OPT_OUTPUT_DIR("output directory (default: the file's `output`)"),
+	{ K_RESUME, "resume", 0, CLI_ARG_NONE, NULL, NULL,
+	  "what `run --resume` would keep from DIR", 0 },
+	OPT_VARIANT("only these variants (comma-separated)"),
+	{ K_NO_COUNTERS, "no-counters", 0, CLI_ARG_NONE, NULL, NULL,
+	  "no counter passes", 0 },
+	OPT_PROFILE_ONLY,
+	{ K_SMS, "sms", 0, CLI_ARG_NUMBER, "N", NULL,
+	  "size grid-sized scratch for N SMs (default 132)", 0 },
+	OPT_SHARD("only the I-th of N shards (counted from 1): whole stages, "
+		  "balanced by their estimated cost; the same file always "
+		  "gives the same shards"),
+	END
+};
+
+static const char plan_about[] =
+	"Expands the file as `run` would, without running anything: its\n"
+	"experiments, their stages (one type and size: one input shared by\n"
+	"the stage's measurements), every measurement with its state (to\n"
+	"run, resumed from DIR/results.json, or skipped), the device memory\n"
+	"each stage needs and an estimate of the runs of a variant it will\n"
+	"make (one check, warm-up and repeats, one per counter pass; the\n"
+	"passes are computed offline for the GH100 chip).  The options that\n"
+	"`run` shares mean what they mean there.";
+
+/* ---- merge, slurm ------------------------------------------------------------- */
+
+static const struct cli_option merge_options[] = {
+	OPT_OUTPUT_DIR("where the merged results go"),
+	{ K_PARTIAL, "partial", 0, CLI_ARG_NONE, NULL, NULL,
+	  "merge the shards that are there, saying which are missing (status "
+	  "\"partial\")", 0 },
+	{ K_PLANS, "plans", 0, CLI_ARG_NONE, NULL, NULL,
+	  "check that `culab plan --shard I/N --json` outputs cover their plan "
+	  "once; write nothing (no -o, no --partial)", 0 },
+	OPT_NO_REPORT("results only"),
+	OPT_LANG,
+	END
+};
+
+static const char merge_about[] =
+	"Merges results files of one experiment file (the same SHA-256) and\n"
+	"one culab version, typically those of `culab run --shard I/N`, into\n"
+	"DIR/results.json and results.csv, and renders the report as a run\n"
+	"would.  Every row keeps the host and GPU it ran on; rows are put\n"
+	"back in plan order.  Refused, with one line and exit status 2:\n"
+	"another experiment file or culab version, a file given twice, a\n"
+	"shard or a measurement twice, a file that is not results, and\n"
+	"missing shards unless --partial.";
+
+static const struct cli_option slurm_options[] = {
+	{ K_SHARDS, "shards", 0, CLI_ARG_NUMBER, "N", NULL,
+	  "number of shards (array tasks); required", 0 },
+	{ K_PARTITION, "partition", 0, CLI_ARG_TEXT, "P", NULL,
+	  "sbatch's --partition, for every job", 0 },
+	{ K_ACCOUNT, "account", 0, CLI_ARG_TEXT, "A", NULL,
+	  "sbatch's --account, for every job", 0 },
+	{ K_TIME, "time", 0, CLI_ARG_TEXT, "T", NULL,
+	  "sbatch's --time, for every job", 0 },
+	{ K_GPUS_PER_TASK, "gpus-per-task", 0, CLI_ARG_NUMBER, "G", NULL,
+	  "GPUs per task (default 1; with more, a task runs --devices all; 0: "
+	  "ask for none)", 0 },
+	{ K_SUBMIT, "submit", 0, CLI_ARG_NONE, NULL, NULL,
+	  "submit both with sbatch --parsable, the merge with "
+	  "--dependency=afterok:<the array's job id>", 0 },
+	OPT_OUTPUT_DIR("output directory (default: the file's `output`)"),
+	{ K_CULAB, "culab", 0, CLI_ARG_FILE, "PATH", NULL,
+	  "culab on the nodes (default: this one)", 0 },
+	{ K_NO_COUNTERS, "no-counters", 0, CLI_ARG_NONE, NULL, NULL,
+	  "passed to every task's run", 0 },
+	OPT_VARIANT("passed to every task's run"),
+	/* the scripts' tasks run `culab plan` instead (tests) */
+	{ K_TEST_PLANS, "test-plans", 0, CLI_ARG_NONE, NULL, NULL,
+	  "tasks write their shard's plan instead of running it (tests)",
+	  CLI_HIDDEN },
+	END
+};
+
+static const char slurm_about[] =
+	"Writes DIR/slurm/shards.sbatch, a job array of N tasks, each running\n"
+	"`culab run --shard I/N --resume` into DIR/shard-I on its GPU (a\n"
+	"task run again finishes what it lacks), and\n"
+	"DIR/slurm/merge.sbatch, which merges them into DIR with the report;\n"
+	"it must run after every task succeeded (--dependency=afterok).  A\n"
+	"task whose rows failed to verify still succeeds: its results are\n"
+	"written and the report shows the failures.";
+
+static const char slurm_notes[] =
+	"environment:\n"
+	"  CULAB_SBATCH       the sbatch program (default: sbatch in PATH)";
+
+/* ---- list, devices ------------------------------------------------------------ */
+
+static const struct cli_option list_options[] = {
+	OPT_CHIP("the chip `list metrics` evaluates for (default: --arch's, "
+		 "else the GPU present, else GH100, with a note)"),
+	OPT_ARCH("`list metrics` for this architecture's chip, 86 or sm_86"),
+	{ K_MARKDOWN, "markdown", 0, CLI_ARG_NONE, NULL, NULL,
+	  "`list chips` as a Markdown table (reports/chips/aliases.md)", 0 },
+	OPT_VERBOSE("more detail: the raw metrics and glossary paragraphs of "
+		    "each alias"),
+	END
+};
+
+static const char list_about[] =
+	"  kernels   every variant of both ladders, in ladder order\n"
+	"  metrics   counter aliases, their columns, whether a chip can\n"
+	"            collect each one, and why not\n"
+	"  chips     every chip CUPTI's host API knows, and which aliases of\n"
+	"            the default set it can collect\n"
+	"\n"
+	"Chips are evaluated offline, from CUPTI's metric tables; no GPU is\n"
+	"needed.";
+
+static const char devices_about[] =
+	"Prints each device's name, compute capability, SM count, memory\n"
+	"(GDDR, HBM or shared), bus and clock, the theoretical peak bandwidth\n"
+	"derived from them, and why culab cannot use a device, if it cannot.\n"
+	"Exit status 3 when there is no usable GPU; --json then prints [].";
+
+/* ---- report, verify ----------------------------------------------------------- */
+
+static const struct cli_option report_options[] = {
+	OPT_OUTPUT_DIR("output directory (default: the results file's)"),
+	OPT_LANG,
+	{ K_FORMAT, "format", 0, CLI_ARG_CHOICE, "FMT", "md html both",
+	  "md, html or both (default both)", 0 },
+	{ K_TEMPLATE, "template", 0, CLI_ARG_FILE, "FILE", NULL,
+	  "a template of your own (see README, Templates)", 0 },
+	{ K_NO_CHARTS, "no-charts", 0, CLI_ARG_NONE, NULL, NULL,
+	  "Markdown only, no gnuplot", 0 },
+	OPT_GNUPLOT,
+	{ K_BASELINE, "baseline", 0, CLI_ARG_FILE, "OTHER.json", NULL,
+	  "add a before/after section: every row compared with OTHER's as "
+	  "`culab compare` does, and its chart (charts/baseline.*)", 0 },
+	OPT_THRESHOLD("as for compare (with --baseline)"),
+	OPT_MATCH("as for compare (with --baseline)"),
+	END
+};
+
+static const char report_about[] =
+	"Writes DIR/report.en.md and DIR/report.zh.md (Markdown), the same\n"
+	"as self-contained pages DIR/report.en.html and DIR/report.zh.html\n"
+	"(charts inline; print them to PDF from a browser) and the charts in\n"
+	"DIR/charts/ (PNG and SVG, each with its data and gnuplot script)\n"
+	"from a results.json that `culab run` wrote.";
+
+static const char verify_about[] =
+	"Every variant states the counter signature its technique should\n"
+	"show (e.g. the 32x32 transpose tile: at least 16 bank conflicts per\n"
+	"shared load), and the results record it with the variant.  verify\n"
+	"evaluates those statements on the float rows of a results file and\n"
+	"prints one verdict each.\n"
+	"Exit status 1 when any check fails or no counters were recorded.";
+
+/* ---- compare, rerun -------------------------------------------------------- */
+
+static const struct cli_option compare_options[] = {
+	OPT_THRESHOLD("relative band of \"same\" (default 0.02)"),
+	{ K_MARKDOWN, "markdown", 0, CLI_ARG_NONE, NULL, NULL,
+	  "Markdown (the report's before/after section)", 0 },
+	{ K_CHART, "chart", 0, CLI_ARG_DIR, "DIR", NULL,
+	  "draw the ratio chart into DIR (compare.png, .svg, .dat, .gp)", 0 },
+	OPT_GNUPLOT,
+	OPT_FAIL_ON("exit 1 when a pair is slower, faster, or changed "
+		    "(either)"),
+	OPT_MATCH("pair base experiment BASE with new experiment NEW (names "
+		  "differ between experiment files)"),
+	{ K_OUTPUT, "output", 'o', CLI_ARG_FILE, "FILE", NULL,
+	  "write to FILE instead of standard output", 0 },
+	END
+};
+
+static const char compare_about[] =
+	"Pairs the rows of each NEW file with those of BASE that measured\n"
+	"the same experiment, variant (a user kernel by its label), type,\n"
+	"size and block, and judges each pair by the ratio of the median\n"
+	"times NEW / BASE with its 95 % bootstrap interval (2000 resamples,\n"
+	"fixed seed): same when the interval lies within 1 +- T, faster or\n"
+	"slower when it lies wholly beyond, unknown when it crosses a\n"
+	"boundary, when a row failed, or with fewer than 6 timed runs.\n"
+	"Beside each pair: the counters that moved beyond the report's\n"
+	"noise rule.  Above: the environment facts that differ, and\n"
+	"whether the comparison is across GPUs.  Rows of one side only are\n"
+	"listed.  Exit status 1 when --fail-on matches a pair, 2 for bad\n"
+	"input (a file that is not a results file, the same file twice, no\n"
+	"row in common).";
+
+static const struct cli_option rerun_options[] = {
+	OPT_OUTPUT_DIR("output directory (default: rerun/ beside "
+		       "RESULTS.json)"),
+	OPT_DEVICE,
+	OPT_NO_COUNTERS,
+	{ K_RESUME, "resume", 0, CLI_ARG_NONE, NULL, NULL,
+	  "keep the finished rows of DIR/results.json", 0 },
+	OPT_NOTE,
+	OPT_NO_REPORT("do not render the report"),
+	OPT_LANG,
+	OPT_THRESHOLD("as for compare (default 0.02)"),
+	OPT_FAIL_ON("as for compare"),
+	END
+};
+
+static const char rerun_about[] =
+	"Writes the experiment file RESULTS.json recorded into DIR at its\n"
+	"recorded path (its SHA-256 checked) and its user kernels' sources\n"
+	"where that file names them under DIR (the recorded copies; results\n"
+	"without copies take the files at their recorded paths, with a\n"
+	"warning), runs it on the GPU measuring the variants the\n"
+	"record holds, with counters when the record has them, then\n"
+	"compares the new results with the recorded ones as `culab compare`\n"
+	"does: which environment facts differ, and each pair's verdict.\n"
+	"The report gets a before/after section.  Exit status as for run\n"
+	"(3 without a GPU: DIR keeps what was written into it, to run\n"
+	"later), and 1 when --fail-on matches a pair.";
+
+/* ---- help, completion --------------------------------------------------------- */
+
+static const struct cli_option help_options[] = {
+	{ K_MAN, "man", 0, CLI_ARG_NONE, NULL, NULL,
+	  "print the manual page, culab.1, in roff (man -l - reads it)", 0 },
+	END
+};
+
+static const char completion_about[] =
+	"Prints a completion script made from the same table as `--help`:\n"
+	"commands, every command's options, the words an option takes, and\n"
+	"file names where a command or option takes a file.  `make install`\n"
+	"installs both; to install one by hand:\n"
+	"\n"
+	"  bash  culab completion bash >\n"
+	"          ~/.local/share/bash-completion/completions/culab\n"
+	"  zsh   culab completion zsh > ~/.zfunc/_culab\n"
+	"          (with ~/.zfunc in fpath, before compinit)";
+
+static const struct cli_option no_options[] = { END };
+
+/* ---- the table ------------------------------------------------------------------ */
+
+#define RUN_QUIET "no progress line, report line or summary"
+
+static const struct cli_command commands[] = {
+	{ "run", cmd_run,
+	  "run an experiment file on the GPU: verify, time, count",
+	  "EXPERIMENT.yaml", CLI_ARG_FILE, NULL, 1, 1,
+	  "needs exactly one experiment file", run_about, run_options,
+	  RUN_QUIET, NULL, run_notes, 0 },
+	{ "check", cmd_check,
+	  "validate experiment files and compile their kernels (no GPU needed)",
+	  "EXPERIMENT.yaml...", CLI_ARG_FILE, NULL, 1, -1,
+	  "needs at least one experiment file", check_about, check_options,
+	  "print errors only (no ok lines, no notes)", NULL, NULL, 0 },
+	{ "plan", cmd_plan,
+	  "show what a run of an experiment file would measure (no GPU needed)",
+	  "EXPERIMENT.yaml", CLI_ARG_FILE, NULL, 1, 1,
+	  "needs exactly one experiment file", plan_about, plan_options,
+	  "print nothing on standard output but --json: the exit status says "
+	  "whether the file plans",
+	  "the plan as JSON (`culab merge --plans` reads it)", NULL, CLI_JSON },
+	{ "merge", cmd_merge,
+	  "merge the results of shards (or of parts run apart) into one",
+	  "RESULTS.json...", CLI_ARG_FILE, NULL, 1, -1,
+	  "needs at least one file", merge_about, merge_options,
+	  "no summary", NULL, NULL, 0 },
+	{ "slurm", cmd_slurm,
+	  "write (and submit) Slurm jobs: one task per shard, then a merge",
+	  "EXPERIMENT.yaml", CLI_ARG_FILE, NULL, 1, 1,
+	  "needs exactly one experiment file", slurm_about, slurm_options,
+	  "print nothing on standard output (the scripts are still written "
+	  "and submitted)",
+	  NULL, slurm_notes, 0 },
+	{ "list", cmd_list,
+	  "list the kernel variants, counter aliases or chips",
+	  "kernels|metrics|chips", CLI_ARG_CHOICE, "kernels metrics chips", 1, 1,
+	  "needs one of: kernels, metrics, chips", list_about, list_options,
+	  "no note on the chip assumed without a GPU",
+	  "the list as JSON", NULL, CLI_JSON },
+	{ "devices", cmd_devices,
+	  "show the CUDA devices culab can use",
+	  NULL, CLI_ARG_NONE, NULL, 0, 0, NULL, devices_about, no_options,
+	  "print nothing on standard output but --json: the exit status says "
+	  "whether a usable GPU is here",
+	  "the devices as JSON ([] without a GPU)", NULL, CLI_JSON },
+	{ "report", cmd_report,
+	  "render the lab report of a results file (no GPU needed)",
+	  "RESULTS.json", CLI_ARG_FILE, NULL, 1, 1, "needs one results file",
+	  report_about, report_options, "no report line on standard output",
+	  NULL, NULL, 0 },
+	{ "verify", cmd_verify,
+	  "check measured counters against each variant's signature",
+	  "RESULTS.json", CLI_ARG_FILE, NULL, 1, 1, "needs one results file",
+	  verify_about, no_options, "print failures and the summary only",
+	  "every check and the counts as JSON", NULL, CLI_JSON },
+	{ "compare", cmd_compare,
+	  "compare results files: faster, slower or the same (no GPU needed)",
+	  "BASE.json NEW.json...", CLI_ARG_FILE, NULL, 2, -1,
+	  "needs a base results file and at least one new one", compare_about,
+	  compare_options,
+	  "print nothing on standard output but --json: the exit status says "
+	  "(with --fail-on); -o FILE is still written",
+	  "every pair and every counter change as JSON (not with --markdown)",
+	  NULL, CLI_JSON },
+	{ "rerun", cmd_rerun,
+	  "run again what a results file recorded, and compare",
+	  "RESULTS.json", CLI_ARG_FILE, NULL, 1, 1,
+	  "needs exactly one results file", rerun_about, rerun_options,
+	  RUN_QUIET, NULL, NULL, 0 },
+	{ "help", cmd_help,
+	  "show the help of culab or of a command",
+	  "[COMMAND]", CLI_ARG_COMMAND, NULL, 0, 1, "takes at most one command",
+	  "Shows the list of commands, or the help of one: `culab help CMD`\n"
+	  "prints what `culab CMD --help` prints.",
+	  help_options, "no effect (every command takes -q)", NULL, NULL, 0 },
+	{ "completion", cmd_completion,
+	  "print the bash or zsh completion script",
+	  "bash|zsh", CLI_ARG_CHOICE, "bash zsh", 1, 1,
+	  "needs a shell: bash or zsh", completion_about, no_options,
+	  "no effect (every command takes -q)", NULL, NULL, 0 },
+};
+
+const struct cli_program cli_program = {
+	"culab", CULAB_VERSION,
+	"a profiling-instrumented lab-report generator for CUDA optimization "
+	"ladders",
+	"culab runs CUDA optimization ladders (reduction, transpose)\n"
+	"from YAML experiment files, verifies and times every\n"
+	"variant, collects hardware counters and writes results.",
+	commands, ARRAY_SIZE(commands),
+};
