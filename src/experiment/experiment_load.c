@@ -169,7 +169,7 @@ static void names_init(struct name_table *t, size_t n)
 }
 
 /* Adds `name`; returns where it was named first if it was already there. */
-static const struct node *names_add(struct name_table *t, const char *name,
+static const struct node *name_table_add(struct name_table *t, const char *name,
 				    const struct node *at)
 {
 	uint64_t h = 1469598103934665603ull;
@@ -266,7 +266,7 @@ static int check_root(struct loader *ld, struct experiment_file *f)
 				     have_defaults ? dvals : NULL, &name_at) < 0)
 			rc = -1;
 		/* Names must be unique, whatever else is wrong. */
-		if (e->name && (first = names_add(&names, e->name, name_at)))
+		if (e->name && (first = name_table_add(&names, e->name, name_at)))
 			rc = lerr(ld, name_at, "duplicate experiment name \"%s\" "
 				  "(first at line %d)", e->name, first->line);
 		/* Kept even when wrong: released with the file on failure. */
