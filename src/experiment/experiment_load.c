@@ -170,7 +170,7 @@ static void names_init(struct name_table *t, size_t n)
 
 /* Adds `name`; returns where it was named first if it was already there. */
 static const struct node *name_table_add(struct name_table *t, const char *name,
-				    const struct node *at)
+					       const struct node *at)
 {
 	uint64_t h = 1469598103934665603ull;
 
