@@ -315,7 +315,7 @@ $(DIST_BIN): $(MAIN_OBJ) $(LIB_OBJ) $(FLAGS_STAMP)
 	$(Q)$(CXX) $(LDFLAGS) $(DIST_LDFLAGS) -o $@ $(MAIN_OBJ) $(LIB_OBJ) \
 	  $(DIST_LDLIBS)
 
-$(DIST_TAR): $(DIST_BIN) $(DIST_SHARE) README.md Makefile
+$(DIST_TAR): $(DIST_BIN) $(GENERATED) $(DIST_SHARE) README.md Makefile
 	@echo "  DIST    $@"
 	$(Q)if [ $(words $(DIST_LIBS)) -ne 3 ] || [ -z "$(DIST_EULA)" ]; then \
 	  echo "culab: error: the tarball needs libcupti.so.13, libnvrtc.so.13, libnvrtc-builtins.so.13.* and the CUDA EULA from $(CUDA) (found: $(DIST_LIBS) $(DIST_EULA))" >&2; \
@@ -328,6 +328,12 @@ $(DIST_TAR): $(DIST_BIN) $(DIST_SHARE) README.md Makefile
 	 cp README.md $(DIST_TREE)/ && \
 	 mkdir -p $(DIST_TREE)/docs && cp docs/*.md $(DIST_TREE)/docs/ && \
 	 cp templates/*.md $(DIST_TREE)/share/culab/templates/ && \
+	 mkdir -p $(DIST_TREE)/share/man/man1 \
+	   $(DIST_TREE)/share/bash-completion/completions \
+	   $(DIST_TREE)/share/zsh/site-functions && \
+	 cp $(MAN_PAGE) $(DIST_TREE)/share/man/man1/culab.1 && \
+	 cp $(BASH_COMP) $(DIST_TREE)/share/bash-completion/completions/culab && \
+	 cp $(ZSH_COMP) $(DIST_TREE)/share/zsh/site-functions/_culab && \
 	 cp -R experiments $(DIST_TREE)/share/culab/experiments && \
 	 cp -R reports/examples/. $(DIST_TREE)/share/culab/examples/ && \
 	 cp $(DIST_EULA) $(DIST_TREE)/licenses/NVIDIA-CUDA-EULA.txt && \

@@ -51,7 +51,8 @@ for f in bin/culab lib/libcupti.so.13 lib/libnvrtc.so.13 README.md \
 	 licenses/NVIDIA-CUDA-EULA.txt share/culab/templates/report.en.md \
 	 share/culab/templates/report.zh.md share/culab/experiments/default.yaml \
 	 share/culab/experiments/examples/exercise.yaml \
-	 share/culab/examples/h100/results.json; do
+	 share/culab/examples/h100/results.json share/man/man1/culab.1 \
+	 share/bash-completion/completions/culab share/zsh/site-functions/_culab; do
 	[ -f "$root/$f" ] && ok || ko "missing $f"
 done
 set -- "$root"/lib/libnvrtc-builtins.so.13.*
