@@ -232,6 +232,7 @@ int cmd_plan(struct cli_context *cx)
 		po.done = done = results_done(&prev);
 		po.ndone = prev.nrows;
 	}
+	po.outdir = outdir;
 	plan_build(&f, &po, &p);
 	rc = EXIT_OK;
 	if (cx->args.json)

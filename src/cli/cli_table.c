@@ -264,9 +264,9 @@ static const struct cli_option report_options[] = {
 	{ K_FORMAT, "format", 0, CLI_ARG_CHOICE, "FMT", "md html both",
 	  "md, html or both (default both)", 0 },
 	{ K_TEMPLATE, "template", 0, CLI_ARG_FILE, "FILE", NULL,
-	  "a template of your own (see README, Templates)", 0 },
+	  "a template of your own (docs/report.md, Templates)", 0 },
 	{ K_NO_CHARTS, "no-charts", 0, CLI_ARG_NONE, NULL, NULL,
-	  "Markdown only, no gnuplot", 0 },
+	  "draw no charts (gnuplot is not run)", 0 },
 	OPT_GNUPLOT,
 	{ K_BASELINE, "baseline", 0, CLI_ARG_FILE, "OTHER.json", NULL,
 	  "add a before/after section: every row compared with OTHER's as "

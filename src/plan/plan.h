@@ -125,6 +125,8 @@ struct plan_options {
 	bool count_passes;            /* compute counter passes offline
 					 (CUPTI's host API), for estimates */
 	struct plan_shard shard;      /* --shard I/N; count 0: every stage */
+	const char *outdir;           /* where the run would write (-o); NULL:
+					 the file's `output` */
 	struct plan_shard part;       /* then only this part of the shard's
 					 stages, cut the same way (a worker
 					 of run --devices); count 0: all */
@@ -132,6 +134,8 @@ struct plan_options {
 
 struct plan {
 	const struct experiment_file *f;
+	const char *outdir;           /* where the run would write: o->outdir,
+					 else the file's `output` */
 	struct plan_stage *stages;
 	size_t nstages;
 	size_t nms;                   /* measurements in all stages */

@@ -400,6 +400,7 @@ int plan_build(const struct experiment_file *f, const struct plan_options *o,
 
 	memset(p, 0, sizeof(*p));
 	p->f = f;
+	p->outdir = o->outdir ? o->outdir : f->output;
 	p->sm_count = o->sm_count > 0 ? o->sm_count : PLAN_ASSUMED_SMS;
 	p->shard = o->shard;
 	p->part = o->part;
@@ -793,7 +794,7 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose)
 	else
 		fprintf(fp, "), about %" PRIu64 " runs of a variant\n", p->runs);
 	fprintf(fp, "output %s; the largest stage needs %s of device memory "
-		"(scratch sized for %d SMs)\n", p->f->output,
+		"(scratch sized for %d SMs)\n", p->outdir,
 		bytes_text(b, sizeof(b), (double)p->peak_device_bytes),
 		p->sm_count);
 	if (p->left_out)

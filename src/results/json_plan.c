@@ -94,7 +94,7 @@ int json_print_plan(FILE *fp, const struct plan *p)
 		json_array_append_new(stages, stage_to_json(s));
 	}
 	o = json_pack("{s:o, s:s, s:o, s:i, s:I}", "file", jtext(f->path),
-		      "sha256", f->sha256, "output", jtext(f->output),
+		      "sha256", f->sha256, "output", jtext(p->outdir),
 		      "sm_count", p->sm_count,
 		      "measurements", (json_int_t)p->nms);
 	json_object_set_new(o, "states", counts_to_json(p->nstate));

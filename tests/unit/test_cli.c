@@ -297,6 +297,14 @@ static void test_plan(void **state)
 	expect(ARGS("plan", "--resume", "-o", "tests/fixtures/quick",
 		    "experiments/quick.yaml"), EXIT_OK,
 	       "162 measurements (0 to run, 162 resumed)", NULL);
+	/* the output a run would write to: -o's, else the file's */
+	expect(ARGS("plan", "experiments/quick.yaml"), EXIT_OK,
+	       "\noutput results/quick; ", NULL);
+	expect(ARGS("plan", "-o", "somewhere/else", "experiments/quick.yaml"),
+	       EXIT_OK, "\noutput somewhere/else; ", NULL);
+	expect(ARGS("plan", "--json", "-o", "somewhere/else",
+		    "experiments/quick.yaml"),
+	       EXIT_OK, "\"output\": \"somewhere/else\"", NULL);
 	expect(ARGS("plan", "--resume", "-o", "reports/examples/h100",
 		    "experiments/default.yaml"), EXIT_OK,
 	       "162 measurements (0 to run, 162 resumed)", NULL);
