@@ -12,7 +12,9 @@
 #  2. takes a screenshot (English), which must not be blank;
 #  3. loads a copy of the page with a small script that checks, at the
 #     width of an A4 page's text (703 px: 210 mm less 2 x 12 mm margins),
-#     that no table is wider than the text and every chart is inline SVG.
+#     that no table is wider than the text, every chart is inline SVG,
+#     and every chart's text is at least 8 pt on paper (its font size
+#     times the scale its SVG is drawn at, 1 px = 0.75 pt).
 # Also checks the page holds no <script> of its own and one inline <svg>
 # per chart.  Exits 0, 1 on a failure, 77 when chromium or pdfinfo is
 # missing (sh src/deps.sh test installs them).
@@ -100,14 +102,25 @@ document.querySelectorAll("table").forEach(function (t, i) {\
     Math.round(t.getBoundingClientRect().width) + " px wide");\
 });\
 document.querySelectorAll("img").forEach(function (m) { bad.push("chart not inline: " + m.src); });\
+var small = 99;\
+document.querySelectorAll("svg").forEach(function (g) {\
+  var box = g.viewBox.baseVal, scale = box \&\& box.width ? g.getBoundingClientRect().width / box.width : 1;\
+  g.querySelectorAll("text").forEach(function (t) {\
+    if (t.textContent.trim()) small = Math.min(small, parseFloat(getComputedStyle(t).fontSize) * scale * 0.75);\
+  });\
+});\
+if (small < 8) bad.push("chart text " + small.toFixed(1) + " pt in print, want 8 or more");\
 document.body.insertAdjacentHTML("beforeend", "<pre id=verdict>" +\
-  (bad.length ? "BAD " + bad.join("; ") : "LAYOUT-OK " + document.querySelectorAll("table").length) + "</pre>");\
+  (bad.length ? "BAD " + bad.join("; ") : "LAYOUT-OK " + document.querySelectorAll("table").length +\
+   " " + (small < 99 ? small.toFixed(1) : "-")) + "</pre>");\
 </script></body>|' "$page" >"$tmp/check-$lang.html"
 	run_browser --window-size=703,1000 --dump-dom "file://$tmp/check-$lang.html" \
 		>"$tmp/dom-$lang.html"
 	verdict=$(grep -o '<pre id="verdict">[^<]*' "$tmp/dom-$lang.html" | sed 's/.*>//')
 	case $verdict in
-	LAYOUT-OK*) echo "html.sh: $lang: $pages pages (A4), $svgs inline charts, ${verdict#LAYOUT-OK } tables within the page" ;;
+	LAYOUT-OK*)
+		set -- $verdict
+		echo "html.sh: $lang: $pages pages (A4), $svgs inline charts (text $3 pt or more in print), $2 tables within the page" ;;
 	*) ko "$lang: ${verdict:-no verdict from the browser}" ;;
 	esac
 done

@@ -1,6 +1,6 @@
-/* plot_int.h - what plot.c (charts in memory, their scripts and data)
- * and plot_draw.c (gnuplot drawing them) share, and nothing else
- * includes. */
+/* plot_int.h - what plot.c (charts in memory and their data),
+ * plot_script.c (their gnuplot scripts) and plot_draw.c (gnuplot drawing
+ * them) share, and nothing else includes. */
 #ifndef CULAB_PLOT_INT_H
 #define CULAB_PLOT_INT_H
 
@@ -9,6 +9,10 @@
 
 #include "base/util.h"
 #include "report.h"
+
+/* The longest text put into a chart (titles, by plot_quote); legend
+ * entries and bar labels are cut shorter (plot_script.c). */
+#define PLOT_MAX_TEXT 120
 
 struct plot_series {
 	char *title;
@@ -30,6 +34,7 @@ struct plot_panel {
 	char *title, *xlabel, *ylabel;
 	int xbase, ybase;
 	double bar_base;
+	double lo, hi;          /* plot_panel_range, NAN: from the data */
 	char **cats;
 	size_t ncats;
 	struct plot_series **series;
@@ -51,9 +56,28 @@ struct plot_set {
 	size_t n;
 };
 
-/* Chart c's gnuplot script into gp and its data file into dat (plot.c):
- * the script draws c.png and c.svg into outdir (a gnuplot variable, ''
- * when unset) from c.dat. */
+/* Whether (x, y) can be drawn in panel p: finite, positive on a log
+ * axis, on a category of a bar panel (plot.c). */
+bool plot_point_valid(const struct plot_panel *p, double x, double y);
+/* Whether point k of s has an interval that can be drawn with it. */
+bool plot_interval_valid(const struct plot_panel *p,
+			 const struct plot_series *s, size_t k);
+/* Whether s, or p, has a point that can be drawn. */
+bool plot_series_drawable(const struct plot_panel *p,
+			  const struct plot_series *s);
+bool plot_panel_drawable(const struct plot_panel *p);
+/* plot_quote() with a limit of `max` characters. */
+void plot_quote_max(struct sbuf *b, const char *text, size_t max);
+/* A number of a data block or script: %.10g, "NaN" when not finite. */
+void plot_num(struct sbuf *b, double v);
+
+/* Chart c's data file into dat: one block per drawable series of its
+ * drawable panels, in order (plot.c). */
+void plot_chart_data(const struct plot_chart *c, struct sbuf *dat);
+
+/* Chart c's gnuplot script into gp and its data file into dat
+ * (plot_script.c): the script draws c.png and c.svg into outdir (a
+ * gnuplot variable, '' when unset) from c.dat. */
 void plot_chart_files(const struct plot_chart *c, struct sbuf *gp,
 		      struct sbuf *dat);
 

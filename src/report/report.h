@@ -50,11 +50,19 @@ extern "C" {
 enum plot_kind {
 	PLOT_XY,    /* lines with points over numeric x */
 	PLOT_BARS,  /* bars over categories; a series is one bar per category */
+	/* Horizontal bars, one row per category from the top, labelled in
+	 * full on the left.  The series of a panel share each row (give a
+	 * row a value in one series only: "faster" and "slower", say), and
+	 * the panels of such a chart stand side by side sharing the rows
+	 * (the first panel's categories name them): a chart holds no other
+	 * kind.  The panel's ylabel names the value axis, drawn below. */
+	PLOT_HBARS,
 };
 
 enum plot_style {
 	PLOT_SOLID,
-	PLOT_DASHED,
+	PLOT_DASHED,  /* a reference among the lines: a copy, a ceiling */
+	PLOT_MUTED,   /* grey: the neutral ones among bars ("no clear change") */
 };
 
 struct plot_set;
@@ -62,9 +70,14 @@ struct plot_chart;
 struct plot_panel;
 struct plot_series;
 
-/* Chart sizes in pixels (SVG uses the same). */
-#define PLOT_WIDTH 960
-#define PLOT_HEIGHT 540
+/* Chart width in pixels (PNG and SVG), and the size of its text: an A4
+ * page's text is 703 CSS px wide (210 mm less 2 x 12 mm), so a chart
+ * this wide is printed at its own size and PLOT_FONT px is 9 pt on
+ * paper, the smallest text (PLOT_FONT_SMALL, bar labels) 8.25 pt.  The
+ * height follows what a chart holds. */
+#define PLOT_WIDTH 700
+#define PLOT_FONT 12
+#define PLOT_FONT_SMALL 11
 
 struct plot_set *plot_set_new(void);
 /* Frees the set and everything added to it; accepts NULL. */
@@ -92,23 +105,34 @@ bool plot_chart_drawable(const struct plot_chart *c);
 struct plot_panel *plot_panel_add(struct plot_chart *c, enum plot_kind kind,
 				  const char *title, const char *xlabel,
 				  const char *ylabel);
-/* Logarithmic axes: base 0 = linear (default), else 2 or 10.  An x axis in
- * base 2 is labelled 2^k, a y axis in base 10 10^k.  Points <= 0 on a log axis are left out. */
+/* Logarithmic axes: base 0 = linear (default), else 2 or 10; ybase is
+ * the value axis's (of bars too).  An x axis in base 2 is labelled 2^k.
+ * Value axes are ticked at numbers a person reads (0.5, 1, 2, 5 or 0.01,
+ * 0.1, 1, 10 on a log axis; 0, 500, 1000 or 0, 200M, 400M on a linear
+ * one), never at 0.00390625.  Points <= 0 on a log axis are left out. */
 void plot_panel_logscale(struct plot_panel *p, int xbase, int ybase);
-/* Bars grow from y = `base` (default 0; 1 suits speedups on a log axis,
- * so that slowdowns point down). */
+/* Bars grow from `base` (default 0; 1 suits speedups, so that slowdowns
+ * point the other way). */
 void plot_panel_bar_base(struct plot_panel *p, double base);
+/* Fixes a bar panel's value axis to [lo, hi] (NAN: from the data, the
+ * default): a bar beyond it is drawn to the edge and its label, inside
+ * the bar, gets a mark (">" beyond hi, "<" below lo), so that one
+ * outlier cannot squash the others. */
+void plot_panel_range(struct plot_panel *p, double lo, double hi);
+/* Value labels, in one style per panel: */
 enum plot_labels {
 	PLOT_LABELS_NONE,
-	PLOT_LABELS_VALUE,   /* 3 significant digits; whole numbers from 1000
-				(3052), 810M from a million */
-	PLOT_LABELS_TIMES,   /* speedups: 2.05x, 139x, 0.0039x */
+	PLOT_LABELS_VALUE,   /* 3 significant digits, whole numbers from 1000
+				(3052); in a panel whose values reach 10000,
+				SI prefixes for all (854k, 43.7M) */
+	PLOT_LABELS_TIMES,   /* speedups: 152x, 13.8x, 1.63x, 0.93x, 0.0061x */
 };
 
 /* Adds a category (bar charts) and returns its index (0, 1, ...). */
 size_t plot_panel_category(struct plot_panel *p, const char *label);
-/* A horizontal reference line at y, with a legend entry.  Non-finite or
- * (on a log axis) non-positive values are ignored. */
+/* A reference line at value y (horizontal; vertical in a PLOT_HBARS
+ * panel), with a legend entry.  Non-finite or (on a log axis)
+ * non-positive values are ignored. */
 void plot_panel_hline(struct plot_panel *p, const char *title, double y,
 		      enum plot_style style);
 
@@ -122,10 +146,11 @@ void plot_series_point(struct plot_series *s, double x, double y);
  * The series' data then has two more columns, low and high. */
 void plot_series_interval(struct plot_series *s, double x, double y,
 			  double lo, double hi);
-/* Bar charts: prints each of the series' bars' values above it; upright
- * when a panel has more labelled bars than fit side by side, and the
- * y range leaves room for them.  A bar chart's key stands above the plot,
- * so that no bar is drawn under it. */
+/* Bar charts: prints each of the series' bars' values at its end (above
+ * it, upright when a panel has more labelled bars than fit side by side;
+ * beside a horizontal bar, or inside it where it reaches the edge), and
+ * the value range leaves room for them.  A bar chart's key stands
+ * outside the plot, so that no bar is drawn under it. */
 void plot_series_labels(struct plot_series *s, enum plot_labels labels);
 
 /* plot_render()'s code when gnuplot cannot be started (not installed, not

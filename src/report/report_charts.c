@@ -40,18 +40,30 @@ static char *chart_name(const struct group *g, enum chart k)
 	return xasprintf("%s-%s-%s", chart_kind_names[k], g->family, g->dtype);
 }
 
+/* A variant's name without its family's prefix ("interleaved_divergent"
+ * for reduce_interleaved_divergent): the chart's title names the family,
+ * and the short name fits beside a bar in full. */
+static const char *short_name(const struct item *it)
+{
+	const char *v = S(it->row->variant), *f = S(it->row->family);
+	size_t n = strlen(f);
 
-/* A line's or bar's label: the variant, its block where blocks vary, and
- * "(yours)" for the user's kernels. */
+	if (n && strncmp(v, f, n) == 0 && v[n] == '_' && v[n + 1])
+		return v + n + 1;
+	return v;
+}
+
+/* A line's or bar's label: the variant's short name, its block where
+ * blocks vary, and "(yours)" for the user's kernels. */
 static char *item_label(const struct item *it, bool with_block)
 {
 	const char *mine = it->role == ROLE_USER ? " (yours)" :
 			   it->role == ROLE_CEILING ? " (ceiling)" : "";
 
 	if (with_block && it->row->block > 0)
-		return xasprintf("%s (block %d)%s", S(it->row->variant),
+		return xasprintf("%s (block %d)%s", short_name(it),
 				 it->row->block, mine);
-	return xasprintf("%s%s", S(it->row->variant), mine);
+	return xasprintf("%s%s", short_name(it), mine);
 }
 
 /* The fastest verified row of each of the user's kernels in ladder l, in
@@ -94,7 +106,7 @@ static char *users_key(const struct item *const *users, size_t n)
 
 	for (size_t i = 0; i < n; i++)
 		sbuf_addf(&b, "%sY%zu = %s", i ? ", " : " (yours: ", i + 1,
-			  S(users[i]->row->variant));
+			  short_name(users[i]));
 	if (n)
 		sbuf_addc(&b, ')');
 	return n ? sbuf_detach(&b) : xstrdup("");
@@ -263,9 +275,10 @@ static void chart_lines(const struct group *g, struct plot_panel *p,
 	strmap_release(&xmap);
 }
 
+/* A rung's row in the ladder chart: "3: interleaved_divergent". */
 static char *rung_label(const struct item *it)
 {
-	return xasprintf("%d: %s", it->row->step, S(it->row->variant));
+	return xasprintf("%d: %s", it->row->step, short_name(it));
 }
 
 /* The chart's file name when it has something to draw, else NULL (such a
@@ -281,6 +294,8 @@ struct chart_ctx {
 	const struct group *g;
 	struct plot_set *set;
 	const char *title;          /* "family / dtype" */
+	const char *gpu;            /* the GPU the charts' rows ran on, or
+				       NULL when the results do not say */
 	const char *xlabel;         /* the size axis of the line charts */
 	const struct ladder *top;   /* the group's top ladder, or NULL */
 	const char *size;           /* its size, for the bar charts' titles */
@@ -299,13 +314,31 @@ static const struct environment *peak_env(const struct chart_ctx *x)
 	return x->m->r->has_env ? &x->m->r->env : NULL;
 }
 
+/* A chart's title, which says what it shows without the report around
+ * it: "reduce / float, n = 2^28, NVIDIA H100 80GB HBM3: what" (size
+ * NULL: none). */
+static char *chart_title(const struct chart_ctx *x, const char *size,
+			 const char *what)
+{
+	struct sbuf b = SBUF_INIT;
+
+	sbuf_add(&b, x->title);
+	if (size)
+		sbuf_addf(&b, ", %s", size);
+	if (x->gpu && *x->gpu)
+		sbuf_addf(&b, ", %s", x->gpu);
+	if (what)
+		sbuf_addf(&b, ": %s", what);
+	return sbuf_detach(&b);
+}
+
 /* Median time against size, one line per variant (log-log), with the
  * 95 % interval of each median. */
 static const char *chart_time(const struct chart_ctx *x)
 {
 	char *name = chart_name(x->g, CH_TIME);
 	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
-	char *t = xasprintf("%s: median time vs size", x->title);
+	char *t = chart_title(x, NULL, "median time against size");
 	struct plot_panel *p;
 
 	free(name);
@@ -325,7 +358,7 @@ static const char *chart_bandwidth(const struct chart_ctx *x)
 	const struct environment *env = peak_env(x);
 	char *name = chart_name(x->g, CH_BW);
 	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
-	char *t = xasprintf("%s: bandwidth vs size", x->title);
+	char *t = chart_title(x, NULL, "bandwidth against size");
 	struct plot_panel *p;
 
 	free(name);
@@ -341,45 +374,108 @@ static const char *chart_bandwidth(const struct chart_ctx *x)
 	return chart_if_drawable(c);
 }
 
-/* The top ladder's speedup per rung: over the previous rung and over the
- * first, as bars from 1x. */
+/* Speedups a ladder chart's step panel draws to scale: from 0 to this;
+ * a larger step (a teaching rung's undoing) reaches the edge, marked,
+ * with its value.  Fixed, so that every ladder chart reads the same and
+ * a 1.2x step is a sixth of the panel. */
+#define LADDER_STEP_MAX 2.5
+
+/* Times more than this far above the next faster one (in a ladder whose
+ * fastest two thirds lie below them) are drawn to the edge of the time
+ * panel, marked, with their value: rung 2, a teaching rung, takes 160x
+ * rung 1's time and would squash every other bar to a sliver. */
+#define LADDER_TIME_GAP 8.0
+
+static int dbl_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The end of the ladder chart's time axis: a little beyond the slowest
+ * time below a gap of LADDER_TIME_GAP, or NAN (from the data) when there
+ * is no such gap. */
+static double ladder_time_max(const struct chart_ctx *x)
+{
+	size_t n = x->nrungs + x->nusers, k;
+	double *t = xcalloc(n + 1, sizeof(*t)), end = NAN;
+
+	for (k = 0; k < n; k++)
+		t[k] = item_ms(k < x->nrungs ? x->rungs[k] :
+			       x->users[k - x->nrungs]);
+	qsort(t, n, sizeof(*t), dbl_cmp);
+	for (k = 1; k < n; k++)
+		if (t[k] > LADDER_TIME_GAP * t[k - 1] && k * 3 >= n * 2) {
+			end = t[k - 1] * 1.25;
+			break;
+		}
+	free(t);
+	return end;
+}
+
+/* The top ladder, the one chart of it a report's body shows: each rung's
+ * median time (and the user's kernels'), as bars on a linear axis with
+ * their values, against the ladder's copy ceiling; beside it each step's
+ * speedup over the previous rung, on a linear axis from 0 to
+ * LADDER_STEP_MAX, coloured by what the model found of it (faster,
+ * slower, or no clear change).  Both panels cut outliers at their edge,
+ * marked and labelled. */
 static const char *chart_ladder(const struct chart_ctx *x)
 {
-	struct plot_series *step, *cum;
-	char *key = users_key((const struct item *const *)x->users, x->nusers);
-	char *t = xasprintf("%s, %s: speedup per rung%s", x->title, x->size,
-			    key);
+	static const enum plot_style verdict_style[] = {
+		PLOT_SOLID, PLOT_SOLID, PLOT_MUTED,
+	};
+	char same[48];
+	const char *const verdict_title[] = { "faster", "slower", same };
+	struct plot_series *time, *step[3];
+	char *t = chart_title(x, x->size, NULL);
 	char *name = chart_name(x->g, CH_LADDER);
-	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
-	struct plot_panel *p;
+	struct plot_chart *c = plot_chart_add(x->set, name, t);
+	struct plot_panel *pt, *ps;
 
 	free(name);
-	p = plot_panel_add(c, PLOT_BARS, t, "rung", "speedup (x, log scale)");
 	free(t);
-	free(key);
-	plot_panel_logscale(p, 0, 2);
-	plot_panel_bar_base(p, 1);
-	step = plot_series_add(p, "over the previous rung", PLOT_SOLID);
-	cum = plot_series_add(p, "over the first rung", PLOT_SOLID);
-	/* values on both bars (upright where many: report.h) */
-	plot_series_labels(step, PLOT_LABELS_TIMES);
-	plot_series_labels(cum, PLOT_LABELS_TIMES);
-	for (size_t i = 0; i < x->nrungs; i++) {
-		char *label = rung_label(x->rungs[i]);
-		size_t at = plot_panel_category(p, label);
-
-		free(label);
-		plot_series_point(step, (double)at, x->rungs[i]->step_x);
-		plot_series_point(cum, (double)at, x->rungs[i]->cum_x);
+	snprintf(same, sizeof(same), "within %g %% or unclear",
+		 SPEEDUP_SAME_PCT);
+	pt = plot_panel_add(c, PLOT_HBARS, "median time (ms)", NULL, NULL);
+	plot_panel_range(pt, 0, ladder_time_max(x));
+	time = plot_series_add(pt, NULL, PLOT_SOLID);
+	plot_series_labels(time, PLOT_LABELS_VALUE);
+	if (x->top->ceiling) {
+		t = xasprintf("%s (ceiling) %.3g ms",
+			      short_name(x->top->ceiling),
+			      item_ms(x->top->ceiling));
+		plot_panel_hline(pt, t, item_ms(x->top->ceiling),
+				 PLOT_DASHED);
+		free(t);
 	}
-	/* the user's kernels: not rungs, so over the first rung only */
-	for (size_t i = 0; i < x->nusers; i++) {
-		char *label = user_label(i);
-		size_t at = plot_panel_category(p, label);
+	ps = plot_panel_add(c, PLOT_HBARS, "speedup over previous rung",
+			    NULL, NULL);
+	plot_panel_bar_base(ps, 1);
+	plot_panel_range(ps, 0, LADDER_STEP_MAX);
+	for (size_t k = 0; k < ARRAY_SIZE(step); k++) {
+		step[k] = plot_series_add(ps, verdict_title[k],
+					  verdict_style[k]);
+		plot_series_labels(step[k], PLOT_LABELS_TIMES);
+	}
+	for (size_t i = 0; i < x->nrungs + x->nusers; i++) {
+		const struct item *it = i < x->nrungs ? x->rungs[i] :
+					x->users[i - x->nrungs];
+		size_t verdict = it->step_verdict == SV_FASTER ? 0 :
+				 it->step_verdict == SV_SLOWER ? 1 : 2;
+		char *label = i < x->nrungs ? rung_label(it) :
+			      xasprintf("yours: %s", short_name(it));
+		size_t at = plot_panel_category(pt, label);
 
+		plot_panel_category(ps, label);
 		free(label);
-		plot_series_point(step, (double)at, NAN);
-		plot_series_point(cum, (double)at, x->users[i]->cum_x);
+		plot_series_point(time, (double)at, item_ms(it));
+		/* the user's kernels are not rungs: no step */
+		for (size_t k = 0; k < ARRAY_SIZE(step); k++)
+			plot_series_point(step[k], (double)at,
+					  i < x->nrungs && k == verdict ?
+					  it->step_x : NAN);
 	}
 	return chart_if_drawable(c);
 }
@@ -466,8 +562,8 @@ static const char *chart_counters(const struct chart_ctx *x)
 {
 	const struct ladder *top = x->top;
 	char *key = users_key((const struct item *const *)x->users, x->nusers);
-	char *t = xasprintf("%s, %s: the signatures' counters per rung%s",
-			    x->title, x->size, key);
+	char *what = xasprintf("counters per rung%s", key);
+	char *t = chart_title(x, x->size, what);
 	char *name = chart_name(x->g, CH_COUNTERS);
 	struct plot_chart *c = plot_chart_add(x->set, name, t);
 	const char **cols = xcalloc(top->ncols, sizeof(*cols));
@@ -475,6 +571,7 @@ static const char *chart_counters(const struct chart_ctx *x)
 
 	free(name);
 	free(t);
+	free(what);
 	free(key);
 	plot_chart_columns(c, ncols > 1 ? 2 : 1);
 	for (size_t k = 0; k < ncols; k++) {
@@ -514,22 +611,22 @@ static const char *chart_counters(const struct chart_ctx *x)
 	return chart_if_drawable(c);
 }
 
-/* The top ladder's bandwidth per verified row, against its copy ceiling
- * and the theoretical peak. */
+/* The top ladder's bandwidth per verified row, as horizontal bars with
+ * their values, against its copy ceiling and the theoretical peak. */
 static const char *chart_transpose(const struct chart_ctx *x)
 {
 	const struct environment *env = peak_env(x);
 	const struct ladder *top = x->top;
-	char *t = xasprintf("%s, %s: bandwidth per variant", x->title, x->size);
+	char *t = chart_title(x, x->size, "bandwidth per variant");
 	char *name = chart_name(x->g, CH_TRANSPOSE);
 	struct plot_chart *c = plot_chart_add(x->set, name, NULL);
 	struct plot_panel *p;
 	struct plot_series *s;
 
 	free(name);
-	p = plot_panel_add(c, PLOT_BARS, t, NULL, "GB/s");
+	p = plot_panel_add(c, PLOT_HBARS, t, NULL, "GB/s");
 	free(t);
-	s = plot_series_add(p, "GB/s", PLOT_SOLID);
+	s = plot_series_add(p, NULL, PLOT_SOLID);
 	plot_series_labels(s, PLOT_LABELS_VALUE);
 	for (size_t i = 0; i < top->nitems; i++) {
 		const struct item *it = top->items[i];
@@ -538,14 +635,15 @@ static const char *chart_transpose(const struct chart_ctx *x)
 
 		if (!it->ok)
 			continue;
-		label = item_label(it, top->blocks);
+		label = it->role == ROLE_RUNG && !top->blocks ?
+			rung_label(it) : item_label(it, top->blocks);
 		at = plot_panel_category(p, label);
 		free(label);
 		plot_series_point(s, (double)at, it->row->gbps);
 	}
 	if (top->ceiling) {
 		t = xasprintf("ceiling (%s) %.0f GB/s",
-			      S(top->ceiling->row->variant),
+			      short_name(top->ceiling),
 			      top->ceiling->row->gbps);
 		plot_panel_hline(p, t, top->ceiling->row->gbps, PLOT_DASHED);
 		free(t);
@@ -558,10 +656,30 @@ static const char *chart_transpose(const struct chart_ctx *x)
 	return chart_if_drawable(c);
 }
 
+/* The sizes group g measured with a verified row, counted up to 2. */
+static size_t group_sizes(const struct group *g)
+{
+	const struct ladder *one = NULL;
+
+	for (size_t k = 0; k < g->nladders; k++)
+		for (size_t i = 0; i < g->ladders[k]->nitems; i++) {
+			const struct item *it = g->ladders[k]->items[i];
+
+			if (!it->ok)
+				continue;
+			if (one && (one->n != g->ladders[k]->n ||
+				    one->m != g->ladders[k]->m))
+				return 2;
+			one = g->ladders[k];
+		}
+	return one ? 1 : 0;
+}
+
 /* Adds group g's charts to `set` and records in names[] those that will
- * be drawn: time and bandwidth against size, and at the top ladder's
- * size the speedups, the counters and (transpose) the bandwidth per
- * variant. */
+ * be drawn: time and bandwidth against size where it measured two sizes
+ * or more (one size would stack every line's one point at one x: the
+ * ladder chart shows that size), and at the top ladder's size the
+ * ladder, the counters and (transpose) the bandwidth per variant. */
 static void charts_group(const struct model *m, struct group *g,
 			 struct plot_set *set, const char **names)
 {
@@ -569,15 +687,16 @@ static void charts_group(const struct model *m, struct group *g,
 	char *title, *size;
 	char xlabel[64];
 
-	x.title = title = g->gpu ? xasprintf("%s / %s (%s)", g->family,
-					     g->dtype, g->gpu) :
-				   xasprintf("%s / %s", g->family, g->dtype);
+	x.title = title = xasprintf("%s / %s", g->family, g->dtype);
+	x.gpu = g->gpu ? g->gpu : peak_env(&x) ? peak_env(&x)->gpu_name : NULL;
 	snprintf(xlabel, sizeof(xlabel), "%s",
 		 family_is_matrix(g->family) ? "elements (rows x columns)"
 					     : "elements (n)");
 	x.xlabel = xlabel;
-	names[CH_TIME] = chart_time(&x);
-	names[CH_BW] = chart_bandwidth(&x);
+	if (group_sizes(g) >= 2) {
+		names[CH_TIME] = chart_time(&x);
+		names[CH_BW] = chart_bandwidth(&x);
+	}
 	if (!x.top)
 		goto out;
 	x.size = size = size_text_as(x.top->n, x.top->m, x.top->matrix, true);

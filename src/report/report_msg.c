@@ -322,24 +322,37 @@ static const char *const msgs[M__COUNT][NLANG] = {
 
 	[M_CH_HEAD] = { "{1} / {2}", "{1} / {2}" },
 	[M_CH_TIME] = {
-		"Median time against size for every variant (log-log), each "
-		"with the 95 % confidence interval of its median as an error "
-		"bar.",
-		"各变体的中位时间随规模的变化（双对数坐标），误差线为中位数的 95 % "
-		"置信区间。" },
+		"Median time against size for every variant (log-log). A "
+		"point's 95 % interval within this run is drawn as an error "
+		"bar where it is wider than the point's marker; most are "
+		"narrower, and the tables give them all.",
+		"各变体的中位时间随规模的变化（双对数坐标）。每个点在本次运行内的 "
+		"95 % 区间比标记宽时画成误差线；多数区间比标记还窄，各表格列出全部"
+		"区间。" },
 	[M_CH_BW] = {
-		"Bandwidth against size, with the 95 % confidence interval of "
-		"each point as an error bar; the theoretical peak is a solid "
+		"Bandwidth against size; the theoretical peak is a solid "
 		"line, the family's measured copy ceiling the dashed line "
-		"marked \"(ceiling)\".",
-		"带宽随规模的变化，误差线为每个点的 95 % 置信区间；实线为理论峰值，"
-		"标有“(ceiling)”的虚线为本族实测的拷贝上限。" },
+		"marked \"(ceiling)\". Error bars as in the time chart: "
+		"drawn where wider than the marker.",
+		"带宽随规模的变化；实线为理论峰值，标有“(ceiling)”的虚线为本族实测"
+		"的拷贝上限。误差线同时间图：比标记宽时才画出。" },
 	[M_CH_LADDER] = {
-		"The ladder at {1}: speedup of each rung over the previous one "
-		"and cumulative speedup over the first rung (bars start at "
-		"1×; a bar below 1 is a slowdown).",
-		"{1} 时的优化阶梯：每一级相对上一级的加速比，以及相对第一级的累计"
-		"加速比（柱子从 1× 起画，低于 1 表示变慢）。" },
+		"The ladder at {1}. Left: each rung's median time in ms, on "
+		"a linear axis (a dashed line marks the copy ceiling's time "
+		"where the ladder has one). Right: each step's speedup over "
+		"the previous rung, on a linear axis from 0 to 2.5×, blue "
+		"where the step is faster, vermillion where it is slower, "
+		"grey within 2 % or unclear. A bar beyond its axis (a "
+		"teaching rung, or the step that undoes it) ends at the edge, "
+		"marked \">\" and labelled with its value. The 95 % "
+		"intervals are in the tables: at this scale they are "
+		"narrower than a bar's end.",
+		"{1} 时的优化阶梯。左：各级的中位时间（ms，线性坐标；有拷贝上限时"
+		"用虚线标出其时间）。右：每一步相对上一级的加速比，线性坐标从 0 "
+		"到 2.5×，蓝色表示变快，朱红色表示变慢，灰色表示在 2 % 以内或"
+		"无法判定。超出坐标范围的柱子（教学用的级，或消除它的那一步）画到"
+		"边缘为止，标上“>”和它的数值。95 % 区间见各表格：在这个比例下它们"
+		"比柱子末端还窄。" },
 	[M_CH_COUNTERS] = {
 		"Hardware counters per rung at {1}: the counters the rungs' "
 		"signatures are stated in, achieved occupancy and DRAM bytes "
@@ -353,8 +366,9 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"标注；各表格列出全部数值）。" },
 	[M_CH_TRANSPOSE] = {
 		"Transpose bandwidth per variant at {1}, against the measured "
-		"copy ceiling.",
-		"{1} 时各转置变体的带宽，与实测的拷贝上限对比。" },
+		"copy ceiling (dashed) and the theoretical peak (solid).",
+		"{1} 时各转置变体的带宽，与实测的拷贝上限（虚线）和理论峰值（实线）"
+		"对比。" },
 	[M_CH_FILES] = { "SVG: {1} · data: {2} · gnuplot script: {3}",
 			 "SVG：{1} · 数据：{2} · gnuplot 脚本：{3}" },
 	[M_CH_RERUN] = {

@@ -609,13 +609,17 @@ static void test_failed_user_row(void **state)
 	EXPECT_NOT_IN(x.en, "123.4");
 	EXPECT_NOT_IN(x.zh, "123.4");
 	{
-		char *dat = xasprintf("%s/charts/time-reduce-float.dat", dir);
+		/* one size: the ladder chart, no chart against size */
+		char *dat = xasprintf("%s/charts/ladder-reduce-float.dat", dir);
+		char *time = xasprintf("%s/charts/time-reduce-float.dat", dir);
 		char *text = slurp(dat, NULL);
 
 		assert_non_null(text);
 		EXPECT_NOT_IN(text, "123.4");
+		assert_null(slurp(time, NULL));
 		free(text);
 		free(dat);
+		free(time);
 	}
 	rendered_free(&x);
 	scratch_done(dir);

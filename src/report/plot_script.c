@@ -1,0 +1,957 @@
+/* plot_script.c - a chart's gnuplot script.  See report.h; plot.c holds
+ * the charts and writes their data, plot_draw.c runs gnuplot.
+ *
+ * The script is built to be read on paper: a chart is PLOT_WIDTH px
+ * wide, the width of an A4 page's text, so that its text prints at its
+ * own size (9 pt, bar labels 8.25 pt); its height follows what it holds
+ * (rows of bars, lines of the key).  Value axes are ticked here, at
+ * numbers a person reads (1-2-5 or powers of ten on a log axis), and
+ * labelled in one style per panel.  Series take their colours from Okabe
+ * and Ito's colour-blind-safe set and their markers from thirteen
+ * shapes, so that no two lines of a chart share both (two lines with
+ * one marker have neighbouring colours of the set, which differ most).
+ * Horizontal bar charts (PLOT_HBARS) are laid out here in pixels: their
+ * category labels in a column of their own, never cut. */
+#include "plot_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+/* The longest legend entry and category label put into a chart. */
+#define PLOT_MAX_KEY 48
+#define PLOT_MAX_TICK 40
+
+/* Okabe & Ito's colour-blind-safe colours (without their yellow, too
+ * pale on white), in the order where neighbours differ most: two lines
+ * that share a marker have neighbouring colours (series_style), which
+ * stay at least 24 CIELAB units apart in normal vision and in simulated
+ * protanopia, deuteranopia and tritanopia (tests/unit/chart_check.h). */
+static const char *const series_colors[] = {
+	"#0072B2", /* blue */
+	"#D55E00", /* vermillion */
+	"#CC79A7", /* reddish purple */
+	"#000000", /* black */
+	"#009E73", /* bluish green */
+	"#E69F00", /* orange */
+	"#56B4E9", /* sky blue */
+};
+
+/* gnuplot point types: filled circle, square, triangles, diamond, the
+ * same open, then plus, cross and star. */
+static const int series_points[] = { 7, 5, 9, 11, 13, 6, 4, 8, 10, 12, 1, 2,
+				     3 };
+
+/* Dash types of the lines after each round of colours (solid, dash-dot,
+ * dash-dot-dot); PLOT_DASHED lines (copies, ceilings) are dashed. */
+static const int series_dashes[] = { 1, 4, 5 };
+#define DASHED 2
+/* The colour of PLOT_MUTED series. */
+#define MUTED "#999999"
+
+/* Colours of reference lines, in order of addition. */
+static const char *const hline_colors[] = {
+	"#000000", "#555555", "#009E73", "#CC79A7",
+};
+
+/* Text sizes in px (report.h): the width of a bar label, and the height
+ * of a line. */
+#define LABEL_PX (7 * 0.6 * PLOT_FONT_SMALL + 8)
+#define LINE_PX 19
+
+/* The advance widths of ASCII ' ' to '~' in DejaVu Sans (what "Sans"
+ * is on most systems), in hundredths of an em: text_px() measures a
+ * label's column by them. */
+static const unsigned char char_width[95] = {
+	32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64,
+	64, 64, 64, 64, 64, 64, 64, 64, 64, 34, 34, 84, 84, 84, 53, 100, 68,
+	69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86, 75, 79, 60, 79, 69,
+	63, 61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50, 50, 61, 63, 55,
+	63, 62, 35, 63, 63, 28, 28, 58, 28, 97, 63, 61, 63, 63, 41, 52, 39,
+	63, 59, 82, 59, 59, 52, 64, 34, 64, 84,
+};
+
+/* The width in px of text, as plot_quote_max(text, max) puts it, at
+ * PLOT_FONT px, with 5 % to spare for a wider font. */
+static double text_px(const char *text, size_t max)
+{
+	double em = 0;
+	size_t n = 0;
+
+	for (const unsigned char *p = (const unsigned char *)(text ? text : "");
+	     *p && n < max; p++) {
+		if ((*p & 0xC0) == 0x80)
+			continue;
+		n++;
+		em += *p >= ' ' && *p <= '~' ? char_width[*p - ' '] : 53;
+	}
+	return em / 100 * PLOT_FONT * 1.05;
+}
+
+/* Horizontal bars: the height of a row, and the share of it a bar
+ * takes. */
+#define ROW_PX 22
+#define BAR_HALF 0.34
+
+/* Bars per panel above which vertical bars' labels stand upright. */
+#define LABELS_UPRIGHT 10
+
+/* An interval: a line from low to high with a cap at each end. */
+#define INTERVAL_STYLE "with vectors heads size screen 0.006,90 lw 1.5"
+
+static size_t zmax(size_t a, size_t b)
+{
+	return a > b ? a : b;
+}
+
+/* The most ticks on a value axis. */
+#define MAX_TICKS 12
+
+/* ---- numbers ----------------------------------------------------------- */
+
+/* v rounded to 12 significant digits: 2 * 10^-1 is 0.2, not
+ * 0.20000000000000001. */
+static double clean(double v)
+{
+	char buf[40];
+
+	snprintf(buf, sizeof(buf), "%.12g", v);
+	v = strtod(buf, NULL);
+	return v == 0 ? 0 : v;     /* not -0 */
+}
+
+/* A tick's label: "0", "0.25", "2500", "200M", "1.2G". */
+static void tick_text(struct sbuf *b, double v)
+{
+	double a = fabs(v);
+
+	if (a < 1e-300) {
+		sbuf_addc(b, '0');
+	} else if (a >= 1e4) {
+		int e = (int)floor(log10(a * (1 + 1e-9)) / 3);
+
+		if (e > 6)
+			e = 6;
+		sbuf_addf(b, "%.3g%c", v / pow(1000, e), "kMGTPE"[e - 1]);
+	} else {
+		sbuf_addf(b, "%.4g", v);
+	}
+}
+
+/* A step of 1, 2, 2.5 or 5 times a power of ten, about span / want. */
+static double nice_step(double span, int want)
+{
+	double raw = span / want, mag = pow(10, floor(log10(raw))),
+	       f = raw / mag;
+
+	return clean((f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 :
+		      f <= 5 ? 5 : 10) * mag);
+}
+
+/* Ticks of a linear axis [lo, hi], about `want` of them, into t[]. */
+static size_t linear_ticks(double lo, double hi, int want, double *t)
+{
+	double step = nice_step(hi - lo, want);
+	size_t n = 0;
+
+	for (double k = ceil(lo / step - 1e-9);
+	     k * step <= hi + step * 1e-9 && n < MAX_TICKS; k++)
+		t[n++] = clean(k * step);
+	return n;
+}
+
+/* Ticks of a log axis [lo, hi] into t[]: 1, 2 and 5 times the powers of
+ * ten it spans, or every k-th power of ten on a wide axis, or linear
+ * steps on a narrow one (0.9, 1, 1.1). */
+static size_t log_ticks(double lo, double hi, double *t)
+{
+	static const double mant[] = { 1, 2, 5 };
+	int d0 = (int)floor(log10(lo)), d1 = (int)ceil(log10(hi)), every;
+	size_t n = 0;
+
+	if (hi / lo < 4)
+		return linear_ticks(lo, hi, 4, t);
+	if (hi / lo <= 60) {
+		for (int d = d0; d <= d1; d++)
+			for (size_t m = 0; m < ARRAY_SIZE(mant); m++) {
+				double v = clean(mant[m] * pow(10, d));
+
+				if (v >= lo * (1 - 1e-9) &&
+				    v <= hi * (1 + 1e-9) && n < MAX_TICKS)
+					t[n++] = v;
+			}
+		return n;
+	}
+	every = (d1 - d0 + 6) / 7;
+	for (int d = d0; d <= d1; d++) {
+		double v = clean(pow(10, d));
+
+		if (d % every == 0 && v >= lo * (1 - 1e-9) &&
+		    v <= hi * (1 + 1e-9) && n < MAX_TICKS)
+			t[n++] = v;
+	}
+	return n;
+}
+
+/* ---- value axes -------------------------------------------------------- */
+
+struct axis {
+	double lo, hi;
+	int base;               /* 0: linear */
+	double t[MAX_TICKS];
+	size_t n;
+};
+
+/* The extent of panel p's values (points, intervals, reference lines
+ * and, for bars, their base) into *y0, *y1, and of its x into *x0, *x1;
+ * false when it has none. */
+static bool panel_extent(const struct plot_panel *p, double *x0, double *x1,
+			 double *y0, double *y1)
+{
+	*x0 = *y0 = INFINITY;
+	*x1 = *y1 = -INFINITY;
+	for (size_t i = 0; i < p->nseries; i++) {
+		const struct plot_series *s = p->series[i];
+
+		for (size_t k = 0; k < s->n; k++) {
+			if (!plot_point_valid(p, s->x[k], s->y[k]))
+				continue;
+			*x0 = fmin(*x0, s->x[k]);
+			*x1 = fmax(*x1, s->x[k]);
+			*y0 = fmin(*y0, s->y[k]);
+			*y1 = fmax(*y1, s->y[k]);
+			if (plot_interval_valid(p, s, k)) {
+				*y0 = fmin(*y0, s->lo[k]);
+				*y1 = fmax(*y1, s->hi[k]);
+			}
+		}
+	}
+	for (size_t i = 0; i < p->nhlines; i++) {
+		*y0 = fmin(*y0, p->hlines[i].y);
+		*y1 = fmax(*y1, p->hlines[i].y);
+	}
+	if (p->kind != PLOT_XY && (!p->ybase || p->bar_base > 0)) {
+		*y0 = fmin(*y0, p->bar_base);
+		*y1 = fmax(*y1, p->bar_base);
+	}
+	/* results.c bounds every value read; this keeps an "inf" out of a
+	 * script whatever a caller passes */
+	return *x0 <= *x1 && *y0 <= *y1 && fabs(*y0) < 1e300 &&
+	       fabs(*y1) < 1e300 && fabs(*x0) < 1e300 && fabs(*x1) < 1e300;
+}
+
+/* Panel p's value axis: its range, with `room` (a share of the axis) left
+ * beyond the largest bar for labels, and its ticks, about `want`. */
+static bool value_axis(const struct plot_panel *p, double room, int want,
+		       struct axis *a)
+{
+	double x0, x1, y0, y1;
+
+	memset(a, 0, sizeof(*a));
+	a->base = p->ybase;
+	if (!panel_extent(p, &x0, &x1, &y0, &y1))
+		return false;
+	if (a->base) {
+		if (y0 == y1) {
+			y0 /= 2;
+			y1 *= 2;
+		} else if (p->kind == PLOT_XY) {
+			y0 /= 1.15;
+			y1 *= 1.15;
+		} else {
+			y0 /= 1.3;
+			y1 = exp(log(y0) + (log(y1) - log(y0)) / (1 - room));
+		}
+	} else if (y0 == y1) {
+		double d = y0 == 0 ? 1 : fabs(y0) / 2;
+
+		y1 = y0 + d;
+		if (!(p->kind != PLOT_XY && y0 == 0))
+			y0 -= d;
+	} else if (p->kind == PLOT_XY) {
+		double pad = (y1 - y0) * 0.05;
+
+		y0 = y0 >= 0 && y0 < (y1 - y0) ? 0 : y0 - pad;
+		y1 += pad;
+	} else {
+		if (y0 < 0)
+			y0 -= (y1 - y0) * room;
+		y1 = y0 + (y1 - y0) / (1 - room);
+	}
+	if (isfinite(p->lo))
+		y0 = p->lo;
+	if (isfinite(p->hi))
+		y1 = p->hi;
+	if (!(y0 < y1))
+		return false;
+	a->lo = y0;
+	a->hi = y1;
+	a->n = a->base ? log_ticks(y0, y1, a->t) :
+			 linear_ticks(y0, y1, want, a->t);
+	return true;
+}
+
+/* "set xrange [lo:hi]" and the ticks of axis a, for gnuplot's axis
+ * `which` ("x" or "y"). */
+static void script_axis(struct sbuf *gp, const char *which,
+			const struct axis *a)
+{
+	sbuf_addf(gp, "\tset %srange [", which);
+	plot_num(gp, a->lo);
+	sbuf_addc(gp, ':');
+	plot_num(gp, a->hi);
+	sbuf_add(gp, "]\n");
+	if (a->base)
+		sbuf_addf(gp, "\tset logscale %s %d\n", which, a->base);
+	sbuf_addf(gp, "\tset %stics (", which);
+	for (size_t i = 0; i < a->n; i++) {
+		sbuf_add(gp, i ? ", '" : "'");
+		tick_text(gp, a->t[i]);
+		sbuf_add(gp, "' ");
+		plot_num(gp, a->t[i]);
+	}
+	sbuf_add(gp, ")\n");
+}
+
+/* ---- series ------------------------------------------------------------ */
+
+/* Colour, point and dash type of the k-th series of a panel (counted
+ * with those not drawn, so that a series keeps its colour whatever the
+ * others hold): the pair (colour, point) differs for every k up to 91. */
+static void series_style(size_t k, enum plot_style style,
+			 const char **color, int *pt, int *dt)
+{
+	size_t nc = ARRAY_SIZE(series_colors);
+
+	*color = style == PLOT_MUTED ? MUTED : series_colors[k % nc];
+	*pt = series_points[k % ARRAY_SIZE(series_points)];
+	*dt = style == PLOT_DASHED ? DASHED :
+	      series_dashes[k / nc % ARRAY_SIZE(series_dashes)];
+}
+
+/* The label function (defined by script_functions) of a series. */
+static const char *label_fn(const struct plot_panel *p,
+			    const struct plot_series *s)
+{
+	if (s->labels == PLOT_LABELS_TIMES)
+		return "fmt_x";
+	/* one style per panel: SI prefixes where any value reaches 10^4 */
+	for (size_t i = 0; i < p->nseries; i++)
+		for (size_t k = 0; k < p->series[i]->n; k++)
+			if (plot_point_valid(p, p->series[i]->x[k],
+					     p->series[i]->y[k]) &&
+			    fabs(p->series[i]->y[k]) >= 1e4)
+				return "fmt_si";
+	return "fmt_v";
+}
+
+/* The functions that print bar labels (enum plot_labels). */
+static void script_functions(struct sbuf *gp)
+{
+	sbuf_add(gp,
+		 "# bar labels: speedups (152x, 1.63x, 0.0061x), values "
+		 "(2966, 1.60, 0.342) and\n# values with SI prefixes (854k, "
+		 "43.7M)\n"
+		 "fmt_x(v) = v >= 99.95 ? sprintf('%.0fx', v) : v >= 9.995 ? "
+		 "sprintf('%.1fx', v) : v >= 0.0995 ? sprintf('%.2fx', v) : "
+		 "sprintf('%.2gx', v)\n"
+		 "fmt_v(v) = abs(v) >= 99.95 ? sprintf('%.0f', v) : v == 0 ? "
+		 "'0' : sprintf('%#.3g', v)\n"
+		 "si_e(v) = int(floor(log10(abs(v) * 1.0005) / 3))\n"
+		 "fmt_si(v) = abs(v) < 999.5 ? sprintf('%.3g', v) : "
+		 "sprintf('%.3g%s', v / 1000.0**si_e(v), "
+		 "word('k M G T P E', si_e(v)))\n");
+}
+
+/* Appends panel p's reference lines to a plot command (*first: nothing
+ * before them yet); in a horizontal bar panel they stand upright (drawn
+ * as arrows by script_hbars_refs, here only their key entries). */
+static void script_hlines(struct sbuf *gp, const struct plot_panel *p,
+			  bool *first)
+{
+	for (size_t i = 0; i < p->nhlines; i++) {
+		const struct plot_hline *h = &p->hlines[i];
+
+		if (!*first)
+			sbuf_add(gp, ", \\\n\t     ");
+		*first = false;
+		if (p->kind == PLOT_HBARS)
+			sbuf_add(gp, "NaN");
+		else
+			plot_num(gp, h->y);
+		sbuf_addf(gp, " with lines lw %s dt %d lc rgb '%s' title ",
+			  p->kind == PLOT_HBARS ? "1.5" : "2",
+			  h->style == PLOT_DASHED ? DASHED : 1,
+			  hline_colors[i % ARRAY_SIZE(hline_colors)]);
+		plot_quote_max(gp, h->title, PLOT_MAX_KEY);
+	}
+}
+
+/* Where a title wider than px breaks into two lines: after the last
+ * ", ", ": " or before the last " (" that leaves the first line within
+ * px; 0 when it fits, or has no such place. */
+static size_t title_break(const char *text, double px)
+{
+	size_t at = 0, n = strlen(text);
+	char *head;
+
+	if (text_px(text, PLOT_MAX_TEXT) <= px)
+		return 0;
+	head = xstrdup(text);
+	for (size_t i = 1; i + 1 < n; i++) {
+		bool after = (text[i] == ',' || text[i] == ':') &&
+			     text[i + 1] == ' ';
+		bool before = text[i] == ' ' && text[i + 1] == '(';
+		size_t cut = after ? i + 1 : before ? i : 0;
+
+		if (!cut)
+			continue;
+		head[cut] = '\0';
+		if (text_px(head, PLOT_MAX_TEXT) <= px)
+			at = cut;
+		head[cut] = text[cut];
+	}
+	free(head);
+	return at;
+}
+
+/* A title as a gnuplot string, in two lines ('a'."\n".'b') where it is
+ * wider than the chart. */
+static void title_quote(struct sbuf *gp, const char *text)
+{
+	size_t at = title_break(text ? text : "", PLOT_WIDTH - 40);
+	char *head;
+
+	if (!at) {
+		plot_quote(gp, text);
+		return;
+	}
+	head = xstrndup(text, at);
+	plot_quote(gp, head);
+	sbuf_add(gp, ".\"\\n\".");
+	plot_quote(gp, text + at + strspn(text + at, " "));
+	free(head);
+}
+
+static void script_setting(struct sbuf *gp, const char *what, const char *text)
+{
+	sbuf_addf(gp, "\tset %s ", what);
+	if (strcmp(what, "title") == 0)
+		title_quote(gp, text);
+	else
+		plot_quote(gp, text);
+	sbuf_addc(gp, '\n');
+}
+
+/* What every panel sets again, so that the panels of a multiplot do not
+ * inherit from each other. */
+static void script_reset(struct sbuf *gp, const char *title)
+{
+	script_setting(gp, "title", title);
+	sbuf_add(gp, "\tunset logscale\n\tunset arrow\n\tunset label\n"
+		 "\tset autoscale\n\tset xtics autofreq\n\tset ytics autofreq\n"
+		 "\tset format x '% h'\n\tset format y '% h'\n"
+		 "\tunset grid\n\tset border\n\tset key default\n"
+		 "\tset lmargin -1\n\tset rmargin -1\n\tset tmargin -1\n"
+		 "\tset bmargin -1\n");
+}
+
+/* The key entries of a panel, and the widest one's text in px. */
+static size_t key_entries(const struct plot_panel *p, double *widest)
+{
+	size_t n = 0;
+
+	*widest = 0;
+	for (size_t i = 0; i < p->nseries; i++)
+		if (plot_series_drawable(p, p->series[i]) &&
+		    *p->series[i]->title) {
+			n++;
+			*widest = fmax(*widest, text_px(p->series[i]->title,
+							PLOT_MAX_KEY));
+		}
+	for (size_t i = 0; i < p->nhlines; i++) {
+		n++;
+		*widest = fmax(*widest, text_px(p->hlines[i].title,
+						PLOT_MAX_KEY));
+	}
+	return n;
+}
+
+/* The columns of a key of entries `widest` px wide in `px`. */
+static size_t key_columns(double widest, double px)
+{
+	double entry = widest + 100;   /* with its sample and a gap */
+
+	return px > entry ? (size_t)(px / entry) : 1;
+}
+
+/* ---- lines and vertical bars ------------------------------------------- */
+
+/* Whether a bar panel's value labels stand upright: more labelled bars
+ * than fit side by side. */
+static bool labels_upright(const struct plot_panel *p)
+{
+	size_t labelled = 0;
+
+	if (p->kind != PLOT_BARS)
+		return false;
+	for (size_t i = 0; i < p->nseries; i++)
+		if (p->series[i]->labels != PLOT_LABELS_NONE &&
+		    plot_series_drawable(p, p->series[i]))
+			labelled += p->ncats;
+	return labelled > LABELS_UPRIGHT;
+}
+
+/* Whether a bar panel's category labels are too long to stand side by
+ * side, and are slanted. */
+static bool labels_slanted(const struct plot_panel *p, size_t columns)
+{
+	double px = 0;
+
+	if (p->kind != PLOT_BARS)
+		return false;
+	for (size_t i = 0; i < p->ncats; i++)
+		px += text_px(p->cats[i], PLOT_MAX_TICK) * PLOT_FONT_SMALL /
+		      PLOT_FONT + 4;
+	/* the plot's width: the chart's share less the axis' labels */
+	return px > (double)PLOT_WIDTH / (double)(columns ? columns : 1) - 90;
+}
+
+/* The settings and plot command of a PLOT_XY or PLOT_BARS panel, one of
+ * `columns` in a row; its data blocks start at number *next. */
+static void script_panel(struct sbuf *gp, const struct plot_chart *c,
+			 const struct plot_panel *p, const char *title,
+			 size_t columns, size_t *next)
+{
+	size_t drawn = 0, nbar = 0;
+	bool first = true, upright = labels_upright(p);
+	struct axis a;
+	double x0, x1, y0, y1;
+
+	script_reset(gp, title);
+	script_setting(gp, "xlabel", p->xlabel);
+	script_setting(gp, "ylabel", p->ylabel);
+	sbuf_add(gp, p->kind == PLOT_BARS ? "\tset grid ytics\n" :
+		 "\tset grid\n");
+	if (p->xbase == 2)
+		sbuf_add(gp, "\tset logscale x 2\n\tset format x '2^%L'\n");
+	else if (p->xbase)
+		sbuf_addf(gp, "\tset logscale x %d\n", p->xbase);
+	if (value_axis(p, p->kind == PLOT_BARS ? (upright ? 0.3 : 0.1) : 0,
+		       5, &a))
+		script_axis(gp, "y", &a);
+	if (p->kind == PLOT_XY && panel_extent(p, &x0, &x1, &y0, &y1) &&
+	    x0 == x1) {
+		/* a single x: gnuplot would warn and guess */
+		sbuf_add(gp, "\tset xrange [");
+		plot_num(gp, p->xbase ? x0 / 2 : x0 - 1);
+		sbuf_addc(gp, ':');
+		plot_num(gp, p->xbase ? x0 * 2 : x0 + 1);
+		sbuf_add(gp, "]\n");
+	}
+	for (size_t i = 0; i < p->nseries; i++)
+		nbar += plot_series_drawable(p, p->series[i]);
+	if (p->kind == PLOT_BARS) {
+		sbuf_addf(gp, "\tset xrange [-0.6:%zu.6]\n",
+			  p->ncats ? p->ncats - 1 : 0);
+		sbuf_add(gp, "\tset xtics (");
+		for (size_t i = 0; i < p->ncats; i++) {
+			if (i)
+				sbuf_add(gp, ", ");
+			plot_quote_max(gp, p->cats[i], PLOT_MAX_TICK);
+			sbuf_addf(gp, " %zu", i);
+		}
+		/* at the size of bar labels, which the categories are */
+		sbuf_addf(gp, ") scale 0 font ',%d'", PLOT_FONT_SMALL);
+		/* labels too long to stand side by side: slanted, with room
+		 * on the left for the first one; panels side by side: the
+		 * least room beside each, for the bars */
+		if (labels_slanted(p, columns))
+			sbuf_add(gp, " rotate by 30 right\n\tset lmargin 16");
+		else if (columns > 1)
+			sbuf_add(gp, "\n\tset lmargin 9\n\tset rmargin 1");
+		sbuf_add(gp, "\n\tset style fill solid 0.9 border -1\n");
+		/* one series and no lines: the title says it all; else the
+		 * key above the plot, where no bar can be under it */
+		sbuf_add(gp, nbar == 1 && !p->nhlines ? "\tset key off\n" :
+			 "\tset key outside top center horizontal\n");
+	} else {
+		double widest;
+
+		key_entries(p, &widest);
+		sbuf_addf(gp, "\tset key below Left reverse samplen 3 maxcols "
+			  "%zu\n", key_columns(widest, PLOT_WIDTH - 40));
+	}
+	sbuf_add(gp, "\tplot ");
+	/* bars: the lines first, so that bars and their labels stand in
+	 * front of them (an SVG's boxed label is drawn twice, blurred) */
+	if (p->kind == PLOT_BARS)
+		script_hlines(gp, p, &first);
+	for (size_t i = 0; i < p->nseries; i++) {
+		const struct plot_series *s = p->series[i];
+		const char *color;
+		size_t index;
+		int pt, dt;
+
+		if (!plot_series_drawable(p, s))
+			continue;
+		series_style(i, s->style, &color, &pt, &dt);
+		index = (*next)++;
+		if (!first)
+			sbuf_add(gp, ", \\\n\t     ");
+		first = false;
+		if (p->kind == PLOT_XY) {
+			sbuf_addf(gp, "'%s.dat' index %zu using 1:2 with "
+				  "linespoints lw 1.5 lc rgb '%s' pt %d ps 1.1 "
+				  "dt %d title ", c->name, index, color, pt, dt);
+			plot_quote_max(gp, s->title, PLOT_MAX_KEY);
+			if (s->lo)
+				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
+					  "using 1:3:(0):($4-$3) %s lc rgb '%s' "
+					  "notitle", c->name, index,
+					  INTERVAL_STYLE, color);
+		} else {
+			double w = 0.8 / (double)nbar;
+			double off = ((double)drawn - (double)(nbar - 1) / 2) * w;
+			const char *fn = label_fn(p, s);
+
+			sbuf_addf(gp, "'%s.dat' index %zu using ($1%+.4f):2:"
+				  "($1%+.4f):($1%+.4f):(%.10g):2 with "
+				  "boxxyerror lc rgb '%s' title ", c->name,
+				  index, off, off - w / 2, off + w / 2,
+				  p->bar_base, color);
+			plot_quote_max(gp, s->title, PLOT_MAX_KEY);
+			if (s->lo)
+				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
+					  "using ($1%+.4f):3:(0):($4-$3) %s "
+					  "lc rgb '#000000' notitle", c->name,
+					  index, off, INTERVAL_STYLE);
+			/* upright labels start at the bar's top, or at
+			 * its base for a bar that points down */
+			if (s->labels != PLOT_LABELS_NONE && upright)
+				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
+					  "using ($1%+.4f):($2 < %.10g ? %.10g : "
+					  "$2):(%s($2)) with labels rotate by 90 "
+					  "left offset 0,0.3 font ',%d' notitle", c->name, index, off,
+					  p->bar_base, p->bar_base, fn,
+					  PLOT_FONT_SMALL);
+			else if (s->labels != PLOT_LABELS_NONE)
+				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
+					  "using ($1%+.4f):2:(%s($2)) with labels "
+					  "offset 0,0.6 font ',%d' notitle",
+					  c->name, index, off, fn,
+					  PLOT_FONT_SMALL);
+		}
+		drawn++;
+	}
+	if (p->kind != PLOT_BARS)
+		script_hlines(gp, p, &first);
+	sbuf_addc(gp, '\n');
+}
+
+/* ---- horizontal bars ---------------------------------------------------- */
+
+/* The pixel layout of a chart of PLOT_HBARS panels side by side. */
+struct hlayout {
+	int width, height;
+	double label_px;        /* the category column */
+	double panel_px;        /* each panel's width */
+	double top_px, bottom_px;
+	size_t rows;            /* categories */
+	size_t npanels;
+};
+
+#define HGAP_PX 18
+#define HRIGHT_PX 12
+
+static void hbars_layout(const struct plot_chart *c, bool multi,
+			 struct hlayout *l)
+{
+	const struct plot_panel *first = NULL;
+	size_t keys = 0;
+	double longest = 0;
+	bool xlabel = false;
+
+	memset(l, 0, sizeof(*l));
+	for (size_t i = 0; i < c->npanels; i++)
+		if (plot_panel_drawable(c->panels[i])) {
+			if (!first)
+				first = c->panels[i];
+			l->npanels++;
+		}
+	l->rows = first ? first->ncats : 0;
+	for (size_t i = 0; first && i < first->ncats; i++)
+		longest = fmax(longest, text_px(first->cats[i], PLOT_MAX_TICK));
+	l->width = PLOT_WIDTH;
+	l->label_px = longest + 14;
+	l->panel_px = (PLOT_WIDTH - l->label_px - HRIGHT_PX -
+		       HGAP_PX * (double)(l->npanels - 1)) /
+		      (double)(l->npanels ? l->npanels : 1);
+	for (size_t i = 0; i < c->npanels; i++) {
+		size_t n;
+		double len;
+
+		if (!plot_panel_drawable(c->panels[i]))
+			continue;
+		xlabel |= *c->panels[i]->ylabel != '\0';
+		n = key_entries(c->panels[i], &len);
+		/* one series and no lines: no key */
+		if (n == 1 && !c->panels[i]->nhlines)
+			n = 0;
+		keys = zmax(keys, n);   /* one entry a line */
+	}
+	l->top_px = 12 + (multi ? 34 : 0) + 22 +
+		    (multi && title_break(c->title, PLOT_WIDTH - 40) ? 16 : 0);
+	l->bottom_px = 30 + (xlabel ? 22 : 0) + (double)keys * LINE_PX +
+		       (keys ? 10 : 0);
+	l->height = (int)(l->top_px + l->bottom_px +
+			  (double)l->rows * ROW_PX + 0.5);
+}
+
+/* The gnuplot expression of the share of a panel's axis that lies left
+ * of value v, for the panel's label placement. */
+static void script_frac(struct sbuf *gp, const struct axis *a)
+{
+	if (a->base)
+		sbuf_add(gp, "\tfrac(v) = (log(clip(v)) - log(L)) / "
+			 "(log(H) - log(L))\n");
+	else
+		sbuf_add(gp, "\tfrac(v) = (clip(v) - L) / (H - L)\n");
+}
+
+/* A label plot of a horizontal bar: where `when` holds, the text at x,
+ * aligned and coloured as said. */
+static void hbar_label(struct sbuf *gp, const char *dat, size_t index,
+		       const char *when, const char *x, const char *text,
+		       bool right, bool inside)
+{
+	sbuf_addf(gp, ", \\\n\t     '%s' index %zu using (%s ? %s : NaN):1:"
+		  "(%s) with labels %s offset %s,0 font ',%d' tc rgb '%s' "
+		  "notitle", dat, index, when, x, text,
+		  right ? "right" : "left", right ? "-0.4" : "0.4",
+		  PLOT_FONT_SMALL, inside ? "#ffffff" : "#000000");
+}
+
+/* The settings and plot command of the i-th PLOT_HBARS panel of a row
+ * laid out as l; its data blocks start at number *next. */
+static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
+			 const struct plot_panel *p, const char *title,
+			 const struct hlayout *l, size_t i, size_t *next)
+{
+	double left = l->label_px + (double)i * (l->panel_px + HGAP_PX);
+	double wl = LABEL_PX / l->panel_px;
+	char dat[300];
+	struct axis a;
+	bool first = true;
+	double widest;
+
+	snprintf(dat, sizeof(dat), "%s.dat", c->name);
+	script_reset(gp, title);
+	script_setting(gp, "xlabel", p->ylabel);
+	sbuf_add(gp, "\tunset ylabel\n\tset grid xtics\n");
+	sbuf_addf(gp, "\tset lmargin at screen %.4f\n\tset rmargin at screen "
+		  "%.4f\n\tset tmargin at screen %.4f\n\tset bmargin at "
+		  "screen %.4f\n", left / l->width,
+		  (left + l->panel_px) / l->width,
+		  1 - l->top_px / l->height, l->bottom_px / l->height);
+	/* rows from the top; their names on the first panel only */
+	sbuf_addf(gp, "\tset yrange [%zu.5:-0.5]\n", l->rows ? l->rows - 1 : 0);
+	if (i == 0) {
+		sbuf_add(gp, "\tset ytics (");
+		for (size_t k = 0; k < p->ncats; k++) {
+			if (k)
+				sbuf_add(gp, ", ");
+			plot_quote_max(gp, p->cats[k], PLOT_MAX_TICK);
+			sbuf_addf(gp, " %zu", k);
+		}
+		sbuf_add(gp, ") scale 0\n");
+	} else {
+		sbuf_add(gp, "\tunset ytics\n");
+	}
+	if (!value_axis(p, fmin(0.3, wl * 1.1), 5, &a))
+		return;
+	script_axis(gp, "x", &a);
+	/* the key under the panel's axis, its entries side by side */
+	sbuf_addf(gp, "\tset style fill solid 1.0 noborder\n"
+		  "\tset key at screen %.4f,%.4f left top vertical Left "
+		  "reverse samplen 3 width 1\n",
+		  /* the first panel's under the category labels */
+		  (i == 0 ? 8 : left) / l->width,
+		  (l->bottom_px - 30 - (*p->ylabel ? 22 : 0)) / l->height);
+	if (key_entries(p, &widest) == 1 && !p->nhlines)
+		sbuf_add(gp, "\tunset key\n");
+	/* where the bars start and end, and how a label finds its place:
+	 * beside the bar's end, else inside it, else beside its base */
+	sbuf_add(gp, "\tL = ");
+	plot_num(gp, a.lo);
+	sbuf_add(gp, "; H = ");
+	plot_num(gp, a.hi);
+	sbuf_add(gp, "; B = ");
+	plot_num(gp, fmin(fmax(a.base && p->bar_base <= 0 ? a.lo : p->bar_base,
+			       a.lo), a.hi));
+	sbuf_addf(gp, "; W = %.4f\n\tclip(v) = v > H ? H : v < L ? L : v\n",
+		  wl);
+	script_frac(gp, &a);
+	for (size_t k = 0; k < p->nhlines; k++) {
+		const struct plot_hline *h = &p->hlines[k];
+
+		if (h->y < a.lo || h->y > a.hi)
+			continue;
+		sbuf_add(gp, "\tset arrow from ");
+		plot_num(gp, h->y);
+		sbuf_add(gp, ", graph 0 to ");
+		plot_num(gp, h->y);
+		sbuf_addf(gp, ", graph 1 nohead lw 1.5 dt %d lc rgb '%s' back\n",
+			  h->style == PLOT_DASHED ? DASHED : 1,
+			  hline_colors[k % ARRAY_SIZE(hline_colors)]);
+	}
+	sbuf_add(gp, "\tplot ");
+	for (size_t k = 0; k < p->nseries; k++) {
+		const struct plot_series *s = p->series[k];
+		const char *color, *fn = label_fn(p, s);
+		char text_hi[160], text_lo[160], text[80];
+		size_t index;
+		int pt, dt;
+
+		if (!plot_series_drawable(p, s))
+			continue;
+		series_style(k, s->style, &color, &pt, &dt);
+		index = (*next)++;
+		if (!first)
+			sbuf_add(gp, ", \\\n\t     ");
+		first = false;
+		sbuf_addf(gp, "'%s' index %zu using (B):1:(B):(clip($2)):"
+			  "($1-%.2f):($1+%.2f) with boxxyerror lc rgb '%s' "
+			  "title ", dat, index, BAR_HALF, BAR_HALF, color);
+		plot_quote_max(gp, s->title, PLOT_MAX_KEY);
+		if (s->lo)
+			sbuf_addf(gp, ", \\\n\t     '%s' index %zu using "
+				  "(clip($3)):1:(clip($4)-clip($3)):(0) %s lc "
+				  "rgb '#000000' notitle", dat, index,
+				  INTERVAL_STYLE);
+		if (s->labels == PLOT_LABELS_NONE)
+			continue;
+		snprintf(text, sizeof(text), "%s($2)", fn);
+		snprintf(text_hi, sizeof(text_hi),
+			 "$2 > H ? %s($2).' >' : %s($2)", fn, fn);
+		snprintf(text_lo, sizeof(text_lo),
+			 "$2 < L ? '< '.%s($2) : %s($2)", fn, fn);
+		/* bars that grow right: label after the end, inside it,
+		 * or left of the base */
+		hbar_label(gp, dat, index, "$2 >= B && $2 <= H && "
+			   "frac($2) + W <= 1", "$2", text, false, false);
+		hbar_label(gp, dat, index, "$2 >= B && ($2 > H || frac($2) + "
+			   "W > 1) && frac($2) - frac(B) >= W", "clip($2)",
+			   text_hi, true, true);
+		hbar_label(gp, dat, index, "$2 >= B && ($2 > H || frac($2) + "
+			   "W > 1) && frac($2) - frac(B) < W", "B", text_hi,
+			   true, false);
+		/* bars that grow left, the same mirrored */
+		hbar_label(gp, dat, index, "$2 < B && $2 >= L && "
+			   "frac($2) - W >= 0", "$2", text, true, false);
+		hbar_label(gp, dat, index, "$2 < B && ($2 < L || frac($2) - "
+			   "W < 0) && frac(B) - frac($2) >= W", "clip($2)",
+			   text_lo, false, true);
+		hbar_label(gp, dat, index, "$2 < B && ($2 < L || frac($2) - "
+			   "W < 0) && frac(B) - frac($2) < W", "B", text_lo,
+			   false, false);
+	}
+	script_hlines(gp, p, &first);
+	sbuf_addc(gp, '\n');
+}
+
+/* ---- the chart ---------------------------------------------------------- */
+
+/* The height of a chart of lines or vertical bars in `rows` rows of
+ * `columns` panels. */
+static int chart_height(const struct plot_chart *c, size_t rows,
+			size_t columns)
+{
+	size_t n, lines = 0;
+	double len;
+
+	if (rows > 1) {
+		/* slanted category labels take a third of a panel */
+		for (size_t i = 0; i < c->npanels; i++)
+			if (labels_slanted(c->panels[i], columns))
+				return (int)rows * 330 + 30;
+		return (int)rows * 225 + 30;
+	}
+	for (size_t i = 0; i < c->npanels; i++) {
+		const struct plot_panel *p = c->panels[i];
+
+		if (p->kind != PLOT_XY || !plot_panel_drawable(p))
+			continue;
+		n = key_entries(p, &len);
+		lines = zmax(lines, (n + key_columns(len, PLOT_WIDTH - 40) - 1) /
+				    key_columns(len, PLOT_WIDTH - 40));
+	}
+	return 380 + (int)lines * LINE_PX;
+}
+
+void plot_chart_files(const struct plot_chart *c, struct sbuf *gp,
+		      struct sbuf *dat)
+{
+	size_t npanels = 0, index = 0, columns, rows, k = 0;
+	bool hbars = c->npanels && c->panels[0]->kind == PLOT_HBARS;
+	struct hlayout l;
+	int height;
+
+	for (size_t i = 0; i < c->npanels; i++)
+		npanels += plot_panel_drawable(c->panels[i]);
+	columns = hbars ? npanels : c->columns ? (size_t)c->columns :
+		  npanels < 3 ? npanels : 3;
+	rows = (npanels + columns - 1) / columns;
+	if (hbars) {
+		hbars_layout(c, npanels > 1 && *c->title, &l);
+		height = l.height;
+	} else {
+		height = chart_height(c, rows, columns);
+	}
+	plot_chart_data(c, dat);
+
+	sbuf_addf(gp, "# %s.gp - drawn by culab.  Edit it and run `gnuplot "
+		  "%s.gp` in this directory\n# to redraw %s.png and %s.svg "
+		  "from %s.dat.\n", c->name, c->name, c->name, c->name,
+		  c->name);
+	sbuf_add(gp, "reset\nset encoding utf8\nset datafile missing '?'\n"
+		 "if (!exists(\"outdir\")) outdir = ''\n");
+	script_functions(gp);
+	sbuf_add(gp, "do for [fmt in 'png svg'] {\n\tif (fmt eq 'png') {\n");
+	/* cairo's font sizes are points at 96 dpi, SVG's are px: scaled by
+	 * 3/4, the PNG's text is as large as the SVG's */
+	sbuf_addf(gp, "\t\tset terminal pngcairo size %d,%d noenhanced "
+		  "font 'Sans,%d' fontscale 0.75\n\t} else {\n"
+		  "\t\tset terminal svg size %d,%d noenhanced "
+		  "font 'sans-serif,%d' background '#ffffff'\n\t}\n",
+		  PLOT_WIDTH, height, PLOT_FONT, PLOT_WIDTH, height,
+		  PLOT_FONT);
+	sbuf_addf(gp, "\tset output outdir.'%s.'.fmt\n", c->name);
+	if (npanels > 1) {
+		if (hbars)
+			sbuf_add(gp, "\tset multiplot title ");
+		else
+			sbuf_addf(gp, "\tset multiplot layout %zu,%zu title ",
+				  rows, columns);
+		title_quote(gp, c->title);
+		sbuf_addc(gp, '\n');
+	}
+	for (size_t i = 0; i < c->npanels; i++) {
+		const struct plot_panel *p = c->panels[i];
+		const char *title = npanels > 1 || !*c->title ? p->title :
+				    c->title;
+
+		if (!plot_panel_drawable(p))
+			continue;
+		if (hbars)
+			script_hbars(gp, c, p, title, &l, k++, &index);
+		else
+			script_panel(gp, c, p, title, columns, &index);
+	}
+	if (npanels > 1)
+		sbuf_add(gp, "\tunset multiplot\n");
+	sbuf_add(gp, "\tunset output\n}\n");
+}
