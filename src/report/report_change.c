@@ -30,7 +30,7 @@ void step_change(struct sbuf *b, enum lang L, const struct item *from,
 		 const struct item *to)
 {
 	double x, lo, hi, a = item_ms(from), c = item_ms(to);
-	enum stats_verdict v = ratio_judge(from, to, &x, &lo, &hi);
+	enum stats_verdict v = step_judge(from, to, &x, &lo, &hi);
 	char t[16], p[FMT_SIZE], pl[FMT_SIZE], ph[FMT_SIZE];
 
 	snprintf(t, sizeof(t), "%g", SPEEDUP_SAME_PCT);

@@ -49,7 +49,7 @@ static size_t ranked_steps(const struct ladder *l, struct ranked *out)
 		double x, lo, hi;
 
 		if (!base || is_teaching(it) ||
-		    ratio_judge(base, it, &x, &lo, &hi) != SV_FASTER)
+		    step_judge(base, it, &x, &lo, &hi) != SV_FASTER)
 			continue;
 		out[n++] = (struct ranked){ base, it, x };
 	}

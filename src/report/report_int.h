@@ -287,6 +287,20 @@ struct item {
 enum stats_verdict ratio_judge(const struct item *base, const struct item *it,
 			       double *x, double *lo, double *hi);
 
+/* ratio_judge(from, to, ...), taken from `to`'s step when `from` is its
+ * previous rung (the model judged that pair already). */
+static inline enum stats_verdict step_judge(const struct item *from,
+					    const struct item *to, double *x,
+					    double *lo, double *hi)
+{
+	if (to->prev != from)
+		return ratio_judge(from, to, x, lo, hi);
+	*x = to->step_x;
+	*lo = to->step_lo;
+	*hi = to->step_hi;
+	return to->step_verdict;
+}
+
 /* Whether a step (this item against it->prev) is within noise: its
  * interval does not put it beyond SPEEDUP_SAME_PCT (verdict same or
  * unknown).  False for an item without a step. */

@@ -138,7 +138,7 @@ static void judge_counter(const struct objective *o, enum lang L,
 {
 	double a = col_of(p, o->column), b = col_of(f, o->column);
 	double x, lo, hi;
-	enum stats_verdict tv = ratio_judge(p, f, &x, &lo, &hi);
+	enum stats_verdict tv = step_judge(p, f, &x, &lo, &hi);
 	bool sep = false;
 
 	if (isnan(a) && !strcmp(o->column, "bank_conflicts_per_shared_ld"))
@@ -336,7 +336,7 @@ static void observed(struct sbuf *b, enum lang L, const struct item *base,
 	char xs[FMT_SIZE], ls[FMT_SIZE], hs[FMT_SIZE];
 	bool slower;
 
-	*v = ratio_judge(base, it, &x, &lo, &hi);
+	*v = step_judge(base, it, &x, &lo, &hi);
 	slower = x < 1 / 1.005;
 	if (slower) {
 		double t = lo;

@@ -526,7 +526,7 @@ static void step_init(struct step *s, const struct model *m,
 		      const struct item *to)
 {
 	double x, lo, hi;
-	enum stats_verdict v = ratio_judge(from, to, &x, &lo, &hi);
+	enum stats_verdict v = step_judge(from, to, &x, &lo, &hi);
 
 	*s = (struct step){ .m = m, .l = l, .a = from, .b = to };
 	s->fast = item_ms(to) <= item_ms(from) ? to : from;
