@@ -93,11 +93,15 @@ static void finding_checks(struct sbuf *b, enum lang L, const struct model *m,
 }
 
 /* A teaching rung says that it is one (what it teaches is in its
- * description), and what compute-sanitizer said of its row when it ran. */
+ * description) unless its slowdown said so already, and what
+ * compute-sanitizer said of its row when it ran. */
 static void finding_teaching(struct sbuf *b, enum lang L,
 			     const struct item *it)
 {
-	sbuf_add(b, say_text(L, M_F_TEACH_ROLE));
+	double x, lo, hi;
+
+	if (step_judge(it->prev, it, &x, &lo, &hi) != SV_SLOWER)
+		sbuf_add(b, say_text(L, M_F_TEACH_ROLE));
 	if (it->row->sanitizer && *it->row->sanitizer) {
 		char *san = md_dup(it->row->sanitizer);
 
