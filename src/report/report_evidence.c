@@ -327,7 +327,7 @@ static double needed(const struct item *it, bool reads)
 /* The efficiency rule of column `eff` (sectors `sec`, its DRAM bytes
  * `bytes`): the inefficient side's efficiency under LOW_EFFICIENCY, the
  * change beyond noise, and that side's bytes in this direction at least a
- * quarter of its DRAM ev_traffic (store efficiency says nothing of a kernel
+ * quarter of its DRAM traffic (store efficiency says nothing of a kernel
  * that writes one word per block). */
 static enum pull coalesce_step(const struct step *s, struct why *w,
 			       const char *eff, const char *sec,

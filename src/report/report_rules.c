@@ -266,7 +266,7 @@ static const struct rule rules[] = {
 			"small for the change of time",
 			"显存字节数等于所需字节数；字节数的变化相对时间的变化太小" },
 		.step_say = { {
-			"DRAM ev_traffic (reads and writes) went from {1} to {2} where "
+			"DRAM traffic (reads and writes) went from {1} to {2} where "
 			"the kernel needs {3}: {4} the bytes for a {5} step, so the "
 			"time follows the bytes moved",
 			"显存流量（读与写）从 {1} 变为 {2}，而核函数只需要 {3}：字节数"
@@ -279,7 +279,8 @@ static const struct rule rules[] = {
 			"足以解释它与上限之间 {4} 差距的大部分；剩下要做的是把中间结果"
 			"留在片上" } },
 		.against_say = {
-			"DRAM ev_traffic (reads and writes) went from {1} to {2} (the kernel needs {3})",
+			"DRAM traffic (reads and writes) went from {1} to {2} "
+			"(the kernel needs {3})",
 			"显存流量（读与写）从 {1} 变为 {2}（核函数需要 {3}）" },
 		.step = ev_dram_step,
 		.limit = ev_dram_limit,

@@ -275,6 +275,9 @@ static void test_latency_not_bandwidth(void **state)
 		  "n = 2^24 its int and double rows take the same time per "
 		  "element (1.48 and 1.49 ns) although a double element is 2× "
 		  "the bytes");
+	/* what went the other way, in words */
+	EXPECT_IN(line, "Against it: DRAM traffic (reads and writes) went from "
+		  "110.80 MB to 68.62 MB (the kernel needs 67.11 MB).");
 	free(line);
 	free(f);
 	free(en);
