@@ -287,8 +287,8 @@ static const char verify_about[] =
 	"Every variant states the counter signature its technique should\n"
 	"show (e.g. the 32x32 transpose tile: at least 16 bank conflicts per\n"
 	"shared load), and the results record it with the variant.  verify\n"
-	"evaluates those statements on the float rows of a results file and\n"
-	"prints one verdict each.\n"
+	"evaluates those statements on the rows of a results file, for the\n"
+	"types each statement names, and prints one verdict each.\n"
 	"Exit status 1 when any check fails or no counters were recorded.";
 
 /* ---- compare, rerun -------------------------------------------------------- */

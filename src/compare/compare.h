@@ -180,9 +180,10 @@ bool compare_same_stage(const struct result_row *a, const struct result_row *b);
  * verify` prints the verdicts, `make test-gpu` asserts them, the report
  * cites them in its findings.
  *
- * Signatures are stated for float data (a double or a 64-bit int
- * accumulator changes bank and sector arithmetic), so only float rows are
- * checked. */
+ * A line holds for the types its `dtypes` mask names (every type the
+ * variant supports when 0: expect_applies()); a double or a 64-bit int
+ * accumulator changes bank and sector arithmetic, so lines whose physics
+ * is a float's say so. */
 
 enum sig_verdict {
 	SIG_PASS,
@@ -199,7 +200,7 @@ struct sig_check {
 	enum sig_verdict verdict;
 };
 
-/* Evaluates all expect lines of all ok float rows of r whose variant r
+/* Evaluates all expect lines of all ok rows of r whose variant r
  * describes.  Returns the number of checks and sets *out (caller frees
  * with free()). */
 size_t signature_check_all(const struct results *r, struct sig_check **out);

@@ -107,8 +107,7 @@ size_t signature_check_all(const struct results *r, struct sig_check **out)
 		const struct result_row *w = &r->rows[i];
 		const struct variant *v = results_variant(r, w->variant);
 
-		if (!v || w->status != ROW_OK || !w->dtype || !w->experiment ||
-		    strcmp(w->dtype, "float"))
+		if (!v || w->status != ROW_OK || !w->dtype || !w->experiment)
 			continue;
 		for (k = 0; k < VARIANT_MAX_EXPECT && v->expect[k].column; k++) {
 			const struct expect *x = &v->expect[k];

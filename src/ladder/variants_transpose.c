@@ -31,6 +31,15 @@
 #define X_ROW_STORES                                                           \
 	{ .column = "gst_sectors_per_request", .op = "<=", .value = 5,         \
 	  .dtypes = WORDS }
+/* The same for 8-byte doubles: a warp's row of 32 doubles is 256 bytes,
+ * 8 sectors (9 with a misaligned edge); recorded 7.8-8.6 on H100 quick
+ * runs (1025 x 2049 and 1 x 1000). */
+#define X_ROW_LOADS_DOUBLE                                                     \
+	{ .column = "gld_sectors_per_request", .op = "<=", .value = 9,         \
+	  .dtypes = DOUBLES }
+#define X_ROW_STORES_DOUBLE                                                    \
+	{ .column = "gst_sectors_per_request", .op = "<=", .value = 9,         \
+	  .dtypes = DOUBLES }
 const struct variant variants_transpose[] = {
 	{
 		.name = "transpose_copy",
@@ -129,6 +138,7 @@ const struct variant variants_transpose[] = {
 			{ .column = "gst_efficiency_pct", .op = "<=",
 			  .value = 15, .dtypes = WORDS, .min_side = WIDE },
 			X_ROW_LOADS,
+			X_ROW_LOADS_DOUBLE,
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,
@@ -201,6 +211,7 @@ const struct variant variants_transpose[] = {
 			{ .column = "gld_sectors_per_request", .op = ">=",
 			  .value = 16, .min_side = WIDE },
 			X_ROW_STORES,
+			X_ROW_STORES_DOUBLE,
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,
@@ -252,6 +263,7 @@ const struct variant variants_transpose[] = {
 			  .value = 16, .min_side = WIDE },
 			X_ROW_LOADS,
 			X_ROW_STORES,
+			X_ROW_LOADS_DOUBLE,
 		},
 		.dtypes = DTYPE_ALL,
 		.timed_region = REGION_TRANSPOSE,

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare/compare.h"
 #include "base/util.h"
 
 /* Mark Harris, "Optimizing Parallel Reduction in CUDA", NVIDIA, 2007:
@@ -166,9 +167,64 @@ static void harris_row(struct sbuf *b, enum lang L, const struct ladder *ours,
 	pool_release(&p);
 }
 
+/* Whether rung `it` of ladder l issues about the same warp instructions
+ * per element as the same variant in the other types measured at the same
+ * size (within a quarter): the same algorithm for every type.  True when
+ * no other type was measured or its counters are missing. */
+static bool same_work_across_types(const struct model *m,
+				   const struct ladder *l, const struct item *it)
+{
+	double w = it->row->counters_status ? NAN :
+		   row_column(it->row, "warp_instructions");
+
+	for (size_t i = 0; isfinite(w) && i < m->nladders; i++) {
+		const struct ladder *o = &m->ladders[i];
+
+		if (o == l || o->n != l->n || o->m != l->m ||
+		    !str_eq(o->family, l->family) || !str_eq(o->gpu, l->gpu))
+			continue;
+		for (size_t k = 0; k < o->nitems; k++) {
+			const struct item *s = o->items[k];
+			double v = s->row->counters_status ? NAN :
+				   row_column(s->row, "warp_instructions");
+
+			if (s->ok && str_eq(s->row->variant, it->row->variant) &&
+			    isfinite(v) && fabs(v / w - 1) > 0.25)
+				return false;
+		}
+	}
+	return true;
+}
+
+/* The textbook's shared-memory lesson, about the rung it is about:
+ * sequential addressing (Harris's kernel 3, our first match of it)
+ * against global memory (our first rung), for this ladder's type, and
+ * only where the first rung does the same work in every type measured
+ * (else the comparison is of two algorithms, not of two memories). */
+static void harris_lesson(struct sbuf *b, enum lang L, const struct model *m,
+			  const struct ladder *l)
+{
+	const struct item *seq = harris_match(l, 3), *g = l->first;
+	struct pool p = { .n = 0 };
+	double x;
+
+	if (!seq || !g || g == seq || g->harris || g->row->step >= seq->row->step ||
+	    !same_work_across_types(m, l, g))
+		return;
+	x = item_ms(g) / item_ms(seq);
+	sbuf_addc(b, ' ');
+	SAY(b, L, x < 1 ? M_H_LESSON_SLOWER : M_H_LESSON_FASTER,
+	    role_text(&p, L, seq), pool_md(&p, seq->row->variant),
+	    role_text(&p, L, g), pool_md(&p, g->row->variant),
+	    TIMES(x < 1 ? 1 / x : x), pool_md(&p, l->dtype),
+	    say_text(L, x < 1.10 ? M_H_AGREE : M_H_DISAGREE));
+	pool_release(&p);
+}
+
 /* The totals over the matched kernels, why ours are smaller, and the
- * lesson of shared memory against global memory where it shows. */
-static void harris_totals(struct sbuf *b, enum lang L, const struct ladder *l)
+ * textbook's lesson of shared memory where the data support it. */
+static void harris_totals(struct sbuf *b, enum lang L, const struct model *m,
+			  const struct ladder *l)
 {
 	const struct item *first = harris_first_match(l), *last = NULL;
 	int first_k = harris_first_kernel(l), last_k = 0;
@@ -197,19 +253,7 @@ static void harris_totals(struct sbuf *b, enum lang L, const struct ladder *l)
 		    PCT(last->row->pct_peak));
 		pool_release(&p);
 	}
-	/* rung 1 works in global memory only; the first match is the
-	 * first to build its tree in shared memory */
-	if (l->first && l->first != first && l->first->row->step < first->row->step) {
-		double x = item_ms(l->first) / item_ms(first);
-
-		sbuf_addc(b, ' ');
-		SAY(b, L, x < 1 ? M_H_LESSON_SLOWER : M_H_LESSON_FASTER,
-		    role_text(&p, L, first), pool_md(&p, first->row->variant),
-		    role_text(&p, L, l->first),
-		    pool_md(&p, l->first->row->variant),
-		    TIMES(x < 1 ? 1 / x : x));
-		pool_release(&p);
-	}
+	harris_lesson(b, L, m, l);
 }
 
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b)
@@ -254,6 +298,6 @@ void blk_historical(const struct model *m, enum lang L, struct sbuf *b)
 	sbuf_addc(b, '\n');
 	sbuf_add(b, say_text(L, M_H_SOURCE));
 	if (ours)
-		harris_totals(b, L, ours);
+		harris_totals(b, L, m, ours);
 	sbuf_release(&at);
 }

@@ -145,8 +145,8 @@ enum msg {
 	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_COUNTERS,
 	M_CH_TRANSPOSE, M_CH_FILES, M_CH_RERUN, M_CH_OFF, M_CH_FAILED,
 	M_CH_PENDING, M_CH_NONE,
-	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_NOISE, M_F_STEP, M_F_CTRS,
-	M_F_CTRS_SAME, M_F_BETTER, M_F_WORSE, M_F_SIGNATURE, M_F_CHECKS,
+	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_STEP, M_F_BETTER, M_F_WORSE,
+	M_F_CHECKS,
 	M_F_MET, M_F_NOT_MET, M_F_UNCHECKED, M_F_FAILED, M_F_SKIPPED,
 	M_F_OVERALL, M_F_PEAK, M_F_CEILING, M_F_BASELINE, M_F_SMALL,
 	M_F_ONE_RUNG,
@@ -181,22 +181,33 @@ enum msg {
 	M_R_PROV_NOTE,
 	/* r17-tables */
 	M_COL_SPREAD, M_COL_RUNS, M_COL_STEP_CI, M_COL_CUM_CI, M_NOTE_VERDICT,
-	M_CTR_HEAD, M_CPU_HEAD, M_CPU_INTRO, M_CPU_TIME, M_APX_LADDER,
-	M_APX_CTRS, M_APX_REGIONS, M_F_SAME_CI, M_METH_TIMERS, M_LADDER_MORE,
+	M_CTR_HEAD, M_APX_LADDER,
+	M_APX_CTRS, M_APX_REGIONS, M_METH_TIMERS, M_LADDER_MORE,
 	/* r17-findings */
-	M_F_SIG_CTRS, M_F_OTHER, M_F_NO_OTHER, M_F_NO_CHANGE, M_F_IN_NOISE, M_F_WIDER,
-	M_F_NARROWER, M_F_NEUTRAL, M_F_TEACH_SLOWER, M_F_TEACH, M_F_TEACH_SAN,
-	M_F_SMS_UNKNOWN,
+	M_F_TEACH_SLOWER, M_F_TEACH_SAN, M_F_SMS_UNKNOWN,
 	M_H_OURS_PEAK, M_H_OURS_CUM, M_H_TOTAL, M_H_WHY, M_H_LESSON_SLOWER,
 	M_H_LESSON_FASTER,
 	M_C_STEPS, M_C_HEAD, M_C_STEP, M_C_STEP_CTRS, M_C_GAP, M_C_GAP_PEAK, M_C_LEFT,
-	M_L_SMS, M_L_SMS_LEFT, M_L_SHARED, M_L_SHARED_LEFT, M_L_SECTORS,
-	M_L_SECTORS_LEFT, M_L_DRAM, M_L_DRAM_LEFT, M_L_LAUNCH, M_L_LAUNCH_LEFT,
-	M_L_ISSUE, M_L_ISSUE_LEFT, M_L_TRAFFIC, M_L_TRAFFIC_LEFT, M_RB_OBS_SLOWER,
+	M_RB_OBS_SLOWER,
 	M_RB_INTRO, M_RB_COL_HYP, M_RB_COL_OBS, M_RB_COL_SPEED, M_RB_COL_SIG,
 	M_RB_COL_LIMIT, M_RB_H_FIRST, M_RB_H_FASTER, M_RB_H_TEACH, M_RB_OBS,
 	M_RB_MET, M_RB_NOT_MET, M_RB_SAME, M_RB_UNKNOWN, M_RB_SIG_ALL,
-	M_RB_SIG_SOME, M_RB_SIG_NONE, M_RB_SIG_FLOAT, M_GLOSS_READ,
+	M_RB_SIG_SOME, M_RB_SIG_NONE, M_GLOSS_READ,
+	/* r24-rules: the rules behind every "why" (report_rules.c) */
+	M_W_PER_ELEM, M_W_NEEDED, M_W_BECAUSE, M_W_UNEXPLAINED, M_W_ALTHOUGH,
+	M_W_REFUTED, M_W_NOT_NAMED, M_W_NONE_LIMIT, M_W_NONE_LIMIT_PEAK,
+	M_W_NO_CI, M_W_BELOW, M_W_NONE, M_W_UNRESOLVED, M_W_SPREAD,
+	M_W_ABOVE_SPREAD, M_W_ABOVE, M_W_COL_RULE, M_W_COL_PHYSICS,
+	M_W_COL_EVIDENCE, M_W_COL_REFUTED, M_W_RULES_INTRO, M_F_TEACH_ROLE,
+	M_RB_COL_OBJ, M_RB_COL_ROWS, M_RB_COL_CTR,
+	M_RB_COL_TIME, M_RB_COL_VERDICT, M_RB_COL_USER, M_RB_V_SHOWN,
+	M_RB_V_CTR_ONLY, M_RB_V_NOT_SHOWN, M_RB_V_MISSING, M_RB_V_SAN,
+	M_RB_V_SAN_NONE, M_RB_V_HOST, M_RB_V_HOST_USER, M_RB_V_LEVEL,
+	M_RB_USERS, M_RB_SAN_NOT_RUN, M_RB_RUNGS, M_RB_OBS_X, M_RB_OBS_SLOWER_X,
+	M_U_HOST_COST, M_U_HOST_COST_SHORT, M_U_SUM, M_U_SUM_NONE,
+	M_U_SUM_FAILED, M_U_SUM_BETWEEN, M_U_SUM_FASTEST, M_U_SUM_SLOWEST,
+	M_H_AGREE, M_H_DISAGREE, M_W_LIMIT_CEILING, M_W_LIMIT_DRAM,
+	M_W_UNEXPLAINED_BARE,
 	M__COUNT
 };
 
@@ -275,6 +286,20 @@ struct item {
  * (report_model.c; `base == it` gives 1, [1, 1], SV_SAME). */
 enum stats_verdict ratio_judge(const struct item *base, const struct item *it,
 			       double *x, double *lo, double *hi);
+
+/* ratio_judge(from, to, ...), taken from `to`'s step when `from` is its
+ * previous rung (the model judged that pair already). */
+static inline enum stats_verdict step_judge(const struct item *from,
+					    const struct item *to, double *x,
+					    double *lo, double *hi)
+{
+	if (to->prev != from)
+		return ratio_judge(from, to, x, lo, hi);
+	*x = to->step_x;
+	*lo = to->step_lo;
+	*hi = to->step_hi;
+	return to->step_verdict;
+}
 
 /* Whether a step (this item against it->prev) is within noise: its
  * interval does not put it beyond SPEEDUP_SAME_PCT (verdict same or
@@ -514,6 +539,95 @@ void method_regions(const struct model *m, enum lang L, struct sbuf *b,
 void teaching_text(struct sbuf *b, enum lang L, const struct model *m,
 		   const struct item *it);
 
+/* ---- the rules behind every "why" (report_rules.c) ------------------- */
+
+/* Whether `it` is a teaching rung (its variant has a `teaching` text): on
+ * the ladder to show a mistake, slower or unsafe on purpose. */
+static inline bool is_teaching(const struct item *it)
+{
+	return it && it->v && it->v->teaching;
+}
+
+/* Why step from -> to of ladder l went as it did, in one or two
+ * sentences in language L, each from a rule of report_rules.c's table
+ * whose evidence holds (its counters beyond their noise, in the step's
+ * direction, by enough to account for it) and no contradiction refutes:
+ * the mechanisms that explain it, then one that went the other way;
+ * "the counters do not explain this step" with the numbers checked when
+ * none holds.  For a step within noise, only a counter that changed
+ * without effect.  Starts with a space; Markdown, escaped. */
+void step_why(struct sbuf *b, enum lang L, const struct model *m,
+	      const struct ladder *l, const struct item *from,
+	      const struct item *to);
+
+/* The first cause step_why() names, as a clause without its wrapper
+ * ("warp instructions went from ..."), or nothing. */
+void step_cause(struct sbuf *b, enum lang L, const struct model *m,
+		const struct ladder *l, const struct item *from,
+		const struct item *to);
+
+/* The one counter that shows why step from -> to went as it did, for a
+ * table cell ("bank conflicts per load 4.84 → 0.0297"): that of the
+ * first rule step_why() names as a cause; "—" when none does. */
+void step_why_counter(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct ladder *l, const struct item *from,
+		      const struct item *to);
+
+/* The resource that limits rung `it` of ladder l, from the first rule of
+ * the table whose evidence holds for it alone: with `full` a sentence
+ * with the evidence and what is left (the conclusion), else the
+ * resource's name for a table cell ("not named by these counters" when
+ * no rule holds). */
+void rung_limit(struct sbuf *b, enum lang L, const struct model *m,
+		const struct ladder *l, const struct item *it, bool full);
+
+/* How step from -> to changed the time, as prose with three significant
+ * digits: "1.40× faster (0.179 → 0.128 ms)", "1.17× slower ...", for a
+ * change the interval resolves below SPEEDUP_SAME_PCT "+1.1 %, below the
+ * 2 % that counts as a change", else "no change resolved".  A teaching
+ * rung's slowdown is said to be meant. */
+void step_change(struct sbuf *b, enum lang L, const struct item *from,
+		 const struct item *to);
+
+/* The fastest verified rung of l with a lower step than `it` that is not
+ * a teaching rung, or NULL: what a step must beat to matter. */
+const struct item *best_earlier(const struct ladder *l, const struct item *it);
+
+/* One sentence on how far the medians of the same rows moved between
+ * this run and the baseline (m->cmp), when the baseline is a run of the
+ * same GPU model; nothing otherwise. */
+void run_spread(struct sbuf *b, enum lang L, const struct model *m);
+
+/* Why rung `it` may reach more than 100 % of ladder l's ceiling; nothing
+ * when it does not. */
+void above_ceiling(struct sbuf *b, enum lang L, const struct model *m,
+		   const struct ladder *l, const struct item *it);
+
+/* The rules table: each rule's claim, physics, evidence and what refutes
+ * it, for the report's readers (the details).  Placeholder "rules". */
+void blk_rules(const struct model *m, enum lang L, struct sbuf *b);
+
+/* For tests: the names of the rules step_why() names as causes of step
+ * from -> to, comma-separated ("" none), and the name of the rule that
+ * names rung it's limit ("none" when none holds).  Heap strings. */
+char *step_rule_names(const struct model *m, const struct ladder *l,
+		      const struct item *from, const struct item *to);
+char *rung_limit_name(const struct model *m, const struct ladder *l,
+		      const struct item *it);
+
+/* ---- the user's kernels (report_user.c) ------------------------------- */
+
+/* One line on the user's kernel `it` of ladder l for the conclusion and
+ * the rubric: where it sits between the rungs and the problems its
+ * diagnosis found (with the host step's cost where a rung isolates it). */
+void user_summary(struct sbuf *b, enum lang L, const struct model *m,
+		  const struct ladder *l, const struct item *it);
+
+/* Whether the diagnosis of the user's kernel `it` finds the problem
+ * `what` ("bank", "divergence", "coalescing", "host", "occupancy",
+ * "inflight"). */
+bool user_shows(const struct model *m, const struct ladder *l,
+		const struct item *it, const char *what);
 
 /* ---- charts (report_charts.c) ----------------------------------------- */
 

@@ -91,7 +91,12 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"them with at least 95 % probability, whatever the "
 		"distribution of the times (with fewer than 6 runs no such "
 		"pair exists, and the interval is the fastest and the slowest "
-		"run). The spread is the interquartile range of the timed runs "
+		"run). The interval is within this run: it says how closely "
+		"these timed runs pin down this run's median, not where a "
+		"second run of the same file would fall, which can move a "
+		"median by more than its interval (measure again and report "
+		"with --baseline to see the spread between runs). The "
+		"spread is the interquartile range of the timed runs "
 		"(the width of their middle half) in percent of the median. "
 		"Outliers are timed runs more than 1.5 interquartile ranges "
 		"outside the middle half (Tukey's fences); they barely move "
@@ -99,7 +104,11 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"每组测量先不计时地运行若干次（预热），再重复计时；表中给出各次计时"
 		"的中位数，括号内是它的 95 % 置信区间：按二项分布选出的两次计时，"
 		"无论计时服从何种分布，真实中位数落在二者之间的概率都至少为 95 %（计时"
-		"少于 6 次时不存在这样的一对，区间取最快和最慢的一次）。离散度是各次"
+		"少于 6 次时不存在这样的一对，区间取最快和最慢的一次）。这一区间只"
+		"针对本次运行：它说明这些计时把本次运行的中位数确定到什么程度，而不是"
+		"同一文件再运行一次会落在哪里；再运行一次，中位数的变化可能超出这个"
+		"区间（再测一次并用 --baseline 生成报告，即可看到两次运行之间的差异）。"
+		"离散度是各次"
 		"计时的四分位距（中间一半计时的宽度）占中位数的百分比。离群值是落在"
 		"中间一半之外超过 1.5 倍四分位距的计时（Tukey 界限）；它们几乎不影响"
 		"中位数和离散度，附录中列出了它们的个数。" },
@@ -403,20 +412,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 	[M_F_SLOWER] = {
 		"{1} slower ({2} → {3} ms): this step did not help on this GPU",
 		"慢了 {1}（{2} → {3} ms）：这一步在这块 GPU 上没有带来提升" },
-	[M_F_NOISE] = {
-		"no measurable change ({1} → {2} ms, within the {3} % noise): "
-		"this step did not help on this GPU",
-		"没有可测量的变化（{1} → {2} ms，在 {3} % 的噪声范围内）：这一步在"
-		"这块 GPU 上没有带来提升" },
 	[M_F_STEP] = { "- {1} → {2} ({3} → {4}): {5}.",
 		       "- {1} → {2}（{3} → {4}）：{5}。" },
-	[M_F_CTRS] = { " Counters: {1}.", "计数器：{1}。" },
-	[M_F_CTRS_SAME] = {
-		" No collected counter changed by more than {1} %.",
-		"采集到的计数器变化都不超过 {1} %。" },
 	[M_F_BETTER] = { " (better)", "（更好）" },
 	[M_F_WORSE] = { " (worse)", "（更差）" },
-	[M_F_SIGNATURE] = { " Expected signature: {1}.", "预期特征：{1}。" },
 	[M_F_CHECKS] = { " Checks: {1}.", "检查：{1}。" },
 	[M_F_MET] = { "{1} {2} {3}: met ({4})", "{1} {2} {3}：满足（{4}）" },
 	[M_F_NOT_MET] = { "{1} {2} {3}: **not met** ({4})",
@@ -827,24 +826,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"其余各步的快慢是确定的。" },
 	[M_CTR_HEAD] = { "Counters: {1} / {2}, {3}",
 			 "计数器：{1} / {2}，{3}" },
-	[M_CPU_HEAD] = { "Speedup over the CPU: {1} / {2}",
-			 "相对 CPU 的加速比：{1} / {2}" },
-	[M_CPU_INTRO] = {
-		"The CPU reference ({1}, one thread) in ms, then each GPU row's "
-		"speedup over it (CPU time / GPU time) at each size:",
-		"先给出 CPU 参考实现（{1}，单线程）的时间（ms），再给出每个 GPU "
-		"实现在各规模下相对它的加速比（CPU 时间 / GPU 时间）：" },
-	[M_CPU_TIME] = { "CPU time (ms)", "CPU 时间（ms）" },
 	[M_APX_LADDER] = { "Details: {1} / {2}, {3}", "明细：{1} / {2}，{3}" },
 	[M_APX_CTRS] = { "All other counters: {1} / {2}, {3}",
 			 "其余计数器：{1} / {2}，{3}" },
 	[M_APX_REGIONS] = { "Timed regions", "计时范围" },
-	[M_F_SAME_CI] = {
-		"no measurable change ({1} → {2} ms; the speedup {3} does not "
-		"lie beyond ±{4} %): this step did not measurably help on this "
-		"GPU",
-		"没有可测量的变化（{1} → {2} ms；加速比 {3} 没有超出 ±{4} %）："
-		"这一步在这块 GPU 上没有带来可测量的提升" },
 	[M_METH_TIMERS] = {
 		"Timers (the appendix lists what one timed run of each variant "
 		"contains):",
@@ -854,29 +839,9 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"其他规模（{1}）的同样表格见附录。" },
 
 	/* r17-findings */
-	[M_F_SIG_CTRS] = { " Signature counters: {1}.", "特征计数器：{1}。" },
-	[M_F_OTHER] = { " Also changed beyond its noise: {1}.",
-			"此外超出噪声的变化：{1}。" },
-	[M_F_NO_OTHER] = {
-		" No other counter changed beyond its measured noise.",
-		"其他计数器的变化都没有超出其实测噪声。" },
-	[M_F_NO_CHANGE] = {
-		" No counter changed beyond its measured noise.",
-		"没有计数器的变化超出其实测噪声。" },
-	[M_F_IN_NOISE] = { " (within its noise)", "（在其噪声范围内）" },
-	[M_F_WIDER] = { " (wider accesses at the same efficiency: not worse)",
-			"（效率不变，每次访问更宽：并没有变差）" },
-	[M_F_NARROWER] = { " (narrower accesses at the same efficiency)",
-			   "（效率不变，每次访问更窄）" },
-	[M_F_NEUTRAL] = {
-		" (neither better nor worse by itself: the glossary says how "
-		"to read it)",
-		"（本身无所谓好坏：读法见计数器说明）" },
 	[M_F_TEACH_SLOWER] = {
 		"{1} slower ({2} → {3} ms), as this teaching rung is meant to be",
 		"慢了 {1}（{2} → {3} ms），这一级本来就是用来示范错误的" },
-	[M_F_TEACH] = { " Why it is on the ladder: {1}.",
-			"为什么放在阶梯上：{1}。" },
 	[M_F_TEACH_SAN] = { " compute-sanitizer on this run: {1}.",
 			    "本次运行的 compute-sanitizer 结果：{1}。" },
 	[M_F_SMS_UNKNOWN] = { "many", "许多" },
@@ -907,25 +872,23 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"很小；仍然有效的优化是改变在途字节数和每个元素的指令数的那些，"
 		"我们最后一个对应的级达到峰值的 {5} %。" },
 	[M_H_LESSON_SLOWER] = {
-		"The main lesson of the first shared-memory rung: {1} ({2}), "
-		"the tree in shared memory, is {5} slower than {3} ({4}), the "
-		"folds in global memory. The course textbook found the same "
-		"move gained little (樊哲勇, CUDA 编程基础与实践, ch. 8: "
-		"\"加速效果并不明显\"): with caches serving the global-memory "
-		"folds, shared memory alone does not pay; it pays with the "
-		"steps that follow.",
-		"第一个使用共享内存的级给出的主要结论：在共享内存中做树形归约的{1}"
-		"（{2}）比在全局内存中对折的{3}（{4}）慢了 {5}。课程教材（樊哲勇"
-		"《CUDA 编程基础与实践》第 8 章）也发现这一改动“加速效果并不明显”："
-		"缓存已经承担了全局内存中的对折，单靠共享内存并不划算，要配合后面"
-		"的优化才会见效。" },
-	[M_C_STEPS] = { "the three steps that mattered most on this GPU: {1}. ",
-			"在这块 GPU 上最重要的三步：{1}。" },
+		"The course textbook (樊哲勇, CUDA 编程基础与实践, ch. 8) found "
+		"its shared-memory kernel with sequential addressing (our {1}, "
+		"{2}) gained little over the one in global memory (\"加速效果并"
+		"不明显\"); here, for {6}, {1} is {5} slower than {3} ({4}).",
+		"课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）发现，使用顺序寻址"
+		"的共享内存核函数（我们的{1}，{2}）比全局内存版本“加速效果并不"
+		"明显”；这里对 {6}，{1}比{3}（{4}）慢了 {5}。" },
+	[M_C_STEPS] = { "the steps that mattered most on this GPU, each measured "
+			"against the fastest rung before it: {1}. ",
+			"在这块 GPU 上最重要的几步（每一步都与它之前最快的一级比较）："
+			"{1}。" },
 	[M_C_HEAD] = { "- **{1}**: ", "- **{1}**：" },
-	[M_C_STEP] = { "{1} → {2} ({3}), {4} faster",
-		       "{1} → {2}（{3}），快了 {4}" },
-	[M_C_STEP_CTRS] = { "{1} → {2} ({3}), {4} faster, because {5}",
-			    "{1} → {2}（{3}），快了 {4}，因为 {5}" },
+	[M_C_STEP] = { "{1} → {2} ({3}), {4} faster (the counters do not "
+		       "explain it)",
+		       "{1} → {2}（{3}），快了 {4}（计数器解释不了）" },
+	[M_C_STEP_CTRS] = { "{1} → {2} ({3}), {4} faster: {5}",
+			    "{1} → {2}（{3}），快了 {4}：{5}" },
 	[M_C_GAP] = {
 		"The fastest rung, {1} ({2}), reaches {3} % of the measured "
 		"ceiling ({4}) and {5} % of the theoretical peak. ",
@@ -935,55 +898,32 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"The fastest rung, {1} ({2}), reaches {3} % of the theoretical "
 		"peak (no ceiling was measured). ",
 		"最快的一级{1}（{2}）达到理论峰值的 {3} %（没有测量上限）。" },
-	[M_C_LEFT] = { "Its limiting resource: {1}; {2}.",
-		       "它受限于{1}；{2}。" },
-	[M_L_SMS] = { "SMs in use", "在用的 SM 数" },
-	[M_L_SMS_LEFT] = {
-		"spreading the work over every SM is the first thing left",
-		"首先要做的是把工作分给所有 SM" },
-	[M_L_SHARED] = { "shared-memory wavefronts (bank conflicts)",
-			 "共享内存访问轮次（bank 冲突）" },
-	[M_L_SHARED_LEFT] = {
-		"a conflict-free layout (padding or a swizzle) is what is left",
-		"剩下要做的是无冲突的布局（填充或交错）" },
-	[M_L_SECTORS] = { "DRAM sectors moved for nothing (uncoalesced access)",
-			  "白白搬运的显存扇区（未合并访问）" },
-	[M_L_SECTORS_LEFT] = {
-		"coalescing the strided side (through a shared-memory tile) is "
-		"what is left",
-		"剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
-	[M_L_DRAM] = { "DRAM bandwidth (bytes over bandwidth)",
-		       "显存带宽（字节数除以带宽）" },
-	[M_L_DRAM_LEFT] = {
-		"little is left: it streams close to the ceiling, and only "
-		"moving fewer bytes could make it faster",
-		"剩下的空间很小：它已接近上限，只有减少搬运的字节数才能更快" },
-	[M_L_LAUNCH] = { "launch latency", "核函数启动延迟" },
-	[M_L_LAUNCH_LEFT] = {
-		"fewer launches (one pass instead of two) is what is left",
-		"剩下要做的是减少启动次数（一次完成而不是两次）" },
-	[M_L_ISSUE] = { "issued instructions and latency",
-			"发射的指令数和延迟" },
-	[M_L_ISSUE_LEFT] = {
-		"fewer instructions per element and more bytes in flight "
-		"(wider loads, more elements per thread) is what is left",
-		"剩下要做的是减少每个元素的指令数、增加在途字节数（更宽的读取、"
-		"每个线程处理更多元素）" },
+	[M_C_LEFT] = { "What limits it: {1}.", "限制它的是：{1}。" },
 	[M_RB_INTRO] = {
-		"Expected against observed, rung by rung, for grading. The "
-		"hypothesis of a rung is that it is faster than the rung before "
-		"it (a teaching rung: that it shows its mistake); \"met\" needs "
-		"the 95 % interval of the step's ratio of medians beyond 2 %, "
-		"as `culab compare` judges. The counter column counts the "
-		"registry's signature checks (stated for float). The ladder "
-		"follows the course textbook (樊哲勇, CUDA 编程基础与实践, "
-		"ch. 8) and Harris's slides.",
-		"逐级对照预期与实际，供评分使用。每一级的假设是它比前一级更快"
-		"（用于示范错误的级：它确实表现出那个错误）；“满足”要求这一步中"
-		"位数之比的 95 % 置信区间超出 2 %，与 `culab compare` 的判断相同。"
-		"计数器一栏统计注册表中特征检查的结果（针对 float）。这一优化阶梯"
-		"依照课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）和 Harris "
-		"的讲稿。" },
+		"For grading: first the course's learning objectives, each "
+		"with the rows and the counter that show it in this run and a "
+		"verdict on that evidence (\"shown\" needs the counter to "
+		"separate the two rows beyond its noise and the fix to be "
+		"faster beyond 2 %; warp-synchronous safety needs "
+		"compute-sanitizer's record of this run); then expected against "
+		"observed, rung by rung. The hypothesis of a rung is that it "
+		"is faster than the rung before it (a teaching rung: that it "
+		"shows its mistake, an unsafe one by the sanitizer's record, "
+		"never by its flag); \"met\" needs the 95 % interval of the "
+		"step's ratio of medians beyond 2 %, as `culab compare` "
+		"judges. The signature checks are the registry's, for the "
+		"types each one states. The ladder follows the course textbook "
+		"(樊哲勇, CUDA 编程基础与实践, ch. 8) and Harris's slides.",
+		"供评分使用：先列出课程的学习目标，每个目标给出本次运行中体现它的"
+		"行和计数器，以及依据这些证据的结论（“已体现”要求计数器在两行之间"
+		"的差别超出其噪声、且改正后的一级快出 2 % 以上；线程束同步的安全性"
+		"要求本次运行有 compute-sanitizer 的记录）；再逐级对照预期与实际。"
+		"每一级的假设是它比前一级更快（用于示范错误的级：它确实表现出那个"
+		"错误；不安全的级要以检查工具的记录为证，而不是凭它的标记）；"
+		"“满足”要求这一步中位数之比的 95 % 置信区间超出 2 %，与 "
+		"`culab compare` 的判断相同。特征检查来自注册表，按每条检查所写明"
+		"的数据类型进行。这一优化阶梯依照课程教材（樊哲勇《CUDA 编程基础与"
+		"实践》第 8 章）和 Harris 的讲稿。" },
 	[M_RB_COL_HYP] = { "Hypothesis", "假设" },
 	[M_RB_COL_OBS] = { "Observed step (95 % CI)", "实测单步（95 % 置信区间）" },
 	[M_RB_COL_SPEED] = { "Speed", "速度" },
@@ -995,16 +935,10 @@ static const char *const msgs[M__COUNT][NLANG] = {
 			   "示范错误（比{1}慢，或不安全）" },
 	[M_RB_OBS] = { "{1} ({2}–{3})", "{1}（{2}–{3}）" },
 	[M_RB_OBS_SLOWER] = { "{1} slower ({2}–{3})", "慢了 {1}（{2}–{3}）" },
-	[M_L_TRAFFIC] = { "DRAM traffic beyond the bytes needed",
-			  "超出所需字节数的显存流量" },
-	[M_L_TRAFFIC_LEFT] = {
-		"keeping the intermediate sums on chip (shared memory, "
-		"registers) is what is left",
-		"剩下要做的是把中间结果留在片上（共享内存、寄存器）" },
 	[M_RB_MET] = { "met", "满足" },
 	[M_RB_NOT_MET] = { "**not met**", "**不满足**" },
-	[M_RB_SAME] = { "not met: same within noise",
-			"不满足：在噪声范围内相同" },
+	[M_RB_SAME] = { "not met: within ±2 %",
+			"不满足：在 ±2 % 以内" },
 	[M_RB_UNKNOWN] = { "undecided (interval across 2 %)",
 			   "无法判定（区间跨过 2 %）" },
 	[M_RB_SIG_ALL] = { "{1} of {2} met", "{2} 项中满足 {1} 项" },
@@ -1012,16 +946,166 @@ static const char *const msgs[M__COUNT][NLANG] = {
 			    "{2} 项中满足 {1} 项（**不满足**：{3}）" },
 	[M_RB_SIG_NONE] = { "none stated", "未规定" },
 	[M_GLOSS_READ] = { " (a change: {1})", "（变化的读法：{1}）" },
-	[M_RB_SIG_FLOAT] = { "not checked (stated for float)",
-			     "未检查（只针对 float）" },
 	[M_H_LESSON_FASTER] = {
-		"{1} ({2}), the tree in shared memory, is {5} faster than {3} "
-		"({4}), the folds in global memory; the course textbook found "
-		"the same move gained little (樊哲勇, CUDA 编程基础与实践, "
-		"ch. 8).",
-		"在共享内存中做树形归约的{1}（{2}）比在全局内存中对折的{3}（{4}）"
-		"快了 {5}；课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）发现这一"
-		"改动“加速效果并不明显”。" },
+		"The course textbook (樊哲勇, CUDA 编程基础与实践, ch. 8) found "
+		"its shared-memory kernel with sequential addressing (our {1}, "
+		"{2}) gained little over the one in global memory (\"加速效果并"
+		"不明显\"); here, for {6}, {1} is {5} faster than {3} ({4}){7}.",
+		"课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）发现，使用顺序寻址"
+		"的共享内存核函数（我们的{1}，{2}）比全局内存版本“加速效果并不"
+		"明显”；这里对 {6}，{1}比{3}（{4}）快了 {5}{7}。" },
+	/* r24-rules */
+	[M_W_PER_ELEM] = { "time per element", "每个元素的时间" },
+	[M_W_NEEDED] = { " (needed: {1})", "（所需：{1}）" },
+	[M_W_BECAUSE] = { " Why: {1}.", "原因：{1}。" },
+	[M_W_UNEXPLAINED] = {
+		" The counters do not explain this step ({1} → {2} ms); "
+		"checked, and none moved beyond its noise in the step's "
+		"direction by enough to account for it: {3}.",
+		"计数器解释不了这一步（{1} → {2} ms）；已检查以下各项，没有一项在"
+		"这一步的方向上超出其噪声、且变化足以解释这一步：{3}。" },
+	[M_W_ALTHOUGH] = { " Against it: {1}.", "反方向的变化：{1}。" },
+	[M_W_REFUTED] = { " {1}.", "{1}。" },
+	[M_W_NOT_NAMED] = { "not named by these counters",
+			    "这些计数器无法指明" },
+	[M_W_NONE_LIMIT] = {
+		"not named by these counters: it reaches {1} % of {2}{3}, but "
+		"no rule's evidence holds; the counters do not measure stalls, "
+		"so they cannot say whether memory latency or instruction issue "
+		"holds it back",
+		"这些计数器无法指明：它达到{2}的 {1} %{3}，但没有哪条规则的依据"
+		"成立；计数器不测量停顿，所以说不出是访存延迟还是指令发射拖住了它" },
+	[M_W_NONE_LIMIT_PEAK] = { "the theoretical peak", "理论峰值" },
+	[M_W_LIMIT_CEILING] = { "the ceiling", "上限" },
+	[M_W_LIMIT_DRAM] = { ", and DRAM moves {1} ({2} the bytes needed)",
+			     "，显存搬运 {1}（所需字节数的 {2}）" },
+	[M_W_UNEXPLAINED_BARE] = {
+		" The counters do not explain this step ({1} → {2} ms): none "
+		"of the counters the rules read was collected for it.",
+		"计数器解释不了这一步（{1} → {2} ms）：规则所读的计数器都没有采集。" },
+	[M_W_NO_CI] = {
+		"{1} ({2} → {3} ms), within ±{4} %; too few timed runs for an "
+		"interval",
+		"{1}（{2} → {3} ms），在 ±{4} % 以内；计时次数太少，给不出区间" },
+	[M_W_BELOW] = {
+		"{1} ({2} → {3} ms): a change the runs resolve (95 % interval "
+		"{4} to {5}) but below the {6} % that counts as one",
+		"{1}（{2} → {3} ms）：测量分辨得出这一变化（95 % 区间 {4} 到 "
+		"{5}），但低于算作变化的 {6} %" },
+	[M_W_NONE] = {
+		"no change resolved ({1}, {2} → {3} ms; the 95 % interval {4} "
+		"to {5} lies within ±{6} %)",
+		"没有分辨出变化（{1}，{2} → {3} ms；95 % 区间 {4} 到 {5} 在 "
+		"±{6} % 以内）" },
+	[M_W_UNRESOLVED] = {
+		"not resolved ({1}, {2} → {3} ms; the 95 % interval {4} to {5} "
+		"reaches across ±{6} %)",
+		"无法判定（{1}，{2} → {3} ms；95 % 区间 {4} 到 {5} 跨过了 "
+		"±{6} %）" },
+	[M_W_SPREAD] = {
+		"Run to run: measured again, the medians of the {1} GPU rows "
+		"both runs share moved by {2} % (median) and at most {3} % "
+		"({4}); {5} of them fell outside this run's 95 % interval, "
+		"which describes this run only.",
+		"两次运行之间：再测一次，两次都有的 {1} 个 GPU 行的中位数变化的"
+		"中位数为 {2} %，最大 {3} %（{4}）；其中 {5} 个落在本次运行的 "
+		"95 % 区间之外，这一区间只描述本次运行。" },
+	[M_W_ABOVE_SPREAD] = {
+		"; between two runs of this GPU the medians moved by up to {1} %",
+		"；在这块 GPU 上两次运行之间，中位数最多变化了 {1} %" },
+	[M_W_ABOVE] = {
+		"It moves {1} % more than the ceiling: the ceiling is a kernel "
+		"measured like any other (a plain read or copy of the same "
+		"bytes), with its own noise, not a bound{2}.",
+		"它比上限还多 {1} %：上限本身也是像其他核函数一样测得的（对同样"
+		"字节的单纯读取或拷贝），有它自己的噪声，并不是硬性的界限{2}。" },
+	[M_W_COL_RULE] = { "Claim", "结论" },
+	[M_W_COL_PHYSICS] = { "Physics", "物理依据" },
+	[M_W_COL_EVIDENCE] = { "Said only when", "仅在以下情况下才说" },
+	[M_W_COL_REFUTED] = { "Refuted by", "被以下情况推翻" },
+	[M_W_RULES_INTRO] = {
+		"Every \"why\" in this report comes from one of these rules, "
+		"and only when its evidence holds in this run's counters, "
+		"beyond their measured noise; a step or rung for which none "
+		"holds is said to be unexplained, with the numbers checked.",
+		"本报告中的每一个“原因”都出自下列规则之一，而且只有当本次运行的"
+		"计数器超出其实测噪声、满足该规则的依据时才会说；没有任何规则成立"
+		"的一步或一级，报告会说明无法解释，并给出检查过的数字。" },
+	[M_F_TEACH_ROLE] = {
+		" A teaching rung: on the ladder to show a mistake, not to be "
+		"faster (its description in the steps says which).",
+		"这是用于示范错误的一级：放在阶梯上是为了说明一个错误，而不是为了"
+		"更快（优化步骤一节的说明指出是哪个错误）。" },
+	[M_RB_COL_OBJ] = { "Objective", "目标" },
+	[M_RB_COL_ROWS] = { "Rows", "对照的行" },
+	[M_RB_COL_CTR] = { "Counter", "计数器" },
+	[M_RB_COL_TIME] = { "Time (ms)", "时间（ms）" },
+	[M_RB_COL_VERDICT] = { "Verdict", "结论" },
+	[M_RB_COL_USER] = { "Your kernels showing it",
+			    "体现这一点的你的核函数" },
+	[M_RB_V_SHOWN] = { "shown", "已体现" },
+	[M_RB_V_CTR_ONLY] = {
+		"the counter shows it, the time does not ({1})",
+		"计数器体现了，时间没有（{1}）" },
+	[M_RB_V_NOT_SHOWN] = { "**not shown**", "**未体现**" },
+	[M_RB_V_MISSING] = { "not measured here", "本次未测量" },
+	[M_RB_V_SAN] = { "shown: compute-sanitizer reported {1}",
+			 "已体现：compute-sanitizer 报告 {1}" },
+	[M_RB_V_SAN_NONE] = {
+		"not checked: no compute-sanitizer record in this run",
+		"未检查：本次运行没有 compute-sanitizer 的记录" },
+	[M_RB_V_HOST] = {
+		"not isolated: every rung that finishes on the device differs "
+		"from this one in more than its host step",
+		"无法单独分离：每个在设备上完成求和的级与这一级的差别都不只是主机"
+		"端求和步骤" },
+	[M_RB_V_HOST_USER] = {
+		"isolated by your kernel (below): a rung with the same "
+		"counters finishes on the device",
+		"由你的核函数分离出来（见下）：计数器相同的一级在设备上完成求和" },
+	[M_RB_V_LEVEL] = { "shown: every rung's loads coalesced",
+			   "已体现：各级的读取都是合并访问" },
+	[M_RB_USERS] = { "Your kernels on this ladder:",
+			 "你的核函数在这一阶梯上的情况：" },
+	[M_RB_SAN_NOT_RUN] = {
+		"not checked: unsafe by design, but no compute-sanitizer "
+		"record in this run",
+		"未检查：按设计不安全，但本次运行没有 compute-sanitizer 的记录" },
+	[M_RB_RUNGS] = { "Expected against observed, rung by rung:",
+			 "逐级对照预期与实际：" },
+	[M_RB_OBS_X] = { "{1}", "{1}" },
+	[M_RB_OBS_SLOWER_X] = { "{1} slower", "慢了 {1}" },
+	[M_U_HOST_COST] = {
+		"  - The host step costs about {1} ms, {2} % of its time: {3} "
+		"shows the same {4} and finishes on the device in {5} ms.",
+		"  - 主机端求和步骤大约耗时 {1} ms，占它时间的 {2} %：{3}表现出"
+		"同样的{4}，而在设备上完成求和，只用 {5} ms。" },
+	[M_U_HOST_COST_SHORT] = {
+		"; the host step costs about {1} ms, {2} % of its time ({3} "
+		"shows the same {4} in {5} ms)",
+		"；主机端求和步骤大约耗时 {1} ms，占它时间的 {2} %（{3}表现出"
+		"同样的{4}，只用 {5} ms）" },
+	[M_U_SUM] = {
+		"Your kernel {1} at {2}: {3} ms, {4}; its diagnosis finds {5}{6}.",
+		"你的核函数 {1}（{2}）：{3} ms，{4}；诊断发现：{5}{6}。" },
+	[M_U_SUM_NONE] = {
+		"Your kernel {1} at {2}: {3} ms, {4}; its diagnosis finds none "
+		"of the ladder's known problems.",
+		"你的核函数 {1}（{2}）：{3} ms，{4}；诊断没有发现阶梯中任何已知的"
+		"问题。" },
+	[M_U_SUM_FAILED] = {
+		"Your kernel {1} at {2}: {3}; not placed on the ladder.",
+		"你的核函数 {1}（{2}）：{3}；没有放上阶梯。" },
+	[M_U_SUM_BETWEEN] = { "between {1} and {2} ({2} is {3} faster)",
+			      "介于{1}和{2}之间（{2}快 {3}）" },
+	[M_U_SUM_FASTEST] = { "{1} faster than the fastest rung, {2}",
+			      "比最快的一级{2}还快 {1}" },
+	[M_U_SUM_SLOWEST] = { "slower than every rung ({1} is {2} faster)",
+			      "比所有级都慢（{1}快 {2}）" },
+	[M_H_AGREE] = { ", as the textbook found", "，与教材的结论一致" },
+	[M_H_DISAGREE] = {
+		", so on this GPU the textbook's finding does not hold for it",
+		"，所以在这块 GPU 上，教材的这一结论对它并不成立" },
 };
 
 const char *say_text(enum lang L, enum msg id)

@@ -37,10 +37,18 @@
  *                       glossary, steps, charts, failures, reproduction;
  *   report_tables.c     the ladder tables and their cells, the speedup
  *                       over the CPU, the appendix;
+ *   report_rules.c      the rules behind every "why" (one table: claim,
+ *                       physics, evidence, contradictions): a step's
+ *                       why, a rung's limit, how a step's change is
+ *                       told, the run-to-run spread;
  *   report_findings.c   the findings;
- *   report_conclusion.c the conclusion and the rubric: the steps that
- *                       mattered, the gap to the ceiling, each rung's
- *                       limiting resource, expected against observed;
+ *   report_conclusion.c the conclusion: the steps that mattered (each
+ *                       against the best earlier rung), the gap to the
+ *                       ceiling, what limits the fastest rung, the
+ *                       user's kernels;
+ *   report_rubric.c     the rubric: learning objectives with the rows
+ *                       and counters that show them, expected against
+ *                       observed rung by rung;
  *   report_user.c       the user's own kernels (VF_USER): each placed on
  *                       its ladder and diagnosed from its counters by a
  *                       table of rules;
@@ -99,6 +107,8 @@ static const struct report_placeholder placeholders[] = {
 	  BLOCK(blk_method) },
 	{ "glossary", "counter glossary for the columns present (empty "
 	  "without counters)", BLOCK(blk_glossary) },
+	{ "rules", "the rules behind every \"why\": each claim, its physics, "
+	  "when it is said and what refutes it", BLOCK(blk_rules) },
 	{ "steps", "what each variant changes and why, its expected counter "
 	  "signature", BLOCK(blk_steps) },
 	{ "ladders", "per experiment, family, type and size a table of what a "
@@ -110,13 +120,15 @@ static const struct report_placeholder placeholders[] = {
 	  "and gnuplot script", BLOCK(blk_charts) },
 	{ "findings", "per family and type: each step's speedup tied to its "
 	  "counter changes and checks", BLOCK(blk_findings) },
-	{ "conclusion", "per family and type: the three steps that mattered "
-	  "most and their signature counters, the gap to the ceiling, the "
-	  "fastest rung's limiting resource and what is left",
-	  BLOCK(blk_conclusion) },
-	{ "rubric", "per rung: the hypothesis (faster, or a teaching rung's "
-	  "mistake) against the observed step with its interval, the "
-	  "signature checks met, the limiting resource", BLOCK(blk_rubric) },
+	{ "conclusion", "per family and type: the steps that mattered most "
+	  "(each against the fastest earlier rung) and why, the gap to the "
+	  "ceiling, what limits the fastest rung, the user's kernels; the "
+	  "run-to-run spread (with --baseline)", BLOCK(blk_conclusion) },
+	{ "rubric", "per family and type: the learning objectives with the "
+	  "rows and counters that show them, the user's kernels; per rung "
+	  "the hypothesis (faster, or a teaching rung's mistake) against the "
+	  "observed step with its interval, the signature checks met, the "
+	  "limiting resource", BLOCK(blk_rubric) },
 	{ "user_kernels", "your kernels: each placed on its ladder, with a "
 	  "diagnosis from its counters against the built-in rungs (empty "
 	  "without user kernels)", BLOCK(blk_user_kernels) },

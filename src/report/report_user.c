@@ -87,6 +87,7 @@ struct test {
  * rung ("rung 5 (reduce_shared_static)"); Markdown, not escaped. */
 struct rule {
 	const char *family;         /* NULL: every family */
+	const char *key;            /* the rubric's objective (user_shows) */
 	const char *what[NLANG];    /* the problem in a few words */
 	struct test test[RULE_TESTS]; /* kind T_NEAR with no column ends */
 	const char *fix;            /* the rung that shows the fix, or NULL */
@@ -99,6 +100,7 @@ struct rule {
 static const struct rule rules[] = {
 	{
 		.family = "reduce",
+		.key = "bank",
 		.what = { "shared-memory bank conflicts", "共享内存 bank 冲突" },
 		.test = { { T_NEAR, .column = "bank_conflicts_per_shared_ld",
 			    .worse = +1, .problem = "reduce_interleaved_strided",
@@ -122,6 +124,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.family = "transpose",
+		.key = "bank",
 		.what = { "shared-memory bank conflicts", "共享内存 bank 冲突" },
 		.test = { { T_NEAR, .column = "bank_conflicts_per_shared_ld",
 			    .worse = +1, .problem = "transpose_tile",
@@ -145,6 +148,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.family = "reduce",
+		.key = "divergence",
 		.what = { "divergence", "分支发散" },
 		.test = {
 			{ T_NEAR, .column = "shared_bytes_per_instr",
@@ -193,6 +197,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.family = "transpose",
+		.key = "coalescing",
 		.what = { "uncoalesced stores", "全局内存写未合并" },
 		.test = { { T_NEAR, .column = "gst_sectors_per_request",
 			    .worse = +1, .problem = "transpose_naive",
@@ -213,6 +218,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.family = "transpose",
+		.key = "coalescing",
 		.what = { "uncoalesced loads", "全局内存读未合并" },
 		.test = { { T_NEAR, .column = "gld_sectors_per_request",
 			    .worse = +1,
@@ -234,6 +240,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.family = "reduce",
+		.key = "coalescing",
 		.what = { "uncoalesced loads", "全局内存读未合并" },
 		.test = { { T_NEAR, .column = "gld_efficiency_pct", .worse = -1,
 			    .good = "reduce_shared_static", .floor = 1,
@@ -253,6 +260,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.family = "reduce",
+		.key = "host",
 		.what = { "a host step", "主机端求和步骤" },
 		.test = { { T_FLAG, .flag = VF_HOST_STEP,
 			    .problem = "reduce_global" } },
@@ -273,6 +281,7 @@ static const struct rule rules[] = {
 			"或使用原子操作，也能把这一步留在 GPU 上）。" },
 	},
 	{
+		.key = "occupancy",
 		.what = { "low occupancy from registers",
 			  "寄存器导致的低占用率" },
 		.test = { { T_OCC, .limiter = RL_REGISTERS,
@@ -292,6 +301,7 @@ static const struct rule rules[] = {
 			"驻留；但这能否让这个核函数变快，仅凭这些数字无法判断。" },
 	},
 	{
+		.key = "occupancy",
 		.what = { "low occupancy from shared memory",
 			  "共享内存导致的低占用率" },
 		.test = { { T_OCC, .limiter = RL_SHARED,
@@ -312,6 +322,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.family = "reduce",
+		.key = "inflight",
 		.what = { "no vector loads", "没有使用向量化读取" },
 		.test = {
 			{ T_NEAR, .column = "gld_sectors_per_request",
@@ -339,6 +350,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.family = "transpose",
+		.key = "inflight",
 		.what = { "one element per access", "每次访问只搬一个元素" },
 		.test = {
 			{ T_NEAR, .column = "gld_sectors_per_request",
@@ -794,6 +806,68 @@ static void say_needs(struct diag *d, struct sbuf *b)
 	sbuf_release(&names);
 }
 
+/* The rung that shows every problem the diagnosis found besides the
+ * host step, and finishes on the device: the user's kernel's twin, whose
+ * time isolates the host step's cost.  NULL when the host step is not
+ * among the problems found, no other problem is, or their problem rungs
+ * differ. */
+static const struct item *host_twin(const struct diag *d)
+{
+	const char *twin = NULL;
+	bool host = false;
+
+	for (size_t r = 0; r < NRULES; r++) {
+		if (d->o[r] != O_FIRES)
+			continue;
+		if (rules[r].test[0].kind == T_FLAG &&
+		    rules[r].test[0].flag == VF_HOST_STEP) {
+			host = true;
+			continue;
+		}
+		if (!rules[r].test[0].problem ||
+		    (twin && !str_eq(twin, rules[r].test[0].problem)))
+			return NULL;
+		twin = rules[r].test[0].problem;
+	}
+	if (host && twin) {
+		const struct item *t = stage_ref(d->l, twin, NULL);
+
+		if (t && t->v && !(t->v->flags & VF_HOST_STEP))
+			return t;
+	}
+	return NULL;
+}
+
+/* The host step's cost, isolated by the twin (host_twin): as a list item
+ * of the diagnosis with `item`, else as a clause for the summary.
+ * Returns whether it was said: the kernel must be slower than its twin
+ * beyond the threshold. */
+static bool host_cost(struct diag *d, struct sbuf *b, bool item)
+{
+	const struct item *t = host_twin(d);
+	double x, lo, hi, cost;
+	struct sbuf what = SBUF_INIT;
+
+	if (!t || ratio_judge(t, d->it, &x, &lo, &hi) != SV_SLOWER)
+		return false;
+	cost = item_ms(d->it) - item_ms(t);
+	for (size_t r = 0; r < NRULES; r++)
+		if (d->o[r] == O_FIRES && rules[r].test[0].problem &&
+		    str_eq(rules[r].test[0].problem, t->row->variant)) {
+			if (what.len)
+				sbuf_add(&what, say_text(d->L, M_U_LIST));
+			sbuf_add(&what, rules[r].what[d->L]);
+		}
+	SAY(b, d->L, item ? M_U_HOST_COST : M_U_HOST_COST_SHORT,
+	    FMT(cost, 3), PCT(100 * cost / item_ms(d->it)),
+	    item_named(&d->bag, d->L, t), sbuf_str(&what),
+	    FMT(item_ms(t), 3));
+	if (item)
+		sbuf_addc(b, '\n');
+	sbuf_release(&what);
+	return true;
+}
+
 static void diagnose(const struct model *m, const struct ladder *l,
 		     const struct item *it, enum lang L, struct sbuf *b)
 {
@@ -815,7 +889,7 @@ static void diagnose(const struct model *m, const struct ladder *l,
 			say_rule(d, r, rules[r].said, b);
 			fires++;
 		}
-	if (fires >= 2) {
+	if (fires >= 2 && !host_cost(d, b, true)) {
 		sbuf_add(b, say_text(L, M_U_SEVERAL));
 		sbuf_addc(b, '\n');
 	}
@@ -1013,4 +1087,111 @@ void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b)
 	}
 	free(names);
 	block_trim(b);
+}
+
+/* ---- the conclusion's and the rubric's line ----------------------------- */
+
+static struct diag *diag_new(const struct model *m, const struct ladder *l,
+			     const struct item *it, enum lang L)
+{
+	struct diag *d = xcalloc(1, sizeof(*d));
+
+	*d = (struct diag){ .m = m, .l = l, .it = it, .L = L };
+	judge_all(d);
+	return d;
+}
+
+static void diag_free(struct diag *d)
+{
+	bag_release(&d->bag);
+	free(d);
+}
+
+bool user_shows(const struct model *m, const struct ladder *l,
+		const struct item *it, const char *what)
+{
+	struct diag *d;
+	bool shows = false;
+
+	if (!it->ok)
+		return false;
+	d = diag_new(m, l, it, EN);
+	for (size_t r = 0; r < NRULES; r++)
+		shows |= d->o[r] == O_FIRES && str_eq(rules[r].key, what);
+	diag_free(d);
+	return shows;
+}
+
+/* Where `it` sits, in a few words. */
+static void place_short(const struct ladder *l, const struct item *it,
+			enum lang L, struct sbuf *b)
+{
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	size_t n = ladder_rungs(l, rungs);
+	const struct item *slower = NULL, *quicker = NULL;
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		if (item_ms(rungs[i]) > item_ms(it)) {
+			if (!slower || faster(rungs[i], slower))
+				slower = rungs[i];
+		} else if (!quicker || faster(quicker, rungs[i])) {
+			quicker = rungs[i];
+		}
+	}
+	if (slower && quicker)
+		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
+		    role_text(&p, L, quicker), TIMES(item_ms(it) /
+						     item_ms(quicker)));
+	else if (slower)
+		SAY(b, L, M_U_SUM_FASTEST, TIMES(item_ms(slower) / item_ms(it)),
+		    role_text(&p, L, slower));
+	else if (quicker)
+		SAY(b, L, M_U_SUM_SLOWEST, role_text(&p, L, quicker),
+		    TIMES(item_ms(it) / item_ms(quicker)));
+	else
+		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
+	pool_release(&p);
+	free(rungs);
+}
+
+void user_summary(struct sbuf *b, enum lang L, const struct model *m,
+		  const struct ladder *l, const struct item *it)
+{
+	struct pool p = { .n = 0 };
+	struct sbuf where = SBUF_INIT, what = SBUF_INIT, host = SBUF_INIT;
+	char *size = size_text(l->n, l->m, l->matrix);
+	struct diag *d;
+
+	if (!it->ok) {
+		struct sbuf why = SBUF_INIT;
+
+		status_text(&why, L, it);
+		SAY(b, L, M_U_SUM_FAILED, pool_md(&p, it->row->variant),
+		    pool_md(&p, size), sbuf_str(&why));
+		sbuf_release(&why);
+		pool_release(&p);
+		free(size);
+		return;
+	}
+	d = diag_new(m, l, it, L);
+	place_short(l, it, L, &where);
+	for (size_t r = 0; r < NRULES; r++) {
+		if (d->o[r] != O_FIRES)
+			continue;
+		if (what.len)
+			sbuf_add(&what, say_text(L, M_U_LIST));
+		sbuf_add(&what, rules[r].what[L]);
+	}
+	host_cost(d, &host, false);
+	SAY(b, L, what.len ? M_U_SUM : M_U_SUM_NONE,
+	    pool_md(&p, it->row->variant), pool_md(&p, size),
+	    FMT(item_ms(it), 3), sbuf_str(&where), sbuf_str(&what),
+	    sbuf_str(&host));
+	diag_free(d);
+	sbuf_release(&where);
+	sbuf_release(&what);
+	sbuf_release(&host);
+	pool_release(&p);
+	free(size);
 }

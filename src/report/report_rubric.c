@@ -1,0 +1,486 @@
+/* report_rubric.c - the rubric a teacher grades with: per family and type,
+ * the course's learning objectives (coalescing, bank conflicts,
+ * divergence, latency hiding and occupancy, the host step, warp-
+ * synchronous safety), each with the rows and the counter that show it
+ * in this run and a verdict on evidence; the user's own kernels against
+ * the same objectives; then expected against observed, rung by rung.
+ * See report_int.h.
+ *
+ * An objective is a row of one table: the rung that shows the problem,
+ * the rung that fixes it, the counter that separates them and in which
+ * direction.  It is "shown" only when both rows ran and verified here,
+ * the counter separates them by OBJ_SEPARATE beyond its noise and the
+ * fix is faster beyond the threshold; "the counter shows it, the time
+ * does not" when only the counter does.  Warp-synchronous safety is shown
+ * only by a compute-sanitizer record of this run; a rung flagged unsafe
+ * is never "met" by its flag.  The limits and the signatures are those
+ * the rest of the report states (report_rules.c, m->sigs). */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare.h"
+#include "counters/counters.h"
+#include "ladder/ladder.h"
+#include "base/stats.h"
+#include "base/util.h"
+
+/* A counter separates the problem from the fix by this factor. */
+#define OBJ_SEPARATE 1.5
+/* An efficiency (percent) at or above this is coalesced. */
+#define OBJ_COALESCED 95.0
+
+enum obj_kind {
+	OB_COUNTER,     /* `column` separates `problem` from `fix` */
+	OB_LEVEL,       /* `column` of `fix` at least OBJ_COALESCED */
+	OB_SANITIZER,   /* compute-sanitizer's record of `problem` */
+	OB_HOST,        /* a host step, isolated only by a twin */
+};
+
+struct objective {
+	const char *family;
+	const char *name[NLANG];
+	enum obj_kind kind;
+	const char *problem, *fix;  /* built-in variants */
+	const char *column;
+	int worse;                  /* +1: higher on the problem rung */
+	const char *user;           /* user_shows() key, or NULL */
+	double factor;              /* separation needed; 0: OBJ_SEPARATE */
+};
+
+#define OBJ(fam, en, zh, k, p, f, col, w, key)                                 \
+	{ .family = (fam), .name = { (en), (zh) }, .kind = (k), .problem = (p), \
+	  .fix = (f), .column = (col), .worse = (w), .user = (key) }
+
+static const struct objective objectives[] = {
+	OBJ("reduce", "Coalescing", "合并访问", OB_LEVEL, NULL,
+	    "reduce_shared_static", "gld_efficiency_pct", -1, "coalescing"),
+	OBJ("transpose", "Coalescing", "合并访问", OB_COUNTER,
+	    "transpose_naive", "transpose_tile_pad", "gst_efficiency_pct", -1,
+	    "coalescing"),
+	OBJ("reduce", "Bank conflicts", "bank 冲突", OB_COUNTER,
+	    "reduce_interleaved_strided", "reduce_shared_static",
+	    "bank_conflicts_per_shared_ld", +1, "bank"),
+	OBJ("transpose", "Bank conflicts", "bank 冲突", OB_COUNTER,
+	    "transpose_tile", "transpose_tile_pad",
+	    "bank_conflicts_per_shared_ld", +1, "bank"),
+	OBJ("reduce", "Divergence", "分支发散", OB_COUNTER,
+	    "reduce_interleaved_divergent", "reduce_shared_static",
+	    "warp_instructions", +1, "divergence"),
+	OBJ("reduce", "Latency hiding and occupancy: warps in flight",
+	    "延迟隐藏与占用率：在途线程束", OB_COUNTER, "reduce_one_block",
+	    "reduce_global", "achieved_occupancy_pct", -1, "occupancy"),
+	OBJ("reduce", "Latency hiding: bytes in flight per load",
+	    "延迟隐藏：每条读指令的在途字节", OB_COUNTER, "reduce_shuffle",
+	    "reduce_vector_atomic", "gld_sectors_per_request", -1, "inflight"),
+	{ .family = "transpose", .name = { "Occupancy: registers per thread",
+					   "占用率：每线程寄存器" },
+	  .kind = OB_COUNTER, .problem = "transpose_tile_swizzle",
+	  .fix = "transpose_tile_pad", .column = "theoretical_occupancy_pct",
+	  .worse = -1, .user = "occupancy", .factor = 1.25 },
+	OBJ("transpose", "Latency hiding: bytes in flight per load",
+	    "延迟隐藏：每条读指令的在途字节", OB_COUNTER, "transpose_tile_pad",
+	    "transpose_tile_pairs", "gld_sectors_per_request", -1, "inflight"),
+	OBJ("reduce", "The host step", "主机端求和步骤", OB_HOST,
+	    "reduce_global", NULL, NULL, 0, "host"),
+	OBJ("reduce", "Warp-synchronous safety", "线程束同步的安全性",
+	    OB_SANITIZER, "reduce_warp_volatile", "reduce_warp_syncwarp", NULL,
+	    0, NULL),
+};
+
+/* The fastest verified built-in row of variant `name` in ladder l, or
+ * NULL. */
+static const struct item *row_of(const struct ladder *l, const char *name)
+{
+	const struct item *best = NULL;
+
+	for (size_t i = 0; name && i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+
+		if (it->role != ROLE_USER && it->ok &&
+		    str_eq(it->row->variant, name) && faster(it, best))
+			best = it;
+	}
+	return best;
+}
+
+/* Whether a row was run in ladder l at all (verified or not). */
+static const struct item *any_row(const struct ladder *l, const char *name)
+{
+	for (size_t i = 0; name && i < l->nitems; i++)
+		if (str_eq(l->items[i]->row->variant, name))
+			return l->items[i];
+	return NULL;
+}
+
+/* "rung 4 (reduce\_interleaved\_strided)" into b. */
+static void named(struct sbuf *b, enum lang L, const struct item *it)
+{
+	struct pool p = { .n = 0 };
+
+	SAY(b, L, M_U_RUNG, role_text(&p, L, it), pool_md(&p, it->row->variant));
+	pool_release(&p);
+}
+
+static double col_of(const struct item *it, const char *col)
+{
+	return it->row->counters_status ? NAN : row_column(it->row, col);
+}
+
+/* The verdict of a counter objective, into v; the counter and time
+ * cells into c and t. */
+static void judge_counter(const struct objective *o, enum lang L,
+			  const struct item *p, const struct item *f,
+			  struct sbuf *c, struct sbuf *t, struct sbuf *v)
+{
+	double a = col_of(p, o->column), b = col_of(f, o->column);
+	double x, lo, hi;
+	enum stats_verdict tv = step_judge(p, f, &x, &lo, &hi);
+	bool sep = false;
+
+	if (isnan(a) && !strcmp(o->column, "bank_conflicts_per_shared_ld"))
+		a = 0;
+	if (isnan(b) && !strcmp(o->column, "bank_conflicts_per_shared_ld"))
+		b = 0;
+	if (isfinite(a) && isfinite(b)) {
+		double hi_v = o->worse > 0 ? a : b, lo_v = o->worse > 0 ? b : a;
+
+		/* conflicts under the counter's floor read as the floor */
+		if (!strcmp(o->column, "bank_conflicts_per_shared_ld"))
+			lo_v = fmax(lo_v, 0.25);
+		sep = hi_v >= (o->factor > 0 ? o->factor : OBJ_SEPARATE) * lo_v &&
+		      lo_v >= 0 &&
+		      metrics_change_beyond_noise(o->column, a, b);
+		md_text(c, o->column);
+		sbuf_addf(c, " %s → %s", CTR(o->column, a), CTR(o->column, b));
+	} else {
+		sbuf_add(c, "—");
+	}
+	sbuf_addf(t, "%s → %s", FMT(item_ms(p), 3), FMT(item_ms(f), 3));
+	if (sep && tv == SV_FASTER)
+		sbuf_add(v, say_text(L, M_RB_V_SHOWN));
+	else if (sep)
+		SAY(v, L, M_RB_V_CTR_ONLY, TIMES(x));
+	else
+		sbuf_add(v, say_text(L, M_RB_V_NOT_SHOWN));
+}
+
+/* One row of the objectives table for ladder l. */
+static void objective_row(const struct model *m, const struct ladder *l,
+			  const struct objective *o, enum lang L,
+			  struct sbuf *b, size_t ncols)
+{
+	const struct item *p = row_of(l, o->problem), *f = row_of(l, o->fix);
+	struct sbuf rows = SBUF_INIT, c = SBUF_INIT, t = SBUF_INIT,
+		    v = SBUF_INIT, u = SBUF_INIT;
+	const char *cells[6];
+
+	/* the rows by their rung where they ran, else by name */
+	if (p)
+		named(&rows, L, p);
+	else if (o->problem)
+		md_text(&rows, o->problem);
+	if (o->problem && o->fix)
+		sbuf_add(&rows, " → ");
+	if (f)
+		named(&rows, L, f);
+	else if (o->fix)
+		md_text(&rows, o->fix);
+	switch (o->kind) {
+	case OB_LEVEL: {
+		double e = f ? col_of(f, o->column) : NAN;
+
+		if (f && isfinite(e)) {
+			md_text(&c, o->column);
+			sbuf_addf(&c, " %s", CTR(o->column, e));
+			sbuf_add(&v, say_text(L, e >= OBJ_COALESCED ?
+					      M_RB_V_LEVEL : M_RB_V_NOT_SHOWN));
+		} else {
+			sbuf_add(&v, say_text(L, M_RB_V_MISSING));
+		}
+		break;
+	}
+	case OB_COUNTER:
+		if (p && f)
+			judge_counter(o, L, p, f, &c, &t, &v);
+		else
+			sbuf_add(&v, say_text(L, M_RB_V_MISSING));
+		break;
+	case OB_SANITIZER: {
+		const struct item *r = any_row(l, o->problem);
+
+		if (r && r->row->sanitizer && *r->row->sanitizer) {
+			char *san = md_dup(r->row->sanitizer);
+
+			SAY(&v, L, M_RB_V_SAN, san);
+			free(san);
+		} else {
+			sbuf_add(&v, say_text(L, r ? M_RB_V_SAN_NONE :
+					      M_RB_V_MISSING));
+		}
+		break;
+	}
+	case OB_HOST:
+		if (p)
+			sbuf_addf(&t, "%s", FMT(item_ms(p), 3));
+		sbuf_add(&v, say_text(L, p ? M_RB_V_HOST : M_RB_V_MISSING));
+		break;
+	}
+	for (size_t i = 0; o->user && i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+
+		if (it->role != ROLE_USER || !it->ok ||
+		    !user_shows(m, l, it, o->user))
+			continue;
+		if (u.len)
+			sbuf_add(&u, say_text(L, M_U_LIST));
+		md_text(&u, it->row->variant);
+	}
+	if (o->kind == OB_HOST && u.len) {
+		sbuf_reset(&v);
+		sbuf_add(&v, say_text(L, M_RB_V_HOST_USER));
+	}
+	cells[0] = o->name[L];
+	cells[1] = rows.len ? sbuf_str(&rows) : "—";
+	cells[2] = c.len ? sbuf_str(&c) : "—";
+	cells[3] = t.len ? sbuf_str(&t) : "—";
+	cells[4] = sbuf_str(&v);
+	cells[5] = u.len ? sbuf_str(&u) : "—";
+	table_row(b, cells, ncols);
+	sbuf_release(&rows);
+	sbuf_release(&c);
+	sbuf_release(&t);
+	sbuf_release(&v);
+	sbuf_release(&u);
+}
+
+static void objectives_ladder(const struct model *m, const struct ladder *l,
+			      enum lang L, struct sbuf *b)
+{
+	static const bool right[6] = { false };
+	const char *head[6] = {
+		say_text(L, M_RB_COL_OBJ), say_text(L, M_RB_COL_ROWS),
+		say_text(L, M_RB_COL_CTR), say_text(L, M_RB_COL_TIME),
+		say_text(L, M_RB_COL_VERDICT), say_text(L, M_RB_COL_USER),
+	};
+	size_t ncols = m->nuser ? 6 : 5, rows = 0;
+
+	for (size_t k = 0; k < ARRAY_SIZE(objectives); k++)
+		rows += str_eq(objectives[k].family, l->family);
+	if (!rows)
+		return;
+	table_row(b, head, ncols);
+	table_rule(b, right, ncols);
+	for (size_t k = 0; k < ARRAY_SIZE(objectives); k++)
+		if (str_eq(objectives[k].family, l->family))
+			objective_row(m, l, &objectives[k], L, b, ncols);
+	sbuf_addc(b, '\n');
+}
+
+/* ---- expected against observed, rung by rung -------------------------- */
+
+/* The rung a step is judged against: its previous rung, or, after a
+ * teaching rung, the last rung before the teaching ones (a teaching rung
+ * is on the ladder to show a mistake; leaving it gains nothing real). */
+static const struct item *step_base(const struct item *const *rungs,
+				    size_t k)
+{
+	while (k > 0 && is_teaching(rungs[k - 1]))
+		k--;
+	return k > 0 ? rungs[k - 1] : NULL;
+}
+
+/* "2 of 2 met", "1 of 2 met (not met: col)", or why there is none. */
+static void rubric_checks(struct sbuf *b, enum lang L, const struct model *m,
+			  const struct item *it)
+{
+	size_t row = (size_t)(it->row - m->r->rows), n = 0, met = 0;
+	struct sbuf failed = SBUF_INIT;
+	char nn[16], mm[16];
+
+	for (size_t k = 0; k < m->nsigs; k++) {
+		const struct sig_check *c = &m->sigs[k];
+
+		if (c->row != row || c->verdict == SIG_MISSING)
+			continue;
+		n++;
+		if (c->verdict == SIG_PASS) {
+			met++;
+		} else {
+			if (failed.len)
+				sbuf_add(&failed, ", ");
+			md_text(&failed, c->x->column);
+		}
+	}
+	snprintf(nn, sizeof(nn), "%zu", n);
+	snprintf(mm, sizeof(mm), "%zu", met);
+	if (n && failed.len)
+		SAY(b, L, M_RB_SIG_SOME, mm, nn, sbuf_str(&failed));
+	else if (n)
+		SAY(b, L, M_RB_SIG_ALL, mm, nn);
+	else
+		sbuf_add(b, say_text(L, M_RB_SIG_NONE));
+	sbuf_release(&failed);
+}
+
+/* The observed step of `it` against `base` with its interval, three
+ * significant digits; the interval left out where its ends read the
+ * same. */
+static void observed(struct sbuf *b, enum lang L, const struct item *base,
+		     const struct item *it, enum stats_verdict *v)
+{
+	double x, lo, hi;
+	char xs[FMT_SIZE], ls[FMT_SIZE], hs[FMT_SIZE];
+	bool slower;
+
+	*v = step_judge(base, it, &x, &lo, &hi);
+	slower = x < 1 / 1.005;
+	if (slower) {
+		double t = lo;
+
+		x = 1 / x;
+		lo = 1 / hi;
+		hi = 1 / t;
+	}
+	fmt_times(xs, sizeof(xs), x);
+	fmt_sig(ls, sizeof(ls), lo, 3);
+	fmt_sig(hs, sizeof(hs), hi, 3);
+	if (!isfinite(lo) || !strcmp(ls, hs))
+		SAY(b, L, slower ? M_RB_OBS_SLOWER_X : M_RB_OBS_X, xs);
+	else
+		SAY(b, L, slower ? M_RB_OBS_SLOWER : M_RB_OBS, xs, ls, hs);
+}
+
+/* Whether a teaching rung showed its mistake: slower beyond the
+ * threshold, or, for an unsafe rung, compute-sanitizer's record of this
+ * run (its flag is not evidence). */
+static enum msg teaching_verdict(const struct item *it, enum stats_verdict v)
+{
+	bool unsafe = it->v && (it->v->flags & VF_UNSAFE);
+
+	if (v == SV_SLOWER)
+		return M_RB_MET;
+	if (!unsafe)
+		return M_RB_NOT_MET;
+	return it->row->sanitizer && *it->row->sanitizer ? M_RB_MET :
+	       M_RB_SAN_NOT_RUN;
+}
+
+#define RUBRIC_COLS 7
+
+static void rungs_ladder(const struct model *m, const struct ladder *l,
+			 enum lang L, struct sbuf *b)
+{
+	static const bool right[RUBRIC_COLS] = { false, false, false, true,
+						 false, false, false };
+	const char *head[RUBRIC_COLS] = {
+		say_text(L, M_COL_RUNG), say_text(L, M_COL_VARIANT),
+		say_text(L, M_RB_COL_HYP), say_text(L, M_RB_COL_OBS),
+		say_text(L, M_RB_COL_SPEED), say_text(L, M_RB_COL_SIG),
+		say_text(L, M_RB_COL_LIMIT),
+	};
+	const struct item **rungs = xcalloc(l->nitems, sizeof(*rungs));
+	size_t nrungs = ladder_rungs(l, rungs);
+
+	table_row(b, head, RUBRIC_COLS);
+	table_rule(b, right, RUBRIC_COLS);
+	for (size_t k = 0; k < nrungs; k++) {
+		const struct item *it = rungs[k];
+		const struct item *base = is_teaching(it) ?
+			(k ? rungs[k - 1] : NULL) : step_base(rungs, k);
+		struct sbuf hyp = SBUF_INIT, obs = SBUF_INIT, spd = SBUF_INIT,
+			    sig = SBUF_INIT, lim = SBUF_INIT;
+		struct pool p = { .n = 0 };
+		const char *cells[RUBRIC_COLS];
+
+		if (!base) {
+			sbuf_add(&hyp, say_text(L, M_RB_H_FIRST));
+			sbuf_add(&obs, "—");
+			sbuf_add(&spd, "—");
+		} else {
+			enum stats_verdict v;
+
+			SAY(&hyp, L, is_teaching(it) ? M_RB_H_TEACH : M_RB_H_FASTER,
+			    role_text(&p, L, base));
+			observed(&obs, L, base, it, &v);
+			if (is_teaching(it))
+				sbuf_add(&spd, say_text(L, teaching_verdict(it, v)));
+			else
+				sbuf_add(&spd, say_text(L, v == SV_FASTER ?
+					 M_RB_MET : v == SV_SAME ? M_RB_SAME :
+					 v == SV_SLOWER ? M_RB_NOT_MET :
+					 M_RB_UNKNOWN));
+		}
+		rubric_checks(&sig, L, m, it);
+		rung_limit(&lim, L, m, l, it, false);
+		cells[0] = role_text(&p, L, it);
+		cells[1] = pool_md(&p, it->row->variant);
+		cells[2] = sbuf_str(&hyp);
+		cells[3] = sbuf_str(&obs);
+		cells[4] = sbuf_str(&spd);
+		cells[5] = sbuf_str(&sig);
+		cells[6] = sbuf_str(&lim);
+		table_row(b, cells, RUBRIC_COLS);
+		sbuf_release(&hyp);
+		sbuf_release(&obs);
+		sbuf_release(&spd);
+		sbuf_release(&sig);
+		sbuf_release(&lim);
+		pool_release(&p);
+	}
+	sbuf_addc(b, '\n');
+	free(rungs);
+}
+
+/* The user's kernels of group g, one line per kernel and size. */
+static void users_group(const struct model *m, const struct group *g,
+			enum lang L, struct sbuf *b)
+{
+	bool any = false;
+
+	for (size_t k = 0; m->nuser && k < g->nladders; k++) {
+		const struct ladder *l = g->ladders[k];
+
+		for (size_t i = 0; i < l->nitems; i++) {
+			if (l->items[i]->role != ROLE_USER)
+				continue;
+			if (!any)
+				sbuf_add(b, say_text(L, M_RB_USERS));
+			any = true;
+			sbuf_add(b, "\n- ");
+			user_summary(b, L, m, l, l->items[i]);
+		}
+	}
+	if (any)
+		sbuf_add(b, "\n\n");
+}
+
+void blk_rubric(const struct model *m, enum lang L, struct sbuf *b)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *g = &m->groups[i];
+		const struct ladder *l = g->top;
+
+		if (!l || ladder_ok_rungs(l) < 2)
+			continue;
+		if (!any)
+			sbuf_add(b, say_text(L, M_RB_INTRO));
+		sbuf_add(b, "\n\n");
+		any = true;
+		sbuf_add(b, "### ");
+		ladder_heading(b, L, M_F_HEAD, l);
+		sbuf_add(b, "\n\n");
+		objectives_ladder(m, l, L, b);
+		sbuf_addc(b, '\n');
+		users_group(m, g, L, b);
+		sbuf_add(b, say_text(L, M_RB_RUNGS));
+		sbuf_add(b, "\n\n");
+		rungs_ladder(m, l, L, b);
+	}
+	block_trim(b);
+}

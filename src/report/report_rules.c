@@ -1,0 +1,800 @@
+/* report_rules.c - the rules behind every "why" the report says: one table,
+ * read by the findings, the conclusion, the rubric and the ladder table's
+ * "why" cell.  See report_int.h.
+ *
+ * A rule is a claim the report may make about a step (from one rung to the
+ * next) or about a rung alone (what limits it), with the physics it rests
+ * on, the evidence that must hold (which counters, in which direction, by
+ * how much beyond their measured noise: counters.h's alias table and
+ * metrics_change_beyond_noise) and the contradictions that refute it.  A
+ * rule's function returns what the counters say of it:
+ *   P_FOR      the mechanism favours the faster side, beyond noise, by
+ *              enough to account for the step (on a log scale, a counter
+ *              ratio at least half the time ratio where it must carry the
+ *              time alone);
+ *   P_AGAINST  it favours the slower side: said as what went the other way;
+ *   P_REFUTED  its symptom moved, but a contradiction holds: said as such
+ *              ("fewer warps alone do not explain it: rung 9 is faster at
+ *              59 %");
+ *   P_NONE     nothing to say.
+ * A step names at most two causes, then one thing that went the other
+ * way; when no rule holds it says "the counters do not explain this step"
+ * with the numbers it checked, never a catch-all.  A rung's limit is the
+ * first limit rule that holds, or "not named by these counters".
+ *
+ * The claims are sentences of the rules' rows, in English and Chinese
+ * (report_msg.c's rule: the blocks write no sentences of their own; the
+ * rules' sentences live beside their evidence, as report_user.c's do). */
+#include "report_evidence.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+
+struct rule {
+	const char *name;                    /* for tests and the table */
+	const char *label[NLANG];            /* the resource, a few words */
+	const char *physics[NLANG];
+	const char *evidence[NLANG];
+	const char *refuted_by[NLANG];
+	/* step sentences by form, and when refuted; limit sentences by form */
+	const char *step_say[2][NLANG];
+	const char *against_say[NLANG];      /* when it went the other way */
+	const char *refuted_say[NLANG];
+	const char *limit_say[3][NLANG];
+	bool last_resort;                    /* a cause only when no other is */
+	enum pull (*step)(const struct step *s, struct why *w);
+	bool (*limit)(const struct rung *r, struct why *w);
+};
+
+/* ---- the table ----------------------------------------------------------- */
+
+static const struct rule rules[] = {
+	{
+		.name = "ceiling",
+		.label = { "DRAM bandwidth (the measured ceiling)",
+			   "显存带宽（实测上限）" },
+		.physics = {
+			"A kernel that moves each byte once, as fast as a plain "
+			"read or copy of the same bytes, is at the bandwidth this "
+			"GPU delivers at this size.",
+			"每个字节只搬运一次、且与同样字节的单纯读取或拷贝一样快的核函数，"
+			"已经达到这块 GPU 在这一规模下能提供的带宽。" },
+		.evidence = {
+			"GB/s at least 90 % of the ceiling measured at the same "
+			"size (without one, 90 % of the theoretical peak); the gap "
+			"to the peak is called the ceiling's where the same ceiling "
+			"reaches 5 points more of the peak at a larger size",
+			"GB/s 至少达到同一规模下实测上限的 90 %（没有上限时为理论峰值的 90 %）；"
+			"只有当同一上限在更大规模下比理论峰值多达到 5 个百分点以上时，才说与"
+			"峰值的差距属于上限本身" },
+		.refuted_by = { "below 90 % of the ceiling", "低于上限的 90 %" },
+		.limit_say = {
+			{ "DRAM bandwidth: it moves {1} % of what the ceiling ({2}) "
+			  "moves at this size, and the ceiling {3} % of the "
+			  "theoretical peak; little is left: only moving fewer bytes "
+			  "could make it faster",
+			  "显存带宽：它达到同一规模下实测上限（{2}）的 {1} %，上限本身达到"
+			  "理论峰值的 {3} %；剩下的空间很小：只有减少搬运的字节数才能更快" },
+			{ "DRAM bandwidth as far as this size allows: it moves {1} % "
+			  "of what the ceiling ({2}) moves, and the ceiling itself "
+			  "reaches only {3} % of the theoretical peak at {4}, against "
+			  "{5} % at {6}, so the gap to the peak is the ceiling's (the "
+			  "launch and the ramp of a transfer this short), not this "
+			  "kernel's",
+			  "在这一规模下已达到显存带宽所能达到的程度：它达到实测上限（{2}）"
+			  "的 {1} %，而上限本身在 {4} 时只达到理论峰值的 {3} %（在 {6} 时"
+			  "为 {5} %），所以与峰值的差距属于上限本身（这么短的传输的启动与"
+			  "爬升开销），而不是这个核函数" },
+			{ "DRAM bandwidth: it moves {1} % of the theoretical peak (no "
+			  "ceiling was measured); only moving fewer bytes could make "
+			  "it faster",
+			  "显存带宽：它达到理论峰值的 {1} %（没有测量上限）；只有减少搬运的"
+			  "字节数才能更快" } },
+		.limit = ev_ceiling_limit,
+	},
+	{
+		.name = "launch",
+		.label = { "launch latency", "核函数启动延迟" },
+		.physics = {
+			"A kernel that runs for a few microseconds costs about as "
+			"much as launching it.",
+			"只运行几微秒的核函数，其耗时与启动它的开销相当。" },
+		.evidence = { "a median under 10 µs", "中位数小于 10 µs" },
+		.refuted_by = { "a longer run", "运行时间更长" },
+		.limit_say = { {
+			"launch latency: {1} µs is the order of one kernel launch; "
+			"fewer launches is what is left",
+			"核函数启动延迟：{1} µs 与一次核函数启动的开销相当；剩下要做的是"
+			"减少启动次数" } },
+		.limit = ev_launch_limit,
+	},
+	{
+		.name = "uncoalesced-stores",
+		.label = { "uncoalesced stores", "全局内存写未合并" },
+		.physics = {
+			"A warp's 32 stores to consecutive addresses fill a few "
+			"32-byte sectors; scattered, each takes a sector of its own, "
+			"which L2 must merge, and DRAM moves more only when the "
+			"caches cannot hold the rest of each sector.",
+			"一个线程束对连续地址的 32 次写只占少数几个 32 字节扇区；分散时"
+			"每次写各占一个扇区，由 L2 合并；只有缓存装不下各扇区的其余部分时，"
+			"显存才会多搬运。" },
+		.evidence = {
+			"store efficiency under 50 % on one side, moved beyond its "
+			"noise, with stores at least a quarter of that side's DRAM "
+			"traffic; \"DRAM sectors for nothing\" only when DRAM moves "
+			"10 % more than the bytes needed, is busy, and that accounts "
+			"for the step",
+			"一侧的写效率低于 50 %，变化超出噪声，且写入至少占该侧显存流量的"
+			"四分之一；只有当显存比所需多搬运 10 % 以上、显存繁忙、且足以解释这一步时，"
+			"才说“白白搬运的显存扇区”" },
+		.refuted_by = {
+			"DRAM bytes equal to those needed: the cost is then between "
+			"L1 and L2",
+			"显存字节数等于所需字节数：这时代价在 L1 与 L2 之间" },
+		.step_say = {
+			{ "{1} went from {2} to {3} ({4} → {5} sectors per request), "
+			  "and DRAM bytes in that direction from {6} to {7} where "
+			  "the kernel needs {8}: uncoalesced accesses move DRAM "
+			  "sectors for nothing",
+			  "{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区），显存流量从 "
+			  "{6} 变为 {7}（这一方向），而核函数只需要 {8}：未合并的访问白白"
+			  "搬运了显存扇区" },
+			{ "{1} went from {2} to {3} ({4} → {5} sectors per request) "
+			  "while the DRAM bytes in that direction went from {6} to {7} "
+			  "(the kernel needs {8}), too little to account for the "
+			  "step: the cost of uncoalesced accesses is sector traffic "
+			  "between L1 and L2, not DRAM bytes",
+			  "{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区），而这一方向的显存"
+			  "字节数从 {6} 变为 {7}（核函数需要 {8}），这点变化不足以解释这一步：未合并"
+			  "访问的代价是 L1 与 L2 之间的扇区流量，而不是显存字节数" } },
+		.limit_say = {
+			{ "DRAM sectors moved for nothing: {1} is {2}, and DRAM moves "
+			  "{3} in that direction where {4} would do ({5}); coalescing "
+			  "the strided side "
+			  "(through a shared-memory tile) is what is left",
+			  "白白搬运的显存扇区：{1} 为 {2}，这一方向显存搬运 {3}，而 {4} 就够了"
+			  "（{5}）；剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
+			{ "sector traffic between L1 and L2 (uncoalesced): {1} is "
+			  "{2} while DRAM moves {3} in that direction against the {4} "
+			  "needed ({5}), far too little for its {6} gap to the "
+			  "ceiling; coalescing the strided side (through a "
+			  "shared-memory tile) is what is left",
+			  "L1 与 L2 之间的扇区流量（未合并访问）：{1} 为 {2}，而这一方向显存"
+			  "搬运 {3}，所需为 {4}（{5}），远不足以解释它与上限之间 {6} 的差距；"
+			  "剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" } },
+		.against_say = {
+			"{1} went from {2} to {3} ({4} → {5} sectors per "
+			"request; DRAM bytes in that direction {6} → {7}, the "
+			"kernel needs {8})",
+			"{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区；这一方向的"
+			"显存字节数 {6} → {7}，核函数需要 {8}）" },
+		.step = ev_coal_st_step,
+		.limit = ev_coal_st_limit,
+	},
+	{
+		.name = "uncoalesced-loads",
+		.label = { "uncoalesced loads", "全局内存读未合并" },
+		.physics = {
+			"A warp's 32 loads of consecutive addresses share a few "
+			"32-byte sectors; scattered, each takes a sector of its own, "
+			"of which it uses 4 or 8 bytes; L1 and L2 may still catch "
+			"the rest, so DRAM need not move more.",
+			"一个线程束对连续地址的 32 次读共用少数几个 32 字节扇区；分散时"
+			"每次读各占一个扇区，只用其中 4 或 8 字节；其余部分仍可能被 L1 和 "
+			"L2 接住，所以显存不一定多搬运。" },
+		.evidence = {
+			"load efficiency under 50 % on one side, moved beyond its "
+			"noise, with loads at least a quarter of that side's DRAM "
+			"traffic; \"DRAM sectors for nothing\" only when DRAM moves "
+			"10 % more than the bytes needed, is busy, and that accounts "
+			"for the step",
+			"一侧的读效率低于 50 %，变化超出噪声，且读取至少占该侧显存流量的"
+			"四分之一；只有当显存比所需多搬运 10 % 以上、显存繁忙、且足以解释这一步时，"
+			"才说“白白搬运的显存扇区”" },
+		.refuted_by = {
+			"DRAM bytes equal to those needed (the transpose's strided "
+			"reads: 268.45 MB for an 8192 × 8192 float matrix): the cost "
+			"is then between L1 and L2",
+			"显存字节数等于所需字节数（转置的跨步读取：8192 × 8192 float 矩阵"
+			"读 268.45 MB）：这时代价在 L1 与 L2 之间" },
+		.step_say = {
+			{ "{1} went from {2} to {3} ({4} → {5} sectors per request), "
+			  "and DRAM bytes in that direction from {6} to {7} where "
+			  "the kernel needs {8}: uncoalesced accesses move DRAM "
+			  "sectors for nothing",
+			  "{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区），显存流量从 "
+			  "{6} 变为 {7}（这一方向），而核函数只需要 {8}：未合并的访问白白"
+			  "搬运了显存扇区" },
+			{ "{1} went from {2} to {3} ({4} → {5} sectors per request) "
+			  "while the DRAM bytes in that direction went from {6} to {7} "
+			  "(the kernel needs {8}), too little to account for the "
+			  "step: the cost of uncoalesced accesses is sector traffic "
+			  "between L1 and L2, not DRAM bytes",
+			  "{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区），而这一方向的显存"
+			  "字节数从 {6} 变为 {7}（核函数需要 {8}），这点变化不足以解释这一步：未合并"
+			  "访问的代价是 L1 与 L2 之间的扇区流量，而不是显存字节数" } },
+		.limit_say = {
+			{ "DRAM sectors moved for nothing: {1} is {2}, and DRAM moves "
+			  "{3} in that direction where {4} would do ({5}); coalescing "
+			  "the strided side "
+			  "(through a shared-memory tile) is what is left",
+			  "白白搬运的显存扇区：{1} 为 {2}，这一方向显存搬运 {3}，而 {4} 就够了"
+			  "（{5}）；剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
+			{ "sector traffic between L1 and L2 (uncoalesced): {1} is "
+			  "{2} while DRAM moves {3} in that direction against the {4} "
+			  "needed ({5}), far too little for its {6} gap to the "
+			  "ceiling; coalescing the strided side (through a "
+			  "shared-memory tile) is what is left",
+			  "L1 与 L2 之间的扇区流量（未合并访问）：{1} 为 {2}，而这一方向显存"
+			  "搬运 {3}，所需为 {4}（{5}），远不足以解释它与上限之间 {6} 的差距；"
+			  "剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" } },
+		.against_say = {
+			"{1} went from {2} to {3} ({4} → {5} sectors per "
+			"request; DRAM bytes in that direction {6} → {7}, the "
+			"kernel needs {8})",
+			"{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区；这一方向的"
+			"显存字节数 {6} → {7}，核函数需要 {8}）" },
+		.step = ev_coal_ld_step,
+		.limit = ev_coal_ld_limit,
+	},
+	{
+		.name = "dram-bytes",
+		.label = { "DRAM bytes beyond the bytes needed",
+			   "超出所需字节数的显存流量" },
+		.physics = {
+			"At the bandwidth limit time follows the bytes moved; bytes "
+			"beyond the input and output a kernel needs (intermediate "
+			"results written and read back) cost time only there.",
+			"在带宽受限时，时间随搬运的字节数变化；超出核函数所需输入输出的"
+			"字节（写回又读出的中间结果）只在这种情况下才耗时。" },
+		.evidence = {
+			"DRAM bytes (reads and writes) above the bytes the kernel "
+			"needs by 10 % and beyond their noise, moved at 60 % or more "
+			"of the ceiling's GB/s (DRAM busy); the change accounts for "
+			"at least half of the step (a rung: of its gap to the "
+			"ceiling) on a log scale",
+			"显存读写字节数比核函数所需多出 10 % 以上且超出其噪声，并以不低于"
+			"上限 60 % 的速率搬运（显存繁忙）；这一变化在对数尺度上至少解释这一"
+			"步（对单独一级：它与上限的差距）的一半" },
+		.refuted_by = {
+			"DRAM bytes equal to those needed; a change of bytes too "
+			"small for the change of time",
+			"显存字节数等于所需字节数；字节数的变化相对时间的变化太小" },
+		.step_say = { {
+			"DRAM traffic (reads and writes) went from {1} to {2} where "
+			"the kernel needs {3}: {4} the bytes for a {5} step, so the "
+			"time follows the bytes moved",
+			"显存流量（读与写）从 {1} 变为 {2}，而核函数只需要 {3}：字节数"
+			"变化 {4}，这一步的时间变化 {5}，时间随搬运的字节数变化" } },
+		.limit_say = { {
+			"DRAM bytes beyond those needed: it moves {1} where {2} would "
+			"do ({3}), enough for much of its {4} gap to the ceiling; "
+			"keeping intermediate results on chip is what is left",
+			"超出所需字节数的显存流量：它搬运 {1}，而 {2} 就够了（{3}），"
+			"足以解释它与上限之间 {4} 差距的大部分；剩下要做的是把中间结果"
+			"留在片上" } },
+		.against_say = {
+			"DRAM traffic (reads and writes) went from {1} to {2} "
+			"(the kernel needs {3})",
+			"显存流量（读与写）从 {1} 变为 {2}（核函数需要 {3}）" },
+		.step = ev_dram_step,
+		.limit = ev_dram_limit,
+	},
+	{
+		.name = "bank-conflicts",
+		.label = { "shared-memory bank conflicts", "共享内存 bank 冲突" },
+		.physics = {
+			"Shared memory serves a warp's accesses to its 32 banks in "
+			"one wavefront; accesses to different words of one bank are "
+			"served one after another.",
+			"共享内存在一个访问轮次内服务一个线程束对 32 个 bank 的访问；落在"
+			"同一个 bank 不同字上的访问只能依次完成。" },
+		.evidence = {
+			"bank conflicts per shared load of 1 or more on one side, "
+			"moved beyond the counter's noise (40 %, 0.1 per instruction)",
+			"一侧每条共享内存读指令的 bank 冲突不少于 1 次，变化超出该计数器的"
+			"噪声（40 %，每条指令 0.1 次）" },
+		.refuted_by = {
+			"both sides under the counter's floor",
+			"两侧都低于该计数器的噪声下限" },
+		.step_say = { {
+			"bank conflicts went from {1} to {2} per shared load ({3} → "
+			"{4} wavefronts per load): a warp's accesses to one bank are "
+			"served one after another",
+			"每条共享内存读指令的 bank 冲突从 {1} 次变为 {2} 次（每条指令 {3} "
+			"→ {4} 个访问轮次）：一个线程束落在同一个 bank 上的访问只能依次"
+			"完成" } },
+		.limit_say = { {
+			"shared-memory bank conflicts: {1} per load ({2} wavefronts "
+			"where 1 would do); a conflict-free layout (padding or a "
+			"swizzle) is what is left",
+			"共享内存 bank 冲突：每条读指令 {1} 次（需要 {2} 个访问轮次，"
+			"本来 1 个就够）；剩下要做的是无冲突的布局（填充或交错）" } },
+		.against_say = {
+			"bank conflicts went from {1} to {2} per shared load ({3} → {4} wavefronts per load)",
+			"每条共享内存读指令的 bank 冲突从 {1} 次变为 {2} 次（每条指令 {3} → {4} 个访问轮次）" },
+		.step = ev_bank_step,
+		.limit = ev_bank_limit,
+	},
+	{
+		.name = "bytes-in-flight",
+		.label = { "bytes in flight per load", "每条读指令的在途字节数" },
+		.physics = {
+			"A loop that waits on memory streams faster when each load "
+			"instruction moves more bytes: 16-byte loads, or two "
+			"elements per thread, put more bytes in flight per "
+			"instruction (Little's law: bandwidth = bytes in flight / "
+			"latency).",
+			"等待访存的循环，每条读指令搬运的字节越多就越快：16 字节读取或每个"
+			"线程两个元素，使每条指令的在途字节更多（利特尔定律：带宽 = 在途"
+			"字节数 / 延迟）。" },
+		.evidence = {
+			"load sectors per request up at least 1.5× at 95 % load "
+			"efficiency or more on both sides, the slower side under 95 % "
+			"of the ceiling",
+			"两侧读效率都不低于 95 %，每次请求的扇区数至少增加到 1.5 倍，且较慢"
+			"的一侧低于上限的 95 %" },
+		.refuted_by = {
+			"the slower side already at the ceiling",
+			"较慢的一侧已经达到上限" },
+		.step_say = { {
+			"each warp load instruction now moves {2} B instead of {1} B "
+			"({3} → {4} sectors per request, each sector fully used): "
+			"more bytes in flight per instruction for a loop that waits "
+			"on memory",
+			"每条线程束读指令搬运 {2} B 而不是 {1} B（每次请求 {3} → {4} 个"
+			"扇区，每个扇区都用满）：等待访存的循环每条指令的在途字节更多" } },
+		.against_say = {
+			"bytes per warp load instruction went from {1} B to {2} B",
+			"每条线程束读指令的字节数从 {1} B 变为 {2} B" },
+		.step = ev_wide_step,
+	},
+	{
+		.name = "registers",
+		.label = { "registers cap occupancy", "寄存器限制占用率" },
+		.physics = {
+			"Each thread's registers come out of the SM's register file: "
+			"more registers per thread leave room for fewer warps "
+			"(theoretical occupancy), and fewer warps hide less latency.",
+			"每个线程的寄存器都来自 SM 的寄存器文件：每线程寄存器越多，能驻留"
+			"的线程束越少（理论占用率），能用来隐藏延迟的线程束也越少。" },
+		.evidence = {
+			"registers per thread differ and the slower side's "
+			"theoretical occupancy is lower, limited by registers",
+			"两侧每线程寄存器数不同，较慢一侧的理论占用率更低且受寄存器限制" },
+		.refuted_by = {
+			"a faster rung of the ladder at lower achieved occupancy with "
+			"no more bytes per load instruction",
+			"阶梯中有更快的一级，实际占用率更低，每条读指令的字节数也不更多" },
+		.step_say = { {
+			"registers per thread went from {1} to {2}, and theoretical "
+			"occupancy from {3} % to {4} % (limited by registers; achieved "
+			"{5} → {6}): fewer warps resident to hide memory latency",
+			"每线程寄存器从 {1} 个变为 {2} 个，理论占用率从 {3} % 变为 {4} %"
+			"（受寄存器限制；实际占用率 {5} → {6}）：驻留的线程束更少，能用来"
+			"隐藏访存延迟的也更少" } },
+		.limit_say = { {
+			"registers: {1} per thread hold theoretical occupancy to {2} "
+			"%; fewer registers per thread (less state per thread, "
+			"`__launch_bounds__`) is what is left",
+			"寄存器：每线程 {1} 个寄存器使理论占用率只有 {2} %；剩下要做的是"
+			"减少每线程的寄存器（减少每个线程保存的状态，或用 "
+			"`__launch_bounds__`）" } },
+		.against_say = {
+			"registers per thread went from {1} to {2}, and theoretical occupancy from {3} % to {4} % (achieved {5} → {6})",
+			"每线程寄存器从 {1} 个变为 {2} 个，理论占用率从 {3} % 变为 {4} %（实际占用率 {5} → {6}）" },
+		.step = ev_regs_step,
+		.limit = ev_regs_limit,
+	},
+	{
+		.name = "instructions",
+		.label = { "instructions issued", "发出的指令数" },
+		.physics = {
+			"Below the bandwidth limit a kernel spends its time issuing "
+			"instructions and waiting on them: fewer warp instructions "
+			"per element take less time only where issue, not DRAM, "
+			"limits it.",
+			"在带宽限制之下，核函数的时间花在发出指令和等待指令上：只有在受"
+			"指令发射而不是显存限制时，每个元素更少的线程束指令才更省时间。" },
+		.evidence = {
+			"warp instructions changed beyond their noise (1 %) by 10 % "
+			"or more, by a factor that accounts for at least half of the "
+			"step on a log scale, the slower side under 95 % of the "
+			"ceiling",
+			"线程束指令数的变化超出其噪声（1 %）且不少于 10 %，其倍数在对数尺度"
+			"上至少解释这一步的一半，且较慢的一侧低于上限的 95 %" },
+		.refuted_by = {
+			"instructions cut by a third or more with no change of time "
+			"beyond 2 %: issue does not limit it there",
+			"指令数减少三分之一以上，而时间变化不超过 2 %：那里并不受指令发射"
+			"限制" },
+		.step_say = { {
+			"warp instructions went from {1} to {2} ({3} for a {4} "
+			"step): below the bandwidth limit, fewer instructions per "
+			"element take less time",
+			"线程束指令数从 {1} 变为 {2}（变化 {3}，这一步 {4}）：在带宽限制"
+			"之下，每个元素的指令越少，时间越短" } },
+		.refuted_say = {
+			"Warp instructions went from {1} to {2} while the time did "
+			"not change beyond 2 %: instruction issue does not limit it "
+			"here",
+			"线程束指令数从 {1} 变为 {2}，而时间的变化没有超过 2 %：这里并不受"
+			"指令发射限制" },
+		.against_say = {
+			"warp instructions went from {1} to {2}",
+			"线程束指令数从 {1} 变为 {2}" },
+		.step = ev_instr_step,
+	},
+	{
+		.name = "occupancy",
+		.label = { "warps resident (achieved occupancy)",
+			   "驻留的线程束（实际占用率）" },
+		.physics = {
+			"More warps resident per SM hide more memory latency, until "
+			"the bytes in flight cover it.",
+			"每个 SM 上驻留的线程束越多，能隐藏的访存延迟越多，直到在途字节"
+			"足以覆盖延迟为止。" },
+		.evidence = {
+			"achieved occupancy moved beyond its noise (2 points, 4 %) at "
+			"the same theoretical occupancy, by a factor that accounts "
+			"for at least half of the step on a log scale",
+			"理论占用率不变时，实际占用率的变化超出其噪声（2 个百分点，4 %），"
+			"其倍数在对数尺度上至少解释这一步的一半" },
+		.refuted_by = {
+			"a faster rung of the ladder at lower achieved occupancy with "
+			"no more bytes per load instruction (so fewer warps alone "
+			"cannot be what slows this one)",
+			"阶梯中有更快的一级，实际占用率更低，每条读指令的字节数也不更多"
+			"（所以单是线程束少并不能使这一级变慢）" },
+		.step_say = { {
+			"achieved occupancy went from {1} to {2} at the same "
+			"theoretical occupancy: more warps resident hide more memory "
+			"latency",
+			"理论占用率不变，实际占用率从 {1} 变为 {2}：驻留的线程束越多，能"
+			"隐藏的访存延迟越多" } },
+		.refuted_say = {
+			"Fewer warps alone do not explain it: {1} is faster at {2} "
+			"achieved occupancy with no more bytes per load",
+			"单是线程束少解释不了它：{1}在实际占用率 {2} 时更快，每条读指令的"
+			"字节数也不更多" },
+		.against_say = {
+			"achieved occupancy went from {1} to {2}",
+			"实际占用率从 {1} 变为 {2}" },
+		.step = ev_occ_step,
+	},
+	{
+		.name = "latency",
+		.label = { "memory latency, not bandwidth", "访存延迟，而非带宽" },
+		.physics = {
+			"A loop with few bytes in flight waits on latency: by "
+			"Little's law its bandwidth is the bytes in flight over the "
+			"round-trip time, so its time per element does not depend on "
+			"the element's size.",
+			"在途字节很少的循环在等待延迟：按利特尔定律，它的带宽等于在途字节数"
+			"除以往返时间，所以每个元素的时间与元素大小无关。" },
+		.evidence = {
+			"at a size measured in two element types, one twice the "
+			"bytes of the other, the variant takes the same time per "
+			"element in both (within 10 %), and this row the same time "
+			"per element as its type there; for a step, the faster side "
+			"also holds more warps (achieved occupancy beyond its "
+			"noise) or loads wider",
+			"在用两种元素类型（一种的字节数是另一种的两倍）测量过的某个规模下，"
+			"该变体两种类型每个元素的时间相同（相差不超过 10 %），且这一行每个"
+			"元素的时间与同类型在该规模下的相同；对一步而言，较快的一侧还要有更多"
+			"驻留的线程束（实际占用率的变化超出噪声）或更宽的读取" },
+		.refuted_by = {
+			"time per element that grows with the element's size "
+			"(bandwidth)",
+			"每个元素的时间随元素大小增长（带宽受限）" },
+		.step_say = { {
+			"{1} waits on memory latency, not bandwidth: at {7} its {2} "
+			"and {3} rows take the same time per element ({4} and {5} "
+			"ns) although a {3} element is {6}× the bytes; by Little's "
+			"law only more bytes in flight make such a loop faster "
+			"(achieved occupancy {8} → {9})",
+			"{1}在等待访存延迟，而不是受带宽限制：在 {7} 时它的 {2} 行和 {3} "
+			"行每个元素的时间相同（{4} 和 {5} ns），而一个 {3} 元素的字节数是"
+			"前者的 {6} 倍；按利特尔定律，这样的循环只有在途字节更多才会更快"
+			"（实际占用率 {8} → {9}）" } },
+		.limit_say = { {
+			"memory latency or instruction issue, not DRAM bandwidth: at "
+			"{6}, {1} and {2} take the same time per element ({3} and {4} "
+			"ns) although a {2} element is {5}× the bytes; more "
+			"bytes in flight (more warps, wider loads, more loads per "
+			"thread) is what is left",
+			"访存延迟或指令发射，而不是显存带宽：在 {6} 时 {1} 和 {2} 每个"
+			"元素的时间相同（{3} 和 {4} ns），而一个 {2} 元素的字节数是前者的 "
+			"{5} 倍；剩下要做的是让在途字节更多（更多线程束、更宽的读取、每个"
+			"线程更多的读取）" } },
+		.last_resort = true,
+		.step = ev_latency_step,
+		.limit = ev_latency_limit,
+	},
+};
+
+#define NRULES ARRAY_SIZE(rules)
+
+/* ---- steps ------------------------------------------------------------- */
+
+static void step_init(struct step *s, const struct model *m,
+		      const struct ladder *l, const struct item *from,
+		      const struct item *to)
+{
+	double x, lo, hi;
+	enum stats_verdict v = step_judge(from, to, &x, &lo, &hi);
+
+	*s = (struct step){ .m = m, .l = l, .a = from, .b = to };
+	s->fast = item_ms(to) <= item_ms(from) ? to : from;
+	s->slow = s->fast == to ? from : to;
+	s->x = item_ms(s->slow) / item_ms(s->fast);
+	s->resolved = v == SV_FASTER || v == SV_SLOWER;
+}
+
+/* What every rule says of step s: pulls[k] and the why of each. */
+struct judged_step {
+	enum pull pull[NRULES];
+	struct why why[NRULES];
+	struct bag bag;
+};
+
+static void judge_step(const struct step *s, enum lang L, struct judged_step *j)
+{
+	bool cause = false;
+
+	memset(j, 0, sizeof(*j));
+	for (size_t k = 0; k < NRULES; k++) {
+		j->why[k].bag = &j->bag;
+		j->why[k].L = L;
+		if (!rules[k].step)
+			continue;
+		j->pull[k] = rules[k].step(s, &j->why[k]);
+		if (rules[k].last_resort && j->pull[k] == P_FOR && cause)
+			j->pull[k] = P_NONE;
+		cause |= j->pull[k] == P_FOR;
+	}
+}
+
+static void say_rule(struct sbuf *b, enum lang L, const char *text,
+		     const struct why *w)
+{
+	sbuf_addargs(b, text, w->arg, w->narg);
+	(void)L;
+}
+
+/* The fallback: the numbers checked, "; "-separated. */
+static void checked(struct sbuf *b, enum lang L, const struct step *s)
+{
+	static const char *const cols[] = {
+		"warp_instructions", "bank_conflicts_per_shared_ld",
+		"gld_efficiency_pct", "gst_efficiency_pct",
+		"achieved_occupancy_pct",
+	};
+	double ta = ev_traffic(s->a), tb = ev_traffic(s->b);
+	char x[FMT_SIZE], y[FMT_SIZE], z[FMT_SIZE];
+
+	if (isfinite(ta) && isfinite(tb)) {
+		md_text(b, "dram_read_bytes + dram_write_bytes");
+		sbuf_addf(b, " %s → %s", fmt_bytes(x, sizeof(x), ta),
+			  fmt_bytes(y, sizeof(y), tb));
+		SAY(b, L, M_W_NEEDED, fmt_bytes(z, sizeof(z), s->b->row->bytes));
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(cols); k++) {
+		double a = ev_ctr(s->a, cols[k]), v = ev_ctr(s->b, cols[k]);
+
+		if (!isfinite(a) || !isfinite(v))
+			continue;
+		if (b->len)
+			sbuf_add(b, say_text(L, M_LIST_SEP));
+		md_text(b, cols[k]);
+		sbuf_addf(b, " %s → %s", CTR(cols[k], a), CTR(cols[k], v));
+	}
+}
+
+/* The sentences of the first `max` rules of j with pull p, each as
+ * message `wrap` (" Why: {1}."), joined with "; ". */
+static size_t say_pulled(struct sbuf *b, enum lang L,
+			 const struct judged_step *j, enum pull p, size_t max,
+			 enum msg wrap)
+{
+	struct sbuf list = SBUF_INIT;
+	size_t n = 0;
+
+	for (size_t k = 0; k < NRULES && n < max; k++) {
+		const char *text;
+
+		if (j->pull[k] != p)
+			continue;
+		text = p == P_REFUTED ? rules[k].refuted_say[L] :
+		       p == P_AGAINST ? rules[k].against_say[L] :
+		       rules[k].step_say[j->why[k].form][L];
+		if (!text)
+			continue;
+		if (list.len)
+			sbuf_add(&list, say_text(L, M_LIST_SEP));
+		say_rule(&list, L, text, &j->why[k]);
+		n++;
+	}
+	if (list.len)
+		SAY(b, L, wrap, sbuf_str(&list));
+	sbuf_release(&list);
+	return n;
+}
+
+void step_why(struct sbuf *b, enum lang L, const struct model *m,
+	      const struct ladder *l, const struct item *from,
+	      const struct item *to)
+{
+	struct step s;
+	struct judged_step *j = xcalloc(1, sizeof(*j));
+
+	step_init(&s, m, l, from, to);
+	judge_step(&s, L, j);
+	if (s.resolved && say_pulled(b, L, j, P_FOR, 2, M_W_BECAUSE)) {
+		say_pulled(b, L, j, P_AGAINST, 1, M_W_ALTHOUGH);
+	} else if (s.resolved) {
+		struct sbuf list = SBUF_INIT;
+
+		checked(&list, L, &s);
+		SAY(b, L, list.len ? M_W_UNEXPLAINED : M_W_UNEXPLAINED_BARE,
+		    FMT(item_ms(from), 3), FMT(item_ms(to), 3), sbuf_str(&list));
+		sbuf_release(&list);
+		/* a contradiction is part of why nothing explains it */
+		say_pulled(b, L, j, P_REFUTED, 1, M_W_REFUTED);
+		say_pulled(b, L, j, P_AGAINST, 1, M_W_ALTHOUGH);
+	} else {
+		say_pulled(b, L, j, P_REFUTED, 1, M_W_REFUTED);
+	}
+	ev_bag_release(&j->bag);
+	free(j);
+}
+
+void step_cause(struct sbuf *b, enum lang L, const struct model *m,
+		const struct ladder *l, const struct item *from,
+		const struct item *to)
+{
+	struct step s;
+	struct judged_step *j = xcalloc(1, sizeof(*j));
+
+	step_init(&s, m, l, from, to);
+	judge_step(&s, L, j);
+	for (size_t k = 0; s.resolved && k < NRULES; k++)
+		if (j->pull[k] == P_FOR) {
+			say_rule(b, L, rules[k].step_say[j->why[k].form][L],
+				 &j->why[k]);
+			break;
+		}
+	ev_bag_release(&j->bag);
+	free(j);
+}
+
+void step_why_counter(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct ladder *l, const struct item *from,
+		      const struct item *to)
+{
+	struct step s;
+	struct judged_step *j = xcalloc(1, sizeof(*j));
+	const char *c = NULL;
+
+	step_init(&s, m, l, from, to);
+	judge_step(&s, L, j);
+	for (size_t k = 0; s.resolved && k < NRULES && !c; k++)
+		if (j->pull[k] == P_FOR)
+			c = j->why[k].cell;
+	sbuf_add(b, c ? c : "—");
+	ev_bag_release(&j->bag);
+	free(j);
+}
+
+char *step_rule_names(const struct model *m, const struct ladder *l,
+		      const struct item *from, const struct item *to)
+{
+	struct step s;
+	struct judged_step *j = xcalloc(1, sizeof(*j));
+	struct sbuf names = SBUF_INIT;
+
+	step_init(&s, m, l, from, to);
+	judge_step(&s, EN, j);
+	for (size_t k = 0; s.resolved && k < NRULES; k++)
+		if (j->pull[k] == P_FOR) {
+			if (names.len)
+				sbuf_addc(&names, ',');
+			sbuf_add(&names, rules[k].name);
+		}
+	ev_bag_release(&j->bag);
+	free(j);
+	return sbuf_detach(&names);
+}
+
+/* ---- a rung's limit ---------------------------------------------------- */
+
+/* The first limit rule that holds for `it` (NRULES: none), with its why. */
+static size_t limit_of(const struct model *m, const struct ladder *l,
+		       const struct item *it, struct why *w)
+{
+	struct rung r = { .m = m, .l = l, .it = it, .gap = NAN };
+	double f = ev_of_ceiling(l, it);
+
+	if (isfinite(f) && f > 0 && l->ceiling)
+		r.gap = 1 / f;
+	for (size_t k = 0; k < NRULES; k++) {
+		struct bag *bag = w->bag;
+		enum lang L = w->L;
+
+		ev_bag_release(bag);
+		*w = (struct why){ .bag = bag, .L = L };
+		if (rules[k].limit && rules[k].limit(&r, w))
+			return k;
+	}
+	return NRULES;
+}
+
+void rung_limit(struct sbuf *b, enum lang L, const struct model *m,
+		const struct ladder *l, const struct item *it, bool full)
+{
+	struct bag bag = { 0 };
+	struct why w = { .bag = &bag, .L = L };
+	size_t k = limit_of(m, l, it, &w);
+
+	if (!full) {
+		sbuf_add(b, k < NRULES ? rules[k].label[L] :
+			 say_text(L, M_W_NOT_NAMED));
+	} else if (k < NRULES) {
+		say_rule(b, L, rules[k].limit_say[w.form][L], &w);
+	} else {
+		double t = ev_traffic(it), f = ev_of_ceiling(l, it);
+		struct sbuf dram = SBUF_INIT;
+		char x[FMT_SIZE];
+
+		if (isfinite(t) && it->row->bytes > 0)
+			SAY(&dram, L, M_W_LIMIT_DRAM, fmt_bytes(x, sizeof(x), t),
+			    TIMES(t / it->row->bytes));
+		SAY(b, L, M_W_NONE_LIMIT, isfinite(f) ? PCT(100 * f) : "—",
+		    say_text(L, l->ceiling ? M_W_LIMIT_CEILING :
+			     M_W_NONE_LIMIT_PEAK), sbuf_str(&dram));
+		sbuf_release(&dram);
+	}
+	ev_bag_release(&bag);
+}
+
+char *rung_limit_name(const struct model *m, const struct ladder *l,
+		      const struct item *it)
+{
+	struct bag bag = { 0 };
+	struct why w = { .bag = &bag, .L = EN };
+	size_t k = limit_of(m, l, it, &w);
+
+	ev_bag_release(&bag);
+	return xstrdup(k < NRULES ? rules[k].name : "none");
+}
+
+/* ---- the table for readers --------------------------------------------- */
+
+void blk_rules(const struct model *m, enum lang L, struct sbuf *b)
+{
+	static const bool right[4] = { false, false, false, false };
+	const char *head[4] = {
+		say_text(L, M_W_COL_RULE), say_text(L, M_W_COL_PHYSICS),
+		say_text(L, M_W_COL_EVIDENCE), say_text(L, M_W_COL_REFUTED),
+	};
+
+	(void)m;
+	sbuf_add(b, say_text(L, M_W_RULES_INTRO));
+	sbuf_add(b, "\n\n");
+	table_row(b, head, 4);
+	table_rule(b, right, 4);
+	for (size_t k = 0; k < NRULES; k++) {
+		const char *cells[4] = {
+			rules[k].label[L], rules[k].physics[L],
+			rules[k].evidence[L], rules[k].refuted_by[L],
+		};
+
+		table_row(b, cells, 4);
+	}
+	block_trim(b);
+}
