@@ -30,6 +30,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "counters/counters.h"
 #include "run/run.h"
@@ -37,9 +38,11 @@
 #include "base/util.h"
 
 /* The most columns of any table, and of counter columns beside the two
- * that name the row. */
+ * that name the row: a counter's name is its column's heading, never
+ * broken (report_html.c), up to 30 characters, so that three fit an A4
+ * page's text beside the rung and the variant. */
 #define TABLE_MAX_COLS 10
-#define TABLE_MAX_COUNTERS (TABLE_MAX_COLS - 2)
+#define TABLE_MAX_COUNTERS 3
 
 struct cell_ctx {
 	const struct model *m;
@@ -61,9 +64,10 @@ static void cell_rung(const struct cell_ctx *c, struct sbuf *b)
 	pool_release(&p);
 }
 
+/* A variant's name, as code: a name is never broken across lines. */
 static void cell_variant(const struct cell_ctx *c, struct sbuf *b)
 {
-	md_text(b, c->it->row->variant);
+	md_code(b, c->it->row->variant);
 }
 
 /* The variant's short title; its name when the results do not describe
@@ -357,9 +361,20 @@ struct colspec {
 	const char *counter;
 };
 
+/* Whether some row of ladder l ran under compute-sanitizer: the
+ * Sanitizer column is shown only then, not as "not run" on every row. */
+static bool ladder_sanitized(const struct ladder *l)
+{
+	for (size_t i = 0; i < l->nitems; i++)
+		if (l->items[i]->row->sanitizer)
+			return true;
+	return false;
+}
+
 static bool column_shown(const struct ladder *l, enum col k)
 {
 	return !((k == COL_BLOCK && !l->blocks) ||
+		 (k == COL_SANITIZER && !ladder_sanitized(l)) ||
 		 (k == COL_COPY && !l->ceiling) ||
 		 (k == COL_HARRIS && !l->harris) ||
 		 (k >= COL_REGS && k <= COL_OCC && !l->resources));
@@ -727,33 +742,71 @@ static const struct item *ladder_variant(const struct ladder *l,
 	return best;
 }
 
-/* Per family and type: the CPU reference's time at each size, and every
- * GPU row's speedup over it, the sizes as columns (at most
- * TABLE_MAX_COLS - 2 of them: the largest). */
-static void cpu_table(const struct group *g, enum lang L, struct sbuf *b)
+/* Whether groups a and b are one family on one GPU (a CPU table). */
+static bool same_family(const struct group *a, const struct group *b)
+{
+	return str_eq(a->family, b->family) && str_eq(a->gpu, b->gpu);
+}
+
+/* Per family (on one GPU): the CPU reference's time at each type and
+ * size, and every GPU row's speedup over it, the ladders as columns (at
+ * most TABLE_MAX_COLS - 2: the largest sizes of the types with most
+ * sizes are kept), so that a type measured at one size is a column, not
+ * a table of one column.  g is the family's first group. */
+static void cpu_table(const struct model *m, const struct group *g,
+		      enum lang L, struct sbuf *b)
 {
 	const struct ladder *lad[TABLE_MAX_COLS - 2];
+	const struct ladder **all = xcalloc(m->nladders + 1, sizeof(*all));
 	const char *cells[TABLE_MAX_COLS];
 	bool right[TABLE_MAX_COLS] = { false, false };
-	const char **names = NULL;
-	size_t n = 0, nnames = 0, skip = 0, have = 0;
+	const char **names = NULL, **types = NULL;
+	size_t n = 0, nall = 0, nnames = 0, ntypes = 0;
 	struct pool p = { .n = 0 };
 	struct sbuf row[TABLE_MAX_COLS];
 
-	for (size_t k = 0; k < g->nladders; k++)
-		have += g->ladders[k]->cpu != NULL;
-	if (!have)
-		return;
-	/* too many sizes: the largest (ladders ascend); a size that two
-	 * experiments measured: the first */
-	skip = have > ARRAY_SIZE(lad) ? have - ARRAY_SIZE(lad) : 0;
-	for (size_t k = 0, seen = 0; k < g->nladders; k++) {
-		const struct ladder *l = g->ladders[k];
+	/* the family's ladders with a CPU row, type by type, sizes
+	 * ascending; a size that two experiments measured: the first */
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *h = &m->groups[i];
 
-		if (!l->cpu || seen++ < skip ||
-		    (n && lad[n - 1]->n == l->n && lad[n - 1]->m == l->m))
+		if (!same_family(h, g))
 			continue;
-		lad[n++] = l;
+		names_add(&types, &ntypes, h->dtype);
+		for (size_t k = 0; k < h->nladders; k++) {
+			const struct ladder *l = h->ladders[k];
+
+			if (!l->cpu || (nall && all[nall - 1]->n == l->n &&
+					all[nall - 1]->m == l->m &&
+					str_eq(all[nall - 1]->dtype, l->dtype)))
+				continue;
+			all[nall++] = l;
+		}
+	}
+	/* too many: drop the smallest size of the type with the most */
+	while (nall > ARRAY_SIZE(lad)) {
+		size_t drop = 0, most = 0;
+
+		for (size_t i = 0; i < nall; i++) {
+			size_t count = 0;
+
+			for (size_t j = 0; j < nall; j++)
+				count += str_eq(all[j]->dtype, all[i]->dtype);
+			if (count > most) {
+				most = count;
+				drop = i;
+			}
+		}
+		memmove(&all[drop], &all[drop + 1],
+			(nall - drop - 1) * sizeof(*all));
+		nall--;
+	}
+	for (size_t i = 0; i < nall; i++)
+		lad[n++] = all[i];
+	free(all);
+	if (!n) {
+		free(types);
+		return;
 	}
 	for (size_t k = 0; k < n; k++)
 		for (size_t i = 0; i < lad[k]->nitems; i++) {
@@ -766,7 +819,7 @@ static void cpu_table(const struct group *g, enum lang L, struct sbuf *b)
 		row[k] = (struct sbuf)SBUF_INIT;
 
 	sbuf_add(b, "### ");
-	SAY(b, L, M_CPU_HEAD, pool_md(&p, g->family), pool_md(&p, g->dtype));
+	SAY(b, L, M_CPU_HEAD_FAMILY, pool_md(&p, g->family));
 	gpu_suffix(b, g->gpu);
 	sbuf_add(b, "\n\n");
 	SAY(b, L, M_CPU_INTRO, pool_md(&p, lad[0]->cpu->row->variant));
@@ -776,9 +829,17 @@ static void cpu_table(const struct group *g, enum lang L, struct sbuf *b)
 	cells[0] = say_text(L, M_COL_RUNG);
 	cells[1] = say_text(L, M_COL_TITLE);
 	for (size_t k = 0; k < n; k++) {
-		cells[2 + k] = pool_keep(&p, size_text(lad[k]->n, lad[k]->m,
-						       lad[k]->matrix));
+		char *size = size_text(lad[k]->n, lad[k]->m, lad[k]->matrix);
+		struct sbuf h = SBUF_INIT;
+
+		if (ntypes > 1)
+			SAY(&h, L, M_CPU_COL, pool_md(&p, lad[k]->dtype),
+			    size);
+		else
+			sbuf_add(&h, size);
+		cells[2 + k] = pool_keep(&p, sbuf_detach(&h));
 		right[2 + k] = true;
+		free(size);
 	}
 	table_row(b, cells, 2 + n);
 	table_rule(b, right, 2 + n);
@@ -816,6 +877,23 @@ static void cpu_table(const struct group *g, enum lang L, struct sbuf *b)
 	for (size_t k = 0; k < TABLE_MAX_COLS; k++)
 		sbuf_release(&row[k]);
 	free(names);
+	free(types);
+}
+
+/* The CPU table of group g's family, after the family's last group. */
+static void cpu_table_after(const struct model *m, size_t i, enum lang L,
+			    struct sbuf *b)
+{
+	const struct group *g = &m->groups[i];
+
+	for (size_t k = i + 1; k < m->ngroups; k++)
+		if (same_family(&m->groups[k], g))
+			return;
+	for (size_t k = 0; k <= i; k++)
+		if (same_family(&m->groups[k], g)) {
+			cpu_table(m, &m->groups[k], L, b);
+			return;
+		}
 }
 
 /* The ladder of group g that the Results show in full: the largest size
@@ -868,7 +946,7 @@ void blk_ladders(const struct model *m, enum lang L, struct sbuf *b)
 			sbuf_add(b, "\n\n");
 		}
 		sbuf_release(&others);
-		cpu_table(g, L, b);
+		cpu_table_after(m, i, L, b);
 	}
 	block_trim(b);
 }
@@ -887,17 +965,18 @@ static const struct group *group_of(const struct model *m,
 }
 
 /* One ladder in the appendix: its tables when the Results do not show
- * them (the main table and its counters), every column they leave out,
- * and the counter columns that no table shows yet. */
+ * them (the main table and its counters; with `full` always), every
+ * column they leave out, and the counter columns that no table shows
+ * yet. */
 static void appendix_ladder(const struct model *m, const struct ladder *l,
-			    enum lang L, struct sbuf *b)
+			    enum lang L, bool full, struct sbuf *b)
 {
 	const char *shown[2 * ARRAY_SIZE(counter_main)];
 	size_t group[2 * ARRAY_SIZE(counter_main)];
 	size_t nshown = counter_selection(l, shown, group), nrest = 0;
 	const char **rest = xcalloc(l->ncols + 1, sizeof(*rest));
 	const struct group *g = group_of(m, l);
-	bool in_results = !g || shown_in_results(g, l);
+	bool in_results = !full && (!g || shown_in_results(g, l));
 	struct pool p = { .n = 0 };
 	bool mark = false;
 
@@ -956,6 +1035,30 @@ void blk_appendix(const struct model *m, enum lang L, struct sbuf *b)
 	}
 	sbuf_release(&regions);
 	for (size_t i = 0; i < m->nladders; i++)
-		appendix_ladder(m, &m->ladders[i], L, b);
+		appendix_ladder(m, &m->ladders[i], L, false, b);
+	block_trim(b);
+}
+
+/* The details' results: every ladder at every size, with every column
+ * and every counter, family by family, and each family's speedup over
+ * the CPU. */
+void blk_all_ladders(const struct model *m, enum lang L, struct sbuf *b)
+{
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *g = &m->groups[i];
+
+		for (size_t k = 0; k < g->nladders; k++)
+			appendix_ladder(m, g->ladders[k], L, true, b);
+		cpu_table_after(m, i, L, b);
+	}
+	block_trim(b);
+}
+
+/* What one timed run of each variant contains. */
+void blk_timed_regions(const struct model *m, enum lang L, struct sbuf *b)
+{
+	bool events = false, host = false;
+
+	method_regions(m, L, b, &events, &host);
 	block_trim(b);
 }
