@@ -159,14 +159,15 @@ void clocks_summary(const struct model *m, enum lang L, struct sbuf *b)
 	else
 		SAY(b, L, M_ENV_CLK_RANGE, a, z, c, d, n);
 	if (throttled) {
-		struct pool p = { .n = 0 };
+		struct sbuf names = SBUF_INIT;
 
 		for (size_t k = 0; k < nr; k++)
 			counted |= t[k].throttles ? t[k].bit : 0;
 		nvml_reason_names(reasons & counted, ", ", why, sizeof(why));
+		md_code(&names, why);
 		snprintf(n, sizeof(n), "%zu", throttled);
-		SAY(b, L, M_ENV_CLK_THROTTLED, n, pool_md(&p, why));
-		pool_release(&p);
+		SAY(b, L, M_ENV_CLK_THROTTLED, n, sbuf_str(&names));
+		sbuf_release(&names);
 	}
 }
 

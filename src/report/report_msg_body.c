@@ -59,8 +59,8 @@ const char *const msgs_body[M__COUNT - M__BODY][NLANG] = {
 		"rows (NVML)",
 		"不稳定：{5} 个 GPU 行中 SM {1}–{2} MHz、显存 {3}–{4} MHz"
 		"（NVML）" },
-	ROW(M_ENV_CLK_THROTTLED) = { "; {1} rows throttled ({2})",
-				     "；{1} 行降频（{2}）" },
+	ROW(M_ENV_CLK_THROTTLED) = { "; throttled in {1} of them ({2})",
+				     "；其中 {1} 行降频（{2}）" },
 	ROW(M_ENV_CLK_NONE) = { "not recorded", "未记录" },
 	ROW(M_ENV_KIB) = { "{1} KiB", "{1} KiB" },
 
