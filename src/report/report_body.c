@@ -126,6 +126,13 @@ void blk_title(const struct model *m, enum lang L, struct sbuf *b)
 
 /* ---- the abstract --------------------------------------------------------- */
 
+/* Between two sentences: a space in English, nothing in Chinese. */
+static void sentence_gap(struct sbuf *b, enum lang L)
+{
+	if (L != ZH)
+		sbuf_addc(b, ' ');
+}
+
 /* "1.87× faster", "1.04× slower" or "1.01× ≈" for a step of x. */
 static void step_words(struct sbuf *b, enum lang L, const struct item *it)
 {
@@ -230,7 +237,7 @@ static int abstract_steps(const struct model *m, enum lang L, struct sbuf *b)
 		}
 		if (k) {
 			ladder_heading(&lad, L, M_F_HEAD, g->top);
-			sbuf_addc(b, ' ');
+			sentence_gap(b, L);
 			SAY(b, L, M_BA_STEPS, sbuf_str(&lad), sbuf_str(&list));
 			said++;
 		}
@@ -276,7 +283,7 @@ static bool abstract_hardware(const struct model *m, enum lang L,
 	if (!isfinite(plo))
 		return false;
 	pct_range(&peak, plo, phi);
-	sbuf_addc(b, ' ');
+	sentence_gap(b, L);
 	if (isfinite(clo)) {
 		pct_range(&ceil, clo, chi);
 		SAY(b, L, M_BA_HW, sbuf_str(&peak), sbuf_str(&ceil));
@@ -302,7 +309,7 @@ static void abstract_user(const struct model *m, enum lang L, struct sbuf *b)
 		for (size_t k = 0; k < l->nitems; k++) {
 			const struct item *it = l->items[k];
 			struct pool p = { .n = 0 };
-			struct sbuf where = SBUF_INIT;
+			struct sbuf where = SBUF_INIT, name = SBUF_INIT;
 			size_t before = nseen;
 
 			if (it->role != ROLE_USER || !it->ok ||
@@ -314,17 +321,18 @@ static void abstract_user(const struct model *m, enum lang L, struct sbuf *b)
 			ladder_heading(&where, L, M_F_HEAD, l);
 			if (list.len)
 				sbuf_add(&list, say_text(L, M_SEMI_SEP));
-			SAY(&list, L, M_BA_USER_ITEM,
-			    pool_md(&p, it->row->variant),
+			md_code(&name, it->row->variant);
+			SAY(&list, L, M_BA_USER_ITEM, sbuf_str(&name),
 			    PCT(it->row->pct_peak), sbuf_str(&where),
 			    l->best && l->best->row->pct_peak > 0 ?
 			    PCT(l->best->row->pct_peak) : "—");
 			pool_release(&p);
 			sbuf_release(&where);
+			sbuf_release(&name);
 		}
 	}
 	if (list.len) {
-		sbuf_addc(b, ' ');
+		sentence_gap(b, L);
 		SAY(b, L, M_BA_USER, sbuf_str(&list));
 	}
 	free(seen);
@@ -355,7 +363,7 @@ void blk_abstract(const struct model *m, enum lang L, struct sbuf *b)
 	    sbuf_str(&what), nrows, sbuf_str(&failed));
 	pool_release(&p);
 	if (!abstract_steps(m, L, b)) {
-		sbuf_addc(b, ' ');
+		sentence_gap(b, L);
 		sbuf_add(b, say_text(L, M_ABS_NONE));
 	}
 	abstract_hardware(m, L, b);
@@ -466,9 +474,9 @@ void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
 	if (m->ncols)
 		sbuf_add(b, say_text(L, M_SETUP_COUNTERS));
 	/* the tables name warps: the word is defined before them */
-	sbuf_addc(b, ' ');
+	sentence_gap(b, L);
 	sbuf_add(b, say_text(L, M_METH_WARP));
-	sbuf_addc(b, ' ');
+	sentence_gap(b, L);
 	SAY(b, L, M_SETUP_MORE, details_file(L));
 	sbuf_release(&v);
 	block_trim(b);
@@ -713,7 +721,8 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 		}
 		body_why(m, l, L, b);
 		body_code(l, L, b, &shown, &nshown);
-		details_anchor(&link, L, l);
+		/* the details' first size of the group: the others follow */
+		details_anchor(&link, L, g->nladders ? g->ladders[0] : l);
 		SAY(b, L, M_BMORE, sbuf_str(&link));
 		sbuf_add(b, "\n\n");
 		sbuf_release(&link);
