@@ -29,8 +29,9 @@
 /* Numbers and names never break (issue 24): a cell breaks where a line
  * may break in text, at spaces and after dashes, never inside a word or
  * a number (no overflow-wrap:anywhere, which broke "664.5" into "664" and
- * ".5"), and a code span in a table (a variant's name, a counter's) not
- * at all; a table wider than the page scrolls on screen.  In print, where
+ * ".5"), and a code span in a table (a variant's name, a counter's) and
+ * a row's first cell (its label: "rung 11") not at all; a table wider
+ * than the page scrolls on screen.  In print, where
  * nothing scrolls, tables are laid out as tables in small type, and the
  * report's tables are shaped to fit an A4 page's text (tests/html.sh
  * measures every cell in both). */
@@ -60,6 +61,7 @@ static const char stylesheet[] =
 	"th,td{border:1px solid var(--line);padding:.25em .45em;"
 	"vertical-align:top;overflow-wrap:normal;word-break:normal}\n"
 	"td code,th code{white-space:nowrap;padding:0 .15em}\n"
+	"td:first-child{white-space:nowrap}\n"
 	"th{background:var(--head);font-weight:600}\n"
 	"tr:nth-child(2n) td{background:#fbfcfd}\n"
 	"svg,img{max-width:100%;height:auto}\n"
