@@ -202,6 +202,18 @@ $(BUILD)/%.o: %.cu $(FLAGS_STAMP)
 	@echo "  NVCC    $<"
 	$(Q)$(NVCC) $(ALL_NVFLAGS) -c $< -o $@
 
+# Each rung's key lines, the regions of kernels/*.cu between the comments
+# culab:key NAME and culab:end (src/ladder/key_lines.awk), for the
+# registry's rows and so the results and the report.
+CODE_H := $(BUILD)/culab_code.h
+CU_HDR := $(wildcard kernels/*.cuh)
+$(CODE_H): $(CU_SRC) $(CU_HDR) src/ladder/key_lines.awk
+	@mkdir -p $(@D)
+	@echo "  GEN     $@"
+	$(Q)awk -f src/ladder/key_lines.awk $(sort $(CU_SRC) $(CU_HDR)) >$@.new && \
+	 mv -f $@.new $@
+$(BUILD)/src/ladder/registry.o: $(CODE_H)
+
 $(BUILD)/src/cli/main.o: $(VERSION_H)
 $(BUILD)/src/cli/cli_table.o: $(VERSION_H)
 $(BUILD)/src/run/results.o: $(VERSION_H)

@@ -32,10 +32,12 @@ template <class T>
 static cudaError_t cub_sum(void *d_temp, size_t *bytes, const T *in,
 			   acc_t<T> *out, size_t n, cudaStream_t stream)
 {
+	/* culab:key reduce_cub */
 	if (n <= (size_t)INT_MAX)
 		return cub::DeviceReduce::Sum(d_temp, *bytes, in, out, (int)n,
 					      stream);
 	return cub::DeviceReduce::Sum(d_temp, *bytes, in, out, n, stream);
+	/* culab:end */
 }
 
 size_t reduce_cub_work(const kernel_args *a)
@@ -129,8 +131,10 @@ int reduce_thrust_launch(const kernel_args *a)
 		const T *in = (const T *)a->in;
 
 		try {
+			/* culab:key reduce_thrust */
 			A sum = thrust::reduce(thrust::cuda::par(alloc).on(a->stream),
 					       in, in + a->n, A(0), thrust::plus<A>());
+			/* culab:end */
 
 			memcpy(a->result, &sum, sizeof sum);
 		} catch (const std::bad_alloc &) {
@@ -164,6 +168,7 @@ int reduce_cpu_launch(const kernel_args *a)
 
 		if (!in || !a->result)
 			return cudaErrorInvalidValue;
+		/* culab:key reduce_cpu */
 		if constexpr (std::is_integral<A>::value) {
 			unsigned long long u = 0;
 
@@ -177,6 +182,7 @@ int reduce_cpu_launch(const kernel_args *a)
 				d += (double)in[i];
 			sum = (A)d;
 		}
+		/* culab:end */
 		memcpy(a->result, &sum, sizeof sum);
 		return 0;
 	});

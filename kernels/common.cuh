@@ -140,12 +140,14 @@ template <class A> __device__ __forceinline__ A warp_sum(A v, unsigned live)
 {
 	const unsigned lane = threadIdx.x % 32u;
 
+	/* culab:key reduce_shuffle */
 	if (live >= 32u) {
 #pragma unroll
 		for (unsigned off = 16; off > 0; off /= 2)
 			v += __shfl_down_sync(0xffffffffu, v, off);
 		return v;
 	}
+	/* culab:end */
 	const unsigned mask = (1u << live) - 1u;
 #pragma unroll
 	for (unsigned off = 16; off > 0; off /= 2) {

@@ -50,6 +50,7 @@ __device__ __forceinline__ A load_or_zero(const In *in, size_t i, size_t n)
 
 /* The first add during the load (rungs 7-10): block `tile` covers 2B
  * elements, and thread t returns elements t and t + B of it added. */
+/* culab:key reduce_first_add */
 template <class A, class In>
 __device__ __forceinline__ A load_pair_sum(const In *in, size_t n, size_t tile)
 {
@@ -57,10 +58,12 @@ __device__ __forceinline__ A load_pair_sum(const In *in, size_t n, size_t tile)
 
 	return load_or_zero<A>(in, i, n) + load_or_zero<A>(in, i + B, n);
 }
+/* culab:end */
 
 /* Sequential addressing: thread t adds s[t + h] for h = B/2, B/4, ... 1.
  * The active threads are contiguous, so whole warps retire together and
  * a warp's 32 accesses hit 32 different banks.  Leaves the sum in s[0]. */
+/* culab:key reduce_shared_static */
 template <class A> __device__ __forceinline__ void fold_sequential(A *s)
 {
 	const unsigned t = threadIdx.x;
@@ -71,11 +74,13 @@ template <class A> __device__ __forceinline__ void fold_sequential(A *s)
 		__syncthreads();
 	}
 }
+/* culab:end */
 
 /* The last warp of a tree whose first 64 partials are in s[0..63]
  * (B >= 64), with a __syncwarp() between every read and every write so
  * no lane reads a slot another lane is changing.  `v` is s[t]; the sum
  * is returned in lane 0. */
+/* culab:key reduce_warp_syncwarp */
 template <class A> __device__ __forceinline__ A last_warp_synced(A *s, A v)
 {
 	const unsigned t = threadIdx.x;
@@ -90,6 +95,7 @@ template <class A> __device__ __forceinline__ A last_warp_synced(A *s, A v)
 	}
 	return v;
 }
+/* culab:end */
 
 /* Completely unrolled tree for a block of B threads (a power of two, at
  * least 64): every test on B is resolved at compile time, so no loop
@@ -210,6 +216,7 @@ reduce_global_kernel(T *x, size_t n, size_t tile0, acc_t<T> *partial)
 	const size_t tile = tile0 + blockIdx.x;
 	const size_t first = tile * B;
 	const size_t live = n - first < B ? n - first : B;
+	/* culab:key reduce_global */
 	T *s = x + first;
 
 	for (unsigned h = B / 2; h > 0; h /= 2) {
@@ -219,6 +226,7 @@ reduce_global_kernel(T *x, size_t n, size_t tile0, acc_t<T> *partial)
 	}
 	if (t == 0)
 		partial[tile] = acc_t<T>(s[0]);
+	/* culab:end */
 }
 
 /* Tiles (blocks) of rung 1 for n elements at `block` threads. */
@@ -284,6 +292,7 @@ reduce_one_block_kernel(const T *in, size_t n, acc_t<T> *out)
 	const unsigned t = threadIdx.x, B = blockDim.x;
 	A v = 0;
 
+	/* culab:key reduce_one_block */
 	for (size_t i = t; i < n; i += B)
 		v += A(in[i]);
 	part[t] = v;
@@ -295,6 +304,7 @@ reduce_one_block_kernel(const T *in, size_t n, acc_t<T> *out)
 			sum += part[j];
 		*out = sum;
 	}
+	/* culab:end */
 }
 
 int reduce_one_block_launch(const kernel_args *a)
@@ -355,11 +365,13 @@ reduce_interleaved_divergent_kernel(const In *in, size_t n, A *out,
 
 	s[t] = load_or_zero<A>(in, tile * B + t, n);
 	__syncthreads();
+	/* culab:key reduce_interleaved_divergent */
 	for (unsigned h = 1; h < B; h *= 2) {
 		if (t % (2 * h) == 0)
 			s[t] += s[t + h];
 		__syncthreads();
 	}
+	/* culab:end */
 	if (t == 0)
 		out[tile] = s[0];
 }
@@ -378,6 +390,7 @@ reduce_interleaved_strided_kernel(const In *in, size_t n, A *out,
 
 	s[t] = load_or_zero<A>(in, tile * B + t, n);
 	__syncthreads();
+	/* culab:key reduce_interleaved_strided */
 	for (unsigned h = 1; h < B; h *= 2) {
 		const unsigned k = 2 * h * t;
 
@@ -385,6 +398,7 @@ reduce_interleaved_strided_kernel(const In *in, size_t n, A *out,
 			s[k] += s[k + h];
 		__syncthreads();
 	}
+	/* culab:end */
 	if (t == 0)
 		out[tile] = s[0];
 }
@@ -407,6 +421,7 @@ reduce_shared_static_kernel(const In *in, size_t n, A *out, size_t tile0)
 }
 
 /* Rung 6: the same with dynamic shared memory sized by the launch. */
+/* culab:key reduce_shared_dynamic */
 template <class In, class A>
 __global__ void __launch_bounds__(1024)
 reduce_shared_dynamic_kernel(const In *in, size_t n, A *out, size_t tile0)
@@ -421,6 +436,7 @@ reduce_shared_dynamic_kernel(const In *in, size_t n, A *out, size_t tile0)
 	if (t == 0)
 		out[tile] = s[0];
 }
+/* culab:end */
 
 /* Rung 7: first add during the global load.  A block covers 2B elements
  * and each thread adds two of them before the tree, so half the blocks
@@ -519,6 +535,7 @@ reduce_warp_volatile_kernel(const In *in, size_t n, A *out, size_t tile0)
 			s[t] += s[t + h];
 		__syncthreads();
 	}
+	/* culab:key reduce_warp_volatile */
 	if (t < 32) {
 		volatile A *w = s;
 
@@ -529,6 +546,7 @@ reduce_warp_volatile_kernel(const In *in, size_t n, A *out, size_t tile0)
 		w[t] += w[t + 2];
 		w[t] += w[t + 1];
 	}
+	/* culab:end */
 	if (t == 0)
 		out[tile] = s[0];
 }
@@ -578,6 +596,7 @@ int reduce_warp_syncwarp_launch(const kernel_args *a)
 
 /* Rung 10: the block size is a template parameter, so the whole tree is
  * unrolled at compile time (tree_unrolled). */
+/* culab:key reduce_unrolled */
 template <unsigned B, class In, class A>
 __global__ void __launch_bounds__(B)
 reduce_unrolled_kernel(const In *in, size_t n, A *out, size_t tile0)
@@ -593,6 +612,7 @@ reduce_unrolled_kernel(const In *in, size_t n, A *out, size_t tile0)
 	if (t == 0)
 		out[tile] = v;
 }
+/* culab:end */
 
 /* One instantiation per block size, chosen from a table at run time. */
 template <class In, class A>
@@ -715,11 +735,13 @@ reduce_grid_stride_kernel(const In *in, size_t n, A *out)
 {
 	__shared__ A s[B];
 	const unsigned t = threadIdx.x;
+	/* culab:key reduce_grid_stride */
 	const size_t stride = (size_t)gridDim.x * B;
 	A v = 0;
 
 	for (size_t i = blockIdx.x * (size_t)B + t; i < n; i += stride)
 		v += A(in[i]);
+	/* culab:end */
 	s[t] = v;
 	__syncthreads();
 	v = tree_unrolled<B>(s, v);
@@ -862,6 +884,7 @@ __device__ __forceinline__ acc_t<T> thread_sum_vectors(const T *in, size_t n)
 	size_t i = blockIdx.x * B * U + threadIdx.x;
 	A acc = 0;
 
+	/* culab:key reduce_vector_atomic */
 	for (; i + (U - 1) * B < nv; i += stride) {
 		V x[U];
 
@@ -872,6 +895,7 @@ __device__ __forceinline__ acc_t<T> thread_sum_vectors(const T *in, size_t n)
 		for (int k = 0; k < U; k++)
 			acc += vec_sum(x[k]);
 	}
+	/* culab:end */
 #pragma unroll
 	for (int k = 0; k < U; k++)
 		if (i + k * B < nv)
@@ -968,6 +992,7 @@ reduce_single_pass_kernel(const T *in, size_t n, acc_t<T> *partial,
 	A v = thread_sum_vectors<T, SINGLE_PASS_UNROLL>(in, n);
 
 	v = block_sum(v, slots);
+	/* culab:key reduce_single_pass */
 	if (t == 0) {
 		partial[blockIdx.x] = v;
 		last = done.fetch_add(1u, cuda::std::memory_order_acq_rel) ==
@@ -984,6 +1009,7 @@ reduce_single_pass_kernel(const T *in, size_t n, acc_t<T> *partial,
 		*out = v;
 		done.store(0u, cuda::std::memory_order_relaxed);
 	}
+	/* culab:end */
 }
 
 int reduce_single_pass_launch(const kernel_args *a)
@@ -1040,6 +1066,7 @@ reduce_read_kernel(const unsigned *in, size_t words, unsigned *out)
 		const uint4 *v = reinterpret_cast<const uint4 *>(in + head);
 		const size_t nv = (words - head) / 4;
 
+		/* culab:key reduce_read */
 		for (i = (size_t)blockIdx.x * READ_BLOCK * READ_UNROLL + threadIdx.x;
 		     i + (READ_UNROLL - 1) * READ_BLOCK < nv;
 		     i += threads * READ_UNROLL) {
@@ -1052,6 +1079,7 @@ reduce_read_kernel(const unsigned *in, size_t words, unsigned *out)
 			for (int k = 0; k < READ_UNROLL; k++)
 				acc ^= x[k].x ^ x[k].y ^ x[k].z ^ x[k].w;
 		}
+		/* culab:end */
 		for (int k = 0; k < READ_UNROLL; k++)
 			if (i + k * READ_BLOCK < nv) {
 				uint4 x = __ldg(v + i + k * READ_BLOCK);

@@ -108,6 +108,7 @@ template <class E>
 __global__ void transpose_copy_kernel(const E *in, E *out, size_t n, size_t m)
 {
 	for_each_tile<TILE, TILE, false>(n, m, [&](size_t r0, size_t c0) {
+		/* culab:key transpose_copy */
 		const size_t c = c0 + threadIdx.x;
 		const size_t r = r0 + threadIdx.y;
 
@@ -116,6 +117,7 @@ __global__ void transpose_copy_kernel(const E *in, E *out, size_t n, size_t m)
 			[&](unsigned k) { return r + ROWS * k < n && c < m; },
 			[&](unsigned k) { return (r + ROWS * k) * m + c; },
 			[&](unsigned k) { return (r + ROWS * k) * m + c; });
+		/* culab:end */
 	});
 }
 
@@ -126,6 +128,7 @@ template <class E>
 __global__ void transpose_copy_shared_kernel(const E *in, E *out, size_t n,
 					     size_t m)
 {
+	/* culab:key transpose_copy_shared */
 	__shared__ E tile[TILE][TILE];
 
 	for_each_tile<TILE, TILE, true>(n, m, [&](size_t r0, size_t c0) {
@@ -147,6 +150,7 @@ __global__ void transpose_copy_shared_kernel(const E *in, E *out, size_t n,
 			if (r < n && c < m)
 				out[r * m + c] = tile[ty + k][tx];
 		}
+		/* culab:end */
 	});
 }
 
@@ -161,6 +165,7 @@ template <class E>
 __global__ void transpose_naive_kernel(const E *in, E *out, size_t n, size_t m)
 {
 	for_each_tile<TILE, TILE, false>(n, m, [&](size_t r0, size_t c0) {
+		/* culab:key transpose_naive */
 		const size_t c = c0 + threadIdx.x;
 		const size_t r = r0 + threadIdx.y;
 
@@ -169,6 +174,7 @@ __global__ void transpose_naive_kernel(const E *in, E *out, size_t n, size_t m)
 			[&](unsigned k) { return r + ROWS * k < n && c < m; },
 			[&](unsigned k) { return (r + ROWS * k) * m + c; },
 			[&](unsigned k) { return c * n + r + ROWS * k; });
+		/* culab:end */
 	});
 }
 
@@ -180,6 +186,7 @@ __global__ void transpose_naive_strided_read_kernel(const E *in, E *out,
 						    size_t n, size_t m)
 {
 	for_each_tile<TILE, TILE, false>(n, m, [&](size_t r0, size_t c0) {
+		/* culab:key transpose_naive_strided_read */
 		const size_t r = r0 + threadIdx.x;
 		const size_t c = c0 + threadIdx.y;
 
@@ -188,6 +195,7 @@ __global__ void transpose_naive_strided_read_kernel(const E *in, E *out,
 			[&](unsigned k) { return r < n && c + ROWS * k < m; },
 			[&](unsigned k) { return r * m + c + ROWS * k; },
 			[&](unsigned k) { return (c + ROWS * k) * n + r; });
+		/* culab:end */
 	});
 }
 
@@ -200,6 +208,7 @@ __global__ void transpose_naive_ldg_kernel(const E *in, E *out, size_t n,
 	for_each_tile<TILE, TILE, false>(n, m, [&](size_t r0, size_t c0) {
 		const size_t r = r0 + threadIdx.x;
 		const size_t c = c0 + threadIdx.y;
+		/* culab:key transpose_naive_ldg */
 		E v[TILE / ROWS];
 
 #pragma unroll
@@ -210,6 +219,7 @@ __global__ void transpose_naive_ldg_kernel(const E *in, E *out, size_t n,
 		for (unsigned k = 0; k < TILE / ROWS; k++)
 			if (r < n && c + ROWS * k < m)
 				out[(c + ROWS * k) * n + r] = v[k];
+		/* culab:end */
 	});
 }
 
@@ -220,11 +230,13 @@ __global__ void transpose_naive_ldg_kernel(const E *in, E *out, size_t n,
 /* Where element (row, col) of a 32 x 32 tile lives in shared memory.
  * PITCH is the row length in elements; SWIZZLE stores column col of row
  * row at col ^ row, a permutation of each row. */
+/* culab:key transpose_tile_swizzle */
 template <unsigned PITCH, bool SWIZZLE>
 __device__ __forceinline__ unsigned tile_at(unsigned row, unsigned col)
 {
 	return row * PITCH + (SWIZZLE ? (col ^ row) : col);
 }
+/* culab:end */
 
 /* Rungs 6-8: a block reads a 32 x 32 tile with coalesced row reads into
  * shared memory, synchronizes, and writes the transposed tile with
@@ -237,6 +249,7 @@ template <class E, unsigned PITCH, bool SWIZZLE>
 __device__ __forceinline__ void transpose_tiled(const E *in, E *out, size_t n,
 						size_t m)
 {
+	/* culab:key transpose_tile */
 	__shared__ E tile[TILE * PITCH];
 
 	for_each_tile<TILE, TILE, true>(n, m, [&](size_t r0, size_t c0) {
@@ -262,6 +275,7 @@ __device__ __forceinline__ void transpose_tiled(const E *in, E *out, size_t n,
 					tile[tile_at<PITCH, SWIZZLE>(tx, ty + k)];
 		}
 	});
+	/* culab:end */
 }
 
 template <class E>
@@ -270,12 +284,14 @@ __global__ void transpose_tile_kernel(const E *in, E *out, size_t n, size_t m)
 	transpose_tiled<E, TILE, false>(in, out, n, m);
 }
 
+/* culab:key transpose_tile_pad */
 template <class E>
 __global__ void transpose_tile_pad_kernel(const E *in, E *out, size_t n,
 					  size_t m)
 {
 	transpose_tiled<E, TILE + 1, false>(in, out, n, m);
 }
+/* culab:end */
 
 template <class E>
 __global__ void transpose_tile_swizzle_kernel(const E *in, E *out, size_t n,
@@ -331,6 +347,7 @@ transpose_tile_pairs_kernel(const E *in, E *out, size_t n, size_t m)
 	for_each_tile<2 * TILE, 2 * TILE, true>(n, m, [&](size_t r0, size_t c0) {
 		const unsigned tx = threadIdx.x, ty = threadIdx.y;
 		const size_t c = c0 + 2 * tx; /* input column of my pairs */
+		/* culab:key transpose_tile_pairs */
 		PR x0[TILE / ROWS], x1[TILE / ROWS];
 
 #pragma unroll
@@ -351,6 +368,7 @@ transpose_tile_pairs_kernel(const E *in, E *out, size_t n, size_t m)
 				bottom[b] = PR{ x0[k].b, x1[k].b }; /* out row c+1 */
 			}
 		}
+		/* culab:end */
 		__syncthreads();
 #pragma unroll
 		for (unsigned k = 0; k < TILE / ROWS; k++) {

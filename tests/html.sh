@@ -2,26 +2,48 @@
 # html.sh - the HTML report in a real browser.
 #
 #   sh tests/html.sh [CULAB] [RESULTS.json]
+#   sh tests/html.sh --self-test
+#   sh tests/html.sh --cells PAGE.html    only step 4 on a page at hand
 #
 # Renders the report of RESULTS.json (default: the recorded fixture
-# tests/fixtures/quick/results.json) as HTML with its charts, then, with
-# Debian's headless chromium:
-#  1. prints each language's page to PDF and counts its pages (pdfinfo):
-#     at least 2, at most MAX_PAGES; the first page is not blank (its
-#     pixels, drawn by pdftoppm); the Chinese one in a Chinese font;
-#  2. takes a screenshot (English), which must not be blank;
-#  3. loads a copy of the page with a small script that checks, at the
-#     width of an A4 page's text (703 px: 210 mm less 2 x 12 mm margins),
-#     that no table is wider than the text, every chart is inline SVG,
-#     and every chart's text is at least 8 pt on paper (its font size
-#     times the scale its SVG is drawn at, 1 px = 0.75 pt).
-# Also checks the page holds no <script> of its own and one inline <svg>
-# per chart.  Exits 0, 1 on a failure, 77 when chromium or pdfinfo is
-# missing (sh src/deps.sh test installs them).
+# tests/fixtures/quick/results.json) as HTML with its charts: the body
+# (report.<lang>.html) and its details page (details.<lang>.html).  Then,
+# with Debian's headless chromium, for each language:
+#  1. the body links its details page, which exists;
+#  2. prints each page to PDF and counts its pages (pdfinfo): the body
+#     at most MAX_PAGES (default 150; make test holds the recorded H100
+#     example's body to 12), the details at most DETAILS_MAX_PAGES
+#     (default 400); the first page is not blank (its pixels, drawn by
+#     pdftoppm); the Chinese one in a Chinese font;
+#  3. takes a screenshot of the English body, which must not be blank;
+#  4. loads a copy of each page with a small script that measures every
+#     table cell: no number or name (a run of letters, digits, '_', '.'
+#     and ',': "664.5", "reduce_interleaved_divergent"; a code span
+#     whole) is split across
+#     two lines, at 1280 px on screen and at the width of an A4 page's
+#     text (703 px: 210 mm less 2 x 12 mm margins) with the print rules;
+#     there no table is wider than the text either, every chart is
+#     inline SVG, and every chart's text is at least 8 pt on paper (its
+#     font size times the scale its SVG is drawn at, 1 px = 0.75 pt).
+# Also checks the pages hold no <script> of their own and the body one
+# inline <svg> per chart it shows.  PAGES="report" checks the bodies only.
+# --self-test checks the cell check: a table under the stylesheet
+# culab had before issue 24 (cells that wrap anywhere) must fail it.
+# Prints "html.sh: LANG PAGE: N pages ..." per page (the counts
+# reports/examples/h100/RECORDED.md quotes).  Exits 0, 1 on a failure, 77
+# when chromium or pdfinfo is missing (sh src/deps.sh test installs them).
 set -u
+self_test=0
+only=
+case ${1:-} in
+--self-test) self_test=1; shift ;;
+--cells) only=${2:?"usage: sh tests/html.sh --cells PAGE.html"}; shift 2 ;;
+esac
 culab=${1:-build/culab}
 results=${2:-tests/fixtures/quick/results.json}
 max_pages=${MAX_PAGES:-150}
+details_max=${DETAILS_MAX_PAGES:-400}
+pages=${PAGES:-report details}
 browser=${CHROMIUM:-chromium}
 
 if ! command -v "$browser" >/dev/null 2>&1 || ! command -v pdfinfo >/dev/null 2>&1 ||
@@ -36,10 +58,134 @@ ko() { echo "html.sh: FAIL: $*"; fail=1; }
 
 # chromium [ARGS...] URL: headless, no profile of the user's, bounded
 run_browser() {
-	timeout 60 "$browser" --headless --no-sandbox --disable-gpu \
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
 		--no-first-run --no-default-browser-check --disable-extensions \
 		--user-data-dir="$tmp/profile" --hide-scrollbars "$@" 2>>"$tmp/browser.log"
 }
+
+# The cell check, put before </body>: every token of every table cell
+# on one line; with PRINT_WIDTH, also every table within the text and
+# every chart inline.  Writes its verdict into <pre id=verdict>.
+cat >"$tmp/check.js" <<'EOF'
+<script>
+(function () {
+  var bad = [], splits = 0, tokens = 0, tables = document.querySelectorAll("table");
+  var print = /print/.test(location.hash), w = document.querySelector("main").getBoundingClientRect().right;
+  function lines(range) {
+    var tops = [], r = range.getClientRects();
+    for (var i = 0; i < r.length; i++) {
+      if (r[i].width < 0.5) continue;
+      var t = Math.round(r[i].top);
+      if (!tops.some(function (x) { return Math.abs(x - t) <= 2; })) tops.push(t);
+    }
+    return tops.length;
+  }
+  tables.forEach(function (t, ti) {
+    if (print && t.getBoundingClientRect().right > w + 1)
+      bad.push("table " + (ti + 1) + " is " + Math.round(t.getBoundingClientRect().width) + " px wide");
+    t.querySelectorAll("td, th").forEach(function (cell) {
+      var walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), node;
+      /* a code span is a name: whole, dashes and dots included */
+      cell.querySelectorAll("code").forEach(function (code) {
+        var range = document.createRange();
+        range.selectNodeContents(code);
+        tokens++;
+        if (lines(range) > 1) {
+          splits++;
+          if (splits <= 5) bad.push("\"" + code.textContent + "\" split across lines in table " + (ti + 1));
+        }
+      });
+      while ((node = walk.nextNode())) {
+        var re = /[0-9A-Za-z_][0-9A-Za-z_.,]*/g, m;
+        while ((m = re.exec(node.data))) {
+          var range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          tokens++;
+          if (lines(range) > 1) {
+            splits++;
+            if (splits <= 5) bad.push("\"" + m[0] + "\" split across lines in table " + (ti + 1));
+          }
+        }
+      }
+    });
+  });
+  if (splits > 5) bad.push((splits - 5) + " more splits");
+  if (print) document.querySelectorAll("img").forEach(function (m) { bad.push("chart not inline: " + m.src); });
+  /* in print, every chart's text at least 8 pt on paper: its font size
+   * times the scale its SVG is drawn at (1 px = 0.75 pt) */
+  var small = 99;
+  if (print) document.querySelectorAll("svg").forEach(function (g) {
+    var box = g.viewBox.baseVal, scale = box && box.width ? g.getBoundingClientRect().width / box.width : 1;
+    g.querySelectorAll("text").forEach(function (x) {
+      if (x.textContent.trim()) small = Math.min(small, parseFloat(getComputedStyle(x).fontSize) * scale * 0.75);
+    });
+  });
+  if (small < 8) bad.push("chart text " + small.toFixed(1) + " pt in print, want 8 or more");
+  document.body.insertAdjacentHTML("beforeend", "<pre id=verdict>" +
+    (bad.length ? "BAD " + bad.join("; ") : "CELLS-OK " + tables.length + " tables, " + tokens + " numbers and names" +
+     (small < 99 ? ", chart text " + small.toFixed(1) + " pt or more in print" : "")) + "</pre>");
+})();
+</script>
+EOF
+
+# cells PAGE.html MODE: the cell check on a copy of the page, MODE
+# "screen" (1280 px) or "print" (703 px, the print rules for all media);
+# prints the verdict
+cells() {
+	c_page=$1 c_mode=$2 c_copy=$tmp/check-$(basename "$1" .html)-$2.html
+	if [ "$c_mode" = print ]; then
+		sed -e 's|@media print{|@media all{|' "$c_page"
+	else
+		cat "$c_page"
+	fi | awk -v js="$tmp/check.js" '
+		{
+			i = index($0, "</body>")
+			if (!i) { print; next }
+			printf "%s", substr($0, 1, i - 1)
+			while ((getline l < js) > 0) print l
+			print substr($0, i)
+		}' >"$c_copy"
+	if [ "$c_mode" = print ]; then
+		run_browser --window-size=703,1000 --dump-dom "file://$c_copy#print"
+	else
+		run_browser --window-size=1280,1000 --dump-dom "file://$c_copy#screen"
+	fi >"$c_copy.dom"
+	grep -o '<pre id="verdict">[^<]*' "$c_copy.dom" | sed 's/.*>//'
+}
+
+if [ $self_test -eq 1 ]; then
+	# the stylesheet before issue 24: cells that wrap anywhere, in a
+	# table narrower than its numbers and names
+	cat >"$tmp/old.html" <<'EOF'
+<!DOCTYPE html><html><head><meta charset="utf-8"><style>
+table{border-collapse:collapse;font-size:12px;width:120px}
+th,td{border:1px solid #ccc;overflow-wrap:anywhere}
+</style></head><body><main><table><tr><th>Verified</th><th>GB/s</th></tr>
+<tr><td>reduce_interleaved_divergent</td><td>664.5 2.706 1215</td></tr></table></main></body></html>
+EOF
+	for mode in screen print; do
+		verdict=$(cells "$tmp/old.html" $mode)
+		case $verdict in
+		BAD*split*) echo "html.sh: self-test: $mode: the old stylesheet fails: ${verdict#BAD }" ;;
+		*) ko "self-test: $mode: the cell check passes a table whose cells break anywhere (${verdict:-no verdict})" ;;
+		esac
+	done
+	[ $fail -eq 0 ] && echo "html.sh: self-test: 2 passed, 0 failed"
+	exit $fail
+fi
+
+if [ -n "$only" ]; then
+	case $only in /*) ;; *) only=$(pwd)/$only ;; esac
+	for mode in screen print; do
+		verdict=$(cells "$only" $mode)
+		case $verdict in
+		CELLS-OK*) echo "html.sh: $only ($mode): ${verdict#CELLS-OK }: none split" ;;
+		*) ko "$only ($mode): ${verdict:-no verdict from the browser}" ;;
+		esac
+	done
+	exit $fail
+fi
 
 if ! "$culab" report "$results" -o "$tmp/r" --format html >"$tmp/out" 2>&1; then
 	ko "culab report --format html failed:"
@@ -47,82 +193,82 @@ if ! "$culab" report "$results" -o "$tmp/r" --format html >"$tmp/out" 2>&1; then
 	exit 1
 fi
 [ ! -e "$tmp/r/report.en.md" ] || ko "--format html wrote Markdown too"
-charts=$(find "$tmp/r/charts" -name '*.svg' | wc -l)
+[ ! -e "$tmp/r/details.en.md" ] || ko "--format html wrote the details' Markdown"
 
 for lang in en zh; do
-	page=$tmp/r/report.$lang.html
-	if [ ! -s "$page" ]; then
-		ko "no $page"
-		continue
-	fi
-	grep -qi '<script' "$page" && ko "$lang: the page holds a <script>"
-	svgs=$(grep -o '<svg' "$page" | wc -l)
-	[ "$svgs" -eq "$charts" ] ||
-		ko "$lang: $svgs inline charts, $charts drawn"
+	for kind in $pages; do
+		page=$tmp/r/$kind.$lang.html
+		what="$lang $kind"
+		if [ ! -s "$page" ]; then
+			ko "no $page"
+			continue
+		fi
+		grep -qi '<script' "$page" && ko "$what: the page holds a <script>"
+		if [ "$kind" = report ]; then
+			# 1. the details page, linked from the body
+			[ -s "$tmp/r/details.$lang.html" ] || ko "$what: no details.$lang.html"
+			grep -q "href=\"details\\.$lang\\.html" "$page" ||
+				ko "$what: no link to details.$lang.html"
+			grep -q "href=\"details\\.$lang\\.md" "$page" &&
+				ko "$what: links the details' Markdown, not its page"
+			limit=$max_pages
+		else
+			limit=$details_max
+		fi
+		# the charts the page shows are inline; the details show all
+		imgs=$(grep -o '<img[^>]*charts/' "$page" | wc -l)
+		[ "$imgs" -eq 0 ] || ko "$what: $imgs charts not inline"
+		svgs=$(grep -o '<svg' "$page" | wc -l)
+		charts=$(find "$tmp/r/charts" -name '*.svg' | wc -l)
+		[ "$kind" = report ] || [ "$svgs" -eq "$charts" ] ||
+			ko "$what: $svgs inline charts, $charts drawn"
 
-	# 1. printed to PDF
-	run_browser --no-pdf-header-footer --print-to-pdf="$tmp/$lang.pdf" \
-		"file://$page" >/dev/null
-	pages=$(pdfinfo "$tmp/$lang.pdf" 2>/dev/null | awk '/^Pages:/ { print $2 }')
-	if [ -z "$pages" ]; then
-		ko "$lang: chromium printed no PDF"
-	elif [ "$pages" -lt 2 ] || [ "$pages" -gt "$max_pages" ]; then
-		ko "$lang: $pages pages printed, want 2..$max_pages"
-	fi
-	# the Chinese page in a Chinese font, not in boxes
-	if [ "$lang" = zh ] && ! pdffonts "$tmp/$lang.pdf" 2>/dev/null |
-	   grep -qi 'cjk\|han\|hei\|song\|ming\|wqy\|kai'; then
-		ko "zh: no Chinese font in the PDF (sh src/deps.sh test installs one)"
-	fi
-	size=$(pdfinfo "$tmp/$lang.pdf" 2>/dev/null | awk '/^Page size:/ { print $3 "x" $5 }')
-	case $size in 59[0-9]*x84[0-9]*) ;; *) ko "$lang: page size $size pt, not A4" ;; esac
-	# ink on the first page: pixels darker than light grey, of 160x226
-	if pdftoppm -f 1 -l 1 -r 20 -gray "$tmp/$lang.pdf" "$tmp/p$lang" 2>/dev/null; then
-		dark=$(tail -c 36160 "$tmp/p$lang"-*1.pgm | od -An -v -tu1 |
-		       awk '{ for (i = 1; i <= NF; i++) if ($i < 200) n++ } END { print n + 0 }')
-		[ "$dark" -gt 300 ] || ko "$lang: the first printed page is blank ($dark dark pixels)"
-	else
-		ko "$lang: pdftoppm could not read the PDF"
-	fi
+		# 2. printed to PDF
+		run_browser --no-pdf-header-footer --print-to-pdf="$tmp/$lang-$kind.pdf" \
+			"file://$page" >/dev/null
+		n=$(pdfinfo "$tmp/$lang-$kind.pdf" 2>/dev/null | awk '/^Pages:/ { print $2 }')
+		if [ -z "$n" ]; then
+			ko "$what: chromium printed no PDF"
+		elif [ "$n" -lt 2 ] || [ "$n" -gt "$limit" ]; then
+			ko "$what: $n pages printed, want 2..$limit"
+		fi
+		# the Chinese page in a Chinese font, not in boxes
+		if [ "$lang" = zh ] && ! pdffonts "$tmp/$lang-$kind.pdf" 2>/dev/null |
+		   grep -qi 'cjk\|han\|hei\|song\|ming\|wqy\|kai'; then
+			ko "$what: no Chinese font in the PDF (sh src/deps.sh test installs one)"
+		fi
+		size=$(pdfinfo "$tmp/$lang-$kind.pdf" 2>/dev/null | awk '/^Page size:/ { print $3 "x" $5 }')
+		case $size in 59[0-9]*x84[0-9]*) ;; *) ko "$what: page size $size pt, not A4" ;; esac
+		# ink on the first page: pixels darker than light grey, of 160x226
+		if pdftoppm -f 1 -l 1 -r 20 -gray "$tmp/$lang-$kind.pdf" "$tmp/p$lang$kind" 2>/dev/null; then
+			dark=$(tail -c 36160 "$tmp/p$lang$kind"-*1.pgm | od -An -v -tu1 |
+			       awk '{ for (i = 1; i <= NF; i++) if ($i < 200) n++ } END { print n + 0 }')
+			[ "$dark" -gt 300 ] || ko "$what: the first printed page is blank ($dark dark pixels)"
+		else
+			ko "$what: pdftoppm could not read the PDF"
+		fi
 
-	# 2. a screenshot (one language: chromium takes seconds to start):
-	# a blank page compresses to a few kB
-	[ "$lang" = en ] && run_browser --window-size=1000,1400 --screenshot="$tmp/$lang.png" \
-		"file://$page" >/dev/null
-	if [ "$lang" = en ]; then
-		shot=$(wc -c <"$tmp/$lang.png" 2>/dev/null || echo 0)
-		[ "$shot" -gt 20000 ] || ko "$lang: screenshot blank or missing ($shot bytes)"
-	fi
+		# 3. a screenshot (the English body: chromium takes seconds to
+		# start): a blank page compresses to a few kB
+		if [ "$lang" = en ] && [ "$kind" = report ]; then
+			run_browser --window-size=1000,1400 --screenshot="$tmp/$lang.png" \
+				"file://$page" >/dev/null
+			shot=$(wc -c <"$tmp/$lang.png" 2>/dev/null || echo 0)
+			[ "$shot" -gt 20000 ] || ko "$what: screenshot blank or missing ($shot bytes)"
+		fi
 
-	# 3. layout at the width of an A4 page's text, with the print rules
-	sed -e 's|@media print{|@media all{|' -e 's|</body>|<script>\
-var w = document.querySelector("main").getBoundingClientRect().right, bad = [];\
-document.querySelectorAll("table").forEach(function (t, i) {\
-  if (t.getBoundingClientRect().right > w + 1) bad.push("table " + (i + 1) + " is " +\
-    Math.round(t.getBoundingClientRect().width) + " px wide");\
-});\
-document.querySelectorAll("img").forEach(function (m) { bad.push("chart not inline: " + m.src); });\
-var small = 99;\
-document.querySelectorAll("svg").forEach(function (g) {\
-  var box = g.viewBox.baseVal, scale = box \&\& box.width ? g.getBoundingClientRect().width / box.width : 1;\
-  g.querySelectorAll("text").forEach(function (t) {\
-    if (t.textContent.trim()) small = Math.min(small, parseFloat(getComputedStyle(t).fontSize) * scale * 0.75);\
-  });\
-});\
-if (small < 8) bad.push("chart text " + small.toFixed(1) + " pt in print, want 8 or more");\
-document.body.insertAdjacentHTML("beforeend", "<pre id=verdict>" +\
-  (bad.length ? "BAD " + bad.join("; ") : "LAYOUT-OK " + document.querySelectorAll("table").length +\
-   " " + (small < 99 ? small.toFixed(1) : "-")) + "</pre>");\
-</script></body>|' "$page" >"$tmp/check-$lang.html"
-	run_browser --window-size=703,1000 --dump-dom "file://$tmp/check-$lang.html" \
-		>"$tmp/dom-$lang.html"
-	verdict=$(grep -o '<pre id="verdict">[^<]*' "$tmp/dom-$lang.html" | sed 's/.*>//')
-	case $verdict in
-	LAYOUT-OK*)
-		set -- $verdict
-		echo "html.sh: $lang: $pages pages (A4), $svgs inline charts (text $3 pt or more in print), $2 tables within the page" ;;
-	*) ko "$lang: ${verdict:-no verdict from the browser}" ;;
-	esac
+		# 4. every cell, on screen and in print
+		for mode in screen print; do
+			verdict=$(cells "$page" $mode)
+			case $verdict in
+			CELLS-OK*) ;;
+			*) ko "$what ($mode): ${verdict:-no verdict from the browser}" ;;
+			esac
+		done
+		case $verdict in
+		CELLS-OK*) echo "html.sh: $what: $n pages (A4), $svgs inline charts, ${verdict#CELLS-OK }: none split on screen (1280 px) or in print, every table within the page" ;;
+		esac
+	done
 done
 if [ "$fail" -ne 0 ] && [ -s "$tmp/browser.log" ]; then
 	echo "html.sh: the browser said:"

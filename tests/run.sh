@@ -12,9 +12,12 @@
 #    of src/ depends on a later one, no loop between files, no file over
 #    1,200 lines; and the check's self-test (a planted back edge, loop and
 #    long file are caught, a clean tree passes);
-# 6. the HTML report in a headless chromium: printed to PDF, pages counted,
-#    a screenshot, no table wider than the page (tests/html.sh; skipped
-#    without chromium);
+# 6. the HTML report in a headless chromium: both pages (the body and its
+#    details) printed to PDF, pages counted, a screenshot, no table wider
+#    than the page, no number or name split across lines in any table
+#    cell on screen or in print, chart text at least 8 pt in print
+#    (tests/html.sh; skipped without chromium); the recorded H100
+#    example's body on at most 12 A4 pages; the cell check's self-test;
 # 7. reports/chips/aliases.md is what `culab list chips --markdown`
 #    computes with this CUPTI (skipped where CUPTI cannot run or is
 #    another version).
@@ -306,6 +309,15 @@ script "the source layout (tests/layout.sh, make layout)" \
 script "the HTML report in a browser (tests/html.sh)" \
 	"tests/html.sh: the HTML report in chromium" \
 	sh tests/html.sh "$culab"
+# the body a student hands in: the recorded H100 example's, on 12 A4
+# pages at most in either language, no cell split
+script "the H100 example's body on 12 A4 pages (tests/html.sh)" \
+	"tests/html.sh: the H100 example's body prints to more than 12 A4 pages, or splits a cell" \
+	env MAX_PAGES=12 PAGES=report sh tests/html.sh "$culab" \
+	reports/examples/h100/results.json
+script "the cell check's self-test (tests/html.sh --self-test)" \
+	"tests/html.sh --self-test: the cell check passes cells that break inside a number" \
+	sh tests/html.sh --self-test
 
 script "counters on every chip (reports/chips/aliases.md)" \
 	"reports/chips/aliases.md: not what this CUPTI computes" \

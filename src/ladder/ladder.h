@@ -279,6 +279,18 @@ struct variant {
 	const char *source_file;
 	const char *source_text;
 	const char *source_sha256;
+	/* The rung's key lines: the region of a file of kernels/ between the
+	 * comments `culab:key NAME` and `culab:end`, which the build
+	 * extracts (src/ladder/key_lines.awk -> culab_code.h) and the
+	 * registry gives its built-in row; runs copy them into the results,
+	 * so that a report shows them from results.json alone.  The file as
+	 * the build named it ("kernels/reduce.cu"), the line the text starts
+	 * at (1-based) and the text.  NULL and 0 for rows without a marked
+	 * region, user kernels (source_text holds their whole file) and
+	 * results written before culab recorded them. */
+	const char *code_file;
+	int code_line;
+	const char *code_text;
 	kernel_launch_fn launch;
 	kernel_size_fn work;     /* device scratch bytes, or NULL for none */
 	kernel_size_fn host;     /* pinned host scratch bytes, or NULL for none */

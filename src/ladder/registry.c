@@ -24,8 +24,25 @@ static const struct {
 	{ variants_transpose, &variants_transpose_count },
 };
 
+/* Each rung's key lines, extracted from the kernels at build time
+ * (src/ladder/key_lines.awk; the Makefile writes it). */
+#include "culab_code.h"
+
 static struct variant *table;
 static size_t nbuiltin, nrows;
+
+/* Gives built-in row v its key lines, when kernels/ marks a region of
+ * it (static texts: built-in rows are never freed). */
+static void key_lines_of(struct variant *v)
+{
+	for (size_t k = 0; key_lines[k].name; k++)
+		if (strcmp(key_lines[k].name, v->name) == 0) {
+			v->code_file = key_lines[k].file;
+			v->code_line = key_lines[k].line;
+			v->code_text = key_lines[k].text;
+			return;
+		}
+}
 
 static void table_init(void)
 {
@@ -37,6 +54,8 @@ static void table_init(void)
 		       *ladders[i].count * sizeof(*table));
 		nbuiltin += *ladders[i].count;
 	}
+	for (size_t i = 0; i < nbuiltin; i++)
+		key_lines_of(&table[i]);
 	nrows = nbuiltin;
 }
 
@@ -146,6 +165,8 @@ static void variant_release(struct variant *v)
 	free((char *)v->source_file);
 	free((char *)v->source_text);
 	free((char *)v->source_sha256);
+	free((char *)v->code_file);
+	free((char *)v->code_text);
 	memset(v, 0, sizeof(*v));
 }
 
@@ -201,6 +222,8 @@ struct variant *variant_dup(const struct variant *v)
 	c->source_file = xstrdup(v->source_file);
 	c->source_text = xstrdup(v->source_text);
 	c->source_sha256 = xstrdup(v->source_sha256);
+	c->code_file = xstrdup(v->code_file);
+	c->code_text = xstrdup(v->code_text);
 	return c;
 }
 

@@ -1,8 +1,9 @@
 /* report/report.h - the lab report.
  *
  * Takes results in memory (and a comparison with a baseline); gives
- * report.en.md and report.zh.md, their HTML pages, and the charts that
- * gnuplot draws for them.  The last stage before the command line.
+ * report.en.md and report.zh.md (the body) with their details pages,
+ * details.en.md and details.zh.md, the HTML page of each, and the charts
+ * that gnuplot draws for them.  The last stage before the command line.
  *
  * The one header other folders include.  Its sections: charts, and the
  * report. */
@@ -191,14 +192,18 @@ void plot_quote(struct sbuf *b, const char *text);
  *
  * report_render() analyses the results once (ladders, speedups, counter
  * changes, findings), draws every chart with one gnuplot run (above) and
- * then fills each language's template (template.h) with blocks of
- * Markdown generated from the analysis, writing
+ * then fills each page's template per language (template.h) with blocks
+ * of Markdown generated from the analysis, writing
  *
- *   DIR/report.en.md, DIR/report.zh.md   (always named by language, also
- *                                         when only one is asked for)
- *   DIR/report.en.html, DIR/report.zh.html  the same as one self-contained
- *                                         page each, charts inline
- *                                         (report_html.h)
+ *   DIR/report.en.md, DIR/report.zh.md   the body, what a student hands
+ *                                         in (always named by language,
+ *                                         also when only one is asked for)
+ *   DIR/details.en.md, DIR/details.zh.md its details page, which the body
+ *                                         links: every size, every counter,
+ *                                         the method in depth, ...
+ *   DIR/report.*.html, DIR/details.*.html the same as one self-contained
+ *                                         page each, charts inline, linked
+ *                                         to each other (report_html.h)
  *   DIR/charts/NAME.{png,svg,dat,gp}     and DIR/charts/all.gp
  *
  * Rows that did not run or verify (status != ROW_OK, or not verified) are
@@ -228,14 +233,16 @@ struct report_options {
 	const char *dir;           /* output directory; created if missing */
 	unsigned langs;            /* REPORT_EN | REPORT_ZH; 0 means both */
 	unsigned formats;          /* REPORT_MD | REPORT_HTML; 0 means both */
-	/* A template file used for every language rendered (the language
-	 * only changes the generated blocks), or NULL for the shipped
-	 * templates/report.<lang>.md. */
+	/* A template file used for the body of every language rendered
+	 * (the language only changes the generated blocks), or NULL for
+	 * the shipped templates/report.<lang>.md.  The details page always
+	 * uses details.<lang>.md, looked up as below. */
 	const char *template_path;
-	/* Where report.<lang>.md are looked up, or NULL to search: the
-	 * CULAB_TEMPLATES environment variable, then templates/ beside the
-	 * executable's directory (build/culab -> templates/), then
-	 * ../share/culab/templates from it (installed layout). */
+	/* Where report.<lang>.md and details.<lang>.md are looked up, or
+	 * NULL to search: the CULAB_TEMPLATES environment variable, then
+	 * templates/ beside the executable's directory (build/culab ->
+	 * templates/), then ../share/culab/templates from it (installed
+	 * layout). */
 	const char *template_dir;
 	bool charts;               /* draw charts (needs gnuplot) */
 	const char *gnuplot;       /* gnuplot program; NULL: "gnuplot" in PATH */

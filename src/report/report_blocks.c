@@ -1,8 +1,9 @@
-/* report_blocks.c - the report's other blocks: the scalars (title, GPU,
- * date, versions, source, status), the abstract, the environment, the
- * method, the counter glossary, what each step does, the charts with
- * their links, the failures and how to reproduce the run.  See
- * report_int.h.
+/* report_blocks.c - the report's other blocks: the scalars (GPU, date,
+ * versions, source, status), the environment with the clocks seen, the
+ * method, the counter glossary, what each step does with its key lines,
+ * the charts with their links, the failures, how to reproduce the run
+ * (the body's pasteable commands) and where the results come from (the
+ * details' provenance).  See report_int.h.
  *
  * Each block turns the model into Markdown in one language, with no
  * trailing newline, so that a template decides the spacing around it.
@@ -24,25 +25,6 @@
 #include "base/util.h"
 
 /* ---- scalars ---------------------------------------------------------- */
-
-void blk_title(const struct model *m, enum lang L, struct sbuf *b)
-{
-	const struct results *r = m->r;
-	struct sbuf subject = SBUF_INIT;
-	char *md;
-
-	for (size_t i = 0; i < r->nexperiments; i++) {
-		if (i)
-			sbuf_add(&subject, ", ");
-		sbuf_add(&subject, r->experiments[i].name);
-	}
-	if (!subject.len)
-		sbuf_add(&subject, r->source_path ? r->source_path : "results");
-	md = md_dup(sbuf_str(&subject));
-	SAY(b, L, M_TITLE, md);
-	free(md);
-	sbuf_release(&subject);
-}
 
 void blk_gpu(const struct model *m, enum lang L, struct sbuf *b)
 {
@@ -80,9 +62,14 @@ void blk_commit(const struct model *m, enum lang L, struct sbuf *b)
 	scalar(b, L, m->r->culab_commit);
 }
 
+static const char *reader_path(const char *path);
+
+/* The experiment file as a reader has it: never a path of the machine
+ * that recorded (reader_path). */
 void blk_source(const struct model *m, enum lang L, struct sbuf *b)
 {
-	scalar(b, L, m->r->source_path);
+	scalar(b, L, m->r->source_path ? reader_path(m->r->source_path) :
+		     NULL);
 }
 
 void blk_sha256(const struct model *m, enum lang L, struct sbuf *b)
@@ -93,91 +80,6 @@ void blk_sha256(const struct model *m, enum lang L, struct sbuf *b)
 void blk_status(const struct model *m, enum lang L, struct sbuf *b)
 {
 	scalar(b, L, run_status_text(m->r->status, L));
-}
-
-/* ---- abstract --------------------------------------------------------- */
-
-static size_t count_experiments(const struct model *m)
-{
-	const char **names = NULL;
-	size_t n = 0;
-
-	if (m->r->nexperiments)
-		return m->r->nexperiments;
-	for (size_t i = 0; i < m->nitems; i++)
-		names_add(&names, &n, m->items[i].row->experiment);
-	free(names);
-	return n;
-}
-
-void blk_abstract(const struct model *m, enum lang L, struct sbuf *b)
-{
-	const struct results *r = m->r;
-	struct pool p = { .n = 0 };
-	struct sbuf gpu = SBUF_INIT, date = SBUF_INIT;
-	char nrows[32], nvar[32], nexp[32], nfail[32];
-	bool any = false;
-
-	snprintf(nrows, sizeof(nrows), "%zu", m->nitems);
-	snprintf(nvar, sizeof(nvar), "%zu", m->nvariants);
-	snprintf(nexp, sizeof(nexp), "%zu", count_experiments(m));
-	blk_gpu(m, L, &gpu);
-	if (r->finished)
-		SAY(&date, L, M_ABS_DATE, pool_md(&p, r->finished));
-	SAY(b, L, M_ABS_INTRO, pool_md(&p, r->culab_version ?
-				       r->culab_version : "?"),
-	    nrows, nvar, nexp, pool_md(&p, r->source_path ? r->source_path :
-				      "?"), sbuf_str(&gpu), sbuf_str(&date));
-	if (m->nfailed) {
-		snprintf(nfail, sizeof(nfail), "%zu", m->nfailed);
-		SAY(b, L, M_ABS_FAILED, nfail);
-	}
-	pool_release(&p);
-	if (r->status && strcmp(r->status, "complete") != 0) {
-		sbuf_add(b, "\n\n");
-		SAY(b, L, M_ABS_STATUS, pool_md(&p, run_status_text(r->status, L)));
-		pool_release(&p);
-	}
-	if (r->note && *r->note) {
-		sbuf_add(b, "\n\n");
-		SAY(b, L, M_ABS_NOTE, pool_md(&p, r->note));
-		pool_release(&p);
-	}
-	sbuf_add(b, "\n\n");
-	for (size_t i = 0; i < m->ngroups; i++) {
-		const struct group *g = &m->groups[i];
-		const struct ladder *l = g->top;
-		struct sbuf peak = SBUF_INIT;
-		char *size, *fd;
-
-		if (!l || !l->first || !l->best || l->best == l->first)
-			continue;
-		if (l->best->row->pct_peak > 0)
-			SAY(&peak, L, M_ABS_LINE_PEAK,
-			    FMT(l->best->row->gbps, 4),
-			    PCT(l->best->row->pct_peak));
-		size = size_text(l->n, l->m, l->matrix);
-		fd = g->gpu ? xasprintf("%s / %s (%s)", g->family, g->dtype,
-					g->gpu) :
-			      xasprintf("%s / %s", g->family, g->dtype);
-		SAY(b, L, M_ABS_LINE, pool_md(&p, fd), size,
-		    role_text(&p, L, l->first),
-		    pool_md(&p, l->first->row->variant),
-		    role_text(&p, L, l->best),
-		    pool_md(&p, l->best->row->variant), TIMES(l->best->cum_x),
-		    sbuf_str(&peak));
-		sbuf_addc(b, '\n');
-		free(size);
-		free(fd);
-		sbuf_release(&peak);
-		pool_release(&p);
-		any = true;
-	}
-	if (!any)
-		sbuf_add(b, say_text(L, M_ABS_NONE));
-	sbuf_release(&gpu);
-	sbuf_release(&date);
-	block_trim(b);
 }
 
 /* ---- environment ------------------------------------------------------ */
@@ -196,6 +98,77 @@ static const char *cuda_version(char *buf, size_t size, int v)
 		return NULL;
 	snprintf(buf, size, "%d.%d (%d)", v / 1000, v % 1000 / 10, v);
 	return buf;
+}
+
+void cuda_versions(struct sbuf *b, const struct environment *e)
+{
+	char d[48], r[48];
+
+	if (!cuda_version(d, sizeof(d), e->driver_version) ||
+	    !cuda_version(r, sizeof(r), e->runtime_version))
+		return;
+	/* "13.0 / 13.0": the numbers in parentheses are the details' */
+	*strchr(d, ' ') = '\0';
+	*strchr(r, ' ') = '\0';
+	sbuf_addf(b, "%s / %s", d, r);
+}
+
+/* v rounded, or "?" when NVML could not tell. */
+static const char *mhz(char *buf, size_t size, double v)
+{
+	if (isfinite(v))
+		snprintf(buf, size, "%.0f", v);
+	else
+		snprintf(buf, size, "?");
+	return buf;
+}
+
+void clocks_summary(const struct model *m, enum lang L, struct sbuf *b)
+{
+	double slo = INFINITY, shi = -INFINITY, mlo = INFINITY, mhi = -INFINITY;
+	size_t rows = 0, throttled = 0;
+	uint64_t reasons = 0, counted = 0;
+	size_t nr;
+	const struct nvml_reason *t = nvml_reasons(&nr);
+	char a[24], z[24], c[24], d[24], n[24], why[256];
+
+	for (size_t i = 0; i < m->r->nrows; i++) {
+		const struct clock_record *k = &m->r->rows[i].clocks;
+
+		if (!k->known || k->readings <= 0)
+			continue;
+		rows++;
+		slo = fmin(slo, k->sm_mhz_min);
+		shi = fmax(shi, k->sm_mhz_max);
+		mlo = fmin(mlo, k->mem_mhz_min);
+		mhi = fmax(mhi, k->mem_mhz_max);
+		throttled += k->throttled;
+		reasons |= k->reasons;
+	}
+	if (!rows) {
+		sbuf_add(b, say_text(L, M_ENV_CLK_NONE));
+		return;
+	}
+	snprintf(n, sizeof(n), "%zu", rows);
+	mhz(a, sizeof(a), slo);
+	mhz(z, sizeof(z), shi);
+	mhz(c, sizeof(c), mlo);
+	mhz(d, sizeof(d), mhi);
+	if (!throttled && !strcmp(a, z) && !strcmp(c, d))
+		SAY(b, L, M_ENV_CLK_STEADY, a, c, n);
+	else
+		SAY(b, L, M_ENV_CLK_RANGE, a, z, c, d, n);
+	if (throttled) {
+		struct sbuf names = SBUF_INIT;
+
+		for (size_t k = 0; k < nr; k++)
+			counted |= t[k].throttles ? t[k].bit : 0;
+		nvml_reason_names(reasons & counted, ", ", why, sizeof(why));
+		md_code(&names, why);
+		snprintf(n, sizeof(n), "%zu", throttled);
+		SAY(b, L, M_ENV_CLK_THROTTLED, n, sbuf_str(&names));
+		sbuf_release(&names);
+	}
 }
 
 /* With rows from several devices: one line per device, and its rows. */
@@ -286,8 +259,24 @@ void blk_environment(const struct model *m, enum lang L, struct sbuf *b)
 		env_row(b, L, M_ENV_LOCKED_HEAD, sbuf_str(&v));
 		sbuf_release(&v);
 	}
+	{
+		struct sbuf v = SBUF_INIT;
+
+		clocks_summary(m, L, &v);
+		env_row(b, L, M_ENV_CLOCKS, sbuf_str(&v));
+		sbuf_release(&v);
+	}
 	snprintf(buf, sizeof(buf), "%.1f MiB", (double)e->l2_bytes / 1048576.0);
 	env_row(b, L, M_ENV_L2, e->l2_bytes ? buf : unknown);
+	if (e->smem_per_sm_bytes) {
+		struct sbuf v = SBUF_INIT;
+
+		snprintf(buf, sizeof(buf), "%zu", e->smem_per_sm_bytes >> 10);
+		SAY(&v, L, M_ENV_KIB, buf);
+		env_row(b, L, M_ENV_SMEM, pool_keep(&p, sbuf_detach(&v)));
+	} else {
+		env_row(b, L, M_ENV_SMEM, unknown);
+	}
 	snprintf(buf, sizeof(buf), "%.1f GiB",
 		 (double)e->global_mem_bytes / 1073741824.0);
 	env_row(b, L, M_ENV_GMEM, e->global_mem_bytes ? buf : unknown);
@@ -627,6 +616,17 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
 				SAY(b, L, M_STEP_SOURCE, pool_md(&p, v->source));
 				sbuf_addc(b, ' ');
 			}
+			if (has_key_lines(v)) {
+				struct sbuf where = SBUF_INIT;
+
+				block_trim(b);
+				sbuf_add(b, "\n\n");
+				key_lines_where(&where, v);
+				SAY(b, L, M_STEP_CODE, sbuf_str(&where));
+				sbuf_add(b, "\n\n");
+				key_lines(b, v);
+				sbuf_release(&where);
+			}
 		} else if (it->row->timed_region) {
 			SAY(b, L, M_STEP_REGION,
 			    pool_md(&p, it->row->timed_region));
@@ -641,8 +641,8 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
 
 /* ---- charts ----------------------------------------------------------- */
 
-static void chart_md(struct sbuf *b, enum lang L, const struct group *g,
-		     const char *name, const char *caption)
+void chart_md(struct sbuf *b, enum lang L, const struct group *g,
+	      const char *name, const char *caption)
 {
 	struct sbuf svg = SBUF_INIT, dat = SBUF_INIT, gp = SBUF_INIT;
 
@@ -753,26 +753,6 @@ void blk_failures(const struct model *m, enum lang L, struct sbuf *b)
 
 /* ---- reproduction ----------------------------------------------------- */
 
-/* A fenced code block that no backquote run inside `text` can close. */
-static void code_block(struct sbuf *b, const char *text)
-{
-	size_t run = 0, longest = 0;
-
-	for (const char *p = text; *p; p++) {
-		run = *p == '`' ? run + 1 : 0;
-		if (run > longest)
-			longest = run;
-	}
-	for (size_t i = 0; i < (longest < 3 ? 3 : longest + 1); i++)
-		sbuf_addc(b, '`');
-	sbuf_add(b, "sh\n");
-	sbuf_add(b, text);
-	sbuf_addc(b, '\n');
-	for (size_t i = 0; i < (longest < 3 ? 3 : longest + 1); i++)
-		sbuf_addc(b, '`');
-	sbuf_addc(b, '\n');
-}
-
 /* The words of a shell command line as culab records it (run.h:
  * words joined by spaces, quoted where needed): single and double quotes
  * and backslashes are undone.  Returns how many words were put in
@@ -882,10 +862,11 @@ static const char *reader_path(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-/* `culab run ...` for a reader to paste, from the recorded command line:
- * the options that matter and the experiment file as a reader has it.
- * Without a recorded command, from the experiment file's path alone.
- * Returns a heap string, or NULL when neither is known. */
+/* `culab run ...` for a reader to paste: the options of the recorded
+ * command line that change what is measured, and the experiment file's
+ * source path as a reader has it (never the command line's own paths);
+ * without a source path, the command line's file.  Returns a heap
+ * string, or NULL when neither is known. */
 static char *paste_command(const struct results *r)
 {
 	char *words[64];
@@ -903,9 +884,12 @@ static char *paste_command(const struct results *r)
 			size_t k;
 
 			if (w[0] != '-' || !w[1]) {
-				sbuf_addc(&b, ' ');
-				shell_word(&b, reader_path(w));
-				files = true;
+				/* the experiment file: its source path below */
+				if (!r->source_path || !*r->source_path) {
+					sbuf_addc(&b, ' ');
+					shell_word(&b, reader_path(w));
+					files = true;
+				}
 				continue;
 			}
 			for (k = 0; k < ARRAY_SIZE(run_options); k++) {
@@ -944,9 +928,10 @@ static char *paste_command(const struct results *r)
 	}
 	for (i = 0; i < n; i++)
 		free(words[i]);
-	if (!files && r->source_path && *r->source_path) {
-		sbuf_reset(&b);
-		sbuf_add(&b, "culab run ");
+	if (r->source_path && *r->source_path) {
+		if (!b.len)
+			sbuf_add(&b, "culab run");
+		sbuf_addc(&b, ' ');
 		shell_word(&b, reader_path(r->source_path));
 		files = true;
 	}
@@ -957,62 +942,140 @@ static char *paste_command(const struct results *r)
 	return sbuf_detach(&b);
 }
 
-/* A pasteable command to measure again (the options that matter, the
- * experiment file as a reader has it), `culab rerun results.json` as the
- * other way, the versions and times, and where the results were recorded
- * (the recorded command line and the run's note) as provenance, apart
- * from what a reader runs. */
+/* `culab run ...` for a reader to paste, the commands' text in fenced
+ * blocks.  The experiment file is named by its source path as a reader
+ * has it, never by a path of the machine that recorded. */
+static void paste_blocks(const struct results *r, enum lang L,
+			 struct sbuf *b)
+{
+	char *paste = paste_command(r);
+
+	if (!paste) {
+		sbuf_add(b, say_text(L, M_R_NO_COMMAND));
+		sbuf_add(b, "\n\n");
+		return;
+	}
+	md_fence(b, "sh", paste);
+	sbuf_addc(b, '\n');
+	sbuf_add(b, say_text(L, M_R_ALT));
+	sbuf_add(b, "\n\n");
+	md_fence(b, "sh", "culab rerun results.json");
+	sbuf_addc(b, '\n');
+	free(paste);
+}
+
+/* The body's reproduction: the commands a reader pastes, with the
+ * version that measured, and where the details say how the results were
+ * recorded. */
 void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const struct results *r = m->r;
 	struct pool p = { .n = 0 };
-	const char *unknown = say_text(L, M_UNKNOWN);
-	char *paste = paste_command(r);
 
-	if (paste) {
-		if (r->culab_commit && *r->culab_commit)
-			SAY(b, L, M_R_PASTE, pool_md(&p, r->culab_commit));
-		else
-			sbuf_add(b, say_text(L, M_R_PASTE_NOCOMMIT));
-		sbuf_add(b, "\n\n");
-		code_block(b, paste);
-		sbuf_addc(b, '\n');
-		sbuf_add(b, say_text(L, M_R_ALT));
-		sbuf_add(b, "\n\n");
-		code_block(b, "culab rerun results.json");
-		sbuf_addc(b, '\n');
-		free(paste);
-	} else {
-		sbuf_add(b, say_text(L, M_R_NO_COMMAND));
-		sbuf_add(b, "\n\n");
-	}
+	if (r->culab_version && r->culab_commit)
+		SAY(b, L, M_BR_PASTE, pool_md(&p, r->culab_version),
+		    pool_md(&p, r->culab_commit));
+	else
+		sbuf_add(b, say_text(L, M_BR_PASTE_NOVERSION));
 	pool_release(&p);
+	sbuf_add(b, "\n\n");
+	paste_blocks(r, L, b);
+	SAY(b, L, M_BR_MORE, details_file(L));
+	block_trim(b);
+}
+
+/* Whether word w of a recorded command is a path of the machine that
+ * recorded: absolute, or in a temporary directory. */
+static bool machine_path(const char *w)
+{
+	return w[0] == '/' || strstr(w, "/tmp/") || !strncmp(w, "tmp/", 4) ||
+	       strstr(w, ".carry/") || !strncmp(w, "~/", 2);
+}
+
+/* The recorded command line with that machine's paths left out: its
+ * culab as "culab", the output and resume directories as DIR, other
+ * absolute paths as a reader has them (reader_path).  A heap string. */
+static char *command_without_paths(const char *cmd)
+{
+	static const char *const dirs[] = { "-o", "--output", "--resume-dir" };
+	char *words[64];
+	size_t n = shell_words(cmd, words, ARRAY_SIZE(words));
+	struct sbuf b = SBUF_INIT;
+	bool dir = false;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *w = words[i];
+		bool is_dir = false;
+
+		if (i)
+			sbuf_addc(&b, ' ');
+		if (i == 0) {
+			sbuf_add(&b, "culab");
+		} else if (dir) {
+			sbuf_add(&b, "DIR");
+		} else if (w[0] == '-' && strchr(w, '=') &&
+			   machine_path(strchr(w, '=') + 1)) {
+			sbuf_addf(&b, "%.*s", (int)(strchr(w, '=') - w + 1), w);
+			sbuf_add(&b, "DIR");
+		} else {
+			shell_word(&b, machine_path(w) ? reader_path(w) : w);
+		}
+		for (size_t k = 0; k < ARRAY_SIZE(dirs); k++)
+			is_dir |= strcmp(w, dirs[k]) == 0;
+		dir = is_dir;
+		free(words[i]);
+	}
+	return sbuf_detach(&b);
+}
+
+/* The details' provenance: the versions and times, the experiment file
+ * and its SHA-256, the commands to measure again (building culab at the
+ * commit that measured), the recorded command line without that
+ * machine's paths, the host and the run's note, and how to render the
+ * report again. */
+void blk_provenance(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const struct results *r = m->r;
+	struct pool p = { .n = 0 };
+	const char *unknown = say_text(L, M_UNKNOWN);
+
 	SAY(b, L, M_R_VERSION,
 	    r->culab_version ? pool_md(&p, r->culab_version) : unknown,
 	    r->culab_commit ? pool_md(&p, r->culab_commit) : unknown);
 	sbuf_addc(b, ' ');
 	SAY(b, L, M_R_SOURCE,
-	    r->source_path ? pool_md(&p, r->source_path) : unknown,
+	    r->source_path ? pool_md(&p, reader_path(r->source_path)) :
+	    unknown,
 	    r->source_sha256 ? pool_md(&p, r->source_sha256) : unknown);
 	sbuf_addc(b, ' ');
 	SAY(b, L, M_R_TIMES, r->started ? pool_md(&p, r->started) : unknown,
 	    r->finished ? pool_md(&p, r->finished) : unknown);
 	sbuf_add(b, "\n\n");
 	pool_release(&p);
+	if (r->culab_commit && *r->culab_commit)
+		SAY(b, L, M_R_PASTE, pool_md(&p, r->culab_commit));
+	else
+		sbuf_add(b, say_text(L, M_R_PASTE_NOCOMMIT));
+	pool_release(&p);
+	sbuf_add(b, "\n\n");
+	paste_blocks(r, L, b);
 	if (r->command && *r->command) {
-		struct sbuf host = SBUF_INIT;
+		char *cmd = command_without_paths(r->command);
 
-		if (r->has_env && r->env.hostname && *r->env.hostname)
-			SAY(&host, L, M_R_PROV_HOST,
-			    pool_md(&p, r->env.hostname));
-		SAY(b, L, M_R_PROV, pool_md(&p, r->command), sbuf_str(&host));
-		sbuf_release(&host);
-		if (r->note && *r->note) {
-			sbuf_addc(b, ' ');
-			SAY(b, L, M_R_PROV_NOTE, pool_md(&p, r->note));
-		}
+		sbuf_add(b, say_text(L, M_DR_PROV));
 		sbuf_add(b, "\n\n");
-		pool_release(&p);
+		md_fence(b, "sh", cmd);
+		sbuf_addc(b, '\n');
+		free(cmd);
 	}
+	if (r->has_env && r->env.hostname && *r->env.hostname) {
+		SAY(b, L, M_DR_HOST, pool_md(&p, r->env.hostname));
+		sbuf_addc(b, ' ');
+	}
+	if (r->note && *r->note)
+		SAY(b, L, M_R_PROV_NOTE, pool_md(&p, r->note));
+	pool_release(&p);
+	block_trim(b);
+	sbuf_add(b, "\n\n");
 	sbuf_add(b, say_text(L, M_R_RERUN));
 }

@@ -67,6 +67,49 @@ const struct item *best_earlier(const struct ladder *l, const struct item *it)
 	return best;
 }
 
+struct mattered {
+	const struct item *from, *to;
+	double x;
+};
+
+static int mattered_cmp(const void *a, const void *b)
+{
+	const struct mattered *p = a, *q = b;
+
+	return p->x > q->x ? -1 : p->x < q->x;
+}
+
+size_t steps_that_mattered(const struct ladder *l, const struct item **from,
+			   const struct item **to, double *x, size_t max)
+{
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	struct mattered *s = xcalloc(l->nitems + 1, sizeof(*s));
+	size_t nrungs = ladder_rungs(l, rungs), n = 0;
+
+	for (size_t k = 1; k < nrungs; k++) {
+		const struct item *it = rungs[k], *base = best_earlier(l, it);
+		double r, lo, hi;
+
+		if (!base || is_teaching(it) ||
+		    step_judge(base, it, &r, &lo, &hi) != SV_FASTER)
+			continue;
+		s[n++] = (struct mattered){ base, it, r };
+	}
+	qsort(s, n, sizeof(*s), mattered_cmp);
+	if (n > max)
+		n = max;
+	for (size_t i = 0; i < n; i++) {
+		if (from)
+			from[i] = s[i].from;
+		to[i] = s[i].to;
+		if (x)
+			x[i] = s[i].x;
+	}
+	free(s);
+	free(rungs);
+	return n;
+}
+
 /* The spread of the medians between the baseline and this run:
  * *med and *max |change| in percent, the row of the largest, how many
  * pairs and how many of this run's intervals miss the baseline's median.

@@ -25,39 +25,6 @@
 /* Steps the conclusion names per family and type, at most. */
 #define STEPS_NAMED 3
 
-struct ranked {
-	const struct item *base, *it;
-	double x;                   /* base time / it's time */
-};
-
-static int ranked_cmp(const void *a, const void *b)
-{
-	const struct ranked *p = a, *q = b;
-
-	return p->x > q->x ? -1 : p->x < q->x;
-}
-
-/* The steps of ladder l that beat every earlier rung beyond the
- * threshold, each against the best earlier rung, fastest gain first. */
-static size_t ranked_steps(const struct ladder *l, struct ranked *out)
-{
-	const struct item **rungs = xcalloc(l->nitems, sizeof(*rungs));
-	size_t nrungs = ladder_rungs(l, rungs), n = 0;
-
-	for (size_t k = 1; k < nrungs; k++) {
-		const struct item *it = rungs[k], *base = best_earlier(l, it);
-		double x, lo, hi;
-
-		if (!base || is_teaching(it) ||
-		    step_judge(base, it, &x, &lo, &hi) != SV_FASTER)
-			continue;
-		out[n++] = (struct ranked){ base, it, x };
-	}
-	qsort(out, n, sizeof(*out), ranked_cmp);
-	free(rungs);
-	return n;
-}
-
 /* The user's kernels of group g as sub-items, each at the largest size
  * it ran at (the conclusion's size where it ran there). */
 static void conclusion_users(const struct model *m, const struct group *g,
@@ -98,25 +65,25 @@ static void conclusion_group(const struct model *m, const struct group *g,
 			     enum lang L, struct sbuf *b)
 {
 	const struct ladder *l = g->top;
-	struct ranked *steps;
+	const struct item *from[STEPS_NAMED], *to[STEPS_NAMED];
+	double x[STEPS_NAMED];
 	size_t nsteps;
 	struct sbuf list = SBUF_INIT, head = SBUF_INIT, lim = SBUF_INIT;
 	struct pool p = { .n = 0 };
 
 	if (!l || ladder_ok_rungs(l) < 2 || !l->best)
 		return;
-	steps = xcalloc(l->nitems, sizeof(*steps));
-	nsteps = ranked_steps(l, steps);
-	for (size_t k = 0; k < nsteps && k < STEPS_NAMED; k++) {
+	nsteps = steps_that_mattered(l, from, to, x, STEPS_NAMED);
+	for (size_t k = 0; k < nsteps; k++) {
 		struct sbuf why = SBUF_INIT;
 
-		step_cause(&why, L, m, l, steps[k].base, steps[k].it);
+		step_cause(&why, L, m, l, from[k], to[k]);
 		if (list.len)
 			sbuf_add(&list, say_text(L, M_LIST_SEP));
 		SAY(&list, L, why.len ? M_C_STEP_CTRS : M_C_STEP,
-		    role_text(&p, L, steps[k].base), role_text(&p, L, steps[k].it),
-		    pool_md(&p, steps[k].it->row->variant),
-		    TIMES(steps[k].x), sbuf_str(&why));
+		    role_text(&p, L, from[k]), role_text(&p, L, to[k]),
+		    pool_md(&p, to[k]->row->variant), TIMES(x[k]),
+		    sbuf_str(&why));
 		sbuf_release(&why);
 		pool_release(&p);
 	}
@@ -146,7 +113,6 @@ static void conclusion_group(const struct model *m, const struct group *g,
 	sbuf_release(&list);
 	sbuf_release(&head);
 	sbuf_release(&lim);
-	free(steps);
 }
 
 void blk_conclusion(const struct model *m, enum lang L, struct sbuf *b)

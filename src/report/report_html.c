@@ -6,9 +6,11 @@
  * heading and the SVG of each chart in place of its image.  Both are
  * custom nodes, whose text cmark-gfm writes as it stands: the parser never
  * makes such nodes from Markdown, so they hold only what this file wrote.
- * Everything else goes through cmark-gfm's safe renderer.  The
- * stylesheet keeps tables within the page (small type, cells that wrap)
- * and has print rules, so a browser's "print to PDF" gives a document. */
+ * Everything else goes through cmark-gfm's safe renderer; links to the
+ * report's other page (report.<lang>.md, details.<lang>.md) are set to
+ * its HTML page.  The stylesheet never breaks a number or a name in a
+ * table (cells break at spaces; wide tables scroll on screen) and has
+ * print rules, so a browser's "print to PDF" gives a document. */
 #include "report_html.h"
 
 #include <cmark-gfm-core-extensions.h>
@@ -24,6 +26,15 @@
 /* The largest chart SVG put inline (gnuplot's are 20-200 kB). */
 #define SVG_MAX (4u << 20)
 
+/* Numbers and names never break (issue 24): a cell breaks where a line
+ * may break in text, at spaces and after dashes, never inside a word or
+ * a number (no overflow-wrap:anywhere, which broke "664.5" into "664" and
+ * ".5"), and a code span in a table (a variant's name, a counter's) and
+ * a row's first cell (its label: "rung 11") not at all; a table wider
+ * than the page scrolls on screen.  In print, where
+ * nothing scrolls, tables are laid out as tables in small type, and the
+ * report's tables are shaped to fit an A4 page's text (tests/html.sh
+ * measures every cell in both). */
 static const char stylesheet[] =
 	":root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--head:#f6f8fa}\n"
 	"body{font-family:-apple-system,'Segoe UI','Noto Sans','Noto Sans CJK "
@@ -41,14 +52,16 @@ static const char stylesheet[] =
 	"code,pre{font-family:ui-monospace,'DejaVu Sans Mono',Menlo,Consolas,"
 	"monospace;font-size:.88em}\n"
 	"code{background:var(--head);padding:.1em .3em;border-radius:4px;"
-	"overflow-wrap:anywhere}\n"
+	"overflow-wrap:break-word}\n"
 	"pre{background:var(--head);padding:.8em;border-radius:6px;"
-	"white-space:pre-wrap;overflow-wrap:anywhere}\n"
-	"pre code{background:none;padding:0}\n"
+	"white-space:pre;overflow-x:auto;line-height:1.35}\n"
+	"pre code{background:none;padding:0;font-size:1em}\n"
 	"table{border-collapse:collapse;margin:.8em 0;font-size:.8em;"
-	"max-width:100%}\n"
+	"display:block;max-width:100%;overflow-x:auto}\n"
 	"th,td{border:1px solid var(--line);padding:.25em .45em;"
-	"vertical-align:top;overflow-wrap:anywhere}\n"
+	"vertical-align:top;overflow-wrap:normal;word-break:normal}\n"
+	"td code,th code{white-space:nowrap;padding:0 .15em}\n"
+	"td:first-child{white-space:nowrap}\n"
 	"th{background:var(--head);font-weight:600}\n"
 	"tr:nth-child(2n) td{background:#fbfcfd}\n"
 	"svg,img{max-width:100%;height:auto}\n"
@@ -58,8 +71,10 @@ static const char stylesheet[] =
 	"@media print{\n"
 	"@page{size:A4;margin:14mm 12mm}\n"
 	"body{max-width:none;margin:0;padding:0;font-size:10pt}\n"
-	"table{font-size:7pt}\n"
+	"table{font-size:7pt;display:table;overflow:visible}\n"
 	"th,td{padding:1px 2px}\n"
+	"pre{white-space:pre-wrap;overflow:visible;font-size:7.5pt;"
+	"padding:.4em .6em}\n"
 	"a{color:inherit;text-decoration:none}\n"
 	"h1,h2,h3{break-after:avoid}\n"
 	"tr,.chart,pre{break-inside:avoid}\n"
@@ -198,7 +213,7 @@ static const char *const slug_dropped[] = {
 /* GitHub's anchor of a heading: lower case, spaces to '-', ASCII
  * punctuation other than '-' and '_' and the characters of slug_dropped
  * removed, other characters kept. */
-static void slug(const char *text, struct sbuf *b)
+void report_slug(const char *text, struct sbuf *b)
 {
 	for (const unsigned char *p = (const unsigned char *)text; *p;) {
 		unsigned char c = *p;
@@ -266,7 +281,7 @@ static void heading_anchor(struct walk *w, cmark_node *h)
 	node_text(h, &text);
 	if (!w->title && cmark_node_get_heading_level(h) == 1)
 		w->title = xstrdup(sbuf_str(&text));
-	slug(sbuf_str(&text), &id);
+	report_slug(sbuf_str(&text), &id);
 	if (slug_taken(w, sbuf_str(&id))) {
 		/* GitHub: the second "x" is "x-1", the third "x-2" */
 		char *base = sbuf_detach(&id);
@@ -312,6 +327,34 @@ static void chart_image(struct walk *w, cmark_node *img)
 	cmark_node_free(img);
 }
 
+/* The report's pages link each other by their Markdown files
+ * ("details.en.md#method"); the HTML page links the HTML page written
+ * beside it ("details.en.html#method"). */
+static void page_link(cmark_node *link)
+{
+	static const char *const pages[] = { "report.", "details." };
+	const char *url = cmark_node_get_url(link);
+	const char *md;
+
+	if (!url)
+		return;
+	for (size_t i = 0; i < ARRAY_SIZE(pages); i++) {
+		size_t n = strlen(pages[i]);
+		char *to;
+
+		if (strncmp(url, pages[i], n) != 0 ||
+		    (strncmp(url + n, "en.md", 5) && strncmp(url + n, "zh.md", 5)))
+			continue;
+		md = url + n + 2;
+		if (md[3] && md[3] != '#')
+			continue;
+		to = xasprintf("%.*s.html%s", (int)(md - url), url, md + 3);
+		cmark_node_set_url(link, to);
+		free(to);
+		return;
+	}
+}
+
 static void walk(struct walk *w, cmark_node *root)
 {
 	cmark_iter *it = cmark_iter_new(root);
@@ -331,6 +374,8 @@ static void walk(struct walk *w, cmark_node *root)
 		} else if (cmark_node_get_type(n) == CMARK_NODE_IMAGE) {
 			images = xrealloc(images, (ni + 1) * sizeof(*images));
 			images[ni++] = n;
+		} else if (cmark_node_get_type(n) == CMARK_NODE_LINK) {
+			page_link(n);
 		}
 	}
 	cmark_iter_free(it);

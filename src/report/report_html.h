@@ -35,6 +35,13 @@
  * after a diagnostic when cmark-gfm fails (out of memory). */
 char *report_html(const char *md, const char *lang, const char *dir);
 
+/* Appends GitHub's anchor of a heading whose text is `text` (lower
+ * case, spaces as hyphens, punctuation dropped), as the HTML page gives
+ * its headings, so that a link into a page can be written before it is
+ * rendered. */
+struct sbuf;
+void report_slug(const char *text, struct sbuf *b);
+
 /* The HTML file name of a report's Markdown file name: "report.en.md" ->
  * "report.en.html" (".html" appended when it does not end in ".md").
  * Caller frees. */

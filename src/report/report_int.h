@@ -208,8 +208,33 @@ enum msg {
 	M_U_SUM_FAILED, M_U_SUM_BETWEEN, M_U_SUM_FASTEST, M_U_SUM_SLOWEST,
 	M_H_AGREE, M_H_DISAGREE, M_W_LIMIT_CEILING, M_W_LIMIT_DRAM,
 	M_W_UNEXPLAINED_BARE,
+	/* r24-body: the body and the details page, in a table of their own
+	 * (report_msg_body.c) from M__BODY on */
+	M__BODY,
+	M_TITLE_FAMILIES = M__BODY, M_SEMI_SEP, M_COMMA_SEP,
+	M_BA_MEASURED, M_BA_FAILED, M_BA_FAMILY, M_BA_STEPS, M_BA_STEP,
+	M_BA_STEP_WHY, M_BA_HW, M_BA_HW_PEAK, M_BA_USER, M_BA_USER_ITEM,
+	M_ENV_SMEM, M_ENV_CLOCKS, M_ENV_VERSIONS, M_ENV_GPU_CC,
+	M_ENV_CLK_STEADY, M_ENV_CLK_RANGE, M_ENV_CLK_THROTTLED, M_ENV_CLK_NONE,
+	M_ENV_KIB,
+	M_SETUP_METHOD, M_SETUP_METHOD_VARIES, M_SETUP_FLUSH, M_SETUP_COUNTERS,
+	M_SETUP_MORE,
+	M_BCOL_CHANGE, M_BCOL_TIME, M_BCOL_CEIL, M_BCOL_PEAK, M_BCOL_STEP,
+	M_BCOL_WHY, M_BCELL_FAILED, M_BX_FASTER, M_BX_SLOWER, M_BX_SAME,
+	M_BWHY_HEAD, M_BWHY_ITEM, M_BWHY_SAME, M_BWHY_CTR, M_BWHY_NONE,
+	M_BCODE_HEAD, M_BCODE_ITEM, M_BMORE,
+	M_BR_PASTE, M_BR_PASTE_NOVERSION, M_BR_MORE,
+	M_DR_PROV, M_DR_HOST,
+	M_UCODE_INTRO, M_UCODE_FN, M_UCODE_FILE,
+	M_STEP_CODE,
+	M_BB_HEAD, M_BB_CROSS, M_BB_MORE,
 	M__COUNT
 };
+
+/* The rows of the body and the details page (report_msg_body.c), from
+ * M__BODY on: report_msg.c's table would pass the 1,200 lines a file
+ * may have. */
+extern const char *const msgs_body[M__COUNT - M__BODY][NLANG];
 
 /* Message id in language L, as it stands (for those without arguments). */
 const char *say_text(enum lang L, enum msg id);
@@ -593,6 +618,15 @@ void step_change(struct sbuf *b, enum lang L, const struct item *from,
  * a teaching rung, or NULL: what a step must beat to matter. */
 const struct item *best_earlier(const struct ladder *l, const struct item *it);
 
+/* The steps of ladder l that mattered most, the largest first: each rung
+ * that beats every earlier rung (its best_earlier) beyond the threshold,
+ * teaching rungs never; into from[] (the best earlier rung; unless from
+ * is NULL), to[] and x[] (from's time over to's; unless x is NULL), at
+ * most max.  Returns how many.  The abstract, the body's key lines and
+ * the conclusion all read it. */
+size_t steps_that_mattered(const struct ladder *l, const struct item **from,
+			   const struct item **to, double *x, size_t max);
+
 /* One sentence on how far the medians of the same rows moved between
  * this run and the baseline (m->cmp), when the baseline is a run of the
  * same GPU model; nothing otherwise. */
@@ -652,15 +686,71 @@ const struct item *harris_first_match(const struct ladder *l);
  * ("3: 1.722 ms, 9.741 GB/s"), or "—" when it names none. */
 void harris_figures(struct sbuf *b, int kernel);
 
+/* ---- code (report_code.c) -------------------------------------------- */
+
+/* Appends a fenced code block of text with info string `info` ("sh",
+ * "cuda"), fenced so that no backquote run inside text can close it. */
+void md_fence(struct sbuf *b, const char *info, const char *text);
+
+/* Whether variant v carries its key lines (ladder.h: code_file,
+ * code_line, code_text); false for NULL. */
+bool has_key_lines(const struct variant *v);
+/* Appends where v's key lines are, as a code span:
+ * `kernels/reduce.cu:54–60`. */
+void key_lines_where(struct sbuf *b, const struct variant *v);
+/* Appends s as a code span (`s`), for identifiers (variant and counter
+ * names, files), which the HTML page never breaks; as md_text() when a
+ * span cannot hold it (a backquote, a pipe, a line break). */
+void md_code(struct sbuf *b, const char *s);
+
+/* Appends v's key lines as a fenced block, each line after its number in
+ * the file, their common indentation taken off. */
+void key_lines(struct sbuf *b, const struct variant *v);
+
+/* ---- shared by the blocks (report_blocks.c, report_body.c) ----------- */
+
+/* The details page's Markdown file in language L ("details.en.md"), for
+ * links from the body (the HTML page links to details.<lang>.html:
+ * report_html.c); report_words.c. */
+const char *details_file(enum lang L);
+
+/* Appends chart `name` of group g: its caption, the image and the links
+ * to its SVG, data and script. */
+void chart_md(struct sbuf *b, enum lang L, const struct group *g,
+	      const char *name, const char *caption);
+
+/* Appends the SM and memory clocks NVML read around the timed runs of
+ * every row: steady (one value each) or their ranges, and the rows
+ * throttled; "not recorded" when no row has a reading. */
+void clocks_summary(const struct model *m, enum lang L, struct sbuf *b);
+
+/* Appends "13.0 / 13.0", the CUDA versions of e's driver and runtime;
+ * nothing when either is unknown. */
+void cuda_versions(struct sbuf *b, const struct environment *e);
+
 /* ---- the blocks ------------------------------------------------------- */
 
 /* A placeholder's builder: appends the block for model m in language L to
  * b (report_render.c's placeholders[] says what each one holds). */
 typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
 
-/* report_blocks.c */
+/* report_body.c: the body */
+/* The title's part of an experiment's description: up to its first ':',
+ * ';' or end of sentence, parentheses dropped, cut at its last comma
+ * before 80 bytes when longer.  A heap string ("" for none); blk_title
+ * joins those of every experiment. */
+char *title_clause(const char *desc);
 void blk_title(const struct model *m, enum lang L, struct sbuf *b);
 void blk_abstract(const struct model *m, enum lang L, struct sbuf *b);
+void blk_setup(const struct model *m, enum lang L, struct sbuf *b);
+void blk_results(const struct model *m, enum lang L, struct sbuf *b);
+void blk_baseline_summary(const struct model *m, enum lang L,
+			  struct sbuf *b);
+
+/* report_code.c */
+void blk_user_code(const struct model *m, enum lang L, struct sbuf *b);
+
+/* report_blocks.c */
 void blk_gpu(const struct model *m, enum lang L, struct sbuf *b);
 void blk_date(const struct model *m, enum lang L, struct sbuf *b);
 void blk_version(const struct model *m, enum lang L, struct sbuf *b);
@@ -675,6 +765,7 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b);
 void blk_charts(const struct model *m, enum lang L, struct sbuf *b);
 void blk_failures(const struct model *m, enum lang L, struct sbuf *b);
 void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b);
+void blk_provenance(const struct model *m, enum lang L, struct sbuf *b);
 
 /* report_compare.c */
 void blk_baseline(const struct model *m, enum lang L, struct sbuf *b);
@@ -682,6 +773,8 @@ void blk_baseline(const struct model *m, enum lang L, struct sbuf *b);
 /* report_tables.c, report_findings.c, report_history.c, report_user.c */
 void blk_ladders(const struct model *m, enum lang L, struct sbuf *b);
 void blk_appendix(const struct model *m, enum lang L, struct sbuf *b);
+void blk_all_ladders(const struct model *m, enum lang L, struct sbuf *b);
+void blk_timed_regions(const struct model *m, enum lang L, struct sbuf *b);
 void blk_findings(const struct model *m, enum lang L, struct sbuf *b);
 void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
 

@@ -19,7 +19,7 @@
 #include "run/run.h"
 #include "base/util.h"
 
-static const char *const msgs[M__COUNT][NLANG] = {
+static const char *const msgs[M__BODY][NLANG] = {
 	[M_TITLE] = { "culab lab report: {1}", "culab 实验报告：{1}" },
 
 	[M_ABS_INTRO] = {
@@ -1108,13 +1108,20 @@ static const char *const msgs[M__COUNT][NLANG] = {
 		"，所以在这块 GPU 上，教材的这一结论对它并不成立" },
 };
 
+/* The row of message id: this table's, or from M__BODY on
+ * report_msg_body.c's. */
+static const char *msg_of(enum lang L, enum msg id)
+{
+	return id >= M__BODY ? msgs_body[id - M__BODY][L] : msgs[id][L];
+}
+
 const char *say_text(enum lang L, enum msg id)
 {
-	return msgs[id][L];
+	return msg_of(L, id);
 }
 
 void say_args(struct sbuf *b, enum lang L, enum msg id,
 	      const char *const *args, size_t n)
 {
-	sbuf_addargs(b, msgs[id][L], args, n);
+	sbuf_addargs(b, msg_of(L, id), args, n);
 }

@@ -1,6 +1,17 @@
 /* report_render.c - the lab report: its placeholders, template lookup and
  * report_render().  See report.h.
  *
+ * A report is two pages per language: the body (report.<lang>.md), what
+ * a student hands in -- title, abstract, setup, one table, chart and
+ * "why" per ladder with the key lines of the steps that mattered, the
+ * user's kernels with their source, conclusion, rubric, reproduction --
+ * and its details page (details.<lang>.md), everything else: every size,
+ * every counter, the method in depth and the glossary, each rung's
+ * description and key lines, the findings, Harris's comparison, before
+ * and after in full, the failures, the timed regions, the provenance.
+ * Each page is a template of its own (templates/report.<lang>.md,
+ * details.<lang>.md); both draw on one set of placeholders.
+ *
  * The work is split in three passes so that nothing is computed twice:
  *  1. analysis (model_build): result rows become items with their registry
  *     row and role (ladder rung, the user's kernel, copy ceiling, library
@@ -12,14 +23,14 @@
  *     intervals and a faster/same/slower verdict (report_int.h);
  *  2. charts (charts_build + plot_render): all charts of the report, drawn
  *     by one gnuplot process;
- *  3. text: for each language, the blocks a template uses are generated
- *     from the model and the template is filled.
+ *  3. text: for each page and language, the blocks its template uses are
+ *     generated from the model and the template is filled.
  *
  * The report is kept in rooms, one concern each, that share the private
  * header report_int.h:
  *   report_render.c     the placeholders, one row each (name,
  *                       description, builder), template lookup and
- *                       rendering;
+ *                       rendering of both pages;
  *   report_model.c      pass 1, the metric-column metadata and how a
  *                       counter change reads; the only variant lookups
  *                       (model_variant) and the only family-specific
@@ -29,14 +40,22 @@
  *   report_msg.c        the message catalogue: every sentence the report
  *                       writes, in English and Chinese, with {1}..{9} for
  *                       arguments so that a translation may reorder them;
+ *   report_msg_body.c   the catalogue's rows of the body and the details
+ *                       page (from M__BODY on);
  *   report_fmt.c        Markdown escaping, the string pool, numbers, sizes
  *                       and tables;
  *   report_words.c      the words for an item and a ladder, cells with
  *                       intervals, the table of timed regions;
- *   report_blocks.c     the blocks: scalars, abstract, environment, method,
- *                       glossary, steps, charts, failures, reproduction;
- *   report_tables.c     the ladder tables and their cells, the speedup
- *                       over the CPU, the appendix;
+ *   report_body.c       the body's blocks: title, abstract, setup, each
+ *                       ladder's table, chart, "why" and key lines,
+ *                       before and after in a few lines;
+ *   report_code.c       the code: each rung's key lines and the user's
+ *                       kernels' source, with file and line numbers;
+ *   report_blocks.c     the other blocks: scalars, environment, method,
+ *                       glossary, steps, charts, failures, reproduction
+ *                       and provenance;
+ *   report_tables.c     the ladder tables and their cells, every ladder
+ *                       at every size;
  *   report_rules.c      the rules behind every "why" (one table: claim,
  *                       physics, evidence, contradictions): a step's
  *                       why, a rung's limit, how a step's change is
@@ -54,7 +73,8 @@
  *                       table of rules;
  *   report_history.c    Harris's G80 reduction beside ours;
  *   report_html.c       the Markdown as one self-contained HTML page
- *                       (cmark-gfm; report_html.h);
+ *                       (cmark-gfm; report_html.h), links between the
+ *                       pages set to their HTML;
  *   report_compare.c    before and after (--baseline): a comparison
  *                       (compare.h) in Markdown, also what `culab compare
  *                       --markdown` prints, and its ratio chart. */
@@ -88,9 +108,12 @@ struct report_block {
 /* The placeholders a template may use, in the order the shipped templates
  * use them: name, description (report.h) and builder. */
 static const struct report_placeholder placeholders[] = {
-	{ "title", "report title naming the experiments", BLOCK(blk_title) },
-	{ "abstract", "what was run where, failures, and each ladder's "
-	  "overall speedup", BLOCK(blk_abstract) },
+	{ "title", "report title: what the experiments' descriptions say "
+	  "they measure (else the families)", BLOCK(blk_title) },
+	{ "abstract", "at most six sentences: what was measured where, the "
+	  "steps that mattered most and the counter that shows each, how "
+	  "close the fastest rungs come to the hardware, your kernels",
+	  BLOCK(blk_abstract) },
 	{ "gpu", "GPU name", BLOCK(blk_gpu) },
 	{ "date", "when the run finished (ISO 8601 UTC)", BLOCK(blk_date) },
 	{ "culab_version", "culab version that measured", BLOCK(blk_version) },
@@ -100,8 +123,17 @@ static const struct report_placeholder placeholders[] = {
 	  BLOCK(blk_sha256) },
 	{ "status", "run status (complete, interrupted, ...)",
 	  BLOCK(blk_status) },
+	{ "setup", "a short table (GPU, SMs, L2, shared memory per SM, peak "
+	  "bandwidth, the clocks seen while timing, driver and runtime, "
+	  "culab) and the method in a paragraph", BLOCK(blk_setup) },
+	{ "results", "per family and type at its largest size: one table "
+	  "(rung, what changed, time, GB/s, % of the ceiling, the step, the "
+	  "counter that shows it), the ladder chart, why each step went as "
+	  "it did, the key lines of the steps that mattered",
+	  BLOCK(blk_results) },
 	{ "environment", "table: GPU, compute capability, SMs, memory, peak "
-	  "bandwidth, driver, runtime, host, culab", BLOCK(blk_environment) },
+	  "bandwidth, clocks seen, L2, shared memory per SM, driver, "
+	  "runtime, host, culab", BLOCK(blk_environment) },
 	{ "method", "warm-up and repeats, timers and timed regions, noise, L2 "
 	  "flush, correctness checks, speedup definitions",
 	  BLOCK(blk_method) },
@@ -110,12 +142,13 @@ static const struct report_placeholder placeholders[] = {
 	{ "rules", "the rules behind every \"why\": each claim, its physics, "
 	  "when it is said and what refutes it", BLOCK(blk_rules) },
 	{ "steps", "what each variant changes and why, its expected counter "
-	  "signature", BLOCK(blk_steps) },
-	{ "ladders", "per experiment, family, type and size a table of what a "
+	  "signature, its key lines (file and line)", BLOCK(blk_steps) },
+	{ "all_ladders", "every ladder at every size: the table of what a "
 	  "reader compares (time with its interval, spread, GB/s, % of peak "
-	  "and ceiling, speedups with their intervals, verification); the "
-	  "counters of each family's largest size; per family the speedup "
-	  "over the CPU", BLOCK(blk_ladders) },
+	  "and ceiling, speedups with their intervals, verification), its "
+	  "counters, its other columns", BLOCK(blk_all_ladders) },
+	{ "ladders", "per family and type, its largest size: the table of "
+	  "all_ladders and its counters", BLOCK(blk_ladders) },
 	{ "charts", "the charts with captions and links to their SVG, data "
 	  "and gnuplot script", BLOCK(blk_charts) },
 	{ "findings", "per family and type: each step's speedup tied to its "
@@ -132,6 +165,11 @@ static const struct report_placeholder placeholders[] = {
 	{ "user_kernels", "your kernels: each placed on its ladder, with a "
 	  "diagnosis from its counters against the built-in rungs (empty "
 	  "without user kernels)", BLOCK(blk_user_kernels) },
+	{ "user_code", "your kernels' source as compiled, with line numbers "
+	  "(empty without user kernels)", BLOCK(blk_user_code) },
+	{ "baseline_summary", "before and after (--baseline) in a few lines: "
+	  "the counts of faster, slower and same rows, a cross-GPU warning "
+	  "(empty without --baseline)", BLOCK(blk_baseline_summary) },
 	{ "baseline", "before and after (--baseline): each row compared with "
 	  "the baseline's, ratio, interval and verdict, the environment facts "
 	  "that differ, the ratio chart (empty without --baseline)",
@@ -140,12 +178,17 @@ static const struct report_placeholder placeholders[] = {
 	  "without a reduce ladder)", BLOCK(blk_historical) },
 	{ "failures", "rows that failed or were skipped (empty when none)",
 	  BLOCK(blk_failures) },
-	{ "reproduction", "exact command, culab version, experiment SHA-256, "
-	  "how to rerun", BLOCK(blk_reproduction) },
+	{ "reproduction", "the commands to measure again (culab run, culab "
+	  "rerun) and the version that measured", BLOCK(blk_reproduction) },
+	{ "provenance", "versions, times, the experiment file and its "
+	  "SHA-256, the recorded command line without that machine's paths, "
+	  "the host and the run's note", BLOCK(blk_provenance) },
+	{ "timed_regions", "what one timed run of each variant contains",
+	  BLOCK(blk_timed_regions) },
 	{ "appendix", "what one timed run contains per variant; per ladder "
-	  "the columns the Results leave out (block, runs and outliers, "
-	  "resources, sanitizer, Harris), its counters and every other "
-	  "counter column", BLOCK(blk_appendix) },
+	  "the columns the ladders block leaves out (block, runs and "
+	  "outliers, resources, sanitizer where it ran, Harris), its "
+	  "counters and every other counter column", BLOCK(blk_appendix) },
 };
 
 #define NPLACEHOLDERS ARRAY_SIZE(placeholders)
@@ -206,24 +249,35 @@ static bool readable(const char *path)
 	return access(path, R_OK) == 0;
 }
 
-/* Finds report.<lang>.md; returns a heap path or NULL after a diagnostic
- * that names every place looked in. */
-static char *template_find(const struct report_options *o, enum lang L)
+/* The two pages of a report: the body a student hands in, and the
+ * details it links to.  Each is a template of its own per language
+ * (templates/<stem>.<lang>.md). */
+enum page { PAGE_BODY, PAGE_DETAILS, NPAGES };
+
+static const char *const page_stems[NPAGES] = { "report", "details" };
+
+/* Finds <stem>.<lang>.md of page p (the body: --template's file when
+ * given); returns a heap path or NULL after a diagnostic that names
+ * every place looked in. */
+static char *template_find(const struct report_options *o, enum page pg,
+			   enum lang L)
 {
 	char *tried[4] = { NULL };
 	size_t n = 0;
 	char *found = NULL;
 	const char *env = getenv("CULAB_TEMPLATES");
+	const char *stem = page_stems[pg];
 	char exe[PATH_MAX];
 	ssize_t len;
 
-	if (o->template_path)
+	if (o->template_path && pg == PAGE_BODY)
 		return xstrdup(o->template_path);
 	if (o->template_dir)
-		tried[n++] = xasprintf("%s/report.%s.md", o->template_dir,
+		tried[n++] = xasprintf("%s/%s.%s.md", o->template_dir, stem,
 				       lang_codes[L]);
 	if (env && *env)
-		tried[n++] = xasprintf("%s/report.%s.md", env, lang_codes[L]);
+		tried[n++] = xasprintf("%s/%s.%s.md", env, stem,
+				       lang_codes[L]);
 	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (len > 0) {
 		char *slash;
@@ -232,10 +286,10 @@ static char *template_find(const struct report_options *o, enum lang L)
 		slash = strrchr(exe, '/');
 		if (slash)
 			*slash = '\0';
-		tried[n++] = xasprintf("%s/../templates/report.%s.md", exe,
+		tried[n++] = xasprintf("%s/../templates/%s.%s.md", exe, stem,
 				       lang_codes[L]);
 		tried[n++] = xasprintf("%s/../share/culab/templates/"
-				       "report.%s.md", exe, lang_codes[L]);
+				       "%s.%s.md", exe, stem, lang_codes[L]);
 	}
 	for (size_t i = 0; i < n && !found; i++)
 		if (readable(tried[i]))
@@ -247,10 +301,11 @@ static char *template_find(const struct report_options *o, enum lang L)
 			sbuf_add(&list, i ? ", " : "");
 			sbuf_add(&list, tried[i]);
 		}
-		diag_error("cannot find the %s report template report.%s.md "
+		diag_error("cannot find the %s report template %s.%s.md "
 			   "(looked in: %s); set CULAB_TEMPLATES to the "
 			   "templates directory or pass --template FILE",
-			   lang_codes[L], lang_codes[L], sbuf_str(&list));
+			   lang_codes[L], stem, lang_codes[L],
+			   sbuf_str(&list));
 		sbuf_release(&list);
 	}
 	for (size_t i = 0; i < n; i++)
@@ -316,11 +371,11 @@ static int html_write(int dirfd, const char *dir, const char *file,
 	return rc;
 }
 
-/* Reads and checks the template of every language o renders into
- * tmpl[].  Returns 0, or -1 after a diagnostic (tmpl[] then holds what
- * was read, for the caller to free). */
+/* Reads and checks both pages' templates of every language o renders
+ * into tmpl[page][lang].  Returns 0, or -1 after a diagnostic (tmpl
+ * then holds what was read, for the caller to free). */
 static int templates_load(const struct report_options *o,
-			  struct template *tmpl[NLANG])
+			  struct template *tmpl[NPAGES][NLANG])
 {
 	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
 	unsigned formats = o->formats ? o->formats : REPORT_FORMATS_ALL;
@@ -334,21 +389,30 @@ static int templates_load(const struct report_options *o,
 				  "both)");
 	for (size_t i = 0; i < NPLACEHOLDERS; i++)
 		names[i] = placeholders[i].name;
-	for (int L = 0; L < NLANG; L++) {
-		char *path;
-		int bad;
+	for (int pg = 0; pg < NPAGES; pg++)
+		for (int L = 0; L < NLANG; L++) {
+			char *path;
+			int bad;
 
-		if (!(langs & (1u << L)))
-			continue;
-		path = template_find(o, (enum lang)L);
-		if (!path)
-			return -1;
-		bad = template_load(path, names, NPLACEHOLDERS, &tmpl[L]);
-		free(path);
-		if (bad)
-			return -1;
-	}
+			if (!(langs & (1u << L)))
+				continue;
+			path = template_find(o, (enum page)pg, (enum lang)L);
+			if (!path)
+				return -1;
+			bad = template_load(path, names, NPLACEHOLDERS,
+					    &tmpl[pg][L]);
+			free(path);
+			if (bad)
+				return -1;
+		}
 	return 0;
+}
+
+static void templates_free(struct template *tmpl[NPAGES][NLANG])
+{
+	for (int pg = 0; pg < NPAGES; pg++)
+		for (int L = 0; L < NLANG; L++)
+			template_free(tmpl[pg][L]);
 }
 
 /* With charts: an existing charts/ in the directory dirfd (dir) must be
@@ -371,11 +435,10 @@ static int charts_dir_check(const struct report_options *o, int dirfd)
 
 int report_prepare(const struct report_options *o)
 {
-	struct template *tmpl[NLANG] = { NULL };
+	struct template *tmpl[NPAGES][NLANG] = { { NULL } };
 	int rc = templates_load(o, tmpl), fd;
 
-	for (int L = 0; L < NLANG; L++)
-		template_free(tmpl[L]);
+	templates_free(tmpl);
 	if (rc < 0)
 		return -1;
 	if (!o->dir || !*o->dir)
@@ -415,7 +478,7 @@ static bool report_charts(struct model *m, const struct report_options *o,
 int report_render(const struct results *r, const struct report_options *o)
 {
 	unsigned formats = o->formats ? o->formats : REPORT_FORMATS_ALL;
-	struct template *tmpl[NLANG] = { NULL };
+	struct template *tmpl[NPAGES][NLANG] = { { NULL } };
 	struct model m;
 	struct sbuf text = SBUF_INIT;
 	int rc = -1, fd = -1;
@@ -439,37 +502,42 @@ int report_render(const struct results *r, const struct report_options *o)
 	if (o->charts)
 		charts_failed = report_charts(&m, o, fd);
 
-	for (int L = 0; L < NLANG; L++) {
-		char file[32];
-		int bad;
+	for (int pg = 0; pg < NPAGES; pg++)
+		for (int L = 0; L < NLANG; L++) {
+			char file[32];
+			int bad;
 
-		if (!tmpl[L])
-			continue;
-		sbuf_reset(&text);
-		if (report_text(&m, tmpl[L], (enum lang)L, &text) < 0) {
-			diag_error("the %s report would be larger than %u MB: a "
-				   "template may not repeat large sections "
-				   "that often", lang_codes[L],
-				   TEMPLATE_MAX_OUTPUT >> 20);
-			goto out;
+			if (!tmpl[pg][L])
+				continue;
+			sbuf_reset(&text);
+			if (report_text(&m, tmpl[pg][L], (enum lang)L,
+					&text) < 0) {
+				diag_error("the %s %s would be larger than "
+					   "%u MB: a template may not repeat "
+					   "large sections that often",
+					   lang_codes[L], page_stems[pg],
+					   TEMPLATE_MAX_OUTPUT >> 20);
+				goto out;
+			}
+			snprintf(file, sizeof(file), "%s.%s.md",
+				 page_stems[pg], lang_codes[L]);
+			bad = formats & REPORT_MD ?
+			      write_file_at(fd, o->dir, file, sbuf_str(&text),
+					    text.len) : 0;
+			snprintf(file, sizeof(file), "%s.%s.html",
+				 page_stems[pg], lang_codes[L]);
+			if (!bad && (formats & REPORT_HTML))
+				bad = html_write(fd, o->dir, file,
+						 sbuf_str(&text),
+						 lang_codes[L]);
+			if (bad)
+				goto out;
 		}
-		snprintf(file, sizeof(file), "report.%s.md", lang_codes[L]);
-		bad = formats & REPORT_MD ?
-		      write_file_at(fd, o->dir, file, sbuf_str(&text),
-				    text.len) : 0;
-		snprintf(file, sizeof(file), "report.%s.html", lang_codes[L]);
-		if (!bad && (formats & REPORT_HTML))
-			bad = html_write(fd, o->dir, file, sbuf_str(&text),
-					 lang_codes[L]);
-		if (bad)
-			goto out;
-	}
 	rc = charts_failed ? -1 : 0;
 out:
 	if (fd >= 0)
 		close(fd);
-	for (int L = 0; L < NLANG; L++)
-		template_free(tmpl[L]);
+	templates_free(tmpl);
 	sbuf_release(&text);
 	model_release(&m);
 	return rc;

@@ -33,6 +33,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "counters/counters.h"
 #include "run/run.h"
@@ -40,9 +41,11 @@
 #include "base/util.h"
 
 /* The most columns of any table, and of counter columns beside the two
- * that name the row. */
+ * that name the row: a counter's name is its column's heading, never
+ * broken (report_html.c), up to 30 characters, so that three fit an A4
+ * page's text beside the rung and the variant. */
 #define TABLE_MAX_COLS 10
-#define TABLE_MAX_COUNTERS (TABLE_MAX_COLS - 2)
+#define TABLE_MAX_COUNTERS 3
 
 struct cell_ctx {
 	const struct model *m;
@@ -64,9 +67,10 @@ static void cell_rung(const struct cell_ctx *c, struct sbuf *b)
 	pool_release(&p);
 }
 
+/* A variant's name, as code: a name is never broken across lines. */
 static void cell_variant(const struct cell_ctx *c, struct sbuf *b)
 {
-	md_text(b, c->it->row->variant);
+	md_code(b, c->it->row->variant);
 }
 
 /* The variant's short title; its name when the results do not describe
@@ -360,9 +364,20 @@ struct colspec {
 	const char *counter;
 };
 
+/* Whether some row of ladder l ran under compute-sanitizer: the
+ * Sanitizer column is shown only then, not as "not run" on every row. */
+static bool ladder_sanitized(const struct ladder *l)
+{
+	for (size_t i = 0; i < l->nitems; i++)
+		if (l->items[i]->row->sanitizer)
+			return true;
+	return false;
+}
+
 static bool column_shown(const struct ladder *l, enum col k)
 {
 	return !((k == COL_BLOCK && !l->blocks) ||
+		 (k == COL_SANITIZER && !ladder_sanitized(l)) ||
 		 (k == COL_COPY && !l->ceiling) ||
 		 (k == COL_HARRIS && !l->harris) ||
 		 (k >= COL_REGS && k <= COL_OCC && !l->resources));
@@ -783,17 +798,18 @@ static const struct group *group_of(const struct model *m,
 }
 
 /* One ladder in the appendix: its tables when the Results do not show
- * them (the main table and its counters), every column they leave out,
- * and the counter columns that no table shows yet. */
+ * them (the main table and its counters; with `full` always), every
+ * column they leave out, and the counter columns that no table shows
+ * yet. */
 static void appendix_ladder(const struct model *m, const struct ladder *l,
-			    enum lang L, struct sbuf *b)
+			    enum lang L, bool full, struct sbuf *b)
 {
 	const char *shown[2 * ARRAY_SIZE(counter_main)];
 	size_t group[2 * ARRAY_SIZE(counter_main)];
 	size_t nshown = counter_selection(l, shown, group), nrest = 0;
 	const char **rest = xcalloc(l->ncols + 1, sizeof(*rest));
 	const struct group *g = group_of(m, l);
-	bool in_results = !g || shown_in_results(g, l);
+	bool in_results = !full && (!g || shown_in_results(g, l));
 	struct pool p = { .n = 0 };
 	bool mark = false;
 
@@ -852,6 +868,29 @@ void blk_appendix(const struct model *m, enum lang L, struct sbuf *b)
 	}
 	sbuf_release(&regions);
 	for (size_t i = 0; i < m->nladders; i++)
-		appendix_ladder(m, &m->ladders[i], L, b);
+		appendix_ladder(m, &m->ladders[i], L, false, b);
+	block_trim(b);
+}
+
+/* The details' results: every ladder at every size, with every column
+ * and every counter, family by family, and each family's speedup over
+ * the CPU. */
+void blk_all_ladders(const struct model *m, enum lang L, struct sbuf *b)
+{
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *g = &m->groups[i];
+
+		for (size_t k = 0; k < g->nladders; k++)
+			appendix_ladder(m, g->ladders[k], L, true, b);
+	}
+	block_trim(b);
+}
+
+/* What one timed run of each variant contains. */
+void blk_timed_regions(const struct model *m, enum lang L, struct sbuf *b)
+{
+	bool events = false, host = false;
+
+	method_regions(m, L, b, &events, &host);
 	block_trim(b);
 }

@@ -278,3 +278,10 @@ void method_regions(const struct model *m, enum lang L, struct sbuf *b,
 	if (started)
 		sbuf_addc(b, '\n');
 }
+
+/* ---- the pages ------------------------------------------------------------- */
+
+const char *details_file(enum lang L)
+{
+	return L == ZH ? "details.zh.md" : "details.en.md";
+}

@@ -21,6 +21,19 @@
  * built into culab, and the built-in rows of this binary describe them
  * (their texts are what the reports of version 1 files always showed).
  * Rows of a name this binary does not build in stay without one. */
+/* A description taken from this binary's rows describes a variant the
+ * file measured with the words of today, but its key lines are a record
+ * of the code that ran, which the file does not hold: they are dropped,
+ * and the report shows none rather than code that may have changed since
+ * (ladder.h: code_text). */
+static void forget_code(struct variant *v)
+{
+	free((char *)v->code_file);
+	free((char *)v->code_text);
+	v->code_file = v->code_text = NULL;
+	v->code_line = 0;
+}
+
 static void upgrade_v1(struct results *r)
 {
 	size_t n;
@@ -30,7 +43,8 @@ static void upgrade_v1(struct results *r)
 		for (size_t k = 0; k < r->nrows; k++)
 			if (r->rows[k].variant &&
 			    strcmp(r->rows[k].variant, b[i].name) == 0) {
-				results_add_variant(r, &b[i]);
+				forget_code((struct variant *)
+					    results_add_variant(r, &b[i]));
 				break;
 			}
 	r->schema_version = RESULTS_SCHEMA_VERSION;
@@ -62,6 +76,7 @@ static void upgrade_texts(struct results *r)
 		r->variants[i]->work = NULL;
 		r->variants[i]->host = NULL;
 		r->variants[i]->ctx = NULL;
+		forget_code(r->variants[i]);
 		variant_free(v);
 	}
 	r->variants_before_teaching = false;

@@ -32,7 +32,7 @@
 
 static json_t *env_to_json(const struct environment *e)
 {
-	return json_pack("{s:o, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:I, s:I, "
+	json_t *o = json_pack("{s:o, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:I, s:I, "
 			 "s:o, s:i, s:i, s:o, s:o}",
 			 "gpu_name", jtext(e->gpu_name),
 			 "cc_major", e->cc_major, "cc_minor", e->cc_minor,
@@ -47,6 +47,13 @@ static json_t *env_to_json(const struct environment *e)
 			 "driver_version", e->driver_version,
 			 "runtime_version", e->runtime_version,
 			 "hostname", jtext(e->hostname), "os", jtext(e->os));
+
+	/* unknown (0) is left out: files from before it was kept read the
+	 * same way */
+	if (o && e->smem_per_sm_bytes)
+		json_object_set_new(o, "smem_per_sm_bytes",
+				    json_integer((json_int_t)e->smem_per_sm_bytes));
+	return o;
 }
 
 /* An entry of the results' `devices`: the environment and the CUDA
@@ -156,6 +163,12 @@ static json_t *variant_to_json(const struct variant *v)
 		json_object_set_new(o, "source_text", jtext(v->source_text));
 		json_object_set_new(o, "source_sha256",
 				    jtext(v->source_sha256));
+	}
+	/* a rung's key lines (ladder.h), only when it has them */
+	if (v->code_text) {
+		json_object_set_new(o, "code_file", jtext(v->code_file));
+		json_object_set_new(o, "code_line", json_integer(v->code_line));
+		json_object_set_new(o, "code_text", jtext(v->code_text));
 	}
 	return o;
 }

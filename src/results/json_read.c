@@ -193,6 +193,11 @@ static void read_env(struct reader *rd, json_t *o, const char *w,
 					 "a size in bytes (0 .. 2^40)");
 	e->global_mem_bytes = (size_t)get_int_in(rd, o, w, "global_mem_bytes",
 		0, 1ll << 50, "a size in bytes (0 .. 2^50)");
+	/* optional: files from before it was kept have none (0: unknown) */
+	if (json_object_get(o, "smem_per_sm_bytes"))
+		e->smem_per_sm_bytes = (size_t)get_int_in(rd, o, w,
+			"smem_per_sm_bytes", 0, 1ll << 40,
+			"a size in bytes (0 .. 2^40)");
 	e->gpu_uuid = get_name(rd, o, w, "gpu_uuid", true);
 	e->driver_version = (int)get_int_in(rd, o, w, "driver_version", 0,
 					    INT_MAX, "a version number");
@@ -631,6 +636,16 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	v->source_text = get_str(rd, o, where, "source_text", true,
 				 RESULTS_MAX_SOURCE);
 	v->source_sha256 = get_name(rd, o, where, "source_sha256", true);
+	/* a rung's key lines: absent from files written before culab
+	 * recorded them, which render without */
+	v->code_text = get_str(rd, o, where, "code_text", true,
+			       RESULTS_MAX_CODE);
+	if (v->code_text) {
+		v->code_file = get_name(rd, o, where, "code_file", false);
+		v->code_line = (int)get_int_in(rd, o, where, "code_line", 1,
+					       RESULTS_MAX_CODE_LINE,
+					       "a line number (1 .. 1e7)");
+	}
 	v->block_default = (int)get_int_in(rd, o, where, "block_default", 0,
 					   1024, BLOCK_WANT);
 	v->block_min = (int)get_int_in(rd, o, where, "block_min", 0, 1024,

@@ -279,6 +279,7 @@ int env_probe(int device, struct environment *e, char *why, size_t whysize)
 	e->mem_bus_width_bits = mf.bus_width_bits;
 	e->mem_clock_khz = mf.mem_clock_khz;
 	e->l2_bytes = (size_t)l2;
+	e->smem_per_sm_bytes = p.sharedMemPerMultiprocessor;
 	e->peak_gbps = mp.gbps;
 	format_uuid(&p, uuid, sizeof(uuid));
 	e->gpu_uuid = xstrdup(uuid);

@@ -280,6 +280,10 @@ bool nvml_clocks_locked(void);
 #define RESULTS_MAX_NAME 1024
 #define RESULTS_MAX_TEXT 65536
 #define RESULTS_MAX_SOURCE (1u << 20)
+/* A rung's key lines (struct variant's code_text: a few lines of
+ * the kernels, the longest today 30 lines), and the line they start at. */
+#define RESULTS_MAX_CODE 16384
+#define RESULTS_MAX_CODE_LINE 10000000
 /* Numbers: a time in ms, bytes moved, a measured GB/s and a percentage
  * of the peak (non-negative and at most these), the theoretical peak
  * in GB/s (0: unknown, else from RESULTS_MIN_PEAK_GBPS up to below
@@ -375,6 +379,10 @@ struct environment {
 				 * (integrated GPU, MIG: env_memory_peak) */
 	int sm_clock_khz;       /* maximum SM clock */
 	size_t l2_bytes;
+	/* shared memory one SM holds for its blocks
+	 * (cudaDeviceProp.sharedMemPerMultiprocessor); 0 unknown (files
+	 * from before it was kept) */
+	size_t smem_per_sm_bytes;
 	size_t global_mem_bytes;
 	char *gpu_uuid;
 	int driver_version;     /* e.g. 13000 */

@@ -425,8 +425,17 @@ static void test_report_baseline(void **state)
 			      BENCH_REDUCE));
 	if (o.status != EXIT_OK)
 		fail_msg("exit %d: %s", o.status, o.err);
+	/* the body says what the comparison found, in a few lines */
 	en = slurp_at(dir, "report.en.md");
-	zh = slurp_at(dir, "report.zh.md");
+	assert_non_null(strstr(en, "\n## Before and after\n\nThis run "
+			       "against the baseline tests/fixtures/"
+			       "recorded-2026-11-22/default-h100/results.json: "));
+	assert_non_null(strstr(en, "[the details](details.en.md#before-and-after)"));
+	assert_null(strstr(en, "| reduce-float/reduce-ladder | "));
+	free(en);
+	/* the details, the comparison in full */
+	en = slurp_at(dir, "details.en.md");
+	zh = slurp_at(dir, "details.zh.md");
 	assert_non_null(strstr(en, "\n## Before and after\n\n- baseline: "
 			       "tests/fixtures/recorded-2026-11-22/default-h100/results.json"));
 	assert_non_null(strstr(en, "- new: this run (NVIDIA H100 80GB HBM3"));
@@ -446,6 +455,9 @@ static void test_report_baseline(void **state)
 	o = run_in(NULL, ARGS("report", "--no-charts", "-o", dir, BENCH_REDUCE));
 	assert_int_equal(o.status, EXIT_OK);
 	en = slurp_at(dir, "report.en.md");
+	assert_null(strstr(en, "Before and after"));
+	free(en);
+	en = slurp_at(dir, "details.en.md");
 	assert_null(strstr(en, "Before and after"));
 	free(en);
 	out_free(&o);

@@ -155,17 +155,26 @@ static int merge_caught(char **paths, size_t n, bool partial,
 static char *render(const struct results *r, const char *name)
 {
 	struct report_options ro;
-	char *dir = xasprintf("%s/%s", tmp, name), *path, *text;
+	char *dir = xasprintf("%s/%s", tmp, name), *path, *text, *body;
+	char *details;
 
 	report_options_init(&ro);
 	ro.charts = false;
 	ro.dir = dir;
 	ro.template_dir = "templates";
 	assert_int_equal(report_render(r, &ro), 0);
+	/* both pages: the body and its details */
 	path = xasprintf("%s/report.en.md", dir);
-	text = slurp(path, NULL);
-	assert_non_null(text);
+	body = slurp(path, NULL);
+	assert_non_null(body);
 	free(path);
+	path = xasprintf("%s/details.en.md", dir);
+	details = slurp(path, NULL);
+	assert_non_null(details);
+	free(path);
+	text = xasprintf("%s\n%s", body, details);
+	free(body);
+	free(details);
 	free(dir);
 	return text;
 }

@@ -5,8 +5,9 @@
  * The results used here are built in memory by synthetic_results(): they
  * are test data shaped like a run, NOT measurements, and say so in their
  * GPU name and note.  The golden test renders the fixture a real GPU run
- * recorded (tests/fixtures/quick/results.json) and compares it with
- * tests/golden/report.<lang>.md; tests/update_golden.sh rewrites those.
+ * recorded (tests/fixtures/quick/results.json) and compares its two
+ * pages with tests/golden/report.<lang>.md and details.<lang>.md (and
+ * their HTML); tests/update_golden.sh rewrites those.
  *
  * Environment: CULAB_SRCDIR (default ".") is the source tree, for
  * templates/ and tests/; CULAB_UPDATE_GOLDEN=1 rewrites the goldens;
@@ -259,12 +260,14 @@ static int render(const struct results *r, const struct report_options *o,
 	return rc;
 }
 
-static char *read_report(const char *dir, const char *lang)
+/* One page of the report: "report" (the body) or "details", in lang;
+ * asserts it is a regular file of mode 0644. */
+static char *read_page(const char *dir, const char *page, const char *lang)
 {
 	char name[32], *path, *text;
 	struct stat st;
 
-	snprintf(name, sizeof(name), "report.%s.md", lang);
+	snprintf(name, sizeof(name), "%s.%s.md", page, lang);
 	path = path_of(dir, name);
 	assert_int_equal(lstat(path, &st), 0);
 	assert_true(S_ISREG(st.st_mode));
@@ -273,6 +276,19 @@ static char *read_report(const char *dir, const char *lang)
 	assert_non_null(text);
 	free(path);
 	return text;
+}
+
+/* Both pages of the report in lang, the details first: a search finds
+ * the details' tables (every column, every size) before the body's. */
+static char *read_report(const char *dir, const char *lang)
+{
+	char *details = read_page(dir, "details", lang);
+	char *body = read_page(dir, "report", lang);
+	char *both = xasprintf("%s\n%s", details, body);
+
+	free(details);
+	free(body);
+	return both;
 }
 
 static void expect_in(const char *text, const char *needle, int line)
@@ -329,9 +345,13 @@ static void test_both_languages(void **state)
 	en = read_report(dir, "en");
 	zh = read_report(dir, "zh");
 
-	/* every section, every placeholder filled */
-	EXPECT_IN(en, "# culab lab report: reduce-int, transpose-float\n");
-	EXPECT_IN(zh, "# culab 实验报告：reduce-int, transpose-float\n");
+	/* every section, every placeholder filled; the title is what the
+	 * experiments' descriptions say (one has none) */
+	EXPECT_IN(en, "\n# The reduction ladder on ints\n");
+	EXPECT_IN(en, "# Details: The reduction ladder on ints\n");
+	EXPECT_IN(zh, "\n# The reduction ladder on ints\n");
+	EXPECT_IN(zh, "# 细节页：The reduction ladder on ints\n");
+	EXPECT_NOT_IN(en, "reduce-int, transpose-float");
 	EXPECT_IN(en, "## Environment\n\n| Item | Value |");
 	EXPECT_IN(en, "| Theoretical peak bandwidth | 3352.3 GB/s");
 	EXPECT_IN(en, "| Compute capability | 9.0 (sm_90) |");
@@ -498,7 +518,7 @@ static void test_speedups_and_findings(void **state)
 	 * metrics are no alias's columns: the appendix shows them */
 	big = strstr(en, "#### All other counters: reduce / int, n = 2^26\n");
 	assert_non_null(big);
-	line = table_line_with(big, "| rung 1 | reduce\\_global |");
+	line = table_line_with(big, "| rung 1 | `reduce_global` |");
 	assert_non_null(line);
 	cell = table_cell(line, 2);
 	assert_string_equal(cell, "n/a");
@@ -623,7 +643,8 @@ static void test_failed_row_has_no_speed(void **state)
 	EXPECT_IN(en, "SKIPPED: needs 64.0 GiB of device memory");
 	EXPECT_IN(en, "- reduce-int / reduce / int / reduce\\_global, n = 2^34: "
 		      "SKIPPED: needs 64.0 GiB");
-	EXPECT_IN(en, "2 of them failed or were skipped");
+	EXPECT_IN(en, "; 2 failed or were skipped and are listed in the "
+		      "details.");
 	free(charts);
 	free(en);
 	free(zh);
@@ -810,13 +831,40 @@ static void test_reproduction(void **state)
 	o.formats = REPORT_MD;
 	assert_int_equal(render(&r, &o, NULL), 0);
 	en = read_report(dir, "en");
+	/* the options that matter, and the experiment file by its source
+	 * path, not by the command line's */
+	EXPECT_IN(en, "```sh\nculab run --lock-clocks=max --variant "
+		      "reduce_global,reduce_shuffle "
+		      "experiments/synthetic.yaml\n```");
+	EXPECT_IN(en, "```sh\nculab rerun results.json\n```");
+	/* the recorded command is the details' provenance, without the
+	 * recording machine's paths; the body has none of it */
+	EXPECT_IN(en, "```sh\nculab run --no-report -q -o DIR --note "
+		      "'recorded with: sh x.sh' --lock-clocks=max -d 1 "
+		      "--variant reduce_global,reduce_shuffle 'experiments/my "
+		      "exp'\\''s.yaml'\n```");
+	EXPECT_NOT_IN(en, "culab.html");
+	EXPECT_NOT_IN(en, ".carry");
+	EXPECT_NOT_IN(en, "/tmp/");
+	EXPECT_NOT_IN(en, "/home/");
+	free(en);
+	en = read_page(dir, "report", "en");
+	EXPECT_IN(en, "```sh\nculab run --lock-clocks=max --variant "
+		      "reduce_global,reduce_shuffle "
+		      "experiments/synthetic.yaml\n```");
+	EXPECT_NOT_IN(en, "recorded with");
+	EXPECT_NOT_IN(en, "--no-report");
+	EXPECT_IN(en, "[the details](details.en.md#provenance)");
+	free(en);
+	/* without a source path, the command line's file as a reader has
+	 * it */
+	free(r.source_path);
+	r.source_path = NULL;
+	assert_int_equal(render(&r, &o, NULL), 0);
+	en = read_page(dir, "report", "en");
 	EXPECT_IN(en, "```sh\nculab run --lock-clocks=max --variant "
 		      "reduce_global,reduce_shuffle 'experiments/my "
 		      "exp'\\''s.yaml'\n```");
-	EXPECT_IN(en, "```sh\nculab rerun results.json\n```");
-	EXPECT_IN(en, "Provenance: these results were recorded with the "
-		      "command line .carry/culab run");
-	EXPECT_NOT_IN(en, "culab.html");
 	free(en);
 	en = path_of(dir, "report.en.html");
 	assert_false(file_exists(en));   /* --format md */
@@ -957,7 +1005,7 @@ static void test_template_override(void **state)
 	o.langs = REPORT_ZH;
 	o.charts = false;
 	assert_int_equal(render(&r, &o, NULL), 0);
-	text = read_report(dir, "zh");
+	text = read_page(dir, "report", "zh");
 	{
 		static const char want[] = "GPU: Synthetic GPU (test data, not "
 					   "a measurement)\n\n### reduce / "
@@ -995,8 +1043,13 @@ static void test_template_override(void **state)
 	scratch_done(dir);
 }
 
+/* Every placeholder is documented in the header comment of one of a
+ * language's two templates (the body, report.<lang>.md, and its details
+ * page, details.<lang>.md) and used by one of them, but for those kept
+ * for templates written before the details page. */
 static void test_shipped_templates(void **state)
 {
+	static const char *const older[] = { "ladders", "appendix" };
 	size_t n;
 	const struct report_placeholder *ph = report_placeholders(&n);
 	const char **names = xcalloc(n, sizeof(*names));
@@ -1005,28 +1058,40 @@ static void test_shipped_templates(void **state)
 	for (size_t i = 0; i < n; i++)
 		names[i] = ph[i].name;
 	for (int l = 0; l < 2; l++) {
-		char *path = xasprintf("%s/templates/report.%s.md", srcdir(),
-				       l ? "zh" : "en");
-		char *text = slurp(path, NULL);
-		struct template *t;
+		char *path[2], *text[2];
+		struct template *t[2];
 
-		assert_non_null(text);
-		assert_int_equal(template_load(path, names, n, &t), 0);
+		for (int pg = 0; pg < 2; pg++) {
+			path[pg] = xasprintf("%s/templates/%s.%s.md", srcdir(),
+					     pg ? "details" : "report",
+					     l ? "zh" : "en");
+			text[pg] = slurp(path[pg], NULL);
+			assert_non_null(text[pg]);
+			assert_int_equal(template_load(path[pg], names, n,
+						       &t[pg]), 0);
+		}
 		for (size_t i = 0; i < n; i++) {
 			char doc[64];
+			bool kept = false;
 
-			/* used, and documented in the header comment */
-			if (!template_uses(t, i))
-				fail_msg("%s:%d: %s does not use {{%s}}",
-					 __FILE__, __LINE__, path, names[i]);
+			for (size_t k = 0; k < ARRAY_SIZE(older); k++)
+				kept |= strcmp(names[i], older[k]) == 0;
+			if (!kept && !template_uses(t[0], i) &&
+			    !template_uses(t[1], i))
+				fail_msg("%s:%d: neither %s nor %s uses {{%s}}",
+					 __FILE__, __LINE__, path[0], path[1],
+					 names[i]);
 			snprintf(doc, sizeof(doc), "  {{%s}} ", names[i]);
-			if (!strstr(text, doc))
-				fail_msg("%s:%d: %s does not document {{%s}}",
-					 __FILE__, __LINE__, path, names[i]);
+			if (!strstr(text[0], doc) && !strstr(text[1], doc))
+				fail_msg("%s:%d: neither %s nor %s documents "
+					 "{{%s}}", __FILE__, __LINE__, path[0],
+					 path[1], names[i]);
 		}
-		template_free(t);
-		free(text);
-		free(path);
+		for (int pg = 0; pg < 2; pg++) {
+			template_free(t[pg]);
+			free(text[pg]);
+			free(path[pg]);
+		}
 	}
 	free(names);
 }
@@ -1209,11 +1274,12 @@ static void test_golden(void **state)
 	dir = scratch();
 	options(&o, dir);
 	assert_int_equal(render(&r, &o, NULL), 0);
-	for (int l = 0; l < 2; l++) {
-		const char *lang = l ? "zh" : "en";
-		char *got = read_report(dir, lang), *name;
+	for (int l = 0; l < 4; l++) {
+		const char *lang = l % 2 ? "zh" : "en";
+		const char *page = l / 2 ? "details" : "report";
+		char *got = read_page(dir, page, lang), *name;
 
-		name = xasprintf("report.%s.md", lang);
+		name = xasprintf("%s.%s.md", page, lang);
 		golden_check(got, name);
 		free(name);
 		free(got);
@@ -1223,9 +1289,10 @@ static void test_golden(void **state)
 	o.charts = false;
 	o.formats = REPORT_HTML;
 	assert_int_equal(render(&r, &o, NULL), 0);
-	for (int l = 0; l < 2; l++) {
-		const char *lang = l ? "zh" : "en";
-		char *name = xasprintf("report.%s.html", lang);
+	for (int l = 0; l < 4; l++) {
+		const char *lang = l % 2 ? "zh" : "en";
+		const char *page = l / 2 ? "details" : "report";
+		char *name = xasprintf("%s.%s.html", page, lang);
 		char *path = path_of(plain, name), *got = slurp(path, NULL);
 
 		assert_non_null(got);

@@ -19,12 +19,13 @@
 #include "base/util.h"
 #include "report_check.h"
 
-/* Renders r without charts and returns report.<lang>.md (caller frees). */
+/* Renders r without charts and returns details.<lang>.md and then
+ * report.<lang>.md, as one string (caller frees). */
 static char *render_lang(const struct results *r, const char *lang)
 {
 	char dir[] = "/tmp/culab-test-findings-XXXXXX";
 	struct report_options o;
-	char *path, *text;
+	char *path, *text, *details, *body;
 	static char templates[4096];
 
 	assert_non_null(mkdtemp(dir));
@@ -34,10 +35,18 @@ static char *render_lang(const struct results *r, const char *lang)
 	o.template_dir = templates;
 	o.charts = false;
 	assert_int_equal(report_render(r, &o), 0);
-	path = xasprintf("%s/report.%s.md", dir, lang);
-	text = slurp(path, NULL);
-	assert_non_null(text);
+	/* the details page (the findings, every table), then the body */
+	path = xasprintf("%s/details.%s.md", dir, lang);
+	details = slurp(path, NULL);
+	assert_non_null(details);
 	free(path);
+	path = xasprintf("%s/report.%s.md", dir, lang);
+	body = slurp(path, NULL);
+	assert_non_null(body);
+	free(path);
+	text = xasprintf("%s\n%s", details, body);
+	free(details);
+	free(body);
 	scratch_remove(dir);
 	return text;
 }

@@ -8,7 +8,8 @@
  * Every number here is synthetic test data built in memory, shaped like
  * a run but NOT a measurement; the results say so in their GPU name and
  * note.  The golden files tests/golden/synthetic-user/report.<lang>.md
- * are rendered from such data (tests/update_golden.sh rewrites them).
+ * and details.<lang>.md are rendered from such data
+ * (tests/update_golden.sh rewrites them).
  *
  * Environment: CULAB_SRCDIR (default "."), CULAB_UPDATE_GOLDEN=1,
  * CULAB_TEST_KEEP=1 (as test_report.c). */
@@ -215,14 +216,26 @@ static char *section(const char *text, const char *heading)
 	return end ? xstrndup(at, (size_t)(end - at)) : xstrdup(at);
 }
 
-static char *read_report(const char *dir, const char *lang)
+static char *read_page(const char *dir, const char *page, const char *lang)
 {
-	char *path = xasprintf("%s/report.%s.md", dir, lang);
+	char *path = xasprintf("%s/%s.%s.md", dir, page, lang);
 	char *text = slurp(path, NULL);
 
 	assert_non_null(text);
 	free(path);
 	return text;
+}
+
+/* Both pages, the details first (their tables have every column). */
+static char *read_report(const char *dir, const char *lang)
+{
+	char *details = read_page(dir, "details", lang);
+	char *body = read_page(dir, "report", lang);
+	char *both = xasprintf("%s\n%s", details, body);
+
+	free(details);
+	free(body);
+	return both;
 }
 
 static void render_charts(const struct results *r, struct rendered *out,
@@ -813,6 +826,7 @@ static void test_user_golden(void **state)
 	struct results r;
 	struct result_row *row;
 	struct rendered x;
+	char *dir;
 
 	(void)state;
 	host.flags |= VF_HOST_STEP;
@@ -824,9 +838,18 @@ static void test_user_golden(void **state)
 		.blocks_per_sm = 8, .occupancy_pct = 100, .limiter = RL_WARPS,
 		.spill_bytes = 0,
 	};
-	render_charts(&r, &x, true, NULL);
-	golden_check(x.en, "synthetic-user/report.en.md");
-	golden_check(x.zh, "synthetic-user/report.zh.md");
+	render_charts(&r, &x, true, &dir);
+	for (int l = 0; l < 4; l++) {
+		const char *lang = l % 2 ? "zh" : "en";
+		const char *page = l / 2 ? "details" : "report";
+		char *got = read_page(dir, page, lang);
+		char *name = xasprintf("synthetic-user/%s.%s.md", page, lang);
+
+		golden_check(got, name);
+		free(name);
+		free(got);
+	}
+	scratch_done(dir);
 	rendered_free(&x);
 	results_release(&r);
 }

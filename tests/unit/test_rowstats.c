@@ -635,7 +635,8 @@ static void test_report_auto(void **state)
 	o.template_dir = templates;
 	o.langs = REPORT_EN;
 	assert_int_equal(report_render(&r, &o), 0);
-	path = xasprintf("%s/report.en.md", dir);
+	/* the details page: the method's table and every column */
+	path = xasprintf("%s/details.en.md", dir);
 	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
 	assert_non_null(strstr(text, "| auto: until the median is known to "
 				     "±1 % (half its 95 % interval), at most 2 s "

@@ -9,8 +9,9 @@
  * commas (a comma ends a run: "bank_conflicts, divergence, dram"), titles
  * quoted whole in English (“Optimizing Parallel Reduction in CUDA”), and
  * the texts the results recorded in the user's own words: the run's note,
- * an experiment's description without description_zh, a row's failure
- * message, a user kernel's own prose.
+ * an experiment's description without description_zh (and the clause of
+ * it the title shows), a row's failure message, a user kernel's own
+ * prose.  Both pages of the report are read: the body and its details.
  *
  * Mixed terms: outside code and identifiers the report says 线程束,
  * 扇区, 分块, 线程块, 核函数, 网格 and 基线, never warp, sector, tile, block,
@@ -28,6 +29,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "report/report_int.h"
 #include "run/run.h"
 #include "base/util.h"
 
@@ -41,12 +43,13 @@ static const char *const fixtures[] = {
 	"reports/examples/exercise/results.json",    /* the user's kernels */
 };
 
-/* The Chinese report of results r, as text (caller frees). */
+/* The Chinese report of results r, its body and then its details page,
+ * as one text (caller frees). */
 static char *render_zh(const struct results *r)
 {
 	char dir[] = "/tmp/culab-test-zh-XXXXXX", templates[4096];
 	struct report_options o;
-	char *path, *text;
+	char *path, *text, *body, *details;
 
 	assert_non_null(mkdtemp(dir));
 	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
@@ -57,9 +60,18 @@ static char *render_zh(const struct results *r)
 	o.charts = false;
 	assert_int_equal(report_render(r, &o), 0);
 	path = xasprintf("%s/report.zh.md", dir);
-	text = slurp(path, NULL);
-	assert_non_null(text);
+	body = slurp(path, NULL);
+	assert_non_null(body);
 	free(path);
+	path = xasprintf("%s/details.zh.md", dir);
+	details = slurp(path, NULL);
+	assert_non_null(details);
+	free(path);
+	/* a form feed between the pages: test_one_term_per_concept checks
+	 * each page on its own */
+	text = xasprintf("%s\n\f\n%s", body, details);
+	free(body);
+	free(details);
 	scratch_remove(dir);
 	return text;
 }
@@ -161,8 +173,22 @@ static char *prose_of(const char *report, const struct results *r)
 	blank_recorded(s, r->note);
 	for (size_t i = 0; i < r->nexperiments; i++)
 		if (!r->experiments[i].description_zh ||
-		    !*r->experiments[i].description_zh)
-			blank_recorded(s, r->experiments[i].description);
+		    !*r->experiments[i].description_zh) {
+			const char *d = r->experiments[i].description;
+			char *c = d ? title_clause(d) : NULL;
+
+			blank_recorded(s, d);
+			/* the title's clause of it, as the title writes it:
+			 * after the first, in lower case */
+			if (c && *c) {
+				blank_recorded(s, c);
+				c[0] = (char)tolower((unsigned char)c[0]);
+				blank_recorded(s, c);
+				c[0] = (char)toupper((unsigned char)c[0]);
+				blank_recorded(s, c);
+			}
+			free(c);
+		}
 	for (size_t i = 0; i < r->nrows; i++)
 		blank_recorded(s, r->rows[i].message);
 	for (size_t i = 0; i < r->nvariants; i++)
@@ -311,15 +337,23 @@ static void test_one_term_per_concept(void **state)
 		assert_int_equal(results_read(path, &r), 0);
 		zh = render_zh(&r);
 		prose = prose_of(zh, &r);
-		/* introduced once, before the word is used alone */
-		at = strstr(prose, intro);
-		first = strstr(prose, "线程束");
-		assert_non_null(at);
-		assert_ptr_equal(at, first);
-		assert_null(strstr(at + 1, intro));
-		blank(prose, (size_t)(at - prose), (size_t)(at - prose) + strlen(intro));
-		for (size_t t = 0; t < sizeof(terms) / sizeof(terms[0]); t++)
-			hits += term_hits(prose, terms[t], fixtures[f]);
+		/* on each page (the body, then its details, split at a form
+		 * feed): introduced once, before the word is used alone */
+		for (char *page = prose, *end; page; page = end ? end + 1 : NULL) {
+			end = strchr(page, '\f');
+			if (end)
+				*end = '\0';
+			at = strstr(page, intro);
+			first = strstr(page, "线程束");
+			assert_non_null(at);
+			assert_ptr_equal(at, first);
+			assert_null(strstr(at + 1, intro));
+			blank(page, (size_t)(at - page),
+			      (size_t)(at - page) + strlen(intro));
+			for (size_t t = 0; t < sizeof(terms) / sizeof(terms[0]);
+			     t++)
+				hits += term_hits(page, terms[t], fixtures[f]);
+		}
 		assert_int_equal(hits, 0);
 		free(prose);
 		free(zh);

@@ -1,0 +1,769 @@
+/* report_body.c - the report's body, the pages a student hands in: the
+ * title, the abstract, the setup (a short environment table, the clocks
+ * seen, the method in a paragraph) and per family and type, at its
+ * largest size, one table, one chart, why each step went as it did and
+ * the key lines of the steps that mattered.  Everything else is the
+ * details page's (details.<lang>.md), which the body links to.  See
+ * report_int.h.
+ *
+ * What a step's cause is, and which steps mattered, the body asks the
+ * rules (report_rules.c: step_why, step_cause, step_why_counter;
+ * report_change.c: steps_that_mattered), as the conclusion does, so the
+ * body and the conclusion cannot tell one step two ways. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare/compare.h"
+#include "ladder/ladder.h"
+#include "report_html.h"
+#include "run/run.h"
+#include "base/util.h"
+
+/* Steps the body names per ladder: in the abstract and with their code. */
+#define KEY_STEPS 3
+/* Families the abstract gives a sentence to (it has at most six). */
+#define ABSTRACT_FAMILIES 2
+/* A title clause longer than this is cut at its last ", " before it. */
+#define TITLE_CLAUSE 80
+
+/* ---- the title ---------------------------------------------------------- */
+
+char *title_clause(const char *desc)
+{
+	struct sbuf b = SBUF_INIT;
+	int depth = 0;
+
+	for (const char *p = desc; *p; p++) {
+		if (*p == '(' || !strncmp(p, "（", strlen("（"))) {
+			depth++;
+			while (b.len && b.buf[b.len - 1] == ' ')
+				b.buf[--b.len] = '\0';
+		} else if (*p == ')' || !strncmp(p, "）", strlen("）"))) {
+			if (depth)
+				depth--;
+		} else if (depth) {
+			continue;
+		} else if (*p == ':' || *p == ';' || *p == '\n' ||
+			   !strncmp(p, "：", strlen("：")) ||
+			   !strncmp(p, "；", strlen("；")) ||
+			   !strncmp(p, "。", strlen("。")) ||
+			   (*p == '.' && (p[1] == ' ' || !p[1]))) {
+			break;
+		} else {
+			sbuf_addc(&b, *p);
+			continue;
+		}
+		/* skip the rest of a multibyte mark */
+		while (((unsigned char)p[1] & 0xc0) == 0x80)
+			p++;
+	}
+	if (b.len > TITLE_CLAUSE) {
+		size_t cut = 0;
+
+		for (size_t i = 0; i + 1 < TITLE_CLAUSE; i++)
+			if (b.buf[i] == ',' && b.buf[i + 1] == ' ')
+				cut = i;
+		if (cut) {
+			b.buf[cut] = '\0';
+			b.len = cut;
+		}
+	}
+	while (b.len && (b.buf[b.len - 1] == ' ' || b.buf[b.len - 1] == ','))
+		b.buf[--b.len] = '\0';
+	return sbuf_detach(&b);
+}
+
+/* The title: what the experiments' descriptions say they measure (in
+ * the report's language where they have it), their first clauses joined;
+ * without descriptions, the families measured. */
+void blk_title(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const struct results *r = m->r;
+	struct sbuf t = SBUF_INIT;
+
+	for (size_t i = 0; i < r->nexperiments; i++) {
+		const struct experiment_meta *e = &r->experiments[i];
+		const char *d = L == ZH && e->description_zh &&
+				*e->description_zh ? e->description_zh :
+				e->description;
+		char *c = d ? title_clause(d) : xstrdup("");
+
+		if (*c) {
+			if (t.len)
+				sbuf_add(&t, say_text(L, M_SEMI_SEP));
+			/* a clause after the first starts in lower case,
+			 * unless it opens with an acronym ("CUB ...") */
+			if (t.len && c[0] >= 'A' && c[0] <= 'Z' &&
+			    !(c[1] >= 'A' && c[1] <= 'Z'))
+				c[0] = (char)(c[0] - 'A' + 'a');
+			sbuf_add(&t, c);
+		}
+		free(c);
+	}
+	if (t.len) {
+		if (t.buf[0] >= 'a' && t.buf[0] <= 'z')
+			t.buf[0] = (char)(t.buf[0] - 'a' + 'A');
+		md_text(b, sbuf_str(&t));
+	} else {
+		const char **fam = NULL;
+		size_t n = 0;
+
+		for (size_t i = 0; i < m->ngroups; i++)
+			names_add(&fam, &n, m->groups[i].family);
+		for (size_t i = 0; i < n; i++) {
+			if (i)
+				sbuf_add(&t, say_text(L, M_COMMA_SEP));
+			md_text(&t, fam[i]);
+		}
+		free(fam);
+		SAY(b, L, M_TITLE_FAMILIES, n ? sbuf_str(&t) :
+		    say_text(L, M_UNKNOWN));
+	}
+	sbuf_release(&t);
+}
+
+/* ---- the abstract --------------------------------------------------------- */
+
+/* Between two sentences: a space in English, nothing in Chinese. */
+static void sentence_gap(struct sbuf *b, enum lang L)
+{
+	if (L != ZH)
+		sbuf_addc(b, ' ');
+}
+
+/* "1.87× faster", "1.04× slower" or "1.01× ≈" for a step of x. */
+static void step_words(struct sbuf *b, enum lang L, const struct item *it)
+{
+	if (step_within_noise(it))
+		SAY(b, L, M_BX_SAME, TIMES(it->step_x));
+	else if (it->step_x < 1)
+		SAY(b, L, M_BX_SLOWER, TIMES(1 / it->step_x));
+	else
+		SAY(b, L, M_BX_FASTER, TIMES(it->step_x));
+}
+
+/* "reduce (int, float, double), transpose (float)": the families and
+ * their types, as the groups have them. */
+static void measured_what(const struct model *m, enum lang L,
+			  struct sbuf *b)
+{
+	const char **fam = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->ngroups; i++)
+		names_add(&fam, &n, m->groups[i].family);
+	for (size_t f = 0; f < n; f++) {
+		const char **types = NULL;
+		size_t nt = 0;
+		struct sbuf t = SBUF_INIT;
+		struct pool p = { .n = 0 };
+
+		for (size_t i = 0; i < m->ngroups; i++)
+			if (str_eq(m->groups[i].family, fam[f]))
+				names_add(&types, &nt, m->groups[i].dtype);
+		for (size_t k = 0; k < nt; k++) {
+			if (k)
+				sbuf_add(&t, say_text(L, M_COMMA_SEP));
+			md_text(&t, types[k]);
+		}
+		if (f)
+			sbuf_add(b, say_text(L, M_SEMI_SEP));
+		SAY(b, L, M_BA_FAMILY, pool_md(&p, fam[f]), sbuf_str(&t));
+		pool_release(&p);
+		sbuf_release(&t);
+		free(types);
+	}
+	free(fam);
+}
+
+/* The group of family `family` the abstract speaks for: the one whose
+ * largest size is largest (the most elements), the first on a tie. */
+static const struct group *family_group(const struct model *m,
+					const char *family)
+{
+	const struct group *best = NULL;
+
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *g = &m->groups[i];
+
+		if (!str_eq(g->family, family) || !g->top || !g->top->first)
+			continue;
+		if (!best || (double)g->top->n * (double)g->top->m >
+			     (double)best->top->n * (double)best->top->m)
+			best = g;
+	}
+	return best;
+}
+
+/* One sentence per family (at most ABSTRACT_FAMILIES): the steps that
+ * mattered most at its group's largest size.  Returns how many. */
+static int abstract_steps(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const char **fam = NULL;
+	size_t n = 0;
+	int said = 0;
+
+	for (size_t i = 0; i < m->ngroups; i++)
+		names_add(&fam, &n, m->groups[i].family);
+	for (size_t f = 0; f < n && said < ABSTRACT_FAMILIES; f++) {
+		const struct group *g = family_group(m, fam[f]);
+		const struct item *from[KEY_STEPS], *keys[KEY_STEPS];
+		double xs[KEY_STEPS];
+		struct sbuf lad = SBUF_INIT, list = SBUF_INIT;
+		size_t k = g && g->top ? steps_that_mattered(g->top, from, keys,
+							     xs, KEY_STEPS) : 0;
+
+		for (size_t i = 0; i < k; i++) {
+			struct sbuf x = SBUF_INIT, why = SBUF_INIT,
+				    w = SBUF_INIT;
+			struct pool p = { .n = 0 };
+
+			SAY(&x, L, M_BX_FASTER, TIMES(xs[i]));
+			/* the abstract names the counter; the "why" list
+			 * and the conclusion tell the whole cause */
+			step_why_counter(&why, L, m, g->top, from[i], keys[i]);
+			if (!strcmp(sbuf_str(&why), "—"))
+				sbuf_reset(&why);
+			if (why.len)
+				SAY(&w, L, M_BA_STEP_WHY, sbuf_str(&why));
+			if (i)
+				sbuf_add(&list, say_text(L, M_SEMI_SEP));
+			/* the variant by its name, as the conclusion names
+			 * it: its title is the table's, just below */
+			SAY(&list, L, M_BA_STEP, role_text(&p, L, keys[i]),
+			    pool_md(&p, keys[i]->row->variant),
+			    sbuf_str(&x), sbuf_str(&w));
+			pool_release(&p);
+			sbuf_release(&x);
+			sbuf_release(&why);
+			sbuf_release(&w);
+		}
+		if (k) {
+			ladder_heading(&lad, L, M_F_HEAD, g->top);
+			sentence_gap(b, L);
+			SAY(b, L, M_BA_STEPS, sbuf_str(&lad), sbuf_str(&list));
+			said++;
+		}
+		sbuf_release(&lad);
+		sbuf_release(&list);
+	}
+	free(fam);
+	return said;
+}
+
+/* "74.9–93.7 %" for the range [lo, hi] of percentages. */
+static void pct_range(struct sbuf *b, double lo, double hi)
+{
+	if (PCT(lo)[0] && strcmp(PCT(lo), PCT(hi)) == 0)
+		sbuf_addf(b, "%s %%", PCT(lo));
+	else
+		sbuf_addf(b, "%s–%s %%", PCT(lo), PCT(hi));
+}
+
+/* How close the fastest rungs come to the hardware: the range of their
+ * share of the theoretical peak and of the measured ceiling. */
+static bool abstract_hardware(const struct model *m, enum lang L,
+			      struct sbuf *b)
+{
+	double plo = INFINITY, phi = -INFINITY, clo = INFINITY, chi = -INFINITY;
+	struct sbuf peak = SBUF_INIT, ceil = SBUF_INIT;
+
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct ladder *l = m->groups[i].top;
+		const struct result_row *w = l && l->best ? l->best->row : NULL;
+
+		if (!w || !(w->pct_peak > 0))
+			continue;
+		plo = fmin(plo, w->pct_peak);
+		phi = fmax(phi, w->pct_peak);
+		if (l->ceiling && l->ceiling->row->gbps > 0) {
+			double c = 100 * w->gbps / l->ceiling->row->gbps;
+
+			clo = fmin(clo, c);
+			chi = fmax(chi, c);
+		}
+	}
+	if (!isfinite(plo))
+		return false;
+	pct_range(&peak, plo, phi);
+	sentence_gap(b, L);
+	if (isfinite(clo)) {
+		pct_range(&ceil, clo, chi);
+		SAY(b, L, M_BA_HW, sbuf_str(&peak), sbuf_str(&ceil));
+	} else {
+		SAY(b, L, M_BA_HW_PEAK, sbuf_str(&peak));
+	}
+	sbuf_release(&peak);
+	sbuf_release(&ceil);
+	return true;
+}
+
+/* The user's kernels: each at its largest verified size, against the
+ * fastest rung there. */
+static void abstract_user(const struct model *m, enum lang L, struct sbuf *b)
+{
+	struct sbuf list = SBUF_INIT;
+	const char **seen = NULL;
+	size_t nseen = 0;
+
+	for (size_t i = m->nladders; i-- > 0;) {
+		const struct ladder *l = &m->ladders[i];
+
+		for (size_t k = 0; k < l->nitems; k++) {
+			const struct item *it = l->items[k];
+			struct pool p = { .n = 0 };
+			struct sbuf where = SBUF_INIT, name = SBUF_INIT;
+			size_t before = nseen;
+
+			if (it->role != ROLE_USER || !it->ok ||
+			    !(it->row->pct_peak > 0))
+				continue;
+			names_add(&seen, &nseen, it->row->variant);
+			if (nseen == before)
+				continue;   /* a larger size said it */
+			ladder_heading(&where, L, M_F_HEAD, l);
+			if (list.len)
+				sbuf_add(&list, say_text(L, M_SEMI_SEP));
+			md_code(&name, it->row->variant);
+			SAY(&list, L, M_BA_USER_ITEM, sbuf_str(&name),
+			    PCT(it->row->pct_peak), sbuf_str(&where),
+			    l->best && l->best->row->pct_peak > 0 ?
+			    PCT(l->best->row->pct_peak) : "—");
+			pool_release(&p);
+			sbuf_release(&where);
+			sbuf_release(&name);
+		}
+	}
+	if (list.len) {
+		sentence_gap(b, L);
+		SAY(b, L, M_BA_USER, sbuf_str(&list));
+	}
+	free(seen);
+	sbuf_release(&list);
+}
+
+/* At most six sentences in plain words: what was measured and where,
+ * the steps that mattered most and the counter that shows each, how
+ * close the fastest rungs come to the hardware, the user's kernels; a
+ * run not complete says so. */
+void blk_abstract(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const struct results *r = m->r;
+	struct pool p = { .n = 0 };
+	struct sbuf gpu = SBUF_INIT, what = SBUF_INIT, failed = SBUF_INIT;
+	char nrows[32], nvar[32], nfail[32];
+
+	snprintf(nrows, sizeof(nrows), "%zu", m->nitems);
+	snprintf(nvar, sizeof(nvar), "%zu", m->nvariants);
+	blk_gpu(m, L, &gpu);
+	measured_what(m, L, &what);
+	if (m->nfailed) {
+		snprintf(nfail, sizeof(nfail), "%zu", m->nfailed);
+		SAY(&failed, L, M_BA_FAILED, nfail);
+	}
+	SAY(b, L, M_BA_MEASURED, sbuf_str(&gpu),
+	    pool_md(&p, r->culab_version ? r->culab_version : "?"), nvar,
+	    sbuf_str(&what), nrows, sbuf_str(&failed));
+	pool_release(&p);
+	if (!abstract_steps(m, L, b)) {
+		sentence_gap(b, L);
+		sbuf_add(b, say_text(L, M_ABS_NONE));
+	}
+	abstract_hardware(m, L, b);
+	abstract_user(m, L, b);
+	if (r->status && strcmp(r->status, "complete") != 0) {
+		sbuf_add(b, "\n\n");
+		SAY(b, L, M_ABS_STATUS, pool_md(&p, run_status_text(r->status,
+								      L)));
+		pool_release(&p);
+	}
+	sbuf_release(&gpu);
+	sbuf_release(&what);
+	sbuf_release(&failed);
+	block_trim(b);
+}
+
+/* ---- the setup ------------------------------------------------------------- */
+
+static void setup_row(struct sbuf *b, enum lang L, enum msg what,
+		      const char *value)
+{
+	const char *cells[2] = { say_text(L, what), value };
+
+	table_row(b, cells, 2);
+}
+
+/* Every experiment's warm-up and repeats the same: *warm and *reps
+ * (auto: its most), and whether all flushed L2. */
+static bool same_method(const struct results *r, int *warm, int *reps,
+			bool *flush)
+{
+	*flush = r->nexperiments > 0;
+	for (size_t i = 0; i < r->nexperiments; i++) {
+		const struct experiment_meta *e = &r->experiments[i];
+
+		*flush &= e->l2_flush;
+		if (e->repeats_auto.on || (i && (e->warmup != *warm ||
+						 e->repeats != *reps)))
+			return false;
+		*warm = e->warmup;
+		*reps = e->repeats;
+	}
+	return r->nexperiments > 0;
+}
+
+/* The GPU and what a course uses of it, the clocks seen while timing,
+ * the versions; then how it was measured, in a paragraph that links the
+ * details' method. */
+void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
+{
+	static const bool right[2] = { false, false };
+	const struct environment *e = &m->r->env;
+	const char *unknown = say_text(L, M_UNKNOWN);
+	const char *head[2] = { say_text(L, M_ENV_ITEM),
+				say_text(L, M_ENV_VALUE) };
+	struct pool p = { .n = 0 };
+	struct sbuf v = SBUF_INIT;
+	char buf[128], cc[16], w[16], n[16];
+	int warm = 0, reps = 0;
+	bool flush;
+
+	if (m->r->has_env) {
+		table_row(b, head, 2);
+		table_rule(b, right, 2);
+		snprintf(cc, sizeof(cc), "%d.%d", e->cc_major, e->cc_minor);
+		SAY(&v, L, M_ENV_GPU_CC, e->gpu_name ?
+		    pool_md(&p, e->gpu_name) : unknown, cc);
+		setup_row(b, L, M_ENV_GPU, sbuf_str(&v));
+		snprintf(buf, sizeof(buf), "%d", e->sm_count);
+		setup_row(b, L, M_ENV_SMS, e->sm_count > 0 ? buf : unknown);
+		snprintf(buf, sizeof(buf), "%.1f MiB",
+			 (double)e->l2_bytes / 1048576.0);
+		setup_row(b, L, M_ENV_L2, e->l2_bytes ? buf : unknown);
+		sbuf_reset(&v);
+		snprintf(buf, sizeof(buf), "%zu", e->smem_per_sm_bytes >> 10);
+		SAY(&v, L, M_ENV_KIB, buf);
+		setup_row(b, L, M_ENV_SMEM, e->smem_per_sm_bytes ?
+			  sbuf_str(&v) : unknown);
+		snprintf(buf, sizeof(buf), "%s GB/s", FMT(e->peak_gbps, 5));
+		setup_row(b, L, M_ENV_PEAK, e->peak_gbps > 0 ? buf : unknown);
+		sbuf_reset(&v);
+		clocks_summary(m, L, &v);
+		setup_row(b, L, M_ENV_CLOCKS, sbuf_str(&v));
+		sbuf_reset(&v);
+		cuda_versions(&v, e);
+		setup_row(b, L, M_ENV_VERSIONS, v.len ? sbuf_str(&v) : unknown);
+		sbuf_reset(&v);
+		md_text(&v, m->r->culab_version ? m->r->culab_version : "?");
+		sbuf_add(&v, " (");
+		md_text(&v, m->r->culab_commit ? m->r->culab_commit : "?");
+		sbuf_add(&v, ")");
+		setup_row(b, L, M_ENV_CULAB, sbuf_str(&v));
+		sbuf_add(b, "\n");
+	} else {
+		sbuf_add(b, say_text(L, M_ENV_NONE));
+		sbuf_add(b, "\n\n");
+	}
+	pool_release(&p);
+	if (same_method(m->r, &warm, &reps, &flush)) {
+		snprintf(w, sizeof(w), "%d", warm);
+		snprintf(n, sizeof(n), "%d", reps);
+		SAY(b, L, M_SETUP_METHOD, w, n);
+	} else {
+		sbuf_add(b, say_text(L, M_SETUP_METHOD_VARIES));
+	}
+	if (flush)
+		sbuf_add(b, say_text(L, M_SETUP_FLUSH));
+	if (m->ncols)
+		sbuf_add(b, say_text(L, M_SETUP_COUNTERS));
+	/* the tables name warps: the word is defined before them */
+	sentence_gap(b, L);
+	sbuf_add(b, say_text(L, M_METH_WARP));
+	sentence_gap(b, L);
+	SAY(b, L, M_SETUP_MORE, details_file(L));
+	sbuf_release(&v);
+	block_trim(b);
+}
+
+/* ---- a ladder in the body --------------------------------------------- */
+
+/* The anchor of ladder l's heading in the details page:
+ * "details.en.md#reduce--float-n--228". */
+static void details_anchor(struct sbuf *b, enum lang L,
+			   const struct ladder *l)
+{
+	struct sbuf head = SBUF_INIT, text = SBUF_INIT;
+
+	ladder_heading(&head, L, M_LADDER_HEAD, l);
+	/* the heading's text as a reader sees it: without Markdown's
+	 * backslash escapes */
+	for (const char *p = sbuf_str(&head); *p; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		sbuf_addc(&text, *p);
+	}
+	sbuf_add(b, details_file(L));
+	sbuf_addc(b, '#');
+	report_slug(sbuf_str(&text), b);
+	sbuf_release(&head);
+	sbuf_release(&text);
+}
+
+/* Whether the body's table shows item it: the rungs, the user's
+ * kernels, the ceiling and the library baselines (the CPU and the other
+ * copies are the details'). */
+static bool body_row(const struct item *it)
+{
+	return it->role != ROLE_REFERENCE && it->role != ROLE_COPY;
+}
+
+/* The table of ladder l: rung, what changed, time, GB/s, % of the
+ * ceiling (else of the peak), the step and the counter that shows it. */
+static void body_table(const struct model *m, const struct ladder *l,
+		       enum lang L, struct sbuf *b)
+{
+	static const bool right[7] = { false, false, true, true, true, true,
+				       false };
+	const char *head[7] = {
+		say_text(L, M_COL_RUNG), say_text(L, M_BCOL_CHANGE),
+		say_text(L, M_BCOL_TIME), say_text(L, M_COL_GBPS),
+		say_text(L, l->ceiling ? M_BCOL_CEIL : M_BCOL_PEAK),
+		say_text(L, M_BCOL_STEP), say_text(L, M_BCOL_WHY),
+	};
+	struct sbuf cell[7];
+
+	for (int k = 0; k < 7; k++)
+		cell[k] = (struct sbuf)SBUF_INIT;
+	table_row(b, head, 7);
+	table_rule(b, right, 7);
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+		const struct result_row *w = it->row;
+		const char *title = item_title(it, L);
+		const char *cells[7];
+		struct pool p = { .n = 0 };
+
+		if (!body_row(it))
+			continue;
+		for (int k = 0; k < 7; k++)
+			sbuf_reset(&cell[k]);
+		sbuf_add(&cell[0], role_text(&p, L, it));
+		md_text(&cell[1], title ? title : w->variant);
+		if (!it->ok) {
+			for (int k = 2; k < 6; k++)
+				sbuf_add(&cell[k], "—");
+			sbuf_add(&cell[6], say_text(L, M_BCELL_FAILED));
+		} else {
+			sbuf_add(&cell[2], FMT(w->t.median_ms, 3));
+			sbuf_add(&cell[3], w->gbps > 0 ? FMT(w->gbps, 4) : "—");
+			if (l->ceiling && l->ceiling->row->gbps > 0 &&
+			    w->gbps > 0)
+				sbuf_addf(&cell[4], "%.1f", 100 * w->gbps /
+					  l->ceiling->row->gbps);
+			else if (!l->ceiling && w->pct_peak > 0)
+				sbuf_addf(&cell[4], "%.1f", w->pct_peak);
+			else
+				sbuf_add(&cell[4], "—");
+			if (it->prev && it->role == ROLE_RUNG) {
+				step_words(&cell[5], L, it);
+				step_why_counter(&cell[6], L, m, l, it->prev,
+						 it);
+			} else {
+				sbuf_add(&cell[5], "—");
+				sbuf_add(&cell[6], "—");
+			}
+		}
+		for (int k = 0; k < 7; k++)
+			cells[k] = sbuf_str(&cell[k]);
+		table_row(b, cells, 7);
+		pool_release(&p);
+	}
+	sbuf_addc(b, '\n');
+	for (int k = 0; k < 7; k++)
+		sbuf_release(&cell[k]);
+}
+
+/* Why each step went as it did: a line per step beyond the noise, one
+ * line for the steps within it. */
+static void body_why(const struct model *m, const struct ladder *l,
+		     enum lang L, struct sbuf *b)
+{
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	size_t n = ladder_rungs(l, rungs);
+	struct sbuf same = SBUF_INIT, list = SBUF_INIT;
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		const struct item *it = rungs[i];
+		const char *title = item_title(it, L);
+		struct sbuf x = SBUF_INIT, why = SBUF_INIT;
+
+		if (!it->prev)
+			continue;
+		if (step_within_noise(it) && !(it->v && it->v->teaching)) {
+			if (same.len)
+				sbuf_add(&same, say_text(L, M_COMMA_SEP));
+			sbuf_add(&same, role_text(&p, L, it));
+			pool_release(&p);
+			continue;
+		}
+		step_words(&x, L, it);
+		step_why(&why, L, m, l, it->prev, it);
+		SAY(&list, L, M_BWHY_ITEM, role_text(&p, L, it),
+		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
+		    sbuf_str(&why) + strspn(sbuf_str(&why), " "));
+		sbuf_addc(&list, '\n');
+		pool_release(&p);
+		sbuf_release(&x);
+		sbuf_release(&why);
+	}
+	if (same.len) {
+		char pct[16];
+
+		snprintf(pct, sizeof(pct), "%g", SPEEDUP_SAME_PCT);
+		SAY(&list, L, M_BWHY_SAME, pct, sbuf_str(&same));
+		sbuf_addc(&list, '\n');
+	}
+	if (list.len) {
+		sbuf_add(b, say_text(L, M_BWHY_HEAD));
+		sbuf_add(b, "\n\n");
+		sbuf_add(b, sbuf_str(&list));
+		sbuf_addc(b, '\n');
+	}
+	sbuf_release(&same);
+	sbuf_release(&list);
+	free(rungs);
+}
+
+/* The key lines of the steps that mattered in ladder l, those not shown
+ * for an earlier ladder (names in *shown). */
+static void body_code(const struct ladder *l, enum lang L, struct sbuf *b,
+		      const char ***shown, size_t *nshown)
+{
+	const struct item *keys[KEY_STEPS];
+	size_t k = steps_that_mattered(l, NULL, keys, NULL, KEY_STEPS);
+	bool head = false;
+
+	for (size_t i = 0; i < k; i++) {
+		const struct variant *v = keys[i]->v;
+		struct pool p = { .n = 0 };
+		struct sbuf where = SBUF_INIT, name = SBUF_INIT;
+		size_t before = *nshown;
+
+		if (!has_key_lines(v))
+			continue;
+		names_add(shown, nshown, v->name);
+		if (*nshown == before)
+			continue;
+		if (!head) {
+			sbuf_add(b, say_text(L, M_BCODE_HEAD));
+			sbuf_add(b, "\n\n");
+			head = true;
+		}
+		key_lines_where(&where, v);
+		md_code(&name, v->name);
+		SAY(b, L, M_BCODE_ITEM, role_text(&p, L, keys[i]),
+		    sbuf_str(&name), sbuf_str(&where));
+		sbuf_release(&name);
+		sbuf_add(b, "\n\n");
+		key_lines(b, v);
+		sbuf_addc(b, '\n');
+		pool_release(&p);
+		sbuf_release(&where);
+	}
+}
+
+/* Per family and type, its largest size: the heading, the table, the
+ * ladder chart, why each step went as it did, the key lines of the steps
+ * that mattered, and where the details have the rest. */
+void blk_results(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const char **shown = NULL;
+	size_t nshown = 0;
+
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *g = &m->groups[i];
+		const struct ladder *l = g->top ? g->top :
+					 g->nladders ? g->ladders[0] : NULL;
+		struct sbuf link = SBUF_INIT;
+
+		if (!l)
+			continue;
+		sbuf_add(b, "### ");
+		ladder_heading(b, L, M_LADDER_HEAD, l);
+		sbuf_add(b, "\n\n");
+		body_table(m, l, L, b);
+		if (g->chart[CH_LADDER] && (m->charts == CHARTS_DRAWN ||
+					    m->charts == CHARTS_PENDING)) {
+			struct sbuf caption = SBUF_INIT;
+			struct pool p = { .n = 0 };
+			char *size = size_text(l->n, l->m, l->matrix);
+
+			SAY(&caption, L, M_CH_LADDER, pool_md(&p, size));
+			chart_md(b, L, g, g->chart[CH_LADDER],
+				 sbuf_str(&caption));
+			free(size);
+			pool_release(&p);
+			sbuf_release(&caption);
+		}
+		body_why(m, l, L, b);
+		body_code(l, L, b, &shown, &nshown);
+		/* the details' first size of the group: the others follow */
+		details_anchor(&link, L, g->nladders ? g->ladders[0] : l);
+		SAY(b, L, M_BMORE, sbuf_str(&link));
+		sbuf_add(b, "\n\n");
+		sbuf_release(&link);
+	}
+	free(shown);
+	block_trim(b);
+}
+
+/* ---- before and after ------------------------------------------------------ */
+
+/* With --baseline, the body says what the comparison found in a few
+ * lines and links the details, which hold its table of every pair, the
+ * environment facts that differ and its chart: a comparison of a whole
+ * run has a row per measurement (155 for the default experiment), more
+ * than the body's pages hold, while the counts are what a reader of the
+ * body needs. */
+void blk_baseline_summary(const struct model *m, enum lang L,
+			  struct sbuf *b)
+{
+	const struct compare *c = m->cmp;
+	struct pool p = { .n = 0 };
+	const char *base;
+	char v[7][24];
+	size_t nums[7];
+
+	if (!c)
+		return;
+	nums[0] = c->npairs;
+	nums[1] = c->counts[SV_FASTER];
+	nums[2] = c->counts[SV_SLOWER];
+	nums[3] = c->counts[SV_SAME];
+	nums[4] = c->counts[SV_UNKNOWN];
+	nums[5] = c->nonly_base;
+	nums[6] = c->nonly_cur;
+	for (int i = 0; i < 7; i++)
+		snprintf(v[i], sizeof(v[i]), "%zu", nums[i]);
+	/* a path of this machine as its file name */
+	base = m->baseline_path ? m->baseline_path : say_text(L, M_B_BASE);
+	if (base[0] == '/' && strrchr(base, '/')[1])
+		base = strrchr(base, '/') + 1;
+	SAY(b, L, M_BB_HEAD, pool_md(&p, base));
+	sbuf_addc(b, ' ');
+	SAY(b, L, M_B_COUNTS, v[0], v[1], v[2], v[3], v[4], v[5],
+	    say_text(L, M_B_BASE), v[6], say_text(L, M_B_THIS_RUN));
+	pool_release(&p);
+	if (c->cross_gpu) {
+		sbuf_add(b, "\n\n");
+		sbuf_add(b, say_text(L, M_BB_CROSS));
+	}
+	sbuf_add(b, "\n\n");
+	SAY(b, L, M_BB_MORE, details_file(L));
+	block_trim(b);
+}

@@ -1,0 +1,340 @@
+/* report_code.c - the code in the report: each rung's key lines and the
+ * source of the user's own kernels, with file and line numbers.  See
+ * report_int.h.
+ *
+ * Both come from the results alone, so a report rendered on another
+ * machine shows the code that was measured: a built-in rung's key lines
+ * are the region of kernels/ that the build marked (`culab:key NAME` ...
+ * `culab:end`, src/ladder/key_lines.awk) and the run copied into the
+ * variant's description (code_file, code_line, code_text); a user
+ * kernel's source is the file the run compiled (source_file,
+ * source_text), of which the report shows the kernel's function.
+ * Results written before culab recorded the key lines render without
+ * them. */
+#include "report_int.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ladder/ladder.h"
+#include "base/util.h"
+
+/* Lines of a user kernel's file the report shows at most. */
+#define USER_CODE_MAX_LINES 200
+
+void md_fence(struct sbuf *b, const char *info, const char *text)
+{
+	size_t run = 0, longest = 0, fence;
+
+	for (const char *p = text; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	fence = longest < 3 ? 3 : longest + 1;
+	for (size_t i = 0; i < fence; i++)
+		sbuf_addc(b, '`');
+	sbuf_add(b, info);
+	sbuf_addc(b, '\n');
+	sbuf_add(b, text);
+	if (b->len && b->buf[b->len - 1] != '\n')
+		sbuf_addc(b, '\n');
+	for (size_t i = 0; i < fence; i++)
+		sbuf_addc(b, '`');
+	sbuf_addc(b, '\n');
+}
+
+void md_code(struct sbuf *b, const char *s)
+{
+	if (!s || !*s || strpbrk(s, "`|\n\r") || s[0] == ' ' ||
+	    s[strlen(s) - 1] == ' ') {
+		md_text(b, s);
+		return;
+	}
+	sbuf_addc(b, '`');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		sbuf_addc(b, *p < 0x20 || *p == 0x7f ? '?' : (char)*p);
+	sbuf_addc(b, '`');
+}
+
+/* The leading blanks of line [s, e) in columns (tabs to multiples of
+ * 8), or -1 for a blank line. */
+static int indent_of(const char *s, const char *e)
+{
+	int col = 0;
+
+	for (; s < e; s++)
+		if (*s == '\t')
+			col = (col / 8 + 1) * 8;
+		else if (*s == ' ')
+			col++;
+		else
+			return col;
+	return -1;
+}
+
+/* Appends line [s, e) from column `drop` on, tabs expanded to multiples
+ * of 8 (a tab's width differs between viewers, and continuation lines
+ * are aligned for 8); control characters but tabs become '?'. */
+static void expanded(struct sbuf *b, const char *s, const char *e, int drop)
+{
+	int col = 0;
+
+	for (; s < e; s++) {
+		if (*s == '\t') {
+			int next = (col / 8 + 1) * 8;
+
+			for (; col < next; col++)
+				if (col >= drop)
+					sbuf_addc(b, ' ');
+			continue;
+		}
+		if (*s == '\r')
+			continue;
+		if (col >= drop)
+			sbuf_addc(b, (unsigned char)*s < 0x20 || *s == 0x7f ?
+				     '?' : *s);
+		col++;
+	}
+}
+
+/* Lines first..last (1-based, inclusive) of text, as a fenced block
+ * with the file's line numbers before them and their common indentation
+ * taken off. */
+static void numbered(struct sbuf *b, const char *text, int line0, int first,
+		     int last)
+{
+	struct sbuf body = SBUF_INIT;
+	int drop = -1, width;
+	char num[24];
+	const char *p = text;
+
+	snprintf(num, sizeof(num), "%d", line0 + last - 1);
+	width = (int)strlen(num);
+	for (int pass = 0; pass < 2; pass++) {
+		int line = 1;
+
+		for (p = text; *p && line <= last; line++) {
+			const char *e = strchr(p, '\n');
+
+			if (!e)
+				e = p + strlen(p);
+			if (line >= first) {
+				int in = indent_of(p, e);
+
+				if (pass == 0 && in >= 0 &&
+				    (drop < 0 || in < drop))
+					drop = in;
+				if (pass == 1) {
+					sbuf_addf(&body, "%*d  ", width,
+						  line0 + line - 1);
+					expanded(&body, p, e, drop < 0 ? 0 :
+						 drop);
+					while (body.len &&
+					       body.buf[body.len - 1] == ' ')
+						body.buf[--body.len] = '\0';
+					sbuf_addc(&body, '\n');
+				}
+			}
+			p = *e ? e + 1 : e;
+		}
+	}
+	md_fence(b, "cuda", sbuf_str(&body));
+	sbuf_release(&body);
+}
+
+/* How many lines text has (a last line without '\n' counts). */
+static int line_count(const char *text)
+{
+	int n = 0;
+
+	for (const char *p = text; *p; p++)
+		n += *p == '\n';
+	return n + (*text && text[strlen(text) - 1] != '\n');
+}
+
+bool has_key_lines(const struct variant *v)
+{
+	return v && v->code_text && *v->code_text && v->code_line > 0;
+}
+
+void key_lines_where(struct sbuf *b, const struct variant *v)
+{
+	int last = v->code_line + line_count(v->code_text) - 1;
+
+	char *where = last > v->code_line ?
+		      xasprintf("%s:%d–%d", v->code_file ? v->code_file : "?",
+				v->code_line, last) :
+		      xasprintf("%s:%d", v->code_file ? v->code_file : "?",
+				v->code_line);
+
+	md_code(b, where);
+	free(where);
+}
+
+void key_lines(struct sbuf *b, const struct variant *v)
+{
+	numbered(b, v->code_text, v->code_line, 1, line_count(v->code_text));
+}
+
+/* ---- the user's kernels ---------------------------------------------- */
+
+/* The function a user kernel's `source` names ("file.cu:name<256>" ->
+ * "name"), or "" when it names none; written to buf. */
+static const char *function_name(const struct variant *v, char *buf,
+				 size_t size)
+{
+	const char *at = v->source ? strrchr(v->source, ':') : NULL;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (!at)
+		return buf;
+	for (at++; at[n] && (isalnum((unsigned char)at[n]) || at[n] == '_') &&
+		   n + 1 < size; n++)
+		buf[n] = at[n];
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Where the line holding byte p of text is: its 1-based number. */
+static int line_at(const char *text, const char *p)
+{
+	int line = 1;
+
+	for (const char *q = text; q < p; q++)
+		line += *q == '\n';
+	return line;
+}
+
+/* The lines of the __global__ function `name` in text: *first and *last
+ * (1-based), from its `template` or `__global__` line to the brace that
+ * closes its body.  Returns false when it cannot be found. */
+static bool function_lines(const char *text, const char *name, int *first,
+			   int *last)
+{
+	size_t n = strlen(name);
+	const char *p = text;
+
+	while (n && (p = strstr(p, name)) != NULL) {
+		const char *q = p + n, *g, *start;
+		int depth = 0;
+		bool comment = false, line_comment = false, opened = false;
+
+		if ((p > text && (isalnum((unsigned char)p[-1]) ||
+				  p[-1] == '_')) ||
+		    isalnum((unsigned char)*q) || *q == '_') {
+			p = q;
+			continue;
+		}
+		while (*q == ' ' || *q == '\t' || *q == '\n')
+			q++;
+		/* a definition: name( ... ) {, with __global__ in the three
+		 * lines before or on its own */
+		start = p;
+		for (int lines = 0; start > text && lines < 4; start--)
+			lines += start[-1] == '\n';
+		g = strstr(start, "__global__");
+		if (*q != '(' || !g || g > p) {
+			p += n;
+			continue;
+		}
+		/* back to the line of __global__, or a template line above */
+		while (g > text && g[-1] != '\n')
+			g--;
+		if (g > text) {
+			const char *prev = g - 1;
+
+			while (prev > text && prev[-1] != '\n')
+				prev--;
+			if (!strncmp(prev, "template", 8))
+				g = prev;
+		}
+		*first = line_at(text, g);
+		for (; *q; q++) {
+			if (line_comment) {
+				line_comment = *q != '\n';
+			} else if (comment) {
+				if (q[0] == '*' && q[1] == '/')
+					comment = false, q++;
+			} else if (q[0] == '/' && q[1] == '/') {
+				line_comment = true;
+			} else if (q[0] == '/' && q[1] == '*') {
+				comment = true;
+				q++;
+			} else if (*q == ';' && !opened) {
+				break;  /* a declaration, not the definition */
+			} else if (*q == '{') {
+				depth++;
+				opened = true;
+			} else if (*q == '}' && opened && --depth == 0) {
+				*last = line_at(text, q);
+				return true;
+			}
+		}
+		p += n;
+	}
+	return false;
+}
+
+/* Whether a user kernel of the same file and function came before
+ * variants[i] (they are shown once). */
+static bool user_code_shown(const struct results *r, size_t i)
+{
+	const struct variant *v = r->variants[i];
+	char a[128], b[128];
+
+	for (size_t k = 0; k < i; k++) {
+		const struct variant *w = r->variants[k];
+
+		if ((w->flags & VF_USER) && w->source_text &&
+		    str_eq(w->source_file, v->source_file) &&
+		    str_eq(function_name(w, a, sizeof(a)),
+			   function_name(v, b, sizeof(b))))
+			return true;
+	}
+	return false;
+}
+
+void blk_user_code(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const struct results *r = m->r;
+	bool any = false;
+
+	for (size_t i = 0; i < r->nvariants; i++) {
+		const struct variant *v = r->variants[i];
+		struct pool p = { .n = 0 };
+		struct sbuf name = SBUF_INIT;
+		char fn[128], a[16], z[16];
+		int first = 1, last, total;
+		bool whole;
+
+		if (!(v->flags & VF_USER) || !v->source_text ||
+		    !*v->source_text || user_code_shown(r, i))
+			continue;
+		if (!any)
+			sbuf_add(b, say_text(L, M_UCODE_INTRO));
+		sbuf_add(b, any ? "\n" : "\n\n");
+		any = true;
+		total = line_count(v->source_text);
+		last = total;
+		whole = !function_lines(v->source_text,
+					function_name(v, fn, sizeof(fn)),
+					&first, &last);
+		if (last - first + 1 > USER_CODE_MAX_LINES)
+			last = first + USER_CODE_MAX_LINES - 1;
+		snprintf(a, sizeof(a), "%d", first);
+		snprintf(z, sizeof(z), "%d", last);
+		md_code(&name, v->name);
+		SAY(b, L, whole ? M_UCODE_FILE : M_UCODE_FN, sbuf_str(&name),
+		    pool_md(&p, v->source_file ? v->source_file : v->source),
+		    a, z);
+		pool_release(&p);
+		sbuf_release(&name);
+		sbuf_add(b, "\n\n");
+		numbered(b, v->source_text, 1, first, last);
+	}
+	block_trim(b);
+}

@@ -1,0 +1,177 @@
+/* report_msg_body.c - the sentences of the report's body (the pages a
+ * student hands in) and of its details page that report_msg.c's table
+ * has no room for: the rows from M__BODY on, in English and Chinese,
+ * with {1}..{9} for arguments.  See report_msg.c and report_int.h. */
+#include "report_int.h"
+
+const char *const msgs_body[M__COUNT - M__BODY][NLANG] = {
+#define ROW(id) [(id) - M__BODY]
+	ROW(M_TITLE_FAMILIES) = { "GPU optimization ladders: {1}",
+				  "GPU 优化阶梯：{1}" },
+	ROW(M_SEMI_SEP) = { "; ", "；" },
+	ROW(M_COMMA_SEP) = { ", ", "、" },
+
+	/* the abstract */
+	ROW(M_BA_MEASURED) = {
+		"On {1}, culab {2} timed {3} kernel variants of {4} in {5} "
+		"measurements, each answer checked against a CPU "
+		"reference{6}.",
+		"culab {2} 在 {1} 上对 {4} 的 {3} 个核函数变体做了 {5} 组测量，"
+		"每个结果都与 CPU 参考值核对{6}。" },
+	ROW(M_BA_FAILED) = {
+		"; {1} failed or were skipped and are listed in the details",
+		"；其中 {1} 组失败或被跳过，列在细节页中" },
+	ROW(M_BA_FAMILY) = { "{1} ({2})", "{1}（{2}）" },
+	ROW(M_BA_STEPS) = { "For {1}, the steps that mattered most were {2}.",
+			    "对 {1}，最重要的几步是：{2}。" },
+	ROW(M_BA_STEP) = { "{1} ({2}, {3}{4})", "{1}（{2}，{3}{4}）" },
+	ROW(M_BA_STEP_WHY) = { "; {1}", "；{1}" },
+	ROW(M_BA_HW) = {
+		"Against the hardware, the fastest rung reaches {1} of the "
+		"theoretical peak bandwidth and {2} of the measured ceiling (a "
+		"kernel that only reads or copies the same data).",
+		"与硬件相比，最快的一级达到理论峰值带宽的 {1}，以及实测上限"
+		"（只读取或复制同样数据的核函数）的 {2}。" },
+	ROW(M_BA_HW_PEAK) = {
+		"Against the hardware, the fastest rung reaches {1} of the "
+		"theoretical peak bandwidth.",
+		"与硬件相比，最快的一级达到理论峰值带宽的 {1}。" },
+	ROW(M_BA_USER) = { "Your kernels: {1}.", "你的核函数：{1}。" },
+	ROW(M_BA_USER_ITEM) = {
+		"{1} reaches {2} % of the peak on {3} (the fastest rung: "
+		"{4} %)",
+		"{1} 在 {3} 上达到峰值的 {2} %（最快的一级：{4} %）" },
+
+	/* the environment */
+	ROW(M_ENV_SMEM) = { "Shared memory per SM", "每个 SM 的共享内存" },
+	ROW(M_ENV_CLOCKS) = { "Clocks during the timed runs",
+			      "计时运行期间的时钟" },
+	ROW(M_ENV_VERSIONS) = { "Driver / CUDA runtime",
+				"驱动 / CUDA 运行时" },
+	ROW(M_ENV_GPU_CC) = { "{1} (compute capability {2})",
+			      "{1}（计算能力 {2}）" },
+	ROW(M_ENV_CLK_STEADY) = {
+		"steady: SM {1} MHz, memory {2} MHz in all {3} GPU rows "
+		"(NVML)",
+		"稳定：全部 {3} 个 GPU 行中 SM {1} MHz、显存 {2} MHz（NVML）" },
+	ROW(M_ENV_CLK_RANGE) = {
+		"not steady: SM {1}–{2} MHz, memory {3}–{4} MHz over {5} GPU "
+		"rows (NVML)",
+		"不稳定：{5} 个 GPU 行中 SM {1}–{2} MHz、显存 {3}–{4} MHz"
+		"（NVML）" },
+	ROW(M_ENV_CLK_THROTTLED) = { "; throttled in {1} of them ({2})",
+				     "；其中 {1} 行降频（{2}）" },
+	ROW(M_ENV_CLK_NONE) = { "not recorded", "未记录" },
+	ROW(M_ENV_KIB) = { "{1} KiB", "{1} KiB" },
+
+	/* the setup's method paragraph */
+	ROW(M_SETUP_METHOD) = {
+		"Each kernel was run {1}× untimed (warm-up), then timed {2}×; "
+		"the tables give the median time of the timed runs. The 95 % "
+		"intervals in the details are intervals of the median within "
+		"this one run: a second run of the same file can differ by "
+		"more. Every answer was checked against a CPU reference.",
+		"每个核函数先不计时运行 {1} 次（预热），再计时运行 {2} 次；表中给出计时运行"
+		"的中位时间。细节页中的 95 % 区间是这一次运行之内中位数的区间：同一"
+		"实验文件再运行一次，结果可能相差更多。每个结果都与 CPU 参考值核对。" },
+	ROW(M_SETUP_METHOD_VARIES) = {
+		"Each kernel ran a few times untimed, then repeatedly timed "
+		"(the details give the counts of each experiment); the tables "
+		"give the median time of the timed runs. The 95 % intervals in "
+		"the details are intervals of the median within this one run: "
+		"a second run of the same file can differ by more. Every "
+		"answer was checked against a CPU reference.",
+		"每个核函数先不计时运行几次，再多次计时运行（各实验的次数见细节页）；"
+		"表中给出计时运行的中位时间。细节页中的 95 % 区间是这一次运行之内"
+		"中位数的区间：同一实验文件再运行一次，结果可能相差更多。每个结果"
+		"都与 CPU 参考值核对。" },
+	ROW(M_SETUP_FLUSH) = {
+		" The L2 cache was flushed before every timed run, so each run "
+		"read its input from device memory.",
+		"每次计时运行前都清空 L2 缓存，因此每次都从显存读取输入。" },
+	ROW(M_SETUP_COUNTERS) = {
+		" Hardware counters come from a separate pass that is not "
+		"timed.",
+		"硬件计数器在单独的、不计时的一轮中采集。" },
+	ROW(M_SETUP_MORE) = {
+		"The method in depth and what each counter means: [the "
+		"details]({1}#method).",
+		"详细的方法和每个计数器的含义见[细节页]({1}#方法)。" },
+
+	/* a ladder in the body */
+	ROW(M_BCOL_CHANGE) = { "What changed", "改动" },
+	ROW(M_BCOL_TIME) = { "Time (ms)", "时间（ms）" },
+	ROW(M_BCOL_CEIL) = { "% of ceiling", "占上限 %" },
+	ROW(M_BCOL_PEAK) = { "% of peak", "占峰值 %" },
+	ROW(M_BCOL_STEP) = { "Step", "单步" },
+	ROW(M_BCOL_WHY) = { "The counter that shows it",
+			    "说明原因的计数器" },
+	ROW(M_BCELL_FAILED) = { "failed", "失败" },
+	ROW(M_BX_FASTER) = { "{1} faster", "快 {1}" },
+	ROW(M_BX_SLOWER) = { "{1} slower", "慢 {1}" },
+	ROW(M_BX_SAME) = { "{1} ≈", "{1} ≈" },
+	ROW(M_BWHY_HEAD) = { "Why each step went as it did:",
+			     "每一步为何如此：" },
+	ROW(M_BWHY_ITEM) = { "- **{1}** ({2}), {3}. {4}",
+			     "- **{1}**（{2}），{3}。{4}" },
+	ROW(M_BWHY_SAME) = {
+		"- Within ±{1} % of the rung before (≈ in the table): {2}.",
+		"- 与上一级相差在 ±{1} % 以内（表中的 ≈）：{2}。" },
+	ROW(M_BWHY_CTR) = { "{1} {2} → {3}", "{1} {2} → {3}" },
+	ROW(M_BWHY_NONE) = {
+		"no counter its signature names moved beyond its noise.",
+		"它的特征所列的计数器都没有超出噪声的变化。" },
+	ROW(M_BCODE_HEAD) = { "The key lines of the steps that mattered:",
+			      "最重要几步的关键代码：" },
+	ROW(M_BCODE_ITEM) = { "{1}, {2}, {3}:", "{1}，{2}，{3}：" },
+	ROW(M_BMORE) = {
+		"Every size, the counters, the 95 % intervals and the "
+		"findings: [the details]({1}).",
+		"各规模的结果、计数器、95 % 区间和分析见[细节页]({1})。" },
+
+	/* reproduction and provenance */
+	ROW(M_BR_PASTE) = {
+		"To measure again on a machine with a GPU, with culab {1} "
+		"(commit {2}), from the repository:",
+		"要在有 GPU 的机器上重新测量（culab {1}，提交 {2}），在仓库目录中"
+		"运行：" },
+	ROW(M_BR_PASTE_NOVERSION) = {
+		"To measure again on a machine with a GPU, from the "
+		"repository:",
+		"要在有 GPU 的机器上重新测量，在仓库目录中运行：" },
+	ROW(M_BR_MORE) = {
+		"How these results were recorded (versions, the command line, "
+		"the experiment file's SHA-256): [the details]({1}#provenance).",
+		"这些结果是如何记录的（版本、命令行、实验文件的 SHA-256）见"
+		"[细节页]({1}#来源)。" },
+	ROW(M_DR_PROV) = {
+		"The command line that recorded them, with the paths of that "
+		"machine left out:",
+		"记录这些结果的命令行（去掉了那台机器上的路径）：" },
+	ROW(M_DR_HOST) = { "Recorded on host {1}.", "记录于主机 {1}。" },
+
+	/* code */
+	ROW(M_UCODE_INTRO) = {
+		"The source of your kernels as culab compiled it (the results "
+		"file keeps it):",
+		"你的核函数的源码，即 culab 编译的版本（结果文件中保存着它）：" },
+	ROW(M_UCODE_FN) = { "{1}: {2}, lines {3}–{4}",
+			    "{1}：{2}，第 {3}–{4} 行" },
+	ROW(M_UCODE_FILE) = { "{1}: {2}, the whole file",
+			      "{1}：{2}，整个文件" },
+	ROW(M_STEP_CODE) = { "Its key lines, {1}:", "关键代码，{1}：" },
+
+	/* before and after, in the body */
+	ROW(M_BB_HEAD) = { "This run against the baseline {1}:",
+			   "本次运行与基线 {1} 的对比：" },
+	ROW(M_BB_CROSS) = {
+		"**The two ran on different GPUs: the verdicts compare GPUs, "
+		"not code.**",
+		"**两者在不同的 GPU 上运行：结论比较的是 GPU，而不是代码。**" },
+	ROW(M_BB_MORE) = {
+		"Every pair with its interval, the environment facts that "
+		"differ and the ratio chart: [the details]({1}#before-and-after).",
+		"每一对的比值及其区间、不同的环境参数和比值图见"
+		"[细节页]({1}#前后对比)。" },
+#undef ROW
+};

@@ -1,0 +1,483 @@
+/* test_report_body.c - the report's body, the pages a student hands in,
+ * and its details page (issue 24, items 1, 7 and 9):
+ *  - rendered from recorded runs (the quick fixture, the H100, H200 and
+ *    exercise examples): the title is what the experiments' descriptions
+ *    say, not their ids; the body holds no path of the recording machine,
+ *    no temporary directory and no note of the harness that recorded; it
+ *    links its details page, which exists; the abstract has at most six
+ *    sentences; each ladder of the results is one table; the method in
+ *    depth, the glossary, the appendix, Harris's comparison and the
+ *    "not run" sanitizer cells are the details'; no table of either page
+ *    has a single column;
+ *  - the code: each rung's key lines with file and line in the body (the
+ *    steps that mattered) and in the details (every rung), the user's
+ *    kernels' source with line numbers; results without key lines render
+ *    without them, and a results file carries them through JSON;
+ *  - the setup: shared memory per SM and the clocks seen, steady or not.
+ *
+ * The recorded files are real GPU runs; the key lines attached to them
+ * here come from this culab's registry, as a run would record them (the
+ * files were recorded before culab recorded key lines).
+ *
+ * Environment: CULAB_SRCDIR (default ".") is the source tree. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ladder/ladder.h"
+#include "report/report.h"
+#include "report/report_int.h"
+#include "run/run.h"
+#include "base/util.h"
+#include "report_check.h"
+#include "results/results.h"
+
+/* Recorded results (real GPU runs), relative to the source tree. */
+static const char *const recorded[] = {
+	"tests/fixtures/quick/results.json",
+	"reports/examples/h100/results.json",
+	"reports/examples/h200/results.json",
+	"reports/examples/exercise/results.json",
+};
+
+/* A report's two pages in both languages, rendered without charts. */
+struct pages {
+	char *body[NLANG], *details[NLANG];
+};
+
+static char *page_at(const char *dir, const char *page, const char *lang)
+{
+	char *path = xasprintf("%s/%s.%s.md", dir, page, lang);
+	char *text = slurp(path, NULL);
+
+	if (!text)
+		fail_msg("%s:%d: no %s", __FILE__, __LINE__, path);
+	free(path);
+	return text;
+}
+
+static void render(const struct results *r, struct pages *p)
+{
+	char dir[] = "/tmp/culab-test-body-XXXXXX", templates[4096];
+	struct report_options o;
+
+	assert_non_null(mkdtemp(dir));
+	report_options_init(&o);
+	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
+	o.dir = dir;
+	o.template_dir = templates;
+	o.charts = false;
+	o.formats = REPORT_MD;
+	assert_int_equal(report_render(r, &o), 0);
+	for (int L = 0; L < NLANG; L++) {
+		p->body[L] = page_at(dir, "report", L ? "zh" : "en");
+		p->details[L] = page_at(dir, "details", L ? "zh" : "en");
+	}
+	scratch_remove(dir);
+}
+
+static void pages_free(struct pages *p)
+{
+	for (int L = 0; L < NLANG; L++) {
+		free(p->body[L]);
+		free(p->details[L]);
+	}
+}
+
+/* The text of section `head` ("## Abstract") up to the next "## " (a
+ * heap string), or NULL. */
+static char *section(const char *md, const char *head)
+{
+	const char *s = strstr(md, head), *e;
+
+	if (!s)
+		return NULL;
+	e = strstr(s + strlen(head), "\n## ");
+	return e ? xasprintf("%.*s", (int)(e - s), s) : xstrdup(s);
+}
+
+static void expect_not_in(const char *text, const char *needle,
+			  const char *what)
+{
+	const char *at = needle && *needle ? strstr(text, needle) : NULL;
+
+	if (at)
+		fail_msg("%s:%d: %s: \"%s\" must not be in it (at \"%.60s\")",
+			 __FILE__, __LINE__, what, needle, at);
+}
+
+static void expect_in(const char *text, const char *needle, const char *what)
+{
+	if (!strstr(text, needle))
+		fail_msg("%s:%d: %s: expected \"%s\"", __FILE__, __LINE__, what,
+			 needle);
+}
+
+/* Sentences of an English paragraph: ends of sentence ('.' before a
+ * space and a capital letter, or at the end). */
+static int sentences(const char *text)
+{
+	int n = 0;
+	const char *p = text;
+
+	while (*p == '\n' || *p == ' ')
+		p++;
+	for (; *p; p++)
+		if (*p == '.' && (p[1] == '\0' || p[1] == '\n' ||
+				  (p[1] == ' ' && isupper((unsigned char)p[2]))))
+			n++;
+	return n;
+}
+
+/* Every "### " subsection of the body's results holds exactly one table
+ * (counted by its rule line), and there is one per family and type.
+ * Returns how many. */
+static int one_table_per_ladder(const char *results, const char *what)
+{
+	int ladders = 0;
+
+	for (const char *p = strstr(results, "\n### "); p;) {
+		const char *next = strstr(p + 1, "\n### ");
+		int tables = 0;
+
+		for (const char *q = p; (q = strstr(q, "\n| --- |")) != NULL &&
+					(!next || q < next); q++)
+			tables++;
+		if (tables != 1)
+			fail_msg("%s:%d: %s: the ladder at \"%.40s\" has %d "
+				 "tables", __FILE__, __LINE__, what, p + 1,
+				 tables);
+		ladders++;
+		p = next;
+	}
+	return ladders;
+}
+
+/* No table of md has a single column: its rule line has two cells at
+ * least. */
+static void no_one_column_table(const char *md, const char *what)
+{
+	for (const char *p = md; (p = strstr(p, "\n| ---")) != NULL; p++) {
+		const char *e = strchr(p + 1, '\n');
+		int bars = 0;
+
+		for (const char *q = p + 1; q < (e ? e : p + strlen(p)); q++)
+			bars += *q == '|';
+		if (bars < 3)
+			fail_msg("%s:%d: %s: a table of one column at \"%.60s\"",
+				 __FILE__, __LINE__, what, p + 1);
+	}
+}
+
+/* The recorded runs' bodies: the title, the paths, the links, the
+ * abstract, one table per ladder, what moved to the details. */
+static void test_recorded_bodies(void **state)
+{
+	(void)state;
+	for (size_t f = 0; f < ARRAY_SIZE(recorded); f++) {
+		struct results r;
+		struct pages p;
+
+		if (!read_recorded(recorded[f], &r))
+			continue;
+		render(&r, &p);
+		for (int L = 0; L < NLANG; L++) {
+			const char *lang = L ? "zh" : "en";
+			char *what = xasprintf("%s (report.%s.md)", recorded[f],
+					       lang);
+			const char *b = p.body[L];
+			char *title = xstrndup(b, (size_t)(strchr(b, '\n') - b));
+			char *link = xasprintf("](details.%s.md", lang);
+			char *res = section(b, L ? "\n## 结果\n" :
+					    "\n## Results\n");
+			int ladders;
+
+			/* the title says what was measured, not the ids */
+			assert_true(!strncmp(title, "# ", 2));
+			for (size_t i = 0; i < r.nexperiments; i++) {
+				char *c = title_clause(r.experiments[i].description);
+
+				if (strchr(r.experiments[i].name, '-'))
+					expect_not_in(title, r.experiments[i].name,
+						      what);
+				c[0] = (char)tolower((unsigned char)c[0]);
+				if (*c && !strstr(title, c)) {
+					c[0] = (char)toupper((unsigned char)c[0]);
+					expect_in(title, c, what);
+				}
+				free(c);
+			}
+			/* nothing of the machine that recorded, nor of the
+			 * harness: the command line and the note are the
+			 * details' provenance */
+			expect_not_in(b, "/tmp/", what);
+			expect_not_in(b, ".carry", what);
+			expect_not_in(b, "session.sh", what);
+			expect_not_in(b, "recorded with", what);
+			expect_not_in(b, "--no-report", what);
+			expect_not_in(b, r.note, what);
+			expect_not_in(b, r.command, what);
+			if (r.has_env && r.env.gpu_uuid)
+				expect_not_in(b, r.env.gpu_uuid, what);
+			/* the details page, linked */
+			expect_in(b, link, what);
+			expect_in(p.details[L], r.has_env && r.env.hostname ?
+				  r.env.hostname : "", what);
+			/* the body's results: one table per family and type */
+			assert_non_null(res);
+			ladders = one_table_per_ladder(res, what);
+			assert_true(ladders > 0);
+			/* the rest is the details' */
+			expect_not_in(b, L ? "计数器术语表" : "Counter glossary",
+				      what);
+			expect_not_in(b, L ? "\n## 方法" : "\n## Method", what);
+			expect_not_in(b, L ? "## 附录" : "## Appendix", what);
+			expect_not_in(b, "Harris G80", what);
+			expect_not_in(b, say_text((enum lang)L, M_CELL_NOT_RUN),
+				      what);
+			expect_in(p.details[L], L ? "计数器术语表" :
+				  "Counter glossary", what);
+			no_one_column_table(b, what);
+			no_one_column_table(p.details[L], what);
+			/* the abstract: at most six sentences */
+			if (L == EN) {
+				char *abs = section(b, "\n## Abstract\n");
+
+				assert_non_null(abs);
+				if (sentences(abs + strlen("\n## Abstract\n")) > 6)
+					fail_msg("%s:%d: %s: the abstract has %d "
+						 "sentences", __FILE__, __LINE__,
+						 what, sentences(abs));
+				free(abs);
+			}
+			free(res);
+			free(link);
+			free(title);
+			free(what);
+		}
+		pages_free(&p);
+		results_release(&r);
+	}
+}
+
+/* Gives every built-in variant of r its key lines from this culab's
+ * registry, as a run records them. */
+static void attach_key_lines(struct results *r)
+{
+	for (size_t i = 0; i < r->nvariants; i++) {
+		struct variant *v = r->variants[i];
+		const struct variant *b = registry_find(v->name);
+
+		if (!b || !b->code_text || (v->flags & VF_USER))
+			continue;
+		v->code_file = xstrdup(b->code_file);
+		v->code_line = b->code_line;
+		v->code_text = xstrdup(b->code_text);
+	}
+}
+
+/* "`kernels/NAME.cu:A–B`" followed, after a blank line, by a fenced
+ * block whose first line is numbered A. */
+static int excerpts(const char *md, const char *what)
+{
+	int n = 0;
+
+	for (const char *p = md; (p = strstr(p, "`kernels/")) != NULL; p++) {
+		const char *colon = strchr(p, ':'), *fence;
+		long first;
+		char num[32];
+
+		if (!colon || colon > strchr(p + 1, '`'))
+			continue;
+		first = strtol(colon + 1, NULL, 10);
+		fence = strstr(p, "```cuda\n");
+		if (first <= 0 || !fence || fence - p > 200)
+			fail_msg("%s:%d: %s: \"%.50s\" names no numbered lines",
+				 __FILE__, __LINE__, what, p);
+		snprintf(num, sizeof(num), "%ld  ", first);
+		fence += strlen("```cuda\n");
+		while (*fence == ' ')
+			fence++;
+		if (strncmp(fence, num, strlen(num)) != 0)
+			fail_msg("%s:%d: %s: the lines at \"%.50s\" do not start "
+				 "at line %ld", __FILE__, __LINE__, what, p,
+				 first);
+		n++;
+	}
+	return n;
+}
+
+/* The body shows the key lines of the steps that mattered, the details
+ * every rung's; a file without key lines shows none. */
+static void test_key_lines(void **state)
+{
+	struct results r;
+	struct pages p;
+	size_t with_code = 0;
+
+	(void)state;
+	if (!read_recorded(recorded[1], &r))
+		skip();
+	/* recorded before culab kept them: none */
+	render(&r, &p);
+	for (int L = 0; L < NLANG; L++) {
+		expect_not_in(p.body[L], "```cuda", "h100 without key lines");
+		expect_not_in(p.details[L], "```cuda", "h100 without key lines");
+	}
+	pages_free(&p);
+
+	attach_key_lines(&r);
+	for (size_t i = 0; i < r.nvariants; i++)
+		with_code += has_key_lines(r.variants[i]);
+	assert_true(with_code >= 20);
+	render(&r, &p);
+	for (int L = 0; L < NLANG; L++) {
+		int body = excerpts(p.body[L], "h100 body");
+		int details = excerpts(p.details[L], "h100 details");
+
+		/* the steps that mattered, once each (a key step of two
+		 * types shows once), and every rung with key lines */
+		assert_true(body >= 4);
+		assert_true(body <= 3 * 4);
+		assert_int_equal(details, (int)with_code);
+		expect_in(p.body[L], say_text((enum lang)L, M_BCODE_HEAD),
+			  "h100 body");
+	}
+	pages_free(&p);
+	results_release(&r);
+}
+
+/* The key lines travel through results.json: written, read back the
+ * same; the environment's shared memory per SM too. */
+static void test_key_lines_json(void **state)
+{
+	struct results r, back;
+	char *json, dir[] = "/tmp/culab-test-body-XXXXXX", *path;
+	const struct variant *v;
+
+	(void)state;
+	if (!read_recorded(recorded[0], &r))
+		skip();
+	attach_key_lines(&r);
+	r.env.smem_per_sm_bytes = 233472;
+	json = json_results_encode(&r);
+	assert_non_null(json);
+	assert_non_null(mkdtemp(dir));
+	path = xasprintf("%s/results.json", dir);
+	assert_int_equal(write_file_atomic(path, json, strlen(json)), 0);
+	assert_int_equal(results_read(path, &back), 0);
+	v = results_variant(&back, "reduce_first_add");
+	assert_non_null(v);
+	assert_string_equal(v->code_file, "kernels/reduce.cu");
+	assert_string_equal(v->code_text,
+			    registry_find("reduce_first_add")->code_text);
+	assert_int_equal(v->code_line,
+			 registry_find("reduce_first_add")->code_line);
+	assert_int_equal(back.env.smem_per_sm_bytes, 233472);
+	assert_true(strstr(v->code_text, "load_pair_sum") != NULL);
+	scratch_remove(dir);
+	free(path);
+	free(json);
+	results_release(&back);
+	results_release(&r);
+}
+
+/* The user's kernels: their function's source, with the file's line
+ * numbers, in the body. */
+static void test_user_source(void **state)
+{
+	struct results r;
+	struct pages p;
+
+	(void)state;
+	if (!read_recorded(recorded[3], &r))
+		skip();
+	render(&r, &p);
+	expect_in(p.body[EN], "`reduce_modulo.reduce_modulo`: "
+		  "experiments/examples/exercise/reduce\\_modulo.cu, lines ",
+		  "exercise");
+	expect_in(p.body[EN], "extern \"C\" __global__ void reduce_modulo(",
+		  "exercise");
+	/* a template kernel, from its template line to its closing brace */
+	expect_in(p.body[EN], "  template <unsigned BLOCK>\n", "exercise");
+	expect_in(p.body[ZH], "`my_tile`：experiments/examples/exercise/"
+		  "transpose\\_tile.cu，第 ", "exercise");
+	/* each line after its number in the file */
+	{
+		const char *at = strstr(p.body[EN], "`my_tile`: ");
+		const char *comma = at ? strstr(at, ", lines ") : NULL;
+		long first = comma ? strtol(comma + 8, NULL, 10) : 0;
+		char want[64];
+
+		assert_true(first > 1);
+		snprintf(want, sizeof(want), "```cuda\n%ld  ", first);
+		expect_in(at, want, "exercise");
+	}
+	pages_free(&p);
+	results_release(&r);
+}
+
+/* The setup: shared memory per SM when recorded, the clocks NVML saw,
+ * steady or their range, and throttling. */
+static void test_setup(void **state)
+{
+	struct results r;
+	struct pages p;
+	size_t gpu = 0;
+
+	(void)state;
+	if (!read_recorded(recorded[1], &r))
+		skip();
+	render(&r, &p);
+	expect_in(p.body[EN], "| Shared memory per SM | unknown |", "h100");
+	expect_in(p.body[EN], "| Clocks during the timed runs | steady: SM "
+		  "1980 MHz, memory 2619 MHz in all ", "h100");
+	expect_in(p.body[EN], "| Multiprocessors (SMs) | 132 |", "h100");
+	expect_in(p.body[EN], "| L2 cache | 50.0 MiB |", "h100");
+	expect_in(p.body[EN], "intervals of the median within this one run",
+		  "h100");
+	pages_free(&p);
+
+	r.env.smem_per_sm_bytes = 233472;
+	for (size_t i = 0; i < r.nrows; i++) {
+		struct clock_record *c = &r.rows[i].clocks;
+
+		if (!c->known || c->readings <= 0)
+			continue;
+		if (gpu++ == 3) {
+			c->sm_mhz_min = 1755;
+			c->throttled = true;
+			c->reasons = nvml_reason_parse("sw_thermal_slowdown");
+		}
+	}
+	render(&r, &p);
+	expect_in(p.body[EN], "| Shared memory per SM | 228 KiB |", "h100");
+	expect_in(p.body[EN], "| Clocks during the timed runs | not steady: "
+		  "SM 1755–1980 MHz, memory 2619–2619 MHz over ", "h100");
+	expect_in(p.body[EN], "; throttled in 1 of them "
+		  "(`sw_thermal_slowdown`) |", "h100");
+	expect_in(p.body[ZH], "| 每个 SM 的共享内存 | 228 KiB |", "h100");
+	expect_in(p.details[EN], "| Shared memory per SM | 228 KiB |", "h100");
+	pages_free(&p);
+	results_release(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_recorded_bodies),
+		cmocka_unit_test(test_key_lines),
+		cmocka_unit_test(test_key_lines_json),
+		cmocka_unit_test(test_user_source),
+		cmocka_unit_test(test_setup),
+	};
+
+	return cmocka_run_group_tests_name("report_body", tests, NULL, NULL);
+}
