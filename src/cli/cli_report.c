@@ -94,11 +94,7 @@ int cmd_report(struct cli_context *cx)
 	else if (output_report(ro.dir, r, &ro) < 0)
 		rc = EXIT_FAILED;
 	else if (!cx->args.quiet)
-		printf("culab: report: %s/report.%s.%s\n", ro.dir,
-		       ro.langs == REPORT_ZH ? "zh" :
-		       ro.langs == REPORT_EN ? "en" : "{en,zh}",
-		       ro.formats == REPORT_MD ? "md" :
-		       ro.formats == REPORT_HTML ? "html" : "{md,html}");
+		cli_report_line(ro.dir, &ro);
 out:
 	compare_release(&cmp);
 	results_release(base);

@@ -158,8 +158,7 @@ int cmd_run(struct cli_context *cx)
 		if (output_report(a.outdir, &res, &a.ro) < 0 && rc == EXIT_OK)
 			rc = EXIT_FAILED;
 		else if (!quiet)
-			printf("culab: report: %s/report.en.md, %s/report.zh.md\n",
-			       a.outdir, a.outdir);
+			cli_report_line(a.outdir, &a.ro);
 	}
 	if (!quiet && res.nrows)
 		run_summary(&res, a.outdir);

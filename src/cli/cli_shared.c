@@ -15,6 +15,7 @@
 #include "base/diag.h"
 #include "base/exitcode.h"
 #include "compare/compare.h"
+#include "report/report.h"
 #include "results/results.h"
 #include "run/run.h"
 
@@ -117,6 +118,17 @@ int cli_baseline(const struct cli_command *c, const char *baseline,
 			rc = EXIT_USAGE;
 	}
 	return rc;
+}
+
+/* ---- the report's line ------------------------------------------------------ */
+
+void cli_report_line(const char *dir, const struct report_options *ro)
+{
+	printf("culab: report: %s/{report,details}.%s.%s\n", dir,
+	       ro->langs == REPORT_ZH ? "zh" :
+	       ro->langs == REPORT_EN ? "en" : "{en,zh}",
+	       ro->formats == REPORT_MD ? "md" :
+	       ro->formats == REPORT_HTML ? "html" : "{md,html}");
 }
 
 /* ---- the end of a run ----------------------------------------------------- */

@@ -233,10 +233,10 @@ struct report_options {
 	const char *dir;           /* output directory; created if missing */
 	unsigned langs;            /* REPORT_EN | REPORT_ZH; 0 means both */
 	unsigned formats;          /* REPORT_MD | REPORT_HTML; 0 means both */
-	/* A template file used for the body of every language rendered
-	 * (the language only changes the generated blocks), or NULL for
-	 * the shipped templates/report.<lang>.md.  The details page always
-	 * uses details.<lang>.md, looked up as below. */
+	/* A template file for the body of the one language rendered (its
+	 * text is in one language: report_prepare refuses it with both), or
+	 * NULL for the shipped templates/report.<lang>.md.  The details
+	 * page always uses details.<lang>.md, looked up as below. */
 	const char *template_path;
 	/* Where report.<lang>.md and details.<lang>.md are looked up, or
 	 * NULL to search: the CULAB_TEMPLATES environment variable, then
@@ -277,9 +277,10 @@ int report_render(const struct results *r, const struct report_options *o);
 
 /* What report_render() would refuse as bad input, checked before a
  * command creates or writes anything: every template o uses is read and
- * parsed (errors at file:line:col), and when o->dir exists already, a
- * charts/ in it must be a real directory, not a symbolic link.  Creates
- * nothing.  Returns 0, or -1 after a diagnostic. */
+ * parsed (errors at file:line:col), a template of one's own comes with
+ * one language (o->template_path with o->langs both is refused), and
+ * when o->dir exists already, a charts/ in it must be a real directory,
+ * not a symbolic link.  Creates nothing.  Returns 0, or -1 after a diagnostic. */
 int report_prepare(const struct report_options *o);
 
 /* The Markdown of comparison c (compare.h) in language `lang` (REPORT_EN

@@ -441,6 +441,14 @@ int report_prepare(const struct report_options *o)
 	templates_free(tmpl);
 	if (rc < 0)
 		return -1;
+	/* a template's own text is in one language: the other report would
+	 * come out in it */
+	if (o->template_path && (o->langs == 0 ||
+				 o->langs == (REPORT_EN | REPORT_ZH)))
+		return diag_error("--template \"%s\" is the body of one "
+				  "language's report; add --lang en or --lang "
+				  "zh (the other language's report uses its "
+				  "own template)", o->template_path);
 	if (!o->dir || !*o->dir)
 		return diag_error("no output directory for the report");
 	fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);

@@ -161,6 +161,22 @@ static void test_report_input(void **state)
 	/* An experiment file is not a results file. */
 	expect(ARGS("report", "experiments/quick.yaml"), EXIT_USAGE, NULL,
 	       "not a valid results file");
+	/* a template of one's own is one language's: with both, refused
+	 * before anything is written; with one, used */
+	assert_int_equal(system("rm -rf /tmp/culab-cli-template"), 0);
+	expect(ARGS("report", "--template", "templates/report.en.md",
+		    "-o", "/tmp/culab-cli-template",
+		    "tests/fixtures/quick/results.json"), EXIT_USAGE, NULL,
+	       "is the body of one language's report; add --lang en or "
+	       "--lang zh");
+	assert_int_equal(access("/tmp/culab-cli-template", F_OK), -1);
+	expect(ARGS("report", "-q", "--no-charts", "--template",
+		    "templates/report.en.md", "--lang", "en", "-o",
+		    "/tmp/culab-cli-template",
+		    "tests/fixtures/quick/results.json"), EXIT_OK, NULL, NULL);
+	assert_int_equal(access("/tmp/culab-cli-template/report.en.md", F_OK),
+			 0);
+	assert_int_equal(system("rm -rf /tmp/culab-cli-template"), 0);
 }
 
 /* Output that cannot be created is refused before any GPU work, with
