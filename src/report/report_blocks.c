@@ -642,7 +642,7 @@ void blk_steps(const struct model *m, enum lang L, struct sbuf *b)
 /* ---- charts ----------------------------------------------------------- */
 
 void chart_md(struct sbuf *b, enum lang L, const struct group *g,
-	      const char *name, const char *caption)
+	      const char *name, const char *caption, bool files)
 {
 	struct sbuf svg = SBUF_INIT, dat = SBUF_INIT, gp = SBUF_INIT;
 
@@ -656,6 +656,8 @@ void chart_md(struct sbuf *b, enum lang L, const struct group *g,
 	sbuf_add(b, ": ");
 	md_text(b, name);
 	sbuf_addf(b, "](charts/%s.png)\n\n", name);
+	if (!files)
+		return;
 	sbuf_addf(&svg, "[%s.svg](charts/%s.svg)", name, name);
 	sbuf_addf(&dat, "[%s.dat](charts/%s.dat)", name, name);
 	sbuf_addf(&gp, "[%s.gp](charts/%s.gp)", name, name);
@@ -710,7 +712,8 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 			size = g->top ? size_text(g->top->n, g->top->m,
 						  g->top->matrix) : xstrdup("");
 			SAY(&caption, L, captions[k], pool_md(&p, size));
-			chart_md(b, L, g, g->chart[k], sbuf_str(&caption));
+			chart_md(b, L, g, g->chart[k], sbuf_str(&caption),
+				 true);
 			free(size);
 			sbuf_release(&caption);
 			pool_release(&p);

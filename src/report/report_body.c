@@ -684,6 +684,7 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const char **shown = NULL;
 	size_t nshown = 0;
+	int charts = 0;
 
 	for (size_t i = 0; i < m->ngroups; i++) {
 		const struct group *g = &m->groups[i];
@@ -703,9 +704,12 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 			struct pool p = { .n = 0 };
 			char *size = size_text(l->n, l->m, l->matrix);
 
-			SAY(&caption, L, M_CH_LADDER, pool_md(&p, size));
+			/* how to read the chart, once; its files are the
+			 * details' */
+			SAY(&caption, L, charts++ ? M_CH_LADDER_AGAIN :
+			    M_CH_LADDER, pool_md(&p, size));
 			chart_md(b, L, g, g->chart[CH_LADDER],
-				 sbuf_str(&caption));
+				 sbuf_str(&caption), false);
 			free(size);
 			pool_release(&p);
 			sbuf_release(&caption);

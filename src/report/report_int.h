@@ -142,7 +142,8 @@ enum msg {
 	M_CELL_NA,
 	M_NOTE_MISSING, M_NOTE_NA, M_NOTE_FIRST, M_NOTE_BUDGET, M_NOTE_MAX,
 	M_METH_AUTO,
-	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_COUNTERS,
+	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_LADDER_AGAIN,
+	M_CH_COUNTERS,
 	M_CH_TRANSPOSE, M_CH_FILES, M_CH_RERUN, M_CH_OFF, M_CH_FAILED,
 	M_CH_PENDING, M_CH_NONE,
 	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_STEP, M_F_BETTER, M_F_WORSE,
@@ -714,10 +715,10 @@ void key_lines(struct sbuf *b, const struct variant *v);
  * report_html.c); report_words.c. */
 const char *details_file(enum lang L);
 
-/* Appends chart `name` of group g: its caption, the image and the links
- * to its SVG, data and script. */
+/* Appends chart `name` of group g: its caption, the image and, with
+ * `files`, the links to its SVG, data and script. */
 void chart_md(struct sbuf *b, enum lang L, const struct group *g,
-	      const char *name, const char *caption);
+	      const char *name, const char *caption, bool files);
 
 /* Appends the SM and memory clocks NVML read around the timed runs of
  * every row: steady (one value each) or their ranges, and the rows
@@ -781,6 +782,7 @@ void blk_historical(const struct model *m, enum lang L, struct sbuf *b);
 /* report_conclusion.c */
 void blk_conclusion(const struct model *m, enum lang L, struct sbuf *b);
 void blk_rubric(const struct model *m, enum lang L, struct sbuf *b);
+void blk_rubric_rungs(const struct model *m, enum lang L, struct sbuf *b);
 void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b);
 
 #endif

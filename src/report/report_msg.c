@@ -362,6 +362,9 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"无法判定。超出坐标范围的柱子（教学用的级，或消除它的那一步）画到"
 		"边缘为止，标上“>”和它的数值。95 % 区间见各表格：在这个比例下它们"
 		"比柱子末端还窄。" },
+	[M_CH_LADDER_AGAIN] = {
+		"The ladder at {1}, drawn as the first.",
+		"{1} 时的优化阶梯，画法同第一张。" },
 	[M_CH_COUNTERS] = {
 		"Hardware counters per rung at {1}: the counters the rungs' "
 		"signatures are stated in, achieved occupancy and DRAM bytes "
@@ -900,30 +903,20 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"最快的一级{1}（{2}）达到理论峰值的 {3} %（没有测量上限）。" },
 	[M_C_LEFT] = { "What limits it: {1}.", "限制它的是：{1}。" },
 	[M_RB_INTRO] = {
-		"For grading: first the course's learning objectives, each "
-		"with the rows and the counter that show it in this run and a "
-		"verdict on that evidence (\"shown\" needs the counter to "
-		"separate the two rows beyond its noise and the fix to be "
-		"faster beyond 2 %; warp-synchronous safety needs "
-		"compute-sanitizer's record of this run); then expected against "
-		"observed, rung by rung. The hypothesis of a rung is that it "
-		"is faster than the rung before it (a teaching rung: that it "
-		"shows its mistake, an unsafe one by the sanitizer's record, "
-		"never by its flag); \"met\" needs the 95 % interval of the "
-		"step's ratio of medians beyond 2 %, as `culab compare` "
-		"judges. The signature checks are the registry's, for the "
-		"types each one states. The ladder follows the course textbook "
-		"(樊哲勇, CUDA 编程基础与实践, ch. 8) and Harris's slides.",
-		"供评分使用：先列出课程的学习目标，每个目标给出本次运行中体现它的"
+		"For grading: the course's learning objectives, each with the "
+		"rows and the counter that show it in this run and a verdict on "
+		"that evidence (\"shown\" needs the counter to separate the two "
+		"rows beyond its noise and the fix to be faster beyond 2 %; "
+		"warp-synchronous safety needs compute-sanitizer's record of "
+		"this run). Expected against observed, rung by rung, is in the "
+		"details. The ladder follows the course textbook (樊哲勇, CUDA "
+		"编程基础与实践, ch. 8) and Harris's slides.",
+		"供评分使用：课程的学习目标，每个目标给出本次运行中体现它的"
 		"行和计数器，以及依据这些证据的结论（“已体现”要求计数器在两行之间"
 		"的差别超出其噪声、且改正后的一级快出 2 % 以上；线程束同步的安全性"
-		"要求本次运行有 compute-sanitizer 的记录）；再逐级对照预期与实际。"
-		"每一级的假设是它比前一级更快（用于示范错误的级：它确实表现出那个"
-		"错误；不安全的级要以检查工具的记录为证，而不是凭它的标记）；"
-		"“满足”要求这一步中位数之比的 95 % 置信区间超出 2 %，与 "
-		"`culab compare` 的判断相同。特征检查来自注册表，按每条检查所写明"
-		"的数据类型进行。这一优化阶梯依照课程教材（樊哲勇《CUDA 编程基础与"
-		"实践》第 8 章）和 Harris 的讲稿。" },
+		"要求本次运行有 compute-sanitizer 的记录）。逐级对照预期与实际见"
+		"细节页。这一优化阶梯依照课程教材（樊哲勇《CUDA 编程基础与实践》"
+		"第 8 章）和 Harris 的讲稿。" },
 	[M_RB_COL_HYP] = { "Hypothesis", "假设" },
 	[M_RB_COL_OBS] = { "Observed step (95 % CI)", "实测单步（95 % 置信区间）" },
 	[M_RB_COL_SPEED] = { "Speed", "速度" },
@@ -1071,8 +1064,18 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"not checked: unsafe by design, but no compute-sanitizer "
 		"record in this run",
 		"未检查：按设计不安全，但本次运行没有 compute-sanitizer 的记录" },
-	[M_RB_RUNGS] = { "Expected against observed, rung by rung:",
-			 "逐级对照预期与实际：" },
+	[M_RB_RUNGS] = {
+		"The hypothesis of a rung is that it is faster than the rung "
+		"before it (a teaching rung: that it shows its mistake, an "
+		"unsafe one by the sanitizer's record, never by its flag); "
+		"\"met\" needs the 95 % interval of the step's ratio of medians "
+		"beyond 2 %, as `culab compare` judges. The signature checks "
+		"are the registry's, for the types each one states.",
+		"每一级的假设是它比前一级更快（用于示范错误的级：它确实表现出那个"
+		"错误；不安全的级要以检查工具的记录为证，而不是凭它的标记）；"
+		"“满足”要求这一步中位数之比的 95 % 置信区间超出 2 %，与 "
+		"`culab compare` 的判断相同。特征检查来自注册表，按每条检查所写明"
+		"的数据类型进行。" },
 	[M_RB_OBS_X] = { "{1}", "{1}" },
 	[M_RB_OBS_SLOWER_X] = { "{1} slower", "慢了 {1}" },
 	[M_U_HOST_COST] = {

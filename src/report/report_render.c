@@ -158,10 +158,12 @@ static const struct report_placeholder placeholders[] = {
 	  "ceiling, what limits the fastest rung, the user's kernels; the "
 	  "run-to-run spread (with --baseline)", BLOCK(blk_conclusion) },
 	{ "rubric", "per family and type: the learning objectives with the "
-	  "rows and counters that show them, the user's kernels; per rung "
-	  "the hypothesis (faster, or a teaching rung's mistake) against the "
-	  "observed step with its interval, the signature checks met, the "
-	  "limiting resource", BLOCK(blk_rubric) },
+	  "rows and counters that show them, the user's kernels",
+	  BLOCK(blk_rubric) },
+	{ "rubric_rungs", "per family and type, rung by rung: the hypothesis "
+	  "(faster, or a teaching rung's mistake) against the observed step "
+	  "with its interval, the signature checks met, the limiting "
+	  "resource", BLOCK(blk_rubric_rungs) },
 	{ "user_kernels", "your kernels: each placed on its ladder, with a "
 	  "diagnosis from its counters against the built-in rungs (empty "
 	  "without user kernels)", BLOCK(blk_user_kernels) },

@@ -478,7 +478,25 @@ void blk_rubric(const struct model *m, enum lang L, struct sbuf *b)
 		objectives_ladder(m, l, L, b);
 		sbuf_addc(b, '\n');
 		users_group(m, g, L, b);
-		sbuf_add(b, say_text(L, M_RB_RUNGS));
+	}
+	block_trim(b);
+}
+
+void blk_rubric_rungs(const struct model *m, enum lang L, struct sbuf *b)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct ladder *l = m->groups[i].top;
+
+		if (!l || ladder_ok_rungs(l) < 2)
+			continue;
+		if (!any)
+			sbuf_add(b, say_text(L, M_RB_RUNGS));
+		sbuf_add(b, "\n\n");
+		any = true;
+		sbuf_add(b, "### ");
+		ladder_heading(b, L, M_F_HEAD, l);
 		sbuf_add(b, "\n\n");
 		rungs_ladder(m, l, L, b);
 	}

@@ -360,9 +360,14 @@ static void test_rubric(void **state)
 	if (!read_recorded("reports/examples/h100/results.json", &r))
 		skip();
 	en = render_lang(&r, "en");
-	rb = section(en, "## Expected against observed");
-	/* per ladder (3 reduce types, transpose): objectives, then rungs */
-	assert_int_equal(tables_check(rb), 8);
+	/* per ladder (3 reduce types, transpose): the objectives in the
+	 * body, rung by rung in the details */
+	rb = section(en, "## Expected against observed\n");
+	assert_int_equal(tables_check(rb), 4);
+	assert_non_null(strstr(rb, "樊哲勇"));
+	free(rb);
+	rb = section(en, "## Expected against observed, rung by rung");
+	assert_int_equal(tables_check(rb), 4);
 	row = table_line_with(rb, "| rung 2 | reduce\\_one\\_block |");
 	assert_non_null(row);
 	cell = table_cell(row, 4);
@@ -388,7 +393,6 @@ static void test_rubric(void **state)
 	assert_string_equal(cell, "4 of 4 met");
 	free(cell);
 	free(row);
-	assert_non_null(strstr(rb, "樊哲勇"));
 	assert_null(strstr(rb, "0.00×"));
 	free(rb);
 	/* the conclusion names the steps and the limiting resource */

@@ -78,6 +78,18 @@ static char *section(const char *md, const char *head)
 	return e ? xasprintf("%.*s", (int)(e - s), s) : xstrdup(s);
 }
 
+/* The rubric: the body's objectives, then the details' rung by rung. */
+static char *rubric_of(const char *md)
+{
+	char *a = section(md, "## Expected against observed\n");
+	char *b = section(md, "## Expected against observed, rung by rung");
+	char *both = xasprintf("%s\n%s", a, b);
+
+	free(a);
+	free(b);
+	return both;
+}
+
 /* The text from `from` to the next line starting with `to` (or the end). */
 static char *between(const char *md, const char *from, const char *to)
 {
@@ -87,6 +99,22 @@ static char *between(const char *md, const char *from, const char *to)
 		fail_msg("%s:%d: no \"%s\"", __FILE__, __LINE__, from);
 	e = strstr(s + strlen(from), to);
 	return e ? xasprintf("%.*s", (int)(e - s), s) : xstrdup(s);
+}
+
+/* The rubric of one ladder (from heading `from` to the next `to`): its
+ * objectives in the body, then its rungs in the details. */
+static char *rubric_type(const char *md, const char *from, const char *to)
+{
+	char *a = section(md, "## Expected against observed\n");
+	char *b = section(md, "## Expected against observed, rung by rung");
+	char *pa = between(a, from, to), *pb = between(b, from, to);
+	char *both = xasprintf("%s\n%s", pa, pb);
+
+	free(pa);
+	free(pb);
+	free(a);
+	free(b);
+	return both;
 }
 
 /* The line of md holding `needle`, as a heap string. */
@@ -222,7 +250,7 @@ static void test_dram_for_nothing(void **state)
 	model_release(&m);
 	en = render_lang(&r, "en");
 	EXPECT_NOT_IN(en, "moved for nothing (uncoalesced access)");
-	rb = section(en, "## Expected against observed");
+	rb = rubric_of(en);
 	row = line_with(rb, "| rung 4 | transpose\\_naive\\_strided\\_read |");
 	EXPECT_IN(row, "| uncoalesced loads |");
 	free(row);
@@ -414,7 +442,7 @@ static void test_limit_per_ladder(void **state)
 	free(a);
 	free(b);
 	free(c);
-	rb = section(en, "## Expected against observed");
+	rb = rubric_of(en);
 	EXPECT_IN(rb, "| not named by these counters |");
 	free(rb);
 	free(en);
@@ -635,9 +663,9 @@ static void test_rubric_evidence(void **state)
 	if (!read_recorded(H100, &r))
 		skip();
 	en = render_lang(&r, "en");
-	rb = section(en, "## Expected against observed");
+	rb = rubric_of(en);
 	EXPECT_NOT_IN(rb, "stated for float");
-	part = between(rb, "### reduce / double", "### transpose");
+	part = rubric_type(en, "### reduce / double", "### transpose");
 	row = line_with(part, "| rung 8 | reduce\\_warp\\_volatile |");
 	EXPECT_IN(row, "not checked: unsafe by design, but no compute-sanitizer "
 		  "record in this run");
@@ -662,8 +690,8 @@ static void test_rubric_evidence(void **state)
 	find_row(&r, "reduce_warp_volatile", "double", N24)->sanitizer =
 		xstrdup("racecheck: 30 hazards");
 	en = render_lang(&r, "en");
-	rb = section(en, "## Expected against observed");
-	part = between(rb, "### reduce / double", "### transpose");
+	rb = rubric_of(en);
+	part = rubric_type(en, "### reduce / double", "### transpose");
 	row = line_with(part, "| rung 8 | reduce\\_warp\\_volatile |");
 	EXPECT_IN(row, "| met |");
 	free(row);
@@ -695,7 +723,7 @@ static void test_user_kernels_graded(void **state)
 	EXPECT_IN(c, "the host step costs about 0.266 ms, 59.7 % of its time");
 	EXPECT_IN(c, "Your kernel my\\_tile at 4096 × 4096");
 	free(c);
-	rb = section(en, "## Expected against observed");
+	rb = rubric_of(en);
 	row = line_with(rb, "| The host step |");
 	EXPECT_IN(row, "isolated by your kernel");
 	EXPECT_IN(row, "reduce\\_modulo.reduce\\_modulo");
