@@ -13,9 +13,7 @@ OUT=${OUT:-results/record}
 mkdir -p "$OUT"
 CULAB=$c sh tests/gpu/session.sh test-gpu quick default bench examples 2>&1 |
 	grep -v "^culab: ukernel:" | grep -v "^ *[0-9]* reduce_\|^ *[0-9]* transpose_"
-"$c" run -q --no-report -o "$OUT/default2" \
-	--note "recorded with: sh tests/gpu/record_all.sh (the second default run)" \
-	experiments/default.yaml >"$OUT/default2.log" 2>&1
+"$c" run -q --no-report -o "$OUT/default2" experiments/default.yaml >"$OUT/default2.log" 2>&1
 echo "default2 exit $?"
 "$c" run -q --no-report --devices 0 -o /tmp/dev0 experiments/quick.yaml >/tmp/dev0.log 2>&1
 echo "devices 0 exit $?"

@@ -45,14 +45,12 @@ for step in "$@"; do
 		;;
 	quick|default)
 		"$culab" run --no-report -q -o "$out/$step" \
-			--note "recorded with: sh tests/gpu/session.sh $step" \
 			"experiments/$step.yaml" >"$out/$step.log" 2>&1
 		echo "$step: exit $?"
 		tail -n 5 "$out/$step.log"
 		;;
 	examples)
 		"$culab" run --no-report -q -o "$out/examples" \
-			--note "recorded with: sh tests/gpu/session.sh examples" \
 			experiments/examples/exercise.yaml >"$out/examples.log" 2>&1
 		echo "examples: exit $?"
 		tail -n 8 "$out/examples.log"
