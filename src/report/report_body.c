@@ -451,6 +451,12 @@ void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
 			  sbuf_str(&v) : unknown);
 		snprintf(buf, sizeof(buf), "%s GB/s", FMT(e->peak_gbps, 5));
 		setup_row(b, L, M_ENV_PEAK, e->peak_gbps > 0 ? buf : unknown);
+		if (m->r->clocks_locked) {
+			/* a teacher reading the times needs to know */
+			sbuf_reset(&v);
+			SAY(&v, L, M_ENV_LOCKED, pool_md(&p, m->r->clocks_locked));
+			setup_row(b, L, M_ENV_LOCKED_HEAD, sbuf_str(&v));
+		}
 		sbuf_reset(&v);
 		clocks_summary(m, L, &v);
 		setup_row(b, L, M_ENV_CLOCKS, sbuf_str(&v));
