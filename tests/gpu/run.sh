@@ -8,7 +8,7 @@
 # 2. compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over
 #    every variant at a small size: zero errors, except variants flagged
 #    unsafe, whose observed finding must match the registry's record;
-# 3. hardware counters on float data: every registry signature holds
+# 3. hardware counters on every type: every registry signature holds
 #    (`culab verify`), and the second kernel of a measurement reads its
 #    input from DRAM (L2 flushed before every kernel); a batch larger
 #    than the counter-data image grows it; the counters module alone
