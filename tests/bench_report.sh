@@ -63,8 +63,9 @@ cpu=$(awk -v a="$(cpu_of "$out/times0")" -v b="$(cpu_of "$out/times1")" \
 	  -v n="$runs" 'BEGIN { printf "%.3f", (b - a) / n }')
 charts=$(find "$out/run0/charts" -name '*.png' 2>/dev/null | wc -l)
 langs=$(find "$out/run0" -maxdepth 1 -name 'report.*.md' | wc -l)
-pages=$(find "$out/run0" -maxdepth 1 -name 'report.*.html' | wc -l)
-inline=$(cat "$out"/run0/report.*.html | grep -o '<svg' | wc -l)
+# the HTML pages: each language's body and its details page
+pages=$(find "$out/run0" -maxdepth 1 -name '*.html' | wc -l)
+inline=$(cat "$out"/run0/*.html | grep -o '<svg' | wc -l)
 median=$(printf '%s\n' $times | sort -n |
 	 awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2];
 				   else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')

@@ -223,11 +223,10 @@ static int abstract_steps(const struct model *m, enum lang L, struct sbuf *b)
 			struct pool p = { .n = 0 };
 
 			SAY(&x, L, M_BX_FASTER, TIMES(xs[i]));
-			/* the abstract names the counter; the "why" list
-			 * and the conclusion tell the whole cause */
-			step_why_counter(&why, L, m, g->top, from[i], keys[i]);
-			if (!strcmp(sbuf_str(&why), "—"))
-				sbuf_reset(&why);
+			/* the abstract names the cause in a few words and
+			 * the counter that shows it, as the conclusion
+			 * does; the "why" list tells the whole of it */
+			step_cause(&why, L, m, g->top, from[i], keys[i]);
 			if (why.len)
 				SAY(&w, L, M_BA_STEP_WHY, sbuf_str(&why));
 			if (i)

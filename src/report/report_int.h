@@ -196,7 +196,7 @@ enum msg {
 	M_RB_SIG_SOME, M_RB_SIG_NONE, M_GLOSS_READ,
 	/* r24-rules: the rules behind every "why" (report_rules.c) */
 	M_W_PER_ELEM, M_W_NEEDED, M_W_BECAUSE, M_W_UNEXPLAINED, M_W_ALTHOUGH,
-	M_W_REFUTED, M_W_NOT_NAMED, M_W_NONE_LIMIT, M_W_NONE_LIMIT_PEAK,
+	M_W_REFUTED, M_W_NOT_NAMED, M_W_BRIEF, M_W_NONE_LIMIT, M_W_NONE_LIMIT_PEAK,
 	M_W_NO_CI, M_W_BELOW, M_W_NONE, M_W_UNRESOLVED, M_W_SPREAD,
 	M_W_ABOVE_SPREAD, M_W_ABOVE, M_W_COL_RULE, M_W_COL_PHYSICS,
 	M_W_COL_EVIDENCE, M_W_COL_REFUTED, M_W_RULES_INTRO, M_F_TEACH_ROLE,
@@ -586,8 +586,10 @@ void step_why(struct sbuf *b, enum lang L, const struct model *m,
 	      const struct ladder *l, const struct item *from,
 	      const struct item *to);
 
-/* The first cause step_why() names, as a clause without its wrapper
- * ("warp instructions went from ..."), or nothing. */
+/* The first cause step_why() names, briefly: its resource and the
+ * counter that shows it ("instructions issued: warp_instructions
+ * 64.4 M → 35.6 M"), or nothing.  The conclusion's form: the sentence
+ * is the body's "why" list's. */
 void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 		const struct ladder *l, const struct item *from,
 		const struct item *to);

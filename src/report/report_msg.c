@@ -890,8 +890,8 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_C_STEP] = { "{1} → {2} ({3}), {4} faster (the counters do not "
 		       "explain it)",
 		       "{1} → {2}（{3}），快了 {4}（计数器解释不了）" },
-	[M_C_STEP_CTRS] = { "{1} → {2} ({3}), {4} faster: {5}",
-			    "{1} → {2}（{3}），快了 {4}：{5}" },
+	[M_C_STEP_CTRS] = { "{1} → {2} ({3}), {4} faster ({5})",
+			    "{1} → {2}（{3}），快了 {4}（{5}）" },
 	[M_C_GAP] = {
 		"The fastest rung, {1} ({2}), reaches {3} % of the measured "
 		"ceiling ({4}) and {5} % of the theoretical peak. ",
@@ -961,6 +961,7 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_W_REFUTED] = { " {1}.", "{1}。" },
 	[M_W_NOT_NAMED] = { "not named by these counters",
 			    "这些计数器无法指明" },
+	[M_W_BRIEF] = { ": {1}", "：{1}" },
 	[M_W_NONE_LIMIT] = {
 		"not named by these counters: it reaches {1} % of {2}{3}, but "
 		"no rule's evidence holds; the counters do not measure stalls, "

@@ -415,10 +415,10 @@ static const struct rule rules[] = {
 			"限制" },
 		.step_say = { {
 			"warp instructions went from {1} to {2} ({3} for a {4} "
-			"step): below the bandwidth limit, fewer instructions per "
-			"element take less time",
+			"step): below the bandwidth limit, the time follows the "
+			"instructions issued per element",
 			"线程束指令数从 {1} 变为 {2}（变化 {3}，这一步 {4}）：在带宽限制"
-			"之下，每个元素的指令越少，时间越短" } },
+			"之下，时间随每个元素发出的指令数而变" } },
 		.refuted_say = {
 			"Warp instructions went from {1} to {2} while the time did "
 			"not change beyond 2 %: instruction issue does not limit it "
@@ -665,8 +665,9 @@ void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 	judge_step(&s, L, j);
 	for (size_t k = 0; s.resolved && k < NRULES; k++)
 		if (j->pull[k] == P_FOR) {
-			say_rule(b, L, rules[k].step_say[j->why[k].form][L],
-				 &j->why[k]);
+			sbuf_add(b, rules[k].label[L]);
+			if (j->why[k].cell)
+				SAY(b, L, M_W_BRIEF, j->why[k].cell);
 			break;
 		}
 	ev_bag_release(&j->bag);

@@ -4,158 +4,256 @@ reset
 set encoding utf8
 set datafile missing '?'
 if (!exists("outdir")) outdir = ''
+# bar labels: speedups (152x, 1.63x, 0.0061x), values (2966, 1.60, 0.342) and
+# values with SI prefixes (854k, 43.7M)
+fmt_x(v) = v >= 99.95 ? sprintf('%.0fx', v) : v >= 9.995 ? sprintf('%.1fx', v) : v >= 0.0995 ? sprintf('%.2fx', v) : sprintf('%.2gx', v)
+fmt_v(v) = abs(v) >= 99.95 ? sprintf('%.0f', v) : v == 0 ? '0' : sprintf('%#.3g', v)
+si_e(v) = int(floor(log10(abs(v) * 1.0005) / 3))
+fmt_si(v) = abs(v) < 999.5 ? sprintf('%.3g', v) : sprintf('%.3g%s', v / 1000.0**si_e(v), word('k M G T P E', si_e(v)))
 do for [fmt in 'png svg'] {
 	if (fmt eq 'png') {
-		set terminal pngcairo size 960,1320 noenhanced font 'Sans,10'
+		set terminal pngcairo size 700,930 noenhanced font 'Sans,12' fontscale 0.75
 	} else {
-		set terminal svg size 960,1320 noenhanced font 'Sans,10' background '#ffffff'
+		set terminal svg size 700,930 noenhanced font 'sans-serif,12' background '#ffffff'
 	}
 	set output outdir.'counters-reduce-int.'.fmt
-	set multiplot layout 4,2 title 'reduce / int, n = 2^24: the signatures’ counters per rung (yours: Y1 = reduce_modulo.reduce_modulo, Y2 = reduce_shfl.v2)'
+	set multiplot layout 4,2 title 'reduce / int, n = 2^24, NVIDIA H100 80GB HBM3: counters per rung (yours:'."\n".'Y1 = modulo.reduce_modulo, Y2 = shfl.v2)'
 	set title 'bank_conflicts_per_shared_ld'
+	unset logscale
+	unset arrow
+	unset label
+	set autoscale
+	set xtics autofreq
+	set ytics autofreq
+	set format x '% h'
+	set format y '% h'
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
+	set grid ytics
+	set yrange [0.0007277490722:210.2403166]
+	set logscale y 10
+	set ytics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100)
+	set xrange [-0.6:15.6]
+	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-reduce-int.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'bank_conflicts_per_shared_ld', \
+	     'counters-reduce-int.dat' index 0 using ($1+0.0000):($2 < 0 ? 0 : $2):(fmt_v($2)) with labels rotate by 90 left offset 0,0.3 font ',11' notitle
+	set title 'gld_efficiency_pct'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set logscale y 10
-	set format y '10^%L'
-	set yrange [0.0005912961211:62.66828539]
-	set xrange [-0.6:15.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-reduce-int.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'bank_conflicts_per_shared_ld', \
-	     'counters-reduce-int.dat' index 0 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
-	set title 'gld_efficiency_pct'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel '%'
+	set grid ytics
+	set yrange [0:142.8571429]
+	set ytics ('0' 0, '50' 50, '100' 100)
+	set xrange [-0.6:15.6]
+	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-reduce-int.dat' index 1 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'gld_efficiency_pct', \
+	     'counters-reduce-int.dat' index 1 using ($1+0.0000):($2 < 0 ? 0 : $2):(fmt_v($2)) with labels rotate by 90 left offset 0,0.3 font ',11' notitle
+	set title 'gld_sectors_per_request'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set yrange [0:130]
-	set xrange [-0.6:15.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-reduce-int.dat' index 1 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'gld_efficiency_pct', \
-	     'counters-reduce-int.dat' index 1 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
-	set title 'gld_sectors_per_request'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'sectors/request'
+	set grid ytics
+	set yrange [0:22.85714286]
+	set ytics ('0' 0, '5' 5, '10' 10, '15' 15, '20' 20)
+	set xrange [-0.6:15.6]
+	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-reduce-int.dat' index 2 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'gld_sectors_per_request', \
+	     'counters-reduce-int.dat' index 2 using ($1+0.0000):($2 < 0 ? 0 : $2):(fmt_v($2)) with labels rotate by 90 left offset 0,0.3 font ',11' notitle
+	set title 'warp_instructions'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set yrange [0:20.8]
-	set xrange [-0.6:15.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-reduce-int.dat' index 2 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'gld_sectors_per_request', \
-	     'counters-reduce-int.dat' index 2 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
-	set title 'warp_instructions'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'instr (log; 0 not drawn)'
+	set grid ytics
+	set yrange [2433624.615:804984144.1]
+	set logscale y 10
+	set ytics ('10M' 10000000, '100M' 100000000)
+	set xrange [-0.6:15.6]
+	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-reduce-int.dat' index 3 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'warp_instructions', \
+	     'counters-reduce-int.dat' index 3 using ($1+0.0000):($2 < 0 ? 0 : $2):(fmt_si($2)) with labels rotate by 90 left offset 0,0.3 font ',11' notitle
+	set title 'shared_bytes_per_instr'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set logscale y 10
-	set format y '10^%L'
-	set yrange [1977320:441414183.8]
-	set xrange [-0.6:15.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-reduce-int.dat' index 3 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'warp_instructions', \
-	     'counters-reduce-int.dat' index 3 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
-	set title 'shared_bytes_per_instr'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'B/instr (log; 0 not drawn)'
+	set grid ytics
+	set yrange [5.857269407:1292.202506]
+	set logscale y 10
+	set ytics ('10' 10, '100' 100, '1000' 1000)
+	set xrange [-0.6:15.6]
+	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-reduce-int.dat' index 4 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'shared_bytes_per_instr', \
+	     'counters-reduce-int.dat' index 4 using ($1+0.0000):($2 < 0 ? 0 : $2):(fmt_v($2)) with labels rotate by 90 left offset 0,0.3 font ',11' notitle
+	set title 'dram_read_bytes'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set logscale y 10
-	set format y '10^%L'
-	set yrange [4.759031393:734.8867028]
-	set xrange [-0.6:15.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-reduce-int.dat' index 4 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'shared_bytes_per_instr', \
-	     'counters-reduce-int.dat' index 4 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
-	set title 'dram_read_bytes'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'B'
+	set grid ytics
+	set yrange [0:96650240]
+	set ytics ('0' 0, '20M' 20000000, '40M' 40000000, '60M' 60000000, '80M' 80000000)
+	set xrange [-0.6:15.6]
+	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-reduce-int.dat' index 5 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'dram_read_bytes', \
+	     'counters-reduce-int.dat' index 5 using ($1+0.0000):($2 < 0 ? 0 : $2):(fmt_si($2)) with labels rotate by 90 left offset 0,0.3 font ',11' notitle
+	set title 'dram_write_bytes'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set yrange [0:87963033.6]
-	set xrange [-0.6:15.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-reduce-int.dat' index 5 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'dram_read_bytes', \
-	     'counters-reduce-int.dat' index 5 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
-	set title 'dram_write_bytes'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'B (log; 0 not drawn)'
+	set grid ytics
+	set yrange [14966.15385:336002574.6]
+	set logscale y 10
+	set ytics ('100k' 100000, '1M' 1000000, '10M' 10000000, '100M' 100000000)
+	set xrange [-0.6:15.6]
+	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-reduce-int.dat' index 6 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'dram_write_bytes', \
+	     'counters-reduce-int.dat' index 6 using ($1+0.0000):($2 < 0 ? 0 : $2):(fmt_si($2)) with labels rotate by 90 left offset 0,0.3 font ',11' notitle
+	set title 'achieved_occupancy_pct'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set logscale y 10
-	set format y '10^%L'
-	set yrange [11200:452685514.2]
-	set xrange [-0.6:15.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-reduce-int.dat' index 6 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'dram_write_bytes', \
-	     'counters-reduce-int.dat' index 6 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
-	set title 'achieved_occupancy_pct'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel '%'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:125.9547349]
+	set grid ytics
+	set yrange [0:138.4131367]
+	set ytics ('0' 0, '50' 50, '100' 100)
 	set xrange [-0.6:15.6]
-	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
+	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13, 'Y1' 14, 'Y2' 15) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
 	set key off
-	plot 'counters-reduce-int.dat' index 7 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'achieved_occupancy_pct', \
-	     'counters-reduce-int.dat' index 7 using ($1+0.0000):($2 < 0 ? 0 : $2):(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
+	plot 'counters-reduce-int.dat' index 7 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'achieved_occupancy_pct', \
+	     'counters-reduce-int.dat' index 7 using ($1+0.0000):($2 < 0 ? 0 : $2):(fmt_v($2)) with labels rotate by 90 left offset 0,0.3 font ',11' notitle
 	unset multiplot
 	unset output
 }

@@ -4,152 +4,253 @@ reset
 set encoding utf8
 set datafile missing '?'
 if (!exists("outdir")) outdir = ''
+# bar labels: speedups (152x, 1.63x, 0.0061x), values (2966, 1.60, 0.342) and
+# values with SI prefixes (854k, 43.7M)
+fmt_x(v) = v >= 99.95 ? sprintf('%.0fx', v) : v >= 9.995 ? sprintf('%.1fx', v) : v >= 0.0995 ? sprintf('%.2fx', v) : sprintf('%.2gx', v)
+fmt_v(v) = abs(v) >= 99.95 ? sprintf('%.0f', v) : v == 0 ? '0' : sprintf('%#.3g', v)
+si_e(v) = int(floor(log10(abs(v) * 1.0005) / 3))
+fmt_si(v) = abs(v) < 999.5 ? sprintf('%.3g', v) : sprintf('%.3g%s', v / 1000.0**si_e(v), word('k M G T P E', si_e(v)))
 do for [fmt in 'png svg'] {
 	if (fmt eq 'png') {
-		set terminal pngcairo size 960,1320 noenhanced font 'Sans,10'
+		set terminal pngcairo size 700,930 noenhanced font 'Sans,12' fontscale 0.75
 	} else {
-		set terminal svg size 960,1320 noenhanced font 'Sans,10' background '#ffffff'
+		set terminal svg size 700,930 noenhanced font 'sans-serif,12' background '#ffffff'
 	}
 	set output outdir.'counters-transpose-float.'.fmt
-	set multiplot layout 4,2 title 'transpose / float, 4096 x 4096: the signatures’ counters per rung (yours: Y1 = my_tile)'
+	set multiplot layout 4,2 title 'transpose / float, 4096 x 4096, NVIDIA H100 80GB HBM3: counters per rung (yours: Y1 = my_tile)'
 	set title 'bank_conflicts_per_shared_ld'
+	unset logscale
+	unset arrow
+	unset label
+	set autoscale
+	set xtics autofreq
+	set ytics autofreq
+	set format x '% h'
+	set format y '% h'
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
+	set grid ytics
+	set yrange [0.041210468:65.73332315]
 	set logscale y 10
-	set format y '10^%L'
-	set yrange [0.03597021103:66.98390228]
+	set ytics ('0.1' 0.1, '1' 1, '10' 10)
 	set xrange [-0.6:7.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'bank_conflicts_per_shared_ld', \
-	     'counters-transpose-float.dat' index 0 using ($1+0.0000):2:(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' boxed notitle
+	plot 'counters-transpose-float.dat' index 0 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'bank_conflicts_per_shared_ld', \
+	     'counters-transpose-float.dat' index 0 using ($1+0.0000):2:(fmt_v($2)) with labels offset 0,0.6 font ',11' notitle
 	set title 'gld_efficiency_pct'
-	set xlabel 'rung'
-	set ylabel '%'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set yrange [0:112]
-	set xrange [-0.6:7.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel 'rung'
+	set ylabel '%'
+	set grid ytics
+	set yrange [0:111.1111111]
+	set ytics ('0' 0, '25' 25, '50' 50, '75' 75, '100' 100)
+	set xrange [-0.6:7.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 1 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'gld_efficiency_pct', \
-	     'counters-transpose-float.dat' index 1 using ($1+0.0000):2:(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' boxed notitle
+	plot 'counters-transpose-float.dat' index 1 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'gld_efficiency_pct', \
+	     'counters-transpose-float.dat' index 1 using ($1+0.0000):2:(fmt_v($2)) with labels offset 0,0.6 font ',11' notitle
 	set title 'gld_sectors_per_request'
-	set xlabel 'rung'
-	set ylabel 'sectors/request'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set yrange [0:35.84]
-	set xrange [-0.6:7.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel 'rung'
+	set ylabel 'sectors/request'
+	set grid ytics
+	set yrange [0:35.55555556]
+	set ytics ('0' 0, '10' 10, '20' 20, '30' 30)
+	set xrange [-0.6:7.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 2 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'gld_sectors_per_request', \
-	     'counters-transpose-float.dat' index 2 using ($1+0.0000):2:(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' boxed notitle
+	plot 'counters-transpose-float.dat' index 2 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'gld_sectors_per_request', \
+	     'counters-transpose-float.dat' index 2 using ($1+0.0000):2:(fmt_v($2)) with labels offset 0,0.6 font ',11' notitle
 	set title 'gst_efficiency_pct'
-	set xlabel 'rung'
-	set ylabel '%'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set yrange [0:112]
-	set xrange [-0.6:7.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel 'rung'
+	set ylabel '%'
+	set grid ytics
+	set yrange [0:111.1111111]
+	set ytics ('0' 0, '25' 25, '50' 50, '75' 75, '100' 100)
+	set xrange [-0.6:7.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 3 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'gst_efficiency_pct', \
-	     'counters-transpose-float.dat' index 3 using ($1+0.0000):2:(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' boxed notitle
+	plot 'counters-transpose-float.dat' index 3 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'gst_efficiency_pct', \
+	     'counters-transpose-float.dat' index 3 using ($1+0.0000):2:(fmt_v($2)) with labels offset 0,0.6 font ',11' notitle
 	set title 'gst_sectors_per_request'
+	unset logscale
+	unset arrow
+	unset label
+	set autoscale
+	set xtics autofreq
+	set ytics autofreq
+	set format x '% h'
+	set format y '% h'
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'sectors/request'
+	set grid ytics
+	set yrange [0:35.55555556]
+	set ytics ('0' 0, '10' 10, '20' 20, '30' 30)
+	set xrange [-0.6:7.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-transpose-float.dat' index 4 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'gst_sectors_per_request', \
+	     'counters-transpose-float.dat' index 4 using ($1+0.0000):2:(fmt_v($2)) with labels offset 0,0.6 font ',11' notitle
+	set title 'dram_read_bytes'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set yrange [0:35.84]
-	set xrange [-0.6:7.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-transpose-float.dat' index 4 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'gst_sectors_per_request', \
-	     'counters-transpose-float.dat' index 4 using ($1+0.0000):2:(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' boxed notitle
-	set title 'dram_read_bytes'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'B'
+	set grid ytics
+	set yrange [0:85356373.33]
+	set ytics ('0' 0, '20M' 20000000, '40M' 40000000, '60M' 60000000, '80M' 80000000)
+	set xrange [-0.6:7.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-transpose-float.dat' index 5 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'dram_read_bytes', \
+	     'counters-transpose-float.dat' index 5 using ($1+0.0000):2:(fmt_si($2)) with labels offset 0,0.6 font ',11' notitle
+	set title 'achieved_occupancy_pct'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set yrange [0:86025175.04]
-	set xrange [-0.6:7.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-transpose-float.dat' index 5 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'dram_read_bytes', \
-	     'counters-transpose-float.dat' index 5 using ($1+0.0000):2:(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' boxed notitle
-	set title 'achieved_occupancy_pct'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel '%'
+	set grid ytics
+	set yrange [0:103.1819637]
+	set ytics ('0' 0, '25' 25, '50' 50, '75' 75, '100' 100)
+	set xrange [-0.6:7.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
+	set key off
+	plot 'counters-transpose-float.dat' index 6 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'achieved_occupancy_pct', \
+	     'counters-transpose-float.dat' index 6 using ($1+0.0000):2:(fmt_v($2)) with labels offset 0,0.6 font ',11' notitle
+	set title 'dram_write_bytes'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set yrange [0:104.2038366]
-	set xrange [-0.6:7.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
+	unset grid
+	set border
+	set key default
 	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key off
-	plot 'counters-transpose-float.dat' index 6 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'achieved_occupancy_pct', \
-	     'counters-transpose-float.dat' index 6 using ($1+0.0000):2:(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' boxed notitle
-	set title 'dram_write_bytes'
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
 	set xlabel 'rung'
 	set ylabel 'B'
-	unset logscale
-	set autoscale
-	set format x '% h'
-	set format y '% h'
-	set grid
-	set yrange [0:64042639.36]
+	set grid ytics
+	set yrange [0:63534648.89]
+	set ytics ('0' 0, '20M' 20000000, '40M' 40000000, '60M' 60000000)
 	set xrange [-0.6:7.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7)
-	set lmargin -1
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
+	set lmargin 9
+	set rmargin 1
+	set style fill solid 0.9 border -1
 	set key off
-	plot 'counters-transpose-float.dat' index 7 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#1f77b4' title 'dram_write_bytes', \
-	     'counters-transpose-float.dat' index 7 using ($1+0.0000):2:(abs($2) >= 1e6 ? sprintf('%.3g%s', $2 / 1000.0**floor(log10(abs($2)) / 3), word('k M G T P E', int(floor(log10(abs($2)) / 3)))) : abs($2) >= 1000 ? sprintf('%.0f', $2) : sprintf('%.3g', $2)) with labels offset 0,0.6 font ',8' boxed notitle
+	plot 'counters-transpose-float.dat' index 7 using ($1+0.0000):2:($1-0.4000):($1+0.4000):(0):2 with boxxyerror lc rgb '#0072B2' title 'dram_write_bytes', \
+	     'counters-transpose-float.dat' index 7 using ($1+0.0000):2:(fmt_si($2)) with labels offset 0,0.6 font ',11' notitle
 	unset multiplot
 	unset output
 }

@@ -4,32 +4,114 @@ reset
 set encoding utf8
 set datafile missing '?'
 if (!exists("outdir")) outdir = ''
+# bar labels: speedups (152x, 1.63x, 0.0061x), values (2966, 1.60, 0.342) and
+# values with SI prefixes (854k, 43.7M)
+fmt_x(v) = v >= 99.95 ? sprintf('%.0fx', v) : v >= 9.995 ? sprintf('%.1fx', v) : v >= 0.0995 ? sprintf('%.2fx', v) : sprintf('%.2gx', v)
+fmt_v(v) = abs(v) >= 99.95 ? sprintf('%.0f', v) : v == 0 ? '0' : sprintf('%#.3g', v)
+si_e(v) = int(floor(log10(abs(v) * 1.0005) / 3))
+fmt_si(v) = abs(v) < 999.5 ? sprintf('%.3g', v) : sprintf('%.3g%s', v / 1000.0**si_e(v), word('k M G T P E', si_e(v)))
 do for [fmt in 'png svg'] {
 	if (fmt eq 'png') {
-		set terminal pngcairo size 960,540 noenhanced font 'Sans,10'
+		set terminal pngcairo size 700,517 noenhanced font 'Sans,12' fontscale 0.75
 	} else {
-		set terminal svg size 960,540 noenhanced font 'Sans,10' background '#ffffff'
+		set terminal svg size 700,517 noenhanced font 'sans-serif,12' background '#ffffff'
 	}
 	set output outdir.'ladder-reduce-float.'.fmt
-	set title 'reduce / float, n = 2^24: speedup per rung (yours: Y1 = reduce_modulo.reduce_modulo, Y2 = reduce_shfl.v2)'
-	set xlabel 'rung'
-	set ylabel 'speedup (x, log scale)'
+	set multiplot title 'reduce / float, n = 2^24, NVIDIA H100 80GB HBM3'
+	set title 'median time (ms)'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
-	set grid
-	set logscale y 2
-	set yrange [0.004324554185:2833.337583]
-	set xrange [-0.6:15.6]
-	set xtics ('1: reduce_global' 0, '2: reduce_one_block' 1, '3: reduce_interleaved_diverg...' 2, '4: reduce_interleaved_stride...' 3, '5: reduce_shared_static' 4, '6: reduce_shared_dynamic' 5, '7: reduce_first_add' 6, '8: reduce_warp_volatile' 7, '9: reduce_warp_syncwarp' 8, '10: reduce_unrolled' 9, '11: reduce_grid_stride' 10, '12: reduce_shuffle' 11, '13: reduce_vector_atomic' 12, '14: reduce_single_pass' 13, 'Y1' 14, 'Y2' 15) rotate by 30 right
-	set lmargin 18
-	set style fill solid 0.85 border -1
-	set style textbox opaque noborder margins 1,1
-	set key outside top center horizontal
-	plot 'ladder-reduce-float.dat' index 0 using ($1-0.2000):2:($1-0.4000):($1+0.0000):(1):2 with boxxyerror lc rgb '#1f77b4' title 'over the previous rung', \
-	     'ladder-reduce-float.dat' index 0 using ($1-0.2000):($2 < 1 ? 1 : $2):(sprintf('%.3gx', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle, \
-	     'ladder-reduce-float.dat' index 1 using ($1+0.2000):2:($1+0.0000):($1+0.4000):(1):2 with boxxyerror lc rgb '#e6550d' title 'over the first rung', \
-	     'ladder-reduce-float.dat' index 1 using ($1+0.2000):($2 < 1 ? 1 : $2):(sprintf('%.3gx', $2)) with labels rotate by 90 left offset 0,0.3 font ',8' boxed notitle
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel ''
+	unset ylabel
+	set grid xtics
+	set lmargin at screen 0.2929
+	set rmargin at screen 0.6250
+	set tmargin at screen 0.8685
+	set bmargin at screen 0.1876
+	set yrange [15.5:-0.5]
+	set ytics ('1: global' 0, '2: one_block' 1, '3: interleaved_divergent' 2, '4: interleaved_strided' 3, '5: shared_static' 4, '6: shared_dynamic' 5, '7: first_add' 6, '8: warp_volatile' 7, '9: warp_syncwarp' 8, '10: unrolled' 9, '11: grid_stride' 10, '12: shuffle' 11, '13: vector_atomic' 12, '14: single_pass' 13, 'yours: modulo.reduce_modulo' 14, 'yours: shfl.v2' 15) scale 0
+	set xrange [0:0.2983800042]
+	set xtics ('0' 0, '0.1' 0.1, '0.2' 0.2)
+	set style fill solid 1.0 noborder
+	set key at screen 0.0114,0.1296 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 0.2983800042; B = 0; W = 0.2331
+	clip(v) = v > H ? H : v < L ? L : v
+	frac(v) = (clip(v) - L) / (H - L)
+	set arrow from 0.02670400031, graph 0 to 0.02670400031, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	plot 'ladder-reduce-float.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
+	     'ladder-reduce-float.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read (ceiling) 0.0267 ms'
+	set title 'speedup over previous rung'
+	unset logscale
+	unset arrow
+	unset label
+	set autoscale
+	set xtics autofreq
+	set ytics autofreq
+	set format x '% h'
+	set format y '% h'
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel ''
+	unset ylabel
+	set grid xtics
+	set lmargin at screen 0.6507
+	set rmargin at screen 0.9829
+	set tmargin at screen 0.8685
+	set bmargin at screen 0.1876
+	set yrange [15.5:-0.5]
+	unset ytics
+	set xrange [0:2.5]
+	set xtics ('0' 0, '0.5' 0.5, '1' 1, '1.5' 1.5, '2' 2, '2.5' 2.5)
+	set style fill solid 1.0 noborder
+	set key at screen 0.6507,0.1296 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 2.5; B = 1; W = 0.2331
+	clip(v) = v > H ? H : v < L ? L : v
+	frac(v) = (clip(v) - L) / (H - L)
+	plot 'ladder-reduce-float.dat' index 1 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title 'faster', \
+	     'ladder-reduce-float.dat' index 1 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title 'slower', \
+	     'ladder-reduce-float.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 3 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#999999' title 'within 2 % or unclear', \
+	     'ladder-reduce-float.dat' index 3 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 3 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	unset multiplot
 	unset output
 }

@@ -4,67 +4,83 @@ reset
 set encoding utf8
 set datafile missing '?'
 if (!exists("outdir")) outdir = ''
+# bar labels: speedups (152x, 1.63x, 0.0061x), values (2966, 1.60, 0.342) and
+# values with SI prefixes (854k, 43.7M)
+fmt_x(v) = v >= 99.95 ? sprintf('%.0fx', v) : v >= 9.995 ? sprintf('%.1fx', v) : v >= 0.0995 ? sprintf('%.2fx', v) : sprintf('%.2gx', v)
+fmt_v(v) = abs(v) >= 99.95 ? sprintf('%.0f', v) : v == 0 ? '0' : sprintf('%#.3g', v)
+si_e(v) = int(floor(log10(abs(v) * 1.0005) / 3))
+fmt_si(v) = abs(v) < 999.5 ? sprintf('%.3g', v) : sprintf('%.3g%s', v / 1000.0**si_e(v), word('k M G T P E', si_e(v)))
 do for [fmt in 'png svg'] {
 	if (fmt eq 'png') {
-		set terminal pngcairo size 960,540 noenhanced font 'Sans,10'
+		set terminal pngcairo size 700,570 noenhanced font 'Sans,12' fontscale 0.75
 	} else {
-		set terminal svg size 960,540 noenhanced font 'Sans,10' background '#ffffff'
+		set terminal svg size 700,570 noenhanced font 'sans-serif,12' background '#ffffff'
 	}
 	set output outdir.'time-reduce-int.'.fmt
-	set title 'reduce / int: median time vs size'
-	set xlabel 'elements (n)'
-	set ylabel 'time (ms)'
+	set title 'reduce / int, NVIDIA H100 80GB HBM3: median time against size'
 	unset logscale
+	unset arrow
+	unset label
 	set autoscale
+	set xtics autofreq
+	set ytics autofreq
 	set format x '% h'
 	set format y '% h'
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel 'elements (n)'
+	set ylabel 'time (ms)'
 	set grid
 	set logscale x 2
 	set format x '2^%L'
+	set yrange [0.005704347935:28.53431577]
 	set logscale y 10
-	set format y '10^%L'
-	set xtics autofreq
-	set lmargin -1
-	set key below
-	plot 'time-reduce-int.dat' index 0 using 1:2 with linespoints lw 1.5 lc rgb '#1f77b4' pt 1 dt 1 title 'reduce_global', \
-	     'time-reduce-int.dat' index 0 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#1f77b4' notitle, \
-	     'time-reduce-int.dat' index 1 using 1:2 with linespoints lw 1.5 lc rgb '#e6550d' pt 2 dt 1 title 'reduce_one_block', \
-	     'time-reduce-int.dat' index 1 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#e6550d' notitle, \
-	     'time-reduce-int.dat' index 2 using 1:2 with linespoints lw 1.5 lc rgb '#2ca02c' pt 3 dt 1 title 'reduce_interleaved_divergent', \
-	     'time-reduce-int.dat' index 2 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#2ca02c' notitle, \
-	     'time-reduce-int.dat' index 3 using 1:2 with linespoints lw 1.5 lc rgb '#d62728' pt 4 dt 1 title 'reduce_interleaved_strided', \
-	     'time-reduce-int.dat' index 3 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#d62728' notitle, \
-	     'time-reduce-int.dat' index 4 using 1:2 with linespoints lw 1.5 lc rgb '#9467bd' pt 5 dt 1 title 'reduce_shared_static', \
-	     'time-reduce-int.dat' index 4 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#9467bd' notitle, \
-	     'time-reduce-int.dat' index 5 using 1:2 with linespoints lw 1.5 lc rgb '#8c564b' pt 6 dt 1 title 'reduce_shared_dynamic', \
-	     'time-reduce-int.dat' index 5 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#8c564b' notitle, \
-	     'time-reduce-int.dat' index 6 using 1:2 with linespoints lw 1.5 lc rgb '#e377c2' pt 7 dt 1 title 'reduce_first_add', \
-	     'time-reduce-int.dat' index 6 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#e377c2' notitle, \
-	     'time-reduce-int.dat' index 7 using 1:2 with linespoints lw 1.5 lc rgb '#7f7f7f' pt 8 dt 1 title 'reduce_warp_volatile', \
-	     'time-reduce-int.dat' index 7 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#7f7f7f' notitle, \
-	     'time-reduce-int.dat' index 8 using 1:2 with linespoints lw 1.5 lc rgb '#bcbd22' pt 9 dt 1 title 'reduce_warp_syncwarp', \
-	     'time-reduce-int.dat' index 8 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#bcbd22' notitle, \
-	     'time-reduce-int.dat' index 9 using 1:2 with linespoints lw 1.5 lc rgb '#17becf' pt 10 dt 1 title 'reduce_unrolled', \
-	     'time-reduce-int.dat' index 9 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#17becf' notitle, \
-	     'time-reduce-int.dat' index 10 using 1:2 with linespoints lw 1.5 lc rgb '#f3c300' pt 11 dt 1 title 'reduce_grid_stride', \
-	     'time-reduce-int.dat' index 10 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#f3c300' notitle, \
-	     'time-reduce-int.dat' index 11 using 1:2 with linespoints lw 1.5 lc rgb '#875692' pt 12 dt 1 title 'reduce_shuffle', \
-	     'time-reduce-int.dat' index 11 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#875692' notitle, \
-	     'time-reduce-int.dat' index 12 using 1:2 with linespoints lw 1.5 lc rgb '#a1caf1' pt 13 dt 1 title 'reduce_vector_atomic', \
-	     'time-reduce-int.dat' index 12 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#a1caf1' notitle, \
-	     'time-reduce-int.dat' index 13 using 1:2 with linespoints lw 1.5 lc rgb '#be0032' pt 1 dt 1 title 'reduce_single_pass', \
-	     'time-reduce-int.dat' index 13 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#be0032' notitle, \
-	     'time-reduce-int.dat' index 14 using 1:2 with linespoints lw 1.5 lc rgb '#c2b280' pt 2 dt 1 title 'reduce_modulo.reduce_modulo (yours)', \
-	     'time-reduce-int.dat' index 14 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#c2b280' notitle, \
-	     'time-reduce-int.dat' index 15 using 1:2 with linespoints lw 1.5 lc rgb '#008856' pt 3 dt 1 title 'reduce_shfl.v2 (yours)', \
-	     'time-reduce-int.dat' index 15 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#008856' notitle, \
-	     'time-reduce-int.dat' index 16 using 1:2 with linespoints lw 1.5 lc rgb '#f99379' pt 4 dt 2 title 'reduce_read (ceiling)', \
-	     'time-reduce-int.dat' index 16 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#f99379' notitle, \
-	     'time-reduce-int.dat' index 17 using 1:2 with linespoints lw 1.5 lc rgb '#0067a5' pt 5 dt 1 title 'reduce_cub', \
-	     'time-reduce-int.dat' index 17 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#0067a5' notitle, \
-	     'time-reduce-int.dat' index 18 using 1:2 with linespoints lw 1.5 lc rgb '#604e97' pt 6 dt 1 title 'reduce_thrust', \
-	     'time-reduce-int.dat' index 18 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#604e97' notitle, \
-	     'time-reduce-int.dat' index 19 using 1:2 with linespoints lw 1.5 lc rgb '#654522' pt 7 dt 1 title 'reduce_cpu', \
-	     'time-reduce-int.dat' index 19 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#654522' notitle
+	set ytics ('0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10)
+	set key below Left reverse samplen 3 maxcols 2
+	plot 'time-reduce-int.dat' index 0 using 1:2 with linespoints lw 1.5 lc rgb '#0072B2' pt 7 ps 1.1 dt 1 title 'global', \
+	     'time-reduce-int.dat' index 0 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#0072B2' notitle, \
+	     'time-reduce-int.dat' index 1 using 1:2 with linespoints lw 1.5 lc rgb '#D55E00' pt 5 ps 1.1 dt 1 title 'one_block', \
+	     'time-reduce-int.dat' index 1 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#D55E00' notitle, \
+	     'time-reduce-int.dat' index 2 using 1:2 with linespoints lw 1.5 lc rgb '#CC79A7' pt 9 ps 1.1 dt 1 title 'interleaved_divergent', \
+	     'time-reduce-int.dat' index 2 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#CC79A7' notitle, \
+	     'time-reduce-int.dat' index 3 using 1:2 with linespoints lw 1.5 lc rgb '#000000' pt 11 ps 1.1 dt 1 title 'interleaved_strided', \
+	     'time-reduce-int.dat' index 3 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#000000' notitle, \
+	     'time-reduce-int.dat' index 4 using 1:2 with linespoints lw 1.5 lc rgb '#009E73' pt 13 ps 1.1 dt 1 title 'shared_static', \
+	     'time-reduce-int.dat' index 4 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#009E73' notitle, \
+	     'time-reduce-int.dat' index 5 using 1:2 with linespoints lw 1.5 lc rgb '#E69F00' pt 6 ps 1.1 dt 1 title 'shared_dynamic', \
+	     'time-reduce-int.dat' index 5 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#E69F00' notitle, \
+	     'time-reduce-int.dat' index 6 using 1:2 with linespoints lw 1.5 lc rgb '#56B4E9' pt 4 ps 1.1 dt 1 title 'first_add', \
+	     'time-reduce-int.dat' index 6 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#56B4E9' notitle, \
+	     'time-reduce-int.dat' index 7 using 1:2 with linespoints lw 1.5 lc rgb '#0072B2' pt 8 ps 1.1 dt 4 title 'warp_volatile', \
+	     'time-reduce-int.dat' index 7 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#0072B2' notitle, \
+	     'time-reduce-int.dat' index 8 using 1:2 with linespoints lw 1.5 lc rgb '#D55E00' pt 10 ps 1.1 dt 4 title 'warp_syncwarp', \
+	     'time-reduce-int.dat' index 8 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#D55E00' notitle, \
+	     'time-reduce-int.dat' index 9 using 1:2 with linespoints lw 1.5 lc rgb '#CC79A7' pt 12 ps 1.1 dt 4 title 'unrolled', \
+	     'time-reduce-int.dat' index 9 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#CC79A7' notitle, \
+	     'time-reduce-int.dat' index 10 using 1:2 with linespoints lw 1.5 lc rgb '#000000' pt 1 ps 1.1 dt 4 title 'grid_stride', \
+	     'time-reduce-int.dat' index 10 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#000000' notitle, \
+	     'time-reduce-int.dat' index 11 using 1:2 with linespoints lw 1.5 lc rgb '#009E73' pt 2 ps 1.1 dt 4 title 'shuffle', \
+	     'time-reduce-int.dat' index 11 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#009E73' notitle, \
+	     'time-reduce-int.dat' index 12 using 1:2 with linespoints lw 1.5 lc rgb '#E69F00' pt 3 ps 1.1 dt 4 title 'vector_atomic', \
+	     'time-reduce-int.dat' index 12 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#E69F00' notitle, \
+	     'time-reduce-int.dat' index 13 using 1:2 with linespoints lw 1.5 lc rgb '#56B4E9' pt 7 ps 1.1 dt 4 title 'single_pass', \
+	     'time-reduce-int.dat' index 13 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#56B4E9' notitle, \
+	     'time-reduce-int.dat' index 14 using 1:2 with linespoints lw 1.5 lc rgb '#0072B2' pt 5 ps 1.1 dt 5 title 'modulo.reduce_modulo (yours)', \
+	     'time-reduce-int.dat' index 14 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#0072B2' notitle, \
+	     'time-reduce-int.dat' index 15 using 1:2 with linespoints lw 1.5 lc rgb '#D55E00' pt 9 ps 1.1 dt 5 title 'shfl.v2 (yours)', \
+	     'time-reduce-int.dat' index 15 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#D55E00' notitle, \
+	     'time-reduce-int.dat' index 16 using 1:2 with linespoints lw 1.5 lc rgb '#CC79A7' pt 11 ps 1.1 dt 2 title 'read (ceiling)', \
+	     'time-reduce-int.dat' index 16 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#CC79A7' notitle, \
+	     'time-reduce-int.dat' index 17 using 1:2 with linespoints lw 1.5 lc rgb '#000000' pt 13 ps 1.1 dt 5 title 'cub', \
+	     'time-reduce-int.dat' index 17 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#000000' notitle, \
+	     'time-reduce-int.dat' index 18 using 1:2 with linespoints lw 1.5 lc rgb '#009E73' pt 6 ps 1.1 dt 5 title 'thrust', \
+	     'time-reduce-int.dat' index 18 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#009E73' notitle, \
+	     'time-reduce-int.dat' index 19 using 1:2 with linespoints lw 1.5 lc rgb '#E69F00' pt 4 ps 1.1 dt 5 title 'cpu', \
+	     'time-reduce-int.dat' index 19 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#E69F00' notitle
 	unset output
 }
