@@ -52,6 +52,7 @@ enum cli_key {
 	K_LANG,
 	K_LOCK_CLOCKS,
 	K_PART,
+	K_MEASUREMENT,
 	K_RESUME_DIR,
 	K_ARCH,
 	K_CHIP,

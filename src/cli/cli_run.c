@@ -80,6 +80,7 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 			break;
 		case K_DEVICES: a->wo.devices = v->arg; break;
 		case K_RESUME_DIR: a->resume_dir = v->arg; break;
+		case K_MEASUREMENT: a->o.measurement = v->arg; break;
 		case K_NO_COUNTERS: a->o.no_counters = true; break;
 		case K_PROFILE_ONLY: a->o.profile_only = true; break;
 		case K_RESUME: a->resume = true; break;
@@ -94,7 +95,24 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 	}
 	if (a->wo.devices && a->device_given)
 		return cli_usage_error(c, "--device and --devices: choose one");
+	if (a->wo.devices && a->o.measurement)
+		return cli_usage_error(c, "--measurement and --devices: choose "
+				       "one");
 	return 0;
+}
+
+/* Whether the plan of f holds a measurement labelled `label`. */
+static bool measurement_exists(const struct experiment_file *f,
+			       const char *label)
+{
+	struct plan_options po = { .measurement = label };
+	struct plan p;
+	bool found;
+
+	plan_build(f, &po, &p);
+	found = p.nms > 0;
+	plan_release(&p);
+	return found;
 }
 
 int cmd_run(struct cli_context *cx)
@@ -131,6 +149,11 @@ int cmd_run(struct cli_context *cx)
 		if (parse_variant_list(c, a.variant_list, &only))
 			goto out;
 		a.o.only_variant = &only;
+	}
+	if (a.o.measurement && !measurement_exists(&f, a.o.measurement)) {
+		diag_error("%s: no measurement \"%s\" (culab plan -v %s lists "
+			   "them)", file, a.o.measurement, file);
+		goto out;
 	}
 	/* the report's templates and directory are checked before any GPU
 	 * work, so that bad ones cost no measurement */

@@ -91,6 +91,11 @@ static const struct cli_option run_options[] = {
 	{ K_RESUME_DIR, "resume-dir", 0, CLI_ARG_DIR, "DIR", NULL,
 	  "resume from DIR instead of the output directory (a worker of "
 	  "--devices)", CLI_HIDDEN },
+	/* culab's own children: one measurement alone (a kernel again
+	 * under compute-sanitizer, or its counters per line) */
+	{ K_MEASUREMENT, "measurement", 0, CLI_ARG_TEXT, "LABEL", NULL,
+	  "run only the measurement of this label (experiment/variant/"
+	  "type/size[/bBLOCK], as culab plan -v names it)", CLI_HIDDEN },
 	END
 };
 

@@ -130,6 +130,10 @@ struct plan_options {
 	struct plan_shard part;       /* then only this part of the shard's
 					 stages, cut the same way (a worker
 					 of run --devices); count 0: all */
+	const char *measurement;      /* only the measurement of this label
+					 (experiment/variant/type/size
+					 [/bBLOCK]): culab's own child
+					 processes; NULL: all */
 };
 
 struct plan {

@@ -317,6 +317,11 @@ static void stage_add(struct builder *B, struct plan_stage *s)
 			memset(&s->ms[s->nms], 0, sizeof(s->ms[0]));
 			measurement_init(B, s, &s->ms[s->nms++], v,
 					 experiment_block(s->e, v, bi));
+			if (B->o->measurement &&
+			    strcmp(s->ms[s->nms - 1].label, B->o->measurement)) {
+				free(s->ms[--s->nms].label);
+				B->p->left_out++;
+			}
 		}
 	}
 }

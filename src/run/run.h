@@ -597,6 +597,9 @@ struct run_options {
 	struct plan_shard shard; /* --shard I/N; count 0: the whole plan */
 	struct plan_shard part;  /* a worker of run --devices: this part of
 				    the shard (plan_options.part) */
+	const char *measurement; /* NULL, or run only the measurement of
+				    this label (plan_options.measurement):
+				    culab's own child processes */
 	struct results *prev;    /* --resume: the results of the same
 				    experiment file so far, or NULL; the run
 				    moves the verified rows it keeps out of

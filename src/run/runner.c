@@ -969,6 +969,7 @@ static void build_plan(struct run *R)
 		.profile_only = R->o->profile_only,
 		.shard = R->o->shard,
 		.part = R->o->part,
+		.measurement = R->o->measurement,
 	};
 
 	plan_build(R->f, &po, &R->plan);

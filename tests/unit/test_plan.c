@@ -189,6 +189,36 @@ static void test_select(void **state)
 	experiment_file_release(&f);
 }
 
+/* --measurement LABEL (culab's own children): that measurement alone,
+ * by its label; one that is not in the file leaves an empty plan. */
+static void test_measurement(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_options o = { .measurement = "r/reduce_global/float/1048576/b256" };
+	struct plan p;
+
+	(void)state;
+	load(reduce_text, &f);
+	plan_build(&f, &o, &p);
+	assert_int_equal(p.nms, 1);
+	assert_int_equal(p.left_out, 4 * 5 + 1 - 1);
+	/* the stage of its type and size; the others are empty, and the
+	 * runner sets up no input for them */
+	assert_int_equal(p.stages[3].nms, 1);
+	assert_string_equal(p.stages[3].ms[0].label, o.measurement);
+	assert_int_equal(p.stages[3].ms[0].block, 256);
+	plan_release(&p);
+	o.measurement = "t/transpose_naive/float/1025x2049";
+	plan_build(&f, &o, &p);
+	assert_int_equal(p.nms, 1);
+	plan_release(&p);
+	o.measurement = "r/reduce_global/float/1048576"; /* no block */
+	plan_build(&f, &o, &p);
+	assert_int_equal(p.nms, 0);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
 /* --resume keeps verified measurements, each once; failed and skipped
  * ones are measured again; those of other experiments are ignored.
  * prev_row is the caller's `row` of the one taken. */
@@ -290,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_memory_and_runs),
 		cmocka_unit_test(test_counter_passes),
 		cmocka_unit_test(test_select),
+		cmocka_unit_test(test_measurement),
 		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_stage_skip),
 		cmocka_unit_test(test_print),
