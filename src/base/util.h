@@ -120,6 +120,9 @@ double monotonic_seconds(void);
 
 /* Whether s is valid UTF-8. */
 bool utf8_valid(const char *s, size_t len);
+/* Characters (UTF-8 sequences) in s[0..n): a column's width in
+ * diagnostics, where a tab counts as one. */
+size_t utf8_chars(const char *s, size_t n);
 /* 3 when text starts with a UTF-8 byte-order mark (which editors on
  * Windows write), else 0: readers of experiment files, templates and
  * results files start after it, so that columns in diagnostics count from

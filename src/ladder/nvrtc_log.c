@@ -119,16 +119,6 @@ static char *clean_dup(struct line l)
 	return sbuf_detach(&b);
 }
 
-/* Characters (UTF-8 sequences) in s[0..n). */
-static size_t utf8_chars(const char *s, size_t n)
-{
-	size_t i, c = 0;
-
-	for (i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xc0) != 0x80;
-	return c;
-}
-
 /* ---- recognising lines ------------------------------------------------- */
 
 /* Parses l as a message header.  The file name may hold parentheses, so
