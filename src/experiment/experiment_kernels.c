@@ -87,23 +87,6 @@ static bool label_char_ok(char c)
 	       c == '-';
 }
 
-/* "reduce<culab_t, 256>" -> "reduce"; "ns::f" -> "f". */
-static char *function_base(const char *fn)
-{
-	size_t n = strcspn(fn, "<( \t");
-	const char *colon;
-	char *all = xstrndup(fn, n);
-
-	colon = strrchr(all, ':');
-	if (colon) {
-		char *b = xstrdup(colon + 1);
-
-		free(all);
-		return b;
-	}
-	return all;
-}
-
 /* Reports an expression error at its column inside scalar nd. */
 static int expr_error(struct loader *ld, const struct node *nd, int col,
 		      const char *what, const char *why)
@@ -195,7 +178,7 @@ static int k_function(struct kctx *c, const struct node *nd)
 	c->k->function_at = (struct uk_pos){ nd->line, nd->col };
 	if (!c->k->text)
 		return 0;
-	base = function_base(s);
+	base = ukernel_function_base(s);
 	n = nvrtc_list_globals(c->k->text, c->k->len, names, 64);
 	for (i = 0; i < n && strcmp(names[i], base) != 0; i++)
 		;
@@ -544,7 +527,7 @@ static int k_defaults(struct kctx *c)
 static char *label_at_depth(const char *path, const char *function,
 			    int depth, bool *whole)
 {
-	char *base = function_base(function), *p = xstrdup(path), *label;
+	char *base = ukernel_function_base(function), *p = xstrdup(path), *label;
 	char *dot = strrchr(p, '.');
 	size_t cut;
 

@@ -392,14 +392,25 @@ int variant_flag_parse(const char *name, unsigned *bit);
  *     its `finish` key says.
  *
  * The contract a kernel must meet (docs/your-own-kernels.md is
- * the user-facing version):
+ * the user-facing version), its shapes (enum uk_shape):
  *   reduce:    __global__ void f(const culab_t *in, culab_acc_t *out, N n)
+ *              __global__ void f(culab_t *in, culab_acc_t *out)
+ *                          with the element count the macro N: compiled
+ *                          once per size (and per pass of a relaunch)
  *   transpose: __global__ void f(const culab_t *in, culab_t *out, R rows,
  *                                C cols)       in: rows x cols, row-major
- * where N, R and C are 4- or 8-byte integers.  culab defines culab_t
- * (int, float or double), culab_acc_t (long long for int: sums of ints
- * are exact in 64 bits, as in the built-in rungs; else culab_t) and
- * CULAB_ELEM_SIZE with -D for each type it compiles. */
+ *              __global__ void f(const culab_t *in, culab_t *out, N n)
+ *                          an n x n matrix: square sizes only
+ * where N, R and C are integers of 1, 2, 4 or 8 bytes, signed or not.
+ * ukernel_contract.c reads each parameter's type (from the lowered name
+ * of a C++ kernel; from the PTX and the source's declaration of an
+ * extern "C" one) and refuses, at the declaration in the source, a size
+ * that is floating-point, a pointer or a struct, an integer where a
+ * pointer goes, and in and out swapped (a const second pointer after a
+ * non-const first).  culab defines culab_t (int, float or double),
+ * culab_acc_t (long long for int: sums of ints are exact in 64 bits, as
+ * in the built-in rungs; else culab_t) and CULAB_ELEM_SIZE with -D for
+ * each type it compiles. */
 
 /* Largest kernel source culab reads, in bytes. */
 #define UKERNEL_MAX_SOURCE (1u << 20)
@@ -422,6 +433,43 @@ enum uk_finish {
 	UK__FINISHES
 };
 
+/* What a user kernel takes: one shape of its family (see above). */
+enum uk_shape {
+	UK_SHAPE_UNKNOWN = 0,     /* nothing compiled yet */
+	UK_REDUCE_N,              /* (in, out, n) */
+	UK_REDUCE_FIXED,          /* (in, out), n the macro N */
+	UK_TRANSPOSE_RC,          /* (in, out, rows, cols) */
+	UK_TRANSPOSE_SQUARE,      /* (in, out, n): n x n */
+	UK__SHAPES
+};
+
+/* The macro that holds the element count of a UK_REDUCE_FIXED kernel
+ * (the course's kernels call it N). */
+#define UKERNEL_SIZE_MACRO "N"
+
+/* What culab knows of one parameter of a compiled kernel. */
+enum uk_pclass {
+	UKP_UNKNOWN = 0,          /* 8 bytes of an extern "C" kernel whose
+				     declaration culab could not read: a
+				     pointer or a 64-bit integer */
+	UKP_POINTER,
+	UKP_INTEGER,
+	UKP_FLOAT,                /* float, double, half, ... */
+	UKP_OTHER,                /* a struct, a bool, a reference, ... */
+};
+
+struct uk_param {
+	enum uk_pclass cls;
+	unsigned size;            /* bytes, as passed */
+	signed char is_signed;    /* integers: 1, 0, or -1 when unknown */
+	signed char to_const;     /* pointers: 1 when it points to const, 0
+				     when not, -1 when unknown */
+	char type[96];            /* C-style: "const float *", "unsigned
+				     int"; from the PTX alone "int32",
+				     "pointer or int64" */
+	char name[64];            /* from the declaration; "" when unknown */
+};
+
 /* A place in the experiment file, for diagnostics. */
 struct uk_pos {
 	int line, col;
@@ -441,10 +489,12 @@ struct uk_inst {
 	bool acc_pass;            /* reduce relaunch of ints: compiled with
 				     culab_t = culab_acc_t, for the passes
 				     over the partial sums */
+	uint64_t n;               /* UK_REDUCE_FIXED: the N it was compiled
+				     with; else 0 */
 	struct nvrtc_output out;
 	char *lowered;            /* the entry's lowered name */
 	size_t nparams;
-	size_t psize[NVRTC_MAX_PARAMS];
+	struct uk_param params[NVRTC_MAX_PARAMS];
 	int registers, spill_bytes; /* ptxas's, -1 when unknown */
 	bool cache_hit;
 	double compile_seconds;
@@ -480,6 +530,13 @@ struct ukernel {
 	/* where its keys are, for diagnostics in the experiment file */
 	const char *yaml_path;
 	struct uk_pos at, function_at, grid_at[2], shared_at, block_at;
+	/* its declaration in the source (ukernel_contract.c): read once,
+	   NULL when culab cannot find it */
+	bool decl_read;
+	struct nvrtc_decl *decl;
+	bool sized;               /* reduce (in, out): compiled per size,
+				     with N defined */
+	enum uk_shape shape;      /* what its first instance takes */
 	/* the compiled instances (ukernel_prepare) */
 	struct uk_inst *inst;
 	size_t ninst;
@@ -534,9 +591,18 @@ int ukernel_prepare(struct ukernel *k, const struct ukernel_use *use,
 		    const char *arch, struct ukernel_stats *st);
 
 /* The instance of k for type t and block (see struct uk_inst), or NULL
- * when none was prepared. */
+ * when none was prepared.  A kernel compiled per size has one per size:
+ * this is the first (ukernel_inst_sized chooses). */
 struct uk_inst *ukernel_inst(const struct ukernel *k, enum dtype t, int block,
 			     bool acc_pass);
+/* The same for a pass over n elements: of a kernel compiled per size
+ * (UK_REDUCE_FIXED), the instance compiled with N = n. */
+struct uk_inst *ukernel_inst_sized(const struct ukernel *k, enum dtype t,
+				   int block, bool acc_pass, uint64_t n);
+
+/* The plain name of a kernel's function: "reduce<culab_t, 256>" is
+ * "reduce", "ns::f" is "f".  The caller frees it. */
+char *ukernel_function_base(const char *function);
 
 /* Launch geometry of one pass: grid, block and dynamic shared memory. */
 struct uk_geometry {

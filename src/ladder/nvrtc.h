@@ -11,8 +11,9 @@
  * (NVRTC prints "file(line): error: msg", the source line and a caret
  * line; the column is the caret's).  It also reads what the user-kernel
  * contract needs from the result: the lowered (mangled) name of each name
- * expression, the parameter sizes of an entry from the PTX, and ptxas's
- * per-function register and spill counts from the log (-Xptxas=-v).
+ * expression, the parameter types of an entry from the PTX, and ptxas's
+ * per-function register and spill counts from the log (-Xptxas=-v); and
+ * from the source, a __global__ function's parameters as written.
  *
  * NVIDIA's own <nvrtc.h> is not included by culab: this header takes
  * its name on culab's include path. */
@@ -123,12 +124,61 @@ bool nvrtc_option_allowed(const char *opt, char *why, size_t whysize);
 size_t nvrtc_list_globals(const char *text, size_t len, char **names,
 			  size_t max);
 
-/* The byte sizes of the parameters of PTX entry `lowered` (".param .u64"
- * is 8, ".param .u32" 4, ".param .align A .b8 x[N]" N).  Returns the
- * number of parameters (at most max written), or -1 when the PTX has no
- * such entry or its parameter list cannot be read. */
-int nvrtc_ptx_params(const char *ptx, const char *lowered, size_t *sizes,
-		     size_t max);
+/* One parameter of a PTX entry. */
+struct nvrtc_ptx_param {
+	size_t size;                /* bytes: ".param .u64" is 8, ".param .u32"
+				       4, ".param .align A .b8 x[N]" N */
+	char type;                  /* the type's letter: 'u', 's' or 'b' (an
+				       integer or a pointer), 'f' (floating
+				       point); 'a' for a byte array (a struct
+				       passed by value) */
+	bool ptr;                   /* ".ptr": a pointer, said so (NVRTC 13
+				       leaves it out: a pointer is ".u64") */
+};
+
+/* The parameters of PTX entry `lowered`.  Returns the number of
+ * parameters (at most max written), or -1 when the PTX has no such entry
+ * or its parameter list cannot be read. */
+int nvrtc_ptx_params(const char *ptx, const char *lowered,
+		     struct nvrtc_ptx_param *params, size_t max);
+
+/* One parameter of a __global__ function's definition, as the source
+ * writes it (before macros). */
+struct nvrtc_decl_param {
+	int line, col;              /* where it starts (1-based; columns count
+				       characters, a tab as one) */
+	char type[96];              /* its tokens but the name, C-style
+				       ("const float *", "unsigned int");
+				       cut at 95 bytes */
+	char name[64];              /* its name, "" when it has none */
+	int pointers;               /* '*' and '[]' at its top level */
+	bool pointee_const;         /* "const" in what the last '*' (or the
+				       array) holds */
+	bool reference;             /* '&' at its top level */
+};
+
+/* A __global__ function's definition in a source. */
+struct nvrtc_decl {
+	int line, col;              /* its name */
+	size_t nparams;             /* parameters; at most NVRTC_MAX_PARAMS
+				       are described */
+	struct nvrtc_decl_param params[NVRTC_MAX_PARAMS];
+};
+
+/* Finds the definition of __global__ function `name` in text (scanned as
+ * nvrtc_list_globals does; `name` is its plain name, "f", and matches
+ * "f" and "ns::f").  Returns 0 with *d filled, or -1 when text defines
+ * no such function, or defines it twice with different numbers of
+ * parameters (overloads the text cannot tell apart). */
+int nvrtc_find_global(const char *text, size_t len, const char *name,
+		      struct nvrtc_decl *d);
+
+/* Where text declares `name` (a variable or a parameter: a type's word
+ * before it, one of "= , ) ; [ {" after it, as in "const int N = 8;" or
+ * "long long N)"), outside comments, literals and directives: 0 with
+ * *line and *col set (1-based), or -1 when it seems not to. */
+int nvrtc_find_declaration(const char *text, size_t len, const char *name,
+			   int *line, int *col);
 
 /* ptxas's figures for entry `lowered` from a -Xptxas=-v log: registers
  * per thread, spill stores (bytes) and stack frame (bytes).  Returns 0,

@@ -448,9 +448,203 @@ static bool body_follows(struct lexer *lx)
 	return false;
 }
 
+/* ---- a definition's parameters --------------------------------------------- */
+
+/* Most tokens of one parameter culab reads ("const float *__restrict__
+ * in" is five). */
+#define MAX_PARAM_TOKENS 32
+
+/* 1-based line and column of p in text (columns count characters). */
+static void text_position(const char *text, const char *p, int *line,
+			  int *col)
+{
+	const char *bol = text;
+
+	*line = 1;
+	for (const char *q = text; q < p; q++)
+		if (*q == '\n') {
+			(*line)++;
+			bol = q + 1;
+		}
+	*col = (int)utf8_chars(bol, (size_t)(p - bol)) + 1;
+}
+
+/* Words that make up a type, never a parameter's name. */
+static bool type_word(const struct tok *t)
+{
+	static const char *const words[] = {
+		"const", "volatile", "signed", "unsigned", "char", "short",
+		"int", "long", "float", "double", "bool", "void", "restrict",
+		"__restrict__", "__restrict", "__grid_constant__",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (tok_is(t, words[i]))
+			return true;
+	return false;
+}
+
+/* Appends token t to a C-style type text: a space between words, before
+ * a '*' or '&' that follows a word or a '>', and after a ','. */
+static void type_add(struct sbuf *b, const struct tok *prev,
+		     const struct tok *t)
+{
+	bool word = t->kind != T_PUNCT, prev_word = prev &&
+		    prev->kind != T_PUNCT;
+
+	if (prev && ((prev_word && word) ||
+		     ((prev_word || tok_is(prev, ">")) &&
+		      (tok_is(t, "*") || tok_is(t, "&"))) ||
+		     tok_is(prev, ",") || ((tok_is(prev, "*") ||
+					    tok_is(prev, "&")) && word &&
+					   !type_word(t))))
+		sbuf_addc(b, ' ');
+	sbuf_addn(b, t->s, t->n);
+}
+
+/* Whether v[i] opens or closes a bracket: +1, -1 or 0. */
+static int bracket(const struct tok *t)
+{
+	if (t->kind != T_PUNCT)
+		return 0;
+	if (tok_is(t, "(") || tok_is(t, "[") || tok_is(t, "<") ||
+	    tok_is(t, "{"))
+		return 1;
+	if (tok_is(t, ")") || tok_is(t, "]") || tok_is(t, ">") ||
+	    tok_is(t, "}"))
+		return -1;
+	return 0;
+}
+
+/* The index of the name among a parameter's tokens v[0..end): its last
+ * token at the top level before any '[', when that is a word that is no
+ * type's and comes after a type ("const int N", "real *d_x", "Vec<float>
+ * v"); -1 when it has none ("unsigned int", "size_t", "std::size_t",
+ * "const real *", "const real"). */
+static long param_name(const struct tok *v, size_t end)
+{
+	long last = -1;
+	bool typed = false;
+	int depth = 0;
+
+	for (size_t i = 0; i < end; i++) {
+		if (!depth && tok_is(&v[i], "["))
+			break;
+		if (!depth)
+			last = (long)i;
+		depth += bracket(&v[i]);
+		if (depth < 0)
+			depth = 0;
+	}
+	if (last <= 0 || v[last].kind != T_IDENT || type_word(&v[last]))
+		return -1;
+	if (v[last - 1].kind == T_PUNCT && !tok_is(&v[last - 1], "*") &&
+	    !tok_is(&v[last - 1], "&") && !tok_is(&v[last - 1], ">"))
+		return -1;
+	/* a type before it: a word other than const and volatile */
+	for (long i = 0; i < last; i++)
+		if ((v[i].kind == T_IDENT && !tok_is(&v[i], "const") &&
+		     !tok_is(&v[i], "volatile")) || tok_is(&v[i], ">"))
+			typed = true;
+	return typed ? last : -1;
+}
+
+/* One parameter from its tokens v[0..k), into d. */
+static void add_param(struct nvrtc_decl *d, const char *text,
+		      const struct tok *v, size_t k)
+{
+	struct nvrtc_decl_param *p;
+	struct sbuf type = SBUF_INIT;
+	const struct tok *prev = NULL;
+	long name, last_star = -1;
+	size_t i, end;
+	int depth = 0;
+
+	if (d->nparams++ >= NVRTC_MAX_PARAMS)
+		return;
+	p = &d->params[d->nparams - 1];
+	memset(p, 0, sizeof(*p));
+	text_position(text, v[0].s, &p->line, &p->col);
+	/* the top level's '*' and '&', up to a default argument */
+	for (end = 0; end < k; end++) {
+		if (!depth && tok_is(&v[end], "="))
+			break;
+		if (!depth && tok_is(&v[end], "*")) {
+			p->pointers++;
+			last_star = (long)end;
+		} else if (!depth && tok_is(&v[end], "&")) {
+			p->reference = true;
+		}
+		depth += bracket(&v[end]);
+		if (depth < 0)
+			depth = 0;
+	}
+	name = param_name(v, end);
+	if (name >= 0) {
+		snprintf(p->name, sizeof(p->name), "%.*s", (int)v[name].n,
+			 v[name].s);
+		if ((size_t)name + 1 < end && tok_is(&v[name + 1], "[")) {
+			p->pointers++;          /* float in[]: a pointer */
+			last_star = name;
+		}
+	}
+	/* what the last '*' points to: the words since the '*' before it */
+	for (long j = last_star - 1; j >= 0 && !tok_is(&v[j], "*"); j--)
+		if (tok_is(&v[j], "const"))
+			p->pointee_const = true;
+	for (i = 0; i < end; i++) {
+		if ((long)i == name)
+			continue;
+		if (name >= 0 && (long)i > name && tok_is(&v[i], "["))
+			break;
+		type_add(&type, prev, &v[i]);
+		prev = &v[i];
+	}
+	if (name >= 0 && last_star == name)
+		sbuf_add(&type, " *");
+	snprintf(p->type, sizeof(p->type), "%s", sbuf_str(&type));
+	sbuf_release(&type);
+}
+
+/* Reads a parameter list after its '(' to the matching ')', into d
+ * (when not NULL).  False at the end of the text. */
+static bool read_params(struct lexer *lx, const char *text,
+			struct nvrtc_decl *d)
+{
+	struct tok v[MAX_PARAM_TOKENS], t;
+	size_t k = 0;
+	int depth = 0;
+
+	if (!d)
+		return skip_balanced(lx, "(", ")");
+	d->nparams = 0;
+	while (next_token(lx, &t)) {
+		if (!depth && t.kind == T_PUNCT &&
+		    (tok_is(&t, ",") || tok_is(&t, ")"))) {
+			/* "()" and "(void)" take nothing */
+			if (k && !(k == 1 && tok_is(&v[0], "void") &&
+				   tok_is(&t, ")") && !d->nparams))
+				add_param(d, text, v, k);
+			k = 0;
+			if (tok_is(&t, ")"))
+				return true;
+			continue;
+		}
+		depth += bracket(&t);
+		if (depth < 0)
+			depth = 0;
+		if (k < MAX_PARAM_TOKENS)
+			v[k++] = t;
+	}
+	return false;
+}
+
 /* Reads the declaration after a __global__ token; the name of the
- * function it defines (malloc'd, "ns::f" when qualified), or NULL. */
-static char *global_name(struct lexer *lx)
+ * function it defines (malloc'd, "ns::f" when qualified), or NULL.  With
+ * d, also where its name is and its parameters (text is the source, for
+ * positions). */
+static char *global_name(struct lexer *lx, const char *text,
+			 struct nvrtc_decl *d)
 {
 	struct tok v[MAX_DECL_TOKENS], t;
 	struct sbuf name = SBUF_INIT;
@@ -473,12 +667,14 @@ static char *global_name(struct lexer *lx)
 				return NULL;
 			continue;
 		}
+		if (d)
+			text_position(text, v[i].s, &d->line, &d->col);
 		for (j = i; j >= 2 && tok_is(&v[j - 1], "::") &&
 		     v[j - 2].kind == T_IDENT; j -= 2)
 			;
 		for (; j <= i; j++)
 			sbuf_addn(&name, v[j].s, v[j].n);
-		if (skip_balanced(lx, "(", ")") && body_follows(lx))
+		if (read_params(lx, text, d) && body_follows(lx))
 			return sbuf_detach(&name);
 		sbuf_release(&name);
 		return NULL;
@@ -498,7 +694,7 @@ size_t nvrtc_list_globals(const char *text, size_t len, char **names,
 
 		if (t.kind != T_IDENT || !tok_is(&t, "__global__"))
 			continue;
-		name = global_name(&lx);
+		name = global_name(&lx, text, NULL);
 		for (i = 0; name && i < n; i++)
 			if (!strcmp(names[i], name)) {
 				free(name);
@@ -508,6 +704,79 @@ size_t nvrtc_list_globals(const char *text, size_t len, char **names,
 			names[n++] = name;
 	}
 	return n;
+}
+
+/* Whether definition name `got` ("f", "ns::f") is function `want`. */
+static bool names_function(const char *got, const char *want)
+{
+	size_t g = strlen(got), w = strlen(want);
+
+	return !strcmp(got, want) || (g > w + 2 && !strcmp(got + g - w, want) &&
+				      !strncmp(got + g - w - 2, "::", 2));
+}
+
+int nvrtc_find_global(const char *text, size_t len, const char *name,
+		      struct nvrtc_decl *d)
+{
+	struct lexer lx = { text, text + len, true };
+	struct nvrtc_decl *cur = xcalloc(1, sizeof(*cur));
+	bool found = false, clash = false;
+	struct tok t;
+
+	while (!clash && next_token(&lx, &t)) {
+		char *got;
+
+		if (t.kind != T_IDENT || !tok_is(&t, "__global__"))
+			continue;
+		got = global_name(&lx, text, cur);
+		if (got && names_function(got, name)) {
+			if (!found)
+				*d = *cur;
+			else if (cur->nparams != d->nparams)
+				clash = true;
+			found = true;
+		}
+		free(got);
+	}
+	free(cur);
+	return found && !clash ? 0 : -1;
+}
+
+/* Words a name may follow in an expression or statement, where it is not
+ * being declared ("return N;"). */
+static bool statement_word(const struct tok *t)
+{
+	static const char *const words[] = {
+		"return", "case", "sizeof", "alignof", "else", "do", "goto",
+		"throw", "new", "delete", "co_return", "co_yield", "typeid",
+		"decltype",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
+		if (tok_is(t, words[i]))
+			return true;
+	return false;
+}
+
+int nvrtc_find_declaration(const char *text, size_t len, const char *name,
+			   int *line, int *col)
+{
+	struct lexer lx = { text, text + len, true };
+	struct tok prev = { T_PUNCT, "", 0 }, t, next;
+
+	while (next_token(&lx, &t)) {
+		struct lexer ahead = lx;
+
+		if (t.kind == T_IDENT && tok_is(&t, name) &&
+		    prev.kind == T_IDENT && !statement_word(&prev) &&
+		    next_token(&ahead, &next) && next.kind == T_PUNCT &&
+		    next.n == 1 && strchr("=,);[{", *next.s)) {
+			text_position(text, t.s, line, col);
+			return 0;
+		}
+		prev = t;
+	}
+	return -1;
 }
 
 /* ---- PTX entries ------------------------------------------------------------ */
@@ -565,11 +834,14 @@ static size_t type_bytes(const char *w, size_t n)
 	return i == n && bits % 8 == 0 ? bits / 8 * times : 0;
 }
 
-/* One ".param ..." up to its ',' or ')': sets *size and returns the
+/* One ".param ..." up to its ',' or ')': fills *pp and returns the
  * position after the separator, or NULL when it is not understood. */
-static const char *read_param(const char *p, size_t *size, bool *last)
+static const char *read_param(const char *p, struct nvrtc_ptx_param *pp,
+			      bool *last)
 {
 	size_t elem = 0, count = 1;
+	char type = 0;
+	bool ptr = false, array = false;
 
 	p = skip_ws(p);
 	if (strncmp(p, ".param", 6) != 0)
@@ -581,7 +853,9 @@ static const char *read_param(const char *p, size_t *size, bool *last)
 		p = skip_ws(p);
 		if (*p == ',' || *p == ')') {
 			*last = *p == ')';
-			*size = elem * count;
+			pp->size = elem * count;
+			pp->type = array ? 'a' : type;
+			pp->ptr = ptr;
 			return elem ? p + 1 : NULL;
 		}
 		if (!*p)
@@ -590,8 +864,12 @@ static const char *read_param(const char *p, size_t *size, bool *last)
 		while (*p && *p != ' ' && *p != '\t' && *p != '\n' &&
 		       *p != '\r' && *p != ',' && *p != ')' && *p != '[')
 			p++;
-		if (*w == '.' && !elem)
+		if (*w == '.' && !elem) {
 			elem = type_bytes(w + 1, (size_t)(p - w - 1));
+			type = w[1] == 'b' && w[2] == 'f' ? 'f' : w[1];
+		} else if (p - w == 4 && !strncmp(w, ".ptr", 4)) {
+			ptr = true;
+		}
 		if (*p == '[') {
 			char *end;
 
@@ -599,12 +877,13 @@ static const char *read_param(const char *p, size_t *size, bool *last)
 			if (*end != ']')
 				return NULL;
 			p = end + 1;
+			array = true;
 		}
 	}
 }
 
-int nvrtc_ptx_params(const char *ptx, const char *lowered, size_t *sizes,
-		     size_t max)
+int nvrtc_ptx_params(const char *ptx, const char *lowered,
+		     struct nvrtc_ptx_param *params, size_t max)
 {
 	const char *p;
 	bool last = false;
@@ -618,13 +897,13 @@ int nvrtc_ptx_params(const char *ptx, const char *lowered, size_t *sizes,
 	if (*skip_ws(p) == ')')
 		return 0;
 	while (!last) {
-		size_t size;
+		struct nvrtc_ptx_param pp;
 
-		p = read_param(p, &size, &last);
+		p = read_param(p, &pp, &last);
 		if (!p)
 			return -1;
 		if ((size_t)n < max)
-			sizes[n] = size;
+			params[n] = pp;
 		n++;
 	}
 	return n;

@@ -13,6 +13,7 @@
 #include "base/diag.h"
 #include "kcache.h"
 #include "base/util.h"
+#include "ukernel_contract.h"
 
 /* Largest grid the driver accepts in x and in y. */
 #define GRID_X_MAX 2147483647ull
@@ -204,17 +205,24 @@ size_t ukernel_host(const struct kernel_args *a)
 
 /* ---- instances ---------------------------------------------------------------- */
 
-struct uk_inst *ukernel_inst(const struct ukernel *k, enum dtype t, int block,
-			     bool acc_pass)
+struct uk_inst *ukernel_inst_sized(const struct ukernel *k, enum dtype t,
+				   int block, bool acc_pass, uint64_t n)
 {
 	for (size_t i = 0; i < k->ninst; i++) {
 		struct uk_inst *u = &k->inst[i];
 
 		if (u->t == t && u->acc_pass == acc_pass &&
-		    (u->block == 0 || u->block == block))
+		    (u->block == 0 || u->block == block) &&
+		    (!k->sized || !n || u->n == n))
 			return u;
 	}
 	return NULL;
+}
+
+struct uk_inst *ukernel_inst(const struct ukernel *k, enum dtype t, int block,
+			     bool acc_pass)
+{
+	return ukernel_inst_sized(k, t, block, acc_pass, 0);
 }
 
 /* Whether a -D value depends on the block: then each block size is an
@@ -239,7 +247,7 @@ static char **inst_options(const struct ukernel *k, const struct uk_inst *u,
 	const char *acc = k->family == FAMILY_REDUCE && t == DTYPE_INT ?
 			  "long long" : dtype_name(t);
 	struct kernel_args a = { .dtype = (int)t, .block = u->block };
-	char **o = xcalloc(4 + k->ndefines + k->noptions, sizeof(char *));
+	char **o = xcalloc(5 + k->ndefines + k->noptions, sizeof(char *));
 	double vars[EV__COUNT];
 	size_t i;
 
@@ -249,6 +257,9 @@ static char **inst_options(const struct ukernel *k, const struct uk_inst *u,
 	o[(*n)++] = xasprintf("-Dculab_acc_t=%s", acc);
 	o[(*n)++] = xasprintf("-DCULAB_ELEM_SIZE=%d", (int)vars[EV_ELEM]);
 	o[(*n)++] = xasprintf("-DCULAB_ACC_SIZE=%d", (int)vars[EV_ACC]);
+	if (k->sized)
+		o[(*n)++] = xasprintf("-D%s=%llu", UKERNEL_SIZE_MACRO,
+				      (unsigned long long)u->n);
 	for (i = 0; i < k->ndefines; i++) {
 		const struct uk_define *d = &k->defines[i];
 		uint64_t v;
@@ -270,40 +281,6 @@ fail:
 		free(o[i]);
 	free(o);
 	return NULL;
-}
-
-/* The family's contract on the entry's parameters.  Returns 0, or -1
- * after a diagnostic at the function's place in the experiment file. */
-static int check_params(const struct ukernel *k, const struct uk_inst *u)
-{
-	const bool reduce = k->family == FAMILY_REDUCE;
-	const size_t want = reduce ? 3 : 4;
-	struct sbuf got = SBUF_INIT;
-	bool ok = u->nparams == want;
-	int rc = 0;
-
-	for (size_t i = 0; i < u->nparams; i++) {
-		sbuf_addf(&got, "%s%zu", i ? ", " : "", u->psize[i]);
-		if (i < 2 && u->psize[i] != 8)
-			ok = false;
-		if (i >= 2 && u->psize[i] != 4 && u->psize[i] != 8)
-			ok = false;
-	}
-	if (!ok)
-		rc = diag_error_at(k->yaml_path, k->function_at.line,
-				   k->function_at.col, "kernel \"%s\": \"%s\" "
-				   "takes %zu parameter%s of %s bytes; a %s "
-				   "kernel takes %s", k->label, k->function,
-				   u->nparams, u->nparams == 1 ? "" : "s",
-				   u->nparams ? sbuf_str(&got) : "no",
-				   family_name(k->family), reduce ?
-				   "(const culab_t *in, culab_acc_t *out, n): "
-				   "two pointers and an integer of 4 or 8 bytes" :
-				   "(const culab_t *in, culab_t *out, rows, "
-				   "cols): two pointers and two integers of 4 "
-				   "or 8 bytes");
-	sbuf_release(&got);
-	return rc;
 }
 
 /* Compiles instance u (or takes it from the cache) and checks it.
@@ -341,18 +318,15 @@ static int inst_compile(struct ukernel *k, struct uk_inst *u, const char *arch)
 				     "found no kernel for \"%s\"", k->label,
 				     k->function);
 	u->lowered = xstrdup(u->out.lowered[0]);
-	rc = nvrtc_ptx_params(u->out.ptx, u->lowered, u->psize,
-			      NVRTC_MAX_PARAMS);
-	if (rc < 0)
+	if (contract_read(k, u) < 0)
 		return -1 + diag_error_at(k->yaml_path, k->function_at.line,
 					  k->function_at.col, "kernel \"%s\": "
 					  "\"%s\" is not a __global__ function",
 					  k->label, k->function);
-	u->nparams = (size_t)rc;
 	u->registers = u->spill_bytes = -1;
 	nvrtc_ptxas_info(u->out.log, u->lowered, &u->registers,
 			 &u->spill_bytes, &(int){ 0 });
-	return check_params(k, u) < 0 ? -2 : 0;
+	return contract_check(k, u) < 0 ? -2 : 0;
 }
 
 /* ---- preparing -------------------------------------------------------------- */
@@ -375,17 +349,21 @@ static int geometry_error(const struct ukernel *k, const struct ukernel_use *use
 			     dtype_name(use->t), block, why);
 }
 
-/* The instance a measurement needs, added to k's list when new. */
+/* The instance a pass needs, added to k's list when new: per type, per
+ * block when a -D value uses it, per size when N holds it. */
 static struct uk_inst *inst_for(struct ukernel *k, enum dtype t, int block,
-				bool acc_pass, bool *is_new)
+				const struct uk_pass *pass, bool *is_new)
 {
 	struct uk_inst *u;
 	int key = defines_use_block(k) ? block : 0;
+	uint64_t n = k->sized ? pass->n : 0;
+	bool acc_pass = pass->acc_pass;
 
 	*is_new = false;
 	for (size_t i = 0; i < k->ninst; i++) {
 		u = &k->inst[i];
-		if (u->t == t && u->block == key && u->acc_pass == acc_pass)
+		if (u->t == t && u->block == key && u->acc_pass == acc_pass &&
+		    u->n == n)
 			return u;
 	}
 	k->inst = xrealloc(k->inst, (k->ninst + 1) * sizeof(*k->inst));
@@ -394,8 +372,31 @@ static struct uk_inst *inst_for(struct ukernel *k, enum dtype t, int block,
 	u->t = t;
 	u->block = key;
 	u->acc_pass = acc_pass;
+	u->n = n;
 	*is_new = true;
 	return u;
+}
+
+/* After a compile error: what culab compiled. */
+static void compile_note(const struct ukernel *k, const struct uk_inst *u)
+{
+	char size[96] = "";
+	int line, col;
+
+	if (k->sized)
+		snprintf(size, sizeof(size), ", with %s defined as %llu, the "
+			 "element count (it takes (in, out))",
+			 UKERNEL_SIZE_MACRO, (unsigned long long)u->n);
+	diag_note_at(k->path, 0, 0, "while compiling kernel \"%s\" for %s%s%s",
+		     k->label, dtype_name(u->t), u->acc_pass ?
+		     " (its passes over 64-bit partial sums)" : "", size);
+	if (k->sized && nvrtc_find_declaration(k->text, k->len,
+					       UKERNEL_SIZE_MACRO, &line,
+					       &col) == 0)
+		diag_note_at(k->path, line, col, "%s is culab's in this file "
+			     "(\"%s\" takes (in, out)): remove this "
+			     "declaration, or rename it", UKERNEL_SIZE_MACRO,
+			     k->function);
 }
 
 int ukernel_compiler_open(const char *what, const char *arch)
@@ -422,37 +423,47 @@ int ukernel_prepare(struct ukernel *k, const struct ukernel_use *use,
 	char why[256];
 	size_t np;
 
+	if (contract_prepare(k) < 0)
+		return -1;
 	if (ukernel_passes(k, &a, pass, &np, why, sizeof(why)) < 0)
 		return geometry_error(k, use, why);
 	for (size_t i = 0; i < np; i++) {
 		bool is_new;
-		struct uk_inst *u = inst_for(k, use->t, use->block,
-					     pass[i].acc_pass, &is_new);
+		struct uk_inst *u = inst_for(k, use->t, use->block, &pass[i],
+					     &is_new);
 
-		if (!is_new)
+		if (!is_new) {
+			if (contract_check_sizes(k, u, use, pass[i].n) < 0)
+				return -1;
 			continue;
+		}
 		switch (inst_compile(k, u, arch)) {
 		case 0:
 			break;
 		case -1:
-			diag_note_at(k->path, 0, 0, "while compiling kernel "
-				     "\"%s\" for %s%s", k->label,
-				     dtype_name(use->t), u->acc_pass ?
-				     " (its passes over 64-bit partial sums)" :
-				     "");
+			compile_note(k, u);
 			return -1;
 		default:
 			return -1;
 		}
+		if (contract_check_sizes(k, u, use, pass[i].n) < 0)
+			return -1;
 		st->instances++;
 		st->cache_hits += u->cache_hit;
 		st->compile_seconds += u->compile_seconds;
-		if (getenv("CULAB_UKERNEL_TRACE"))
-			fprintf(stderr, "culab: ukernel: %s %s%s (block %d): %s "
-				"in %.3f s\n", k->label, dtype_name(u->t),
-				u->acc_pass ? " 64-bit pass" : "", u->block,
+		if (getenv("CULAB_UKERNEL_TRACE")) {
+			char size[48] = "";
+
+			if (k->sized)
+				snprintf(size, sizeof(size), ", %s %llu",
+					 UKERNEL_SIZE_MACRO,
+					 (unsigned long long)u->n);
+			fprintf(stderr, "culab: ukernel: %s %s%s (block %d%s): "
+				"%s in %.3f s\n", k->label, dtype_name(u->t),
+				u->acc_pass ? " 64-bit pass" : "", u->block, size,
 				u->cache_hit ? "from the cache" : "compiled",
 				u->compile_seconds);
+		}
 	}
 	return 0;
 }
@@ -466,6 +477,7 @@ void ukernel_free(struct ukernel *k)
 		free(k->inst[i].lowered);
 	}
 	free(k->inst);
+	free(k->decl);
 	free(k->label);
 	free(k->path);
 	free(k->dir);

@@ -96,22 +96,37 @@ static int inst_function(struct uk_inst *u, CUfunction *f)
 	return 0;
 }
 
-/* An integer parameter of 4 or 8 bytes, as the entry declares it. */
+/* An integer parameter of 1, 2, 4 or 8 bytes, as the entry declares it
+ * (signed or not: culab's sizes are within its range, which
+ * contract_check_sizes saw to; little-endian, so the low bytes). */
 union param {
+	uint8_t u8;
+	uint16_t u16;
 	uint32_t u32;
 	uint64_t u64;
 };
 
-static void *int_param(union param *p, size_t size, uint64_t v)
+static void *int_param(union param *p, const struct uk_param *decl,
+		       uint64_t v)
 {
-	if (size == 4)
+	switch (decl->size) {
+	case 1:
+		p->u8 = (uint8_t)v;
+		break;
+	case 2:
+		p->u16 = (uint16_t)v;
+		break;
+	case 4:
 		p->u32 = (uint32_t)v;
-	else
+		break;
+	default:
 		p->u64 = v;
+	}
 	return p;
 }
 
-/* One launch of instance u with pointer arguments in and out. */
+/* One launch of instance u with pointer arguments in and out, and the
+ * sizes its shape takes. */
 static int launch_pass(const struct ukernel *k, struct uk_inst *u,
 		       const struct uk_pass *p, const struct kernel_args *a,
 		       const void *in, void *out)
@@ -125,11 +140,25 @@ static int launch_pass(const struct ukernel *k, struct uk_inst *u,
 		return err;
 	args[0] = &in;
 	args[1] = &out;
-	if (k->family == FAMILY_REDUCE) {
-		args[2] = int_param(&ints[0], u->psize[2], p->n);
-	} else {
-		args[2] = int_param(&ints[0], u->psize[2], a->n);
-		args[3] = int_param(&ints[1], u->psize[3], a->m);
+	switch (k->shape) {
+	case UK_REDUCE_N:
+		args[2] = int_param(&ints[0], &u->params[2], p->n);
+		break;
+	case UK_REDUCE_FIXED:   /* n is the N it was compiled with */
+		if (u->n != p->n)
+			return (int)cudaErrorInvalidKernelImage;
+		break;
+	case UK_TRANSPOSE_SQUARE:
+		if (a->n != a->m)
+			return (int)cudaErrorInvalidValue;
+		args[2] = int_param(&ints[0], &u->params[2], a->n);
+		break;
+	case UK_TRANSPOSE_RC:
+		args[2] = int_param(&ints[0], &u->params[2], a->n);
+		args[3] = int_param(&ints[1], &u->params[3], a->m);
+		break;
+	default:
+		return (int)cudaErrorInvalidKernelImage;
 	}
 	if (p->g.shared > SHARED_DEFAULT_MAX) {
 		CUresult r = drv.set_attribute(
@@ -204,8 +233,9 @@ static int run_relaunch(const struct ukernel *k, const struct kernel_args *a,
 	int err;
 
 	for (size_t i = 0; i < np; i++) {
-		struct uk_inst *u = ukernel_inst(k, (enum dtype)a->dtype,
-						 a->block, p[i].acc_pass);
+		struct uk_inst *u = ukernel_inst_sized(k, (enum dtype)a->dtype,
+						       a->block, p[i].acc_pass,
+						       p[i].n);
 		void *out = k->same_buffer ? a->in :
 			    i + 1 == np ? a->out : buf[i % 2];
 
@@ -232,7 +262,8 @@ int ukernel_launch(const struct kernel_args *a)
 
 	if (!k || ukernel_passes(k, a, p, &np, why, sizeof(why)) < 0)
 		return (int)cudaErrorInvalidConfiguration;
-	u = ukernel_inst(k, (enum dtype)a->dtype, a->block, false);
+	u = ukernel_inst_sized(k, (enum dtype)a->dtype, a->block, false,
+			       p[0].n);
 	if (!u)
 		return (int)cudaErrorInvalidKernelImage;
 	switch (k->finish) {

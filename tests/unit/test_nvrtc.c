@@ -238,36 +238,46 @@ static const char ptx_text[] =
 
 static void test_ptx_params(void **state)
 {
-	size_t sizes[8];
+	struct nvrtc_ptx_param p[8];
 
 	(void)state;
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "plain", sizes, 8), 3);
-	assert_int_equal(sizes[0], 8);
-	assert_int_equal(sizes[1], 8);
-	assert_int_equal(sizes[2], 4);
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "plainer", sizes, 8), 1);
-	assert_int_equal(sizes[0], 4);
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "_Z8bystruct1Sdc", sizes,
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "plain", p, 8), 3);
+	assert_int_equal(p[0].size, 8);
+	assert_int_equal(p[0].type, 'u');
+	assert_false(p[0].ptr);
+	assert_int_equal(p[1].size, 8);
+	assert_int_equal(p[2].size, 4);
+	assert_int_equal(p[2].type, 'u');
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "plainer", p, 8), 1);
+	assert_int_equal(p[0].size, 4);
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "_Z8bystruct1Sdc", p,
 					  8), 3);
-	assert_int_equal(sizes[0], 20);
-	assert_int_equal(sizes[1], 8);
-	assert_int_equal(sizes[2], 1);
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "_Z2kvv", sizes, 8), 0);
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "_Z1hP6__half", sizes, 8),
+	assert_int_equal(p[0].size, 20);
+	assert_int_equal(p[0].type, 'a');      /* a struct by value */
+	assert_int_equal(p[1].size, 8);
+	assert_int_equal(p[1].type, 'f');
+	assert_int_equal(p[2].size, 1);
+	assert_int_equal(p[2].type, 'u');
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "_Z2kvv", p, 8), 0);
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "_Z1hP6__half", p, 8),
 			 3);
-	assert_int_equal(sizes[0], 8);
-	assert_int_equal(sizes[1], 4);
-	assert_int_equal(sizes[2], 2);
+	assert_int_equal(p[0].size, 8);
+	assert_true(p[0].ptr);                 /* ".ptr" said so */
+	assert_int_equal(p[0].type, 'u');
+	assert_int_equal(p[1].size, 4);
+	assert_int_equal(p[1].type, 'f');
+	assert_int_equal(p[2].size, 2);
+	assert_int_equal(p[2].type, 'f');      /* bf16 */
 	/* counted past max, written up to it */
-	sizes[1] = 99;
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "plain", sizes, 1), 3);
-	assert_int_equal(sizes[0], 8);
-	assert_int_equal(sizes[1], 99);
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "plai", sizes, 8), -1);
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "missing", sizes, 8), -1);
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "broken", sizes, 8), -1);
-	assert_int_equal(nvrtc_ptx_params(ptx_text, "", sizes, 8), -1);
-	assert_int_equal(nvrtc_ptx_params(NULL, "plain", sizes, 8), -1);
+	p[1].size = 99;
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "plain", p, 1), 3);
+	assert_int_equal(p[0].size, 8);
+	assert_int_equal(p[1].size, 99);
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "plai", p, 8), -1);
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "missing", p, 8), -1);
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "broken", p, 8), -1);
+	assert_int_equal(nvrtc_ptx_params(ptx_text, "", p, 8), -1);
+	assert_int_equal(nvrtc_ptx_params(NULL, "plain", p, 8), -1);
 }
 
 /* Recorded from NVRTC 13.0: k1 and k2 call a __noinline__ function g,
@@ -587,7 +597,7 @@ static void test_compile_good(void **state)
 	struct nvrtc_input in = input("student/good.cu", good_src);
 	struct nvrtc_output out;
 	struct capture c;
-	size_t sizes[4];
+	struct nvrtc_ptx_param p[4];
 	int regs = -1, spill = -1, stack = -1, rc;
 
 	(void)state;
@@ -609,12 +619,12 @@ static void test_compile_good(void **state)
 	assert_int_equal(out.nlowered, 2);
 	assert_string_equal(out.lowered[0], "_Z3redIfEvPKT_PS0_y");
 	assert_string_equal(out.lowered[1], "plain");
-	assert_int_equal(nvrtc_ptx_params(out.ptx, out.lowered[0], sizes, 4), 3);
-	assert_int_equal(sizes[0], 8);
-	assert_int_equal(sizes[1], 8);
-	assert_int_equal(sizes[2], 8);
-	assert_int_equal(nvrtc_ptx_params(out.ptx, "plain", sizes, 4), 3);
-	assert_int_equal(sizes[2], 4);
+	assert_int_equal(nvrtc_ptx_params(out.ptx, out.lowered[0], p, 4), 3);
+	assert_int_equal(p[0].size, 8);
+	assert_int_equal(p[1].size, 8);
+	assert_int_equal(p[2].size, 8);
+	assert_int_equal(nvrtc_ptx_params(out.ptx, "plain", p, 4), 3);
+	assert_int_equal(p[2].size, 4);
 	assert_non_null(out.log);
 	assert_int_equal(nvrtc_ptxas_info(out.log, "plain", &regs, &spill,
 					  &stack), 0);
