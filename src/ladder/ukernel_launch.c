@@ -96,9 +96,9 @@ static int inst_function(struct uk_inst *u, CUfunction *f)
 	return 0;
 }
 
-/* An integer parameter of 1, 2, 4 or 8 bytes, as the entry declares it
- * (signed or not: culab's sizes are within its range, which
- * contract_check_sizes saw to; little-endian, so the low bytes). */
+/* An integer parameter of 1, 2, 4 or 8 bytes, as the entry declares it,
+ * signed or not: culab's sizes are within its range (culab check,
+ * contract_check_sizes, saw to it), so the value's low bytes are it. */
 union param {
 	uint8_t u8;
 	uint16_t u16;
