@@ -180,6 +180,12 @@ int nvrtc_find_global(const char *text, size_t len, const char *name,
 int nvrtc_find_declaration(const char *text, size_t len, const char *name,
 			   int *line, int *col);
 
+/* Where text's first "#define NAME" is (the directive at the start of a
+ * line, blanks allowed around the '#'): 0 with *line and *col (of the
+ * name) set, or -1. */
+int nvrtc_find_define(const char *text, size_t len, const char *name,
+		      int *line, int *col);
+
 /* ptxas's figures for entry `lowered` from a -Xptxas=-v log: registers
  * per thread, spill stores (bytes) and stack frame (bytes).  Returns 0,
  * or -1 when the log has no such entry (values untouched). */

@@ -779,6 +779,39 @@ int nvrtc_find_declaration(const char *text, size_t len, const char *name,
 	return -1;
 }
 
+int nvrtc_find_define(const char *text, size_t len, const char *name,
+		      int *line, int *col)
+{
+	const char *p = text, *end = text + len;
+	size_t n = strlen(name);
+
+	for (; p < end; p++) {
+		const char *q = p;
+
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < end && *q == '#') {
+			for (q++; q < end && (*q == ' ' || *q == '\t'); q++)
+				;
+			if ((size_t)(end - q) > 6 && !strncmp(q, "define", 6) &&
+			    (q[6] == ' ' || q[6] == '\t')) {
+				for (q += 6; q < end && (*q == ' ' || *q == '\t');
+				     q++)
+					;
+				if ((size_t)(end - q) >= n && !strncmp(q, name, n) &&
+				    (q + n == end || !ident_char(q[n]))) {
+					text_position(text, q, line, col);
+					return 0;
+				}
+			}
+		}
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			break;
+	}
+	return -1;
+}
+
 /* ---- PTX entries ------------------------------------------------------------ */
 
 static const char *skip_ws(const char *p)

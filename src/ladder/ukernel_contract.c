@@ -539,6 +539,26 @@ static enum uk_shape find_shape(const struct ukernel *k,
 	return sh->shape;
 }
 
+/* A sized kernel whose source defines N again (NVRTC warns of the
+ * redefinition; a "#ifndef N" guard makes none) sums a count of its own
+ * at every size: refused at that #define.  Returns 0 or -1. */
+static int own_size_macro(const struct ukernel *k, const struct uk_inst *u)
+{
+	int line = 0, col = 0;
+
+	if (!k->sized || !u->out.log ||
+	    !strstr(u->out.log, "incompatible redefinition of macro \""
+		    UKERNEL_SIZE_MACRO "\""))
+		return 0;
+	nvrtc_find_define(k->text, k->len, UKERNEL_SIZE_MACRO, &line, &col);
+	return diag_error_at(k->path, line, col, "\"%s\" takes (in, out), so "
+			     "culab defines %s as the element count of each "
+			     "size, but this defines it again, fixing the "
+			     "count: remove it, or guard it with #ifndef %s",
+			     k->function, UKERNEL_SIZE_MACRO,
+			     UKERNEL_SIZE_MACRO);
+}
+
 int contract_check(struct ukernel *k, const struct uk_inst *u)
 {
 	struct sbuf why = SBUF_INIT, sig = SBUF_INIT;
@@ -546,6 +566,8 @@ int contract_check(struct ukernel *k, const struct uk_inst *u)
 	enum uk_shape shape;
 	long at;
 
+	if (own_size_macro(k, u) < 0)
+		return -1;
 	shape = find_shape(k, u, &why, &at);
 	if (shape != UK_SHAPE_UNKNOWN) {
 		sbuf_release(&why);

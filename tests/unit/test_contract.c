@@ -154,7 +154,8 @@ static void test_find_global(void **state)
 	assert_null(find("missing"));
 }
 
-/* A name declared as a variable or a parameter, not where it is used. */
+/* A name declared as a variable or a parameter, not where it is used;
+ * a macro's #define. */
 static void test_find_declaration(void **state)
 {
 	static const char src[] =
@@ -175,6 +176,17 @@ static void test_find_declaration(void **state)
 	assert_int_equal(nvrtc_find_declaration("const int N = 8;", 16, "N",
 						&line, &col), 0);
 	assert_int_equal(col, 11);
+	/* and where a directive defines it */
+	assert_int_equal(nvrtc_find_define(src, sizeof(src) - 1, "N", &line,
+					   &col), 0);
+	assert_int_equal(line, 1);
+	assert_int_equal(col, 9);
+	assert_int_equal(nvrtc_find_define("int x;\n  #  define\tN(a) a\n",
+					   27, "N", &line, &col), 0);
+	assert_int_equal(line, 2);
+	assert_int_equal(col, 13);
+	assert_int_equal(nvrtc_find_define("#define NN 1\n#undef N\n", 22,
+					   "N", &line, &col), -1);
 }
 
 /* The C++ runtime's demangler, through base/demangle.h. */
@@ -349,6 +361,9 @@ static void test_counts(void **state)
 static void test_fixed_size(void **state)
 {
 	static const char src[] =
+		"#ifndef N\n"
+		"#define N 7        // culab's N comes first\n"
+		"#endif\n"
 		"typedef culab_t real;\n"
 		"__global__ void fold(real *d_x, real *d_y)\n"
 		"{\n"
