@@ -454,19 +454,30 @@ static bool body_follows(struct lexer *lx)
  * in" is five). */
 #define MAX_PARAM_TOKENS 32
 
-/* 1-based line and column of p in text (columns count characters). */
-static void text_position(const char *text, const char *p, int *line,
+/* A place in a text, moved forward as a scan goes, so that the lines
+ * before it are counted once. */
+struct where {
+	const char *text, *at, *bol;
+	int line;
+};
+
+#define WHERE_INIT(t) { (t), (t), (t), 1 }
+
+/* 1-based line and column of p in w's text (columns count characters). */
+static void text_position(struct where *w, const char *p, int *line,
 			  int *col)
 {
-	const char *bol = text;
-
-	*line = 1;
-	for (const char *q = text; q < p; q++)
-		if (*q == '\n') {
-			(*line)++;
-			bol = q + 1;
+	if (p < w->at) {
+		w->at = w->bol = w->text;
+		w->line = 1;
+	}
+	for (; w->at < p; w->at++)
+		if (*w->at == '\n') {
+			w->line++;
+			w->bol = w->at + 1;
 		}
-	*col = (int)utf8_chars(bol, (size_t)(p - bol)) + 1;
+	*line = w->line;
+	*col = (int)utf8_chars(w->bol, (size_t)(p - w->bol)) + 1;
 }
 
 /* Words that make up a type, never a parameter's name. */
@@ -550,7 +561,7 @@ static long param_name(const struct tok *v, size_t end)
 }
 
 /* One parameter from its tokens v[0..k), into d. */
-static void add_param(struct nvrtc_decl *d, const char *text,
+static void add_param(struct nvrtc_decl *d, struct where *w,
 		      const struct tok *v, size_t k)
 {
 	struct nvrtc_decl_param *p;
@@ -564,7 +575,7 @@ static void add_param(struct nvrtc_decl *d, const char *text,
 		return;
 	p = &d->params[d->nparams - 1];
 	memset(p, 0, sizeof(*p));
-	text_position(text, v[0].s, &p->line, &p->col);
+	text_position(w, v[0].s, &p->line, &p->col);
 	/* the top level's '*' and '&', up to a default argument */
 	for (end = 0; end < k; end++) {
 		if (!depth && tok_is(&v[end], "="))
@@ -607,8 +618,8 @@ static void add_param(struct nvrtc_decl *d, const char *text,
 }
 
 /* Reads a parameter list after its '(' to the matching ')', into d
- * (when not NULL).  False at the end of the text. */
-static bool read_params(struct lexer *lx, const char *text,
+ * (when not NULL; w places it).  False at the end of the text. */
+static bool read_params(struct lexer *lx, struct where *w,
 			struct nvrtc_decl *d)
 {
 	struct tok v[MAX_PARAM_TOKENS], t;
@@ -624,7 +635,7 @@ static bool read_params(struct lexer *lx, const char *text,
 			/* "()" and "(void)" take nothing */
 			if (k && !(k == 1 && tok_is(&v[0], "void") &&
 				   tok_is(&t, ")") && !d->nparams))
-				add_param(d, text, v, k);
+				add_param(d, w, v, k);
 			k = 0;
 			if (tok_is(&t, ")"))
 				return true;
@@ -641,9 +652,8 @@ static bool read_params(struct lexer *lx, const char *text,
 
 /* Reads the declaration after a __global__ token; the name of the
  * function it defines (malloc'd, "ns::f" when qualified), or NULL.  With
- * d, also where its name is and its parameters (text is the source, for
- * positions). */
-static char *global_name(struct lexer *lx, const char *text,
+ * d, also where its name is and its parameters (w places them). */
+static char *global_name(struct lexer *lx, struct where *w,
 			 struct nvrtc_decl *d)
 {
 	struct tok v[MAX_DECL_TOKENS], t;
@@ -668,13 +678,13 @@ static char *global_name(struct lexer *lx, const char *text,
 			continue;
 		}
 		if (d)
-			text_position(text, v[i].s, &d->line, &d->col);
+			text_position(w, v[i].s, &d->line, &d->col);
 		for (j = i; j >= 2 && tok_is(&v[j - 1], "::") &&
 		     v[j - 2].kind == T_IDENT; j -= 2)
 			;
 		for (; j <= i; j++)
 			sbuf_addn(&name, v[j].s, v[j].n);
-		if (read_params(lx, text, d) && body_follows(lx))
+		if (read_params(lx, w, d) && body_follows(lx))
 			return sbuf_detach(&name);
 		sbuf_release(&name);
 		return NULL;
@@ -694,7 +704,7 @@ size_t nvrtc_list_globals(const char *text, size_t len, char **names,
 
 		if (t.kind != T_IDENT || !tok_is(&t, "__global__"))
 			continue;
-		name = global_name(&lx, text, NULL);
+		name = global_name(&lx, NULL, NULL);
 		for (i = 0; name && i < n; i++)
 			if (!strcmp(names[i], name)) {
 				free(name);
@@ -719,6 +729,7 @@ int nvrtc_find_global(const char *text, size_t len, const char *name,
 		      struct nvrtc_decl *d)
 {
 	struct lexer lx = { text, text + len, true };
+	struct where w = WHERE_INIT(text);
 	struct nvrtc_decl *cur = xcalloc(1, sizeof(*cur));
 	bool found = false, clash = false;
 	struct tok t;
@@ -728,7 +739,7 @@ int nvrtc_find_global(const char *text, size_t len, const char *name,
 
 		if (t.kind != T_IDENT || !tok_is(&t, "__global__"))
 			continue;
-		got = global_name(&lx, text, cur);
+		got = global_name(&lx, &w, cur);
 		if (got && names_function(got, name)) {
 			if (!found)
 				*d = *cur;
@@ -762,6 +773,7 @@ int nvrtc_find_declaration(const char *text, size_t len, const char *name,
 			   int *line, int *col)
 {
 	struct lexer lx = { text, text + len, true };
+	struct where w = WHERE_INIT(text);
 	struct tok prev = { T_PUNCT, "", 0 }, t, next;
 
 	while (next_token(&lx, &t)) {
@@ -771,7 +783,7 @@ int nvrtc_find_declaration(const char *text, size_t len, const char *name,
 		    prev.kind == T_IDENT && !statement_word(&prev) &&
 		    next_token(&ahead, &next) && next.kind == T_PUNCT &&
 		    next.n == 1 && strchr("=,);[{", *next.s)) {
-			text_position(text, t.s, line, col);
+			text_position(&w, t.s, line, col);
 			return 0;
 		}
 		prev = t;
@@ -783,6 +795,7 @@ int nvrtc_find_define(const char *text, size_t len, const char *name,
 		      int *line, int *col)
 {
 	const char *p = text, *end = text + len;
+	struct where w = WHERE_INIT(text);
 	size_t n = strlen(name);
 
 	for (; p < end; p++) {
@@ -800,7 +813,7 @@ int nvrtc_find_define(const char *text, size_t len, const char *name,
 					;
 				if ((size_t)(end - q) >= n && !strncmp(q, name, n) &&
 				    (q + n == end || !ident_char(q[n]))) {
-					text_position(text, q, line, col);
+					text_position(&w, q, line, col);
 					return 0;
 				}
 			}
