@@ -436,9 +436,10 @@ static int watched_launch(struct launch_ctx *L, struct result_row *w,
 	err = launch_within(L, limit);
 	launch_watch_end(&w->resources);
 	if ((L->v->flags & VF_USER) && w->resources.known) {
-		const struct uk_inst *u = ukernel_inst(L->v->ctx,
-						       (enum dtype)L->a.dtype,
-						       L->a.block, false);
+		/* of a kernel compiled per size, this size's instance */
+		const struct uk_inst *u = ukernel_inst_sized(
+			L->v->ctx, (enum dtype)L->a.dtype, L->a.block, false,
+			(uint64_t)L->a.n);
 
 		w->resources.spill_bytes = u ? u->spill_bytes : -1;
 	}
