@@ -110,5 +110,15 @@ const char *const msgs_sanitizer[M__COUNT - M__SAN][NLANG] = {
 			       "其他线程中的同一行" },
 	ROW(M_S_TOOL_PRINTED) = { "{1}: {2}, the first {3} shown",
 				  "{1}：{2}，只显示前 {3} 个" },
+	/* a write past the output that culab's guard saw: {1} the tools,
+	 * {2} the size */
+	ROW(M_S_CLEAN_GUARD) = {
+		"compute-sanitizer ({1}; this kernel alone at {2}) found no "
+		"memory error: the bytes it writes past its output lie in the "
+		"guard culab allocates after it, where memcheck does not look; "
+		"culab's check saw them.",
+		"compute-sanitizer（{1}；在 {2} 单独重跑此核函数）没有发现内存"
+		"错误：它写到输出之后的字节落在 culab 在输出后面额外分配的保护区"
+		"内，memcheck 不检查那里；是 culab 的检查发现了它们。" },
 #undef ROW
 };

@@ -446,6 +446,9 @@ static void items(struct sbuf *b, const struct say *c,
 		else if (all && w->status == ROW_WRONG &&
 			 rec->tools[0].answer == 0)
 			id = M_S_CLEAN_RIGHT;
+		else if (w->message && strncmp(w->message, "wrote past the end",
+					       strlen("wrote past the end")) == 0)
+			id = M_S_CLEAN_GUARD;
 		if (t.len) {
 			item_begin(b, c, indent);
 			SAY(b, c->L, id, sbuf_str(&t), size);
