@@ -796,6 +796,19 @@ static void test_rerun_clean(void **state)
 	expect_in(text, "and under it the answer was right", __LINE__);
 	expect_not_in(text, "arithmetic", __LINE__);
 	free(text);
+
+	/* a write past the output, which culab's guard saw and memcheck
+	 * cannot (the guard is culab's own allocation) */
+	x.r.rows[1].status = ROW_ERROR;
+	free(x.r.rows[1].message);
+	x.r.rows[1].message = xstrdup("wrote past the end of its output (16 "
+				      "bytes): 4 of the 4096 bytes after it "
+				      "changed, the first at byte 0 after the "
+				      "end");
+	text = report_sanitizer_text(&x.r.rows[1], NULL);
+	expect_in(text, "lie in the guard culab allocates after it, where "
+		  "memcheck does not look; culab's check saw them.", __LINE__);
+	free(text);
 	fixture_release(&x);
 }
 
@@ -880,6 +893,37 @@ static void test_rerun_fails(void **state)
 	fixture_release(&x);
 }
 
+/* make test-gpu's defects (tests/gpu/defects.yaml): the tools their PTX
+ * asks for, as tests/gpu/sanitize_lines.sh expects them: the missing
+ * barrier has shared memory and no barrier (memcheck, racecheck), the
+ * out-of-bounds read both (all three). */
+static void test_defects_tools(void **state)
+{
+	struct fixture x;
+	char *path = xasprintf("%s/tests/gpu/defects.yaml", srcdir()), *text,
+	     *calls;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(read_file(path, 1u << 20, &text, &len), 0);
+	fixture_load(&x, "tests/gpu/defects.yaml", text);
+	use_fake(&x, "1");
+	fixture_row(&x, "missing_sync", 1000, ROW_WRONG, "sum is 0");
+	fixture_row(&x, "oob_shared", 1000, ROW_ERROR,
+		    "an illegal memory access was encountered");
+	assert_int_equal(sanitize(&x), 2);
+	calls = fake_calls(&x);
+	assert_int_equal(count_of(calls, "defects/missing_sync/float/1000 "), 2);
+	assert_int_equal(count_of(calls, "--tool racecheck --print-limit 1000 "
+				  "--show-backtrace no /bin/false run "
+				  "--measurement defects/missing_sync/"), 1);
+	assert_int_equal(count_of(calls, "defects/oob_shared/float/1000 "), 3);
+	free(calls);
+	free(text);
+	free(path);
+	fixture_release(&x);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -895,6 +939,7 @@ int main(void)
 		cmocka_unit_test(test_rerun_clean),
 		cmocka_unit_test(test_not_installed),
 		cmocka_unit_test(test_rerun_fails),
+		cmocka_unit_test(test_defects_tools),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
