@@ -241,7 +241,8 @@ enum msg {
 	M_S_OOB, M_S_MISALIGNED, M_S_NEAR_AFTER, M_S_NEAR_BEFORE,
 	M_S_RACE_RAW, M_S_RACE_WAR, M_S_RACE_WAW, M_S_BARRIER, M_S_WARP,
 	M_S_BLOCK, M_S_OTHER, M_S_MORE, M_S_BYTES, M_S_SAME_LINE,
-	M_S_TOOL_PRINTED, M_S_CLEAN_GUARD,
+	M_S_TOOL_PRINTED, M_S_CLEAN_GUARD, M_S_CELL_LINE, M_S_CELL_NONE,
+	M_S_CELL_TIMED_OUT, M_S_CELL_FAILED,
 	M__COUNT
 };
 
@@ -736,6 +737,10 @@ void key_lines(struct sbuf *b, const struct variant *v);
 void sanitizer_items(struct sbuf *b, enum lang L,
 		     const struct result_row *row, const struct variant *v,
 		     const char *indent, bool details);
+
+/* The same in a table cell: each tool's count, and the first finding's
+ * line ("memcheck: 969 errors, line 9; racecheck: nothing"). */
+void sanitizer_cell(struct sbuf *b, enum lang L, const struct result_row *row);
 
 /* Ends the line of a failed item of the user-kernel section and appends
  * its sanitizer_items() below it (report_user.c's stages). */

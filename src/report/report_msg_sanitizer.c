@@ -120,5 +120,10 @@ const char *const msgs_sanitizer[M__COUNT - M__SAN][NLANG] = {
 		"compute-sanitizer（{1}；在 {2} 单独重跑此核函数）没有发现内存"
 		"错误：它写到输出之后的字节落在 culab 在输出后面额外分配的保护区"
 		"内，memcheck 不检查那里；是 culab 的检查发现了它们。" },
+	/* a table cell: {1} the tool's count, {2} its first finding's line */
+	ROW(M_S_CELL_LINE) = { "{1}, line {2}", "{1}，第 {2} 行" },
+	ROW(M_S_CELL_NONE) = { "not installed", "未安装" },
+	ROW(M_S_CELL_TIMED_OUT) = { "{1}: timed out", "{1}：超时" },
+	ROW(M_S_CELL_FAILED) = { "{1}: could not run", "{1}：未能运行" },
 #undef ROW
 };

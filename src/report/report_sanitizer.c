@@ -331,9 +331,11 @@ static void finding_sentence(struct sbuf *b, const struct say *c,
  * the end.  racecheck's summary counts its reports, each of many
  * hazards: the hazards are told, as its findings are.  A tool that
  * printed fewer records than its summary counts (--print-limit) says
- * so, as its findings' threads are those of the records printed. */
+ * so, as its findings' threads are those of the records printed.  A
+ * table cell (`cell`) has every tool, and the first finding's line in
+ * place of the records shown. */
 static void tool_counts(struct sbuf *b, enum lang L,
-			const struct sanitizer_record *rec)
+			const struct sanitizer_record *rec, bool cell)
 {
 	bool first = true;
 
@@ -341,14 +343,26 @@ static void tool_counts(struct sbuf *b, enum lang L,
 		const struct sanitizer_tool *t = &rec->tools[i];
 		bool race = t->tool && strcmp(t->tool, "racecheck") == 0;
 		struct sbuf n = SBUF_INIT, shown = SBUF_INIT;
+		const struct sanitizer_finding *at = NULL;
 		uint64_t printed = 0;
 
-		if (t->outcome != SAN_CLEAN && t->outcome != SAN_FOUND)
+		if (t->outcome != SAN_CLEAN && t->outcome != SAN_FOUND) {
+			if (!cell)
+				continue;
+			if (!first)
+				sbuf_add(b, say_text(L, M_SEMI_SEP));
+			first = false;
+			SAY(b, L, t->outcome == SAN_TIMED_OUT ?
+				  M_S_CELL_TIMED_OUT : M_S_CELL_FAILED, t->tool);
 			continue;
+		}
 		for (size_t k = 0; k < rec->nfindings; k++)
 			if (t->tool && rec->findings[k].tool &&
-			    strcmp(t->tool, rec->findings[k].tool) == 0)
+			    strcmp(t->tool, rec->findings[k].tool) == 0) {
 				printed += rec->findings[k].count;
+				if (!at)
+					at = &rec->findings[k];
+			}
 		if (!first)
 			sbuf_add(b, say_text(L, M_SEMI_SEP));
 		first = false;
@@ -358,7 +372,13 @@ static void tool_counts(struct sbuf *b, enum lang L,
 			put_errors(&n, L, t->errors, race);
 		else
 			sbuf_add(&n, say_text(L, M_S_NOTHING));
-		if (!race && printed && t->errors > printed) {
+		if (cell && at && at->line > 0) {
+			char line[16];
+
+			snprintf(line, sizeof(line), "%d", at->line);
+			SAY(&shown, L, M_S_CELL_LINE, sbuf_str(&n), line);
+			SAY(b, L, M_S_TOOL_COUNT, t->tool, sbuf_str(&shown));
+		} else if (!race && printed && t->errors > printed && !cell) {
 			put_count(&shown, printed);
 			SAY(b, L, M_S_TOOL_PRINTED, t->tool, sbuf_str(&n),
 			    sbuf_str(&shown));
@@ -419,7 +439,7 @@ static void items(struct sbuf *b, const struct say *c,
 		goto out;
 	}
 	if (found_any(rec)) {
-		tool_counts(&t, c->L, rec);
+		tool_counts(&t, c->L, rec, false);
 		item_begin(b, c, indent);
 		SAY(b, c->L, M_S_FOUND, size, sbuf_str(&t));
 		sbuf_addc(b, '\n');
@@ -493,6 +513,16 @@ void sanitizer_items(struct sbuf *b, enum lang L,
 
 	if (row->sanitize)
 		items(b, &c, row, indent, details);
+}
+
+void sanitizer_cell(struct sbuf *b, enum lang L, const struct result_row *row)
+{
+	const struct sanitizer_record *rec = row->sanitize;
+
+	if (!rec->state || strcmp(rec->state, "ran") != 0)
+		sbuf_add(b, say_text(L, M_S_CELL_NONE));
+	else
+		tool_counts(b, L, rec, true);
 }
 
 void user_failure_end(struct sbuf *b, enum lang L, const struct item *it)

@@ -727,6 +727,9 @@ static void test_rerun_probe(void **state)
 	expect_in(page, "line 9 `float v = s[t];`: an out-of-bounds "
 		  "`__shared__` read of 4 bytes by threads 8–12 of block 2 (5 "
 		  "errors).", __LINE__);
+	/* the details' tables: each tool's count, the first line */
+	expect_in(page, "| memcheck: 969 errors, line 9; racecheck: nothing; "
+		  "synccheck: nothing |", __LINE__);
 	expect_in(page, "To rerun it by hand: `compute-sanitizer --tool "
 		  "memcheck culab run --measurement "
 		  "probe/student.oob_shared/float/1000 --profile-only "
@@ -737,6 +740,8 @@ static void test_rerun_probe(void **state)
 		  "`__shared__` 内存 4 字节（5 个错误）。", __LINE__);
 	expect_in(page, "第 22 行 `a += s[k];` 读取的 `__shared__` 内存由第 18 行",
 		  __LINE__);
+	expect_in(page, "| memcheck：969 个错误，第 9 行；racecheck：无；"
+		  "synccheck：无 |", __LINE__);
 	free(page);
 	fixture_release(&x);
 }
