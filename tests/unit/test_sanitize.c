@@ -924,6 +924,16 @@ static void test_defects_tools(void **state)
 				  "--measurement defects/missing_sync/"), 1);
 	assert_int_equal(count_of(calls, "defects/oob_shared/float/1000 "), 3);
 	free(calls);
+	/* compiled with -lineinfo (nvrtc_compile.c), so the tool can name
+	 * the line: the PTX says where each instruction comes from */
+	for (size_t i = 0; i < x.f.nkernels; i++) {
+		const struct uk_inst *u = ukernel_inst(x.f.kernels[i],
+						       DTYPE_FLOAT, 256, false);
+
+		assert_non_null(u);
+		assert_non_null(strstr(u->out.ptx, ".loc"));
+		assert_non_null(strstr(u->out.ptx, "defects.cu"));
+	}
 	free(text);
 	free(path);
 	fixture_release(&x);
