@@ -362,11 +362,44 @@ struct child {
 	double timeout;
 };
 
+extern char **environ;
+
+/* This process's environment with CULAB_SANITIZER=off, so that the culab
+ * under the tool reruns nothing itself; made before fork, as the child
+ * of a process with threads may call only what is async-signal-safe.
+ * Caller frees the array (not its strings but the one it adds). */
+static char **child_environ(void)
+{
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = xcalloc(n + 2, sizeof(*env));
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "CULAB_SANITIZER=", 16) != 0)
+			env[k++] = environ[i];
+	env[k] = xstrdup("CULAB_SANITIZER=off");
+	return env;
+}
+
+static void child_environ_free(char **env)
+{
+	size_t k = 0;
+
+	while (env[k + 1])
+		k++;
+	free(env[k]);
+	free(env);
+}
+
 /* Starts the tool on the measurement with its output in `log`.  Returns
  * the child's pid, or -1 after a diagnostic. */
 static pid_t child_start(const struct child *c, const char *log,
 			 const char *outdir)
 {
+	static const char cannot[] = "culab: error: cannot run "
+				     "compute-sanitizer\n";
 	char device[16], limit[16];
 	const char *argv[] = {
 		c->sanitizer, "--tool", c->tool, "--print-limit", limit,
@@ -376,12 +409,14 @@ static pid_t child_start(const struct child *c, const char *log,
 	};
 	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	pid_t parent = getpid(), pid;
+	char **env;
 
 	if (fd < 0)
 		return diag_error("cannot write \"%s\": %s", log,
 				  strerror(errno));
 	snprintf(device, sizeof(device), "%d", c->o->device);
 	snprintf(limit, sizeof(limit), "%d", SANITIZE_PRINT_LIMIT);
+	env = child_environ();
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -398,13 +433,12 @@ static pid_t child_start(const struct child *c, const char *log,
 		dup2(fd, 2);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
-		/* the culab under the tool reruns nothing itself */
-		setenv("CULAB_SANITIZER", "off", 1);
-		execv(c->sanitizer, (char *const *)argv);
-		dprintf(2, "culab: error: cannot run %s: %s\n", c->sanitizer,
-			strerror(errno));
+		execve(c->sanitizer, (char *const *)argv, env);
+		if (write(2, cannot, sizeof(cannot) - 1) < 0)
+			_exit(127);
 		_exit(127);
 	}
+	child_environ_free(env);
 	close(fd);
 	if (pid < 0)
 		return diag_error("cannot start compute-sanitizer: %s",

@@ -599,6 +599,8 @@ static void test_rerun_probe(void **state)
 	 * has a barrier */
 	calls = fake_calls(&x);
 	assert_int_equal(count_of(calls, "\n"), 6);
+	/* the culab under the tool would rerun nothing itself */
+	assert_int_equal(count_of(calls, "CULAB_SANITIZER=off --tool "), 6);
 	expect_in(calls, "--tool memcheck --print-limit 1000 --show-backtrace "
 		  "no /bin/false run --measurement "
 		  "probe/student.oob_shared/float/1000 --profile-only "
