@@ -449,30 +449,40 @@ static pid_t child_start(const struct child *c, const char *log,
 
 /* Waits for pid, at most c->timeout seconds: 0 when it ended (*st its
  * status), 1 when it was killed at the limit, 2 when a signal stopped
- * the reruns.  Its whole group is killed either way. */
+ * the reruns.  Its whole group is killed either way (what the tool
+ * started and left behind goes with it), before the leader is reaped, so
+ * that the group's id is still the child's when it is signalled. */
 static int child_wait(const struct child *c, pid_t pid, int *st,
 		      double *seconds)
 {
 	struct timespec tick = { 0, 20 * 1000 * 1000 };
 	double t0 = monotonic_seconds();
+	bool ours = true;
 	int how = 0;
 
 	for (;;) {
-		pid_t got = waitpid(pid, st, WNOHANG);
+		siginfo_t info;
 
-		if (got == pid || (got < 0 && errno != EINTR))
+		memset(&info, 0, sizeof(info));
+		if (waitid(P_PID, (id_t)pid, &info,
+			   WEXITED | WNOHANG | WNOWAIT) == 0) {
+			if (info.si_pid == pid)
+				break;          /* ended, not reaped yet */
+		} else if (errno != EINTR) {
+			ours = false;           /* no such child: nothing to kill */
 			break;
+		}
 		if (stop_signal || monotonic_seconds() - t0 > c->timeout) {
 			how = stop_signal ? 2 : 1;
-			kill(-pid, SIGKILL);
-			while (waitpid(pid, st, 0) < 0 && errno == EINTR)
-				;
 			break;
 		}
 		nanosleep(&tick, NULL);
 	}
-	/* what it started and left behind goes with it */
-	kill(-pid, SIGKILL);
+	if (ours) {
+		kill(-pid, SIGKILL);
+		while (waitpid(pid, st, 0) < 0 && errno == EINTR)
+			;
+	}
 	*seconds = monotonic_seconds() - t0;
 	return how;
 }
