@@ -20,6 +20,7 @@
 #include "plan/plan.h"
 #include "report/report.h"
 #include "results/results.h"
+#include "sanitize.h"
 #include "workers.h"
 
 /* --variant: parsed once, by the plan module, into *sel (after the
@@ -101,6 +102,32 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 	return 0;
 }
 
+/* ---- compute-sanitizer on the failed rows (sanitize.h) ------------------- */
+
+/* output_save as the reruns store their records: into the directory ctx. */
+static int save_to(const struct results *r, void *ctx)
+{
+	return output_save(ctx, r);
+}
+
+/* After a run that failed: its user kernels' failures rerun under
+ * compute-sanitizer, their records saved.  Not by a worker's parent (the
+ * workers did it), not in a child of culab's own (--measurement), not
+ * when a kernel still runs or a signal ended the run. */
+static void run_sanitize(const struct experiment_file *f,
+			 const struct run_args *a, const char *file,
+			 struct results *res, bool quiet, int rc)
+{
+	struct sanitize_options so = {
+		.file = file, .device = a->o.device, .quiet = quiet,
+		.save = save_to, .save_ctx = (void *)a->outdir,
+	};
+
+	if (rc == EXIT_FAILED && !a->wo.devices && !a->o.measurement &&
+	    !runner_gpu_hung())
+		sanitize_failed(f, res, &so);
+}
+
 /* Whether the plan of f holds a measurement labelled `label`. */
 static bool measurement_exists(const struct experiment_file *f,
 			       const char *label)
@@ -175,6 +202,7 @@ int cmd_run(struct cli_context *cx)
 		rc = output_run(&f, &a.o, a.outdir, a.resume ? a.resume_dir ?
 				a.resume_dir : a.outdir : NULL, &prev, &res);
 	}
+	run_sanitize(&f, &a, file, &res, quiet, rc);
 	/* A report of whatever was measured, also after a failure or an
 	 * interruption; not when nothing ran (no GPU, bad options). */
 	if (a.report && res.nrows && !a.o.profile_only) {

@@ -133,6 +133,23 @@ void cli_report_line(const char *dir, const struct report_options *ro)
 
 /* ---- the end of a run ----------------------------------------------------- */
 
+/* Under a failed row, what compute-sanitizer found when it reran it
+ * (sanitize.h), a line each. */
+static void run_summary_sanitizer(const struct results *r,
+				  const struct result_row *w)
+{
+	char *text = report_sanitizer_text(w, results_variant(r, w->variant));
+
+	for (char *line = text, *eol; line && *line; line = eol + 1) {
+		eol = strchr(line, '\n');
+		if (!eol)
+			break;
+		*eol = '\0';
+		diag_printf(stdout, "culab:   %s\n", line);
+	}
+	free(text);
+}
+
 void run_summary(const struct results *r, const char *outdir)
 {
 	size_t ok = 0, bad = 0, skipped = 0, i;
@@ -151,10 +168,12 @@ void run_summary(const struct results *r, const char *outdir)
 	for (i = 0; i < r->nrows; i++) {
 		const struct result_row *w = &r->rows[i];
 
-		if (w->status == ROW_WRONG || w->status == ROW_ERROR)
+		if (w->status == ROW_WRONG || w->status == ROW_ERROR) {
 			diag_printf(stdout, "culab: FAILED %s/%s/%s/%" PRIu64
 				    "x%" PRIu64 ": %s\n", w->experiment,
 				    w->variant, w->dtype, w->n, w->m,
 				    w->message ? w->message : "");
+			run_summary_sanitizer(r, w);
+		}
 	}
 }

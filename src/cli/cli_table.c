@@ -115,6 +115,10 @@ static const char run_notes[] =
 	"                          (2: also every kernel launch profiled)\n"
 	"  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"
 	"                          not before every kernel (comparisons only)\n"
+	"  CULAB_SANITIZER=PATH    the compute-sanitizer that reruns a failed\n"
+	"                          kernel of yours (default: PATH's, then\n"
+	"                          /usr/local/cuda/bin's); off: no reruns\n"
+	"  CULAB_SANITIZER_TIMEOUT=S  seconds one tool's rerun may take (120)\n"
 	"  CULAB_TEST_NVML=fake    (tests) a stand-in NVML that touches no\n"
 	"                          GPU: fake, fake-throttled,\n"
 	"                          fake-no-permission, absent";

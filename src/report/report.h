@@ -295,6 +295,15 @@ char *report_compare_markdown(const struct compare *c, unsigned lang,
 			      const char *base, const char *cur,
 			      const char *chart);
 
+/* What compute-sanitizer found for failed row w (run.h's struct
+ * sanitizer_record), in English plain text for `culab run`'s list of
+ * failures: a sentence per line, each finding's indented by two spaces,
+ * every line ending in '\n'; NULL when w has no record.  v is w's
+ * variant, whose stored source gives the quoted lines (NULL: none).
+ * Caller frees. */
+char *report_sanitizer_text(const struct result_row *w,
+			    const struct variant *v);
+
 struct report_block;           /* private to the report's own files */
 
 /* One placeholder a template may use. */

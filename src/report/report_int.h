@@ -229,13 +229,30 @@ enum msg {
 	M_UCODE_INTRO, M_UCODE_FN, M_UCODE_FILE,
 	M_STEP_CODE,
 	M_BB_HEAD, M_BB_CROSS, M_BB_MORE,
+	/* i25-sanitize: what compute-sanitizer found when a failed kernel
+	 * of the user's was rerun under it, in a table of its own
+	 * (report_msg_sanitizer.c) from M__SAN on */
+	M__SAN,
+	M_S_FOUND = M__SAN, M_S_TOOL_COUNT, M_S_ERRORS, M_S_ERROR1,
+	M_S_HAZARDS, M_S_HAZARD1, M_S_NOTHING, M_S_CLEAN_WRONG,
+	M_S_CLEAN_RIGHT, M_S_CLEAN, M_S_NOT_INSTALLED, M_S_TIMED_OUT,
+	M_S_FAILED, M_S_RERUN, M_S_AT_LINE, M_S_AT_FUNC, M_S_BY_TT,
+	M_S_BY_T1, M_S_BY_1B, M_S_BY_11, M_S_READ, M_S_WRITE, M_S_ATOMIC,
+	M_S_OOB, M_S_MISALIGNED, M_S_NEAR_AFTER, M_S_NEAR_BEFORE,
+	M_S_RACE_RAW, M_S_RACE_WAR, M_S_RACE_WAW, M_S_BARRIER, M_S_WARP,
+	M_S_BLOCK, M_S_OTHER, M_S_MORE, M_S_BYTES, M_S_SAME_LINE,
+	M_S_TOOL_PRINTED, M_S_CLEAN_GUARD, M_S_CELL_LINE, M_S_CELL_NONE,
+	M_S_CELL_TIMED_OUT, M_S_CELL_FAILED,
 	M__COUNT
 };
 
 /* The rows of the body and the details page (report_msg_body.c), from
  * M__BODY on: report_msg.c's table would pass the 1,200 lines a file
  * may have. */
-extern const char *const msgs_body[M__COUNT - M__BODY][NLANG];
+extern const char *const msgs_body[M__SAN - M__BODY][NLANG];
+/* The rows of compute-sanitizer's findings (report_msg_sanitizer.c),
+ * from M__SAN on. */
+extern const char *const msgs_sanitizer[M__COUNT - M__SAN][NLANG];
 
 /* Message id in language L, as it stands (for those without arguments). */
 const char *say_text(enum lang L, enum msg id);
@@ -709,6 +726,25 @@ void md_code(struct sbuf *b, const char *s);
 /* Appends v's key lines as a fenced block, each line after its number in
  * the file, their common indentation taken off. */
 void key_lines(struct sbuf *b, const struct variant *v);
+
+/* ---- compute-sanitizer at the line (report_sanitizer.c) -------------- */
+
+/* Appends what compute-sanitizer found for failed row `row` (its record,
+ * run.h) as Markdown list items at `indent`: one for the rerun and, below
+ * it, one per finding (the line quoted from v's stored source); nothing
+ * when the row has none.  `details` adds the command that reruns it by
+ * hand. */
+void sanitizer_items(struct sbuf *b, enum lang L,
+		     const struct result_row *row, const struct variant *v,
+		     const char *indent, bool details);
+
+/* The same in a table cell: each tool's count, and the first finding's
+ * line ("memcheck: 969 errors, line 9; racecheck: nothing"). */
+void sanitizer_cell(struct sbuf *b, enum lang L, const struct result_row *row);
+
+/* Ends the line of a failed item of the user-kernel section and appends
+ * its sanitizer_items() below it (report_user.c's stages). */
+void user_failure_end(struct sbuf *b, enum lang L, const struct item *it);
 
 /* ---- shared by the blocks (report_blocks.c, report_body.c) ----------- */
 

@@ -4,7 +4,7 @@
  * with {1}..{9} for arguments.  See report_msg.c and report_int.h. */
 #include "report_int.h"
 
-const char *const msgs_body[M__COUNT - M__BODY][NLANG] = {
+const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 #define ROW(id) [(id) - M__BODY]
 	ROW(M_TITLE_FAMILIES) = { "GPU optimization ladders: {1}",
 				  "GPU 优化阶梯：{1}" },

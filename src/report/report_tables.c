@@ -287,7 +287,9 @@ static void cell_verified(const struct cell_ctx *c, struct sbuf *b)
 
 static void cell_sanitizer(const struct cell_ctx *c, struct sbuf *b)
 {
-	if (c->it->row->sanitizer)
+	if (c->it->row->sanitize)       /* a rerun of a failed kernel */
+		sanitizer_cell(b, c->L, c->it->row);
+	else if (c->it->row->sanitizer)
 		md_text(b, c->it->row->sanitizer);
 	else
 		sbuf_add(b, say_text(c->L, M_CELL_NOT_RUN));

@@ -259,6 +259,10 @@ static json_t *row_to_json(const struct result_row *w)
 	json_decref(missing);
 	json_object_set_new(o, "counters", ctr);
 	json_object_set_new(o, "sanitizer", jtext(w->sanitizer));
+	/* only rows that were rerun under it: other rows stay as they were */
+	if (w->sanitize)
+		json_object_set_new(o, "sanitize",
+				    json_sanitize_put(w->sanitize));
 	json_object_set_new(o, "resources", resources_to_json(&w->resources));
 	json_object_set_new(o, "clocks", json_clocks_put(&w->clocks));
 	if (w->device >= 0)

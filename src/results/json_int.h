@@ -2,8 +2,9 @@
  * includes: json_value.c (values written and read with their checks),
  * json.c (results.json and the --json documents of list and devices),
  * json_read.c (reading results.json back), json_measure.c (the parts of
- * a row that say how it was measured), json_plan.c (the plan's document,
- * written and read back) and compare's document.  Includes jansson, so
+ * a row that say how it was measured), json_sanitize.c (a row's
+ * compute-sanitizer record), json_plan.c (the plan's document, written
+ * and read back) and compare's document.  Includes jansson, so
  * it is for those files only (the module that owns jansson); everyone
  * else includes results.h. */
 #ifndef CULAB_JSON_INT_H
@@ -95,5 +96,14 @@ json_t *json_clocks_put(const struct clock_record *c);
  * none: unknown, and the row says so. */
 void json_clocks_get(struct reader *rd, json_t *row, const char *where,
 		     struct clock_record *c);
+
+/* ---- json_sanitize.c ---- */
+
+/* A row's "sanitize": compute-sanitizer's record of its rerun (run.h). */
+json_t *json_sanitize_put(const struct sanitizer_record *rec);
+/* Reads the row's "sanitize" into *out (NULL when absent or null: files
+ * from before it was recorded, and rows without one). */
+void json_sanitize_get(struct reader *rd, json_t *row, const char *where,
+		       struct sanitizer_record **out);
 
 #endif

@@ -514,6 +514,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 	w->pct_peak = json_num_get(rd, o, where, "pct_peak", 0, RESULTS_MAX_PCT,
 				 true, "a percentage (0 .. 1e12)");
 	w->sanitizer = get_text(rd, o, where, "sanitizer");
+	json_sanitize_get(rd, o, where, &w->sanitize);
 	read_resources(rd, o, where, &w->resources);
 	json_clocks_get(rd, o, where, &w->clocks);
 	/* absent in files from before rows named their device and stage */

@@ -223,6 +223,7 @@ static void row_release(struct result_row *w)
 		kernel_counters_release(&w->kernels[i]);
 	free(w->kernels);
 	free(w->sanitizer);
+	sanitizer_record_free(w->sanitize);
 	kernel_resources_release(&w->resources);
 	clock_record_release(&w->clocks);
 }

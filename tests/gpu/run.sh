@@ -488,6 +488,9 @@ else
 fi
 cat "$out/clocks.log"
 
+# 11b. failures explained at the line: defect kernels rerun under compute-sanitizer
+sh tests/gpu/sanitize_lines.sh "$culab" "$out/sanitize-lines" && ok "failures explained at the line (tests/gpu/sanitize_lines.sh, above)" || ko "failures at the line (tests/gpu/sanitize_lines.sh, above)"
+
 # 12. last, as it leaves a kernel running until the process is gone: a
 #     user kernel that never finishes fails its row at its time_limit
 #     (2 s) and the run ends, with exit 1, without waiting for it

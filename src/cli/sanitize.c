@@ -1,0 +1,740 @@
+/* sanitize.c - failed kernels of the user's rerun under compute-sanitizer.
+ * See sanitize.h.
+ *
+ * Why a child per tool and kernel: compute-sanitizer runs a whole
+ * process under one tool, and a kernel that faults takes its process's
+ * CUDA context with it.  Why after the run: the reruns are slow (a
+ * second or more per tool, racecheck using about 1 GB of host memory,
+ * docs/per-line.md) and must not sit between timed measurements; the
+ * parent has saved every row before the first child starts, so a child
+ * that hangs, crashes or is killed costs its record, never a row.
+ *
+ * Which size: the smallest at which that kernel (the same experiment,
+ * type and block) failed in this run.  A size where it failed reproduces
+ * the failure, so a clean rerun says something (an arithmetic bug, not a
+ * memory one); a size where it passed would say nothing, however small.
+ * It is the failing row's own size when only that row failed, and
+ * usually the experiment's smallest, since a bug seldom shows at large
+ * sizes only.  The rows of the kernel at other sizes share its record. */
+#include "sanitize.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/util.h"
+#include "ladder/ladder.h"
+#include "plan/plan.h"
+#include "results/results.h"
+
+/* The most of a tool's output that is read: --print-limit keeps it far
+ * below (a record is about 300 bytes). */
+#define SANITIZE_MAX_LOG (8u << 20)
+
+/* ---- finding compute-sanitizer ------------------------------------------------ */
+
+static bool executable(const char *path)
+{
+	struct stat st;
+
+	return path && *path && stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+	       access(path, X_OK) == 0;
+}
+
+char *sanitize_find(bool *off)
+{
+	const char *env = getenv("CULAB_SANITIZER"), *path = getenv("PATH");
+	static const char fallback[] = "/usr/local/cuda/bin/compute-sanitizer";
+
+	*off = false;
+	if (env && *env) {
+		if (strcmp(env, "off") == 0) {
+			*off = true;
+			return NULL;
+		}
+		return executable(env) ? xstrdup(env) : NULL;
+	}
+	while (path && *path) {
+		size_t n = strcspn(path, ":");
+		char *p = xasprintf("%.*s/compute-sanitizer", (int)(n ? n : 1),
+				    n ? path : ".");
+
+		if (executable(p))
+			return p;
+		free(p);
+		path += n + (path[n] == ':');
+	}
+	return executable(fallback) ? xstrdup(fallback) : NULL;
+}
+
+/* ---- what the kernel needs ------------------------------------------------------- */
+
+static bool holds(const char *s, size_t n, const char *const *words)
+{
+	for (; *words; words++)
+		if (memmem(s, n, *words, strlen(*words)))
+			return true;
+	return false;
+}
+
+unsigned sanitize_tools_for_ptx(const char *ptx, const char *entry)
+{
+	static const char *const shared[] = { ".shared", NULL };
+	static const char *const barrier[] = {
+		"bar.sync", "bar.red", "bar.arrive", "barrier.", "bar.warp.sync",
+		NULL,
+	};
+	const char *body = NULL, *p;
+	size_t n = 0;
+	unsigned need = 0;
+
+	if (!ptx)
+		return SANITIZE_SHARED | SANITIZE_BARRIER;
+	for (p = strstr(ptx, ".entry "); p && entry && !body;
+	     p = strstr(p + 1, ".entry ")) {
+		const char *name = p + strlen(".entry ");
+		size_t len = strlen(entry);
+
+		if (strncmp(name, entry, len) == 0 &&
+		    (name[len] == '(' || name[len] == ' ' ||
+		     name[len] == '\n' || name[len] == '\t'))
+			body = name + len;
+	}
+	if (body) {
+		const char *end = strstr(body, "\n}");
+
+		n = end ? (size_t)(end - body) : strlen(body);
+		/* a function it calls may hold what the body lacks */
+		if (memmem(body, n, "call", 4))
+			body = NULL;
+	}
+	if (!body) {
+		body = ptx;
+		n = strlen(ptx);
+	}
+	if (holds(body, n, shared))
+		need |= SANITIZE_SHARED;
+	if (holds(body, n, barrier))
+		need |= SANITIZE_BARRIER;
+	return need;
+}
+
+/* ---- the command ------------------------------------------------------------------ */
+
+/* A word for a POSIX shell: as it is when it needs no quotes (no ^, which
+ * some shells expand), else in single quotes. */
+static void shell_word(struct sbuf *b, const char *w)
+{
+	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "0123456789-_./=:,+@%";
+
+	if (*w && strspn(w, plain) == strlen(w)) {
+		sbuf_add(b, w);
+		return;
+	}
+	sbuf_addc(b, '\'');
+	for (; *w; w++)
+		if (*w == '\'')
+			sbuf_add(b, "'\\''");
+		else
+			sbuf_addc(b, *w);
+	sbuf_addc(b, '\'');
+}
+
+char *sanitize_command(const char *tool, const char *label, const char *file,
+		       int device)
+{
+	struct sbuf b = SBUF_INIT;
+
+	sbuf_add(&b, "compute-sanitizer --tool ");
+	shell_word(&b, tool);
+	sbuf_add(&b, " culab run --measurement ");
+	shell_word(&b, label);
+	sbuf_add(&b, " --profile-only --no-counters -o /tmp/culab-sanitize");
+	if (device)
+		sbuf_addf(&b, " --device %d", device);
+	sbuf_addc(&b, ' ');
+	shell_word(&b, file);
+	return sbuf_detach(&b);
+}
+
+/* ---- which rows ---------------------------------------------------------------------- */
+
+bool sanitize_wants(const struct result_row *w, const struct variant *v)
+{
+	/* failures that are not the kernel's doing, or that leave it running */
+	static const char *const not_kernel[] = {
+		"cudaMalloc", "cudaMemGetInfo", "did not finish within",
+	};
+
+	if (!v || !(v->flags & VF_USER))
+		return false;
+	if (w->status == ROW_WRONG)
+		return true;
+	if (w->status != ROW_ERROR)
+		return false;
+	for (size_t i = 0; i < ARRAY_SIZE(not_kernel); i++)
+		if (w->message && strncmp(w->message, not_kernel[i],
+					  strlen(not_kernel[i])) == 0)
+			return false;
+	return true;
+}
+
+static bool same_kernel(const struct result_row *a, const struct result_row *b)
+{
+	return strcmp(a->experiment, b->experiment) == 0 &&
+	       strcmp(a->variant, b->variant) == 0 &&
+	       strcmp(a->dtype, b->dtype) == 0 && a->block == b->block;
+}
+
+/* The measurement of p that made row w, or NULL; *stage its stage. */
+static const struct plan_measurement *measurement_of(const struct plan *p,
+						     const struct result_row *w,
+						     const struct plan_stage **stage)
+{
+	for (size_t i = 0; i < p->nstages; i++) {
+		const struct plan_stage *s = &p->stages[i];
+
+		if (strcmp(s->e->name, w->experiment) != 0 ||
+		    strcmp(dtype_name(s->t), w->dtype) != 0 ||
+		    s->sh.n != w->n || s->sh.m != w->m)
+			continue;
+		for (size_t k = 0; k < s->nms; k++)
+			if (strcmp(s->ms[k].v->name, w->variant) == 0 &&
+			    s->ms[k].block == w->block) {
+				*stage = s;
+				return &s->ms[k];
+			}
+	}
+	return NULL;
+}
+
+/* The tools for measurement ms: memcheck, and what its PTX needs. */
+static size_t tools_for(const struct experiment_file *f,
+			const struct plan_stage *s,
+			const struct plan_measurement *ms, const char *tools[3])
+{
+	const char *ptx = NULL, *entry = NULL;
+	size_t n = 0;
+	unsigned need;
+
+	for (size_t i = 0; i < f->nkernels && !ptx; i++) {
+		const struct ukernel *k = f->kernels[i];
+		const struct uk_inst *u;
+
+		if (strcmp(k->label, ms->v->name) != 0)
+			continue;
+		u = ukernel_inst(k, s->t, ms->block, false);
+		if (u) {
+			ptx = u->out.ptx;
+			entry = u->lowered;
+		}
+	}
+	need = sanitize_tools_for_ptx(ptx, entry);
+	tools[n++] = "memcheck";
+	if (need & SANITIZE_SHARED)
+		tools[n++] = "racecheck";
+	if (need & SANITIZE_BARRIER)
+		tools[n++] = "synccheck";
+	return n;
+}
+
+/* ---- one child ------------------------------------------------------------------------ */
+
+static volatile sig_atomic_t stop_signal;
+
+/* The first SIGINT or SIGTERM stops the reruns; a second one acts as it
+ * always does. */
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+	signal(sig, SIG_DFL);
+}
+
+/* The first `max` bytes of file `path` (NUL-terminated), or NULL. */
+static char *read_head(const char *path, size_t max)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	char *text;
+	size_t len = 0;
+
+	if (fd < 0)
+		return NULL;
+	text = xmalloc(max + 1);
+	while (len < max) {
+		ssize_t got = read(fd, text + len, max - len);
+
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;
+		len += (size_t)got;
+	}
+	close(fd);
+	text[len] = '\0';
+	return text;
+}
+
+/* The last line of text that says something, without the tool's prefix:
+ * why a child that printed no summary ended (culab's own error line, or
+ * compute-sanitizer's).  Caller frees; NULL when there is none. */
+static char *last_words(const char *text)
+{
+	const char *best = NULL, *p = text;
+	size_t best_len = 0;
+
+	while (p && *p) {
+		const char *eol = strchr(p, '\n'), *s = p;
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+
+		if (strncmp(s, "=========", 9) == 0) {
+			s += 9;
+			len -= 9;
+		}
+		while (len && (*s == ' ' || *s == '\t')) {
+			s++;
+			len--;
+		}
+		while (len && (s[len - 1] == ' ' || s[len - 1] == '\r'))
+			len--;
+		if (len) {
+			best = s;
+			best_len = len;
+		}
+		p = eol ? eol + 1 : NULL;
+	}
+	if (!best)
+		return NULL;
+	return xstrndup(best, best_len > 300 ? 300 : best_len);
+}
+
+/* Removes what a child left in dir (its output directory: files only)
+ * and dir. */
+static void remove_dir(const char *dir)
+{
+	static const char *const files[] = { "results.json", "results.csv" };
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd >= 0) {
+		for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+			unlinkat(fd, files[i], 0);
+		close(fd);
+	}
+	rmdir(dir);
+}
+
+/* How the child's measurement ended, from the results.json it wrote:
+ * 1 failed again, 0 verified, -1 unknown (none written); -2 skipped,
+ * with the row's reason in why. */
+static int child_answer(const char *outdir, char **why)
+{
+	char *path = xasprintf("%s/results.json", outdir);
+	struct results r;
+	int answer = -1;
+
+	if (access(path, R_OK) == 0 && results_read(path, &r) == 0) {
+		if (r.nrows == 1 && r.rows[0].status == ROW_SKIPPED) {
+			answer = -2;
+			*why = xstrdup(r.rows[0].message);
+		} else if (r.nrows == 1) {
+			answer = r.rows[0].status == ROW_OK ? 0 : 1;
+		}
+		results_release(&r);
+	}
+	free(path);
+	return answer;
+}
+
+struct child {
+	const char *sanitizer, *culab, *tool, *label, *tmp;
+	const struct sanitize_options *o;
+	double timeout;
+};
+
+extern char **environ;
+
+/* This process's environment with CULAB_SANITIZER=off, so that the culab
+ * under the tool reruns nothing itself; made before fork, as the child
+ * of a process with threads may call only what is async-signal-safe.
+ * Caller frees the array (not its strings but the one it adds). */
+static char **child_environ(void)
+{
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = xcalloc(n + 2, sizeof(*env));
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "CULAB_SANITIZER=", 16) != 0)
+			env[k++] = environ[i];
+	env[k] = xstrdup("CULAB_SANITIZER=off");
+	return env;
+}
+
+static void child_environ_free(char **env)
+{
+	size_t k = 0;
+
+	while (env[k + 1])
+		k++;
+	free(env[k]);
+	free(env);
+}
+
+/* Starts the tool on the measurement with its output in `log`.  Returns
+ * the child's pid, or -1 after a diagnostic. */
+static pid_t child_start(const struct child *c, const char *log,
+			 const char *outdir)
+{
+	static const char cannot[] = "culab: error: cannot run "
+				     "compute-sanitizer\n";
+	char device[16], limit[16];
+	const char *argv[] = {
+		c->sanitizer, "--tool", c->tool, "--print-limit", limit,
+		"--show-backtrace", "no", c->culab, "run", "--measurement",
+		c->label, "--profile-only", "--no-counters", "--no-report", "-q",
+		"-o", outdir, "--device", device, c->o->file, NULL,
+	};
+	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	pid_t parent = getpid(), pid;
+	char **env;
+
+	if (fd < 0)
+		return diag_error("cannot write \"%s\": %s", log,
+				  strerror(errno));
+	snprintf(device, sizeof(device), "%d", c->o->device);
+	snprintf(limit, sizeof(limit), "%d", SANITIZE_PRINT_LIMIT);
+	env = child_environ();
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		/* its own group, killed whole at the limit; it dies with us */
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(127);
+		if (null >= 0)
+			dup2(null, 0);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		execve(c->sanitizer, (char *const *)argv, env);
+		if (write(2, cannot, sizeof(cannot) - 1) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	child_environ_free(env);
+	close(fd);
+	if (pid < 0)
+		return diag_error("cannot start compute-sanitizer: %s",
+				  strerror(errno));
+	setpgid(pid, pid);
+	return pid;
+}
+
+/* Waits for pid, at most c->timeout seconds: 0 when it ended (*st its
+ * status), 1 when it was killed at the limit, 2 when a signal stopped
+ * the reruns.  Its whole group is killed either way (what the tool
+ * started and left behind goes with it), before the leader is reaped, so
+ * that the group's id is still the child's when it is signalled. */
+static int child_wait(const struct child *c, pid_t pid, int *st,
+		      double *seconds)
+{
+	struct timespec tick = { 0, 20 * 1000 * 1000 };
+	double t0 = monotonic_seconds();
+	bool ours = true;
+	int how = 0;
+
+	for (;;) {
+		siginfo_t info;
+
+		memset(&info, 0, sizeof(info));
+		if (waitid(P_PID, (id_t)pid, &info,
+			   WEXITED | WNOHANG | WNOWAIT) == 0) {
+			if (info.si_pid == pid)
+				break;          /* ended, not reaped yet */
+		} else if (errno != EINTR) {
+			ours = false;           /* no such child: nothing to kill */
+			break;
+		}
+		if (stop_signal || monotonic_seconds() - t0 > c->timeout) {
+			how = stop_signal ? 2 : 1;
+			break;
+		}
+		nanosleep(&tick, NULL);
+	}
+	if (ours) {
+		kill(-pid, SIGKILL);
+		while (waitpid(pid, st, 0) < 0 && errno == EINTR)
+			;
+	}
+	*seconds = monotonic_seconds() - t0;
+	return how;
+}
+
+/* Runs one tool on the measurement: its entry in rec->tools, its
+ * findings in rec->findings.  Returns false when a signal stopped it. */
+static bool run_tool(const struct child *c, struct sanitizer_record *rec)
+{
+	char *log = xasprintf("%s/%s.log", c->tmp, c->tool);
+	char *outdir = xasprintf("%s/%s", c->tmp, c->tool);
+	struct sanitizer_tool *t;
+	size_t before = rec->nfindings;
+	char *text = NULL, *why = NULL;
+	int st = 0, how = 0, answer = -1, seen = 0;
+	pid_t pid;
+
+	rec->tools = xrealloc(rec->tools, (rec->ntools + 1) * sizeof(*rec->tools));
+	t = &rec->tools[rec->ntools++];
+	memset(t, 0, sizeof(*t));
+	t->tool = xstrdup(c->tool);
+	t->answer = -1;
+	t->outcome = SAN_FAILED;
+	pid = child_start(c, log, outdir);
+	if (pid < 0) {
+		t->why = xstrdup("compute-sanitizer could not be started");
+		goto out;
+	}
+	how = child_wait(c, pid, &st, &t->seconds);
+	text = read_head(log, SANITIZE_MAX_LOG);
+	seen = sanitizer_parse(text, c->tool, rec, &t->errors);
+	answer = child_answer(outdir, &why);
+	if (how == 2) {
+		t->why = xstrdup("stopped by a signal");
+	} else if (how == 1) {
+		t->outcome = SAN_TIMED_OUT;
+		t->why = xasprintf("did not finish within %g s", c->timeout);
+	} else if (rec->nfindings > before ||
+		   (seen && t->errors > 0 && WIFEXITED(st))) {
+		t->outcome = SAN_FOUND;
+	} else if (WIFSIGNALED(st)) {
+		t->why = xasprintf("killed by signal %d", WTERMSIG(st));
+	} else if (answer == -2) {
+		t->why = why;
+		why = NULL;
+	} else if (seen && (WEXITSTATUS(st) == 0 || WEXITSTATUS(st) == 1)) {
+		t->outcome = SAN_CLEAN;
+	} else {
+		char *last = last_words(text);
+
+		t->why = last ? last : xasprintf("it ended with exit status %d "
+						 "and no summary",
+						 WEXITSTATUS(st));
+	}
+	if (t->outcome == SAN_CLEAN || t->outcome == SAN_FOUND)
+		t->answer = answer >= 0 ? answer :
+			    WIFEXITED(st) ? WEXITSTATUS(st) == 1 : -1;
+out:
+	unlink(log);
+	remove_dir(outdir);
+	free(why);
+	free(text);
+	free(log);
+	free(outdir);
+	return how != 2;
+}
+
+/* The record of measurement ms: not installed, or each tool's run.
+ * *stopped is set when a signal stopped it. */
+static struct sanitizer_record *rerun(const struct experiment_file *f,
+				      const struct plan_stage *s,
+				      const struct plan_measurement *ms,
+				      struct child *c, bool *stopped)
+{
+	struct sanitizer_record *rec = xcalloc(1, sizeof(*rec));
+	const char *tools[3];
+	size_t n = tools_for(f, s, ms, tools);
+
+	rec->label = xstrdup(ms->label);
+	rec->n = s->sh.n;
+	rec->m = s->sh.m;
+	rec->command = sanitize_command("memcheck", ms->label, c->o->file,
+					c->o->device);
+	if (!c->sanitizer) {
+		rec->state = xstrdup("not installed");
+		return rec;
+	}
+	rec->state = xstrdup("ran");
+	if (!c->o->quiet)
+		diag_note("%s failed: rerunning it alone under compute-sanitizer "
+			  "(%s%s%s%s%s)", diag_esc(ms->label), tools[0],
+			  n > 1 ? ", " : "", n > 1 ? tools[1] : "",
+			  n > 2 ? ", " : "", n > 2 ? tools[2] : "");
+	c->label = ms->label;
+	for (size_t i = 0; i < n && !*stopped; i++) {
+		c->tool = tools[i];
+		*stopped = !run_tool(c, rec);
+	}
+	return rec;
+}
+
+/* ---- every failed row ------------------------------------------------------------------- */
+
+/* A deep copy of rec. */
+static struct sanitizer_record *record_dup(const struct sanitizer_record *rec)
+{
+	struct sanitizer_record *d = xcalloc(1, sizeof(*d));
+
+	d->state = xstrdup(rec->state);
+	d->label = xstrdup(rec->label);
+	d->n = rec->n;
+	d->m = rec->m;
+	d->command = xstrdup(rec->command);
+	d->ntools = rec->ntools;
+	d->tools = xcalloc(rec->ntools + 1, sizeof(*d->tools));
+	for (size_t i = 0; i < rec->ntools; i++) {
+		d->tools[i] = rec->tools[i];
+		d->tools[i].tool = xstrdup(rec->tools[i].tool);
+		d->tools[i].why = xstrdup(rec->tools[i].why);
+	}
+	d->nfindings = rec->nfindings;
+	d->findings = xcalloc(rec->nfindings + 1, sizeof(*d->findings));
+	for (size_t i = 0; i < rec->nfindings; i++) {
+		const struct sanitizer_finding *s = &rec->findings[i];
+		struct sanitizer_finding *t = &d->findings[i];
+
+		*t = *s;
+		t->tool = xstrdup(s->tool);
+		t->kind = xstrdup(s->kind);
+		t->what = xstrdup(s->what);
+		t->space = xstrdup(s->space);
+		t->access = xstrdup(s->access);
+		t->problem = xstrdup(s->problem);
+		t->function = xstrdup(s->function);
+		t->file = xstrdup(s->file);
+		t->other_access = xstrdup(s->other_access);
+		t->other_file = xstrdup(s->other_file);
+		t->threads = xstrdup(s->threads);
+		t->blocks = xstrdup(s->blocks);
+		t->nearest = xstrdup(s->nearest);
+	}
+	return d;
+}
+
+/* $CULAB_SANITIZER_TIMEOUT, or the default. */
+static double time_limit(void)
+{
+	const char *env = getenv("CULAB_SANITIZER_TIMEOUT");
+	char *end;
+	double t;
+
+	if (!env || !*env)
+		return SANITIZE_TIMEOUT;
+	t = strtod(env, &end);
+	if (*end || !(t > 0 && t <= 86400)) {
+		diag_warning("CULAB_SANITIZER_TIMEOUT: \"%s\" is not a number of "
+			     "seconds (0 to 86400); using %g", diag_esc(env),
+			     SANITIZE_TIMEOUT);
+		return SANITIZE_TIMEOUT;
+	}
+	return t;
+}
+
+int sanitize_failed(const struct experiment_file *f, struct results *r,
+		    const struct sanitize_options *o)
+{
+	struct plan_options po = { .profile_only = true };
+	struct sigaction sa = { .sa_handler = on_stop }, old_int, old_term;
+	struct child c = { .o = o };
+	char exe[PATH_MAX], *tmp = NULL;
+	struct plan p;
+	bool off, stopped = false, *done;
+	int given = 0;
+	ssize_t len;
+
+	c.sanitizer = sanitize_find(&off);
+	if (off)
+		return 0;
+	c.timeout = time_limit();
+	done = xcalloc(r->nrows + 1, sizeof(*done));
+	plan_build(f, &po, &p);
+	/* the culab to rerun is this one: /proc/self/exe would name the
+	 * tool once it runs */
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	exe[len > 0 ? len : 0] = '\0';
+	c.culab = o->culab ? o->culab : exe;
+	stop_signal = 0;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	for (size_t i = 0; i < r->nrows && !stopped; i++) {
+		struct result_row *w = &r->rows[i];
+		const struct plan_measurement *ms;
+		const struct plan_stage *s = NULL;
+		struct sanitizer_record *rec;
+		size_t k = i;
+
+		if (done[i] || w->sanitize ||
+		    !sanitize_wants(w, results_variant(r, w->variant)))
+			continue;
+		/* the kernel's rows that failed; the smallest is rerun */
+		for (size_t j = i; j < r->nrows; j++) {
+			const struct result_row *x = &r->rows[j];
+
+			if (done[j] || x->sanitize || !same_kernel(w, x) ||
+			    !sanitize_wants(x, results_variant(r, x->variant)))
+				continue;
+			done[j] = true;
+			if ((double)x->n * (double)x->m <
+			    (double)r->rows[k].n * (double)r->rows[k].m)
+				k = j;
+		}
+		ms = measurement_of(&p, &r->rows[k], &s);
+		if (!ms)
+			continue;
+		if (c.sanitizer && !tmp) {
+			const char *dir = getenv("TMPDIR");
+
+			tmp = xasprintf("%s/culab-sanitize.XXXXXX",
+					dir && *dir ? dir : "/tmp");
+			if (!mkdtemp(tmp)) {
+				diag_warning("cannot make a directory for "
+					     "compute-sanitizer's reruns (%s): "
+					     "%s", tmp, strerror(errno));
+				break;
+			}
+		}
+		c.tmp = tmp;
+		rec = rerun(f, s, ms, &c, &stopped);
+		for (size_t j = i; j < r->nrows; j++) {
+			struct result_row *x = &r->rows[j];
+
+			if (!done[j] || x->sanitize || !same_kernel(w, x))
+				continue;
+			x->sanitize = record_dup(rec);
+			free(x->sanitizer);
+			x->sanitizer = sanitizer_summary(rec);
+			given++;
+		}
+		sanitizer_record_free(rec);
+		if (o->save && o->save(r, o->save_ctx) < 0)
+			break;
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (stopped)
+		diag_note("compute-sanitizer's reruns stopped by signal %d; "
+			  "what they found so far is kept", (int)stop_signal);
+	if (tmp)
+		rmdir(tmp);
+	plan_release(&p);
+	free(done);
+	free(tmp);
+	free((char *)c.sanitizer);
+	return stopped ? -1 : given;
+}

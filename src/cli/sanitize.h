@@ -1,0 +1,84 @@
+/* sanitize.h - a failed kernel of the user's explained at its line: after
+ * `culab run` has measured everything, each user kernel whose answer was
+ * wrong, that faulted or that wrote past its output is run again, alone
+ * and at a small size, under compute-sanitizer in a child process
+ * (memcheck; racecheck when its PTX uses shared memory, synccheck when it
+ * has barriers), and what the tool says is kept in the row (run.h's
+ * struct sanitizer_record): the file:line, the threads, the count; or
+ * that it found nothing; or, where compute-sanitizer is not installed,
+ * the one command that would run it.
+ *
+ * The child is this culab (`run --measurement LABEL --profile-only
+ * --no-counters --no-report -q`) under the tool, in a process group of
+ * its own, killed whole at a time limit; its output goes to a file that
+ * run/sanitizer.c reads.  Nothing it does can change the parent's rows
+ * but their record, and the parent has saved them before the first child
+ * starts. */
+#ifndef CULAB_SANITIZE_H
+#define CULAB_SANITIZE_H
+
+#include <stdbool.h>
+
+#include "experiment/experiment.h"
+#include "run/run.h"
+
+/* Seconds one tool's run may take, unless $CULAB_SANITIZER_TIMEOUT says
+ * otherwise; the records compute-sanitizer prints per run (its summary
+ * counts them all). */
+#define SANITIZE_TIMEOUT 120.0
+#define SANITIZE_PRINT_LIMIT 1000
+
+/* What sanitize_tools_for_ptx() finds a kernel needs, besides memcheck. */
+enum {
+	SANITIZE_SHARED = 1u << 0,    /* uses shared memory: racecheck */
+	SANITIZE_BARRIER = 1u << 1,   /* has barriers: synccheck */
+};
+
+struct sanitize_options {
+	const char *file;          /* the experiment file, as culab run got it */
+	int device;                /* the CUDA device the run used */
+	const char *culab;         /* the culab the tool runs; NULL:
+				      /proc/self/exe */
+	bool quiet;                /* no note per rerun */
+	/* Called after every kernel's reruns with the rows so far (NULL:
+	 * nothing saved); returns 0, or -1 which ends the reruns. */
+	int (*save)(const struct results *r, void *ctx);
+	void *save_ctx;
+};
+
+/* compute-sanitizer's path: $CULAB_SANITIZER when set (a path, or
+ * "off": reruns are not wanted, *off set), else `compute-sanitizer` from
+ * PATH, else /usr/local/cuda/bin/compute-sanitizer.  NULL when none is
+ * executable.  Caller frees. */
+char *sanitize_find(bool *off);
+
+/* SANITIZE_SHARED and SANITIZE_BARRIER as the PTX of kernel `entry`
+ * (its lowered name) shows them: its body's shared-memory instructions
+ * and barriers (bar.sync, bar.red, bar.arrive, barrier.*, bar.warp.sync),
+ * or the whole module's when the body calls functions or `entry` is not
+ * found.  ptx NULL: both (unknown, so every tool runs).  Pure. */
+unsigned sanitize_tools_for_ptx(const char *ptx, const char *entry);
+
+/* The command a user would run for `tool` on measurement `label` of
+ * `file` on device `device`, shell-quoted, with culab as "culab".
+ * Caller frees. */
+char *sanitize_command(const char *tool, const char *label, const char *file,
+		       int device);
+
+/* Whether row w is a failure compute-sanitizer may explain: a user
+ * kernel's (v's flags VF_USER) wrong answer, or its CUDA error other
+ * than an allocation's or a time limit's. */
+bool sanitize_wants(const struct result_row *w, const struct variant *v);
+
+/* Gives every row of r that sanitize_wants() a record (rows that have
+ * one keep it): rows of one kernel (experiment, variant, type and block)
+ * share one rerun, at the smallest size at which it failed in r, so that
+ * the rerun reproduces the failure and a clean one means something.
+ * f is the experiment file r ran (its plan names the measurement; its
+ * kernels' PTX chooses the tools).  Nothing runs when
+ * $CULAB_SANITIZER is "off".  Returns the rows given a record, or -1
+ * when a signal stopped it (the rows keep what was found). */
+int sanitize_failed(const struct experiment_file *f, struct results *r,
+		    const struct sanitize_options *o);
+
+#endif

@@ -1,0 +1,963 @@
+/* test_sanitize.c - a failure explained at the line (issue 25):
+ *
+ * - compute-sanitizer's text read back (run/sanitizer.c): the probe's
+ *   recorded output (reports/probes/issue25-h200/sanitizer.txt: an
+ *   out-of-bounds shared read, a race, an out-of-bounds global read on an
+ *   H200) and records built from the formats its manual shows (synccheck,
+ *   misaligned accesses, the older "at 0xPC in FILE:LINE:FUNC");
+ * - the tools a kernel's PTX asks for, the command to paste, the rows a
+ *   rerun is for;
+ * - the reruns (cli/sanitize.c) with tests/fake-compute-sanitizer standing
+ *   in for the tool, which prints the probe's output and never runs what
+ *   it is given (no GPU, no child culab): each failed row's record, one
+ *   rerun per kernel at its smallest failing size, the tools its PTX
+ *   needs, results.json written and read back with the record, the
+ *   report's sentences in both languages and `culab run`'s failure
+ *   lines; a clean rerun of a wrong answer (an arithmetic bug); no
+ *   compute-sanitizer (the command instead); a rerun past its time limit.
+ *
+ * The kernels rerun are the probe's own (student.cu) and the exercise's
+ * buggy shuffle reduction, compiled with NVRTC for sm_90 (no GPU). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/util.h"
+#include "cli/sanitize.h"
+#include "experiment/experiment.h"
+#include "ladder/ladder.h"
+#include "plan/plan.h"
+#include "report/report.h"
+#include "results/results.h"
+#include "run/run.h"
+#include "report_check.h"
+
+#define EXPECT_STR(got, want)                                                  \
+	do {                                                                   \
+		const char *g_ = (got), *w_ = (want);                          \
+		if (!g_ || !w_ ? g_ != w_ : strcmp(g_, w_) != 0)               \
+			fail_msg("%s:%d: got \"%s\", want \"%s\"", __FILE__,   \
+				 __LINE__, g_ ? g_ : "(null)",                 \
+				 w_ ? w_ : "(null)");                          \
+	} while (0)
+
+static void expect_in(const char *text, const char *needle, int line)
+{
+	if (!text || !strstr(text, needle)) {
+		fprintf(stderr, "%s\n", text ? text : "(nothing)");
+		fail_msg("%s:%d: expected \"%s\" in the text above", __FILE__,
+			 line, needle);
+	}
+}
+
+static void expect_not_in(const char *text, const char *needle, int line)
+{
+	if (text && strstr(text, needle)) {
+		fprintf(stderr, "%s\n", text);
+		fail_msg("%s:%d: did not expect \"%s\" in the text above",
+			 __FILE__, line, needle);
+	}
+}
+
+/* ---- the probe's recorded output ------------------------------------------ */
+
+/* Run `k` (from 1) of the probe's file: the text from its k-th
+ * "COMPUTE-SANITIZER" line to the next.  Caller frees. */
+static char *probe_run(int k)
+{
+	char *path = xasprintf("%s/reports/probes/issue25-h200/sanitizer.txt",
+			       srcdir());
+	char *text, *p, *end;
+	size_t len;
+
+	assert_int_equal(read_file(path, 1u << 20, &text, &len), 0);
+	free(path);
+	p = text;
+	for (int i = 0; i < k; i++) {
+		p = strstr(i ? p + 1 : p, "========= COMPUTE-SANITIZER");
+		assert_non_null(p);
+	}
+	end = strstr(p + 1, "========= COMPUTE-SANITIZER");
+	p = end ? xstrndup(p, (size_t)(end - p)) : xstrdup(p);
+	free(text);
+	return p;
+}
+
+static void test_probe_shared(void **state)
+{
+	struct sanitizer_record rec = { 0 };
+	char *text = probe_run(1);
+	const struct sanitizer_finding *f;
+	uint64_t errors;
+
+	(void)state;
+	assert_int_equal(sanitizer_parse(text, "memcheck", &rec, &errors), 1);
+	assert_int_equal(errors, 969);
+	/* five records printed (--print-limit 5), one line: one finding */
+	assert_int_equal(rec.nfindings, 1);
+	f = &rec.findings[0];
+	EXPECT_STR(f->tool, "memcheck");
+	EXPECT_STR(f->kind, "access");
+	EXPECT_STR(f->what, "Invalid __shared__ read of size 4 bytes");
+	EXPECT_STR(f->space, "shared");
+	EXPECT_STR(f->access, "read");
+	assert_int_equal(f->size, 4);
+	EXPECT_STR(f->problem, "out of bounds");
+	EXPECT_STR(f->function, "oob_shared");
+	EXPECT_STR(f->file, "student.cu");
+	assert_int_equal(f->line, 9);
+	EXPECT_STR(f->threads, "8-12");
+	EXPECT_STR(f->blocks, "2");
+	assert_int_equal(f->count, 5);
+	assert_null(f->nearest);
+	assert_null(f->other_file);
+	sanitizer_record_release(&rec);
+	free(text);
+}
+
+static void test_probe_race(void **state)
+{
+	struct sanitizer_record rec = { 0 };
+	char *text = probe_run(2);
+	const struct sanitizer_finding *f;
+	uint64_t errors;
+
+	(void)state;
+	assert_int_equal(sanitizer_parse(text, "racecheck", &rec, &errors), 1);
+	assert_int_equal(errors, 1);         /* "1 hazard displayed" */
+	/* eight PCs of line 22 against line 18: one pair, hazards summed */
+	assert_int_equal(rec.nfindings, 1);
+	f = &rec.findings[0];
+	EXPECT_STR(f->kind, "race");
+	EXPECT_STR(f->space, "shared");
+	EXPECT_STR(f->problem, "error");
+	EXPECT_STR(f->access, "write");
+	EXPECT_STR(f->file, "student.cu");
+	assert_int_equal(f->line, 18);
+	EXPECT_STR(f->other_access, "read");
+	EXPECT_STR(f->other_file, "student.cu");
+	assert_int_equal(f->other_line, 22);
+	EXPECT_STR(f->function, "race");
+	assert_int_equal(f->count, 496 + 7 * 512);
+	assert_null(f->threads);
+	sanitizer_record_release(&rec);
+	free(text);
+}
+
+static void test_probe_global(void **state)
+{
+	struct sanitizer_record rec = { 0 };
+	char *text = probe_run(3);
+	const struct sanitizer_finding *f;
+	uint64_t errors;
+
+	(void)state;
+	assert_int_equal(sanitizer_parse(text, "memcheck", &rec, &errors), 1);
+	assert_int_equal(errors, 281);
+	assert_int_equal(rec.nfindings, 1);
+	f = &rec.findings[0];
+	EXPECT_STR(f->space, "global");
+	assert_int_equal(f->line, 30);
+	EXPECT_STR(f->threads, "232-236");
+	EXPECT_STR(f->blocks, "3");
+	EXPECT_STR(f->nearest, "after");
+	assert_int_equal(f->alloc_bytes, 4000);
+	assert_int_equal(f->nearest_min, 1);
+	assert_int_equal(f->nearest_max, 17);
+	sanitizer_record_release(&rec);
+	free(text);
+}
+
+/* Records in the formats of compute-sanitizer's manual (older versions
+ * put the function after the line), the target's own lines between
+ * them, CRLF line ends. */
+static void test_formats(void **state)
+{
+	static const char text[] =
+		"========= COMPUTE-SANITIZER\n"
+		"========= Barrier error detected. Divergent thread(s) in warp\n"
+		"=========     at 0x110 in divergence.cu:28:threadDivergence(int*)\n"
+		"=========     by thread (37,0,0) in block (0,0,0)\n"
+		"=========\n"
+		"the target's own output\n"
+		"========= Barrier error detected. Divergent thread(s) in warp\r\n"
+		"=========     at 0x110 in divergence.cu:28:threadDivergence(int*)\r\n"
+		"=========     by thread (38,0,0) in block (0,0,0)\r\n"
+		"=========\n"
+		"========= Invalid __global__ write of size 8 bytes\n"
+		"=========     at 0x70 in demo.cu:6:unaligned_kernel()\n"
+		"=========     by thread (0,4,0) in block (1,2,0)\n"
+		"=========     Address 0x400100001 is misaligned\n"
+		"=========\n"
+		"========= Invalid __global__ write of size 8 bytes\n"
+		"=========     at 0x70 in demo.cu:6:unaligned_kernel()\n"
+		"=========     by thread (1,5,0) in block (1,2,0)\n"
+		"=========     Address 0x400100009 is misaligned\n"
+		"=========\n"
+		"========= Program hit cudaErrorLaunchFailure (error 719) due to "
+		"\"unspecified launch failure\" on CUDA API call to "
+		"cudaDeviceSynchronize.\n"
+		"=========     Saved host backtrace up to driver entry point at error\n"
+		"=========\n"
+		"========= Warning: Race reported between Read access at k+0x10 in k.cu:5\n"
+		"=========     and Write access at k+0x20 in k.cu:7 [3 hazards]\n"
+		"=========\n"
+		"========= Warp Illegal Address\n"
+		"=========     at k+0x30 in k.cu:9\n"
+		"=========     by thread (0,0,0) in block (7,0,0)\n"
+		"=========\n"
+		"========= Target application returned an error\n"
+		"========= ERROR SUMMARY: 12,345 errors\n"
+		"========= ERROR SUMMARY: 12,339 errors were not printed. Use "
+		"--print-limit option to adjust the number of printed errors\n";
+	struct sanitizer_record rec = { 0 };
+	const struct sanitizer_finding *f;
+	uint64_t errors;
+
+	(void)state;
+	assert_int_equal(sanitizer_parse(text, "memcheck", &rec, &errors), 1);
+	assert_int_equal(errors, 12345);
+	/* the API error and the application's exit are not a kernel's */
+	assert_int_equal(rec.nfindings, 4);
+	f = &rec.findings[0];
+	EXPECT_STR(f->kind, "barrier");
+	EXPECT_STR(f->problem, "divergent thread(s) in warp");
+	EXPECT_STR(f->function, "threadDivergence(int*)");
+	EXPECT_STR(f->file, "divergence.cu");
+	assert_int_equal(f->line, 28);
+	EXPECT_STR(f->threads, "37-38");
+	EXPECT_STR(f->blocks, "0");
+	assert_int_equal(f->count, 2);
+	f = &rec.findings[1];
+	EXPECT_STR(f->kind, "access");
+	EXPECT_STR(f->problem, "misaligned");
+	EXPECT_STR(f->access, "write");
+	assert_int_equal(f->size, 8);
+	EXPECT_STR(f->function, "unaligned_kernel()");
+	EXPECT_STR(f->threads, "x 0-1, y 4-5");
+	EXPECT_STR(f->blocks, "x 1, y 2");
+	f = &rec.findings[2];
+	EXPECT_STR(f->kind, "race");
+	EXPECT_STR(f->problem, "warning");
+	EXPECT_STR(f->access, "read");
+	EXPECT_STR(f->other_access, "write");
+	assert_int_equal(f->line, 5);
+	assert_int_equal(f->other_line, 7);
+	assert_int_equal(f->count, 3);
+	f = &rec.findings[3];
+	EXPECT_STR(f->kind, "other");
+	EXPECT_STR(f->what, "Warp Illegal Address");
+	assert_int_equal(f->line, 9);
+	EXPECT_STR(f->blocks, "7");
+	sanitizer_record_release(&rec);
+}
+
+/* Many threads: four ranges, then "..."; a text cut off before its
+ * summary (a killed rerun) still gives what it printed, and says so. */
+static void test_ranges_and_cut(void **state)
+{
+	struct sbuf b = SBUF_INIT;
+	struct sanitizer_record rec = { 0 };
+	uint64_t errors = 99;
+
+	(void)state;
+	sbuf_add(&b, "========= COMPUTE-SANITIZER\n");
+	for (int t = 0; t < 20; t += 2)
+		sbuf_addf(&b, "========= Invalid __shared__ write of size 4 "
+			  "bytes\n=========     at f+0x10 in a.cu:3\n"
+			  "=========     by thread (%d,0,0) in block (%d,0,0)\n"
+			  "=========     Access to 0x%x is out of bounds\n"
+			  "========= \n", t, t < 10 ? 0 : 1, 0x400 + 4 * t);
+	assert_int_equal(sanitizer_parse(sbuf_str(&b), "memcheck", &rec,
+					 &errors), 0);
+	assert_int_equal(errors, 0);
+	assert_int_equal(rec.nfindings, 1);
+	EXPECT_STR(rec.findings[0].threads, "0, 2, 4, 6, ...");
+	EXPECT_STR(rec.findings[0].blocks, "0-1");
+	EXPECT_STR(rec.findings[0].access, "write");
+	assert_int_equal(rec.findings[0].count, 10);
+	sanitizer_record_release(&rec);
+	/* nothing at all: nothing found, no summary */
+	assert_int_equal(sanitizer_parse("", "memcheck", &rec, &errors), 0);
+	assert_int_equal(rec.nfindings, 0);
+	sanitizer_record_release(&rec);
+	sbuf_release(&b);
+}
+
+/* ---- the tools, the command, the rows -------------------------------------- */
+
+static void test_ptx_tools(void **state)
+{
+	static const char ptx[] =
+		".version 8.8\n.target sm_90\n"
+		".shared .align 4 .b8 s[32];\n"
+		".visible .entry plain(\n\t.param .u64 a\n)\n{\n"
+		"\tld.global.f32 %f1, [%rd1];\n\tret;\n\n}\n"
+		".visible .entry both(\n\t.param .u64 a\n)\n{\n"
+		"\tst.shared.f32 [%r1], %f1;\n\tbar.sync 0;\n\tret;\n\n}\n"
+		".visible .entry warp_only(\n\t.param .u64 a\n)\n{\n"
+		"\tbar.warp.sync -1;\n\tret;\n\n}\n"
+		".visible .entry calls(\n\t.param .u64 a\n)\n{\n"
+		"\tcall.uni helper;\n\tret;\n\n}\n";
+
+	(void)state;
+	assert_int_equal(sanitize_tools_for_ptx(ptx, "plain"), 0);
+	assert_int_equal(sanitize_tools_for_ptx(ptx, "both"),
+			 SANITIZE_SHARED | SANITIZE_BARRIER);
+	assert_int_equal(sanitize_tools_for_ptx(ptx, "warp_only"),
+			 SANITIZE_BARRIER);
+	/* a body that calls, or an entry not found: the whole module */
+	assert_int_equal(sanitize_tools_for_ptx(ptx, "calls"),
+			 SANITIZE_SHARED | SANITIZE_BARRIER);
+	assert_int_equal(sanitize_tools_for_ptx(ptx, "missing"),
+			 SANITIZE_SHARED | SANITIZE_BARRIER);
+	assert_int_equal(sanitize_tools_for_ptx(NULL, "plain"),
+			 SANITIZE_SHARED | SANITIZE_BARRIER);
+}
+
+static void test_command(void **state)
+{
+	char *c;
+
+	(void)state;
+	c = sanitize_command("memcheck", "my-reduce/reduce_shfl.v2-bug/float/2^20",
+			     "experiments/examples/exercise.yaml", 0);
+	EXPECT_STR(c, "compute-sanitizer --tool memcheck culab run "
+		   "--measurement 'my-reduce/reduce_shfl.v2-bug/float/2^20' "
+		   "--profile-only --no-counters -o /tmp/culab-sanitize "
+		   "experiments/examples/exercise.yaml");
+	free(c);
+	c = sanitize_command("racecheck", "e/k/int/1000", "it's mine.yaml", 2);
+	EXPECT_STR(c, "compute-sanitizer --tool racecheck culab run "
+		   "--measurement e/k/int/1000 --profile-only --no-counters "
+		   "-o /tmp/culab-sanitize --device 2 'it'\\''s mine.yaml'");
+	free(c);
+}
+
+static void test_wants(void **state)
+{
+	struct variant user = { .name = "u", .flags = VF_USER };
+	struct variant builtin = { .name = "b", .flags = VF_BLOCK };
+	struct result_row w = { .status = ROW_WRONG };
+
+	(void)state;
+	assert_true(sanitize_wants(&w, &user));
+	assert_false(sanitize_wants(&w, &builtin));
+	assert_false(sanitize_wants(&w, NULL));
+	w.status = ROW_ERROR;
+	w.message = "an illegal memory access was encountered";
+	assert_true(sanitize_wants(&w, &user));
+	w.message = "wrote past the end of its output (4 bytes): 4 of the "
+		    "4096 bytes after it changed, the first at byte 0 after "
+		    "the end";
+	assert_true(sanitize_wants(&w, &user));
+	w.message = "cudaMalloc of 8 bytes: out of memory";
+	assert_false(sanitize_wants(&w, &user));
+	w.message = "did not finish within 2 s (its time_limit); a running "
+		    "kernel cannot be stopped, so the run ends here";
+	assert_false(sanitize_wants(&w, &user));
+	w.status = ROW_SKIPPED;
+	w.message = "too large";
+	assert_false(sanitize_wants(&w, &user));
+	w.status = ROW_OK;
+	w.message = NULL;
+	assert_false(sanitize_wants(&w, &user));
+}
+
+/* ---- the reruns, with the fake tool ------------------------------------------- */
+
+/* The probe's kernels, as an experiment file in the probe's directory
+ * (its sources resolve there), and the exercise's buggy one. */
+static const char probe_yaml[] =
+	"version: 1\n"
+	"experiments:\n"
+	"  - name: probe\n"
+	"    family: reduce\n"
+	"    variants: none\n"
+	"    types: [float]\n"
+	"    sizes: [1000, 4096]\n"
+	"    kernels:\n"
+	"      - source: student.cu\n"
+	"        function: oob_shared\n"
+	"        finish: host\n"
+	"      - source: student.cu\n"
+	"        function: race\n"
+	"        finish: host\n"
+	"      - source: student.cu\n"
+	"        function: oob_global\n"
+	"        finish: host\n";
+
+static const char exercise_yaml[] =
+	"version: 1\n"
+	"experiments:\n"
+	"  - name: my-reduce\n"
+	"    family: reduce\n"
+	"    variants: none\n"
+	"    types: [float]\n"
+	"    sizes: [\"2^20\", \"2^24\"]\n"
+	"    kernels:\n"
+	"      - source: exercise/reduce_shfl.cu\n"
+	"        function: \"reduce_shfl_early<256>\"\n"
+	"        label: reduce_shfl.v2-bug\n"
+	"        title: my shuffle reduction, last warp stops early\n"
+	"        finish: relaunch\n"
+	"        block: 256\n"
+	"        grid: \"ceil(n / (2 * block))\"\n";
+
+struct fixture {
+	struct experiment_file f;
+	struct results r;
+	char *dir;                 /* scratch: the fake's log, the report */
+	char *yaml;                /* the experiment file's path */
+};
+
+/* Loads `text` as `rel` (relative to the source tree), compiles its
+ * kernels for sm_90 and starts results as a run of it would have them. */
+static void fixture_load(struct fixture *x, const char *rel, const char *text)
+{
+	struct plan_options po = { .profile_only = true };
+	struct ukernel_stats st;
+	struct plan p;
+	struct results *r = &x->r;
+
+	x->dir = xstrdup("/tmp/culab-test-sanitize-XXXXXX");
+	assert_non_null(mkdtemp(x->dir));
+	x->yaml = xasprintf("%s/%s", srcdir(), rel);
+	assert_int_equal(experiment_load_buffer(x->yaml, text, strlen(text),
+						&x->f), 0);
+	plan_build(&x->f, &po, &p);
+	assert_int_equal(plan_prepare_kernels(&p, "sm_90", &st), 0);
+	plan_release(&p);
+	memset(r, 0, sizeof(*r));
+	r->schema_version = RESULTS_SCHEMA_VERSION;
+	r->culab_version = xstrdup("0.1.0");
+	r->culab_commit = xstrdup("test");
+	r->command = xstrdup("culab run x.yaml");
+	r->started = xstrdup("2026-11-27T00:00:00Z");
+	r->finished = xstrdup("2026-11-27T00:01:00Z");
+	r->status = xstrdup("complete");
+	r->source_path = xstrdup(rel);
+	r->source_sha256 = xstrdup(x->f.sha256);
+	r->source_text = xstrdup(text);
+	r->note = xstrdup("synthetic test data, not a measurement");
+	r->has_env = true;
+	r->env.gpu_name = xstrdup("Test GPU (synthetic, not a measurement)");
+	r->env.cc_major = 9;
+	r->env.sm_count = 132;
+	r->env.peak_gbps = 3352.3;
+	r->nexperiments = 1;
+	r->experiments = xcalloc(1, sizeof(*r->experiments));
+	r->experiments[0].name = xstrdup(x->f.exps[0].name);
+	r->experiments[0].family = xstrdup("reduce");
+	r->experiments[0].repeats = 1;
+	for (size_t i = 0; i < x->f.nkernels; i++)
+		results_add_variant(r, x->f.kernels[i]->row);
+}
+
+static struct result_row *fixture_row(struct fixture *x, const char *variant,
+				      uint64_t n, enum row_status st,
+				      const char *message)
+{
+	struct result_row *w = results_add_row(&x->r);
+
+	w->experiment = xstrdup(x->f.exps[0].name);
+	w->family = xstrdup("reduce");
+	w->variant = xstrdup(variant);
+	w->dtype = xstrdup("float");
+	w->n = n;
+	w->m = 1;
+	w->block = 256;
+	w->status = st;
+	w->message = xstrdup(message);
+	w->timer = xstrdup("cuda-events");
+	w->gbps = w->pct_peak = NAN;
+	w->device = -1;
+	w->stage = -1;
+	timing_compute(&w->t);
+	kernel_resources_set_unknown(&w->resources, "synthetic");
+	clock_record_set_unknown(&w->clocks, "synthetic");
+	return w;
+}
+
+static void fixture_release(struct fixture *x)
+{
+	results_release(&x->r);
+	experiment_file_release(&x->f);
+	if (getenv("CULAB_TEST_KEEP"))
+		fprintf(stderr, "kept %s\n", x->dir);
+	else
+		scratch_remove(x->dir);
+	free(x->dir);
+	free(x->yaml);
+}
+
+/* The fake tool, its log in x->dir, exiting with `exit_status`. */
+static void use_fake(struct fixture *x, const char *exit_status)
+{
+	char *fake = xasprintf("%s/tests/fake-compute-sanitizer", srcdir());
+	char *log = xasprintf("%s/calls.log", x->dir);
+
+	setenv("CULAB_SANITIZER", fake, 1);
+	setenv("FAKE_SANITIZER_LOG", log, 1);
+	setenv("FAKE_SANITIZER_EXIT", exit_status, 1);
+	unsetenv("FAKE_SANITIZER_SLEEP");
+	unsetenv("FAKE_SANITIZER_SAY");
+	unsetenv("CULAB_SANITIZER_TIMEOUT");
+	free(fake);
+	free(log);
+}
+
+static char *fake_calls(const struct fixture *x)
+{
+	char *log = xasprintf("%s/calls.log", x->dir), *text = NULL;
+	size_t len;
+
+	if (read_file(log, 1u << 20, &text, &len) < 0)
+		text = xstrdup("");
+	free(log);
+	return text;
+}
+
+static size_t count_of(const char *text, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}
+
+static int sanitize(struct fixture *x)
+{
+	struct sanitize_options o = {
+		.file = "probe.yaml", .device = 0, .culab = "/bin/false",
+		.quiet = true,
+	};
+
+	return sanitize_failed(&x->f, &x->r, &o);
+}
+
+/* The report of x's results, page `page` ("report", "details") in
+ * language `lang`.  Caller frees. */
+static char *report_page(struct fixture *x, const char *page,
+			 const char *lang)
+{
+	static char templates[4096];
+	struct report_options o;
+	char *dir = xasprintf("%s/report", x->dir), *path, *text = NULL;
+	size_t len;
+
+	report_options_init(&o);
+	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
+	o.dir = dir;
+	o.template_dir = templates;
+	o.charts = false;
+	o.formats = REPORT_MD;
+	assert_int_equal(report_render(&x->r, &o), 0);
+	path = xasprintf("%s/%s.%s.md", dir, page, lang);
+	assert_int_equal(read_file(path, 8u << 20, &text, &len), 0);
+	free(path);
+	free(dir);
+	return text;
+}
+
+/* The probe's three kernels fail at both sizes: one rerun each, at
+ * 1000; each kernel's tools as its PTX asks; the findings at their lines
+ * in every row of the kernel; results.json keeps them; the report and
+ * the failure lines say them at the line. */
+static void test_rerun_probe(void **state)
+{
+	struct fixture x;
+	struct results back;
+	char *calls, *json, *text, *page;
+	const struct sanitizer_record *rec;
+
+	(void)state;
+	fixture_load(&x, "reports/probes/issue25-h200/probe.yaml", probe_yaml);
+	use_fake(&x, "1");
+	fixture_row(&x, "student.oob_shared", 4096, ROW_ERROR,
+		    "unspecified launch failure");
+	fixture_row(&x, "student.oob_shared", 1000, ROW_WRONG,
+		    "sum is 1, expected 2");
+	fixture_row(&x, "student.race", 1000, ROW_WRONG, "sum is 3, expected 4");
+	fixture_row(&x, "student.race", 4096, ROW_OK, NULL)->verified = true;
+	fixture_row(&x, "student.oob_global", 1000, ROW_ERROR,
+		    "an illegal memory access was encountered");
+	assert_int_equal(sanitize(&x), 4);
+
+	/* one rerun per kernel and tool, at the smallest failing size;
+	 * racecheck where the PTX has shared memory, synccheck where it
+	 * has a barrier */
+	calls = fake_calls(&x);
+	assert_int_equal(count_of(calls, "\n"), 6);
+	/* the culab under the tool would rerun nothing itself */
+	assert_int_equal(count_of(calls, "CULAB_SANITIZER=off --tool "), 6);
+	expect_in(calls, "--tool memcheck --print-limit 1000 --show-backtrace "
+		  "no /bin/false run --measurement "
+		  "probe/student.oob_shared/float/1000 --profile-only "
+		  "--no-counters --no-report -q -o ", __LINE__);
+	expect_in(calls, "--tool racecheck --print-limit 1000 "
+		  "--show-backtrace no /bin/false run --measurement "
+		  "probe/student.oob_shared/float/1000", __LINE__);
+	expect_in(calls, "--tool synccheck --print-limit 1000 "
+		  "--show-backtrace no /bin/false run --measurement "
+		  "probe/student.oob_shared/float/1000", __LINE__);
+	expect_in(calls, "--tool racecheck --print-limit 1000 "
+		  "--show-backtrace no /bin/false run --measurement "
+		  "probe/student.race/float/1000", __LINE__);
+	expect_not_in(calls, "--tool synccheck --print-limit 1000 "
+		      "--show-backtrace no /bin/false run --measurement "
+		      "probe/student.race", __LINE__);
+	expect_not_in(calls, "racecheck --print-limit 1000 "
+		      "--show-backtrace no /bin/false run --measurement "
+		      "probe/student.oob_global", __LINE__);
+	expect_in(calls, "--device 0 probe.yaml\n", __LINE__);
+	free(calls);
+
+	/* the record: both rows of oob_shared share the rerun at 1000 */
+	rec = x.r.rows[0].sanitize;
+	assert_non_null(rec);
+	EXPECT_STR(rec->state, "ran");
+	EXPECT_STR(rec->label, "probe/student.oob_shared/float/1000");
+	assert_int_equal(rec->n, 1000);
+	assert_int_equal(rec->ntools, 3);
+	assert_int_equal(rec->tools[0].outcome, SAN_FOUND);
+	assert_int_equal(rec->tools[0].errors, 969);
+	assert_int_equal(rec->tools[0].answer, 1);
+	assert_int_equal(rec->tools[1].outcome, SAN_CLEAN);
+	assert_int_equal(rec->tools[2].outcome, SAN_CLEAN);
+	assert_int_equal(rec->nfindings, 1);
+	assert_int_equal(rec->findings[0].line, 9);
+	assert_non_null(x.r.rows[1].sanitize);
+	EXPECT_STR(x.r.rows[1].sanitize->label, rec->label);
+	EXPECT_STR(x.r.rows[0].sanitizer,
+		   "memcheck: 969 errors (Invalid __shared__ read of size 4 "
+		   "bytes at student.cu:9); racecheck: 0 hazards; synccheck: "
+		   "0 errors");
+	assert_int_equal(x.r.rows[2].sanitize->nfindings, 1);
+	assert_int_equal(x.r.rows[2].sanitize->findings[0].other_line, 22);
+	assert_null(x.r.rows[3].sanitize);      /* verified: nothing to do */
+	assert_int_equal(x.r.rows[4].sanitize->findings[0].line, 30);
+
+	/* results.json keeps the records, field by field */
+	json = json_results_encode(&x.r);
+	assert_non_null(json);
+	assert_int_equal(json_results_decode("t.json", json, strlen(json),
+					     &back), 0);
+	assert_int_equal(back.nrows, x.r.nrows);
+	for (size_t i = 0; i < back.nrows; i++) {
+		const struct sanitizer_record *a = x.r.rows[i].sanitize,
+					      *b = back.rows[i].sanitize;
+
+		if (!a) {
+			assert_null(b);
+			continue;
+		}
+		assert_non_null(b);
+		EXPECT_STR(b->label, a->label);
+		assert_int_equal(b->ntools, a->ntools);
+		assert_int_equal(b->nfindings, a->nfindings);
+		for (size_t k = 0; k < a->ntools; k++) {
+			assert_int_equal(b->tools[k].outcome, a->tools[k].outcome);
+			assert_int_equal(b->tools[k].errors, a->tools[k].errors);
+			assert_int_equal(b->tools[k].answer, a->tools[k].answer);
+		}
+		for (size_t k = 0; k < a->nfindings; k++) {
+			const struct sanitizer_finding *fa = &a->findings[k],
+						       *fb = &b->findings[k];
+
+			EXPECT_STR(fb->kind, fa->kind);
+			EXPECT_STR(fb->what, fa->what);
+			EXPECT_STR(fb->file, fa->file);
+			assert_int_equal(fb->line, fa->line);
+			EXPECT_STR(fb->other_access, fa->other_access);
+			assert_int_equal(fb->other_line, fa->other_line);
+			EXPECT_STR(fb->threads, fa->threads);
+			EXPECT_STR(fb->blocks, fa->blocks);
+			assert_int_equal(fb->count, fa->count);
+			EXPECT_STR(fb->nearest, fa->nearest);
+			assert_int_equal(fb->alloc_bytes, fa->alloc_bytes);
+		}
+	}
+	/* the whole file: written again, the same text */
+	{
+		char *again = json_results_encode(&back);
+
+		EXPECT_STR(again, json);
+		free(again);
+	}
+	results_release(&back);
+	free(json);
+
+	/* culab run's failure lines */
+	text = report_sanitizer_text(&x.r.rows[0],
+				     results_variant(&x.r, "student.oob_shared"));
+	EXPECT_STR(text,
+		   "compute-sanitizer, this kernel alone at n = 1000 (memcheck: "
+		   "969 errors, the first 5 shown; racecheck: nothing; "
+		   "synccheck: nothing):\n"
+		   "  line 9 `float v = s[t];`: an out-of-bounds `__shared__` "
+		   "read of 4 bytes by threads 8–12 of block 2 (5 errors).\n");
+	free(text);
+	text = report_sanitizer_text(&x.r.rows[2],
+				     results_variant(&x.r, "student.race"));
+	expect_in(text, "line 22 `a += s[k];` reads `__shared__` memory that "
+		  "line 18 `s[t] = in[blockIdx.x * blockDim.x + t];` writes, "
+		  "with no barrier between them (4080 hazards).", __LINE__);
+	free(text);
+	text = report_sanitizer_text(&x.r.rows[4],
+				     results_variant(&x.r, "student.oob_global"));
+	expect_in(text, "line 30 `out[i] = in[i] * 2;`: an out-of-bounds "
+		  "`__global__` read of 4 bytes by threads 232–236 of block 3, "
+		  "1–17 bytes after the end of a 4000-byte allocation (5 "
+		  "errors).", __LINE__);
+	free(text);
+	assert_null(report_sanitizer_text(&x.r.rows[3], NULL));
+
+	/* the report: the body's section on the user's kernels, the
+	 * details' failures with the command, in both languages */
+	page = report_page(&x, "details", "en");
+	expect_in(page, "line 9 `float v = s[t];`: an out-of-bounds "
+		  "`__shared__` read of 4 bytes by threads 8–12 of block 2 (5 "
+		  "errors).", __LINE__);
+	/* the details' tables: each tool's count, the first line */
+	expect_in(page, "| memcheck: 969 errors, line 9; racecheck: nothing; "
+		  "synccheck: nothing |", __LINE__);
+	expect_in(page, "To rerun it by hand: `compute-sanitizer --tool "
+		  "memcheck culab run --measurement "
+		  "probe/student.oob_shared/float/1000 --profile-only "
+		  "--no-counters -o /tmp/culab-sanitize probe.yaml`", __LINE__);
+	free(page);
+	page = report_page(&x, "details", "zh");
+	expect_in(page, "第 9 行 `float v = s[t];`：线程块 2 中的线程 8–12 越界读 "
+		  "`__shared__` 内存 4 字节（5 个错误）。", __LINE__);
+	expect_in(page, "第 22 行 `a += s[k];` 读取的 `__shared__` 内存由第 18 行",
+		  __LINE__);
+	expect_in(page, "| memcheck：969 个错误，第 9 行；racecheck：无；"
+		  "synccheck：无 |", __LINE__);
+	free(page);
+	fixture_release(&x);
+}
+
+/* The exercise's buggy shuffle reduction: a wrong sum at both sizes,
+ * every tool clean and the answer wrong again at 2^20: an arithmetic
+ * bug, not a memory one, in the body's section and the failure lines. */
+static void test_rerun_clean(void **state)
+{
+	struct fixture x;
+	char *calls, *text, *page;
+	const struct sanitizer_record *rec;
+
+	(void)state;
+	fixture_load(&x, "experiments/examples/sanitize.yaml", exercise_yaml);
+	use_fake(&x, "1");
+	fixture_row(&x, "reduce_shfl.v2-bug", 1u << 24, ROW_WRONG,
+		    "sum is 1048391.5, expected 8387126.1828539935");
+	fixture_row(&x, "reduce_shfl.v2-bug", 1u << 20, ROW_WRONG,
+		    "sum is 65353.0078125, expected 523975.34945754912");
+	assert_int_equal(sanitize(&x), 2);
+	calls = fake_calls(&x);
+	/* its PTX has shared memory and barriers: all three tools */
+	assert_int_equal(count_of(calls, "\n"), 3);
+	assert_int_equal(count_of(calls, "--measurement "
+				  "my-reduce/reduce_shfl.v2-bug/float/1048576 "),
+			 3);
+	free(calls);
+	rec = x.r.rows[0].sanitize;
+	EXPECT_STR(rec->label, "my-reduce/reduce_shfl.v2-bug/float/1048576");
+	assert_int_equal(rec->nfindings, 0);
+	for (size_t i = 0; i < rec->ntools; i++)
+		assert_int_equal(rec->tools[i].outcome, SAN_CLEAN);
+	text = report_sanitizer_text(&x.r.rows[0],
+				     results_variant(&x.r, "reduce_shfl.v2-bug"));
+	EXPECT_STR(text, "compute-sanitizer (memcheck, racecheck, synccheck; "
+		   "this kernel alone at n = 2^20, where its answer was wrong "
+		   "again) found no memory error, shared-memory race or barrier "
+		   "problem: an arithmetic bug, not a memory one.\n");
+	free(text);
+	page = report_page(&x, "details", "en");
+	expect_in(page, "an arithmetic bug, not a memory one.", __LINE__);
+	free(page);
+	page = report_page(&x, "report", "zh");
+	expect_in(page, "这是算术错误，不是内存错误。", __LINE__);
+	free(page);
+
+	/* under the tool the answer came out right: not an arithmetic bug */
+	for (size_t i = 0; i < x.r.nrows; i++) {
+		sanitizer_record_free(x.r.rows[i].sanitize);
+		x.r.rows[i].sanitize = NULL;
+	}
+	use_fake(&x, "0");
+	assert_int_equal(sanitize(&x), 2);
+	text = report_sanitizer_text(&x.r.rows[1],
+				     results_variant(&x.r, "reduce_shfl.v2-bug"));
+	expect_in(text, "and under it the answer was right", __LINE__);
+	expect_not_in(text, "arithmetic", __LINE__);
+	free(text);
+
+	/* a write past the output, which culab's guard saw and memcheck
+	 * cannot (the guard is culab's own allocation) */
+	x.r.rows[1].status = ROW_ERROR;
+	free(x.r.rows[1].message);
+	x.r.rows[1].message = xstrdup("wrote past the end of its output (16 "
+				      "bytes): 4 of the 4096 bytes after it "
+				      "changed, the first at byte 0 after the "
+				      "end");
+	text = report_sanitizer_text(&x.r.rows[1], NULL);
+	expect_in(text, "lie in the guard culab allocates after it, where "
+		  "memcheck does not look; culab's check saw them.", __LINE__);
+	free(text);
+	fixture_release(&x);
+}
+
+/* No compute-sanitizer: each failed kernel's record holds the command
+ * that would run it, and says so; "off": no record at all. */
+static void test_not_installed(void **state)
+{
+	struct fixture x;
+	char *text;
+
+	(void)state;
+	fixture_load(&x, "experiments/examples/sanitize.yaml", exercise_yaml);
+	fixture_row(&x, "reduce_shfl.v2-bug", 1u << 20, ROW_WRONG, "sum is 0");
+	setenv("CULAB_SANITIZER", "off", 1);
+	assert_int_equal(sanitize(&x), 0);
+	assert_null(x.r.rows[0].sanitize);
+	setenv("CULAB_SANITIZER", "/nonexistent/compute-sanitizer", 1);
+	assert_int_equal(sanitize(&x), 1);
+	EXPECT_STR(x.r.rows[0].sanitize->state, "not installed");
+	assert_int_equal(x.r.rows[0].sanitize->ntools, 0);
+	text = report_sanitizer_text(&x.r.rows[0], NULL);
+	EXPECT_STR(text, "compute-sanitizer is not installed here; this "
+		   "command reruns the kernel alone under it and names the "
+		   "line: `compute-sanitizer --tool memcheck culab run "
+		   "--measurement my-reduce/reduce_shfl.v2-bug/float/1048576 "
+		   "--profile-only --no-counters -o /tmp/culab-sanitize "
+		   "probe.yaml`\n");
+	free(text);
+	EXPECT_STR(x.r.rows[0].sanitizer, "compute-sanitizer not installed");
+	fixture_release(&x);
+}
+
+/* A rerun that hangs is killed at its time limit, and one that cannot
+ * run says why; the rows are there either way. */
+static void test_rerun_fails(void **state)
+{
+	struct fixture x;
+	const struct sanitizer_record *rec;
+	double t0;
+	char *text;
+
+	(void)state;
+	fixture_load(&x, "reports/probes/issue25-h200/probe.yaml", probe_yaml);
+	fixture_row(&x, "student.oob_global", 1000, ROW_WRONG, "sum is 0");
+	use_fake(&x, "1");
+	setenv("FAKE_SANITIZER_SLEEP", "30", 1);
+	setenv("CULAB_SANITIZER_TIMEOUT", "0.5", 1);
+	t0 = monotonic_seconds();
+	assert_int_equal(sanitize(&x), 1);
+	assert_true(monotonic_seconds() - t0 < 10);
+	rec = x.r.rows[0].sanitize;
+	assert_int_equal(rec->ntools, 1);
+	assert_int_equal(rec->tools[0].outcome, SAN_TIMED_OUT);
+	EXPECT_STR(rec->tools[0].why, "did not finish within 0.5 s");
+	text = report_sanitizer_text(&x.r.rows[0], NULL);
+	expect_in(text, "compute-sanitizer's memcheck did not finish within",
+		  __LINE__);
+	expect_not_in(text, "found no", __LINE__);
+	free(text);
+
+	sanitizer_record_free(x.r.rows[0].sanitize);
+	x.r.rows[0].sanitize = NULL;
+	use_fake(&x, "3");
+	setenv("FAKE_SANITIZER_SAY", "culab: error: no usable GPU: none", 1);
+	assert_int_equal(sanitize(&x), 1);
+	rec = x.r.rows[0].sanitize;
+	/* oob_global's run: the probe's findings, though culab failed */
+	assert_int_equal(rec->tools[0].outcome, SAN_FOUND);
+	sanitizer_record_free(x.r.rows[0].sanitize);
+	x.r.rows[0].sanitize = NULL;
+	free(x.r.rows[0].variant);
+	x.r.rows[0].variant = xstrdup("student.race");
+	assert_int_equal(sanitize(&x), 1);
+	rec = x.r.rows[0].sanitize;
+	assert_int_equal(rec->tools[0].outcome, SAN_FAILED);
+	EXPECT_STR(rec->tools[0].why, "culab: error: no usable GPU: none");
+	text = report_sanitizer_text(&x.r.rows[0], NULL);
+	expect_in(text, "compute-sanitizer's memcheck could not rerun this "
+		  "kernel at n = 1000: culab: error: no usable GPU: none\n",
+		  __LINE__);
+	free(text);
+	fixture_release(&x);
+}
+
+/* make test-gpu's defects (tests/gpu/defects.yaml): the tools their PTX
+ * asks for, as tests/gpu/sanitize_lines.sh expects them: the missing
+ * barrier has shared memory and no barrier (memcheck, racecheck), the
+ * out-of-bounds read both (all three). */
+static void test_defects_tools(void **state)
+{
+	struct fixture x;
+	char *path = xasprintf("%s/tests/gpu/defects.yaml", srcdir()), *text,
+	     *calls;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(read_file(path, 1u << 20, &text, &len), 0);
+	fixture_load(&x, "tests/gpu/defects.yaml", text);
+	use_fake(&x, "1");
+	fixture_row(&x, "missing_sync", 1000, ROW_WRONG, "sum is 0");
+	fixture_row(&x, "oob_shared", 1000, ROW_ERROR,
+		    "an illegal memory access was encountered");
+	assert_int_equal(sanitize(&x), 2);
+	calls = fake_calls(&x);
+	assert_int_equal(count_of(calls, "defects/missing_sync/float/1000 "), 2);
+	assert_int_equal(count_of(calls, "--tool racecheck --print-limit 1000 "
+				  "--show-backtrace no /bin/false run "
+				  "--measurement defects/missing_sync/"), 1);
+	assert_int_equal(count_of(calls, "defects/oob_shared/float/1000 "), 3);
+	free(calls);
+	/* compiled with -lineinfo (nvrtc_compile.c), so the tool can name
+	 * the line: the PTX says where each instruction comes from */
+	for (size_t i = 0; i < x.f.nkernels; i++) {
+		const struct uk_inst *u = ukernel_inst(x.f.kernels[i],
+						       DTYPE_FLOAT, 256, false);
+
+		assert_non_null(u);
+		assert_non_null(strstr(u->out.ptx, ".loc"));
+		assert_non_null(strstr(u->out.ptx, "defects.cu"));
+	}
+	free(text);
+	free(path);
+	fixture_release(&x);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_probe_shared),
+		cmocka_unit_test(test_probe_race),
+		cmocka_unit_test(test_probe_global),
+		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_ranges_and_cut),
+		cmocka_unit_test(test_ptx_tools),
+		cmocka_unit_test(test_command),
+		cmocka_unit_test(test_wants),
+		cmocka_unit_test(test_rerun_probe),
+		cmocka_unit_test(test_rerun_clean),
+		cmocka_unit_test(test_not_installed),
+		cmocka_unit_test(test_rerun_fails),
+		cmocka_unit_test(test_defects_tools),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
