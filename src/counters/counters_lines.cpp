@@ -324,6 +324,15 @@ extern "C" int lines_correlate(const void *cubin, size_t size,
 
 	*dir = *file = NULL;
 	*line = 0;
+#ifdef CUPTI_UNUSABLE
+	/* works, but keeps a cache LeakSanitizer reports */
+	(void)p;
+	(void)cubin;
+	(void)size;
+	(void)symbol;
+	(void)pc;
+	return -1;
+#endif
 	memset(&p, 0, sizeof(p));
 	p.size = CUpti_GetSassToSourceCorrelationParamsSize;
 	p.cubin = cubin;
