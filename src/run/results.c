@@ -48,6 +48,8 @@ struct result_row *results_add_row(struct results *r)
 	r->rows[r->nrows].tolerance = NAN;
 	r->rows[r->nrows].device = -1;
 	r->rows[r->nrows].stage = -1;
+	r->rows[r->nrows].lines.seconds = NAN;
+	r->rows[r->nrows].lines.launches = -1;
 	return &r->rows[r->nrows++];
 }
 
@@ -225,6 +227,7 @@ static void row_release(struct result_row *w)
 	free(w->sanitizer);
 	kernel_resources_release(&w->resources);
 	clock_record_release(&w->clocks);
+	source_lines_release(&w->lines);
 }
 
 void results_pop_row(struct results *r)

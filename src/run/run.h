@@ -367,6 +367,11 @@ struct result_row {
 				   -1 unknown */
 	long stage;             /* its stage's place in the whole plan
 				   (plan_stage.index), -1 unknown */
+	/* counters per source line (counters.h), for the measurements the
+	 * plan marks (plan_measurement.lines): collected by a child process
+	 * of their own (cli/lines.c); recorded false when none were asked
+	 * for */
+	struct source_lines lines;
 };
 
 struct environment {
@@ -600,6 +605,10 @@ struct run_options {
 	const char *measurement; /* NULL, or run only the measurement of
 				    this label (plan_options.measurement):
 				    culab's own child processes */
+	bool lines;              /* collect the counters per source line of
+				    that one measurement (counters.h: one
+				    kernel per process): culab's per-line
+				    child (run --lines-child) */
 	struct results *prev;    /* --resume: the results of the same
 				    experiment file so far, or NULL; the run
 				    moves the verified rows it keeps out of
