@@ -763,6 +763,12 @@ struct source_line {
 	double *values;         /* per metric of struct source_lines */
 };
 
+/* One kernel launch of a measured run. */
+struct line_launch {
+	char *kernel;           /* for people, as struct line_kernel's */
+	double warps;           /* blocks x warps per block */
+};
+
 /* One kernel function the lines cover. */
 struct line_kernel {
 	char *kernel;           /* for people: "reduce_shuffle<float>" */
@@ -774,6 +780,9 @@ struct line_kernel {
 	 * told apart. */
 	size_t nlaunches;
 	int *launches;
+	double warps;           /* the warps that ran its first instruction
+				   (inst_executed at its lowest pc), NAN
+				   unknown */
 	size_t nlines;
 	struct source_line *lines;   /* by file, then line; file NULL last */
 };
@@ -784,8 +793,12 @@ struct source_lines {
 	char *status;           /* NULL: collected; else why not */
 	double seconds;         /* what collecting them took (the child
 				   process, start to end), NAN unknown */
+	double collect_seconds; /* of it, the SASS metrics themselves: the
+				   patching, the instrumented run, the
+				   flush and the lines; NAN unknown */
 	int launches;           /* kernel launches the measured run made,
 				   -1 unknown */
+	struct line_launch *launched; /* those launches (launches of them) */
 	size_t nmetrics;
 	char **metrics;         /* aliases, the order of every values[] */
 	size_t nkernels;
@@ -833,7 +846,8 @@ struct lines_launch_rec {
  * warps that ran its first instruction (metric "inst_executed" at its
  * lowest pc): the first launches of that function, in order, whose warps
  * add up to exactly that; none when no run of them does.  launches may
- * be NULL (nlaunches 0): unknown.  out->recorded is set, status NULL. */
+ * be NULL (nlaunches 0): unknown; else out->launched describes them.
+ * out->recorded is set, status NULL. */
 void lines_aggregate(const struct lines_pc *pcs, size_t npcs,
 		     const char *const *metrics, size_t nmetrics,
 		     const struct lines_launch_rec *launches, size_t nlaunches,

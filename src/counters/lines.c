@@ -161,18 +161,22 @@ void source_lines_release(struct source_lines *l)
 	for (size_t i = 0; i < l->nkernels; i++)
 		kernel_release(&l->kernels[i]);
 	free(l->kernels);
+	for (int i = 0; l->launched && i < l->launches; i++)
+		free(l->launched[i].kernel);
+	free(l->launched);
 	memset(l, 0, sizeof(*l));
-	l->seconds = NAN;
+	l->seconds = l->collect_seconds = NAN;
 	l->launches = -1;
 }
 
 void source_lines_set_status(struct source_lines *l, const char *why)
 {
-	double seconds = l->seconds;
+	double seconds = l->seconds, collect = l->collect_seconds;
 
 	source_lines_release(l);
 	l->recorded = true;
 	l->seconds = seconds;
+	l->collect_seconds = collect;
 	l->status = xstrdup(why ? why : "not collected");
 }
 
@@ -319,6 +323,14 @@ void lines_aggregate(const struct lines_pc *pcs, size_t npcs,
 	source_lines_release(out);
 	out->recorded = true;
 	out->launches = launches ? (int)nlaunches : -1;
+	if (launches) {
+		out->launched = xcalloc(nlaunches + 1, sizeof(*out->launched));
+		for (i = 0; i < nlaunches; i++) {
+			out->launched[i].kernel =
+				launch_watch_display_name(launches[i].symbol);
+			out->launched[i].warps = (double)launches[i].warps;
+		}
+	}
 	out->nmetrics = nmetrics;
 	out->metrics = xcalloc(nmetrics ? nmetrics : 1, sizeof(*out->metrics));
 	for (i = 0; i < nmetrics; i++) {
@@ -366,6 +378,7 @@ void lines_aggregate(const struct lines_pc *pcs, size_t npcs,
 				warps = p->values[inst];
 			}
 		}
+		k->warps = warps;
 		tell_launches(k, warps, launches, nlaunches);
 	}
 	sort_launches = launches;

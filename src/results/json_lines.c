@@ -51,24 +51,31 @@ static json_t *kernel_put(const struct line_kernel *k, size_t nmetrics)
 		json_array_append_new(launches, json_integer(k->launches[i]));
 	for (size_t i = 0; i < k->nlines; i++)
 		json_array_append_new(lines, line_put(&k->lines[i], nmetrics));
-	return json_pack("{s:o, s:o, s:o, s:o}", "kernel", jtext(k->kernel),
+	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "kernel", jtext(k->kernel),
 			 "symbol", jtext(k->symbol), "launches", launches,
-			 "lines", lines);
+			 "warps", jcount(k->warps), "lines", lines);
 }
 
 json_t *json_lines_put(const struct source_lines *l)
 {
-	json_t *metrics = json_array(), *kernels = json_array();
+	json_t *metrics = json_array(), *kernels = json_array(),
+	       *launched = json_array();
 
 	for (size_t i = 0; i < l->nmetrics; i++)
 		json_array_append_new(metrics, jtext(l->metrics[i]));
 	for (size_t i = 0; i < l->nkernels; i++)
 		json_array_append_new(kernels, kernel_put(&l->kernels[i],
 							  l->nmetrics));
-	return json_pack("{s:o, s:o, s:o, s:o, s:o}", "status", jtext(l->status),
-			 "seconds", jnum(l->seconds), "launches",
+	for (int i = 0; l->launched && i < l->launches; i++)
+		json_array_append_new(launched, json_pack("{s:o, s:o}", "kernel",
+			jtext(l->launched[i].kernel), "warps",
+			jcount(l->launched[i].warps)));
+	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "status",
+			 jtext(l->status), "seconds", jnum(l->seconds),
+			 "collect_seconds", jnum(l->collect_seconds), "launches",
 			 l->launches >= 0 ? json_integer(l->launches) :
-			 json_null(), "metrics", metrics, "kernels", kernels);
+			 json_null(), "launched", launched, "metrics", metrics,
+			 "kernels", kernels);
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -186,6 +193,8 @@ static void kernel_get(struct reader *rd, json_t *o, const char *where,
 			    false, RESULTS_MAX_NAME);
 	k->symbol = str_get(rd, json_object_get(o, "symbol"), where, "symbol",
 			    false, RESULTS_MAX_NAME);
+	k->warps = json_num_in(rd, o, where, "warps", 0, RESULTS_MAX_COUNTER,
+			       "a count of warps or null");
 	launches = array_get(rd, o, where, "launches", RESULTS_MAX_KERNELS);
 	if (launches) {
 		long long hi = sl->launches > 0 ? sl->launches - 1 :
@@ -224,10 +233,41 @@ static void kernel_get(struct reader *rd, json_t *o, const char *where,
 	}
 }
 
+/* The run's launches: as many as "launches" says, each a kernel and its
+ * warps. */
+static void launched_get(struct reader *rd, json_t *a, const char *where,
+			 struct source_lines *l)
+{
+	if (!json_is_array(a) || json_array_size(a) != (size_t)l->launches) {
+		json_bad(rd, where, "launched", "an array of \"launches\" "
+			 "launches");
+		return;
+	}
+	l->launched = xcalloc((size_t)l->launches + 1, sizeof(*l->launched));
+	for (int i = 0; i < l->launches; i++) {
+		json_t *o = json_array_get(a, (size_t)i);
+		char w[PATHLEN];
+
+		path_at(w, sizeof(w), where, "launched", (size_t)i);
+		l->launched[i].warps = NAN;
+		if (!json_is_object(o)) {
+			json_bad(rd, w, "", "an object");
+			continue;
+		}
+		l->launched[i].kernel = str_get(rd, json_object_get(o, "kernel"),
+						w, "kernel", false,
+						RESULTS_MAX_NAME);
+		l->launched[i].warps = json_num_in(rd, o, w, "warps", 0,
+						   RESULTS_MAX_COUNTER,
+						   "a count of warps or null");
+	}
+}
+
 void json_lines_get(struct reader *rd, json_t *row, const char *rw,
 		    struct source_lines *l)
 {
-	json_t *o = json_object_get(row, "lines"), *metrics, *kernels, *v;
+	json_t *o = json_object_get(row, "lines"), *metrics, *kernels, *v,
+	       *launched;
 	char where[PATHLEN];
 
 	source_lines_release(l);
@@ -244,11 +284,17 @@ void json_lines_get(struct reader *rd, json_t *row, const char *rw,
 			    true, RESULTS_MAX_TEXT);
 	l->seconds = json_num_in(rd, o, where, "seconds", 0, RESULTS_MAX_MS,
 				 "a time in seconds (0 .. 1e9) or null");
+	l->collect_seconds = json_num_in(rd, o, where, "collect_seconds", 0,
+					 RESULTS_MAX_MS, "a time in seconds "
+					 "(0 .. 1e9) or null");
 	v = json_object_get(o, "launches");
 	if (v && !json_is_null(v))
 		l->launches = (int)int_get(rd, v, where, "launches", 0,
 					   RESULTS_MAX_KERNELS,
 					   "a count of launches or null");
+	launched = json_object_get(o, "launched");
+	if (launched && l->launches >= 0)
+		launched_get(rd, launched, where, l);
 	metrics = array_get(rd, o, where, "metrics", LINES_MAX_METRICS);
 	kernels = array_get(rd, o, where, "kernels", LINES_MAX_KERNELS);
 	if (!metrics || !kernels)

@@ -49,6 +49,7 @@ struct result_row *results_add_row(struct results *r)
 	r->rows[r->nrows].device = -1;
 	r->rows[r->nrows].stage = -1;
 	r->rows[r->nrows].lines.seconds = NAN;
+	r->rows[r->nrows].lines.collect_seconds = NAN;
 	r->rows[r->nrows].lines.launches = -1;
 	return &r->rows[r->nrows++];
 }

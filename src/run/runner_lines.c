@@ -63,5 +63,5 @@ void runner_lines_measure(struct run *R, struct launch_ctx *L,
 		return;
 	}
 	lines_collect(&run, &w->lines, NULL, 0);
-	w->lines.seconds = runner_now() - t;
+	w->lines.collect_seconds = runner_now() - t;
 }

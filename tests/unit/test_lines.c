@@ -216,6 +216,9 @@ static void test_aggregate(void **state)
 	assert_string_equal(k->kernel, "A");
 	assert_int_equal(k->nlaunches, 1);
 	assert_int_equal(k->launches[0], 0);
+	assert_true(k->warps == 100);
+	assert_string_equal(l.launched[4].kernel, "B");
+	assert_true(l.launched[4].warps == 3);
 	/* by file, then line; no line last */
 	assert_int_equal(k->nlines, 4);
 	assert_string_equal(k->lines[0].file, "inc.h");
@@ -244,6 +247,7 @@ static void test_aggregate(void **state)
 	/* no launches recorded: none told, the count unknown */
 	lines_aggregate(pcs, ARRAY_SIZE(pcs), two, 2, NULL, 0, &l);
 	assert_int_equal(l.launches, -1);
+	assert_null(l.launched);
 	assert_int_equal(l.kernels[0].nlaunches, 0);
 	/* a status replaces everything, keeping the time */
 	l.seconds = 1.5;
@@ -511,6 +515,7 @@ static void some_lines(struct source_lines *l)
 
 	lines_aggregate(pcs, ARRAY_SIZE(pcs), two, 2, launches, 1, l);
 	l->seconds = 0.75;
+	l->collect_seconds = 0.125;
 }
 
 static void assert_lines_equal(const struct source_lines *a,
@@ -522,7 +527,14 @@ static void assert_lines_equal(const struct source_lines *a,
 	/* results.json keeps 10 digits of a real */
 	assert_true(fabs(a->seconds - b->seconds) <= 1e-9 * fabs(a->seconds) ||
 		    (isnan(a->seconds) && isnan(b->seconds)));
+	assert_true(fabs(a->collect_seconds - b->collect_seconds) <=
+		    1e-9 * fabs(a->collect_seconds) ||
+		    (isnan(a->collect_seconds) && isnan(b->collect_seconds)));
 	assert_int_equal(a->launches, b->launches);
+	for (int i = 0; a->launched && i < a->launches; i++) {
+		assert_string_equal(a->launched[i].kernel, b->launched[i].kernel);
+		assert_true(a->launched[i].warps == b->launched[i].warps);
+	}
 	assert_int_equal(a->nmetrics, b->nmetrics);
 	for (size_t i = 0; i < a->nmetrics; i++)
 		assert_string_equal(a->metrics[i], b->metrics[i]);
@@ -533,6 +545,8 @@ static void assert_lines_equal(const struct source_lines *a,
 		assert_string_equal(x->kernel, y->kernel);
 		assert_string_equal(x->symbol, y->symbol);
 		assert_int_equal(x->nlaunches, y->nlaunches);
+		assert_true(x->warps == y->warps ||
+			    (isnan(x->warps) && isnan(y->warps)));
 		for (size_t i = 0; i < x->nlaunches; i++)
 			assert_int_equal(x->launches[i], y->launches[i]);
 		assert_int_equal(x->nlines, y->nlines);
