@@ -109,7 +109,8 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 
 /* Counters per source line after the run's own measurements (lines.h):
  * not with --no-lines or --no-counters, not in culab's own children (one
- * measurement alone), not after a signal or a kernel that never ended. */
+ * measurement alone), not after a signal, nor after a run that lost its
+ * CUDA context or a kernel that never ended. */
 static int run_lines(const struct experiment_file *f, struct run_args *a,
 		     const char *file, int rc, struct results *res)
 {
@@ -122,8 +123,11 @@ static int run_lines(const struct experiment_file *f, struct run_args *a,
 
 	if (a->no_lines || a->o.no_counters || a->o.measurement ||
 	    !res->nrows || rc == EXIT_INTERRUPTED || rc == EXIT_NO_GPU ||
-	    rc == EXIT_USAGE || runner_gpu_hung())
+	    rc == EXIT_USAGE || runner_gpu_hung() ||
+	    (res->status && !strcmp(res->status, "aborted")))
 		return rc;
+	/* the children need the GPU, which may admit one process only */
+	env_release_device(a->o.device);
 	lrc = lines_run(f, &lo, res);
 	return lrc == EXIT_INTERRUPTED ? lrc : rc;
 }

@@ -583,6 +583,12 @@ int env_memory(int device, struct env_memory_facts *f,
 /* Host name and OS only, for runs with no GPU; never fails. */
 void env_probe_host(struct environment *e);
 
+/* Gives CUDA device `device` back: its primary context destroyed
+ * (cudaDeviceReset), so that another process can have it on a GPU in
+ * exclusive-process mode (culab's per-line children).  For a process
+ * that makes no CUDA call on it after. */
+void env_release_device(int device);
+
 /* ==== the runner ======================================================== */
 
 /* Runs the experiments of a file on the GPU: for every
