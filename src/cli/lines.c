@@ -221,6 +221,21 @@ static char *child_failure(int st, bool late, double timeout, const char *log)
 	return why;
 }
 
+/* What a child leaves in dir, removed before the next one starts (and
+ * before the first: a parent killed earlier may have left some). */
+static void clean(const char *dir)
+{
+	static const char *const files[] = { "results.json", "results.csv",
+					     "child.log" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		char *p = xasprintf("%s/%s", dir, files[i]);
+
+		unlink(p);
+		free(p);
+	}
+}
+
 /* Takes the lines of the child's one row (DIR/results.json) into w.
  * Returns 0, or -1 when the file holds none (w untouched). */
 static int take_lines(const char *dir, struct result_row *w)
@@ -249,7 +264,6 @@ static int take_lines(const char *dir, struct result_row *w)
 		}
 		results_release(&cr);
 	}
-	unlink(path);
 	free(path);
 	return rc;
 }
@@ -266,6 +280,7 @@ static int run_child(const struct lines_options *o, const char *label,
 	pid_t pid;
 	int st, rc = 0;
 
+	clean(dir);
 	pid = child_start(o, label, dir, log);
 	if (pid < 0) {
 		free(log);
@@ -282,7 +297,7 @@ static int run_child(const struct lines_options *o, const char *label,
 	}
 	if (!signals_seen)
 		w->lines.seconds = monotonic_seconds() - t0;
-	unlink(log);
+	clean(dir);
 	free(log);
 	return rc;
 }

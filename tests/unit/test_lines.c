@@ -763,6 +763,7 @@ static const char fake_child[] =
 	"  echo 'culab: error: boom' >&2; exit 1 ;;\n"
 	"*/reduce_unrolled/*) exec sleep 30 ;;\n"
 	"esac\n"
+	"echo 'a,b' >\"$dir/results.csv\"\n"
 	"if [ -n \"${LINES_UNAVAILABLE:-}\" ]; then\n"
 	"  cp \"$LINES_UNAVAILABLE\" \"$dir/results.json\"\n"
 	"else\n"
