@@ -403,6 +403,23 @@ struct pc_acc {
 	double values[LINES_MAX_METRICS];
 };
 
+/* The records in the order of their instruction: function, cubin, pc. */
+static const CUpti_SassMetrics_Data *sort_data;
+
+static int record_order(const void *x, const void *y)
+{
+	const CUpti_SassMetrics_Data *a = &sort_data[*(const size_t *)x];
+	const CUpti_SassMetrics_Data *b = &sort_data[*(const size_t *)y];
+	int c = strcmp(a->functionName ? a->functionName : "",
+		       b->functionName ? b->functionName : "");
+
+	if (c)
+		return c;
+	if (a->cubinCrc != b->cubinCrc)
+		return a->cubinCrc < b->cubinCrc ? -1 : 1;
+	return a->pcOffset < b->pcOffset ? -1 : a->pcOffset > b->pcOffset;
+}
+
 /* The instructions of the flushed records, each once: a record may carry
  * some metrics of an instruction, another record the rest. */
 static struct pc_acc *instructions(const CUpti_SassMetrics_Data *data,
@@ -410,19 +427,21 @@ static struct pc_acc *instructions(const CUpti_SassMetrics_Data *data,
 {
 	struct pc_acc *acc = (struct pc_acc *)xcalloc(nrec ? nrec : 1,
 						     sizeof(*acc));
+	size_t *order = (size_t *)xcalloc(nrec ? nrec : 1, sizeof(*order));
 
+	for (size_t i = 0; i < nrec; i++)
+		order[i] = i;
+	sort_data = data;
+	qsort(order, nrec, sizeof(*order), record_order);
+	sort_data = NULL;
 	*n = 0;
-	for (size_t i = 0; i < nrec; i++) {
-		const CUpti_SassMetrics_Data *d = &data[i];
+	for (size_t k = 0; k < nrec; k++) {
+		const CUpti_SassMetrics_Data *d = &data[order[k]];
 		const char *sym = d->functionName ? d->functionName : "";
-		struct pc_acc *a = NULL;
+		struct pc_acc *a = *n ? &acc[*n - 1] : NULL;
 
-		/* records of one instruction come together, as a rule */
-		for (size_t k = *n; k-- > 0 && !a;)
-			if (acc[k].pc == d->pcOffset && acc[k].crc == d->cubinCrc &&
-			    !strcmp(acc[k].symbol, sym))
-				a = &acc[k];
-		if (!a) {
+		if (!a || a->pc != d->pcOffset || a->crc != d->cubinCrc ||
+		    strcmp(a->symbol, sym)) {
 			a = &acc[(*n)++];
 			a->symbol = xstrdup(sym);
 			a->pc = d->pcOffset;
@@ -434,6 +453,7 @@ static struct pc_acc *instructions(const CUpti_SassMetrics_Data *data,
 					a->values[m] +=
 						(double)d->pInstanceValues[j].value;
 	}
+	free(order);
 	return acc;
 }
 
