@@ -162,7 +162,9 @@ static int child_wait(pid_t pid, double timeout, bool *late)
 			/* SIGUSR2: the runner's "stop now"; SIGKILL after the
 			 * time limit, when it may be stuck in the GPU */
 			*late = !signals_seen;
-			kill(-pid, *late ? SIGKILL : SIGUSR2);
+			/* its group; the child itself, before it made one */
+			if (kill(-pid, *late ? SIGKILL : SIGUSR2) < 0)
+				kill(pid, *late ? SIGKILL : SIGUSR2);
 			ended = true;
 		}
 		nanosleep(&tick, NULL);
