@@ -715,7 +715,7 @@ int launch_watch_modules(launch_watch_module_fn fn, void *user);
 
 /* Most metrics a line carries, kernel functions one row's lines cover,
  * lines of one function, and line values culab reads from one results
- * file (results.h; about 17 per line, a default run writes some 40,000). */
+ * file (results.h; 18 per line, a default run writes some 40,000). */
 #define LINES_MAX_METRICS 32
 #define LINES_MAX_KERNELS 16
 #define LINES_MAX_LINES 8192
@@ -798,7 +798,9 @@ struct source_lines {
 				   flush and the lines; NAN unknown */
 	int launches;           /* kernel launches the measured run made,
 				   -1 unknown */
-	struct line_launch *launched; /* those launches (launches of them) */
+	size_t nlaunched;       /* those launches: launches of them, or
+				   none when that is unknown */
+	struct line_launch *launched;
 	size_t nmetrics;
 	char **metrics;         /* aliases, the order of every values[] */
 	size_t nkernels;

@@ -161,7 +161,7 @@ void source_lines_release(struct source_lines *l)
 	for (size_t i = 0; i < l->nkernels; i++)
 		kernel_release(&l->kernels[i]);
 	free(l->kernels);
-	for (int i = 0; l->launched && i < l->launches; i++)
+	for (size_t i = 0; i < l->nlaunched; i++)
 		free(l->launched[i].kernel);
 	free(l->launched);
 	memset(l, 0, sizeof(*l));
@@ -325,6 +325,7 @@ void lines_aggregate(const struct lines_pc *pcs, size_t npcs,
 	out->launches = launches ? (int)nlaunches : -1;
 	if (launches) {
 		out->launched = xcalloc(nlaunches + 1, sizeof(*out->launched));
+		out->nlaunched = nlaunches;
 		for (i = 0; i < nlaunches; i++) {
 			out->launched[i].kernel =
 				launch_watch_display_name(launches[i].symbol);

@@ -66,7 +66,7 @@ json_t *json_lines_put(const struct source_lines *l)
 	for (size_t i = 0; i < l->nkernels; i++)
 		json_array_append_new(kernels, kernel_put(&l->kernels[i],
 							  l->nmetrics));
-	for (int i = 0; l->launched && i < l->launches; i++)
+	for (size_t i = 0; i < l->nlaunched; i++)
 		json_array_append_new(launched, json_pack("{s:o, s:o}", "kernel",
 			jtext(l->launched[i].kernel), "warps",
 			jcount(l->launched[i].warps)));
@@ -244,11 +244,12 @@ static void launched_get(struct reader *rd, json_t *a, const char *where,
 		return;
 	}
 	l->launched = xcalloc((size_t)l->launches + 1, sizeof(*l->launched));
-	for (int i = 0; i < l->launches; i++) {
-		json_t *o = json_array_get(a, (size_t)i);
+	l->nlaunched = (size_t)l->launches;
+	for (size_t i = 0; i < l->nlaunched; i++) {
+		json_t *o = json_array_get(a, i);
 		char w[PATHLEN];
 
-		path_at(w, sizeof(w), where, "launched", (size_t)i);
+		path_at(w, sizeof(w), where, "launched", i);
 		l->launched[i].warps = NAN;
 		if (!json_is_object(o)) {
 			json_bad(rd, w, "", "an object");

@@ -333,15 +333,15 @@ static void test_correlate(void **state)
 				  .options = opts, .noptions = ARRAY_SIZE(opts),
 				  .names = fns, .nnames = ARRAY_SIZE(fns) };
 	struct nvrtc_output out;
-	char why[640], *text = NULL, *cwd = getcwd(NULL, 0);
+	char why[640], *text = NULL, *cwd;
 	size_t len;
 
 	(void)state;
 #if defined(__SANITIZE_ADDRESS__)
 	/* CUPTI is off in AddressSanitizer builds (counters_int.h) */
-	free(cwd);
 	skip();
 #endif
+	cwd = getcwd(NULL, 0);
 	if (nvrtc_open(why, sizeof(why)) < 0)
 		fail_msg("NVRTC is needed for this test: %s", why);
 	assert_int_equal(read_file(DEFECTS, 1u << 20, &text, &len), 0);
@@ -531,7 +531,8 @@ static void assert_lines_equal(const struct source_lines *a,
 		    1e-9 * fabs(a->collect_seconds) ||
 		    (isnan(a->collect_seconds) && isnan(b->collect_seconds)));
 	assert_int_equal(a->launches, b->launches);
-	for (int i = 0; a->launched && i < a->launches; i++) {
+	assert_int_equal(a->nlaunched, b->nlaunched);
+	for (size_t i = 0; i < a->nlaunched; i++) {
 		assert_string_equal(a->launched[i].kernel, b->launched[i].kernel);
 		assert_true(a->launched[i].warps == b->launched[i].warps);
 	}
