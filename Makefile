@@ -14,6 +14,8 @@
 #   make docs       rerun the commands README.md and docs/ quote and
 #                   rewrite their outputs (make test checks them)
 #   make test-gpu   the GPU checks (run on a machine with a GPU)
+#   make check-lineinfo  -lineinfo leaves the machine code of kernels/ as
+#                   it is, for every release architecture (no GPU)
 #   make bench      the performance benchmarks (GPU)
 #   make fuzz       libFuzzer targets for a bounded time (clang);
 #                   FUZZ_TIME=S seconds each, FUZZ_TARGETS="template cli"
@@ -158,7 +160,7 @@ GPU_CODE    := $(foreach a,$(ARCH_LIST),sm_$(a)) + PTX compute_$(call newest,$(A
 VERSION_H   := $(BUILD)/culab_version.h
 
 .PHONY: all run test docs test-gpu bench fuzz deps deps-run clean install \
-        counters-check dist check-dist layout test-build FORCE
+        counters-check dist check-dist layout test-build check-lineinfo FORCE
 
 # What the command table (src/cli/cli_table.c) makes besides help: the
 # manual page and the shell completions, written by the culab just built.
@@ -222,6 +224,10 @@ $(BUILD)/src/run/env.o: $(VERSION_H)
 # culab was built with.  private: the flags stamp, a prerequisite, must
 # not inherit it.
 $(BUILD)/src/ladder/nvrtc_compile.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CUDA_LIB)"'
+# Counters per source line name the files of kernels/ relative to the
+# directory culab is built in: the line tables -lineinfo writes (NVCCOPT)
+# hold it absolute.
+$(BUILD)/src/counters/lines.o: private CPPFLAGS += -DCULAB_SOURCE_DIR='"$(CURDIR)"'
 
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"
@@ -436,6 +442,13 @@ test-gpu:
 bench:
 	@test -x $(BUILD)/culab || $(MAKE) --no-print-directory $(BUILD)/culab
 	@sh tests/gpu/bench.sh $(BUILD)/culab
+
+# kernels/ are compiled with -lineinfo (NVCCOPT), in the release build
+# too, for counters per source line: it adds line tables, not code, which
+# this checks function by function for every release architecture.
+check-lineinfo: $(FLAGS_STAMP)
+	@CUDA=$(CUDA) NVCC=$(NVCC) BUILD=$(BUILD) sh tests/lineinfo_sass.sh \
+	  $(RELEASE_ARCHS)
 
 # ---- fuzzing ------------------------------------------------------------------
 

@@ -340,5 +340,12 @@ int cmd_list(struct cli_context *cx)
 		return list_kernels(cx->args.json);
 	if (strcmp(what, "metrics") == 0)
 		return list_metrics(cx, verbose);
+	if (strcmp(what, "lines") == 0) {
+		if (cx->args.json)
+			return json_print_lines_table(stdout) < 0 ? EXIT_FAILED :
+								     EXIT_OK;
+		lines_print(stdout);
+		return EXIT_OK;
+	}
 	return list_chips(cx->args.json, markdown);
 }

@@ -20,6 +20,7 @@
 #include "plan/plan.h"
 #include "report/report.h"
 #include "results/results.h"
+#include "lines.h"
 #include "sanitize.h"
 #include "workers.h"
 
@@ -54,7 +55,7 @@ struct run_args {
 	struct workers_options wo;
 	struct report_options ro;
 	const char *outdir, *variant_list, *resume_dir;
-	bool device_given, report, resume;
+	bool device_given, report, resume, no_lines;
 };
 
 static int run_options(struct cli_context *cx, struct run_args *a)
@@ -83,6 +84,8 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 		case K_RESUME_DIR: a->resume_dir = v->arg; break;
 		case K_MEASUREMENT: a->o.measurement = v->arg; break;
 		case K_NO_COUNTERS: a->o.no_counters = true; break;
+		case K_NO_LINES: a->no_lines = true; break;
+		case K_LINES_CHILD: a->o.lines = true; break;
 		case K_PROFILE_ONLY: a->o.profile_only = true; break;
 		case K_RESUME: a->resume = true; break;
 		case K_VARIANT: a->variant_list = v->arg; break;
@@ -99,7 +102,35 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 	if (a->wo.devices && a->o.measurement)
 		return cli_usage_error(c, "--measurement and --devices: choose "
 				       "one");
+	if (a->o.lines && !a->o.measurement)
+		return cli_usage_error(c, "--lines-child takes the one "
+				       "measurement of --measurement");
 	return 0;
+}
+
+/* Counters per source line after the run's own measurements (lines.h):
+ * not with --no-lines or --no-counters, not in culab's own children (one
+ * measurement alone), not after a signal, nor after a run that lost its
+ * CUDA context or a kernel that never ended. */
+static int run_lines(const struct experiment_file *f, struct run_args *a,
+		     const char *file, int rc, struct results *res)
+{
+	struct lines_options lo = {
+		.file = file, .outdir = a->outdir, .device = a->o.device,
+		.only = a->o.only_variant, .shard = a->o.shard,
+		.part = a->o.part, .progress = a->o.progress,
+	};
+	int lrc;
+
+	if (a->no_lines || a->o.no_counters || a->o.measurement ||
+	    !res->nrows || rc == EXIT_INTERRUPTED || rc == EXIT_NO_GPU ||
+	    rc == EXIT_USAGE || runner_gpu_hung() ||
+	    (res->status && !strcmp(res->status, "aborted")))
+		return rc;
+	/* the children need the GPU, which may admit one process only */
+	env_release_device(a->o.device);
+	lrc = lines_run(f, &lo, res);
+	return lrc == EXIT_INTERRUPTED ? lrc : rc;
 }
 
 /* ---- compute-sanitizer on the failed rows (sanitize.h) ------------------- */
@@ -124,8 +155,11 @@ static void run_sanitize(const struct experiment_file *f,
 	};
 
 	if (rc == EXIT_FAILED && !a->wo.devices && !a->o.measurement &&
-	    !runner_gpu_hung())
+	    !runner_gpu_hung()) {
+		/* the children need the GPU, which may admit one process */
+		env_release_device(a->o.device);
 		sanitize_failed(f, res, &so);
+	}
 }
 
 /* Whether the plan of f holds a measurement labelled `label`. */
@@ -196,11 +230,13 @@ int cmd_run(struct cli_context *cx)
 		a.wo.variant_list = a.variant_list;
 		a.wo.outdir = a.outdir;
 		a.wo.resume = a.resume;
+		a.wo.no_lines = a.no_lines;
 		a.wo.run = &a.o;
 		rc = workers_run(&f, &a.wo, &res);
 	} else {
 		rc = output_run(&f, &a.o, a.outdir, a.resume ? a.resume_dir ?
 				a.resume_dir : a.outdir : NULL, &prev, &res);
+		rc = run_lines(&f, &a, file, rc, &res);
 	}
 	run_sanitize(&f, &a, file, &res, quiet, rc);
 	/* A report of whatever was measured, also after a failure or an
@@ -236,7 +272,8 @@ out:
 int cmd_plan(struct cli_context *cx)
 {
 	const struct cli_command *c = cx->cmd;
-	struct plan_options po = { .counters = true, .count_passes = true };
+	struct plan_options po = { .counters = true, .count_passes = true,
+				   .lines = true };
 	struct plan_selection only = { 0 };
 	struct experiment_file f = { 0 };
 	struct results prev = { 0 };
@@ -255,6 +292,7 @@ int cmd_plan(struct cli_context *cx)
 		case K_RESUME: resume = true; break;
 		case K_VARIANT: variant_list = v->arg; break;
 		case K_NO_COUNTERS: po.counters = false; break;
+		case K_NO_LINES: po.lines = false; break;
 		case K_PROFILE_ONLY: po.profile_only = true; break;
 		case K_SMS:
 			if (cli_number(c, v, 1 << 20, &po.sm_count))

@@ -27,6 +27,10 @@
 #define OPT_NO_COUNTERS \
 	{ K_NO_COUNTERS, "no-counters", 0, CLI_ARG_NONE, NULL, NULL, \
 	  "do not collect hardware counters", 0 }
+#define OPT_NO_LINES \
+	{ K_NO_LINES, "no-lines", 0, CLI_ARG_NONE, NULL, NULL, \
+	  "do not collect counters per source line (--no-counters does not " \
+	  "either)", 0 }
 #define OPT_PROFILE_ONLY \
 	{ K_PROFILE_ONLY, "profile-only", 0, CLI_ARG_NONE, NULL, NULL, \
 	  "one verified launch per measurement, no timing", 0 }
@@ -72,6 +76,7 @@ static const struct cli_option run_options[] = {
 		  "culab plan --shard shows it); merge the shards' results "
 		  "with culab merge"),
 	OPT_NO_COUNTERS,
+	OPT_NO_LINES,
 	OPT_PROFILE_ONLY,
 	{ K_RESUME, "resume", 0, CLI_ARG_NONE, NULL, NULL,
 	  "keep the finished rows of DIR/results.json and run only what is "
@@ -96,6 +101,9 @@ static const struct cli_option run_options[] = {
 	{ K_MEASUREMENT, "measurement", 0, CLI_ARG_TEXT, "LABEL", NULL,
 	  "run only the measurement of this label (experiment/variant/"
 	  "type/size[/bBLOCK], as culab plan -v names it)", CLI_HIDDEN },
+	{ K_LINES_CHILD, "lines-child", 0, CLI_ARG_NONE, NULL, NULL,
+	  "collect the counters per source line of that one measurement "
+	  "(culab's per-line child; with --measurement)", CLI_HIDDEN },
 	END
 };
 
@@ -105,8 +113,11 @@ static const char run_about[] =
 	"repeats with CUDA events, then collects the requested hardware\n"
 	"counters with CUPTI.  Results go to DIR/results.json and\n"
 	"DIR/results.csv, rewritten after every measurement (with\n"
-	"counters: after each stage's counters are in).  A run that measures\n"
-	"nothing (no GPU, bad options) leaves no directory it made.";
+	"counters: after each stage's counters are in).  Then each GPU\n"
+	"measurement of an experiment's largest size is run again alone for\n"
+	"its counters per source line (a process each; --no-lines: not).  A\n"
+	"run that measures nothing (no GPU, bad options) leaves no directory\n"
+	"it made.";
 
 static const char run_notes[] =
 	"environment:\n"
@@ -151,6 +162,7 @@ static const struct cli_option plan_options[] = {
 	OPT_VARIANT("only these variants (comma-separated)"),
 	{ K_NO_COUNTERS, "no-counters", 0, CLI_ARG_NONE, NULL, NULL,
 	  "no counter passes", 0 },
+	OPT_NO_LINES,
 	OPT_PROFILE_ONLY,
 	{ K_SMS, "sms", 0, CLI_ARG_NUMBER, "N", NULL,
 	  "size grid-sized scratch for N SMs (default 132)", 0 },
@@ -255,6 +267,8 @@ static const char list_about[] =
 	"            collect each one, and why not\n"
 	"  chips     every chip CUPTI's host API knows, and which aliases of\n"
 	"            the default set it can collect\n"
+	"  lines     the counters per source line: each SASS metric, and the\n"
+	"            kernel-level counters its sum over a launch equals\n"
 	"\n"
 	"Chips are evaluated offline, from CUPTI's metric tables; no GPU is\n"
 	"needed.";
@@ -417,9 +431,12 @@ static const struct cli_command commands[] = {
 	  "and submitted)",
 	  NULL, slurm_notes, 0 },
 	{ "list", cmd_list,
-	  "list the kernel variants, counter aliases or chips",
-	  "kernels|metrics|chips", CLI_ARG_CHOICE, "kernels metrics chips", 1, 1,
-	  "needs one of: kernels, metrics, chips", list_about, list_options,
+	  "list the kernel variants, counter aliases, chips or per-line "
+	  "counters",
+	  "kernels|metrics|chips|lines", CLI_ARG_CHOICE,
+	  "kernels metrics chips lines", 1, 1,
+	  "needs one of: kernels, metrics, chips, lines", list_about,
+	  list_options,
 	  "no note on the chip assumed without a GPU",
 	  "the list as JSON", NULL, CLI_JSON },
 	{ "devices", cmd_devices,

@@ -298,6 +298,8 @@ static void worker_argv(const struct workers_options *o, const struct worker *w,
 	}
 	if (r->no_counters)
 		arg(a, "--no-counters");
+	if (o->no_lines)
+		arg(a, "--no-lines");
 	if (r->profile_only)
 		arg(a, "--profile-only");
 	if (o->variant_list) {

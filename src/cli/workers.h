@@ -24,6 +24,9 @@ struct workers_options {
 	const char *variant_list;     /* --variant as given, or NULL */
 	const char *outdir;           /* where the merged results go */
 	bool resume;                  /* --resume */
+	bool no_lines;                /* --no-lines: each worker collects
+					 the lines of its own rows (lines.h)
+					 unless told not to */
 	const struct run_options *run;/* shard, counters, profile_only, note,
 					 command, progress */
 };

@@ -232,4 +232,10 @@ int set_config(struct counters *c, char *why, size_t size);
 bool launch_watch_params(unsigned cbid, const void *params, CUfunction *f,
 			 unsigned *threads, size_t *smem);
 
+/* The blocks of the grid and the threads per block of a kernel launch
+ * from its callback's parameter struct; false when they cannot be read
+ * (launch_watch.cpp). */
+bool launch_watch_grid(unsigned cbid, const void *params, uint64_t *blocks,
+		       unsigned *threads);
+
 #endif

@@ -47,6 +47,9 @@ static struct {
 	launch_watch_fn client;
 	void *client_user;
 	bool client_on;
+	/* the module hook: every module loaded (holds the subscription) */
+	launch_watch_module_fn module_fn;
+	void *module_user;
 	/* the watch */
 	bool open;                      /* holds the subscription */
 	char *why;                      /* set: why nothing can be described */
@@ -143,6 +146,39 @@ bool launch_watch_params(unsigned cbid, const void *params, CUfunction *f,
 			   p->config->blockDimZ;
 		*smem = p->config->sharedMemBytes;
 		return *f != NULL;
+	}
+	default:
+		return false;
+	}
+}
+
+bool launch_watch_grid(unsigned cbid, const void *params, uint64_t *blocks,
+		       unsigned *threads)
+{
+	if (!params)
+		return false;
+	switch (cbid) {
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz: {
+		const cuLaunchKernel_params *p = (const cuLaunchKernel_params *)params;
+
+		*blocks = (uint64_t)p->gridDimX * p->gridDimY * p->gridDimZ;
+		*threads = p->blockDimX * p->blockDimY * p->blockDimZ;
+		return true;
+	}
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx:
+	case CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz: {
+		const cuLaunchKernelEx_params *p = (const cuLaunchKernelEx_params *)params;
+
+		if (!p->config)
+			return false;
+		*blocks = (uint64_t)p->config->gridDimX * p->config->gridDimY *
+			  p->config->gridDimZ;
+		*threads = p->config->blockDimX * p->config->blockDimY *
+			   p->config->blockDimZ;
+		return true;
 	}
 	default:
 		return false;
@@ -247,6 +283,16 @@ static void CUPTIAPI dispatch(void *user, CUpti_CallbackDomain domain,
 	const CUpti_CallbackData *d = (const CUpti_CallbackData *)data;
 
 	(void)user;
+	if (domain == CUPTI_CB_DOMAIN_RESOURCE &&
+	    cbid == CUPTI_CBID_RESOURCE_MODULE_LOADED && W.module_fn && data) {
+		const CUpti_ResourceData *rd = (const CUpti_ResourceData *)data;
+		const CUpti_ModuleResourceData *md =
+			(const CUpti_ModuleResourceData *)rd->resourceDescriptor;
+
+		if (md && md->pCubin && md->cubinSize)
+			W.module_fn(W.module_user, md->pCubin, md->cubinSize);
+		return;
+	}
 	if (domain != CUPTI_CB_DOMAIN_DRIVER_API || !is_launch_cbid(cbid))
 		return;
 	if (W.watching && d->callbackSite == CUPTI_API_ENTER &&
@@ -294,10 +340,11 @@ static CUptiResult subscribe(void)
 	return r;
 }
 
-/* Unsubscribes when neither the watch nor a handler holds it. */
+/* Unsubscribes when neither the watch, a handler nor the module hook
+ * holds it. */
 static void unsubscribe_unused(void)
 {
-	if (!W.subscribed || W.open || W.client)
+	if (!W.subscribed || W.open || W.client || W.module_fn)
 		return;
 	W.watching = W.client_on = false;
 	apply();
@@ -342,6 +389,34 @@ extern "C" void launch_watch_detach(void)
 	W.client = NULL;
 	W.client_user = NULL;
 	unsubscribe_unused();
+}
+
+extern "C" int launch_watch_modules(launch_watch_module_fn fn, void *user)
+{
+	CUptiResult r;
+
+	if (!fn) {
+		if (W.module_fn && W.subscribed)
+			cuptiEnableCallback(0, W.sub, CUPTI_CB_DOMAIN_RESOURCE,
+					    CUPTI_CBID_RESOURCE_MODULE_LOADED);
+		W.module_fn = NULL;
+		W.module_user = NULL;
+		unsubscribe_unused();
+		return 0;
+	}
+	r = subscribe();
+	if (r != CUPTI_SUCCESS)
+		return (int)r;
+	W.module_fn = fn;
+	W.module_user = user;
+	r = cuptiEnableCallback(1, W.sub, CUPTI_CB_DOMAIN_RESOURCE,
+				CUPTI_CBID_RESOURCE_MODULE_LOADED);
+	if (r != CUPTI_SUCCESS) {
+		W.module_fn = NULL;
+		W.module_user = NULL;
+		unsubscribe_unused();
+	}
+	return (int)r;
 }
 
 /* ---- the watch ---------------------------------------------------------- */

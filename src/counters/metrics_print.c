@@ -1,7 +1,8 @@
-/* metrics_print.c - the alias table as `culab list metrics` prints it, and
- * the table of chips `culab list chips` prints: where each alias of the
+/* metrics_print.c - the alias table as `culab list metrics` prints it, the
+ * table of chips `culab list chips` prints: where each alias of the
  * default set resolves, evaluated offline with CUPTI's host API (the table
- * and the evaluation are metrics.c's; this file only lays them out). */
+ * and the evaluation are metrics.c's; this file only lays them out), and
+ * the per-line metrics `culab list lines` prints (lines.c's table). */
 #include "counters.h"
 
 #include <stdbool.h>
@@ -382,4 +383,40 @@ void metrics_print_chips(FILE *fp, const struct chip_report *c, size_t n,
 		print_chips_markdown(fp, c, n);
 	else
 		print_chips_text(fp, c, n);
+}
+
+/* ---- counters per source line ----------------------------------------- */
+
+void lines_print(FILE *fp)
+{
+	size_t n;
+	const struct line_metric *t = lines_metrics(&n);
+
+	fprintf(fp, "Counters per source line (results.json rows[].lines; "
+		"docs/per-line.md):\nCUPTI's SASS metrics of one launch, per "
+		"instruction, added up per source line.\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct line_metric *m = &t[i];
+		struct sbuf b = SBUF_INIT;
+
+		fprintf(fp, "\n%-24s %s\n", m->name, m->sass);
+		print_wrapped(fp, 4, m->what_en);
+		print_wrapped(fp, 4, m->what_zh);
+		if (!m->kernel_raw[0])
+			continue;
+		sbuf_add(&b, "over a launch's lines:");
+		for (size_t k = 0; k < ARRAY_SIZE(m->kernel_raw) &&
+		     m->kernel_raw[k]; k++)
+			sbuf_addf(&b, "%s%s", k ? " + " : " ", m->kernel_raw[k]);
+		if (m->exact && m->unless)
+			sbuf_addf(&b, ", exactly (in kernels without %s atomics "
+				  "or reductions)", m->unless);
+		else if (m->exact)
+			sbuf_add(&b, ", exactly");
+		else
+			sbuf_addf(&b, " (a hardware counter: within %.0f %%)",
+				  100 * LINES_HW_TOLERANCE);
+		print_wrapped(fp, 4, sbuf_str(&b));
+		sbuf_release(&b);
+	}
 }

@@ -70,6 +70,8 @@ struct plan_measurement {
 	uint64_t runs;           /* estimated complete runs of the variant:
 				    the check, warm-up, repeats and one per
 				    counter pass (0 unless PLAN_RUN) */
+	bool lines;              /* its counters per source line are
+				    collected (plan_options.lines) */
 };
 
 struct plan_stage {
@@ -134,6 +136,12 @@ struct plan_options {
 					 (experiment/variant/type/size
 					 [/bBLOCK]): culab's own child
 					 processes; NULL: all */
+	/* Counters per source line: every GPU measurement of an
+	 * experiment's largest size (the most elements, the first on a tie;
+	 * for every type), the size the report's body shows, is marked
+	 * lines, when counters are collected (`counters` and an experiment
+	 * that asks for some).  The same marks in every shard. */
+	bool lines;
 };
 
 struct plan {
@@ -143,6 +151,7 @@ struct plan {
 	struct plan_stage *stages;
 	size_t nstages;
 	size_t nms;                   /* measurements in all stages */
+	size_t nlines;                /* of them marked lines */
 	size_t nstate[PLAN__STATES];
 	size_t left_out;              /* rows --variant left out */
 	struct plan_shard shard;      /* which shard this is (count 0: all) */

@@ -252,7 +252,22 @@ struct builder {
 	struct plan *p;
 	struct prev_index prev;
 	int passes;              /* of the current experiment */
+	bool lines;              /* the current stage's GPU measurements get
+				    counters per source line */
 };
+
+/* The index of e's largest size: the most elements, the first on a tie
+ * (the size the report's body shows). */
+static size_t largest_size(const struct experiment *e)
+{
+	size_t best = 0;
+
+	for (size_t i = 1; i < e->nsizes; i++)
+		if ((double)e->sizes[i].n * (double)e->sizes[i].m >
+		    (double)e->sizes[best].n * (double)e->sizes[best].m)
+			best = i;
+	return best;
+}
 
 static void measurement_init(struct builder *B, struct plan_stage *s,
 			     struct plan_measurement *ms,
@@ -277,6 +292,7 @@ static void measurement_init(struct builder *B, struct plan_stage *s,
 	ms->host_bytes = v->host ? v->host(&a) : 0;
 	ms->prev_row = B->prev.done ? prev_take(&B->prev, &k) : SIZE_MAX;
 	ms->state = ms->prev_row != SIZE_MAX ? PLAN_RESUMED : PLAN_RUN;
+	ms->lines = B->lines && !(v->flags & VF_CPU);
 }
 
 /* Runs of a measurement still to run: the check, then warm-up and
@@ -365,6 +381,7 @@ static void plan_tally(struct builder *B)
 
 	memset(p->nstate, 0, sizeof(p->nstate));
 	p->nms = 0;
+	p->nlines = 0;
 	p->runs = 0;
 	p->runs_at_most = false;
 	p->peak_device_bytes = 0;
@@ -375,6 +392,8 @@ static void plan_tally(struct builder *B)
 		for (int k = 0; k < PLAN__STATES; k++)
 			p->nstate[k] += s->nstate[k];
 		p->nms += s->nms;
+		for (size_t k = 0; k < s->nms; k++)
+			p->nlines += s->ms[k].lines;
 		p->runs += s->runs;
 		p->runs_at_most |= s->e->repeats_auto.on && s->runs > 0 &&
 				   !B->o->profile_only;
@@ -439,6 +458,8 @@ int plan_build(const struct experiment_file *f, const struct plan_options *o,
 				p->cost += cost[k];
 				s->t = e->dtypes[ti];
 				s->sh = e->sizes[si];
+				B.lines = o->lines && o->counters &&
+					  e->ncounters && si == largest_size(e);
 				stage_add(&B, s);
 			}
 	}
@@ -777,6 +798,8 @@ static void print_stage(FILE *fp, const struct plan_stage *s, bool verbose,
 			continue;
 		fprintf(fp, "    %-8s %-48s %6" PRIu64 " runs",
 			plan_state_name(ms->state), ms->label, ms->runs);
+		if (ms->lines && verbose)
+			fprintf(fp, ", lines");
 		if (ms->why)
 			fprintf(fp, "  (%s)", ms->why);
 		fputc('\n', fp);
@@ -805,6 +828,10 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose)
 	if (p->left_out)
 		fprintf(fp, "--variant leaves out %zu measurement%s\n",
 			p->left_out, p->left_out == 1 ? "" : "s");
+	if (p->nlines && verbose)
+		fprintf(fp, "counters per source line for %zu measurement%s "
+			"(\", lines\" below), each in a process of its own\n",
+			p->nlines, p->nlines == 1 ? "" : "s");
 	if (p->shard.count > 0 || p->part.count > 0) {
 		if (p->part.count > 0)
 			fprintf(fp, "part %d/%d of ", p->part.index,

@@ -269,6 +269,9 @@ static json_t *row_to_json(const struct result_row *w)
 		json_object_set_new(o, "device", json_integer(w->device));
 	if (w->stage >= 0)
 		json_object_set_new(o, "stage", json_integer(w->stage));
+	/* only where lines were asked for: other rows stay as they were */
+	if (w->lines.recorded)
+		json_object_set_new(o, "lines", json_lines_put(&w->lines));
 	return o;
 }
 

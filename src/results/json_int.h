@@ -3,8 +3,9 @@
  * json.c (results.json and the --json documents of list and devices),
  * json_read.c (reading results.json back), json_measure.c (the parts of
  * a row that say how it was measured), json_sanitize.c (a row's
- * compute-sanitizer record), json_plan.c (the plan's document, written
- * and read back) and compare's document.  Includes jansson, so
+ * compute-sanitizer record), json_lines.c (a row's counters per source
+ * line), json_plan.c (the plan's document, written and read back) and
+ * compare's document.  Includes jansson, so
  * it is for those files only (the module that owns jansson); everyone
  * else includes results.h. */
 #ifndef CULAB_JSON_INT_H
@@ -38,6 +39,7 @@ struct reader {
 	int errors;
 	size_t samples;         /* timed samples */
 	size_t values;          /* raw counter values */
+	size_t line_values;     /* values of counters per source line */
 	struct strmap columns;  /* distinct counter column names */
 	bool stop;              /* past a limit of the file: read no further */
 };
@@ -105,5 +107,17 @@ json_t *json_sanitize_put(const struct sanitizer_record *rec);
  * from before it was recorded, and rows without one). */
 void json_sanitize_get(struct reader *rd, json_t *row, const char *where,
 		       struct sanitizer_record **out);
+
+/* ---- json_lines.c ---- */
+
+struct source_lines;
+/* A row's counters per source line as an object (counters.h; write it
+ * only when l->recorded). */
+json_t *json_lines_put(const struct source_lines *l);
+/* Reads the row's "lines" into *l (released first); a row without one
+ * (lines not asked for, or a file from before they were recorded) reads
+ * as not recorded.  rw is the row's JSON path. */
+void json_lines_get(struct reader *rd, json_t *row, const char *rw,
+		    struct source_lines *l);
 
 #endif

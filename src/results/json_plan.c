@@ -30,6 +30,7 @@ static json_t *measurement_to_json(const struct plan_measurement *ms)
 	json_object_set_new(o, "work_bytes", json_integer((json_int_t)ms->work_bytes));
 	json_object_set_new(o, "host_bytes", json_integer((json_int_t)ms->host_bytes));
 	json_object_set_new(o, "runs", json_integer((json_int_t)ms->runs));
+	json_object_set_new(o, "lines", json_boolean(ms->lines));
 	return o;
 }
 

@@ -534,6 +534,8 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 		path_in(sub, sizeof(sub), where, "counters");
 		read_counters(rd, c, sub, w);
 	}
+	if (!rd->stop)
+		json_lines_get(rd, o, where, &w->lines);
 }
 
 /* ---- the variants' table ---------------------------------------------------- */

@@ -96,6 +96,12 @@ struct chip_report;
  * metrics_chips). */
 int json_print_chips(FILE *fp, const struct chip_report *c, size_t n);
 
+/* `culab list lines --json`: the per-line metrics (counters.h's table),
+ * each with its SASS metric, the kernel-level raw metrics its sum over a
+ * launch equals, whether exactly, and its descriptions.  Returns 0, or -1
+ * after a diagnostic. */
+int json_print_lines_table(FILE *fp);
+
 struct compare;
 /* `culab compare --json` (json_compare.c): c[0..n), each comparing
  * base_path with cur_paths[i].  Returns 0, or -1 after a diagnostic. */

@@ -289,3 +289,10 @@ int env_probe(int device, struct environment *e, char *why, size_t whysize)
 	env_probe_host(e);
 	return 0;
 }
+
+void env_release_device(int device)
+{
+	if (cudaSetDevice(device) == cudaSuccess)
+		cudaDeviceReset();
+	cudaGetLastError();
+}

@@ -48,6 +48,9 @@ struct result_row *results_add_row(struct results *r)
 	r->rows[r->nrows].tolerance = NAN;
 	r->rows[r->nrows].device = -1;
 	r->rows[r->nrows].stage = -1;
+	r->rows[r->nrows].lines.seconds = NAN;
+	r->rows[r->nrows].lines.collect_seconds = NAN;
+	r->rows[r->nrows].lines.launches = -1;
 	return &r->rows[r->nrows++];
 }
 
@@ -226,6 +229,7 @@ static void row_release(struct result_row *w)
 	sanitizer_record_free(w->sanitize);
 	kernel_resources_release(&w->resources);
 	clock_record_release(&w->clocks);
+	source_lines_release(&w->lines);
 }
 
 void results_pop_row(struct results *r)

@@ -481,6 +481,11 @@ struct result_row {
 				   -1 unknown */
 	long stage;             /* its stage's place in the whole plan
 				   (plan_stage.index), -1 unknown */
+	/* counters per source line (counters.h), for the measurements the
+	 * plan marks (plan_measurement.lines): collected by a child process
+	 * of their own (cli/lines.c); recorded false when none were asked
+	 * for */
+	struct source_lines lines;
 };
 
 struct environment {
@@ -692,6 +697,12 @@ int env_memory(int device, struct env_memory_facts *f,
 /* Host name and OS only, for runs with no GPU; never fails. */
 void env_probe_host(struct environment *e);
 
+/* Gives CUDA device `device` back: its primary context destroyed
+ * (cudaDeviceReset), so that another process can have it on a GPU in
+ * exclusive-process mode (culab's per-line children).  For a process
+ * that makes no CUDA call on it after. */
+void env_release_device(int device);
+
 /* ==== the runner ======================================================== */
 
 /* Runs the experiments of a file on the GPU: for every
@@ -714,6 +725,10 @@ struct run_options {
 	const char *measurement; /* NULL, or run only the measurement of
 				    this label (plan_options.measurement):
 				    culab's own child processes */
+	bool lines;              /* collect the counters per source line of
+				    that one measurement (counters.h: one
+				    kernel per process): culab's per-line
+				    child (run --lines-child) */
 	struct results *prev;    /* --resume: the results of the same
 				    experiment file so far, or NULL; the run
 				    moves the verified rows it keeps out of

@@ -548,8 +548,10 @@ static bool measure(struct run *R, struct stage_buf *st,
 		goto out;
 	runner_lap(R, RP_TIMING, &t);
 
-	/* 3. counters: with the stage's batch (runner_counters_flush) */
+	/* 3. counters: with the stage's batch (runner_counters_flush); a
+	 * per-line child's lines (runner_lines.c) */
 	w->status = ROW_OK;
+	runner_lines_measure(R, &L, w);
 	if (runner_counters_on(R) && (why_not = runner_no_counters_why(R, ms->v)))
 		w->counters_status = xstrdup(why_not);
 	else if (runner_counters_on(R))
@@ -824,10 +826,12 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	struct environment *env = &R->res->env;
 	int err, ok;
 
+	runner_lines_open(R);   /* before the context: every module */
 	if (env_device_count(why, whysize) < 0 ||
 	    env_open_device(R->o->device, why, whysize) < 0 ||
 	    env_probe(R->o->device, env, why, whysize) < 0)
 		return -1;
+	runner_lines_prepare(R);        /* before the first kernel */
 	/* before anything is allocated: a GPU this binary has no code for
 	 * is refused in one line; a MIG instance or a vGPU is a note */
 	ok = env_check_device(R->o->device, env, why, whysize);
@@ -864,6 +868,7 @@ static void teardown_device(struct run *R)
 {
 	if (R->hung)            /* every call below would wait for the GPU */
 		return;
+	runner_lines_close(R);
 	launch_watch_close();
 	for (size_t i = 0; i < R->f->nkernels; i++)
 		ukernel_unload(R->f->kernels[i]);

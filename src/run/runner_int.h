@@ -139,6 +139,20 @@ void runner_counters_pend(struct run *R, const struct launch_ctx *L,
 /* Profiles the queued measurements as one batch and fills their rows. */
 void runner_counters_flush(struct run *R);
 
+/* ---- runner_lines.c: culab's per-line child (run_options.lines) ---- */
+
+/* Keeps the modules the process loads (before the context exists), and
+ * readies the SASS metrics (before the first kernel launch); each says
+ * nothing on failure: the measurement's lines then say why.  Close at
+ * the end.  All three do nothing unless R->o->lines. */
+void runner_lines_open(struct run *R);
+void runner_lines_prepare(struct run *R);
+void runner_lines_close(struct run *R);
+/* Collects the lines of L's launch into w->lines (a CPU row says it has
+ * none).  Call after the correctness run. */
+void runner_lines_measure(struct run *R, struct launch_ctx *L,
+			  struct result_row *w);
+
 /* Runs the variant once on a->stream and waits for it.  Returns 0 or a
  * CUDA error. */
 int runner_launch_once(struct launch_ctx *L);

@@ -34,7 +34,10 @@
 # 11. clocks and throttling through NVML, repeats: auto, and --lock-clocks
 #    through a fake NVML only (tests/gpu/clocks.sh);
 # 12. a user kernel that never finishes fails at its time_limit and the
-#    run ends without waiting for it (run last).
+#    run ends without waiting for it (run last);
+# 13. counters per source line (tests/gpu/lines.sh): every rung's and the
+#    exercise's, their sums against the kernel-level counters, the defect
+#    kernels found at their lines (run before 12).
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -490,6 +493,9 @@ cat "$out/clocks.log"
 
 # 11b. failures explained at the line: defect kernels rerun under compute-sanitizer
 sh tests/gpu/sanitize_lines.sh "$culab" "$out/sanitize-lines" && ok "failures explained at the line (tests/gpu/sanitize_lines.sh, above)" || ko "failures at the line (tests/gpu/sanitize_lines.sh, above)"
+
+# 13. counters per source line (tests/gpu/lines.sh)
+sh tests/gpu/lines.sh "$culab" "$out/lines" >"$out/lines.log" 2>&1 && ok "counters per source line: $(grep -c '^ok:' "$out/lines.log") checks" || ko "counters per source line: $(grep -c '^FAIL:' "$out/lines.log") failed (see $out/lines.log)"; cat "$out/lines.log"
 
 # 12. last, as it leaves a kernel running until the process is gone: a
 #     user kernel that never finishes fails its row at its time_limit

@@ -44,7 +44,7 @@ static void test_usage(void **state)
 	expect(ARGS("list"), EXIT_USAGE, NULL,
 	       "list needs one of: kernels, metrics, chips");
 	expect(ARGS("list", "gpus"), EXIT_USAGE, NULL,
-	       "list takes kernels, metrics or chips, not \"gpus\"");
+	       "list takes kernels, metrics, chips or lines, not \"gpus\"");
 	expect(ARGS("devices", "extra"), EXIT_USAGE, NULL, "no arguments");
 	expect(ARGS("help", "nope"), EXIT_USAGE, NULL, "unknown command");
 }

@@ -1,0 +1,441 @@
+/* lines.c - counters per source line: a child process per measurement.
+ * See lines.h.
+ *
+ * Runs after the run's own measurements and counters, so a child never
+ * competes with them for the GPU, and one child at a time: each is a
+ * whole `culab run` of one measurement (its input made from the seed
+ * again, the answer verified again), which CUPTI's one kernel per process
+ * leaves no way around.  Children are started as workers.c starts its
+ * workers: fork and exec of /proc/self/exe in a process group of their
+ * own (a terminal's ^C reaches the parent alone, which then ends the
+ * child and stops: what is left is --resume's), dead with their parent
+ * (PR_SET_PDEATHSIG), killed past their time limit.  A child's output
+ * goes to DIR/.lines/child.log, and its last line into the row's
+ * lines.status when it fails; the folder is removed at the end. */
+#include "lines.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/exitcode.h"
+#include "base/util.h"
+#include "counters/counters.h"
+#include "output.h"
+#include "results/results.h"
+
+static volatile sig_atomic_t signals_seen;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	signals_seen++;
+}
+
+/* ---- which rows ---------------------------------------------------------- */
+
+/* The row of r that measurement ms of stage s made, or NULL. */
+static struct result_row *row_of(struct results *r, const struct plan_stage *s,
+				 const struct plan_measurement *ms)
+{
+	for (size_t i = 0; i < r->nrows; i++) {
+		struct result_row *w = &r->rows[i];
+
+		if (w->n == s->sh.n && w->m == s->sh.m && w->block == ms->block &&
+		    w->experiment && !strcmp(w->experiment, s->e->name) &&
+		    w->variant && !strcmp(w->variant, ms->v->name) &&
+		    w->dtype && !strcmp(w->dtype, dtype_name(s->t)))
+			return w;
+	}
+	return NULL;
+}
+
+/* Whether row w wants its lines: verified, with kernel-level counters to
+ * check them against, and none yet (a resumed row keeps its own). */
+static bool wants_lines(const struct result_row *w)
+{
+	return w && w->status == ROW_OK && !w->counters_status &&
+	       w->nkernels > 0 && !w->lines.recorded;
+}
+
+/* ---- one child ------------------------------------------------------------ */
+
+struct argv_buf {
+	char *v[24];
+	int n;
+};
+
+static void arg(struct argv_buf *a, const char *s)
+{
+	if (a->n < (int)ARRAY_SIZE(a->v) - 1)
+		a->v[a->n++] = xstrdup(s);
+	a->v[a->n] = NULL;
+}
+
+static void child_argv(const struct lines_options *o, const char *label,
+		       const char *dir, struct argv_buf *a)
+{
+	char dev[32];
+
+	snprintf(dev, sizeof(dev), "%d", o->device);
+	arg(a, "culab");
+	arg(a, "run");
+	arg(a, "--quiet");
+	arg(a, "--no-report");
+	arg(a, "--no-counters");
+	arg(a, "--profile-only");
+	arg(a, "--lines-child");
+	arg(a, "--device");
+	arg(a, dev);
+	arg(a, "--measurement");
+	arg(a, label);
+	arg(a, "-o");
+	arg(a, dir);
+	arg(a, o->file);
+}
+
+/* Starts the child for `label` with its output into `log`.  Returns its
+ * pid, or -1 after a diagnostic. */
+static pid_t child_start(const struct lines_options *o, const char *label,
+			 const char *dir, const char *log)
+{
+	struct argv_buf a = { .n = 0 };
+	const char *exe = o->exe ? o->exe : "/proc/self/exe";
+	pid_t parent = getpid(), pid;
+
+	child_argv(o, label, dir, &a);
+	fflush(NULL);
+	pid = fork();
+	if (pid == 0) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
+			      0644);
+
+		/* its own group: ^C reaches the parent alone */
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(EXIT_INTERRUPTED);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		if (fd >= 0) {
+			dup2(fd, STDOUT_FILENO);
+			dup2(fd, STDERR_FILENO);
+			close(fd);
+		}
+		execv(exe, a.v);
+		fprintf(stderr, "culab: error: cannot start %s: %s\n", exe,
+			strerror(errno));
+		_exit(EXIT_FAILED);
+	}
+	if (pid < 0)
+		diag_error("cannot start a process for counters per source "
+			   "line: %s", strerror(errno));
+	for (int i = 0; i < a.n; i++)
+		free(a.v[i]);
+	return pid;
+}
+
+/* Waits for the child, ending its group at the first signal the parent
+ * gets or past `timeout` seconds.  Returns its wait status; *late is set
+ * when it was killed for the time. */
+static int child_wait(pid_t pid, double timeout, bool *late)
+{
+	struct timespec tick = { 0, 20 * 1000 * 1000 };
+	double t0 = monotonic_seconds();
+	bool ended = false;
+	int st = 0;
+
+	*late = false;
+	while (waitpid(pid, &st, WNOHANG) == 0) {
+		if (!ended && (signals_seen ||
+			       monotonic_seconds() - t0 > timeout)) {
+			/* SIGUSR2: the runner's "stop now"; SIGKILL after the
+			 * time limit, when it may be stuck in the GPU */
+			*late = !signals_seen;
+			/* its group; the child itself, before it made one */
+			if (kill(-pid, *late ? SIGKILL : SIGUSR2) < 0)
+				kill(pid, *late ? SIGKILL : SIGUSR2);
+			ended = true;
+		}
+		nanosleep(&tick, NULL);
+	}
+	return st;
+}
+
+/* The last line of the child's log that says something, or "". */
+static char *last_line(const char *log)
+{
+	char *text = NULL, *out;
+	size_t len = 0, end, start;
+
+	char why[8];
+
+	if (read_file_why(log, "log", 1u << 20, &text, &len, why,
+			  sizeof(why)) < 0)
+		return xstrdup("");
+	end = len;
+	while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == ' '))
+		end--;
+	start = end;
+	while (start > 0 && text[start - 1] != '\n')
+		start--;
+	out = xstrndup(text + start, end - start);
+	free(text);
+	return out;
+}
+
+/* What an exit status means (exitcode.h's texts). */
+static const char *status_text(int rc)
+{
+#define X(name, num, text) if (rc == num) return text;
+	CULAB_EXIT_MAP(X)
+#undef X
+	return "an exit status culab does not use";
+}
+
+/* What a child's end means, for a row whose lines it did not bring. */
+static char *child_failure(int st, bool late, double timeout, const char *log)
+{
+	char *line = last_line(log), *why;
+
+	if (late)
+		why = xasprintf("the per-line run did not end within %.0f s and "
+				"was killed", timeout);
+	else if (WIFSIGNALED(st))
+		why = xasprintf("the per-line run was ended by signal %d%s%s",
+				WTERMSIG(st), *line ? ": " : "", line);
+	else
+		why = xasprintf("the per-line run ended with exit status %d (%s)"
+				"%s%s", WEXITSTATUS(st),
+				status_text(WEXITSTATUS(st)), *line ? ": " : "",
+				line);
+	free(line);
+	return why;
+}
+
+/* What a child leaves in dir, removed before the next one starts (and
+ * before the first: a parent killed earlier may have left some). */
+static void clean(const char *dir)
+{
+	static const char *const files[] = { "results.json", "results.csv",
+					     "child.log" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		char *p = xasprintf("%s/%s", dir, files[i]);
+
+		unlink(p);
+		free(p);
+	}
+}
+
+/* Takes the lines of the child's one row (DIR/results.json) into w.
+ * Returns 0, or -1 when the file holds none (w untouched). */
+static int take_lines(const char *dir, struct result_row *w)
+{
+	char *path = xasprintf("%s/results.json", dir);
+	struct results cr;
+	int rc = -1;
+
+	if (access(path, F_OK) == 0 && results_read(path, &cr) == 0) {
+		if (cr.nrows == 1 && cr.rows[0].lines.recorded) {
+			struct result_row *c = &cr.rows[0];
+
+			source_lines_release(&w->lines);
+			w->lines = c->lines;
+			memset(&c->lines, 0, sizeof(c->lines));
+			rc = 0;
+		} else if (cr.nrows == 1 && cr.rows[0].status != ROW_OK) {
+			char *why = xasprintf("the per-line run of this "
+					      "measurement failed: %s",
+					      cr.rows[0].message ?
+					      cr.rows[0].message : "no reason");
+
+			source_lines_set_status(&w->lines, why);
+			free(why);
+			rc = 0;
+		}
+		results_release(&cr);
+	}
+	free(path);
+	return rc;
+}
+
+/* One marked row's child, start to end, into w->lines.  Returns 0, or -1
+ * when it could not be started or a signal ended it. */
+static int run_child(const struct lines_options *o, const char *label,
+		     const char *dir, struct result_row *w)
+{
+	char *log = xasprintf("%s/child.log", dir);
+	double timeout = o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
+	double t0 = monotonic_seconds();
+	bool late;
+	pid_t pid;
+	int st, rc = 0;
+
+	clean(dir);
+	pid = child_start(o, label, dir, log);
+	if (pid < 0) {
+		free(log);
+		return -1;
+	}
+	st = child_wait(pid, timeout, &late);
+	if (signals_seen) {
+		rc = -1;
+	} else if (take_lines(dir, w) < 0 || late) {
+		char *why = child_failure(st, late, timeout, log);
+
+		source_lines_set_status(&w->lines, why);
+		free(why);
+	}
+	if (!signals_seen)
+		w->lines.seconds = monotonic_seconds() - t0;
+	clean(dir);
+	free(log);
+	return rc;
+}
+
+/* ---- the run -------------------------------------------------------------- */
+
+/* DIR/.lines, culab's own: a link planted there is refused.  Returns its
+ * path, or NULL after a diagnostic. */
+static char *make_dir(const char *outdir)
+{
+	int top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW), fd = -1;
+
+	if (top >= 0) {
+		fd = dir_make(top, outdir, ".lines", DIR_CONFINED);
+		close(top);
+	}
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	return xasprintf("%s/.lines", outdir);
+}
+
+static void progress(const struct lines_options *o, size_t k, size_t n,
+		     const char *label)
+{
+	if (!o->progress)
+		return;
+	fprintf(stderr, "\r\033[K[lines %zu/%zu] %s", k, n, diag_esc(label));
+	fflush(stderr);
+}
+
+/* The marked measurements whose rows want lines, in plan order. */
+struct job {
+	const char *label;
+	struct result_row *w;
+};
+
+static size_t jobs_of(const struct plan *p, struct results *r,
+		      struct job **out)
+{
+	size_t n = 0;
+
+	*out = xcalloc(p->nlines ? p->nlines : 1, sizeof(**out));
+	for (size_t i = 0; i < p->nstages; i++)
+		for (size_t k = 0; k < p->stages[i].nms; k++) {
+			const struct plan_stage *s = &p->stages[i];
+			struct result_row *w;
+
+			if (!s->ms[k].lines || n == p->nlines)
+				continue;
+			w = row_of(r, s, &s->ms[k]);
+			if (wants_lines(w))
+				(*out)[n++] = (struct job){ s->ms[k].label, w };
+		}
+	return n;
+}
+
+/* A warning for the rows whose lines failed, naming the first reason. */
+static void warn_failed(const struct job *jobs, size_t n)
+{
+	const char *first = NULL;
+	size_t bad = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (jobs[i].w->lines.recorded && jobs[i].w->lines.status) {
+			if (!bad++)
+				first = jobs[i].w->lines.status;
+		}
+	if (bad)
+		diag_warning("counters per source line not collected for %zu of "
+			     "%zu measurement%s: %s", bad, n, n == 1 ? "" : "s",
+			     first);
+}
+
+int lines_run(const struct experiment_file *f, const struct lines_options *o,
+	      struct results *r)
+{
+	struct plan_options po = { .only = o->only, .counters = true,
+				   .shard = o->shard, .part = o->part,
+				   .lines = true };
+	struct sigaction sa, old_int, old_term;
+	const char *unavailable = NULL;
+	struct job *jobs = NULL;
+	char *dir = NULL;
+	struct plan p;
+	size_t n, k;
+	int rc = EXIT_OK;
+
+	plan_build(f, &po, &p);
+	n = jobs_of(&p, r, &jobs);
+	if (!n)
+		goto out;
+	if (!(dir = make_dir(o->outdir)))
+		goto out;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	signals_seen = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	for (k = 0; k < n && !signals_seen; k++) {
+		struct result_row *w = jobs[k].w;
+
+		progress(o, k + 1, n, jobs[k].label);
+		if (unavailable) {
+			source_lines_set_status(&w->lines, unavailable);
+		} else if (run_child(o, jobs[k].label, dir, w) < 0) {
+			break;
+		} else if (w->lines.status &&
+			   !strncmp(w->lines.status, LINES_UNAVAILABLE,
+				    strlen(LINES_UNAVAILABLE))) {
+			unavailable = w->lines.status;
+		}
+		if (output_save(o->outdir, r) < 0)
+			break;
+	}
+	if (o->progress)
+		fputs("\r\033[K", stderr);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (signals_seen) {
+		size_t done = 0;
+
+		for (size_t i = 0; i < n; i++)
+			done += jobs[i].w->lines.recorded;
+		diag_error("interrupted: counters per source line of %zu of %zu "
+			   "measurements are in \"%s\"; finish with --resume",
+			   done, n, o->outdir);
+		rc = EXIT_INTERRUPTED;
+	} else {
+		warn_failed(jobs, k);
+	}
+	rmdir(dir);
+out:
+	free(dir);
+	free(jobs);
+	plan_release(&p);
+	return rc;
+}

@@ -1,0 +1,53 @@
+/* lines.h - `culab run`'s counters per source line: a child process per
+ * measurement the plan marks (plan_measurement.lines), whose lines are
+ * attached to the run's row.
+ *
+ * CUPTI's SASS metrics record one kernel per process (counters.h), so
+ * after a run has measured and saved its rows, each marked measurement
+ * that ended verified with its kernel-level counters is run again by
+ * `culab run --measurement LABEL --lines-child --profile-only
+ * --no-counters --no-report -q -o DIR/.lines FILE` on the same device,
+ * one after the other; the child's row brings the lines back
+ * (results.json), and the run's files are saved after each.  Processes
+ * are started as run --devices starts its workers (workers.c): fork and
+ * exec of /proc/self/exe, a process group of their own, SIGINT and
+ * SIGTERM forwarded, a child that outlives its time limit killed. */
+#ifndef CULAB_LINES_H
+#define CULAB_LINES_H
+
+#include <stdbool.h>
+
+#include "experiment/experiment.h"
+#include "plan/plan.h"
+#include "run/run.h"
+
+/* Seconds one child may take before it is killed: the process, the
+ * input, the correctness run and the instrumented launch (12.5 ms of
+ * patching for a 4 Mi-element reduction on an H200, docs/per-line.md). */
+#define LINES_CHILD_TIMEOUT 600.0
+
+struct lines_options {
+	const char *file;              /* the experiment file, as given */
+	const char *outdir;            /* the run's directory: the results
+					  are saved there after each child,
+					  the children write DIR/.lines */
+	int device;                    /* CUDA device index */
+	const struct plan_selection *only; /* the run's --variant, or NULL */
+	struct plan_shard shard, part; /* the run's --shard and --part */
+	bool progress;                 /* a progress line on stderr */
+	const char *exe;               /* the program to start; NULL:
+					  /proc/self/exe (tests: a stand-in) */
+	double timeout;                /* seconds per child; 0: the default */
+};
+
+/* Collects the lines of every marked measurement of f's plan whose row of
+ * r ended ok with counters and has none yet, into that row (its
+ * lines.status says why not where a child failed; once a child says
+ * CUPTI cannot collect lines here, the rest say so without a child).
+ * Saves r into o->outdir after each child.  Returns EXIT_OK, or
+ * EXIT_INTERRUPTED when a signal stopped it (the rows done keep their
+ * lines, the rest have none, for --resume). */
+int lines_run(const struct experiment_file *f, const struct lines_options *o,
+	      struct results *r);
+
+#endif

@@ -1,0 +1,67 @@
+/* runner_lines.c - the runner of culab's per-line child (run
+ * --lines-child): the counters per source line of its one measurement.
+ * See run.h (run_options.lines) and counters.h.
+ *
+ * CUPTI's SASS metrics collect one kernel per process and map its
+ * instructions to lines through the cubins the process loaded, so the
+ * child keeps every module from before its CUDA context exists
+ * (runner_lines_open, first thing of the device set-up), readies the
+ * metrics before its first kernel launch (runner_lines_prepare), and
+ * collects them for the launch of its measurement after the correctness
+ * run, which verified the answer and loaded the kernel's module:
+ * enabled right before the variant's launch, after the input is restored,
+ * so that none of culab's own kernels (the input's copy, the L2 flush) is
+ * the one recorded.  The child does not time (--profile-only) and takes
+ * no kernel-level counters (--no-counters); the parent has them. */
+#include "runner_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "counters/counters.h"
+
+void runner_lines_open(struct run *R)
+{
+	if (R->o->lines)
+		lines_open(NULL, 0);
+}
+
+void runner_lines_prepare(struct run *R)
+{
+	if (R->o->lines)
+		lines_prepare(R->o->device, NULL, 0);
+}
+
+void runner_lines_close(struct run *R)
+{
+	if (R->o->lines)
+		lines_close();
+}
+
+static int lines_restore(void *ctx)
+{
+	return runner_restore_input(ctx);
+}
+
+static int lines_launch(void *ctx)
+{
+	return runner_launch_once(ctx);
+}
+
+void runner_lines_measure(struct run *R, struct launch_ctx *L,
+			  struct result_row *w)
+{
+	struct lines_run run = { lines_restore, lines_launch, L };
+	double t = runner_now();
+
+	if (!R->o->lines)
+		return;
+	if (L->v->flags & VF_CPU) {
+		source_lines_set_status(&w->lines, "not applicable: runs on "
+					"the CPU");
+		return;
+	}
+	lines_collect(&run, &w->lines, NULL, 0);
+	w->lines.collect_seconds = runner_now() - t;
+}
