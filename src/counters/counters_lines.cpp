@@ -65,6 +65,7 @@ static struct {
 					   lines of later modules are unknown */
 	/* lines_prepare */
 	bool prepared, profiler, configured;
+	char *chip;                     /* configured at the measured run */
 	int device;
 	CUcontext ctx;
 	size_t nmetrics;
@@ -176,6 +177,7 @@ extern "C" void lines_close(void)
 	free(LN.cubins);
 	launches_clear();
 	free(LN.why);
+	free(LN.chip);
 	memset(&LN, 0, sizeof(LN));
 }
 
@@ -295,7 +297,8 @@ static int prepare_steps(int device, char *why, size_t size)
 	chip.structSize = CUpti_Device_GetChipName_Params_STRUCT_SIZE;
 	chip.deviceIndex = (size_t)device;
 	CUPTI_CHECK(cuptiDeviceGetChipName(&chip), why, size);
-	return config_steps(chip.pChipName ? chip.pChipName : "?", why, size);
+	LN.chip = xstrdup(chip.pChipName ? chip.pChipName : "?");
+	return 0;
 }
 
 extern "C" int lines_prepare(int device, char *why, size_t whysize)
@@ -542,6 +545,12 @@ static int collect_steps(const struct lines_run *run, struct source_lines *out,
 
 	if (run->prepare && (err = run->prepare(run->ctx)))
 		return cuda_fail(why, size, "restoring the input", err);
+	/* Configured here, after the process's first kernels, not when the
+	 * profiler is initialized: configured right after the context was
+	 * made, the SASS metrics recorded nothing, on an H100 with CUDA
+	 * 13.0 (reports/probes/issue25-h100/probe3.txt, "early"). */
+	if (!LN.configured && config_steps(LN.chip, why, size))
+		return -2;
 	launches_clear();
 	watched = launch_watch_attach(on_launch, NULL) == 0 &&
 		  launch_watch_enable(true) == 0;
