@@ -725,7 +725,7 @@ static void test_user_kernels_graded(void **state)
 	char *en, *c, *rb, *u, *row;
 
 	(void)state;
-	if (!read_recorded("reports/examples/exercise/results.json", &r))
+	if (!read_recorded("tests/fixtures/recorded-2026-11-27/exercise-h100/results.json", &r))
 		skip();
 	en = render_lang(&r, "en");
 	c = section(en, "## Conclusion");
