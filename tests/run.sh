@@ -323,6 +323,12 @@ script "the H100 example's body on 12 A4 pages (tests/html.sh)" \
 	"tests/html.sh: the H100 example's body prints to more than 12 A4 pages, or splits a cell" \
 	env MAX_PAGES=12 PAGES=report sh tests/html.sh "$culab" \
 	reports/examples/h100/results.json
+# your kernels: each one's rows in a table, its lines under it, and in
+# the details every line of them and of each rung, a table per kernel
+# within the A4 page (the recorded exercise, with its lines)
+script "the exercise's pages with their lines (tests/html.sh)" \
+	"tests/html.sh: the exercise's report or details page: a table wider than A4, a split cell, or more pages than it may have" \
+	sh tests/html.sh "$culab" reports/examples/exercise/results.json
 script "the cell check's self-test (tests/html.sh --self-test)" \
 	"tests/html.sh --self-test: the cell check passes cells that break inside a number" \
 	sh tests/html.sh --self-test

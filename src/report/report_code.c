@@ -179,6 +179,51 @@ void key_lines(struct sbuf *b, const struct variant *v)
 	numbered(b, v->code_text, v->code_line, 1, line_count(v->code_text));
 }
 
+char *code_quote(const char *text, int line0, int line, size_t max)
+{
+	const char *p = text, *e;
+	struct sbuf b = SBUF_INIT;
+	bool blank = false;
+
+	if (!p || line < line0)
+		return NULL;
+	for (int i = line0; i < line && p; i++) {
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	if (!p || !*p)
+		return NULL;
+	e = p + strcspn(p, "\n");
+	for (const char *s = p; s < e; s++) {
+		if (s[0] == '/' && s + 1 < e && s[1] == '/' &&
+		    !memchr(p, '"', (size_t)(s - p)))
+			break;
+		if (*s == ' ' || *s == '\t' || *s == '\r') {
+			blank = b.len > 0;
+			continue;
+		}
+		if (blank)
+			sbuf_addc(&b, ' ');
+		blank = false;
+		sbuf_addc(&b, *s);
+	}
+	if (!b.len) {
+		sbuf_release(&b);
+		return NULL;
+	}
+	if (b.len > max) {
+		size_t cut = max;
+
+		/* not inside a UTF-8 character */
+		while (cut && ((unsigned char)b.buf[cut] & 0xc0) == 0x80)
+			cut--;
+		b.buf[cut] = '\0';
+		b.len = cut;
+		sbuf_add(&b, "…");
+	}
+	return sbuf_detach(&b);
+}
+
 /* ---- the user's kernels ---------------------------------------------- */
 
 /* The function a user kernel's `source` names ("file.cu:name<256>" ->

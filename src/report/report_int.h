@@ -229,6 +229,8 @@ enum msg {
 	M_UCODE_INTRO, M_UCODE_FN, M_UCODE_FILE,
 	M_STEP_CODE,
 	M_BB_HEAD, M_BB_CROSS, M_BB_MORE,
+	M_UT_COL_LADDER, M_UT_COL_TIME, M_UT_COL_GBPS, M_UT_COL_CEIL,
+	M_UT_COL_PLACE, M_UT_SAME, M_UT_DIFF, M_UT_FAILED,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
@@ -243,6 +245,17 @@ enum msg {
 	M_S_BLOCK, M_S_OTHER, M_S_MORE, M_S_BYTES, M_S_SAME_LINE,
 	M_S_TOOL_PRINTED, M_S_CLEAN_GUARD, M_S_CELL_LINE, M_S_CELL_NONE,
 	M_S_CELL_TIMED_OUT, M_S_CELL_FAILED,
+	/* issue 25: counters per source line (report_msg_lines.c) from
+	 * M__LINES on */
+	M__LINES,
+	M_L_WHERE = M__LINES, M_L_NOT, M_L_AT, M_L_NO_LINE, M_L_KERNEL,
+	M_L_COLON, M_L_AND, M_L_END, M_L_BANK, M_L_BANK_AVG, M_L_UNCOAL,
+	M_L_NARROW,
+	M_L_FIX, M_L_LOCAL, M_L_DIV, M_L_IDLE, M_L_HOT, M_L_NONE,
+	M_L_DINTRO, M_L_DUSER, M_L_DRUNGS, M_L_DHEAD, M_L_DKERNEL,
+	M_L_COL_LINE, M_L_COL_CODE, M_L_COL_INST, M_L_COL_THREADS,
+	M_L_COL_GLOBAL, M_L_COL_SHARED, M_L_COL_LOCAL, M_L_COL_DIV,
+	M_L_ELSEWHERE, M_L_ELSEWHERE1,
 	M__COUNT
 };
 
@@ -252,7 +265,10 @@ enum msg {
 extern const char *const msgs_body[M__SAN - M__BODY][NLANG];
 /* The rows of compute-sanitizer's findings (report_msg_sanitizer.c),
  * from M__SAN on. */
-extern const char *const msgs_sanitizer[M__COUNT - M__SAN][NLANG];
+extern const char *const msgs_sanitizer[M__LINES - M__SAN][NLANG];
+/* The rows of the counters per source line (report_msg_lines.c), from
+ * M__LINES on. */
+extern const char *const msgs_lines[M__COUNT - M__LINES][NLANG];
 
 /* Message id in language L, as it stands (for those without arguments). */
 const char *say_text(enum lang L, enum msg id);
@@ -723,6 +739,12 @@ void key_lines_where(struct sbuf *b, const struct variant *v);
  * span cannot hold it (a backquote, a pipe, a line break). */
 void md_code(struct sbuf *b, const char *s);
 
+/* Line `line` of `text`, whose first line is line `line0` of its file:
+ * blanks collapsed, a trailing // comment cut, at most `max` bytes (then
+ * "…", never inside a UTF-8 character); NULL when text is NULL or holds
+ * no such line, or the line is blank.  Caller frees. */
+char *code_quote(const char *text, int line0, int line, size_t max);
+
 /* Appends v's key lines as a fenced block, each line after its number in
  * the file, their common indentation taken off. */
 void key_lines(struct sbuf *b, const struct variant *v);
@@ -745,6 +767,24 @@ void sanitizer_cell(struct sbuf *b, enum lang L, const struct result_row *row);
 /* Ends the line of a failed item of the user-kernel section and appends
  * its sanitizer_items() below it (report_user.c's stages). */
 void user_failure_end(struct sbuf *b, enum lang L, const struct item *it);
+
+/* ---- counters per source line (report_lines.c) ----------------------- */
+
+/* Appends, as Markdown list items at `indent`, the lines of item it's
+ * kernels that carry a problem, each quoted with its numbers and what
+ * they mean (and the rung that shows the fix, from ladder l); `narrow`
+ * (the kernel's diagnosis found too few bytes in flight) names its
+ * narrow loads too.  Nothing
+ * when the row has no lines, one item saying why when they were not
+ * collected. */
+void lines_items(struct sbuf *b, enum lang L, const struct model *m,
+		 const struct ladder *l, const struct item *it, bool narrow,
+		 const char *indent);
+
+/* The details page's section: every line of the user's kernels, and the
+ * key lines of each built-in rung (its float row, else its first), with
+ * a column per metric; empty when no row has lines. */
+void blk_source_lines(const struct model *m, enum lang L, struct sbuf *b);
 
 /* ---- shared by the blocks (report_blocks.c, report_body.c) ----------- */
 

@@ -1113,9 +1113,12 @@ static const char *const msgs[M__BODY][NLANG] = {
 };
 
 /* The row of message id: this table's, or from M__BODY on
- * report_msg_body.c's, or from M__SAN on report_msg_sanitizer.c's. */
+ * report_msg_body.c's, from M__SAN on report_msg_sanitizer.c's, from
+ * M__LINES on report_msg_lines.c's. */
 static const char *msg_of(enum lang L, enum msg id)
 {
+	if (id >= M__LINES)
+		return msgs_lines[id - M__LINES][L];
 	if (id >= M__SAN)
 		return msgs_sanitizer[id - M__SAN][L];
 	return id >= M__BODY ? msgs_body[id - M__BODY][L] : msgs[id][L];

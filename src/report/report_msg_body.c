@@ -173,5 +173,23 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"differ and the ratio chart: [the details]({1}#before-and-after).",
 		"每一对的比值及其区间、不同的环境参数和比值图见"
 		"[细节页]({1}#前后对比)。" },
+	/* a user kernel's rows in one table (report_user.c) */
+	ROW(M_UT_COL_LADDER) = { "type and size", "类型与规模" },
+	ROW(M_UT_COL_TIME) = { "time (ms)", "时间（ms）" },
+	ROW(M_UT_COL_GBPS) = { "GB/s", "GB/s" },
+	ROW(M_UT_COL_CEIL) = { "of the ceiling", "占上限" },
+	ROW(M_UT_COL_PLACE) = { "on the ladder", "在阶梯上的位置" },
+	/* {1} the row diagnosed in full: "float, n = 2^24" */
+	ROW(M_UT_SAME) = {
+		"Below, {1} in full; at the other rows of the table its "
+		"counters give the same diagnosis.",
+		"下面完整给出 {1} 的诊断；表中其余各行的计数器给出同样的诊断。" },
+	ROW(M_UT_DIFF) = {
+		"Below, {1} in full, then each row of the table whose counters "
+		"give another diagnosis.",
+		"下面完整给出 {1} 的诊断，然后是表中计数器给出不同诊断的各行。" },
+	ROW(M_UT_FAILED) = {
+		"It failed at every row; below, the failure at {1}.",
+		"它在每一行都失败了；下面是 {1} 的失败详情。" },
 #undef ROW
 };

@@ -5,7 +5,7 @@
  * report_msg.c and report_int.h. */
 #include "report_int.h"
 
-const char *const msgs_sanitizer[M__COUNT - M__SAN][NLANG] = {
+const char *const msgs_sanitizer[M__LINES - M__SAN][NLANG] = {
 #define ROW(id) [(id) - M__SAN]
 	/* the rerun: {1} its size, {2} each tool's count */
 	ROW(M_S_FOUND) = { "compute-sanitizer, this kernel alone at {1} ({2}):",

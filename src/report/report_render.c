@@ -169,6 +169,9 @@ static const struct report_placeholder placeholders[] = {
 	  "without user kernels)", BLOCK(blk_user_kernels) },
 	{ "user_code", "your kernels' source as compiled, with line numbers "
 	  "(empty without user kernels)", BLOCK(blk_user_code) },
+	{ "source_lines", "counters per source line: every line of your "
+	  "kernels and each built-in rung's key lines, a column per metric "
+	  "(empty when the run collected none)", BLOCK(blk_source_lines) },
 	{ "baseline_summary", "before and after (--baseline) in a few lines: "
 	  "the counts of faster, slower and same rows, a cross-GPU warning "
 	  "(empty without --baseline)", BLOCK(blk_baseline_summary) },

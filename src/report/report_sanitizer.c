@@ -91,52 +91,10 @@ static bool own_file(const struct variant *v, const char *file)
 	       strcmp(base_name(v->source_file), base_name(file)) == 0;
 }
 
-/* Line `line` of v's stored source, blanks collapsed, a trailing //
- * comment cut, at most MAX_QUOTE characters; NULL when v holds no source
- * or no such line.  Caller frees. */
+/* Line `line` of v's stored source, quoted (code_quote). */
 static char *source_line(const struct variant *v, int line)
 {
-	const char *p = v ? v->source_text : NULL, *e;
-	struct sbuf b = SBUF_INIT;
-	bool blank = false;
-
-	if (!p || line < 1)
-		return NULL;
-	for (int i = 1; i < line && p; i++) {
-		p = strchr(p, '\n');
-		p = p ? p + 1 : NULL;
-	}
-	if (!p || !*p)
-		return NULL;
-	e = p + strcspn(p, "\n");
-	for (const char *s = p; s < e; s++) {
-		if (s[0] == '/' && s + 1 < e && s[1] == '/' &&
-		    !memchr(p, '"', (size_t)(s - p)))
-			break;
-		if (*s == ' ' || *s == '\t' || *s == '\r') {
-			blank = b.len > 0;
-			continue;
-		}
-		if (blank)
-			sbuf_addc(&b, ' ');
-		blank = false;
-		sbuf_addc(&b, *s);
-	}
-	if (!b.len) {
-		sbuf_release(&b);
-		return NULL;
-	}
-	if (b.len > MAX_QUOTE) {
-		size_t cut = MAX_QUOTE;
-
-		/* not inside a UTF-8 character */
-		while (cut && ((unsigned char)b.buf[cut] & 0xc0) == 0x80)
-			cut--;
-		b.buf[cut] = '\0';
-		b.len = cut;
-		sbuf_add(&b, "…");
-	}
-	return sbuf_detach(&b);
+	return v ? code_quote(v->source_text, 1, line, MAX_QUOTE) : NULL;
 }
 
 /* Where: "line 9 `float v = s[t];`" in the kernel's own file,

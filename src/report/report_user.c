@@ -698,6 +698,8 @@ static void stage(const struct model *m, const struct ladder *l,
 		speed(l, it, L, b);
 		placement(l, it, L, b);
 		diagnose(m, l, it, L, b);
+		lines_items(b, L, m, l, it, user_shows(m, l, it, "inflight"),
+			    "");
 	}
 	sbuf_addc(b, '\n');
 	free(size);
@@ -728,6 +730,160 @@ static void kernel_head(const struct model *m, const char *name, enum lang L,
 	pool_release(&p);
 }
 
+static struct diag *diag_new(const struct model *m, const struct ladder *l,
+			     const struct item *it, enum lang L);
+static void diag_free(struct diag *d);
+static void place_short(const struct ladder *l, const struct item *it,
+			enum lang L, struct sbuf *b);
+
+/* One row of a user kernel and the ladder it ran on. */
+struct at {
+	const struct ladder *l;
+	const struct item *it;
+};
+
+static bool with_lines(const struct item *it)
+{
+	return it->row->lines.recorded && !it->row->lines.status &&
+	       it->row->lines.nkernels > 0;
+}
+
+/* The row of a[0..n) diagnosed in full: a verified one before a failed
+ * one, one with counters per source line before one without, then the
+ * largest size, then the first. */
+static size_t representative(const struct at *a, size_t n)
+{
+	size_t best = 0;
+
+	for (size_t i = 1; i < n; i++) {
+		const struct item *x = a[i].it, *y = a[best].it;
+		int sx = 2 * x->ok + with_lines(x), sy = 2 * y->ok + with_lines(y);
+
+		if (sx > sy || (sx == sy && (double)x->row->n * x->row->m >
+					     (double)y->row->n * y->row->m))
+			best = i;
+	}
+	return best;
+}
+
+/* Whether the rules come out the same for two verified rows. */
+static bool same_diagnosis(const struct model *m, const struct at *x,
+			   const struct at *y)
+{
+	struct diag *a = diag_new(m, x->l, x->it, EN);
+	struct diag *b = diag_new(m, y->l, y->it, EN);
+	bool same = memcmp(a->o, b->o, sizeof(a->o)) == 0;
+
+	diag_free(a);
+	diag_free(b);
+	return same;
+}
+
+/* Every row of the kernel in a table: type and size, time, bandwidth,
+ * share of the ceiling and place on the ladder (or why it failed). */
+static void rows_table(const struct model *m, const struct at *a, size_t n,
+		       enum lang L, struct sbuf *b)
+{
+	static const enum msg head[] = { M_UT_COL_LADDER, M_UT_COL_TIME,
+		M_UT_COL_GBPS, M_UT_COL_CEIL, M_UT_COL_PLACE };
+	const char *cells[ARRAY_SIZE(head)];
+	bool right[ARRAY_SIZE(head)] = { false, true, true, true, false };
+
+	(void)m;
+	for (size_t i = 0; i < ARRAY_SIZE(head); i++)
+		cells[i] = say_text(L, head[i]);
+	table_row(b, cells, ARRAY_SIZE(head));
+	table_rule(b, right, ARRAY_SIZE(head));
+	for (size_t i = 0; i < n; i++) {
+		const struct ladder *l = a[i].l;
+		const struct item *it = a[i].it;
+		struct sbuf c[ARRAY_SIZE(head)];
+		char *size = size_text(l->n, l->m, l->matrix);
+
+		for (size_t k = 0; k < ARRAY_SIZE(head); k++)
+			c[k] = (struct sbuf)SBUF_INIT;
+		md_text(&c[0], l->dtype);
+		sbuf_addf(&c[0], ", %s", size);
+		gpu_suffix(&c[0], l->gpu);
+		if (it->ok) {
+			sbuf_add(&c[1], FMT(item_ms(it), 4));
+			sbuf_add(&c[2], it->row->gbps > 0 ?
+				 FMT(it->row->gbps, 4) : "—");
+			if (l->ceiling && l->ceiling->row->gbps > 0 &&
+			    it->row->gbps > 0)
+				sbuf_addf(&c[3], "%s %%",
+					  PCT(100 * it->row->gbps /
+					      l->ceiling->row->gbps));
+			else
+				sbuf_add(&c[3], "—");
+			place_short(l, it, L, &c[4]);
+		} else {
+			sbuf_add(&c[1], "—");
+			sbuf_add(&c[2], "—");
+			sbuf_add(&c[3], "—");
+			status_text(&c[4], L, it);
+		}
+		for (size_t k = 0; k < ARRAY_SIZE(head); k++)
+			cells[k] = sbuf_str(&c[k]);
+		table_row(b, cells, ARRAY_SIZE(head));
+		for (size_t k = 0; k < ARRAY_SIZE(head); k++)
+			sbuf_release(&c[k]);
+		free(size);
+	}
+	sbuf_addc(b, '\n');
+}
+
+/* One kernel: its rows in a table, then in full the representative row
+ * and each verified row whose diagnosis differs from it (a failed
+ * kernel: its first failure). */
+static void one_kernel(const struct model *m, const char *name, enum lang L,
+		       struct sbuf *b)
+{
+	struct at *a = NULL;
+	size_t n = 0, rep;
+	bool *full;
+	bool differs = false;
+
+	for (size_t i = 0; i < m->nladders; i++) {
+		const struct ladder *l = &m->ladders[i];
+
+		for (size_t j = 0; j < l->nitems; j++)
+			if (l->items[j]->role == ROLE_USER &&
+			    str_eq(l->items[j]->row->variant, name)) {
+				a = xrealloc(a, (n + 1) * sizeof(*a));
+				a[n++] = (struct at){ l, l->items[j] };
+			}
+	}
+	if (!n)
+		return;
+	rep = representative(a, n);
+	full = xcalloc(n, sizeof(*full));
+	full[rep] = true;
+	for (size_t i = 0; i < n; i++)
+		if (i != rep && a[i].it->ok && a[rep].it->ok &&
+		    !same_diagnosis(m, &a[rep], &a[i]))
+			full[i] = differs = true;
+	if (n > 1) {
+		struct sbuf at = SBUF_INIT;
+		char *size = size_text(a[rep].l->n, a[rep].l->m,
+				       a[rep].l->matrix);
+
+		rows_table(m, a, n, L, b);
+		md_text(&at, a[rep].l->dtype);
+		sbuf_addf(&at, ", %s", size);
+		SAY(b, L, !a[rep].it->ok ? M_UT_FAILED :
+			  differs ? M_UT_DIFF : M_UT_SAME, sbuf_str(&at));
+		sbuf_add(b, "\n\n");
+		sbuf_release(&at);
+		free(size);
+	}
+	for (size_t i = 0; i < n; i++)
+		if (full[i])
+			stage(m, a[i].l, a[i].it, L, b);
+	free(full);
+	free(a);
+}
+
 void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const char **names = NULL;
@@ -745,14 +901,7 @@ void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b)
 			names_add(&names, &n, m->items[i].row->variant);
 	for (size_t k = 0; k < n; k++) {
 		kernel_head(m, names[k], L, b);
-		for (size_t i = 0; i < m->nladders; i++) {
-			const struct ladder *l = &m->ladders[i];
-
-			for (size_t j = 0; j < l->nitems; j++)
-				if (l->items[j]->role == ROLE_USER &&
-				    str_eq(l->items[j]->row->variant, names[k]))
-					stage(m, l, l->items[j], L, b);
-		}
+		one_kernel(m, names[k], L, b);
 	}
 	free(names);
 	block_trim(b);

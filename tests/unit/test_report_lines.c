@@ -1,0 +1,324 @@
+/* test_report_lines.c - counters per source line in the report (issue 25,
+ * item 2): under each user kernel the few lines that carry its problem,
+ * quoted with their numbers and what they mean; in the details every line
+ * of the user's kernels and each rung's lines with a column per metric;
+ * and each user kernel's rows in one table with one diagnosis in full.
+ * Read from the exercise as recorded on an H100 (with lines) and from its
+ * earlier recording (without), and from those rows changed in memory to
+ * try the thresholds. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+
+#include "report/report.h"
+#include "report/report_int.h"
+#include "results/results.h"
+#include "run/run.h"
+#include "base/util.h"
+#include "report_check.h"
+
+#define EXERCISE "reports/examples/exercise/results.json"
+#define EARLIER "tests/fixtures/recorded-2026-11-27/exercise-h100/results.json"
+
+#define EXPECT_IN(hay, needle)                                                 \
+	do {                                                                   \
+		if (!strstr((hay), (needle)))                                  \
+			fail_msg("%s:%d: expected \"%s\" in \"%.600s\"",       \
+				 __FILE__, __LINE__, (needle), (hay));         \
+	} while (0)
+#define EXPECT_NOT_IN(hay, needle)                                             \
+	do {                                                                   \
+		if (strstr((hay), (needle)))                                   \
+			fail_msg("%s:%d: did not expect \"%s\" in \"%.600s\"", \
+				 __FILE__, __LINE__, (needle),                 \
+				 strstr((hay), (needle)));                     \
+	} while (0)
+
+static void skip_test(void)
+{
+	skip();
+}
+
+/* Renders r without charts; *body and *details get report.<lang>.md and
+ * details.<lang>.md (the caller frees both). */
+static void render(const struct results *r, const char *lang, char **body,
+		   char **details)
+{
+	char dir[] = "/tmp/culab-test-lines-XXXXXX";
+	struct report_options o;
+	static char templates[4096];
+	char *path;
+
+	assert_non_null(mkdtemp(dir));
+	report_options_init(&o);
+	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
+	o.dir = dir;
+	o.template_dir = templates;
+	o.charts = false;
+	assert_int_equal(report_render(r, &o), 0);
+	path = xasprintf("%s/report.%s.md", dir, lang);
+	*body = slurp(path, NULL);
+	free(path);
+	path = xasprintf("%s/details.%s.md", dir, lang);
+	*details = slurp(path, NULL);
+	free(path);
+	assert_non_null(*body);
+	assert_non_null(*details);
+	scratch_remove(dir);
+}
+
+/* The text from `from` to the next `to` (or the end), as a heap string. */
+static char *between(const char *md, const char *from, const char *to)
+{
+	const char *s = strstr(md, from), *e;
+
+	if (!s)
+		fail_msg("%s:%d: no \"%s\"", __FILE__, __LINE__, from);
+	e = strstr(s + strlen(from), to);
+	return e ? xasprintf("%.*s", (int)(e - s), s) : xstrdup(s);
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	return n;
+}
+
+static struct result_row *row_of(struct results *r, const char *variant,
+				 const char *dtype, uint64_t n)
+{
+	for (size_t i = 0; i < r->nrows; i++)
+		if (str_eq(r->rows[i].variant, variant) &&
+		    str_eq(r->rows[i].dtype, dtype) && r->rows[i].n == n)
+			return &r->rows[i];
+	fail_msg("no row %s/%s/%llu", variant, dtype, (unsigned long long)n);
+	return NULL;
+}
+
+/* The values of line `line` of row w's first kernel. */
+static double *line_values(struct result_row *w, int line)
+{
+	struct line_kernel *k = &w->lines.kernels[0];
+
+	for (size_t i = 0; i < k->nlines; i++)
+		if (k->lines[i].line == line)
+			return k->lines[i].values;
+	fail_msg("no line %d", line);
+	return NULL;
+}
+
+/* Under each user kernel, the lines that carry its problem: the tile's
+ * column read as a 32-way conflict with the padded rung as the fix, the
+ * shuffle reduction's one-element loads with the vector rung, the
+ * modulo tree's modulo test as the line that issues the most. */
+static void test_lines_under_kernels(void **state)
+{
+	struct results r;
+	char *body, *details, *u, *k;
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	render(&r, "en", &body, &details);
+	u = between(body, "## Your kernels", "\n## ");
+	k = between(u, "### my\\_tile", "\n### ");
+	EXPECT_IN(k, "- Line by line (CUPTI's SASS counters");
+	EXPECT_IN(k, "(details.en.md#counters-per-source-line)");
+	EXPECT_IN(k, "  - line 32 `out[(long long)(y + j) * rows + x] = "
+		  "tile[threadIdx.x][threadIdx.y + j];`: ");
+	EXPECT_IN(k, ": a 32-way bank conflict; rung 7 "
+		  "(transpose\\_tile\\_pad) shows the fix.");
+	free(k);
+	k = between(u, "### reduce\\_shfl.v2:", "\n### ");
+	EXPECT_IN(k, "  - line 23 `v = in[i];`: ");
+	EXPECT_IN(k, "global load instructions of 4 sectors each (4 bytes a "
+		  "thread): 16-byte loads would move the same bytes in 4× "
+		  "fewer instructions; rung 13 (reduce\\_vector\\_atomic) "
+		  "shows the fix.");
+	free(k);
+	k = between(u, "### reduce\\_modulo", "\n### ");
+	EXPECT_IN(k, "  - line 27 `if (tid % (2 * s) == 0)`: the most warp "
+		  "instructions of any line");
+	EXPECT_IN(k, "  - line 28 `part[tid] += part[tid + s];`: each of its ");
+	EXPECT_IN(k, "did the work of 4.0 of 32 threads");
+	free(k);
+	/* a failed kernel has no lines: no line list */
+	k = between(u, "### reduce\\_shfl.v2-bug", "\n### ");
+	EXPECT_NOT_IN(k, "Line by line");
+	free(k);
+	free(u);
+	free(body);
+	free(details);
+	render(&r, "zh", &body, &details);
+	EXPECT_IN(body, "- 逐行来看（CUPTI 的 SASS 计数器");
+	EXPECT_IN(body, "：32 路 bank 冲突；第 7 级（transpose\\_tile\\_pad）"
+		  "给出了解决办法。");
+	EXPECT_IN(details, "## 逐行计数器");
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
+/* The details: every line of a user kernel's file from its first line
+ * with counts to its last, and each rung once, with its lines. */
+static void test_details_tables(void **state)
+{
+	struct results r;
+	char *body, *details, *d, *k;
+	char want[64];
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	render(&r, "en", &body, &details);
+	EXPECT_IN(details, "· [Counters per source line](#counters-per-source-line)");
+	d = between(details, "## Counters per source line", "\n## ");
+	EXPECT_IN(d, "| line | code | warp instr. | threads on (of 32) | "
+		  "global sectors (× ideal) | shared wavefronts (× ideal) | "
+		  "local instr. | divergent branches |");
+	k = between(d, "#### my\\_tile: float, 4096 × 4096", "\n#### ");
+	for (int line = 16; line <= 33; line++) {
+		snprintf(want, sizeof(want), "\n| %d | ", line);
+		EXPECT_IN(k, want);
+	}
+	/* cut to fit the page, whole in the body's list */
+	EXPECT_IN(k, "| 32 | `out[(long long)(y + j) * rows + x] = "
+		  "tile[threadIdx.x][t…` | ");
+	EXPECT_IN(k, " | 16.8 M (32.0×) |");
+	free(k);
+	/* each rung once, the float row */
+	assert_int_equal(count(d, "#### transpose\\_naive: "), 1);
+	assert_int_equal(count(d, "#### reduce\\_interleaved\\_strided: "), 1);
+	EXPECT_IN(d, "#### reduce\\_interleaved\\_strided: float, n = 2^24");
+	k = between(d, "#### transpose\\_naive: ", "\n#### ");
+	EXPECT_IN(k, "global-memory sectors where a coalesced access touches");
+	EXPECT_IN(k, ": 8× the traffic, uncoalesced; rung 6 "
+		  "(transpose\\_tile) shows the fix.");
+	EXPECT_IN(k, "(8.00×)");
+	free(k);
+	free(d);
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
+/* Results without lines (recorded before them): no line list, no
+ * section, no link to it. */
+static void test_without_lines(void **state)
+{
+	struct results r;
+	char *body, *details;
+
+	(void)state;
+	if (!read_recorded(EARLIER, &r))
+		skip_test();
+	render(&r, "en", &body, &details);
+	EXPECT_NOT_IN(body, "Line by line");
+	EXPECT_NOT_IN(details, "Counters per source line");
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
+/* The thresholds, tried on the tile's own row: a line under 2× the ideal
+ * wavefronts is no conflict; lines not collected say why; a row whose
+ * lines were not asked for says nothing. */
+static void test_thresholds(void **state)
+{
+	struct results r;
+	struct result_row *w;
+	double *x;
+	int swf, ideal;
+	char *body, *details, *k;
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	w = row_of(&r, "my_tile", "float", 4096);
+	swf = source_lines_metric(&w->lines, "shared_wavefronts");
+	ideal = source_lines_metric(&w->lines, "shared_wavefronts_ideal");
+	assert_true(swf >= 0 && ideal >= 0);
+	x = line_values(w, 32);
+	x[swf] = 1.9 * x[ideal];
+	render(&r, "en", &body, &details);
+	k = between(body, "### my\\_tile", "\n## ");
+	EXPECT_NOT_IN(k, "bank conflict;");
+	EXPECT_IN(k, "- Line by line");
+	free(k);
+	free(body);
+	free(details);
+	x[swf] = 2.5 * x[ideal];
+	render(&r, "en", &body, &details);
+	EXPECT_IN(body, ": bank conflicts, 2.5 passes per access on average;");
+	free(body);
+	free(details);
+
+	source_lines_set_status(&w->lines, "CUPTI's SASS metrics recorded "
+				"nothing");
+	render(&r, "en", &body, &details);
+	EXPECT_IN(body, "- Counters per source line: not collected (CUPTI's "
+		  "SASS metrics recorded nothing).");
+	free(body);
+	free(details);
+	source_lines_release(&w->lines);
+	render(&r, "en", &body, &details);
+	k = between(body, "### my\\_tile", "\n## ");
+	EXPECT_NOT_IN(k, "Line by line");
+	EXPECT_NOT_IN(k, "Counters per source line");
+	free(k);
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
+/* One diagnosis per kernel: its rows in a table, the row with lines in
+ * full, the others only where their diagnosis differs. */
+static void test_one_table_per_kernel(void **state)
+{
+	struct results r;
+	char *body, *details, *k;
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	render(&r, "en", &body, &details);
+	k = between(body, "### reduce\\_modulo", "\n### ");
+	EXPECT_IN(k, "| type and size | time (ms) | GB/s | of the ceiling | "
+		  "on the ladder |");
+	EXPECT_IN(k, "| int, n = 2^20 | ");
+	EXPECT_IN(k, "| float, n = 2^24 | ");
+	EXPECT_IN(k, "Below, int, n = 2^24 in full; at the other rows of the "
+		  "table its counters give the same diagnosis.");
+	assert_int_equal(count(k, "\n#### "), 1);
+	EXPECT_IN(k, "#### reduce / int, n = 2^24, block 256");
+	free(k);
+	k = between(body, "### reduce\\_shfl.v2-bug", "\n### ");
+	EXPECT_IN(k, "It failed at every row; below, the failure at int, n = "
+		  "2^24.");
+	EXPECT_IN(k, "| — | — | — | **FAILED** (wrong answer)");
+	assert_int_equal(count(k, "\n#### "), 1);
+	free(k);
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lines_under_kernels),
+		cmocka_unit_test(test_details_tables),
+		cmocka_unit_test(test_without_lines),
+		cmocka_unit_test(test_thresholds),
+		cmocka_unit_test(test_one_table_per_kernel),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
