@@ -174,6 +174,8 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"每一对的比值及其区间、不同的环境参数和比值图见"
 		"[细节页]({1}#前后对比)。" },
 	/* a user kernel's rows in one table (report_user.c) */
+	/* {1} the type, {2} the size */
+	ROW(M_UT_TYPE_SIZE) = { "{1}, {2}", "{1}，{2}" },
 	ROW(M_UT_COL_LADDER) = { "type and size", "类型与规模" },
 	ROW(M_UT_COL_TIME) = { "time (ms)", "时间（ms）" },
 	ROW(M_UT_COL_GBPS) = { "GB/s", "GB/s" },

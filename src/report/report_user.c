@@ -779,6 +779,19 @@ static bool same_diagnosis(const struct model *m, const struct at *x,
 	return same;
 }
 
+/* "float, n = 2^24" for ladder l (its GPU after it when the results mix
+ * GPU models). */
+static void type_size(struct sbuf *b, enum lang L, const struct ladder *l)
+{
+	struct pool p = { .n = 0 };
+	char *size = size_text(l->n, l->m, l->matrix);
+
+	SAY(b, L, M_UT_TYPE_SIZE, pool_md(&p, l->dtype), size);
+	gpu_suffix(b, l->gpu);
+	free(size);
+	pool_release(&p);
+}
+
 /* Every row of the kernel in a table: type and size, time, bandwidth,
  * share of the ceiling and place on the ladder (or why it failed). */
 static void rows_table(const struct model *m, const struct at *a, size_t n,
@@ -798,13 +811,10 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 		const struct ladder *l = a[i].l;
 		const struct item *it = a[i].it;
 		struct sbuf c[ARRAY_SIZE(head)];
-		char *size = size_text(l->n, l->m, l->matrix);
 
 		for (size_t k = 0; k < ARRAY_SIZE(head); k++)
 			c[k] = (struct sbuf)SBUF_INIT;
-		md_text(&c[0], l->dtype);
-		sbuf_addf(&c[0], ", %s", size);
-		gpu_suffix(&c[0], l->gpu);
+		type_size(&c[0], L, l);
 		if (it->ok) {
 			sbuf_add(&c[1], FMT(item_ms(it), 4));
 			sbuf_add(&c[2], it->row->gbps > 0 ?
@@ -828,7 +838,6 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 		table_row(b, cells, ARRAY_SIZE(head));
 		for (size_t k = 0; k < ARRAY_SIZE(head); k++)
 			sbuf_release(&c[k]);
-		free(size);
 	}
 	sbuf_addc(b, '\n');
 }
@@ -865,17 +874,12 @@ static void one_kernel(const struct model *m, const char *name, enum lang L,
 			full[i] = differs = true;
 	if (n > 1) {
 		struct sbuf at = SBUF_INIT;
-		char *size = size_text(a[rep].l->n, a[rep].l->m,
-				       a[rep].l->matrix);
-
 		rows_table(m, a, n, L, b);
-		md_text(&at, a[rep].l->dtype);
-		sbuf_addf(&at, ", %s", size);
+		type_size(&at, L, a[rep].l);
 		SAY(b, L, !a[rep].it->ok ? M_UT_FAILED :
 			  differs ? M_UT_DIFF : M_UT_SAME, sbuf_str(&at));
 		sbuf_add(b, "\n\n");
 		sbuf_release(&at);
-		free(size);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (full[i])
