@@ -43,14 +43,15 @@ objs=""
 for c in src/*/*.c; do
 	# the command line (main.c, cli_*.c) is not part of what is fuzzed
 	case $c in src/cli/main.c|src/cli/cli_*.c) continue ;; esac
-	o=$out/obj/$(basename "$c" .c).o
+	# named by folder too: src/cli/lines.c and src/counters/lines.c
+	o=$out/obj/$(echo "${c#src/}" | tr / -).o
 	$CLANG $flags -c "$c" -o "$o" || exit 1
 	objs="$objs $o"
 done
 # C++ too: the counters files must see ASan at compile time (CUPTI cannot
 # load under it, and they then decline instead of letting ASan abort).
 for c in src/*/*.cpp; do
-	o=$out/obj/$(basename "$c" .cpp).o
+	o=$out/obj/$(echo "${c#src/}" | tr / -).o
 	$CLANGXX -std=c++17 $(echo "$flags" | sed 's/-std=c11//') -c "$c" -o "$o" || exit 1
 	objs="$objs $o"
 done
