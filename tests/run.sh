@@ -314,6 +314,10 @@ script "the source layout (tests/layout.sh, make layout)" \
 	"the source tree: a folder depends on a later one, files call each other in a loop, or a file is over 1,200 lines" \
 	sh tests/layout.sh . "$build"
 
+script "a class's submissions one by one (tests/class.sh)" \
+	"tests/class.sh: a class's submissions: a refusal missing or not on one line, or a good submission lost beside a bad one" \
+	sh tests/class.sh "$culab"
+
 script "the HTML report in a browser (tests/html.sh)" \
 	"tests/html.sh: the HTML report in chromium" \
 	sh tests/html.sh "$culab"

@@ -212,10 +212,12 @@ static int check_one(const char *path, const struct target *t, bool quiet,
 		plan_build(&f, &po, &p);
 		if (plan_prepare_kernels(&p, t->arch, &st) < 0)
 			rc = EXIT_USAGE;
+		else if (st.refused)
+			rc = EXIT_FAILED;
 	}
-	if (rc == EXIT_OK && !quiet)
+	if (rc != EXIT_USAGE && !quiet)
 		check_counters_on_chip(path, &f, t->chip);
-	if (rc == EXIT_OK && !quiet) {
+	if (rc != EXIT_USAGE && !quiet) {
 		diag_printf(stdout, "%s: ok: %zu experiment%s, %zu "
 			    "measurement%s, output %s\n", path, f.nexps,
 			    f.nexps == 1 ? "" : "s", rows, rows == 1 ? "" : "s",
@@ -227,6 +229,10 @@ static int check_one(const char *path, const struct target *t, bool quiet,
 			       t->arch_note, st.instances,
 			       st.instances == 1 ? "" : "s", st.cache_hits,
 			       st.compile_seconds);
+		if (st.refused)
+			printf("%s: %zu submission%s did not compile (each "
+			       "error is above); a run measures the others\n",
+			       path, st.refused, st.refused == 1 ? "" : "s");
 	}
 	plan_release(&p);
 	experiment_file_release(&f);
@@ -242,10 +248,14 @@ int cmd_check(struct cli_context *cx)
 	if (target_options(cx, &t))
 		return EXIT_USAGE;
 	metrics_set_chip(t.chip);
-	for (size_t i = 0; i < cx->args.noperands; i++)
-		if (check_one(cx->args.operands[i], &t, quiet, &counters) !=
-		    EXIT_OK)
-			rc = EXIT_USAGE;
+	for (size_t i = 0; i < cx->args.noperands; i++) {
+		int one = check_one(cx->args.operands[i], &t, quiet, &counters);
+
+		/* a class whose submissions did not all compile is a valid
+		 * file: 1; any invalid file makes it 2 */
+		if (one == EXIT_USAGE || (one != EXIT_OK && rc == EXIT_OK))
+			rc = one;
+	}
 	/* errors name the chip themselves; this is for files that passed */
 	if (rc == EXIT_OK && counters && t.assumed && !quiet)
 		diag_note("%s: counter names checked for %s; choose another chip "

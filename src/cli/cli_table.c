@@ -152,7 +152,10 @@ static const char check_about[] =
 	"file names are compiled with NVRTC (or taken from the cache) for\n"
 	"every type and block the file plans, their signatures checked and\n"
 	"their launch geometry evaluated at every size; compile errors point\n"
-	"into the kernel source.  Exit status 2 when any file is invalid.";
+	"into the kernel source.  A class's submissions (`class:`) are each\n"
+	"checked on their own: one that cannot be taken or does not compile\n"
+	"is reported and the others go on.  Exit status 2 when any file is\n"
+	"invalid, else 1 when a class has submissions that do not compile.";
 
 static const struct cli_option plan_options[] = {
 	OPT_VERBOSE("every measurement on a line of its own"),

@@ -15,7 +15,7 @@
 
 /* Number of experiment keys: the size of the value arrays check_keys()
  * fills for an experiment or for "defaults". */
-#define NKEYS 14
+#define NKEYS 15
 
 /* What one experiment is being built from, while its keys are checked. */
 struct exp_ctx {
@@ -52,6 +52,33 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
  * experiment's variants. */
 int parse_kernels(struct loader *ld, struct exp_ctx *x,
 		  const struct node *nd);
+
+/* The "class" key (experiment_class.c): one kernel per student's
+ * submission, from a glob, with the keys of a kernel; a submission that
+ * cannot be taken is refused with one warning line, and the others go
+ * on. */
+int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd);
+
+/* The keys of a class into out[0..max): "submissions", then those of a
+ * kernel item but "source" and "label".  Returns how many. */
+size_t class_key_names(const char **out, size_t max);
+
+/* The kernel of one student's submission at `path` (its text and len,
+ * which the kernel takes, or frees when it returns NULL), named `name`,
+ * with the keys of class mapping `cls` but "source" and "label".
+ * Returns it registered, or NULL: with why set, the submission is
+ * refused (its function is missing, its name is taken); with why empty,
+ * the class's keys have errors, reported. */
+struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
+				     const struct node *cls, const char *path,
+				     char *text, size_t len, const char *name,
+				     char *why, size_t whysize);
+
+/* Adds kernel k to the file's kernels (once) and to the experiment's
+ * variants, checking the experiment's types against it (errors at
+ * item).  Returns 0 or -1. */
+int kernel_adopt(struct loader *ld, struct exp_ctx *x, struct ukernel *k,
+		 const struct node *item);
 
 /* The "repeats" key (experiment_repeats.c): a fixed count, or `auto`
  * with its settings (experiment.h). */

@@ -724,6 +724,99 @@ static struct ukernel *kernel_item(struct loader *ld, struct exp_ctx *x,
 	return k;
 }
 
+/* ---- one student's submission (experiment_class.c) ------------------- */
+
+size_t class_key_names(const char **out, size_t max)
+{
+	size_t n = 0;
+
+	if (max)
+		out[n++] = "submissions";
+	for (size_t i = 0; i < NKKEYS && n < max; i++)
+		if (kernel_keys[i].parse != k_source &&
+		    kernel_keys[i].parse != k_label)
+			out[n++] = kernel_keys[i].name;
+	return n;
+}
+
+struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
+				     const struct node *cls, const char *path,
+				     char *text, size_t len, const char *name,
+				     char *why, size_t whysize)
+{
+	struct ukernel *k = xcalloc(1, sizeof(*k));
+	struct kctx c = { ld, x, k, cls };
+	char *base, *names[64], buf[512];
+	size_t n, i;
+	int rc = 0;
+
+	why[0] = '\0';
+	k->family = x->e->family;
+	k->yaml_path = ld->path;
+	k->at = (struct uk_pos){ cls->line, cls->col };
+	k->submission = true;
+	k->path = xstrdup(path);
+	k->dir = xstrdup(path);
+	if (strrchr(k->dir, '/'))
+		*strrchr(k->dir, '/') = '\0';
+	else
+		strcpy(k->dir, ".");
+	/* the keys are the class's, checked once for every student (errors
+	 * at the same place are reported once); the function is looked for
+	 * in this student's text below, as a refusal of this student */
+	for (i = 0; i < NKKEYS && !ld->stopped; i++) {
+		const struct node *nd = map_value(cls, kernel_keys[i].name);
+
+		if (kernel_keys[i].parse == k_source ||
+		    kernel_keys[i].parse == k_label || !nd)
+			continue;
+		if (kernel_keys[i].parse(&c, nd) < 0)
+			rc = -1;
+	}
+	if (rc == 0 && !k->function)
+		rc = lerr(ld, cls, "class has no \"function\" (required: the "
+			  "name of the __global__ function every submission "
+			  "defines)");
+	if (rc == 0)
+		rc = k_defaults(&c);
+	k->text = text;
+	k->len = len;
+	if (rc < 0) {
+		ukernel_free(k);
+		return NULL;
+	}
+	base = ukernel_function_base(k->function);
+	n = nvrtc_list_globals(k->text, k->len, names, 64);
+	for (i = 0; i < n && strcmp(names[i], base) != 0; i++)
+		;
+	if (i == n)
+		snprintf(why, whysize, "defines no __global__ function \"%s\" "
+			 "(%s%s)", base, n ? "it defines: " : "it defines none",
+			 n ? join_words((const char *const *)names, n, buf,
+					sizeof(buf)) : "");
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(base);
+	if (!why[0] && registry_find(name))
+		snprintf(why, whysize, "the name \"%s\" is taken by %s", name,
+			 (registry_find(name)->flags & VF_USER) ?
+			 "another kernel of this file" : "a built-in kernel");
+	if (why[0]) {
+		ukernel_free(k);
+		return NULL;
+	}
+	k->label = xstrdup(name);
+	k->timed_region = timed_region_text(k);
+	k->source_ref = xasprintf("%s:%s", k->path, k->function);
+	k->fingerprint = xasprintf("class|%s|%s", family_name(k->family),
+				   k->path);
+	if (k_register(&c) < 0) {
+		ukernel_free(k);
+		return NULL;
+	}
+	return k;
+}
+
 /* The experiment's types against what kernel k can be compiled for. */
 static int kernel_types(struct loader *ld, const struct exp_ctx *x,
 			const struct ukernel *k, const struct node *item)
@@ -756,6 +849,29 @@ static void add_variant(struct exp_ctx *x, const struct ukernel *k)
 	x->e->variants = xrealloc(x->e->variants, (x->e->nvariants + 1) *
 				  sizeof(*x->e->variants));
 	x->e->variants[x->e->nvariants++] = k->row;
+}
+
+int kernel_adopt(struct loader *ld, struct exp_ctx *x, struct ukernel *k,
+		 const struct node *item)
+{
+	struct experiment_file *f = ld->file;
+	int rc = 0;
+
+	if (f) {
+		bool known = false;
+
+		for (size_t j = 0; j < f->nkernels && !known; j++)
+			known = f->kernels[j] == k;
+		if (!known) {
+			f->kernels = xrealloc(f->kernels, (f->nkernels + 1) *
+					      sizeof(*f->kernels));
+			f->kernels[f->nkernels++] = k;
+		}
+	}
+	if (kernel_types(ld, x, k, item) < 0)
+		rc = -1;
+	add_variant(x, k);
+	return rc;
 }
 
 int parse_kernels(struct loader *ld, struct exp_ctx *x, const struct node *nd)

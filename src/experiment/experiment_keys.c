@@ -699,6 +699,7 @@ static const struct exp_key {
 	{ "variants", parse_variants, false, true },
 	{ "types", parse_types, false, true },
 	{ "kernels", parse_kernels, false, false },
+	{ "class", parse_class, false, false },
 	{ "sizes", parse_sizes, true, false },
 	{ "block", parse_block, false, false },
 	{ "warmup", parse_warmup, false, false },

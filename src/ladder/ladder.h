@@ -543,6 +543,9 @@ struct ukernel {
 	const struct variant *row; /* its registry row */
 	char *fingerprint;        /* its item, scalar by scalar: the same item
 				     in two experiments is one kernel */
+	bool submission;          /* a student's, from a `class`: when it
+				     does not compile its measurements are
+				     skipped, the others go on */
 };
 
 /* "host", "relaunch", "atomic", "device" ("" for UK_FINISH_NONE). */
@@ -563,6 +566,7 @@ void ukernel_vars(const struct ukernel *k, const struct kernel_args *a,
 /* Where the preparation stands, for `culab check` and the run's notes. */
 struct ukernel_stats {
 	size_t kernels, instances, cache_hits;
+	size_t refused;           /* submissions that did not compile */
 	double compile_seconds;
 };
 

@@ -222,8 +222,11 @@ struct ukernel_stats;
  * ("sm_90"): compiles what every measurement p runs of them needs
  * (ukernel_prepare), with no GPU; `culab check` does this for the GPU
  * present or an assumed architecture, `culab run` before any GPU work.
- * Returns 0, or -1 when any kernel cannot run (diagnostics printed). */
-int plan_prepare_kernels(const struct plan *p, const char *arch,
+ * Returns 0, or -1 when any kernel cannot run (diagnostics printed).  A
+ * class's submission (ukernel.submission) that does not compile fails
+ * only itself: its measurements are skipped with the reason and counted
+ * in st->refused, and the others go on. */
+int plan_prepare_kernels(struct plan *p, const char *arch,
 			 struct ukernel_stats *st);
 
 /* Marks every PLAN_RUN measurement of stage s skipped, with `why` (the

@@ -472,7 +472,29 @@ int plan_build(const struct experiment_file *f, const struct plan_options *o,
 
 /* ---- the user's kernels ------------------------------------------------------ */
 
-int plan_prepare_kernels(const struct plan *p, const char *arch,
+/* Skips every measurement of submission k that was to run: it did not
+ * compile, and the rest of the class goes on. */
+static void submission_skip(struct plan *p, const struct ukernel *k)
+{
+	for (size_t si = 0; si < p->nstages; si++) {
+		struct plan_stage *s = &p->stages[si];
+
+		for (size_t j = 0; j < s->nms; j++) {
+			struct plan_measurement *ms = &s->ms[j];
+
+			if (ms->v != k->row || ms->state != PLAN_RUN)
+				continue;
+			measurement_skip(ms, "did not compile (culab check "
+					 "shows the error at its line)");
+			s->nstate[PLAN_RUN]--;
+			s->nstate[PLAN_SKIPPED]++;
+			p->nstate[PLAN_RUN]--;
+			p->nstate[PLAN_SKIPPED]++;
+		}
+	}
+}
+
+int plan_prepare_kernels(struct plan *p, const char *arch,
 			 struct ukernel_stats *st)
 {
 	const struct experiment_file *f = p->f;
@@ -505,8 +527,12 @@ int plan_prepare_kernels(const struct plan *p, const char *arch,
 					failed = true;
 			}
 		}
-		if (failed)
+		if (failed && k->submission) {
+			submission_skip(p, k);
+			st->refused++;
+		} else if (failed) {
 			rc = -1;
+		}
 	}
 	return rc;
 }

@@ -1000,6 +1000,11 @@ static int prepare_kernels(struct run *R)
 		  "from the cache, %.2f s", st.kernels, st.kernels == 1 ? "" :
 		  "s", arch, st.instances, st.instances == 1 ? "" : "s",
 		  st.cache_hits, st.compile_seconds);
+	if (st.refused)
+		diag_warning("%zu submission%s of the class did not compile: "
+			     "their rows are skipped, the others are measured "
+			     "(culab check shows each error)", st.refused,
+			     st.refused == 1 ? "" : "s");
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "ladder/ladder.h"
 #include "base/util.h"
 
 static void load(const char *text, struct experiment_file *f)
@@ -313,6 +314,46 @@ static void test_print(void **state)
 	experiment_file_release(&f);
 }
 
+/* A class (tests/class/class.yaml, issue 26): dave is refused at load
+ * (no `reduce`), carol's submission does not compile, so her measurement
+ * is skipped with the reason and the others still run. */
+static void test_class_submission_skipped(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_options o = { .counters = true };
+	struct ukernel_stats st;
+	struct plan p;
+	size_t carol = 0, others = 0;
+
+	(void)state;
+	setenv("CULAB_CACHE_DIR", "off", 1);
+	assert_int_equal(experiment_load("tests/class/class.yaml", &f), 0);
+	assert_int_equal(f.nkernels, 3);
+	plan_build(&f, &o, &p);
+	assert_int_equal(plan_prepare_kernels(&p, "sm_90", &st), 0);
+	assert_int_equal(st.refused, 1);
+	for (size_t i = 0; i < p.nstages; i++)
+		for (size_t k = 0; k < p.stages[i].nms; k++) {
+			const struct plan_measurement *ms = &p.stages[i].ms[k];
+
+			if (!strcmp(ms->v->name, "carol")) {
+				carol++;
+				assert_int_equal(ms->state, PLAN_SKIPPED);
+				assert_string_equal(ms->why, "did not compile "
+						    "(culab check shows the "
+						    "error at its line)");
+			} else {
+				others++;
+				assert_int_equal(ms->state, PLAN_RUN);
+			}
+		}
+	assert_int_equal(carol, 1);
+	assert_int_equal(others, 4);    /* two rungs, alice, bob */
+	assert_int_equal(p.nstate[PLAN_SKIPPED], 1);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -323,6 +364,7 @@ int main(void)
 		cmocka_unit_test(test_measurement),
 		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_stage_skip),
+		cmocka_unit_test(test_class_submission_skipped),
 		cmocka_unit_test(test_print),
 	};
 

@@ -1,0 +1,126 @@
+#!/bin/sh
+# class.sh [CULAB] - a class's submissions checked one by one (issue 26):
+# `culab check` on tests/class/class.yaml takes alice and bob, reports
+# carol's compile error at her line and refuses dave (no `reduce`), exit
+# 1; then a class folder made here of hostile entries, each refused with
+# one line while the good submission is still taken: a name with a
+# space, a newline or a terminal escape, a symbolic link out of the
+# folder, a folder of 10,000 files, a 2 GiB file, an empty folder, a
+# folder of two .cu files, two students of one name; a copy of alice's
+# kernel, re-indented, is taken and flagged.  And the class's own
+# mistakes (a folder that is empty, a glob without a wildcard) are errors
+# of the file, exit 2.  Prints "ok:"/"FAIL:" lines; exits 1 on a failure.
+set -u
+culab=${1:-build/culab}
+case $culab in /*) ;; *) culab=$PWD/$culab ;; esac
+export LC_ALL=C
+export CULAB_CACHE_DIR
+tmp=$(mktemp -d /tmp/culab-class.XXXXXX)
+CULAB_CACHE_DIR=$tmp/cache
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok:   $1"; }
+ko() { fail=$((fail + 1)); echo "FAIL: $1"; }
+# has FILE TEXT WHAT: FILE holds the line TEXT (fixed string)
+has() {
+	if grep -qF -- "$2" "$1"; then ok "$3"; else ko "$3: no \"$2\" in:"; sed 's/^/    /' "$1"; fi
+}
+
+# 1. the four of tests/class
+"$culab" check --arch sm_90 tests/class/class.yaml >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && ok "tests/class/class.yaml: exit 1 (a submission did not compile)" ||
+	ko "tests/class/class.yaml: exit $rc, want 1"
+has "$tmp/err" "tests/class/ok/carol/reduce.cu:11:5: error: identifier \"__syncthreds\" is undefined" \
+	"carol's compile error at her line"
+has "$tmp/err" "tests/class/class.yaml:11:7: warning: submission tests/class/ok/dave: defines no __global__ function \"reduce\" (it defines: sum)" \
+	"dave refused: no reduce"
+has "$tmp/out" "tests/class/class.yaml: 3 kernels compiled for sm_90" \
+	"alice, bob and carol compiled or tried"
+has "$tmp/out" "tests/class/class.yaml: 1 submission did not compile (each error is above); a run measures the others" \
+	"the summary names the failure"
+"$culab" plan -v tests/class/class.yaml >"$tmp/plan" 2>&1
+has "$tmp/plan" "reduce-class/alice/float/1048576" "alice is planned under her name"
+has "$tmp/plan" "reduce-class/bob/float/1048576" "bob is planned under his name"
+
+# 2. hostile entries beside one good submission
+c=$tmp/c
+mkdir -p "$c/class/alice" "$c/outside" "$c/class/many" "$c/class/empty" \
+	"$c/class/two"
+cp tests/class/ok/alice.cu "$c/class/alice/reduce.cu"
+cp tests/class/ok/alice.cu "$c/class/alice.cu"                 # alice again
+cp tests/class/ok/alice.cu "$c/class/with space.cu"
+cp tests/class/ok/alice.cu "$c/class/new
+line.cu"
+cp tests/class/ok/alice.cu "$c/class/$(printf '\033[31mred').cu"
+cp tests/class/ok/alice.cu "$c/outside/reduce.cu"
+ln -s ../outside "$c/class/link"
+ln -s /etc/passwd "$c/class/passwd.cu"
+i=0
+while [ $i -lt 10000 ]; do : >"$c/class/many/f$i"; i=$((i + 1)); done
+truncate -s 2G "$c/class/huge.cu"
+cp tests/class/ok/alice.cu "$c/class/two/a.cu"
+cp tests/class/ok/alice.cu "$c/class/two/b.cu"
+# eve hands in alice's kernel, re-indented and re-commented
+sed -e 's|^    |\t|' -e 's|// alice:|// eve, all my own work:|' -e 's|  *$||' \
+	tests/class/ok/alice.cu >"$c/class/eve.cu"
+cat >"$c/class.yaml" <<'EOF'
+experiments:
+  - name: hostile
+    family: reduce
+    variants: none
+    types: [float]
+    sizes: [1000]
+    class:
+      submissions: class/*
+      function: reduce
+      finish: host
+      shared: "block * acc"
+EOF
+"$culab" check --arch sm_90 "$c/class.yaml" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 0 ] && ok "hostile class: exit 0 (alice and eve taken, every other refused)" ||
+	ko "hostile class: exit $rc, want 0"
+w="$c/class.yaml:8:7: warning: submission $c/class"
+has "$tmp/err" "$w/alice.cu: the student's name \"alice\" is taken by $c/class/alice: rename one" \
+	"two students of one name: the second refused"
+has "$tmp/err" "$w/with space.cu: the student's name \"with space\" holds a space" "a name with a space"
+has "$tmp/err" "$w/new\\nline.cu: the student's name \"new\\nline\" holds a control character" \
+	"a name with a newline, escaped"
+has "$tmp/err" "$w/\\x1b[31mred.cu: the student's name \"\\x1b[31mred\" holds a control character" \
+	"a name with a terminal escape, escaped"
+has "$tmp/err" "$w/link: is a symbolic link" "a link to a folder outside"
+has "$tmp/err" "$w/passwd.cu: is a symbolic link" "a link to /etc/passwd"
+has "$tmp/err" "$w/many: is a folder of more than 64 entries" "a folder of 10,000 files"
+has "$tmp/err" "$w/huge.cu: is 2.0 GiB, more than the 1024 KiB culab reads" "a 2 GiB file"
+has "$tmp/err" "$w/empty: is a folder without a .cu file" "an empty folder"
+has "$tmp/err" "$w/two: is a folder of 2 .cu files" "a folder of two .cu files"
+has "$tmp/err" "$w/eve.cu: the same source as alice's ($c/class/alice/reduce.cu) once comments and whitespace are set aside; both are measured, flagged for the teacher" \
+	"a copy, re-indented and re-commented, flagged"
+n=$(grep -c ': warning: submission ' "$tmp/err")
+[ "$n" -eq 11 ] && ok "one line per refused or flagged submission (11)" ||
+	ko "$n warning lines, want 11"
+has "$tmp/out" "2 kernels compiled for sm_90" "alice and eve are taken"
+if grep -q "$(printf '\033')" "$tmp/err"; then
+	ko "an escape reached the terminal"
+else
+	ok "no escape reaches the terminal"
+fi
+
+# 3. the class's own mistakes
+mkdir -p "$c/none"
+sed 's|class/\*|none/*|' "$c/class.yaml" >"$c/none.yaml"
+"$culab" check --arch sm_90 "$c/none.yaml" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && ok "an empty class folder: exit 2" || ko "an empty class folder: exit $rc"
+has "$tmp/err" "$c/none.yaml:8:20: error: submissions: \"none/*\" matches nothing" \
+	"an empty class folder: one line"
+sed 's|class/\*|class/alice.cu|' "$c/class.yaml" >"$c/one.yaml"
+"$culab" check --arch sm_90 "$c/one.yaml" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -eq 2 ] && ok "a glob without a wildcard: exit 2" || ko "a glob without a wildcard: exit $rc"
+has "$tmp/err" "has no wildcard" "a glob without a wildcard: one line"
+
+echo "class: $pass passed, $fail failed"
+[ $fail -eq 0 ]
