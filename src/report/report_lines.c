@@ -478,7 +478,7 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 	const struct variant *v = it->v ? it->v : model_variant(m, w->variant);
 	struct sbuf in = SBUF_INIT;
 
-	if (!sl->recorded)
+	if (!sl->recorded || (!sl->status && !sl->nkernels))
 		return;
 	if (sl->status) {
 		struct pool p = { .n = 0 };
