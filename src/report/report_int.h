@@ -231,6 +231,7 @@ enum msg {
 	M_BB_HEAD, M_BB_CROSS, M_BB_MORE,
 	M_UT_COL_LADDER, M_UT_COL_TIME, M_UT_COL_GBPS, M_UT_COL_CEIL,
 	M_UT_COL_PLACE, M_UT_SAME, M_UT_DIFF, M_UT_FAILED, M_UT_TYPE_SIZE,
+	M_UT_IMPOSSIBLE, M_UT_IMPOSSIBLE_CELL,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */

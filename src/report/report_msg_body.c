@@ -174,6 +174,21 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"每一对的比值及其区间、不同的环境参数和比值图见"
 		"[细节页]({1}#前后对比)。" },
 	/* a user kernel's rows in one table (report_user.c) */
+	/* {1} GB/s, {2} percent of the theoretical peak */
+	ROW(M_UT_IMPOSSIBLE) = {
+		"- **Impossible time**: {1} GB/s is {2} % of this GPU's "
+		"theoretical peak, with L2 evicted before every run: a kernel "
+		"that reads its whole input cannot be this fast.  Check that "
+		"it reads every element and computes the answer each time "
+		"(one that returns a remembered answer, or reads little, is "
+		"this fast).",
+		"- **不可能的时间**：{1} GB/s 是这块 GPU 理论峰值的 {2} %，而每次"
+		"运行前都清空了 L2：读取全部输入的核函数不可能这么快。请检查它是否"
+		"读取了每个元素、是否每次都重新计算答案（返回记住的答案或只读取"
+		"少量数据的核函数才会这么快）。" },
+	ROW(M_UT_IMPOSSIBLE_CELL) = { "**impossible time** (faster than the "
+				      "peak); ",
+				      "**不可能的时间**（快于峰值）；" },
 	/* {1} the type, {2} the size */
 	ROW(M_UT_TYPE_SIZE) = { "{1}, {2}", "{1}，{2}" },
 	ROW(M_UT_COL_LADDER) = { "type and size", "类型与规模" },

@@ -643,6 +643,21 @@ static void placement(const struct ladder *l, const struct item *it,
 }
 
 /* Its time, bandwidth, % of peak and % of the measured ceiling. */
+/* Whether row w's time is impossible: faster than its bytes at the
+ * GPU's theoretical peak, with L2 evicted before every run (issue 26's
+ * integrity checks; without the flush its input may sit in L2). */
+static bool impossible(const struct model *m, const struct result_row *w)
+{
+	bool flushed = false;
+
+	if (!(w->pct_peak > 100) || !w->experiment)
+		return false;
+	for (size_t i = 0; i < m->r->nexperiments; i++)
+		if (str_eq(m->r->experiments[i].name, w->experiment))
+			flushed = m->r->experiments[i].l2_flush;
+	return flushed;
+}
+
 static void speed(const struct ladder *l, const struct item *it, enum lang L,
 		  struct sbuf *b)
 {
@@ -696,6 +711,11 @@ static void stage(const struct model *m, const struct ladder *l,
 		user_failure_end(b, L, it);
 	} else {
 		speed(l, it, L, b);
+		if (impossible(m, it->row)) {
+			SAY(b, L, M_UT_IMPOSSIBLE, FMT(it->row->gbps, 4),
+			    PCT(it->row->pct_peak));
+			sbuf_addc(b, '\n');
+		}
 		placement(l, it, L, b);
 		diagnose(m, l, it, L, b);
 		lines_items(b, L, m, l, it, user_shows(m, l, it, "inflight"),
@@ -802,7 +822,6 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 	const char *cells[ARRAY_SIZE(head)];
 	bool right[ARRAY_SIZE(head)] = { false, true, true, true, false };
 
-	(void)m;
 	for (size_t i = 0; i < ARRAY_SIZE(head); i++)
 		cells[i] = say_text(L, head[i]);
 	table_row(b, cells, ARRAY_SIZE(head));
@@ -826,6 +845,8 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 					      l->ceiling->row->gbps));
 			else
 				sbuf_add(&c[3], "—");
+			if (impossible(m, it->row))
+				sbuf_add(&c[4], say_text(L, M_UT_IMPOSSIBLE_CELL));
 			place_short(l, it, L, &c[4]);
 		} else {
 			sbuf_add(&c[1], "—");
@@ -843,8 +864,8 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 }
 
 /* One kernel: its rows in a table, then in full the representative row
- * and each verified row whose diagnosis differs from it (a failed
- * kernel: its first failure). */
+ * and each verified row whose diagnosis differs from it or whose time is
+ * impossible (a failed kernel: its first failure). */
 static void one_kernel(const struct model *m, const char *name, enum lang L,
 		       struct sbuf *b)
 {
@@ -870,7 +891,8 @@ static void one_kernel(const struct model *m, const char *name, enum lang L,
 	full[rep] = true;
 	for (size_t i = 0; i < n; i++)
 		if (i != rep && a[i].it->ok && a[rep].it->ok &&
-		    !same_diagnosis(m, &a[rep], &a[i]))
+		    (impossible(m, a[i].it->row) ||
+		     !same_diagnosis(m, &a[rep], &a[i])))
 			full[i] = differs = true;
 	if (n > 1) {
 		struct sbuf at = SBUF_INIT;

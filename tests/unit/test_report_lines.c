@@ -310,6 +310,39 @@ static void test_one_table_per_kernel(void **state)
 	results_release(&r);
 }
 
+/* Issue 26's integrity check: a time faster than the kernel's bytes at
+ * the GPU's theoretical peak, with L2 evicted before every run, is
+ * flagged; without the flush it is not (the input may sit in L2). */
+static void test_impossible_time(void **state)
+{
+	struct results r;
+	struct result_row *w;
+	char *body, *details, *k;
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	w = row_of(&r, "reduce_shfl.v2", "float", UINT64_C(1) << 24);
+	w->gbps = 4000;
+	w->pct_peak = 119.3;
+	render(&r, "en", &body, &details);
+	k = between(body, "### reduce\\_shfl.v2:", "\n### ");
+	EXPECT_IN(k, "- **Impossible time**: 4000 GB/s is 119.3 % of this GPU's "
+		  "theoretical peak, with L2 evicted before every run");
+	EXPECT_IN(k, "| float, n = 2^24 | 0.03840 | 4000 | ");
+	EXPECT_IN(k, " | **impossible time** (faster than the peak); between ");
+	free(k);
+	free(body);
+	free(details);
+	for (size_t i = 0; i < r.nexperiments; i++)
+		r.experiments[i].l2_flush = false;
+	render(&r, "en", &body, &details);
+	EXPECT_NOT_IN(body, "mpossible time");
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -318,6 +351,7 @@ int main(void)
 		cmocka_unit_test(test_without_lines),
 		cmocka_unit_test(test_thresholds),
 		cmocka_unit_test(test_one_table_per_kernel),
+		cmocka_unit_test(test_impossible_time),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
