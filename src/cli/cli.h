@@ -104,9 +104,12 @@ int cmd_completion(struct cli_context *cx);
 /* ---- cli_shared.c: what several commands share ---------------------------- */
 
 struct report_options;
+struct results;
 /* "culab: report: DIR/{report,details}.{en,zh}.{md,html}": the pages
- * ro rendered into dir. */
-void cli_report_line(const char *dir, const struct report_options *ro);
+ * ro rendered into dir from r (with a class: its page, and a line for
+ * gradebook.csv). */
+void cli_report_line(const char *dir, const struct report_options *ro,
+		     const struct results *r);
 /* The last lines of a run: counts, and every failed row. */
 void run_summary(const struct results *r, const char *outdir);
 /* Option v's argument as an integer from 0 to max into *out; returns 0,

@@ -257,7 +257,7 @@ static int rerun_finish(struct rerun_args *a, const char *path,
 		if (output_report(outdir, res, &a->ro) < 0 && rc == EXIT_OK)
 			rc = EXIT_FAILED;
 		else if (!a->quiet)
-			cli_report_line(outdir, &a->ro);
+			cli_report_line(outdir, &a->ro, res);
 	}
 	if (!a->quiet)
 		run_summary(res, outdir);

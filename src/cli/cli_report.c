@@ -94,7 +94,7 @@ int cmd_report(struct cli_context *cx)
 	else if (output_report(ro.dir, r, &ro) < 0)
 		rc = EXIT_FAILED;
 	else if (!cx->args.quiet)
-		cli_report_line(ro.dir, &ro);
+		cli_report_line(ro.dir, &ro, r);
 out:
 	compare_release(&cmp);
 	results_release(base);

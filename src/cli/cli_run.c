@@ -245,7 +245,7 @@ int cmd_run(struct cli_context *cx)
 		if (output_report(a.outdir, &res, &a.ro) < 0 && rc == EXIT_OK)
 			rc = EXIT_FAILED;
 		else if (!quiet)
-			cli_report_line(a.outdir, &a.ro);
+			cli_report_line(a.outdir, &a.ro, &res);
 	}
 	if (!quiet && res.nrows)
 		run_summary(&res, a.outdir);

@@ -122,13 +122,19 @@ int cli_baseline(const struct cli_command *c, const char *baseline,
 
 /* ---- the report's line ------------------------------------------------------ */
 
-void cli_report_line(const char *dir, const struct report_options *ro)
+void cli_report_line(const char *dir, const struct report_options *ro,
+		     const struct results *r)
 {
-	printf("culab: report: %s/{report,details}.%s.%s\n", dir,
+	bool cls = report_has_class(r);
+
+	printf("culab: report: %s/{report,details%s}.%s.%s\n", dir,
+	       cls ? ",class" : "",
 	       ro->langs == REPORT_ZH ? "zh" :
 	       ro->langs == REPORT_EN ? "en" : "{en,zh}",
 	       ro->formats == REPORT_MD ? "md" :
 	       ro->formats == REPORT_HTML ? "html" : "{md,html}");
+	if (cls && ro->formats != REPORT_HTML)
+		printf("culab: gradebook: %s/gradebook.csv\n", dir);
 }
 
 /* ---- the end of a run ----------------------------------------------------- */

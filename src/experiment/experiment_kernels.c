@@ -664,6 +664,7 @@ static int k_register(struct kctx *c)
 		.source_file = k->path, .source_text = k->text,
 		.source_sha256 = sha256_hex(k->text, k->len, sha) == 0 ? sha :
 				 NULL,
+		.submission = k->submission,
 		.launch = ukernel_launch, .work = ukernel_work,
 		.host = ukernel_host, .ctx = k,
 	};

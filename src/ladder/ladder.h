@@ -279,6 +279,8 @@ struct variant {
 	const char *source_file;
 	const char *source_text;
 	const char *source_sha256;
+	bool submission;         /* a student's, from a class (experiment
+				    files' `class`); results keep it */
 	/* The rung's key lines: the region of a file of kernels/ between the
 	 * comments `culab:key NAME` and `culab:end`, which the build
 	 * extracts (src/ladder/key_lines.awk -> culab_code.h) and the

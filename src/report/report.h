@@ -275,6 +275,10 @@ int report_format_parse(const char *s, unsigned *formats);
  * draw them (`gnuplot all.gp` in charts/) and 0 is returned. */
 int report_render(const struct results *r, const struct report_options *o);
 
+/* Whether the report of `r` has a class page and gradebook.csv: its
+ * variants hold a class's submissions (docs/class.md). */
+bool report_has_class(const struct results *r);
+
 /* What report_render() would refuse as bad input, checked before a
  * command creates or writes anything: every template o uses is read and
  * parsed (errors at file:line:col), a template of one's own comes with

@@ -232,6 +232,9 @@ enum msg {
 	M_UT_COL_LADDER, M_UT_COL_TIME, M_UT_COL_GBPS, M_UT_COL_CEIL,
 	M_UT_COL_PLACE, M_UT_SAME, M_UT_DIFF, M_UT_FAILED, M_UT_TYPE_SIZE,
 	M_UT_IMPOSSIBLE, M_UT_IMPOSSIBLE_CELL,
+	M_K_IMPOSSIBLE, M_K_VERIFIED, M_K_HEAD, M_K_COL_STUDENT, M_K_COL_STATE,
+	M_K_COL_SCORE, M_K_COL_TIME, M_K_COL_PROBLEM, M_K_COL_LINE, M_K_PLACE,
+	M_K_SCORE,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
@@ -700,6 +703,31 @@ void user_summary(struct sbuf *b, enum lang L, const struct model *m,
 bool user_shows(const struct model *m, const struct ladder *l,
 		const struct item *it, const char *what);
 
+/* For the class page: the first problem the diagnosis of `it` finds, in
+ * a few words ("shared-memory bank conflicts"), or NULL; where `it` sits
+ * between the rungs, in a few words; whether its time is impossible
+ * (faster than its bytes at the peak with L2 evicted before every run). */
+const char *user_problem(const struct model *m, const struct ladder *l,
+			 const struct item *it, enum lang L);
+void user_place(struct sbuf *b, enum lang L, const struct ladder *l,
+		const struct item *it);
+bool user_impossible(const struct model *m, const struct result_row *w);
+
+/* ---- a class (report_class.c) ------------------------------------------ */
+
+/* Whether the results hold a class's submissions (variants marked
+ * `submission`): the report then writes the class page and
+ * gradebook.csv. */
+bool model_has_class(const struct model *m);
+/* The class page's blocks: per experiment a table of its students
+ * (state, score, time per type and size, main problem, its line) and
+ * where each sits; how the score is computed. */
+void blk_class_table(const struct model *m, enum lang L, struct sbuf *b);
+void blk_class_score(const struct model *m, enum lang L, struct sbuf *b);
+/* gradebook.csv: a header, then a line per student and experiment, best
+ * score first (English words).  Caller frees. */
+char *class_gradebook(const struct model *m);
+
 /* ---- charts (report_charts.c) ----------------------------------------- */
 
 /* Builds every chart of m and records, per group, the names of those that
@@ -781,6 +809,13 @@ void user_failure_end(struct sbuf *b, enum lang L, const struct item *it);
 void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		 const struct ladder *l, const struct item *it, bool narrow,
 		 const char *indent);
+
+/* The line of item it's first kernel that carries the most (the first
+ * line the body's list names), 0 when it has no lines or none stands
+ * out; *file gets its file (the kernel's own, or another).  `narrow`
+ * as lines_items() takes it. */
+int lines_first(const struct model *m, const struct item *it, bool narrow,
+		const char **file);
 
 /* The details page's section: every line of the user's kernels, and the
  * key lines of each built-in rung (its float row, else its first), with

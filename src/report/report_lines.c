@@ -504,6 +504,27 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 	sbuf_release(&in);
 }
 
+int lines_first(const struct model *m, const struct item *it, bool narrow,
+		const char **file)
+{
+	const struct source_lines *sl = &it->row->lines;
+	struct pick p[1];
+	struct kv kv;
+	int line = 0;
+
+	(void)m;
+	*file = NULL;
+	if (!sl->recorded || sl->status || !sl->nkernels)
+		return 0;
+	kv_of(sl, 0, &kv);
+	if (picks(&kv, narrow, p, 1) == 1 && p[0].v->sl->file) {
+		line = p[0].v->sl->line;
+		*file = p[0].v->sl->file;
+	}
+	free(kv.v);
+	return line;
+}
+
 /* ---- the details page: every line, a column per metric --------------- */
 
 static void cell_count(struct sbuf *c, double x)

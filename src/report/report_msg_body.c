@@ -189,6 +189,40 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_UT_IMPOSSIBLE_CELL) = { "**impossible time** (faster than the "
 				      "peak); ",
 				      "**不可能的时间**（快于峰值）；" },
+	/* the class page (report_class.c) */
+	ROW(M_K_IMPOSSIBLE) = { "**impossible time**", "**不可能的时间**" },
+	ROW(M_K_VERIFIED) = { "verified", "已验证" },
+	/* {1} the experiment, {2} the family */
+	ROW(M_K_HEAD) = { "{1} ({2})", "{1}（{2}）" },
+	ROW(M_K_COL_STUDENT) = { "student", "学生" },
+	ROW(M_K_COL_STATE) = { "state", "状态" },
+	ROW(M_K_COL_SCORE) = { "score", "得分" },
+	/* {1} the type, {2} the size */
+	ROW(M_K_COL_TIME) = { "{1}, {2} (ms)", "{1}，{2}（ms）" },
+	ROW(M_K_COL_PROBLEM) = { "main problem", "主要问题" },
+	ROW(M_K_COL_LINE) = { "line", "行" },
+	/* {1} the student, {2} type, {3} size, {4} where */
+	ROW(M_K_PLACE) = { "{1} at {2}, {3}: {4}.", "{1}（{2}，{3}）：{4}。" },
+	ROW(M_K_SCORE) = {
+		"A student's score is 0 unless every row of theirs verified and "
+		"none has an impossible time (faster than its bytes at the GPU's "
+		"theoretical peak with L2 evicted before every run); otherwise "
+		"100 times the geometric mean, over the types and sizes they ran, "
+		"of the fastest built-in rung's time over theirs, each ratio at "
+		"most 1: as fast as the best rung of the same run, or faster, is "
+		"100, half as fast everywhere is 50.  The main problem is the "
+		"first the diagnosis of their largest verified row finds, and "
+		"the line the first its counters per source line name (their "
+		"report's \"Your kernels\" and the details say why).  "
+		"gradebook.csv holds the same, a line per student.",
+		"学生得分：只要有一行未通过验证，或有一行时间不可能（在每次运行前"
+		"清空 L2 的情况下，快于按 GPU 理论峰值搬运其字节所需的时间），得分"
+		"为 0；否则为 100 乘以几何平均值，平均的是其所运行的各类型与规模"
+		"上“本次运行中最快内置级的时间 / 该学生的时间”，每个比值至多为 1："
+		"与最快的级一样快或更快得 100，处处只有一半速度得 50。主要问题是"
+		"对其最大规模已验证行的诊断所找到的第一个问题，行号是逐行计数器"
+		"指出的第一行（原因见报告的“你的核函数”一节和细节页）。"
+		"gradebook.csv 每个学生一行，内容相同。" },
 	/* {1} the type, {2} the size */
 	ROW(M_UT_TYPE_SIZE) = { "{1}, {2}", "{1}，{2}" },
 	ROW(M_UT_COL_LADDER) = { "type and size", "类型与规模" },

@@ -172,6 +172,11 @@ static const struct report_placeholder placeholders[] = {
 	{ "source_lines", "counters per source line: every line of your "
 	  "kernels and each built-in rung's key lines, a column per metric "
 	  "(empty when the run collected none)", BLOCK(blk_source_lines) },
+	{ "class_table", "a class's students, per experiment: state, score, "
+	  "time per type and size, main problem and its line, where each "
+	  "sits (empty without a class)", BLOCK(blk_class_table) },
+	{ "class_score", "how a student's score is computed (empty without "
+	  "a class)", BLOCK(blk_class_score) },
 	{ "baseline_summary", "before and after (--baseline) in a few lines: "
 	  "the counts of faster, slower and same rows, a cross-GPU warning "
 	  "(empty without --baseline)", BLOCK(blk_baseline_summary) },
@@ -257,9 +262,20 @@ static bool readable(const char *path)
 /* The two pages of a report: the body a student hands in, and the
  * details it links to.  Each is a template of its own per language
  * (templates/<stem>.<lang>.md). */
-enum page { PAGE_BODY, PAGE_DETAILS, NPAGES };
+enum page { PAGE_BODY, PAGE_DETAILS, PAGE_CLASS, NPAGES };
 
-static const char *const page_stems[NPAGES] = { "report", "details" };
+static const char *const page_stems[NPAGES] = { "report", "details",
+						"class" };
+
+/* Only with a class is the class page's template read and the page
+ * written (model_has_class, before there is a model). */
+bool report_has_class(const struct results *r)
+{
+	for (size_t i = 0; i < r->nvariants; i++)
+		if (r->variants[i]->submission)
+			return true;
+	return false;
+}
 
 /* Finds <stem>.<lang>.md of page p (the body: --template's file when
  * given); returns a heap path or NULL after a diagnostic that names
@@ -379,7 +395,7 @@ static int html_write(int dirfd, const char *dir, const char *file,
 /* Reads and checks both pages' templates of every language o renders
  * into tmpl[page][lang].  Returns 0, or -1 after a diagnostic (tmpl
  * then holds what was read, for the caller to free). */
-static int templates_load(const struct report_options *o,
+static int templates_load(const struct report_options *o, bool class_page,
 			  struct template *tmpl[NPAGES][NLANG])
 {
 	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
@@ -399,7 +415,8 @@ static int templates_load(const struct report_options *o,
 			char *path;
 			int bad;
 
-			if (!(langs & (1u << L)))
+			if (!(langs & (1u << L)) ||
+			    (pg == PAGE_CLASS && !class_page))
 				continue;
 			path = template_find(o, (enum page)pg, (enum lang)L);
 			if (!path)
@@ -441,7 +458,7 @@ static int charts_dir_check(const struct report_options *o, int dirfd)
 int report_prepare(const struct report_options *o)
 {
 	struct template *tmpl[NPAGES][NLANG] = { { NULL } };
-	int rc = templates_load(o, tmpl), fd;
+	int rc = templates_load(o, false, tmpl), fd;
 
 	templates_free(tmpl);
 	if (rc < 0)
@@ -502,7 +519,7 @@ int report_render(const struct results *r, const struct report_options *o)
 		return diag_error("no output directory for the report");
 	/* every template is read and checked, and the directories opened,
 	 * before anything is written */
-	if (templates_load(o, tmpl) < 0)
+	if (templates_load(o, report_has_class(r), tmpl) < 0)
 		goto out;
 	fd = dir_make(AT_FDCWD, NULL, o->dir, DIR_FOLLOW);
 	if (fd < 0 || charts_dir_check(o, fd) < 0)
@@ -546,6 +563,15 @@ int report_render(const struct results *r, const struct report_options *o)
 			if (bad)
 				goto out;
 		}
+	if (model_has_class(&m) && (formats & REPORT_MD)) {
+		char *csv = class_gradebook(&m);
+		int bad = write_file_at(fd, o->dir, "gradebook.csv", csv,
+					strlen(csv));
+
+		free(csv);
+		if (bad)
+			goto out;
+	}
 	rc = charts_failed ? -1 : 0;
 out:
 	if (fd >= 0)

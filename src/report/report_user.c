@@ -1039,3 +1039,32 @@ void user_summary(struct sbuf *b, enum lang L, const struct model *m,
 	pool_release(&p);
 	free(size);
 }
+
+/* ---- for the class page (report_class.c) -------------------------------- */
+
+const char *user_problem(const struct model *m, const struct ladder *l,
+			 const struct item *it, enum lang L)
+{
+	const char *what = NULL;
+	struct diag *d;
+
+	if (!it->ok)
+		return NULL;
+	d = diag_new(m, l, it, L);
+	for (size_t r = 0; r < NRULES && !what; r++)
+		if (d->o[r] == O_FIRES)
+			what = rules[r].what[L];
+	diag_free(d);
+	return what;
+}
+
+void user_place(struct sbuf *b, enum lang L, const struct ladder *l,
+		const struct item *it)
+{
+	place_short(l, it, L, b);
+}
+
+bool user_impossible(const struct model *m, const struct result_row *w)
+{
+	return impossible(m, w);
+}

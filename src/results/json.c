@@ -164,6 +164,9 @@ static json_t *variant_to_json(const struct variant *v)
 		json_object_set_new(o, "source_sha256",
 				    jtext(v->source_sha256));
 	}
+	/* a student's kernel of a class, only then */
+	if (v->submission)
+		json_object_set_new(o, "submission", json_true());
 	/* a rung's key lines (ladder.h), only when it has them */
 	if (v->code_text) {
 		json_object_set_new(o, "code_file", jtext(v->code_file));

@@ -639,6 +639,9 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	v->source_text = get_str(rd, o, where, "source_text", true,
 				 RESULTS_MAX_SOURCE);
 	v->source_sha256 = get_name(rd, o, where, "source_sha256", true);
+	/* a class's submission: absent otherwise, and from older files */
+	v->submission = json_object_get(o, "submission") &&
+			get_bool(rd, o, where, "submission");
 	/* a rung's key lines: absent from files written before culab
 	 * recorded them, which render without */
 	v->code_text = get_str(rd, o, where, "code_text", true,

@@ -1,0 +1,394 @@
+/* report_class.c - the class page and the gradebook (issue 26): one row
+ * per student of a class (the variants marked `submission`), with their
+ * state, score, time at each type and size, the rung they sit beside,
+ * their main problem and its line.  See report_int.h.
+ *
+ * The score (class_score, said on the page): 0 unless every row of the
+ * student verified and none has an impossible time; else 100 times the
+ * geometric mean, over the ladders the student ran in, of the fastest
+ * built-in rung's time over the student's, each ratio capped at 1 (as
+ * fast as the best rung, or faster, is 100). */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ladder/ladder.h"
+#include "base/util.h"
+
+/* One student of one experiment: their rows, ladder by ladder. */
+struct pupil {
+	const char *name;
+	const char *experiment;
+	const struct ladder **l;     /* per row: its ladder */
+	const struct item **it;
+	size_t n;
+	size_t ok;                   /* rows verified with a time */
+	bool impossible;
+	double score;                /* 0 .. 100 */
+	size_t rep;                  /* the row described: the largest
+				        verified, else the largest */
+};
+
+bool model_has_class(const struct model *m)
+{
+	for (size_t i = 0; i < m->r->nvariants; i++)
+		if (m->r->variants[i]->submission)
+			return true;
+	return false;
+}
+
+static bool is_submission(const struct model *m, const struct item *it)
+{
+	const struct variant *v = it->v ? it->v :
+				  model_variant(m, it->row->variant);
+
+	return it->role == ROLE_USER && v && v->submission;
+}
+
+static double score_of(const struct model *m, struct pupil *p)
+{
+	double logs = 0;
+	size_t k = 0;
+
+	if (p->ok < p->n || p->impossible)
+		return 0;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct item *best = p->l[i]->best;
+		double r;
+
+		if (!best || !(item_ms(best) > 0) || !(item_ms(p->it[i]) > 0))
+			continue;
+		r = item_ms(best) / item_ms(p->it[i]);
+		logs += log(r < 1 ? r : 1);
+		k++;
+	}
+	(void)m;
+	return k ? 100 * exp(logs / (double)k) : 0;
+}
+
+/* The students of experiment `e` (every ladder of it), in the order of
+ * their first row; the caller frees each's arrays and the list. */
+static size_t pupils_of(const struct model *m, const char *e,
+			struct pupil **out)
+{
+	struct pupil *p = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nladders; i++) {
+		const struct ladder *l = &m->ladders[i];
+
+		if (!str_eq(l->experiment, e))
+			continue;
+		for (size_t j = 0; j < l->nitems; j++) {
+			const struct item *it = l->items[j];
+			size_t k;
+
+			if (!is_submission(m, it))
+				continue;
+			for (k = 0; k < n && !str_eq(p[k].name, it->row->variant);
+			     k++)
+				;
+			if (k == n) {
+				p = xrealloc(p, (n + 1) * sizeof(*p));
+				p[n++] = (struct pupil){ .name = it->row->variant,
+							 .experiment = e };
+			}
+			p[k].l = xrealloc(p[k].l, (p[k].n + 1) * sizeof(*p[k].l));
+			p[k].it = xrealloc(p[k].it, (p[k].n + 1) *
+					   sizeof(*p[k].it));
+			p[k].l[p[k].n] = l;
+			p[k].it[p[k].n++] = it;
+			p[k].ok += it->ok;
+			p[k].impossible |= it->ok &&
+					   user_impossible(m, it->row);
+		}
+	}
+	for (size_t k = 0; k < n; k++) {
+		struct pupil *q = &p[k];
+
+		q->score = score_of(m, q);
+		for (size_t i = 1; i < q->n; i++) {
+			const struct item *a = q->it[i], *b = q->it[q->rep];
+			double sa = (double)a->row->n * a->row->m;
+			double sb = (double)b->row->n * b->row->m;
+
+			if ((a->ok && !b->ok) || (a->ok == b->ok && sa > sb))
+				q->rep = i;
+		}
+	}
+	*out = p;
+	return n;
+}
+
+static void pupils_free(struct pupil *p, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		free(p[k].l);
+		free(p[k].it);
+	}
+	free(p);
+}
+
+static int by_score(const void *a, const void *b)
+{
+	const struct pupil *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score > y->score ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* The experiments that have students, in results order. */
+static size_t class_experiments(const struct model *m, const char **out,
+				size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nladders; i++) {
+		const struct ladder *l = &m->ladders[i];
+		bool has = false, seen = false;
+
+		for (size_t j = 0; j < l->nitems && !has; j++)
+			has = is_submission(m, l->items[j]);
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = str_eq(out[k], l->experiment);
+		if (has && !seen && n < max)
+			out[n++] = l->experiment;
+	}
+	return n;
+}
+
+/* The student's state in a few words: verified, or why not. */
+static void state(struct sbuf *b, enum lang L, const struct model *m,
+		  const struct pupil *p)
+{
+	(void)m;
+	if (p->impossible)
+		sbuf_add(b, say_text(L, M_K_IMPOSSIBLE));
+	else if (p->ok == p->n)
+		sbuf_add(b, say_text(L, M_K_VERIFIED));
+	else {
+		const struct item *bad = NULL;
+
+		for (size_t i = 0; i < p->n && !bad; i++)
+			if (!p->it[i]->ok)
+				bad = p->it[i];
+		status_text(b, L, bad);
+	}
+}
+
+/* The main problem and its line, at the row described. */
+static void problem(struct sbuf *b, enum lang L, const struct model *m,
+		    const struct pupil *p, struct sbuf *line)
+{
+	const struct item *it = p->it[p->rep];
+	const char *what = user_problem(m, p->l[p->rep], it, L);
+	const char *file;
+	int n = it->ok ? lines_first(m, it, user_shows(m, p->l[p->rep], it,
+							 "inflight"), &file) : 0;
+
+	sbuf_add(b, what ? what : "—");
+	if (n > 0)
+		sbuf_addf(line, "%d", n);
+	else
+		sbuf_add(line, "—");
+}
+
+void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const char *exps[64];
+	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
+
+	for (size_t e = 0; e < ne; e++) {
+		struct pupil *p;
+		size_t n = pupils_of(m, exps[e], &p);
+		const struct ladder **lads = NULL;
+		size_t nl = 0, ncols;
+		const char **cells;
+		bool *right;
+		struct pool pool = { .n = 0 };
+
+		/* the ladders of the experiment, a time column each */
+		for (size_t i = 0; i < m->nladders; i++)
+			if (str_eq(m->ladders[i].experiment, exps[e])) {
+				lads = xrealloc(lads, (nl + 1) * sizeof(*lads));
+				lads[nl++] = &m->ladders[i];
+			}
+		qsort(p, n, sizeof(*p), by_score);
+		sbuf_add(b, "### ");
+		SAY(b, L, M_K_HEAD, pool_md(&pool, exps[e]),
+		    pool_md(&pool, lads[0]->family));
+		sbuf_add(b, "\n\n");
+		ncols = 5 + nl;
+		cells = xcalloc(ncols, sizeof(*cells));
+		right = xcalloc(ncols, sizeof(*right));
+		cells[0] = say_text(L, M_K_COL_STUDENT);
+		cells[1] = say_text(L, M_K_COL_STATE);
+		cells[2] = say_text(L, M_K_COL_SCORE);
+		right[2] = true;
+		for (size_t i = 0; i < nl; i++) {
+			char *size = size_text(lads[i]->n, lads[i]->m,
+					       lads[i]->matrix);
+			struct sbuf h = SBUF_INIT;
+
+			SAY(&h, L, M_K_COL_TIME, pool_md(&pool, lads[i]->dtype),
+			    size);
+			cells[3 + i] = pool_keep(&pool, sbuf_detach(&h));
+			right[3 + i] = true;
+			free(size);
+		}
+		cells[3 + nl] = say_text(L, M_K_COL_PROBLEM);
+		cells[4 + nl] = say_text(L, M_K_COL_LINE);
+		right[4 + nl] = true;
+		table_row(b, cells, ncols);
+		table_rule(b, right, ncols);
+		for (size_t k = 0; k < n; k++) {
+			struct sbuf c[3] = { SBUF_INIT, SBUF_INIT, SBUF_INIT };
+			struct pool rp = { .n = 0 };
+
+			cells[0] = pool_md(&rp, p[k].name);
+			state(&c[0], L, m, &p[k]);
+			cells[1] = sbuf_str(&c[0]);
+			cells[2] = pool_keep(&rp, xasprintf("%.1f", p[k].score));
+			for (size_t i = 0; i < nl; i++) {
+				const struct item *it = NULL;
+
+				for (size_t j = 0; j < p[k].n && !it; j++)
+					if (p[k].l[j] == lads[i])
+						it = p[k].it[j];
+				cells[3 + i] = !it ? "" : it->ok ?
+					pool_keep(&rp,
+						  xstrdup(FMT(item_ms(it), 4))) :
+					"—";
+			}
+			problem(&c[1], L, m, &p[k], &c[2]);
+			cells[3 + nl] = sbuf_str(&c[1]);
+			cells[4 + nl] = sbuf_str(&c[2]);
+			table_row(b, cells, ncols);
+			for (size_t i = 0; i < 3; i++)
+				sbuf_release(&c[i]);
+			pool_release(&rp);
+		}
+		sbuf_addc(b, '\n');
+		/* where each sits, at the size described */
+		for (size_t k = 0; k < n; k++) {
+			const struct item *it = p[k].it[p[k].rep];
+			const struct ladder *l = p[k].l[p[k].rep];
+			char *size = size_text(l->n, l->m, l->matrix);
+			struct sbuf at = SBUF_INIT;
+
+			if (!it->ok) {
+				free(size);
+				continue;
+			}
+			struct pool rp = { .n = 0 };
+
+			user_place(&at, L, l, it);
+			sbuf_add(b, "- ");
+			SAY(b, L, M_K_PLACE, pool_md(&rp, p[k].name),
+			    pool_md(&rp, l->dtype), size, sbuf_str(&at));
+			sbuf_addc(b, '\n');
+			sbuf_release(&at);
+			pool_release(&rp);
+			free(size);
+		}
+		sbuf_addc(b, '\n');
+		free(cells);
+		free(right);
+		free(lads);
+		pool_release(&pool);
+		pupils_free(p, n);
+	}
+	block_trim(b);
+}
+
+void blk_class_score(const struct model *m, enum lang L, struct sbuf *b)
+{
+	if (!model_has_class(m))
+		return;
+	sbuf_add(b, say_text(L, M_K_SCORE));
+}
+
+/* ---- the gradebook ------------------------------------------------------ */
+
+/* The student's state as one word for the gradebook. */
+static const char *state_word(const struct pupil *p)
+{
+	static const char *const by_status[ROW__COUNT] = {
+		[ROW_OK] = "unverified", [ROW_WRONG] = "wrong answer",
+		[ROW_ERROR] = "error", [ROW_SKIPPED] = "not run",
+	};
+
+	if (p->impossible)
+		return "impossible time";
+	for (size_t i = 0; i < p->n; i++)
+		if (!p->it[i]->ok)
+			return (unsigned)p->it[i]->row->status < ROW__COUNT ?
+			       by_status[p->it[i]->row->status] : "error";
+	return "verified";
+}
+
+static void csv_field(struct sbuf *b, const char *s)
+{
+	if (!strpbrk(s, ",\"\n\r")) {
+		sbuf_add(b, s);
+		return;
+	}
+	sbuf_addc(b, '"');
+	for (; *s; s++) {
+		if (*s == '"')
+			sbuf_addc(b, '"');
+		sbuf_addc(b, *s);
+	}
+	sbuf_addc(b, '"');
+}
+
+char *class_gradebook(const struct model *m)
+{
+	const char *exps[64];
+	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
+	struct sbuf b = SBUF_INIT;
+
+	sbuf_add(&b, "student,experiment,state,score,rows,verified,"
+		 "problem,line,file\n");
+	for (size_t e = 0; e < ne; e++) {
+		struct pupil *p;
+		size_t n = pupils_of(m, exps[e], &p);
+
+		qsort(p, n, sizeof(*p), by_score);
+		for (size_t k = 0; k < n; k++) {
+			const struct item *it = p[k].it[p[k].rep];
+			const char *what = user_problem(m, p[k].l[p[k].rep], it,
+							EN);
+			const char *file = NULL;
+			int line = it->ok ? lines_first(m, it,
+							user_shows(m, p[k].l[p[k].rep],
+								   it, "inflight"),
+							&file) : 0;
+			struct sbuf st = SBUF_INIT;
+			char num[32];
+
+			csv_field(&b, p[k].name);
+			sbuf_addc(&b, ',');
+			csv_field(&b, exps[e]);
+			sbuf_addc(&b, ',');
+			sbuf_add(&st, state_word(&p[k]));
+			csv_field(&b, sbuf_str(&st));
+			sbuf_addf(&b, ",%.1f,%zu,%zu,", p[k].score, p[k].n,
+				  p[k].ok);
+			csv_field(&b, what ? what : "");
+			sbuf_addc(&b, ',');
+			snprintf(num, sizeof(num), "%d", line);
+			sbuf_add(&b, line > 0 ? num : "");
+			sbuf_addc(&b, ',');
+			csv_field(&b, line > 0 && file ? file : "");
+			sbuf_addc(&b, '\n');
+			sbuf_release(&st);
+		}
+		pupils_free(p, n);
+	}
+	return sbuf_detach(&b);
+}
