@@ -134,7 +134,8 @@ void cli_report_line(const char *dir, const struct report_options *ro,
 	       ro->formats == REPORT_MD ? "md" :
 	       ro->formats == REPORT_HTML ? "html" : "{md,html}");
 	if (cls && ro->formats != REPORT_HTML)
-		printf("culab: gradebook: %s/gradebook.csv\n", dir);
+		printf("culab: class: %s/gradebook.csv, a page per student "
+		       "in %s/students/\n", dir, dir);
 }
 
 /* ---- the end of a run ----------------------------------------------------- */

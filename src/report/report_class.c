@@ -69,6 +69,22 @@ static double score_of(const struct model *m, struct pupil *p)
 	return k ? 100 * exp(logs / (double)k) : 0;
 }
 
+/* The student's name, linked to their page (students/NAME/report.L.md)
+ * when the name can be a folder's (report_render.c writes it then). */
+static const char *student_link(struct pool *p, enum lang L, const char *name)
+{
+	char *md = md_dup(name);
+
+	for (const char *c = name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
+		      *c == '-' || *c == ':') || !strcmp(name, ".") ||
+		    !strcmp(name, ".."))
+			return pool_keep(p, md);
+	return pool_keep(p, xasprintf("[%s](students/%s/report.%s.md)", md,
+				      name, L == ZH ? "zh" : "en"));
+}
+
 /* The students of experiment `e` (every ladder of it), in the order of
  * their first row; the caller frees each's arrays and the list. */
 static size_t pupils_of(const struct model *m, const char *e,
@@ -249,7 +265,7 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 			struct sbuf c[3] = { SBUF_INIT, SBUF_INIT, SBUF_INIT };
 			struct pool rp = { .n = 0 };
 
-			cells[0] = pool_md(&rp, p[k].name);
+			cells[0] = student_link(&rp, L, p[k].name);
 			state(&c[0], L, m, &p[k]);
 			cells[1] = sbuf_str(&c[0]);
 			cells[2] = pool_keep(&rp, xasprintf("%.1f", p[k].score));
@@ -390,5 +406,91 @@ char *class_gradebook(const struct model *m)
 		}
 		pupils_free(p, n);
 	}
+	return sbuf_detach(&b);
+}
+
+/* ---- a page per student -------------------------------------------------- */
+
+size_t class_students(const struct model *m, const char ***out)
+{
+	const char **names = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->r->nvariants; i++) {
+		const struct variant *v = m->r->variants[i];
+		bool rows = false;
+
+		for (size_t k = 0; k < m->nitems && !rows; k++)
+			rows = str_eq(m->items[k].row->variant, v->name);
+		if (!v->submission || !rows)
+			continue;
+		names = xrealloc(names, (n + 1) * sizeof(*names));
+		names[n++] = v->name;
+	}
+	*out = names;
+	return n;
+}
+
+/* Copies text into b with every link to a page of the report
+ * ("](report.", "](details.", "](class.", "](charts/") made relative to
+ * a student's folder two levels down. */
+static void relinked(struct sbuf *b, const char *text)
+{
+	static const char *const to[] = { "](report.", "](details.",
+					   "](class.", "](charts/",
+					   "](gradebook.csv" };
+
+	for (const char *p = text; *p;) {
+		size_t k;
+
+		for (k = 0; k < ARRAY_SIZE(to); k++)
+			if (!strncmp(p, to[k], strlen(to[k])))
+				break;
+		if (k < ARRAY_SIZE(to)) {
+			sbuf_add(b, "](../../");
+			p += 2;
+		} else {
+			sbuf_addc(b, *p++);
+		}
+	}
+}
+
+char *class_student_page(const struct model *m, const char *name,
+			 enum lang L)
+{
+	const struct variant *v = model_variant(m, name);
+	const char *title = v ? (L == ZH && v->title_zh ? v->title_zh :
+				 v->title) : NULL;
+	const char *code = L == ZH ? "zh" : "en";
+	struct sbuf part = SBUF_INIT, b = SBUF_INIT;
+	struct pool p = { .n = 0 };
+	const char *gpu = m->r->env.gpu_name ? m->r->env.gpu_name : "?";
+
+	SAY(&b, L, M_K_STUDENT_HEAD, pool_md(&p, name),
+	    pool_md(&p, title && *title && !str_eq(title, name) ? title :
+		    name));
+	sbuf_add(&b, "\n\n");
+	SAY(&b, L, M_K_STUDENT_LINKS, pool_md(&p, gpu),
+	    pool_md(&p, m->r->finished ? m->r->finished : "?"), code);
+	sbuf_add(&b, "\n\n");
+	user_kernel_section(m, name, L, &part);
+	/* the section's own heading is the page's title */
+	{
+		const char *body = sbuf_str(&part);
+		const char *nl = strstr(body, "\n\n");
+
+		if (!strncmp(body, "### ", 4) && nl)
+			body = nl + 2;
+		relinked(&b, body);
+	}
+	sbuf_reset(&part);
+	user_code_of(m, name, L, &part);
+	if (part.len) {
+		sbuf_add(&b, "\n\n");
+		relinked(&b, sbuf_str(&part));
+	}
+	sbuf_addc(&b, '\n');
+	sbuf_release(&part);
+	pool_release(&p);
 	return sbuf_detach(&b);
 }

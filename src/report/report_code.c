@@ -343,6 +343,32 @@ static bool user_code_shown(const struct results *r, size_t i)
 	return false;
 }
 
+/* Variant v's function (or whole file, when it cannot be found) with
+ * its line numbers, after a line saying which it is. */
+static void user_code_one(struct sbuf *b, enum lang L,
+			  const struct variant *v)
+{
+	struct pool p = { .n = 0 };
+	struct sbuf name = SBUF_INIT;
+	char fn[128], a[16], z[16];
+	int first = 1, last = line_count(v->source_text);
+	bool whole = !function_lines(v->source_text,
+				     function_name(v, fn, sizeof(fn)),
+				     &first, &last);
+
+	if (last - first + 1 > USER_CODE_MAX_LINES)
+		last = first + USER_CODE_MAX_LINES - 1;
+	snprintf(a, sizeof(a), "%d", first);
+	snprintf(z, sizeof(z), "%d", last);
+	md_code(&name, v->name);
+	SAY(b, L, whole ? M_UCODE_FILE : M_UCODE_FN, sbuf_str(&name),
+	    pool_md(&p, v->source_file ? v->source_file : v->source), a, z);
+	pool_release(&p);
+	sbuf_release(&name);
+	sbuf_add(b, "\n\n");
+	numbered(b, v->source_text, 1, first, last);
+}
+
 void blk_user_code(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const struct results *r = m->r;
@@ -350,11 +376,6 @@ void blk_user_code(const struct model *m, enum lang L, struct sbuf *b)
 
 	for (size_t i = 0; i < r->nvariants; i++) {
 		const struct variant *v = r->variants[i];
-		struct pool p = { .n = 0 };
-		struct sbuf name = SBUF_INIT;
-		char fn[128], a[16], z[16];
-		int first = 1, last, total;
-		bool whole;
 
 		if (!(v->flags & VF_USER) || !v->source_text ||
 		    !*v->source_text || user_code_shown(r, i))
@@ -363,23 +384,19 @@ void blk_user_code(const struct model *m, enum lang L, struct sbuf *b)
 			sbuf_add(b, say_text(L, M_UCODE_INTRO));
 		sbuf_add(b, any ? "\n" : "\n\n");
 		any = true;
-		total = line_count(v->source_text);
-		last = total;
-		whole = !function_lines(v->source_text,
-					function_name(v, fn, sizeof(fn)),
-					&first, &last);
-		if (last - first + 1 > USER_CODE_MAX_LINES)
-			last = first + USER_CODE_MAX_LINES - 1;
-		snprintf(a, sizeof(a), "%d", first);
-		snprintf(z, sizeof(z), "%d", last);
-		md_code(&name, v->name);
-		SAY(b, L, whole ? M_UCODE_FILE : M_UCODE_FN, sbuf_str(&name),
-		    pool_md(&p, v->source_file ? v->source_file : v->source),
-		    a, z);
-		pool_release(&p);
-		sbuf_release(&name);
-		sbuf_add(b, "\n\n");
-		numbered(b, v->source_text, 1, first, last);
+		user_code_one(b, L, v);
 	}
 	block_trim(b);
+}
+
+void user_code_of(const struct model *m, const char *name, enum lang L,
+		  struct sbuf *b)
+{
+	const struct variant *v = model_variant(m, name);
+
+	if (!v || !v->source_text || !*v->source_text)
+		return;
+	sbuf_add(b, say_text(L, M_UCODE_INTRO));
+	sbuf_add(b, "\n\n");
+	user_code_one(b, L, v);
 }

@@ -328,24 +328,29 @@ static void chart_image(struct walk *w, cmark_node *img)
 }
 
 /* The report's pages link each other by their Markdown files
- * ("details.en.md#method"); the HTML page links the HTML page written
- * beside it ("details.en.html#method"). */
+ * ("details.en.md#method", "../../class.en.md", a student's
+ * "students/alice/report.en.md"); the HTML page links the HTML page
+ * written beside it ("details.en.html#method").  Only relative links
+ * whose last component is a page of the report are changed. */
 static void page_link(cmark_node *link)
 {
-	static const char *const pages[] = { "report.", "details." };
+	static const char *const pages[] = { "report.", "details.", "class." };
 	const char *url = cmark_node_get_url(link);
-	const char *md;
+	const char *base, *md;
 
-	if (!url)
+	if (!url || strstr(url, "://") || url[0] == '/')
 		return;
+	base = strrchr(url, '/');
+	base = base ? base + 1 : url;
 	for (size_t i = 0; i < ARRAY_SIZE(pages); i++) {
 		size_t n = strlen(pages[i]);
 		char *to;
 
-		if (strncmp(url, pages[i], n) != 0 ||
-		    (strncmp(url + n, "en.md", 5) && strncmp(url + n, "zh.md", 5)))
+		if (strncmp(base, pages[i], n) != 0 ||
+		    (strncmp(base + n, "en.md", 5) &&
+		     strncmp(base + n, "zh.md", 5)))
 			continue;
-		md = url + n + 2;
+		md = base + n + 2;
 		if (md[3] && md[3] != '#')
 			continue;
 		to = xasprintf("%.*s.html%s", (int)(md - url), url, md + 3);

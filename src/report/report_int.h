@@ -234,7 +234,7 @@ enum msg {
 	M_UT_IMPOSSIBLE, M_UT_IMPOSSIBLE_CELL,
 	M_K_IMPOSSIBLE, M_K_VERIFIED, M_K_HEAD, M_K_COL_STUDENT, M_K_COL_STATE,
 	M_K_COL_SCORE, M_K_COL_TIME, M_K_COL_PROBLEM, M_K_COL_LINE, M_K_PLACE,
-	M_K_SCORE,
+	M_K_SCORE, M_K_STUDENT_HEAD, M_K_STUDENT_LINKS,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
@@ -712,6 +712,14 @@ const char *user_problem(const struct model *m, const struct ladder *l,
 void user_place(struct sbuf *b, enum lang L, const struct ladder *l,
 		const struct item *it);
 bool user_impossible(const struct model *m, const struct result_row *w);
+/* The "Your kernels" section's part of kernel `name`: its heading, its
+ * rows in a table, the row in full with its lines (a student's page). */
+void user_kernel_section(const struct model *m, const char *name,
+			 enum lang L, struct sbuf *b);
+/* Kernel `name`'s source as the body shows it (report_code.c), after
+ * the section's intro line; nothing without a stored source. */
+void user_code_of(const struct model *m, const char *name, enum lang L,
+		  struct sbuf *b);
 
 /* ---- a class (report_class.c) ------------------------------------------ */
 
@@ -727,6 +735,14 @@ void blk_class_score(const struct model *m, enum lang L, struct sbuf *b);
 /* gradebook.csv: a header, then a line per student and experiment, best
  * score first (English words).  Caller frees. */
 char *class_gradebook(const struct model *m);
+/* The students' names (the submission variants), in results order, into
+ * a heap array the caller frees (not the names); returns how many. */
+size_t class_students(const struct model *m, const char ***out);
+/* Student `name`'s own page in language L (students/NAME/report.L.md):
+ * their kernel's part of the report, its source, and links to the
+ * class page and the report two folders up.  Caller frees. */
+char *class_student_page(const struct model *m, const char *name,
+			 enum lang L);
 
 /* ---- charts (report_charts.c) ----------------------------------------- */
 

@@ -223,6 +223,15 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"对其最大规模已验证行的诊断所找到的第一个问题，行号是逐行计数器"
 		"指出的第一行（原因见报告的“你的核函数”一节和细节页）。"
 		"gradebook.csv 每个学生一行，内容相同。" },
+	/* a student's page: {1} the student, {2} the kernel's title */
+	ROW(M_K_STUDENT_HEAD) = { "# {1}: {2}", "# {1}：{2}" },
+	/* {1} the GPU, {2} when, {3} the language code */
+	ROW(M_K_STUDENT_LINKS) = {
+		"{1} · {2} · [the class](../../class.{3}.md) · [the whole "
+		"report](../../report.{3}.md) · [the details]"
+		"(../../details.{3}.md)",
+		"{1} · {2} · [全班](../../class.{3}.md) · [完整报告]"
+		"(../../report.{3}.md) · [细节页](../../details.{3}.md)" },
 	/* {1} the type, {2} the size */
 	ROW(M_UT_TYPE_SIZE) = { "{1}, {2}", "{1}，{2}" },
 	ROW(M_UT_COL_LADDER) = { "type and size", "类型与规模" },

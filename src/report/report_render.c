@@ -505,6 +505,80 @@ static bool report_charts(struct model *m, const struct report_options *o,
 	return m->charts == CHARTS_FAILED;
 }
 
+/* A student's name as a folder name: a label (letters, digits, "_",
+ * ".", "-", ":"), not "." or "..": names from a results file that are
+ * not are skipped with a warning. */
+static bool folder_name_ok(const char *name)
+{
+	if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (const char *c = name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
+		      *c == '-' || *c == ':'))
+			return false;
+	return true;
+}
+
+/* students/NAME/report.<lang>.{md,html}: each student's own page. */
+static int students_write(const struct model *m,
+			  const struct report_options *o, int fd,
+			  unsigned formats)
+{
+	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
+	const char **names;
+	size_t n = class_students(m, &names);
+	int rc = 0, top = dir_make(fd, o->dir, "students", DIR_CONFINED);
+
+	if (top < 0)
+		rc = -1;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char *where = xasprintf("%s/students", o->dir);
+		int sfd;
+
+		if (!folder_name_ok(names[i])) {
+			diag_warning("no page for student \"%s\": the name is "
+				     "not one a folder may have", names[i]);
+			free(where);
+			continue;
+		}
+		sfd = dir_make(top, where, names[i], DIR_CONFINED);
+		free(where);
+		if (sfd < 0) {
+			rc = -1;
+			break;
+		}
+		for (int L = 0; L < NLANG && rc == 0; L++) {
+			char *text, file[32];
+			char *dir = xasprintf("%s/students/%s", o->dir,
+					      names[i]);
+
+			if (!(langs & (1u << L))) {
+				free(dir);
+				continue;
+			}
+			text = class_student_page(m, names[i], (enum lang)L);
+			snprintf(file, sizeof(file), "report.%s.md",
+				 lang_codes[L]);
+			if ((formats & REPORT_MD) &&
+			    write_file_at(sfd, dir, file, text, strlen(text)))
+				rc = -1;
+			snprintf(file, sizeof(file), "report.%s.html",
+				 lang_codes[L]);
+			if (rc == 0 && (formats & REPORT_HTML) &&
+			    html_write(sfd, dir, file, text, lang_codes[L]))
+				rc = -1;
+			free(text);
+			free(dir);
+		}
+		close(sfd);
+	}
+	if (top >= 0)
+		close(top);
+	free(names);
+	return rc;
+}
+
 int report_render(const struct results *r, const struct report_options *o)
 {
 	unsigned formats = o->formats ? o->formats : REPORT_FORMATS_ALL;
@@ -572,6 +646,8 @@ int report_render(const struct results *r, const struct report_options *o)
 		if (bad)
 			goto out;
 	}
+	if (model_has_class(&m) && students_write(&m, o, fd, formats) < 0)
+		goto out;
 	rc = charts_failed ? -1 : 0;
 out:
 	if (fd >= 0)

@@ -1068,3 +1068,11 @@ bool user_impossible(const struct model *m, const struct result_row *w)
 {
 	return impossible(m, w);
 }
+
+void user_kernel_section(const struct model *m, const char *name,
+			 enum lang L, struct sbuf *b)
+{
+	kernel_head(m, name, L, b);
+	one_kernel(m, name, L, b);
+	block_trim(b);
+}

@@ -85,19 +85,24 @@ static void test_class_page(void **state)
 		  "int, n = 2^20 (ms) | int, n = 2^24 (ms) | float, n = 2^20 "
 		  "(ms) | float, n = 2^24 (ms) | main problem | line |");
 	/* best score first; the failed one last, at 0, with its reason */
-	EXPECT_IN(en, "\n| reduce\\_shfl.v2 | verified | 64.9 | 0.01090 | "
+	EXPECT_IN(en, "\n| [reduce\\_shfl.v2](students/reduce_shfl.v2/report.en.md)"
+		  " | verified | 64.9 | 0.01090 | "
 		  "0.04221 | 0.01045 | 0.03840 | no vector loads | 23 |\n"
-		  "| reduce\\_modulo.reduce\\_modulo | verified | 15.3 | ");
-	EXPECT_IN(en, "| divergence | 27 |\n| reduce\\_shfl.v2-bug | **FAILED** "
-		  "(wrong answer): ");
+		  "| [reduce\\_modulo.reduce\\_modulo](students/"
+		  "reduce_modulo.reduce_modulo/report.en.md) | verified | 15.3 | ");
+	EXPECT_IN(en, "| divergence | 27 |\n| [reduce\\_shfl.v2-bug](students/"
+		  "reduce_shfl.v2-bug/report.en.md) | **FAILED** (wrong "
+		  "answer): ");
 	EXPECT_IN(en, "| 0.0 | — | — | — | — | — | — |");
-	EXPECT_IN(en, "| my\\_tile | verified | 58.8 | 0.01419 | 0.08088 | "
-		  "shared-memory bank conflicts | 32 |");
+	EXPECT_IN(en, "| [my\\_tile](students/my_tile/report.en.md) | verified "
+		  "| 58.8 | 0.01419 | 0.08088 | shared-memory bank conflicts | "
+		  "32 |");
 	EXPECT_IN(en, "- my\\_tile at float, 4096 × 4096: between rung 6 and "
 		  "rung 4");
 	EXPECT_IN(en, "## How the score is computed\n\nA student's score is 0 "
 		  "unless every row of theirs verified");
-	EXPECT_IN(zh, "| reduce\\_shfl.v2 | 已验证 | 64.9 | ");
+	EXPECT_IN(zh, "| [reduce\\_shfl.v2](students/reduce_shfl.v2/report.zh.md)"
+		  " | 已验证 | 64.9 | ");
 	EXPECT_IN(zh, "## 得分如何计算");
 	assert_string_equal(csv,
 		"student,experiment,state,score,rows,verified,problem,line,file\n"
@@ -116,6 +121,51 @@ static void test_class_page(void **state)
 	results_release(&r);
 }
 
+/* A page per student: their kernel's part of the report, with its lines
+ * and source, linking the class and the report two folders up (and the
+ * HTML the HTML). */
+static void test_student_pages(void **state)
+{
+	struct results r;
+	char *dir, *en, *zh, *html;
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	mark_class(&r);
+	dir = render(&r);
+	en = page(dir, "students/my_tile/report.en.md");
+	zh = page(dir, "students/my_tile/report.zh.md");
+	html = page(dir, "students/my_tile/report.en.html");
+	assert_non_null(en);
+	assert_non_null(zh);
+	assert_non_null(html);
+	EXPECT_IN(en, "# my\\_tile: my tiled transpose\n\nNVIDIA H100 80GB HBM3 "
+		  "· 2026-11-27T12:39:14Z · [the class](../../class.en.md) · "
+		  "[the whole report](../../report.en.md)");
+	EXPECT_IN(en, "| float, 4096 × 4096 | 0.08088 | 1659 | 52.7 % | ");
+	EXPECT_IN(en, "a 32-way bank conflict; rung 7 (transpose\\_tile\\_pad) "
+		  "shows the fix.");
+	EXPECT_IN(en, "[the details](../../details.en.md#counters-per-source-"
+		  "line)");
+	EXPECT_IN(en, "32              out[(long long)(y + j) * rows + x]");
+	EXPECT_IN(zh, "# my\\_tile：我的分块转置");
+	EXPECT_IN(html, "href=\"../../class.en.html\"");
+	EXPECT_IN(html, "href=\"../../details.en.html#counters-per-source-line\"");
+	free(en);
+	free(zh);
+	free(html);
+	en = page(dir, "students/reduce_shfl.v2-bug/report.en.md");
+	assert_non_null(en);
+	EXPECT_IN(en, "It failed at every row; below, the failure at int, n = "
+		  "2^24.");
+	EXPECT_IN(en, "an arithmetic bug, not a memory one.");
+	free(en);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
 /* Results without a class: no class page, no gradebook. */
 static void test_no_class(void **state)
 {
@@ -129,6 +179,8 @@ static void test_no_class(void **state)
 	t = page(dir, "class.en.md");
 	assert_null(t);
 	t = page(dir, "gradebook.csv");
+	assert_null(t);
+	t = page(dir, "students/my_tile/report.en.md");
 	assert_null(t);
 	scratch_remove(dir);
 	free(dir);
@@ -168,6 +220,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_class_page),
+		cmocka_unit_test(test_student_pages),
 		cmocka_unit_test(test_no_class),
 		cmocka_unit_test(test_marker_kept),
 	};
