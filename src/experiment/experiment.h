@@ -273,6 +273,9 @@ struct experiment {
 	size_t ncounters;
 	size_t nrows;                  /* rows it expands to (see "Rows") */
 	int line, col;                 /* where the experiment starts (1-based) */
+	bool score_class;              /* a class scored against its fastest
+					  student ("score: class"), not the
+					  fastest rung */
 };
 
 struct ukernel;

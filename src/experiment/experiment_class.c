@@ -6,6 +6,7 @@
  *     submissions: "class/STAR"     # globs (STAR: an asterisk)
  *     function: reduce              # and any key of a kernel but
  *     finish: host                  #   "source" and "label"
+ *     score: class                  # or rung (the default)
  *
  * Each match of a glob is one student: a file, or a folder holding one
  * .cu file.  The student's name is what the glob's wildcards matched
@@ -423,6 +424,20 @@ int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 	ks.n = class_key_names(names, CLASS_KEYS_MAX);
 	if (check_keys(ld, nd, &ks, vals, keys) < 0)
 		rc = -1;
+	for (size_t i = 0; i < ks.n; i++) {
+		const struct node *v = vals[i];
+
+		if (strcmp(names[i], "score") || !v)
+			continue;
+		if (v->kind == NODE_SCALAR && v->plain &&
+		    (!strcmp(v->str, "rung") || !strcmp(v->str, "class")))
+			x->e->score_class = !strcmp(v->str, "class");
+		else
+			rc = expected(ld, v, "\"rung\" (against the fastest "
+				      "built-in rung, the default) or \"class\" "
+				      "(against the class's fastest student)",
+				      "score");
+	}
 	if (!(sub = vals[0]))
 		return lerr(ld, nd, "class has no \"submissions\" (required: a "
 			    "glob such as \"class/*\")");

@@ -60,7 +60,8 @@ int parse_kernels(struct loader *ld, struct exp_ctx *x,
 int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd);
 
 /* The keys of a class into out[0..max): "submissions", then those of a
- * kernel item but "source" and "label".  Returns how many. */
+ * kernel item but "source" and "label", then "score".  Returns how
+ * many. */
 size_t class_key_names(const char **out, size_t max);
 
 /* The kernel of one student's submission at `path` (its text and len,

@@ -737,6 +737,8 @@ size_t class_key_names(const char **out, size_t max)
 		if (kernel_keys[i].parse != k_source &&
 		    kernel_keys[i].parse != k_label)
 			out[n++] = kernel_keys[i].name;
+	if (n < max)
+		out[n++] = "score";
 	return n;
 }
 

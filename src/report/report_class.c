@@ -7,7 +7,9 @@
  * student verified and none has an impossible time; else 100 times the
  * geometric mean, over the ladders the student ran in, of the fastest
  * built-in rung's time over the student's, each ratio capped at 1 (as
- * fast as the best rung, or faster, is 100). */
+ * fast as the best rung, or faster, is 100).  With the class's `score:
+ * class` the reference is the class's fastest verified student instead
+ * (experiment_meta.score_class). */
 #include "report_int.h"
 
 #include <math.h>
@@ -48,6 +50,35 @@ static bool is_submission(const struct model *m, const struct item *it)
 	return it->role == ROLE_USER && v && v->submission;
 }
 
+/* Whether experiment e's class is scored against its fastest student. */
+static bool against_class(const struct model *m, const char *e)
+{
+	for (size_t i = 0; i < m->r->nexperiments; i++)
+		if (str_eq(m->r->experiments[i].name, e))
+			return m->r->experiments[i].score_class;
+	return false;
+}
+
+/* The time a student's row of ladder l is scored against: the fastest
+ * verified built-in rung's, or (score: class) the fastest verified
+ * student's without an impossible time; NAN without one. */
+static double reference_ms(const struct model *m, const struct ladder *l)
+{
+	double best = NAN;
+
+	if (!against_class(m, l->experiment))
+		return l->best ? item_ms(l->best) : NAN;
+	for (size_t j = 0; j < l->nitems; j++) {
+		const struct item *it = l->items[j];
+
+		if (is_submission(m, it) && it->ok &&
+		    !user_impossible(m, it->row) &&
+		    (isnan(best) || item_ms(it) < best))
+			best = item_ms(it);
+	}
+	return best;
+}
+
 static double score_of(const struct model *m, struct pupil *p)
 {
 	double logs = 0;
@@ -56,16 +87,14 @@ static double score_of(const struct model *m, struct pupil *p)
 	if (p->ok < p->n || p->impossible)
 		return 0;
 	for (size_t i = 0; i < p->n; i++) {
-		const struct item *best = p->l[i]->best;
-		double r;
+		double ref = reference_ms(m, p->l[i]), r;
 
-		if (!best || !(item_ms(best) > 0) || !(item_ms(p->it[i]) > 0))
+		if (!(ref > 0) || !(item_ms(p->it[i]) > 0))
 			continue;
-		r = item_ms(best) / item_ms(p->it[i]);
+		r = ref / item_ms(p->it[i]);
 		logs += log(r < 1 ? r : 1);
 		k++;
 	}
-	(void)m;
 	return k ? 100 * exp(logs / (double)k) : 0;
 }
 
@@ -81,8 +110,13 @@ static const char *student_link(struct pool *p, enum lang L, const char *name)
 		      *c == '-' || *c == ':') || !strcmp(name, ".") ||
 		    !strcmp(name, ".."))
 			return pool_keep(p, md);
-	return pool_keep(p, xasprintf("[%s](students/%s/report.%s.md)", md,
-				      name, L == ZH ? "zh" : "en"));
+	{
+		char *link = xasprintf("[%s](students/%s/report.%s.md)", md,
+				       name, L == ZH ? "zh" : "en");
+
+		free(md);
+		return pool_keep(p, link);
+	}
 }
 
 /* The students of experiment `e` (every ladder of it), in the order of
@@ -323,9 +357,24 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 
 void blk_class_score(const struct model *m, enum lang L, struct sbuf *b)
 {
+	const char *exps[64];
+	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
+	struct sbuf which = SBUF_INIT;
+
 	if (!model_has_class(m))
 		return;
 	sbuf_add(b, say_text(L, M_K_SCORE));
+	for (size_t e = 0; e < ne; e++)
+		if (against_class(m, exps[e])) {
+			if (which.len)
+				sbuf_add(&which, ", ");
+			md_text(&which, exps[e]);
+		}
+	if (which.len) {
+		sbuf_add(b, "\n\n");
+		SAY(b, L, M_K_SCORE_CLASS, sbuf_str(&which));
+	}
+	sbuf_release(&which);
 }
 
 /* ---- the gradebook ------------------------------------------------------ */

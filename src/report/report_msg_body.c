@@ -223,6 +223,13 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"对其最大规模已验证行的诊断所找到的第一个问题，行号是逐行计数器"
 		"指出的第一行（原因见报告的“你的核函数”一节和细节页）。"
 		"gradebook.csv 每个学生一行，内容相同。" },
+	/* {1} the experiments */
+	ROW(M_K_SCORE_CLASS) = {
+		"In {1} (`score: class`) the reference is the class's fastest "
+		"verified student at each type and size instead of the fastest "
+		"rung: that student scores 100 there.",
+		"在 {1} 中（`score: class`），参照改为各类型与规模上全班最快的"
+		"已验证学生，而不是最快的级：该学生在那里得 100。" },
 	/* a student's page: {1} the student, {2} the kernel's title */
 	ROW(M_K_STUDENT_HEAD) = { "# {1}: {2}", "# {1}：{2}" },
 	/* {1} the GPU, {2} when, {3} the language code */

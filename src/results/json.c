@@ -305,6 +305,9 @@ static json_t *results_to_json(const struct results *r)
 					    jtext(e->description_zh));
 		json_object_set_new(x, "repeats_auto",
 				    json_repeats_auto_put(&e->repeats_auto));
+		/* a class scored against its fastest student, only then */
+		if (e->score_class)
+			json_object_set_new(x, "class_score", json_string("class"));
 		json_array_append_new(exps, x);
 	}
 	for (i = 0; i < r->nrows; i++)

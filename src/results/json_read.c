@@ -962,6 +962,18 @@ static void read_experiments(struct reader *rd, json_t *exps,
 		e->seed = (uint64_t)get_int_in(rd, o, w, "seed", LLONG_MIN,
 					       LLONG_MAX, "a seed");
 		e->l2_flush = get_bool(rd, o, w, "l2_flush");
+		if (json_object_get(o, "class_score")) {
+			json_t *v = json_object_get(o, "class_score");
+
+			if (!json_is_string(v) ||
+			    (strcmp(json_string_value(v), "class") &&
+			     strcmp(json_string_value(v), "rung")))
+				json_bad(rd, w, "class_score",
+					 "\"rung\" or \"class\"");
+			else
+				e->score_class = !strcmp(json_string_value(v),
+							 "class");
+		}
 		cs = get_array(rd, o, w, "counters", RESULTS_MAX_COLUMNS);
 		if (cs)
 			e->counters = read_strings(rd, cs, w, "counters",

@@ -522,6 +522,8 @@ struct experiment_meta {
 	struct repeat_auto repeats_auto; /* `repeats: auto`, or on false */
 	uint64_t seed;
 	bool l2_flush;
+	bool score_class;       /* a class scored against its fastest student
+				   (results.json "class_score": "class") */
 	size_t ncounters;
 	char **counters;
 };

@@ -749,6 +749,7 @@ static void results_init(struct run *R)
 		m->repeats_auto = e->repeats_auto;
 		m->seed = e->seed;
 		m->l2_flush = e->l2_flush;
+		m->score_class = e->score_class;
 		m->ncounters = R->o->no_counters ? 0 : e->ncounters;
 		m->counters = xcalloc(m->ncounters, sizeof(char *));
 		for (j = 0; j < m->ncounters; j++)

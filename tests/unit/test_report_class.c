@@ -166,6 +166,42 @@ static void test_student_pages(void **state)
 	results_release(&r);
 }
 
+/* score: class: each ladder's reference is the class's fastest verified
+ * student, who scores 100 there; the page says so; the setting goes
+ * through results.json. */
+static void test_score_class(void **state)
+{
+	struct results r, back;
+	char *dir, *en, *csv, *text;
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	mark_class(&r);
+	for (size_t i = 0; i < r.nexperiments; i++)
+		r.experiments[i].score_class = true;
+	text = json_results_encode(&r);
+	assert_int_equal(results_read_buffer("t.json", text, strlen(text),
+					     &back), 0);
+	for (size_t i = 0; i < back.nexperiments; i++)
+		assert_true(back.experiments[i].score_class);
+	free(text);
+	results_release(&back);
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	csv = page(dir, "gradebook.csv");
+	/* the fastest student everywhere; the only one of its experiment */
+	EXPECT_IN(csv, "reduce_shfl.v2,my-reduce,verified,100.0,4,4,");
+	EXPECT_IN(csv, "my_tile,my-transpose,verified,100.0,2,2,");
+	EXPECT_IN(en, "In my-reduce, my-transpose (`score: class`) the "
+		  "reference is the class's fastest verified student");
+	free(en);
+	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
 /* Results without a class: no class page, no gradebook. */
 static void test_no_class(void **state)
 {
@@ -221,6 +257,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_class_page),
 		cmocka_unit_test(test_student_pages),
+		cmocka_unit_test(test_score_class),
 		cmocka_unit_test(test_no_class),
 		cmocka_unit_test(test_marker_kept),
 	};
