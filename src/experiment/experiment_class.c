@@ -136,11 +136,9 @@ static const char *bad_name(const char *name)
 			       "a terminal escape)";
 		if (*c == ' ')
 			return "holds a space";
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
-		      *c == '-'))
+		if (!label_char_ok((char)*c))
 			return "holds a character other than letters, digits, "
-			       "\"_\", \".\" and \"-\"";
+			       "\"_\", \".\", \":\" and \"-\"";
 	}
 	return NULL;
 }
@@ -299,10 +297,7 @@ static int patterns(struct loader *ld, const struct node *nd,
 static int expand(struct loader *ld, const struct node *nd,
 		  struct student **s, size_t *n)
 {
-	const char *slash = strrchr(ld->path, '/');
-	char *pattern = nd->str[0] == '/' || !slash ? xstrdup(nd->str) :
-			xasprintf("%.*s/%s", (int)(slash - ld->path), ld->path,
-				  nd->str);
+	char *pattern = source_path(ld->path, nd->str);
 	char *folder = folder_of(pattern), root[PATH_MAX];
 	glob_t g;
 	int rc = 0, grc;

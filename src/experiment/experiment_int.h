@@ -59,6 +59,14 @@ int parse_kernels(struct loader *ld, struct exp_ctx *x,
  * on. */
 int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd);
 
+/* A source named in experiment file `yaml_path` as culab opens it:
+ * relative to the file's directory unless absolute.  Caller frees. */
+char *source_path(const char *yaml_path, const char *src);
+
+/* Whether c may be in a kernel's label: letters, digits, "_", ".", ":"
+ * and "-". */
+bool label_char_ok(char c);
+
 /* The keys of a class into out[0..max): "submissions", then those of a
  * kernel item but "source" and "label", then "score".  Returns how
  * many. */

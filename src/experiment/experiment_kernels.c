@@ -39,7 +39,7 @@ struct kctx {
 
 /* The source path as culab opens it: relative to the experiment file's
  * directory unless absolute.  Caller frees. */
-static char *source_path(const char *yaml_path, const char *src)
+char *source_path(const char *yaml_path, const char *src)
 {
 	const char *slash = strrchr(yaml_path, '/');
 
@@ -80,7 +80,7 @@ static bool ident_ok(const char *s)
 	return true;
 }
 
-static bool label_char_ok(char c)
+bool label_char_ok(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	       (c >= '0' && c <= '9') || c == '_' || c == '.' || c == ':' ||
@@ -160,13 +160,31 @@ static int k_source(struct kctx *c, const struct node *nd)
 	return 0;
 }
 
+/* Whether k's function is one of the __global__ functions its text
+ * defines; if not, what it defines goes to buf (" none", or ": a, b"). */
+static bool function_defined(const struct ukernel *k, char *buf, size_t size)
+{
+	char *names[64], *base = ukernel_function_base(k->function), list[512];
+	size_t n = nvrtc_list_globals(k->text, k->len, names, 64), i;
+
+	for (i = 0; i < n && strcmp(names[i], base) != 0; i++)
+		;
+	if (i == n)
+		snprintf(buf, size, "%s%s", n ? ": " : " none",
+			 n ? join_words((const char *const *)names, n, list,
+					sizeof(list)) : "");
+	for (size_t j = 0; j < n; j++)
+		free(names[j]);
+	free(base);
+	return i < n;
+}
+
 /* The function must be one of the __global__ functions of the source. */
 static int k_function(struct kctx *c, const struct node *nd)
 {
 	const char *s = get_string(c->ld, nd, "function");
-	char *names[64], *base, buf[512];
-	size_t n, i;
-	int rc = 0;
+	char *base, buf[512];
+	int rc;
 
 	if (!s)
 		return -1;
@@ -176,24 +194,11 @@ static int k_function(struct kctx *c, const struct node *nd)
 			    "\"reduce<culab_t, 256>\")", s);
 	c->k->function = xstrdup(s);
 	c->k->function_at = (struct uk_pos){ nd->line, nd->col };
-	if (!c->k->text)
+	if (!c->k->text || function_defined(c->k, buf, sizeof(buf)))
 		return 0;
 	base = ukernel_function_base(s);
-	n = nvrtc_list_globals(c->k->text, c->k->len, names, 64);
-	for (i = 0; i < n && strcmp(names[i], base) != 0; i++)
-		;
-	if (i == n) {
-		if (n)
-			rc = lerr(c->ld, nd, "no __global__ function \"%s\" in "
-				  "\"%s\" (it defines: %s)", base, c->k->path,
-				  join_words((const char *const *)names, n, buf,
-					     sizeof(buf)));
-		else
-			rc = lerr(c->ld, nd, "no __global__ function \"%s\" in "
-				  "\"%s\" (it defines none)", base, c->k->path);
-	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
+	rc = lerr(c->ld, nd, "no __global__ function \"%s\" in \"%s\" (it "
+		  "defines%s)", base, c->k->path, buf);
 	free(base);
 	return rc;
 }
@@ -749,8 +754,8 @@ struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
 {
 	struct ukernel *k = xcalloc(1, sizeof(*k));
 	struct kctx c = { ld, x, k, cls };
-	char *base, *names[64], buf[512];
-	size_t n, i;
+	char buf[512];
+	size_t i;
 	int rc = 0;
 
 	why[0] = '\0';
@@ -788,18 +793,13 @@ struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
 		ukernel_free(k);
 		return NULL;
 	}
-	base = ukernel_function_base(k->function);
-	n = nvrtc_list_globals(k->text, k->len, names, 64);
-	for (i = 0; i < n && strcmp(names[i], base) != 0; i++)
-		;
-	if (i == n)
+	if (!function_defined(k, buf, sizeof(buf))) {
+		char *base = ukernel_function_base(k->function);
+
 		snprintf(why, whysize, "defines no __global__ function \"%s\" "
-			 "(%s%s)", base, n ? "it defines: " : "it defines none",
-			 n ? join_words((const char *const *)names, n, buf,
-					sizeof(buf)) : "");
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(base);
+			 "(it defines%s)", base, buf);
+		free(base);
+	}
 	if (!why[0] && registry_find(name))
 		snprintf(why, whysize, "the name \"%s\" is taken by %s", name,
 			 (registry_find(name)->flags & VF_USER) ?

@@ -375,6 +375,18 @@ static void measurement_skip(struct plan_measurement *ms, const char *why)
 	ms->runs = 0;
 }
 
+/* Skips measurement ms of stage s of p, which was to run, keeping the
+ * counts of states right (after the plan is tallied). */
+static void run_skip(struct plan *p, struct plan_stage *s,
+		     struct plan_measurement *ms, const char *why)
+{
+	measurement_skip(ms, why);
+	s->nstate[PLAN_RUN]--;
+	s->nstate[PLAN_SKIPPED]++;
+	p->nstate[PLAN_RUN]--;
+	p->nstate[PLAN_SKIPPED]++;
+}
+
 static void plan_tally(struct builder *B)
 {
 	struct plan *p = B->p;
@@ -482,14 +494,9 @@ static void submission_skip(struct plan *p, const struct ukernel *k)
 		for (size_t j = 0; j < s->nms; j++) {
 			struct plan_measurement *ms = &s->ms[j];
 
-			if (ms->v != k->row || ms->state != PLAN_RUN)
-				continue;
-			measurement_skip(ms, "did not compile (culab check "
-					 "shows the error at its line)");
-			s->nstate[PLAN_RUN]--;
-			s->nstate[PLAN_SKIPPED]++;
-			p->nstate[PLAN_RUN]--;
-			p->nstate[PLAN_SKIPPED]++;
+			if (ms->v == k->row && ms->state == PLAN_RUN)
+				run_skip(p, s, ms, "did not compile (culab "
+					 "check shows the error at its line)");
 		}
 	}
 }
@@ -539,15 +546,9 @@ int plan_prepare_kernels(struct plan *p, const char *arch,
 
 void plan_stage_skip(struct plan *p, struct plan_stage *s, const char *why)
 {
-	for (size_t k = 0; k < s->nms; k++) {
-		if (s->ms[k].state != PLAN_RUN)
-			continue;
-		measurement_skip(&s->ms[k], why);
-		s->nstate[PLAN_RUN]--;
-		s->nstate[PLAN_SKIPPED]++;
-		p->nstate[PLAN_RUN]--;
-		p->nstate[PLAN_SKIPPED]++;
-	}
+	for (size_t k = 0; k < s->nms; k++)
+		if (s->ms[k].state == PLAN_RUN)
+			run_skip(p, s, &s->ms[k], why);
 }
 
 void plan_release(struct plan *p)

@@ -11,6 +11,7 @@
  * class` the reference is the class's fastest verified student instead
  * (experiment_meta.score_class). */
 #include "report_int.h"
+#include "report.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -32,14 +33,34 @@ struct pupil {
 	double score;                /* 0 .. 100 */
 	size_t rep;                  /* the row described: the largest
 				        verified, else the largest */
+	int line;                    /* the line its lines name first there
+				        (lines_first), 0 for none */
+	const char *file;            /* that line's file */
 };
+
+bool report_has_class(const struct results *r)
+{
+	for (size_t i = 0; i < r->nvariants; i++)
+		if (r->variants[i]->submission)
+			return true;
+	return false;
+}
 
 bool model_has_class(const struct model *m)
 {
-	for (size_t i = 0; i < m->r->nvariants; i++)
-		if (m->r->variants[i]->submission)
-			return true;
-	return false;
+	return report_has_class(m->r);
+}
+
+bool student_folder_ok(const char *name)
+{
+	if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (const char *c = name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
+		      *c == '-' || *c == ':'))
+			return false;
+	return true;
 }
 
 static bool is_submission(const struct model *m, const struct item *it)
@@ -53,10 +74,9 @@ static bool is_submission(const struct model *m, const struct item *it)
 /* Whether experiment e's class is scored against its fastest student. */
 static bool against_class(const struct model *m, const char *e)
 {
-	for (size_t i = 0; i < m->r->nexperiments; i++)
-		if (str_eq(m->r->experiments[i].name, e))
-			return m->r->experiments[i].score_class;
-	return false;
+	const struct experiment_meta *x = model_experiment(m->r, e);
+
+	return x && x->score_class;
 }
 
 /* The time a student's row of ladder l is scored against: the fastest
@@ -99,24 +119,18 @@ static double score_of(const struct model *m, struct pupil *p)
 }
 
 /* The student's name, linked to their page (students/NAME/report.L.md)
- * when the name can be a folder's (report_render.c writes it then). */
+ * when the name can be a folder's (student_folder_ok: report_render.c
+ * writes the page then). */
 static const char *student_link(struct pool *p, enum lang L, const char *name)
 {
-	char *md = md_dup(name);
+	char *md = md_dup(name), *link;
 
-	for (const char *c = name; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
-		      *c == '-' || *c == ':') || !strcmp(name, ".") ||
-		    !strcmp(name, ".."))
-			return pool_keep(p, md);
-	{
-		char *link = xasprintf("[%s](students/%s/report.%s.md)", md,
-				       name, L == ZH ? "zh" : "en");
-
-		free(md);
-		return pool_keep(p, link);
-	}
+	if (!student_folder_ok(name))
+		return pool_keep(p, md);
+	link = xasprintf("[%s](students/%s/report.%s.md)", md, name,
+			 L == ZH ? "zh" : "en");
+	free(md);
+	return pool_keep(p, link);
 }
 
 /* The students of experiment `e` (every ladder of it), in the order of
@@ -168,6 +182,12 @@ static size_t pupils_of(const struct model *m, const char *e,
 			if ((a->ok && !b->ok) || (a->ok == b->ok && sa > sb))
 				q->rep = i;
 		}
+		if (q->it[q->rep]->ok)
+			q->line = lines_first(m, q->it[q->rep],
+					      user_shows(m, q->l[q->rep],
+							 q->it[q->rep],
+							 "inflight"),
+					      &q->file);
 	}
 	*out = p;
 	return n;
@@ -234,15 +254,11 @@ static void state(struct sbuf *b, enum lang L, const struct model *m,
 static void problem(struct sbuf *b, enum lang L, const struct model *m,
 		    const struct pupil *p, struct sbuf *line)
 {
-	const struct item *it = p->it[p->rep];
-	const char *what = user_problem(m, p->l[p->rep], it, L);
-	const char *file;
-	int n = it->ok ? lines_first(m, it, user_shows(m, p->l[p->rep], it,
-							 "inflight"), &file) : 0;
+	const char *what = user_problem(m, p->l[p->rep], p->it[p->rep], L);
 
 	sbuf_add(b, what ? what : "—");
-	if (n > 0)
-		sbuf_addf(line, "%d", n);
+	if (p->line > 0)
+		sbuf_addf(line, "%d", p->line);
 	else
 		sbuf_add(line, "—");
 }
@@ -425,33 +441,24 @@ char *class_gradebook(const struct model *m)
 
 		qsort(p, n, sizeof(*p), by_score);
 		for (size_t k = 0; k < n; k++) {
-			const struct item *it = p[k].it[p[k].rep];
-			const char *what = user_problem(m, p[k].l[p[k].rep], it,
-							EN);
-			const char *file = NULL;
-			int line = it->ok ? lines_first(m, it,
-							user_shows(m, p[k].l[p[k].rep],
-								   it, "inflight"),
-							&file) : 0;
-			struct sbuf st = SBUF_INIT;
-			char num[32];
+			const char *what = user_problem(m, p[k].l[p[k].rep],
+							p[k].it[p[k].rep], EN);
 
 			csv_field(&b, p[k].name);
 			sbuf_addc(&b, ',');
 			csv_field(&b, exps[e]);
 			sbuf_addc(&b, ',');
-			sbuf_add(&st, state_word(&p[k]));
-			csv_field(&b, sbuf_str(&st));
+			csv_field(&b, state_word(&p[k]));
 			sbuf_addf(&b, ",%.1f,%zu,%zu,", p[k].score, p[k].n,
 				  p[k].ok);
 			csv_field(&b, what ? what : "");
 			sbuf_addc(&b, ',');
-			snprintf(num, sizeof(num), "%d", line);
-			sbuf_add(&b, line > 0 ? num : "");
+			if (p[k].line > 0)
+				sbuf_addf(&b, "%d", p[k].line);
 			sbuf_addc(&b, ',');
-			csv_field(&b, line > 0 && file ? file : "");
+			csv_field(&b, p[k].line > 0 && p[k].file ? p[k].file :
+				  "");
 			sbuf_addc(&b, '\n');
-			sbuf_release(&st);
 		}
 		pupils_free(p, n);
 	}

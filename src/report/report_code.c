@@ -224,6 +224,13 @@ char *code_quote(const char *text, int line0, int line, size_t max)
 	return sbuf_detach(&b);
 }
 
+const char *path_base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
 /* ---- the user's kernels ---------------------------------------------- */
 
 /* The function a user kernel's `source` names ("file.cu:name<256>" ->

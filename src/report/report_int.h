@@ -487,6 +487,9 @@ void model_release(struct model *m);
  * report_model.c): the report never consults the registry, so it renders
  * rows of variants this culab has never heard of. */
 const struct variant *model_variant(const struct model *m, const char *name);
+/* The experiment `name` of the results, or NULL. */
+const struct experiment_meta *model_experiment(const struct results *r,
+					       const char *name);
 
 /* Family-specific tests, from the family's row (ladder.h); false for a
  * family this culab does not know.
@@ -727,6 +730,11 @@ void user_code_of(const struct model *m, const char *name, enum lang L,
  * `submission`): the report then writes the class page and
  * gradebook.csv. */
 bool model_has_class(const struct model *m);
+/* Whether a student's name can be the folder of their page
+ * (students/NAME/): a label (letters, digits, "_", ".", "-", ":"), not
+ * "." or "..".  A results file written by hand may hold others: they
+ * get no page and no link. */
+bool student_folder_ok(const char *name);
 /* The class page's blocks: per experiment a table of its students
  * (state, score, time per type and size, main problem, its line) and
  * where each sits; how the score is computed. */
@@ -789,6 +797,9 @@ void md_code(struct sbuf *b, const char *s);
  * "…", never inside a UTF-8 character); NULL when text is NULL or holds
  * no such line, or the line is blank.  Caller frees. */
 char *code_quote(const char *text, int line0, int line, size_t max);
+
+/* The last component of `path` (all of it without a '/'). */
+const char *path_base(const char *path);
 
 /* Appends v's key lines as a fenced block, each line after its number in
  * the file, their common indentation taken off. */

@@ -208,28 +208,17 @@ static const char *near_int(char *buf, size_t size, double x)
 }
 #define NEAR(x) near_int((char[FMT_SIZE]){ 0 }, FMT_SIZE, (x))
 
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
-}
-
 /* Whether `file` (as the line tables name it) is v's own: the user's
  * source, or the built-in rung's key-lines file. */
 static bool own_file(const struct variant *v, const char *file)
 {
 	const char *own = v ? (v->source_text ? v->source_file : v->code_file) :
 		NULL;
-	const char *a, *b;
 
 	if (!own || !file)
 		return false;
-	if (str_eq(own, file))
-		return true;
-	a = strrchr(own, '/');
-	b = strrchr(file, '/');
-	return v->source_text && str_eq(a ? a + 1 : own, b ? b + 1 : file);
+	return str_eq(own, file) ||
+	       (v->source_text && str_eq(path_base(own), path_base(file)));
 }
 
 /* Line `line` of `file` quoted, or NULL: from the user's source when it
@@ -283,7 +272,7 @@ static void where(struct sbuf *b, enum lang L, const struct model *m,
 		SAY(b, L, M_L_AT, num, sbuf_str(&c));
 	} else if (sl->file) {
 		char *at = xasprintf("%s:%d", sl->file[0] == '/' ?
-				     base_name(sl->file) : sl->file, sl->line);
+				     path_base(sl->file) : sl->file, sl->line);
 
 		md_code(b, at);
 		sbuf_add(b, sbuf_str(&c));
@@ -666,7 +655,7 @@ static void rung_table(struct sbuf *b, enum lang L, const struct model *m,
 		else if (own_file(v, sl->file))
 			label = xasprintf("%d", sl->line);
 		else
-			label = xasprintf("%s:%d", base_name(sl->file),
+			label = xasprintf("%s:%d", path_base(sl->file),
 					  sl->line);
 		table_line(b, label, q, k->v[i].x);
 		free(label);

@@ -576,3 +576,12 @@ const char *fmt_counter(char *buf, size_t size, const char *name, double v)
 		fmt_sig(buf, size, v, 3);
 	return buf;
 }
+
+const struct experiment_meta *model_experiment(const struct results *r,
+					       const char *name)
+{
+	for (size_t i = 0; i < r->nexperiments; i++)
+		if (str_eq(r->experiments[i].name, name))
+			return &r->experiments[i];
+	return NULL;
+}

@@ -267,15 +267,6 @@ enum page { PAGE_BODY, PAGE_DETAILS, PAGE_CLASS, NPAGES };
 static const char *const page_stems[NPAGES] = { "report", "details",
 						"class" };
 
-/* Only with a class is the class page's template read and the page
- * written (model_has_class, before there is a model). */
-bool report_has_class(const struct results *r)
-{
-	for (size_t i = 0; i < r->nvariants; i++)
-		if (r->variants[i]->submission)
-			return true;
-	return false;
-}
 
 /* Finds <stem>.<lang>.md of page p (the body: --template's file when
  * given); returns a heap path or NULL after a diagnostic that names
@@ -505,21 +496,6 @@ static bool report_charts(struct model *m, const struct report_options *o,
 	return m->charts == CHARTS_FAILED;
 }
 
-/* A student's name as a folder name: a label (letters, digits, "_",
- * ".", "-", ":"), not "." or "..": names from a results file that are
- * not are skipped with a warning. */
-static bool folder_name_ok(const char *name)
-{
-	if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
-		return false;
-	for (const char *c = name; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
-		      *c == '-' || *c == ':'))
-			return false;
-	return true;
-}
-
 /* students/NAME/report.<lang>.{md,html}: each student's own page. */
 static int students_write(const struct model *m,
 			  const struct report_options *o, int fd,
@@ -536,7 +512,7 @@ static int students_write(const struct model *m,
 		char *where = xasprintf("%s/students", o->dir);
 		int sfd;
 
-		if (!folder_name_ok(names[i])) {
+		if (!student_folder_ok(names[i])) {
 			diag_warning("no page for student \"%s\": the name is "
 				     "not one a folder may have", names[i]);
 			free(where);

@@ -77,18 +77,11 @@ static void put_ranges(struct sbuf *b, const struct say *c, const char *r)
 	sbuf_release(&t);
 }
 
-static const char *base_name(const char *p)
-{
-	const char *s = strrchr(p, '/');
-
-	return s ? s + 1 : p;
-}
-
 /* Whether `file` (as the tool names it: a base name) is v's source. */
 static bool own_file(const struct variant *v, const char *file)
 {
 	return v && v->source_file && file &&
-	       strcmp(base_name(v->source_file), base_name(file)) == 0;
+	       strcmp(path_base(v->source_file), path_base(file)) == 0;
 }
 
 /* Line `line` of v's stored source, quoted (code_quote). */

@@ -385,16 +385,6 @@ static bool column_shown(const struct ladder *l, enum col k)
 		 (k >= COL_REGS && k <= COL_OCC && !l->resources));
 }
 
-/* The experiment `name` of the results, or NULL. */
-static const struct experiment_meta *meta_of(const struct results *r,
-					     const char *name)
-{
-	for (size_t i = 0; i < r->nexperiments; i++)
-		if (str_eq(r->experiments[i].name, name))
-			return &r->experiments[i];
-	return NULL;
-}
-
 /* v rounded, or "?" when NVML could not tell. */
 static void whole(char *buf, size_t size, double v)
 {
@@ -439,7 +429,7 @@ static void notes_throttled(const struct ladder *l, enum lang L,
 static void notes_repeats(const struct model *m, const struct ladder *l,
 			  enum lang L, struct sbuf *b)
 {
-	const struct experiment_meta *e = meta_of(m->r, l->experiment);
+	const struct experiment_meta *e = model_experiment(m->r, l->experiment);
 	struct pool p = { .n = 0 };
 
 	if (!e || !e->repeats_auto.on)

@@ -648,14 +648,10 @@ static void placement(const struct ladder *l, const struct item *it,
  * integrity checks; without the flush its input may sit in L2). */
 static bool impossible(const struct model *m, const struct result_row *w)
 {
-	bool flushed = false;
+	const struct experiment_meta *e = w->pct_peak > 100 && w->experiment ?
+		model_experiment(m->r, w->experiment) : NULL;
 
-	if (!(w->pct_peak > 100) || !w->experiment)
-		return false;
-	for (size_t i = 0; i < m->r->nexperiments; i++)
-		if (str_eq(m->r->experiments[i].name, w->experiment))
-			flushed = m->r->experiments[i].l2_flush;
-	return flushed;
+	return e && e->l2_flush;
 }
 
 static void speed(const struct ladder *l, const struct item *it, enum lang L,
