@@ -303,11 +303,15 @@ static const struct cli_option report_options[] = {
 };
 
 static const char report_about[] =
-	"Writes DIR/report.en.md and DIR/report.zh.md (Markdown), the same\n"
-	"as self-contained pages DIR/report.en.html and DIR/report.zh.html\n"
-	"(charts inline; print them to PDF from a browser) and the charts in\n"
+	"Writes DIR/report.en.md and DIR/report.zh.md (Markdown), the body a\n"
+	"student hands in, and DIR/details.en.md and DIR/details.zh.md,\n"
+	"everything else; the same as self-contained pages (.html: charts\n"
+	"inline; print them to PDF from a browser) and the charts in\n"
 	"DIR/charts/ (PNG and SVG, each with its data and gnuplot script)\n"
-	"from a results.json that `culab run` wrote.";
+	"from a results.json that `culab run` wrote.  Results of a class\n"
+	"(docs/class.md) add DIR/class.en.md and DIR/class.zh.md (and\n"
+	".html), DIR/gradebook.csv and a page per student in\n"
+	"DIR/students/NAME/.";
 
 static const char verify_about[] =
 	"Every variant states the counter signature its technique should\n"
