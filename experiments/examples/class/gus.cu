@@ -1,0 +1,22 @@
+// gus: his kernel stops with an illegal memory access.  He multiplies
+// his index by a row length the input does not have, so threads read far
+// beyond the end of the input, where no memory is mapped, and the bounds
+// check tests the index before the multiplication.
+extern "C" __global__ void reduce(const culab_t *in, culab_acc_t *out,
+                                  unsigned long long n)
+{
+    extern __shared__ culab_acc_t part[];
+    unsigned int t = threadIdx.x;
+    unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + t;
+    unsigned long long row = 4096ull * 1024;
+
+    part[t] = i < n ? (culab_acc_t)in[i * row] : (culab_acc_t)0;
+    __syncthreads();
+    for (unsigned int s = blockDim.x / 2; s > 0; s >>= 1) {
+        if (t < s)
+            part[t] += part[t + s];
+        __syncthreads();
+    }
+    if (t == 0)
+        out[blockIdx.x] = part[0];
+}
