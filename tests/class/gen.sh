@@ -130,7 +130,7 @@ wrong() {
 
 fault() {
 	head_ "error: reads far past the end of the input"
-	load "i * 4096ull * 1024"; seq_tree 0; store
+	load "i * blockDim.x"; seq_tree 0; store
 }
 
 hang() {

@@ -1,7 +1,7 @@
 // fay: reads past the end of her shared array.  Her tree starts at
 // s = blockDim.x instead of blockDim.x / 2, so in the first step every
-// thread adds part[t + s], beyond the block's elements.  The answer is
-// wrong; compute-sanitizer's memcheck names the line.
+// thread adds part[t + s], beyond the block's elements: the GPU stops the
+// kernel, and compute-sanitizer's memcheck names the line (__shared__ read).
 extern "C" __global__ void reduce(const culab_t *in, culab_acc_t *out,
                                   unsigned long long n)
 {
