@@ -240,6 +240,26 @@ void results_pop_row(struct results *r)
 	memset(&r->rows[r->nrows], 0, sizeof(r->rows[0]));
 }
 
+void results_keep_rows(struct results *r,
+		       bool (*keep)(const struct result_row *w, void *ctx),
+		       void *ctx)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < r->nrows; i++) {
+		if (!keep(&r->rows[i], ctx)) {
+			row_release(&r->rows[i]);
+			continue;
+		}
+		if (k != i)
+			r->rows[k] = r->rows[i];
+		k++;
+	}
+	if (k < r->nrows)
+		memset(&r->rows[k], 0, (r->nrows - k) * sizeof(r->rows[0]));
+	r->nrows = k;
+}
+
 void results_release(struct results *r)
 {
 	size_t i, j;

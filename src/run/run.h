@@ -620,6 +620,12 @@ struct plan_done;
  * array of r->nrows (caller frees; NULL when r has no rows). */
 struct plan_done *results_done(const struct results *r);
 
+/* Keeps the rows of r for which keep(row, ctx) is true, in their order,
+ * and frees the others. */
+void results_keep_rows(struct results *r,
+		       bool (*keep)(const struct result_row *w, void *ctx),
+		       void *ctx);
+
 /* Frees everything *r owns and zeroes it; accepts NULL. */
 void results_release(struct results *r);
 
@@ -735,6 +741,14 @@ struct run_options {
 				    experiment file so far, or NULL; the run
 				    moves the verified rows it keeps out of
 				    them (the caller still releases them) */
+	bool keep_failed;        /* --resume keeps the failed rows of prev
+				    too, not only the verified: a worker of a
+				    class's run, started again after its
+				    kernel faulted (pieces.h) */
+	const char *fail_next;   /* NULL, or the first measurement this run
+				    would make fails with this reason, not
+				    run: its worker was ended while making it
+				    (pieces.h) */
 	/* Stores the results so far (results.json, results.csv), called
 	 * after every finished measurement and at the end; returns 0, or -1
 	 * after a diagnostic, which ends the run.  NULL: nothing is stored. */

@@ -478,6 +478,88 @@ static int measure_check(struct run *R, struct launch_ctx *L,
 	return err ? -1 : 0;
 }
 
+/* The stage's second input, for check_changed_input: made once per
+ * stage, when the first kernel of the user's needs it.  Returns 0, or -1
+ * when host memory is short (the check is then not made). */
+static int second_input(struct stage_buf *st)
+{
+	const struct plan_stage *s = st->ps;
+
+	if (st->have2)
+		return st->h_in2 ? 0 : -1;
+	st->have2 = true;
+	st->h_in2 = malloc(s->in_bytes ? s->in_bytes : 1);
+	if (!st->h_in2)
+		return -1;
+	family_fill_input(st->h_in2, st->fam, s->t, s->sh.n, s->sh.m,
+			  s->e->seed + 1);
+	if (st->fam->reference)
+		st->ref2 = st->fam->reference(st->h_in2, s->t, s->sh.n,
+					      s->sh.m);
+	return 0;
+}
+
+/* After the timed runs of a kernel of the user's: one more run on another
+ * input (the stage's seed + 1, never seen before), its answer checked
+ * against that input's reference, then the first input put back.  A
+ * kernel that remembers its answer across runs, or returns a constant
+ * that fits the first input, fails here.  Returns 0, 1 with the row
+ * failed, or -1 with the row failed by a CUDA error. */
+static int check_changed_input(struct run *R, struct launch_ctx *L,
+			       struct result_row *w)
+{
+	struct stage_buf *st = L->st;
+	size_t bytes = st->ps->in_bytes;
+	double limit = time_limit(L->v);
+	void *in = st->h_in, *ref = st->ref;
+	double error = w->error, tolerance = w->tolerance;
+	int err;
+
+	if (!(L->v->flags & VF_USER) || (L->v->flags & VF_CPU) ||
+	    second_input(st) < 0)
+		return 0;
+	if ((err = (int)cudaMemcpyAsync(st->d_in, st->h_in2, bytes,
+					cudaMemcpyHostToDevice, L->a.stream)) ||
+	    (err = (int)cudaStreamSynchronize(L->a.stream)) ||
+	    (err = runner_restore_input(L)) || (err = poison_output(L)) ||
+	    (err = launch_within(L, limit))) {
+		if (err == 1)
+			launch_hung(R, w, limit);
+		else
+			row_cuda_error(R, w, err, L->v->name);
+		return -1;
+	}
+	st->h_in = st->h_in2;
+	st->ref = st->ref2;
+	err = verify(R, L, w);
+	st->h_in = in;
+	st->ref = ref;
+	if (!err) {             /* the row reports the timed runs' error */
+		w->error = error;
+		w->tolerance = tolerance;
+	}
+	if (err > 0) {
+		char *m = xasprintf("with another input after the timed runs: "
+				    "%s; its answer does not follow its input "
+				    "(remembered from an earlier run?)",
+				    w->message);
+
+		free(w->message);
+		w->message = m;
+		return 1;
+	}
+	if (!err && ((err = (int)cudaMemcpyAsync(st->d_in, st->h_in, bytes,
+						  cudaMemcpyHostToDevice,
+						  L->a.stream)) ||
+		     (err = (int)cudaStreamSynchronize(L->a.stream))))
+		err = -err;
+	if (err < 0) {
+		row_cuda_error(R, w, -err, L->v->name);
+		return -1;
+	}
+	return 0;
+}
+
 /* Phase 2: warm-up and samples, then the last output verified again.
  * Returns 0, 1 when a signal cut it short, or -1 with the row failed. */
 static int measure_time(struct run *R, struct launch_ctx *L,
@@ -510,6 +592,8 @@ static int measure_time(struct run *R, struct launch_ctx *L,
 		w->message = m;
 		return -1;
 	}
+	if (check_changed_input(R, L, w))
+		return -1;
 	w->gbps = registry_gbps(L->v, s->t, L->a.n, L->a.m, w->t.median_ms);
 	w->pct_peak = R->peak_gbps > 0 ? 100.0 * w->gbps / R->peak_gbps : NAN;
 	return 0;
@@ -573,6 +657,8 @@ static void stage_release(struct stage_buf *st)
 {
 	free(st->h_in);
 	free(st->ref);
+	free(st->h_in2);
+	free(st->ref2);
 	if (gpu_hung) {         /* cudaFree would wait for the GPU */
 		memset(st, 0, sizeof(*st));
 		return;
@@ -695,6 +781,14 @@ static void run_stage(struct run *R, struct plan_stage *s)
 		} else if (ms->state == PLAN_SKIPPED) {
 			row_fail(R, new_row(R, s, ms), ROW_SKIPPED, "%s", ms->why);
 			R->done++;
+		} else if (R->o->fail_next && !R->fail_next_done) {
+			/* its worker was ended while it ran (pieces.h) */
+			row_fail(R, new_row(R, s, ms), ROW_ERROR, "%s",
+				 R->o->fail_next);
+			R->fail_next_done = true;
+			R->done++;
+			if (save_results(R) < 0)
+				goto out;
 		} else if (!stage_measure(R, &st, ms)) {
 			goto out;
 		}
@@ -1022,6 +1116,8 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	results_init(&R);
 	if (o->prev)
 		R.prev_done = results_done(o->prev);
+	for (size_t i = 0; o->prev && o->keep_failed && i < o->prev->nrows; i++)
+		R.prev_done[i].ok = true;
 	env = getenv("CULAB_RUN_TRACE");
 	R.trace = env && *env && strcmp(env, "0") != 0;
 	R.trap = getenv("CULAB_TEST_TRAP");

@@ -27,6 +27,11 @@ struct stage_buf {
 	void *d_copy;            /* device copy for in-place variants (lazy) */
 	void *d_out;
 	void *ref;               /* the family's reference, or NULL */
+	void *h_in2, *ref2;      /* a second input (the seed + 1) and its
+				    reference, made when a kernel of the
+				    user's first needs them (runner.c's
+				    check_changed_input) */
+	bool have2;
 };
 
 /* Everything a launch needs, shared by the timing loop and the counter
@@ -74,6 +79,7 @@ struct run {
 	bool hung;               /* ... because a kernel never finished: no
 				    CUDA call may wait for the GPU again */
 	char fatal_why[256];
+	bool fail_next_done;     /* o->fail_next has failed its row */
 	/* the counter phase (runner_counters.c) */
 	struct counters *ctr;
 	struct counter_plan cplan;

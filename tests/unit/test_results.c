@@ -662,6 +662,42 @@ static void test_pop_row(void **state)
 	assert_int_equal(a.nrows, 0);
 }
 
+static bool not_global(const struct result_row *w, void *ctx)
+{
+	(void)ctx;
+	return strcmp(w->variant, "reduce_global") != 0;
+}
+
+static bool none(const struct result_row *w, void *ctx)
+{
+	(void)w;
+	(void)ctx;
+	return false;
+}
+
+/* A class's resumed pieces keep the rows of some variants only. */
+static void test_keep_rows(void **state)
+{
+	struct results a;
+	char *second;
+
+	(void)state;
+	fill(&a);
+	assert_int_equal(a.nrows, 2);
+	free(a.rows[1].variant);
+	a.rows[1].variant = xstrdup("alice");
+	second = xstrdup(a.rows[1].variant);
+	assert_string_equal(a.rows[0].variant, "reduce_global");
+	results_keep_rows(&a, not_global, NULL);
+	assert_int_equal(a.nrows, 1);
+	assert_string_equal(a.rows[0].variant, second);
+	assert_null(a.rows[1].variant);
+	results_keep_rows(&a, none, NULL);
+	assert_int_equal(a.nrows, 0);
+	free(second);
+	results_release(&a);
+}
+
 /* --resume's view of results: every row, in order, with its key and
  * whether it was verified. */
 static void test_done(void **state)
@@ -703,6 +739,7 @@ int main(void)
 		cmocka_unit_test(test_reject),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_pop_row),
+		cmocka_unit_test(test_keep_rows),
 		cmocka_unit_test(test_done),
 	};
 	int rc;
