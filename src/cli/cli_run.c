@@ -21,6 +21,7 @@
 #include "report/report.h"
 #include "results/results.h"
 #include "lines.h"
+#include "pieces.h"
 #include "sanitize.h"
 #include "workers.h"
 
@@ -56,6 +57,8 @@ struct run_args {
 	struct report_options ro;
 	const char *outdir, *variant_list, *resume_dir;
 	bool device_given, report, resume, no_lines;
+	bool piece;              /* --piece: a worker of a class's run */
+	bool pieces;             /* this run is a class's, in pieces */
 };
 
 static int run_options(struct cli_context *cx, struct run_args *a)
@@ -86,6 +89,9 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 		case K_NO_COUNTERS: a->o.no_counters = true; break;
 		case K_NO_LINES: a->no_lines = true; break;
 		case K_LINES_CHILD: a->o.lines = true; break;
+		case K_PIECE: a->piece = true; break;
+		case K_KEEP_FAILED: a->o.keep_failed = true; break;
+		case K_FAIL_NEXT: a->o.fail_next = v->arg; break;
 		case K_PROFILE_ONLY: a->o.profile_only = true; break;
 		case K_RESUME: a->resume = true; break;
 		case K_VARIANT: a->variant_list = v->arg; break;
@@ -154,8 +160,8 @@ static void run_sanitize(const struct experiment_file *f,
 		.save = save_to, .save_ctx = (void *)a->outdir,
 	};
 
-	if (rc == EXIT_FAILED && !a->wo.devices && !a->o.measurement &&
-	    !runner_gpu_hung()) {
+	if (rc == EXIT_FAILED && !a->wo.devices && !a->pieces &&
+	    !a->o.measurement && !runner_gpu_hung()) {
 		/* the children need the GPU, which may admit one process */
 		env_release_device(a->o.device);
 		sanitize_failed(f, res, &so);
@@ -225,14 +231,18 @@ int cmd_run(struct cli_context *cx)
 	if (a.report && !a.o.profile_only && report_prepare(&a.ro) < 0)
 		goto out;
 	a.o.command = cx->command_line;
-	if (a.wo.devices) {
+	/* a class: a worker per submission; not in culab's own children */
+	a.pieces = !a.piece && !a.o.part.count && !a.o.measurement &&
+		   pieces_wanted(&f, a.o.only_variant);
+	if (a.wo.devices || a.pieces) {
 		a.wo.file = file;
 		a.wo.variant_list = a.variant_list;
 		a.wo.outdir = a.outdir;
 		a.wo.resume = a.resume;
 		a.wo.no_lines = a.no_lines;
 		a.wo.run = &a.o;
-		rc = workers_run(&f, &a.wo, &res);
+		rc = a.pieces ? pieces_run(&f, &a.wo, &res) :
+				workers_run(&f, &a.wo, &res);
 	} else {
 		rc = output_run(&f, &a.o, a.outdir, a.resume ? a.resume_dir ?
 				a.resume_dir : a.outdir : NULL, &prev, &res);

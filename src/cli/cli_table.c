@@ -71,7 +71,8 @@ static const struct cli_option run_options[] = {
 	{ K_DEVICES, "devices", 0, CLI_ARG_TEXT, "LIST", NULL,
 	  "spread the stages over these GPUs (all, or indexes: 0,1), one "
 	  "worker process each, and merge their rows into DIR; each row names "
-	  "its GPU (not with --device)", 0 },
+	  "its GPU (not with --device); a class's submissions are handed to "
+	  "the GPUs as each finishes one", 0 },
 	OPT_SHARD("only the I-th of N shards of the plan (counted from 1; "
 		  "culab plan --shard shows it); merge the shards' results "
 		  "with culab merge"),
@@ -104,6 +105,16 @@ static const struct cli_option run_options[] = {
 	{ K_LINES_CHILD, "lines-child", 0, CLI_ARG_NONE, NULL, NULL,
 	  "collect the counters per source line of that one measurement "
 	  "(culab's per-line child; with --measurement)", CLI_HIDDEN },
+	/* a worker of a class's run (pieces.c passes them) */
+	{ K_PIECE, "piece", 0, CLI_ARG_NONE, NULL, NULL,
+	  "run these variants alone, as one piece of a class's run",
+	  CLI_HIDDEN },
+	{ K_KEEP_FAILED, "keep-failed", 0, CLI_ARG_NONE, NULL, NULL,
+	  "with --resume, keep the failed rows too (a piece started again "
+	  "after a fault)", CLI_HIDDEN },
+	{ K_FAIL_NEXT, "fail-next", 0, CLI_ARG_TEXT, "WHY", NULL,
+	  "fail the first measurement to make with this reason, without "
+	  "running it (its worker was ended while it ran)", CLI_HIDDEN },
 	END
 };
 

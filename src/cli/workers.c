@@ -110,11 +110,12 @@ fail:
 
 /* ---- the workers' files --------------------------------------------------- */
 
-/* Removes DIR/.workers/NAME/{results.json,results.csv} and the folder;
+/* Removes DIR/.workers/NAME/{results.json,results.csv,worker.log} and the folder;
  * a symbolic link planted as NAME is removed itself, never followed. */
 static void remove_part(const char *root, const char *name)
 {
-	static const char *const files[] = { "results.json", "results.csv" };
+	static const char *const files[] = { "results.json", "results.csv",
+					     "worker.log" };
 	char *d = xasprintf("%s/%s", root, name);
 	int fd = open(d, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
@@ -143,6 +144,7 @@ static void each_part(const char *root, void (*fn)(const char *root,
 		return;
 	while ((e = readdir(d)))
 		if (strncmp(e->d_name, "part-", 5) == 0 ||
+		    strncmp(e->d_name, "piece-", 6) == 0 ||
 		    strcmp(e->d_name, "resume") == 0) {
 			names = xrealloc(names, (n + 1) * sizeof(*names));
 			names[n++] = xstrdup(e->d_name);
@@ -160,6 +162,11 @@ static void remove_cb(const char *root, const char *name, void *ctx)
 {
 	if (!ctx || strncmp(name, ctx, strlen(ctx)) == 0)
 		remove_part(root, name);
+}
+
+void workers_remove(const char *root, const char *prefix)
+{
+	each_part(root, remove_cb, (void *)prefix);
 }
 
 /* What --resume can keep, gathered from every results file of the run. */
@@ -197,8 +204,8 @@ static void gather_cb(const char *root, const char *name, void *ctx)
 /* Writes what the run's files hold into ROOT/resume/results.json, for the
  * workers' --resume.  Returns 1 when there is something, 0 when not, -1
  * after a diagnostic. */
-static int prepare_resume(const struct experiment_file *f, const char *outdir,
-			  const char *root)
+int workers_prepare_resume(const struct experiment_file *f,
+			   const char *outdir, const char *root)
 {
 	struct gather g = { .f = f };
 	struct results merged, prev, **in;
@@ -252,36 +259,44 @@ out_release:
 
 /* ---- starting and waiting -------------------------------------------------- */
 
-struct argv_buf {
-	char *v[40];
-	int n;
-};
-
-static void arg(struct argv_buf *a, const char *s)
+void workers_arg(struct workers_argv *a, const char *s)
 {
 	if (a->n < (int)ARRAY_SIZE(a->v) - 1)
 		a->v[a->n++] = xstrdup(s);
 	a->v[a->n] = NULL;
 }
 
-static void worker_argv(const struct workers_options *o, const struct worker *w,
-			int nparts, const char *resume_dir, struct argv_buf *a)
+void workers_argv_release(struct workers_argv *a)
 {
-	const struct run_options *r = o->run;
-	char buf[64];
+	for (int i = 0; i < a->n; i++)
+		free(a->v[i]);
+	a->n = 0;
+	a->v[0] = NULL;
+}
+
+#define arg workers_arg
+
+void workers_argv_start(int device, const char *dir, struct workers_argv *a)
+{
+	char buf[32];
 
 	arg(a, "culab");
 	arg(a, "run");
 	arg(a, "--quiet");
 	arg(a, "--no-report");
-	snprintf(buf, sizeof(buf), "%d", w->device);
+	snprintf(buf, sizeof(buf), "%d", device);
 	arg(a, "--device");
 	arg(a, buf);
 	arg(a, "-o");
-	arg(a, w->dir);
-	snprintf(buf, sizeof(buf), "%d/%d", w->part, nparts);
-	arg(a, "--part");
-	arg(a, buf);
+	arg(a, dir);
+}
+
+void workers_argv_finish(const struct workers_options *o,
+			 const char *resume_dir, struct workers_argv *a)
+{
+	const struct run_options *r = o->run;
+	char buf[64];
+
 	if (r->shard.count > 0) {
 		snprintf(buf, sizeof(buf), "%d/%d", r->shard.index, r->shard.count);
 		arg(a, "--shard");
@@ -313,17 +328,13 @@ static void worker_argv(const struct workers_options *o, const struct worker *w,
 	arg(a, o->file);
 }
 
-static int worker_start(const struct workers_options *o, struct worker *w,
-			int nparts, const char *resume_dir)
+pid_t workers_spawn(const struct workers_argv *a, const char *log)
 {
-	struct argv_buf a = { .n = 0 };
-	pid_t parent = getpid();
-	int rc = 0;
+	pid_t parent = getpid(), pid;
 
-	worker_argv(o, w, nparts, resume_dir, &a);
 	fflush(NULL);
-	w->pid = fork();
-	if (w->pid == 0) {
+	pid = fork();
+	if (pid == 0) {
 		/* its own group: ^C reaches the parent alone, which forwards */
 		setpgid(0, 0);
 		prctl(PR_SET_PDEATHSIG, SIGUSR1);
@@ -331,21 +342,44 @@ static int worker_start(const struct workers_options *o, struct worker *w,
 			_exit(EXIT_INTERRUPTED);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
-		execv("/proc/self/exe", a.v);
+		if (log) {
+			int fd = open(log, O_WRONLY | O_CREAT | O_APPEND |
+				      O_NOFOLLOW | O_CLOEXEC, 0644);
+
+			if (fd >= 0) {
+				dup2(fd, STDOUT_FILENO);
+				dup2(fd, STDERR_FILENO);
+			}
+		}
+		execv("/proc/self/exe", a->v);
 		fprintf(stderr, "culab: error: cannot start a worker: %s\n",
 			strerror(errno));
 		_exit(EXIT_FAILED);
 	}
+	return pid;
+}
+
+static int worker_start(const struct workers_options *o, struct worker *w,
+			int nparts, const char *resume_dir)
+{
+	struct workers_argv a = { .n = 0 };
+	char buf[32];
+	int rc = 0;
+
+	workers_argv_start(w->device, w->dir, &a);
+	snprintf(buf, sizeof(buf), "%d/%d", w->part, nparts);
+	arg(&a, "--part");
+	arg(&a, buf);
+	workers_argv_finish(o, resume_dir, &a);
+	w->pid = workers_spawn(&a, NULL);
 	if (w->pid < 0)
 		rc = diag_error("cannot start a worker for device %d: %s",
 				w->device, strerror(errno));
-	for (int i = 0; i < a.n; i++)
-		free(a.v[i]);
+	workers_argv_release(&a);
 	return rc;
 }
 
-/* What a worker's exit status means (exitcode.h's texts). */
-static const char *status_text(int rc)
+const char *workers_status_text(int rc)
 {
 #define X(name, num, text) if (rc == num) return text;
 	CULAB_EXIT_MAP(X)
@@ -425,7 +459,7 @@ static void wait_all(struct worker *w, int n, bool quiet)
 				fprintf(stderr, "culab: worker %d (GPU %d) ended "
 					"after %.1f s: %s\n", w[i].part,
 					w[i].device, w[i].seconds,
-					status_text(w[i].rc));
+					workers_status_text(w[i].rc));
 		}
 	}
 }
@@ -562,10 +596,7 @@ static int run_workers(const struct workers_options *o, struct worker *w,
 	return got == k || rc != EXIT_OK ? rc : EXIT_FAILED;
 }
 
-/* Makes DIR (the person's or the file's path), DIR/.workers, and in it
- * the folders part-1..part-k: culab's own, where a symbolic link planted
- * is refused (k 0: none yet).  Returns 0, or -1 after a diagnostic. */
-static int make_folders(const char *outdir, int k)
+int workers_make_dir(const char *outdir, const char *name)
 {
 	char *base = xasprintf("%s/.workers", outdir);
 	int top, root = -1, rc = -1;
@@ -578,12 +609,9 @@ static int make_folders(const char *outdir, int k)
 		close(top);
 	}
 	rc = root >= 0 ? 0 : -1;
-	for (int i = 1; i <= k && rc == 0; i++) {
-		char name[32];
-		int fd;
+	if (rc == 0 && name) {
+		int fd = dir_make(root, base, name, DIR_CONFINED);
 
-		snprintf(name, sizeof(name), "part-%d", i);
-		fd = dir_make(root, base, name, DIR_CONFINED);
 		if (fd < 0)
 			rc = -1;
 		else
@@ -594,6 +622,22 @@ static int make_folders(const char *outdir, int k)
 out:
 	free(base);
 	return rc;
+}
+
+/* DIR/.workers/part-1..part-k (k 0: DIR/.workers alone).  Returns 0, or
+ * -1 after a diagnostic. */
+static int make_folders(const char *outdir, int k)
+{
+	if (workers_make_dir(outdir, NULL) < 0)
+		return -1;
+	for (int i = 1; i <= k; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "part-%d", i);
+		if (workers_make_dir(outdir, name) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 int workers_run(const struct experiment_file *f,
@@ -617,7 +661,7 @@ int workers_run(const struct experiment_file *f,
 		goto out;
 	}
 	if (o->resume) {
-		int got = prepare_resume(f, outdir, root);
+		int got = workers_prepare_resume(f, outdir, root);
 
 		if (got < 0) {
 			rc = EXIT_USAGE;

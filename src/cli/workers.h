@@ -14,6 +14,7 @@
 #define CULAB_WORKERS_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "experiment/experiment.h"
 #include "run/run.h"
@@ -44,5 +45,49 @@ int workers_parse_devices(const char *list, int count, int **devs, char *why,
  * releases). */
 int workers_run(const struct experiment_file *f,
 		const struct workers_options *o, struct results *out);
+
+/* ---- what the workers of --devices and of a class's run share ------ */
+
+/* A worker's command line, built up by workers_arg (strings copied). */
+struct workers_argv {
+	char *v[48];
+	int n;
+};
+void workers_arg(struct workers_argv *a, const char *s);
+void workers_argv_release(struct workers_argv *a);
+/* "culab run --quiet --no-report --device D -o DIR" */
+void workers_argv_start(int device, const char *dir, struct workers_argv *a);
+/* Then --shard, --resume --resume-dir RESUME_DIR (when not NULL), the
+ * run's own options (--lock-clocks, --no-counters, --no-lines,
+ * --profile-only, --variant, --note) and the experiment file. */
+void workers_argv_finish(const struct workers_options *o,
+			 const char *resume_dir, struct workers_argv *a);
+
+/* Starts a worker: /proc/self/exe with a's arguments, in a process group
+ * of its own (^C reaches the parent alone), sent SIGUSR1 when the parent
+ * dies; its output to the file `log` when not NULL.  Returns its pid, or
+ * -1 with errno set. */
+pid_t workers_spawn(const struct workers_argv *a, const char *log);
+
+/* What a worker's exit status means: exitcode.h's text, or "killed by a
+ * signal" above them. */
+const char *workers_status_text(int rc);
+
+/* Makes DIR, DIR/.workers and, when name is not NULL, DIR/.workers/NAME:
+ * culab's own folders, where a symbolic link planted is refused.
+ * Returns 0, or -1 after a diagnostic. */
+int workers_make_dir(const char *outdir, const char *name);
+
+/* Removes the worker folders under ROOT (DIR/.workers) whose names start
+ * with prefix ("part-", "piece-"; NULL: every one, and resume/), with
+ * the files culab writes there; never follows a link. */
+void workers_remove(const char *root, const char *prefix);
+
+/* Writes what DIR/results.json and every worker folder under ROOT hold
+ * of f's measurements into ROOT/resume/results.json, for the workers'
+ * --resume.  Returns 1 when there is something, 0 when not, -1 after a
+ * diagnostic (DIR holds another experiment file's results). */
+int workers_prepare_resume(const struct experiment_file *f,
+			   const char *outdir, const char *root);
 
 #endif

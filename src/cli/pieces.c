@@ -1,0 +1,688 @@
+/* pieces.c - a class's run, a worker process per submission.  See
+ * pieces.h.
+ *
+ * The parent makes no CUDA call: it cuts the plan, starts workers (the
+ * spawning, the folders and --resume are workers.c's, shared with
+ * --devices), watches their files for progress, starts a piece again
+ * when its worker ended before its last measurement, and merges. */
+#include "pieces.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/exitcode.h"
+#include "base/util.h"
+#include "output.h"
+#include "plan/plan.h"
+#include "results/results.h"
+#include "run/run.h"
+
+struct piece {
+	char *name;              /* the student, or "the rungs" */
+	char *variants;          /* its --variant list */
+	char *dir;               /* DIR/.workers/piece-K */
+	size_t planned;          /* its measurements */
+	size_t rows;             /* rows its folder held when a worker ended */
+	int starts;
+	bool done;               /* every measurement has a row */
+	bool resumed;            /* nothing to run: its rows are --resume's */
+	bool failed;             /* given up: rows are missing */
+	bool keep_failed;        /* the next start keeps the failed rows */
+	char *fail_next;         /* the next start fails its first
+				    measurement with this, or NULL */
+};
+
+struct slot {
+	int device;
+	pid_t pid;               /* 0: free */
+	size_t piece;
+	double progress;         /* when its files last changed */
+	time_t mtime;
+	bool killed;             /* by the stall limit */
+};
+
+static volatile sig_atomic_t signals_seen;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	signals_seen++;
+}
+
+/* ---- the pieces ----------------------------------------------------------- */
+
+static bool is_submission(const struct variant *v)
+{
+	return v && v->submission;
+}
+
+bool pieces_wanted(const struct experiment_file *f,
+		   const struct plan_selection *only)
+{
+	struct plan_options po = { .only = only };
+	struct plan p;
+	bool any = false;
+
+	plan_build(f, &po, &p);
+	for (size_t i = 0; i < p.nstages && !any; i++)
+		for (size_t k = 0; k < p.stages[i].nms && !any; k++)
+			any = is_submission(p.stages[i].ms[k].v);
+	plan_release(&p);
+	return any;
+}
+
+/* Appends name to the comma-separated list *list unless it is there. */
+static void list_add(char **list, const char *name)
+{
+	size_t n = strlen(name);
+	char *m;
+
+	for (const char *s = *list; s && *s; s += strcspn(s, ",") +
+	     (s[strcspn(s, ",")] == ',')) {
+		if (strcspn(s, ",") == n && strncmp(s, name, n) == 0)
+			return;
+	}
+	m = *list ? xasprintf("%s,%s", *list, name) : xstrdup(name);
+	free(*list);
+	*list = m;
+}
+
+/* The pieces of the plan, in plan order: the rungs first (when the plan
+ * has any), then each submission.  Returns how many. */
+static size_t make_pieces(const struct experiment_file *f,
+			  const struct workers_options *o, struct piece **out)
+{
+	struct plan_options po = { .only = o->run->only_variant,
+				   .shard = o->run->shard };
+	struct piece *pc = xcalloc(1, sizeof(*pc));
+	size_t n = 1;
+	struct plan p;
+
+	pc[0].name = xstrdup("the rungs");
+	plan_build(f, &po, &p);
+	for (size_t i = 0; i < p.nstages; i++)
+		for (size_t k = 0; k < p.stages[i].nms; k++) {
+			const struct variant *v = p.stages[i].ms[k].v;
+			size_t j = 0;
+
+			if (is_submission(v))
+				for (j = 1; j < n; j++)
+					if (strcmp(pc[j].name, v->name) == 0)
+						break;
+			if (j == n) {
+				pc = xrealloc(pc, (n + 1) * sizeof(*pc));
+				memset(&pc[n], 0, sizeof(*pc));
+				pc[n++].name = xstrdup(v->name);
+			}
+			list_add(&pc[j].variants, v->name);
+			pc[j].planned++;
+		}
+	plan_release(&p);
+	if (!pc[0].planned) {          /* a class alone, without rungs */
+		free(pc[0].name);
+		memmove(pc, pc + 1, --n * sizeof(*pc));
+	}
+	for (size_t i = 0; i < n; i++)
+		pc[i].dir = xasprintf("%s/.workers/piece-%zu", o->outdir, i + 1);
+	*out = pc;
+	return n;
+}
+
+static void pieces_free(struct piece *pc, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(pc[i].name);
+		free(pc[i].variants);
+		free(pc[i].dir);
+		free(pc[i].fail_next);
+	}
+	free(pc);
+}
+
+/* With --resume: the pieces whose every measurement is already in prev
+ * start no worker (their rows are prev's). */
+static void mark_resumed(const struct experiment_file *f,
+			 const struct workers_options *o,
+			 const struct results *prev, struct piece *pc, size_t n)
+{
+	struct plan_done *done = results_done(prev);
+
+	for (size_t i = 0; i < n; i++) {
+		struct plan_selection sel = { 0 };
+		struct plan_options po = { .only = &sel, .done = done,
+					   .ndone = prev->nrows,
+					   .shard = o->run->shard };
+		char why[256];
+		struct plan p;
+
+		if (plan_select_parse(pc[i].variants, &sel, why, sizeof(why)) < 0)
+			continue;
+		plan_build(f, &po, &p);
+		pc[i].resumed = pc[i].done = p.nstate[PLAN_RUN] == 0;
+		plan_release(&p);
+		plan_select_release(&sel);
+	}
+	free(done);
+}
+
+/* ---- the workers ------------------------------------------------------------ */
+
+static double stall_limit(void)
+{
+	const char *env = getenv("CULAB_STALL_SECONDS");
+	char *end;
+	double t;
+
+	if (!env || !*env)
+		return PIECES_STALL_SECONDS;
+	errno = 0;
+	t = strtod(env, &end);
+	if (errno || *end || !(t >= 1 && t <= 86400)) {
+		diag_warning("CULAB_STALL_SECONDS: \"%s\" is not a number of "
+			     "seconds (1 to 86400); using %g", diag_esc(env),
+			     PIECES_STALL_SECONDS);
+		return PIECES_STALL_SECONDS;
+	}
+	return t;
+}
+
+static int piece_start(const struct workers_options *o, struct piece *pc,
+		       size_t k, struct slot *s, const char *resume_dir)
+{
+	struct workers_argv a = { .n = 0 };
+	char *log;
+	const char *from = pc[k].starts ? pc[k].dir : resume_dir;
+
+	if (workers_make_dir(o->outdir, strrchr(pc[k].dir, '/') + 1) < 0)
+		return -1;
+	workers_argv_start(s->device, pc[k].dir, &a);
+	workers_arg(&a, "--piece");
+	if (pc[k].keep_failed)
+		workers_arg(&a, "--keep-failed");
+	if (pc[k].fail_next) {
+		workers_arg(&a, "--fail-next");
+		workers_arg(&a, pc[k].fail_next);
+	}
+	workers_arg(&a, "--variant");
+	workers_arg(&a, pc[k].variants);
+	workers_argv_finish(o, from, &a);
+	log = xasprintf("%s/worker.log", pc[k].dir);
+	s->pid = workers_spawn(&a, log);
+	free(log);
+	workers_argv_release(&a);
+	if (s->pid < 0) {
+		s->pid = 0;
+		return diag_error("cannot start a worker for %s: %s",
+				  diag_esc(pc[k].name), strerror(errno));
+	}
+	s->piece = k;
+	s->progress = monotonic_seconds();
+	s->mtime = 0;
+	s->killed = false;
+	pc[k].starts++;
+	free(pc[k].fail_next);
+	pc[k].fail_next = NULL;
+	return 0;
+}
+
+/* Whether the worker's files changed since last looked at. */
+static bool moved(const struct piece *p, struct slot *s)
+{
+	static const char *const files[] = { "results.json", "worker.log" };
+	time_t newest = 0;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *path = xasprintf("%s/%s", p->dir, files[i]);
+		struct stat st;
+
+		if (stat(path, &st) == 0 && st.st_mtime > newest)
+			newest = st.st_mtime;
+		free(path);
+	}
+	if (newest == s->mtime)
+		return false;
+	s->mtime = newest;
+	return true;
+}
+
+/* The last row of r that failed, or NULL. */
+static const struct result_row *last_failure(const struct results *r)
+{
+	for (size_t i = r->nrows; i-- > 0;)
+		if (r->rows[i].status == ROW_ERROR ||
+		    r->rows[i].status == ROW_WRONG)
+			return &r->rows[i];
+	return NULL;
+}
+
+/* The last line of the worker's log, for a worker that ended without its
+ * rows (caller frees). */
+static char *log_tail(const struct piece *p)
+{
+	char *path = xasprintf("%s/worker.log", p->dir), *text = NULL, *line;
+	size_t len = 0;
+
+	if (read_file(path, 1 << 20, &text, &len) < 0 || !len) {
+		free(path);
+		free(text);
+		return xstrdup("");
+	}
+	free(path);
+	while (len && text[len - 1] == '\n')
+		text[--len] = '\0';
+	line = strrchr(text, '\n');
+	line = xstrdup(line ? line + 1 : text);
+	free(text);
+	return line;
+}
+
+/* A worker has ended with exit status rc: what becomes of its piece.
+ * Returns EXIT_NO_GPU when no worker can run here, else 0. */
+static int piece_ended(struct piece *pc, const struct slot *s, int rc,
+		       double limit, bool quiet)
+{
+	struct piece *p = &pc[s->piece];
+	char *path = xasprintf("%s/results.json", p->dir);
+	struct results r = { 0 };
+	size_t before = p->rows;
+	const struct result_row *w;
+	int ret = 0;
+
+	p->rows = access(path, F_OK) == 0 && results_read(path, &r) == 0 ?
+		  r.nrows : 0;
+	free(path);
+	if (p->rows >= p->planned) {
+		p->done = true;
+	} else if (signals_seen || rc == EXIT_INTERRUPTED) {
+		/* stays to do: --resume finishes it */
+	} else if (rc == EXIT_NO_GPU || rc == EXIT_USAGE) {
+		char *t = log_tail(p);
+
+		/* the worker's own line says why (no GPU, a kernel that does
+		 * not compile for it) */
+		if (strncmp(t, "culab", 5) == 0)
+			fprintf(stderr, "%s\n", diag_esc(t));
+		else
+			diag_error("%s: the worker ended (%s)", diag_esc(p->name),
+				   workers_status_text(rc));
+		free(t);
+		p->failed = true;
+		ret = rc == EXIT_NO_GPU ? EXIT_NO_GPU : 0;
+	} else if ((size_t)p->starts > p->planned + 1) {
+		diag_error("%s: started %d times without finishing; its last %zu "
+			   "measurements have no row", diag_esc(p->name),
+			   p->starts, p->planned - p->rows);
+		p->failed = true;
+	} else {
+		/* started again, fresh, after the row that ended it */
+		p->keep_failed = true;
+		if (s->killed)
+			p->fail_next = xasprintf("did not finish within %g s "
+						 "(nothing saved that long); its "
+						 "worker was ended", limit);
+		else if (p->rows <= before)
+			p->fail_next = xasprintf("its worker ended (%s) while "
+						 "measuring it",
+						 workers_status_text(rc));
+		w = last_failure(&r);
+		if (!quiet && w && !p->fail_next) {
+			char *label = merge_row_label(w);
+
+			diag_note("%s: %s; its next measurements go on in a "
+				  "fresh process", diag_esc(label),
+				  diag_esc(w->message ? w->message : "failed"));
+			free(label);
+		} else if (!quiet) {
+			diag_note("%s: %s; its next measurements go on in a "
+				  "fresh process", diag_esc(p->name),
+				  p->fail_next);
+		}
+	}
+	results_release(&r);
+	return ret;
+}
+
+/* ---- the queue ------------------------------------------------------------------- */
+
+static void show(const struct piece *pc, size_t n, const struct slot *sl,
+		 int ns)
+{
+	size_t done = 0;
+
+	for (size_t i = 0; i < n; i++)
+		done += pc[i].done;
+	fprintf(stderr, "\r\033[K%zu/%zu pieces", done, n);
+	for (int i = 0; i < ns; i++)
+		if (sl[i].pid > 0)
+			fprintf(stderr, "; GPU %d: %s", sl[i].device,
+				diag_esc(pc[sl[i].piece].name));
+	fflush(stderr);
+}
+
+/* The next piece to start: one to start again first, then the next new
+ * one.  Returns n when none. */
+static size_t next_piece(const struct piece *pc, size_t n, const bool *busy)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!busy[i] && !pc[i].done && !pc[i].failed && pc[i].starts)
+			return i;
+	for (size_t i = 0; i < n; i++)
+		if (!busy[i] && !pc[i].done && !pc[i].failed)
+			return i;
+	return n;
+}
+
+/* Runs the pieces on the slots until each is done or given up, or a
+ * signal came.  Returns EXIT_NO_GPU when workers cannot run here, else
+ * 0. */
+static int run_queue(const struct workers_options *o, struct piece *pc,
+		     size_t n, struct slot *sl, int ns, const char *resume_dir)
+{
+	struct timespec tick = { 0, 50 * 1000 * 1000 };
+	bool *busy = xcalloc(n, sizeof(*busy));
+	bool quiet = !o->run->progress, stop = false;
+	double limit = stall_limit(), shown = 0;
+	int live = 0, forwarded = 0, ret = 0;
+
+	for (;;) {
+		int st = 0;
+		pid_t pid;
+
+		for (int i = 0; i < ns && !stop && !signals_seen; i++) {
+			size_t k;
+
+			if (sl[i].pid || (k = next_piece(pc, n, busy)) == n)
+				continue;
+			if (piece_start(o, pc, k, &sl[i], resume_dir) < 0) {
+				pc[k].failed = true;
+				continue;
+			}
+			busy[k] = true;
+			live++;
+		}
+		if (!live)
+			break;
+		while (forwarded < signals_seen) {
+			for (int i = 0; i < ns; i++)
+				if (sl[i].pid > 0)
+					kill(sl[i].pid, forwarded ? SIGUSR2 :
+					     SIGUSR1);
+			forwarded++;
+		}
+		pid = waitpid(-1, &st, WNOHANG);
+		if (pid <= 0) {
+			double now = monotonic_seconds();
+
+			for (int i = 0; i < ns; i++) {
+				if (!sl[i].pid || sl[i].killed)
+					continue;
+				if (moved(&pc[sl[i].piece], &sl[i]))
+					sl[i].progress = now;
+				else if (now - sl[i].progress > limit) {
+					kill(-sl[i].pid, SIGKILL);
+					sl[i].killed = true;
+				}
+			}
+			if (!quiet && now - shown >= 1) {
+				show(pc, n, sl, ns);
+				shown = now;
+			}
+			nanosleep(&tick, NULL);
+			continue;
+		}
+		for (int i = 0; i < ns; i++) {
+			int rc;
+
+			if (sl[i].pid != pid)
+				continue;
+			if (!quiet)
+				fputs("\r\033[K", stderr);
+			rc = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+			sl[i].pid = 0;
+			busy[sl[i].piece] = false;
+			live--;
+			if (piece_ended(pc, &sl[i], rc, limit, quiet) ==
+			    EXIT_NO_GPU) {
+				ret = EXIT_NO_GPU;
+				stop = true;
+			}
+		}
+	}
+	if (!quiet)
+		fputs("\r\033[K", stderr);
+	free(busy);
+	return ret;
+}
+
+/* ---- merging -------------------------------------------------------------------- */
+
+/* Whether row w's variant is one of a resumed piece's. */
+static bool of_resumed(const struct result_row *w, void *ctx)
+{
+	const struct piece *pc = ((void **)ctx)[0];
+	size_t n = *(size_t *)((void **)ctx)[1];
+
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(w->variant);
+
+		if (!pc[i].resumed)
+			continue;
+		for (const char *s = pc[i].variants; *s;
+		     s += strcspn(s, ",") + (s[strcspn(s, ",")] == ','))
+			if (strcspn(s, ",") == len &&
+			    strncmp(s, w->variant, len) == 0)
+				return true;
+	}
+	return false;
+}
+
+/* Merges the pieces' files (and --resume's rows of the pieces that did
+ * not run) into *out.  Returns how many files are in, or -1 after a
+ * diagnostic. */
+static int merge_pieces(const struct workers_options *o, struct piece *pc,
+			size_t n, struct results *prev, struct results *out)
+{
+	struct results *r = xcalloc(n + 1, sizeof(*r));
+	struct results **in = xcalloc(n + 1, sizeof(*in));
+	size_t got = 0, a, ra, b, rb;
+	void *ctx[2] = { pc, &n };
+	int rc;
+
+	for (size_t i = 0; i < n; i++) {
+		char *p = xasprintf("%s/results.json", pc[i].dir);
+
+		if (!pc[i].resumed && access(p, F_OK) == 0 &&
+		    results_read(p, &r[got]) == 0) {
+			in[got] = &r[got];
+			got++;
+		}
+		free(p);
+	}
+	if (prev && prev->nrows) {
+		results_keep_rows(prev, of_resumed, ctx);
+		if (prev->nrows)
+			in[got++] = prev;
+	}
+	memset(out, 0, sizeof(*out));
+	rc = (int)got;
+	if (got && merge_find_overlap(in, got, &a, &ra, &b, &rb)) {
+		char *label = merge_row_label(&in[b]->rows[rb]);
+
+		rc = diag_error("two pieces measured %s: not merged", label);
+		free(label);
+	} else if (got) {
+		merge_results(in, got, out);
+		out->command = xstrdup(o->run->command ? o->run->command : "");
+	}
+	for (size_t i = 0; i < got; i++)
+		if (in[i] != prev)
+			results_release(in[i]);
+	free(r);
+	free(in);
+	return rc;
+}
+
+/* ---- the run ------------------------------------------------------------------------ */
+
+/* The slots: one per GPU of --devices, else --device's. */
+static int make_slots(const struct workers_options *o, struct slot **sl)
+{
+	const char *test = getenv("CULAB_TEST_DEVICES");
+	char why[512];
+	int *devs = NULL, count, k;
+
+	if (!o->devices) {
+		*sl = xcalloc(1, sizeof(**sl));
+		(*sl)[0].device = o->run->device;
+		return 1;
+	}
+	count = test && *test ? atoi(test) : env_device_count(why, sizeof(why));
+	if (count < 0)
+		return diag_error("no usable GPU: %s", why), -EXIT_NO_GPU;
+	k = workers_parse_devices(o->devices, count, &devs, why, sizeof(why));
+	if (k < 0)
+		return diag_error("%s", why), -EXIT_USAGE;
+	*sl = xcalloc((size_t)k, sizeof(**sl));
+	for (int i = 0; i < k; i++)
+		(*sl)[i].device = devs[i];
+	free(devs);
+	return k;
+}
+
+/* The exit status: interrupted, then no GPU, then failed. */
+static int final_rc(const struct piece *pc, size_t n, const struct results *r,
+		    int queue_rc)
+{
+	if (signals_seen)
+		return EXIT_INTERRUPTED;
+	for (size_t i = 0; i < n; i++)
+		if (!pc[i].done && !pc[i].failed)
+			return queue_rc == EXIT_NO_GPU ? EXIT_NO_GPU :
+			       EXIT_INTERRUPTED;
+	if (queue_rc)
+		return queue_rc;
+	for (size_t i = 0; i < n; i++)
+		if (pc[i].failed)
+			return EXIT_FAILED;
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].status == ROW_ERROR ||
+		    r->rows[i].status == ROW_WRONG)
+			return EXIT_FAILED;
+	return EXIT_OK;
+}
+
+int pieces_run(const struct experiment_file *f,
+	       const struct workers_options *o, struct results *out)
+{
+	char *root = xasprintf("%s/.workers", o->outdir), *resume_dir = NULL;
+	struct sigaction sa, old_int, old_term;
+	struct results prev = { 0 };
+	struct piece *pc = NULL;
+	struct slot *sl = NULL;
+	size_t n = 0, again = 0;
+	int ns, rc, qrc, got;
+	double t0 = monotonic_seconds();
+
+	memset(out, 0, sizeof(*out));
+	ns = make_slots(o, &sl);
+	if (ns < 0) {
+		rc = -ns;
+		goto out;
+	}
+	rc = EXIT_USAGE;
+	if (workers_make_dir(o->outdir, NULL) < 0)
+		goto out;
+	n = make_pieces(f, o, &pc);
+	if (o->resume) {
+		got = workers_prepare_resume(f, o->outdir, root);
+		if (got < 0)
+			goto out;
+		if (got) {
+			char *p = xasprintf("%s/resume/results.json", root);
+
+			resume_dir = xasprintf("%s/resume", root);
+			if (results_read(p, &prev) == 0)
+				mark_resumed(f, o, &prev, pc, n);
+			free(p);
+		}
+	}
+	workers_remove(root, "piece-");
+	if (o->run->progress) {
+		size_t students = n - (n && strcmp(pc[0].name, "the rungs") == 0);
+
+		fprintf(stderr, "culab: %zu submission%s%s, a worker process "
+			"each, on %d GPU%s\n", students,
+			students == 1 ? "" : "s", students < n ?
+			" and the rungs" : "", ns, ns == 1 ? "" : "s");
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	signals_seen = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	qrc = run_queue(o, pc, n, sl, ns, resume_dir);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	got = merge_pieces(o, pc, n, &prev, out);
+	if (got < 0) {
+		rc = EXIT_FAILED;
+		goto out;
+	}
+	if (got > 0 && output_save(o->outdir, out) < 0) {
+		rc = EXIT_FAILED;
+		goto out;
+	}
+	rc = final_rc(pc, n, out, qrc);
+	if (out->status && rc != EXIT_INTERRUPTED && rc != EXIT_OK &&
+	    strcmp(out->status, "complete") == 0) {
+		for (size_t i = 0; i < n; i++)
+			if (!pc[i].done) {
+				free(out->status);
+				out->status = xstrdup("aborted");
+				output_save(o->outdir, out);
+				break;
+			}
+	}
+	for (size_t i = 0; i < n; i++)
+		again += pc[i].starts > 1;
+	if (rc == EXIT_INTERRUPTED)
+		diag_error("interrupted: %zu measurements are in \"%s\"; "
+			   "finish with culab run --resume", out->nrows,
+			   o->outdir);
+	else if (o->run->progress)
+		diag_note("%zu piece%s in %.1f s on %d GPU%s; %zu started again "
+			  "in a fresh process after a fault or a hang", n,
+			  n == 1 ? "" : "s", monotonic_seconds() - t0, ns,
+			  ns == 1 ? "" : "s", again);
+	/* DIR/results.json holds every piece's rows (or none ran): the
+	 * folders can go */
+	if (got == 0 && rc != EXIT_INTERRUPTED) {
+		workers_remove(root, NULL);
+		rmdir(root);
+	} else if (rc != EXIT_INTERRUPTED) {
+		bool all = true;
+
+		for (size_t i = 0; i < n; i++)
+			all = all && (pc[i].done || pc[i].failed);
+		if (all) {
+			workers_remove(root, NULL);
+			rmdir(root);
+		}
+	}
+out:
+	results_release(&prev);
+	pieces_free(pc, n);
+	free(sl);
+	free(root);
+	free(resume_dir);
+	return rc;
+}
