@@ -63,7 +63,7 @@ bool student_folder_ok(const char *name)
 	return true;
 }
 
-static bool is_submission(const struct model *m, const struct item *it)
+bool item_submission(const struct model *m, const struct item *it)
 {
 	const struct variant *v = it->v ? it->v :
 				  model_variant(m, it->row->variant);
@@ -91,7 +91,7 @@ static double reference_ms(const struct model *m, const struct ladder *l)
 	for (size_t j = 0; j < l->nitems; j++) {
 		const struct item *it = l->items[j];
 
-		if (is_submission(m, it) && it->ok &&
+		if (item_submission(m, it) && it->ok &&
 		    !user_impossible(m, it->row) &&
 		    (isnan(best) || item_ms(it) < best))
 			best = item_ms(it);
@@ -150,7 +150,7 @@ static size_t pupils_of(const struct model *m, const char *e,
 			const struct item *it = l->items[j];
 			size_t k;
 
-			if (!is_submission(m, it))
+			if (!item_submission(m, it))
 				continue;
 			for (k = 0; k < n && !str_eq(p[k].name, it->row->variant);
 			     k++)
@@ -211,8 +211,15 @@ static int by_score(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* The experiments that have students, in results order. */
-static size_t class_experiments(const struct model *m, const char **out,
+const char *class_chart_of(const struct model *m, const char *e)
+{
+	for (size_t i = 0; i < m->nclass_charts; i++)
+		if (str_eq(m->class_chart_exp[i], e))
+			return m->class_chart[i];
+	return NULL;
+}
+
+size_t class_experiments(const struct model *m, const char **out,
 				size_t max)
 {
 	size_t n = 0;
@@ -222,7 +229,7 @@ static size_t class_experiments(const struct model *m, const char **out,
 		bool has = false, seen = false;
 
 		for (size_t j = 0; j < l->nitems && !has; j++)
-			has = is_submission(m, l->items[j]);
+			has = item_submission(m, l->items[j]);
 		for (size_t k = 0; k < n && !seen; k++)
 			seen = str_eq(out[k], l->experiment);
 		if (has && !seen && n < max)
@@ -273,7 +280,7 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 		size_t n = pupils_of(m, exps[e], &p);
 		const struct ladder **lads = NULL;
 		size_t nl = 0, ncols;
-		const char **cells;
+		const char **cells, *chart;
 		bool *right;
 		struct pool pool = { .n = 0 };
 
@@ -288,6 +295,14 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 		SAY(b, L, M_K_HEAD, pool_md(&pool, exps[e]),
 		    pool_md(&pool, lads[0]->family));
 		sbuf_add(b, "\n\n");
+		chart = class_chart_of(m, exps[e]);
+		if (chart && (m->charts == CHARTS_DRAWN ||
+			      m->charts == CHARTS_PENDING)) {
+			sbuf_add(b, say_text(L, M_K_CHART));
+			sbuf_add(b, "\n\n![");
+			md_text(b, exps[e]);
+			sbuf_addf(b, "](charts/%s.png)\n\n", chart);
+		}
 		ncols = 5 + nl;
 		cells = xcalloc(ncols, sizeof(*cells));
 		right = xcalloc(ncols, sizeof(*right));

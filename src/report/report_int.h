@@ -234,6 +234,7 @@ enum msg {
 	M_UT_IMPOSSIBLE, M_UT_IMPOSSIBLE_CELL,
 	M_K_IMPOSSIBLE, M_K_VERIFIED, M_K_HEAD, M_K_COL_STUDENT, M_K_COL_STATE,
 	M_K_COL_SCORE, M_K_COL_TIME, M_K_COL_PROBLEM, M_K_COL_LINE, M_K_PLACE,
+	M_K_CHART,
 	M_K_SCORE, M_K_SCORE_CLASS, M_K_STUDENT_HEAD, M_K_STUDENT_LINKS,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
@@ -435,6 +436,10 @@ struct model {
 	const struct compare *cmp;
 	const char *baseline_path;
 	const char *baseline_chart;
+	/* the class's spread (report_class.c): a chart per experiment with
+	 * a class, by experiment name; names are m->plots' */
+	const char *class_chart[16], *class_chart_exp[16];
+	size_t nclass_charts;
 };
 
 /* " (GPU)" after a group's or ladder's family and type when the report
@@ -738,6 +743,17 @@ bool student_folder_ok(const char *name);
 /* The class page's blocks: per experiment a table of its students
  * (state, score, time per type and size, main problem, its line) and
  * where each sits; how the score is computed. */
+/* Whether item it is a student's (a user kernel marked submission). */
+bool item_submission(const struct model *m, const struct item *it);
+/* The experiments that have students, in results order, up to max into
+ * out[]; returns how many. */
+size_t class_experiments(const struct model *m, const char **out, size_t max);
+/* report_class_chart.c: adds to `set` a chart per experiment with a
+ * class (each student's bandwidth beside the rungs', at each type's
+ * largest size) and records their names in m->class_chart[]. */
+void class_charts(struct model *m, struct plot_set *set);
+/* The chart of experiment e, or NULL. */
+const char *class_chart_of(const struct model *m, const char *e);
 void blk_class_table(const struct model *m, enum lang L, struct sbuf *b);
 void blk_class_score(const struct model *m, enum lang L, struct sbuf *b);
 /* gradebook.csv: a header, then a line per student and experiment, best

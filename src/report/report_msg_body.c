@@ -203,6 +203,12 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_K_COL_LINE) = { "line", "行" },
 	/* {1} the student, {2} type, {3} size, {4} where */
 	ROW(M_K_PLACE) = { "{1} at {2}, {3}: {4}.", "{1}（{2}，{3}）：{4}。" },
+	ROW(M_K_CHART) = {
+		"The class against the ladder at each type's largest size: each "
+		"student's bandwidth beside the built-in rungs' (longer is "
+		"faster); a student whose row did not verify has no bar.",
+		"各类型最大规模下全班与阶梯的对比：每个学生的带宽与内置各级并列"
+		"（越长越快）；结果未通过验证的学生没有条形。" },
 	ROW(M_K_SCORE) = {
 		"A student's score is 0 unless every row of theirs verified and "
 		"none has an impossible time (faster than its bytes at the GPU's "

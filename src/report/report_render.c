@@ -480,6 +480,7 @@ static bool report_charts(struct model *m, const struct report_options *o,
 	int drawn;
 
 	m->plots = charts_build(m);
+	class_charts(m, m->plots);
 	if (m->cmp)
 		m->baseline_chart = report_compare_chart(m->plots, m->cmp,
 							 "baseline",
