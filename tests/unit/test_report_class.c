@@ -17,7 +17,7 @@
 #include "base/util.h"
 #include "report_check.h"
 
-#define EXERCISE "reports/examples/exercise/results.json"
+#define EXERCISE "tests/fixtures/recorded-2026-11-27/exercise-lines-h100/results.json"
 
 #define EXPECT_IN(hay, needle)                                                 \
 	do {                                                                   \
