@@ -37,7 +37,11 @@
 #    run ends without waiting for it (run last);
 # 13. counters per source line (tests/gpu/lines.sh): every rung's and the
 #    exercise's, their sums against the kernel-level counters, the defect
-#    kernels found at their lines (run before 12).
+#    kernels found at their lines (run before 12);
+# 14. a class: each submission in a worker process of its own, the fault
+#    and the hang failing their own rows only, the kernel that keeps its
+#    answer caught when the input changes, SIGINT and --resume per
+#    submission (tests/gpu/class.sh; before 12).
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.
 set -u
 culab=${1:-build/culab}
@@ -496,6 +500,9 @@ sh tests/gpu/sanitize_lines.sh "$culab" "$out/sanitize-lines" && ok "failures ex
 
 # 13. counters per source line (tests/gpu/lines.sh)
 sh tests/gpu/lines.sh "$culab" "$out/lines" >"$out/lines.log" 2>&1 && ok "counters per source line: $(grep -c '^ok:' "$out/lines.log") checks" || ko "counters per source line: $(grep -c '^FAIL:' "$out/lines.log") failed (see $out/lines.log)"; cat "$out/lines.log"
+
+# 14. a class in pieces (tests/gpu/class.sh)
+sh tests/gpu/class.sh "$culab" "$out/class" >"$out/class.log" 2>&1 && ok "a class, a worker per submission: $(grep -c '^ok:' "$out/class.log") checks" || ko "a class in pieces: $(grep -c '^FAIL:' "$out/class.log") failed (see $out/class.log)"; cat "$out/class.log"
 
 # 12. last, as it leaves a kernel running until the process is gone: a
 #     user kernel that never finishes fails its row at its time_limit

@@ -9,6 +9,10 @@
 #   ncu        tests/gpu/ncu_compare.sh on experiments/default.yaml
 #   examples   culab run experiments/examples/exercise.yaml
 #                                                  -> reports/examples/exercise/
+#   class      culab run experiments/examples/class.yaml
+#                                                  -> reports/examples/class/
+#   class40    tests/class/gen.sh 40: the class on GPU 0, then on every
+#              GPU (--devices all), each with its wall time
 #   ukbench    tests/gpu/bench_ukernels.sh: compiling user kernels, cold
 #              and from the cache -> reports/bench/<gpu>/ukernels.txt
 #   devices    tests/gpu/devices.sh: run --devices on two GPUs or more
@@ -54,6 +58,28 @@ for step in "$@"; do
 			experiments/examples/exercise.yaml >"$out/examples.log" 2>&1
 		echo "examples: exit $?"
 		tail -n 8 "$out/examples.log"
+		;;
+	class)
+		"$culab" run --no-report -o "$out/class" \
+			experiments/examples/class.yaml >"$out/class.log" 2>&1
+		echo "class: exit $? in $(( $(date +%s) - t0 )) s"
+		tail -n 20 "$out/class.log"
+		;;
+	class40)
+		# 40 generated submissions on one GPU, then on every GPU
+		sh tests/class/gen.sh 40 "$out/c40" >/dev/null
+		for how in one all; do
+			t1=$(date +%s)
+			if [ $how = one ]; then
+				"$culab" run --no-report --device 0 -o "$out/class40-$how" \
+					"$out/c40/class.yaml" >"$out/class40-$how.log" 2>&1
+			else
+				"$culab" run --no-report --devices all -o "$out/class40-$how" \
+					"$out/c40/class.yaml" >"$out/class40-$how.log" 2>&1
+			fi
+			echo "class40 $how: exit $? in $(( $(date +%s) - t1 )) s"
+			tail -n 4 "$out/class40-$how.log"
+		done
 		;;
 	ukbench)
 		sh tests/gpu/bench_ukernels.sh "$culab" "$out/ukbench" \
