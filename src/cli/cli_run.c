@@ -240,6 +240,7 @@ int cmd_run(struct cli_context *cx)
 		a.wo.outdir = a.outdir;
 		a.wo.resume = a.resume;
 		a.wo.no_lines = a.no_lines;
+		a.wo.quiet = quiet;
 		a.wo.run = &a.o;
 		rc = a.pieces ? pieces_run(&f, &a.wo, &res) :
 				workers_run(&f, &a.wo, &res);

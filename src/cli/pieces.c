@@ -50,6 +50,7 @@ struct slot {
 };
 
 static volatile sig_atomic_t signals_seen;
+static bool told_no_gpu;         /* one "no usable GPU" line per run */
 
 static void on_signal(int sig)
 {
@@ -308,7 +309,9 @@ static int piece_ended(struct piece *pc, const struct slot *s, int rc,
 
 		/* the worker's own line says why (no GPU, a kernel that does
 		 * not compile for it) */
-		if (strncmp(t, "culab", 5) == 0)
+		if (rc == EXIT_NO_GPU && told_no_gpu)
+			;
+		else if (strncmp(t, "culab", 5) == 0)
 			fprintf(stderr, "%s\n", diag_esc(t));
 		else
 			diag_error("%s: the worker ended (%s)", diag_esc(p->name),
@@ -316,6 +319,7 @@ static int piece_ended(struct piece *pc, const struct slot *s, int rc,
 		free(t);
 		p->failed = true;
 		ret = rc == EXIT_NO_GPU ? EXIT_NO_GPU : 0;
+		told_no_gpu = told_no_gpu || rc == EXIT_NO_GPU;
 	} else if ((size_t)p->starts > p->planned + 1) {
 		diag_error("%s: started %d times without finishing; its last %zu "
 			   "measurements have no row", diag_esc(p->name),
@@ -449,7 +453,7 @@ static int run_queue(const struct workers_options *o, struct piece *pc,
 			sl[i].pid = 0;
 			busy[sl[i].piece] = false;
 			live--;
-			if (piece_ended(pc, &sl[i], rc, limit, quiet) ==
+			if (piece_ended(pc, &sl[i], rc, limit, o->quiet) ==
 			    EXIT_NO_GPU) {
 				ret = EXIT_NO_GPU;
 				stop = true;
@@ -592,6 +596,7 @@ int pieces_run(const struct experiment_file *f,
 	double t0 = monotonic_seconds();
 
 	memset(out, 0, sizeof(*out));
+	told_no_gpu = false;
 	ns = make_slots(o, &sl);
 	if (ns < 0) {
 		rc = -ns;
@@ -658,7 +663,7 @@ int pieces_run(const struct experiment_file *f,
 		diag_error("interrupted: %zu measurements are in \"%s\"; "
 			   "finish with culab run --resume", out->nrows,
 			   o->outdir);
-	else if (o->run->progress)
+	else if (!o->quiet && (rc == EXIT_OK || rc == EXIT_FAILED))
 		diag_note("%zu piece%s in %.1f s on %d GPU%s; %zu started again "
 			  "in a fresh process after a fault or a hang", n,
 			  n == 1 ? "" : "s", monotonic_seconds() - t0, ns,

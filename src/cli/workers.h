@@ -25,6 +25,7 @@ struct workers_options {
 	const char *variant_list;     /* --variant as given, or NULL */
 	const char *outdir;           /* where the merged results go */
 	bool resume;                  /* --resume */
+	bool quiet;                   /* -q: no notes, only errors */
 	bool no_lines;                /* --no-lines: each worker collects
 					 the lines of its own rows (lines.h)
 					 unless told not to */

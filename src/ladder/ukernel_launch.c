@@ -202,6 +202,25 @@ static void host_sum(const struct kernel_args *a, size_t count)
 	}
 }
 
+/* Waits for the stream, at most the kernel's time_limit: a kernel that
+ * never ends must not hold the host step's wait for ever (the runner's
+ * limit watches the launch, which for this finish includes the wait).
+ * It spins, as cudaStreamSynchronize does by default, so that a timed
+ * run is not lengthened by a sleep.  Returns 0, a CUDA error, or
+ * cudaErrorLaunchTimeout when the limit passed with the work running. */
+static int wait_within(const struct ukernel *k, cudaStream_t s)
+{
+	double t0 = monotonic_seconds();
+	cudaError_t e;
+	unsigned spins = 0;
+
+	while ((e = cudaStreamQuery(s)) == cudaErrorNotReady)
+		if (k->time_limit > 0 && ++spins % 1024 == 0 &&
+		    monotonic_seconds() - t0 > k->time_limit)
+			return (int)cudaErrorLaunchTimeout;
+	return (int)e;
+}
+
 /* finish: host.  The partial sums go to scratch (or over the input). */
 static int run_host(const struct ukernel *k, const struct kernel_args *a,
 		    const struct uk_pass *p, struct uk_inst *u)
@@ -215,7 +234,7 @@ static int run_host(const struct ukernel *k, const struct kernel_args *a,
 	if ((err = launch_pass(k, u, p, a, a->in, partials)) ||
 	    (err = (int)cudaMemcpyAsync(a->host, partials, bytes,
 					cudaMemcpyDeviceToHost, a->stream)) ||
-	    (err = (int)cudaStreamSynchronize(a->stream)))
+	    (err = wait_within(k, a->stream)))
 		return err;
 	host_sum(a, p->g.grid[0]);
 	return 0;

@@ -212,8 +212,10 @@ static int launch_within(struct launch_ctx *L, double limit)
 
 	if (limit <= 0)
 		return runner_launch_once(L);
+	/* a launch that waits itself (finish: host) says when the kernel's
+	 * limit passed */
 	if ((err = L->v->launch(&L->a)))
-		return err;
+		return err == (int)cudaErrorLaunchTimeout ? 1 : err;
 	t0 = runner_now();
 	while ((e = cudaStreamQuery(L->a.stream)) == cudaErrorNotReady) {
 		struct timespec ts = { 0, (long)(POLL_SECONDS * 1e9) };
@@ -575,7 +577,10 @@ static int measure_time(struct run *R, struct launch_ctx *L,
 		return 0;
 	}
 	if ((err = runner_time_variant(R, L, w))) {
-		row_cuda_error(R, w, err, L->v->name);
+		if (err == (int)cudaErrorLaunchTimeout)
+			launch_hung(R, w, time_limit(L->v));
+		else
+			row_cuda_error(R, w, err, L->v->name);
 		return -1;
 	}
 	if (runner_interrupted())

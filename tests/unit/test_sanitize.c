@@ -365,6 +365,11 @@ static void test_wants(void **state)
 	w.message = "did not finish within 2 s (its time_limit); a running "
 		    "kernel cannot be stopped, so the run ends here";
 	assert_false(sanitize_wants(&w, &user));
+	/* a remembered answer fails at another input only */
+	w.status = ROW_WRONG;
+	w.message = "with another input after the timed runs: sum is 1, "
+		    "expected 2; its answer does not follow its input";
+	assert_false(sanitize_wants(&w, &user));
 	w.status = ROW_SKIPPED;
 	w.message = "too large";
 	assert_false(sanitize_wants(&w, &user));
