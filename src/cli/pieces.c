@@ -19,6 +19,7 @@
 
 #include "base/diag.h"
 #include "base/exitcode.h"
+#include "base/strmap.h"
 #include "base/util.h"
 #include "output.h"
 #include "plan/plan.h"
@@ -80,17 +81,25 @@ bool pieces_wanted(const struct experiment_file *f,
 	return any;
 }
 
+/* Whether the comma-separated list holds name. */
+static bool in_list(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *s = list; s && *s;
+	     s += strcspn(s, ",") + (s[strcspn(s, ",")] == ','))
+		if (strcspn(s, ",") == len && strncmp(s, name, len) == 0)
+			return true;
+	return false;
+}
+
 /* Appends name to the comma-separated list *list unless it is there. */
 static void list_add(char **list, const char *name)
 {
-	size_t n = strlen(name);
 	char *m;
 
-	for (const char *s = *list; s && *s; s += strcspn(s, ",") +
-	     (s[strcspn(s, ",")] == ',')) {
-		if (strcspn(s, ",") == n && strncmp(s, name, n) == 0)
-			return;
-	}
+	if (in_list(*list, name))
+		return;
 	m = *list ? xasprintf("%s,%s", *list, name) : xstrdup(name);
 	free(*list);
 	*list = m;
@@ -468,22 +477,32 @@ static int run_queue(const struct workers_options *o, struct piece *pc,
 
 /* ---- merging -------------------------------------------------------------------- */
 
-/* Whether row w's variant is one of a resumed piece's. */
+/* What merge_pieces keeps of --resume's rows: those of the pieces that
+ * did not run, each measurement once (the resume file merges DIR's
+ * results with the pieces' own files, which an interruption leaves
+ * behind, so a row may be there twice). */
+struct keep_ctx {
+	const struct piece *pc;
+	size_t n;
+	size_t count;
+	struct strmap seen;
+};
+
+
 static bool of_resumed(const struct result_row *w, void *ctx)
 {
-	const struct piece *pc = ((void **)ctx)[0];
-	size_t n = *(size_t *)((void **)ctx)[1];
+	struct keep_ctx *k = ctx;
+	char *label;
+	bool added;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t len = strlen(w->variant);
-
-		if (!pc[i].resumed)
+	for (size_t i = 0; i < k->n; i++) {
+		if (!k->pc[i].resumed || !in_list(k->pc[i].variants, w->variant))
 			continue;
-		for (const char *s = pc[i].variants; *s;
-		     s += strcspn(s, ",") + (s[strcspn(s, ",")] == ','))
-			if (strcspn(s, ",") == len &&
-			    strncmp(s, w->variant, len) == 0)
-				return true;
+		label = merge_row_label(w);
+		k->count++;
+		added = strmap_put(&k->seen, label, k->count) == k->count;
+		free(label);
+		return added;
 	}
 	return false;
 }
@@ -497,7 +516,7 @@ static int merge_pieces(const struct workers_options *o, struct piece *pc,
 	struct results *r = xcalloc(n + 1, sizeof(*r));
 	struct results **in = xcalloc(n + 1, sizeof(*in));
 	size_t got = 0, a, ra, b, rb;
-	void *ctx[2] = { pc, &n };
+	struct keep_ctx keep = { .pc = pc, .n = n, .seen = STRMAP_INIT };
 	int rc;
 
 	for (size_t i = 0; i < n; i++) {
@@ -511,7 +530,8 @@ static int merge_pieces(const struct workers_options *o, struct piece *pc,
 		free(p);
 	}
 	if (prev && prev->nrows) {
-		results_keep_rows(prev, of_resumed, ctx);
+		results_keep_rows(prev, of_resumed, &keep);
+		strmap_release(&keep.seen);
 		if (prev->nrows)
 			in[got++] = prev;
 	}

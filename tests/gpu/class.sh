@@ -71,10 +71,10 @@ echo "class: exit $rc in $(( $(date +%s) - t0 )) s"
 bad=$(check_rows "$out/class/results.json" "$out/plan.json")
 [ -z "$bad" ] && ok "class: every student as expected, every rung verified" ||
 	ko "class: $bad"
-for who in gus hal; do
-	grep -q "$who.*fresh process" "$out/class.log" &&
-		ok "class: $who's failure said, the class went on" ||
-		ko "class: no line for $who's fresh process"
+for who in fay gus hal; do
+	grep -q "FAILED reduce-class/$who/" "$out/class.log" &&
+		ok "class: $who's failure said (the others measured: above)" ||
+		ko "class: no FAILED line for $who"
 done
 grep -q "the same source as ada" "$out/class.log" &&
 	ok "class: ivy flagged as ada's copy" || ko "class: the copy not flagged"
