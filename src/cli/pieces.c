@@ -662,20 +662,21 @@ int pieces_run(const struct experiment_file *f,
 		rc = EXIT_FAILED;
 		goto out;
 	}
+	rc = final_rc(pc, n, out, qrc);
+	/* the status is the class's, not its workers': a worker whose last
+	 * measurement faulted said "aborted", yet every measurement has its
+	 * row when each piece is done */
+	if (got > 0 && rc != EXIT_INTERRUPTED) {
+		bool all = true;
+
+		for (size_t i = 0; i < n; i++)
+			all = all && pc[i].done;
+		free(out->status);
+		out->status = xstrdup(all ? "complete" : "aborted");
+	}
 	if (got > 0 && output_save(o->outdir, out) < 0) {
 		rc = EXIT_FAILED;
 		goto out;
-	}
-	rc = final_rc(pc, n, out, qrc);
-	if (out->status && rc != EXIT_INTERRUPTED && rc != EXIT_OK &&
-	    strcmp(out->status, "complete") == 0) {
-		for (size_t i = 0; i < n; i++)
-			if (!pc[i].done) {
-				free(out->status);
-				out->status = xstrdup("aborted");
-				output_save(o->outdir, out);
-				break;
-			}
 	}
 	for (size_t i = 0; i < n; i++)
 		again += pc[i].starts > 1;

@@ -257,15 +257,54 @@ static void state(struct sbuf *b, enum lang L, const struct model *m,
 	}
 }
 
-/* The main problem and its line, at the row described. */
+/* The student's main problem in words, appended to what, and its line
+ * (0: none) with its file in *file: when a row failed, what
+ * compute-sanitizer found first at a line in a failed row (the file as
+ * the student's source names it); else what the diagnosis of the row
+ * described finds first, at the line its counters per line name. */
+static int pupil_problem(const struct model *m, const struct pupil *p,
+			 enum lang L, bool plain, struct sbuf *what,
+			 const char **file)
+{
+	const char *w;
+
+	*file = NULL;
+	if (p->ok < p->n) {
+		for (size_t i = 0; i < p->n; i++) {
+			const struct result_row *row = p->it[i]->row;
+			const struct variant *v = model_variant(m, row->variant);
+			const char *f = NULL, *src;
+			int line;
+
+			if (p->it[i]->ok ||
+			    (line = sanitizer_problem(what, L, plain, row, &f)) <= 0)
+				continue;
+			src = v && v->source_file ? v->source_file : NULL;
+			*file = src && f && !strcmp(path_base(src), f) ? src : f;
+			return line;
+		}
+		return 0;
+	}
+	w = user_problem(m, p->l[p->rep], p->it[p->rep], L);
+	if (!w)
+		return 0;
+	sbuf_add(what, w);
+	*file = p->file;
+	return p->line;
+}
+
+/* The main problem and its line, as table cells. */
 static void problem(struct sbuf *b, enum lang L, const struct model *m,
 		    const struct pupil *p, struct sbuf *line)
 {
-	const char *what = user_problem(m, p->l[p->rep], p->it[p->rep], L);
+	const char *file;
+	size_t len = b->len;
+	int n = pupil_problem(m, p, L, false, b, &file);
 
-	sbuf_add(b, what ? what : "—");
-	if (p->line > 0)
-		sbuf_addf(line, "%d", p->line);
+	if (b->len == len)
+		sbuf_add(b, "—");
+	if (n > 0)
+		sbuf_addf(line, "%d", n);
 	else
 		sbuf_add(line, "—");
 }
@@ -456,8 +495,9 @@ char *class_gradebook(const struct model *m)
 
 		qsort(p, n, sizeof(*p), by_score);
 		for (size_t k = 0; k < n; k++) {
-			const char *what = user_problem(m, p[k].l[p[k].rep],
-							p[k].it[p[k].rep], EN);
+			struct sbuf what = SBUF_INIT;
+			const char *file;
+			int line = pupil_problem(m, &p[k], EN, true, &what, &file);
 
 			csv_field(&b, p[k].name);
 			sbuf_addc(&b, ',');
@@ -466,14 +506,14 @@ char *class_gradebook(const struct model *m)
 			csv_field(&b, state_word(&p[k]));
 			sbuf_addf(&b, ",%.1f,%zu,%zu,", p[k].score, p[k].n,
 				  p[k].ok);
-			csv_field(&b, what ? what : "");
+			csv_field(&b, sbuf_str(&what));
 			sbuf_addc(&b, ',');
-			if (p[k].line > 0)
-				sbuf_addf(&b, "%d", p[k].line);
+			if (line > 0)
+				sbuf_addf(&b, "%d", line);
 			sbuf_addc(&b, ',');
-			csv_field(&b, p[k].line > 0 && p[k].file ? p[k].file :
-				  "");
+			csv_field(&b, line > 0 && file ? file : "");
 			sbuf_addc(&b, '\n');
+			sbuf_release(&what);
 		}
 		pupils_free(p, n);
 	}

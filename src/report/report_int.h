@@ -246,6 +246,7 @@ enum msg {
 	M_S_FAILED, M_S_RERUN, M_S_AT_LINE, M_S_AT_FUNC, M_S_BY_TT,
 	M_S_BY_T1, M_S_BY_1B, M_S_BY_11, M_S_READ, M_S_WRITE, M_S_ATOMIC,
 	M_S_OOB, M_S_MISALIGNED, M_S_NEAR_AFTER, M_S_NEAR_BEFORE,
+	M_S_SHORT_OOB, M_S_SHORT_RACE, M_S_SHORT_BARRIER, M_S_SHORT_OTHER,
 	M_S_RACE_RAW, M_S_RACE_WAR, M_S_RACE_WAW, M_S_BARRIER, M_S_WARP,
 	M_S_BLOCK, M_S_OTHER, M_S_MORE, M_S_BYTES, M_S_SAME_LINE,
 	M_S_TOOL_PRINTED, M_S_CLEAN_GUARD, M_S_CELL_LINE, M_S_CELL_NONE,
@@ -835,6 +836,13 @@ void sanitizer_items(struct sbuf *b, enum lang L,
 /* The same in a table cell: each tool's count, and the first finding's
  * line ("memcheck: 969 errors, line 9; racecheck: nothing"). */
 void sanitizer_cell(struct sbuf *b, enum lang L, const struct result_row *row);
+/* A failed row's problem in a few words from what compute-sanitizer
+ * found first at a line ("an out-of-bounds `__shared__` read
+ * (compute-sanitizer)"; plain: no Markdown), appended to b; returns that line (its file in
+ * *file, the tool's base name), or 0 with nothing appended when it
+ * found none. */
+int sanitizer_problem(struct sbuf *b, enum lang L, bool plain,
+		      const struct result_row *row, const char **file);
 
 /* Ends the line of a failed item of the user-kernel section and appends
  * its sanitizer_items() below it (report_user.c's stages). */

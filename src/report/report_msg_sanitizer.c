@@ -72,6 +72,17 @@ const char *const msgs_sanitizer[M__LINES - M__SAN][NLANG] = {
 	 * count */
 	ROW(M_S_OOB) = { "{1}: an out-of-bounds {2} {3}{4}{5}{6} ({7}).",
 			 "{1}：{5}越界{3} {2} 内存{4}{6}（{7}）。" },
+	/* the class page's main problem of a failed kernel: {1} space, {2}
+	 * read or write */
+	ROW(M_S_SHORT_OOB) = { "an out-of-bounds {1} {2} (compute-sanitizer)",
+			       "越界{2} {1} 内存（compute-sanitizer）" },
+	ROW(M_S_SHORT_RACE) = { "a {1} race (compute-sanitizer)",
+				"{1} 内存竞争（compute-sanitizer）" },
+	ROW(M_S_SHORT_BARRIER) = { "a barrier not every thread reaches "
+				   "(compute-sanitizer)",
+				   "并非所有线程都会到达的屏障（compute-sanitizer）" },
+	ROW(M_S_SHORT_OTHER) = { "{1} (compute-sanitizer)",
+				 "{1}（compute-sanitizer）" },
 	ROW(M_S_MISALIGNED) = { "{1}: a misaligned {2} {3}{4}{5}{6} ({7}).",
 				"{1}：{5}未对齐地{3} {2} 内存{4}{6}（{7}）。" },
 	ROW(M_S_NEAR_AFTER) = { ", {1} bytes after the end of a {2}-byte allocation",

@@ -476,6 +476,36 @@ void sanitizer_cell(struct sbuf *b, enum lang L, const struct result_row *row)
 		tool_counts(b, L, rec, true);
 }
 
+int sanitizer_problem(struct sbuf *b, enum lang L, bool plain,
+		      const struct result_row *row, const char **file)
+{
+	const struct sanitizer_record *rec = row->sanitize;
+	struct say c = { .L = L, .plain = plain };
+
+	for (size_t i = 0; rec && i < rec->nfindings; i++) {
+		const struct sanitizer_finding *f = &rec->findings[i];
+		struct sbuf space = SBUF_INIT, acc = SBUF_INIT;
+
+		if (f->line <= 0)
+			continue;
+		put_space(&space, &c, f->space);
+		put_access(&acc, &c, f->access);
+		if (f->kind && strcmp(f->kind, "access") == 0)
+			SAY(b, L, M_S_SHORT_OOB, sbuf_str(&space), sbuf_str(&acc));
+		else if (f->kind && strcmp(f->kind, "race") == 0)
+			SAY(b, L, M_S_SHORT_RACE, sbuf_str(&space));
+		else if (f->kind && strcmp(f->kind, "barrier") == 0)
+			sbuf_add(b, say_text(L, M_S_SHORT_BARRIER));
+		else
+			SAY(b, L, M_S_SHORT_OTHER, f->tool ? f->tool : "?");
+		sbuf_release(&space);
+		sbuf_release(&acc);
+		*file = f->file;
+		return f->line;
+	}
+	return 0;
+}
+
 void user_failure_end(struct sbuf *b, enum lang L, const struct item *it)
 {
 	sbuf_addc(b, '\n');

@@ -1044,11 +1044,18 @@ const char *user_problem(const struct model *m, const struct ladder *l,
 	const char *what = NULL;
 	struct diag *d;
 
+	const struct variant *v = it->v ? it->v :
+				  model_variant(m, it->row->variant);
+	/* a class's `finish` is the teacher's contract, not the student's
+	 * choice: its host step is nobody's problem on the class page */
+	bool contract = v && v->submission;
+
 	if (!it->ok)
 		return NULL;
 	d = diag_new(m, l, it, L);
 	for (size_t r = 0; r < NRULES && !what; r++)
-		if (d->o[r] == O_FIRES)
+		if (d->o[r] == O_FIRES &&
+		    !(contract && rules[r].key && !strcmp(rules[r].key, "host")))
 			what = rules[r].what[L];
 	diag_free(d);
 	return what;

@@ -30,6 +30,8 @@ d = json.load(open(res))
 p = json.load(open(plan))
 rows = d["rows"]
 bad = []
+if d.get("status") != "complete":
+    bad.append("status %s, not complete" % d.get("status"))
 if len(rows) != p["measurements"]:
     bad.append("%d rows for %d measurements" % (len(rows), p["measurements"]))
 by = {}
