@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ladder/ladder.h"
+#include "ladder/source_same.h"
 #include "base/util.h"
 
 /* One student of one experiment: their rows, ladder by ladder. */
@@ -36,6 +37,9 @@ struct pupil {
 	int line;                    /* the line its lines name first there
 				        (lines_first), 0 for none */
 	const char *file;            /* that line's file */
+	const char *copy_of;         /* an earlier student whose source is the
+				        same once comments and whitespace are
+				        set aside (source_same.h), or NULL */
 };
 
 bool report_has_class(const struct results *r)
@@ -133,6 +137,39 @@ static const char *student_link(struct pool *p, enum lang L, const char *name)
 	return pool_keep(p, link);
 }
 
+/* The function a kernel's `source` names ("file:function"), or "". */
+static const char *function_of(const struct model *m, const char *name)
+{
+	const struct variant *v = model_variant(m, name);
+	const char *c = v && v->source ? strrchr(v->source, ':') : NULL;
+
+	return c ? c + 1 : "";
+}
+
+/* Marks each student whose recorded source is the same as an earlier
+ * student's once comments and whitespace are set aside, for the same
+ * function (what culab check and culab run warn of), from the results
+ * alone: two kernels of one file are not copies of each other. */
+static void copies(const struct model *m, struct pupil *p, size_t n)
+{
+	char (*fp)[65] = xcalloc(n, sizeof(*fp));
+
+	for (size_t k = 0; k < n; k++) {
+		const struct variant *v = model_variant(m, p[k].name);
+
+		if (!v || !v->source_text ||
+		    source_fingerprint(v->source_text, strlen(v->source_text),
+				       fp[k]) < 0)
+			fp[k][0] = '\0';
+		for (size_t j = 0; j < k && fp[k][0] && !p[k].copy_of; j++)
+			if (!strcmp(fp[j], fp[k]) &&
+			    str_eq(function_of(m, p[j].name),
+				   function_of(m, p[k].name)))
+				p[k].copy_of = p[j].name;
+	}
+	free(fp);
+}
+
 /* The students of experiment `e` (every ladder of it), in the order of
  * their first row; the caller frees each's arrays and the list. */
 static size_t pupils_of(const struct model *m, const char *e,
@@ -170,6 +207,7 @@ static size_t pupils_of(const struct model *m, const char *e,
 					   user_impossible(m, it->row);
 		}
 	}
+	copies(m, p, n);
 	for (size_t k = 0; k < n; k++) {
 		struct pupil *q = &p[k];
 
@@ -243,6 +281,13 @@ static void state(struct sbuf *b, enum lang L, const struct model *m,
 		  const struct pupil *p)
 {
 	(void)m;
+	if (p->copy_of) {
+		char *who = md_dup(p->copy_of);
+
+		SAY(b, L, M_K_COPY, who);
+		free(who);
+		sbuf_add(b, "; ");
+	}
 	if (p->impossible)
 		sbuf_add(b, say_text(L, M_K_IMPOSSIBLE));
 	else if (p->ok == p->n)
@@ -488,7 +533,7 @@ char *class_gradebook(const struct model *m)
 	struct sbuf b = SBUF_INIT;
 
 	sbuf_add(&b, "student,experiment,state,score,rows,verified,"
-		 "problem,line,file\n");
+		 "problem,line,file,copy_of\n");
 	for (size_t e = 0; e < ne; e++) {
 		struct pupil *p;
 		size_t n = pupils_of(m, exps[e], &p);
@@ -512,6 +557,8 @@ char *class_gradebook(const struct model *m)
 				sbuf_addf(&b, "%d", line);
 			sbuf_addc(&b, ',');
 			csv_field(&b, line > 0 && file ? file : "");
+			sbuf_addc(&b, ',');
+			csv_field(&b, p[k].copy_of ? p[k].copy_of : "");
 			sbuf_addc(&b, '\n');
 			sbuf_release(&what);
 		}

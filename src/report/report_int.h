@@ -234,7 +234,7 @@ enum msg {
 	M_UT_IMPOSSIBLE, M_UT_IMPOSSIBLE_CELL,
 	M_K_IMPOSSIBLE, M_K_VERIFIED, M_K_HEAD, M_K_COL_STUDENT, M_K_COL_STATE,
 	M_K_COL_SCORE, M_K_COL_TIME, M_K_COL_PROBLEM, M_K_COL_LINE, M_K_PLACE,
-	M_K_CHART,
+	M_K_CHART, M_K_COPY,
 	M_K_SCORE, M_K_SCORE_CLASS, M_K_STUDENT_HEAD, M_K_STUDENT_LINKS,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own

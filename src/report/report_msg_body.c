@@ -203,6 +203,9 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_K_COL_LINE) = { "line", "行" },
 	/* {1} the student, {2} type, {3} size, {4} where */
 	ROW(M_K_PLACE) = { "{1} at {2}, {3}: {4}.", "{1}（{2}，{3}）：{4}。" },
+	/* {1} the student whose source it copies */
+	ROW(M_K_COPY) = { "**the same source as {1}'s**",
+			  "**与 {1} 的源代码相同**" },
 	ROW(M_K_CHART) = {
 		"The class against the ladder at each type's largest size: each "
 		"student's bandwidth beside the built-in rungs' (longer is "
@@ -219,16 +222,26 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"100, half as fast everywhere is 50.  The main problem is the "
 		"first the diagnosis of their largest verified row finds, and "
 		"the line the first its counters per source line name (their "
-		"report's \"Your kernels\" and the details say why).  "
-		"gradebook.csv holds the same, a line per student.",
+		"report's \"Your kernels\" and the details say why); the "
+		"class's own `finish` is not counted as a student's problem.  "
+		"For a student whose rows failed, they are what compute-sanitizer "
+		"found first at a line when culab reran the kernel under it.  A "
+		"student whose source is the same as an earlier student's, once "
+		"comments and whitespace are set aside, is marked so (the score "
+		"is left to the teacher).  gradebook.csv holds the same, a line "
+		"per student (copy_of names the earlier student).",
 		"学生得分：只要有一行未通过验证，或有一行时间不可能（在每次运行前"
 		"清空 L2 的情况下，快于按 GPU 理论峰值搬运其字节所需的时间），得分"
 		"为 0；否则为 100 乘以几何平均值，平均的是其所运行的各类型与规模"
 		"上“本次运行中最快内置级的时间 / 该学生的时间”，每个比值至多为 1："
 		"与最快的级一样快或更快得 100，处处只有一半速度得 50。主要问题是"
 		"对其最大规模已验证行的诊断所找到的第一个问题，行号是逐行计数器"
-		"指出的第一行（原因见报告的“你的核函数”一节和细节页）。"
-		"gradebook.csv 每个学生一行，内容相同。" },
+		"指出的第一行（原因见报告的“你的核函数”一节和细节页）；班级规定的 "
+		"`finish` 不算作学生的问题。对有失败行的学生，主要问题和行号是 "
+		"culab 在 compute-sanitizer 下重跑该核函数时第一个指出行号的发现。"
+		"去掉注释和空白后源代码与前面某个学生相同的学生会被标出（是否扣分"
+		"由教师决定）。gradebook.csv 每个学生一行，内容相同（copy_of 列出"
+		"前面那个学生）。" },
 	/* {1} the experiments */
 	ROW(M_K_SCORE_CLASS) = {
 		"In {1} (`score: class`) the reference is the class's fastest "

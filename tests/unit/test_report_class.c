@@ -65,6 +65,49 @@ static void mark_class(struct results *r)
 			r->variants[i]->submission = true;
 }
 
+/* A copy re-commented and re-indented is flagged on the class page and
+ * in the gradebook, from the sources the results recorded. */
+static void test_copy_flagged(void **state)
+{
+	struct results r;
+	struct variant *a = NULL, *b = NULL;
+	char *dir, *en, *csv, *text;
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	mark_class(&r);
+	for (size_t i = 0; i < r.nvariants; i++) {
+		if (!strcmp(r.variants[i]->name, "reduce_shfl.v2"))
+			a = r.variants[i];
+		if (!strcmp(r.variants[i]->name, "reduce_modulo.reduce_modulo"))
+			b = r.variants[i];
+	}
+	assert_non_null(a);
+	assert_non_null(b);
+	/* reduce_modulo (the first student of my-reduce) hands in v2's
+	 * kernel re-commented: v2 is then the later of the same source */
+	text = xasprintf("// mine, honestly\n%s\n\n", a->source_text);
+	free((char *)b->source_text);
+	b->source_text = text;
+	free((char *)b->source);
+	b->source = xstrdup(a->source);
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	csv = page(dir, "gradebook.csv");
+	EXPECT_IN(en, "| **the same source as reduce\\_modulo.reduce\\_modulo's**"
+		  "; verified | 64.9 |");
+	EXPECT_IN(csv, "experiments/examples/exercise/reduce_shfl.cu,"
+		  "reduce_modulo.reduce_modulo\n");
+	/* v2-bug is another function of v2's file: not a copy */
+	assert_null(strstr(csv, "wrong answer,0.0,4,0,,,,reduce"));
+	free(en);
+	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
 static void test_class_page(void **state)
 {
 	struct results r;
@@ -105,14 +148,15 @@ static void test_class_page(void **state)
 		  " | 已验证 | 64.9 | ");
 	EXPECT_IN(zh, "## 得分如何计算");
 	assert_string_equal(csv,
-		"student,experiment,state,score,rows,verified,problem,line,file\n"
+		"student,experiment,state,score,rows,verified,problem,line,file,"
+		"copy_of\n"
 		"reduce_shfl.v2,my-reduce,verified,64.9,4,4,no vector loads,23,"
-		"experiments/examples/exercise/reduce_shfl.cu\n"
+		"experiments/examples/exercise/reduce_shfl.cu,\n"
 		"reduce_modulo.reduce_modulo,my-reduce,verified,15.3,4,4,"
-		"divergence,27,experiments/examples/exercise/reduce_modulo.cu\n"
-		"reduce_shfl.v2-bug,my-reduce,wrong answer,0.0,4,0,,,\n"
+		"divergence,27,experiments/examples/exercise/reduce_modulo.cu,\n"
+		"reduce_shfl.v2-bug,my-reduce,wrong answer,0.0,4,0,,,,\n"
 		"my_tile,my-transpose,verified,58.8,2,2,shared-memory bank "
-		"conflicts,32,experiments/examples/exercise/transpose_tile.cu\n");
+		"conflicts,32,experiments/examples/exercise/transpose_tile.cu,\n");
 	free(en);
 	free(zh);
 	free(csv);
@@ -256,6 +300,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_class_page),
+		cmocka_unit_test(test_copy_flagged),
 		cmocka_unit_test(test_student_pages),
 		cmocka_unit_test(test_score_class),
 		cmocka_unit_test(test_no_class),

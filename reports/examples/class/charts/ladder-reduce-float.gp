@@ -1,0 +1,110 @@
+# ladder-reduce-float.gp - drawn by culab.  Edit it and run `gnuplot ladder-reduce-float.gp` in this directory
+# to redraw ladder-reduce-float.png and ladder-reduce-float.svg from ladder-reduce-float.dat.
+reset
+set encoding utf8
+set datafile missing '?'
+if (!exists("outdir")) outdir = ''
+# bar labels: speedups (152x, 1.63x, 0.0061x), values (2966, 1.60, 0.342) and
+# values with SI prefixes (854k, 43.7M)
+fmt_x(v) = v >= 99.95 ? sprintf('%.0fx', v) : v >= 9.995 ? sprintf('%.1fx', v) : v >= 0.0995 ? sprintf('%.2fx', v) : sprintf('%.2gx', v)
+fmt_v(v) = abs(v) >= 99.95 ? sprintf('%.0f', v) : v == 0 ? '0' : sprintf('%#.3g', v)
+si_e(v) = int(floor(log10(abs(v) * 1.0005) / 3))
+fmt_si(v) = abs(v) < 999.5 ? sprintf('%.3g', v) : sprintf('%.3g%s', v / 1000.0**si_e(v), word('k M G T P E', si_e(v)))
+do for [fmt in 'png svg'] {
+	if (fmt eq 'png') {
+		set terminal pngcairo size 700,454 noenhanced font 'Sans,12' fontscale 0.75
+	} else {
+		set terminal svg size 700,454 noenhanced font 'sans-serif,12' background '#ffffff'
+	}
+	set output outdir.'ladder-reduce-float.'.fmt
+	set multiplot title 'reduce / float, n = 2^24, NVIDIA H100 80GB HBM3'
+	set title 'median time (ms)'
+	unset logscale
+	unset arrow
+	unset label
+	set autoscale
+	set xtics autofreq
+	set ytics autofreq
+	set format x '% h'
+	set format y '% h'
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel ''
+	unset ylabel
+	set grid xtics
+	set lmargin at screen 0.2410
+	set rmargin at screen 0.5991
+	set tmargin at screen 0.8502
+	set bmargin at screen 0.1718
+	set yrange [13.5:-0.5]
+	set ytics ('3: interleaved_divergent' 0, '4: interleaved_strided' 1, '5: shared_static' 2, '6: shared_dynamic' 3, '7: first_add' 4, '9: warp_syncwarp' 5, '12: shuffle' 6, 'yours: ada' 7, 'yours: ben' 8, 'yours: cleo' 9, 'yours: dan' 10, 'yours: ivy' 11, 'yours: jon' 12, 'yours: kim' 13) scale 0
+	set xrange [0:0.3549863054]
+	set xtics ('0' 0, '0.1' 0.1, '0.2' 0.2, '0.3' 0.3)
+	set style fill solid 1.0 noborder
+	set key at screen 0.0114,0.1057 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 0.3549863054; B = 0; W = 0.2162
+	clip(v) = v > H ? H : v < L ? L : v
+	frac(v) = (clip(v) - L) / (H - L)
+	set arrow from 0.0266239997, graph 0 to 0.0266239997, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	plot 'ladder-reduce-float.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
+	     'ladder-reduce-float.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read (ceiling) 0.0266 ms'
+	set title 'speedup over previous rung'
+	unset logscale
+	unset arrow
+	unset label
+	set autoscale
+	set xtics autofreq
+	set ytics autofreq
+	set format x '% h'
+	set format y '% h'
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel ''
+	unset ylabel
+	set grid xtics
+	set lmargin at screen 0.6248
+	set rmargin at screen 0.9829
+	set tmargin at screen 0.8502
+	set bmargin at screen 0.1718
+	set yrange [13.5:-0.5]
+	unset ytics
+	set xrange [0:2.5]
+	set xtics ('0' 0, '0.5' 0.5, '1' 1, '1.5' 1.5, '2' 2, '2.5' 2.5)
+	set style fill solid 1.0 noborder
+	set key at screen 0.6248,0.1057 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 2.5; B = 1; W = 0.2162
+	clip(v) = v > H ? H : v < L ? L : v
+	frac(v) = (clip(v) - L) / (H - L)
+	plot 'ladder-reduce-float.dat' index 1 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title 'faster', \
+	     'ladder-reduce-float.dat' index 1 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#999999' title 'within 2 % or unclear', \
+	     'ladder-reduce-float.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	unset multiplot
+	unset output
+}
