@@ -273,9 +273,12 @@ static int slurm_options(struct cli_context *cx, struct slurm_job *j,
 	for (size_t i = 0; i < cx->args.nopts; i++) {
 		const struct cli_value *v = &cx->args.opts[i];
 
-		if ((v->key == K_PARTITION || v->key == K_ACCOUNT ||
-		     v->key == K_TIME) &&
+		if ((v->key == K_PARTITION || v->key == K_MERGE_PARTITION ||
+		     v->key == K_ACCOUNT || v->key == K_TIME) &&
 		    slurm_check_value(v->opt->name, v->arg, why, sizeof(why)) < 0)
+			return cli_usage_error(c, "%s", why);
+		if (v->key == K_TIME &&
+		    slurm_check_time(v->arg, why, sizeof(why)) < 0)
 			return cli_usage_error(c, "%s", why);
 		switch (v->key) {
 		case K_SHARDS:
@@ -287,6 +290,7 @@ static int slurm_options(struct cli_context *cx, struct slurm_job *j,
 				return EXIT_USAGE;
 			break;
 		case K_PARTITION: j->partition = v->arg; break;
+		case K_MERGE_PARTITION: j->merge_partition = v->arg; break;
 		case K_ACCOUNT: j->account = v->arg; break;
 		case K_TIME: j->time = v->arg; break;
 		case K_SUBMIT: *submit = true; break;
@@ -300,6 +304,30 @@ static int slurm_options(struct cli_context *cx, struct slurm_job *j,
 	if (!j->shards)
 		return cli_usage_error(c, "slurm needs --shards N");
 	j->file = cx->args.operands[0];
+	return 0;
+}
+
+/* More shards than the plan has stages would leave tasks with nothing
+ * to run (a shard is whole stages): capped, with a note.  Returns 0, or
+ * -1 when the plan has no stage. */
+static int cap_shards(const struct experiment_file *f, struct slurm_job *j)
+{
+	struct plan_shard none = { 0, 0 };
+	size_t n, stages = 0;
+	bool *keep;
+
+	n = plan_shard_stages(f, none, none, &keep);
+	for (size_t i = 0; i < n; i++)
+		stages += keep[i];
+	free(keep);
+	if (!stages)
+		return diag_error("%s: the plan has no stage to run", j->file), -1;
+	if ((size_t)j->shards > stages) {
+		diag_note("%s has %zu stage%s, and a shard is whole stages: "
+			  "%d shards capped to %zu", j->file, stages,
+			  stages == 1 ? "" : "s", j->shards, stages);
+		j->shards = (int)stages;
+	}
 	return 0;
 }
 
@@ -327,6 +355,10 @@ int cmd_slurm(struct cli_context *cx)
 			goto out;
 		}
 		plan_select_release(&sel);
+	}
+	if (cap_shards(&f, &j) < 0) {
+		rc = EXIT_USAGE;
+		goto out;
 	}
 	if (!j.outdir)
 		j.outdir = f.output;

@@ -223,13 +223,18 @@ static const char merge_about[] =
 
 static const struct cli_option slurm_options[] = {
 	{ K_SHARDS, "shards", 0, CLI_ARG_NUMBER, "N", NULL,
-	  "number of shards (array tasks); required", 0 },
+	  "number of shards (array tasks), at most the plan's stages (more are "
+	  "capped with a note); required", 0 },
 	{ K_PARTITION, "partition", 0, CLI_ARG_TEXT, "P", NULL,
-	  "sbatch's --partition, for every job", 0 },
+	  "sbatch's --partition, for the shards' tasks", 0 },
+	{ K_MERGE_PARTITION, "merge-partition", 0, CLI_ARG_TEXT, "P", NULL,
+	  "sbatch's --partition for the merge job, which needs no GPU "
+	  "(default: the cluster's default partition)", 0 },
 	{ K_ACCOUNT, "account", 0, CLI_ARG_TEXT, "A", NULL,
 	  "sbatch's --account, for every job", 0 },
 	{ K_TIME, "time", 0, CLI_ARG_TEXT, "T", NULL,
-	  "sbatch's --time, for every job", 0 },
+	  "sbatch's --time, for every job, in Slurm's formats (30, 0:30:00, "
+	  "1-12:00:00)", 0 },
 	{ K_GPUS_PER_TASK, "gpus-per-task", 0, CLI_ARG_NUMBER, "G", NULL,
 	  "GPUs per task (default 1; with more, a task runs --devices all; 0: "
 	  "ask for none)", 0 },

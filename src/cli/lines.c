@@ -212,8 +212,9 @@ static char *child_failure(int st, bool late, double timeout, const char *log)
 		why = xasprintf("the per-line run did not end within %.0f s and "
 				"was killed", timeout);
 	else if (WIFSIGNALED(st))
-		why = xasprintf("the per-line run was ended by signal %d%s%s",
-				WTERMSIG(st), *line ? ": " : "", line);
+		why = xasprintf("the per-line run was ended by signal %d (%s)"
+				"%s%s", WTERMSIG(st), strsignal(WTERMSIG(st)),
+				*line ? ": " : "", line);
 	else
 		why = xasprintf("the per-line run ended with exit status %d (%s)"
 				"%s%s", WEXITSTATUS(st),

@@ -523,7 +523,8 @@ static bool run_tool(const struct child *c, struct sanitizer_record *rec)
 		   (seen && t->errors > 0 && WIFEXITED(st))) {
 		t->outcome = SAN_FOUND;
 	} else if (WIFSIGNALED(st)) {
-		t->why = xasprintf("killed by signal %d", WTERMSIG(st));
+		t->why = xasprintf("killed by signal %d (%s)", WTERMSIG(st),
+				   strsignal(WTERMSIG(st)));
 	} else if (answer == -2) {
 		t->why = why;
 		why = NULL;
@@ -728,8 +729,10 @@ int sanitize_failed(const struct experiment_file *f, struct results *r,
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (stopped)
-		diag_note("compute-sanitizer's reruns stopped by signal %d; "
-			  "what they found so far is kept", (int)stop_signal);
+		diag_note("compute-sanitizer's reruns stopped by %s; what they "
+			  "found so far is kept",
+			  stop_signal == SIGINT ? "SIGINT (^C)" :
+			  stop_signal == SIGTERM ? "SIGTERM" : "a signal");
 	if (tmp)
 		rmdir(tmp);
 	plan_release(&p);

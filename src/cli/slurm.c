@@ -50,14 +50,68 @@ static void sh_quote(struct sbuf *b, const char *s)
 	sbuf_addc(b, '\'');
 }
 
-/* The #SBATCH lines both jobs share. */
-static void common_lines(struct sbuf *b, const struct slurm_job *j)
+/* Digits only, at least one: its value into *n (capped). */
+static bool all_digits(const char *s, size_t len, long *n)
+{
+	*n = 0;
+	if (!len)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		if (*n < 1000000)
+			*n = *n * 10 + (s[i] - '0');
+	}
+	return true;
+}
+
+int slurm_check_time(const char *v, char *why, size_t whysize)
+{
+	const char *s = v, *dash = strchr(v, '-');
+	long f[3] = { 0, 0, 0 }, days;
+	size_t n = 0;
+
+	if (!strcmp(v, "UNLIMITED") || !strcmp(v, "INFINITE"))
+		return 0;
+	if (dash) {
+		if (!all_digits(v, (size_t)(dash - v), &days))
+			goto bad;
+		s = dash + 1;
+	}
+	for (;;) {              /* up to three fields of digits */
+		size_t len = strcspn(s, ":");
+
+		if (n == 3 || !all_digits(s, len, &f[n++]))
+			goto bad;
+		if (!s[len])
+			break;
+		s += len + 1;
+	}
+	/* minutes[:seconds] | hours:minutes:seconds, or after "days-":
+	 * hours[:minutes[:seconds]]: every field after the first is 0-59 */
+	for (size_t k = 1; k < n; k++)
+		if (f[k] > 59)
+			goto bad;
+	if (dash && f[0] > 23)
+		goto bad;
+	return 0;
+bad:
+	snprintf(why, whysize, "--time \"%s\" is not one of Slurm's time "
+		 "formats: minutes, minutes:seconds, hours:minutes:seconds, "
+		 "days-hours, days-hours:minutes, days-hours:minutes:seconds "
+		 "(30 minutes: 30 or 0:30:00)", v);
+	return -1;
+}
+
+/* The #SBATCH lines both jobs share, with the partition given. */
+static void common_lines(struct sbuf *b, const struct slurm_job *j,
+			 const char *partition)
 {
 	sbuf_add(b, "#SBATCH --chdir=");
 	sbuf_add(b, j->chdir);
 	sbuf_add(b, "\n");
-	if (j->partition)
-		sbuf_addf(b, "#SBATCH --partition=%s\n", j->partition);
+	if (partition)
+		sbuf_addf(b, "#SBATCH --partition=%s\n", partition);
 	if (j->account)
 		sbuf_addf(b, "#SBATCH --account=%s\n", j->account);
 	if (j->time)
@@ -88,7 +142,7 @@ char *slurm_array_script(const struct slurm_job *j)
 	sbuf_add(&b, "#SBATCH --ntasks=1\n");
 	if (j->gpus_per_task > 0)
 		sbuf_addf(&b, "#SBATCH --gpus-per-task=%d\n", j->gpus_per_task);
-	common_lines(&b, j);
+	common_lines(&b, j, j->partition);
 	sbuf_add(&b, "#SBATCH --output=");
 	sbuf_add(&b, j->outdir);
 	sbuf_add(&b, "/slurm/shard-%a.log\n");
@@ -133,7 +187,8 @@ char *slurm_merge_script(const struct slurm_job *j)
 		     "id>.\n");
 	sbuf_addf(&b, "#SBATCH --job-name=%s-merge\n", j->name);
 	sbuf_add(&b, "#SBATCH --ntasks=1\n");
-	common_lines(&b, j);
+	/* it merges files and draws charts: no GPU, no GPU partition */
+	common_lines(&b, j, j->merge_partition);
 	sbuf_add(&b, "#SBATCH --output=");
 	sbuf_add(&b, j->outdir);
 	sbuf_add(&b, "/slurm/merge.log\n");

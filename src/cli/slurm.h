@@ -17,7 +17,10 @@ struct slurm_job {
 	const char *name;        /* job name */
 	int shards;              /* N */
 	int gpus_per_task;       /* 0: ask for none (the partition gives them) */
-	const char *partition;   /* NULL: the cluster's default */
+	const char *partition;   /* the shards' partition; NULL: the
+				    cluster's default */
+	const char *merge_partition; /* the merge job's (it needs no GPU);
+				    NULL: the cluster's default */
 	const char *account;
 	const char *time;        /* per task: [days-]hours:minutes:seconds */
 	bool no_counters;        /* pass --no-counters to every shard */
@@ -33,6 +36,12 @@ struct slurm_job {
  * no longer than 128.  Returns 0, or -1 with the reason in why. */
 int slurm_check_value(const char *what, const char *v, char *why,
 		      size_t whysize);
+
+/* Whether `v` is a time limit in one of Slurm's formats: minutes,
+ * minutes:seconds, hours:minutes:seconds, days-hours,
+ * days-hours:minutes, days-hours:minutes:seconds, or UNLIMITED /
+ * INFINITE ("30m" is none).  Returns 0, or -1 with the reason in why. */
+int slurm_check_time(const char *v, char *why, size_t whysize);
 
 /* The sbatch script of the job array (one task per shard).  Caller
  * frees. */

@@ -1042,6 +1042,22 @@ static void run_plan(struct run *R)
 		fputc('\n', stderr);
 }
 
+/* What stopped the run, in the words of the person who stopped it:
+ * never a bare signal number (a worker of --devices or of a class is
+ * asked to stop with SIGUSR1 by its parent, after the parent's own
+ * SIGINT or SIGTERM). */
+static const char *stopped_by(int sig)
+{
+	switch (sig) {
+	case SIGINT: return "interrupted by SIGINT (^C)";
+	case SIGTERM: return "interrupted by SIGTERM";
+	case SIGUSR1:
+	case SIGUSR2: return "stopped by its parent culab, after a SIGINT or "
+			     "SIGTERM there";
+	default: return "interrupted by a signal";
+	}
+}
+
 /* The status line of the results and the exit code of the run. */
 static int run_status(struct run *R)
 {
@@ -1052,9 +1068,9 @@ static int run_status(struct run *R)
 	free(out->status);
 	if (runner_interrupted()) {
 		out->status = xstrdup("interrupted");
-		diag_error("interrupted by signal %d: %zu of %zu measurements "
-			   "are in \"%s\"; finish with --resume",
-			   runner_signal(), out->nrows, R->plan.nms, R->o->where);
+		diag_error("%s: %zu of %zu measurements are in \"%s\"; finish "
+			   "with --resume", stopped_by(runner_signal()),
+			   out->nrows, R->plan.nms, R->o->where);
 		rc = EXIT_INTERRUPTED;
 	} else if (R->fatal) {
 		out->status = xstrdup("aborted");

@@ -168,7 +168,8 @@ static void test_slurm_scripts(void **state)
 	assert_non_null(mkdtemp(dir));
 	a = xasprintf("%s/slurm/shards.sbatch", dir);
 	m = xasprintf("%s/slurm/merge.sbatch", dir);
-	expect(ARGS("slurm", "--shards", "4", "--partition", "gpu", "--account",
+	expect(ARGS("slurm", "--shards", "4", "--partition", "gpu",
+		    "--merge-partition", "cpu", "--account",
 		    "lab-42", "--time", "2:00:00", "--gpus-per-task", "2",
 		    "--no-counters", "--variant", "reduce_cub,reduce_shuffle",
 		    "--culab", "/opt/culab/bin/culab", "-o", dir,
@@ -181,6 +182,18 @@ static void test_slurm_scripts(void **state)
 		    "experiments/quick.yaml"), EXIT_OK, "sbatch --dependency", NULL);
 	golden(a, dir, "shards-plans.sbatch");
 	golden(m, dir, "merge-plans.sbatch");
+	/* more shards than stages: capped, with a note */
+	expect(ARGS("slurm", "--shards", "5000", "--partition", "gpu",
+		    "--culab", "/opt/culab/bin/culab", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_OK, "culab slurm: ",
+	       "shards capped to");
+	{
+		char *text = cli_slurp(m);
+
+		/* the merge job names no partition unless told: no GPU one */
+		assert_null(strstr(text, "--partition"));
+		free(text);
+	}
 	unlink(a);
 	unlink(m);
 	free(a);
@@ -246,6 +259,28 @@ static void test_slurm_usage(void **state)
 	expect(ARGS("slurm", "--shards", "2", "tests/bad/empty.yaml"),
 	       EXIT_USAGE, NULL, "tests/bad/empty.yaml");
 	expect(ARGS("help", "slurm"), EXIT_OK, "--dependency=afterok", NULL);
+	/* Slurm's time formats, checked here rather than by sbatch later */
+	expect(ARGS("slurm", "--shards", "2", "--time", "30m",
+		    "experiments/quick.yaml"), EXIT_USAGE, NULL,
+	       "--time \"30m\" is not one of Slurm's time formats");
+	{
+		static const char *const good[] = {
+			"30", "30:00", "2:00:00", "1-12", "1-12:30",
+			"1-12:30:00", "0:30:00", "UNLIMITED", "INFINITE",
+		};
+		static const char *const bad[] = {
+			"30m", "", ":", "1:60", "2:00:60", "1-24", "1-",
+			"-5", "1:2:3:4", "1-2-3", "2h", " 30",
+		};
+		char why[256];
+
+		for (size_t i = 0; i < ARRAY_SIZE(good); i++)
+			if (slurm_check_time(good[i], why, sizeof(why)) != 0)
+				fail_msg("\"%s\" refused: %s", good[i], why);
+		for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+			if (slurm_check_time(bad[i], why, sizeof(why)) != -1)
+				fail_msg("\"%s\" taken as a time", bad[i]);
+	}
 	assert_int_equal(slurm_parse_job_id("123\n", id, sizeof(id)), 0);
 	assert_string_equal(id, "123");
 	assert_int_equal(slurm_parse_job_id("77;cluster\n", id, sizeof(id)), 0);
