@@ -677,6 +677,7 @@ int sanitize_failed(const struct experiment_file *f, struct results *r,
 		struct result_row *w = &r->rows[i];
 		const struct plan_measurement *ms;
 		const struct plan_stage *s = NULL;
+		const struct sanitizer_record *have = NULL;
 		struct sanitizer_record *rec;
 		size_t k = i;
 
@@ -695,6 +696,16 @@ int sanitize_failed(const struct experiment_file *f, struct results *r,
 			    (double)r->rows[k].n * (double)r->rows[k].m)
 				k = j;
 		}
+		/* a row of this kernel has its record already (a class's
+		 * worker, started again after a fault, keeps the rows and
+		 * records of the one before): the kernel is not rerun */
+		for (size_t j = 0; j < r->nrows && !have; j++)
+			if (r->rows[j].sanitize && same_kernel(w, &r->rows[j]))
+				have = r->rows[j].sanitize;
+		if (have) {
+			rec = record_dup(have);
+			goto give;
+		}
 		ms = measurement_of(&p, &r->rows[k], &s);
 		if (!ms)
 			continue;
@@ -712,6 +723,7 @@ int sanitize_failed(const struct experiment_file *f, struct results *r,
 		}
 		c.tmp = tmp;
 		rec = rerun(f, s, ms, &c, &stopped);
+give:
 		for (size_t j = i; j < r->nrows; j++) {
 			struct result_row *x = &r->rows[j];
 

@@ -824,6 +824,37 @@ static void test_rerun_clean(void **state)
 	fixture_release(&x);
 }
 
+/* A class's worker started again after a fault keeps the failed rows
+ * and their records: a later row of the same kernel takes the record it
+ * has, and the kernel is not rerun. */
+static void test_record_kept(void **state)
+{
+	struct fixture x;
+	char *calls;
+	size_t before;
+
+	(void)state;
+	fixture_load(&x, "reports/probes/issue25-h200/probe.yaml", probe_yaml);
+	use_fake(&x, "1");
+	fixture_row(&x, "student.oob_global", 1000, ROW_ERROR,
+		    "an illegal memory access was encountered");
+	assert_int_equal(sanitize(&x), 1);
+	calls = fake_calls(&x);
+	before = count_of(calls, "\n");
+	free(calls);
+	assert_true(before >= 1);
+	fixture_row(&x, "student.oob_global", 4096, ROW_ERROR,
+		    "an illegal memory access was encountered");
+	assert_int_equal(sanitize(&x), 1);
+	calls = fake_calls(&x);
+	assert_int_equal(count_of(calls, "\n"), before);
+	free(calls);
+	assert_non_null(x.r.rows[1].sanitize);
+	EXPECT_STR(x.r.rows[1].sanitize->label,
+		   x.r.rows[0].sanitize->label);
+	fixture_release(&x);
+}
+
 /* No compute-sanitizer: each failed kernel's record holds the command
  * that would run it, and says so; "off": no record at all. */
 static void test_not_installed(void **state)
@@ -959,6 +990,7 @@ int main(void)
 		cmocka_unit_test(test_wants),
 		cmocka_unit_test(test_rerun_probe),
 		cmocka_unit_test(test_rerun_clean),
+		cmocka_unit_test(test_record_kept),
 		cmocka_unit_test(test_not_installed),
 		cmocka_unit_test(test_rerun_fails),
 		cmocka_unit_test(test_defects_tools),
