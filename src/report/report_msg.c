@@ -299,6 +299,8 @@ static const char *const msgs[M__BODY][NLANG] = {
 			   "**失败**（结果错误）：{1}" },
 	[M_CELL_ERROR] = { "**FAILED** (CUDA error): {1}",
 			   "**失败**（CUDA 错误）：{1}" },
+	[M_CELL_HUNG] = { "**FAILED** (never finished): {1}",
+			  "**失败**（未能结束）：{1}" },
 	[M_CELL_SKIPPED] = { "SKIPPED: {1}", "跳过：{1}" },
 	[M_CELL_UNVERIFIED] = { "**FAILED**: not verified {1}",
 				"**失败**：未验证 {1}" },

@@ -206,6 +206,9 @@ void status_text(struct sbuf *b, enum lang L, const struct item *it)
 
 	if (row->status == ROW_OK && row->verified)
 		SAY(b, L, M_CELL_NOTIME, NULL);
+	else if (row->status == ROW_ERROR && row->message &&
+		 strncmp(row->message, "did not finish within", 21) == 0)
+		SAY(b, L, M_CELL_HUNG, msg);    /* a time limit, not CUDA's */
 	else if ((unsigned)row->status < ROW__COUNT)
 		SAY(b, L, by_status[row->status], msg);
 	else

@@ -415,8 +415,8 @@ static int check_guards(struct run *R, struct launch_ctx *L,
 static void launch_hung(struct run *R, struct result_row *w, double limit)
 {
 	row_fail(R, w, ROW_ERROR, "did not finish within %g s (its "
-		 "time_limit); a running kernel cannot be stopped, so the run "
-		 "ends here", limit);
+		 "time_limit); a running kernel cannot be stopped, so its "
+		 "process ends here", limit);
 	R->fatal = R->hung = gpu_hung = true;
 	snprintf(R->fatal_why, sizeof(R->fatal_why), "kernel \"%s\" did not "
 		 "finish within %g s", w->variant, limit);
