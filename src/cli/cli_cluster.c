@@ -313,13 +313,8 @@ static int slurm_options(struct cli_context *cx, struct slurm_job *j,
 static int cap_shards(const struct experiment_file *f, struct slurm_job *j)
 {
 	struct plan_shard none = { 0, 0 };
-	size_t n, stages = 0;
-	bool *keep;
+	size_t stages = plan_count_stages(f, none);
 
-	n = plan_shard_stages(f, none, none, &keep);
-	for (size_t i = 0; i < n; i++)
-		stages += keep[i];
-	free(keep);
 	if (!stages)
 		return diag_error("%s: the plan has no stage to run", j->file), -1;
 	if ((size_t)j->shards > stages) {

@@ -50,14 +50,7 @@ struct slot {
 	bool killed;             /* by the stall limit */
 };
 
-static volatile sig_atomic_t signals_seen;
 static bool told_no_gpu;         /* one "no usable GPU" line per run */
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	signals_seen++;
-}
 
 /* ---- the pieces ----------------------------------------------------------- */
 
@@ -311,7 +304,7 @@ static int piece_ended(struct piece *pc, const struct slot *s, int rc,
 	free(path);
 	if (p->rows >= p->planned) {
 		p->done = true;
-	} else if (signals_seen || rc == EXIT_INTERRUPTED) {
+	} else if (workers_signals() || rc == EXIT_INTERRUPTED) {
 		/* stays to do: --resume finishes it */
 	} else if (rc == EXIT_NO_GPU || rc == EXIT_USAGE) {
 		char *t = log_tail(p);
@@ -409,7 +402,7 @@ static int run_queue(const struct workers_options *o, struct piece *pc,
 		int st = 0;
 		pid_t pid;
 
-		for (int i = 0; i < ns && !stop && !signals_seen; i++) {
+		for (int i = 0; i < ns && !stop && !workers_signals(); i++) {
 			size_t k;
 
 			if (sl[i].pid || (k = next_piece(pc, n, busy)) == n)
@@ -423,11 +416,11 @@ static int run_queue(const struct workers_options *o, struct piece *pc,
 		}
 		if (!live)
 			break;
-		while (forwarded < signals_seen) {
+		while (forwarded < workers_signals()) {
 			for (int i = 0; i < ns; i++)
 				if (sl[i].pid > 0)
-					kill(sl[i].pid, forwarded ? SIGUSR2 :
-					     SIGUSR1);
+					kill(sl[i].pid,
+					     workers_stop_signal(forwarded));
 			forwarded++;
 		}
 		pid = waitpid(-1, &st, WNOHANG);
@@ -559,21 +552,15 @@ static int merge_pieces(const struct workers_options *o, struct piece *pc,
 /* The slots: one per GPU of --devices, else --device's. */
 static int make_slots(const struct workers_options *o, struct slot **sl)
 {
-	const char *test = getenv("CULAB_TEST_DEVICES");
-	char why[512];
-	int *devs = NULL, count, k;
+	int *devs = NULL, k;
 
 	if (!o->devices) {
 		*sl = xcalloc(1, sizeof(**sl));
 		(*sl)[0].device = o->run->device;
 		return 1;
 	}
-	count = test && *test ? atoi(test) : env_device_count(why, sizeof(why));
-	if (count < 0)
-		return diag_error("no usable GPU: %s", why), -EXIT_NO_GPU;
-	k = workers_parse_devices(o->devices, count, &devs, why, sizeof(why));
-	if (k < 0)
-		return diag_error("%s", why), -EXIT_USAGE;
+	if ((k = workers_devices(o->devices, &devs)) < 0)
+		return k;
 	*sl = xcalloc((size_t)k, sizeof(**sl));
 	for (int i = 0; i < k; i++)
 		(*sl)[i].device = devs[i];
@@ -585,7 +572,7 @@ static int make_slots(const struct workers_options *o, struct slot **sl)
 static int final_rc(const struct piece *pc, size_t n, const struct results *r,
 		    int queue_rc)
 {
-	if (signals_seen)
+	if (workers_signals())
 		return EXIT_INTERRUPTED;
 	for (size_t i = 0; i < n; i++)
 		if (!pc[i].done && !pc[i].failed)
@@ -607,7 +594,7 @@ int pieces_run(const struct experiment_file *f,
 	       const struct workers_options *o, struct results *out)
 {
 	char *root = xasprintf("%s/.workers", o->outdir), *resume_dir = NULL;
-	struct sigaction sa, old_int, old_term;
+	struct sigaction old[2];
 	struct results prev = { 0 };
 	struct piece *pc = NULL;
 	struct slot *sl = NULL;
@@ -648,15 +635,9 @@ int pieces_run(const struct experiment_file *f,
 			students == 1 ? "" : "s", students < n ?
 			" and the rungs" : "", ns, ns == 1 ? "" : "s");
 	}
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	signals_seen = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	workers_signals_catch(old);
 	qrc = run_queue(o, pc, n, sl, ns, resume_dir);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	workers_signals_restore(old);
 	got = merge_pieces(o, pc, n, &prev, out);
 	if (got < 0) {
 		rc = EXIT_FAILED;

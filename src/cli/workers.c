@@ -58,6 +58,36 @@ static void on_signal(int sig)
 	signals_seen++;
 }
 
+void workers_signals_catch(struct sigaction old[2])
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	signals_seen = 0;
+	sigaction(SIGINT, &sa, &old[0]);
+	sigaction(SIGTERM, &sa, &old[1]);
+}
+
+void workers_signals_restore(const struct sigaction old[2])
+{
+	sigaction(SIGINT, &old[0], NULL);
+	sigaction(SIGTERM, &old[1], NULL);
+}
+
+int workers_signals(void)
+{
+	return (int)signals_seen;
+}
+
+int workers_stop_signal(int k)
+{
+	/* the first: stop after the current measurement; another: now
+	 * (clocks given back), as a second ^C ends a one-GPU run */
+	return k ? SIGUSR2 : SIGUSR1;
+}
+
 int workers_parse_devices(const char *list, int count, int **devs, char *why,
 			  size_t whysize)
 {
@@ -427,13 +457,11 @@ static void wait_all(struct worker *w, int n, bool quiet)
 		int st = 0;
 		pid_t pid;
 
-		/* the first: stop after the current measurement; another:
-		 * now (clocks given back), as a second ^C ends a one-GPU run */
 		while (forwarded < signals_seen) {
 			for (int i = 0; i < n; i++)
 				if (w[i].pid > 0)
-					kill(w[i].pid, forwarded ? SIGUSR2 :
-					     SIGUSR1);
+					kill(w[i].pid,
+					     workers_stop_signal(forwarded));
 			forwarded++;
 		}
 		pid = waitpid(-1, &st, WNOHANG);
@@ -532,29 +560,33 @@ static int merge_workers(const struct workers_options *o, struct worker *w,
 
 /* ---- the run ------------------------------------------------------------------------ */
 
-/* The devices to use and how many workers: no more than stages. */
-static int pick_devices(const struct workers_options *o,
-			const struct experiment_file *f, int **devs)
+int workers_devices(const char *list, int **devs)
 {
 	const char *test = getenv("CULAB_TEST_DEVICES");
 	char why[512];
-	bool *keep;
-	size_t n, stages = 0;
 	int count, k;
-	struct plan_shard none = { 0, 0 };
 
 	/* tests only: pretend to have that many GPUs (the workers find
 	 * none on a machine without, and say so) */
 	count = test && *test ? atoi(test) : env_device_count(why, sizeof(why));
 	if (count < 0)
 		return diag_error("no usable GPU: %s", why), -EXIT_NO_GPU;
-	k = workers_parse_devices(o->devices, count, devs, why, sizeof(why));
+	k = workers_parse_devices(list, count, devs, why, sizeof(why));
 	if (k < 0)
 		return diag_error("%s", why), -EXIT_USAGE;
-	n = plan_shard_stages(f, o->run->shard, none, &keep);
-	for (size_t i = 0; i < n; i++)
-		stages += keep[i];
-	free(keep);
+	return k;
+}
+
+/* The devices to use and how many workers: no more than stages. */
+static int pick_devices(const struct workers_options *o,
+			const struct experiment_file *f, int **devs)
+{
+	size_t stages;
+	int k = workers_devices(o->devices, devs);
+
+	if (k < 0)
+		return k;
+	stages = plan_count_stages(f, o->run->shard);
 	if (stages && (size_t)k > stages) {
 		diag_note("%zu stage%s to run: %zu of the %d devices are used",
 			  stages, stages == 1 ? "" : "s", stages, k);
@@ -569,21 +601,15 @@ static int run_workers(const struct workers_options *o, struct worker *w,
 		       int k, const char *outdir, const char *resume_dir,
 		       struct results *out, bool *all_in)
 {
-	struct sigaction sa, old_int, old_term;
+	struct sigaction old[2];
 	int started = 0, got, rc;
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	signals_seen = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	workers_signals_catch(old);
 	for (int i = 0; i < k && !signals_seen; i++, started++)
 		if (worker_start(o, &w[i], k, resume_dir) < 0)
 			break;
 	wait_all(w, started, !o->run->progress);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	workers_signals_restore(old);
 	for (int i = started; i < k; i++)
 		w[i].rc = EXIT_FAILED;
 	rc = combined_rc(w, k);

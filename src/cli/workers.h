@@ -14,6 +14,7 @@
 #define CULAB_WORKERS_H
 
 #include <stdbool.h>
+#include <signal.h>
 #include <sys/types.h>
 
 #include "experiment/experiment.h"
@@ -48,6 +49,20 @@ int workers_run(const struct experiment_file *f,
 		const struct workers_options *o, struct results *out);
 
 /* ---- what the workers of --devices and of a class's run share ------ */
+
+/* While workers run, SIGINT and SIGTERM are counted, not acted on
+ * (old[]: the actions to restore); each is forwarded to the workers as
+ * workers_stop_signal(k) for the parent's k-th (from 0): SIGUSR1, stop
+ * after the current measurement, then SIGUSR2, stop now. */
+void workers_signals_catch(struct sigaction old[2]);
+void workers_signals_restore(const struct sigaction old[2]);
+int workers_signals(void);
+int workers_stop_signal(int k);
+
+/* The CUDA indexes a --devices list names, into *devs (caller frees), on
+ * this node ($CULAB_TEST_DEVICES=N: as if it had N GPUs).  Returns how
+ * many, or -EXIT_NO_GPU / -EXIT_USAGE after a diagnostic. */
+int workers_devices(const char *list, int **devs);
 
 /* A worker's command line, built up by workers_arg (strings copied). */
 struct workers_argv {

@@ -217,6 +217,11 @@ size_t plan_shard_stages(const struct experiment_file *f,
 			 struct plan_shard shard, struct plan_shard part,
 			 bool **keep);
 
+/* How many stages of f's whole plan shard `shard` holds (count 0: all
+ * of them). */
+size_t plan_count_stages(const struct experiment_file *f,
+			 struct plan_shard shard);
+
 struct ukernel_stats;
 /* Prepares the user's kernels of p's file for architecture `arch`
  * ("sm_90"): compiles what every measurement p runs of them needs

@@ -773,6 +773,20 @@ size_t plan_shard_stages(const struct experiment_file *f,
 	return n;
 }
 
+size_t plan_count_stages(const struct experiment_file *f,
+			 struct plan_shard shard)
+{
+	struct plan_shard none = { 0, 0 };
+	size_t n, stages = 0;
+	bool *keep;
+
+	n = plan_shard_stages(f, shard, none, &keep);
+	for (size_t i = 0; i < n; i++)
+		stages += keep[i];
+	free(keep);
+	return stages;
+}
+
 /* ---- printing ------------------------------------------------------------------ */
 
 /* Bytes in the largest binary unit that keeps a number >= 1. */

@@ -77,9 +77,9 @@ static int by_speed(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-static char *row_label(const struct model *m, const struct crow *r)
+/* "rung: NAME" without the family's prefix, or the student's name. */
+static char *row_label(const char *fam, const struct crow *r)
 {
-	const char *fam = m->nladders ? m->ladders[0].family : "";
 	size_t n = strlen(fam);
 
 	if (!r->student)
@@ -136,7 +136,7 @@ static void chart_experiment(struct model *m, struct plot_set *set,
 		plot_series_labels(ss, PLOT_LABELS_VALUE);
 		plot_series_labels(sr, PLOT_LABELS_VALUE);
 		for (size_t i = 0; i < nr; i++) {
-			char *label = row_label(m, &rows[i]);
+			char *label = row_label(lads[0]->family, &rows[i]);
 			size_t at = plot_panel_category(pn, label);
 
 			free(label);
