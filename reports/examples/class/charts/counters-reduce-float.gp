@@ -17,7 +17,7 @@ do for [fmt in 'png svg'] {
 		set terminal svg size 700,930 noenhanced font 'sans-serif,12' background '#ffffff'
 	}
 	set output outdir.'counters-reduce-float.'.fmt
-	set multiplot layout 4,2 title 'reduce / float, n = 2^24, NVIDIA H100 80GB HBM3: counters per rung (yours: Y1 = ada, Y2 = ben,'."\n".'Y3 = cleo, Y4 = dan, Y5 = ivy, Y6 = jon, Y7 = kim)'
+	set multiplot layout 4,2 title 'reduce / float, n = 2^24, NVIDIA H100 80GB HBM3: counters per rung (yours: Y1 = ada, Y2 = ben,'."\n".'Y3 = cleo, Y4 = dan, Y5 = ivy, Y6 = kim)'
 	set title 'bank_conflicts_per_shared_ld'
 	unset logscale
 	unset arrow
@@ -37,11 +37,11 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
 	set grid ytics
-	set yrange [0.009818304508:32.95280475]
+	set yrange [0.009841072515:32.90949368]
 	set logscale y 10
 	set ytics ('0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10)
-	set xrange [-0.6:13.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12, 'Y7' 13) scale 0 font ',11'
+	set xrange [-0.6:12.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9
 	set rmargin 1
 	set style fill solid 0.9 border -1
@@ -69,8 +69,8 @@ do for [fmt in 'png svg'] {
 	set grid ytics
 	set yrange [0:142.8571429]
 	set ytics ('0' 0, '50' 50, '100' 100)
-	set xrange [-0.6:13.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12, 'Y7' 13) scale 0 font ',11'
+	set xrange [-0.6:12.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9
 	set rmargin 1
 	set style fill solid 0.9 border -1
@@ -98,8 +98,8 @@ do for [fmt in 'png svg'] {
 	set grid ytics
 	set yrange [0:194267428.6]
 	set ytics ('0' 0, '50M' 50000000, '100M' 100000000, '150M' 150000000)
-	set xrange [-0.6:13.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12, 'Y7' 13) scale 0 font ',11'
+	set xrange [-0.6:12.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9
 	set rmargin 1
 	set style fill solid 0.9 border -1
@@ -123,13 +123,12 @@ do for [fmt in 'png svg'] {
 	set tmargin -1
 	set bmargin -1
 	set xlabel 'rung'
-	set ylabel 'B/instr (log; 0 not drawn)'
+	set ylabel 'B/instr'
 	set grid ytics
-	set yrange [3.076923077:632.5678442]
-	set logscale y 10
-	set ytics ('10' 10, '100' 100)
-	set xrange [-0.6:13.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12, 'Y7' 13) scale 0 font ',11'
+	set yrange [0:182.8571429]
+	set ytics ('0' 0, '50' 50, '100' 100, '150' 150)
+	set xrange [-0.6:12.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9
 	set rmargin 1
 	set style fill solid 0.9 border -1
@@ -153,13 +152,12 @@ do for [fmt in 'png svg'] {
 	set tmargin -1
 	set bmargin -1
 	set xlabel 'rung'
-	set ylabel 'B (log; 0 not drawn)'
+	set ylabel 'B'
 	set grid ytics
-	set yrange [610067.6923:506418313.5]
-	set logscale y 10
-	set ytics ('1M' 1000000, '10M' 10000000, '100M' 100000000)
-	set xrange [-0.6:13.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12, 'Y7' 13) scale 0 font ',11'
+	set yrange [0:96279405.71]
+	set ytics ('0' 0, '20M' 20000000, '40M' 40000000, '60M' 60000000, '80M' 80000000)
+	set xrange [-0.6:12.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9
 	set rmargin 1
 	set style fill solid 0.9 border -1
@@ -185,10 +183,10 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel '%'
 	set grid ytics
-	set yrange [0:132.7649041]
+	set yrange [0:132.7924687]
 	set ytics ('0' 0, '50' 50, '100' 100)
-	set xrange [-0.6:13.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12, 'Y7' 13) scale 0 font ',11'
+	set xrange [-0.6:12.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9
 	set rmargin 1
 	set style fill solid 0.9 border -1
@@ -214,10 +212,10 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:262582.8571]
+	set yrange [0:281965.7143]
 	set ytics ('0' 0, '100k' 100000, '200k' 200000)
-	set xrange [-0.6:13.6]
-	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12, 'Y7' 13) scale 0 font ',11'
+	set xrange [-0.6:12.6]
+	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9
 	set rmargin 1
 	set style fill solid 0.9 border -1

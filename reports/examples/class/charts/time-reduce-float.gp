@@ -38,7 +38,7 @@ do for [fmt in 'png svg'] {
 	set grid
 	set logscale x 2
 	set format x '2^%L'
-	set yrange [0.00556521725:0.3133520127]
+	set yrange [0.005760000128:0.2935536161]
 	set logscale y 10
 	set ytics ('0.01' 0.01, '0.02' 0.02, '0.05' 0.05, '0.1' 0.1, '0.2' 0.2)
 	set key below Left reverse samplen 3 maxcols 2
@@ -71,8 +71,6 @@ do for [fmt in 'png svg'] {
 	     'time-reduce-float.dat' index 13 using 1:2 with linespoints lw 1.5 lc rgb '#56B4E9' pt 7 ps 1.1 dt 2 title 'read (ceiling)', \
 	     'time-reduce-float.dat' index 13 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#56B4E9' notitle, \
 	     'time-reduce-float.dat' index 14 using 1:2 with linespoints lw 1.5 lc rgb '#0072B2' pt 5 ps 1.1 dt 5 title 'cub', \
-	     'time-reduce-float.dat' index 14 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#0072B2' notitle, \
-	     'time-reduce-float.dat' index 15 using 1:2 with linespoints lw 1.5 lc rgb '#D55E00' pt 9 ps 1.1 dt 5 title 'jon (yours)', \
-	     'time-reduce-float.dat' index 15 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#D55E00' notitle
+	     'time-reduce-float.dat' index 14 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#0072B2' notitle
 	unset output
 }
