@@ -21,6 +21,7 @@
 #include "report/report.h"
 #include "results/results.h"
 #include "lines.h"
+#include "devices.h"
 #include "pieces.h"
 #include "sanitize.h"
 #include "workers.h"
@@ -38,7 +39,7 @@ static int parse_variant_list(const struct cli_command *c, const char *list,
 	return 0;
 }
 
-/* --shard I/N (and --part J/K) into *sh. */
+/* --shard I/N into *sh. */
 static int parse_shard(const struct cli_command *c, const struct cli_value *v,
 		       struct plan_shard *sh)
 {
@@ -79,9 +80,13 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 			if (parse_shard(c, v, &a->o.shard))
 				return EXIT_USAGE;
 			break;
-		case K_PART:
-			if (parse_shard(c, v, &a->o.part))
-				return EXIT_USAGE;
+		case K_QUEUE:
+			if (sscanf(v->arg, "%d,%d", &a->o.queue_fd[0],
+				   &a->o.queue_fd[1]) != 2 ||
+			    a->o.queue_fd[0] < 3 || a->o.queue_fd[1] < 3)
+				return cli_usage_error(c, "--queue takes two "
+						       "descriptors R,W");
+			a->o.queue = true;
 			break;
 		case K_DEVICES: a->wo.devices = v->arg; break;
 		case K_RESUME_DIR: a->resume_dir = v->arg; break;
@@ -201,7 +206,7 @@ int cmd_run(struct cli_context *cx)
 	if (rc)
 		goto out;
 	rc = EXIT_USAGE;
-	if (a.o.part.count > 0) {
+	if (a.o.queue) {
 		/* a worker says which GPU its lines come from */
 		snprintf(prog, sizeof(prog), "culab (GPU %d)", a.o.device);
 		diag_set_program(prog);
@@ -232,7 +237,7 @@ int cmd_run(struct cli_context *cx)
 		goto out;
 	a.o.command = cx->command_line;
 	/* a class: a worker per submission; not in culab's own children */
-	a.pieces = !a.piece && !a.o.part.count && !a.o.measurement &&
+	a.pieces = !a.piece && !a.o.queue && !a.o.measurement &&
 		   pieces_wanted(&f, a.o.only_variant);
 	if (a.wo.devices || a.pieces) {
 		a.wo.file = file;
@@ -243,7 +248,7 @@ int cmd_run(struct cli_context *cx)
 		a.wo.quiet = quiet;
 		a.wo.run = &a.o;
 		rc = a.pieces ? pieces_run(&f, &a.wo, &res) :
-				workers_run(&f, &a.wo, &res);
+				devices_run(&f, &a.wo, &res);
 	} else {
 		rc = output_run(&f, &a.o, a.outdir, a.resume ? a.resume_dir ?
 				a.resume_dir : a.outdir : NULL, &prev, &res);
@@ -279,6 +284,37 @@ out:
 }
 
 /* ---- culab plan ------------------------------------------------------------- */
+
+/* The wall time the plan's measurements are expected to take on 1, 2, 4
+ * and 8 GPUs (run --devices), from the costs learned on the GPU model
+ * recorded last (plan.h) and the model for the rest. */
+static void plan_wall_line(const struct plan *p, const struct plan_options *po)
+{
+	static const int gpus[] = { 1, 2, 4, 8 };
+	struct plan_costs costs;
+	struct plan_queue q;
+
+	if (!p->nstate[PLAN_RUN])
+		return;
+	plan_costs_load(NULL, &costs);
+	plan_queue_init(&q, p, &costs, po->counters, po->profile_only, 1);
+	printf("expected wall time of the measurements:");
+	for (size_t i = 0; i < ARRAY_SIZE(gpus); i++)
+		printf("%s %.0f s on %d GPU%s", i ? "," : "",
+		       plan_queue_wall(p, &costs, po->counters, po->profile_only,
+				       gpus[i], PLAN_WORKER_START_S),
+		       gpus[i], gpus[i] == 1 ? "" : "s");
+	if (q.nlearned)
+		printf(" (learned on %s for %zu of %zu, the model's for the "
+		       "rest", costs.gpu, q.nlearned, p->nstate[PLAN_RUN]);
+	else
+		printf(" (the model's: nothing learned yet; a run teaches it "
+		       "the GPU's");
+	printf("; counters per source line and compute-sanitizer reruns not "
+	       "counted)\n");
+	plan_queue_release(&q);
+	plan_costs_release(&costs);
+}
 
 int cmd_plan(struct cli_context *cx)
 {
@@ -336,8 +372,10 @@ int cmd_plan(struct cli_context *cx)
 	rc = EXIT_OK;
 	if (cx->args.json)
 		rc = json_print_plan(stdout, &p) < 0 ? EXIT_FAILED : EXIT_OK;
-	else if (!cx->args.quiet)
+	else if (!cx->args.quiet) {
 		plan_print(stdout, &p, verbose);
+		plan_wall_line(&p, &po);
+	}
 out:
 	plan_release(&p);
 	free(done);

@@ -91,9 +91,10 @@ static const struct cli_option run_options[] = {
 	  "or the maximum clock while the run lasts; restored at exit, also "
 	  "after a signal", 0 },
 	/* a worker of --devices (workers.c passes them) */
-	{ K_PART, "part", 0, CLI_ARG_TEXT, "J/K", NULL,
-	  "run the J-th of K parts of the plan (a worker of --devices)",
-	  CLI_HIDDEN },
+	{ K_QUEUE, "queue", 0, CLI_ARG_TEXT, "R,W", NULL,
+	  "take the measurements one at a time from the parent culab, "
+	  "asked for on descriptor W and read from R (a worker of "
+	  "--devices)", CLI_HIDDEN },
 	{ K_RESUME_DIR, "resume-dir", 0, CLI_ARG_DIR, "DIR", NULL,
 	  "resume from DIR instead of the output directory (a worker of "
 	  "--devices)", CLI_HIDDEN },

@@ -82,12 +82,12 @@ static void arg(struct argv_buf *a, const char *s)
 	a->v[a->n] = NULL;
 }
 
-static void child_argv(const struct lines_options *o, const char *label,
-		       const char *dir, struct argv_buf *a)
+static void child_argv(const struct lines_options *o, int device,
+		       const char *label, const char *dir, struct argv_buf *a)
 {
 	char dev[32];
 
-	snprintf(dev, sizeof(dev), "%d", o->device);
+	snprintf(dev, sizeof(dev), "%d", device);
 	arg(a, "culab");
 	arg(a, "run");
 	arg(a, "--quiet");
@@ -106,14 +106,14 @@ static void child_argv(const struct lines_options *o, const char *label,
 
 /* Starts the child for `label` with its output into `log`.  Returns its
  * pid, or -1 after a diagnostic. */
-static pid_t child_start(const struct lines_options *o, const char *label,
-			 const char *dir, const char *log)
+static pid_t child_start(const struct lines_options *o, int device,
+			 const char *label, const char *dir, const char *log)
 {
 	struct argv_buf a = { .n = 0 };
 	const char *exe = o->exe ? o->exe : "/proc/self/exe";
 	pid_t parent = getpid(), pid;
 
-	child_argv(o, label, dir, &a);
+	child_argv(o, device, label, dir, &a);
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -143,33 +143,6 @@ static pid_t child_start(const struct lines_options *o, const char *label,
 	for (int i = 0; i < a.n; i++)
 		free(a.v[i]);
 	return pid;
-}
-
-/* Waits for the child, ending its group at the first signal the parent
- * gets or past `timeout` seconds.  Returns its wait status; *late is set
- * when it was killed for the time. */
-static int child_wait(pid_t pid, double timeout, bool *late)
-{
-	struct timespec tick = { 0, 20 * 1000 * 1000 };
-	double t0 = monotonic_seconds();
-	bool ended = false;
-	int st = 0;
-
-	*late = false;
-	while (waitpid(pid, &st, WNOHANG) == 0) {
-		if (!ended && (signals_seen ||
-			       monotonic_seconds() - t0 > timeout)) {
-			/* SIGUSR2: the runner's "stop now"; SIGKILL after the
-			 * time limit, when it may be stuck in the GPU */
-			*late = !signals_seen;
-			/* its group; the child itself, before it made one */
-			if (kill(-pid, *late ? SIGKILL : SIGUSR2) < 0)
-				kill(pid, *late ? SIGKILL : SIGUSR2);
-			ended = true;
-		}
-		nanosleep(&tick, NULL);
-	}
-	return st;
 }
 
 /* The last line of the child's log that says something, or "". */
@@ -271,56 +244,82 @@ static int take_lines(const char *dir, struct result_row *w)
 	return rc;
 }
 
-/* One marked row's child, start to end, into w->lines.  Returns 0, or -1
- * when it could not be started or a signal ended it. */
-static int run_child(const struct lines_options *o, const char *label,
-		     const char *dir, struct result_row *w)
-{
-	char *log = xasprintf("%s/child.log", dir);
-	double timeout = o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
-	double t0 = monotonic_seconds();
-	bool late;
-	pid_t pid;
-	int st, rc = 0;
+/* A GPU and the child on it now. */
+struct slot {
+	int device;
+	char *dir, *log;         /* DIR/.lines/gpu-D and its child.log */
+	pid_t pid;               /* 0: free */
+	size_t job;
+	double t0;
+	bool ended, late;        /* asked to end; killed for the time */
+};
 
-	clean(dir);
-	pid = child_start(o, label, dir, log);
-	if (pid < 0) {
-		free(log);
-		return -1;
-	}
-	st = child_wait(pid, timeout, &late);
-	if (signals_seen) {
-		rc = -1;
-	} else if (take_lines(dir, w) < 0 || late) {
-		char *why = child_failure(st, late, timeout, log);
+/* The child of slot s ended with wait status st: its lines into w (or
+ * why there are none), unless a signal stopped it. */
+static void child_done(const struct lines_options *o, struct slot *s,
+		       struct result_row *w, int st)
+{
+	double timeout = o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
+
+	s->pid = 0;
+	if (signals_seen)
+		return;
+	if (take_lines(s->dir, w) < 0 || s->late) {
+		char *why = child_failure(st, s->late, timeout, s->log);
 
 		source_lines_set_status(&w->lines, why);
 		free(why);
 	}
-	if (!signals_seen)
-		w->lines.seconds = monotonic_seconds() - t0;
-	clean(dir);
-	free(log);
-	return rc;
+	w->lines.seconds = monotonic_seconds() - s->t0;
+	clean(s->dir);
+}
+
+/* Ends the group of each child at the first signal the parent gets or
+ * past its time limit (SIGUSR2: the runner's "stop now"; SIGKILL after
+ * the limit, when it may be stuck in the GPU). */
+static void watch(const struct lines_options *o, struct slot *sl, int ns)
+{
+	double timeout = o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
+
+	for (int i = 0; i < ns; i++) {
+		struct slot *s = &sl[i];
+
+		if (!s->pid || s->ended || !(signals_seen ||
+		    monotonic_seconds() - s->t0 > timeout))
+			continue;
+		s->late = !signals_seen;
+		/* its group; the child itself, before it made one */
+		if (kill(-s->pid, s->late ? SIGKILL : SIGUSR2) < 0)
+			kill(s->pid, s->late ? SIGKILL : SIGUSR2);
+		s->ended = true;
+	}
 }
 
 /* ---- the run -------------------------------------------------------------- */
 
-/* DIR/.lines, culab's own: a link planted there is refused.  Returns its
- * path, or NULL after a diagnostic. */
-static char *make_dir(const char *outdir)
+/* DIR/.lines and DIR/.lines/gpu-D, culab's own: a link planted there is
+ * refused.  Returns the latter's path, or NULL after a diagnostic. */
+static char *make_dir(const char *outdir, int device)
 {
-	int top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW), fd = -1;
+	int top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW), fd = -1, sub = -1;
+	char *base = xasprintf("%s/.lines", outdir), name[32];
 
+	snprintf(name, sizeof(name), "gpu-%d", device);
 	if (top >= 0) {
 		fd = dir_make(top, outdir, ".lines", DIR_CONFINED);
 		close(top);
 	}
-	if (fd < 0)
+	if (fd >= 0) {
+		sub = dir_make(fd, base, name, DIR_CONFINED);
+		close(fd);
+	}
+	if (sub < 0) {
+		free(base);
 		return NULL;
-	close(fd);
-	return xasprintf("%s/.lines", outdir);
+	}
+	close(sub);
+	free(base);
+	return xasprintf("%s/.lines/gpu-%d", outdir, device);
 }
 
 static void progress(const struct lines_options *o, size_t k, size_t n,
@@ -382,60 +381,114 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 				   .shard = o->shard, .part = o->part,
 				   .lines = true };
 	struct sigaction sa, old_int, old_term;
+	struct timespec tick = { 0, 20 * 1000 * 1000 };
 	const char *unavailable = NULL;
+	int ns = o->ndevices > 0 ? o->ndevices : 1, busy = 0, rc = EXIT_OK;
+	struct slot *sl = xcalloc((size_t)ns, sizeof(*sl));
 	struct job *jobs = NULL;
-	char *dir = NULL;
+	size_t n, k = 0;
+	bool stop = false;             /* a child that cannot start, files
+					  that cannot be saved */
 	struct plan p;
-	size_t n, k;
-	int rc = EXIT_OK;
 
 	plan_build(f, &po, &p);
 	n = jobs_of(&p, r, &jobs);
 	if (!n)
 		goto out;
-	if (!(dir = make_dir(o->outdir)))
-		goto out;
+	for (int i = 0; i < ns; i++) {
+		sl[i].device = o->ndevices > 0 ? o->devices[i] : o->device;
+		if (!(sl[i].dir = make_dir(o->outdir, sl[i].device)))
+			goto out;
+		sl[i].log = xasprintf("%s/child.log", sl[i].dir);
+		clean(sl[i].dir);
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	signals_seen = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	for (k = 0; k < n && !signals_seen; k++) {
-		struct result_row *w = jobs[k].w;
+	/* a child per GPU at a time, each marked row's in plan order */
+	for (;;) {
+		int st = 0;
+		pid_t pid;
 
-		progress(o, k + 1, n, jobs[k].label);
-		if (unavailable) {
-			source_lines_set_status(&w->lines, unavailable);
-		} else if (run_child(o, jobs[k].label, dir, w) < 0) {
-			break;
-		} else if (w->lines.status &&
-			   !strncmp(w->lines.status, LINES_UNAVAILABLE,
-				    strlen(LINES_UNAVAILABLE))) {
-			unavailable = w->lines.status;
+		/* once a child said CUPTI cannot, the rest say so unrun */
+		while (unavailable && k < n && !signals_seen)
+			source_lines_set_status(&jobs[k++].w->lines,
+						unavailable);
+		for (int i = 0; i < ns && k < n && !signals_seen && !stop;
+		     i++) {
+			if (sl[i].pid)
+				continue;
+			progress(o, k + 1, n, jobs[k].label);
+			sl[i].t0 = monotonic_seconds();
+			sl[i].ended = sl[i].late = false;
+			sl[i].job = k;
+			sl[i].pid = child_start(o, sl[i].device, jobs[k].label,
+						sl[i].dir, sl[i].log);
+			if (sl[i].pid < 0) {
+				sl[i].pid = 0;
+				stop = true;
+				break;
+			}
+			k++;
+			busy++;
 		}
-		if (output_save(o->outdir, r) < 0)
+		if (!busy)
 			break;
+		pid = waitpid(-1, &st, WNOHANG);
+		if (pid <= 0) {
+			watch(o, sl, ns);
+			nanosleep(&tick, NULL);
+			continue;
+		}
+		for (int i = 0; i < ns; i++) {
+			struct result_row *w;
+
+			if (sl[i].pid != pid)
+				continue;
+			w = jobs[sl[i].job].w;
+			child_done(o, &sl[i], w, st);
+			busy--;
+			if (w->lines.status &&
+			    !strncmp(w->lines.status, LINES_UNAVAILABLE,
+				     strlen(LINES_UNAVAILABLE)))
+				unavailable = w->lines.status;
+			if (!signals_seen && output_save(o->outdir, r) < 0)
+				stop = true;
+		}
 	}
 	if (o->progress)
 		fputs("\r\033[K", stderr);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	if (signals_seen) {
-		size_t done = 0;
+		size_t got = 0;
 
 		for (size_t i = 0; i < n; i++)
-			done += jobs[i].w->lines.recorded;
+			got += jobs[i].w->lines.recorded;
 		diag_error("interrupted: counters per source line of %zu of %zu "
 			   "measurements are in \"%s\"; finish with --resume",
-			   done, n, o->outdir);
+			   got, n, o->outdir);
 		rc = EXIT_INTERRUPTED;
 	} else {
-		warn_failed(jobs, k);
+		warn_failed(jobs, n);
 	}
-	rmdir(dir);
 out:
-	free(dir);
+	for (int i = 0; i < ns; i++) {
+		if (sl[i].dir)
+			rmdir(sl[i].dir);
+		free(sl[i].dir);
+		free(sl[i].log);
+	}
+	if (n) {
+		char *base = xasprintf("%s/.lines", o->outdir);
+
+		rmdir(base);
+		free(base);
+	}
+	free(sl);
 	free(jobs);
 	plan_release(&p);
 	return rc;

@@ -6,8 +6,9 @@
  * after a run has measured and saved its rows, each marked measurement
  * that ended verified with its kernel-level counters is run again by
  * `culab run --measurement LABEL --lines-child --profile-only
- * --no-counters --no-report -q -o DIR/.lines FILE` on the same device,
- * one after the other; the child's row brings the lines back
+ * --no-counters --no-report -q -o DIR/.lines/gpu-D FILE` on the same
+ * device, one after the other (run --devices: one on each GPU at once,
+ * after its workers); the child's row brings the lines back
  * (results.json), and the run's files are saved after each.  Processes
  * are started as run --devices starts its workers (workers.c): fork and
  * exec of /proc/self/exe, a process group of their own, SIGINT and
@@ -32,6 +33,9 @@ struct lines_options {
 					  are saved there after each child,
 					  the children write DIR/.lines */
 	int device;                    /* CUDA device index */
+	const int *devices;            /* or these, a child on each at once
+					  (run --devices); ndevices 0: device */
+	int ndevices;
 	const struct plan_selection *only; /* the run's --variant, or NULL */
 	struct plan_shard shard, part; /* the run's --shard and --part */
 	bool progress;                 /* a progress line on stderr */

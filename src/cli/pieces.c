@@ -178,25 +178,6 @@ static void mark_resumed(const struct experiment_file *f,
 
 /* ---- the workers ------------------------------------------------------------ */
 
-static double stall_limit(void)
-{
-	const char *env = getenv("CULAB_STALL_SECONDS");
-	char *end;
-	double t;
-
-	if (!env || !*env)
-		return PIECES_STALL_SECONDS;
-	errno = 0;
-	t = strtod(env, &end);
-	if (errno || *end || !(t >= 1 && t <= 86400)) {
-		diag_warning("CULAB_STALL_SECONDS: \"%s\" is not a number of "
-			     "seconds (1 to 86400); using %g", diag_esc(env),
-			     PIECES_STALL_SECONDS);
-		return PIECES_STALL_SECONDS;
-	}
-	return t;
-}
-
 static int piece_start(const struct workers_options *o, struct piece *pc,
 		       size_t k, struct slot *s, const char *resume_dir)
 {
@@ -395,7 +376,7 @@ static int run_queue(const struct workers_options *o, struct piece *pc,
 	struct timespec tick = { 0, 50 * 1000 * 1000 };
 	bool *busy = xcalloc(n, sizeof(*busy));
 	bool quiet = !o->run->progress, stop = false;
-	double limit = stall_limit(), shown = 0;
+	double limit = workers_stall_limit(), shown = 0;
 	int live = 0, forwarded = 0, ret = 0;
 
 	for (;;) {

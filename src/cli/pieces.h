@@ -26,10 +26,6 @@
 #include "experiment/experiment.h"
 #include "workers.h"
 
-/* Seconds a piece's worker may save nothing before it is killed, unless
- * $CULAB_STALL_SECONDS says otherwise. */
-#define PIECES_STALL_SECONDS 600.0
-
 /* Whether the plan of f (with --variant `only`, NULL for all) measures a
  * class's submission: then `culab run` runs it in pieces. */
 bool pieces_wanted(const struct experiment_file *f,

@@ -40,16 +40,6 @@
 #include "plan/plan.h"
 #include "base/util.h"
 
-struct worker {
-	int device;              /* CUDA device index */
-	int part;                /* 1-based */
-	char *dir;               /* DIR/.workers/part-J */
-	pid_t pid;               /* 0 once it has ended */
-	size_t planned;          /* measurements of its part */
-	int rc;                  /* its exit status; 128 + signal if killed */
-	double seconds;
-};
-
 static volatile sig_atomic_t signals_seen;
 
 static void on_signal(int sig)
@@ -360,6 +350,12 @@ void workers_argv_finish(const struct workers_options *o,
 
 pid_t workers_spawn(const struct workers_argv *a, const char *log)
 {
+	return workers_spawn_keep(a, log, NULL);
+}
+
+pid_t workers_spawn_keep(const struct workers_argv *a, const char *log,
+			 const int keep[2])
+{
 	pid_t parent = getpid(), pid;
 
 	fflush(NULL);
@@ -381,6 +377,9 @@ pid_t workers_spawn(const struct workers_argv *a, const char *log)
 				dup2(fd, STDERR_FILENO);
 			}
 		}
+		/* the pipes to its parent outlive the exec */
+		for (int i = 0; keep && i < 2; i++)
+			fcntl(keep[i], F_SETFD, 0);
 		execv("/proc/self/exe", a->v);
 		fprintf(stderr, "culab: error: cannot start a worker: %s\n",
 			strerror(errno));
@@ -389,173 +388,12 @@ pid_t workers_spawn(const struct workers_argv *a, const char *log)
 	return pid;
 }
 
-static int worker_start(const struct workers_options *o, struct worker *w,
-			int nparts, const char *resume_dir)
-{
-	struct workers_argv a = { .n = 0 };
-	char buf[32];
-	int rc = 0;
-
-	workers_argv_start(w->device, w->dir, &a);
-	snprintf(buf, sizeof(buf), "%d/%d", w->part, nparts);
-	arg(&a, "--part");
-	arg(&a, buf);
-	workers_argv_finish(o, resume_dir, &a);
-	w->pid = workers_spawn(&a, NULL);
-	if (w->pid < 0)
-		rc = diag_error("cannot start a worker for device %d: %s",
-				w->device, strerror(errno));
-	workers_argv_release(&a);
-	return rc;
-}
-
 const char *workers_status_text(int rc)
 {
 #define X(name, num, text) if (rc == num) return text;
 	CULAB_EXIT_MAP(X)
 #undef X
 	return "killed by a signal";
-}
-
-/* Rows a worker has saved: the lines of its results.csv but the header
- * (rows waiting for their counters are not saved yet). */
-static size_t saved_rows(const struct worker *w)
-{
-	char *path = xasprintf("%s/results.csv", w->dir), *text;
-	size_t len, n = 0;
-
-	if (access(path, R_OK) == 0 &&
-	    read_file(path, RESULTS_MAX_FILE_BYTES, &text, &len) == 0) {
-		for (size_t i = 0; i < len; i++)
-			n += text[i] == '\n';
-		free(text);
-	}
-	free(path);
-	return n ? n - 1 : 0;
-}
-
-/* The progress line: each worker's saved rows of its measurements. */
-static void progress(const struct worker *w, int n)
-{
-	fputs("\r\033[K", stderr);
-	for (int i = 0; i < n; i++)
-		fprintf(stderr, "%sGPU %d: %zu/%zu", i ? ", " : "", w[i].device,
-			saved_rows(&w[i]), w[i].planned);
-	fflush(stderr);
-}
-
-/* Waits for every worker, forwarding each signal the parent gets. */
-static void wait_all(struct worker *w, int n, bool quiet)
-{
-	struct timespec tick = { 0, 50 * 1000 * 1000 };
-	int live = 0, forwarded = 0;
-	double t0 = monotonic_seconds(), shown = t0;
-
-	for (int i = 0; i < n; i++)
-		live += w[i].pid > 0;
-	while (live) {
-		int st = 0;
-		pid_t pid;
-
-		while (forwarded < signals_seen) {
-			for (int i = 0; i < n; i++)
-				if (w[i].pid > 0)
-					kill(w[i].pid,
-					     workers_stop_signal(forwarded));
-			forwarded++;
-		}
-		pid = waitpid(-1, &st, WNOHANG);
-		if (pid <= 0) {
-			if (!quiet && monotonic_seconds() - shown >= 1) {
-				progress(w, n);
-				shown = monotonic_seconds();
-			}
-			nanosleep(&tick, NULL);
-			continue;
-		}
-		if (!quiet)
-			fputs("\r\033[K", stderr);
-		for (int i = 0; i < n; i++) {
-			if (w[i].pid != pid)
-				continue;
-			w[i].pid = 0;
-			w[i].rc = WIFEXITED(st) ? WEXITSTATUS(st) :
-				  128 + WTERMSIG(st);
-			w[i].seconds = monotonic_seconds() - t0;
-			live--;
-			if (!quiet || w[i].rc)
-				fprintf(stderr, "culab: worker %d (GPU %d) ended "
-					"after %.1f s: %s\n", w[i].part,
-					w[i].device, w[i].seconds,
-					workers_status_text(w[i].rc));
-		}
-	}
-}
-
-/* ---- merging -------------------------------------------------------------------- */
-
-/* The run's exit status from its workers': interrupted before failed
- * before no GPU before bad input. */
-static int combined_rc(const struct worker *w, int n)
-{
-	static const int order[] = { EXIT_INTERRUPTED, EXIT_FAILED, EXIT_NO_GPU,
-				     EXIT_USAGE };
-
-	if (signals_seen)
-		return EXIT_INTERRUPTED;
-	for (size_t k = 0; k < ARRAY_SIZE(order); k++)
-		for (int i = 0; i < n; i++)
-			/* killed by a signal, or unknown: failed */
-			if (w[i].rc == order[k] ||
-			    (order[k] == EXIT_FAILED && w[i].rc > EXIT_INTERRUPTED))
-				return order[k];
-	return EXIT_OK;
-}
-
-/* Reads what the workers wrote and merges it into *out.  Returns how
- * many workers' results are in, or -1 after a diagnostic. */
-static int merge_workers(const struct workers_options *o, struct worker *w,
-			 int n, struct results *out)
-{
-	struct results *r = xcalloc((size_t)n, sizeof(*r));
-	struct results **in = xcalloc((size_t)n, sizeof(*in));
-	size_t got = 0, a, ra, b, rb;
-	int rc;
-
-	for (int i = 0; i < n; i++) {
-		char *p = xasprintf("%s/results.json", w[i].dir);
-
-		if (access(p, F_OK) == 0 && results_read(p, &r[got]) == 0) {
-			in[got] = &r[got];
-			got++;
-		}
-		free(p);
-	}
-	memset(out, 0, sizeof(*out));
-	rc = (int)got;
-	if (got && merge_find_overlap(in, got, &a, &ra, &b, &rb)) {
-		char *label = merge_row_label(&in[b]->rows[rb]);
-
-		rc = diag_error("two workers measured %s: not merged", label);
-		free(label);
-	} else if (got) {
-		merge_results(in, got, out);
-		out->command = xstrdup(o->run->command ? o->run->command : "");
-		if (o->run->shard.count > 0) {
-			out->shard_count = o->run->shard.count;
-			out->shards = xcalloc(1, sizeof(*out->shards));
-			out->shards[out->nshards++] = o->run->shard.index;
-		}
-		if (got < (size_t)n && strcmp(out->status, "complete") == 0) {
-			free(out->status);
-			out->status = xstrdup("aborted");
-		}
-	}
-	for (size_t i = 0; i < got; i++)
-		results_release(&r[i]);
-	free(r);
-	free(in);
-	return rc;
 }
 
 /* ---- the run ------------------------------------------------------------------------ */
@@ -575,51 +413,6 @@ int workers_devices(const char *list, int **devs)
 	if (k < 0)
 		return diag_error("%s", why), -EXIT_USAGE;
 	return k;
-}
-
-/* The devices to use and how many workers: no more than stages. */
-static int pick_devices(const struct workers_options *o,
-			const struct experiment_file *f, int **devs)
-{
-	size_t stages;
-	int k = workers_devices(o->devices, devs);
-
-	if (k < 0)
-		return k;
-	stages = plan_count_stages(f, o->run->shard);
-	if (stages && (size_t)k > stages) {
-		diag_note("%zu stage%s to run: %zu of the %d devices are used",
-			  stages, stages == 1 ? "" : "s", stages, k);
-		k = (int)stages;
-	}
-	return k;
-}
-
-/* Starts, waits for and merges the workers; returns the exit code and
- * says in *all_in whether DIR now holds every worker's rows. */
-static int run_workers(const struct workers_options *o, struct worker *w,
-		       int k, const char *outdir, const char *resume_dir,
-		       struct results *out, bool *all_in)
-{
-	struct sigaction old[2];
-	int started = 0, got, rc;
-
-	workers_signals_catch(old);
-	for (int i = 0; i < k && !signals_seen; i++, started++)
-		if (worker_start(o, &w[i], k, resume_dir) < 0)
-			break;
-	wait_all(w, started, !o->run->progress);
-	workers_signals_restore(old);
-	for (int i = started; i < k; i++)
-		w[i].rc = EXIT_FAILED;
-	rc = combined_rc(w, k);
-	got = merge_workers(o, w, k, out);
-	if (got < 0)
-		return EXIT_FAILED;
-	if (got > 0 && output_save(outdir, out) < 0)
-		return EXIT_FAILED;
-	*all_in = got == k;
-	return got == k || rc != EXIT_OK ? rc : EXIT_FAILED;
 }
 
 int workers_make_dir(const char *outdir, const char *name)
@@ -650,96 +443,21 @@ out:
 	return rc;
 }
 
-/* DIR/.workers/part-1..part-k (k 0: DIR/.workers alone).  Returns 0, or
- * -1 after a diagnostic. */
-static int make_folders(const char *outdir, int k)
+double workers_stall_limit(void)
 {
-	if (workers_make_dir(outdir, NULL) < 0)
-		return -1;
-	for (int i = 1; i <= k; i++) {
-		char name[32];
+	const char *env = getenv("CULAB_STALL_SECONDS");
+	char *end;
+	double t;
 
-		snprintf(name, sizeof(name), "part-%d", i);
-		if (workers_make_dir(outdir, name) < 0)
-			return -1;
+	if (!env || !*env)
+		return WORKERS_STALL_SECONDS;
+	errno = 0;
+	t = strtod(env, &end);
+	if (errno || *end || !(t >= 1 && t <= 86400)) {
+		diag_warning("CULAB_STALL_SECONDS: \"%s\" is not a number of "
+			     "seconds (1 to 86400); using %g", diag_esc(env),
+			     WORKERS_STALL_SECONDS);
+		return WORKERS_STALL_SECONDS;
 	}
-	return 0;
-}
-
-int workers_run(const struct experiment_file *f,
-		const struct workers_options *o, struct results *out)
-{
-	const char *outdir = o->outdir;
-	char *root = xasprintf("%s/.workers", outdir), *resume_dir = NULL;
-	struct worker *w = NULL;
-	int *devs = NULL, k = 0, rc;
-	bool all_in = false;
-
-	memset(out, 0, sizeof(*out));
-	k = pick_devices(o, f, &devs);
-	if (k < 0) {
-		rc = -k;
-		k = 0;
-		goto out;
-	}
-	if (make_folders(outdir, 0) < 0) {
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	if (o->resume) {
-		int got = workers_prepare_resume(f, outdir, root);
-
-		if (got < 0) {
-			rc = EXIT_USAGE;
-			goto out;
-		}
-		if (got)
-			resume_dir = xasprintf("%s/resume", root);
-	}
-	each_part(root, remove_cb, (void *)"part-");
-	if (make_folders(outdir, k) < 0) {
-		rc = EXIT_USAGE;
-		goto out;
-	}
-	w = xcalloc((size_t)k, sizeof(*w));
-	for (int i = 0; i < k; i++) {
-		struct plan_options po = { .only = o->run->only_variant,
-					   .shard = o->run->shard,
-					   .part = { i + 1, k } };
-		struct plan p;
-
-		w[i].device = devs[i];
-		w[i].part = i + 1;
-		w[i].dir = xasprintf("%s/part-%d", root, i + 1);
-		plan_build(f, &po, &p);
-		w[i].planned = p.nms;
-		plan_release(&p);
-	}
-	if (o->run->progress) {
-		fprintf(stderr, "culab: %d worker%s:", k, k == 1 ? "" : "s");
-		for (int i = 0; i < k; i++)
-			fprintf(stderr, "%s GPU %d, %zu measurements", i ? ";" : "",
-				w[i].device, w[i].planned);
-		fputc('\n', stderr);
-	}
-	rc = run_workers(o, w, k, outdir, resume_dir, out, &all_in);
-	if (rc == EXIT_INTERRUPTED)
-		diag_error("interrupted: %zu measurements are in \"%s\"; "
-			   "finish with culab run --resume --devices %s",
-			   out->nrows, outdir, o->devices);
-	/* DIR/results.json holds every worker's rows: their files can go;
-	 * else only the folders of workers that wrote nothing */
-	if (all_in)
-		each_part(root, remove_cb, NULL);
-	for (int i = 0; i < k; i++)
-		rmdir(w[i].dir);
-	rmdir(root);
-out:
-	for (int i = 0; w && i < k; i++)
-		free(w[i].dir);
-	free(w);
-	free(devs);
-	free(root);
-	free(resume_dir);
-	return rc;
+	return t;
 }

@@ -1,15 +1,13 @@
-/* workers.h - `culab run --devices all|LIST`: the stages of a plan spread
- * over a node's GPUs, one worker process per GPU, merged into one
- * results file in which every row names its device.
+/* workers.h - what the worker processes of run --devices (devices.h)
+ * and of a class's run (pieces.h) share: the device list, the signals
+ * forwarded, a worker's command line and start, its folders, --resume.
  *
- * A worker is this culab started again (`culab run --device D --part J/K
- * ...`) on the J-th of K parts of the plan (or of its --shard), cut as
- * shards are (plan.h), into DIR/.workers/part-J; the parent waits for
- * them, forwards SIGINT and SIGTERM to them, and merges what they wrote
- * into DIR (results.h).  Processes, not threads: CUPTI takes one
- * subscriber per process and a kernel that faults takes its process's
- * CUDA context with it, so each GPU's worker has its own of both, and a
- * fault on one GPU ends that worker only. */
+ * A worker is this culab started again (`culab run --device D ...`) into
+ * DIR/.workers/NAME; the parent forwards SIGINT and SIGTERM to it and
+ * merges what it wrote into DIR (results.h).  Processes, not threads:
+ * CUPTI takes one subscriber per process and a kernel that faults takes
+ * its process's CUDA context with it, so each worker has its own of
+ * both, and a fault ends that worker only. */
 #ifndef CULAB_WORKERS_H
 #define CULAB_WORKERS_H
 
@@ -19,6 +17,12 @@
 
 #include "experiment/experiment.h"
 #include "run/run.h"
+
+/* A worker that saves nothing for this many seconds while making a
+ * measurement is killed, and the measurement fails, unless
+ * $CULAB_STALL_SECONDS says otherwise (1 to 86400). */
+#define WORKERS_STALL_SECONDS 600.0
+double workers_stall_limit(void);
 
 struct workers_options {
 	const char *devices;          /* "all", or CUDA indexes "0,1" */
@@ -39,14 +43,6 @@ struct workers_options {
  * caller frees), or -1 with the reason in why. */
 int workers_parse_devices(const char *list, int count, int **devs, char *why,
 			  size_t whysize);
-
-/* Runs f on the devices ($CULAB_TEST_DEVICES=N: as if the node had N
- * GPUs, for tests of the parent on machines without), into o->outdir.
- * Returns an exit code as runner_run does (a worker's interruption or
- * failure is the run's); *out holds the merged results (caller
- * releases). */
-int workers_run(const struct experiment_file *f,
-		const struct workers_options *o, struct results *out);
 
 /* ---- what the workers of --devices and of a class's run share ------ */
 
@@ -84,6 +80,10 @@ void workers_argv_finish(const struct workers_options *o,
  * dies; its output to the file `log` when not NULL.  Returns its pid, or
  * -1 with errno set. */
 pid_t workers_spawn(const struct workers_argv *a, const char *log);
+/* The same, the descriptors keep[0] and keep[1] (opened close-on-exec)
+ * left open in the worker: its pipes to the parent. */
+pid_t workers_spawn_keep(const struct workers_argv *a, const char *log,
+			 const int keep[2]);
 
 /* What a worker's exit status means: exitcode.h's text, or "killed by a
  * signal" above them. */

@@ -33,6 +33,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "base/strmap.h"
 #include "experiment/experiment.h"
 
 /* Scratch sizes of a plan made without a GPU assume this many SMs
@@ -198,6 +199,14 @@ int plan_shard_parse(const char *text, struct plan_shard *sh, char *why,
 uint64_t plan_stage_cost(const struct experiment *e, enum dtype t,
 			 struct shape sh);
 
+/* Its parts: one measurement of variant v (one block size), and the
+ * stage's set-up on the host (input and reference), in the same
+ * microseconds. */
+uint64_t plan_measurement_cost(const struct experiment *e,
+			       const struct variant *v, enum dtype t,
+			       struct shape sh);
+uint64_t plan_setup_cost(enum dtype t, struct shape sh);
+
 /* The costs of every stage of f's whole plan, in plan order, into *cost
  * (caller frees).  Returns the number of stages. */
 size_t plan_costs(const struct experiment_file *f, uint64_t **cost);
@@ -246,6 +255,107 @@ const char *plan_state_name(enum plan_state s);
  * memory and runs, and its measurements that are resumed or skipped
  * (verbose: every measurement). */
 void plan_print(FILE *fp, const struct plan *p, bool verbose);
+
+/* ==== learned costs and the work queue (plan_queue.c) ==================
+ *
+ * What a measurement took is remembered per GPU model in the cache
+ * (kcache_dir()/costs.tsv: GPU model, key, seconds, when), written by
+ * every run at its end; a later plan takes its estimates from there and
+ * from the model above (microseconds on a reference GPU) for what was
+ * never measured on that model.  The key is the measurement's label with
+ * what changes its cost besides its shape: warm-up, repeats, counters.
+ *
+ * run --devices hands the measurements out one at a time (plan_queue):
+ * a worker asking for work gets the costliest left of the stage it is on
+ * (its input and reference are made), else the costliest of the stage
+ * with the most work left that no worker is on, else joins the stage
+ * with the most work left when that work outweighs making its input
+ * again, else waits: its work may come back from a worker that fails. */
+
+struct plan_costs {
+	char *gpu;               /* the GPU model, or NULL: nothing learned */
+	struct strmap index;     /* key -> place in seconds[] */
+	double *seconds;
+	size_t n;
+};
+
+/* The cache key of measurement ms of stage s (caller frees). */
+char *plan_cost_key(const struct plan_stage *s,
+		    const struct plan_measurement *ms, bool counters,
+		    bool profile_only);
+
+/* Loads what the cache holds of GPU model gpu (NULL: the model recorded
+ * last) into *c; an empty *c when none (no cache, or nothing of it).
+ * Never fails; the caller releases *c. */
+void plan_costs_load(const char *gpu, struct plan_costs *c);
+void plan_costs_release(struct plan_costs *c);
+
+/* Records that measurements keys[i] took seconds[i] on GPU model gpu:
+ * the cache file rewritten atomically (the newest 20000 entries kept).
+ * Quietly does nothing when the cache is off or cannot be written. */
+void plan_costs_record(const char *gpu, char *const *keys,
+		       const double *seconds, size_t n);
+
+/* The estimated seconds of measurement ms of stage s: learned when c
+ * has it (*learned set), else the model's; 0 for one not to run. */
+double plan_seconds(const struct plan_stage *s,
+		    const struct plan_measurement *ms,
+		    const struct plan_costs *c, bool counters,
+		    bool profile_only, bool *learned);
+
+enum plan_item_state { PLAN_TODO, PLAN_OUT, PLAN_DONE };
+
+struct plan_item {
+	size_t stage, k;         /* p->stages[stage].ms[k] */
+	double seconds;          /* estimated */
+	bool learned;            /* ... from the cache */
+	enum plan_item_state state;
+	int worker;              /* PLAN_OUT: whose */
+};
+
+struct plan_queue {
+	struct plan_item *it;    /* in plan order */
+	size_t n;
+	size_t nstages;
+	double *left;            /* per stage: seconds of its PLAN_TODO items */
+	size_t *todo;            /* ... and how many */
+	double *setup;           /* per stage: seconds to make its input */
+	bool *needs_setup;       /* per stage: has measurements to run */
+	int *users;              /* per stage: workers on it */
+	size_t *cur;             /* per worker: its stage, or SIZE_MAX */
+	int nworkers;
+	size_t ntodo, nout, nlearned;
+};
+
+#define PLAN_QUEUE_END SIZE_MAX          /* no work will come */
+#define PLAN_QUEUE_WAIT (SIZE_MAX - 1)   /* none now; ask again */
+
+/* A queue of every measurement of p for nworkers workers, estimated with
+ * c (NULL: the model alone). */
+void plan_queue_init(struct plan_queue *q, const struct plan *p,
+		     const struct plan_costs *c, bool counters,
+		     bool profile_only, int nworkers);
+void plan_queue_release(struct plan_queue *q);
+/* The item worker w is to make next, handed out to it (PLAN_OUT), or
+ * PLAN_QUEUE_WAIT, or PLAN_QUEUE_END when nothing is left to do or out. */
+size_t plan_queue_next(struct plan_queue *q, int w);
+/* Item i is made (its row is in) / comes back to be handed out again. */
+void plan_queue_done(struct plan_queue *q, size_t i);
+void plan_queue_back(struct plan_queue *q, size_t i);
+/* Worker w is gone: it is on no stage (its items out stay out until the
+ * caller says done or back). */
+void plan_queue_leave(struct plan_queue *q, int w);
+
+/* Seconds a worker takes to start (the process, its CUDA context and
+ * CUPTI's), before its first measurement. */
+#define PLAN_WORKER_START_S 1.0
+
+/* The expected wall time of q's work on `gpus` workers, each starting
+ * after `start` seconds: the queue's own choices played out on the
+ * estimates, a stage's set-up paid by each worker that joins it. */
+double plan_queue_wall(const struct plan *p, const struct plan_costs *c,
+		       bool counters, bool profile_only, int gpus,
+		       double start);
 
 /* Frees what *p owns; accepts a zeroed *p. */
 void plan_release(struct plan *p);

@@ -641,9 +641,9 @@ bad:
 #define COST_HOST_BPUS 4400u
 #define COST_CPU_BUDGET_US 2000000u
 
-static uint64_t measurement_cost(const struct experiment *e,
-				 const struct variant *v, enum dtype t,
-				 struct shape sh)
+uint64_t plan_measurement_cost(const struct experiment *e,
+			       const struct variant *v, enum dtype t,
+			       struct shape sh)
 {
 	double bytes = registry_bytes(v, t, (size_t)sh.n, (size_t)sh.m);
 	uint64_t timed = (uint64_t)e->warmup + (uint64_t)e->repeats, us;
@@ -664,17 +664,23 @@ static uint64_t measurement_cost(const struct experiment *e,
 	return us;
 }
 
+uint64_t plan_setup_cost(enum dtype t, struct shape sh)
+{
+	return (uint64_t)((double)sh.n * (double)sh.m * (double)dtype_size(t) /
+			  COST_SETUP_BPUS);
+}
+
 uint64_t plan_stage_cost(const struct experiment *e, enum dtype t,
 			 struct shape sh)
 {
-	uint64_t us = (uint64_t)((double)sh.n * (double)sh.m *
-				 (double)dtype_size(t) / COST_SETUP_BPUS);
+	uint64_t us = plan_setup_cost(t, sh);
 
 	for (size_t vi = 0; vi < e->nvariants; vi++) {
 		const struct variant *v = e->variants[vi];
 
 		if (variant_supports(v, t))
-			us += experiment_blocks(e, v) * measurement_cost(e, v, t, sh);
+			us += experiment_blocks(e, v) *
+			      plan_measurement_cost(e, v, t, sh);
 	}
 	return us ? us : 1;
 }

@@ -745,6 +745,11 @@ struct run_options {
 				    too, not only the verified: a worker of a
 				    class's run, started again after its
 				    kernel faulted (pieces.h) */
+	bool queue;              /* a worker of run --devices: the
+				    measurements come one at a time from the
+				    parent, asked for on queue_fd[1] and
+				    read from queue_fd[0] (workers.h) */
+	int queue_fd[2];
 	const char *fail_next;   /* NULL, or the first measurement this run
 				    would make fails with this reason, not
 				    run: its worker was ended while making it

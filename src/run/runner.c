@@ -748,12 +748,14 @@ static void take_prev(struct run *R, const struct plan_stage *s,
 	memset(w, 0, sizeof(*w));
 }
 
-/* One measurement that runs; false when the run must stop. */
+/* One measurement that runs; false when the run must stop.  What it took
+ * is kept for the cost cache (plan.h). */
 static bool stage_measure(struct run *R, struct stage_buf *st,
 			  const struct plan_measurement *ms)
 {
 	struct result_row *w;
 	bool complete;
+	double t0 = runner_now();
 
 	progress(R, ms->label);
 	w = new_row(R, st->ps, ms);
@@ -767,6 +769,8 @@ static bool stage_measure(struct run *R, struct stage_buf *st,
 		return false;
 	}
 	R->done++;
+	if (w->status == ROW_OK)
+		runner_cost_note(R, st->ps, ms, runner_now() - t0);
 	if (R->npend == COUNTERS_BATCH_MAX)
 		runner_counters_flush(R);
 	/* Rows waiting for their counters are not saved yet: a resumed run
@@ -774,119 +778,59 @@ static bool stage_measure(struct run *R, struct stage_buf *st,
 	return R->npend || save_results(R) == 0;
 }
 
-static void run_stage(struct run *R, struct plan_stage *s)
+/* Leaves the stage a run is on: its counters collected, its buffers
+ * freed. */
+static void stage_leave(struct run *R, struct stage_buf *st)
 {
-	struct stage_buf st = { .ps = s, .fam = family_get(s->e->family) };
-	bool skipped = false;
-
-	if (s->nstate[PLAN_RUN]) {
-		int rc = stage_setup(R, s, &st);
-
-		if (rc == -2)
-			goto out;
-		skipped = rc < 0;
-	}
-	for (size_t k = 0; k < s->nms; k++) {
-		const struct plan_measurement *ms = &s->ms[k];
-
-		if (runner_interrupted() || R->fatal)
-			goto out;
-		if (ms->state == PLAN_RESUMED) {
-			take_prev(R, s, ms);
-			R->done++;
-		} else if (ms->state == PLAN_SKIPPED) {
-			row_fail(R, new_row(R, s, ms), ROW_SKIPPED, "%s", ms->why);
-			R->done++;
-		} else if (R->o->fail_next && !R->fail_next_done) {
-			/* its worker was ended while it ran (pieces.h) */
-			row_fail(R, new_row(R, s, ms), ROW_ERROR, "%s",
-				 R->o->fail_next);
-			R->fail_next_done = true;
-			R->done++;
-			if (save_results(R) < 0)
-				goto out;
-		} else if (!stage_measure(R, &st, ms)) {
-			goto out;
-		}
-	}
-	if (skipped)
-		save_results(R);
-out:
 	if (R->npend && !R->hung) {
 		runner_counters_flush(R);
 		save_results(R);
+	} else if (st->skipped) {
+		save_results(R);
 	}
-	stage_release(&st);
+	stage_release(st);
+}
+
+/* Measurement k of stage s, its stage's buffers in *st (made when the
+ * first measurement that runs needs them); fail: NULL, or the reason it
+ * fails with, unmade (its worker ended while making it: workers.h).
+ * Returns false when the run must stop. */
+static bool one_measurement(struct run *R, struct stage_buf *st,
+			    struct plan_stage *s, size_t k, const char *fail)
+{
+	const struct plan_measurement *ms = &s->ms[k];
+
+	if (!fail && R->o->fail_next && !R->fail_next_done &&
+	    ms->state == PLAN_RUN)
+		fail = R->o->fail_next;
+	if (fail) {
+		/* its worker was ended while it ran (pieces.h) */
+		row_fail(R, new_row(R, s, ms), ROW_ERROR, "%s", fail);
+		R->fail_next_done = true;
+		R->done++;
+		return save_results(R) == 0;
+	}
+	if (ms->state == PLAN_RUN && !st->ready && !st->skipped) {
+		int rc = stage_setup(R, s, st);
+
+		if (rc == -2)
+			return false;
+		st->ready = rc == 0;
+		st->skipped = rc < 0;
+	}
+	if (ms->state == PLAN_RESUMED) {
+		take_prev(R, s, ms);
+		R->done++;
+	} else if (ms->state == PLAN_SKIPPED) {
+		row_fail(R, new_row(R, s, ms), ROW_SKIPPED, "%s", ms->why);
+		R->done++;
+	} else if (!stage_measure(R, st, ms)) {
+		return false;
+	}
+	return true;
 }
 
 /* ---- the run ---------------------------------------------------------------------- */
-
-static void results_init(struct run *R)
-{
-	const struct experiment_file *f = R->f;
-	struct results *r = R->res;
-	char now[32];
-	size_t i, j;
-
-	memset(r, 0, sizeof(*r));
-	r->schema_version = RESULTS_SCHEMA_VERSION;
-	r->culab_version = xstrdup(CULAB_VERSION);
-	r->culab_commit = xstrdup(CULAB_COMMIT);
-	r->command = xstrdup(R->o->command ? R->o->command : "");
-	r->started = xstrdup(iso_time_now(now));
-	r->status = xstrdup("running");
-	r->source_path = xstrdup(f->path);
-	r->source_sha256 = xstrdup(f->sha256);
-	r->source_text = xstrdup(f->text);
-	r->note = xstrdup(R->o->note);
-	if (R->o->shard.count > 0) {
-		r->shard_count = R->o->shard.count;
-		r->shards = xcalloc(1, sizeof(*r->shards));
-		r->shards[r->nshards++] = R->o->shard.index;
-	}
-	r->nexperiments = f->nexps;
-	r->experiments = xcalloc(f->nexps, sizeof(*r->experiments));
-	for (i = 0; i < f->nexps; i++) {
-		const struct experiment *e = &f->exps[i];
-		struct experiment_meta *m = &r->experiments[i];
-
-		m->name = xstrdup(e->name);
-		m->description = xstrdup(e->description);
-		m->description_zh = xstrdup(e->description_zh);
-		m->family = xstrdup(family_name(e->family));
-		m->warmup = e->warmup;
-		m->repeats = e->repeats;
-		m->repeats_auto = e->repeats_auto;
-		m->seed = e->seed;
-		m->l2_flush = e->l2_flush;
-		m->score_class = e->score_class;
-		m->ncounters = R->o->no_counters ? 0 : e->ncounters;
-		m->counters = xcalloc(m->ncounters, sizeof(char *));
-		for (j = 0; j < m->ncounters; j++)
-			m->counters[j] = xstrdup(e->counters[j]);
-	}
-}
-
-/* The description of every variant the plan measures, in registry (ladder)
- * order, so a report of these results needs no registry. */
-static void results_describe(struct run *R)
-{
-	size_t n;
-	const struct variant *all = registry_all(&n);
-
-	for (size_t i = 0; i < n; i++)
-		for (size_t k = 0; k < R->plan.nstages; k++) {
-			const struct plan_stage *s = &R->plan.stages[k];
-			size_t j;
-
-			for (j = 0; j < s->nms && s->ms[j].v != &all[i]; j++)
-				;
-			if (j < s->nms) {
-				results_add_variant(R->res, &all[i]);
-				break;
-			}
-		}
-}
 
 /* NVML on the run's GPU, matched by UUID, else by PCI bus id; without
  * it every row says why its clocks are unknown. */
@@ -1016,28 +960,47 @@ static void trace_run(const struct run *R, double total)
 			R->slow[i].seconds, diag_esc(R->slow[i].label));
 }
 
-/* Every stage of the plan; counter sessions follow the experiments. */
+/* Every measurement of the plan, in its order or as run --devices' parent
+ * hands them out (runner_next); counter sessions follow the
+ * experiments, and a stage's buffers are kept while the run is on it. */
 static void run_plan(struct run *R)
 {
 	const struct experiment *last = NULL;
+	struct plan_stage *cur = NULL;
+	struct stage_buf st = { 0 };
+	size_t si, k;
+	char *fail = NULL;
 	double t;
 
-	for (size_t i = 0; i < R->plan.nstages && !runner_interrupted() &&
-	     !R->fatal; i++) {
-		struct plan_stage *s = &R->plan.stages[i];
+	while (!runner_interrupted() && !R->fatal &&
+	       runner_next(R, &si, &k, &fail)) {
+		struct plan_stage *s = &R->plan.stages[si];
+		bool go_on;
 
+		if (s != cur) {
+			stage_leave(R, &st);
+			st = (struct stage_buf){ .ps = s,
+						 .fam = family_get(s->e->family) };
+			cur = s;
+		}
 		if (s->e != last) {
 			t = runner_now();
 			runner_counters_begin(R, s->e);
 			runner_lap(R, RP_COUNTERS, &t);
 			last = s->e;
 		}
-		run_stage(R, s);
+		go_on = one_measurement(R, &st, s, k, fail);
+		free(fail);
+		fail = NULL;
+		if (!go_on)
+			break;
 	}
+	stage_leave(R, &st);
 	t = runner_now();
 	if (!R->hung)
 		runner_counters_end(R);
 	runner_lap(R, RP_COUNTERS, &t);
+	runner_costs_save(R);
 	if (R->o->progress)
 		fputc('\n', stderr);
 }
@@ -1106,7 +1069,7 @@ static void build_plan(struct run *R)
 	};
 
 	plan_build(R->f, &po, &R->plan);
-	results_describe(R);
+	runner_results_describe(R);
 }
 
 /* Compiles the user's kernels for this GPU (or takes them from the
@@ -1145,7 +1108,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	int rc;
 	double t0, t;
 
-	results_init(&R);
+	runner_results_init(&R);
 	if (o->prev)
 		R.prev_done = results_done(o->prev);
 	for (size_t i = 0; o->prev && o->keep_failed && i < o->prev->nrows; i++)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include <signal.h>
+#include <stdio.h>
 
 #include <cuda_runtime_api.h>
 
@@ -32,6 +33,8 @@ struct stage_buf {
 				    user's first needs them (runner.c's
 				    check_changed_input) */
 	bool have2;
+	bool ready;              /* made (runner.c's stage_setup) */
+	bool skipped;            /* did not fit: its measurements skipped */
 };
 
 /* Everything a launch needs, shared by the timing loop and the counter
@@ -100,6 +103,12 @@ struct run {
 	const char *trap;        /* CULAB_TEST_TRAP, or NULL */
 	double phase[RP_COUNT];  /* seconds per phase, with trace */
 	struct slowest slow[8];  /* the slowest correctness checks */
+	/* runner_queue.c: the next measurement, and what each took */
+	size_t next_stage, next_k;
+	FILE *queue_in, *queue_out;
+	char **cost_keys;
+	double *cost_seconds;
+	size_t ncosts;
 };
 
 /* ---- runner_launch.c: what every phase shares ---- */
@@ -158,6 +167,28 @@ void runner_lines_close(struct run *R);
  * none).  Call after the correctness run. */
 void runner_lines_measure(struct run *R, struct launch_ctx *L,
 			  struct result_row *w);
+
+/* ---- runner_record.c: the results' record of the run ---- */
+
+/* The record: version, command, start, the file, its experiments. */
+void runner_results_init(struct run *R);
+/* The description of every variant the plan measures, in registry
+ * order. */
+void runner_results_describe(struct run *R);
+
+/* ---- runner_queue.c: which measurement next, and what it cost ---- */
+
+/* The next measurement: the plan's order, or, for a worker of run
+ * --devices (run_options.queue), the one its parent hands out; *fail is
+ * NULL or the reason it fails with unmade (caller frees).  Returns false
+ * when there is none left (or the parent is gone). */
+bool runner_next(struct run *R, size_t *stage, size_t *k, char **fail);
+/* Keeps what measurement ms of stage s took, for the cost cache. */
+void runner_cost_note(struct run *R, const struct plan_stage *s,
+		      const struct plan_measurement *ms, double seconds);
+/* Writes them to the cache (plan.h), under this GPU's model, and closes
+ * the parent's pipes. */
+void runner_costs_save(struct run *R);
 
 /* Runs the variant once on a->stream and waits for it.  Returns 0 or a
  * CUDA error. */

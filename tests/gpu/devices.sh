@@ -5,15 +5,17 @@
 #   1. FILE (default experiments/default.yaml) on GPU 0 alone, then with
 #      --devices all: the same rows (experiment, variant, type, size,
 #      block), every row verified, counters on every GPU row, `culab
-#      verify` passing; the wall time of each and the speedup (target:
-#      1.8 or more on two GPUs);
+#      verify` passing, the rows in the one-GPU run's order; the wall
+#      time of each and the speedup, printed (a benchmark: the targets
+#      are recorded under reports/bench/, not asserted here);
 #   2. `run --shard 1/2` on GPU 0 and `--shard 2/2` on GPU 1 at the same
 #      time, apart, then `culab merge`: the same rows again;
 #   3. --devices all interrupted with SIGINT after INT_AFTER seconds
 #      (default 20): exit 4, then --resume: exit 0 and the same rows;
 #   4. a kernel that faults (CULAB_TEST_TRAP, tests/gpu/devices-trap.yaml):
-#      that GPU's worker ends, the other finishes, exit 1, status
-#      "aborted"; then --resume without the fault: every row.
+#      its row fails, the rest of that GPU's work goes on (a fresh worker
+#      there, or the other GPU): every other row verified, exit 1, status
+#      "complete"; then --resume without the fault: every row.
 #
 # Prints what it checks and PASS or FAIL per check; exit 0 when all
 # pass, 1 otherwise, 77 when there are fewer than two GPUs.
@@ -49,6 +51,12 @@ col() {
 }
 keys() { col "$1/results.csv" experiment variant dtype n m block; }
 
+# order CSV: the rows' keys in the file's order
+order() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+		{ print $h["experiment"] "," $h["variant"] "," $h["dtype"] "," $h["n"] "," $h["m"] "," $h["block"] }' "$1"
+}
+
 # same_rows NAME DIR: DIR's rows are the one-GPU run's, all verified,
 # with counters on every GPU row, and culab verify passes
 same_rows() {
@@ -58,6 +66,13 @@ same_rows() {
 	else
 		ko "$1: rows differ from the one-GPU run:"
 		diff "$out/one.keys" "$out/$1.keys" | head -n 10
+	fi
+	order "$2/results.csv" >"$out/$1.order"
+	if cmp -s "$out/one.order" "$out/$1.order"; then
+		ok "$1: in the one-GPU run's order"
+	else
+		ko "$1: not in the one-GPU run's order:"
+		diff "$out/one.order" "$out/$1.order" | head -n 6
 	fi
 	bad=$(col "$2/results.csv" status | grep -vc '^ok$')
 	[ "$bad" -eq 0 ] && ok "$1: every row verified" ||
@@ -80,6 +95,7 @@ rc=$?
 t1=$(now)
 [ $rc -eq 0 ] && ok "one GPU: exit 0" || ko "one GPU: exit $rc"
 keys "$out/one" >"$out/one.keys"
+order "$out/one/results.csv" >"$out/one.order"
 "$culab" run -q --devices all -o "$out/all" "$file"
 rc=$?
 t2=$(now)
@@ -89,8 +105,6 @@ one=$(secs "$t0" "$t1")
 all=$(secs "$t1" "$t2")
 x=$(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2f", a / b }')
 echo "wall time: one GPU $one s, $n GPUs $all s: ${x}x"
-awk -v x="$x" 'BEGIN { exit !(x >= 1.8) }' && ok "speedup ${x}x >= 1.8" ||
-	ko "speedup ${x}x < 1.8"
 
 echo "== 2. --shard 1/2 on GPU 0 and 2/2 on GPU 1, apart, merged"
 "$culab" run -q --device 0 --shard 1/2 -o "$out/s1" "$file" &
@@ -126,19 +140,22 @@ same_rows resumed "$out/int"
 
 echo "== 4. a kernel that faults on one GPU"
 trap=tests/gpu/devices-trap.yaml
-CULAB_TEST_TRAP=transpose_naive "$culab" run -q --devices 0,1 \
+CULAB_TEST_TRAP=transpose_naive "$culab" run --devices 0,1 \
 	-o "$out/trap" "$trap" >"$out/trap.log" 2>&1
 rc=$?
 cat "$out/trap.log"
 [ $rc -eq 1 ] && ok "fault: exit 1" || ko "fault: exit $rc, want 1"
-grep -q '"status": "aborted"' "$out/trap/results.json" &&
-	ok "fault: results marked aborted" || ko "fault: not marked aborted"
-grep -q "ended after .*: success" "$out/trap.log" &&
-	ok "fault: the other GPU's worker finished" ||
-	ko "fault: no worker finished"
-reduce=$(col "$out/trap/results.csv" experiment status | grep -c '^reduce,ok$')
-[ "$reduce" -eq 3 ] && ok "fault: the reduce worker's 3 rows are in" ||
-	ko "fault: $reduce of the reduce worker's 3 rows are in"
+grep -q '"status": "complete"' "$out/trap/results.json" &&
+	ok "fault: every measurement has its row (status complete)" ||
+	ko "fault: status not complete"
+bad=$(col "$out/trap/results.csv" variant status | grep -c '^transpose_naive,error$')
+good=$(col "$out/trap/results.csv" status | grep -c '^ok$')
+[ "$bad" -eq 1 ] && [ "$good" -eq 5 ] &&
+	ok "fault: transpose_naive failed, the 5 others verified" ||
+	ko "fault: $bad failed transpose_naive rows, $good verified of 5"
+grep -q "its other work goes on in a fresh worker" "$out/trap.log" &&
+	ok "fault: said, and the GPU's work went on" ||
+	ko "fault: no note that the work went on"
 "$culab" run -q --resume --devices 0,1 -o "$out/trap" "$trap"
 rc=$?
 got=$(col "$out/trap/results.csv" status | grep -c '^ok$')

@@ -18,6 +18,10 @@
 #   devices    tests/gpu/devices.sh: run --devices on two GPUs or more
 #              (rows, speedup, shards merged, ^C and --resume, a fault)
 #              -> reports/bench/<gpu>x<n>/devices.txt
+#   scale      tests/gpu/scale.sh: default.yaml and bench/reduce.yaml on
+#              every GPU with nothing learned, on one GPU, then on every
+#              GPU with what the one-GPU run taught (issue 27)
+#              -> reports/bench/<gpu>x<n>/scale.txt
 #
 # It uses the prebuilt build/culab (GPU machines may lack the headers to
 # rebuild).  Steps work in a scratch directory; at the end everything is
@@ -92,6 +96,11 @@ for step in "$@"; do
 			>"$out/devices.log" 2>&1
 		echo "devices: exit $?"
 		tail -n 60 "$out/devices.log"
+		;;
+	scale)
+		sh tests/gpu/scale.sh "$culab" "$out/scale" >"$out/scale.log" 2>&1
+		echo "scale: exit $?"
+		tail -n 40 "$out/scale.log"
 		;;
 	bench)
 		OUT=$out/bench sh tests/gpu/bench.sh "$culab" >"$out/bench.log" 2>&1

@@ -1,0 +1,832 @@
+/* devices.c - run --devices: a worker per GPU, fed a measurement at a
+ * time.  See devices.h.
+ *
+ * The parent makes no measurement: it builds the plan, keeps the queue
+ * (plan.h), answers the workers on their pipes, watches them end, starts
+ * a fresh one where a worker ended early, draws a line per GPU, and
+ * merges what they wrote. */
+#include "devices.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "base/diag.h"
+#include "base/exitcode.h"
+#include "base/strmap.h"
+#include "base/util.h"
+#include "ladder/ladder.h"
+#include "lines.h"
+#include "output.h"
+#include "plan/plan.h"
+#include "run/run.h"
+
+/* A GPU and the worker on it now. */
+struct gpu {
+	int device;              /* CUDA index */
+	pid_t pid;               /* 0: no worker now */
+	int rfd, wfd;            /* the parent's ends of its pipes */
+	char buf[1024];          /* what it wrote, up to a newline */
+	size_t blen;
+	char *dir;               /* DIR/.workers/part-N of this worker */
+	size_t *handed;          /* items this worker was handed */
+	size_t nhanded;
+	size_t flight;           /* the one it is making, or SIZE_MAX */
+	double flight_t0;
+	bool asked;              /* waits for an answer */
+	bool told_end;
+	bool killed;             /* by the stall limit */
+	bool dead;               /* no worker can run on it */
+	double since;            /* when it last wrote */
+	int starts;
+	size_t made;             /* measurements made on this GPU */
+};
+
+struct dctx {
+	const struct experiment_file *f;
+	const struct workers_options *o;
+	struct plan plan;
+	struct plan_queue q;
+	struct plan_costs costs;
+	bool costs_loaded;
+	bool counters, profile_only;
+	char **fail;             /* per item: the reason it fails, unmade */
+	double *took;            /* per item: seconds, once made */
+	char *root, *resume_dir;
+	char **dirs;             /* every worker folder, for the merge */
+	size_t ndirs;
+	struct gpu *g;
+	int ng;
+	int again;               /* workers started after one ended early */
+	double stall;
+	double t0;
+	int lines_drawn;
+};
+
+/* ---- items and rows ----------------------------------------------------- */
+
+static char *row_key(const char *e, const char *v, const char *t, uint64_t n,
+		     uint64_t m, int block)
+{
+	return xasprintf("%s\t%s\t%s\t%llu\t%llu\t%d", e ? e : "", v ? v : "",
+			 t ? t : "", (unsigned long long)n,
+			 (unsigned long long)m, block);
+}
+
+static char *item_key(const struct dctx *c, size_t i)
+{
+	const struct plan_stage *s = &c->plan.stages[c->q.it[i].stage];
+	const struct plan_measurement *ms = &s->ms[c->q.it[i].k];
+
+	return row_key(s->e->name, ms->v->name, dtype_name(s->t), s->sh.n,
+		       s->sh.m, ms->block);
+}
+
+static const char *item_label(const struct dctx *c, size_t i)
+{
+	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].label;
+}
+
+/* Every item's key -> its index. */
+static void key_map(const struct dctx *c, struct strmap *m)
+{
+	for (size_t i = 0; i < c->q.n; i++) {
+		char *k = item_key(c, i);
+
+		strmap_put(m, k, i);
+		free(k);
+	}
+}
+
+/* The item of row w (SIZE_MAX: none). */
+static size_t row_item(const struct strmap *m, const struct result_row *w)
+{
+	char *k = row_key(w->experiment, w->variant, w->dtype, w->n, w->m,
+			  w->block);
+	size_t i = strmap_get(m, k);
+
+	free(k);
+	return i;
+}
+
+/* ---- a worker ------------------------------------------------------------ */
+
+static int gpu_start(struct dctx *c, struct gpu *g)
+{
+	struct workers_argv a = { .n = 0 };
+	struct workers_options wo;
+	int to[2] = { -1, -1 }, from[2] = { -1, -1 }, keep[2];
+	char name[32], buf[32], *log;
+	int rc = -1;
+
+	snprintf(name, sizeof(name), "part-%zu", c->ndirs + 1);
+	if (workers_make_dir(c->o->outdir, name) < 0)
+		return -1;
+	if (pipe2(to, O_CLOEXEC) < 0 || pipe2(from, O_CLOEXEC) < 0) {
+		diag_error("cannot start a worker for GPU %d: %s", g->device,
+			   strerror(errno));
+		goto out;
+	}
+	g->dir = xasprintf("%s/%s", c->root, name);
+	c->dirs = xrealloc(c->dirs, (c->ndirs + 1) * sizeof(*c->dirs));
+	c->dirs[c->ndirs++] = xstrdup(g->dir);
+	workers_argv_start(g->device, g->dir, &a);
+	snprintf(buf, sizeof(buf), "%d,%d", to[0], from[1]);
+	workers_arg(&a, "--queue");
+	workers_arg(&a, buf);
+	/* the lines come after, a child on every GPU at once (lines_run) */
+	wo = *c->o;
+	wo.no_lines = true;
+	workers_argv_finish(&wo, c->resume_dir, &a);
+	keep[0] = to[0];
+	keep[1] = from[1];
+	log = xasprintf("%s/worker.log", g->dir);
+	g->pid = workers_spawn_keep(&a, log, keep);
+	free(log);
+	workers_argv_release(&a);
+	if (g->pid < 0) {
+		g->pid = 0;
+		diag_error("cannot start a worker for GPU %d: %s", g->device,
+			   strerror(errno));
+		goto out;
+	}
+	g->rfd = from[0];
+	g->wfd = to[1];
+	from[0] = to[1] = -1;
+	g->blen = 0;
+	g->flight = SIZE_MAX;
+	g->asked = g->told_end = g->killed = false;
+	g->since = monotonic_seconds();
+	g->nhanded = 0;
+	c->again += g->starts > 0;
+	g->starts++;
+	rc = 0;
+out:
+	for (int i = 0; i < 2; i++) {
+		if (to[i] >= 0)
+			close(to[i]);
+		if (from[i] >= 0)
+			close(from[i]);
+	}
+	return rc;
+}
+
+static void say(struct gpu *g, const char *line)
+{
+	size_t len = strlen(line);
+
+	/* a worker gone: its end is seen by waitpid */
+	if (g->wfd >= 0 && write(g->wfd, line, len) != (ssize_t)len) {
+		close(g->wfd);
+		g->wfd = -1;
+	}
+}
+
+/* Answers a worker that asked, when there is an answer. */
+static void answer(struct dctx *c, int k)
+{
+	struct gpu *g = &c->g[k];
+	size_t i;
+	char *line;
+
+	if (!g->asked)
+		return;
+	i = workers_signals() ? PLAN_QUEUE_END : plan_queue_next(&c->q, k);
+	if (i == PLAN_QUEUE_WAIT)
+		return;
+	g->asked = false;
+	if (i == PLAN_QUEUE_END) {
+		say(g, "end\n");
+		g->told_end = true;
+		return;
+	}
+	if (c->fail[i])
+		line = xasprintf("fail %zu %zu %s\n", c->q.it[i].stage,
+				 c->q.it[i].k, c->fail[i]);
+	else
+		line = xasprintf("run %zu %zu\n", c->q.it[i].stage,
+				 c->q.it[i].k);
+	say(g, line);
+	free(line);
+	g->handed = xrealloc(g->handed, (g->nhanded + 1) * sizeof(*g->handed));
+	g->handed[g->nhanded++] = i;
+	g->flight = i;
+	g->flight_t0 = monotonic_seconds();
+}
+
+/* A line from worker k. */
+static void heard(struct dctx *c, int k, const char *line)
+{
+	struct gpu *g = &c->g[k];
+
+	g->since = monotonic_seconds();
+	if (strncmp(line, "hello ", 6) == 0) {
+		/* the costs learned on this GPU's model, before anything is
+		 * handed out */
+		if (!c->costs_loaded && c->q.nout == 0 &&
+		    c->q.ntodo == c->q.n) {
+			plan_costs_load(line + 6, &c->costs);
+			plan_queue_release(&c->q);
+			plan_queue_init(&c->q, &c->plan, &c->costs, c->counters,
+					c->profile_only, c->ng);
+		}
+		c->costs_loaded = true;
+		return;
+	}
+	if (strcmp(line, "next") != 0)
+		return;
+	if (g->flight != SIZE_MAX) {
+		c->took[g->flight] = g->since - g->flight_t0;
+		plan_queue_done(&c->q, g->flight);
+		g->made++;
+		g->flight = SIZE_MAX;
+	}
+	g->asked = true;
+}
+
+static void hear(struct dctx *c, int k)
+{
+	struct gpu *g = &c->g[k];
+	ssize_t n;
+
+	n = read(g->rfd, g->buf + g->blen, sizeof(g->buf) - 1 - g->blen);
+	if (n <= 0) {
+		if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+			close(g->rfd);
+			g->rfd = -1;
+		}
+		return;
+	}
+	g->blen += (size_t)n;
+	g->buf[g->blen] = '\0';
+	for (char *nl; (nl = strchr(g->buf, '\n'));) {
+		*nl = '\0';
+		heard(c, k, g->buf);
+		g->blen -= (size_t)(nl + 1 - g->buf);
+		memmove(g->buf, nl + 1, g->blen + 1);
+	}
+	if (g->blen == sizeof(g->buf) - 1)   /* no line that long is ours */
+		g->blen = 0;
+}
+
+/* The last line of a worker's log (caller frees). */
+static char *log_tail(const char *dir)
+{
+	char *path = xasprintf("%s/worker.log", dir), *text = NULL, *line;
+	size_t len = 0;
+
+	if (read_file(path, 1 << 20, &text, &len) < 0 || !len) {
+		free(path);
+		free(text);
+		return xstrdup("");
+	}
+	free(path);
+	while (len && text[len - 1] == '\n')
+		text[--len] = '\0';
+	line = strrchr(text, '\n');
+	line = xstrdup(line ? line + 1 : text);
+	free(text);
+	return line;
+}
+
+/* Worker k ended with status rc: what it made stays made; what it was
+ * handed without a row goes back, the one it was making with the reason
+ * it fails when the worker left it none. */
+static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
+{
+	struct gpu *g = &c->g[k];
+	char *path = xasprintf("%s/results.json", g->dir);
+	bool *have = xcalloc(c->q.n + 1, sizeof(*have));
+	const struct result_row *failed = NULL;
+	bool early = !g->told_end && !workers_signals();
+	struct results r = { 0 };
+
+	if (access(path, F_OK) == 0 && results_read(path, &r) == 0)
+		for (size_t i = 0; i < r.nrows; i++) {
+			size_t it = row_item(keys, &r.rows[i]);
+
+			if (it == STRMAP_NONE)
+				continue;
+			have[it] = true;
+			if (it == g->flight)
+				failed = &r.rows[i];
+		}
+	free(path);
+	for (size_t h = 0; h < g->nhanded; h++) {
+		size_t i = g->handed[h];
+
+		if (have[i]) {
+			if (c->q.it[i].state == PLAN_OUT) {
+				plan_queue_done(&c->q, i);
+				g->made++;
+			}
+			free(c->fail[i]);
+			c->fail[i] = NULL;
+			continue;
+		}
+		if (i == g->flight && early && !c->fail[i])
+			c->fail[i] = g->killed ?
+				xasprintf("did not finish within %g s (nothing "
+					  "came back that long); its worker was "
+					  "ended", c->stall) :
+				xasprintf("its worker ended (%s) while making it",
+					  workers_status_text(rc));
+		plan_queue_back(&c->q, i);
+	}
+	plan_queue_leave(&c->q, k);
+	if (rc == EXIT_NO_GPU || rc == EXIT_USAGE) {
+		char *t = log_tail(g->dir);
+
+		g->dead = true;
+		if (strncmp(t, "culab", 5) == 0)
+			fprintf(stderr, "%s\n", diag_esc(t));
+		else
+			diag_error("GPU %d: its worker ended (%s)", g->device,
+				   workers_status_text(rc));
+		free(t);
+	} else if (early && !c->o->quiet) {
+		const char *what = failed && failed->message ? failed->message :
+				   g->flight != SIZE_MAX && c->fail[g->flight] ?
+				   c->fail[g->flight] : workers_status_text(rc);
+
+		if (c->lines_drawn)
+			fputs("\r\033[K", stderr);
+		diag_note("GPU %d: %s: %s; its other work goes on in a fresh "
+			  "worker", g->device, g->flight != SIZE_MAX ?
+			  item_label(c, g->flight) : "its worker ended",
+			  diag_esc(what));
+	}
+	if (early && (size_t)g->starts > c->q.n + 1) {
+		diag_error("GPU %d: %d workers started without finishing; it "
+			   "gets no more", g->device, g->starts);
+		g->dead = true;
+	}
+	g->pid = 0;
+	g->flight = SIZE_MAX;
+	g->asked = false;
+	if (g->rfd >= 0)
+		close(g->rfd);
+	if (g->wfd >= 0)
+		close(g->wfd);
+	g->rfd = g->wfd = -1;
+	free(g->dir);
+	g->dir = NULL;
+	results_release(&r);
+	free(have);
+}
+
+/* ---- the progress lines --------------------------------------------------- */
+
+/* Seconds left, about: what is to do and what is being made, shared by
+ * the GPUs that work, corrected by how the estimates have held so far. */
+static double eta(const struct dctx *c, double now)
+{
+	double est = 0, real = 0, left = 0, ratio = 1;
+	int live = 0;
+
+	for (size_t i = 0; i < c->q.n; i++)
+		if (c->q.it[i].state == PLAN_DONE && c->took[i] > 0 &&
+		    c->q.it[i].seconds > 0) {
+			est += c->q.it[i].seconds;
+			real += c->took[i];
+		}
+	if (est > 0.5)
+		ratio = real / est;
+	for (size_t i = 0; i < c->q.n; i++)
+		if (c->q.it[i].state == PLAN_TODO)
+			left += c->q.it[i].seconds * ratio;
+	for (int k = 0; k < c->ng; k++) {
+		const struct gpu *g = &c->g[k];
+
+		live += !g->dead;
+		if (g->flight != SIZE_MAX) {
+			double l = c->q.it[g->flight].seconds * ratio -
+				   (now - g->flight_t0);
+
+			left += l > 0 ? l : 0;
+		}
+	}
+	return live ? left / live : 0;
+}
+
+static void draw(struct dctx *c)
+{
+	double now = monotonic_seconds(), e = eta(c, now);
+	size_t made = 0;
+
+	for (int k = 0; k < c->ng; k++)
+		made += c->g[k].made;
+	if (c->lines_drawn)
+		fprintf(stderr, "\033[%dA", c->lines_drawn);
+	fprintf(stderr, "\r\033[K%zu of %zu measurements made, %.0f s, about "
+		"%.0f s left\n", made, c->q.n, now - c->t0, e);
+	for (int k = 0; k < c->ng; k++) {
+		const struct gpu *g = &c->g[k];
+
+		fprintf(stderr, "\r\033[K  GPU %d: %zu made", g->device, g->made);
+		if (g->dead)
+			fputs(", no worker", stderr);
+		else if (g->flight != SIZE_MAX)
+			fprintf(stderr, ", %s (%.0f s)",
+				diag_esc(item_label(c, g->flight)),
+				now - g->flight_t0);
+		else if (g->told_end && g->pid)
+			fputs(", finishing (counters per source line)", stderr);
+		else if (!g->pid)
+			fputs(", done", stderr);
+		fputc('\n', stderr);
+	}
+	c->lines_drawn = c->ng + 1;
+	fflush(stderr);
+}
+
+static void undraw(struct dctx *c)
+{
+	if (!c->lines_drawn)
+		return;
+	fprintf(stderr, "\033[%dA", c->lines_drawn);
+	for (int i = 0; i < c->lines_drawn; i++)
+		fputs("\r\033[K\n", stderr);
+	fprintf(stderr, "\033[%dA", c->lines_drawn);
+	c->lines_drawn = 0;
+	fflush(stderr);
+}
+
+/* ---- the loop ---------------------------------------------------------------- */
+
+static bool more_work(const struct dctx *c)
+{
+	return c->q.ntodo > 0 && !workers_signals();
+}
+
+static void run_loop(struct dctx *c)
+{
+	struct strmap keys = STRMAP_INIT;
+	struct pollfd *pf = xcalloc((size_t)c->ng, sizeof(*pf));
+	bool progress = c->o->run->progress;
+	int forwarded = 0;
+	double shown = 0;
+
+	key_map(c, &keys);
+	for (;;) {
+		int live = 0, np = 0, st;
+		pid_t pid;
+
+		for (int k = 0; k < c->ng; k++) {
+			struct gpu *g = &c->g[k];
+
+			if (!g->pid && !g->dead && more_work(c) &&
+			    gpu_start(c, g) < 0)
+				g->dead = true;
+			live += g->pid > 0;
+		}
+		if (!live)
+			break;
+		while (forwarded < workers_signals()) {
+			for (int k = 0; k < c->ng; k++)
+				if (c->g[k].pid > 0)
+					kill(c->g[k].pid,
+					     workers_stop_signal(forwarded));
+			forwarded++;
+		}
+		for (int k = 0; k < c->ng; k++)
+			if (c->g[k].rfd >= 0) {
+				pf[np].fd = c->g[k].rfd;
+				pf[np].events = POLLIN;
+				pf[np++].revents = 0;
+			}
+		if (poll(pf, (nfds_t)np, 100) > 0)
+			for (int p = 0; p < np; p++)
+				for (int k = 0; k < c->ng; k++)
+					if (c->g[k].rfd == pf[p].fd &&
+					    (pf[p].revents & (POLLIN | POLLHUP)))
+						hear(c, k);
+		for (int k = 0; k < c->ng; k++)
+			answer(c, k);
+		while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+			for (int k = 0; k < c->ng; k++) {
+				int rc;
+
+				if (c->g[k].pid != pid)
+					continue;
+				/* what it still had to say */
+				while (c->g[k].rfd >= 0) {
+					int fl = fcntl(c->g[k].rfd, F_GETFL);
+
+					fcntl(c->g[k].rfd, F_SETFL, fl | O_NONBLOCK);
+					hear(c, k);
+					if (c->g[k].rfd >= 0 &&
+					    read(c->g[k].rfd, &rc, 0) <= 0)
+						break;
+				}
+				rc = WIFEXITED(st) ? WEXITSTATUS(st) :
+				     128 + WTERMSIG(st);
+				ended(c, k, rc, &keys);
+			}
+		/* a worker silent too long while making something */
+		for (int k = 0; k < c->ng; k++) {
+			struct gpu *g = &c->g[k];
+
+			if (g->pid > 0 && !g->killed && g->flight != SIZE_MAX &&
+			    monotonic_seconds() - g->since > c->stall) {
+				kill(-g->pid, SIGKILL);
+				g->killed = true;
+			}
+		}
+		if (progress && monotonic_seconds() - shown >= 0.5) {
+			draw(c);
+			shown = monotonic_seconds();
+		}
+	}
+	if (progress)
+		undraw(c);
+	strmap_release(&keys);
+	free(pf);
+}
+
+/* ---- merging --------------------------------------------------------------- */
+
+struct placed {
+	size_t item;
+	size_t row;
+};
+
+static int by_item(const void *a, const void *b)
+{
+	const struct placed *x = a, *y = b;
+
+	if (x->item != y->item)
+		return x->item < y->item ? -1 : 1;
+	return (x->row > y->row) - (x->row < y->row);
+}
+
+/* Puts the merged rows in plan order, as one GPU writes them. */
+static void plan_order(const struct dctx *c, struct results *r)
+{
+	struct strmap keys = STRMAP_INIT;
+	struct placed *p = xcalloc(r->nrows + 1, sizeof(*p));
+	struct result_row *rows = xcalloc(r->nrows + 1, sizeof(*rows));
+
+	key_map(c, &keys);
+	for (size_t i = 0; i < r->nrows; i++) {
+		p[i].item = row_item(&keys, &r->rows[i]);
+		p[i].row = i;
+	}
+	qsort(p, r->nrows, sizeof(*p), by_item);
+	for (size_t i = 0; i < r->nrows; i++)
+		rows[i] = r->rows[p[i].row];
+	memcpy(r->rows, rows, r->nrows * sizeof(*rows));
+	strmap_release(&keys);
+	free(rows);
+	free(p);
+}
+
+/* Merges every worker's file into *out.  Returns how many files are in,
+ * or -1 after a diagnostic. */
+static int merge_all(struct dctx *c, struct results *out)
+{
+	struct results *r = xcalloc(c->ndirs + 1, sizeof(*r));
+	struct results **in = xcalloc(c->ndirs + 1, sizeof(*in));
+	size_t got = 0, a, ra, b, rb;
+	int rc;
+
+	for (size_t i = 0; i < c->ndirs; i++) {
+		char *p = xasprintf("%s/results.json", c->dirs[i]);
+
+		if (access(p, F_OK) == 0 && results_read(p, &r[got]) == 0) {
+			in[got] = &r[got];
+			got++;
+		}
+		free(p);
+	}
+	memset(out, 0, sizeof(*out));
+	rc = (int)got;
+	if (got && merge_find_overlap(in, got, &a, &ra, &b, &rb)) {
+		char *label = merge_row_label(&in[b]->rows[rb]);
+
+		rc = diag_error("two workers measured %s: not merged", label);
+		free(label);
+	} else if (got) {
+		merge_results(in, got, out);
+		plan_order(c, out);
+		free(out->command);
+		out->command = xstrdup(c->o->run->command ?
+				       c->o->run->command : "");
+		if (c->o->run->shard.count > 0) {
+			free(out->shards);
+			out->nshards = 0;
+			out->shard_count = c->o->run->shard.count;
+			out->shards = xcalloc(1, sizeof(*out->shards));
+			out->shards[out->nshards++] = c->o->run->shard.index;
+		}
+	}
+	for (size_t i = 0; i < got; i++)
+		results_release(&r[i]);
+	free(r);
+	free(in);
+	return rc;
+}
+
+/* ---- the run ------------------------------------------------------------------ */
+
+static int final_rc(const struct dctx *c, const struct results *r)
+{
+	bool no_gpu = true;
+
+	if (workers_signals())
+		return EXIT_INTERRUPTED;
+	for (int k = 0; k < c->ng; k++)
+		no_gpu = no_gpu && c->g[k].dead && c->g[k].made == 0;
+	if (c->q.ntodo || c->q.nout)
+		return no_gpu && !r->nrows ? EXIT_NO_GPU : EXIT_FAILED;
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].status == ROW_ERROR ||
+		    r->rows[i].status == ROW_WRONG)
+			return EXIT_FAILED;
+	return EXIT_OK;
+}
+
+static void summary(const struct dctx *c, int rc)
+{
+	size_t made = 0;
+
+	if (c->o->quiet || rc == EXIT_NO_GPU || rc == EXIT_USAGE)
+		return;
+	for (int k = 0; k < c->ng; k++)
+		made += c->g[k].made;
+	fprintf(stderr, "culab: note: %zu of %zu measurements in %.1f s on %d "
+		"GPUs (", made, c->q.n, monotonic_seconds() - c->t0, c->ng);
+	for (int k = 0; k < c->ng; k++)
+		fprintf(stderr, "%sGPU %d: %zu", k ? ", " : "", c->g[k].device,
+			c->g[k].made);
+	fprintf(stderr, "); estimates ");
+	if (c->q.nlearned)
+		fprintf(stderr, "learned on %s for %zu, the model's for the "
+			"rest", diag_esc(c->costs.gpu), c->q.nlearned);
+	else
+		fprintf(stderr, "the model's (nothing learned on this GPU yet)");
+	if (c->again)
+		fprintf(stderr, "; %d worker%s started again after one ended "
+			"early", c->again, c->again == 1 ? "" : "s");
+	fputs("\n", stderr);
+}
+
+/* Counters per source line of the merged rows (lines.h), a child on
+ * every GPU that still has workers at once; as a one-GPU run, not with
+ * --no-lines or --no-counters nor after a signal or an abort.  Returns
+ * the run's exit code. */
+static int run_lines(struct dctx *c, int rc, struct results *out)
+{
+	struct lines_options lo = {
+		.file = c->o->file, .outdir = c->o->outdir,
+		.only = c->o->run->only_variant, .shard = c->o->run->shard,
+		.progress = c->o->run->progress,
+	};
+	int *devs = xcalloc((size_t)c->ng, sizeof(*devs)), n = 0, lrc;
+
+	if (c->o->no_lines || c->o->run->no_counters || !out->nrows ||
+	    rc == EXIT_INTERRUPTED || rc == EXIT_NO_GPU || rc == EXIT_USAGE ||
+	    strcmp(out->status, "complete") != 0) {
+		free(devs);
+		return rc;
+	}
+	for (int k = 0; k < c->ng; k++)
+		if (!c->g[k].dead)
+			devs[n++] = c->g[k].device;
+	lo.devices = devs;
+	lo.ndevices = n;
+	lo.device = n ? devs[0] : 0;
+	lrc = n ? lines_run(c->f, &lo, out) : EXIT_OK;
+	free(devs);
+	return lrc == EXIT_INTERRUPTED ? lrc : rc;
+}
+
+/* The plan the workers build: the same file, --variant, --shard and
+ * --resume. */
+static void build(struct dctx *c, const struct results *prev)
+{
+	struct plan_done *done = prev ? results_done(prev) : NULL;
+	struct plan_options po = { .only = c->o->run->only_variant,
+				   .done = done,
+				   .ndone = prev ? prev->nrows : 0,
+				   .counters = c->counters,
+				   .profile_only = c->profile_only,
+				   .shard = c->o->run->shard };
+
+	plan_build(c->f, &po, &c->plan);
+	free(done);
+}
+
+int devices_run(const struct experiment_file *f,
+		const struct workers_options *o, struct results *out)
+{
+	struct dctx c = { .f = f, .o = o };
+	struct results prev = { 0 };
+	struct sigaction old[2];
+	int *devs = NULL, rc, got;
+
+	memset(out, 0, sizeof(*out));
+	c.t0 = monotonic_seconds();
+	c.counters = !o->run->no_counters;
+	c.profile_only = o->run->profile_only;
+	c.stall = workers_stall_limit();
+	c.root = xasprintf("%s/.workers", o->outdir);
+	c.ng = workers_devices(o->devices, &devs);
+	if (c.ng < 0) {
+		rc = -c.ng;
+		c.ng = 0;
+		goto out;
+	}
+	rc = EXIT_USAGE;
+	if (workers_make_dir(o->outdir, NULL) < 0)
+		goto out;
+	if (o->resume) {
+		got = workers_prepare_resume(f, o->outdir, c.root);
+		if (got < 0)
+			goto out;
+		if (got) {
+			char *p = xasprintf("%s/resume/results.json", c.root);
+
+			c.resume_dir = xasprintf("%s/resume", c.root);
+			if (results_read(p, &prev) < 0)
+				memset(&prev, 0, sizeof(prev));
+			free(p);
+		}
+	}
+	workers_remove(c.root, "part-");
+	build(&c, c.resume_dir ? &prev : NULL);
+	if (c.ng > 1 && (size_t)c.ng > c.plan.nms) {
+		diag_note("%zu measurement%s to make: %zu of the %d GPUs are used",
+			  c.plan.nms, c.plan.nms == 1 ? "" : "s", c.plan.nms,
+			  c.ng);
+		c.ng = c.plan.nms ? (int)c.plan.nms : 1;
+	}
+	plan_queue_init(&c.q, &c.plan, NULL, c.counters, c.profile_only, c.ng);
+	c.fail = xcalloc(c.q.n + 1, sizeof(*c.fail));
+	c.took = xcalloc(c.q.n + 1, sizeof(*c.took));
+	c.g = xcalloc((size_t)c.ng, sizeof(*c.g));
+	for (int k = 0; k < c.ng; k++) {
+		c.g[k].device = devs[k];
+		c.g[k].rfd = c.g[k].wfd = -1;
+		c.g[k].flight = SIZE_MAX;
+	}
+	if (o->run->progress)
+		fprintf(stderr, "culab: %zu measurements on %d GPU%s, handed out "
+			"as each GPU frees\n", c.q.n, c.ng, c.ng == 1 ? "" : "s");
+	workers_signals_catch(old);
+	run_loop(&c);
+	workers_signals_restore(old);
+	got = merge_all(&c, out);
+	if (got < 0) {
+		rc = EXIT_FAILED;
+		goto out;
+	}
+	rc = final_rc(&c, out);
+	if (got > 0) {
+		free(out->status);
+		out->status = xstrdup(rc == EXIT_INTERRUPTED ? "interrupted" :
+				      c.q.ntodo || c.q.nout ? "aborted" :
+				      "complete");
+		if (output_save(o->outdir, out) < 0) {
+			rc = EXIT_FAILED;
+			goto out;
+		}
+	}
+	rc = run_lines(&c, rc, out);
+	summary(&c, rc);
+	if (rc == EXIT_INTERRUPTED)
+		diag_error("interrupted: %zu measurements are in \"%s\"; finish "
+			   "with culab run --resume --devices %s", out->nrows,
+			   o->outdir, o->devices);
+	/* DIR/results.json holds every worker's rows: their folders go;
+	 * when none wrote any (no GPU), the gathered resume/ stays */
+	workers_remove(c.root, got > 0 ? NULL : "part-");
+	rmdir(c.root);
+out:
+	for (int k = 0; c.g && k < c.ng; k++) {
+		free(c.g[k].dir);
+		free(c.g[k].handed);
+	}
+	for (size_t i = 0; c.fail && i < c.q.n; i++)
+		free(c.fail[i]);
+	for (size_t i = 0; i < c.ndirs; i++)
+		free(c.dirs[i]);
+	free(c.dirs);
+	free(c.fail);
+	free(c.took);
+	free(c.g);
+	plan_queue_release(&c.q);
+	plan_costs_release(&c.costs);
+	plan_release(&c.plan);
+	results_release(&prev);
+	free(devs);
+	free(c.root);
+	free(c.resume_dir);
+	return rc;
+}

@@ -1,0 +1,59 @@
+#!/bin/sh
+# scale.sh [CULAB] [OUT] - what run --devices gains on this node's GPUs,
+# a benchmark (issue 27), not a test: for each FILE (default:
+# experiments/default.yaml and experiments/bench/reduce.yaml), with a
+# cost cache of its own (CULAB_CACHE_DIR=OUT/cache, empty at the start):
+#
+#   1. --devices all with nothing learned (the cost model's estimates);
+#   2. --device 0 alone, with CULAB_RUN_TRACE=1 (the run's phases: what
+#      making a stage's input and reference costs); it teaches the cache;
+#   3. culab plan FILE: the wall time it now expects on 1, 2, 4, 8 GPUs;
+#   4. --devices all again, with what the one-GPU run taught;
+#
+# then the speedups of 1 and 4 over 2, and the rows made per GPU.  Every
+# run is `culab run -q --no-report` (counters, counters per source line
+# as any run).  Exit 0 when every run exited 0.
+set -u
+culab=${1:-build/culab}
+out=${2:-/tmp/culab-scale}
+files=${FILES:-"experiments/default.yaml experiments/bench/reduce.yaml"}
+rm -rf "$out"
+mkdir -p "$out/cache"
+export CULAB_CACHE_DIR="$out/cache"
+now() { date +%s.%N; }
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+bad=0
+n=$("$culab" devices --json 2>/dev/null | grep -c '"index"')
+echo "scale: $n GPUs"
+for file in $files; do
+	name=$(basename "$file" .yaml)
+	echo "== $file"
+	t0=$(now)
+	"$culab" run --no-report --devices all -o "$out/$name-cold" "$file" \
+		>"$out/$name-cold.log" 2>&1 || bad=1
+	t1=$(now)
+	CULAB_RUN_TRACE=1 "$culab" run -q --no-report --device 0 \
+		-o "$out/$name-one" "$file" >"$out/$name-one.log" 2>&1 || bad=1
+	t2=$(now)
+	"$culab" plan "$file" | tail -n 1
+	t3=$(now)
+	"$culab" run --no-report --devices all -o "$out/$name-all" "$file" \
+		>"$out/$name-all.log" 2>&1 || bad=1
+	t4=$(now)
+	cold=$(secs "$t0" "$t1")
+	one=$(secs "$t1" "$t2")
+	all=$(secs "$t3" "$t4")
+	echo "one GPU: $one s; $n GPUs, nothing learned: $cold s ($(awk -v a="$one" -v b="$cold" 'BEGIN { printf "%.2f", a / b }')x); $n GPUs, learned: $all s ($(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2f", a / b }')x)"
+	grep "culab: run:" "$out/$name-one.log" | grep -v "slow check"
+	grep "measurements in" "$out/$name-cold.log" "$out/$name-all.log"
+	for d in one cold all; do
+		printf '%s: ' "$d"
+		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
+			{ s[$h["status"]]++; g[$h["device"]]++ }
+			END { for (k in s) printf "%s %d; ", k, s[k]
+			      printf "rows per device:"
+			      for (k in g) printf " %s=%d", k, g[k]; print "" }' \
+			"$out/$name-$d/results.csv"
+	done
+done
+exit $bad

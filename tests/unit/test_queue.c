@@ -1,0 +1,258 @@
+/* test_queue.c - the work queue of run --devices and the cost cache
+ * (plan_queue.c): every measurement handed out once, the costliest
+ * first, a worker kept on its stage, work given back handed out again,
+ * the expected wall time on N GPUs, and the costs learned per GPU model
+ * surviving a round trip through the cache file (no GPU needed). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "plan/plan.h"
+#include "base/util.h"
+
+static void load_plan(const char *path, struct experiment_file *f,
+		      struct plan *p)
+{
+	struct plan_options po = { .counters = true };
+
+	assert_int_equal(experiment_load(path, f), 0);
+	assert_int_equal(plan_build(f, &po, p), 0);
+}
+
+/* Costs of every measurement of p: `big` seconds for the one named
+ * big_variant at the largest stage, 0.1 s for the others. */
+static void fake_costs(const struct plan *p, const char *big_variant,
+		       double big, struct plan_costs *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->gpu = xstrdup("Test GPU");
+	for (size_t i = 0; i < p->nstages; i++)
+		for (size_t k = 0; k < p->stages[i].nms; k++) {
+			const struct plan_measurement *ms = &p->stages[i].ms[k];
+			char *key = plan_cost_key(&p->stages[i], ms, true, false);
+
+			strmap_put(&c->index, key, c->n);
+			c->seconds = xrealloc(c->seconds, (c->n + 1) *
+					      sizeof(*c->seconds));
+			c->seconds[c->n++] = strcmp(ms->v->name, big_variant) ||
+					     i != 4 ? 0.1 : big;
+			free(key);
+		}
+}
+
+/* Two workers drain the queue: each item once, the end said once every
+ * item is done, a worker on a stage stays while it has work. */
+static void test_each_once(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan p;
+	struct plan_costs c;
+	struct plan_queue q;
+	size_t *seen, handed = 0, first;
+	int w = 0;
+
+	(void)state;
+	load_plan("experiments/default.yaml", &f, &p);
+	fake_costs(&p, "reduce_one_block", 10, &c);
+	plan_queue_init(&q, &p, &c, true, false, 2);
+	assert_int_equal(q.n, p.nms);
+	assert_int_equal(q.nlearned, p.nms);
+	seen = xcalloc(q.n, sizeof(*seen));
+	/* the costliest first: the one-block rung at 2^28 */
+	first = plan_queue_next(&q, 0);
+	assert_true(first < q.n);
+	assert_string_equal(p.stages[q.it[first].stage].ms[q.it[first].k].v->name,
+			    "reduce_one_block");
+	assert_int_equal(q.it[first].stage, 4);
+	seen[first]++;
+	handed++;
+	/* the other worker goes to another stage: nobody is there */
+	for (;;) {
+		size_t i = plan_queue_next(&q, 1 - w % 2);
+
+		w++;
+		if (i == PLAN_QUEUE_END)
+			break;
+		if (i == PLAN_QUEUE_WAIT) {
+			plan_queue_done(&q, first);
+			continue;
+		}
+		assert_true(i < q.n);
+		seen[i]++;
+		handed++;
+		if (handed == 2)
+			assert_int_not_equal(q.it[i].stage, 4);
+		if (i != first)
+			plan_queue_done(&q, i);
+	}
+	plan_queue_done(&q, first);
+	assert_int_equal(plan_queue_next(&q, 0), PLAN_QUEUE_END);
+	assert_int_equal(handed, q.n);
+	for (size_t i = 0; i < q.n; i++)
+		assert_int_equal(seen[i], 1);
+	assert_int_equal(q.ntodo, 0);
+	assert_int_equal(q.nout, 0);
+	free(seen);
+	plan_queue_release(&q);
+	plan_costs_release(&c);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
+/* A worker that ends: what it was handed comes back and is handed out
+ * again, to another worker; while work is out, a worker with nothing to
+ * do waits rather than ends. */
+static void test_back(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan p;
+	struct plan_queue q;
+	size_t a, b, n = 0;
+
+	(void)state;
+	load_plan("tests/gpu/devices-trap.yaml", &f, &p);
+	plan_queue_init(&q, &p, NULL, true, false, 2);
+	assert_int_equal(q.n, 6);
+	a = plan_queue_next(&q, 0);
+	b = plan_queue_next(&q, 1);
+	assert_true(a < q.n && b < q.n);
+	assert_int_not_equal(q.it[a].stage, q.it[b].stage);
+	/* worker 0 dies making a */
+	plan_queue_leave(&q, 0);
+	plan_queue_back(&q, a);
+	assert_int_equal(q.it[a].state, PLAN_TODO);
+	plan_queue_done(&q, b);
+	for (size_t i; (i = plan_queue_next(&q, 1)) < q.n; n++)
+		plan_queue_done(&q, i);
+	assert_int_equal(q.it[a].state, PLAN_DONE);
+	assert_int_equal(n, 5);
+	/* the last one out: the other waits, then ends */
+	plan_queue_release(&q);
+	plan_queue_init(&q, &p, NULL, true, false, 2);
+	for (size_t i = 0; i < 5; i++)
+		plan_queue_done(&q, plan_queue_next(&q, 0));
+	a = plan_queue_next(&q, 0);
+	assert_true(a < q.n);
+	assert_int_equal(plan_queue_next(&q, 1), PLAN_QUEUE_WAIT);
+	plan_queue_done(&q, a);
+	assert_int_equal(plan_queue_next(&q, 1), PLAN_QUEUE_END);
+	plan_queue_release(&q);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
+/* The expected wall time: never below the longest measurement nor the
+ * work shared out evenly; with one measurement a third of the plan, two
+ * GPUs halve it and four cannot do better than that one. */
+static void test_wall(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan p;
+	struct plan_costs c;
+	double total, one, two, four, longest = 10;
+
+	(void)state;
+	load_plan("experiments/default.yaml", &f, &p);
+	fake_costs(&p, "reduce_one_block", longest, &c);
+	total = longest + 0.1 * (double)(p.nms - 1);
+	one = plan_queue_wall(&p, &c, true, false, 1, 0);
+	two = plan_queue_wall(&p, &c, true, false, 2, 0);
+	four = plan_queue_wall(&p, &c, true, false, 4, 0);
+	/* one GPU: the work and each stage's input once */
+	assert_true(one >= total && one < total + 2);
+	assert_true(two >= total / 2 && two < total / 2 + 2);
+	assert_true(four >= longest && four < longest + 2);
+	assert_true(plan_queue_wall(&p, &c, true, false, 2, 1.5) >= two + 1.5 - 1e-6);
+	plan_costs_release(&c);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
+/* The cache: what a model learned read back for that model only; the
+ * model recorded last when none is named; a bad line skipped; a newer
+ * recording of a key wins. */
+static void test_cache(void **state)
+{
+	char dir[] = "/tmp/culab-costs-XXXXXX", *path, *text = NULL;
+	char *keys[] = { "e/v/float/1024", "e/w/float/1024" };
+	double a[] = { 1.5, 2.5 }, b[] = { 7.0 }, again[] = { 3.0 };
+	struct plan_costs c;
+	size_t len;
+	FILE *fp;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	setenv("CULAB_CACHE_DIR", dir, 1);
+	plan_costs_load(NULL, &c);
+	assert_null(c.gpu);
+	assert_int_equal(c.n, 0);
+	plan_costs_release(&c);
+	plan_costs_record("GPU A", keys, a, 2);
+	sleep(1);
+	plan_costs_record("GPU B", keys, b, 1);
+	plan_costs_load("GPU A", &c);
+	assert_string_equal(c.gpu, "GPU A");
+	assert_int_equal(c.n, 2);
+	assert_true(c.seconds[strmap_get(&c.index, keys[1])] == 2.5);
+	plan_costs_release(&c);
+	plan_costs_load(NULL, &c);
+	assert_string_equal(c.gpu, "GPU B");
+	assert_int_equal(c.n, 1);
+	assert_true(c.seconds[strmap_get(&c.index, keys[0])] == 7.0);
+	plan_costs_release(&c);
+	/* a line that is not one, then the key recorded again */
+	path = xasprintf("%s/costs.tsv", dir);
+	fp = fopen(path, "a");
+	assert_non_null(fp);
+	fputs("GPU A\tbroken\n\tno gpu\t1\t1\nGPU A\tx\t-1\t5\n", fp);
+	fclose(fp);
+	plan_costs_record("GPU A", keys, again, 1);
+	plan_costs_load("GPU A", &c);
+	assert_int_equal(c.n, 2);
+	assert_true(c.seconds[strmap_get(&c.index, keys[0])] == 3.0);
+	plan_costs_release(&c);
+	/* the bad lines were not kept, each key is once */
+	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
+	assert_null(strstr(text, "broken"));
+	{
+		const char *at = text, *k = "GPU A\te/v/float/1024\t";
+		int n = 0;
+
+		while ((at = strstr(at, k))) {
+			n++;
+			at++;
+		}
+		assert_int_equal(n, 1);
+		assert_non_null(strstr(text, "GPU A\te/v/float/1024\t3.000000\t"));
+	}
+	free(text);
+	/* off: nothing read, nothing written */
+	setenv("CULAB_CACHE_DIR", "off", 1);
+	plan_costs_record("GPU C", keys, a, 1);
+	plan_costs_load("GPU A", &c);
+	assert_int_equal(c.n, 0);
+	plan_costs_release(&c);
+	unsetenv("CULAB_CACHE_DIR");
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_each_once),
+		cmocka_unit_test(test_back),
+		cmocka_unit_test(test_wall),
+		cmocka_unit_test(test_cache),
+	};
+
+	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
+}
