@@ -46,6 +46,18 @@ struct gpu {
 	double since;            /* when it last wrote */
 	int starts;
 	size_t made;             /* measurements made on this GPU */
+	/* between workers, a child for counters per source line (lines.h) */
+	pid_t lpid;              /* 0: none */
+	size_t ljob;
+	double lt0;
+	bool lstopped, llate;
+	char *ldir;              /* DIR/.lines/gpu-D */
+};
+
+/* A row whose counters per source line are to be collected. */
+struct ljob {
+	size_t res, row;         /* kept[res].rows[row] */
+	const char *label;
 };
 
 struct dctx {
@@ -63,6 +75,13 @@ struct dctx {
 	size_t ndirs;
 	struct gpu *g;
 	int ng;
+	struct results *kept;    /* what each ended worker wrote */
+	size_t nkept;
+	struct ljob *lj;         /* lines to collect, as rows come in */
+	size_t nlj, lnext;
+	bool lines_on;
+	const char *unavailable; /* a child said CUPTI cannot: no more */
+	struct lines_options lo;
 	int again;               /* workers started after one ended early */
 	double stall;
 	double t0;
@@ -198,6 +217,10 @@ static void answer(struct dctx *c, int k)
 	if (!g->asked)
 		return;
 	i = workers_signals() ? PLAN_QUEUE_END : plan_queue_next(&c->q, k);
+	/* nothing to hand out now: its GPU takes lines instead (work that
+	 * comes back from a worker that fails goes to a fresh one) */
+	if (i == PLAN_QUEUE_WAIT && !c->q.ntodo && c->lines_on)
+		i = PLAN_QUEUE_END;
 	if (i == PLAN_QUEUE_WAIT)
 		return;
 	g->asked = false;
@@ -306,16 +329,27 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	const struct result_row *failed = NULL;
 	bool early = !g->told_end && !workers_signals();
 	struct results r = { 0 };
+	bool read = access(path, F_OK) == 0 && results_read(path, &r) == 0;
 
-	if (access(path, F_OK) == 0 && results_read(path, &r) == 0)
+	if (read)
 		for (size_t i = 0; i < r.nrows; i++) {
 			size_t it = row_item(keys, &r.rows[i]);
+			const struct plan_item *pi;
 
 			if (it == STRMAP_NONE)
 				continue;
 			have[it] = true;
 			if (it == g->flight)
 				failed = &r.rows[i];
+			pi = &c->q.it[it];
+			/* its lines, on the next GPU free */
+			if (c->lines_on && lines_wanted(&r.rows[i]) &&
+			    c->plan.stages[pi->stage].ms[pi->k].lines) {
+				c->lj = xrealloc(c->lj, (c->nlj + 1) *
+						 sizeof(*c->lj));
+				c->lj[c->nlj++] = (struct ljob){ c->nkept, i,
+					item_label(c, it) };
+			}
 		}
 	free(path);
 	for (size_t h = 0; h < g->nhanded; h++) {
@@ -377,8 +411,73 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	g->rfd = g->wfd = -1;
 	free(g->dir);
 	g->dir = NULL;
-	results_release(&r);
+	/* kept for the merge (the rows' lines are filled in meanwhile) */
+	if (read) {
+		c->kept = xrealloc(c->kept, (c->nkept + 1) * sizeof(*c->kept));
+		c->kept[c->nkept++] = r;
+	}
 	free(have);
+}
+
+/* ---- counters per source line, between workers ------------------------- */
+
+static int lines_start(struct dctx *c, struct gpu *g)
+{
+	const struct ljob *j = &c->lj[c->lnext];
+
+	if (!g->ldir && !(g->ldir = lines_child_dir(c->o->outdir, g->device)))
+		return -1;
+	g->lt0 = monotonic_seconds();
+	g->lstopped = g->llate = false;
+	g->ljob = c->lnext;
+	g->lpid = lines_child_start(&c->lo, g->device, j->label, g->ldir);
+	if (g->lpid < 0) {
+		g->lpid = 0;
+		return -1;
+	}
+	c->lnext++;
+	return 0;
+}
+
+/* Rows whose lines are not to be had: once a child said CUPTI cannot
+ * collect them here, the rest say so, unrun. */
+static void lines_skip(struct dctx *c)
+{
+	while (c->unavailable && c->lnext < c->nlj) {
+		const struct ljob *j = &c->lj[c->lnext++];
+
+		source_lines_set_status(&c->kept[j->res].rows[j->row].lines,
+					c->unavailable);
+	}
+}
+
+static void lines_ended(struct dctx *c, struct gpu *g, int st)
+{
+	const struct ljob *j = &c->lj[g->ljob];
+	struct result_row *w = &c->kept[j->res].rows[j->row];
+
+	g->lpid = 0;
+	if (workers_signals())
+		return;
+	lines_child_done(&c->lo, g->ldir, st, g->llate, g->lt0, w);
+	if (w->lines.status && !strncmp(w->lines.status, LINES_UNAVAILABLE,
+					strlen(LINES_UNAVAILABLE)))
+		c->unavailable = w->lines.status;
+}
+
+/* A child past its time, or the parent asked to stop: it ends. */
+static void lines_watch(struct dctx *c)
+{
+	for (int k = 0; k < c->ng; k++) {
+		struct gpu *g = &c->g[k];
+
+		if (!g->lpid || g->lstopped || !(workers_signals() ||
+		    monotonic_seconds() - g->lt0 > lines_timeout(&c->lo)))
+			continue;
+		g->llate = !workers_signals();
+		lines_child_stop(g->lpid, g->llate);
+		g->lstopped = true;
+	}
 }
 
 /* ---- the progress lines --------------------------------------------------- */
@@ -436,8 +535,9 @@ static void draw(struct dctx *c)
 			fprintf(stderr, ", %s (%.0f s)",
 				diag_esc(item_label(c, g->flight)),
 				now - g->flight_t0);
-		else if (g->told_end && g->pid)
-			fputs(", finishing (counters per source line)", stderr);
+		else if (g->lpid)
+			fprintf(stderr, ", counters per source line of %s (%.0f s)",
+				diag_esc(c->lj[g->ljob].label), now - g->lt0);
 		else if (!g->pid)
 			fputs(", done", stderr);
 		fputc('\n', stderr);
@@ -478,13 +578,21 @@ static void run_loop(struct dctx *c)
 		int live = 0, np = 0, st;
 		pid_t pid;
 
+		lines_skip(c);
 		for (int k = 0; k < c->ng; k++) {
 			struct gpu *g = &c->g[k];
 
-			if (!g->pid && !g->dead && more_work(c) &&
-			    gpu_start(c, g) < 0)
-				g->dead = true;
-			live += g->pid > 0;
+			if (!g->pid && !g->lpid && !g->dead) {
+				if (more_work(c)) {
+					if (gpu_start(c, g) < 0)
+						g->dead = true;
+				} else if (c->lnext < c->nlj &&
+					   !workers_signals() &&
+					   lines_start(c, g) < 0) {
+					g->dead = true;
+				}
+			}
+			live += g->pid > 0 || g->lpid > 0;
 		}
 		if (!live)
 			break;
@@ -509,10 +617,13 @@ static void run_loop(struct dctx *c)
 						hear(c, k);
 		for (int k = 0; k < c->ng; k++)
 			answer(c, k);
+		lines_watch(c);
 		while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
 			for (int k = 0; k < c->ng; k++) {
 				int rc;
 
+				if (c->g[k].lpid == pid)
+					lines_ended(c, &c->g[k], st);
 				if (c->g[k].pid != pid)
 					continue;
 				/* what it still had to say */
@@ -587,33 +698,24 @@ static void plan_order(const struct dctx *c, struct results *r)
 	free(p);
 }
 
-/* Merges every worker's file into *out.  Returns how many files are in,
- * or -1 after a diagnostic. */
+/* Merges what every worker wrote (kept as each ended) into *out.
+ * Returns how many workers' results are in, or -1 after a diagnostic. */
 static int merge_all(struct dctx *c, struct results *out)
 {
-	struct results *r = xcalloc(c->ndirs + 1, sizeof(*r));
-	struct results **in = xcalloc(c->ndirs + 1, sizeof(*in));
-	size_t got = 0, a, ra, b, rb;
-	int rc;
+	struct results **in = xcalloc(c->nkept + 1, sizeof(*in));
+	size_t a, ra, b, rb;
+	int rc = (int)c->nkept;
 
-	for (size_t i = 0; i < c->ndirs; i++) {
-		char *p = xasprintf("%s/results.json", c->dirs[i]);
-
-		if (access(p, F_OK) == 0 && results_read(p, &r[got]) == 0) {
-			in[got] = &r[got];
-			got++;
-		}
-		free(p);
-	}
+	for (size_t i = 0; i < c->nkept; i++)
+		in[i] = &c->kept[i];
 	memset(out, 0, sizeof(*out));
-	rc = (int)got;
-	if (got && merge_find_overlap(in, got, &a, &ra, &b, &rb)) {
+	if (c->nkept && merge_find_overlap(in, c->nkept, &a, &ra, &b, &rb)) {
 		char *label = merge_row_label(&in[b]->rows[rb]);
 
 		rc = diag_error("two workers measured %s: not merged", label);
 		free(label);
-	} else if (got) {
-		merge_results(in, got, out);
+	} else if (c->nkept) {
+		merge_results(in, c->nkept, out);
 		plan_order(c, out);
 		free(out->command);
 		out->command = xstrdup(c->o->run->command ?
@@ -626,11 +728,26 @@ static int merge_all(struct dctx *c, struct results *out)
 			out->shards[out->nshards++] = c->o->run->shard.index;
 		}
 	}
-	for (size_t i = 0; i < got; i++)
-		results_release(&r[i]);
-	free(r);
 	free(in);
 	return rc;
+}
+
+/* A warning for the rows whose lines failed, naming the first reason. */
+static void lines_warn(const struct dctx *c)
+{
+	const char *first = NULL;
+	size_t bad = 0;
+
+	for (size_t i = 0; i < c->lnext; i++) {
+		const struct result_row *w = &c->kept[c->lj[i].res].rows[c->lj[i].row];
+
+		if (w->lines.recorded && w->lines.status && !bad++)
+			first = w->lines.status;
+	}
+	if (bad)
+		diag_warning("counters per source line not collected for %zu of "
+			     "%zu measurement%s: %s", bad, c->lnext,
+			     c->lnext == 1 ? "" : "s", first);
 }
 
 /* ---- the run ------------------------------------------------------------------ */
@@ -677,36 +794,6 @@ static void summary(const struct dctx *c, int rc)
 	fputs("\n", stderr);
 }
 
-/* Counters per source line of the merged rows (lines.h), a child on
- * every GPU that still has workers at once; as a one-GPU run, not with
- * --no-lines or --no-counters nor after a signal or an abort.  Returns
- * the run's exit code. */
-static int run_lines(struct dctx *c, int rc, struct results *out)
-{
-	struct lines_options lo = {
-		.file = c->o->file, .outdir = c->o->outdir,
-		.only = c->o->run->only_variant, .shard = c->o->run->shard,
-		.progress = c->o->run->progress,
-	};
-	int *devs = xcalloc((size_t)c->ng, sizeof(*devs)), n = 0, lrc;
-
-	if (c->o->no_lines || c->o->run->no_counters || !out->nrows ||
-	    rc == EXIT_INTERRUPTED || rc == EXIT_NO_GPU || rc == EXIT_USAGE ||
-	    strcmp(out->status, "complete") != 0) {
-		free(devs);
-		return rc;
-	}
-	for (int k = 0; k < c->ng; k++)
-		if (!c->g[k].dead)
-			devs[n++] = c->g[k].device;
-	lo.devices = devs;
-	lo.ndevices = n;
-	lo.device = n ? devs[0] : 0;
-	lrc = n ? lines_run(c->f, &lo, out) : EXIT_OK;
-	free(devs);
-	return lrc == EXIT_INTERRUPTED ? lrc : rc;
-}
-
 /* The plan the workers build: the same file, --variant, --shard and
  * --resume. */
 static void build(struct dctx *c, const struct results *prev)
@@ -717,7 +804,8 @@ static void build(struct dctx *c, const struct results *prev)
 				   .ndone = prev ? prev->nrows : 0,
 				   .counters = c->counters,
 				   .profile_only = c->profile_only,
-				   .shard = c->o->run->shard };
+				   .shard = c->o->run->shard,
+				   .lines = c->lines_on };
 
 	plan_build(c->f, &po, &c->plan);
 	free(done);
@@ -736,6 +824,12 @@ int devices_run(const struct experiment_file *f,
 	c.counters = !o->run->no_counters;
 	c.profile_only = o->run->profile_only;
 	c.stall = workers_stall_limit();
+	/* counters per source line as a one-GPU run collects them, each
+	 * on the next GPU free once its row is in */
+	c.lines_on = !o->no_lines && c.counters && !c.profile_only;
+	c.lo = (struct lines_options){ .file = o->file, .outdir = o->outdir,
+				       .only = o->run->only_variant,
+				       .shard = o->run->shard };
 	c.root = xasprintf("%s/.workers", o->outdir);
 	c.ng = workers_devices(o->devices, &devs);
 	if (c.ng < 0) {
@@ -782,6 +876,8 @@ int devices_run(const struct experiment_file *f,
 	workers_signals_catch(old);
 	run_loop(&c);
 	workers_signals_restore(old);
+	if (!workers_signals())
+		lines_warn(&c);
 	got = merge_all(&c, out);
 	if (got < 0) {
 		rc = EXIT_FAILED;
@@ -798,7 +894,6 @@ int devices_run(const struct experiment_file *f,
 			goto out;
 		}
 	}
-	rc = run_lines(&c, rc, out);
 	summary(&c, rc);
 	if (rc == EXIT_INTERRUPTED)
 		diag_error("interrupted: %zu measurements are in \"%s\"; finish "
@@ -812,7 +907,20 @@ out:
 	for (int k = 0; c.g && k < c.ng; k++) {
 		free(c.g[k].dir);
 		free(c.g[k].handed);
+		if (c.g[k].ldir)
+			rmdir(c.g[k].ldir);
+		free(c.g[k].ldir);
 	}
+	if (c.nlj) {
+		char *d = xasprintf("%s/.lines", o->outdir);
+
+		rmdir(d);
+		free(d);
+	}
+	for (size_t i = 0; i < c.nkept; i++)
+		results_release(&c.kept[i]);
+	free(c.kept);
+	free(c.lj);
 	for (size_t i = 0; c.fail && i < c.q.n; i++)
 		free(c.fail[i]);
 	for (size_t i = 0; i < c.ndirs; i++)

@@ -62,7 +62,7 @@ static struct result_row *row_of(struct results *r, const struct plan_stage *s,
 
 /* Whether row w wants its lines: verified, with kernel-level counters to
  * check them against, and none yet (a resumed row keeps its own). */
-static bool wants_lines(const struct result_row *w)
+bool lines_wanted(const struct result_row *w)
 {
 	return w && w->status == ROW_OK && !w->counters_status &&
 	       w->nkernels > 0 && !w->lines.recorded;
@@ -106,9 +106,10 @@ static void child_argv(const struct lines_options *o, int device,
 
 /* Starts the child for `label` with its output into `log`.  Returns its
  * pid, or -1 after a diagnostic. */
-static pid_t child_start(const struct lines_options *o, int device,
-			 const char *label, const char *dir, const char *log)
+pid_t lines_child_start(const struct lines_options *o, int device,
+			const char *label, const char *dir)
 {
+	char *log = xasprintf("%s/child.log", dir);
 	struct argv_buf a = { .n = 0 };
 	const char *exe = o->exe ? o->exe : "/proc/self/exe";
 	pid_t parent = getpid(), pid;
@@ -142,6 +143,7 @@ static pid_t child_start(const struct lines_options *o, int device,
 			   "line: %s", strerror(errno));
 	for (int i = 0; i < a.n; i++)
 		free(a.v[i]);
+	free(log);
 	return pid;
 }
 
@@ -247,39 +249,48 @@ static int take_lines(const char *dir, struct result_row *w)
 /* A GPU and the child on it now. */
 struct slot {
 	int device;
-	char *dir, *log;         /* DIR/.lines/gpu-D and its child.log */
+	char *dir;               /* DIR/.lines/gpu-D */
 	pid_t pid;               /* 0: free */
 	size_t job;
 	double t0;
 	bool ended, late;        /* asked to end; killed for the time */
 };
 
-/* The child of slot s ended with wait status st: its lines into w (or
- * why there are none), unless a signal stopped it. */
-static void child_done(const struct lines_options *o, struct slot *s,
-		       struct result_row *w, int st)
+void lines_child_done(const struct lines_options *o, const char *dir,
+		      int st, bool late, double t0, struct result_row *w)
 {
-	double timeout = o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
+	char *log = xasprintf("%s/child.log", dir);
 
-	s->pid = 0;
-	if (signals_seen)
-		return;
-	if (take_lines(s->dir, w) < 0 || s->late) {
-		char *why = child_failure(st, s->late, timeout, s->log);
+	if (take_lines(dir, w) < 0 || late) {
+		char *why = child_failure(st, late, lines_timeout(o), log);
 
 		source_lines_set_status(&w->lines, why);
 		free(why);
 	}
-	w->lines.seconds = monotonic_seconds() - s->t0;
-	clean(s->dir);
+	w->lines.seconds = monotonic_seconds() - t0;
+	clean(dir);
+	free(log);
+}
+
+void lines_child_stop(pid_t pid, bool late)
+{
+	/* SIGUSR2: the runner's "stop now"; SIGKILL past the time limit,
+	 * when it may be stuck in the GPU; its group, or the child itself
+	 * before it made one */
+	if (kill(-pid, late ? SIGKILL : SIGUSR2) < 0)
+		kill(pid, late ? SIGKILL : SIGUSR2);
+}
+
+double lines_timeout(const struct lines_options *o)
+{
+	return o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
 }
 
 /* Ends the group of each child at the first signal the parent gets or
- * past its time limit (SIGUSR2: the runner's "stop now"; SIGKILL after
- * the limit, when it may be stuck in the GPU). */
+ * past its time limit. */
 static void watch(const struct lines_options *o, struct slot *sl, int ns)
 {
-	double timeout = o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
+	double timeout = lines_timeout(o);
 
 	for (int i = 0; i < ns; i++) {
 		struct slot *s = &sl[i];
@@ -288,9 +299,7 @@ static void watch(const struct lines_options *o, struct slot *sl, int ns)
 		    monotonic_seconds() - s->t0 > timeout))
 			continue;
 		s->late = !signals_seen;
-		/* its group; the child itself, before it made one */
-		if (kill(-s->pid, s->late ? SIGKILL : SIGUSR2) < 0)
-			kill(s->pid, s->late ? SIGKILL : SIGUSR2);
+		lines_child_stop(s->pid, s->late);
 		s->ended = true;
 	}
 }
@@ -299,7 +308,7 @@ static void watch(const struct lines_options *o, struct slot *sl, int ns)
 
 /* DIR/.lines and DIR/.lines/gpu-D, culab's own: a link planted there is
  * refused.  Returns the latter's path, or NULL after a diagnostic. */
-static char *make_dir(const char *outdir, int device)
+char *lines_child_dir(const char *outdir, int device)
 {
 	int top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW), fd = -1, sub = -1;
 	char *base = xasprintf("%s/.lines", outdir), name[32];
@@ -351,7 +360,7 @@ static size_t jobs_of(const struct plan *p, struct results *r,
 			if (!s->ms[k].lines || n == p->nlines)
 				continue;
 			w = row_of(r, s, &s->ms[k]);
-			if (wants_lines(w))
+			if (lines_wanted(w))
 				(*out)[n++] = (struct job){ s->ms[k].label, w };
 		}
 	return n;
@@ -397,9 +406,8 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		goto out;
 	for (int i = 0; i < ns; i++) {
 		sl[i].device = o->ndevices > 0 ? o->devices[i] : o->device;
-		if (!(sl[i].dir = make_dir(o->outdir, sl[i].device)))
+		if (!(sl[i].dir = lines_child_dir(o->outdir, sl[i].device)))
 			goto out;
-		sl[i].log = xasprintf("%s/child.log", sl[i].dir);
 		clean(sl[i].dir);
 	}
 	memset(&sa, 0, sizeof(sa));
@@ -425,8 +433,8 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 			sl[i].t0 = monotonic_seconds();
 			sl[i].ended = sl[i].late = false;
 			sl[i].job = k;
-			sl[i].pid = child_start(o, sl[i].device, jobs[k].label,
-						sl[i].dir, sl[i].log);
+			sl[i].pid = lines_child_start(o, sl[i].device,
+						      jobs[k].label, sl[i].dir);
 			if (sl[i].pid < 0) {
 				sl[i].pid = 0;
 				stop = true;
@@ -449,7 +457,10 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 			if (sl[i].pid != pid)
 				continue;
 			w = jobs[sl[i].job].w;
-			child_done(o, &sl[i], w, st);
+			sl[i].pid = 0;
+			if (!signals_seen)
+				lines_child_done(o, sl[i].dir, st, sl[i].late,
+						 sl[i].t0, w);
 			busy--;
 			if (w->lines.status &&
 			    !strncmp(w->lines.status, LINES_UNAVAILABLE,
@@ -480,7 +491,6 @@ out:
 		if (sl[i].dir)
 			rmdir(sl[i].dir);
 		free(sl[i].dir);
-		free(sl[i].log);
 	}
 	if (n) {
 		char *base = xasprintf("%s/.lines", o->outdir);

@@ -17,6 +17,7 @@
 #define CULAB_LINES_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "experiment/experiment.h"
 #include "plan/plan.h"
@@ -53,5 +54,26 @@ struct lines_options {
  * lines, the rest have none, for --resume). */
 int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	      struct results *r);
+
+/* ---- one child at a time, for run --devices' parent (devices.c) ---- */
+
+/* Whether row w wants its lines: verified, with kernel-level counters to
+ * check them against, and none yet. */
+bool lines_wanted(const struct result_row *w);
+/* DIR/.lines/gpu-D, made (culab's own: a link planted there is refused):
+ * where a child on that device writes.  NULL after a diagnostic. */
+char *lines_child_dir(const char *outdir, int device);
+/* Starts the child for the measurement `label` on `device` into dir
+ * (its output to dir/child.log).  Its pid, or -1 after a diagnostic. */
+pid_t lines_child_start(const struct lines_options *o, int device,
+			const char *label, const char *dir);
+/* The child that started at t0 ended with wait status st (late: killed
+ * past its time): its lines into w, or why there are none; dir emptied. */
+void lines_child_done(const struct lines_options *o, const char *dir,
+		      int st, bool late, double t0, struct result_row *w);
+/* Asks it to stop now (late: past its time, killed). */
+void lines_child_stop(pid_t pid, bool late);
+/* Seconds a child may take. */
+double lines_timeout(const struct lines_options *o);
 
 #endif

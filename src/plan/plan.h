@@ -268,9 +268,10 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose);
  * run --devices hands the measurements out one at a time (plan_queue):
  * a worker asking for work gets the costliest left of the stage it is on
  * (its input and reference are made), else the costliest of the stage
- * with the most work left that no worker is on, else joins the stage
- * with the most work left when that work outweighs making its input
- * again, else waits: its work may come back from a worker that fails. */
+ * with the most work left for it: a stage nobody is on counted whole, one
+ * others are on at the share the worker would take, less making its
+ * input again; else (no such share is worth it) it waits: work may come
+ * back from a worker that fails. */
 
 struct plan_costs {
 	char *gpu;               /* the GPU model, or NULL: nothing learned */

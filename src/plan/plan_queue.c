@@ -292,20 +292,32 @@ static size_t costliest(const struct plan_queue *q, size_t s)
 	return best;
 }
 
-/* The stage with the most work left that `fits` lets in, or SIZE_MAX. */
-static size_t busiest(const struct plan_queue *q, bool occupied)
+/* The stage a worker with nothing left where it is goes to, or SIZE_MAX:
+ * the one with the most work left for it, a stage nobody is on counted
+ * whole, a stage others are on at the share it would take (its work
+ * left over those on it and this one) less making its input again, and
+ * only when that is worth it. */
+static size_t best_stage(const struct plan_queue *q)
 {
 	size_t best = SIZE_MAX;
+	double top = 0;
 
 	for (size_t s = 0; s < q->nstages; s++) {
-		if (!q->todo[s] || (q->users[s] > 0) != occupied)
+		double score = q->left[s];
+
+		if (!q->todo[s])
 			continue;
-		/* joining a stage others are on makes its input again: only
-		 * for more work than that */
-		if (occupied && q->needs_setup[s] && q->left[s] <= q->setup[s])
-			continue;
-		if (best == SIZE_MAX || q->left[s] > q->left[best])
+		if (q->users[s] > 0) {
+			score = q->left[s] / (q->users[s] + 1);
+			if (q->needs_setup[s])
+				score -= q->setup[s];
+			if (score <= 0)
+				continue;
+		}
+		if (best == SIZE_MAX || score > top) {
 			best = s;
+			top = score;
+		}
 	}
 	return best;
 }
@@ -335,9 +347,7 @@ size_t plan_queue_next(struct plan_queue *q, int w)
 	if (!q->ntodo)
 		return q->nout ? PLAN_QUEUE_WAIT : PLAN_QUEUE_END;
 	if (s == SIZE_MAX || !q->todo[s])
-		s = busiest(q, false);
-	if (s == SIZE_MAX)
-		s = busiest(q, true);
+		s = best_stage(q);
 	if (s == SIZE_MAX)
 		return PLAN_QUEUE_WAIT;
 	i = costliest(q, s);

@@ -281,8 +281,13 @@ void runner_counters_flush(struct run *R)
 		}
 		if (rc == 0)
 			counters_result_release(&res[i]);
-		pending_release(&R->pend[i]);
 	}
+	/* the batch's time is its measurements', for the cost cache */
+	for (i = 0; i < n; i++)
+		runner_cost_add(R, R->pend[i].label,
+				(runner_now() - t) / (double)n);
+	for (i = 0; i < n; i++)
+		pending_release(&R->pend[i]);
 	R->npend = 0;
 	runner_lap(R, RP_COUNTERS, &t);
 }

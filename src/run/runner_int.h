@@ -186,6 +186,9 @@ bool runner_next(struct run *R, size_t *stage, size_t *k, char **fail);
 /* Keeps what measurement ms of stage s took, for the cost cache. */
 void runner_cost_note(struct run *R, const struct plan_stage *s,
 		      const struct plan_measurement *ms, double seconds);
+/* Adds seconds to what the measurement labelled `label` took (its share
+ * of a counter batch), when it was kept. */
+void runner_cost_add(struct run *R, const char *label, double seconds);
 /* Writes them to the cache (plan.h), under this GPU's model, and closes
  * the parent's pipes. */
 void runner_costs_save(struct run *R);

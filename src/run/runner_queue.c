@@ -98,6 +98,19 @@ void runner_cost_note(struct run *R, const struct plan_stage *s,
 	R->cost_seconds[R->ncosts++] = seconds;
 }
 
+void runner_cost_add(struct run *R, const char *label, double seconds)
+{
+	size_t len = strlen(label);
+
+	/* the newest first: a batch is of the measurements just made */
+	for (size_t i = R->ncosts; i-- > 0;)
+		if (!strncmp(R->cost_keys[i], label, len) &&
+		    R->cost_keys[i][len] == '|') {
+			R->cost_seconds[i] += seconds;
+			return;
+		}
+}
+
 void runner_costs_save(struct run *R)
 {
 	if (R->ncosts && R->res->env.gpu_name)
