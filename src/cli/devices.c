@@ -80,6 +80,7 @@ struct dctx {
 	struct ljob *lj;         /* lines to collect, as rows come in */
 	size_t nlj, lnext;
 	bool lines_on;
+	FILE *trace;             /* $CULAB_DEVICES_TRACE: what ran where */
 	const char *unavailable; /* a child said CUPTI cannot: no more */
 	struct lines_options lo;
 	int again;               /* workers started after one ended early */
@@ -175,6 +176,9 @@ static int gpu_start(struct dctx *c, struct gpu *g)
 			   strerror(errno));
 		goto out;
 	}
+	if (c->trace)
+		fprintf(c->trace, "%d\t%.3f\t\tworker\t%s\n", g->device,
+			monotonic_seconds() - c->t0, g->dir);
 	g->rfd = from[0];
 	g->wfd = to[1];
 	from[0] = to[1] = -1;
@@ -266,6 +270,10 @@ static void heard(struct dctx *c, int k, const char *line)
 		return;
 	if (g->flight != SIZE_MAX) {
 		c->took[g->flight] = g->since - g->flight_t0;
+		if (c->trace)
+			fprintf(c->trace, "%d\t%.3f\t%.3f\tmeasure\t%s\n",
+				g->device, g->flight_t0 - c->t0, g->since - c->t0,
+				item_label(c, g->flight));
 		plan_queue_done(&c->q, g->flight);
 		g->made++;
 		g->flight = SIZE_MAX;
@@ -459,6 +467,9 @@ static void lines_ended(struct dctx *c, struct gpu *g, int st)
 	g->lpid = 0;
 	if (workers_signals())
 		return;
+	if (c->trace)
+		fprintf(c->trace, "%d\t%.3f\t%.3f\tlines\t%s\n", g->device,
+			g->lt0 - c->t0, monotonic_seconds() - c->t0, j->label);
 	lines_child_done(&c->lo, g->ldir, st, g->llate, g->lt0, w);
 	if (w->lines.status && !strncmp(w->lines.status, LINES_UNAVAILABLE,
 					strlen(LINES_UNAVAILABLE)))
@@ -873,9 +884,13 @@ int devices_run(const struct experiment_file *f,
 	if (o->run->progress)
 		fprintf(stderr, "culab: %zu measurements on %d GPU%s, handed out "
 			"as each GPU frees\n", c.q.n, c.ng, c.ng == 1 ? "" : "s");
+	if (getenv("CULAB_DEVICES_TRACE") && *getenv("CULAB_DEVICES_TRACE"))
+		c.trace = fopen(getenv("CULAB_DEVICES_TRACE"), "w");
 	workers_signals_catch(old);
 	run_loop(&c);
 	workers_signals_restore(old);
+	if (c.trace)
+		fclose(c.trace);
 	if (!workers_signals())
 		lines_warn(&c);
 	got = merge_all(&c, out);

@@ -468,7 +468,7 @@ static int measure_check(struct run *R, struct launch_ctx *L,
 			row_cuda_error(R, w, -err, L->v->name);
 		return -1;
 	}
-	err = verify(R, L, w);
+	err = R->o->lines ? 0 : verify(R, L, w);
 	if (R->trace)
 		slowest_note(R->slow, ARRAY_SIZE(R->slow), label,
 			     runner_now() - *t);
@@ -710,7 +710,9 @@ static int stage_setup(struct run *R, struct plan_stage *s,
 								 s->sh.m)))
 		goto skip;
 	family_fill_input(st->h_in, st->fam, s->t, s->sh.n, s->sh.m, s->e->seed);
-	if (st->fam->reference)
+	/* a per-line child does not check the answer again: the run's row
+	 * did (0.3 s of host time at 2^28, in each of a run's children) */
+	if (st->fam->reference && !R->o->lines)
 		st->ref = st->fam->reference(st->h_in, s->t, s->sh.n, s->sh.m);
 	if ((err = (int)cudaMalloc(&st->d_in, s->in_bytes)) ||
 	    (err = (int)cudaMalloc(&st->d_out, s->out_bytes + GUARD_BYTES)) ||

@@ -8,7 +8,8 @@
 #   2. --device 0 alone, with CULAB_RUN_TRACE=1 (the run's phases: what
 #      making a stage's input and reference costs); it teaches the cache;
 #   3. culab plan FILE: the wall time it now expects on 1, 2, 4, 8 GPUs;
-#   4. --devices all again, with what the one-GPU run taught;
+#   4. --devices all again, with what the one-GPU run taught, its
+#      queue traced (CULAB_DEVICES_TRACE: what ran on which GPU, when);
 #
 # then the speedups of 1 and 4 over 2, and the rows made per GPU.  Every
 # run is `culab run -q --no-report` (counters, counters per source line
@@ -37,7 +38,8 @@ for file in $files; do
 	t2=$(now)
 	"$culab" plan "$file" | tail -n 1
 	t3=$(now)
-	"$culab" run --no-report --devices all -o "$out/$name-all" "$file" \
+	CULAB_DEVICES_TRACE="$out/$name-trace.tsv" \
+		"$culab" run --no-report --devices all -o "$out/$name-all" "$file" \
 		>"$out/$name-all.log" 2>&1 || bad=1
 	t4=$(now)
 	cold=$(secs "$t0" "$t1")
@@ -46,6 +48,12 @@ for file in $files; do
 	echo "one GPU: $one s; $n GPUs, nothing learned: $cold s ($(awk -v a="$one" -v b="$cold" 'BEGIN { printf "%.2f", a / b }')x); $n GPUs, learned: $all s ($(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2f", a / b }')x)"
 	grep "culab: run:" "$out/$name-one.log" | grep -v "slow check"
 	grep "measurements in" "$out/$name-cold.log" "$out/$name-all.log"
+	# per GPU: its measurements and its per-line children, busy seconds
+	# and when its last ended
+	awk -F'\t' '$4 != "worker" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
+			if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
+		END { for (k in b) printf "trace: GPU %s: %d, busy %.1f s, last ended at %.1f s\n",
+			k, n[k], b[k], e[k] }' "$out/$name-trace.tsv" | sort
 	for d in one cold all; do
 		printf '%s: ' "$d"
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
@@ -56,4 +64,12 @@ for file in $files; do
 			"$out/$name-$d/results.csv"
 	done
 done
+# one per-line child at 2^28, its phases
+lc=reduce-float/reduce_shared_static/float/268435456
+t0=$(now)
+CULAB_RUN_TRACE=1 "$culab" run -q --no-report --no-counters --profile-only \
+	--lines-child --device 0 --measurement "$lc" -o "$out/lines-child" \
+	experiments/default.yaml >"$out/lines-child.log" 2>&1 || bad=1
+echo "a per-line child ($lc): $(secs "$t0" "$(now)") s"
+grep "culab: run:" "$out/lines-child.log" | grep -v "slow check"
 exit $bad
