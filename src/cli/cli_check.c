@@ -197,7 +197,7 @@ static int check_one(const char *path, const struct target *t, bool quiet,
 {
 	struct plan_options po = { .counters = true };
 	struct experiment_file f = { 0 };
-	struct ukernel_stats st;
+	struct ukernel_stats st = { 0 };
 	struct plan p = { 0 };
 	size_t rows = 0;
 	int rc = EXIT_OK;

@@ -129,7 +129,7 @@ static int run_lines(const struct experiment_file *f, struct run_args *a,
 	struct lines_options lo = {
 		.file = file, .outdir = a->outdir, .device = a->o.device,
 		.only = a->o.only_variant, .shard = a->o.shard,
-		.part = a->o.part, .progress = a->o.progress,
+		.progress = a->o.progress,
 	};
 	int lrc;
 

@@ -69,10 +69,10 @@ static const struct cli_option run_options[] = {
 	OPT_OUTPUT_DIR("output directory (default: the file's `output`)"),
 	OPT_DEVICE,
 	{ K_DEVICES, "devices", 0, CLI_ARG_TEXT, "LIST", NULL,
-	  "spread the stages over these GPUs (all, or indexes: 0,1), one "
-	  "worker process each, and merge their rows into DIR; each row names "
-	  "its GPU (not with --device); a class's submissions are handed to "
-	  "the GPUs as each finishes one", 0 },
+	  "share the measurements out over these GPUs (all, or indexes: 0,1) "
+	  "as each frees, one worker process each, and merge their rows into "
+	  "DIR; each row names its GPU (not with --device); a class's "
+	  "submissions are handed out the same way", 0 },
 	OPT_SHARD("only the I-th of N shards of the plan (counted from 1; "
 		  "culab plan --shard shows it); merge the shards' results "
 		  "with culab merge"),
@@ -90,7 +90,7 @@ static const struct cli_option run_options[] = {
 	  "base max", "lock the SM clocks (NVML; needs root) to the base (TDP) "
 	  "or the maximum clock while the run lasts; restored at exit, also "
 	  "after a signal", 0 },
-	/* a worker of --devices (workers.c passes them) */
+	/* a worker of --devices (devices.c passes them) */
 	{ K_QUEUE, "queue", 0, CLI_ARG_TEXT, "R,W", NULL,
 	  "take the measurements one at a time from the parent culab, "
 	  "asked for on descriptor W and read from R (a worker of "
@@ -142,6 +142,11 @@ static const char run_notes[] =
 	"                          kernel of yours (default: PATH's, then\n"
 	"                          /usr/local/cuda/bin's); off: no reruns\n"
 	"  CULAB_SANITIZER_TIMEOUT=S  seconds one tool's rerun may take (120)\n"
+	"  CULAB_CACHE_DIR=DIR     where compiled kernels and what each\n"
+	"                          measurement took are kept (off: nowhere)\n"
+	"  CULAB_STALL_SECONDS=S   a worker (--devices, a class) silent this\n"
+	"                          long while measuring is ended (600)\n"
+	"  CULAB_DEVICES_TRACE=FILE  --devices: what ran on which GPU, when\n"
 	"  CULAB_TEST_NVML=fake    (tests) a stand-in NVML that touches no\n"
 	"                          GPU: fake, fake-throttled,\n"
 	"                          fake-no-permission, absent";
@@ -194,8 +199,11 @@ static const char plan_about[] =
 	"run, resumed from DIR/results.json, or skipped), the device memory\n"
 	"each stage needs and an estimate of the runs of a variant it will\n"
 	"make (one check, warm-up and repeats, one per counter pass; the\n"
-	"passes are computed offline for the GH100 chip).  The options that\n"
-	"`run` shares mean what they mean there.";
+	"passes are computed offline for the GH100 chip).  Its last line is\n"
+	"the wall time the measurements are expected to take on 1, 2, 4 and\n"
+	"8 GPUs (run --devices), from what each took last time on the GPU\n"
+	"model recorded last (the cost cache), else from a model.  The\n"
+	"options that `run` shares mean what they mean there.";
 
 /* ---- merge, slurm ------------------------------------------------------------- */
 

@@ -387,7 +387,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	      struct results *r)
 {
 	struct plan_options po = { .only = o->only, .counters = true,
-				   .shard = o->shard, .part = o->part,
+				   .shard = o->shard,
 				   .lines = true };
 	struct sigaction sa, old_int, old_term;
 	struct timespec tick = { 0, 20 * 1000 * 1000 };

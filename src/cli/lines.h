@@ -38,7 +38,7 @@ struct lines_options {
 					  (run --devices); ndevices 0: device */
 	int ndevices;
 	const struct plan_selection *only; /* the run's --variant, or NULL */
-	struct plan_shard shard, part; /* the run's --shard and --part */
+	struct plan_shard shard;       /* the run's --shard */
 	bool progress;                 /* a progress line on stderr */
 	const char *exe;               /* the program to start; NULL:
 					  /proc/self/exe (tests: a stand-in) */

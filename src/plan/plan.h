@@ -130,9 +130,6 @@ struct plan_options {
 	struct plan_shard shard;      /* --shard I/N; count 0: every stage */
 	const char *outdir;           /* where the run would write (-o); NULL:
 					 the file's `output` */
-	struct plan_shard part;       /* then only this part of the shard's
-					 stages, cut the same way (a worker
-					 of run --devices); count 0: all */
 	const char *measurement;      /* only the measurement of this label
 					 (experiment/variant/type/size
 					 [/bBLOCK]): culab's own child
@@ -156,7 +153,6 @@ struct plan {
 	size_t nstate[PLAN__STATES];
 	size_t left_out;              /* rows --variant left out */
 	struct plan_shard shard;      /* which shard this is (count 0: all) */
-	struct plan_shard part;       /* and which part of it */
 	size_t all_stages;            /* stages of the whole plan */
 	size_t shard_left_out;        /* measurements of other shards' stages */
 	uint64_t cost, all_cost;      /* estimated cost of these stages and of
@@ -219,12 +215,11 @@ size_t plan_costs(const struct experiment_file *f, uint64_t **cost);
  * best possible largest load. */
 void plan_partition(const uint64_t *cost, size_t n, int count, int *owner);
 
-/* Which stages of f's whole plan shard `shard` and then part `part` of
- * it hold (either with count 0: all): keep[k] for stage k, into a new
- * array of plan_costs' length (caller frees).  Returns that length. */
+/* Which stages of f's whole plan shard `shard` holds (count 0: all):
+ * keep[k] for stage k, into a new array of plan_costs' length (caller
+ * frees).  Returns that length. */
 size_t plan_shard_stages(const struct experiment_file *f,
-			 struct plan_shard shard, struct plan_shard part,
-			 bool **keep);
+			 struct plan_shard shard, bool **keep);
 
 /* How many stages of f's whole plan shard `shard` holds (count 0: all
  * of them). */

@@ -439,9 +439,8 @@ int plan_build(const struct experiment_file *f, const struct plan_options *o,
 	p->outdir = o->outdir ? o->outdir : f->output;
 	p->sm_count = o->sm_count > 0 ? o->sm_count : PLAN_ASSUMED_SMS;
 	p->shard = o->shard;
-	p->part = o->part;
 	p->all_stages = plan_costs(f, &cost);
-	plan_shard_stages(f, o->shard, o->part, &keep);
+	plan_shard_stages(f, o->shard, &keep);
 	prev_index_build(&B.prev, o->done, o->ndone);
 	for (size_t i = 0; i < f->nexps; i++) {
 		const struct experiment *e = &f->exps[i];
@@ -762,8 +761,7 @@ static void keep_shard(bool *keep, const uint64_t *cost, size_t n,
 }
 
 size_t plan_shard_stages(const struct experiment_file *f,
-			 struct plan_shard shard, struct plan_shard part,
-			 bool **keep)
+			 struct plan_shard shard, bool **keep)
 {
 	uint64_t *cost;
 	size_t n = plan_costs(f, &cost);
@@ -773,8 +771,6 @@ size_t plan_shard_stages(const struct experiment_file *f,
 		(*keep)[k] = true;
 	if (shard.count > 0)
 		keep_shard(*keep, cost, n, shard);
-	if (part.count > 0)
-		keep_shard(*keep, cost, n, part);
 	free(cost);
 	return n;
 }
@@ -782,11 +778,10 @@ size_t plan_shard_stages(const struct experiment_file *f,
 size_t plan_count_stages(const struct experiment_file *f,
 			 struct plan_shard shard)
 {
-	struct plan_shard none = { 0, 0 };
 	size_t n, stages = 0;
 	bool *keep;
 
-	n = plan_shard_stages(f, shard, none, &keep);
+	n = plan_shard_stages(f, shard, &keep);
 	for (size_t i = 0; i < n; i++)
 		stages += keep[i];
 	free(keep);
@@ -879,15 +874,8 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose)
 		fprintf(fp, "counters per source line for %zu measurement%s "
 			"(\", lines\" below), each in a process of its own\n",
 			p->nlines, p->nlines == 1 ? "" : "s");
-	if (p->shard.count > 0 || p->part.count > 0) {
-		if (p->part.count > 0)
-			fprintf(fp, "part %d/%d of ", p->part.index,
-				p->part.count);
-		if (p->shard.count > 0)
-			fprintf(fp, "shard %d/%d", p->shard.index,
-				p->shard.count);
-		else
-			fprintf(fp, "the plan");
+	if (p->shard.count > 0) {
+		fprintf(fp, "shard %d/%d", p->shard.index, p->shard.count);
 		fprintf(fp, ": %zu of %zu stages, %.1f %% of the plan's "
 			"estimated cost; the other shards have %zu "
 			"measurement%s\n", p->nstages, p->all_stages,

@@ -728,8 +728,6 @@ struct run_options {
 	const struct plan_selection *only_variant; /* NULL, or run only
 				    these variants (--variant) */
 	struct plan_shard shard; /* --shard I/N; count 0: the whole plan */
-	struct plan_shard part;  /* a worker of run --devices: this part of
-				    the shard (plan_options.part) */
 	const char *measurement; /* NULL, or run only the measurement of
 				    this label (plan_options.measurement):
 				    culab's own child processes */

@@ -1066,7 +1066,6 @@ static void build_plan(struct run *R)
 		.counters = !R->o->no_counters,
 		.profile_only = R->o->profile_only,
 		.shard = R->o->shard,
-		.part = R->o->part,
 		.measurement = R->o->measurement,
 	};
 

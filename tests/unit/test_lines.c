@@ -750,15 +750,17 @@ static void test_plan_marks(void **state)
  * unavailable where $LINES_UNAVAILABLE is set. */
 static const char fake_child[] =
 	"#!/bin/sh\n"
-	"label=; dir=\n"
+	"label=; dir=; dev=\n"
 	"while [ $# -gt 0 ]; do\n"
 	"  case $1 in\n"
 	"  --measurement) label=$2; shift ;;\n"
+	"  --device) dev=$2; shift ;;\n"
 	"  -o) dir=$2; shift ;;\n"
 	"  esac\n"
 	"  shift\n"
 	"done\n"
 	"echo \"$label\" >>\"$LINES_CALLS\"\n"
+	"[ -z \"${LINES_DEVS:-}\" ] || echo \"$dev ${dir##*/}\" >>\"$LINES_DEVS\"\n"
 	"case $label in\n"
 	"*/reduce_shuffle/*) echo 'culab: note: something' >&2\n"
 	"  echo 'culab: error: boom' >&2; exit 1 ;;\n"
@@ -924,6 +926,86 @@ static void test_children(void **state)
 	free(unavail);
 }
 
+/* On two GPUs at once (run --devices): the same children, each with its
+ * device and a folder of that device's, the same lines in the rows. */
+static void test_children_two(void **state)
+{
+	char *yaml = xasprintf("%s/small.yaml", tmpdir);
+	char *exe = xasprintf("%s/fake-culab", tmpdir);
+	char *calls = xasprintf("%s/calls2", tmpdir);
+	char *devs = xasprintf("%s/devs2", tmpdir);
+	char *outdir = xasprintf("%s/out2", tmpdir);
+	char *good = template("good2", NULL);
+	static const int gpus[] = { 3, 5 };
+	struct lines_options o = { .file = yaml, .outdir = outdir, .exe = exe,
+				   .timeout = 1, .devices = gpus, .ndevices = 2 };
+	static const char *const gpu[] = { "reduce_shared_static",
+		"reduce_unrolled", "reduce_shuffle" };
+	struct experiment_file f;
+	struct results r;
+	struct capture c;
+	char *text = NULL;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(write_file_atomic(yaml, small_yaml, strlen(small_yaml)), 0);
+	assert_int_equal(write_file_atomic(exe, fake_child, strlen(fake_child)), 0);
+	assert_int_equal(chmod(exe, 0755), 0);
+	setenv("LINES_CALLS", calls, 1);
+	setenv("LINES_DEVS", devs, 1);
+	setenv("LINES_TEMPLATE", good, 1);
+	unsetenv("LINES_UNAVAILABLE");
+	assert_int_equal(experiment_load(yaml, &f), 0);
+	mkdir(outdir, 0755);
+	results_start(&r);
+	for (size_t i = 0; i < ARRAY_SIZE(gpu); i++)
+		row_add(&r, "e", gpu[i], "float", 4096, -1);
+	capture_start(&c);
+	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
+	capture_stop(&c);
+	free(c.buf);
+	/* every marked row once, in any order (two at a time) */
+	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
+	assert_int_equal(len, strlen("e/reduce_shared_static/float/4096\n"
+				     "e/reduce_unrolled/float/4096\n"
+				     "e/reduce_shuffle/float/4096\n"));
+	for (size_t i = 0; i < ARRAY_SIZE(gpu); i++) {
+		char *want = xasprintf("e/%s/float/4096\n", gpu[i]);
+
+		assert_non_null(strstr(text, want));
+		free(want);
+	}
+	free(text);
+	/* each child on its device, in that device's folder; both used */
+	assert_int_equal(read_file(devs, 4096, &text, &len), 0);
+	assert_non_null(strstr(text, "3 gpu-3\n"));
+	assert_non_null(strstr(text, "5 gpu-5\n"));
+	assert_null(strstr(text, "3 gpu-5"));
+	assert_null(strstr(text, "5 gpu-3"));
+	free(text);
+	/* the same outcomes as one at a time */
+	assert_true(r.rows[0].lines.recorded);
+	assert_null(r.rows[0].lines.status);
+	assert_non_null(strstr(r.rows[1].lines.status, "did not end within 1 s"));
+	assert_non_null(strstr(r.rows[2].lines.status, "culab: error: boom"));
+	{
+		char *d = xasprintf("%s/.lines", outdir);
+		struct stat st;
+
+		assert_int_equal(stat(d, &st), -1);
+		free(d);
+	}
+	unsetenv("LINES_DEVS");
+	results_release(&r);
+	experiment_file_release(&f);
+	free(yaml);
+	free(exe);
+	free(calls);
+	free(devs);
+	free(outdir);
+	free(good);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -935,6 +1017,7 @@ int main(void)
 		cmocka_unit_test(test_json_reject),
 		cmocka_unit_test(test_plan_marks),
 		cmocka_unit_test(test_children),
+		cmocka_unit_test(test_children_two),
 	};
 
 	diag_set_program("culab");

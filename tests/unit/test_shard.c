@@ -1,5 +1,5 @@
-/* test_shard.c - a plan cut into shards (--shard I/N) and parts (the
- * workers of run --devices): every stage in exactly one shard, every
+/* test_shard.c - a plan cut into shards (--shard I/N): every stage in
+ * exactly one shard, every
  * measurement once, balanced within the bounds plan_partition states,
  * the same cut whatever the options and on every call, and --shard's
  * refusals (no GPU needed). */
@@ -382,40 +382,6 @@ static void test_cost_model(void **state)
 	experiment_file_release(&f);
 }
 
-/* Parts cut a shard's stages again: the parts of a shard are the shard. */
-static void test_parts(void **state)
-{
-	struct experiment_file f = { 0 };
-	struct plan_shard sh = { 2, 3 }, none = { 0, 0 };
-	bool *shard, *part;
-	size_t n;
-
-	(void)state;
-	load_file("experiments/default.yaml", &f);
-	n = plan_shard_stages(&f, sh, none, &shard);
-	{
-		int *seen = xcalloc(n, sizeof(*seen));
-
-		for (int j = 1; j <= 2; j++) {
-			struct plan_shard pt = { j, 2 };
-
-			assert_int_equal(plan_shard_stages(&f, sh, pt, &part), n);
-			for (size_t k = 0; k < n; k++) {
-				if (part[k] && !shard[k])
-					fail_msg("part %d/2 holds stage %zu, "
-						 "which shard 2/3 does not", j, k);
-				seen[k] += part[k];
-			}
-			free(part);
-		}
-		for (size_t k = 0; k < n; k++)
-			assert_int_equal(seen[k], shard[k] ? 1 : 0);
-		free(seen);
-	}
-	free(shard);
-	experiment_file_release(&f);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -426,7 +392,6 @@ int main(void)
 		cmocka_unit_test(test_stable),
 		cmocka_unit_test(test_default_balance),
 		cmocka_unit_test(test_cost_model),
-		cmocka_unit_test(test_parts),
 	};
 
 	return cmocka_run_group_tests_name("shard", tests, NULL, NULL);
