@@ -281,7 +281,9 @@ static void heard(struct dctx *c, int k, const char *line)
 	g->asked = true;
 }
 
-static void hear(struct dctx *c, int k)
+/* Reads what worker k wrote and acts on each whole line.  Returns the
+ * bytes read: 0 at the end of the pipe (then closed), -1 on EINTR. */
+static ssize_t hear(struct dctx *c, int k)
 {
 	struct gpu *g = &c->g[k];
 	ssize_t n;
@@ -292,7 +294,7 @@ static void hear(struct dctx *c, int k)
 			close(g->rfd);
 			g->rfd = -1;
 		}
-		return;
+		return n < 0 ? -1 : 0;
 	}
 	g->blen += (size_t)n;
 	g->buf[g->blen] = '\0';
@@ -304,26 +306,7 @@ static void hear(struct dctx *c, int k)
 	}
 	if (g->blen == sizeof(g->buf) - 1)   /* no line that long is ours */
 		g->blen = 0;
-}
-
-/* The last line of a worker's log (caller frees). */
-static char *log_tail(const char *dir)
-{
-	char *path = xasprintf("%s/worker.log", dir), *text = NULL, *line;
-	size_t len = 0;
-
-	if (read_file(path, 1 << 20, &text, &len) < 0 || !len) {
-		free(path);
-		free(text);
-		return xstrdup("");
-	}
-	free(path);
-	while (len && text[len - 1] == '\n')
-		text[--len] = '\0';
-	line = strrchr(text, '\n');
-	line = xstrdup(line ? line + 1 : text);
-	free(text);
-	return line;
+	return n;
 }
 
 /* Worker k ended with status rc: what it made stays made; what it was
@@ -383,7 +366,7 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	}
 	plan_queue_leave(&c->q, k);
 	if (rc == EXIT_NO_GPU || rc == EXIT_USAGE) {
-		char *t = log_tail(g->dir);
+		char *t = workers_log_tail(g->dir);
 
 		g->dead = true;
 		if (strncmp(t, "culab", 5) == 0)
@@ -637,16 +620,12 @@ static void run_loop(struct dctx *c)
 					lines_ended(c, &c->g[k], st);
 				if (c->g[k].pid != pid)
 					continue;
-				/* what it still had to say */
-				while (c->g[k].rfd >= 0) {
-					int fl = fcntl(c->g[k].rfd, F_GETFL);
-
-					fcntl(c->g[k].rfd, F_SETFL, fl | O_NONBLOCK);
-					hear(c, k);
-					if (c->g[k].rfd >= 0 &&
-					    read(c->g[k].rfd, &rc, 0) <= 0)
-						break;
-				}
+				/* what it still had to say, never waiting
+				 * (a child of its own may hold the pipe) */
+				if (c->g[k].rfd >= 0)
+					fcntl(c->g[k].rfd, F_SETFL, O_NONBLOCK);
+				while (c->g[k].rfd >= 0 && hear(c, k) > 0)
+					;
 				rc = WIFEXITED(st) ? WEXITSTATUS(st) :
 				     128 + WTERMSIG(st);
 				ended(c, k, rc, &keys);

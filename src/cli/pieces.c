@@ -247,27 +247,6 @@ static const struct result_row *last_failure(const struct results *r)
 	return NULL;
 }
 
-/* The last line of the worker's log, for a worker that ended without its
- * rows (caller frees). */
-static char *log_tail(const struct piece *p)
-{
-	char *path = xasprintf("%s/worker.log", p->dir), *text = NULL, *line;
-	size_t len = 0;
-
-	if (read_file(path, 1 << 20, &text, &len) < 0 || !len) {
-		free(path);
-		free(text);
-		return xstrdup("");
-	}
-	free(path);
-	while (len && text[len - 1] == '\n')
-		text[--len] = '\0';
-	line = strrchr(text, '\n');
-	line = xstrdup(line ? line + 1 : text);
-	free(text);
-	return line;
-}
-
 /* A worker has ended with exit status rc: what becomes of its piece.
  * Returns EXIT_NO_GPU when no worker can run here, else 0. */
 static int piece_ended(struct piece *pc, const struct slot *s, int rc,
@@ -288,7 +267,7 @@ static int piece_ended(struct piece *pc, const struct slot *s, int rc,
 	} else if (workers_signals() || rc == EXIT_INTERRUPTED) {
 		/* stays to do: --resume finishes it */
 	} else if (rc == EXIT_NO_GPU || rc == EXIT_USAGE) {
-		char *t = log_tail(p);
+		char *t = workers_log_tail(p->dir);
 
 		/* the worker's own line says why (no GPU, a kernel that does
 		 * not compile for it) */

@@ -388,6 +388,26 @@ pid_t workers_spawn_keep(const struct workers_argv *a, const char *log,
 	return pid;
 }
 
+char *workers_log_tail(const char *dir)
+{
+	char *path = xasprintf("%s/worker.log", dir), *text = NULL, *line;
+	size_t len = 0;
+
+	if (access(path, R_OK) != 0 ||
+	    read_file(path, 1 << 20, &text, &len) < 0 || !len) {
+		free(path);
+		free(text);
+		return xstrdup("");
+	}
+	free(path);
+	while (len && text[len - 1] == '\n')
+		text[--len] = '\0';
+	line = strrchr(text, '\n');
+	line = xstrdup(line ? line + 1 : text);
+	free(text);
+	return line;
+}
+
 const char *workers_status_text(int rc)
 {
 #define X(name, num, text) if (rc == num) return text;

@@ -85,6 +85,10 @@ pid_t workers_spawn(const struct workers_argv *a, const char *log);
 pid_t workers_spawn_keep(const struct workers_argv *a, const char *log,
 			 const int keep[2]);
 
+/* The last line of DIR/worker.log, "" when none (caller frees): a
+ * worker's own words on why it ended. */
+char *workers_log_tail(const char *dir);
+
 /* What a worker's exit status means: exitcode.h's text, or "killed by a
  * signal" above them. */
 const char *workers_status_text(int rc);
