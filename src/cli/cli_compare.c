@@ -155,7 +155,11 @@ int cmd_compare(struct cli_context *cx)
 			ncmp++;
 			goto out;
 		}
-		fails |= compare_fails(cmp[ncmp], a.o.fail_mask);
+		if (compare_fails(cmp[ncmp], a.o.fail_mask)) {
+			compare_say_fails(cmp[ncmp], a.o.fail_mask, paths[0],
+					  paths[ncmp + 1]);
+			fails = true;
+		}
 	}
 	rc = EXIT_FAILED;
 	if (a.chart_dir && compare_charts(cmp, ncmp, a.chart_dir, a.gnuplot,
@@ -261,8 +265,10 @@ static int rerun_finish(struct rerun_args *a, const char *path,
 	}
 	if (!a->quiet)
 		run_summary(res, outdir);
-	if (rc == EXIT_OK && compare_fails(&cmp, a->o.fail_mask))
+	if (rc == EXIT_OK && compare_fails(&cmp, a->o.fail_mask)) {
+		compare_say_fails(&cmp, a->o.fail_mask, path, now);
 		rc = EXIT_FAILED;
+	}
 	compare_release(&cmp);
 	free(now);
 	return rc;

@@ -375,7 +375,8 @@ static const char compare_about[] =
 	"Beside each pair: the counters that moved beyond the report's\n"
 	"noise rule.  Above: the environment facts that differ, and\n"
 	"whether the comparison is across GPUs.  Rows of one side only are\n"
-	"listed.  Exit status 1 when --fail-on matches a pair, 2 for bad\n"
+	"listed.  Exit status 1 when --fail-on matches a pair (each such\n"
+	"pair an error line on standard error, also with -q), 2 for bad\n"
 	"input (a file that is not a results file, the same file twice, no\n"
 	"row in common).";
 

@@ -169,6 +169,11 @@ const char *compare_size_text(const struct result_row *w, char *buf,
 void compare_print_text(FILE *fp, const struct compare *c,
 			const char *base_path, const char *cur_path);
 
+/* For --fail-on: an error line on stderr for each pair whose verdict is
+ * in `mask`, naming the row, both medians, the ratio and its interval. */
+void compare_say_fails(const struct compare *c, unsigned mask,
+		       const char *base_path, const char *cur_path);
+
 /* Whether rows a and b measured the same stage: experiment, type, size. */
 bool compare_same_stage(const struct result_row *a, const struct result_row *b);
 

@@ -311,3 +311,34 @@ void compare_print_text(FILE *fp, const struct compare *c,
 	print_only(fp, "base", c->only_base, c->nonly_base);
 	print_only(fp, "new", c->only_cur, c->nonly_cur);
 }
+
+void compare_say_fails(const struct compare *c, unsigned mask,
+		       const char *base_path, const char *cur_path)
+{
+	char *bp = clean(base_path), *cp = clean(cur_path);
+
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct compare_pair *p = &c->pairs[i];
+		const struct result_row *w = p->cur;
+		char *e, *v, *t, size[64], block[32] = "";
+
+		if (!(mask & (1u << p->verdict)))
+			continue;
+		e = clean(w->experiment);
+		v = clean(w->variant);
+		t = clean(w->dtype);
+		if (w->block > 0)
+			snprintf(block, sizeof(block), "/b%d", w->block);
+		diag_error("%s: %s/%s/%s/%s%s is %s than in %s: median %.4g ms "
+			   "against %.4g ms, ratio %.3f (95 %% interval %.3f to "
+			   "%.3f, beyond 1 +- %g)", cp, e, v, t,
+			   compare_size_text(w, size, sizeof(size)), block,
+			   stats_verdict_name(p->verdict), bp, p->cur_ms,
+			   p->base_ms, p->ratio, p->lo, p->hi, c->threshold);
+		free(e);
+		free(v);
+		free(t);
+	}
+	free(bp);
+	free(cp);
+}

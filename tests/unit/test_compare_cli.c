@@ -265,6 +265,29 @@ static void test_fail_on(void **state)
 	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
 		    "--fail-on", "faster", H100, BENCH_REDUCE), EXIT_FAILED,
 	       "5 faster", NULL);
+	/* the pairs that failed it, on stderr, also with -q */
+	{
+		struct out o = run(ARGS("compare", "-q", "--match",
+					"reduce-float=reduce-ladder",
+					"--fail-on", "slower", H100,
+					BENCH_REDUCE));
+		size_t lines = 0;
+
+		assert_int_equal(o.status, EXIT_FAILED);
+		assert_string_equal(o.out, "");
+		for (const char *at = o.err; (at = strstr(at, "culab: error: "));
+		     at++)
+			lines++;
+		assert_int_equal(lines, 4);
+		assert_non_null(strstr(o.err, "culab: error: " BENCH_REDUCE
+				       ": reduce-ladder/reduce_unrolled/float/"
+				       "2^20/b256 is slower than in " H100
+				       ": median "));
+		assert_non_null(strstr(o.err, "beyond 1 +- 0.02)"));
+		assert_null(strstr(o.err, "is faster"));
+		free(o.out);
+		free(o.err);
+	}
 	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
 		    "--fail-on", "changed", H100, BENCH_REDUCE), EXIT_FAILED,
 	       NULL, NULL);
