@@ -371,14 +371,16 @@ static const char compare_about[] =
 	"times NEW / BASE with its 95 % bootstrap interval (2000 resamples,\n"
 	"fixed seed): same when the interval lies within 1 +- T, faster or\n"
 	"slower when it lies wholly beyond, unknown when it crosses a\n"
-	"boundary, when a row failed, or with fewer than 6 timed runs.\n"
-	"Beside each pair: the counters that moved beyond the report's\n"
-	"noise rule.  Above: the environment facts that differ, and\n"
-	"whether the comparison is across GPUs.  Rows of one side only are\n"
-	"listed.  Exit status 1 when --fail-on matches a pair (each such\n"
-	"pair an error line on standard error, also with -q), 2 for bad\n"
-	"input (a file that is not a results file, the same file twice, no\n"
-	"row in common).";
+	"boundary, when a row failed, or with fewer than 6 timed runs\n"
+	"(unless every run of one side is beyond every run of the other by\n"
+	"more than T, with enough runs for that to be no chance: faster\n"
+	"or slower by ranks).  Beside each pair: the counters that moved\n"
+	"beyond the report's noise rule.  Above: the environment facts\n"
+	"that differ, and whether the comparison is across GPUs.  Rows of\n"
+	"one side only are listed.  Exit status 1 when --fail-on matches\n"
+	"a pair (each such pair an error line on standard error, also\n"
+	"with -q), 2 for bad input (a file that is not a results file,\n"
+	"the same file twice, no row in common).";
 
 static const struct cli_option rerun_options[] = {
 	OPT_OUTPUT_DIR("output directory (default: rerun/ beside "

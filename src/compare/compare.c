@@ -158,7 +158,7 @@ const char *compare_fact_name(enum compare_fact f)
 const char *compare_why_name(enum compare_why w)
 {
 	static const char *const names[CW__COUNT] = {
-		"", "base_failed", "new_failed", "few_samples",
+		"", "base_failed", "new_failed", "few_samples", "ranks",
 	};
 
 	return (unsigned)w < CW__COUNT ? names[w] : "?";
@@ -393,6 +393,51 @@ static void pair_changes(struct compare_pair *p)
 		qsort(p->changes, p->nchanges, sizeof(*p->changes), change_cmp);
 }
 
+/* Whether n + k choose k (the orders of n runs and k runs) reaches
+ * COMPARE_RANK_ORDERS. */
+static bool enough_orders(size_t n, size_t k)
+{
+	double c = 1;
+
+	for (size_t i = 1; i <= k && c < COMPARE_RANK_ORDERS; i++)
+		c = c * (double)(n + i) / (double)i;
+	return c >= COMPARE_RANK_ORDERS;
+}
+
+/* Too few runs for an interval: slower or faster when every run of one
+ * side lies beyond every run of the other by more than the threshold
+ * (the runs' ratios range over [lo, hi], wholly beyond 1 +- threshold)
+ * and so complete a separation is unlikely by chance. */
+static void rank_judge(struct compare_pair *p, double threshold)
+{
+	const struct timing *a = &p->base->t, *b = &p->cur->t;
+	double amin = a->samples_ms[0], amax = amin;
+	double bmin = b->samples_ms[0], bmax = bmin;
+	enum stats_verdict v;
+
+	if (p->nbase < COMPARE_RANK_MIN || p->ncur < COMPARE_RANK_MIN ||
+	    !enough_orders(p->nbase, p->ncur))
+		return;
+	for (size_t i = 1; i < p->nbase; i++) {
+		amin = fmin(amin, a->samples_ms[i]);
+		amax = fmax(amax, a->samples_ms[i]);
+	}
+	for (size_t i = 1; i < p->ncur; i++) {
+		bmin = fmin(bmin, b->samples_ms[i]);
+		bmax = fmax(bmax, b->samples_ms[i]);
+	}
+	if (!(amin > 0))
+		return;
+	v = stats_verdict_of(bmin / amax, bmax / amin, threshold);
+	if (v != SV_SLOWER && v != SV_FASTER)
+		return;
+	p->verdict = v;
+	p->why = CW_RANKS;
+	p->ratio = p->cur_ms / p->base_ms;
+	p->lo = bmin / amax;
+	p->hi = bmax / amin;
+}
+
 static void pair_judge(struct compare_pair *p, double threshold)
 {
 	const struct result_row *a = p->base, *b = p->cur;
@@ -407,8 +452,10 @@ static void pair_judge(struct compare_pair *p, double threshold)
 		p->why = CW_BASE_FAILED;
 	else if (!row_timed(b))
 		p->why = CW_NEW_FAILED;
-	else if (p->nbase < COMPARE_MIN_SAMPLES || p->ncur < COMPARE_MIN_SAMPLES)
+	else if (p->nbase < COMPARE_MIN_SAMPLES || p->ncur < COMPARE_MIN_SAMPLES) {
 		p->why = CW_FEW_SAMPLES;
+		rank_judge(p, threshold);
+	}
 	else if (stats_ratio_ci(a->t.samples_ms, p->nbase, b->t.samples_ms,
 				p->ncur, STATS_CONFIDENCE, STATS_BOOTSTRAP,
 				COMPARE_SEED, &p->ratio, &p->lo, &p->hi) == 0)

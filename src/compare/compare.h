@@ -45,7 +45,9 @@ extern "C" {
  * seed COMPARE_SEED), classified by stats_verdict_of() against the
  * threshold.  A pair whose rows did not both run and verify, or that has
  * fewer than COMPARE_MIN_SAMPLES timed runs on a side, is "unknown" with
- * the reason.  Counter changes use counters.h's noise rule, the one the
+ * the reason; but with few runs, a change so large that every run of one
+ * side lies beyond every run of the other by more than the threshold is
+ * still called slower or faster, by ranks (COMPARE_RANK_ORDERS).  Counter changes use counters.h's noise rule, the one the
  * report's findings use.
  *
  * Everything here is pure: no I/O (results_read_distinct(), results/,
@@ -60,6 +62,12 @@ extern "C" {
  * the 95 % interval of a median is the whole sample range (stats.h), and
  * a bootstrap would claim more than the samples hold. */
 #define COMPARE_MIN_SAMPLES 6
+/* With fewer runs, by ranks: at least COMPARE_RANK_MIN on each side, and
+ * enough ways to order the two sides' runs that a complete separation by
+ * chance, either way, is at most 2 in COMPARE_RANK_ORDERS (5 %): 4 and 4
+ * runs (70 orders), 3 and 5 (56), 5 and 5 (252); not 3 and 4 (35). */
+#define COMPARE_RANK_MIN 3
+#define COMPARE_RANK_ORDERS 40
 /* The bootstrap's seed: the same files always give the same intervals. */
 #define COMPARE_SEED UINT64_C(0x5eed0c0ffee5eed5)
 
@@ -83,6 +91,8 @@ enum compare_why {
 	CW_BASE_FAILED,             /* the base row did not run or verify */
 	CW_NEW_FAILED,              /* the new row did not */
 	CW_FEW_SAMPLES,             /* < COMPARE_MIN_SAMPLES timed runs */
+	CW_RANKS,                   /* so, but slower or faster by ranks:
+				       lo, hi the range of the runs' ratios */
 	CW__COUNT
 };
 
@@ -141,7 +151,7 @@ void compare_release(struct compare *c);
 /* The fact's name in English ("GPU", "driver (CUDA version)"). */
 const char *compare_fact_name(enum compare_fact f);
 /* The reason's name for --json: "", "base_failed", "new_failed",
- * "few_samples". */
+ * "few_samples", "ranks". */
 const char *compare_why_name(enum compare_why w);
 
 /* A verdict set, for --fail-on: "slower", "faster", "changed" (either).

@@ -105,6 +105,13 @@ static void why_text(struct sbuf *b, const struct compare_pair *p)
 		sbuf_addf(b, "%zu and %zu timed runs: a verdict needs %d on "
 			  "each side", p->nbase, p->ncur, COMPARE_MIN_SAMPLES);
 		break;
+	case CW_RANKS:
+		sbuf_addf(b, "%zu and %zu timed runs, too few for an interval: "
+			  "every new run is %s than every base run, their "
+			  "ratios %.4g to %.4g (by ranks)", p->nbase, p->ncur,
+			  p->verdict == SV_SLOWER ? "slower" : "faster", p->lo,
+			  p->hi);
+		break;
 	default:
 		/* the interval says it: "unknown" is explained once, in the
 		 * method line */
@@ -215,8 +222,9 @@ static void pair_cells(const struct compare_pair *p, char *cell[NCOLS])
 					    xstrdup("-");
 	cell[C_RATIO] = isfinite(p->ratio) ? xasprintf("%.4g", p->ratio) :
 					     xstrdup("-");
-	cell[C_CI] = isfinite(p->lo) ? xasprintf("[%.4g, %.4g]", p->lo,
-						 p->hi) : xstrdup("-");
+	/* by ranks: no interval, the range of the runs' ratios (below) */
+	cell[C_CI] = isfinite(p->lo) && p->why != CW_RANKS ?
+		     xasprintf("[%.4g, %.4g]", p->lo, p->hi) : xstrdup("-");
 	cell[C_VERDICT] = xstrdup(stats_verdict_name(p->verdict));
 }
 
@@ -330,11 +338,13 @@ void compare_say_fails(const struct compare *c, unsigned mask,
 		if (w->block > 0)
 			snprintf(block, sizeof(block), "/b%d", w->block);
 		diag_error("%s: %s/%s/%s/%s%s is %s than in %s: median %.4g ms "
-			   "against %.4g ms, ratio %.3f (95 %% interval %.3f to "
-			   "%.3f, beyond 1 +- %g)", cp, e, v, t,
+			   "against %.4g ms, ratio %.3f (%s %.3f to %.3f, beyond "
+			   "1 +- %g)", cp, e, v, t,
 			   compare_size_text(w, size, sizeof(size)), block,
 			   stats_verdict_name(p->verdict), bp, p->cur_ms,
-			   p->base_ms, p->ratio, p->lo, p->hi, c->threshold);
+			   p->base_ms, p->ratio, p->why == CW_RANKS ?
+			   "too few runs for an interval; every run's ratio" :
+			   "95 % interval", p->lo, p->hi, c->threshold);
 		free(e);
 		free(v);
 		free(t);

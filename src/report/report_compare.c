@@ -169,6 +169,14 @@ static void verdict_cell(struct sbuf *b, enum lang L,
 		SAY(b, L, M_B_WHY_FAILED, p->why == CW_BASE_FAILED ? s->base :
 		    s->cur, sbuf_str(&st));
 		sbuf_release(&st);
+	} else if (p->why == CW_RANKS) {
+		char lo[24], hi[24];
+
+		snprintf(x, sizeof(x), "%zu", p->nbase);
+		snprintf(y, sizeof(y), "%zu", p->ncur);
+		snprintf(lo, sizeof(lo), "%s", FMT(p->lo, 4));
+		snprintf(hi, sizeof(hi), "%s", FMT(p->hi, 4));
+		SAY(b, L, M_B_WHY_RANKS, x, y, lo, hi);
 	} else {
 		snprintf(x, sizeof(x), "%zu", p->nbase);
 		snprintf(y, sizeof(y), "%zu", p->ncur);
@@ -229,7 +237,8 @@ static void pair_row(struct sbuf *b, enum lang L,
 	sbuf_add(&cell[T_BASE], FMT(p->base_ms, 4));
 	sbuf_add(&cell[T_NEW], FMT(p->cur_ms, 4));
 	sbuf_add(&cell[T_RATIO], FMT(p->ratio, 4));
-	if (isfinite(p->lo))
+	/* by ranks: no interval (the verdict's reason gives the range) */
+	if (isfinite(p->lo) && p->why != CW_RANKS)
 		sbuf_addf(&cell[T_CI], "%s – %s", FMT(p->lo, 4),
 			  FMT(p->hi, 4));
 	else

@@ -705,6 +705,12 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_B_WHY_FEW] = {
 		"{1} and {2} timed runs; a verdict needs {3} on each side",
 		"计时次数为 {1} 和 {2}；每边至少需要 {3} 次才能下结论" },
+	[M_B_WHY_RANKS] = {
+		"{1} and {2} timed runs, too few for an interval: every run of "
+		"one side beyond every run of the other, their ratios {3} – {4} "
+		"(by ranks)",
+		"计时次数为 {1} 和 {2}，不足以给出区间：一侧的每次都超出另一侧的"
+		"每次，比值在 {3} – {4} 之间（按秩判定）" },
 	[M_B_ONLY] = { "Only on the {1} side ({2} rows):",
 		       "仅在{1}一侧（{2} 行）：" },
 	[M_B_CHART] = {

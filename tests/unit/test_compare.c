@@ -322,7 +322,7 @@ static void test_unknown_reasons(void **state)
 	w->status = ROW_SKIPPED;
 	w->message = xstrdup("does not fit in device memory");
 	row(&a, "e", "few", 1024, 256, 1, 0.01, 5);
-	row(&b, "e", "few", 1024, 256, 0.5, 0.01, 20);
+	row(&b, "e", "few", 1024, 256, 0.995, 0.01, 20);
 	row(&a, "e", "enough", 1024, 256, 1, 0.01, 6);
 	row(&b, "e", "enough", 1024, 256, 0.5, 0.01, 6);
 	compare_build(&a, &b, NULL, &c);
@@ -338,6 +338,67 @@ static void test_unknown_reasons(void **state)
 	assert_int_equal(pair_of(&c, "enough")->why, CW_NONE);
 	assert_int_equal(pair_of(&c, "enough")->verdict, SV_FASTER);
 	assert_string_equal(compare_why_name(CW_FEW_SAMPLES), "few_samples");
+	compare_release(&c);
+	results_release(&a);
+	results_release(&b);
+}
+
+/* Fewer than COMPARE_MIN_SAMPLES runs: a change so large that every run
+ * of one side is beyond every run of the other by the threshold is
+ * called, by ranks, when enough orders make that unlikely by chance; a
+ * smaller change, or too few runs, stays unknown. */
+static void test_ranks(void **state)
+{
+	static const struct {
+		const char *name;
+		size_t na, nb;
+		double median, spread;     /* the new side's (base: 1, 1 %) */
+		enum stats_verdict v;
+		enum compare_why why;
+	} cases[] = {
+		{ "slower-25", 5, 5, 1.25, 0.01, SV_SLOWER, CW_RANKS },
+		{ "faster-20", 5, 5, 0.80, 0.01, SV_FASTER, CW_RANKS },
+		{ "four-four", 4, 4, 1.25, 0.01, SV_SLOWER, CW_RANKS },
+		{ "three-five", 3, 5, 1.25, 0.01, SV_SLOWER, CW_RANKS },
+		/* 35 orders: a complete separation is 1 in 17.5 by chance */
+		{ "three-four", 3, 4, 1.25, 0.01, SV_UNKNOWN, CW_FEW_SAMPLES },
+		{ "two-twenty", 2, 20, 2.0, 0.01, SV_UNKNOWN, CW_FEW_SAMPLES },
+		/* separated, but not by the threshold (2 %) */
+		{ "slower-2.5", 5, 5, 1.025, 0.003, SV_UNKNOWN, CW_FEW_SAMPLES },
+		/* overlapping runs */
+		{ "overlap", 5, 5, 1.25, 0.30, SV_UNKNOWN, CW_FEW_SAMPLES },
+	};
+	struct results a = { 0 }, b = { 0 };
+	struct compare c;
+
+	(void)state;
+	synthetic_env(&a, GPU_NAME, 0, "GPU-1", 13000);
+	synthetic_env(&b, GPU_NAME, 0, "GPU-1", 13000);
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		row(&a, "e", cases[i].name, 1024, 256, 1, 0.01, cases[i].na);
+		row(&b, "e", cases[i].name, 1024, 256, cases[i].median,
+		    cases[i].spread, cases[i].nb);
+	}
+	compare_build(&a, &b, NULL, &c);
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct compare_pair *p = pair_of(&c, cases[i].name);
+
+		if (p->verdict != cases[i].v || p->why != cases[i].why)
+			fail_msg("%s: %s (%s), want %s (%s)", cases[i].name,
+				 stats_verdict_name(p->verdict),
+				 compare_why_name(p->why),
+				 stats_verdict_name(cases[i].v),
+				 compare_why_name(cases[i].why));
+		if (p->why == CW_RANKS) {
+			/* the ratio of the medians; lo, hi: every run's ratio */
+			assert_float_equal(p->ratio, cases[i].median, 1e-9);
+			assert_true(p->lo <= p->ratio && p->ratio <= p->hi);
+		}
+	}
+	assert_string_equal(compare_why_name(CW_RANKS), "ranks");
+	assert_int_equal(c.counts[SV_SLOWER], 3);
+	assert_int_equal(c.counts[SV_FASTER], 1);
+	assert_true(compare_fails(&c, compare_fail_mask("slower")));
 	compare_release(&c);
 	results_release(&a);
 	results_release(&b);
@@ -714,8 +775,11 @@ static void test_text(void **state)
 	w->status = ROW_ERROR;
 	w->verified = false;
 	w->message = xstrdup("an illegal address\nwas hit");
-	row(&a, "e", "few", 1024, 0, 2, 0.01, 3);
+	row(&a, "e", "few", 1024, 0, 2, 0.01, 2);
 	row(&b, "e", "few", 1024, 0, 1, 0.01, 20);
+	/* few runs, yet every one beyond every one of the other side */
+	row(&a, "e", "ranks", 1024, 0, 2, 0.01, 5);
+	row(&b, "e", "ranks", 1024, 0, 1, 0.01, 5);
 	compare_build(&a, &b, NULL, &c);
 	compare_print_text(mem, &c, "a.json", "b.json");
 	fclose(mem);
@@ -723,14 +787,18 @@ static void test_text(void **state)
 			       "SYNTHETIC OTHER GPU (9.0): verdicts compare "
 			       "GPUs, not code\n"));
 	assert_non_null(strstr(buf, "  GPU UUID             GPU-1 -> GPU-2\n"));
-	assert_non_null(strstr(buf, "pairs: 3: 1 faster, 0 slower, 0 same, 2 "
+	assert_non_null(strstr(buf, "pairs: 4: 2 faster, 0 slower, 0 same, 2 "
 			       "unknown; 0 rows only in base, 0 only in new\n"));
 	assert_non_null(strstr(buf, "v\\x1b[31m"));
 	assert_null(strchr(buf, '\033'));
 	assert_non_null(strstr(buf, "    why: base row error: an illegal "
 			       "address\\nwas hit\n"));
-	assert_non_null(strstr(buf, "    why: 3 and 20 timed runs: a verdict "
+	assert_non_null(strstr(buf, "    why: 2 and 20 timed runs: a verdict "
 			       "needs 6 on each side\n"));
+	assert_non_null(strstr(buf, "    why: 5 and 5 timed runs, too few for "
+			       "an interval: every new run is faster than "
+			       "every base run, their ratios 0.4901 to 0.5101 "
+			       "(by ranks)\n"));
 	free(buf);
 	compare_release(&c);
 	results_release(&a);
@@ -746,6 +814,7 @@ int main(void)
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_verdicts_repeat),
 		cmocka_unit_test(test_unknown_reasons),
+		cmocka_unit_test(test_ranks),
 		cmocka_unit_test(test_fail_on),
 		cmocka_unit_test(test_counter_changes),
 		cmocka_unit_test(test_environment),
