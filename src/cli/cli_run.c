@@ -110,6 +110,12 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 	}
 	if (a->wo.devices && a->device_given)
 		return cli_usage_error(c, "--device and --devices: choose one");
+	if (a->wo.devices) {
+		char why[256];
+
+		if (workers_check_devices(a->wo.devices, why, sizeof(why)) < 0)
+			return cli_usage_error(c, "%s", why);
+	}
 	if (a->wo.devices && a->o.measurement)
 		return cli_usage_error(c, "--measurement and --devices: choose "
 				       "one");

@@ -78,12 +78,58 @@ int workers_stop_signal(int k)
 	return k ? SIGUSR2 : SIGUSR1;
 }
 
+int workers_check_devices(const char *list, char *why, size_t whysize)
+{
+	char *copy, *save = NULL, *tok;
+	long seen[64];
+	int n = 0, rc = 0;
+
+	if (!strcmp(list, "all"))
+		return 0;
+	if (!*list || strspn(list, ",") == strlen(list) || strstr(list, ",,") ||
+	    list[0] == ',' || list[strlen(list) - 1] == ',') {
+		snprintf(why, whysize, "--devices takes all or a list of device "
+			 "indexes (0,1), not \"%s\"", diag_esc(list));
+		return -1;
+	}
+	copy = xstrdup(list);
+	for (tok = strtok_r(copy, ",", &save); tok && !rc;
+	     tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		long d;
+
+		errno = 0;
+		d = strtol(tok, &end, 10);
+		if (*end || end == tok || errno || d < 0 || d > 1 << 20 ||
+		    !(*tok >= '0' && *tok <= '9')) {
+			snprintf(why, whysize, "--devices: \"%s\" is not a "
+				 "device index (0, 1, ...; culab devices lists "
+				 "them)", diag_esc(tok));
+			rc = -1;
+			break;
+		}
+		for (int i = 0; i < n; i++)
+			if (seen[i] == d) {
+				snprintf(why, whysize, "--devices: device %ld is "
+					 "named twice", d);
+				rc = -1;
+			}
+		if (n < (int)ARRAY_SIZE(seen))
+			seen[n++] = d;
+	}
+	free(copy);
+	return rc;
+}
+
 int workers_parse_devices(const char *list, int count, int **devs, char *why,
 			  size_t whysize)
 {
 	char *copy, *save = NULL, *tok;
 	int n = 0;
 
+	*devs = NULL;
+	if (workers_check_devices(list, why, whysize) < 0)
+		return -1;
 	*devs = xcalloc((size_t)count + 1, sizeof(**devs));
 	if (strcmp(list, "all") == 0) {
 		for (n = 0; n < count; n++)
@@ -93,39 +139,21 @@ int workers_parse_devices(const char *list, int count, int **devs, char *why,
 	copy = xstrdup(list);
 	for (tok = strtok_r(copy, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		char *end;
-		long d = strtol(tok, &end, 10);
+		long d = strtol(tok, NULL, 10);
 
-		if (*end || end == tok || d < 0 || d >= count) {
+		if (d >= count) {
 			snprintf(why, whysize, "--devices: no device \"%s\" here "
 				 "(%d device%s: 0 to %d, or all)", tok, count,
 				 count == 1 ? "" : "s", count - 1);
-			goto fail;
+			free(copy);
+			free(*devs);
+			*devs = NULL;
+			return -1;
 		}
-		for (int i = 0; i < n; i++)
-			if ((*devs)[i] == d) {
-				snprintf(why, whysize, "--devices: device %ld is "
-					 "named twice", d);
-				goto fail;
-			}
-		if (n == count)
-			break;
 		(*devs)[n++] = (int)d;
 	}
 	free(copy);
-	if (!n) {
-		snprintf(why, whysize, "--devices takes all or a list of device "
-			 "indexes (0,1)");
-		free(*devs);
-		*devs = NULL;
-		return -1;
-	}
 	return n;
-fail:
-	free(copy);
-	free(*devs);
-	*devs = NULL;
-	return -1;
 }
 
 /* ---- the workers' files --------------------------------------------------- */

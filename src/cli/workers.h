@@ -41,6 +41,10 @@ struct workers_options {
 /* Parses a --devices list of `count` devices: "all", or distinct
  * indexes below count, comma-separated.  Returns how many (into *devs,
  * caller frees), or -1 with the reason in why. */
+/* Checks a --devices list's form before any device is looked at: "all",
+ * or distinct decimal indexes, comma-separated.  Returns 0, or -1 with
+ * the reason in why (a usage error, whatever the machine). */
+int workers_check_devices(const char *list, char *why, size_t whysize);
 int workers_parse_devices(const char *list, int count, int **devs, char *why,
 			  size_t whysize);
 

@@ -307,13 +307,46 @@ static void test_devices_list(void **state)
 	assert_int_equal(d[0], 2);
 	assert_int_equal(d[1], 0);
 	free(d);
-	assert_int_equal(workers_parse_devices("0,x", 3, &d, why, sizeof(why)), -1);
-	assert_string_equal(why, "--devices: no device \"x\" here (3 devices: "
+	assert_int_equal(workers_parse_devices("0,5", 3, &d, why, sizeof(why)), -1);
+	assert_string_equal(why, "--devices: no device \"5\" here (3 devices: "
 			    "0 to 2, or all)");
+	assert_null(d);
+	assert_int_equal(workers_parse_devices("0,x", 3, &d, why, sizeof(why)), -1);
+	assert_string_equal(why, "--devices: \"x\" is not a device index (0, 1, "
+			    "...; culab devices lists them)");
 	assert_null(d);
 	assert_int_equal(workers_parse_devices(",", 3, &d, why, sizeof(why)), -1);
 	assert_string_equal(why, "--devices takes all or a list of device "
-			    "indexes (0,1)");
+			    "indexes (0,1), not \",\"");
+	/* the form is a usage error before any device is looked at, on a
+	 * machine without a GPU too */
+	{
+		static const struct {
+			const char *list, *err;
+		} bad[] = {
+			{ "", "--devices takes all or a list of device indexes "
+			      "(0,1), not \"\"" },
+			{ ",", "not \",\"" },
+			{ "0,,1", "not \"0,,1\"" },
+			{ "0-3", "--devices: \"0-3\" is not a device index" },
+			{ "-1", "\"-1\" is not a device index" },
+			{ "x", "\"x\" is not a device index" },
+			{ "+1", "\"+1\" is not a device index" },
+			{ "1,1", "device 1 is named twice" },
+		};
+
+		for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+			assert_int_equal(workers_check_devices(bad[i].list, why,
+							       sizeof(why)), -1);
+			expect(ARGS("run", "--devices", bad[i].list, "-o",
+				    "/tmp/culab-cli-devices-bad",
+				    "experiments/quick.yaml"), EXIT_USAGE, NULL,
+			       bad[i].err);
+		}
+		assert_int_equal(workers_check_devices("all", why, sizeof(why)), 0);
+		assert_int_equal(workers_check_devices("3,0,12", why,
+						       sizeof(why)), 0);
+	}
 }
 
 /* Whether this machine has a GPU culab can use. */
