@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "counters/counters.h"
@@ -82,6 +83,33 @@ static int put_output(const char *file, const char *text, size_t len)
 	return 0;
 }
 
+/* -o FILE before anything is read or written: a path that exists must
+ * be a regular file (a FIFO or a device would be replaced by one), and
+ * not one of the files compared (its data would be lost).  Returns 0,
+ * or an exit code after the one-line error. */
+static int check_out_file(const struct cli_command *c, const char *out,
+			  const char *const *in, size_t n)
+{
+	struct stat so, si;
+
+	if (!out || stat(out, &so) != 0)
+		return 0;
+	if (!S_ISREG(so.st_mode))
+		return cli_usage_error(c, "-o %s: not a regular file (%s); give "
+				       "a file's path", diag_esc(out),
+				       S_ISDIR(so.st_mode) ? "a directory" :
+				       S_ISFIFO(so.st_mode) ? "a FIFO" :
+				       "a device or socket");
+	for (size_t i = 0; i < n; i++)
+		if (stat(in[i], &si) == 0 && si.st_dev == so.st_dev &&
+		    si.st_ino == so.st_ino)
+			return cli_usage_error(c, "-o %s would write over %s, "
+					       "which this call compares; give "
+					       "another file", diag_esc(out),
+					       diag_esc(in[i]));
+	return 0;
+}
+
 struct compare_args {
 	struct cmp_opts o;
 	enum format format;
@@ -141,6 +169,9 @@ int cmd_compare(struct cli_context *cx)
 	rc = EXIT_USAGE;
 	paths = (const char *const *)cx->args.operands;
 	n = cx->args.noperands;
+	if ((rc = check_out_file(c, a.out, paths, n)))
+		return rc;
+	rc = EXIT_USAGE;
 	r = xcalloc(n, sizeof(*r));
 	if (results_read_distinct(paths, n, r) < 0 ||
 	    cli_check_matches(c, &a.o, r, n))

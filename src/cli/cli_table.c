@@ -360,7 +360,8 @@ static const struct cli_option compare_options[] = {
 	OPT_MATCH("pair base experiment BASE with new experiment NEW (names "
 		  "differ between experiment files)"),
 	{ K_OUTPUT, "output", 'o', CLI_ARG_FILE, "FILE", NULL,
-	  "write to FILE instead of standard output", 0 },
+	  "write to FILE instead of standard output (replaced whole, never a "
+	  "file compared, a FIFO or a device)", 0 },
 	END
 };
 

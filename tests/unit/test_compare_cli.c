@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -253,6 +254,56 @@ static void test_bad_files(void **state)
 	free(copy);
 	scratch_remove(dir);
 	free(dir);
+}
+
+/* -o FILE never writes over a file the call compares (by any path to
+ * it) nor replaces a FIFO or a device: refused before anything is read,
+ * everything as it was. */
+static void test_output_guard(void **state)
+{
+	char *dir = scratch(), *a = xasprintf("%s/a.json", dir);
+	char *fifo = xasprintf("%s/fifo", dir), *link = xasprintf("%s/link", dir);
+	char *cmd = xasprintf("cp " H100 " %s", a), *before = NULL, *after = NULL;
+	size_t len;
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(system(cmd), 0);
+	assert_int_equal(read_file(a, 64u << 20, &before, &len), 0);
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder", "-o", a,
+		    a, BENCH_REDUCE), EXIT_USAGE, NULL, "would write over");
+	assert_int_equal(symlink("a.json", link), 0);
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder", "-o",
+		    link, a, BENCH_REDUCE), EXIT_USAGE, NULL,
+	       "which this call compares; give another file");
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder", "-o",
+		    BENCH_REDUCE, a, BENCH_REDUCE), EXIT_USAGE, NULL,
+	       "would write over " BENCH_REDUCE);
+	assert_int_equal(read_file(a, 64u << 20, &after, &len), 0);
+	assert_string_equal(before, after);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder", "-o",
+		    fifo, a, BENCH_REDUCE), EXIT_USAGE, NULL,
+	       "not a regular file (a FIFO)");
+	assert_int_equal(lstat(fifo, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder", "-o",
+		    "/dev/null", a, BENCH_REDUCE), EXIT_USAGE, NULL,
+	       "not a regular file (a device or socket)");
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder", "-o",
+		    dir, a, BENCH_REDUCE), EXIT_USAGE, NULL,
+	       "not a regular file (a directory)");
+	free(before);
+	free(after);
+	free(cmd);
+	unlink(link);
+	unlink(fifo);
+	unlink(a);
+	scratch_remove(dir);
+	free(dir);
+	free(a);
+	free(fifo);
+	free(link);
 }
 
 static void test_fail_on(void **state)
@@ -735,6 +786,7 @@ int main(void)
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_fail_on),
+		cmocka_unit_test(test_output_guard),
 		cmocka_unit_test(test_threshold_table),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_output_and_chart),
