@@ -174,7 +174,8 @@ static int read_stages(json_t *stages, struct plan_doc *d)
 	return 0;
 }
 
-static int read_doc(json_t *root, struct plan_doc *d)
+static int read_doc(json_t *root, struct plan_doc *d, char *why,
+		    size_t whysize)
 {
 	json_t *sh = json_object_get(root, "shard"), *exps, *e;
 	long long all = count_of(root, "all_stages"),
@@ -185,6 +186,16 @@ static int read_doc(json_t *root, struct plan_doc *d)
 	if (!json_is_string(json_object_get(root, "sha256")) || all < 0 ||
 	    allm < 0 || left < 0)
 		return -1;
+	/* the counts a file can have, so that nothing sized by them is
+	 * beyond what a plan is, nor a sum of them overflows */
+	if (all > EXPERIMENT_MAX_FILE_ROWS || allm > EXPERIMENT_MAX_FILE_ROWS ||
+	    left > allm || all > allm) {
+		snprintf(why, whysize, "all_stages %lld, all_measurements %lld "
+			 "and left_out %lld are not a plan's (at most %d "
+			 "measurements, stages and left out no more than "
+			 "them)", all, allm, left, EXPERIMENT_MAX_FILE_ROWS);
+		return -1;
+	}
 	d->sha256 = xstrdup(json_string_value(json_object_get(root, "sha256")));
 	if (json_is_string(json_object_get(root, "file")))
 		d->file = xstrdup(json_string_value(json_object_get(root, "file")));
@@ -208,11 +219,18 @@ static int read_doc(json_t *root, struct plan_doc *d)
 		if (!json_is_array(json_object_get(e, "stages")) ||
 		    read_stages(json_object_get(e, "stages"), d) < 0)
 			return -1;
+	if (d->nstages > d->all_stages || d->nlabels > d->all_measurements) {
+		snprintf(why, whysize, "%zu stages and %zu measurements listed, "
+			 "more than the plan's %zu and %zu", d->nstages,
+			 d->nlabels, d->all_stages, d->all_measurements);
+		return -1;
+	}
 	return 0;
 }
 
 int json_plan_read(const char *path, struct plan_doc *d)
 {
+	char why[256] = "";
 	json_error_t err;
 	json_t *root;
 	char *text;
@@ -231,9 +249,10 @@ int json_plan_read(const char *path, struct plan_doc *d)
 				     err.line > 0 && err.column > 0 ?
 				     err.column : 0, "not a plan (culab plan "
 				     "--json): %s", err.text);
-	if (!json_is_object(root) || read_doc(root, d) < 0) {
+	if (!json_is_object(root) || read_doc(root, d, why, sizeof(why)) < 0) {
 		rc = diag_error_at(path, 0, 0, "not a plan written by culab "
-				   "plan --shard I/N --json");
+				   "plan --shard I/N --json%s%s", *why ? ": " : "",
+				   why);
 		plan_doc_release(d);
 	}
 	json_decref(root);

@@ -73,6 +73,28 @@ static void test_merge_plans(void **state)
 	expect(ARGS("merge", "--plans", p[0], "experiments/quick.yaml"),
 	       EXIT_USAGE, NULL, "experiments/quick.yaml:1:1: error: not a "
 	       "plan (culab plan --json)");
+	/* crafted counts: refused in a line, never an abort, never a
+	 * "cover" the plans do not make */
+	{
+		static const char *const sed[] = {
+			"s/\"all_stages\": 12/\"all_stages\": 100000000000/",
+			"s/\"all_measurements\": 162/\"all_measurements\": "
+			"100000000000/",
+			"s/\"left_out\": 0/\"left_out\": 9223372036854775000/",
+			"s/\"left_out\": 0/\"left_out\": 10/",
+		};
+		char bad[96];
+
+		snprintf(bad, sizeof(bad), "%s/bad.json", dir);
+		for (size_t i = 0; i < ARRAY_SIZE(sed); i++) {
+			snprintf(cmd, sizeof(cmd), "sed '%s' %s > %s", sed[i],
+				 p[0], bad);
+			assert_int_equal(system(cmd), 0);
+			expect(ARGS("merge", "--plans", bad, p[1], p[2]),
+			       EXIT_USAGE, NULL, "error: ");
+		}
+		unlink(bad);
+	}
 	for (int i = 0; i < 3; i++)
 		unlink(p[i]);
 	rmdir(dir);
