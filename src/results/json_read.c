@@ -935,6 +935,25 @@ static void read_record(struct reader *rd, json_t *root, struct results *r)
 	read_shard(rd, root, r);
 }
 
+/* The index of the first row of rows read so far that measured what w
+ * did, recording w's as row i when it is the first. */
+static size_t seen_row(struct strmap *keys, const struct result_row *w,
+		       size_t i)
+{
+	struct sbuf k = SBUF_INIT;
+	size_t first;
+
+	strmap_key_str(&k, w->experiment);
+	strmap_key_str(&k, w->variant);
+	strmap_key_str(&k, w->dtype);
+	strmap_key_u64(&k, w->n);
+	strmap_key_u64(&k, w->m);
+	strmap_key_u64(&k, (uint64_t)(int64_t)w->block);
+	first = strmap_putn(keys, k.buf ? k.buf : "", k.len, i);
+	sbuf_release(&k);
+	return first;
+}
+
 static void read_experiments(struct reader *rd, json_t *exps,
 			     struct results *r)
 {
@@ -985,6 +1004,7 @@ int json_results_decode(const char *path, const char *text, size_t len,
 			struct results *r)
 {
 	struct reader rd = { .path = path };
+	struct strmap keys = STRMAP_INIT;
 	json_t *root, *exps, *rows, *vars;
 	int version = 0;
 
@@ -1010,8 +1030,21 @@ int json_results_decode(const char *path, const char *text, size_t len,
 		rows = get_array(&rd, root, "", "rows", RESULTS_MAX_ROWS);
 	for (size_t i = 0; rows && !rd.stop && i < json_array_size(rows); i++) {
 		struct result_row *w = results_add_row(r);
+		size_t first;
 
 		read_row(&rd, json_array_get(rows, i), i, w);
+		/* each measurement once: compare pairs rows by it, merge and
+		 * --resume keep one row of it */
+		first = seen_row(&keys, w, i);
+		if (first != i) {
+			char where[PATHLEN];
+
+			path_at(where, sizeof(where), "", "rows", i);
+			json_report(&rd, where, "", "the measurement of rows[%zu] "
+				    "again (experiment, variant, type, size and "
+				    "block): a results file holds each once",
+				    first);
+		}
 		if (w->device >= 0 && (size_t)w->device >= r->ndevices &&
 		    json_object_get(json_array_get(rows, i), "device")) {
 			char where[PATHLEN];
@@ -1025,6 +1058,7 @@ int json_results_decode(const char *path, const char *text, size_t len,
 	}
 	json_decref(root);
 	strmap_release(&rd.columns);
+	strmap_release(&keys);
 	if (rd.errors) {
 		if (rd.errors > JSON_MAX_SHOWN)
 			diag_note_at(path, 0, 0, "%d more errors not shown",
