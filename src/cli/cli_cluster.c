@@ -48,10 +48,10 @@ static int merge_write(const char *dir, const struct results *r,
 		printf("culab merge: %zu measurements (%zu verified) from %zu "
 		       "device%s, status %s; results in %s/results.json\n",
 		       r->nrows, ok, r->ndevices, r->ndevices == 1 ? "" : "s",
-		       r->status ? r->status : "?", dir);
+		       r->status ? diag_esc(r->status) : "?", diag_esc(dir));
 		if (report && r->nrows)
 			printf("culab merge: report: %s/report.en.md, "
-			       "%s/report.zh.md\n", dir, dir);
+			       "%s/report.zh.md\n", diag_esc(dir), diag_esc(dir));
 	}
 	return EXIT_OK;
 }
@@ -189,11 +189,12 @@ static int slurm_write(struct slurm_job *j, bool submit, bool quiet)
 		goto out;
 	if (!quiet)
 		printf("culab slurm: %d shards of %s: %s, then %s\n", j->shards,
-		       j->file, pa, pm);
+		       diag_esc(j->file), diag_esc(pa), diag_esc(pm));
 	if (!submit) {
 		if (!quiet)
 			printf("submit: id=$(sbatch --parsable %s) && sbatch "
-			       "--dependency=afterok:$id %s\n", pa, pm);
+			       "--dependency=afterok:$id %s\n", diag_esc(pa),
+			       diag_esc(pm));
 		rc = EXIT_OK;
 		goto out;
 	}
@@ -316,10 +317,11 @@ static int cap_shards(const struct experiment_file *f, struct slurm_job *j)
 	size_t stages = plan_count_stages(f, none);
 
 	if (!stages)
-		return diag_error("%s: the plan has no stage to run", j->file), -1;
+		return diag_error("%s: the plan has no stage to run",
+				  diag_esc(j->file)), -1;
 	if ((size_t)j->shards > stages) {
 		diag_note("%s has %zu stage%s, and a shard is whole stages: "
-			  "%d shards capped to %zu", j->file, stages,
+			  "%d shards capped to %zu", diag_esc(j->file), stages,
 			  stages == 1 ? "" : "s", j->shards, stages);
 		j->shards = (int)stages;
 	}

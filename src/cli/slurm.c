@@ -118,12 +118,20 @@ static void common_lines(struct sbuf *b, const struct slurm_job *j,
 		sbuf_addf(b, "#SBATCH --time=%s\n", j->time);
 }
 
+/* A comment line's text: a control character (a newline would end the
+ * comment and start a command) becomes '?'. */
+static void comment_text(struct sbuf *b, const char *s)
+{
+	for (; *s; s++)
+		sbuf_addc(b, (unsigned char)*s < 0x20 || *s == 0x7f ? '?' : *s);
+}
+
 static void header(struct sbuf *b, const struct slurm_job *j, const char *what)
 {
 	sbuf_add(b, "#!/bin/sh\n# ");
 	sbuf_add(b, what);
 	sbuf_add(b, " of ");
-	sbuf_add(b, j->file);
+	comment_text(b, j->file);
 	sbuf_add(b, ", written by culab slurm.\n");
 }
 

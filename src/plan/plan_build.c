@@ -854,7 +854,7 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose)
 	char b[32], rep[64];
 
 	fprintf(fp, "%s: %zu experiment%s, %zu stage%s, %zu measurement%s (",
-		p->f->path, p->f->nexps, p->f->nexps == 1 ? "" : "s",
+		diag_esc(p->f->path), p->f->nexps, p->f->nexps == 1 ? "" : "s",
 		p->nstages, p->nstages == 1 ? "" : "s", p->nms,
 		p->nms == 1 ? "" : "s");
 	print_counts(fp, p->nstate);
@@ -864,7 +864,7 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose)
 	else
 		fprintf(fp, "), about %" PRIu64 " runs of a variant\n", p->runs);
 	fprintf(fp, "output %s; the largest stage needs %s of device memory "
-		"(scratch sized for %d SMs)\n", p->outdir,
+		"(scratch sized for %d SMs)\n", diag_esc(p->outdir),
 		bytes_text(b, sizeof(b), (double)p->peak_device_bytes),
 		p->sm_count);
 	if (p->left_out)

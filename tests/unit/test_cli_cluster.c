@@ -12,6 +12,7 @@
 #include "cli_run.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdbool.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -178,6 +179,72 @@ static void golden(const char *written, const char *out, const char *name)
 	free(got);
 	free(want);
 	free(path);
+}
+
+/* A hostile experiment file name (a newline, quotes, $( ), backticks, a
+ * semicolon) through both scripts, run by a real shell with a stand-in
+ * culab: no command of the name runs, the stand-in gets the name as one
+ * argument, and what culab prints has it escaped. */
+static void test_slurm_hostile_name(void **state)
+{
+	char dir[] = "/tmp/culab-cli-slurm-name-XXXXXX";
+	static const char name[] = "q$(touch P1)`touch P2`'x\n;touch P3.yaml";
+	char *file, *stub, *args, *cmd, *text = NULL;
+	size_t len;
+	struct out o;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	file = xasprintf("%s/%s", dir, name);
+	stub = xasprintf("%s/stub", dir);
+	args = xasprintf("%s/args", dir);
+	cmd = xasprintf("cp experiments/quick.yaml '%s/q$(touch P1)`touch P2`'"
+			"\\''x\n;touch P3.yaml'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	assert_int_equal(access(file, R_OK), 0);
+	assert_int_equal(write_file_atomic(stub, "#!/bin/sh\n"
+		"for a in \"$@\"; do printf '%s|' \"$a\"; done >>\"$STUB_ARGS\"\n",
+		strlen("#!/bin/sh\nfor a in \"$@\"; do printf '%s|' \"$a\"; "
+		       "done >>\"$STUB_ARGS\"\n")), 0);
+	assert_int_equal(chmod(stub, 0755), 0);
+	cmd = xasprintf("%s/out", dir);
+	o = run(ARGS("slurm", "--shards", "2", "--culab", stub, "-o", cmd, file));
+	free(cmd);
+	assert_int_equal(o.status, EXIT_OK);
+	assert_non_null(strstr(o.out, "'x\\n;touch P3.yaml"));
+	free(o.out);
+	free(o.err);
+	/* both scripts parse, and run under sh as a task would */
+	cmd = xasprintf("cd %s && sh -n out/slurm/shards.sbatch && "
+			"sh -n out/slurm/merge.sbatch && "
+			"SLURM_ARRAY_TASK_ID=1 STUB_ARGS=%s sh out/slurm/shards.sbatch"
+			" && STUB_ARGS=%s sh out/slurm/merge.sbatch", dir, args,
+			args);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	for (int i = 1; i <= 3; i++) {
+		char *p = xasprintf("%s/P%d", dir, i), *q = xasprintf("P%d", i);
+
+		assert_int_not_equal(access(p, F_OK), 0);
+		assert_int_not_equal(access(q, F_OK), 0);
+		free(p);
+		free(q);
+	}
+	assert_int_equal(read_file(args, 1 << 16, &text, &len), 0);
+	{
+		char *want = xasprintf("|%s|", file);
+
+		assert_non_null(strstr(text, want));
+		free(want);
+	}
+	free(text);
+	cmd = xasprintf("rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(file);
+	free(stub);
+	free(args);
 }
 
 /* The scripts culab slurm writes, for a run and for the CI's plans. */
@@ -445,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_merge_usage),
 		cmocka_unit_test(test_merge_one),
 		cmocka_unit_test(test_slurm_scripts),
+		cmocka_unit_test(test_slurm_hostile_name),
 		cmocka_unit_test(test_slurm_submit),
 		cmocka_unit_test(test_slurm_usage),
 		cmocka_unit_test(test_devices_list),
