@@ -91,21 +91,13 @@ struct dctx {
 
 /* ---- items and rows ----------------------------------------------------- */
 
-static char *row_key(const char *e, const char *v, const char *t, uint64_t n,
-		     uint64_t m, int block)
-{
-	return xasprintf("%s\t%s\t%s\t%llu\t%llu\t%d", e ? e : "", v ? v : "",
-			 t ? t : "", (unsigned long long)n,
-			 (unsigned long long)m, block);
-}
-
-static char *item_key(const struct dctx *c, size_t i)
+static void item_key(const struct dctx *c, size_t i, struct sbuf *k)
 {
 	const struct plan_stage *s = &c->plan.stages[c->q.it[i].stage];
 	const struct plan_measurement *ms = &s->ms[c->q.it[i].k];
 
-	return row_key(s->e->name, ms->v->name, dtype_name(s->t), s->sh.n,
-		       s->sh.m, ms->block);
+	results_key(k, s->e->name, ms->v->name, dtype_name(s->t), s->sh.n,
+		    s->sh.m, ms->block);
 }
 
 static const char *item_label(const struct dctx *c, size_t i)
@@ -116,22 +108,24 @@ static const char *item_label(const struct dctx *c, size_t i)
 /* Every item's key -> its index. */
 static void key_map(const struct dctx *c, struct strmap *m)
 {
-	for (size_t i = 0; i < c->q.n; i++) {
-		char *k = item_key(c, i);
+	struct sbuf k = SBUF_INIT;
 
-		strmap_put(m, k, i);
-		free(k);
+	for (size_t i = 0; i < c->q.n; i++) {
+		item_key(c, i, &k);
+		strmap_putn(m, k.buf ? k.buf : "", k.len, i);
 	}
+	sbuf_release(&k);
 }
 
 /* The item of row w (SIZE_MAX: none). */
 static size_t row_item(const struct strmap *m, const struct result_row *w)
 {
-	char *k = row_key(w->experiment, w->variant, w->dtype, w->n, w->m,
-			  w->block);
-	size_t i = strmap_get(m, k);
+	struct sbuf k = SBUF_INIT;
+	size_t i;
 
-	free(k);
+	results_row_key(&k, w);
+	i = strmap_getn(m, k.buf ? k.buf : "", k.len);
+	sbuf_release(&k);
 	return i;
 }
 
@@ -462,16 +456,10 @@ static void lines_ended(struct dctx *c, struct gpu *g, int st)
 /* A child past its time, or the parent asked to stop: it ends. */
 static void lines_watch(struct dctx *c)
 {
-	for (int k = 0; k < c->ng; k++) {
-		struct gpu *g = &c->g[k];
-
-		if (!g->lpid || g->lstopped || !(workers_signals() ||
-		    monotonic_seconds() - g->lt0 > lines_timeout(&c->lo)))
-			continue;
-		g->llate = !workers_signals();
-		lines_child_stop(g->lpid, g->llate);
-		g->lstopped = true;
-	}
+	for (int k = 0; k < c->ng; k++)
+		lines_child_watch(&c->lo, c->g[k].lpid, c->g[k].lt0,
+				  workers_signals() > 0, &c->g[k].lstopped,
+				  &c->g[k].llate);
 }
 
 /* ---- the progress lines --------------------------------------------------- */

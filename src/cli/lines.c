@@ -256,6 +256,12 @@ struct slot {
 	bool ended, late;        /* asked to end; killed for the time */
 };
 
+/* Seconds a child may take. */
+static double lines_timeout(const struct lines_options *o)
+{
+	return o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
+}
+
 void lines_child_done(const struct lines_options *o, const char *dir,
 		      int st, bool late, double t0, struct result_row *w)
 {
@@ -272,36 +278,28 @@ void lines_child_done(const struct lines_options *o, const char *dir,
 	free(log);
 }
 
-void lines_child_stop(pid_t pid, bool late)
+void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
+		       bool stop, bool *stopped, bool *late)
 {
+	if (!pid || *stopped || !(stop || monotonic_seconds() - t0 >
+				  lines_timeout(o)))
+		return;
 	/* SIGUSR2: the runner's "stop now"; SIGKILL past the time limit,
 	 * when it may be stuck in the GPU; its group, or the child itself
 	 * before it made one */
-	if (kill(-pid, late ? SIGKILL : SIGUSR2) < 0)
-		kill(pid, late ? SIGKILL : SIGUSR2);
-}
-
-double lines_timeout(const struct lines_options *o)
-{
-	return o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
+	*late = !stop;
+	if (kill(-pid, *late ? SIGKILL : SIGUSR2) < 0)
+		kill(pid, *late ? SIGKILL : SIGUSR2);
+	*stopped = true;
 }
 
 /* Ends the group of each child at the first signal the parent gets or
  * past its time limit. */
 static void watch(const struct lines_options *o, struct slot *sl, int ns)
 {
-	double timeout = lines_timeout(o);
-
-	for (int i = 0; i < ns; i++) {
-		struct slot *s = &sl[i];
-
-		if (!s->pid || s->ended || !(signals_seen ||
-		    monotonic_seconds() - s->t0 > timeout))
-			continue;
-		s->late = !signals_seen;
-		lines_child_stop(s->pid, s->late);
-		s->ended = true;
-	}
+	for (int i = 0; i < ns; i++)
+		lines_child_watch(o, sl[i].pid, sl[i].t0, signals_seen > 0,
+				  &sl[i].ended, &sl[i].late);
 }
 
 /* ---- the run -------------------------------------------------------------- */

@@ -71,9 +71,10 @@ pid_t lines_child_start(const struct lines_options *o, int device,
  * past its time): its lines into w, or why there are none; dir emptied. */
 void lines_child_done(const struct lines_options *o, const char *dir,
 		      int st, bool late, double t0, struct result_row *w);
-/* Asks it to stop now (late: past its time, killed). */
-void lines_child_stop(pid_t pid, bool late);
-/* Seconds a child may take. */
-double lines_timeout(const struct lines_options *o);
+/* The child pid (0: none) that started at t0: asked to stop now when
+ * `stop` (the parent got a signal), killed past its time limit (*late
+ * set); once (*stopped). */
+void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
+		       bool stop, bool *stopped, bool *late);
 
 #endif

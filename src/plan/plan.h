@@ -319,7 +319,6 @@ struct plan_queue {
 	bool *needs_setup;       /* per stage: has measurements to run */
 	int *users;              /* per stage: workers on it */
 	size_t *cur;             /* per worker: its stage, or SIZE_MAX */
-	int nworkers;
 	size_t ntodo, nout, nlearned;
 };
 

@@ -235,7 +235,6 @@ void plan_queue_init(struct plan_queue *q, const struct plan *p,
 	memset(q, 0, sizeof(*q));
 	q->n = p->nms;
 	q->nstages = p->nstages;
-	q->nworkers = nworkers;
 	q->it = xcalloc(q->n ? q->n : 1, sizeof(*q->it));
 	q->left = xcalloc(q->nstages + 1, sizeof(*q->left));
 	q->todo = xcalloc(q->nstages + 1, sizeof(*q->todo));

@@ -943,12 +943,7 @@ static size_t seen_row(struct strmap *keys, const struct result_row *w,
 	struct sbuf k = SBUF_INIT;
 	size_t first;
 
-	strmap_key_str(&k, w->experiment);
-	strmap_key_str(&k, w->variant);
-	strmap_key_str(&k, w->dtype);
-	strmap_key_u64(&k, w->n);
-	strmap_key_u64(&k, w->m);
-	strmap_key_u64(&k, (uint64_t)(int64_t)w->block);
+	results_row_key(&k, w);
 	first = strmap_putn(keys, k.buf ? k.buf : "", k.len, i);
 	sbuf_release(&k);
 	return first;

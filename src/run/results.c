@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "base/stats.h"
+#include "base/strmap.h"
 #include "plan/plan.h"
 #include "base/util.h"
 
@@ -35,6 +36,24 @@ int row_status_parse(const char *s, enum row_status *st)
 			return 0;
 		}
 	return -1;
+}
+
+void results_key(struct sbuf *k, const char *experiment, const char *variant,
+		 const char *dtype, uint64_t n, uint64_t m, int block)
+{
+	sbuf_reset(k);
+	strmap_key_str(k, experiment);
+	strmap_key_str(k, variant);
+	strmap_key_str(k, dtype);
+	strmap_key_u64(k, n);
+	strmap_key_u64(k, m);
+	strmap_key_u64(k, (uint64_t)(int64_t)block);
+}
+
+void results_row_key(struct sbuf *k, const struct result_row *w)
+{
+	results_key(k, w->experiment, w->variant, w->dtype, w->n, w->m,
+		    w->block);
 }
 
 struct result_row *results_add_row(struct results *r)

@@ -581,6 +581,14 @@ int row_status_parse(const char *s, enum row_status *st);
 /* Appends a zeroed row to r and returns it (never NULL; aborts on OOM). */
 struct result_row *results_add_row(struct results *r);
 
+/* What a row measured, as a strmap key into k (reset first): experiment,
+ * variant, type, shape and block, each measurement's own; NULL names
+ * as "".  results_row_key is the same of row w. */
+struct sbuf;
+void results_key(struct sbuf *k, const char *experiment, const char *variant,
+		 const char *dtype, uint64_t n, uint64_t m, int block);
+void results_row_key(struct sbuf *k, const struct result_row *w);
+
 /* Frees the last row of r and removes it; no-op when r has none. */
 void results_pop_row(struct results *r);
 
