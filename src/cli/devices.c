@@ -52,6 +52,7 @@ struct gpu {
 	double lt0;
 	bool lstopped, llate;
 	char *ldir;              /* DIR/.lines/gpu-D */
+	char *uuid;              /* "GPU-...", as its worker said; or NULL */
 };
 
 /* A row whose counters per source line are to be collected. */
@@ -248,11 +249,17 @@ static void heard(struct dctx *c, int k, const char *line)
 
 	g->since = monotonic_seconds();
 	if (strncmp(line, "hello ", 6) == 0) {
+		const char *model = line + 6 + strcspn(line + 6, " ");
+
+		/* "hello UUID MODEL": the GPU, for its per-line children */
+		free(g->uuid);
+		g->uuid = xstrndup(line + 6, (size_t)(model - line - 6));
+		model += *model == ' ';
 		/* the costs learned on this GPU's model, before anything is
 		 * handed out */
 		if (!c->costs_loaded && c->q.nout == 0 &&
 		    c->q.ntodo == c->q.n) {
-			plan_costs_load(line + 6, &c->costs);
+			plan_costs_load(model, &c->costs);
 			plan_queue_release(&c->q);
 			plan_queue_init(&c->q, &c->plan, &c->costs, c->counters,
 					c->profile_only, c->ng);
@@ -415,7 +422,8 @@ static int lines_start(struct dctx *c, struct gpu *g)
 	g->lt0 = monotonic_seconds();
 	g->lstopped = g->llate = false;
 	g->ljob = c->lnext;
-	g->lpid = lines_child_start(&c->lo, g->device, j->label, g->ldir);
+	g->lpid = lines_child_start(&c->lo, g->device, g->uuid, j->label,
+				    g->ldir);
 	if (g->lpid < 0) {
 		g->lpid = 0;
 		return -1;
@@ -892,6 +900,7 @@ out:
 		if (c.g[k].ldir)
 			rmdir(c.g[k].ldir);
 		free(c.g[k].ldir);
+		free(c.g[k].uuid);
 	}
 	if (c.nlj) {
 		char *d = xasprintf("%s/.lines", o->outdir);

@@ -70,6 +70,8 @@ bool lines_wanted(const struct result_row *w)
 
 /* ---- one child ------------------------------------------------------------ */
 
+extern char **environ;
+
 struct argv_buf {
 	char *v[24];
 	int n;
@@ -104,17 +106,40 @@ static void child_argv(const struct lines_options *o, int device,
 	arg(a, o->file);
 }
 
+/* This process's environment with CUDA_VISIBLE_DEVICES=uuid in place of
+ * any it has: made before fork, so the child only calls execve.  The
+ * array and its new entry are the caller's to free. */
+static char **env_with_gpu(const char *uuid)
+{
+	size_t n = 0, k = 0;
+	char **envp;
+
+	while (environ[n])
+		n++;
+	envp = xcalloc(n + 2, sizeof(*envp));
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "CUDA_VISIBLE_DEVICES=", 21))
+			envp[k++] = environ[i];
+	envp[k++] = xasprintf("CUDA_VISIBLE_DEVICES=%s", uuid);
+	envp[k] = NULL;
+	return envp;
+}
+
 /* Starts the child for `label` with its output into `log`.  Returns its
  * pid, or -1 after a diagnostic. */
 pid_t lines_child_start(const struct lines_options *o, int device,
-			const char *label, const char *dir)
+			const char *uuid, const char *label, const char *dir)
 {
 	char *log = xasprintf("%s/child.log", dir);
 	struct argv_buf a = { .n = 0 };
 	const char *exe = o->exe ? o->exe : "/proc/self/exe";
 	pid_t parent = getpid(), pid;
+	bool narrow = uuid && !strncmp(uuid, "GPU-", 4) &&
+		      strlen(uuid) < 64;
 
-	child_argv(o, device, label, dir, &a);
+	char **envp = narrow ? env_with_gpu(uuid) : NULL;
+
+	child_argv(o, narrow ? 0 : device, label, dir, &a);
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -133,7 +158,10 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 			dup2(fd, STDERR_FILENO);
 			close(fd);
 		}
-		execv(exe, a.v);
+		if (envp)
+			execve(exe, a.v, envp);
+		else
+			execv(exe, a.v);
 		fprintf(stderr, "culab: error: cannot start %s: %s\n", exe,
 			strerror(errno));
 		_exit(EXIT_FAILED);
@@ -143,6 +171,10 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 			   "line: %s", strerror(errno));
 	for (int i = 0; i < a.n; i++)
 		free(a.v[i]);
+	for (size_t i = 0; envp && envp[i]; i++)
+		if (!strncmp(envp[i], "CUDA_VISIBLE_DEVICES=", 21))
+			free(envp[i]);
+	free(envp);
 	free(log);
 	return pid;
 }
@@ -432,6 +464,8 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 			sl[i].ended = sl[i].late = false;
 			sl[i].job = k;
 			sl[i].pid = lines_child_start(o, sl[i].device,
+						      o->ndevices > 0 ? NULL :
+						      r->env.gpu_uuid,
 						      jobs[k].label, sl[i].dir);
 			if (sl[i].pid < 0) {
 				sl[i].pid = 0;

@@ -64,9 +64,14 @@ bool lines_wanted(const struct result_row *w);
  * where a child on that device writes.  NULL after a diagnostic. */
 char *lines_child_dir(const char *outdir, int device);
 /* Starts the child for the measurement `label` on `device` into dir
- * (its output to dir/child.log).  Its pid, or -1 after a diagnostic. */
+ * (its output to dir/child.log).  With the device's UUID ("GPU-...")
+ * the child sees that GPU alone (CUDA_VISIBLE_DEVICES, as its device 0):
+ * CUDA then starts on one GPU, not on every GPU of the node, in each of
+ * the children that run at once (reports/bench/h100x4/lines-start.txt);
+ * uuid NULL or another kind of name: `--device device` as given.  Its
+ * pid, or -1 after a diagnostic. */
 pid_t lines_child_start(const struct lines_options *o, int device,
-			const char *label, const char *dir);
+			const char *uuid, const char *label, const char *dir);
 /* The child that started at t0 ended with wait status st (late: killed
  * past its time): its lines into w, or why there are none; dir emptied. */
 void lines_child_done(const struct lines_options *o, const char *dir,

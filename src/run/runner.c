@@ -1118,6 +1118,9 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	R.trace = env && *env && strcmp(env, "0") != 0;
 	R.trap = getenv("CULAB_TEST_TRAP");
 	t0 = t = runner_now();
+	if (R.trace)
+		fprintf(stderr, "culab: run: %-15s %8.3f s (the process's start "
+			"to its run)\n", "start-up", runner_process_age());
 	if (setup_device(&R, why, sizeof(why)) < 0) {
 		diag_error("no usable GPU: %s", why);
 		teardown_device(&R);

@@ -134,6 +134,9 @@ int runner_time_variant(struct run *R, struct launch_ctx *L,
 
 /* Monotonic seconds. */
 double runner_now(void);
+/* Seconds since this process started (/proc/self/stat), -1 unknown:
+ * CULAB_RUN_TRACE's start-up line. */
+double runner_process_age(void);
 /* Adds the time since *t to phase p and sets *t to now. */
 void runner_lap(struct run *R, enum run_phase p, double *t);
 

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ---- signals ------------------------------------------------------------------ */
 
@@ -77,6 +78,29 @@ double runner_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+double runner_process_age(void)
+{
+	unsigned long long start;
+	struct timespec ts;
+	char buf[1024], *p;
+	FILE *fp = fopen("/proc/self/stat", "r");
+	size_t n = fp ? fread(buf, 1, sizeof(buf) - 1, fp) : 0;
+
+	if (fp)
+		fclose(fp);
+	buf[n] = '\0';
+	/* after the command's ")": the state (field 3), fields 4 to 21,
+	 * then 22, the start in clock ticks since boot */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 1, " %*c %*s %*s %*s %*s %*s %*s %*s %*s %*s "
+			 "%*s %*s %*s %*s %*s %*s %*s %*s %*s %llu",
+			 &start) != 1 ||
+	    clock_gettime(CLOCK_BOOTTIME, &ts) != 0)
+		return -1;
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec -
+	       (double)start / (double)sysconf(_SC_CLK_TCK);
 }
 
 void runner_lap(struct run *R, enum run_phase p, double *t)

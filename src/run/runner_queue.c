@@ -3,7 +3,8 @@
  *
  * A run takes its plan's measurements in order.  A worker of run
  * --devices takes them from its parent instead (workers.h says why):
- * it writes "next" on its pipe and reads one line back,
+ * it first says "hello UUID MODEL" (its GPU, "-" when unknown), then
+ * writes "next" on its pipe and reads one line back,
  *     run STAGE K          measurement K of stage STAGE of the plan
  *     fail STAGE K WHY     that one fails with WHY, unmade (the worker
  *                          before it ended while making it)
@@ -25,7 +26,7 @@
 static bool ask_parent(struct run *R, size_t *stage, size_t *k, char **fail)
 {
 	char line[1024];
-	const char *name;
+	const char *name, *uuid;
 	unsigned long s, m;
 	int used = 0;
 
@@ -34,10 +35,14 @@ static bool ask_parent(struct run *R, size_t *stage, size_t *k, char **fail)
 		R->queue_out = fdopen(R->o->queue_fd[1], "w");
 		if (!R->queue_in || !R->queue_out)
 			return false;
-		/* the model, for the costs its parent learned on it */
+		/* the GPU (its per-line children see it alone) and its
+		 * model (the costs its parent learned on it) */
+		uuid = R->res->env.gpu_uuid && *R->res->env.gpu_uuid ?
+		       R->res->env.gpu_uuid : "-";
 		name = R->res->env.gpu_name ? R->res->env.gpu_name : "?";
-		fprintf(R->queue_out, "hello %.*s\n", (int)strcspn(name, "\n"),
-			name);
+		fprintf(R->queue_out, "hello %.*s %.*s\n",
+			(int)strcspn(uuid, " \n"), uuid,
+			(int)strcspn(name, "\n"), name);
 	}
 	if (fputs("next\n", R->queue_out) == EOF || fflush(R->queue_out))
 		return false;

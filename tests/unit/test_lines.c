@@ -744,7 +744,8 @@ static void test_plan_marks(void **state)
 
 /* ---- the children ------------------------------------------------------- */
 
-/* A stand-in for culab: it records the measurement it was asked for and
+/* A stand-in for culab: it records the measurement it was asked for (and
+ * with $LINES_DEVS its --device, its folder and the GPUs it sees) and
  * writes the results file $LINES_TEMPLATE into -o DIR, except that it
  * fails for reduce_shuffle, hangs for reduce_unrolled and says CUPTI is
  * unavailable where $LINES_UNAVAILABLE is set. */
@@ -760,7 +761,8 @@ static const char fake_child[] =
 	"  shift\n"
 	"done\n"
 	"echo \"$label\" >>\"$LINES_CALLS\"\n"
-	"[ -z \"${LINES_DEVS:-}\" ] || echo \"$dev ${dir##*/}\" >>\"$LINES_DEVS\"\n"
+	"[ -z \"${LINES_DEVS:-}\" ] ||\n"
+	"  echo \"$dev ${dir##*/} ${CUDA_VISIBLE_DEVICES:-all}\" >>\"$LINES_DEVS\"\n"
 	"case $label in\n"
 	"*/reduce_shuffle/*) echo 'culab: note: something' >&2\n"
 	"  echo 'culab: error: boom' >&2; exit 1 ;;\n"
@@ -823,8 +825,9 @@ static void test_children(void **state)
 	char *good = template("good", NULL);
 	char *unavail = template("unavailable", LINES_UNAVAILABLE
 				 ": CUPTI_ERROR_INSUFFICIENT_PRIVILEGES");
+	char *devs = xasprintf("%s/devs", tmpdir);
 	struct lines_options o = { .file = yaml, .outdir = outdir, .exe = exe,
-				   .timeout = 1 };
+				   .timeout = 1, .device = 2 };
 	static const char *const gpu[] = { "reduce_shared_static",
 		"reduce_first_add", "reduce_unrolled", "reduce_shuffle",
 		"reduce_cub" };
@@ -839,12 +842,16 @@ static void test_children(void **state)
 	assert_int_equal(write_file_atomic(exe, fake_child, strlen(fake_child)), 0);
 	assert_int_equal(chmod(exe, 0755), 0);
 	setenv("LINES_CALLS", calls, 1);
+	setenv("LINES_DEVS", devs, 1);
 	setenv("LINES_TEMPLATE", good, 1);
+	/* the user's list: the child sees the run's GPU alone all the same */
+	setenv("CUDA_VISIBLE_DEVICES", "7,6,5", 1);
 	unsetenv("LINES_UNAVAILABLE");
 	assert_int_equal(experiment_load(yaml, &f), 0);
 	mkdir(outdir, 0755);
 
 	results_start(&r);
+	r.env.gpu_uuid = xstrdup("GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503");
 	for (size_t i = 0; i < ARRAY_SIZE(gpu); i++)
 		for (uint64_t n = 1024; n <= 4096; n *= 4)
 			row_add(&r, "e", gpu[i], "float", n, -1);
@@ -863,6 +870,16 @@ static void test_children(void **state)
 			    "e/reduce_unrolled/float/4096\n"
 			    "e/reduce_shuffle/float/4096\n");
 	free(text);
+	/* each on the run's GPU, which it sees alone, as its device 0 */
+	assert_int_equal(read_file(devs, 4096, &text, &len), 0);
+	assert_string_equal(text,
+		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n"
+		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n"
+		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n");
+	free(text);
+	unsetenv("LINES_DEVS");
+	assert_string_equal(getenv("CUDA_VISIBLE_DEVICES"), "7,6,5");
+	unsetenv("CUDA_VISIBLE_DEVICES");
 	/* collected: the child's lines, with the parent's time */
 	assert_true(r.rows[1].lines.recorded);
 	assert_null(r.rows[1].lines.status);
@@ -921,6 +938,7 @@ static void test_children(void **state)
 	free(yaml);
 	free(exe);
 	free(calls);
+	free(devs);
 	free(outdir);
 	free(good);
 	free(unavail);
@@ -978,8 +996,8 @@ static void test_children_two(void **state)
 	free(text);
 	/* each child on its device, in that device's folder; both used */
 	assert_int_equal(read_file(devs, 4096, &text, &len), 0);
-	assert_non_null(strstr(text, "3 gpu-3\n"));
-	assert_non_null(strstr(text, "5 gpu-5\n"));
+	assert_non_null(strstr(text, "3 gpu-3 all\n"));
+	assert_non_null(strstr(text, "5 gpu-5 all\n"));
 	assert_null(strstr(text, "3 gpu-5"));
 	assert_null(strstr(text, "5 gpu-3"));
 	free(text);

@@ -1,0 +1,54 @@
+#!/bin/bash
+# device probe for issue 27: what a per-line child's start costs, alone
+# and four at once, seeing every GPU or its own; whether one process can
+# collect SASS metrics for several kernels.  Usage (repository root):
+#   CULAB=.carry/culab P=.carry/p27 OUT=DIR bash reports/probes/issue27/run.sh
+culab=${CULAB:-build/culab}
+p=${P:-.carry/p27}
+o="$OUT/p27"
+mkdir -p "$o"
+TIMEFORMAT='wall %R s, user %U s, sys %S s'
+n=$(nvidia-smi -L | wc -l)
+nvidia-smi --query-gpu=index,name,uuid,persistence_mode,compute_mode,driver_version --format=csv > "$o/gpu.txt" 2>&1
+nproc >> "$o/gpu.txt"
+{
+echo "== start: alone on GPU 0, every GPU visible (twice)"
+for r in 1 2; do ( time "$p/start" 0 1024 alone ) 2>&1; done
+echo "== start: alone on GPU 0, it alone visible"
+for r in 1 2; do ( time CUDA_VISIBLE_DEVICES=0 "$p/start" 0 1024 alone-narrow ) 2>&1; done
+for r in 1 2; do
+echo "== start: $n at once, every GPU visible (round $r)"
+for d in $(seq 0 $((n - 1))); do ( ( time "$p/start" $d 1024 all$d ) > "$o/s$d" 2>&1 ) & done; wait
+cat "$o"/s[0-9]*; rm -f "$o"/s[0-9]*
+echo "== start: $n at once, each its own GPU alone (round $r)"
+for d in $(seq 0 $((n - 1))); do ( ( time CUDA_VISIBLE_DEVICES=$d "$p/start" 0 1024 own$d ) > "$o/s$d" 2>&1 ) & done; wait
+cat "$o"/s[0-9]*; rm -f "$o"/s[0-9]*
+done
+} > "$o/start.txt" 2>&1
+
+child() { # dev visible label tag
+	local dev=$1 vis=$2 label=$3 tag=$4 d="$o/c-$tag"
+	rm -rf "$d"; mkdir -p "$d"
+	{ if [ "$vis" = all ]; then
+		( time CULAB_RUN_TRACE=1 "$culab" run -q --no-report --no-counters --profile-only --lines-child --device $dev --measurement "$label" -o "$d/out" experiments/default.yaml ) 2>&1
+	  else
+		( time CUDA_VISIBLE_DEVICES=$vis CULAB_RUN_TRACE=1 "$culab" run -q --no-report --no-counters --profile-only --lines-child --device $dev --measurement "$label" -o "$d/out" experiments/default.yaml ) 2>&1
+	  fi; } | grep -E "wall|start-up|total|stage inputs|device set-up|other|error" | sed "s|^|$tag |" > "$d.txt"
+}
+{
+for label in reduce-float/reduce_shared_static/float/268435456 reduce-int-double/reduce_cub/int/16777216; do
+	echo "== culab per-line child $label"
+	for r in 1 2; do
+		child 0 all "$label" alone-all$r; cat "$o/c-alone-all$r.txt"
+		child 0 0 "$label" alone-own$r; cat "$o/c-alone-own$r.txt"
+		for d in $(seq 0 $((n - 1))); do child $d all "$label" four-all$d & done; wait
+		cat "$o"/c-four-all*.txt
+		for d in $(seq 0 $((n - 1))); do child 0 $d "$label" four-own$d & done; wait
+		cat "$o"/c-four-own*.txt
+	done
+done
+} > "$o/child.txt" 2>&1
+rm -rf "$o"/c-*
+for m in lazy0-range lazy0-per lazy1-per lazy1-flush lazy1-reconf lazy0-reconf; do
+	echo "== $m"; QUIET=1 timeout 60 "$p/sass" $m 2>&1
+done > "$o/sass.txt"
