@@ -917,7 +917,10 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	}
 	/* Without it every row says why its resources are unknown. */
 	launch_watch_open(R->o->device, NULL, 0);
-	open_nvml(R);
+	/* a per-line child's row gives its parent lines, not clocks; NVML
+	 * would start on every GPU of the node, in each child */
+	if (!R->o->lines)
+		open_nvml(R);
 	return 0;
 }
 
