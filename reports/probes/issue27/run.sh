@@ -27,7 +27,8 @@ done
 } > "$o/start.txt" 2>&1
 
 child() { # dev visible label tag
-	local dev=$1 vis=$2 label=$3 tag=$4 d="$o/c-$tag"
+	local dev=$1 vis=$2 label=$3 tag=$4
+	local d="$o/c-$tag"
 	rm -rf "$d"; mkdir -p "$d"
 	{ if [ "$vis" = all ]; then
 		( time CULAB_RUN_TRACE=1 "$culab" run -q --no-report --no-counters --profile-only --lines-child --device $dev --measurement "$label" -o "$d/out" experiments/default.yaml ) 2>&1
@@ -49,6 +50,6 @@ for label in reduce-float/reduce_shared_static/float/268435456 reduce-int-double
 done
 } > "$o/child.txt" 2>&1
 rm -rf "$o"/c-*
-for m in lazy0-range lazy0-per lazy1-per lazy1-flush lazy1-reconf lazy0-reconf; do
+for m in ${SASS_MODES:-lazy0-range lazy0-per lazy1-per lazy1-flush lazy1-reconf lazy0-reconf reset-per reset-per-cfg ctx-per ctx-per-cfg}; do
 	echo "== $m"; QUIET=1 timeout 60 "$p/sass" $m 2>&1
 done > "$o/sass.txt"

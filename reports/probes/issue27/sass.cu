@@ -240,6 +240,47 @@ int main(int argc, char **argv)
 				disable(ctx); unsetconfig();
 			}
 	}
+	if (!strcmp(mode, "reset-per") || !strcmp(mode, "ctx-per") ||
+	    !strcmp(mode, "reset-per-cfg") || !strcmp(mode, "ctx-per-cfg")) {
+		// a context of its own per kernel: the primary one reset and
+		// made again (reset-*), or one made with cuCtxCreate (ctx-*);
+		// the configuration kept (or, *-cfg, unset and set again)
+		bool reset = mode[0] == 'r', recfg = strstr(mode, "-cfg") != NULL;
+		CUdevice dev; cuDeviceGet(&dev, 0);
+		setconfig();
+		for (int pass = 0; pass < 2; pass++)
+			for (auto &k : kernels) {
+				double a = now();
+				CUcontext c2 = NULL;
+				if (reset) {
+					CR(cudaFree(d_in)); CR(cudaFree(d_out));
+					CR(cudaDeviceReset());
+					CR(cudaFree(0));
+					cuCtxGetCurrent(&c2);
+				} else {
+					CUctxCreateParams cp = {};
+					if (cuCtxCreate(&c2, &cp, 0, dev) != CUDA_SUCCESS) { printf("cuCtxCreate failed\n"); return 1; }
+					cuCtxSetCurrent(c2);
+				}
+				CR(cudaMalloc(&d_in, (size_t)N * 4 + (size_t)T * T * 4));
+				CR(cudaMalloc(&d_out, (size_t)N * 4 + (size_t)T * T * 4));
+				CR(cudaMemset(d_in, 0, (size_t)N * 4));
+				k.launch(); CR(cudaDeviceSynchronize());   // loads, warm
+				if (recfg) { unsetconfig(); setconfig(); }
+				double b = now();
+				enable(c2, 1);
+				k.launch(); CR(cudaDeviceSynchronize());
+				char tag[128]; snprintf(tag, sizeof tag, "%s pass %d %s (context %.4f s, collect %.4f s)", mode, pass, k.name, b - a, now() - b);
+				flush_and_print(c2, tag);
+				disable(c2);
+				if (!reset) {
+					CR(cudaFree(d_in)); CR(cudaFree(d_out));
+					cuCtxSetCurrent(ctx);
+					cuCtxDestroy(c2);
+					CR(cudaMalloc(&d_in, 16)); CR(cudaMalloc(&d_out, 16));
+				}
+			}
+	}
 	printf("mode %s: %.3f s, %zu cubins seen\n", mode, now() - t0, g_cubins.size());
 	return 0;
 }
