@@ -291,6 +291,10 @@ int workers_prepare_resume(const struct experiment_file *f,
 		for (size_t i = 0; i < g.n; i++)
 			in[i] = &g.r[i];
 		merge_results(in, g.n, &merged);
+		/* DIR/results.json was merged from the workers' files when
+		 * the run stopped, and they are still there: each row once,
+		 * a worker's (newer) where both hold it */
+		results_keep_last(&merged);
 		if (output_save(dir, &merged) < 0)
 			rc = -1;
 		results_release(&merged);

@@ -279,6 +279,36 @@ void results_keep_rows(struct results *r,
 	r->nrows = k;
 }
 
+struct last_ctx {
+	const bool *last;
+	size_t i;
+};
+
+static bool is_last(const struct result_row *w, void *ctx)
+{
+	struct last_ctx *c = ctx;
+
+	(void)w;
+	return c->last[c->i++];
+}
+
+void results_keep_last(struct results *r)
+{
+	struct strmap seen = { 0 };
+	struct sbuf k = SBUF_INIT;
+	bool *last = xcalloc(r->nrows + 1, sizeof(*last));
+	struct last_ctx c = { last, 0 };
+
+	for (size_t i = r->nrows; i-- > 0;) {
+		results_row_key(&k, &r->rows[i]);
+		last[i] = strmap_putn(&seen, k.buf, k.len, i) == i;
+	}
+	results_keep_rows(r, is_last, &c);
+	free(last);
+	sbuf_release(&k);
+	strmap_release(&seen);
+}
+
 void results_release(struct results *r)
 {
 	size_t i, j;

@@ -633,6 +633,10 @@ struct plan_done *results_done(const struct results *r);
 void results_keep_rows(struct results *r,
 		       bool (*keep)(const struct result_row *w, void *ctx),
 		       void *ctx);
+/* Keeps the last row of each measurement of r (results_row_key), in
+ * their order: what --resume gathers from DIR/results.json and the
+ * workers' files, which may both hold a row. */
+void results_keep_last(struct results *r);
 
 /* Frees everything *r owns and zeroes it; accepts NULL. */
 void results_release(struct results *r);

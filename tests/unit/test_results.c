@@ -698,6 +698,40 @@ static void test_keep_rows(void **state)
 	results_release(&a);
 }
 
+/* The last row of each measurement kept, in order; rows that differ in
+ * any part of the key all kept. */
+static void test_keep_last(void **state)
+{
+	struct results a;
+
+	(void)state;
+	fill(&a);
+	assert_int_equal(a.nrows, 2);
+	/* rows[2] repeats rows[0], rows[3] is rows[1] at another block */
+	for (int i = 0; i < 2; i++) {
+		struct result_row *w = results_add_row(&a);
+
+		w->experiment = xstrdup(a.rows[i].experiment);
+		w->variant = xstrdup(a.rows[i].variant);
+		w->dtype = xstrdup(a.rows[i].dtype);
+		w->n = a.rows[i].n;
+		w->m = a.rows[i].m;
+		w->block = a.rows[i].block + i;
+		w->status = ROW_SKIPPED;
+	}
+	results_keep_last(&a);
+	/* rows[0] gave way to its later repeat: rows[1], the repeat, the
+	 * other block */
+	assert_int_equal(a.nrows, 3);
+	assert_string_equal(a.rows[0].variant, a.rows[2].variant);
+	assert_int_equal(a.rows[0].block + 1, a.rows[2].block);
+	assert_int_equal(a.rows[0].status, ROW_WRONG);
+	assert_string_equal(a.rows[1].variant, "reduce_global");
+	assert_int_equal(a.rows[1].status, ROW_SKIPPED);
+	assert_int_equal(a.rows[2].status, ROW_SKIPPED);
+	results_release(&a);
+}
+
 /* --resume's view of results: every row, in order, with its key and
  * whether it was verified. */
 static void test_done(void **state)
@@ -740,6 +774,7 @@ int main(void)
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_pop_row),
 		cmocka_unit_test(test_keep_rows),
+		cmocka_unit_test(test_keep_last),
 		cmocka_unit_test(test_done),
 	};
 	int rc;
