@@ -1,7 +1,8 @@
 #!/bin/bash
-# device probe for issue 27: what a per-line child's start costs, alone
-# and four at once, seeing every GPU or its own; whether one process can
-# collect SASS metrics for several kernels.  Usage (repository root):
+# device probe for issue 27: what starting a CUDA + CUPTI process costs,
+# alone and four at once, seeing every GPU or its own GPU (start.cu);
+# whether one process can collect SASS metrics for several kernels
+# (sass.cu).  Usage (repository root):
 #   CULAB=.carry/culab P=.carry/p27 OUT=DIR bash reports/probes/issue27/run.sh
 culab=${CULAB:-build/culab}
 p=${P:-.carry/p27}
@@ -26,30 +27,6 @@ cat "$o"/s[0-9]*; rm -f "$o"/s[0-9]*
 done
 } > "$o/start.txt" 2>&1
 
-child() { # dev visible label tag
-	local dev=$1 vis=$2 label=$3 tag=$4
-	local d="$o/c-$tag"
-	rm -rf "$d"; mkdir -p "$d"
-	{ if [ "$vis" = all ]; then
-		( time CULAB_RUN_TRACE=1 "$culab" run -q --no-report --no-counters --profile-only --lines-child --device $dev --measurement "$label" -o "$d/out" experiments/default.yaml ) 2>&1
-	  else
-		( time CUDA_VISIBLE_DEVICES=$vis CULAB_RUN_TRACE=1 "$culab" run -q --no-report --no-counters --profile-only --lines-child --device $dev --measurement "$label" -o "$d/out" experiments/default.yaml ) 2>&1
-	  fi; } | grep -E "wall|start-up|total|stage inputs|device set-up|other|error" | sed "s|^|$tag |" > "$d.txt"
-}
-{
-for label in reduce-float/reduce_shared_static/float/268435456 reduce-int-double/reduce_cub/int/16777216; do
-	echo "== culab per-line child $label"
-	for r in 1 2; do
-		child 0 all "$label" alone-all$r; cat "$o/c-alone-all$r.txt"
-		child 0 0 "$label" alone-own$r; cat "$o/c-alone-own$r.txt"
-		for d in $(seq 0 $((n - 1))); do child $d all "$label" four-all$d & done; wait
-		cat "$o"/c-four-all*.txt
-		for d in $(seq 0 $((n - 1))); do child 0 $d "$label" four-own$d & done; wait
-		cat "$o"/c-four-own*.txt
-	done
-done
-} > "$o/child.txt" 2>&1
-rm -rf "$o"/c-*
 for m in ${SASS_MODES:-lazy0-range lazy0-per lazy1-per lazy1-flush lazy1-reconf lazy0-reconf reset-per reset-per-cfg ctx-per ctx-per-cfg}; do
 	echo "== $m"; QUIET=1 timeout 60 "$p/sass" $m 2>&1
 done > "$o/sass.txt"
