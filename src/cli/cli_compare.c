@@ -278,6 +278,7 @@ static int rerun_finish(struct rerun_args *a, const char *path,
 {
 	struct compare_options co = { a->o.threshold, NULL, 0 };
 	struct compare cmp;
+	unsigned wrote = 0;
 	char *now = xasprintf("%s/results.json", outdir);
 
 	compare_build(rec, res, &co, &cmp);
@@ -289,6 +290,7 @@ static int rerun_finish(struct rerun_args *a, const char *path,
 	if (a->report && res->nrows) {
 		a->ro.baseline = cmp.npairs ? &cmp : NULL;
 		a->ro.baseline_path = path;
+		a->ro.wrote = &wrote;
 		if (output_report(outdir, res, &a->ro) < 0 && rc == EXIT_OK)
 			rc = EXIT_FAILED;
 		else if (!a->quiet)

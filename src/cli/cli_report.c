@@ -57,6 +57,7 @@ int cmd_report(struct cli_context *cx)
 	const struct cli_command *c = cx->cmd;
 	const char *path = cx->args.operands[0];
 	struct report_options ro;
+	unsigned wrote = 0;
 	struct results both[2] = { { 0 } }, *base = &both[0], *r = &both[1];
 	struct cmp_opts co = { 0 };
 	struct compare cmp = { 0 };
@@ -89,6 +90,7 @@ int cmd_report(struct cli_context *cx)
 	/* Bad templates and an output directory that cannot be made (or
 	 * holds a planted charts/ link) are bad input, refused before
 	 * anything is created or written. */
+	ro.wrote = &wrote;
 	if (report_prepare(&ro) < 0 || dir_make_writable(ro.dir) < 0)
 		rc = EXIT_USAGE;
 	else if (output_report(ro.dir, r, &ro) < 0)

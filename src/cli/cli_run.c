@@ -198,6 +198,7 @@ int cmd_run(struct cli_context *cx)
 	const struct cli_command *c = cx->cmd;
 	const char *file = cx->args.operands[0];
 	struct run_args a = { .report = true };
+	unsigned wrote = 0;
 	static char prog[48];
 	struct experiment_file f = { 0 };
 	struct results res = { 0 }, prev = { 0 };
@@ -264,6 +265,7 @@ int cmd_run(struct cli_context *cx)
 	/* A report of whatever was measured, also after a failure or an
 	 * interruption; not when nothing ran (no GPU, bad options). */
 	if (a.report && res.nrows && !a.o.profile_only) {
+		a.ro.wrote = &wrote;
 		if (output_report(a.outdir, &res, &a.ro) < 0 && rc == EXIT_OK)
 			rc = EXIT_FAILED;
 		else if (!quiet)

@@ -122,20 +122,122 @@ int cli_baseline(const struct cli_command *c, const char *baseline,
 
 /* ---- the report's line ------------------------------------------------------ */
 
+enum { WROTE_NONE, WROTE_PRODUCT, WROTE_LIST };
+
+/* The pages of format f that wrote holds, as "DIR/{report,details}.en.md"
+ * when they are every page of the languages they have (WROTE_PRODUCT),
+ * else one by one (WROTE_LIST); appended to b after sep.  WROTE_NONE:
+ * none. */
+static int wrote_format(struct sbuf *b, const char *dir, unsigned wrote,
+			 int f, const char *sep)
+{
+	static const char *const stems[REPORT_NPAGES] = { "report", "details",
+							  "class" };
+	unsigned pages = 0, lg = 0, n = 0;
+	bool product = true;
+	char file[32];
+
+	for (int pg = 0; pg < REPORT_NPAGES; pg++)
+		for (int L = 0; L < 2; L++)
+			if (wrote & REPORT_WROTE(pg, L, f)) {
+				pages |= 1u << pg;
+				lg |= 1u << L;
+				n++;
+			}
+	if (!n)
+		return WROTE_NONE;
+	sbuf_add(b, sep);
+	for (int pg = 0; pg < REPORT_NPAGES; pg++)
+		for (int L = 0; L < 2; L++)
+			if ((pages >> pg & 1) && (lg >> L & 1) &&
+			    !(wrote & REPORT_WROTE(pg, L, f)))
+				product = false;
+	if (!product) {
+		bool first = true;
+
+		for (int pg = 0; pg < REPORT_NPAGES; pg++)
+			for (int L = 0; L < 2; L++)
+				if (wrote & REPORT_WROTE(pg, L, f)) {
+					sbuf_addf(b, "%s%s/%s", first ? "" : ", ",
+						  dir, report_page_file(pg, L, f,
+						  file, sizeof(file)));
+					first = false;
+				}
+		return WROTE_LIST;
+	}
+	sbuf_addf(b, "%s/", dir);
+	if (pages & (pages - 1)) {
+		bool first = true;
+
+		sbuf_addc(b, '{');
+		for (int pg = 0; pg < REPORT_NPAGES; pg++)
+			if (pages >> pg & 1) {
+				sbuf_addf(b, "%s%s", first ? "" : ",", stems[pg]);
+				first = false;
+			}
+		sbuf_addc(b, '}');
+	} else {
+		for (int pg = 0; pg < REPORT_NPAGES; pg++)
+			if (pages >> pg & 1)
+				sbuf_add(b, stems[pg]);
+	}
+	sbuf_add(b, lg == 3 ? ".{en,zh}" : lg == 1 ? ".en" : ".zh");
+	sbuf_add(b, f ? ".html" : ".md");
+	return WROTE_PRODUCT;
+}
+
+/* The pages (page and language) of format f in wrote, a bit each. */
+static unsigned pages_in(unsigned wrote, int f)
+{
+	unsigned set = 0;
+
+	for (int pg = 0; pg < REPORT_NPAGES; pg++)
+		for (int L = 0; L < 2; L++)
+			if (wrote & REPORT_WROTE(pg, L, f))
+				set |= 1u << (pg * 2 + L);
+	return set;
+}
+
 void cli_report_line(const char *dir, const struct report_options *ro,
 		     const struct results *r)
 {
 	bool cls = report_has_class(r);
+	struct sbuf b = SBUF_INIT;
+	const char *d = diag_esc(dir);
+	char *de = xstrdup(d);
 
-	printf("culab: report: %s/{report,details%s}.%s.%s\n", dir,
-	       cls ? ",class" : "",
-	       ro->langs == REPORT_ZH ? "zh" :
-	       ro->langs == REPORT_EN ? "en" : "{en,zh}",
-	       ro->formats == REPORT_MD ? "md" :
-	       ro->formats == REPORT_HTML ? "html" : "{md,html}");
+	if (!ro->wrote) {
+		printf("culab: report: %s/{report,details%s}.%s.%s\n", de,
+		       cls ? ",class" : "",
+		       ro->langs == REPORT_ZH ? "zh" :
+		       ro->langs == REPORT_EN ? "en" : "{en,zh}",
+		       ro->formats == REPORT_MD ? "md" :
+		       ro->formats == REPORT_HTML ? "html" : "{md,html}");
+	} else {
+		unsigned w = *ro->wrote, md = pages_in(w, 0),
+			 html = pages_in(w, 1);
+
+		if (md && md == html &&
+		    wrote_format(&b, de, w, 0, "") == WROTE_PRODUCT) {
+			/* the same pages in both: one name, .{md,html} */
+			b.len -= strlen(".md");
+			b.buf[b.len] = '\0';
+			sbuf_add(&b, ".{md,html}");
+		} else if (md && md == html) {
+			wrote_format(&b, de, w, 1, ", ");
+		} else {
+			int any = wrote_format(&b, de, w, 0, "");
+
+			wrote_format(&b, de, w, 1, any ? ", " : "");
+		}
+		printf("culab: report: %s\n", b.len ? sbuf_str(&b) :
+		       "no page written");
+	}
 	if (cls && ro->formats != REPORT_HTML)
 		printf("culab: class: %s/gradebook.csv, a page per student "
-		       "in %s/students/\n", dir, dir);
+		       "in %s/students/\n", de, de);
+	sbuf_release(&b);
+	free(de);
 }
 
 /* ---- the end of a run ----------------------------------------------------- */

@@ -252,7 +252,17 @@ struct report_options {
 	 * byte for byte what it is without the option. */
 	const struct compare *baseline;
 	const char *baseline_path; /* how the section names the baseline */
+	/* Out, or NULL: the pages report_render wrote, REPORT_WROTE bits, so
+	 * that the line that names them names only those. */
+	unsigned *wrote;
 };
+
+/* The pages of a report: page (0 report, 1 details, 2 class), language
+ * (0 en, 1 zh) and format (0 md, 1 html), as bits of *wrote; and the
+ * page's file name ("details.zh.html"). */
+#define REPORT_NPAGES 3
+#define REPORT_WROTE(pg, L, f) (1u << ((((pg) * 2) + (L)) * 2 + (f)))
+const char *report_page_file(int pg, int L, int f, char *buf, size_t size);
 
 /* Defaults: dir ".", both languages, Markdown and HTML, shipped
  * templates, charts on, no baseline. */

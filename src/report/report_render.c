@@ -360,20 +360,48 @@ static int report_text(const struct model *m, const struct template *t,
 	return rc;
 }
 
+const char *report_page_file(int pg, int L, int f, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s.%s.%s", page_stems[pg], lang_codes[L],
+		 f ? "html" : "md");
+	return buf;
+}
+
+/* Removes `file` of directory dirfd when it is a file or a link (a page
+ * of an earlier render that this one did not write: left, it would
+ * stand beside pages it does not match).  Returns 0, or -1 after a
+ * diagnostic. */
+static int remove_stale(int dirfd, const char *dir, const char *file)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, file, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+	    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
+		return 0;
+	if (unlinkat(dirfd, file, 0) < 0)
+		return diag_error("cannot remove %s/%s, a page of an earlier "
+				  "report: %s", diag_esc(dir), diag_esc(file),
+				  strerror(errno));
+	return 0;
+}
+
 /* Writes the HTML page of Markdown md as `file` in the directory dirfd
- * (dir, for diagnostics and the charts it inlines). */
+ * (dir, for diagnostics and the charts it inlines).  Returns 0 written,
+ * 1 not written (too large for a page: a note says so, and the caller
+ * writes the Markdown, named by md_file, if it does not anyway), -1
+ * after a diagnostic. */
 static int html_write(int dirfd, const char *dir, const char *file,
-		      const char *md, const char *lang)
+		      const char *md, const char *lang, const char *md_file)
 {
 	char *html;
 	int rc;
 
 	if (strlen(md) > REPORT_HTML_MAX_MD) {
 		diag_note("%s/%s not written: the report is %zu kB of Markdown, "
-			  "past the %u kB an HTML page is made of; read the "
-			  "Markdown", dir, file, strlen(md) >> 10,
-			  REPORT_HTML_MAX_MD >> 10);
-		return 0;
+			  "past the %u kB an HTML page is made of; read %s/%s",
+			  diag_esc(dir), file, strlen(md) >> 10,
+			  REPORT_HTML_MAX_MD >> 10, diag_esc(dir), md_file);
+		return remove_stale(dirfd, dir, file) < 0 ? -1 : 1;
 	}
 	html = report_html(md, lang, dir);
 	if (!html)
@@ -526,24 +554,25 @@ static int students_write(const struct model *m,
 			break;
 		}
 		for (int L = 0; L < NLANG && rc == 0; L++) {
-			char *text, file[32];
+			char *text, file[32], md[32];
 			char *dir = xasprintf("%s/students/%s", o->dir,
 					      names[i]);
+			int got;
 
 			if (!(langs & (1u << L))) {
 				free(dir);
 				continue;
 			}
 			text = class_student_page(m, names[i], (enum lang)L);
-			snprintf(file, sizeof(file), "report.%s.md",
-				 lang_codes[L]);
-			if ((formats & REPORT_MD) &&
-			    write_file_at(sfd, dir, file, text, strlen(text)))
-				rc = -1;
+			snprintf(md, sizeof(md), "report.%s.md", lang_codes[L]);
 			snprintf(file, sizeof(file), "report.%s.html",
 				 lang_codes[L]);
-			if (rc == 0 && (formats & REPORT_HTML) &&
-			    html_write(sfd, dir, file, text, lang_codes[L]))
+			got = formats & REPORT_HTML ?
+			      html_write(sfd, dir, file, text, lang_codes[L],
+					 md) : 1;
+			if (got < 0 ||
+			    ((formats & REPORT_MD || got == 1) &&
+			     write_file_at(sfd, dir, md, text, strlen(text))))
 				rc = -1;
 			free(text);
 			free(dir);
@@ -564,6 +593,8 @@ int report_render(const struct results *r, const struct report_options *o)
 	struct sbuf text = SBUF_INIT;
 	int rc = -1, fd = -1;
 	bool charts_failed = false;
+	unsigned wrote = 0;
+	char stale[32];
 
 	memset(&m, 0, sizeof(m));
 	if (!o->dir || !*o->dir)
@@ -585,8 +616,8 @@ int report_render(const struct results *r, const struct report_options *o)
 
 	for (int pg = 0; pg < NPAGES; pg++)
 		for (int L = 0; L < NLANG; L++) {
-			char file[32];
-			int bad;
+			char file[32], md[32];
+			int got;
 
 			if (!tmpl[pg][L])
 				continue;
@@ -600,20 +631,40 @@ int report_render(const struct results *r, const struct report_options *o)
 					   TEMPLATE_MAX_OUTPUT >> 20);
 				goto out;
 			}
-			snprintf(file, sizeof(file), "%s.%s.md",
-				 page_stems[pg], lang_codes[L]);
-			bad = formats & REPORT_MD ?
-			      write_file_at(fd, o->dir, file, sbuf_str(&text),
-					    text.len) : 0;
-			snprintf(file, sizeof(file), "%s.%s.html",
-				 page_stems[pg], lang_codes[L]);
-			if (!bad && (formats & REPORT_HTML))
-				bad = html_write(fd, o->dir, file,
-						 sbuf_str(&text),
-						 lang_codes[L]);
-			if (bad)
+			report_page_file(pg, L, 0, md, sizeof(md));
+			report_page_file(pg, L, 1, file, sizeof(file));
+			/* the page too large for HTML: its Markdown, asked
+			 * for or not, so that what the note names exists */
+			got = formats & REPORT_HTML ?
+			      html_write(fd, o->dir, file, sbuf_str(&text),
+					 lang_codes[L], md) : 1;
+			if (got < 0)
 				goto out;
+			if (got == 0)
+				wrote |= REPORT_WROTE(pg, L, 1);
+			if ((formats & REPORT_MD) || got == 1) {
+				if (write_file_at(fd, o->dir, md,
+						  sbuf_str(&text), text.len))
+					goto out;
+				wrote |= REPORT_WROTE(pg, L, 0);
+			}
 		}
+	/* a page of an earlier render beside these, of a language
+	 * rendered now: its other format, or the class page of a class
+	 * that these results are not */
+	for (int pg = 0; pg < NPAGES; pg++)
+		for (int L = 0; L < NLANG; L++)
+			for (int f = 0; f < 2; f++) {
+				bool lang_now = tmpl[PAGE_BODY][L] != NULL;
+
+				if (!lang_now || (wrote & REPORT_WROTE(pg, L, f)))
+					continue;
+				if (pg != PAGE_CLASS && !tmpl[pg][L])
+					continue;
+				report_page_file(pg, L, f, stale, sizeof(stale));
+				if (remove_stale(fd, o->dir, stale) < 0)
+					goto out;
+			}
 	if (model_has_class(&m) && (formats & REPORT_MD)) {
 		char *csv = class_gradebook(&m);
 		int bad = write_file_at(fd, o->dir, "gradebook.csv", csv,
@@ -627,6 +678,8 @@ int report_render(const struct results *r, const struct report_options *o)
 		goto out;
 	rc = charts_failed ? -1 : 0;
 out:
+	if (o->wrote)
+		*o->wrote = wrote;
 	if (fd >= 0)
 		close(fd);
 	templates_free(tmpl);
