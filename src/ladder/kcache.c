@@ -13,8 +13,13 @@
  * in the directory of its name) and then in the include directory;
  * #include <...> in the include directory only (others are the
  * toolkit's, covered by the version); recursively with a depth limit,
- * each file once by its real path, so cycles end.  A header that cannot
- * be read is hashed as missing.
+ * each file once by its real path, so cycles end.  A directive is found
+ * however it is spelled (comments around its "#", lines joined by a
+ * backslash, "%:"); a computed #include is refused at its line.  Each
+ * header is read as any input: a regular file opened without waiting, at
+ * most KC_MAX_HEADER bytes, no NUL byte; one that is not is refused at
+ * its #include (and NVRTC never reads it).  A quoted header not found is
+ * hashed as missing (NVRTC says so).
  *
  * An entry is one file, <dir>/<key>:
  *
@@ -39,6 +44,7 @@
 #include "kcache.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -56,7 +62,7 @@
 #define KC_MAGIC_LEN 8
 #define KC_HEAD_LEN (KC_MAGIC_LEN + 64 + 64)
 #define KC_MAX_ENTRY ((size_t)256 << 20)
-#define KC_MAX_HEADER ((size_t)16 << 20)
+#define KC_MAX_HEADER ((size_t)4 << 20)
 #define KC_MAX_DEPTH 16
 #define KC_MAX_HEADERS 256
 #define KC_MAX_LOWERED 4096
@@ -139,22 +145,18 @@ struct walk {
 	char *seen[KC_MAX_HEADERS];
 	size_t nseen;
 	bool missing;
+	bool refused;            /* a header or a directive refused: said */
 };
 
-/* The real path of `name` in `dir` (NULL: the name as it is) when it is
- * a regular file; NULL otherwise. */
+/* The real path of `name` in `dir` (NULL: the name as it is), whatever
+ * kind of file it is; NULL when there is none. */
 static char *find_header(const char *dir, const char *name)
 {
 	char *path = dir && name[0] != '/' ? xasprintf("%s/%s", dir, name) :
 		     xstrdup(name);
 	char *real = realpath(path, NULL);
-	struct stat st;
 
 	free(path);
-	if (real && (stat(real, &st) < 0 || !S_ISREG(st.st_mode))) {
-		free(real);
-		real = NULL;
-	}
 	return real;
 }
 
@@ -165,40 +167,167 @@ static char *dir_of(const char *path)
 	return slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
 }
 
-/* The next #include at or after *p (to end): its name and whether it is
- * quoted ("...") rather than bracketed; false when there is none. */
-static bool next_include(const char **p, const char *end, const char **name,
-			 size_t *n, bool *quoted)
+/* One #include of a text: its name ("..." or <...>), or computed (a
+ * macro, which cannot be followed), and where it is. */
+struct include {
+	char *name;
+	bool quoted, computed;
+	int line, col;
+};
+
+/* The text as the preprocessor's directives see it: comments made one
+ * space, lines joined where a backslash ends them; lines[i] is the line
+ * of the text where line i of the result starts. */
+struct clean {
+	struct sbuf t;
+	int *lines;
+	size_t nlines;
+};
+
+static void clean_newline(struct clean *c, int line)
 {
-	while (*p < end) {
-		const char *s = *p, *nl = memchr(s, '\n', (size_t)(end - s));
-		const char *e = nl ? nl : end, *q;
+	sbuf_addc(&c->t, '\n');
+	c->lines = xrealloc(c->lines, (c->nlines + 1) * sizeof(*c->lines));
+	c->lines[c->nlines++] = line;
+}
+
+static void clean_text(const char *p, size_t len, struct clean *c)
+{
+	const char *end = p + len;
+	int line = 1;
+	char quote = 0;
+
+	c->t = (struct sbuf)SBUF_INIT;
+	c->lines = NULL;
+	c->nlines = 0;
+	clean_newline(c, 1);
+	while (p < end) {
+		if (*p == '\\' && p + 1 < end && p[1] == '\n') {
+			p += 2;
+			line++;
+			continue;
+		}
+		if (*p == '\\' && p + 2 < end && p[1] == '\r' && p[2] == '\n') {
+			p += 3;
+			line++;
+			continue;
+		}
+		if (quote) {
+			if (*p == '\\' && p + 1 < end && p[1] != '\n') {
+				sbuf_addc(&c->t, *p++);
+			} else if (*p == quote || *p == '\n') {
+				quote = 0;
+			}
+			if (*p == '\n') {
+				clean_newline(c, ++line);
+				p++;
+				continue;
+			}
+			sbuf_addc(&c->t, *p++);
+			continue;
+		}
+		if (*p == '/' && p + 1 < end && p[1] == '*') {
+			/* a comment is one space, however many lines it spans */
+			for (p += 2; p < end && !(*p == '*' && p + 1 < end &&
+						  p[1] == '/'); p++)
+				line += *p == '\n';
+			p = p < end ? p + 2 : end;
+			sbuf_addc(&c->t, ' ');
+			continue;
+		}
+		if (*p == '/' && p + 1 < end && p[1] == '/') {
+			while (p < end && *p != '\n') {
+				if (*p == '\\' && p + 1 < end && p[1] == '\n') {
+					p++;
+					line++;
+				}
+				p++;
+			}
+			sbuf_addc(&c->t, ' ');
+			continue;
+		}
+		if (*p == '\n') {
+			clean_newline(c, ++line);
+			p++;
+			continue;
+		}
+		if (*p == '"' || *p == '\'')
+			quote = *p;
+		sbuf_addc(&c->t, *p++);
+	}
+}
+
+static bool ident_char(char ch)
+{
+	return ch == '_' || (ch >= 'a' && ch <= 'z') ||
+	       (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9');
+}
+
+/* The #include directives of text (len bytes), in order, into *out (the
+ * caller frees each name and the array); their number.  A directive is
+ * found however it is spelled: spaces and comments around the # and
+ * after it, lines joined by a backslash, "%:" for "#". */
+static size_t scan_includes(const char *text, size_t len,
+			    struct include **out)
+{
+	struct clean c;
+	size_t n = 0;
+	const char *s;
+
+	*out = NULL;
+	clean_text(text, len, &c);
+	s = sbuf_str(&c.t);
+	for (size_t i = 0; i + 1 < c.nlines + 1 && *s; i++) {
+		const char *e = strchr(s + 1, '\n'), *p = s + 1, *q;
+		const char *eol = e ? e : s + strlen(s);
+		struct include inc = { NULL, false, false, 0, 0 };
 		char close;
 
-		*p = nl ? nl + 1 : end;
-		while (s < e && (*s == ' ' || *s == '\t'))
-			s++;
-		if (s == e || *s++ != '#')
-			continue;
-		while (s < e && (*s == ' ' || *s == '\t'))
-			s++;
-		if (e - s < 7 || memcmp(s, "include", 7) != 0)
-			continue;
-		s += 7;
-		while (s < e && (*s == ' ' || *s == '\t'))
-			s++;
-		if (s == e || (*s != '"' && *s != '<'))
-			continue;
-		close = *s == '"' ? '"' : '>';
-		q = memchr(s + 1, close, (size_t)(e - s - 1));
-		if (!q || q == s + 1)
-			continue;
-		*quoted = close == '"';
-		*name = s + 1;
-		*n = (size_t)(q - s - 1);
-		return true;
+		while (p < eol && (*p == ' ' || *p == '\t' || *p == '\r'))
+			p++;
+		if (p < eol && *p == '#')
+			p++;
+		else if (eol - p >= 2 && p[0] == '%' && p[1] == ':')
+			p += 2;
+		else
+			goto next;
+		while (p < eol && (*p == ' ' || *p == '\t'))
+			p++;
+		if (eol - p >= 12 && !memcmp(p, "include_next", 12) &&
+		    !ident_char(p[12]))
+			p += 12;
+		else if (eol - p >= 7 && !memcmp(p, "include", 7) &&
+			 !ident_char(p[7]))
+			p += 7;
+		else
+			goto next;
+		while (p < eol && (*p == ' ' || *p == '\t'))
+			p++;
+		inc.line = c.lines[i];
+		inc.col = 1;
+		if (p == eol)
+			goto next;    /* NVRTC says what is wrong */
+		if (*p != '"' && *p != '<') {
+			inc.computed = true;
+			inc.name = xstrndup(p, (size_t)(eol - p));
+		} else {
+			close = *p == '"' ? '"' : '>';
+			q = memchr(p + 1, close, (size_t)(eol - p - 1));
+			if (!q || q == p + 1)
+				goto next;
+			inc.quoted = close == '"';
+			inc.name = xstrndup(p + 1, (size_t)(q - p - 1));
+		}
+		*out = xrealloc(*out, (n + 1) * sizeof(**out));
+		(*out)[n++] = inc;
+next:
+		if (!e)
+			break;
+		s = e;
 	}
-	return false;
+	sbuf_release(&c.t);
+	free(c.lines);
+	return n;
 }
 
 static bool already_seen(struct walk *w, const char *real)
@@ -211,25 +340,75 @@ static bool already_seen(struct walk *w, const char *real)
 	return false;
 }
 
-static void walk_text(struct walk *w, const char *text, size_t len,
-		      const char *from_dir, int depth);
+/* Reads header `real` as every input culab reads is read: a regular
+ * file (opened without waiting: a FIFO is refused, not read), at most
+ * KC_MAX_HEADER bytes, no NUL byte.  Returns 0 with *text, or -1 with a
+ * reason in why. */
+static int read_header(const char *real, char **text, size_t *len,
+		       char *why, size_t whysize)
+{
+	int fd = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	struct stat st;
+	const char *nul;
 
-/* Adds the header `name` (#include'd from a file in from_dir; NULL: the
- * program itself) to the key, and what it includes. */
-static void walk_header(struct walk *w, const char *name, bool quoted,
-			const char *from_dir, int depth)
+	*text = NULL;
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		snprintf(why, whysize, "cannot be read: %s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	close(fd);
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, whysize, "is not a regular file (%s): culab "
+			 "compiles headers from regular files only",
+			 S_ISFIFO(st.st_mode) ? "a FIFO" :
+			 S_ISDIR(st.st_mode) ? "a directory" :
+			 S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ?
+			 "a device" : S_ISSOCK(st.st_mode) ? "a socket" :
+			 "not a file");
+		return -1;
+	}
+	if ((uint64_t)st.st_size > KC_MAX_HEADER) {
+		snprintf(why, whysize, "is %llu bytes, more than the %zu MiB a "
+			 "header may be", (unsigned long long)st.st_size,
+			 KC_MAX_HEADER >> 20);
+		return -1;
+	}
+	if (read_file_why(real, "header", KC_MAX_HEADER, text, len, why,
+			  whysize) < 0)
+		return -1;
+	nul = memchr(*text, '\0', *len);
+	if (nul) {
+		snprintf(why, whysize, "holds a NUL byte at offset %zu: not "
+			 "source text", (size_t)(nul - *text));
+		free(*text);
+		*text = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void walk_text(struct walk *w, const char *text, size_t len,
+		      const char *from_dir, const char *from_path, int depth);
+
+/* Adds the header `inc` (#include'd from from_path, a file in from_dir;
+ * NULL: the program itself) to the key, and what it includes. */
+static void walk_header(struct walk *w, const struct include *inc,
+			const char *from_dir, const char *from_path,
+			int depth)
 {
 	char *real = NULL, *text = NULL, *dir;
-	struct stat st;
+	char why[256];
 	size_t len;
 
-	if (quoted && from_dir)
-		real = find_header(from_dir, name);
+	if (inc->quoted && from_dir)
+		real = find_header(from_dir, inc->name);
 	if (!real && w->include_dir)
-		real = find_header(w->include_dir, name);
+		real = find_header(w->include_dir, inc->name);
 	if (!real) {
 		/* "..." must be the user's; <...> not found is the toolkit's */
-		if (quoted) {
+		if (inc->quoted) {
 			put_str(w->b, "missing");
 			w->missing = true;
 		}
@@ -242,36 +421,47 @@ static void walk_header(struct walk *w, const char *name, bool quoted,
 		return;
 	}
 	w->seen[w->nseen++] = real;
-	if (stat(real, &st) < 0 || (size_t)st.st_size > KC_MAX_HEADER ||
-	    access(real, R_OK) < 0 ||
-	    read_file(real, KC_MAX_HEADER, &text, &len) < 0) {
-		put_str(w->b, "unreadable");
-		w->missing = true;
+	if (read_header(real, &text, &len, why, sizeof(why)) < 0) {
+		diag_error_at(from_path, inc->line, inc->col, "header \"%s\" "
+			      "(%s) %s", diag_esc(inc->name), diag_esc(real),
+			      why);
+		w->refused = true;
 		return;
 	}
 	put_str(w->b, "text");
 	put_field(w->b, text, len);
 	dir = dir_of(real);
-	walk_text(w, text, len, dir, depth + 1);
+	walk_text(w, text, len, dir, real, depth + 1);
 	free(dir);
 	free(text);
 }
 
 static void walk_text(struct walk *w, const char *text, size_t len,
-		      const char *from_dir, int depth)
+		      const char *from_dir, const char *from_path, int depth)
 {
-	const char *p = text, *end = text + len, *name;
-	bool quoted;
-	size_t n;
+	struct include *incs;
+	size_t n = scan_includes(text, len, &incs);
 
-	while (next_include(&p, end, &name, &n, &quoted)) {
-		char *nm = xstrndup(name, n);
-
-		put_str(w->b, quoted ? "include \"\"" : "include <>");
-		put_str(w->b, nm);
-		walk_header(w, nm, quoted, from_dir, depth);
-		free(nm);
+	for (size_t i = 0; i < n; i++) {
+		if (incs[i].computed) {
+			if (!w->refused)
+				diag_error_at(from_path, incs[i].line,
+					      incs[i].col, "#include %s: a "
+					      "computed #include cannot be "
+					      "followed (culab must know every "
+					      "header a kernel reads); name the "
+					      "header: #include \"file.h\"",
+					      diag_esc(incs[i].name));
+			w->refused = true;
+		} else if (!w->refused) {
+			put_str(w->b, incs[i].quoted ? "include \"\"" :
+				"include <>");
+			put_str(w->b, incs[i].name);
+			walk_header(w, &incs[i], from_dir, from_path, depth);
+		}
+		free(incs[i].name);
 	}
+	free(incs);
 }
 
 /* The key into key; *missing when a local header could not be read.
@@ -308,9 +498,9 @@ static int compute_key(const struct nvrtc_input *in, char key[65],
 	/* NVRTC takes the program's name for its path: "..." is searched
 	 * beside it (from the working directory) before -I */
 	dir = dir_of(in->path);
-	walk_text(&w, in->text, in->len, dir, 0);
+	walk_text(&w, in->text, in->len, dir, in->path, 0);
 	free(dir);
-	rc = sha256_hex(b.buf, b.len, key);
+	rc = w.refused ? -2 : sha256_hex(b.buf, b.len, key);
 	for (i = 0; i < w.nseen; i++)
 		free(w.seen[i]);
 	sbuf_release(&b);
@@ -526,14 +716,21 @@ int kcache_compile(const struct nvrtc_input *in, struct nvrtc_output *out,
 {
 	char key[65];
 	bool missing;
-	int rc;
+	int rc, krc;
 
 	*hit = false;
 	memset(out, 0, sizeof(*out));
 	/* without NVRTC the key would lack its version: compile, which
 	 * reports what is missing */
-	if (!kcache_dir() || nvrtc_open(NULL, 0) < 0 ||
-	    compute_key(in, key, &missing) < 0)
+	if (nvrtc_open(NULL, 0) < 0)
+		return nvrtc_compile(in, out);
+	/* the walk over the headers, also without a cache: a header that
+	 * NVRTC must not read (a FIFO, NUL bytes, too large) or a computed
+	 * #include stops the compilation before NVRTC starts */
+	krc = compute_key(in, key, &missing);
+	if (krc == -2)
+		return 1;
+	if (!kcache_dir() || krc < 0)
 		return nvrtc_compile(in, out);
 	if (kcache_load(key, out) == 1) {
 		if (out->nlowered == in->nnames) {

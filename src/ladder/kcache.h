@@ -32,12 +32,15 @@ const char *kcache_dir(void);
 
 /* The key of `in` (64 hex digits and a NUL) into key.  Needs NVRTC open
  * for its version (without it the version is "").  Returns 0, or -1 when
- * a local header cannot be read (then the key covers what could, the
- * header as missing) or the digest failed (then key is ""). */
+ * a quoted header is not found (then the key covers what could, the
+ * header as missing), when a header is refused (not a regular file, past
+ * its size, NUL bytes; or a computed #include: an error at the #include,
+ * key "") or the digest failed (key ""). */
 int kcache_key(const struct nvrtc_input *in, char key[65]);
 
 /* Compiles `in` or takes it from the cache.  Returns as nvrtc_compile()
- * does; *hit tells whether the cache served it.  A hit reports the
+ * does (1 too, without compiling, when a header is refused as above,
+ * with the cache off as on); *hit tells whether the cache served it.  A hit reports the
  * warnings of the cached log again (nvrtc_report_log), as a compilation
  * would.  A compile error is not cached (the next run reports it again).
  * With the cache off or NVRTC missing it is nvrtc_compile(). */

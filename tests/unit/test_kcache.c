@@ -203,6 +203,136 @@ static void test_key(void **state)
 	assert_string_not_equal(k, base);
 }
 
+/* The key (or -1) of source text `src` named tmp/h/k.cu. */
+static int key_text(const char *src, char key[65])
+{
+	char *dir = tmp_path("h"), *path = tmp_path("h/k.cu");
+	static const char *const names[] = { "k" };
+	struct nvrtc_input in = {
+		.path = path, .text = src, .len = strlen(src),
+		.include_dir = dir, .arch = "sm_90", .names = names,
+		.nnames = 1,
+	};
+	int rc;
+
+	rc = kcache_key(&in, key);
+	free(dir);
+	free(path);
+	return rc;
+}
+
+/* Issue 30, class 2: a header reached by any spelling of #include is in
+ * the key; a computed #include is refused at its line.  Class 1: a
+ * header NVRTC must not read (a FIFO, NUL bytes, too large) is refused
+ * at the #include, without reading it, and kcache_compile says so
+ * without compiling (with or without a cache). */
+static void test_headers_hostile(void **state)
+{
+	static const char *const spellings[] = {
+		"#/* a comment */include \"w.cuh\"\n",
+		"#inc\\\nlude \"w.cuh\"\n",
+		"  %:  include \"w.cuh\"\n",
+		"# /* spanning\n lines */ include \"w.cuh\"\n",
+		"#include /* before */ \"w.cuh\" // after\n",
+	};
+	char *dir = tmp_path("h"), *fifo = tmp_path("h/fifo.cuh");
+	char base[65], k[65];
+	struct capture c;
+	double t0;
+
+	(void)state;
+	require_nvrtc();
+	mkdir(dir, 0755);
+	for (size_t i = 0; i < sizeof(spellings) / sizeof(*spellings); i++) {
+		write_text("h/w.cuh", "#define W 1\n");
+		assert_int_equal(key_text(spellings[i], base), 0);
+		write_text("h/w.cuh", "#define W 2\n");
+		assert_int_equal(key_text(spellings[i], k), 0);
+		if (!strcmp(k, base))
+			fail_msg("spelling %zu: the header is not in the key",
+				 i);
+	}
+	/* a string or a comment that looks like a directive is not one */
+	write_text("h/w.cuh", "#define W 1\n");
+	assert_int_equal(key_text("const char *s = \"\\n#include \\\"w.cuh\\\"\";\n"
+				  "/*\n#include \"w.cuh\"\n*/\n", base), 0);
+	write_text("h/w.cuh", "#define W 2\n");
+	assert_int_equal(key_text("const char *s = \"\\n#include \\\"w.cuh\\\"\";\n"
+				  "/*\n#include \"w.cuh\"\n*/\n", k), 0);
+	assert_string_equal(k, base);
+
+	/* a computed #include: refused at its line */
+	capture_start(&c);
+	assert_int_equal(key_text("#define H \"w.cuh\"\n\n#include H\n", k),
+			 -1);
+	capture_stop(&c);
+	assert_non_null(strstr(c.buf, "k.cu:3:1: error: #include H: a computed "
+			       "#include cannot be followed"));
+	free(c.buf);
+
+	/* a FIFO: refused at once, not waited on */
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	t0 = monotonic_seconds();
+	capture_start(&c);
+	assert_int_equal(key_text("\n#include \"fifo.cuh\"\n", k), -1);
+	capture_stop(&c);
+	assert_true(monotonic_seconds() - t0 < 2);
+	assert_non_null(strstr(c.buf, "k.cu:2:1: error: header \"fifo.cuh\""));
+	assert_non_null(strstr(c.buf, "is not a regular file (a FIFO)"));
+	free(c.buf);
+	/* kcache_compile: a compile error (1), no compilation, with or
+	 * without a cache */
+	{
+		char *path = tmp_path("h/k.cu");
+		static const char *const names[] = { "k" };
+		const char *src = "#include \"fifo.cuh\"\n__global__ void k() {}\n";
+		struct nvrtc_input in = {
+			.path = path, .text = src, .len = strlen(src),
+			.include_dir = dir, .arch = "sm_90", .names = names,
+			.nnames = 1,
+		};
+		struct nvrtc_output out;
+		bool hit = true;
+
+		for (int off = 0; off < 2; off++) {
+			if (off)
+				setenv("CULAB_CACHE_DIR", "off", 1);
+			else
+				use_cache("hostile");
+			capture_start(&c);
+			assert_int_equal(kcache_compile(&in, &out, &hit), 1);
+			capture_stop(&c);
+			assert_false(hit);
+			assert_non_null(strstr(c.buf, "not a regular file"));
+			free(c.buf);
+		}
+		free(path);
+	}
+	unlink(fifo);
+
+	/* NUL bytes; a header past the size limit */
+	{
+		char *nul = tmp_path("h/nul.cuh");
+		char zeros[64] = { 0 };
+
+		assert_int_equal(write_file_atomic(nul, zeros, sizeof(zeros)), 0);
+		capture_start(&c);
+		assert_int_equal(key_text("#include \"nul.cuh\"\n", k), -1);
+		capture_stop(&c);
+		assert_non_null(strstr(c.buf, "holds a NUL byte at offset 0"));
+		free(c.buf);
+		assert_int_equal(truncate(nul, (off_t)5 << 20), 0);
+		capture_start(&c);
+		assert_int_equal(key_text("#include \"nul.cuh\"\n", k), -1);
+		capture_stop(&c);
+		assert_non_null(strstr(c.buf, "more than the 4 MiB a header may be"));
+		free(c.buf);
+		free(nul);
+	}
+	free(fifo);
+	free(dir);
+}
+
 /* ---- entries without compiling ------------------------------------------- */
 
 static const char key1[] =
@@ -478,6 +608,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_key),
+		cmocka_unit_test(test_headers_hostile),
 		cmocka_unit_test(test_store_load),
 		cmocka_unit_test(test_dir),
 		cmocka_unit_test(test_store_fails_once),
