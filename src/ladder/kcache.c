@@ -614,26 +614,82 @@ out_bad:
 	return -1;
 }
 
+/* Whether a file of the cache is the user's alone to change: owned by
+ * this user, writable by no group and no other user.  A cubin another
+ * user could plant or replace would run as the user's code. */
+static bool trusted(const struct stat *st)
+{
+	return st->st_uid == geteuid() &&
+	       !(st->st_mode & (S_IWGRP | S_IWOTH));
+}
+
+static atomic_bool distrust_said;
+
+static void say_distrust(const char *path, const struct stat *st)
+{
+	if (atomic_exchange(&distrust_said, true))
+		return;
+	diag_note("the kernel cache's \"%s\" is %s: not used, kernels are "
+		  "compiled (make the cache yours alone, chmod go-w, or set "
+		  "CULAB_CACHE_DIR to a directory of your own)",
+		  diag_esc(path), st->st_uid != geteuid() ?
+		  "another user's" : "writable by other users");
+}
+
+/* Whether the cache directory, when it exists, may be used: a
+ * directory the user alone can change (a note once when not). */
+static bool dir_trusted(const char *dir)
+{
+	struct stat st;
+
+	if (stat(dir, &st) < 0)
+		return true;            /* made 0700 when first stored */
+	if (!S_ISDIR(st.st_mode))
+		return false;           /* the store's warning says why */
+	if (trusted(&st))
+		return true;
+	say_distrust(dir, &st);
+	return false;
+}
+
 int kcache_load(const char *key, struct nvrtc_output *out)
 {
-	char *path = entry_path(key), *buf = NULL;
+	char *path = entry_path(key), *buf = NULL, *dir;
 	struct stat st;
-	size_t len;
-	int rc = 0;
+	size_t len = 0;
+	int rc = 0, fd = -1;
+	ssize_t got;
 
 	memset(out, 0, sizeof(*out));
 	if (!path)
 		return 0;
-	/* checked first: read_file would report these as errors */
-	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size < KC_HEAD_LEN ||
-	    (size_t)st.st_size > KC_MAX_ENTRY || access(path, R_OK) < 0)
+	dir = dir_of(path);
+	if (!dir_trusted(dir))
 		goto out;
-	if (read_file(path, KC_MAX_ENTRY, &buf, &len) < 0)
+	/* opened without following a link or waiting on a FIFO; checked
+	 * before reading: an entry another user could have written is
+	 * not run */
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size < KC_HEAD_LEN ||
+	    (size_t)st.st_size > KC_MAX_ENTRY)
+		goto out;
+	if (!trusted(&st)) {
+		say_distrust(path, &st);
+		goto out;
+	}
+	buf = xmalloc((size_t)st.st_size + 1);
+	while (len < (size_t)st.st_size &&
+	       (got = read(fd, buf + len, (size_t)st.st_size - len)) > 0)
+		len += (size_t)got;
+	if (len != (size_t)st.st_size)
 		goto out;
 	rc = parse_entry(key, buf, len, out) == 0;
 out:
+	if (fd >= 0)
+		close(fd);
 	free(buf);
+	free(dir);
 	free(path);
 	return rc;
 }
@@ -690,6 +746,10 @@ int kcache_store(const char *key, const struct nvrtc_output *out)
 		goto out;
 	if (ensure_dir(dir) < 0 || access(dir, W_OK | X_OK) < 0) {
 		warn_store(dir, strerror(errno));
+		goto out;
+	}
+	if (!dir_trusted(dir)) {
+		rc = 0;                 /* said once: the cache is not used */
 		goto out;
 	}
 	serialise_entry(&payload, out);

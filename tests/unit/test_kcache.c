@@ -388,6 +388,58 @@ static void mangle_entry(void (*f)(char *buf, size_t *len))
 	free(path);
 }
 
+/* Issue 30, class 2: an entry or a cache directory that another user
+ * could have written is not used (a note once), and nothing is stored
+ * into such a directory. */
+static void test_untrusted(void **state)
+{
+	char *dir = tmp_path("trust");
+	char *entry = xasprintf("%s/trust/%s", tmp, key1);
+	struct nvrtc_output o, back;
+	struct capture c;
+
+	(void)state;
+	use_cache("trust");
+	fake_output(&o);
+	assert_int_equal(kcache_store(key1, &o), 0);
+	assert_int_equal(kcache_load(key1, &back), 1);
+	nvrtc_output_release(&back);
+	/* an entry others may write: a miss, said once */
+	assert_int_equal(chmod(entry, 0666), 0);
+	capture_start(&c);
+	assert_int_equal(kcache_load(key1, &back), 0);
+	assert_int_equal(kcache_load(key1, &back), 0);
+	capture_stop(&c);
+	assert_non_null(strstr(c.buf, "is writable by other users: not used"));
+	assert_null(strstr(strstr(c.buf, "not used") + 1, "not used"));
+	free(c.buf);
+	assert_int_equal(chmod(entry, 0644), 0);
+	assert_int_equal(kcache_load(key1, &back), 1);
+	nvrtc_output_release(&back);
+	/* a directory others may write: nothing loaded, nothing stored */
+	assert_int_equal(chmod(dir, 0777), 0);
+	assert_int_equal(kcache_load(key1, &back), 0);
+	assert_int_equal(unlink(entry), 0);
+	assert_int_equal(kcache_store(key1, &o), 0);
+	assert_int_equal(count_files("trust"), 0);
+	assert_int_equal(chmod(dir, 0700), 0);
+	/* a link in its place is not followed */
+	assert_int_equal(kcache_store(key1, &o), 0);
+	{
+		char *real = xasprintf("%s.real", entry);
+
+		assert_int_equal(rename(entry, real), 0);
+		assert_int_equal(symlink(real, entry), 0);
+		assert_int_equal(kcache_load(key1, &back), 0);
+		unlink(entry);
+		unlink(real);
+		free(real);
+	}
+	nvrtc_output_release(&o);
+	free(entry);
+	free(dir);
+}
+
 static void flip_payload(char *buf, size_t *len) { buf[*len - 3] ^= 1; }
 static void truncate_one(char *buf, size_t *len) { (void)buf; (*len)--; }
 static void keep_head(char *buf, size_t *len) { (void)buf; *len = 100; }
@@ -613,6 +665,7 @@ int main(void)
 		cmocka_unit_test(test_dir),
 		cmocka_unit_test(test_store_fails_once),
 		cmocka_unit_test(test_miss_hit_corrupt),
+		cmocka_unit_test(test_untrusted),
 		cmocka_unit_test(test_off_and_errors),
 	};
 
