@@ -33,8 +33,10 @@ static int merge_write(const char *dir, const struct results *r,
 		       struct report_options *ro, bool report, bool quiet)
 {
 	size_t ok = 0;
+	unsigned wrote = 0;
 
 	ro->dir = dir;
+	ro->wrote = &wrote;
 	if ((report && r->nrows && report_prepare(ro) < 0) ||
 	    dir_make_writable(dir) < 0)
 		return EXIT_USAGE;
@@ -50,8 +52,7 @@ static int merge_write(const char *dir, const struct results *r,
 		       r->nrows, ok, r->ndevices, r->ndevices == 1 ? "" : "s",
 		       r->status ? diag_esc(r->status) : "?", diag_esc(dir));
 		if (report && r->nrows)
-			printf("culab merge: report: %s/report.en.md, "
-			       "%s/report.zh.md\n", diag_esc(dir), diag_esc(dir));
+			cli_report_line(dir, ro, r);
 	}
 	return EXIT_OK;
 }

@@ -1,9 +1,11 @@
 #!/bin/sh
 # run.sh SECONDS [TARGET...] - `make fuzz`: libFuzzer over the experiment
 # loader, the results reader, the launch-geometry expressions, the report
-# template engine and the command line, SECONDS each, under ASan and
-# UBSan.  TARGETs (default: all, or $FUZZ_TARGETS): experiment results
-# expr template cli.
+# template engine, the command line, merge's plans and shards and
+# compare's inputs, SECONDS each, under ASan and UBSan.  TARGETs
+# (default: all, or $FUZZ_TARGETS): experiment results expr template cli
+# plans shards compare (the last three read several files from one
+# input, split at "@@@@" lines: tests/fuzz/split.h).
 #
 # The code under test (every src/*/*.c but the command line's, and
 # src/*/*.cpp) is compiled with clang's fuzzer instrumentation; the CUDA
@@ -15,7 +17,7 @@
 set -u
 secs=${1:-60}
 [ $# -gt 0 ] && shift
-targets=${*:-${FUZZ_TARGETS:-experiment results expr template cli}}
+targets=${*:-${FUZZ_TARGETS:-experiment results expr template cli plans shards compare}}
 build=${BUILD:-build}
 out=$build/fuzz
 CLANG=${CLANG:-clang}
@@ -83,6 +85,8 @@ for t in $targets; do
 	template) seeds="templates tests/fuzz/template-seeds"
 		  dict="-dict=tests/fuzz/template.dict" ;;
 	cli) seeds="tests/fuzz/cli-seeds"; dict="" ;;
+	plans) seeds="tests/fuzz/plans-seeds"; dict="" ;;
+	shards|compare) seeds="tests/fuzz/shards-seeds"; dict="" ;;
 	*) echo "run.sh: unknown fuzz target \"$t\"" >&2; exit 1 ;;
 	esac
 	for d in $seeds; do
