@@ -122,8 +122,9 @@ static void merge_record(struct results *const *in, size_t n,
 		if (r->finished &&
 		    (!finished || strcmp(r->finished, finished) > 0))
 			finished = r->finished;
+		/* a part without a status is as one still running */
 		if (status_rank(r->status) > status_rank(status))
-			status = r->status;
+			status = r->status ? r->status : "running";
 		if (!out->counters_method && r->counters_method)
 			out->counters_method = xstrdup(r->counters_method);
 		if (!out->clocks_locked && r->clocks_locked)

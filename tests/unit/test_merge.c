@@ -386,6 +386,36 @@ static void test_partial(void **state)
 	free(err);
 }
 
+static void no_status(struct results *r)
+{
+	free(r->status);
+	r->status = NULL;
+}
+
+/* A part whose file records no status (fuzz_shards found the merge
+ * reading its NULL): merged as a part still running, alone with
+ * --partial or with the rest. */
+static void test_no_status(void **state)
+{
+	char *paths[2], *err;
+	struct results merged;
+
+	(void)state;
+	paths[0] = write_shard(1, 2, "ns1", no_status);
+	paths[1] = write_shard(2, 2, "ns2", NULL);
+	assert_int_equal(merge_caught(paths, 1, true, &merged, &err), 0);
+	assert_non_null(merged.status);
+	assert_string_equal(merged.status, "running");
+	results_release(&merged);
+	free(err);
+	assert_int_equal(merge_caught(paths, 2, false, &merged, &err), 0);
+	assert_string_equal(merged.status, "running");
+	results_release(&merged);
+	free(err);
+	free(paths[0]);
+	free(paths[1]);
+}
+
 /* ---- refusals: one line each ---------------------------------------------- */
 
 static void other_file(struct results *r)
@@ -557,6 +587,7 @@ int main(void)
 		cmocka_unit_test(test_two_models),
 		cmocka_unit_test(test_same_model),
 		cmocka_unit_test(test_partial),
+		cmocka_unit_test(test_no_status),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_overlap),
 		cmocka_unit_test(test_unsharded),
