@@ -277,7 +277,7 @@ static size_t scan_includes(const char *text, size_t len,
 	*out = NULL;
 	clean_text(text, len, &c);
 	s = sbuf_str(&c.t);
-	for (size_t i = 0; i + 1 < c.nlines + 1 && *s; i++) {
+	for (size_t i = 0; i < c.nlines && *s; i++) {
 		const char *e = strchr(s + 1, '\n'), *p = s + 1, *q;
 		const char *eol = e ? e : s + strlen(s);
 		struct include inc = { NULL, false, false, 0, 0 };
