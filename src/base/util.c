@@ -80,6 +80,35 @@ char *xasprintf(const char *fmt, ...)
 	return p;
 }
 
+extern char **environ;
+
+char **environ_with(const char *name, const char *value)
+{
+	size_t n = 0, k = 0, len = strlen(name);
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = xcalloc(n + 2, sizeof(*env));
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], name, len) || environ[i][len] != '=')
+			env[k++] = environ[i];
+	env[k] = xasprintf("%s=%s", name, value);   /* the last: ours */
+	return env;
+}
+
+void environ_with_free(char **env)
+{
+	size_t k = 0;
+
+	if (!env)
+		return;
+	while (env[k + 1])
+		k++;
+	free(env[k]);
+	free(env);
+}
+
 size_t edit_distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b), i, j, *row, prev, d;

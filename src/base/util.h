@@ -23,6 +23,13 @@ char *xstrdup(const char *s);                 /* NULL -> NULL */
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* This process's environment with NAME=value in place of any NAME it
+ * has, for a child's execve: made before fork, so that the child of a
+ * process with threads calls nothing but what is async-signal-safe.
+ * environ_with_free() frees the array and the one entry it added. */
+char **environ_with(const char *name, const char *value);
+void environ_with_free(char **env);
+
 /* Levenshtein distance between a and b (bytes). */
 size_t edit_distance(const char *a, const char *b);
 

@@ -110,9 +110,9 @@ int cmd_completion(struct cli_context *cx);
 struct report_options;
 struct results;
 /* "culab: report: DIR/{report,details}.{en,zh}.{md,html}": the pages
- * ro rendered into dir from r, as *ro->wrote says (a page too large for
- * HTML is left out, its Markdown named; without ro->wrote, the pages
- * asked for), and with a class a line for gradebook.csv. */
+ * ro rendered into dir from r, as *ro->wrote (which must be set) says: a
+ * page too large for HTML is left out, its Markdown named; with a class
+ * a line for gradebook.csv. */
 void cli_report_line(const char *dir, const struct report_options *ro,
 		     const struct results *r);
 /* The last lines of a run: counts, and every failed row. */

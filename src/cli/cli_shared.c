@@ -201,39 +201,22 @@ static unsigned pages_in(unsigned wrote, int f)
 void cli_report_line(const char *dir, const struct report_options *ro,
 		     const struct results *r)
 {
-	bool cls = report_has_class(r);
 	struct sbuf b = SBUF_INIT;
-	const char *d = diag_esc(dir);
-	char *de = xstrdup(d);
+	char *de = xstrdup(diag_esc(dir));
+	unsigned w = *ro->wrote;
+	bool same = pages_in(w, 0) && pages_in(w, 0) == pages_in(w, 1);
+	int md = wrote_format(&b, de, w, 0, "");
 
-	if (!ro->wrote) {
-		printf("culab: report: %s/{report,details%s}.%s.%s\n", de,
-		       cls ? ",class" : "",
-		       ro->langs == REPORT_ZH ? "zh" :
-		       ro->langs == REPORT_EN ? "en" : "{en,zh}",
-		       ro->formats == REPORT_MD ? "md" :
-		       ro->formats == REPORT_HTML ? "html" : "{md,html}");
+	if (same && md == WROTE_PRODUCT) {
+		/* the same pages in both formats: one name, .{md,html} */
+		b.len -= strlen(".md");
+		b.buf[b.len] = '\0';
+		sbuf_add(&b, ".{md,html}");
 	} else {
-		unsigned w = *ro->wrote, md = pages_in(w, 0),
-			 html = pages_in(w, 1);
-
-		if (md && md == html &&
-		    wrote_format(&b, de, w, 0, "") == WROTE_PRODUCT) {
-			/* the same pages in both: one name, .{md,html} */
-			b.len -= strlen(".md");
-			b.buf[b.len] = '\0';
-			sbuf_add(&b, ".{md,html}");
-		} else if (md && md == html) {
-			wrote_format(&b, de, w, 1, ", ");
-		} else {
-			int any = wrote_format(&b, de, w, 0, "");
-
-			wrote_format(&b, de, w, 1, any ? ", " : "");
-		}
-		printf("culab: report: %s\n", b.len ? sbuf_str(&b) :
-		       "no page written");
+		wrote_format(&b, de, w, 1, md ? ", " : "");
 	}
-	if (cls && ro->formats != REPORT_HTML)
+	printf("culab: report: %s\n", b.len ? sbuf_str(&b) : "no page written");
+	if (report_has_class(r) && ro->formats != REPORT_HTML)
 		printf("culab: class: %s/gradebook.csv, a page per student "
 		       "in %s/students/\n", de, de);
 	sbuf_release(&b);

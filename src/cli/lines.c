@@ -70,7 +70,6 @@ bool lines_wanted(const struct result_row *w)
 
 /* ---- one child ------------------------------------------------------------ */
 
-extern char **environ;
 
 struct argv_buf {
 	char *v[24];
@@ -106,25 +105,6 @@ static void child_argv(const struct lines_options *o, int device,
 	arg(a, o->file);
 }
 
-/* This process's environment with CUDA_VISIBLE_DEVICES=uuid in place of
- * any it has: made before fork, so the child only calls execve.  The
- * array and its new entry are the caller's to free. */
-static char **env_with_gpu(const char *uuid)
-{
-	size_t n = 0, k = 0;
-	char **envp;
-
-	while (environ[n])
-		n++;
-	envp = xcalloc(n + 2, sizeof(*envp));
-	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "CUDA_VISIBLE_DEVICES=", 21))
-			envp[k++] = environ[i];
-	envp[k++] = xasprintf("CUDA_VISIBLE_DEVICES=%s", uuid);
-	envp[k] = NULL;
-	return envp;
-}
-
 /* Starts the child for `label` with its output into `log`.  Returns its
  * pid, or -1 after a diagnostic. */
 pid_t lines_child_start(const struct lines_options *o, int device,
@@ -137,7 +117,8 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 	bool narrow = uuid && !strncmp(uuid, "GPU-", 4) &&
 		      strlen(uuid) < 64;
 
-	char **envp = narrow ? env_with_gpu(uuid) : NULL;
+	char **envp = narrow ? environ_with("CUDA_VISIBLE_DEVICES", uuid) :
+		      NULL;
 
 	child_argv(o, narrow ? 0 : device, label, dir, &a);
 	fflush(NULL);
@@ -171,10 +152,7 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 			   "line: %s", strerror(errno));
 	for (int i = 0; i < a.n; i++)
 		free(a.v[i]);
-	for (size_t i = 0; envp && envp[i]; i++)
-		if (!strncmp(envp[i], "CUDA_VISIBLE_DEVICES=", 21))
-			free(envp[i]);
-	free(envp);
+	environ_with_free(envp);
 	free(log);
 	return pid;
 }

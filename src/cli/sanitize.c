@@ -362,37 +362,6 @@ struct child {
 	double timeout;
 };
 
-extern char **environ;
-
-/* This process's environment with CULAB_SANITIZER=off, so that the culab
- * under the tool reruns nothing itself; made before fork, as the child
- * of a process with threads may call only what is async-signal-safe.
- * Caller frees the array (not its strings but the one it adds). */
-static char **child_environ(void)
-{
-	size_t n = 0, k = 0;
-	char **env;
-
-	while (environ[n])
-		n++;
-	env = xcalloc(n + 2, sizeof(*env));
-	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], "CULAB_SANITIZER=", 16) != 0)
-			env[k++] = environ[i];
-	env[k] = xstrdup("CULAB_SANITIZER=off");
-	return env;
-}
-
-static void child_environ_free(char **env)
-{
-	size_t k = 0;
-
-	while (env[k + 1])
-		k++;
-	free(env[k]);
-	free(env);
-}
-
 /* Starts the tool on the measurement with its output in `log`.  Returns
  * the child's pid, or -1 after a diagnostic. */
 static pid_t child_start(const struct child *c, const char *log,
@@ -416,7 +385,7 @@ static pid_t child_start(const struct child *c, const char *log,
 				  strerror(errno));
 	snprintf(device, sizeof(device), "%d", c->o->device);
 	snprintf(limit, sizeof(limit), "%d", SANITIZE_PRINT_LIMIT);
-	env = child_environ();
+	env = environ_with("CULAB_SANITIZER", "off");
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -438,7 +407,7 @@ static pid_t child_start(const struct child *c, const char *log,
 			_exit(127);
 		_exit(127);
 	}
-	child_environ_free(env);
+	environ_with_free(env);
 	close(fd);
 	if (pid < 0)
 		return diag_error("cannot start compute-sanitizer: %s",

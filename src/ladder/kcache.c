@@ -340,48 +340,23 @@ static bool already_seen(struct walk *w, const char *real)
 	return false;
 }
 
-/* Reads header `real` as every input culab reads is read: a regular
- * file (opened without waiting: a FIFO is refused, not read), at most
- * KC_MAX_HEADER bytes, no NUL byte.  Returns 0 with *text, or -1 with a
- * reason in why. */
+/* Reads header `real` as every input culab reads is read (read_file's
+ * checks: a regular file opened without waiting, so a FIFO is refused,
+ * not read; at most KC_MAX_HEADER bytes), and source text: no NUL byte.
+ * Returns 0 with *text, or -1 with a reason in why. */
 static int read_header(const char *real, char **text, size_t *len,
 		       char *why, size_t whysize)
 {
-	int fd = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-	struct stat st;
 	const char *nul;
 
-	*text = NULL;
-	if (fd < 0 || fstat(fd, &st) < 0) {
-		snprintf(why, whysize, "cannot be read: %s", strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	close(fd);
-	if (!S_ISREG(st.st_mode)) {
-		snprintf(why, whysize, "is not a regular file (%s): culab "
-			 "compiles headers from regular files only",
-			 S_ISFIFO(st.st_mode) ? "a FIFO" :
-			 S_ISDIR(st.st_mode) ? "a directory" :
-			 S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ?
-			 "a device" : S_ISSOCK(st.st_mode) ? "a socket" :
-			 "not a file");
-		return -1;
-	}
-	if ((uint64_t)st.st_size > KC_MAX_HEADER) {
-		snprintf(why, whysize, "is %llu bytes, more than the %zu MiB a "
-			 "header may be", (unsigned long long)st.st_size,
-			 KC_MAX_HEADER >> 20);
-		return -1;
-	}
 	if (read_file_why(real, "header", KC_MAX_HEADER, text, len, why,
 			  whysize) < 0)
 		return -1;
 	nul = memchr(*text, '\0', *len);
 	if (nul) {
-		snprintf(why, whysize, "holds a NUL byte at offset %zu: not "
-			 "source text", (size_t)(nul - *text));
+		snprintf(why, whysize, "header \"%s\" holds a NUL byte at "
+			 "offset %zu: not source text", diag_esc(real),
+			 (size_t)(nul - *text));
 		free(*text);
 		*text = NULL;
 		return -1;
@@ -422,9 +397,8 @@ static void walk_header(struct walk *w, const struct include *inc,
 	}
 	w->seen[w->nseen++] = real;
 	if (read_header(real, &text, &len, why, sizeof(why)) < 0) {
-		diag_error_at(from_path, inc->line, inc->col, "header \"%s\" "
-			      "(%s) %s", diag_esc(inc->name), diag_esc(real),
-			      why);
+		diag_error_at(from_path, inc->line, inc->col, "#include "
+			      "\"%s\": %s", diag_esc(inc->name), why);
 		w->refused = true;
 		return;
 	}

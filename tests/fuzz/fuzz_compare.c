@@ -19,17 +19,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static FILE *sink;
-	char buf[SPLIT_MAX][96], *paths[SPLIT_MAX];
+	char buf[SPLIT_MAX][SPLIT_PATH], *paths[SPLIT_MAX];
 	struct results r[2];
 	struct compare_options o = { 0 };
 	struct compare c;
 	size_t n;
 
-	if (!sink) {
-		sink = fopen("/dev/null", "w");
-		diag_set_stream(sink);
-	}
+	fuzz_quiet();
 	for (size_t i = 0; i < SPLIT_MAX; i++)
 		paths[i] = buf[i];
 	n = fuzz_split(data, size, paths, 2);
@@ -39,12 +35,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	compare_build(&r[0], &r[1], &o, &c);
 	if (compare_check_pairs(&c, paths[0], paths[1]) == 0) {
-		compare_print_text(sink, &c, paths[0], paths[1]);
+		compare_print_text(fuzz_quiet(), &c, paths[0], paths[1]);
 		const struct compare *one = &c;
 
 		const char *cur = paths[1];
 
-		json_print_compare(sink, &one, paths[0], &cur, 1);
+		json_print_compare(fuzz_quiet(), &one, paths[0], &cur, 1);
 	}
 	compare_release(&c);
 	results_release(&r[0]);

@@ -3,6 +3,7 @@
  * --json`) between "@@@@" lines; any bytes must be merged or refused
  * with one line, without a crash, a leak, undefined behaviour or an
  * abort, whatever counts they claim.  Seeds: tests/fuzz/plans-seeds. */
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,15 +17,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static FILE *sink;
-	char buf[SPLIT_MAX][96], *paths[SPLIT_MAX];
+	static bool quiet;
+	char buf[SPLIT_MAX][SPLIT_PATH], *paths[SPLIT_MAX];
 	size_t n;
 
-	if (!sink) {
-		sink = fopen("/dev/null", "w");
-		diag_set_stream(sink);
+	if (!quiet) {
+		/* merge_plans prints its summary on stdout */
+		fuzz_quiet();
 		if (!freopen("/dev/null", "w", stdout))
 			return 0;
+		quiet = true;
 	}
 	for (size_t i = 0; i < SPLIT_MAX; i++)
 		paths[i] = buf[i];

@@ -21,16 +21,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static FILE *sink;
-	char buf[SPLIT_MAX][96], *paths[SPLIT_MAX];
+	char buf[SPLIT_MAX][SPLIT_PATH], *paths[SPLIT_MAX];
 	struct merge_options o = { .partial = size & 1, .command = "fuzz" };
 	struct results out;
 	size_t n;
 
-	if (!sink) {
-		sink = fopen("/dev/null", "w");
-		diag_set_stream(sink);
-	}
+	fuzz_quiet();
 	for (size_t i = 0; i < SPLIT_MAX; i++)
 		paths[i] = buf[i];
 	n = fuzz_split(data, size, paths, SPLIT_MAX);

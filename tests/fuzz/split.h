@@ -1,7 +1,9 @@
 /* split.h - the fuzz targets' way to read one input as several files:
- * the parts between lines that are exactly "@@@@" (at most `max`), each
- * written to DIR/part-K.json of a directory of the process's own, made
- * once.  Returns the number of parts, their paths in paths[]. */
+ * fuzz_split() writes the parts between lines that are exactly "@@@@"
+ * (at most `max`) to DIR/part-K.json of a directory of the process's
+ * own, made once, and returns how many (their paths in paths[], each of
+ * SPLIT_PATH bytes).  fuzz_quiet() sends diagnostics to /dev/null (once)
+ * and returns that stream. */
 #ifndef CULAB_FUZZ_SPLIT_H
 #define CULAB_FUZZ_SPLIT_H
 
@@ -11,13 +13,29 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/diag.h"
+
 #define SPLIT_MAX 4
+#define SPLIT_PATH 96
+
+static FILE *fuzz_quiet(void)
+{
+	static FILE *sink;
+
+	if (!sink) {
+		sink = fopen("/dev/null", "w");
+		if (!sink)
+			abort();
+		diag_set_stream(sink);
+	}
+	return sink;
+}
 
 static char fuzz_split_dir[64];
 
 static void fuzz_split_clean(void)
 {
-	char path[96];
+	char path[SPLIT_PATH];
 
 	for (int i = 0; i < SPLIT_MAX; i++) {
 		snprintf(path, sizeof(path), "%s/part-%d.json", fuzz_split_dir, i);
@@ -49,7 +67,7 @@ static size_t fuzz_split(const uint8_t *data, size_t size, char *paths[],
 				sep = q;
 				break;
 			}
-		snprintf(paths[n], 96, "%s/part-%zu.json", dir, n);
+		snprintf(paths[n], SPLIT_PATH, "%s/part-%zu.json", dir, n);
 		unlink(paths[n]);
 		fp = fopen(paths[n], "wb");
 		if (!fp)

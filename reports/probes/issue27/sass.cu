@@ -19,7 +19,7 @@
 #include <map>
 #include <string>
 #include <vector>
-#include "kern.cuh"
+#include "../issue25-h200/kern.cuh"
 
 #define CK(x) do { CUptiResult r_ = (x); if (r_ != CUPTI_SUCCESS) { const char *s_; cuptiGetResultString(r_, &s_); printf("CUPTI %s: %s (%d)\n", #x, s_, (int)r_); } } while (0)
 #define CR(x) do { cudaError_t r_ = (x); if (r_ != cudaSuccess) { printf("CUDA %s: %s\n", #x, cudaGetErrorString(r_)); exit(1);} } while (0)
