@@ -134,11 +134,14 @@ struct plan_options {
 					 (experiment/variant/type/size
 					 [/bBLOCK]): culab's own child
 					 processes; NULL: all */
-	/* Counters per source line: every GPU measurement of an
-	 * experiment's largest size (the most elements, the first on a tie;
-	 * for every type), the size the report's body shows, is marked
-	 * lines, when counters are collected (`counters` and an experiment
-	 * that asks for some).  The same marks in every shard. */
+	/* Counters per source line, when counters are collected
+	 * (`counters` and an experiment that asks for some): at an
+	 * experiment's largest size (the most elements, the first on a tie),
+	 * the size the report's body shows, each built-in GPU rung is marked
+	 * once in the file, where the report's details page shows it: its
+	 * first float stage, else its first stage, its first block; a user's
+	 * kernel at every type and block.  With `measurement`, that one.
+	 * The same marks in every shard. */
 	bool lines;
 };
 

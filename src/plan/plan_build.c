@@ -269,6 +269,53 @@ static size_t largest_size(const struct experiment *e)
 	return best;
 }
 
+/* Whether experiment j of f runs variant v (by family and name). */
+static bool runs_variant(const struct experiment *e, const struct variant *v)
+{
+	for (size_t i = 0; i < e->nvariants; i++)
+		if (e->variants[i] == v ||
+		    (e->variants[i]->family == v->family &&
+		     !strcmp(e->variants[i]->name, v->name)))
+			return true;
+	return false;
+}
+
+/* Whether stage (experiment ei, type t, at its largest size) is where
+ * built-in variant v gets its counters per source line: the report's
+ * details page shows each rung once, in its first float row with lines,
+ * else its first row with lines, so every other row's would be measured
+ * for nothing (default.yaml: 26 child processes instead of 60).  Taken
+ * over the whole file whatever --shard keeps, so the shards of a run mark
+ * what one run would; --only counts (a rung left out has no row).  A
+ * user's kernel is marked at every type: its section shows each. */
+static bool lines_here(const struct builder *B, size_t ei, enum dtype t,
+		       const struct variant *v)
+{
+	const struct experiment_file *f = B->p->f;
+	size_t best = SIZE_MAX;
+	enum dtype best_t = t;
+
+	if ((v->flags & VF_USER) || B->o->measurement)
+		return true;
+	for (size_t j = 0; j < f->nexps; j++) {
+		const struct experiment *e = &f->exps[j];
+
+		if (!e->ncounters || !runs_variant(e, v) ||
+		    !selected(B->o->only, v->name))
+			continue;
+		for (size_t ti = 0; ti < e->ndtypes; ti++) {
+			if (!variant_supports(v, e->dtypes[ti]))
+				continue;
+			if (best == SIZE_MAX ||
+			    (best_t != DTYPE_FLOAT && e->dtypes[ti] == DTYPE_FLOAT)) {
+				best = j;
+				best_t = e->dtypes[ti];
+			}
+		}
+	}
+	return best == ei && best_t == t;
+}
+
 static void measurement_init(struct builder *B, struct plan_stage *s,
 			     struct plan_measurement *ms,
 			     const struct variant *v, int block)
@@ -292,7 +339,10 @@ static void measurement_init(struct builder *B, struct plan_stage *s,
 	ms->host_bytes = v->host ? v->host(&a) : 0;
 	ms->prev_row = B->prev.done ? prev_take(&B->prev, &k) : SIZE_MAX;
 	ms->state = ms->prev_row != SIZE_MAX ? PLAN_RESUMED : PLAN_RUN;
-	ms->lines = B->lines && !(v->flags & VF_CPU);
+	ms->lines = B->lines && !(v->flags & VF_CPU) &&
+		    (block == experiment_block(e, v, 0) ||
+		     (v->flags & VF_USER)) &&
+		    lines_here(B, s->experiment, s->t, v);
 }
 
 /* Runs of a measurement still to run: the check, then warm-up and

@@ -354,6 +354,96 @@ static void test_class_submission_skipped(void **state)
 	experiment_file_release(&f);
 }
 
+/* Counters per source line: each built-in rung once in the file, where
+ * the details page shows it (its first float stage, else its first
+ * stage; the largest size, the first block); with --measurement, that
+ * measurement. */
+static const char lines_text[] =
+	"defaults:\n"
+	"  counters: [default]\n"
+	"experiments:\n"
+	"  - name: i\n"
+	"    family: reduce\n"
+	"    variants: [reduce_shuffle, reduce_global, reduce_cpu]\n"
+	"    types: [int]\n"
+	"    sizes: [2^20]\n"
+	"  - name: f\n"
+	"    family: reduce\n"
+	"    variants: [reduce_shuffle, reduce_global, reduce_cpu]\n"
+	"    types: [double, float]\n"
+	"    sizes: [2^20, 1000]\n"
+	"    block: [128, 256]\n";
+
+static size_t marks(const struct plan *p, const char *want_exp,
+		    enum dtype want_t)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->nstages; i++) {
+		const struct plan_stage *s = &p->stages[i];
+
+		for (size_t k = 0; k < s->nms; k++) {
+			const struct plan_measurement *ms = &s->ms[k];
+			bool want = !strcmp(s->e->name, want_exp) &&
+				    s->t == want_t && s->sh.n == 1u << 20 &&
+				    !(ms->v->flags & VF_CPU) &&
+				    (!s->e->nblocks || ms->block == 128 ||
+				     !(ms->v->flags & VF_BLOCK));
+
+			if (ms->lines != want)
+				fail_msg("%s marked %d", ms->label, ms->lines);
+			n += ms->lines;
+		}
+	}
+	assert_int_equal(n, p->nlines);
+	return n;
+}
+
+static void test_lines_once(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_options o = { .counters = true, .lines = true };
+	struct plan p;
+	char *text;
+
+	(void)state;
+	load(lines_text, &f);
+	plan_build(&f, &o, &p);
+	assert_int_equal(marks(&p, "f", DTYPE_FLOAT), 2);
+	plan_release(&p);
+	/* every shard marks what the whole file marks */
+	for (int sh = 1; sh <= 3; sh++) {
+		size_t n = 0;
+
+		o.shard = (struct plan_shard){ sh, 3 };
+		plan_build(&f, &o, &p);
+		for (size_t i = 0; i < p.nstages; i++)
+			for (size_t k = 0; k < p.stages[i].nms; k++)
+				n += p.stages[i].ms[k].lines &&
+				     p.stages[i].t == DTYPE_FLOAT;
+		assert_int_equal(n, p.nlines);
+		plan_release(&p);
+	}
+	o.shard = (struct plan_shard){ 0, 0 };
+	/* one measurement asked for gets its lines wherever it is */
+	o.measurement = "i/reduce_shuffle/int/1048576";
+	plan_build(&f, &o, &p);
+	assert_int_equal(p.nms, 1);
+	assert_int_equal(p.nlines, 1);
+	plan_release(&p);
+	o.measurement = NULL;
+	experiment_file_release(&f);
+	/* without a float stage: the first stage that runs the rung */
+	text = xstrdup(lines_text);
+	memcpy(strstr(text, "[double, float]"), "[double, int]  ", 15);
+	load(text, &f);
+	plan_build(&f, &o, &p);
+	assert_int_equal(marks(&p, "i", DTYPE_INT), 2);
+	plan_release(&p);
+	experiment_file_release(&f);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -365,6 +455,7 @@ int main(void)
 		cmocka_unit_test(test_resume),
 		cmocka_unit_test(test_stage_skip),
 		cmocka_unit_test(test_class_submission_skipped),
+		cmocka_unit_test(test_lines_once),
 		cmocka_unit_test(test_print),
 	};
 
