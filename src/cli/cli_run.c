@@ -94,6 +94,12 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 		case K_NO_COUNTERS: a->o.no_counters = true; break;
 		case K_NO_LINES: a->no_lines = true; break;
 		case K_LINES_CHILD: a->o.lines = true; break;
+		case K_LINES_GO:
+			if (sscanf(v->arg, "%d", &a->o.lines_go) != 1 ||
+			    a->o.lines_go < 3)
+				return cli_usage_error(c, "--lines-go takes a "
+						       "descriptor");
+			break;
 		case K_PIECE: a->piece = true; break;
 		case K_KEEP_FAILED: a->o.keep_failed = true; break;
 		case K_FAIL_NEXT: a->o.fail_next = v->arg; break;
@@ -122,6 +128,8 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 	if (a->o.lines && !a->o.measurement)
 		return cli_usage_error(c, "--lines-child takes the one "
 				       "measurement of --measurement");
+	if (a->o.lines_go && !a->o.lines)
+		return cli_usage_error(c, "--lines-go is for --lines-child");
 	return 0;
 }
 

@@ -106,6 +106,9 @@ static const struct cli_option run_options[] = {
 	{ K_LINES_CHILD, "lines-child", 0, CLI_ARG_NONE, NULL, NULL,
 	  "collect the counters per source line of that one measurement "
 	  "(culab's per-line child; with --measurement)", CLI_HIDDEN },
+	{ K_LINES_GO, "lines-go", 0, CLI_ARG_TEXT, "FD", NULL,
+	  "with --lines-child: set up CUDA, then wait for a byte on this "
+	  "descriptor before measuring (end of file: end)", CLI_HIDDEN },
 	/* a worker of a class's run (pieces.c passes them) */
 	{ K_PIECE, "piece", 0, CLI_ARG_NONE, NULL, NULL,
 	  "run these variants alone, as one piece of a class's run",

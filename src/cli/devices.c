@@ -46,12 +46,9 @@ struct gpu {
 	double since;            /* when it last wrote */
 	int starts;
 	size_t made;             /* measurements made on this GPU */
-	/* between workers, a child for counters per source line (lines.h) */
-	pid_t lpid;              /* 0: none */
-	size_t ljob;
-	double lt0;
-	bool lstopped, llate;
-	char *ldir;              /* DIR/.lines/gpu-D */
+	/* after its workers, children for counters per source line: one
+	 * measuring, the next started ahead (lines.h) */
+	struct lines_gpu lg;
 	char *uuid;              /* "GPU-...", as its worker said; or NULL */
 };
 
@@ -423,13 +420,13 @@ static double lines_guess(const struct result_row *w)
 	return w->bytes / 5e9 + 8e-3 * w->t.median_ms;
 }
 
+/* Starts the longest of the rows left (so that no long one is left to
+ * end the run alone on one GPU; the rest are swapped, not lost), to wait
+ * for its turn on g. */
 static int lines_start(struct dctx *c, struct gpu *g)
 {
-	const struct ljob *j;
 	size_t best = c->lnext;
 
-	/* the longest first, so that no long one is left to end the run
-	 * alone on one GPU (the rest are swapped, not lost) */
 	for (size_t i = c->lnext + 1; i < c->nlj; i++)
 		if (lines_guess(&c->kept[c->lj[i].res].rows[c->lj[i].row]) >
 		    lines_guess(&c->kept[c->lj[best].res].rows[c->lj[best].row]))
@@ -440,19 +437,10 @@ static int lines_start(struct dctx *c, struct gpu *g)
 		c->lj[best] = c->lj[c->lnext];
 		c->lj[c->lnext] = t;
 	}
-	j = &c->lj[c->lnext];
-
-	if (!g->ldir && !(g->ldir = lines_child_dir(c->o->outdir, g->device)))
+	g->lg.uuid = g->uuid;
+	if (lines_gpu_start(&c->lo, &g->lg, c->lnext,
+			    c->lj[c->lnext].label) < 0)
 		return -1;
-	g->lt0 = monotonic_seconds();
-	g->lstopped = g->llate = false;
-	g->ljob = c->lnext;
-	g->lpid = lines_child_start(&c->lo, g->device, g->uuid, j->label,
-				    g->ldir);
-	if (g->lpid < 0) {
-		g->lpid = 0;
-		return -1;
-	}
 	c->lnext++;
 	return 0;
 }
@@ -469,30 +457,37 @@ static void lines_skip(struct dctx *c)
 	}
 }
 
-static void lines_ended(struct dctx *c, struct gpu *g, int st)
+static void lines_ended(struct dctx *c, struct lines_proc *lp, int st,
+			int device)
 {
-	const struct ljob *j = &c->lj[g->ljob];
+	const struct ljob *j = &c->lj[lp->job];
 	struct result_row *w = &c->kept[j->res].rows[j->row];
+	bool went = lp->going;
 
-	g->lpid = 0;
-	if (workers_signals())
+	/* ended before its turn, told to end: no lines, nor a failure */
+	if (workers_signals() || (!went && c->unavailable)) {
+		lines_gpu_ended(&c->lo, lp, st, NULL);
+		if (c->unavailable && !workers_signals())
+			source_lines_set_status(&w->lines, c->unavailable);
 		return;
+	}
 	if (c->trace)
-		fprintf(c->trace, "%d\t%.3f\t%.3f\tlines\t%s\n", g->device,
-			g->lt0 - c->t0, monotonic_seconds() - c->t0, j->label);
-	lines_child_done(&c->lo, g->ldir, st, g->llate, g->lt0, w);
+		fprintf(c->trace, "%d\t%.3f\t%.3f\tlines\t%s\n", device,
+			lp->t0 - c->t0, monotonic_seconds() - c->t0, j->label);
+	lines_gpu_ended(&c->lo, lp, st, w);
 	if (w->lines.status && !strncmp(w->lines.status, LINES_UNAVAILABLE,
-					strlen(LINES_UNAVAILABLE)))
+					strlen(LINES_UNAVAILABLE))) {
 		c->unavailable = w->lines.status;
+		for (int k = 0; k < c->ng; k++)
+			lines_gpu_cancel(&c->g[k].lg);
+	}
 }
 
 /* A child past its time, or the parent asked to stop: it ends. */
 static void lines_watch(struct dctx *c)
 {
 	for (int k = 0; k < c->ng; k++)
-		lines_child_watch(&c->lo, c->g[k].lpid, c->g[k].lt0,
-				  workers_signals() > 0, &c->g[k].lstopped,
-				  &c->g[k].llate);
+		lines_gpu_watch(&c->lo, &c->g[k].lg, workers_signals() > 0);
 }
 
 /* ---- the progress lines --------------------------------------------------- */
@@ -550,9 +545,10 @@ static void draw(struct dctx *c)
 			fprintf(stderr, ", %s (%.0f s)",
 				diag_esc(item_label(c, g->flight)),
 				now - g->flight_t0);
-		else if (g->lpid)
+		else if (lines_gpu_count(&g->lg, true))
 			fprintf(stderr, ", counters per source line of %s (%.0f s)",
-				diag_esc(c->lj[g->ljob].label), now - g->lt0);
+				diag_esc(c->lj[g->lg.p[g->lg.p[1].going].job].label),
+				now - g->lg.p[g->lg.p[1].going].t0);
 		else if (!g->pid)
 			fputs(", done", stderr);
 		fputc('\n', stderr);
@@ -597,17 +593,30 @@ static void run_loop(struct dctx *c)
 		for (int k = 0; k < c->ng; k++) {
 			struct gpu *g = &c->g[k];
 
-			if (!g->pid && !g->lpid && !g->dead) {
-				if (more_work(c)) {
-					if (gpu_start(c, g) < 0)
-						g->dead = true;
-				} else if (c->lnext < c->nlj &&
-					   !workers_signals() &&
-					   lines_start(c, g) < 0) {
+			int nl = lines_gpu_count(&g->lg, true) +
+				 lines_gpu_count(&g->lg, false);
+
+			if (!g->pid && !nl && !g->dead && more_work(c)) {
+				if (gpu_start(c, g) < 0)
 					g->dead = true;
+			} else if (!g->pid && !g->dead) {
+				/* its lines: one measuring, the next started
+				 * ahead while enough are left for every GPU,
+				 * once no work is left for workers */
+				while (nl < 2 && !more_work(c) &&
+				       c->lnext < c->nlj && !c->unavailable &&
+				       !workers_signals() &&
+				       (!nl || c->nlj - c->lnext >=
+					       (size_t)c->ng)) {
+					if (lines_start(c, g) < 0) {
+						g->dead = true;
+						break;
+					}
+					nl++;
 				}
+				lines_gpu_go(&g->lg);
 			}
-			live += g->pid > 0 || g->lpid > 0;
+			live += g->pid > 0 || nl > 0;
 		}
 		if (!live)
 			break;
@@ -624,7 +633,9 @@ static void run_loop(struct dctx *c)
 				pf[np].events = POLLIN;
 				pf[np++].revents = 0;
 			}
-		if (poll(pf, (nfds_t)np, 100) > 0)
+		/* no worker to hear: the end of a per-line child is seen by
+		 * waitpid alone, and the next one's turn waits for it */
+		if (poll(pf, (nfds_t)np, np ? 100 : 10) > 0)
 			for (int p = 0; p < np; p++)
 				for (int k = 0; k < c->ng; k++)
 					if (c->g[k].rfd == pf[p].fd &&
@@ -635,10 +646,12 @@ static void run_loop(struct dctx *c)
 		lines_watch(c);
 		while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
 			for (int k = 0; k < c->ng; k++) {
+				struct lines_proc *lp =
+					lines_gpu_proc(&c->g[k].lg, pid);
 				int rc;
 
-				if (c->g[k].lpid == pid)
-					lines_ended(c, &c->g[k], st);
+				if (lp)
+					lines_ended(c, lp, st, c->g[k].device);
 				if (c->g[k].pid != pid)
 					continue;
 				/* what it still had to say, never waiting
@@ -878,6 +891,7 @@ int devices_run(const struct experiment_file *f,
 	c.g = xcalloc((size_t)c.ng, sizeof(*c.g));
 	for (int k = 0; k < c.ng; k++) {
 		c.g[k].device = devs[k];
+		lines_gpu_init(&c.g[k].lg, devs[k], NULL);
 		c.g[k].rfd = c.g[k].wfd = -1;
 		c.g[k].flight = SIZE_MAX;
 	}
@@ -922,9 +936,7 @@ out:
 	for (int k = 0; c.g && k < c.ng; k++) {
 		free(c.g[k].dir);
 		free(c.g[k].handed);
-		if (c.g[k].ldir)
-			rmdir(c.g[k].ldir);
-		free(c.g[k].ldir);
+		lines_gpu_release(&c.g[k].lg);
 		free(c.g[k].uuid);
 	}
 	if (c.nlj) {

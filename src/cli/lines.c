@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -84,9 +85,10 @@ static void arg(struct argv_buf *a, const char *s)
 }
 
 static void child_argv(const struct lines_options *o, int device,
-		       const char *label, const char *dir, struct argv_buf *a)
+		       const char *label, const char *dir, int go,
+		       struct argv_buf *a)
 {
-	char dev[32];
+	char dev[32], gofd[32];
 
 	snprintf(dev, sizeof(dev), "%d", device);
 	arg(a, "culab");
@@ -96,6 +98,11 @@ static void child_argv(const struct lines_options *o, int device,
 	arg(a, "--no-counters");
 	arg(a, "--profile-only");
 	arg(a, "--lines-child");
+	if (go >= 0) {
+		snprintf(gofd, sizeof(gofd), "%d", go);
+		arg(a, "--lines-go");
+		arg(a, gofd);
+	}
 	arg(a, "--device");
 	arg(a, dev);
 	arg(a, "--measurement");
@@ -108,7 +115,8 @@ static void child_argv(const struct lines_options *o, int device,
 /* Starts the child for `label` with its output into `log`.  Returns its
  * pid, or -1 after a diagnostic. */
 pid_t lines_child_start(const struct lines_options *o, int device,
-			const char *uuid, const char *label, const char *dir)
+			const char *uuid, const char *label, const char *dir,
+			int *go)
 {
 	char *log = xasprintf("%s/child.log", dir);
 	struct argv_buf a = { .n = 0 };
@@ -116,16 +124,27 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 	pid_t parent = getpid(), pid;
 	bool narrow = uuid && !strncmp(uuid, "GPU-", 4) &&
 		      strlen(uuid) < 64;
+	int sv[2] = { -1, -1 };
+	char **envp;
 
-	char **envp = narrow ? environ_with("CUDA_VISIBLE_DEVICES", uuid) :
-		      NULL;
-
-	child_argv(o, narrow ? 0 : device, label, dir, &a);
+	/* a socket, not a pipe: the word to a child that died meanwhile
+	 * fails, with no SIGPIPE (MSG_NOSIGNAL) */
+	if (go && socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) {
+		diag_error("cannot start a process for counters per source "
+			   "line: %s", strerror(errno));
+		free(log);
+		return -1;
+	}
+	envp = narrow ? environ_with("CUDA_VISIBLE_DEVICES", uuid) : NULL;
+	child_argv(o, narrow ? 0 : device, label, dir, sv[1], &a);
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
 		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
 			      0644);
+
+		if (sv[1] >= 0)         /* its end stays open across exec */
+			fcntl(sv[1], F_SETFD, 0);
 
 		/* its own group: ^C reaches the parent alone */
 		setpgid(0, 0);
@@ -154,7 +173,26 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 		free(a.v[i]);
 	environ_with_free(envp);
 	free(log);
+	if (sv[1] >= 0)
+		close(sv[1]);
+	if (go) {
+		*go = sv[0];
+		if (pid < 0) {
+			close(sv[0]);
+			*go = -1;
+		}
+	}
 	return pid;
+}
+
+void lines_child_go(int *go)
+{
+	if (*go < 0)
+		return;
+	/* a child gone meanwhile: its end is seen by waitpid */
+	(void)send(*go, "g", 1, MSG_NOSIGNAL);
+	close(*go);
+	*go = -1;
 }
 
 /* The last line of the child's log that says something, or "". */
@@ -256,16 +294,6 @@ static int take_lines(const char *dir, struct result_row *w)
 	return rc;
 }
 
-/* A GPU and the child on it now. */
-struct slot {
-	int device;
-	char *dir;               /* DIR/.lines/gpu-D */
-	pid_t pid;               /* 0: free */
-	size_t job;
-	double t0;
-	bool ended, late;        /* asked to end; killed for the time */
-};
-
 /* Seconds a child may take. */
 static double lines_timeout(const struct lines_options *o)
 {
@@ -303,25 +331,135 @@ void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
 	*stopped = true;
 }
 
-/* Ends the group of each child at the first signal the parent gets or
- * past its time limit. */
-static void watch(const struct lines_options *o, struct slot *sl, int ns)
+/* ---- a GPU's two children ------------------------------------------------ */
+
+void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid)
 {
-	for (int i = 0; i < ns; i++)
-		lines_child_watch(o, sl[i].pid, sl[i].t0, signals_seen > 0,
-				  &sl[i].ended, &sl[i].late);
+	memset(g, 0, sizeof(*g));
+	g->device = device;
+	g->uuid = uuid;
+	g->p[0].go = g->p[1].go = -1;
+}
+
+int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
+		    size_t job, const char *label)
+{
+	int k = !g->p[0].pid ? 0 : !g->p[1].pid ? 1 : -1;
+	struct lines_proc *p;
+
+	if (k < 0)
+		return diag_error("a GPU has two per-line children already");
+	p = &g->p[k];
+	if (!p->dir && !(p->dir = lines_child_dir(o->outdir, g->device, k)))
+		return -1;
+	clean(p->dir);
+	p->t0 = monotonic_seconds();
+	p->stopped = p->late = p->going = false;
+	p->job = job;
+	p->pid = lines_child_start(o, g->device, g->uuid, label, p->dir,
+				   &p->go);
+	if (p->pid < 0) {
+		p->pid = 0;
+		return -1;
+	}
+	return 0;
+}
+
+struct lines_proc *lines_gpu_go(struct lines_gpu *g)
+{
+	for (int k = 0; k < 2; k++)
+		if (g->p[k].pid && g->p[k].going)
+			return NULL;
+	for (int k = 0; k < 2; k++) {
+		struct lines_proc *p = &g->p[k];
+
+		if (p->pid && !p->going && p->go >= 0) {
+			p->going = true;
+			p->t0 = monotonic_seconds();
+			lines_child_go(&p->go);
+			return p;
+		}
+	}
+	return NULL;
+}
+
+void lines_gpu_cancel(struct lines_gpu *g)
+{
+	for (int k = 0; k < 2; k++)
+		if (g->p[k].pid && !g->p[k].going && g->p[k].go >= 0) {
+			close(g->p[k].go);    /* end of file: it ends */
+			g->p[k].go = -1;
+		}
+}
+
+int lines_gpu_count(const struct lines_gpu *g, bool going)
+{
+	int n = 0;
+
+	for (int k = 0; k < 2; k++)
+		n += g->p[k].pid > 0 && g->p[k].going == going;
+	return n;
+}
+
+struct lines_proc *lines_gpu_proc(struct lines_gpu *g, pid_t pid)
+{
+	for (int k = 0; k < 2; k++)
+		if (g->p[k].pid && g->p[k].pid == pid)
+			return &g->p[k];
+	return NULL;
+}
+
+void lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
+		     int st, struct result_row *w)
+{
+	p->pid = 0;
+	p->going = false;
+	if (p->go >= 0)
+		close(p->go);
+	p->go = -1;
+	if (w)
+		lines_child_done(o, p->dir, st, p->late, p->t0, w);
+	else
+		clean(p->dir);
+}
+
+void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
+		     bool stop)
+{
+	for (int k = 0; k < 2; k++) {
+		struct lines_proc *p = &g->p[k];
+
+		/* one waiting for its turn has no time limit yet */
+		if (p->going || stop)
+			lines_child_watch(o, p->pid, p->t0, stop, &p->stopped,
+					  &p->late);
+	}
+}
+
+void lines_gpu_release(struct lines_gpu *g)
+{
+	for (int k = 0; k < 2; k++) {
+		if (g->p[k].go >= 0)
+			close(g->p[k].go);
+		g->p[k].go = -1;
+		if (g->p[k].dir)
+			rmdir(g->p[k].dir);
+		free(g->p[k].dir);
+		g->p[k].dir = NULL;
+	}
 }
 
 /* ---- the run -------------------------------------------------------------- */
 
-/* DIR/.lines and DIR/.lines/gpu-D, culab's own: a link planted there is
- * refused.  Returns the latter's path, or NULL after a diagnostic. */
-char *lines_child_dir(const char *outdir, int device)
+/* DIR/.lines and DIR/.lines/gpu-D (k 1: gpu-D-b), culab's own: a link
+ * planted there is refused.  Returns the latter's path, or NULL after a
+ * diagnostic. */
+char *lines_child_dir(const char *outdir, int device, int k)
 {
 	int top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW), fd = -1, sub = -1;
 	char *base = xasprintf("%s/.lines", outdir), name[32];
 
-	snprintf(name, sizeof(name), "gpu-%d", device);
+	snprintf(name, sizeof(name), "gpu-%d%s", device, k ? "-b" : "");
 	if (top >= 0) {
 		fd = dir_make(top, outdir, ".lines", DIR_CONFINED);
 		close(top);
@@ -336,7 +474,7 @@ char *lines_child_dir(const char *outdir, int device)
 	}
 	close(sub);
 	free(base);
-	return xasprintf("%s/.lines/gpu-%d", outdir, device);
+	return xasprintf("%s/.lines/%s", outdir, name);
 }
 
 static void progress(const struct lines_options *o, size_t k, size_t n,
@@ -401,7 +539,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	struct timespec tick = { 0, 20 * 1000 * 1000 };
 	const char *unavailable = NULL;
 	int ns = o->ndevices > 0 ? o->ndevices : 1, busy = 0, rc = EXIT_OK;
-	struct slot *sl = xcalloc((size_t)ns, sizeof(*sl));
+	struct lines_gpu *sl = xcalloc((size_t)ns, sizeof(*sl));
 	struct job *jobs = NULL;
 	size_t n, k = 0;
 	bool stop = false;             /* a child that cannot start, files
@@ -409,22 +547,22 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	struct plan p;
 
 	plan_build(f, &po, &p);
+	for (int i = 0; i < ns; i++)
+		lines_gpu_init(&sl[i], o->ndevices > 0 ? o->devices[i] :
+			       o->device, o->ndevices > 0 ? NULL :
+			       r->env.gpu_uuid);
 	n = jobs_of(&p, r, &jobs);
 	if (!n)
 		goto out;
-	for (int i = 0; i < ns; i++) {
-		sl[i].device = o->ndevices > 0 ? o->devices[i] : o->device;
-		if (!(sl[i].dir = lines_child_dir(o->outdir, sl[i].device)))
-			goto out;
-		clean(sl[i].dir);
-	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	signals_seen = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	/* a child per GPU at a time, each marked row's in plan order */
+	/* a child measuring per GPU, each marked row's in plan order, and
+	 * the next started ahead: its CUDA start is behind it when its turn
+	 * comes */
 	for (;;) {
 		int st = 0;
 		pid_t pid;
@@ -433,52 +571,72 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		while (unavailable && k < n && !signals_seen)
 			source_lines_set_status(&jobs[k++].w->lines,
 						unavailable);
-		for (int i = 0; i < ns && k < n && !signals_seen && !stop;
-		     i++) {
-			if (sl[i].pid)
-				continue;
-			progress(o, k + 1, n, jobs[k].label);
-			sl[i].t0 = monotonic_seconds();
-			sl[i].ended = sl[i].late = false;
-			sl[i].job = k;
-			sl[i].pid = lines_child_start(o, sl[i].device,
-						      o->ndevices > 0 ? NULL :
-						      r->env.gpu_uuid,
-						      jobs[k].label, sl[i].dir);
-			if (sl[i].pid < 0) {
-				sl[i].pid = 0;
-				stop = true;
-				break;
+		/* a child on each GPU without one, then one ahead on each
+		 * while enough are left for all (the last few wait for the
+		 * first GPU free, not on a GPU of their own) */
+		for (int pass = 1; pass <= 2; pass++)
+			for (int i = 0; i < ns && k < n && !signals_seen &&
+			     !stop && !unavailable; i++) {
+				int has = lines_gpu_count(&sl[i], false) +
+					  lines_gpu_count(&sl[i], true);
+
+				if (has >= pass || (pass == 2 &&
+						    n - k < (size_t)ns))
+					continue;
+				if (lines_gpu_start(o, &sl[i], k,
+						    jobs[k].label) < 0) {
+					stop = true;
+					break;
+				}
+				k++;
+				busy++;
 			}
-			k++;
-			busy++;
+		for (int i = 0; i < ns && !signals_seen; i++) {
+			struct lines_proc *lp = lines_gpu_go(&sl[i]);
+
+			if (lp)
+				progress(o, lp->job + 1, n, jobs[lp->job].label);
 		}
 		if (!busy)
 			break;
 		pid = waitpid(-1, &st, WNOHANG);
 		if (pid <= 0) {
-			watch(o, sl, ns);
+			for (int i = 0; i < ns; i++)
+				lines_gpu_watch(o, &sl[i], signals_seen > 0);
 			nanosleep(&tick, NULL);
 			continue;
 		}
 		for (int i = 0; i < ns; i++) {
+			struct lines_proc *lp = lines_gpu_proc(&sl[i], pid);
 			struct result_row *w;
+			bool went;
 
-			if (sl[i].pid != pid)
+			if (!lp)
 				continue;
-			w = jobs[sl[i].job].w;
-			sl[i].pid = 0;
-			if (!signals_seen)
-				lines_child_done(o, sl[i].dir, st, sl[i].late,
-						 sl[i].t0, w);
+			w = jobs[lp->job].w;
+			went = lp->going;
 			busy--;
+			/* one that ended before its turn, told to end: no
+			 * lines, nor a failure of theirs */
+			if (signals_seen || (!went && (stop || unavailable))) {
+				lines_gpu_ended(o, lp, st, NULL);
+				if (unavailable && !signals_seen)
+					source_lines_set_status(&w->lines,
+								unavailable);
+				continue;
+			}
+			lines_gpu_ended(o, lp, st, w);
 			if (w->lines.status &&
 			    !strncmp(w->lines.status, LINES_UNAVAILABLE,
 				     strlen(LINES_UNAVAILABLE)))
 				unavailable = w->lines.status;
-			if (!signals_seen && output_save(o->outdir, r) < 0)
+			if (output_save(o->outdir, r) < 0)
 				stop = true;
 		}
+		/* no more turns: the children waiting for theirs end */
+		if (stop || unavailable)
+			for (int i = 0; i < ns; i++)
+				lines_gpu_cancel(&sl[i]);
 	}
 	if (o->progress)
 		fputs("\r\033[K", stderr);
@@ -497,11 +655,8 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		warn_failed(jobs, n);
 	}
 out:
-	for (int i = 0; i < ns; i++) {
-		if (sl[i].dir)
-			rmdir(sl[i].dir);
-		free(sl[i].dir);
-	}
+	for (int i = 0; i < ns; i++)
+		lines_gpu_release(&sl[i]);
 	if (n) {
 		char *base = xasprintf("%s/.lines", o->outdir);
 

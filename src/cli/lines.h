@@ -5,10 +5,11 @@
  * CUPTI's SASS metrics record one kernel per process (counters.h), so
  * after a run has measured and saved its rows, each marked measurement
  * that ended verified with its kernel-level counters is run again by
- * `culab run --measurement LABEL --lines-child --profile-only
- * --no-counters --no-report -q -o DIR/.lines/gpu-D FILE` on the same
- * device, one after the other (run --devices: one on each GPU at once,
- * after its workers); the child's row brings the lines back
+ * `culab run --measurement LABEL --lines-child [--lines-go FD]
+ * --profile-only --no-counters --no-report -q -o DIR/.lines/gpu-D FILE`
+ * on the same device, one measuring after the other, the next started
+ * ahead (run --devices: on each GPU at once, after its workers); the
+ * child's row brings the lines back
  * (results.json), and the run's files are saved after each.  Processes
  * are started as run --devices starts its workers (workers.c): fork and
  * exec of /proc/self/exe, a process group of their own, SIGINT and
@@ -60,18 +61,26 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 /* Whether row w wants its lines: verified, with kernel-level counters to
  * check them against, and none yet. */
 bool lines_wanted(const struct result_row *w);
-/* DIR/.lines/gpu-D, made (culab's own: a link planted there is refused):
- * where a child on that device writes.  NULL after a diagnostic. */
-char *lines_child_dir(const char *outdir, int device);
+/* DIR/.lines/gpu-D (k 1: gpu-D-b, a GPU's second child), made (culab's
+ * own: a link planted there is refused): where a child on that device
+ * writes.  NULL after a diagnostic. */
+char *lines_child_dir(const char *outdir, int device, int k);
 /* Starts the child for the measurement `label` on `device` into dir
  * (its output to dir/child.log).  With the device's UUID ("GPU-...")
  * the child sees that GPU alone (CUDA_VISIBLE_DEVICES, as its device 0):
  * CUDA then starts on one GPU, not on every GPU of the node, in each of
- * the children that run at once (reports/bench/h100x4/lines-start.txt);
- * uuid NULL or another kind of name: `--device device` as given.  Its
- * pid, or -1 after a diagnostic. */
+ * the children that run at once (reports/probes/issue27/); uuid NULL or
+ * another kind of name: `--device device` as given.  With go, the child
+ * is started ahead of its turn (run --lines-go): it sets CUDA up, then
+ * waits for lines_child_go(go); *go is its socket.  Its pid, or -1
+ * after a diagnostic. */
 pid_t lines_child_start(const struct lines_options *o, int device,
-			const char *uuid, const char *label, const char *dir);
+			const char *uuid, const char *label, const char *dir,
+			int *go);
+/* Tells the child waiting on *go to go on (a child gone meanwhile is
+ * told nothing, and no signal comes of it); *go closed and set to -1.
+ * Closing *go instead tells it to end without measuring. */
+void lines_child_go(int *go);
 /* The child that started at t0 ended with wait status st (late: killed
  * past its time): its lines into w, or why there are none; dir emptied. */
 void lines_child_done(const struct lines_options *o, const char *dir,
@@ -81,5 +90,52 @@ void lines_child_done(const struct lines_options *o, const char *dir,
  * set); once (*stopped). */
 void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
 		       bool stop, bool *stopped, bool *late);
+
+/* ---- a GPU's children: the one measuring and the next ---- */
+
+/* Each child's CUDA start (0.3 s alone, 1.1 s when four GPUs' children
+ * start at once: reports/probes/issue27/) is made while the child before
+ * it measures: the next is started ahead and waits for its turn, so a
+ * GPU has at most two: one measuring ("going"), one waiting. */
+struct lines_proc {
+	pid_t pid;               /* 0: none */
+	int go;                  /* its socket while it waits, else -1 */
+	bool going;              /* told to go on (its time limit runs) */
+	size_t job;              /* the caller's */
+	double t0;               /* started; told to go on */
+	bool stopped, late;
+	char *dir;               /* DIR/.lines/gpu-D or gpu-D-b */
+};
+
+struct lines_gpu {
+	int device;
+	const char *uuid;        /* as lines_child_start's; NULL: none */
+	struct lines_proc p[2];
+};
+
+void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid);
+/* Starts a child for `label` (the caller's job number `job`) waiting for
+ * its turn.  Returns 0, or -1 after a diagnostic (or with two already). */
+int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
+		    size_t job, const char *label);
+/* When none measures, tells the waiting one to go on; returns it, or
+ * NULL. */
+struct lines_proc *lines_gpu_go(struct lines_gpu *g);
+/* Tells the waiting ones to end without their turn. */
+void lines_gpu_cancel(struct lines_gpu *g);
+/* Its children told to go on (going) or waiting (!going). */
+int lines_gpu_count(const struct lines_gpu *g, bool going);
+/* The child of pid, or NULL. */
+struct lines_proc *lines_gpu_proc(struct lines_gpu *g, pid_t pid);
+/* Child p ended with wait status st: with w, its lines into w (or why
+ * not: lines_child_done); without, its folder emptied, nothing taken. */
+void lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
+		     int st, struct result_row *w);
+/* lines_child_watch for each child measuring, and, with stop, for the
+ * waiting ones too. */
+void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
+		     bool stop);
+/* Closes what is left and removes its folders (empty by then). */
+void lines_gpu_release(struct lines_gpu *g);
 
 #endif

@@ -218,6 +218,18 @@ int env_memory(int device, struct env_memory_facts *f,
 	return 0;
 }
 
+bool env_exclusive(int device)
+{
+	int mode = -1;
+
+	if (cudaDeviceGetAttribute(&mode, cudaDevAttrComputeMode, device) !=
+	    cudaSuccess) {
+		cudaGetLastError();
+		return false;
+	}
+	return mode == cudaComputeModeExclusiveProcess;
+}
+
 int env_device_arch(int device, char *buf, size_t size)
 {
 	int major = 0, minor = 0;

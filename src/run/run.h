@@ -709,6 +709,11 @@ int env_probe(int device, struct environment *e, char *why, size_t whysize);
  * 0, or -1 (no GPU, or no such device) leaving buf empty. */
 int env_device_arch(int device, char *buf, size_t size);
 
+/* Whether CUDA device `device` admits one process's context at a time
+ * (exclusive-process compute mode); false when unknown.  Makes no
+ * context. */
+bool env_exclusive(int device);
+
 /* The memory of CUDA device `device` as env_probe sees it: its facts and
  * its peak.  Returns 0, or -1 when the attributes cannot be read. */
 int env_memory(int device, struct env_memory_facts *f,
@@ -747,6 +752,10 @@ struct run_options {
 				    that one measurement (counters.h: one
 				    kernel per process): culab's per-line
 				    child (run --lines-child) */
+	int lines_go;            /* 0, or a descriptor (>= 3) the per-line
+				    child reads its parent's word on once its
+				    CUDA start is behind it, started ahead of
+				    its turn (run --lines-go; lines.h) */
 	struct results *prev;    /* --resume: the results of the same
 				    experiment file so far, or NULL; the run
 				    moves the verified rows it keeps out of

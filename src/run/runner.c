@@ -1124,6 +1124,12 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	if (R.trace)
 		fprintf(stderr, "culab: run: %-15s %8.3f s (the process's start "
 			"to its run)\n", "start-up", runner_process_age());
+	/* one GPU context at a time: its turn before its context */
+	if (o->lines_go && env_exclusive(o->device) &&
+	    runner_lines_wait(&R) < 0) {
+		free(R.prev_done);
+		return EXIT_INTERRUPTED;
+	}
 	if (setup_device(&R, why, sizeof(why)) < 0) {
 		diag_error("no usable GPU: %s", why);
 		teardown_device(&R);
@@ -1140,6 +1146,16 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		return EXIT_USAGE;
 	}
 	runner_lap(&R, RP_DEVICE, &t);
+	if (runner_lines_wait(&R) < 0) {
+		/* its turn never came: no row */
+		teardown_device(&R);
+		nvml_close(&R.nvml);
+		plan_release(&R.plan);
+		free(R.prev_done);
+		return EXIT_INTERRUPTED;
+	}
+	t0 += runner_now() - t;         /* the wait is no phase of its */
+	t = runner_now();
 
 	runner_signals_catch(old);
 	if (lock_clocks(&R) < 0) {

@@ -100,6 +100,7 @@ struct run {
 	struct nvml nvml;        /* clocks and throttling; not open: every
 				    row says nvml.why */
 	bool trace;              /* CULAB_RUN_TRACE */
+	bool lines_waited;       /* a per-line child had its turn */
 	const char *trap;        /* CULAB_TEST_TRAP, or NULL */
 	double phase[RP_COUNT];  /* seconds per phase, with trace */
 	struct slowest slow[8];  /* the slowest correctness checks */
@@ -166,6 +167,11 @@ void runner_counters_flush(struct run *R);
 void runner_lines_open(struct run *R);
 void runner_lines_prepare(struct run *R);
 void runner_lines_close(struct run *R);
+/* A child started ahead of its turn (run_options.lines_go) waits here,
+ * its CUDA start behind it (on a GPU in exclusive-process mode, before
+ * it: the child measuring holds the GPU), for the parent's word, once.
+ * Returns 0 to go on, -1 when the parent said end (or is gone). */
+int runner_lines_wait(struct run *R);
 /* Collects the lines of L's launch into w->lines (a CPU row says it has
  * none).  Call after the correctness run. */
 void runner_lines_measure(struct run *R, struct launch_ctx *L,

@@ -15,9 +15,11 @@
  * no kernel-level counters (--no-counters); the parent has them. */
 #include "runner_int.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "counters/counters.h"
 
@@ -37,6 +39,25 @@ void runner_lines_close(struct run *R)
 {
 	if (R->o->lines)
 		lines_close();
+}
+
+int runner_lines_wait(struct run *R)
+{
+	char c;
+	ssize_t n;
+	double t = runner_now();
+
+	if (!R->o->lines || !R->o->lines_go || R->lines_waited)
+		return 0;
+	R->lines_waited = true;
+	do
+		n = read(R->o->lines_go, &c, 1);
+	while (n < 0 && errno == EINTR);
+	close(R->o->lines_go);
+	if (R->trace)
+		fprintf(stderr, "culab: run: %-15s %8.3f s (started ahead, "
+			"waiting for its turn)\n", "waited", runner_now() - t);
+	return n == 1 ? 0 : -1;
 }
 
 static int lines_restore(void *ctx)

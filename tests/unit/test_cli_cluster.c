@@ -438,6 +438,20 @@ static void test_devices_list(void **state)
 	}
 }
 
+/* The per-line child's own options, judged before any GPU. */
+static void test_lines_go_usage(void **state)
+{
+	(void)state;
+	expect(ARGS("run", "--lines-go", "5", "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "--lines-go is for --lines-child");
+	expect(ARGS("run", "--lines-child", "--measurement", "x", "--lines-go",
+		    "1", "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "--lines-go takes a descriptor");
+	expect(ARGS("run", "--lines-child", "--measurement", "x", "--lines-go",
+		    "x", "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "--lines-go takes a descriptor");
+}
+
 /* Whether this machine has a GPU culab can use. */
 static bool gpu_here(void)
 {
@@ -516,6 +530,7 @@ int main(void)
 		cmocka_unit_test(test_slurm_submit),
 		cmocka_unit_test(test_slurm_usage),
 		cmocka_unit_test(test_devices_list),
+		cmocka_unit_test(test_lines_go_usage),
 		cmocka_unit_test(test_devices_without_gpu),
 	};
 

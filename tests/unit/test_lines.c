@@ -747,17 +747,20 @@ static void test_plan_marks(void **state)
 /* ---- the children ------------------------------------------------------- */
 
 /* A stand-in for culab: it records the measurement it was asked for (and
- * with $LINES_DEVS its --device, its folder and the GPUs it sees) and
- * writes the results file $LINES_TEMPLATE into -o DIR, except that it
- * fails for reduce_shuffle, hangs for reduce_unrolled and says CUPTI is
- * unavailable where $LINES_UNAVAILABLE is set. */
+ * with $LINES_DEVS its --device, its folder and the GPUs it sees), waits
+ * for its turn on --lines-go's descriptor as culab does (recording "LABEL
+ * ended before its turn" at end of file) and writes the results file
+ * $LINES_TEMPLATE into -o DIR, except that it fails for reduce_shuffle,
+ * hangs for reduce_unrolled and says CUPTI is unavailable where
+ * $LINES_UNAVAILABLE is set.  bash: read -u takes any descriptor. */
 static const char fake_child[] =
-	"#!/bin/sh\n"
-	"label=; dir=; dev=\n"
+	"#!/bin/bash\n"
+	"label=; dir=; dev=; go=\n"
 	"while [ $# -gt 0 ]; do\n"
 	"  case $1 in\n"
 	"  --measurement) label=$2; shift ;;\n"
 	"  --device) dev=$2; shift ;;\n"
+	"  --lines-go) go=$2; shift ;;\n"
 	"  -o) dir=$2; shift ;;\n"
 	"  esac\n"
 	"  shift\n"
@@ -765,6 +768,10 @@ static const char fake_child[] =
 	"echo \"$label\" >>\"$LINES_CALLS\"\n"
 	"[ -z \"${LINES_DEVS:-}\" ] ||\n"
 	"  echo \"$dev ${dir##*/} ${CUDA_VISIBLE_DEVICES:-all}\" >>\"$LINES_DEVS\"\n"
+	"if [ -n \"$go\" ]; then\n"
+	"  w=; read -r -n 1 -u \"$go\" w\n"
+	"  [ \"$w\" = g ] || { echo \"$label ended before its turn\" >>\"$LINES_CALLS\"; exit 5; }\n"
+	"fi\n"
 	"case $label in\n"
 	"*/reduce_shuffle/*) echo 'culab: note: something' >&2\n"
 	"  echo 'culab: error: boom' >&2; exit 1 ;;\n"
@@ -872,11 +879,13 @@ static void test_children(void **state)
 			    "e/reduce_unrolled/float/4096\n"
 			    "e/reduce_shuffle/float/4096\n");
 	free(text);
-	/* each on the run's GPU, which it sees alone, as its device 0 */
+	/* each on the run's GPU, which it sees alone, as its device 0; the
+	 * second started ahead while the first measured, in a folder of
+	 * its own, the third in the first's when that one ended */
 	assert_int_equal(read_file(devs, 4096, &text, &len), 0);
 	assert_string_equal(text,
 		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n"
-		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n"
+		"0 gpu-2-b GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n"
 		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n");
 	free(text);
 	unsetenv("LINES_DEVS");
@@ -915,7 +924,8 @@ static void test_children(void **state)
 		free(d);
 	}
 
-	/* CUPTI unavailable: one child says so, the rest are not started */
+	/* CUPTI unavailable: one child says so, the one started ahead ends
+	 * without its turn, the rest are not started */
 	for (size_t i = 0; i < r.nrows; i++)
 		source_lines_release(&r.rows[i].lines);
 	unlink(calls);
@@ -925,7 +935,10 @@ static void test_children(void **state)
 	capture_stop(&c);
 	free(c.buf);
 	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
-	assert_string_equal(text, "e/reduce_shared_static/float/4096\n");
+	assert_string_equal(text, "e/reduce_shared_static/float/4096\n"
+			    "e/reduce_unrolled/float/4096\n"
+			    "e/reduce_unrolled/float/4096 ended before its "
+			    "turn\n");
 	free(text);
 	for (size_t i = 1; i < 10; i += 2)
 		if (i != 3)
