@@ -457,30 +457,59 @@ static void lines_skip(struct dctx *c)
 	}
 }
 
-static void lines_ended(struct dctx *c, struct lines_proc *lp, int st,
-			int device)
+/* Row w got its lines (or why not) from the child of job j on device. */
+static void lines_got(struct dctx *c, const struct ljob *j,
+		      const struct lines_proc *lp, int device)
 {
-	const struct ljob *j = &c->lj[lp->job];
 	struct result_row *w = &c->kept[j->res].rows[j->row];
-	bool went = lp->going;
 
-	/* ended before its turn, told to end: no lines, nor a failure */
-	if (workers_signals() || (!went && c->unavailable)) {
-		lines_gpu_ended(&c->lo, lp, st, NULL);
-		if (c->unavailable && !workers_signals())
-			source_lines_set_status(&w->lines, c->unavailable);
-		return;
-	}
 	if (c->trace)
 		fprintf(c->trace, "%d\t%.3f\t%.3f\tlines\t%s\n", device,
 			lp->t0 - c->t0, monotonic_seconds() - c->t0, j->label);
-	lines_gpu_ended(&c->lo, lp, st, w);
 	if (w->lines.status && !strncmp(w->lines.status, LINES_UNAVAILABLE,
 					strlen(LINES_UNAVAILABLE))) {
 		c->unavailable = w->lines.status;
 		for (int k = 0; k < c->ng; k++)
 			lines_gpu_cancel(&c->g[k].lg);
 	}
+}
+
+/* The children whose turn is over: their lines taken, the next ones on
+ * their GPUs told to go on. */
+static void lines_said(struct dctx *c)
+{
+	for (int k = 0; k < c->ng && !workers_signals(); k++) {
+		struct lines_gpu *g = &c->g[k].lg;
+		struct lines_proc *lp = lines_gpu_said(g);
+		const struct ljob *j;
+
+		if (!lp)
+			continue;
+		j = &c->lj[lp->job];
+		if (lines_gpu_take(lp, &c->kept[j->res].rows[j->row]) < 0)
+			continue;
+		lines_got(c, j, lp, c->g[k].device);
+		if (!c->unavailable)
+			lines_gpu_go(g);
+	}
+}
+
+static void lines_ended(struct dctx *c, struct lines_proc *lp, int st,
+			int device)
+{
+	const struct ljob *j = &c->lj[lp->job];
+	struct result_row *w = &c->kept[j->res].rows[j->row];
+	bool went = lp->state != LP_AHEAD, taken = lp->state == LP_DONE;
+
+	/* ended before its turn, told to end: no lines, nor a failure */
+	if (workers_signals() || (!went && c->unavailable)) {
+		lines_gpu_ended(&c->lo, lp, st, NULL);
+		if (c->unavailable && !workers_signals() && !taken)
+			source_lines_set_status(&w->lines, c->unavailable);
+		return;
+	}
+	if (lines_gpu_ended(&c->lo, lp, st, w))
+		lines_got(c, j, lp, device);
 }
 
 /* A child past its time, or the parent asked to stop: it ends. */
@@ -537,6 +566,7 @@ static void draw(struct dctx *c)
 		"%.0f s left\n", made, c->q.n, now - c->t0, e);
 	for (int k = 0; k < c->ng; k++) {
 		const struct gpu *g = &c->g[k];
+		const struct lines_proc *lp;
 
 		fprintf(stderr, "\r\033[K  GPU %d: %zu made", g->device, g->made);
 		if (g->dead)
@@ -545,10 +575,9 @@ static void draw(struct dctx *c)
 			fprintf(stderr, ", %s (%.0f s)",
 				diag_esc(item_label(c, g->flight)),
 				now - g->flight_t0);
-		else if (lines_gpu_count(&g->lg, true))
+		else if ((lp = lines_gpu_going(&g->lg)))
 			fprintf(stderr, ", counters per source line of %s (%.0f s)",
-				diag_esc(c->lj[g->lg.p[g->lg.p[1].going].job].label),
-				now - g->lg.p[g->lg.p[1].going].t0);
+				diag_esc(c->lj[lp->job].label), now - lp->t0);
 		else if (!g->pid)
 			fputs(", done", stderr);
 		fputc('\n', stderr);
@@ -579,7 +608,8 @@ static bool more_work(const struct dctx *c)
 static void run_loop(struct dctx *c)
 {
 	struct strmap keys = STRMAP_INIT;
-	struct pollfd *pf = xcalloc((size_t)c->ng, sizeof(*pf));
+	struct pollfd *pf = xcalloc((size_t)c->ng * (1 + LINES_PROCS),
+				    sizeof(*pf));
 	bool progress = c->o->run->progress;
 	int forwarded = 0;
 	double shown = 0;
@@ -593,17 +623,19 @@ static void run_loop(struct dctx *c)
 		for (int k = 0; k < c->ng; k++) {
 			struct gpu *g = &c->g[k];
 
-			int nl = lines_gpu_count(&g->lg, true) +
-				 lines_gpu_count(&g->lg, false);
+			int nl = lines_gpu_count(&g->lg, LP_AHEAD) +
+				 lines_gpu_count(&g->lg, LP_GOING);
+			int alive = nl + lines_gpu_count(&g->lg, LP_DONE);
 
-			if (!g->pid && !nl && !g->dead && more_work(c)) {
+			if (!g->pid && !alive && !g->dead && more_work(c)) {
 				if (gpu_start(c, g) < 0)
 					g->dead = true;
 			} else if (!g->pid && !g->dead) {
 				/* its lines: one measuring, the next started
 				 * ahead while enough are left for every GPU,
 				 * once no work is left for workers */
-				while (nl < 2 && !more_work(c) &&
+				while (nl < 2 && lines_gpu_room(&g->lg) &&
+				       !more_work(c) &&
 				       c->lnext < c->nlj && !c->unavailable &&
 				       !workers_signals() &&
 				       (!nl || c->nlj - c->lnext >=
@@ -616,7 +648,7 @@ static void run_loop(struct dctx *c)
 				}
 				lines_gpu_go(&g->lg);
 			}
-			live += g->pid > 0 || nl > 0;
+			live += g->pid > 0 || alive > 0;
 		}
 		if (!live)
 			break;
@@ -633,14 +665,17 @@ static void run_loop(struct dctx *c)
 				pf[np].events = POLLIN;
 				pf[np++].revents = 0;
 			}
-		/* no worker to hear: the end of a per-line child is seen by
-		 * waitpid alone, and the next one's turn waits for it */
+		/* and the per-line children measuring, whose word ends their
+		 * turn (an end without one is seen by waitpid) */
+		for (int k = 0; k < c->ng; k++)
+			np += lines_gpu_fds(&c->g[k].lg, pf + np);
 		if (poll(pf, (nfds_t)np, np ? 100 : 10) > 0)
 			for (int p = 0; p < np; p++)
 				for (int k = 0; k < c->ng; k++)
 					if (c->g[k].rfd == pf[p].fd &&
 					    (pf[p].revents & (POLLIN | POLLHUP)))
 						hear(c, k);
+		lines_said(c);
 		for (int k = 0; k < c->ng; k++)
 			answer(c, k);
 		lines_watch(c);

@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,14 +186,11 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 	return pid;
 }
 
-void lines_child_go(int *go)
+void lines_child_go(int go)
 {
-	if (*go < 0)
-		return;
 	/* a child gone meanwhile: its end is seen by waitpid */
-	(void)send(*go, "g", 1, MSG_NOSIGNAL);
-	close(*go);
-	*go = -1;
+	if (go >= 0)
+		(void)send(go, "g", 1, MSG_NOSIGNAL);
 }
 
 /* The last line of the child's log that says something, or "". */
@@ -331,33 +329,56 @@ void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
 	*stopped = true;
 }
 
-/* ---- a GPU's two children ------------------------------------------------ */
+/* ---- a GPU's children ---------------------------------------------------- */
 
 void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid)
 {
 	memset(g, 0, sizeof(*g));
 	g->device = device;
 	g->uuid = uuid;
-	g->p[0].go = g->p[1].go = -1;
+	for (int k = 0; k < LINES_PROCS; k++)
+		g->p[k].sock = -1;
+}
+
+int lines_gpu_count(const struct lines_gpu *g, enum lines_state st)
+{
+	int n = 0;
+
+	for (int k = 0; k < LINES_PROCS; k++)
+		n += g->p[k].pid > 0 && g->p[k].state == st;
+	return n;
+}
+
+bool lines_gpu_room(const struct lines_gpu *g)
+{
+	for (int k = 0; k < LINES_PROCS; k++)
+		if (!g->p[k].pid)
+			return true;
+	return false;
 }
 
 int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 		    size_t job, const char *label)
 {
-	int k = !g->p[0].pid ? 0 : !g->p[1].pid ? 1 : -1;
-	struct lines_proc *p;
+	struct lines_proc *p = NULL;
+	int k;
 
-	if (k < 0)
-		return diag_error("a GPU has two per-line children already");
-	p = &g->p[k];
-	if (!p->dir && !(p->dir = lines_child_dir(o->outdir, g->device, k)))
+	for (k = 0; k < LINES_PROCS && !p; k++)
+		if (!g->p[k].pid)
+			p = &g->p[k];
+	if (!p)
+		return diag_error("a GPU has %d per-line children already",
+				  LINES_PROCS);
+	if (!p->dir && !(p->dir = lines_child_dir(o->outdir, g->device,
+						  (int)(p - g->p))))
 		return -1;
 	clean(p->dir);
 	p->t0 = monotonic_seconds();
-	p->stopped = p->late = p->going = false;
+	p->stopped = p->late = false;
+	p->state = LP_AHEAD;
 	p->job = job;
 	p->pid = lines_child_start(o, g->device, g->uuid, label, p->dir,
-				   &p->go);
+				   &p->sock);
 	if (p->pid < 0) {
 		p->pid = 0;
 		return -1;
@@ -367,81 +388,136 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 
 struct lines_proc *lines_gpu_go(struct lines_gpu *g)
 {
-	for (int k = 0; k < 2; k++)
-		if (g->p[k].pid && g->p[k].going)
-			return NULL;
-	for (int k = 0; k < 2; k++) {
+	struct lines_proc *first = NULL;
+
+	if (lines_gpu_count(g, LP_GOING))
+		return NULL;
+	/* the one started first: they were started in the order given */
+	for (int k = 0; k < LINES_PROCS; k++) {
 		struct lines_proc *p = &g->p[k];
 
-		if (p->pid && !p->going && p->go >= 0) {
-			p->going = true;
-			p->t0 = monotonic_seconds();
-			lines_child_go(&p->go);
-			return p;
-		}
+		if (p->pid && p->state == LP_AHEAD && p->sock >= 0 &&
+		    (!first || p->job < first->job))
+			first = p;
 	}
-	return NULL;
+	if (first) {
+		first->state = LP_GOING;
+		first->t0 = monotonic_seconds();
+		lines_child_go(first->sock);
+	}
+	return first;
 }
 
 void lines_gpu_cancel(struct lines_gpu *g)
 {
-	for (int k = 0; k < 2; k++)
-		if (g->p[k].pid && !g->p[k].going && g->p[k].go >= 0) {
-			close(g->p[k].go);    /* end of file: it ends */
-			g->p[k].go = -1;
+	for (int k = 0; k < LINES_PROCS; k++)
+		if (g->p[k].pid && g->p[k].state == LP_AHEAD &&
+		    g->p[k].sock >= 0) {
+			close(g->p[k].sock);  /* end of file: it ends */
+			g->p[k].sock = -1;
 		}
 }
 
-int lines_gpu_count(const struct lines_gpu *g, bool going)
+struct lines_proc *lines_gpu_said(struct lines_gpu *g)
 {
-	int n = 0;
+	for (int k = 0; k < LINES_PROCS; k++) {
+		struct lines_proc *p = &g->p[k];
+		char c;
+		ssize_t n;
 
-	for (int k = 0; k < 2; k++)
-		n += g->p[k].pid > 0 && g->p[k].going == going;
-	return n;
+		if (!p->pid || p->state != LP_GOING || p->sock < 0)
+			continue;
+		n = recv(p->sock, &c, 1, MSG_DONTWAIT);
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK ||
+			      errno == EINTR))
+			continue;
+		close(p->sock);         /* its word, or its end */
+		p->sock = -1;
+		if (n == 1 && c == 'd')
+			return p;
+	}
+	return NULL;
+}
+
+int lines_gpu_take(struct lines_proc *p, struct result_row *w)
+{
+	if (take_lines(p->dir, w) < 0)
+		return -1;      /* its end says why */
+	w->lines.seconds = monotonic_seconds() - p->t0;
+	clean(p->dir);
+	p->state = LP_DONE;
+	return 0;
+}
+
+const struct lines_proc *lines_gpu_going(const struct lines_gpu *g)
+{
+	for (int k = 0; k < LINES_PROCS; k++)
+		if (g->p[k].pid && g->p[k].state == LP_GOING)
+			return &g->p[k];
+	return NULL;
 }
 
 struct lines_proc *lines_gpu_proc(struct lines_gpu *g, pid_t pid)
 {
-	for (int k = 0; k < 2; k++)
+	for (int k = 0; k < LINES_PROCS; k++)
 		if (g->p[k].pid && g->p[k].pid == pid)
 			return &g->p[k];
 	return NULL;
 }
 
-void lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
+bool lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
 		     int st, struct result_row *w)
 {
+	bool taken = p->state == LP_DONE;
+
 	p->pid = 0;
-	p->going = false;
-	if (p->go >= 0)
-		close(p->go);
-	p->go = -1;
+	p->state = LP_AHEAD;
+	if (p->sock >= 0)
+		close(p->sock);
+	p->sock = -1;
+	if (taken)
+		return false;
 	if (w)
 		lines_child_done(o, p->dir, st, p->late, p->t0, w);
 	else
 		clean(p->dir);
+	return w != NULL;
 }
 
 void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
 		     bool stop)
 {
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < LINES_PROCS; k++) {
 		struct lines_proc *p = &g->p[k];
 
-		/* one waiting for its turn has no time limit yet */
-		if (p->going || stop)
+		/* one waiting for its turn has no time limit yet; one done
+		 * only ends its process */
+		if (p->state == LP_GOING || (stop && p->state == LP_AHEAD))
 			lines_child_watch(o, p->pid, p->t0, stop, &p->stopped,
 					  &p->late);
 	}
 }
 
+int lines_gpu_fds(const struct lines_gpu *g, struct pollfd *pf)
+{
+	int n = 0;
+
+	for (int k = 0; k < LINES_PROCS; k++)
+		if (g->p[k].pid && g->p[k].state == LP_GOING &&
+		    g->p[k].sock >= 0) {
+			pf[n].fd = g->p[k].sock;
+			pf[n].events = POLLIN;
+			pf[n++].revents = 0;
+		}
+	return n;
+}
+
 void lines_gpu_release(struct lines_gpu *g)
 {
-	for (int k = 0; k < 2; k++) {
-		if (g->p[k].go >= 0)
-			close(g->p[k].go);
-		g->p[k].go = -1;
+	for (int k = 0; k < LINES_PROCS; k++) {
+		if (g->p[k].sock >= 0)
+			close(g->p[k].sock);
+		g->p[k].sock = -1;
 		if (g->p[k].dir)
 			rmdir(g->p[k].dir);
 		free(g->p[k].dir);
@@ -451,7 +527,7 @@ void lines_gpu_release(struct lines_gpu *g)
 
 /* ---- the run -------------------------------------------------------------- */
 
-/* DIR/.lines and DIR/.lines/gpu-D (k 1: gpu-D-b), culab's own: a link
+/* DIR/.lines and DIR/.lines/gpu-D (k 1: gpu-D-b, ...), culab's own: a link
  * planted there is refused.  Returns the latter's path, or NULL after a
  * diagnostic. */
 char *lines_child_dir(const char *outdir, int device, int k)
@@ -459,7 +535,10 @@ char *lines_child_dir(const char *outdir, int device, int k)
 	int top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW), fd = -1, sub = -1;
 	char *base = xasprintf("%s/.lines", outdir), name[32];
 
-	snprintf(name, sizeof(name), "gpu-%d%s", device, k ? "-b" : "");
+	if (k)
+		snprintf(name, sizeof(name), "gpu-%d-%c", device, 'a' + k);
+	else
+		snprintf(name, sizeof(name), "gpu-%d", device);
 	if (top >= 0) {
 		fd = dir_make(top, outdir, ".lines", DIR_CONFINED);
 		close(top);
@@ -512,6 +591,16 @@ static size_t jobs_of(const struct plan *p, struct results *r,
 	return n;
 }
 
+/* Row w's reason when it says CUPTI cannot collect lines here, else
+ * NULL. */
+static const char *said_unavailable(const struct result_row *w)
+{
+	const char *why = w->lines.status;
+
+	return why && !strncmp(why, LINES_UNAVAILABLE,
+			       strlen(LINES_UNAVAILABLE)) ? why : NULL;
+}
+
 /* A warning for the rows whose lines failed, naming the first reason. */
 static void warn_failed(const struct job *jobs, size_t n)
 {
@@ -536,7 +625,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 				   .shard = o->shard,
 				   .lines = true };
 	struct sigaction sa, old_int, old_term;
-	struct timespec tick = { 0, 20 * 1000 * 1000 };
+	struct timespec tick = { 0, 5 * 1000 * 1000 };
 	const char *unavailable = NULL;
 	int ns = o->ndevices > 0 ? o->ndevices : 1, busy = 0, rc = EXIT_OK;
 	struct lines_gpu *sl = xcalloc((size_t)ns, sizeof(*sl));
@@ -560,10 +649,10 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	signals_seen = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
-	/* a child measuring per GPU, each marked row's in plan order, and
-	 * the next started ahead: its CUDA start is behind it when its turn
-	 * comes */
+	/* a child measuring per GPU, each marked row's in plan order, the
+	 * next ones made ready ahead */
 	for (;;) {
+		bool changed = false;
 		int st = 0;
 		pid_t pid;
 
@@ -577,11 +666,11 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		for (int pass = 1; pass <= 2; pass++)
 			for (int i = 0; i < ns && k < n && !signals_seen &&
 			     !stop && !unavailable; i++) {
-				int has = lines_gpu_count(&sl[i], false) +
-					  lines_gpu_count(&sl[i], true);
+				int has = lines_gpu_count(&sl[i], LP_AHEAD) +
+					  lines_gpu_count(&sl[i], LP_GOING);
 
-				if (has >= pass || (pass == 2 &&
-						    n - k < (size_t)ns))
+				if (has >= pass || !lines_gpu_room(&sl[i]) ||
+				    (pass == 2 && n - k < (size_t)ns))
 					continue;
 				if (lines_gpu_start(o, &sl[i], k,
 						    jobs[k].label) < 0) {
@@ -591,7 +680,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 				k++;
 				busy++;
 			}
-		for (int i = 0; i < ns && !signals_seen; i++) {
+		for (int i = 0; i < ns && !signals_seen && !unavailable; i++) {
 			struct lines_proc *lp = lines_gpu_go(&sl[i]);
 
 			if (lp)
@@ -599,44 +688,56 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		}
 		if (!busy)
 			break;
-		pid = waitpid(-1, &st, WNOHANG);
-		if (pid <= 0) {
-			for (int i = 0; i < ns; i++)
-				lines_gpu_watch(o, &sl[i], signals_seen > 0);
-			nanosleep(&tick, NULL);
-			continue;
-		}
-		for (int i = 0; i < ns; i++) {
-			struct lines_proc *lp = lines_gpu_proc(&sl[i], pid);
-			struct result_row *w;
-			bool went;
+		/* a turn over: the next goes on before anything is saved */
+		for (int i = 0; i < ns && !signals_seen; i++) {
+			struct lines_proc *lp = lines_gpu_said(&sl[i]);
 
-			if (!lp)
+			if (!lp || lines_gpu_take(lp, jobs[lp->job].w) < 0)
 				continue;
-			w = jobs[lp->job].w;
-			went = lp->going;
-			busy--;
-			/* one that ended before its turn, told to end: no
-			 * lines, nor a failure of theirs */
-			if (signals_seen || (!went && (stop || unavailable))) {
-				lines_gpu_ended(o, lp, st, NULL);
-				if (unavailable && !signals_seen)
-					source_lines_set_status(&w->lines,
-								unavailable);
-				continue;
-			}
-			lines_gpu_ended(o, lp, st, w);
-			if (w->lines.status &&
-			    !strncmp(w->lines.status, LINES_UNAVAILABLE,
-				     strlen(LINES_UNAVAILABLE)))
-				unavailable = w->lines.status;
-			if (output_save(o->outdir, r) < 0)
-				stop = true;
+			changed = true;
+			if (!unavailable)
+				unavailable = said_unavailable(jobs[lp->job].w);
+			if (!unavailable)
+				lines_gpu_go(&sl[i]);
 		}
+		while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+			for (int i = 0; i < ns; i++) {
+				struct lines_proc *lp = lines_gpu_proc(&sl[i],
+								       pid);
+				struct result_row *w;
+				bool went, taken;
+
+				if (!lp)
+					continue;
+				w = jobs[lp->job].w;
+				went = lp->state != LP_AHEAD;
+				taken = lp->state == LP_DONE;
+				busy--;
+				/* one that ended before its turn, told to
+				 * end: no lines, nor a failure of theirs */
+				if (signals_seen ||
+				    (!went && (stop || unavailable))) {
+					lines_gpu_ended(o, lp, st, NULL);
+					if (unavailable && !signals_seen && !taken)
+						source_lines_set_status(
+							&w->lines, unavailable);
+					continue;
+				}
+				changed |= lines_gpu_ended(o, lp, st, w);
+			}
+		for (size_t j = 0; changed && j < n && !unavailable; j++)
+			unavailable = said_unavailable(jobs[j].w);
+		if (changed && !signals_seen && output_save(o->outdir, r) < 0)
+			stop = true;
 		/* no more turns: the children waiting for theirs end */
 		if (stop || unavailable)
 			for (int i = 0; i < ns; i++)
 				lines_gpu_cancel(&sl[i]);
+		if (!changed) {
+			for (int i = 0; i < ns; i++)
+				lines_gpu_watch(o, &sl[i], signals_seen > 0);
+			nanosleep(&tick, NULL);
+		}
 	}
 	if (o->progress)
 		fputs("\r\033[K", stderr);

@@ -77,10 +77,10 @@ char *lines_child_dir(const char *outdir, int device, int k);
 pid_t lines_child_start(const struct lines_options *o, int device,
 			const char *uuid, const char *label, const char *dir,
 			int *go);
-/* Tells the child waiting on *go to go on (a child gone meanwhile is
- * told nothing, and no signal comes of it); *go closed and set to -1.
- * Closing *go instead tells it to end without measuring. */
-void lines_child_go(int *go);
+/* Tells the child waiting on socket go to go on (a child gone meanwhile
+ * is told nothing, and no signal comes of it).  Closing go instead tells
+ * it to end without measuring. */
+void lines_child_go(int go);
 /* The child that started at t0 ended with wait status st (late: killed
  * past its time): its lines into w, or why there are none; dir emptied. */
 void lines_child_done(const struct lines_options *o, const char *dir,
@@ -91,50 +91,78 @@ void lines_child_done(const struct lines_options *o, const char *dir,
 void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
 		       bool stop, bool *stopped, bool *late);
 
-/* ---- a GPU's children: the one measuring and the next ---- */
+/* ---- a GPU's children: one measuring, the next ready ---- */
 
-/* Each child's CUDA start (0.3 s alone, 1.1 s when four GPUs' children
- * start at once: reports/probes/issue27/) is made while the child before
- * it measures: the next is started ahead and waits for its turn, so a
- * GPU has at most two: one measuring ("going"), one waiting. */
+/* A child's CUDA start (0.3 s alone, 1.1 s when four GPUs' children
+ * start at once: reports/probes/issue27/), its input and its correctness
+ * run need no turn of the GPU's, and neither does its teardown: the next
+ * child is started ahead (run --lines-go), makes all that and waits, on
+ * its socket, for its turn, which is only its collection; it says "d" on
+ * the socket once its results are saved, and the next goes on while it
+ * ends.  So a GPU has one child measuring (LP_GOING), at most one ahead
+ * (LP_AHEAD) and one ending (LP_DONE), each in a folder of its own. */
+#define LINES_PROCS 3
+
+enum lines_state {
+	LP_AHEAD,                /* started, waiting for its turn */
+	LP_GOING,                /* told to go on: its time limit runs */
+	LP_DONE,                 /* said its results are saved: taken */
+};
+
 struct lines_proc {
 	pid_t pid;               /* 0: none */
-	int go;                  /* its socket while it waits, else -1 */
-	bool going;              /* told to go on (its time limit runs) */
+	int sock;                /* its socket, until its word or its end */
+	enum lines_state state;
 	size_t job;              /* the caller's */
 	double t0;               /* started; told to go on */
 	bool stopped, late;
-	char *dir;               /* DIR/.lines/gpu-D or gpu-D-b */
+	char *dir;               /* DIR/.lines/gpu-D, gpu-D-b, gpu-D-c */
 };
 
 struct lines_gpu {
 	int device;
 	const char *uuid;        /* as lines_child_start's; NULL: none */
-	struct lines_proc p[2];
+	struct lines_proc p[LINES_PROCS];
 };
 
+struct pollfd;
+
 void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid);
-/* Starts a child for `label` (the caller's job number `job`) waiting for
- * its turn.  Returns 0, or -1 after a diagnostic (or with two already). */
+/* Its children in state st. */
+int lines_gpu_count(const struct lines_gpu *g, enum lines_state st);
+/* Whether another child can be started on it. */
+bool lines_gpu_room(const struct lines_gpu *g);
+/* Starts a child for `label` (the caller's job number `job`: the lower
+ * goes first) ahead of its turn.  Returns 0, or -1 after a diagnostic. */
 int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 		    size_t job, const char *label);
-/* When none measures, tells the waiting one to go on; returns it, or
+/* When none measures, tells the first one ahead to go on; returns it, or
  * NULL. */
 struct lines_proc *lines_gpu_go(struct lines_gpu *g);
-/* Tells the waiting ones to end without their turn. */
+/* Tells the ones ahead to end without their turn. */
 void lines_gpu_cancel(struct lines_gpu *g);
-/* Its children told to go on (going) or waiting (!going). */
-int lines_gpu_count(const struct lines_gpu *g, bool going);
+/* The child measuring that said its results are saved (then
+ * lines_gpu_take), or NULL; never waits. */
+struct lines_proc *lines_gpu_said(struct lines_gpu *g);
+/* Takes the lines of child p into w: 0 (its turn over, w->lines.seconds
+ * from its turn), or -1 when its results hold none (its end says why). */
+int lines_gpu_take(struct lines_proc *p, struct result_row *w);
+/* The child measuring, or NULL. */
+const struct lines_proc *lines_gpu_going(const struct lines_gpu *g);
 /* The child of pid, or NULL. */
 struct lines_proc *lines_gpu_proc(struct lines_gpu *g, pid_t pid);
-/* Child p ended with wait status st: with w, its lines into w (or why
- * not: lines_child_done); without, its folder emptied, nothing taken. */
-void lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
+/* Child p ended with wait status st.  One already taken is only
+ * forgotten; else with w its lines into w (or why not: lines_child_done),
+ * without w its folder emptied.  Returns whether w was filled. */
+bool lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
 		     int st, struct result_row *w);
 /* lines_child_watch for each child measuring, and, with stop, for the
- * waiting ones too. */
+ * ones ahead too. */
 void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
 		     bool stop);
+/* The sockets of the children measuring, for poll (at most LINES_PROCS
+ * into pf); their number. */
+int lines_gpu_fds(const struct lines_gpu *g, struct pollfd *pf);
 /* Closes what is left and removes its folders (empty by then). */
 void lines_gpu_release(struct lines_gpu *g);
 

@@ -958,8 +958,11 @@ static void trace_run(const struct run *R, double total)
 			run_phase_names[i], R->phase[i]);
 		sum += R->phase[i];
 	}
+	if (R->lines_wait_s > 0)
+		fprintf(stderr, "culab: run: %-15s %8.3f s (started ahead, "
+			"waiting for its turn)\n", "waited", R->lines_wait_s);
 	fprintf(stderr, "culab: run: %-15s %8.3f s\nculab: run: %-15s %8.3f s\n",
-		"other", total - sum, "total", total);
+		"other", total - sum - R->lines_wait_s, "total", total);
 	for (size_t i = 0; i < ARRAY_SIZE(R->slow) && R->slow[i].seconds > 0; i++)
 		fprintf(stderr, "culab: run:   slow check %8.3f s  %s\n",
 			R->slow[i].seconds, diag_esc(R->slow[i].label));
@@ -1125,11 +1128,8 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		fprintf(stderr, "culab: run: %-15s %8.3f s (the process's start "
 			"to its run)\n", "start-up", runner_process_age());
 	/* one GPU context at a time: its turn before its context */
-	if (o->lines_go && env_exclusive(o->device) &&
-	    runner_lines_wait(&R) < 0) {
-		free(R.prev_done);
-		return EXIT_INTERRUPTED;
-	}
+	if (o->lines_go && env_exclusive(o->device))
+		runner_lines_wait(&R);
 	if (setup_device(&R, why, sizeof(why)) < 0) {
 		diag_error("no usable GPU: %s", why);
 		teardown_device(&R);
@@ -1146,16 +1146,6 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		return EXIT_USAGE;
 	}
 	runner_lap(&R, RP_DEVICE, &t);
-	if (runner_lines_wait(&R) < 0) {
-		/* its turn never came: no row */
-		teardown_device(&R);
-		nvml_close(&R.nvml);
-		plan_release(&R.plan);
-		free(R.prev_done);
-		return EXIT_INTERRUPTED;
-	}
-	t0 += runner_now() - t;         /* the wait is no phase of its */
-	t = runner_now();
 
 	runner_signals_catch(old);
 	if (lock_clocks(&R) < 0) {
@@ -1163,6 +1153,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	} else {
 		run_plan(&R);
 		rc = unlock_clocks(run_status(&R));
+		runner_lines_done(&R);  /* its results are saved */
 	}
 	runner_signals_restore(old);
 

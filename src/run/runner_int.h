@@ -101,6 +101,7 @@ struct run {
 				    row says nvml.why */
 	bool trace;              /* CULAB_RUN_TRACE */
 	bool lines_waited;       /* a per-line child had its turn */
+	double lines_wait_s;     /* ... after this long a wait */
 	const char *trap;        /* CULAB_TEST_TRAP, or NULL */
 	double phase[RP_COUNT];  /* seconds per phase, with trace */
 	struct slowest slow[8];  /* the slowest correctness checks */
@@ -167,11 +168,16 @@ void runner_counters_flush(struct run *R);
 void runner_lines_open(struct run *R);
 void runner_lines_prepare(struct run *R);
 void runner_lines_close(struct run *R);
-/* A child started ahead of its turn (run_options.lines_go) waits here,
- * its CUDA start behind it (on a GPU in exclusive-process mode, before
- * it: the child measuring holds the GPU), for the parent's word, once.
- * Returns 0 to go on, -1 when the parent said end (or is gone). */
-int runner_lines_wait(struct run *R);
+/* A child started ahead of its turn (run_options.lines_go) waits, once,
+ * for the parent's word: right before its collection, everything else of
+ * its measurement made (its CUDA start, input, correctness run); on a
+ * GPU in exclusive-process mode before its context (the child measuring
+ * holds the GPU).  When the parent says end (or is gone), the process
+ * ends there, exit EXIT_INTERRUPTED, nothing saved. */
+void runner_lines_wait(struct run *R);
+/* Tells that parent the results are saved: its turn is over (the
+ * process's teardown is not the GPU's business). */
+void runner_lines_done(struct run *R);
 /* Collects the lines of L's launch into w->lines (a CPU row says it has
  * none).  Call after the correctness run. */
 void runner_lines_measure(struct run *R, struct launch_ctx *L,

@@ -19,7 +19,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
+
+#include "base/exitcode.h"
 
 #include "counters/counters.h"
 
@@ -41,23 +44,34 @@ void runner_lines_close(struct run *R)
 		lines_close();
 }
 
-int runner_lines_wait(struct run *R)
+void runner_lines_wait(struct run *R)
 {
 	char c;
 	ssize_t n;
 	double t = runner_now();
 
 	if (!R->o->lines || !R->o->lines_go || R->lines_waited)
-		return 0;
+		return;
 	R->lines_waited = true;
 	do
 		n = read(R->o->lines_go, &c, 1);
 	while (n < 0 && errno == EINTR);
+	R->lines_wait_s = runner_now() - t;
+	if (n != 1) {
+		/* its turn never came: no row, nothing to save; the driver
+		 * ends the context with the process */
+		fflush(NULL);
+		_exit(EXIT_INTERRUPTED);
+	}
+}
+
+void runner_lines_done(struct run *R)
+{
+	if (!R->o->lines || !R->o->lines_go)
+		return;
+	/* a parent gone meanwhile: nothing to tell (no SIGPIPE) */
+	(void)send(R->o->lines_go, "d", 1, MSG_NOSIGNAL);
 	close(R->o->lines_go);
-	if (R->trace)
-		fprintf(stderr, "culab: run: %-15s %8.3f s (started ahead, "
-			"waiting for its turn)\n", "waited", runner_now() - t);
-	return n == 1 ? 0 : -1;
 }
 
 static int lines_restore(void *ctx)
@@ -78,6 +92,8 @@ void runner_lines_measure(struct run *R, struct launch_ctx *L,
 
 	if (!R->o->lines)
 		return;
+	runner_lines_wait(R);   /* its turn, when started ahead */
+	t = runner_now();
 	if (L->v->flags & VF_CPU) {
 		source_lines_set_status(&w->lines, "not applicable: runs on "
 					"the CPU");

@@ -746,13 +746,15 @@ static void test_plan_marks(void **state)
 
 /* ---- the children ------------------------------------------------------- */
 
-/* A stand-in for culab: it records the measurement it was asked for (and
- * with $LINES_DEVS its --device, its folder and the GPUs it sees), waits
- * for its turn on --lines-go's descriptor as culab does (recording "LABEL
- * ended before its turn" at end of file) and writes the results file
- * $LINES_TEMPLATE into -o DIR, except that it fails for reduce_shuffle,
- * hangs for reduce_unrolled and says CUPTI is unavailable where
- * $LINES_UNAVAILABLE is set.  bash: read -u takes any descriptor. */
+/* A stand-in for culab: it waits for its turn on --lines-go's socket as
+ * culab does (recording "LABEL ended before its turn" at end of file),
+ * records the measurement it was asked for (and with $LINES_DEVS its
+ * --device, its folder and the GPUs it sees) and writes the results file
+ * $LINES_TEMPLATE into -o DIR, says "d" on the socket (its turn over) and
+ * lingers $LINES_LINGER seconds (a process's teardown), except that it
+ * fails for reduce_shuffle, hangs for reduce_unrolled and says CUPTI is
+ * unavailable where $LINES_UNAVAILABLE is set.  bash: read -u and >&
+ * take any descriptor. */
 static const char fake_child[] =
 	"#!/bin/bash\n"
 	"label=; dir=; dev=; go=\n"
@@ -765,13 +767,13 @@ static const char fake_child[] =
 	"  esac\n"
 	"  shift\n"
 	"done\n"
-	"echo \"$label\" >>\"$LINES_CALLS\"\n"
-	"[ -z \"${LINES_DEVS:-}\" ] ||\n"
-	"  echo \"$dev ${dir##*/} ${CUDA_VISIBLE_DEVICES:-all}\" >>\"$LINES_DEVS\"\n"
 	"if [ -n \"$go\" ]; then\n"
 	"  w=; read -r -n 1 -u \"$go\" w\n"
 	"  [ \"$w\" = g ] || { echo \"$label ended before its turn\" >>\"$LINES_CALLS\"; exit 5; }\n"
 	"fi\n"
+	"echo \"$label\" >>\"$LINES_CALLS\"\n"
+	"[ -z \"${LINES_DEVS:-}\" ] ||\n"
+	"  echo \"$dev ${dir##*/} ${CUDA_VISIBLE_DEVICES:-all}\" >>\"$LINES_DEVS\"\n"
 	"case $label in\n"
 	"*/reduce_shuffle/*) echo 'culab: note: something' >&2\n"
 	"  echo 'culab: error: boom' >&2; exit 1 ;;\n"
@@ -782,7 +784,9 @@ static const char fake_child[] =
 	"  cp \"$LINES_UNAVAILABLE\" \"$dir/results.json\"\n"
 	"else\n"
 	"  cp \"$LINES_TEMPLATE\" \"$dir/results.json\"\n"
-	"fi\n";
+	"fi\n"
+	"[ -z \"$go\" ] || printf d >&\"$go\"\n"
+	"[ -z \"${LINES_LINGER:-}\" ] || sleep \"$LINES_LINGER\"\n";
 
 static const char small_yaml[] =
 	"version: 1\n"
@@ -870,9 +874,11 @@ static void test_children(void **state)
 	some_lines(&r.rows[9].lines);
 	r.rows[9].lines.seconds = 9;
 
+	setenv("LINES_LINGER", "1.5", 1);
 	capture_start(&c);
 	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
 	capture_stop(&c);
+	unsetenv("LINES_LINGER");
 	/* the children: every marked row that wants lines, in plan order */
 	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
 	assert_string_equal(text, "e/reduce_shared_static/float/4096\n"
@@ -880,13 +886,13 @@ static void test_children(void **state)
 			    "e/reduce_shuffle/float/4096\n");
 	free(text);
 	/* each on the run's GPU, which it sees alone, as its device 0; the
-	 * second started ahead while the first measured, in a folder of
-	 * its own, the third in the first's when that one ended */
+	 * second started ahead while the first measured, the third while
+	 * the first still ended, each in a folder of its own */
 	assert_int_equal(read_file(devs, 4096, &text, &len), 0);
 	assert_string_equal(text,
 		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n"
 		"0 gpu-2-b GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n"
-		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n");
+		"0 gpu-2-c GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n");
 	free(text);
 	unsetenv("LINES_DEVS");
 	assert_string_equal(getenv("CUDA_VISIBLE_DEVICES"), "7,6,5");
@@ -895,7 +901,8 @@ static void test_children(void **state)
 	assert_true(r.rows[1].lines.recorded);
 	assert_null(r.rows[1].lines.status);
 	assert_int_equal(r.rows[1].lines.nkernels, 1);
-	assert_true(r.rows[1].lines.seconds > 0 && r.rows[1].lines.seconds < 5);
+	/* its turn ended at its word, not at its end (it lingered 1.5 s) */
+	assert_true(r.rows[1].lines.seconds > 0 && r.rows[1].lines.seconds < 1);
 	/* killed past its time, failed with its last line */
 	assert_non_null(strstr(r.rows[5].lines.status, "did not end within 1 s"));
 	assert_non_null(strstr(r.rows[7].lines.status, "exit status 1"));
@@ -936,7 +943,6 @@ static void test_children(void **state)
 	free(c.buf);
 	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
 	assert_string_equal(text, "e/reduce_shared_static/float/4096\n"
-			    "e/reduce_unrolled/float/4096\n"
 			    "e/reduce_unrolled/float/4096 ended before its "
 			    "turn\n");
 	free(text);
