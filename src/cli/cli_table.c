@@ -136,7 +136,8 @@ static const char run_about[] =
 
 static const char run_notes[] =
 	"environment:\n"
-	"  CULAB_RUN_TRACE=1       print where the run's time went\n"
+	"  CULAB_RUN_TRACE=1       print where the run's time went (with\n"
+	"                          --devices, each worker's too)\n"
 	"  CULAB_COUNTERS_TRACE=1  print where the profiling time went\n"
 	"                          (2: also every kernel launch profiled)\n"
 	"  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"

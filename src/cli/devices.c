@@ -319,7 +319,11 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	bool early = !g->told_end && !workers_signals();
 	struct results r = { 0 };
 	bool read = access(path, F_OK) == 0 && results_read(path, &r) == 0;
+	const char *trace = getenv("CULAB_RUN_TRACE");
 
+	/* its phases (CULAB_RUN_TRACE), from its log, which goes */
+	if (trace && *trace && strcmp(trace, "0"))
+		workers_log_trace(g->dir, g->device);
 	if (read)
 		for (size_t i = 0; i < r.nrows; i++) {
 			size_t it = row_item(keys, &r.rows[i]);
@@ -634,7 +638,8 @@ static void run_loop(struct dctx *c)
 				/* its lines: one measuring, the next started
 				 * ahead while enough are left for every GPU,
 				 * once no work is left for workers */
-				while (nl < 2 && lines_gpu_room(&g->lg) &&
+				while (nl < 1 + LINES_AHEAD &&
+				       lines_gpu_room(&g->lg) &&
 				       !more_work(c) &&
 				       c->lnext < c->nlj && !c->unavailable &&
 				       !workers_signals() &&

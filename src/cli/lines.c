@@ -660,17 +660,17 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		while (unavailable && k < n && !signals_seen)
 			source_lines_set_status(&jobs[k++].w->lines,
 						unavailable);
-		/* a child on each GPU without one, then one ahead on each
-		 * while enough are left for all (the last few wait for the
-		 * first GPU free, not on a GPU of their own) */
-		for (int pass = 1; pass <= 2; pass++)
+		/* a child on each GPU without one, then the ones ahead on
+		 * each while enough are left for all (the last few wait for
+		 * the first GPU free, not on a GPU of their own) */
+		for (int pass = 1; pass <= 1 + LINES_AHEAD; pass++)
 			for (int i = 0; i < ns && k < n && !signals_seen &&
 			     !stop && !unavailable; i++) {
 				int has = lines_gpu_count(&sl[i], LP_AHEAD) +
 					  lines_gpu_count(&sl[i], LP_GOING);
 
 				if (has >= pass || !lines_gpu_room(&sl[i]) ||
-				    (pass == 2 && n - k < (size_t)ns))
+				    (pass > 1 && n - k < (size_t)ns))
 					continue;
 				if (lines_gpu_start(o, &sl[i], k,
 						    jobs[k].label) < 0) {

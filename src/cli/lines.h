@@ -99,9 +99,13 @@ void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
  * child is started ahead (run --lines-go), makes all that and waits, on
  * its socket, for its turn, which is only its collection; it says "d" on
  * the socket once its results are saved, and the next goes on while it
- * ends.  So a GPU has one child measuring (LP_GOING), at most one ahead
- * (LP_AHEAD) and one ending (LP_DONE), each in a folder of its own. */
-#define LINES_PROCS 3
+ * ends.  So a GPU has one child measuring (LP_GOING), at most
+ * LINES_AHEAD ahead (LP_AHEAD) and one ending (LP_DONE), each in a folder
+ * of its own.  Two ahead: a child takes 0.8 s to be ready (H200), its
+ * turn 0.02-0.1 s for most of the ladder's kernels; with one ahead every
+ * second turn waited for its child to be ready (reports/bench/h200x2/). */
+#define LINES_AHEAD 2
+#define LINES_PROCS (LINES_AHEAD + 2)
 
 enum lines_state {
 	LP_AHEAD,                /* started, waiting for its turn */
@@ -116,7 +120,7 @@ struct lines_proc {
 	size_t job;              /* the caller's */
 	double t0;               /* started; told to go on */
 	bool stopped, late;
-	char *dir;               /* DIR/.lines/gpu-D, gpu-D-b, gpu-D-c */
+	char *dir;               /* DIR/.lines/gpu-D, gpu-D-b, gpu-D-c, ... */
 };
 
 struct lines_gpu {

@@ -440,6 +440,26 @@ char *workers_log_tail(const char *dir)
 	return line;
 }
 
+void workers_log_trace(const char *dir, int device)
+{
+	char *path = xasprintf("%s/worker.log", dir), *text = NULL;
+	size_t len = 0;
+	const char *p, *e;
+
+	if (access(path, R_OK) == 0 && read_file(path, 1 << 20, &text,
+						  &len) == 0)
+		for (p = text; p < text + len; p = e + 1) {
+			e = memchr(p, '\n', (size_t)(text + len - p));
+			if (!e)
+				e = text + len;
+			if (!strncmp(p, "culab: run: ", 12))
+				fprintf(stderr, "culab (GPU %d): %.*s\n", device,
+					(int)(e - p - 7), p + 7);
+		}
+	free(path);
+	free(text);
+}
+
 const char *workers_status_text(int rc)
 {
 #define X(name, num, text) if (rc == num) return text;
