@@ -653,7 +653,11 @@ static void run_loop(struct dctx *c)
 				}
 				lines_gpu_go(&g->lg);
 			}
-			live += g->pid > 0 || alive > 0;
+			/* counted after what was started just now */
+			live += g->pid > 0 ||
+				lines_gpu_count(&g->lg, LP_AHEAD) +
+				lines_gpu_count(&g->lg, LP_GOING) +
+				lines_gpu_count(&g->lg, LP_DONE) > 0;
 		}
 		if (!live)
 			break;

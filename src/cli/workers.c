@@ -452,7 +452,8 @@ void workers_log_trace(const char *dir, int device)
 			e = memchr(p, '\n', (size_t)(text + len - p));
 			if (!e)
 				e = text + len;
-			if (!strncmp(p, "culab: run: ", 12))
+			if (!strncmp(p, "culab: run: ", 12) ||
+			    !strncmp(p, "culab: counters: ", 17))
 				fprintf(stderr, "culab (GPU %d): %.*s\n", device,
 					(int)(e - p - 7), p + 7);
 		}

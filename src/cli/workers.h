@@ -93,8 +93,8 @@ pid_t workers_spawn_keep(const struct workers_argv *a, const char *log,
  * worker's own words on why it ended. */
 char *workers_log_tail(const char *dir);
 /* Prints the phases a worker's log (DIR/worker.log) holds, its "culab:
- * run: " lines (CULAB_RUN_TRACE), as "culab (GPU D): run: ..." on
- * stderr. */
+ * run: " and "culab: counters: " lines (CULAB_RUN_TRACE,
+ * CULAB_COUNTERS_TRACE), as "culab (GPU D): run: ..." on stderr. */
 void workers_log_trace(const char *dir, int device);
 
 /* What a worker's exit status means: exitcode.h's text, or "killed by a
