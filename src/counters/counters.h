@@ -128,6 +128,9 @@ struct counters_item {
 	int (*prepare)(void *ctx);      /* may be NULL */
 	int (*launch)(void *ctx);
 	void *ctx;
+	double ms;                      /* its launch's time when known (the
+					   row's median), else 0: the session's
+					   warm-up takes the cheapest */
 };
 
 /* What one item of a batch gave: its launches (as counters_profile

@@ -482,16 +482,27 @@ static int profile_fit(struct counters *c, const struct counters_item *items,
 
 /* The first profiled measurement of a process showed ~25 MB of DRAM
  * writes that no later one did (H100, a kernel writing 256 KB; ncu saw
- * 2.5 MB): CUPTI's first-use work lands in it.  So the session's first
- * item is profiled once alone and its result dropped. */
-static int warm_up(struct counters *c, const struct counters_item *item,
-		   char *why, size_t whysize)
+ * 2.5 MB): CUPTI's first-use work lands in it.  So one item of the
+ * session's first batch is profiled once alone and its result dropped:
+ * the cheapest that leaves its input as it was (no prepare hook: a later
+ * item reads the same input), else the first.  Not the first whatever it
+ * costs: a worker of run --devices takes the longest measurements first,
+ * and the one-block reduction of 2^28 floats cost 2.1 s more as its
+ * warm-up (two H200s, reports/bench/h200x2/). */
+static int warm_up(struct counters *c, const struct counters_item *items,
+		   size_t n, char *why, size_t whysize)
 {
+	const struct counters_item *item = &items[0];
 	struct counters_result r;
 	int rc;
 
 	if (c->warmed)
 		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!items[i].prepare && items[i].ms > 0 &&
+		    (item->prepare || !(item->ms > 0) ||
+		     items[i].ms < item->ms))
+			item = &items[i];
 	memset(&r, 0, sizeof(r));
 	rc = profile_fit(c, item, 1, &r, why, whysize);
 	c->warmed = rc == 0 && r.nk > 0;  /* no kernels warm nothing */
@@ -510,7 +521,7 @@ extern "C" int counters_profile_batch(struct counters *c,
 	memset(res, 0, n * sizeof(*res));
 	if (!n)
 		return 0;
-	if (warm_up(c, &items[0], why, whysize) && c->broken)
+	if (warm_up(c, items, n, why, whysize) && c->broken)
 		return -1;
 	/* A batch needs the callback's record to tell its items apart; a
 	 * failed batch is measured again item by item, so that one bad item
@@ -549,7 +560,7 @@ extern "C" int counters_profile(struct counters *c, const char *label,
 				void *ctx, struct kernel_counters **k, size_t *nk,
 				char *why, size_t whysize)
 {
-	struct counters_item item = { label, prepare, launch, ctx };
+	struct counters_item item = { label, prepare, launch, ctx, 0 };
 	struct counters_result r;
 
 	*k = NULL;

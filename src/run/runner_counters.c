@@ -260,6 +260,7 @@ void runner_counters_flush(struct run *R)
 				   ctr_prepare : NULL;
 		items[i].launch = ctr_launch;
 		items[i].ctx = &R->pend[i].L;
+		items[i].ms = R->res->rows[R->pend[i].row].t.median_ms;
 	}
 	if (R->fatal)
 		snprintf(why, sizeof(why), "counters not collected: %s",
