@@ -180,6 +180,11 @@ const char *repeats_text(int count, const struct repeat_auto *a, char *buf,
  *                                   # true or false, default true
  *       counters: [aliases or raw metric names]   # default none;
  *                                   # "default" adds metrics_default_set()
+ *       lines: shown                # counters per source line at the
+ *                                   # largest size: shown (each built-in
+ *                                   # rung once, where the report shows
+ *                                   # it), all (every GPU measurement
+ *                                   # there) or none; default shown
  *
  * Every list key (variants, types, sizes, block, counters) also takes a
  * single item instead of a list.  `defaults` takes every experiment key
@@ -268,6 +273,11 @@ struct experiment {
 					  false for a fixed count) */
 	uint64_t seed;
 	bool l2_flush;
+	enum experiment_lines {
+		EXP_LINES_SHOWN = 0,       /* the default */
+		EXP_LINES_ALL,
+		EXP_LINES_NONE,
+	} lines;                       /* `lines:`, for the plan (plan.h) */
 	char **counters;               /* aliases or raw names as written,
 					  "default" expanded, no duplicates */
 	size_t ncounters;

@@ -15,7 +15,7 @@
 
 /* Number of experiment keys: the size of the value arrays check_keys()
  * fills for an experiment or for "defaults". */
-#define NKEYS 15
+#define NKEYS 16
 
 /* What one experiment is being built from, while its keys are checked. */
 struct exp_ctx {

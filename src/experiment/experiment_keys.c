@@ -627,6 +627,20 @@ static int parse_l2_flush(struct loader *ld, struct exp_ctx *x,
 	return expected(ld, nd, "true or false", "l2_flush");
 }
 
+static int parse_lines(struct loader *ld, struct exp_ctx *x,
+		       const struct node *nd)
+{
+	static const char *const names[] = { "shown", "all", "none" };
+
+	if (nd->kind == NODE_SCALAR && nd->plain)
+		for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+			if (strcmp(nd->str, names[i]) == 0) {
+				x->e->lines = (enum experiment_lines)i;
+				return 0;
+			}
+	return expected(ld, nd, "shown, all or none", "lines");
+}
+
 /* Adds a counter name unless present.  Returns -1 past the cap. */
 static int add_counter(struct loader *ld, struct exp_ctx *x,
 		       const struct node *nd, const char *name, bool check)
@@ -707,6 +721,7 @@ static const struct exp_key {
 	{ "seed", parse_seed, false, false },
 	{ "l2_flush", parse_l2_flush, false, false },
 	{ "counters", parse_counters, false, false },
+	{ "lines", parse_lines, false, false },
 };
 
 _Static_assert(ARRAY_SIZE(exp_keys) == NKEYS,

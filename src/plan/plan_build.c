@@ -287,7 +287,9 @@ static bool runs_variant(const struct experiment *e, const struct variant *v)
  * for nothing (default.yaml: 26 child processes instead of 60).  Taken
  * over the whole file whatever --shard keeps, so the shards of a run mark
  * what one run would; --only counts (a rung left out has no row).  A
- * user's kernel is marked at every type: its section shows each. */
+ * user's kernel is marked at every type: its section shows each.  An
+ * experiment's `lines: all` marks every one of its rows there, `none`
+ * none (and its rows are no rung's pick). */
 static bool lines_here(const struct builder *B, size_t ei, enum dtype t,
 		       const struct variant *v)
 {
@@ -295,12 +297,16 @@ static bool lines_here(const struct builder *B, size_t ei, enum dtype t,
 	size_t best = SIZE_MAX;
 	enum dtype best_t = t;
 
-	if ((v->flags & VF_USER) || B->o->measurement)
+	if (f->exps[ei].lines == EXP_LINES_NONE)
+		return false;
+	if ((v->flags & VF_USER) || B->o->measurement ||
+	    f->exps[ei].lines == EXP_LINES_ALL)
 		return true;
 	for (size_t j = 0; j < f->nexps; j++) {
 		const struct experiment *e = &f->exps[j];
 
-		if (!e->ncounters || !runs_variant(e, v) ||
+		if (!e->ncounters || e->lines != EXP_LINES_SHOWN ||
+		    !runs_variant(e, v) ||
 		    !selected(B->o->only, v->name))
 			continue;
 		for (size_t ti = 0; ti < e->ndtypes; ti++) {
@@ -341,7 +347,7 @@ static void measurement_init(struct builder *B, struct plan_stage *s,
 	ms->state = ms->prev_row != SIZE_MAX ? PLAN_RESUMED : PLAN_RUN;
 	ms->lines = B->lines && !(v->flags & VF_CPU) &&
 		    (block == experiment_block(e, v, 0) ||
-		     (v->flags & VF_USER)) &&
+		     (v->flags & VF_USER) || e->lines == EXP_LINES_ALL) &&
 		    lines_here(B, s->experiment, s->t, v);
 }
 

@@ -442,6 +442,22 @@ static void test_lines_once(void **state)
 	plan_release(&p);
 	experiment_file_release(&f);
 	free(text);
+	/* lines: all marks every GPU row at the largest size (both blocks,
+	 * both types); none marks nothing, and is no rung's pick */
+	text = xasprintf("%s    lines: all\n", lines_text);
+	load(text, &f);
+	plan_build(&f, &o, &p);
+	assert_int_equal(p.nlines, 2 + 2 * 2 * 2);
+	plan_release(&p);
+	experiment_file_release(&f);
+	free(text);
+	text = xasprintf("%s    lines: none\n", lines_text);
+	load(text, &f);
+	plan_build(&f, &o, &p);
+	assert_int_equal(marks(&p, "i", DTYPE_INT), 2);
+	plan_release(&p);
+	experiment_file_release(&f);
+	free(text);
 }
 
 int main(void)
