@@ -1,0 +1,24 @@
+#!/bin/sh
+# diag27.sh - where the work of several workers goes (issue 27): the run
+# and counter phases of default.yaml on GPU 0 and on every GPU
+# (--devices all, its queue traced), a diagnosis, not a test.  CULAB: the
+# culab to run (default .carry/culab); OUT: where the logs go (the device
+# tool's $OUT): machine.txt, one.log, all.log, trace.tsv, times.txt.
+set -u
+C=${CULAB:-.carry/culab}
+o=$OUT
+export CULAB_CACHE_DIR=/tmp/diag-cache
+rm -rf /tmp/diag-cache /tmp/d1 /tmp/d2 /tmp/d3
+nvidia-smi -L > $o/machine.txt; $C --version >> $o/machine.txt
+now() { date +%s.%N; }
+t0=$(now)
+CULAB_RUN_TRACE=1 CULAB_COUNTERS_TRACE=1 $C run -q --no-report --device 0 -o /tmp/d1 experiments/default.yaml > $o/one.log 2>&1; echo "one exit $?" >> $o/times.txt
+t1=$(now)
+CULAB_DEVICES_TRACE=$o/trace.tsv CULAB_RUN_TRACE=1 CULAB_COUNTERS_TRACE=1 $C run -q --no-report --devices all -o /tmp/d2 experiments/default.yaml > $o/all.log 2>&1; echo "all exit $?" >> $o/times.txt
+t2=$(now)
+awk -v a=$t0 -v b=$t1 -v c=$t2 'BEGIN { printf "one GPU %.1f s, all GPUs %.1f s: %.2fx\n", b-a, c-b, (b-a)/(c-b) }' >> $o/times.txt
+for d in d1 d2; do python3 -c "
+import json,sys
+r=json.load(open('/tmp/$d/results.json'))
+print('$d', 'rows', len(r['rows']), 'with lines', sum(1 for w in r['rows'] if w.get('lines') and not w['lines'].get('status')))" >> $o/times.txt; done
+cat $o/times.txt
