@@ -210,21 +210,27 @@ char *merge_row_label(const struct result_row *w)
 }
 
 static struct results *const *sort_in;
+static bool sort_stage;         /* compare stages, not measurements */
 
+/* Rows by stage (experiment, type, size), then, unless sort_stage, by
+ * variant and block: a measurement. */
 static int key_cmp(const struct result_row *a, const struct result_row *b)
 {
 	int c;
 
 	if ((c = strcmp(a->experiment ? a->experiment : "",
 			b->experiment ? b->experiment : "")) ||
-	    (c = strcmp(a->variant ? a->variant : "",
-			b->variant ? b->variant : "")) ||
 	    (c = strcmp(a->dtype ? a->dtype : "", b->dtype ? b->dtype : "")))
 		return c;
 	if (a->n != b->n)
 		return a->n < b->n ? -1 : 1;
 	if (a->m != b->m)
 		return a->m < b->m ? -1 : 1;
+	if (sort_stage)
+		return 0;
+	if ((c = strcmp(a->variant ? a->variant : "",
+			b->variant ? b->variant : "")))
+		return c;
 	return (a->block > b->block) - (a->block < b->block);
 }
 
@@ -239,8 +245,10 @@ static int by_key(const void *a, const void *b)
 	return ref_order(a, b);
 }
 
-int merge_find_overlap(struct results *const *in, size_t n, size_t *a,
-		       size_t *ra, size_t *b, size_t *rb)
+/* Two rows of different parts with the same key (key_cmp, sort_stage
+ * as set): the first such pair.  Returns 1, or 0 when none. */
+static int find_pair(struct results *const *in, size_t n, size_t *a,
+		     size_t *ra, size_t *b, size_t *rb)
 {
 	struct ref *refs;
 	size_t nrefs = 0, total = 0;
@@ -270,6 +278,13 @@ int merge_find_overlap(struct results *const *in, size_t n, size_t *a,
 	sort_in = NULL;
 	free(refs);
 	return found;
+}
+
+int merge_find_overlap(struct results *const *in, size_t n, size_t *a,
+		       size_t *ra, size_t *b, size_t *rb)
+{
+	sort_stage = false;
+	return find_pair(in, n, a, ra, b, rb);
 }
 
 /* ---- merging files ---------------------------------------------------------- */
@@ -420,6 +435,36 @@ static int check_overlap(char *const *paths, struct results *const *in,
 	return rc;
 }
 
+/* Shards are whole stages: a stage with rows in two shards' parts means
+ * their recorded shards contradict their rows.  -1 after the line. */
+static int check_stages_whole(char *const *paths, struct results *const *in,
+			      size_t n)
+{
+	size_t a, ra, b, rb;
+	char sa[32], sb[32], size[48];
+	const struct result_row *w;
+	int rc;
+
+	sort_stage = true;
+	rc = find_pair(in, n, &a, &ra, &b, &rb);
+	sort_stage = false;
+	if (!rc)
+		return 0;
+	w = &in[b]->rows[rb];
+	if (w->m > 1)
+		snprintf(size, sizeof(size), "%llux%llu",
+			 (unsigned long long)w->n, (unsigned long long)w->m);
+	else
+		snprintf(size, sizeof(size), "%llu", (unsigned long long)w->n);
+	return diag_error_at(paths[b], 0, 0, "stage %s/%s/%s is in %s here and "
+			     "in %s of \"%s\": a shard holds whole stages, so "
+			     "these files' shards contradict their rows",
+			     w->experiment ? w->experiment : "",
+			     w->dtype ? w->dtype : "", size,
+			     shard_text(in[b], sb, sizeof(sb)),
+			     shard_text(in[a], sa, sizeof(sa)), paths[a]);
+}
+
 /* The checks of merge_files, all inputs read.  -1 after the line. */
 static int merge_checks(char *const *paths, struct results *const *in,
 			size_t n, const struct merge_options *o,
@@ -434,6 +479,8 @@ static int merge_checks(char *const *paths, struct results *const *in,
 		rc = check_shards_once(paths, in, n, in[0]->shard_count, &owner);
 	if (rc == 0)
 		rc = check_overlap(paths, in, n);
+	if (rc == 0 && in[0]->shard_count > 0)
+		rc = check_stages_whole(paths, in, n);
 	if (rc == 0 && in[0]->shard_count > 0)
 		rc = check_missing(owner, in[0]->shard_count, o->partial, out);
 	else if (rc == 0 && n > 1)

@@ -540,6 +540,46 @@ static void test_overlap(void **state)
 	free(b);
 }
 
+static void all_but_last(struct results *r)
+{
+	results_pop_row(r);
+}
+
+/* The last row alone, as if it were shard 2's. */
+static void last_as_shard_2(struct results *r)
+{
+	struct result_row last = r->rows[r->nrows - 1];
+
+	memset(&r->rows[r->nrows - 1], 0, sizeof(last));
+	while (r->nrows)
+		results_pop_row(r);
+	results_add_row(r);
+	r->rows[0] = last;
+	r->shards[0] = 2;
+}
+
+/* Shards whose recorded shards contradict their rows: a stage split
+ * between two parts (shard 1's rows, one of them in a file that says it
+ * is shard 2) is refused, naming the stage and both files. */
+static void test_stage_split(void **state)
+{
+	char *a = write_shard(1, 2, "s1", all_but_last);
+	char *b = write_shard(1, 2, "s2", last_as_shard_2);
+	char *p[2] = { a, b };
+	struct results out;
+	char *err;
+
+	(void)state;
+	assert_int_equal(merge_caught(p, 2, false, &out, &err), -1);
+	assert_non_null(strstr(err, "TMP/s2/results.json: error: stage "));
+	assert_non_null(strstr(err, "is in shard 2/2 here and in shard 1/2 of "
+			       "\"TMP/s1/results.json\": a shard holds whole "
+			       "stages"));
+	free(err);
+	free(a);
+	free(b);
+}
+
 /* Disjoint parts that are not shards merge by their rows, with a note. */
 static void test_unsharded(void **state)
 {
@@ -590,6 +630,7 @@ int main(void)
 		cmocka_unit_test(test_no_status),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_overlap),
+		cmocka_unit_test(test_stage_split),
 		cmocka_unit_test(test_unsharded),
 		cmocka_unit_test(test_old_file_devices),
 	};
