@@ -223,16 +223,18 @@ static int check_one(const char *path, const struct target *t, bool quiet,
 			    f.nexps == 1 ? "" : "s", rows, rows == 1 ? "" : "s",
 			    f.output);
 		if (f.nkernels)
-			printf("%s: %zu kernel%s compiled for %s%s: %zu "
-			       "instance%s, %zu from the cache, %.2f s\n", path,
-			       st.kernels, st.kernels == 1 ? "" : "s", t->arch,
-			       t->arch_note, st.instances,
-			       st.instances == 1 ? "" : "s", st.cache_hits,
-			       st.compile_seconds);
+			diag_printf(stdout, "%s: %zu kernel%s compiled for "
+				    "%s%s: %zu instance%s, %zu from the cache, "
+				    "%.2f s\n", path, st.kernels,
+				    st.kernels == 1 ? "" : "s", t->arch,
+				    t->arch_note, st.instances,
+				    st.instances == 1 ? "" : "s",
+				    st.cache_hits, st.compile_seconds);
 		if (st.refused)
-			printf("%s: %zu submission%s did not compile (each "
-			       "error is above); a run measures the others\n",
-			       path, st.refused, st.refused == 1 ? "" : "s");
+			diag_printf(stdout, "%s: %zu submission%s did not "
+				    "compile (each error is above); a run "
+				    "measures the others\n", path, st.refused,
+				    st.refused == 1 ? "" : "s");
 	}
 	plan_release(&p);
 	experiment_file_release(&f);

@@ -204,7 +204,8 @@ static int slurm_write(struct slurm_job *j, bool submit, bool quiet)
 		goto out;
 	if (!quiet)
 		printf("culab slurm: submitted job array %s (%d tasks) and "
-		       "merge job %s (after %s)\n", id, j->shards, mid, id);
+		       "merge job %s (after %s)\n", diag_esc(id), j->shards,
+		       diag_esc(mid), diag_esc(id));
 	rc = EXIT_OK;
 out:
 	if (fd >= 0)
