@@ -1,8 +1,8 @@
 /* kcache.c - the on-disk cache of compiled user kernels.  See kcache.h.
  *
  * The key is the SHA-256 of a serialisation in which every field carries
- * its length first (8 bytes, little-endian) and every list its count, so
- * two different inputs never give the same bytes by moving text from one
+ * its length first and every list its count (base/frame.h), so two
+ * different inputs never give the same bytes by moving text from one
  * field into the next ("-DA" "B" against "-D" "AB").  It covers the
  * NVRTC version, the architecture, the options, the name expressions,
  * the program's name (it is in the log, and -lineinfo writes it into the
@@ -55,6 +55,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/frame.h"
 #include "base/hash.h"
 #include "base/util.h"
 
@@ -66,75 +67,8 @@
 #define KC_MAX_DEPTH 16
 #define KC_MAX_HEADERS 256
 #define KC_MAX_LOWERED 4096
-#define KC_NONE UINT64_MAX
 
 static atomic_bool store_warned;
-
-/* ---- length-prefixed fields ----------------------------------------------- */
-
-static void put_u64(struct sbuf *b, uint64_t v)
-{
-	char c[8];
-	int i;
-
-	for (i = 0; i < 8; i++)
-		c[i] = (char)(v >> (8 * i));
-	sbuf_addn(b, c, sizeof(c));
-}
-
-static void put_field(struct sbuf *b, const void *p, size_t n)
-{
-	put_u64(b, n);
-	sbuf_addn(b, p, n);
-}
-
-/* A string field; NULL is a field of its own (length KC_NONE). */
-static void put_str(struct sbuf *b, const char *s)
-{
-	if (s)
-		put_field(b, s, strlen(s));
-	else
-		put_u64(b, KC_NONE);
-}
-
-struct reader {
-	const char *p, *end;
-	bool bad;
-};
-
-static uint64_t get_u64(struct reader *r)
-{
-	uint64_t v = 0;
-	int i;
-
-	if (r->bad || r->end - r->p < 8) {
-		r->bad = true;
-		return 0;
-	}
-	for (i = 0; i < 8; i++)
-		v |= (uint64_t)(unsigned char)r->p[i] << (8 * i);
-	r->p += 8;
-	return v;
-}
-
-/* The next field's bytes (into the buffer) and length; NULL for a
- * KC_NONE field or when the data runs short (then r->bad). */
-static const char *get_field(struct reader *r, size_t *n)
-{
-	uint64_t len = get_u64(r);
-	const char *p = r->p;
-
-	*n = 0;
-	if (r->bad || len == KC_NONE)
-		return NULL;
-	if (len > (uint64_t)(r->end - r->p)) {
-		r->bad = true;
-		return NULL;
-	}
-	*n = (size_t)len;
-	r->p += len;
-	return p;
-}
 
 /* ---- the key ----------------------------------------------------------------- */
 
@@ -384,14 +318,14 @@ static void walk_header(struct walk *w, const struct include *inc,
 	if (!real) {
 		/* "..." must be the user's; <...> not found is the toolkit's */
 		if (inc->quoted) {
-			put_str(w->b, "missing");
+			frame_put_str(w->b, "missing");
 			w->missing = true;
 		}
 		return;
 	}
 	if (already_seen(w, real) || w->nseen == KC_MAX_HEADERS ||
 	    depth >= KC_MAX_DEPTH) {
-		put_str(w->b, "seen or too deep");
+		frame_put_str(w->b, "seen or too deep");
 		free(real);
 		return;
 	}
@@ -402,8 +336,8 @@ static void walk_header(struct walk *w, const struct include *inc,
 		w->refused = true;
 		return;
 	}
-	put_str(w->b, "text");
-	put_field(w->b, text, len);
+	frame_put_str(w->b, "text");
+	frame_put_field(w->b, text, len);
 	dir = dir_of(real);
 	walk_text(w, text, len, dir, real, depth + 1);
 	free(dir);
@@ -428,9 +362,9 @@ static void walk_text(struct walk *w, const char *text, size_t len,
 					      diag_esc(incs[i].name));
 			w->refused = true;
 		} else if (!w->refused) {
-			put_str(w->b, incs[i].quoted ? "include \"\"" :
+			frame_put_str(w->b, incs[i].quoted ? "include \"\"" :
 				"include <>");
-			put_str(w->b, incs[i].name);
+			frame_put_str(w->b, incs[i].name);
 			walk_header(w, &incs[i], from_dir, from_path, depth);
 		}
 		free(incs[i].name);
@@ -449,26 +383,26 @@ static int compute_key(const struct nvrtc_input *in, char key[65],
 	size_t i;
 	int rc;
 
-	put_str(&b, "culab kernel cache key 1");
-	put_str(&b, nvrtc_version_text(ver, sizeof(ver)));
-	put_str(&b, in->arch);
-	put_str(&b, in->path);
+	frame_put_str(&b, "culab kernel cache key 1");
+	frame_put_str(&b, nvrtc_version_text(ver, sizeof(ver)));
+	frame_put_str(&b, in->arch);
+	frame_put_str(&b, in->path);
 	/* -lineinfo writes the absolute path into the code: a relative
 	 * one is completed with the working directory */
 	if (in->path[0] != '/') {
 		char *cwd = getcwd(NULL, 0);
 
-		put_str(&b, cwd ? cwd : "");
+		frame_put_str(&b, cwd ? cwd : "");
 		free(cwd);
 	}
-	put_str(&b, in->include_dir);
-	put_u64(&b, in->noptions);
+	frame_put_str(&b, in->include_dir);
+	frame_put_u64(&b, in->noptions);
 	for (i = 0; i < in->noptions; i++)
-		put_str(&b, in->options[i]);
-	put_u64(&b, in->nnames);
+		frame_put_str(&b, in->options[i]);
+	frame_put_u64(&b, in->nnames);
 	for (i = 0; i < in->nnames; i++)
-		put_str(&b, in->names[i]);
-	put_field(&b, in->text, in->len);
+		frame_put_str(&b, in->names[i]);
+	frame_put_field(&b, in->text, in->len);
 	/* NVRTC takes the program's name for its path: "..." is searched
 	 * beside it (from the working directory) before -I */
 	dir = dir_of(in->path);
@@ -541,7 +475,7 @@ static char *entry_path(const char *key)
 static int parse_entry(const char *key, const char *buf, size_t len,
 		       struct nvrtc_output *out)
 {
-	struct reader r = { buf + KC_HEAD_LEN, buf + len, false };
+	struct frame_reader r = { buf + KC_HEAD_LEN, buf + len, false };
 	char digest[65];
 	const char *f;
 	uint64_t nlow, i;
@@ -552,28 +486,28 @@ static int parse_entry(const char *key, const char *buf, size_t len,
 	    sha256_hex(r.p, (size_t)(r.end - r.p), digest) < 0 ||
 	    memcmp(buf + KC_MAGIC_LEN + 64, digest, 64))
 		return -1;
-	f = get_field(&r, &n);
+	f = frame_get_field(&r, &n);
 	if (!f || !n)
 		goto out_bad;
 	out->cubin = xmalloc(n);
 	memcpy(out->cubin, f, n);
 	out->cubin_len = n;
-	f = get_field(&r, &n);
+	f = frame_get_field(&r, &n);
 	if (!f || memchr(f, '\0', n))
 		goto out_bad;
 	out->ptx = xstrndup(f, n);
 	out->ptx_len = n;
-	f = get_field(&r, &n);
+	f = frame_get_field(&r, &n);
 	if (!f || memchr(f, '\0', n))
 		goto out_bad;
 	out->log = xstrndup(f, n);
-	nlow = get_u64(&r);
+	nlow = frame_get_u64(&r);
 	if (r.bad || nlow > KC_MAX_LOWERED)
 		goto out_bad;
 	out->lowered = xcalloc((size_t)nlow, sizeof(*out->lowered));
 	out->nlowered = (size_t)nlow;
 	for (i = 0; i < nlow; i++) {
-		f = get_field(&r, &n);
+		f = frame_get_field(&r, &n);
 		if (f && memchr(f, '\0', n))
 			goto out_bad;
 		if (f)
@@ -698,12 +632,12 @@ static void serialise_entry(struct sbuf *payload, const struct nvrtc_output *o)
 {
 	size_t i;
 
-	put_field(payload, o->cubin, o->cubin_len);
-	put_field(payload, o->ptx, o->ptx_len);
-	put_str(payload, o->log ? o->log : "");
-	put_u64(payload, o->nlowered);
+	frame_put_field(payload, o->cubin, o->cubin_len);
+	frame_put_field(payload, o->ptx, o->ptx_len);
+	frame_put_str(payload, o->log ? o->log : "");
+	frame_put_u64(payload, o->nlowered);
 	for (i = 0; i < o->nlowered; i++)
-		put_str(payload, o->lowered[i]);
+		frame_put_str(payload, o->lowered[i]);
 }
 
 int kcache_store(const char *key, const struct nvrtc_output *out)
