@@ -180,6 +180,27 @@ static void vemit(const char *path, int line, int col, const char *kind,
 	sbuf_release(&msg);
 }
 
+void diag_relay(const char *text, size_t len, unsigned errors)
+{
+	FILE *fp = diag_stream();
+	struct sbuf out = SBUF_INIT;
+	const char *end = text + len;
+
+	while (text < end) {
+		const char *nl = memchr(text, '\n', (size_t)(end - text));
+		const char *eol = nl ? nl : end;
+
+		diag_escape(&out, text, (size_t)(eol - text));
+		sbuf_addc(&out, '\n');
+		text = nl ? nl + 1 : end;
+	}
+	if (out.len)
+		fwrite(sbuf_str(&out), 1, out.len, fp);
+	fflush(fp);
+	sbuf_release(&out);
+	diag_errors += errors;
+}
+
 int diag_verror_at(const char *path, int line, int col, const char *fmt,
 		   va_list ap)
 {

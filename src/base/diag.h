@@ -41,6 +41,13 @@ void diag_warning_at(const char *path, int line, int col, const char *fmt, ...)
 void diag_note_at(const char *path, int line, int col, const char *fmt, ...)
 	DIAG_PRINTF(4, 5);
 
+/* Writes diagnostics another culab process printed through these
+ * functions (the compile child's, kcompile.h) to the stream as if they
+ * were printed here, and counts `errors` errors.  Each line is escaped
+ * again (which leaves escaped text as it is) and ends with a newline, so
+ * the text cannot forge more than it says. */
+void diag_relay(const char *text, size_t len, unsigned errors);
+
 /* va_list forms, for modules that wrap these. */
 int diag_verror_at(const char *path, int line, int col, const char *fmt,
 		   va_list ap) DIAG_PRINTF(4, 0);

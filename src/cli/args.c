@@ -583,7 +583,8 @@ void cli_print_program_help(const struct cli_program *p, FILE *fp)
 	size_t width = 0, i;
 
 	for (i = 0; i < p->ncommands; i++)
-		if (strlen(p->commands[i].name) > width)
+		if (!(p->commands[i].flags & CLI_HIDDEN) &&
+		    strlen(p->commands[i].name) > width)
 			width = strlen(p->commands[i].name);
 	fprintf(fp, "usage: culab <command> [options]\n"
 		    "       culab --version | --help\n\n%s\n\ncommands:\n",

@@ -105,6 +105,7 @@ int cmd_merge(struct cli_context *cx);
 int cmd_slurm(struct cli_context *cx);
 int cmd_help(struct cli_context *cx);
 int cmd_completion(struct cli_context *cx);
+int cmd_compile_child(struct cli_context *cx);
 
 /* ---- cli_shared.c: what several commands share ---------------------------- */
 

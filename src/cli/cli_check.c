@@ -361,3 +361,10 @@ int cmd_list(struct cli_context *cx)
 	}
 	return list_chips(cx->args.json, markdown);
 }
+
+/* The compile child (ladder/kcompile.h), which culab starts itself. */
+int cmd_compile_child(struct cli_context *cx)
+{
+	(void)cx;
+	return kcompile_serve();
+}

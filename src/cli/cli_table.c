@@ -520,6 +520,16 @@ static const struct cli_command commands[] = {
 	  "bash|zsh", CLI_ARG_CHOICE, "bash zsh", 1, 1,
 	  "needs a shell: bash or zsh", completion_about, no_options,
 	  "no effect (every command takes -q)", NULL, NULL, 0 },
+	/* culab's own child that compiles one user kernel, within limits
+	 * (ladder/kcompile.h): culab starts it and talks to it */
+	{ KCOMPILE_COMMAND, cmd_compile_child,
+	  "compile one user kernel for the culab that started it",
+	  NULL, CLI_ARG_NONE, NULL, 0, 0, "takes no operands",
+	  "Reads one compile request on standard input, compiles it with\n"
+	  "NVRTC and writes the answer on descriptor 3: the child culab\n"
+	  "starts for each kernel it compiles, so that a compilation can be\n"
+	  "held to its time and memory limits.  Not for people.",
+	  no_options, "no effect", NULL, NULL, CLI_HIDDEN },
 };
 
 const struct cli_program cli_program = {

@@ -58,6 +58,7 @@
 #include "base/frame.h"
 #include "base/hash.h"
 #include "base/util.h"
+#include "kcompile.h"
 
 #define KC_MAGIC "CULABKC1"
 #define KC_MAGIC_LEN 8
@@ -698,8 +699,9 @@ int kcache_compile(const struct nvrtc_input *in, struct nvrtc_output *out,
 	krc = compute_key(in, key, &missing);
 	if (krc == -2)
 		return 1;
+	/* NVRTC runs in a child, within limits (kcompile.h) */
 	if (!kcache_dir() || krc < 0)
-		return nvrtc_compile(in, out);
+		return kcompile_run(in, out);
 	if (kcache_load(key, out) == 1) {
 		if (out->nlowered == in->nnames) {
 			*hit = true;
@@ -708,7 +710,7 @@ int kcache_compile(const struct nvrtc_input *in, struct nvrtc_output *out,
 		}
 		nvrtc_output_release(out);
 	}
-	rc = nvrtc_compile(in, out);
+	rc = kcompile_run(in, out);
 	if (rc == 0)
 		kcache_store(key, out);
 	return rc;

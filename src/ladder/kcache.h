@@ -40,10 +40,14 @@ int kcache_key(const struct nvrtc_input *in, char key[65]);
 
 /* Compiles `in` or takes it from the cache.  Returns as nvrtc_compile()
  * does (1 too, without compiling, when a header is refused as above,
- * with the cache off as on); *hit tells whether the cache served it.  A hit reports the
- * warnings of the cached log again (nvrtc_report_log), as a compilation
- * would.  A compile error is not cached (the next run reports it again).
- * With the cache off or NVRTC missing it is nvrtc_compile(). */
+ * with the cache off as on), or KCOMPILE_STOPPED when the compilation
+ * was stopped at a limit (kcompile.h: one error at in->path); *hit tells
+ * whether the cache served it.  A hit reports the warnings of the cached
+ * log again (nvrtc_report_log), as a compilation would.  A compilation
+ * runs in a child process within its limits (kcompile_run), with the
+ * cache off too.  Only a compilation that succeeded is cached: a compile
+ * error or a stopped compilation is met again by the next run.  With
+ * NVRTC missing it is nvrtc_compile(), which says so. */
 int kcache_compile(const struct nvrtc_input *in, struct nvrtc_output *out,
 		   bool *hit);
 

@@ -17,6 +17,7 @@
 #include "base/dtype.h"
 #include "kernels/kernels.h"
 #include "base/expr.h"
+#include "kcompile.h"
 #include "nvrtc.h"
 
 #ifdef __cplusplus

@@ -12,6 +12,7 @@
 
 #include "base/diag.h"
 #include "kcache.h"
+#include "kcompile.h"
 #include "base/util.h"
 #include "ukernel_contract.h"
 
@@ -284,7 +285,8 @@ fail:
 }
 
 /* Compiles instance u (or takes it from the cache) and checks it.
- * Returns 0; -1 when it does not compile; -2 when it breaks the contract
+ * Returns 0; -1 when it does not compile; -2 when it breaks the contract,
+ * or its compilation was stopped at a limit, whose one line says all
  * (diagnostics printed). */
 static int inst_compile(struct ukernel *k, struct uk_inst *u, const char *arch)
 {
@@ -310,6 +312,8 @@ static int inst_compile(struct ukernel *k, struct uk_inst *u, const char *arch)
 	for (i = 0; i < nopts; i++)
 		free(opts[i]);
 	free(opts);
+	if (rc == KCOMPILE_STOPPED)
+		return -2;
 	if (rc != 0)
 		return -1;
 	if (!u->out.nlowered || !u->out.lowered[0])

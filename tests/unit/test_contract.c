@@ -19,6 +19,7 @@
 #include "base/demangle.h"
 #include "base/diag.h"
 #include "experiment/experiment.h"
+#include "ladder/kcompile.h"
 #include "ladder/ladder.h"
 #include "plan/plan.h"
 #include "base/util.h"
@@ -621,8 +622,13 @@ static int teardown(void **state)
 	return rc == 0 ? 0 : -1;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	/* the compile child of the kernels compiled here (kcompile.h) */
+	int child = kcompile_child_main(argc, argv);
+
+	if (child >= 0)
+		return child;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find_global),
 		cmocka_unit_test(test_find_declaration),

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "ladder/kcompile.h"
 #include "ladder/kcache.h"
 #include "ladder/nvrtc.h"
 #include "base/util.h"
@@ -660,8 +661,13 @@ static void test_off_and_errors(void **state)
 	assert_true(count_files("errors") <= 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	/* the compile child of the kernels compiled here (kcompile.h) */
+	int child = kcompile_child_main(argc, argv);
+
+	if (child >= 0)
+		return child;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_key),
 		cmocka_unit_test(test_headers_hostile),

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "plan/plan.h"
+#include "ladder/kcompile.h"
 #include "ladder/ladder.h"
 #include "base/util.h"
 
@@ -460,8 +461,13 @@ static void test_lines_once(void **state)
 	free(text);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	/* the compile child of the kernels compiled here (kcompile.h) */
+	int child = kcompile_child_main(argc, argv);
+
+	if (child >= 0)
+		return child;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_and_labels),
 		cmocka_unit_test(test_memory_and_runs),

@@ -34,6 +34,7 @@
 #include "base/util.h"
 #include "cli/sanitize.h"
 #include "experiment/experiment.h"
+#include "ladder/kcompile.h"
 #include "ladder/ladder.h"
 #include "plan/plan.h"
 #include "report/report.h"
@@ -977,8 +978,13 @@ static void test_defects_tools(void **state)
 	fixture_release(&x);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	/* the compile child of the kernels compiled here (kcompile.h) */
+	int child = kcompile_child_main(argc, argv);
+
+	if (child >= 0)
+		return child;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_probe_shared),
 		cmocka_unit_test(test_probe_race),

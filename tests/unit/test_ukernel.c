@@ -16,6 +16,7 @@
 #include "experiment/experiment.h"
 #include "base/hash.h"
 #include "plan/plan.h"
+#include "ladder/kcompile.h"
 #include "ladder/ladder.h"
 #include "base/util.h"
 
@@ -201,8 +202,13 @@ static void test_passes_and_scratch(void **state)
 	experiment_file_release(&f);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	/* the compile child of the kernels compiled here (kcompile.h) */
+	int child = kcompile_child_main(argc, argv);
+
+	if (child >= 0)
+		return child;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_class_labels),
 		cmocka_unit_test(test_all_is_builtin),
