@@ -93,9 +93,9 @@ static double env_number(const char *name, double lo, double hi, double dflt,
 	if (!errno && !*end && v >= lo && v <= hi)
 		return v;
 	if (!atomic_exchange(warned, true))
-		diag_warning("%s: \"%s\" is not a number of %s (%g to %g); "
-			     "using %g", name, diag_esc(env), unit, lo, hi,
-			     dflt);
+		diag_warning("%s: \"%s\" is not a number of %s (%.10g to "
+			     "%.10g); using %.10g", name, diag_esc(env), unit,
+			     lo, hi, dflt);
 	return dflt;
 }
 
