@@ -134,6 +134,16 @@ static const char run_about[] =
 	"run that measures nothing (no GPU, bad options) leaves no directory\n"
 	"it made.";
 
+/* The limits of one compilation of a user kernel, with their defaults
+ * (ladder/kcompile.h). */
+#define WORD_(x) #x
+#define WORD(x) WORD_(x)
+#define COMPILE_NOTES \
+	"  CULAB_COMPILE_SECONDS=S  seconds one compilation of a kernel of\n" \
+	"                          yours may take (" WORD(KCOMPILE_SECONDS) ")\n" \
+	"  CULAB_COMPILE_MEMORY=MIB  MiB of memory it may hold (" \
+	WORD(KCOMPILE_MIB) ")\n"
+
 static const char run_notes[] =
 	"environment:\n"
 	"  CULAB_RUN_TRACE=1       print where the run's time went (with\n"
@@ -148,6 +158,7 @@ static const char run_notes[] =
 	"  CULAB_SANITIZER_TIMEOUT=S  seconds one tool's rerun may take (120)\n"
 	"  CULAB_CACHE_DIR=DIR     where compiled kernels and what each\n"
 	"                          measurement took are kept (off: nowhere)\n"
+	COMPILE_NOTES
 	"  CULAB_STALL_SECONDS=S   a worker (--devices, a class) silent this\n"
 	"                          long while measuring is ended (600)\n"
 	"  CULAB_DEVICES_TRACE=FILE  --devices: what ran on which GPU, when\n"
@@ -165,6 +176,12 @@ static const struct cli_option check_options[] = {
 		 "the GPU present, else GH100, with a note)"),
 	END
 };
+
+static const char check_notes[] =
+	"environment:\n"
+	"  CULAB_CACHE_DIR=DIR     where compiled kernels are kept (off:\n"
+	"                          nowhere)\n"
+	COMPILE_NOTES;
 
 static const char check_about[] =
 	"Loads each file as `run` would and reports every error in GNU\n"
@@ -450,7 +467,7 @@ static const struct cli_command commands[] = {
 	  "validate experiment files and compile their kernels (no GPU needed)",
 	  "EXPERIMENT.yaml...", CLI_ARG_FILE, NULL, 1, -1,
 	  "needs at least one experiment file", check_about, check_options,
-	  "print errors only (no ok lines, no notes)", NULL, NULL, 0 },
+	  "print errors only (no ok lines, no notes)", NULL, check_notes, 0 },
 	{ "plan", cmd_plan,
 	  "show what a run of an experiment file would measure (no GPU needed)",
 	  "EXPERIMENT.yaml", CLI_ARG_FILE, NULL, 1, 1,

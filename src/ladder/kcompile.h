@@ -33,8 +33,9 @@
 
 /* Default limits of one compilation (see docs/your-own-kernels.md for the
  * figures they come from): wall-clock seconds, and MiB of resident
- * memory of the child. */
-#define KCOMPILE_SECONDS 4.0
+ * memory of the child.  Plain numbers: culab's help prints them as
+ * written. */
+#define KCOMPILE_SECONDS 4
 #define KCOMPILE_MIB 240
 
 struct kcompile_limits {
