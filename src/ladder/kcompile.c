@@ -11,14 +11,17 @@
  *
  * Why the parent watches the memory rather than an rlimit alone: the
  * bound culab promises is on resident memory (docs/bad-input.md), which
- * no rlimit measures; RLIMIT_AS counts the 100 MiB of libnvrtc mapped and
- * every reservation, and under AddressSanitizer its shadow's terabytes.
- * The parent reads the child's /proc/PID/statm every WATCH_MS and kills
- * its group past the limit, so a stopped compilation is named for the
- * limit it passed.  RLIMIT_AS (a multiple of the limit, left off under
- * AddressSanitizer) and RLIMIT_CPU stay as backstops for a parent that is
- * stopped itself; RLIMIT_CORE 0 keeps a crashing compiler from writing a
- * core file of its hundreds of MiB into the user's directory.
+ * no rlimit measures; RLIMIT_AS counts the 150 MiB culab and libnvrtc
+ * map before any work and every reservation, and under AddressSanitizer
+ * its shadow's terabytes; and a compiler that meets an rlimit fails in
+ * its own words ("ptxas fatal: Memory allocation failure"), not in the
+ * limit's.  The parent reads the child's /proc/PID/statm every WATCH_MS
+ * and kills its group past the limit, so a stopped compilation is named
+ * for the limit it passed.  RLIMIT_AS (4 times the limit and 512 MiB,
+ * left off under AddressSanitizer) and RLIMIT_CPU stay as backstops for
+ * a parent that is stopped itself; RLIMIT_CORE 0 keeps a crashing
+ * compiler from writing a core file of its hundreds of MiB into the
+ * user's directory.
  *
  * The request goes through a memfd (written whole before the child
  * starts, so the parent never blocks writing to a child that does not
@@ -69,8 +72,12 @@
 #define MAX_STRAY ((size_t)64 << 10)
 /* How often the parent looks at the clock and the child's memory. */
 #define WATCH_MS 10
-/* The backstop RLIMIT_AS: this many times the memory limit. */
+/* The backstop RLIMIT_AS: this many times the memory limit, and room
+ * for what culab and libnvrtc map before any work (150 MiB), so that a
+ * small limit still stops the compilation by the watch, not by a
+ * libnvrtc that cannot be loaded. */
 #define AS_FACTOR 4
+#define AS_ROOM_MIB 512
 #define MAX_NAMES 4096
 #define MAX_OPTIONS 4096
 
@@ -427,8 +434,8 @@ static int child_start(struct child *c, const struct nvrtc_input *in,
 	int answer[2] = { -1, -1 }, stray[2] = { -1, -1 }, req, rc = -1;
 	double cpu_s = ceil(l->seconds) + 1;
 	struct rlimit cpu = { (rlim_t)cpu_s, (rlim_t)cpu_s + 1 };
-	struct rlimit as = { (rlim_t)l->mib * AS_FACTOR << 20,
-			     (rlim_t)l->mib * AS_FACTOR << 20 };
+	rlim_t as_bytes = ((rlim_t)l->mib * AS_FACTOR + AS_ROOM_MIB) << 20;
+	struct rlimit as = { as_bytes, as_bytes };
 	pid_t parent = getpid();
 
 	req = request_fd(in);
