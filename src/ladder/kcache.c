@@ -478,49 +478,19 @@ static int parse_entry(const char *key, const char *buf, size_t len,
 {
 	struct frame_reader r = { buf + KC_HEAD_LEN, buf + len, false };
 	char digest[65];
-	const char *f;
-	uint64_t nlow, i;
-	size_t n;
 
 	if (len < KC_HEAD_LEN || memcmp(buf, KC_MAGIC, KC_MAGIC_LEN) ||
 	    memcmp(buf + KC_MAGIC_LEN, key, 64) ||
 	    sha256_hex(r.p, (size_t)(r.end - r.p), digest) < 0 ||
 	    memcmp(buf + KC_MAGIC_LEN + 64, digest, 64))
 		return -1;
-	f = frame_get_field(&r, &n);
-	if (!f || !n)
-		goto out_bad;
-	out->cubin = xmalloc(n);
-	memcpy(out->cubin, f, n);
-	out->cubin_len = n;
-	f = frame_get_field(&r, &n);
-	if (!f || memchr(f, '\0', n))
-		goto out_bad;
-	out->ptx = xstrndup(f, n);
-	out->ptx_len = n;
-	f = frame_get_field(&r, &n);
-	if (!f || memchr(f, '\0', n))
-		goto out_bad;
-	out->log = xstrndup(f, n);
-	nlow = frame_get_u64(&r);
-	if (r.bad || nlow > KC_MAX_LOWERED)
-		goto out_bad;
-	out->lowered = xcalloc((size_t)nlow, sizeof(*out->lowered));
-	out->nlowered = (size_t)nlow;
-	for (i = 0; i < nlow; i++) {
-		f = frame_get_field(&r, &n);
-		if (f && memchr(f, '\0', n))
-			goto out_bad;
-		if (f)
-			out->lowered[i] = xstrndup(f, n);
+	if (nvrtc_output_get(&r, KC_MAX_LOWERED, out) < 0)
+		return -1;
+	if (r.p != r.end) {
+		nvrtc_output_release(out);
+		return -1;
 	}
-	if (r.bad || r.p != r.end)
-		goto out_bad;
 	return 0;
-
-out_bad:
-	nvrtc_output_release(out);
-	return -1;
 }
 
 /* Whether a file of the cache is the user's alone to change: owned by
@@ -629,18 +599,6 @@ static int ensure_dir(const char *dir)
 	return chmod(dir, 0700);
 }
 
-static void serialise_entry(struct sbuf *payload, const struct nvrtc_output *o)
-{
-	size_t i;
-
-	frame_put_field(payload, o->cubin, o->cubin_len);
-	frame_put_field(payload, o->ptx, o->ptx_len);
-	frame_put_str(payload, o->log ? o->log : "");
-	frame_put_u64(payload, o->nlowered);
-	for (i = 0; i < o->nlowered; i++)
-		frame_put_str(payload, o->lowered[i]);
-}
-
 int kcache_store(const char *key, const struct nvrtc_output *out)
 {
 	const char *dir = kcache_dir();
@@ -661,7 +619,7 @@ int kcache_store(const char *key, const struct nvrtc_output *out)
 		rc = 0;                 /* said once: the cache is not used */
 		goto out;
 	}
-	serialise_entry(&payload, out);
+	nvrtc_output_put(&payload, out);
 	if (sha256_hex(payload.buf, payload.len, digest) < 0)
 		goto out;
 	sbuf_addn(&file, KC_MAGIC, KC_MAGIC_LEN);

@@ -281,20 +281,13 @@ static void put_answer(struct sbuf *b, int rc, const char *diags,
 		       const struct nvrtc_output *out)
 {
 	uint64_t peak, hwm;
-	size_t i;
 
 	sbuf_addn(b, ANSWER_MAGIC, MAGIC_LEN);
 	frame_put_u64(b, (uint64_t)(int64_t)rc);
 	frame_put_field(b, diags, diags_len);
 	frame_put_u64(b, errors);
-	if (rc == 0) {
-		frame_put_field(b, out->cubin, out->cubin_len);
-		frame_put_field(b, out->ptx, out->ptx_len);
-		frame_put_str(b, out->log);
-		frame_put_u64(b, out->nlowered);
-		for (i = 0; i < out->nlowered; i++)
-			frame_put_str(b, out->lowered[i]);
-	}
+	if (rc == 0)
+		nvrtc_output_put(b, out);
 	own_memory(&peak, &hwm);
 	frame_put_u64(b, peak);
 	frame_put_u64(b, hwm);
@@ -605,9 +598,7 @@ static int parse_answer(const struct sbuf *b, const struct nvrtc_input *in,
 			struct answer *a, struct nvrtc_output *out)
 {
 	struct frame_reader r = { b->buf + MAGIC_LEN, b->buf + b->len, false };
-	const char *f;
-	uint64_t v, i;
-	size_t n;
+	uint64_t v;
 
 	if (b->len < MAGIC_LEN || memcmp(b->buf, ANSWER_MAGIC, MAGIC_LEN))
 		return -1;
@@ -618,27 +609,9 @@ static int parse_answer(const struct sbuf *b, const struct nvrtc_input *in,
 	a->errors = v > 1u << 20 ? 1u << 20 : (unsigned)v;
 	if (r.bad || (a->rc != 0 && a->rc != 1 && a->rc != -1))
 		return -1;
-	if (a->rc == 0) {
-		f = frame_get_field(&r, &n);
-		if (!f || !n)
-			goto out_bad;
-		out->cubin = xmalloc(n);
-		memcpy(out->cubin, f, n);
-		out->cubin_len = n;
-		f = frame_get_field(&r, &n);
-		if (!f || memchr(f, '\0', n))
-			goto out_bad;
-		out->ptx = xstrndup(f, n);
-		out->ptx_len = n;
-		out->log = frame_get_str(&r);
-		v = frame_get_u64(&r);
-		if (r.bad || !out->log || v != in->nnames)
-			goto out_bad;
-		out->nlowered = (size_t)v;
-		out->lowered = xcalloc(out->nlowered + 1, sizeof(*out->lowered));
-		for (i = 0; i < v; i++)
-			out->lowered[i] = frame_get_str(&r);
-	}
+	if (a->rc == 0 && (nvrtc_output_get(&r, in->nnames, out) < 0 ||
+			   out->nlowered != in->nnames))
+		goto out_bad;
 	a->peak_kib = frame_get_u64(&r);
 	a->hwm_kib = frame_get_u64(&r);
 	if (r.bad || r.p != r.end)

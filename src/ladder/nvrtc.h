@@ -97,6 +97,18 @@ int nvrtc_compile(const struct nvrtc_input *in, struct nvrtc_output *out);
 /* Frees what *o owns and zeroes it; accepts a zeroed *o and NULL. */
 void nvrtc_output_release(struct nvrtc_output *o);
 
+/* *o as length-prefixed fields (base/frame.h): the cubin, the PTX, the
+ * log, the lowered names; the kernel cache's entries (kcache.c) and the
+ * compile child's answer (kcompile.c) hold it so. */
+struct sbuf;
+struct frame_reader;
+void nvrtc_output_put(struct sbuf *b, const struct nvrtc_output *o);
+/* Reads what nvrtc_output_put wrote, at most max_names lowered names,
+ * into *out (zeroed first).  Returns 0, or -1 (r->bad, a cubin or PTX
+ * missing, a NUL byte in text, too many names) with *out released. */
+int nvrtc_output_get(struct frame_reader *r, size_t max_names,
+		     struct nvrtc_output *out);
+
 /* Reports the messages of an NVRTC log of `in` through diag, as
  * nvrtc_compile() does (kcache replays a cached compilation's warnings
  * with it).  Returns the number of errors reported. */

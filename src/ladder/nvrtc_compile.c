@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/frame.h"
 #include "base/util.h"
 
 /* Where the toolkit culab was built with keeps its libraries (the
@@ -464,6 +465,52 @@ int nvrtc_compile(const struct nvrtc_input *in, struct nvrtc_output *out)
 	}
 	program_release(&p);
 	return rc;
+}
+
+void nvrtc_output_put(struct sbuf *b, const struct nvrtc_output *o)
+{
+	frame_put_field(b, o->cubin, o->cubin_len);
+	frame_put_field(b, o->ptx, o->ptx_len);
+	frame_put_str(b, o->log ? o->log : "");
+	frame_put_u64(b, o->nlowered);
+	for (size_t i = 0; i < o->nlowered; i++)
+		frame_put_str(b, o->lowered[i]);
+}
+
+int nvrtc_output_get(struct frame_reader *r, size_t max_names,
+		     struct nvrtc_output *out)
+{
+	const char *f;
+	size_t n;
+	uint64_t v;
+
+	memset(out, 0, sizeof(*out));
+	f = frame_get_field(r, &n);
+	if (!f || !n)
+		goto out_bad;
+	out->cubin = xmalloc(n);
+	memcpy(out->cubin, f, n);
+	out->cubin_len = n;
+	f = frame_get_field(r, &n);
+	if (!f || memchr(f, '\0', n))
+		goto out_bad;
+	out->ptx = xstrndup(f, n);
+	out->ptx_len = n;
+	out->log = frame_get_str(r);
+	v = frame_get_u64(r);
+	if (r->bad || !out->log || v > max_names)
+		goto out_bad;
+	out->nlowered = (size_t)v;
+	out->lowered = xcalloc(out->nlowered + 1, sizeof(*out->lowered));
+	for (size_t i = 0; i < out->nlowered; i++)
+		out->lowered[i] = frame_get_str(r);   /* NULL: none found */
+	if (r->bad)
+		goto out_bad;
+	return 0;
+
+out_bad:
+	nvrtc_output_release(out);
+	return -1;
 }
 
 void nvrtc_output_release(struct nvrtc_output *o)
