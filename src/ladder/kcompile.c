@@ -186,13 +186,15 @@ static char **get_strings(struct frame_reader *r, size_t max, size_t *n)
 /* Parses a request.  Returns 0, or -1 (then *q is released). */
 static int parse_request(const char *buf, size_t len, struct request *q)
 {
-	struct frame_reader r = { buf + MAGIC_LEN, buf + len, false };
+	struct frame_reader r;
 	const char *text;
 	size_t n;
 
 	memset(q, 0, sizeof(*q));
-	if (len < MAGIC_LEN || memcmp(buf, REQUEST_MAGIC, MAGIC_LEN))
+	/* an empty request has no buffer at all */
+	if (!buf || len < MAGIC_LEN || memcmp(buf, REQUEST_MAGIC, MAGIC_LEN))
 		return -1;
+	r = (struct frame_reader){ buf + MAGIC_LEN, buf + len, false };
 	q->path = frame_get_str(&r);
 	text = frame_get_field(&r, &n);
 	if (text) {
@@ -597,11 +599,14 @@ struct answer {
 static int parse_answer(const struct sbuf *b, const struct nvrtc_input *in,
 			struct answer *a, struct nvrtc_output *out)
 {
-	struct frame_reader r = { b->buf + MAGIC_LEN, b->buf + b->len, false };
+	struct frame_reader r;
 	uint64_t v;
 
-	if (b->len < MAGIC_LEN || memcmp(b->buf, ANSWER_MAGIC, MAGIC_LEN))
+	/* a child that wrote nothing leaves no buffer at all */
+	if (!b->buf || b->len < MAGIC_LEN ||
+	    memcmp(b->buf, ANSWER_MAGIC, MAGIC_LEN))
 		return -1;
+	r = (struct frame_reader){ b->buf + MAGIC_LEN, b->buf + b->len, false };
 	v = frame_get_u64(&r);
 	a->rc = (int)(int64_t)v;
 	a->diags = frame_get_field(&r, &a->diags_len);
