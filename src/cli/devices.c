@@ -503,16 +503,9 @@ static void lines_ended(struct dctx *c, struct lines_proc *lp, int st,
 {
 	const struct ljob *j = &c->lj[lp->job];
 	struct result_row *w = &c->kept[j->res].rows[j->row];
-	bool went = lp->state != LP_AHEAD, taken = lp->state == LP_DONE;
 
-	/* ended before its turn, told to end: no lines, nor a failure */
-	if (workers_signals() || (!went && c->unavailable)) {
-		lines_gpu_ended(&c->lo, lp, st, NULL);
-		if (c->unavailable && !workers_signals() && !taken)
-			source_lines_set_status(&w->lines, c->unavailable);
-		return;
-	}
-	if (lines_gpu_ended(&c->lo, lp, st, w))
+	if (lines_gpu_ended(&c->lo, lp, st, workers_signals() ? NULL : w,
+			    c->unavailable != NULL, c->unavailable))
 		lines_got(c, j, lp, device);
 }
 
@@ -627,9 +620,8 @@ static void run_loop(struct dctx *c)
 		for (int k = 0; k < c->ng; k++) {
 			struct gpu *g = &c->g[k];
 
-			int nl = lines_gpu_count(&g->lg, LP_AHEAD) +
-				 lines_gpu_count(&g->lg, LP_GOING);
-			int alive = nl + lines_gpu_count(&g->lg, LP_DONE);
+			int nl = lines_gpu_jobs(&g->lg);
+			int alive = lines_gpu_live(&g->lg);
 
 			if (!g->pid && !alive && !g->dead && more_work(c)) {
 				if (gpu_start(c, g) < 0)
@@ -654,10 +646,7 @@ static void run_loop(struct dctx *c)
 				lines_gpu_go(&g->lg);
 			}
 			/* counted after what was started just now */
-			live += g->pid > 0 ||
-				lines_gpu_count(&g->lg, LP_AHEAD) +
-				lines_gpu_count(&g->lg, LP_GOING) +
-				lines_gpu_count(&g->lg, LP_DONE) > 0;
+			live += g->pid > 0 || lines_gpu_live(&g->lg) > 0;
 		}
 		if (!live)
 			break;

@@ -340,13 +340,25 @@ void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid)
 		g->p[k].sock = -1;
 }
 
-int lines_gpu_count(const struct lines_gpu *g, enum lines_state st)
+/* Its children in state st or st_also (-1: no second state). */
+static int count(const struct lines_gpu *g, int st, int st_also)
 {
 	int n = 0;
 
 	for (int k = 0; k < LINES_PROCS; k++)
-		n += g->p[k].pid > 0 && g->p[k].state == st;
+		n += g->p[k].pid > 0 && ((int)g->p[k].state == st ||
+					 (int)g->p[k].state == st_also);
 	return n;
+}
+
+int lines_gpu_jobs(const struct lines_gpu *g)
+{
+	return count(g, LP_AHEAD, LP_GOING);
+}
+
+int lines_gpu_live(const struct lines_gpu *g)
+{
+	return lines_gpu_jobs(g) + count(g, LP_DONE, -1);
 }
 
 bool lines_gpu_room(const struct lines_gpu *g)
@@ -390,7 +402,7 @@ struct lines_proc *lines_gpu_go(struct lines_gpu *g)
 {
 	struct lines_proc *first = NULL;
 
-	if (lines_gpu_count(g, LP_GOING))
+	if (count(g, LP_GOING, -1))
 		return NULL;
 	/* the one started first: they were started in the order given */
 	for (int k = 0; k < LINES_PROCS; k++) {
@@ -466,22 +478,27 @@ struct lines_proc *lines_gpu_proc(struct lines_gpu *g, pid_t pid)
 }
 
 bool lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
-		     int st, struct result_row *w)
+		     int st, struct result_row *w, bool no_turns,
+		     const char *unavailable)
 {
-	bool taken = p->state == LP_DONE;
+	enum lines_state was = p->state;
 
 	p->pid = 0;
-	p->state = LP_AHEAD;
 	if (p->sock >= 0)
 		close(p->sock);
 	p->sock = -1;
-	if (taken)
-		return false;
-	if (w)
-		lines_child_done(o, p->dir, st, p->late, p->t0, w);
-	else
+	if (was == LP_DONE)
+		return false;           /* taken at its word */
+	/* interrupted, or ended before its turn when none comes: no lines,
+	 * nor a failure of its own */
+	if (!w || (was == LP_AHEAD && no_turns)) {
 		clean(p->dir);
-	return w != NULL;
+		if (w && unavailable)
+			source_lines_set_status(&w->lines, unavailable);
+		return false;
+	}
+	lines_child_done(o, p->dir, st, p->late, p->t0, w);
+	return true;
 }
 
 void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
@@ -666,8 +683,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		for (int pass = 1; pass <= 1 + LINES_AHEAD; pass++)
 			for (int i = 0; i < ns && k < n && !signals_seen &&
 			     !stop && !unavailable; i++) {
-				int has = lines_gpu_count(&sl[i], LP_AHEAD) +
-					  lines_gpu_count(&sl[i], LP_GOING);
+				int has = lines_gpu_jobs(&sl[i]);
 
 				if (has >= pass || !lines_gpu_room(&sl[i]) ||
 				    (pass > 1 && n - k < (size_t)ns))
@@ -704,26 +720,13 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 			for (int i = 0; i < ns; i++) {
 				struct lines_proc *lp = lines_gpu_proc(&sl[i],
 								       pid);
-				struct result_row *w;
-				bool went, taken;
 
 				if (!lp)
 					continue;
-				w = jobs[lp->job].w;
-				went = lp->state != LP_AHEAD;
-				taken = lp->state == LP_DONE;
 				busy--;
-				/* one that ended before its turn, told to
-				 * end: no lines, nor a failure of theirs */
-				if (signals_seen ||
-				    (!went && (stop || unavailable))) {
-					lines_gpu_ended(o, lp, st, NULL);
-					if (unavailable && !signals_seen && !taken)
-						source_lines_set_status(
-							&w->lines, unavailable);
-					continue;
-				}
-				changed |= lines_gpu_ended(o, lp, st, w);
+				changed |= lines_gpu_ended(o, lp, st,
+					signals_seen ? NULL : jobs[lp->job].w,
+					stop || unavailable, unavailable);
 			}
 		for (size_t j = 0; changed && j < n && !unavailable; j++)
 			unavailable = said_unavailable(jobs[j].w);

@@ -132,8 +132,10 @@ struct lines_gpu {
 struct pollfd;
 
 void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid);
-/* Its children in state st. */
-int lines_gpu_count(const struct lines_gpu *g, enum lines_state st);
+/* Its children with a job to do (ahead or measuring), and those and the
+ * ones ending. */
+int lines_gpu_jobs(const struct lines_gpu *g);
+int lines_gpu_live(const struct lines_gpu *g);
 /* Whether another child can be started on it. */
 bool lines_gpu_room(const struct lines_gpu *g);
 /* Starts a child for `label` (the caller's job number `job`: the lower
@@ -155,11 +157,15 @@ int lines_gpu_take(struct lines_proc *p, struct result_row *w);
 const struct lines_proc *lines_gpu_going(const struct lines_gpu *g);
 /* The child of pid, or NULL. */
 struct lines_proc *lines_gpu_proc(struct lines_gpu *g, pid_t pid);
-/* Child p ended with wait status st.  One already taken is only
- * forgotten; else with w its lines into w (or why not: lines_child_done),
- * without w its folder emptied.  Returns whether w was filled. */
+/* Child p, of row w, ended with wait status st.  One already taken is
+ * only forgotten; without w (the run was interrupted), or one that ended
+ * before its turn when no turn comes (no_turns), leaves no lines and no
+ * failure, but for unavailable (non-NULL: CUPTI cannot here, said as
+ * the row's reason); else its lines or why not into w
+ * (lines_child_done).  Returns whether w got them. */
 bool lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
-		     int st, struct result_row *w);
+		     int st, struct result_row *w, bool no_turns,
+		     const char *unavailable);
 /* lines_child_watch for each child measuring, and, with stop, for the
  * ones ahead too. */
 void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
