@@ -630,7 +630,7 @@ static void run_loop(struct dctx *c)
 				/* its lines: one measuring, the next started
 				 * ahead while enough are left for every GPU,
 				 * once no work is left for workers */
-				while (nl < 1 + LINES_AHEAD &&
+				while (nl < 1 + g->lg.ahead &&
 				       lines_gpu_room(&g->lg) &&
 				       !more_work(c) &&
 				       c->lnext < c->nlj && !c->unavailable &&

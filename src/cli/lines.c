@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/evtrace.h"
 #include "base/exitcode.h"
 #include "base/util.h"
 #include "counters/counters.h"
@@ -333,9 +334,19 @@ void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
 
 void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid)
 {
+	const char *env;
+	char *end;
+
 	memset(g, 0, sizeof(*g));
 	g->device = device;
 	g->uuid = uuid;
+	g->ahead = LINES_AHEAD;
+	if ((env = getenv("CULAB_LINES_AHEAD")) && *env) {
+		long v = strtol(env, &end, 10);
+
+		if (!*end && v >= 1 && v <= LINES_AHEAD_MAX)
+			g->ahead = (int)v;
+	}
 	for (int k = 0; k < LINES_PROCS; k++)
 		g->p[k].sock = -1;
 }
@@ -363,10 +374,7 @@ int lines_gpu_live(const struct lines_gpu *g)
 
 bool lines_gpu_room(const struct lines_gpu *g)
 {
-	for (int k = 0; k < LINES_PROCS; k++)
-		if (!g->p[k].pid)
-			return true;
-	return false;
+	return lines_gpu_live(g) < g->ahead + 2;
 }
 
 int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
@@ -395,6 +403,12 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 		p->pid = 0;
 		return -1;
 	}
+	if (evtrace_on()) {
+		char *what = xasprintf("gpu %d %s", g->device, label);
+
+		evtrace("start", p->pid, what);
+		free(what);
+	}
 	return 0;
 }
 
@@ -416,6 +430,7 @@ struct lines_proc *lines_gpu_go(struct lines_gpu *g)
 		first->state = LP_GOING;
 		first->t0 = monotonic_seconds();
 		lines_child_go(first->sock);
+		evtrace("go", first->pid, "");
 	}
 	return first;
 }
@@ -445,8 +460,10 @@ struct lines_proc *lines_gpu_said(struct lines_gpu *g)
 			continue;
 		close(p->sock);         /* its word, or its end */
 		p->sock = -1;
-		if (n == 1 && c == 'd')
+		if (n == 1 && c == 'd') {
+			evtrace("said", p->pid, "");
 			return p;
+		}
 	}
 	return NULL;
 }
@@ -483,6 +500,7 @@ bool lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
 {
 	enum lines_state was = p->state;
 
+	evtrace("ended", p->pid, "");
 	p->pid = 0;
 	if (p->sock >= 0)
 		close(p->sock);
@@ -680,7 +698,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		/* a child on each GPU without one, then the ones ahead on
 		 * each while enough are left for all (the last few wait for
 		 * the first GPU free, not on a GPU of their own) */
-		for (int pass = 1; pass <= 1 + LINES_AHEAD; pass++)
+		for (int pass = 1; pass <= 1 + sl[0].ahead; pass++)
 			for (int i = 0; i < ns && k < n && !signals_seen &&
 			     !stop && !unavailable; i++) {
 				int has = lines_gpu_jobs(&sl[i]);

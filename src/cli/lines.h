@@ -105,7 +105,10 @@ void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
  * turn 0.02-0.1 s for most of the ladder's kernels; with one ahead every
  * second turn waited for its child to be ready (reports/bench/h200x2/). */
 #define LINES_AHEAD 2
-#define LINES_PROCS (LINES_AHEAD + 2)
+/* CULAB_LINES_AHEAD=N (1..LINES_AHEAD_MAX) sets it for a run, to measure
+ * another number (tests/gpu/scale.sh); not a user's knob. */
+#define LINES_AHEAD_MAX 6
+#define LINES_PROCS (LINES_AHEAD_MAX + 2)
 
 enum lines_state {
 	LP_AHEAD,                /* started, waiting for its turn */
@@ -126,6 +129,7 @@ struct lines_proc {
 struct lines_gpu {
 	int device;
 	const char *uuid;        /* as lines_child_start's; NULL: none */
+	int ahead;               /* children ahead at most: LINES_AHEAD */
 	struct lines_proc p[LINES_PROCS];
 };
 

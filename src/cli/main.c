@@ -10,6 +10,7 @@
 
 #include "args.h"
 #include "base/diag.h"
+#include "base/evtrace.h"
 #include "base/exitcode.h"
 #include "base/util.h"
 #include "cli.h"
@@ -58,6 +59,7 @@ int main(int argc, char **argv)
 	char *line = NULL;
 	int rc;
 
+	evtrace_init();
 	if (argc < 2)
 		return cli_usage_error(NULL, "no command given; usage: culab "
 				       "<command> [options]");

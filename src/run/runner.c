@@ -42,6 +42,7 @@
 #include "kernels/support.h"
 #include "culab_version.h"
 #include "base/diag.h"
+#include "base/evtrace.h"
 #include "run.h"
 #include "base/exitcode.h"
 #include "counters/counters.h"
@@ -724,6 +725,7 @@ static int stage_setup(struct run *R, struct plan_stage *s,
 		goto skip;
 	}
 	runner_lap(R, RP_STAGE, &t0);
+	evtrace("inputs", 0, "");
 	return 0;
 skip:
 	snprintf(why, sizeof(why), "input and output need %.2f GiB of device "
@@ -903,13 +905,18 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	R->flush_bytes = (2 * env->l2_bytes + 4095) & ~(size_t)4095;
 	if (R->flush_bytes < (8u << 20))
 		R->flush_bytes = 8u << 20;
+	/* the flushes are the timed runs' (runner_timing.c); a run that does
+	 * not time (a per-line child) makes no buffer for them */
+	if (R->o->profile_only)
+		R->flush_bytes = 0;
 	if ((err = (int)cudaStreamCreateWithFlags(&R->stream,
 						  cudaStreamNonBlocking)) ||
 	    (err = (int)cudaEventCreate(&R->ev_start)) ||
 	    (err = (int)cudaEventCreate(&R->ev_stop)) ||
-	    (err = (int)cudaMalloc(&R->flush_buf, R->flush_bytes)) ||
-	    (err = (int)cudaMalloc(&R->flush_sink, 16)) ||
-	    (err = (int)cudaMemset(R->flush_buf, 0x3c, R->flush_bytes)) ||
+	    (R->flush_bytes &&
+	     ((err = (int)cudaMalloc(&R->flush_buf, R->flush_bytes)) ||
+	      (err = (int)cudaMalloc(&R->flush_sink, 16)) ||
+	      (err = (int)cudaMemset(R->flush_buf, 0x3c, R->flush_bytes)))) ||
 	    (err = (int)cudaDeviceSynchronize())) {
 		snprintf(why, whysize, "cannot set up device %d: %s",
 			 R->o->device, err_text(err));
@@ -1124,6 +1131,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	R.trace = env && *env && strcmp(env, "0") != 0;
 	R.trap = getenv("CULAB_TEST_TRAP");
 	t0 = t = runner_now();
+	evtrace("run", 0, o->measurement);
 	if (R.trace)
 		fprintf(stderr, "culab: run: %-15s %8.3f s (the process's start "
 			"to its run)\n", "start-up", runner_process_age());
@@ -1146,6 +1154,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		return EXIT_USAGE;
 	}
 	runner_lap(&R, RP_DEVICE, &t);
+	evtrace("set-up", 0, "");
 
 	runner_signals_catch(old);
 	if (lock_clocks(&R) < 0) {
@@ -1159,6 +1168,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 
 	teardown_device(&R);
 	nvml_close(&R.nvml);
+	evtrace("torn-down", 0, "");
 	trace_run(&R, runner_now() - t0);
 	plan_release(&R.plan);
 	free(R.prev_done);

@@ -22,6 +22,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "base/evtrace.h"
 #include "base/exitcode.h"
 
 #include "counters/counters.h"
@@ -53,10 +54,12 @@ void runner_lines_wait(struct run *R)
 	if (!R->o->lines || !R->o->lines_go || R->lines_waited)
 		return;
 	R->lines_waited = true;
+	evtrace("wait", 0, "");
 	do
 		n = read(R->o->lines_go, &c, 1);
 	while (n < 0 && errno == EINTR);
 	R->lines_wait_s = runner_now() - t;
+	evtrace("go", 0, "");
 	if (n != 1) {
 		/* its turn never came: no row, nothing to save; the driver
 		 * ends the context with the process */
@@ -71,6 +74,7 @@ void runner_lines_done(struct run *R)
 		return;
 	/* a parent gone meanwhile: nothing to tell (no SIGPIPE) */
 	(void)send(R->o->lines_go, "d", 1, MSG_NOSIGNAL);
+	evtrace("saved", 0, "");
 	close(R->o->lines_go);
 }
 
@@ -101,4 +105,5 @@ void runner_lines_measure(struct run *R, struct launch_ctx *L,
 	}
 	lines_collect(&run, &w->lines, NULL, 0);
 	w->lines.collect_seconds = runner_now() - t;
+	evtrace("collected", 0, "");
 }

@@ -10,6 +10,12 @@
 #   3. culab plan FILE: the wall time it now expects on 1, 2, 4, 8 GPUs;
 #   4. --devices all again, with what the one-GPU run taught, its
 #      queue traced (CULAB_DEVICES_TRACE: what ran on which GPU, when);
+#   5. with AHEAD="N ...", --devices all again with CULAB_LINES_AHEAD=N
+#      (per-line children started ahead per GPU, 2 by default);
+#
+# Runs 2, 4 and 5 write CULAB_EVENT_TRACE files, summed up by
+# tests/gpu/evtrace.awk: each per-line child's steps (OUT/NAME-*-ev.txt),
+# their medians and each GPU's turns (printed).
 #
 # then the speedups of 1 and 4 over 2, and the rows made per GPU.  Every
 # run is `culab run -q --no-report` (counters, counters per source line
@@ -33,12 +39,14 @@ for file in $files; do
 	"$culab" run --no-report --devices all -o "$out/$name-cold" "$file" \
 		>"$out/$name-cold.log" 2>&1 || bad=1
 	t1=$(now)
-	CULAB_RUN_TRACE=1 "$culab" run -q --no-report --device 0 \
+	CULAB_RUN_TRACE=1 CULAB_EVENT_TRACE="$out/$name-one-ev.tsv" \
+		"$culab" run -q --no-report --device 0 \
 		-o "$out/$name-one" "$file" >"$out/$name-one.log" 2>&1 || bad=1
 	t2=$(now)
 	"$culab" plan "$file" | tail -n 1
 	t3=$(now)
 	CULAB_DEVICES_TRACE="$out/$name-trace.tsv" \
+		CULAB_EVENT_TRACE="$out/$name-all-ev.tsv" \
 		"$culab" run --no-report --devices all -o "$out/$name-all" "$file" \
 		>"$out/$name-all.log" 2>&1 || bad=1
 	t4=$(now)
@@ -54,6 +62,25 @@ for file in $files; do
 			if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
 		END { for (k in b) printf "trace: GPU %s: %d, busy %.1f s, last ended at %.1f s\n",
 			k, n[k], b[k], e[k] }' "$out/$name-trace.tsv" | sort
+	for d in one all; do
+		awk -f tests/gpu/evtrace.awk "$out/$name-$d-ev.tsv" \
+			>"$out/$name-$d-ev.txt"
+		echo "per-line children, $d ($(grep -c . "$out/$name-$d-ev.txt") lines):"
+		head -n 1 "$out/$name-$d-ev.txt"
+		grep -E '^(med|gpu [0-9])' "$out/$name-$d-ev.txt"
+	done
+	for a in ${AHEAD:-}; do
+		t5=$(now)
+		CULAB_LINES_AHEAD=$a CULAB_EVENT_TRACE="$out/$name-ahead$a-ev.tsv" \
+			"$culab" run -q --no-report --devices all \
+			-o "$out/$name-ahead$a" "$file" \
+			>"$out/$name-ahead$a.log" 2>&1 || bad=1
+		t6=$(now)
+		echo "$n GPUs, learned, $a ahead: $(secs "$t5" "$t6") s ($(awk -v a="$one" -v b="$(secs "$t5" "$t6")" 'BEGIN { printf "%.2f", a / b }')x)"
+		awk -f tests/gpu/evtrace.awk "$out/$name-ahead$a-ev.tsv" \
+			>"$out/$name-ahead$a-ev.txt"
+		grep -E '^(med|gpu [0-9])' "$out/$name-ahead$a-ev.txt"
+	done
 	for d in one cold all; do
 		printf '%s: ' "$d"
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
