@@ -364,7 +364,7 @@ static int count(const struct lines_gpu *g, int st, int st_also)
 
 int lines_gpu_jobs(const struct lines_gpu *g)
 {
-	return count(g, LP_AHEAD, LP_GOING);
+	return count(g, LP_AHEAD, LP_GOING) + count(g, LP_SAVING, -1);
 }
 
 int lines_gpu_live(const struct lines_gpu *g)
@@ -374,7 +374,7 @@ int lines_gpu_live(const struct lines_gpu *g)
 
 bool lines_gpu_room(const struct lines_gpu *g)
 {
-	return lines_gpu_live(g) < g->ahead + 2;
+	return lines_gpu_live(g) < LINES_PROCS;
 }
 
 int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
@@ -449,20 +449,29 @@ struct lines_proc *lines_gpu_said(struct lines_gpu *g)
 {
 	for (int k = 0; k < LINES_PROCS; k++) {
 		struct lines_proc *p = &g->p[k];
-		char c;
+		char c[2];
 		ssize_t n;
 
-		if (!p->pid || p->state != LP_GOING || p->sock < 0)
+		if (!p->pid || (p->state != LP_GOING &&
+				p->state != LP_SAVING) || p->sock < 0)
 			continue;
-		n = recv(p->sock, &c, 1, MSG_DONTWAIT);
+		n = recv(p->sock, c, sizeof(c), MSG_DONTWAIT);
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK ||
 			      errno == EINTR))
 			continue;
-		close(p->sock);         /* its word, or its end */
-		p->sock = -1;
-		if (n == 1 && c == 'd') {
-			evtrace("said", p->pid, "");
-			return p;
+		for (ssize_t i = 0; i < n; i++)
+			if (c[i] == 'c' && p->state == LP_GOING) {
+				p->state = LP_SAVING;   /* the GPU is free */
+				evtrace("said-c", p->pid, "");
+			} else if (c[i] == 'd') {
+				close(p->sock);
+				p->sock = -1;
+				evtrace("said", p->pid, "");
+				return p;
+			}
+		if (n <= 0) {           /* its end: waitpid sees it */
+			close(p->sock);
+			p->sock = -1;
 		}
 	}
 	return NULL;
@@ -480,10 +489,14 @@ int lines_gpu_take(struct lines_proc *p, struct result_row *w)
 
 const struct lines_proc *lines_gpu_going(const struct lines_gpu *g)
 {
+	const struct lines_proc *saving = NULL;
+
 	for (int k = 0; k < LINES_PROCS; k++)
 		if (g->p[k].pid && g->p[k].state == LP_GOING)
 			return &g->p[k];
-	return NULL;
+		else if (g->p[k].pid && g->p[k].state == LP_SAVING)
+			saving = &g->p[k];
+	return saving;
 }
 
 struct lines_proc *lines_gpu_proc(struct lines_gpu *g, pid_t pid)
@@ -527,7 +540,8 @@ void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
 
 		/* one waiting for its turn has no time limit yet; one done
 		 * only ends its process */
-		if (p->state == LP_GOING || (stop && p->state == LP_AHEAD))
+		if (p->state == LP_GOING || p->state == LP_SAVING ||
+		    (stop && p->state == LP_AHEAD))
 			lines_child_watch(o, p->pid, p->t0, stop, &p->stopped,
 					  &p->late);
 	}
@@ -538,7 +552,8 @@ int lines_gpu_fds(const struct lines_gpu *g, struct pollfd *pf)
 	int n = 0;
 
 	for (int k = 0; k < LINES_PROCS; k++)
-		if (g->p[k].pid && g->p[k].state == LP_GOING &&
+		if (g->p[k].pid && (g->p[k].state == LP_GOING ||
+				    g->p[k].state == LP_SAVING) &&
 		    g->p[k].sock >= 0) {
 			pf[n].fd = g->p[k].sock;
 			pf[n].events = POLLIN;

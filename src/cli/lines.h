@@ -95,15 +95,20 @@ void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
 
 /* A child's CUDA start (0.3 s alone, 1.1 s when four GPUs' children
  * start at once: reports/probes/issue27/), its input and its correctness
- * run need no turn of the GPU's, and neither does its teardown: the next
- * child is started ahead (run --lines-go), makes all that and waits, on
- * its socket, for its turn, which is only its collection; it says "d" on
- * the socket once its results are saved, and the next goes on while it
- * ends.  So a GPU has one child measuring (LP_GOING), at most
- * LINES_AHEAD ahead (LP_AHEAD) and one ending (LP_DONE), each in a folder
- * of its own.  Two ahead: a child takes 0.8 s to be ready (H200), its
- * turn 0.02-0.1 s for most of the ladder's kernels; with one ahead every
- * second turn waited for its child to be ready (reports/bench/h200x2/). */
+ * run need no turn of the GPU's, and neither do its saving and its
+ * teardown: the next child is started ahead (run --lines-go), makes all
+ * that and waits, on its socket, for its turn ("g"), which is only its
+ * collection.  It says "c" once it has collected (then the next goes
+ * on) and "d" once its results are saved (then they are taken); a child
+ * whose collection failed says only "d", so that a CUPTI that cannot
+ * collect here is known before another child's turn.  So a GPU has one
+ * child measuring (LP_GOING), at most LINES_AHEAD ahead (LP_AHEAD), and
+ * ones saving (LP_SAVING) and ending (LP_DONE), each in a folder of its
+ * own.  Two ahead: a child takes 0.8 s to be ready (H200), its turn
+ * 0.02-0.1 s for most of the ladder's kernels; with one ahead every
+ * second turn waited for its child to be ready (reports/bench/h200x2/);
+ * four ahead were no faster on two H100s, each child slower to start
+ * (reports/bench/h100x2/scale-1d77a58.txt). */
 #define LINES_AHEAD 2
 /* CULAB_LINES_AHEAD=N (1..LINES_AHEAD_MAX) sets it for a run, to measure
  * another number (tests/gpu/scale.sh); not a user's knob. */
@@ -113,6 +118,7 @@ void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
 enum lines_state {
 	LP_AHEAD,                /* started, waiting for its turn */
 	LP_GOING,                /* told to go on: its time limit runs */
+	LP_SAVING,               /* said it has collected: the GPU is free */
 	LP_DONE,                 /* said its results are saved: taken */
 };
 
@@ -136,11 +142,12 @@ struct lines_gpu {
 struct pollfd;
 
 void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid);
-/* Its children with a job to do (ahead or measuring), and those and the
- * ones ending. */
+/* Its children with a job to do (ahead, measuring or saving), and those
+ * and the ones ending. */
 int lines_gpu_jobs(const struct lines_gpu *g);
 int lines_gpu_live(const struct lines_gpu *g);
-/* Whether another child can be started on it. */
+/* Whether it has a free place for another child (the callers keep its
+ * jobs to 1 + ahead; the ones ending take none of those). */
 bool lines_gpu_room(const struct lines_gpu *g);
 /* Starts a child for `label` (the caller's job number `job`: the lower
  * goes first) ahead of its turn.  Returns 0, or -1 after a diagnostic. */
@@ -151,13 +158,14 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 struct lines_proc *lines_gpu_go(struct lines_gpu *g);
 /* Tells the ones ahead to end without their turn. */
 void lines_gpu_cancel(struct lines_gpu *g);
-/* The child measuring that said its results are saved (then
- * lines_gpu_take), or NULL; never waits. */
+/* Hears what the children measuring or saving said: one that has
+ * collected frees the GPU for lines_gpu_go; returns the first that said
+ * its results are saved (then lines_gpu_take), or NULL; never waits. */
 struct lines_proc *lines_gpu_said(struct lines_gpu *g);
 /* Takes the lines of child p into w: 0 (its turn over, w->lines.seconds
  * from its turn), or -1 when its results hold none (its end says why). */
 int lines_gpu_take(struct lines_proc *p, struct result_row *w);
-/* The child measuring, or NULL. */
+/* The child measuring, else one saving, or NULL. */
 const struct lines_proc *lines_gpu_going(const struct lines_gpu *g);
 /* The child of pid, or NULL. */
 struct lines_proc *lines_gpu_proc(struct lines_gpu *g, pid_t pid);
@@ -170,12 +178,12 @@ struct lines_proc *lines_gpu_proc(struct lines_gpu *g, pid_t pid);
 bool lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
 		     int st, struct result_row *w, bool no_turns,
 		     const char *unavailable);
-/* lines_child_watch for each child measuring, and, with stop, for the
- * ones ahead too. */
+/* lines_child_watch for each child measuring or saving, and, with stop,
+ * for the ones ahead too. */
 void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
 		     bool stop);
-/* The sockets of the children measuring, for poll (at most LINES_PROCS
- * into pf); their number. */
+/* The sockets of the children measuring or saving, for poll (at most
+ * LINES_PROCS into pf); their number. */
 int lines_gpu_fds(const struct lines_gpu *g, struct pollfd *pf);
 /* Closes what is left and removes its folders (empty by then). */
 void lines_gpu_release(struct lines_gpu *g);

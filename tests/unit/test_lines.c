@@ -750,8 +750,11 @@ static void test_plan_marks(void **state)
  * culab does (recording "LABEL ended before its turn" at end of file),
  * records the measurement it was asked for (and with $LINES_DEVS its
  * --device, its folder and the GPUs it sees) and writes the results file
- * $LINES_TEMPLATE into -o DIR, says "d" on the socket (its turn over) and
- * lingers $LINES_LINGER seconds (a process's teardown), except that it
+ * $LINES_TEMPLATE into -o DIR, says "c" on the socket (it has collected:
+ * the GPU is free) but where $LINES_UNAVAILABLE is set, takes
+ * $LINES_SAVE seconds to save (recording "LABEL saved"), says "d" (its
+ * results are saved) and lingers $LINES_LINGER seconds (a process's
+ * teardown), except that it
  * fails for reduce_shuffle, hangs for reduce_unrolled and says CUPTI is
  * unavailable where $LINES_UNAVAILABLE is set.  bash: read -u and >&
  * take any descriptor. */
@@ -779,6 +782,9 @@ static const char fake_child[] =
 	"  echo 'culab: error: boom' >&2; exit 1 ;;\n"
 	"*/reduce_unrolled/*) exec sleep 30 ;;\n"
 	"esac\n"
+	"[ -z \"$go\" ] || [ -n \"${LINES_UNAVAILABLE:-}\" ] || printf c >&\"$go\"\n"
+	"[ -z \"${LINES_SAVE:-}\" ] ||\n"
+	"  { sleep \"$LINES_SAVE\"; echo \"$label saved\" >>\"$LINES_CALLS\"; }\n"
 	"echo 'a,b' >\"$dir/results.csv\"\n"
 	"if [ -n \"${LINES_UNAVAILABLE:-}\" ]; then\n"
 	"  cp \"$LINES_UNAVAILABLE\" \"$dir/results.json\"\n"
@@ -1052,6 +1058,74 @@ static void test_children_two(void **state)
 	free(good);
 }
 
+/* A child that has collected frees the GPU: the next one goes on while
+ * it saves its results, and its lines are taken once they are saved. */
+static void test_children_saving(void **state)
+{
+	char *yaml = xasprintf("%s/small.yaml", tmpdir);
+	char *exe = xasprintf("%s/fake-culab", tmpdir);
+	char *calls = xasprintf("%s/calls3", tmpdir);
+	char *outdir = xasprintf("%s/out3", tmpdir);
+	char *good = template("good3", NULL);
+	struct lines_options o = { .file = yaml, .outdir = outdir, .exe = exe,
+				   .timeout = 5, .device = 1 };
+	static const char *const gpu[] = { "reduce_shared_static",
+		"reduce_first_add", "reduce_cub" };
+	struct experiment_file f;
+	struct results r;
+	struct capture c;
+	char *text = NULL;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(write_file_atomic(yaml, small_yaml, strlen(small_yaml)), 0);
+	assert_int_equal(write_file_atomic(exe, fake_child, strlen(fake_child)), 0);
+	assert_int_equal(chmod(exe, 0755), 0);
+	setenv("LINES_CALLS", calls, 1);
+	setenv("LINES_TEMPLATE", good, 1);
+	setenv("LINES_SAVE", "0.5", 1);
+	unsetenv("LINES_UNAVAILABLE");
+	unsetenv("LINES_DEVS");
+	assert_int_equal(experiment_load(yaml, &f), 0);
+	mkdir(outdir, 0755);
+	results_start(&r);
+	for (size_t i = 0; i < ARRAY_SIZE(gpu); i++)
+		row_add(&r, "e", gpu[i], "float", 4096, -1);
+	capture_start(&c);
+	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
+	capture_stop(&c);
+	free(c.buf);
+	unsetenv("LINES_SAVE");
+	/* each next turn began while the ones before were saving (two were
+	 * ready ahead): all three went before any had saved */
+	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
+	assert_true(!strncmp(text, "e/reduce_shared_static/float/4096\n"
+			     "e/reduce_first_add/float/4096\n"
+			     "e/reduce_cub/float/4096\n", 88));
+	for (size_t i = 0; i < ARRAY_SIZE(gpu); i++) {
+		char *want = xasprintf("e/%s/float/4096 saved\n", gpu[i]);
+
+		assert_non_null(strstr(text + 88, want));
+		free(want);
+	}
+	assert_int_equal(len, 88 + 3 * strlen(" saved") + 88);
+	free(text);
+	/* and every row has its lines, taken after they were saved */
+	for (size_t i = 0; i < ARRAY_SIZE(gpu); i++) {
+		assert_true(r.rows[i].lines.recorded);
+		assert_null(r.rows[i].lines.status);
+		assert_int_equal(r.rows[i].lines.nkernels, 1);
+		assert_true(r.rows[i].lines.seconds >= 0.5);
+	}
+	results_release(&r);
+	experiment_file_release(&f);
+	free(yaml);
+	free(exe);
+	free(calls);
+	free(outdir);
+	free(good);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1064,6 +1138,7 @@ int main(void)
 		cmocka_unit_test(test_plan_marks),
 		cmocka_unit_test(test_children),
 		cmocka_unit_test(test_children_two),
+		cmocka_unit_test(test_children_saving),
 	};
 
 	diag_set_program("culab");
