@@ -162,6 +162,8 @@ static const char run_notes[] =
 	"  CULAB_STALL_SECONDS=S   a worker (--devices, a class) silent this\n"
 	"                          long while measuring is ended (600)\n"
 	"  CULAB_DEVICES_TRACE=FILE  --devices: what ran on which GPU, when\n"
+	"  CULAB_EVENT_TRACE=FILE  each process's steps (workers, per-line\n"
+	"                          children) appended to FILE on one clock\n"
 	"  CULAB_TEST_NVML=fake    (tests) a stand-in NVML that touches no\n"
 	"                          GPU: fake, fake-throttled,\n"
 	"                          fake-no-permission, absent";
