@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/evtrace.h"
 #include "base/exitcode.h"
 #include "base/util.h"
 #include "cli.h"
@@ -230,8 +231,10 @@ int cmd_run(struct cli_context *cx)
 	if (!a.wo.devices &&
 	    env_device_arch(a.o.device, arch, sizeof(arch)) == 0)
 		metrics_set_chip(chip_for_arch(arch));
+	evtrace("cuda-init", 0, "");
 	if (experiment_load(file, &f) < 0)
 		goto out;
+	evtrace("loaded", 0, file);
 	if (a.variant_list) {
 		if (parse_variant_list(c, a.variant_list, &only))
 			goto out;
@@ -242,6 +245,7 @@ int cmd_run(struct cli_context *cx)
 			   "them)", file, a.o.measurement, file);
 		goto out;
 	}
+	evtrace("checked", 0, "");
 	/* the report's templates and directory are checked before any GPU
 	 * work, so that bad ones cost no measurement */
 	if (!a.outdir)

@@ -60,6 +60,7 @@ int main(int argc, char **argv)
 	int rc;
 
 	evtrace_init();
+	evtrace("main", 0, argc > 1 ? argv[1] : "");
 	if (argc < 2)
 		return cli_usage_error(NULL, "no command given; usage: culab "
 				       "<command> [options]");

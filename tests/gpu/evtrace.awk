@@ -4,7 +4,9 @@
 #   awk -f tests/gpu/evtrace.awk TRACE
 #
 # Per child (in the order started): its GPU, label, and the seconds of
-# each step: fork to run (exec, loading, cuInit), run to set-up (context),
+# each step: fork to main (exec, loading), main to CUDA's start (cuInit),
+# reading the file and finding its measurement, on to its run, run to
+# set-up (context),
 # set-up to inputs, inputs to waiting (correctness run), waiting (for its
 # turn), go to collected, collected to saved, saved to torn down, torn
 # down to exit (CUDA's teardown), exit to reaped; then the medians, and
@@ -36,9 +38,9 @@ function median(arr, k,    i, j, tmp) {
 	return k ? (k % 2 ? arr[(k + 1) / 2] : (arr[k / 2] + arr[k / 2 + 1]) / 2) : -1
 }
 END {
-	nst = split("p-start run set-up inputs wait go collected saved torn-down exit p-ended", st, " ")
+	nst = split("p-start main cuda-init checked run set-up inputs wait go collected saved torn-down exit p-ended", st, " ")
 	printf "%-4s %8s", "gpu", "at"
-	hdr = "exec setup input check waited collect save teardown exit reap"
+	hdr = "exec cuinit file torun setup input check waited collect save teardwn exit reap"
 	nh = split(hdr, h, " ")
 	for (i = 1; i <= nh; i++) printf " %6s", h[i]
 	printf "  %s\n", "label"

@@ -94,9 +94,13 @@ done
 # one per-line child at 2^28, its phases
 lc=reduce-float/reduce_shared_static/float/268435456
 t0=$(now)
-CULAB_RUN_TRACE=1 "$culab" run -q --no-report --no-counters --profile-only \
+CULAB_RUN_TRACE=1 CULAB_EVENT_TRACE="$out/lines-child-ev.tsv" \
+	"$culab" run -q --no-report --no-counters --profile-only \
 	--lines-child --device 0 --measurement "$lc" -o "$out/lines-child" \
 	experiments/default.yaml >"$out/lines-child.log" 2>&1 || bad=1
 echo "a per-line child ($lc): $(secs "$t0" "$(now)") s"
 grep "culab: run:" "$out/lines-child.log" | grep -v "slow check"
+# its steps from main on (the trace's first line)
+awk -F'\t' 'NR == 1 { t0 = $1 } { printf "  %-10s %6.3f s\n", $4, $1 - t0 }' \
+	"$out/lines-child-ev.tsv"
 exit $bad
