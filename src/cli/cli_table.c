@@ -62,6 +62,8 @@
 	  "slower faster changed", help, 0 }
 #define OPT_MATCH(help) \
 	{ K_MATCH, "match", 0, CLI_ARG_TEXT, "BASE=NEW", NULL, help, 0 }
+#define OPT_FLOOR(help) \
+	{ K_FLOOR, "floor", 0, CLI_ARG_TEXT, "none|F", NULL, help, 0 }
 
 /* ---- run ---------------------------------------------------------------- */
 
@@ -344,6 +346,7 @@ static const struct cli_option report_options[] = {
 	  "add a before/after section: every row compared with OTHER's as "
 	  "`culab compare` does, and its chart (charts/baseline.*)", 0 },
 	OPT_THRESHOLD("as for compare (with --baseline)"),
+	OPT_FLOOR("as for compare (with --baseline)"),
 	OPT_MATCH("as for compare (with --baseline)"),
 	END
 };
@@ -371,6 +374,13 @@ static const char verify_about[] =
 
 static const struct cli_option compare_options[] = {
 	OPT_THRESHOLD("relative band of \"same\" (default 0.02)"),
+	OPT_FLOOR("run-to-run floors: none (the threshold alone), or F for "
+		  "every row (default: those measured for the GPU, kind of row "
+		  "and median time)"),
+	{ K_NOISE, "noise", 0, CLI_ARG_NONE, NULL, NULL,
+	  "measure floors instead: every file (same code, same GPU model) "
+	  "against every later one, the largest change per kind of row and "
+	  "median time, and the table's entries", 0 },
 	{ K_MARKDOWN, "markdown", 0, CLI_ARG_NONE, NULL, NULL,
 	  "Markdown (the report's before/after section)", 0 },
 	{ K_CHART, "chart", 0, CLI_ARG_DIR, "DIR", NULL,
@@ -391,18 +401,22 @@ static const char compare_about[] =
 	"the same experiment, variant (a user kernel by its label), type,\n"
 	"size and block, and judges each pair by the ratio of the median\n"
 	"times NEW / BASE with its 95 % bootstrap interval (2000 resamples,\n"
-	"fixed seed): same when the interval lies within 1 +- T, faster or\n"
+	"fixed seed): same when the interval lies within 1 +- B, faster or\n"
 	"slower when it lies wholly beyond, unknown when it crosses a\n"
 	"boundary, when a row failed, or with fewer than 6 timed runs\n"
 	"(unless every run of one side is beyond every run of the other by\n"
-	"more than T, with enough runs for that to be no chance: faster\n"
-	"or slower by ranks).  Beside each pair: the counters that moved\n"
+	"more than B, with enough runs for that to be no chance: faster\n"
+	"or slower by ranks).  B is the larger of T and the pair's\n"
+	"run-to-run floor: the largest change two runs of unchanged code\n"
+	"showed on that GPU model for rows of its kind (gpu, host step,\n"
+	"cpu) and median time.  Beside each pair: the counters that moved\n"
 	"beyond the report's noise rule.  Above: the environment facts\n"
-	"that differ, and whether the comparison is across GPUs.  Rows of\n"
-	"one side only are listed.  Exit status 1 when --fail-on matches\n"
-	"a pair (each such pair an error line on standard error, also\n"
-	"with -q), 2 for bad input (a file that is not a results file,\n"
-	"the same file twice, no row in common).";
+	"that differ, whether the comparison is across GPUs, and where\n"
+	"the floors came from.  Rows of one side only are listed.  Exit\n"
+	"status 1 when --fail-on matches a pair (each such pair an error\n"
+	"line on standard error, also with -q), 2 for bad input (a file\n"
+	"that is not a results file, the same file twice, no row in\n"
+	"common).  --noise measures the floors from same-code reruns.";
 
 static const struct cli_option rerun_options[] = {
 	OPT_OUTPUT_DIR("output directory (default: rerun/ beside "
@@ -415,6 +429,7 @@ static const struct cli_option rerun_options[] = {
 	OPT_NO_REPORT("do not render the report"),
 	OPT_LANG,
 	OPT_THRESHOLD("as for compare (default 0.02)"),
+	OPT_FLOOR("as for compare"),
 	OPT_FAIL_ON("as for compare"),
 	END
 };
