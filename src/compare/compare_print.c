@@ -199,7 +199,7 @@ static void print_floors(FILE *fp, const struct compare *c)
 		if (!c->kinds[k].npairs)
 			continue;
 		kind_floor_text(&b, c, (enum compare_kind)k);
-		fprintf(fp, "  %-10s %zu pair%s: %s\n",
+		fprintf(fp, "  %-10s %5zu pair%s: %s\n",
 			compare_kind_name((enum compare_kind)k),
 			c->kinds[k].npairs, c->kinds[k].npairs == 1 ? "" : "s",
 			sbuf_str(&b));
@@ -416,8 +416,9 @@ static void bound_text(struct sbuf *b, const struct compare *c,
 	g = clean(p->floor_gpu ? p->floor_gpu : "an unrecorded GPU");
 	eg = clean(e->gpu);
 	src = clean(e->source);
-	sbuf_addf(b, "the run-to-run floor of %s rows of %g to %g ms on %s",
-		  compare_kind_name(p->kind), e->lo_ms, e->hi_ms, eg);
+	sbuf_addf(b, "the run-to-run floor of %s rows (measured at %g to %g "
+		  "ms) on %s", compare_kind_name(p->kind), e->lo_ms, e->hi_ms,
+		  eg);
 	if (p->floor.from == CFF_FALLBACK)
 		sbuf_addf(b, " (not measured on %s)", g);
 	sbuf_addf(b, ", %s", src);
