@@ -543,6 +543,50 @@ static void test_threshold_table(void **state)
 	}
 }
 
+/* tests/gpu/noise/planted-{0,3,10}.yaml (issue 28): each checks (its
+ * kernel compiles for sm_90 here) and the three plan the same
+ * measurements, so that compare pairs every row of one with a row of the
+ * others; only the planted define differs between them. */
+static void test_planted_files(void **state)
+{
+	static const char *const files[] = {
+		"tests/gpu/noise/planted-0.yaml", "tests/gpu/noise/planted-3.yaml",
+		"tests/gpu/noise/planted-10.yaml",
+	};
+	char *labels[ARRAY_SIZE(files)] = { NULL };
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		struct out c = run(ARGS("check", "--arch", "sm_90", files[i]));
+		struct out o = run(ARGS("plan", "--json", files[i]));
+		json_t *doc = json_loads(o.out, 0, NULL), *e, *st, *m;
+		struct sbuf b = SBUF_INIT;
+		size_t x, y, z;
+
+		if (c.status != EXIT_OK)
+			fail_msg("culab check %s: exit %d: %s", files[i],
+				 c.status, c.err);
+		assert_int_equal(o.status, EXIT_OK);
+		assert_non_null(doc);
+		json_array_foreach(json_object_get(doc, "experiments"), x, e)
+			json_array_foreach(json_object_get(e, "stages"), y, st)
+				json_array_foreach(json_object_get(st,
+						   "measurements"), z, m)
+					sbuf_addf(&b, "%s\n", json_string_value(
+						json_object_get(m, "label")));
+		labels[i] = sbuf_detach(&b);
+		assert_non_null(strstr(labels[i], "planted/planted.planted_sum/"
+				       "float/16777216\n"));
+		if (i)
+			assert_string_equal(labels[i], labels[0]);
+		json_decref(doc);
+		out_free(&c);
+		out_free(&o);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		free(labels[i]);
+}
+
 /* ---- --json, -o, --chart --------------------------------------------------- */
 
 static void test_json(void **state)
@@ -942,6 +986,7 @@ int main(void)
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_fail_on),
 		cmocka_unit_test(test_noise),
+		cmocka_unit_test(test_planted_files),
 		cmocka_unit_test(test_output_guard),
 		cmocka_unit_test(test_threshold_table),
 		cmocka_unit_test(test_json),
