@@ -152,11 +152,11 @@ static int compare_args_parse(struct cli_context *cx, struct compare_args *a)
 		}
 	}
 	if (a->noise && (a->format != FMT_TEXT || a->chart_dir ||
-			 a->o.fail_mask || a->o.nmatch || a->o.threshold > 0 ||
+			 a->o.fail_mask || a->o.threshold > 0 ||
 			 a->o.floor_given))
 		return cli_usage_error(c, "--noise measures floors and prints "
 				       "them as text: it takes none of --json, "
-				       "--markdown, --chart, --fail-on, --match, "
+				       "--markdown, --chart, --fail-on, "
 				       "--threshold, --floor");
 	return 0;
 }
@@ -171,17 +171,19 @@ static const char *gpu_of(const struct results *r)
 }
 
 /* Every file against every later one, without floors, into the noise
- * of their pairs; printed into fp.  The files must record one GPU
- * model: floors are measured per model.  Returns 0 or an exit code
- * after one error line. */
-static int noise_of(FILE *fp, const struct results *r,
-		    const char *const *paths, size_t n)
+ * of their pairs (--match renaming the earlier file's experiments);
+ * printed into fp.  The files must record one GPU model: floors are
+ * measured per model.  Returns 0 or an exit code after one error line. */
+static int noise_of(FILE *fp, const struct cmp_opts *o,
+		    const struct results *r, const char *const *paths,
+		    size_t n)
 {
-	const struct compare_options co = { .floor_mode = COMPARE_FLOOR_NONE };
+	struct compare_options co = cli_compare_options(o);
 	struct compare_noise z;
 	const char *gpu = gpu_of(&r[0]);
 
 	memset(&z, 0, sizeof(z));
+	co.floor_mode = COMPARE_FLOOR_NONE;
 	for (size_t i = 0; i < n; i++) {
 		if (!gpu_of(&r[i])) {
 			diag_error("%s: the GPU is not recorded: floors are "
@@ -238,7 +240,7 @@ int cmd_compare(struct cli_context *cx)
 		goto out;
 	if (a.noise) {
 		mem = open_memstream(&text, &len);
-		if (!mem || (rc = noise_of(mem, r, paths, n)) != 0)
+		if (!mem || (rc = noise_of(mem, &a.o, r, paths, n)) != 0)
 			goto out;
 		rc = EXIT_FAILED;
 		if (fclose(mem) != 0) {

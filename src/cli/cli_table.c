@@ -379,8 +379,9 @@ static const struct cli_option compare_options[] = {
 		  "and median time)"),
 	{ K_NOISE, "noise", 0, CLI_ARG_NONE, NULL, NULL,
 	  "measure floors instead: every file (same code, same GPU model) "
-	  "against every later one, the largest change per kind of row and "
-	  "median time, and the table's entries", 0 },
+	  "against every later one (--match renaming the earlier one's "
+	  "experiments), the largest change per kind of row and median "
+	  "time, and the table's entries", 0 },
 	{ K_MARKDOWN, "markdown", 0, CLI_ARG_NONE, NULL, NULL,
 	  "Markdown (the report's before/after section)", 0 },
 	{ K_CHART, "chart", 0, CLI_ARG_DIR, "DIR", NULL,

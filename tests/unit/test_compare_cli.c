@@ -224,8 +224,8 @@ static void test_usage(void **state)
 	refused(ARGS("rerun", "--floor", "off", QUICK), "\"--floor\" takes");
 	refused(ARGS("compare", "--noise", "--json", H100, BENCH_REDUCE),
 		"--noise measures floors and prints them as text: it takes none "
-		"of --json, --markdown, --chart, --fail-on, --match, "
-		"--threshold, --floor");
+		"of --json, --markdown, --chart, --fail-on, --threshold, "
+		"--floor");
 	refused(ARGS("compare", "--noise", "--floor", "none", H100,
 		     BENCH_REDUCE), "--noise measures floors");
 }
@@ -476,6 +476,16 @@ static void test_noise(void **state)
 	o = run(ARGS("compare", "--noise", H100_A, H100_B, EXERCISE));
 	assert_int_equal(o.status, EXIT_OK);
 	assert_non_null(strstr(o.out, ": 3 files, 3 comparisons "));
+	out_free(&o);
+	/* --match pairs experiments of other names: the default run and the
+	 * benchmark of the same kernels on two boards (docs/statistics-and-
+	 * compare.md: not in the table, which is of one board's reruns) */
+	o = run(ARGS("compare", "--noise", "--match", "reduce-float=reduce-ladder",
+		     "--match", "transpose-float=transpose-bench", H100,
+		     BENCH_REDUCE, BENCH_TRANSPOSE));
+	assert_int_equal(o.status, EXIT_OK);
+	assert_non_null(strstr(o.out, "\ngpu            51   0.1153"));
+	assert_non_null(strstr(o.out, "\ncpu             3   0.2564"));
 	out_free(&o);
 	/* floors are per GPU model */
 	refused(ARGS("compare", "--noise", H100_A, "reports/examples/h200/"
