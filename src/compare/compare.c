@@ -482,7 +482,11 @@ static void pair_floor(const struct compare *c, struct compare_pair *p,
 		p->floor_gpu = ga;
 		if (!same_text(ga, gb)) {
 			compare_floor_lookup(t, nt, gb, p->kind, ms, &y);
-			if (y.floor > p->floor.floor) {
+			/* the larger; of two alike, a measured one */
+			if (y.floor > p->floor.floor ||
+			    (y.floor == p->floor.floor &&
+			     p->floor.from != CFF_MEASURED &&
+			     y.from == CFF_MEASURED)) {
 				p->floor = y;
 				p->floor_gpu = gb;
 			}

@@ -227,13 +227,25 @@ static void floors(struct sbuf *b, enum lang L, const struct compare *c)
 	sbuf_addc(b, '\n');
 }
 
+/* Whether kinds s and t got their floors alike: from the same places,
+ * of the same GPU model, from the same one recording. */
+static bool floors_alike(const struct compare_kind_floors *s,
+			 const struct compare_kind_floors *t)
+{
+	return s->from == t->from && s->nentries == 1 && t->nentries == 1 &&
+	       str_eq(s->gpu, t->gpu) &&
+	       str_eq(s->entries[0]->gpu, t->entries[0]->gpu) &&
+	       str_eq(s->entries[0]->source, t->entries[0]->source);
+}
+
 void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c)
 {
-	char f[FMT_SIZE];
-	bool any = false;
+	const struct compare_kind_floors *first = NULL;
+	char lo[FMT_SIZE], hi[FMT_SIZE];
+	bool alike = true;
 
 	if (c->floor_mode == COMPARE_FLOOR_FIXED) {
-		sbuf_addf(b, "±%s", floor_pct(f, sizeof(f), c->floor));
+		sbuf_addf(b, "±%s", floor_pct(lo, sizeof(lo), c->floor));
 		return;
 	}
 	for (int k = 0; k < CK__COUNT; k++) {
@@ -242,16 +254,35 @@ void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c)
 		if (!s->npairs || !(s->from & ((1u << CFF_MEASURED) |
 					       (1u << CFF_FALLBACK))))
 			continue;
-		if (any)
-			sbuf_add(b, say_text(L, M_SEMI_SEP));
-		any = true;
-		sbuf_add(b, say_text(L, kind_msgs[k]));
-		sbuf_addc(b, ' ');
-		kind_range(b, L, s);
-		sbuf_add(b, L == ZH ? "，" : ", ");
-		kind_from(b, L, s);
+		if (!first)
+			first = s;
+		alike = alike && floors_alike(first, s);
 	}
-	if (!any)
+	for (int k = 0; first && k < CK__COUNT; k++) {
+		const struct compare_kind_floors *s = &c->kinds[k];
+
+		if (!s->npairs || !(s->from & ((1u << CFF_MEASURED) |
+					       (1u << CFF_FALLBACK))))
+			continue;
+		if (s != first)
+			sbuf_add(b, say_text(L, M_SEMI_SEP));
+		sbuf_addf(b, "%s ", say_text(L, kind_msgs[k]));
+		floor_pct(lo, sizeof(lo), s->lo);
+		floor_pct(hi, sizeof(hi), s->hi);
+		if (s->hi > s->lo)
+			sbuf_addf(b, "±%s – ±%s", lo, hi);
+		else
+			sbuf_addf(b, "±%s", hi);
+		if (!alike) {
+			sbuf_add(b, L == ZH ? "，" : ", ");
+			kind_from(b, L, s);
+		}
+	}
+	if (first && alike) {
+		sbuf_add(b, L == ZH ? "，" : ", ");
+		kind_from(b, L, first);
+	}
+	if (!first)
 		sbuf_add(b, say_text(L, M_BF_UNMEASURED));
 }
 
