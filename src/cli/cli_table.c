@@ -306,7 +306,8 @@ static const struct cli_option list_options[] = {
 		 "else the GPU present, else GH100, with a note)"),
 	OPT_ARCH("`list metrics` for this architecture's chip, 86 or sm_86"),
 	{ K_MARKDOWN, "markdown", 0, CLI_ARG_NONE, NULL, NULL,
-	  "`list chips` as a Markdown table (reports/chips/aliases.md)", 0 },
+	  "`list chips` or `list floors` as a Markdown table "
+	  "(reports/chips/aliases.md)", 0 },
 	OPT_VERBOSE("more detail: the raw metrics and glossary paragraphs of "
 		    "each alias"),
 	END
@@ -320,6 +321,9 @@ static const char list_about[] =
 	"            the default set it can collect\n"
 	"  lines     the counters per source line: each SASS metric, and the\n"
 	"            kernel-level counters its sum over a launch equals\n"
+	"  floors    the run-to-run floors `culab compare` holds pairs to,\n"
+	"            per GPU model, kind of row and band of median time, each\n"
+	"            with the recording it was measured from\n"
 	"\n"
 	"Chips are evaluated offline, from CUPTI's metric tables; no GPU is\n"
 	"needed.";
@@ -506,9 +510,9 @@ static const struct cli_command commands[] = {
 	{ "list", cmd_list,
 	  "list the kernel variants, counter aliases, chips or per-line "
 	  "counters",
-	  "kernels|metrics|chips|lines", CLI_ARG_CHOICE,
-	  "kernels metrics chips lines", 1, 1,
-	  "needs one of: kernels, metrics, chips, lines", list_about,
+	  "kernels|metrics|chips|lines|floors", CLI_ARG_CHOICE,
+	  "kernels metrics chips lines floors", 1, 1,
+	  "needs one of: kernels, metrics, chips, lines, floors", list_about,
 	  list_options,
 	  "no note on the chip assumed without a GPU",
 	  "the list as JSON", NULL, CLI_JSON },

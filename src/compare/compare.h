@@ -378,6 +378,11 @@ size_t compare_noise_bands(const struct compare_noise *z, enum compare_kind k,
  * below what was measured. */
 double compare_floor_round_up(double x);
 
+/* `culab list floors`: the table of compare_floor_table(), as text or
+ * a Markdown table, and the fallback for other models
+ * (compare_print.c). */
+void compare_print_floors(FILE *fp, bool markdown);
+
 /* The noise of z on `gpu` as text for people and the table's entries to
  * copy into floor.c: per kind the pairs, the largest change and its 95 %
  * quantile, the bands, and the files it came from (compare_print.c). */

@@ -464,6 +464,54 @@ void compare_say_fails(const struct compare *c, unsigned mask,
 	free(cp);
 }
 
+/* ---- culab list floors --------------------------------------------------- */
+
+/* A band of median times as people read it: "8 to 16 us", "1.024 to
+ * 2.048 ms". */
+static void band_words(char *buf, size_t size, double lo_ms, double hi_ms)
+{
+	if (hi_ms <= 1)
+		snprintf(buf, size, "%g to %g us", lo_ms * 1000, hi_ms * 1000);
+	else
+		snprintf(buf, size, "%g to %g ms", lo_ms, hi_ms);
+}
+
+void compare_print_floors(FILE *fp, bool markdown)
+{
+	size_t n;
+	const struct compare_floor *t = compare_floor_table(&n);
+	static const char fallback[] =
+		"not measured: the widest that the rule gives on any model "
+		"measured, said as a fallback";
+
+	if (markdown)
+		fprintf(fp, "| GPU | kind | median time | floor | pairs | "
+			"recording |\n| --- | --- | --- | ---: | ---: | --- |\n");
+	else
+		fprintf(fp, "%-22s %-10s %-22s %9s %6s  %s\n", "GPU", "kind",
+			"median time", "floor", "pairs", "recording");
+	for (size_t i = 0; i < n; i++) {
+		char band[64];
+		bool same = i && !strcmp(t[i].gpu, t[i - 1].gpu);
+
+		band_words(band, sizeof(band), t[i].lo_ms, t[i].hi_ms);
+		if (markdown)
+			fprintf(fp, "| %s | %s | %s | %.4g %% | %u | %s |\n",
+				same ? "" : t[i].gpu, compare_kind_name(t[i].kind),
+				band, 100 * t[i].floor, t[i].pairs,
+				same && !strcmp(t[i].source, t[i - 1].source) ?
+				"" : t[i].source);
+		else
+			fprintf(fp, "%-22s %-10s %-22s %9.4g %6u  %s\n",
+				t[i].gpu, compare_kind_name(t[i].kind), band,
+				t[i].floor, t[i].pairs, t[i].source);
+	}
+	if (markdown)
+		fprintf(fp, "| any other GPU | | | %s | | |\n", fallback);
+	else
+		fprintf(fp, "any other GPU: %s\n", fallback);
+}
+
 /* ---- culab compare --noise ------------------------------------------------ */
 
 /* The kinds as floor.c's table names them. */

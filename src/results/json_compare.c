@@ -239,6 +239,21 @@ int json_print_compare(FILE *fp, const struct compare *const *c,
 	return json_print(fp, doc);
 }
 
+int json_print_floors(FILE *fp)
+{
+	size_t n;
+	const struct compare_floor *t = compare_floor_table(&n);
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, entry_json(&t[i]));
+	return json_print(fp, json_pack("{s:s, s:o}", "rule",
+		"a row's floor: the largest of its GPU model's entries of its "
+		"kind whose band reaches above its median time; a model without "
+		"entries of the kind: the largest that gives on any model",
+		"floors", a));
+}
+
 int json_print_signatures(FILE *fp, const struct results *r,
 			  const struct sig_check *s, size_t n)
 {

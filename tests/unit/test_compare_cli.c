@@ -37,6 +37,7 @@
 
 #include "base/exitcode.h"
 #include "base/hash.h"
+#include "compare/compare.h"
 #include "results/results.h"
 #include "run/run.h"
 #include "base/util.h"
@@ -486,6 +487,28 @@ static void test_noise(void **state)
 	assert_int_equal(o.status, EXIT_OK);
 	assert_non_null(strstr(o.out, "\ngpu            51   0.1153"));
 	assert_non_null(strstr(o.out, "\ncpu             3   0.2564"));
+	out_free(&o);
+	/* the table the entries go into, as culab list floors shows it:
+	 * one line per entry, the --noise lines of the recorded pair among
+	 * them, and the fallback for every other model */
+	o = run(ARGS("list", "floors"));
+	assert_int_equal(o.status, EXIT_OK);
+	assert_non_null(strstr(o.out, "\nNVIDIA H100 80GB HBM3  gpu        "
+			       "8 to 16 us               0.08965     19  "
+			       "reports/compare/h100-twice, 2026-11-27\n"));
+	assert_non_null(strstr(o.out, "\nany other GPU: not measured: "));
+	out_free(&o);
+	o = run(ARGS("list", "--json", "floors"));
+	{
+		json_t *doc = json_loads(o.out, 0, NULL);
+		size_t nt;
+
+		assert_non_null(doc);
+		(void)compare_floor_table(&nt);
+		assert_int_equal(json_array_size(json_object_get(doc, "floors")),
+				 nt);
+		json_decref(doc);
+	}
 	out_free(&o);
 	/* floors are per GPU model */
 	refused(ARGS("compare", "--noise", H100_A, "reports/examples/h200/"
