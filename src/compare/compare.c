@@ -454,7 +454,7 @@ static const char *row_gpu(const struct results *r, const struct result_row *w)
 	return e && e->gpu_name && *e->gpu_name ? e->gpu_name : NULL;
 }
 
-/* The pair's kind, floor and bound (compare.h, "run-to-run floors"). */
+/* The pair's kind, floor and bound (floor.h). */
 static void pair_floor(const struct compare *c, struct compare_pair *p,
 		       const struct compare_options *o)
 {
@@ -565,6 +565,28 @@ void compare_build(const struct results *base, const struct results *cur,
 		kind_add(&c->kinds[c->pairs[i].kind], &c->pairs[i]);
 		c->counts[c->pairs[i].verdict]++;
 	}
+}
+
+/* The points of floor.h's noise: a pair of two medians each. */
+void compare_noise_add(struct compare_noise *z, const struct compare *c)
+{
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct compare_pair *p = &c->pairs[i];
+		struct compare_noise_point *pt;
+		enum compare_kind k = p->kind;
+
+		if (!(p->base_ms > 0) || !(p->cur_ms > 0) ||
+		    !isfinite(p->base_ms) || !isfinite(p->cur_ms))
+			continue;
+		z->points[k] = xrealloc(z->points[k], (z->npoints[k] + 1) *
+					sizeof(*z->points[k]));
+		pt = &z->points[k][z->npoints[k]++];
+		pt->ms = fmin(p->base_ms, p->cur_ms);
+		pt->change = fabs(p->cur_ms / p->base_ms - 1);
+		pt->row = p->base;
+		pt->compare = z->ncompares;
+	}
+	z->ncompares++;
 }
 
 void compare_release(struct compare *c)

@@ -1,20 +1,23 @@
 /* floor.c - run-to-run floors: the kinds of rows, the table of floors
  * measured from same-code reruns, the rule that gives a row its floor,
  * and the measurement that fills the table (culab compare --noise).  See
- * compare.h, "run-to-run floors".
+ * floor.h.
  *
  * The floors are data, one table, each entry citing the recording it was
  * measured from; `culab compare --noise` prints the entries of new
  * recordings in this table's form, so that the table is redone from the
  * files, not typed in.  A GPU model appears only where a recording of it
  * exists: the others take the fallback the rule states.  Pure: no I/O. */
-#include "compare.h"
+#include "floor.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/stats.h"
 #include "base/util.h"
+#include "ladder/ladder.h"
+#include "run/run.h"
 
 /* ---- kinds ---------------------------------------------------------------- */
 
@@ -170,28 +173,7 @@ void compare_floor_lookup(const struct compare_floor *t, size_t n,
 	}
 }
 
-/* ---- measuring ---------------------------------------------------------------- */
-
-void compare_noise_add(struct compare_noise *z, const struct compare *c)
-{
-	for (size_t i = 0; i < c->npairs; i++) {
-		const struct compare_pair *p = &c->pairs[i];
-		struct compare_noise_point *pt;
-		enum compare_kind k = p->kind;
-
-		if (!(p->base_ms > 0) || !(p->cur_ms > 0) ||
-		    !isfinite(p->base_ms) || !isfinite(p->cur_ms))
-			continue;
-		z->points[k] = xrealloc(z->points[k], (z->npoints[k] + 1) *
-					sizeof(*z->points[k]));
-		pt = &z->points[k][z->npoints[k]++];
-		pt->ms = fmin(p->base_ms, p->cur_ms);
-		pt->change = fabs(p->cur_ms / p->base_ms - 1);
-		pt->row = p->base;
-		pt->compare = z->ncompares;
-	}
-	z->ncompares++;
-}
+/* ---- measuring (compare.c's compare_noise_add() adds the points) ------------ */
 
 void compare_noise_release(struct compare_noise *z)
 {

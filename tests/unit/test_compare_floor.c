@@ -1,4 +1,4 @@
-/* test_compare_floor.c - run-to-run floors (compare.h, floor.c): the kind
+/* test_compare_floor.c - run-to-run floors (floor.h, compare.h): the kind
  * of a row, the rule that gives a row its floor (its band and the longer
  * ones, the fallback to another GPU model), verdicts against the larger
  * of the threshold and the floor (by interval and by ranks), --floor none
