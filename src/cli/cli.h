@@ -84,6 +84,8 @@ enum cli_key {
 	K_MATCH,
 	K_CHART,
 	K_FAIL_ON,
+	K_FLOOR,
+	K_NOISE,
 	K_MAN,
 };
 
@@ -133,13 +135,20 @@ struct cmp_opts {
 	unsigned fail_mask;        /* --fail-on (compare_fail_mask) */
 	struct compare_match match[CLI_MAX_MATCH];
 	size_t nmatch;
+	enum compare_floor_mode floor_mode; /* --floor none|F */
+	double floor;
+	bool floor_given;
 };
 
-/* --threshold T (0 < T < 1) into *t; --match BASE=NEW into o (its
- * argument is split in place).  Each returns 0, or EXIT_USAGE after one
- * error line. */
+/* --threshold T (0 < T < 1) into *t; --floor none|F (0 < F < 1) into o;
+ * --match BASE=NEW into o (its argument is split in place).  Each
+ * returns 0, or EXIT_USAGE after one error line. */
 int cli_parse_threshold(const struct cli_command *c, const struct cli_value *v,
 			double *t);
+int cli_parse_floor(const struct cli_command *c, const struct cli_value *v,
+		    struct cmp_opts *o);
+/* The comparison options of o. */
+struct compare_options cli_compare_options(const struct cmp_opts *o);
 int cli_parse_match(const struct cli_command *c, const struct cli_value *v,
 		    struct cmp_opts *o);
 

@@ -343,8 +343,10 @@ int cmd_list(struct cli_context *cx)
 	if (target && strcmp(what, "metrics") != 0)
 		return cli_usage_error(c, "--chip and --arch go with list "
 				       "metrics only");
-	if (markdown && strcmp(what, "chips") != 0)
-		return cli_usage_error(c, "--markdown goes with list chips only");
+	if (markdown && strcmp(what, "chips") != 0 &&
+	    strcmp(what, "floors") != 0)
+		return cli_usage_error(c, "--markdown goes with list chips and "
+				       "list floors only");
 	if (markdown && cx->args.json)
 		return cli_usage_error(c, "--markdown and --json exclude each "
 				       "other");
@@ -352,6 +354,13 @@ int cmd_list(struct cli_context *cx)
 		return list_kernels(cx->args.json);
 	if (strcmp(what, "metrics") == 0)
 		return list_metrics(cx, verbose);
+	if (strcmp(what, "floors") == 0) {
+		if (cx->args.json)
+			return json_print_floors(stdout) < 0 ? EXIT_FAILED :
+							       EXIT_OK;
+		compare_print_floors(stdout, markdown);
+		return EXIT_OK;
+	}
 	if (strcmp(what, "lines") == 0) {
 		if (cx->args.json)
 			return json_print_lines_table(stdout) < 0 ? EXIT_FAILED :

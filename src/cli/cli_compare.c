@@ -114,6 +114,7 @@ struct compare_args {
 	struct cmp_opts o;
 	enum format format;
 	const char *chart_dir, *gnuplot, *out;
+	bool noise;
 };
 
 static int compare_args_parse(struct cli_context *cx, struct compare_args *a)
@@ -142,9 +143,70 @@ static int compare_args_parse(struct cli_context *cx, struct compare_args *a)
 			if (cli_parse_match(c, v, &a->o))
 				return EXIT_USAGE;
 			break;
+		case K_FLOOR:
+			if (cli_parse_floor(c, v, &a->o))
+				return EXIT_USAGE;
+			break;
+		case K_NOISE: a->noise = true; break;
 		case K_OUTPUT: a->out = v->arg; break;
 		}
 	}
+	if (a->noise && (a->format != FMT_TEXT || a->chart_dir ||
+			 a->o.fail_mask || a->o.threshold > 0 ||
+			 a->o.floor_given))
+		return cli_usage_error(c, "--noise measures floors and prints "
+				       "them as text: it takes none of --json, "
+				       "--markdown, --chart, --fail-on, "
+				       "--threshold, --floor");
+	return 0;
+}
+
+/* ---- culab compare --noise ------------------------------------------------ */
+
+/* The GPU model of results r, or NULL when not recorded. */
+static const char *gpu_of(const struct results *r)
+{
+	return r->has_env && r->env.gpu_name && *r->env.gpu_name ?
+	       r->env.gpu_name : NULL;
+}
+
+/* Every file against every later one, without floors, into the noise
+ * of their pairs (--match renaming the earlier file's experiments);
+ * printed into fp.  The files must record one GPU model: floors are
+ * measured per model.  Returns 0 or an exit code after one error line. */
+static int noise_of(FILE *fp, const struct cmp_opts *o,
+		    const struct results *r, const char *const *paths,
+		    size_t n)
+{
+	struct compare_options co = cli_compare_options(o);
+	struct compare_noise z;
+	const char *gpu = gpu_of(&r[0]);
+
+	memset(&z, 0, sizeof(z));
+	co.floor_mode = COMPARE_FLOOR_NONE;
+	for (size_t i = 0; i < n; i++) {
+		if (!gpu_of(&r[i])) {
+			diag_error("%s: the GPU is not recorded: floors are "
+				   "measured per GPU model", paths[i]);
+			return EXIT_USAGE;
+		}
+		if (strcmp(gpu_of(&r[i]), gpu)) {
+			diag_error("%s ran on %s, %s on %s: floors are measured "
+				   "per GPU model; give the files of one",
+				   paths[i], gpu_of(&r[i]), paths[0], gpu);
+			return EXIT_USAGE;
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++) {
+			struct compare c;
+
+			compare_build(&r[i], &r[j], &co, &c);
+			compare_noise_add(&z, &c);
+			compare_release(&c);
+		}
+	compare_print_noise(fp, &z, gpu, r, paths, n);
+	compare_noise_release(&z);
 	return 0;
 }
 
@@ -176,7 +238,23 @@ int cmd_compare(struct cli_context *cx)
 	if (results_read_distinct(paths, n, r) < 0 ||
 	    cli_check_matches(c, &a.o, r, n))
 		goto out;
-	co = (struct compare_options){ a.o.threshold, a.o.match, a.o.nmatch };
+	if (a.noise) {
+		mem = open_memstream(&text, &len);
+		if (!mem || (rc = noise_of(mem, &a.o, r, paths, n)) != 0)
+			goto out;
+		rc = EXIT_FAILED;
+		if (fclose(mem) != 0) {
+			mem = NULL;
+			goto out;
+		}
+		mem = NULL;
+		if ((a.out || !cx->args.quiet) &&
+		    put_output(a.out, text, len) < 0)
+			goto out;
+		rc = EXIT_OK;
+		goto out;
+	}
+	co = cli_compare_options(&a.o);
 	cmp = xcalloc(n - 1, sizeof(*cmp));
 	charts = xcalloc(n - 1, sizeof(*charts));
 	for (ncmp = 0; ncmp < n - 1; ncmp++) {
@@ -262,6 +340,10 @@ static int rerun_args_parse(struct cli_context *cx, struct rerun_args *a)
 		case K_FAIL_ON:
 			a->o.fail_mask = compare_fail_mask(v->arg);
 			break;
+		case K_FLOOR:
+			if (cli_parse_floor(c, v, &a->o))
+				return EXIT_USAGE;
+			break;
 		}
 	}
 	a->quiet = cx->args.quiet;
@@ -276,7 +358,7 @@ static int rerun_finish(struct rerun_args *a, const char *path,
 			const struct results *rec, const struct results *res,
 			const char *outdir, int rc)
 {
-	struct compare_options co = { a->o.threshold, NULL, 0 };
+	struct compare_options co = cli_compare_options(&a->o);
 	struct compare cmp;
 	unsigned wrote = 0;
 	char *now = xasprintf("%s/results.json", outdir);

@@ -44,11 +44,15 @@ static int report_options(struct cli_context *cx, struct report_options *ro,
 			if (cli_parse_match(c, v, co))
 				return EXIT_USAGE;
 			break;
+		case K_FLOOR:
+			if (cli_parse_floor(c, v, co))
+				return EXIT_USAGE;
+			break;
 		}
 	}
-	if ((co->threshold > 0 || co->nmatch) && !*baseline)
-		return cli_usage_error(c, "--threshold and --match go with "
-				       "--baseline");
+	if ((co->threshold > 0 || co->nmatch || co->floor_given) && !*baseline)
+		return cli_usage_error(c, "--threshold, --floor and --match go "
+				       "with --baseline");
 	return 0;
 }
 

@@ -53,6 +53,38 @@ int cli_parse_threshold(const struct cli_command *c, const struct cli_value *v,
 	return 0;
 }
 
+/* --floor none|F. */
+int cli_parse_floor(const struct cli_command *c, const struct cli_value *v,
+		    struct cmp_opts *o)
+{
+	char *end;
+	double x;
+
+	o->floor_given = true;
+	if (!strcmp(v->arg, "none")) {
+		o->floor_mode = COMPARE_FLOOR_NONE;
+		return 0;
+	}
+	errno = 0;
+	x = strtod(v->arg, &end);
+	if (errno || end == v->arg || *end || !(x > 0 && x < 1))
+		return cli_value_error(c, v, "takes none or a relative change "
+				       "between 0 and 1 (0.03 is 3 %%), not "
+				       "\"%s\"", v->arg);
+	o->floor_mode = COMPARE_FLOOR_FIXED;
+	o->floor = x;
+	return 0;
+}
+
+struct compare_options cli_compare_options(const struct cmp_opts *o)
+{
+	return (struct compare_options){
+		.threshold = o->threshold, .match = o->match,
+		.nmatch = o->nmatch, .floor_mode = o->floor_mode,
+		.floor = o->floor,
+	};
+}
+
 /* --match BASE=NEW. */
 int cli_parse_match(const struct cli_command *c, const struct cli_value *v,
 		    struct cmp_opts *o)
@@ -105,7 +137,7 @@ int cli_baseline(const struct cli_command *c, const char *baseline,
 		 struct results both[2], struct compare *cmp)
 {
 	const char *paths[2] = { baseline, path };
-	struct compare_options o = { co->threshold, co->match, co->nmatch };
+	struct compare_options o = cli_compare_options(co);
 	int rc;
 
 	memset(cmp, 0, sizeof(*cmp));

@@ -62,6 +62,8 @@
 	  "slower faster changed", help, 0 }
 #define OPT_MATCH(help) \
 	{ K_MATCH, "match", 0, CLI_ARG_TEXT, "BASE=NEW", NULL, help, 0 }
+#define OPT_FLOOR(help) \
+	{ K_FLOOR, "floor", 0, CLI_ARG_TEXT, "none|F", NULL, help, 0 }
 
 /* ---- run ---------------------------------------------------------------- */
 
@@ -306,7 +308,8 @@ static const struct cli_option list_options[] = {
 		 "else the GPU present, else GH100, with a note)"),
 	OPT_ARCH("`list metrics` for this architecture's chip, 86 or sm_86"),
 	{ K_MARKDOWN, "markdown", 0, CLI_ARG_NONE, NULL, NULL,
-	  "`list chips` as a Markdown table (reports/chips/aliases.md)", 0 },
+	  "`list chips` or `list floors` as a Markdown table "
+	  "(reports/chips/aliases.md)", 0 },
 	OPT_VERBOSE("more detail: the raw metrics and glossary paragraphs of "
 		    "each alias"),
 	END
@@ -320,6 +323,9 @@ static const char list_about[] =
 	"            the default set it can collect\n"
 	"  lines     the counters per source line: each SASS metric, and the\n"
 	"            kernel-level counters its sum over a launch equals\n"
+	"  floors    the run-to-run floors `culab compare` holds pairs to,\n"
+	"            per GPU model, kind of row and band of median time, each\n"
+	"            with the recording it was measured from\n"
 	"\n"
 	"Chips are evaluated offline, from CUPTI's metric tables; no GPU is\n"
 	"needed.";
@@ -346,6 +352,7 @@ static const struct cli_option report_options[] = {
 	  "add a before/after section: every row compared with OTHER's as "
 	  "`culab compare` does, and its chart (charts/baseline.*)", 0 },
 	OPT_THRESHOLD("as for compare (with --baseline)"),
+	OPT_FLOOR("as for compare (with --baseline)"),
 	OPT_MATCH("as for compare (with --baseline)"),
 	END
 };
@@ -373,6 +380,14 @@ static const char verify_about[] =
 
 static const struct cli_option compare_options[] = {
 	OPT_THRESHOLD("relative band of \"same\" (default 0.02)"),
+	OPT_FLOOR("run-to-run floors: none (the threshold alone), or F for "
+		  "every row (default: those measured for the GPU, kind of row "
+		  "and median time)"),
+	{ K_NOISE, "noise", 0, CLI_ARG_NONE, NULL, NULL,
+	  "measure floors instead: every file (same code, same GPU model) "
+	  "against every later one (--match renaming the earlier one's "
+	  "experiments), the largest change per kind of row and median "
+	  "time, and the table's entries", 0 },
 	{ K_MARKDOWN, "markdown", 0, CLI_ARG_NONE, NULL, NULL,
 	  "Markdown (the report's before/after section)", 0 },
 	{ K_CHART, "chart", 0, CLI_ARG_DIR, "DIR", NULL,
@@ -393,18 +408,22 @@ static const char compare_about[] =
 	"the same experiment, variant (a user kernel by its label), type,\n"
 	"size and block, and judges each pair by the ratio of the median\n"
 	"times NEW / BASE with its 95 % bootstrap interval (2000 resamples,\n"
-	"fixed seed): same when the interval lies within 1 +- T, faster or\n"
+	"fixed seed): same when the interval lies within 1 +- B, faster or\n"
 	"slower when it lies wholly beyond, unknown when it crosses a\n"
 	"boundary, when a row failed, or with fewer than 6 timed runs\n"
 	"(unless every run of one side is beyond every run of the other by\n"
-	"more than T, with enough runs for that to be no chance: faster\n"
-	"or slower by ranks).  Beside each pair: the counters that moved\n"
+	"more than B, with enough runs for that to be no chance: faster\n"
+	"or slower by ranks).  B is the larger of T and the pair's\n"
+	"run-to-run floor: the largest change two runs of unchanged code\n"
+	"showed on that GPU model for rows of its kind (gpu, host step,\n"
+	"cpu) and median time.  Beside each pair: the counters that moved\n"
 	"beyond the report's noise rule.  Above: the environment facts\n"
-	"that differ, and whether the comparison is across GPUs.  Rows of\n"
-	"one side only are listed.  Exit status 1 when --fail-on matches\n"
-	"a pair (each such pair an error line on standard error, also\n"
-	"with -q), 2 for bad input (a file that is not a results file,\n"
-	"the same file twice, no row in common).";
+	"that differ, whether the comparison is across GPUs, and where\n"
+	"the floors came from.  Rows of one side only are listed.  Exit\n"
+	"status 1 when --fail-on matches a pair (each such pair an error\n"
+	"line on standard error, also with -q), 2 for bad input (a file\n"
+	"that is not a results file, the same file twice, no row in\n"
+	"common).  --noise measures the floors from same-code reruns.";
 
 static const struct cli_option rerun_options[] = {
 	OPT_OUTPUT_DIR("output directory (default: rerun/ beside "
@@ -417,6 +436,7 @@ static const struct cli_option rerun_options[] = {
 	OPT_NO_REPORT("do not render the report"),
 	OPT_LANG,
 	OPT_THRESHOLD("as for compare (default 0.02)"),
+	OPT_FLOOR("as for compare"),
 	OPT_FAIL_ON("as for compare"),
 	END
 };
@@ -492,9 +512,9 @@ static const struct cli_command commands[] = {
 	{ "list", cmd_list,
 	  "list the kernel variants, counter aliases, chips or per-line "
 	  "counters",
-	  "kernels|metrics|chips|lines", CLI_ARG_CHOICE,
-	  "kernels metrics chips lines", 1, 1,
-	  "needs one of: kernels, metrics, chips, lines", list_about,
+	  "kernels|metrics|chips|lines|floors", CLI_ARG_CHOICE,
+	  "kernels metrics chips lines floors", 1, 1,
+	  "needs one of: kernels, metrics, chips, lines, floors", list_about,
 	  list_options,
 	  "no note on the chip assumed without a GPU",
 	  "the list as JSON", NULL, CLI_JSON },

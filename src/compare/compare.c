@@ -4,7 +4,8 @@
  * Pairing sorts the row indices of both sides by their key and walks the
  * two lists together, so a million rows cost n log n, not n^2; pairs are
  * then put back in the base's row order, so a comparison reads in ladder
- * order like the report.  The environment facts are a table: a name and
+ * order like the report.  Each pair's bound is the larger of the
+ * threshold and its run-to-run floor (floor.c).  The environment facts are a table: a name and
  * how to write the fact of one results file as text; two files differ in
  * a fact when the texts differ. */
 #include "compare.h"
@@ -208,6 +209,12 @@ static int strcmp0(const char *a, const char *b)
 	return strcmp(a ? a : "", b ? b : "");
 }
 
+/* Whether two texts, either maybe NULL, are the same (NULL only as NULL). */
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 static int key_cmp(const struct keyed *x, const struct keyed *y)
 {
 	const struct result_row *a = x->row, *b = y->row;
@@ -405,10 +412,10 @@ static bool enough_orders(size_t n, size_t k)
 }
 
 /* Too few runs for an interval: slower or faster when every run of one
- * side lies beyond every run of the other by more than the threshold
- * (the runs' ratios range over [lo, hi], wholly beyond 1 +- threshold)
+ * side lies beyond every run of the other by more than the bound
+ * (the runs' ratios range over [lo, hi], wholly beyond 1 +- bound)
  * and so complete a separation is unlikely by chance. */
-static void rank_judge(struct compare_pair *p, double threshold)
+static void rank_judge(struct compare_pair *p, double bound)
 {
 	const struct timing *a = &p->base->t, *b = &p->cur->t;
 	double amin = a->samples_ms[0], amax = amin;
@@ -428,7 +435,7 @@ static void rank_judge(struct compare_pair *p, double threshold)
 	}
 	if (!(amin > 0))
 		return;
-	v = stats_verdict_of(bmin / amax, bmax / amin, threshold);
+	v = stats_verdict_of(bmin / amax, bmax / amin, bound);
 	if (v != SV_SLOWER && v != SV_FASTER)
 		return;
 	p->verdict = v;
@@ -438,7 +445,58 @@ static void rank_judge(struct compare_pair *p, double threshold)
 	p->hi = bmax / amin;
 }
 
-static void pair_judge(struct compare_pair *p, double threshold)
+/* The GPU model row w of r ran on, or NULL when not recorded. */
+static const char *row_gpu(const struct results *r, const struct result_row *w)
+{
+	const struct environment *e = r->has_env ? results_row_device(r, w) :
+				      NULL;
+
+	return e && e->gpu_name && *e->gpu_name ? e->gpu_name : NULL;
+}
+
+/* The pair's kind, floor and bound (floor.h). */
+static void pair_floor(const struct compare *c, struct compare_pair *p,
+		       const struct compare_options *o)
+{
+	const struct compare_floor *t = o ? o->floors : NULL;
+	size_t nt = o ? o->nfloors : 0;
+	const char *ga = row_gpu(c->base, p->base), *gb = row_gpu(c->cur, p->cur);
+	enum compare_kind ka = compare_row_kind(c->base, p->base);
+	enum compare_kind kb = compare_row_kind(c->cur, p->cur);
+
+	p->kind = ka > kb ? ka : kb;
+	memset(&p->floor, 0, sizeof(p->floor));
+	p->floor.from = CFF_NONE;
+	p->floor_gpu = NULL;
+	if (!t)
+		t = compare_floor_table(&nt);
+	if (c->floor_mode == COMPARE_FLOOR_FIXED) {
+		p->floor.floor = c->floor;
+		p->floor.from = CFF_FIXED;
+	} else if (c->floor_mode == COMPARE_FLOOR_TABLE && p->nbase &&
+		   p->ncur) {
+		double ms = fmin(p->base_ms, p->cur_ms);
+		struct compare_floor_pick y;
+
+		compare_floor_lookup(t, nt, ga, p->kind, ms, &p->floor);
+		p->floor_gpu = ga;
+		if (!same_text(ga, gb)) {
+			compare_floor_lookup(t, nt, gb, p->kind, ms, &y);
+			/* the larger; of two alike, a measured one */
+			if (y.floor > p->floor.floor ||
+			    (y.floor == p->floor.floor &&
+			     p->floor.from != CFF_MEASURED &&
+			     y.from == CFF_MEASURED)) {
+				p->floor = y;
+				p->floor_gpu = gb;
+			}
+		}
+	}
+	p->bound = fmax(c->threshold, p->floor.floor);
+}
+
+static void pair_judge(const struct compare *c, struct compare_pair *p,
+		       const struct compare_options *o)
 {
 	const struct result_row *a = p->base, *b = p->cur;
 
@@ -448,19 +506,45 @@ static void pair_judge(struct compare_pair *p, double threshold)
 	p->cur_ms = p->ncur ? b->t.median_ms : NAN;
 	p->ratio = p->lo = p->hi = NAN;
 	p->verdict = SV_UNKNOWN;
+	pair_floor(c, p, o);
 	if (!row_timed(a))
 		p->why = CW_BASE_FAILED;
 	else if (!row_timed(b))
 		p->why = CW_NEW_FAILED;
 	else if (p->nbase < COMPARE_MIN_SAMPLES || p->ncur < COMPARE_MIN_SAMPLES) {
 		p->why = CW_FEW_SAMPLES;
-		rank_judge(p, threshold);
+		rank_judge(p, p->bound);
 	}
 	else if (stats_ratio_ci(a->t.samples_ms, p->nbase, b->t.samples_ms,
 				p->ncur, STATS_CONFIDENCE, STATS_BOOTSTRAP,
 				COMPARE_SEED, &p->ratio, &p->lo, &p->hi) == 0)
-		p->verdict = stats_verdict_of(p->lo, p->hi, threshold);
+		p->verdict = stats_verdict_of(p->lo, p->hi, p->bound);
 	pair_changes(p);
+}
+
+/* Adds pair p's floor to its kind's summary. */
+static void kind_add(struct compare_kind_floors *s, const struct compare_pair *p)
+{
+	const struct compare_floor *e = p->floor.entry;
+	size_t j;
+
+	if (!p->nbase || !p->ncur)
+		return;
+	if (!s->npairs++) {
+		s->lo = s->hi = p->floor.floor;
+		s->gpu = p->floor_gpu;
+	}
+	s->lo = fmin(s->lo, p->floor.floor);
+	s->hi = fmax(s->hi, p->floor.floor);
+	s->from |= 1u << p->floor.from;
+	if (!e)
+		return;
+	for (j = 0; j < s->nentries; j++)
+		if (same_text(s->entries[j]->gpu, e->gpu) &&
+		    same_text(s->entries[j]->source, e->source))
+			break;
+	if (j == s->nentries && j < COMPARE_FLOOR_SOURCES)
+		s->entries[s->nentries++] = e;
 }
 
 /* ---- the comparison --------------------------------------------------------- */
@@ -472,12 +556,37 @@ void compare_build(const struct results *base, const struct results *cur,
 	c->base = base;
 	c->cur = cur;
 	c->threshold = o && o->threshold > 0 ? o->threshold : COMPARE_THRESHOLD;
+	c->floor_mode = o ? o->floor_mode : COMPARE_FLOOR_TABLE;
+	c->floor = c->floor_mode == COMPARE_FLOOR_FIXED ? o->floor : 0;
 	compare_facts(c);
 	pair_rows(c, o);
 	for (size_t i = 0; i < c->npairs; i++) {
-		pair_judge(&c->pairs[i], c->threshold);
+		pair_judge(c, &c->pairs[i], o);
+		kind_add(&c->kinds[c->pairs[i].kind], &c->pairs[i]);
 		c->counts[c->pairs[i].verdict]++;
 	}
+}
+
+/* The points of floor.h's noise: a pair of two medians each. */
+void compare_noise_add(struct compare_noise *z, const struct compare *c)
+{
+	for (size_t i = 0; i < c->npairs; i++) {
+		const struct compare_pair *p = &c->pairs[i];
+		struct compare_noise_point *pt;
+		enum compare_kind k = p->kind;
+
+		if (!(p->base_ms > 0) || !(p->cur_ms > 0) ||
+		    !isfinite(p->base_ms) || !isfinite(p->cur_ms))
+			continue;
+		z->points[k] = xrealloc(z->points[k], (z->npoints[k] + 1) *
+					sizeof(*z->points[k]));
+		pt = &z->points[k][z->npoints[k]++];
+		pt->ms = fmin(p->base_ms, p->cur_ms);
+		pt->change = fabs(p->cur_ms / p->base_ms - 1);
+		pt->row = p->base;
+		pt->compare = z->ncompares;
+	}
+	z->ncompares++;
 }
 
 void compare_release(struct compare *c)

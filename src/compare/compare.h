@@ -18,6 +18,7 @@
 #include "run/run.h"
 #include "base/stats.h"
 #include "ladder/ladder.h"
+#include "floor.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,8 +43,9 @@ extern "C" {
  *
  * Statistics (stats.h): the ratio of the medians new / base with its 95 %
  * percentile-bootstrap interval (STATS_BOOTSTRAP resamples, the fixed
- * seed COMPARE_SEED), classified by stats_verdict_of() against the
- * threshold.  A pair whose rows did not both run and verify, or that has
+ * seed COMPARE_SEED), classified by stats_verdict_of() against the pair's
+ * bound: the larger of the threshold and the pair's run-to-run floor
+ * (below, "run-to-run floors").  A pair whose rows did not both run and verify, or that has
  * fewer than COMPARE_MIN_SAMPLES timed runs on a side, is "unknown" with
  * the reason; but with few runs, a change so large that every run of one
  * side lies beyond every run of the other by more than the threshold is
@@ -70,6 +72,9 @@ extern "C" {
 #define COMPARE_RANK_ORDERS 40
 /* The bootstrap's seed: the same files always give the same intervals. */
 #define COMPARE_SEED UINT64_C(0x5eed0c0ffee5eed5)
+
+/* Run-to-run floors (floor.h): the kind of a row, the table of floors
+ * and the rule that gives a pair its floor. */
 
 /* A fact of the environment that two results files may disagree on. */
 enum compare_fact {
@@ -110,6 +115,13 @@ struct compare_pair {
 	double base_ms, cur_ms;     /* medians; NAN when a row has none */
 	double ratio, lo, hi;       /* cur / base and its interval; NAN when
 				       why != CW_NONE */
+	enum compare_kind kind;
+	struct compare_floor_pick floor;
+	const char *floor_gpu;      /* the GPU model whose floor it is, as
+				       the results name it (borrowed), or
+				       NULL */
+	double bound;               /* max(threshold, floor): faster or
+				       slower beyond 1 -+ bound */
 	enum stats_verdict verdict;
 	enum compare_why why;
 	struct compare_change *changes; /* largest first */
@@ -125,11 +137,35 @@ struct compare_options {
 	double threshold;           /* <= 0: COMPARE_THRESHOLD */
 	const struct compare_match *match;
 	size_t nmatch;
+	enum compare_floor_mode floor_mode;
+	double floor;               /* COMPARE_FLOOR_FIXED's */
+	/* the table of floors; NULL: compare_floor_table()'s */
+	const struct compare_floor *floors;
+	size_t nfloors;
+};
+
+/* The most distinct recordings a kind's summary names. */
+#define COMPARE_FLOOR_SOURCES 4
+
+/* The floors the pairs of one kind got, for a comparison's header. */
+struct compare_kind_floors {
+	size_t npairs;              /* pairs of this kind with both medians */
+	double lo, hi;              /* the smallest and largest floor */
+	unsigned from;              /* (1u << enum compare_floor_from) of
+				       each pair */
+	const char *gpu;            /* the GPU model of its first pair
+				       (borrowed; NULL: not recorded) */
+	const struct compare_floor *entries[COMPARE_FLOOR_SOURCES];
+	size_t nentries;            /* entries of distinct models and
+				       recordings that set a floor */
 };
 
 struct compare {
 	const struct results *base, *cur;  /* borrowed; must outlive it */
 	double threshold;
+	enum compare_floor_mode floor_mode;
+	double floor;               /* COMPARE_FLOOR_FIXED's */
+	struct compare_kind_floors kinds[CK__COUNT];
 	bool cross_gpu;             /* GPU name or compute capability differ */
 	bool other_device;          /* the same model, another GPU (UUID) */
 	struct compare_fact_diff *diffs;
@@ -180,12 +216,32 @@ void compare_print_text(FILE *fp, const struct compare *c,
 			const char *base_path, const char *cur_path);
 
 /* For --fail-on: an error line on stderr for each pair whose verdict is
- * in `mask`, naming the row, both medians, the ratio and its interval. */
+ * in `mask`, naming the row, both medians, the ratio, its interval and
+ * the bound it lies beyond (the threshold, or the floor and where the
+ * floor came from). */
 void compare_say_fails(const struct compare *c, unsigned mask,
 		       const char *base_path, const char *cur_path);
 
 /* Whether rows a and b measured the same stage: experiment, type, size. */
 bool compare_same_stage(const struct result_row *a, const struct result_row *b);
+
+/* ---- measuring floors: culab compare --noise ----------------------------- */
+
+/* Adds the points of comparison c to z (zeroed before the first; floor.h
+ * says what a point is). */
+void compare_noise_add(struct compare_noise *z, const struct compare *c);
+
+/* `culab list floors`: the table of compare_floor_table(), as text or
+ * a Markdown table, and the fallback for other models
+ * (compare_print.c). */
+void compare_print_floors(FILE *fp, bool markdown);
+
+/* The noise of z on `gpu` as text for people and the table's entries to
+ * copy into floor.c: per kind the pairs, the largest change and its 95 %
+ * quantile, the bands, and the files it came from (compare_print.c). */
+void compare_print_noise(FILE *fp, const struct compare_noise *z,
+			 const char *gpu, const struct results *r,
+			 const char *const *paths, size_t n);
 
 /* ==== signatures ======================================================== */
 

@@ -108,9 +108,10 @@ static void why_text(struct sbuf *b, const struct compare_pair *p)
 	case CW_RANKS:
 		sbuf_addf(b, "%zu and %zu timed runs, too few for an interval: "
 			  "every new run is %s than every base run, their "
-			  "ratios %.4g to %.4g (by ranks)", p->nbase, p->ncur,
+			  "ratios %.4g to %.4g, beyond 1 +- %.3g (by ranks)",
+			  p->nbase, p->ncur,
 			  p->verdict == SV_SLOWER ? "slower" : "faster", p->lo,
-			  p->hi);
+			  p->hi, p->bound);
 		break;
 	default:
 		/* the interval says it: "unknown" is explained once, in the
@@ -135,6 +136,75 @@ static void print_side(FILE *fp, const char *label, const char *path,
 	free(gpu);
 	free(when);
 	free(exp);
+}
+
+/* "NVIDIA H100 80GB HBM3 (reports/compare/h100-twice, 2026-11-27)" for
+ * each recording of the kind's entries, "; "-separated. */
+static void floor_sources(struct sbuf *b, const struct compare_kind_floors *s)
+{
+	for (size_t j = 0; j < s->nentries; j++) {
+		char *g = clean(s->entries[j]->gpu);
+		char *src = clean(s->entries[j]->source);
+
+		sbuf_addf(b, "%s%s (%s)", j ? "; " : "", g, src);
+		free(g);
+		free(src);
+	}
+}
+
+/* What a kind's floors are and where they came from, in a few words. */
+static void kind_floor_text(struct sbuf *b, const struct compare *c,
+			     enum compare_kind k)
+{
+	const struct compare_kind_floors *s = &c->kinds[k];
+	char *g = clean(s->gpu ? s->gpu : "an unrecorded GPU");
+
+	if (s->hi > s->lo)
+		sbuf_addf(b, "%.3g to %.3g by median time", s->lo, s->hi);
+	else
+		sbuf_addf(b, "%.3g", s->hi);
+	if (s->from & (1u << CFF_MEASURED)) {
+		sbuf_add(b, ", measured on ");
+		floor_sources(b, s);
+	} else if (s->from & (1u << CFF_FALLBACK)) {
+		sbuf_addf(b, ", not measured on %s: the widest measured on "
+			  "another GPU, ", g);
+		floor_sources(b, s);
+	}
+	if (s->from & (1u << CFF_UNMEASURED))
+		sbuf_add(b, (s->from & ((1u << CFF_MEASURED) |
+					(1u << CFF_FALLBACK))) ?
+			 "; none for some rows (not measured on any GPU)" :
+			 " (no floor: not measured on any GPU)");
+	free(g);
+}
+
+/* The floors line, and a line per kind of the pairs. */
+static void print_floors(FILE *fp, const struct compare *c)
+{
+	if (c->floor_mode == COMPARE_FLOOR_NONE) {
+		fprintf(fp, "floors: none (--floor none): B is the threshold\n");
+		return;
+	}
+	if (c->floor_mode == COMPARE_FLOOR_FIXED) {
+		fprintf(fp, "floors: %g for every row (--floor)\n", c->floor);
+		return;
+	}
+	fprintf(fp, "floors: the largest change between two runs of unchanged "
+		"code, by GPU model, kind of row and median time "
+		"(docs/statistics-and-compare.md):\n");
+	for (int k = 0; k < CK__COUNT; k++) {
+		struct sbuf b = SBUF_INIT;
+
+		if (!c->kinds[k].npairs)
+			continue;
+		kind_floor_text(&b, c, (enum compare_kind)k);
+		fprintf(fp, "  %-10s %5zu pair%s: %s\n",
+			compare_kind_name((enum compare_kind)k),
+			c->kinds[k].npairs, c->kinds[k].npairs == 1 ? "" : "s",
+			sbuf_str(&b));
+		sbuf_release(&b);
+	}
 }
 
 static void print_header(FILE *fp, const struct compare *c,
@@ -173,8 +243,11 @@ static void print_header(FILE *fp, const struct compare *c,
 	}
 	fprintf(fp, "method: ratio of median times new / base with its 95 %% "
 		"bootstrap interval (%d resamples, fixed seed); same: the "
-		"interval inside 1 +- %g; faster or slower: wholly outside; "
-		"unknown: across a boundary\n", STATS_BOOTSTRAP, c->threshold);
+		"interval inside 1 +- B; faster or slower: wholly outside; "
+		"unknown: across a boundary; B: the larger of the threshold "
+		"%g and the pair's run-to-run floor\n", STATS_BOOTSTRAP,
+		c->threshold);
+	print_floors(fp, c);
 	fprintf(fp, "pairs: %zu: %zu faster, %zu slower, %zu same, %zu "
 		"unknown; %zu rows only in base, %zu only in new\n", c->npairs,
 		c->counts[SV_FASTER], c->counts[SV_SLOWER], c->counts[SV_SAME],
@@ -184,11 +257,11 @@ static void print_header(FILE *fp, const struct compare *c,
 /* ---- the table ---------------------------------------------------------- */
 
 enum col { C_EXP, C_VARIANT, C_TYPE, C_SIZE, C_BLOCK, C_BASE, C_NEW,
-	   C_RATIO, C_CI, C_VERDICT, NCOLS };
+	   C_RATIO, C_CI, C_KIND, C_FLOOR, C_VERDICT, NCOLS };
 
 static const char *const col_head[NCOLS] = {
 	"experiment", "variant", "type", "size", "block", "base ms",
-	"new ms", "new/base", "95 % interval", "verdict",
+	"new ms", "new/base", "95 % interval", "kind", "floor", "verdict",
 };
 
 /* A pair's experiment: its name, or "base-name/new-name" when --match
@@ -225,6 +298,10 @@ static void pair_cells(const struct compare_pair *p, char *cell[NCOLS])
 	/* by ranks: no interval, the range of the runs' ratios (below) */
 	cell[C_CI] = isfinite(p->lo) && p->why != CW_RANKS ?
 		     xasprintf("[%.4g, %.4g]", p->lo, p->hi) : xstrdup("-");
+	cell[C_KIND] = xstrdup(compare_kind_name(p->kind));
+	cell[C_FLOOR] = p->floor.from == CFF_NONE ||
+			p->floor.from == CFF_UNMEASURED ? xstrdup("-") :
+			xasprintf("%.3g", p->floor.floor);
 	cell[C_VERDICT] = xstrdup(stats_verdict_name(p->verdict));
 }
 
@@ -234,7 +311,7 @@ static void print_cells(FILE *fp, const char *const *cell,
 	for (int k = 0; k < NCOLS; k++) {
 		bool last = k == NCOLS - 1;
 		/* numbers right-aligned, words left */
-		bool right = k >= C_BLOCK && k <= C_RATIO;
+		bool right = (k >= C_BLOCK && k <= C_RATIO) || k == C_FLOOR;
 		size_t pad = wid[k] - width(cell[k]);
 
 		if (right)
@@ -320,6 +397,36 @@ void compare_print_text(FILE *fp, const struct compare *c,
 	print_only(fp, "new", c->only_cur, c->nonly_cur);
 }
 
+/* Why the pair's bound is what it is: "the threshold", or its floor and
+ * where the floor came from. */
+static void bound_text(struct sbuf *b, const struct compare *c,
+		       const struct compare_pair *p)
+{
+	const struct compare_floor *e = p->floor.entry;
+	char *g, *eg, *src;
+
+	if (!(p->floor.floor > c->threshold)) {
+		sbuf_add(b, "the threshold");
+		return;
+	}
+	if (p->floor.from == CFF_FIXED || !e) {
+		sbuf_add(b, "the floor of --floor");
+		return;
+	}
+	g = clean(p->floor_gpu ? p->floor_gpu : "an unrecorded GPU");
+	eg = clean(e->gpu);
+	src = clean(e->source);
+	sbuf_addf(b, "the run-to-run floor of %s rows (measured at %g to %g "
+		  "ms) on %s", compare_kind_name(p->kind), e->lo_ms, e->hi_ms,
+		  eg);
+	if (p->floor.from == CFF_FALLBACK)
+		sbuf_addf(b, " (not measured on %s)", g);
+	sbuf_addf(b, ", %s", src);
+	free(g);
+	free(eg);
+	free(src);
+}
+
 void compare_say_fails(const struct compare *c, unsigned mask,
 		       const char *base_path, const char *cur_path)
 {
@@ -329,9 +436,11 @@ void compare_say_fails(const struct compare *c, unsigned mask,
 		const struct compare_pair *p = &c->pairs[i];
 		const struct result_row *w = p->cur;
 		char *e, *v, *t, size[64], block[32] = "";
+		struct sbuf why = SBUF_INIT;
 
 		if (!(mask & (1u << p->verdict)))
 			continue;
+		bound_text(&why, c, p);
 		e = clean(w->experiment);
 		v = clean(w->variant);
 		t = clean(w->dtype);
@@ -339,16 +448,210 @@ void compare_say_fails(const struct compare *c, unsigned mask,
 			snprintf(block, sizeof(block), "/b%d", w->block);
 		diag_error("%s: %s/%s/%s/%s%s is %s than in %s: median %.4g ms "
 			   "against %.4g ms, ratio %.3f (%s %.3f to %.3f, beyond "
-			   "1 +- %g)", cp, e, v, t,
+			   "1 +- %.3g: %s)", cp, e, v, t,
 			   compare_size_text(w, size, sizeof(size)), block,
 			   stats_verdict_name(p->verdict), bp, p->cur_ms,
 			   p->base_ms, p->ratio, p->why == CW_RANKS ?
 			   "too few runs for an interval; every run's ratio" :
-			   "95 % interval", p->lo, p->hi, c->threshold);
+			   "95 % interval", p->lo, p->hi, p->bound,
+			   sbuf_str(&why));
+		sbuf_release(&why);
 		free(e);
 		free(v);
 		free(t);
 	}
 	free(bp);
 	free(cp);
+}
+
+/* ---- culab list floors --------------------------------------------------- */
+
+/* A band of median times as people read it: "8 to 16 us", "1.024 to
+ * 2.048 ms". */
+static void band_words(char *buf, size_t size, double lo_ms, double hi_ms)
+{
+	if (hi_ms <= 1)
+		snprintf(buf, size, "%g to %g us", lo_ms * 1000, hi_ms * 1000);
+	else
+		snprintf(buf, size, "%g to %g ms", lo_ms, hi_ms);
+}
+
+void compare_print_floors(FILE *fp, bool markdown)
+{
+	size_t n;
+	const struct compare_floor *t = compare_floor_table(&n);
+	static const char fallback[] =
+		"not measured: the widest that the rule gives on any model "
+		"measured, said as a fallback";
+
+	if (markdown)
+		fprintf(fp, "| GPU | kind | median time | floor | pairs | "
+			"recording |\n| --- | --- | --- | ---: | ---: | --- |\n");
+	else
+		fprintf(fp, "%-22s %-10s %-22s %9s %6s  %s\n", "GPU", "kind",
+			"median time", "floor", "pairs", "recording");
+	for (size_t i = 0; i < n; i++) {
+		char band[64];
+		bool same = i && !strcmp(t[i].gpu, t[i - 1].gpu);
+
+		band_words(band, sizeof(band), t[i].lo_ms, t[i].hi_ms);
+		if (markdown)
+			fprintf(fp, "| %s | %s | %s | %.4g %% | %u | %s |\n",
+				same ? "" : t[i].gpu, compare_kind_name(t[i].kind),
+				band, 100 * t[i].floor, t[i].pairs,
+				same && !strcmp(t[i].source, t[i - 1].source) ?
+				"" : t[i].source);
+		else
+			fprintf(fp, "%-22s %-10s %-22s %9.4g %6u  %s\n",
+				t[i].gpu, compare_kind_name(t[i].kind), band,
+				t[i].floor, t[i].pairs, t[i].source);
+	}
+	if (markdown)
+		fprintf(fp, "| any other GPU | | | %s | | |\n", fallback);
+	else
+		fprintf(fp, "any other GPU: %s\n", fallback);
+}
+
+/* ---- culab compare --noise ------------------------------------------------ */
+
+/* The kinds as floor.c's table names them. */
+static const char *const kind_ident[CK__COUNT] = {
+	[CK_GPU] = "CK_GPU", [CK_HOST_STEP] = "CK_HOST_STEP",
+	[CK_CPU] = "CK_CPU",
+};
+
+/* Which two files comparison `idx` compared: every file against every
+ * later one, in order (cmd_compare's). */
+static void compare_files(size_t idx, size_t n, size_t *a, size_t *b)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (idx-- == 0) {
+				*a = i;
+				*b = j;
+				return;
+			}
+	*a = *b = 0;
+}
+
+/* "reduce-float/reduce_grid_stride float 2^20/b256 (0.00942 ms, files 1
+ * and 2)" */
+static void point_text(struct sbuf *b, const struct compare_noise_point *pt,
+		       size_t nfiles)
+{
+	const struct result_row *w = pt->row;
+	char *e = clean(w->experiment), *v = clean(w->variant);
+	char *t = clean(w->dtype), size[64];
+	size_t x, y;
+
+	compare_files(pt->compare, nfiles, &x, &y);
+	sbuf_addf(b, "%s/%s %s %s", e, v, t,
+		  compare_size_text(w, size, sizeof(size)));
+	if (w->block > 0)
+		sbuf_addf(b, "/b%d", w->block);
+	sbuf_addf(b, " (%.3g ms, files %zu and %zu)", pt->ms, x + 1, y + 1);
+	free(e);
+	free(v);
+	free(t);
+}
+
+/* A band's bounds in microseconds: "8 to 16 us". */
+static void band_text(char *buf, size_t size, double lo_ms, double hi_ms)
+{
+	snprintf(buf, size, "%.0f to %.0f us", lo_ms * 1000, hi_ms * 1000);
+}
+
+void compare_print_noise(FILE *fp, const struct compare_noise *z,
+			 const char *gpu, const struct results *r,
+			 const char *const *paths, size_t n)
+{
+	char *g = clean(gpu), *date = NULL;
+	struct sbuf entries = SBUF_INIT;
+
+	fprintf(fp, "run-to-run noise on %s: %zu files, %zu comparison%s "
+		"(each file against every later one)\n", g, n, z->ncompares,
+		z->ncompares == 1 ? "" : "s");
+	for (size_t i = 0; i < n; i++) {
+		char *p = clean(paths[i]), *when = clean(r[i].started);
+		char *commit = clean(r[i].culab_commit);
+		char *exp = clean(r[i].source_path);
+
+		fprintf(fp, "  %zu. %s (%s, culab %s, %s)\n", i + 1, p,
+			*when ? when : "date not recorded",
+			*commit ? commit : "commit not recorded",
+			*exp ? exp : "experiment not recorded");
+		/* the earliest date, for the table's entries */
+		if (*when && (!date || strcmp(when, date) < 0)) {
+			free(date);
+			date = xstrndup(when, 10);
+		}
+		free(p);
+		free(when);
+		free(commit);
+		free(exp);
+	}
+	fprintf(fp, "change: |new / base - 1| of the medians of a pair whose "
+		"rows both ran and verified; time: the shorter median\n\n");
+	fprintf(fp, "%-10s %6s %8s %9s  %s\n", "kind", "pairs", "largest",
+		"95 % q.", "largest at");
+	for (int k = 0; k < CK__COUNT; k++) {
+		struct compare_noise_band *bands;
+		size_t nb = compare_noise_bands(z, (enum compare_kind)k, &bands);
+		const struct compare_noise_point *top = NULL;
+		struct sbuf at = SBUF_INIT;
+
+		for (size_t j = 0; j < nb; j++)
+			if (!top || bands[j].max > top->change)
+				top = bands[j].at;
+		if (top)
+			point_text(&at, top, n);
+		fprintf(fp, "%-10s %6zu %8.4g %9.4g  %s\n",
+			compare_kind_name((enum compare_kind)k), z->npoints[k],
+			compare_noise_quantile(z, (enum compare_kind)k, 1),
+			compare_noise_quantile(z, (enum compare_kind)k, 0.95),
+			top ? sbuf_str(&at) : "-");
+		sbuf_release(&at);
+		free(bands);
+	}
+	for (int k = 0; k < CK__COUNT; k++) {
+		struct compare_noise_band *bands;
+		size_t nb = compare_noise_bands(z, (enum compare_kind)k, &bands);
+
+		if (!nb)
+			continue;
+		fprintf(fp, "\n%s, by median time (* sets a floor: the table "
+			"keeps it; floor: the largest of this band and every "
+			"longer one):\n", compare_kind_name((enum compare_kind)k));
+		fprintf(fp, "  %-20s %6s %9s %9s  %s\n", "median time", "pairs",
+			"largest", "floor", "largest at");
+		for (size_t j = 0; j < nb; j++) {
+			struct sbuf at = SBUF_INIT;
+			char band[48];
+
+			band_text(band, sizeof(band), bands[j].lo_ms,
+				  bands[j].hi_ms);
+			point_text(&at, bands[j].at, n);
+			fprintf(fp, "%c %-20s %6zu %9.4g %9.4g  %s\n",
+				bands[j].sets ? '*' : ' ', band,
+				bands[j].npoints, bands[j].max, bands[j].floor,
+				sbuf_str(&at));
+			sbuf_release(&at);
+			if (bands[j].sets)
+				sbuf_addf(&entries, "\t{ \"%s\", %s, %g, %g, "
+					  "%.4g, %zu, SOURCE },\n", g,
+					  kind_ident[k], bands[j].lo_ms,
+					  bands[j].hi_ms,
+					  compare_floor_round_up(bands[j].max),
+					  bands[j].npoints);
+		}
+		free(bands);
+	}
+	fprintf(fp, "\ntable entries for src/compare/floor.c (floors rounded "
+		"up to 4 digits; SOURCE: the recording's folder under "
+		"reports/ and its date, e.g. \"reports/compare/NAME, %s\"):\n%s",
+		date ? date : "YYYY-MM-DD", entries.len ? sbuf_str(&entries) :
+		"\t(none: no pair of rows both ran)\n");
+	sbuf_release(&entries);
+	free(date);
+	free(g);
 }

@@ -768,6 +768,14 @@ void blk_baseline_summary(const struct model *m, enum lang L,
 	SAY(b, L, M_B_COUNTS, v[0], v[1], v[2], v[3], v[4], v[5],
 	    say_text(L, M_B_BASE), v[6], say_text(L, M_B_THIS_RUN));
 	pool_release(&p);
+	if (c->floor_mode != COMPARE_FLOOR_NONE) {
+		struct sbuf f = SBUF_INIT;
+
+		compare_floors_brief(&f, L, c);
+		sbuf_addc(b, ' ');
+		SAY(b, L, M_BB_FLOORS, sbuf_str(&f));
+		sbuf_release(&f);
+	}
 	if (c->cross_gpu) {
 		sbuf_add(b, "\n\n");
 		sbuf_add(b, say_text(L, M_BB_CROSS));

@@ -3,7 +3,8 @@
  * `culab compare --markdown` prints.  See report.h and compare.h.
  *
  * One renderer serves both, so that the section and the command say the
- * same things in the same words; its sentences are rows of the message
+ * same things in the same words, the run-to-run floor of each pair
+ * beside its interval; its sentences are rows of the message
  * catalogue (M_B_*), and text from the results files is escaped with
  * md_text like everything else the report writes. */
 #include "report_int.h"
@@ -127,6 +128,164 @@ static void method(struct sbuf *b, enum lang L, const struct compare *c,
 	sbuf_add(b, "\n\n");
 }
 
+/* ---- run-to-run floors ---------------------------------------------------- */
+
+static const enum msg kind_msgs[CK__COUNT] = {
+	[CK_GPU] = M_BF_K_GPU, [CK_HOST_STEP] = M_BF_K_HOST,
+	[CK_CPU] = M_BF_K_CPU,
+};
+
+/* A floor as a percentage, "2.9 %". */
+static const char *floor_pct(char *buf, size_t size, double x)
+{
+	char v[FMT_SIZE];
+
+	snprintf(buf, size, "%s %%", fmt_sig(v, sizeof(v), 100 * x, 2));
+	return buf;
+}
+
+/* "±0.050 % to ±9.0 % by median time", or "±16 %". */
+static void kind_range(struct sbuf *b, enum lang L,
+		       const struct compare_kind_floors *s)
+{
+	char lo[FMT_SIZE], hi[FMT_SIZE];
+
+	floor_pct(lo, sizeof(lo), s->lo);
+	floor_pct(hi, sizeof(hi), s->hi);
+	if (s->hi > s->lo)
+		SAY(b, L, M_BF_RANGE, lo, hi);
+	else
+		sbuf_addf(b, "±%s", hi);
+}
+
+/* The recordings of a kind's entries: "NVIDIA H100 80GB HBM3
+ * (reports/compare/h100-twice, 2026-11-27)", listed. */
+static void kind_sources(struct sbuf *b, enum lang L,
+			 const struct compare_kind_floors *s)
+{
+	for (size_t j = 0; j < s->nentries; j++) {
+		if (j)
+			sbuf_add(b, say_text(L, M_SEMI_SEP));
+		md_text(b, s->entries[j]->gpu);
+		sbuf_add(b, L == ZH ? "（" : " (");
+		md_text(b, s->entries[j]->source);
+		sbuf_add(b, L == ZH ? "）" : ")");
+	}
+}
+
+/* Where a kind's floors came from. */
+static void kind_from(struct sbuf *b, enum lang L,
+		      const struct compare_kind_floors *s)
+{
+	struct sbuf src = SBUF_INIT;
+	struct pool p = { .n = 0 };
+
+	kind_sources(&src, L, s);
+	if (s->from & (1u << CFF_MEASURED))
+		SAY(b, L, M_BF_MEASURED, sbuf_str(&src));
+	else if (s->from & (1u << CFF_FALLBACK))
+		SAY(b, L, M_BF_FALLBACK, pool_md(&p, s->gpu ? s->gpu :
+				say_text(L, M_B_NOT_RECORDED)), sbuf_str(&src));
+	else
+		sbuf_add(b, say_text(L, M_BF_UNMEASURED));
+	pool_release(&p);
+	sbuf_release(&src);
+}
+
+static void floors(struct sbuf *b, enum lang L, const struct compare *c)
+{
+	char f[FMT_SIZE];
+
+	if (c->floor_mode == COMPARE_FLOOR_NONE) {
+		sbuf_add(b, say_text(L, M_BF_NONE));
+		sbuf_add(b, "\n\n");
+		return;
+	}
+	if (c->floor_mode == COMPARE_FLOOR_FIXED) {
+		SAY(b, L, M_BF_FIXED, floor_pct(f, sizeof(f), c->floor));
+		sbuf_add(b, "\n\n");
+		return;
+	}
+	sbuf_add(b, say_text(L, M_BF_HEAD));
+	sbuf_add(b, "\n\n");
+	for (int k = 0; k < CK__COUNT; k++) {
+		const struct compare_kind_floors *s = &c->kinds[k];
+		struct sbuf range = SBUF_INIT, from = SBUF_INIT;
+		char n[24];
+
+		if (!s->npairs)
+			continue;
+		snprintf(n, sizeof(n), "%zu", s->npairs);
+		kind_range(&range, L, s);
+		kind_from(&from, L, s);
+		SAY(b, L, M_BF_KIND, say_text(L, kind_msgs[k]), n,
+		    sbuf_str(&range), sbuf_str(&from));
+		sbuf_addc(b, '\n');
+		sbuf_release(&range);
+		sbuf_release(&from);
+	}
+	sbuf_addc(b, '\n');
+}
+
+/* Whether kinds s and t got their floors alike: from the same places,
+ * of the same GPU model, from the same one recording. */
+static bool floors_alike(const struct compare_kind_floors *s,
+			 const struct compare_kind_floors *t)
+{
+	return s->from == t->from && s->nentries == 1 && t->nentries == 1 &&
+	       str_eq(s->gpu, t->gpu) &&
+	       str_eq(s->entries[0]->gpu, t->entries[0]->gpu) &&
+	       str_eq(s->entries[0]->source, t->entries[0]->source);
+}
+
+void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c)
+{
+	const struct compare_kind_floors *first = NULL;
+	char lo[FMT_SIZE], hi[FMT_SIZE];
+	bool alike = true;
+
+	if (c->floor_mode == COMPARE_FLOOR_FIXED) {
+		sbuf_addf(b, "±%s", floor_pct(lo, sizeof(lo), c->floor));
+		return;
+	}
+	for (int k = 0; k < CK__COUNT; k++) {
+		const struct compare_kind_floors *s = &c->kinds[k];
+
+		if (!s->npairs || !(s->from & ((1u << CFF_MEASURED) |
+					       (1u << CFF_FALLBACK))))
+			continue;
+		if (!first)
+			first = s;
+		alike = alike && floors_alike(first, s);
+	}
+	for (int k = 0; first && k < CK__COUNT; k++) {
+		const struct compare_kind_floors *s = &c->kinds[k];
+
+		if (!s->npairs || !(s->from & ((1u << CFF_MEASURED) |
+					       (1u << CFF_FALLBACK))))
+			continue;
+		if (s != first)
+			sbuf_add(b, say_text(L, M_SEMI_SEP));
+		sbuf_addf(b, "%s ", say_text(L, kind_msgs[k]));
+		floor_pct(lo, sizeof(lo), s->lo);
+		floor_pct(hi, sizeof(hi), s->hi);
+		if (s->hi > s->lo)
+			sbuf_addf(b, "±%s – ±%s", lo, hi);
+		else
+			sbuf_addf(b, "±%s", hi);
+		if (!alike) {
+			sbuf_add(b, L == ZH ? "，" : ", ");
+			kind_from(b, L, s);
+		}
+	}
+	if (first && alike) {
+		sbuf_add(b, L == ZH ? "，" : ", ");
+		kind_from(b, L, first);
+	}
+	if (!first)
+		sbuf_add(b, say_text(L, M_BF_UNMEASURED));
+}
+
 static void counts(struct sbuf *b, enum lang L, const struct compare *c,
 		   const struct sides *s)
 {
@@ -209,7 +368,7 @@ static void changes_cell(struct sbuf *b, enum lang L,
 }
 
 enum { T_EXP, T_VARIANT, T_TYPE, T_SIZE, T_BLOCK, T_BASE, T_NEW, T_RATIO,
-       T_CI, T_VERDICT, T_CTRS, NT };
+       T_CI, T_FLOOR, T_VERDICT, T_CTRS, NT };
 
 static void pair_row(struct sbuf *b, enum lang L,
 		     const struct compare_pair *p, const struct sides *s)
@@ -243,6 +402,15 @@ static void pair_row(struct sbuf *b, enum lang L,
 			  FMT(p->hi, 4));
 	else
 		sbuf_add(&cell[T_CI], "—");
+	if (p->floor.from == CFF_NONE || p->floor.from == CFF_UNMEASURED) {
+		sbuf_add(&cell[T_FLOOR], "—");
+	} else {
+		char f[FMT_SIZE];
+
+		SAY(&cell[T_FLOOR], L, M_BF_CELL,
+		    floor_pct(f, sizeof(f), p->floor.floor),
+		    say_text(L, kind_msgs[p->kind]));
+	}
 	verdict_cell(&cell[T_VERDICT], L, p, s);
 	changes_cell(&cell[T_CTRS], L, p);
 	for (int k = 0; k < NT; k++)
@@ -273,6 +441,7 @@ static void pairs_table(struct sbuf *b, enum lang L, const struct compare *c,
 	head[T_NEW] = sbuf_str(&h[1]);
 	head[T_RATIO] = sbuf_str(&h[2]);
 	head[T_CI] = say_text(L, M_B_COL_CI);
+	head[T_FLOOR] = say_text(L, M_BF_COL);
 	head[T_VERDICT] = say_text(L, M_B_COL_VERDICT);
 	head[T_CTRS] = say_text(L, M_B_COL_CTRS);
 	table_row(b, head, NT);
@@ -376,6 +545,7 @@ static void render(struct sbuf *b, enum lang L, const struct compare *c,
 	gpu_sentence(b, L, c);
 	env_table(b, L, c, s);
 	method(b, L, c, s);
+	floors(b, L, c);
 	counts(b, L, c, s);
 	pairs_table(b, L, c, s);
 	only_list(b, L, s->base, c->only_base, c->nonly_base);

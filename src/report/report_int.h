@@ -229,7 +229,10 @@ enum msg {
 	M_DR_PROV, M_DR_HOST,
 	M_UCODE_INTRO, M_UCODE_FN, M_UCODE_FILE,
 	M_STEP_CODE,
-	M_BB_HEAD, M_BB_CROSS, M_BB_MORE,
+	M_BB_HEAD, M_BB_CROSS, M_BB_MORE, M_BB_FLOORS,
+	M_BF_HEAD, M_BF_KIND, M_BF_MEASURED, M_BF_FALLBACK, M_BF_UNMEASURED,
+	M_BF_NONE, M_BF_FIXED, M_BF_COL, M_BF_CELL, M_BF_RANGE,
+	M_BF_K_GPU, M_BF_K_HOST, M_BF_K_CPU,
 	M_UT_COL_LADDER, M_UT_COL_TIME, M_UT_COL_GBPS, M_UT_COL_CEIL,
 	M_UT_COL_PLACE, M_UT_SAME, M_UT_DIFF, M_UT_FAILED, M_UT_TYPE_SIZE,
 	M_UT_IMPOSSIBLE, M_UT_IMPOSSIBLE_CELL,
@@ -290,6 +293,13 @@ void say_args(struct sbuf *b, enum lang L, enum msg id,
 	say_args((b), (L), (id), (const char *const[]){ __VA_ARGS__ },         \
 		 sizeof((const char *const[]){ __VA_ARGS__ }) /                \
 			 sizeof(const char *))
+
+/* ---- a comparison (report_compare.c) -------------------------------------- */
+
+struct compare;
+/* The floors of c's pairs in a few words for the body: "GPU ±0.050 % to
+ * ±9.0 % by median time, measured on NVIDIA H100 80GB HBM3 (...); ...". */
+void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c);
 
 /* ---- the analysis model (report_model.c) ------------------------------ */
 

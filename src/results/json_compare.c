@@ -4,9 +4,10 @@
  * One object per comparison of the base with a new file: the environment
  * facts that differ, the counts, every pair (medians, sample counts, the
  * ratio with its interval, the verdict and why, every counter change, not
- * only those the table shows) and the rows of one side only.  The method
- * (confidence, resamples, seed, threshold, minimum samples) is stated
- * once at the top, so that a reader can redo every number. */
+ * only those the table shows, its kind, run-to-run floor and bound) and
+ * the rows of one side only.  The method (confidence, resamples, seed,
+ * threshold, minimum samples, floors) is stated once at the top, so that
+ * a reader can redo every number. */
 #include "results.h"
 
 #include <inttypes.h>
@@ -64,6 +65,64 @@ static json_t *changes_json(const struct compare_pair *p)
 	return a;
 }
 
+/* A table entry: the GPU model, the band of median times and where it
+ * was measured. */
+static json_t *entry_json(const struct compare_floor *e)
+{
+	if (!e)
+		return json_null();
+	return json_pack("{s:o, s:s, s:o, s:o, s:o, s:i, s:o}",
+			 "gpu", jtext(e->gpu),
+			 "kind", compare_kind_name(e->kind),
+			 "band_lo_ms", jnum(e->lo_ms), "band_hi_ms", jnum(e->hi_ms),
+			 "floor", jnum(e->floor), "pairs", (json_int_t)e->pairs,
+			 "source", jtext(e->source));
+}
+
+/* A pair's floor: its value, where it came from and the entry that set
+ * it (null for --floor F and none). */
+static json_t *floor_json(const struct compare_pair *p)
+{
+	return json_pack("{s:o, s:s, s:o, s:o}",
+			 "value", p->floor.from == CFF_NONE ||
+				  p->floor.from == CFF_UNMEASURED ? json_null() :
+			 jnum(p->floor.floor),
+			 "from", compare_floor_from_name(p->floor.from),
+			 "gpu", jtext(p->floor_gpu),
+			 "entry", entry_json(p->floor.entry));
+}
+
+/* Each kind's pairs and floors: how many, the smallest and largest floor,
+ * where they came from and the recordings. */
+static json_t *kinds_json(const struct compare *c)
+{
+	json_t *o = json_object();
+
+	for (int k = 0; k < CK__COUNT; k++) {
+		const struct compare_kind_floors *s = &c->kinds[k];
+		json_t *from = json_array(), *src = json_array();
+
+		if (!s->npairs)
+			continue;
+		for (int f = 0; f < CFF__COUNT; f++)
+			if (s->from & (1u << f))
+				json_array_append_new(from, json_string(
+					compare_floor_from_name(
+						(enum compare_floor_from)f)));
+		for (size_t j = 0; j < s->nentries; j++)
+			json_array_append_new(src, json_pack("{s:o, s:o}",
+				"gpu", jtext(s->entries[j]->gpu),
+				"source", jtext(s->entries[j]->source)));
+		json_object_set_new(o, compare_kind_name((enum compare_kind)k),
+				    json_pack("{s:i, s:o, s:o, s:o, s:o}",
+					      "pairs", (json_int_t)s->npairs,
+					      "floor_min", jnum(s->lo),
+					      "floor_max", jnum(s->hi),
+					      "from", from, "recordings", src));
+	}
+	return o;
+}
+
 static json_t *pair_json(const struct compare_pair *p)
 {
 	json_t *o = key_json(p->base);
@@ -74,6 +133,9 @@ static json_t *pair_json(const struct compare_pair *p)
 	json_object_set_new(o, "ratio", jnum(p->ratio));
 	json_object_set_new(o, "ci_low", jnum(p->lo));
 	json_object_set_new(o, "ci_high", jnum(p->hi));
+	json_object_set_new(o, "kind", json_string(compare_kind_name(p->kind)));
+	json_object_set_new(o, "floor", floor_json(p));
+	json_object_set_new(o, "bound", jnum(p->bound));
 	json_object_set_new(o, "verdict",
 			    json_string(stats_verdict_name(p->verdict)));
 	json_object_set_new(o, "why", p->why == CW_NONE ? json_null() :
@@ -116,6 +178,7 @@ static json_t *comparison_json(const struct compare *c, const char *base,
 		json_object_set_new(counts, stats_verdict_name((enum stats_verdict)v),
 				    json_integer((json_int_t)c->counts[v]));
 	json_object_set_new(o, "counts", counts);
+	json_object_set_new(o, "floors", kinds_json(c));
 	for (size_t i = 0; i < c->npairs; i++)
 		json_array_append_new(pairs, pair_json(&c->pairs[i]));
 	json_object_set_new(o, "pairs", pairs);
@@ -133,7 +196,9 @@ int json_print_compare(FILE *fp, const struct compare *const *c,
 	       *list = json_array();
 
 	json_object_set_new(doc, "schema", json_string("culab-compare"));
-	json_object_set_new(doc, "schema_version", json_integer(1));
+	/* 2: verdicts against the larger of the threshold and a run-to-run
+	 * floor; pairs have kind, floor and bound */
+	json_object_set_new(doc, "schema_version", json_integer(2));
 	json_object_set_new(method, "statistic",
 			    json_string("ratio of medians, new / base"));
 	json_object_set_new(method, "interval",
@@ -151,12 +216,42 @@ int json_print_compare(FILE *fp, const struct compare *const *c,
 			    json_real(n ? c[0]->threshold : COMPARE_THRESHOLD));
 	json_object_set_new(method, "min_samples",
 			    json_integer(COMPARE_MIN_SAMPLES));
+	{
+		enum compare_floor_mode m = n ? c[0]->floor_mode :
+					    COMPARE_FLOOR_TABLE;
+
+		json_object_set_new(method, "floors", json_string(
+			m == COMPARE_FLOOR_NONE ? "none" :
+			m == COMPARE_FLOOR_FIXED ? "fixed" : "table"));
+		json_object_set_new(method, "floor", m == COMPARE_FLOOR_FIXED ?
+				    jnum(c[0]->floor) : json_null());
+		json_object_set_new(method, "bound",
+				    json_string("the larger of the threshold and "
+						"the pair's floor: faster or "
+						"slower when the whole interval "
+						"lies beyond 1 -+ bound"));
+	}
 	json_object_set_new(doc, "method", method);
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(list, comparison_json(c[i], base_path,
 							    cur_paths[i]));
 	json_object_set_new(doc, "comparisons", list);
 	return json_print(fp, doc);
+}
+
+int json_print_floors(FILE *fp)
+{
+	size_t n;
+	const struct compare_floor *t = compare_floor_table(&n);
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, entry_json(&t[i]));
+	return json_print(fp, json_pack("{s:s, s:o}", "rule",
+		"a row's floor: the largest of its GPU model's entries of its "
+		"kind whose band reaches above its median time; a model without "
+		"entries of the kind: the largest that gives on any model",
+		"floors", a));
 }
 
 int json_print_signatures(FILE *fp, const struct results *r,

@@ -109,6 +109,11 @@ int json_print_compare(FILE *fp, const struct compare *const *c,
 		       const char *base_path, const char *const *cur_paths,
 		       size_t n);
 
+/* `culab list floors --json` (json_compare.c): the table of run-to-run
+ * floors compare.h's compare_floor_table() holds.  Returns 0, or -1 after
+ * a diagnostic. */
+int json_print_floors(FILE *fp);
+
 struct sig_check;
 /* `culab verify --json` (json_compare.c): the counts and every check of
  * s[0..n) on r's rows (compare.h, signature_check_all). */

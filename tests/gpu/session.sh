@@ -22,6 +22,11 @@
 #              every GPU with nothing learned, on one GPU, then on every
 #              GPU with what the one-GPU run taught (issue 27)
 #              -> reports/bench/<gpu>x<n>/scale.txt
+#   noise      tests/gpu/noise.sh: make bench three times, default.yaml
+#              twice (timed), the planted slowdowns of tests/gpu/noise/
+#              twice each, interleaved (issue 28); noise.tar.gz also goes
+#              to $OUT beside session.tar.gz.  Judge it without a GPU:
+#              sh tests/noise_judge.sh DIR/noise -> reports/compare/
 #
 # It uses the prebuilt build/culab (GPU machines may lack the headers to
 # rebuild).  Steps work in a scratch directory; at the end everything is
@@ -113,6 +118,12 @@ for step in "$@"; do
 		echo "ncu: exit $?"
 		tail -n 40 "$out/ncu.log"
 		;;
+	noise)
+		OUT=$out sh tests/gpu/noise.sh "$culab" >"$out/noise.log" 2>&1
+		echo "noise: exit $?"
+		tail -n 20 "$out/noise.log"
+		cp "$out/noise.tar.gz" "$dest/" 2>/dev/null
+		;;
 	*)
 		echo "session: unknown step \"$step\"" >&2
 		exit 2
@@ -121,4 +132,6 @@ for step in "$@"; do
 	echo "$step: $(( $(date +%s) - t0 )) s"
 done
 cp "$out/machine.txt" "$out"/*.log "$dest/" 2>/dev/null
-tar czf "$dest/session.tar.gz" -C "$out" .
+# the noise step's files went to $dest as noise.tar.gz: not twice
+tar czf "$dest/session.tar.gz" --exclude=./noise.tar.gz --exclude=./noise \
+	-C "$out" .

@@ -18,6 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "base/util.h"
 
 extern char **environ;
@@ -148,6 +150,40 @@ static inline void expect(const char *const *args, int status,
 			 in_out ? in_out : "", in_err ? in_err : "");
 	free(o.out);
 	free(o.err);
+}
+
+/* The experiment text that results file `path` recorded, written to a
+ * fresh file /tmp/culab-recorded-XXXXXX/NAME (NAME: the last part of
+ * the recorded path); returns that path (heap; cli_recorded_remove()
+ * removes it).  For the recorded runs of an experiment file that
+ * changed since (tests/fixtures/quick: quick.yaml then had 5 repeats):
+ * --resume against them needs the text as it was recorded. */
+static inline char *cli_recorded_experiment(const char *path)
+{
+	json_t *doc = json_load_file(path, 0, NULL);
+	json_t *src = json_object_get(doc, "source");
+	const char *text = json_string_value(json_object_get(src, "text"));
+	const char *name = json_string_value(json_object_get(src, "path"));
+	char dir[] = "/tmp/culab-recorded-XXXXXX", *file;
+
+	if (!text || !name || !mkdtemp(dir))
+		fail_msg("%s: no recorded experiment text", path);
+	name = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	file = xasprintf("%s/%s", dir, name);
+	if (write_file_atomic(file, text, strlen(text)) < 0)
+		fail_msg("cannot write %s", file);
+	json_decref(doc);
+	return file;
+}
+
+static inline void cli_recorded_remove(char *file)
+{
+	char *slash = strrchr(file, '/');
+
+	unlink(file);
+	*slash = '\0';
+	rmdir(file);
+	free(file);
 }
 
 #endif

@@ -471,7 +471,7 @@ static bool gpu_here(void)
 static void test_devices_without_gpu(void **state)
 {
 	char dir[] = "/tmp/culab-cli-devices-XXXXXX";
-	char *cmd, *resume;
+	char *cmd, *resume, *quick;
 
 	(void)state;
 	if (gpu_here())
@@ -497,16 +497,19 @@ static void test_devices_without_gpu(void **state)
 	expect(ARGS("run", "--devices", "all", "-o", dir,
 		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
 	       "culab (GPU 0): error: no usable GPU");
-	/* --resume: the run's rows, gathered for the workers */
+	/* --resume: the run's rows, gathered for the workers (against the
+	 * text the run was recorded from: quick.yaml has had 10 repeats
+	 * since) */
+	quick = cli_recorded_experiment("tests/fixtures/quick/results.json");
 	cmd = xasprintf("cp tests/fixtures/quick/results.json %s/", dir);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
-	expect(ARGS("run", "--resume", "--devices", "all", "-o", dir,
-		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
-	       "culab (GPU 0): error: no usable GPU");
+	expect(ARGS("run", "--resume", "--devices", "all", "-o", dir, quick),
+	       EXIT_NO_GPU, NULL, "culab (GPU 0): error: no usable GPU");
 	resume = xasprintf("%s/.workers/resume", dir);
-	expect(ARGS("plan", "--resume", "-o", resume, "experiments/quick.yaml"),
+	expect(ARGS("plan", "--resume", "-o", resume, quick),
 	       EXIT_OK, "162 measurements (0 to run, 162 resumed)", NULL);
+	cli_recorded_remove(quick);
 	/* another file's results in DIR are refused, as by a one-GPU run */
 	expect(ARGS("run", "--resume", "--devices", "all", "-o", dir,
 		    "experiments/default.yaml"), EXIT_USAGE, NULL,

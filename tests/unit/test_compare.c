@@ -156,7 +156,7 @@ static void test_pairing_duplicates_and_match(void **state)
 {
 	struct results a = { 0 }, b = { 0 };
 	struct compare_match m[] = { { "old-name", "new-name" } };
-	struct compare_options o = { 0, m, 1 };
+	struct compare_options o = { .match = m, .nmatch = 1 };
 	struct compare c;
 
 	(void)state;
@@ -797,8 +797,8 @@ static void test_text(void **state)
 			       "needs 6 on each side\n"));
 	assert_non_null(strstr(buf, "    why: 5 and 5 timed runs, too few for "
 			       "an interval: every new run is faster than "
-			       "every base run, their ratios 0.4901 to 0.5101 "
-			       "(by ranks)\n"));
+			       "every base run, their ratios 0.4901 to 0.5101, "
+			       "beyond 1 +- 0.02 (by ranks)\n"));
 	free(buf);
 	compare_release(&c);
 	results_release(&a);

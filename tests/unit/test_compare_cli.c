@@ -37,6 +37,7 @@
 
 #include "base/exitcode.h"
 #include "base/hash.h"
+#include "compare/compare.h"
 #include "results/results.h"
 #include "run/run.h"
 #include "base/util.h"
@@ -47,6 +48,10 @@
 #define BENCH_TRANSPOSE "tests/fixtures/recorded-2026-11-22/bench-h100/transpose/results.json"
 #define EXERCISE "tests/fixtures/recorded-2026-11-22/exercise-h100/results.json"
 #define QUICK "tests/fixtures/recorded-2026-11-22/quick/results.json"
+/* experiments/default.yaml twice on one H100, code unchanged
+ * (reports/compare/RECORDED.md) */
+#define H100_A "reports/examples/h100/results.json"
+#define H100_B "reports/compare/h100-twice/second-run.json"
 
 static char culab[PATH_MAX];
 
@@ -209,7 +214,21 @@ static void test_usage(void **state)
 	refused(ARGS("rerun"), "rerun needs exactly one results file");
 	refused(ARGS("rerun", "--fail-on", "x", QUICK), "\"--fail-on\" takes");
 	refused(ARGS("report", "--threshold", "0.05", QUICK),
-		"--threshold and --match go with --baseline");
+		"--threshold, --floor and --match go with --baseline");
+	refused(ARGS("report", "--floor", "none", QUICK),
+		"--threshold, --floor and --match go with --baseline");
+	refused(ARGS("compare", "--floor", "3%", H100, BENCH_REDUCE),
+		"option \"--floor\" takes none or a relative change between 0 "
+		"and 1 (0.03 is 3 %), not \"3%\"");
+	refused(ARGS("compare", "--floor", "0", H100, BENCH_REDUCE),
+		"not \"0\"");
+	refused(ARGS("rerun", "--floor", "off", QUICK), "\"--floor\" takes");
+	refused(ARGS("compare", "--noise", "--json", H100, BENCH_REDUCE),
+		"--noise measures floors and prints them as text: it takes none "
+		"of --json, --markdown, --chart, --fail-on, --threshold, "
+		"--floor");
+	refused(ARGS("compare", "--noise", "--floor", "none", H100,
+		     BENCH_REDUCE), "--noise measures floors");
 }
 
 static void test_bad_files(void **state)
@@ -306,38 +325,116 @@ static void test_output_guard(void **state)
 	free(link);
 }
 
+/* The pairs of a --json comparison with verdict v, as the error line
+ * --fail-on prints names them: "EXPERIMENT/VARIANT/TYPE/" and the rest
+ * checked by the caller.  Checks each such pair's interval lies beyond
+ * its bound, and returns how many there are. */
+static size_t verdicts_beyond(const char *json, const char *v)
+{
+	json_t *doc = json_loads(json, 0, NULL), *c, *p;
+	size_t n = 0, i, j;
+
+	assert_non_null(doc);
+	json_array_foreach(json_object_get(doc, "comparisons"), i, c) {
+		json_array_foreach(json_object_get(c, "pairs"), j, p) {
+			double lo = json_real_value(json_object_get(p, "ci_low"));
+			double hi = json_real_value(json_object_get(p, "ci_high"));
+			double b = json_real_value(json_object_get(p, "bound"));
+
+			if (strcmp(json_string_value(json_object_get(p,
+						"verdict")), v))
+				continue;
+			n++;
+			if (!strcmp(v, "slower") ? !(lo > 1 + b) : !(hi < 1 - b))
+				fail_msg("%s pair %s: [%g, %g] not beyond 1 +- "
+					 "%g", v, json_string_value(
+					 json_object_get(p, "variant")), lo, hi, b);
+		}
+	}
+	json_decref(doc);
+	return n;
+}
+
+static size_t count_of(const char *s, const char *what)
+{
+	size_t n = 0;
+
+	for (const char *at = s; (at = strstr(at, what)); at++)
+		n++;
+	return n;
+}
+
 static void test_fail_on(void **state)
 {
 	(void)state;
-	/* the benchmark run has slower and faster pairs (other boards) */
-	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
-		    "--fail-on", "slower", H100, BENCH_REDUCE), EXIT_FAILED,
-	       "4 slower", NULL);
-	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
-		    "--fail-on", "faster", H100, BENCH_REDUCE), EXIT_FAILED,
-	       "5 faster", NULL);
+	/* the benchmark run against the default one, two H100 boards: with
+	 * the threshold alone, 5 pairs faster and 4 slower */
+	expect(ARGS("compare", "--floor", "none", "--match",
+		    "reduce-float=reduce-ladder", "--fail-on", "slower", H100,
+		    BENCH_REDUCE), EXIT_FAILED, "5 faster, 4 slower", NULL);
 	/* the pairs that failed it, on stderr, also with -q */
 	{
-		struct out o = run(ARGS("compare", "-q", "--match",
-					"reduce-float=reduce-ladder",
+		struct out o = run(ARGS("compare", "-q", "--floor", "none",
+					"--match", "reduce-float=reduce-ladder",
 					"--fail-on", "slower", H100,
 					BENCH_REDUCE));
-		size_t lines = 0;
 
 		assert_int_equal(o.status, EXIT_FAILED);
 		assert_string_equal(o.out, "");
-		for (const char *at = o.err; (at = strstr(at, "culab: error: "));
-		     at++)
-			lines++;
-		assert_int_equal(lines, 4);
+		assert_int_equal(count_of(o.err, "culab: error: "), 4);
 		assert_non_null(strstr(o.err, "culab: error: " BENCH_REDUCE
 				       ": reduce-ladder/reduce_unrolled/float/"
 				       "2^20/b256 is slower than in " H100
 				       ": median "));
-		assert_non_null(strstr(o.err, "beyond 1 +- 0.02)"));
+		assert_non_null(strstr(o.err, "beyond 1 +- 0.02: the "
+				       "threshold)\n"));
 		assert_null(strstr(o.err, "is faster"));
 		free(o.out);
 		free(o.err);
+	}
+	/* with the floors: the pairs beyond them, each named with the
+	 * floor it lies beyond, as many as --json calls slower or faster */
+	for (int v = 0; v < 2; v++) {
+		const char *what = v ? "faster" : "slower";
+		struct out j = run(ARGS("compare", "--json", "--match",
+					"reduce-float=reduce-ladder", H100,
+					BENCH_REDUCE));
+		struct out o = run(ARGS("compare", "-q", "--match",
+					"reduce-float=reduce-ladder",
+					"--fail-on", what, H100, BENCH_REDUCE));
+		size_t n = verdicts_beyond(j.out, what);
+		char *is = xasprintf(" is %s than in ", what);
+
+		assert_int_equal(j.status, EXIT_OK);
+		assert_true(n > 0);
+		assert_int_equal(o.status, EXIT_FAILED);
+		assert_int_equal(count_of(o.err, "culab: error: "), n);
+		assert_int_equal(count_of(o.err, is), n);
+		assert_int_equal(count_of(o.err, ": the run-to-run floor of "),
+				 n);
+		assert_int_equal(count_of(o.err, " on NVIDIA H100 80GB HBM3, "
+					  "reports/compare/h100-twice, "
+					  "2026-11-27)\n"), n);
+		free(is);
+		out_free(&j);
+		out_free(&o);
+	}
+	/* fewer than with the threshold alone: the others were within the
+	 * boards' run-to-run floors */
+	{
+		struct out f = run(ARGS("compare", "--json", "--match",
+					"reduce-float=reduce-ladder", H100,
+					BENCH_REDUCE));
+		struct out t = run(ARGS("compare", "--json", "--floor", "none",
+					"--match", "reduce-float=reduce-ladder",
+					H100, BENCH_REDUCE));
+
+		assert_true(verdicts_beyond(f.out, "slower") <
+			    verdicts_beyond(t.out, "slower"));
+		assert_int_equal(verdicts_beyond(t.out, "slower"), 4);
+		assert_int_equal(verdicts_beyond(t.out, "faster"), 5);
+		out_free(&f);
+		out_free(&t);
 	}
 	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
 		    "--fail-on", "changed", H100, BENCH_REDUCE), EXIT_FAILED,
@@ -346,15 +443,84 @@ static void test_fail_on(void **state)
 	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
 		    "--threshold", "0.9", "--fail-on", "changed", H100,
 		    BENCH_REDUCE), EXIT_OK, "0 faster, 0 slower", NULL);
+	/* nor within a floor of 50 % for every row */
+	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder",
+		    "--floor", "0.5", "--fail-on", "changed", H100,
+		    BENCH_REDUCE), EXIT_OK, "floors: 0.5 for every row", NULL);
 	/* without --fail-on differences are not failures */
 	expect(ARGS("compare", "--match", "reduce-float=reduce-ladder", H100,
-		    BENCH_REDUCE), EXIT_OK, "5 faster, 4 slower", NULL);
+		    BENCH_REDUCE), EXIT_OK, "pairs: 51: ", NULL);
+}
+
+/* --noise on the recorded same-code pair: what the table's entries are
+ * copied from (test_compare_floor.c checks the numbers). */
+static void test_noise(void **state)
+{
+	struct out o = run(ARGS("compare", "--noise", H100_A, H100_B));
+
+	(void)state;
+	if (o.status != EXIT_OK)
+		fail_msg("exit %d: %s", o.status, o.err);
+	assert_string_equal(o.err, "");
+	assert_non_null(strstr(o.out, "run-to-run noise on NVIDIA H100 80GB "
+			       "HBM3: 2 files, 1 comparison (each file against "
+			       "every later one)\n  1. " H100_A " ("));
+	assert_non_null(strstr(o.out, "\ngpu           141  0.08964"));
+	assert_non_null(strstr(o.out, "\nhost step      14   0.1227"));
+	assert_non_null(strstr(o.out, "\ncpu             7     0.16"));
+	assert_non_null(strstr(o.out, "\t{ \"NVIDIA H100 80GB HBM3\", CK_GPU, "
+			       "0.008, 0.016, 0.08965, 19, SOURCE },\n"));
+	assert_non_null(strstr(o.out, "e.g. \"reports/compare/NAME, "
+			       "2026-11-27\""));
+	out_free(&o);
+	/* three files: three comparisons */
+	o = run(ARGS("compare", "--noise", H100_A, H100_B, EXERCISE));
+	assert_int_equal(o.status, EXIT_OK);
+	assert_non_null(strstr(o.out, ": 3 files, 3 comparisons "));
+	out_free(&o);
+	/* --match pairs experiments of other names: the default run and the
+	 * benchmark of the same kernels on two boards (docs/statistics-and-
+	 * compare.md: not in the table, which is of one board's reruns) */
+	o = run(ARGS("compare", "--noise", "--match", "reduce-float=reduce-ladder",
+		     "--match", "transpose-float=transpose-bench", H100,
+		     BENCH_REDUCE, BENCH_TRANSPOSE));
+	assert_int_equal(o.status, EXIT_OK);
+	assert_non_null(strstr(o.out, "\ngpu            51   0.1153"));
+	assert_non_null(strstr(o.out, "\ncpu             3   0.2564"));
+	out_free(&o);
+	/* the table the entries go into, as culab list floors shows it:
+	 * one line per entry, the --noise lines of the recorded pair among
+	 * them, and the fallback for every other model */
+	o = run(ARGS("list", "floors"));
+	assert_int_equal(o.status, EXIT_OK);
+	assert_non_null(strstr(o.out, "\nNVIDIA H100 80GB HBM3  gpu        "
+			       "8 to 16 us               0.08965     19  "
+			       "reports/compare/h100-twice, 2026-11-27\n"));
+	assert_non_null(strstr(o.out, "\nany other GPU: not measured: "));
+	out_free(&o);
+	o = run(ARGS("list", "--json", "floors"));
+	{
+		json_t *doc = json_loads(o.out, 0, NULL);
+		size_t nt;
+
+		assert_non_null(doc);
+		(void)compare_floor_table(&nt);
+		assert_int_equal(json_array_size(json_object_get(doc, "floors")),
+				 nt);
+		json_decref(doc);
+	}
+	out_free(&o);
+	/* floors are per GPU model */
+	refused(ARGS("compare", "--noise", H100_A, "reports/examples/h200/"
+		     "results.json"), "reports/examples/h200/results.json ran "
+		"on NVIDIA H200, " H100_A " on NVIDIA H100 80GB HBM3: floors "
+		"are measured per GPU model; give the files of one");
 }
 
 /* docs/statistics-and-compare.md, "Why 2 %": the table of verdicts at
- * four thresholds, from the command it names.  If the recorded results or
- * the method change, this fails and that page must say what the new
- * numbers are. */
+ * four thresholds, from the command it names (the threshold alone:
+ * --floor none).  If the recorded results or the method change, this
+ * fails and that page must say what the new numbers are. */
 static void test_threshold_table(void **state)
 {
 	static const struct {
@@ -370,7 +536,7 @@ static void test_threshold_table(void **state)
 	(void)state;
 	for (size_t i = 0; i < ARRAY_SIZE(rows); i++) {
 		struct out o = run_in(NULL, ARGS("compare", "--json",
-			"--threshold", rows[i].t, "--match",
+			"--threshold", rows[i].t, "--floor", "none", "--match",
 			"reduce-float=reduce-ladder", "--match",
 			"transpose-float=transpose-bench", H100, BENCH_REDUCE,
 			BENCH_TRANSPOSE));
@@ -408,6 +574,50 @@ static void test_threshold_table(void **state)
 		json_decref(doc);
 		out_free(&o);
 	}
+}
+
+/* tests/gpu/noise/planted-{0,3,10}.yaml (issue 28): each checks (its
+ * kernel compiles for sm_90 here) and the three plan the same
+ * measurements, so that compare pairs every row of one with a row of the
+ * others; only the planted define differs between them. */
+static void test_planted_files(void **state)
+{
+	static const char *const files[] = {
+		"tests/gpu/noise/planted-0.yaml", "tests/gpu/noise/planted-3.yaml",
+		"tests/gpu/noise/planted-10.yaml",
+	};
+	char *labels[ARRAY_SIZE(files)] = { NULL };
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		struct out c = run(ARGS("check", "--arch", "sm_90", files[i]));
+		struct out o = run(ARGS("plan", "--json", files[i]));
+		json_t *doc = json_loads(o.out, 0, NULL), *e, *st, *m;
+		struct sbuf b = SBUF_INIT;
+		size_t x, y, z;
+
+		if (c.status != EXIT_OK)
+			fail_msg("culab check %s: exit %d: %s", files[i],
+				 c.status, c.err);
+		assert_int_equal(o.status, EXIT_OK);
+		assert_non_null(doc);
+		json_array_foreach(json_object_get(doc, "experiments"), x, e)
+			json_array_foreach(json_object_get(e, "stages"), y, st)
+				json_array_foreach(json_object_get(st,
+						   "measurements"), z, m)
+					sbuf_addf(&b, "%s\n", json_string_value(
+						json_object_get(m, "label")));
+		labels[i] = sbuf_detach(&b);
+		assert_non_null(strstr(labels[i], "planted/planted.planted_sum/"
+				       "float/16777216\n"));
+		if (i)
+			assert_string_equal(labels[i], labels[0]);
+		json_decref(doc);
+		out_free(&c);
+		out_free(&o);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++)
+		free(labels[i]);
 }
 
 /* ---- --json, -o, --chart --------------------------------------------------- */
@@ -449,6 +659,28 @@ static void test_json(void **state)
 	assert_true(json_real_value(json_object_get(p, "ci_low")) <=
 		    json_real_value(json_object_get(p, "ratio")));
 	assert_true(json_is_array(json_object_get(p, "counter_changes")));
+	/* its kind, its floor and where it came from, and its bound */
+	assert_int_equal(json_integer_value(json_object_get(doc,
+			 "schema_version")), 2);
+	assert_string_equal(json_string_value(json_object_get(json_object_get(
+		doc, "method"), "floors")), "table");
+	assert_string_equal(json_string_value(json_object_get(p, "kind")),
+			    "host step");      /* reduce_global */
+	{
+		json_t *f = json_object_get(p, "floor");
+		double fl = json_real_value(json_object_get(f, "value"));
+
+		assert_string_equal(json_string_value(json_object_get(f,
+				    "from")), "measured");
+		assert_string_equal(json_string_value(json_object_get(
+			json_object_get(f, "entry"), "source")),
+			"reports/compare/h100-twice, 2026-11-27");
+		assert_float_equal(json_real_value(json_object_get(p, "bound")),
+				   fl > 0.02 ? fl : 0.02, 0);
+	}
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(
+		json_object_get(c, "floors"), "host step"), "pairs")),
+		2 * 2);      /* reduce_global, reduce_thrust at 2^20, 2^24 */
 	assert_int_equal(json_array_size(json_object_get(c, "only_new")), 66);
 	json_decref(doc);
 	out_free(&o);
@@ -695,10 +927,20 @@ static void test_rerun_no_gpu(void **state)
 		fail_msg("exit %d (want 3): %s", o.status, o.err);
 	assert_non_null(strstr(o.err, "no usable GPU"));
 	yaml = slurp_at(out, "experiments/quick.yaml");
+	/* the recorded text, byte for byte: the fixture's, not
+	 * experiments/quick.yaml as it is now (its repeats went from 5 to
+	 * 10 after the recording) */
+	{
+		struct results rec;
+
+		assert_int_equal(results_read(QUICK, &rec), 0);
+		assert_non_null(rec.source_text);
+		assert_non_null(strstr(rec.source_text, "  repeats: 5\n"));
+		assert_string_equal(yaml, rec.source_text);
+		results_release(&rec);
+	}
 	want = slurp("experiments/quick.yaml", NULL);
-	/* the recorded text, byte for byte (the fixture's SHA-256 is that of
-	 * experiments/quick.yaml as it still is) */
-	assert_string_equal(yaml, want);
+	assert_string_not_equal(yaml, want);
 	free(yaml);
 	free(want);
 	out_free(&o);
@@ -786,6 +1028,8 @@ int main(void)
 		cmocka_unit_test(test_usage),
 		cmocka_unit_test(test_bad_files),
 		cmocka_unit_test(test_fail_on),
+		cmocka_unit_test(test_noise),
+		cmocka_unit_test(test_planted_files),
 		cmocka_unit_test(test_output_guard),
 		cmocka_unit_test(test_threshold_table),
 		cmocka_unit_test(test_json),

@@ -1,0 +1,600 @@
+/* test_compare_floor.c - run-to-run floors (floor.h, compare.h): the kind
+ * of a row, the rule that gives a row its floor (its band and the longer
+ * ones, the fallback to another GPU model), verdicts against the larger
+ * of the threshold and the floor (by interval and by ranks), --floor none
+ * and --floor F, the lines --fail-on prints, and the measurement of floors
+ * from the recorded same-code H100 pair, which must give the table's
+ * entries.
+ *
+ * The tables and results built here in memory are test data, NOT
+ * measurements: their GPU models are "A", "B" and "C".  The recorded pair
+ * is real: reports/examples/h100/results.json and
+ * reports/compare/h100-twice/second-run.json (reports/compare/RECORDED.md);
+ * the values expected of it were computed independently in Python from the
+ * two files (json.load, the rows of both that ran and verified, paired by
+ * experiment, variant, type, n, m and block, the kind from each variant's
+ * "flags"), each noted where it is used. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "compare/compare.h"
+#include "results/results.h"
+#include "run/run.h"
+#include "base/util.h"
+
+#define H100_BASE "reports/examples/h100/results.json"
+#define H100_AGAIN "reports/compare/h100-twice/second-run.json"
+
+/* ---- test data (not measurements) -------------------------------------- */
+
+/* Model A: GPU rows measured in three bands, host steps in one; model B:
+ * GPU rows only, wider at 32-64 us; the CPU measured nowhere. */
+static const struct compare_floor table[] = {
+	{ "A", CK_GPU, 0.008, 0.016, 0.09, 1, "test table A" },
+	{ "A", CK_GPU, 0.032, 0.064, 0.03, 1, "test table A" },
+	{ "A", CK_GPU, 0.256, 0.512, 0.004, 1, "test table A" },
+	{ "A", CK_HOST_STEP, 0.032, 0.064, 0.12, 1, "test table A" },
+	{ "B", CK_GPU, 0.008, 0.016, 0.05, 1, "test table B" },
+	{ "B", CK_GPU, 0.032, 0.064, 0.06, 1, "test table B" },
+};
+
+static void env(struct results *r, const char *gpu)
+{
+	r->has_env = true;
+	r->env.gpu_name = xstrdup(gpu);
+	r->env.cc_major = 9;
+	r->env.gpu_uuid = xstrdup("GPU-test");
+}
+
+/* n samples spread evenly over median * (1 +- spread), shuffled; their
+ * median is `median`. */
+static void samples(struct timing *t, double median, double spread, size_t n)
+{
+	t->nsamples = n;
+	t->samples_ms = xcalloc(n, sizeof(double));
+	for (size_t i = 0; i < n; i++) {
+		size_t k = (i * 7) % n;
+		double f = n > 1 ? (double)k / (double)(n - 1) - 0.5 : 0;
+
+		t->samples_ms[i] = median * (1 + 2 * spread * f);
+	}
+	timing_compute(t);
+}
+
+static struct result_row *row(struct results *r, const char *variant,
+			      double median, double spread, size_t count)
+{
+	struct result_row *w = results_add_row(r);
+
+	w->experiment = xstrdup("e");
+	w->family = xstrdup("reduce");
+	w->variant = xstrdup(variant);
+	w->dtype = xstrdup("float");
+	w->n = 1024;
+	w->m = 1;
+	w->block = 256;
+	w->status = ROW_OK;
+	w->verified = true;
+	w->timer = xstrdup("cuda-events");
+	w->counters_status = xstrdup("not requested");
+	samples(&w->t, median, spread, count);
+	return w;
+}
+
+/* A variant description of the given flags, as a results file holds it. */
+static void describe(struct results *r, const char *name, unsigned flags)
+{
+	struct variant v = {
+		.name = name, .family = FAMILY_REDUCE, .title = name,
+		.dtypes = DTYPE_ALL, .flags = flags,
+	};
+
+	results_add_variant(r, &v);
+}
+
+static const struct compare_pair *pair_of(const struct compare *c,
+					  const char *variant)
+{
+	for (size_t i = 0; i < c->npairs; i++)
+		if (!strcmp(c->pairs[i].base->variant, variant))
+			return &c->pairs[i];
+	fail_msg("%s:%d: no pair of %s", __FILE__, __LINE__, variant);
+	return NULL;
+}
+
+/* ---- kinds ------------------------------------------------------------------ */
+
+static void test_kinds(void **state)
+{
+	static const struct {
+		const char *variant;
+		enum compare_kind k;
+	} recorded[] = {
+		/* the timed region holds device work alone */
+		{ "reduce_cub", CK_GPU }, { "reduce_single_pass", CK_GPU },
+		{ "transpose_tile", CK_GPU }, { "reduce_read", CK_GPU },
+		/* a copy to the host, a synchronization, host work */
+		{ "reduce_global", CK_HOST_STEP },
+		{ "reduce_thrust", CK_HOST_STEP },
+		{ "reduce_cpu", CK_CPU },
+	};
+	struct results r = { 0 }, x = { 0 };
+	struct result_row *w;
+
+	(void)state;
+	assert_int_equal(results_read(H100_BASE, &r), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(recorded); i++) {
+		size_t k;
+
+		for (k = 0; k < r.nrows && strcmp(r.rows[k].variant,
+						   recorded[i].variant); k++)
+			;
+		assert_true(k < r.nrows);
+		if (compare_row_kind(&r, &r.rows[k]) != recorded[i].k)
+			fail_msg("%s is %s, want %s", recorded[i].variant,
+				 compare_kind_name(compare_row_kind(&r,
+								    &r.rows[k])),
+				 compare_kind_name(recorded[i].k));
+	}
+	results_release(&r);
+	/* a user kernel with finish: host is a host step, one that
+	 * relaunches is not */
+	assert_int_equal(results_read("tests/fixtures/recorded-2026-11-22/"
+				      "exercise-h100/results.json", &r), 0);
+	for (size_t k = 0; k < r.nrows; k++) {
+		if (!strcmp(r.rows[k].variant, "reduce_modulo.reduce_modulo"))
+			assert_int_equal(compare_row_kind(&r, &r.rows[k]),
+					 CK_HOST_STEP);
+		if (!strcmp(r.rows[k].variant, "reduce_shfl.v2"))
+			assert_int_equal(compare_row_kind(&r, &r.rows[k]),
+					 CK_GPU);
+	}
+	results_release(&r);
+	/* without a description: the built-in row of that name, else the
+	 * timer */
+	w = row(&x, "reduce_thrust", 1, 0.01, 6);
+	assert_int_equal(compare_row_kind(&x, w), CK_HOST_STEP);
+	w = row(&x, "mine", 1, 0.01, 6);
+	assert_int_equal(compare_row_kind(&x, w), CK_GPU);
+	free(w->timer);
+	w->timer = xstrdup("host-clock");
+	assert_int_equal(compare_row_kind(&x, w), CK_CPU);
+	/* the description wins over the name */
+	describe(&x, "reduce_cpu", VF_HOST_STEP);
+	w = row(&x, "reduce_cpu", 1, 0.01, 6);
+	assert_int_equal(compare_row_kind(&x, w), CK_HOST_STEP);
+	assert_string_equal(compare_kind_name(CK_HOST_STEP), "host step");
+	results_release(&x);
+}
+
+/* ---- the rule ------------------------------------------------------------- */
+
+static void test_band(void **state)
+{
+	static const struct {
+		double ms, lo, hi;
+	} cases[] = {
+		{ 0.0094, 0.008, 0.016 }, { 0.016, 0.016, 0.032 },
+		{ 0.0159999, 0.008, 0.016 }, { 1.0, 0.512, 1.024 },
+		{ 0.0005, 0, 0.001 }, { 395, 262.144, 524.288 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		double lo, hi;
+
+		compare_floor_band(cases[i].ms, &lo, &hi);
+		if (fabs(lo - cases[i].lo) > 1e-12 || fabs(hi - cases[i].hi) > 1e-12)
+			fail_msg("%g ms: [%g, %g), want [%g, %g)", cases[i].ms,
+				 lo, hi, cases[i].lo, cases[i].hi);
+	}
+	/* rounded up, never down */
+	assert_float_equal(compare_floor_round_up(0.0896444786977515), 0.08965,
+			   1e-15);
+	assert_float_equal(compare_floor_round_up(0.0016), 0.0016, 1e-15);
+	assert_float_equal(compare_floor_round_up(0.12267655840656033), 0.1227,
+			   1e-15);
+}
+
+static void test_lookup(void **state)
+{
+	static const struct {
+		const char *gpu;
+		enum compare_kind k;
+		double ms;
+		double floor;
+		enum compare_floor_from from;
+		const char *source;
+	} cases[] = {
+		/* shorter than every band: every band's, the widest */
+		{ "A", CK_GPU, 0.005, 0.09, CFF_MEASURED, "test table A" },
+		{ "A", CK_GPU, 0.012, 0.09, CFF_MEASURED, "test table A" },
+		/* 16-32 us, unmeasured: the longer bands', the widest */
+		{ "A", CK_GPU, 0.020, 0.03, CFF_MEASURED, "test table A" },
+		{ "A", CK_GPU, 0.050, 0.03, CFF_MEASURED, "test table A" },
+		{ "A", CK_GPU, 0.100, 0.004, CFF_MEASURED, "test table A" },
+		/* beyond every band: the longest band's */
+		{ "A", CK_GPU, 5.0, 0.004, CFF_MEASURED, "test table A" },
+		{ "A", CK_HOST_STEP, 0.020, 0.12, CFF_MEASURED, "test table A" },
+		{ "A", CK_HOST_STEP, 3.0, 0.12, CFF_MEASURED, "test table A" },
+		/* not measured on C: the widest the rule gives on any model */
+		{ "C", CK_GPU, 0.020, 0.06, CFF_FALLBACK, "test table B" },
+		{ "C", CK_GPU, 0.010, 0.09, CFF_FALLBACK, "test table A" },
+		{ "C", CK_HOST_STEP, 0.020, 0.12, CFF_FALLBACK, "test table A" },
+		{ NULL, CK_GPU, 0.020, 0.06, CFF_FALLBACK, "test table B" },
+		/* a host step on B: only A measured host steps */
+		{ "B", CK_HOST_STEP, 0.020, 0.12, CFF_FALLBACK, "test table A" },
+		/* the CPU, measured nowhere */
+		{ "A", CK_CPU, 1.0, 0, CFF_UNMEASURED, NULL },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct compare_floor_pick p;
+
+		compare_floor_lookup(table, ARRAY_SIZE(table), cases[i].gpu,
+				     cases[i].k, cases[i].ms, &p);
+		if (p.floor != cases[i].floor || p.from != cases[i].from ||
+		    (cases[i].source ? !p.entry ||
+		     strcmp(p.entry->source, cases[i].source) : p.entry != NULL))
+			fail_msg("%s:%d: case %zu (%s, %s, %g ms): %g %s, want "
+				 "%g %s", __FILE__, __LINE__, i,
+				 cases[i].gpu ? cases[i].gpu : "NULL",
+				 compare_kind_name(cases[i].k), cases[i].ms,
+				 p.floor, compare_floor_from_name(p.from),
+				 cases[i].floor,
+				 compare_floor_from_name(cases[i].from));
+	}
+}
+
+/* ---- verdicts ---------------------------------------------------------------- */
+
+/* The pairs of test_verdicts: base medians of 0.02 ms (16-32 us: A's
+ * floor 0.03) and 0.04 ms for the host step (A's 0.12). */
+static const struct {
+	const char *variant;
+	double base, ratio, spread;
+	size_t n;
+	/* with the table, with --floor none */
+	enum stats_verdict table, none;
+} vcases[] = {
+	/* beyond the threshold, inside the floor: the same */
+	{ "inside", 0.02, 1.025, 0.002, 20, SV_SAME, SV_SLOWER },
+	{ "beyond", 0.02, 1.06, 0.002, 20, SV_SLOWER, SV_SLOWER },
+	{ "faster", 0.02, 0.93, 0.002, 20, SV_FASTER, SV_FASTER },
+	/* across the floor */
+	{ "edge", 0.02, 1.03, 0.005, 20, SV_UNKNOWN, SV_SLOWER },
+	{ "host-inside", 0.04, 1.10, 0.002, 20, SV_SAME, SV_SLOWER },
+	{ "host-beyond", 0.04, 1.20, 0.002, 20, SV_SLOWER, SV_SLOWER },
+	/* by ranks: 5 and 5 runs, every run beyond every other */
+	{ "ranks-inside", 0.02, 1.025, 0.001, 5, SV_UNKNOWN, SV_SLOWER },
+	{ "ranks-beyond", 0.02, 1.10, 0.001, 5, SV_SLOWER, SV_SLOWER },
+	/* the CPU: no floor measured, the threshold decides */
+	{ "cpu", 1.0, 1.05, 0.002, 20, SV_SLOWER, SV_SLOWER },
+};
+
+static void verdict_data(struct results *a, struct results *b,
+			 const char *ga, const char *gb)
+{
+	memset(a, 0, sizeof(*a));
+	memset(b, 0, sizeof(*b));
+	env(a, ga);
+	env(b, gb);
+	describe(a, "host-inside", VF_HOST_STEP);
+	describe(b, "host-inside", VF_HOST_STEP);
+	describe(a, "host-beyond", VF_HOST_STEP);
+	describe(b, "host-beyond", VF_HOST_STEP);
+	describe(a, "cpu", VF_CPU);
+	describe(b, "cpu", VF_CPU);
+	for (size_t i = 0; i < ARRAY_SIZE(vcases); i++) {
+		row(a, vcases[i].variant, vcases[i].base, vcases[i].spread,
+		    vcases[i].n);
+		row(b, vcases[i].variant, vcases[i].base * vcases[i].ratio,
+		    vcases[i].spread, vcases[i].n);
+	}
+}
+
+static void check_verdicts(const struct compare *c, bool table_on)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(vcases); i++) {
+		const struct compare_pair *p = pair_of(c, vcases[i].variant);
+		enum stats_verdict want = table_on ? vcases[i].table :
+					  vcases[i].none;
+
+		if (p->verdict != want)
+			fail_msg("%s:%d: %s (floor %s): ratio %g [%g, %g], "
+				 "bound %g: %s, want %s", __FILE__, __LINE__,
+				 vcases[i].variant, table_on ? "table" : "none",
+				 p->ratio, p->lo, p->hi, p->bound,
+				 stats_verdict_name(p->verdict),
+				 stats_verdict_name(want));
+		/* the bound is the larger of the threshold and the floor */
+		assert_float_equal(p->bound, fmax(c->threshold, p->floor.floor),
+				   0);
+		if (p->verdict == SV_SLOWER)
+			assert_true(p->lo > 1 + p->bound);
+		if (p->verdict == SV_FASTER)
+			assert_true(p->hi < 1 - p->bound);
+	}
+}
+
+static void test_verdicts(void **state)
+{
+	struct compare_options o = { .floors = table,
+				     .nfloors = ARRAY_SIZE(table) };
+	struct results a, b;
+	struct compare c;
+	const struct compare_pair *p;
+
+	(void)state;
+	verdict_data(&a, &b, "A", "A");
+	compare_build(&a, &b, &o, &c);
+	check_verdicts(&c, true);
+	p = pair_of(&c, "inside");
+	assert_int_equal(p->kind, CK_GPU);
+	assert_float_equal(p->floor.floor, 0.03, 0);
+	assert_int_equal(p->floor.from, CFF_MEASURED);
+	assert_string_equal(p->floor_gpu, "A");
+	p = pair_of(&c, "host-beyond");
+	assert_int_equal(p->kind, CK_HOST_STEP);
+	assert_float_equal(p->floor.floor, 0.12, 0);
+	p = pair_of(&c, "ranks-inside");
+	assert_int_equal(p->why, CW_FEW_SAMPLES);
+	assert_int_equal(pair_of(&c, "ranks-beyond")->why, CW_RANKS);
+	p = pair_of(&c, "cpu");
+	assert_int_equal(p->kind, CK_CPU);
+	assert_int_equal(p->floor.from, CFF_UNMEASURED);
+	assert_float_equal(p->bound, COMPARE_THRESHOLD, 0);
+	/* the header's summary per kind */
+	assert_int_equal(c.kinds[CK_GPU].npairs, 6);
+	assert_float_equal(c.kinds[CK_GPU].lo, 0.03, 0);
+	assert_float_equal(c.kinds[CK_GPU].hi, 0.03, 0);
+	assert_int_equal(c.kinds[CK_GPU].from, 1u << CFF_MEASURED);
+	assert_int_equal(c.kinds[CK_GPU].nentries, 1);
+	assert_string_equal(c.kinds[CK_GPU].entries[0]->source, "test table A");
+	assert_int_equal(c.kinds[CK_HOST_STEP].npairs, 2);
+	assert_int_equal(c.kinds[CK_CPU].from, 1u << CFF_UNMEASURED);
+	compare_release(&c);
+
+	/* --floor none: the threshold alone */
+	o.floor_mode = COMPARE_FLOOR_NONE;
+	compare_build(&a, &b, &o, &c);
+	check_verdicts(&c, false);
+	for (size_t i = 0; i < c.npairs; i++) {
+		assert_int_equal(c.pairs[i].floor.from, CFF_NONE);
+		assert_float_equal(c.pairs[i].bound, COMPARE_THRESHOLD, 0);
+	}
+	compare_release(&c);
+
+	/* --floor 0.1 for every row, the threshold larger still */
+	o.floor_mode = COMPARE_FLOOR_FIXED;
+	o.floor = 0.1;
+	compare_build(&a, &b, &o, &c);
+	assert_int_equal(pair_of(&c, "beyond")->verdict, SV_SAME);
+	assert_int_equal(pair_of(&c, "host-beyond")->verdict, SV_SLOWER);
+	for (size_t i = 0; i < c.npairs; i++) {
+		assert_int_equal(c.pairs[i].floor.from, CFF_FIXED);
+		assert_float_equal(c.pairs[i].bound, 0.1, 0);
+	}
+	compare_release(&c);
+	o.threshold = 0.3;
+	compare_build(&a, &b, &o, &c);
+	assert_float_equal(pair_of(&c, "host-beyond")->bound, 0.3, 0);
+	assert_int_equal(pair_of(&c, "host-beyond")->verdict, SV_SAME);
+	compare_release(&c);
+	results_release(&a);
+	results_release(&b);
+}
+
+/* A model without entries takes the fallback; across two models, the
+ * larger floor of the two. */
+static void test_fallback(void **state)
+{
+	struct compare_options o = { .floors = table,
+				     .nfloors = ARRAY_SIZE(table) };
+	struct results a, b;
+	struct compare c;
+	const struct compare_pair *p;
+
+	(void)state;
+	verdict_data(&a, &b, "C", "C");
+	compare_build(&a, &b, &o, &c);
+	/* B's 0.06 at 16-32 us: the 6 % slowdown is inside it */
+	p = pair_of(&c, "beyond");
+	assert_float_equal(p->floor.floor, 0.06, 0);
+	assert_int_equal(p->floor.from, CFF_FALLBACK);
+	assert_string_equal(p->floor.entry->gpu, "B");
+	assert_string_equal(p->floor_gpu, "C");
+	assert_int_equal(p->verdict, SV_UNKNOWN);
+	assert_true(c.kinds[CK_GPU].from & (1u << CFF_FALLBACK));
+	compare_release(&c);
+	results_release(&a);
+	results_release(&b);
+
+	verdict_data(&a, &b, "A", "B");
+	compare_build(&a, &b, &o, &c);
+	p = pair_of(&c, "inside");
+	assert_float_equal(p->floor.floor, 0.06, 0);
+	assert_int_equal(p->floor.from, CFF_MEASURED);
+	assert_string_equal(p->floor_gpu, "B");
+	compare_release(&c);
+	results_release(&a);
+	results_release(&b);
+}
+
+/* --fail-on: a line on stderr for each pair that fails it, naming the
+ * bound it lies beyond and where that came from; none for a pair inside
+ * its floor. */
+static void test_fail_lines(void **state)
+{
+	struct compare_options o = { .floors = table,
+				     .nfloors = ARRAY_SIZE(table) };
+	unsigned slower = compare_fail_mask("slower");
+	struct results a, b;
+	struct compare c;
+	char *buf = NULL;
+	size_t len = 0, lines = 0;
+	FILE *mem;
+
+	(void)state;
+	verdict_data(&a, &b, "A", "A");
+	for (int pass = 0; pass < 2; pass++) {
+		o.floor_mode = pass ? COMPARE_FLOOR_NONE : COMPARE_FLOOR_TABLE;
+		compare_build(&a, &b, &o, &c);
+		mem = open_memstream(&buf, &len);
+		diag_set_stream(mem);
+		compare_say_fails(&c, slower, "a.json", "b.json");
+		diag_set_stream(NULL);
+		fclose(mem);
+		lines = 0;
+		for (const char *at = buf; (at = strchr(at, '\n')); at++)
+			lines++;
+		assert_int_equal(lines, c.counts[SV_SLOWER]);
+		assert_true(compare_fails(&c, slower));
+		assert_non_null(strstr(buf, "culab: error: b.json: e/beyond/"
+				       "float/2^10/b256 is slower than in "
+				       "a.json: median "));
+		if (!pass) {
+			assert_int_equal(lines, 4);
+			assert_null(strstr(buf, "e/inside/"));
+			assert_non_null(strstr(buf, "beyond 1 +- 0.03: the "
+				"run-to-run floor of gpu rows (measured at "
+				"0.032 to 0.064 ms) on A, test table A)\n"));
+			assert_non_null(strstr(buf, "e/host-beyond/float/2^10/"
+				"b256 is slower"));
+			/* the CPU's bound is the threshold */
+			assert_non_null(strstr(buf, "beyond 1 +- 0.02: the "
+					       "threshold)\n"));
+		} else {
+			assert_int_equal(lines, ARRAY_SIZE(vcases) - 1);
+			assert_non_null(strstr(buf, "e/inside/"));
+			assert_null(strstr(buf, "run-to-run"));
+		}
+		free(buf);
+		buf = NULL;
+		compare_release(&c);
+	}
+	results_release(&a);
+	results_release(&b);
+}
+
+/* ---- measuring floors ---------------------------------------------------- */
+
+/* The recorded same-code H100 pair: its points, and the table's entries
+ * that cite it are exactly the bands that set its floors. */
+static void test_noise_recorded(void **state)
+{
+	static const struct {
+		enum compare_kind k;
+		size_t n;
+		double max, q95;
+		const char *at;
+	} want[] = {
+		/* Python, from the two files (see the top of this file):
+		 * count, max and numpy.percentile(.., 95) of |new/old - 1| */
+		{ CK_GPU, 141, 0.0896444786977515, 0.03928573555484649,
+		  "reduce_grid_stride" },
+		{ CK_HOST_STEP, 14, 0.12267655840656033, 0.09994969023383106,
+		  "reduce_global" },
+		{ CK_CPU, 7, 0.16004742177317333, 0.1587520668280095,
+		  "reduce_cpu" },
+	};
+	struct compare_options none = { .floor_mode = COMPARE_FLOOR_NONE };
+	struct results r[2];
+	struct compare c;
+	struct compare_noise z;
+	size_t nt, used = 0;
+	const struct compare_floor *t = compare_floor_table(&nt);
+
+	(void)state;
+	memset(&z, 0, sizeof(z));
+	assert_int_equal(results_read(H100_BASE, &r[0]), 0);
+	assert_int_equal(results_read(H100_AGAIN, &r[1]), 0);
+	compare_build(&r[0], &r[1], &none, &c);
+	compare_noise_add(&z, &c);
+	compare_release(&c);
+	for (size_t i = 0; i < ARRAY_SIZE(want); i++) {
+		enum compare_kind k = want[i].k;
+		struct compare_noise_band *b;
+		size_t nb = compare_noise_bands(&z, k, &b);
+		const struct compare_noise_point *top = NULL;
+
+		assert_int_equal(z.npoints[k], want[i].n);
+		assert_float_equal(compare_noise_quantile(&z, k, 1), want[i].max,
+				   1e-12);
+		assert_float_equal(compare_noise_quantile(&z, k, 0.95),
+				   want[i].q95, 1e-12);
+		for (size_t j = 0; j < nb; j++) {
+			size_t hits = 0;
+
+			if (!top || b[j].max > top->change)
+				top = b[j].at;
+			/* a band that sets a floor is an entry of the table,
+			 * citing the recording; no other band is */
+			for (size_t e = 0; e < nt; e++) {
+				if (t[e].kind != k || strcmp(t[e].source,
+					"reports/compare/h100-twice, 2026-11-27") ||
+				    fabs(t[e].lo_ms - b[j].lo_ms) > 1e-12)
+					continue;
+				hits++;
+				assert_string_equal(t[e].gpu,
+						    "NVIDIA H100 80GB HBM3");
+				assert_float_equal(t[e].hi_ms, b[j].hi_ms, 1e-12);
+				assert_int_equal(t[e].pairs, b[j].npoints);
+				/* rounded up to 4 digits, never below */
+				assert_true(t[e].floor >= b[j].max);
+				assert_true(t[e].floor - b[j].max <
+					    b[j].max * 1e-3);
+			}
+			assert_int_equal(hits, b[j].sets ? 1 : 0);
+			used += hits;
+			/* the rule's floor of a band: its own or a longer one's */
+			assert_true(b[j].floor >= b[j].max);
+		}
+		assert_string_equal(top->row->variant, want[i].at);
+		free(b);
+	}
+	/* every entry citing the recording was found */
+	for (size_t e = 0; e < nt; e++)
+		if (!strcmp(t[e].source, "reports/compare/h100-twice, 2026-11-27"))
+			used--;
+	assert_int_equal(used, 0);
+	assert_int_equal(z.ncompares, 1);
+	compare_noise_release(&z);
+
+	/* with its own floors the pair is never faster or slower: each
+	 * ratio lies inside its floor, and so does a part of its interval */
+	compare_build(&r[0], &r[1], NULL, &c);
+	assert_int_equal(c.counts[SV_SLOWER], 0);
+	assert_int_equal(c.counts[SV_FASTER], 0);
+	for (size_t i = 0; i < c.npairs; i++)
+		if (c.pairs[i].nbase && c.pairs[i].ncur)
+			assert_int_equal(c.pairs[i].floor.from, CFF_MEASURED);
+	compare_release(&c);
+	results_release(&r[0]);
+	results_release(&r[1]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_band),
+		cmocka_unit_test(test_lookup),
+		cmocka_unit_test(test_verdicts),
+		cmocka_unit_test(test_fallback),
+		cmocka_unit_test(test_fail_lines),
+		cmocka_unit_test(test_noise_recorded),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
