@@ -412,7 +412,7 @@ static bool enough_orders(size_t n, size_t k)
 }
 
 /* Too few runs for an interval: slower or faster when every run of one
- * side lies beyond every run of the other by more than the bound
+ * side lies beyond every run of the other by more than the threshold
  * (the runs' ratios range over [lo, hi], wholly beyond 1 +- bound)
  * and so complete a separation is unlikely by chance. */
 static void rank_judge(struct compare_pair *p, double bound)
@@ -495,6 +495,15 @@ static void pair_floor(const struct compare *c, struct compare_pair *p,
 	p->bound = fmax(c->threshold, p->floor.floor);
 }
 
+/* Whether the pair's change, |new / base - 1| of the medians, is no
+ * larger than its run-to-run floor: reruns of unchanged code moved rows
+ * like it as much. */
+static bool within_floor(const struct compare_pair *p)
+{
+	return p->floor.floor > 0 &&
+	       fabs(p->cur_ms / p->base_ms - 1) <= p->floor.floor;
+}
+
 static void pair_judge(const struct compare *c, struct compare_pair *p,
 		       const struct compare_options *o)
 {
@@ -513,12 +522,24 @@ static void pair_judge(const struct compare *c, struct compare_pair *p,
 		p->why = CW_NEW_FAILED;
 	else if (p->nbase < COMPARE_MIN_SAMPLES || p->ncur < COMPARE_MIN_SAMPLES) {
 		p->why = CW_FEW_SAMPLES;
-		rank_judge(p, p->bound);
+		rank_judge(p, c->threshold);
+		/* a change no larger than reruns make is no verdict here */
+		if (p->why == CW_RANKS && within_floor(p)) {
+			p->verdict = SV_UNKNOWN;
+			p->why = CW_FEW_SAMPLES;
+			p->ratio = p->lo = p->hi = NAN;
+		}
 	}
 	else if (stats_ratio_ci(a->t.samples_ms, p->nbase, b->t.samples_ms,
 				p->ncur, STATS_CONFIDENCE, STATS_BOOTSTRAP,
-				COMPARE_SEED, &p->ratio, &p->lo, &p->hi) == 0)
-		p->verdict = stats_verdict_of(p->lo, p->hi, p->bound);
+				COMPARE_SEED, &p->ratio, &p->lo, &p->hi) == 0) {
+		p->verdict = stats_verdict_of(p->lo, p->hi, c->threshold);
+		/* beyond the threshold by its interval, and beyond what
+		 * reruns of unchanged code moved by its change; else the
+		 * same as far as reruns can tell */
+		if (p->verdict != SV_SAME && within_floor(p))
+			p->verdict = SV_SAME;
+	}
 	pair_changes(p);
 }
 

@@ -43,13 +43,16 @@ extern "C" {
  *
  * Statistics (stats.h): the ratio of the medians new / base with its 95 %
  * percentile-bootstrap interval (STATS_BOOTSTRAP resamples, the fixed
- * seed COMPARE_SEED), classified by stats_verdict_of() against the pair's
- * bound: the larger of the threshold and the pair's run-to-run floor
- * (below, "run-to-run floors").  A pair whose rows did not both run and verify, or that has
+ * seed COMPARE_SEED), classified by stats_verdict_of() against the
+ * threshold; a pair that is faster or slower so is also so only when its
+ * change, |ratio - 1| of the medians, is larger than its run-to-run floor
+ * (below, "run-to-run floors"), and the same otherwise (reruns of
+ * unchanged code moved rows like it as much).  A pair whose rows did not both run and verify, or that has
  * fewer than COMPARE_MIN_SAMPLES timed runs on a side, is "unknown" with
  * the reason; but with few runs, a change so large that every run of one
  * side lies beyond every run of the other by more than the threshold is
- * still called slower or faster, by ranks (COMPARE_RANK_ORDERS).  Counter changes use counters.h's noise rule, the one the
+ * still called slower or faster, by ranks (COMPARE_RANK_ORDERS), its
+ * change beyond the floor too.  Counter changes use counters.h's noise rule, the one the
  * report's findings use.
  *
  * Everything here is pure: no I/O (results_read_distinct(), results/,
@@ -121,7 +124,9 @@ struct compare_pair {
 				       the results name it (borrowed), or
 				       NULL */
 	double bound;               /* max(threshold, floor): faster or
-				       slower beyond 1 -+ bound */
+				       slower only with |ratio - 1| beyond
+				       it (and the interval beyond the
+				       threshold) */
 	enum stats_verdict verdict;
 	enum compare_why why;
 	struct compare_change *changes; /* largest first */
@@ -216,9 +221,9 @@ void compare_print_text(FILE *fp, const struct compare *c,
 			const char *base_path, const char *cur_path);
 
 /* For --fail-on: an error line on stderr for each pair whose verdict is
- * in `mask`, naming the row, both medians, the ratio, its interval and
- * the bound it lies beyond (the threshold, or the floor and where the
- * floor came from). */
+ * in `mask`, naming the row, both medians, the ratio, its interval, the
+ * threshold and the bound its change lies beyond (the threshold, or the
+ * floor and where the floor came from). */
 void compare_say_fails(const struct compare *c, unsigned mask,
 		       const char *base_path, const char *cur_path);
 

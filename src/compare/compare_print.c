@@ -85,7 +85,8 @@ static void changes_text(struct sbuf *b, const struct compare_pair *p)
 }
 
 /* Why a pair has no verdict from its interval. */
-static void why_text(struct sbuf *b, const struct compare_pair *p)
+static void why_text(struct sbuf *b, const struct compare *c,
+		     const struct compare_pair *p)
 {
 	const struct result_row *w = p->why == CW_BASE_FAILED ? p->base :
 				     p->cur;
@@ -111,7 +112,7 @@ static void why_text(struct sbuf *b, const struct compare_pair *p)
 			  "ratios %.4g to %.4g, beyond 1 +- %.3g (by ranks)",
 			  p->nbase, p->ncur,
 			  p->verdict == SV_SLOWER ? "slower" : "faster", p->lo,
-			  p->hi, p->bound);
+			  p->hi, c->threshold);
 		break;
 	default:
 		/* the interval says it: "unknown" is explained once, in the
@@ -242,11 +243,11 @@ static void print_header(FILE *fp, const struct compare *c,
 		free(b);
 	}
 	fprintf(fp, "method: ratio of median times new / base with its 95 %% "
-		"bootstrap interval (%d resamples, fixed seed); same: the "
-		"interval inside 1 +- B; faster or slower: wholly outside; "
-		"unknown: across a boundary; B: the larger of the threshold "
-		"%g and the pair's run-to-run floor\n", STATS_BOOTSTRAP,
-		c->threshold);
+		"bootstrap interval (%d resamples, fixed seed); faster or "
+		"slower: the interval wholly outside 1 +- %g (the threshold) "
+		"and the change larger than the pair's run-to-run floor; same: "
+		"the interval inside, or the change within the floor; unknown: "
+		"across a boundary\n", STATS_BOOTSTRAP, c->threshold);
 	print_floors(fp, c);
 	fprintf(fp, "pairs: %zu: %zu faster, %zu slower, %zu same, %zu "
 		"unknown; %zu rows only in base, %zu only in new\n", c->npairs,
@@ -344,7 +345,7 @@ static void print_table(FILE *fp, const struct compare *c)
 		struct sbuf b = SBUF_INIT;
 
 		print_cells(fp, (const char *const *)cells[i], wid);
-		why_text(&b, p);
+		why_text(&b, c, p);
 		if (b.len)
 			fprintf(fp, "    why: %s\n", sbuf_str(&b));
 		sbuf_reset(&b);
@@ -448,13 +449,13 @@ void compare_say_fails(const struct compare *c, unsigned mask,
 			snprintf(block, sizeof(block), "/b%d", w->block);
 		diag_error("%s: %s/%s/%s/%s%s is %s than in %s: median %.4g ms "
 			   "against %.4g ms, ratio %.3f (%s %.3f to %.3f, beyond "
-			   "1 +- %.3g: %s)", cp, e, v, t,
+			   "1 +- %.3g; the change beyond %.3g: %s)", cp, e, v, t,
 			   compare_size_text(w, size, sizeof(size)), block,
 			   stats_verdict_name(p->verdict), bp, p->cur_ms,
 			   p->base_ms, p->ratio, p->why == CW_RANKS ?
 			   "too few runs for an interval; every run's ratio" :
-			   "95 % interval", p->lo, p->hi, p->bound,
-			   sbuf_str(&why));
+			   "95 % interval", p->lo, p->hi, c->threshold,
+			   p->bound, sbuf_str(&why));
 		sbuf_release(&why);
 		free(e);
 		free(v);
@@ -516,7 +517,8 @@ void compare_print_floors(FILE *fp, bool markdown)
 
 /* The kinds as floor.c's table names them. */
 static const char *const kind_ident[CK__COUNT] = {
-	[CK_GPU] = "CK_GPU", [CK_HOST_STEP] = "CK_HOST_STEP",
+	[CK_GPU] = "CK_GPU", [CK_GPU_L2] = "CK_GPU_L2",
+	[CK_HOST_STEP] = "CK_HOST_STEP",
 	[CK_CPU] = "CK_CPU",
 };
 

@@ -27,8 +27,10 @@ struct result_row;
  * recorded H100 pair reports/compare/h100-twice, GPU rows of 10 us moved
  * by up to 9 %, host steps by up to 12 %, the CPU reference by 16 %,
  * with intervals of a few per cent.  So a pair is faster or slower only
- * when its whole interval lies beyond its floor too: the largest change
- * that same-code reruns showed for rows like it.
+ * when, beyond its interval, its change is also larger than its floor:
+ * the largest change that same-code reruns showed for rows like it (a
+ * change, the medians' ratio less one, held against the largest such
+ * change of reruns: like against like).
  *
  * Rows are alike by GPU model, by kind (enum compare_kind: what the
  * timed region holds besides the GPU's work) and by median time (fixed
@@ -54,7 +56,12 @@ struct result_row;
 /* What a row's timed region holds besides the GPU's own work, in order
  * of the noise the host adds: a pair takes the larger of its rows'. */
 enum compare_kind {
-	CK_GPU,         /* launches and device memory operations alone */
+	CK_GPU,         /* launches and device memory operations alone, on
+			   more bytes than the GPU's L2 holds */
+	CK_GPU_L2,      /* the same on bytes the L2 would hold: rows of
+			   microseconds, whose fixed costs move most (in
+			   the recorded reruns up to 9 %, against 3 % for
+			   GPU rows of the same times on more bytes) */
 	CK_HOST_STEP,   /* also a copy to the host, a stream synchronization
 			   and host work (VF_HOST_STEP: reduce_global's host
 			   loop, thrust::reduce's result copied back, a user
@@ -63,11 +70,12 @@ enum compare_kind {
 	CK__COUNT
 };
 
-/* "gpu", "host step", "cpu". */
+/* "gpu", "gpu in L2", "host step", "cpu". */
 const char *compare_kind_name(enum compare_kind k);
 /* The kind of row w of results r: from the variant's description in r
  * (its flags), else the built-in row of that name, else by its timer
- * ("host-clock": CK_CPU; else CK_GPU). */
+ * ("host-clock": CK_CPU; else a GPU's); a GPU row whose bytes the L2 of
+ * its GPU (as r records it) would hold is CK_GPU_L2. */
 enum compare_kind compare_row_kind(const struct results *r,
 				   const struct result_row *w);
 

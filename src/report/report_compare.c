@@ -131,7 +131,8 @@ static void method(struct sbuf *b, enum lang L, const struct compare *c,
 /* ---- run-to-run floors ---------------------------------------------------- */
 
 static const enum msg kind_msgs[CK__COUNT] = {
-	[CK_GPU] = M_BF_K_GPU, [CK_HOST_STEP] = M_BF_K_HOST,
+	[CK_GPU] = M_BF_K_GPU, [CK_GPU_L2] = M_BF_K_GPU_L2,
+	[CK_HOST_STEP] = M_BF_K_HOST,
 	[CK_CPU] = M_BF_K_CPU,
 };
 
@@ -158,17 +159,34 @@ static void kind_range(struct sbuf *b, enum lang L,
 		sbuf_addf(b, "±%s", hi);
 }
 
-/* The recordings of a kind's entries: "NVIDIA H100 80GB HBM3
- * (reports/compare/h100-twice, 2026-11-27)", listed. */
+/* The recordings of a kind's entries, by GPU model: "NVIDIA H100 80GB
+ * HBM3 (reports/compare/h100-noise, 2026-11-28; reports/compare/
+ * h100-twice, 2026-11-27)", listed. */
 static void kind_sources(struct sbuf *b, enum lang L,
 			 const struct compare_kind_floors *s)
 {
+	bool first_model = true;
+
 	for (size_t j = 0; j < s->nentries; j++) {
-		if (j)
+		bool seen = false, first = true;
+
+		for (size_t i = 0; i < j && !seen; i++)
+			seen = !strcmp(s->entries[i]->gpu, s->entries[j]->gpu);
+		if (seen)
+			continue;
+		if (!first_model)
 			sbuf_add(b, say_text(L, M_SEMI_SEP));
+		first_model = false;
 		md_text(b, s->entries[j]->gpu);
 		sbuf_add(b, L == ZH ? "（" : " (");
-		md_text(b, s->entries[j]->source);
+		for (size_t i = j; i < s->nentries; i++) {
+			if (strcmp(s->entries[i]->gpu, s->entries[j]->gpu))
+				continue;
+			if (!first)
+				sbuf_add(b, say_text(L, M_SEMI_SEP));
+			first = false;
+			md_text(b, s->entries[i]->source);
+		}
 		sbuf_add(b, L == ZH ? "）" : ")");
 	}
 }

@@ -175,11 +175,10 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"[细节页]({1}#前后对比)。" },
 	/* {1}: the kinds' floors, "GPU rows 0.050–9.0 %; ..." */
 	ROW(M_BB_FLOORS) = {
-		"A pair counts as faster or slower only when its whole "
-		"interval lies beyond the run-to-run floor of its kind of row "
-		"too, the largest change two runs of unchanged code showed: "
-		"{1}.",
-		"只有整个区间也超出该类行的运行间下限（两次运行未改动的代码所出现的"
+		"A pair counts as faster or slower only when its change is "
+		"also larger than the run-to-run floor of its kind of row, the "
+		"largest change two runs of unchanged code showed: {1}.",
+		"只有变化也大于该类行的运行间下限（两次运行未改动的代码所出现的"
 		"最大变化），一对才算更快或更慢：{1}。" },
 
 	/* run-to-run floors in a comparison (report_compare.c) */
@@ -187,16 +186,16 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"**Run-to-run floors.** Two runs of unchanged code differ by "
 		"more than the intervals of either run say (clocks, where the "
 		"buffers landed and the host change from run to run), so a "
-		"pair is faster or slower only when its whole interval also "
-		"lies beyond its floor: the largest change that runs of "
-		"unchanged code showed on its GPU model for rows of its kind "
-		"(GPU work alone, a host step, the CPU) and of its median "
-		"time. The floor of each pair is in the table, beside its "
-		"interval:",
+		"pair is faster or slower only when, beyond its interval, its "
+		"change is also larger than its floor: the largest change that "
+		"runs of unchanged code showed on its GPU model for rows of its "
+		"kind (GPU work alone, on more bytes than the L2 holds or on "
+		"fewer; a host step; the CPU) and of its median time. The floor "
+		"of each pair is in the table, beside its interval:",
 		"**运行间下限。**同一份代码运行两次，差别比任何一次运行自身的区间"
 		"所显示的更大（时钟、缓冲区落在何处以及主机状态都会随运行而变），"
-		"因此只有整个区间也超出其下限时，一对才算更快或更慢：下限是在同一"
-		"型号 GPU 上、同类行（仅 GPU 工作、含主机步骤、CPU）在相近中位时间"
+		"因此除了区间之外，只有变化也大于其下限时，一对才算更快或更慢：下限是在同一"
+		"型号 GPU 上、同类行（仅 GPU 工作，数据多于或不超过 L2；含主机步骤；CPU）在相近中位时间"
 		"下，未改动代码的多次运行之间出现过的最大变化。每一对的下限列在表中"
 		"区间旁边：" },
 	/* {1} kind, {2} pairs, {3} floors, {4} where they came from */
@@ -223,6 +222,7 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_BF_RANGE) = { "floors ±{1} to ±{2} by median time",
 			    "下限随中位时间为 ±{1} 至 ±{2}" },
 	ROW(M_BF_K_GPU) = { "GPU", "GPU" },
+	ROW(M_BF_K_GPU_L2) = { "GPU, fits in L2", "GPU（数据不超过 L2）" },
 	ROW(M_BF_K_HOST) = { "host step", "主机步骤" },
 	ROW(M_BF_K_CPU) = { "CPU", "CPU" },
 	/* a user kernel's rows in one table (report_user.c) */

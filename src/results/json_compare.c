@@ -229,7 +229,8 @@ int json_print_compare(FILE *fp, const struct compare *const *c,
 				    json_string("the larger of the threshold and "
 						"the pair's floor: faster or "
 						"slower when the whole interval "
-						"lies beyond 1 -+ bound"));
+						"lies beyond 1 -+ threshold and "
+						"|ratio - 1| exceeds bound"));
 	}
 	json_object_set_new(doc, "method", method);
 	for (size_t i = 0; i < n; i++)

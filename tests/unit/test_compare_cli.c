@@ -46,6 +46,10 @@
 #define H100 "tests/fixtures/recorded-2026-11-22/default-h100/results.json"
 #define BENCH_REDUCE "tests/fixtures/recorded-2026-11-22/bench-h100/reduce/results.json"
 #define BENCH_TRANSPOSE "tests/fixtures/recorded-2026-11-22/bench-h100/transpose/results.json"
+/* tests/gpu/noise/planted-0.yaml and planted-10.yaml on one H100
+ * (reports/compare/h100-noise/RECORDED.md) */
+#define PLANTED0 "reports/compare/h100-noise/planted-0-1/results.json"
+#define PLANTED10 "reports/compare/h100-noise/planted-10-1/results.json"
 #define EXERCISE "tests/fixtures/recorded-2026-11-22/exercise-h100/results.json"
 #define QUICK "tests/fixtures/recorded-2026-11-22/quick/results.json"
 /* experiments/default.yaml twice on one H100, code unchanged
@@ -328,7 +332,8 @@ static void test_output_guard(void **state)
 /* The pairs of a --json comparison with verdict v, as the error line
  * --fail-on prints names them: "EXPERIMENT/VARIANT/TYPE/" and the rest
  * checked by the caller.  Checks each such pair's interval lies beyond
- * its bound, and returns how many there are. */
+ * the threshold and its change beyond its bound, and returns how many
+ * there are. */
 static size_t verdicts_beyond(const char *json, const char *v)
 {
 	json_t *doc = json_loads(json, 0, NULL), *c, *p;
@@ -340,15 +345,19 @@ static size_t verdicts_beyond(const char *json, const char *v)
 			double lo = json_real_value(json_object_get(p, "ci_low"));
 			double hi = json_real_value(json_object_get(p, "ci_high"));
 			double b = json_real_value(json_object_get(p, "bound"));
+			double r = json_real_value(json_object_get(p, "ratio"));
 
 			if (strcmp(json_string_value(json_object_get(p,
 						"verdict")), v))
 				continue;
 			n++;
-			if (!strcmp(v, "slower") ? !(lo > 1 + b) : !(hi < 1 - b))
-				fail_msg("%s pair %s: [%g, %g] not beyond 1 +- "
-					 "%g", v, json_string_value(
-					 json_object_get(p, "variant")), lo, hi, b);
+			if (!strcmp(v, "slower") ?
+			    !(lo > 1 + COMPARE_THRESHOLD && r - 1 > b) :
+			    !(hi < 1 - COMPARE_THRESHOLD && 1 - r > b))
+				fail_msg("%s pair %s: %g [%g, %g] not beyond 1 "
+					 "+- %g and %g", v, json_string_value(
+					 json_object_get(p, "variant")), r, lo, hi,
+					 COMPARE_THRESHOLD, b);
 		}
 	}
 	json_decref(doc);
@@ -386,35 +395,36 @@ static void test_fail_on(void **state)
 				       ": reduce-ladder/reduce_unrolled/float/"
 				       "2^20/b256 is slower than in " H100
 				       ": median "));
-		assert_non_null(strstr(o.err, "beyond 1 +- 0.02: the "
-				       "threshold)\n"));
+		assert_non_null(strstr(o.err, "beyond 1 +- 0.02; the change "
+				       "beyond 0.02: the threshold)\n"));
 		assert_null(strstr(o.err, "is faster"));
 		free(o.out);
 		free(o.err);
 	}
-	/* with the floors: the pairs beyond them, each named with the
-	 * floor it lies beyond, as many as --json calls slower or faster */
+	/* with the floors: the planted 10 % slowdown (and, the files
+	 * swapped, the speedup), each pair named with what its change lies
+	 * beyond, a floor and its recording or the threshold, as many as
+	 * --json calls slower or faster */
 	for (int v = 0; v < 2; v++) {
 		const char *what = v ? "faster" : "slower";
-		struct out j = run(ARGS("compare", "--json", "--match",
-					"reduce-float=reduce-ladder", H100,
-					BENCH_REDUCE));
-		struct out o = run(ARGS("compare", "-q", "--match",
-					"reduce-float=reduce-ladder",
-					"--fail-on", what, H100, BENCH_REDUCE));
-		size_t n = verdicts_beyond(j.out, what);
+		const char *a = v ? PLANTED10 : PLANTED0;
+		const char *b = v ? PLANTED0 : PLANTED10;
+		struct out j = run(ARGS("compare", "--json", a, b));
+		struct out o = run(ARGS("compare", "-q", "--fail-on", what, a, b));
+		size_t n = verdicts_beyond(j.out, what), floors;
 		char *is = xasprintf(" is %s than in ", what);
 
 		assert_int_equal(j.status, EXIT_OK);
-		assert_true(n > 0);
+		assert_true(n >= 3);    /* 2^24, 2^26, 2^28 at least */
 		assert_int_equal(o.status, EXIT_FAILED);
 		assert_int_equal(count_of(o.err, "culab: error: "), n);
 		assert_int_equal(count_of(o.err, is), n);
-		assert_int_equal(count_of(o.err, ": the run-to-run floor of "),
+		floors = count_of(o.err, ": the run-to-run floor of ");
+		assert_true(floors > 0);
+		assert_int_equal(floors + count_of(o.err, ": the threshold)\n"),
 				 n);
 		assert_int_equal(count_of(o.err, " on NVIDIA H100 80GB HBM3, "
-					  "reports/compare/h100-twice, "
-					  "2026-11-27)\n"), n);
+					  "reports/compare/h100-"), floors);
 		free(is);
 		out_free(&j);
 		out_free(&o);
@@ -465,10 +475,11 @@ static void test_noise(void **state)
 	assert_non_null(strstr(o.out, "run-to-run noise on NVIDIA H100 80GB "
 			       "HBM3: 2 files, 1 comparison (each file against "
 			       "every later one)\n  1. " H100_A " ("));
-	assert_non_null(strstr(o.out, "\ngpu           141  0.08964"));
+	assert_non_null(strstr(o.out, "\ngpu           102  0.02926"));
+	assert_non_null(strstr(o.out, "\ngpu in L2      39  0.08964"));
 	assert_non_null(strstr(o.out, "\nhost step      14   0.1227"));
 	assert_non_null(strstr(o.out, "\ncpu             7     0.16"));
-	assert_non_null(strstr(o.out, "\t{ \"NVIDIA H100 80GB HBM3\", CK_GPU, "
+	assert_non_null(strstr(o.out, "\t{ \"NVIDIA H100 80GB HBM3\", CK_GPU_L2, "
 			       "0.008, 0.016, 0.08965, 19, SOURCE },\n"));
 	assert_non_null(strstr(o.out, "e.g. \"reports/compare/NAME, "
 			       "2026-11-27\""));
@@ -485,7 +496,8 @@ static void test_noise(void **state)
 		     "--match", "transpose-float=transpose-bench", H100,
 		     BENCH_REDUCE, BENCH_TRANSPOSE));
 	assert_int_equal(o.status, EXIT_OK);
-	assert_non_null(strstr(o.out, "\ngpu            51   0.1153"));
+	assert_non_null(strstr(o.out, "\ngpu            37  0.01149"));
+	assert_non_null(strstr(o.out, "\ngpu in L2      14   0.1153"));
 	assert_non_null(strstr(o.out, "\ncpu             3   0.2564"));
 	out_free(&o);
 	/* the table the entries go into, as culab list floors shows it:
@@ -493,7 +505,7 @@ static void test_noise(void **state)
 	 * them, and the fallback for every other model */
 	o = run(ARGS("list", "floors"));
 	assert_int_equal(o.status, EXIT_OK);
-	assert_non_null(strstr(o.out, "\nNVIDIA H100 80GB HBM3  gpu        "
+	assert_non_null(strstr(o.out, "\nNVIDIA H100 80GB HBM3  gpu in L2  "
 			       "8 to 16 us               0.08965     19  "
 			       "reports/compare/h100-twice, 2026-11-27\n"));
 	assert_non_null(strstr(o.out, "\nany other GPU: not measured: "));
@@ -672,9 +684,10 @@ static void test_json(void **state)
 
 		assert_string_equal(json_string_value(json_object_get(f,
 				    "from")), "measured");
-		assert_string_equal(json_string_value(json_object_get(
+		/* one of the H100 recordings: the largest that applies */
+		assert_true(!strncmp(json_string_value(json_object_get(
 			json_object_get(f, "entry"), "source")),
-			"reports/compare/h100-twice, 2026-11-27");
+			"reports/compare/h100-", 21));
 		assert_float_equal(json_real_value(json_object_get(p, "bound")),
 				   fl > 0.02 ? fl : 0.02, 0);
 	}
