@@ -766,7 +766,7 @@ void blk_baseline_summary(const struct model *m, enum lang L,
 	SAY(b, L, M_BB_HEAD, pool_md(&p, base));
 	sbuf_addc(b, ' ');
 	SAY(b, L, M_B_COUNTS, v[0], v[1], v[2], v[3], v[4], v[5],
-	    say_text(L, M_B_BASE), v[6], say_text(L, M_B_THIS_RUN));
+	    say_text(L, M_B_BASE), v[6], say_text(L, M_B_NEW));
 	pool_release(&p);
 	if (c->floor_mode != COMPARE_FLOOR_NONE) {
 		struct sbuf f = SBUF_INIT;

@@ -644,8 +644,12 @@ static void chart_panel(struct plot_chart *ch, const struct compare *c,
 		plot_series_interval(s, (double)x, q->ratio, q->lo, q->hi);
 		free(label);
 	}
-	plot_panel_hline(p, "slower beyond", 1 + c->threshold, PLOT_DASHED);
-	plot_panel_hline(p, "faster beyond", 1 - c->threshold, PLOT_DASHED);
+	/* the threshold the interval must clear; each pair's floor, which
+	 * its change must exceed too, is in the table beside the chart */
+	plot_panel_hline(p, "threshold, slower side", 1 + c->threshold,
+			 PLOT_DASHED);
+	plot_panel_hline(p, "threshold, faster side", 1 - c->threshold,
+			 PLOT_DASHED);
 }
 
 const char *report_compare_chart(struct plot_set *s, const struct compare *c,

@@ -718,9 +718,11 @@ static const char *const msgs[M__BODY][NLANG] = {
 		       "仅在{1}一侧（{2} 行）：" },
 	[M_B_CHART] = {
 		"The ratio of every pair with its 95 % interval, on a log axis "
-		"from 1 (bars below 1: faster; dashed lines: the threshold):",
+		"from 1 (bars below 1: faster; dashed lines: the threshold, "
+		"which the interval must clear; the change must also exceed "
+		"the pair's run-to-run floor, in the table above):",
 		"每一对的比值及其 95 % 区间，对数坐标，从 1 画起（低于 1 的柱为更快；"
-		"虚线为阈值）：" },
+		"虚线为阈值，区间须越过它；变化还须大于这一对的运行间下限，见上表）：" },
 	/* r17-zh */
 	[M_METH_CHECK_FLOAT] = {
 		"The tolerance of a float or double sum follows the order in "
