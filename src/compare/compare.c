@@ -563,9 +563,20 @@ static void kind_add(struct compare_kind_floors *s, const struct compare_pair *p
 	for (j = 0; j < s->nentries; j++)
 		if (same_text(s->entries[j]->gpu, e->gpu) &&
 		    same_text(s->entries[j]->source, e->source))
-			break;
-	if (j == s->nentries && j < COMPARE_FLOOR_SOURCES)
-		s->entries[s->nentries++] = e;
+			return;
+	if (s->nentries == COMPARE_FLOOR_SOURCES)
+		return;
+	/* after the last of its GPU model, so that a model's recordings
+	 * are listed together */
+	for (j = s->nentries; j > 0 && !same_text(s->entries[j - 1]->gpu,
+						   e->gpu); j--)
+		;
+	if (j == 0)
+		j = s->nentries;
+	memmove(&s->entries[j + 1], &s->entries[j],
+		(s->nentries - j) * sizeof(s->entries[0]));
+	s->entries[j] = e;
+	s->nentries++;
 }
 
 /* ---- the comparison --------------------------------------------------------- */

@@ -162,7 +162,8 @@ struct compare_kind_floors {
 				       (borrowed; NULL: not recorded) */
 	const struct compare_floor *entries[COMPARE_FLOOR_SOURCES];
 	size_t nentries;            /* entries of distinct models and
-				       recordings that set a floor */
+				       recordings that set a floor, those
+				       of one model together */
 };
 
 struct compare {

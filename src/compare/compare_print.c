@@ -139,15 +139,25 @@ static void print_side(FILE *fp, const char *label, const char *path,
 	free(exp);
 }
 
-/* "NVIDIA H100 80GB HBM3 (reports/compare/h100-twice, 2026-11-27)" for
- * each recording of the kind's entries, "; "-separated. */
+/* "NVIDIA H100 80GB HBM3 (reports/compare/h100-noise, 2026-11-28;
+ * reports/compare/h100-twice, 2026-11-27)": each GPU model of the kind's
+ * entries (listed together, compare.h) with its recordings. */
 static void floor_sources(struct sbuf *b, const struct compare_kind_floors *s)
 {
 	for (size_t j = 0; j < s->nentries; j++) {
+		bool same = j && !strcmp(s->entries[j - 1]->gpu,
+					 s->entries[j]->gpu);
+		bool last = j + 1 == s->nentries ||
+			    strcmp(s->entries[j + 1]->gpu, s->entries[j]->gpu);
 		char *g = clean(s->entries[j]->gpu);
 		char *src = clean(s->entries[j]->source);
 
-		sbuf_addf(b, "%s%s (%s)", j ? "; " : "", g, src);
+		if (same)
+			sbuf_addf(b, "; %s", src);
+		else
+			sbuf_addf(b, "%s%s (%s", j ? "; " : "", g, src);
+		if (last)
+			sbuf_addc(b, ')');
 		free(g);
 		free(src);
 	}

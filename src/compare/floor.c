@@ -86,6 +86,10 @@ const char *compare_floor_from_name(enum compare_floor_from f)
  * (docs/statistics-and-compare.md: 6 false alarms in 629 pairs, every
  * one a host step or the CPU reference), then added. */
 #define H100_NOISE_B "reports/compare/h100-noise-b, 2026-11-28"
+/* reports/compare/h100-noise-c: the same on a third H100, 18 minutes
+ * later; judged first against the entries of the three above (1 false
+ * alarm in 629 pairs, a host step), then added. */
+#define H100_NOISE_C "reports/compare/h100-noise-c, 2026-11-28"
 /* reports/examples/h100/results.json against
  * reports/compare/h100-twice/second-run.json: experiments/default.yaml
  * twice on another H100, two minutes apart, code unchanged
@@ -124,6 +128,19 @@ static const struct compare_floor floors[] = {
 	{ H100, CK_CPU, 0.512, 1.024, 0.4963, 3, H100_NOISE_B },
 	{ H100, CK_CPU, 8.192, 16.384, 0.4864, 3, H100_NOISE_B },
 	{ H100, CK_CPU, 262.144, 524.288, 0.3383, 4, H100_NOISE_B },
+	{ H100, CK_GPU, 0.032, 0.064, 0.0251, 45, H100_NOISE_C },
+	{ H100, CK_GPU, 0.064, 0.128, 0.008299, 53, H100_NOISE_C },
+	{ H100, CK_GPU, 262.144, 524.288, 0.004465, 4, H100_NOISE_C },
+	{ H100, CK_GPU_L2, 0.008, 0.016, 0.07931, 71, H100_NOISE_C },
+	{ H100, CK_GPU_L2, 0.016, 0.032, 0.0105, 14, H100_NOISE_C },
+	{ H100, CK_GPU_L2, 0.032, 0.064, 0.003418, 2, H100_NOISE_C },
+	{ H100, CK_GPU_L2, 1.024, 2.048, 0.003203, 4, H100_NOISE_C },
+	{ H100, CK_GPU_L2, 4.096, 8.192, 0.0003964, 1, H100_NOISE_C },
+	{ H100, CK_HOST_STEP, 0.016, 0.032, 0.08805, 15, H100_NOISE_C },
+	{ H100, CK_HOST_STEP, 0.032, 0.064, 0.04878, 9, H100_NOISE_C },
+	{ H100, CK_HOST_STEP, 2.048, 4.096, 0.03293, 4, H100_NOISE_C },
+	{ H100, CK_CPU, 131.072, 262.144, 0.3702, 3, H100_NOISE_C },
+	{ H100, CK_CPU, 262.144, 524.288, 0.2474, 1, H100_NOISE_C },
 	{ H100, CK_GPU, 0.032, 0.064, 0.02926, 27, H100_TWICE },
 	{ H100, CK_GPU, 0.064, 0.128, 0.006941, 23, H100_TWICE },
 	{ H100, CK_GPU, 0.128, 0.256, 0.005084, 15, H100_TWICE },

@@ -165,29 +165,22 @@ static void kind_range(struct sbuf *b, enum lang L,
 static void kind_sources(struct sbuf *b, enum lang L,
 			 const struct compare_kind_floors *s)
 {
-	bool first_model = true;
-
+	/* a model's recordings come together (compare.h) */
 	for (size_t j = 0; j < s->nentries; j++) {
-		bool seen = false, first = true;
+		bool same = j && !strcmp(s->entries[j - 1]->gpu,
+					 s->entries[j]->gpu);
+		bool last = j + 1 == s->nentries ||
+			    strcmp(s->entries[j + 1]->gpu, s->entries[j]->gpu);
 
-		for (size_t i = 0; i < j && !seen; i++)
-			seen = !strcmp(s->entries[i]->gpu, s->entries[j]->gpu);
-		if (seen)
-			continue;
-		if (!first_model)
+		if (j)
 			sbuf_add(b, say_text(L, M_SEMI_SEP));
-		first_model = false;
-		md_text(b, s->entries[j]->gpu);
-		sbuf_add(b, L == ZH ? "（" : " (");
-		for (size_t i = j; i < s->nentries; i++) {
-			if (strcmp(s->entries[i]->gpu, s->entries[j]->gpu))
-				continue;
-			if (!first)
-				sbuf_add(b, say_text(L, M_SEMI_SEP));
-			first = false;
-			md_text(b, s->entries[i]->source);
+		if (!same) {
+			md_text(b, s->entries[j]->gpu);
+			sbuf_add(b, L == ZH ? "（" : " (");
 		}
-		sbuf_add(b, L == ZH ? "）" : ")");
+		md_text(b, s->entries[j]->source);
+		if (last)
+			sbuf_add(b, L == ZH ? "）" : ")");
 	}
 }
 

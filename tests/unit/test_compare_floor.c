@@ -614,8 +614,8 @@ static void test_noise_recorded(void **state)
 	results_release(&r[1]);
 }
 
-/* The two recordings of tests/gpu/noise.sh on H100s (reports/compare/
- * h100-noise and h100-noise-b): the table's entries that cite one are
+/* The three recordings of tests/gpu/noise.sh on H100s (reports/compare/
+ * h100-noise, h100-noise-b and h100-noise-c): the table's entries that cite one are
  * exactly the bands that set floors in its ten same-code files, each
  * against every later one; with the table, no pair of unchanged code is
  * faster or slower, and the planted 3 % and 10 % slowdowns are slower at
@@ -628,6 +628,8 @@ static void test_noise_recordings(void **state)
 		  "reports/compare/h100-noise, 2026-11-28" },
 		{ "reports/compare/h100-noise-b",
 		  "reports/compare/h100-noise-b, 2026-11-28" },
+		{ "reports/compare/h100-noise-c",
+		  "reports/compare/h100-noise-c, 2026-11-28" },
 	};
 	static const char *const same[] = {
 		"bench-1/reduce", "bench-2/reduce", "bench-3/reduce",
