@@ -100,10 +100,12 @@ static json_t *kinds_json(const struct compare *c)
 
 	for (int k = 0; k < CK__COUNT; k++) {
 		const struct compare_kind_floors *s = &c->kinds[k];
-		json_t *from = json_array(), *src = json_array();
+		json_t *from, *src;
 
 		if (!s->npairs)
 			continue;
+		from = json_array();
+		src = json_array();
 		for (int f = 0; f < CFF__COUNT; f++)
 			if (s->from & (1u << f))
 				json_array_append_new(from, json_string(
