@@ -163,7 +163,7 @@ static void kind_range(struct sbuf *b, enum lang L,
  * HBM3 (reports/compare/h100-noise, 2026-11-28; reports/compare/
  * h100-twice, 2026-11-27)", listed. */
 static void kind_sources(struct sbuf *b, enum lang L,
-			 const struct compare_kind_floors *s)
+			 const struct compare_kind_floors *s, bool models_only)
 {
 	/* a model's recordings come together (compare.h) */
 	for (size_t j = 0; j < s->nentries; j++) {
@@ -172,10 +172,14 @@ static void kind_sources(struct sbuf *b, enum lang L,
 		bool last = j + 1 == s->nentries ||
 			    strcmp(s->entries[j + 1]->gpu, s->entries[j]->gpu);
 
+		if (models_only && same)
+			continue;
 		if (j)
 			sbuf_add(b, say_text(L, M_SEMI_SEP));
 		if (!same) {
 			md_text(b, s->entries[j]->gpu);
+			if (models_only)
+				continue;
 			sbuf_add(b, L == ZH ? "（" : " (");
 		}
 		md_text(b, s->entries[j]->source);
@@ -184,14 +188,15 @@ static void kind_sources(struct sbuf *b, enum lang L,
 	}
 }
 
-/* Where a kind's floors came from. */
+/* Where a kind's floors came from: the GPU models and their recordings,
+ * or (brief, the body's) the models alone. */
 static void kind_from(struct sbuf *b, enum lang L,
-		      const struct compare_kind_floors *s)
+		      const struct compare_kind_floors *s, bool brief)
 {
 	struct sbuf src = SBUF_INIT;
 	struct pool p = { .n = 0 };
 
-	kind_sources(&src, L, s);
+	kind_sources(&src, L, s, brief);
 	if (s->from & (1u << CFF_MEASURED))
 		SAY(b, L, M_BF_MEASURED, sbuf_str(&src));
 	else if (s->from & (1u << CFF_FALLBACK))
@@ -228,7 +233,7 @@ static void floors(struct sbuf *b, enum lang L, const struct compare *c)
 			continue;
 		snprintf(n, sizeof(n), "%zu", s->npairs);
 		kind_range(&range, L, s);
-		kind_from(&from, L, s);
+		kind_from(&from, L, s, false);
 		SAY(b, L, M_BF_KIND, say_text(L, kind_msgs[k]), n,
 		    sbuf_str(&range), sbuf_str(&from));
 		sbuf_addc(b, '\n');
@@ -238,15 +243,22 @@ static void floors(struct sbuf *b, enum lang L, const struct compare *c)
 	sbuf_addc(b, '\n');
 }
 
-/* Whether kinds s and t got their floors alike: from the same places,
- * of the same GPU model, from the same one recording. */
+/* Whether kinds s and t got their floors alike as the body says it:
+ * from the same places, for the same GPU model, measured on the same
+ * models (their recordings are the details'). */
 static bool floors_alike(const struct compare_kind_floors *s,
 			 const struct compare_kind_floors *t)
 {
-	return s->from == t->from && s->nentries == 1 && t->nentries == 1 &&
-	       str_eq(s->gpu, t->gpu) &&
-	       str_eq(s->entries[0]->gpu, t->entries[0]->gpu) &&
-	       str_eq(s->entries[0]->source, t->entries[0]->source);
+	struct sbuf a = SBUF_INIT, b = SBUF_INIT;
+	bool same;
+
+	kind_sources(&a, EN, s, true);
+	kind_sources(&b, EN, t, true);
+	same = s->from == t->from && str_eq(s->gpu, t->gpu) &&
+	       !strcmp(sbuf_str(&a), sbuf_str(&b));
+	sbuf_release(&a);
+	sbuf_release(&b);
+	return same;
 }
 
 void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c)
@@ -286,12 +298,12 @@ void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c)
 			sbuf_addf(b, "±%s", hi);
 		if (!alike) {
 			sbuf_add(b, L == ZH ? "，" : ", ");
-			kind_from(b, L, s);
+			kind_from(b, L, s, true);
 		}
 	}
 	if (first && alike) {
 		sbuf_add(b, L == ZH ? "，" : ", ");
-		kind_from(b, L, first);
+		kind_from(b, L, first, true);
 	}
 	if (!first)
 		sbuf_add(b, say_text(L, M_BF_UNMEASURED));

@@ -177,9 +177,10 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_BB_FLOORS) = {
 		"A pair counts as faster or slower only when its change is "
 		"also larger than the run-to-run floor of its kind of row, the "
-		"largest change two runs of unchanged code showed: {1}.",
+		"largest change two runs of unchanged code showed: {1} (the "
+		"details name the recordings).",
 		"只有变化也大于该类行的运行间下限（两次运行未改动的代码所出现的"
-		"最大变化），一对才算更快或更慢：{1}。" },
+		"最大变化），一对才算更快或更慢：{1}（记录见细节页）。" },
 
 	/* run-to-run floors in a comparison (report_compare.c) */
 	ROW(M_BF_HEAD) = {
