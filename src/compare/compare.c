@@ -579,6 +579,38 @@ static void kind_add(struct compare_kind_floors *s, const struct compare_pair *p
 	s->nentries++;
 }
 
+void compare_kind_entry_place(const struct compare_kind_floors *s, size_t j,
+			      bool *first, bool *last)
+{
+	*first = !j || !same_text(s->entries[j - 1]->gpu, s->entries[j]->gpu);
+	*last = j + 1 == s->nentries ||
+		!same_text(s->entries[j + 1]->gpu, s->entries[j]->gpu);
+}
+
+bool compare_kind_same_models(const struct compare_kind_floors *s,
+			      const struct compare_kind_floors *t)
+{
+	size_t i = 0, j = 0;
+
+	/* the first entry of each model, in turn */
+	for (;;) {
+		bool first, last;
+
+		while (i < s->nentries &&
+		       (compare_kind_entry_place(s, i, &first, &last), !first))
+			i++;
+		while (j < t->nentries &&
+		       (compare_kind_entry_place(t, j, &first, &last), !first))
+			j++;
+		if (i == s->nentries || j == t->nentries)
+			return i == s->nentries && j == t->nentries;
+		if (!same_text(s->entries[i]->gpu, t->entries[j]->gpu))
+			return false;
+		i++;
+		j++;
+	}
+}
+
 /* ---- the comparison --------------------------------------------------------- */
 
 void compare_build(const struct results *base, const struct results *cur,

@@ -166,6 +166,15 @@ struct compare_kind_floors {
 				       of one model together */
 };
 
+/* Where entry j of s stands in its GPU model's run of entries: whether
+ * it is the first of its model and whether the last (the printers list
+ * a model once, with its recordings). */
+void compare_kind_entry_place(const struct compare_kind_floors *s, size_t j,
+			      bool *first, bool *last);
+/* Whether s and t list the same GPU models, in the same order. */
+bool compare_kind_same_models(const struct compare_kind_floors *s,
+			      const struct compare_kind_floors *t);
+
 struct compare {
 	const struct results *base, *cur;  /* borrowed; must outlive it */
 	double threshold;

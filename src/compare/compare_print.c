@@ -145,14 +145,12 @@ static void print_side(FILE *fp, const char *label, const char *path,
 static void floor_sources(struct sbuf *b, const struct compare_kind_floors *s)
 {
 	for (size_t j = 0; j < s->nentries; j++) {
-		bool same = j && !strcmp(s->entries[j - 1]->gpu,
-					 s->entries[j]->gpu);
-		bool last = j + 1 == s->nentries ||
-			    strcmp(s->entries[j + 1]->gpu, s->entries[j]->gpu);
+		bool first, last;
 		char *g = clean(s->entries[j]->gpu);
 		char *src = clean(s->entries[j]->source);
 
-		if (same)
+		compare_kind_entry_place(s, j, &first, &last);
+		if (!first)
 			sbuf_addf(b, "; %s", src);
 		else
 			sbuf_addf(b, "%s%s (%s", j ? "; " : "", g, src);

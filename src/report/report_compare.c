@@ -167,16 +167,14 @@ static void kind_sources(struct sbuf *b, enum lang L,
 {
 	/* a model's recordings come together (compare.h) */
 	for (size_t j = 0; j < s->nentries; j++) {
-		bool same = j && !strcmp(s->entries[j - 1]->gpu,
-					 s->entries[j]->gpu);
-		bool last = j + 1 == s->nentries ||
-			    strcmp(s->entries[j + 1]->gpu, s->entries[j]->gpu);
+		bool first, last;
 
-		if (models_only && same)
+		compare_kind_entry_place(s, j, &first, &last);
+		if (models_only && !first)
 			continue;
 		if (j)
 			sbuf_add(b, say_text(L, M_SEMI_SEP));
-		if (!same) {
+		if (first) {
 			md_text(b, s->entries[j]->gpu);
 			if (models_only)
 				continue;
@@ -249,16 +247,8 @@ static void floors(struct sbuf *b, enum lang L, const struct compare *c)
 static bool floors_alike(const struct compare_kind_floors *s,
 			 const struct compare_kind_floors *t)
 {
-	struct sbuf a = SBUF_INIT, b = SBUF_INIT;
-	bool same;
-
-	kind_sources(&a, EN, s, true);
-	kind_sources(&b, EN, t, true);
-	same = s->from == t->from && str_eq(s->gpu, t->gpu) &&
-	       !strcmp(sbuf_str(&a), sbuf_str(&b));
-	sbuf_release(&a);
-	sbuf_release(&b);
-	return same;
+	return s->from == t->from && str_eq(s->gpu, t->gpu) &&
+	       compare_kind_same_models(s, t);
 }
 
 void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c)

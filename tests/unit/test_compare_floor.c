@@ -744,6 +744,41 @@ static void test_noise_recordings(void **state)
 	}
 }
 
+/* A kind's recordings, a GPU model's together: where each stands, and
+ * whether two kinds list the same models. */
+static void test_entry_models(void **state)
+{
+	struct compare_kind_floors s = { 0 }, t = { 0 };
+	bool first, last;
+
+	(void)state;
+	/* two entries of A, then one of B */
+	s.entries[0] = &table[0];
+	s.entries[1] = &table[3];
+	s.entries[2] = &table[4];
+	s.nentries = 3;
+	compare_kind_entry_place(&s, 0, &first, &last);
+	assert_true(first && !last);
+	compare_kind_entry_place(&s, 1, &first, &last);
+	assert_true(!first && last);
+	compare_kind_entry_place(&s, 2, &first, &last);
+	assert_true(first && last);
+	/* one entry each of A and B: the same models */
+	t.entries[0] = &table[1];
+	t.entries[1] = &table[5];
+	t.nentries = 2;
+	assert_true(compare_kind_same_models(&s, &t));
+	assert_true(compare_kind_same_models(&t, &s));
+	/* A alone, or B before A: not */
+	t.nentries = 1;
+	assert_false(compare_kind_same_models(&s, &t));
+	assert_false(compare_kind_same_models(&t, &s));
+	t.entries[0] = &table[5];
+	t.entries[1] = &table[1];
+	t.nentries = 2;
+	assert_false(compare_kind_same_models(&s, &t));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -755,6 +790,7 @@ int main(void)
 		cmocka_unit_test(test_fail_lines),
 		cmocka_unit_test(test_noise_recorded),
 		cmocka_unit_test(test_noise_recordings),
+		cmocka_unit_test(test_entry_models),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
