@@ -50,6 +50,9 @@ struct gpu {
 	 * measuring, the next started ahead (lines.h) */
 	struct lines_gpu lg;
 	char *uuid;              /* "GPU-...", as its worker said; or NULL */
+	bool on_lines;           /* left the measurements for its rows'
+				    lines while others measure (lines_due) */
+	bool was_on_lines;       /* ... once */
 };
 
 /* A row whose counters per source line are to be collected. */
@@ -79,6 +82,8 @@ struct dctx {
 	size_t nlj, lnext;
 	bool lines_on;
 	FILE *trace;             /* $CULAB_DEVICES_TRACE: what ran where */
+	bool lines_last;         /* CULAB_LINES_EARLY=0: no GPU leaves the
+				    measurements for lines (lines_due) */
 	const char *unavailable; /* a child said CUPTI cannot: no more */
 	struct lines_options lo;
 	int again;               /* workers started after one ended early */
@@ -203,6 +208,78 @@ static void say(struct gpu *g, const char *line)
 	}
 }
 
+/* Seconds of measurements left, about: what is to do and what the GPUs
+ * but `except` are making, corrected by how the estimates have held so
+ * far. */
+static double work_left(const struct dctx *c, double now, int except)
+{
+	double est = 0, real = 0, left = 0, ratio = 1;
+
+	for (size_t i = 0; i < c->q.n; i++)
+		if (c->q.it[i].state == PLAN_DONE && c->took[i] > 0 &&
+		    c->q.it[i].seconds > 0) {
+			est += c->q.it[i].seconds;
+			real += c->took[i];
+		}
+	if (est > 0.5)
+		ratio = real / est;
+	for (size_t i = 0; i < c->q.n; i++)
+		if (c->q.it[i].state == PLAN_TODO)
+			left += c->q.it[i].seconds * ratio;
+	for (int k = 0; k < c->ng; k++) {
+		const struct gpu *g = &c->g[k];
+
+		if (k != except && g->flight != SIZE_MAX) {
+			double l = c->q.it[g->flight].seconds * ratio -
+				   (now - g->flight_t0);
+
+			left += l > 0 ? l : 0;
+		}
+	}
+	return left;
+}
+
+/* What the per-line children of a row take of their GPU, about: a
+ * child's turns came every 0.58 s on one H100 (26 children, default.yaml),
+ * most of it waiting for the next child's CUDA start, and the
+ * instrumented launch grows with the measurement (3.1 s for the one-block
+ * reduction of 2^28 floats, whose measurement took 11-12 s;
+ * reports/bench/h100x2/scale-0e6f94a.txt). */
+#define LINES_CHILD_S 0.45
+#define LINES_PER_MEASURED_S 0.2
+
+/* Whether worker k, asking for more, should leave the measurements to
+ * collect the lines of the rows it made while the other GPUs measure:
+ * after every measurement, the children's CUDA starts, which the node's
+ * driver serialises (reports/probes/issue27/), kept two H100s at 1.67x
+ * one (10.5 s of lines after 15.9 s of measurements).  One GPU at a time,
+ * each once, when what it has to collect (at least a second) would take
+ * as long as the others' measurements left: then they end together, and
+ * the rows of the others' workers are collected by every GPU at the end
+ * as before. */
+static bool lines_due(const struct dctx *c, int k)
+{
+	const struct gpu *g = &c->g[k];
+	double mine = 0;
+
+	if (!c->lines_on || c->lines_last || c->ng < 2 || g->was_on_lines ||
+	    c->unavailable || !c->q.ntodo || workers_signals())
+		return false;
+	for (int j = 0; j < c->ng; j++)
+		if (c->g[j].on_lines)
+			return false;
+	for (size_t h = 0; h < g->nhanded; h++) {
+		const struct plan_item *it = &c->q.it[g->handed[h]];
+
+		if (it->state == PLAN_DONE &&
+		    c->plan.stages[it->stage].ms[it->k].lines)
+			mine += LINES_CHILD_S +
+				LINES_PER_MEASURED_S * c->took[g->handed[h]];
+	}
+	return mine >= 1.0 &&
+	       mine * (c->ng - 1) >= work_left(c, monotonic_seconds(), k);
+}
+
 /* Answers a worker that asked, when there is an answer. */
 static void answer(struct dctx *c, int k)
 {
@@ -212,6 +289,16 @@ static void answer(struct dctx *c, int k)
 
 	if (!g->asked)
 		return;
+	if (lines_due(c, k)) {
+		g->asked = false;
+		g->on_lines = g->was_on_lines = true;
+		if (c->trace)
+			fprintf(c->trace, "%d\t%.3f\t\tto-lines\t\n", g->device,
+				monotonic_seconds() - c->t0);
+		say(g, "end\n");
+		g->told_end = true;
+		return;
+	}
 	i = workers_signals() ? PLAN_QUEUE_END : plan_queue_next(&c->q, k);
 	/* nothing to hand out now: its GPU takes lines instead (work that
 	 * comes back from a worker that fails goes to a fresh one) */
@@ -519,35 +606,14 @@ static void lines_watch(struct dctx *c)
 /* ---- the progress lines --------------------------------------------------- */
 
 /* Seconds left, about: what is to do and what is being made, shared by
- * the GPUs that work, corrected by how the estimates have held so far. */
+ * the GPUs that work. */
 static double eta(const struct dctx *c, double now)
 {
-	double est = 0, real = 0, left = 0, ratio = 1;
 	int live = 0;
 
-	for (size_t i = 0; i < c->q.n; i++)
-		if (c->q.it[i].state == PLAN_DONE && c->took[i] > 0 &&
-		    c->q.it[i].seconds > 0) {
-			est += c->q.it[i].seconds;
-			real += c->took[i];
-		}
-	if (est > 0.5)
-		ratio = real / est;
-	for (size_t i = 0; i < c->q.n; i++)
-		if (c->q.it[i].state == PLAN_TODO)
-			left += c->q.it[i].seconds * ratio;
-	for (int k = 0; k < c->ng; k++) {
-		const struct gpu *g = &c->g[k];
-
-		live += !g->dead;
-		if (g->flight != SIZE_MAX) {
-			double l = c->q.it[g->flight].seconds * ratio -
-				   (now - g->flight_t0);
-
-			left += l > 0 ? l : 0;
-		}
-	}
-	return live ? left / live : 0;
+	for (int k = 0; k < c->ng; k++)
+		live += !c->g[k].dead;
+	return live ? work_left(c, now, -1) / live : 0;
 }
 
 static void draw(struct dctx *c)
@@ -623,20 +689,28 @@ static void run_loop(struct dctx *c)
 			int nl = lines_gpu_jobs(&g->lg);
 			int alive = lines_gpu_live(&g->lg);
 
-			if (!g->pid && !alive && !g->dead && more_work(c)) {
+			/* one gone to its lines measures again once they
+			 * are all started and done */
+			if (g->on_lines && !g->pid &&
+			    (c->lnext >= c->nlj || c->unavailable ||
+			     workers_signals()) && !alive)
+				g->on_lines = false;
+			if (!g->pid && !alive && !g->dead && more_work(c) &&
+			    !g->on_lines) {
 				if (gpu_start(c, g) < 0)
 					g->dead = true;
 			} else if (!g->pid && !g->dead) {
 				/* its lines: one measuring, the next started
 				 * ahead while enough are left for every GPU,
-				 * once no work is left for workers */
+				 * once no work is left for workers (or while
+				 * the others measure, lines_due) */
 				while (nl < 1 + g->lg.ahead &&
 				       lines_gpu_room(&g->lg) &&
-				       !more_work(c) &&
+				       (!more_work(c) || g->on_lines) &&
 				       c->lnext < c->nlj && !c->unavailable &&
 				       !workers_signals() &&
-				       (!nl || c->nlj - c->lnext >=
-					       (size_t)c->ng)) {
+				       (!nl || g->on_lines ||
+					c->nlj - c->lnext >= (size_t)c->ng)) {
 					if (lines_start(c, g) < 0) {
 						g->dead = true;
 						break;
@@ -881,6 +955,11 @@ int devices_run(const struct experiment_file *f,
 	c.counters = !o->run->no_counters;
 	c.profile_only = o->run->profile_only;
 	c.stall = workers_stall_limit();
+	/* CULAB_LINES_EARLY=0: every GPU's lines after the measurements, as
+	 * before lines_due, to measure what it gains (tests/gpu/scale.sh);
+	 * not a user's knob */
+	c.lines_last = getenv("CULAB_LINES_EARLY") &&
+		       !strcmp(getenv("CULAB_LINES_EARLY"), "0");
 	/* counters per source line as a one-GPU run collects them, each
 	 * on the next GPU free once its row is in */
 	c.lines_on = !o->no_lines && c.counters && !c.profile_only;

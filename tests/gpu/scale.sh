@@ -12,6 +12,9 @@
 #      queue traced (CULAB_DEVICES_TRACE: what ran on which GPU, when);
 #   5. with AHEAD="N ...", --devices all again with CULAB_LINES_AHEAD=N
 #      (per-line children started ahead per GPU, 2 by default);
+#   6. with LAST=1, --devices all again with CULAB_LINES_EARLY=0 (every
+#      GPU's per-line children after all the measurements, as before a
+#      GPU could leave them for its rows' lines: devices.c lines_due);
 #
 # Runs 2, 4 and 5 write CULAB_EVENT_TRACE files, summed up by
 # tests/gpu/evtrace.awk: each per-line child's steps (OUT/NAME-*-ev.txt),
@@ -58,10 +61,12 @@ for file in $files; do
 	grep "measurements in" "$out/$name-cold.log" "$out/$name-all.log"
 	# per GPU: its measurements and its per-line children, busy seconds
 	# and when its last ended
-	awk -F'\t' '$4 != "worker" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
+	awk -F'\t' '$4 == "measure" || $4 == "lines" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
 			if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
 		END { for (k in b) printf "trace: GPU %s: %d, busy %.1f s, last ended at %.1f s\n",
 			k, n[k], b[k], e[k] }' "$out/$name-trace.tsv" | sort
+	awk -F'\t' '$4 == "to-lines" { printf "trace: GPU %s left the measurements for its lines at %.1f s\n", $1, $2 }' \
+		"$out/$name-trace.tsv"
 	for d in one all; do
 		awk -f tests/gpu/evtrace.awk "$out/$name-$d-ev.tsv" \
 			>"$out/$name-$d-ev.txt"
@@ -81,7 +86,16 @@ for file in $files; do
 			>"$out/$name-ahead$a-ev.txt"
 		grep -E '^(med|gpu [0-9])' "$out/$name-ahead$a-ev.txt"
 	done
-	for d in one cold all; do
+	if [ "${LAST:-0}" = 1 ]; then
+		t5=$(now)
+		CULAB_LINES_EARLY=0 CULAB_DEVICES_TRACE="$out/$name-last-trace.tsv" \
+			"$culab" run -q --no-report --devices all \
+			-o "$out/$name-last" "$file" >"$out/$name-last.log" 2>&1 || bad=1
+		t6=$(now)
+		echo "$n GPUs, learned, lines last: $(secs "$t5" "$t6") s ($(awk -v a="$one" -v b="$(secs "$t5" "$t6")" 'BEGIN { printf "%.2f", a / b }')x)"
+	fi
+	for d in one cold all ${LAST:+last}; do
+		[ -d "$out/$name-$d" ] || continue
 		printf '%s: ' "$d"
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
 			{ s[$h["status"]]++; g[$h["device"]]++ }
@@ -89,6 +103,13 @@ for file in $files; do
 			      printf "rows per device:"
 			      for (k in g) printf " %s=%d", k, g[k]; print "" }' \
 			"$out/$name-$d/results.csv"
+		# rows with counters per source line, and lines that failed
+		python3 -c 'import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+l = [w["lines"] for w in rows if w.get("lines")]
+print("  lines: %d rows, %d without a reason, %d failed" % (len(l),
+      sum(1 for x in l if not x.get("status") and x.get("kernels")),
+      sum(1 for x in l if x.get("status"))))' "$out/$name-$d/results.json"
 	done
 done
 # one per-line child at 2^28, its phases
