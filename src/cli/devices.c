@@ -55,10 +55,16 @@ struct gpu {
 	bool was_on_lines;       /* ... once */
 };
 
-/* A row whose counters per source line are to be collected. */
+/* A row whose counters per source line are to be collected.  Its child
+ * may run before the worker that made the row ends (lines_due): its
+ * lines wait in `hold` until the row comes in (ljob_bind). */
 struct ljob {
-	size_t res, row;         /* kept[res].rows[row] */
+	size_t res, row;         /* kept[res].rows[row], once bound */
 	const char *label;
+	size_t item;             /* the queue's */
+	bool bound;
+	bool dropped;            /* its row came in unwanted: no child */
+	struct result_row hold;  /* only its lines: the child's, unbound */
 };
 
 struct dctx {
@@ -78,8 +84,10 @@ struct dctx {
 	int ng;
 	struct results *kept;    /* what each ended worker wrote */
 	size_t nkept;
-	struct ljob *lj;         /* lines to collect, as rows come in */
+	struct ljob *lj;         /* lines to collect, as rows come in (or
+				    items are made, lines_due) */
 	size_t nlj, lnext;
+	bool *has_lj;            /* per item: it has an ljob */
 	bool lines_on;
 	FILE *trace;             /* $CULAB_DEVICES_TRACE: what ran where */
 	bool lines_last;         /* CULAB_LINES_EARLY=0: no GPU leaves the
@@ -208,6 +216,20 @@ static void say(struct gpu *g, const char *line)
 	}
 }
 
+/* What the per-line children of a row take of their GPU, about: a
+ * child's turns came every 0.58 s on one H100 (26 children, default.yaml),
+ * most of it waiting for the next child's CUDA start, and the
+ * instrumented launch grows with the measurement (3.1 s for the one-block
+ * reduction of 2^28 floats, whose measurement took 11-12 s;
+ * reports/bench/h100x2/scale-0e6f94a.txt). */
+#define LINES_CHILD_S 0.45
+#define LINES_PER_MEASURED_S 0.2
+
+static double lines_guess(const struct dctx *c, size_t item)
+{
+	return LINES_CHILD_S + LINES_PER_MEASURED_S * c->took[item];
+}
+
 /* Seconds of measurements left, about: what is to do and what the GPUs
  * but `except` are making, corrected by how the estimates have held so
  * far. */
@@ -239,45 +261,41 @@ static double work_left(const struct dctx *c, double now, int except)
 	return left;
 }
 
-/* What the per-line children of a row take of their GPU, about: a
- * child's turns came every 0.58 s on one H100 (26 children, default.yaml),
- * most of it waiting for the next child's CUDA start, and the
- * instrumented launch grows with the measurement (3.1 s for the one-block
- * reduction of 2^28 floats, whose measurement took 11-12 s;
- * reports/bench/h100x2/scale-0e6f94a.txt). */
-#define LINES_CHILD_S 0.45
-#define LINES_PER_MEASURED_S 0.2
-
 /* Whether worker k, asking for more, should leave the measurements to
- * collect the lines of the rows it made while the other GPUs measure:
- * after every measurement, the children's CUDA starts, which the node's
- * driver serialises (reports/probes/issue27/), kept two H100s at 1.67x
- * one (10.5 s of lines after 15.9 s of measurements).  One GPU at a time,
- * each once, when what it has to collect (at least a second) would take
- * as long as the others' measurements left: then they end together, and
- * the rows of the others' workers are collected by every GPU at the end
- * as before. */
+ * collect lines while the other GPUs measure.  After every measurement,
+ * the per-line children's CUDA starts, which the node's driver
+ * serialises (reports/probes/issue27/), kept two H100s at 1.67x one
+ * (10.5 s of lines after 15.9 s of measurements).  The lines to collect
+ * are those of every marked measurement made so far (their children run
+ * before the rows come back with their workers: ljob_bind), and the ones
+ * made while it collects.  One GPU at a time, each once, when those
+ * (at least a second of them) would take as long as the others'
+ * measurements left: then they end together, and what is left is
+ * collected by every GPU at the end as before. */
 static bool lines_due(const struct dctx *c, int k)
 {
-	const struct gpu *g = &c->g[k];
-	double mine = 0;
+	double todo = 0;
 
-	if (!c->lines_on || c->lines_last || c->ng < 2 || g->was_on_lines ||
-	    c->unavailable || !c->q.ntodo || workers_signals())
+	if (!c->lines_on || c->lines_last || c->ng < 2 ||
+	    c->g[k].was_on_lines || c->unavailable || !c->q.ntodo ||
+	    workers_signals())
 		return false;
 	for (int j = 0; j < c->ng; j++)
 		if (c->g[j].on_lines)
 			return false;
-	for (size_t h = 0; h < g->nhanded; h++) {
-		const struct plan_item *it = &c->q.it[g->handed[h]];
+	for (size_t i = 0; i < c->q.n; i++) {
+		const struct plan_item *it = &c->q.it[i];
 
-		if (it->state == PLAN_DONE &&
+		if (it->state == PLAN_DONE && c->took[i] > 0 &&
+		    !c->has_lj[i] &&
 		    c->plan.stages[it->stage].ms[it->k].lines)
-			mine += LINES_CHILD_S +
-				LINES_PER_MEASURED_S * c->took[g->handed[h]];
+			todo += lines_guess(c, i);
 	}
-	return mine >= 1.0 &&
-	       mine * (c->ng - 1) >= work_left(c, monotonic_seconds(), k);
+	for (size_t i = c->lnext; i < c->nlj; i++)
+		if (!c->lj[i].dropped)
+			todo += lines_guess(c, c->lj[i].item);
+	return todo >= 1.0 &&
+	       todo * (c->ng - 1) >= work_left(c, monotonic_seconds(), k);
 }
 
 /* Answers a worker that asked, when there is an answer. */
@@ -394,6 +412,71 @@ static ssize_t hear(struct dctx *c, int k)
 	return n;
 }
 
+/* The row job j's lines go into: its own once bound, else its hold. */
+static struct result_row *ljob_row(struct dctx *c, struct ljob *j)
+{
+	return j->bound ? &c->kept[j->res].rows[j->row] : &j->hold;
+}
+
+static void ljob_add(struct dctx *c, size_t item, bool bound, size_t row)
+{
+	c->lj = xrealloc(c->lj, (c->nlj + 1) * sizeof(*c->lj));
+	memset(&c->lj[c->nlj], 0, sizeof(*c->lj));
+	c->lj[c->nlj] = (struct ljob){ .res = c->nkept, .row = row,
+				       .label = item_label(c, item),
+				       .item = item, .bound = bound };
+	c->nlj++;
+	c->has_lj[item] = true;
+}
+
+/* Row w (row `row` of the results an ended worker wrote, to be kept as
+ * kept[nkept]) of marked item `item` came in: it gets its lines from a
+ * child (a job for it if it wants them and has none), or the ones its
+ * child collected already; one that does not want them (failed, without
+ * counters) drops what was collected for it. */
+static void ljob_bind(struct dctx *c, size_t item, struct result_row *w,
+		      size_t row)
+{
+	struct ljob *j = NULL;
+
+	for (size_t i = 0; i < c->nlj && c->has_lj[item]; i++)
+		if (c->lj[i].item == item && !c->lj[i].bound &&
+		    !c->lj[i].dropped)
+			j = &c->lj[i];
+	if (!j) {
+		if (!c->has_lj[item] && lines_wanted(w))
+			ljob_add(c, item, true, row);
+		return;
+	}
+	if (!lines_wanted(w)) {
+		source_lines_release(&j->hold.lines);
+		j->dropped = true;
+		return;
+	}
+	if (j->hold.lines.recorded) {
+		source_lines_release(&w->lines);
+		w->lines = j->hold.lines;
+		memset(&j->hold.lines, 0, sizeof(j->hold.lines));
+	}
+	j->res = c->nkept;
+	j->row = row;
+	j->bound = true;
+}
+
+/* While a GPU is on its lines: a job for every marked measurement made
+ * since, its row still with the worker that made it. */
+static void ljob_made(struct dctx *c)
+{
+	for (size_t i = 0; i < c->q.n; i++) {
+		const struct plan_item *it = &c->q.it[i];
+
+		if (it->state == PLAN_DONE && c->took[i] > 0 &&
+		    !c->has_lj[i] &&
+		    c->plan.stages[it->stage].ms[it->k].lines)
+			ljob_add(c, i, false, 0);
+	}
+}
+
 /* Worker k ended with status rc: what it made stays made; what it was
  * handed without a row goes back, the one it was making with the reason
  * it fails when the worker left it none. */
@@ -422,14 +505,11 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 			if (it == g->flight)
 				failed = &r.rows[i];
 			pi = &c->q.it[it];
-			/* its lines, on the next GPU free */
-			if (c->lines_on && lines_wanted(&r.rows[i]) &&
-			    c->plan.stages[pi->stage].ms[pi->k].lines) {
-				c->lj = xrealloc(c->lj, (c->nlj + 1) *
-						 sizeof(*c->lj));
-				c->lj[c->nlj++] = (struct ljob){ c->nkept, i,
-					item_label(c, it) };
-			}
+			/* its lines, on the next GPU free (or those its
+			 * child collected already) */
+			if (c->lines_on &&
+			    c->plan.stages[pi->stage].ms[pi->k].lines)
+				ljob_bind(c, it, &r.rows[i], i);
 		}
 	free(path);
 	for (size_t h = 0; h < g->nhanded; h++) {
@@ -501,27 +581,23 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 
 /* ---- counters per source line, between workers ------------------------- */
 
-/* What a per-line child of row w should take, for the order only: its
- * input made (about 5 GB/s) and the instrumented launch (some eight times
- * the plain one: 0.4 s plain, 4.7 s the child of reduce_one_block at 2^28
- * on an H100, docs/per-line.md); the start of a process is the same for
- * all. */
-static double lines_guess(const struct result_row *w)
-{
-	return w->bytes / 5e9 + 8e-3 * w->t.median_ms;
-}
-
-/* Starts the longest of the rows left (so that no long one is left to
+/* Starts the longest of the jobs left (so that no long one is left to
  * end the run alone on one GPU; the rest are swapped, not lost), to wait
- * for its turn on g. */
+ * for its turn on g.  Returns 0, 1 when none is left to start, or -1
+ * after a diagnostic. */
 static int lines_start(struct dctx *c, struct gpu *g)
 {
-	size_t best = c->lnext;
+	size_t best = SIZE_MAX;
 
-	for (size_t i = c->lnext + 1; i < c->nlj; i++)
-		if (lines_guess(&c->kept[c->lj[i].res].rows[c->lj[i].row]) >
-		    lines_guess(&c->kept[c->lj[best].res].rows[c->lj[best].row]))
+	for (size_t i = c->lnext; i < c->nlj; i++)
+		if (!c->lj[i].dropped &&
+		    (best == SIZE_MAX || lines_guess(c, c->lj[i].item) >
+					 lines_guess(c, c->lj[best].item)))
 			best = i;
+	if (best == SIZE_MAX) {
+		c->lnext = c->nlj;
+		return 1;
+	}
 	if (best != c->lnext) {
 		struct ljob t = c->lj[best];
 
@@ -541,18 +617,19 @@ static int lines_start(struct dctx *c, struct gpu *g)
 static void lines_skip(struct dctx *c)
 {
 	while (c->unavailable && c->lnext < c->nlj) {
-		const struct ljob *j = &c->lj[c->lnext++];
+		struct ljob *j = &c->lj[c->lnext++];
 
-		source_lines_set_status(&c->kept[j->res].rows[j->row].lines,
-					c->unavailable);
+		if (!j->dropped)
+			source_lines_set_status(&ljob_row(c, j)->lines,
+						c->unavailable);
 	}
 }
 
 /* Row w got its lines (or why not) from the child of job j on device. */
-static void lines_got(struct dctx *c, const struct ljob *j,
+static void lines_got(struct dctx *c, struct ljob *j,
 		      const struct lines_proc *lp, int device)
 {
-	struct result_row *w = &c->kept[j->res].rows[j->row];
+	struct result_row *w = ljob_row(c, j);
 
 	if (c->trace)
 		fprintf(c->trace, "%d\t%.3f\t%.3f\tlines\t%s\n", device,
@@ -572,12 +649,12 @@ static void lines_said(struct dctx *c)
 	for (int k = 0; k < c->ng && !workers_signals(); k++) {
 		struct lines_gpu *g = &c->g[k].lg;
 		struct lines_proc *lp = lines_gpu_said(g);
-		const struct ljob *j;
+		struct ljob *j;
 
 		if (!lp)
 			continue;
 		j = &c->lj[lp->job];
-		if (lines_gpu_take(lp, &c->kept[j->res].rows[j->row]) < 0)
+		if (lines_gpu_take(lp, ljob_row(c, j)) < 0)
 			continue;
 		lines_got(c, j, lp, c->g[k].device);
 		if (!c->unavailable)
@@ -588,8 +665,8 @@ static void lines_said(struct dctx *c)
 static void lines_ended(struct dctx *c, struct lines_proc *lp, int st,
 			int device)
 {
-	const struct ljob *j = &c->lj[lp->job];
-	struct result_row *w = &c->kept[j->res].rows[j->row];
+	struct ljob *j = &c->lj[lp->job];
+	struct result_row *w = ljob_row(c, j);
 
 	if (lines_gpu_ended(&c->lo, lp, st, workers_signals() ? NULL : w,
 			    c->unavailable != NULL, c->unavailable))
@@ -683,8 +760,14 @@ static void run_loop(struct dctx *c)
 		pid_t pid;
 
 		lines_skip(c);
+		for (int k = 0; k < c->ng; k++)
+			if (c->g[k].on_lines) {
+				ljob_made(c);
+				break;
+			}
 		for (int k = 0; k < c->ng; k++) {
 			struct gpu *g = &c->g[k];
+			int rc;
 
 			int nl = lines_gpu_jobs(&g->lg);
 			int alive = lines_gpu_live(&g->lg);
@@ -711,10 +794,10 @@ static void run_loop(struct dctx *c)
 				       !workers_signals() &&
 				       (!nl || g->on_lines ||
 					c->nlj - c->lnext >= (size_t)c->ng)) {
-					if (lines_start(c, g) < 0) {
+					if ((rc = lines_start(c, g)) < 0)
 						g->dead = true;
+					if (rc)
 						break;
-					}
 					nl++;
 				}
 				lines_gpu_go(&g->lg);
@@ -870,8 +953,11 @@ static void lines_warn(const struct dctx *c)
 	size_t bad = 0;
 
 	for (size_t i = 0; i < c->lnext; i++) {
-		const struct result_row *w = &c->kept[c->lj[i].res].rows[c->lj[i].row];
+		const struct result_row *w;
 
+		if (!c->lj[i].bound)
+			continue;       /* its row never came in */
+		w = &c->kept[c->lj[i].res].rows[c->lj[i].row];
 		if (w->lines.recorded && w->lines.status && !bad++)
 			first = w->lines.status;
 	}
@@ -1000,6 +1086,7 @@ int devices_run(const struct experiment_file *f,
 	plan_queue_init(&c.q, &c.plan, NULL, c.counters, c.profile_only, c.ng);
 	c.fail = xcalloc(c.q.n + 1, sizeof(*c.fail));
 	c.took = xcalloc(c.q.n + 1, sizeof(*c.took));
+	c.has_lj = xcalloc(c.q.n + 1, sizeof(*c.has_lj));
 	c.g = xcalloc((size_t)c.ng, sizeof(*c.g));
 	for (int k = 0; k < c.ng; k++) {
 		c.g[k].device = devs[k];
@@ -1060,7 +1147,10 @@ out:
 	for (size_t i = 0; i < c.nkept; i++)
 		results_release(&c.kept[i]);
 	free(c.kept);
+	for (size_t i = 0; i < c.nlj; i++)
+		source_lines_release(&c.lj[i].hold.lines);
 	free(c.lj);
+	free(c.has_lj);
 	for (size_t i = 0; c.fail && i < c.q.n; i++)
 		free(c.fail[i]);
 	for (size_t i = 0; i < c.ndirs; i++)
