@@ -53,6 +53,8 @@ struct gpu {
 	bool on_lines;           /* left the measurements for its rows'
 				    lines while others measure (lines_due) */
 	bool was_on_lines;       /* ... once */
+	size_t mem;              /* its memory in bytes, as its worker said;
+				    0: unknown */
 };
 
 /* A row whose counters per source line are to be collected.  Its child
@@ -369,6 +371,10 @@ static void heard(struct dctx *c, int k, const char *line)
 		c->costs_loaded = true;
 		return;
 	}
+	if (strncmp(line, "memory ", 7) == 0) {
+		g->mem = strtoull(line + 7, NULL, 10);
+		return;
+	}
 	if (strcmp(line, "next") != 0)
 		return;
 	if (g->flight != SIZE_MAX) {
@@ -612,6 +618,39 @@ static int lines_start(struct dctx *c, struct gpu *g)
 	return 0;
 }
 
+/* Device memory a per-line child of job j holds: its input and output,
+ * and its CUDA context (about half a GiB with CUPTI's). */
+static double lines_bytes(const struct dctx *c, size_t j)
+{
+	const struct plan_stage *s = &c->plan.stages[c->q.it[c->lj[j].item].stage];
+
+	return (double)s->in_bytes + (double)s->out_bytes + (512u << 20);
+}
+
+/* Whether a GPU on its lines (lines_due) takes another child ahead: up
+ * to LINES_AHEAD_MAX while they fit in half its memory (the largest job
+ * left counted for the next).  Its children start while the other GPUs
+ * measure, so their CUDA starts meet none of theirs: on two H100s, 20
+ * children with two ahead came 0.75 s apart, most of it each waiting to
+ * be ready (reports/bench/h100x2/scale-5244365.txt). */
+static bool lines_more_ahead(const struct dctx *c, const struct gpu *g,
+			     int nl)
+{
+	double held = 0, next = 0;
+
+	if (nl < 1 + g->lg.ahead)
+		return true;
+	if (!g->on_lines || !g->mem || nl >= 1 + LINES_AHEAD_MAX)
+		return false;
+	for (int k = 0; k < LINES_PROCS; k++)
+		if (g->lg.p[k].pid && g->lg.p[k].state != LP_DONE)
+			held += lines_bytes(c, g->lg.p[k].job);
+	for (size_t i = c->lnext; i < c->nlj; i++)
+		if (!c->lj[i].dropped && lines_bytes(c, i) > next)
+			next = lines_bytes(c, i);
+	return held + next <= 0.5 * (double)g->mem;
+}
+
 /* Rows whose lines are not to be had: once a child said CUPTI cannot
  * collect them here, the rest say so, unrun. */
 static void lines_skip(struct dctx *c)
@@ -787,7 +826,7 @@ static void run_loop(struct dctx *c)
 				 * ahead while enough are left for every GPU,
 				 * once no work is left for workers (or while
 				 * the others measure, lines_due) */
-				while (nl < 1 + g->lg.ahead &&
+				while (lines_more_ahead(c, g, nl) &&
 				       lines_gpu_room(&g->lg) &&
 				       (!more_work(c) || g->on_lines) &&
 				       c->lnext < c->nlj && !c->unavailable &&

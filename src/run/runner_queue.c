@@ -3,8 +3,9 @@
  *
  * A run takes its plan's measurements in order.  A worker of run
  * --devices takes them from its parent instead (workers.h says why):
- * it first says "hello UUID MODEL" (its GPU, "-" when unknown), then
- * writes "next" on its pipe and reads one line back,
+ * it first says "hello UUID MODEL" (its GPU, "-" when unknown) and
+ * "memory BYTES" (the GPU's), then writes "next" on its pipe and reads
+ * one line back,
  *     run STAGE K          measurement K of stage STAGE of the plan
  *     fail STAGE K WHY     that one fails with WHY, unmade (the worker
  *                          before it ended while making it)
@@ -43,6 +44,9 @@ static bool ask_parent(struct run *R, size_t *stage, size_t *k, char **fail)
 		fprintf(R->queue_out, "hello %.*s %.*s\n",
 			(int)strcspn(uuid, " \n"), uuid,
 			(int)strcspn(name, "\n"), name);
+		/* its memory: how many per-line children it holds at once */
+		fprintf(R->queue_out, "memory %zu\n",
+			R->res->env.global_mem_bytes);
 	}
 	if (fputs("next\n", R->queue_out) == EOF || fflush(R->queue_out))
 		return false;
