@@ -6,6 +6,7 @@
  * a fresh one where a worker ended early, draws a line per GPU, and
  * merges what they wrote. */
 #include "devices.h"
+#include "devices_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,81 +28,6 @@
 #include "plan/plan.h"
 #include "run/run.h"
 
-/* A GPU and the worker on it now. */
-struct gpu {
-	int device;              /* CUDA index */
-	pid_t pid;               /* 0: no worker now */
-	int rfd, wfd;            /* the parent's ends of its pipes */
-	char buf[1024];          /* what it wrote, up to a newline */
-	size_t blen;
-	char *dir;               /* DIR/.workers/part-N of this worker */
-	size_t *handed;          /* items this worker was handed */
-	size_t nhanded;
-	size_t flight;           /* the one it is making, or SIZE_MAX */
-	double flight_t0;
-	bool asked;              /* waits for an answer */
-	bool told_end;
-	bool killed;             /* by the stall limit */
-	bool dead;               /* no worker can run on it */
-	double since;            /* when it last wrote */
-	int starts;
-	size_t made;             /* measurements made on this GPU */
-	/* after its workers, children for counters per source line: one
-	 * measuring, the next started ahead (lines.h) */
-	struct lines_gpu lg;
-	char *uuid;              /* "GPU-...", as its worker said; or NULL */
-	bool on_lines;           /* left the measurements for its rows'
-				    lines while others measure (lines_due) */
-	bool was_on_lines;       /* ... once */
-	size_t mem;              /* its memory in bytes, as its worker said;
-				    0: unknown */
-};
-
-/* A row whose counters per source line are to be collected.  Its child
- * may run before the worker that made the row ends (lines_due): its
- * lines wait in `hold` until the row comes in (ljob_bind). */
-struct ljob {
-	size_t res, row;         /* kept[res].rows[row], once bound */
-	const char *label;
-	size_t item;             /* the queue's */
-	bool bound;
-	bool dropped;            /* its row came in unwanted: no child */
-	struct result_row hold;  /* only its lines: the child's, unbound */
-};
-
-struct dctx {
-	const struct experiment_file *f;
-	const struct workers_options *o;
-	struct plan plan;
-	struct plan_queue q;
-	struct plan_costs costs;
-	bool costs_loaded;
-	bool counters, profile_only;
-	char **fail;             /* per item: the reason it fails, unmade */
-	double *took;            /* per item: seconds, once made */
-	char *root, *resume_dir;
-	char **dirs;             /* every worker folder, for the merge */
-	size_t ndirs;
-	struct gpu *g;
-	int ng;
-	struct results *kept;    /* what each ended worker wrote */
-	size_t nkept;
-	struct ljob *lj;         /* lines to collect, as rows come in (or
-				    items are made, lines_due) */
-	size_t nlj, lnext;
-	bool *has_lj;            /* per item: it has an ljob */
-	bool lines_on;
-	FILE *trace;             /* $CULAB_DEVICES_TRACE: what ran where */
-	bool lines_last;         /* CULAB_LINES_EARLY=0: no GPU leaves the
-				    measurements for lines (lines_due) */
-	const char *unavailable; /* a child said CUPTI cannot: no more */
-	struct lines_options lo;
-	int again;               /* workers started after one ended early */
-	double stall;
-	double t0;
-	int lines_drawn;
-};
-
 /* ---- items and rows ----------------------------------------------------- */
 
 static void item_key(const struct dctx *c, size_t i, struct sbuf *k)
@@ -111,11 +37,6 @@ static void item_key(const struct dctx *c, size_t i, struct sbuf *k)
 
 	results_key(k, s->e->name, ms->v->name, dtype_name(s->t), s->sh.n,
 		    s->sh.m, ms->block);
-}
-
-static const char *item_label(const struct dctx *c, size_t i)
-{
-	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].label;
 }
 
 /* Every item's key -> its index. */
@@ -218,88 +139,6 @@ static void say(struct gpu *g, const char *line)
 	}
 }
 
-/* What the per-line children of a row take of their GPU, about: a
- * child's turns came every 0.58 s on one H100 (26 children, default.yaml),
- * most of it waiting for the next child's CUDA start, and the
- * instrumented launch grows with the measurement (3.1 s for the one-block
- * reduction of 2^28 floats, whose measurement took 11-12 s;
- * reports/bench/h100x2/scale-0e6f94a.txt). */
-#define LINES_CHILD_S 0.45
-#define LINES_PER_MEASURED_S 0.2
-
-static double lines_guess(const struct dctx *c, size_t item)
-{
-	return LINES_CHILD_S + LINES_PER_MEASURED_S * c->took[item];
-}
-
-/* Seconds of measurements left, about: what is to do and what the GPUs
- * but `except` are making, corrected by how the estimates have held so
- * far. */
-static double work_left(const struct dctx *c, double now, int except)
-{
-	double est = 0, real = 0, left = 0, ratio = 1;
-
-	for (size_t i = 0; i < c->q.n; i++)
-		if (c->q.it[i].state == PLAN_DONE && c->took[i] > 0 &&
-		    c->q.it[i].seconds > 0) {
-			est += c->q.it[i].seconds;
-			real += c->took[i];
-		}
-	if (est > 0.5)
-		ratio = real / est;
-	for (size_t i = 0; i < c->q.n; i++)
-		if (c->q.it[i].state == PLAN_TODO)
-			left += c->q.it[i].seconds * ratio;
-	for (int k = 0; k < c->ng; k++) {
-		const struct gpu *g = &c->g[k];
-
-		if (k != except && g->flight != SIZE_MAX) {
-			double l = c->q.it[g->flight].seconds * ratio -
-				   (now - g->flight_t0);
-
-			left += l > 0 ? l : 0;
-		}
-	}
-	return left;
-}
-
-/* Whether worker k, asking for more, should leave the measurements to
- * collect lines while the other GPUs measure.  After every measurement,
- * the per-line children's CUDA starts, which the node's driver
- * serialises (reports/probes/issue27/), kept two H100s at 1.67x one
- * (10.5 s of lines after 15.9 s of measurements).  The lines to collect
- * are those of every marked measurement made so far (their children run
- * before the rows come back with their workers: ljob_bind), and the ones
- * made while it collects.  One GPU at a time, each once, when those
- * (at least a second of them) would take as long as the others'
- * measurements left: then they end together, and what is left is
- * collected by every GPU at the end as before. */
-static bool lines_due(const struct dctx *c, int k)
-{
-	double todo = 0;
-
-	if (!c->lines_on || c->lines_last || c->ng < 2 ||
-	    c->g[k].was_on_lines || c->unavailable || !c->q.ntodo ||
-	    workers_signals())
-		return false;
-	for (int j = 0; j < c->ng; j++)
-		if (c->g[j].on_lines)
-			return false;
-	for (size_t i = 0; i < c->q.n; i++) {
-		const struct plan_item *it = &c->q.it[i];
-
-		if (it->state == PLAN_DONE && c->took[i] > 0 &&
-		    !c->has_lj[i] &&
-		    c->plan.stages[it->stage].ms[it->k].lines)
-			todo += lines_guess(c, i);
-	}
-	for (size_t i = c->lnext; i < c->nlj; i++)
-		if (!c->lj[i].dropped)
-			todo += lines_guess(c, c->lj[i].item);
-	return todo >= 1.0 &&
-	       todo * (c->ng - 1) >= work_left(c, monotonic_seconds(), k);
-}
-
 /* Answers a worker that asked, when there is an answer. */
 static void answer(struct dctx *c, int k)
 {
@@ -309,7 +148,7 @@ static void answer(struct dctx *c, int k)
 
 	if (!g->asked)
 		return;
-	if (lines_due(c, k)) {
+	if (devlines_due(c, k)) {
 		g->asked = false;
 		g->on_lines = g->was_on_lines = true;
 		if (c->trace)
@@ -382,7 +221,7 @@ static void heard(struct dctx *c, int k, const char *line)
 		if (c->trace)
 			fprintf(c->trace, "%d\t%.3f\t%.3f\tmeasure\t%s\n",
 				g->device, g->flight_t0 - c->t0, g->since - c->t0,
-				item_label(c, g->flight));
+				devices_item_label(c, g->flight));
 		plan_queue_done(&c->q, g->flight);
 		g->made++;
 		g->flight = SIZE_MAX;
@@ -418,71 +257,6 @@ static ssize_t hear(struct dctx *c, int k)
 	return n;
 }
 
-/* The row job j's lines go into: its own once bound, else its hold. */
-static struct result_row *ljob_row(struct dctx *c, struct ljob *j)
-{
-	return j->bound ? &c->kept[j->res].rows[j->row] : &j->hold;
-}
-
-static void ljob_add(struct dctx *c, size_t item, bool bound, size_t row)
-{
-	c->lj = xrealloc(c->lj, (c->nlj + 1) * sizeof(*c->lj));
-	memset(&c->lj[c->nlj], 0, sizeof(*c->lj));
-	c->lj[c->nlj] = (struct ljob){ .res = c->nkept, .row = row,
-				       .label = item_label(c, item),
-				       .item = item, .bound = bound };
-	c->nlj++;
-	c->has_lj[item] = true;
-}
-
-/* Row w (row `row` of the results an ended worker wrote, to be kept as
- * kept[nkept]) of marked item `item` came in: it gets its lines from a
- * child (a job for it if it wants them and has none), or the ones its
- * child collected already; one that does not want them (failed, without
- * counters) drops what was collected for it. */
-static void ljob_bind(struct dctx *c, size_t item, struct result_row *w,
-		      size_t row)
-{
-	struct ljob *j = NULL;
-
-	for (size_t i = 0; i < c->nlj && c->has_lj[item]; i++)
-		if (c->lj[i].item == item && !c->lj[i].bound &&
-		    !c->lj[i].dropped)
-			j = &c->lj[i];
-	if (!j) {
-		if (!c->has_lj[item] && lines_wanted(w))
-			ljob_add(c, item, true, row);
-		return;
-	}
-	if (!lines_wanted(w)) {
-		source_lines_release(&j->hold.lines);
-		j->dropped = true;
-		return;
-	}
-	if (j->hold.lines.recorded) {
-		source_lines_release(&w->lines);
-		w->lines = j->hold.lines;
-		memset(&j->hold.lines, 0, sizeof(j->hold.lines));
-	}
-	j->res = c->nkept;
-	j->row = row;
-	j->bound = true;
-}
-
-/* While a GPU is on its lines: a job for every marked measurement made
- * since, its row still with the worker that made it. */
-static void ljob_made(struct dctx *c)
-{
-	for (size_t i = 0; i < c->q.n; i++) {
-		const struct plan_item *it = &c->q.it[i];
-
-		if (it->state == PLAN_DONE && c->took[i] > 0 &&
-		    !c->has_lj[i] &&
-		    c->plan.stages[it->stage].ms[it->k].lines)
-			ljob_add(c, i, false, 0);
-	}
-}
-
 /* Worker k ended with status rc: what it made stays made; what it was
  * handed without a row goes back, the one it was making with the reason
  * it fails when the worker left it none. */
@@ -515,7 +289,7 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 			 * child collected already) */
 			if (c->lines_on &&
 			    c->plan.stages[pi->stage].ms[pi->k].lines)
-				ljob_bind(c, it, &r.rows[i], i);
+				devlines_bind(c, it, &r.rows[i], i);
 		}
 	free(path);
 	for (size_t h = 0; h < g->nhanded; h++) {
@@ -559,7 +333,7 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 			fputs("\r\033[K", stderr);
 		diag_note("GPU %d: %s: %s; its other work goes on in a fresh "
 			  "worker", g->device, g->flight != SIZE_MAX ?
-			  item_label(c, g->flight) : "its worker ended",
+			  devices_item_label(c, g->flight) : "its worker ended",
 			  diag_esc(what));
 	}
 	if (early && (size_t)g->starts > c->q.n + 1) {
@@ -585,140 +359,6 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	free(have);
 }
 
-/* ---- counters per source line, between workers ------------------------- */
-
-/* Starts the longest of the jobs left (so that no long one is left to
- * end the run alone on one GPU; the rest are swapped, not lost), to wait
- * for its turn on g.  Returns 0, 1 when none is left to start, or -1
- * after a diagnostic. */
-static int lines_start(struct dctx *c, struct gpu *g)
-{
-	size_t best = SIZE_MAX;
-
-	for (size_t i = c->lnext; i < c->nlj; i++)
-		if (!c->lj[i].dropped &&
-		    (best == SIZE_MAX || lines_guess(c, c->lj[i].item) >
-					 lines_guess(c, c->lj[best].item)))
-			best = i;
-	if (best == SIZE_MAX) {
-		c->lnext = c->nlj;
-		return 1;
-	}
-	if (best != c->lnext) {
-		struct ljob t = c->lj[best];
-
-		c->lj[best] = c->lj[c->lnext];
-		c->lj[c->lnext] = t;
-	}
-	g->lg.uuid = g->uuid;
-	if (lines_gpu_start(&c->lo, &g->lg, c->lnext,
-			    c->lj[c->lnext].label) < 0)
-		return -1;
-	c->lnext++;
-	return 0;
-}
-
-/* Device memory a per-line child of job j holds: its input and output,
- * and its CUDA context (about half a GiB with CUPTI's). */
-static double lines_bytes(const struct dctx *c, size_t j)
-{
-	const struct plan_stage *s = &c->plan.stages[c->q.it[c->lj[j].item].stage];
-
-	return (double)s->in_bytes + (double)s->out_bytes + (512u << 20);
-}
-
-/* Whether a GPU on its lines (lines_due) takes another child ahead: up
- * to LINES_AHEAD_MAX while they fit in half its memory (the largest job
- * left counted for the next).  Its children start while the other GPUs
- * measure, so their CUDA starts meet none of theirs: on two H100s, 20
- * children with two ahead came 0.75 s apart, most of it each waiting to
- * be ready (reports/bench/h100x2/scale-5244365.txt). */
-static bool lines_more_ahead(const struct dctx *c, const struct gpu *g,
-			     int nl)
-{
-	double held = 0, next = 0;
-
-	if (nl < 1 + g->lg.ahead)
-		return true;
-	if (!g->on_lines || !g->mem || nl >= 1 + LINES_AHEAD_MAX)
-		return false;
-	for (int k = 0; k < LINES_PROCS; k++)
-		if (g->lg.p[k].pid && g->lg.p[k].state != LP_DONE)
-			held += lines_bytes(c, g->lg.p[k].job);
-	for (size_t i = c->lnext; i < c->nlj; i++)
-		if (!c->lj[i].dropped && lines_bytes(c, i) > next)
-			next = lines_bytes(c, i);
-	return held + next <= 0.5 * (double)g->mem;
-}
-
-/* Rows whose lines are not to be had: once a child said CUPTI cannot
- * collect them here, the rest say so, unrun. */
-static void lines_skip(struct dctx *c)
-{
-	while (c->unavailable && c->lnext < c->nlj) {
-		struct ljob *j = &c->lj[c->lnext++];
-
-		if (!j->dropped)
-			source_lines_set_status(&ljob_row(c, j)->lines,
-						c->unavailable);
-	}
-}
-
-/* Row w got its lines (or why not) from the child of job j on device. */
-static void lines_got(struct dctx *c, struct ljob *j,
-		      const struct lines_proc *lp, int device)
-{
-	struct result_row *w = ljob_row(c, j);
-
-	if (c->trace)
-		fprintf(c->trace, "%d\t%.3f\t%.3f\tlines\t%s\n", device,
-			lp->t0 - c->t0, monotonic_seconds() - c->t0, j->label);
-	if (w->lines.status && !strncmp(w->lines.status, LINES_UNAVAILABLE,
-					strlen(LINES_UNAVAILABLE))) {
-		c->unavailable = w->lines.status;
-		for (int k = 0; k < c->ng; k++)
-			lines_gpu_cancel(&c->g[k].lg);
-	}
-}
-
-/* The children whose turn is over: their lines taken, the next ones on
- * their GPUs told to go on. */
-static void lines_said(struct dctx *c)
-{
-	for (int k = 0; k < c->ng && !workers_signals(); k++) {
-		struct lines_gpu *g = &c->g[k].lg;
-		struct lines_proc *lp = lines_gpu_said(g);
-		struct ljob *j;
-
-		if (!lp)
-			continue;
-		j = &c->lj[lp->job];
-		if (lines_gpu_take(lp, ljob_row(c, j)) < 0)
-			continue;
-		lines_got(c, j, lp, c->g[k].device);
-		if (!c->unavailable)
-			lines_gpu_go(g);
-	}
-}
-
-static void lines_ended(struct dctx *c, struct lines_proc *lp, int st,
-			int device)
-{
-	struct ljob *j = &c->lj[lp->job];
-	struct result_row *w = ljob_row(c, j);
-
-	if (lines_gpu_ended(&c->lo, lp, st, workers_signals() ? NULL : w,
-			    c->unavailable != NULL, c->unavailable))
-		lines_got(c, j, lp, device);
-}
-
-/* A child past its time, or the parent asked to stop: it ends. */
-static void lines_watch(struct dctx *c)
-{
-	for (int k = 0; k < c->ng; k++)
-		lines_gpu_watch(&c->lo, &c->g[k].lg, workers_signals() > 0);
-}
-
 /* ---- the progress lines --------------------------------------------------- */
 
 /* Seconds left, about: what is to do and what is being made, shared by
@@ -729,7 +369,7 @@ static double eta(const struct dctx *c, double now)
 
 	for (int k = 0; k < c->ng; k++)
 		live += !c->g[k].dead;
-	return live ? work_left(c, now, -1) / live : 0;
+	return live ? devices_work_left(c, now, -1) / live : 0;
 }
 
 static void draw(struct dctx *c)
@@ -752,7 +392,7 @@ static void draw(struct dctx *c)
 			fputs(", no worker", stderr);
 		else if (g->flight != SIZE_MAX)
 			fprintf(stderr, ", %s (%.0f s)",
-				diag_esc(item_label(c, g->flight)),
+				diag_esc(devices_item_label(c, g->flight)),
 				now - g->flight_t0);
 		else if ((lp = lines_gpu_going(&g->lg)))
 			fprintf(stderr, ", counters per source line of %s (%.0f s)",
@@ -798,10 +438,10 @@ static void run_loop(struct dctx *c)
 		int live = 0, np = 0, st;
 		pid_t pid;
 
-		lines_skip(c);
+		devlines_skip(c);
 		for (int k = 0; k < c->ng; k++)
 			if (c->g[k].on_lines) {
-				ljob_made(c);
+				devlines_made(c);
 				break;
 			}
 		for (int k = 0; k < c->ng; k++) {
@@ -821,19 +461,22 @@ static void run_loop(struct dctx *c)
 			    !g->on_lines) {
 				if (gpu_start(c, g) < 0)
 					g->dead = true;
-			} else if (!g->pid && !g->dead) {
+			} else if ((!g->pid || (g->on_lines && g->told_end)) &&
+				   !g->dead) {
 				/* its lines: one measuring, the next started
 				 * ahead while enough are left for every GPU,
 				 * once no work is left for workers (or while
-				 * the others measure, lines_due) */
-				while (lines_more_ahead(c, g, nl) &&
+				 * the others measure, lines_due: from when its
+				 * worker is told to end, whose teardown took
+				 * 1.9 s on an H100, scale-45d423b.txt) */
+				while (devlines_more_ahead(c, g, nl) &&
 				       lines_gpu_room(&g->lg) &&
 				       (!more_work(c) || g->on_lines) &&
 				       c->lnext < c->nlj && !c->unavailable &&
 				       !workers_signals() &&
 				       (!nl || g->on_lines ||
 					c->nlj - c->lnext >= (size_t)c->ng)) {
-					if ((rc = lines_start(c, g)) < 0)
+					if ((rc = devlines_start(c, g)) < 0)
 						g->dead = true;
 					if (rc)
 						break;
@@ -869,10 +512,10 @@ static void run_loop(struct dctx *c)
 					if (c->g[k].rfd == pf[p].fd &&
 					    (pf[p].revents & (POLLIN | POLLHUP)))
 						hear(c, k);
-		lines_said(c);
+		devlines_said(c);
 		for (int k = 0; k < c->ng; k++)
 			answer(c, k);
-		lines_watch(c);
+		devlines_watch(c);
 		while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
 			for (int k = 0; k < c->ng; k++) {
 				struct lines_proc *lp =
@@ -880,7 +523,7 @@ static void run_loop(struct dctx *c)
 				int rc;
 
 				if (lp)
-					lines_ended(c, lp, st, c->g[k].device);
+					devlines_ended(c, lp, st, c->g[k].device);
 				if (c->g[k].pid != pid)
 					continue;
 				/* what it still had to say, never waiting
@@ -983,27 +626,6 @@ static int merge_all(struct dctx *c, struct results *out)
 	}
 	free(in);
 	return rc;
-}
-
-/* A warning for the rows whose lines failed, naming the first reason. */
-static void lines_warn(const struct dctx *c)
-{
-	const char *first = NULL;
-	size_t bad = 0;
-
-	for (size_t i = 0; i < c->lnext; i++) {
-		const struct result_row *w;
-
-		if (!c->lj[i].bound)
-			continue;       /* its row never came in */
-		w = &c->kept[c->lj[i].res].rows[c->lj[i].row];
-		if (w->lines.recorded && w->lines.status && !bad++)
-			first = w->lines.status;
-	}
-	if (bad)
-		diag_warning("counters per source line not collected for %zu of "
-			     "%zu measurement%s: %s", bad, c->lnext,
-			     c->lnext == 1 ? "" : "s", first);
 }
 
 /* ---- the run ------------------------------------------------------------------ */
@@ -1144,7 +766,7 @@ int devices_run(const struct experiment_file *f,
 	if (c.trace)
 		fclose(c.trace);
 	if (!workers_signals())
-		lines_warn(&c);
+		devlines_warn(&c);
 	got = merge_all(&c, out);
 	if (got < 0) {
 		rc = EXIT_FAILED;

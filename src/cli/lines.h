@@ -8,7 +8,7 @@
  * `culab run --measurement LABEL --lines-child [--lines-go FD]
  * --profile-only --no-counters --no-report -q -o DIR/.lines/gpu-D FILE`
  * on the same device, one measuring after the other, the next started
- * ahead (run --devices: on each GPU at once, after its workers); the
+ * ahead (run --devices: on each GPU without a worker, devices_lines.c); the
  * child's row brings the lines back
  * (results.json), and the run's files are saved after each.  Processes
  * are started as run --devices starts its workers (workers.c): fork and

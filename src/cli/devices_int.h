@@ -1,0 +1,120 @@
+/* devices_int.h - what run --devices' parent keeps (devices.c), shared
+ * with its per-line jobs (devices_lines.c).  Not a contract beyond
+ * these two files. */
+#ifndef CULAB_DEVICES_INT_H
+#define CULAB_DEVICES_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "lines.h"
+#include "plan/plan.h"
+#include "run/run.h"
+#include "workers.h"
+
+/* A GPU and the worker on it now. */
+struct gpu {
+	int device;              /* CUDA index */
+	pid_t pid;               /* 0: no worker now */
+	int rfd, wfd;            /* the parent's ends of its pipes */
+	char buf[1024];          /* what it wrote, up to a newline */
+	size_t blen;
+	char *dir;               /* DIR/.workers/part-N of this worker */
+	size_t *handed;          /* items this worker was handed */
+	size_t nhanded;
+	size_t flight;           /* the one it is making, or SIZE_MAX */
+	double flight_t0;
+	bool asked;              /* waits for an answer */
+	bool told_end;
+	bool killed;             /* by the stall limit */
+	bool dead;               /* no worker can run on it */
+	double since;            /* when it last wrote */
+	int starts;
+	size_t made;             /* measurements made on this GPU */
+	/* after its workers, children for counters per source line: one
+	 * measuring, the next started ahead (lines.h) */
+	struct lines_gpu lg;
+	char *uuid;              /* "GPU-...", as its worker said; or NULL */
+	bool on_lines;           /* left the measurements for its rows'
+				    lines while others measure (lines_due) */
+	bool was_on_lines;       /* ... once */
+	size_t mem;              /* its memory in bytes, as its worker said;
+				    0: unknown */
+};
+
+/* A row whose counters per source line are to be collected.  Its child
+ * may run before the worker that made the row ends (lines_due): its
+ * lines wait in `hold` until the row comes in (ljob_bind). */
+struct ljob {
+	size_t res, row;         /* kept[res].rows[row], once bound */
+	const char *label;
+	size_t item;             /* the queue's */
+	bool bound;
+	bool dropped;            /* its row came in unwanted: no child */
+	struct result_row hold;  /* only its lines: the child's, unbound */
+};
+
+struct dctx {
+	const struct experiment_file *f;
+	const struct workers_options *o;
+	struct plan plan;
+	struct plan_queue q;
+	struct plan_costs costs;
+	bool costs_loaded;
+	bool counters, profile_only;
+	char **fail;             /* per item: the reason it fails, unmade */
+	double *took;            /* per item: seconds, once made */
+	char *root, *resume_dir;
+	char **dirs;             /* every worker folder, for the merge */
+	size_t ndirs;
+	struct gpu *g;
+	int ng;
+	struct results *kept;    /* what each ended worker wrote */
+	size_t nkept;
+	struct ljob *lj;         /* lines to collect, as rows come in (or
+				    items are made, lines_due) */
+	size_t nlj, lnext;
+	bool *has_lj;            /* per item: it has an ljob */
+	bool lines_on;
+	FILE *trace;             /* $CULAB_DEVICES_TRACE: what ran where */
+	bool lines_last;         /* CULAB_LINES_EARLY=0: no GPU leaves the
+				    measurements for lines (lines_due) */
+	const char *unavailable; /* a child said CUPTI cannot: no more */
+	struct lines_options lo;
+	int again;               /* workers started after one ended early */
+	double stall;
+	double t0;
+	int lines_drawn;
+};
+
+/* ---- devices_lines.c: the queue's items, and the per-line jobs --------- */
+
+const char *devices_item_label(const struct dctx *c, size_t i);
+/* Seconds of measurements left, about: what is to do and what the GPUs
+ * but `except` (-1: none) are making, corrected by how the estimates
+ * have held so far. */
+double devices_work_left(const struct dctx *c, double now, int except);
+/* Whether worker k, asking for more, leaves the measurements for the
+ * lines collected so far while the other GPUs measure. */
+bool devlines_due(const struct dctx *c, int k);
+/* Row `row` of an ended worker's results (kept as kept[nkept]) is item
+ * `item`'s, marked for lines: its job is bound to it (or made). */
+void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
+		   size_t row);
+/* A job for every marked measurement made that has none. */
+void devlines_made(struct dctx *c);
+/* Starts the longest job left on g: 0, 1 when none is left, -1 after a
+ * diagnostic. */
+int devlines_start(struct dctx *c, struct gpu *g);
+/* Whether g, with nl children, takes another ahead. */
+bool devlines_more_ahead(const struct dctx *c, const struct gpu *g, int nl);
+void devlines_skip(struct dctx *c);
+void devlines_said(struct dctx *c);
+void devlines_ended(struct dctx *c, struct lines_proc *lp, int st,
+		    int device);
+void devlines_watch(struct dctx *c);
+void devlines_warn(const struct dctx *c);
+
+#endif

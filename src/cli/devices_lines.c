@@ -1,0 +1,318 @@
+/* devices_lines.c - run --devices' parent: the counters per source line
+ * of the rows its workers make, a child process per marked measurement
+ * on a GPU without a worker (lines.h), and the estimates that say when a
+ * GPU leaves the measurements for them (devlines_due).  See
+ * devices_int.h. */
+#include "devices_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/diag.h"
+#include "base/util.h"
+
+/* What the per-line children of a row take of their GPU, about: a
+ * child's turns came every 0.58 s on one H100 (26 children, default.yaml),
+ * most of it waiting for the next child's CUDA start, and the
+ * instrumented launch grows with the measurement (3.1 s for the one-block
+ * reduction of 2^28 floats, whose measurement took 11-12 s;
+ * reports/bench/h100x2/scale-0e6f94a.txt). */
+#define LINES_CHILD_S 0.45
+#define LINES_PER_MEASURED_S 0.2
+
+const char *devices_item_label(const struct dctx *c, size_t i)
+{
+	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].label;
+}
+
+/* Seconds of measurements left, about: what is to do and what the GPUs
+ * but `except` are making, corrected by how the estimates have held so
+ * far. */
+double devices_work_left(const struct dctx *c, double now, int except)
+{
+	double est = 0, real = 0, left = 0, ratio = 1;
+
+	for (size_t i = 0; i < c->q.n; i++)
+		if (c->q.it[i].state == PLAN_DONE && c->took[i] > 0 &&
+		    c->q.it[i].seconds > 0) {
+			est += c->q.it[i].seconds;
+			real += c->took[i];
+		}
+	if (est > 0.5)
+		ratio = real / est;
+	for (size_t i = 0; i < c->q.n; i++)
+		if (c->q.it[i].state == PLAN_TODO)
+			left += c->q.it[i].seconds * ratio;
+	for (int k = 0; k < c->ng; k++) {
+		const struct gpu *g = &c->g[k];
+
+		if (k != except && g->flight != SIZE_MAX) {
+			double l = c->q.it[g->flight].seconds * ratio -
+				   (now - g->flight_t0);
+
+			left += l > 0 ? l : 0;
+		}
+	}
+	return left;
+}
+
+static double lines_guess(const struct dctx *c, size_t item)
+{
+	return LINES_CHILD_S + LINES_PER_MEASURED_S * c->took[item];
+}
+
+/* Whether worker k, asking for more, should leave the measurements to
+ * collect lines while the other GPUs measure.  After every measurement,
+ * the per-line children's CUDA starts, which the node's driver
+ * serialises (reports/probes/issue27/), kept two H100s at 1.67x one
+ * (10.5 s of lines after 15.9 s of measurements).  The lines to collect
+ * are those of every marked measurement made so far (their children run
+ * before the rows come back with their workers: ljob_bind), and the ones
+ * made while it collects.  One GPU at a time, each once, when those
+ * (at least a second of them) would take as long as the others'
+ * measurements left: then they end together, and what is left is
+ * collected by every GPU at the end as before. */
+bool devlines_due(const struct dctx *c, int k)
+{
+	double todo = 0;
+
+	if (!c->lines_on || c->lines_last || c->ng < 2 ||
+	    c->g[k].was_on_lines || c->unavailable || !c->q.ntodo ||
+	    workers_signals())
+		return false;
+	for (int j = 0; j < c->ng; j++)
+		if (c->g[j].on_lines)
+			return false;
+	for (size_t i = 0; i < c->q.n; i++) {
+		const struct plan_item *it = &c->q.it[i];
+
+		if (it->state == PLAN_DONE && c->took[i] > 0 &&
+		    !c->has_lj[i] &&
+		    c->plan.stages[it->stage].ms[it->k].lines)
+			todo += lines_guess(c, i);
+	}
+	for (size_t i = c->lnext; i < c->nlj; i++)
+		if (!c->lj[i].dropped)
+			todo += lines_guess(c, c->lj[i].item);
+	return todo >= 1.0 &&
+	       todo * (c->ng - 1) >= devices_work_left(c, monotonic_seconds(), k);
+}
+
+/* The row job j's lines go into: its own once bound, else its hold. */
+static struct result_row *ljob_row(struct dctx *c, struct ljob *j)
+{
+	return j->bound ? &c->kept[j->res].rows[j->row] : &j->hold;
+}
+
+static void ljob_add(struct dctx *c, size_t item, bool bound, size_t row)
+{
+	c->lj = xrealloc(c->lj, (c->nlj + 1) * sizeof(*c->lj));
+	memset(&c->lj[c->nlj], 0, sizeof(*c->lj));
+	c->lj[c->nlj] = (struct ljob){ .res = c->nkept, .row = row,
+				       .label = devices_item_label(c, item),
+				       .item = item, .bound = bound };
+	c->nlj++;
+	c->has_lj[item] = true;
+}
+
+/* Row w (row `row` of the results an ended worker wrote, to be kept as
+ * kept[nkept]) of marked item `item` came in: it gets its lines from a
+ * child (a job for it if it wants them and has none), or the ones its
+ * child collected already; one that does not want them (failed, without
+ * counters) drops what was collected for it. */
+void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
+		      size_t row)
+{
+	struct ljob *j = NULL;
+
+	for (size_t i = 0; i < c->nlj && c->has_lj[item]; i++)
+		if (c->lj[i].item == item && !c->lj[i].bound &&
+		    !c->lj[i].dropped)
+			j = &c->lj[i];
+	if (!j) {
+		if (!c->has_lj[item] && lines_wanted(w))
+			ljob_add(c, item, true, row);
+		return;
+	}
+	if (!lines_wanted(w)) {
+		source_lines_release(&j->hold.lines);
+		j->dropped = true;
+		return;
+	}
+	if (j->hold.lines.recorded) {
+		source_lines_release(&w->lines);
+		w->lines = j->hold.lines;
+		memset(&j->hold.lines, 0, sizeof(j->hold.lines));
+	}
+	j->res = c->nkept;
+	j->row = row;
+	j->bound = true;
+}
+
+/* While a GPU is on its lines: a job for every marked measurement made
+ * since, its row still with the worker that made it. */
+void devlines_made(struct dctx *c)
+{
+	for (size_t i = 0; i < c->q.n; i++) {
+		const struct plan_item *it = &c->q.it[i];
+
+		if (it->state == PLAN_DONE && c->took[i] > 0 &&
+		    !c->has_lj[i] &&
+		    c->plan.stages[it->stage].ms[it->k].lines)
+			ljob_add(c, i, false, 0);
+	}
+}
+
+/* Starts the longest of the jobs left (so that no long one is left to
+ * end the run alone on one GPU; the rest are swapped, not lost), to wait
+ * for its turn on g.  Returns 0, 1 when none is left to start, or -1
+ * after a diagnostic. */
+int devlines_start(struct dctx *c, struct gpu *g)
+{
+	size_t best = SIZE_MAX;
+
+	for (size_t i = c->lnext; i < c->nlj; i++)
+		if (!c->lj[i].dropped &&
+		    (best == SIZE_MAX || lines_guess(c, c->lj[i].item) >
+					 lines_guess(c, c->lj[best].item)))
+			best = i;
+	if (best == SIZE_MAX) {
+		c->lnext = c->nlj;
+		return 1;
+	}
+	if (best != c->lnext) {
+		struct ljob t = c->lj[best];
+
+		c->lj[best] = c->lj[c->lnext];
+		c->lj[c->lnext] = t;
+	}
+	g->lg.uuid = g->uuid;
+	if (lines_gpu_start(&c->lo, &g->lg, c->lnext,
+			    c->lj[c->lnext].label) < 0)
+		return -1;
+	c->lnext++;
+	return 0;
+}
+
+/* Device memory a per-line child of job j holds: its input and output,
+ * and its CUDA context (about half a GiB with CUPTI's). */
+static double lines_bytes(const struct dctx *c, size_t j)
+{
+	const struct plan_stage *s = &c->plan.stages[c->q.it[c->lj[j].item].stage];
+
+	return (double)s->in_bytes + (double)s->out_bytes + (512u << 20);
+}
+
+/* Whether a GPU on its lines (lines_due) takes another child ahead: up
+ * to LINES_AHEAD_MAX while they fit in half its memory (the largest job
+ * left counted for the next).  Its children start while the other GPUs
+ * measure, so their CUDA starts meet none of theirs: on two H100s, 20
+ * children with two ahead came 0.75 s apart, most of it each waiting to
+ * be ready (reports/bench/h100x2/scale-5244365.txt). */
+bool devlines_more_ahead(const struct dctx *c, const struct gpu *g,
+			     int nl)
+{
+	double held = 0, next = 0;
+
+	if (nl < 1 + g->lg.ahead)
+		return true;
+	if (!g->on_lines || !g->mem || nl >= 1 + LINES_AHEAD_MAX)
+		return false;
+	for (int k = 0; k < LINES_PROCS; k++)
+		if (g->lg.p[k].pid && g->lg.p[k].state != LP_DONE)
+			held += lines_bytes(c, g->lg.p[k].job);
+	for (size_t i = c->lnext; i < c->nlj; i++)
+		if (!c->lj[i].dropped && lines_bytes(c, i) > next)
+			next = lines_bytes(c, i);
+	return held + next <= 0.5 * (double)g->mem;
+}
+
+/* Rows whose lines are not to be had: once a child said CUPTI cannot
+ * collect them here, the rest say so, unrun. */
+void devlines_skip(struct dctx *c)
+{
+	while (c->unavailable && c->lnext < c->nlj) {
+		struct ljob *j = &c->lj[c->lnext++];
+
+		if (!j->dropped)
+			source_lines_set_status(&ljob_row(c, j)->lines,
+						c->unavailable);
+	}
+}
+
+/* Row w got its lines (or why not) from the child of job j on device. */
+static void lines_got(struct dctx *c, struct ljob *j,
+		      const struct lines_proc *lp, int device)
+{
+	struct result_row *w = ljob_row(c, j);
+
+	if (c->trace)
+		fprintf(c->trace, "%d\t%.3f\t%.3f\tlines\t%s\n", device,
+			lp->t0 - c->t0, monotonic_seconds() - c->t0, j->label);
+	if (w->lines.status && !strncmp(w->lines.status, LINES_UNAVAILABLE,
+					strlen(LINES_UNAVAILABLE))) {
+		c->unavailable = w->lines.status;
+		for (int k = 0; k < c->ng; k++)
+			lines_gpu_cancel(&c->g[k].lg);
+	}
+}
+
+/* The children whose turn is over: their lines taken, the next ones on
+ * their GPUs told to go on. */
+void devlines_said(struct dctx *c)
+{
+	for (int k = 0; k < c->ng && !workers_signals(); k++) {
+		struct lines_gpu *g = &c->g[k].lg;
+		struct lines_proc *lp = lines_gpu_said(g);
+		struct ljob *j;
+
+		if (!lp)
+			continue;
+		j = &c->lj[lp->job];
+		if (lines_gpu_take(lp, ljob_row(c, j)) < 0)
+			continue;
+		lines_got(c, j, lp, c->g[k].device);
+		if (!c->unavailable)
+			lines_gpu_go(g);
+	}
+}
+
+/* Child lp of GPU `device` ended with wait status st. */
+void devlines_ended(struct dctx *c, struct lines_proc *lp, int st,
+			int device)
+{
+	struct ljob *j = &c->lj[lp->job];
+	struct result_row *w = ljob_row(c, j);
+
+	if (lines_gpu_ended(&c->lo, lp, st, workers_signals() ? NULL : w,
+			    c->unavailable != NULL, c->unavailable))
+		lines_got(c, j, lp, device);
+}
+
+/* A child past its time, or the parent asked to stop: it ends. */
+void devlines_watch(struct dctx *c)
+{
+	for (int k = 0; k < c->ng; k++)
+		lines_gpu_watch(&c->lo, &c->g[k].lg, workers_signals() > 0);
+}
+
+/* A warning for the rows whose lines failed, naming the first reason. */
+void devlines_warn(const struct dctx *c)
+{
+	const char *first = NULL;
+	size_t bad = 0;
+
+	for (size_t i = 0; i < c->lnext; i++) {
+		const struct result_row *w;
+
+		if (!c->lj[i].bound)
+			continue;       /* its row never came in */
+		w = &c->kept[c->lj[i].res].rows[c->lj[i].row];
+		if (w->lines.recorded && w->lines.status && !bad++)
+			first = w->lines.status;
+	}
+	if (bad)
+		diag_warning("counters per source line not collected for %zu of "
+			     "%zu measurement%s: %s", bad, c->lnext,
+			     c->lnext == 1 ? "" : "s", first);
+}
