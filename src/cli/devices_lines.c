@@ -203,16 +203,9 @@ static double lines_bytes(const struct dctx *c, size_t j)
 	return (double)s->in_bytes + (double)s->out_bytes + (512u << 20);
 }
 
-/* Children of a GPU on its lines that start at once, beyond the usual
- * ahead: seven started together each took 1.5-2.5 s to be ready (CUDA
- * starts one context at a time on a node), the first one too, while the
- * GPU waited (reports/bench/h100x2/scale-c8b7327.txt). */
-#define LINES_STARTING_MAX 2
-
 /* Whether a GPU on its lines (lines_due) takes another child ahead: up
  * to LINES_AHEAD_MAX while they fit in half its memory (the largest job
- * left counted for the next), no more than LINES_STARTING_MAX of them
- * still starting.  Its children start while the other GPUs
+ * left counted for the next).  Its children start while the other GPUs
  * measure, so their CUDA starts meet none of theirs: on two H100s, 20
  * children with two ahead came 0.75 s apart, most of it each waiting to
  * be ready (reports/bench/h100x2/scale-5244365.txt). */
@@ -223,8 +216,7 @@ bool devlines_more_ahead(const struct dctx *c, const struct gpu *g,
 
 	if (nl < 1 + g->lg.ahead)
 		return true;
-	if (!g->on_lines || !g->mem || nl >= 1 + LINES_AHEAD_MAX ||
-	    lines_gpu_starting(&g->lg) >= LINES_STARTING_MAX)
+	if (!g->on_lines || !g->mem || nl >= 1 + LINES_AHEAD_MAX)
 		return false;
 	for (int k = 0; k < LINES_PROCS; k++)
 		if (g->lg.p[k].pid && g->lg.p[k].state != LP_DONE)

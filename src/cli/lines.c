@@ -394,7 +394,7 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 		return -1;
 	clean(p->dir);
 	p->t0 = monotonic_seconds();
-	p->stopped = p->late = p->ready = false;
+	p->stopped = p->late = false;
 	p->state = LP_AHEAD;
 	p->job = job;
 	p->pid = lines_child_start(o, g->device, g->uuid, label, p->dir,
@@ -445,34 +445,12 @@ void lines_gpu_cancel(struct lines_gpu *g)
 		}
 }
 
-int lines_gpu_starting(const struct lines_gpu *g)
-{
-	int n = 0;
-
-	for (int k = 0; k < LINES_PROCS; k++)
-		n += g->p[k].pid && g->p[k].state == LP_AHEAD &&
-		     !g->p[k].ready;
-	return n;
-}
-
 struct lines_proc *lines_gpu_said(struct lines_gpu *g)
 {
 	for (int k = 0; k < LINES_PROCS; k++) {
 		struct lines_proc *p = &g->p[k];
 		char c[2];
 		ssize_t n;
-
-		/* one ahead says only "r"; its end before its turn is
-		 * waitpid's (its socket stays for lines_gpu_go) */
-		if (p->pid && p->state == LP_AHEAD && !p->ready &&
-		    p->sock >= 0) {
-			n = recv(p->sock, c, 1, MSG_DONTWAIT);
-			if (n == 1 && c[0] == 'r') {
-				p->ready = true;
-				evtrace("said-r", p->pid, "");
-			}
-			continue;
-		}
 
 		if (!p->pid || (p->state != LP_GOING &&
 				p->state != LP_SAVING) || p->sock < 0)

@@ -129,7 +129,6 @@ struct lines_proc {
 	size_t job;              /* the caller's */
 	double t0;               /* started; told to go on */
 	bool stopped, late;
-	bool ready;              /* LP_AHEAD: it said it waits ("r") */
 	char *dir;               /* DIR/.lines/gpu-D, gpu-D-b, gpu-D-c, ... */
 };
 
@@ -150,9 +149,6 @@ int lines_gpu_live(const struct lines_gpu *g);
 /* Whether it has a free place for another child (the callers keep its
  * jobs to 1 + ahead; the ones ending take none of those). */
 bool lines_gpu_room(const struct lines_gpu *g);
-/* Its children ahead that have not said they are ready: starting their
- * process and CUDA, making their input. */
-int lines_gpu_starting(const struct lines_gpu *g);
 /* Starts a child for `label` (the caller's job number `job`: the lower
  * goes first) ahead of its turn.  Returns 0, or -1 after a diagnostic. */
 int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
@@ -162,10 +158,9 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 struct lines_proc *lines_gpu_go(struct lines_gpu *g);
 /* Tells the ones ahead to end without their turn. */
 void lines_gpu_cancel(struct lines_gpu *g);
-/* Hears what the children said: one ahead that it is ready ("r", then
- * it waits for its turn), one that has collected frees the GPU for
- * lines_gpu_go; returns the first that said its results are saved (then
- * lines_gpu_take), or NULL; never waits. */
+/* Hears what the children measuring or saving said: one that has
+ * collected frees the GPU for lines_gpu_go; returns the first that said
+ * its results are saved (then lines_gpu_take), or NULL; never waits. */
 struct lines_proc *lines_gpu_said(struct lines_gpu *g);
 /* Takes the lines of child p into w: 0 (its turn over, w->lines.seconds
  * from its turn), or -1 when its results hold none (its end says why). */

@@ -55,9 +55,6 @@ void runner_lines_wait(struct run *R)
 		return;
 	R->lines_waited = true;
 	evtrace("wait", 0, "");
-	/* ready: its parent starts the next one (a parent gone: nothing to
-	 * tell, no SIGPIPE) */
-	(void)send(R->o->lines_go, "r", 1, MSG_NOSIGNAL);
 	do
 		n = read(R->o->lines_go, &c, 1);
 	while (n < 0 && errno == EINTR);
