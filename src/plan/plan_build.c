@@ -949,7 +949,8 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose)
 							   &s->e->repeats_auto,
 							   rep, sizeof(rep)));
 			if (s->passes > 0)
-				fprintf(fp, "%d counter passes\n", s->passes);
+				fprintf(fp, "%d counter pass%s\n", s->passes,
+					s->passes == 1 ? "" : "es");
 			else if (s->passes < 0)
 				fprintf(fp, "counter passes unknown\n");
 			else
