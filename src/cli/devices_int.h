@@ -110,11 +110,19 @@ void devlines_made(struct dctx *c);
 int devlines_start(struct dctx *c, struct gpu *g);
 /* Whether g, with nl children, takes another ahead. */
 bool devlines_more_ahead(const struct dctx *c, const struct gpu *g, int nl);
+/* Once a child said CUPTI cannot collect lines here: every job left
+ * says so, unrun. */
 void devlines_skip(struct dctx *c);
+/* The children whose turn is over: their lines taken into their rows
+ * (or held), the next ones on their GPUs told to go on. */
 void devlines_said(struct dctx *c);
+/* Child lp of GPU `device` ended with wait status st: its lines, or
+ * why there are none, into its row (or held). */
 void devlines_ended(struct dctx *c, struct lines_proc *lp, int st,
 		    int device);
+/* A child past its time, or the parent asked to stop: it ends. */
 void devlines_watch(struct dctx *c);
+/* A warning for the rows whose lines failed, naming the first reason. */
 void devlines_warn(const struct dctx *c);
 
 #endif

@@ -107,7 +107,6 @@ static struct result_row *ljob_row(struct dctx *c, struct ljob *j)
 static void ljob_add(struct dctx *c, size_t item, bool bound, size_t row)
 {
 	c->lj = xrealloc(c->lj, (c->nlj + 1) * sizeof(*c->lj));
-	memset(&c->lj[c->nlj], 0, sizeof(*c->lj));
 	c->lj[c->nlj] = (struct ljob){ .res = c->nkept, .row = row,
 				       .label = devices_item_label(c, item),
 				       .item = item, .bound = bound };
