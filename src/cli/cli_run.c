@@ -227,10 +227,8 @@ int cmd_run(struct cli_context *cx)
 		snprintf(prog, sizeof(prog), "culab (GPU %d)", a.o.device);
 		diag_set_program(prog);
 	}
-	/* raw counter names are checked for the GPU that will collect them
-	 * (not in a run that collects none: a per-line child, whose CPU time
-	 * on CUPTI's metric tables, 0.1-0.3 s, kept the GPU waiting) */
-	if (!a.wo.devices && !a.o.no_counters &&
+	/* raw counter names are checked for the GPU that will collect them */
+	if (!a.wo.devices &&
 	    env_device_arch(a.o.device, arch, sizeof(arch)) == 0)
 		metrics_set_chip(chip_for_arch(arch));
 	evtrace("cuda-init", 0, "");
