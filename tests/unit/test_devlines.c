@@ -1,0 +1,260 @@
+/* test_devlines.c - run --devices' parent and its per-line jobs
+ * (devices_lines.c), without a GPU or a child process: when a GPU leaves
+ * the measurements for the lines of what was made, the jobs made for
+ * measurements whose rows are still with their workers, what a row that
+ * comes back does with the lines its child collected already, and how
+ * many children a GPU on its lines keeps ahead within its memory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/util.h"
+#include "cli/devices_int.h"
+
+struct fixture {
+	struct experiment_file f;
+	struct dctx c;
+};
+
+/* default.yaml planned as run --devices plans it (counters and lines on)
+ * for two GPUs, nothing made yet. */
+static int setup(void **state)
+{
+	struct fixture *x = xcalloc(1, sizeof(*x));
+	struct plan_options po = { .counters = true, .lines = true };
+
+	assert_int_equal(experiment_load("experiments/default.yaml", &x->f), 0);
+	assert_int_equal(plan_build(&x->f, &po, &x->c.plan), 0);
+	assert_true(x->c.plan.nlines > 0);
+	plan_queue_init(&x->c.q, &x->c.plan, NULL, true, false, 2);
+	x->c.ng = 2;
+	x->c.g = xcalloc(2, sizeof(*x->c.g));
+	for (int k = 0; k < 2; k++) {
+		x->c.g[k].device = k;
+		x->c.g[k].flight = SIZE_MAX;
+		lines_gpu_init(&x->c.g[k].lg, k, NULL);
+	}
+	x->c.lines_on = true;
+	x->c.took = xcalloc(x->c.q.n + 1, sizeof(*x->c.took));
+	x->c.has_lj = xcalloc(x->c.q.n + 1, sizeof(*x->c.has_lj));
+	*state = x;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *x = *state;
+
+	for (size_t i = 0; i < x->c.nlj; i++)
+		source_lines_release(&x->c.lj[i].hold.lines);
+	free(x->c.lj);
+	free(x->c.has_lj);
+	free(x->c.took);
+	free(x->c.g);
+	plan_queue_release(&x->c.q);
+	plan_release(&x->c.plan);
+	experiment_file_release(&x->f);
+	free(x);
+	return 0;
+}
+
+static bool marked(const struct dctx *c, size_t i)
+{
+	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].lines;
+}
+
+/* Every marked measurement made, each having taken `took` seconds; the
+ * others still to do, each estimated at `left` seconds. */
+static size_t make_marked(struct dctx *c, double took, double left)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->q.n; i++)
+		if (marked(c, i)) {
+			c->q.it[i].state = PLAN_DONE;
+			c->q.it[i].seconds = took;
+			c->took[i] = took;
+			n++;
+		} else {
+			c->q.it[i].seconds = left;
+		}
+	return n;
+}
+
+/* A GPU leaves for the lines only when there are some and they would
+ * take as long as the measurements left on the other GPU; one GPU at a
+ * time, each once, and never with one GPU or with the lines last. */
+static void test_due(void **state)
+{
+	struct fixture *x = *state;
+	struct dctx *c = &x->c;
+
+	assert_false(devlines_due(c, 0));               /* nothing made */
+	assert_int_equal(make_marked(c, 1.0, 10.0), c->plan.nlines);
+	assert_false(devlines_due(c, 0));      /* hours of measuring left */
+	make_marked(c, 1.0, 1e-3);
+	assert_true(devlines_due(c, 0));
+	c->ng = 1;
+	assert_false(devlines_due(c, 0));
+	c->ng = 2;
+	c->lines_last = true;
+	assert_false(devlines_due(c, 0));
+	c->lines_last = false;
+	c->g[1].on_lines = true;
+	assert_false(devlines_due(c, 0));
+	c->g[1].on_lines = false;
+	c->g[0].was_on_lines = true;
+	assert_false(devlines_due(c, 0));
+	assert_true(devlines_due(c, 1));
+	/* a measurement in flight on the other GPU counts as work left */
+	for (size_t i = 0; i < c->q.n; i++)
+		if (!marked(c, i)) {
+			c->q.it[i].state = PLAN_OUT;
+			c->q.it[i].seconds = 1e6;
+			c->g[0].flight = i;
+			c->g[0].flight_t0 = monotonic_seconds();
+			break;
+		}
+	assert_true(c->g[0].flight < c->q.n);
+	assert_false(devlines_due(c, 1));
+}
+
+static struct result_row wanted_row(void)
+{
+	struct result_row w;
+
+	memset(&w, 0, sizeof(w));
+	w.status = ROW_OK;
+	w.nkernels = 1;
+	return w;
+}
+
+/* Jobs are made for the marked measurements made, once each; a row that
+ * comes back takes the lines its child collected already, or gets a job
+ * when it had none; one that failed drops its job and what it held. */
+static void test_bind(void **state)
+{
+	struct fixture *x = *state;
+	struct dctx *c = &x->c;
+	size_t first = SIZE_MAX, second = SIZE_MAX, third = SIZE_MAX, nlj;
+	struct result_row ok = wanted_row(), bad = wanted_row(),
+			  late = wanted_row(), again = wanted_row();
+
+	for (size_t i = 0; i < c->q.n; i++)
+		if (marked(c, i)) {
+			if (first == SIZE_MAX)
+				first = i;
+			else if (second == SIZE_MAX)
+				second = i;
+			else if (third == SIZE_MAX)
+				third = i;
+		}
+	assert_true(third < c->q.n);
+	c->q.it[first].state = c->q.it[second].state = PLAN_DONE;
+	c->took[first] = c->took[second] = 1.0;
+	devlines_made(c);
+	assert_int_equal(c->nlj, 2);
+	devlines_made(c);                               /* once each */
+	assert_int_equal(c->nlj, 2);
+	assert_false(c->lj[0].bound);
+	assert_int_equal(c->lj[0].item, first);
+	assert_string_equal(c->lj[0].label, devices_item_label(c, first));
+
+	/* its child's lines came before the row */
+	c->lj[0].hold.lines.recorded = true;
+	c->lj[0].hold.lines.seconds = 1.5;
+	c->nkept = 3;
+	devlines_bind(c, first, &ok, 7);
+	assert_true(c->lj[0].bound);
+	assert_int_equal(c->lj[0].res, 3);
+	assert_int_equal(c->lj[0].row, 7);
+	assert_true(ok.lines.recorded);
+	assert_true(ok.lines.seconds == 1.5);
+	assert_false(c->lj[0].hold.lines.recorded);
+	/* the same row again (a worker's results read twice): no new job */
+	devlines_bind(c, first, &again, 8);
+	assert_int_equal(c->nlj, 2);
+	assert_false(again.lines.recorded);
+
+	/* a row that failed: its job is dropped, and what it held */
+	c->lj[1].hold.lines.recorded = true;
+	bad.status = ROW_ERROR;
+	devlines_bind(c, second, &bad, 0);
+	assert_true(c->lj[1].dropped);
+	assert_false(c->lj[1].bound);
+	assert_false(c->lj[1].hold.lines.recorded);
+	assert_false(bad.lines.recorded);
+
+	/* a row made after the GPU left, with no job yet: one, bound */
+	nlj = c->nlj;
+	devlines_bind(c, third, &late, 2);
+	assert_int_equal(c->nlj, nlj + 1);
+	assert_true(c->lj[nlj].bound);
+	assert_int_equal(c->lj[nlj].row, 2);
+	assert_true(c->has_lj[third]);
+	/* no lines wanted (already recorded): nothing more */
+	late.lines.recorded = true;
+	devlines_bind(c, third, &late, 2);
+	assert_int_equal(c->nlj, nlj + 1);
+}
+
+/* A GPU keeps its usual children ahead; on its lines, up to
+ * LINES_AHEAD_MAX while their inputs and contexts fit in half its
+ * memory; unknown memory, only the usual. */
+static void test_more_ahead(void **state)
+{
+	struct fixture *x = *state;
+	struct dctx *c = &x->c;
+	struct gpu *g = &c->g[0];
+	int base = 1 + g->lg.ahead;
+
+	make_marked(c, 1.0, 1.0);
+	devlines_made(c);
+	assert_true(c->nlj >= (size_t)LINES_AHEAD_MAX + 1);
+	for (int nl = 0; nl < base; nl++)
+		assert_true(devlines_more_ahead(c, g, nl));
+	assert_false(devlines_more_ahead(c, g, base));  /* not on its lines */
+	g->on_lines = true;
+	assert_false(devlines_more_ahead(c, g, base));  /* memory unknown */
+	g->mem = (size_t)80 << 30;
+	assert_true(devlines_more_ahead(c, g, base));
+	assert_false(devlines_more_ahead(c, g, 1 + LINES_AHEAD_MAX));
+	/* a small GPU: half of 4 GiB holds one 2^28-float child (1 GiB of
+	 * input and half a GiB of context), not two */
+	g->mem = (size_t)4 << 30;
+	c->lnext = 1;
+	g->lg.p[0].pid = 1;                     /* only counted, never signalled */
+	g->lg.p[0].state = LP_AHEAD;
+	g->lg.p[0].job = 0;
+	for (size_t i = 1; i < c->nlj; i++)     /* the biggest job left */
+		if (c->plan.stages[c->q.it[c->lj[i].item].stage].in_bytes >
+		    c->plan.stages[c->q.it[c->lj[0].item].stage].in_bytes) {
+			struct ljob t = c->lj[0];
+
+			c->lj[0] = c->lj[i];
+			c->lj[i] = t;
+		}
+	assert_true(c->plan.stages[c->q.it[c->lj[0].item].stage].in_bytes >=
+		    (size_t)1 << 30);
+	assert_false(devlines_more_ahead(c, g, base));
+	g->lg.p[0].pid = 0;
+	assert_true(devlines_more_ahead(c, g, base));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_due, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bind, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_more_ahead, setup,
+						teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
