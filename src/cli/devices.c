@@ -277,18 +277,15 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	if (read)
 		for (size_t i = 0; i < r.nrows; i++) {
 			size_t it = row_item(keys, &r.rows[i]);
-			const struct plan_item *pi;
 
 			if (it == STRMAP_NONE)
 				continue;
 			have[it] = true;
 			if (it == g->flight)
 				failed = &r.rows[i];
-			pi = &c->q.it[it];
 			/* its lines, on the next GPU free (or those its
 			 * child collected already) */
-			if (c->lines_on &&
-			    c->plan.stages[pi->stage].ms[pi->k].lines)
+			if (c->lines_on && devices_item_marked(c, it))
 				devlines_bind(c, it, &r.rows[i], i);
 		}
 	free(path);

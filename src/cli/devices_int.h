@@ -92,6 +92,8 @@ struct dctx {
 /* ---- devices_lines.c: the queue's items, and the per-line jobs --------- */
 
 const char *devices_item_label(const struct dctx *c, size_t i);
+/* Whether item i's measurement is marked for counters per source line. */
+bool devices_item_marked(const struct dctx *c, size_t i);
 /* Seconds of measurements left, about: what is to do and what the GPUs
  * but `except` (-1: none) are making, corrected by how the estimates
  * have held so far. */

@@ -56,6 +56,18 @@ double devices_work_left(const struct dctx *c, double now, int except)
 	return left;
 }
 
+bool devices_item_marked(const struct dctx *c, size_t i)
+{
+	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].lines;
+}
+
+/* Item i was made in this run, is marked, and has no job yet. */
+static bool made_without_job(const struct dctx *c, size_t i)
+{
+	return c->q.it[i].state == PLAN_DONE && c->took[i] > 0 &&
+	       !c->has_lj[i] && devices_item_marked(c, i);
+}
+
 static double lines_guess(const struct dctx *c, size_t item)
 {
 	return LINES_CHILD_S + LINES_PER_MEASURED_S * c->took[item];
@@ -83,14 +95,9 @@ bool devlines_due(const struct dctx *c, int k)
 	for (int j = 0; j < c->ng; j++)
 		if (c->g[j].on_lines)
 			return false;
-	for (size_t i = 0; i < c->q.n; i++) {
-		const struct plan_item *it = &c->q.it[i];
-
-		if (it->state == PLAN_DONE && c->took[i] > 0 &&
-		    !c->has_lj[i] &&
-		    c->plan.stages[it->stage].ms[it->k].lines)
+	for (size_t i = 0; i < c->q.n; i++)
+		if (made_without_job(c, i))
 			todo += lines_guess(c, i);
-	}
 	for (size_t i = c->lnext; i < c->nlj; i++)
 		if (!c->lj[i].dropped)
 			todo += lines_guess(c, c->lj[i].item);
@@ -152,14 +159,9 @@ void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
  * since, its row still with the worker that made it. */
 void devlines_made(struct dctx *c)
 {
-	for (size_t i = 0; i < c->q.n; i++) {
-		const struct plan_item *it = &c->q.it[i];
-
-		if (it->state == PLAN_DONE && c->took[i] > 0 &&
-		    !c->has_lj[i] &&
-		    c->plan.stages[it->stage].ms[it->k].lines)
+	for (size_t i = 0; i < c->q.n; i++)
+		if (made_without_job(c, i))
 			ljob_add(c, i, false, 0);
-	}
 }
 
 /* Starts the longest of the jobs left (so that no long one is left to

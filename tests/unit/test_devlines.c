@@ -64,11 +64,6 @@ static int teardown(void **state)
 	return 0;
 }
 
-static bool marked(const struct dctx *c, size_t i)
-{
-	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].lines;
-}
-
 /* Every marked measurement made, each having taken `took` seconds; the
  * others still to do, each estimated at `left` seconds. */
 static size_t make_marked(struct dctx *c, double took, double left)
@@ -76,7 +71,7 @@ static size_t make_marked(struct dctx *c, double took, double left)
 	size_t n = 0;
 
 	for (size_t i = 0; i < c->q.n; i++)
-		if (marked(c, i)) {
+		if (devices_item_marked(c, i)) {
 			c->q.it[i].state = PLAN_DONE;
 			c->q.it[i].seconds = took;
 			c->took[i] = took;
@@ -114,7 +109,7 @@ static void test_due(void **state)
 	assert_true(devlines_due(c, 1));
 	/* a measurement in flight on the other GPU counts as work left */
 	for (size_t i = 0; i < c->q.n; i++)
-		if (!marked(c, i)) {
+		if (!devices_item_marked(c, i)) {
 			c->q.it[i].state = PLAN_OUT;
 			c->q.it[i].seconds = 1e6;
 			c->g[0].flight = i;
@@ -147,7 +142,7 @@ static void test_bind(void **state)
 			  late = wanted_row(), again = wanted_row();
 
 	for (size_t i = 0; i < c->q.n; i++)
-		if (marked(c, i)) {
+		if (devices_item_marked(c, i)) {
 			if (first == SIZE_MAX)
 				first = i;
 			else if (second == SIZE_MAX)
