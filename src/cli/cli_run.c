@@ -101,6 +101,7 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 				return cli_usage_error(c, "--lines-go takes a "
 						       "descriptor");
 			break;
+		case K_LINES_HELD: a->o.lines_held = true; break;
 		case K_PIECE: a->piece = true; break;
 		case K_KEEP_FAILED: a->o.keep_failed = true; break;
 		case K_FAIL_NEXT: a->o.fail_next = v->arg; break;
@@ -131,6 +132,8 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 				       "measurement of --measurement");
 	if (a->o.lines_go && !a->o.lines)
 		return cli_usage_error(c, "--lines-go is for --lines-child");
+	if (a->o.lines_held && !a->o.lines_go)
+		return cli_usage_error(c, "--lines-held is for --lines-go");
 	return 0;
 }
 

@@ -111,6 +111,9 @@ static const struct cli_option run_options[] = {
 	{ K_LINES_GO, "lines-go", 0, CLI_ARG_TEXT, "FD", NULL,
 	  "with --lines-child: set up CUDA, then wait for a byte on this "
 	  "descriptor before measuring (end of file: end)", CLI_HIDDEN },
+	{ K_LINES_HELD, "lines-held", 0, CLI_ARG_NONE, NULL, NULL,
+	  "with --lines-go: another byte comes first, before the input goes "
+	  "to the GPU (a worker still measures there)", CLI_HIDDEN },
 	/* a worker of a class's run (pieces.c passes them) */
 	{ K_PIECE, "piece", 0, CLI_ARG_NONE, NULL, NULL,
 	  "run these variants alone, as one piece of a class's run",

@@ -139,6 +139,25 @@ static void say(struct gpu *g, const char *line)
 	}
 }
 
+/* Tells worker g to end: it measures no more, so the per-line children
+ * started while it measured (lines_soon) may use the GPU. */
+static void tell_end(struct gpu *g)
+{
+	g->asked = false;
+	say(g, "end\n");
+	g->told_end = true;
+	g->pre_lines = false;
+	lines_gpu_free(&g->lg);
+}
+
+static void trace_event(const struct dctx *c, const struct gpu *g,
+			const char *what)
+{
+	if (c->trace)
+		fprintf(c->trace, "%d\t%.3f\t\t%s\t\n", g->device,
+			monotonic_seconds() - c->t0, what);
+}
+
 /* Answers a worker that asked, when there is an answer. */
 static void answer(struct dctx *c, int k)
 {
@@ -148,14 +167,10 @@ static void answer(struct dctx *c, int k)
 
 	if (!g->asked)
 		return;
-	if (devlines_due(c, k)) {
-		g->asked = false;
+	if (devlines_due(c, k, 0)) {
 		g->on_lines = g->was_on_lines = true;
-		if (c->trace)
-			fprintf(c->trace, "%d\t%.3f\t\tto-lines\t\n", g->device,
-				monotonic_seconds() - c->t0);
-		say(g, "end\n");
-		g->told_end = true;
+		trace_event(c, g, "to-lines");
+		tell_end(g);
 		return;
 	}
 	i = workers_signals() ? PLAN_QUEUE_END : plan_queue_next(&c->q, k);
@@ -165,11 +180,16 @@ static void answer(struct dctx *c, int k)
 		i = PLAN_QUEUE_END;
 	if (i == PLAN_QUEUE_WAIT)
 		return;
-	g->asked = false;
 	if (i == PLAN_QUEUE_END) {
-		say(g, "end\n");
-		g->told_end = true;
+		tell_end(g);
 		return;
+	}
+	g->asked = false;
+	/* it leaves for its lines after this one, most likely: their
+	 * children start now, held before they touch the GPU */
+	if (!g->pre_lines && devlines_due(c, k, c->q.it[i].seconds)) {
+		g->pre_lines = true;
+		trace_event(c, g, "pre-lines");
 	}
 	if (c->fail[i])
 		line = xasprintf("fail %zu %zu %s\n", c->q.it[i].stage,
@@ -341,6 +361,9 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	g->pid = 0;
 	g->flight = SIZE_MAX;
 	g->asked = false;
+	/* children started while it measured may use the GPU now */
+	g->pre_lines = false;
+	lines_gpu_free(&g->lg);
 	if (g->rfd >= 0)
 		close(g->rfd);
 	if (g->wfd >= 0)
@@ -458,20 +481,26 @@ static void run_loop(struct dctx *c)
 			    !g->on_lines) {
 				if (gpu_start(c, g) < 0)
 					g->dead = true;
-			} else if ((!g->pid || (g->on_lines && g->told_end)) &&
+			} else if ((!g->pid || g->told_end || g->pre_lines) &&
 				   !g->dead) {
+				bool leaving = g->on_lines || g->pre_lines;
+
 				/* its lines: one measuring, the next started
 				 * ahead while enough are left for every GPU,
 				 * once no work is left for workers (or while
-				 * the others measure, lines_due: from when its
-				 * worker is told to end, whose teardown took
-				 * 1.9 s on an H100, scale-45d423b.txt) */
+				 * the others measure, lines_due), from when
+				 * its worker is told to end (its teardown
+				 * took 1.9 s on an H100, scale-45d423b.txt),
+				 * or held while it makes its last
+				 * measurement (pre_lines) */
+				if (g->pid && !g->told_end)
+					g->lg.held = true;
 				while (devlines_more_ahead(c, g, nl) &&
 				       lines_gpu_room(&g->lg) &&
-				       (!more_work(c) || g->on_lines) &&
+				       (!more_work(c) || leaving) &&
 				       c->lnext < c->nlj && !c->unavailable &&
 				       !workers_signals() &&
-				       (!nl || g->on_lines ||
+				       (!nl || leaving ||
 					c->nlj - c->lnext >= (size_t)c->ng)) {
 					if ((rc = devlines_start(c, g)) < 0)
 						g->dead = true;
@@ -745,6 +774,7 @@ int devices_run(const struct experiment_file *f,
 	c.fail = xcalloc(c.q.n + 1, sizeof(*c.fail));
 	c.took = xcalloc(c.q.n + 1, sizeof(*c.took));
 	c.has_lj = xcalloc(c.q.n + 1, sizeof(*c.has_lj));
+	devlines_plan(&c);
 	c.g = xcalloc((size_t)c.ng, sizeof(*c.g));
 	for (int k = 0; k < c.ng; k++) {
 		c.g[k].device = devs[k];

@@ -40,6 +40,9 @@ struct gpu {
 	bool on_lines;           /* left the measurements for its rows'
 				    lines while others measure (lines_due) */
 	bool was_on_lines;       /* ... once */
+	bool pre_lines;          /* will leave after the measurement it
+				    makes, most likely: its children start,
+				    held (lines_gpu.held) until it ends */
 	size_t mem;              /* its memory in bytes, as its worker said;
 				    0: unknown */
 };
@@ -99,8 +102,13 @@ bool devices_item_marked(const struct dctx *c, size_t i);
  * have held so far. */
 double devices_work_left(const struct dctx *c, double now, int except);
 /* Whether worker k, asking for more, leaves the measurements for the
- * lines collected so far while the other GPUs measure. */
-bool devlines_due(const struct dctx *c, int k);
+ * lines left to collect while the other GPUs measure; with after > 0,
+ * whether it would once the others have measured that many seconds
+ * more (the one it is handed: its children then start, held). */
+bool devlines_due(const struct dctx *c, int k, double after);
+/* Before the run, with two GPUs or more: a job for every marked
+ * measurement to make. */
+void devlines_plan(struct dctx *c);
 /* Row `row` of an ended worker's results (kept as kept[nkept]) is item
  * `item`'s, marked for lines: its job is bound to it (or made). */
 void devlines_bind(struct dctx *c, size_t item, struct result_row *w,

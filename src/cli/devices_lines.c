@@ -68,9 +68,13 @@ static bool made_without_job(const struct dctx *c, size_t i)
 	       !c->has_lj[i] && devices_item_marked(c, i);
 }
 
+/* What item's lines take, about: from what its measurement took, or,
+ * not made yet, from what it is expected to take. */
 static double lines_guess(const struct dctx *c, size_t item)
 {
-	return LINES_CHILD_S + LINES_PER_MEASURED_S * c->took[item];
+	double m = c->took[item] > 0 ? c->took[item] : c->q.it[item].seconds;
+
+	return LINES_CHILD_S + LINES_PER_MEASURED_S * m;
 }
 
 /* Whether worker k, asking for more, should leave the measurements to
@@ -84,16 +88,16 @@ static double lines_guess(const struct dctx *c, size_t item)
  * (at least a second of them) would take as long as the others'
  * measurements left: then they end together, and what is left is
  * collected by every GPU at the end as before. */
-bool devlines_due(const struct dctx *c, int k)
+bool devlines_due(const struct dctx *c, int k, double after)
 {
-	double todo = 0;
+	const struct gpu *g = &c->g[k];
+	double todo = 0, left;
 
-	if (!c->lines_on || c->lines_last || c->ng < 2 ||
-	    c->g[k].was_on_lines || c->unavailable || !c->q.ntodo ||
-	    workers_signals())
+	if (!c->lines_on || c->lines_last || c->ng < 2 || g->was_on_lines ||
+	    c->unavailable || !c->q.ntodo || workers_signals())
 		return false;
 	for (int j = 0; j < c->ng; j++)
-		if (c->g[j].on_lines)
+		if (c->g[j].on_lines || (j != k && c->g[j].pre_lines))
 			return false;
 	for (size_t i = 0; i < c->q.n; i++)
 		if (made_without_job(c, i))
@@ -101,8 +105,13 @@ bool devlines_due(const struct dctx *c, int k)
 	for (size_t i = c->lnext; i < c->nlj; i++)
 		if (!c->lj[i].dropped)
 			todo += lines_guess(c, c->lj[i].item);
-	return todo >= 1.0 &&
-	       todo * (c->ng - 1) >= devices_work_left(c, monotonic_seconds(), k);
+	/* and those its children started ahead hold (lines_soon) */
+	for (int p = 0; p < LINES_PROCS; p++)
+		if (g->lg.p[p].pid && g->lg.p[p].state == LP_AHEAD)
+			todo += lines_guess(c, c->lj[g->lg.p[p].job].item);
+	left = devices_work_left(c, monotonic_seconds(), k) -
+	       after * (c->ng - 1);
+	return todo >= 1.0 && todo * (c->ng - 1) >= left;
 }
 
 /* The row job j's lines go into: its own once bound, else its hold. */
@@ -164,6 +173,22 @@ void devlines_made(struct dctx *c)
 			ljob_add(c, i, false, 0);
 }
 
+/* Before the run: a job for every marked measurement to make, so that a
+ * GPU on its lines takes those of measurements still to come or in
+ * flight elsewhere (the longest first: the one-block reduction's 3 s
+ * collection no longer waits for its 10 s measurement).  A child needs
+ * only the seed, not the row; a row that comes back failed drops what
+ * was collected for it (devlines_bind). */
+void devlines_plan(struct dctx *c)
+{
+	if (!c->lines_on || c->lines_last || c->ng < 2)
+		return;
+	for (size_t i = 0; i < c->q.n; i++)
+		if (c->q.it[i].state == PLAN_TODO && !c->fail[i] &&
+		    !c->has_lj[i] && devices_item_marked(c, i))
+			ljob_add(c, i, false, 0);
+}
+
 /* Starts the longest of the jobs left (so that no long one is left to
  * end the run alone on one GPU; the rest are swapped, not lost), to wait
  * for its turn on g.  Returns 0, 1 when none is left to start, or -1
@@ -217,7 +242,8 @@ bool devlines_more_ahead(const struct dctx *c, const struct gpu *g,
 
 	if (nl < 1 + g->lg.ahead)
 		return true;
-	if (!g->on_lines || !g->mem || nl >= 1 + LINES_AHEAD_MAX)
+	if (!(g->on_lines || g->pre_lines) || !g->mem ||
+	    nl >= 1 + LINES_AHEAD_MAX)
 		return false;
 	for (int k = 0; k < LINES_PROCS; k++)
 		if (g->lg.p[k].pid && g->lg.p[k].state != LP_DONE)

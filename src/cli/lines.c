@@ -87,7 +87,7 @@ static void arg(struct argv_buf *a, const char *s)
 }
 
 static void child_argv(const struct lines_options *o, int device,
-		       const char *label, const char *dir, int go,
+		       const char *label, const char *dir, int go, bool held,
 		       struct argv_buf *a)
 {
 	char dev[32], gofd[32];
@@ -104,6 +104,8 @@ static void child_argv(const struct lines_options *o, int device,
 		snprintf(gofd, sizeof(gofd), "%d", go);
 		arg(a, "--lines-go");
 		arg(a, gofd);
+		if (held)
+			arg(a, "--lines-held");
 	}
 	arg(a, "--device");
 	arg(a, dev);
@@ -118,7 +120,7 @@ static void child_argv(const struct lines_options *o, int device,
  * pid, or -1 after a diagnostic. */
 pid_t lines_child_start(const struct lines_options *o, int device,
 			const char *uuid, const char *label, const char *dir,
-			int *go)
+			int *go, bool held)
 {
 	char *log = xasprintf("%s/child.log", dir);
 	struct argv_buf a = { .n = 0 };
@@ -138,7 +140,7 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 		return -1;
 	}
 	envp = narrow ? environ_with("CUDA_VISIBLE_DEVICES", uuid) : NULL;
-	child_argv(o, narrow ? 0 : device, label, dir, sv[1], &a);
+	child_argv(o, narrow ? 0 : device, label, dir, sv[1], held && go, &a);
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -397,8 +399,9 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 	p->stopped = p->late = false;
 	p->state = LP_AHEAD;
 	p->job = job;
+	p->held = g->held;
 	p->pid = lines_child_start(o, g->device, g->uuid, label, p->dir,
-				   &p->sock);
+				   &p->sock, p->held);
 	if (p->pid < 0) {
 		p->pid = 0;
 		return -1;
@@ -416,7 +419,7 @@ struct lines_proc *lines_gpu_go(struct lines_gpu *g)
 {
 	struct lines_proc *first = NULL;
 
-	if (count(g, LP_GOING, -1))
+	if (g->held || count(g, LP_GOING, -1))
 		return NULL;
 	/* the one started first: they were started in the order given */
 	for (int k = 0; k < LINES_PROCS; k++) {
@@ -433,6 +436,17 @@ struct lines_proc *lines_gpu_go(struct lines_gpu *g)
 		evtrace("go", first->pid, "");
 	}
 	return first;
+}
+
+void lines_gpu_free(struct lines_gpu *g)
+{
+	g->held = false;
+	for (int k = 0; k < LINES_PROCS; k++)
+		if (g->p[k].pid && g->p[k].held) {
+			g->p[k].held = false;
+			lines_child_go(g->p[k].sock);
+			evtrace("free", g->p[k].pid, "");
+		}
 }
 
 void lines_gpu_cancel(struct lines_gpu *g)

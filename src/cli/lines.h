@@ -72,11 +72,14 @@ char *lines_child_dir(const char *outdir, int device, int k);
  * the children that run at once (reports/probes/issue27/); uuid NULL or
  * another kind of name: `--device device` as given.  With go, the child
  * is started ahead of its turn (run --lines-go): it sets CUDA up, then
- * waits for lines_child_go(go); *go is its socket.  Its pid, or -1
- * after a diagnostic. */
+ * waits for lines_child_go(go); *go is its socket.  With go and held,
+ * a worker still measures on that GPU: the child makes its context and
+ * its host input, then waits for a first lines_child_go before anything
+ * goes to the GPU (run --lines-held), and for a second before its
+ * collection.  Its pid, or -1 after a diagnostic. */
 pid_t lines_child_start(const struct lines_options *o, int device,
 			const char *uuid, const char *label, const char *dir,
-			int *go);
+			int *go, bool held);
 /* Tells the child waiting on socket go to go on (a child gone meanwhile
  * is told nothing, and no signal comes of it).  Closing go instead tells
  * it to end without measuring. */
@@ -129,6 +132,7 @@ struct lines_proc {
 	size_t job;              /* the caller's */
 	double t0;               /* started; told to go on */
 	bool stopped, late;
+	bool held;               /* started held, not yet freed */
 	char *dir;               /* DIR/.lines/gpu-D, gpu-D-b, gpu-D-c, ... */
 };
 
@@ -136,6 +140,8 @@ struct lines_gpu {
 	int device;
 	const char *uuid;        /* as lines_child_start's; NULL: none */
 	int ahead;               /* children ahead at most: LINES_AHEAD */
+	bool held;               /* a worker still measures on it: children
+				    started now wait for lines_gpu_free */
 	struct lines_proc p[LINES_PROCS];
 };
 
@@ -153,9 +159,12 @@ bool lines_gpu_room(const struct lines_gpu *g);
  * goes first) ahead of its turn.  Returns 0, or -1 after a diagnostic. */
 int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 		    size_t job, const char *label);
-/* When none measures, tells the first one ahead to go on; returns it, or
- * NULL. */
+/* When none measures and g is not held, tells the first one ahead to go
+ * on; returns it, or NULL. */
 struct lines_proc *lines_gpu_go(struct lines_gpu *g);
+/* The worker on it has stopped measuring: the children started held
+ * may use the GPU (their first word), and the next ones are not held. */
+void lines_gpu_free(struct lines_gpu *g);
 /* Tells the ones ahead to end without their turn. */
 void lines_gpu_cancel(struct lines_gpu *g);
 /* Hears what the children measuring or saving said: one that has

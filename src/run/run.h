@@ -756,6 +756,10 @@ struct run_options {
 				    child reads its parent's word on once its
 				    CUDA start is behind it, started ahead of
 				    its turn (run --lines-go; lines.h) */
+	bool lines_held;         /* ... started while a worker still measures
+				    on its GPU: it reads a first word ("the
+				    GPU is yours") before it touches the GPU
+				    beyond its context (run --lines-held) */
 	struct results *prev;    /* --resume: the results of the same
 				    experiment file so far, or NULL; the run
 				    moves the verified rows it keeps out of

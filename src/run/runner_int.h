@@ -101,6 +101,8 @@ struct run {
 				    row says nvml.why */
 	bool trace;              /* CULAB_RUN_TRACE */
 	bool lines_waited;       /* a per-line child had its turn */
+	bool lines_freed;        /* ... and its GPU (runner_lines_hold) */
+	double lines_hold_s;     /* ... after this long a wait */
 	double lines_wait_s;     /* ... after this long a wait */
 	const char *trap;        /* CULAB_TEST_TRAP, or NULL */
 	double phase[RP_COUNT];  /* seconds per phase, with trace */
@@ -175,6 +177,12 @@ void runner_lines_close(struct run *R);
  * holds the GPU).  When the parent says end (or is gone), the process
  * ends there, exit EXIT_INTERRUPTED, nothing saved. */
 void runner_lines_wait(struct run *R);
+/* A child started while a worker still measures on its GPU
+ * (run_options.lines_held) waits, once, for the parent's first word
+ * before its input goes to the GPU: its process, CUDA context, plan and
+ * host input are made meanwhile, nothing runs on the GPU (the worker's
+ * timings stay its own).  End of file: it ends as runner_lines_wait. */
+void runner_lines_hold(struct run *R);
 /* Tells that parent the results are saved: its turn is over (the
  * process's teardown is not the GPU's business). */
 void runner_lines_done(struct run *R);

@@ -45,27 +45,45 @@ void runner_lines_close(struct run *R)
 		lines_close();
 }
 
-void runner_lines_wait(struct run *R)
+/* Reads one byte of the parent's word on the child's socket; at its
+ * end (the parent said end, or is gone) the process ends: no row,
+ * nothing to save; the driver ends the context with the process.
+ * Returns the seconds it waited. */
+static double parent_word(struct run *R, const char *before,
+			  const char *after)
 {
 	char c;
 	ssize_t n;
 	double t = runner_now();
 
-	if (!R->o->lines || !R->o->lines_go || R->lines_waited)
-		return;
-	R->lines_waited = true;
-	evtrace("wait", 0, "");
+	evtrace(before, 0, "");
 	do
 		n = read(R->o->lines_go, &c, 1);
 	while (n < 0 && errno == EINTR);
-	R->lines_wait_s = runner_now() - t;
-	evtrace("go", 0, "");
+	evtrace(after, 0, "");
 	if (n != 1) {
-		/* its turn never came: no row, nothing to save; the driver
-		 * ends the context with the process */
 		fflush(NULL);
 		_exit(EXIT_INTERRUPTED);
 	}
+	return runner_now() - t;
+}
+
+void runner_lines_hold(struct run *R)
+{
+	if (!R->o->lines || !R->o->lines_go || !R->o->lines_held ||
+	    R->lines_freed)
+		return;
+	R->lines_freed = true;
+	R->lines_hold_s = parent_word(R, "hold", "freed");
+}
+
+void runner_lines_wait(struct run *R)
+{
+	if (!R->o->lines || !R->o->lines_go || R->lines_waited)
+		return;
+	runner_lines_hold(R);   /* the words come in this order */
+	R->lines_waited = true;
+	R->lines_wait_s = parent_word(R, "wait", "go");
 }
 
 void runner_lines_done(struct run *R)

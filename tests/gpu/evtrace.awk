@@ -7,7 +7,9 @@
 # each step: fork to main (exec, loading), main to CUDA's start (cuInit),
 # reading the file and finding its measurement, on to its run, run to
 # set-up (context),
-# set-up to inputs, inputs to waiting (correctness run), waiting (for its
+# set-up to its hold and the hold (a child started while its GPU still
+# measured: --lines-held; both 0 for the others), on to its inputs,
+# inputs to waiting (correctness run), waiting (for its
 # turn), go to collected, collected to saved, saved to torn down, torn
 # down to exit (CUDA's teardown), exit to reaped; then the medians, and
 # per GPU the children's turns (go to said) against the phase's wall.
@@ -38,14 +40,16 @@ function median(arr, k,    i, j, tmp) {
 	return k ? (k % 2 ? arr[(k + 1) / 2] : (arr[k / 2] + arr[k / 2 + 1]) / 2) : -1
 }
 END {
-	nst = split("p-start main cuda-init checked run set-up inputs wait go collected saved torn-down exit p-ended", st, " ")
+	nst = split("p-start main cuda-init checked run set-up hold freed inputs wait go collected saved torn-down exit p-ended", st, " ")
 	printf "%-4s %8s", "gpu", "at"
-	hdr = "exec cuinit file torun setup input check waited collect save teardwn exit reap"
+	hdr = "exec cuinit file torun setup prep held input check waited collect save teardwn exit reap"
 	nh = split(hdr, h, " ")
 	for (i = 1; i <= nh; i++) printf " %6s", h[i]
 	printf "  %s\n", "label"
 	for (c = 1; c <= n; c++) {
 		p = order[c]; at[p, "p-start"] = start[p]
+		if (!((p, "hold") in at) && ((p, "set-up") in at))
+			at[p, "hold"] = at[p, "freed"] = at[p, "set-up"]
 		printf "%-4s %8.3f", gpu[p], start[p] - t0
 		for (i = 1; i < nst; i++) {
 			x = d(p, st[i], st[i + 1])

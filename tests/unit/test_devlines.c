@@ -2,8 +2,10 @@
  * (devices_lines.c), without a GPU or a child process: when a GPU leaves
  * the measurements for the lines of what was made, the jobs made for
  * measurements whose rows are still with their workers, what a row that
- * comes back does with the lines its child collected already, and how
- * many children a GPU on its lines keeps ahead within its memory. */
+ * comes back does with the lines its child collected already, how many
+ * children a GPU on its lines keeps ahead within its memory, the jobs
+ * planned before the run, when a GPU's children start while it makes
+ * its last measurement, and how those wait for the GPU. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +15,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "base/util.h"
 #include "cli/devices_int.h"
@@ -42,6 +46,7 @@ static int setup(void **state)
 	}
 	x->c.lines_on = true;
 	x->c.took = xcalloc(x->c.q.n + 1, sizeof(*x->c.took));
+	x->c.fail = xcalloc(x->c.q.n + 1, sizeof(*x->c.fail));
 	x->c.has_lj = xcalloc(x->c.q.n + 1, sizeof(*x->c.has_lj));
 	*state = x;
 	return 0;
@@ -56,6 +61,7 @@ static int teardown(void **state)
 	free(x->c.lj);
 	free(x->c.has_lj);
 	free(x->c.took);
+	free(x->c.fail);
 	free(x->c.g);
 	plan_queue_release(&x->c.q);
 	plan_release(&x->c.plan);
@@ -90,23 +96,23 @@ static void test_due(void **state)
 	struct fixture *x = *state;
 	struct dctx *c = &x->c;
 
-	assert_false(devlines_due(c, 0));               /* nothing made */
+	assert_false(devlines_due(c, 0, 0));               /* nothing made */
 	assert_int_equal(make_marked(c, 1.0, 10.0), c->plan.nlines);
-	assert_false(devlines_due(c, 0));      /* hours of measuring left */
+	assert_false(devlines_due(c, 0, 0));      /* hours of measuring left */
 	make_marked(c, 1.0, 1e-3);
-	assert_true(devlines_due(c, 0));
+	assert_true(devlines_due(c, 0, 0));
 	c->ng = 1;
-	assert_false(devlines_due(c, 0));
+	assert_false(devlines_due(c, 0, 0));
 	c->ng = 2;
 	c->lines_last = true;
-	assert_false(devlines_due(c, 0));
+	assert_false(devlines_due(c, 0, 0));
 	c->lines_last = false;
 	c->g[1].on_lines = true;
-	assert_false(devlines_due(c, 0));
+	assert_false(devlines_due(c, 0, 0));
 	c->g[1].on_lines = false;
 	c->g[0].was_on_lines = true;
-	assert_false(devlines_due(c, 0));
-	assert_true(devlines_due(c, 1));
+	assert_false(devlines_due(c, 0, 0));
+	assert_true(devlines_due(c, 1, 0));
 	/* a measurement in flight on the other GPU counts as work left */
 	for (size_t i = 0; i < c->q.n; i++)
 		if (!devices_item_marked(c, i)) {
@@ -117,7 +123,7 @@ static void test_due(void **state)
 			break;
 		}
 	assert_true(c->g[0].flight < c->q.n);
-	assert_false(devlines_due(c, 1));
+	assert_false(devlines_due(c, 1, 0));
 }
 
 static struct result_row wanted_row(void)
@@ -242,6 +248,123 @@ static void test_more_ahead(void **state)
 	assert_true(devlines_more_ahead(c, g, base));
 }
 
+/* With two GPUs or more, every marked measurement to make has a job
+ * before the run (none made yet, none bound), once each; with one GPU or
+ * the lines last, none: they come with their rows. */
+static void test_plan(void **state)
+{
+	struct fixture *x = *state;
+	struct dctx *c = &x->c;
+	size_t failing = SIZE_MAX;
+
+	c->ng = 1;
+	devlines_plan(c);
+	assert_int_equal(c->nlj, 0);
+	c->ng = 2;
+	c->lines_last = true;
+	devlines_plan(c);
+	assert_int_equal(c->nlj, 0);
+	c->lines_last = false;
+	for (size_t i = 0; i < c->q.n && failing == SIZE_MAX; i++)
+		if (devices_item_marked(c, i))
+			failing = i;
+	c->fail[failing] = (char *)"its worker ended";   /* never freed */
+	devlines_plan(c);
+	assert_int_equal(c->nlj, c->plan.nlines - 1);
+	for (size_t j = 0; j < c->nlj; j++) {
+		assert_false(c->lj[j].bound);
+		assert_true(c->lj[j].item != failing);
+		assert_true(devices_item_marked(c, c->lj[j].item));
+		assert_true(c->has_lj[c->lj[j].item]);
+	}
+	assert_false(c->has_lj[failing]);
+	devlines_plan(c);
+	devlines_made(c);
+	assert_int_equal(c->nlj, c->plan.nlines - 1);
+	c->fail[failing] = NULL;
+}
+
+/* With the jobs planned: a GPU leaves once the lines to collect would
+ * take as long as the others' measurements left; after > 0 says whether
+ * it would once the others have measured that much more (its children
+ * then start, held); another GPU about to leave keeps it; children it
+ * started ahead count as lines to collect. */
+static void test_due_ahead(void **state)
+{
+	struct fixture *x = *state;
+	struct dctx *c = &x->c;
+	struct gpu *g = &c->g[0];
+	double left;
+
+	for (size_t i = 0; i < c->q.n; i++)
+		c->q.it[i].seconds = 1.0;
+	devlines_plan(c);
+	assert_true(c->nlj > 0);
+	/* 162 seconds of measuring left against 26 lines */
+	left = devices_work_left(c, monotonic_seconds(), 0);
+	assert_true(left > 100);
+	assert_false(devlines_due(c, 0, 0));
+	assert_false(devlines_due(c, 0, 1.0));
+	assert_true(devlines_due(c, 0, left));
+	c->g[1].pre_lines = true;
+	assert_false(devlines_due(c, 0, left));
+	assert_true(devlines_due(c, 1, left));          /* not by itself */
+	c->g[1].pre_lines = false;
+	/* every job started: the ones ahead on g still count */
+	c->lnext = c->nlj;
+	assert_false(devlines_due(c, 0, left));
+	for (int p = 0; p < 3; p++) {
+		g->lg.p[p].pid = 1;             /* only counted, never signalled */
+		g->lg.p[p].state = LP_AHEAD;
+		g->lg.p[p].job = (size_t)p;
+	}
+	assert_true(devlines_due(c, 0, left));
+	assert_false(devlines_due(c, 1, left));
+	for (int p = 0; p < 3; p++)
+		g->lg.p[p].pid = 0;
+}
+
+/* Children started while the GPU's worker measures wait for it: no turn
+ * while held; freed, each held one gets its first word, then the first
+ * its turn (its second). */
+static void test_held(void **state)
+{
+	struct lines_gpu lg;
+	int sv[2][2];
+	char b[4];
+
+	(void)state;
+	lines_gpu_init(&lg, 0, NULL);
+	lg.held = true;
+	for (int k = 0; k < 2; k++) {
+		assert_int_equal(socketpair(AF_UNIX, SOCK_STREAM |
+					    SOCK_NONBLOCK, 0, sv[k]), 0);
+		lg.p[k].pid = 1;                /* only counted, never signalled */
+		lg.p[k].state = LP_AHEAD;
+		lg.p[k].job = (size_t)k;
+		lg.p[k].sock = sv[k][0];
+		lg.p[k].held = true;
+	}
+	assert_null(lines_gpu_go(&lg));
+	for (int k = 0; k < 2; k++)
+		assert_int_equal(read(sv[k][1], b, sizeof(b)), -1);
+	lines_gpu_free(&lg);
+	assert_false(lg.held);
+	for (int k = 0; k < 2; k++) {
+		assert_false(lg.p[k].held);
+		assert_int_equal(read(sv[k][1], b, sizeof(b)), 1);
+	}
+	assert_ptr_equal(lines_gpu_go(&lg), &lg.p[0]);
+	assert_int_equal(read(sv[0][1], b, sizeof(b)), 1);
+	assert_int_equal(read(sv[1][1], b, sizeof(b)), -1);
+	lines_gpu_free(&lg);                    /* again: nothing more */
+	assert_int_equal(read(sv[1][1], b, sizeof(b)), -1);
+	for (int k = 0; k < 2; k++) {
+		close(sv[k][0]);
+		close(sv[k][1]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -249,6 +372,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bind, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_more_ahead, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_plan, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_due_ahead, setup,
+						teardown),
+		cmocka_unit_test(test_held),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
