@@ -186,8 +186,12 @@ static void answer(struct dctx *c, int k)
 	}
 	g->asked = false;
 	/* it leaves for its lines after this one, most likely: their
-	 * children start now, held before they touch the GPU */
-	if (!g->pre_lines && devlines_due(c, k, c->q.it[i].seconds)) {
+	 * children start now, held before they touch the GPU; not behind
+	 * a long one, which would keep the other GPUs from leaving (the
+	 * one-block reduction held seven children 9.5 s on an H200, and
+	 * the other GPU measured to the end: scale-6cdd2a9.txt) */
+	if (!g->pre_lines && c->q.it[i].seconds <= LINES_HOLD_S &&
+	    devlines_due(c, k, c->q.it[i].seconds)) {
 		g->pre_lines = true;
 		trace_event(c, g, "pre-lines");
 	}
@@ -508,7 +512,13 @@ static void run_loop(struct dctx *c)
 						break;
 					nl++;
 				}
-				lines_gpu_go(&g->lg);
+				/* a turn once its worker is gone: its
+				 * teardown and the one-block reduction's
+				 * collection, at once on an H200, took 6 s
+				 * each against 1.9 s and 3.0 s apart
+				 * (reports/bench/h200x2/scale-6cdd2a9.txt) */
+				if (!g->pid)
+					lines_gpu_go(&g->lg);
 			}
 			/* counted after what was started just now */
 			live += g->pid > 0 || lines_gpu_live(&g->lg) > 0;

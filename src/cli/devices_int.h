@@ -92,6 +92,11 @@ struct dctx {
 	int lines_drawn;
 };
 
+/* A GPU's per-line children start held while its worker makes its last
+ * measurement only when that takes at most this long: about a child's
+ * start when several start at once (1-2.5 s on H100s and H200s). */
+#define LINES_HOLD_S 3.0
+
 /* ---- devices_lines.c: the queue's items, and the per-line jobs --------- */
 
 const char *devices_item_label(const struct dctx *c, size_t i);

@@ -299,7 +299,7 @@ void devlines_said(struct dctx *c)
 		if (lines_gpu_take(lp, ljob_row(c, j)) < 0)
 			continue;
 		lines_got(c, j, lp, c->g[k].device);
-		if (!c->unavailable)
+		if (!c->unavailable && !c->g[k].pid)
 			lines_gpu_go(g);
 	}
 }
