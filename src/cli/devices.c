@@ -504,6 +504,7 @@ static void run_loop(struct dctx *c)
 				       (!more_work(c) || leaving) &&
 				       c->lnext < c->nlj && !c->unavailable &&
 				       !workers_signals() &&
+				       !devlines_host_timed(c) &&
 				       (!nl || leaving ||
 					c->nlj - c->lnext >= (size_t)c->ng)) {
 					if ((rc = devlines_start(c, g)) < 0)

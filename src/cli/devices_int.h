@@ -111,6 +111,9 @@ double devices_work_left(const struct dctx *c, double now, int except);
  * whether it would once the others have measured that many seconds
  * more (the one it is handed: its children then start, held). */
 bool devlines_due(const struct dctx *c, int k, double after);
+/* Whether a worker is timing a row on the host clock: no per-line child
+ * starts meanwhile. */
+bool devlines_host_timed(const struct dctx *c);
 /* Before the run, with two GPUs or more: a job for every marked
  * measurement to make. */
 void devlines_plan(struct dctx *c);

@@ -10,6 +10,7 @@
 
 #include "base/diag.h"
 #include "base/util.h"
+#include "ladder/ladder.h"
 
 /* What the per-line children of a row take of their GPU, about: a
  * child's turns came every 0.58 s on one H100 (26 children, default.yaml),
@@ -59,6 +60,23 @@ double devices_work_left(const struct dctx *c, double now, int except)
 bool devices_item_marked(const struct dctx *c, size_t i)
 {
 	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].lines;
+}
+
+/* Whether a worker is timing a row on the host clock (the CPU
+ * reference): a per-line child's start (process, CUDA, its host input)
+ * is work for the host, and took the 2^28-float CPU row from 2.8 s to
+ * 5.2 s on a two-H200 node (reports/bench/h200x2/scale-1bd424b.txt). */
+bool devlines_host_timed(const struct dctx *c)
+{
+	for (int k = 0; k < c->ng; k++) {
+		size_t i = c->g[k].flight;
+
+		if (c->g[k].pid > 0 && i != SIZE_MAX &&
+		    (c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].v->flags &
+		     VF_CPU))
+			return true;
+	}
+	return false;
 }
 
 /* Item i was made in this run, is marked, and has no job yet. */

@@ -20,6 +20,7 @@
 
 #include "base/util.h"
 #include "cli/devices_int.h"
+#include "ladder/ladder.h"
 
 struct fixture {
 	struct experiment_file f;
@@ -324,6 +325,35 @@ static void test_due_ahead(void **state)
 		g->lg.p[p].pid = 0;
 }
 
+/* No child starts while a worker times a row on the host clock (the CPU
+ * reference): only then, and only while that worker lives. */
+static void test_host_timed(void **state)
+{
+	struct fixture *x = *state;
+	struct dctx *c = &x->c;
+	size_t cpu = SIZE_MAX, gpu = SIZE_MAX;
+
+	for (size_t i = 0; i < c->q.n; i++) {
+		unsigned fl = c->plan.stages[c->q.it[i].stage]
+				      .ms[c->q.it[i].k].v->flags;
+
+		if ((fl & VF_CPU) && cpu == SIZE_MAX)
+			cpu = i;
+		else if (!(fl & VF_CPU) && gpu == SIZE_MAX)
+			gpu = i;
+	}
+	assert_true(cpu < c->q.n && gpu < c->q.n);
+	assert_false(devlines_host_timed(c));
+	c->g[1].pid = 1;                        /* only read, never signalled */
+	c->g[1].flight = gpu;
+	assert_false(devlines_host_timed(c));
+	c->g[1].flight = cpu;
+	assert_true(devlines_host_timed(c));
+	c->g[1].pid = 0;                        /* its worker gone */
+	assert_false(devlines_host_timed(c));
+	c->g[1].flight = SIZE_MAX;
+}
+
 /* Children started while the GPU's worker measures wait for it: no turn
  * while held; freed, each held one gets its first word, then the first
  * its turn (its second). */
@@ -374,6 +404,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_plan, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_due_ahead, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_host_timed, setup,
 						teardown),
 		cmocka_unit_test(test_held),
 	};
