@@ -739,6 +739,9 @@ int devices_run(const struct experiment_file *f,
 	c.counters = !o->run->no_counters;
 	c.profile_only = o->run->profile_only;
 	c.stall = workers_stall_limit();
+	if (sysconf(_SC_PHYS_PAGES) > 0 && sysconf(_SC_PAGESIZE) > 0)
+		c.ram = (double)sysconf(_SC_PHYS_PAGES) *
+			(double)sysconf(_SC_PAGESIZE);
 	/* CULAB_LINES_EARLY=0: every GPU's lines after the measurements, as
 	 * before lines_due, to measure what it gains (tests/gpu/scale.sh);
 	 * not a user's knob */

@@ -88,6 +88,7 @@ struct dctx {
 	struct lines_options lo;
 	int again;               /* workers started after one ended early */
 	double stall;
+	double ram;              /* the host's memory in bytes; 0: unknown */
 	double t0;
 	int lines_drawn;
 };

@@ -247,29 +247,52 @@ static double lines_bytes(const struct dctx *c, size_t j)
 	return (double)s->in_bytes + (double)s->out_bytes + (512u << 20);
 }
 
+/* Host memory the same child holds: its input's host copy, and its
+ * process with CUDA's and CUPTI's host side. */
+static double lines_host_bytes(const struct dctx *c, size_t j)
+{
+	const struct plan_stage *s = &c->plan.stages[c->q.it[c->lj[j].item].stage];
+
+	return (double)s->in_bytes + (256u << 20);
+}
+
 /* Whether a GPU on its lines (lines_due) takes another child ahead: up
- * to LINES_AHEAD_MAX while they fit in half its memory (the largest job
- * left counted for the next).  Its children start while the other GPUs
- * measure, so their CUDA starts meet none of theirs: on two H100s, 20
- * children with two ahead came 0.75 s apart, most of it each waiting to
- * be ready (reports/bench/h100x2/scale-5244365.txt). */
+ * to LINES_AHEAD_MAX while they fit in half its memory and, with every
+ * GPU's children, in a quarter of the host's (the largest job left
+ * counted for the next).  Its children start while the other GPUs
+ * measure, so their CUDA starts meet none of theirs; with six ahead the
+ * quick turns (transposes, 0.02-0.1 s) outran the children's starts,
+ * about 2 s each when six start at once: 5 s of 13.9 s without a child
+ * collecting on an H200 (reports/bench/h200x2/scale-b1b0cdd.txt). */
 bool devlines_more_ahead(const struct dctx *c, const struct gpu *g,
 			     int nl)
 {
-	double held = 0, next = 0;
+	double held = 0, next = 0, host = 0, next_host = 0;
 
 	if (nl < 1 + g->lg.ahead)
 		return true;
-	if (!(g->on_lines || g->pre_lines) || !g->mem ||
+	if (!(g->on_lines || g->pre_lines) || !g->mem || !c->ram ||
 	    nl >= 1 + LINES_AHEAD_MAX)
 		return false;
 	for (int k = 0; k < LINES_PROCS; k++)
 		if (g->lg.p[k].pid && g->lg.p[k].state != LP_DONE)
 			held += lines_bytes(c, g->lg.p[k].job);
+	for (int d = 0; d < c->ng; d++)
+		for (int k = 0; k < LINES_PROCS; k++) {
+			const struct lines_proc *p = &c->g[d].lg.p[k];
+
+			if (p->pid && p->state != LP_DONE)
+				host += lines_host_bytes(c, p->job);
+		}
 	for (size_t i = c->lnext; i < c->nlj; i++)
-		if (!c->lj[i].dropped && lines_bytes(c, i) > next)
-			next = lines_bytes(c, i);
-	return held + next <= 0.5 * (double)g->mem;
+		if (!c->lj[i].dropped) {
+			if (lines_bytes(c, i) > next)
+				next = lines_bytes(c, i);
+			if (lines_host_bytes(c, i) > next_host)
+				next_host = lines_host_bytes(c, i);
+		}
+	return held + next <= 0.5 * (double)g->mem &&
+	       host + next_host <= 0.25 * c->ram;
 }
 
 /* Rows whose lines are not to be had: once a child said CUPTI cannot

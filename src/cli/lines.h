@@ -114,8 +114,11 @@ void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
  * (reports/bench/h100x2/scale-1d77a58.txt). */
 #define LINES_AHEAD 2
 /* CULAB_LINES_AHEAD=N (1..LINES_AHEAD_MAX) sets it for a run, to measure
- * another number (tests/gpu/scale.sh); not a user's knob. */
-#define LINES_AHEAD_MAX 6
+ * another number (tests/gpu/scale.sh); not a user's knob.  A --devices
+ * GPU that left the measurements for its lines keeps up to
+ * LINES_AHEAD_MAX ahead within its memory and the host's
+ * (devlines_more_ahead). */
+#define LINES_AHEAD_MAX 24
 #define LINES_PROCS (LINES_AHEAD_MAX + 2)
 
 enum lines_state {

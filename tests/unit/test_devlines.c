@@ -208,7 +208,8 @@ static void test_bind(void **state)
 
 /* A GPU keeps its usual children ahead; on its lines, up to
  * LINES_AHEAD_MAX while their inputs and contexts fit in half its
- * memory; unknown memory, only the usual. */
+ * memory, and every GPU's children's host copies and processes in a
+ * quarter of the host's; either memory unknown, only the usual. */
 static void test_more_ahead(void **state)
 {
 	struct fixture *x = *state;
@@ -225,6 +226,8 @@ static void test_more_ahead(void **state)
 	g->on_lines = true;
 	assert_false(devlines_more_ahead(c, g, base));  /* memory unknown */
 	g->mem = (size_t)80 << 30;
+	assert_false(devlines_more_ahead(c, g, base));  /* host's unknown */
+	c->ram = 256.0 * (1 << 30);
 	assert_true(devlines_more_ahead(c, g, base));
 	assert_false(devlines_more_ahead(c, g, 1 + LINES_AHEAD_MAX));
 	/* a small GPU: half of 4 GiB holds one 2^28-float child (1 GiB of
@@ -247,6 +250,16 @@ static void test_more_ahead(void **state)
 	assert_false(devlines_more_ahead(c, g, base));
 	g->lg.p[0].pid = 0;
 	assert_true(devlines_more_ahead(c, g, base));
+	/* a host of 6 GiB: a quarter holds one 2^28-float child's 1 GiB
+	 * host copy and its process, with another GPU's child, not two */
+	g->mem = (size_t)80 << 30;
+	c->ram = 6.0 * (1 << 30);
+	assert_true(devlines_more_ahead(c, g, base));
+	c->g[1].lg.p[0].pid = 1;                /* only counted */
+	c->g[1].lg.p[0].state = LP_AHEAD;
+	c->g[1].lg.p[0].job = 0;
+	assert_false(devlines_more_ahead(c, g, base));
+	c->g[1].lg.p[0].pid = 0;
 }
 
 /* With two GPUs or more, every marked measurement to make has a job
