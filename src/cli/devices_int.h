@@ -97,6 +97,9 @@ struct dctx {
  * measurement only when that takes at most this long: about a child's
  * start when several start at once (1-2.5 s on H100s and H200s). */
 #define LINES_HOLD_S 3.0
+/* Per-line children of the node's starting at once, beyond each GPU's
+ * first (devlines_more_ahead). */
+#define LINES_STARTING 3
 
 /* ---- devices_lines.c: the queue's items, and the per-line jobs --------- */
 

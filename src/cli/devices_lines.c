@@ -263,12 +263,22 @@ static double lines_host_bytes(const struct dctx *c, size_t j)
  * measure, so their CUDA starts meet none of theirs; with six ahead the
  * quick turns (transposes, 0.02-0.1 s) outran the children's starts,
  * about 2 s each when six start at once: 5 s of 13.9 s without a child
- * collecting on an H200 (reports/bench/h200x2/scale-b1b0cdd.txt). */
+ * collecting on an H200 (reports/bench/h200x2/scale-b1b0cdd.txt).  But
+ * the node's driver starts one CUDA context at a time: 25 started at
+ * once took 8-10 s each to be ready, the first as the last, and slowed
+ * the other GPUs' workers (four H200s, scale-c441928.txt).  So beyond a
+ * GPU's first, at most LINES_STARTING children of the node's are
+ * starting at once (not yet ready), and the others start as they are. */
 bool devlines_more_ahead(const struct dctx *c, const struct gpu *g,
 			     int nl)
 {
 	double held = 0, next = 0, host = 0, next_host = 0;
+	int starting = 0;
 
+	for (int d = 0; d < c->ng; d++)
+		starting += lines_gpu_starting(&c->g[d].lg);
+	if (nl && starting >= LINES_STARTING)
+		return false;
 	if (nl < 1 + g->lg.ahead)
 		return true;
 	if (!(g->on_lines || g->pre_lines) || !g->mem || !c->ram ||

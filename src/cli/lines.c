@@ -396,7 +396,7 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 		return -1;
 	clean(p->dir);
 	p->t0 = monotonic_seconds();
-	p->stopped = p->late = false;
+	p->stopped = p->late = p->ready = false;
 	p->state = LP_AHEAD;
 	p->job = job;
 	p->held = g->held;
@@ -466,15 +466,17 @@ struct lines_proc *lines_gpu_said(struct lines_gpu *g)
 		char c[2];
 		ssize_t n;
 
-		if (!p->pid || (p->state != LP_GOING &&
-				p->state != LP_SAVING) || p->sock < 0)
+		if (!p->pid || p->sock < 0 ||
+		    (p->state == LP_AHEAD && p->ready) || p->state == LP_DONE)
 			continue;
 		n = recv(p->sock, c, sizeof(c), MSG_DONTWAIT);
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK ||
 			      errno == EINTR))
 			continue;
 		for (ssize_t i = 0; i < n; i++)
-			if (c[i] == 'c' && p->state == LP_GOING) {
+			if (c[i] == 'r') {
+				p->ready = true;
+			} else if (c[i] == 'c' && p->state == LP_GOING) {
 				p->state = LP_SAVING;   /* the GPU is free */
 				evtrace("said-c", p->pid, "");
 			} else if (c[i] == 'd') {
@@ -561,13 +563,25 @@ void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
 	}
 }
 
+int lines_gpu_starting(const struct lines_gpu *g)
+{
+	int n = 0;
+
+	for (int k = 0; k < LINES_PROCS; k++)
+		n += g->p[k].pid && g->p[k].state == LP_AHEAD &&
+		     !g->p[k].ready;
+	return n;
+}
+
 int lines_gpu_fds(const struct lines_gpu *g, struct pollfd *pf)
 {
 	int n = 0;
 
 	for (int k = 0; k < LINES_PROCS; k++)
 		if (g->p[k].pid && (g->p[k].state == LP_GOING ||
-				    g->p[k].state == LP_SAVING) &&
+				    g->p[k].state == LP_SAVING ||
+				    (g->p[k].state == LP_AHEAD &&
+				     !g->p[k].ready)) &&
 		    g->p[k].sock >= 0) {
 			pf[n].fd = g->p[k].sock;
 			pf[n].events = POLLIN;

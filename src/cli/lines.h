@@ -136,6 +136,7 @@ struct lines_proc {
 	double t0;               /* started; told to go on */
 	bool stopped, late;
 	bool held;               /* started held, not yet freed */
+	bool ready;              /* said "r": its start is behind it */
 	char *dir;               /* DIR/.lines/gpu-D, gpu-D-b, gpu-D-c, ... */
 };
 
@@ -170,9 +171,10 @@ struct lines_proc *lines_gpu_go(struct lines_gpu *g);
 void lines_gpu_free(struct lines_gpu *g);
 /* Tells the ones ahead to end without their turn. */
 void lines_gpu_cancel(struct lines_gpu *g);
-/* Hears what the children measuring or saving said: one that has
- * collected frees the GPU for lines_gpu_go; returns the first that said
- * its results are saved (then lines_gpu_take), or NULL; never waits. */
+/* Hears what the children said: one ahead that is ready ("r", at its
+ * hold or its wait), one that has collected frees the GPU for
+ * lines_gpu_go; returns the first that said its results are saved (then
+ * lines_gpu_take), or NULL; never waits. */
 struct lines_proc *lines_gpu_said(struct lines_gpu *g);
 /* Takes the lines of child p into w: 0 (its turn over, w->lines.seconds
  * from its turn), or -1 when its results hold none (its end says why). */
@@ -194,8 +196,11 @@ bool lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
  * for the ones ahead too. */
 void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
 		     bool stop);
-/* The sockets of the children measuring or saving, for poll (at most
- * LINES_PROCS into pf); their number. */
+/* Its children ahead that have not said they are ready: still starting
+ * (process, CUDA, input). */
+int lines_gpu_starting(const struct lines_gpu *g);
+/* The sockets of the children measuring or saving, and of those still
+ * starting, for poll (at most LINES_PROCS into pf); their number. */
 int lines_gpu_fds(const struct lines_gpu *g, struct pollfd *pf);
 /* Closes what is left and removes its folders (empty by then). */
 void lines_gpu_release(struct lines_gpu *g);

@@ -170,8 +170,8 @@ void runner_counters_flush(struct run *R);
 void runner_lines_open(struct run *R);
 void runner_lines_prepare(struct run *R);
 void runner_lines_close(struct run *R);
-/* A child started ahead of its turn (run_options.lines_go) waits, once,
- * for the parent's word: right before its collection, everything else of
+/* A child started ahead of its turn (run_options.lines_go) says "r"
+ * (ready), then waits, once, for the parent's word: right before its collection, everything else of
  * its measurement made (its CUDA start, input, correctness run); on a
  * GPU in exclusive-process mode before its context (the child measuring
  * holds the GPU).  When the parent says end (or is gone), the process

@@ -57,6 +57,9 @@ static double parent_word(struct run *R, const char *before,
 	double t = runner_now();
 
 	evtrace(before, 0, "");
+	/* ready: the parent starts the next ones as this one is (a parent
+	 * gone meanwhile: nothing to tell, no SIGPIPE) */
+	(void)send(R->o->lines_go, "r", 1, MSG_NOSIGNAL);
 	do
 		n = read(R->o->lines_go, &c, 1);
 	while (n < 0 && errno == EINTR);

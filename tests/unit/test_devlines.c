@@ -15,6 +15,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -260,6 +261,23 @@ static void test_more_ahead(void **state)
 	c->g[1].lg.p[0].job = 0;
 	assert_false(devlines_more_ahead(c, g, base));
 	c->g[1].lg.p[0].pid = 0;
+
+	/* at most LINES_STARTING of the node's children starting at once,
+	 * beyond a GPU's first; a ready one no longer counts */
+	c->ram = 256.0 * (1 << 30);
+	for (int k = 0; k < LINES_STARTING; k++) {
+		struct lines_proc *p = &c->g[k % 2].lg.p[k / 2];
+
+		p->pid = 1;                     /* only counted */
+		p->state = LP_AHEAD;
+		p->job = 0;
+	}
+	assert_false(devlines_more_ahead(c, g, 1));
+	assert_true(devlines_more_ahead(c, g, 0));
+	c->g[0].lg.p[0].ready = true;
+	assert_true(devlines_more_ahead(c, g, 1));
+	for (int k = 0; k < LINES_STARTING; k++)
+		c->g[k % 2].lg.p[k / 2] = (struct lines_proc){ .sock = -1 };
 }
 
 /* With two GPUs or more, every marked measurement to make has a job
@@ -368,8 +386,8 @@ static void test_host_timed(void **state)
 }
 
 /* Children started while the GPU's worker measures wait for it: no turn
- * while held; freed, each held one gets its first word, then the first
- * its turn (its second). */
+ * while held; they are heard until they say they are ready; freed, each
+ * held one gets its first word, then the first its turn (its second). */
 static void test_held(void **state)
 {
 	struct lines_gpu lg;
@@ -391,6 +409,20 @@ static void test_held(void **state)
 	assert_null(lines_gpu_go(&lg));
 	for (int k = 0; k < 2; k++)
 		assert_int_equal(read(sv[k][1], b, sizeof(b)), -1);
+	/* both starting, heard until ready; one says so at its hold */
+	{
+		struct pollfd pf[LINES_PROCS];
+
+		assert_int_equal(lines_gpu_starting(&lg), 2);
+		assert_int_equal(lines_gpu_fds(&lg, pf), 2);
+		assert_int_equal(write(sv[1][1], "r", 1), 1);
+		assert_null(lines_gpu_said(&lg));
+		assert_true(lg.p[1].ready);
+		assert_false(lg.p[0].ready);
+		assert_int_equal(lines_gpu_starting(&lg), 1);
+		assert_int_equal(lines_gpu_fds(&lg, pf), 1);
+		assert_int_equal(pf[0].fd, sv[0][0]);
+	}
 	lines_gpu_free(&lg);
 	assert_false(lg.held);
 	for (int k = 0; k < 2; k++) {
