@@ -190,7 +190,7 @@ static void answer(struct dctx *c, int k)
 	 * a long one, which would keep the other GPUs from leaving (the
 	 * one-block reduction held seven children 9.5 s on an H200, and
 	 * the other GPU measured to the end: scale-6cdd2a9.txt) */
-	if (!g->pre_lines && c->q.it[i].seconds <= LINES_HOLD_S &&
+	if (!g->pre_lines && devlines_may_hold(c, i) &&
 	    devlines_due(c, k, c->q.it[i].seconds)) {
 		g->pre_lines = true;
 		trace_event(c, g, "pre-lines");

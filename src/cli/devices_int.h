@@ -118,6 +118,9 @@ bool devlines_due(const struct dctx *c, int k, double after);
 /* Whether a worker is timing a row on the host clock: no per-line child
  * starts meanwhile. */
 bool devlines_host_timed(const struct dctx *c);
+/* Whether children may start held behind item i (pre_lines): it takes
+ * at most LINES_HOLD_S and is not timed on the host clock. */
+bool devlines_may_hold(const struct dctx *c, size_t i);
 /* Before the run, with two GPUs or more: a job for every marked
  * measurement to make. */
 void devlines_plan(struct dctx *c);

@@ -62,21 +62,33 @@ bool devices_item_marked(const struct dctx *c, size_t i)
 	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].lines;
 }
 
+static bool item_host_timed(const struct dctx *c, size_t i)
+{
+	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].v->flags &
+	       VF_CPU;
+}
+
 /* Whether a worker is timing a row on the host clock (the CPU
  * reference): a per-line child's start (process, CUDA, its host input)
  * is work for the host, and took the 2^28-float CPU row from 2.8 s to
  * 5.2 s on a two-H200 node (reports/bench/h200x2/scale-1bd424b.txt). */
 bool devlines_host_timed(const struct dctx *c)
 {
-	for (int k = 0; k < c->ng; k++) {
-		size_t i = c->g[k].flight;
-
-		if (c->g[k].pid > 0 && i != SIZE_MAX &&
-		    (c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].v->flags &
-		     VF_CPU))
+	for (int k = 0; k < c->ng; k++)
+		if (c->g[k].pid > 0 && c->g[k].flight != SIZE_MAX &&
+		    item_host_timed(c, c->g[k].flight))
 			return true;
-	}
 	return false;
+}
+
+/* Whether children may start held behind item i: a short measurement,
+ * not one timed on the host clock (no child starts during those, and a
+ * GPU about to leave keeps the others from leaving: twice the CPU row
+ * at 2^28 was the one, 4.6 s without a child started, on two H200s,
+ * scale-44ac44b-b.txt). */
+bool devlines_may_hold(const struct dctx *c, size_t i)
+{
+	return c->q.it[i].seconds <= LINES_HOLD_S && !item_host_timed(c, i);
 }
 
 /* Item i was made in this run, is marked, and has no job yet. */

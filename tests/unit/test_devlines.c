@@ -357,7 +357,8 @@ static void test_due_ahead(void **state)
 }
 
 /* No child starts while a worker times a row on the host clock (the CPU
- * reference): only then, and only while that worker lives. */
+ * reference): only then, and only while that worker lives; children
+ * start held behind a short row on the GPU only. */
 static void test_host_timed(void **state)
 {
 	struct fixture *x = *state;
@@ -383,6 +384,13 @@ static void test_host_timed(void **state)
 	c->g[1].pid = 0;                        /* its worker gone */
 	assert_false(devlines_host_timed(c));
 	c->g[1].flight = SIZE_MAX;
+
+	/* children held behind a short GPU row only */
+	c->q.it[gpu].seconds = c->q.it[cpu].seconds = LINES_HOLD_S;
+	assert_true(devlines_may_hold(c, gpu));
+	assert_false(devlines_may_hold(c, cpu));
+	c->q.it[gpu].seconds = LINES_HOLD_S + 0.5;
+	assert_false(devlines_may_hold(c, gpu));
 }
 
 /* Children started while the GPU's worker measures wait for it: no turn
