@@ -140,7 +140,7 @@ static void say(struct gpu *g, const char *line)
 }
 
 /* Tells worker g to end: it measures no more, so the per-line children
- * started while it measured (lines_soon) may use the GPU. */
+ * started while it measured (pre_lines, held) may use the GPU. */
 static void tell_end(struct gpu *g)
 {
 	g->asked = false;

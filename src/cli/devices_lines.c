@@ -135,7 +135,7 @@ bool devlines_due(const struct dctx *c, int k, double after)
 	for (size_t i = c->lnext; i < c->nlj; i++)
 		if (!c->lj[i].dropped)
 			todo += lines_guess(c, c->lj[i].item);
-	/* and those its children started ahead hold (lines_soon) */
+	/* and those its children started ahead hold (pre_lines) */
 	for (int p = 0; p < LINES_PROCS; p++)
 		if (g->lg.p[p].pid && g->lg.p[p].state == LP_AHEAD)
 			todo += lines_guess(c, c->lj[g->lg.p[p].job].item);
