@@ -450,6 +450,9 @@ static void test_lines_go_usage(void **state)
 	expect(ARGS("run", "--lines-child", "--measurement", "x", "--lines-go",
 		    "x", "experiments/quick.yaml"),
 	       EXIT_USAGE, NULL, "--lines-go takes a descriptor");
+	expect(ARGS("run", "--lines-child", "--measurement", "x",
+		    "--lines-held", "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "--lines-held is for --lines-go");
 }
 
 /* Whether this machine has a GPU culab can use. */
