@@ -463,11 +463,6 @@ static void run_loop(struct dctx *c)
 		pid_t pid;
 
 		devlines_skip(c);
-		for (int k = 0; k < c->ng; k++)
-			if (c->g[k].on_lines) {
-				devlines_made(c);
-				break;
-			}
 		for (int k = 0; k < c->ng; k++) {
 			struct gpu *g = &c->g[k];
 			int rc;

@@ -48,8 +48,9 @@ struct gpu {
 };
 
 /* A row whose counters per source line are to be collected.  Its child
- * may run before the worker that made the row ends (lines_due): its
- * lines wait in `hold` until the row comes in (ljob_bind). */
+ * may run before the row is made or comes back with its worker
+ * (devlines_plan): its lines wait in `hold` until the row comes in
+ * (devlines_bind). */
 struct ljob {
 	size_t res, row;         /* kept[res].rows[row], once bound */
 	const char *label;
@@ -76,8 +77,9 @@ struct dctx {
 	int ng;
 	struct results *kept;    /* what each ended worker wrote */
 	size_t nkept;
-	struct ljob *lj;         /* lines to collect, as rows come in (or
-				    items are made, lines_due) */
+	struct ljob *lj;         /* lines to collect: every marked item's
+				    from the start with two GPUs or more
+				    (devlines_plan), else as rows come in */
 	size_t nlj, lnext;
 	bool *has_lj;            /* per item: it has an ljob */
 	bool lines_on;
@@ -128,8 +130,6 @@ void devlines_plan(struct dctx *c);
  * `item`'s, marked for lines: its job is bound to it (or made). */
 void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
 		   size_t row);
-/* A job for every marked measurement made that has none. */
-void devlines_made(struct dctx *c);
 /* Starts the longest job left on g: 0, 1 when none is left, -1 after a
  * diagnostic. */
 int devlines_start(struct dctx *c, struct gpu *g);

@@ -21,9 +21,21 @@
 #define LINES_CHILD_S 0.45
 #define LINES_PER_MEASURED_S 0.2
 
+/* The plan's stage and measurement of the queue's item i. */
+static const struct plan_stage *item_stage(const struct dctx *c, size_t i)
+{
+	return &c->plan.stages[c->q.it[i].stage];
+}
+
+static const struct plan_measurement *item_ms(const struct dctx *c,
+					      size_t i)
+{
+	return &item_stage(c, i)->ms[c->q.it[i].k];
+}
+
 const char *devices_item_label(const struct dctx *c, size_t i)
 {
-	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].label;
+	return item_ms(c, i)->label;
 }
 
 /* Seconds of measurements left, about: what is to do and what the GPUs
@@ -59,13 +71,12 @@ double devices_work_left(const struct dctx *c, double now, int except)
 
 bool devices_item_marked(const struct dctx *c, size_t i)
 {
-	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].lines;
+	return item_ms(c, i)->lines;
 }
 
 static bool item_host_timed(const struct dctx *c, size_t i)
 {
-	return c->plan.stages[c->q.it[i].stage].ms[c->q.it[i].k].v->flags &
-	       VF_CPU;
+	return item_ms(c, i)->v->flags & VF_CPU;
 }
 
 /* Whether a worker is timing a row on the host clock (the CPU
@@ -91,13 +102,6 @@ bool devlines_may_hold(const struct dctx *c, size_t i)
 	return c->q.it[i].seconds <= LINES_HOLD_S && !item_host_timed(c, i);
 }
 
-/* Item i was made in this run, is marked, and has no job yet. */
-static bool made_without_job(const struct dctx *c, size_t i)
-{
-	return c->q.it[i].state == PLAN_DONE && c->took[i] > 0 &&
-	       !c->has_lj[i] && devices_item_marked(c, i);
-}
-
 /* What item's lines take, about: from what its measurement took, or,
  * not made yet, from what it is expected to take. */
 static double lines_guess(const struct dctx *c, size_t item)
@@ -112,12 +116,13 @@ static double lines_guess(const struct dctx *c, size_t item)
  * the per-line children's CUDA starts, which the node's driver
  * serialises (reports/probes/issue27/), kept two H100s at 1.67x one
  * (10.5 s of lines after 15.9 s of measurements).  The lines to collect
- * are those of every marked measurement made so far (their children run
- * before the rows come back with their workers: ljob_bind), and the ones
- * made while it collects.  One GPU at a time, each once, when those
- * (at least a second of them) would take as long as the others'
- * measurements left: then they end together, and what is left is
- * collected by every GPU at the end as before. */
+ * are the jobs not yet started (every marked measurement's, planned
+ * before the run: devlines_plan; their children run before the rows
+ * come back with their workers: devlines_bind), and those its children
+ * started ahead hold.  One GPU at a time, each once, when those (at
+ * least a second of them) would take as long as the others' measurements
+ * left: then they end together, and what is left is collected by every
+ * GPU at the end as before. */
 bool devlines_due(const struct dctx *c, int k, double after)
 {
 	const struct gpu *g = &c->g[k];
@@ -129,9 +134,6 @@ bool devlines_due(const struct dctx *c, int k, double after)
 	for (int j = 0; j < c->ng; j++)
 		if (c->g[j].on_lines || (j != k && c->g[j].pre_lines))
 			return false;
-	for (size_t i = 0; i < c->q.n; i++)
-		if (made_without_job(c, i))
-			todo += lines_guess(c, i);
 	for (size_t i = c->lnext; i < c->nlj; i++)
 		if (!c->lj[i].dropped)
 			todo += lines_guess(c, c->lj[i].item);
@@ -194,15 +196,6 @@ void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
 	j->bound = true;
 }
 
-/* While a GPU is on its lines: a job for every marked measurement made
- * since, its row still with the worker that made it. */
-void devlines_made(struct dctx *c)
-{
-	for (size_t i = 0; i < c->q.n; i++)
-		if (made_without_job(c, i))
-			ljob_add(c, i, false, 0);
-}
-
 /* Before the run: a job for every marked measurement to make, so that a
  * GPU on its lines takes those of measurements still to come or in
  * flight elsewhere (the longest first: the one-block reduction's 3 s
@@ -254,7 +247,7 @@ int devlines_start(struct dctx *c, struct gpu *g)
  * and its CUDA context (about half a GiB with CUPTI's). */
 static double lines_bytes(const struct dctx *c, size_t j)
 {
-	const struct plan_stage *s = &c->plan.stages[c->q.it[c->lj[j].item].stage];
+	const struct plan_stage *s = item_stage(c, c->lj[j].item);
 
 	return (double)s->in_bytes + (double)s->out_bytes + (512u << 20);
 }
@@ -263,7 +256,7 @@ static double lines_bytes(const struct dctx *c, size_t j)
  * process with CUDA's and CUPTI's host side. */
 static double lines_host_bytes(const struct dctx *c, size_t j)
 {
-	const struct plan_stage *s = &c->plan.stages[c->q.it[c->lj[j].item].stage];
+	const struct plan_stage *s = item_stage(c, c->lj[j].item);
 
 	return (double)s->in_bytes + (256u << 20);
 }

@@ -1,8 +1,7 @@
 /* test_devlines.c - run --devices' parent and its per-line jobs
  * (devices_lines.c), without a GPU or a child process: when a GPU leaves
- * the measurements for the lines of what was made, the jobs made for
- * measurements whose rows are still with their workers, what a row that
- * comes back does with the lines its child collected already, how many
+ * the measurements for the lines to collect, what a row that comes back
+ * does with the lines its child collected already, how many
  * children a GPU on its lines keeps ahead within its memory, the jobs
  * planned before the run, when a GPU's children start while it makes
  * its last measurement, and how those wait for the GPU. */
@@ -98,7 +97,9 @@ static void test_due(void **state)
 	struct fixture *x = *state;
 	struct dctx *c = &x->c;
 
-	assert_false(devlines_due(c, 0, 0));               /* nothing made */
+	assert_false(devlines_due(c, 0, 0));            /* no job planned */
+	devlines_plan(c);
+	assert_int_equal(c->nlj, c->plan.nlines);
 	assert_int_equal(make_marked(c, 1.0, 10.0), c->plan.nlines);
 	assert_false(devlines_due(c, 0, 0));      /* hours of measuring left */
 	make_marked(c, 1.0, 1e-3);
@@ -138,9 +139,10 @@ static struct result_row wanted_row(void)
 	return w;
 }
 
-/* Jobs are made for the marked measurements made, once each; a row that
- * comes back takes the lines its child collected already, or gets a job
- * when it had none; one that failed drops its job and what it held. */
+/* Planned jobs are once each; a row that comes back takes the lines its
+ * child collected already, or gets a job when it had none (one not
+ * planned: made before the run); one that failed drops its job and what
+ * it held. */
 static void test_bind(void **state)
 {
 	struct fixture *x = *state;
@@ -159,13 +161,14 @@ static void test_bind(void **state)
 				third = i;
 		}
 	assert_true(third < c->q.n);
-	c->q.it[first].state = c->q.it[second].state = PLAN_DONE;
-	c->took[first] = c->took[second] = 1.0;
-	devlines_made(c);
-	assert_int_equal(c->nlj, 2);
-	devlines_made(c);                               /* once each */
-	assert_int_equal(c->nlj, 2);
+	c->q.it[third].state = PLAN_DONE;       /* resumed: made before */
+	devlines_plan(c);
+	assert_int_equal(c->nlj, c->plan.nlines - 1);
+	devlines_plan(c);                               /* once each */
+	assert_int_equal(c->nlj, c->plan.nlines - 1);
+	assert_false(c->has_lj[third]);
 	assert_false(c->lj[0].bound);
+	assert_int_equal(c->lj[1].item, second);
 	assert_int_equal(c->lj[0].item, first);
 	assert_string_equal(c->lj[0].label, devices_item_label(c, first));
 
@@ -182,7 +185,7 @@ static void test_bind(void **state)
 	assert_false(c->lj[0].hold.lines.recorded);
 	/* the same row again (a worker's results read twice): no new job */
 	devlines_bind(c, first, &again, 8);
-	assert_int_equal(c->nlj, 2);
+	assert_int_equal(c->nlj, c->plan.nlines - 1);
 	assert_false(again.lines.recorded);
 
 	/* a row that failed: its job is dropped, and what it held */
@@ -218,8 +221,8 @@ static void test_more_ahead(void **state)
 	struct gpu *g = &c->g[0];
 	int base = 1 + g->lg.ahead;
 
+	devlines_plan(c);
 	make_marked(c, 1.0, 1.0);
-	devlines_made(c);
 	assert_true(c->nlj >= (size_t)LINES_AHEAD_MAX + 1);
 	for (int nl = 0; nl < base; nl++)
 		assert_true(devlines_more_ahead(c, g, nl));
@@ -310,8 +313,7 @@ static void test_plan(void **state)
 		assert_true(c->has_lj[c->lj[j].item]);
 	}
 	assert_false(c->has_lj[failing]);
-	devlines_plan(c);
-	devlines_made(c);
+	devlines_plan(c);                               /* once each */
 	assert_int_equal(c->nlj, c->plan.nlines - 1);
 	c->fail[failing] = NULL;
 }
