@@ -103,6 +103,11 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 			break;
 		case K_LINES_HELD: a->o.lines_held = true; break;
 		case K_PIECE: a->piece = true; break;
+		case K_AS_DEVICE:
+			if (cli_number(c, v, 1 << 20, &a->o.as_device))
+				return EXIT_USAGE;
+			a->o.narrowed = true;
+			break;
 		case K_KEEP_FAILED: a->o.keep_failed = true; break;
 		case K_FAIL_NEXT: a->o.fail_next = v->arg; break;
 		case K_PROFILE_ONLY: a->o.profile_only = true; break;
@@ -180,6 +185,7 @@ static void run_sanitize(const struct experiment_file *f,
 {
 	struct sanitize_options so = {
 		.file = file, .device = a->o.device, .quiet = quiet,
+		.shown_device = a->o.narrowed ? a->o.as_device : a->o.device,
 		.save = save_to, .save_ctx = (void *)a->outdir,
 	};
 
@@ -227,7 +233,8 @@ int cmd_run(struct cli_context *cx)
 	rc = EXIT_USAGE;
 	if (a.o.queue) {
 		/* a worker says which GPU its lines come from */
-		snprintf(prog, sizeof(prog), "culab (GPU %d)", a.o.device);
+		snprintf(prog, sizeof(prog), "culab (GPU %d)",
+			 a.o.narrowed ? a.o.as_device : a.o.device);
 		diag_set_program(prog);
 	}
 	/* raw counter names are checked for the GPU that will collect them */

@@ -118,6 +118,10 @@ static const struct cli_option run_options[] = {
 	{ K_PIECE, "piece", 0, CLI_ARG_NONE, NULL, NULL,
 	  "run these variants alone, as one piece of a class's run",
 	  CLI_HIDDEN },
+	{ K_AS_DEVICE, "as-device", 0, CLI_ARG_NUMBER, "N", NULL,
+	  "this worker sees its GPU alone, as device 0 (CUDA_VISIBLE_DEVICES "
+	  "set by its parent): its rows record it as CUDA device N, the "
+	  "parent's number for it", CLI_HIDDEN },
 	{ K_KEEP_FAILED, "keep-failed", 0, CLI_ARG_NONE, NULL, NULL,
 	  "with --resume, keep the failed rows too (a piece started again "
 	  "after a fault)", CLI_HIDDEN },

@@ -534,7 +534,7 @@ static struct sanitizer_record *rerun(const struct experiment_file *f,
 	rec->n = s->sh.n;
 	rec->m = s->sh.m;
 	rec->command = sanitize_command("memcheck", ms->label, c->o->file,
-					c->o->device);
+					c->o->shown_device);
 	if (!c->sanitizer) {
 		rec->state = xstrdup("not installed");
 		return rec;

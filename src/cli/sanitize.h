@@ -37,6 +37,9 @@ enum {
 struct sanitize_options {
 	const char *file;          /* the experiment file, as culab run got it */
 	int device;                /* the CUDA device the run used */
+	int shown_device;          /* the same as its user numbers it (a
+				      worker that sees its GPU alone: run
+				      --as-device), in the record's command */
 	const char *culab;         /* the culab the tool runs; NULL:
 				      /proc/self/exe */
 	bool quiet;                /* no note per rerun */

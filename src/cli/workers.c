@@ -19,6 +19,7 @@
  * with SIGKILL), so nothing measured is measured again. */
 #include "workers.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -324,9 +325,39 @@ void workers_argv_release(struct workers_argv *a)
 		free(a->v[i]);
 	a->n = 0;
 	a->v[0] = NULL;
+	free(a->visible);
+	a->visible = NULL;
 }
 
 #define arg workers_arg
+
+char *workers_visible(int device)
+{
+	const char *list = getenv("CUDA_VISIBLE_DEVICES");
+	const char *narrow = getenv("CULAB_NARROW");
+	const char *test = getenv("CULAB_TEST_DEVICES");
+	size_t len;
+
+	if (device < 0 || (narrow && !strcmp(narrow, "0")) ||
+	    (test && *test))
+		return NULL;
+	if (!list)
+		return xasprintf("%d", device);
+	/* CUDA reads its list up to the first entry it cannot use: an
+	 * entry before that is one of this process's devices, in order */
+	for (int k = 0; k < device; k++) {
+		list = strchr(list, ',');
+		if (!list)
+			return NULL;
+		list++;
+	}
+	len = strcspn(list, ",");
+	for (size_t i = 0; i < len; i++)
+		if (!isalnum((unsigned char)list[i]) && list[i] != '-' &&
+		    list[i] != '/')
+			return NULL;
+	return len && len < 96 ? xstrndup(list, len) : NULL;
+}
 
 void workers_argv_start(int device, const char *dir, struct workers_argv *a)
 {
@@ -336,8 +367,14 @@ void workers_argv_start(int device, const char *dir, struct workers_argv *a)
 	arg(a, "run");
 	arg(a, "--quiet");
 	arg(a, "--no-report");
+	free(a->visible);
+	a->visible = workers_visible(device);
 	snprintf(buf, sizeof(buf), "%d", device);
 	arg(a, "--device");
+	if (a->visible) {
+		arg(a, "0");
+		arg(a, "--as-device");
+	}
 	arg(a, buf);
 	arg(a, "-o");
 	arg(a, dir);
@@ -389,6 +426,8 @@ pid_t workers_spawn_keep(const struct workers_argv *a, const char *log,
 			 const int keep[2])
 {
 	pid_t parent = getpid(), pid;
+	char **env = a->visible ? environ_with("CUDA_VISIBLE_DEVICES",
+					       a->visible) : NULL;
 
 	fflush(NULL);
 	pid = fork();
@@ -412,11 +451,12 @@ pid_t workers_spawn_keep(const struct workers_argv *a, const char *log,
 		/* the pipes to its parent outlive the exec */
 		for (int i = 0; keep && i < 2; i++)
 			fcntl(keep[i], F_SETFD, 0);
-		execv("/proc/self/exe", a->v);
+		execve("/proc/self/exe", a->v, env ? env : environ);
 		fprintf(stderr, "culab: error: cannot start a worker: %s\n",
 			strerror(errno));
 		_exit(EXIT_FAILED);
 	}
+	environ_with_free(env);
 	return pid;
 }
 

@@ -64,14 +64,26 @@ int workers_stop_signal(int k);
  * many, or -EXIT_NO_GPU / -EXIT_USAGE after a diagnostic. */
 int workers_devices(const char *list, int **devs);
 
-/* A worker's command line, built up by workers_arg (strings copied). */
+/* A worker's command line, built up by workers_arg (strings copied),
+ * and the CUDA_VISIBLE_DEVICES it is started with (NULL: the parent's). */
 struct workers_argv {
 	char *v[48];
 	int n;
+	char *visible;
 };
 void workers_arg(struct workers_argv *a, const char *s);
 void workers_argv_release(struct workers_argv *a);
-/* "culab run --quiet --no-report --device D -o DIR" */
+/* What CUDA_VISIBLE_DEVICES shows this process's CUDA device D alone
+ * as device 0: D, or the D-th entry of this process's own list; NULL
+ * when it cannot be said (a list without a D-th entry), when
+ * $CULAB_NARROW=0 (workers see every GPU, as before; for measurements)
+ * or under $CULAB_TEST_DEVICES.  Caller frees.  A CUDA start takes
+ * about 0.2 s with one GPU visible and about 1 s with four
+ * (reports/probes/issue27/), the node's one at a time. */
+char *workers_visible(int device);
+/* "culab run --quiet --no-report --device D -o DIR", the worker seeing
+ * its GPU alone (workers_visible) where it can: "--device 0 --as-device
+ * D" then, a->visible set. */
 void workers_argv_start(int device, const char *dir, struct workers_argv *a);
 /* Then --shard, --resume --resume-dir RESUME_DIR (when not NULL), the
  * run's own options (--lock-clocks, --no-counters, --no-lines,
@@ -79,7 +91,8 @@ void workers_argv_start(int device, const char *dir, struct workers_argv *a);
 void workers_argv_finish(const struct workers_options *o,
 			 const char *resume_dir, struct workers_argv *a);
 
-/* Starts a worker: /proc/self/exe with a's arguments, in a process group
+/* Starts a worker: /proc/self/exe with a's arguments and environment
+ * (a->visible), in a process group
  * of its own (^C reaches the parent alone), sent SIGUSR1 when the parent
  * dies; its output to the file `log` when not NULL.  Returns its pid, or
  * -1 with errno set. */

@@ -739,6 +739,12 @@ void env_release_device(int device);
 
 struct run_options {
 	int device;              /* CUDA device index */
+	bool narrowed;           /* the process sees that GPU alone (its
+				    parent set CUDA_VISIBLE_DEVICES): its
+				    rows and messages name it as_device, the
+				    parent's index for it (run --as-device;
+				    workers.h) */
+	int as_device;
 	bool no_counters;        /* skip counter collection */
 	bool profile_only;       /* one verified launch per measurement, no timing */
 	bool progress;           /* progress line on stderr */

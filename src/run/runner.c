@@ -895,6 +895,8 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	    env_open_device(R->o->device, why, whysize) < 0 ||
 	    env_probe(R->o->device, env, why, whysize) < 0)
 		return -1;
+	if (R->o->narrowed)     /* the index its parent knows it by */
+		env->cuda_device = R->o->as_device;
 	runner_lines_prepare(R);        /* before the first kernel */
 	/* before anything is allocated: a GPU this binary has no code for
 	 * is refused in one line; a MIG instance or a vGPU is a note */
@@ -924,7 +926,8 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	      (err = (int)cudaMemset(R->flush_buf, 0x3c, R->flush_bytes)))) ||
 	    (err = (int)cudaDeviceSynchronize())) {
 		snprintf(why, whysize, "cannot set up device %d: %s",
-			 R->o->device, err_text(err));
+			 R->o->narrowed ? R->o->as_device : R->o->device,
+			 err_text(err));
 		return -1;
 	}
 	/* Without it every row says why its resources are unknown. */

@@ -438,6 +438,72 @@ static void test_devices_list(void **state)
 	}
 }
 
+/* A worker sees its GPU alone: what CUDA_VISIBLE_DEVICES shows CUDA
+ * device D of this process as device 0, and the command line that
+ * records it as D. */
+static void test_workers_visible(void **state)
+{
+	static const struct {
+		const char *list;       /* this process's; NULL: unset */
+		int device;
+		const char *want;       /* NULL: the worker sees every GPU */
+	} cases[] = {
+		{ NULL, 0, "0" },
+		{ NULL, 3, "3" },
+		{ "2,0", 0, "2" },
+		{ "2,0", 1, "0" },
+		{ "2,0", 2, NULL },             /* no such entry */
+		{ "GPU-8f1c,GPU-0a2b", 1, "GPU-0a2b" },
+		{ "MIG-GPU-8f1c/1/0", 0, "MIG-GPU-8f1c/1/0" },
+		{ "1,,0", 1, NULL },            /* an empty entry */
+		{ "1, 0", 1, NULL },            /* not an entry CUDA reads */
+		{ "", 0, NULL },
+	};
+	struct workers_argv a = { .n = 0 };
+	char *v;
+
+	(void)state;
+	unsetenv("CULAB_NARROW");
+	unsetenv("CULAB_TEST_DEVICES");
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		if (cases[i].list)
+			setenv("CUDA_VISIBLE_DEVICES", cases[i].list, 1);
+		else
+			unsetenv("CUDA_VISIBLE_DEVICES");
+		v = workers_visible(cases[i].device);
+		if (cases[i].want)
+			assert_string_equal(v, cases[i].want);
+		else
+			assert_null(v);
+		free(v);
+	}
+	setenv("CUDA_VISIBLE_DEVICES", "3,1", 1);
+	workers_argv_start(1, "/tmp/w", &a);
+	assert_string_equal(a.visible, "1");
+	assert_int_equal(a.n, 10);
+	assert_string_equal(a.v[4], "--device");
+	assert_string_equal(a.v[5], "0");
+	assert_string_equal(a.v[6], "--as-device");
+	assert_string_equal(a.v[7], "1");
+	workers_argv_release(&a);
+	assert_null(a.visible);
+	/* the knob, and the tests' pretended GPUs: every GPU seen */
+	setenv("CULAB_NARROW", "0", 1);
+	assert_null(workers_visible(1));
+	workers_argv_start(1, "/tmp/w", &a);
+	assert_null(a.visible);
+	assert_int_equal(a.n, 8);
+	assert_string_equal(a.v[5], "1");
+	workers_argv_release(&a);
+	unsetenv("CULAB_NARROW");
+	setenv("CULAB_TEST_DEVICES", "2", 1);
+	assert_null(workers_visible(1));
+	unsetenv("CULAB_TEST_DEVICES");
+	unsetenv("CUDA_VISIBLE_DEVICES");
+	expect(ARGS("run", "--as-device", "x", "experiments/quick.yaml"),
+	       EXIT_USAGE, NULL, "--as-device");
+}
+
 /* The per-line child's own options, judged before any GPU. */
 static void test_lines_go_usage(void **state)
 {
@@ -536,6 +602,7 @@ int main(void)
 		cmocka_unit_test(test_slurm_submit),
 		cmocka_unit_test(test_slurm_usage),
 		cmocka_unit_test(test_devices_list),
+		cmocka_unit_test(test_workers_visible),
 		cmocka_unit_test(test_lines_go_usage),
 		cmocka_unit_test(test_devices_without_gpu),
 	};
