@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/evtrace.h"
 #include "base/exitcode.h"
 #include "base/strmap.h"
 #include "base/util.h"
@@ -206,6 +207,12 @@ static int piece_start(const struct workers_options *o, struct piece *pc,
 		s->pid = 0;
 		return diag_error("cannot start a worker for %s: %s",
 				  diag_esc(pc[k].name), strerror(errno));
+	}
+	if (evtrace_on()) {
+		char *what = xasprintf("gpu %d %s", s->device, pc[k].name);
+
+		evtrace("start", s->pid, what);
+		free(what);
 	}
 	s->piece = k;
 	s->progress = monotonic_seconds();
@@ -412,6 +419,7 @@ static int run_queue(const struct workers_options *o, struct piece *pc,
 			if (!quiet)
 				fputs("\r\033[K", stderr);
 			rc = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+			evtrace("ended", pid, "");
 			sl[i].pid = 0;
 			busy[sl[i].piece] = false;
 			live--;

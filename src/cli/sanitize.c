@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/evtrace.h"
 #include "base/util.h"
 #include "ladder/ladder.h"
 #include "plan/plan.h"
@@ -479,7 +480,9 @@ static bool run_tool(const struct child *c, struct sanitizer_record *rec)
 		t->why = xstrdup("compute-sanitizer could not be started");
 		goto out;
 	}
+	evtrace("start", pid, c->tool);
 	how = child_wait(c, pid, &st, &t->seconds);
+	evtrace("ended", pid, c->tool);
 	text = read_head(log, SANITIZE_MAX_LOG);
 	seen = sanitizer_parse(text, c->tool, rec, &t->errors);
 	answer = child_answer(outdir, &why);

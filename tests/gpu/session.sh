@@ -12,7 +12,9 @@
 #   class      culab run experiments/examples/class.yaml
 #                                                  -> reports/examples/class/
 #   class40    tests/class/gen.sh 40: the class on GPU 0, then on every
-#              GPU (--devices all), each with its wall time
+#              GPU (--devices all), each with its wall time and its
+#              processes' events (class40-one-ev.tsv, class40-all-ev.tsv:
+#              base/evtrace.h)
 #   ukbench    tests/gpu/bench_ukernels.sh: compiling user kernels, cold
 #              and from the cache -> reports/bench/<gpu>/ukernels.txt
 #   devices    tests/gpu/devices.sh: run --devices on two GPUs or more
@@ -80,9 +82,11 @@ for step in "$@"; do
 		for how in one all; do
 			t1=$(date +%s)
 			if [ $how = one ]; then
+				CULAB_EVENT_TRACE=$out/class40-$how-ev.tsv \
 				"$culab" run --no-report --device 0 -o "$out/class40-$how" \
 					"$out/c40/class.yaml" >"$out/class40-$how.log" 2>&1
 			else
+				CULAB_EVENT_TRACE=$out/class40-$how-ev.tsv \
 				"$culab" run --no-report --devices all -o "$out/class40-$how" \
 					"$out/c40/class.yaml" >"$out/class40-$how.log" 2>&1
 			fi
