@@ -932,6 +932,15 @@ static void read_record(struct reader *rd, json_t *root, struct results *r)
 		json_bad(rd, "", "environment", "an object");
 	}
 	read_devices(rd, root, r);
+	/* "environment" has no CUDA index: its device's entry has (a merge
+	 * that takes a part's environment first would otherwise list that
+	 * GPU's index as unknown) */
+	if (r->has_env) {
+		int k = results_find_device(r, &r->env);
+
+		if (k >= 0)
+			r->env.cuda_device = r->devices[k].cuda_device;
+	}
 	read_shard(rd, root, r);
 }
 

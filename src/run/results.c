@@ -132,7 +132,8 @@ static bool same_str(const char *a, const char *b)
 	return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
-int results_add_device(struct results *r, const struct environment *env)
+int results_find_device(const struct results *r,
+			const struct environment *env)
 {
 	for (size_t i = 0; i < r->ndevices; i++) {
 		const struct environment *d = &r->devices[i];
@@ -147,6 +148,15 @@ int results_add_device(struct results *r, const struct environment *env)
 		    d->cuda_device == env->cuda_device)
 			return (int)i;
 	}
+	return -1;
+}
+
+int results_add_device(struct results *r, const struct environment *env)
+{
+	int k = results_find_device(r, env);
+
+	if (k >= 0)
+		return k;
 	r->devices = xrealloc(r->devices, (r->ndevices + 1) *
 			      sizeof(*r->devices));
 	environment_copy(&r->devices[r->ndevices], env);

@@ -593,8 +593,12 @@ void results_row_key(struct sbuf *k, const struct result_row *w);
 void results_pop_row(struct results *r);
 
 /* The index of the device of r that is `env`'s host and GPU (same
- * host name and UUID), after adding a copy of env when r has none.
- * Returns the index. */
+ * host name and UUID; without a UUID, the same name and CUDA index), or
+ * -1 when r has none. */
+int results_find_device(const struct results *r,
+			const struct environment *env);
+/* The same, after adding a copy of env when r has none.  Returns the
+ * index. */
 int results_add_device(struct results *r, const struct environment *env);
 
 /* The device row w ran on: r's device, else r->env when the file names

@@ -294,7 +294,9 @@ static void test_two_models(void **state)
 	csv = xasprintf("%s/results.csv", dir);
 	text = slurp(csv, NULL);
 	assert_non_null(strstr(text, ",NVIDIA A100-SXM4-80GB,node2,1,"));
-	assert_non_null(strstr(text, ",NVIDIA H100 80GB HBM3,vm,,"));
+	/* the first part's GPU keeps its CUDA index too (its environment
+	 * has none: its device entry has) */
+	assert_non_null(strstr(text, ",NVIDIA H100 80GB HBM3,vm,0,"));
 	free(text);
 	text = render(&merged, "r-two");
 	assert_non_null(strstr(text, "The rows ran on 2 devices"));
@@ -323,6 +325,8 @@ static void test_same_model(void **state)
 	paths[1] = write_shard(2, 2, "h2", same_model);
 	assert_int_equal(merge_caught(paths, 2, false, &merged, &err), 0);
 	assert_int_equal(merged.ndevices, 2);
+	assert_int_equal(merged.devices[0].cuda_device, 0);
+	assert_int_equal(merged.devices[1].cuda_device, 1);
 	text = render(&merged, "r-same");
 	assert_non_null(strstr(text, "The rows ran on 2 devices"));
 	assert_null(strstr(text, " (NVIDIA H100 80GB HBM3)\n"));
