@@ -41,6 +41,8 @@
 /* The most of a tool's output that is read: --print-limit keeps it far
  * below (a record is about 300 bytes). */
 #define SANITIZE_MAX_LOG (8u << 20)
+/* The largest stage (device memory, plan.h) whose tools run at once. */
+#define SANITIZE_TOGETHER_BYTES ((size_t)512 << 20)
 
 /* ---- finding compute-sanitizer ------------------------------------------------ */
 
@@ -417,16 +419,16 @@ static pid_t child_start(const struct child *c, const char *log,
 	return pid;
 }
 
-/* Waits for pid, at most c->timeout seconds: 0 when it ended (*st its
+/* Waits for pid, started at t0, until c->timeout seconds from then: 0
+ * when it ended (*st its
  * status), 1 when it was killed at the limit, 2 when a signal stopped
  * the reruns.  Its whole group is killed either way (what the tool
  * started and left behind goes with it), before the leader is reaped, so
  * that the group's id is still the child's when it is signalled. */
-static int child_wait(const struct child *c, pid_t pid, int *st,
+static int child_wait(const struct child *c, pid_t pid, double t0, int *st,
 		      double *seconds)
 {
 	struct timespec tick = { 0, 20 * 1000 * 1000 };
-	double t0 = monotonic_seconds();
 	bool ours = true;
 	int how = 0;
 
@@ -457,35 +459,55 @@ static int child_wait(const struct child *c, pid_t pid, int *st,
 	return how;
 }
 
-/* Runs one tool on the measurement: its entry in rec->tools, its
- * findings in rec->findings.  Returns false when a signal stopped it. */
-static bool run_tool(const struct child *c, struct sanitizer_record *rec)
+/* One tool's run on the measurement, from its start to its record. */
+struct tool_run {
+	const char *tool;
+	char *log, *outdir;
+	pid_t pid;              /* -1: it could not be started */
+	double t0;
+};
+
+/* Starts tool on the measurement c->label. */
+static void tool_begin(const struct child *c, const char *tool,
+		       struct tool_run *tr)
 {
-	char *log = xasprintf("%s/%s.log", c->tmp, c->tool);
-	char *outdir = xasprintf("%s/%s", c->tmp, c->tool);
+	struct child one = *c;
+
+	one.tool = tool;
+	tr->tool = tool;
+	tr->log = xasprintf("%s/%s.log", c->tmp, tool);
+	tr->outdir = xasprintf("%s/%s", c->tmp, tool);
+	tr->t0 = monotonic_seconds();
+	tr->pid = child_start(&one, tr->log, tr->outdir);
+	if (tr->pid > 0)
+		evtrace("start", tr->pid, tool);
+}
+
+/* Waits for the tool tool_begin started: its entry in rec->tools, its
+ * findings in rec->findings.  Returns false when a signal stopped it. */
+static bool tool_end(const struct child *c, struct tool_run *tr,
+		     struct sanitizer_record *rec)
+{
 	struct sanitizer_tool *t;
 	size_t before = rec->nfindings;
 	char *text = NULL, *why = NULL;
 	int st = 0, how = 0, answer = -1, seen = 0;
-	pid_t pid;
 
 	rec->tools = xrealloc(rec->tools, (rec->ntools + 1) * sizeof(*rec->tools));
 	t = &rec->tools[rec->ntools++];
 	memset(t, 0, sizeof(*t));
-	t->tool = xstrdup(c->tool);
+	t->tool = xstrdup(tr->tool);
 	t->answer = -1;
 	t->outcome = SAN_FAILED;
-	pid = child_start(c, log, outdir);
-	if (pid < 0) {
+	if (tr->pid < 0) {
 		t->why = xstrdup("compute-sanitizer could not be started");
 		goto out;
 	}
-	evtrace("start", pid, c->tool);
-	how = child_wait(c, pid, &st, &t->seconds);
-	evtrace("ended", pid, c->tool);
-	text = read_head(log, SANITIZE_MAX_LOG);
-	seen = sanitizer_parse(text, c->tool, rec, &t->errors);
-	answer = child_answer(outdir, &why);
+	how = child_wait(c, tr->pid, tr->t0, &st, &t->seconds);
+	evtrace("ended", tr->pid, tr->tool);
+	text = read_head(tr->log, SANITIZE_MAX_LOG);
+	seen = sanitizer_parse(text, tr->tool, rec, &t->errors);
+	answer = child_answer(tr->outdir, &why);
 	if (how == 2) {
 		t->why = xstrdup("stopped by a signal");
 	} else if (how == 1) {
@@ -513,13 +535,25 @@ static bool run_tool(const struct child *c, struct sanitizer_record *rec)
 		t->answer = answer >= 0 ? answer :
 			    WIFEXITED(st) ? WEXITSTATUS(st) == 1 : -1;
 out:
-	unlink(log);
-	remove_dir(outdir);
+	unlink(tr->log);
+	remove_dir(tr->outdir);
 	free(why);
 	free(text);
-	free(log);
-	free(outdir);
+	free(tr->log);
+	free(tr->outdir);
 	return how != 2;
+}
+
+/* Whether the n tools of a measurement of stage s run at once: each is a
+ * process of its own with its own copy of the stage (memcheck's the
+ * longest, 3.3 s of 8 s for the three on an H200 at 2^22 floats), so only
+ * where the GPU admits several processes and three copies of a stage of
+ * at most SANITIZE_TOGETHER_BYTES fit easily. */
+static bool together(const struct child *c, const struct plan_stage *s,
+		     size_t n)
+{
+	return n > 1 && s->device_bytes <= SANITIZE_TOGETHER_BYTES &&
+	       !env_exclusive(c->o->device);
 }
 
 /* The record of measurement ms: not installed, or each tool's run.
@@ -532,6 +566,7 @@ static struct sanitizer_record *rerun(const struct experiment_file *f,
 	struct sanitizer_record *rec = xcalloc(1, sizeof(*rec));
 	const char *tools[3];
 	size_t n = tools_for(f, s, ms, tools);
+	struct tool_run tr[3];
 
 	rec->label = xstrdup(ms->label);
 	rec->n = s->sh.n;
@@ -549,9 +584,18 @@ static struct sanitizer_record *rerun(const struct experiment_file *f,
 			  n > 1 ? ", " : "", n > 1 ? tools[1] : "",
 			  n > 2 ? ", " : "", n > 2 ? tools[2] : "");
 	c->label = ms->label;
+	if (together(c, s, n)) {
+		/* all at once; their records in the tools' order */
+		for (size_t i = 0; i < n; i++)
+			tool_begin(c, tools[i], &tr[i]);
+		for (size_t i = 0; i < n; i++)
+			if (!tool_end(c, &tr[i], rec))
+				*stopped = true;
+		return rec;
+	}
 	for (size_t i = 0; i < n && !*stopped; i++) {
-		c->tool = tools[i];
-		*stopped = !run_tool(c, rec);
+		tool_begin(c, tools[i], &tr[0]);
+		*stopped = !tool_end(c, &tr[0], rec);
 	}
 	return rec;
 }

@@ -11,7 +11,9 @@
  * The child is this culab (`run --measurement LABEL --profile-only
  * --no-counters --no-report -q`) under the tool, in a process group of
  * its own, killed whole at a time limit; its output goes to a file that
- * run/sanitizer.c reads.  Nothing it does can change the parent's rows
+ * run/sanitizer.c reads.  A kernel's tools run at once, a child each,
+ * unless the GPU admits one process at a time or the stage needs more
+ * than 512 MiB; their records keep the tools' order.  Nothing it does can change the parent's rows
  * but their record, and the parent has saved them before the first child
  * starts. */
 #ifndef CULAB_SANITIZE_H

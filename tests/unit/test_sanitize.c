@@ -937,6 +937,85 @@ static void test_rerun_fails(void **state)
 	fixture_release(&x);
 }
 
+/* The order the fake's tools started and ended in (FAKE_SANITIZER_ORDER),
+ * as "s" and "e" per line: "ssee" when two ran at once. */
+static char *order_of(const char *path)
+{
+	char *text = NULL, *out;
+	size_t len, k = 0;
+
+	assert_int_equal(read_file(path, 1u << 16, &text, &len), 0);
+	out = xcalloc(len + 1, 1);
+	for (char *p = text; *p; p = strchr(p, '\n') + 1) {
+		out[k++] = *p;
+		if (!strchr(p, '\n'))
+			break;
+	}
+	free(text);
+	unlink(path);
+	return out;
+}
+
+/* A kernel's tools run at once, each its own process, their records in
+ * the tools' order; a stage too large for three copies runs them one
+ * after the other. */
+static void test_tools_together(void **state)
+{
+	static const char big_yaml[] =
+		"version: 1\n"
+		"experiments:\n"
+		"  - name: probe\n"
+		"    family: reduce\n"
+		"    variants: none\n"
+		"    types: [float]\n"
+		"    sizes: [1000, 2^28]\n"
+		"    kernels:\n"
+		"      - source: student.cu\n"
+		"        function: oob_shared\n"
+		"        finish: host\n";
+	struct fixture x;
+	const struct sanitizer_record *rec;
+	char *order, *path;
+
+	(void)state;
+	fixture_load(&x, "reports/probes/issue25-h200/probe.yaml", probe_yaml);
+	fixture_row(&x, "student.oob_shared", 1000, ROW_WRONG,
+		    "sum is 1, expected 2");
+	use_fake(&x, "1");
+	path = xasprintf("%s/order.log", x.dir);
+	setenv("FAKE_SANITIZER_ORDER", path, 1);
+	setenv("FAKE_SANITIZER_SLEEP", "0.3", 1);
+	assert_int_equal(sanitize(&x), 1);
+	rec = x.r.rows[0].sanitize;
+	assert_int_equal(rec->ntools, 3);
+	EXPECT_STR(rec->tools[0].tool, "memcheck");
+	EXPECT_STR(rec->tools[1].tool, "racecheck");
+	EXPECT_STR(rec->tools[2].tool, "synccheck");
+	assert_int_equal(rec->tools[0].outcome, SAN_FOUND);
+	assert_int_equal(rec->tools[0].errors, 969);
+	assert_int_equal(rec->tools[1].outcome, SAN_CLEAN);
+	order = order_of(path);
+	EXPECT_STR(order, "sssee" "e");
+	free(order);
+	fixture_release(&x);
+
+	fixture_load(&x, "reports/probes/issue25-h200/probe.yaml", big_yaml);
+	fixture_row(&x, "student.oob_shared", 268435456, ROW_WRONG,
+		    "sum is 1, expected 2");
+	use_fake(&x, "1");
+	free(path);
+	path = xasprintf("%s/order.log", x.dir);
+	setenv("FAKE_SANITIZER_ORDER", path, 1);
+	assert_int_equal(sanitize(&x), 1);
+	assert_int_equal(x.r.rows[0].sanitize->ntools, 3);
+	order = order_of(path);
+	EXPECT_STR(order, "sesese");
+	free(order);
+	unsetenv("FAKE_SANITIZER_ORDER");
+	fixture_release(&x);
+	free(path);
+}
+
 /* make test-gpu's defects (tests/gpu/defects.yaml): the tools their PTX
  * asks for, as tests/gpu/sanitize_lines.sh expects them: the missing
  * barrier has shared memory and no barrier (memcheck, racecheck), the
@@ -999,6 +1078,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_record_kept),
 		cmocka_unit_test(test_not_installed),
 		cmocka_unit_test(test_rerun_fails),
+		cmocka_unit_test(test_tools_together),
 		cmocka_unit_test(test_defects_tools),
 	};
 
