@@ -465,7 +465,41 @@ struct tool_run {
 	char *log, *outdir;
 	pid_t pid;              /* -1: it could not be started */
 	double t0;
+	double ended;           /* when it was seen ended (tools_watch); 0:
+				   not yet */
 };
+
+/* Watches the n tools started at once until each has ended, run past the
+ * time limit or a signal came, noting when each ended: they are reaped
+ * in the tools' order, and one that ended while an earlier one ran keeps
+ * its own time. */
+static void tools_watch(const struct child *c, struct tool_run *tr, size_t n)
+{
+	struct timespec tick = { 0, 20 * 1000 * 1000 };
+	size_t left = n;
+
+	while (left && !stop_signal) {
+		double now = monotonic_seconds();
+
+		left = 0;
+		for (size_t i = 0; i < n; i++) {
+			siginfo_t info;
+
+			if (tr[i].pid <= 0 || tr[i].ended > 0 ||
+			    now - tr[i].t0 > c->timeout)
+				continue;
+			memset(&info, 0, sizeof(info));
+			if (waitid(P_PID, (id_t)tr[i].pid, &info,
+				   WEXITED | WNOHANG | WNOWAIT) == 0 &&
+			    info.si_pid == tr[i].pid)
+				tr[i].ended = now;
+			else
+				left++;
+		}
+		if (left)
+			nanosleep(&tick, NULL);
+	}
+}
 
 /* Starts tool on the measurement c->label. */
 static void tool_begin(const struct child *c, const char *tool,
@@ -475,6 +509,7 @@ static void tool_begin(const struct child *c, const char *tool,
 
 	one.tool = tool;
 	tr->tool = tool;
+	tr->ended = 0;
 	tr->log = xasprintf("%s/%s.log", c->tmp, tool);
 	tr->outdir = xasprintf("%s/%s", c->tmp, tool);
 	tr->t0 = monotonic_seconds();
@@ -504,6 +539,8 @@ static bool tool_end(const struct child *c, struct tool_run *tr,
 		goto out;
 	}
 	how = child_wait(c, tr->pid, tr->t0, &st, &t->seconds);
+	if (tr->ended > 0 && how == 0)
+		t->seconds = tr->ended - tr->t0;
 	evtrace("ended", tr->pid, tr->tool);
 	text = read_head(tr->log, SANITIZE_MAX_LOG);
 	seen = sanitizer_parse(text, tr->tool, rec, &t->errors);
@@ -588,6 +625,7 @@ static struct sanitizer_record *rerun(const struct experiment_file *f,
 		/* all at once; their records in the tools' order */
 		for (size_t i = 0; i < n; i++)
 			tool_begin(c, tools[i], &tr[i]);
+		tools_watch(c, tr, n);
 		for (size_t i = 0; i < n; i++)
 			if (!tool_end(c, &tr[i], rec))
 				*stopped = true;

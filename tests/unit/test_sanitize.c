@@ -997,6 +997,19 @@ static void test_tools_together(void **state)
 	order = order_of(path);
 	EXPECT_STR(order, "sssee" "e");
 	free(order);
+	/* each tool's seconds are its own, not until the one before it was
+	 * reaped */
+	sanitizer_record_free(x.r.rows[0].sanitize);
+	x.r.rows[0].sanitize = NULL;
+	unsetenv("FAKE_SANITIZER_SLEEP");
+	setenv("FAKE_SANITIZER_SLEEP_memcheck", "1.5", 1);
+	assert_int_equal(sanitize(&x), 1);
+	unsetenv("FAKE_SANITIZER_SLEEP_memcheck");
+	rec = x.r.rows[0].sanitize;
+	assert_true(rec->tools[0].seconds >= 1.5);
+	assert_true(rec->tools[1].seconds < 1.2);
+	assert_true(rec->tools[2].seconds < 1.2);
+	unlink(path);
 	fixture_release(&x);
 
 	fixture_load(&x, "reports/probes/issue25-h200/probe.yaml", big_yaml);
