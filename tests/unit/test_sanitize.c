@@ -381,17 +381,22 @@ static void test_wants(void **state)
 
 /* ---- the reruns, with the fake tool ------------------------------------------- */
 
+/* The probe's experiment (reports/probes/issue25-h200/probe.yaml) at
+ * SIZES, its kernels after. */
+#define PROBE_YAML(SIZES) \
+	"version: 1\n" \
+	"experiments:\n" \
+	"  - name: probe\n" \
+	"    family: reduce\n" \
+	"    variants: none\n" \
+	"    types: [float]\n" \
+	"    sizes: " SIZES "\n" \
+	"    kernels:\n"
+
 /* The probe's kernels, as an experiment file in the probe's directory
  * (its sources resolve there), and the exercise's buggy one. */
 static const char probe_yaml[] =
-	"version: 1\n"
-	"experiments:\n"
-	"  - name: probe\n"
-	"    family: reduce\n"
-	"    variants: none\n"
-	"    types: [float]\n"
-	"    sizes: [1000, 4096]\n"
-	"    kernels:\n"
+	PROBE_YAML("[1000, 4096]")
 	"      - source: student.cu\n"
 	"        function: oob_shared\n"
 	"        finish: host\n"
@@ -962,14 +967,7 @@ static char *order_of(const char *path)
 static void test_tools_together(void **state)
 {
 	static const char big_yaml[] =
-		"version: 1\n"
-		"experiments:\n"
-		"  - name: probe\n"
-		"    family: reduce\n"
-		"    variants: none\n"
-		"    types: [float]\n"
-		"    sizes: [1000, 2^28]\n"
-		"    kernels:\n"
+		PROBE_YAML("[1000, 2^28]")
 		"      - source: student.cu\n"
 		"        function: oob_shared\n"
 		"        finish: host\n";
