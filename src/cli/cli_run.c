@@ -185,7 +185,7 @@ static void run_sanitize(const struct experiment_file *f,
 {
 	struct sanitize_options so = {
 		.file = file, .device = a->o.device, .quiet = quiet,
-		.shown_device = a->o.narrowed ? a->o.as_device : a->o.device,
+		.shown_device = run_shown_device(&a->o),
 		.save = save_to, .save_ctx = (void *)a->outdir,
 	};
 
@@ -234,7 +234,7 @@ int cmd_run(struct cli_context *cx)
 	if (a.o.queue) {
 		/* a worker says which GPU its lines come from */
 		snprintf(prog, sizeof(prog), "culab (GPU %d)",
-			 a.o.narrowed ? a.o.as_device : a.o.device);
+			 run_shown_device(&a.o));
 		diag_set_program(prog);
 	}
 	/* raw counter names are checked for the GPU that will collect them */

@@ -799,6 +799,10 @@ struct run_options {
 				    what to lock the SM clocks to (above) */
 };
 
+/* The CUDA index of o's GPU as its user knows it: as_device in a worker
+ * that sees its GPU alone (narrowed), else device. */
+int run_shown_device(const struct run_options *o);
+
 /* Runs every experiment of f.  Returns an exit code from exitcode.h:
  * EXIT_OK, EXIT_FAILED (a row failed, or the CUDA context was lost),
  * EXIT_NO_GPU, EXIT_INTERRUPTED, or EXIT_USAGE (a kernel of the user's

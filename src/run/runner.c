@@ -841,6 +841,11 @@ static bool one_measurement(struct run *R, struct stage_buf *st,
 
 /* ---- the run ---------------------------------------------------------------------- */
 
+int run_shown_device(const struct run_options *o)
+{
+	return o->narrowed ? o->as_device : o->device;
+}
+
 /* NVML on the run's GPU, matched by UUID, else by PCI bus id; without
  * it every row says why its clocks are unknown. */
 static void open_nvml(struct run *R)
@@ -895,8 +900,7 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	    env_open_device(R->o->device, why, whysize) < 0 ||
 	    env_probe(R->o->device, env, why, whysize) < 0)
 		return -1;
-	if (R->o->narrowed)     /* the index its parent knows it by */
-		env->cuda_device = R->o->as_device;
+	env->cuda_device = run_shown_device(R->o); /* a worker: its parent's */
 	runner_lines_prepare(R);        /* before the first kernel */
 	/* before anything is allocated: a GPU this binary has no code for
 	 * is refused in one line; a MIG instance or a vGPU is a note */
@@ -926,8 +930,7 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	      (err = (int)cudaMemset(R->flush_buf, 0x3c, R->flush_bytes)))) ||
 	    (err = (int)cudaDeviceSynchronize())) {
 		snprintf(why, whysize, "cannot set up device %d: %s",
-			 R->o->narrowed ? R->o->as_device : R->o->device,
-			 err_text(err));
+			 run_shown_device(R->o), err_text(err));
 		return -1;
 	}
 	/* Without it every row says why its resources are unknown. */
