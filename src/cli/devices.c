@@ -115,7 +115,8 @@ static int gpu_start(struct dctx *c, struct gpu *g)
 	g->asked = g->told_end = g->killed = false;
 	g->since = monotonic_seconds();
 	g->nhanded = 0;
-	c->again += g->starts > 0;
+	/* not one back from its lines: that one was told to end */
+	c->again += g->starts > 0 && g->early;
 	g->starts++;
 	rc = 0;
 out:
@@ -295,6 +296,7 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	bool read = access(path, F_OK) == 0 && results_read(path, &r) == 0;
 	const char *trace = getenv("CULAB_RUN_TRACE");
 
+	g->early = early;
 	/* its phases (CULAB_RUN_TRACE), from its log, which goes */
 	if (trace && *trace && strcmp(trace, "0"))
 		workers_log_trace(g->dir, g->device);

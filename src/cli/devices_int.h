@@ -28,6 +28,8 @@ struct gpu {
 	double flight_t0;
 	bool asked;              /* waits for an answer */
 	bool told_end;
+	bool early;              /* its last worker ended untold (a fault, a
+				    hang): the next is started again */
 	bool killed;             /* by the stall limit */
 	bool dead;               /* no worker can run on it */
 	double since;            /* when it last wrote */
