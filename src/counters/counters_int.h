@@ -101,6 +101,10 @@ struct launch_rec {
 };
 
 /* A profiling session: counters_open makes it, counters_close frees it. */
+/* The steps of opening a session, timed for CULAB_COUNTERS_TRACE
+ * (counters_session.cpp's open_step_names). */
+#define OPEN_STEPS 10
+
 struct counters {
 	int device;                     /* runtime ordinal */
 	CUcontext ctx;
@@ -161,6 +165,7 @@ struct counters {
 	size_t pass;                    /* the pass running */
 	double pass_launch[4];          /* launch+sync time by pass (3: later) */
 	double open_seconds;            /* counters_open */
+	double open_step[OPEN_STEPS];   /* ... by step (open_step_names) */
 	double flush_seconds[2];        /* in flush_before_kernel: pass 0, later */
 	double kernel_seconds;          /* sum of gpu__time_duration.sum */
 	int duration_raw;               /* its index in raw, or -1 */

@@ -114,6 +114,21 @@ int cuda_fail(char *why, size_t size, const char *what, int err)
 
 /* ---- the session --------------------------------------------------- */
 
+/* What opening a session does, in order (counters_int.h's open_step). */
+static const char *const open_step_names[OPEN_STEPS] = {
+	"context", "subscribe", "initialize", "availability", "host",
+	"metrics", "enable", "data image", "config", "evict buffer"
+};
+
+/* Adds the time since *t to step k of the opening, and restarts *t. */
+static void open_lap(struct counters *c, int k, double *t)
+{
+	double now = now_seconds();
+
+	c->open_step[k] += now - *t;
+	*t = now;
+}
+
 /* The names of enum phase (counters_int.h), in its order. */
 static const char *const phase_names[] = {
 	"prepare", "evict L2", "start", "launch+sync", "stop", "decode",
@@ -584,6 +599,7 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	CUresult cr;
 	CUptiResult r;
 	cudaError_t e;
+	double t = now_seconds();
 
 #ifdef CUPTI_UNUSABLE
 	why_printf(why, size, "%s", CUPTI_UNUSABLE);
@@ -627,6 +643,7 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	}
 	if (size)
 		why[0] = '\0';
+	open_lap(c, 0, &t);
 
 	/* The subscription (the process's one, which the runner's launch
 	 * watch may hold already) also detects tools attached to the
@@ -635,6 +652,7 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	if (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED)
 		return cupti_fail(why, size, "cuptiSubscribe", r);
 	c->subscribed = r == CUPTI_SUCCESS;
+	open_lap(c, 1, &t);
 
 	memset(&init, 0, sizeof(init));
 	init.structSize = CUpti_Profiler_Initialize_Params_STRUCT_SIZE;
@@ -647,15 +665,29 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	chip.deviceIndex = (size_t)c->device;
 	CUPTI_CHECK(cuptiDeviceGetChipName(&chip), why, size);
 	snprintf(c->chip, sizeof(c->chip), "%s", chip.pChipName ? chip.pChipName : "?");
+	open_lap(c, 2, &t);
 
-	if (get_counter_availability(c, why, size) ||
-	    host_init(c->chip, c->avail, &c->host, why, size) ||
-	    add_metrics(c, why, size) ||
-	    profiler_enable(c, why, size) ||
-	    counter_data_setup(c, FIRST_CAPACITY, why, size) ||
-	    set_config(c, why, size) ||
-	    evict_setup(c, why, size))
+	if (get_counter_availability(c, why, size))
 		return -1;
+	open_lap(c, 3, &t);
+	if (host_init(c->chip, c->avail, &c->host, why, size))
+		return -1;
+	open_lap(c, 4, &t);
+	if (add_metrics(c, why, size))
+		return -1;
+	open_lap(c, 5, &t);
+	if (profiler_enable(c, why, size))
+		return -1;
+	open_lap(c, 6, &t);
+	if (counter_data_setup(c, FIRST_CAPACITY, why, size))
+		return -1;
+	open_lap(c, 7, &t);
+	if (set_config(c, why, size))
+		return -1;
+	open_lap(c, 8, &t);
+	if (evict_setup(c, why, size))
+		return -1;
+	open_lap(c, 9, &t);
 	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
 	c->evict_each = c->subscribed && !getenv_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
 	{
@@ -730,8 +762,12 @@ static void trace_print(const struct counters *c)
 	fprintf(stderr, "culab: counters: launch+sync by pass: %.3f s, %.3f s, "
 		"%.3f s, later %.3f s\n", c->pass_launch[0], c->pass_launch[1],
 		c->pass_launch[2], c->pass_launch[3]);
-	fprintf(stderr, "culab: counters: session opened in %.3f s\n",
+	fprintf(stderr, "culab: counters: session opened in %.3f s:",
 		c->open_seconds);
+	for (i = 0; i < OPEN_STEPS; i++)
+		fprintf(stderr, "%s %s %.3f", i ? "," : "", open_step_names[i],
+			c->open_step[i]);
+	fputc('\n', stderr);
 	fprintf(stderr, "culab: counters: %zu kernel ranges, their durations "
 		"%.3f s; flushes took %.3f s in pass 0, %.3f s later\n",
 		c->ranges, c->kernel_seconds, c->flush_seconds[0],
