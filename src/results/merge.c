@@ -100,7 +100,8 @@ static int status_rank(const char *s)
 }
 
 /* The record of the merged results: the first part's, with the earliest
- * start, the latest finish and the worst status. */
+ * start, the latest finish and the worst status, and the environment of
+ * the first part that ran rows. */
 static void merge_record(struct results *const *in, size_t n,
 			 struct results *out)
 {
@@ -129,11 +130,17 @@ static void merge_record(struct results *const *in, size_t n,
 			out->counters_method = xstrdup(r->counters_method);
 		if (!out->clocks_locked && r->clocks_locked)
 			out->clocks_locked = xstrdup(r->clocks_locked);
-		if (!out->has_env && r->has_env) {
-			environment_copy(&out->env, &r->env);
-			out->has_env = true;
-		}
 	}
+	/* the environment (the first of `devices`): the first part's that
+	 * ran rows, else the first part's; a worker that made none (its GPU
+	 * left for its per-line children, or its one measurement came back
+	 * to the queue) ran nothing the file lists */
+	for (int rows = 1; rows >= 0 && !out->has_env; rows--)
+		for (size_t p = 0; p < n && !out->has_env; p++)
+			if (in[p]->has_env && (in[p]->nrows > 0 || !rows)) {
+				environment_copy(&out->env, &in[p]->env);
+				out->has_env = true;
+			}
 	out->started = xstrdup(started);
 	out->finished = xstrdup(finished);
 	out->status = xstrdup(status);

@@ -155,8 +155,13 @@ int results_add_device(struct results *r, const struct environment *env)
 {
 	int k = results_find_device(r, env);
 
-	if (k >= 0)
+	if (k >= 0) {
+		/* one that did not know the GPU's index (a part's environment
+		 * read back, whose worker made no row) learns it here */
+		if (r->devices[k].cuda_device < 0)
+			r->devices[k].cuda_device = env->cuda_device;
 		return k;
+	}
 	r->devices = xrealloc(r->devices, (r->ndevices + 1) *
 			      sizeof(*r->devices));
 	environment_copy(&r->devices[r->ndevices], env);

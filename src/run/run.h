@@ -597,8 +597,8 @@ void results_pop_row(struct results *r);
  * -1 when r has none. */
 int results_find_device(const struct results *r,
 			const struct environment *env);
-/* The same, after adding a copy of env when r has none.  Returns the
- * index. */
+/* The same, after adding a copy of env when r has none (an entry whose
+ * CUDA index is unknown takes env's).  Returns the index. */
 int results_add_device(struct results *r, const struct environment *env);
 
 /* The device row w ran on: r's device, else r->env when the file names

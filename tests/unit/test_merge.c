@@ -313,6 +313,56 @@ static void test_two_models(void **state)
 	free(err);
 }
 
+/* A GPU whose CUDA index one source did not know (a part whose worker
+ * made no row: its environment has none) takes it from the next that
+ * does; a known index stays. */
+static void test_device_index_filled(void **state)
+{
+	struct environment e = {
+		.gpu_name = (char *)"NVIDIA H200", .gpu_uuid = (char *)"GPU-x",
+		.hostname = (char *)"vm", .cuda_device = -1,
+	};
+	struct results r;
+
+	(void)state;
+	memset(&r, 0, sizeof(r));
+	assert_int_equal(results_add_device(&r, &e), 0);
+	assert_int_equal(r.devices[0].cuda_device, -1);
+	e.cuda_device = 1;
+	assert_int_equal(results_add_device(&r, &e), 0);
+	assert_int_equal(r.devices[0].cuda_device, 1);
+	e.cuda_device = 2;
+	assert_int_equal(results_add_device(&r, &e), 0);
+	assert_int_equal(r.devices[0].cuda_device, 1);
+	assert_int_equal(r.ndevices, 1);
+	results_release(&r);
+}
+
+/* A worker that made no row (its GPU left for its per-line children at
+ * once) gives the merge neither the environment nor a device: the file
+ * lists the GPUs its rows ran on, the first its environment. */
+static void test_part_without_rows(void **state)
+{
+	struct results a, b, merged, *in[2] = { &a, &b };
+
+	(void)state;
+	assert_int_equal(results_read(FIXTURE, &a), 0);
+	assert_int_equal(results_read(FIXTURE, &b), 0);
+	same_model(&a);
+	while (a.nrows)
+		results_pop_row(&a);
+	merge_results(in, 2, &merged);
+	assert_int_equal(merged.nrows, 162);
+	assert_int_equal(merged.ndevices, 1);
+	assert_string_equal(merged.env.gpu_uuid, b.env.gpu_uuid);
+	assert_int_equal(merged.devices[0].cuda_device, 0);
+	for (size_t k = 0; k < merged.nrows; k++)
+		assert_int_equal(merged.rows[k].device, 0);
+	results_release(&merged);
+	results_release(&a);
+	results_release(&b);
+}
+
 /* Two GPUs of one model: one ladder per stage as before; the environment
  * lists both. */
 static void test_same_model(void **state)
@@ -630,6 +680,8 @@ int main(void)
 		cmocka_unit_test(test_three_shards),
 		cmocka_unit_test(test_two_models),
 		cmocka_unit_test(test_same_model),
+		cmocka_unit_test(test_device_index_filled),
+		cmocka_unit_test(test_part_without_rows),
 		cmocka_unit_test(test_partial),
 		cmocka_unit_test(test_no_status),
 		cmocka_unit_test(test_refusals),
