@@ -100,11 +100,15 @@ struct launch_rec {
 	double occ;                     /* theoretical occupancy, % */
 };
 
-/* A profiling session: counters_open makes it, counters_close frees it. */
-/* The steps of opening a session, timed for CULAB_COUNTERS_TRACE
- * (counters_session.cpp's open_step_names). */
-#define OPEN_STEPS 10
+/* The steps of opening a session, in order, timed for
+ * CULAB_COUNTERS_TRACE (counters_session.cpp's open_step_names). */
+enum open_step {
+	OS_CONTEXT, OS_SUBSCRIBE, OS_INITIALIZE, OS_AVAILABILITY, OS_HOST,
+	OS_METRICS, OS_ENABLE, OS_DATA_IMAGE, OS_CONFIG, OS_EVICT,
+	OPEN_STEPS
+};
 
+/* A profiling session: counters_open makes it, counters_close frees it. */
 struct counters {
 	int device;                     /* runtime ordinal */
 	CUcontext ctx;

@@ -114,20 +114,11 @@ int cuda_fail(char *why, size_t size, const char *what, int err)
 
 /* ---- the session --------------------------------------------------- */
 
-/* What opening a session does, in order (counters_int.h's open_step). */
+/* The names of enum open_step (counters_int.h), in its order. */
 static const char *const open_step_names[OPEN_STEPS] = {
 	"context", "subscribe", "initialize", "availability", "host",
 	"metrics", "enable", "data image", "config", "evict buffer"
 };
-
-/* Adds the time since *t to step k of the opening, and restarts *t. */
-static void open_lap(struct counters *c, int k, double *t)
-{
-	double now = now_seconds();
-
-	c->open_step[k] += now - *t;
-	*t = now;
-}
 
 /* The names of enum phase (counters_int.h), in its order. */
 static const char *const phase_names[] = {
@@ -143,13 +134,19 @@ double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Adds the time since *t to phase p and restarts *t. */
-void lap(struct counters *c, enum phase p, double *t)
+/* Adds the time since *t to *sum and restarts *t: a phase's (lap), or a
+ * step of the opening's. */
+static void lap_into(double *sum, double *t)
 {
 	double n = now_seconds();
 
-	c->phase[p] += n - *t;
+	*sum += n - *t;
 	*t = n;
+}
+
+void lap(struct counters *c, enum phase p, double *t)
+{
+	lap_into(&c->phase[p], t);
 }
 
 static struct counters *open_session;
@@ -643,7 +640,7 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	}
 	if (size)
 		why[0] = '\0';
-	open_lap(c, 0, &t);
+	lap_into(&c->open_step[OS_CONTEXT], &t);
 
 	/* The subscription (the process's one, which the runner's launch
 	 * watch may hold already) also detects tools attached to the
@@ -652,7 +649,7 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	if (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED)
 		return cupti_fail(why, size, "cuptiSubscribe", r);
 	c->subscribed = r == CUPTI_SUCCESS;
-	open_lap(c, 1, &t);
+	lap_into(&c->open_step[OS_SUBSCRIBE], &t);
 
 	memset(&init, 0, sizeof(init));
 	init.structSize = CUpti_Profiler_Initialize_Params_STRUCT_SIZE;
@@ -665,29 +662,29 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	chip.deviceIndex = (size_t)c->device;
 	CUPTI_CHECK(cuptiDeviceGetChipName(&chip), why, size);
 	snprintf(c->chip, sizeof(c->chip), "%s", chip.pChipName ? chip.pChipName : "?");
-	open_lap(c, 2, &t);
+	lap_into(&c->open_step[OS_INITIALIZE], &t);
 
 	if (get_counter_availability(c, why, size))
 		return -1;
-	open_lap(c, 3, &t);
+	lap_into(&c->open_step[OS_AVAILABILITY], &t);
 	if (host_init(c->chip, c->avail, &c->host, why, size))
 		return -1;
-	open_lap(c, 4, &t);
+	lap_into(&c->open_step[OS_HOST], &t);
 	if (add_metrics(c, why, size))
 		return -1;
-	open_lap(c, 5, &t);
+	lap_into(&c->open_step[OS_METRICS], &t);
 	if (profiler_enable(c, why, size))
 		return -1;
-	open_lap(c, 6, &t);
+	lap_into(&c->open_step[OS_ENABLE], &t);
 	if (counter_data_setup(c, FIRST_CAPACITY, why, size))
 		return -1;
-	open_lap(c, 7, &t);
+	lap_into(&c->open_step[OS_DATA_IMAGE], &t);
 	if (set_config(c, why, size))
 		return -1;
-	open_lap(c, 8, &t);
+	lap_into(&c->open_step[OS_CONFIG], &t);
 	if (evict_setup(c, why, size))
 		return -1;
-	open_lap(c, 9, &t);
+	lap_into(&c->open_step[OS_EVICT], &t);
 	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
 	c->evict_each = c->subscribed && !getenv_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
 	{
