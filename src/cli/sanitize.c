@@ -419,86 +419,73 @@ static pid_t child_start(const struct child *c, const char *log,
 	return pid;
 }
 
-/* Waits for pid, started at t0, until c->timeout seconds from then: 0
- * when it ended (*st its
- * status), 1 when it was killed at the limit, 2 when a signal stopped
- * the reruns.  Its whole group is killed either way (what the tool
- * started and left behind goes with it), before the leader is reaped, so
- * that the group's id is still the child's when it is signalled. */
-static int child_wait(const struct child *c, pid_t pid, double t0, int *st,
-		      double *seconds)
-{
-	struct timespec tick = { 0, 20 * 1000 * 1000 };
-	bool ours = true;
-	int how = 0;
-
-	for (;;) {
-		siginfo_t info;
-
-		memset(&info, 0, sizeof(info));
-		if (waitid(P_PID, (id_t)pid, &info,
-			   WEXITED | WNOHANG | WNOWAIT) == 0) {
-			if (info.si_pid == pid)
-				break;          /* ended, not reaped yet */
-		} else if (errno != EINTR) {
-			ours = false;           /* no such child: nothing to kill */
-			break;
-		}
-		if (stop_signal || monotonic_seconds() - t0 > c->timeout) {
-			how = stop_signal ? 2 : 1;
-			break;
-		}
-		nanosleep(&tick, NULL);
-	}
-	if (ours) {
-		kill(-pid, SIGKILL);
-		while (waitpid(pid, st, 0) < 0 && errno == EINTR)
-			;
-	}
-	*seconds = monotonic_seconds() - t0;
-	return how;
-}
-
 /* One tool's run on the measurement, from its start to its record. */
 struct tool_run {
 	const char *tool;
 	char *log, *outdir;
 	pid_t pid;              /* -1: it could not be started */
-	double t0;
-	double ended;           /* when it was seen ended (tools_watch); 0:
-				   not yet */
+	double t0, seconds;
+	int how;                /* tools_wait: 0 ended (status its status),
+				   1 killed at the limit, 2 stopped by a
+				   signal */
+	int status;
 };
 
-/* Watches the n tools started at once until each has ended, run past the
- * time limit or a signal came, noting when each ended: they are reaped
- * in the tools' order, and one that ended while an earlier one ran keeps
- * its own time. */
-static void tools_watch(const struct child *c, struct tool_run *tr, size_t n)
+/* Waits for the n tools started (one, or all at once) until each has
+ * ended, run past c->timeout seconds from its start or a signal came,
+ * each timed to when it was seen ending.  Then each one's whole group is
+ * killed (what the tool started and left behind goes with it), before
+ * the leader is reaped, so that the group's id is still the child's when
+ * it is signalled. */
+static void tools_wait(const struct child *c, struct tool_run *tr, size_t n)
 {
 	struct timespec tick = { 0, 20 * 1000 * 1000 };
+	bool *ours = xcalloc(n + 1, sizeof(*ours));
 	size_t left = n;
 
-	while (left && !stop_signal) {
+	for (size_t i = 0; i < n; i++) {
+		tr[i].how = -1;
+		ours[i] = tr[i].pid > 0;
+	}
+	while (left) {
 		double now = monotonic_seconds();
 
 		left = 0;
 		for (size_t i = 0; i < n; i++) {
 			siginfo_t info;
 
-			if (tr[i].pid <= 0 || tr[i].ended > 0 ||
-			    now - tr[i].t0 > c->timeout)
+			if (!ours[i] || tr[i].how >= 0)
 				continue;
 			memset(&info, 0, sizeof(info));
 			if (waitid(P_PID, (id_t)tr[i].pid, &info,
-				   WEXITED | WNOHANG | WNOWAIT) == 0 &&
-			    info.si_pid == tr[i].pid)
-				tr[i].ended = now;
-			else
+				   WEXITED | WNOHANG | WNOWAIT) == 0) {
+				if (info.si_pid == tr[i].pid)
+					tr[i].how = 0;  /* ended, not reaped */
+			} else if (errno != EINTR) {
+				tr[i].how = 0;  /* no such child: nothing to kill */
+				ours[i] = false;
+			}
+			if (tr[i].how < 0 && (stop_signal ||
+					      now - tr[i].t0 > c->timeout))
+				tr[i].how = stop_signal ? 2 : 1;
+			if (tr[i].how >= 0) {
+				tr[i].seconds = now - tr[i].t0;
+				evtrace("ended", tr[i].pid, tr[i].tool);
+			} else {
 				left++;
+			}
 		}
 		if (left)
 			nanosleep(&tick, NULL);
 	}
+	for (size_t i = 0; i < n; i++)
+		if (ours[i]) {
+			kill(-tr[i].pid, SIGKILL);
+			while (waitpid(tr[i].pid, &tr[i].status, 0) < 0 &&
+			       errno == EINTR)
+				;
+		}
+	free(ours);
 }
 
 /* Starts tool on the measurement c->label. */
@@ -509,7 +496,7 @@ static void tool_begin(const struct child *c, const char *tool,
 
 	one.tool = tool;
 	tr->tool = tool;
-	tr->ended = 0;
+	tr->status = 0;
 	tr->log = xasprintf("%s/%s.log", c->tmp, tool);
 	tr->outdir = xasprintf("%s/%s", c->tmp, tool);
 	tr->t0 = monotonic_seconds();
@@ -518,8 +505,9 @@ static void tool_begin(const struct child *c, const char *tool,
 		evtrace("start", tr->pid, tool);
 }
 
-/* Waits for the tool tool_begin started: its entry in rec->tools, its
- * findings in rec->findings.  Returns false when a signal stopped it. */
+/* The record of a tool tools_wait waited for: its entry in rec->tools,
+ * its findings in rec->findings.  Returns false when a signal stopped
+ * it. */
 static bool tool_end(const struct child *c, struct tool_run *tr,
 		     struct sanitizer_record *rec)
 {
@@ -538,10 +526,9 @@ static bool tool_end(const struct child *c, struct tool_run *tr,
 		t->why = xstrdup("compute-sanitizer could not be started");
 		goto out;
 	}
-	how = child_wait(c, tr->pid, tr->t0, &st, &t->seconds);
-	if (tr->ended > 0 && how == 0)
-		t->seconds = tr->ended - tr->t0;
-	evtrace("ended", tr->pid, tr->tool);
+	how = tr->how;
+	st = tr->status;
+	t->seconds = tr->seconds;
 	text = read_head(tr->log, SANITIZE_MAX_LOG);
 	seen = sanitizer_parse(text, tr->tool, rec, &t->errors);
 	answer = child_answer(tr->outdir, &why);
@@ -625,7 +612,7 @@ static struct sanitizer_record *rerun(const struct experiment_file *f,
 		/* all at once; their records in the tools' order */
 		for (size_t i = 0; i < n; i++)
 			tool_begin(c, tools[i], &tr[i]);
-		tools_watch(c, tr, n);
+		tools_wait(c, tr, n);
 		for (size_t i = 0; i < n; i++)
 			if (!tool_end(c, &tr[i], rec))
 				*stopped = true;
@@ -633,6 +620,7 @@ static struct sanitizer_record *rerun(const struct experiment_file *f,
 	}
 	for (size_t i = 0; i < n && !*stopped; i++) {
 		tool_begin(c, tools[i], &tr[0]);
+		tools_wait(c, tr, 1);
 		*stopped = !tool_end(c, &tr[0], rec);
 	}
 	return rec;
