@@ -744,6 +744,20 @@ int devices_run(const struct experiment_file *f,
 	 * not a user's knob */
 	c.lines_last = getenv("CULAB_LINES_EARLY") &&
 		       !strcmp(getenv("CULAB_LINES_EARLY"), "0");
+	/* CULAB_LINES_GPUS=N: at most N GPUs on their lines at once (1:
+	 * as before a second could leave on four GPUs, to measure it) */
+	if (getenv("CULAB_LINES_GPUS") && *getenv("CULAB_LINES_GPUS")) {
+		char *end;
+		long v = strtol(getenv("CULAB_LINES_GPUS"), &end, 10);
+
+		if (*end || v < 1 || v > 1024) {
+			diag_error("CULAB_LINES_GPUS: \"%s\" is not a number of "
+				   "GPUs (1 or more)",
+				   getenv("CULAB_LINES_GPUS"));
+			return EXIT_USAGE;
+		}
+		c.lines_max = (int)v;
+	}
 	/* counters per source line as a one-GPU run collects them, each
 	 * on the next GPU free once its row is in */
 	c.lines_on = !o->no_lines && c.counters && !c.profile_only;

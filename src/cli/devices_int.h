@@ -86,6 +86,8 @@ struct dctx {
 	bool *has_lj;            /* per item: it has an ljob */
 	bool lines_on;
 	FILE *trace;             /* $CULAB_DEVICES_TRACE: what ran where */
+	int lines_max;           /* GPUs on their lines at once
+				    (CULAB_LINES_GPUS); 0: devlines_max's */
 	bool lines_last;         /* CULAB_LINES_EARLY=0: no GPU leaves the
 				    measurements for lines (lines_due) */
 	const char *unavailable; /* a child said CUPTI cannot: no more */
@@ -97,6 +99,16 @@ struct dctx {
 	int lines_drawn;
 };
 
+/* What the per-line children of a row take of their GPU, about: a
+ * child's turns came every 0.58 s on one H100 (26 children, default.yaml),
+ * most of it waiting for the next child's CUDA start, and the
+ * instrumented launch grows with the measurement (3.1 s for the one-block
+ * reduction of 2^28 floats, whose measurement took 11-12 s;
+ * reports/bench/h100x2/scale-0e6f94a.txt). */
+#define LINES_CHILD_S 0.45
+#define LINES_PER_MEASURED_S 0.2
+#define LINES_CHILD_GUESS_S(m) (LINES_CHILD_S + LINES_PER_MEASURED_S * (m))
+
 /* A GPU's per-line children start held while its worker makes its last
  * measurement only when that takes at most this long: about a child's
  * start when several start at once (1-2.5 s on H100s and H200s). */
@@ -104,6 +116,10 @@ struct dctx {
 /* Per-line children of the node's starting at once, beyond each GPU's
  * first (devlines_more_ahead). */
 #define LINES_STARTING 3
+/* Seconds of lines (as lines_guess reckons them) a GPU on its lines
+ * holds beyond its usual ahead while another GPU may still leave for
+ * its own: a child's start, about, when three start at once. */
+#define LINES_CLAIM_S 3.0
 
 /* ---- devices_lines.c: the queue's items, and the per-line jobs --------- */
 
@@ -119,6 +135,9 @@ double devices_work_left(const struct dctx *c, double now, int except);
  * whether it would once the others have measured that many seconds
  * more (the one it is handed: its children then start, held). */
 bool devlines_due(const struct dctx *c, int k, double after);
+/* GPUs that may be on their lines at once: lines_max, else one on two or
+ * three GPUs and half of them on four or more. */
+int devlines_max(const struct dctx *c);
 /* Whether a worker is timing a row on the host clock: no per-line child
  * starts meanwhile. */
 bool devlines_host_timed(const struct dctx *c);

@@ -12,15 +12,6 @@
 #include "base/util.h"
 #include "ladder/ladder.h"
 
-/* What the per-line children of a row take of their GPU, about: a
- * child's turns came every 0.58 s on one H100 (26 children, default.yaml),
- * most of it waiting for the next child's CUDA start, and the
- * instrumented launch grows with the measurement (3.1 s for the one-block
- * reduction of 2^28 floats, whose measurement took 11-12 s;
- * reports/bench/h100x2/scale-0e6f94a.txt). */
-#define LINES_CHILD_S 0.45
-#define LINES_PER_MEASURED_S 0.2
-
 /* The plan's stage and measurement of the queue's item i. */
 static const struct plan_stage *item_stage(const struct dctx *c, size_t i)
 {
@@ -108,7 +99,33 @@ static double lines_guess(const struct dctx *c, size_t item)
 {
 	double m = c->took[item] > 0 ? c->took[item] : c->q.it[item].seconds;
 
-	return LINES_CHILD_S + LINES_PER_MEASURED_S * m;
+	return LINES_CHILD_GUESS_S(m);
+}
+
+/* GPUs that have left (or will leave, pre_lines) the measurements for
+ * their lines, but k. */
+static int lines_gone(const struct dctx *c, int k)
+{
+	int n = 0;
+
+	for (int j = 0; j < c->ng; j++)
+		if (j != k && (c->g[j].on_lines || c->g[j].pre_lines))
+			n++;
+	return n;
+}
+
+/* What g's children ahead (and, with going, the one collecting) hold
+ * of the lines to collect, about. */
+static double lines_claimed(const struct dctx *c, const struct gpu *g,
+			    bool going)
+{
+	double s = 0;
+
+	for (int p = 0; p < LINES_PROCS; p++)
+		if (g->lg.p[p].pid && (g->lg.p[p].state == LP_AHEAD ||
+				       (going && g->lg.p[p].state == LP_GOING)))
+			s += lines_guess(c, c->lj[g->lg.p[p].job].item);
+	return s;
 }
 
 /* Whether worker k, asking for more, should leave the measurements to
@@ -119,31 +136,45 @@ static double lines_guess(const struct dctx *c, size_t item)
  * are the jobs not yet started (every marked measurement's, planned
  * before the run: devlines_plan; their children run before the rows
  * come back with their workers: devlines_bind), and those its children
- * started ahead hold.  One GPU at a time, each once, when those (at
- * least a second of them) would take as long as the others' measurements
- * left: then they end together, and what is left is collected by every
- * GPU at the end as before. */
+ * started ahead hold.  Each GPU once, when the lines, shared by the
+ * GPUs gone to them and this one, would take as long as the
+ * measurements left on the GPUs that stay: then they end together, and
+ * what is left is collected by every GPU at the end as before.  Up to
+ * lines_max GPUs at once (one on two or three GPUs: on four H200s one
+ * GPU's lines took 20 s while three measured 162 rows in 16 s,
+ * reports/bench/h200x4/scale-c441928.txt), a second only with lines
+ * nobody holds yet (at least a second of them). */
 bool devlines_due(const struct dctx *c, int k, double after)
 {
 	const struct gpu *g = &c->g[k];
-	double todo = 0, left;
+	double todo = 0, held = 0, left;
+	int gone, stay;
 
 	if (!c->lines_on || c->lines_last || c->ng < 2 || g->was_on_lines ||
-	    c->unavailable || !c->q.ntodo || workers_signals())
+	    g->on_lines || c->unavailable || !c->q.ntodo || workers_signals())
 		return false;
-	for (int j = 0; j < c->ng; j++)
-		if (c->g[j].on_lines || (j != k && c->g[j].pre_lines))
-			return false;
+	gone = lines_gone(c, k);
+	stay = c->ng - 1 - gone;
+	if (gone >= devlines_max(c) || stay < 1)
+		return false;
 	for (size_t i = c->lnext; i < c->nlj; i++)
 		if (!c->lj[i].dropped)
 			todo += lines_guess(c, c->lj[i].item);
 	/* and those its children started ahead hold (pre_lines) */
-	for (int p = 0; p < LINES_PROCS; p++)
-		if (g->lg.p[p].pid && g->lg.p[p].state == LP_AHEAD)
-			todo += lines_guess(c, c->lj[g->lg.p[p].job].item);
-	left = devices_work_left(c, monotonic_seconds(), k) -
-	       after * (c->ng - 1);
-	return todo >= 1.0 && todo * (c->ng - 1) >= left;
+	todo += lines_claimed(c, g, false);
+	/* and those the GPUs gone before it hold */
+	for (int j = 0; j < c->ng; j++)
+		if (j != k && (c->g[j].on_lines || c->g[j].pre_lines))
+			held += lines_claimed(c, &c->g[j], true);
+	left = devices_work_left(c, monotonic_seconds(), k) - after * stay;
+	return todo >= 1.0 && (todo + held) * stay >= left * (gone + 1);
+}
+
+int devlines_max(const struct dctx *c)
+{
+	if (c->lines_max > 0)
+		return c->lines_max;
+	return c->ng >= 4 ? c->ng / 2 : 1;
 }
 
 /* The row job j's lines go into: its own once bound, else its hold. */
@@ -261,6 +292,20 @@ static double lines_host_bytes(const struct dctx *c, size_t j)
 	return (double)s->in_bytes + (256u << 20);
 }
 
+/* Whether another GPU may still leave the measurements for its lines:
+ * lines_max allows it and one that has not left still measures. */
+static bool lines_may_join(const struct dctx *c)
+{
+	if (devlines_max(c) < 2 || !c->q.ntodo ||
+	    lines_gone(c, -1) >= devlines_max(c))
+		return false;
+	for (int k = 0; k < c->ng; k++)
+		if (c->g[k].pid > 0 && !c->g[k].told_end &&
+		    !c->g[k].was_on_lines && !c->g[k].pre_lines)
+			return true;
+	return false;
+}
+
 /* Whether a GPU on its lines (lines_due) takes another child ahead: up
  * to LINES_AHEAD_MAX while they fit in half its memory and, with every
  * GPU's children, in a quarter of the host's (the largest job left
@@ -273,7 +318,10 @@ static double lines_host_bytes(const struct dctx *c, size_t j)
  * once took 8-10 s each to be ready, the first as the last, and slowed
  * the other GPUs' workers (four H200s, scale-c441928.txt).  So beyond a
  * GPU's first, at most LINES_STARTING children of the node's are
- * starting at once (not yet ready), and the others start as they are. */
+ * starting at once (not yet ready), and the others start as they are.
+ * While another GPU may still leave for its lines (lines_may_join), a GPU
+ * holds at most LINES_CLAIM_S of them, its usual ahead apart: the rest
+ * are left for that one. */
 bool devlines_more_ahead(const struct dctx *c, const struct gpu *g,
 			     int nl)
 {
@@ -288,6 +336,8 @@ bool devlines_more_ahead(const struct dctx *c, const struct gpu *g,
 		return true;
 	if (!(g->on_lines || g->pre_lines) || !g->mem || !c->ram ||
 	    nl >= 1 + LINES_AHEAD_MAX)
+		return false;
+	if (lines_may_join(c) && lines_claimed(c, g, true) >= LINES_CLAIM_S)
 		return false;
 	for (int k = 0; k < LINES_PROCS; k++)
 		if (g->lg.p[k].pid && g->lg.p[k].state != LP_DONE)

@@ -15,6 +15,9 @@
 #   6. with LAST=1, --devices all again with CULAB_LINES_EARLY=0 (every
 #      GPU's per-line children after all the measurements, as before a
 #      GPU could leave them for its rows' lines: devices.c lines_due);
+#   7. with LGPUS="N ...", --devices all again with CULAB_LINES_GPUS=N
+#      (GPUs on their lines at once: devlines_max; LGPUS=1, as before a
+#      second could leave on four GPUs), its queue traced;
 #
 # Runs 2, 4 and 5 write CULAB_EVENT_TRACE files, summed up by
 # tests/gpu/evtrace.awk: each per-line child's steps (OUT/NAME-*-ev.txt),
@@ -94,7 +97,22 @@ for file in $files; do
 		t6=$(now)
 		echo "$n GPUs, learned, lines last: $(secs "$t5" "$t6") s ($(awk -v a="$one" -v b="$(secs "$t5" "$t6")" 'BEGIN { printf "%.2f", a / b }')x)"
 	fi
-	for d in one cold all ${LAST:+last}; do
+	for m in ${LGPUS:-}; do
+		t5=$(now)
+		CULAB_LINES_GPUS=$m \
+			CULAB_DEVICES_TRACE="$out/$name-lgpus$m-trace.tsv" \
+			"$culab" run -q --no-report --devices all \
+			-o "$out/$name-lgpus$m" "$file" \
+			>"$out/$name-lgpus$m.log" 2>&1 || bad=1
+		t6=$(now)
+		echo "$n GPUs, learned, at most $m on lines at once: $(secs "$t5" "$t6") s ($(awk -v a="$one" -v b="$(secs "$t5" "$t6")" 'BEGIN { printf "%.2f", a / b }')x)"
+		awk -F'\t' '$4 == "to-lines" { printf "  GPU %s left the measurements for its lines at %.1f s\n", $1, $2 }
+			$4 == "measure" || $4 == "lines" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
+				if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
+			END { for (k in b) printf "  GPU %s: %d, busy %.1f s, last ended at %.1f s\n",
+				k, n[k], b[k], e[k] }' "$out/$name-lgpus$m-trace.tsv" | sort
+	done
+	for d in one cold all ${LAST:+last} $(for m in ${LGPUS:-}; do echo "lgpus$m"; done); do
 		[ -d "$out/$name-$d" ] || continue
 		printf '%s: ' "$d"
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }

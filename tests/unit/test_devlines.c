@@ -450,6 +450,140 @@ static void test_held(void **state)
 	}
 }
 
+/* The fixture's node grown to n GPUs, none with a worker. */
+static void gpus(struct dctx *c, int n)
+{
+	c->g = xrealloc(c->g, (size_t)n * sizeof(*c->g));
+	for (int k = c->ng; k < n; k++) {
+		memset(&c->g[k], 0, sizeof(c->g[k]));
+		c->g[k].device = k;
+		c->g[k].flight = SIZE_MAX;
+		lines_gpu_init(&c->g[k].lg, k, NULL);
+	}
+	c->ng = n;
+}
+
+/* On four GPUs or more, a second GPU leaves for the lines while one is
+ * on them, once the lines left, shared by the two, would take as long as
+ * the measurements left on the two that stay; never past lines_max
+ * (CULAB_LINES_GPUS; one on two or three GPUs), nor for lines the first
+ * one's children hold already. */
+static void test_due_second(void **state)
+{
+	struct fixture *x = *state;
+	struct dctx *c = &x->c;
+	size_t n;
+	double todo, now = monotonic_seconds();
+
+	devlines_plan(c);
+	gpus(c, 4);
+	assert_int_equal(devlines_max(c), 2);
+	/* 26 lines of 0.65 s each (16.9 s) */
+	n = make_marked(c, 1.0, 0.1);
+	todo = (double)n * (LINES_CHILD_GUESS_S(1.0));
+	c->g[0].on_lines = c->g[0].was_on_lines = true;
+	/* 136 measurements left of 0.1 s: 13.6 s for two GPUs, 6.8 s each,
+	 * against 8.5 s each of lines for two */
+	assert_true(todo > devices_work_left(c, now, 1));
+	assert_true(devlines_due(c, 1, 0));
+	/* 0.2 s each: 13.6 s for each of the two that stay */
+	make_marked(c, 1.0, 0.2);
+	assert_true(todo < devices_work_left(c, now, 1));
+	assert_false(devlines_due(c, 1, 0));
+	make_marked(c, 1.0, 0.1);
+	/* at most lines_max at once */
+	c->lines_max = 1;
+	assert_false(devlines_due(c, 1, 0));
+	c->lines_max = 0;
+	c->g[2].pre_lines = true;
+	assert_false(devlines_due(c, 1, 0));
+	c->g[2].pre_lines = false;
+	gpus(c, 3);
+	assert_int_equal(devlines_max(c), 1);
+	assert_false(devlines_due(c, 1, 0));
+	gpus(c, 4);
+	/* every job started, held by the first one's children: nothing for
+	 * a second */
+	c->lnext = c->nlj;
+	for (int p = 0; p < 3; p++) {
+		c->g[0].lg.p[p].pid = 1;        /* only counted, never signalled */
+		c->g[0].lg.p[p].state = p ? LP_AHEAD : LP_GOING;
+		c->g[0].lg.p[p].job = (size_t)p;
+	}
+	assert_false(devlines_due(c, 1, 0));
+	/* the first one's held lines count with those nobody holds */
+	c->lnext = c->nlj - 2;
+	make_marked(c, 1.0, 3.2 / (double)(c->q.n - n));
+	assert_true(devlines_due(c, 1, 0));
+	make_marked(c, 1.0, 3.4 / (double)(c->q.n - n));
+	assert_false(devlines_due(c, 1, 0));
+	for (int p = 0; p < 3; p++)
+		c->g[0].lg.p[p].pid = 0;
+	c->g[0].on_lines = false;
+	/* two GPUs: never two on their lines */
+	gpus(c, 2);
+	c->g[0].on_lines = true;
+	c->lines_max = 2;
+	assert_false(devlines_due(c, 1, 0));
+	c->lines_max = 0;
+}
+
+/* While another GPU may still leave for its lines, one on its lines
+ * holds no more than LINES_CLAIM_S of them beyond its usual ahead; with
+ * none that may (lines_max 1, or every other GPU gone or told to end),
+ * as many as fit. */
+static void test_claim(void **state)
+{
+	struct fixture *x = *state;
+	struct dctx *c = &x->c;
+	struct gpu *g = &c->g[0];
+	int base = 1 + g->lg.ahead, held = 0;
+	double claim = 0;
+
+	devlines_plan(c);
+	make_marked(c, 1.0, 1.0);
+	gpus(c, 4);
+	g = &c->g[0];                           /* moved by gpus */
+	g->on_lines = g->was_on_lines = true;
+	g->mem = (size_t)80 << 30;
+	c->ram = 256.0 * (1 << 30);
+	for (int k = 1; k < 4; k++)
+		c->g[k].pid = 1;                /* measuring; only read */
+	/* children held up to LINES_CLAIM_S */
+	while (claim < LINES_CLAIM_S) {
+		g->lg.p[held].pid = 1;          /* only counted */
+		g->lg.p[held].state = LP_AHEAD;
+		g->lg.p[held].ready = true;
+		g->lg.p[held].job = (size_t)held;
+		claim += LINES_CHILD_GUESS_S(1.0);
+		held++;
+		c->lnext = (size_t)held;
+	}
+	assert_true(held > base);
+	assert_false(devlines_more_ahead(c, g, held));
+	c->lines_max = 1;
+	assert_true(devlines_more_ahead(c, g, held));
+	c->lines_max = 0;
+	/* the others all gone or ending: none may leave */
+	for (int k = 1; k < 4; k++)
+		c->g[k].told_end = true;
+	assert_true(devlines_more_ahead(c, g, held));
+	c->g[1].told_end = false;
+	assert_false(devlines_more_ahead(c, g, held));
+	c->g[1].was_on_lines = true;
+	assert_true(devlines_more_ahead(c, g, held));
+	c->g[1].was_on_lines = false;
+	/* a second on its lines already: the most there may be */
+	c->g[2].on_lines = true;
+	assert_true(devlines_more_ahead(c, g, held));
+	c->g[2].on_lines = false;
+	for (int p = 0; p < held; p++)
+		g->lg.p[p] = (struct lines_proc){ .sock = -1 };
+	for (int k = 1; k < 4; k++)
+		c->g[k].pid = 0;
+	gpus(c, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -462,6 +596,9 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_host_timed, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_due_second, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_claim, setup, teardown),
 		cmocka_unit_test(test_held),
 	};
 
