@@ -315,24 +315,27 @@ out:
 
 /* ---- culab plan ------------------------------------------------------------- */
 
-/* The wall time the plan's measurements are expected to take on 1, 2, 4
- * and 8 GPUs (run --devices), from the costs learned on the GPU model
- * recorded last (plan.h) and the model for the rest. */
+/* The wall time the plan's measurements (and their counters per source
+ * line) are expected to take on 1, 2, 4 and 8 GPUs (run --devices), from
+ * the costs learned on the GPU model recorded last (plan.h) and the model
+ * for the rest. */
 static void plan_wall_line(const struct plan *p, const struct plan_options *po)
 {
 	static const int gpus[] = { 1, 2, 4, 8 };
 	struct plan_costs costs;
 	struct plan_queue q;
+	bool lines = po->lines && p->nlines;
 
 	if (!p->nstate[PLAN_RUN])
 		return;
 	plan_costs_load(NULL, &costs);
 	plan_queue_init(&q, p, &costs, po->counters, po->profile_only, 1);
-	printf("expected wall time of the measurements:");
+	printf("expected wall time of the measurements%s:",
+	       lines ? " and their counters per source line" : "");
 	for (size_t i = 0; i < ARRAY_SIZE(gpus); i++)
 		printf("%s %.0f s on %d GPU%s", i ? "," : "",
-		       plan_queue_wall(p, &costs, po->counters, po->profile_only,
-				       gpus[i], PLAN_WORKER_START_S),
+		       plan_wall(p, &costs, po->counters, po->profile_only,
+				 lines, gpus[i], PLAN_WORKER_START_S),
 		       gpus[i], gpus[i] == 1 ? "" : "s");
 	if (q.nlearned)
 		printf(" (learned on %s for %zu of %zu, the model's for the "
@@ -340,8 +343,7 @@ static void plan_wall_line(const struct plan *p, const struct plan_options *po)
 	else
 		printf(" (the model's: nothing learned yet; a run teaches it "
 		       "the GPU's");
-	printf("; counters per source line and compute-sanitizer reruns not "
-	       "counted)\n");
+	printf("; compute-sanitizer reruns not counted)\n");
 	plan_queue_release(&q);
 	plan_costs_release(&costs);
 }

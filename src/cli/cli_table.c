@@ -232,10 +232,11 @@ static const char plan_about[] =
 	"each stage needs and an estimate of the runs of a variant it will\n"
 	"make (one check, warm-up and repeats, one per counter pass; the\n"
 	"passes are computed offline for the GH100 chip).  Its last line is\n"
-	"the wall time the measurements are expected to take on 1, 2, 4 and\n"
-	"8 GPUs (run --devices), from what each took last time on the GPU\n"
-	"model recorded last (the cost cache), else from a model.  The\n"
-	"options that `run` shares mean what they mean there.";
+	"the wall time the measurements and their counters per source line\n"
+	"are expected to take on 1, 2, 4 and 8 GPUs (run --devices), from what\n"
+	"each took last time on the GPU model recorded last (the cost cache),\n"
+	"else from a model.  The options that `run` shares mean what they\n"
+	"mean there.";
 
 /* ---- merge, slurm ------------------------------------------------------------- */
 

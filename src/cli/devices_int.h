@@ -99,15 +99,6 @@ struct dctx {
 	int lines_drawn;
 };
 
-/* What the per-line children of a row take of their GPU, about: a
- * child's turns came every 0.58 s on one H100 (26 children, default.yaml),
- * most of it waiting for the next child's CUDA start, and the
- * instrumented launch grows with the measurement (3.1 s for the one-block
- * reduction of 2^28 floats, whose measurement took 11-12 s;
- * reports/bench/h100x2/scale-0e6f94a.txt). */
-#define LINES_CHILD_S 0.45
-#define LINES_PER_MEASURED_S 0.2
-#define LINES_CHILD_GUESS_S(m) (LINES_CHILD_S + LINES_PER_MEASURED_S * (m))
 
 /* A GPU's per-line children start held while its worker makes its last
  * measurement only when that takes at most this long: about a child's

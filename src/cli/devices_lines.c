@@ -99,7 +99,7 @@ static double lines_guess(const struct dctx *c, size_t item)
 {
 	double m = c->took[item] > 0 ? c->took[item] : c->q.it[item].seconds;
 
-	return LINES_CHILD_GUESS_S(m);
+	return PLAN_LINES_S(m);
 }
 
 /* GPUs that have left (or will leave, pre_lines) the measurements for
@@ -172,9 +172,7 @@ bool devlines_due(const struct dctx *c, int k, double after)
 
 int devlines_max(const struct dctx *c)
 {
-	if (c->lines_max > 0)
-		return c->lines_max;
-	return c->ng >= 4 ? c->ng / 2 : 1;
+	return c->lines_max > 0 ? c->lines_max : plan_lines_gpus(c->ng);
 }
 
 /* The row job j's lines go into: its own once bound, else its hold. */

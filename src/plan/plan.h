@@ -355,6 +355,31 @@ double plan_queue_wall(const struct plan *p, const struct plan_costs *c,
 		       bool counters, bool profile_only, int gpus,
 		       double start);
 
+/* What the counters per source line of a marked measurement take of a
+ * GPU, about (docs/per-line.md): a child process each, whose turns came
+ * every 0.58 s on one H100 (26 children, default.yaml), most of it
+ * waiting for the next child's CUDA start, and whose instrumented launch
+ * grows with the measurement (3.1 s for the one-block reduction of 2^28
+ * floats, whose measurement took 11-12 s;
+ * reports/bench/h100x2/scale-0e6f94a.txt). */
+#define PLAN_LINES_CHILD_S 0.45
+#define PLAN_LINES_PER_MEASURED_S 0.2
+#define PLAN_LINES_S(measured) \
+	(PLAN_LINES_CHILD_S + PLAN_LINES_PER_MEASURED_S * (measured))
+
+/* GPUs of `gpus` that run --devices lets collect lines at once while the
+ * others measure: one on two or three, half of them on four or more. */
+int plan_lines_gpus(int gpus);
+
+/* The expected wall time of the measurements of p and, with lines, of
+ * the counters per source line of the marked ones, on `gpus` workers
+ * each starting after `start` seconds: plan_queue_wall's, then on one
+ * GPU the lines after it, on several at least the work shared out
+ * evenly and the lines shared by plan_lines_gpus GPUs. */
+double plan_wall(const struct plan *p, const struct plan_costs *c,
+		 bool counters, bool profile_only, bool lines, int gpus,
+		 double start);
+
 /* Frees what *p owns; accepts a zeroed *p. */
 void plan_release(struct plan *p);
 

@@ -455,3 +455,36 @@ double plan_queue_wall(const struct plan *p, const struct plan_costs *c,
 	free(t);
 	return wall;
 }
+
+int plan_lines_gpus(int gpus)
+{
+	return gpus >= 4 ? gpus / 2 : 1;
+}
+
+double plan_wall(const struct plan *p, const struct plan_costs *c,
+		 bool counters, bool profile_only, bool lines, int gpus,
+		 double start)
+{
+	double wall = plan_queue_wall(p, c, counters, profile_only, gpus,
+				      start);
+	double work, l = 0, even, shared;
+	struct plan_queue q;
+
+	if (!lines || !counters || profile_only)
+		return wall;
+	plan_queue_init(&q, p, c, counters, profile_only, 1);
+	for (size_t i = 0; i < q.n; i++)
+		if (p->stages[q.it[i].stage].ms[q.it[i].k].lines)
+			l += PLAN_LINES_S(q.it[i].seconds);
+	plan_queue_release(&q);
+	if (l <= 0)
+		return wall;
+	if (gpus <= 1)
+		return wall + l;
+	work = plan_queue_wall(p, c, counters, profile_only, 1, 0);
+	even = start + (work + l) / gpus;
+	shared = start + l / plan_lines_gpus(gpus);
+	if (even > wall)
+		wall = even;
+	return shared > wall ? shared : wall;
+}

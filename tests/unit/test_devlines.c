@@ -480,7 +480,7 @@ static void test_due_second(void **state)
 	assert_int_equal(devlines_max(c), 2);
 	/* 26 lines of 0.65 s each (16.9 s) */
 	n = make_marked(c, 1.0, 0.1);
-	todo = (double)n * (LINES_CHILD_GUESS_S(1.0));
+	todo = (double)n * (PLAN_LINES_S(1.0));
 	c->g[0].on_lines = c->g[0].was_on_lines = true;
 	/* 136 measurements left of 0.1 s: 13.6 s for two GPUs, 6.8 s each,
 	 * against 8.5 s each of lines for two */
@@ -555,7 +555,7 @@ static void test_claim(void **state)
 		g->lg.p[held].state = LP_AHEAD;
 		g->lg.p[held].ready = true;
 		g->lg.p[held].job = (size_t)held;
-		claim += LINES_CHILD_GUESS_S(1.0);
+		claim += PLAN_LINES_S(1.0);
 		held++;
 		c->lnext = (size_t)held;
 	}

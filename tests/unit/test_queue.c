@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -245,12 +246,62 @@ static void test_cache(void **state)
 	free(path);
 }
 
+/* With counters per source line: on one GPU the lines after the
+ * measurements (a child each: PLAN_LINES_S of what its measurement
+ * takes); on several, never below the work and the lines shared out
+ * evenly, nor the lines on the GPUs that may collect them at once (one
+ * of two, two of four); without lines (or none marked), the
+ * measurements' own. */
+static void test_wall_lines(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_options po = { .counters = true, .lines = true };
+	struct plan p;
+	struct plan_costs c;
+	double l = 0, one, two, four, work;
+
+	(void)state;
+	assert_int_equal(experiment_load("experiments/default.yaml", &f), 0);
+	assert_int_equal(plan_build(&f, &po, &p), 0);
+	assert_true(p.nlines > 0);
+	fake_costs(&p, "reduce_one_block", 10, &c);
+	for (size_t s = 0; s < p.nstages; s++)
+		for (size_t k = 0; k < p.stages[s].nms; k++)
+			if (p.stages[s].ms[k].lines)
+				l += PLAN_LINES_S(strcmp(p.stages[s].ms[k].v->name,
+							 "reduce_one_block") ||
+						  s != 4 ? 0.1 : 10);
+	work = plan_queue_wall(&p, &c, true, false, 1, 0);
+	assert_true(plan_wall(&p, &c, true, false, false, 1, 0) == work);
+	one = plan_wall(&p, &c, true, false, true, 1, 0);
+	assert_true(fabs(one - (work + l)) < 1e-6);
+	two = plan_wall(&p, &c, true, false, true, 2, 0);
+	assert_true(two >= (work + l) / 2 - 1e-6 && two >= l - 1e-6);
+	assert_true(two < one);
+	four = plan_wall(&p, &c, true, false, true, 4, 0);
+	assert_true(four >= (work + l) / 4 - 1e-6 && four >= l / 2 - 1e-6);
+	assert_true(four < two);
+	assert_true(plan_wall(&p, &c, true, false, true, 2, 1.5) >=
+		    two + 1.5 - 1e-6);
+	/* no counters: no lines */
+	assert_true(plan_wall(&p, &c, false, false, true, 2, 0) ==
+		    plan_queue_wall(&p, &c, false, false, 2, 0));
+	assert_int_equal(plan_lines_gpus(1), 1);
+	assert_int_equal(plan_lines_gpus(3), 1);
+	assert_int_equal(plan_lines_gpus(4), 2);
+	assert_int_equal(plan_lines_gpus(8), 4);
+	plan_costs_release(&c);
+	plan_release(&p);
+	experiment_file_release(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_once),
 		cmocka_unit_test(test_back),
 		cmocka_unit_test(test_wall),
+		cmocka_unit_test(test_wall_lines),
 		cmocka_unit_test(test_cache),
 	};
 
