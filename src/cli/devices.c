@@ -730,6 +730,7 @@ int devices_run(const struct experiment_file *f,
 	struct results prev = { 0 };
 	struct sigaction old[2];
 	int *devs = NULL, rc, got;
+	const char *env;
 
 	memset(out, 0, sizeof(*out));
 	c.t0 = monotonic_seconds();
@@ -746,14 +747,13 @@ int devices_run(const struct experiment_file *f,
 		       !strcmp(getenv("CULAB_LINES_EARLY"), "0");
 	/* CULAB_LINES_GPUS=N: at most N GPUs on their lines at once (1:
 	 * as before a second could leave on four GPUs, to measure it) */
-	if (getenv("CULAB_LINES_GPUS") && *getenv("CULAB_LINES_GPUS")) {
+	if ((env = getenv("CULAB_LINES_GPUS")) && *env) {
 		char *end;
-		long v = strtol(getenv("CULAB_LINES_GPUS"), &end, 10);
+		long v = strtol(env, &end, 10);
 
 		if (*end || v < 1 || v > 1024) {
 			diag_error("CULAB_LINES_GPUS: \"%s\" is not a number of "
-				   "GPUs (1 or more)",
-				   getenv("CULAB_LINES_GPUS"));
+				   "GPUs (1 or more)", env);
 			return EXIT_USAGE;
 		}
 		c.lines_max = (int)v;

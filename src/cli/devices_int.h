@@ -99,7 +99,6 @@ struct dctx {
 	int lines_drawn;
 };
 
-
 /* A GPU's per-line children start held while its worker makes its last
  * measurement only when that takes at most this long: about a child's
  * start when several start at once (1-2.5 s on H100s and H200s). */

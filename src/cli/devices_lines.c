@@ -102,18 +102,6 @@ static double lines_guess(const struct dctx *c, size_t item)
 	return PLAN_LINES_S(m);
 }
 
-/* GPUs that have left (or will leave, pre_lines) the measurements for
- * their lines, but k. */
-static int lines_gone(const struct dctx *c, int k)
-{
-	int n = 0;
-
-	for (int j = 0; j < c->ng; j++)
-		if (j != k && (c->g[j].on_lines || c->g[j].pre_lines))
-			n++;
-	return n;
-}
-
 /* What g's children ahead (and, with going, the one collecting) hold
  * of the lines to collect, about. */
 static double lines_claimed(const struct dctx *c, const struct gpu *g,
@@ -148,12 +136,17 @@ bool devlines_due(const struct dctx *c, int k, double after)
 {
 	const struct gpu *g = &c->g[k];
 	double todo = 0, held = 0, left;
-	int gone, stay;
+	int gone = 0, stay;
 
 	if (!c->lines_on || c->lines_last || c->ng < 2 || g->was_on_lines ||
 	    g->on_lines || c->unavailable || !c->q.ntodo || workers_signals())
 		return false;
-	gone = lines_gone(c, k);
+	/* the GPUs gone before it, and the lines their children hold */
+	for (int j = 0; j < c->ng; j++)
+		if (j != k && (c->g[j].on_lines || c->g[j].pre_lines)) {
+			gone++;
+			held += lines_claimed(c, &c->g[j], true);
+		}
 	stay = c->ng - 1 - gone;
 	if (gone >= devlines_max(c) || stay < 1)
 		return false;
@@ -162,10 +155,6 @@ bool devlines_due(const struct dctx *c, int k, double after)
 			todo += lines_guess(c, c->lj[i].item);
 	/* and those its children started ahead hold (pre_lines) */
 	todo += lines_claimed(c, g, false);
-	/* and those the GPUs gone before it hold */
-	for (int j = 0; j < c->ng; j++)
-		if (j != k && (c->g[j].on_lines || c->g[j].pre_lines))
-			held += lines_claimed(c, &c->g[j], true);
 	left = devices_work_left(c, monotonic_seconds(), k) - after * stay;
 	return todo >= 1.0 && (todo + held) * stay >= left * (gone + 1);
 }
@@ -294,14 +283,18 @@ static double lines_host_bytes(const struct dctx *c, size_t j)
  * lines_max allows it and one that has not left still measures. */
 static bool lines_may_join(const struct dctx *c)
 {
-	if (devlines_max(c) < 2 || !c->q.ntodo ||
-	    lines_gone(c, -1) >= devlines_max(c))
-		return false;
-	for (int k = 0; k < c->ng; k++)
-		if (c->g[k].pid > 0 && !c->g[k].told_end &&
-		    !c->g[k].was_on_lines && !c->g[k].pre_lines)
-			return true;
-	return false;
+	int gone = 0;
+	bool measuring = false;
+
+	for (int k = 0; k < c->ng; k++) {
+		const struct gpu *g = &c->g[k];
+
+		gone += g->on_lines || g->pre_lines;
+		measuring |= g->pid > 0 && !g->told_end && !g->was_on_lines &&
+			     !g->pre_lines;
+	}
+	return measuring && c->q.ntodo && gone < devlines_max(c) &&
+	       devlines_max(c) > 1;
 }
 
 /* Whether a GPU on its lines (lines_due) takes another child ahead: up
