@@ -667,10 +667,13 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	/* The host side takes a chip its CUPTI knew at release by its name
 	 * alone, as offline; the device's counter availability image
 	 * ("required for future chip support", CUPTI's documentation) is
-	 * asked for only when it refuses one.  The query took 0.12 s in a
-	 * process alone and 0.65 s in each of two opening at once on two
-	 * H200s, as run --devices' and a class's workers do
-	 * (reports/probes/issue27/pair-97022bb/); the device passed
+	 * asked for only when it refuses one.  The query took 0.12 s of a
+	 * process's opening on an H200, which each of a class's workers pays
+	 * (a class of 16: 5% of its wall time,
+	 * reports/bench/h200/class16-ab-9558db4.txt); when two processes
+	 * open at once it took 0.65 s each, but left out, that 0.6 s goes
+	 * to the first Start: it is the device's first profiler work
+	 * (reports/probes/issue27/).  The device passed
 	 * check_device_supported whole (no vGPU, MIG or confidential
 	 * computing), where no counter of its chip is withheld. */
 	if (host_init(c->chip, NULL, &c->host, why, size)) {
