@@ -751,12 +751,12 @@ int devices_run(const struct experiment_file *f,
 		char *end;
 		long v = strtol(env, &end, 10);
 
-		if (*end || v < 1 || v > 1024) {
-			diag_error("CULAB_LINES_GPUS: \"%s\" is not a number of "
-				   "GPUs (1 or more)", env);
-			return EXIT_USAGE;
-		}
-		c.lines_max = (int)v;
+		if (*end || v < 1 || v > 1024)
+			diag_warning("CULAB_LINES_GPUS: \"%s\" is not a number "
+				     "of GPUs (1 to 1024); using the default",
+				     diag_esc(env));
+		else
+			c.lines_max = (int)v;
 	}
 	/* counters per source line as a one-GPU run collects them, each
 	 * on the next GPU free once its row is in */
