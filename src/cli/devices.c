@@ -758,6 +758,20 @@ int devices_run(const struct experiment_file *f,
 		else
 			c.lines_max = (int)v;
 	}
+	/* CULAB_LINES_STARTING=N: the node's children starting at once
+	 * (LINES_STARTING), to measure it (tests/gpu/scale.sh VARIANTS);
+	 * not a user's knob */
+	if ((env = getenv("CULAB_LINES_STARTING")) && *env) {
+		char *end;
+		long v = strtol(env, &end, 10);
+
+		if (*end || v < 1 || v > LINES_PROCS)
+			diag_warning("CULAB_LINES_STARTING: \"%s\" is not a "
+				     "number from 1 to %d; using %d",
+				     diag_esc(env), LINES_PROCS, LINES_STARTING);
+		else
+			c.lines_starting = (int)v;
+	}
 	/* counters per source line as a one-GPU run collects them, each
 	 * on the next GPU free once its row is in */
 	c.lines_on = !o->no_lines && c.counters && !c.profile_only;

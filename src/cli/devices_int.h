@@ -88,6 +88,9 @@ struct dctx {
 	FILE *trace;             /* $CULAB_DEVICES_TRACE: what ran where */
 	int lines_max;           /* GPUs on their lines at once
 				    (CULAB_LINES_GPUS); 0: devlines_max's */
+	int lines_starting;      /* children starting at once
+				    (CULAB_LINES_STARTING); 0:
+				    LINES_STARTING */
 	bool lines_last;         /* CULAB_LINES_EARLY=0: no GPU leaves the
 				    measurements for lines (lines_due) */
 	const char *unavailable; /* a child said CUPTI cannot: no more */

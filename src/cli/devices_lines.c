@@ -321,7 +321,8 @@ bool devlines_more_ahead(const struct dctx *c, const struct gpu *g,
 
 	for (int d = 0; d < c->ng; d++)
 		starting += lines_gpu_starting(&c->g[d].lg);
-	if (nl && starting >= LINES_STARTING)
+	if (nl && starting >= (c->lines_starting > 0 ? c->lines_starting :
+					LINES_STARTING))
 		return false;
 	if (nl < 1 + g->lg.ahead)
 		return true;

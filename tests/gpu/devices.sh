@@ -11,7 +11,10 @@
 #   2. `run --shard 1/2` on GPU 0 and `--shard 2/2` on GPU 1 at the same
 #      time, apart, then `culab merge`: the same rows again;
 #   3. --devices all interrupted with SIGINT after INT_AFTER seconds
-#      (default 20): exit 4, then --resume: exit 0 and the same rows;
+#      (default: half the wall time of step 1's --devices all, so that
+#      the run is mid-way on any number of GPUs: a fixed 20 s outlasted
+#      the whole run on four H200s): exit 4, then --resume: exit 0 and
+#      the same rows;
 #   4. a kernel that faults (CULAB_TEST_TRAP, tests/gpu/devices-trap.yaml):
 #      its row fails, the rest of that GPU's work goes on (a fresh worker
 #      there, or the other GPU): every other row verified, exit 1, status
@@ -125,7 +128,7 @@ same_rows merged "$out/merged"
 echo "== 3. --devices all interrupted, then resumed"
 "$culab" run -q --devices all -o "$out/int" "$file" &
 p=$!
-sleep "${INT_AFTER:-20}"
+sleep "${INT_AFTER:-$(awk -v a="$all" 'BEGIN { printf "%.1f", a / 2 }')}"
 kill -INT $p
 wait $p
 rc=$?

@@ -18,6 +18,12 @@
 #   7. with LGPUS="N ...", --devices all again with CULAB_LINES_GPUS=N
 #      (GPUs on their lines at once: devlines_max; LGPUS=1, as before a
 #      second could leave on four GPUs), its queue traced;
+#   8. with VARIANTS="A B ...", --devices all again per variant, each a
+#      comma-separated list of the environment it runs with (e.g.
+#      "CULAB_LINES_GPUS=1,CULAB_LINES_STARTING=6"), its queue and its
+#      children traced, so that settings are compared in one call;
+#
+# COLD=0 leaves out run 1 (when only the learned runs are compared).
 #
 # Runs 2, 4 and 5 write CULAB_EVENT_TRACE files, summed up by
 # tests/gpu/evtrace.awk: each per-line child's steps (OUT/NAME-*-ev.txt),
@@ -42,8 +48,9 @@ for file in $files; do
 	name=$(basename "$file" .yaml)
 	echo "== $file"
 	t0=$(now)
-	"$culab" run --no-report --devices all -o "$out/$name-cold" "$file" \
-		>"$out/$name-cold.log" 2>&1 || bad=1
+	[ "${COLD:-1}" = 0 ] ||
+		"$culab" run --no-report --devices all -o "$out/$name-cold" \
+			"$file" >"$out/$name-cold.log" 2>&1 || bad=1
 	t1=$(now)
 	CULAB_RUN_TRACE=1 CULAB_EVENT_TRACE="$out/$name-one-ev.tsv" \
 		"$culab" run -q --no-report --device 0 \
@@ -59,9 +66,13 @@ for file in $files; do
 	cold=$(secs "$t0" "$t1")
 	one=$(secs "$t1" "$t2")
 	all=$(secs "$t3" "$t4")
-	echo "one GPU: $one s; $n GPUs, nothing learned: $cold s ($(awk -v a="$one" -v b="$cold" 'BEGIN { printf "%.2f", a / b }')x); $n GPUs, learned: $all s ($(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2f", a / b }')x)"
+	if [ "${COLD:-1}" = 0 ]; then
+		echo "one GPU: $one s; $n GPUs, learned: $all s ($(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2f", a / b }')x)"
+	else
+		echo "one GPU: $one s; $n GPUs, nothing learned: $cold s ($(awk -v a="$one" -v b="$cold" 'BEGIN { printf "%.2f", a / b }')x); $n GPUs, learned: $all s ($(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2f", a / b }')x)"
+	fi
 	grep "culab: run:" "$out/$name-one.log" | grep -v "slow check"
-	grep "measurements in" "$out/$name-cold.log" "$out/$name-all.log"
+	grep "measurements in" "$out/$name-cold.log" "$out/$name-all.log" 2>/dev/null
 	# per GPU: its measurements and its per-line children, busy seconds
 	# and when its last ended
 	awk -F'\t' '$4 == "measure" || $4 == "lines" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
@@ -112,7 +123,29 @@ for file in $files; do
 			END { for (k in b) printf "  GPU %s: %d, busy %.1f s, last ended at %.1f s\n",
 				k, n[k], b[k], e[k] }' "$out/$name-lgpus$m-trace.tsv" | sort
 	done
-	for d in one cold all ${LAST:+last} $(for m in ${LGPUS:-}; do echo "lgpus$m"; done); do
+	vn=0
+	for v in ${VARIANTS:-}; do
+		vn=$((vn + 1))
+		t5=$(now)
+		env $(echo "$v" | tr ',' ' ') \
+			CULAB_DEVICES_TRACE="$out/$name-v$vn-trace.tsv" \
+			CULAB_EVENT_TRACE="$out/$name-v$vn-ev.tsv" \
+			"$culab" run -q --no-report --devices all \
+			-o "$out/$name-v$vn" "$file" \
+			>"$out/$name-v$vn.log" 2>&1 || bad=1
+		t6=$(now)
+		echo "$n GPUs, learned, v$vn ($v): $(secs "$t5" "$t6") s ($(awk -v a="$one" -v b="$(secs "$t5" "$t6")" 'BEGIN { printf "%.2f", a / b }')x)"
+		awk -F'\t' '$4 == "to-lines" { printf "  GPU %s left the measurements for its lines at %.1f s\n", $1, $2 }
+			$4 == "measure" || $4 == "lines" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
+				if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
+			END { for (k in b) printf "  GPU %s: %d, busy %.1f s, last ended at %.1f s\n",
+				k, n[k], b[k], e[k] }' "$out/$name-v$vn-trace.tsv" | sort
+		awk -f tests/gpu/evtrace.awk "$out/$name-v$vn-ev.tsv" \
+			>"$out/$name-v$vn-ev.txt"
+		grep -E '^(med|gpu [0-9])' "$out/$name-v$vn-ev.txt"
+	done
+	for d in one cold all ${LAST:+last} $(for m in ${LGPUS:-}; do echo "lgpus$m"; done) \
+		$(k=0; for v in ${VARIANTS:-}; do k=$((k + 1)); echo "v$k"; done); do
 		[ -d "$out/$name-$d" ] || continue
 		printf '%s: ' "$d"
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
