@@ -107,8 +107,10 @@ struct dctx {
  * start when several start at once (1-2.5 s on H100s and H200s). */
 #define LINES_HOLD_S 3.0
 /* Per-line children of the node's starting at once, beyond each GPU's
- * first (devlines_more_ahead). */
+ * first (devlines_more_ahead): LINES_STARTING on two or three GPUs,
+ * LINES_STARTING_4 on four or more (devlines_starting). */
 #define LINES_STARTING 3
+#define LINES_STARTING_4 6
 /* Seconds of lines (as lines_guess reckons them) a GPU on its lines
  * holds beyond its usual ahead while another GPU may still leave for
  * its own: a child's start, about, when three start at once. */
@@ -131,6 +133,9 @@ bool devlines_due(const struct dctx *c, int k, double after);
 /* GPUs that may be on their lines at once: lines_max, else one on two or
  * three GPUs and half of them on four or more. */
 int devlines_max(const struct dctx *c);
+/* Children of the node's that may be starting at once: lines_starting,
+ * else LINES_STARTING, or LINES_STARTING_4 on four GPUs or more. */
+int devlines_starting(const struct dctx *c);
 /* Whether a worker is timing a row on the host clock: no per-line child
  * starts meanwhile. */
 bool devlines_host_timed(const struct dctx *c);

@@ -128,10 +128,9 @@ static double lines_claimed(const struct dctx *c, const struct gpu *g,
  * GPUs gone to them and this one, would take as long as the
  * measurements left on the GPUs that stay: then they end together, and
  * what is left is collected by every GPU at the end as before.  Up to
- * lines_max GPUs at once (one on two or three GPUs: on four H200s one
- * GPU's lines took 20 s while three measured 162 rows in 16 s,
- * reports/bench/h200x4/scale-c441928.txt), a second only with lines
- * nobody holds yet (at least a second of them). */
+ * lines_max GPUs at once (CULAB_LINES_GPUS; one by default,
+ * plan_lines_gpus), a second only with lines nobody holds yet (at least
+ * a second of them). */
 bool devlines_due(const struct dctx *c, int k, double after)
 {
 	const struct gpu *g = &c->g[k];
@@ -162,6 +161,17 @@ bool devlines_due(const struct dctx *c, int k, double after)
 int devlines_max(const struct dctx *c)
 {
 	return c->lines_max > 0 ? c->lines_max : plan_lines_gpus(c->ng);
+}
+
+/* Six on four H200s: default.yaml 2.75x against 2.63x with three, the
+ * sweep 3.06x against 2.81x, in one call (scale-25aa7bc.txt); ten were
+ * no faster (2.72x, 2.80x), each child slower to start.  Not measured on
+ * two GPUs, where three stay. */
+int devlines_starting(const struct dctx *c)
+{
+	if (c->lines_starting > 0)
+		return c->lines_starting;
+	return c->ng >= 4 ? LINES_STARTING_4 : LINES_STARTING;
 }
 
 /* The row job j's lines go into: its own once bound, else its hold. */
@@ -308,7 +318,7 @@ static bool lines_may_join(const struct dctx *c)
  * the node's driver starts one CUDA context at a time: 25 started at
  * once took 8-10 s each to be ready, the first as the last, and slowed
  * the other GPUs' workers (four H200s, scale-c441928.txt).  So beyond a
- * GPU's first, at most LINES_STARTING children of the node's are
+ * GPU's first, at most devlines_starting children of the node's are
  * starting at once (not yet ready), and the others start as they are.
  * While another GPU may still leave for its lines (lines_may_join), a GPU
  * holds at most LINES_CLAIM_S of them, its usual ahead apart: the rest
@@ -321,8 +331,7 @@ bool devlines_more_ahead(const struct dctx *c, const struct gpu *g,
 
 	for (int d = 0; d < c->ng; d++)
 		starting += lines_gpu_starting(&c->g[d].lg);
-	if (nl && starting >= (c->lines_starting > 0 ? c->lines_starting :
-					LINES_STARTING))
+	if (nl && starting >= devlines_starting(c))
 		return false;
 	if (nl < 1 + g->lg.ahead)
 		return true;

@@ -368,7 +368,12 @@ double plan_queue_wall(const struct plan *p, const struct plan_costs *c,
 	(PLAN_LINES_CHILD_S + PLAN_LINES_PER_MEASURED_S * (measured))
 
 /* GPUs of `gpus` that run --devices lets collect lines at once while the
- * others measure: one on two or three, half of them on four or more. */
+ * others measure: one.  Two of four were slower on four H200s (default
+ * 2.57-2.60x against 2.63-2.85x, the sweep 2.76-2.83x against
+ * 2.81-3.07x, reports/bench/h200x4/scale-25aa7bc.txt): the lines are
+ * bound by how fast the node starts per-line children, not by GPUs to
+ * collect them on, and a second takes a GPU from the measurements.
+ * CULAB_LINES_GPUS=N sets it for a run, to measure. */
 int plan_lines_gpus(int gpus);
 
 /* The expected wall time of the measurements of p and, with lines, of

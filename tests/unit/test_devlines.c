@@ -281,6 +281,16 @@ static void test_more_ahead(void **state)
 	assert_true(devlines_more_ahead(c, g, 1));
 	for (int k = 0; k < LINES_STARTING; k++)
 		c->g[k % 2].lg.p[k / 2] = (struct lines_proc){ .sock = -1 };
+	/* six on four GPUs or more; CULAB_LINES_STARTING's number above
+	 * all */
+	assert_int_equal(devlines_starting(c), LINES_STARTING);
+	c->ng = 4;
+	assert_int_equal(devlines_starting(c), LINES_STARTING_4);
+	c->lines_starting = 2;
+	assert_int_equal(devlines_starting(c), 2);
+	c->ng = 2;
+	assert_int_equal(devlines_starting(c), 2);
+	c->lines_starting = 0;
 }
 
 /* With two GPUs or more, every marked measurement to make has a job
@@ -463,11 +473,11 @@ static void gpus(struct dctx *c, int n)
 	c->ng = n;
 }
 
-/* On four GPUs or more, a second GPU leaves for the lines while one is
- * on them, once the lines left, shared by the two, would take as long as
- * the measurements left on the two that stay; never past lines_max
- * (CULAB_LINES_GPUS; one on two or three GPUs), nor for lines the first
- * one's children hold already. */
+/* With CULAB_LINES_GPUS=2 on four GPUs, a second GPU leaves for the
+ * lines while one is on them, once the lines left, shared by the two,
+ * would take as long as the measurements left on the two that stay;
+ * never past lines_max (one by default), nor for lines the first one's
+ * children hold already. */
 static void test_due_second(void **state)
 {
 	struct fixture *x = *state;
@@ -477,6 +487,9 @@ static void test_due_second(void **state)
 
 	devlines_plan(c);
 	gpus(c, 4);
+	/* one by default (plan_lines_gpus) */
+	assert_int_equal(devlines_max(c), 1);
+	c->lines_max = 2;
 	assert_int_equal(devlines_max(c), 2);
 	/* 26 lines of 0.65 s each (16.9 s) */
 	n = make_marked(c, 1.0, 0.1);
@@ -486,6 +499,9 @@ static void test_due_second(void **state)
 	 * against 8.5 s each of lines for two */
 	assert_true(todo > devices_work_left(c, now, 1));
 	assert_true(devlines_due(c, 1, 0));
+	c->lines_max = 0;
+	assert_false(devlines_due(c, 1, 0));
+	c->lines_max = 2;
 	/* 0.2 s each: 13.6 s for each of the two that stay */
 	make_marked(c, 1.0, 0.2);
 	assert_true(todo < devices_work_left(c, now, 1));
@@ -494,14 +510,16 @@ static void test_due_second(void **state)
 	/* at most lines_max at once */
 	c->lines_max = 1;
 	assert_false(devlines_due(c, 1, 0));
-	c->lines_max = 0;
+	c->lines_max = 2;
 	c->g[2].pre_lines = true;
 	assert_false(devlines_due(c, 1, 0));
 	c->g[2].pre_lines = false;
+	c->lines_max = 0;
 	gpus(c, 3);
 	assert_int_equal(devlines_max(c), 1);
 	assert_false(devlines_due(c, 1, 0));
 	gpus(c, 4);
+	c->lines_max = 2;
 	/* every job started, held by the first one's children: nothing for
 	 * a second */
 	c->lnext = c->nlj;
@@ -528,10 +546,10 @@ static void test_due_second(void **state)
 	c->lines_max = 0;
 }
 
-/* While another GPU may still leave for its lines, one on its lines
- * holds no more than LINES_CLAIM_S of them beyond its usual ahead; with
- * none that may (lines_max 1, or every other GPU gone or told to end),
- * as many as fit. */
+/* While another GPU may still leave for its lines (CULAB_LINES_GPUS=2),
+ * one on its lines holds no more than LINES_CLAIM_S of them beyond its
+ * usual ahead; with none that may (lines_max 1, the default, or every
+ * other GPU gone or told to end), as many as fit. */
 static void test_claim(void **state)
 {
 	struct fixture *x = *state;
@@ -549,6 +567,7 @@ static void test_claim(void **state)
 	c->ram = 256.0 * (1 << 30);
 	for (int k = 1; k < 4; k++)
 		c->g[k].pid = 1;                /* measuring; only read */
+	c->lines_max = 2;
 	/* children held up to LINES_CLAIM_S */
 	while (claim < LINES_CLAIM_S) {
 		g->lg.p[held].pid = 1;          /* only counted */
@@ -561,9 +580,9 @@ static void test_claim(void **state)
 	}
 	assert_true(held > base);
 	assert_false(devlines_more_ahead(c, g, held));
-	c->lines_max = 1;
-	assert_true(devlines_more_ahead(c, g, held));
 	c->lines_max = 0;
+	assert_true(devlines_more_ahead(c, g, held));
+	c->lines_max = 2;
 	/* the others all gone or ending: none may leave */
 	for (int k = 1; k < 4; k++)
 		c->g[k].told_end = true;
@@ -581,6 +600,7 @@ static void test_claim(void **state)
 		g->lg.p[p] = (struct lines_proc){ .sock = -1 };
 	for (int k = 1; k < 4; k++)
 		c->g[k].pid = 0;
+	c->lines_max = 0;
 	gpus(c, 2);
 }
 
