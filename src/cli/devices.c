@@ -174,6 +174,10 @@ static void answer(struct dctx *c, int k)
 		tell_end(g);
 		return;
 	}
+	/* no child starts while a row is timed on the host clock: with
+	 * CULAB_HOST_ROWS_LAST=1 those rows wait, in their stage, until
+	 * every lines job has started (to measure what it gains) */
+	c->q.host_last = c->host_last && c->lnext < c->nlj;
 	i = workers_signals() ? PLAN_QUEUE_END : plan_queue_next(&c->q, k);
 	/* nothing to hand out now: its GPU takes lines instead (work that
 	 * comes back from a worker that fails goes to a fresh one) */
@@ -758,6 +762,9 @@ int devices_run(const struct experiment_file *f,
 		else
 			c.lines_max = (int)v;
 	}
+	/* CULAB_HOST_ROWS_LAST=1: see answer(); not a user's knob */
+	c.host_last = getenv("CULAB_HOST_ROWS_LAST") &&
+		      !strcmp(getenv("CULAB_HOST_ROWS_LAST"), "1");
 	/* CULAB_LINES_STARTING=N: the node's children starting at once
 	 * (LINES_STARTING), to measure it (tests/gpu/scale.sh VARIANTS);
 	 * not a user's knob */
