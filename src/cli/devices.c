@@ -727,6 +727,24 @@ static void build(struct dctx *c, const struct results *prev)
 	free(done);
 }
 
+/* The number 1..max that environment variable name holds, or 0 (the
+ * default) when unset, and after a warning when it holds anything else. */
+static int knob(const char *name, long max)
+{
+	const char *env = getenv(name);
+	char *end;
+	long v;
+
+	if (!env || !*env)
+		return 0;
+	v = strtol(env, &end, 10);
+	if (!*end && v >= 1 && v <= max)
+		return (int)v;
+	diag_warning("%s: \"%s\" is not a number from 1 to %ld; using the "
+		     "default", name, diag_esc(env), max);
+	return 0;
+}
+
 int devices_run(const struct experiment_file *f,
 		const struct workers_options *o, struct results *out)
 {
@@ -734,7 +752,6 @@ int devices_run(const struct experiment_file *f,
 	struct results prev = { 0 };
 	struct sigaction old[2];
 	int *devs = NULL, rc, got;
-	const char *env;
 
 	memset(out, 0, sizeof(*out));
 	c.t0 = monotonic_seconds();
@@ -749,36 +766,15 @@ int devices_run(const struct experiment_file *f,
 	 * not a user's knob */
 	c.lines_last = getenv("CULAB_LINES_EARLY") &&
 		       !strcmp(getenv("CULAB_LINES_EARLY"), "0");
-	/* CULAB_LINES_GPUS=N: at most N GPUs on their lines at once (1:
-	 * as before a second could leave on four GPUs, to measure it) */
-	if ((env = getenv("CULAB_LINES_GPUS")) && *env) {
-		char *end;
-		long v = strtol(env, &end, 10);
-
-		if (*end || v < 1 || v > 1024)
-			diag_warning("CULAB_LINES_GPUS: \"%s\" is not a number "
-				     "of GPUs (1 to 1024); using the default",
-				     diag_esc(env));
-		else
-			c.lines_max = (int)v;
-	}
-	/* CULAB_HOST_ROWS_LAST=1: see answer(); not a user's knob */
+	/* measurement knobs, not a user's: CULAB_LINES_GPUS=N, at most N
+	 * GPUs on their lines at once (devlines_max); CULAB_LINES_STARTING=N,
+	 * the node's children starting at once (devlines_starting);
+	 * CULAB_HOST_ROWS_LAST=1, see answer() (tests/gpu/scale.sh
+	 * VARIANTS compares them) */
+	c.lines_max = knob("CULAB_LINES_GPUS", 1024);
+	c.lines_starting = knob("CULAB_LINES_STARTING", LINES_PROCS);
 	c.host_last = getenv("CULAB_HOST_ROWS_LAST") &&
 		      !strcmp(getenv("CULAB_HOST_ROWS_LAST"), "1");
-	/* CULAB_LINES_STARTING=N: the node's children starting at once
-	 * (LINES_STARTING), to measure it (tests/gpu/scale.sh VARIANTS);
-	 * not a user's knob */
-	if ((env = getenv("CULAB_LINES_STARTING")) && *env) {
-		char *end;
-		long v = strtol(env, &end, 10);
-
-		if (*end || v < 1 || v > LINES_PROCS)
-			diag_warning("CULAB_LINES_STARTING: \"%s\" is not a "
-				     "number from 1 to %d; using %d",
-				     diag_esc(env), LINES_PROCS, LINES_STARTING);
-		else
-			c.lines_starting = (int)v;
-	}
 	/* counters per source line as a one-GPU run collects them, each
 	 * on the next GPU free once its row is in */
 	c.lines_on = !o->no_lines && c.counters && !c.profile_only;

@@ -133,8 +133,8 @@ double devices_work_left(const struct dctx *c, double now, int except);
  * whether it would once the others have measured that many seconds
  * more (the one it is handed: its children then start, held). */
 bool devlines_due(const struct dctx *c, int k, double after);
-/* GPUs that may be on their lines at once: lines_max, else one on two or
- * three GPUs and half of them on four or more. */
+/* GPUs that may be on their lines at once: lines_max, else
+ * plan_lines_gpus's (one). */
 int devlines_max(const struct dctx *c);
 /* Children of the node's that may be starting at once: lines_starting,
  * else LINES_STARTING, or LINES_STARTING_4 on four GPUs or more. */

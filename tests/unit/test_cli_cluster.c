@@ -566,6 +566,19 @@ static void test_devices_without_gpu(void **state)
 	expect(ARGS("run", "--devices", "all", "-o", dir,
 		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
 	       "culab (GPU 0): error: no usable GPU");
+	/* a measurement knob that is not a number warns, escaped, and the
+	 * run goes on with the default */
+	setenv("CULAB_LINES_GPUS", "2\033x", 1);
+	expect(ARGS("run", "--devices", "all", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
+	       "culab: warning: CULAB_LINES_GPUS: \"2\\x1bx\" is not a number "
+	       "from 1 to 1024; using the default\n");
+	unsetenv("CULAB_LINES_GPUS");
+	setenv("CULAB_LINES_STARTING", "0", 1);
+	expect(ARGS("run", "--devices", "all", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
+	       "CULAB_LINES_STARTING: \"0\" is not a number from 1 to");
+	unsetenv("CULAB_LINES_STARTING");
 	/* --resume: the run's rows, gathered for the workers (against the
 	 * text the run was recorded from: quick.yaml has had 10 repeats
 	 * since) */
