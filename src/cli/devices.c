@@ -695,9 +695,16 @@ static void summary(const struct dctx *c, int rc)
 		made += c->g[k].made;
 	fprintf(stderr, "culab: note: %zu of %zu measurements in %.1f s on %d "
 		"GPUs (", made, c->q.n, monotonic_seconds() - c->t0, c->ng);
-	for (int k = 0; k < c->ng; k++)
+	/* a GPU that collected counters per source line says so: "GPU 0:
+	 * 0" alone read as a GPU left idle */
+	for (int k = 0; k < c->ng; k++) {
 		fprintf(stderr, "%sGPU %d: %zu", k ? ", " : "", c->g[k].device,
 			c->g[k].made);
+		if (c->g[k].lined)
+			fprintf(stderr, " and the counters per source line of "
+				"%zu row%s", c->g[k].lined,
+				c->g[k].lined == 1 ? "" : "s");
+	}
 	fprintf(stderr, "); estimates ");
 	if (c->q.nlearned)
 		fprintf(stderr, "learned on %s for %zu, the model's for the "

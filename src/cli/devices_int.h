@@ -35,6 +35,8 @@ struct gpu {
 	double since;            /* when it last wrote */
 	int starts;
 	size_t made;             /* measurements made on this GPU */
+	size_t lined;            /* ... and rows' counters per source line
+				    collected here (said in the summary) */
 	/* after its workers, children for counters per source line: one
 	 * measuring, the next started ahead (lines.h) */
 	struct lines_gpu lg;

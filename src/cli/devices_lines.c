@@ -380,6 +380,9 @@ static void lines_got(struct dctx *c, struct ljob *j,
 {
 	struct result_row *w = ljob_row(c, j);
 
+	for (int k = 0; k < c->ng && !w->lines.status; k++)
+		if (c->g[k].device == device)
+			c->g[k].lined++;
 	if (c->trace)
 		fprintf(c->trace, "%d\t%.3f\t%.3f\tlines\t%s\n", device,
 			lp->t0 - c->t0, monotonic_seconds() - c->t0, j->label);
