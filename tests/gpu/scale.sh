@@ -10,18 +10,16 @@
 #   3. culab plan FILE: the wall time it now expects on 1, 2, 4, 8 GPUs;
 #   4. --devices all again, with what the one-GPU run taught, its
 #      queue traced (CULAB_DEVICES_TRACE: what ran on which GPU, when);
-#   5. with AHEAD="N ...", --devices all again with CULAB_LINES_AHEAD=N
-#      (per-line children started ahead per GPU, 2 by default);
-#   6. with LAST=1, --devices all again with CULAB_LINES_EARLY=0 (every
-#      GPU's per-line children after all the measurements, as before a
-#      GPU could leave them for its rows' lines: devices.c lines_due);
-#   7. with LGPUS="N ...", --devices all again with CULAB_LINES_GPUS=N
-#      (GPUs on their lines at once: devlines_max; LGPUS=1, as before a
-#      second could leave on four GPUs), its queue traced;
-#   8. with VARIANTS="A B ...", --devices all again per variant, each a
+#   5. with VARIANTS="A B ...", --devices all again per variant, each a
 #      comma-separated list of the environment it runs with (e.g.
 #      "CULAB_LINES_GPUS=1,CULAB_LINES_STARTING=6"), its queue and its
-#      children traced, so that settings are compared in one call;
+#      children traced, so that settings are compared in one call.
+#      Shorthands, run first: AHEAD="N ..." for CULAB_LINES_AHEAD=N
+#      (per-line children started ahead per GPU, 2 by default); LAST=1
+#      for CULAB_LINES_EARLY=0 (every GPU's per-line children after all
+#      the measurements, as before a GPU could leave them for its rows'
+#      lines: devices.c lines_due); LGPUS="N ..." for CULAB_LINES_GPUS=N
+#      (GPUs on their lines at once: devlines_max).
 #
 # COLD=0 leaves out run 1 (when only the learned runs are compared).
 #
@@ -36,11 +34,26 @@ set -u
 culab=${1:-build/culab}
 out=${2:-/tmp/culab-scale}
 files=${FILES:-"experiments/default.yaml experiments/bench/reduce.yaml"}
+variants="$(for a in ${AHEAD:-}; do printf 'CULAB_LINES_AHEAD=%s ' "$a"; done
+	[ "${LAST:-0}" = 1 ] && printf 'CULAB_LINES_EARLY=0 '
+	for m in ${LGPUS:-}; do printf 'CULAB_LINES_GPUS=%s ' "$m"; done)${VARIANTS:-}"
 rm -rf "$out"
 mkdir -p "$out/cache"
 export CULAB_CACHE_DIR="$out/cache"
 now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+# speedup ONE ALL: ONE over ALL, as "1.23"
+speedup() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# per_gpu PREFIX TRACE: from a CULAB_DEVICES_TRACE file, when each GPU
+# left the measurements for its lines, and per GPU its measurements and
+# its per-line children: how many, busy seconds, when its last ended
+per_gpu() {
+	awk -F'\t' -v p="$1" '$4 == "to-lines" { printf "%sGPU %s left the measurements for its lines at %.1f s\n", p, $1, $2 }
+		$4 == "measure" || $4 == "lines" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
+			if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
+		END { for (k in b) printf "%sGPU %s: %d, busy %.1f s, last ended at %.1f s\n",
+			p, k, n[k], b[k], e[k] }' "$2" | sort
+}
 bad=0
 n=$("$culab" devices --json 2>/dev/null | grep -c '"index"')
 echo "scale: $n GPUs"
@@ -67,20 +80,13 @@ for file in $files; do
 	one=$(secs "$t1" "$t2")
 	all=$(secs "$t3" "$t4")
 	if [ "${COLD:-1}" = 0 ]; then
-		echo "one GPU: $one s; $n GPUs, learned: $all s ($(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2f", a / b }')x)"
+		echo "one GPU: $one s; $n GPUs, learned: $all s ($(speedup "$one" "$all")x)"
 	else
-		echo "one GPU: $one s; $n GPUs, nothing learned: $cold s ($(awk -v a="$one" -v b="$cold" 'BEGIN { printf "%.2f", a / b }')x); $n GPUs, learned: $all s ($(awk -v a="$one" -v b="$all" 'BEGIN { printf "%.2f", a / b }')x)"
+		echo "one GPU: $one s; $n GPUs, nothing learned: $cold s ($(speedup "$one" "$cold")x); $n GPUs, learned: $all s ($(speedup "$one" "$all")x)"
 	fi
 	grep "culab: run:" "$out/$name-one.log" | grep -v "slow check"
 	grep "measurements in" "$out/$name-cold.log" "$out/$name-all.log" 2>/dev/null
-	# per GPU: its measurements and its per-line children, busy seconds
-	# and when its last ended
-	awk -F'\t' '$4 == "measure" || $4 == "lines" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
-			if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
-		END { for (k in b) printf "trace: GPU %s: %d, busy %.1f s, last ended at %.1f s\n",
-			k, n[k], b[k], e[k] }' "$out/$name-trace.tsv" | sort
-	awk -F'\t' '$4 == "to-lines" { printf "trace: GPU %s left the measurements for its lines at %.1f s\n", $1, $2 }' \
-		"$out/$name-trace.tsv"
+	per_gpu "trace: " "$out/$name-trace.tsv"
 	for d in one all; do
 		awk -f tests/gpu/evtrace.awk "$out/$name-$d-ev.tsv" \
 			>"$out/$name-$d-ev.txt"
@@ -88,43 +94,8 @@ for file in $files; do
 		head -n 1 "$out/$name-$d-ev.txt"
 		grep -E '^(med|gpu [0-9])' "$out/$name-$d-ev.txt"
 	done
-	for a in ${AHEAD:-}; do
-		t5=$(now)
-		CULAB_LINES_AHEAD=$a CULAB_EVENT_TRACE="$out/$name-ahead$a-ev.tsv" \
-			"$culab" run -q --no-report --devices all \
-			-o "$out/$name-ahead$a" "$file" \
-			>"$out/$name-ahead$a.log" 2>&1 || bad=1
-		t6=$(now)
-		echo "$n GPUs, learned, $a ahead: $(secs "$t5" "$t6") s ($(awk -v a="$one" -v b="$(secs "$t5" "$t6")" 'BEGIN { printf "%.2f", a / b }')x)"
-		awk -f tests/gpu/evtrace.awk "$out/$name-ahead$a-ev.tsv" \
-			>"$out/$name-ahead$a-ev.txt"
-		grep -E '^(med|gpu [0-9])' "$out/$name-ahead$a-ev.txt"
-	done
-	if [ "${LAST:-0}" = 1 ]; then
-		t5=$(now)
-		CULAB_LINES_EARLY=0 CULAB_DEVICES_TRACE="$out/$name-last-trace.tsv" \
-			"$culab" run -q --no-report --devices all \
-			-o "$out/$name-last" "$file" >"$out/$name-last.log" 2>&1 || bad=1
-		t6=$(now)
-		echo "$n GPUs, learned, lines last: $(secs "$t5" "$t6") s ($(awk -v a="$one" -v b="$(secs "$t5" "$t6")" 'BEGIN { printf "%.2f", a / b }')x)"
-	fi
-	for m in ${LGPUS:-}; do
-		t5=$(now)
-		CULAB_LINES_GPUS=$m \
-			CULAB_DEVICES_TRACE="$out/$name-lgpus$m-trace.tsv" \
-			"$culab" run -q --no-report --devices all \
-			-o "$out/$name-lgpus$m" "$file" \
-			>"$out/$name-lgpus$m.log" 2>&1 || bad=1
-		t6=$(now)
-		echo "$n GPUs, learned, at most $m on lines at once: $(secs "$t5" "$t6") s ($(awk -v a="$one" -v b="$(secs "$t5" "$t6")" 'BEGIN { printf "%.2f", a / b }')x)"
-		awk -F'\t' '$4 == "to-lines" { printf "  GPU %s left the measurements for its lines at %.1f s\n", $1, $2 }
-			$4 == "measure" || $4 == "lines" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
-				if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
-			END { for (k in b) printf "  GPU %s: %d, busy %.1f s, last ended at %.1f s\n",
-				k, n[k], b[k], e[k] }' "$out/$name-lgpus$m-trace.tsv" | sort
-	done
 	vn=0
-	for v in ${VARIANTS:-}; do
+	for v in $variants; do
 		vn=$((vn + 1))
 		t5=$(now)
 		env $(echo "$v" | tr ',' ' ') \
@@ -134,18 +105,13 @@ for file in $files; do
 			-o "$out/$name-v$vn" "$file" \
 			>"$out/$name-v$vn.log" 2>&1 || bad=1
 		t6=$(now)
-		echo "$n GPUs, learned, v$vn ($v): $(secs "$t5" "$t6") s ($(awk -v a="$one" -v b="$(secs "$t5" "$t6")" 'BEGIN { printf "%.2f", a / b }')x)"
-		awk -F'\t' '$4 == "to-lines" { printf "  GPU %s left the measurements for its lines at %.1f s\n", $1, $2 }
-			$4 == "measure" || $4 == "lines" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
-				if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
-			END { for (k in b) printf "  GPU %s: %d, busy %.1f s, last ended at %.1f s\n",
-				k, n[k], b[k], e[k] }' "$out/$name-v$vn-trace.tsv" | sort
+		echo "$n GPUs, learned, v$vn ($v): $(secs "$t5" "$t6") s ($(speedup "$one" "$(secs "$t5" "$t6")")x)"
+		per_gpu "  " "$out/$name-v$vn-trace.tsv"
 		awk -f tests/gpu/evtrace.awk "$out/$name-v$vn-ev.tsv" \
 			>"$out/$name-v$vn-ev.txt"
 		grep -E '^(med|gpu [0-9])' "$out/$name-v$vn-ev.txt"
 	done
-	for d in one cold all ${LAST:+last} $(for m in ${LGPUS:-}; do echo "lgpus$m"; done) \
-		$(k=0; for v in ${VARIANTS:-}; do k=$((k + 1)); echo "v$k"; done); do
+	for d in one cold all $(k=0; for v in $variants; do k=$((k + 1)); echo "v$k"; done); do
 		[ -d "$out/$name-$d" ] || continue
 		printf '%s: ' "$d"
 		awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) h[$i] = i; next }
