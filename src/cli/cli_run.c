@@ -201,7 +201,7 @@ static void run_sanitize(const struct experiment_file *f,
 static bool measurement_exists(const struct experiment_file *f,
 			       const char *label)
 {
-	struct plan_options po = { .measurement = label };
+	struct plan_options po = { .measurement = label, .no_device = true };
 	struct plan p;
 	bool found;
 

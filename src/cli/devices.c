@@ -728,7 +728,8 @@ static void build(struct dctx *c, const struct results *prev)
 				   .counters = c->counters,
 				   .profile_only = c->profile_only,
 				   .shard = c->o->run->shard,
-				   .lines = c->lines_on };
+				   .lines = c->lines_on,
+				   .no_device = true };
 
 	plan_build(c->f, &po, &c->plan);
 	free(done);

@@ -63,7 +63,7 @@ static bool is_submission(const struct variant *v)
 bool pieces_wanted(const struct experiment_file *f,
 		   const struct plan_selection *only)
 {
-	struct plan_options po = { .only = only };
+	struct plan_options po = { .only = only, .no_device = true };
 	struct plan p;
 	bool any = false;
 
@@ -105,7 +105,7 @@ static size_t make_pieces(const struct experiment_file *f,
 			  const struct workers_options *o, struct piece **out)
 {
 	struct plan_options po = { .only = o->run->only_variant,
-				   .shard = o->run->shard };
+				   .shard = o->run->shard, .no_device = true };
 	struct piece *pc = xcalloc(1, sizeof(*pc));
 	size_t n = 1;
 	struct plan p;
@@ -163,7 +163,8 @@ static void mark_resumed(const struct experiment_file *f,
 		struct plan_selection sel = { 0 };
 		struct plan_options po = { .only = &sel, .done = done,
 					   .ndone = prev->nrows,
-					   .shard = o->run->shard };
+					   .shard = o->run->shard,
+					   .no_device = true };
 		char why[256];
 		struct plan p;
 

@@ -143,6 +143,13 @@ struct plan_options {
 	 * kernel at every type and block.  With `measurement`, that one.
 	 * The same marks in every shard. */
 	bool lines;
+	/* The plan only names measurements to hand out (run --devices'
+	 * parent, whose workers plan again on their GPUs): no variant is
+	 * asked for its scratch memory, work_bytes stay 0.  CUB's and
+	 * Thrust's answers come from the GPU: asking starts CUDA and makes a
+	 * context, about 1 s on a node of four GPUs before any worker could
+	 * start. */
+	bool no_device;
 };
 
 struct plan {

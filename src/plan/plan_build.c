@@ -341,7 +341,7 @@ static void measurement_init(struct builder *B, struct plan_stage *s,
 	else
 		ms->label = xasprintf("%s/%s/%s/%s", e->name, v->name,
 				      dtype_name(s->t), s->size_text);
-	ms->work_bytes = v->work ? v->work(&a) : 0;
+	ms->work_bytes = v->work && !B->o->no_device ? v->work(&a) : 0;
 	ms->host_bytes = v->host ? v->host(&a) : 0;
 	ms->prev_row = B->prev.done ? prev_take(&B->prev, &k) : SIZE_MAX;
 	ms->state = ms->prev_row != SIZE_MAX ? PLAN_RESUMED : PLAN_RUN;
