@@ -13,7 +13,8 @@
 #   5. with VARIANTS="A B ...", --devices all again per variant, each a
 #      comma-separated list of the environment it runs with (e.g.
 #      "CULAB_LINES_GPUS=1,CULAB_LINES_STARTING=6"), its queue and its
-#      children traced, so that settings are compared in one call.
+#      children traced, so that settings are compared in one call;
+#      CULAB_EXE=PATH there runs that culab instead (another build).
 #      Shorthands, run first: AHEAD="N ..." for CULAB_LINES_AHEAD=N
 #      (per-line children started ahead per GPU, 2 by default); LAST=1
 #      for CULAB_LINES_EARLY=0 (every GPU's per-line children after all
@@ -44,15 +45,18 @@ now() { date +%s.%N; }
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 # speedup ONE ALL: ONE over ALL, as "1.23"
 speedup() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
-# per_gpu PREFIX TRACE: from a CULAB_DEVICES_TRACE file, when each GPU
-# left the measurements for its lines, and per GPU its measurements and
-# its per-line children: how many, busy seconds, when its last ended
+# per_gpu PREFIX TRACE: from a CULAB_DEVICES_TRACE file, when the first
+# worker started and each GPU left the measurements for its lines, and
+# per GPU its measurements and its per-line children: how many, busy
+# seconds, when its last ended
 per_gpu() {
 	awk -F'\t' -v p="$1" '$4 == "to-lines" { printf "%sGPU %s left the measurements for its lines at %.1f s\n", p, $1, $2 }
+		$4 == "worker" && (f == "" || $2 < f) { f = $2 }
 		$4 == "measure" || $4 == "lines" { b[$1 " " $4] += $3 - $2; n[$1 " " $4]++
 			if ($3 > e[$1 " " $4]) e[$1 " " $4] = $3 }
 		END { for (k in b) printf "%sGPU %s: %d, busy %.1f s, last ended at %.1f s\n",
-			p, k, n[k], b[k], e[k] }' "$2" | sort
+			p, k, n[k], b[k], e[k]
+		      if (f != "") printf "%sa first worker started at %.2f s\n", p, f }' "$2" | sort
 }
 bad=0
 n=$("$culab" devices --json 2>/dev/null | grep -c '"index"')
@@ -97,11 +101,13 @@ for file in $files; do
 	vn=0
 	for v in $variants; do
 		vn=$((vn + 1))
+		# CULAB_EXE=PATH in a variant: that culab (another build)
+		exe=$(echo "$v" | tr ',' '\n' | sed -n 's/^CULAB_EXE=//p')
 		t5=$(now)
 		env $(echo "$v" | tr ',' ' ') \
 			CULAB_DEVICES_TRACE="$out/$name-v$vn-trace.tsv" \
 			CULAB_EVENT_TRACE="$out/$name-v$vn-ev.tsv" \
-			"$culab" run -q --no-report --devices all \
+			"${exe:-$culab}" run -q --no-report --devices all \
 			-o "$out/$name-v$vn" "$file" \
 			>"$out/$name-v$vn.log" 2>&1 || bad=1
 		t6=$(now)
