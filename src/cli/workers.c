@@ -518,15 +518,8 @@ int workers_devices(const char *list, int **devs)
 	int count, k;
 
 	/* tests only: pretend to have that many GPUs (the workers find
-	 * none on a machine without, and say so); else NVML's count, which
-	 * starts no CUDA here (the workers start theirs, each on its GPU
-	 * alone), and CUDA's where NVML cannot say (CULAB_TEST_NVML: a
-	 * test's NVML, not the driver's) */
-	if (test && *test)
-		count = atoi(test);
-	else if ((count = getenv("CULAB_TEST_NVML") ? 0 :
-			  nvml_cuda_count(NULL)) <= 0)
-		count = env_device_count(why, sizeof(why));
+	 * none on a machine without, and say so) */
+	count = test && *test ? atoi(test) : env_device_count(why, sizeof(why));
 	if (count < 0)
 		return diag_error("no usable GPU: %s", why), -EXIT_NO_GPU;
 	k = workers_parse_devices(list, count, devs, why, sizeof(why));

@@ -20,7 +20,6 @@
 #include "run.h"
 
 #include <dlfcn.h>
-#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -66,10 +65,6 @@ static const struct {
 	SYM(DeviceSetGpuLockedClocks, false, "nvmlDeviceSetGpuLockedClocks", NULL),
 	SYM(DeviceResetGpuLockedClocks, false, "nvmlDeviceResetGpuLockedClocks",
 	    NULL),
-	SYM(DeviceGetCount, false, "nvmlDeviceGetCount_v2", "nvmlDeviceGetCount"),
-	SYM(DeviceGetHandleByIndex, false, "nvmlDeviceGetHandleByIndex_v2",
-	    "nvmlDeviceGetHandleByIndex"),
-	SYM(DeviceGetMigMode, false, "nvmlDeviceGetMigMode", NULL),
 #undef SYM
 };
 
@@ -199,76 +194,6 @@ void nvml_close(struct nvml *n)
 	if (n->lib)
 		dlclose(n->lib);
 	memset(n, 0, sizeof(*n));
-}
-
-/* ---- the count, without CUDA ------------------------------------------------ */
-
-/* Whether a GPU of the `count` is in MIG mode (CUDA then shows its
- * instances, not the GPU), or cannot be asked. */
-static bool mig_or_unknown(const struct nvml_api *a, unsigned count)
-{
-	for (unsigned i = 0; i < count; i++) {
-		nvml_device d;
-		unsigned cur = 0, pending = 0;
-		int rc;
-
-		if (a->DeviceGetHandleByIndex(i, &d) != NVML_OK)
-			return true;
-		rc = a->DeviceGetMigMode(d, &cur, &pending);
-		if (rc == NVML_OK ? cur != 0 : rc != NVML_E_NOT_SUPPORTED)
-			return true;
-	}
-	return false;
-}
-
-/* The GPUs $CUDA_VISIBLE_DEVICES `list` shows of `count`: its entries,
- * when each is a distinct index below count; 0 otherwise. */
-static int visible_count(const char *list, unsigned count)
-{
-	bool seen[64] = { false };
-	int n = 0;
-
-	if (count > ARRAY_SIZE(seen))
-		return 0;
-	for (const char *p = list;; p++) {
-		unsigned long k;
-		char *end;
-
-		if (*p < '0' || *p > '9')
-			return 0;
-		k = strtoul(p, &end, 10);
-		if (k >= count || seen[k] || (*end && *end != ','))
-			return 0;
-		seen[k] = true;
-		n++;
-		if (!*end)
-			return n;
-		p = end;
-	}
-}
-
-int nvml_cuda_count(const struct nvml_api *api)
-{
-	struct nvml n = { 0 };
-	const char *list = getenv("CUDA_VISIBLE_DEVICES");
-	unsigned count = 0;
-	int got = 0;
-
-	if (api)
-		n.api = api;
-	else if (load_library(&n) < 0)
-		goto out;
-	if (!n.api->DeviceGetCount || !n.api->DeviceGetHandleByIndex ||
-	    !n.api->DeviceGetMigMode || n.api->Init() != NVML_OK)
-		goto out;
-	if (n.api->DeviceGetCount(&count) == NVML_OK && count > 0 &&
-	    count <= INT_MAX && !mig_or_unknown(n.api, count))
-		got = list ? visible_count(list, count) : (int)count;
-	n.api->Shutdown();
-out:
-	if (n.lib)
-		dlclose(n.lib);
-	return got;
 }
 
 /* ---- readings ------------------------------------------------------------------ */

@@ -75,12 +75,6 @@ struct nvml_api {
 						  unsigned long long *);
 	int (*DeviceSetGpuLockedClocks)(nvml_device, unsigned, unsigned);
 	int (*DeviceResetGpuLockedClocks)(nvml_device);
-	/* for nvml_cuda_count: nvmlDeviceGetCount_v2,
-	 * nvmlDeviceGetHandleByIndex_v2, nvmlDeviceGetMigMode */
-	int (*DeviceGetCount)(unsigned *);
-	int (*DeviceGetHandleByIndex)(unsigned, nvml_device *);
-	int (*DeviceGetMigMode)(nvml_device, unsigned *current,
-				unsigned *pending);
 };
 
 /* nvmlReturn_t values culab tells apart. */
@@ -126,17 +120,6 @@ const struct nvml_api *nvml_fake(const char *mode);
 /* Restores clocks this process locked through n, shuts NVML down and
  * closes the library.  Accepts a zeroed or NULL n. */
 void nvml_close(struct nvml *n);
-
-/* How many GPUs CUDA would show this process, told by NVML (api NULL:
- * the library) without starting CUDA: run --devices' parent needs only
- * the count, and a CUDA start with four GPUs visible takes about 1 s,
- * the node's one at a time, before any worker could start
- * (reports/probes/issue27/).  NVML's count, or with $CUDA_VISIBLE_DEVICES
- * set the length of that list when each entry is a distinct index NVML
- * has.  0 when NVML cannot say it as CUDA would: no NVML, no GPU, a GPU
- * in MIG mode, a list of UUIDs or with an index it lacks (ask CUDA,
- * whose refusals say what to do: env_device_count). */
-int nvml_cuda_count(const struct nvml_api *api);
 
 /* ---- readings ------------------------------------------------------------------ */
 

@@ -34,15 +34,7 @@ static struct {
 	int pipe_fd;            /* >= 0: each reset also writes 'R' there */
 	unsigned long long reasons;
 	bool no_power;
-	unsigned count;         /* GPUs nvmlDeviceGetCount says */
-	int count_rc;
-	unsigned mig_on;        /* bit k: GPU k in MIG mode */
-	unsigned mig_unknown;   /* bit k: GPU k's mode cannot be read */
-	bool mig_supported;     /* else "Not Supported", as on a GPU
-				   without MIG */
 } F;
-
-static int the_gpus[8];
 
 static int the_gpu, the_mig;
 
@@ -131,32 +123,6 @@ static int r_reset(nvml_device d)
 	return F.reset_rc;
 }
 
-static int r_count(unsigned *n)
-{
-	*n = F.count;
-	return F.count_rc;
-}
-
-static int r_by_index(unsigned k, nvml_device *d)
-{
-	if (k >= F.count || k >= ARRAY_SIZE(the_gpus))
-		return NVML_E_NOT_FOUND;
-	*d = (nvml_device)(void *)&the_gpus[k];
-	return NVML_OK;
-}
-
-static int r_mig(nvml_device d, unsigned *cur, unsigned *pending)
-{
-	unsigned k = (unsigned)((int *)(void *)d - the_gpus);
-
-	if (F.mig_unknown & (1u << k))
-		return NVML_E_NO_PERMISSION;
-	if (!F.mig_supported)
-		return NVML_E_NOT_SUPPORTED;
-	*cur = *pending = (F.mig_on >> k) & 1u;
-	return NVML_OK;
-}
-
 static const struct nvml_api fake = {
 	.Init = r_init, .Shutdown = r_shutdown, .ErrorString = r_error,
 	.DeviceGetHandleByUUID = r_by_uuid,
@@ -167,8 +133,6 @@ static const struct nvml_api fake = {
 	.DeviceGetCurrentClocksEventReasons = r_reasons,
 	.DeviceSetGpuLockedClocks = r_lock,
 	.DeviceResetGpuLockedClocks = r_reset,
-	.DeviceGetCount = r_count, .DeviceGetHandleByIndex = r_by_index,
-	.DeviceGetMigMode = r_mig,
 };
 
 static const char uuid[] = "GPU-fc485219-2e54-e70c-c441-fad4cbd0056e";
@@ -542,71 +506,6 @@ static void test_every_way_out(void **state)
 	assert_true(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM);
 }
 
-/* ---- the count, without CUDA ---------------------------------------------------- */
-
-/* nvml_cuda_count with $CUDA_VISIBLE_DEVICES at `visible` (NULL: unset). */
-static int count_with(const struct nvml_api *api, const char *visible)
-{
-	int n;
-
-	if (visible)
-		setenv("CUDA_VISIBLE_DEVICES", visible, 1);
-	else
-		unsetenv("CUDA_VISIBLE_DEVICES");
-	n = nvml_cuda_count(api);
-	unsetenv("CUDA_VISIBLE_DEVICES");
-	return n;
-}
-
-static void test_cuda_count(void **state)
-{
-	struct nvml_api old = fake;
-
-	(void)state;
-	F.count = 4;
-	assert_int_equal(count_with(&fake, NULL), 4);
-	assert_int_equal(F.inits, 1);
-	assert_int_equal(F.shutdowns, 1);
-	/* a list of indexes NVML has: as many as it names, in any order */
-	assert_int_equal(count_with(&fake, "2"), 1);
-	assert_int_equal(count_with(&fake, "3,0,1"), 3);
-	/* what CUDA reads its own way: CUDA is asked */
-	assert_int_equal(count_with(&fake, ""), 0);
-	assert_int_equal(count_with(&fake, "4"), 0);          /* not here */
-	assert_int_equal(count_with(&fake, "1,1"), 0);
-	assert_int_equal(count_with(&fake, "0,"), 0);
-	assert_int_equal(count_with(&fake, "0, 1"), 0);
-	assert_int_equal(count_with(&fake, "-1"), 0);
-	assert_int_equal(count_with(&fake, "GPU-fc485219"), 0);
-	assert_int_equal(count_with(&fake, "MIG-0"), 0);
-	/* MIG mode read as off on GPUs that have it */
-	F.mig_supported = true;
-	assert_int_equal(count_with(&fake, NULL), 4);
-	/* a GPU in MIG mode, or one whose mode NVML cannot read */
-	F.mig_on = 1u << 2;
-	assert_int_equal(count_with(&fake, NULL), 0);
-	F.mig_on = 0;
-	F.mig_unknown = 1u << 3;
-	assert_int_equal(count_with(&fake, NULL), 0);
-	F.mig_unknown = 0;
-	/* no GPU, a count refused, NVML that does not start */
-	F.count = 0;
-	assert_int_equal(count_with(&fake, NULL), 0);
-	F.count = 2;
-	F.count_rc = NVML_E_NO_PERMISSION;
-	assert_int_equal(count_with(&fake, NULL), 0);
-	F.count_rc = NVML_OK;
-	F.init_rc = NVML_E_NO_PERMISSION;
-	F.shutdowns = 0;
-	assert_int_equal(count_with(&fake, NULL), 0);
-	assert_int_equal(F.shutdowns, 0);   /* nothing started to shut */
-	F.init_rc = NVML_OK;
-	/* a driver without the entry points */
-	old.DeviceGetMigMode = NULL;
-	assert_int_equal(count_with(&old, NULL), 0);
-	assert_int_equal(count_with(&fake, NULL), 2);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -619,7 +518,6 @@ int main(void)
 		cmocka_unit_test_setup(test_lock_refused, reset_fake),
 		cmocka_unit_test_setup(test_restore_fails, reset_fake),
 		cmocka_unit_test_setup(test_every_way_out, reset_fake),
-		cmocka_unit_test_setup(test_cuda_count, reset_fake),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
