@@ -4,12 +4,15 @@
 # (--devices all, its queue traced), a diagnosis, not a test.  CULAB: the
 # culab to run (default .carry/culab); OUT: where the logs go (the device
 # tool's $OUT): machine.txt, one.log, all.log, trace.tsv, times.txt.
+# SIDE=1 adds side-D.log per GPU and alone.log (below).
 set -u
 C=${CULAB:-.carry/culab}
 o=$OUT
 export CULAB_CACHE_DIR=/tmp/diag-cache
 rm -rf /tmp/diag-cache /tmp/d1 /tmp/d2 /tmp/d3
-nvidia-smi -L > $o/machine.txt; $C --version >> $o/machine.txt
+nvidia-smi -L > $o/machine.txt
+nvidia-smi --query-gpu=index,persistence_mode,clocks.sm --format=csv >> $o/machine.txt
+$C --version >> $o/machine.txt
 now() { date +%s.%N; }
 t0=$(now)
 CULAB_RUN_TRACE=1 CULAB_COUNTERS_TRACE=1 $C run -q --no-report --device 0 -o /tmp/d1 experiments/default.yaml > $o/one.log 2>&1; echo "one exit $?" >> $o/times.txt
@@ -22,3 +25,22 @@ import json,sys
 r=json.load(open('/tmp/$d/results.json'))
 print('$d', 'rows', len(r['rows']), 'with lines', sum(1 for w in r['rows'] if w.get('lines') and not w['lines'].get('status')))" >> $o/times.txt; done
 cat $o/times.txt
+# SIDE=1: then default.yaml on each GPU at once, each its own one-GPU
+# run (side-D.log): what measuring side by side costs each phase,
+# against one.log alone, with no queue or per-line jobs between them
+if [ "${SIDE:-0}" = 1 ]; then
+	n=$($C devices --json 2>/dev/null | grep -c '"index"')
+	t3=$(now)
+	for d in $(seq 0 $((n - 1))); do
+		CULAB_RUN_TRACE=1 CULAB_COUNTERS_TRACE=1 $C run -q --no-report \
+			--no-lines --device $d -o /tmp/side$d \
+			experiments/default.yaml > $o/side-$d.log 2>&1 &
+	done
+	wait
+	awk -v a=$t3 -v b=$(now) -v n=$n 'BEGIN { printf "side by side on %d GPUs: %.1f s\n", n, b-a }' >> $o/times.txt
+	CULAB_RUN_TRACE=1 CULAB_COUNTERS_TRACE=1 $C run -q --no-report \
+		--no-lines --device 0 -o /tmp/alone \
+		experiments/default.yaml > $o/alone.log 2>&1
+	echo "alone: exit $?" >> $o/times.txt
+	cat $o/times.txt
+fi
