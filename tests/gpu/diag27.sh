@@ -4,7 +4,8 @@
 # (--devices all, its queue traced), a diagnosis, not a test.  CULAB: the
 # culab to run (default .carry/culab); OUT: where the logs go (the device
 # tool's $OUT): machine.txt, one.log, all.log, trace.tsv, times.txt.
-# SIDE=1 adds side-D.log per GPU and alone.log (below).
+# SIDE=1 adds side-D.log per GPU and alone.log, LINESOFF=1 nolines.log
+# and after.log (below).
 set -u
 C=${CULAB:-.carry/culab}
 o=$OUT
@@ -42,5 +43,26 @@ if [ "${SIDE:-0}" = 1 ]; then
 		--no-lines --device 0 -o /tmp/alone \
 		experiments/default.yaml > $o/alone.log 2>&1
 	echo "alone: exit $?" >> $o/times.txt
+	cat $o/times.txt
+fi
+# LINESOFF=1: --devices all again with no per-line children
+# (--no-lines: nolines.log) and with them after every measurement
+# (CULAB_LINES_EARLY=0: after.log), to see what the children's CUDA
+# starts beside the workers cost the workers' phases
+if [ "${LINESOFF:-0}" = 1 ]; then
+	for v in nolines after; do
+		t4=$(now)
+		if [ $v = nolines ]; then
+			CULAB_RUN_TRACE=1 CULAB_COUNTERS_TRACE=1 $C run -q --no-report \
+				--no-lines --devices all -o /tmp/$v \
+				experiments/default.yaml > $o/$v.log 2>&1
+		else
+			CULAB_LINES_EARLY=0 CULAB_RUN_TRACE=1 CULAB_COUNTERS_TRACE=1 \
+				$C run -q --no-report --devices all -o /tmp/$v \
+				experiments/default.yaml > $o/$v.log 2>&1
+		fi
+		echo "$v: exit $?" >> $o/times.txt
+		awk -v a=$t4 -v b=$(now) -v v=$v 'BEGIN { printf "%s: %.1f s\n", v, b-a }' >> $o/times.txt
+	done
 	cat $o/times.txt
 fi
