@@ -174,10 +174,6 @@ static void answer(struct dctx *c, int k)
 		tell_end(g);
 		return;
 	}
-	/* no child starts while a row is timed on the host clock: with
-	 * CULAB_HOST_ROWS_LAST=1 those rows wait, in their stage, until
-	 * every lines job has started (to measure what it gains) */
-	c->q.host_last = c->host_last && c->lnext < c->nlj;
 	i = workers_signals() ? PLAN_QUEUE_END : plan_queue_next(&c->q, k);
 	/* nothing to hand out now: its GPU takes lines instead (work that
 	 * comes back from a worker that fails goes to a fresh one) */
@@ -776,13 +772,10 @@ int devices_run(const struct experiment_file *f,
 		       !strcmp(getenv("CULAB_LINES_EARLY"), "0");
 	/* measurement knobs, not a user's: CULAB_LINES_GPUS=N, at most N
 	 * GPUs on their lines at once (devlines_max); CULAB_LINES_STARTING=N,
-	 * the node's children starting at once (devlines_starting);
-	 * CULAB_HOST_ROWS_LAST=1, see answer() (tests/gpu/scale.sh
-	 * VARIANTS compares them) */
+	 * the node's children starting at once (devlines_starting)
+	 * (tests/gpu/scale.sh VARIANTS compares them) */
 	c.lines_max = knob("CULAB_LINES_GPUS", 1024);
 	c.lines_starting = knob("CULAB_LINES_STARTING", LINES_PROCS);
-	c.host_last = getenv("CULAB_HOST_ROWS_LAST") &&
-		      !strcmp(getenv("CULAB_HOST_ROWS_LAST"), "1");
 	/* counters per source line as a one-GPU run collects them, each
 	 * on the next GPU free once its row is in */
 	c.lines_on = !o->no_lines && c.counters && !c.profile_only;

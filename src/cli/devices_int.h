@@ -90,9 +90,6 @@ struct dctx {
 	FILE *trace;             /* $CULAB_DEVICES_TRACE: what ran where */
 	int lines_max;           /* GPUs on their lines at once
 				    (CULAB_LINES_GPUS); 0: devlines_max's */
-	bool host_last;          /* CULAB_HOST_ROWS_LAST=1: a stage's rows
-				    timed on the host clock after its
-				    others while lines jobs wait to start */
 	int lines_starting;      /* children starting at once
 				    (CULAB_LINES_STARTING); 0:
 				    LINES_STARTING */

@@ -315,7 +315,6 @@ struct plan_item {
 	size_t stage, k;         /* p->stages[stage].ms[k] */
 	double seconds;          /* estimated */
 	bool learned;            /* ... from the cache */
-	bool host;               /* timed on the host clock (VF_CPU) */
 	enum plan_item_state state;
 	int worker;              /* PLAN_OUT: whose */
 };
@@ -331,8 +330,6 @@ struct plan_queue {
 	int *users;              /* per stage: workers on it */
 	size_t *cur;             /* per worker: its stage, or SIZE_MAX */
 	size_t ntodo, nout, nlearned;
-	bool host_last;          /* set by the caller: a stage's rows timed
-				    on the host clock go after its others */
 };
 
 #define PLAN_QUEUE_END SIZE_MAX          /* no work will come */

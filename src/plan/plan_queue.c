@@ -256,7 +256,6 @@ void plan_queue_init(struct plan_queue *q, const struct plan *p,
 			it->k = j;
 			it->seconds = plan_seconds(s, &s->ms[j], c, counters,
 						   profile_only, &it->learned);
-			it->host = (s->ms[j].v->flags & VF_CPU) != 0;
 			it->state = PLAN_TODO;
 			it->worker = -1;
 			q->nlearned += it->learned;
@@ -279,23 +278,16 @@ void plan_queue_release(struct plan_queue *q)
 	memset(q, 0, sizeof(*q));
 }
 
-/* The costliest item of stage s still to do (the first on a tie); with
- * host_last, one timed on the host clock only when no other is left. */
+/* The costliest item of stage s still to do (the first on a tie). */
 static size_t costliest(const struct plan_queue *q, size_t s)
 {
 	size_t best = PLAN_QUEUE_END;
 
-	for (int pass = q->host_last ? 0 : 1; pass < 2; pass++) {
-		for (size_t i = 0; i < q->n; i++)
-			if (q->it[i].stage == s &&
-			    q->it[i].state == PLAN_TODO &&
-			    (pass || !q->it[i].host) &&
-			    (best == PLAN_QUEUE_END ||
-			     q->it[i].seconds > q->it[best].seconds))
-				best = i;
-		if (best != PLAN_QUEUE_END)
-			break;
-	}
+	for (size_t i = 0; i < q->n; i++)
+		if (q->it[i].stage == s && q->it[i].state == PLAN_TODO &&
+		    (best == PLAN_QUEUE_END ||
+		     q->it[i].seconds > q->it[best].seconds))
+			best = i;
 	return best;
 }
 

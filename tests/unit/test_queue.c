@@ -107,57 +107,6 @@ static void test_each_once(void **state)
 	experiment_file_release(&f);
 }
 
-/* With host_last, a stage's rows timed on the host clock (reduce_cpu)
- * come after its others, however costly; without, the costliest first. */
-static void test_host_last(void **state)
-{
-	struct experiment_file f = { 0 };
-	struct plan p;
-	struct plan_costs c;
-	struct plan_queue q;
-	size_t i, n = 0;
-
-	(void)state;
-	load_plan("experiments/default.yaml", &f, &p);
-	fake_costs(&p, "reduce_cpu", 10, &c);
-	plan_queue_init(&q, &p, &c, true, false, 1);
-	i = plan_queue_next(&q, 0);
-	assert_true(q.it[i].host);
-	assert_int_equal(q.it[i].stage, 4);
-	plan_queue_done(&q, i);
-	plan_queue_release(&q);
-
-	plan_queue_init(&q, &p, &c, true, false, 1);
-	q.host_last = true;
-	for (;;) {
-		i = plan_queue_next(&q, 0);
-		assert_true(i < q.n);
-		assert_int_equal(q.it[i].stage, 4);
-		plan_queue_done(&q, i);
-		if (q.it[i].host)
-			break;
-		n++;
-	}
-	/* every other row of the stage first, then the CPU's */
-	assert_int_equal(n, p.stages[4].nms - 1);
-	plan_queue_release(&q);
-
-	/* cleared mid-stage: the CPU row is the next */
-	plan_queue_init(&q, &p, &c, true, false, 1);
-	q.host_last = true;
-	i = plan_queue_next(&q, 0);
-	assert_false(q.it[i].host);
-	plan_queue_done(&q, i);
-	q.host_last = false;
-	i = plan_queue_next(&q, 0);
-	assert_true(q.it[i].host);
-	plan_queue_done(&q, i);
-	plan_queue_release(&q);
-	plan_costs_release(&c);
-	plan_release(&p);
-	experiment_file_release(&f);
-}
-
 /* A worker that ends: what it was handed comes back and is handed out
  * again, to another worker; while work is out, a worker with nothing to
  * do waits rather than ends. */
@@ -351,7 +300,6 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_once),
 		cmocka_unit_test(test_back),
-		cmocka_unit_test(test_host_last),
 		cmocka_unit_test(test_wall),
 		cmocka_unit_test(test_wall_lines),
 		cmocka_unit_test(test_cache),
