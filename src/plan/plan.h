@@ -143,12 +143,12 @@ struct plan_options {
 	 * kernel at every type and block.  With `measurement`, that one.
 	 * The same marks in every shard. */
 	bool lines;
-	/* The plan only names measurements to hand out (run --devices'
-	 * parent, whose workers plan again on their GPUs): no variant is
-	 * asked for its scratch memory, work_bytes stay 0.  CUB's and
-	 * Thrust's answers come from the GPU: asking starts CUDA and makes a
-	 * context, about 1 s on a node of four GPUs before any worker could
-	 * start. */
+	/* The plan only names measurements (the parents of run --devices
+	 * and of a class, whose workers plan again on their GPUs; a child's
+	 * check of its --measurement): no variant is asked for its scratch
+	 * memory, work_bytes stay 0.  CUB's and Thrust's answers come from
+	 * the GPU: asking starts CUDA and makes a context on the current
+	 * device, which a parent would hold for its whole run. */
 	bool no_device;
 };
 

@@ -117,6 +117,43 @@ static void test_memory_and_runs(void **state)
 	experiment_file_release(&f);
 }
 
+/* A plan that only names measurements (run --devices' parent) asks no
+ * variant for its scratch, and names the same measurements, in the same
+ * order and states, with the same runs. */
+static void test_no_device(void **state)
+{
+	struct experiment_file f = { 0 };
+	struct plan_options o = { .sm_count = 100 };
+	struct plan a, b;
+	size_t scratch = 0;
+
+	(void)state;
+	load(reduce_text, &f);
+	plan_build(&f, &o, &a);
+	o.no_device = true;
+	plan_build(&f, &o, &b);
+	assert_int_equal(a.nstages, b.nstages);
+	assert_int_equal(a.nms, b.nms);
+	for (size_t i = 0; i < a.nstages; i++) {
+		assert_int_equal(a.stages[i].nms, b.stages[i].nms);
+		for (size_t k = 0; k < a.stages[i].nms; k++) {
+			const struct plan_measurement *x = &a.stages[i].ms[k],
+						      *y = &b.stages[i].ms[k];
+
+			assert_string_equal(x->label, y->label);
+			assert_int_equal(x->state, y->state);
+			assert_int_equal(x->runs, y->runs);
+			assert_int_equal(x->lines, y->lines);
+			assert_int_equal(y->work_bytes, 0);
+			scratch += x->work_bytes;
+		}
+	}
+	assert_true(scratch > 0);       /* the full plan asked */
+	plan_release(&a);
+	plan_release(&b);
+	experiment_file_release(&f);
+}
+
 /* Counter passes add runs for GPU rows, not for the CPU row; scratch of
  * a batch adds up. */
 static void test_counter_passes(void **state)
@@ -471,6 +508,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_and_labels),
 		cmocka_unit_test(test_memory_and_runs),
+		cmocka_unit_test(test_no_device),
 		cmocka_unit_test(test_counter_passes),
 		cmocka_unit_test(test_select),
 		cmocka_unit_test(test_measurement),
