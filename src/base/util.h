@@ -1,6 +1,6 @@
 /* util.h - small helpers every module uses: allocation that cannot fail
- * silently, string building, "did you mean" suggestions and safe file
- * creation (util_file.c). */
+ * silently, string building, "did you mean" suggestions, numbers from
+ * the environment (util_env.c) and safe file creation (util_file.c). */
 #ifndef CULAB_UTIL_H
 #define CULAB_UTIL_H
 
@@ -41,6 +41,20 @@ const char *nearest_word(const char *word, const char *const *cands,
 /* Joins `n` strings with ", " into buf (truncating with "..."). */
 const char *join_words(const char *const *words, size_t n, char *buf,
 		       size_t size);
+
+/* ---- numbers from the environment (util_env.c) ---------------------------- */
+
+/* $name as a number from lo to hi into *v: 1; unset or empty: 0;
+ * anything else (not a number, out of range): -1, *v untouched. */
+int env_number_get(const char *name, double lo, double hi, double *v);
+/* $name as a number from lo to hi, else dflt: silently when unset or
+ * empty, else after a warning ("NAME: \"TEXT\" is not a number of UNIT
+ * (LO to HI); using DFLT"). */
+double env_number(const char *name, double lo, double hi, double dflt,
+		  const char *unit);
+/* env_number for a whole number ("... is not a whole number of ..."). */
+long env_integer(const char *name, long lo, long hi, long dflt,
+		 const char *unit);
 
 /* ---- files (util_file.c) ----------------------------------------------
  * Every file culab reads and every directory it writes into goes through

@@ -731,24 +731,6 @@ static void build(struct dctx *c, const struct results *prev)
 	free(done);
 }
 
-/* The number 1..max that environment variable name holds, or 0 (the
- * default) when unset, and after a warning when it holds anything else. */
-static int knob(const char *name, long max)
-{
-	const char *env = getenv(name);
-	char *end;
-	long v;
-
-	if (!env || !*env)
-		return 0;
-	v = strtol(env, &end, 10);
-	if (!*end && v >= 1 && v <= max)
-		return (int)v;
-	diag_warning("%s: \"%s\" is not a number from 1 to %ld; using the "
-		     "default", name, diag_esc(env), max);
-	return 0;
-}
-
 int devices_run(const struct experiment_file *f,
 		const struct workers_options *o, struct results *out)
 {
@@ -770,12 +752,6 @@ int devices_run(const struct experiment_file *f,
 	 * not a user's knob */
 	c.lines_last = getenv("CULAB_LINES_EARLY") &&
 		       !strcmp(getenv("CULAB_LINES_EARLY"), "0");
-	/* measurement knobs, not a user's: CULAB_LINES_GPUS=N, at most N
-	 * GPUs on their lines at once (devlines_max); CULAB_LINES_STARTING=N,
-	 * the node's children starting at once (devlines_starting)
-	 * (tests/gpu/scale.sh VARIANTS compares them) */
-	c.lines_max = knob("CULAB_LINES_GPUS", 1024);
-	c.lines_starting = knob("CULAB_LINES_STARTING", LINES_PROCS);
 	/* counters per source line as a one-GPU run collects them, each
 	 * on the next GPU free once its row is in */
 	c.lines_on = !o->no_lines && c.counters && !c.profile_only;
@@ -813,6 +789,17 @@ int devices_run(const struct experiment_file *f,
 			  c.ng);
 		c.ng = c.plan.nms ? (int)c.plan.nms : 1;
 	}
+	/* measurement knobs, not a user's, the defaults for these GPUs in
+	 * their place: CULAB_LINES_GPUS=N, at most N GPUs on their lines at
+	 * once (devlines_max); CULAB_LINES_STARTING=N, the node's children
+	 * starting at once (devlines_starting) (tests/gpu/scale.sh VARIANTS
+	 * compares them) */
+	c.lines_max = (int)env_integer("CULAB_LINES_GPUS", 1, 1024,
+				       devlines_max(&c), "GPUs");
+	c.lines_starting = (int)env_integer("CULAB_LINES_STARTING", 1,
+					    LINES_PROCS,
+					    devlines_starting(&c),
+					    "children");
 	plan_queue_init(&c.q, &c.plan, NULL, c.counters, c.profile_only, c.ng);
 	c.fail = xcalloc(c.q.n + 1, sizeof(*c.fail));
 	c.took = xcalloc(c.q.n + 1, sizeof(*c.took));

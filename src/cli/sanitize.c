@@ -672,20 +672,8 @@ static struct sanitizer_record *record_dup(const struct sanitizer_record *rec)
 /* $CULAB_SANITIZER_TIMEOUT, or the default. */
 static double time_limit(void)
 {
-	const char *env = getenv("CULAB_SANITIZER_TIMEOUT");
-	char *end;
-	double t;
-
-	if (!env || !*env)
-		return SANITIZE_TIMEOUT;
-	t = strtod(env, &end);
-	if (*end || !(t > 0 && t <= 86400)) {
-		diag_warning("CULAB_SANITIZER_TIMEOUT: \"%s\" is not a number of "
-			     "seconds (0 to 86400); using %g", diag_esc(env),
-			     SANITIZE_TIMEOUT);
-		return SANITIZE_TIMEOUT;
-	}
-	return t;
+	return env_number("CULAB_SANITIZER_TIMEOUT", 0.001, 86400,
+			  SANITIZE_TIMEOUT, "seconds");
 }
 
 int sanitize_failed(const struct experiment_file *f, struct results *r,

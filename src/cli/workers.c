@@ -558,19 +558,6 @@ out:
 
 double workers_stall_limit(void)
 {
-	const char *env = getenv("CULAB_STALL_SECONDS");
-	char *end;
-	double t;
-
-	if (!env || !*env)
-		return WORKERS_STALL_SECONDS;
-	errno = 0;
-	t = strtod(env, &end);
-	if (errno || *end || !(t >= 1 && t <= 86400)) {
-		diag_warning("CULAB_STALL_SECONDS: \"%s\" is not a number of "
-			     "seconds (1 to 86400); using %g", diag_esc(env),
-			     WORKERS_STALL_SECONDS);
-		return WORKERS_STALL_SECONDS;
-	}
-	return t;
+	return env_number("CULAB_STALL_SECONDS", 1, 86400,
+			  WORKERS_STALL_SECONDS, "seconds");
 }

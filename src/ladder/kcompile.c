@@ -85,34 +85,26 @@ static atomic_bool warned_seconds, warned_memory;
 
 /* ---- the limits ----------------------------------------------------------- */
 
-/* $name as a number in [lo, hi], else dflt (with a warning, once). */
-static double env_number(const char *name, double lo, double hi, double dflt,
-			 const char *unit, atomic_bool *warned)
+/* env_number, its warning once a process: the limits are read for every
+ * compile, from several threads. */
+static double env_limit(const char *name, double lo, double hi, double dflt,
+			const char *unit, atomic_bool *warned)
 {
-	const char *env = getenv(name);
-	char *end;
-	double v;
+	double v = dflt;
 
-	if (!env || !*env)
-		return dflt;
-	errno = 0;
-	v = strtod(env, &end);
-	if (!errno && !*end && v >= lo && v <= hi)
-		return v;
-	if (!atomic_exchange(warned, true))
-		diag_warning("%s: \"%s\" is not a number of %s (%.10g to "
-			     "%.10g); using %.10g", name, diag_esc(env), unit,
-			     lo, hi, dflt);
-	return dflt;
+	if (env_number_get(name, lo, hi, &v) < 0 &&
+	    !atomic_exchange(warned, true))
+		return env_number(name, lo, hi, dflt, unit);
+	return v;
 }
 
 void kcompile_limits(struct kcompile_limits *l)
 {
 	double mib = KC_ASAN ? 4 * KCOMPILE_MIB : KCOMPILE_MIB;
 
-	l->seconds = env_number("CULAB_COMPILE_SECONDS", 0.1, 86400,
+	l->seconds = env_limit("CULAB_COMPILE_SECONDS", 0.1, 86400,
 				KCOMPILE_SECONDS, "seconds", &warned_seconds);
-	l->mib = (unsigned long)env_number("CULAB_COMPILE_MEMORY", 16, 1048576,
+	l->mib = (unsigned long)env_limit("CULAB_COMPILE_MEMORY", 16, 1048576,
 					   mib, "MiB", &warned_memory);
 }
 

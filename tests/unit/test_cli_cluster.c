@@ -571,13 +571,19 @@ static void test_devices_without_gpu(void **state)
 	setenv("CULAB_LINES_GPUS", "2\033x", 1);
 	expect(ARGS("run", "--devices", "all", "-o", dir,
 		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
-	       "culab: warning: CULAB_LINES_GPUS: \"2\\x1bx\" is not a number "
-	       "from 1 to 1024; using the default\n");
+	       "culab: warning: CULAB_LINES_GPUS: \"2\\x1bx\" is not a whole "
+	       "number of GPUs (1 to 1024); using 1\n");
+	setenv("CULAB_LINES_GPUS", "1.5", 1);
+	expect(ARGS("run", "--devices", "all", "-o", dir,
+		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
+	       "CULAB_LINES_GPUS: \"1.5\" is not a whole number of GPUs");
 	unsetenv("CULAB_LINES_GPUS");
+	/* the default said is these GPUs' (two here: three starting) */
 	setenv("CULAB_LINES_STARTING", "0", 1);
 	expect(ARGS("run", "--devices", "all", "-o", dir,
 		    "experiments/quick.yaml"), EXIT_NO_GPU, NULL,
-	       "CULAB_LINES_STARTING: \"0\" is not a number from 1 to");
+	       "CULAB_LINES_STARTING: \"0\" is not a whole number of "
+	       "children (1 to 26); using 3\n");
 	unsetenv("CULAB_LINES_STARTING");
 	/* --resume: the run's rows, gathered for the workers (against the
 	 * text the run was recorded from: quick.yaml has had 10 repeats
