@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "base/dtype.h"
+#include "base/rubric.h"
 #include "ladder/ladder.h"
 
 #ifdef __cplusplus
@@ -286,6 +287,12 @@ struct experiment {
 	bool score_class;              /* a class scored against its fastest
 					  student ("score: class"), not the
 					  fastest rung */
+	struct class_rubric rubric;    /* the class's `rubric:` (rubric.h);
+					  rubric_default() without one */
+	int rounds;                    /* a class: timing rounds of its
+					  verified students and rungs in one
+					  process (run.h, struct round_times);
+					  0: none.  CLASS_ROUNDS_DEFAULT */
 };
 
 struct ukernel;

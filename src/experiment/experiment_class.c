@@ -416,6 +416,8 @@ int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 				"\"function\"", "class");
 	if (!x->family_ok)
 		return -1;
+	x->e->rubric = rubric_default();
+	x->e->rounds = CLASS_ROUNDS_DEFAULT;
 	ks.n = class_key_names(names, CLASS_KEYS_MAX);
 	if (check_keys(ld, nd, &ks, vals, keys) < 0)
 		rc = -1;

@@ -250,6 +250,8 @@ static void row_release(struct result_row *w)
 	free(w->timed_region);
 	free(w->timer);
 	free(w->t.samples_ms);
+	free(w->tk.samples_ms);
+	free(w->rounds.ms);
 	free(w->counters_status);
 	for (i = 0; i < w->ncolumns; i++) {
 		free(w->columns[i].name);

@@ -19,6 +19,7 @@
 #include "counters/counters.h"
 #include "ladder/ladder.h"
 #include "experiment/experiment.h"
+#include "base/rubric.h"
 #include "base/strmap.h"
 #include "plan/plan.h"
 
@@ -321,6 +322,19 @@ struct timing {
 	enum repeat_stop stop;  /* why the samples ended */
 };
 
+/* A measurement timed in rounds beside the others of its stage (a
+ * class's rounds worker, run_options.rounds): round r timed every
+ * measurement of the stage once, in an order rotated by r, so clock and
+ * thermal drift reach every kernel alike.  Each round keeps the median
+ * of its samples of the kernel alone (the device part of the timed
+ * region, timing.kernel's time).  Rows of one rounds run have the same
+ * count, and round r of one row is paired with round r of another. */
+struct round_times {
+	size_t n;               /* rounds; 0: not timed in rounds */
+	double *ms;             /* per round, the median of its samples */
+	int per_round;          /* timed samples in each round */
+};
+
 /* One derived counter value (a CSV column), aggregated over the launches
  * of a measurement. */
 struct counter_column {
@@ -457,6 +471,13 @@ struct result_row {
 	char *timed_region;     /* what one timed run contains */
 	char *timer;            /* "cuda-events" | "host-clock" */
 	struct timing t;
+	/* the kernel alone, when the timed region also holds a host step
+	 * (`finish: host`, reduce_global): the samples of the device part,
+	 * from an event the launcher records before copying to the host;
+	 * nsamples 0 when the region is device work only (t is then the
+	 * kernel's time) */
+	struct timing tk;
+	struct round_times rounds;
 	double bytes;           /* bytes moved by one run (registry) */
 	double gbps;            /* bytes / median time */
 	double pct_peak;        /* gbps / theoretical peak, in % (0 if unknown) */
@@ -524,6 +545,9 @@ struct experiment_meta {
 	bool l2_flush;
 	bool score_class;       /* a class scored against its fastest student
 				   (results.json "class_score": "class") */
+	struct class_rubric rubric; /* a class's rubric (results.json
+				   "rubric"), rubric_default() without one */
+	int rounds;             /* a class's timing rounds, 0: none */
 	size_t ncounters;
 	char **counters;
 };

@@ -49,6 +49,8 @@ void runner_results_init(struct run *R)
 		m->seed = e->seed;
 		m->l2_flush = e->l2_flush;
 		m->score_class = e->score_class;
+		m->rubric = e->rubric;
+		m->rounds = e->rounds;
 		m->ncounters = R->o->no_counters ? 0 : e->ncounters;
 		m->counters = xcalloc(m->ncounters, sizeof(char *));
 		for (j = 0; j < m->ncounters; j++)

@@ -1,0 +1,54 @@
+/* rubric.h - how a class is graded (issue 44): the teacher's rubric, as
+ * the class block of an experiment file states it (`rubric:`), kept in
+ * results.json with its experiment, and applied by the report.
+ *
+ * A student's score is the sum of three parts, each out of its points:
+ *   correctness  shared equally over the student's rows: a row earns its
+ *                share when it verified (no impossible time);
+ *   speed        from the student's kernel time against the reference
+ *                (the fastest built-in rung, or with `score: class` the
+ *                class's fastest student), on the verified rows: the
+ *                ratio r >= 1 of their time over the reference's,
+ *                geometric mean over those rows; `bands` gives full
+ *                points within bands[0], then (nbands - k) / nbands of
+ *                them within bands[k], none beyond the last; `geomean`
+ *                gives 1 / r of them;
+ *   objectives   shared equally over the objectives that apply to the
+ *                student's kernel (counters at the line, compute-
+ *                sanitizer): met or not, with its evidence.
+ * The points are the teacher's (they need not add up to 100). */
+#ifndef CULAB_RUBRIC_H
+#define CULAB_RUBRIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define RUBRIC_MAX_BANDS 8
+
+enum rubric_scale { RUBRIC_BANDS, RUBRIC_GEOMEAN };
+
+struct class_rubric {
+	bool set;                       /* the class named a rubric */
+	double correctness, speed, objectives; /* points of each part */
+	enum rubric_scale scale;
+	double bands[RUBRIC_MAX_BANDS]; /* increasing factors, each > 1 */
+	size_t nbands;
+};
+
+/* The rubric a class gets when its block names none: 40 points for
+ * correctness, 40 for speed in bands 1.2, 1.5, 2 and 3, 20 for the
+ * objectives. */
+static inline struct class_rubric rubric_default(void)
+{
+	struct class_rubric r = { .set = false, .correctness = 40,
+				  .speed = 40, .objectives = 20,
+				  .scale = RUBRIC_BANDS,
+				  .bands = { 1.2, 1.5, 2, 3 }, .nbands = 4 };
+
+	return r;
+}
+
+/* Rounds a class's rounds worker times by default (experiment.rounds). */
+#define CLASS_ROUNDS_DEFAULT 10
+
+#endif
