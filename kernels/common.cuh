@@ -59,6 +59,17 @@ template <class F> int with_dtype(int dtype, F &&f)
 /* After every kernel launch: returns the launch error, if any. */
 #define CULAB_LAUNCHED() CULAB_TRY(cudaGetLastError())
 
+/* A launcher whose run ends on the host marks the end of its device work
+ * here, after its last kernel and before the copy to the host
+ * (kernels.h, struct device_mark). */
+inline cudaError_t mark_device_done(const kernel_args *a)
+{
+	if (!a->device_done)
+		return cudaSuccess;
+	a->device_done->recorded = 1;
+	return cudaEventRecord(a->device_done->event, a->stream);
+}
+
 /* ---- sizes and grids ------------------------------------------------ */
 
 __host__ __device__ inline size_t ceil_div(size_t a, size_t b)

@@ -49,6 +49,16 @@
 extern "C" {
 #endif
 
+/* Where a launcher whose run ends on the host marks the end of its device
+ * work: when kernel_args.device_done is set, a VF_HOST_STEP launcher
+ * records `event` on its stream after its last kernel, before the copy
+ * to the host, and sets `recorded`, so that the runner can time the
+ * kernel alone beside the whole region (result_row.tk). */
+struct device_mark {
+	cudaEvent_t event;
+	int recorded;
+};
+
 struct kernel_args {
 	int dtype;            /* enum dtype (src/dtype.h) */
 	size_t n;             /* reduce: elements; transpose: rows of the input */
@@ -62,6 +72,7 @@ struct kernel_args {
 	void *result;         /* reduce, VF_HOST_STEP/VF_CPU: host accumulator */
 	cudaStream_t stream;
 	const void *ctx;      /* the variant's context, or NULL */
+	struct device_mark *device_done; /* NULL, or see struct device_mark */
 };
 
 /* Enqueues one complete run of a variant.  Returns 0 or a cudaError_t. */

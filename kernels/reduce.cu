@@ -264,6 +264,7 @@ int reduce_global_launch(const kernel_args *a)
 
 		if (e)
 			return e;
+		CULAB_TRY(mark_device_done(a));
 		CULAB_TRY(cudaMemcpyAsync(host, partial, tiles * sizeof(A),
 					  cudaMemcpyDeviceToHost, a->stream));
 		CULAB_TRY(cudaStreamSynchronize(a->stream));

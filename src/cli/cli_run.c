@@ -108,6 +108,9 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 				return EXIT_USAGE;
 			a->o.narrowed = true;
 			break;
+		case K_ROUNDS:
+			a->o.rounds = a->o.no_counters = a->no_lines = true;
+			break;
 		case K_KEEP_FAILED: a->o.keep_failed = true; break;
 		case K_FAIL_NEXT: a->o.fail_next = v->arg; break;
 		case K_PROFILE_ONLY: a->o.profile_only = true; break;
@@ -190,7 +193,7 @@ static void run_sanitize(const struct experiment_file *f,
 	};
 
 	if (rc == EXIT_FAILED && !a->wo.devices && !a->pieces &&
-	    !a->o.measurement && !runner_gpu_hung()) {
+	    !a->o.measurement && !a->o.rounds && !runner_gpu_hung()) {
 		/* the children need the GPU, which may admit one process */
 		env_release_device(a->o.device);
 		sanitize_failed(f, res, &so);

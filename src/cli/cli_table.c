@@ -122,6 +122,10 @@ static const struct cli_option run_options[] = {
 	  "this worker sees its GPU alone, as device 0 (CUDA_VISIBLE_DEVICES "
 	  "set by its parent): its rows record it as CUDA device N, the "
 	  "parent's number for it", CLI_HIDDEN },
+	{ K_ROUNDS, "rounds", 0, CLI_ARG_NONE, NULL, NULL,
+	  "check each stage's measurements, then time them together in "
+	  "their class's rounds, interleaved (a class's rounds worker)",
+	  CLI_HIDDEN },
 	{ K_KEEP_FAILED, "keep-failed", 0, CLI_ARG_NONE, NULL, NULL,
 	  "with --resume, keep the failed rows too (a piece started again "
 	  "after a fault)", CLI_HIDDEN },

@@ -40,6 +40,8 @@ struct piece {
 	bool keep_failed;        /* the next start keeps the failed rows */
 	char *fail_next;         /* the next start fails its first
 				    measurement with this, or NULL */
+	bool rounds;             /* the timing rounds (run --rounds): not
+				    started again when its worker ends early */
 };
 
 struct slot {
@@ -191,6 +193,8 @@ static int piece_start(const struct workers_options *o, struct piece *pc,
 		return -1;
 	workers_argv_start(s->device, pc[k].dir, &a);
 	workers_arg(&a, "--piece");
+	if (pc[k].rounds)
+		workers_arg(&a, "--rounds");
 	if (pc[k].keep_failed)
 		workers_arg(&a, "--keep-failed");
 	if (pc[k].fail_next) {
@@ -274,6 +278,15 @@ static int piece_ended(struct piece *pc, const struct slot *s, int rc,
 		p->done = true;
 	} else if (workers_signals() || rc == EXIT_INTERRUPTED) {
 		/* stays to do: --resume finishes it */
+	} else if (p->rounds) {
+		/* a kernel that verified alone failed beside the others:
+		 * each student keeps the times of their own process */
+		if (!quiet)
+			diag_note("the timing rounds ended early (%s, %zu of "
+				  "%zu measurements); scores use the times of "
+				  "each student's own process",
+				  workers_status_text(rc), p->rows, p->planned);
+		p->failed = true;
 	} else if (rc == EXIT_NO_GPU || rc == EXIT_USAGE) {
 		char *t = workers_log_tail(p->dir);
 
@@ -516,6 +529,130 @@ static int merge_pieces(const struct workers_options *o, struct piece *pc,
 	return rc;
 }
 
+/* ---- the timing rounds ----------------------------------------------------------- */
+
+/* Once every piece is measured, the rungs and each student none of whose
+ * rows failed with an error (a fault or a hang would end the process)
+ * are timed again in one worker, together, in the class's rounds
+ * (run --rounds; run.h, struct round_times): clock and thermal drift and
+ * the process a kernel ran in then reach every student and rung alike.
+ * Each row of the class's results gets its rounds; nothing else of the
+ * worker's rows is kept. */
+
+static bool rounds_wanted(const struct experiment_file *f)
+{
+	for (size_t i = 0; i < f->nexps; i++)
+		if (f->exps[i].rounds > 0)
+			return true;
+	return false;
+}
+
+/* The variants the rounds time, comma-separated, and how many
+ * measurements of r they made; NULL when there are not two pieces to
+ * time side by side. */
+static char *rounds_variants(const struct piece *pc, size_t n,
+			     const struct results *r, size_t *planned)
+{
+	char *list = NULL;
+	size_t pieces = 0;
+
+	*planned = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t rows = 0;
+		bool bad = false;
+
+		for (size_t k = 0; k < r->nrows; k++) {
+			if (!in_list(pc[i].variants, r->rows[k].variant))
+				continue;
+			rows++;
+			bad = bad || r->rows[k].status == ROW_ERROR;
+		}
+		if (bad || !rows)
+			continue;
+		for (const char *v = pc[i].variants; *v;) {
+			size_t len = strcspn(v, ",");
+			char *name = xstrndup(v, len);
+
+			list_add(&list, name);
+			free(name);
+			v += len + (v[len] == ',');
+		}
+		*planned += rows;
+		pieces++;
+	}
+	if (pieces < 2) {
+		free(list);
+		return NULL;
+	}
+	return list;
+}
+
+/* Moves the rounds of the worker's rows onto the class's rows of the
+ * same measurement.  Returns how many rows got them. */
+static size_t rounds_take(struct results *from, struct results *out)
+{
+	struct strmap at = STRMAP_INIT;
+	struct sbuf key = SBUF_INIT;
+	size_t got = 0;
+
+	for (size_t i = 0; i < out->nrows; i++) {
+		results_row_key(&key, &out->rows[i]);
+		strmap_put(&at, sbuf_str(&key), i);
+	}
+	for (size_t i = 0; i < from->nrows; i++) {
+		struct result_row *w = &from->rows[i];
+		size_t k;
+
+		if (w->status != ROW_OK || w->rounds.n < 2)
+			continue;
+		results_row_key(&key, w);
+		k = strmap_get(&at, sbuf_str(&key));
+		if (k == STRMAP_NONE || out->rows[k].status != ROW_OK)
+			continue;
+		free(out->rows[k].rounds.ms);
+		out->rows[k].rounds = w->rounds;
+		memset(&w->rounds, 0, sizeof(w->rounds));
+		got++;
+	}
+	sbuf_release(&key);
+	strmap_release(&at);
+	return got;
+}
+
+/* Runs the timing rounds into out's rows (above).  Returns the
+ * queue's status (EXIT_NO_GPU when no worker can run). */
+static int rounds_run(const struct workers_options *o, const struct piece *pc,
+		      size_t n, struct slot *sl, struct results *out)
+{
+	struct piece r = { .rounds = true };
+	struct results got = { 0 };
+	double t0 = monotonic_seconds();
+	char *path;
+	size_t took = 0;
+	int rc;
+
+	r.variants = rounds_variants(pc, n, out, &r.planned);
+	if (!r.variants)
+		return 0;
+	r.name = xstrdup("the timing rounds");
+	r.dir = xasprintf("%s/.workers/rounds", o->outdir);
+	rc = run_queue(o, &r, 1, sl, 1, NULL);
+	path = xasprintf("%s/results.json", r.dir);
+	if (!workers_signals() && access(path, F_OK) == 0 &&
+	    results_read(path, &got) == 0)
+		took = rounds_take(&got, out);
+	if (!o->quiet && took)
+		diag_note("timing rounds: %zu measurements timed together in "
+			  "one process, in %.1f s", took,
+			  monotonic_seconds() - t0);
+	results_release(&got);
+	free(path);
+	free(r.name);
+	free(r.variants);
+	free(r.dir);
+	return rc;
+}
+
 /* ---- the run ------------------------------------------------------------------------ */
 
 /* The slots: one per GPU of --devices, else --device's. */
@@ -596,6 +733,7 @@ int pieces_run(const struct experiment_file *f,
 		}
 	}
 	workers_remove(root, "piece-");
+	workers_remove(root, "rounds");
 	if (o->run->progress) {
 		size_t students = n - (n && strcmp(pc[0].name, "the rungs") == 0);
 
@@ -611,6 +749,11 @@ int pieces_run(const struct experiment_file *f,
 	if (got < 0) {
 		rc = EXIT_FAILED;
 		goto out;
+	}
+	if (got > 0 && !qrc && !workers_signals() && rounds_wanted(f)) {
+		workers_signals_catch(old);
+		qrc = rounds_run(o, pc, n, sl, out);
+		workers_signals_restore(old);
 	}
 	rc = final_rc(pc, n, out, qrc);
 	/* the status is the class's, not its workers': a worker whose last

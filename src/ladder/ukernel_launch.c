@@ -231,8 +231,15 @@ static int run_host(const struct ukernel *k, const struct kernel_args *a,
 
 	if (!partials || !a->host)
 		return (int)cudaErrorInvalidValue;
-	if ((err = launch_pass(k, u, p, a, a->in, partials)) ||
-	    (err = (int)cudaMemcpyAsync(a->host, partials, bytes,
+	if ((err = launch_pass(k, u, p, a, a->in, partials)))
+		return err;
+	if (a->device_done) {   /* the kernel alone ends here (kernels.h) */
+		a->device_done->recorded = 1;
+		if ((err = (int)cudaEventRecord(a->device_done->event,
+						a->stream)))
+			return err;
+	}
+	if ((err = (int)cudaMemcpyAsync(a->host, partials, bytes,
 					cudaMemcpyDeviceToHost, a->stream)) ||
 	    (err = wait_within(k, a->stream)))
 		return err;

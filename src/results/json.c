@@ -251,6 +251,7 @@ static json_t *row_to_json(const struct result_row *w)
 			   "noise_pct", jnum(w->t.noise_pct));
 	json_timing_put(timing, &w->t);
 	json_object_set_new(o, "timing", timing);
+	json_kernel_put(o, w);
 	json_object_set_new(o, "bytes", jnum(w->bytes));
 	json_object_set_new(o, "gbps", jnum(w->gbps));
 	json_object_set_new(o, "pct_peak", jnum(w->pct_peak));

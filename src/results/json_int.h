@@ -86,6 +86,16 @@ void json_timing_put(json_t *timing, const struct timing *t);
 void json_timing_get(struct reader *rd, json_t *timing, const char *where,
 		     struct timing *t);
 
+/* The row's kernel alone (result_row.tk) and its rounds (struct
+ * round_times), set on row object o only when the row has them:
+ * "kernel_timing": {"samples_ms": [...], "median_ms", "median_lo_ms",
+ * "median_hi_ms"} and "rounds": {"per_round": k, "round_ms": [...]}. */
+void json_kernel_put(json_t *o, const struct result_row *w);
+/* Reads them back (absent: none; the kernel's statistics are computed
+ * from its samples); rd's sample count includes theirs. */
+void json_kernel_get(struct reader *rd, json_t *o, const char *where,
+		     struct result_row *w);
+
 /* `repeats: auto`'s settings as an object, or null when a is off. */
 json_t *json_repeats_auto_put(const struct repeat_auto *a);
 /* Reads "repeats_auto" of experiment object o (absent or null: off). */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/stats.h"
+#include "base/util.h"
 
 /* ---- the statistics of the samples ---------------------------------------- */
 
@@ -74,6 +75,110 @@ void json_timing_get(struct reader *rd, json_t *timing, const char *where,
 		json_bad(rd, where, "outliers", "a count of samples");
 	else
 		t->outliers = (size_t)json_integer_value(v);
+}
+
+/* ---- the kernel alone, and its rounds ------------------------------------------ */
+
+static json_t *times(const double *v, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, jnum(v[i]));
+	return a;
+}
+
+void json_kernel_put(json_t *o, const struct result_row *w)
+{
+	const struct timing *k = &w->tk;
+
+	if (k->nsamples)
+		json_object_set_new(o, "kernel_timing", json_pack(
+			"{s:o, s:o, s:o, s:o}",
+			"samples_ms", times(k->samples_ms, k->nsamples),
+			"median_ms", jnum(k->median_ms),
+			"median_lo_ms", jnum(k->median_lo_ms),
+			"median_hi_ms", jnum(k->median_hi_ms)));
+	if (w->rounds.n)
+		json_object_set_new(o, "rounds", json_pack(
+			"{s:i, s:o}", "per_round", w->rounds.per_round,
+			"round_ms", times(w->rounds.ms, w->rounds.n)));
+}
+
+/* The times of array key of o, each a time in ms, at most max of them,
+ * into a new array *out (NULL when absent or empty); returns how many. */
+static size_t times_get(struct reader *rd, json_t *o, const char *where,
+			const char *key, size_t max, double **out)
+{
+	json_t *a = json_object_get(o, key);
+	size_t n;
+
+	*out = NULL;
+	if (!a)
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) > max) {
+		json_bad(rd, where, key, "an array of times in ms");
+		return 0;
+	}
+	n = json_array_size(a);
+	rd->samples += n;
+	if (!n || rd->samples > RESULTS_MAX_ALL_SAMPLES) {
+		if (n)
+			json_bad(rd, where, key, "within the file's limit of "
+				 "timed samples");
+		return 0;
+	}
+	*out = xcalloc(n, sizeof(double));
+	for (size_t i = 0; i < n; i++) {
+		json_t *v = json_array_get(a, i);
+		double x = json_is_number(v) ? json_number_value(v) : NAN;
+
+		if (!(x >= RESULTS_MIN_MS && x <= RESULTS_MAX_MS)) {
+			char f[64];
+
+			snprintf(f, sizeof(f), "%s[%zu]", key, i);
+			json_bad_value(rd, where, f, v,
+				       "a time in ms (1e-6 .. 1e9)");
+			x = 1;
+		}
+		(*out)[i] = x;
+	}
+	return n;
+}
+
+void json_kernel_get(struct reader *rd, json_t *o, const char *where,
+		     struct result_row *w)
+{
+	json_t *k = json_object_get(o, "kernel_timing");
+	json_t *r = json_object_get(o, "rounds");
+	char sub[256];
+
+	if (k && !json_is_object(k)) {
+		json_bad(rd, where, "kernel_timing", "an object");
+	} else if (k) {
+		snprintf(sub, sizeof(sub), "%s.kernel_timing", where);
+		w->tk.nsamples = times_get(rd, k, sub, "samples_ms",
+					   RESULTS_MAX_SAMPLES,
+					   &w->tk.samples_ms);
+		w->tk.warmup = w->t.warmup;
+		w->tk.stop = w->t.stop;
+		if (w->tk.nsamples)
+			timing_compute(&w->tk);
+	}
+	if (r && !json_is_object(r)) {
+		json_bad(rd, where, "rounds", "an object");
+	} else if (r) {
+		json_t *per = json_object_get(r, "per_round");
+
+		snprintf(sub, sizeof(sub), "%s.rounds", where);
+		if (!json_is_integer(per) || json_integer_value(per) < 1 ||
+		    json_integer_value(per) > REPEATS_MAX)
+			json_bad(rd, sub, "per_round", "a count of runs");
+		else
+			w->rounds.per_round = (int)json_integer_value(per);
+		w->rounds.n = times_get(rd, r, sub, "round_ms",
+					RESULTS_MAX_SAMPLES, &w->rounds.ms);
+	}
 }
 
 /* ---- repeats: auto ---------------------------------------------------------------- */

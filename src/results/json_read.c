@@ -529,6 +529,8 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 		path_in(sub, sizeof(sub), where, "timing");
 		read_timing(rd, t, sub, w->status == ROW_OK, &w->t);
 	}
+	if (!rd->stop)
+		json_kernel_get(rd, o, where, w);
 	c = get_object(rd, o, where, "counters");
 	if (c && !rd->stop) {
 		path_in(sub, sizeof(sub), where, "counters");

@@ -798,6 +798,11 @@ struct run_options {
 				    experiment file so far, or NULL; the run
 				    moves the verified rows it keeps out of
 				    them (the caller still releases them) */
+	bool rounds;             /* a class's rounds worker (run --rounds;
+				    pieces.h): each stage's measurements are
+				    checked, then timed together in rounds,
+				    their experiment's `rounds` (struct
+				    round_times); no counters, no lines */
 	bool keep_failed;        /* --resume keeps the failed rows of prev
 				    too, not only the verified: a worker of a
 				    class's run, started again after its

@@ -168,9 +168,7 @@ static void row_fail(struct run *R, struct result_row *w, enum row_status s,
 		R->failed = true;
 }
 
-/* A CUDA error in a measurement: fails the row, and ends the run if the
- * error poisoned the context. */
-static void row_cuda_error(struct run *R, struct result_row *w, int err,
+void runner_row_cuda_error(struct run *R, struct result_row *w, int err,
 			   const char *what)
 {
 	row_fail(R, w, ROW_ERROR, "%s", err_text(err));
@@ -263,9 +261,8 @@ static int poison_output(struct launch_ctx *L)
 	return (int)cudaStreamSynchronize(L->a.stream);
 }
 
-/* Checks the output of the last run with the family's check.  Returns 0
- * (verified), 1 (wrong, row filled) or a negative CUDA error. */
-static int verify(struct run *R, struct launch_ctx *L, struct result_row *w)
+/* The family's check of the last run's output (runner_int.h). */
+int runner_verify(struct run *R, struct launch_ctx *L, struct result_row *w)
 {
 	const struct plan_stage *s = L->st->ps;
 	const struct family_def *fam = L->st->fam;
@@ -461,21 +458,21 @@ static int measure_check(struct run *R, struct launch_ctx *L,
 		if (err == 1)
 			launch_hung(R, w, limit);
 		else
-			row_cuda_error(R, w, err, L->v->name);
+			runner_row_cuda_error(R, w, err, L->v->name);
 		return -1;
 	}
 	if ((err = check_guards(R, L, w))) {
 		if (err < 0)
-			row_cuda_error(R, w, -err, L->v->name);
+			runner_row_cuda_error(R, w, -err, L->v->name);
 		return -1;
 	}
-	err = R->o->lines ? 0 : verify(R, L, w);
+	err = R->o->lines ? 0 : runner_verify(R, L, w);
 	if (R->trace)
 		slowest_note(R->slow, ARRAY_SIZE(R->slow), label,
 			     runner_now() - *t);
 	runner_lap(R, RP_CHECK, t);
 	if (err < 0) {
-		row_cuda_error(R, w, -err, L->v->name);
+		runner_row_cuda_error(R, w, -err, L->v->name);
 		return -1;
 	}
 	return err ? -1 : 0;
@@ -540,12 +537,12 @@ static int check_changed_input(struct run *R, struct launch_ctx *L,
 		if (err == 1)
 			launch_hung(R, w, limit);
 		else
-			row_cuda_error(R, w, err, L->v->name);
+			runner_row_cuda_error(R, w, err, L->v->name);
 		return -1;
 	}
 	st->h_in = st->h_in2;
 	st->ref = st->ref2;
-	err = verify(R, L, w);
+	err = runner_verify(R, L, w);
 	st->h_in = in;
 	st->ref = ref;
 	if (!err) {             /* the row reports the timed runs' error */
@@ -568,7 +565,7 @@ static int check_changed_input(struct run *R, struct launch_ctx *L,
 		     (err = (int)cudaStreamSynchronize(L->a.stream))))
 		err = -err;
 	if (err < 0) {
-		row_cuda_error(R, w, -err, L->v->name);
+		runner_row_cuda_error(R, w, -err, L->v->name);
 		return -1;
 	}
 	return 0;
@@ -592,14 +589,14 @@ static int measure_time(struct run *R, struct launch_ctx *L,
 		if (err == (int)cudaErrorLaunchTimeout)
 			launch_hung(R, w, time_limit(L->v));
 		else
-			row_cuda_error(R, w, err, L->v->name);
+			runner_row_cuda_error(R, w, err, L->v->name);
 		return -1;
 	}
 	if (runner_interrupted())
 		return 1;
-	err = verify(R, L, w);
+	err = runner_verify(R, L, w);
 	if (err < 0) {
-		row_cuda_error(R, w, -err, L->v->name);
+		runner_row_cuda_error(R, w, -err, L->v->name);
 		return -1;
 	}
 	if (err > 0) {
@@ -637,11 +634,23 @@ static bool measure(struct run *R, struct stage_buf *st,
 	L.a.sm_count = R->sm_count;
 	L.a.stream = R->stream;
 	L.a.ctx = ms->v->ctx;
+	if (R->o->rounds && (!s->e->rounds || (ms->v->flags & VF_CPU))) {
+		row_fail(R, w, ROW_SKIPPED, "not timed in rounds (%s)",
+			 s->e->rounds ? "it runs on the CPU" :
+			 "its experiment has no class with rounds");
+		goto out;
+	}
 	if (measure_alloc(R, &L, ms, w, &b) < 0)
 		goto out;
 	runner_lap(R, RP_ALLOC, &t);
 	if (measure_check(R, &L, w, ms->label, &t) < 0)
 		goto out;
+	if (R->o->rounds) {     /* timed with the stage's others */
+		w->status = ROW_OK;
+		runner_rounds_park(R, &L, w, &b.d_work, &b.h_host,
+				   &b.h_result);
+		goto out;
+	}
 	rc = measure_time(R, &L, w);
 	if (rc > 0)
 		complete = false;
@@ -782,19 +791,23 @@ static bool stage_measure(struct run *R, struct stage_buf *st,
 		runner_cost_note(R, st->ps, ms, runner_now() - t0);
 	if (R->npend == COUNTERS_BATCH_MAX)
 		runner_counters_flush(R);
-	/* Rows waiting for their counters are not saved yet: a resumed run
-	 * must not take them as done. */
-	return R->npend || save_results(R) == 0;
+	/* Rows waiting for their counters or their rounds are not saved
+	 * yet: a resumed run must not take them as done. */
+	return R->npend || R->npark || save_results(R) == 0;
 }
 
 /* Leaves the stage a run is on: its counters collected, its buffers
  * freed. */
 static void stage_leave(struct run *R, struct stage_buf *st)
 {
+	bool parked = R->npark > 0;
+
+	if (parked)
+		runner_rounds_flush(R);
 	if (R->npend && !R->hung) {
 		runner_counters_flush(R);
 		save_results(R);
-	} else if (st->skipped) {
+	} else if (st->skipped || parked) {
 		save_results(R);
 	}
 	stage_release(st);
@@ -924,6 +937,7 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 						  cudaStreamNonBlocking)) ||
 	    (err = (int)cudaEventCreate(&R->ev_start)) ||
 	    (err = (int)cudaEventCreate(&R->ev_stop)) ||
+	    (err = (int)cudaEventCreate(&R->ev_mid)) ||
 	    (R->flush_bytes &&
 	     ((err = (int)cudaMalloc(&R->flush_buf, R->flush_bytes)) ||
 	      (err = (int)cudaMalloc(&R->flush_sink, 16)) ||
@@ -960,6 +974,8 @@ static void teardown_device(struct run *R)
 		cudaEventDestroy(R->ev_start);
 	if (R->ev_stop)
 		cudaEventDestroy(R->ev_stop);
+	if (R->ev_mid)
+		cudaEventDestroy(R->ev_mid);
 	if (R->stream)
 		cudaStreamDestroy(R->stream);
 }

@@ -57,6 +57,16 @@ struct pending {
 	void *d_work, *h_host, *h_result;
 };
 
+/* A measurement checked and waiting for its stage's rounds
+ * (run_options.rounds, runner_timing.c): its row by index and the
+ * buffers its launches use, freed when the rounds are done. */
+struct parked {
+	struct launch_ctx L;
+	size_t row;
+	void *d_work, *h_host, *h_result;
+	bool out;                /* failed in a round: not timed again */
+};
+
 /* With CULAB_RUN_TRACE set, where a run's time went (printed at its end). */
 enum run_phase {
 	RP_DEVICE, RP_STAGE, RP_ALLOC, RP_CHECK, RP_TIMING, RP_COUNTERS,
@@ -71,6 +81,8 @@ struct run {
 	struct plan_done *prev_done; /* --resume: o->prev's rows, for the plan */
 	cudaStream_t stream;
 	cudaEvent_t ev_start, ev_stop;
+	cudaEvent_t ev_mid;      /* the end of a host-step launch's device
+				    work (kernels.h, struct device_mark) */
 	void *flush_buf;
 	size_t flush_bytes;
 	void *flush_sink;
@@ -92,6 +104,9 @@ struct run {
 				    counters asked for, and why, or NULL */
 	struct pending pend[COUNTERS_BATCH_MAX];
 	size_t npend;
+	/* the stage's measurements waiting for its rounds */
+	struct parked *park;
+	size_t npark;
 	/* where an output comes back to be checked: kept for the run and
 	 * grown when needed: pinning memory is slow */
 	void *h_check;
@@ -135,6 +150,26 @@ void runner_signals_restore(const struct sigaction old[RUNNER_SIGNALS]);
  * cut it short: runner_interrupted()) or a CUDA error. */
 int runner_time_variant(struct run *R, struct launch_ctx *L,
 			struct result_row *w);
+
+/* With run_options.rounds: keeps measurement L (checked, its row w)
+ * for its stage's rounds, taking over its buffers (*d_work, *h_host,
+ * *h_result are set to NULL). */
+void runner_rounds_park(struct run *R, const struct launch_ctx *L,
+			struct result_row *w, void **d_work, void **h_host,
+			void **h_result);
+/* Times the parked measurements of the stage in rounds (run.h, struct
+ * round_times): in round r each once, in an order rotated by r, a warm-up
+ * run and then its samples; the last round's output verified again.
+ * Fills their rows and frees their buffers. */
+void runner_rounds_flush(struct run *R);
+
+/* Checks the output of L's last run (runner.c).  Returns 0 (verified),
+ * 1 (wrong, row failed) or a negative CUDA error. */
+int runner_verify(struct run *R, struct launch_ctx *L, struct result_row *w);
+/* A CUDA error in a measurement: fails the row, and ends the run if the
+ * error poisoned the context (runner.c). */
+void runner_row_cuda_error(struct run *R, struct result_row *w, int err,
+			   const char *what);
 
 /* Monotonic seconds. */
 double runner_now(void);

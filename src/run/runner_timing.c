@@ -17,8 +17,10 @@
  * the clocks and every throttle reason seen (run.h). */
 #include "runner_int.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "kernels/support.h"
 #include "base/util.h"
@@ -51,13 +53,19 @@ static bool probe_due(const struct probe *p)
 }
 
 /* One timed sample in milliseconds into *ms, reading NVML while it runs
- * when p says it is time.  Returns 0 or a CUDA error. */
+ * when p says it is time.  With kms, a launch that ends on the host
+ * (VF_HOST_STEP) also gives the time of its device work alone there
+ * (kernels.h, struct device_mark); *kms is NAN when it gave none.
+ * Returns 0 or a CUDA error. */
 static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms,
-		  struct probe *p)
+		  double *kms, struct probe *p)
 {
+	struct device_mark mark = { R->ev_mid, 0 };
 	float f = 0;
 	int err;
 
+	if (kms)
+		*kms = NAN;
 	if (L->v->flags & VF_CPU) {
 		double t0 = runner_now();
 
@@ -72,7 +80,11 @@ static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms,
 		return err;
 	if ((err = (int)cudaEventRecord(R->ev_start, L->a.stream)))
 		return err;
-	if ((err = L->v->launch(&L->a)))
+	if (kms && (L->v->flags & VF_HOST_STEP))
+		L->a.device_done = &mark;
+	err = L->v->launch(&L->a);
+	L->a.device_done = NULL;
+	if (err)
 		return err;
 	if ((err = (int)cudaEventRecord(R->ev_stop, L->a.stream)))
 		return err;
@@ -83,6 +95,12 @@ static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms,
 	if ((err = (int)cudaEventElapsedTime(&f, R->ev_start, R->ev_stop)))
 		return err;
 	*ms = f;
+	if (mark.recorded) {
+		if ((err = (int)cudaEventElapsedTime(&f, R->ev_start,
+						     R->ev_mid)))
+			return err;
+		*kms = f;
+	}
 	return 0;
 }
 
@@ -97,7 +115,7 @@ static int warm_up(struct run *R, struct launch_ctx *L, int *most,
 
 	*capped = false;
 	for (int i = 0; i < e->warmup && !runner_interrupted(); i++) {
-		if ((err = sample(R, L, e->l2_flush, &ms, NULL)))
+		if ((err = sample(R, L, e->l2_flush, &ms, NULL, NULL)))
 			return err;
 		if ((L->v->flags & VF_CPU) && i == 0 && ms > 0) {
 			double cap = CPU_TIME_BUDGET_S * 1e3 / ms;
@@ -111,6 +129,20 @@ static int warm_up(struct run *R, struct launch_ctx *L, int *most,
 		}
 	}
 	return 0;
+}
+
+/* The kernel alone's samples, when every timed run gave one (a launcher
+ * that marks the end of its device work); else none. */
+static void kernel_alone(struct result_row *w)
+{
+	if (w->tk.nsamples && w->tk.nsamples == w->t.nsamples) {
+		w->tk.warmup = w->t.warmup;
+		w->tk.stop = w->t.stop;
+		timing_compute(&w->tk);
+		return;
+	}
+	free(w->tk.samples_ms);
+	memset(&w->tk, 0, sizeof(w->tk));
 }
 
 int runner_time_variant(struct run *R, struct launch_ctx *L,
@@ -136,12 +168,18 @@ int runner_time_variant(struct run *R, struct launch_ctx *L,
 	if ((err = warm_up(R, L, &most, &capped)))
 		return err;
 	t->samples_ms = xcalloc((size_t)most, sizeof(double));
+	if (L->v->flags & VF_HOST_STEP)
+		w->tk.samples_ms = xcalloc((size_t)most, sizeof(double));
 	while (!runner_interrupted() &&
 	       !repeats_done(most, &e->repeats_auto, t->samples_ms,
 			     t->nsamples, spent, &stop)) {
+		double kms;
+
 		if ((err = sample(R, L, e->l2_flush,
-				  &t->samples_ms[t->nsamples], &pr)))
+				  &t->samples_ms[t->nsamples], &kms, &pr)))
 			return err;
+		if (w->tk.samples_ms && !isnan(kms))
+			w->tk.samples_ms[w->tk.nsamples++] = kms;
 		spent += 1e-3 * t->samples_ms[t->nsamples++];
 	}
 	if (pr.nvml && t->nsamples)
@@ -158,5 +196,159 @@ int runner_time_variant(struct run *R, struct launch_ctx *L,
 	}
 	t->stop = stop;
 	timing_compute(t);
+	kernel_alone(w);
 	return 0;
+}
+
+/* ---- rounds ------------------------------------------------------------------ */
+
+void runner_rounds_park(struct run *R, const struct launch_ctx *L,
+			struct result_row *w, void **d_work, void **h_host,
+			void **h_result)
+{
+	struct parked *p;
+
+	R->park = xrealloc(R->park, (R->npark + 1) * sizeof(*R->park));
+	p = &R->park[R->npark++];
+	memset(p, 0, sizeof(*p));
+	p->L = *L;
+	p->row = (size_t)(w - R->res->rows);
+	p->d_work = *d_work;
+	p->h_host = *h_host;
+	p->h_result = *h_result;
+	*d_work = *h_host = *h_result = NULL;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of v[0..n), n >= 1; v is sorted in place. */
+static double median_sorted(double *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), by_value);
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Round r's turn of parked measurement p: a warm-up run, then `per`
+ * samples into its row, and the round's median of the kernel alone (of
+ * the region when the launch gives no kernel alone).  Returns 0 or a
+ * CUDA error. */
+static int round_turn(struct run *R, struct parked *p, int per,
+		      struct probe *pr)
+{
+	struct result_row *w = &R->res->rows[p->row];
+	const struct experiment *e = p->L.st->ps->e;
+	double ms, kms, got[64];
+	size_t k = 0;
+	int err;
+
+	if ((err = sample(R, &p->L, e->l2_flush, &ms, NULL, NULL)))
+		return err;
+	for (int i = 0; i < per && !runner_interrupted(); i++) {
+		if ((err = sample(R, &p->L, e->l2_flush, &ms, &kms, pr)))
+			return err;
+		w->t.samples_ms[w->t.nsamples++] = ms;
+		if (w->tk.samples_ms && !isnan(kms))
+			w->tk.samples_ms[w->tk.nsamples++] = kms;
+		if (k < ARRAY_SIZE(got))
+			got[k++] = isnan(kms) ? ms : kms;
+	}
+	if (k)
+		w->rounds.ms[w->rounds.n++] = median_sorted(got, k);
+	return 0;
+}
+
+void runner_rounds_flush(struct run *R)
+{
+	const struct experiment *e;
+	int rounds, per;
+	size_t np = R->npark;
+
+	if (!np)
+		return;
+	e = R->park[0].L.st->ps->e;
+	rounds = e->rounds > 0 ? e->rounds : CLASS_ROUNDS_DEFAULT;
+	per = (e->repeats + rounds - 1) / rounds;
+	per = per < 1 ? 1 : per > 64 ? 64 : per;
+	for (size_t i = 0; i < np; i++) {
+		struct result_row *w = &R->res->rows[R->park[i].row];
+		size_t most = (size_t)rounds * (size_t)per;
+
+		w->t.warmup = 1;
+		w->t.samples_ms = xcalloc(most, sizeof(double));
+		if (R->park[i].L.v->flags & VF_HOST_STEP)
+			w->tk.samples_ms = xcalloc(most, sizeof(double));
+		w->rounds.ms = xcalloc((size_t)rounds, sizeof(double));
+		w->rounds.per_round = per;
+		if (R->nvml.open)
+			clock_record_start(&w->clocks);
+		else
+			clock_record_set_unknown(&w->clocks, R->nvml.why);
+	}
+	for (int r = 0; r < rounds && !runner_interrupted() && !R->fatal; r++)
+		for (size_t j = 0; j < np && !R->fatal; j++) {
+			/* rotated by r, every other round backwards: each
+			 * measurement is first, last and beside each other
+			 * as often */
+			size_t i = r % 2 ? (np - 1 - j + (size_t)r) % np :
+				   (j + (size_t)r) % np;
+			struct parked *p = &R->park[i];
+			struct result_row *w = &R->res->rows[p->row];
+			struct probe pr = { R->nvml.open ? &R->nvml : NULL,
+					    &w->clocks, -1 };
+			int err;
+
+			if (p->out || runner_interrupted())
+				continue;
+			err = round_turn(R, p, per, &pr);
+			if (!err && r == rounds - 1 &&
+			    (err = runner_verify(R, &p->L, w)) > 0) {
+				char *m = xasprintf("after the timing rounds: %s",
+						    w->message);
+
+				free(w->message);
+				w->message = m;
+				p->out = true;
+				continue;
+			}
+			if (err) {
+				runner_row_cuda_error(R, w, err < 0 ? -err : err,
+						      p->L.v->name);
+				p->out = true;
+			}
+		}
+	for (size_t i = 0; i < np; i++) {
+		struct parked *p = &R->park[i];
+		struct result_row *w = &R->res->rows[p->row];
+		const struct plan_stage *s = p->L.st->ps;
+
+		if (w->clocks.known && w->t.nsamples && !R->hung)
+			probe_now(&(struct probe){ &R->nvml, &w->clocks, -1 });
+		w->t.stop = runner_interrupted() ? STOP_UNKNOWN : STOP_COUNT;
+		timing_compute(&w->t);
+		kernel_alone(w);
+		if (w->status == ROW_OK && !w->t.nsamples) {
+			w->status = ROW_SKIPPED;
+			w->verified = false;
+			free(w->message);
+			w->message = xstrdup("not timed: the timing rounds were "
+					     "interrupted");
+		}
+		w->gbps = registry_gbps(p->L.v, s->t, p->L.a.n, p->L.a.m,
+					w->t.median_ms);
+		w->pct_peak = R->peak_gbps > 0 ? 100.0 * w->gbps / R->peak_gbps :
+			      NAN;
+		if (!R->hung) {
+			cudaFree(p->d_work);
+			cudaFreeHost(p->h_host);
+			cudaFreeHost(p->h_result);
+		}
+	}
+	free(R->park);
+	R->park = NULL;
+	R->npark = 0;
 }

@@ -337,6 +337,55 @@ static void test_resources_round_trip(void **state)
 	free(path);
 }
 
+/* The kernel alone and the timing rounds come back as written (the
+ * kernel's statistics from its samples); rows without them write
+ * neither key, so files of rows without them are as they were. */
+static void test_kernel_rounds_round_trip(void **state)
+{
+	static const double k[] = { 0.5, 0.25, 0.75, 0.5 };
+	static const double rr[] = { 0.4, 0.6, 0.5 };
+	struct results a, b;
+	struct result_row *w;
+	char *path, *text, *key;
+	size_t len;
+
+	(void)state;
+	fill(&a);
+	w = &a.rows[0];
+	w->tk.nsamples = 4;
+	w->tk.samples_ms = xmalloc(sizeof(k));
+	memcpy(w->tk.samples_ms, k, sizeof(k));
+	timing_compute(&w->tk);
+	w->rounds.n = 3;
+	w->rounds.per_round = 2;
+	w->rounds.ms = xmalloc(sizeof(rr));
+	memcpy(w->rounds.ms, rr, sizeof(rr));
+	path = xasprintf("%s/results.json", tmpdir);
+	assert_int_equal(output_save(tmpdir, &a), 0);
+	assert_int_equal(results_read(path, &b), 0);
+	assert_int_equal(b.rows[0].tk.nsamples, 4);
+	assert_float_equal(b.rows[0].tk.median_ms, 0.5, 1e-12);
+	assert_float_equal(b.rows[0].tk.samples_ms[2], 0.75, 0);
+	assert_int_equal(b.rows[0].rounds.n, 3);
+	assert_int_equal(b.rows[0].rounds.per_round, 2);
+	assert_float_equal(b.rows[0].rounds.ms[1], 0.6, 0);
+	assert_int_equal(b.rows[1].tk.nsamples, 0);
+	assert_int_equal(b.rows[1].rounds.n, 0);
+	assert_null(b.rows[1].rounds.ms);
+	assert_int_equal(read_file(path, 1 << 24, &text, &len), 0);
+	/* one row has them, the other has neither key */
+	key = strstr(text, "\"kernel_timing\"");
+	assert_non_null(key);
+	assert_null(strstr(key + 1, "\"kernel_timing\""));
+	key = strstr(text, "\"round_ms\"");
+	assert_non_null(key);
+	assert_null(strstr(key + 1, "\"round_ms\""));
+	free(text);
+	results_release(&a);
+	results_release(&b);
+	free(path);
+}
+
 /* A counter column the GPU could not collect keeps its reason; files
  * with none such carry no "missing" object, as before. */
 static void test_missing_round_trip(void **state)
@@ -767,6 +816,7 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_resources_round_trip),
 		cmocka_unit_test(test_missing_round_trip),
+		cmocka_unit_test(test_kernel_rounds_round_trip),
 		cmocka_unit_test(test_resources_absent),
 		cmocka_unit_test(test_upgrade_v1),
 		cmocka_unit_test(test_csv),
