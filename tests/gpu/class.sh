@@ -5,7 +5,9 @@
 #    (rows failed), a row for every measurement of the plan, each student
 #    as tests/gpu/class-expected.txt says (the fault and the hang fail
 #    their own rows and the class goes on: a fresh process after each),
-#    the copy flagged, no worker folder left behind;
+#    the copy flagged, no worker folder left behind; every verified row
+#    timed in the class's rounds, a student's kernel alone beside its
+#    timed region;
 # 2. the same run stopped with SIGINT once two students are in, then
 #    --resume: every row again, and the students finished before the
 #    signal keep their rows as they were (not measured again).
@@ -53,6 +55,19 @@ for line in open(expected):
         if not hit:
             bad.append("%s: no %s row with \"%s\": %s" % (name, state, want,
                        [(r["status"], r.get("message")) for r in rs]))
+# the timing rounds: every verified row of a student none of whose rows
+# faulted or hung, and every rung's, has them; a student's kernel alone
+# (finish: host) is timed beside the whole region, and is shorter
+faulted = {n for n, rs in by.items() if any(r["status"] == "error" for r in rs)}
+for r in rows:
+    if r["status"] != "ok" or r["variant"] in faulted:
+        continue
+    what = "%s/%s/%s" % (r["variant"], r["dtype"], r["n"])
+    if len((r.get("rounds") or {}).get("round_ms", [])) < 2:
+        bad.append("%s: no timing rounds" % what)
+    k = r.get("kernel_timing")
+    if r["step"] == 0 and not (k and 0 < k["median_ms"] < r["timing"]["median_ms"]):
+        bad.append("%s: no kernel time below the region's %s" % (what, k))
 for name in ("reduce_shared_static", "reduce_shuffle"):
     if not by.get(name) or any(r["status"] != "ok" for r in by[name]):
         bad.append("rung %s not verified" % name)
