@@ -597,7 +597,7 @@ static size_t rounds_take(struct results *from, struct results *out)
 
 	for (size_t i = 0; i < out->nrows; i++) {
 		results_row_key(&key, &out->rows[i]);
-		strmap_put(&at, sbuf_str(&key), i);
+		strmap_putn(&at, key.buf, key.len, i);
 	}
 	for (size_t i = 0; i < from->nrows; i++) {
 		struct result_row *w = &from->rows[i];
@@ -606,7 +606,7 @@ static size_t rounds_take(struct results *from, struct results *out)
 		if (w->status != ROW_OK || w->rounds.n < 2)
 			continue;
 		results_row_key(&key, w);
-		k = strmap_get(&at, sbuf_str(&key));
+		k = strmap_getn(&at, key.buf, key.len);
 		if (k == STRMAP_NONE || out->rows[k].status != ROW_OK)
 			continue;
 		free(out->rows[k].rounds.ms);
@@ -733,7 +733,7 @@ int pieces_run(const struct experiment_file *f,
 		}
 	}
 	workers_remove(root, "piece-");
-	workers_remove(root, "rounds");
+	workers_remove_one(root, "rounds");
 	if (o->run->progress) {
 		size_t students = n - (n && strcmp(pc[0].name, "the rungs") == 0);
 
@@ -786,6 +786,7 @@ int pieces_run(const struct experiment_file *f,
 	 * folders can go */
 	if (got == 0 && rc != EXIT_INTERRUPTED) {
 		workers_remove(root, NULL);
+		workers_remove_one(root, "rounds");
 		rmdir(root);
 	} else if (rc != EXIT_INTERRUPTED) {
 		bool all = true;
@@ -794,6 +795,7 @@ int pieces_run(const struct experiment_file *f,
 			all = all && (pc[i].done || pc[i].failed);
 		if (all) {
 			workers_remove(root, NULL);
+			workers_remove_one(root, "rounds");
 			rmdir(root);
 		}
 	}

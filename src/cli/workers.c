@@ -218,6 +218,11 @@ void workers_remove(const char *root, const char *prefix)
 	each_part(root, remove_cb, (void *)prefix);
 }
 
+void workers_remove_one(const char *root, const char *name)
+{
+	remove_part(root, name);
+}
+
 /* What --resume can keep, gathered from every results file of the run. */
 struct gather {
 	const struct experiment_file *f;

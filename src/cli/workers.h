@@ -123,6 +123,9 @@ int workers_make_dir(const char *outdir, const char *name);
  * with prefix ("part-", "piece-"; NULL: every one, and resume/), with
  * the files culab writes there; never follows a link. */
 void workers_remove(const char *root, const char *prefix);
+/* Removes the worker folder root/name (its files, then the folder),
+ * one that --resume never reads (a class's timing rounds: pieces.c). */
+void workers_remove_one(const char *root, const char *name);
 
 /* Writes what DIR/results.json and every worker folder under ROOT hold
  * of f's measurements into ROOT/resume/results.json, for the workers'
