@@ -192,19 +192,13 @@ static char *name_of(const struct part *pt, size_t n)
 	return sbuf_detach(&b);
 }
 
-/* Why `name`, a student's name as a person reads it (from a roster or
- * an LMS export), cannot be kept, or NULL. */
+/* Why `name`, a student's name as a person reads it (from an LMS
+ * export), cannot be kept, or NULL. */
 static const char *bad_display(const char *name)
 {
-	if (!utf8_valid(name, strlen(name)))
-		return "is not UTF-8";
 	if (strlen(name) > ROSTER_MAX_NAME)
 		return "is longer than 256 bytes";
-	for (const unsigned char *c = (const unsigned char *)name; *c; c++)
-		if (*c < 0x20 || *c == 0x7f)
-			return "holds a control character (a newline, a tab or "
-			       "a terminal escape)";
-	return NULL;
+	return roster_name_why(name);
 }
 
 /* `names: lms`: the student of the first part an LMS export names

@@ -13,8 +13,8 @@
  *            "Lovelace_Ada_10001" (issue 44's example)
  *
  * One rule reads them all: the name (a file's without its extension) is
- * cut at each "_"; the first field after the first one that is made of 1
- * to LMS_MAX_ID digits alone is the student's id; the fields before it,
+ * cut at each "_"; the first field made of 1 to LMS_MAX_ID digits alone,
+ * but for the very first field, is the student's id; the fields before it,
  * but a "late" just before it (any case), are the student's name, joined
  * by spaces.  A name without such a field, or with nothing before it,
  * is not an export's.  Blackboard's "Assignment_username_attempt_..."

@@ -151,6 +151,30 @@ static enum field_end read_field(struct csv *c, struct field *f)
 	return END_RECORD;
 }
 
+const char *roster_name_why(const char *name)
+{
+	const unsigned char *p = (const unsigned char *)name;
+
+	if (!utf8_valid(name, strlen(name)))
+		return "is not UTF-8";
+	for (; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f || (p[0] == 0xc2 && p[1] >= 0x80 &&
+						p[1] <= 0x9f))
+			return "holds a control character (a tab, a line "
+			       "break or a terminal escape)";
+		if (p[0] == 0xe2 && p[1] == 0x80 &&
+		    (p[2] == 0xa8 || p[2] == 0xa9))
+			return "holds a line break (U+2028 or U+2029)";
+		if (p[0] == 0xe2 && ((p[1] == 0x80 && p[2] >= 0xaa &&
+				      p[2] <= 0xae) ||
+				     (p[1] == 0x81 && p[2] >= 0xa6 &&
+				      p[2] <= 0xa9)))
+			return "holds a Unicode direction override, which "
+			       "reorders the text around it";
+	}
+	return NULL;
+}
+
 /* Why `s` cannot be a value of column `col`, or NULL. */
 static const char *bad_value(const char *s, int col)
 {
@@ -163,16 +187,12 @@ static const char *bad_value(const char *s, int col)
 	if (n > max)
 		return col == COL_ID ? "is longer than 64 bytes" :
 		       "is longer than 256 bytes";
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
-			return "holds a control character (a tab, a line "
-			       "break or a terminal escape)";
-		if (col == COL_ID && !label_char_ok((char)*p))
+	for (const char *p = s; col == COL_ID && *p; p++)
+		if (!label_char_ok(*p))
 			return "holds a character other than letters, digits, "
 			       "\"_\", \".\", \":\" and \"-\" (an id becomes "
 			       "the student's label)";
-	}
-	return NULL;
+	return roster_name_why(s);
 }
 
 /* The header: where each column culab reads is (-1: absent). */

@@ -58,6 +58,15 @@ struct roster {
 int roster_parse(const char *path, const char *text, size_t len,
 		 struct roster *r);
 
+/* Why `name` cannot be a student's name as a person reads it (a roster's
+ * name or email, or the name in an LMS export's), or NULL: it is not
+ * UTF-8, or holds a control character (C0, DEL, C1), a Unicode line
+ * break (U+2028, U+2029) or direction override or isolate (U+202A ..
+ * U+202E, U+2066 .. U+2069), which would reorder the text around it on
+ * a page.  Its length is the
+ * caller's. */
+const char *roster_name_why(const char *name);
+
 /* The place in r->s of the student whose id is `id`, or -1. */
 long roster_find(const struct roster *r, const char *id);
 

@@ -251,6 +251,71 @@ static void test_as_is_with_roster(void **state)
 	free(yaml);
 }
 
+/* Export names that would drive a terminal or reorder a page are
+ * refused, each with one line that shows them escaped; the others are
+ * taken. */
+static void test_lms_hostile(void **state)
+{
+	static const char *const files[] = {
+		"\x1b[31mEvil_10007_reduce.cu",
+		"Eve\xe2\x80\xaeX_10009_reduce.cu",
+		"Ok_10008_reduce.cu",
+	};
+	static const char text[] =
+		"experiments:\n"
+		"  - name: c\n"
+		"    family: reduce\n"
+		"    variants: none\n"
+		"    types: [float]\n"
+		"    sizes: [1000]\n"
+		"    class:\n"
+		"      submissions: class/*\n"
+		"      names: lms\n"
+		"      function: reduce\n"
+		"      finish: host\n"
+		"      shared: \"block * acc\"\n";
+	char *src = NULL, *dir, *yaml, *out;
+	size_t len;
+	struct experiment_file f;
+
+	(void)state;
+	assert_int_equal(read_file("tests/class/ok/alice.cu", 1 << 20, &src,
+				   &len), 0);
+	dir = xasprintf("%s/class", tmpdir);
+	assert_int_equal(mkdir_p(dir), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		char *p = xasprintf("%s/%s", dir, files[i]);
+
+		assert_int_equal(write_file_atomic(p, src, len), 0);
+		free(p);
+	}
+	yaml = xasprintf("%s/c.yaml", tmpdir);
+	out = load(yaml, text, &f);
+	assert_null(strchr(out, '\x1b'));
+	assert_null(strstr(out, "\xe2\x80\xae"));
+	assert_non_null(strstr(out, "/class/\\x1b[31mEvil_10007_reduce.cu: "
+			       "the student's name \"\\x1b[31mEvil\" in its "
+			       "export name holds a control character"));
+	assert_non_null(strstr(out, "/class/Eve\\u{202e}X_10009_reduce.cu: "
+			       "the student's name \"Eve\\u{202e}X\" in its "
+			       "export name holds a Unicode direction "
+			       "override"));
+	assert_int_equal(f.exps[0].nvariants, 1);
+	student_is(&f.exps[0], "10008", "10008", "Ok");
+	experiment_file_release(&f);
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		char *p = xasprintf("%s/%s", dir, files[i]);
+
+		unlink(p);
+		free(p);
+	}
+	rmdir(dir);
+	free(out);
+	free(yaml);
+	free(dir);
+	free(src);
+}
+
 /* tests/class/class.yaml, as-is without a roster: students as before,
  * no id or name; and an experiment without a class has the default
  * rubric and no rounds. */
@@ -430,6 +495,7 @@ int main(void)
 		cmocka_unit_test(test_lms_with_roster),
 		cmocka_unit_test(test_lms_alone),
 		cmocka_unit_test(test_as_is_with_roster),
+		cmocka_unit_test(test_lms_hostile),
 		cmocka_unit_test(test_as_is),
 		cmocka_unit_test(test_json_round_trip),
 	};

@@ -191,7 +191,8 @@ static void test_roster_bad(void **state)
 	    "5,,\n"
 	    "6,\"Tab\there\",\n"
 	    "7,Kim,\n"
-	    "7,Kim again,\n",
+	    "7,Kim again,\n"
+	    "8,Eve\xe2\x80\xaeX,\n",
 	    "r.csv:2: error: a record of 2 fields, but the header has 3\n"
 	    "r.csv:3: error: a record of 4 fields, but the header has 3\n"
 	    "r.csv:4:1: error: the id \"a b\" holds a character other than "
@@ -201,7 +202,9 @@ static void test_roster_bad(void **state)
 	    "r.csv:6:3: error: the name \"\" is empty\n"
 	    "r.csv:7:3: error: the name \"Tab\\there\" holds a control "
 	    "character (a tab, a line break or a terminal escape)\n"
-	    "r.csv:9:1: error: the id \"7\" is listed twice (first on line 8)\n");
+	    "r.csv:9:1: error: the id \"7\" is listed twice (first on line 8)\n"
+	    "r.csv:10:3: error: the name \"Eve\\u{202e}X\" holds a Unicode "
+	    "direction override, which reorders the text around it\n");
 	/* not UTF-8, a NUL: the line, before anything is read */
 	bad("id,name\n1,Ada\n2,Gr\xe9" "ce\n", "r.csv:3: error: the line is not "
 	    "UTF-8 text (save the roster as \"CSV UTF-8\")\n");
@@ -256,6 +259,31 @@ static void test_roster_limits(void **state)
 	sbuf_release(&b);
 }
 
+/* What a name may not hold, wherever it comes from. */
+static void test_name_why(void **state)
+{
+	(void)state;
+	assert_null(roster_name_why("Émilie du Châtelet"));
+	assert_null(roster_name_why("王小明"));
+	assert_null(roster_name_why("O'Brien, \"Pat\""));
+	assert_string_equal(roster_name_why("Ada\x1b[31m"), "holds a control "
+			    "character (a tab, a line break or a terminal "
+			    "escape)");
+	assert_string_equal(roster_name_why("A\x7f"), roster_name_why("\t"));
+	assert_string_equal(roster_name_why("A\xc2\x9b" "31m"),
+			    roster_name_why("\t"));       /* C1: CSI */
+	assert_null(roster_name_why("A\xc2\xa0" "B"));  /* no-break space */
+	assert_string_equal(roster_name_why("A\xe2\x80\xa8" "B"),
+			    "holds a line break (U+2028 or U+2029)");
+	assert_string_equal(roster_name_why("A\xe2\x80\xae" "B"),
+			    "holds a Unicode direction override, which "
+			    "reorders the text around it");
+	assert_string_equal(roster_name_why("A\xe2\x81\xa6" "B"),
+			    roster_name_why("A\xe2\x80\xaa"));
+	assert_null(roster_name_why("A\xe2\x80\x94" "B"));  /* an em dash */
+	assert_string_equal(roster_name_why("Gr\xe9" "ce"), "is not UTF-8");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -263,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_roster_good),
 		cmocka_unit_test(test_roster_bad),
 		cmocka_unit_test(test_roster_limits),
+		cmocka_unit_test(test_name_why),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
