@@ -24,6 +24,10 @@
 #include <stddef.h>
 
 #define RUBRIC_MAX_BANDS 8
+/* The most points a part may have, and the largest factor a band may be
+ * (experiment files and results files alike). */
+#define RUBRIC_MAX_POINTS 1000000
+#define RUBRIC_MAX_FACTOR 1000
 
 enum rubric_scale { RUBRIC_BANDS, RUBRIC_GEOMEAN };
 
@@ -48,7 +52,15 @@ static inline struct class_rubric rubric_default(void)
 	return r;
 }
 
+/* The scale's name as files write it: "bands" or "geomean". */
+static inline const char *rubric_scale_name(enum rubric_scale s)
+{
+	return s == RUBRIC_GEOMEAN ? "geomean" : "bands";
+}
+
 /* Rounds a class's rounds worker times by default (experiment.rounds). */
 #define CLASS_ROUNDS_DEFAULT 10
+/* The most rounds a class may ask for (`rounds:`). */
+#define CLASS_ROUNDS_MAX 100
 
 #endif

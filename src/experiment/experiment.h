@@ -250,6 +250,19 @@ const char *repeats_text(int count, const struct repeat_auto *a, char *buf,
 /* Most distinct counters one experiment may ask for. */
 #define EXPERIMENT_MAX_COUNTERS 64
 
+/* A student of a class's roster (the class's `roster:`), as the results
+ * keep those without a submission. */
+struct class_student {
+	char *id;
+	char *name;
+};
+
+/* A copy of s[0..n) (NULL when n is 0); class_students_free() frees it. */
+struct class_student *class_students_copy(const struct class_student *s,
+					  size_t n);
+/* Frees s[0..n) and s; accepts NULL. */
+void class_students_free(struct class_student *s, size_t n);
+
 struct experiment {
 	char *name;
 	char *description;            /* "" when absent */
@@ -293,6 +306,12 @@ struct experiment {
 					  verified students and rungs in one
 					  process (run.h, struct round_times);
 					  0: none.  CLASS_ROUNDS_DEFAULT */
+	bool has_class;                /* the experiment has a `class:` (its
+					  rubric and rounds are a class's) */
+	bool has_roster;               /* the class has a `roster:` */
+	struct class_student *missing; /* the roster's students without a
+					  submission, in roster order */
+	size_t nmissing;
 };
 
 struct ukernel;

@@ -7,22 +7,34 @@
  *     function: reduce              # and any key of a kernel but
  *     finish: host                  #   "source" and "label"
  *     score: class                  # or rung (the default)
+ *     rounds: 10                    # 0 .. CLASS_ROUNDS_MAX (issue 44)
+ *     rubric: {...}                 # experiment_rubric.c
+ *     roster: roster.csv            # roster.h; relative to this file
+ *     names: lms                    # or as-is (the default); lms.h
  *
  * Each match of a glob is one student: a file, or a folder holding one
- * .cu file.  The student's name is what the glob's wildcards matched
- * (the components with a wildcard, joined by "."; a file's extension
- * dropped): class/alice.cu and class/alice/reduce.cu both name "alice".
+ * .cu file.  As-is, the student's name is what the glob's wildcards
+ * matched (the components with a wildcard, joined by "."; a file's
+ * extension dropped): class/alice.cu and class/alice/reduce.cu both name
+ * "alice".  With `names: lms` it is the id in the first of those
+ * components an LMS export names (lms.h), and the export's name is kept
+ * as the student's.  With a roster the name is looked up among its ids,
+ * and the roster's name kept; a submission the roster does not list is
+ * taken and flagged, and each student it lists without a submission is
+ * flagged and kept in the experiment (`missing`), one warning line each.
  * A submission that cannot be taken is refused with one warning line
  * saying why, and the others go on: a symbolic link, a path that leaves
  * the class folder (the glob's directory before its first wildcard), a
- * folder of no, several or over FOLDER_MAX entries, a file over
- * UKERNEL_MAX_SOURCE bytes or not text, a name culab cannot use as a
- * label (spaces, control characters, terminal escapes), a name another
- * submission took, a source without the class's function.  The class's
- * own mistakes (no glob matches, a wildcard-free glob, more students
- * than a file may hold kernels, a bad key) are errors of the file.  Two
- * submissions with the same source once comments and whitespace are set
- * aside are both taken, and the later one flagged with a warning. */
+ * zip file, a folder of no, several or over FOLDER_MAX entries, a file
+ * over UKERNEL_MAX_SOURCE bytes or not text, a name culab cannot use as
+ * a label (spaces, control characters, terminal escapes) or, with `names:
+ * lms`, not an export's, a name another submission took, a source
+ * without the class's function.  The class's own mistakes (no glob
+ * matches, a wildcard-free glob, a glob that names a zip file, more
+ * students than a file may hold kernels, a bad key, a roster culab
+ * cannot read) are errors of the file.  Two submissions with the same
+ * source once comments and whitespace are set aside are both taken, and
+ * the later one flagged with a warning. */
 #include "experiment_int.h"
 
 #include <dirent.h>
@@ -34,10 +46,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <strings.h>
+
 #include "base/diag.h"
 #include "ladder/ladder.h"
 #include "ladder/source_same.h"
 #include "base/util.h"
+#include "lms.h"
+#include "roster.h"
 
 /* Globs a class may list. */
 #define PATTERNS_MAX 16
@@ -48,9 +64,33 @@
 /* Bytes of a student's name. */
 #define NAME_MAX_LEN 64
 
+/* How a match names its student (`names:`), by the names files use. */
+enum naming { NAMES_AS_IS, NAMES_LMS };
+
+static const struct {
+	const char *name;
+	enum naming naming;
+} namings[] = {
+	{ "as-is", NAMES_AS_IS },
+	{ "lms", NAMES_LMS },
+};
+
+/* What a class's own keys set, beyond a kernel's. */
+struct class_opts {
+	enum naming names;
+	const struct node *roster_at;   /* `roster`'s value; NULL: none */
+	char *roster_path;              /* as culab opens it */
+	struct roster roster;
+	bool *seen;                     /* per roster student: a match is
+					   theirs */
+};
+
 struct student {
 	char *path;     /* the match, as glob gave it */
-	char *name;
+	char *name;     /* the label: as-is, or the id of an LMS name */
+	char *id;       /* the id of an LMS name, or the roster's; NULL */
+	char *display;  /* the roster's name, or an LMS name's; NULL */
+	bool unlisted;  /* a roster does not list it */
 	char *file;     /* the .cu file: the match, or the one in its folder */
 	char *why;      /* refused: why; else NULL */
 };
@@ -87,14 +127,31 @@ static char *folder_of(const char *pattern)
 	return NULL;
 }
 
-/* The student's name from match `path` of `pattern`: the components the
- * wildcards matched, joined by "."; the last one without its extension
- * when it is a file. */
-static char *name_of(const char *pattern, const char *path, bool file)
+/* Whether path's last component ends in ".zip" (any case). */
+static bool zip_name(const char *path)
 {
-	struct sbuf b = SBUF_INIT;
-	const char *p = pattern, *q = path;
+	size_t n = strlen(path);
 
+	return n > 4 && !strcasecmp(path + n - 4, ".zip") &&
+	       path[n - 5] != '/';
+}
+
+/* A part of a match that a component of its glob with a wildcard
+ * matched: s[0..n), a file's last one without its extension. */
+struct part {
+	const char *s;
+	size_t n;
+};
+
+/* The parts of match `path` of `pattern`, in order, into *out (heap; the
+ * caller frees it).  Returns how many. */
+static size_t wild_parts(const char *pattern, const char *path, bool file,
+			 struct part **out)
+{
+	const char *p = pattern, *q = path;
+	size_t n = 0;
+
+	*out = NULL;
 	while (*p && *q) {
 		size_t np = strcspn(p, "/"), nq = strcspn(q, "/");
 
@@ -109,9 +166,8 @@ static char *name_of(const char *pattern, const char *path, bool file)
 				if (dot > 1)
 					take = dot - 1;
 			}
-			if (b.len)
-				sbuf_addc(&b, '.');
-			sbuf_addn(&b, q, take);
+			*out = xrealloc(*out, (n + 1) * sizeof(**out));
+			(*out)[n++] = (struct part){ q, take };
 		}
 		p += np;
 		q += nq;
@@ -120,7 +176,62 @@ static char *name_of(const char *pattern, const char *path, bool file)
 		while (*q == '/')
 			q++;
 	}
+	return n;
+}
+
+/* The student's name as-is: the parts joined by ".". */
+static char *name_of(const struct part *pt, size_t n)
+{
+	struct sbuf b = SBUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			sbuf_addc(&b, '.');
+		sbuf_addn(&b, pt[i].s, pt[i].n);
+	}
 	return sbuf_detach(&b);
+}
+
+/* Why `name`, a student's name as a person reads it (from an LMS
+ * export), cannot be kept, or NULL. */
+static const char *bad_display(const char *name)
+{
+	if (strlen(name) > ROSTER_MAX_NAME)
+		return "is longer than 256 bytes";
+	return roster_name_why(name);
+}
+
+/* `names: lms`: the student of the first part an LMS export names
+ * (lms.h): s->name and s->id become its id, s->display its name; else
+ * s->why. */
+static void name_lms(struct student *s, const struct part *pt, size_t n)
+{
+	const char *bad;
+
+	for (size_t i = 0; i < n; i++) {
+		char *id, *name;
+
+		if (!lms_name_parse(pt[i].s, pt[i].n, &id, &name))
+			continue;
+		if ((bad = bad_display(name)) != NULL) {
+			s->why = xasprintf("the student's name \"%s\" in its "
+					   "export name %s", name, bad);
+			free(id);
+			free(name);
+			return;
+		}
+		free(s->name);
+		s->name = id;
+		s->id = xstrdup(id);
+		s->display = name;
+		return;
+	}
+	s->why = xasprintf("\"%s\" is not a name an LMS export gives "
+			   "(\"First Last_12345_assignsubmission_file_\", "
+			   "\"lastfirst_12345_67890_reduce.cu\", "
+			   "\"Last_First_12345_reduce.cu\": a number after the "
+			   "student's name); with \"names: as-is\" a student "
+			   "is what the glob matched", s->name);
 }
 
 /* Why `name` cannot name a student, or NULL. */
@@ -201,13 +312,16 @@ static char *folder_file(const char *dir, char **why)
 }
 
 /* Checks match s->path of a glob whose class folder resolves to root:
- * sets s->file and s->name, or s->why. */
+ * sets s->file and s->name (and with `names: lms`, s->id and
+ * s->display), or s->why. */
 static void check_match(struct student *s, const char *pattern,
-			const char *root)
+			const char *root, enum naming names)
 {
 	struct stat st;
 	char real[PATH_MAX];
 	const char *bad;
+	struct part *pt;
+	size_t npt;
 
 	if (lstat(s->path, &st) < 0) {
 		s->why = xasprintf("cannot be read: %s", strerror(errno));
@@ -223,7 +337,20 @@ static void check_match(struct student *s, const char *pattern,
 				   "on its way is a link)", root);
 		return;
 	}
-	s->name = name_of(pattern, s->path, S_ISREG(st.st_mode));
+	if (S_ISREG(st.st_mode) && zip_name(s->path)) {
+		s->why = xasprintf("is a zip file; culab reads a class folder, "
+				   "not an archive: unzip it first (unzip -d "
+				   "%.*s %s) and name the folder in the glob",
+				   (int)(strlen(s->path) - 4), s->path, s->path);
+		return;
+	}
+	npt = wild_parts(pattern, s->path, S_ISREG(st.st_mode), &pt);
+	s->name = name_of(pt, npt);
+	if (names == NAMES_LMS)
+		name_lms(s, pt, npt);
+	free(pt);
+	if (s->why)
+		return;
 	if ((bad = bad_name(s->name)) != NULL) {
 		s->why = xasprintf("the student's name \"%s\" %s; culab names a "
 				   "student by the folder or file name: rename "
@@ -255,6 +382,8 @@ static void student_free(struct student *s)
 {
 	free(s->path);
 	free(s->name);
+	free(s->id);
+	free(s->display);
 	free(s->file);
 	free(s->why);
 }
@@ -292,16 +421,31 @@ static int patterns(struct loader *ld, const struct node *nd,
 	return 0;
 }
 
-/* Globs pattern node nd (relative to the experiment file) into *s, *n.
- * Returns 0, or -1 after an error. */
+/* Globs pattern node nd (relative to the experiment file) into *s, *n,
+ * each match named by rule `names`.  Returns 0, or -1 after an error. */
 static int expand(struct loader *ld, const struct node *nd,
-		  struct student **s, size_t *n)
+		  enum naming names, struct student **s, size_t *n)
 {
 	char *pattern = source_path(ld->path, nd->str);
 	char *folder = folder_of(pattern), root[PATH_MAX];
 	glob_t g;
 	int rc = 0, grc;
 
+	if (zip_name(nd->str) && !folder) {
+		rc = lerr(ld, nd, "submissions: \"%s\" is a zip file; culab "
+			  "reads a class folder, not an archive: unzip it "
+			  "first (unzip -d %.*s %s) and name what it holds "
+			  "(\"%.*s/*\")", nd->str, (int)(strlen(pattern) - 4),
+			  pattern, pattern, (int)(nd->len - 4), nd->str);
+		goto out;
+	}
+	if (zip_name(nd->str)) {
+		rc = lerr(ld, nd, "submissions: \"%s\" names zip files; culab "
+			  "reads a class folder, not archives: unzip each "
+			  "first (unzip -d DIR FILE) and name what they hold",
+			  nd->str);
+		goto out;
+	}
 	if (!folder) {
 		rc = lerr(ld, nd, "submissions: \"%s\" has no wildcard; a class "
 			  "names its students by what a wildcard matches "
@@ -339,7 +483,7 @@ static int expand(struct loader *ld, const struct node *nd,
 		}
 		*s = xrealloc(*s, (*n + 1) * sizeof(**s));
 		(*s)[*n] = (struct student){ .path = xstrdup(g.gl_pathv[i]) };
-		check_match(&(*s)[(*n)++], pattern, root);
+		check_match(&(*s)[(*n)++], pattern, root, names);
 	}
 	globfree(&g);
 out:
@@ -400,12 +544,212 @@ static void refuse(struct loader *ld, const struct node *cls,
 	(*refused)++;
 }
 
+/* ---- the class's own keys ------------------------------------------------ */
+
+/* The value of class key `key` (names[0..n), vals), or NULL. */
+static const struct node *class_value(const char *const *names,
+				      const struct node *const *vals,
+				      size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], key))
+			return vals[i];
+	return NULL;
+}
+
+static int parse_score(struct loader *ld, struct exp_ctx *x,
+		       const struct node *v)
+{
+	if (v->kind == NODE_SCALAR && v->plain &&
+	    (!strcmp(v->str, "rung") || !strcmp(v->str, "class"))) {
+		x->e->score_class = !strcmp(v->str, "class");
+		return 0;
+	}
+	return expected(ld, v, "\"rung\" (against the fastest built-in "
+			"rung, the default) or \"class\" (against the "
+			"class's fastest student)", "score");
+}
+
+static int parse_rounds(struct loader *ld, struct exp_ctx *x,
+			const struct node *v)
+{
+	uint64_t r;
+
+	if (get_uint(ld, v, "rounds", 0, CLASS_ROUNDS_MAX, &r) < 0)
+		return -1;
+	x->e->rounds = (int)r;
+	return 0;
+}
+
+static int parse_names(struct loader *ld, const struct node *v,
+		       struct class_opts *o)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(namings); i++)
+		if (v->kind == NODE_SCALAR && v->plain &&
+		    !strcmp(v->str, namings[i].name)) {
+			o->names = namings[i].naming;
+			return 0;
+		}
+	return expected(ld, v, "\"as-is\" (a student is what the glob's "
+			"wildcards matched, the default) or \"lms\" (the "
+			"number in an LMS export's name, "
+			"\"Last_First_12345_reduce.cu\")", "names");
+}
+
+/* `roster`: reads the file (relative to the experiment file) into
+ * o->roster.  Its own mistakes are reported at its lines. */
+static int parse_roster(struct loader *ld, const struct node *v,
+			struct class_opts *o)
+{
+	const char *name = get_string(ld, v, "roster");
+	char *text = NULL, why[512];
+	size_t len = 0;
+	int rc;
+
+	if (!name)
+		return -1;
+	o->roster_path = source_path(ld->path, name);
+	if (read_file_why(o->roster_path, "roster", ROSTER_MAX_BYTES, &text,
+			  &len, why, sizeof(why)) < 0)
+		return lerr(ld, v, "%s", why);
+	rc = roster_parse(o->roster_path, text, len, &o->roster);
+	free(text);
+	if (rc < 0)
+		return -1;
+	o->roster_at = v;
+	o->seen = xcalloc(o->roster.n ? o->roster.n : 1, sizeof(*o->seen));
+	return 0;
+}
+
+/* With a roster: student s (named) as the roster has them, or flagged
+ * unlisted. */
+static void roster_match(struct class_opts *o, struct student *s)
+{
+	long i;
+
+	if (!o->roster_at || !s->name)
+		return;
+	i = roster_find(&o->roster, s->name);
+	if (i < 0) {
+		s->unlisted = true;
+		return;
+	}
+	o->seen[i] = true;
+	free(s->id);
+	free(s->display);
+	s->id = xstrdup(o->roster.s[i].id);
+	s->display = xstrdup(o->roster.s[i].name);
+}
+
+/* The roster's students no match named: one warning line each, kept in
+ * the experiment. */
+static void roster_missing(struct loader *ld, struct exp_ctx *x,
+			   const struct class_opts *o)
+{
+	struct experiment *e = x->e;
+
+	for (size_t i = 0; i < o->roster.n; i++) {
+		const struct roster_student *r = &o->roster.s[i];
+
+		if (o->seen[i])
+			continue;
+		diag_warning_at(ld->path, o->roster_at->line,
+				o->roster_at->col, "roster student \"%s\" "
+				"(%s, %s:%d) has no submission", r->id,
+				r->name, o->roster_path, r->line);
+		e->missing = xrealloc(e->missing, (e->nmissing + 1) *
+				      sizeof(*e->missing));
+		e->missing[e->nmissing++] = (struct class_student){
+			xstrdup(r->id), xstrdup(r->name) };
+	}
+}
+
+static void class_opts_release(struct class_opts *o)
+{
+	roster_release(&o->roster);
+	free(o->roster_path);
+	free(o->seen);
+}
+
+/* The class's own keys but `submissions` into x->e and *o. */
+static int class_own_keys(struct loader *ld, struct exp_ctx *x,
+			  const char *const *names,
+			  const struct node *const *vals, size_t n,
+			  struct class_opts *o)
+{
+	const struct node *v;
+	int rc = 0;
+
+	if ((v = class_value(names, vals, n, "score")) &&
+	    parse_score(ld, x, v) < 0)
+		rc = -1;
+	if ((v = class_value(names, vals, n, "rounds")) &&
+	    parse_rounds(ld, x, v) < 0)
+		rc = -1;
+	if ((v = class_value(names, vals, n, "rubric")) &&
+	    parse_rubric(ld, x, v) < 0)
+		rc = -1;
+	if ((v = class_value(names, vals, n, "names")) &&
+	    parse_names(ld, v, o) < 0)
+		rc = -1;
+	if (rc == 0 && (v = class_value(names, vals, n, "roster")) &&
+	    parse_roster(ld, v, o) < 0)
+		rc = -1;
+	return rc;
+}
+
+/* ---- the class -------------------------------------------------------------- */
+
+/* Takes student s: its kernel, adopted by the experiment, into *k.
+ * Returns 0 (*k NULL when s was refused, with a warning), or -1 after an
+ * error of the file. */
+static int take(struct loader *ld, struct exp_ctx *x, const struct node *cls,
+		struct student *s, size_t *refused, struct ukernel **kp)
+{
+	char *text = NULL, why[512];
+	size_t len = 0;
+	struct ukernel *k;
+
+	*kp = NULL;
+	if (!s->why &&
+	    read_file_why(s->file, "submission", UKERNEL_MAX_SOURCE, &text,
+			  &len, why, sizeof(why)) < 0)
+		s->why = xstrdup(why);
+	else if (!s->why && (memchr(text, '\0', len) ||
+			     !utf8_valid(text, len))) {
+		s->why = xstrdup("is not text (it holds a NUL byte or invalid "
+				 "UTF-8)");
+		free(text);
+	}
+	if (s->why) {
+		refuse(ld, cls, s, refused);
+		return 0;
+	}
+	k = known_submission(ld, x, s->file);
+	if (k)
+		free(text);
+	else
+		k = kernel_of_submission(ld, x, cls, s->file, text, len,
+					 s->name, s->id, s->display, why,
+					 sizeof(why));
+	if (!k && why[0]) {
+		s->why = xstrdup(why);
+		refuse(ld, cls, s, refused);
+		return 0;
+	}
+	if (!k || kernel_adopt(ld, x, k, cls) < 0)
+		return -1;
+	*kp = k;
+	return 0;
+}
+
 int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 {
 	static const char *names[CLASS_KEYS_MAX];
 	struct keyset ks = { "in class", names, 0 };
 	const struct node *vals[CLASS_KEYS_MAX], *keys[CLASS_KEYS_MAX];
 	const struct node *globs[PATTERNS_MAX], *sub;
+	struct class_opts o = { .names = NAMES_AS_IS };
 	struct student *s = NULL;
 	size_t n = 0, npat = 0, refused = 0, taken = 0;
 	struct ukernel **took = NULL;
@@ -418,33 +762,25 @@ int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 		return -1;
 	x->e->rubric = rubric_default();
 	x->e->rounds = CLASS_ROUNDS_DEFAULT;
+	x->e->has_class = true;
 	ks.n = class_key_names(names, CLASS_KEYS_MAX);
 	if (check_keys(ld, nd, &ks, vals, keys) < 0)
 		rc = -1;
-	for (size_t i = 0; i < ks.n; i++) {
-		const struct node *v = vals[i];
-
-		if (strcmp(names[i], "score") || !v)
-			continue;
-		if (v->kind == NODE_SCALAR && v->plain &&
-		    (!strcmp(v->str, "rung") || !strcmp(v->str, "class")))
-			x->e->score_class = !strcmp(v->str, "class");
-		else
-			rc = expected(ld, v, "\"rung\" (against the fastest "
-				      "built-in rung, the default) or \"class\" "
-				      "(against the class's fastest student)",
-				      "score");
+	if (class_own_keys(ld, x, names, vals, ks.n, &o) < 0)
+		rc = -1;
+	if (!(sub = vals[0])) {
+		rc = lerr(ld, nd, "class has no \"submissions\" (required: a "
+			  "glob such as \"class/*\")");
+		goto out;
 	}
-	if (!(sub = vals[0]))
-		return lerr(ld, nd, "class has no \"submissions\" (required: a "
-			    "glob such as \"class/*\")");
-	if (rc < 0 || patterns(ld, sub, globs, &npat) < 0)
-		return -1;
+	if (rc < 0 || patterns(ld, sub, globs, &npat) < 0) {
+		rc = -1;
+		goto out;
+	}
+	x->e->has_roster = o.roster_at != NULL;
 	for (size_t i = 0; i < npat && rc == 0; i++)
-		rc = expand(ld, globs[i], &s, &n);
+		rc = expand(ld, globs[i], o.names, &s, &n);
 	for (size_t i = 0; i < n && rc == 0 && !ld->stopped; i++) {
-		char *text = NULL, why[512];
-		size_t len = 0;
 		struct ukernel *k;
 
 		for (size_t j = 0; j < i && !s[i].why; j++)
@@ -453,48 +789,64 @@ int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 						     "is taken by %s: rename "
 						     "one", s[i].name,
 						     s[j].path);
-		if (!s[i].why &&
-		    read_file_why(s[i].file, "submission", UKERNEL_MAX_SOURCE,
-				  &text, &len, why, sizeof(why)) < 0)
-			s[i].why = xstrdup(why);
-		else if (!s[i].why && (memchr(text, '\0', len) ||
-				       !utf8_valid(text, len))) {
-			s[i].why = xstrdup("is not text (it holds a NUL byte or "
-					   "invalid UTF-8)");
-			free(text);
-		}
-		if (s[i].why) {
-			refuse(ld, nd, &s[i], &refused);
-			continue;
-		}
-		k = known_submission(ld, x, s[i].file);
-		if (k)
-			free(text);
-		else
-			k = kernel_of_submission(ld, x, nd, s[i].file, text,
-						 len, s[i].name, why,
-						 sizeof(why));
-		if (!k && why[0]) {
-			s[i].why = xstrdup(why);
-			refuse(ld, nd, &s[i], &refused);
-			continue;
-		}
-		if (!k || kernel_adopt(ld, x, k, nd) < 0) {
+		roster_match(&o, &s[i]);
+		if (take(ld, x, nd, &s[i], &refused, &k) < 0) {
 			rc = -1;
-		} else {
-			took = xrealloc(took, (taken + 1) * sizeof(*took));
-			took[taken++] = k;
+			continue;
 		}
+		if (!k)
+			continue;
+		took = xrealloc(took, (taken + 1) * sizeof(*took));
+		took[taken++] = k;
+		if (s[i].unlisted)
+			diag_warning_at(ld->path, o.roster_at->line,
+					o.roster_at->col, "submission %s: the "
+					"student \"%s\"%s%s%s is not in the "
+					"roster %s; measured, flagged for the "
+					"teacher", s[i].path, s[i].name,
+					s[i].display ? " (" : "",
+					s[i].display ? s[i].display : "",
+					s[i].display ? ")" : "",
+					o.roster_path);
 	}
 	if (rc == 0)
 		flag_copies(ld, nd, took, taken);
 	free(took);
+	if (rc == 0 && o.roster_at)
+		roster_missing(ld, x, &o);
 	if (rc == 0 && !taken)
 		rc = lerr(ld, nd, "class: none of its %zu submission%s could be "
 			  "taken (each refusal is above)", n,
 			  n == 1 ? "" : "s");
+out:
 	for (size_t i = 0; i < n; i++)
 		student_free(&s[i]);
 	free(s);
+	class_opts_release(&o);
 	return rc;
+}
+
+/* ---- students without a submission, as experiments keep them ---------- */
+
+struct class_student *class_students_copy(const struct class_student *s,
+					  size_t n)
+{
+	struct class_student *c;
+
+	if (!n)
+		return NULL;
+	c = xcalloc(n, sizeof(*c));
+	for (size_t i = 0; i < n; i++)
+		c[i] = (struct class_student){ xstrdup(s[i].id),
+					       xstrdup(s[i].name) };
+	return c;
+}
+
+void class_students_free(struct class_student *s, size_t n)
+{
+	for (size_t i = 0; s && i < n; i++) {
+		free(s[i].id);
+		free(s[i].name);
+	}
+	free(s);
 }

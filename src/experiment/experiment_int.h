@@ -59,6 +59,11 @@ int parse_kernels(struct loader *ld, struct exp_ctx *x,
  * on. */
 int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd);
 
+/* The "rubric" key of a class (experiment_rubric.c): sets x->e->rubric
+ * (base/rubric.h), marked set.  Returns 0, or -1 after reporting each
+ * mistake. */
+int parse_rubric(struct loader *ld, struct exp_ctx *x, const struct node *nd);
+
 /* A source named in experiment file `yaml_path` as culab opens it:
  * relative to the file's directory unless absolute.  Caller frees. */
 char *source_path(const char *yaml_path, const char *src);
@@ -68,19 +73,22 @@ char *source_path(const char *yaml_path, const char *src);
 bool label_char_ok(char c);
 
 /* The keys of a class into out[0..max): "submissions", then those of a
- * kernel item but "source" and "label", then "score".  Returns how
- * many. */
+ * kernel item but "source" and "label", then the class's own ("score",
+ * "rounds", "rubric", "roster", "names").  Returns how many. */
 size_t class_key_names(const char **out, size_t max);
 
 /* The kernel of one student's submission at `path` (its text and len,
  * which the kernel takes, or frees when it returns NULL), named `name`,
- * with the keys of class mapping `cls` but "source" and "label".
+ * the student `student_id` called `student_name` (each NULL when not
+ * known), with the keys of class mapping `cls` but "source" and "label".
  * Returns it registered, or NULL: with why set, the submission is
  * refused (its function is missing, its name is taken); with why empty,
  * the class's keys have errors, reported. */
 struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
 				     const struct node *cls, const char *path,
 				     char *text, size_t len, const char *name,
+				     const char *student_id,
+				     const char *student_name,
 				     char *why, size_t whysize);
 
 /* Adds kernel k to the file's kernels (once) and to the experiment's

@@ -670,6 +670,8 @@ static int k_register(struct kctx *c)
 		.source_sha256 = sha256_hex(k->text, k->len, sha) == 0 ? sha :
 				 NULL,
 		.submission = k->submission,
+		.student_id = k->student_id,
+		.student_name = k->student_name,
 		.launch = ukernel_launch, .work = ukernel_work,
 		.host = ukernel_host, .ctx = k,
 	};
@@ -732,6 +734,12 @@ static struct ukernel *kernel_item(struct loader *ld, struct exp_ctx *x,
 
 /* ---- one student's submission (experiment_class.c) ------------------- */
 
+/* The keys a class has besides a kernel's (experiment_class.c,
+ * experiment_rubric.c). */
+static const char *const class_own_keys[] = {
+	"score", "rounds", "rubric", "roster", "names",
+};
+
 size_t class_key_names(const char **out, size_t max)
 {
 	size_t n = 0;
@@ -742,14 +750,16 @@ size_t class_key_names(const char **out, size_t max)
 		if (kernel_keys[i].parse != k_source &&
 		    kernel_keys[i].parse != k_label)
 			out[n++] = kernel_keys[i].name;
-	if (n < max)
-		out[n++] = "score";
+	for (size_t i = 0; i < ARRAY_SIZE(class_own_keys) && n < max; i++)
+		out[n++] = class_own_keys[i];
 	return n;
 }
 
 struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
 				     const struct node *cls, const char *path,
 				     char *text, size_t len, const char *name,
+				     const char *student_id,
+				     const char *student_name,
 				     char *why, size_t whysize)
 {
 	struct ukernel *k = xcalloc(1, sizeof(*k));
@@ -809,6 +819,8 @@ struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
 		return NULL;
 	}
 	k->label = xstrdup(name);
+	k->student_id = xstrdup(student_id);
+	k->student_name = xstrdup(student_name);
 	k->timed_region = timed_region_text(k);
 	k->source_ref = xasprintf("%s:%s", k->path, k->function);
 	k->fingerprint = xasprintf("class|%s|%s", family_name(k->family),

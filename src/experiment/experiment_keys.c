@@ -748,6 +748,7 @@ void experiment_release(struct experiment *e)
 	for (size_t k = 0; k < e->ncounters; k++)
 		free(e->counters[k]);
 	free(e->counters);
+	class_students_free(e->missing, e->nmissing);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -774,6 +775,7 @@ int check_experiment(struct loader *ld, const struct node *map, int index,
 	e->repeats = REPEATS_DEFAULT;
 	e->seed = 1;
 	e->l2_flush = true;
+	e->rubric = rubric_default();
 	x.e = e;
 	x.index = index;
 	x.map = map;

@@ -282,6 +282,13 @@ struct variant {
 	const char *source_sha256;
 	bool submission;         /* a student's, from a class (experiment
 				    files' `class`); results keep it */
+	/* The student a submission is, when the class knows more than a
+	 * label: the id from its roster or its LMS export name (`names:
+	 * lms`), and the name from the roster, else from the export name;
+	 * NULL when not known (a class named as-is without a roster, and
+	 * every other row).  Results keep them. */
+	const char *student_id;
+	const char *student_name;
 	/* The rung's key lines: the region of a file of kernels/ between the
 	 * comments `culab:key NAME` and `culab:end`, which the build
 	 * extracts (src/ladder/key_lines.awk -> culab_code.h) and the
@@ -549,6 +556,9 @@ struct ukernel {
 	bool submission;          /* a student's, from a `class`: when it
 				     does not compile its measurements are
 				     skipped, the others go on */
+	char *student_id;         /* the student's, for its row (struct
+				     variant); NULL when not known */
+	char *student_name;
 };
 
 /* "host", "relaunch", "atomic", "device" ("" for UK_FINISH_NONE). */

@@ -167,6 +167,8 @@ static void variant_release(struct variant *v)
 	free((char *)v->source_sha256);
 	free((char *)v->code_file);
 	free((char *)v->code_text);
+	free((char *)v->student_id);
+	free((char *)v->student_name);
 	memset(v, 0, sizeof(*v));
 }
 
@@ -224,6 +226,8 @@ struct variant *variant_dup(const struct variant *v)
 	c->source_sha256 = xstrdup(v->source_sha256);
 	c->code_file = xstrdup(v->code_file);
 	c->code_text = xstrdup(v->code_text);
+	c->student_id = xstrdup(v->student_id);
+	c->student_name = xstrdup(v->student_name);
 	return c;
 }
 

@@ -498,6 +498,8 @@ void ukernel_free(struct ukernel *k)
 	for (size_t i = 0; i < k->noptions; i++)
 		free(k->options[i]);
 	free(k->options);
+	free(k->student_id);
+	free(k->student_name);
 	free(k->title);
 	free(k->title_zh);
 	free(k->about);

@@ -167,6 +167,11 @@ static json_t *variant_to_json(const struct variant *v)
 	/* a student's kernel of a class, only then */
 	if (v->submission)
 		json_object_set_new(o, "submission", json_true());
+	/* the student it is, when the class's roster or LMS names told */
+	if (v->student_id)
+		json_object_set_new(o, "student_id", jtext(v->student_id));
+	if (v->student_name)
+		json_object_set_new(o, "student_name", jtext(v->student_name));
 	/* a rung's key lines (ladder.h), only when it has them */
 	if (v->code_text) {
 		json_object_set_new(o, "code_file", jtext(v->code_file));
@@ -309,6 +314,7 @@ static json_t *results_to_json(const struct results *r)
 		/* a class scored against its fastest student, only then */
 		if (e->score_class)
 			json_object_set_new(x, "class_score", json_string("class"));
+		json_class_put(x, e);
 		json_array_append_new(exps, x);
 	}
 	for (i = 0; i < r->nrows; i++)

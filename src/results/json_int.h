@@ -4,7 +4,8 @@
  * json_read.c (reading results.json back), json_measure.c (the parts of
  * a row that say how it was measured), json_sanitize.c (a row's
  * compute-sanitizer record), json_lines.c (a row's counters per source
- * line), json_plan.c (the plan's document, written and read back) and
+ * line), json_class.c (a class's rubric, rounds and missing students with
+ * its experiment), json_plan.c (the plan's document, written and read back) and
  * compare's document.  Includes jansson, so
  * it is for those files only (the module that owns jansson); everyone
  * else includes results.h. */
@@ -108,6 +109,17 @@ json_t *json_clocks_put(const struct clock_record *c);
  * none: unknown, and the row says so. */
 void json_clocks_get(struct reader *rd, json_t *row, const char *where,
 		     struct clock_record *c);
+
+/* ---- json_class.c ---- */
+
+/* Adds a class's rubric, rounds and (with a roster) the students without
+ * a submission to experiment object x; nothing when e has no class. */
+void json_class_put(json_t *x, const struct experiment_meta *e);
+/* Reads them back from experiment object o into e: an entry without
+ * "rubric" has no class, rubric_default() and rounds 0; without
+ * "missing", no roster. */
+void json_class_get(struct reader *rd, json_t *o, const char *where,
+		    struct experiment_meta *e);
 
 /* ---- json_sanitize.c ---- */
 

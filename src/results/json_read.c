@@ -644,6 +644,9 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	/* a class's submission: absent otherwise, and from older files */
 	v->submission = json_object_get(o, "submission") &&
 			get_bool(rd, o, where, "submission");
+	/* the student it is: absent when not known, and from older files */
+	v->student_id = get_name(rd, o, where, "student_id", true);
+	v->student_name = get_name(rd, o, where, "student_name", true);
 	/* a rung's key lines: absent from files written before culab
 	 * recorded them, which render without */
 	v->code_text = get_str(rd, o, where, "code_text", true,
@@ -999,6 +1002,7 @@ static void read_experiments(struct reader *rd, json_t *exps,
 				e->score_class = !strcmp(json_string_value(v),
 							 "class");
 		}
+		json_class_get(rd, o, w, e);
 		cs = get_array(rd, o, w, "counters", RESULTS_MAX_COLUMNS);
 		if (cs)
 			e->counters = read_strings(rd, cs, w, "counters",

@@ -160,6 +160,8 @@ static void merge_record(struct results *const *in, size_t n,
 				      sizeof(char *));
 		for (size_t j = 0; j < e->ncounters; j++)
 			m->counters[j] = xstrdup(e->counters[j]);
+		/* the rubric and rounds are values, copied with *m = *e */
+		m->missing = class_students_copy(e->missing, e->nmissing);
 	}
 }
 

@@ -359,6 +359,7 @@ void results_release(struct results *r)
 		for (j = 0; j < e->ncounters; j++)
 			free(e->counters[j]);
 		free(e->counters);
+		class_students_free(e->missing, e->nmissing);
 	}
 	free(r->experiments);
 	for (i = 0; i < r->nvariants; i++)

@@ -548,6 +548,13 @@ struct experiment_meta {
 	struct class_rubric rubric; /* a class's rubric (results.json
 				   "rubric"), rubric_default() without one */
 	int rounds;             /* a class's timing rounds, 0: none */
+	bool has_class;         /* the experiment has a class (results.json:
+				   its entry has "rubric" and "rounds") */
+	bool has_roster;        /* the class has a roster (results.json:
+				   "missing", maybe empty) */
+	struct class_student *missing; /* the roster's students without a
+				   submission (results.json "missing") */
+	size_t nmissing;
 	size_t ncounters;
 	char **counters;
 };

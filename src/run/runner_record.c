@@ -51,6 +51,10 @@ void runner_results_init(struct run *R)
 		m->score_class = e->score_class;
 		m->rubric = e->rubric;
 		m->rounds = e->rounds;
+		m->has_class = e->has_class;
+		m->has_roster = e->has_roster;
+		m->missing = class_students_copy(e->missing, e->nmissing);
+		m->nmissing = e->nmissing;
 		m->ncounters = R->o->no_counters ? 0 : e->ncounters;
 		m->counters = xcalloc(m->ncounters, sizeof(char *));
 		for (j = 0; j < m->ncounters; j++)
