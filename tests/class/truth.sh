@@ -198,8 +198,10 @@ while read -r slot t row; do
 		r=0 o=0 d=-1 c=-1 f=0
 		case ,$how, in *,rename,*) r=1 ;; esac
 		case ,$how, in *,reorder,*) o=1 ;; esac
-		case ,$how, in *,deadcode,*) d=$row ;; esac
-		case ,$how, in *,comments,*) c=$row ;; esac
+		# which dead code and which comments: the three kinds in turn
+		# over the table's rows (rows 4, 10, 16 get 0, 1, 2)
+		case ,$how, in *,deadcode,*) d=$((row / 6 % 3)) ;; esac
+		case ,$how, in *,comments,*) c=$((row / 6 % 3)) ;; esac
 		case ,$how, in *,reformat,*) f=1 ;; esac
 		render "$t" "$dir/$who.cu" $r $o $d $c $f
 	fi

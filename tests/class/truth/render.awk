@@ -175,6 +175,10 @@ END {
 				s = s " " t
 			}
 			ind = indent_of(s)
+			if (substr(s, length(ind) + 1) ~ /^\*/) {
+				tmp[++m] = s    # inside a /* */ comment: as it is
+				continue
+			}
 			s = substr(s, length(ind) + 1)
 			gsub(/\t/, "    ", ind)
 			lv = int(length(ind) / 4)
