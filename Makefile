@@ -285,6 +285,17 @@ $(GEN_RESULTS): tests/gen_results.c $(FLAGS_STAMP)
 	@echo "  CC      $<"
 	$(Q)$(CC) $(ALL_CFLAGS) -MF $@.d -o $@ $< $(LDFLAGS)
 
+# Judges a recorded run of a class whose truth is known against that
+# truth (tests/class_judge.c, tests/class/truth.sh, docs/class.md).
+# jansson is linked statically, as culab's is, so that it runs on GPU
+# machines without the library.
+CLASS_JUDGE := $(BUILD)/class_judge
+$(CLASS_JUDGE): tests/class_judge.c $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  CC      $<"
+	$(Q)$(CC) $(ALL_CFLAGS) -MF $@.d -o $@ $< $(LDFLAGS) \
+		-Wl,-Bstatic -ljansson -Wl,-Bdynamic -lm
+
 # One small file of culab's compiled with the release architectures, so
 # that `make test` checks RELEASE_GENCODE in seconds (check-dist checks
 # the whole release binary).
@@ -403,7 +414,8 @@ endif
 test: deps
 	@$(MAKE) --no-print-directory test-build
 	@FATBIN_LIST=$(FATBIN_LIST) FATBIN_PROBE=$(FATBIN_PROBE) \
-	 GEN_RESULTS=$(GEN_RESULTS) SANITIZE='$(SANITIZE)' \
+	 GEN_RESULTS=$(GEN_RESULTS) CLASS_JUDGE=$(CLASS_JUDGE) \
+	 SANITIZE='$(SANITIZE)' \
 	 RELEASE_ARCHS='$(RELEASE_ARCHS)' DIST_TAR=$(TEST_DIST) \
 	 DIST_ARCHS='$(ARCH_LIST)' CUDA=$(CUDA) V='$(V)' \
 	 sh tests/run.sh $(BUILD) $(TEST_BIN)
@@ -417,7 +429,7 @@ layout: $(MAIN_OBJ) $(LIB_OBJ)
 # What the suite runs, built by one recursive make after deps; its recipe
 # keeps make from saying "'build/...' is up to date" for each of them.
 test-build: $(BUILD)/culab $(GENERATED) $(TEST_BIN) $(FATBIN_LIST) \
-	    $(FATBIN_PROBE) $(TEST_DIST) $(GEN_RESULTS)
+	    $(FATBIN_PROBE) $(TEST_DIST) $(GEN_RESULTS) $(CLASS_JUDGE)
 	@:
 
 run: deps-run

@@ -318,6 +318,10 @@ script "a class's submissions one by one (tests/class.sh)" \
 	"tests/class.sh: a class's submissions: a refusal missing or not on one line, or a good submission lost beside a bad one" \
 	sh tests/class.sh "$culab"
 
+script "a class of known truth and its judge (tests/class_truth.sh)" \
+	"tests/class_truth.sh: tests/class/truth.sh's class is not what truth.tsv says, a kernel does not compile as meant, or build/class_judge misjudges tests/class/judge/" \
+	sh tests/class_truth.sh "$culab" "${CLASS_JUDGE:-$build/class_judge}"
+
 script "the HTML report in a browser (tests/html.sh)" \
 	"tests/html.sh: the HTML report in chromium" \
 	sh tests/html.sh "$culab"

@@ -15,6 +15,10 @@
 #              GPU (--devices all), each with its wall time and its
 #              processes' events (class40-one-ev.tsv, class40-all-ev.tsv:
 #              base/evtrace.h)
+#   classtruth tests/gpu/class_truth.sh: the class of known truth
+#              (tests/class/truth.sh 48) on GPU 0, its report's gradebook
+#              and build/class_judge's verdict (issue 44)
+#              -> reports/bench/<gpu>/class-truth.txt
 #   ukbench    tests/gpu/bench_ukernels.sh: compiling user kernels, cold
 #              and from the cache -> reports/bench/<gpu>/ukernels.txt
 #   devices    tests/gpu/devices.sh: run --devices on two GPUs or more
@@ -31,10 +35,11 @@
 #              sh tests/noise_judge.sh DIR/noise -> reports/compare/
 #
 # It uses the prebuilt build/culab (GPU machines may lack the headers to
-# rebuild).  Steps work in a scratch directory; at the end everything is
-# packed into $OUT/session.tar.gz, beside machine.txt and one STEP.log
-# per step (the device tool returns at most 8 files).  Reports are
-# rendered afterwards on a machine with gnuplot (`culab report`).
+# rebuild), and build/class_judge for classtruth.  Steps work in a
+# scratch directory; at the end everything is packed into
+# $OUT/session.tar.gz, beside machine.txt and one STEP.log per step
+# (the device tool returns at most 8 files).  Reports are rendered
+# afterwards on a machine with gnuplot (`culab report`).
 set -u
 culab=${CULAB:-build/culab}
 dest=${OUT:-results/session}
@@ -93,6 +98,12 @@ for step in "$@"; do
 			echo "class40 $how: exit $? in $(( $(date +%s) - t1 )) s"
 			tail -n 4 "$out/class40-$how.log"
 		done
+		;;
+	classtruth)
+		sh tests/gpu/class_truth.sh "$culab" "$out/classtruth" \
+			>"$out/classtruth.log" 2>&1
+		echo "classtruth: exit $?"
+		tail -n 40 "$out/classtruth.log"
 		;;
 	ukbench)
 		sh tests/gpu/bench_ukernels.sh "$culab" "$out/ukbench" \
