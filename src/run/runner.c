@@ -93,26 +93,6 @@ static void *check_buffer(struct run *R, size_t bytes)
 	return R->h_check;
 }
 
-static const char *err_text(int e)
-{
-	return cudaGetErrorString((cudaError_t)e);
-}
-
-/* After a failed CUDA call: is the context still usable? */
-static bool context_lost(struct run *R, int err, const char *what)
-{
-	cudaError_t e;
-
-	cudaGetLastError();
-	e = cudaDeviceSynchronize();
-	if (e == cudaSuccess && cudaGetLastError() == cudaSuccess)
-		return false;
-	R->fatal = true;
-	snprintf(R->fatal_why, sizeof(R->fatal_why), "%s: %s (%s)", what,
-		 err_text(err), cudaGetErrorName((cudaError_t)err));
-	return true;
-}
-
 static void progress(struct run *R, const char *label)
 {
 	if (!R->o->progress)
@@ -147,32 +127,6 @@ static struct result_row *new_row(struct run *R, const struct plan_stage *s,
 				    : -1;
 	w->stage = (long)s->index;
 	return w;
-}
-
-static void row_fail(struct run *R, struct result_row *w, enum row_status s,
-		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void row_fail(struct run *R, struct result_row *w, enum row_status s,
-		     const char *fmt, ...)
-{
-	va_list ap;
-	char buf[512];
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	w->status = s;
-	w->verified = false;
-	free(w->message);
-	w->message = xstrdup(buf);
-	if (s == ROW_WRONG || s == ROW_ERROR)
-		R->failed = true;
-}
-
-void runner_row_cuda_error(struct run *R, struct result_row *w, int err,
-			   const char *what)
-{
-	row_fail(R, w, ROW_ERROR, "%s", err_text(err));
-	context_lost(R, err, what);
 }
 
 /* Writes the results so far; a failure stops the run. */
@@ -261,41 +215,6 @@ static int poison_output(struct launch_ctx *L)
 	return (int)cudaStreamSynchronize(L->a.stream);
 }
 
-/* The family's check of the last run's output (runner_int.h). */
-int runner_verify(struct run *R, struct launch_ctx *L, struct result_row *w)
-{
-	const struct plan_stage *s = L->st->ps;
-	const struct family_def *fam = L->st->fam;
-	size_t bytes = fam->result_bytes(s->t, s->sh.n, s->sh.m);
-	const void *out = L->a.result;
-	struct family_run run = { L->v->name, L->a.block, R->sm_count };
-	struct family_check c;
-	int err;
-
-	/* Variants that finish on the host leave the answer there. */
-	if (!(L->v->flags & (VF_HOST_STEP | VF_CPU))) {
-		void *h = R->h_check;
-
-		if (!h || R->h_check_bytes < bytes)
-			return -(int)cudaErrorMemoryAllocation;
-		err = (int)cudaMemcpy(h, L->st->d_out, bytes,
-				      cudaMemcpyDeviceToHost);
-		if (err)
-			return -err;
-		out = h;
-	}
-	fam->check(L->st->ref, L->st->h_in, out, s->t, s->sh.n, s->sh.m,
-		   (L->v->flags & (VF_CEILING | VF_COPY)) != 0, &run, &c);
-	w->error = c.error;
-	w->tolerance = c.tolerance;
-	if (!c.ok) {
-		row_fail(R, w, ROW_WRONG, "%s", c.message);
-		return 1;
-	}
-	w->verified = true;
-	return 0;
-}
-
 /* ---- one measurement ------------------------------------------------------------ */
 
 /* The buffers one measurement needs beyond its stage. */
@@ -320,12 +239,12 @@ static int measure_alloc(struct run *R, struct launch_ctx *L,
 				 st->ps->in_bytes : 0);
 	if (!(v->flags & VF_CPU) && need) {
 		if ((err = (int)cudaMemGetInfo(&free_b, &total_b))) {
-			row_fail(R, w, ROW_ERROR, "cudaMemGetInfo: %s",
-				 err_text(err));
+			runner_row_fail(R, w, ROW_ERROR, "cudaMemGetInfo: %s",
+				 runner_err_text(err));
 			return -1;
 		}
 		if (need + (64u << 20) > free_b) {
-			row_fail(R, w, ROW_SKIPPED,
+			runner_row_fail(R, w, ROW_SKIPPED,
 				 "needs %.2f GiB more device memory, %.2f GiB "
 				 "free", (double)need / (1 << 30),
 				 (double)free_b / (1 << 30));
@@ -335,24 +254,24 @@ static int measure_alloc(struct run *R, struct launch_ctx *L,
 	if ((v->flags & VF_IN_PLACE) && !st->d_copy &&
 	    (err = (int)cudaMalloc(&st->d_copy, st->ps->in_bytes))) {
 		st->d_copy = NULL;
-		row_fail(R, w, ROW_ERROR, "cudaMalloc: %s", err_text(err));
+		runner_row_fail(R, w, ROW_ERROR, "cudaMalloc: %s", runner_err_text(err));
 		return -1;
 	}
 	if (ms->work_bytes && (err = (int)cudaMalloc(&b->d_work, ms->work_bytes +
 							GUARD_BYTES))) {
 		b->d_work = NULL;
-		row_fail(R, w, ROW_ERROR, "cudaMalloc of %zu bytes: %s",
-			 ms->work_bytes, err_text(err));
+		runner_row_fail(R, w, ROW_ERROR, "cudaMalloc of %zu bytes: %s",
+			 ms->work_bytes, runner_err_text(err));
 		return -1;
 	}
 	if (ms->host_bytes && (err = (int)cudaMallocHost(&b->h_host, ms->host_bytes))) {
 		b->h_host = NULL;
-		row_fail(R, w, ROW_ERROR, "cudaMallocHost: %s", err_text(err));
+		runner_row_fail(R, w, ROW_ERROR, "cudaMallocHost: %s", runner_err_text(err));
 		return -1;
 	}
 	if ((err = (int)cudaMallocHost(&b->h_result, RESULT_BYTES))) {
 		b->h_result = NULL;
-		row_fail(R, w, ROW_ERROR, "cudaMallocHost: %s", err_text(err));
+		runner_row_fail(R, w, ROW_ERROR, "cudaMallocHost: %s", runner_err_text(err));
 		return -1;
 	}
 	L->a.in = v->flags & VF_CPU ? st->h_in :
@@ -396,7 +315,7 @@ static int check_guards(struct run *R, struct launch_ctx *L,
 			if (g[k] != POISON && !changed++)
 				first = k;
 		if (changed) {
-			row_fail(R, w, ROW_ERROR, "wrote past the end of its %s "
+			runner_row_fail(R, w, ROW_ERROR, "wrote past the end of its %s "
 				 "(%zu bytes): %zu of the %d bytes after it "
 				 "changed, the first at byte %zu after the end",
 				 area[i].what, area[i].size, changed,
@@ -412,7 +331,7 @@ static int check_guards(struct run *R, struct launch_ctx *L,
  * process's exit ends it). */
 static void launch_hung(struct run *R, struct result_row *w, double limit)
 {
-	row_fail(R, w, ROW_ERROR, "did not finish within %g s (its "
+	runner_row_fail(R, w, ROW_ERROR, "did not finish within %g s (its "
 		 "time_limit); a running kernel cannot be stopped, so its "
 		 "process ends here", limit);
 	R->fatal = R->hung = gpu_hung = true;
@@ -635,7 +554,7 @@ static bool measure(struct run *R, struct stage_buf *st,
 	L.a.stream = R->stream;
 	L.a.ctx = ms->v->ctx;
 	if (R->o->rounds && (!s->e->rounds || (ms->v->flags & VF_CPU))) {
-		row_fail(R, w, ROW_SKIPPED, "not timed in rounds (%s)",
+		runner_row_fail(R, w, ROW_SKIPPED, "not timed in rounds (%s)",
 			 s->e->rounds ? "it runs on the CPU" :
 			 "its experiment has no class with rounds");
 		goto out;
@@ -734,7 +653,7 @@ static int stage_setup(struct run *R, struct plan_stage *s,
 	    (err = (int)cudaMemcpyAsync(st->d_in, st->h_in, s->in_bytes,
 					cudaMemcpyHostToDevice, R->stream)) ||
 	    (err = (int)cudaStreamSynchronize(R->stream))) {
-		if (context_lost(R, err, "allocating inputs"))
+		if (runner_context_lost(R, err, "allocating inputs"))
 			return -2;
 		goto skip;
 	}
@@ -827,7 +746,7 @@ static bool one_measurement(struct run *R, struct stage_buf *st,
 		fail = R->o->fail_next;
 	if (fail) {
 		/* its worker was ended while it ran (pieces.h) */
-		row_fail(R, new_row(R, s, ms), ROW_ERROR, "%s", fail);
+		runner_row_fail(R, new_row(R, s, ms), ROW_ERROR, "%s", fail);
 		R->fail_next_done = true;
 		R->done++;
 		return save_results(R) == 0;
@@ -844,7 +763,7 @@ static bool one_measurement(struct run *R, struct stage_buf *st,
 		take_prev(R, s, ms);
 		R->done++;
 	} else if (ms->state == PLAN_SKIPPED) {
-		row_fail(R, new_row(R, s, ms), ROW_SKIPPED, "%s", ms->why);
+		runner_row_fail(R, new_row(R, s, ms), ROW_SKIPPED, "%s", ms->why);
 		R->done++;
 	} else if (!stage_measure(R, st, ms)) {
 		return false;
@@ -944,7 +863,7 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	      (err = (int)cudaMemset(R->flush_buf, 0x3c, R->flush_bytes)))) ||
 	    (err = (int)cudaDeviceSynchronize())) {
 		snprintf(why, whysize, "cannot set up device %d: %s",
-			 run_shown_device(R->o), err_text(err));
+			 run_shown_device(R->o), runner_err_text(err));
 		return -1;
 	}
 	/* Without it every row says why its resources are unknown. */

@@ -130,6 +130,25 @@ struct run {
 	size_t ncosts;
 };
 
+/* ---- runner_rows.c: a row's check and its failures ---- */
+
+/* CUDA's text for error e. */
+const char *runner_err_text(int e);
+/* After a failed CUDA call: whether the context is lost (then R->fatal
+ * with the reason, `what` naming the call). */
+bool runner_context_lost(struct run *R, int err, const char *what);
+/* Fails row w with status s and the formatted message (a wrong answer
+ * or an error also marks the run failed). */
+void runner_row_fail(struct run *R, struct result_row *w, enum row_status s,
+		     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* A CUDA error in a measurement: fails the row, and ends the run if the
+ * error poisoned the context. */
+void runner_row_cuda_error(struct run *R, struct result_row *w, int err,
+			   const char *what);
+/* Checks the output of L's last run with the family's check.  Returns 0
+ * (verified), 1 (wrong, row failed) or a negative CUDA error. */
+int runner_verify(struct run *R, struct launch_ctx *L, struct result_row *w);
+
 /* ---- runner_launch.c: what every phase shares ---- */
 
 /* Whether SIGINT or SIGTERM (or run --devices' SIGUSR1) asked the run to
@@ -163,13 +182,6 @@ void runner_rounds_park(struct run *R, const struct launch_ctx *L,
  * Fills their rows and frees their buffers. */
 void runner_rounds_flush(struct run *R);
 
-/* Checks the output of L's last run (runner.c).  Returns 0 (verified),
- * 1 (wrong, row failed) or a negative CUDA error. */
-int runner_verify(struct run *R, struct launch_ctx *L, struct result_row *w);
-/* A CUDA error in a measurement: fails the row, and ends the run if the
- * error poisoned the context (runner.c). */
-void runner_row_cuda_error(struct run *R, struct result_row *w, int err,
-			   const char *what);
 
 /* Monotonic seconds. */
 double runner_now(void);
