@@ -7,11 +7,14 @@
  * intrinsics (anything spelled with a leading "__", reserved to the
  * implementation), the atomics, well-known types and math functions and
  * culab's own names (culab_t, culab_acc_t) keep their spelling, since
- * they are what a program is made of.  A number is its value: 32, 32u
- * and 0x20 are one token, 2.0f and 2.0 another.  Numbers are kept rather
- * than made one class because a short kernel's constants carry its
- * algorithm (the tree stopping at 32 for a warp, 16 for its first
- * shuffle, 0xffffffff for its mask), and renaming never changes them.
+ * they are what a program is made of.  A math function is one only
+ * where it is called (a variable may be called max), and CUDA's "half"
+ * type is not in the list (a common name for half a block).  A number
+ * is its value: 32, 32u and 0x20 are one token, 2.0f and 2.0 another.
+ * Numbers are kept rather than made one class because a short kernel's
+ * constants carry its algorithm (the tree stopping at 32 for a warp, 16
+ * for its first shuffle, 0xffffffff for its mask), and renaming never
+ * changes them.
  * String and character literals are one token each, as they stand.
  * Comments go; so do preprocessor lines (an #include, a #pragma unroll,
  * a #define are not what a copier's kernel is made of: the names a
@@ -41,7 +44,7 @@ static const struct word words[] = {
 	{ "dim3", WF_TYPE }, { "double", WF_TYPE }, { "double2", WF_TYPE },
 	{ "double4", WF_TYPE }, { "enum", WF_TYPE }, { "extern", WF_TYPE },
 	{ "float", WF_TYPE }, { "float2", WF_TYPE }, { "float4", WF_TYPE },
-	{ "half", WF_TYPE }, { "inline", WF_TYPE }, { "int", WF_TYPE },
+	{ "inline", WF_TYPE }, { "int", WF_TYPE },
 	{ "int2", WF_TYPE }, { "int4", WF_TYPE }, { "int8_t", WF_TYPE },
 	{ "int16_t", WF_TYPE }, { "int32_t", WF_TYPE }, { "int64_t", WF_TYPE },
 	{ "long", WF_TYPE }, { "long2", WF_TYPE }, { "longlong2", WF_TYPE },
@@ -464,6 +467,15 @@ size_t similar_lex(const char *text, size_t len, struct tok **out)
 				punct(&x);
 		}
 	}
+	/* min, max, log...: the builtin when called, else a name of the
+	 * student's (a variable called max) */
+	for (size_t i = 0; i < x.n; i++)
+		if (x.t[i].kind == TK_WORD && (x.t[i].flags & WF_PURE) &&
+		    !(i + 1 < x.n && tok_is(&x.t[i + 1], "("))) {
+			x.t[i].kind = TK_ID;
+			x.t[i].flags = 0;
+			x.t[i].h = similar_hash_bytes("I", 1);
+		}
 	*out = x.t;
 	return x.n;
 }
