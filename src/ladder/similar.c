@@ -209,9 +209,53 @@ static void lines_of(const struct similar_doc *d, size_t p, size_t q,
 	}
 }
 
-struct run {
-	size_t a0, a1, b0, b1;  /* first and last fingerprint positions */
+/* A fingerprint of a found in b: at pa in a, pb in b; `starts` when it
+ * does not go on the run of the one before. */
+struct hit {
+	size_t pa, pb;
+	bool starts;
 };
+
+/* The fingerprints of a found in b, in a's order, each at the place in
+ * b that goes on the run before it where one does (else b's first):
+ * *out is a heap array the caller frees; returns the count. */
+static size_t hits_of(const struct similar_doc *a, const struct similar_doc *b,
+		      struct hit **out)
+{
+	struct hit *h = NULL;
+	size_t n = 0, cap = 0, gap;
+
+	*out = NULL;
+	if (!a || !b || !a->nfp || !b->nfp)
+		return 0;
+	/* consecutive fingerprints of a shared run are at most w apart;
+	 * a run goes on while both sides advance by at most this */
+	gap = a->k + SIMILAR_W;
+	for (size_t i = 0; i < a->nfp; i++) {
+		size_t lo, hi, pa = a->fp[i].pos, pick = (size_t)-1;
+
+		positions(b, a->fp[i].h, &lo, &hi);
+		if (lo == hi)
+			continue;
+		for (size_t j = lo; j < hi && n; j++) {
+			size_t pb = b->by_hash[j].pos;
+
+			if (pb > h[n - 1].pb && pb <= h[n - 1].pb + gap &&
+			    pa <= h[n - 1].pa + gap) {
+				pick = pb;
+				break;
+			}
+		}
+		if (n == cap) {
+			cap = cap ? 2 * cap : 32;
+			h = xrealloc(h, cap * sizeof(*h));
+		}
+		h[n++] = (struct hit){ pa, pick != (size_t)-1 ? pick :
+				       b->by_hash[lo].pos, pick == (size_t)-1 };
+	}
+	*out = h;
+	return n;
+}
 
 static int cmp_span(const void *x, const void *y)
 {
@@ -225,50 +269,24 @@ static int cmp_span(const void *x, const void *y)
 size_t similar_spans(const struct similar_doc *a, const struct similar_doc *b,
 		     struct similar_span **out)
 {
-	struct run *r = NULL;
+	struct hit *h;
 	struct similar_span *s;
-	size_t nr = 0, cap = 0, gap, n = 0;
+	size_t nh = hits_of(a, b, &h), nr = 0, n = 0;
 
 	*out = NULL;
-	if (!a || !b || !a->nfp || !b->nfp)
+	if (!nh)
 		return 0;
-	/* consecutive fingerprints of a shared run are at most w apart;
-	 * a run goes on while both sides advance by at most this */
-	gap = a->k + SIMILAR_W;
-	for (size_t i = 0; i < a->nfp; i++) {
-		size_t lo, hi, pick = (size_t)-1;
+	s = xcalloc(nh, sizeof(*s));
+	for (size_t i = 0; i < nh; nr++) {
+		size_t j = i + 1;
 
-		positions(b, a->fp[i].h, &lo, &hi);
-		if (lo == hi)
-			continue;
-		for (size_t j = lo; j < hi && nr; j++) {
-			size_t pb = b->by_hash[j].pos;
-
-			if (pb > r[nr - 1].b1 && pb <= r[nr - 1].b1 + gap &&
-			    a->fp[i].pos <= r[nr - 1].a1 + gap) {
-				pick = pb;
-				break;
-			}
-		}
-		if (pick != (size_t)-1) {
-			r[nr - 1].a1 = a->fp[i].pos;
-			r[nr - 1].b1 = pick;
-			continue;
-		}
-		if (nr == cap) {
-			cap = cap ? 2 * cap : 16;
-			r = xrealloc(r, cap * sizeof(*r));
-		}
-		r[nr++] = (struct run){ a->fp[i].pos, a->fp[i].pos,
-					b->by_hash[lo].pos, b->by_hash[lo].pos };
-	}
-	s = xcalloc(nr ? nr : 1, sizeof(*s));
-	for (size_t i = 0; i < nr; i++) {
-		struct similar_span x;
-
-		lines_of(a, r[i].a0, r[i].a1 + a->k, &x.a_first, &x.a_last);
-		lines_of(b, r[i].b0, r[i].b1 + b->k, &x.b_first, &x.b_last);
-		s[i] = x;
+		while (j < nh && !h[j].starts)
+			j++;
+		lines_of(a, h[i].pa, h[j - 1].pa + a->k, &s[nr].a_first,
+			 &s[nr].a_last);
+		lines_of(b, h[i].pb, h[j - 1].pb + b->k, &s[nr].b_first,
+			 &s[nr].b_last);
+		i = j;
 	}
 	qsort(s, nr, sizeof(*s), cmp_span);
 	/* spans that overlap on both sides are one */
@@ -288,8 +306,43 @@ size_t similar_spans(const struct similar_doc *a, const struct similar_doc *b,
 		}
 		s[n++] = s[i];
 	}
-	free(r);
+	free(h);
 	*out = s;
+	return n;
+}
+
+static int cmp_line(const void *x, const void *y)
+{
+	const struct similar_line *a = x, *b = y;
+
+	if (a->a != b->a)
+		return a->a < b->a ? -1 : 1;
+	return (a->b > b->b) - (a->b < b->b);
+}
+
+size_t similar_lines(const struct similar_doc *a, const struct similar_doc *b,
+		     struct similar_line **out)
+{
+	struct hit *h;
+	struct similar_line *l;
+	size_t nh = hits_of(a, b, &h), nl = 0, n = 0;
+
+	*out = NULL;
+	if (!nh)
+		return 0;
+	l = xcalloc(nh * a->k, sizeof(*l));
+	for (size_t i = 0; i < nh; i++)
+		for (size_t d = 0; d < a->k; d++)
+			if (h[i].pa + d < a->ntok && h[i].pb + d < b->ntok)
+				l[nl++] = (struct similar_line){
+					a->line[h[i].pa + d],
+					b->line[h[i].pb + d] };
+	qsort(l, nl, sizeof(*l), cmp_line);
+	for (size_t i = 0; i < nl; i++)
+		if (!n || cmp_line(&l[i], &l[n - 1]))
+			l[n++] = l[i];
+	free(h);
+	*out = l;
 	return n;
 }
 

@@ -111,6 +111,19 @@ struct similar_span {
 size_t similar_spans(const struct similar_doc *a, const struct similar_doc *b,
 		     struct similar_span **out);
 
+/* A line of a and a line of b that its tokens match. */
+struct similar_line {
+	int a, b;               /* 1-based */
+};
+
+/* The lines of a and b that match, pair by pair, for a side-by-side
+ * view: each token of a shared fingerprint pairs its line in a with its
+ * line in b (so a line split in two in b pairs with both).  Sorted by
+ * a's line, then b's, each pair once.  *out is a heap array the caller
+ * frees (NULL when there are none); returns the count. */
+size_t similar_lines(const struct similar_doc *a, const struct similar_doc *b,
+		     struct similar_line **out);
+
 /* The normalized, canonical token stream of text[0..len), tokens
  * separated by one space, the student's identifiers as "I": what the
  * fingerprints are made of, for tests and for a teacher who asks why.

@@ -719,6 +719,27 @@ static void test_spans(void **state)
 			 __FILE__, __LINE__, s[0].a_first, s[0].a_last,
 			 s[0].b_first, s[0].b_last);
 	free(s);
+	/* line by line: each of a's lines of k beside b's */
+	{
+		struct similar_line *l = NULL;
+		size_t nl = similar_lines(x, y, &l);
+		static const struct similar_line want[] = {
+			{ 5, 7 }, { 7, 9 }, { 8, 10 }, { 9, 11 },
+		};
+		bool ok = nl == ARRAY_SIZE(want);
+
+		for (size_t i = 0; ok && i < nl; i++)
+			ok = l[i].a == want[i].a && l[i].b == want[i].b;
+		if (!ok) {
+			for (size_t i = 0; i < nl; i++)
+				print_message("  %d %d\n", l[i].a, l[i].b);
+			fail_msg("%s:%d: %zu pairs of lines, want 5-7, 7-9, "
+				 "8-10, 9-11", __FILE__, __LINE__, nl);
+		}
+		free(l);
+		assert_int_equal(similar_lines(NULL, y, &l), 0);
+		assert_null(l);
+	}
 	/* nothing shared, no span; NULL, none */
 	assert_int_equal(similar_spans(x, NULL, &s), 0);
 	assert_null(s);
