@@ -63,6 +63,16 @@
  * scores 72 % to 86 % against its original (the tables' last column),
  * mostly below the threshold; nor dead code that calls something, nor
  * another algorithm. */
+/* Tokens of a source fingerprinted at most: its first 16,384 (a kernel
+ * has 100 to 500; this is 1,500 lines of dense code).  Every process
+ * that loads a class compares its sources (culab check, culab run and
+ * each of its workers); a source of 1 MiB of code took 0.06 to 0.24 s
+ * to fingerprint on the 2-core machine it was written on, so a class of
+ * 256 such would cost each process up to a minute, and at this cap it
+ * takes at most 7 ms.  Code past it does not count: a copy put after
+ * 16,384 tokens of other code is not seen. */
+#define SIMILAR_MAX_TOKENS (1u << 14)
+
 #define SIMILAR_K 6
 #define SIMILAR_W 4
 #define SIMILAR_THRESHOLD 0.85

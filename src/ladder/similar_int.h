@@ -35,9 +35,9 @@ struct tok {
 				   fingerprints are made of */
 };
 
-/* The tokens of text[0..len): comments dropped; preprocessor lines
- * dropped, and the lines an "#if 0" block holds; string and character
- * literals one token each.  *out is a heap array the caller frees
+/* The tokens of text[0..len), the first SIMILAR_MAX_TOKENS of them:
+ * comments dropped; preprocessor lines dropped, and the lines an "#if 0"
+ * block holds; string and character literals one token each.  *out is a heap array the caller frees
  * (NULL when there are none); returns the count. */
 size_t similar_lex(const char *text, size_t len, struct tok **out);
 

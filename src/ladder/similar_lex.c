@@ -21,6 +21,7 @@
  * macro defines are identifiers where they are used) and the lines
  * between "#if 0" and its #else or #endif (dead code). */
 #include "similar_int.h"
+#include "similar.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,7 +113,8 @@ static bool word_of(const char *s, size_t n, unsigned *flags)
 {
 	*flags = 0;
 	for (size_t i = 0; i < ARRAY_SIZE(words); i++)
-		if (strlen(words[i].s) == n && !memcmp(words[i].s, s, n)) {
+		if (words[i].s[0] == s[0] && strlen(words[i].s) == n &&
+		    !memcmp(words[i].s, s, n)) {
 			*flags = words[i].flags;
 			return true;
 		}
@@ -416,7 +418,8 @@ static void punct(struct lexer *x)
 {
 	size_t start = x->i, n = 1;
 
-	for (size_t k = 0; k < ARRAY_SIZE(puncts); k++) {
+	for (size_t k = 0; k < ARRAY_SIZE(puncts) &&
+			   strchr("<>.-+&|=!*/%^:#", x->s[x->i]); k++) {
 		size_t m = strlen(puncts[k]);
 
 		if (x->i + m <= x->len && !memcmp(x->s + x->i, puncts[k], m)) {
@@ -428,12 +431,44 @@ static void punct(struct lexer *x)
 	push(x, start, TK_PUNCT, 0, similar_hash_bytes(x->s + start, n));
 }
 
+static void as_name(struct tok *t)
+{
+	t->kind = TK_ID;
+	t->flags = 0;
+	t->h = similar_hash_bytes("I", 1);
+}
+
+/* min, max, log...: the builtin where it is called, else a name of the
+ * student's (a variable called max); and everywhere the student's when
+ * the source defines a function of that name ("float max(float a, ..."
+ * and its calls). */
+static void own_functions(struct tok *t, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		bool call = i + 1 < n && tok_is(&t[i + 1], "(");
+
+		if (t[i].kind != TK_WORD || !(t[i].flags & WF_PURE))
+			continue;
+		if (!call) {
+			as_name(&t[i]);
+		} else if (i > 0 && (t[i - 1].kind == TK_ID ||
+				     (t[i - 1].flags & WF_TYPE) ||
+				     tok_is(&t[i - 1], "*") ||
+				     tok_is(&t[i - 1], "&"))) {
+			for (size_t j = 0; j < n; j++)
+				if (t[j].kind == TK_WORD &&
+				    tok_same_name(&t[j], &t[i]))
+					as_name(&t[j]);
+		}
+	}
+}
+
 size_t similar_lex(const char *text, size_t len, struct tok **out)
 {
 	struct lexer x = { .s = text, .len = text ? len : 0, .line = 1,
 			   .bol = true };
 
-	while (x.i < x.len) {
+	while (x.i < x.len && x.n < SIMILAR_MAX_TOKENS) {
 		unsigned char c = (unsigned char)x.s[x.i];
 
 		if (c == '\n') {
@@ -467,15 +502,7 @@ size_t similar_lex(const char *text, size_t len, struct tok **out)
 				punct(&x);
 		}
 	}
-	/* min, max, log...: the builtin when called, else a name of the
-	 * student's (a variable called max) */
-	for (size_t i = 0; i < x.n; i++)
-		if (x.t[i].kind == TK_WORD && (x.t[i].flags & WF_PURE) &&
-		    !(i + 1 < x.n && tok_is(&x.t[i + 1], "("))) {
-			x.t[i].kind = TK_ID;
-			x.t[i].flags = 0;
-			x.t[i].h = similar_hash_bytes("I", 1);
-		}
+	own_functions(x.t, x.n);
 	*out = x.t;
 	return x.n;
 }

@@ -625,6 +625,14 @@ static void test_normalized(void **state)
 	}
 	/* a math function is a word where it is called, a name elsewhere */
 	EXPECT_NORM("half = max(min, half);", "I = max ( I , I ) ;");
+	{
+		char *a = norm("__device__ int max(int a) { return a; }\n"
+			       "__global__ void k(int *o) { o[0] = max(2); }");
+
+		assert_non_null(strstr(a, "I [ 0 ] = I ( 2 ) ;"));
+		assert_non_null(strstr(a, "__device__ int I ( int I ) return I ;"));
+		free(a);
+	}
 	EXPECT_NORM("#include <x.h>\n#pragma unroll\nfor (;;) a(\"s\", 'c');",
 		    "for ( ; ; ) I ( \"s\" , 'c' ) ;");
 	EXPECT_NORM("a();\n#if 0\nb();\n#if 1\nc();\n#endif\n#else\nd();\n#endif\n",
@@ -862,6 +870,17 @@ static void test_garbage(void **state)
 		sbuf_add(&deep, "void f(int a) { a = a + 1; }\n");
 	d = similar_doc_new(deep.buf, deep.len, NULL);
 	similar_doc_free(d);
+	/* past SIMILAR_MAX_TOKENS nothing counts: a huge source costs what
+	 * its first tokens cost */
+	sbuf_reset(&deep);
+	for (int i = 0; i < 100000; i++)
+		sbuf_addf(&deep, "v%d = w%d * %d;\n", i, i, i);
+	d = similar_doc_new(deep.buf, deep.len, NULL);
+	e = similar_doc_new(deep.buf, deep.len / 2, NULL);
+	assert_true(similar_doc_fingerprints(d) < SIMILAR_MAX_TOKENS);
+	assert_true(similar_score(d, e) == 1.0);
+	similar_doc_free(d);
+	similar_doc_free(e);
 	sbuf_release(&deep);
 }
 
