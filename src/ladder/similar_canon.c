@@ -37,10 +37,13 @@
 #include "base/strmap.h"
 #include "base/util.h"
 
-/* Nesting the parse follows; deeper blocks are read as one statement. */
-#define DEPTH_MAX 200
+/* Nesting the parse follows; deeper blocks are read as one statement.
+ * A kernel nests five or six deep; each level costs a copy of what it
+ * holds: a source of SIMILAR_MAX_TOKENS nested throughout took 30 ms
+ * at 200 levels, 12 ms at 64. */
+#define DEPTH_MAX 64
 /* Statements of one block put in canonical order at most (the choice
- * is quadratic in them); a longer block keeps its written order. */
+ * is cubic in them); a longer block keeps its written order. */
 #define ORDER_MAX 128
 /* Rounds of removing variables that only dead code reads. */
 #define DCE_ROUNDS 16
@@ -64,6 +67,7 @@ struct stmt {
 struct canon {
 	const struct tok *t;
 	size_t n;
+	size_t *close;          /* per opening bracket: its closing one, or n */
 	size_t *name;           /* per token: an identifier's name id, or NONE */
 	size_t nnames;
 	bool *gone;             /* per token: in dead code */
@@ -86,17 +90,31 @@ static int bracket(const struct tok *t)
 	return 0;
 }
 
+/* Each opening bracket's closing one, of any kind (a stray closing
+ * bracket closes what is open): c->close, so that finding one is a
+ * look-up, never a scan (a scan per identifier is quadratic in
+ * a[a[a[...]]]). */
+static void pair_brackets(struct canon *c)
+{
+	size_t *open = xcalloc(c->n ? c->n : 1, sizeof(*open)), depth = 0;
+
+	c->close = xcalloc(c->n ? c->n : 1, sizeof(*c->close));
+	for (size_t i = 0; i < c->n; i++) {
+		int b = bracket(&c->t[i]);
+
+		c->close[i] = c->n;
+		if (b > 0)
+			open[depth++] = i;
+		else if (b < 0 && depth)
+			c->close[open[--depth]] = i;
+	}
+	free(open);
+}
+
 /* The index of the bracket that closes the one at p, or lim. */
 static size_t match(const struct canon *c, size_t p, size_t lim)
 {
-	int d = 0;
-
-	for (size_t i = p; i < lim; i++) {
-		d += bracket(&c->t[i]);
-		if (d <= 0)
-			return i;
-	}
-	return lim;
+	return c->close[p] < lim ? c->close[p] : lim;
 }
 
 /* Past the bracketed group at p (which opens), or lim. */
@@ -392,43 +410,51 @@ static bool has_sync(const struct canon *c, size_t a, size_t b)
 }
 
 /* The names a statement reads (all it names) and writes, and whether it
- * orders what is around it. */
+ * orders what is around it.  A statement of more than EFF_NAMES_MAX
+ * names is taken to order everything (no kernel's statement has so
+ * many; comparing them would be quadratic). */
+#define EFF_NAMES_MAX 64
+
 struct eff {
-	size_t *r, *w;
-	size_t nr, nw, cr, cw;
+	size_t r[EFF_NAMES_MAX], w[EFF_NAMES_MAX];
+	size_t nr, nw;
 	bool sync;
 };
 
-static void eff_add(size_t **v, size_t *n, size_t *cap, size_t x)
+static void eff_add(struct eff *e, bool write, size_t x)
 {
+	size_t *v = write ? e->w : e->r, *n = write ? &e->nw : &e->nr;
+
 	for (size_t i = 0; i < *n; i++)
-		if ((*v)[i] == x)
+		if (v[i] == x)
 			return;
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 8;
-		*v = xrealloc(*v, *cap * sizeof(**v));
-	}
-	(*v)[(*n)++] = x;
+	if (*n == EFF_NAMES_MAX)
+		e->sync = true;
+	else
+		v[(*n)++] = x;
 }
 
 static void eff_range(const struct canon *c, size_t a, size_t b,
 		      struct eff *e)
 {
-	if (has_sync(c, a, b))
+	/* once it orders everything, what else it names does not matter */
+	if (e->sync || has_sync(c, a, b)) {
 		e->sync = true;
-	for (size_t i = a; i < b; i++) {
+		return;
+	}
+	for (size_t i = a; i < b && !e->sync; i++) {
 		if (c->name[i] == NONE)
 			continue;
-		eff_add(&e->r, &e->nr, &e->cr, c->name[i]);
+		eff_add(e, false, c->name[i]);
 		if (written(c, i, b))
-			eff_add(&e->w, &e->nw, &e->cw, c->name[i]);
+			eff_add(e, true, c->name[i]);
 	}
 }
 
 static void effects(const struct canon *c, const struct stmt *s,
 		    struct eff *e)
 {
-	if (s->dead)
+	if (s->dead || e->sync)
 		return;
 	if (s->else_only) {
 		effects(c, &s->kid[1], e);
@@ -441,7 +467,7 @@ static void effects(const struct canon *c, const struct stmt *s,
 		if (is_decl(c, s->first, s->end)) {
 			nd = decl_names(c, s->first, s->end, d, ARRAY_SIZE(d));
 			for (size_t i = 0; i < nd; i++)
-				eff_add(&e->w, &e->nw, &e->cw, c->name[d[i]]);
+				eff_add(e, true, c->name[d[i]]);
 		}
 		return;
 	}
@@ -743,7 +769,6 @@ struct keyed {
 	struct idxv v;
 	uint64_t key;
 	size_t at;
-	struct eff e;
 };
 
 static int by_key(const void *x, const void *y)
@@ -756,13 +781,16 @@ static int by_key(const void *x, const void *y)
 }
 
 /* s's kids in canonical order: all free (top level) or as far as their
- * conflicts allow (a block). */
+ * conflicts allow (a block of at most ORDER_MAX statements). */
 static void emit_kids(const struct canon *c, const struct stmt *s,
 		      struct idxv *out)
 {
 	bool free_order = s->kind == S_LIST;
+	bool ordered = !free_order && s->nkid <= ORDER_MAX;
 	struct keyed *k = xcalloc(s->nkid ? s->nkid : 1, sizeof(*k));
-	bool *done;
+	struct eff *e = ordered ? xcalloc(s->nkid ? s->nkid : 1, sizeof(*e)) :
+			NULL;
+	bool *done, *dep = NULL;
 	size_t m = 0;
 
 	for (size_t i = 0; i < s->nkid; i++) {
@@ -774,24 +802,30 @@ static void emit_kids(const struct canon *c, const struct stmt *s,
 		for (size_t j = 0; j < k[m].v.n; j++)
 			k[m].key = similar_hash_mix(k[m].key,
 						    c->t[k[m].v.v[j]].h);
-		if (!free_order && s->nkid <= ORDER_MAX)
-			effects(c, &s->kid[i], &k[m].e);
+		if (ordered)
+			effects(c, &s->kid[i], &e[m]);
 		m++;
 	}
 	done = xcalloc(m ? m : 1, sizeof(*done));
 	if (free_order)
 		qsort(k, m, sizeof(*k), by_key);
+	if (ordered) {
+		/* dep[j * m + i]: j must stay after i */
+		dep = xcalloc(m ? m * m : 1, sizeof(*dep));
+		for (size_t j = 0; j < m; j++)
+			for (size_t i = 0; i < j; i++)
+				dep[j * m + i] = conflict(&e[i], &e[j]);
+	}
 	for (size_t r = 0; r < m; r++) {
 		size_t best = r;
 
-		if (!free_order && s->nkid <= ORDER_MAX) {
+		if (ordered) {
 			best = NONE;
 			for (size_t j = 0; j < m; j++) {
 				bool ready = !done[j];
 
 				for (size_t i = 0; i < j && ready; i++)
-					ready = done[i] ||
-						!conflict(&k[i].e, &k[j].e);
+					ready = done[i] || !dep[j * m + i];
 				if (ready && (best == NONE ||
 					      k[j].key < k[best].key))
 					best = j;
@@ -801,12 +835,11 @@ static void emit_kids(const struct canon *c, const struct stmt *s,
 		for (size_t j = 0; j < k[best].v.n; j++)
 			idx_push(out, k[best].v.v[j]);
 	}
-	for (size_t i = 0; i < m; i++) {
+	for (size_t i = 0; i < m; i++)
 		free(k[i].v.v);
-		free(k[i].e.r);
-		free(k[i].e.w);
-	}
+	free(dep);
 	free(done);
+	free(e);
 	free(k);
 }
 
@@ -841,6 +874,7 @@ size_t similar_canon(const struct tok *t, size_t n, size_t **out)
 
 	c.name = xcalloc(n ? n : 1, sizeof(*c.name));
 	c.gone = xcalloc(n ? n : 1, sizeof(*c.gone));
+	pair_brackets(&c);
 	for (size_t i = 0; i < n; i++)
 		c.name[i] = t[i].kind != TK_ID ? NONE :
 			    strmap_putn(&names, t[i].s, t[i].n, names.n);
@@ -851,6 +885,7 @@ size_t similar_canon(const struct tok *t, size_t n, size_t **out)
 	emit(&c, &root, &v);
 	stmt_release(&root);
 	strmap_release(&names);
+	free(c.close);
 	free(c.gone);
 	free(c.name);
 	*out = v.v;
