@@ -11,12 +11,14 @@
  *  - dead code goes: an "if (0)"/"if (false)" (its else stays), a
  *    "while (0)"; a local variable never read, with the declaration and
  *    the assignments that only write it (repeated, so a variable read
- *    only by dead ones goes too), unless they call something; a function
- *    or a global variable that no live code names (a __global__ function
- *    always lives);
+ *    only by dead ones goes too), unless they call something (an
+ *    element written through a local pointer is memory's, and stays; one
+ *    of a local array goes); a __device__ function or a global
+ *    variable that no live code names (a kernel always lives, and so
+ *    does a function whose qualifiers a macro hides);
  *  - each block's statements are written out in a canonical order: of
- *    the statements whose predecessors they conflict with are out, the
- *    one whose normalized tokens hash lowest goes first.  Two statements
+ *    the statements whose conflicting predecessors are all out, the one
+ *    whose normalized tokens hash lowest goes first.  Two statements
  *    conflict when one writes a name the other reads or writes, or
  *    either holds a barrier, a collective, an atomic, a jump or a call
  *    (WF_SYNC, or a call of the student's own function), so statements
@@ -707,12 +709,16 @@ static void dead_code(struct canon *c, struct stmt *root)
 			if (s->dead)
 				continue;
 			if (s->kind == S_FUNC) {
-				bool root_fn = false;
+				/* a __device__ function; a kernel, or one
+				 * whose qualifiers a macro hides, lives */
+				bool device = false, global = false;
 
-				for (size_t j = s->first; j < s->head_end; j++)
-					root_fn |= tok_is(&c->t[j], "__global__");
+				for (size_t j = s->first; j < s->head_end; j++) {
+					device |= tok_is(&c->t[j], "__device__");
+					global |= tok_is(&c->t[j], "__global__");
+				}
 				d[0] = function_name(c, s);
-				nd = !root_fn && d[0] != NONE;
+				nd = device && !global && d[0] != NONE;
 			} else if (s->kind == S_SIMPLE &&
 				   is_decl(c, s->first, s->end)) {
 				nd = decl_names(c, s->first, s->end, d,

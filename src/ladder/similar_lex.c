@@ -16,10 +16,11 @@
  * for its first shuffle, 0xffffffff for its mask), and renaming never
  * changes them.
  * String and character literals are one token each, as they stand.
- * Comments go; so do preprocessor lines (an #include, a #pragma unroll,
- * a #define are not what a copier's kernel is made of: the names a
- * macro defines are identifiers where they are used) and the lines
- * between "#if 0" and its #else or #endif (dead code). */
+ * Comments go; so do preprocessor lines (an #include, a #pragma unroll
+ * are not what a copier's kernel is made of), but for a #define's body,
+ * which is code (a name a macro defines is an identifier where it is
+ * used); and the lines between "#if 0" and its #else or #endif go too
+ * (dead code). */
 #include "similar_int.h"
 #include "similar.h"
 
@@ -257,10 +258,15 @@ static bool skip_comment(struct lexer *x)
 	return true;
 }
 
+enum directive { DIR_OTHER, DIR_IF0, DIR_DEFINE };
+
 /* Reads the preprocessor line at i (its '#'), continuations and
- * comments included, to its newline (not consumed).  Whether its
- * directive is "#if 0". */
-static bool directive(struct lexer *x, const char **name, size_t *nlen)
+ * comments included, to its newline (not consumed); its directive's
+ * name in *name.  With `body`, a #define is read only to the end of the
+ * macro's name and parameters, and DIR_DEFINE returned: its body is
+ * code, and tokens like any (a kernel put in a macro is still seen). */
+static enum directive directive(struct lexer *x, const char **name,
+				size_t *nlen, bool body)
 {
 	const char *s = x->s;
 	size_t start, end, arg = 0;
@@ -274,6 +280,18 @@ static bool directive(struct lexer *x, const char **name, size_t *nlen)
 		x->i++;
 	*name = s + start;
 	*nlen = x->i - start;
+	if (body && *nlen == 6 && !memcmp(*name, "define", 6)) {
+		while (x->i < x->len && (s[x->i] == ' ' || s[x->i] == '\t'))
+			x->i++;
+		while (x->i < x->len && is_ident((unsigned char)s[x->i], false))
+			x->i++;
+		if (x->i < x->len && s[x->i] == '(')
+			while (x->i < x->len && s[x->i] != ')' && s[x->i] != '\n')
+				x->i++;
+		if (x->i < x->len && s[x->i] == ')')
+			x->i++;
+		return DIR_DEFINE;
+	}
 	if0 = *nlen == 2 && !memcmp(*name, "if", 2);
 	while (x->i < x->len && s[x->i] != '\n') {
 		if (skip_comment(x))
@@ -294,7 +312,7 @@ static bool directive(struct lexer *x, const char **name, size_t *nlen)
 		}
 		x->i++;
 	}
-	return if0 && arg == 1;
+	return if0 && arg == 1 ? DIR_IF0 : DIR_OTHER;
 }
 
 /* Skips the lines of an "#if 0" block, from after its directive to its
@@ -317,7 +335,7 @@ static void skip_if0(struct lexer *x)
 			const char *name;
 			size_t n;
 
-			directive(x, &name, &n);
+			directive(x, &name, &n, false);
 			if ((n == 2 && !memcmp(name, "if", 2)) ||
 			    (n == 5 && !memcmp(name, "ifdef", 5)) ||
 			    (n == 6 && !memcmp(name, "ifndef", 6)))
@@ -487,7 +505,7 @@ size_t similar_lex(const char *text, size_t len, struct tok **out)
 			const char *name;
 			size_t n;
 
-			if (directive(&x, &name, &n))
+			if (directive(&x, &name, &n, true) == DIR_IF0)
 				skip_if0(&x);
 		} else {
 			x.bol = false;

@@ -647,6 +647,18 @@ static void test_normalized(void **state)
 		    "__global__ void k(int *o) { int u = 3; u += 1; "
 		    "if (0) { o[0] = 1; } else { o[1] = 2; } o[2] = 3; }",
 		    "__global__ void I ( int * I ) I [ 1 ] = 2 ; I [ 2 ] = 3 ;");
+	/* a macro's body is code; a kernel whose __global__ a macro hides
+	 * lives */
+	EXPECT_NORM("#include \"k.h\"\nKERNEL void k(int *o) { o[0] = 1; }",
+		    "I void I ( int * I ) I [ 0 ] = 1 ;");
+	{
+		char *a = norm("#define BODY(o) o[0] = 1; \\\n  o[1] = 2;\n"
+			       "__global__ void k(int *o) { BODY(o) }");
+
+		assert_non_null(strstr(a, "I [ 0 ] = 1 ;"));
+		assert_non_null(strstr(a, "I [ 1 ] = 2 ;"));
+		free(a);
+	}
 	/* a local pointer's writes are memory's, and stay */
 	EXPECT_NORM("__global__ void k(int *o) { int *p = o; p[1] = 2; }",
 		    "__global__ void I ( int * I ) int * I = I ; I [ 1 ] = 2 ;");
