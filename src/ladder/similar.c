@@ -87,7 +87,7 @@ struct similar_doc *similar_doc_make(const char *text, size_t len,
 	size_t *order = NULL, nt, ng;
 	uint64_t *g = NULL;
 
-	nt = similar_lex(text, len, &t);
+	nt = similar_lex(text, len, SIMILAR_MAX_TOKENS, &t);
 	d->ntok = similar_canon(t, nt, &order);
 	d->k = k;
 	d->line = xcalloc(d->ntok ? d->ntok : 1, sizeof(*d->line));
@@ -352,7 +352,7 @@ char *similar_normalized(const char *text, size_t len)
 	struct tok *t = NULL;
 	size_t *order = NULL, nt, no;
 
-	nt = similar_lex(text, len, &t);
+	nt = similar_lex(text, len, SIMILAR_MAX_TOKENS, &t);
 	no = similar_canon(t, nt, &order);
 	for (size_t i = 0; i < no; i++) {
 		char w[256];

@@ -35,11 +35,13 @@ struct tok {
 				   fingerprints are made of */
 };
 
-/* The tokens of text[0..len), the first SIMILAR_MAX_TOKENS of them:
- * comments dropped; preprocessor lines dropped, and the lines an "#if 0"
- * block holds; string and character literals one token each.  *out is a heap array the caller frees
- * (NULL when there are none); returns the count. */
-size_t similar_lex(const char *text, size_t len, struct tok **out);
+/* The tokens of text[0..len), the first `max` of them (similar.h:
+ * SIMILAR_MAX_TOKENS): comments dropped; preprocessor lines dropped but
+ * a #define's body, and the lines an "#if 0" block holds dropped too;
+ * string and character literals one token each.  *out is a heap array
+ * the caller frees (NULL when there are none); returns the count. */
+size_t similar_lex(const char *text, size_t len, size_t max, struct tok **out);
+
 
 /* Token t as it is fingerprinted, into out[size]: "I" for the
  * student's identifiers, a number by its value ("32", "2."), any other

@@ -22,7 +22,6 @@
  * used); and the lines between "#if 0" and its #else or #endif go too
  * (dead code). */
 #include "similar_int.h"
-#include "similar.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -481,12 +480,12 @@ static void own_functions(struct tok *t, size_t n)
 	}
 }
 
-size_t similar_lex(const char *text, size_t len, struct tok **out)
+size_t similar_lex(const char *text, size_t len, size_t max, struct tok **out)
 {
 	struct lexer x = { .s = text, .len = text ? len : 0, .line = 1,
 			   .bol = true };
 
-	while (x.i < x.len && x.n < SIMILAR_MAX_TOKENS) {
+	while (x.i < x.len && x.n < max) {
 		unsigned char c = (unsigned char)x.s[x.i];
 
 		if (c == '\n') {
