@@ -4,12 +4,12 @@
  * Pure functions of the texts, no I/O.
  *
  * The method (MOSS's, made for kernels of 20 to 40 lines):
- *  - tokens (similar_lex.c): comments and preprocessor lines dropped,
- *    the student's identifiers one class, keywords, CUDA's builtins and
- *    numbers (by value) kept;
+ *  - tokens (similar_lex.c): comments and preprocessor lines dropped
+ *    (a #define's body kept: it is code), the student's identifiers one
+ *    class, keywords, CUDA's builtins and numbers (by value) kept;
  *  - one canonical order (similar_canon.c): dead code dropped (a
- *    variable never read, an "if (0)", a function nothing calls),
- *    independent statements put in one order, braces dropped;
+ *    variable never read, an "if (0)", a __device__ function nothing
+ *    calls), independent statements put in one order, braces dropped;
  *  - fingerprints (similar.c): hashes of SIMILAR_K consecutive tokens,
  *    winnowed with a window of SIMILAR_W;
  *  - the similarity of two sources: the fingerprints they share over
