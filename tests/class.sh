@@ -7,7 +7,8 @@
 # space, a newline or a terminal escape, a symbolic link out of the
 # folder, a folder of 10,000 files, a 2 GiB file, an empty folder, a
 # folder of two .cu files, two students of one name; a copy of alice's
-# kernel, re-indented, is taken and flagged.  And the class's own
+# kernel, re-indented, is taken and flagged, and so is one renamed,
+# reordered and with dead code added.  And the class's own
 # mistakes (a folder that is empty, a glob without a wildcard) are errors
 # of the file, exit 2.  Prints "ok:"/"FAIL:" lines; exits 1 on a failure.
 set -u
@@ -65,6 +66,13 @@ cp tests/class/ok/alice.cu "$c/class/two/b.cu"
 # eve hands in alice's kernel, re-indented and re-commented
 sed -e 's|^    |\t|' -e 's|// alice:|// eve, all my own work:|' -e 's|  *$||' \
 	tests/class/ok/alice.cu >"$c/class/eve.cu"
+# mallory hands in alice's kernel with every name changed, two
+# declarations swapped and an unused variable added
+sed -e 's/part/acc/g' -e 's/\bt\b/me/g' -e 's/\bs\b/half/g' -e 's/\bi\b/gid/g' \
+	-e 's|// alice:|// mallory:|' tests/class/ok/alice.cu |
+	awk '/extern __shared__/ { held = $0; next }
+	     { print } /threadIdx.x;/ { print held; print "    int spare = 3;" }' \
+	>"$c/class/mallory.cu"
 cat >"$c/class.yaml" <<'EOF'
 experiments:
   - name: hostile
@@ -80,7 +88,7 @@ experiments:
 EOF
 "$culab" check --arch sm_90 "$c/class.yaml" >"$tmp/out" 2>"$tmp/err"
 rc=$?
-[ $rc -eq 0 ] && ok "hostile class: exit 0 (alice and eve taken, every other refused)" ||
+[ $rc -eq 0 ] && ok "hostile class: exit 0 (alice, eve and mallory taken, every other refused)" ||
 	ko "hostile class: exit $rc, want 0"
 w="$c/class.yaml:8:7: warning: submission $c/class"
 has "$tmp/err" "$w/alice.cu: the student's name \"alice\" is taken by $c/class/alice: rename one" \
@@ -98,10 +106,12 @@ has "$tmp/err" "$w/empty: is a folder without a .cu file" "an empty folder"
 has "$tmp/err" "$w/two: is a folder of 2 .cu files" "a folder of two .cu files"
 has "$tmp/err" "$w/eve.cu: the same source as alice's ($c/class/alice/reduce.cu) once comments and whitespace are set aside; both are measured, flagged for the teacher" \
 	"a copy, re-indented and re-commented, flagged"
+has "$tmp/err" "$w/mallory.cu: 100 % similar to alice's ($c/class/alice/reduce.cu) once names, layout, the order of independent statements and dead code are set aside; both are measured, flagged for the teacher" \
+	"a copy renamed, reordered and with dead code, flagged"
 n=$(grep -c ': warning: submission ' "$tmp/err")
-[ "$n" -eq 11 ] && ok "one line per refused or flagged submission (11)" ||
-	ko "$n warning lines, want 11"
-has "$tmp/out" "2 kernels compiled for sm_90" "alice and eve are taken"
+[ "$n" -eq 12 ] && ok "one line per refused or flagged submission (12)" ||
+	ko "$n warning lines, want 12"
+has "$tmp/out" "3 kernels compiled for sm_90" "alice, eve and mallory are taken"
 if grep -q "$(printf '\033')" "$tmp/err"; then
 	ko "an escape reached the terminal"
 else

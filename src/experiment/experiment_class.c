@@ -50,6 +50,7 @@
 
 #include "base/diag.h"
 #include "ladder/ladder.h"
+#include "ladder/similar.h"
 #include "ladder/source_same.h"
 #include "base/util.h"
 #include "lms.h"
@@ -509,19 +510,30 @@ static struct ukernel *known_submission(struct loader *ld,
 }
 
 /* Flags the submissions whose sources are the same once comments and
- * whitespace are set aside (source_same.h): one warning line per copy,
- * naming the first submission of its kind.  Both are measured; the
- * teacher decides. */
+ * whitespace are set aside (source_same.h), or alike once names, layout,
+ * the order of independent statements and dead code are (similar.h, at
+ * SIMILAR_THRESHOLD or more): one warning line per copy, naming the
+ * first submission of its kind, or the most similar earlier one.  Both
+ * are measured; the teacher decides. */
 static void flag_copies(struct loader *ld, const struct node *cls,
 			struct ukernel *const *k, size_t n)
 {
 	char (*fp)[65] = xcalloc(n ? n : 1, sizeof(*fp));
+	struct similar_doc **doc = xcalloc(n ? n : 1, sizeof(*doc));
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		if (source_fingerprint(k[i]->text, k[i]->len, fp[i]) < 0)
 			fp[i][0] = '\0';
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < i; j++)
+		doc[i] = similar_doc_new(k[i]->text, k[i]->len, NULL);
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t best = n;
+		double top = 0;
+		bool same = false;
+
+		for (size_t j = 0; j < i && !same; j++) {
+			double x;
+
 			if (fp[i][0] && !strcmp(fp[i], fp[j])) {
 				diag_warning_at(ld->path, cls->line, cls->col,
 						"submission %s: the same source as "
@@ -530,8 +542,25 @@ static void flag_copies(struct loader *ld, const struct node *cls,
 						"are measured, flagged for the "
 						"teacher", k[i]->path,
 						k[j]->label, k[j]->path);
-				break;
+				same = true;
+			} else if ((x = similar_score(doc[i], doc[j])) > top) {
+				top = x;
+				best = j;
 			}
+		}
+		if (!same && best < n && similar_flagged(top))
+			diag_warning_at(ld->path, cls->line, cls->col,
+					"submission %s: %.0f %% similar to %s's "
+					"(%s) once names, layout, the order of "
+					"independent statements and dead code "
+					"are set aside; both are measured, "
+					"flagged for the teacher", k[i]->path,
+					100 * top, k[best]->label,
+					k[best]->path);
+	}
+	for (size_t i = 0; i < n; i++)
+		similar_doc_free(doc[i]);
+	free(doc);
 	free(fp);
 }
 
