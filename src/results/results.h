@@ -65,6 +65,16 @@ char *results_csv_text(const struct results *r);
 /* The CSV header line (no newline), for docs and tests. */
 const char *results_csv_header(void);
 
+/* Appends s (NULL: nothing) to b as one CSV field: quoted, its quotes
+ * doubled, when it holds a comma, a quote or a line break (RFC 4180);
+ * and, since text from experiment files and results is untrusted, a
+ * field that starts with =, +, -, @, a tab or a carriage return gets a
+ * ' in front, so that a spreadsheet takes it as text, never as a
+ * formula (OWASP's advice on CSV injection).  Every CSV file culab
+ * writes (results.csv, a class's gradebook.csv and canvas.csv) writes
+ * its text through it. */
+void results_csv_field(struct sbuf *b, const char *s);
+
 /* For `culab compare`: reads the results files paths[0..n) into r[0..n) (results_read's
  * checks: schema, version, truncation) and refuses the same file given
  * twice, by path or by content (SHA-256).  Returns 0, or -1 after one

@@ -478,6 +478,48 @@ static void test_csv(void **state)
 	free(path);
 }
 
+/* One CSV field: quoted only when it must be, and a field a spreadsheet
+ * would run as a formula (=, +, -, @, a tab or a carriage return first)
+ * kept as text with a ' in front. */
+static void test_csv_field(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "ada", "ada" },
+		{ "", "" },
+		{ "a,b", "\"a,b\"" },
+		{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
+		{ "two\nlines", "\"two\nlines\"" },
+		{ "=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\"" },
+		{ "+1", "\"'+1\"" },
+		{ "-2+3", "\"'-2+3\"" },
+		{ "@SUM(A1)", "\"'@SUM(A1)\"" },
+		{ "\t=1", "\"'\t=1\"" },
+		{ "\r=1", "\"'\r=1\"" },
+		{ "a=1", "a=1" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sbuf b = SBUF_INIT;
+
+		results_csv_field(&b, cases[i].in);
+		if (strcmp(sbuf_str(&b), cases[i].out))
+			fail_msg("%s:%d: field \"%s\": got [%s], want [%s]",
+				 __FILE__, __LINE__, cases[i].in, sbuf_str(&b),
+				 cases[i].out);
+		sbuf_release(&b);
+	}
+	{
+		struct sbuf b = SBUF_INIT;
+
+		results_csv_field(&b, NULL);
+		assert_int_equal(b.len, 0);
+		sbuf_release(&b);
+	}
+}
+
 static char *write_tmp(const char *name, const char *text)
 {
 	char *path = xasprintf("%s/%s", tmpdir, name);
@@ -770,6 +812,7 @@ int main(void)
 		cmocka_unit_test(test_resources_absent),
 		cmocka_unit_test(test_upgrade_v1),
 		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_csv_field),
 		cmocka_unit_test(test_reject),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_pop_row),
