@@ -879,6 +879,17 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 int lines_first(const struct model *m, const struct item *it, bool narrow,
 		const char **file);
 
+/* What lines_carrying() looks for: the problems a line carries (the
+ * rules at the top of report_lines.c); divergence is divergent branches
+ * or idle threads. */
+enum line_problem { LINE_BANK, LINE_UNCOALESCED, LINE_DIVERGENCE };
+
+/* The line of item it's first kernel that carries problem `what` the
+ * most, 0 when no line does (or the row has no lines); *file gets its
+ * file.  For a class's objectives: the line that is their evidence. */
+int lines_carrying(const struct item *it, enum line_problem what,
+		   const char **file);
+
 /* The details page's section: every line of the user's kernels, and the
  * key lines of each built-in rung (its float row, else its first), with
  * a column per metric; empty when no row has lines. */

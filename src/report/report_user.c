@@ -1061,6 +1061,35 @@ const char *user_problem(const struct model *m, const struct ladder *l,
 	return what;
 }
 
+int user_rule_judged(const struct model *m, const struct ladder *l,
+		     const struct item *it, const struct rule *rule,
+		     struct rule_evidence *ev)
+{
+	size_t r = (size_t)(rule - rules);
+	struct diag *d;
+	int shows = -1;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->u = ev->p = ev->g = NAN;
+	if (!it->ok || r >= NRULES)
+		return -1;
+	d = diag_new(m, l, it, EN);
+	ev->column = rule->test[0].column;
+	if (d->j[r][0].v == V_YES || d->j[r][0].v == V_NO) {
+		ev->u = d->j[r][0].u;
+		ev->p = d->j[r][0].p;
+		ev->g = d->j[r][0].g;
+		ev->pi = d->j[r][0].pi;
+		ev->gi = d->j[r][0].gi;
+	}
+	if (d->o[r] == O_FIRES)
+		shows = 1;
+	else if (d->o[r] == O_CLEAR)
+		shows = 0;
+	diag_free(d);
+	return shows;
+}
+
 void user_place(struct sbuf *b, enum lang L, const struct ladder *l,
 		const struct item *it)
 {
