@@ -5,7 +5,7 @@
  * one colour, rungs another, so that a glance shows who sits between
  * which rungs; a student whose row did not verify keeps a row, marked
  * failed, with no bar.  See report_int.h. */
-#include "report_int.h"
+#include "report_grading.h"
 #include "report.h"
 
 #include <math.h>

@@ -82,7 +82,7 @@ struct rule_evidence {
  * family, counters missing or the reference rungs not apart, counters
  * that do not separate it from another explanation, advice left out
  * because another rule shows); its symptom's values in *ev.  For a
- * class's objectives (report_grade.c). */
+ * class's objectives (report_grading.c). */
 int user_rule_judged(const struct model *m, const struct ladder *l,
 		     const struct item *it, const struct rule *rule,
 		     struct rule_evidence *ev);
