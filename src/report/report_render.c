@@ -180,11 +180,14 @@ static const struct report_placeholder placeholders[] = {
 	{ "source_lines", "counters per source line: every line of your "
 	  "kernels and each built-in rung's key lines, a column per metric "
 	  "(empty when the run collected none)", BLOCK(blk_source_lines) },
-	{ "class_table", "a class's students, per experiment: state, score, "
-	  "time per type and size, main problem and its line, where each "
-	  "sits (empty without a class)", BLOCK(blk_class_table) },
-	{ "class_score", "how a student's score is computed (empty without "
-	  "a class)", BLOCK(blk_class_score) },
+	{ "class_table", "a class's students, per experiment: a summary, "
+	  "what the times are, rank and score with its interval, state, "
+	  "time per type and size, objectives met, what they lost points "
+	  "on and its line, where each sits (empty without a class)",
+	  BLOCK(blk_class_table) },
+	{ "class_score", "how a student's score is computed: the rubric, the "
+	  "objectives, intervals and ties (empty without a class)",
+	  BLOCK(blk_class_score) },
 	{ "baseline_summary", "before and after (--baseline) in a few lines: "
 	  "the counts of faster, slower and same rows, a cross-GPU warning "
 	  "(empty without --baseline)", BLOCK(blk_baseline_summary) },
