@@ -55,14 +55,6 @@ bool student_folder_ok(const char *name)
 	return true;
 }
 
-bool item_submission(const struct model *m, const struct item *it)
-{
-	const struct variant *v = it->v ? it->v :
-				  model_variant(m, it->row->variant);
-
-	return it->role == ROLE_USER && v && v->submission;
-}
-
 size_t class_experiments(const struct model *m, const char **out, size_t max)
 {
 	size_t n = 0;

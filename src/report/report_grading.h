@@ -230,8 +230,6 @@ void grade_rank_text(struct sbuf *b, const struct grade_student *s);
 
 /* ---- the class's basics, which the page and the charts share ---------- */
 
-/* Whether item it is a student's (a user kernel marked submission). */
-bool item_submission(const struct model *m, const struct item *it);
 /* The experiments that have students, in results order, up to max into
  * out[]; returns how many. */
 size_t class_experiments(const struct model *m, const char **out,

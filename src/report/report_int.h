@@ -288,6 +288,7 @@ enum msg {
 	M_G_PART_SPEED, M_G_PART_OBJ, M_G_WHY_CORR, M_G_WHY_SPEED,
 	M_G_WHY_SPEED_NONE, M_G_WHY_OBJ, M_G_WHY_OBJ_NONE, M_G_WHY_OBJ_NO_ROW,
 	M_G_COL_OBJECTIVE, M_G_COL_VERDICT, M_G_PAGE_PLACE, M_G_PAGE_COPY,
+	M_G_BODY_CLASS,
 	M__COUNT
 };
 
@@ -570,6 +571,11 @@ bool counter_moved(const char *col, double a, double b,
 		   const struct result_row *ra, const struct result_row *rb);
 double counter_change_scale(const char *col, const struct result_row *ra,
 			    const struct result_row *rb);
+
+/* Whether item it is a student's: a user kernel marked submission (a
+ * class's).  The body leaves students to the class page and their own
+ * pages; the class's files grade them (report_grading.h). */
+bool item_submission(const struct model *m, const struct item *it);
 
 /* How many verified rungs ladder l has. */
 size_t ladder_ok_rungs(const struct ladder *l);

@@ -281,5 +281,15 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"Their source is the same as {1}'s once comments and whitespace "
 		"are set aside: they are tied whatever the times.",
 		"去掉注释和空白后，其源代码与 {1} 的相同：无论时间如何，两人并列。" },
+	/* the body's "Your kernels" for a class: {1} students, {2} the
+	 * language code */
+	ROW(M_G_BODY_CLASS) = {
+		"This run holds a class of {1} students: they are graded on "
+		"[the class page](class.{2}.md), and each student's kernel, "
+		"with its diagnosis, lines and source, is on a page of their "
+		"own (students/NAME/report.{2}.md), rather than here.",
+		"这次运行包含一个班级的 {1} 名学生：他们的成绩在[全班页面]"
+		"(class.{2}.md)上，每个学生的核函数及其诊断、逐行数据和源代码在"
+		"各自的页面上（students/NAME/report.{2}.md），不在这里重复。" },
 #undef ROW
 };

@@ -908,24 +908,38 @@ static void one_kernel(const struct model *m, const char *name, enum lang L,
 
 void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b)
 {
-	const char **names = NULL;
-	size_t n = 0;
+	const char **names = NULL, **students = NULL;
+	size_t n = 0, ns = 0;
 	char sep[16], floor[16];
 
 	if (!m->nuser)
 		return;
+	/* a class's students are on the class page and their own pages:
+	 * a class of 40 would otherwise repeat 40 sections here */
+	for (size_t i = 0; i < m->nitems; i++)
+		if (item_submission(m, &m->items[i]))
+			names_add(&students, &ns, m->items[i].row->variant);
+		else if (m->items[i].role == ROLE_USER)
+			names_add(&names, &n, m->items[i].row->variant);
 	snprintf(sep, sizeof(sep), "%g", SEPARATE);
 	snprintf(floor, sizeof(floor), "%g", CONFLICT_FLOOR);
-	SAY(b, L, M_U_INTRO, sep, floor);
-	sbuf_add(b, "\n\n");
-	for (size_t i = 0; i < m->nitems; i++)
-		if (m->items[i].role == ROLE_USER)
-			names_add(&names, &n, m->items[i].row->variant);
+	if (n) {
+		SAY(b, L, M_U_INTRO, sep, floor);
+		sbuf_add(b, "\n\n");
+	}
+	if (ns) {
+		char count[24];
+
+		snprintf(count, sizeof(count), "%zu", ns);
+		SAY(b, L, M_G_BODY_CLASS, count, L == ZH ? "zh" : "en");
+		sbuf_add(b, "\n\n");
+	}
 	for (size_t k = 0; k < n; k++) {
 		kernel_head(m, names[k], L, b);
 		one_kernel(m, names[k], L, b);
 	}
 	free(names);
+	free(students);
 	block_trim(b);
 }
 

@@ -388,6 +388,13 @@ static void test_recorded_class(void **state)
 	EXPECT_IN(p, "Their source is the same as ada's once comments and "
 		  "whitespace are set aside: they are tied whatever the times.");
 	free(p);
+	/* the body leaves the students to these pages */
+	p = page(dir, "report.en.md");
+	EXPECT_IN(p, "## Your kernels\n\nThis run holds a class of 11 "
+		  "students: they are graded on [the class page](class.en.md)");
+	assert_null(strstr(p, "### ada"));
+	assert_null(strstr(p, "Your kernel ada at"));
+	free(p);
 	/* the gradebook: every part, flag and row time of the student */
 	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,70.0,60.0,70.0,1,yes,"
 		  "40.00,10.00,20.00,met,met,met,n.a.,0.024064,0.023296,0.024544,"
