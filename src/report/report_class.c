@@ -345,7 +345,8 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 		chart = class_chart_of(m, exps[e]);
 		if (chart && (m->charts == CHARTS_DRAWN ||
 			      m->charts == CHARTS_PENDING)) {
-			sbuf_add(b, say_text(L, M_K_CHART));
+			sbuf_add(b, say_text(L, class_chart_every_size(m,
+					exps[e]) ? M_G_CHART_EVERY : M_K_CHART));
 			sbuf_add(b, "\n\n![");
 			md_text(b, exps[e]);
 			sbuf_addf(b, "](charts/%s.png)\n\n", chart);

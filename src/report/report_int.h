@@ -288,7 +288,7 @@ enum msg {
 	M_G_PART_SPEED, M_G_PART_OBJ, M_G_WHY_CORR, M_G_WHY_SPEED,
 	M_G_WHY_SPEED_NONE, M_G_WHY_OBJ, M_G_WHY_OBJ_NONE, M_G_WHY_OBJ_NO_ROW,
 	M_G_COL_OBJECTIVE, M_G_COL_VERDICT, M_G_PAGE_PLACE, M_G_PAGE_COPY,
-	M_G_BODY_CLASS,
+	M_G_BODY_CLASS, M_G_CHART_EVERY,
 	M__COUNT
 };
 
@@ -779,11 +779,14 @@ void user_code_of(const struct model *m, const char *name, enum lang L,
  * graded (report_grading.h) is what they all read. */
 bool model_has_class(const struct model *m);
 /* report_class_chart.c: adds to `set` a chart per experiment with a
- * class (each student's bandwidth beside the rungs', at each type's
- * largest size) and records their names in m->class_chart[]. */
+ * class (each student's bandwidth by the time they are graded by,
+ * beside the rungs', at each type and size, or at each type's largest
+ * when there are too many) and records their names in m->class_chart[]. */
 void class_charts(struct model *m, struct plot_set *set);
-/* The chart of experiment e, or NULL. */
+/* The chart of experiment e, or NULL; whether it has a panel per type
+ * and size (else per type, at its largest size). */
 const char *class_chart_of(const struct model *m, const char *e);
+bool class_chart_every_size(const struct model *m, const char *e);
 /* The class page's blocks: per experiment a summary, what the times
  * are, a table of its students (rank, score with its interval, state,
  * time per type and size, objectives met, what they lost points on and

@@ -291,5 +291,12 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"这次运行包含一个班级的 {1} 名学生：他们的成绩在[全班页面]"
 		"(class.{2}.md)上，每个学生的核函数及其诊断、逐行数据和源代码在"
 		"各自的页面上（students/NAME/report.{2}.md），不在这里重复。" },
+	ROW(M_G_CHART_EVERY) = {
+		"The class against the ladder at each type and size: each "
+		"student's bandwidth, by the time they are graded by, beside "
+		"the built-in rungs' (longer is faster); a student whose row "
+		"did not verify has no bar.",
+		"各类型与规模下全班与阶梯的对比：每个学生按其评分所用时间计算的"
+		"带宽与内置各级并列（越长越快）；结果未通过验证的学生没有条形。" },
 #undef ROW
 };
