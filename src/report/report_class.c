@@ -54,7 +54,7 @@ static void state(struct sbuf *b, enum lang L, const struct grade_student *s)
 
 		SAY(b, L, M_K_COPY, who);
 		free(who);
-		sbuf_add(b, "; ");
+		sbuf_add(b, say_text(L, M_SEMI_SEP));
 	}
 	for (size_t i = 0; i < s->n && !bad; i++)
 		if (!s->rows[i].it->ok)
@@ -177,6 +177,8 @@ static void summary(struct sbuf *b, enum lang L, const struct model *m,
 /* What the times are, the class's host step and the rungs' spread. */
 static void times(struct sbuf *b, enum lang L, const struct grade_class *c)
 {
+	const char *gap = L == ZH ? "" : " ";   /* between sentences */
+
 	if (c->source == GS_ROUNDS) {
 		char n[24] = "?";
 
@@ -195,14 +197,14 @@ static void times(struct sbuf *b, enum lang L, const struct grade_class *c)
 				     M_G_TIMES_REGION_HOST : M_G_TIMES_REGION));
 	}
 	if (isfinite(c->host_ms)) {
-		sbuf_addc(b, ' ');
+		sbuf_add(b, gap);
 		SAY(b, L, M_G_HOST, FMT(c->host_ms, 2), PCT(c->host_pct));
 	}
 	if (isfinite(c->spread)) {
 		char n[24];
 
 		snprintf(n, sizeof(n), "%zu", c->spread_rungs);
-		sbuf_addc(b, ' ');
+		sbuf_add(b, gap);
 		SAY(b, L, c->spread_rounds ? M_G_SPREAD_ROUNDS :
 			  M_G_SPREAD_RUNS, PCT(100 * c->spread), n);
 	}
