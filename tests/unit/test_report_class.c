@@ -579,6 +579,50 @@ static void test_kernel_times(void **state)
 	results_release(&r);
 }
 
+/* Graded by rounds: every verified row given rounds in memory (its own
+ * first ROUNDS timed runs, recorded, taken as if each were a round's
+ * median: logic under test, not a measurement): the page says what the
+ * times are and the rungs' run-to-run spread, and each score's interval
+ * comes from the bootstrap over the rounds. */
+#define ROUNDS 10
+static void test_rounds(void **state)
+{
+	struct results r;
+	char *dir, *en, *csv;
+
+	(void)state;
+	if (!read_recorded(CLASS, &r))
+		skip_test();
+	for (size_t i = 0; i < r.nrows; i++) {
+		struct result_row *w = &r.rows[i];
+
+		if (w->status != ROW_OK || w->t.nsamples < ROUNDS)
+			continue;
+		w->rounds.n = ROUNDS;
+		w->rounds.per_round = 1;
+		w->rounds.ms = xcalloc(ROUNDS, sizeof(double));
+		memcpy(w->rounds.ms, w->t.samples_ms, ROUNDS * sizeof(double));
+	}
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	csv = page(dir, "gradebook.csv");
+	EXPECT_IN(en, "Times are the kernel's own: the median of 10 rounds");
+	EXPECT_IN(en, "The rungs' run-to-run spread: ±0.57 % (half the "
+		  "interquartile range of a rung's per-round medians over their "
+		  "median, the median over 28 rungs)");
+	/* R = 3.01 at the median, at most 3 in the bootstrap's upper end */
+	EXPECT_IN(en, "\n| 1= | [ada](students/ada/report.en.md) | 60.0 "
+		  "(60.0–70.0) | verified | 0.02376 | 0.1297 | 0.02547 | 0.1511 "
+		  "| 3 of 3 | 3.01× the reference's time: the diagnosis names no "
+		  "cause | — |\n| 1= | [ivy]");
+	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,60.0,60.0,70.0,1,yes,");
+	free(en);
+	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
 /* Results without a class: no class page, no gradebook. */
 static void test_no_class(void **state)
 {
@@ -643,6 +687,7 @@ int main(void)
 		cmocka_unit_test(test_gradescope_json),
 		cmocka_unit_test(test_partial_credit),
 		cmocka_unit_test(test_kernel_times),
+		cmocka_unit_test(test_rounds),
 		cmocka_unit_test(test_score_class),
 		cmocka_unit_test(test_no_class),
 		cmocka_unit_test(test_marker_kept),
