@@ -2,11 +2,14 @@
  * 44): per experiment with a class, a summary (students, failures by
  * kind, median score and spread, the most common problem), what the
  * times are (the kernel's own or the timed region, the class's host
- * step, the rungs' spread), the chart, one table row per student (rank,
- * score with its interval, state, the time graded at each type and
- * size, objectives met, what they lost points on and its line) and
- * where each sits; then how the score is computed.  A student's page
- * opens with their grade.  Every number comes from the class graded
+ * step, the rungs' spread), one table row per student (rank, score with
+ * its interval, state, the time graded at each type and size,
+ * objectives met, what they lost points on and its line) and the chart,
+ * which shows where each sits; then how the score is computed.  A
+ * student's page opens with their grade, and says where each row sits
+ * in words.  A class of 40 fits four A4 pages: a failure's message and
+ * the placements in words are on the student's page, not repeated
+ * here.  Every number comes from the class graded
  * (report_grading.h); the files the teacher takes away are
  * report_gradebook.c's.  See report_int.h. */
 #include "report_grading.h"
@@ -44,10 +47,14 @@ static const char *student_link(struct pool *p, enum lang L, const char *name)
 	return pool_keep(p, link);
 }
 
-/* The student's state in a few words: verified, or why not. */
+/* The student's state in a few words: verified, or the kind of their
+ * first failure (its message is on their page: a class of 40 would
+ * otherwise fill pages with them). */
+static const char *kind_text(enum lang L, const char *word);
+
 static void state(struct sbuf *b, enum lang L, const struct grade_student *s)
 {
-	const struct item *bad = NULL;
+	const char *word = grade_state_word(s);
 
 	if (s->copy_of) {
 		char *who = md_dup(s->copy_of);
@@ -56,15 +63,12 @@ static void state(struct sbuf *b, enum lang L, const struct grade_student *s)
 		free(who);
 		sbuf_add(b, say_text(L, M_SEMI_SEP));
 	}
-	for (size_t i = 0; i < s->n && !bad; i++)
-		if (!s->rows[i].it->ok)
-			bad = s->rows[i].it;
-	if (bad)
-		status_text(b, L, bad);
-	else if (s->impossible)
+	if (!strcmp(word, "verified"))
+		sbuf_add(b, say_text(L, M_K_VERIFIED));
+	else if (!strcmp(word, "impossible time"))
 		sbuf_add(b, say_text(L, M_K_IMPOSSIBLE));
 	else
-		sbuf_add(b, say_text(L, M_K_VERIFIED));
+		SAY(b, L, M_G_FAILED_KIND, kind_text(L, word));
 }
 
 /* A failure's kind in language L, from the student's state word. */
@@ -75,6 +79,7 @@ static const char *kind_text(enum lang L, const char *word)
 		enum msg id;
 	} kinds[] = {
 		{ "wrong answer", M_G_K_WRONG }, { "error", M_G_K_ERROR },
+		{ "never finished", M_G_K_HUNG },
 		{ "not run", M_G_K_SKIPPED },
 		{ "impossible time", M_G_K_IMPOSSIBLE },
 		{ "unverified", M_G_K_UNVERIFIED },
@@ -302,31 +307,6 @@ static void class_table(const struct model *m, enum lang L,
 	pool_release(&pool);
 }
 
-/* Where each verified student sits, at the row described. */
-static void places(struct sbuf *b, enum lang L, const struct grade_class *c)
-{
-	for (size_t k = 0; k < c->n; k++) {
-		const struct grade_student *s = &c->s[k];
-		const struct grade_row *r = &s->rows[s->rep];
-		char *size;
-		struct sbuf at = SBUF_INIT;
-		struct pool p = { .n = 0 };
-
-		if (!r->it->ok || isnan(r->g.ms))
-			continue;
-		size = size_text(r->l->n, r->l->m, r->l->matrix);
-		grade_place(&at, L, r);
-		sbuf_add(b, "- ");
-		SAY(b, L, M_K_PLACE, pool_md(&p, s->name),
-		    pool_md(&p, r->l->dtype), size, sbuf_str(&at));
-		sbuf_addc(b, '\n');
-		sbuf_release(&at);
-		pool_release(&p);
-		free(size);
-	}
-	sbuf_addc(b, '\n');
-}
-
 void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const char *exps[64];
@@ -344,6 +324,11 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 		sbuf_add(b, "\n\n");
 		summary(b, L, m, &c);
 		times(b, L, &c);
+		class_table(m, L, &c, b);
+		/* the chart last: a class of 40 makes it a page of its own,
+		 * which would leave the page above it half empty.  It is
+		 * where each student sits among the rungs, at every size;
+		 * their pages say it in words */
 		chart = class_chart_of(m, exps[e]);
 		if (chart && (m->charts == CHARTS_DRAWN ||
 			      m->charts == CHARTS_PENDING)) {
@@ -353,8 +338,6 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 			md_text(b, exps[e]);
 			sbuf_addf(b, "](charts/%s.png)\n\n", chart);
 		}
-		class_table(m, L, &c, b);
-		places(b, L, &c);
 		pool_release(&pool);
 		grade_class_release(&c);
 	}

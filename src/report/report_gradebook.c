@@ -370,6 +370,22 @@ static void student_tests(const struct model *m, const struct grade_class *g,
 		.score = s->speed, .max_score = r->speed,
 		.passed = s->speed >= r->speed,
 		.output = keep(t, sbuf_detach(&x)) });
+	/* the objectives' points when none applies: one test, so that the
+	 * tests add up to the score */
+	if (s->verified && s->objectives > 0) {
+		double judged = 0;
+
+		for (size_t k = 0; k < s->nobj; k++)
+			judged += s->obj[k].max_points;
+		if (judged == 0)
+			add_test(tests, n, (struct gradescope_test){
+				.name = keep(t, test_name(prefix, g->experiment,
+							  "objectives")),
+				.score = s->objectives, .max_score = s->objectives,
+				.passed = true,
+				.output = keep(t, xstrdup(say_text(EN,
+						M_G_WHY_OBJ_NONE))) });
+	}
 	for (size_t k = 0; k < s->nobj; k++) {
 		const struct grade_objective *o = &s->obj[k];
 

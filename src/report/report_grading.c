@@ -912,13 +912,18 @@ const char *grade_state_word(const struct grade_student *s)
 		[ROW_ERROR] = "error", [ROW_SKIPPED] = "not run",
 	};
 
-	if (s->impossible)
-		return "impossible time";
-	for (size_t i = 0; i < s->n; i++)
-		if (!s->rows[i].it->ok)
-			return (unsigned)s->rows[i].it->row->status < ROW__COUNT ?
-			       by_status[s->rows[i].it->row->status] : "error";
-	return "verified";
+	for (size_t i = 0; i < s->n; i++) {
+		const struct result_row *w = s->rows[i].it->row;
+
+		if (s->rows[i].it->ok)
+			continue;
+		if (w->status == ROW_ERROR && w->message &&
+		    !strncmp(w->message, "did not finish within", 21))
+			return "never finished";   /* a time limit, not CUDA's */
+		return (unsigned)w->status < ROW__COUNT ? by_status[w->status] :
+		       "error";
+	}
+	return s->impossible ? "impossible time" : "verified";
 }
 
 void grade_score_text(struct sbuf *b, const struct grade_student *s)

@@ -217,8 +217,9 @@ void grade_objective_words(struct sbuf *b, enum lang L,
  * by: "between rung 3 and rung 4 (rung 4 is 1.01x faster)". */
 void grade_place(struct sbuf *b, enum lang L, const struct grade_row *r);
 
-/* The student's state as one word for the files (English): verified,
- * wrong answer, error, not run, impossible time. */
+/* The student's state as one word for the files (English), from their
+ * first failed row: wrong answer, error (CUDA's), never finished (its
+ * time limit), not run; else impossible time, or verified. */
 const char *grade_state_word(const struct grade_student *s);
 
 /* A student's score as the page prints it: "62.5 (60.1–64.0)", or

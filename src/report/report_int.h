@@ -237,7 +237,7 @@ enum msg {
 	M_UT_COL_PLACE, M_UT_SAME, M_UT_DIFF, M_UT_FAILED, M_UT_TYPE_SIZE,
 	M_UT_IMPOSSIBLE, M_UT_IMPOSSIBLE_CELL,
 	M_K_IMPOSSIBLE, M_K_VERIFIED, M_K_HEAD, M_K_COL_STUDENT, M_K_COL_STATE,
-	M_K_COL_SCORE, M_K_COL_TIME, M_K_COL_PROBLEM, M_K_COL_LINE, M_K_PLACE,
+	M_K_COL_SCORE, M_K_COL_TIME, M_K_COL_PROBLEM, M_K_COL_LINE,
 	M_K_CHART, M_K_COPY,
 	M_K_SCORE, M_K_SCORE_CLASS, M_K_STUDENT_HEAD, M_K_STUDENT_LINKS,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
@@ -276,7 +276,7 @@ enum msg {
 	M_G_SUMMARY, M_G_SUMMARY_ONE, M_G_SUM_FAILED, M_G_SUM_COMMON, M_G_SUM_ONCE,
 	M_G_SUM_NO_COMMON,
 	M_G_K_WRONG, M_G_K_ERROR, M_G_K_SKIPPED, M_G_K_IMPOSSIBLE,
-	M_G_K_UNVERIFIED, M_G_K_ITEM,
+	M_G_K_UNVERIFIED, M_G_K_HUNG, M_G_K_ITEM, M_G_FAILED_KIND,
 	M_G_OBJ_BANK, M_G_OBJ_LOADS, M_G_OBJ_STORES, M_G_OBJ_DIV, M_G_OBJ_SAN,
 	M_G_MET, M_G_NOT_MET, M_G_NA, M_G_VERDICT, M_G_EV_LINE, M_G_EV_NO_ROW,
 	M_G_EV_NO_USE, M_G_EV_UNJUDGED, M_G_EV_SAN_CLEAN, M_G_EV_SAN_NONE,
@@ -790,7 +790,7 @@ bool class_chart_every_size(const struct model *m, const char *e);
 /* The class page's blocks: per experiment a summary, what the times
  * are, a table of its students (rank, score with its interval, state,
  * time per type and size, objectives met, what they lost points on and
- * its line) and where each sits; how the score is computed. */
+ * its line), then the chart; how the score is computed. */
 void blk_class_table(const struct model *m, enum lang L, struct sbuf *b);
 void blk_class_score(const struct model *m, enum lang L, struct sbuf *b);
 /* Student `name`'s own page in language L (students/NAME/report.L.md):

@@ -27,10 +27,9 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"{1} the reference's time: the diagnosis names no cause",
 		"用时为参照的 {1}：诊断没有指出原因" },
 	ROW(M_G_NO_CAUSE_HOST) = {
-		"{1} the reference's time, the class's host step included: the "
-		"diagnosis names no cause in the kernel",
-		"用时为参照的 {1}（含班级的主机端步骤）：诊断没有在核函数中指出"
-		"原因" },
+		"{1} the reference's time, host step included: no cause in the "
+		"kernel",
+		"用时为参照的 {1}（含主机端步骤）：核函数中没有找到原因" },
 	ROW(M_G_NO_REF) = {
 		"no reference verified at their sizes: speed not scored",
 		"在其规模上没有通过验证的参照：未评速度分" },
@@ -118,6 +117,9 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_K_SKIPPED) = { "not run", "未运行" },
 	ROW(M_G_K_IMPOSSIBLE) = { "impossible time", "不可能的时间" },
 	ROW(M_G_K_UNVERIFIED) = { "unverified", "未验证" },
+	ROW(M_G_K_HUNG) = { "never finished", "未能结束" },
+	/* the class table's state of a student who failed: {1} the kind */
+	ROW(M_G_FAILED_KIND) = { "**FAILED** ({1})", "**失败**（{1}）" },
 	/* {1} the kind, {2} how many */
 	ROW(M_G_K_ITEM) = { "{1}: {2}", "{1} {2} 名" },
 	/* the objectives */

@@ -183,7 +183,7 @@ static const struct report_placeholder placeholders[] = {
 	{ "class_table", "a class's students, per experiment: a summary, "
 	  "what the times are, rank and score with its interval, state, "
 	  "time per type and size, objectives met, what they lost points "
-	  "on and its line, where each sits (empty without a class)",
+	  "on and its line, the class's chart (empty without a class)",
 	  BLOCK(blk_class_table) },
 	{ "class_score", "how a student's score is computed: the rubric, the "
 	  "objectives, intervals and ties (empty without a class)",
