@@ -50,8 +50,6 @@ static const char *student_link(struct pool *p, enum lang L, const char *name)
 /* The student's state in a few words: verified, or the kind of their
  * first failure (its message is on their page: a class of 40 would
  * otherwise fill pages with them). */
-static const char *kind_text(enum lang L, const char *word);
-
 static void state(struct sbuf *b, enum lang L, const struct grade_student *s)
 {
 	const char *word = grade_state_word(s);
@@ -68,27 +66,7 @@ static void state(struct sbuf *b, enum lang L, const struct grade_student *s)
 	else if (!strcmp(word, "impossible time"))
 		sbuf_add(b, say_text(L, M_K_IMPOSSIBLE));
 	else
-		SAY(b, L, M_G_FAILED_KIND, kind_text(L, word));
-}
-
-/* A failure's kind in language L, from the student's state word. */
-static const char *kind_text(enum lang L, const char *word)
-{
-	static const struct {
-		const char *word;
-		enum msg id;
-	} kinds[] = {
-		{ "wrong answer", M_G_K_WRONG }, { "error", M_G_K_ERROR },
-		{ "never finished", M_G_K_HUNG },
-		{ "not run", M_G_K_SKIPPED },
-		{ "impossible time", M_G_K_IMPOSSIBLE },
-		{ "unverified", M_G_K_UNVERIFIED },
-	};
-
-	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++)
-		if (!strcmp(kinds[k].word, word))
-			return say_text(L, kinds[k].id);
-	return word;
+		SAY(b, L, M_G_FAILED_KIND, grade_kind_text(L, word));
 }
 
 /* The summary: students, how many verified everywhere, failures by kind,
@@ -138,7 +116,7 @@ static void summary(struct sbuf *b, enum lang L, const struct model *m,
 		snprintf(cnt, sizeof(cnt), "%zu", nkind[i]);
 		if (list.len)
 			sbuf_add(&list, say_text(L, M_SEMI_SEP));
-		SAY(&list, L, M_G_K_ITEM, kind_text(L, kinds[i]), cnt);
+		SAY(&list, L, M_G_K_ITEM, grade_kind_text(L, kinds[i]), cnt);
 	}
 	snprintf(n1, sizeof(n1), "%zu", failed);
 	if (failed)

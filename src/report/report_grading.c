@@ -781,8 +781,24 @@ int grade_lost(const struct model *m, const struct grade_class *c,
 		*file = src && f && !strcmp(path_base(src), f) ? src : f;
 		return line;
 	}
-	if (!s->verified)
+	/* a failed row compute-sanitizer found nothing in: its kind, where */
+	for (size_t i = 0; i < s->n; i++) {
+		const struct grade_row *r = &s->rows[i];
+		struct grade_student one = { .rows = (struct grade_row *)r,
+					     .n = 1 };
+		struct pool p = { .n = 0 };
+		char *size;
+
+		if (r->it->ok)
+			continue;
+		size = size_text(r->l->n, r->l->m, r->l->matrix);
+		SAY(b, L, M_G_LOST_FAILED,
+		    grade_kind_text(L, grade_state_word(&one)),
+		    pool_md(&p, r->l->dtype), size);
+		pool_release(&p);
+		free(size);
 		return 0;
+	}
 	w = user_problem(m, rep->l, rep->it, L);
 	if (w) {
 		sbuf_add(b, w);
@@ -924,6 +940,25 @@ const char *grade_state_word(const struct grade_student *s)
 		       "error";
 	}
 	return s->impossible ? "impossible time" : "verified";
+}
+
+const char *grade_kind_text(enum lang L, const char *word)
+{
+	static const struct {
+		const char *word;
+		enum msg id;
+	} kinds[] = {
+		{ "wrong answer", M_G_K_WRONG }, { "error", M_G_K_ERROR },
+		{ "never finished", M_G_K_HUNG },
+		{ "not run", M_G_K_SKIPPED },
+		{ "impossible time", M_G_K_IMPOSSIBLE },
+		{ "unverified", M_G_K_UNVERIFIED },
+	};
+
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++)
+		if (!strcmp(kinds[k].word, word))
+			return say_text(L, kinds[k].id);
+	return word;
 }
 
 void grade_score_text(struct sbuf *b, const struct grade_student *s)

@@ -199,11 +199,11 @@ const struct grade_row *grade_row_of(const struct grade_student *s,
 /* What student s lost points on, in a few words appended to b (plain:
  * no Markdown), and its line (0: none) with its file in *file: for a
  * student whose rows failed, what compute-sanitizer found first at a
- * line; else the first problem the diagnosis of the row described
- * finds; else how far from the reference they are ("within 4.2 % of
+ * line; else the kind of their first failed row and where ("wrong
+ * answer at float, n = 2^20"); else the first problem the diagnosis of
+ * the row described finds; else how far from the reference they are ("within 4.2 % of
  * the reference: nothing to find", or "1.45x the reference's time: the
- * diagnosis names no cause").  Nothing for a failed row without a
- * sanitizer finding. */
+ * diagnosis names no cause"). */
 int grade_lost(const struct model *m, const struct grade_class *c,
 	       const struct grade_student *s, enum lang L, bool plain,
 	       struct sbuf *b, const char **file);
@@ -221,6 +221,9 @@ void grade_place(struct sbuf *b, enum lang L, const struct grade_row *r);
  * first failed row: wrong answer, error (CUDA's), never finished (its
  * time limit), not run; else impossible time, or verified. */
 const char *grade_state_word(const struct grade_student *s);
+
+/* A state word of grade_state_word()'s in language L ("答案错误"). */
+const char *grade_kind_text(enum lang L, const char *word);
 
 /* A student's score as the page prints it: "62.5 (60.1–64.0)", or
  * "62.5" when the interval's ends read the same. */

@@ -118,6 +118,9 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_K_IMPOSSIBLE) = { "impossible time", "不可能的时间" },
 	ROW(M_G_K_UNVERIFIED) = { "unverified", "未验证" },
 	ROW(M_G_K_HUNG) = { "never finished", "未能结束" },
+	/* what a student lost points on, a failed row without a
+	 * compute-sanitizer finding: {1} its kind, {2} type, {3} size */
+	ROW(M_G_LOST_FAILED) = { "{1} at {2}, {3}", "{2}，{3}：{1}" },
 	/* the class table's state of a student who failed: {1} the kind */
 	ROW(M_G_FAILED_KIND) = { "**FAILED** ({1})", "**失败**（{1}）" },
 	/* {1} the kind, {2} how many */
@@ -212,15 +215,16 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_LOST_RULE) = {
 		"What a student lost points on: what compute-sanitizer found "
 		"first at a line when culab reran a failed row under it; else "
-		"the first problem the diagnosis of their largest verified row "
+		"the kind of their first failed row and where; else the first "
+		"problem the diagnosis of their largest verified row "
 		"finds, at the line its counters per source line name (the "
 		"class's own `finish` is not counted: it is the teacher's "
 		"contract); else how close to the reference they came.  "
 		"gradebook.csv, canvas.csv and gradescope/NAME.json hold the "
 		"same numbers (docs/class.md lists their columns and keys).",
 		"学生的失分之处：culab 在 compute-sanitizer 下重跑失败的行时第一个"
-		"指出行号的发现；否则是对其最大规模已验证行的诊断所找到的第一个"
-		"问题，行号是逐行计数器指出的那一行（班级规定的 `finish` 不算："
+		"指出行号的发现；否则是其第一个失败行的失败类型与位置；否则是对其"
+		"最大规模已验证行的诊断所找到的第一个问题，行号是逐行计数器指出的那一行（班级规定的 `finish` 不算："
 		"那是教师的约定）；否则是其与参照的差距。gradebook.csv、canvas.csv "
 		"和 gradescope/NAME.json 中的数字与此相同（各列与各键见 "
 		"docs/class.md）。" },

@@ -163,7 +163,9 @@ static void test_class_page(void **state)
 	EXPECT_IN(en, "| 2 of 3 | divergence | 27 |\n| 3 | [reduce\\_shfl.v2-bug]"
 		  "(students/reduce_shfl.v2-bug/report.en.md) | 0.0 | "
 		  "**FAILED** (wrong answer) | ");
-	EXPECT_IN(en, "| — | — | — | — | — | — | — |");
+	/* no compute-sanitizer finding: the kind and where */
+	EXPECT_IN(en, "| — | — | — | — | — | wrong answer at int, n = 2^20 | — "
+		  "|");
 	EXPECT_IN(en, "### my-transpose (transpose)\n\n1 student, 1 verified at "
 		  "every row.  Score 70.0.  ");
 	EXPECT_IN(en, "| 1 | [my\\_tile](students/my_tile/report.en.md) | 70.0 | "
@@ -354,7 +356,8 @@ static void test_recorded_class(void **state)
 		  "**FAILED** (error) | — | — | — | — | — | an out-of-bounds "
 		  "`__shared__` read (compute-sanitizer) | 16 |\n");
 	EXPECT_IN(en, "| [hal](students/hal/report.en.md) | 0.0 | **FAILED** "
-		  "(never finished) |");
+		  "(never finished) | — | — | — | — | — | never finished at "
+		  "int, n = 2^20 | — |");
 	/* the pages: each objective's counter, the rungs it is judged
 	 * against, its line */
 	p = page(dir, "students/ben/report.en.md");
@@ -520,7 +523,8 @@ static void test_partial_credit(void **state)
 	EXPECT_IN(csv, "\nkim,,,reduce-class,wrong answer,4,3,50.0,50.0,50.0,");
 	EXPECT_IN(csv, ",30.00,0.00,20.00,met,met,met,n.a.,");
 	EXPECT_IN(en, "| [kim](students/kim/report.en.md) | 50.0 | **FAILED** "
-		  "(wrong answer) | 0.02771 | 0.1789 | — | 0.2048 | 3 of 3 |");
+		  "(wrong answer) | 0.02771 | 0.1789 | — | 0.2048 | 3 of 3 | "
+		  "wrong answer at float, n = 2^20 | — |");
 	free(en);
 	free(csv);
 	scratch_remove(dir);
