@@ -224,7 +224,8 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"same numbers (docs/class.md lists their columns and keys).",
 		"学生的失分之处：culab 在 compute-sanitizer 下重跑失败的行时第一个"
 		"指出行号的发现；否则是其第一个失败行的失败类型与位置；否则是对其"
-		"最大规模已验证行的诊断所找到的第一个问题，行号是逐行计数器指出的那一行（班级规定的 `finish` 不算："
+		"最大规模已验证行的诊断所找到的第一个问题，行号是逐行计数器指出的"
+		"那一行（班级规定的 `finish` 不算："
 		"那是教师的约定）；否则是其与参照的差距。gradebook.csv、canvas.csv "
 		"和 gradescope/NAME.json 中的数字与此相同（各列与各键见 "
 		"docs/class.md）。" },
