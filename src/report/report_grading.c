@@ -793,7 +793,7 @@ int grade_lost(const struct model *m, const struct grade_class *c,
 			continue;
 		size = size_text(r->l->n, r->l->m, r->l->matrix);
 		SAY(b, L, M_G_LOST_FAILED,
-		    grade_kind_text(L, grade_state_word(&one)),
+		    grade_kind_text(L, grade_failure_kind(&one)),
 		    pool_md(&p, r->l->dtype), size);
 		pool_release(&p);
 		free(size);
@@ -921,6 +921,24 @@ void grade_place(struct sbuf *b, enum lang L, const struct grade_row *r)
 	free(rungs);
 }
 
+/* Whether row w failed at its time limit (an error of the run's, not
+ * CUDA's). */
+static bool hung(const struct result_row *w)
+{
+	return w->status == ROW_ERROR && w->message &&
+	       !strncmp(w->message, "did not finish within", 21);
+}
+
+const char *grade_failure_kind(const struct grade_student *s)
+{
+	const char *word = grade_state_word(s);
+
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->rows[i].it->ok)
+			return hung(s->rows[i].it->row) ? "never finished" : word;
+	return word;
+}
+
 const char *grade_state_word(const struct grade_student *s)
 {
 	static const char *const by_status[ROW__COUNT] = {
@@ -933,9 +951,6 @@ const char *grade_state_word(const struct grade_student *s)
 
 		if (s->rows[i].it->ok)
 			continue;
-		if (w->status == ROW_ERROR && w->message &&
-		    !strncmp(w->message, "did not finish within", 21))
-			return "never finished";   /* a time limit, not CUDA's */
 		return (unsigned)w->status < ROW__COUNT ? by_status[w->status] :
 		       "error";
 	}
