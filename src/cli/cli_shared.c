@@ -249,8 +249,9 @@ void cli_report_line(const char *dir, const struct report_options *ro,
 	}
 	printf("culab: report: %s\n", b.len ? sbuf_str(&b) : "no page written");
 	if (report_has_class(r) && ro->formats != REPORT_HTML)
-		printf("culab: class: %s/gradebook.csv, a page per student "
-		       "in %s/students/\n", de, de);
+		printf("culab: class: %s/gradebook.csv, %s/canvas.csv, a "
+		       "Gradescope results.json per student in %s/gradescope/, "
+		       "a page per student in %s/students/\n", de, de, de, de);
 	sbuf_release(&b);
 	free(de);
 }

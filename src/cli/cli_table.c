@@ -377,8 +377,9 @@ static const char report_about[] =
 	"DIR/charts/ (PNG and SVG, each with its data and gnuplot script)\n"
 	"from a results.json that `culab run` wrote.  Results of a class\n"
 	"(docs/class.md) add DIR/class.en.md and DIR/class.zh.md (and\n"
-	".html), DIR/gradebook.csv and a page per student in\n"
-	"DIR/students/NAME/.";
+	".html), DIR/gradebook.csv, DIR/canvas.csv (a Canvas or Moodle\n"
+	"import), DIR/gradescope/NAME.json (Gradescope's results.json) and a\n"
+	"page per student in DIR/students/NAME/.";
 
 static const char verify_about[] =
 	"Every variant states the counter signature its technique should\n"

@@ -319,7 +319,7 @@ static void abstract_user(const struct model *m, enum lang L, struct sbuf *b)
 			size_t before = nseen;
 
 			if (it->role != ROLE_USER || !it->ok ||
-			    !(it->row->pct_peak > 0))
+			    item_submission(m, it) || !(it->row->pct_peak > 0))
 				continue;
 			names_add(&seen, &nseen, it->row->variant);
 			if (nseen == before)

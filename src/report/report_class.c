@@ -1,16 +1,18 @@
-/* report_class.c - the class page and the gradebook (issue 26): one row
- * per student of a class (the variants marked `submission`), with their
- * state, score, time at each type and size, the rung they sit beside,
- * their main problem and its line.  See report_int.h.
- *
- * The score (class_score, said on the page): 0 unless every row of the
- * student verified and none has an impossible time; else 100 times the
- * geometric mean, over the ladders the student ran in, of the fastest
- * built-in rung's time over the student's, each ratio capped at 1 (as
- * fast as the best rung, or faster, is 100).  With the class's `score:
- * class` the reference is the class's fastest verified student instead
- * (experiment_meta.score_class). */
-#include "report_int.h"
+/* report_class.c - the class page and a page per student (issues 26 and
+ * 44): per experiment with a class, a summary (students, failures by
+ * kind, median score and spread, the most common problem), what the
+ * times are (the kernel's own or the timed region, the class's host
+ * step, the rungs' spread), one table row per student (rank, score with
+ * its interval, state, the time graded at each type and size,
+ * objectives met, what they lost points on and its line) and the chart,
+ * which shows where each sits; then how the score is computed.  A
+ * student's page opens with their grade, and says where each row sits
+ * in words.  A class of 40 fits four A4 pages: a failure's message and
+ * the placements in words are on the student's page, not repeated
+ * here.  Every number comes from the class graded
+ * (report_grading.h); the files the teacher takes away are
+ * report_gradebook.c's.  See report_int.h. */
+#include "report_grading.h"
 #include "report.h"
 
 #include <math.h>
@@ -19,107 +21,15 @@
 #include <string.h>
 
 #include "ladder/ladder.h"
-#include "ladder/source_same.h"
+#include "base/stats.h"
 #include "base/util.h"
 
-/* One student of one experiment: their rows, ladder by ladder. */
-struct pupil {
-	const char *name;
-	const char *experiment;
-	const struct ladder **l;     /* per row: its ladder */
-	const struct item **it;
-	size_t n;
-	size_t ok;                   /* rows verified with a time */
-	bool impossible;
-	double score;                /* 0 .. 100 */
-	size_t rep;                  /* the row described: the largest
-				        verified, else the largest */
-	int line;                    /* the line its lines name first there
-				        (lines_first), 0 for none */
-	const char *file;            /* that line's file */
-	const char *copy_of;         /* an earlier student whose source is the
-				        same once comments and whitespace are
-				        set aside (source_same.h), or NULL */
-};
-
-bool report_has_class(const struct results *r)
+const char *class_chart_of(const struct model *m, const char *e)
 {
-	for (size_t i = 0; i < r->nvariants; i++)
-		if (r->variants[i]->submission)
-			return true;
-	return false;
-}
-
-bool model_has_class(const struct model *m)
-{
-	return report_has_class(m->r);
-}
-
-bool student_folder_ok(const char *name)
-{
-	if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
-		return false;
-	for (const char *c = name; *c; c++)
-		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
-		      *c == '-' || *c == ':'))
-			return false;
-	return true;
-}
-
-bool item_submission(const struct model *m, const struct item *it)
-{
-	const struct variant *v = it->v ? it->v :
-				  model_variant(m, it->row->variant);
-
-	return it->role == ROLE_USER && v && v->submission;
-}
-
-/* Whether experiment e's class is scored against its fastest student. */
-static bool against_class(const struct model *m, const char *e)
-{
-	const struct experiment_meta *x = model_experiment(m->r, e);
-
-	return x && x->score_class;
-}
-
-/* The time a student's row of ladder l is scored against: the fastest
- * verified built-in rung's, or (score: class) the fastest verified
- * student's without an impossible time; NAN without one. */
-static double reference_ms(const struct model *m, const struct ladder *l)
-{
-	double best = NAN;
-
-	if (!against_class(m, l->experiment))
-		return l->best ? item_ms(l->best) : NAN;
-	for (size_t j = 0; j < l->nitems; j++) {
-		const struct item *it = l->items[j];
-
-		if (item_submission(m, it) && it->ok &&
-		    !user_impossible(m, it->row) &&
-		    (isnan(best) || item_ms(it) < best))
-			best = item_ms(it);
-	}
-	return best;
-}
-
-static double score_of(const struct model *m, struct pupil *p)
-{
-	double logs = 0;
-	size_t k = 0;
-
-	if (p->ok < p->n || p->impossible)
-		return 0;
-	for (size_t i = 0; i < p->n; i++) {
-		double ref = reference_ms(m, p->l[i]), r;
-
-		if (!(ref > 0) || !(item_ms(p->it[i]) > 0))
-			continue;
-		r = ref / item_ms(p->it[i]);
-		logs += log(r < 1 ? r : 1);
-		k++;
-	}
-	return k ? 100 * exp(logs / (double)k) : 0;
+	for (size_t i = 0; i < m->nclass_charts; i++)
+		if (str_eq(m->class_chart_exp[i], e))
+			return m->class_chart[i];
+	return NULL;
 }
 
 /* The student's name, linked to their page (students/NAME/report.L.md)
@@ -137,221 +47,242 @@ static const char *student_link(struct pool *p, enum lang L, const char *name)
 	return pool_keep(p, link);
 }
 
-/* The function a kernel's `source` names ("file:function"), or "". */
-static const char *function_of(const struct model *m, const char *name)
+/* The student's state in a few words: verified, or the kind of their
+ * first failure (its message is on their page: a class of 40 would
+ * otherwise fill pages with them). */
+static void state(struct sbuf *b, enum lang L, const struct grade_student *s)
 {
-	const struct variant *v = model_variant(m, name);
-	const char *c = v && v->source ? strrchr(v->source, ':') : NULL;
+	const char *word = grade_failure_kind(s);
 
-	return c ? c + 1 : "";
-}
-
-/* Marks each student whose recorded source is the same as an earlier
- * student's once comments and whitespace are set aside, for the same
- * function (what culab check and culab run warn of), from the results
- * alone: two kernels of one file are not copies of each other. */
-static void copies(const struct model *m, struct pupil *p, size_t n)
-{
-	char (*fp)[65] = xcalloc(n, sizeof(*fp));
-
-	for (size_t k = 0; k < n; k++) {
-		const struct variant *v = model_variant(m, p[k].name);
-
-		if (!v || !v->source_text ||
-		    source_fingerprint(v->source_text, strlen(v->source_text),
-				       fp[k]) < 0)
-			fp[k][0] = '\0';
-		for (size_t j = 0; j < k && fp[k][0] && !p[k].copy_of; j++)
-			if (!strcmp(fp[j], fp[k]) &&
-			    str_eq(function_of(m, p[j].name),
-				   function_of(m, p[k].name)))
-				p[k].copy_of = p[j].name;
-	}
-	free(fp);
-}
-
-/* The students of experiment `e` (every ladder of it), in the order of
- * their first row; the caller frees each's arrays and the list. */
-static size_t pupils_of(const struct model *m, const char *e,
-			struct pupil **out)
-{
-	struct pupil *p = NULL;
-	size_t n = 0;
-
-	for (size_t i = 0; i < m->nladders; i++) {
-		const struct ladder *l = &m->ladders[i];
-
-		if (!str_eq(l->experiment, e))
-			continue;
-		for (size_t j = 0; j < l->nitems; j++) {
-			const struct item *it = l->items[j];
-			size_t k;
-
-			if (!item_submission(m, it))
-				continue;
-			for (k = 0; k < n && !str_eq(p[k].name, it->row->variant);
-			     k++)
-				;
-			if (k == n) {
-				p = xrealloc(p, (n + 1) * sizeof(*p));
-				p[n++] = (struct pupil){ .name = it->row->variant,
-							 .experiment = e };
-			}
-			p[k].l = xrealloc(p[k].l, (p[k].n + 1) * sizeof(*p[k].l));
-			p[k].it = xrealloc(p[k].it, (p[k].n + 1) *
-					   sizeof(*p[k].it));
-			p[k].l[p[k].n] = l;
-			p[k].it[p[k].n++] = it;
-			p[k].ok += it->ok;
-			p[k].impossible |= it->ok &&
-					   user_impossible(m, it->row);
-		}
-	}
-	copies(m, p, n);
-	for (size_t k = 0; k < n; k++) {
-		struct pupil *q = &p[k];
-
-		q->score = score_of(m, q);
-		for (size_t i = 1; i < q->n; i++) {
-			const struct item *a = q->it[i], *b = q->it[q->rep];
-			double sa = (double)a->row->n * a->row->m;
-			double sb = (double)b->row->n * b->row->m;
-
-			if ((a->ok && !b->ok) || (a->ok == b->ok && sa > sb))
-				q->rep = i;
-		}
-		if (q->it[q->rep]->ok)
-			q->line = lines_first(m, q->it[q->rep],
-					      user_shows(m, q->l[q->rep],
-							 q->it[q->rep],
-							 "inflight"),
-					      &q->file);
-	}
-	*out = p;
-	return n;
-}
-
-static void pupils_free(struct pupil *p, size_t n)
-{
-	for (size_t k = 0; k < n; k++) {
-		free(p[k].l);
-		free(p[k].it);
-	}
-	free(p);
-}
-
-static int by_score(const void *a, const void *b)
-{
-	const struct pupil *x = a, *y = b;
-
-	if (x->score != y->score)
-		return x->score > y->score ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
-const char *class_chart_of(const struct model *m, const char *e)
-{
-	for (size_t i = 0; i < m->nclass_charts; i++)
-		if (str_eq(m->class_chart_exp[i], e))
-			return m->class_chart[i];
-	return NULL;
-}
-
-size_t class_experiments(const struct model *m, const char **out,
-				size_t max)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < m->nladders; i++) {
-		const struct ladder *l = &m->ladders[i];
-		bool has = false, seen = false;
-
-		for (size_t j = 0; j < l->nitems && !has; j++)
-			has = item_submission(m, l->items[j]);
-		for (size_t k = 0; k < n && !seen; k++)
-			seen = str_eq(out[k], l->experiment);
-		if (has && !seen && n < max)
-			out[n++] = l->experiment;
-	}
-	return n;
-}
-
-/* The student's state in a few words: verified, or why not. */
-static void state(struct sbuf *b, enum lang L, const struct model *m,
-		  const struct pupil *p)
-{
-	(void)m;
-	if (p->copy_of) {
-		char *who = md_dup(p->copy_of);
+	if (s->copy_of) {
+		char *who = md_dup(s->copy_of);
 
 		SAY(b, L, M_K_COPY, who);
 		free(who);
-		sbuf_add(b, "; ");
+		sbuf_add(b, say_text(L, M_SEMI_SEP));
 	}
-	if (p->impossible)
-		sbuf_add(b, say_text(L, M_K_IMPOSSIBLE));
-	else if (p->ok == p->n)
+	if (!strcmp(word, "verified"))
 		sbuf_add(b, say_text(L, M_K_VERIFIED));
-	else {
-		const struct item *bad = NULL;
-
-		for (size_t i = 0; i < p->n && !bad; i++)
-			if (!p->it[i]->ok)
-				bad = p->it[i];
-		status_text(b, L, bad);
-	}
-}
-
-/* The student's main problem in words, appended to what, and its line
- * (0: none) with its file in *file: when a row failed, what
- * compute-sanitizer found first at a line in a failed row (the file as
- * the student's source names it); else what the diagnosis of the row
- * described finds first, at the line its counters per line name. */
-static int pupil_problem(const struct model *m, const struct pupil *p,
-			 enum lang L, bool plain, struct sbuf *what,
-			 const char **file)
-{
-	const char *w;
-
-	*file = NULL;
-	if (p->ok < p->n) {
-		for (size_t i = 0; i < p->n; i++) {
-			const struct result_row *row = p->it[i]->row;
-			const struct variant *v = model_variant(m, row->variant);
-			const char *f = NULL, *src;
-			int line;
-
-			if (p->it[i]->ok ||
-			    (line = sanitizer_problem(what, L, plain, row, &f)) <= 0)
-				continue;
-			src = v && v->source_file ? v->source_file : NULL;
-			*file = src && f && !strcmp(path_base(src), f) ? src : f;
-			return line;
-		}
-		return 0;
-	}
-	w = user_problem(m, p->l[p->rep], p->it[p->rep], L);
-	if (!w)
-		return 0;
-	sbuf_add(what, w);
-	*file = p->file;
-	return p->line;
-}
-
-/* The main problem and its line, as table cells. */
-static void problem(struct sbuf *b, enum lang L, const struct model *m,
-		    const struct pupil *p, struct sbuf *line)
-{
-	const char *file;
-	size_t len = b->len;
-	int n = pupil_problem(m, p, L, false, b, &file);
-
-	if (b->len == len)
-		sbuf_add(b, "—");
-	if (n > 0)
-		sbuf_addf(line, "%d", n);
+	else if (!strcmp(word, "impossible time"))
+		sbuf_add(b, say_text(L, M_K_IMPOSSIBLE));
 	else
-		sbuf_add(line, "—");
+		SAY(b, L, M_G_FAILED_KIND, grade_kind_text(L, word));
+}
+
+/* The summary: students, how many verified everywhere, failures by kind,
+ * the median score and its quartiles, the most common problem. */
+static void summary(struct sbuf *b, enum lang L, const struct model *m,
+		    const struct grade_class *c)
+{
+	const char *kinds[8], *problems[64];
+	size_t nkind[8] = { 0 }, nk = 0, nprob[64] = { 0 }, np = 0, all = 0,
+	       failed = 0, top = 0;
+	double *scores = xcalloc(c->n ? c->n : 1, sizeof(*scores));
+	struct sample_stats st;
+	struct sbuf fails = SBUF_INIT, list = SBUF_INIT, common = SBUF_INIT;
+	char n1[24], n2[24], med[32], q1[32], q3[32];
+
+	for (size_t k = 0; k < c->n; k++) {
+		const struct grade_student *s = &c->s[k];
+		const char *word = grade_failure_kind(s), *w;
+		size_t i;
+
+		scores[k] = s->score;
+		if (!strcmp(word, "verified")) {
+			all++;
+		} else {
+			failed++;
+			for (i = 0; i < nk && strcmp(kinds[i], word); i++)
+				;
+			if (i == nk && nk < ARRAY_SIZE(kinds))
+				kinds[nk++] = word;
+			if (i < nk)
+				nkind[i]++;
+		}
+		w = s->verified ? user_problem(m, s->rows[s->rep].l,
+					       s->rows[s->rep].it, L) : NULL;
+		if (!w)
+			continue;
+		for (i = 0; i < np && strcmp(problems[i], w); i++)
+			;
+		if (i == np && np < ARRAY_SIZE(problems))
+			problems[np++] = w;
+		if (i < np)
+			nprob[i]++;
+	}
+	for (size_t i = 0; i < nk; i++) {
+		char cnt[24];
+
+		snprintf(cnt, sizeof(cnt), "%zu", nkind[i]);
+		if (list.len)
+			sbuf_add(&list, say_text(L, M_SEMI_SEP));
+		SAY(&list, L, M_G_K_ITEM, grade_kind_text(L, kinds[i]), cnt);
+	}
+	snprintf(n1, sizeof(n1), "%zu", failed);
+	if (failed)
+		SAY(&fails, L, M_G_SUM_FAILED, n1, sbuf_str(&list));
+	for (size_t i = 1; i < np; i++)
+		if (nprob[i] > nprob[top])
+			top = i;
+	if (np && nprob[top] > 1) {
+		char cnt[24];
+
+		snprintf(cnt, sizeof(cnt), "%zu", nprob[top]);
+		SAY(&common, L, M_G_SUM_COMMON, problems[top], cnt);
+	} else if (np) {
+		struct sbuf each = SBUF_INIT;
+
+		for (size_t i = 0; i < np; i++) {
+			if (each.len)
+				sbuf_add(&each, say_text(L, M_COMMA_SEP));
+			sbuf_add(&each, problems[i]);
+		}
+		SAY(&common, L, M_G_SUM_ONCE, sbuf_str(&each));
+		sbuf_release(&each);
+	} else {
+		sbuf_add(&common, say_text(L, M_G_SUM_NO_COMMON));
+	}
+	stats_summarize(scores, c->n, &st);
+	snprintf(n1, sizeof(n1), "%zu", c->n);
+	snprintf(n2, sizeof(n2), "%zu", all);
+	snprintf(med, sizeof(med), "%.1f", st.median);
+	snprintf(q1, sizeof(q1), "%.1f", st.q1);
+	snprintf(q3, sizeof(q3), "%.1f", st.q3);
+	SAY(b, L, c->n == 1 ? M_G_SUMMARY_ONE : M_G_SUMMARY, n1, n2,
+	    sbuf_str(&fails), med, q1, q3, sbuf_str(&common));
+	sbuf_add(b, "\n\n");
+	sbuf_release(&fails);
+	sbuf_release(&list);
+	sbuf_release(&common);
+	free(scores);
+}
+
+/* What the times are, the class's host step and the rungs' spread. */
+static void times(struct sbuf *b, enum lang L, const struct grade_class *c)
+{
+	const char *gap = L == ZH ? "" : " ";   /* between sentences */
+
+	if (c->source == GS_ROUNDS) {
+		char n[24] = "?";
+
+		for (size_t k = 0; k < c->n && n[0] == '?'; k++)
+			for (size_t i = 0; i < c->s[k].n; i++)
+				if (c->s[k].rows[i].g.nrounds) {
+					snprintf(n, sizeof(n), "%zu",
+						 c->s[k].rows[i].g.nrounds);
+					break;
+				}
+		SAY(b, L, M_G_TIMES_ROUNDS, n);
+	} else if (c->source == GS_KERNEL) {
+		sbuf_add(b, say_text(L, M_G_TIMES_KERNEL));
+	} else {
+		sbuf_add(b, say_text(L, c->host_in_region ?
+				     M_G_TIMES_REGION_HOST : M_G_TIMES_REGION));
+	}
+	if (isfinite(c->host_ms)) {
+		sbuf_add(b, gap);
+		SAY(b, L, M_G_HOST, FMT(c->host_ms, 2), PCT(c->host_pct));
+	}
+	if (isfinite(c->spread)) {
+		char n[24];
+
+		snprintf(n, sizeof(n), "%zu", c->spread_rungs);
+		sbuf_add(b, gap);
+		SAY(b, L, c->spread_rounds ? M_G_SPREAD_ROUNDS :
+			  M_G_SPREAD_RUNS, PCT(100 * c->spread), n);
+	}
+	sbuf_add(b, "\n\n");
+}
+
+/* "2 of 3": the objectives met of those that apply; "—" without one. */
+static void objectives_cell(struct sbuf *b, enum lang L,
+			    const struct grade_student *s)
+{
+	size_t met = 0, judged = 0;
+	char a[24], n[24];
+
+	for (size_t k = 0; k < s->nobj; k++) {
+		met += s->obj[k].state == GRADE_MET;
+		judged += s->obj[k].state != GRADE_NA;
+	}
+	if (!judged || !s->verified) {
+		sbuf_add(b, "—");
+		return;
+	}
+	snprintf(a, sizeof(a), "%zu", met);
+	snprintf(n, sizeof(n), "%zu", judged);
+	SAY(b, L, M_G_OBJ_CELL, a, n);
+}
+
+#define CLASS_FIXED_COLS 7
+
+static void class_table(const struct model *m, enum lang L,
+			const struct grade_class *c, struct sbuf *b)
+{
+	size_t ncols = CLASS_FIXED_COLS + c->nl;
+	const char **cells = xcalloc(ncols, sizeof(*cells));
+	bool *right = xcalloc(ncols, sizeof(*right));
+	struct pool pool = { .n = 0 };
+
+	cells[0] = say_text(L, M_G_COL_RANK);
+	right[0] = true;
+	cells[1] = say_text(L, M_K_COL_STUDENT);
+	cells[2] = say_text(L, M_G_COL_SCORE);
+	right[2] = true;
+	cells[3] = say_text(L, M_K_COL_STATE);
+	for (size_t i = 0; i < c->nl; i++) {
+		const struct ladder *l = c->lads[i];
+		char *size = size_text(l->n, l->m, l->matrix);
+		struct sbuf h = SBUF_INIT;
+
+		SAY(&h, L, M_K_COL_TIME, pool_md(&pool, l->dtype), size);
+		cells[4 + i] = pool_keep(&pool, sbuf_detach(&h));
+		right[4 + i] = true;
+		free(size);
+	}
+	cells[4 + c->nl] = say_text(L, M_G_COL_OBJ);
+	right[4 + c->nl] = true;
+	cells[5 + c->nl] = say_text(L, M_G_COL_LOST);
+	cells[6 + c->nl] = say_text(L, M_K_COL_LINE);
+	right[6 + c->nl] = true;
+	table_row(b, cells, ncols);
+	table_rule(b, right, ncols);
+	for (size_t k = 0; k < c->n; k++) {
+		const struct grade_student *s = &c->s[k];
+		struct sbuf x[5] = { SBUF_INIT, SBUF_INIT, SBUF_INIT, SBUF_INIT,
+				     SBUF_INIT };
+		struct pool rp = { .n = 0 };
+		const char *file;
+		int line;
+
+		grade_rank_text(&x[0], s);
+		cells[0] = sbuf_str(&x[0]);
+		cells[1] = student_link(&rp, L, s->name);
+		grade_score_text(&x[1], s);
+		cells[2] = sbuf_str(&x[1]);
+		state(&x[2], L, s);
+		cells[3] = sbuf_str(&x[2]);
+		for (size_t i = 0; i < c->nl; i++) {
+			const struct grade_row *r = grade_row_of(s, c->lads[i]);
+
+			cells[4 + i] = !r ? "" : r->it->ok && isfinite(r->g.ms) ?
+				pool_keep(&rp, xstrdup(FMT(r->g.ms, 4))) : "—";
+		}
+		objectives_cell(&x[3], L, s);
+		cells[4 + c->nl] = sbuf_str(&x[3]);
+		line = grade_lost(m, c, s, L, false, &x[4], &file);
+		cells[5 + c->nl] = x[4].len ? sbuf_str(&x[4]) : "—";
+		cells[6 + c->nl] = line > 0 ?
+			pool_keep(&rp, xasprintf("%d", line)) : "—";
+		table_row(b, cells, ncols);
+		for (size_t i = 0; i < ARRAY_SIZE(x); i++)
+			sbuf_release(&x[i]);
+		pool_release(&rp);
+	}
+	sbuf_addc(b, '\n');
+	free(cells);
+	free(right);
+	pool_release(&pool);
 }
 
 void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
@@ -360,234 +291,171 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
 
 	for (size_t e = 0; e < ne; e++) {
-		struct pupil *p;
-		size_t n = pupils_of(m, exps[e], &p);
-		const struct ladder **lads = NULL;
-		size_t nl = 0, ncols;
-		const char **cells, *chart;
-		bool *right;
+		struct grade_class c;
 		struct pool pool = { .n = 0 };
+		const char *chart;
 
-		/* the ladders of the experiment, a time column each */
-		for (size_t i = 0; i < m->nladders; i++)
-			if (str_eq(m->ladders[i].experiment, exps[e])) {
-				lads = xrealloc(lads, (nl + 1) * sizeof(*lads));
-				lads[nl++] = &m->ladders[i];
-			}
-		qsort(p, n, sizeof(*p), by_score);
+		grade_class_build(m, exps[e], &c);
 		sbuf_add(b, "### ");
 		SAY(b, L, M_K_HEAD, pool_md(&pool, exps[e]),
-		    pool_md(&pool, lads[0]->family));
+		    pool_md(&pool, c.family));
 		sbuf_add(b, "\n\n");
+		summary(b, L, m, &c);
+		times(b, L, &c);
+		class_table(m, L, &c, b);
+		/* the chart last: a class of 40 makes it a page of its own,
+		 * which would leave the page above it half empty.  It is
+		 * where each student sits among the rungs, at every size;
+		 * their pages say it in words */
 		chart = class_chart_of(m, exps[e]);
 		if (chart && (m->charts == CHARTS_DRAWN ||
 			      m->charts == CHARTS_PENDING)) {
-			sbuf_add(b, say_text(L, M_K_CHART));
+			sbuf_add(b, say_text(L, class_chart_every_size(m,
+					exps[e]) ? M_G_CHART_EVERY : M_K_CHART));
 			sbuf_add(b, "\n\n![");
 			md_text(b, exps[e]);
 			sbuf_addf(b, "](charts/%s.png)\n\n", chart);
 		}
-		ncols = 5 + nl;
-		cells = xcalloc(ncols, sizeof(*cells));
-		right = xcalloc(ncols, sizeof(*right));
-		cells[0] = say_text(L, M_K_COL_STUDENT);
-		cells[1] = say_text(L, M_K_COL_STATE);
-		cells[2] = say_text(L, M_K_COL_SCORE);
-		right[2] = true;
-		for (size_t i = 0; i < nl; i++) {
-			char *size = size_text(lads[i]->n, lads[i]->m,
-					       lads[i]->matrix);
-			struct sbuf h = SBUF_INIT;
-
-			SAY(&h, L, M_K_COL_TIME, pool_md(&pool, lads[i]->dtype),
-			    size);
-			cells[3 + i] = pool_keep(&pool, sbuf_detach(&h));
-			right[3 + i] = true;
-			free(size);
-		}
-		cells[3 + nl] = say_text(L, M_K_COL_PROBLEM);
-		cells[4 + nl] = say_text(L, M_K_COL_LINE);
-		right[4 + nl] = true;
-		table_row(b, cells, ncols);
-		table_rule(b, right, ncols);
-		for (size_t k = 0; k < n; k++) {
-			struct sbuf c[3] = { SBUF_INIT, SBUF_INIT, SBUF_INIT };
-			struct pool rp = { .n = 0 };
-
-			cells[0] = student_link(&rp, L, p[k].name);
-			state(&c[0], L, m, &p[k]);
-			cells[1] = sbuf_str(&c[0]);
-			cells[2] = pool_keep(&rp, xasprintf("%.1f", p[k].score));
-			for (size_t i = 0; i < nl; i++) {
-				const struct item *it = NULL;
-
-				for (size_t j = 0; j < p[k].n && !it; j++)
-					if (p[k].l[j] == lads[i])
-						it = p[k].it[j];
-				cells[3 + i] = !it ? "" : it->ok ?
-					pool_keep(&rp,
-						  xstrdup(FMT(item_ms(it), 4))) :
-					"—";
-			}
-			problem(&c[1], L, m, &p[k], &c[2]);
-			cells[3 + nl] = sbuf_str(&c[1]);
-			cells[4 + nl] = sbuf_str(&c[2]);
-			table_row(b, cells, ncols);
-			for (size_t i = 0; i < 3; i++)
-				sbuf_release(&c[i]);
-			pool_release(&rp);
-		}
-		sbuf_addc(b, '\n');
-		/* where each sits, at the size described */
-		for (size_t k = 0; k < n; k++) {
-			const struct item *it = p[k].it[p[k].rep];
-			const struct ladder *l = p[k].l[p[k].rep];
-			char *size = size_text(l->n, l->m, l->matrix);
-			struct sbuf at = SBUF_INIT;
-
-			if (!it->ok) {
-				free(size);
-				continue;
-			}
-			struct pool rp = { .n = 0 };
-
-			user_place(&at, L, l, it);
-			sbuf_add(b, "- ");
-			SAY(b, L, M_K_PLACE, pool_md(&rp, p[k].name),
-			    pool_md(&rp, l->dtype), size, sbuf_str(&at));
-			sbuf_addc(b, '\n');
-			sbuf_release(&at);
-			pool_release(&rp);
-			free(size);
-		}
-		sbuf_addc(b, '\n');
-		free(cells);
-		free(right);
-		free(lads);
 		pool_release(&pool);
-		pupils_free(p, n);
+		grade_class_release(&c);
 	}
 	block_trim(b);
 }
 
+/* The speed scale in words: the bands, or the geometric mean's 1 / R. */
+static void scale_text(struct sbuf *b, enum lang L,
+		       const struct class_rubric *r)
+{
+	char x[32], share[32];
+
+	if (r->scale == RUBRIC_GEOMEAN || !r->nbands) {
+		sbuf_add(b, say_text(L, M_G_GEOMEAN));
+		return;
+	}
+	snprintf(x, sizeof(x), "%g", r->bands[0]);
+	SAY(b, L, M_G_BAND_FULL, x);
+	for (size_t k = 1; k < r->nbands; k++) {
+		snprintf(x, sizeof(x), "%g", r->bands[k]);
+		snprintf(share, sizeof(share), "%zu/%zu", r->nbands - k,
+			 r->nbands);
+		SAY(b, L, M_G_BAND, share, x);
+	}
+	sbuf_add(b, say_text(L, M_G_BANDS_END));
+}
+
+/* The rubric's paragraph for class c. */
+static void rubric_text(struct sbuf *b, enum lang L,
+			const struct grade_class *c)
+{
+	const struct class_rubric *r = &c->rubric;
+	struct sbuf scale = SBUF_INIT, ref = SBUF_INIT;
+	char pc[32], ps[32], po[32];
+
+	scale_text(&scale, L, r);
+	sbuf_add(&ref, say_text(L, c->against_class ? M_G_REF_CLASS :
+				M_G_REF_RUNG));
+	snprintf(pc, sizeof(pc), "%g", r->correctness);
+	snprintf(ps, sizeof(ps), "%g", r->speed);
+	snprintf(po, sizeof(po), "%g", r->objectives);
+	SAY(b, L, M_G_SCORE, pc, ps, sbuf_str(&scale), po, sbuf_str(&ref));
+	sbuf_release(&scale);
+	sbuf_release(&ref);
+}
+
+/* "The objectives of reduce: no bank conflicts, ..." */
+static void objectives_list(struct sbuf *b, enum lang L, const char *family)
+{
+	struct sbuf list = SBUF_INIT;
+	char *fam = md_dup(family);
+
+	for (size_t d = 0; d < grade_nobjectives; d++) {
+		if (!str_eq(grade_objectives[d].family, family))
+			continue;
+		if (list.len)
+			sbuf_add(&list, say_text(L, M_COMMA_SEP));
+		sbuf_add(&list, say_text(L, grade_objectives[d].name));
+	}
+	if (list.len) {
+		SAY(b, L, M_G_OBJ_LIST, fam, sbuf_str(&list));
+		sbuf_addc(b, ' ');
+	}
+	free(fam);
+	sbuf_release(&list);
+}
+
+static bool rubric_same(const struct class_rubric *a,
+			const struct class_rubric *b)
+{
+	if (a->correctness != b->correctness || a->speed != b->speed ||
+	    a->objectives != b->objectives || a->scale != b->scale ||
+	    a->nbands != b->nbands)
+		return false;
+	for (size_t k = 0; k < a->nbands && k < RUBRIC_MAX_BANDS; k++)
+		if (a->bands[k] != b->bands[k])
+			return false;
+	return true;
+}
+
 void blk_class_score(const struct model *m, enum lang L, struct sbuf *b)
 {
-	const char *exps[64];
-	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
-	struct sbuf which = SBUF_INIT;
+	const char *exps[64], *fams[64];
+	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps)), nf = 0;
+	struct sbuf which = SBUF_INIT, objs = SBUF_INIT;
+	struct grade_class *c;
+	bool differ = false;
 
 	if (!model_has_class(m))
 		return;
-	sbuf_add(b, say_text(L, M_K_SCORE));
-	for (size_t e = 0; e < ne; e++)
-		if (against_class(m, exps[e])) {
+	c = xcalloc(ne ? ne : 1, sizeof(*c));
+	for (size_t e = 0; e < ne; e++) {
+		grade_class_build(m, exps[e], &c[e]);
+		differ |= !rubric_same(&c[0].rubric, &c[e].rubric);
+	}
+	/* one paragraph for one rubric, else one per experiment */
+	for (size_t e = 0; e < ne && (e == 0 || differ); e++) {
+		if (e)
+			sbuf_add(b, "\n\n");
+		if (differ) {
+			md_text(b, exps[e]);
+			sbuf_add(b, ": ");
+		}
+		rubric_text(b, L, &c[e]);
+	}
+	for (size_t e = 0; e < ne; e++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < nf && !seen; k++)
+			seen = str_eq(fams[k], c[e].family);
+		if (!seen && nf < ARRAY_SIZE(fams)) {
+			fams[nf++] = c[e].family;
+			objectives_list(&objs, L, c[e].family);
+		}
+		if (c[e].against_class) {
 			if (which.len)
 				sbuf_add(&which, ", ");
 			md_text(&which, exps[e]);
 		}
+		grade_class_release(&c[e]);
+	}
+	free(c);
+	if (objs.len) {
+		sbuf_add(b, "\n\n");
+		sbuf_add(b, sbuf_str(&objs));
+		block_trim(b);
+	}
+	sbuf_add(b, "\n\n");
+	sbuf_add(b, say_text(L, M_G_TIES));
+	sbuf_add(b, "\n\n");
+	sbuf_add(b, say_text(L, M_G_LOST_RULE));
 	if (which.len) {
 		sbuf_add(b, "\n\n");
 		SAY(b, L, M_K_SCORE_CLASS, sbuf_str(&which));
 	}
 	sbuf_release(&which);
-}
-
-/* ---- the gradebook ------------------------------------------------------ */
-
-/* The student's state as one word for the gradebook. */
-static const char *state_word(const struct pupil *p)
-{
-	static const char *const by_status[ROW__COUNT] = {
-		[ROW_OK] = "unverified", [ROW_WRONG] = "wrong answer",
-		[ROW_ERROR] = "error", [ROW_SKIPPED] = "not run",
-	};
-
-	if (p->impossible)
-		return "impossible time";
-	for (size_t i = 0; i < p->n; i++)
-		if (!p->it[i]->ok)
-			return (unsigned)p->it[i]->row->status < ROW__COUNT ?
-			       by_status[p->it[i]->row->status] : "error";
-	return "verified";
-}
-
-static void csv_field(struct sbuf *b, const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		sbuf_add(b, s);
-		return;
-	}
-	sbuf_addc(b, '"');
-	for (; *s; s++) {
-		if (*s == '"')
-			sbuf_addc(b, '"');
-		sbuf_addc(b, *s);
-	}
-	sbuf_addc(b, '"');
-}
-
-char *class_gradebook(const struct model *m)
-{
-	const char *exps[64];
-	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
-	struct sbuf b = SBUF_INIT;
-
-	sbuf_add(&b, "student,experiment,state,score,rows,verified,"
-		 "problem,line,file,copy_of\n");
-	for (size_t e = 0; e < ne; e++) {
-		struct pupil *p;
-		size_t n = pupils_of(m, exps[e], &p);
-
-		qsort(p, n, sizeof(*p), by_score);
-		for (size_t k = 0; k < n; k++) {
-			struct sbuf what = SBUF_INIT;
-			const char *file;
-			int line = pupil_problem(m, &p[k], EN, true, &what, &file);
-
-			csv_field(&b, p[k].name);
-			sbuf_addc(&b, ',');
-			csv_field(&b, exps[e]);
-			sbuf_addc(&b, ',');
-			csv_field(&b, state_word(&p[k]));
-			sbuf_addf(&b, ",%.1f,%zu,%zu,", p[k].score, p[k].n,
-				  p[k].ok);
-			csv_field(&b, sbuf_str(&what));
-			sbuf_addc(&b, ',');
-			if (line > 0)
-				sbuf_addf(&b, "%d", line);
-			sbuf_addc(&b, ',');
-			csv_field(&b, line > 0 && file ? file : "");
-			sbuf_addc(&b, ',');
-			csv_field(&b, p[k].copy_of ? p[k].copy_of : "");
-			sbuf_addc(&b, '\n');
-			sbuf_release(&what);
-		}
-		pupils_free(p, n);
-	}
-	return sbuf_detach(&b);
+	sbuf_release(&objs);
 }
 
 /* ---- a page per student -------------------------------------------------- */
-
-size_t class_students(const struct model *m, const char ***out)
-{
-	const char **names = NULL;
-	size_t n = 0;
-
-	for (size_t i = 0; i < m->r->nvariants; i++) {
-		const struct variant *v = m->r->variants[i];
-		bool rows = false;
-
-		for (size_t k = 0; k < m->nitems && !rows; k++)
-			rows = str_eq(m->items[k].row->variant, v->name);
-		if (!v->submission || !rows)
-			continue;
-		names = xrealloc(names, (n + 1) * sizeof(*names));
-		names[n++] = v->name;
-	}
-	*out = names;
-	return n;
-}
 
 /* Copies text into b with every link to a page of the report
  * ("](report.", "](details.", "](class.", "](charts/") made relative to
@@ -613,6 +481,157 @@ static void relinked(struct sbuf *b, const char *text)
 	}
 }
 
+/* The parts of s's score as a table. */
+static void parts(struct sbuf *b, enum lang L, const struct grade_class *c,
+		  const struct grade_student *s)
+{
+	static const bool right[4] = { false, true, true, false };
+	const char *cells[4] = { say_text(L, M_G_COL_PART),
+		say_text(L, M_G_COL_POINTS), say_text(L, M_G_COL_OF),
+		say_text(L, M_G_COL_WHY) };
+	const struct class_rubric *r = &c->rubric;
+	struct sbuf why = SBUF_INIT;
+	char a[32], n[32], got[32], of[32];
+	size_t met = 0, judged = 0;
+
+	table_row(b, cells, 4);
+	table_rule(b, right, 4);
+	/* correctness */
+	snprintf(a, sizeof(a), "%zu", s->earned);
+	snprintf(n, sizeof(n), "%zu", s->n);
+	SAY(&why, L, M_G_WHY_CORR, a, n);
+	snprintf(got, sizeof(got), "%.1f", s->correctness);
+	snprintf(of, sizeof(of), "%g", r->correctness);
+	cells[0] = say_text(L, M_G_PART_CORR);
+	cells[1] = got;
+	cells[2] = of;
+	cells[3] = sbuf_str(&why);
+	table_row(b, cells, 4);
+	/* speed */
+	sbuf_reset(&why);
+	if (isnan(s->R))
+		sbuf_add(&why, say_text(L, M_G_WHY_SPEED_NONE));
+	else
+		SAY(&why, L, M_G_WHY_SPEED, TIMES(s->R),
+		    PCT(100 * rubric_speed_share(r, s->R)));
+	snprintf(got, sizeof(got), "%.1f", s->speed);
+	snprintf(of, sizeof(of), "%g", r->speed);
+	cells[0] = say_text(L, M_G_PART_SPEED);
+	cells[3] = sbuf_str(&why);
+	table_row(b, cells, 4);
+	/* objectives */
+	sbuf_reset(&why);
+	for (size_t k = 0; k < s->nobj; k++) {
+		met += s->obj[k].state == GRADE_MET;
+		judged += s->obj[k].state != GRADE_NA;
+	}
+	snprintf(a, sizeof(a), "%zu", met);
+	snprintf(n, sizeof(n), "%zu", judged);
+	if (!s->verified)
+		sbuf_add(&why, say_text(L, M_G_WHY_OBJ_NO_ROW));
+	else if (!judged)
+		sbuf_add(&why, say_text(L, M_G_WHY_OBJ_NONE));
+	else
+		SAY(&why, L, M_G_WHY_OBJ, a, n);
+	snprintf(got, sizeof(got), "%.1f", s->objectives);
+	snprintf(of, sizeof(of), "%g", r->objectives);
+	cells[0] = say_text(L, M_G_PART_OBJ);
+	cells[3] = sbuf_str(&why);
+	table_row(b, cells, 4);
+	sbuf_addc(b, '\n');
+	sbuf_release(&why);
+}
+
+/* Student s's grade in class c: score and rank, parts, objectives,
+ * what they lost points on, where each row sits. */
+static void grade_section(struct sbuf *b, enum lang L, const struct model *m,
+			  const struct grade_class *c,
+			  const struct grade_student *s)
+{
+	struct sbuf tied = SBUF_INIT, others = SBUF_INIT, x = SBUF_INIT;
+	struct pool p = { .n = 0 };
+	char score[32], of[32], lo[32], hi[32], n[24];
+	const char *file;
+	int line;
+
+	for (size_t k = 0; k < c->n; k++)
+		if (&c->s[k] != s && c->s[k].rank == s->rank) {
+			if (others.len)
+				sbuf_add(&others, say_text(L, M_COMMA_SEP));
+			md_text(&others, c->s[k].name);
+		}
+	if (others.len)
+		SAY(&tied, L, M_G_PAGE_TIED, sbuf_str(&others));
+	snprintf(score, sizeof(score), "%.1f", s->score);
+	snprintf(of, sizeof(of), "%g", s->max_score);
+	snprintf(lo, sizeof(lo), "%.1f", s->lo);
+	snprintf(hi, sizeof(hi), "%.1f", s->hi);
+	snprintf(n, sizeof(n), "%zu", c->n);
+	grade_rank_text(&x, s);
+	if (strcmp(lo, score) || strcmp(hi, score))
+		SAY(b, L, M_G_PAGE_SCORE, score, of, lo, hi, sbuf_str(&x), n,
+		    pool_md(&p, c->experiment), sbuf_str(&tied));
+	else
+		SAY(b, L, M_G_PAGE_SCORE_EXACT, score, of, sbuf_str(&x), n,
+		    pool_md(&p, c->experiment), sbuf_str(&tied));
+	sbuf_add(b, "\n\n");
+	parts(b, L, c, s);
+	if (s->nobj) {
+		const char *cells[2] = { say_text(L, M_G_COL_OBJECTIVE),
+					 say_text(L, M_G_COL_VERDICT) };
+		static const bool right[2] = { false, false };
+
+		table_row(b, cells, 2);
+		table_rule(b, right, 2);
+		for (size_t k = 0; k < s->nobj; k++) {
+			sbuf_reset(&x);
+			grade_objective_words(&x, L, s, k);
+			cells[0] = say_text(L, s->obj[k].def->name);
+			cells[1] = sbuf_str(&x);
+			table_row(b, cells, 2);
+		}
+		sbuf_addc(b, '\n');
+	}
+	sbuf_reset(&x);
+	line = grade_lost(m, c, s, L, false, &x, &file);
+	if (x.len) {
+		struct sbuf at = SBUF_INIT;
+
+		if (line > 0) {
+			snprintf(n, sizeof(n), "%d", line);
+			SAY(&at, L, M_G_EV_LINE, n);
+		}
+		SAY(b, L, M_G_PAGE_LOST, sbuf_str(&x), sbuf_str(&at));
+		sbuf_add(b, "\n\n");
+		sbuf_release(&at);
+	}
+	if (s->copy_of) {
+		SAY(b, L, M_G_PAGE_COPY, pool_md(&p, s->copy_of));
+		sbuf_add(b, "\n\n");
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		const struct grade_row *r = &s->rows[i];
+		struct sbuf ts = SBUF_INIT, at = SBUF_INIT;
+		char *size;
+
+		if (!r->it->ok || isnan(r->g.ms))
+			continue;
+		size = size_text(r->l->n, r->l->m, r->l->matrix);
+		SAY(&ts, L, M_UT_TYPE_SIZE, pool_md(&p, r->l->dtype), size);
+		grade_place(&at, L, r);
+		SAY(b, L, M_G_PAGE_PLACE, sbuf_str(&ts), sbuf_str(&at));
+		sbuf_addc(b, '\n');
+		sbuf_release(&ts);
+		sbuf_release(&at);
+		free(size);
+	}
+	sbuf_addc(b, '\n');
+	sbuf_release(&tied);
+	sbuf_release(&others);
+	sbuf_release(&x);
+	pool_release(&p);
+}
+
 char *class_student_page(const struct model *m, const char *name,
 			 enum lang L)
 {
@@ -620,6 +639,8 @@ char *class_student_page(const struct model *m, const char *name,
 	const char *title = v ? (L == ZH && v->title_zh ? v->title_zh :
 				 v->title) : NULL;
 	const char *code = L == ZH ? "zh" : "en";
+	const char *exps[64];
+	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
 	struct sbuf part = SBUF_INIT, b = SBUF_INIT;
 	struct pool p = { .n = 0 };
 	const char *gpu = m->r->env.gpu_name ? m->r->env.gpu_name : "?";
@@ -631,6 +652,20 @@ char *class_student_page(const struct model *m, const char *name,
 	SAY(&b, L, M_K_STUDENT_LINKS, pool_md(&p, gpu),
 	    pool_md(&p, m->r->finished ? m->r->finished : "?"), code);
 	sbuf_add(&b, "\n\n");
+	for (size_t e = 0; e < ne; e++) {
+		struct grade_class c;
+
+		grade_class_build(m, exps[e], &c);
+		for (size_t k = 0; k < c.n; k++)
+			if (str_eq(c.s[k].name, name)) {
+				sbuf_add(&part, say_text(L, M_G_PAGE_HEAD));
+				sbuf_add(&part, "\n\n");
+				grade_section(&part, L, m, &c, &c.s[k]);
+			}
+		grade_class_release(&c);
+	}
+	relinked(&b, sbuf_str(&part));
+	sbuf_reset(&part);
 	user_kernel_section(m, name, L, &part);
 	/* the section's own heading is the page's title */
 	{

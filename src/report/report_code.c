@@ -384,8 +384,9 @@ void blk_user_code(const struct model *m, enum lang L, struct sbuf *b)
 	for (size_t i = 0; i < r->nvariants; i++) {
 		const struct variant *v = r->variants[i];
 
-		if (!(v->flags & VF_USER) || !v->source_text ||
-		    !*v->source_text || user_code_shown(r, i))
+		if (!(v->flags & VF_USER) || v->submission ||
+		    !v->source_text || !*v->source_text ||
+		    user_code_shown(r, i))
 			continue;
 		if (!any)
 			sbuf_add(b, say_text(L, M_UCODE_INTRO));

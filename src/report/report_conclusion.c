@@ -35,7 +35,8 @@ static void conclusion_users(const struct model *m, const struct group *g,
 
 	for (size_t k = 0; m->nuser && k < g->nladders; k++)
 		for (size_t i = 0; i < g->ladders[k]->nitems; i++)
-			if (g->ladders[k]->items[i]->role == ROLE_USER)
+			if (g->ladders[k]->items[i]->role == ROLE_USER &&
+			    !item_submission(m, g->ladders[k]->items[i]))
 				names_add(&names, &n,
 					  g->ladders[k]->items[i]->row->variant);
 	for (size_t u = 0; u < n; u++) {

@@ -237,7 +237,7 @@ enum msg {
 	M_UT_COL_PLACE, M_UT_SAME, M_UT_DIFF, M_UT_FAILED, M_UT_TYPE_SIZE,
 	M_UT_IMPOSSIBLE, M_UT_IMPOSSIBLE_CELL,
 	M_K_IMPOSSIBLE, M_K_VERIFIED, M_K_HEAD, M_K_COL_STUDENT, M_K_COL_STATE,
-	M_K_COL_SCORE, M_K_COL_TIME, M_K_COL_PROBLEM, M_K_COL_LINE, M_K_PLACE,
+	M_K_COL_SCORE, M_K_COL_TIME, M_K_COL_PROBLEM, M_K_COL_LINE,
 	M_K_CHART, M_K_COPY,
 	M_K_SCORE, M_K_SCORE_CLASS, M_K_STUDENT_HEAD, M_K_STUDENT_LINKS,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
@@ -266,6 +266,29 @@ enum msg {
 	M_L_COL_LINE, M_L_COL_CODE, M_L_COL_INST, M_L_COL_THREADS,
 	M_L_COL_GLOBAL, M_L_COL_SHARED, M_L_COL_LOCAL, M_L_COL_DIV,
 	M_L_ELSEWHERE, M_L_ELSEWHERE1,
+	/* issue 44: a class graded (report_msg_class.c) from M__CLASS on */
+	M__CLASS,
+	M_G_COL_RANK = M__CLASS, M_G_COL_SCORE, M_G_COL_OBJ, M_G_COL_LOST,
+	M_G_OBJ_CELL,
+	M_G_WITHIN, M_G_AS_FAST, M_G_NO_CAUSE, M_G_NO_CAUSE_HOST, M_G_NO_REF,
+	M_G_TIMES_ROUNDS, M_G_TIMES_KERNEL, M_G_TIMES_REGION,
+	M_G_TIMES_REGION_HOST, M_G_HOST, M_G_SPREAD_ROUNDS, M_G_SPREAD_RUNS,
+	M_G_SUMMARY, M_G_SUMMARY_ONE, M_G_SUM_FAILED, M_G_SUM_COMMON, M_G_SUM_ONCE,
+	M_G_SUM_NO_COMMON,
+	M_G_K_WRONG, M_G_K_ERROR, M_G_K_SKIPPED, M_G_K_IMPOSSIBLE,
+	M_G_K_UNVERIFIED, M_G_K_HUNG, M_G_K_ITEM, M_G_FAILED_KIND, M_G_LOST_FAILED,
+	M_G_OBJ_BANK, M_G_OBJ_LOADS, M_G_OBJ_STORES, M_G_OBJ_DIV, M_G_OBJ_SAN,
+	M_G_MET, M_G_NOT_MET, M_G_NA, M_G_VERDICT, M_G_EV_LINE, M_G_EV_NO_ROW,
+	M_G_EV_NO_USE, M_G_EV_UNJUDGED, M_G_EV_SAN_CLEAN, M_G_EV_SAN_NONE,
+	M_G_SCORE, M_G_BAND_FULL, M_G_BAND, M_G_BANDS_END, M_G_GEOMEAN,
+	M_G_TIES, M_G_LOST_RULE, M_G_OBJ_LIST,
+	M_G_PAGE_HEAD, M_G_PAGE_SCORE, M_G_PAGE_SCORE_EXACT, M_G_PAGE_TIED, M_G_PAGE_LOST,
+	M_G_COL_PART, M_G_COL_POINTS, M_G_COL_OF, M_G_COL_WHY, M_G_REF_RUNG,
+	M_G_REF_CLASS, M_G_PART_CORR,
+	M_G_PART_SPEED, M_G_PART_OBJ, M_G_WHY_CORR, M_G_WHY_SPEED,
+	M_G_WHY_SPEED_NONE, M_G_WHY_OBJ, M_G_WHY_OBJ_NONE, M_G_WHY_OBJ_NO_ROW,
+	M_G_COL_OBJECTIVE, M_G_COL_VERDICT, M_G_PAGE_PLACE, M_G_PAGE_COPY,
+	M_G_BODY_CLASS, M_G_CHART_EVERY,
 	M__COUNT
 };
 
@@ -278,7 +301,9 @@ extern const char *const msgs_body[M__SAN - M__BODY][NLANG];
 extern const char *const msgs_sanitizer[M__LINES - M__SAN][NLANG];
 /* The rows of the counters per source line (report_msg_lines.c), from
  * M__LINES on. */
-extern const char *const msgs_lines[M__COUNT - M__LINES][NLANG];
+extern const char *const msgs_lines[M__CLASS - M__LINES][NLANG];
+/* The rows of a class graded (report_msg_class.c), from M__CLASS on. */
+extern const char *const msgs_class[M__COUNT - M__CLASS][NLANG];
 
 /* Message id in language L, as it stands (for those without arguments). */
 const char *say_text(enum lang L, enum msg id);
@@ -547,6 +572,11 @@ bool counter_moved(const char *col, double a, double b,
 double counter_change_scale(const char *col, const struct result_row *ra,
 			    const struct result_row *rb);
 
+/* Whether item it is a student's: a user kernel marked submission (a
+ * class's).  The body leaves students to the class page and their own
+ * pages; the class's files grade them (report_grading.h). */
+bool item_submission(const struct model *m, const struct item *it);
+
 /* How many verified rungs ladder l has. */
 size_t ladder_ok_rungs(const struct ladder *l);
 
@@ -741,44 +771,45 @@ void user_kernel_section(const struct model *m, const char *name,
 void user_code_of(const struct model *m, const char *name, enum lang L,
 		  struct sbuf *b);
 
-/* ---- a class (report_class.c) ------------------------------------------ */
+/* ---- a class (report_class.c, report_gradebook.c) ---------------------- */
 
 /* Whether the results hold a class's submissions (variants marked
- * `submission`): the report then writes the class page and
- * gradebook.csv. */
+ * `submission`): the report then writes the class page, gradebook.csv,
+ * canvas.csv, gradescope/NAME.json and a page per student.  The class
+ * graded (report_grading.h) is what they all read. */
 bool model_has_class(const struct model *m);
-/* Whether a student's name can be the folder of their page
- * (students/NAME/): a label (letters, digits, "_", ".", "-", ":"), not
- * "." or "..".  A results file written by hand may hold others: they
- * get no page and no link. */
-bool student_folder_ok(const char *name);
-/* The class page's blocks: per experiment a table of its students
- * (state, score, time per type and size, main problem, its line) and
- * where each sits; how the score is computed. */
-/* Whether item it is a student's (a user kernel marked submission). */
-bool item_submission(const struct model *m, const struct item *it);
-/* The experiments that have students, in results order, up to max into
- * out[]; returns how many. */
-size_t class_experiments(const struct model *m, const char **out, size_t max);
 /* report_class_chart.c: adds to `set` a chart per experiment with a
- * class (each student's bandwidth beside the rungs', at each type's
- * largest size) and records their names in m->class_chart[]. */
+ * class (each student's bandwidth by the time they are graded by,
+ * beside the rungs', at each type and size, or at each type's largest
+ * when there are too many) and records their names in m->class_chart[]. */
 void class_charts(struct model *m, struct plot_set *set);
-/* The chart of experiment e, or NULL. */
+/* The chart of experiment e, or NULL; whether it has a panel per type
+ * and size (else per type, at its largest size). */
 const char *class_chart_of(const struct model *m, const char *e);
+bool class_chart_every_size(const struct model *m, const char *e);
+/* The class page's blocks: per experiment a summary, what the times
+ * are, a table of its students (rank, score with its interval, state,
+ * time per type and size, objectives met, what they lost points on and
+ * its line), then the chart; how the score is computed. */
 void blk_class_table(const struct model *m, enum lang L, struct sbuf *b);
 void blk_class_score(const struct model *m, enum lang L, struct sbuf *b);
-/* gradebook.csv: a header, then a line per student and experiment, best
- * score first (English words).  Caller frees. */
-char *class_gradebook(const struct model *m);
-/* The students' names (the submission variants), in results order, into
- * a heap array the caller frees (not the names); returns how many. */
-size_t class_students(const struct model *m, const char ***out);
 /* Student `name`'s own page in language L (students/NAME/report.L.md):
- * their kernel's part of the report, its source, and links to the
- * class page and the report two folders up.  Caller frees. */
+ * their grade (score, rank, the rubric's parts, the objectives with
+ * their evidence, what they lost points on, where each row sits), their
+ * kernel's part of the report, its source, and links to the class page
+ * and the report two folders up.  Caller frees. */
 char *class_student_page(const struct model *m, const char *name,
 			 enum lang L);
+/* report_gradebook.c, the teacher's files (docs/class.md lists their
+ * columns and keys), English, each a heap string the caller frees:
+ * gradebook.csv, a line per student and experiment, best score first;
+ * canvas.csv, a line per student with a column per experiment, for a
+ * Canvas or Moodle gradebook's import; and student `name`'s grade in
+ * Gradescope's results.json shape (gradescope/NAME.json; NULL after a
+ * diagnostic). */
+char *class_gradebook(const struct model *m);
+char *class_canvas_csv(const struct model *m);
+char *class_gradescope(const struct model *m, const char *name);
 
 /* ---- charts (report_charts.c) ----------------------------------------- */
 
@@ -878,6 +909,17 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
  * as lines_items() takes it. */
 int lines_first(const struct model *m, const struct item *it, bool narrow,
 		const char **file);
+
+/* What lines_carrying() looks for: the problems a line carries (the
+ * rules at the top of report_lines.c); divergence is divergent branches
+ * or idle threads. */
+enum line_problem { LINE_BANK, LINE_UNCOALESCED, LINE_DIVERGENCE };
+
+/* The line of item it's first kernel that carries problem `what` the
+ * most, 0 when no line does (or the row has no lines); *file gets its
+ * file.  For a class's objectives: the line that is their evidence. */
+int lines_carrying(const struct item *it, enum line_problem what,
+		   const char **file);
 
 /* The details page's section: every line of the user's kernels, and the
  * key lines of each built-in rung (its float row, else its first), with

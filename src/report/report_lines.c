@@ -514,6 +514,42 @@ int lines_first(const struct model *m, const struct item *it, bool narrow,
 	return line;
 }
 
+int lines_carrying(const struct item *it, enum line_problem what,
+		   const char **file)
+{
+	static const unsigned mask[] = {
+		[LINE_BANK] = 1u << LF_BANK,
+		[LINE_UNCOALESCED] = 1u << LF_UNCOAL,
+		[LINE_DIVERGENCE] = (1u << LF_DIV) | (1u << LF_IDLE),
+	};
+	const struct source_lines *sl = &it->row->lines;
+	const struct lv *best = NULL;
+	double most = 0;
+	struct kv kv;
+	int line = 0;
+
+	*file = NULL;
+	if (!sl->recorded || sl->status || !sl->nkernels ||
+	    (unsigned)what >= sizeof(mask) / sizeof(mask[0]))
+		return 0;
+	kv_of(sl, 0, &kv);
+	for (size_t i = 0; i < kv.n; i++) {
+		unsigned f = carries(&kv, &kv.v[i], NULL, false) & mask[what];
+		double w = f ? weight(&kv, &kv.v[i], f) : 0;
+
+		if (f && kv.v[i].sl->file && w > most) {
+			most = w;
+			best = &kv.v[i];
+		}
+	}
+	if (best) {
+		line = best->sl->line;
+		*file = best->sl->file;
+	}
+	free(kv.v);
+	return line;
+}
+
 /* ---- the details page: every line, a column per metric --------------- */
 
 static void cell_count(struct sbuf *c, double x)

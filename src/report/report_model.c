@@ -356,6 +356,14 @@ size_t ladder_ok_rungs(const struct ladder *l)
 	return n;
 }
 
+bool item_submission(const struct model *m, const struct item *it)
+{
+	const struct variant *v = it->v ? it->v :
+				  model_variant(m, it->row->variant);
+
+	return it->role == ROLE_USER && v && v->submission;
+}
+
 size_t ladder_rungs(const struct ladder *l, const struct item **out)
 {
 	size_t n = 0;

@@ -1127,9 +1127,11 @@ static const char *const msgs[M__BODY][NLANG] = {
 
 /* The row of message id: this table's, or from M__BODY on
  * report_msg_body.c's, from M__SAN on report_msg_sanitizer.c's, from
- * M__LINES on report_msg_lines.c's. */
+ * M__LINES on report_msg_lines.c's, from M__CLASS on report_msg_class.c's. */
 static const char *msg_of(enum lang L, enum msg id)
 {
+	if (id >= M__CLASS)
+		return msgs_class[id - M__CLASS][L];
 	if (id >= M__LINES)
 		return msgs_lines[id - M__LINES][L];
 	if (id >= M__SAN)

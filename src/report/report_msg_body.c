@@ -254,8 +254,6 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_K_COL_TIME) = { "{1}, {2} (ms)", "{1}，{2}（ms）" },
 	ROW(M_K_COL_PROBLEM) = { "main problem", "主要问题" },
 	ROW(M_K_COL_LINE) = { "line", "行" },
-	/* {1} the student, {2} type, {3} size, {4} where */
-	ROW(M_K_PLACE) = { "{1} at {2}, {3}: {4}.", "{1}（{2}，{3}）：{4}。" },
 	/* {1} the student whose source it copies */
 	ROW(M_K_COPY) = { "**the same source as {1}'s**",
 			  "**与 {1} 的源代码相同**" },

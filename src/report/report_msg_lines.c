@@ -4,7 +4,7 @@
  * report_int.h. */
 #include "report_int.h"
 
-const char *const msgs_lines[M__COUNT - M__LINES][NLANG] = {
+const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 #define ROW(id) [(id) - M__LINES]
 	/* {1} the details page */
 	ROW(M_L_WHERE) = {

@@ -71,6 +71,13 @@
  *   report_user.c       the user's own kernels (VF_USER): each placed on
  *                       its ladder and diagnosed from its counters by a
  *                       table of rules;
+ *   report_grading.c    a class graded (report_grading.h): each student's
+ *                       rows by the time they are graded by, the
+ *                       rubric's parts, the score with its interval,
+ *                       ranks and ties, the objectives with evidence;
+ *   report_class.c      the class page and a page per student, from it;
+ *   report_gradebook.c  the teacher's files: gradebook.csv, canvas.csv,
+ *                       gradescope/NAME.json;
  *   report_history.c    Harris's G80 reduction beside ours;
  *   report_html.c       the Markdown as one self-contained HTML page
  *                       (cmark-gfm; report_html.h), links between the
@@ -92,6 +99,7 @@
 #include "base/diag.h"
 #include "report_html.h"
 #include "report_int.h"
+#include "report_grading.h"
 #include "template.h"
 #include "base/util.h"
 
@@ -172,11 +180,14 @@ static const struct report_placeholder placeholders[] = {
 	{ "source_lines", "counters per source line: every line of your "
 	  "kernels and each built-in rung's key lines, a column per metric "
 	  "(empty when the run collected none)", BLOCK(blk_source_lines) },
-	{ "class_table", "a class's students, per experiment: state, score, "
-	  "time per type and size, main problem and its line, where each "
-	  "sits (empty without a class)", BLOCK(blk_class_table) },
-	{ "class_score", "how a student's score is computed (empty without "
-	  "a class)", BLOCK(blk_class_score) },
+	{ "class_table", "a class's students, per experiment: a summary, "
+	  "what the times are, rank and score with its interval, state, "
+	  "time per type and size, objectives met, what they lost points "
+	  "on and its line, the class's chart (empty without a class)",
+	  BLOCK(blk_class_table) },
+	{ "class_score", "how a student's score is computed: the rubric, the "
+	  "objectives, intervals and ties (empty without a class)",
+	  BLOCK(blk_class_score) },
 	{ "baseline_summary", "before and after (--baseline) in a few lines: "
 	  "the counts of faster, slower and same rows, a cross-GPU warning "
 	  "(empty without --baseline)", BLOCK(blk_baseline_summary) },
@@ -585,6 +596,56 @@ static int students_write(const struct model *m,
 	return rc;
 }
 
+/* The teacher's files (report_gradebook.c): gradebook.csv, canvas.csv
+ * and gradescope/NAME.json per student whose name can be a file's. */
+static int class_files_write(const struct model *m,
+			     const struct report_options *o, int fd)
+{
+	static const struct {
+		const char *file;
+		char *(*text)(const struct model *);
+	} files[] = {
+		{ "gradebook.csv", class_gradebook },
+		{ "canvas.csv", class_canvas_csv },
+	};
+	const char **names;
+	size_t n;
+	int rc = 0, gfd;
+	char *where;
+
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		char *csv = files[i].text(m);
+		int bad = write_file_at(fd, o->dir, files[i].file, csv,
+					strlen(csv));
+
+		free(csv);
+		if (bad)
+			return -1;
+	}
+	gfd = dir_make(fd, o->dir, "gradescope", DIR_CONFINED);
+	if (gfd < 0)
+		return -1;
+	where = xasprintf("%s/gradescope", o->dir);
+	n = class_students(m, &names);
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char *file, *json;
+
+		if (!student_folder_ok(names[i]))
+			continue;   /* students_write() warns of it */
+		json = class_gradescope(m, names[i]);
+		file = xasprintf("%s.json", names[i]);
+		if (!json || write_file_at(gfd, where, file, json,
+					   strlen(json)))
+			rc = -1;
+		free(file);
+		free(json);
+	}
+	free(names);
+	free(where);
+	close(gfd);
+	return rc;
+}
+
 int report_render(const struct results *r, const struct report_options *o)
 {
 	unsigned formats = o->formats ? o->formats : REPORT_FORMATS_ALL;
@@ -665,15 +726,9 @@ int report_render(const struct results *r, const struct report_options *o)
 				if (remove_stale(fd, o->dir, stale) < 0)
 					goto out;
 			}
-	if (model_has_class(&m) && (formats & REPORT_MD)) {
-		char *csv = class_gradebook(&m);
-		int bad = write_file_at(fd, o->dir, "gradebook.csv", csv,
-					strlen(csv));
-
-		free(csv);
-		if (bad)
-			goto out;
-	}
+	if (model_has_class(&m) && (formats & REPORT_MD) &&
+	    class_files_write(&m, o, fd) < 0)
+		goto out;
 	if (model_has_class(&m) && students_write(&m, o, fd, formats) < 0)
 		goto out;
 	rc = charts_failed ? -1 : 0;

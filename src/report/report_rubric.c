@@ -233,7 +233,7 @@ static void objective_row(const struct model *m, const struct ladder *l,
 		const struct item *it = l->items[i];
 
 		if (it->role != ROLE_USER || !it->ok ||
-		    !user_shows(m, l, it, o->user))
+		    item_submission(m, it) || !user_shows(m, l, it, o->user))
 			continue;
 		if (u.len)
 			sbuf_add(&u, say_text(L, M_U_LIST));
@@ -445,7 +445,8 @@ static void users_group(const struct model *m, const struct group *g,
 		const struct ladder *l = g->ladders[k];
 
 		for (size_t i = 0; i < l->nitems; i++) {
-			if (l->items[i]->role != ROLE_USER)
+			if (l->items[i]->role != ROLE_USER ||
+			    item_submission(m, l->items[i]))
 				continue;
 			if (!any)
 				sbuf_add(b, say_text(L, M_RB_USERS));

@@ -908,24 +908,38 @@ static void one_kernel(const struct model *m, const char *name, enum lang L,
 
 void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b)
 {
-	const char **names = NULL;
-	size_t n = 0;
+	const char **names = NULL, **students = NULL;
+	size_t n = 0, ns = 0;
 	char sep[16], floor[16];
 
 	if (!m->nuser)
 		return;
+	/* a class's students are on the class page and their own pages:
+	 * a class of 40 would otherwise repeat 40 sections here */
+	for (size_t i = 0; i < m->nitems; i++)
+		if (item_submission(m, &m->items[i]))
+			names_add(&students, &ns, m->items[i].row->variant);
+		else if (m->items[i].role == ROLE_USER)
+			names_add(&names, &n, m->items[i].row->variant);
 	snprintf(sep, sizeof(sep), "%g", SEPARATE);
 	snprintf(floor, sizeof(floor), "%g", CONFLICT_FLOOR);
-	SAY(b, L, M_U_INTRO, sep, floor);
-	sbuf_add(b, "\n\n");
-	for (size_t i = 0; i < m->nitems; i++)
-		if (m->items[i].role == ROLE_USER)
-			names_add(&names, &n, m->items[i].row->variant);
+	if (n) {
+		SAY(b, L, M_U_INTRO, sep, floor);
+		sbuf_add(b, "\n\n");
+	}
+	if (ns) {
+		char count[24];
+
+		snprintf(count, sizeof(count), "%zu", ns);
+		SAY(b, L, M_G_BODY_CLASS, count, L == ZH ? "zh" : "en");
+		sbuf_add(b, "\n\n");
+	}
 	for (size_t k = 0; k < n; k++) {
 		kernel_head(m, names[k], L, b);
 		one_kernel(m, names[k], L, b);
 	}
 	free(names);
+	free(students);
 	block_trim(b);
 }
 
@@ -1059,6 +1073,35 @@ const char *user_problem(const struct model *m, const struct ladder *l,
 			what = rules[r].what[L];
 	diag_free(d);
 	return what;
+}
+
+int user_rule_judged(const struct model *m, const struct ladder *l,
+		     const struct item *it, const struct rule *rule,
+		     struct rule_evidence *ev)
+{
+	size_t r = (size_t)(rule - rules);
+	struct diag *d;
+	int shows = -1;
+
+	memset(ev, 0, sizeof(*ev));
+	ev->u = ev->p = ev->g = NAN;
+	if (!it->ok || r >= NRULES)
+		return -1;
+	d = diag_new(m, l, it, EN);
+	ev->column = rule->test[0].column;
+	if (d->j[r][0].v == V_YES || d->j[r][0].v == V_NO) {
+		ev->u = d->j[r][0].u;
+		ev->p = d->j[r][0].p;
+		ev->g = d->j[r][0].g;
+		ev->pi = d->j[r][0].pi;
+		ev->gi = d->j[r][0].gi;
+	}
+	if (d->o[r] == O_FIRES)
+		shows = 1;
+	else if (d->o[r] == O_CLEAR)
+		shows = 0;
+	diag_free(d);
+	return shows;
 }
 
 void user_place(struct sbuf *b, enum lang L, const struct ladder *l,

@@ -67,4 +67,24 @@ extern const struct rule user_rules[USER_NRULES];
  * NULL. */
 const struct rule *user_rule_find(const char *family, const char *key);
 
+/* A rule's symptom as report_user.c judged it for one kernel: the
+ * counter it reads, the user's value and the problem and good rungs'
+ * (NAN where not read), and those rungs' rows (NULL where none). */
+struct rule_evidence {
+	const char *column;
+	double u, p, g;
+	const struct item *pi, *gi;
+};
+
+/* Rule `rule` (a row of user_rules[]) judged for the user's kernel `it`
+ * of ladder l, as the diagnosis judges it: 1 when it shows, 0 when it is
+ * clear, -1 when it was not judged (a failed row, a rule of another
+ * family, counters missing or the reference rungs not apart, counters
+ * that do not separate it from another explanation, advice left out
+ * because another rule shows); its symptom's values in *ev.  For a
+ * class's objectives (report_grading.c). */
+int user_rule_judged(const struct model *m, const struct ladder *l,
+		     const struct item *it, const struct rule *rule,
+		     struct rule_evidence *ev);
+
 #endif

@@ -27,14 +27,12 @@ static const char csv_header[] =
 
 const char *results_csv_header(void) { return csv_header; }
 
-/* RFC 4180: quote a field holding a comma, quote or line break.  A field
- * starting with = + - @ is prefixed with ' so spreadsheets do not run it
- * as a formula (text from experiment files is untrusted). */
-static void csv_str(struct sbuf *b, const char *s)
+void results_csv_field(struct sbuf *b, const char *s)
 {
 	if (!s)
 		return;
-	if (*s == '=' || *s == '+' || *s == '-' || *s == '@') {
+	if (*s == '=' || *s == '+' || *s == '-' || *s == '@' ||
+	    *s == '\t' || *s == '\r') {
 		sbuf_add(b, "\"'");
 	} else if (strpbrk(s, ",\"\r\n")) {
 		sbuf_addc(b, '"');
@@ -45,6 +43,11 @@ static void csv_str(struct sbuf *b, const char *s)
 	for (; *s; s++)
 		sbuf_addn(b, *s == '"' ? "\"\"" : s, *s == '"' ? 2 : 1);
 	sbuf_addc(b, '"');
+}
+
+static void csv_str(struct sbuf *b, const char *s)
+{
+	results_csv_field(b, s);
 }
 
 static void csv_num(struct sbuf *b, double v)

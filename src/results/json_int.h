@@ -5,7 +5,9 @@
  * a row that say how it was measured), json_sanitize.c (a row's
  * compute-sanitizer record), json_lines.c (a row's counters per source
  * line), json_class.c (a class's rubric, rounds and missing students with
- * its experiment), json_plan.c (the plan's document, written and read back) and
+ * its experiment), json_plan.c (the plan's document, written and read
+ * back), json_gradescope.c (a student's grade as Gradescope takes it in)
+ * and
  * compare's document.  Includes jansson, so
  * it is for those files only (the module that owns jansson); everyone
  * else includes results.h. */

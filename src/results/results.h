@@ -65,6 +65,39 @@ char *results_csv_text(const struct results *r);
 /* The CSV header line (no newline), for docs and tests. */
 const char *results_csv_header(void);
 
+/* One student's grade in the shape of Gradescope's autograder
+ * results.json ("Autograder Specifications": a top-level score and
+ * output, and tests, each with a name, score, max_score, status, output
+ * and visibility); json_gradescope.c says which keys it writes.  Texts
+ * are Markdown. */
+struct gradescope_test {
+	const char *name;
+	double score, max_score;
+	bool passed;                    /* "status": "passed" or "failed" */
+	const char *output;             /* NULL: none */
+};
+
+struct gradescope_result {
+	double score;                   /* the sum of the tests' scores */
+	const char *output;             /* NULL: none */
+	const struct gradescope_test *tests;
+	size_t ntests;
+};
+
+/* The document's text, indented, ASCII, ending with a newline; NULL
+ * after a diagnostic.  Caller frees. */
+char *json_gradescope_encode(const struct gradescope_result *g);
+
+/* Appends s (NULL: nothing) to b as one CSV field: quoted, its quotes
+ * doubled, when it holds a comma, a quote or a line break (RFC 4180);
+ * and, since text from experiment files and results is untrusted, a
+ * field that starts with =, +, -, @, a tab or a carriage return gets a
+ * ' in front, so that a spreadsheet takes it as text, never as a
+ * formula (OWASP's advice on CSV injection).  Every CSV file culab
+ * writes (results.csv, a class's gradebook.csv and canvas.csv) writes
+ * its text through it. */
+void results_csv_field(struct sbuf *b, const char *s);
+
 /* For `culab compare`: reads the results files paths[0..n) into r[0..n) (results_read's
  * checks: schema, version, truncation) and refuses the same file given
  * twice, by path or by content (SHA-256).  Returns 0, or -1 after one

@@ -391,6 +391,38 @@ static void test_recorded_quick(void **state)
 	check_recorded("tests/fixtures/quick/results.json");
 }
 
+/* The example class: every chart readable, and the class's chart a
+ * panel per type and size (small multiples), one key under the first,
+ * bars of the time each row is graded by. */
+static void test_recorded_class(void **state)
+{
+	struct results r;
+	char *dir, *gp;
+	const char *at;
+
+	(void)state;
+	check_recorded("reports/examples/class/results.json");
+	if (!read_recorded("reports/examples/class/results.json", &r))
+		skip();
+	dir = render(&r);
+	gp = chart_file(dir, "class-reduce-class", "gp");
+	assert_non_null(gp);
+	at = strstr(gp, "set title 'int, n = 2^20'");
+	assert_non_null(at);
+	at = strstr(at, "set title 'int, n = 2^24'");
+	assert_non_null(at);
+	at = strstr(at, "set title 'float, n = 2^20'");
+	assert_non_null(at);
+	assert_non_null(strstr(at, "set title 'float, n = 2^24'"));
+	/* the key once: each series titled in the first panel only */
+	at = strstr(gp, "title 'students'");
+	assert_non_null(at);
+	assert_null(strstr(at + 1, "title 'students'"));
+	free(gp);
+	scratch_done(dir);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -398,6 +430,7 @@ int main(void)
 		cmocka_unit_test(test_ladder_chart),
 		cmocka_unit_test(test_recorded_h100),
 		cmocka_unit_test(test_recorded_quick),
+		cmocka_unit_test(test_recorded_class),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

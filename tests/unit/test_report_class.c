@@ -1,23 +1,35 @@
-/* test_report_class.c - the class page and gradebook.csv (issue 26),
- * from the exercise as recorded on an H100 with its user kernels marked
- * as a class's submissions in memory (no class has been recorded yet):
- * a row per student, best score first, the failed one at 0 with its
- * reason, the main problem and its line; nothing written without a
- * class; the marker kept through results.json. */
+/* test_report_class.c - the class page, the student pages and the
+ * teacher's files (issues 26 and 44), from two recorded H100 runs: the
+ * exercise with its user kernels marked as a class's submissions in
+ * memory, and the example class (reports/examples/class/, recorded
+ * before kernel-alone times and rounds were kept: the fallback to the
+ * timed region).  A row per student, ranked with ties; the score's
+ * parts with partial credit; the objectives with their evidence; what
+ * each lost points on; gradebook.csv, canvas.csv and the Gradescope
+ * JSON; nothing written without a class; the marker kept through
+ * results.json.  Where a test changes the results in memory (a row
+ * marked failed, CUPTI's recorded kernel duration taken as the kernel
+ * alone's time) it says so: logic under test, never written to
+ * reports/. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <jansson.h>
+#include <math.h>
+
 #include "report/report.h"
 #include "report/report_int.h"
 #include "results/results.h"
 #include "run/run.h"
+#include "compare/compare.h"
 #include "base/util.h"
 #include "report_check.h"
 
 #define EXERCISE "tests/fixtures/recorded-2026-11-27/exercise-lines-h100/results.json"
+#define CLASS "reports/examples/class/results.json"
 
 #define EXPECT_IN(hay, needle)                                                 \
 	do {                                                                   \
@@ -66,7 +78,8 @@ static void mark_class(struct results *r)
 }
 
 /* A copy re-commented and re-indented is flagged on the class page and
- * in the gradebook, from the sources the results recorded. */
+ * in the gradebook, from the sources the results recorded, and the two
+ * are tied whatever their scores. */
 static void test_copy_flagged(void **state)
 {
 	struct results r;
@@ -95,12 +108,21 @@ static void test_copy_flagged(void **state)
 	dir = render(&r);
 	en = page(dir, "class.en.md");
 	csv = page(dir, "gradebook.csv");
-	EXPECT_IN(en, "| **the same source as reduce\\_modulo.reduce\\_modulo's**"
-		  "; verified | 64.9 |");
+	EXPECT_IN(en, "\n| 1= | [reduce\\_shfl.v2](students/reduce_shfl.v2/"
+		  "report.en.md) | 80.0 | **the same source as "
+		  "reduce\\_modulo.reduce\\_modulo's**; verified | ");
+	/* its times are reduce_modulo's own (measured before the swap),
+	 * yet the two are tied */
+	EXPECT_IN(en, "\n| 1= | [reduce\\_modulo.reduce\\_modulo](students/"
+		  "reduce_modulo.reduce_modulo/report.en.md) | 53.3 | verified "
+		  "| ");
 	EXPECT_IN(csv, "experiments/examples/exercise/reduce_shfl.cu,"
-		  "reduce_modulo.reduce_modulo\n");
+		  "reduce_modulo.reduce_modulo,reduce_modulo.reduce_modulo,100\n");
+	EXPECT_IN(csv, "\nreduce_shfl.v2,,,my-reduce,verified,4,4,80.0,80.0,"
+		  "80.0,1,yes,");
 	/* v2-bug is another function of v2's file: not a copy */
-	assert_null(strstr(csv, "wrong answer,0.0,4,0,,,,reduce"));
+	EXPECT_IN(csv, "\nreduce_shfl.v2-bug,,,my-reduce,wrong answer,4,0,0.0,"
+		  "0.0,0.0,3,no,");
 	free(en);
 	free(csv);
 	scratch_remove(dir);
@@ -124,39 +146,61 @@ static void test_class_page(void **state)
 	assert_non_null(en);
 	assert_non_null(zh);
 	assert_non_null(csv);
-	EXPECT_IN(en, "### my-reduce (reduce)\n\n| student | state | score | "
+	EXPECT_IN(en, "### my-reduce (reduce)\n\n3 students, 2 verified at every "
+		  "row; 1 failed a row (wrong answer: 1).  Median score 53.3 "
+		  "(interquartile range 26.7–66.7).  The problems the diagnosis "
+		  "names, each in one student: no vector loads, divergence.");
+	EXPECT_IN(en, "| rank | student | score (95 % interval) | state | "
 		  "int, n = 2^20 (ms) | int, n = 2^24 (ms) | float, n = 2^20 "
-		  "(ms) | float, n = 2^24 (ms) | main problem | line |");
+		  "(ms) | float, n = 2^24 (ms) | objectives met | lost points "
+		  "on | line |");
 	/* best score first; the failed one last, at 0, with its reason */
-	EXPECT_IN(en, "\n| [reduce\\_shfl.v2](students/reduce_shfl.v2/report.en.md)"
-		  " | verified | 64.9 | 0.01090 | "
-		  "0.04221 | 0.01045 | 0.03840 | no vector loads | 23 |\n"
-		  "| [reduce\\_modulo.reduce\\_modulo](students/"
-		  "reduce_modulo.reduce_modulo/report.en.md) | verified | 15.3 | ");
-	EXPECT_IN(en, "| divergence | 27 |\n| [reduce\\_shfl.v2-bug](students/"
-		  "reduce_shfl.v2-bug/report.en.md) | **FAILED** (wrong "
-		  "answer): ");
-	EXPECT_IN(en, "| 0.0 | — | — | — | — | — | — |");
-	EXPECT_IN(en, "| [my\\_tile](students/my_tile/report.en.md) | verified "
-		  "| 58.8 | 0.01419 | 0.08088 | shared-memory bank conflicts | "
-		  "32 |");
-	EXPECT_IN(en, "- my\\_tile at float, 4096 × 4096: between rung 6 and "
-		  "rung 4");
-	EXPECT_IN(en, "## How the score is computed\n\nA student's score is 0 "
-		  "unless every row of theirs verified");
-	EXPECT_IN(zh, "| [reduce\\_shfl.v2](students/reduce_shfl.v2/report.zh.md)"
-		  " | 已验证 | 64.9 | ");
+	EXPECT_IN(en, "\n| 1 | [reduce\\_shfl.v2](students/reduce_shfl.v2/"
+		  "report.en.md) | 80.0 | verified | 0.01090 | 0.04221 | "
+		  "0.01045 | 0.03840 | 3 of 3 | no vector loads | 23 |\n"
+		  "| 2 | [reduce\\_modulo.reduce\\_modulo](students/"
+		  "reduce_modulo.reduce_modulo/report.en.md) | 53.3 | verified | ");
+	EXPECT_IN(en, "| 2 of 3 | divergence | 27 |\n| 3 | [reduce\\_shfl.v2-bug]"
+		  "(students/reduce_shfl.v2-bug/report.en.md) | 0.0 | "
+		  "**FAILED** (wrong answer) | ");
+	/* no compute-sanitizer finding: the kind and where */
+	EXPECT_IN(en, "| — | — | — | — | — | wrong answer at int, n = 2^20 | — "
+		  "|");
+	EXPECT_IN(en, "### my-transpose (transpose)\n\n1 student, 1 verified at "
+		  "every row.  Score 70.0.  ");
+	EXPECT_IN(en, "| 1 | [my\\_tile](students/my_tile/report.en.md) | 70.0 | "
+		  "verified | 0.01419 | 0.08088 | 1 of 2 | shared-memory bank "
+		  "conflicts | 32 |");
+	EXPECT_IN(en, "## How the score is computed\n\nA student's score is the "
+		  "sum of three parts.  **Correctness**, 40 points, shared "
+		  "equally over their rows");
+	EXPECT_IN(en, "all the speed points for R up to 1.2, 3/4 of them up to "
+		  "1.5, 2/4 of them up to 2, 1/4 of them up to 3, none beyond.");
+	EXPECT_IN(en, "The objectives of reduce: no bank conflicts, loads "
+		  "coalesced, no divergence at the key line, no "
+		  "compute-sanitizer finding. The objectives of transpose: "
+		  "stores coalesced, no bank conflicts, no compute-sanitizer "
+		  "finding.");
+	EXPECT_IN(zh, "| 1 | [reduce\\_shfl.v2](students/reduce_shfl.v2/"
+		  "report.zh.md) | 80.0 | 已验证 | ");
 	EXPECT_IN(zh, "## 得分如何计算");
-	assert_string_equal(csv,
-		"student,experiment,state,score,rows,verified,problem,line,file,"
-		"copy_of\n"
-		"reduce_shfl.v2,my-reduce,verified,64.9,4,4,no vector loads,23,"
-		"experiments/examples/exercise/reduce_shfl.cu,\n"
-		"reduce_modulo.reduce_modulo,my-reduce,verified,15.3,4,4,"
-		"divergence,27,experiments/examples/exercise/reduce_modulo.cu,\n"
-		"reduce_shfl.v2-bug,my-reduce,wrong answer,0.0,4,0,,,,\n"
-		"my_tile,my-transpose,verified,58.8,2,2,shared-memory bank "
-		"conflicts,32,experiments/examples/exercise/transpose_tile.cu,\n");
+	EXPECT_IN(zh, "3 项中 3 项 | 没有使用向量化读取 | 23 |");
+	EXPECT_IN(csv, "student,student_id,name,experiment,state,rows,verified,"
+		  "score,score_lo,score_hi,rank,tied,correctness,speed,"
+		  "objectives,no_bank_conflicts,loads_coalesced,no_divergence,"
+		  "no_sanitizer_finding,stores_coalesced,int_2^20_ms,int_2^20_lo,"
+		  "int_2^20_hi,int_2^20_pct_ceiling,");
+	EXPECT_IN(csv, ",float_4096x4096_ms,float_4096x4096_lo,float_4096x4096_hi,"
+		  "float_4096x4096_pct_ceiling,problem,line,file,copy_of,"
+		  "similar_to,similarity\n");
+	EXPECT_IN(csv, "\nreduce_shfl.v2,,,my-reduce,verified,4,4,80.0,80.0,"
+		  "80.0,1,no,40.00,20.00,20.00,met,met,met,n.a.,,0.010896,"
+		  "0.010656,0.011008,60.5,");
+	EXPECT_IN(csv, "\nmy_tile,,,my-transpose,verified,2,2,70.0,70.0,70.0,1,"
+		  "no,40.00,20.00,10.00,not met,,,n.a.,met,");
+	EXPECT_IN(csv, ",0.08088,0.080608,0.08112,52.7,shared-memory bank "
+		  "conflicts,32,experiments/examples/exercise/transpose_tile.cu"
+		  ",,,\n");
 	free(en);
 	free(zh);
 	free(csv);
@@ -187,6 +231,21 @@ static void test_student_pages(void **state)
 	EXPECT_IN(en, "# my\\_tile: my tiled transpose\n\nNVIDIA H100 80GB HBM3 "
 		  "· 2026-11-27T12:39:14Z · [the class](../../class.en.md) · "
 		  "[the whole report](../../report.en.md)");
+	/* the grade first: score, parts, objectives with their evidence */
+	EXPECT_IN(en, "## Grade\n\nScore **70.0** of 100; rank 1 of 1 in "
+		  "my-transpose.\n\n| part | points | of | why |");
+	EXPECT_IN(en, "| speed | 20.0 | 40 | R = 1.70× (their time over the "
+		  "reference's, geometric mean over the verified rows): 50.0 % "
+		  "of the points |");
+	EXPECT_IN(en, "| no bank conflicts | not met: bank\\_conflicts\\_per\\_"
+		  "shared\\_ld 31.4 against 31.4 for rung 6 and 0.0805 for rung "
+		  "7; line 32 |");
+	EXPECT_IN(en, "| stores coalesced | met: gst\\_sectors\\_per\\_request "
+		  "4.00 against 32.0 for rung 3 and 4.00 for rung 6 |");
+	EXPECT_IN(en, "Lost points on: shared-memory bank conflicts; line 32.");
+	/* where each row sits, by the time it is graded by */
+	EXPECT_IN(en, "- float, 4096 × 4096: between rung 6 and rung 4 (rung 4 "
+		  "is 1.08× faster).");
 	EXPECT_IN(en, "| float, 4096 × 4096 | 0.08088 | 1659 | 52.7 % | ");
 	EXPECT_IN(en, "a 32-way bank conflict; rung 7 (transpose\\_tile\\_pad) "
 		  "shows the fix.");
@@ -194,6 +253,8 @@ static void test_student_pages(void **state)
 		  "line)");
 	EXPECT_IN(en, "32              out[(long long)(y + j) * rows + x]");
 	EXPECT_IN(zh, "# my\\_tile：我的分块转置");
+	EXPECT_IN(zh, "## 成绩\n\n得分 **70.0**（满分 100）；在 my-transpose 的 1 "
+		  "名学生中排第 1。");
 	EXPECT_IN(html, "href=\"../../class.en.html\"");
 	EXPECT_IN(html, "href=\"../../details.en.html#counters-per-source-line\"");
 	free(en);
@@ -234,11 +295,338 @@ static void test_score_class(void **state)
 	dir = render(&r);
 	en = page(dir, "class.en.md");
 	csv = page(dir, "gradebook.csv");
-	/* the fastest student everywhere; the only one of its experiment */
-	EXPECT_IN(csv, "reduce_shfl.v2,my-reduce,verified,100.0,4,4,");
-	EXPECT_IN(csv, "my_tile,my-transpose,verified,100.0,2,2,");
+	/* the fastest student everywhere: all the speed points */
+	EXPECT_IN(csv, "\nreduce_shfl.v2,,,my-reduce,verified,4,4,100.0,100.0,"
+		  "100.0,1,no,40.00,40.00,20.00,");
+	/* the only one of its experiment: only its objectives cost it */
+	EXPECT_IN(csv, "\nmy_tile,,,my-transpose,verified,2,2,90.0,90.0,90.0,1,"
+		  "no,40.00,40.00,10.00,");
 	EXPECT_IN(en, "In my-reduce, my-transpose (`score: class`) the "
 		  "reference is the class's fastest verified student");
+	free(en);
+	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* The example class as recorded (times of the timed region, which holds
+ * the class's host step; no rounds): every student ranked with ties,
+ * ivy tied with ada whose source she copied, each objective with its
+ * counter and line, each failure with what compute-sanitizer found. */
+static void test_recorded_class(void **state)
+{
+	struct results r;
+	char *dir, *en, *csv, *canvas, *p;
+
+	(void)state;
+	if (!read_recorded(CLASS, &r))
+		skip_test();
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	csv = page(dir, "gradebook.csv");
+	canvas = page(dir, "canvas.csv");
+	assert_non_null(en);
+	assert_non_null(csv);
+	assert_non_null(canvas);
+	EXPECT_IN(en, "### reduce-class (reduce)\n\n11 students, 6 verified at "
+		  "every row; 5 failed a row (wrong answer: 2; error: 2; never "
+		  "finished: 1).  Median "
+		  "score 53.3 (interquartile range 0.0–56.7).  The problems the "
+		  "diagnosis names, each in one student: shared-memory bank "
+		  "conflicts, uncoalesced loads, divergence.");
+	EXPECT_IN(en, "Times are the timed region: these results kept no time "
+		  "of the kernel alone, so with the class's `finish: host` each "
+		  "holds the host step");
+	EXPECT_IN(en, "The rungs' spread within their runs: ±0.67 % (half the "
+		  "interquartile range of a rung's timed runs over their median, "
+		  "the median over 28 rungs)");
+	EXPECT_IN(en, "\n| 1= | [ada](students/ada/report.en.md) | 70.0 "
+		  "(60.0–70.0) | verified | 0.02406 | 0.1300 | 0.02674 | 0.1372 "
+		  "| 3 of 3 | 2.97× the reference's time, host step included: no "
+		  "cause in the kernel | — |\n"
+		  "| 1= | [ivy](students/ivy/report.en.md) | 60.0 (60.0–70.0) | "
+		  "**the same source as ada's**; verified | ");
+	EXPECT_IN(en, "\n| 4= | [ben](students/ben/report.en.md) | 53.3 | "
+		  "verified | 0.02741 | 0.2019 | 0.02862 | 0.2114 | 2 of 3 | "
+		  "shared-memory bank conflicts | 16 |\n");
+	EXPECT_IN(en, "| 2 of 3 | uncoalesced loads | 15 |\n");
+	EXPECT_IN(en, "| 2 of 3 | divergence | 14 |\n");
+	EXPECT_IN(en, "\n| 7= | [fay](students/fay/report.en.md) | 0.0 | "
+		  "**FAILED** (error) | — | — | — | — | — | an out-of-bounds "
+		  "`__shared__` read (compute-sanitizer) | 16 |\n");
+	EXPECT_IN(en, "| [hal](students/hal/report.en.md) | 0.0 | **FAILED** "
+		  "(never finished) | — | — | — | — | — | never finished at "
+		  "int, n = 2^20 | — |");
+	/* the pages: each objective's counter, the rungs it is judged
+	 * against, its line */
+	p = page(dir, "students/ben/report.en.md");
+	EXPECT_IN(p, "Score **53.3** of 100; rank 4= of 11 in reduce-class, "
+		  "tied with cleo, dan.");
+	EXPECT_IN(p, "| no bank conflicts | not met: bank\\_conflicts\\_per\\_"
+		  "shared\\_ld 4.84 against 4.83 for rung 4 and 0.0298 for rung "
+		  "5; line 16 |");
+	free(p);
+	p = page(dir, "students/cleo/report.en.md");
+	EXPECT_IN(p, "| loads coalesced | not met: gld\\_efficiency\\_pct 12.5 % "
+		  "against 100.0 % for rung 5; line 15 |");
+	free(p);
+	p = page(dir, "students/dan/report.en.md");
+	EXPECT_IN(p, "| no divergence at the key line | not met: shared\\_bytes"
+		  "\\_per\\_instr 54.5 against 54.5 for rung 3 and 182 for rung "
+		  "5; line 14 |");
+	EXPECT_IN(p, "| objectives | 13.3 | 20 | 2 of 3 met |");
+	free(p);
+	p = page(dir, "students/fay/report.en.md");
+	EXPECT_IN(p, "| no compute-sanitizer finding | not met: an "
+		  "out-of-bounds `__shared__` read (compute-sanitizer); line 16 "
+		  "|");
+	EXPECT_IN(p, "| correctness | 0.0 | 40 | 0 of 4 rows verified |");
+	free(p);
+	p = page(dir, "students/eli/report.en.md");
+	EXPECT_IN(p, "| no compute-sanitizer finding | met: compute-sanitizer "
+		  "reran a failed row and found nothing |");
+	EXPECT_IN(p, "| objectives | 0.0 | 20 | no verified row |");
+	free(p);
+	p = page(dir, "students/ivy/report.en.md");
+	EXPECT_IN(p, "Their source is the same as ada's once comments and "
+		  "whitespace are set aside: they are tied whatever the times.");
+	free(p);
+	p = page(dir, "students/ada/report.en.md");
+	EXPECT_IN(p, "- int, n = 2^24: between rung 3 and rung 4 (rung 4 is "
+		  "1.01× faster).");
+	free(p);
+	/* the body leaves the students to these pages */
+	p = page(dir, "report.en.md");
+	EXPECT_IN(p, "## Your kernels\n\nThis run holds a class of 11 "
+		  "students: they are graded on [the class page](class.en.md)");
+	assert_null(strstr(p, "### ada"));
+	assert_null(strstr(p, "Your kernel ada at"));
+	free(p);
+	/* the gradebook: every part, flag and row time of the student */
+	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,70.0,60.0,70.0,1,yes,"
+		  "40.00,10.00,20.00,met,met,met,n.a.,0.024064,0.023296,0.024544,"
+		  "28.2,0.129968,0.125664,0.131072,20.9,0.026736,0.0224,0.027712,"
+		  "24.9,0.137168,0.13568,0.143072,19.6,\"2.97× the reference's "
+		  "time, host step included: no cause in the kernel\",,,,,\n");
+	EXPECT_IN(csv, "\ncleo,,,reduce-class,verified,4,4,53.3,53.3,53.3,4,yes,"
+		  "40.00,0.00,13.33,met,not met,met,n.a.,");
+	/* the gradebook's state keeps its words: a time limit is an error */
+	EXPECT_IN(csv, "\nhal,,,reduce-class,error,4,0,");
+	EXPECT_IN(csv, "\nfay,,,reduce-class,error,4,0,0.0,0.0,0.0,7,yes,0.00,"
+		  "0.00,0.00,n.a.,n.a.,n.a.,not met,,,,,,,,,,,,,,,,,an "
+		  "out-of-bounds `__shared__` read (compute-sanitizer),16,"
+		  "experiments/examples/class/fay.cu,,,\n");
+	EXPECT_IN(csv, ",ada,ada,100\n");
+	assert_string_equal(canvas,
+		"Student,ID,SIS User ID,SIS Login ID,Section,reduce-class\n"
+		"ada,,,,,70.00\nben,,,,,53.33\ncleo,,,,,53.33\ndan,,,,,53.33\n"
+		"eli,,,,,0.00\nfay,,,,,0.00\ngus,,,,,0.00\nhal,,,,,0.00\n"
+		"ivy,,,,,60.00\njon,,,,,0.00\nkim,,,,,60.00\n");
+	free(en);
+	free(csv);
+	free(canvas);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* gradescope/ben.json is Gradescope's results.json: the score, a test
+ * per row, the speed and each objective, whose points add up to the
+ * rubric's 100, and the same words as his page. */
+static void test_gradescope_json(void **state)
+{
+	struct results r;
+	char *dir, *text;
+	json_t *j, *tests;
+	json_error_t err;
+	double max = 0, got = 0;
+
+	(void)state;
+	if (!read_recorded(CLASS, &r))
+		skip_test();
+	dir = render(&r);
+	text = page(dir, "gradescope/ben.json");
+	assert_non_null(text);
+	j = json_loads(text, 0, &err);
+	if (!j)
+		fail_msg("%s:%d: not JSON: %s", __FILE__, __LINE__, err.text);
+	assert_float_equal(json_number_value(json_object_get(j, "score")),
+			   53.33, 1e-9);
+	EXPECT_IN(json_string_value(json_object_get(j, "output")),
+		  "Score **53.3** of 100; rank 4= of 11 in reduce-class. Lost "
+		  "points on: shared-memory bank conflicts; line 16.");
+	tests = json_object_get(j, "tests");
+	assert_int_equal(json_array_size(tests), 4 + 1 + 4);
+	for (size_t i = 0; i < json_array_size(tests); i++) {
+		json_t *t = json_array_get(tests, i);
+
+		max += json_number_value(json_object_get(t, "max_score"));
+		got += json_number_value(json_object_get(t, "score"));
+		assert_string_equal(json_string_value(json_object_get(
+			t, "visibility")), "visible");
+	}
+	/* the objective that does not apply (no row was rerun under
+	 * compute-sanitizer) is worth nothing; the three others 20 */
+	assert_float_equal(max, 100, 0.02);
+	assert_float_equal(got, 53.33, 0.02);
+	assert_string_equal(json_string_value(json_object_get(
+		json_array_get(tests, 0), "name")), "correctness: int, n = 2^20");
+	assert_string_equal(json_string_value(json_object_get(
+		json_array_get(tests, 4), "name")), "speed");
+	assert_string_equal(json_string_value(json_object_get(
+		json_array_get(tests, 5), "name")), "no bank conflicts");
+	assert_string_equal(json_string_value(json_object_get(
+		json_array_get(tests, 5), "status")), "failed");
+	EXPECT_IN(json_string_value(json_object_get(json_array_get(tests, 5),
+						    "output")),
+		  "not met: bank\\_conflicts\\_per\\_shared\\_ld 4.84 against "
+		  "4.83 for rung 4 and 0.0298 for rung 5; line 16");
+	json_decref(j);
+	free(text);
+	/* a file per student whose name can be a file's */
+	text = page(dir, "gradescope/hal.json");
+	assert_non_null(text);
+	free(text);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* Partial credit: a student with one failed size keeps the others'
+ * correctness and is scored for speed on the rows that verified (kim's
+ * float 2^20 row marked wrong in memory). */
+static void test_partial_credit(void **state)
+{
+	struct results r;
+	char *dir, *en, *csv;
+	bool marked = false;
+
+	(void)state;
+	if (!read_recorded(CLASS, &r))
+		skip_test();
+	for (size_t i = 0; i < r.nrows; i++) {
+		struct result_row *w = &r.rows[i];
+
+		if (strcmp(w->variant, "kim") || strcmp(w->dtype, "float") ||
+		    w->n != 1u << 20)
+			continue;
+		w->status = ROW_WRONG;
+		w->verified = false;
+		free(w->message);
+		w->message = xstrdup("marked wrong in memory by the test");
+		marked = true;
+	}
+	assert_true(marked);
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	csv = page(dir, "gradebook.csv");
+	EXPECT_IN(csv, "\nkim,,,reduce-class,wrong answer,4,3,50.0,50.0,50.0,");
+	EXPECT_IN(csv, ",30.00,0.00,20.00,met,met,met,n.a.,");
+	EXPECT_IN(en, "| [kim](students/kim/report.en.md) | 50.0 | **FAILED** "
+		  "(wrong answer) | 0.02771 | 0.1789 | — | 0.2048 | 3 of 3 | "
+		  "wrong answer at float, n = 2^20 | — |");
+	free(en);
+	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* With the kernel alone's time (here CUPTI's duration of the kernel,
+ * which the recorded rows keep as a counter, set as the students'
+ * kernel-alone time in memory), the host step is said apart and the
+ * scores follow the kernels: kim's kernel is faster than cleo's at
+ * every size, and kim now ranks above her. */
+static void test_kernel_times(void **state)
+{
+	struct results r;
+	char *dir, *en, *csv, *kim, *cleo, *p;
+
+	(void)state;
+	if (!read_recorded(CLASS, &r))
+		skip_test();
+	for (size_t i = 0; i < r.nrows; i++) {
+		struct result_row *w = &r.rows[i];
+		const struct variant *v = results_variant(&r, w->variant);
+		double us = row_column(w, "duration_us");
+
+		if (!v || !v->submission || w->status != ROW_OK ||
+		    !(us > 0))
+			continue;
+		w->tk.nsamples = 1;
+		w->tk.samples_ms = xcalloc(1, sizeof(double));
+		w->tk.samples_ms[0] = w->tk.median_ms = us / 1000;
+		w->tk.median_lo_ms = w->tk.median_hi_ms = NAN;
+	}
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	csv = page(dir, "gradebook.csv");
+	EXPECT_IN(en, "Times are the kernel's own, timed alone in each "
+		  "student's process. The class's host step: 0.044 ms, 60.2 % "
+		  "of the timed region, the same for everyone (not in the "
+		  "score).");
+	p = page(dir, "students/ada/report.en.md");
+	EXPECT_IN(p, "- int, n = 2^24: between rung 5 and rung 7 (rung 7 is "
+		  "1.08× faster).");
+	free(p);
+	EXPECT_IN(en, "\n| 1= | [kim](students/kim/report.en.md) | 90.0 | "
+		  "verified | 0.008448 | 0.08723 | 0.008064 | 0.08080 | 3 of 3 "
+		  "| 1.49× the reference's time: the diagnosis names no cause "
+		  "| — |\n| 4= | [ben]");
+	/* sorted by score, then by name: kim's line before cleo's is a
+	 * higher score */
+	kim = strstr(csv, "\nkim,");
+	cleo = strstr(csv, "\ncleo,");
+	assert_non_null(kim);
+	assert_non_null(cleo);
+	if (kim > cleo)
+		fail_msg("%s:%d: kim ranks below cleo:\n%s", __FILE__, __LINE__,
+			 csv);
+	free(en);
+	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* Graded by rounds: every verified row given rounds in memory (its own
+ * first ROUNDS timed runs, recorded, taken as if each were a round's
+ * median: logic under test, not a measurement): the page says what the
+ * times are and the rungs' run-to-run spread, and each score's interval
+ * comes from the bootstrap over the rounds. */
+#define ROUNDS 10
+static void test_rounds(void **state)
+{
+	struct results r;
+	char *dir, *en, *csv;
+
+	(void)state;
+	if (!read_recorded(CLASS, &r))
+		skip_test();
+	for (size_t i = 0; i < r.nrows; i++) {
+		struct result_row *w = &r.rows[i];
+
+		if (w->status != ROW_OK || w->t.nsamples < ROUNDS)
+			continue;
+		w->rounds.n = ROUNDS;
+		w->rounds.per_round = 1;
+		w->rounds.ms = xcalloc(ROUNDS, sizeof(double));
+		memcpy(w->rounds.ms, w->t.samples_ms, ROUNDS * sizeof(double));
+	}
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	csv = page(dir, "gradebook.csv");
+	EXPECT_IN(en, "Times are the kernel's own: the median of 10 rounds");
+	EXPECT_IN(en, "The rungs' run-to-run spread: ±0.57 % (half the "
+		  "interquartile range of a rung's per-round medians over their "
+		  "median, the median over 28 rungs)");
+	/* R = 3.01 at the median, at most 3 in the bootstrap's upper end */
+	EXPECT_IN(en, "\n| 1= | [ada](students/ada/report.en.md) | 60.0 "
+		  "(60.0–70.0) | verified | 0.02376 | 0.1297 | 0.02547 | 0.1511 "
+		  "| 3 of 3 | 3.01× the reference's time: the diagnosis names no "
+		  "cause | — |\n| 1= | [ivy]");
+	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,60.0,60.0,70.0,1,yes,");
 	free(en);
 	free(csv);
 	scratch_remove(dir);
@@ -259,6 +647,10 @@ static void test_no_class(void **state)
 	t = page(dir, "class.en.md");
 	assert_null(t);
 	t = page(dir, "gradebook.csv");
+	assert_null(t);
+	t = page(dir, "canvas.csv");
+	assert_null(t);
+	t = page(dir, "gradescope/my_tile.json");
 	assert_null(t);
 	t = page(dir, "students/my_tile/report.en.md");
 	assert_null(t);
@@ -302,6 +694,11 @@ int main(void)
 		cmocka_unit_test(test_class_page),
 		cmocka_unit_test(test_copy_flagged),
 		cmocka_unit_test(test_student_pages),
+		cmocka_unit_test(test_recorded_class),
+		cmocka_unit_test(test_gradescope_json),
+		cmocka_unit_test(test_partial_credit),
+		cmocka_unit_test(test_kernel_times),
+		cmocka_unit_test(test_rounds),
 		cmocka_unit_test(test_score_class),
 		cmocka_unit_test(test_no_class),
 		cmocka_unit_test(test_marker_kept),

@@ -15,6 +15,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "base/diag.h"
 #include "cli/output.h"
 #include "plan/plan.h"
@@ -527,6 +529,111 @@ static void test_csv(void **state)
 	free(path);
 }
 
+/* One CSV field: quoted only when it must be, and a field a spreadsheet
+ * would run as a formula (=, +, -, @, a tab or a carriage return first)
+ * kept as text with a ' in front. */
+static void test_csv_field(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "ada", "ada" },
+		{ "", "" },
+		{ "a,b", "\"a,b\"" },
+		{ "say \"hi\"", "\"say \"\"hi\"\"\"" },
+		{ "two\nlines", "\"two\nlines\"" },
+		{ "=HYPERLINK(\"x\")", "\"'=HYPERLINK(\"\"x\"\")\"" },
+		{ "+1", "\"'+1\"" },
+		{ "-2+3", "\"'-2+3\"" },
+		{ "@SUM(A1)", "\"'@SUM(A1)\"" },
+		{ "\t=1", "\"'\t=1\"" },
+		{ "\r=1", "\"'\r=1\"" },
+		{ "a=1", "a=1" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sbuf b = SBUF_INIT;
+
+		results_csv_field(&b, cases[i].in);
+		if (strcmp(sbuf_str(&b), cases[i].out))
+			fail_msg("%s:%d: field \"%s\": got [%s], want [%s]",
+				 __FILE__, __LINE__, cases[i].in, sbuf_str(&b),
+				 cases[i].out);
+		sbuf_release(&b);
+	}
+	{
+		struct sbuf b = SBUF_INIT;
+
+		results_csv_field(&b, NULL);
+		assert_int_equal(b.len, 0);
+		sbuf_release(&b);
+	}
+}
+
+/* A grade in Gradescope's results.json shape, read back as JSON: the
+ * keys of its specification only, scores to hundredths, Markdown
+ * outputs, every test visible with its status. */
+static void test_gradescope(void **state)
+{
+	const struct gradescope_test tests[] = {
+		{ "correctness: float, n = 2^24", 10, 10, true, "verified" },
+		{ "speed", 100.0 / 3, 40, false, NULL },
+		{ "no bank conflicts", 0, 5, false, "line 16: \"x\"\n" },
+	};
+	const struct gradescope_result g = {
+		.score = 10 + 100.0 / 3, .output = "Score 43.33 (rank 2=)",
+		.tests = tests, .ntests = 3,
+	};
+	char *text = json_gradescope_encode(&g);
+	json_error_t err;
+	json_t *j, *t;
+	const char *key;
+	json_t *v;
+
+	(void)state;
+	assert_non_null(text);
+	assert_int_equal(text[strlen(text) - 1], '\n');
+	j = json_loads(text, 0, &err);
+	if (!j)
+		fail_msg("%s:%d: not JSON (%s): %s", __FILE__, __LINE__,
+			 err.text, text);
+	assert_true(json_is_object(j));
+	json_object_foreach(j, key, v)
+		if (strcmp(key, "score") && strcmp(key, "output") &&
+		    strcmp(key, "output_format") &&
+		    strcmp(key, "test_output_format") && strcmp(key, "tests"))
+			fail_msg("%s:%d: key \"%s\" is not Gradescope's",
+				 __FILE__, __LINE__, key);
+	assert_float_equal(json_real_value(json_object_get(j, "score")), 43.33,
+			   1e-9);
+	assert_string_equal(json_string_value(json_object_get(j, "output")),
+			    "Score 43.33 (rank 2=)");
+	assert_string_equal(json_string_value(json_object_get(j,
+							      "output_format")),
+			    "md");
+	t = json_object_get(j, "tests");
+	assert_int_equal(json_array_size(t), 3);
+	assert_string_equal(json_string_value(json_object_get(
+		json_array_get(t, 0), "name")), "correctness: float, n = 2^24");
+	assert_float_equal(json_real_value(json_object_get(
+		json_array_get(t, 1), "score")), 33.33, 1e-9);
+	assert_float_equal(json_real_value(json_object_get(
+		json_array_get(t, 1), "max_score")), 40, 1e-9);
+	assert_null(json_object_get(json_array_get(t, 1), "output"));
+	assert_string_equal(json_string_value(json_object_get(
+		json_array_get(t, 0), "status")), "passed");
+	assert_string_equal(json_string_value(json_object_get(
+		json_array_get(t, 2), "status")), "failed");
+	assert_string_equal(json_string_value(json_object_get(
+		json_array_get(t, 2), "output")), "line 16: \"x\"\n");
+	for (size_t i = 0; i < 3; i++)
+		assert_string_equal(json_string_value(json_object_get(
+			json_array_get(t, i), "visibility")), "visible");
+	json_decref(j);
+	free(text);
+}
+
 static char *write_tmp(const char *name, const char *text)
 {
 	char *path = xasprintf("%s/%s", tmpdir, name);
@@ -820,6 +927,8 @@ int main(void)
 		cmocka_unit_test(test_resources_absent),
 		cmocka_unit_test(test_upgrade_v1),
 		cmocka_unit_test(test_csv),
+		cmocka_unit_test(test_csv_field),
+		cmocka_unit_test(test_gradescope),
 		cmocka_unit_test(test_reject),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_pop_row),

@@ -18,7 +18,7 @@ do for [fmt in 'png svg'] {
 	}
 	set output outdir.'class-reduce-class.'.fmt
 	set multiplot title ''
-	set title 'reduce / int, n = 2^24'
+	set title 'int, n = 2^20'
 	unset logscale
 	unset arrow
 	unset label
@@ -38,16 +38,16 @@ do for [fmt in 'png svg'] {
 	unset ylabel
 	set grid xtics
 	set lmargin at screen 0.2709
-	set rmargin at screen 0.6140
+	set rmargin at screen 0.4296
 	set tmargin at screen 0.9358
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	set ytics ('rung: shuffle' 0, 'rung: warp_syncwarp' 1, 'rung: first_add' 2, 'rung: shared_static' 3, 'rung: shared_dynamic' 4, 'rung: interleaved_strided' 5, 'ada' 6, 'ivy' 7, 'cleo' 8, 'kim' 9, 'rung: interleaved_divergent' 10, 'ben' 11, 'dan' 12, 'eli (failed)' 13, 'fay (failed)' 14, 'gus (failed)' 15, 'hal (failed)' 16, 'jon (failed)' 17) scale 0
-	set xrange [0:2348.172628]
-	set xtics ('0' 0, '500' 500, '1000' 1000, '1500' 1500, '2000' 2000)
+	set xrange [0:583.3210959]
+	set xtics ('0' 0, '200' 200, '400' 400)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2348.172628; B = 0; W = 0.2257
+	L = 0; H = 583.3210959; B = 0; W = 0.4879
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	plot 'class-reduce-class.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title 'students', \
@@ -64,7 +64,53 @@ do for [fmt in 'png svg'] {
 	     'class-reduce-class.dat' index 1 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'class-reduce-class.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
 	     'class-reduce-class.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
-	set title 'reduce / float, n = 2^24'
+	set title 'int, n = 2^24'
+	unset logscale
+	unset arrow
+	unset label
+	set autoscale
+	set xtics autofreq
+	set ytics autofreq
+	set format x '% h'
+	set format y '% h'
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel 'GB/s'
+	unset ylabel
+	set grid xtics
+	set lmargin at screen 0.4553
+	set rmargin at screen 0.6140
+	set tmargin at screen 0.9358
+	set bmargin at screen 0.1887
+	set yrange [17.5:-0.5]
+	unset ytics
+	set xrange [0:2521.828175]
+	set xtics ('0' 0, '1000' 1000, '2000' 2000)
+	set style fill solid 1.0 noborder
+	set key at screen 0.4553,0.0906 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 2521.828175; B = 0; W = 0.4879
+	clip(v) = v > H ? H : v < L ? L : v
+	frac(v) = (clip(v) - L) / (H - L)
+	plot 'class-reduce-class.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
+	     'class-reduce-class.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 3 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
+	     'class-reduce-class.dat' index 3 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	set title 'float, n = 2^20'
 	unset logscale
 	unset arrow
 	unset label
@@ -84,32 +130,78 @@ do for [fmt in 'png svg'] {
 	unset ylabel
 	set grid xtics
 	set lmargin at screen 0.6397
+	set rmargin at screen 0.7984
+	set tmargin at screen 0.9358
+	set bmargin at screen 0.1887
+	set yrange [17.5:-0.5]
+	unset ytics
+	set xrange [0:602.0768333]
+	set xtics ('0' 0, '200' 200, '400' 400, '600' 600)
+	set style fill solid 1.0 noborder
+	set key at screen 0.6397,0.0906 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 602.0768333; B = 0; W = 0.4879
+	clip(v) = v > H ? H : v < L ? L : v
+	frac(v) = (clip(v) - L) / (H - L)
+	plot 'class-reduce-class.dat' index 4 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
+	     'class-reduce-class.dat' index 4 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 5 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
+	     'class-reduce-class.dat' index 5 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	set title 'float, n = 2^24'
+	unset logscale
+	unset arrow
+	unset label
+	set autoscale
+	set xtics autofreq
+	set ytics autofreq
+	set format x '% h'
+	set format y '% h'
+	unset grid
+	set border
+	set key default
+	set lmargin -1
+	set rmargin -1
+	set tmargin -1
+	set bmargin -1
+	set xlabel 'GB/s'
+	unset ylabel
+	set grid xtics
+	set lmargin at screen 0.8242
 	set rmargin at screen 0.9829
 	set tmargin at screen 0.9358
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	unset ytics
-	set xrange [0:2347.184608]
-	set xtics ('0' 0, '500' 500, '1000' 1000, '1500' 1500, '2000' 2000)
+	set xrange [0:2520.767088]
+	set xtics ('0' 0, '1000' 1000, '2000' 2000)
 	set style fill solid 1.0 noborder
-	set key at screen 0.6397,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2347.184608; B = 0; W = 0.2257
+	set key at screen 0.8242,0.0906 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 2520.767088; B = 0; W = 0.4879
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
-	plot 'class-reduce-class.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title 'students', \
-	     'class-reduce-class.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 3 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title 'built-in rungs', \
-	     'class-reduce-class.dat' index 3 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	plot 'class-reduce-class.dat' index 6 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
+	     'class-reduce-class.dat' index 6 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 7 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
+	     'class-reduce-class.dat' index 7 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
 	unset multiplot
 	unset output
 }

@@ -1,0 +1,995 @@
+/* report_grading.c - a class graded (issue 44): the model of each student
+ * that the class page, the student pages and the teacher's files read:
+ * their rows with the time each is graded by (item_grade_time), the
+ * rubric's three parts, the score with its 95 % interval, the rank with
+ * ties, the objectives with their evidence and what they lost points on.
+ * See report_grading.h, whose comment states the rules; docs/class.md
+ * states them for the teacher.
+ *
+ * Built so that every number on the page and in the files comes from one
+ * grade_class, computed once per experiment: the pure parts (the speed
+ * share, the bootstrap over rounds, the spread, the ties) take arrays,
+ * so tests reach them without results; grade_class_build() feeds them
+ * from the model.  Thresholds are the diagnosis's own: an objective is
+ * "not met" exactly when the rule of report_user_rules.c that names the
+ * problem shows (SEPARATE, CONFLICT_FLOOR and the rules' factors), and
+ * its line is the one report_lines.c's rules pick. */
+#include "report_grading.h"
+#include "report_user_rules.h"
+#include "report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ladder/ladder.h"
+#include "ladder/source_same.h"
+#include "base/stats.h"
+#include "base/util.h"
+
+/* ---- the class's basics ------------------------------------------------ */
+
+bool report_has_class(const struct results *r)
+{
+	for (size_t i = 0; i < r->nvariants; i++)
+		if (r->variants[i]->submission)
+			return true;
+	return false;
+}
+
+bool model_has_class(const struct model *m)
+{
+	return report_has_class(m->r);
+}
+
+bool student_folder_ok(const char *name)
+{
+	if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (const char *c = name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		      (*c >= '0' && *c <= '9') || *c == '_' || *c == '.' ||
+		      *c == '-' || *c == ':'))
+			return false;
+	return true;
+}
+
+size_t class_experiments(const struct model *m, const char **out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nladders; i++) {
+		const struct ladder *l = &m->ladders[i];
+		bool has = false, seen = false;
+
+		for (size_t j = 0; j < l->nitems && !has; j++)
+			has = item_submission(m, l->items[j]);
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = str_eq(out[k], l->experiment);
+		if (has && !seen && n < max)
+			out[n++] = l->experiment;
+	}
+	return n;
+}
+
+size_t class_students(const struct model *m, const char ***out)
+{
+	const char **names = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->r->nvariants; i++) {
+		const struct variant *v = m->r->variants[i];
+		bool rows = false;
+
+		for (size_t k = 0; k < m->nitems && !rows; k++)
+			rows = str_eq(m->items[k].row->variant, v->name);
+		if (!v->submission || !rows)
+			continue;
+		names = xrealloc(names, (n + 1) * sizeof(*names));
+		names[n++] = v->name;
+	}
+	*out = names;
+	return n;
+}
+
+/* ---- the pure parts ------------------------------------------------------ */
+
+double rubric_speed_share(const struct class_rubric *r, double R)
+{
+	if (isnan(R))
+		return 0;
+	if (R < 1)
+		R = 1;
+	if (r->scale == RUBRIC_GEOMEAN)
+		return 1 / R;
+	for (size_t k = 0; k < r->nbands; k++)
+		if (R <= r->bands[k])
+			return (double)(r->nbands - k) / (double)r->nbands;
+	return 0;
+}
+
+struct class_rubric grade_rubric_of(const struct experiment_meta *x)
+{
+	if (!x || (!x->rubric.set && x->rubric.correctness == 0 &&
+		   x->rubric.speed == 0 && x->rubric.objectives == 0))
+		return rubric_default();
+	return x->rubric;
+}
+
+/* xorshift64*: small, and the same on every machine. */
+static uint64_t next_random(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545f4914f6cdd1dull;
+}
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double median_of(double *x, size_t n)
+{
+	qsort(x, n, sizeof(*x), by_value);
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
+int grade_bootstrap(const double *const *st, const double *const *rt,
+		    const size_t *nr, size_t nrows,
+		    const struct class_rubric *r, double *lo, double *hi)
+{
+	size_t most = 0;
+	double *share, *a, *b;
+	uint64_t rng = GRADE_SEED;
+
+	*lo = *hi = NAN;
+	if (!nrows)
+		return -1;
+	for (size_t i = 0; i < nrows; i++) {
+		if (!nr[i])
+			return -1;
+		if (nr[i] > most)
+			most = nr[i];
+	}
+	share = xcalloc(GRADE_BOOTSTRAP, sizeof(*share));
+	a = xcalloc(most, sizeof(*a));
+	b = xcalloc(most, sizeof(*b));
+	for (size_t k = 0; k < GRADE_BOOTSTRAP; k++) {
+		double logs = 0;
+
+		for (size_t i = 0; i < nrows; i++) {
+			double ms, mr;
+
+			for (size_t j = 0; j < nr[i]; j++) {
+				size_t at = (size_t)(next_random(&rng) % nr[i]);
+
+				a[j] = st[i][at];
+				b[j] = rt[i][at];
+			}
+			ms = median_of(a, nr[i]);
+			mr = median_of(b, nr[i]);
+			if (!(ms > 0) || !(mr > 0)) {
+				free(share);
+				free(a);
+				free(b);
+				return -1;
+			}
+			logs += log(fmax(1, ms / mr));
+		}
+		share[k] = rubric_speed_share(r, exp(logs / (double)nrows));
+	}
+	qsort(share, GRADE_BOOTSTRAP, sizeof(*share), by_value);
+	*lo = stats_quantile(share, GRADE_BOOTSTRAP, (1 - STATS_CONFIDENCE) / 2);
+	*hi = stats_quantile(share, GRADE_BOOTSTRAP, (1 + STATS_CONFIDENCE) / 2);
+	free(share);
+	free(a);
+	free(b);
+	return 0;
+}
+
+double grade_spread(const double *x, size_t n)
+{
+	struct sample_stats st;
+
+	if (n < 2)
+		return NAN;
+	stats_summarize(x, n, &st);
+	return st.median > 0 ? (st.q3 - st.q1) / (2 * st.median) : NAN;
+}
+
+void grade_ties(const double *lo, const double *hi, const long *same,
+		size_t n, size_t *rank, bool *tied)
+{
+	size_t *gid = xcalloc(n ? n : 1, sizeof(*gid));
+	size_t lead = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		if (k && !(lo[k] <= hi[lead] && hi[k] >= lo[lead]))
+			lead = k;
+		gid[k] = lead;   /* a group is named by its first member */
+	}
+	/* the same source twice: one group from the first's to the last's */
+	for (size_t k = 0; k < n; k++) {
+		size_t j, a, b;
+
+		if (same[k] < 0 || (size_t)same[k] >= n)
+			continue;
+		j = (size_t)same[k];
+		a = gid[j] < gid[k] ? gid[j] : gid[k];
+		b = gid[j] < gid[k] ? gid[k] : gid[j];
+		for (size_t i = 0; i < n; i++)
+			if (gid[i] >= a && gid[i] <= b)
+				gid[i] = a;
+	}
+	for (size_t k = 0; k < n; k++) {
+		rank[k] = gid[k] + 1;
+		tied[k] = (k > 0 && gid[k - 1] == gid[k]) ||
+			  (k + 1 < n && gid[k + 1] == gid[k]);
+	}
+	free(gid);
+}
+
+/* ---- the objectives ------------------------------------------------------ */
+
+const struct grade_objective_def grade_objectives[] = {
+	{ "reduce", "bank", "no_bank_conflicts", M_G_OBJ_BANK, LINE_BANK },
+	{ "reduce", "coalescing", "loads_coalesced", M_G_OBJ_LOADS,
+	  LINE_UNCOALESCED },
+	{ "reduce", "divergence", "no_divergence", M_G_OBJ_DIV,
+	  LINE_DIVERGENCE },
+	{ "reduce", NULL, "no_sanitizer_finding", M_G_OBJ_SAN, -1 },
+	{ "transpose", "coalescing", "stores_coalesced", M_G_OBJ_STORES,
+	  LINE_UNCOALESCED },
+	{ "transpose", "bank", "no_bank_conflicts", M_G_OBJ_BANK, LINE_BANK },
+	{ "transpose", NULL, "no_sanitizer_finding", M_G_OBJ_SAN, -1 },
+};
+const size_t grade_nobjectives = ARRAY_SIZE(grade_objectives);
+
+/* Whether compute-sanitizer found something at any row of s (*row: the
+ * first such row), or, failing that, reran one and found nothing. */
+static enum grade_why sanitizer_verdict(const struct grade_student *s,
+					const struct result_row **row)
+{
+	const struct result_row *clean = NULL;
+
+	*row = NULL;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct sanitizer_record *rec = s->rows[i].it->row->sanitize;
+		bool found = false, ran = false;
+
+		if (!rec || !rec->state || strcmp(rec->state, "ran"))
+			continue;
+		for (size_t t = 0; t < rec->ntools; t++) {
+			found |= rec->tools[t].outcome == SAN_FOUND;
+			ran |= rec->tools[t].outcome == SAN_CLEAN ||
+			       rec->tools[t].outcome == SAN_FOUND;
+		}
+		if (found) {
+			*row = s->rows[i].it->row;
+			return GW_SAN_FOUND;
+		}
+		if (ran && !clean)
+			clean = s->rows[i].it->row;
+	}
+	*row = clean;
+	return clean ? GW_SAN_CLEAN : GW_SAN_NONE;
+}
+
+/* Objective d judged for student s on the row described. */
+static void objective_judge(const struct model *m,
+			    const struct grade_student *s,
+			    const struct grade_objective_def *d,
+			    struct grade_objective *o)
+{
+	const struct grade_row *r = &s->rows[s->rep];
+	const struct rule *rule;
+	struct rule_evidence ev;
+	int shows;
+
+	memset(o, 0, sizeof(*o));
+	o->def = d;
+	o->u = o->p = o->g = NAN;
+	o->state = GRADE_NA;
+	if (!d->key) {
+		o->why = sanitizer_verdict(s, &o->san);
+		o->state = o->why == GW_SAN_FOUND ? GRADE_NOT_MET :
+			   o->why == GW_SAN_CLEAN ? GRADE_MET : GRADE_NA;
+		return;
+	}
+	if (!s->verified) {
+		o->why = GW_NO_ROW;
+		return;
+	}
+	rule = user_rule_find(d->family, d->key);
+	shows = rule ? user_rule_judged(m, r->l, r->it, rule, &ev) : -1;
+	if (rule) {
+		o->u = ev.u;
+		o->p = ev.p;
+		o->g = ev.g;
+		o->pi = ev.pi;
+		o->gi = ev.gi;
+	}
+	if (shows == 0 && !isfinite(ev.u) && ev.gi) {
+		o->why = GW_NO_USE;     /* the counter does not apply to it */
+		return;
+	}
+	if (shows < 0) {
+		o->why = GW_UNJUDGED;
+		return;
+	}
+	o->why = GW_COUNTER;
+	o->state = shows ? GRADE_NOT_MET : GRADE_MET;
+	/* the line: the diagnosis's own when this is the first problem it
+	 * names (what the student lost points on), else the line that
+	 * carries this problem the most */
+	if (shows && s->line > 0 &&
+	    str_eq(user_problem(m, r->l, r->it, EN), rule->what[EN])) {
+		o->line = s->line;
+		o->file = s->file;
+	} else if (shows && d->lines >= 0) {
+		o->line = lines_carrying(r->it, (enum line_problem)d->lines,
+					 &o->file);
+	}
+}
+
+/* The objectives part: objectives x met / (met + not met), all of it
+ * when none applies, none without a verified row; each objective's
+ * points and the most it could earn. */
+static void objectives_points(struct grade_student *s, double points)
+{
+	size_t met = 0, judged = 0;
+
+	for (size_t k = 0; k < s->nobj; k++) {
+		met += s->obj[k].state == GRADE_MET;
+		judged += s->obj[k].state != GRADE_NA;
+	}
+	for (size_t k = 0; k < s->nobj; k++) {
+		struct grade_objective *o = &s->obj[k];
+
+		o->max_points = o->state == GRADE_NA ? 0 :
+				points / (double)judged;
+		o->points = s->verified && o->state == GRADE_MET ?
+			    o->max_points : 0;
+	}
+	s->objectives = !s->verified ? 0 :
+			judged ? points * (double)met / (double)judged : points;
+}
+
+/* ---- one class ------------------------------------------------------------ */
+
+/* The fastest row by grade time among ladder l's verified rungs, or, with
+ * `score: class`, its earning students; NULL without one. */
+static const struct item *reference(const struct model *m,
+				    const struct ladder *l, bool students)
+{
+	const struct item *best = NULL;
+	double best_ms = NAN;
+
+	for (size_t j = 0; j < l->nitems; j++) {
+		const struct item *it = l->items[j];
+		struct grade_time g;
+
+		if (!it->ok || (students ? !item_submission(m, it) ||
+				user_impossible(m, it->row) :
+				it->role != ROLE_RUNG))
+			continue;
+		if (item_grade_time(it, &g) && (!best || g.ms < best_ms)) {
+			best = it;
+			best_ms = g.ms;
+		}
+	}
+	return best;
+}
+
+/* Marks each student whose recorded source is the same as an earlier
+ * student's once comments and whitespace are set aside, for the same
+ * function (what culab check and culab run warn of), from the results
+ * alone: two kernels of one file are not copies of each other.  The
+ * copy detector's similarity will replace similar_to (issue 44, item
+ * 4); for now it is the exact copy, at 100 %. */
+static const char *function_of(const struct variant *v)
+{
+	const char *c = v && v->source ? strrchr(v->source, ':') : NULL;
+
+	return c ? c + 1 : "";
+}
+
+static void copies(struct grade_student *s, size_t n)
+{
+	char (*fp)[65] = xcalloc(n ? n : 1, sizeof(*fp));
+
+	for (size_t k = 0; k < n; k++) {
+		const struct variant *v = s[k].v;
+
+		if (!v || !v->source_text ||
+		    source_fingerprint(v->source_text, strlen(v->source_text),
+				       fp[k]) < 0)
+			fp[k][0] = '\0';
+		for (size_t j = 0; j < k && fp[k][0] && !s[k].copy_of; j++)
+			if (!strcmp(fp[j], fp[k]) &&
+			    str_eq(function_of(s[j].v), function_of(v)))
+				s[k].copy_of = s[j].name;
+		s[k].similar_to = s[k].copy_of;
+		s[k].similarity = s[k].copy_of ? 100 : NAN;
+	}
+	free(fp);
+}
+
+/* The row of a student's to describe: the largest verified, else the
+ * largest. */
+static size_t described(const struct grade_student *s)
+{
+	size_t rep = 0;
+
+	for (size_t i = 1; i < s->n; i++) {
+		const struct item *a = s->rows[i].it, *b = s->rows[rep].it;
+		double sa = (double)a->row->n * a->row->m;
+		double sb = (double)b->row->n * b->row->m;
+
+		if ((a->ok && !b->ok) || (a->ok == b->ok && sa > sb))
+			rep = i;
+	}
+	return rep;
+}
+
+static void row_grade(const struct model *m, const struct grade_class *c,
+		      struct grade_row *r)
+{
+	const struct item *ceil = r->l->ceiling;
+	struct grade_time cg;
+
+	r->earned = r->it->ok && !user_impossible(m, r->it->row);
+	if (!r->it->ok || !item_grade_time(r->it, &r->g)) {
+		memset(&r->g, 0, sizeof(r->g));
+		r->g.ms = r->g.lo_ms = r->g.hi_ms = NAN;
+		r->g.host_ms = r->g.region_ms = NAN;
+	}
+	r->ratio = r->pct_ceiling = NAN;
+	r->ref = reference(m, r->l, c->against_class);
+	if (r->ref)
+		item_grade_time(r->ref, &r->rg);
+	if (r->earned && r->ref && r->g.ms > 0 && r->rg.ms > 0)
+		r->ratio = fmax(1, r->g.ms / r->rg.ms);
+	if (r->it->ok && ceil && item_grade_time(ceil, &cg) && r->g.ms > 0)
+		r->pct_ceiling = 100 * cg.ms / r->g.ms;
+}
+
+/* The speed share's interval of s without paired rounds: each row's
+ * ratio at the ends of both medians' intervals (its point where an
+ * interval is missing). */
+static void share_from_intervals(const struct grade_student *s,
+				 const struct class_rubric *rb)
+{
+	struct grade_student *w = (struct grade_student *)s;
+	double best = 0, worst = 0;
+	size_t k = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct grade_row *r = &s->rows[i];
+		double a, b;
+
+		if (isnan(r->ratio))
+			continue;
+		a = r->g.lo_ms / r->rg.hi_ms;
+		b = r->g.hi_ms / r->rg.lo_ms;
+		best += log(isfinite(a) && a > 0 ? fmax(1, a) : r->ratio);
+		worst += log(isfinite(b) && b > 0 ? fmax(1, b) : r->ratio);
+		k++;
+	}
+	w->share_hi = rubric_speed_share(rb, k ? exp(best / (double)k) : NAN);
+	w->share_lo = rubric_speed_share(rb, k ? exp(worst / (double)k) : NAN);
+}
+
+/* The speed share's interval of s from its rounds, when every scored row
+ * is paired with its reference's; returns whether it was. */
+static bool share_from_rounds(struct grade_student *s,
+			      const struct class_rubric *rb)
+{
+	const double **st = xcalloc(s->n, sizeof(*st));
+	const double **rt = xcalloc(s->n, sizeof(*rt));
+	size_t *nr = xcalloc(s->n, sizeof(*nr)), k = 0;
+	bool paired = true;
+
+	for (size_t i = 0; i < s->n && paired; i++) {
+		const struct grade_row *r = &s->rows[i];
+
+		if (isnan(r->ratio))
+			continue;
+		paired = grade_rounds_paired(&r->g, &r->rg);
+		st[k] = r->g.round_ms;
+		rt[k] = r->rg.round_ms;
+		nr[k++] = r->g.nrounds;
+	}
+	paired = paired && k &&
+		 grade_bootstrap(st, rt, nr, k, rb, &s->share_lo,
+				 &s->share_hi) == 0;
+	free(st);
+	free(rt);
+	free(nr);
+	return paired;
+}
+
+static void student_grade(const struct model *m, struct grade_class *c,
+			  struct grade_student *s)
+{
+	const struct class_rubric *rb = &c->rubric;
+	double logs = 0, share;
+	size_t k = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		struct grade_row *r = &s->rows[i];
+
+		row_grade(m, c, r);
+		s->earned += r->earned;
+		s->verified += r->it->ok;
+		s->impossible |= r->it->ok && !r->earned;
+		if (!isnan(r->ratio)) {
+			logs += log(r->ratio);
+			k++;
+		}
+	}
+	s->rep = described(s);
+	if (s->rows[s->rep].it->ok)
+		s->line = lines_first(m, s->rows[s->rep].it,
+				      user_shows(m, s->rows[s->rep].l,
+						 s->rows[s->rep].it,
+						 "inflight"),
+				      &s->file);
+	s->R = k ? exp(logs / (double)k) : NAN;
+	share = rubric_speed_share(rb, s->R);
+	s->correctness = s->n ? rb->correctness * (double)s->earned /
+				(double)s->n : 0;
+	s->speed = rb->speed * share;
+	s->share_lo = s->share_hi = share;
+	s->paired = k && share_from_rounds(s, rb);
+	if (k && !s->paired)
+		share_from_intervals(s, rb);
+	if (k && isfinite(c->spread)) {
+		s->share_lo = fmin(s->share_lo,
+				   rubric_speed_share(rb, s->R * (1 + c->spread)));
+		s->share_hi = fmax(s->share_hi,
+				   rubric_speed_share(rb, s->R / (1 + c->spread)));
+	}
+	/* the ends hold the point, whatever the resamples said */
+	s->share_lo = fmin(s->share_lo, share);
+	s->share_hi = fmax(s->share_hi, share);
+	for (size_t d = 0; d < grade_nobjectives && s->nobj < GRADE_MAX_OBJECTIVES;
+	     d++)
+		if (str_eq(grade_objectives[d].family, c->family))
+			objective_judge(m, s, &grade_objectives[d],
+					&s->obj[s->nobj++]);
+	objectives_points(s, rb->objectives);
+	s->max_score = rb->correctness + rb->speed + rb->objectives;
+	s->score = s->correctness + s->speed + s->objectives;
+	s->lo = s->correctness + s->objectives + rb->speed * s->share_lo;
+	s->hi = s->correctness + s->objectives + rb->speed * s->share_hi;
+}
+
+/* The rungs' relative spread: over their per-round medians when they
+ * were timed in rounds, else over the samples of their runs. */
+static void class_spread(const struct model *m, struct grade_class *c)
+{
+	double *x = NULL;
+	size_t n = 0, rounds = 0;
+
+	(void)m;
+	for (size_t i = 0; i < c->nl; i++)
+		for (size_t j = 0; j < c->lads[i]->nitems; j++) {
+			const struct item *it = c->lads[i]->items[j];
+			const struct timing *t;
+			struct grade_time g;
+			double v;
+
+			if (it->role != ROLE_RUNG || !it->ok ||
+			    !item_grade_time(it, &g))
+				continue;
+			t = g.source == GS_KERNEL ? &it->row->tk : &it->row->t;
+			v = g.source == GS_ROUNDS ?
+			    grade_spread(g.round_ms, g.nrounds) :
+			    grade_spread(t->samples_ms, t->nsamples);
+			if (isnan(v))
+				continue;
+			rounds += g.source == GS_ROUNDS;
+			x = xrealloc(x, (n + 1) * sizeof(*x));
+			x[n++] = v;
+		}
+	c->spread = n ? median_of(x, n) : NAN;
+	c->spread_rounds = n && rounds == n;
+	c->spread_rungs = n;
+	free(x);
+}
+
+/* The class's host step: medians over the earned rows that have one. */
+static void class_host(struct grade_class *c)
+{
+	double *ms = NULL, *pct = NULL;
+	size_t n = 0;
+
+	for (size_t k = 0; k < c->n; k++)
+		for (size_t i = 0; i < c->s[k].n; i++) {
+			const struct grade_row *r = &c->s[k].rows[i];
+
+			if (r->earned && isfinite(r->g.host_ms) &&
+			    r->g.region_ms > 0) {
+				ms = xrealloc(ms, (n + 1) * sizeof(*ms));
+				pct = xrealloc(pct, (n + 1) * sizeof(*pct));
+				ms[n] = r->g.host_ms;
+				pct[n++] = 100 * r->g.host_ms / r->g.region_ms;
+			}
+		}
+	c->host_ms = n ? median_of(ms, n) : NAN;
+	c->host_pct = n ? median_of(pct, n) : NAN;
+	free(ms);
+	free(pct);
+}
+
+static int by_score(const void *a, const void *b)
+{
+	const struct grade_student *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score > y->score ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+static void class_rank(struct grade_class *c)
+{
+	size_t n = c->n ? c->n : 1;
+	double *lo = xcalloc(n, sizeof(*lo)), *hi = xcalloc(n, sizeof(*hi));
+	long *same = xcalloc(n, sizeof(*same));
+	size_t *rank = xcalloc(n, sizeof(*rank));
+	bool *tied = xcalloc(n, sizeof(*tied));
+
+	qsort(c->s, c->n, sizeof(*c->s), by_score);
+	for (size_t k = 0; k < c->n; k++) {
+		lo[k] = c->s[k].lo;
+		hi[k] = c->s[k].hi;
+		same[k] = -1;
+		for (size_t j = 0; j < c->n && c->s[k].copy_of; j++)
+			if (str_eq(c->s[j].name, c->s[k].copy_of))
+				same[k] = (long)j;
+	}
+	grade_ties(lo, hi, same, c->n, rank, tied);
+	for (size_t k = 0; k < c->n; k++) {
+		c->s[k].rank = rank[k];
+		c->s[k].tied = tied[k];
+	}
+	free(lo);
+	free(hi);
+	free(same);
+	free(rank);
+	free(tied);
+}
+
+/* The students of c's experiment (every ladder of it), in the order of
+ * their first row, with their rows. */
+static void class_students_of(const struct model *m, struct grade_class *c)
+{
+	for (size_t i = 0; i < c->nl; i++) {
+		const struct ladder *l = c->lads[i];
+
+		for (size_t j = 0; j < l->nitems; j++) {
+			const struct item *it = l->items[j];
+			struct grade_student *s;
+			size_t k;
+
+			if (!item_submission(m, it))
+				continue;
+			for (k = 0; k < c->n &&
+				    !str_eq(c->s[k].name, it->row->variant); k++)
+				;
+			if (k == c->n) {
+				c->s = xrealloc(c->s, (c->n + 1) * sizeof(*c->s));
+				memset(&c->s[c->n], 0, sizeof(*c->s));
+				c->s[c->n].name = it->row->variant;
+				c->s[c->n].experiment = c->experiment;
+				c->s[c->n].v = it->v ? it->v :
+					model_variant(m, it->row->variant);
+				c->n++;
+			}
+			s = &c->s[k];
+			s->rows = xrealloc(s->rows, (s->n + 1) * sizeof(*s->rows));
+			memset(&s->rows[s->n], 0, sizeof(*s->rows));
+			s->rows[s->n].l = l;
+			s->rows[s->n++].it = it;
+		}
+	}
+}
+
+void grade_class_build(const struct model *m, const char *e,
+		       struct grade_class *c)
+{
+	const struct experiment_meta *x = model_experiment(m->r, e);
+	bool region = false, kernel = false;
+
+	memset(c, 0, sizeof(*c));
+	c->experiment = e;
+	c->rubric = grade_rubric_of(x);
+	c->against_class = x && x->score_class;
+	for (size_t i = 0; i < m->nladders; i++)
+		if (str_eq(m->ladders[i].experiment, e)) {
+			c->lads = xrealloc(c->lads, (c->nl + 1) * sizeof(*c->lads));
+			c->lads[c->nl++] = &m->ladders[i];
+			c->family = m->ladders[i].family;
+		}
+	class_students_of(m, c);
+	copies(c->s, c->n);
+	class_spread(m, c);
+	for (size_t k = 0; k < c->n; k++) {
+		student_grade(m, c, &c->s[k]);
+		for (size_t i = 0; i < c->s[k].n; i++) {
+			const struct grade_row *r = &c->s[k].rows[i];
+
+			if (!r->it->ok)
+				continue;
+			region |= r->g.source == GS_REGION;
+			kernel |= r->g.source == GS_KERNEL;
+			c->host_in_region |= r->g.source == GS_REGION &&
+				c->s[k].v && (c->s[k].v->flags & VF_HOST_STEP);
+		}
+	}
+	c->source = region ? GS_REGION : kernel ? GS_KERNEL : GS_ROUNDS;
+	class_host(c);
+	class_rank(c);
+}
+
+void grade_class_release(struct grade_class *c)
+{
+	if (!c)
+		return;
+	for (size_t k = 0; k < c->n; k++)
+		free(c->s[k].rows);
+	free(c->s);
+	free(c->lads);
+	memset(c, 0, sizeof(*c));
+}
+
+const struct grade_row *grade_row_of(const struct grade_student *s,
+				     const struct ladder *l)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->rows[i].l == l)
+			return &s->rows[i];
+	return NULL;
+}
+
+/* ---- words ------------------------------------------------------------------ */
+
+int grade_lost(const struct model *m, const struct grade_class *c,
+	       const struct grade_student *s, enum lang L, bool plain,
+	       struct sbuf *b, const char **file)
+{
+	const struct grade_row *rep = &s->rows[s->rep];
+	const char *w;
+	double share = rubric_speed_share(&c->rubric, s->R);
+
+	*file = NULL;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct result_row *row = s->rows[i].it->row;
+		const char *f = NULL, *src;
+		int line;
+
+		if (s->rows[i].it->ok ||
+		    (line = sanitizer_problem(b, L, plain, row, &f)) <= 0)
+			continue;
+		src = s->v && s->v->source_file ? s->v->source_file : NULL;
+		*file = src && f && !strcmp(path_base(src), f) ? src : f;
+		return line;
+	}
+	/* a failed row compute-sanitizer found nothing in: its kind, where */
+	for (size_t i = 0; i < s->n; i++) {
+		const struct grade_row *r = &s->rows[i];
+		struct grade_student one = { .rows = (struct grade_row *)r,
+					     .n = 1 };
+		struct pool p = { .n = 0 };
+		char *size;
+
+		if (r->it->ok)
+			continue;
+		size = size_text(r->l->n, r->l->m, r->l->matrix);
+		SAY(b, L, M_G_LOST_FAILED,
+		    grade_kind_text(L, grade_failure_kind(&one)),
+		    pool_md(&p, r->l->dtype), size);
+		pool_release(&p);
+		free(size);
+		return 0;
+	}
+	w = user_problem(m, rep->l, rep->it, L);
+	if (w) {
+		sbuf_add(b, w);
+		*file = s->file;
+		return s->line;
+	}
+	if (isnan(s->R))
+		sbuf_add(b, say_text(L, M_G_NO_REF));
+	else if (share >= 1 && s->R <= 1)
+		sbuf_add(b, say_text(L, M_G_AS_FAST));
+	else if (share >= 1)
+		SAY(b, L, M_G_WITHIN, PCT(100 * (s->R - 1)));
+	else
+		SAY(b, L, c->host_in_region ? M_G_NO_CAUSE_HOST : M_G_NO_CAUSE,
+		    TIMES(s->R));
+	return 0;
+}
+
+void grade_objective_words(struct sbuf *b, enum lang L,
+			   const struct grade_student *s, size_t k)
+{
+	static const enum msg state[] = { [GRADE_MET] = M_G_MET,
+		[GRADE_NOT_MET] = M_G_NOT_MET, [GRADE_NA] = M_G_NA };
+	const struct grade_objective *o = &s->obj[k];
+	struct sbuf ev = SBUF_INIT;
+	struct pool p = { .n = 0 };
+
+	switch (o->why) {
+	case GW_COUNTER:
+	case GW_NO_USE: {
+		const struct rule *rule = user_rule_find(o->def->family,
+							 o->def->key);
+		const char *name = rule ? rule->test[0].column : NULL;
+
+		if (o->why == GW_NO_USE) {
+			SAY(&ev, L, M_G_EV_NO_USE, pool_md(&p, name));
+		} else if (o->pi) {
+			SAY(&ev, L, M_U_EV_NEAR, pool_md(&p, name),
+			    CTR(name, o->u), CTR(name, o->p),
+			    role_text(&p, L, o->pi), CTR(name, o->g),
+			    role_text(&p, L, o->gi));
+		} else if (o->gi) {
+			SAY(&ev, L, M_U_EV_FACTOR, pool_md(&p, name),
+			    CTR(name, o->u), CTR(name, o->g),
+			    role_text(&p, L, o->gi));
+		}
+		if (o->line > 0) {
+			char n[16];
+
+			snprintf(n, sizeof(n), "%d", o->line);
+			SAY(&ev, L, M_G_EV_LINE, n);
+		}
+		break;
+	}
+	case GW_NO_ROW:
+		sbuf_add(&ev, say_text(L, M_G_EV_NO_ROW));
+		break;
+	case GW_UNJUDGED:
+		sbuf_add(&ev, say_text(L, M_G_EV_UNJUDGED));
+		break;
+	case GW_SAN_FOUND: {
+		const char *f;
+		int line = sanitizer_problem(&ev, L, false, o->san, &f);
+
+		if (line > 0) {
+			char n[16];
+
+			snprintf(n, sizeof(n), "%d", line);
+			SAY(&ev, L, M_G_EV_LINE, n);
+		}
+		break;
+	}
+	case GW_SAN_CLEAN:
+		sbuf_add(&ev, say_text(L, M_G_EV_SAN_CLEAN));
+		break;
+	case GW_SAN_NONE:
+		sbuf_add(&ev, say_text(L, M_G_EV_SAN_NONE));
+		break;
+	}
+	SAY(b, L, M_G_VERDICT, say_text(L, state[o->state]), sbuf_str(&ev));
+	sbuf_release(&ev);
+	pool_release(&p);
+}
+
+void grade_place(struct sbuf *b, enum lang L, const struct grade_row *r)
+{
+	const struct ladder *l = r->l;
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	size_t n = ladder_rungs(l, rungs);
+	const struct item *slower = NULL, *quicker = NULL;
+	double ts = NAN, tq = NAN, t = r->g.ms;
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		struct grade_time g;
+
+		if (!item_grade_time(rungs[i], &g))
+			continue;
+		if (g.ms > t) {
+			if (!slower || g.ms < ts) {
+				slower = rungs[i];
+				ts = g.ms;
+			}
+		} else if (!quicker || g.ms > tq) {
+			quicker = rungs[i];
+			tq = g.ms;
+		}
+	}
+	if (slower && quicker)
+		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
+		    role_text(&p, L, quicker), TIMES(t / tq));
+	else if (slower)
+		SAY(b, L, M_U_SUM_FASTEST, TIMES(ts / t), role_text(&p, L, slower));
+	else if (quicker)
+		SAY(b, L, M_U_SUM_SLOWEST, role_text(&p, L, quicker),
+		    TIMES(t / tq));
+	else
+		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
+	pool_release(&p);
+	free(rungs);
+}
+
+/* Whether row w failed at its time limit (an error of the run's, not
+ * CUDA's). */
+static bool hung(const struct result_row *w)
+{
+	return w->status == ROW_ERROR && w->message &&
+	       !strncmp(w->message, "did not finish within", 21);
+}
+
+const char *grade_failure_kind(const struct grade_student *s)
+{
+	const char *word = grade_state_word(s);
+
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->rows[i].it->ok)
+			return hung(s->rows[i].it->row) ? "never finished" : word;
+	return word;
+}
+
+const char *grade_state_word(const struct grade_student *s)
+{
+	static const char *const by_status[ROW__COUNT] = {
+		[ROW_OK] = "unverified", [ROW_WRONG] = "wrong answer",
+		[ROW_ERROR] = "error", [ROW_SKIPPED] = "not run",
+	};
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct result_row *w = s->rows[i].it->row;
+
+		if (s->rows[i].it->ok)
+			continue;
+		return (unsigned)w->status < ROW__COUNT ? by_status[w->status] :
+		       "error";
+	}
+	return s->impossible ? "impossible time" : "verified";
+}
+
+const char *grade_kind_text(enum lang L, const char *word)
+{
+	static const struct {
+		const char *word;
+		enum msg id;
+	} kinds[] = {
+		{ "wrong answer", M_G_K_WRONG }, { "error", M_G_K_ERROR },
+		{ "never finished", M_G_K_HUNG },
+		{ "not run", M_G_K_SKIPPED },
+		{ "impossible time", M_G_K_IMPOSSIBLE },
+		{ "unverified", M_G_K_UNVERIFIED },
+	};
+
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++)
+		if (!strcmp(kinds[k].word, word))
+			return say_text(L, kinds[k].id);
+	return word;
+}
+
+void grade_score_text(struct sbuf *b, const struct grade_student *s)
+{
+	char v[32], lo[32], hi[32];
+
+	snprintf(v, sizeof(v), "%.1f", s->score);
+	snprintf(lo, sizeof(lo), "%.1f", s->lo);
+	snprintf(hi, sizeof(hi), "%.1f", s->hi);
+	if (!strcmp(lo, hi))
+		sbuf_add(b, v);
+	else
+		sbuf_addf(b, "%s (%s–%s)", v, lo, hi);
+}
+
+void grade_rank_text(struct sbuf *b, const struct grade_student *s)
+{
+	sbuf_addf(b, "%zu%s", s->rank, s->tied ? "=" : "");
+}

@@ -1,0 +1,219 @@
+/* test_report_grading.c - the pure parts of a class's grade (issue 44,
+ * report_grading.h): the speed share in bands and as a geometric mean, the
+ * rubric a class without one gets, the bootstrap over rounds (the same
+ * interval every time, and the bands the resampled ratios fall in), the
+ * rungs' spread, and the tie rule with copies always tied.  Inputs are
+ * arrays written here to reach each edge; no measurement is made up:
+ * the rendered class is test_report_class.c's, from a recorded run. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report/report_grading.h"
+#include "base/rubric.h"
+
+#define EXPECT_NEAR(got, want)                                                 \
+	do {                                                                   \
+		double g_ = (got), w_ = (want);                                \
+		if (!(fabs(g_ - w_) <= 1e-12 * fmax(1, fabs(w_))))             \
+			fail_msg("%s:%d: %s is %.17g, want %.17g", __FILE__,   \
+				 __LINE__, #got, g_, w_);                      \
+	} while (0)
+
+static void test_bands(void **state)
+{
+	struct class_rubric r = rubric_default();
+
+	(void)state;
+	/* 40/40/20, bands 1.2, 1.5, 2, 3 */
+	assert_true(r.correctness == 40 && r.speed == 40 && r.objectives == 20);
+	assert_int_equal(r.scale, RUBRIC_BANDS);
+	EXPECT_NEAR(rubric_speed_share(&r, 0.8), 1);    /* faster: as 1 */
+	EXPECT_NEAR(rubric_speed_share(&r, 1), 1);
+	EXPECT_NEAR(rubric_speed_share(&r, 1.2), 1);    /* ends included */
+	EXPECT_NEAR(rubric_speed_share(&r, 1.2001), 0.75);
+	EXPECT_NEAR(rubric_speed_share(&r, 1.5), 0.75);
+	EXPECT_NEAR(rubric_speed_share(&r, 1.51), 0.5);
+	EXPECT_NEAR(rubric_speed_share(&r, 2), 0.5);
+	EXPECT_NEAR(rubric_speed_share(&r, 2.97), 0.25);
+	EXPECT_NEAR(rubric_speed_share(&r, 3), 0.25);
+	EXPECT_NEAR(rubric_speed_share(&r, 3.01), 0);
+	EXPECT_NEAR(rubric_speed_share(&r, NAN), 0);    /* no reference */
+}
+
+static void test_geomean(void **state)
+{
+	struct class_rubric r = rubric_default();
+
+	(void)state;
+	r.scale = RUBRIC_GEOMEAN;
+	EXPECT_NEAR(rubric_speed_share(&r, 0.5), 1);
+	EXPECT_NEAR(rubric_speed_share(&r, 1), 1);
+	EXPECT_NEAR(rubric_speed_share(&r, 2), 0.5);
+	EXPECT_NEAR(rubric_speed_share(&r, 3.2), 0.3125);
+}
+
+/* Results from before rubrics hold a zeroed one: the default applies. */
+static void test_rubric_of(void **state)
+{
+	struct experiment_meta x;
+	struct class_rubric r;
+
+	(void)state;
+	memset(&x, 0, sizeof(x));
+	r = grade_rubric_of(&x);
+	assert_true(r.correctness == 40 && r.speed == 40 &&
+		    r.objectives == 20 && r.nbands == 4);
+	r = grade_rubric_of(NULL);
+	assert_true(r.speed == 40);
+	x.rubric = (struct class_rubric){ .set = true, .correctness = 50,
+					  .speed = 50, .objectives = 0,
+					  .scale = RUBRIC_GEOMEAN };
+	r = grade_rubric_of(&x);
+	assert_true(r.correctness == 50 && r.objectives == 0 &&
+		    r.scale == RUBRIC_GEOMEAN);
+}
+
+/* A student whose rounds take 1.4 or 1.6 times the reference's, in
+ * turn: every resample's ratio of medians lies in [1.4, 1.6], so the
+ * shares are those of the bands 1.5 (3/4) and 2 (1/2); the same arrays
+ * give the same interval twice. */
+static void test_bootstrap(void **state)
+{
+	const struct class_rubric r = rubric_default();
+	double ref[10], st[10], flat[10], lo, hi, lo2, hi2;
+	const double *s[2] = { st, flat }, *rt[2] = { ref, ref };
+	size_t nr[2] = { 10, 10 };
+
+	(void)state;
+	for (int i = 0; i < 10; i++) {
+		ref[i] = 0.05;
+		st[i] = 0.05 * (i % 2 ? 1.6 : 1.4);
+		flat[i] = 0.05 * 1.45;
+	}
+	assert_int_equal(grade_bootstrap(s, rt, nr, 1, &r, &lo, &hi), 0);
+	EXPECT_NEAR(lo, 0.5);
+	EXPECT_NEAR(hi, 0.75);
+	assert_int_equal(grade_bootstrap(s, rt, nr, 1, &r, &lo2, &hi2), 0);
+	EXPECT_NEAR(lo2, lo);
+	EXPECT_NEAR(hi2, hi);
+	/* 1.45 at every round: one band, no width */
+	assert_int_equal(grade_bootstrap(s + 1, rt, nr, 1, &r, &lo, &hi), 0);
+	EXPECT_NEAR(lo, 0.75);
+	EXPECT_NEAR(hi, 0.75);
+	/* two rows: the geometric mean of sqrt(1.45 x [1.4, 1.6]) lies in
+	 * [1.425, 1.524]: bands 1.5 and 2 again */
+	assert_int_equal(grade_bootstrap(s, rt, nr, 2, &r, &lo, &hi), 0);
+	EXPECT_NEAR(lo, 0.5);
+	EXPECT_NEAR(hi, 0.75);
+	/* a row without rounds, or a time that is not positive */
+	nr[0] = 0;
+	assert_int_equal(grade_bootstrap(s, rt, nr, 1, &r, &lo, &hi), -1);
+	assert_true(isnan(lo) && isnan(hi));
+	nr[0] = 10;
+	ref[3] = 0;
+	ref[4] = 0;
+	ref[5] = 0;
+	ref[6] = 0;
+	ref[7] = 0;
+	ref[8] = 0;
+	assert_int_equal(grade_bootstrap(s, rt, nr, 1, &r, &lo, &hi), -1);
+}
+
+static void test_spread(void **state)
+{
+	const double x[] = { 5, 1, 4, 2, 3 };   /* q1 2, median 3, q3 4 */
+	const double one[] = { 1 };
+
+	(void)state;
+	EXPECT_NEAR(grade_spread(x, 5), 1.0 / 3);
+	assert_true(isnan(grade_spread(one, 1)));
+}
+
+/* Ranks of n students sorted best first, checked against want[] ("1=",
+ * "3"). */
+static void expect_ranks(int line, const double *lo, const double *hi,
+			 const long *same, size_t n, const char *const *want)
+{
+	size_t rank[8];
+	bool tied[8];
+
+	grade_ties(lo, hi, same, n, rank, tied);
+	for (size_t k = 0; k < n; k++) {
+		char got[16];
+
+		snprintf(got, sizeof(got), "%zu%s", rank[k], tied[k] ? "=" : "");
+		if (strcmp(got, want[k]))
+			fail_msg("%s:%d: student %zu ranks %s, want %s",
+				 __FILE__, line, k, got, want[k]);
+	}
+}
+
+static void test_ties(void **state)
+{
+	const long none[5] = { -1, -1, -1, -1, -1 };
+
+	(void)state;
+	/* overlapping pairs tie; ranks skip past a tie ("1, 1, 3") */
+	{
+		const double lo[] = { 70, 65, 50, 49, 10 };
+		const double hi[] = { 80, 75, 60, 55, 20 };
+		const char *const want[] = { "1=", "1=", "3=", "3=", "5" };
+
+		expect_ranks(__LINE__, lo, hi, none, 5, want);
+	}
+	/* the group's first student decides: no chain through the second */
+	{
+		const double lo[] = { 70, 60, 55 };
+		const double hi[] = { 80, 71, 65 };
+		const char *const want[] = { "1=", "1=", "3" };
+
+		expect_ranks(__LINE__, lo, hi, none, 3, want);
+	}
+	/* equal scores without an interval tie; ends count as overlap */
+	{
+		const double lo[] = { 60, 53.3, 53.3, 0 };
+		const double hi[] = { 70, 53.3, 53.3, 0 };
+		const char *const want[] = { "1", "2=", "2=", "4" };
+
+		expect_ranks(__LINE__, lo, hi, none, 4, want);
+	}
+	/* the same source twice is tied, with everyone between them */
+	{
+		const double lo[] = { 80, 70, 60, 40 };
+		const double hi[] = { 82, 72, 62, 42 };
+		const long same[] = { -1, -1, 0, -1 };
+		const char *const want[] = { "1=", "1=", "1=", "4" };
+
+		expect_ranks(__LINE__, lo, hi, same, 4, want);
+	}
+	/* ... whichever of the two scored better, and joined to a tie */
+	{
+		const double lo[] = { 90, 79, 70, 50 };
+		const double hi[] = { 95, 91, 72, 52 };
+		const long same[] = { -1, 3, -1, -1 };
+		const char *const want[] = { "1=", "1=", "1=", "1=" };
+
+		expect_ranks(__LINE__, lo, hi, same, 4, want);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_bands),
+		cmocka_unit_test(test_geomean),
+		cmocka_unit_test(test_rubric_of),
+		cmocka_unit_test(test_bootstrap),
+		cmocka_unit_test(test_spread),
+		cmocka_unit_test(test_ties),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
