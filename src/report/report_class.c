@@ -12,6 +12,7 @@
  * here.  Every number comes from the class graded
  * (report_grading.h); the files the teacher takes away are
  * report_gradebook.c's.  See report_int.h. */
+#include "report_copies.h"
 #include "report_grading.h"
 #include "report.h"
 
@@ -58,6 +59,13 @@ static void state(struct sbuf *b, enum lang L, const struct grade_student *s)
 		char *who = md_dup(s->copy_of);
 
 		SAY(b, L, M_K_COPY, who);
+		free(who);
+		sbuf_add(b, say_text(L, M_SEMI_SEP));
+	} else if (s->similar_to) {
+		char *who = md_dup(s->similar_to), pct[16];
+
+		snprintf(pct, sizeof(pct), "%.0f", s->similarity);
+		SAY(b, L, M_G_SIMILAR, who, pct);
 		free(who);
 		sbuf_add(b, say_text(L, M_SEMI_SEP));
 	}
@@ -303,6 +311,8 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 		summary(b, L, m, &c);
 		times(b, L, &c);
 		class_table(m, L, &c, b);
+		copies_section(b, L, c.copies, 4);
+		sbuf_addc(b, '\n');
 		/* the chart last: a class of 40 makes it a page of its own,
 		 * which would leave the page above it half empty.  It is
 		 * where each student sits among the rungs, at every size;
@@ -607,6 +617,12 @@ static void grade_section(struct sbuf *b, enum lang L, const struct model *m,
 	}
 	if (s->copy_of) {
 		SAY(b, L, M_G_PAGE_COPY, pool_md(&p, s->copy_of));
+		sbuf_add(b, "\n\n");
+	} else if (s->similar_to) {
+		char pct[16];
+
+		snprintf(pct, sizeof(pct), "%.0f", s->similarity);
+		SAY(b, L, M_G_PAGE_SIMILAR, pool_md(&p, s->similar_to), pct);
 		sbuf_add(b, "\n\n");
 	}
 	for (size_t i = 0; i < s->n; i++) {

@@ -17,20 +17,16 @@
 #include "results/results.h"
 #include "base/util.h"
 
-/* The student's id and name in the course's roster, NULL until the
- * roster is read.  LEAD: `return v ? v->student_id : NULL;` and
- * `return v ? v->student_name : NULL;` once ladder.h's struct variant
- * has them (issue 44, item 6); nothing else here changes. */
+/* The student's id and name in the course's roster (or an LMS export's
+ * name: experiment_class.c), NULL when the class had neither. */
 static const char *roster_id(const struct variant *v)
 {
-	(void)v;
-	return NULL;
+	return v ? v->student_id : NULL;
 }
 
 static const char *roster_name(const struct variant *v)
 {
-	(void)v;
-	return NULL;
+	return v ? v->student_name : NULL;
 }
 
 #define MAX_EXPERIMENTS 64

@@ -15,6 +15,7 @@
  * problem shows (SEPARATE, CONFLICT_FLOOR and the rules' factors), and
  * its line is the one report_lines.c's rules pick. */
 #include "report_grading.h"
+#include "report_copies.h"
 #include "report_user_rules.h"
 #include "report.h"
 
@@ -386,12 +387,7 @@ static const struct item *reference(const struct model *m,
 	return best;
 }
 
-/* Marks each student whose recorded source is the same as an earlier
- * student's once comments and whitespace are set aside, for the same
- * function (what culab check and culab run warn of), from the results
- * alone: two kernels of one file are not copies of each other.  The
- * copy detector's similarity will replace similar_to (issue 44, item
- * 4); for now it is the exact copy, at 100 %. */
+/* The function a kernel's `source` names ("file:function"), or "". */
 static const char *function_of(const struct variant *v)
 {
 	const char *c = v && v->source ? strrchr(v->source, ':') : NULL;
@@ -399,13 +395,32 @@ static const char *function_of(const struct variant *v)
 	return c ? c + 1 : "";
 }
 
-static void copies(struct grade_student *s, size_t n)
+/* Marks each student whose recorded source is the same as an earlier
+ * student's once comments and whitespace are set aside, for the same
+ * function (what culab check and culab run warn of), from the results
+ * alone: two kernels of one file are not copies of each other.  Then
+ * compares every source with every earlier one of another file
+ * (report_copies.h): a
+ * student flagged there names the most similar earlier student in
+ * similar_to, with the similarity in percent (an exact copy: 100). */
+static void copies(struct grade_class *c)
 {
+	struct grade_student *s = c->s;
+	size_t n = c->n;
 	char (*fp)[65] = xcalloc(n ? n : 1, sizeof(*fp));
 
+	c->copy_names = xcalloc(n ? n : 1, sizeof(*c->copy_names));
+	c->copy_texts = xcalloc(n ? n : 1, sizeof(*c->copy_texts));
 	for (size_t k = 0; k < n; k++) {
 		const struct variant *v = s[k].v;
 
+		c->copy_names[k] = s[k].name;
+		c->copy_texts[k] = v ? v->source_text : NULL;
+		/* another kernel of an earlier student's file is no copy */
+		for (size_t j = 0; j < k && c->copy_texts[k]; j++)
+			if (s[j].v && v->source_file &&
+			    str_eq(s[j].v->source_file, v->source_file))
+				c->copy_texts[k] = NULL;
 		if (!v || !v->source_text ||
 		    source_fingerprint(v->source_text, strlen(v->source_text),
 				       fp[k]) < 0)
@@ -414,10 +429,21 @@ static void copies(struct grade_student *s, size_t n)
 			if (!strcmp(fp[j], fp[k]) &&
 			    str_eq(function_of(s[j].v), function_of(v)))
 				s[k].copy_of = s[j].name;
-		s[k].similar_to = s[k].copy_of;
-		s[k].similarity = s[k].copy_of ? 100 : NAN;
 	}
 	free(fp);
+	c->copies = copies_find(c->copy_names, c->copy_texts, n, NULL);
+	for (size_t k = 0; k < n; k++) {
+		size_t of;
+		double score;
+
+		s[k].similar_to = s[k].copy_of;
+		s[k].similarity = s[k].copy_of ? 100 : NAN;
+		if (s[k].copy_of || !copies_flagged(c->copies, k, NULL) ||
+		    !copies_nearest(c->copies, k, &of, &score))
+			continue;
+		s[k].similar_to = s[of].name;
+		s[k].similarity = 100 * score;
+	}
 }
 
 /* The row of a student's to describe: the largest verified, else the
@@ -718,7 +744,7 @@ void grade_class_build(const struct model *m, const char *e,
 			c->family = m->ladders[i].family;
 		}
 	class_students_of(m, c);
-	copies(c->s, c->n);
+	copies(c);
 	class_spread(m, c);
 	for (size_t k = 0; k < c->n; k++) {
 		student_grade(m, c, &c->s[k]);
@@ -746,6 +772,9 @@ void grade_class_release(struct grade_class *c)
 		free(c->s[k].rows);
 	free(c->s);
 	free(c->lads);
+	copies_free(c->copies);
+	free(c->copy_names);
+	free(c->copy_texts);
 	memset(c, 0, sizeof(*c));
 }
 

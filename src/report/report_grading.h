@@ -165,6 +165,8 @@ struct grade_student {
 	bool tied;
 };
 
+struct copies;
+
 struct grade_class {
 	const char *experiment, *family;
 	struct class_rubric rubric;
@@ -183,6 +185,10 @@ struct grade_class {
 	size_t nl;
 	struct grade_student *s; /* best score first, ranked */
 	size_t n;
+	/* the students' sources compared (report_copies.h), in the order
+	 * of their first row: names and texts it borrows */
+	struct copies *copies;
+	const char **copy_names, **copy_texts;
 };
 
 /* Grades experiment e's class into *c (its students as the results

@@ -288,6 +288,20 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"Their source is the same as {1}'s once comments and whitespace "
 		"are set aside: they are tied whatever the times.",
 		"去掉注释和空白后，其源代码与 {1} 的相同：无论时间如何，两人并列。" },
+	/* a near copy in the class table: {1} the earlier student, {2} the
+	 * similarity in % */
+	ROW(M_G_SIMILAR) = { "**{2} % similar to {1}'s**",
+			     "**与 {1} 的相似度 {2}%**" },
+	/* a near copy on the student's page: {1} the earlier student, {2}
+	 * the similarity in % */
+	ROW(M_G_PAGE_SIMILAR) = {
+		"Their source is {2} % similar to {1}'s once names, layout, the "
+		"order of independent statements and dead code are set aside "
+		"(the matching lines are side by side on the class page): a flag "
+		"for the teacher, which changes no score.",
+		"去掉名称、排版、无关语句的顺序和死代码后，其源代码与 {1} 的相似度"
+		"为 {2}%（对应的行并排列在全班页面上）：这只是提醒教师的标记，"
+		"不改变任何得分。" },
 	/* the body's "Your kernels" for a class: {1} students, {2} the
 	 * language code */
 	ROW(M_G_BODY_CLASS) = {

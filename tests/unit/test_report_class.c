@@ -29,7 +29,11 @@
 #include "report_check.h"
 
 #define EXERCISE "tests/fixtures/recorded-2026-11-27/exercise-lines-h100/results.json"
-#define CLASS "reports/examples/class/results.json"
+/* recorded before culab kept the kernel alone and the rounds: graded by
+ * the timed region (tests/fixtures/recorded-2026-11-27/RECORDED.md) */
+#define CLASS "tests/fixtures/recorded-2026-11-27/class-h100/results.json"
+/* the example class as recorded with its rounds (its RECORDED.md) */
+#define CLASS_ROUNDS "reports/examples/class/results.json"
 
 #define EXPECT_IN(hay, needle)                                                 \
 	do {                                                                   \
@@ -353,7 +357,7 @@ static void test_recorded_class(void **state)
 	EXPECT_IN(en, "| 2 of 3 | uncoalesced loads | 15 |\n");
 	EXPECT_IN(en, "| 2 of 3 | divergence | 14 |\n");
 	EXPECT_IN(en, "\n| 7= | [fay](students/fay/report.en.md) | 0.0 | "
-		  "**FAILED** (error) | — | — | — | — | — | an out-of-bounds "
+		  "**86 % similar to eli's**; **FAILED** (error) | — | — | — | — | — | an out-of-bounds "
 		  "`__shared__` read (compute-sanitizer) | 16 |\n");
 	EXPECT_IN(en, "| [hal](students/hal/report.en.md) | 0.0 | **FAILED** "
 		  "(never finished) | — | — | — | — | — | never finished at "
@@ -416,7 +420,7 @@ static void test_recorded_class(void **state)
 	EXPECT_IN(csv, "\nfay,,,reduce-class,error,4,0,0.0,0.0,0.0,7,yes,0.00,"
 		  "0.00,0.00,n.a.,n.a.,n.a.,not met,,,,,,,,,,,,,,,,,an "
 		  "out-of-bounds `__shared__` read (compute-sanitizer),16,"
-		  "experiments/examples/class/fay.cu,,,\n");
+		  "experiments/examples/class/fay.cu,,eli,86\n");
 	EXPECT_IN(csv, ",ada,ada,100\n");
 	assert_string_equal(canvas,
 		"Student,ID,SIS User ID,SIS Login ID,Section,reduce-class\n"
@@ -523,7 +527,8 @@ static void test_partial_credit(void **state)
 	csv = page(dir, "gradebook.csv");
 	EXPECT_IN(csv, "\nkim,,,reduce-class,wrong answer,4,3,50.0,50.0,50.0,");
 	EXPECT_IN(csv, ",30.00,0.00,20.00,met,met,met,n.a.,");
-	EXPECT_IN(en, "| [kim](students/kim/report.en.md) | 50.0 | **FAILED** "
+	EXPECT_IN(en, "| [kim](students/kim/report.en.md) | 50.0 | **88 % "
+		  "similar to eli's**; **FAILED** "
 		  "(wrong answer) | 0.02771 | 0.1789 | — | 0.2048 | 3 of 3 | "
 		  "wrong answer at float, n = 2^20 | — |");
 	free(en);
@@ -571,7 +576,7 @@ static void test_kernel_times(void **state)
 		  "1.08× faster).");
 	free(p);
 	EXPECT_IN(en, "\n| 1= | [kim](students/kim/report.en.md) | 90.0 | "
-		  "verified | 0.008448 | 0.08723 | 0.008064 | 0.08080 | 3 of 3 "
+		  "**88 % similar to eli's**; verified | 0.008448 | 0.08723 | 0.008064 | 0.08080 | 3 of 3 "
 		  "| 1.49× the reference's time: the diagnosis names no cause "
 		  "| — |\n| 4= | [ben]");
 	/* sorted by score, then by name: kim's line before cleo's is a
@@ -627,6 +632,57 @@ static void test_rounds(void **state)
 		  "| 3 of 3 | 3.01× the reference's time: the diagnosis names no "
 		  "cause | — |\n| 1= | [ivy]");
 	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,60.0,60.0,70.0,1,yes,");
+	free(en);
+	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* The example class recorded with its rounds (an H200): graded by the
+ * kernels' own times, the copy tied with the original, the host step
+ * said apart, the rungs' spread over the rounds stated, and the order
+ * of the scores that of the kernels' times. */
+static void test_recorded_rounds(void **state)
+{
+	struct results r;
+	char *dir, *en, *csv, *p;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	csv = page(dir, "gradebook.csv");
+	assert_non_null(en);
+	assert_non_null(csv);
+	EXPECT_IN(en, "Times are the kernel's own: the median of 10 rounds");
+	EXPECT_IN(en, "The class's host step: 0.043 ms, 56.6 % of the timed "
+		  "region, the same for everyone (not in the score).");
+	EXPECT_IN(en, "The rungs' run-to-run spread: ±0.11 % (half the "
+		  "interquartile range of a rung's per-round medians over their "
+		  "median, the median over 28 rungs)");
+	EXPECT_IN(en, "\n| 1= | [ada](students/ada/report.en.md) | 90.0 | "
+		  "verified | 0.007488 | 0.06142 | 0.007232 | 0.05736 | 3 of 3 "
+		  "| 1.30× the reference's time: the diagnosis names no cause "
+		  "| — |\n| 1= | [ivy](students/ivy/report.en.md) | 90.0 | "
+		  "**the same source as ada's**; verified | 0.007488 | 0.06128 "
+		  "| 0.007232 | 0.05715 |");
+	EXPECT_IN(en, "\n| 3 | [kim](students/kim/report.en.md) | 80.0 | "
+		  "**88 % similar to eli's**; verified | 0.009472 | 0.08866 |");
+	EXPECT_IN(en, "\n| 6 | [dan](students/dan/report.en.md) | 63.3 | ");
+	/* the near copies, their lines side by side */
+	EXPECT_IN(en, "#### Similar submissions");
+	EXPECT_IN(en, "**kim** and **eli**: 87.5 % similar.");
+	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,90.0,90.0,90.0,1,yes,"
+		  "40.00,30.00,20.00,");
+	EXPECT_IN(csv, "\nkim,,,reduce-class,verified,4,4,80.0,80.0,80.0,3,no,");
+	EXPECT_IN(csv, ",eli,88\n");
+	p = page(dir, "students/kim/report.en.md");
+	EXPECT_IN(p, "Their source is 88 % similar to eli's once names, "
+		  "layout, the order of independent statements and dead code "
+		  "are set aside");
+	free(p);
 	free(en);
 	free(csv);
 	scratch_remove(dir);
@@ -695,6 +751,7 @@ int main(void)
 		cmocka_unit_test(test_copy_flagged),
 		cmocka_unit_test(test_student_pages),
 		cmocka_unit_test(test_recorded_class),
+		cmocka_unit_test(test_recorded_rounds),
 		cmocka_unit_test(test_gradescope_json),
 		cmocka_unit_test(test_partial_credit),
 		cmocka_unit_test(test_kernel_times),
