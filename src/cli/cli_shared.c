@@ -251,7 +251,9 @@ void cli_report_line(const char *dir, const struct report_options *ro,
 	if (report_has_class(r) && ro->formats != REPORT_HTML)
 		printf("culab: class: %s/gradebook.csv, %s/canvas.csv, a "
 		       "Gradescope results.json per student in %s/gradescope/, "
-		       "a page per student in %s/students/\n", de, de, de, de);
+		       "a page per student in %s/students/, similar "
+		       "submissions in %s/similar.{en,zh}.md\n", de, de, de, de,
+		       de);
 	sbuf_release(&b);
 	free(de);
 }

@@ -311,8 +311,14 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 		summary(b, L, m, &c);
 		times(b, L, &c);
 		class_table(m, L, &c, b);
-		copies_section(b, L, c.copies, 4);
-		sbuf_addc(b, '\n');
+		{
+			size_t len = b->len;
+
+			copies_brief(b, L, c.copies, L == ZH ?
+				     "similar.zh.md" : "similar.en.md");
+			if (b->len > len)
+				sbuf_add(b, "\n\n");
+		}
 		/* the chart last: a class of 40 makes it a page of its own,
 		 * which would leave the page above it half empty.  It is
 		 * where each student sits among the rungs, at every size;
@@ -700,6 +706,35 @@ char *class_student_page(const struct model *m, const char *name,
 	}
 	sbuf_addc(&b, '\n');
 	sbuf_release(&part);
+	pool_release(&p);
+	return sbuf_detach(&b);
+}
+
+char *class_similar_page(const struct model *m, enum lang L)
+{
+	const char *exps[64];
+	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
+	struct sbuf b = SBUF_INIT;
+	struct pool p = { .n = 0 };
+	const char *gpu = m->r->env.gpu_name ? m->r->env.gpu_name : "?";
+
+	SAY(&b, L, M_G_SIMILAR_HEAD, pool_md(&p, gpu),
+	    pool_md(&p, m->r->finished ? m->r->finished : "?"),
+	    L == ZH ? "zh" : "en");
+	sbuf_add(&b, "\n\n");
+	for (size_t e = 0; e < ne; e++) {
+		struct grade_class c;
+
+		grade_class_build(m, exps[e], &c);
+		sbuf_add(&b, "## ");
+		md_text(&b, exps[e]);
+		sbuf_add(&b, "\n\n");
+		copies_section(&b, L, c.copies, 3);
+		sbuf_add(&b, "\n\n");
+		grade_class_release(&c);
+	}
+	block_trim(&b);
+	sbuf_addc(&b, '\n');
 	pool_release(&p);
 	return sbuf_detach(&b);
 }

@@ -23,6 +23,8 @@
 /* Rows of the side-by-side table a pair shows at most. */
 #define PAIR_ROWS_MAX 80
 /* Bytes of a line a cell shows at most (then "…"). */
+/* The longest code span of a cell (code_cell). */
+#define SPAN_BYTES 36
 #define CELL_BYTES_MAX 120
 
 struct copies {
@@ -37,7 +39,8 @@ struct copies {
 };
 
 enum copies_msg {
-	C_HEAD, C_INTRO, C_BASE, C_PAIR, C_SAME, C_NONE, C_MORE, C__COUNT
+	C_HEAD, C_INTRO, C_BASE, C_PAIR, C_SAME, C_NONE, C_MORE, C_BRIEF,
+	C_BRIEF_PAIR, C_BRIEF_SAME, C__COUNT
 };
 
 static const char *const says[C__COUNT][NLANG] = {
@@ -74,6 +77,20 @@ static const char *const says[C__COUNT][NLANG] = {
 		     "没有哪个学生与前面的学生相似度达到 {1} 或以上。" },
 	/* {1} how many */
 	[C_MORE] = { "… {1} more rows", "……另有 {1} 行" },
+	/* the class page's line: {1} how many are listed, {2} the list,
+	 * {3} the threshold, {4} the page's link */
+	[C_BRIEF] = {
+		"**Similar submissions** ({1}, {3} or more similar to an earlier "
+		"student once names, layout, the order of independent statements "
+		"and dead code are set aside): {2}.  Their matching lines side "
+		"by side are on [a page for the teacher]({4}); a listing changes "
+		"no score.",
+		"**相似的提交**（{1} 份；忽略命名、排版、独立语句的顺序和死代码后，"
+		"与前面某个学生的相似度达到 {3} 或以上）：{2}。相互匹配的行并排列在"
+		"[供教师阅读的页面]({4})上；列出不改变任何得分。" },
+	/* {1} the later student, {2} the earlier, {3} the similarity */
+	[C_BRIEF_PAIR] = { "{1} like {2} ({3})", "{1} 与 {2}（{3}）" },
+	[C_BRIEF_SAME] = { "{1} the same as {2}", "{1} 与 {2} 相同" },
 };
 
 static void say(struct sbuf *b, enum lang L, enum copies_msg m,
@@ -189,15 +206,43 @@ static const char *line_of(const char *text, int line, size_t *len)
 	return p;
 }
 
-/* Appends line s[0..n) as a table cell's code span: blanks at either
- * end dropped, tabs as blanks, control characters as '?', at most
+/* Appends s[0..n) as one code span, fenced by more backquotes than any
+ * run inside. */
+static void span(struct sbuf *b, const char *s, size_t n)
+{
+	size_t run = 0, longest = 0, fence;
+	bool pad = s[0] == '`' || s[n - 1] == '`';
+
+	for (size_t i = 0; i < n; i++) {
+		run = s[i] == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	fence = longest + 1;
+	for (size_t i = 0; i < fence; i++)
+		sbuf_addc(b, '`');
+	/* a span that starts or ends with a backquote needs a blank, which
+	 * the span then drops */
+	if (pad)
+		sbuf_addc(b, ' ');
+	sbuf_addn(b, s, n);
+	if (pad)
+		sbuf_addc(b, ' ');
+	for (size_t i = 0; i < fence; i++)
+		sbuf_addc(b, '`');
+}
+
+/* Appends line s[0..n) as a table cell's code: blanks at either end
+ * dropped, tabs as blanks, control characters as '?', at most
  * CELL_BYTES_MAX bytes (then "…", never inside a UTF-8 character), '|'
- * escaped, fenced by more backquotes than any run inside. */
+ * escaped; in spans of at most SPAN_BYTES cut at blanks, since a code
+ * span in a table never breaks (report_html.c): two lines side by side
+ * then wrap within the page instead of widening the table past it. */
 static void code_cell(struct sbuf *b, const char *s, size_t n)
 {
 	struct sbuf t = SBUF_INIT;
-	size_t run = 0, longest = 0, fence;
 	bool cut = false;
+	size_t at = 0;
 
 	while (n && (*s == ' ' || *s == '\t'))
 		s++, n--;
@@ -212,9 +257,6 @@ static void code_cell(struct sbuf *b, const char *s, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 
-		run = c == '`' ? run + 1 : 0;
-		if (run > longest)
-			longest = run;
 		if (c == '|')
 			sbuf_add(&t, "\\|");
 		else if (c == '\t')
@@ -224,22 +266,25 @@ static void code_cell(struct sbuf *b, const char *s, size_t n)
 	}
 	if (cut)
 		sbuf_add(&t, "…");
-	if (!t.len) {
-		sbuf_release(&t);
-		return;
+	while (at < t.len) {
+		size_t end = at, next;
+
+		while (t.buf[at] == ' ')
+			at++;
+		if (at == t.len)
+			break;
+		/* words up to SPAN_BYTES, at least one */
+		for (end = at; end < t.len;) {
+			next = end + 1 + strcspn(t.buf + end + 1, " ");
+			if (end > at && next - at > SPAN_BYTES)
+				break;
+			end = next;
+		}
+		if (at)
+			sbuf_addc(b, ' ');
+		span(b, t.buf + at, end - at);
+		at = end;
 	}
-	fence = longest + 1;
-	for (size_t i = 0; i < fence; i++)
-		sbuf_addc(b, '`');
-	/* a span that starts or ends with a backquote needs a blank, which
-	 * the span then drops */
-	if (t.buf[0] == '`' || t.buf[t.len - 1] == '`')
-		sbuf_addc(b, ' ');
-	sbuf_add(b, t.buf);
-	if (t.buf[0] == '`' || t.buf[t.len - 1] == '`')
-		sbuf_addc(b, ' ');
-	for (size_t i = 0; i < fence; i++)
-		sbuf_addc(b, '`');
 	sbuf_release(&t);
 }
 
@@ -333,4 +378,37 @@ void copies_section(struct sbuf *b, enum lang L, const struct copies *c,
 		sbuf_addc(b, '\n');
 	}
 	block_trim(b);
+}
+
+void copies_brief(struct sbuf *b, enum lang L, const struct copies *c,
+		  const char *link)
+{
+	struct sbuf list = SBUF_INIT;
+	char threshold[32], count[24];
+	size_t shown = 0;
+
+	if (!c || !copies_count(c))
+		return;
+	snprintf(threshold, sizeof(threshold), "%g %%",
+		 100 * SIMILAR_THRESHOLD);
+	for (size_t i = 0; i < c->n; i++) {
+		struct pool p = { .n = 0 };
+		char pct[FMT_SIZE + 4];
+		bool same;
+
+		if (!copies_flagged(c, i, &same))
+			continue;
+		snprintf(pct, sizeof(pct), "%s %%", PCT(100 * c->score[i]));
+		if (shown++)
+			sbuf_add(&list, L == ZH ? "；" : "; ");
+		say(&list, L, same ? C_BRIEF_SAME : C_BRIEF_PAIR,
+		    (const char *const[]){ pool_md(&p, c->names[i]),
+					   pool_md(&p, c->names[c->of[i]]),
+					   pct }, 3);
+		pool_release(&p);
+	}
+	snprintf(count, sizeof(count), "%zu", shown);
+	say(b, L, C_BRIEF, (const char *const[]){ count, sbuf_str(&list),
+						  threshold, link }, 4);
+	sbuf_release(&list);
 }

@@ -54,4 +54,11 @@ size_t copies_count(const struct copies *c);
 void copies_section(struct sbuf *b, enum lang L, const struct copies *c,
 		    int level);
 
+/* Appends the class page's one paragraph on similar submissions in
+ * language L: how many are listed and who, each beside the earlier
+ * student and the similarity, with a link to the page that shows their
+ * lines (`link`, a Markdown URL); nothing when none is flagged. */
+void copies_brief(struct sbuf *b, enum lang L, const struct copies *c,
+		  const char *link);
+
 #endif

@@ -288,7 +288,7 @@ enum msg {
 	M_G_PART_SPEED, M_G_PART_OBJ, M_G_WHY_CORR, M_G_WHY_SPEED,
 	M_G_WHY_SPEED_NONE, M_G_WHY_OBJ, M_G_WHY_OBJ_NONE, M_G_WHY_OBJ_NO_ROW,
 	M_G_COL_OBJECTIVE, M_G_COL_VERDICT, M_G_PAGE_PLACE, M_G_PAGE_COPY,
-	M_G_SIMILAR, M_G_PAGE_SIMILAR,
+	M_G_SIMILAR, M_G_PAGE_SIMILAR, M_G_SIMILAR_HEAD,
 	M_G_BODY_CLASS, M_G_CHART_EVERY,
 	M__COUNT
 };
@@ -799,6 +799,10 @@ void blk_class_score(const struct model *m, enum lang L, struct sbuf *b);
  * their evidence, what they lost points on, where each row sits), their
  * kernel's part of the report, its source, and links to the class page
  * and the report two folders up.  Caller frees. */
+/* similar.<lang>.md: the teacher's page of similar submissions, each
+ * experiment's flagged students with their matching lines side by side
+ * (report_copies.h).  Caller frees. */
+char *class_similar_page(const struct model *m, enum lang L);
 char *class_student_page(const struct model *m, const char *name,
 			 enum lang L);
 /* report_gradebook.c, the teacher's files (docs/class.md lists their

@@ -297,11 +297,21 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_PAGE_SIMILAR) = {
 		"Their source is {2} % similar to {1}'s once names, layout, the "
 		"order of independent statements and dead code are set aside "
-		"(the matching lines are side by side on the class page): a flag "
-		"for the teacher, which changes no score.",
+		"(the teacher's page of similar submissions shows the matching "
+		"lines): a flag for the teacher, which changes no score.",
 		"去掉名称、排版、无关语句的顺序和死代码后，其源代码与 {1} 的相似度"
-		"为 {2}%（对应的行并排列在全班页面上）：这只是提醒教师的标记，"
+		"为 {2}%（教师的相似提交页面并排列出对应的行）：这只是提醒教师的标记，"
 		"不改变任何得分。" },
+	/* similar.L.md's title and links: {1} the GPU, {2} when, {3} the
+	 * language code */
+	ROW(M_G_SIMILAR_HEAD) = {
+		"# Similar submissions\n\nFor the teacher: the students' "
+		"sources that are alike, with their matching lines side by side "
+		"(a page to keep from the students, since it shows one student's "
+		"code beside another's).  {1} · {2} · [the class page](class.{3}.md)",
+		"# 相似的提交\n\n供教师阅读：相似的学生源代码及并排的相互匹配的行"
+		"（此页给出一个学生的代码与另一个学生的代码并列，不宜发给学生）。"
+		"{1} · {2} · [全班页面](class.{3}.md)" },
 	/* the body's "Your kernels" for a class: {1} students, {2} the
 	 * language code */
 	ROW(M_G_BODY_CLASS) = {

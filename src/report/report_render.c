@@ -596,6 +596,35 @@ static int students_write(const struct model *m,
 	return rc;
 }
 
+/* similar.<lang>.{md,html}: the teacher's page of similar submissions
+ * (report_class.c), beside the class page. */
+static int similar_write(const struct model *m,
+			 const struct report_options *o, int fd,
+			 unsigned formats)
+{
+	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
+	int rc = 0;
+
+	for (int L = 0; L < NLANG && rc == 0; L++) {
+		char *text, file[32], md[32];
+		int got;
+
+		if (!(langs & (1u << L)))
+			continue;
+		text = class_similar_page(m, (enum lang)L);
+		snprintf(md, sizeof(md), "similar.%s.md", lang_codes[L]);
+		snprintf(file, sizeof(file), "similar.%s.html", lang_codes[L]);
+		got = formats & REPORT_HTML ?
+		      html_write(fd, o->dir, file, text, lang_codes[L], md) : 1;
+		if (got < 0 || ((formats & REPORT_MD || got == 1) &&
+				write_file_at(fd, o->dir, md, text,
+					      strlen(text))))
+			rc = -1;
+		free(text);
+	}
+	return rc;
+}
+
 /* The teacher's files (report_gradebook.c): gradebook.csv, canvas.csv
  * and gradescope/NAME.json per student whose name can be a file's. */
 static int class_files_write(const struct model *m,
@@ -730,6 +759,8 @@ int report_render(const struct results *r, const struct report_options *o)
 	    class_files_write(&m, o, fd) < 0)
 		goto out;
 	if (model_has_class(&m) && students_write(&m, o, fd, formats) < 0)
+		goto out;
+	if (model_has_class(&m) && similar_write(&m, o, fd, formats) < 0)
 		goto out;
 	rc = charts_failed ? -1 : 0;
 out:

@@ -671,9 +671,21 @@ static void test_recorded_rounds(void **state)
 	EXPECT_IN(en, "\n| 3 | [kim](students/kim/report.en.md) | 80.0 | "
 		  "**88 % similar to eli's**; verified | 0.009472 | 0.08866 |");
 	EXPECT_IN(en, "\n| 6 | [dan](students/dan/report.en.md) | 63.3 | ");
-	/* the near copies, their lines side by side */
-	EXPECT_IN(en, "#### Similar submissions");
-	EXPECT_IN(en, "**kim** and **eli**: 87.5 % similar.");
+	/* the near copies named on the class page, their lines side by
+	 * side on the teacher's page */
+	EXPECT_IN(en, "**Similar submissions** (3, 85 % or more similar to an "
+		  "earlier student once names, layout, the order of independent "
+		  "statements and dead code are set aside): fay like eli (85.7 "
+		  "%); ivy the same as ada; kim like eli (87.5 %).  Their "
+		  "matching lines side by side are on [a page for the teacher]"
+		  "(similar.en.md)");
+	p = page(dir, "similar.en.md");
+	assert_non_null(p);
+	EXPECT_IN(p, "**kim** and **eli**: 87.5 % similar.\n\n| eli | kim |\n"
+		  "| --- | --- |\n");
+	EXPECT_IN(p, "| 7 `extern __shared__ culab_acc_t` `part[];` | 7 "
+		  "`extern __shared__ culab_acc_t sum[];` |");
+	free(p);
 	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,90.0,90.0,90.0,1,yes,"
 		  "40.00,30.00,20.00,");
 	EXPECT_IN(csv, "\nkim,,,reduce-class,verified,4,4,80.0,80.0,80.0,3,no,");
