@@ -674,6 +674,8 @@ char *class_student_page(const struct model *m, const char *name,
 	SAY(&b, L, M_K_STUDENT_LINKS, pool_md(&p, gpu),
 	    pool_md(&p, m->r->finished ? m->r->finished : "?"), code);
 	sbuf_add(&b, "\n\n");
+	bool host = false;
+
 	for (size_t e = 0; e < ne; e++) {
 		struct grade_class c;
 
@@ -683,8 +685,16 @@ char *class_student_page(const struct model *m, const char *name,
 				sbuf_add(&part, say_text(L, M_G_PAGE_HEAD));
 				sbuf_add(&part, "\n\n");
 				grade_section(&part, L, m, &c, &c.s[k]);
+				host |= c.source != GS_REGION &&
+					isfinite(c.host_ms);
 			}
 		grade_class_release(&c);
+	}
+	/* below, the report's own section: the timed region, the class's
+	 * host step in it, and where that region sits */
+	if (host) {
+		sbuf_add(&part, say_text(L, M_G_PAGE_REGION));
+		sbuf_add(&part, "\n\n");
 	}
 	relinked(&b, sbuf_str(&part));
 	sbuf_reset(&part);

@@ -302,6 +302,16 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"去掉名称、排版、无关语句的顺序和死代码后，其源代码与 {1} 的相似度"
 		"为 {2}%（教师的相似提交页面并排列出对应的行）：这只是提醒教师的标记，"
 		"不改变任何得分。" },
+	/* a student's page, before the report's own section of their
+	 * kernel */
+	ROW(M_G_PAGE_REGION) = {
+		"The grade and the places above are by the kernel's own time.  "
+		"The table and the row in full below are the report's: each "
+		"time there is the whole timed region, the class's host step "
+		"included, and is placed among the rungs' by that.",
+		"上面的成绩和位置按核函数本身的时间计算。下面的表格和完整的一行"
+		"来自报告：其中每个时间都是整个计时区域，包含全班的主机端步骤，"
+		"并按此与各级比较位置。" },
 	/* similar.L.md's title and links: {1} the GPU, {2} when, {3} the
 	 * language code */
 	ROW(M_G_SIMILAR_HEAD) = {
