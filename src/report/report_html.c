@@ -78,6 +78,10 @@ static const char stylesheet[] =
 	"a{color:inherit;text-decoration:none}\n"
 	"h1,h2,h3{break-after:avoid}\n"
 	"tr,.chart,pre{break-inside:avoid}\n"
+	/* a chart keeps its caption, and a tall one (a class of 40's) is
+	 * scaled to a page */
+	"p:has(+ p > .chart){break-after:avoid}\n"
+	".chart svg{max-height:245mm;width:auto}\n"
 	"}\n";
 
 static bool name_char(char c)
