@@ -525,11 +525,7 @@ static void parts(struct sbuf *b, enum lang L, const struct grade_class *c,
 	table_row(b, cells, 4);
 	/* speed */
 	sbuf_reset(&why);
-	if (isnan(s->R))
-		sbuf_add(&why, say_text(L, M_G_WHY_SPEED_NONE));
-	else
-		SAY(&why, L, M_G_WHY_SPEED, TIMES(s->R),
-		    PCT(100 * rubric_speed_share(r, s->R)));
+	grade_speed_why(&why, L, r, s);
 	snprintf(got, sizeof(got), "%.1f", s->speed);
 	snprintf(of, sizeof(of), "%g", r->speed);
 	cells[0] = say_text(L, M_G_PART_SPEED);

@@ -336,6 +336,17 @@ static void pair_table(struct sbuf *b, enum lang L, const struct copies *c,
 	free(l);
 }
 
+/* Whether student i is flagged; with its similarity as "85.7 %" in
+ * pct[size] and whether it is the same source in *same. */
+static bool flagged_pct(const struct copies *c, size_t i, char *pct,
+			size_t size, bool *same)
+{
+	if (!copies_flagged(c, i, same))
+		return false;
+	snprintf(pct, size, "%s %%", PCT(100 * c->score[i]));
+	return true;
+}
+
 void copies_section(struct sbuf *b, enum lang L, const struct copies *c,
 		    int level)
 {
@@ -360,9 +371,8 @@ void copies_section(struct sbuf *b, enum lang L, const struct copies *c,
 		char pct[FMT_SIZE + 4];
 		bool same;
 
-		if (!copies_flagged(c, i, &same))
+		if (!flagged_pct(c, i, pct, sizeof(pct), &same))
 			continue;
-		snprintf(pct, sizeof(pct), "%s %%", PCT(100 * c->score[i]));
 		sbuf_addc(b, '\n');
 		say(b, L, same ? C_SAME : C_PAIR, (const char *const[]){
 			pool_md(&p, c->names[i]),
@@ -396,9 +406,8 @@ void copies_brief(struct sbuf *b, enum lang L, const struct copies *c,
 		char pct[FMT_SIZE + 4];
 		bool same;
 
-		if (!copies_flagged(c, i, &same))
+		if (!flagged_pct(c, i, pct, sizeof(pct), &same))
 			continue;
-		snprintf(pct, sizeof(pct), "%s %%", PCT(100 * c->score[i]));
 		if (shown++)
 			sbuf_add(&list, L == ZH ? "；" : "; ");
 		say(&list, L, same ? C_BRIEF_SAME : C_BRIEF_PAIR,

@@ -356,11 +356,7 @@ static void student_tests(const struct model *m, const struct grade_class *g,
 		free(size);
 	}
 	sbuf_reset(&x);
-	if (isnan(s->R))
-		sbuf_add(&x, say_text(EN, M_G_WHY_SPEED_NONE));
-	else
-		SAY(&x, EN, M_G_WHY_SPEED, TIMES(s->R),
-		    PCT(100 * rubric_speed_share(r, s->R)));
+	grade_speed_why(&x, EN, r, s);
 	add_test(tests, n, (struct gradescope_test){
 		.name = keep(t, test_name(prefix, g->experiment, "speed")),
 		.score = s->speed, .max_score = r->speed,

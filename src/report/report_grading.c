@@ -96,6 +96,16 @@ size_t class_students(const struct model *m, const char ***out)
 
 /* ---- the pure parts ------------------------------------------------------ */
 
+void grade_speed_why(struct sbuf *b, enum lang L, const struct class_rubric *r,
+		     const struct grade_student *s)
+{
+	if (isnan(s->R))
+		sbuf_add(b, say_text(L, M_G_WHY_SPEED_NONE));
+	else
+		SAY(b, L, M_G_WHY_SPEED, TIMES(s->R),
+		    PCT(100 * rubric_speed_share(r, s->R)));
+}
+
 double rubric_speed_share(const struct class_rubric *r, double R)
 {
 	if (isnan(R))

@@ -49,6 +49,13 @@
  * NAN R (no reference). */
 double rubric_speed_share(const struct class_rubric *r, double R);
 
+struct grade_student;
+/* Why student s has their speed points, in language L, appended to b:
+ * their R and the share of the points it earns, or that they have no
+ * verified row to time. */
+void grade_speed_why(struct sbuf *b, enum lang L, const struct class_rubric *r,
+		     const struct grade_student *s);
+
 /* The rubric of experiment x: its own, or rubric_default() when it
  * names none (results written before rubrics: all points 0 and !set). */
 struct class_rubric grade_rubric_of(const struct experiment_meta *x);
