@@ -79,6 +79,35 @@ static void state(struct sbuf *b, enum lang L, const struct grade_student *s)
 
 /* The summary: students, how many verified everywhere, failures by kind,
  * the median score and its quartiles, the most common problem. */
+/* The roster's students who handed nothing in (experiment_class.c
+ * read the roster; results.json "missing"), in one sentence. */
+static void missing(struct sbuf *b, enum lang L, const struct model *m,
+		    const struct grade_class *c)
+{
+	const struct experiment_meta *x = model_experiment(m->r, c->experiment);
+	struct sbuf who = SBUF_INIT;
+	char n[24];
+
+	if (!x || !x->nmissing)
+		return;
+	for (size_t i = 0; i < x->nmissing; i++) {
+		const struct class_student *w = &x->missing[i];
+
+		if (who.len)
+			sbuf_add(&who, say_text(L, M_COMMA_SEP));
+		md_text(&who, w->name && *w->name ? w->name : w->id);
+		if (w->name && *w->name && w->id) {
+			sbuf_add(&who, " (");
+			md_text(&who, w->id);
+			sbuf_addc(&who, ')');
+		}
+	}
+	snprintf(n, sizeof(n), "%zu", x->nmissing);
+	SAY(b, L, M_G_MISSING, n, sbuf_str(&who));
+	sbuf_add(b, "\n\n");
+	sbuf_release(&who);
+}
+
 static void summary(struct sbuf *b, enum lang L, const struct model *m,
 		    const struct grade_class *c)
 {
@@ -159,6 +188,7 @@ static void summary(struct sbuf *b, enum lang L, const struct model *m,
 	SAY(b, L, c->n == 1 ? M_G_SUMMARY_ONE : M_G_SUMMARY, n1, n2,
 	    sbuf_str(&fails), med, q1, q3, sbuf_str(&common));
 	sbuf_add(b, "\n\n");
+	missing(b, L, m, c);
 	sbuf_release(&fails);
 	sbuf_release(&list);
 	sbuf_release(&common);

@@ -302,6 +302,11 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"去掉名称、排版、无关语句的顺序和死代码后，其源代码与 {1} 的相似度"
 		"为 {2}%（教师的相似提交页面并排列出对应的行）：这只是提醒教师的标记，"
 		"不改变任何得分。" },
+	/* the roster's students without a submission: {1} how many, {2}
+	 * who (name (id), ...) */
+	ROW(M_G_MISSING) = {
+		"**Handed nothing in** ({1} on the roster): {2}.",
+		"**未提交**（名单上 {1} 人）：{2}。" },
 	/* a student's page, before the report's own section of their
 	 * kernel */
 	ROW(M_G_PAGE_REGION) = {

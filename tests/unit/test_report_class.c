@@ -702,6 +702,36 @@ static void test_recorded_rounds(void **state)
 	results_release(&r);
 }
 
+/* A roster's students who handed nothing in are listed on the class
+ * page (the list set in memory, as experiment_class.c records it). */
+static void test_missing_listed(void **state)
+{
+	struct results r;
+	char *dir, *en, *zh;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	assert_true(r.nexperiments >= 1);
+	r.experiments[0].has_roster = true;
+	r.experiments[0].nmissing = 2;
+	r.experiments[0].missing = xcalloc(2, sizeof(struct class_student));
+	r.experiments[0].missing[0].id = xstrdup("10099");
+	r.experiments[0].missing[0].name = xstrdup("Grace Hopper");
+	r.experiments[0].missing[1].id = xstrdup("10100");
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	zh = page(dir, "class.zh.md");
+	EXPECT_IN(en, "**Handed nothing in** (2 on the roster): Grace Hopper "
+		  "(10099), 10100.");
+	EXPECT_IN(zh, "**未提交**（名单上 2 人）：Grace Hopper (10099)");
+	free(en);
+	free(zh);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
 /* Results without a class: no class page, no gradebook. */
 static void test_no_class(void **state)
 {
@@ -764,6 +794,7 @@ int main(void)
 		cmocka_unit_test(test_student_pages),
 		cmocka_unit_test(test_recorded_class),
 		cmocka_unit_test(test_recorded_rounds),
+		cmocka_unit_test(test_missing_listed),
 		cmocka_unit_test(test_gradescope_json),
 		cmocka_unit_test(test_partial_credit),
 		cmocka_unit_test(test_kernel_times),
