@@ -137,9 +137,7 @@ static double select_kth(double *v, size_t n, size_t k)
 	return v[k];
 }
 
-/* The median of v[0..n) (type 7: the mean of the two middle values for
- * even n), reordering v. */
-static double select_median(double *v, size_t n)
+double stats_median(double *v, size_t n)
 {
 	double upper = select_kth(v, n, n / 2), lower;
 
@@ -159,7 +157,7 @@ static double resample_median(const double *x, size_t n, double *scratch,
 {
 	for (size_t i = 0; i < n; i++)
 		scratch[i] = x[next_random(rng) % n];
-	return select_median(scratch, n);
+	return stats_median(scratch, n);
 }
 
 int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,

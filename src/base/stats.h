@@ -53,6 +53,10 @@ void stats_median_ranks(size_t n, double conf, size_t *lo, size_t *hi);
 /* The p-quantile (0..1) of sorted samples x[0..n), type 7. */
 double stats_quantile(const double *sorted, size_t n, double p);
 
+/* The median of v[0..n) (type 7: the mean of the two middle values for
+ * even n), reordering v; n >= 1. */
+double stats_median(double *v, size_t n);
+
 /* Fills *s from samples x[0..n) (any order; x is not changed).  n = 0
  * gives NAN everywhere and n = 0. */
 void stats_summarize(const double *x, size_t n, struct sample_stats *s);

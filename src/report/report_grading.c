@@ -25,7 +25,6 @@
 #include <string.h>
 
 #include "ladder/ladder.h"
-#include "ladder/source_same.h"
 #include "base/stats.h"
 #include "base/util.h"
 
@@ -144,12 +143,6 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static double median_of(double *x, size_t n)
-{
-	qsort(x, n, sizeof(*x), by_value);
-	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-}
-
 int grade_bootstrap(const double *const *st, const double *const *rt,
 		    const size_t *nr, size_t nrows,
 		    const struct class_rubric *r, double *lo, double *hi)
@@ -182,8 +175,8 @@ int grade_bootstrap(const double *const *st, const double *const *rt,
 				a[j] = st[i][at];
 				b[j] = rt[i][at];
 			}
-			ms = median_of(a, nr[i]);
-			mr = median_of(b, nr[i]);
+			ms = stats_median(a, nr[i]);
+			mr = stats_median(b, nr[i]);
 			if (!(ms > 0) || !(mr > 0)) {
 				free(share);
 				free(a);
@@ -405,19 +398,17 @@ static const char *function_of(const struct variant *v)
 	return c ? c + 1 : "";
 }
 
-/* Marks each student whose recorded source is the same as an earlier
- * student's once comments and whitespace are set aside, for the same
- * function (what culab check and culab run warn of), from the results
- * alone: two kernels of one file are not copies of each other.  Then
- * compares every source with every earlier one of another file
- * (report_copies.h): a
- * student flagged there names the most similar earlier student in
- * similar_to, with the similarity in percent (an exact copy: 100). */
+/* Compares every student's recorded source with every earlier one of
+ * another file (report_copies.h; two kernels of one file are not copies
+ * of each other): a student flagged there names the most similar earlier
+ * student in similar_to, with the similarity in percent; one whose
+ * source is the same once comments and whitespace are set aside, for
+ * the same function (what culab check and culab run warn of), is also
+ * that student's copy_of, at 100. */
 static void copies(struct grade_class *c)
 {
 	struct grade_student *s = c->s;
 	size_t n = c->n;
-	char (*fp)[65] = xcalloc(n ? n : 1, sizeof(*fp));
 
 	c->copy_names = xcalloc(n ? n : 1, sizeof(*c->copy_names));
 	c->copy_texts = xcalloc(n ? n : 1, sizeof(*c->copy_texts));
@@ -431,28 +422,23 @@ static void copies(struct grade_class *c)
 			if (s[j].v && v->source_file &&
 			    str_eq(s[j].v->source_file, v->source_file))
 				c->copy_texts[k] = NULL;
-		if (!v || !v->source_text ||
-		    source_fingerprint(v->source_text, strlen(v->source_text),
-				       fp[k]) < 0)
-			fp[k][0] = '\0';
-		for (size_t j = 0; j < k && fp[k][0] && !s[k].copy_of; j++)
-			if (!strcmp(fp[j], fp[k]) &&
-			    str_eq(function_of(s[j].v), function_of(v)))
-				s[k].copy_of = s[j].name;
 	}
-	free(fp);
 	c->copies = copies_find(c->copy_names, c->copy_texts, n, NULL);
 	for (size_t k = 0; k < n; k++) {
 		size_t of;
 		double score;
+		bool same;
 
-		s[k].similar_to = s[k].copy_of;
-		s[k].similarity = s[k].copy_of ? 100 : NAN;
-		if (s[k].copy_of || !copies_flagged(c->copies, k, NULL) ||
+		s[k].similarity = NAN;
+		if (!copies_flagged(c->copies, k, &same) ||
 		    !copies_nearest(c->copies, k, &of, &score))
 			continue;
+		/* the same source once comments and whitespace are set
+		 * aside, and the same function: a copy, always tied */
+		if (same && str_eq(function_of(s[of].v), function_of(s[k].v)))
+			s[k].copy_of = s[of].name;
 		s[k].similar_to = s[of].name;
-		s[k].similarity = 100 * score;
+		s[k].similarity = same ? 100 : 100 * score;
 	}
 }
 
@@ -634,7 +620,7 @@ static void class_spread(const struct model *m, struct grade_class *c)
 			x = xrealloc(x, (n + 1) * sizeof(*x));
 			x[n++] = v;
 		}
-	c->spread = n ? median_of(x, n) : NAN;
+	c->spread = n ? stats_median(x, n) : NAN;
 	c->spread_rounds = n && rounds == n;
 	c->spread_rungs = n;
 	free(x);
@@ -658,8 +644,8 @@ static void class_host(struct grade_class *c)
 				pct[n++] = 100 * r->g.host_ms / r->g.region_ms;
 			}
 		}
-	c->host_ms = n ? median_of(ms, n) : NAN;
-	c->host_pct = n ? median_of(pct, n) : NAN;
+	c->host_ms = n ? stats_median(ms, n) : NAN;
+	c->host_pct = n ? stats_median(pct, n) : NAN;
 	free(ms);
 	free(pct);
 }

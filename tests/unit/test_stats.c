@@ -61,6 +61,18 @@ static void test_summary(void **state)
 /* The ratio of medians: exact ratio, an interval around it that is
  * narrow for tight samples, the same from run to run (fixed seed), and
  * verdicts from the interval. */
+/* stats_median: the middle value, or the mean of the two middle ones,
+ * whatever the order, duplicates included. */
+static void test_median(void **state)
+{
+	double odd[] = { 5, 1, 4, 2, 3 }, even[] = { 7, 1, 3, 3 }, one[] = { 9 };
+
+	(void)state;
+	assert_float_equal(stats_median(odd, 5), 3, 0);
+	assert_float_equal(stats_median(even, 4), 3, 0);
+	assert_float_equal(stats_median(one, 1), 9, 0);
+}
+
 static void test_ratio(void **state)
 {
 	double a[50], b[50], c[50], r, lo, hi, r2, lo2, hi2;
@@ -143,6 +155,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_median_ranks),
 		cmocka_unit_test(test_summary),
+		cmocka_unit_test(test_median),
 		cmocka_unit_test(test_ratio),
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_ratio_large),
