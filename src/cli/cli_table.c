@@ -378,8 +378,9 @@ static const char report_about[] =
 	"from a results.json that `culab run` wrote.  Results of a class\n"
 	"(docs/class.md) add DIR/class.en.md and DIR/class.zh.md (and\n"
 	".html), DIR/gradebook.csv, DIR/canvas.csv (a Canvas or Moodle\n"
-	"import), DIR/gradescope/NAME.json (Gradescope's results.json) and a\n"
-	"page per student in DIR/students/NAME/.";
+	"import), DIR/gradescope/NAME.json (Gradescope's results.json), a\n"
+	"page per student in DIR/students/NAME/ and, for the teacher,\n"
+	"DIR/similar.en.md and DIR/similar.zh.md (similar submissions).";
 
 static const char verify_about[] =
 	"Every variant states the counter signature its technique should\n"
