@@ -12,6 +12,7 @@
  * Results written before culab recorded the key lines render without
  * them. */
 #include "report_int.h"
+#include "report_html.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -100,13 +101,12 @@ static void expanded(struct sbuf *b, const char *s, const char *e, int drop)
 	}
 }
 
-/* Lines first..last (1-based, inclusive) of text, as a fenced block
- * with the file's line numbers before them and their common indentation
- * taken off. */
-static void numbered(struct sbuf *b, const char *text, int line0, int first,
-		     int last)
+/* Lines first..last (1-based, inclusive) of text, with the file's line
+ * numbers before them and their common indentation taken off, appended
+ * to body (no fence). */
+static void numbered_text(struct sbuf *body, const char *text, int line0,
+			  int first, int last)
 {
-	struct sbuf body = SBUF_INIT;
 	int drop = -1, width;
 	char num[24];
 	const char *p = text;
@@ -128,19 +128,28 @@ static void numbered(struct sbuf *b, const char *text, int line0, int first,
 				    (drop < 0 || in < drop))
 					drop = in;
 				if (pass == 1) {
-					sbuf_addf(&body, "%*d  ", width,
+					sbuf_addf(body, "%*d  ", width,
 						  line0 + line - 1);
-					expanded(&body, p, e, drop < 0 ? 0 :
+					expanded(body, p, e, drop < 0 ? 0 :
 						 drop);
-					while (body.len &&
-					       body.buf[body.len - 1] == ' ')
-						body.buf[--body.len] = '\0';
-					sbuf_addc(&body, '\n');
+					while (body->len &&
+					       body->buf[body->len - 1] == ' ')
+						body->buf[--body->len] = '\0';
+					sbuf_addc(body, '\n');
 				}
 			}
 			p = *e ? e + 1 : e;
 		}
 	}
+}
+
+/* The same as a fenced block. */
+static void numbered(struct sbuf *b, const char *text, int line0, int first,
+		     int last)
+{
+	struct sbuf body = SBUF_INIT;
+
+	numbered_text(&body, text, line0, first, last);
 	md_fence(b, "cuda", sbuf_str(&body));
 	sbuf_release(&body);
 }
@@ -160,23 +169,44 @@ bool has_key_lines(const struct variant *v)
 	return v && v->code_text && *v->code_text && v->code_line > 0;
 }
 
-void key_lines_where(struct sbuf *b, const struct variant *v)
+void key_lines_place(struct sbuf *b, const struct variant *v)
 {
 	int last = v->code_line + line_count(v->code_text) - 1;
 
-	char *where = last > v->code_line ?
-		      xasprintf("%s:%d–%d", v->code_file ? v->code_file : "?",
-				v->code_line, last) :
-		      xasprintf("%s:%d", v->code_file ? v->code_file : "?",
-				v->code_line);
+	sbuf_addf(b, "%s:%d", v->code_file ? v->code_file : "?",
+		  v->code_line);
+	if (last > v->code_line)
+		sbuf_addf(b, "–%d", last);
+}
 
-	md_code(b, where);
-	free(where);
+void key_lines_where(struct sbuf *b, const struct variant *v)
+{
+	struct sbuf where = SBUF_INIT;
+
+	key_lines_place(&where, v);
+	md_code(b, sbuf_str(&where));
+	sbuf_release(&where);
 }
 
 void key_lines(struct sbuf *b, const struct variant *v)
 {
 	numbered(b, v->code_text, v->code_line, 1, line_count(v->code_text));
+}
+
+void key_lines_pair(struct sbuf *b, const struct variant *a,
+		    const char *head_a, const struct variant *v,
+		    const char *head_b)
+{
+	struct sbuf body = SBUF_INIT;
+
+	sbuf_addf(&body, "%s %s\n", KEY_PAIR_HEAD, head_a);
+	numbered_text(&body, a->code_text, a->code_line, 1,
+		      line_count(a->code_text));
+	sbuf_addf(&body, "%s %s\n", KEY_PAIR_HEAD, head_b);
+	numbered_text(&body, v->code_text, v->code_line, 1,
+		      line_count(v->code_text));
+	md_fence(b, KEY_PAIR_INFO, sbuf_str(&body));
+	sbuf_release(&body);
 }
 
 char *code_quote(const char *text, int line0, int line, size_t max)

@@ -66,6 +66,12 @@ static const char stylesheet[] =
 	"tr:nth-child(2n) td{background:#fbfcfd}\n"
 	"svg,img{max-width:100%;height:auto}\n"
 	".chart{display:block;margin:.5em 0}\n"
+	/* a step's key lines before and after it, side by side */
+	".pair{display:grid;grid-template-columns:1fr 1fr;gap:.6em;"
+	"margin:.5em 0}\n"
+	".pair>div{min-width:0}\n"
+	".pair pre{white-space:pre-wrap;margin:0;font-size:.8em}\n"
+	".pair-head{margin:0 0 .2em;font-size:.85em;color:var(--muted)}\n"
 	"blockquote{margin:0;padding:0 1em;color:var(--muted);"
 	"border-left:.25em solid var(--line)}\n"
 	"@media print{\n"
@@ -77,7 +83,7 @@ static const char stylesheet[] =
 	"padding:.4em .6em}\n"
 	"a{color:inherit;text-decoration:none}\n"
 	"h1,h2,h3{break-after:avoid}\n"
-	"tr,.chart,pre{break-inside:avoid}\n"
+	"tr,.chart,pre,.pair{break-inside:avoid}\n"
 	/* a chart keeps its caption, and a tall one (a class of 40's) is
 	 * scaled to a page */
 	"p:has(+ p > .chart){break-after:avoid}\n"
@@ -364,11 +370,65 @@ static void page_link(cmark_node *link)
 	}
 }
 
+/* One part of a before-and-after block: its heading line's text (after
+ * KEY_PAIR_HEAD and a space) and its lines, as a column. */
+static void pair_column(struct sbuf *b, const char *s, const char *e)
+{
+	const char *nl = memchr(s, '\n', (size_t)(e - s));
+	const char *head = s + strlen(KEY_PAIR_HEAD) + 1;
+	char *h, *code;
+
+	if (!nl)
+		nl = e;
+	h = xstrndup(head, (size_t)(nl - head));
+	code = xstrndup(nl < e ? nl + 1 : e, (size_t)(e - (nl < e ? nl + 1 : e)));
+	sbuf_add(b, "<div><p class=\"pair-head\">");
+	html_escape(b, h);
+	sbuf_add(b, "</p><pre><code class=\"language-cuda\">");
+	html_escape(b, code);
+	sbuf_add(b, "</code></pre></div>");
+	free(h);
+	free(code);
+}
+
+/* Sets the two listings of a KEY_PAIR_INFO block side by side; leaves
+ * any other block, and one without exactly two parts, as it is. */
+static void pair_block(cmark_node *n)
+{
+	const char *info = cmark_node_get_fence_info(n);
+	const char *text = cmark_node_get_literal(n);
+	size_t hl = strlen(KEY_PAIR_HEAD);
+	const char *second = NULL;
+	struct sbuf html = SBUF_INIT;
+	cmark_node *c;
+
+	if (!info || strcmp(info, KEY_PAIR_INFO) || !text ||
+	    strncmp(text, KEY_PAIR_HEAD " ", hl + 1))
+		return;
+	for (const char *p = strchr(text, '\n'); p; p = strchr(p + 1, '\n'))
+		if (!strncmp(p + 1, KEY_PAIR_HEAD " ", hl + 1)) {
+			if (second)
+				return;
+			second = p + 1;
+		}
+	if (!second)
+		return;
+	sbuf_add(&html, "<div class=\"pair\">");
+	pair_column(&html, text, second - 1);
+	pair_column(&html, second, text + strlen(text));
+	sbuf_add(&html, "</div>\n");
+	c = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+	cmark_node_set_on_enter(c, sbuf_str(&html));
+	cmark_node_replace(n, c);
+	cmark_node_free(n);
+	sbuf_release(&html);
+}
+
 static void walk(struct walk *w, cmark_node *root)
 {
 	cmark_iter *it = cmark_iter_new(root);
-	cmark_node **headings = NULL, **images = NULL;
-	size_t nh = 0, ni = 0;
+	cmark_node **headings = NULL, **images = NULL, **pairs = NULL;
+	size_t nh = 0, ni = 0, np = 0;
 	cmark_event_type ev;
 
 	/* collected first: the tree must not change under the iterator */
@@ -385,6 +445,9 @@ static void walk(struct walk *w, cmark_node *root)
 			images[ni++] = n;
 		} else if (cmark_node_get_type(n) == CMARK_NODE_LINK) {
 			page_link(n);
+		} else if (cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK) {
+			pairs = xrealloc(pairs, (np + 1) * sizeof(*pairs));
+			pairs[np++] = n;
 		}
 	}
 	cmark_iter_free(it);
@@ -392,8 +455,11 @@ static void walk(struct walk *w, cmark_node *root)
 		heading_anchor(w, headings[i]);
 	for (size_t i = 0; i < ni; i++)
 		chart_image(w, images[i]);
+	for (size_t i = 0; i < np; i++)
+		pair_block(pairs[i]);
 	free(headings);
 	free(images);
+	free(pairs);
 }
 
 char *report_html(const char *md, const char *lang, const char *dir)

@@ -35,6 +35,15 @@
  * after a diagnostic when cmark-gfm fails (out of memory). */
 char *report_html(const char *md, const char *lang, const char *dir);
 
+/* A fenced code block whose info string is KEY_PAIR_INFO holds two
+ * listings, before and after a step, each opening with a line that
+ * starts with KEY_PAIR_HEAD and a space, then its heading: the page sets
+ * them side by side, each under its heading (the Markdown reads them one
+ * after the other).  Any other block with that info string stays a code
+ * block. */
+#define KEY_PAIR_INFO "cuda before-after"
+#define KEY_PAIR_HEAD "//"
+
 /* Appends GitHub's anchor of a heading whose text is `text` (lower
  * case, spaces as hyphens, punctuation dropped), as the HTML page gives
  * its headings, so that a link into a page can be written before it is

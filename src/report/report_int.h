@@ -225,6 +225,9 @@ enum msg {
 	M_BCOL_WHY, M_BCELL_FAILED, M_BX_FASTER, M_BX_SLOWER, M_BX_SAME,
 	M_BWHY_HEAD, M_BWHY_ITEM, M_BWHY_SAME, M_BWHY_CTR, M_BWHY_NONE,
 	M_BCODE_HEAD, M_BCODE_ITEM, M_BMORE,
+	/* the body's results (report_results.c) */
+	M_BCOL_PM, M_BWHY_PARA, M_BT_AND, M_BT_HEAD, M_BT_INTRO, M_BT_NONE,
+	M_BT_WHY,
 	M_BR_PASTE, M_BR_PASTE_NOVERSION, M_BR_MORE,
 	M_DR_PROV, M_DR_HOST,
 	M_UCODE_INTRO, M_UCODE_FN, M_UCODE_FILE,
@@ -850,8 +853,9 @@ void md_fence(struct sbuf *b, const char *info, const char *text);
  * code_line, code_text); false for NULL. */
 bool has_key_lines(const struct variant *v);
 /* Appends where v's key lines are, as a code span:
- * `kernels/reduce.cu:54–60`. */
+ * `kernels/reduce.cu:54–60`; key_lines_place() the same as plain text. */
 void key_lines_where(struct sbuf *b, const struct variant *v);
+void key_lines_place(struct sbuf *b, const struct variant *v);
 /* Appends s as a code span (`s`), for identifiers (variant and counter
  * names, files), which the HTML page never breaks; as md_text() when a
  * span cannot hold it (a backquote, a pipe, a line break). */
@@ -869,6 +873,16 @@ const char *path_base(const char *path);
 /* Appends v's key lines as a fenced block, each line after its number in
  * the file, their common indentation taken off. */
 void key_lines(struct sbuf *b, const struct variant *v);
+
+/* Appends the key lines of two rungs, a before and v after a step, as one
+ * fenced block whose info string is KEY_PAIR_INFO (report_html.h): each
+ * part opens with a line of KEY_PAIR_HEAD and its heading (head_a, head_b: plain text,
+ * one line), then its numbered lines as key_lines() writes them.  Read
+ * as Markdown it is the two listings one after the other; the HTML page
+ * sets them side by side (report_html.c). */
+void key_lines_pair(struct sbuf *b, const struct variant *a,
+		    const char *head_a, const struct variant *v,
+		    const char *head_b);
 
 /* ---- compute-sanitizer at the line (report_sanitizer.c) -------------- */
 
@@ -944,6 +958,11 @@ const char *details_file(enum lang L);
 void chart_md(struct sbuf *b, enum lang L, const struct group *g,
 	      const char *name, const char *caption, bool files);
 
+/* "1.87× faster", "1.04× slower" or "1.01× ≈" for the step of item it
+ * (against it->prev), as every table and the prose give it
+ * (report_body.c). */
+void step_words(struct sbuf *b, enum lang L, const struct item *it);
+
 /* Appends the SM and memory clocks NVML read around the timed runs of
  * every row: steady (one value each) or their ranges, and the rows
  * throttled; "not recorded" when no row has a reading. */
@@ -969,6 +988,11 @@ void blk_title(const struct model *m, enum lang L, struct sbuf *b);
 void blk_abstract(const struct model *m, enum lang L, struct sbuf *b);
 void blk_setup(const struct model *m, enum lang L, struct sbuf *b);
 void blk_results(const struct model *m, enum lang L, struct sbuf *b);
+/* Whether the body shows group g's ladder in full (report_results.c):
+ * false for a type shown only in the table of what the element type
+ * changes, beside its family's lead type.  The conclusion and the
+ * objectives speak for the groups the body shows. */
+bool group_in_body(const struct model *m, const struct group *g);
 void blk_baseline_summary(const struct model *m, enum lang L,
 			  struct sbuf *b);
 

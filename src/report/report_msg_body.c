@@ -129,6 +129,30 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"findings: [the details]({1}).",
 		"各规模的结果、计数器、95 % 区间和分析见[细节页]({1})。" },
 
+	/* the body's results (report_results.c) */
+	ROW(M_BCOL_PM) = { "± (95 %)", "±（95 %）" },
+	ROW(M_BWHY_PARA) = { "**{1}** ({2}), {3}. {4}",
+			     "**{1}**（{2}），{3}。{4}" },
+	ROW(M_BT_AND) = { " and ", "和" },
+	ROW(M_BT_HEAD) = { "{1}: what the element type changes, {2}",
+			   "{1}：元素类型带来的变化，{2}" },
+	ROW(M_BT_INTRO) = {
+		"The same ladder on {1} at {2}. Only the rungs whose step "
+		"differs between the types are listed: in its verdict, or in "
+		"its size by more than {3} %; each cell is the step against "
+		"the rung before, as in the tables above. Every rung of every "
+		"type, with its counters: [the details]({4}).",
+		"同一阶梯在 {2} 时用 {1} 的结果。只列出各类型之间单步不同的级："
+		"结论不同，或加速比相差超过 {3} %；每格是相对上一级的单步，与上面"
+		"的表格相同。每种类型的每一级及其计数器见[细节页]({4})。" },
+	ROW(M_BT_NONE) = {
+		"The same ladder on {1} at {2}: every step agrees between the "
+		"types, in its verdict and within {3} % in its size. Every "
+		"rung of every type: [the details]({4}).",
+		"同一阶梯在 {2} 时用 {1} 的结果：各类型的每一步结论相同，加速比"
+		"相差在 {3} % 以内。每种类型的每一级见[细节页]({4})。" },
+	ROW(M_BT_WHY) = { "{1}: {2}", "{1}：{2}" },
+
 	/* reproduction and provenance */
 	ROW(M_BR_PASTE) = {
 		"To measure again on a machine with a GPU, with culab {1} "

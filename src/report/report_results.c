@@ -1,0 +1,553 @@
+/* report_results.c - the body's results: per family, the ladder of its
+ * lead type (the type measured at the largest size) in full at that
+ * size, and the other types of the family in one table of what the
+ * element type changes.  See report_int.h.
+ *
+ * A ladder in full is its table (time with its ± column, GB/s, % of the
+ * ceiling, the step against the rung before and the counter that shows
+ * it), its chart, and each step beyond the noise with why it went as it
+ * did and the key lines of the rung before and of the rung after, side
+ * by side in the HTML page.  The int and double ladders of a reduction
+ * repeat the float one rung for rung; what a reader learns from them is
+ * where they differ, so the body shows those rows only, beside the lead
+ * type's at the same size, and the details show every row.  What a
+ * step's cause is, the body asks the rules (report_rules.c), as the
+ * abstract and the conclusion do, so no two places tell one step two
+ * ways. */
+#include "report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ladder/ladder.h"
+#include "report_html.h"
+#include "base/util.h"
+
+/* A rung's step differs between element types when their speedups are
+ * further apart than this (the largest over the smallest), or when
+ * their verdicts differ. */
+#define TYPES_DIFF_PCT 10.0
+
+/* ---- which groups the body shows ---------------------------------------- */
+
+/* Ladder of group g at size n x m, or NULL. */
+static const struct ladder *ladder_at(const struct group *g, uint64_t n,
+				      uint64_t m)
+{
+	for (size_t i = 0; i < g->nladders; i++)
+		if (g->ladders[i]->n == n && g->ladders[i]->m == m)
+			return g->ladders[i];
+	return NULL;
+}
+
+static double ladder_elems(const struct ladder *l)
+{
+	return (double)l->n * (double)l->m;
+}
+
+/* The lead group of g's family (on g's GPU): the one measured at the
+ * largest size, on a tie the one with the most sizes, then the first. */
+static const struct group *lead_group(const struct model *m,
+				      const struct group *g)
+{
+	const struct group *best = NULL;
+
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *h = &m->groups[i];
+
+		if (!str_eq(h->family, g->family) || !str_eq(h->gpu, g->gpu) ||
+		    !h->top || ladder_ok_rungs(h->top) < 2)
+			continue;
+		if (!best || ladder_elems(h->top) > ladder_elems(best->top) ||
+		    (ladder_elems(h->top) == ladder_elems(best->top) &&
+		     h->nladders > best->nladders))
+			best = h;
+	}
+	return best;
+}
+
+/* The lead group's ladder beside which group g is shown in the table of
+ * what the element type changes (at g's largest size), or NULL when g is
+ * shown in full. */
+static const struct ladder *typed_beside(const struct model *m,
+					 const struct group *g)
+{
+	const struct group *lead = lead_group(m, g);
+	const struct ladder *l;
+
+	if (!lead || lead == g || !g->top || ladder_ok_rungs(g->top) < 2 ||
+	    str_eq(lead->dtype, g->dtype))
+		return NULL;
+	l = ladder_at(lead, g->top->n, g->top->m);
+	return l && ladder_ok_rungs(l) >= 2 ? l : NULL;
+}
+
+bool group_in_body(const struct model *m, const struct group *g)
+{
+	return !typed_beside(m, g);
+}
+
+/* ---- a ladder in full ----------------------------------------------------- */
+
+/* The anchor of ladder l's heading in the details page:
+ * "details.en.md#reduce--float-n--228". */
+static void details_anchor(struct sbuf *b, enum lang L,
+			   const struct ladder *l)
+{
+	struct sbuf head = SBUF_INIT, text = SBUF_INIT;
+
+	ladder_heading(&head, L, M_LADDER_HEAD, l);
+	/* the heading's text as a reader sees it: without Markdown's
+	 * backslash escapes */
+	for (const char *p = sbuf_str(&head); *p; p++) {
+		if (*p == '\\' && p[1])
+			p++;
+		sbuf_addc(&text, *p);
+	}
+	sbuf_add(b, details_file(L));
+	sbuf_addc(b, '#');
+	report_slug(sbuf_str(&text), b);
+	sbuf_release(&head);
+	sbuf_release(&text);
+}
+
+/* Whether the body's table shows item it: the rungs, the user's
+ * kernels, the ceiling and the library baselines (the CPU and the other
+ * copies are the details'). */
+static bool body_row(const struct item *it)
+{
+	return it->role != ROLE_REFERENCE && it->role != ROLE_COPY;
+}
+
+/* "±0.32 %": half the width of the 95 % interval of t's median (its
+ * larger side), in percent of the median; "—" without an interval. */
+static void pm_cell(struct sbuf *b, const struct timing *t)
+{
+	double h;
+
+	if (!has_interval(t) || !(t->median_ms > 0)) {
+		sbuf_add(b, "—");
+		return;
+	}
+	h = fmax(t->median_hi_ms - t->median_ms,
+		 t->median_ms - t->median_lo_ms);
+	sbuf_addf(b, "±%s %%", FMT(100 * h / t->median_ms, 2));
+}
+
+#define BODY_COLS 8
+
+/* The table of ladder l: rung, what changed, time, its ±, GB/s, % of
+ * the ceiling (else of the peak), the step and the counter that shows
+ * it. */
+static void body_table(const struct model *m, const struct ladder *l,
+		       enum lang L, struct sbuf *b)
+{
+	static const bool right[BODY_COLS] = { false, false, true, true, true,
+					       true, true, false };
+	const char *head[BODY_COLS] = {
+		say_text(L, M_COL_RUNG), say_text(L, M_BCOL_CHANGE),
+		say_text(L, M_BCOL_TIME), say_text(L, M_BCOL_PM),
+		say_text(L, M_COL_GBPS),
+		say_text(L, l->ceiling ? M_BCOL_CEIL : M_BCOL_PEAK),
+		say_text(L, M_BCOL_STEP), say_text(L, M_BCOL_WHY),
+	};
+	struct sbuf cell[BODY_COLS];
+
+	for (int k = 0; k < BODY_COLS; k++)
+		cell[k] = (struct sbuf)SBUF_INIT;
+	table_row(b, head, BODY_COLS);
+	table_rule(b, right, BODY_COLS);
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+		const struct result_row *w = it->row;
+		const char *title = item_title(it, L);
+		const char *cells[BODY_COLS];
+		struct pool p = { .n = 0 };
+
+		if (!body_row(it))
+			continue;
+		for (int k = 0; k < BODY_COLS; k++)
+			sbuf_reset(&cell[k]);
+		sbuf_add(&cell[0], role_text(&p, L, it));
+		md_text(&cell[1], title ? title : w->variant);
+		if (!it->ok) {
+			for (int k = 2; k < BODY_COLS - 1; k++)
+				sbuf_add(&cell[k], "—");
+			sbuf_add(&cell[BODY_COLS - 1],
+				 say_text(L, M_BCELL_FAILED));
+		} else {
+			sbuf_add(&cell[2], FMT(w->t.median_ms, 3));
+			pm_cell(&cell[3], &w->t);
+			sbuf_add(&cell[4], w->gbps > 0 ? FMT(w->gbps, 4) : "—");
+			if (l->ceiling && l->ceiling->row->gbps > 0 &&
+			    w->gbps > 0)
+				sbuf_addf(&cell[5], "%.1f", 100 * w->gbps /
+					  l->ceiling->row->gbps);
+			else if (!l->ceiling && w->pct_peak > 0)
+				sbuf_addf(&cell[5], "%.1f", w->pct_peak);
+			else
+				sbuf_add(&cell[5], "—");
+			if (it->prev && it->role == ROLE_RUNG) {
+				step_words(&cell[6], L, it);
+				step_why_counter(&cell[7], L, m, l, it->prev,
+						 it);
+			} else {
+				sbuf_add(&cell[6], "—");
+				sbuf_add(&cell[7], "—");
+			}
+		}
+		for (int k = 0; k < BODY_COLS; k++)
+			cells[k] = sbuf_str(&cell[k]);
+		table_row(b, cells, BODY_COLS);
+		pool_release(&p);
+	}
+	sbuf_addc(b, '\n');
+	for (int k = 0; k < BODY_COLS; k++)
+		sbuf_release(&cell[k]);
+}
+
+/* A listing's heading in a before-and-after block, plain text: "rung 4
+ * · reduce_interleaved_strided · kernels/reduce.cu:394–400". */
+static void pair_head(struct sbuf *b, enum lang L, const struct item *it)
+{
+	struct pool p = { .n = 0 };
+
+	sbuf_add(b, role_text(&p, L, it));
+	sbuf_add(b, " · ");
+	sbuf_add(b, it->v->name);
+	sbuf_add(b, " · ");
+	key_lines_place(b, it->v);
+	pool_release(&p);
+}
+
+/* The key lines before and after step prev -> it, when both rungs carry
+ * theirs. */
+static void step_code(struct sbuf *b, enum lang L, const struct item *it)
+{
+	const struct item *a = it->prev;
+	struct sbuf ha = SBUF_INIT, hb = SBUF_INIT;
+
+	if (!a || !has_key_lines(a->v) || !has_key_lines(it->v))
+		return;
+	pair_head(&ha, L, a);
+	pair_head(&hb, L, it);
+	key_lines_pair(b, a->v, sbuf_str(&ha), it->v, sbuf_str(&hb));
+	sbuf_add(b, "\n\n");
+	sbuf_release(&ha);
+	sbuf_release(&hb);
+}
+
+/* Why each step went as it did: a paragraph per step beyond the noise,
+ * with the key lines before and after it, and one line for the steps
+ * within it. */
+static void body_why(const struct model *m, const struct ladder *l,
+		     enum lang L, struct sbuf *b)
+{
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	size_t n = ladder_rungs(l, rungs);
+	struct sbuf same = SBUF_INIT, list = SBUF_INIT;
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		const struct item *it = rungs[i];
+		const char *title = item_title(it, L);
+		struct sbuf x = SBUF_INIT, why = SBUF_INIT;
+
+		if (!it->prev)
+			continue;
+		if (step_within_noise(it) && !(it->v && it->v->teaching)) {
+			if (same.len)
+				sbuf_add(&same, say_text(L, M_COMMA_SEP));
+			sbuf_add(&same, role_text(&p, L, it));
+			pool_release(&p);
+			continue;
+		}
+		step_words(&x, L, it);
+		step_why(&why, L, m, l, it->prev, it);
+		SAY(&list, L, M_BWHY_PARA, role_text(&p, L, it),
+		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
+		    sbuf_str(&why) + strspn(sbuf_str(&why), " "));
+		sbuf_add(&list, "\n\n");
+		step_code(&list, L, it);
+		pool_release(&p);
+		sbuf_release(&x);
+		sbuf_release(&why);
+	}
+	if (same.len) {
+		char pct[16];
+
+		snprintf(pct, sizeof(pct), "%g", SPEEDUP_SAME_PCT);
+		SAY(&list, L, M_BWHY_SAME, pct, sbuf_str(&same));
+		sbuf_add(&list, "\n\n");
+	}
+	if (list.len) {
+		sbuf_add(b, say_text(L, M_BWHY_HEAD));
+		sbuf_add(b, "\n\n");
+		sbuf_add(b, sbuf_str(&list));
+	}
+	sbuf_release(&same);
+	sbuf_release(&list);
+	free(rungs);
+}
+
+/* Group g's ladder l in full: heading, table, chart, why each step went
+ * as it did, and where the details have the rest. */
+static void ladder_full(const struct model *m, const struct group *g,
+			const struct ladder *l, enum lang L, struct sbuf *b,
+			int *charts)
+{
+	struct sbuf link = SBUF_INIT;
+
+	sbuf_add(b, "### ");
+	ladder_heading(b, L, M_LADDER_HEAD, l);
+	sbuf_add(b, "\n\n");
+	body_table(m, l, L, b);
+	if (g->chart[CH_LADDER] && (m->charts == CHARTS_DRAWN ||
+				    m->charts == CHARTS_PENDING)) {
+		struct sbuf caption = SBUF_INIT;
+		struct pool p = { .n = 0 };
+		char *size = size_text(l->n, l->m, l->matrix);
+
+		/* how to read the chart, once; its files are the details' */
+		SAY(&caption, L, (*charts)++ ? M_CH_LADDER_AGAIN : M_CH_LADDER,
+		    pool_md(&p, size));
+		chart_md(b, L, g, g->chart[CH_LADDER], sbuf_str(&caption),
+			 false);
+		free(size);
+		pool_release(&p);
+		sbuf_release(&caption);
+	}
+	body_why(m, l, L, b);
+	/* the details' section of this very size */
+	details_anchor(&link, L, l);
+	SAY(b, L, M_BMORE, sbuf_str(&link));
+	sbuf_add(b, "\n\n");
+	sbuf_release(&link);
+}
+
+/* ---- what the element type changes ------------------------------------------ */
+
+/* The item of variant `name` among rungs[0..n), or NULL. */
+static const struct item *rung_named(const struct item *const *rungs,
+				     size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (str_eq(rungs[i]->row->variant, name))
+			return rungs[i];
+	return NULL;
+}
+
+/* -1 slower, 0 within noise, 1 faster: a step's verdict as the tables
+ * give it (step_words). */
+static int step_sign(const struct item *it)
+{
+	return step_within_noise(it) ? 0 : it->step_x < 1 ? -1 : 1;
+}
+
+/* Whether the steps of one rung, at[0..n) (NULL: the type lacks it),
+ * differ between the types: in their verdict, or in size by more than
+ * TYPES_DIFF_PCT.  Needs two types with the step. */
+static bool steps_differ(const struct item *const *at, size_t n)
+{
+	double lo = INFINITY, hi = 0;
+	size_t have = 0;
+	int sign = 2;
+	bool differ = false;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct item *it = at[k];
+
+		if (!it || !it->prev || !isfinite(it->step_x) ||
+		    !(it->step_x > 0))
+			continue;
+		have++;
+		if (sign != 2 && step_sign(it) != sign)
+			differ = true;
+		sign = step_sign(it);
+		lo = fmin(lo, it->step_x);
+		hi = fmax(hi, it->step_x);
+	}
+	return have >= 2 && (differ ||
+			     hi / lo > 1 + TYPES_DIFF_PCT / 100);
+}
+
+#define TYPES_MAX 8
+
+/* The table of what the element type changes at the size of ladder
+ * `at` (the lead type's): the types of lead's family measured at that
+ * size, the rungs whose step differs between them. */
+static void types_table(const struct model *m, const struct group *lead,
+			const struct ladder *at, enum lang L, struct sbuf *b)
+{
+	const struct ladder *lads[TYPES_MAX] = { at };
+	const struct item **rungs[TYPES_MAX] = { NULL };
+	size_t nr[TYPES_MAX] = { 0 }, nl = 1, shown = 0;
+	struct sbuf types = SBUF_INIT, body = SBUF_INIT, link = SBUF_INIT;
+	/* hp: the head's strings, p: a row's */
+	struct pool hp = { .n = 0 }, p = { .n = 0 };
+	char *size = size_text(at->n, at->m, at->matrix);
+	char pct[16];
+	const char **head;
+	bool *right;
+	struct sbuf *cell;
+
+	for (size_t i = 0; i < m->ngroups && nl < TYPES_MAX; i++) {
+		const struct group *g = &m->groups[i];
+
+		if (g != lead && typed_beside(m, g) == at)
+			lads[nl++] = ladder_at(g, at->n, at->m);
+	}
+	for (size_t k = 0; k < nl; k++) {
+		rungs[k] = xcalloc(lads[k]->nitems + 1, sizeof(*rungs[k]));
+		nr[k] = ladder_rungs(lads[k], rungs[k]);
+		if (k)
+			sbuf_add(&types, say_text(L, k + 1 < nl ? M_COMMA_SEP :
+						  M_BT_AND));
+		md_text(&types, lads[k]->dtype);
+	}
+	head = xcalloc(nl + 3, sizeof(*head));
+	right = xcalloc(nl + 3, sizeof(*right));
+	cell = xcalloc(nl + 3, sizeof(*cell));
+	head[0] = say_text(L, M_COL_RUNG);
+	head[1] = say_text(L, M_BCOL_CHANGE);
+	for (size_t k = 0; k < nl; k++) {
+		head[k + 2] = pool_md(&hp, lads[k]->dtype);
+		right[k + 2] = true;
+	}
+	head[nl + 2] = say_text(L, M_BCOL_WHY);
+	table_row(&body, head, nl + 3);
+	table_rule(&body, right, nl + 3);
+	for (size_t i = 0; i < nr[0]; i++) {
+		const struct item *row[TYPES_MAX] = { NULL };
+		struct sbuf why[TYPES_MAX];
+		const char *title = item_title(rungs[0][i], L);
+		bool any_why = false;
+
+		for (size_t k = 0; k < nl; k++)
+			row[k] = rung_named(rungs[k], nr[k],
+					    rungs[0][i]->row->variant);
+		if (!steps_differ(row, nl))
+			continue;
+		for (size_t k = 0; k < nl + 3; k++)
+			cell[k] = (struct sbuf)SBUF_INIT;
+		sbuf_add(&cell[0], role_text(&p, L, rungs[0][i]));
+		md_text(&cell[1], title ? title : rungs[0][i]->row->variant);
+		for (size_t k = 0; k < nl; k++) {
+			why[k] = (struct sbuf)SBUF_INIT;
+			if (!row[k] || !row[k]->prev) {
+				sbuf_add(&cell[k + 2], "—");
+				continue;
+			}
+			step_words(&cell[k + 2], L, row[k]);
+			step_why_counter(&why[k], L, m, lads[k], row[k]->prev,
+					 row[k]);
+			if (!strcmp(sbuf_str(&why[k]), "—"))
+				sbuf_reset(&why[k]);
+		}
+		/* each counter once, after the types it shows: "float,
+		 * int: bank conflicts ...; double: ..." */
+		for (size_t k = 0; k < nl; k++) {
+			struct sbuf who = SBUF_INIT;
+			bool again = false;
+
+			for (size_t j = 0; j < k; j++)
+				again |= !strcmp(sbuf_str(&why[j]),
+						 sbuf_str(&why[k]));
+			if (!why[k].len || again)
+				continue;
+			for (size_t j = k; j < nl; j++) {
+				if (strcmp(sbuf_str(&why[j]), sbuf_str(&why[k])))
+					continue;
+				if (who.len)
+					sbuf_add(&who, say_text(L, M_COMMA_SEP));
+				md_text(&who, lads[j]->dtype);
+			}
+			if (any_why)
+				sbuf_add(&cell[nl + 2], say_text(L, M_SEMI_SEP));
+			SAY(&cell[nl + 2], L, M_BT_WHY, sbuf_str(&who),
+			    sbuf_str(&why[k]));
+			any_why = true;
+			sbuf_release(&who);
+		}
+		for (size_t k = 0; k < nl; k++)
+			sbuf_release(&why[k]);
+		if (!any_why)
+			sbuf_add(&cell[nl + 2], "—");
+		{
+			const char *cells[TYPES_MAX + 3];
+
+			for (size_t k = 0; k < nl + 3; k++)
+				cells[k] = sbuf_str(&cell[k]);
+			table_row(&body, cells, nl + 3);
+		}
+		for (size_t k = 0; k < nl + 3; k++)
+			sbuf_release(&cell[k]);
+		pool_release(&p);
+		shown++;
+	}
+	pool_release(&hp);
+	snprintf(pct, sizeof(pct), "%g", TYPES_DIFF_PCT);
+	sbuf_add(b, "### ");
+	SAY(b, L, M_BT_HEAD, pool_md(&p, at->family), pool_md(&p, size));
+	sbuf_add(b, "\n\n");
+	details_anchor(&link, L, lads[nl > 1 ? 1 : 0]);
+	if (shown) {
+		SAY(b, L, M_BT_INTRO, sbuf_str(&types), pool_md(&p, size), pct,
+		    sbuf_str(&link));
+		sbuf_add(b, "\n\n");
+		sbuf_add(b, sbuf_str(&body));
+		sbuf_addc(b, '\n');
+	} else {
+		SAY(b, L, M_BT_NONE, sbuf_str(&types), pool_md(&p, size), pct,
+		    sbuf_str(&link));
+		sbuf_add(b, "\n\n");
+	}
+	for (size_t k = 0; k < nl; k++)
+		free(rungs[k]);
+	free(head);
+	free(right);
+	free(cell);
+	free(size);
+	pool_release(&p);
+	sbuf_release(&types);
+	sbuf_release(&body);
+	sbuf_release(&link);
+}
+
+/* Per family: its lead type's ladder in full at its largest size, then
+ * the table of what the element type changes for the family's other
+ * types, at each of their sizes; a type the lead was not measured at
+ * the same size as is shown in full too. */
+void blk_results(const struct model *m, enum lang L, struct sbuf *b)
+{
+	int charts = 0;
+
+	for (size_t i = 0; i < m->ngroups; i++) {
+		const struct group *g = &m->groups[i];
+		const struct ladder *l = g->top ? g->top :
+					 g->nladders ? g->ladders[0] : NULL;
+		const struct ladder *done[TYPES_MAX];
+		size_t nd = 0;
+
+		if (!l || typed_beside(m, g))
+			continue;
+		ladder_full(m, g, l, L, b, &charts);
+		/* the sizes of the types shown beside this one */
+		for (size_t j = 0; j < m->ngroups; j++) {
+			const struct ladder *at = typed_beside(m, &m->groups[j]);
+			bool seen = false;
+
+			if (!at || lead_group(m, &m->groups[j]) != g)
+				continue;
+			for (size_t k = 0; k < nd; k++)
+				seen |= done[k] == at;
+			if (seen || nd == TYPES_MAX)
+				continue;
+			done[nd++] = at;
+			types_table(m, g, at, L, b);
+		}
+	}
+	block_trim(b);
+}
