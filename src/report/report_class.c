@@ -504,12 +504,13 @@ void blk_class_score(const struct model *m, enum lang L, struct sbuf *b)
 /* ---- a page per student -------------------------------------------------- */
 
 /* Copies text into b with every link to a page of the report
- * ("](report.", "](details.", "](class.", "](charts/") made relative to
- * a student's folder two levels down. */
+ * ("](report.", "](details.", "](details-", "](class.", "](charts/")
+ * made relative to a student's folder two levels down. */
 static void relinked(struct sbuf *b, const char *text)
 {
 	static const char *const to[] = { "](report.", "](details.",
-					   "](class.", "](charts/",
+					   "](details-", "](class.",
+					   "](charts/",
 					   "](gradebook.csv" };
 
 	for (const char *p = text; *p;) {

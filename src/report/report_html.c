@@ -352,6 +352,21 @@ static void page_link(cmark_node *link)
 		return;
 	base = strrchr(url, '/');
 	base = base ? base + 1 : url;
+	/* a family's details page, "details-reduce.en.md" */
+	if (strncmp(base, "details-", 8) == 0) {
+		const char *dot = strchr(base, '.');
+
+		if (dot && (strncmp(dot, ".en.md", 6) == 0 ||
+			    strncmp(dot, ".zh.md", 6) == 0) &&
+		    (!dot[6] || dot[6] == '#')) {
+			char *to = xasprintf("%.*s.html%s",
+					     (int)(dot + 3 - url), url, dot + 6);
+
+			cmark_node_set_url(link, to);
+			free(to);
+		}
+		return;
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(pages); i++) {
 		size_t n = strlen(pages[i]);
 		char *to;

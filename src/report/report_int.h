@@ -227,7 +227,7 @@ enum msg {
 	M_BCODE_HEAD, M_BCODE_ITEM, M_BMORE,
 	/* the body's results (report_results.c) */
 	M_BCOL_PM, M_BWHY_PARA, M_BT_AND, M_BT_HEAD, M_BT_INTRO, M_BT_NONE,
-	M_BT_WHY,
+	M_BT_WHY, M_D_FAMILY_PAGE,
 	M_BR_PASTE, M_BR_PASTE_NOVERSION, M_BR_MORE,
 	M_DR_PROV, M_DR_HOST,
 	M_UCODE_INTRO, M_UCODE_FN, M_UCODE_FILE,
@@ -952,6 +952,12 @@ void blk_source_lines(const struct model *m, enum lang L, struct sbuf *b);
  * links from the body (the HTML page links to details.<lang>.html:
  * report_html.c); report_words.c. */
 const char *details_file(enum lang L);
+/* Appends the Markdown file of family `family`'s details page in
+ * language L ("details-reduce.en.md"): every size, the charts, the
+ * findings, the counters per line and the rubric rung by rung of that
+ * family.  Letters, digits and '_' of the name are kept (lower case),
+ * anything else becomes '-' (report_words.c). */
+void family_file(struct sbuf *b, enum lang L, const char *family);
 
 /* Appends chart `name` of group g: its caption, the image and, with
  * `files`, the links to its SVG, data and script. */
@@ -993,6 +999,11 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b);
  * changes, beside its family's lead type.  The conclusion and the
  * objectives speak for the groups the body shows. */
 bool group_in_body(const struct model *m, const struct group *g);
+/* The details' pages per family (report_results.c): blk_family the
+ * families of m's groups (one, on a family's page), blk_family_pages a
+ * list item per family linking its page (family_file) with its types. */
+void blk_family(const struct model *m, enum lang L, struct sbuf *b);
+void blk_family_pages(const struct model *m, enum lang L, struct sbuf *b);
 void blk_baseline_summary(const struct model *m, enum lang L,
 			  struct sbuf *b);
 

@@ -465,7 +465,7 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 	const struct result_row *w = it->row;
 	const struct source_lines *sl = &w->lines;
 	const struct variant *v = it->v ? it->v : model_variant(m, w->variant);
-	struct sbuf in = SBUF_INIT;
+	struct sbuf in = SBUF_INIT, page = SBUF_INIT;
 
 	if (!sl->recorded || (!sl->status && !sl->nkernels))
 		return;
@@ -479,7 +479,9 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		return;
 	}
 	sbuf_addf(b, "%s- ", indent);
-	SAY(b, L, M_L_WHERE, details_file(L));
+	family_file(&page, L, w->family);
+	SAY(b, L, M_L_WHERE, sbuf_str(&page));
+	sbuf_release(&page);
 	sbuf_addc(b, '\n');
 	sbuf_addf(&in, "%s  ", indent);
 	for (size_t k = 0; k < sl->nkernels; k++) {

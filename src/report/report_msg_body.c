@@ -152,6 +152,11 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"同一阶梯在 {2} 时用 {1} 的结果：各类型的每一步结论相同，加速比"
 		"相差在 {3} % 以内。每种类型的每一级见[细节页]({4})。" },
 	ROW(M_BT_WHY) = { "{1}: {2}", "{1}：{2}" },
+	ROW(M_D_FAMILY_PAGE) = {
+		"- [{1}]({2}) ({3}): every size, the charts, the findings, "
+		"the counters per source line and the rubric rung by rung",
+		"- [{1}]({2})（{3}）：各规模的结果、图表、分析、逐行计数器和逐级"
+		"的预期与观测" },
 
 	/* reproduction and provenance */
 	ROW(M_BR_PASTE) = {

@@ -93,6 +93,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
 #include <unistd.h>
 
 #include "compare/compare.h"
@@ -131,6 +132,11 @@ static const struct report_placeholder placeholders[] = {
 	  BLOCK(blk_sha256) },
 	{ "status", "run status (complete, interrupted, ...)",
 	  BLOCK(blk_status) },
+	{ "family", "the families of the page (one on a family's details "
+	  "page)", BLOCK(blk_family) },
+	{ "family_pages", "a link per family to its details page "
+	  "(details-FAMILY.<lang>.md), with its types",
+	  BLOCK(blk_family_pages) },
 	{ "setup", "a short table (GPU, SMs, L2, shared memory per SM, peak "
 	  "bandwidth, the clocks seen while timing, driver and runtime, "
 	  "culab) and the method in a paragraph", BLOCK(blk_setup) },
@@ -273,10 +279,12 @@ static bool readable(const char *path)
 /* The two pages of a report: the body a student hands in, and the
  * details it links to.  Each is a template of its own per language
  * (templates/<stem>.<lang>.md). */
-enum page { PAGE_BODY, PAGE_DETAILS, PAGE_CLASS, NPAGES };
+enum page { PAGE_BODY, PAGE_DETAILS, PAGE_CLASS, PAGE_FAMILY, NPAGES };
 
+/* PAGE_FAMILY's template (family.<lang>.md) is rendered once per family,
+ * into details-FAMILY.<lang>.md (family_file). */
 static const char *const page_stems[NPAGES] = { "report", "details",
-						"class" };
+						"class", "family" };
 
 
 /* Finds <stem>.<lang>.md of page p (the body: --template's file when
@@ -536,6 +544,155 @@ static bool report_charts(struct model *m, const struct report_options *o,
 	return m->charts == CHARTS_FAILED;
 }
 
+/* r with only the rows of family `family`, into *fr: a shallow copy
+ * whose rows array alone is its own (rows copied by value); the caller
+ * frees fr->rows and nothing else. */
+static void results_of_family(const struct results *r, const char *family,
+			      struct results *fr)
+{
+	*fr = *r;
+	fr->rows = xcalloc(r->nrows + 1, sizeof(*fr->rows));
+	fr->nrows = 0;
+	fr->cap_rows = r->nrows + 1;
+	for (size_t i = 0; i < r->nrows; i++)
+		if (str_eq(r->rows[i].family, family))
+			fr->rows[fr->nrows++] = r->rows[i];
+}
+
+/* Whether `file` is a family page of a language rendered now
+ * ("details-X.en.md", "details-X.zh.html"). */
+static bool family_page_name(const char *file, struct template *const *langs)
+{
+	static const char *const ends[] = { ".md", ".html" };
+
+	if (strncmp(file, "details-", 8) != 0)
+		return false;
+	for (int L = 0; L < NLANG; L++)
+		for (size_t f = 0; f < ARRAY_SIZE(ends); f++) {
+			char end[16];
+			size_t n = strlen(file);
+
+			snprintf(end, sizeof(end), ".%s%s", lang_codes[L],
+				 ends[f]);
+			if (langs[L] && n > strlen(end) + 8 &&
+			    strcmp(file + n - strlen(end), end) == 0)
+				return true;
+		}
+	return false;
+}
+
+/* details-FAMILY.<lang>.{md,html}: a details page per family of m, the
+ * family template rendered with a model of that family's rows (the
+ * charts drawn for the whole report, by the same names); then the
+ * family pages of an earlier render that this one did not write are
+ * removed.  Returns 0, or -1 after a diagnostic. */
+static int families_write(const struct results *r, const struct model *m,
+			  struct template *tmpl[NPAGES][NLANG],
+			  const struct report_options *o, int fd,
+			  unsigned formats)
+{
+	const char **fam = NULL;
+	char **wrote = NULL;
+	size_t n = 0, nw = 0;
+	struct sbuf text = SBUF_INIT;
+	int rc = -1;
+	DIR *d;
+	int dfd;
+	struct dirent *e;
+
+	for (size_t i = 0; i < m->ngroups; i++)
+		names_add(&fam, &n, m->groups[i].family);
+	for (size_t f = 0; f < n; f++) {
+		struct results fr;
+		struct model fm;
+		int bad = 0;
+
+		results_of_family(r, fam[f], &fr);
+		model_build(&fr, &fm);
+		fm.charts = m->charts;
+		for (size_t i = 0; i < fm.ngroups; i++)
+			for (size_t j = 0; j < m->ngroups; j++)
+				if (str_eq(fm.groups[i].family,
+					   m->groups[j].family) &&
+				    str_eq(fm.groups[i].dtype,
+					   m->groups[j].dtype) &&
+				    str_eq(fm.groups[i].gpu, m->groups[j].gpu))
+					memcpy(fm.groups[i].chart,
+					       m->groups[j].chart,
+					       sizeof(fm.groups[i].chart));
+		for (int L = 0; L < NLANG && !bad; L++) {
+			struct sbuf md = SBUF_INIT;
+			char *html;
+			int got;
+
+			if (!tmpl[PAGE_FAMILY][L])
+				continue;
+			family_file(&md, (enum lang)L, fam[f]);
+			html = report_html_name(sbuf_str(&md));
+			sbuf_reset(&text);
+			if (report_text(&fm, tmpl[PAGE_FAMILY][L], (enum lang)L,
+					&text) < 0) {
+				bad = diag_error("the %s details of %s would be "
+						 "larger than %u MB",
+						 lang_codes[L], diag_esc(fam[f]),
+						 TEMPLATE_MAX_OUTPUT >> 20);
+			}
+			got = bad ? -1 : formats & REPORT_HTML ?
+			      html_write(fd, o->dir, html, sbuf_str(&text),
+					 lang_codes[L], sbuf_str(&md)) : 1;
+			if (got == 0) {
+				wrote = xrealloc(wrote, (nw + 1) *
+						 sizeof(*wrote));
+				wrote[nw++] = xstrdup(html);
+			}
+			if (got >= 0 && ((formats & REPORT_MD) || got == 1)) {
+				if (write_file_at(fd, o->dir, sbuf_str(&md),
+						  sbuf_str(&text), text.len))
+					got = -1;
+				wrote = xrealloc(wrote, (nw + 1) *
+						 sizeof(*wrote));
+				wrote[nw++] = xstrdup(sbuf_str(&md));
+			}
+			bad |= got < 0;
+			free(html);
+			sbuf_release(&md);
+		}
+		model_release(&fm);
+		free(fr.rows);
+		if (bad)
+			goto out;
+	}
+	/* an earlier render's family pages, of a language rendered now */
+	dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	if (!d) {
+		if (dfd >= 0)
+			close(dfd);
+		rc = 0;
+		goto out;
+	}
+	while ((e = readdir(d))) {
+		bool now = false;
+
+		for (size_t i = 0; i < nw; i++)
+			now |= strcmp(wrote[i], e->d_name) == 0;
+		if (!now && family_page_name(e->d_name, tmpl[PAGE_BODY]) &&
+		    remove_stale(fd, o->dir, e->d_name) < 0) {
+			closedir(d);
+			goto out;
+		}
+	}
+	closedir(d);
+	rc = 0;
+out:
+	for (size_t i = 0; i < nw; i++)
+		free(wrote[i]);
+	free(wrote);
+	free(fam);
+	sbuf_release(&text);
+	return rc;
+}
+
 /* students/NAME/report.<lang>.{md,html}: each student's own page. */
 static int students_write(const struct model *m,
 			  const struct report_options *o, int fd,
@@ -709,7 +866,7 @@ int report_render(const struct results *r, const struct report_options *o)
 			char file[32], md[32];
 			int got;
 
-			if (!tmpl[pg][L])
+			if (!tmpl[pg][L] || pg == PAGE_FAMILY)
 				continue;
 			sbuf_reset(&text);
 			if (report_text(&m, tmpl[pg][L], (enum lang)L,
@@ -749,12 +906,15 @@ int report_render(const struct results *r, const struct report_options *o)
 
 				if (!lang_now || (wrote & REPORT_WROTE(pg, L, f)))
 					continue;
-				if (pg != PAGE_CLASS && !tmpl[pg][L])
+				if ((pg != PAGE_CLASS && !tmpl[pg][L]) ||
+				    pg == PAGE_FAMILY)
 					continue;
 				report_page_file(pg, L, f, stale, sizeof(stale));
 				if (remove_stale(fd, o->dir, stale) < 0)
 					goto out;
 			}
+	if (families_write(r, &m, tmpl, o, fd, formats) < 0)
+		goto out;
 	if (model_has_class(&m) && (formats & REPORT_MD) &&
 	    class_files_write(&m, o, fd) < 0)
 		goto out;

@@ -91,8 +91,8 @@ bool group_in_body(const struct model *m, const struct group *g)
 
 /* ---- a ladder in full ----------------------------------------------------- */
 
-/* The anchor of ladder l's heading in the details page:
- * "details.en.md#reduce--float-n--228". */
+/* The anchor of ladder l's heading in its family's details page:
+ * "details-reduce.en.md#reduce--float-n--228". */
 static void details_anchor(struct sbuf *b, enum lang L,
 			   const struct ladder *l)
 {
@@ -106,7 +106,7 @@ static void details_anchor(struct sbuf *b, enum lang L,
 			p++;
 		sbuf_addc(&text, *p);
 	}
-	sbuf_add(b, details_file(L));
+	family_file(b, L, l->family);
 	sbuf_addc(b, '#');
 	report_slug(sbuf_str(&text), b);
 	sbuf_release(&head);
@@ -549,5 +549,53 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 			types_table(m, g, at, L, b);
 		}
 	}
+	block_trim(b);
+}
+
+/* ---- the details' pages per family ------------------------------------------ */
+
+void blk_family(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const char **fam = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->ngroups; i++)
+		names_add(&fam, &n, m->groups[i].family);
+	for (size_t f = 0; f < n; f++) {
+		if (f)
+			sbuf_add(b, say_text(L, M_COMMA_SEP));
+		md_text(b, fam[f]);
+	}
+	free(fam);
+}
+
+void blk_family_pages(const struct model *m, enum lang L, struct sbuf *b)
+{
+	const char **fam = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->ngroups; i++)
+		names_add(&fam, &n, m->groups[i].family);
+	for (size_t f = 0; f < n; f++) {
+		struct sbuf file = SBUF_INIT, types = SBUF_INIT;
+		struct pool p = { .n = 0 };
+		size_t nt = 0;
+
+		for (size_t i = 0; i < m->ngroups; i++) {
+			if (!str_eq(m->groups[i].family, fam[f]))
+				continue;
+			if (nt++)
+				sbuf_add(&types, say_text(L, M_COMMA_SEP));
+			md_text(&types, m->groups[i].dtype);
+		}
+		family_file(&file, L, fam[f]);
+		SAY(b, L, M_D_FAMILY_PAGE, pool_md(&p, fam[f]),
+		    sbuf_str(&file), sbuf_str(&types));
+		sbuf_addc(b, '\n');
+		pool_release(&p);
+		sbuf_release(&file);
+		sbuf_release(&types);
+	}
+	free(fam);
 	block_trim(b);
 }

@@ -288,3 +288,17 @@ const char *details_file(enum lang L)
 {
 	return L == ZH ? "details.zh.md" : "details.en.md";
 }
+
+void family_file(struct sbuf *b, enum lang L, const char *family)
+{
+	size_t at = b->len;
+
+	sbuf_add(b, "details-");
+	for (const char *p = S(family); *p; p++)
+		sbuf_addc(b, (*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') ||
+			  *p == '_' ? *p : *p >= 'A' && *p <= 'Z' ?
+			  (char)(*p - 'A' + 'a') : '-');
+	if (b->len == at + strlen("details-"))
+		sbuf_add(b, "family");
+	sbuf_add(b, L == ZH ? ".zh.md" : ".en.md");
+}
