@@ -1,7 +1,8 @@
 #!/bin/sh
 # update_golden.sh - rewrite the golden reports tests/golden/report.en.md
 # and report.zh.md (the body), details.en.md and details.zh.md (its
-# details page), and their HTML pages (rendered without charts), from the
+# details page), details-FAMILY.*.md (each family's details page), and
+# their HTML pages (rendered without charts), from the
 # recorded fixture tests/fixtures/quick/
 # results.json (a real GPU run), tests/golden/synthetic-user/ from the
 # synthetic user-kernel case test_report_user.c builds in memory (test

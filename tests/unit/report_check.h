@@ -98,6 +98,53 @@ static inline char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
+static inline int family_page_filter(const struct dirent *e)
+{
+	return strncmp(e->d_name, "details-", 8) == 0;
+}
+
+/* text (a heap string, freed) with the family pages of the report in
+ * dir appended, those of language lang (details-FAMILY.<lang>.md, in name
+ * order), each after a form feed: "the details" of a report are its
+ * details page and its families' pages.  Returns a heap string. */
+static inline char *with_family_pages(char *text, const char *dir,
+				      const char *lang)
+{
+	struct dirent **names = NULL;
+	int n = scandir(dir, &names, family_page_filter, alphasort);
+	char end[16];
+	size_t len = strlen(text), cap = len + 1;
+
+	snprintf(end, sizeof(end), ".%s.md", lang);
+	for (int i = 0; i < n; i++) {
+		const char *f = names[i]->d_name;
+		size_t fl = strlen(f);
+
+		if (fl > strlen(end) && !strcmp(f + fl - strlen(end), end)) {
+			char path[PATH_MAX];
+			char *more;
+
+			snprintf(path, sizeof(path), "%s/%s", dir, f);
+			more = slurp(path, NULL);
+			if (more) {
+				size_t ml = strlen(more);
+
+				if (len + ml + 2 > cap) {
+					cap = len + ml + 2;
+					text = realloc(text, cap);
+				}
+				text[len++] = '\f';
+				memcpy(text + len, more, ml + 1);
+				len += ml;
+				free(more);
+			}
+		}
+		free(names[i]);
+	}
+	free(names);
+	return text;
+}
+
 /* A valid, non-empty PNG: the 8-byte signature, then an IHDR chunk of 13
  * bytes with non-zero width and height.  Returns NULL or what is wrong. */
 static inline const char *png_problem(const char *path)

@@ -171,6 +171,7 @@ static char *render(const struct results *r, const char *name)
 	path = xasprintf("%s/details.en.md", dir);
 	details = slurp(path, NULL);
 	assert_non_null(details);
+	details = with_family_pages(details, dir, "en");
 	free(path);
 	text = xasprintf("%s\n%s", body, details);
 	free(body);

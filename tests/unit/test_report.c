@@ -282,7 +282,8 @@ static char *read_page(const char *dir, const char *page, const char *lang)
  * the details' tables (every column, every size) before the body's. */
 static char *read_report(const char *dir, const char *lang)
 {
-	char *details = read_page(dir, "details", lang);
+	char *details = with_family_pages(read_page(dir, "details", lang),
+					  dir, lang);
 	char *body = read_page(dir, "report", lang);
 	char *both = xasprintf("%s\n%s", details, body);
 
@@ -1050,7 +1051,8 @@ static void test_template_override(void **state)
 static void test_shipped_templates(void **state)
 {
 	static const char *const older[] = { "ladders", "appendix" };
-	static const char *const stems[] = { "report", "details", "class" };
+	static const char *const stems[] = { "report", "details", "class",
+					     "family" };
 	enum { NP = ARRAY_SIZE(stems) };
 	size_t n;
 	const struct report_placeholder *ph = report_placeholders(&n);
@@ -1161,7 +1163,7 @@ static void test_empty_results(void **state)
 	en = read_report(dir, "en");
 	EXPECT_IN(en, "The environment was not recorded.");
 	EXPECT_IN(en, "No ladder has two verified rungs");
-	EXPECT_IN(en, "No verified measurement to draw.");
+	/* no family, so no family's page with its charts */
 	EXPECT_IN(en, "The command line was not recorded.");
 	EXPECT_NOT_IN(en, "## Failures");
 	EXPECT_NOT_IN(en, "## Historical");
@@ -1288,6 +1290,24 @@ static void test_golden(void **state)
 		golden_check(got, name);
 		free(name);
 		free(got);
+	}
+	/* each family's details page */
+	{
+		struct dirent **names = NULL;
+		int n = scandir(dir, &names, family_page_filter, alphasort);
+
+		assert_true(n >= 2);
+		for (int i = 0; i < n; i++) {
+			char *path = path_of(dir, names[i]->d_name);
+			char *got = slurp(path, NULL);
+
+			assert_non_null(got);
+			golden_check(got, names[i]->d_name);
+			free(got);
+			free(path);
+			free(names[i]);
+		}
+		free(names);
 	}
 	plain = path_of(dir, "plain");
 	o.dir = plain;

@@ -187,6 +187,7 @@ static void test_one_size_no_size_chart(void **state)
 		path = xasprintf("%s/details.en.md", dir);
 		details = slurp(path, NULL);
 		assert_non_null(details);
+		details = with_family_pages(details, dir, "en");
 		free(path);
 		en = xasprintf("%s\n%s", body, details);
 		free(body);

@@ -253,14 +253,14 @@ static void test_student_pages(void **state)
 	EXPECT_IN(en, "| float, 4096 × 4096 | 0.08088 | 1659 | 52.7 % | ");
 	EXPECT_IN(en, "a 32-way bank conflict; rung 7 (transpose\\_tile\\_pad) "
 		  "shows the fix.");
-	EXPECT_IN(en, "[the details](../../details.en.md#counters-per-source-"
+	EXPECT_IN(en, "[the details](../../details-transpose.en.md#counters-per-source-"
 		  "line)");
 	EXPECT_IN(en, "32              out[(long long)(y + j) * rows + x]");
 	EXPECT_IN(zh, "# my\\_tile：我的分块转置");
 	EXPECT_IN(zh, "## 成绩\n\n得分 **70.0**（满分 100）；在 my-transpose 的 1 "
 		  "名学生中排第 1。");
 	EXPECT_IN(html, "href=\"../../class.en.html\"");
-	EXPECT_IN(html, "href=\"../../details.en.html#counters-per-source-line\"");
+	EXPECT_IN(html, "href=\"../../details-transpose.en.html#counters-per-source-line\"");
 	free(en);
 	free(zh);
 	free(html);

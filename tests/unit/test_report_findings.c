@@ -39,6 +39,7 @@ static char *render_lang(const struct results *r, const char *lang)
 	path = xasprintf("%s/details.%s.md", dir, lang);
 	details = slurp(path, NULL);
 	assert_non_null(details);
+	details = with_family_pages(details, dir, lang);
 	free(path);
 	path = xasprintf("%s/report.%s.md", dir, lang);
 	body = slurp(path, NULL);
@@ -52,14 +53,24 @@ static char *render_lang(const struct results *r, const char *lang)
 }
 
 /* The text of section `head` ("## Findings") up to the next "## ", as a
- * heap string. */
+ * heap string: of every page that has it (each family's), one after the
+ * other. */
 static char *section(const char *md, const char *head)
 {
 	const char *s = strstr(md, head), *e;
+	char *all = xstrdup("");
 
 	assert_non_null(s);
-	e = strstr(s + strlen(head), "\n## ");
-	return e ? xasprintf("%.*s", (int)(e - s), s) : xstrdup(s);
+	for (; s; s = e ? strstr(e, head) : NULL) {
+		char *more;
+
+		e = strstr(s + strlen(head), "\n## ");
+		more = e ? xasprintf("%s%.*s", all, (int)(e - s), s) :
+			   xasprintf("%s%s", all, s);
+		free(all);
+		all = more;
+	}
+	return all;
 }
 
 /* ---- findings and noise ------------------------------------------------ */

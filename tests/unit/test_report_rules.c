@@ -56,6 +56,7 @@ static char *render_with(const struct results *r, const char *lang,
 	path = xasprintf("%s/details.%s.md", dir, lang);
 	details = slurp(path, NULL);
 	assert_non_null(details);
+	details = with_family_pages(details, dir, lang);
 	free(path);
 	text = xasprintf("%s\n%s", body, details);
 	free(body);
@@ -74,10 +75,21 @@ static char *section(const char *md, const char *head)
 {
 	const char *s = strstr(md, head), *e;
 
+	char *all = xstrdup("");
+
 	if (!s)
 		fail_msg("%s:%d: no section \"%s\"", __FILE__, __LINE__, head);
-	e = strstr(s + strlen(head), "\n## ");
-	return e ? xasprintf("%.*s", (int)(e - s), s) : xstrdup(s);
+	/* of every page that has it (each family's), one after the other */
+	for (; s; s = e ? strstr(e, head) : NULL) {
+		char *more;
+
+		e = strstr(s + strlen(head), "\n## ");
+		more = e ? xasprintf("%s%.*s", all, (int)(e - s), s) :
+			   xasprintf("%s%s", all, s);
+		free(all);
+		all = more;
+	}
+	return all;
 }
 
 /* The rubric: the body's objectives, then the details' rung by rung. */

@@ -229,7 +229,8 @@ static char *read_page(const char *dir, const char *page, const char *lang)
 /* Both pages, the details first (their tables have every column). */
 static char *read_report(const char *dir, const char *lang)
 {
-	char *details = read_page(dir, "details", lang);
+	char *details = with_family_pages(read_page(dir, "details", lang),
+					  dir, lang);
 	char *body = read_page(dir, "report", lang);
 	char *both = xasprintf("%s\n%s", details, body);
 
@@ -844,6 +845,10 @@ static void test_user_golden(void **state)
 		const char *page = l / 2 ? "details" : "report";
 		char *got = read_page(dir, page, lang);
 		char *name = xasprintf("synthetic-user/%s.%s.md", page, lang);
+
+		/* the details: the page and its families' pages */
+		if (l / 2)
+			got = with_family_pages(got, dir, lang);
 
 		golden_check(got, name);
 		free(name);

@@ -576,6 +576,8 @@ static char *report_page(struct fixture *x, const char *page,
 	assert_int_equal(report_render(&x->r, &o), 0);
 	path = xasprintf("%s/%s.%s.md", dir, page, lang);
 	assert_int_equal(read_file(path, 8u << 20, &text, &len), 0);
+	if (!strcmp(page, "details"))
+		text = with_family_pages(text, dir, lang);
 	free(path);
 	free(dir);
 	return text;

@@ -66,6 +66,7 @@ static char *render_zh(const struct results *r)
 	path = xasprintf("%s/details.zh.md", dir);
 	details = slurp(path, NULL);
 	assert_non_null(details);
+	details = with_family_pages(details, dir, "zh");
 	free(path);
 	/* a form feed between the pages: test_one_term_per_concept checks
 	 * each page on its own */
