@@ -120,8 +120,11 @@ void blk_conclusion(const struct model *m, enum lang L, struct sbuf *b)
 {
 	struct sbuf spread = SBUF_INIT;
 
+	/* the groups the body shows in full: the others are the table of
+	 * what the element type changes */
 	for (size_t i = 0; i < m->ngroups; i++)
-		conclusion_group(m, &m->groups[i], L, b);
+		if (group_in_body(m, &m->groups[i]))
+			conclusion_group(m, &m->groups[i], L, b);
 	run_spread(&spread, L, m);
 	if (spread.len && b->len) {
 		sbuf_addc(b, '\n');

@@ -68,9 +68,19 @@ static const struct group *lead_group(const struct model *m,
 	return best;
 }
 
+/* Whether a ladder of group g holds the user's kernels. */
+static bool group_has_user(const struct group *g)
+{
+	for (size_t k = 0; k < g->nladders; k++)
+		for (size_t i = 0; i < g->ladders[k]->nitems; i++)
+			if (g->ladders[k]->items[i]->role == ROLE_USER)
+				return true;
+	return false;
+}
+
 /* The lead group's ladder beside which group g is shown in the table of
  * what the element type changes (at g's largest size), or NULL when g is
- * shown in full. */
+ * shown in full: a group with the user's kernels always is. */
 static const struct ladder *typed_beside(const struct model *m,
 					 const struct group *g)
 {
@@ -78,7 +88,7 @@ static const struct ladder *typed_beside(const struct model *m,
 	const struct ladder *l;
 
 	if (!lead || lead == g || !g->top || ladder_ok_rungs(g->top) < 2 ||
-	    str_eq(lead->dtype, g->dtype))
+	    str_eq(lead->dtype, g->dtype) || group_has_user(g))
 		return NULL;
 	l = ladder_at(lead, g->top->n, g->top->m);
 	return l && ladder_ok_rungs(l) >= 2 ? l : NULL;

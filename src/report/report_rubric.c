@@ -467,7 +467,9 @@ void blk_rubric(const struct model *m, enum lang L, struct sbuf *b)
 		const struct group *g = &m->groups[i];
 		const struct ladder *l = g->top;
 
-		if (!l || ladder_ok_rungs(l) < 2)
+		/* the groups the body shows in full (the others' rungs are
+		 * the details', rung by rung) */
+		if (!l || ladder_ok_rungs(l) < 2 || !group_in_body(m, g))
 			continue;
 		if (!any)
 			sbuf_add(b, say_text(L, M_RB_INTRO));
