@@ -1,6 +1,7 @@
 /* test_report_voice.c - the report in one voice (issue 45, items 1 and 2),
- * on the recorded examples (real GPU runs: the H100, H200 and exercise
- * runs, the H100's with its transpose ladder):
+ * on recorded runs (real GPU runs: the quick fixture, whose small rows
+ * lie in L2 and have the widest floors, and the H100, H200 and exercise
+ * examples, the H100's with its transpose ladder):
  *  - one number per step: every step of the body's ladders has the same
  *    words in the body's table, its "why" list, the abstract, the
  *    conclusion and the ladder chart's labels (read from the data file
@@ -8,7 +9,9 @@
  *    never a ratio below 1 ("1.17× slower", not "0.86×"); where the
  *    abstract and the conclusion name a step's cause, it is the counter
  *    the table shows for that step; the conclusion names the rung before
- *    as the step's start; no teaching rung's step leads the abstract;
+ *    as the step's start; the abstract names no teaching rung's step,
+ *    nor one that mostly undoes a teaching rung's slowdown (reduce rung
+ *    3 after the one-block rung 2);
  *  - verdicts held to the noise: a step whose change lies within the
  *    run-to-run floor of its GPU and kind of row (compare/floor.h) is
  *    "same"; no step within noise has a "why", and the body lists it with
