@@ -475,22 +475,9 @@ static void pair_floor(const struct compare *c, struct compare_pair *p,
 		p->floor.from = CFF_FIXED;
 	} else if (c->floor_mode == COMPARE_FLOOR_TABLE && p->nbase &&
 		   p->ncur) {
-		double ms = fmin(p->base_ms, p->cur_ms);
-		struct compare_floor_pick y;
-
-		compare_floor_lookup(t, nt, ga, p->kind, ms, &p->floor);
-		p->floor_gpu = ga;
-		if (!same_text(ga, gb)) {
-			compare_floor_lookup(t, nt, gb, p->kind, ms, &y);
-			/* the larger; of two alike, a measured one */
-			if (y.floor > p->floor.floor ||
-			    (y.floor == p->floor.floor &&
-			     p->floor.from != CFF_MEASURED &&
-			     y.from == CFF_MEASURED)) {
-				p->floor = y;
-				p->floor_gpu = gb;
-			}
-		}
+		p->floor_gpu = compare_floor_pair(t, nt, ga, gb, p->kind,
+						  fmin(p->base_ms, p->cur_ms),
+						  &p->floor);
 	}
 	p->bound = fmax(c->threshold, p->floor.floor);
 }
@@ -546,18 +533,24 @@ static void pair_judge(const struct compare *c, struct compare_pair *p,
 /* Adds pair p's floor to its kind's summary. */
 static void kind_add(struct compare_kind_floors *s, const struct compare_pair *p)
 {
-	const struct compare_floor *e = p->floor.entry;
+	if (p->nbase && p->ncur)
+		compare_kind_floors_add(s, &p->floor, p->floor_gpu);
+}
+
+void compare_kind_floors_add(struct compare_kind_floors *s,
+			     const struct compare_floor_pick *f,
+			     const char *gpu)
+{
+	const struct compare_floor *e = f->entry;
 	size_t j;
 
-	if (!p->nbase || !p->ncur)
-		return;
 	if (!s->npairs++) {
-		s->lo = s->hi = p->floor.floor;
-		s->gpu = p->floor_gpu;
+		s->lo = s->hi = f->floor;
+		s->gpu = gpu;
 	}
-	s->lo = fmin(s->lo, p->floor.floor);
-	s->hi = fmax(s->hi, p->floor.floor);
-	s->from |= 1u << p->floor.from;
+	s->lo = fmin(s->lo, f->floor);
+	s->hi = fmax(s->hi, f->floor);
+	s->from |= 1u << f->from;
 	if (!e)
 		return;
 	for (j = 0; j < s->nentries; j++)

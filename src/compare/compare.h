@@ -166,6 +166,13 @@ struct compare_kind_floors {
 				       of one model together */
 };
 
+/* Adds to s (zeroed before the first) a pair's floor f, of GPU model
+ * gpu (whose floor it is; NULL: not recorded): `culab compare`'s
+ * summary of its pairs, and the report's of its steps. */
+void compare_kind_floors_add(struct compare_kind_floors *s,
+			     const struct compare_floor_pick *f,
+			     const char *gpu);
+
 /* Where entry j of s stands in its GPU model's run of entries: whether
  * it is the first of its model and whether the last (the printers list
  * a model once, with its recordings). */

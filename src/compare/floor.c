@@ -248,6 +248,27 @@ void compare_floor_lookup(const struct compare_floor *t, size_t n,
 	}
 }
 
+const char *compare_floor_pair(const struct compare_floor *t, size_t n,
+			       const char *ga, const char *gb,
+			       enum compare_kind k, double ms,
+			       struct compare_floor_pick *out)
+{
+	struct compare_floor_pick y;
+
+	compare_floor_lookup(t, n, ga, k, ms, out);
+	if ((!ga && !gb) || same_model(ga, gb))
+		return ga;
+	compare_floor_lookup(t, n, gb, k, ms, &y);
+	/* the larger; of two alike, a measured one */
+	if (y.floor > out->floor ||
+	    (y.floor == out->floor && out->from != CFF_MEASURED &&
+	     y.from == CFF_MEASURED)) {
+		*out = y;
+		return gb;
+	}
+	return ga;
+}
+
 /* ---- measuring (compare.c's compare_noise_add() adds the points) ------------ */
 
 void compare_noise_release(struct compare_noise *z)

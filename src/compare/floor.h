@@ -133,6 +133,17 @@ void compare_floor_lookup(const struct compare_floor *t, size_t n,
 			  const char *gpu, enum compare_kind k, double ms,
 			  struct compare_floor_pick *out);
 
+/* The floor of a pair of rows, by the rule above: of kind k (the noisier
+ * of its two rows' kinds) whose shorter median lasts ms, the one row on
+ * GPU model ga, the other on gb (either NULL: not recorded): the larger
+ * of the floors of the two models, of two alike a measured one.  Returns
+ * the model whose floor it is (ga or gb).  `culab compare` judges its
+ * pairs by it, and the report the steps of a ladder. */
+const char *compare_floor_pair(const struct compare_floor *t, size_t n,
+			       const char *ga, const char *gb,
+			       enum compare_kind k, double ms,
+			       struct compare_floor_pick *out);
+
 /* ---- measuring floors (culab compare --noise) ---------------------------- */
 
 /* Each pair of a comparison of two same-code runs whose medians both

@@ -44,6 +44,10 @@ static void panel_free(struct plot_panel *p)
 		free(p->series[i]->y);
 		free(p->series[i]->lo);
 		free(p->series[i]->hi);
+		for (size_t k = 0; p->series[i]->text && k < p->series[i]->n;
+		     k++)
+			free(p->series[i]->text[k]);
+		free(p->series[i]->text);
 		free(p->series[i]);
 	}
 	for (size_t i = 0; i < p->ncats; i++)
@@ -215,7 +219,11 @@ void plot_series_interval(struct plot_series *s, double x, double y,
 			s->lo = xrealloc(s->lo, s->cap * sizeof(*s->lo));
 			s->hi = xrealloc(s->hi, s->cap * sizeof(*s->hi));
 		}
+		if (s->text)
+			s->text = xrealloc(s->text, s->cap * sizeof(*s->text));
 	}
+	if (s->text)
+		s->text[s->n] = NULL;
 	if (!s->lo && (isfinite(lo) || isfinite(hi))) {
 		s->lo = xmalloc(s->cap * sizeof(*s->lo));
 		s->hi = xmalloc(s->cap * sizeof(*s->hi));
@@ -229,6 +237,27 @@ void plot_series_interval(struct plot_series *s, double x, double y,
 		s->hi[s->n] = hi;
 	}
 	s->n++;
+}
+
+void plot_series_text(struct plot_series *s, const char *text)
+{
+	char *t;
+	size_t n = 0;
+
+	if (!s->n || !text)
+		return;
+	if (!s->text)
+		s->text = xcalloc(s->cap, sizeof(*s->text));
+	t = xcalloc(PLOT_MAX_LABEL + 1, 1);
+	for (const unsigned char *p = (const unsigned char *)text;
+	     *p && n < PLOT_MAX_LABEL; p++) {
+		if ((*p & 0xC0) == 0x80)
+			continue;       /* rest of a non-ASCII character */
+		t[n++] = *p < ' ' || *p > '~' || *p == '"' || *p == '\\' ?
+			 '?' : (char)*p;
+	}
+	free(s->text[s->n - 1]);
+	s->text[s->n - 1] = t;
 }
 
 /* ---- validity --------------------------------------------------------- */
@@ -360,8 +389,8 @@ static void data_panel(struct sbuf *dat, const struct plot_panel *p,
 
 		if (!plot_series_drawable(p, s))
 			continue;
-		sbuf_addf(dat, "# index %zu: x y%s\n", (*next)++,
-			  s->lo ? " low high" : "");
+		sbuf_addf(dat, "# index %zu: x y%s%s\n", (*next)++,
+			  s->lo ? " low high" : "", s->text ? " label" : "");
 		for (size_t k = 0; k < s->n; k++) {
 			if (!isfinite(s->x[k]))
 				continue;
@@ -379,6 +408,10 @@ static void data_panel(struct sbuf *dat, const struct plot_panel *p,
 			} else if (s->lo) {
 				sbuf_add(dat, " ? ?");
 			}
+			/* quoted: gnuplot reads it as one column */
+			if (s->text)
+				sbuf_addf(dat, " \"%s\"",
+					  s->text[k] ? s->text[k] : "");
 			sbuf_addc(dat, '\n');
 		}
 		sbuf_add(dat, "\n\n");

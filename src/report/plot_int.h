@@ -21,7 +21,15 @@ struct plot_series {
 	size_t n, cap;
 	double *x, *y;
 	double *lo, *hi;        /* intervals (plot_series_interval), or NULL */
+	char **text;            /* labels (plot_series_text), or NULL */
 };
+
+/* The column of a series' point labels in its data block (1-based):
+ * after x, y and the interval's two when it has one. */
+static inline int plot_text_column(const struct plot_series *s)
+{
+	return s->lo ? 5 : 3;
+}
 
 struct plot_hline {
 	char *title;

@@ -332,7 +332,8 @@ static void series_style(size_t k, enum plot_style style,
 	      series_dashes[k / nc % ARRAY_SIZE(series_dashes)];
 }
 
-/* The label function (defined by script_functions) of a series. */
+/* The label function (defined by script_functions) of a series of
+ * numbers. */
 static const char *label_fn(const struct plot_panel *p,
 			    const struct plot_series *s)
 {
@@ -346,6 +347,19 @@ static const char *label_fn(const struct plot_panel *p,
 			    fabs(p->series[i]->y[k]) >= 1e4)
 				return "fmt_si";
 	return "fmt_v";
+}
+
+/* The gnuplot expression of a bar's label into buf: fn of its value, or
+ * its label column for PLOT_LABELS_TEXT. */
+static const char *label_text(char *buf, size_t size,
+			      const struct plot_panel *p,
+			      const struct plot_series *s)
+{
+	if (s->labels == PLOT_LABELS_TEXT)
+		snprintf(buf, size, "stringcolumn(%d)", plot_text_column(s));
+	else
+		snprintf(buf, size, "%s($2)", label_fn(p, s));
+	return buf;
 }
 
 /* The functions that print bar labels (enum plot_labels). */
@@ -616,8 +630,9 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 		} else {
 			double w = 0.8 / (double)nbar;
 			double off = ((double)drawn - (double)(nbar - 1) / 2) * w;
-			const char *fn = label_fn(p, s);
+			char fn[40];
 
+			label_text(fn, sizeof(fn), p, s);
 			sbuf_addf(gp, "'%s.dat' index %zu using ($1%+.4f):2:"
 				  "($1%+.4f):($1%+.4f):(%.10g):2 with "
 				  "boxxyerror lc rgb '%s' title ", c->name,
@@ -634,13 +649,13 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 			if (s->labels != PLOT_LABELS_NONE && upright)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
 					  "using ($1%+.4f):($2 < %.10g ? %.10g : "
-					  "$2):(%s($2)) with labels rotate by 90 "
+					  "$2):(%s) with labels rotate by 90 "
 					  "left offset 0,0.3 font ',%d' notitle", c->name, index, off,
 					  p->bar_base, p->bar_base, fn,
 					  PLOT_FONT_SMALL);
 			else if (s->labels != PLOT_LABELS_NONE)
 				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
-					  "using ($1%+.4f):2:(%s($2)) with labels "
+					  "using ($1%+.4f):2:(%s) with labels "
 					  "offset 0,0.6 font ',%d' notitle",
 					  c->name, index, off, fn,
 					  PLOT_FONT_SMALL);
@@ -711,6 +726,34 @@ static void hbars_layout(const struct plot_chart *c, bool multi,
 			  (double)l->rows * ROW_PX + 0.5);
 }
 
+/* The width in px of the widest bar label of series s of panel p:
+ * LABEL_PX for numbers, the widest text (with its " >" mark) for
+ * PLOT_LABELS_TEXT. */
+static double label_px(const struct plot_panel *p, const struct plot_series *s)
+{
+	double w = LABEL_PX;
+
+	for (size_t k = 0; s->labels == PLOT_LABELS_TEXT && s->text &&
+			   k < s->n; k++)
+		if (s->text[k] && plot_point_valid(p, s->x[k], s->y[k]))
+			w = fmax(w, text_px(s->text[k], PLOT_MAX_LABEL) *
+				    PLOT_FONT_SMALL / PLOT_FONT +
+				    text_px(" >", 2) + 8);
+	return w;
+}
+
+/* The same over every labelled series of p: the room the value axis
+ * leaves beside the bars. */
+static double panel_label_px(const struct plot_panel *p)
+{
+	double w = LABEL_PX;
+
+	for (size_t i = 0; i < p->nseries; i++)
+		if (p->series[i]->labels != PLOT_LABELS_NONE)
+			w = fmax(w, label_px(p, p->series[i]));
+	return w;
+}
+
 /* The gnuplot expression of the share of a panel's axis that lies left
  * of value v, for the panel's label placement. */
 static void script_frac(struct sbuf *gp, const struct axis *a)
@@ -742,7 +785,7 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 			 const struct hlayout *l, size_t i, size_t *next)
 {
 	double left = l->label_px + (double)i * (l->panel_px + HGAP_PX);
-	double wl = LABEL_PX / l->panel_px;
+	double wl = panel_label_px(p) / l->panel_px;
 	char dat[300];
 	struct axis a;
 	bool first = true;
@@ -811,8 +854,9 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 	sbuf_add(gp, "\tplot ");
 	for (size_t k = 0; k < p->nseries; k++) {
 		const struct plot_series *s = p->series[k];
-		const char *color, *fn = label_fn(p, s);
-		char text_hi[160], text_lo[160], text[80];
+		const char *color;
+		char text_hi[160], text_lo[160], text[80], fn[40];
+		char w[24], when[200];
 		size_t index;
 		int pt, dt;
 
@@ -834,30 +878,41 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 				  INTERVAL_STYLE);
 		if (s->labels == PLOT_LABELS_NONE)
 			continue;
-		snprintf(text, sizeof(text), "%s($2)", fn);
+		label_text(fn, sizeof(fn), p, s);
+		snprintf(text, sizeof(text), "%s", fn);
 		snprintf(text_hi, sizeof(text_hi),
-			 "$2 > H ? %s($2).' >' : %s($2)", fn, fn);
+			 "$2 > H ? %s.' >' : %s", fn, fn);
 		snprintf(text_lo, sizeof(text_lo),
-			 "$2 < L ? '< '.%s($2) : %s($2)", fn, fn);
+			 "$2 < L ? '< '.%s : %s", fn, fn);
+		/* the width of this series' labels: texts differ */
+		if (s->labels == PLOT_LABELS_TEXT)
+			snprintf(w, sizeof(w), "%.4f",
+				 label_px(p, s) / l->panel_px);
+		else
+			snprintf(w, sizeof(w), "W");
 		/* bars that grow right: label after the end, inside it,
 		 * or left of the base */
-		hbar_label(gp, dat, index, "$2 >= B && $2 <= H && "
-			   "frac($2) + W <= 1", "$2", text, false, false);
-		hbar_label(gp, dat, index, "$2 >= B && ($2 > H || frac($2) + "
-			   "W > 1) && frac($2) - frac(B) >= W", "clip($2)",
-			   text_hi, true, true);
-		hbar_label(gp, dat, index, "$2 >= B && ($2 > H || frac($2) + "
-			   "W > 1) && frac($2) - frac(B) < W", "B", text_hi,
-			   true, false);
+		snprintf(when, sizeof(when), "$2 >= B && $2 <= H && "
+			 "frac($2) + %s <= 1", w);
+		hbar_label(gp, dat, index, when, "$2", text, false, false);
+		snprintf(when, sizeof(when), "$2 >= B && ($2 > H || frac($2) "
+			 "+ %s > 1) && frac($2) - frac(B) >= %s", w, w);
+		hbar_label(gp, dat, index, when, "clip($2)", text_hi, true,
+			   true);
+		snprintf(when, sizeof(when), "$2 >= B && ($2 > H || frac($2) "
+			 "+ %s > 1) && frac($2) - frac(B) < %s", w, w);
+		hbar_label(gp, dat, index, when, "B", text_hi, true, false);
 		/* bars that grow left, the same mirrored */
-		hbar_label(gp, dat, index, "$2 < B && $2 >= L && "
-			   "frac($2) - W >= 0", "$2", text, true, false);
-		hbar_label(gp, dat, index, "$2 < B && ($2 < L || frac($2) - "
-			   "W < 0) && frac(B) - frac($2) >= W", "clip($2)",
-			   text_lo, false, true);
-		hbar_label(gp, dat, index, "$2 < B && ($2 < L || frac($2) - "
-			   "W < 0) && frac(B) - frac($2) < W", "B", text_lo,
-			   false, false);
+		snprintf(when, sizeof(when), "$2 < B && $2 >= L && "
+			 "frac($2) - %s >= 0", w);
+		hbar_label(gp, dat, index, when, "$2", text, true, false);
+		snprintf(when, sizeof(when), "$2 < B && ($2 < L || frac($2) - "
+			 "%s < 0) && frac(B) - frac($2) >= %s", w, w);
+		hbar_label(gp, dat, index, when, "clip($2)", text_lo, false,
+			   true);
+		snprintf(when, sizeof(when), "$2 < B && ($2 < L || frac($2) - "
+			 "%s < 0) && frac(B) - frac($2) < %s", w, w);
+		hbar_label(gp, dat, index, when, "B", text_lo, false, false);
 	}
 	script_hlines(gp, p, &first);
 	sbuf_addc(gp, '\n');

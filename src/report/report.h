@@ -127,6 +127,10 @@ enum plot_labels {
 				(3052); in a panel whose values reach 10000,
 				SI prefixes for all (854k, 43.7M) */
 	PLOT_LABELS_TIMES,   /* speedups: 152x, 13.8x, 1.63x, 0.93x, 0.0061x */
+	PLOT_LABELS_TEXT,    /* each point's own text (plot_series_text),
+				written in the data file's last column, so
+				that a chart says what the report's tables
+				say ("1.17x slower") */
 };
 
 /* Adds a category (bar charts) and returns its index (0, 1, ...). */
@@ -142,6 +146,11 @@ struct plot_series *plot_series_add(struct plot_panel *p, const char *title,
 /* Adds a point.  For bars x is the category index.  Non-finite values are
  * kept as gaps. */
 void plot_series_point(struct plot_series *s, double x, double y);
+/* The label of the series' last point, for PLOT_LABELS_TEXT (ASCII: a
+ * byte outside ' '..'~', and '"' and '\\', becomes '?'; at most
+ * PLOT_MAX_LABEL characters).  A point without one has none. */
+#define PLOT_MAX_LABEL 32
+void plot_series_text(struct plot_series *s, const char *text);
 /* Adds a point with an interval [lo, hi] around it, drawn as an error bar
  * (a confidence interval, say).  Non-finite lo or hi: no interval there.
  * The series' data then has two more columns, low and high. */

@@ -7,8 +7,11 @@
  *
  * What a step's cause is, and which steps mattered, the body asks the
  * rules (report_rules.c: step_why, step_cause, step_why_counter;
- * report_change.c: steps_that_mattered), as the conclusion does, so the
- * body and the conclusion cannot tell one step two ways. */
+ * report_change.c: steps_that_mattered, step_words), as the conclusion
+ * and the ladder chart do, so that no two of them tell one step two ways:
+ * a step is a rung against the rung before it, within noise when the
+ * model's verdict says so (its run-to-run floor, report_model.c), and
+ * then it is not explained. */
 #include "report_int.h"
 
 #include <math.h>
@@ -134,16 +137,6 @@ static void sentence_gap(struct sbuf *b, enum lang L)
 		sbuf_addc(b, ' ');
 }
 
-void step_words(struct sbuf *b, enum lang L, const struct item *it)
-{
-	if (step_within_noise(it))
-		SAY(b, L, M_BX_SAME, TIMES(it->step_x));
-	else if (it->step_x < 1)
-		SAY(b, L, M_BX_SLOWER, TIMES(1 / it->step_x));
-	else
-		SAY(b, L, M_BX_FASTER, TIMES(it->step_x));
-}
-
 /* "reduce (int, float, double), transpose (float)": the families and
  * their types, as the groups have them. */
 static void measured_what(const struct model *m, enum lang L,
@@ -210,17 +203,19 @@ static int abstract_steps(const struct model *m, enum lang L, struct sbuf *b)
 	for (size_t f = 0; f < n && said < ABSTRACT_FAMILIES; f++) {
 		const struct group *g = family_group(m, fam[f]);
 		const struct item *from[KEY_STEPS], *keys[KEY_STEPS];
-		double xs[KEY_STEPS];
 		struct sbuf lad = SBUF_INIT, list = SBUF_INIT;
 		size_t k = g && g->top ? steps_that_mattered(g->top, from, keys,
-							     xs, KEY_STEPS) : 0;
+							     NULL, KEY_STEPS) :
+					 0;
 
 		for (size_t i = 0; i < k; i++) {
 			struct sbuf x = SBUF_INIT, why = SBUF_INIT,
 				    w = SBUF_INIT;
 			struct pool p = { .n = 0 };
 
-			SAY(&x, L, M_BX_FASTER, TIMES(xs[i]));
+			/* the step against the rung before it, in the
+			 * table's words */
+			step_words(&x, L, keys[i], false);
 			/* the abstract names the cause in a few words and
 			 * the counter that shows it, as the conclusion
 			 * does; the "why" list tells the whole of it */
@@ -413,9 +408,42 @@ static bool same_method(const struct results *r, int *warm, int *reps,
 	return r->nexperiments > 0;
 }
 
+/* The run-to-run floors the model held the steps to (report_model.c),
+ * per kind of row with the GPU models and recordings they come from:
+ * " A step counts ... Applied here: GPU ±0.45 % – ±2.9 % by median
+ * time; host step ±18 %, measured on NVIDIA H100 80GB HBM3
+ * (reports/compare/h100-noise, 2026-11-28; ...)."  Nothing when no step
+ * has a floor. */
+static void setup_floors(const struct model *m, enum lang L, struct sbuf *b)
+{
+	struct compare_kind_floors kinds[CK__COUNT];
+	struct sbuf f = SBUF_INIT;
+	bool any = false;
+	char t[16];
+
+	memset(kinds, 0, sizeof(kinds));
+	for (size_t k = 0; k < m->nladders; k++)
+		for (size_t i = 0; i < m->ladders[k].nitems; i++) {
+			const struct item *it = m->ladders[k].items[i];
+			const struct compare_floor *e = it->step_floor.entry;
+
+			if (it->role != ROLE_RUNG || !it->ok || !it->prev || !e)
+				continue;
+			compare_kind_floors_add(&kinds[e->kind],
+						&it->step_floor, it->gpu);
+			any = true;
+		}
+	if (!any)
+		return;
+	kind_floors_text(&f, L, kinds, false);
+	snprintf(t, sizeof(t), "%g", SPEEDUP_SAME_PCT);
+	SAY(b, L, M_SETUP_FLOORS, t, sbuf_str(&f));
+	sbuf_release(&f);
+}
+
 /* The GPU and what a course uses of it, the clocks seen while timing,
  * the versions; then how it was measured, in a paragraph that links the
- * details' method. */
+ * details' method, with the run-to-run floors the steps are held to. */
 void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
 {
 	static const bool right[2] = { false, false };
@@ -479,6 +507,7 @@ void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
 	} else {
 		sbuf_add(b, say_text(L, M_SETUP_METHOD_VARIES));
 	}
+	setup_floors(m, L, b);
 	if (flush)
 		sbuf_add(b, say_text(L, M_SETUP_FLUSH));
 	if (m->ncols)

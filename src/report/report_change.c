@@ -1,7 +1,13 @@
-/* report_change.c - how a change is told: a step's change of time as the
- * runs resolve it, the best earlier rung a step must beat, the spread of
- * the medians between two runs, and why a rung may pass its ceiling.
- * See report_int.h. */
+/* report_change.c - how a change is told: a step's words (one number per
+ * step, everywhere), its change of time as the runs resolve it, the steps
+ * that mattered, the spread of the medians between two runs, and why a
+ * rung may pass its ceiling.  See report_int.h.
+ *
+ * A step is always a rung against the rung before it in the ladder
+ * (item.prev), with the verdict the model gave that pair (its interval
+ * and its run-to-run floor, report_model.c), so that the body's table,
+ * its "why" list, the chart, the abstract and the conclusion give one
+ * step one number, one direction and one cause. */
 #include "report_int.h"
 
 #include <math.h>
@@ -26,15 +32,66 @@ static const char *speed_pct(char *buf, size_t size, double x)
 	return buf;
 }
 
+/* "1.63×" into buf, as fmt_times() writes it; with `ascii` an "x" for
+ * the "×" (the charts' fonts are ASCII). */
+static const char *times_as(char *buf, size_t size, double x, bool ascii)
+{
+	char t[FMT_SIZE], *at;
+
+	fmt_times(t, sizeof(t), x);
+	at = ascii ? strstr(t, "×") : NULL;
+	if (at)
+		snprintf(buf, size, "%.*sx%s", (int)(at - t), t,
+			 at + strlen("×"));
+	else
+		snprintf(buf, size, "%s", t);
+	return buf;
+}
+
+void step_words(struct sbuf *b, enum lang L, const struct item *it,
+		bool ascii)
+{
+	char t[FMT_SIZE];
+	double x = it->step_x;
+
+	if (!it->prev || !isfinite(x) || !(x > 0)) {
+		sbuf_add(b, "—");
+		return;
+	}
+	if (ascii)
+		L = EN;
+	/* never a ratio below 1: a slower step is "1.17× slower" */
+	times_as(t, sizeof(t), x >= 1 ? x : 1 / x, ascii);
+	if (it->step_verdict == SV_SAME)
+		SAY(b, L, M_BX_SAME, t);
+	else if (it->step_verdict == SV_UNKNOWN)
+		SAY(b, L, x >= 1 ? M_BX_UNCLEAR_F : M_BX_UNCLEAR_S, t);
+	else
+		SAY(b, L, x >= 1 ? M_BX_FASTER : M_BX_SLOWER, t);
+}
+
 void step_change(struct sbuf *b, enum lang L, const struct item *from,
 		 const struct item *to)
 {
 	double x, lo, hi, a = item_ms(from), c = item_ms(to);
 	enum stats_verdict v = step_judge(from, to, &x, &lo, &hi);
-	char t[16], p[FMT_SIZE], pl[FMT_SIZE], ph[FMT_SIZE];
+	char t[16], p[FMT_SIZE], pl[FMT_SIZE], ph[FMT_SIZE], f[FMT_SIZE];
+	double same = SPEEDUP_SAME_PCT / 100;
+	struct compare_floor_pick fl;
 
 	snprintf(t, sizeof(t), "%g", SPEEDUP_SAME_PCT);
-	if (v == SV_FASTER)
+	step_floor_of(from, to, &fl);
+	if (v == SV_SAME && fl.floor > 0 && fabs(1 / x - 1) <= fl.floor &&
+	    !(isfinite(lo) ? 1 / hi >= 1 - same && 1 / lo <= 1 + same :
+			     fabs(1 / x - 1) <= same)) {
+		/* the threshold alone would not have called it the same:
+		 * the floor did */
+		snprintf(f, sizeof(f), "%s",
+			 fmt_sig((char[FMT_SIZE]){ 0 }, FMT_SIZE,
+				 100 * fl.floor, 2));
+		SAY(b, L, M_W_FLOOR, speed_pct(p, sizeof(p), x), FMT(a, 3),
+		    FMT(c, 3), f);
+	} else if (v == SV_FASTER)
 		SAY(b, L, M_F_FASTER, TIMES(x), FMT(a, 3), FMT(c, 3));
 	else if (v == SV_SLOWER)
 		SAY(b, L, is_teaching(to) ? M_F_TEACH_SLOWER : M_F_SLOWER,
@@ -53,7 +110,10 @@ void step_change(struct sbuf *b, enum lang L, const struct item *from,
 		    speed_pct(ph, sizeof(ph), hi), t);
 }
 
-const struct item *best_earlier(const struct ladder *l, const struct item *it)
+/* The fastest verified rung of l with a lower step than `it` that is not
+ * a teaching rung, or NULL. */
+static const struct item *best_earlier(const struct ladder *l,
+				       const struct item *it)
 {
 	const struct item *best = NULL;
 
@@ -87,13 +147,26 @@ size_t steps_that_mattered(const struct ladder *l, const struct item **from,
 	size_t nrungs = ladder_rungs(l, rungs), n = 0;
 
 	for (size_t k = 1; k < nrungs; k++) {
-		const struct item *it = rungs[k], *base = best_earlier(l, it);
+		const struct item *it = rungs[k], *base;
 		double r, lo, hi;
 
-		if (!base || is_teaching(it) ||
-		    step_judge(base, it, &r, &lo, &hi) != SV_FASTER)
+		if (!it->prev || is_teaching(it) ||
+		    it->step_verdict != SV_FASTER)
 			continue;
-		s[n++] = (struct mattered){ base, it, r };
+		/* after a teaching rung (slower on purpose), a step counts
+		 * only when it beats the fastest rung before that one beyond
+		 * the noise, and by more than the teaching rung's slowdown
+		 * it undoes (r * r >= step_x: most of the step, in log
+		 * terms, is gain): transpose rung 7, 1.74× against the
+		 * bank-conflicted tile, is 1.50× faster than rung 5; reduce
+		 * rung 3, 151× against the one-block rung 2, is slower than
+		 * rung 1 and only undoes the lesson */
+		if (is_teaching(it->prev) &&
+		    (!(base = best_earlier(l, it)) ||
+		     ratio_judge(base, it, &r, &lo, &hi) != SV_FASTER ||
+		     r * r < it->step_x))
+			continue;
+		s[n++] = (struct mattered){ it->prev, it, it->step_x };
 	}
 	qsort(s, n, sizeof(*s), mattered_cmp);
 	if (n > max)

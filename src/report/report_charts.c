@@ -419,15 +419,17 @@ static double ladder_time_max(const struct chart_ctx *x)
  * their values, against the ladder's copy ceiling; beside it each step's
  * speedup over the previous rung, on a linear axis from 0 to
  * LADDER_STEP_MAX, coloured by what the model found of it (faster,
- * slower, or no clear change).  Both panels cut outliers at their edge,
- * marked and labelled. */
+ * slower, or within noise: its run-to-run floor or an unresolved
+ * interval) and labelled with the words the body's table gives it
+ * (step_words: "1.17x slower", never "0.86x").  Both panels cut outliers
+ * at their edge, marked and labelled. */
 static const char *chart_ladder(const struct chart_ctx *x)
 {
 	static const enum plot_style verdict_style[] = {
 		PLOT_SOLID, PLOT_SOLID, PLOT_MUTED,
 	};
-	char same[48];
-	const char *const verdict_title[] = { "faster", "slower", same };
+	const char *const verdict_title[] = { "faster", "slower",
+					      "within noise or unresolved" };
 	struct plot_series *time, *step[3];
 	char *t = chart_title(x, x->size, NULL);
 	char *name = chart_name(x->g, CH_LADDER);
@@ -436,8 +438,6 @@ static const char *chart_ladder(const struct chart_ctx *x)
 
 	free(name);
 	free(t);
-	snprintf(same, sizeof(same), "within %g %% or unclear",
-		 SPEEDUP_SAME_PCT);
 	pt = plot_panel_add(c, PLOT_HBARS, "median time (ms)", NULL, NULL);
 	plot_panel_range(pt, 0, ladder_time_max(x));
 	time = plot_series_add(pt, NULL, PLOT_SOLID);
@@ -457,7 +457,7 @@ static const char *chart_ladder(const struct chart_ctx *x)
 	for (size_t k = 0; k < ARRAY_SIZE(step); k++) {
 		step[k] = plot_series_add(ps, verdict_title[k],
 					  verdict_style[k]);
-		plot_series_labels(step[k], PLOT_LABELS_TIMES);
+		plot_series_labels(step[k], PLOT_LABELS_TEXT);
 	}
 	for (size_t i = 0; i < x->nrungs + x->nusers; i++) {
 		const struct item *it = i < x->nrungs ? x->rungs[i] :
@@ -472,10 +472,19 @@ static const char *chart_ladder(const struct chart_ctx *x)
 		free(label);
 		plot_series_point(time, (double)at, item_ms(it));
 		/* the user's kernels are not rungs: no step */
-		for (size_t k = 0; k < ARRAY_SIZE(step); k++)
+		for (size_t k = 0; k < ARRAY_SIZE(step); k++) {
+			bool here = i < x->nrungs && k == verdict;
+
 			plot_series_point(step[k], (double)at,
-					  i < x->nrungs && k == verdict ?
-					  it->step_x : NAN);
+					  here ? it->step_x : NAN);
+			if (here && it->prev) {
+				struct sbuf w = SBUF_INIT;
+
+				step_words(&w, EN, it, true);
+				plot_series_text(step[k], sbuf_str(&w));
+				sbuf_release(&w);
+			}
+		}
 	}
 	return chart_if_drawable(c);
 }

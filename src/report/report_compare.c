@@ -253,16 +253,23 @@ static bool floors_alike(const struct compare_kind_floors *s,
 
 void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c)
 {
+	char f[FMT_SIZE];
+
+	if (c->floor_mode == COMPARE_FLOOR_FIXED)
+		sbuf_addf(b, "±%s", floor_pct(f, sizeof(f), c->floor));
+	else
+		kind_floors_text(b, L, c->kinds, true);
+}
+
+void kind_floors_text(struct sbuf *b, enum lang L,
+		      const struct compare_kind_floors *kinds, bool brief)
+{
 	const struct compare_kind_floors *first = NULL;
 	char lo[FMT_SIZE], hi[FMT_SIZE];
 	bool alike = true;
 
-	if (c->floor_mode == COMPARE_FLOOR_FIXED) {
-		sbuf_addf(b, "±%s", floor_pct(lo, sizeof(lo), c->floor));
-		return;
-	}
 	for (int k = 0; k < CK__COUNT; k++) {
-		const struct compare_kind_floors *s = &c->kinds[k];
+		const struct compare_kind_floors *s = &kinds[k];
 
 		if (!s->npairs || !(s->from & ((1u << CFF_MEASURED) |
 					       (1u << CFF_FALLBACK))))
@@ -272,7 +279,7 @@ void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c)
 		alike = alike && floors_alike(first, s);
 	}
 	for (int k = 0; first && k < CK__COUNT; k++) {
-		const struct compare_kind_floors *s = &c->kinds[k];
+		const struct compare_kind_floors *s = &kinds[k];
 
 		if (!s->npairs || !(s->from & ((1u << CFF_MEASURED) |
 					       (1u << CFF_FALLBACK))))
@@ -288,12 +295,12 @@ void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c)
 			sbuf_addf(b, "±%s", hi);
 		if (!alike) {
 			sbuf_add(b, L == ZH ? "，" : ", ");
-			kind_from(b, L, s, true);
+			kind_from(b, L, s, brief);
 		}
 	}
 	if (first && alike) {
 		sbuf_add(b, L == ZH ? "，" : ", ");
-		kind_from(b, L, first, true);
+		kind_from(b, L, first, brief);
 	}
 	if (!first)
 		sbuf_add(b, say_text(L, M_BF_UNMEASURED));

@@ -4,14 +4,13 @@
  * rung, and where the user's own kernels sit; then how far the medians
  * moved between two runs when a second run was given.  See report_int.h.
  *
- * A step matters only when it beats every earlier rung: its speedup is
- * measured against the fastest verified rung before it that is not a
- * teaching rung (best_earlier), not only the rung before it, so a rung
- * that recovers from a regression is not ranked by the regression it
- * recovers from.  Its verdict is the interval of the ratio of medians
- * (stats.h), as `culab compare` judges.  Every "why" and every limit is
- * a rule of report_rules.c's table, the same the findings, the rubric
- * and the ladder table read. */
+ * A step is a rung against the rung before it, with the number, the
+ * verdict (its interval and its run-to-run floor, as `culab compare`
+ * judges) and the cause the body's table gives it; the steps that
+ * mattered are steps_that_mattered()'s (report_change.c: never a
+ * teaching rung's, nor one that only undoes a teaching rung's
+ * slowdown).  Every "why" and every limit is a rule of report_rules.c's
+ * table, the same the findings, the rubric and the ladder table read. */
 #include "report_int.h"
 
 #include <math.h>

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "compare/floor.h"
 #include "run/run.h"
 #include "base/stats.h"
 #include "base/util.h"
@@ -243,6 +244,10 @@ enum msg {
 	M_K_COL_SCORE, M_K_COL_TIME, M_K_COL_PROBLEM, M_K_COL_LINE,
 	M_K_CHART, M_K_COPY,
 	M_K_SCORE, M_K_SCORE_CLASS, M_K_STUDENT_HEAD, M_K_STUDENT_LINKS,
+	/* i45-voice: one number per step, verdicts held to the run-to-run
+	 * floors (report_change.c, report_body.c) */
+	M_BX_UNCLEAR_F, M_BX_UNCLEAR_S, M_BWHY_NOISE_ITEM, M_BWHY_UNCLEAR,
+	M_BWHY_UNCLEAR_ITEM, M_SETUP_FLOORS, M_W_FLOOR,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
@@ -330,6 +335,14 @@ struct compare;
 /* The floors of c's pairs in a few words for the body: "GPU ±0.050 % to
  * ±9.0 % by median time, measured on NVIDIA H100 80GB HBM3 (...); ...". */
 void compare_floors_brief(struct sbuf *b, enum lang L, const struct compare *c);
+/* The same of the floors summed up per kind in kinds[CK__COUNT]
+ * (compare_kind_floors_add), the table's: with `brief` the GPU models
+ * they were measured on, else also their recordings ("measured on NVIDIA
+ * H100 80GB HBM3 (reports/compare/h100-noise, 2026-11-28; ...)"); a
+ * model without a floor of its own says it took the fallback. */
+struct compare_kind_floors;
+void kind_floors_text(struct sbuf *b, enum lang L,
+		      const struct compare_kind_floors *kinds, bool brief);
 
 /* ---- the analysis model (report_model.c) ------------------------------ */
 
@@ -358,7 +371,16 @@ enum role {
  * interval lies within +-2 %, "faster"/"slower" when it lies beyond,
  * "unknown" when it crosses the boundary.  Rows with fewer than
  * COMPARE_MIN_SAMPLES runs have no interval; their verdict then comes
- * from the ratio of medians alone against the same threshold. */
+ * from the ratio of medians alone against the same threshold.
+ *
+ * An interval is of this one run, and a second run of the same code
+ * moves a median by more than it says.  So, as `culab compare` judges a
+ * pair (compare.h), a change is faster or slower only when it also lies
+ * beyond the run-to-run floor of its pair of rows (floor.h: the floor
+ * table of their GPU model, at the noisier of their kinds and the
+ * shorter of their medians; compare_floor_pair): a change, |time ratio
+ * - 1|, no larger than the floor is "same", whatever its interval says
+ * (step_floor_of). */
 #define REPORT_BOOTSTRAP 500
 #define SPEEDUP_SAME_PCT 2.0
 
@@ -384,14 +406,38 @@ struct item {
 	double iqr_pct;
 	const struct item *prev;   /* the row step_x compares with */
 	int harris;                /* Harris kernel with this technique, or 0 */
+	/* i45: what the row's timed region holds (compare_row_kind), the
+	 * GPU model it ran on (NULL: not recorded), and the run-to-run
+	 * floor of its step (against prev; floor 0, CFF_NONE without) */
+	enum compare_kind kind;
+	const char *gpu;
+	struct compare_floor_pick step_floor;
 };
 
 /* The speedup of `it` over `base` (base's time / it's) as *x, its 95 %
  * interval [*lo, *hi] (NAN without enough runs; else lo <= x <= hi) and
  * the verdict on it's time against base's, as the model judges steps
- * (report_model.c; `base == it` gives 1, [1, 1], SV_SAME). */
+ * (report_model.c; `base == it` gives 1, [1, 1], SV_SAME): beyond
+ * SPEEDUP_SAME_PCT by its interval and beyond the pair's run-to-run
+ * floor (step_floor_of) by its change, else "same" or "unknown". */
 enum stats_verdict ratio_judge(const struct item *base, const struct item *it,
 			       double *x, double *lo, double *hi);
+
+/* The run-to-run floor of the pair base, it (compare_floor_pair: the
+ * table compiled into culab, the noisier kind, the shorter median, the
+ * larger of the two GPU models' floors); floor 0 and CFF_NONE when
+ * either has no median. */
+void step_floor_of(const struct item *base, const struct item *it,
+		   struct compare_floor_pick *out);
+
+/* The bound a step of item it (against it->prev) must pass, in per cent:
+ * the larger of SPEEDUP_SAME_PCT and its run-to-run floor. */
+static inline double step_bound_pct(const struct item *it)
+{
+	double f = 100 * it->step_floor.floor;
+
+	return f > SPEEDUP_SAME_PCT ? f : SPEEDUP_SAME_PCT;
+}
 
 /* ratio_judge(from, to, ...), taken from `to`'s step when `from` is its
  * previous rung (the model judged that pair already). */
@@ -408,8 +454,10 @@ static inline enum stats_verdict step_judge(const struct item *from,
 }
 
 /* Whether a step (this item against it->prev) is within noise: its
- * interval does not put it beyond SPEEDUP_SAME_PCT (verdict same or
- * unknown).  False for an item without a step. */
+ * verdict (ratio_judge) is neither faster nor slower: its change lies
+ * within its run-to-run floor, or its interval does not put it beyond
+ * SPEEDUP_SAME_PCT.  Such a step gets no "why" anywhere.  False for an
+ * item without a step. */
 static inline bool step_within_noise(const struct item *it)
 {
 	return it->prev && (it->step_verdict == SV_SAME ||
@@ -703,22 +751,34 @@ void rung_limit(struct sbuf *b, enum lang L, const struct model *m,
 
 /* How step from -> to changed the time, as prose with three significant
  * digits: "1.40× faster (0.179 → 0.128 ms)", "1.17× slower ...", for a
- * change the interval resolves below SPEEDUP_SAME_PCT "+1.1 %, below the
- * 2 % that counts as a change", else "no change resolved".  A teaching
- * rung's slowdown is said to be meant. */
+ * change within the pair's run-to-run floor "+2.8 % ...: within the
+ * run-to-run floor of ±2.9 %", for a change the interval resolves below
+ * SPEEDUP_SAME_PCT "+1.1 %, below the 2 % that counts as a change", else
+ * "no change resolved".  A teaching rung's slowdown is said to be
+ * meant. */
 void step_change(struct sbuf *b, enum lang L, const struct item *from,
 		 const struct item *to);
 
-/* The fastest verified rung of l with a lower step than `it` that is not
- * a teaching rung, or NULL: what a step must beat to matter. */
-const struct item *best_earlier(const struct ladder *l, const struct item *it);
+/* A step's words (item it against it->prev), the one form every place
+ * gives it: the body's table, its "why" list and the ladder chart's
+ * labels (with `ascii`: English, "x" for "×", the charts' fonts being
+ * ASCII): "1.63× faster", "1.17× slower" (never a ratio below 1);
+ * within its noise (verdict same) "1.03×, within noise"; an interval
+ * across the threshold "1.02× slower, unresolved"; "—" without a step. */
+void step_words(struct sbuf *b, enum lang L, const struct item *it,
+		bool ascii);
 
-/* The steps of ladder l that mattered most, the largest first: each rung
- * that beats every earlier rung (its best_earlier) beyond the threshold,
- * teaching rungs never; into from[] (the best earlier rung; unless from
- * is NULL), to[] and x[] (from's time over to's; unless x is NULL), at
- * most max.  Returns how many.  The abstract, the body's key lines and
- * the conclusion all read it. */
+/* The steps of ladder l that mattered most, the largest first: each
+ * rung's step against the rung before it (it->prev, it->step_x, its
+ * verdict: the numbers of the table) that is faster beyond its noise;
+ * never a teaching rung's step, nor one after a teaching rung that
+ * mostly undoes its slowdown: it must also beat the fastest
+ * non-teaching rung before it beyond its noise, by a factor r with
+ * r * r >= its step (more of the step, in log terms, gained than
+ * undone).  Into from[]
+ * (it->prev; unless from is NULL), to[] and x[] (the step's speedup;
+ * unless x is NULL), at most max.  Returns how many.  The abstract, the
+ * body's key lines and the conclusion all read it. */
 size_t steps_that_mattered(const struct ladder *l, const struct item **from,
 			   const struct item **to, double *x, size_t max);
 
@@ -963,11 +1023,6 @@ void family_file(struct sbuf *b, enum lang L, const char *family);
  * `files`, the links to its SVG, data and script. */
 void chart_md(struct sbuf *b, enum lang L, const struct group *g,
 	      const char *name, const char *caption, bool files);
-
-/* "1.87× faster", "1.04× slower" or "1.01× ≈" for the step of item it
- * (against it->prev), as every table and the prose give it
- * (report_body.c). */
-void step_words(struct sbuf *b, enum lang L, const struct item *it);
 
 /* Appends the SM and memory clocks NVML read around the timed runs of
  * every row: steady (one value each) or their ranges, and the rows

@@ -133,6 +133,14 @@ static void item_init(const struct model *m, struct item *it,
 	it->step_lo = it->step_hi = it->cum_lo = it->cum_hi = NAN;
 	it->step_verdict = it->cum_verdict = SV_UNKNOWN;
 	it->iqr_pct = NAN;
+	it->kind = compare_row_kind(m->r, row);
+	if (m->r->has_env) {
+		const struct environment *e = results_row_device(m->r, row);
+
+		it->gpu = e && e->gpu_name && *e->gpu_name ? e->gpu_name :
+			  NULL;
+	}
+	it->step_floor.from = CFF_NONE;
 	if (row->t.nsamples && row->t.samples_ms) {
 		struct sample_stats st;
 
@@ -255,14 +263,34 @@ static bool item_is_cpu(const struct item *it)
 		       str_eq(it->row->timer, "host-clock");
 }
 
+void step_floor_of(const struct item *base, const struct item *it,
+		   struct compare_floor_pick *out)
+{
+	size_t n;
+	const struct compare_floor *t = compare_floor_table(&n);
+	double a = item_ms(base), b = item_ms(it);
+
+	memset(out, 0, sizeof(*out));
+	out->from = CFF_NONE;
+	if (!(a > 0) || !(b > 0))
+		return;
+	compare_floor_pair(t, n, base->gpu, it->gpu,
+			   base->kind > it->kind ? base->kind : it->kind,
+			   fmin(a, b), out);
+}
+
 /* The interval is widened to hold *x where the bootstrap's percentiles,
  * which are of resampled medians, fall just beside it, so that
- * lo <= x <= hi always holds. */
+ * lo <= x <= hi always holds.  A verdict beyond the threshold whose
+ * change lies within the pair's floor is "same", as compare.c's
+ * pair_judge has it. */
 enum stats_verdict ratio_judge(const struct item *base, const struct item *it,
 			       double *x, double *lo, double *hi)
 {
 	const struct timing *a = &it->row->t, *b = &base->row->t;
 	double r, rlo, rhi, t = SPEEDUP_SAME_PCT / 100;
+	enum stats_verdict v;
+	struct compare_floor_pick f;
 
 	*x = item_ms(base) / item_ms(it);
 	*lo = *hi = NAN;
@@ -279,9 +307,14 @@ enum stats_verdict ratio_judge(const struct item *base, const struct item *it,
 		*lo = fmin(rlo, *x);
 		*hi = fmax(rhi, *x);
 		/* the verdict is on time (it / base): the speedup inverted */
-		return stats_verdict_of(1 / *hi, 1 / *lo, t);
+		v = stats_verdict_of(1 / *hi, 1 / *lo, t);
+	} else {
+		v = stats_verdict_of(1 / *x, 1 / *x, t);
 	}
-	return stats_verdict_of(1 / *x, 1 / *x, t);
+	step_floor_of(base, it, &f);
+	if (v != SV_SAME && f.floor > 0 && fabs(1 / *x - 1) <= f.floor)
+		v = SV_SAME;
+	return v;
 }
 
 static void ladder_analyse(struct ladder *l)
@@ -340,6 +373,7 @@ static void ladder_analyse(struct ladder *l)
 		}
 		if (prev) {
 			it->prev = prev;
+			step_floor_of(prev, it, &it->step_floor);
 			it->step_verdict = ratio_judge(prev, it, &it->step_x,
 						       &it->step_lo,
 						       &it->step_hi);

@@ -186,7 +186,12 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"slower only when its whole interval lies beyond ±{1} %; "
 		"inside ±{1} % it is the same speed (≈ in the tables), and an "
 		"interval that reaches across ±{1} % cannot tell (?); both are "
-		"reported as within noise. The spread of a row's runs is their "
+		"reported as within noise. So is a step whose change is no "
+		"larger than the run-to-run floor of its GPU and kind of row, "
+		"whatever its interval says: an interval is of one run, and "
+		"reruns of the same code moved rows like it that much (the "
+		"floors of `culab compare`; the body's setup names them). "
+		"The spread of a row's runs is their "
 		"interquartile range (the middle half of the runs) in % of the "
 		"median, which one slow run cannot move, unlike the standard "
 		"deviation (still in results.json as noise\\_pct).",
@@ -198,6 +203,9 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"总是给出同样的区间）。只有整个区间都落在 ±{1} % 之外，才说这一步"
 		"变快或变慢；区间在 ±{1} % 以内则速度相同（表中记为 ≈），区间跨过 "
 		"±{1} % 则无法判断（记为 ?）；这两种情况都记为“在噪声范围内”。"
+		"变化不超过本 GPU 上同类行运行间下限的一步，无论区间如何，也记为"
+		"在噪声范围内：区间只反映一次运行，而同一代码的重复运行就能让同类行"
+		"变化这么多（即 `culab compare` 的下限，正文的实验设置给出了它们）。"
 		"一行计时结果的离散度用四分位距（中间一半的计时）占中位数的百分比"
 		"表示：与标准差不同，一次偏慢的运行不会改变它（标准差仍保存在 "
 		"results.json 的 noise\\_pct 中）。" },
@@ -353,16 +361,17 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"where the ladder has one). Right: each step's speedup over "
 		"the previous rung, on a linear axis from 0 to 2.5×, blue "
 		"where the step is faster, vermillion where it is slower, "
-		"grey within 2 % or unclear. A bar beyond its axis (a "
-		"teaching rung, or the step that undoes it) ends at the edge, "
-		"marked \">\" and labelled with its value. The 95 % "
+		"grey within run-to-run noise or unresolved; each bar is "
+		"labelled as the table gives its step. A bar beyond its axis "
+		"(a teaching rung, or the step that undoes it) ends at the "
+		"edge, marked \">\". The 95 % "
 		"intervals are in the tables: at this scale they are "
 		"narrower than a bar's end.",
 		"{1} 时的优化阶梯。左：各级的中位时间（ms，线性坐标；有拷贝上限时"
 		"用虚线标出其时间）。右：每一步相对上一级的加速比，线性坐标从 0 "
-		"到 2.5×，蓝色表示变快，朱红色表示变慢，灰色表示在 2 % 以内或"
-		"无法判定。超出坐标范围的柱子（教学用的级，或消除它的那一步）画到"
-		"边缘为止，标上“>”和它的数值。95 % 区间见各表格：在这个比例下它们"
+		"到 2.5×，蓝色表示变快，朱红色表示变慢，灰色表示在运行间噪声以内或"
+		"无法判定；每根柱子的标注与表中这一步的写法相同。超出坐标范围的柱子"
+		"（教学用的级，或消除它的那一步）画到边缘为止，标上“>”。95 % 区间见各表格：在这个比例下它们"
 		"比柱子末端还窄。" },
 	[M_CH_LADDER_AGAIN] = {
 		"The ladder at {1}, drawn as the first.",
@@ -833,11 +842,13 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_COL_CUM_CI] = { "Cumulative speedup (95 % CI)",
 			   "累计加速比（95 % 置信区间）" },
 	[M_NOTE_VERDICT] = {
-		"≈: the step's 95 % interval lies within ±{1} %, the same "
+		"≈: the step's 95 % interval lies within ±{1} %, or its "
+		"change within the run-to-run floor of this GPU, the same "
 		"speed; ?: it reaches across ±{1} %, so these runs cannot tell "
 		"whether the step helped. Only the other steps are faster or "
 		"slower beyond doubt.",
-		"≈：这一步加速比的 95 % 置信区间落在 ±{1} % 以内，速度相同；"
+		"≈：这一步加速比的 95 % 置信区间落在 ±{1} % 以内，或其变化在本 GPU "
+		"的运行间下限以内，速度相同；"
 		"?：区间跨过了 ±{1} % 的边界，这些测量还不能判断这一步是否有效。"
 		"其余各步的快慢是确定的。" },
 	[M_CTR_HEAD] = { "Counters: {1} / {2}, {3}",
@@ -895,10 +906,9 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"课程教材（樊哲勇《CUDA 编程基础与实践》第 8 章）发现，使用顺序寻址"
 		"的共享内存核函数（我们的{1}，{2}）比全局内存版本“加速效果并不"
 		"明显”；这里对 {6}，{1}比{3}（{4}）慢了 {5}。" },
-	[M_C_STEPS] = { "the steps that mattered most on this GPU, each measured "
-			"against the fastest rung before it: {1}. ",
-			"在这块 GPU 上最重要的几步（每一步都与它之前最快的一级比较）："
-			"{1}。" },
+	[M_C_STEPS] = { "the steps that mattered most on this GPU, each against "
+			"the rung before it: {1}. ",
+			"在这块 GPU 上最重要的几步（每一步都与上一级比较）：{1}。" },
 	[M_C_HEAD] = { "- **{1}**: ", "- **{1}**：" },
 	[M_C_STEP] = { "{1} → {2} ({3}), {4} faster (the counters do not "
 		       "explain it)",
@@ -943,8 +953,8 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_RB_OBS_SLOWER] = { "{1} slower ({2}–{3})", "慢了 {1}（{2}–{3}）" },
 	[M_RB_MET] = { "met", "满足" },
 	[M_RB_NOT_MET] = { "**not met**", "**不满足**" },
-	[M_RB_SAME] = { "not met: within ±2 %",
-			"不满足：在 ±2 % 以内" },
+	[M_RB_SAME] = { "not met: within noise (±2 % or its run-to-run floor)",
+			"不满足：在噪声以内（±2 % 或运行间下限）" },
 	[M_RB_UNKNOWN] = { "undecided (interval across 2 %)",
 			   "无法判定（区间跨过 2 %）" },
 	[M_RB_SIG_ALL] = { "{1} of {2} met", "{2} 项中满足 {1} 项" },

@@ -109,14 +109,14 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_BCELL_FAILED) = { "failed", "失败" },
 	ROW(M_BX_FASTER) = { "{1} faster", "快 {1}" },
 	ROW(M_BX_SLOWER) = { "{1} slower", "慢 {1}" },
-	ROW(M_BX_SAME) = { "{1} ≈", "{1} ≈" },
+	ROW(M_BX_SAME) = { "{1}, within noise", "{1}，在噪声以内" },
 	ROW(M_BWHY_HEAD) = { "Why each step went as it did:",
 			     "每一步为何如此：" },
 	ROW(M_BWHY_ITEM) = { "- **{1}** ({2}), {3}. {4}",
 			     "- **{1}**（{2}），{3}。{4}" },
 	ROW(M_BWHY_SAME) = {
-		"- Within ±{1} % of the rung before (≈ in the table): {2}.",
-		"- 与上一级相差在 ±{1} % 以内（表中的 ≈）：{2}。" },
+		"- Within run-to-run noise on this GPU, so not explained: {1}.",
+		"- 在本 GPU 的运行间噪声以内，因此不作解释：{1}。" },
 	ROW(M_BWHY_CTR) = { "{1} {2} → {3}", "{1} {2} → {3}" },
 	ROW(M_BWHY_NONE) = {
 		"no counter its signature names moved beyond its noise.",
@@ -357,5 +357,40 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_UT_FAILED) = {
 		"It failed at every row; below, the failure at {1}.",
 		"它在每一行都失败了；下面是 {1} 的失败详情。" },
+
+	/* i45-voice: one number per step, verdicts held to the run-to-run
+	 * floors.  {1} a speedup ("1.02×") */
+	ROW(M_BX_UNCLEAR_F) = { "{1} faster, unresolved", "快 {1}，无法判定" },
+	ROW(M_BX_UNCLEAR_S) = { "{1} slower, unresolved", "慢 {1}，无法判定" },
+	/* {1} the rung, {2} its step ("1.03×"), {3} the bound in % */
+	ROW(M_BWHY_NOISE_ITEM) = { "{1} ({2}, within ±{3} %)",
+				   "{1}（{2}，在 ±{3} % 以内）" },
+	/* {1} the threshold in %, {2} the steps */
+	ROW(M_BWHY_UNCLEAR) = {
+		"- Not resolved by this run (the 95 % interval reaches across "
+		"±{1} %), so not explained: {2}.",
+		"- 这次运行分辨不出（95 % 区间跨过了 ±{1} %），因此不作解释：{2}。" },
+	/* {1} the rung, {2} its step's words */
+	ROW(M_BWHY_UNCLEAR_ITEM) = { "{1} ({2})", "{1}（{2}）" },
+	/* {1} the threshold in %, {2} the floors applied and where they
+	 * were measured (kind_floors_text) */
+	ROW(M_SETUP_FLOORS) = {
+		" A step counts as faster or slower only when its change is "
+		"beyond ±{1} % and beyond the run-to-run floor of this GPU and "
+		"its kind of row: the largest change that reruns of unchanged "
+		"code showed for rows like it, the floors `culab compare` "
+		"uses. Applied here: {2}. A step within them is within noise "
+		"and gets no explanation.",
+		"只有当一步的变化超出 ±{1} %，并且超出本 GPU 上同类行的运行间"
+		"下限时，才说它变快或变慢；运行间下限是同一代码重复运行时同类行出现"
+		"过的最大变化，与 `culab compare` 使用的下限相同。本报告采用的下限："
+		"{2}。在下限以内的一步记为在噪声以内，不作解释。" },
+	/* {1} the change ("+2.8 %"), {2} {3} the times, {4} the floor */
+	ROW(M_W_FLOOR) = {
+		"{1} ({2} → {3} ms): within the run-to-run floor of ±{4} % "
+		"for rows like these on this GPU, so no change as far as "
+		"reruns of the same code can tell",
+		"{1}（{2} → {3} ms）：在本 GPU 上同类行的运行间下限 ±{4} % "
+		"以内，就同一代码的重复运行而言不算变化" },
 #undef ROW
 };

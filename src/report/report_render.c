@@ -62,7 +62,7 @@
  *                       told, the run-to-run spread;
  *   report_findings.c   the findings;
  *   report_conclusion.c the conclusion: the steps that mattered (each
- *                       against the best earlier rung), the gap to the
+ *                       against the rung before it), the gap to the
  *                       ceiling, what limits the fastest rung, the
  *                       user's kernels;
  *   report_rubric.c     the rubric: learning objectives with the rows
@@ -168,7 +168,7 @@ static const struct report_placeholder placeholders[] = {
 	{ "findings", "per family and type: each step's speedup tied to its "
 	  "counter changes and checks", BLOCK(blk_findings) },
 	{ "conclusion", "per family and type: the steps that mattered most "
-	  "(each against the fastest earlier rung) and why, the gap to the "
+	  "(each against the rung before it) and why, the gap to the "
 	  "ceiling, what limits the fastest rung, the user's kernels; the "
 	  "run-to-run spread (with --baseline)", BLOCK(blk_conclusion) },
 	{ "rubric", "per family and type: the learning objectives with the "

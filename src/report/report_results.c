@@ -200,7 +200,7 @@ static void body_table(const struct model *m, const struct ladder *l,
 			else
 				sbuf_add(&cell[5], "—");
 			if (it->prev && it->role == ROLE_RUNG) {
-				step_words(&cell[6], L, it);
+				step_words(&cell[6], L, it, false);
 				step_why_counter(&cell[7], L, m, l, it->prev,
 						 it);
 			} else {
@@ -249,6 +249,38 @@ static void step_code(struct sbuf *b, enum lang L, const struct item *it)
 	sbuf_release(&hb);
 }
 
+/* A step within noise into the list *same (verdict same: its bound) or
+ * *unclear (its interval across the threshold): no "why" for either. */
+static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
+		       const struct item *it)
+{
+	struct sbuf *to = it->step_verdict == SV_SAME ? same : unclear;
+	struct pool p = { .n = 0 };
+	struct sbuf w = SBUF_INIT;
+	double bound = step_bound_pct(it);
+	char pct[FMT_SIZE];
+
+	if (to->len)
+		sbuf_add(to, say_text(L, M_COMMA_SEP));
+	/* "2" for the threshold, the floor as the setup gives it */
+	if (bound > SPEEDUP_SAME_PCT)
+		fmt_sig(pct, sizeof(pct), bound, 2);
+	else
+		snprintf(pct, sizeof(pct), "%g", SPEEDUP_SAME_PCT);
+	if (to == same)
+		SAY(to, L, M_BWHY_NOISE_ITEM, role_text(&p, L, it),
+		    TIMES(it->step_x >= 1 ? it->step_x : 1 / it->step_x), pct);
+	else {
+		/* the list says it is unresolved: the direction alone */
+		SAY(&w, L, it->step_x >= 1 ? M_BX_FASTER : M_BX_SLOWER,
+		    TIMES(it->step_x >= 1 ? it->step_x : 1 / it->step_x));
+		SAY(to, L, M_BWHY_UNCLEAR_ITEM, role_text(&p, L, it),
+		    sbuf_str(&w));
+	}
+	sbuf_release(&w);
+	pool_release(&p);
+}
+
 /* Why each step went as it did: a paragraph per step beyond the noise,
  * with the key lines before and after it, and one line for the steps
  * within it. */
@@ -257,7 +289,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 {
 	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
 	size_t n = ladder_rungs(l, rungs);
-	struct sbuf same = SBUF_INIT, list = SBUF_INIT;
+	struct sbuf same = SBUF_INIT, unclear = SBUF_INIT, list = SBUF_INIT;
 	struct pool p = { .n = 0 };
 
 	for (size_t i = 0; i < n; i++) {
@@ -267,14 +299,11 @@ static void body_why(const struct model *m, const struct ladder *l,
 
 		if (!it->prev)
 			continue;
-		if (step_within_noise(it) && !(it->v && it->v->teaching)) {
-			if (same.len)
-				sbuf_add(&same, say_text(L, M_COMMA_SEP));
-			sbuf_add(&same, role_text(&p, L, it));
-			pool_release(&p);
+		if (step_within_noise(it)) {
+			noise_item(&same, &unclear, L, it);
 			continue;
 		}
-		step_words(&x, L, it);
+		step_words(&x, L, it, false);
 		step_why(&why, L, m, l, it->prev, it);
 		SAY(&list, L, M_BWHY_PARA, role_text(&p, L, it),
 		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
@@ -286,10 +315,14 @@ static void body_why(const struct model *m, const struct ladder *l,
 		sbuf_release(&why);
 	}
 	if (same.len) {
+		SAY(&list, L, M_BWHY_SAME, sbuf_str(&same));
+		sbuf_add(&list, "\n\n");
+	}
+	if (unclear.len) {
 		char pct[16];
 
 		snprintf(pct, sizeof(pct), "%g", SPEEDUP_SAME_PCT);
-		SAY(&list, L, M_BWHY_SAME, pct, sbuf_str(&same));
+		SAY(&list, L, M_BWHY_UNCLEAR, pct, sbuf_str(&unclear));
 		sbuf_add(&list, "\n\n");
 	}
 	if (list.len) {
@@ -298,6 +331,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 		sbuf_add(b, sbuf_str(&list));
 	}
 	sbuf_release(&same);
+	sbuf_release(&unclear);
 	sbuf_release(&list);
 	free(rungs);
 }
@@ -450,7 +484,7 @@ static void types_table(const struct model *m, const struct group *lead,
 				sbuf_add(&cell[k + 2], "—");
 				continue;
 			}
-			step_words(&cell[k + 2], L, row[k]);
+			step_words(&cell[k + 2], L, row[k], false);
 			step_why_counter(&why[k], L, m, lads[k], row[k]->prev,
 					 row[k]);
 			if (!strcmp(sbuf_str(&why[k]), "—"))

@@ -221,7 +221,11 @@ static const char *const gpu_models[] = {
 static bool attributed(const char *md, size_t i, size_t len)
 {
 	static const char *const before[] = { "recorded on", "measured on",
-					      "observed on", "Measured on" };
+					      "observed on", "Measured on",
+					      /* a floor taken from another
+					       * GPU: "the largest measured
+					       * on another GPU, H100" */
+					      "上测得的最大值" };
 	static const char *const after[] = { "上实测", "上的记录" };
 	size_t from = i > 40 ? i - 40 : 0;
 	const char *ls = md + i, *le = strchr(md + i, '\n');

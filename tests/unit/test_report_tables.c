@@ -220,12 +220,18 @@ static void test_recorded_reports(void **state)
 /* With enough runs on both sides (those of `it` and of `base`): lo <= x
  * <= hi, and the verdict is the interval's (faster only when the whole
  * interval lies above the threshold); with fewer, no interval and the
- * verdict of the ratio alone. */
+ * verdict of the ratio alone; either way, faster or slower only when the
+ * change also lies beyond the pair's run-to-run floor (issue 45). */
 static void check_interval(const char *what, const struct item *it,
 			   const struct item *base, double x, double lo,
 			   double hi, enum stats_verdict v)
 {
 	double t = SPEEDUP_SAME_PCT / 100;
+	struct compare_floor_pick f;
+	bool beyond;
+
+	step_floor_of(base, it, &f);
+	beyond = !(f.floor > 0 && fabs(1 / x - 1) <= f.floor);
 
 	if (it != base && (it->row->t.nsamples < COMPARE_MIN_SAMPLES ||
 			   base->row->t.nsamples < COMPARE_MIN_SAMPLES)) {
@@ -237,8 +243,8 @@ static void check_interval(const char *what, const struct item *it,
 			 __FILE__, __LINE__, what, S(it->row->variant),
 			 S(it->row->dtype), (unsigned long long)it->row->n, x,
 			 lo, hi);
-	if ((v == SV_FASTER) != (1 / lo < 1 - t) ||
-	    (v == SV_SLOWER) != (1 / hi > 1 + t))
+	if ((v == SV_FASTER) != (1 / lo < 1 - t && beyond) ||
+	    (v == SV_SLOWER) != (1 / hi > 1 + t && beyond))
 		fail_msg("%s:%d: %s of %s: verdict %s for [%g, %g]", __FILE__,
 			 __LINE__, what, S(it->row->variant),
 			 stats_verdict_name(v), lo, hi);
