@@ -595,7 +595,7 @@ static void body_table(const struct model *m, const struct ladder *l,
 /* Why each step went as it did: a line per step beyond the noise, one
  * line for the steps within it. */
 static void body_why(const struct model *m, const struct ladder *l,
-		     enum lang L, struct sbuf *b)
+		     enum lang L, struct sbuf *b, struct why_said *said)
 {
 	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
 	size_t n = ladder_rungs(l, rungs);
@@ -617,7 +617,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 			continue;
 		}
 		step_words(&x, L, it);
-		step_why(&why, L, m, l, it->prev, it);
+		step_why(&why, L, m, l, it->prev, it, said);
 		SAY(&list, L, M_BWHY_ITEM, role_text(&p, L, it),
 		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
 		    sbuf_str(&why) + strspn(sbuf_str(&why), " "));
@@ -690,6 +690,7 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 	const char **shown = NULL;
 	size_t nshown = 0;
 	int charts = 0;
+	struct why_said said = { 0 };
 
 	for (size_t i = 0; i < m->ngroups; i++) {
 		const struct group *g = &m->groups[i];
@@ -719,7 +720,7 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 			pool_release(&p);
 			sbuf_release(&caption);
 		}
-		body_why(m, l, L, b);
+		body_why(m, l, L, b, &said);
 		body_code(l, L, b, &shown, &nshown);
 		/* the details' first size of the group: the others follow */
 		details_anchor(&link, L, g->nladders ? g->ladders[0] : l);

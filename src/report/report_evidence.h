@@ -27,6 +27,10 @@ struct why {
 	const char *arg[9];
 	size_t narg;
 	const char *cell;
+	/* the factor by which the counter the rule reads changed (>= 1;
+	 * NAN: none): a change against the step counts only when it is
+	 * larger than the step's */
+	double ratio;
 	struct bag *bag;
 	enum lang L;
 };
@@ -75,6 +79,8 @@ bool ev_regs_limit(const struct rung *r, struct why *w);
 enum pull ev_instr_step(const struct step *s, struct why *w);
 enum pull ev_occ_step(const struct step *s, struct why *w);
 enum pull ev_latency_step(const struct step *s, struct why *w);
+enum pull ev_div_step(const struct step *s, struct why *w);
+enum pull ev_idle_step(const struct step *s, struct why *w);
 bool ev_latency_limit(const struct rung *r, struct why *w);
 bool ev_ceiling_limit(const struct rung *r, struct why *w);
 bool ev_launch_limit(const struct rung *r, struct why *w);
