@@ -262,6 +262,12 @@ static void cell(struct why *w, const char *col, const char *a, const char *b)
 	w->cell = ev_keep(w->bag, sbuf_detach(&c));
 }
 
+/* The factor between a and b (>= 1), NAN unless both are positive. */
+static double factor(double a, double b)
+{
+	return a > 0 && b > 0 ? fmax(a, b) / fmin(a, b) : NAN;
+}
+
 static const char *bytes_text(struct why *w, double v)
 {
 	char buf[FMT_SIZE];
@@ -286,6 +292,7 @@ enum pull ev_dram_step(const struct step *s, struct why *w)
 	argf(w, TIMES(s->x));
 	cell(w, "dram_read_bytes + dram_write_bytes", bytes_text(w, ta),
 	     bytes_text(w, tb));
+	w->ratio = factor(ta, tb);
 	if (tf > ts)
 		return P_AGAINST;
 	return ts >= EXTRA_BYTES * s->slow->row->bytes &&
@@ -361,6 +368,7 @@ static enum pull coalesce_step(const struct step *s, struct why *w,
 	arg(w, isfinite(need) ? bytes_text(w, need) : "—");
 	cell(w, eff, fmt_counter(a, sizeof(a), eff, ea),
 	     fmt_counter(b, sizeof(b), eff, eb));
+	w->ratio = factor(ev_ctr(s->a, sec), ev_ctr(s->b, sec));
 	/* DRAM sectors for nothing only when DRAM moved more than needed in
 	 * this direction, busy, by enough to account for the step */
 	w->form = ds >= EXTRA_BYTES * need && accounts(ds / df, s->x) &&
@@ -435,6 +443,11 @@ enum pull ev_bank_step(const struct step *s, struct why *w)
 	argf(w, fmt_sig(b, sizeof(b), ev_ctr(s->b, "shared_ld_wavefronts_per_instr"), 3));
 	cell(w, "bank_conflicts_per_shared_ld", fmt_sig(a, sizeof(a), ca, 3),
 	     fmt_sig(b, sizeof(b), cb, 3));
+	/* the cost is the wavefronts a load takes, not the conflicts */
+	w->ratio = factor(ev_ctr(s->a, "shared_ld_wavefronts_per_instr"),
+			  ev_ctr(s->b, "shared_ld_wavefronts_per_instr"));
+	if (isnan(w->ratio))
+		w->ratio = factor(1 + ca, 1 + cb);
 	return cs > cf ? P_FOR : P_AGAINST;
 }
 
@@ -472,6 +485,7 @@ enum pull ev_wide_step(const struct step *s, struct why *w)
 	argf(w, fmt_sig(b, sizeof(b), sb, 3));
 	cell(w, "gld_sectors_per_request", fmt_sig(a, sizeof(a), sa, 3),
 	     fmt_sig(b, sizeof(b), sb, 3));
+	w->ratio = factor(sa, sb);
 	if (ss > sf)
 		return P_AGAINST;
 	return ev_of_ceiling(s->l, s->slow) < BELOW_CEILING ? P_FOR : P_NONE;
@@ -501,6 +515,7 @@ enum pull ev_regs_step(const struct step *s, struct why *w)
 			    ev_ctr(s->b, "achieved_occupancy_pct")));
 	w->cell = ev_keep(w->bag, xasprintf("%s %d → %d", say_text(w->L, M_COL_REGS),
 					 ra->registers, rb->registers));
+	w->ratio = factor(ra->occupancy_pct, rb->occupancy_pct);
 	if (rs->occupancy_pct > rf->occupancy_pct) {
 		/* the faster side holds fewer warps */
 		return rf->limiter == RL_REGISTERS ? P_AGAINST : P_NONE;
@@ -541,6 +556,7 @@ enum pull ev_instr_step(const struct step *s, struct why *w)
 	argf(w, TIMES(s->x));
 	cell(w, "warp_instructions", fmt_sig(a, sizeof(a), ia, 3),
 	     fmt_sig(b, sizeof(b), ib, 3));
+	w->ratio = factor(ia, ib);
 	if (!s->resolved)
 		/* a third fewer (or more) instructions and no change */
 		return fmax(ia, ib) >= NO_GAIN * fmin(ia, ib) ? P_REFUTED : P_NONE;
@@ -574,6 +590,7 @@ enum pull ev_occ_step(const struct step *s, struct why *w)
 	cell(w, "achieved_occupancy_pct",
 	     fmt_counter(a, sizeof(a), "achieved_occupancy_pct", aa),
 	     fmt_counter(b, sizeof(b), "achieved_occupancy_pct", ab));
+	w->ratio = factor(aa, ab);
 	if (af < as)
 		return P_AGAINST;
 	if ((r = faster_with_fewer_warps(s->l, s->slow)) != NULL) {
@@ -647,6 +664,118 @@ bool ev_latency_limit(const struct rung *r, struct why *w)
 		return false;
 	latency_args(w, own, other);
 	return true;
+}
+
+/* ---- divergence: the working threads per shared-memory access ---- */
+
+/* A shared-memory tree whose working threads are scattered keeps a few
+ * lanes of every warp at work in every step; the compiler predicates
+ * its short `if` body, so no branch diverges (branch efficiency reads
+ * 100 %) and the predicated-on threads averaged over all instructions
+ * hide it (the index arithmetic runs on all 32 lanes).  What sees it is
+ * the bytes each shared load or store moves for its predicated-on
+ * threads: a shared word per working thread.  The word is the
+ * accumulator's, which may be wider than the element (int sums are kept
+ * in 64 bits): the element's size, doubled until the busier side fits a
+ * warp's 32 threads.  Held: the slower side at most half a warp of
+ * element-sized words (two elements per thread on the other side is a
+ * wider access, not more threads), the faster side DIV_LANES times its
+ * working threads or more, at least half a warp, beyond the counter's
+ * noise, with fewer warp instructions where they were counted. */
+#define DIV_LANES 1.5
+
+enum pull ev_div_step(const struct step *s, struct why *w)
+{
+	double ba = ev_ctr(s->a, "shared_bytes_per_instr");
+	double bb = ev_ctr(s->b, "shared_bytes_per_instr");
+	double bs = ev_ctr(s->slow, "shared_bytes_per_instr");
+	double bf = ev_ctr(s->fast, "shared_bytes_per_instr");
+	double is = ev_ctr(s->slow, "warp_instructions");
+	double in = ev_ctr(s->fast, "warp_instructions");
+	double e = (double)elem_size(s->l->dtype), word = e;
+	double br = ev_ctr(s->slow, "branch_efficiency_pct");
+	char a[FMT_SIZE], b[FMT_SIZE];
+
+	while (word > 0 && word < 16 && fmax(bs, bf) > 32.5 * word)
+		word *= 2;
+	if (!s->resolved || !(e > 0) || !(bs > 0) || !(bf > 0) ||
+	    bs > 16 * e || bf < 16 * word || bf < DIV_LANES * bs ||
+	    fmax(bs, bf) > 32.5 * word ||
+	    !metrics_change_beyond_noise("shared_bytes_per_instr", ba, bb) ||
+	    (isfinite(is) && isfinite(in) && !(in < is)))
+		return P_NONE;
+	argf(w, fmt_sig(a, sizeof(a), ba / word, 2));
+	argf(w, fmt_sig(b, sizeof(b), bb / word, 2));
+	argf(w, fmt_sig(a, sizeof(a), ba, 3));
+	argf(w, fmt_sig(b, sizeof(b), bb, 3));
+	argf(w, isfinite(br) ? fmt_counter(a, sizeof(a), "branch_efficiency_pct",
+					   br) : "—");
+	cell(w, "shared_bytes_per_instr", fmt_sig(a, sizeof(a), ba, 3),
+	     fmt_sig(b, sizeof(b), bb, 3));
+	/* form 1: branch efficiency says nothing of it (predicated) */
+	w->form = br >= 99.5 ? 1 : 0;
+	w->ratio = bf / bs;
+	return accounts(w->ratio, s->x) ? P_FOR : P_NONE;
+}
+
+/* ---- a grid smaller than the GPU ---- */
+
+/* The slower side's grid is fixed at fewer blocks than the GPU has SMs
+ * (fixed_grid_blocks), the faster side's is not: its achieved occupancy
+ * counts only the SMs that ran.  With the latency rule's evidence
+ * (latency_bound) the sentence says the time per element too. */
+enum pull ev_idle_step(const struct step *s, struct why *w)
+{
+	int act = 0, sms = 0, fa = 0, fs = 0;
+	double gs = gpu_occupancy(s->m, s->slow, &act, &sms);
+	double os = ev_ctr(s->slow, "achieved_occupancy_pct");
+	double of = gpu_occupancy(s->m, s->fast, &fa, &fs);
+	const struct item *own, *other;
+	struct pool p = { .n = 0 };
+	char buf[FMT_SIZE];
+
+	if (!s->resolved || !fixed_grid_blocks(s->slow->row->variant) ||
+	    fixed_grid_blocks(s->fast->row->variant) || !(sms > 0) ||
+	    act >= sms)
+		return P_NONE;
+	argf(w, role_text(&p, w->L, s->slow));
+	pool_release(&p);
+	argf(w, ev_keep(w->bag, xasprintf("%d", act)));
+	argf(w, ev_keep(w->bag, xasprintf("%d", sms)));
+	argf(w, isfinite(os) ? fmt_counter(buf, sizeof(buf),
+					   "achieved_occupancy_pct", os) : "—");
+	/* a share this small needs two significant digits, not a decimal */
+	argf(w, isfinite(gs) ? ev_keep(w->bag, xasprintf("%s %%",
+		fmt_sig(buf, sizeof(buf), gs, 2))) : "—");
+	argf(w, isfinite(of) ? fmt_counter(buf, sizeof(buf),
+					   "achieved_occupancy_pct", of) : "—");
+	w->cell = ev_keep(w->bag, xasprintf("%s %s → %s",
+					 say_text(w->L, M_W_GPU_OCC),
+					 w->arg[s->a == s->slow ? 4 : 5],
+					 w->arg[s->a == s->slow ? 5 : 4]));
+	w->ratio = NAN;
+	/* form 2: the step leaves the small grid; 1: it enters it, where
+	 * the latency rule's evidence holds; 0: it enters it */
+	if (s->a == s->slow) {
+		w->form = 2;
+	} else if (latency_bound(s->m, s->l, s->slow, &own, &other)) {
+		size_t ei = elem_size(own->row->dtype),
+		       eo = elem_size(other->row->dtype);
+		const struct item *small = eo > ei ? own : other;
+		const struct item *big = eo > ei ? other : own;
+		char bs[FMT_SIZE];
+		char *sm = md_dup(small->row->dtype), *bg = md_dup(big->row->dtype);
+
+		fmt_sig(buf, sizeof(buf), per_elem_ns(small), 3);
+		fmt_sig(bs, sizeof(bs), per_elem_ns(big), 3);
+		arg(w, ev_keep(w->bag, xasprintf("%s %s ns%s%s %s ns", sm, buf,
+						 say_text(w->L, M_COMMA_SEP),
+						 bg, bs)));
+		free(sm);
+		free(bg);
+		w->form = 1;
+	}
+	return P_FOR;
 }
 
 /* ---- limits alone: the ceiling and launch latency ---- */

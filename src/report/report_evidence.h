@@ -27,6 +27,10 @@ struct why {
 	const char *arg[9];
 	size_t narg;
 	const char *cell;
+	/* the factor by which the counter the rule reads changed (>= 1;
+	 * NAN: none): a change against the step counts only when it is
+	 * larger than the step's */
+	double ratio;
 	struct bag *bag;
 	enum lang L;
 };
@@ -75,8 +79,15 @@ bool ev_regs_limit(const struct rung *r, struct why *w);
 enum pull ev_instr_step(const struct step *s, struct why *w);
 enum pull ev_occ_step(const struct step *s, struct why *w);
 enum pull ev_latency_step(const struct step *s, struct why *w);
+enum pull ev_div_step(const struct step *s, struct why *w);
+enum pull ev_idle_step(const struct step *s, struct why *w);
 bool ev_latency_limit(const struct rung *r, struct why *w);
 bool ev_ceiling_limit(const struct rung *r, struct why *w);
 bool ev_launch_limit(const struct rung *r, struct why *w);
+
+/* The lesson of a step to variant `to` shown by rule `rule` (a rule's
+ * name), or -1; its words in language L (report_lessons.c). */
+int lesson_of(const char *to, const char *rule);
+const char *lesson_say(int i, enum lang L);
 
 #endif

@@ -123,7 +123,7 @@ static void finding_step(struct sbuf *b, enum lang L, const struct model *m,
 	    sbuf_str(&change));
 	if (is_teaching(it))
 		finding_teaching(b, L, it);
-	step_why(b, L, m, l, prev, it);
+	step_why(b, L, m, l, prev, it, NULL);
 	finding_checks(b, L, m, it);
 	sbuf_addc(b, '\n');
 	sbuf_release(&change);

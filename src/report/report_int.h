@@ -205,7 +205,7 @@ enum msg {
 	M_RB_COL_OBJ, M_RB_COL_ROWS, M_RB_COL_CTR,
 	M_RB_COL_TIME, M_RB_COL_VERDICT, M_RB_COL_USER, M_RB_V_SHOWN,
 	M_RB_V_CTR_ONLY, M_RB_V_NOT_SHOWN, M_RB_V_MISSING, M_RB_V_SAN,
-	M_RB_V_SAN_NONE, M_RB_V_HOST, M_RB_V_HOST_USER, M_RB_V_LEVEL,
+	M_RB_V_SAN_NONE, M_RB_V_HOST, M_RB_V_HOST_USER,
 	M_RB_USERS, M_RB_SAN_NOT_RUN, M_RB_RUNGS, M_RB_OBS_X, M_RB_OBS_SLOWER_X,
 	M_U_HOST_COST, M_U_HOST_COST_SHORT, M_U_SUM, M_U_SUM_NONE,
 	M_U_SUM_FAILED, M_U_SUM_BETWEEN, M_U_SUM_FASTEST, M_U_SUM_SLOWEST,
@@ -248,6 +248,12 @@ enum msg {
 	 * floors (report_change.c, report_body.c) */
 	M_BX_UNCLEAR_F, M_BX_UNCLEAR_S, M_BWHY_NOISE_ITEM, M_BWHY_UNCLEAR,
 	M_BWHY_UNCLEAR_ITEM, M_SETUP_FLOORS, M_W_FLOOR,
+	/* i45-h2: each "why" concept first, then its counter; the
+	 * objectives judged on the counters that show them */
+	M_W_CONCEPT, M_W_AS_IN, M_W_AGAINST_FASTER, M_W_AGAINST_SLOWER,
+	M_W_AGAINST_UNEXPLAINED, M_W_GPU_OCC, M_RB_V_NA_COALESCED,
+	M_RB_V_SHOWN_PREDICATED, M_RB_CTR_THREADS, M_RB_OCC_SMS,
+	M_W_UNEXPLAINED_AGAIN,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
@@ -714,17 +720,46 @@ static inline bool is_teaching(const struct item *it)
 	return it && it->v && it->v->teaching;
 }
 
-/* Why step from -> to of ladder l went as it did, in one or two
- * sentences in language L, each from a rule of report_rules.c's table
- * whose evidence holds (its counters beyond their noise, in the step's
- * direction, by enough to account for it) and no contradiction refutes:
- * the mechanisms that explain it, then one that went the other way;
- * "the counters do not explain this step" with the numbers checked when
- * none holds.  For a step within noise, only a counter that changed
- * without effect.  Starts with a space; Markdown, escaped. */
+/* What the "why"s of one page have said so far: each rule's general
+ * sentence (its physics) is said the first time the rule explains a step,
+ * each rung's lesson in full the first time it holds, and a later step
+ * of the same rung refers back to it.  Zero it before a page's first
+ * step_why(). */
+#define WHY_LESSONS 64
+struct why_said {
+	unsigned long long physics;             /* bit per rule and form */
+	unsigned char generic[2][32];           /* a rule's concept, said n
+						   times, per direction */
+	const struct ladder *lesson[WHY_LESSONS]; /* where it was said first */
+};
+
+/* Why step from -> to of ladder l went as it did, concept first: what
+ * the step does, in the words of the rung's lesson where its rule holds,
+ * else in the words of the first rule of report_rules.c's table whose
+ * evidence holds (its counters beyond their noise, in the step's
+ * direction, by enough to account for it) and no contradiction refutes;
+ * then the one counter that shows it, before and after.  A counter that
+ * went the other way is said only when it changed by more than the step
+ * did, with what to conclude.  "The counters do not explain this step"
+ * with the numbers checked when no rule holds; for a step within noise,
+ * only a counter that changed without effect.  With `said` NULL each
+ * sentence is said in full (the details); else as said above.  Starts
+ * with a space; Markdown, escaped. */
 void step_why(struct sbuf *b, enum lang L, const struct model *m,
 	      const struct ladder *l, const struct item *from,
-	      const struct item *to);
+	      const struct item *to, struct why_said *said);
+
+/* The blocks the grid of variant `name` launches whatever the size
+ * (reduce_one_block: 1), 0 where it grows with the size (report_rules.c's
+ * table). */
+int fixed_grid_blocks(const char *name);
+/* The GPU's achieved occupancy of `it` in percent: its achieved occupancy,
+ * which counts only the SMs that ran, times the share of the GPU's SMs
+ * its grid occupies; *active and *sms are set to those SMs and the GPU's
+ * (0 unknown).  Its achieved occupancy where its grid is not fixed, NAN
+ * without the counter. */
+double gpu_occupancy(const struct model *m, const struct item *it,
+		     int *active, int *sms);
 
 /* The first cause step_why() names, briefly: its resource and the
  * counter that shows it ("instructions issued: warp_instructions

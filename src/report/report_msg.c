@@ -1080,8 +1080,6 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"isolated by your kernel (below): a rung with the same "
 		"counters finishes on the device",
 		"由你的核函数分离出来（见下）：计数器相同的一级在设备上完成求和" },
-	[M_RB_V_LEVEL] = { "shown: every rung's loads coalesced",
-			   "已体现：各级的读取都是合并访问" },
 	[M_RB_USERS] = { "Your kernels on this ladder:",
 			 "你的核函数在这一阶梯上的情况：" },
 	[M_RB_SAN_NOT_RUN] = {

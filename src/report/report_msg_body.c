@@ -392,5 +392,55 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"reruns of the same code can tell",
 		"{1}（{2} → {3} ms）：在本 GPU 上同类行的运行间下限 ±{4} % "
 		"以内，就同一代码的重复运行而言不算变化" },
+	/* i45-h2: each "why" concept first, then its counter; the
+	 * objectives judged on the counters that show them.  {1} what the
+	 * step does, {2} the counter before and after */
+	ROW(M_W_CONCEPT) = { " Why: {1}. Evidence: {2}.", "原因：{1}。证据：{2}。" },
+	/* {1} where the same rung's lesson was said ("reduce / int"), {2}
+	 * the counter before and after */
+	ROW(M_W_AS_IN) = { " Why: as in {1}, {2}.", "原因：与 {1} 相同，{2}。" },
+	/* {1} the counter that went the other way, {2} the step ("1.63×"),
+	 * {3} the resource that explains the step */
+	ROW(M_W_AGAINST_FASTER) = {
+		" Against it: {1}; the step is {2} faster all the same, so "
+		"what explains it, {3}, weighs more here.",
+		"反方向的变化：{1}；这一步仍然快了 {2}，所以在这里解释这一步的"
+		"{3}影响更大。" },
+	ROW(M_W_AGAINST_SLOWER) = {
+		" Against it: {1}; the step is {2} slower all the same, so "
+		"what explains it, {3}, weighs more here.",
+		"反方向的变化：{1}；这一步仍然慢了 {2}，所以在这里解释这一步的"
+		"{3}影响更大。" },
+	ROW(M_W_AGAINST_UNEXPLAINED) = {
+		" Against it: {1}; the step went {2} the other way all the "
+		"same, so what outweighs it is not among these counters.",
+		"反方向的变化：{1}；这一步仍然朝另一个方向变化了 {2}，所以抵消它的"
+		"因素不在这些计数器之中。" },
+	ROW(M_W_GPU_OCC) = { "occupancy of the GPU", "整个 GPU 的占用率" },
+	/* {1} the lowest load efficiency of any rung */
+	ROW(M_RB_V_NA_COALESCED) = {
+		"not applicable: no rung's loads are uncoalesced (the lowest "
+		"load efficiency is {1}), so the ladder holds no contrast",
+		"不适用：没有哪一级的读取是未合并的（最低的读效率为 {1}），这一阶梯"
+		"没有可对比的一级" },
+	/* {1} the branch efficiency, {2} the rung */
+	ROW(M_RB_V_SHOWN_PREDICATED) = {
+		"shown; branch efficiency reads {1} on {2} because the compiler "
+		"predicates the short `if` body, so no branch diverges and the "
+		"working threads per shared access show it instead",
+		"已体现；{2}的分支效率为 {1}，因为编译器把短小的 `if` 体谓词化，"
+		"没有分支发散，体现它的是每次共享内存访问的工作线程数" },
+	/* {1} → {2} threads of a warp's 32 */
+	ROW(M_RB_CTR_THREADS) = { " ({1} → {2} of 32 threads)",
+				  "（32 个线程中 {1} → {2} 个）" },
+	/* {1} the achieved occupancy, {2} of {3} SMs, {4} of the GPU */
+	ROW(M_RB_OCC_SMS) = {
+		"{1} on {2} of {3} SMs ({4} of the GPU)",
+		"{1}（只在 {3} 个 SM 中的 {2} 个上，相当于整个 GPU 的 {4}）" },
+	/* {1} → {2} ms, {3} the counters checked */
+	ROW(M_W_UNEXPLAINED_AGAIN) = {
+		" The counters do not explain this step either ({1} → {2} "
+		"ms; checked as above): {3}.",
+		"计数器同样解释不了这一步（{1} → {2} ms；检查方法同上）：{3}。" },
 #undef ROW
 };

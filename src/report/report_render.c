@@ -60,6 +60,9 @@
  *                       physics, evidence, contradictions): a step's
  *                       why, a rung's limit, how a step's change is
  *                       told, the run-to-run spread;
+ *   report_lessons.c    what each built-in rung's step teaches, said
+ *                       first in its "why", and the grids fixed
+ *                       whatever the size;
  *   report_findings.c   the findings;
  *   report_conclusion.c the conclusion: the steps that mattered (each
  *                       against the rung before it), the gap to the

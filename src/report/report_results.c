@@ -285,7 +285,7 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
  * with the key lines before and after it, and one line for the steps
  * within it. */
 static void body_why(const struct model *m, const struct ladder *l,
-		     enum lang L, struct sbuf *b)
+		     enum lang L, struct sbuf *b, struct why_said *said)
 {
 	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
 	size_t n = ladder_rungs(l, rungs);
@@ -304,7 +304,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 			continue;
 		}
 		step_words(&x, L, it, false);
-		step_why(&why, L, m, l, it->prev, it);
+		step_why(&why, L, m, l, it->prev, it, said);
 		SAY(&list, L, M_BWHY_PARA, role_text(&p, L, it),
 		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
 		    sbuf_str(&why) + strspn(sbuf_str(&why), " "));
@@ -340,7 +340,7 @@ static void body_why(const struct model *m, const struct ladder *l,
  * as it did, and where the details have the rest. */
 static void ladder_full(const struct model *m, const struct group *g,
 			const struct ladder *l, enum lang L, struct sbuf *b,
-			int *charts)
+			int *charts, struct why_said *said)
 {
 	struct sbuf link = SBUF_INIT;
 
@@ -363,7 +363,7 @@ static void ladder_full(const struct model *m, const struct group *g,
 		pool_release(&p);
 		sbuf_release(&caption);
 	}
-	body_why(m, l, L, b);
+	body_why(m, l, L, b, said);
 	/* the details' section of this very size */
 	details_anchor(&link, L, l);
 	SAY(b, L, M_BMORE, sbuf_str(&link));
@@ -567,6 +567,8 @@ static void types_table(const struct model *m, const struct group *lead,
 void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 {
 	int charts = 0;
+	/* what the "why"s said once, not to say again */
+	struct why_said said = { 0 };
 
 	for (size_t i = 0; i < m->ngroups; i++) {
 		const struct group *g = &m->groups[i];
@@ -577,7 +579,7 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 
 		if (!l || typed_beside(m, g))
 			continue;
-		ladder_full(m, g, l, L, b, &charts);
+		ladder_full(m, g, l, L, b, &charts, &said);
 		/* the sizes of the types shown beside this one */
 		for (size_t j = 0; j < m->ngroups; j++) {
 			const struct ladder *at = typed_beside(m, &m->groups[j]);

@@ -11,7 +11,10 @@
  * direction.  It is "shown" only when both rows ran and verified here,
  * the counter separates them by OBJ_SEPARATE beyond its noise and the
  * fix is faster beyond the threshold; "the counter shows it, the time
- * does not" when only the counter does.  Warp-synchronous safety is shown
+ * does not" when only the counter does; "not applicable" where the
+ * ladder holds no rung with the problem.  A per-SM counter (achieved
+ * occupancy) is judged over the GPU: a grid smaller than the GPU counts
+ * only the SMs it ran on.  Warp-synchronous safety is shown
  * only by a compute-sanitizer record of this run; a rung flagged unsafe
  * is never "met" by its flag.  The limits and the signatures are those
  * the rest of the report states (report_rules.c, m->sigs). */
@@ -25,17 +28,20 @@
 #include "compare/compare.h"
 #include "counters/counters.h"
 #include "ladder/ladder.h"
+#include "base/dtype.h"
 #include "base/stats.h"
 #include "base/util.h"
 
 /* A counter separates the problem from the fix by this factor. */
 #define OBJ_SEPARATE 1.5
-/* An efficiency (percent) at or above this is coalesced. */
-#define OBJ_COALESCED 95.0
+/* Below this, uncoalesced (report_evidence.c's LOW_EFFICIENCY): a ladder
+ * with no rung below it holds no contrast for coalescing. */
+#define OBJ_UNCOALESCED 50.0
 
 enum obj_kind {
 	OB_COUNTER,     /* `column` separates `problem` from `fix` */
-	OB_LEVEL,       /* `column` of `fix` at least OBJ_COALESCED */
+	OB_LEVEL,       /* `column` on every rung: no rung under
+			   OBJ_UNCOALESCED is no contrast */
 	OB_SANITIZER,   /* compute-sanitizer's record of `problem` */
 	OB_HOST,        /* a host step, isolated only by a twin */
 };
@@ -67,9 +73,12 @@ static const struct objective objectives[] = {
 	OBJ("transpose", "Bank conflicts", "bank 冲突", OB_COUNTER,
 	    "transpose_tile", "transpose_tile_pad",
 	    "bank_conflicts_per_shared_ld", +1, "bank"),
+	/* the step that removes the divergent branch and nothing else: the
+	 * compiler predicates it, so branch efficiency reads 100 % on both;
+	 * the working threads per shared access see it */
 	OBJ("reduce", "Divergence", "分支发散", OB_COUNTER,
-	    "reduce_interleaved_divergent", "reduce_shared_static",
-	    "warp_instructions", +1, "divergence"),
+	    "reduce_interleaved_divergent", "reduce_interleaved_strided",
+	    "shared_bytes_per_instr", -1, "divergence"),
 	OBJ("reduce", "Latency hiding and occupancy: warps in flight",
 	    "延迟隐藏与占用率：在途线程束", OB_COUNTER, "reduce_one_block",
 	    "reduce_global", "achieved_occupancy_pct", -1, "occupancy"),
@@ -130,13 +139,77 @@ static double col_of(const struct item *it, const char *col)
 	return it->row->counters_status ? NAN : row_column(it->row, col);
 }
 
+/* The size of a shared word of ladder l's reduction for bytes per shared
+ * access a and b: the element's, doubled until the busier side fits a
+ * warp's 32 threads (int sums are kept in 64 bits); 0 unknown. */
+static double shared_word(const struct ladder *l, double a, double b)
+{
+	enum dtype t;
+	double w;
+
+	if (dtype_parse(S(l->dtype), &t) < 0)
+		return 0;
+	for (w = (double)dtype_size(t); w > 0 && w < 16 && fmax(a, b) > 32.5 * w;)
+		w *= 2;
+	return w;
+}
+
+/* The counter cell of objective column col for items p -> f with values
+ * a -> b: the GPU's occupancy where a grid is smaller than the GPU, the
+ * working threads where the column counts them. */
+static void counter_cell(struct sbuf *c, enum lang L, const struct model *m,
+			 const struct ladder *l, const char *col,
+			 const struct item *p, const struct item *f,
+			 double a, double b)
+{
+	md_text(c, col);
+	sbuf_addc(c, ' ');
+	for (int k = 0; k < 2; k++) {
+		const struct item *it = k ? f : p;
+		double v = k ? b : a;
+		int act = 0, sms = 0;
+		double g = gpu_occupancy(m, it, &act, &sms);
+		char buf[FMT_SIZE];
+
+		if (k)
+			sbuf_add(c, " → ");
+		if (!strcmp(col, "achieved_occupancy_pct") && act < sms) {
+			char *gs = xasprintf("%s %%", fmt_sig(buf, sizeof(buf), g, 2));
+			char na[16], ns[16];
+
+			snprintf(na, sizeof(na), "%d", act);
+			snprintf(ns, sizeof(ns), "%d", sms);
+			SAY(c, L, M_RB_OCC_SMS, CTR(col, v), na, ns, gs);
+			free(gs);
+		} else {
+			sbuf_add(c, CTR(col, v));
+		}
+	}
+	if (!strcmp(col, "shared_bytes_per_instr")) {
+		double w = shared_word(l, a, b);
+		char x[FMT_SIZE], y[FMT_SIZE];
+
+		if (w > 0)
+			SAY(c, L, M_RB_CTR_THREADS, fmt_sig(x, sizeof(x), a / w, 2),
+			    fmt_sig(y, sizeof(y), b / w, 2));
+	}
+}
+
 /* The verdict of a counter objective, into v; the counter and time
  * cells into c and t. */
 static void judge_counter(const struct objective *o, enum lang L,
+			  const struct model *m, const struct ladder *l,
 			  const struct item *p, const struct item *f,
 			  struct sbuf *c, struct sbuf *t, struct sbuf *v)
 {
 	double a = col_of(p, o->column), b = col_of(f, o->column);
+	/* a per-SM counter is judged over the GPU: a grid smaller than
+	 * the GPU leaves the other SMs idle */
+	bool occ = !strcmp(o->column, "achieved_occupancy_pct");
+	int act, sms;
+	double ga = occ ? gpu_occupancy(m, p, &act, &sms) : a;
+	double gb = occ ? gpu_occupancy(m, f, &act, &sms) : b;
+	double br = col_of(p, "branch_efficiency_pct");
 	double x, lo, hi;
 	enum stats_verdict tv = step_judge(p, f, &x, &lo, &hi);
 	bool sep = false;
@@ -146,22 +219,29 @@ static void judge_counter(const struct objective *o, enum lang L,
 	if (isnan(b) && !strcmp(o->column, "bank_conflicts_per_shared_ld"))
 		b = 0;
 	if (isfinite(a) && isfinite(b)) {
-		double hi_v = o->worse > 0 ? a : b, lo_v = o->worse > 0 ? b : a;
+		double hi_v = o->worse > 0 ? ga : gb, lo_v = o->worse > 0 ? gb : ga;
 
 		/* conflicts under the counter's floor read as the floor */
 		if (!strcmp(o->column, "bank_conflicts_per_shared_ld"))
 			lo_v = fmax(lo_v, 0.25);
 		sep = hi_v >= (o->factor > 0 ? o->factor : OBJ_SEPARATE) * lo_v &&
 		      lo_v >= 0 &&
-		      metrics_change_beyond_noise(o->column, a, b);
-		md_text(c, o->column);
-		sbuf_addf(c, " %s → %s", CTR(o->column, a), CTR(o->column, b));
+		      metrics_change_beyond_noise(o->column, ga, gb);
+		counter_cell(c, L, m, l, o->column, p, f, a, b);
 	} else {
 		sbuf_add(c, "—");
 	}
 	sbuf_addf(t, "%s → %s", FMT(item_ms(p), 3), FMT(item_ms(f), 3));
-	if (sep && tv == SV_FASTER)
+	if (sep && tv == SV_FASTER &&
+	    !strcmp(o->column, "shared_bytes_per_instr") && br >= 99.5) {
+		struct pool pl = { .n = 0 };
+
+		SAY(v, L, M_RB_V_SHOWN_PREDICATED,
+		    CTR("branch_efficiency_pct", br), role_text(&pl, L, p));
+		pool_release(&pl);
+	} else if (sep && tv == SV_FASTER) {
 		sbuf_add(v, say_text(L, M_RB_V_SHOWN));
+	}
 	else if (sep)
 		SAY(v, L, M_RB_V_CTR_ONLY, TIMES(x));
 	else
@@ -191,13 +271,28 @@ static void objective_row(const struct model *m, const struct ladder *l,
 		md_text(&rows, o->fix);
 	switch (o->kind) {
 	case OB_LEVEL: {
-		double e = f ? col_of(f, o->column) : NAN;
+		double e = f ? col_of(f, o->column) : NAN, lo = INFINITY;
 
-		if (f && isfinite(e)) {
+		/* the lowest of every verified rung: where none is below
+		 * the level, the ladder holds no contrast to show */
+		for (size_t i = 0; i < l->nitems; i++) {
+			double x = l->items[i]->role == ROLE_RUNG &&
+				   l->items[i]->ok ?
+				   col_of(l->items[i], o->column) : NAN;
+
+			if (isfinite(x))
+				lo = fmin(lo, x);
+		}
+		if (f && isfinite(e) && isfinite(lo)) {
 			md_text(&c, o->column);
-			sbuf_addf(&c, " %s", CTR(o->column, e));
-			sbuf_add(&v, say_text(L, e >= OBJ_COALESCED ?
-					      M_RB_V_LEVEL : M_RB_V_NOT_SHOWN));
+			sbuf_addf(&c, " %s", CTR(o->column, lo));
+			if (lo < e)
+				sbuf_addf(&c, "–%s", CTR(o->column, e));
+			if (lo >= OBJ_UNCOALESCED)
+				SAY(&v, L, M_RB_V_NA_COALESCED,
+				    CTR(o->column, lo));
+			else
+				sbuf_add(&v, say_text(L, M_RB_V_NOT_SHOWN));
 		} else {
 			sbuf_add(&v, say_text(L, M_RB_V_MISSING));
 		}
@@ -205,7 +300,7 @@ static void objective_row(const struct model *m, const struct ladder *l,
 	}
 	case OB_COUNTER:
 		if (p && f)
-			judge_counter(o, L, p, f, &c, &t, &v);
+			judge_counter(o, L, m, l, p, f, &c, &t, &v);
 		else
 			sbuf_add(&v, say_text(L, M_RB_V_MISSING));
 		break;

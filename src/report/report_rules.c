@@ -17,9 +17,13 @@
  *              ("fewer warps alone do not explain it: rung 9 is faster at
  *              59 %");
  *   P_NONE     nothing to say.
- * A step names at most two causes, then one thing that went the other
- * way; when no rule holds it says "the counters do not explain this step"
- * with the numbers it checked, never a catch-all.  A rung's limit is the
+ * A step's "why" names one cause, concept first (the rung's lesson,
+ * report_lessons.c, where its rule holds, else the rule's concept), then
+ * the counter that shows it, and the rule's general sentence once a page;
+ * a counter that went the other way only when it moved by more than the
+ * step, with what to conclude; when no rule holds it says "the counters
+ * do not explain this step" with the numbers it checked, never a
+ * catch-all.  A rung's limit is the
  * first limit rule that holds, or "not named by these counters".
  *
  * The claims are sentences of the rules' rows, in English and Chinese
@@ -40,8 +44,16 @@ struct rule {
 	const char *physics[NLANG];
 	const char *evidence[NLANG];
 	const char *refuted_by[NLANG];
-	/* step sentences by form, and when refuted; limit sentences by form */
-	const char *step_say[2][NLANG];
+	/* what a step does by this mechanism, said first: [0] where the
+	 * later rung is the faster (it removes the cost), [1] where it is
+	 * the slower (it brings it) */
+	const char *concept[2][NLANG];
+	/* the general sentence behind it, by the step sentence's form ([1]
+	 * NULL: [0]'s), said once per page */
+	const char *clause[3][NLANG];
+	/* step sentences by form: the counter that shows it, before and
+	 * after; when refuted; limit sentences by form */
+	const char *step_say[3][NLANG];
 	const char *against_say[NLANG];      /* when it went the other way */
 	const char *refuted_say[NLANG];
 	const char *limit_say[3][NLANG];
@@ -136,22 +148,32 @@ static const struct rule rules[] = {
 			"DRAM bytes equal to those needed: the cost is then between "
 			"L1 and L2",
 			"显存字节数等于所需字节数：这时代价在 L1 与 L2 之间" },
+		.concept = {
+			{ "coalesces the stores: a warp's 32 stores now share a "
+			  "few 32-byte sectors",
+			  "让写合并：一个线程束的 32 次写现在共用少数几个 32 字节扇区" },
+			{ "scatters the stores: each of a warp's 32 stores takes a "
+			  "32-byte sector of its own",
+			  "让写分散：一个线程束的 32 次写各占一个 32 字节扇区" } },
+		.clause = { {
+			"A scattered store costs a sector per lane between L1 and "
+			"L2, which L2 merges; DRAM moves more only where the caches "
+			"cannot hold the rest of each sector.",
+			"分散的写在 L1 与 L2 之间每个 lane 占一个扇区，由 L2 合并；只有"
+			"缓存装不下各扇区的其余部分时，显存才会多搬运。" } },
 		.step_say = {
-			{ "{1} went from {2} to {3} ({4} → {5} sectors per request), "
-			  "and DRAM bytes in that direction from {6} to {7} where "
-			  "the kernel needs {8}: uncoalesced accesses move DRAM "
-			  "sectors for nothing",
-			  "{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区），显存流量从 "
-			  "{6} 变为 {7}（这一方向），而核函数只需要 {8}：未合并的访问白白"
-			  "搬运了显存扇区" },
-			{ "{1} went from {2} to {3} ({4} → {5} sectors per request) "
-			  "while the DRAM bytes in that direction went from {6} to {7} "
-			  "(the kernel needs {8}), too little to account for the "
-			  "step: the cost of uncoalesced accesses is sector traffic "
-			  "between L1 and L2, not DRAM bytes",
-			  "{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区），而这一方向的显存"
-			  "字节数从 {6} 变为 {7}（核函数需要 {8}），这点变化不足以解释这一步：未合并"
-			  "访问的代价是 L1 与 L2 之间的扇区流量，而不是显存字节数" } },
+			{ "{1} {2} → {3} ({4} → {5} sectors per request), and "
+			  "DRAM bytes in that direction {6} → {7} where the kernel "
+			  "needs {8}, so DRAM moved sectors for nothing",
+			  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），这一方向的显存"
+			  "字节数 {6} → {7}，而核函数只需要 {8}，显存白白搬运了扇区" },
+			{ "{1} {2} → {3} ({4} → {5} sectors per request), while "
+			  "DRAM bytes in that direction went {6} → {7} (the kernel "
+			  "needs {8}), too little for the step, so the cost is "
+			  "sector traffic between L1 and L2",
+			  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），而这一方向的显存"
+			  "字节数 {6} → {7}（核函数需要 {8}），不足以解释这一步，所以代价"
+			  "是 L1 与 L2 之间的扇区流量" } },
 		.limit_say = {
 			{ "DRAM sectors moved for nothing: {1} is {2}, and DRAM moves "
 			  "{3} in that direction where {4} would do ({5}); coalescing "
@@ -202,22 +224,32 @@ static const struct rule rules[] = {
 			"is then between L1 and L2",
 			"显存字节数等于所需字节数（转置的跨步读取：8192 × 8192 float 矩阵"
 			"读 268.45 MB）：这时代价在 L1 与 L2 之间" },
+		.concept = {
+			{ "coalesces the loads: a warp's 32 loads now share a few "
+			  "32-byte sectors",
+			  "让读合并：一个线程束的 32 次读现在共用少数几个 32 字节扇区" },
+			{ "scatters the loads: each of a warp's 32 loads takes a "
+			  "32-byte sector of its own",
+			  "让读分散：一个线程束的 32 次读各占一个 32 字节扇区" } },
+		.clause = { {
+			"A scattered load fetches a sector per lane and uses 4 or 8 "
+			"of its bytes; L1 and L2 often catch the rest, so DRAM need "
+			"not move more.",
+			"分散的读每个 lane 取一个扇区，只用其中 4 或 8 字节；其余部分常被 "
+			"L1 和 L2 接住，所以显存不一定多搬运。" } },
 		.step_say = {
-			{ "{1} went from {2} to {3} ({4} → {5} sectors per request), "
-			  "and DRAM bytes in that direction from {6} to {7} where "
-			  "the kernel needs {8}: uncoalesced accesses move DRAM "
-			  "sectors for nothing",
-			  "{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区），显存流量从 "
-			  "{6} 变为 {7}（这一方向），而核函数只需要 {8}：未合并的访问白白"
-			  "搬运了显存扇区" },
-			{ "{1} went from {2} to {3} ({4} → {5} sectors per request) "
-			  "while the DRAM bytes in that direction went from {6} to {7} "
-			  "(the kernel needs {8}), too little to account for the "
-			  "step: the cost of uncoalesced accesses is sector traffic "
-			  "between L1 and L2, not DRAM bytes",
-			  "{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区），而这一方向的显存"
-			  "字节数从 {6} 变为 {7}（核函数需要 {8}），这点变化不足以解释这一步：未合并"
-			  "访问的代价是 L1 与 L2 之间的扇区流量，而不是显存字节数" } },
+			{ "{1} {2} → {3} ({4} → {5} sectors per request), and "
+			  "DRAM bytes in that direction {6} → {7} where the kernel "
+			  "needs {8}, so DRAM moved sectors for nothing",
+			  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），这一方向的显存"
+			  "字节数 {6} → {7}，而核函数只需要 {8}，显存白白搬运了扇区" },
+			{ "{1} {2} → {3} ({4} → {5} sectors per request), while "
+			  "DRAM bytes in that direction went {6} → {7} (the kernel "
+			  "needs {8}), too little for the step, so the cost is "
+			  "sector traffic between L1 and L2",
+			  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），而这一方向的显存"
+			  "字节数 {6} → {7}（核函数需要 {8}），不足以解释这一步，所以代价"
+			  "是 L1 与 L2 之间的扇区流量" } },
 		.limit_say = {
 			{ "DRAM sectors moved for nothing: {1} is {2}, and DRAM moves "
 			  "{3} in that direction where {4} would do ({5}); coalescing "
@@ -265,12 +297,19 @@ static const struct rule rules[] = {
 			"DRAM bytes equal to those needed; a change of bytes too "
 			"small for the change of time",
 			"显存字节数等于所需字节数；字节数的变化相对时间的变化太小" },
+		.concept = {
+			{ "moves fewer bytes through DRAM",
+			  "经显存搬运的字节更少" },
+			{ "moves more bytes through DRAM",
+			  "经显存搬运的字节更多" } },
+		.clause = { {
+			"At the bandwidth limit the time follows the bytes moved.",
+			"在带宽受限时，时间随搬运的字节数变化。" } },
 		.step_say = { {
-			"DRAM traffic (reads and writes) went from {1} to {2} where "
-			"the kernel needs {3}: {4} the bytes for a {5} step, so the "
-			"time follows the bytes moved",
-			"显存流量（读与写）从 {1} 变为 {2}，而核函数只需要 {3}：字节数"
-			"变化 {4}，这一步的时间变化 {5}，时间随搬运的字节数变化" } },
+			"DRAM traffic (reads and writes) {1} → {2} where the kernel "
+			"needs {3}, {4} the bytes for a {5} step",
+			"显存流量（读与写）{1} → {2}，而核函数只需要 {3}；字节数变化 "
+			"{4}，这一步 {5}" } },
 		.limit_say = { {
 			"DRAM bytes beyond those needed: it moves {1} where {2} would "
 			"do ({3}), enough for much of its {4} gap to the ceiling; "
@@ -302,13 +341,23 @@ static const struct rule rules[] = {
 		.refuted_by = {
 			"both sides under the counter's floor",
 			"两侧都低于该计数器的噪声下限" },
+		.concept = {
+			{ "removes bank conflicts: a warp's shared-memory accesses "
+			  "now fall in different banks",
+			  "消除 bank 冲突：一个线程束的共享内存访问现在落在不同的 bank 上" },
+			{ "brings bank conflicts: several of a warp's shared-memory "
+			  "accesses fall in one bank",
+			  "带来 bank 冲突：一个线程束的多个共享内存访问落在同一个 bank 上" } },
+		.clause = { {
+			"Shared memory serves a warp's accesses to different words "
+			"of one bank one after another, a wavefront each.",
+			"共享内存对一个线程束落在同一个 bank 不同字上的访问只能依次服务，"
+			"每个占一个访问轮次。" } },
 		.step_say = { {
-			"bank conflicts went from {1} to {2} per shared load ({3} → "
-			"{4} wavefronts per load): a warp's accesses to one bank are "
-			"served one after another",
-			"每条共享内存读指令的 bank 冲突从 {1} 次变为 {2} 次（每条指令 {3} "
-			"→ {4} 个访问轮次）：一个线程束落在同一个 bank 上的访问只能依次"
-			"完成" } },
+			"bank conflicts {1} → {2} per shared load ({3} → {4} "
+			"wavefronts per load)",
+			"每条共享内存读指令的 bank 冲突 {1} → {2} 次（每条指令 {3} → "
+			"{4} 个访问轮次）" } },
 		.limit_say = { {
 			"shared-memory bank conflicts: {1} per load ({2} wavefronts "
 			"where 1 would do); a conflict-free layout (padding or a "
@@ -342,13 +391,23 @@ static const struct rule rules[] = {
 		.refuted_by = {
 			"the slower side already at the ceiling",
 			"较慢的一侧已经达到上限" },
+		.concept = {
+			{ "wider loads: each load instruction carries more bytes",
+			  "更宽的读取：每条读指令搬运更多字节" },
+			{ "narrower loads: each load instruction carries fewer "
+			  "bytes",
+			  "更窄的读取：每条读指令搬运更少字节" } },
+		.clause = { {
+			"A loop that waits on memory streams faster with more bytes "
+			"in flight per instruction (Little's law: bandwidth = bytes "
+			"in flight / latency).",
+			"等待访存的循环，每条指令的在途字节越多就越快（利特尔定律：带宽 "
+			"= 在途字节数 / 延迟）。" } },
 		.step_say = { {
-			"each warp load instruction now moves {2} B instead of {1} B "
-			"({3} → {4} sectors per request, each sector fully used): "
-			"more bytes in flight per instruction for a loop that waits "
-			"on memory",
-			"每条线程束读指令搬运 {2} B 而不是 {1} B（每次请求 {3} → {4} 个"
-			"扇区，每个扇区都用满）：等待访存的循环每条指令的在途字节更多" } },
+			"{1} B → {2} B per warp load instruction ({3} → {4} sectors "
+			"per request, each sector fully used)",
+			"每条线程束读指令 {1} B → {2} B（每次请求 {3} → {4} 个扇区，"
+			"每个扇区都用满）" } },
 		.against_say = {
 			"bytes per warp load instruction went from {1} B to {2} B",
 			"每条线程束读指令的字节数从 {1} B 变为 {2} B" },
@@ -371,13 +430,19 @@ static const struct rule rules[] = {
 			"a faster rung of the ladder at lower achieved occupancy with "
 			"no more bytes per load instruction",
 			"阶梯中有更快的一级，实际占用率更低，每条读指令的字节数也不更多" },
+		.concept = {
+			{ "frees registers, so more warps fit on an SM",
+			  "释放寄存器，一个 SM 上能驻留更多线程束" },
+			{ "costs registers, so fewer warps fit on an SM",
+			  "占用更多寄存器，一个 SM 上能驻留的线程束更少" } },
+		.clause = { {
+			"Fewer warps resident hide less memory latency.",
+			"驻留的线程束越少，能隐藏的访存延迟越少。" } },
 		.step_say = { {
-			"registers per thread went from {1} to {2}, and theoretical "
-			"occupancy from {3} % to {4} % (limited by registers; achieved "
-			"{5} → {6}): fewer warps resident to hide memory latency",
-			"每线程寄存器从 {1} 个变为 {2} 个，理论占用率从 {3} % 变为 {4} %"
-			"（受寄存器限制；实际占用率 {5} → {6}）：驻留的线程束更少，能用来"
-			"隐藏访存延迟的也更少" } },
+			"registers per thread {1} → {2}, theoretical occupancy {3} % "
+			"→ {4} % (limited by registers; achieved {5} → {6})",
+			"每线程寄存器 {1} → {2} 个，理论占用率 {3} % → {4} %（受寄存器"
+			"限制；实际占用率 {5} → {6}）" } },
 		.limit_say = { {
 			"registers: {1} per thread hold theoretical occupancy to {2} "
 			"%; fewer registers per thread (less state per thread, "
@@ -390,6 +455,68 @@ static const struct rule rules[] = {
 			"每线程寄存器从 {1} 个变为 {2} 个，理论占用率从 {3} % 变为 {4} %（实际占用率 {5} → {6}）" },
 		.step = ev_regs_step,
 		.limit = ev_regs_limit,
+	},
+	{
+		.name = "divergence",
+		.label = { "divergence (working threads per access)",
+			   "分支发散（每次访问的工作线程）" },
+		.physics = {
+			"A warp issues each instruction for all 32 lanes, working "
+			"or not: a tree whose working threads are scattered keeps a "
+			"few lanes of every warp at work in every step, one whose "
+			"working threads are contiguous lets whole warps retire.  "
+			"The compiler predicates a short `if` body instead of "
+			"branching, so branch efficiency can read 100 % while most "
+			"lanes idle.",
+			"线程束为全部 32 个 lane 发出每一条指令，不论它们是否工作：工作线程"
+			"分散的归约树在每一步都让每个线程束留着几个工作的 lane，工作线程"
+			"连续的归约树则让整个线程束退出。编译器把短小的 `if` 体谓词化而不是"
+			"分支，所以大多数 lane 空闲时分支效率仍可能是 100 %。" },
+		.evidence = {
+			"bytes per shared load or store for the predicated-on "
+			"threads (working threads per access) at least 1.5× higher "
+			"on the faster side, beyond the counter's noise, both within "
+			"a warp's 32 threads, with fewer warp instructions there; "
+			"the change accounts for at least half of the step on a log "
+			"scale",
+			"较快一侧每条共享内存读写指令为谓词为真的线程搬运的字节数（每次访问"
+			"的工作线程数）至少是较慢一侧的 1.5 倍，超出该计数器的噪声，两侧都不"
+			"超过一个线程束的 32 个线程，且较快一侧的线程束指令更少；这一变化在"
+			"对数尺度上至少解释这一步的一半" },
+		.refuted_by = {
+			"fewer bytes per shared access on the faster side (a tree "
+			"moved out of shared memory into warp shuffles), or more "
+			"than 32 threads' worth (wider accesses, not more threads)",
+			"较快一侧每次共享内存访问的字节更少（归约树移出共享内存、改用线程束"
+			"洗牌），或超过 32 个线程的量（更宽的访问，而不是更多线程）" },
+		.concept = {
+			{ "removes divergence: the working threads are contiguous, "
+			  "so whole warps retire early",
+			  "消除分支发散：工作线程连续，整个线程束提前退出" },
+			{ "brings divergence: the working threads are scattered, so "
+			  "every warp keeps issuing",
+			  "带来分支发散：工作线程分散，每个线程束都要继续发出指令" } },
+		.clause = {
+			{ "A warp issues each instruction for all 32 lanes, working "
+			  "or not.",
+			  "线程束为全部 32 个 lane 发出每一条指令，不论它们是否工作。" },
+			{ "Branch efficiency cannot show it: the compiler predicates "
+			  "the short `if` body instead of branching, so no branch "
+			  "diverges, and the waste shows as idle lanes per "
+			  "instruction instead.",
+			  "分支效率看不出这一点：编译器把短小的 `if` 体谓词化而不是分支，"
+			  "所以没有分支发散，浪费体现为每条指令中空闲的 lane。" } },
+		.step_say = {
+			{ "each shared-memory access did the work of {1} → {2} of "
+			  "32 threads ({3} → {4} B per access)",
+			  "每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作（每次"
+			  "访问 {3} → {4} B）" },
+			{ "each shared-memory access did the work of {1} → {2} of "
+			  "32 threads ({3} → {4} B per access) while branch "
+			  "efficiency read {5}",
+			  "每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作（每次"
+			  "访问 {3} → {4} B），而分支效率为 {5}" } },
+		.step = ev_div_step,
 	},
 	{
 		.name = "instructions",
@@ -413,12 +540,18 @@ static const struct rule rules[] = {
 			"beyond 2 %: issue does not limit it there",
 			"指令数减少三分之一以上，而时间变化不超过 2 %：那里并不受指令发射"
 			"限制" },
+		.concept = {
+			{ "fewer instructions per element",
+			  "每个元素的指令更少" },
+			{ "more instructions per element",
+			  "每个元素的指令更多" } },
+		.clause = { {
+			"Below the bandwidth limit, the time follows the "
+			"instructions issued per element.",
+			"在带宽限制之下，时间随每个元素发出的指令数而变。" } },
 		.step_say = { {
-			"warp instructions went from {1} to {2} ({3} for a {4} "
-			"step): below the bandwidth limit, the time follows the "
-			"instructions issued per element",
-			"线程束指令数从 {1} 变为 {2}（变化 {3}，这一步 {4}）：在带宽限制"
-			"之下，时间随每个元素发出的指令数而变" } },
+			"warp instructions {1} → {2} ({3} for a {4} step)",
+			"线程束指令数 {1} → {2}（变化 {3}，这一步 {4}）" } },
 		.refuted_say = {
 			"Warp instructions went from {1} to {2} while the time did "
 			"not change beyond 2 %: instruction issue does not limit it "
@@ -451,12 +584,20 @@ static const struct rule rules[] = {
 			"cannot be what slows this one)",
 			"阶梯中有更快的一级，实际占用率更低，每条读指令的字节数也不更多"
 			"（所以单是线程束少并不能使这一级变慢）" },
+		.concept = {
+			{ "more warps resident per SM",
+			  "每个 SM 上驻留的线程束更多" },
+			{ "fewer warps resident per SM",
+			  "每个 SM 上驻留的线程束更少" } },
+		.clause = { {
+			"More warps resident hide more memory latency, until the "
+			"bytes in flight cover it.",
+			"驻留的线程束越多，能隐藏的访存延迟越多，直到在途字节足以覆盖"
+			"延迟为止。" } },
 		.step_say = { {
-			"achieved occupancy went from {1} to {2} at the same "
-			"theoretical occupancy: more warps resident hide more memory "
-			"latency",
-			"理论占用率不变，实际占用率从 {1} 变为 {2}：驻留的线程束越多，能"
-			"隐藏的访存延迟越多" } },
+			"achieved occupancy {1} → {2} at the same theoretical "
+			"occupancy",
+			"理论占用率不变，实际占用率 {1} → {2}" } },
 		.refuted_say = {
 			"Fewer warps alone do not explain it: {1} is faster at {2} "
 			"achieved occupancy with no more bytes per load",
@@ -466,6 +607,57 @@ static const struct rule rules[] = {
 			"achieved occupancy went from {1} to {2}",
 			"实际占用率从 {1} 变为 {2}" },
 		.step = ev_occ_step,
+	},
+	{
+		.name = "idle-sms",
+		.label = { "SMs left idle (a grid smaller than the GPU)",
+			   "空闲的 SM（网格小于 GPU）" },
+		.physics = {
+			"Achieved occupancy counts only the SMs that ran: a grid of "
+			"fewer blocks than the GPU has SMs leaves the others idle, "
+			"and only its own warps have loads in flight, so by "
+			"Little's law its bandwidth is tiny.",
+			"实际占用率只统计运行过的 SM：线程块少于 SM 数的网格让其余 SM 空闲，"
+			"只有它自己的线程束有在途的读取，按利特尔定律带宽极小。" },
+		.evidence = {
+			"the slower side's grid is fixed at fewer blocks than the "
+			"GPU has SMs (reduce_one_block: one), the faster side's "
+			"grows with the size; the GPU's occupancy is the achieved "
+			"occupancy times the share of SMs that ran",
+			"较慢一侧的网格固定为少于 SM 数的线程块（reduce_one_block：一个），"
+			"较快一侧的随规模增长；整个 GPU 的占用率是实际占用率乘以运行过的 SM "
+			"所占的比例" },
+		.refuted_by = { "a grid that covers every SM",
+				"覆盖每个 SM 的网格" },
+		.concept = {
+			{ "spreads the work over the whole GPU again",
+			  "把工作重新分摊到整个 GPU 上" },
+			{ "runs a grid smaller than the GPU, so most SMs idle",
+			  "网格小于 GPU，大多数 SM 空闲" } },
+		.clause = { {
+			"Achieved occupancy counts only the SMs that ran; by "
+			"Little's law, the few loads in flight of so few warps make "
+			"a tiny bandwidth.",
+			"实际占用率只统计运行过的 SM；按利特尔定律，这么少的线程束只有很少"
+			"的在途读取，带宽极小。" } },
+		.step_say = {
+			{ "{1} ran on {2} of the {3} SMs, at {4} achieved occupancy "
+			  "there: {5} of the GPU, against {6}",
+			  "{1}只在 {3} 个 SM 中的 {2} 个上运行，那里的实际占用率为 {4}："
+			  "相当于整个 GPU 的 {5}，而另一侧为 {6}" },
+			{ "{1} ran on {2} of the {3} SMs, at {4} achieved occupancy "
+			  "there: {5} of the GPU, against {6}; its time per element "
+			  "is the same in two types, one twice the bytes of the "
+			  "other ({7}), so latency sets it, not bandwidth",
+			  "{1}只在 {3} 个 SM 中的 {2} 个上运行，那里的实际占用率为 {4}："
+			  "相当于整个 GPU 的 {5}，而另一侧为 {6}；两种类型（一种的字节数"
+			  "是另一种的两倍）每个元素的时间相同（{7}），所以决定时间的是延迟，"
+			  "而不是带宽" },
+			{ "{1} used {2} of the {3} SMs, {5} of the GPU's warp "
+			  "slots, against {6} here",
+			  "{1}只用了 {3} 个 SM 中的 {2} 个，占整个 GPU 线程束槽位的 {5}，"
+			  "而这里是 {6}" } },
+		.step = ev_idle_step,
 	},
 	{
 		.name = "latency",
@@ -492,16 +684,24 @@ static const struct rule rules[] = {
 			"time per element that grows with the element's size "
 			"(bandwidth)",
 			"每个元素的时间随元素大小增长（带宽受限）" },
+		.concept = {
+			{ "more bytes in flight for a loop that waits on memory "
+			  "latency",
+			  "等待访存延迟的循环有了更多在途字节" },
+			{ "fewer bytes in flight for a loop that waits on memory "
+			  "latency",
+			  "等待访存延迟的循环在途字节更少" } },
+		.clause = { {
+			"By Little's law only more bytes in flight make such a loop "
+			"faster.",
+			"按利特尔定律，这样的循环只有在途字节更多才会更快。" } },
 		.step_say = { {
-			"{1} waits on memory latency, not bandwidth: at {7} its {2} "
-			"and {3} rows take the same time per element ({4} and {5} "
-			"ns) although a {3} element is {6}× the bytes; by Little's "
-			"law only more bytes in flight make such a loop faster "
-			"(achieved occupancy {8} → {9})",
-			"{1}在等待访存延迟，而不是受带宽限制：在 {7} 时它的 {2} 行和 {3} "
-			"行每个元素的时间相同（{4} 和 {5} ns），而一个 {3} 元素的字节数是"
-			"前者的 {6} 倍；按利特尔定律，这样的循环只有在途字节更多才会更快"
-			"（实际占用率 {8} → {9}）" } },
+			"at {7}, {1}'s {2} and {3} rows take the same time per "
+			"element ({4} and {5} ns) though a {3} element is {6}× the "
+			"bytes (achieved occupancy {8} → {9})",
+			"在 {7} 时，{1}的 {2} 行和 {3} 行每个元素的时间相同（{4} 和 "
+			"{5} ns），而一个 {3} 元素的字节数是前者的 {6} 倍（实际占用率 "
+			"{8} → {9}）" } },
 		.limit_say = { {
 			"memory latency or instruction issue, not DRAM bandwidth: at "
 			"{6}, {1} and {2} take the same time per element ({3} and {4} "
@@ -519,6 +719,8 @@ static const struct rule rules[] = {
 };
 
 #define NRULES ARRAY_SIZE(rules)
+/* why_said.physics: 3 bits a rule, bit 63 for UNEXPLAINED_SAID */
+_Static_assert(3 * ARRAY_SIZE(rules) <= 63, "why_said.physics is too small");
 
 /* ---- steps ------------------------------------------------------------- */
 
@@ -626,27 +828,136 @@ static size_t say_pulled(struct sbuf *b, enum lang L,
 	return n;
 }
 
+/* The cause a step's "why" names: the rule of the lesson of the rung it
+ * leads to where that rule holds, else the first that does; NRULES when
+ * none does. */
+static size_t cause_of(const struct step *s, const struct judged_step *j)
+{
+	size_t first = NRULES;
+
+	if (!s->resolved)
+		return NRULES;
+	for (size_t k = 0; k < NRULES; k++) {
+		if (j->pull[k] != P_FOR || !rules[k].step_say[0][0])
+			continue;
+		if (lesson_of(s->b->row->variant, rules[k].name) >= 0)
+			return k;
+		if (first == NRULES)
+			first = k;
+	}
+	return first;
+}
+
+/* The bit of why_said.physics for "the counters do not explain this
+ * step" said in full (above the rules' 3 bits each). */
+#define UNEXPLAINED_SAID (1ull << 63)
+
+/* "reduce / int" for a back reference. */
+static void ladder_short(struct sbuf *b, const struct ladder *l)
+{
+	md_text(b, l->family);
+	sbuf_add(b, " / ");
+	md_text(b, l->dtype);
+	gpu_suffix(b, l->gpu);
+}
+
+/* The cause k of step s, concept first: the lesson or the rule's concept
+ * (a lesson said before on this page refers back to where; a rule's
+ * concept is said twice at most), the counter that shows it, and the
+ * rule's general sentence the first time (every time without `said`). */
+static void say_cause(struct sbuf *b, enum lang L, const struct step *s,
+		      const struct judged_step *j, size_t k,
+		      struct why_said *said)
+{
+	const struct why *w = &j->why[k];
+	int f = rules[k].clause[w->form][L] ? w->form : 0;
+	const char *clause = rules[k].clause[f][L];
+	unsigned long long bit = 1ull << (3 * k + (size_t)f);
+	int dir = s->b == s->slow, li = lesson_of(s->b->row->variant, rules[k].name);
+	struct sbuf ev = SBUF_INIT, where = SBUF_INIT;
+
+	say_rule(&ev, L, rules[k].step_say[w->form][L], w);
+	if (li >= 0 && said && said->lesson[li] && said->lesson[li] != s->l) {
+		ladder_short(&where, said->lesson[li]);
+		SAY(b, L, M_W_AS_IN, sbuf_str(&where), sbuf_str(&ev));
+	} else if (li >= 0) {
+		SAY(b, L, M_W_CONCEPT, lesson_say(li, L), sbuf_str(&ev));
+		if (said)
+			said->lesson[li] = s->l;
+	} else if (!said || k >= 32 || said->generic[dir][k] < 2) {
+		SAY(b, L, M_W_CONCEPT, rules[k].concept[dir][L], sbuf_str(&ev));
+		if (said && k < 32)
+			said->generic[dir][k]++;
+	} else {
+		SAY(b, L, M_W_BECAUSE, sbuf_str(&ev));
+	}
+	if (clause && (!said || !(said->physics & bit))) {
+		if (L != ZH)
+			sbuf_addc(b, ' ');
+		sbuf_add(b, clause);
+		if (said)
+			said->physics |= bit;
+	}
+	sbuf_release(&ev);
+	sbuf_release(&where);
+}
+
+/* The first counter of j that went the other way by a larger factor
+ * than the step itself, said with what to conclude: the cause (rule
+ * `cause`, NRULES: none named) outweighs it here.  Changes smaller than
+ * the step change no conclusion and are not said. */
+static void say_against(struct sbuf *b, enum lang L, const struct step *s,
+			const struct judged_step *j, size_t cause)
+{
+	for (size_t k = 0; k < NRULES; k++) {
+		struct sbuf t = SBUF_INIT;
+
+		if (j->pull[k] != P_AGAINST || !rules[k].against_say[L] ||
+		    !(j->why[k].ratio > s->x))
+			continue;
+		say_rule(&t, L, rules[k].against_say[L], &j->why[k]);
+		if (cause < NRULES)
+			SAY(b, L, s->b == s->fast ? M_W_AGAINST_FASTER :
+			    M_W_AGAINST_SLOWER, sbuf_str(&t), TIMES(s->x),
+			    rules[cause].label[L]);
+		else
+			SAY(b, L, M_W_AGAINST_UNEXPLAINED, sbuf_str(&t),
+			    TIMES(s->x));
+		sbuf_release(&t);
+		return;
+	}
+}
+
 void step_why(struct sbuf *b, enum lang L, const struct model *m,
 	      const struct ladder *l, const struct item *from,
-	      const struct item *to)
+	      const struct item *to, struct why_said *said)
 {
 	struct step s;
 	struct judged_step *j = xcalloc(1, sizeof(*j));
+	size_t k;
 
 	step_init(&s, m, l, from, to);
 	judge_step(&s, L, j);
-	if (s.resolved && say_pulled(b, L, j, P_FOR, 2, M_W_BECAUSE)) {
-		say_pulled(b, L, j, P_AGAINST, 1, M_W_ALTHOUGH);
+	k = cause_of(&s, j);
+	if (k < NRULES) {
+		say_cause(b, L, &s, j, k, said);
+		say_against(b, L, &s, j, k);
 	} else if (s.resolved) {
 		struct sbuf list = SBUF_INIT;
 
+		/* what "checked" means is said once a page */
+		bool again = said && (said->physics & UNEXPLAINED_SAID);
+
 		checked(&list, L, &s);
-		SAY(b, L, list.len ? M_W_UNEXPLAINED : M_W_UNEXPLAINED_BARE,
+		SAY(b, L, !list.len ? M_W_UNEXPLAINED_BARE : again ?
+		    M_W_UNEXPLAINED_AGAIN : M_W_UNEXPLAINED,
 		    FMT(item_ms(from), 3), FMT(item_ms(to), 3), sbuf_str(&list));
+		if (said && list.len)
+			said->physics |= UNEXPLAINED_SAID;
 		sbuf_release(&list);
 		/* a contradiction is part of why nothing explains it */
 		say_pulled(b, L, j, P_REFUTED, 1, M_W_REFUTED);
-		say_pulled(b, L, j, P_AGAINST, 1, M_W_ALTHOUGH);
+		say_against(b, L, &s, j, NRULES);
 	} else {
 		say_pulled(b, L, j, P_REFUTED, 1, M_W_REFUTED);
 	}
@@ -660,16 +971,16 @@ void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 {
 	struct step s;
 	struct judged_step *j = xcalloc(1, sizeof(*j));
+	size_t k;
 
 	step_init(&s, m, l, from, to);
 	judge_step(&s, L, j);
-	for (size_t k = 0; s.resolved && k < NRULES; k++)
-		if (j->pull[k] == P_FOR) {
-			sbuf_add(b, rules[k].label[L]);
-			if (j->why[k].cell)
-				SAY(b, L, M_W_BRIEF, j->why[k].cell);
-			break;
-		}
+	k = cause_of(&s, j);
+	if (k < NRULES) {
+		sbuf_add(b, rules[k].label[L]);
+		if (j->why[k].cell)
+			SAY(b, L, M_W_BRIEF, j->why[k].cell);
+	}
 	ev_bag_release(&j->bag);
 	free(j);
 }
@@ -680,14 +991,12 @@ void step_why_counter(struct sbuf *b, enum lang L, const struct model *m,
 {
 	struct step s;
 	struct judged_step *j = xcalloc(1, sizeof(*j));
-	const char *c = NULL;
+	size_t k;
 
 	step_init(&s, m, l, from, to);
 	judge_step(&s, L, j);
-	for (size_t k = 0; s.resolved && k < NRULES && !c; k++)
-		if (j->pull[k] == P_FOR)
-			c = j->why[k].cell;
-	sbuf_add(b, c ? c : "—");
+	k = cause_of(&s, j);
+	sbuf_add(b, k < NRULES && j->why[k].cell ? j->why[k].cell : "—");
 	ev_bag_release(&j->bag);
 	free(j);
 }

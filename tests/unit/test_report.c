@@ -476,9 +476,9 @@ static void test_findings_cause(void **state)
 
 	(void)state;
 	en = first_step(cols, from, to, 3, &line);
-	EXPECT_IN(line, "Why: achieved occupancy went from 20.0 % to 80.0 % at "
-		  "the same theoretical occupancy: more warps resident hide "
-		  "more memory latency.");
+	EXPECT_IN(line, "Why: more warps resident per SM. Evidence: achieved "
+		  "occupancy 20.0 % → 80.0 % at the same theoretical "
+		  "occupancy. More warps resident hide more memory latency");
 	assert_null(strstr(line, "duration\\_us"));
 	assert_null(strstr(line, "(better)"));
 	free(en);

@@ -139,8 +139,8 @@ static void test_noise_never_better_or_worse(void **state)
 	set_col(to, "dram_read_bytes", 67.70e6);
 	en = render_lang(&r, "en");
 	line = finding_line(en, "reduce\\_first\\_add");
-	assert_non_null(strstr(line, "Why: warp instructions went from 64.4 M "
-				     "to 35.6 M"));
+	assert_non_null(strstr(line, "Evidence: warp instructions 64.4 M → "
+				     "35.6 M"));
 	assert_null(strstr(line, "dram\\_write\\_bytes"));
 	assert_null(strstr(line, "DRAM traffic"));
 	f = section(en, "## Findings");
@@ -188,8 +188,10 @@ static void test_readings_in_context(void **state)
 		skip();
 	en = render_lang(&r, "en");
 	line = finding_line(en, "reduce\\_vector\\_atomic");
-	assert_non_null(strstr(line, "each warp load instruction now moves 512 "
-				     "B instead of 128 B"));
+	assert_non_null(strstr(line, "Why: 16-byte loads: a quarter as many "
+				     "load instructions carry the same bytes"));
+	assert_non_null(strstr(line, "Evidence: 128 B → 512 B per warp load "
+				     "instruction"));
 	assert_null(strstr(line, "(wider accesses"));
 	free(line);
 	line = finding_line(en, "reduce\\_shuffle");
@@ -199,9 +201,12 @@ static void test_readings_in_context(void **state)
 	assert_non_null(strstr(line, "as this teaching rung is meant to be"));
 	assert_null(strstr(line, "did not help"));
 	free(line);
-	/* rung 2 -> 3 names the occupancy the one block left behind */
+	/* rung 2 -> 3 names the occupancy the one block left behind, over
+	 * the GPU: one SM of 132 */
 	line = finding_line(en, "reduce\\_interleaved\\_divergent");
-	assert_non_null(strstr(line, "achieved occupancy 12.5 % → 89.6 %"));
+	assert_non_null(strstr(line, "rung 2 used 1 of the 132 SMs, 0.095 % "
+				     "of the GPU's warp slots, against 89.6 % "
+				     "here"));
 	free(line);
 	free(en);
 	results_release(&r);
