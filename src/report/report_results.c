@@ -232,14 +232,29 @@ static void pair_head(struct sbuf *b, enum lang L, const struct item *it)
 	pool_release(&p);
 }
 
+/* Whether the counters explain no cause of step it of ladder l
+ * (report_rules.c names none): its code would show a change the report
+ * cannot account for. */
+static bool step_unexplained(const struct model *m, const struct ladder *l,
+			     const struct item *it)
+{
+	char *names = step_rule_names(m, l, it->prev, it);
+	bool none = !*names;
+
+	free(names);
+	return none;
+}
+
 /* The key lines before and after step prev -> it, when both rungs carry
- * theirs. */
-static void step_code(struct sbuf *b, enum lang L, const struct item *it)
+ * theirs and the step is explained. */
+static void step_code(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct ladder *l, const struct item *it)
 {
 	const struct item *a = it->prev;
 	struct sbuf ha = SBUF_INIT, hb = SBUF_INIT;
 
-	if (!a || !has_key_lines(a->v) || !has_key_lines(it->v))
+	if (!a || !has_key_lines(a->v) || !has_key_lines(it->v) ||
+	    step_unexplained(m, l, it))
 		return;
 	pair_head(&ha, L, a);
 	pair_head(&hb, L, it);
@@ -309,7 +324,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
 		    sbuf_str(&why) + strspn(sbuf_str(&why), " "));
 		sbuf_add(&list, "\n\n");
-		step_code(&list, L, it);
+		step_code(&list, L, m, l, it);
 		pool_release(&p);
 		sbuf_release(&x);
 		sbuf_release(&why);
