@@ -85,9 +85,4 @@ bool ev_latency_limit(const struct rung *r, struct why *w);
 bool ev_ceiling_limit(const struct rung *r, struct why *w);
 bool ev_launch_limit(const struct rung *r, struct why *w);
 
-/* The lesson of a step to variant `to` shown by rule `rule` (a rule's
- * name), or -1; its words in language L (report_lessons.c). */
-int lesson_of(const char *to, const char *rule);
-const char *lesson_say(int i, enum lang L);
-
 #endif

@@ -749,9 +749,14 @@ void step_why(struct sbuf *b, enum lang L, const struct model *m,
 	      const struct ladder *l, const struct item *from,
 	      const struct item *to, struct why_said *said);
 
+/* The lesson of a step to variant `to` shown by rule `rule` (a rule's
+ * name), or -1; its words in language L (report_lessons.c). */
+int lesson_of(const char *to, const char *rule);
+const char *lesson_say(int i, enum lang L);
+
 /* The blocks the grid of variant `name` launches whatever the size
- * (reduce_one_block: 1), 0 where it grows with the size (report_rules.c's
- * table). */
+ * (reduce_one_block: 1), 0 where it grows with the size
+ * (report_lessons.c's table). */
 int fixed_grid_blocks(const char *name);
 /* The GPU's achieved occupancy of `it` in percent: its achieved occupancy,
  * which counts only the SMs that ran, times the share of the GPU's SMs

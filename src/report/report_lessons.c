@@ -1,15 +1,16 @@
 /* report_lessons.c - what the course teaches with each built-in rung's
  * step, in the words a "why" says first (report_rules.c), and the launch
  * facts the rules read that a results file does not record: the grids
- * fixed whatever the size.  See report_evidence.h and report_int.h.
+ * fixed whatever the size.  See report_int.h.
  *
  * Keyed by the built-in variants' names, as the rubric's objectives are
  * (report_rubric.c); a row of a variant not listed gets its rule's own
  * concept, and its grid is taken to grow with the size. */
-#include "report_evidence.h"
+#include "report_int.h"
 
 #include <math.h>
 
+#include "compare/compare.h"
 #include "base/util.h"
 #include "run/run.h"
 
@@ -142,7 +143,8 @@ double gpu_occupancy(const struct model *m, const struct item *it,
 		     int *active, int *sms)
 {
 	const struct environment *env = results_row_device(m->r, it->row);
-	double occ = ev_ctr(it, "achieved_occupancy_pct");
+	double occ = it->row->counters_status ? NAN :
+		     row_column(it->row, "achieved_occupancy_pct");
 	int blocks = fixed_grid_blocks(it->row->variant);
 
 	*sms = env && env->sm_count > 0 ? env->sm_count : 0;
