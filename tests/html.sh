@@ -19,16 +19,25 @@
 #  4. loads a copy of each page with a small script that measures every
 #     table cell: no number or name (a run of letters, digits, '_', '.'
 #     and ',': "664.5", "reduce_interleaved_divergent"; a code span
-#     whole) is split across
+#     without spaces whole) is split across
 #     two lines, at 1280 px on screen and at the width of an A4 page's
 #     text (703 px: 210 mm less 2 x 12 mm margins) with the print rules;
 #     there no table is wider than the text either, every chart is
-#     inline SVG, and every chart's text is at least 8 pt on paper (its
-#     font size times the scale its SVG is drawn at, 1 px = 0.75 pt).
+#     inline SVG, every chart's text is at least 8 pt on paper (its
+#     font size times the scale its SVG is drawn at, 1 px = 0.75 pt) and
+#     every table's text at least 8 pt; in both, a number keeps its unit
+#     and a change its arrow ("946 M", "12.5 % → 88.6 %", "0.0382 →
+#     0.0269" each on one line, in tables and text);
+#  5. no printed page ends with a chart's caption (the caption is the
+#     paragraph before the chart, in the chart's figure): a chart that
+#     moves to the next page takes its caption with it.
 # Also checks the pages hold no <script> of their own and the body one
 # inline <svg> per chart it shows.  PAGES="report" checks the bodies only.
-# --self-test checks the cell check: a table under the stylesheet
-# culab had before issue 24 (cells that wrap anywhere) must fail it.
+# --self-test checks the checks: a table under the stylesheet culab had
+# before issue 24 (cells that wrap anywhere) must fail the cell check,
+# units wrapped apart and 7 pt table text the unit and size checks, and a
+# caption left at the foot of a page by a chart too tall for the rest of
+# it the caption check.
 # Prints "html.sh: LANG PAGE: N pages ..." per page (the counts
 # reports/examples/h100/RECORDED.md quotes).  Exits 0, 1 on a failure, 77
 # when chromium or pdfinfo is missing (sh src/deps.sh test installs them).
@@ -47,7 +56,7 @@ pages=${PAGES:-report details}
 browser=${CHROMIUM:-chromium}
 
 if ! command -v "$browser" >/dev/null 2>&1 || ! command -v pdfinfo >/dev/null 2>&1 ||
-   ! command -v pdftoppm >/dev/null 2>&1; then
+   ! command -v pdftoppm >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1; then
 	echo "html.sh: skipped: needs chromium and poppler-utils (sh src/deps.sh test)"
 	exit 77
 fi
@@ -85,8 +94,11 @@ cat >"$tmp/check.js" <<'EOF'
       bad.push("table " + (ti + 1) + " is " + Math.round(t.getBoundingClientRect().width) + " px wide");
     t.querySelectorAll("td, th").forEach(function (cell) {
       var walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT), node;
-      /* a code span is a name: whole, dashes and dots included */
+      /* a code span without spaces is a name: whole, dashes and dots
+       * included (a line of source may wrap at its spaces in print;
+       * its numbers and names are checked below) */
       cell.querySelectorAll("code").forEach(function (code) {
+        if (/\s/.test(code.textContent)) return;
         var range = document.createRange();
         range.selectNodeContents(code);
         tokens++;
@@ -111,6 +123,36 @@ cat >"$tmp/check.js" <<'EOF'
     });
   });
   if (splits > 5) bad.push((splits - 5) + " more splits");
+  /* a number and its unit, a change and its arrow, on one line: in the
+   * text of tables and prose, not in code or charts */
+  var num = "\\(?[-+]?\\d[\\d.,^\u2013]*", sp = "[ \u00a0]";
+  var unit = "(?:GB/s|TB/s|MB/s|MiB|GiB|KiB|MHz|GHz|kB|MB|GB|TB|ms|\u00b5s|us|ns|%|k|M|G|T|B|s)(?![A-Za-z0-9_])";
+  var value = num + "(?:" + sp + unit + ")?";
+  var chain = new RegExp("(?<![A-Za-z0-9_.])" + value + "(?:" + sp + "[\u2192\u00d7\u2248]" + sp + value + ")+|" +
+                         "(?<![A-Za-z0-9_.])" + num + sp + unit, "g");
+  var walk2 = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT), tn, units = 0, apart = 0;
+  while ((tn = walk2.nextNode())) {
+    if (tn.parentElement.closest("pre, code, svg, script")) continue;
+    var mm;
+    chain.lastIndex = 0;
+    while ((mm = chain.exec(tn.data))) {
+      var rr = document.createRange();
+      rr.setStart(tn, mm.index);
+      rr.setEnd(tn, mm.index + mm[0].length);
+      units++;
+      if (lines(rr) > 1) {
+        apart++;
+        if (apart <= 5) bad.push("\"" + mm[0].replace(/\u00a0/g, " ") + "\" wraps apart");
+      }
+    }
+  }
+  if (apart > 5) bad.push((apart - 5) + " more numbers wrapped apart from their units or arrows");
+  /* in print, table text at least 8 pt */
+  var tsmall = 99;
+  if (print) document.querySelectorAll("td, th").forEach(function (c) {
+    tsmall = Math.min(tsmall, parseFloat(getComputedStyle(c).fontSize) * 0.75);
+  });
+  if (tsmall < 7.95) bad.push("table text " + tsmall.toFixed(1) + " pt in print, want 8 or more");
   if (print) document.querySelectorAll("img").forEach(function (m) { bad.push("chart not inline: " + m.src); });
   /* in print, every chart's text at least 8 pt on paper: its font size
    * times the scale its SVG is drawn at (1 px = 0.75 pt) */
@@ -124,6 +166,8 @@ cat >"$tmp/check.js" <<'EOF'
   if (small < 8) bad.push("chart text " + small.toFixed(1) + " pt in print, want 8 or more");
   document.body.insertAdjacentHTML("beforeend", "<pre id=verdict>" +
     (bad.length ? "BAD " + bad.join("; ") : "CELLS-OK " + tables.length + " tables, " + tokens + " numbers and names" +
+     ", " + units + " numbers with units or arrows" +
+     (tsmall < 99 ? ", table text " + tsmall.toFixed(1) + " pt" : "") +
      (small < 99 ? ", chart text " + small.toFixed(1) + " pt or more in print" : "")) + "</pre>");
 })();
 </script>
@@ -154,6 +198,37 @@ cells() {
 	grep -o '<pre id="verdict">[^<]*' "$c_copy.dom" | sed 's/.*>//'
 }
 
+# caption_tails PAGE.html: of each chart's caption (the paragraph that
+# opens its figure), the last 24 bytes of its text without white space,
+# one a line (Chinese wraps without spaces, so words cannot be compared)
+caption_tails() {
+	LC_ALL=C awk '
+		/<div class="figure">/ { cap = ""; on = 1; next }
+		on && cap == "" && /^<p><span class="chart"/ { on = 0; next }
+		on {
+			cap = cap $0
+			if (index($0, "</p>")) { print cap; on = 0 }
+		}' "$1" |
+	sed -e 's/<[^>]*>//g' -e 's/&quot;/"/g' -e 's/&amp;/\&/g' -e 's/&lt;/</g' \
+	    -e 's/&gt;/>/g' -e "s/&#39;/'/g" |
+	LC_ALL=C awk '{ gsub(/[ \t]|\302\240/, ""); if ($0 != "") print substr($0, length($0) > 24 ? length($0) - 23 : 1) }'
+}
+
+# captions_left PAGE.html PDF: the printed pages of PAGE that end with a
+# chart's caption, "N: ...TAIL" a line (none: every caption is on its
+# chart's page)
+captions_left() {
+	caption_tails "$1" >"$tmp/tails"
+	[ -s "$tmp/tails" ] || return 0
+	pdftotext "$2" - 2>/dev/null | LC_ALL=C awk -v tails="$tmp/tails" '
+		BEGIN { while ((getline t < tails) > 0) want[t] = 1; RS = "\f" }
+		{
+			gsub(/[ \t\n]|\302\240/, "")
+			s = substr($0, length($0) > 24 ? length($0) - 23 : 1)
+			if (s != "" && (s in want)) print NR ": ..." s
+		}'
+}
+
 if [ $self_test -eq 1 ]; then
 	# the stylesheet before issue 24: cells that wrap anywhere, in a
 	# table narrower than its numbers and names
@@ -171,7 +246,41 @@ EOF
 		*) ko "self-test: $mode: the cell check passes a table whose cells break anywhere (${verdict:-no verdict})" ;;
 		esac
 	done
-	[ $fail -eq 0 ] && echo "html.sh: self-test: 2 passed, 0 failed"
+	# units wrapped apart and table text in 7 pt: the unit and the size
+	# checks fail
+	cat >"$tmp/units.html" <<'EOF'
+<!DOCTYPE html><html><head><meta charset="utf-8"><style>
+table{border-collapse:collapse;font-size:12px}td{border:1px solid #ccc;width:30px}
+@media print{table{font-size:7pt}}
+</style></head><body><main><table><tr><td>946 M</td><td>0.0382 → 0.0269</td></tr></table></main></body></html>
+EOF
+	verdict=$(cells "$tmp/units.html" print)
+	case $verdict in
+	BAD*apart*"table text 7.0 pt"*) echo "html.sh: self-test: units wrapped apart and 7 pt tables fail: ${verdict#BAD }" ;;
+	*) ko "self-test: units wrapped apart or 7 pt table text pass the check (${verdict:-no verdict})" ;;
+	esac
+	# a chart too tall for the rest of its page: without a rule that
+	# keeps its figure whole, its caption stays behind
+	for keep in "" ".figure{break-inside:avoid}"; do
+		cat >"$tmp/caption.html" <<EOF
+<!DOCTYPE html><html><head><meta charset="utf-8"><style>
+@page{size:A4;margin:14mm 12mm} svg{width:100%;height:auto} $keep
+</style></head><body><main><div style="height:200mm">Filler.</div>
+<div class="figure">
+<p>The ladder at n = 2^28, drawn as the first.</p>
+<p><span class="chart"><svg width="700" height="473" viewBox="0 0 700 473"><rect width="700" height="473" fill="#ccc"/><text x="20" y="40">reduce / float</text></svg></span></p>
+</div></main></body></html>
+EOF
+		run_browser --no-pdf-header-footer --print-to-pdf="$tmp/caption.pdf" \
+			"file://$tmp/caption.html" >/dev/null
+		left=$(captions_left "$tmp/caption.html" "$tmp/caption.pdf")
+		case $keep:$left in
+		:1:*) echo "html.sh: self-test: a caption left behind fails the caption check (page $left)" ;;
+		.figure*:) echo "html.sh: self-test: a figure kept whole passes the caption check" ;;
+		*) ko "self-test: caption check: keep rule \"$keep\", pages ending with a caption: \"$left\"" ;;
+		esac
+	done
+	[ $fail -eq 0 ] && echo "html.sh: self-test: 5 passed, 0 failed"
 	exit $fail
 fi
 
@@ -237,6 +346,9 @@ for lang in en zh; do
 		   grep -qi 'cjk\|han\|hei\|song\|ming\|wqy\|kai'; then
 			ko "$what: no Chinese font in the PDF (sh src/deps.sh test installs one)"
 		fi
+		# 5. no page ends with a caption whose chart went on
+		left=$(captions_left "$page" "$tmp/$lang-$kind.pdf")
+		[ -z "$left" ] || ko "$what: a chart's caption left at the foot of a page, page $left"
 		size=$(pdfinfo "$tmp/$lang-$kind.pdf" 2>/dev/null | awk '/^Page size:/ { print $3 "x" $5 }')
 		case $size in 59[0-9]*x84[0-9]*) ;; *) ko "$what: page size $size pt, not A4" ;; esac
 		# ink on the first page: pixels darker than light grey, of 160x226

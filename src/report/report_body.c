@@ -29,10 +29,31 @@
 #define KEY_STEPS 3
 /* Families the abstract gives a sentence to (it has at most six). */
 #define ABSTRACT_FAMILIES 2
-/* A title clause longer than this is cut at its last ", " before it. */
+/* A title clause wider than this (in columns: a CJK character is two) is
+ * cut at its last ", " or "，" before it. */
 #define TITLE_CLAUSE 80
 
 /* ---- the title ---------------------------------------------------------- */
+
+/* Cuts b at its last ", " or "，" before TITLE_CLAUSE columns when it is
+ * wider: a CJK character is two columns, as wide as two letters read. */
+static void cut_wide(struct sbuf *b)
+{
+	size_t cut = 0, w = 0;
+
+	for (size_t i = 0; i < b->len; i++) {
+		if (w < TITLE_CLAUSE &&
+		    ((b->buf[i] == ',' && b->buf[i + 1] == ' ') ||
+		     !strncmp(b->buf + i, "，", strlen("，"))))
+			cut = i;
+		if (((unsigned char)b->buf[i] & 0xc0) != 0x80)
+			w += (unsigned char)b->buf[i] >= 0xe0 ? 2 : 1;
+	}
+	if (w > TITLE_CLAUSE && cut) {
+		b->buf[cut] = '\0';
+		b->len = cut;
+	}
+}
 
 char *title_clause(const char *desc)
 {
@@ -63,17 +84,7 @@ char *title_clause(const char *desc)
 		while (((unsigned char)p[1] & 0xc0) == 0x80)
 			p++;
 	}
-	if (b.len > TITLE_CLAUSE) {
-		size_t cut = 0;
-
-		for (size_t i = 0; i + 1 < TITLE_CLAUSE; i++)
-			if (b.buf[i] == ',' && b.buf[i + 1] == ' ')
-				cut = i;
-		if (cut) {
-			b.buf[cut] = '\0';
-			b.len = cut;
-		}
-	}
+	cut_wide(&b);
 	while (b.len && (b.buf[b.len - 1] == ' ' || b.buf[b.len - 1] == ','))
 		b.buf[--b.len] = '\0';
 	return sbuf_detach(&b);
@@ -86,20 +97,23 @@ void blk_title(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const struct results *r = m->r;
 	struct sbuf t = SBUF_INIT;
+	bool first_en = false;  /* the first clause is the English one */
 
 	for (size_t i = 0; i < r->nexperiments; i++) {
 		const struct experiment_meta *e = &r->experiments[i];
-		const char *d = L == ZH && e->description_zh &&
-				*e->description_zh ? e->description_zh :
-				e->description;
+		bool zh = L == ZH && e->description_zh && *e->description_zh;
+		const char *d = zh ? e->description_zh : e->description;
 		char *c = d ? title_clause(d) : xstrdup("");
 
 		if (*c) {
 			if (t.len)
 				sbuf_add(&t, say_text(L, M_SEMI_SEP));
-			/* a clause after the first starts in lower case,
-			 * unless it opens with an acronym ("CUB ...") */
-			if (t.len && c[0] >= 'A' && c[0] <= 'Z' &&
+			else
+				first_en = !zh;
+			/* an English clause after the first starts in lower
+			 * case, unless it opens with an acronym ("CUB ...");
+			 * a Chinese one keeps its case ("n 个 float 求和") */
+			if (t.len && !zh && c[0] >= 'A' && c[0] <= 'Z' &&
 			    !(c[1] >= 'A' && c[1] <= 'Z'))
 				c[0] = (char)(c[0] - 'A' + 'a');
 			sbuf_add(&t, c);
@@ -107,7 +121,7 @@ void blk_title(const struct model *m, enum lang L, struct sbuf *b)
 		free(c);
 	}
 	if (t.len) {
-		if (t.buf[0] >= 'a' && t.buf[0] <= 'z')
+		if (first_en && t.buf[0] >= 'a' && t.buf[0] <= 'z')
 			t.buf[0] = (char)(t.buf[0] - 'a' + 'A');
 		md_text(b, sbuf_str(&t));
 	} else {

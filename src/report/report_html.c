@@ -32,9 +32,10 @@
  * ".5"), and a code span in a table (a variant's name, a counter's) and
  * a row's first cell (its label: "rung 11") not at all; a table wider
  * than the page scrolls on screen.  In print, where
- * nothing scrolls, tables are laid out as tables in small type, and the
- * report's tables are shaped to fit an A4 page's text (tests/html.sh
- * measures every cell in both). */
+ * nothing scrolls, tables are laid out as tables in 8 pt type (no
+ * smaller: issue 45), a row's first cell and a line of source wrap at
+ * their spaces, and the report's tables are shaped to fit an A4 page's
+ * text (tests/html.sh measures every cell in both). */
 static const char stylesheet[] =
 	":root{--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--head:#f6f8fa}\n"
 	"body{font-family:-apple-system,'Segoe UI','Noto Sans','Noto Sans CJK "
@@ -77,15 +78,22 @@ static const char stylesheet[] =
 	"@media print{\n"
 	"@page{size:A4;margin:14mm 12mm}\n"
 	"body{max-width:none;margin:0;padding:0;font-size:10pt}\n"
-	"table{font-size:7pt;display:table;overflow:visible}\n"
+	"table{font-size:8pt;line-height:1.2;display:table;overflow:visible}\n"
 	"th,td{padding:1px 2px}\n"
+	/* a first cell wraps at its spaces, as text: its rung label is
+	 * glued ("rung 11"), and an objective's name is prose */
+	"td:first-child{white-space:normal}\n"
+	/* and a line of source in a cell at its spaces (a name has none:
+	 * it stays whole) */
+	"td code,th code{white-space:normal;overflow-wrap:normal}\n"
 	"pre{white-space:pre-wrap;overflow:visible;font-size:7.5pt;"
 	"padding:.4em .6em}\n"
 	"a{color:inherit;text-decoration:none}\n"
-	"h1,h2,h3{break-after:avoid}\n"
+	"h1,h2,h3{break-after:avoid;margin:1em 0 .4em}\n"
 	"tr,.chart,pre,.pair{break-inside:avoid}\n"
-	/* a chart keeps its caption, and a tall one (a class of 40's) is
-	 * scaled to a page */
+	/* a chart keeps its caption and its links (one figure), and a tall
+	 * one (a class of 40's) is scaled to a page */
+	".figure{break-inside:avoid}\n"
 	"p:has(+ p > .chart){break-after:avoid}\n"
 	".chart svg{max-height:245mm;width:auto}\n"
 	"}\n";
@@ -315,26 +323,32 @@ static void heading_anchor(struct walk *w, cmark_node *h)
 	sbuf_release(&html);
 }
 
-/* Replaces chart image img by its inline SVG, where it can be read. */
-static void chart_image(struct walk *w, cmark_node *img)
+/* Replaces chart image img by its inline SVG, where it can be read.
+ * Returns the paragraph the chart is alone in, or NULL. */
+static cmark_node *chart_image(struct walk *w, cmark_node *img)
 {
 	struct sbuf alt = SBUF_INIT;
 	char name[128];
 	char *svg;
-	cmark_node *c;
+	cmark_node *c, *para;
 
 	if (!chart_url(cmark_node_get_url(img), name, sizeof(name)))
-		return;
+		return NULL;
 	node_text(img, &alt);
 	svg = chart_inline(w->dir, name, sbuf_str(&alt));
 	sbuf_release(&alt);
 	if (!svg)
-		return;
+		return NULL;
 	c = cmark_node_new(CMARK_NODE_CUSTOM_INLINE);
 	cmark_node_set_on_enter(c, svg);
 	free(svg);
 	cmark_node_replace(img, c);
 	cmark_node_free(img);
+	para = cmark_node_parent(c);
+	if (para && cmark_node_get_type(para) == CMARK_NODE_PARAGRAPH &&
+	    cmark_node_first_child(para) == c && cmark_node_last_child(para) == c)
+		return para;
+	return NULL;
 }
 
 /* The report's pages link each other by their Markdown files
@@ -439,11 +453,218 @@ static void pair_block(cmark_node *n)
 	sbuf_release(&html);
 }
 
+/* ---- numbers keep their units ------------------------------------------
+ *
+ * A number and its unit, and both sides of an arrow or a sign between
+ * numbers, are one unit on paper: "946 M", "100.0 %", "0.0382 → 0.0269",
+ * "8192 × 8192", "n = 2^28", "17.1–76.2 %" and a rung's label, "rung 11",
+ * "第 11 级", never wrap apart (the objective tables broke "946 / M" and
+ * took three lines for "0.0382 → 0.0269").  The Markdown
+ * keeps its plain spaces (it reads the same, and tests find its text);
+ * the page's text nodes get U+00A0 NO-BREAK SPACE in their place (and a
+ * U+2060 WORD JOINER after a range's dash).  Code is not text: its spans
+ * are left as they are. */
+
+/* Units the report writes after a number, longest first. */
+static const char *const units[] = {
+	"GB/s", "TB/s", "MB/s", "MiB", "GiB", "KiB", "MHz", "GHz", "kB", "MB",
+	"GB", "TB", "ms", "\u00b5s", "us", "ns", "%", "k", "M", "G", "T", "B",
+	"s",
+};
+/* Signs whose two sides are numbers. */
+static const char *const signs[] = { "\u2192", "\u00d7", "=", "\u2248" };
+
+static bool ascii_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Whether the token t[0, n) is a unit: one of units, then nothing or a
+ * mark that is not part of a word (")", ",", "、"). */
+static bool unit_token(const char *t, size_t n)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		size_t k = strlen(units[i]);
+
+		if (k <= n && !strncmp(t, units[i], k) &&
+		    (k == n || !ascii_alnum(t[k])))
+			return true;
+	}
+	return false;
+}
+
+static bool sign_token(const char *t, size_t n)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(signs); i++)
+		if (strlen(signs[i]) == n && !strncmp(t, signs[i], n))
+			return true;
+	return false;
+}
+
+/* Whether the token t[0, n) names a rung before its number: "rung 11",
+ * "第 11 级" (a Chinese run before it included: "最快的是第"). */
+static bool label_token(const char *t, size_t n)
+{
+	static const char *const labels[] = { "rung", "Rung", "(rung" };
+	static const char di[] = "第";
+
+	for (size_t i = 0; i < ARRAY_SIZE(labels); i++)
+		if (strlen(labels[i]) == n && !strncmp(t, labels[i], n))
+			return true;
+	return n >= strlen(di) && !strncmp(t + n - strlen(di), di, strlen(di));
+}
+
+/* Whether the token t[0, n) starts a number: "946", "-1.5", "(0.52". */
+static bool number_start(const char *t, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && (t[i] == '(' || t[i] == '-' || t[i] == '+'))
+		i++;
+	return i < n && t[i] >= '0' && t[i] <= '9';
+}
+
+/* Whether the space between tokens a[0, na) and b[0, nb) must not break;
+ * `glued`: the space before a did not. */
+static bool glue_space(const char *a, size_t na, const char *b, size_t nb,
+		       bool glued)
+{
+	bool a_num = na && a[na - 1] >= '0' && a[na - 1] <= '9';
+
+	if (!na || !nb)
+		return false;
+	/* "rung 11", "第 11 级": a row's label */
+	if (label_token(a, na) && number_start(b, nb))
+		return true;
+	if (a_num && !strncmp(b, "级", strlen("级")))
+		return true;
+	/* "946 M", "12.5 %" */
+	if (a_num && unit_token(b, nb))
+		return true;
+	/* "0.0382 →", "946 M →", "1025 ×", "n =" */
+	if (sign_token(b, nb) && (a_num || (glued && unit_token(a, na)) ||
+				  (na == 1 && ascii_alnum(*a))))
+		return true;
+	/* "→ 0.0269", "× 2049", "= 2^28" */
+	return sign_token(a, na) && number_start(b, nb);
+}
+
+/* Text s with a no-break space for each space that must not break (see
+ * above), and a word joiner after the dash of a range of numbers
+ * ("17.1–76.2 %", where a browser may break after the dash); NULL when
+ * there is none. */
+static char *glue_units(const char *s)
+{
+	static const char dash[] = "\u2013";
+	struct sbuf b = SBUF_INIT;
+	const char *prev = s;           /* the token before the space */
+	bool glued = false, any = false; /* the last space was glued */
+
+	for (const char *p = s; *p; p++) {
+		const char *next;
+
+		if (!strncmp(p, dash, strlen(dash)) && p > s &&
+		    p[-1] >= '0' && p[-1] <= '9' &&
+		    p[strlen(dash)] >= '0' && p[strlen(dash)] <= '9') {
+			sbuf_add(&b, dash);
+			sbuf_add(&b, "\u2060");
+			p += strlen(dash) - 1;
+			any = true;
+			continue;
+		}
+		if (*p != ' ') {
+			sbuf_addc(&b, *p);
+			continue;
+		}
+		next = p + 1;
+		glued = glue_space(prev, (size_t)(p - prev), next,
+				   strcspn(next, " "), glued);
+		if (glued) {
+			sbuf_add(&b, "\u00a0");
+			any = true;
+		} else {
+			sbuf_addc(&b, ' ');
+		}
+		prev = next;
+	}
+	if (!any) {
+		sbuf_release(&b);
+		return NULL;
+	}
+	return sbuf_detach(&b);
+}
+
+static void glue_text(cmark_node *text)
+{
+	char *s = glue_units(cmark_node_get_literal(text));
+
+	if (s)
+		cmark_node_set_literal(text, s);
+	free(s);
+}
+
+/* ---- a chart keeps its caption ---------------------------------------------
+ *
+ * The report writes a chart's caption as the paragraph before it and its
+ * files' links ("SVG: ... · data: ...") as the paragraph after.  The page
+ * puts the three in one <div class="figure">, which print keeps on one
+ * page (break-inside:avoid; a rule between siblings, break-after:avoid,
+ * is ignored by some browsers' print and left captions on the page
+ * before). */
+
+/* Whether paragraph p holds links to charts/ and nothing else but text. */
+static bool chart_links(cmark_node *p)
+{
+	int links = 0;
+
+	if (!p || cmark_node_get_type(p) != CMARK_NODE_PARAGRAPH)
+		return false;
+	for (cmark_node *c = cmark_node_first_child(p); c;
+	     c = cmark_node_next(c)) {
+		cmark_node_type t = cmark_node_get_type(c);
+		const char *url = t == CMARK_NODE_LINK ? cmark_node_get_url(c) :
+						       NULL;
+
+		if (t == CMARK_NODE_LINK && url && !strncmp(url, "charts/", 7))
+			links++;
+		else if (t != CMARK_NODE_TEXT && t != CMARK_NODE_SOFTBREAK)
+			return false;
+	}
+	return links > 0;
+}
+
+/* Puts chart paragraph p (its only child a chart), the paragraph before
+ * it (its caption) and the one after it when that holds the chart's
+ * links, in one figure. */
+static void chart_figure(cmark_node *p)
+{
+	cmark_node *before = cmark_node_previous(p), *after = cmark_node_next(p);
+	cmark_node *fig;
+
+	if (!p || cmark_node_get_type(p) != CMARK_NODE_PARAGRAPH)
+		return;
+	if (before && cmark_node_get_type(before) != CMARK_NODE_PARAGRAPH)
+		before = NULL;
+	if (!chart_links(after))
+		after = NULL;
+	fig = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+	cmark_node_set_on_enter(fig, "<div class=\"figure\">");
+	cmark_node_set_on_exit(fig, "</div>");
+	cmark_node_insert_before(before ? before : p, fig);
+	if (before)
+		cmark_node_append_child(fig, before);
+	cmark_node_append_child(fig, p);
+	if (after)
+		cmark_node_append_child(fig, after);
+}
+
 static void walk(struct walk *w, cmark_node *root)
 {
 	cmark_iter *it = cmark_iter_new(root);
-	cmark_node **headings = NULL, **images = NULL, **pairs = NULL;
-	size_t nh = 0, ni = 0, np = 0;
+	cmark_node **headings = NULL, **images = NULL, **texts = NULL,
+		   **pairs = NULL;
+	size_t nh = 0, ni = 0, nt = 0, np = 0;
 	cmark_event_type ev;
 
 	/* collected first: the tree must not change under the iterator */
@@ -452,7 +673,10 @@ static void walk(struct walk *w, cmark_node *root)
 
 		if (ev != CMARK_EVENT_ENTER)
 			continue;
-		if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
+		if (cmark_node_get_type(n) == CMARK_NODE_TEXT) {
+			texts = xrealloc(texts, (nt + 1) * sizeof(*texts));
+			texts[nt++] = n;
+		} else if (cmark_node_get_type(n) == CMARK_NODE_HEADING) {
 			headings = xrealloc(headings, (nh + 1) * sizeof(*headings));
 			headings[nh++] = n;
 		} else if (cmark_node_get_type(n) == CMARK_NODE_IMAGE) {
@@ -466,14 +690,23 @@ static void walk(struct walk *w, cmark_node *root)
 		}
 	}
 	cmark_iter_free(it);
+	/* the anchors from the plain text; the texts glued before the
+	 * charts replace their images (and free the images' texts) */
 	for (size_t i = 0; i < nh; i++)
 		heading_anchor(w, headings[i]);
-	for (size_t i = 0; i < ni; i++)
-		chart_image(w, images[i]);
+	for (size_t i = 0; i < nt; i++)
+		glue_text(texts[i]);
+	for (size_t i = 0; i < ni; i++) {
+		cmark_node *para = chart_image(w, images[i]);
+
+		if (para)
+			chart_figure(para);
+	}
 	for (size_t i = 0; i < np; i++)
 		pair_block(pairs[i]);
 	free(headings);
 	free(images);
+	free(texts);
 	free(pairs);
 }
 
@@ -502,6 +735,9 @@ char *report_html(const char *md, const char *lang, const char *dir)
 		diag_error("cmark-gfm could not parse the report");
 		goto out;
 	}
+	/* a text cmark-gfm split at a mark it escapes ("\\_") in one piece,
+	 * so that numbers and units are seen whole */
+	cmark_consolidate_text_nodes(doc);
 	walk(&w, doc);
 	body = cmark_render_html(doc, opts, cmark_parser_get_syntax_extensions(
 						    parser));

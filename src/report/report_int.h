@@ -1081,8 +1081,9 @@ typedef void (*block_fn)(const struct model *m, enum lang L, struct sbuf *b);
 
 /* report_body.c: the body */
 /* The title's part of an experiment's description: up to its first ':',
- * ';' or end of sentence, parentheses dropped, cut at its last comma
- * before 80 bytes when longer.  A heap string ("" for none); blk_title
+ * ';' or end of sentence (or their Chinese marks), parentheses dropped,
+ * cut at its last comma before 80 columns when wider (a CJK character
+ * is two).  A heap string ("" for none); blk_title
  * joins those of every experiment. */
 char *title_clause(const char *desc);
 void blk_title(const struct model *m, enum lang L, struct sbuf *b);

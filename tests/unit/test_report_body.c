@@ -206,7 +206,12 @@ static void test_recorded_bodies(void **state)
 			/* the title says what was measured, not the ids */
 			assert_true(!strncmp(title, "# ", 2));
 			for (size_t i = 0; i < r.nexperiments; i++) {
-				char *c = title_clause(r.experiments[i].description);
+				const struct experiment_meta *e =
+					&r.experiments[i];
+				char *c = title_clause(L && e->description_zh &&
+						       *e->description_zh ?
+						       e->description_zh :
+						       e->description);
 
 				if (strchr(r.experiments[i].name, '-'))
 					expect_not_in(title, r.experiments[i].name,

@@ -137,6 +137,97 @@ static void test_charts_inline(void **state)
 	free(dir);
 }
 
+/* A number keeps its unit, and both sides of an arrow or a sign between
+ * numbers stay together (U+00A0 NO-BREAK SPACE); words, names and code
+ * keep their plain spaces. */
+static void test_units_glued(void **state)
+{
+	const char *md = "| Counter | Time (ms) |\n|---|---|\n"
+			 "| warp\\_instructions 2.16 G → 946 M | "
+			 "0.0382 → 0.0269 |\n\n"
+			 "From 12.5 % to 88.6 % at n = 2^28 and 8192 × 8192, "
+			 "bank\\_conflicts 4.83 → 0.0299 (1.67 → 6.36 wavefronts "
+			 "per load), 1.48 ns, 3352.3 GB/s; rung 5 sequential, "
+			 "5 streams, 3 sm; `a 1 M → 2`; rung 11 (rung 3), "
+			 "17.1–76.2 %, a–b\n\n最快的是第 13 级，第 2 级\n";
+	char *page;
+
+	(void)state;
+	page = report_html(md, "en", ".");
+	assert_non_null(page);
+	HAS(page, "warp_instructions 2.16\u00a0G\u00a0\u2192\u00a0946\u00a0M");
+	HAS(page, "<td>0.0382\u00a0\u2192\u00a00.0269</td>");
+	HAS(page, "From 12.5\u00a0% to 88.6\u00a0% at n\u00a0=\u00a02^28 and "
+		  "8192\u00a0\u00d7\u00a08192,");
+	/* across cmark-gfm's pieces of a text (an escaped '_') */
+	HAS(page, "bank_conflicts 4.83\u00a0\u2192\u00a00.0299 "
+		  "(1.67\u00a0\u2192\u00a06.36 wavefronts per load)");
+	HAS(page, "1.48\u00a0ns, 3352.3\u00a0GB/s; rung\u00a05 sequential, "
+		  "5 streams, 3 sm;");
+	HAS(page, "<code>a 1 M → 2</code>");
+	HAS(page, "rung\u00a011 (rung\u00a03), 17.1\u2013\u206076.2\u00a0%, a\u2013b");
+	HAS(page, "最快的是第\u00a013\u00a0级，第\u00a02\u00a0级");
+	free(page);
+}
+
+/* The print rules: table text at least 8 pt; a chart kept with its
+ * caption and links (one figure that does not break). */
+static void test_print_rules(void **state)
+{
+	char *page = report_html("x\n", "en", "."), *print, *t;
+
+	(void)state;
+	assert_non_null(page);
+	print = strstr(page, "@media print{");
+	assert_non_null(print);
+	t = strstr(print, "table{font-size:");
+	assert_non_null(t);
+	assert_true(strtod(t + strlen("table{font-size:"), NULL) >= 8);
+	assert_int_equal(strncmp(t + strlen("table{font-size:") +
+				 strspn(t + strlen("table{font-size:"),
+					"0123456789."), "pt", 2), 0);
+	HAS(print, ".figure{break-inside:avoid}");
+	free(page);
+}
+
+static void test_chart_figure(void **state)
+{
+	char *dir = scratch(), *charts = xasprintf("%s/charts", dir);
+	const char *md = "Before.\n\n"
+			 "The ladder at n = 2^28, drawn as the first.\n\n"
+			 "![ladder](charts/ladder.png)\n\n"
+			 "SVG: [ladder.svg](charts/ladder.svg) · data: "
+			 "[ladder.dat](charts/ladder.dat)\n\n"
+			 "After.\n\n"
+			 "## Alone\n\n![ladder](charts/ladder.png)\n\n"
+			 "Text ![ladder](charts/ladder.png) inside.\n";
+	char *page;
+	const char *fig;
+
+	(void)state;
+	assert_int_equal(mkdir(charts, 0755), 0);
+	put(charts, "ladder.svg", svg);
+	page = report_html(md, "en", dir);
+	assert_non_null(page);
+	HAS(page, "<p>Before.</p>\n<div class=\"figure\">\n"
+		  "<p>The ladder at n\u00a0=\u00a02^28, drawn as the first.</p>\n"
+		  "<p><span class=\"chart\"");
+	fig = strstr(page, "</svg></span></p>\n<p>SVG: <a href=\"charts/"
+			   "ladder.svg\">ladder.svg</a> · data: <a href=\""
+			   "charts/ladder.dat\">ladder.dat</a></p>\n</div>\n"
+			   "<p>After.</p>");
+	if (!fig)
+		fail_msg("no figure of caption, chart and links:\n%s", page);
+	/* a chart after a heading: a figure of its own; a chart in a
+	 * sentence: none */
+	HAS(page, "</h2>\n<div class=\"figure\">\n<p><span class=\"chart\"");
+	HAS(page, "<p>Text <span class=\"chart\"");
+	free(page);
+	scratch_remove(dir);
+	free(charts);
+	free(dir);
+}
+
 static void test_html_name(void **state)
 {
 	char *a = report_html_name("out/report.en.md");
@@ -156,6 +247,9 @@ int main(void)
 		cmocka_unit_test(test_no_raw_html),
 		cmocka_unit_test(test_charts_inline),
 		cmocka_unit_test(test_html_name),
+		cmocka_unit_test(test_units_glued),
+		cmocka_unit_test(test_print_rules),
+		cmocka_unit_test(test_chart_figure),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -67,6 +67,8 @@ static void fill(struct results *r)
 	r->nexperiments = 1;
 	r->experiments = xcalloc(1, sizeof(*r->experiments));
 	r->experiments[0].name = xstrdup("e1");
+	r->experiments[0].description = xstrdup("Sum of n floats: every rung.");
+	r->experiments[0].description_zh = xstrdup("n 个 float 求和：每一级。");
 	r->experiments[0].family = xstrdup("reduce");
 	r->experiments[0].repeats = 4;
 	r->experiments[0].seed = 42;
@@ -210,6 +212,11 @@ static void test_round_trip(void **state)
 	assert_int_equal(b.nexperiments, 1);
 	assert_string_equal(b.experiments[0].counters[0], "dram");
 	assert_int_equal(b.experiments[0].seed, 42);
+	/* the description in both languages, for both reports' titles */
+	assert_string_equal(b.experiments[0].description,
+			    "Sum of n floats: every rung.");
+	assert_string_equal(b.experiments[0].description_zh,
+			    "n 个 float 求和：每一级。");
 	assert_int_equal(b.nrows, 2);
 	assert_string_equal(b.rows[0].variant, "reduce_global");
 	assert_int_equal(b.rows[0].n, 1u << 20);

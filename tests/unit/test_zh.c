@@ -13,6 +13,20 @@
  * it the title shows), a row's failure message, a user kernel's own
  * prose.  Both pages of the report are read: the body and its details.
  *
+ * A line in English: besides those runs, no line of either page (no
+ * cell of a table row) without a Chinese character or mark may hold a
+ * run of three or more English words, after taking out what is not prose
+ * as above (code, link targets, HTML, URLs, recorded texts, identifiers,
+ * numbers and units, names listed with commas).  "int, float, double" or
+ * "n = 2^28" or "NVIDIA H100 80GB HBM3" pass; "Sum of n floats" does
+ * not.  The one exception is the body's title, for results recorded
+ * before description_zh was kept (see test_no_ascii_prose_lines).
+ *
+ * The descriptions: results recorded before description_zh was kept are
+ * checked twice, as recorded, and with the description_zh of the shipped
+ * experiment file they were recorded from (results' source.path): what
+ * re-recording them shows.  Every shipped file's experiments have one.
+ *
  * Mixed terms: outside code and identifiers the report says 线程束,
  * 扇区, 分块, 线程块, 核函数, 网格 and 基线, never warp, sector, tile, block,
  * kernel, grid or 基准; "线程束（warp）" introduces the word once, before
@@ -33,15 +47,61 @@
 #include "run/run.h"
 #include "base/util.h"
 
+#include "capture.h"
 #include "report_check.h"
+#include "experiment/experiment.h"
 #include "results/results.h"
 
 static const char *const fixtures[] = {
-	"tests/fixtures/quick/results.json",
+	"tests/fixtures/quick/results.json",         /* tests/golden's */
 	"reports/examples/h100/results.json",
 	"reports/examples/h200/results.json",
 	"reports/examples/exercise/results.json",    /* the user's kernels */
+	"reports/examples/class/results.json",       /* a class */
 };
+
+/* Gives each experiment of r without a description_zh the one of the
+ * same name in the shipped experiment file r was recorded from (its
+ * source.path, relative to the source tree), as re-recording r would.
+ * Fails the test when that file has an experiment of r without one. */
+static void shipped_zh(struct results *r)
+{
+	struct experiment_file ef;
+	char *path;
+
+	struct capture c;       /* the file's warnings (a class's copies) */
+	int rc;
+
+	assert_non_null(r->source_path);
+	path = xasprintf("%s/%s", srcdir(), r->source_path);
+	memset(&ef, 0, sizeof(ef));
+	capture_start(&c);
+	rc = experiment_load(path, &ef);
+	if (rc)
+		fputs(capture_stop(&c), stderr);
+	else
+		capture_stop(&c);
+	capture_free(&c);
+	assert_int_equal(rc, 0);
+	for (size_t i = 0; i < r->nexperiments; i++) {
+		struct experiment_meta *m = &r->experiments[i];
+		const char *zh = NULL;
+
+		for (size_t k = 0; k < ef.nexps; k++)
+			if (!strcmp(ef.exps[k].name, m->name))
+				zh = ef.exps[k].description_zh;
+		if (!zh || !*zh)
+			fprintf(stderr, "%s: experiment %s has no "
+				"description_zh\n", r->source_path, m->name);
+		assert_true(zh && *zh);
+		if (!m->description_zh || !*m->description_zh) {
+			free(m->description_zh);
+			m->description_zh = xstrdup(zh);
+		}
+	}
+	experiment_file_release(&ef);
+	free(path);
+}
 
 /* The Chinese report of results r, its body and then its details page,
  * as one text (caller frees). */
@@ -160,8 +220,11 @@ static void blank_titles(char *s)
 	}
 }
 
-/* The report with everything that is not prose blanked (see the top). */
-static char *prose_of(const char *report, const struct results *r)
+/* The report with everything that is not prose blanked (see the top);
+ * with keep_titles, the title's clauses of descriptions without
+ * description_zh are kept (the descriptions whole are still blanked). */
+static char *prose_of(const char *report, const struct results *r,
+		      bool keep_titles)
 {
 	char *s = xstrdup(report), *p;
 
@@ -181,7 +244,7 @@ static char *prose_of(const char *report, const struct results *r)
 			blank_recorded(s, d);
 			/* the title's clause of it, as the title writes it:
 			 * after the first, in lower case */
-			if (c && *c) {
+			if (c && *c && !keep_titles) {
 				blank_recorded(s, c);
 				c[0] = (char)tolower((unsigned char)c[0]);
 				blank_recorded(s, c);
@@ -277,6 +340,93 @@ static int english_runs(const char *s, const char *what)
 	return found;
 }
 
+/* Whether the UTF-8 character at s is a Chinese character (U+3400 to
+ * U+9FFF); a Chinese mark ("；", "（") alone does not make a line
+ * Chinese: "Sum of n floats；the same ladder" is English. */
+static bool han_at(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned cp;
+
+	if ((p[0] & 0xf0) != 0xe0 || !p[1] || !p[2])
+		return false;
+	cp = (p[0] & 0x0fu) << 12 | (p[1] & 0x3fu) << 6 | (p[2] & 0x3fu);
+	return cp >= 0x3400 && cp <= 0x9fff;
+}
+
+/* The longest run of English words in s[0, n) (a comma, a semicolon or a
+ * colon ends a run: names listed are not prose). */
+static int longest_run(const char *s, size_t n)
+{
+	int run = 0, most = 0;
+
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		bool ends;
+
+		while (j < n && !isspace((unsigned char)s[j]))
+			j++;
+		if (j == i) {
+			i++;
+			continue;
+		}
+		if (english_word(s + i, j - i, &ends)) {
+			if (++run > most)
+				most = run;
+			if (ends)
+				run = 0;
+		} else {
+			run = 0;
+		}
+		i = j;
+	}
+	return most;
+}
+
+/* Prints and counts the lines of prose s (a table row: its cells) with
+ * no Chinese character in them and a run of three or more English
+ * words, but for line `except` (0: none) of each page (the pages split
+ * at form feeds). */
+static int ascii_lines(const char *s, const char *what, int except)
+{
+	static const char *const pages[] = { "report.zh.md", "details.zh.md" };
+	int found = 0, line = 1, page = 0;
+
+	for (const char *p = s; *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t len = eol ? (size_t)(eol - p) : strlen(p);
+		bool row = len && p[0] == '|';
+
+		if (p[0] == '\f') {
+			line = 0;       /* the next line is a page's first */
+			page++;
+		}
+		for (size_t i = 0; i < len;) {
+			size_t j = i;
+			bool zh = false;
+
+			if (row)        /* a cell: up to the next border */
+				while (j < len && p[j] != '|')
+					zh |= han_at(p + j++);
+			else
+				for (; j < len; j++)
+					zh |= han_at(p + j);
+			if (j > i && !zh && line != except &&
+			    longest_run(p + i, j - i) >= 3) {
+				found++;
+				fprintf(stderr, "%s (%s):%d: a line in English "
+					"in the Chinese report: \"%.*s\"\n",
+					what, page < 2 ? pages[page] : "?", line,
+					(int)(j - i > 80 ? 80 : j - i), p + i);
+			}
+			i = j + 1;
+		}
+		line++;
+		p += len + (eol != NULL);
+	}
+	return found;
+}
+
 /* A bare English term in s (not part of an identifier or unit). */
 static int term_hits(const char *s, const char *term, const char *what)
 {
@@ -300,23 +450,68 @@ static int term_hits(const char *s, const char *term, const char *what)
 	return found;
 }
 
+/* Reads fixture f into *r (with the shipped description_zh when
+ * shipped) and renders its Chinese pages (caller frees). */
+static char *fixture_zh(size_t f, bool shipped, struct results *r)
+{
+	char *path = xasprintf("%s/%s", srcdir(), fixtures[f]);
+
+	memset(r, 0, sizeof(*r));
+	assert_int_equal(results_read(path, r), 0);
+	free(path);
+	if (shipped)
+		shipped_zh(r);
+	return render_zh(r);
+}
+
 static void test_no_english_prose(void **state)
 {
 	(void)state;
-	for (size_t f = 0; f < sizeof(fixtures) / sizeof(fixtures[0]); f++) {
-		struct results r;
-		char *zh, *prose, *path = xasprintf("%s/%s", srcdir(), fixtures[f]);
+	for (size_t f = 0; f < sizeof(fixtures) / sizeof(fixtures[0]); f++)
+		for (int shipped = 0; shipped < 2; shipped++) {
+			struct results r;
+			char *zh = fixture_zh(f, shipped, &r);
+			char *prose = prose_of(zh, &r, false);
 
-		memset(&r, 0, sizeof(r));
-		assert_int_equal(results_read(path, &r), 0);
-		zh = render_zh(&r);
-		prose = prose_of(zh, &r);
-		assert_int_equal(english_runs(prose, fixtures[f]), 0);
-		free(prose);
-		free(zh);
-		results_release(&r);
-		free(path);
-	}
+			assert_int_equal(english_runs(prose, fixtures[f]), 0);
+			free(prose);
+			free(zh);
+			results_release(&r);
+		}
+}
+
+/* No line in English: with the shipped description_zh none at all.  As
+ * recorded, results that predate description_zh (all of tests/fixtures
+ * and reports/examples today) show their English descriptions: whole in
+ * the method's list of experiments (the user's recorded words, blanked
+ * as the note is) and as the title, line 1 of each page, which is the
+ * one line excepted (the details' title has Chinese before it, "细节页：").
+ * Once the examples are re-recorded with description_zh their titles are
+ * Chinese and the exception goes unused; the fixture, recorded before,
+ * keeps it. */
+static void test_no_ascii_prose_lines(void **state)
+{
+	(void)state;
+	for (size_t f = 0; f < sizeof(fixtures) / sizeof(fixtures[0]); f++)
+		for (int shipped = 0; shipped < 2; shipped++) {
+			struct results r;
+			char *zh = fixture_zh(f, shipped, &r);
+			char *prose = prose_of(zh, &r, true);
+			bool all_zh = true;
+
+			for (size_t i = 0; i < r.nexperiments; i++)
+				all_zh &= r.experiments[i].description_zh &&
+					  *r.experiments[i].description_zh;
+			assert_int_equal(ascii_lines(prose, fixtures[f],
+						     all_zh ? 0 : 1), 0);
+			/* the exception is used by the title alone */
+			if (!all_zh)
+				assert_int_equal(ascii_lines(prose, "expected, "
+							     "the title", 0), 1);
+			free(prose);
+			free(zh);
+			results_release(&r);
+		}
 }
 
 static void test_one_term_per_concept(void **state)
@@ -336,8 +531,9 @@ static void test_one_term_per_concept(void **state)
 
 		memset(&r, 0, sizeof(r));
 		assert_int_equal(results_read(path, &r), 0);
+		shipped_zh(&r);
 		zh = render_zh(&r);
-		prose = prose_of(zh, &r);
+		prose = prose_of(zh, &r, false);
 		/* on each page (the body, then its details, split at a form
 		 * feed): introduced once, before the word is used alone */
 		for (char *page = prose, *end; page; page = end ? end + 1 : NULL) {
@@ -386,8 +582,35 @@ static void test_description_zh(void **state)
 	assert_non_null(strstr(zh, "归约阶梯的每一级"));
 	assert_null(strstr(zh, en));
 	free(zh);
+	/* the title: a Chinese clause keeps its case, up to "：" */
+	free(r.experiments[0].description_zh);
+	r.experiments[0].description_zh = xstrdup("n 个 float 求和：每一级。");
+	zh = render_zh(&r);
+	assert_true(!strncmp(zh, "# n 个 float 求和；",
+			     strlen("# n 个 float 求和；")));
+	free(zh);
 	results_release(&r);
 	free(path);
+}
+
+/* A Chinese title clause is measured in columns (a character is two)
+ * and cut at its last "，" before 80. */
+static void test_title_clause_zh(void **state)
+{
+	char *c;
+
+	(void)state;
+	c = title_clause("归约阶梯的每一级，取一个小规模和一个奇数的中等规模");
+	assert_string_equal(c, "归约阶梯的每一级，取一个小规模和一个奇数的中等规模");
+	free(c);
+	c = title_clause("转置阶梯的每一级，取一个边长不是分块整数倍的非方阵形状，"
+			 "再取单独一行，还有一个很长很长很长的尾巴");
+	assert_string_equal(c, "转置阶梯的每一级，取一个边长不是分块整数倍的非方阵形状，"
+			    "再取单独一行");
+	free(c);
+	c = title_clause("int 与 double 上的同一阶梯（int 精确）：只取一个规模。");
+	assert_string_equal(c, "int 与 double 上的同一阶梯");
+	free(c);
 }
 
 /* The checks themselves catch what they are for. */
@@ -406,6 +629,17 @@ static void test_checks_catch(void **state)
 	assert_int_equal(term_hits(s3, "warp", "s3"), 1);
 	assert_int_equal(term_hits(s3, "sector", "s3"), 1);
 	assert_int_equal(term_hits(s3, "tile", "s3"), 1);
+	/* a line in English; a cell in English; what passes */
+	assert_int_equal(ascii_lines("# Sum of n floats\n正文\n", "s4", 0), 1);
+	assert_int_equal(ascii_lines("# Sum of n floats\n正文\n", "s4", 1), 0);
+	assert_int_equal(ascii_lines("| 项目 | the copy ceiling |\n", "s5", 0), 1);
+	assert_int_equal(ascii_lines("x\n\f\n# Sum of n floats\n", "s6", 1),
+			 0);
+	assert_int_equal(ascii_lines("| GPU | NVIDIA H100 80GB HBM3 |\n"
+				     "reduce (int, float, double), n = 2^28\n"
+				     "| int | reduce_shared_static | 1.50× |\n"
+				     "对 reduce / int 最重要的几步是 the rung\n",
+				     "s7", 0), 0);
 }
 
 int main(void)
@@ -413,8 +647,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_checks_catch),
 		cmocka_unit_test(test_no_english_prose),
+		cmocka_unit_test(test_no_ascii_prose_lines),
 		cmocka_unit_test(test_one_term_per_concept),
 		cmocka_unit_test(test_description_zh),
+		cmocka_unit_test(test_title_clause_zh),
 	};
 
 	return cmocka_run_group_tests_name("zh", tests, NULL, NULL);
