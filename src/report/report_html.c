@@ -76,8 +76,8 @@ static const char stylesheet[] =
 	"blockquote{margin:0;padding:0 1em;color:var(--muted);"
 	"border-left:.25em solid var(--line)}\n"
 	"@media print{\n"
-	"@page{size:A4;margin:14mm 12mm}\n"
-	"body{max-width:none;margin:0;padding:0;font-size:10pt}\n"
+	"@page{size:A4;margin:12mm 11mm}\n"
+	"body{max-width:none;margin:0;padding:0;font-size:9pt;line-height:1.4}\n"
 	"table{font-size:8pt;line-height:1.2;display:table;overflow:visible}\n"
 	"th,td{padding:1px 2px}\n"
 	/* a first cell wraps at its spaces, as text: its rung label is
@@ -94,6 +94,11 @@ static const char stylesheet[] =
 	/* a chart keeps its caption and its links (one figure), and a tall
 	 * one (a class of 40's) is scaled to a page */
 	".figure{break-inside:avoid}\n"
+	/* a step's listings, before and after: small and close, one
+	 * column each side of the page */
+	".pair{gap:.4em;margin:.3em 0}\n"
+	".pair pre{font-size:6.5pt;line-height:1.2;padding:.3em .4em}\n"
+	".pair-head{font-size:7pt}\n"
 	"p:has(+ p > .chart){break-after:avoid}\n"
 	".chart svg{max-height:245mm;width:auto}\n"
 	"}\n";
