@@ -244,7 +244,8 @@ enum msg {
 	/* i45-voice: one number per step, verdicts held to the run-to-run
 	 * floors (report_change.c, report_body.c) */
 	M_BX_UNCLEAR_F, M_BX_UNCLEAR_S, M_BWHY_NOISE_ITEM, M_BWHY_UNCLEAR,
-	M_BWHY_UNCLEAR_ITEM, M_SETUP_FLOORS, M_W_FLOOR,
+	M_BWHY_UNCLEAR_ITEM, M_ENV_FLOORS, M_ENV_FLOORS_VALUE, M_SETUP_FLOORS,
+	M_W_FLOOR,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
