@@ -422,23 +422,61 @@ static bool same_method(const struct results *r, int *warm, int *reps,
 	return r->nexperiments > 0;
 }
 
-/* The run-to-run floors the model held the steps to (report_model.c),
- * per kind of row with the GPU models and recordings they come from:
- * " A step counts ... Applied here: GPU ±0.45 % – ±2.9 % by median
- * time; host step ±18 %, measured on NVIDIA H100 80GB HBM3
- * (reports/compare/h100-noise, 2026-11-28; ...)."  Nothing when no step
- * has a floor. */
-static void setup_floors(const struct model *m, enum lang L, struct sbuf *b)
+/* The recordings the floors of kinds[] were measured in, once each, in a
+ * few words: "reports/compare/h100-noise, h100-twice, h100-noise-c" (the
+ * floor table's sources without their dates, a folder said once). */
+static void floor_recordings(struct sbuf *b, enum lang L,
+			     const struct compare_kind_floors *kinds)
+{
+	const char **seen = NULL, *dir = NULL;
+	size_t n = 0, dirlen = 0;
+
+	for (int k = 0; k < CK__COUNT; k++)
+		for (size_t j = 0; j < kinds[k].nentries; j++) {
+			const char *src = S(kinds[k].entries[j]->source);
+			size_t len = strcspn(src, ","), before = n;
+			char *path = xasprintf("%.*s", (int)len, src);
+			const char *slash = strrchr(path, '/');
+
+			names_add(&seen, &n, path);
+			if (n == before) {
+				free(path);
+				continue;
+			}
+			if (before)
+				sbuf_add(b, say_text(L, M_COMMA_SEP));
+			if (dir && slash && (size_t)(slash + 1 - path) == dirlen &&
+			    !strncmp(path, dir, dirlen)) {
+				md_text(b, slash + 1);
+			} else {
+				md_text(b, path);
+				dir = path;
+				dirlen = slash ? (size_t)(slash + 1 - path) : 0;
+			}
+		}
+	for (size_t i = 0; i < n; i++)
+		free((char *)seen[i]);
+	free(seen);
+}
+
+/* The run-to-run floors the model held the body's steps to (those of
+ * each group's largest size: report_model.c), per kind of row, with the
+ * GPU models and the recordings they come from, into v: "GPU ±0.45 % –
+ * ±2.9 %; host step ±3.3 % – ±18 %, measured on NVIDIA H100 80GB HBM3
+ * (reports/compare/h100-noise, h100-twice, h100-noise-c)", or the
+ * fallback a GPU without floors of its own took.  False, and nothing,
+ * when no step has a floor. */
+static bool setup_floors(const struct model *m, enum lang L, struct sbuf *v)
 {
 	struct compare_kind_floors kinds[CK__COUNT];
-	struct sbuf f = SBUF_INIT;
+	struct sbuf f = SBUF_INIT, rec = SBUF_INIT;
 	bool any = false;
-	char t[16];
 
 	memset(kinds, 0, sizeof(kinds));
-	for (size_t k = 0; k < m->nladders; k++)
-		for (size_t i = 0; i < m->ladders[k].nitems; i++) {
-			const struct item *it = m->ladders[k].items[i];
+	for (size_t k = 0; k < m->ngroups; k++)
+		for (size_t i = 0; m->groups[k].top &&
+				   i < m->groups[k].top->nitems; i++) {
+			const struct item *it = m->groups[k].top->items[i];
 			const struct compare_floor *e = it->step_floor.entry;
 
 			if (it->role != ROLE_RUNG || !it->ok || !it->prev || !e)
@@ -447,12 +485,14 @@ static void setup_floors(const struct model *m, enum lang L, struct sbuf *b)
 						&it->step_floor, it->gpu);
 			any = true;
 		}
-	if (!any)
-		return;
-	kind_floors_text(&f, L, kinds, false);
-	snprintf(t, sizeof(t), "%g", SPEEDUP_SAME_PCT);
-	SAY(b, L, M_SETUP_FLOORS, t, sbuf_str(&f));
+	if (any) {
+		kind_floors_text(&f, L, kinds, true);
+		floor_recordings(&rec, L, kinds);
+		SAY(v, L, M_ENV_FLOORS_VALUE, sbuf_str(&f), sbuf_str(&rec));
+	}
 	sbuf_release(&f);
+	sbuf_release(&rec);
+	return any;
 }
 
 /* The GPU and what a course uses of it, the clocks seen while timing,
@@ -469,7 +509,7 @@ void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
 	struct sbuf v = SBUF_INIT;
 	char buf[128], cc[16], w[16], n[16];
 	int warm = 0, reps = 0;
-	bool flush;
+	bool flush, floors = false;
 
 	if (m->r->has_env) {
 		table_row(b, head, 2);
@@ -500,6 +540,12 @@ void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
 		clocks_summary(m, L, &v);
 		setup_row(b, L, M_ENV_CLOCKS, sbuf_str(&v));
 		sbuf_reset(&v);
+		/* the floors the steps are held to, with figures */
+		if (setup_floors(m, L, &v)) {
+			setup_row(b, L, M_ENV_FLOORS, sbuf_str(&v));
+			floors = true;
+		}
+		sbuf_reset(&v);
 		cuda_versions(&v, e);
 		setup_row(b, L, M_ENV_VERSIONS, v.len ? sbuf_str(&v) : unknown);
 		sbuf_reset(&v);
@@ -521,7 +567,12 @@ void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
 	} else {
 		sbuf_add(b, say_text(L, M_SETUP_METHOD_VARIES));
 	}
-	setup_floors(m, L, b);
+	if (floors) {
+		char t[16];
+
+		snprintf(t, sizeof(t), "%g", SPEEDUP_SAME_PCT);
+		SAY(b, L, M_SETUP_FLOORS, t);
+	}
 	if (flush)
 		sbuf_add(b, say_text(L, M_SETUP_FLUSH));
 	if (m->ncols)

@@ -428,8 +428,9 @@ static const char *chart_ladder(const struct chart_ctx *x)
 	static const enum plot_style verdict_style[] = {
 		PLOT_SOLID, PLOT_SOLID, PLOT_MUTED,
 	};
-	const char *const verdict_title[] = { "faster", "slower",
-					      "within noise or unresolved" };
+	/* no key: each bar's label says it ("1.17x slower", "1.00x,
+	 * within noise"), and the caption the colours */
+	const char *const verdict_title[] = { "", "", "" };
 	struct plot_series *time, *step[3];
 	char *t = chart_title(x, x->size, NULL);
 	char *name = chart_name(x->g, CH_LADDER);

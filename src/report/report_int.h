@@ -247,7 +247,8 @@ enum msg {
 	/* i45-voice: one number per step, verdicts held to the run-to-run
 	 * floors (report_change.c, report_body.c) */
 	M_BX_UNCLEAR_F, M_BX_UNCLEAR_S, M_BWHY_NOISE_ITEM, M_BWHY_UNCLEAR,
-	M_BWHY_UNCLEAR_ITEM, M_SETUP_FLOORS, M_W_FLOOR,
+	M_BWHY_UNCLEAR_ITEM, M_ENV_FLOORS, M_ENV_FLOORS_VALUE, M_SETUP_FLOORS,
+	M_W_FLOOR,
 	/* i45-h2: each "why" concept first, then its counter; the
 	 * objectives judged on the counters that show them */
 	M_W_CONCEPT, M_W_AS_IN, M_W_AGAINST_FASTER, M_W_AGAINST_SLOWER,

@@ -361,18 +361,16 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"where the ladder has one). Right: each step's speedup over "
 		"the previous rung, on a linear axis from 0 to 2.5×, blue "
 		"where the step is faster, vermillion where it is slower, "
-		"grey within run-to-run noise or unresolved; each bar is "
-		"labelled as the table gives its step. A bar beyond its axis "
-		"(a teaching rung, or the step that undoes it) ends at the "
-		"edge, marked \">\". The 95 % "
-		"intervals are in the tables: at this scale they are "
-		"narrower than a bar's end.",
+		"grey within noise or unresolved, labelled as in the table. "
+		"A bar beyond its axis (a teaching rung, or the step that "
+		"undoes it) ends at the edge, marked \">\". The 95 % "
+		"intervals are in the details' tables.",
 		"{1} 时的优化阶梯。左：各级的中位时间（ms，线性坐标；有拷贝上限时"
 		"用虚线标出其时间）。右：每一步相对上一级的加速比，线性坐标从 0 "
-		"到 2.5×，蓝色表示变快，朱红色表示变慢，灰色表示在运行间噪声以内或"
-		"无法判定；每根柱子的标注与表中这一步的写法相同。超出坐标范围的柱子"
-		"（教学用的级，或消除它的那一步）画到边缘为止，标上“>”。95 % 区间见各表格：在这个比例下它们"
-		"比柱子末端还窄。" },
+		"到 2.5×，蓝色表示变快，朱红色表示变慢，灰色表示在噪声以内或"
+		"无法判定，标注与表中相同。超出坐标范围的柱子"
+		"（教学用的级，或消除它的那一步）画到边缘为止，标上“>”。95 % 区间见"
+		"细节页的表格。" },
 	[M_CH_LADDER_AGAIN] = {
 		"The ladder at {1}, drawn as the first.",
 		"{1} 时的优化阶梯，画法同第一张。" },

@@ -115,8 +115,8 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_BWHY_ITEM) = { "- **{1}** ({2}), {3}. {4}",
 			     "- **{1}**（{2}），{3}。{4}" },
 	ROW(M_BWHY_SAME) = {
-		"- Within run-to-run noise on this GPU, so not explained: {1}.",
-		"- 在本 GPU 的运行间噪声以内，因此不作解释：{1}。" },
+		"- Within run-to-run noise, not explained: {1}.",
+		"- 在运行间噪声以内，不作解释：{1}。" },
 	ROW(M_BWHY_CTR) = { "{1} {2} → {3}", "{1} {2} → {3}" },
 	ROW(M_BWHY_NONE) = {
 		"no counter its signature names moved beyond its noise.",
@@ -362,9 +362,8 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	 * floors.  {1} a speedup ("1.02×") */
 	ROW(M_BX_UNCLEAR_F) = { "{1} faster, unresolved", "快 {1}，无法判定" },
 	ROW(M_BX_UNCLEAR_S) = { "{1} slower, unresolved", "慢 {1}，无法判定" },
-	/* {1} the rung, {2} its step ("1.03×"), {3} the bound in % */
-	ROW(M_BWHY_NOISE_ITEM) = { "{1} ({2}, within ±{3} %)",
-				   "{1}（{2}，在 ±{3} % 以内）" },
+	/* {1} the rung, {2} the bound in % */
+	ROW(M_BWHY_NOISE_ITEM) = { "{1} (±{2} %)", "{1}（±{2} %）" },
 	/* {1} the threshold in %, {2} the steps */
 	ROW(M_BWHY_UNCLEAR) = {
 		"- Not resolved by this run (the 95 % interval reaches across "
@@ -372,19 +371,20 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"- 这次运行分辨不出（95 % 区间跨过了 ±{1} %），因此不作解释：{2}。" },
 	/* {1} the rung, {2} its step's words */
 	ROW(M_BWHY_UNCLEAR_ITEM) = { "{1} ({2})", "{1}（{2}）" },
-	/* {1} the threshold in %, {2} the floors applied and where they
-	 * were measured (kind_floors_text) */
+	/* the setup's row of the run-to-run floors: {1} the floors per kind
+	 * of row and the GPU models they were measured on
+	 * (kind_floors_text), {2} the recordings */
+	ROW(M_ENV_FLOORS) = { "Run-to-run floors", "运行间下限" },
+	ROW(M_ENV_FLOORS_VALUE) = { "{1} ({2})", "{1}（{2}）" },
+	/* {1} the threshold in % */
 	ROW(M_SETUP_FLOORS) = {
-		" A step counts as faster or slower only when its change is "
-		"beyond ±{1} % and beyond the run-to-run floor of this GPU and "
-		"its kind of row: the largest change that reruns of unchanged "
-		"code showed for rows like it, the floors `culab compare` "
-		"uses. Applied here: {2}. A step within them is within noise "
-		"and gets no explanation.",
-		"只有当一步的变化超出 ±{1} %，并且超出本 GPU 上同类行的运行间"
-		"下限时，才说它变快或变慢；运行间下限是同一代码重复运行时同类行出现"
-		"过的最大变化，与 `culab compare` 使用的下限相同。本报告采用的下限："
-		"{2}。在下限以内的一步记为在噪声以内，不作解释。" },
+		" A step counts only beyond ±{1} % and beyond its run-to-run "
+		"floor (above: the most that reruns of the same code moved such "
+		"rows, as `culab compare` holds): within them it is within "
+		"noise and not explained.",
+		"一步只有超出 ±{1} % 并超出其运行间下限（见上表：同一代码重复运行时"
+		"同类行出现过的最大变化，与 `culab compare` 相同）才算变快或变慢："
+		"在此以内即在噪声以内，不作解释。" },
 	/* {1} the change ("+2.8 %"), {2} {3} the times, {4} the floor */
 	ROW(M_W_FLOOR) = {
 		"{1} ({2} → {3} ms): within the run-to-run floor of ±{4} % "

@@ -283,8 +283,7 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
 	else
 		snprintf(pct, sizeof(pct), "%g", SPEEDUP_SAME_PCT);
 	if (to == same)
-		SAY(to, L, M_BWHY_NOISE_ITEM, role_text(&p, L, it),
-		    TIMES(it->step_x >= 1 ? it->step_x : 1 / it->step_x), pct);
+		SAY(to, L, M_BWHY_NOISE_ITEM, role_text(&p, L, it), pct);
 	else {
 		/* the list says it is unresolved: the direction alone */
 		SAY(&w, L, it->step_x >= 1 ? M_BX_FASTER : M_BX_SLOWER,
