@@ -363,14 +363,14 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"where the step is faster, vermillion where it is slower, "
 		"grey within noise or unresolved, labelled as in the table. "
 		"A bar beyond its axis (a teaching rung, or the step that "
-		"undoes it) ends at the edge, marked \">\". The 95 % "
-		"intervals are in the details' tables.",
+		"undoes it) ends at the edge, marked \">\". Each median's "
+		"95 % interval is in the tables (the ± column).",
 		"{1} 时的优化阶梯。左：各级的中位时间（ms，线性坐标；有拷贝上限时"
 		"用虚线标出其时间）。右：每一步相对上一级的加速比，线性坐标从 0 "
 		"到 2.5×，蓝色表示变快，朱红色表示变慢，灰色表示在噪声以内或"
 		"无法判定，标注与表中相同。超出坐标范围的柱子"
-		"（教学用的级，或消除它的那一步）画到边缘为止，标上“>”。95 % 区间见"
-		"细节页的表格。" },
+		"（教学用的级，或消除它的那一步）画到边缘为止，标上“>”。各中位数的"
+		"95 % 区间见表格（± 列）。" },
 	[M_CH_LADDER_AGAIN] = {
 		"The ladder at {1}, drawn as the first.",
 		"{1} 时的优化阶梯，画法同第一张。" },
