@@ -90,7 +90,9 @@ const char *compare_floor_from_name(enum compare_floor_from f)
  * later; judged first against the entries of the three above (1 false
  * alarm in 629 pairs, a host step), then added. */
 #define H100_NOISE_C "reports/compare/h100-noise-c, 2026-11-28"
-/* reports/examples/h100/results.json against
+/* reports/examples/h100/results.json as recorded on 2026-11-27 (kept as
+ * tests/fixtures/recorded-2026-11-27/h100-default/results.json since the
+ * example was recorded again) against
  * reports/compare/h100-twice/second-run.json: experiments/default.yaml
  * twice on another H100, two minutes apart, code unchanged
  * (reports/compare/RECORDED.md); the entries as `culab compare --noise`

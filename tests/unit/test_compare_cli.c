@@ -54,7 +54,7 @@
 #define QUICK "tests/fixtures/recorded-2026-11-22/quick/results.json"
 /* experiments/default.yaml twice on one H100, code unchanged
  * (reports/compare/RECORDED.md) */
-#define H100_A "reports/examples/h100/results.json"
+#define H100_A "tests/fixtures/recorded-2026-11-27/h100-default/results.json"
 #define H100_B "reports/compare/h100-twice/second-run.json"
 
 static char culab[PATH_MAX];

@@ -33,7 +33,7 @@
 #include "run/run.h"
 #include "base/util.h"
 
-#define H100_BASE "reports/examples/h100/results.json"
+#define H100_BASE "tests/fixtures/recorded-2026-11-27/h100-default/results.json"
 #define H100_AGAIN "reports/compare/h100-twice/second-run.json"
 
 /* ---- test data (not measurements) -------------------------------------- */

@@ -33,7 +33,7 @@
  * the timed region (tests/fixtures/recorded-2026-11-27/RECORDED.md) */
 #define CLASS "tests/fixtures/recorded-2026-11-27/class-h100/results.json"
 /* the example class as recorded with its rounds (its RECORDED.md) */
-#define CLASS_ROUNDS "reports/examples/class/results.json"
+#define CLASS_ROUNDS "tests/fixtures/recorded-2026-12-06/class-h200/results.json"
 
 #define EXPECT_IN(hay, needle)                                                 \
 	do {                                                                   \
