@@ -62,7 +62,7 @@ static void conclusion_users(const struct model *m, const struct group *g,
 }
 
 static void conclusion_group(const struct model *m, const struct group *g,
-			     enum lang L, struct sbuf *b)
+			     enum lang L, struct sbuf *b, int nth)
 {
 	const struct ladder *l = g->top;
 	const struct item *from[STEPS_NAMED], *to[STEPS_NAMED];
@@ -89,8 +89,9 @@ static void conclusion_group(const struct model *m, const struct group *g,
 	}
 	ladder_heading(&head, L, M_F_HEAD, l);
 	SAY(b, L, M_C_HEAD, sbuf_str(&head));
+	/* the lead in full once; a later ladder's says it shorter */
 	if (list.len)
-		SAY(b, L, M_C_STEPS, sbuf_str(&list));
+		SAY(b, L, nth ? M_C_STEPS_AGAIN : M_C_STEPS, sbuf_str(&list));
 	if (l->ceiling && l->ceiling->row->gbps > 0)
 		SAY(b, L, M_C_GAP, role_text(&p, L, l->best),
 		    pool_md(&p, l->best->row->variant),
@@ -121,9 +122,9 @@ void blk_conclusion(const struct model *m, enum lang L, struct sbuf *b)
 
 	/* the groups the body shows in full: the others are the table of
 	 * what the element type changes */
-	for (size_t i = 0; i < m->ngroups; i++)
+	for (size_t i = 0, nth = 0; i < m->ngroups; i++)
 		if (group_in_body(m, &m->groups[i]))
-			conclusion_group(m, &m->groups[i], L, b);
+			conclusion_group(m, &m->groups[i], L, b, (int)nth++);
 	run_spread(&spread, L, m);
 	if (spread.len && b->len) {
 		sbuf_addc(b, '\n');

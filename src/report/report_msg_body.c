@@ -152,6 +152,13 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"同一阶梯在 {2} 时用 {1} 的结果：各类型的每一步结论相同，加速比"
 		"相差在 {3} % 以内。每种类型的每一级见[细节页]({4})。" },
 	ROW(M_BT_WHY) = { "{1}: {2}", "{1}：{2}" },
+	/* a later ladder section's, said shorter: the first said it */
+	ROW(M_BWHY_SAME_AGAIN) = { "- Within run-to-run noise: {1}.",
+				   "- 在运行间噪声以内：{1}。" },
+	ROW(M_BMORE_AGAIN) = { "Every size of {2}: [the details]({1}).",
+			       "{2} 的各规模见[细节页]({1})。" },
+	ROW(M_C_STEPS_AGAIN) = { "the steps that mattered most: {1}. ",
+				 "最重要的几步：{1}。" },
 	ROW(M_D_FAMILY_PAGE) = {
 		"- [{1}]({2}) ({3}): every size, the charts, the findings, "
 		"the counters per source line and the rubric rung by rung",

@@ -299,7 +299,8 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
  * with the key lines before and after it, and one line for the steps
  * within it. */
 static void body_why(const struct model *m, const struct ladder *l,
-		     enum lang L, struct sbuf *b, struct why_said *said)
+		     enum lang L, struct sbuf *b, struct why_said *said,
+		     int nth)
 {
 	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
 	size_t n = ladder_rungs(l, rungs);
@@ -329,7 +330,8 @@ static void body_why(const struct model *m, const struct ladder *l,
 		sbuf_release(&why);
 	}
 	if (same.len) {
-		SAY(&list, L, M_BWHY_SAME, sbuf_str(&same));
+		SAY(&list, L, nth ? M_BWHY_SAME_AGAIN : M_BWHY_SAME,
+		    sbuf_str(&same));
 		sbuf_add(&list, "\n\n");
 	}
 	if (unclear.len) {
@@ -351,10 +353,11 @@ static void body_why(const struct model *m, const struct ladder *l,
 }
 
 /* Group g's ladder l in full: heading, table, chart, why each step went
- * as it did, and where the details have the rest. */
+ * as it did, and where the details have the rest; nth, the sections
+ * before it (a later one says its lists' heads shorter). */
 static void ladder_full(const struct model *m, const struct group *g,
 			const struct ladder *l, enum lang L, struct sbuf *b,
-			int *charts, struct why_said *said)
+			int *charts, struct why_said *said, int nth)
 {
 	struct sbuf link = SBUF_INIT;
 
@@ -377,10 +380,18 @@ static void ladder_full(const struct model *m, const struct group *g,
 		pool_release(&p);
 		sbuf_release(&caption);
 	}
-	body_why(m, l, L, b, said);
+	body_why(m, l, L, b, said, nth);
 	/* the details' section of this very size */
 	details_anchor(&link, L, l);
-	SAY(b, L, M_BMORE, sbuf_str(&link));
+	if (nth) {
+		struct sbuf name = SBUF_INIT;
+
+		ladder_heading(&name, L, M_F_HEAD, l);
+		SAY(b, L, M_BMORE_AGAIN, sbuf_str(&link), sbuf_str(&name));
+		sbuf_release(&name);
+	} else {
+		SAY(b, L, M_BMORE, sbuf_str(&link));
+	}
 	sbuf_add(b, "\n\n");
 	sbuf_release(&link);
 }
@@ -580,7 +591,7 @@ static void types_table(const struct model *m, const struct group *lead,
  * the same size as is shown in full too. */
 void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 {
-	int charts = 0;
+	int charts = 0, nth = 0;
 	/* what the "why"s said once, not to say again */
 	struct why_said said = { 0 };
 
@@ -593,7 +604,7 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 
 		if (!l || typed_beside(m, g))
 			continue;
-		ladder_full(m, g, l, L, b, &charts, &said);
+		ladder_full(m, g, l, L, b, &charts, &said, nth++);
 		/* the sizes of the types shown beside this one */
 		for (size_t j = 0; j < m->ngroups; j++) {
 			const struct ladder *at = typed_beside(m, &m->groups[j]);

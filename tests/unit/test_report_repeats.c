@@ -42,17 +42,8 @@ static const char *const recorded[] = {
  * user's until item 4's body has two full sections (a prefix of the
  * clause).  Nothing of a "why" or of the objectives is here. */
 static const char *const layout[] = {
-	/* the details link and the list of steps within noise, per
-	 * section (item 4: two sections; item 2 rewrites the second) */
-	"Every size, the counters, the 95 % intervals",
-	"Within ±2 % of the rung before",
-	"各规模的结果、计数器、95 % 区间和分析见",
-	"与上一级相差在 ±2 % 以内",
-	"最重要几步的关键代码",
-	"每一步为何如此",
-	/* the conclusion's lead, per ladder (items 1 and 4) */
-	"the steps that mattered most on this GPU",
-	"在这块 GPU 上最重要的几步",
+	/* what limits the fastest rung, per ladder of the conclusion (the
+	 * exercise's three ladders: its rule's sentence each time) */
 	"only moving fewer bytes could make it faster",
 	"只有减少搬运的字节数才能更快",
 	"剩下的空间很小",

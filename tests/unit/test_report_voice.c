@@ -42,6 +42,21 @@
 #include "report_check.h"
 #include "results/results.h"
 
+
+/* The H100 example as recorded on 2026-11-27, kept unedited: the cases
+ * below quote its numbers (the example is recorded again as culab
+ * changes). */
+#define H100_20261127 \
+	"tests/fixtures/recorded-2026-11-27/h100-default/results.json"
+
+/* Every row but the reduce family's int and float ones. */
+static bool not_float_int(const struct result_row *w, void *ctx)
+{
+	(void)ctx;
+	return !str_eq(w->family, "reduce") ||
+	       (!str_eq(w->dtype, "float") && !str_eq(w->dtype, "int"));
+}
+
 static const char *const recorded[] = {
 	"tests/fixtures/quick/results.json",
 	"reports/examples/h100/results.json",
@@ -183,8 +198,9 @@ static void table_step(const char *sec, enum lang L, const struct item *it,
 	again = line_starting(strstr(sec, row) + 1, start);
 	if (again)
 		fail_msg("two table rows \"%s\"", start);
-	*step = table_cell(row, 5);
-	*ctr = table_cell(row, 6);
+	/* rung, what changed, time, ±, GB/s, % of ceiling, step, counter */
+	*step = table_cell(row, 6);
+	*ctr = table_cell(row, 7);
 	assert_non_null(*step);
 	assert_non_null(*ctr);
 	free(row);
@@ -385,7 +401,7 @@ static void check_step(const struct rendered *rd, const struct model *m,
 	for (int L = 0; L < NLANG; L++) {
 		char *sec = ladder_section(rd->body[L], L, l), *step, *ctr;
 		struct pool p = { .n = 0 };
-		char *why_start = xasprintf("- **%s**", role_text(&p, L, it));
+		char *why_start = xasprintf("**%s**", role_text(&p, L, it));
 		char *why = line_starting(sec, why_start);
 		char *num, *abstract, *conclusion, *part;
 		const char *args[5];
@@ -521,7 +537,7 @@ static void test_one_number(void **state)
 		struct results r;
 		struct model m;
 		struct rendered rd;
-		int abs = 0, con = 0, charted = 0, steps = 0;
+		int abs = 0, con = 0, charted = 0, steps = 0, body_groups = 0;
 
 		if (!read_recorded(recorded[f], &r))
 			continue;
@@ -533,8 +549,11 @@ static void test_one_number(void **state)
 			size_t n;
 			char *sec, *chart;
 
-			if (!l)
+			/* the ladders the body shows in full (the others
+			 * are its table of what the element type changes) */
+			if (!l || !group_in_body(&m, &m.groups[g]))
 				continue;
+			body_groups++;
 			sec = ladder_section(rd.body[EN], EN, l);
 			chart = chart_of(sec);
 			rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
@@ -554,7 +573,7 @@ static void test_one_number(void **state)
 		 * two families, the conclusion three of each ladder */
 		assert_true(steps > 0);
 		assert_true(abs >= 2 * 2);
-		assert_true(con >= 2 * (int)m.ngroups);
+		assert_true(con >= 2 * body_groups);
 		assert_int_equal(charted, steps);
 		model_release(&m);
 		rendered_free(&rd);
@@ -575,7 +594,7 @@ static void test_issue_steps(void **state)
 	char path[256];
 
 	(void)state;
-	if (!read_recorded("reports/examples/h100/results.json", &r))
+	if (!read_recorded(H100_20261127, &r))
 		return;
 	render(&r, &rd);
 	abstract = section_of(rd.body[EN], "\n## Abstract");
@@ -612,7 +631,7 @@ static void check_noise(const struct rendered *rd, const struct ladder *l,
 	for (int L = 0; L < NLANG; L++) {
 		char *sec = ladder_section(rd->body[L], L, l), *step, *ctr;
 		struct pool p = { .n = 0 };
-		char *why_start = xasprintf("- **%s**", role_text(&p, L, it));
+		char *why_start = xasprintf("**%s**", role_text(&p, L, it));
 		char *why = line_starting(sec, why_start);
 
 		table_step(sec, L, it, &step, &ctr);
@@ -633,6 +652,12 @@ static void check_noise(const struct rendered *rd, const struct ladder *l,
 				fail_msg("%s: %s is within noise (%s) but has "
 					 "a why: %s", what, why_start, step,
 					 why);
+			/* a later section's list says it shorter */
+			if (it->step_verdict == SV_SAME) {
+				free(head);
+				head = xstrdup(L == ZH ? "- 在运行间噪声以内" :
+					       "- Within run-to-run noise");
+			}
 			/* the "unresolved" list's head has its threshold */
 			if (it->step_verdict != SV_SAME) {
 				free(head);
@@ -688,7 +713,7 @@ static void test_noise(void **state)
 			const struct item **rungs;
 			size_t n;
 
-			if (!l)
+			if (!l || !group_in_body(&m, &m.groups[g]))
 				continue;
 			rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
 			n = ladder_rungs(l, rungs);
@@ -723,8 +748,11 @@ static void test_floor_example(void **state)
 	struct sbuf src = SBUF_INIT;
 
 	(void)state;
-	if (!read_recorded("reports/examples/h100/results.json", &r))
+	if (!read_recorded(H100_20261127, &r))
 		return;
+	/* double alone of the reduce types, so that the body shows its
+	 * ladder in full */
+	results_keep_rows(&r, not_float_int, NULL);
 	model_build(&r, &m);
 	for (size_t g = 0; g < m.ngroups; g++) {
 		const struct ladder *l = m.groups[g].top;
@@ -752,7 +780,7 @@ static void test_floor_example(void **state)
 	render(&r, &rd);
 	sec = ladder_section(rd.body[EN], EN, dbl);
 	assert_non_null(strstr(sec, "| rung 10 |"));
-	assert_null(strstr(sec, "- **rung 10**"));
+	assert_null(strstr(sec, "**rung 10**"));
 	fmt_sig(pct, sizeof(pct), 100 * it->step_floor.floor, 2);
 	{
 		char *item = xasprintf("rung 10 (±%s %%)", pct);
