@@ -12,7 +12,8 @@
 #  1. the body links its details page, which exists;
 #  2. prints each page to PDF and counts its pages (pdfinfo): the body
 #     at most MAX_PAGES (default 150; make test holds the recorded H100
-#     example's body to 12), the details at most DETAILS_MAX_PAGES
+#     example's body to 8), the details (its page and each family's, every
+#     chart inline between them) each at most DETAILS_MAX_PAGES
 #     (default 400); the first page is not blank (its pixels, drawn by
 #     pdftoppm); the Chinese one in a Chinese font;
 #  3. takes a screenshot of the English body, which must not be blank;
@@ -305,7 +306,19 @@ fi
 [ ! -e "$tmp/r/details.en.md" ] || ko "--format html wrote the details' Markdown"
 
 for lang in en zh; do
+	# the details: its page and each family's (details-FAMILY.<lang>.html)
+	files=
 	for kind in $pages; do
+		files="$files $kind"
+		[ "$kind" != details ] ||
+			for f in "$tmp/r"/details-*."$lang".html; do
+				[ -e "$f" ] || continue
+				f=${f##*/}
+				files="$files ${f%.$lang.html}"
+			done
+	done
+	family_svgs=0
+	for kind in $files; do
 		page=$tmp/r/$kind.$lang.html
 		what="$lang $kind"
 		if [ ! -s "$page" ]; then
@@ -324,13 +337,12 @@ for lang in en zh; do
 		else
 			limit=$details_max
 		fi
-		# the charts the page shows are inline; the details show all
+		# the charts the page shows are inline; the families' details
+		# pages show all of them between them
 		imgs=$(grep -o '<img[^>]*charts/' "$page" | wc -l)
 		[ "$imgs" -eq 0 ] || ko "$what: $imgs charts not inline"
 		svgs=$(grep -o '<svg' "$page" | wc -l)
-		charts=$(find "$tmp/r/charts" -name '*.svg' | wc -l)
-		[ "$kind" = report ] || [ "$svgs" -eq "$charts" ] ||
-			ko "$what: $svgs inline charts, $charts drawn"
+		case $kind in details-*) family_svgs=$((family_svgs + svgs)) ;; esac
 
 		# 2. printed to PDF
 		run_browser --no-pdf-header-footer --print-to-pdf="$tmp/$lang-$kind.pdf" \
@@ -381,6 +393,12 @@ for lang in en zh; do
 		CELLS-OK*) echo "html.sh: $what: $n pages (A4), $svgs inline charts, ${verdict#CELLS-OK }: none split on screen (1280 px) or in print, every table within the page" ;;
 		esac
 	done
+	case " $pages " in
+	*" details "*)
+		charts=$(find "$tmp/r/charts" -name '*.svg' | wc -l)
+		[ "$family_svgs" -eq "$charts" ] ||
+			ko "$lang details: the families' pages show $family_svgs inline charts, $charts drawn" ;;
+	esac
 done
 if [ "$fail" -ne 0 ] && [ -s "$tmp/browser.log" ]; then
 	echo "html.sh: the browser said:"

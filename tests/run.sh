@@ -325,11 +325,11 @@ script "a class of known truth and its judge (tests/class_truth.sh)" \
 script "the HTML report in a browser (tests/html.sh)" \
 	"tests/html.sh: the HTML report in chromium" \
 	sh tests/html.sh "$culab"
-# the body a student hands in: the recorded H100 example's, on 12 A4
+# the body a student hands in: the recorded H100 example's, on 8 A4
 # pages at most in either language, no cell split
-script "the H100 example's body on 12 A4 pages (tests/html.sh)" \
-	"tests/html.sh: the H100 example's body prints to more than 12 A4 pages, or splits a cell" \
-	env MAX_PAGES=12 PAGES=report sh tests/html.sh "$culab" \
+script "the H100 example's body on 8 A4 pages (tests/html.sh)" \
+	"tests/html.sh: the H100 example's body prints to more than 8 A4 pages, or splits a cell" \
+	env MAX_PAGES=8 PAGES=report sh tests/html.sh "$culab" \
 	reports/examples/h100/results.json
 # your kernels: each one's rows in a table, its lines under it, and in
 # the details every line of them and of each rung, a table per kernel

@@ -78,6 +78,7 @@ static const char stylesheet[] =
 	"@media print{\n"
 	"@page{size:A4;margin:12mm 11mm}\n"
 	"body{max-width:none;margin:0;padding:0;font-size:9pt;line-height:1.4}\n"
+	"p,ul,ol{margin:.5em 0}\n"
 	"table{font-size:8pt;line-height:1.2;display:table;overflow:visible}\n"
 	"th,td{padding:1px 2px}\n"
 	/* a first cell wraps at its spaces, as text: its rung label is
