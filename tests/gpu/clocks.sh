@@ -70,14 +70,14 @@ fi
 CULAB_TEST_NVML=fake-throttled "$culab" run -q --no-counters \
 	-o "$out/throttled" tests/gpu/clocks.yaml >"$out/throttled.log" 2>&1
 rc=$?
-# the body says the clocks were not steady and why; the details flag
-# each row and say what to do
+# the body says the clocks were not steady and why; the details (its
+# page and each family's) flag each row and say what to do
 if [ $rc -eq 0 ] &&
    grep -q "| Clocks during the timed runs | not steady: .*throttled in .*hw_thermal_slowdown" \
 	"$out/throttled/report.en.md" &&
-   grep -q ", throttled |" "$out/throttled/details.en.md" &&
+   grep -q ", throttled |" "$out/throttled"/details*.en.md &&
    grep -q "was measured while the GPU throttled its clocks (hw\\\\_thermal\\\\_slowdown;" \
-	"$out/throttled/details.en.md" &&
+	"$out/throttled"/details*.en.md &&
    grep -q ",hw_thermal_slowdown,true," "$out/throttled/results.csv"; then
 	ok "throttled rows flagged in results.csv, the report and its details"
 else
