@@ -17,7 +17,7 @@ do for [fmt in 'png svg'] {
 		set terminal svg size 700,532 noenhanced font 'sans-serif,12' background '#ffffff'
 	}
 	set output outdir.'bandwidth-reduce-int.'.fmt
-	set title 'reduce / int, NVIDIA H200: bandwidth against size'
+	set title 'reduce / int, NVIDIA H100 80GB HBM3: bandwidth against size'
 	unset logscale
 	unset arrow
 	unset label
@@ -38,8 +38,8 @@ do for [fmt in 'png svg'] {
 	set grid
 	set logscale x 2
 	set format x '2^%L'
-	set yrange [0:5049.082957]
-	set ytics ('0' 0, '2000' 2000, '4000' 4000)
+	set yrange [0:3513.510889]
+	set ytics ('0' 0, '1000' 1000, '2000' 2000, '3000' 3000)
 	set key below Left reverse samplen 3 maxcols 2
 	plot 'bandwidth-reduce-int.dat' index 0 using 1:2 with linespoints lw 1.5 lc rgb '#0072B2' pt 7 ps 1.1 dt 1 title 'interleaved_divergent', \
 	     'bandwidth-reduce-int.dat' index 0 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#0072B2' notitle, \
@@ -71,6 +71,6 @@ do for [fmt in 'png svg'] {
 	     'bandwidth-reduce-int.dat' index 13 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#56B4E9' notitle, \
 	     'bandwidth-reduce-int.dat' index 14 using 1:2 with linespoints lw 1.5 lc rgb '#0072B2' pt 5 ps 1.1 dt 5 title 'cub', \
 	     'bandwidth-reduce-int.dat' index 14 using 1:3:(0):($4-$3) with vectors heads size screen 0.006,90 lw 1.5 lc rgb '#0072B2' notitle, \
-	     4814.304 with lines lw 2 dt 1 lc rgb '#000000' title 'theoretical peak 4814 GB/s'
+	     3352.32 with lines lw 2 dt 1 lc rgb '#000000' title 'theoretical peak 3352 GB/s'
 	unset output
 }

@@ -17,7 +17,7 @@ do for [fmt in 'png svg'] {
 		set terminal svg size 700,532 noenhanced font 'sans-serif,12' background '#ffffff'
 	}
 	set output outdir.'time-reduce-float.'.fmt
-	set title 'reduce / float, NVIDIA H200: median time against size'
+	set title 'reduce / float, NVIDIA H100 80GB HBM3: median time against size'
 	unset logscale
 	unset arrow
 	unset label
@@ -38,7 +38,7 @@ do for [fmt in 'png svg'] {
 	set grid
 	set logscale x 2
 	set format x '2^%L'
-	set yrange [0.005342608884:0.290057598]
+	set yrange [0.00556521725:0.2666896]
 	set logscale y 10
 	set ytics ('0.01' 0.01, '0.02' 0.02, '0.05' 0.05, '0.1' 0.1, '0.2' 0.2)
 	set key below Left reverse samplen 3 maxcols 2

@@ -12,9 +12,9 @@ si_e(v) = int(floor(log10(abs(v) * 1.0005) / 3))
 fmt_si(v) = abs(v) < 999.5 ? sprintf('%.3g', v) : sprintf('%.3g%s', v / 1000.0**si_e(v), word('k M G T P E', si_e(v)))
 do for [fmt in 'png svg'] {
 	if (fmt eq 'png') {
-		set terminal pngcairo size 700,319 noenhanced font 'Sans,12' fontscale 0.75
+		set terminal pngcairo size 700,281 noenhanced font 'Sans,12' fontscale 0.75
 	} else {
-		set terminal svg size 700,319 noenhanced font 'sans-serif,12' background '#ffffff'
+		set terminal svg size 700,281 noenhanced font 'sans-serif,12' background '#ffffff'
 	}
 	set output outdir.'ladder-transpose-float.'.fmt
 	set multiplot title 'transpose / float, 8192 x 8192, NVIDIA H100 80GB HBM3'
@@ -39,18 +39,18 @@ do for [fmt in 'png svg'] {
 	set grid xtics
 	set lmargin at screen 0.2140
 	set rmargin at screen 0.5856
-	set tmargin at screen 0.7868
-	set bmargin at screen 0.3041
+	set tmargin at screen 0.7580
+	set bmargin at screen 0.2100
 	set yrange [6.5:-0.5]
 	set ytics ('3: naive' 0, '4: naive_strided_read' 1, '5: naive_ldg' 2, '6: tile' 3, '7: tile_pad' 4, '8: tile_swizzle' 5, '9: tile_pairs' 6) scale 0
-	set xrange [0:1.461980507]
+	set xrange [0:1.461150199]
 	set xtics ('0' 0, '0.5' 0.5, '1' 1)
 	set style fill solid 1.0 noborder
-	set key at screen 0.0114,0.2100 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 1.461980507; B = 0; W = 0.2084
+	set key at screen 0.0114,0.1032 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 1.461150199; B = 0; W = 0.2084
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
-	set arrow from 0.1758400053, graph 0 to 0.1758400053, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	set arrow from 0.1757760048, graph 0 to 0.1757760048, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	plot 'ladder-transpose-float.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
 	     'ladder-transpose-float.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-transpose-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
@@ -80,38 +80,38 @@ do for [fmt in 'png svg'] {
 	set grid xtics
 	set lmargin at screen 0.6113
 	set rmargin at screen 0.9829
-	set tmargin at screen 0.7868
-	set bmargin at screen 0.3041
+	set tmargin at screen 0.7580
+	set bmargin at screen 0.2100
 	set yrange [6.5:-0.5]
 	unset ytics
 	set xrange [0:2.5]
 	set xtics ('0' 0, '0.5' 0.5, '1' 1, '1.5' 1.5, '2' 2, '2.5' 2.5)
 	set style fill solid 1.0 noborder
-	set key at screen 0.6113,0.2100 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2.5; B = 1; W = 0.2084
+	set key at screen 0.6113,0.1032 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 2.5; B = 1; W = 0.5079
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
-	plot 'ladder-transpose-float.dat' index 1 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title 'faster', \
-	     'ladder-transpose-float.dat' index 1 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title 'slower', \
-	     'ladder-transpose-float.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 3 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#999999' title 'within 2 % or unclear', \
-	     'ladder-transpose-float.dat' index 3 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_x($2).' >' : fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_x($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_x($2) : fmt_x($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	plot 'ladder-transpose-float.dat' index 1 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
+	     'ladder-transpose-float.dat' index 1 using ($2 >= B && $2 <= H && frac($2) + 0.3556 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + 0.3556 > 1) && frac($2) - frac(B) >= 0.3556 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + 0.3556 > 1) && frac($2) - frac(B) < 0.3556 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 < B && $2 >= L && frac($2) - 0.3556 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - 0.3556 < 0) && frac(B) - frac($2) >= 0.3556 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - 0.3556 < 0) && frac(B) - frac($2) < 0.3556 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
+	     'ladder-transpose-float.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + 0.3716 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + 0.3716 > 1) && frac($2) - frac(B) >= 0.3716 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + 0.3716 > 1) && frac($2) - frac(B) < 0.3716 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 < B && $2 >= L && frac($2) - 0.3716 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - 0.3716 < 0) && frac(B) - frac($2) >= 0.3716 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - 0.3716 < 0) && frac(B) - frac($2) < 0.3716 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 3 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#999999' title '', \
+	     'ladder-transpose-float.dat' index 3 using ($2 >= B && $2 <= H && frac($2) + 0.5079 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + 0.5079 > 1) && frac($2) - frac(B) >= 0.5079 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + 0.5079 > 1) && frac($2) - frac(B) < 0.5079 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 3 using ($2 < B && $2 >= L && frac($2) - 0.5079 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - 0.5079 < 0) && frac(B) - frac($2) >= 0.5079 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - 0.5079 < 0) && frac(B) - frac($2) < 0.5079 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
 	unset multiplot
 	unset output
 }
