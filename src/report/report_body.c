@@ -282,7 +282,10 @@ static bool abstract_hardware(const struct model *m, enum lang L,
 		const struct ladder *l = m->groups[i].top;
 		const struct result_row *w = l && l->best ? l->best->row : NULL;
 
-		if (!w || !(w->pct_peak > 0))
+		/* the ladders the body shows in full: a reader finds the
+		 * figure in their tables */
+		if (!w || !(w->pct_peak > 0) ||
+		    !group_in_body(m, &m->groups[i]))
 			continue;
 		plo = fmin(plo, w->pct_peak);
 		phi = fmax(phi, w->pct_peak);

@@ -36,10 +36,11 @@ static const struct lesson lessons[] = {
 		"runs on every SM again",
 		"回到每段输入一个线程块：共享内存中的归约树重新在每个 SM 上运行" } },
 	{ "reduce_interleaved_strided", "divergence", {
-		"removes divergence: thread t now works on element 2·s·t, so the "
-		"working threads are contiguous and whole warps retire early",
-		"消除分支发散：线程 t 现在处理元素 2·s·t，工作线程连续，整个线程束"
-		"提前退出" } },
+		"removes the divergent test: the index 2·s·t replaces the "
+		"`t % (2·s)` that every thread evaluated at every step, and packs "
+		"the working threads together",
+		"去掉发散的判断：下标 2·s·t 取代了每个线程每一步都要计算的 "
+		"`t % (2·s)`，并让工作线程紧挨在一起" } },
 	{ "reduce_shared_static", "bank-conflicts", {
 		"removes bank conflicts: with sequential addressing a warp's 32 "
 		"accesses are consecutive words, one per bank",

@@ -68,22 +68,24 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_SETUP_METHOD) = {
 		"Each kernel was run {1}× untimed (warm-up), then timed {2}×; "
 		"the tables give the median time of the timed runs, and their "
-		"± column half the 95 % interval of that median within this "
-		"one run: a second run of the same file can differ by more. "
+		"± column how far the 95 % interval of that median within this "
+		"one run reaches from it (its longer side): a second run of "
+		"the same file can differ by more. "
 		"Every answer was checked against a CPU reference.",
 		"每个核函数先不计时运行 {1} 次（预热），再计时运行 {2} 次；表中给出计时运行"
-		"的中位时间，± 列是这一次运行之内该中位数 95 % 区间的一半：同一"
+		"的中位时间，± 列是这一次运行之内该中位数的 95 % 区间离它最远的一端：同一"
 		"实验文件再运行一次，结果可能相差更多。每个结果都与 CPU 参考值核对。" },
 	ROW(M_SETUP_METHOD_VARIES) = {
 		"Each kernel ran a few times untimed, then repeatedly timed "
 		"(the details give the counts of each experiment); the tables "
 		"give the median time of the timed runs, and their ± column "
-		"half the 95 % interval of that median within this one run: "
-		"a second run of the same file can differ by more. Every "
+		"how far the 95 % interval of that median within this one run "
+		"reaches from it (its longer side): a second run of the same "
+		"file can differ by more. Every "
 		"answer was checked against a CPU reference.",
 		"每个核函数先不计时运行几次，再多次计时运行（各实验的次数见细节页）；"
-		"表中给出计时运行的中位时间，± 列是这一次运行之内该中位数 95 % 区间"
-		"的一半：同一实验文件再运行一次，结果可能相差更多。每个结果"
+		"表中给出计时运行的中位时间，± 列是这一次运行之内该中位数的 95 % 区间"
+		"离它最远的一端：同一实验文件再运行一次，结果可能相差更多。每个结果"
 		"都与 CPU 参考值核对。" },
 	ROW(M_SETUP_FLUSH) = {
 		" The L2 cache was flushed before every timed run, so each run "

@@ -490,9 +490,9 @@ static const struct rule rules[] = {
 			"较快一侧每次共享内存访问的字节更少（归约树移出共享内存、改用线程束"
 			"洗牌），或超过 32 个线程的量（更宽的访问，而不是更多线程）" },
 		.concept = {
-			{ "removes divergence: the working threads are contiguous, "
-			  "so whole warps retire early",
-			  "消除分支发散：工作线程连续，整个线程束提前退出" },
+			{ "removes divergence: the working threads are packed "
+			  "together instead of scattered among idle lanes",
+			  "消除分支发散：工作线程紧挨在一起，不再散落在空闲的通道之间" },
 			{ "brings divergence: the working threads are scattered, so "
 			  "every warp keeps issuing",
 			  "带来分支发散：工作线程分散，每个线程束都要继续发出指令" } },

@@ -78,15 +78,15 @@ const struct rule user_rules[USER_NRULES] = {
 			"a few active threads. As {1} shows, the fix is to keep "
 			"the "
 			"working threads contiguous (thread t adds element "
-			"t + s), so that whole warps finish early and stop "
-			"issuing.",
+			"t + s), so that they fill whole warps instead of a "
+			"few lanes of every warp.",
 			"**分支发散：每次共享内存访问只有少数线程在工作**：它的每条"
 			"共享内存读写指令搬运的字节很少，发出的线程束指令也比{3}多"
 			"得多，这与{2}相同。后者的工作线程分散在每个线程束中（只有 "
 			"t 是 2s 的倍数时线程 t 才工作），每个线程束都要为少数几个"
 			"活跃线程执行每一步。{1}给出了解决办法：让工作的线程连续"
-			"（线程 t 累加第 t + s 个元素），整个线程束可以提前结束，"
-			"不再发出指令。" },
+			"（线程 t 累加第 t + s 个元素），使工作线程填满整个线程束，"
+			"而不是分散在每个线程束的少数几个通道上。" },
 		.ambiguous = {
 			"**Few working threads per shared-memory access, or few "
 			"shared accesses by design?** Its shared loads and "
