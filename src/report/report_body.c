@@ -204,6 +204,21 @@ static const struct group *family_group(const struct model *m,
 	return best;
 }
 
+/* A cause as step_cause() gives it, "bytes in flight per load:
+ * gld_sectors_per_request 4.00 → 16.0", cut to its words before the
+ * counter ("：" in Chinese). */
+static void cause_words(struct sbuf *b)
+{
+	const char *s = sbuf_str(b);
+	const char *en = strstr(s, ": "), *zh = strstr(s, "：");
+	const char *cut = en && (!zh || en < zh) ? en : zh;
+
+	if (cut) {
+		b->len = (size_t)(cut - s);
+		b->buf[b->len] = '\0';
+	}
+}
+
 /* One sentence per family (at most ABSTRACT_FAMILIES): the steps that
  * mattered most at its group's largest size.  Returns how many. */
 static int abstract_steps(const struct model *m, enum lang L, struct sbuf *b)
@@ -230,10 +245,11 @@ static int abstract_steps(const struct model *m, enum lang L, struct sbuf *b)
 			/* the step against the rung before it, in the
 			 * table's words */
 			step_words(&x, L, keys[i], false);
-			/* the abstract names the cause in a few words and
-			 * the counter that shows it, as the conclusion
-			 * does; the "why" list tells the whole of it */
+			/* the abstract names the cause in words ("bytes
+			 * in flight per load"), the conclusion with the
+			 * counter that shows it, the "why" list the whole */
 			step_cause(&why, L, m, g->top, from[i], keys[i]);
+			cause_words(&why);
 			if (why.len)
 				SAY(&w, L, M_BA_STEP_WHY, sbuf_str(&why));
 			if (i)

@@ -72,6 +72,9 @@ static const char stylesheet[] =
 	"margin:.5em 0}\n"
 	".pair>div{min-width:0}\n"
 	".pair pre{white-space:pre-wrap;margin:0;font-size:.8em}\n"
+	/* a wrapped line goes on under its text: the number and two spaces
+	 * hang (KEY_PAIR lines are "NNN  code") */
+	".pair .ln{display:block;padding-left:6ch;text-indent:-6ch}\n"
 	".pair-head{margin:0 0 .2em;font-size:.85em;color:var(--muted)}\n"
 	"blockquote{margin:0;padding:0 1em;color:var(--muted);"
 	"border-left:.25em solid var(--line)}\n"
@@ -420,7 +423,18 @@ static void pair_column(struct sbuf *b, const char *s, const char *e)
 	sbuf_add(b, "<div><p class=\"pair-head\">");
 	html_escape(b, h);
 	sbuf_add(b, "</p><pre><code class=\"language-cuda\">");
-	html_escape(b, code);
+	/* a line each, so that a line too long for its column wraps under
+	 * its own text, not back at the line numbers */
+	for (const char *p = code; *p;) {
+		const char *end = strchr(p, '\n');
+		char *line = xstrndup(p, end ? (size_t)(end - p) : strlen(p));
+
+		sbuf_add(b, "<span class=\"ln\">");
+		html_escape(b, line);
+		sbuf_add(b, "</span>");
+		free(line);
+		p = end ? end + 1 : p + strlen(p);
+	}
 	sbuf_add(b, "</code></pre></div>");
 	free(h);
 	free(code);

@@ -161,6 +161,11 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 			       "{2} 的各规模见[细节页]({1})。" },
 	ROW(M_C_STEPS_AGAIN) = { "the steps that mattered most: {1}. ",
 				 "最重要的几步：{1}。" },
+	/* {1} the rung, {2} its speed against it, {3} → {4} ms */
+	ROW(M_BWHY_PAST_TEACHING) = {
+		" Measured against {1}, the fastest rung before the teaching "
+		"one, it is {2} ({3} → {4} ms).",
+		"与教学用的那一级之前最快的{1}相比，它{2}（{3} → {4} ms）。" },
 	ROW(M_D_FAMILY_PAGE) = {
 		"- [{1}]({2}) ({3}): every size, the charts, the findings, "
 		"the counters per source line and the rubric rung by rung",

@@ -295,6 +295,38 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
 	pool_release(&p);
 }
 
+/* After a teaching rung, a step is large because the rung before it was
+ * slow on purpose: says how `it` stands against the fastest rung before
+ * the teaching one (rung 3 is 152× faster than rung 2 and still slower
+ * than rung 1), nothing when there is none. */
+static void past_teaching(struct sbuf *b, enum lang L,
+			  const struct ladder *l, const struct item *it)
+{
+	const struct item *best = NULL;
+	struct sbuf x = SBUF_INIT;
+	struct pool p = { .n = 0 };
+	double r;
+
+	if (!it->prev || !is_teaching(it->prev) || is_teaching(it))
+		return;
+	for (size_t i = 0; i < l->nitems; i++) {
+		const struct item *c = l->items[i];
+
+		if (c->role == ROLE_RUNG && c->ok && !is_teaching(c) &&
+		    c->row->step < it->prev->row->step && faster(c, best))
+			best = c;
+	}
+	if (!best)
+		return;
+	r = item_ms(best) / item_ms(it);
+	SAY(&x, L, r >= 1 ? M_BX_FASTER : M_BX_SLOWER,
+	    TIMES(r >= 1 ? r : 1 / r));
+	SAY(b, L, M_BWHY_PAST_TEACHING, role_text(&p, L, best),
+	    sbuf_str(&x), FMT(item_ms(best), 3), FMT(item_ms(it), 3));
+	pool_release(&p);
+	sbuf_release(&x);
+}
+
 /* Why each step went as it did: a paragraph per step beyond the noise,
  * with the key lines before and after it, and one line for the steps
  * within it. */
@@ -320,6 +352,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 		}
 		step_words(&x, L, it, false);
 		step_why(&why, L, m, l, it->prev, it, said);
+		past_teaching(&why, L, l, it);
 		SAY(&list, L, M_BWHY_PARA, role_text(&p, L, it),
 		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
 		    sbuf_str(&why) + strspn(sbuf_str(&why), " "));
