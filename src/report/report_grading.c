@@ -95,13 +95,29 @@ size_t class_students(const struct model *m, const char ***out)
 
 /* ---- the pure parts ------------------------------------------------------ */
 
+/* R as a speedup, with two more decimals where three digits would put it
+ * on a band's edge it is not on ("1.5004×", not "1.50×" for a student
+ * just past the 1.5 band): the number a student reads must say which
+ * side of the cut they are.  Returns buf. */
+static const char *ratio_at_cut(char *buf, size_t size,
+				const struct class_rubric *r, double R)
+{
+	fmt_times(buf, size, R);
+	for (size_t k = 0; r && k < r->nbands; k++)
+		if (R != r->bands[k] &&
+		    fabs(R - r->bands[k]) < 0.005 * r->bands[k])
+			return fmt_ratio(buf, size, R, 2, "×");
+	return buf;
+}
+
 void grade_speed_why(struct sbuf *b, enum lang L, const struct class_rubric *r,
 		     const struct grade_student *s)
 {
 	if (isnan(s->R))
 		sbuf_add(b, say_text(L, M_G_WHY_SPEED_NONE));
 	else
-		SAY(b, L, M_G_WHY_SPEED, TIMES(s->R),
+		SAY(b, L, M_G_WHY_SPEED,
+		    ratio_at_cut((char[FMT_SIZE]){ 0 }, FMT_SIZE, r, s->R),
 		    PCT(100 * rubric_speed_share(r, s->R)));
 }
 
@@ -838,7 +854,8 @@ int grade_lost(const struct model *m, const struct grade_class *c,
 		SAY(b, L, M_G_WITHIN, PCT(100 * (s->R - 1)));
 	else
 		SAY(b, L, c->host_in_region ? M_G_NO_CAUSE_HOST : M_G_NO_CAUSE,
-		    TIMES(s->R));
+		    ratio_at_cut((char[FMT_SIZE]){ 0 }, FMT_SIZE, &c->rubric,
+				 s->R));
 	return 0;
 }
 

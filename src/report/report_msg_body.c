@@ -166,6 +166,7 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		" Measured against {1}, the fastest rung before the teaching "
 		"one, it is {2} ({3} → {4} ms).",
 		"与教学用的那一级之前最快的{1}相比，它{2}（{3} → {4} ms）。" },
+	ROW(M_RB_ROWS_ALL) = { "every rung", "每一级" },
 	ROW(M_D_FAMILY_PAGE) = {
 		"- [{1}]({2}) ({3}): every size, the charts, the findings, "
 		"the counters per source line and the rubric rung by rung",

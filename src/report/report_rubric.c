@@ -288,9 +288,13 @@ static void objective_row(const struct model *m, const struct ladder *l,
 			sbuf_addf(&c, " %s", CTR(o->column, lo));
 			if (lo < e)
 				sbuf_addf(&c, "–%s", CTR(o->column, e));
-			if (lo >= OBJ_UNCOALESCED)
+			if (lo >= OBJ_UNCOALESCED) {
+				/* the range is every rung's, not the fix's */
+				sbuf_reset(&rows);
+				sbuf_add(&rows, say_text(L, M_RB_ROWS_ALL));
 				SAY(&v, L, M_RB_V_NA_COALESCED,
 				    CTR(o->column, lo));
+			}
 			else
 				sbuf_add(&v, say_text(L, M_RB_V_NOT_SHOWN));
 		} else {
