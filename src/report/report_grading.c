@@ -95,17 +95,16 @@ size_t class_students(const struct model *m, const char ***out)
 
 /* ---- the pure parts ------------------------------------------------------ */
 
-/* R as a speedup, with two more decimals where three digits would put it
- * on a band's edge it is not on ("1.5004×", not "1.50×" for a student
- * just past the 1.5 band): the number a student reads must say which
- * side of the cut they are.  Returns buf. */
+/* R as a speedup, with two more decimals where its three digits read as
+ * a band's edge it is not on ("1.5004×", not "1.50×" for a student just
+ * past the 1.5 band): the number a student reads must say which side of
+ * the cut they are.  Returns buf. */
 static const char *ratio_at_cut(char *buf, size_t size,
 				const struct class_rubric *r, double R)
 {
 	fmt_times(buf, size, R);
 	for (size_t k = 0; r && k < r->nbands; k++)
-		if (R != r->bands[k] &&
-		    fabs(R - r->bands[k]) < 0.005 * r->bands[k])
+		if (R != r->bands[k] && !strcmp(buf, TIMES(r->bands[k])))
 			return fmt_ratio(buf, size, R, 2, "×");
 	return buf;
 }

@@ -47,6 +47,32 @@ static void test_bands(void **state)
 	EXPECT_NEAR(rubric_speed_share(&r, NAN), 0);    /* no reference */
 }
 
+/* A student's R reads on the side of a band's edge it is on: 1.5004
+ * earns the points of "up to 2", so it does not print as "1.50×". */
+static void test_speed_at_a_cut(void **state)
+{
+	struct class_rubric r = rubric_default();
+	struct grade_student s;
+	struct sbuf b = SBUF_INIT;
+
+	(void)state;
+	memset(&s, 0, sizeof(s));
+	s.R = 1.5004;
+	grade_speed_why(&b, EN, &r, &s);
+	assert_non_null(strstr(sbuf_str(&b), "1.5004×"));
+	assert_non_null(strstr(sbuf_str(&b), "50.0 %"));
+	sbuf_reset(&b);
+	s.R = 1.5;                      /* on the edge: its band's */
+	grade_speed_why(&b, EN, &r, &s);
+	assert_non_null(strstr(sbuf_str(&b), "1.50×"));
+	assert_non_null(strstr(sbuf_str(&b), "75.0 %"));
+	sbuf_reset(&b);
+	s.R = 1.7;                      /* no edge near: three digits */
+	grade_speed_why(&b, EN, &r, &s);
+	assert_non_null(strstr(sbuf_str(&b), "1.70×"));
+	sbuf_release(&b);
+}
+
 static void test_geomean(void **state)
 {
 	struct class_rubric r = rubric_default();
@@ -208,6 +234,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bands),
+		cmocka_unit_test(test_speed_at_a_cut),
 		cmocka_unit_test(test_geomean),
 		cmocka_unit_test(test_rubric_of),
 		cmocka_unit_test(test_bootstrap),
