@@ -75,6 +75,9 @@ static const char stylesheet[] =
 	/* a wrapped line goes on under its text: the number and two spaces
 	 * hang (KEY_PAIR lines are "NNN  code") */
 	".pair .ln{display:block;padding-left:6ch;text-indent:-6ch}\n"
+	/* the lines a step changed, on either side */
+	".pair .chg{background:#fff1b8;-webkit-print-color-adjust:exact;"
+	"print-color-adjust:exact}\n"
 	".pair-head{margin:0 0 .2em;font-size:.85em;color:var(--muted)}\n"
 	"blockquote{margin:0;padding:0 1em;color:var(--muted);"
 	"border-left:.25em solid var(--line)}\n"
@@ -408,40 +411,119 @@ static void page_link(cmark_node *link)
 	}
 }
 
-/* One part of a before-and-after block: its heading line's text (after
- * KEY_PAIR_HEAD and a space) and its lines, as a column. */
-static void pair_column(struct sbuf *b, const char *s, const char *e)
+/* A listing's lines: its heading (the first line, after KEY_PAIR_HEAD
+ * and a space) and its code lines, each a heap string. */
+struct listing {
+	char *head;
+	char **line;
+	size_t n;
+};
+
+static void listing_of(struct listing *l, const char *s, const char *e)
 {
 	const char *nl = memchr(s, '\n', (size_t)(e - s));
 	const char *head = s + strlen(KEY_PAIR_HEAD) + 1;
-	char *h, *code;
 
+	memset(l, 0, sizeof(*l));
 	if (!nl)
 		nl = e;
-	h = xstrndup(head, (size_t)(nl - head));
-	code = xstrndup(nl < e ? nl + 1 : e, (size_t)(e - (nl < e ? nl + 1 : e)));
-	sbuf_add(b, "<div><p class=\"pair-head\">");
-	html_escape(b, h);
-	sbuf_add(b, "</p><pre><code class=\"language-cuda\">");
-	/* a line each, so that a line too long for its column wraps under
-	 * its own text, not back at the line numbers */
-	for (const char *p = code; *p;) {
-		const char *end = strchr(p, '\n');
-		char *line = xstrndup(p, end ? (size_t)(end - p) : strlen(p));
+	l->head = xstrndup(head, (size_t)(nl - head));
+	for (const char *p = nl < e ? nl + 1 : e; p < e;) {
+		const char *end = memchr(p, '\n', (size_t)(e - p));
 
-		sbuf_add(b, "<span class=\"ln\">");
-		html_escape(b, line);
-		sbuf_add(b, "</span>");
-		free(line);
-		p = end ? end + 1 : p + strlen(p);
+		if (!end)
+			end = e;
+		l->line = xrealloc(l->line, (l->n + 1) * sizeof(*l->line));
+		l->line[l->n++] = xstrndup(p, (size_t)(end - p));
+		p = end + 1;
 	}
-	sbuf_add(b, "</code></pre></div>");
-	free(h);
-	free(code);
 }
 
-/* Sets the two listings of a KEY_PAIR_INFO block side by side; leaves
- * any other block, and one without exactly two parts, as it is. */
+static void listing_free(struct listing *l)
+{
+	for (size_t i = 0; i < l->n; i++)
+		free(l->line[i]);
+	free(l->line);
+	free(l->head);
+}
+
+/* A code line without its line number and its indentation: what two
+ * listings share when the same statement stands in both. */
+static const char *line_code(const char *s)
+{
+	s += strspn(s, " ");
+	s += strspn(s, "0123456789");
+	return s + strspn(s, " \t");
+}
+
+/* Marks in ca[] and cb[] the lines of a and b outside their longest
+ * common subsequence of code lines: what the step changed.  Listings
+ * past PAIR_DIFF_MAX lines are left unmarked. */
+#define PAIR_DIFF_MAX 400
+static void listings_diff(const struct listing *a, const struct listing *b,
+			  bool *ca, bool *cb)
+{
+	size_t na = a->n, nb = b->n, *t;
+
+	if (na > PAIR_DIFF_MAX || nb > PAIR_DIFF_MAX)
+		return;
+	t = xcalloc((na + 1) * (nb + 1), sizeof(*t));
+#define T(i, j) t[(i) * (nb + 1) + (j)]
+	for (size_t i = na; i-- > 0;)
+		for (size_t j = nb; j-- > 0;)
+			T(i, j) = !strcmp(line_code(a->line[i]),
+					  line_code(b->line[j])) ?
+				  T(i + 1, j + 1) + 1 :
+				  T(i + 1, j) > T(i, j + 1) ? T(i + 1, j) :
+				  T(i, j + 1);
+	for (size_t i = 0; i < na; i++)
+		ca[i] = true;
+	for (size_t j = 0; j < nb; j++)
+		cb[j] = true;
+	for (size_t i = 0, j = 0; i < na && j < nb;) {
+		if (!strcmp(line_code(a->line[i]), line_code(b->line[j]))) {
+			ca[i++] = false;
+			cb[j++] = false;
+		} else if (T(i + 1, j) >= T(i, j + 1)) {
+			i++;
+		} else {
+			j++;
+		}
+	}
+	/* a blank line or a lone brace is no change to point at */
+	for (size_t i = 0; i < na; i++)
+		if (strspn(line_code(a->line[i]), "{} ") ==
+		    strlen(line_code(a->line[i])))
+			ca[i] = false;
+	for (size_t j = 0; j < nb; j++)
+		if (strspn(line_code(b->line[j]), "{} ") ==
+		    strlen(line_code(b->line[j])))
+			cb[j] = false;
+#undef T
+	free(t);
+}
+
+/* One listing as a column: its heading, then a line each, so that a line
+ * too long for its column wraps under its own text, not back at the
+ * line numbers; the lines the step changed marked "chg". */
+static void pair_column(struct sbuf *b, const struct listing *l,
+			const bool *chg)
+{
+	sbuf_add(b, "<div><p class=\"pair-head\">");
+	html_escape(b, l->head);
+	sbuf_add(b, "</p><pre><code class=\"language-cuda\">");
+	for (size_t i = 0; i < l->n; i++) {
+		sbuf_add(b, chg[i] ? "<span class=\"ln chg\">" :
+			 "<span class=\"ln\">");
+		html_escape(b, l->line[i]);
+		sbuf_add(b, "</span>");
+	}
+	sbuf_add(b, "</code></pre></div>");
+}
+
+/* Sets the two listings of a KEY_PAIR_INFO block side by side, the
+ * lines that differ between them marked; leaves any other block, and
+ * one without exactly two parts, as it is. */
 static void pair_block(cmark_node *n)
 {
 	const char *info = cmark_node_get_fence_info(n);
@@ -449,6 +531,8 @@ static void pair_block(cmark_node *n)
 	size_t hl = strlen(KEY_PAIR_HEAD);
 	const char *second = NULL;
 	struct sbuf html = SBUF_INIT;
+	struct listing a, b;
+	bool *ca, *cb;
 	cmark_node *c;
 
 	if (!info || strcmp(info, KEY_PAIR_INFO) || !text ||
@@ -462,15 +546,24 @@ static void pair_block(cmark_node *n)
 		}
 	if (!second)
 		return;
+	listing_of(&a, text, second - 1);
+	listing_of(&b, second, text + strlen(text));
+	ca = xcalloc(a.n + 1, sizeof(*ca));
+	cb = xcalloc(b.n + 1, sizeof(*cb));
+	listings_diff(&a, &b, ca, cb);
 	sbuf_add(&html, "<div class=\"pair\">");
-	pair_column(&html, text, second - 1);
-	pair_column(&html, second, text + strlen(text));
+	pair_column(&html, &a, ca);
+	pair_column(&html, &b, cb);
 	sbuf_add(&html, "</div>\n");
 	c = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
 	cmark_node_set_on_enter(c, sbuf_str(&html));
 	cmark_node_replace(n, c);
 	cmark_node_free(n);
 	sbuf_release(&html);
+	listing_free(&a);
+	listing_free(&b);
+	free(ca);
+	free(cb);
 }
 
 /* ---- numbers keep their units ------------------------------------------

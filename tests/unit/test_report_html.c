@@ -12,6 +12,16 @@
 #include "report/report_html.h"
 #include "base/util.h"
 
+/* How many times needle occurs in s. */
+static int count_of(const char *s, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = s; (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	return n;
+}
+
 #define HAS(page, s)                                                           \
 	do {                                                                   \
 		if (!strstr((page), (s)))                                      \
@@ -170,6 +180,43 @@ static void test_units_glued(void **state)
 	free(page);
 }
 
+/* A step's key lines before and after it: two columns under their
+ * headings, a line each, the lines that differ marked and those both
+ * share (by their code, whatever their numbers) not; a block of another
+ * shape stays a code block. */
+static void test_pair(void **state)
+{
+	const char *md = "```" KEY_PAIR_INFO "\n"
+			 KEY_PAIR_HEAD " rung 4 · a · k.cu:10–12\n"
+			 "10  for (h = 1; h < B; h *= 2) {\n"
+			 "11          if (t % (2 * h) == 0)\n"
+			 "12  }\n"
+			 KEY_PAIR_HEAD " rung 5 · b · k.cu:20–22\n"
+			 "20  for (h = 1; h < B; h *= 2) {\n"
+			 "21          if (2 * h * t < B)\n"
+			 "22  }\n```\n\n"
+			 "```" KEY_PAIR_INFO "\n" KEY_PAIR_HEAD " one part\n"
+			 "1  x\n```\n";
+	char *page;
+
+	(void)state;
+	page = report_html(md, "en", ".");
+	assert_non_null(page);
+	HAS(page, "<div class=\"pair\"><div><p class=\"pair-head\">rung 4 "
+		  "· a · k.cu:10–12</p>");
+	HAS(page, "<span class=\"ln\">10  for (h = 1; h &lt; B; h *= 2) "
+		  "{</span>");
+	HAS(page, "<span class=\"ln chg\">11          if (t % (2 * h) == "
+		  "0)</span>");
+	HAS(page, "<span class=\"ln chg\">21          if (2 * h * t &lt; "
+		  "B)</span>");
+	HAS(page, "<span class=\"ln\">22  }</span>");
+	/* one part only: a code block as written */
+	HAS(page, "<pre><code class=\"language-cuda\">");
+	assert_int_equal(count_of(page, "class=\"pair\""), 1);
+	free(page);
+}
+
 /* The print rules: table text at least 8 pt; a chart kept with its
  * caption and links (one figure that does not break). */
 static void test_print_rules(void **state)
@@ -250,6 +297,7 @@ int main(void)
 		cmocka_unit_test(test_units_glued),
 		cmocka_unit_test(test_print_rules),
 		cmocka_unit_test(test_chart_figure),
+		cmocka_unit_test(test_pair),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
