@@ -167,6 +167,13 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"one, it is {2} ({3} → {4} ms).",
 		"与教学用的那一级之前最快的{1}相比，它{2}（{3} → {4} ms）。" },
 	ROW(M_RB_ROWS_ALL) = { "every rung", "每一级" },
+	/* {1} the rung, {2} its variant, {3} where, {4} the rung before,
+	 * {5} the family's details page */
+	ROW(M_BCODE_ALONE) = {
+		"The key lines of {1} ({2}, {3}); those of {4} are another part "
+		"of the code, on [the family's page]({5}#the-optimization-steps):",
+		"{1}的关键代码（{2}，{3}）；{4}的关键代码是另一部分代码，见"
+		"[该族的细节页]({5}#优化步骤)：" },
 	ROW(M_D_FAMILY_PAGE) = {
 		"- [{1}]({2}) ({3}): every size, the charts, the findings, "
 		"the counters per source line and the rubric rung by rung",

@@ -245,8 +245,60 @@ static bool step_unexplained(const struct model *m, const struct ladder *l,
 	return none;
 }
 
+/* A line of key lines without its indentation and trailing blanks, as
+ * s[0..*n); false for one that is no statement to match (blank, or only
+ * braces and semicolons). */
+static bool code_line(const char *p, size_t len, const char **s, size_t *n)
+{
+	*s = p + strspn(p, " \t");
+	*n = len - (size_t)(*s - p);
+	while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t'))
+		(*n)--;
+	return *n && strspn(*s, "{}; ") < *n;
+}
+
+/* Whether the key lines of a and b are two versions of one piece of
+ * code, to be read side by side: they share at least two statements and
+ * a quarter of the shorter one's (a `#pragma unroll` or a barrier in
+ * common is not enough). */
+static bool share_lines(const char *a, const char *b)
+{
+	size_t shared = 0, na = 0, nb = 0;
+
+	for (const char *q = b; *q;) {
+		const char *f = strchr(q, '\n'), *t;
+		size_t m = f ? (size_t)(f - q) : strlen(q), j;
+
+		nb += code_line(q, m, &t, &j);
+		q = f ? f + 1 : q + m;
+	}
+	for (const char *p = a; *p;) {
+		const char *e = strchr(p, '\n'), *s;
+		size_t n = e ? (size_t)(e - p) : strlen(p), k;
+		bool found = false;
+
+		if (code_line(p, n, &s, &k)) {
+			na++;
+			for (const char *q = b; *q && !found;) {
+				const char *f = strchr(q, '\n'), *t;
+				size_t m = f ? (size_t)(f - q) : strlen(q), j;
+
+				found = code_line(q, m, &t, &j) && j == k &&
+					!strncmp(s, t, k);
+				q = f ? f + 1 : q + m;
+			}
+		}
+		shared += found;
+		p = e ? e + 1 : p + n;
+	}
+	return shared >= 2 && 4 * shared >= (na < nb ? na : nb);
+}
+
 /* The key lines before and after step prev -> it, when both rungs carry
- * theirs and the step is explained. */
+ * theirs and the step is explained: side by side when they are two
+ * versions of one piece of code, else the step's own alone, with where
+ * the other's are (a rung's key lines are its own change, which is not
+ * always the code the next rung changes). */
 static void step_code(struct sbuf *b, enum lang L, const struct model *m,
 		      const struct ladder *l, const struct item *it)
 {
@@ -256,6 +308,23 @@ static void step_code(struct sbuf *b, enum lang L, const struct model *m,
 	if (!a || !has_key_lines(a->v) || !has_key_lines(it->v) ||
 	    step_unexplained(m, l, it))
 		return;
+	if (!share_lines(a->v->code_text, it->v->code_text)) {
+		struct sbuf where = SBUF_INIT, page = SBUF_INIT;
+		struct pool p = { .n = 0 };
+
+		key_lines_where(&where, it->v);
+		family_file(&page, L, l->family);
+		SAY(b, L, M_BCODE_ALONE, role_text(&p, L, it),
+		    pool_md(&p, it->v->name), sbuf_str(&where),
+		    role_text(&p, L, a), sbuf_str(&page));
+		sbuf_add(b, "\n\n");
+		key_lines(b, it->v);
+		sbuf_add(b, "\n\n");
+		pool_release(&p);
+		sbuf_release(&where);
+		sbuf_release(&page);
+		return;
+	}
 	pair_head(&ha, L, a);
 	pair_head(&hb, L, it);
 	key_lines_pair(b, a->v, sbuf_str(&ha), it->v, sbuf_str(&hb));
