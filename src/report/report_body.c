@@ -185,23 +185,15 @@ static void measured_what(const struct model *m, enum lang L,
 	free(fam);
 }
 
-/* The group of family `family` the abstract speaks for: the one whose
- * largest size is largest (the most elements), the first on a tie. */
+/* The group of family `family` the abstract speaks for: the body's lead
+ * group of that family (on the first GPU that has it). */
 static const struct group *family_group(const struct model *m,
 					const char *family)
 {
-	const struct group *best = NULL;
-
-	for (size_t i = 0; i < m->ngroups; i++) {
-		const struct group *g = &m->groups[i];
-
-		if (!str_eq(g->family, family) || !g->top || !g->top->first)
-			continue;
-		if (!best || (double)g->top->n * (double)g->top->m >
-			     (double)best->top->n * (double)best->top->m)
-			best = g;
-	}
-	return best;
+	for (size_t i = 0; i < m->ngroups; i++)
+		if (str_eq(m->groups[i].family, family))
+			return family_lead(m, &m->groups[i]);
+	return NULL;
 }
 
 /* A cause as step_cause() gives it, "bytes in flight per load:

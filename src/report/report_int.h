@@ -1097,6 +1097,12 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b);
  * changes, beside its family's lead type.  The conclusion and the
  * objectives speak for the groups the body shows. */
 bool group_in_body(const struct model *m, const struct group *g);
+/* The lead group of g's family on g's GPU, the one the body shows in
+ * full and the abstract speaks for: measured at the largest size (with
+ * two verified rungs there), on a tie the one with the most sizes, then
+ * the first; NULL when none has two verified rungs. */
+const struct group *family_lead(const struct model *m,
+				const struct group *g);
 /* The details' pages per family (report_results.c): blk_family the
  * families of m's groups (one, on a family's page), blk_family_pages a
  * list item per family linking its page (family_file) with its types. */

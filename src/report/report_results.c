@@ -47,10 +47,9 @@ static double ladder_elems(const struct ladder *l)
 	return (double)l->n * (double)l->m;
 }
 
-/* The lead group of g's family (on g's GPU): the one measured at the
- * largest size, on a tie the one with the most sizes, then the first. */
-static const struct group *lead_group(const struct model *m,
-				      const struct group *g)
+/* report_int.h: the lead group of g's family. */
+const struct group *family_lead(const struct model *m,
+				const struct group *g)
 {
 	const struct group *best = NULL;
 
@@ -84,7 +83,7 @@ static bool group_has_user(const struct group *g)
 static const struct ladder *typed_beside(const struct model *m,
 					 const struct group *g)
 {
-	const struct group *lead = lead_group(m, g);
+	const struct group *lead = family_lead(m, g);
 	const struct ladder *l;
 
 	if (!lead || lead == g || !g->top || ladder_ok_rungs(g->top) < 2 ||
@@ -712,7 +711,7 @@ void blk_results(const struct model *m, enum lang L, struct sbuf *b)
 			const struct ladder *at = typed_beside(m, &m->groups[j]);
 			bool seen = false;
 
-			if (!at || lead_group(m, &m->groups[j]) != g)
+			if (!at || family_lead(m, &m->groups[j]) != g)
 				continue;
 			for (size_t k = 0; k < nd; k++)
 				seen |= done[k] == at;
