@@ -98,6 +98,29 @@ static inline char *slurp(const char *path, size_t *len)
 	return buf;
 }
 
+/* The text of section `head` ("## Findings") up to the next "## ", of
+ * every page of md that has it (each family's), one after the other, as
+ * a heap string; NULL when none has it. */
+static inline char *sections_of(const char *md, const char *head)
+{
+	const char *s = strstr(md, head), *e;
+	char *all;
+
+	if (!s)
+		return NULL;
+	all = xstrdup("");
+	for (; s; s = e ? strstr(e, head) : NULL) {
+		char *more;
+
+		e = strstr(s + strlen(head), "\n## ");
+		more = e ? xasprintf("%s%.*s", all, (int)(e - s), s) :
+			   xasprintf("%s%s", all, s);
+		free(all);
+		all = more;
+	}
+	return all;
+}
+
 static inline int family_page_filter(const struct dirent *e)
 {
 	return strncmp(e->d_name, "details-", 8) == 0;

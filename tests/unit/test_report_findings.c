@@ -57,19 +57,9 @@ static char *render_lang(const struct results *r, const char *lang)
  * other. */
 static char *section(const char *md, const char *head)
 {
-	const char *s = strstr(md, head), *e;
-	char *all = xstrdup("");
+	char *all = sections_of(md, head);
 
-	assert_non_null(s);
-	for (; s; s = e ? strstr(e, head) : NULL) {
-		char *more;
-
-		e = strstr(s + strlen(head), "\n## ");
-		more = e ? xasprintf("%s%.*s", all, (int)(e - s), s) :
-			   xasprintf("%s%s", all, s);
-		free(all);
-		all = more;
-	}
+	assert_non_null(all);
 	return all;
 }
 

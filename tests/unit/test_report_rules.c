@@ -73,22 +73,10 @@ static char *render_lang(const struct results *r, const char *lang)
 /* The text of section `head` up to the next "## ", as a heap string. */
 static char *section(const char *md, const char *head)
 {
-	const char *s = strstr(md, head), *e;
+	char *all = sections_of(md, head);
 
-	char *all = xstrdup("");
-
-	if (!s)
+	if (!all)
 		fail_msg("%s:%d: no section \"%s\"", __FILE__, __LINE__, head);
-	/* of every page that has it (each family's), one after the other */
-	for (; s; s = e ? strstr(e, head) : NULL) {
-		char *more;
-
-		e = strstr(s + strlen(head), "\n## ");
-		more = e ? xasprintf("%s%.*s", all, (int)(e - s), s) :
-			   xasprintf("%s%s", all, s);
-		free(all);
-		all = more;
-	}
 	return all;
 }
 
