@@ -63,7 +63,7 @@ __device__ __forceinline__ A load_pair_sum(const In *in, size_t n, size_t tile)
 /* Sequential addressing: thread t adds s[t + h] for h = B/2, B/4, ... 1.
  * The active threads are contiguous, so whole warps retire together and
  * a warp's 32 accesses hit 32 different banks.  Leaves the sum in s[0]. */
-/* culab:key reduce_shared_static */
+/* culab:key reduce_shared_static before:reduce_warp_volatile */
 template <class A> __device__ __forceinline__ void fold_sequential(A *s)
 {
 	const unsigned t = threadIdx.x;
@@ -109,6 +109,7 @@ __device__ __forceinline__ A tree_unrolled(A *s, A v)
 		      "block must be a power of two in [64, 1024]");
 	const unsigned t = threadIdx.x;
 
+	/* culab:key reduce_unrolled before:reduce_shuffle */
 	if constexpr (B >= 1024) {
 		if (t < 512)
 			s[t] = v = v + s[t + 512];
@@ -131,6 +132,7 @@ __device__ __forceinline__ A tree_unrolled(A *s, A v)
 	}
 	if (t < 32)
 		v = last_warp_synced(s, v);
+	/* culab:end */
 	return v;
 }
 
@@ -216,7 +218,7 @@ reduce_global_kernel(T *x, size_t n, size_t tile0, acc_t<T> *partial)
 	const size_t tile = tile0 + blockIdx.x;
 	const size_t first = tile * B;
 	const size_t live = n - first < B ? n - first : B;
-	/* culab:key reduce_global */
+	/* culab:key reduce_global before:reduce_one_block */
 	T *s = x + first;
 
 	for (unsigned h = B / 2; h > 0; h /= 2) {
@@ -293,7 +295,7 @@ reduce_one_block_kernel(const T *in, size_t n, acc_t<T> *out)
 	const unsigned t = threadIdx.x, B = blockDim.x;
 	A v = 0;
 
-	/* culab:key reduce_one_block */
+	/* culab:key reduce_one_block before:reduce_interleaved_divergent */
 	for (size_t i = t; i < n; i += B)
 		v += A(in[i]);
 	part[t] = v;
@@ -364,17 +366,17 @@ reduce_interleaved_divergent_kernel(const In *in, size_t n, A *out,
 	const unsigned t = threadIdx.x, B = blockDim.x;
 	const size_t tile = tile0 + blockIdx.x;
 
+	/* culab:key reduce_interleaved_divergent before:reduce_interleaved_strided */
 	s[t] = load_or_zero<A>(in, tile * B + t, n);
 	__syncthreads();
-	/* culab:key reduce_interleaved_divergent */
 	for (unsigned h = 1; h < B; h *= 2) {
 		if (t % (2 * h) == 0)
 			s[t] += s[t + h];
 		__syncthreads();
 	}
-	/* culab:end */
 	if (t == 0)
 		out[tile] = s[0];
+	/* culab:end */
 }
 
 /* Rung 4: interleaved addressing, strided index.  Thread t works on slot
@@ -389,9 +391,10 @@ reduce_interleaved_strided_kernel(const In *in, size_t n, A *out,
 	const unsigned t = threadIdx.x, B = blockDim.x;
 	const size_t tile = tile0 + blockIdx.x;
 
+	/* culab:key reduce_interleaved_strided */
 	s[t] = load_or_zero<A>(in, tile * B + t, n);
 	__syncthreads();
-	/* culab:key reduce_interleaved_strided */
+	/* culab:key before:reduce_shared_static */
 	for (unsigned h = 1; h < B; h *= 2) {
 		const unsigned k = 2 * h * t;
 
@@ -402,10 +405,12 @@ reduce_interleaved_strided_kernel(const In *in, size_t n, A *out,
 	/* culab:end */
 	if (t == 0)
 		out[tile] = s[0];
+	/* culab:end */
 }
 
 /* Rung 5: sequential addressing in a statically sized __shared__ array,
  * which must be sized for the largest block the launcher accepts. */
+/* culab:key before:reduce_shared_dynamic */
 template <class In, class A>
 __global__ void __launch_bounds__(1024)
 reduce_shared_static_kernel(const In *in, size_t n, A *out, size_t tile0)
@@ -420,6 +425,7 @@ reduce_shared_static_kernel(const In *in, size_t n, A *out, size_t tile0)
 	if (t == 0)
 		out[tile] = s[0];
 }
+/* culab:end */
 
 /* Rung 6: the same with dynamic shared memory sized by the launch. */
 /* culab:key reduce_shared_dynamic */
@@ -431,7 +437,9 @@ reduce_shared_dynamic_kernel(const In *in, size_t n, A *out, size_t tile0)
 	const unsigned t = threadIdx.x;
 	const size_t tile = tile0 + blockIdx.x;
 
+	/* culab:key before:reduce_first_add */
 	s[t] = load_or_zero<A>(in, tile * blockDim.x + t, n);
+	/* culab:end */
 	__syncthreads();
 	fold_sequential(s);
 	if (t == 0)
@@ -531,12 +539,13 @@ reduce_warp_volatile_kernel(const In *in, size_t n, A *out, size_t tile0)
 
 	s[t] = load_pair_sum<A>(in, n, tile);
 	__syncthreads();
+	/* culab:key reduce_warp_volatile */
 	for (unsigned h = B / 2; h > 32; h /= 2) {
 		if (t < h)
 			s[t] += s[t + h];
 		__syncthreads();
 	}
-	/* culab:key reduce_warp_volatile */
+	/* culab:key before:reduce_warp_syncwarp */
 	if (t < 32) {
 		volatile A *w = s;
 
@@ -547,6 +556,7 @@ reduce_warp_volatile_kernel(const In *in, size_t n, A *out, size_t tile0)
 		w[t] += w[t + 2];
 		w[t] += w[t + 1];
 	}
+	/* culab:end */
 	/* culab:end */
 	if (t == 0)
 		out[tile] = s[0];
@@ -566,6 +576,7 @@ reduce_warp_syncwarp_kernel(const In *in, size_t n, A *out, size_t tile0)
 
 	s[t] = v;
 	__syncthreads();
+	/* culab:key before:reduce_unrolled */
 	for (unsigned h = B / 2; h > 32; h /= 2) {
 		if (t < h)
 			s[t] = v = v + s[t + h];
@@ -573,6 +584,7 @@ reduce_warp_syncwarp_kernel(const In *in, size_t n, A *out, size_t tile0)
 	}
 	if (t < 32)
 		v = last_warp_synced(s, v);
+	/* culab:end */
 	if (t == 0)
 		out[tile] = v;
 }
@@ -597,15 +609,16 @@ int reduce_warp_syncwarp_launch(const kernel_args *a)
 
 /* Rung 10: the block size is a template parameter, so the whole tree is
  * unrolled at compile time (tree_unrolled). */
-/* culab:key reduce_unrolled */
 template <unsigned B, class In, class A>
 __global__ void __launch_bounds__(B)
 reduce_unrolled_kernel(const In *in, size_t n, A *out, size_t tile0)
 {
 	__shared__ A s[B];
 	const unsigned t = threadIdx.x;
+	/* culab:key before:reduce_grid_stride */
 	const size_t tile = tile0 + blockIdx.x;
 	A v = load_pair_sum<A>(in, n, tile);
+	/* culab:end */
 
 	s[t] = v;
 	__syncthreads();
@@ -613,7 +626,6 @@ reduce_unrolled_kernel(const In *in, size_t n, A *out, size_t tile0)
 	if (t == 0)
 		out[tile] = v;
 }
-/* culab:end */
 
 /* One instantiation per block size, chosen from a table at run time. */
 template <class In, class A>
@@ -758,12 +770,14 @@ __global__ void __launch_bounds__(1024)
 reduce_shuffle_kernel(const In *in, size_t n, A *out)
 {
 	__shared__ A slots[32];
+	/* culab:key before:reduce_vector_atomic */
 	const size_t stride = (size_t)gridDim.x * blockDim.x;
 	A v = 0;
 
 	for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n;
 	     i += stride)
 		v += A(in[i]);
+	/* culab:end */
 	v = block_sum(v, slots);
 	if (threadIdx.x == 0)
 		out[blockIdx.x] = v;
@@ -935,8 +949,10 @@ reduce_vector_atomic_kernel(const T *in, size_t n, acc_t<T> *out)
 	A v = thread_sum_vectors<T, 1>(in, n);
 
 	v = block_sum(v, slots);
+	/* culab:key before:reduce_single_pass */
 	if (threadIdx.x == 0)
 		atomic_add_acc(out, v);
+	/* culab:end */
 }
 
 int reduce_vector_atomic_launch(const kernel_args *a)

@@ -165,7 +165,7 @@ template <class E>
 __global__ void transpose_naive_kernel(const E *in, E *out, size_t n, size_t m)
 {
 	for_each_tile<TILE, TILE, false>(n, m, [&](size_t r0, size_t c0) {
-		/* culab:key transpose_naive */
+		/* culab:key transpose_naive before:transpose_naive_strided_read */
 		const size_t c = c0 + threadIdx.x;
 		const size_t r = r0 + threadIdx.y;
 
@@ -186,7 +186,7 @@ __global__ void transpose_naive_strided_read_kernel(const E *in, E *out,
 						    size_t n, size_t m)
 {
 	for_each_tile<TILE, TILE, false>(n, m, [&](size_t r0, size_t c0) {
-		/* culab:key transpose_naive_strided_read */
+		/* culab:key transpose_naive_strided_read before:transpose_naive_ldg */
 		const size_t r = r0 + threadIdx.x;
 		const size_t c = c0 + threadIdx.y;
 
@@ -208,7 +208,7 @@ __global__ void transpose_naive_ldg_kernel(const E *in, E *out, size_t n,
 	for_each_tile<TILE, TILE, false>(n, m, [&](size_t r0, size_t c0) {
 		const size_t r = r0 + threadIdx.x;
 		const size_t c = c0 + threadIdx.y;
-		/* culab:key transpose_naive_ldg */
+		/* culab:key transpose_naive_ldg before:transpose_tile */
 		E v[TILE / ROWS];
 
 #pragma unroll
@@ -255,6 +255,7 @@ __device__ __forceinline__ void transpose_tiled(const E *in, E *out, size_t n,
 	for_each_tile<TILE, TILE, true>(n, m, [&](size_t r0, size_t c0) {
 		const unsigned tx = threadIdx.x, ty = threadIdx.y;
 
+		/* culab:key before:transpose_tile_pairs */
 #pragma unroll
 		for (unsigned k = 0; k < TILE; k += ROWS) {
 			const size_t r = r0 + ty + k, c = c0 + tx;
@@ -263,6 +264,7 @@ __device__ __forceinline__ void transpose_tiled(const E *in, E *out, size_t n,
 				tile[tile_at<PITCH, SWIZZLE>(ty + k, tx)] =
 					in[r * m + c];
 		}
+		/* culab:end */
 		__syncthreads();
 #pragma unroll
 		for (unsigned k = 0; k < TILE; k += ROWS) {
@@ -278,13 +280,15 @@ __device__ __forceinline__ void transpose_tiled(const E *in, E *out, size_t n,
 	/* culab:end */
 }
 
+/* culab:key before:transpose_tile_pad */
 template <class E>
 __global__ void transpose_tile_kernel(const E *in, E *out, size_t n, size_t m)
 {
 	transpose_tiled<E, TILE, false>(in, out, n, m);
 }
+/* culab:end */
 
-/* culab:key transpose_tile_pad */
+/* culab:key transpose_tile_pad before:transpose_tile_swizzle */
 template <class E>
 __global__ void transpose_tile_pad_kernel(const E *in, E *out, size_t n,
 					  size_t m)

@@ -301,6 +301,14 @@ struct variant {
 	const char *code_file;
 	int code_line;
 	const char *code_text;
+	/* The lines this rung's step replaces, in the rung before it: the
+	 * region marked `culab:key before:NAME`, as code_* above; NULL and 0
+	 * where kernels/ marks none (the rung before's own key lines are
+	 * then the code this step changed, or the step has no counterpart)
+	 * and in results written before culab recorded them. */
+	const char *before_file;
+	int before_line;
+	const char *before_text;
 	kernel_launch_fn launch;
 	kernel_size_fn work;     /* device scratch bytes, or NULL for none */
 	kernel_size_fn host;     /* pinned host scratch bytes, or NULL for none */

@@ -31,17 +31,24 @@ static const struct {
 static struct variant *table;
 static size_t nbuiltin, nrows;
 
-/* Gives built-in row v its key lines, when kernels/ marks a region of
- * it (static texts: built-in rows are never freed). */
+/* Gives built-in row v its key lines and the lines its step replaces,
+ * where kernels/ marks a region of each (static texts: built-in rows are
+ * never freed). */
 static void key_lines_of(struct variant *v)
 {
-	for (size_t k = 0; key_lines[k].name; k++)
-		if (strcmp(key_lines[k].name, v->name) == 0) {
+	for (size_t k = 0; key_lines[k].name; k++) {
+		if (strcmp(key_lines[k].name, v->name) != 0)
+			continue;
+		if (key_lines[k].before) {
+			v->before_file = key_lines[k].file;
+			v->before_line = key_lines[k].line;
+			v->before_text = key_lines[k].text;
+		} else {
 			v->code_file = key_lines[k].file;
 			v->code_line = key_lines[k].line;
 			v->code_text = key_lines[k].text;
-			return;
 		}
+	}
 }
 
 static void table_init(void)
@@ -167,6 +174,8 @@ static void variant_release(struct variant *v)
 	free((char *)v->source_sha256);
 	free((char *)v->code_file);
 	free((char *)v->code_text);
+	free((char *)v->before_file);
+	free((char *)v->before_text);
 	free((char *)v->student_id);
 	free((char *)v->student_name);
 	memset(v, 0, sizeof(*v));
@@ -226,6 +235,8 @@ struct variant *variant_dup(const struct variant *v)
 	c->source_sha256 = xstrdup(v->source_sha256);
 	c->code_file = xstrdup(v->code_file);
 	c->code_text = xstrdup(v->code_text);
+	c->before_file = xstrdup(v->before_file);
+	c->before_text = xstrdup(v->before_text);
 	c->student_id = xstrdup(v->student_id);
 	c->student_name = xstrdup(v->student_name);
 	return c;

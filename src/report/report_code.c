@@ -101,11 +101,33 @@ static void expanded(struct sbuf *b, const char *s, const char *e, int drop)
 	}
 }
 
+/* Whether line [s, e) is a marker of key lines (`culab:key ...` or
+ * `culab:end`, src/ladder/key_lines.awk): the key lines of a rung hold
+ * those of a region nested in them, which a listing leaves out. */
+static bool key_marker(const char *s, const char *e)
+{
+	static const char key[] = "/* culab:key ", end[] = "/* culab:end */";
+
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	return ((size_t)(e - s) > strlen(key) && !strncmp(s, key, strlen(key))) ||
+	       ((size_t)(e - s) >= strlen(end) && !strncmp(s, end, strlen(end)));
+}
+
+/* Whether line [s, e) is a preprocessor directive. */
+static bool preprocessor(const char *s, const char *e)
+{
+	while (s < e && (*s == ' ' || *s == '\t'))
+		s++;
+	return s < e && *s == '#';
+}
+
 /* Lines first..last (1-based, inclusive) of text, with the file's line
  * numbers before them and their common indentation taken off, appended
- * to body (no fence). */
+ * to body (no fence); with `markers` false, a line that is a key-lines
+ * marker is left out (its number with it). */
 static void numbered_text(struct sbuf *body, const char *text, int line0,
-			  int first, int last)
+			  int first, int last, bool markers)
 {
 	int drop = -1, width;
 	char num[24];
@@ -121,16 +143,21 @@ static void numbered_text(struct sbuf *body, const char *text, int line0,
 
 			if (!e)
 				e = p + strlen(p);
-			if (line >= first) {
+			if (line >= first && (markers || !key_marker(p, e))) {
 				int in = indent_of(p, e);
 
+				/* a preprocessor line (`#pragma unroll`)
+				 * starts at column 0 whatever the code's
+				 * depth: it does not set the indentation */
 				if (pass == 0 && in >= 0 &&
+				    !preprocessor(p, e) &&
 				    (drop < 0 || in < drop))
 					drop = in;
 				if (pass == 1) {
 					sbuf_addf(body, "%*d  ", width,
 						  line0 + line - 1);
 					expanded(body, p, e, drop < 0 ? 0 :
+						 in >= 0 && in < drop ? in :
 						 drop);
 					while (body->len &&
 					       body->buf[body->len - 1] == ' ')
@@ -145,11 +172,11 @@ static void numbered_text(struct sbuf *body, const char *text, int line0,
 
 /* The same as a fenced block. */
 static void numbered(struct sbuf *b, const char *text, int line0, int first,
-		     int last)
+		     int last, bool markers)
 {
 	struct sbuf body = SBUF_INIT;
 
-	numbered_text(&body, text, line0, first, last);
+	numbered_text(&body, text, line0, first, last, markers);
 	md_fence(b, "cuda", sbuf_str(&body));
 	sbuf_release(&body);
 }
@@ -164,19 +191,39 @@ static int line_count(const char *text)
 	return n + (*text && text[strlen(text) - 1] != '\n');
 }
 
+struct code_span key_span(const struct variant *v)
+{
+	return (struct code_span){ v->code_file, v->code_line, v->code_text };
+}
+
+struct code_span before_span(const struct variant *v)
+{
+	return (struct code_span){ v->before_file, v->before_line,
+				   v->before_text };
+}
+
 bool has_key_lines(const struct variant *v)
 {
 	return v && v->code_text && *v->code_text && v->code_line > 0;
 }
 
+bool has_before_lines(const struct variant *v)
+{
+	return v && v->before_text && *v->before_text && v->before_line > 0;
+}
+
+void span_place(struct sbuf *b, struct code_span s)
+{
+	int last = s.line + line_count(s.text) - 1;
+
+	sbuf_addf(b, "%s:%d", s.file ? s.file : "?", s.line);
+	if (last > s.line)
+		sbuf_addf(b, "–%d", last);
+}
+
 void key_lines_place(struct sbuf *b, const struct variant *v)
 {
-	int last = v->code_line + line_count(v->code_text) - 1;
-
-	sbuf_addf(b, "%s:%d", v->code_file ? v->code_file : "?",
-		  v->code_line);
-	if (last > v->code_line)
-		sbuf_addf(b, "–%d", last);
+	span_place(b, key_span(v));
 }
 
 void key_lines_where(struct sbuf *b, const struct variant *v)
@@ -190,21 +237,19 @@ void key_lines_where(struct sbuf *b, const struct variant *v)
 
 void key_lines(struct sbuf *b, const struct variant *v)
 {
-	numbered(b, v->code_text, v->code_line, 1, line_count(v->code_text));
+	numbered(b, v->code_text, v->code_line, 1, line_count(v->code_text),
+		 false);
 }
 
-void key_lines_pair(struct sbuf *b, const struct variant *a,
-		    const char *head_a, const struct variant *v,
-		    const char *head_b)
+void key_lines_pair(struct sbuf *b, struct code_span a, const char *head_a,
+		    struct code_span v, const char *head_b)
 {
 	struct sbuf body = SBUF_INIT;
 
 	sbuf_addf(&body, "%s %s\n", KEY_PAIR_HEAD, head_a);
-	numbered_text(&body, a->code_text, a->code_line, 1,
-		      line_count(a->code_text));
+	numbered_text(&body, a.text, a.line, 1, line_count(a.text), false);
 	sbuf_addf(&body, "%s %s\n", KEY_PAIR_HEAD, head_b);
-	numbered_text(&body, v->code_text, v->code_line, 1,
-		      line_count(v->code_text));
+	numbered_text(&body, v.text, v.line, 1, line_count(v.text), false);
 	md_fence(b, KEY_PAIR_INFO, sbuf_str(&body));
 	sbuf_release(&body);
 }
@@ -403,7 +448,7 @@ static void user_code_one(struct sbuf *b, enum lang L,
 	pool_release(&p);
 	sbuf_release(&name);
 	sbuf_add(b, "\n\n");
-	numbered(b, v->source_text, 1, first, last);
+	numbered(b, v->source_text, 1, first, last, true);
 }
 
 void blk_user_code(const struct model *m, enum lang L, struct sbuf *b)

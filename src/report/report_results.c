@@ -219,7 +219,8 @@ static void body_table(const struct model *m, const struct ladder *l,
 
 /* A listing's heading in a before-and-after block, plain text: "rung 4
  * · reduce_interleaved_strided · kernels/reduce.cu:394–400". */
-static void pair_head(struct sbuf *b, enum lang L, const struct item *it)
+static void pair_head(struct sbuf *b, enum lang L, const struct item *it,
+		      struct code_span lines)
 {
 	struct pool p = { .n = 0 };
 
@@ -227,7 +228,7 @@ static void pair_head(struct sbuf *b, enum lang L, const struct item *it)
 	sbuf_add(b, " · ");
 	sbuf_add(b, it->v->name);
 	sbuf_add(b, " · ");
-	key_lines_place(b, it->v);
+	span_place(b, lines);
 	pool_release(&p);
 }
 
@@ -253,6 +254,9 @@ static bool code_line(const char *p, size_t len, const char **s, size_t *n)
 	*n = len - (size_t)(*s - p);
 	while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t'))
 		(*n)--;
+	/* a key-lines marker (a nested region's) is not code */
+	if (*n > 9 && !strncmp(*s, "/* culab:", 9))
+		return false;
 	return *n && strspn(*s, "{}; ") < *n;
 }
 
@@ -293,21 +297,39 @@ static bool share_lines(const char *a, const char *b)
 	return shared >= 2 && 4 * shared >= (na < nb ? na : nb);
 }
 
-/* The key lines before and after step prev -> it, when both rungs carry
- * theirs and the step is explained: side by side when they are two
- * versions of one piece of code, else the step's own alone, with where
- * the other's are (a rung's key lines are its own change, which is not
- * always the code the next rung changes). */
+/* The lines before step prev -> it: those kernels/ marks as what the
+ * step replaces (before_*, ladder.h), when prev is the rung the marker
+ * was written against (the rung just below it, which an experiment that
+ * leaves rungs out may not hold); else prev's own key lines when the two
+ * are versions of one piece of code; else none (a zero span). */
+static struct code_span before_of(const struct item *a, const struct item *it)
+{
+	if (has_before_lines(it->v) && a->v->family == it->v->family &&
+	    it->v->step > 1 && a->v->step == it->v->step - 1)
+		return before_span(it->v);
+	if (has_key_lines(a->v) &&
+	    share_lines(a->v->code_text, it->v->code_text))
+		return key_span(a->v);
+	return (struct code_span){ NULL, 0, NULL };
+}
+
+/* The key lines before and after step prev -> it, when the rung carries
+ * its own and the step is explained: side by side when the lines the
+ * step replaced are known (before_of), else the step's own alone, with
+ * where the other rung's are. */
 static void step_code(struct sbuf *b, enum lang L, const struct model *m,
 		      const struct ladder *l, const struct item *it)
 {
 	const struct item *a = it->prev;
 	struct sbuf ha = SBUF_INIT, hb = SBUF_INIT;
+	struct code_span was;
 
-	if (!a || !has_key_lines(a->v) || !has_key_lines(it->v) ||
-	    step_unexplained(m, l, it))
+	if (!a || !has_key_lines(it->v) || step_unexplained(m, l, it))
 		return;
-	if (!share_lines(a->v->code_text, it->v->code_text)) {
+	was = before_of(a, it);
+	if (!was.text && !has_key_lines(a->v))
+		return;
+	if (!was.text) {
 		struct sbuf where = SBUF_INIT, page = SBUF_INIT;
 		struct pool p = { .n = 0 };
 
@@ -324,9 +346,9 @@ static void step_code(struct sbuf *b, enum lang L, const struct model *m,
 		sbuf_release(&page);
 		return;
 	}
-	pair_head(&ha, L, a);
-	pair_head(&hb, L, it);
-	key_lines_pair(b, a->v, sbuf_str(&ha), it->v, sbuf_str(&hb));
+	pair_head(&ha, L, a, was);
+	pair_head(&hb, L, it, key_span(it->v));
+	key_lines_pair(b, was, sbuf_str(&ha), key_span(it->v), sbuf_str(&hb));
 	sbuf_add(b, "\n\n");
 	sbuf_release(&ha);
 	sbuf_release(&hb);

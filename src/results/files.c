@@ -30,8 +30,11 @@ static void forget_code(struct variant *v)
 {
 	free((char *)v->code_file);
 	free((char *)v->code_text);
+	free((char *)v->before_file);
+	free((char *)v->before_text);
 	v->code_file = v->code_text = NULL;
-	v->code_line = 0;
+	v->before_file = v->before_text = NULL;
+	v->code_line = v->before_line = 0;
 }
 
 static void upgrade_v1(struct results *r)

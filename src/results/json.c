@@ -178,6 +178,13 @@ static json_t *variant_to_json(const struct variant *v)
 		json_object_set_new(o, "code_line", json_integer(v->code_line));
 		json_object_set_new(o, "code_text", jtext(v->code_text));
 	}
+	/* the lines its step replaces (ladder.h), only when marked */
+	if (v->before_text) {
+		json_object_set_new(o, "before_file", jtext(v->before_file));
+		json_object_set_new(o, "before_line",
+				    json_integer(v->before_line));
+		json_object_set_new(o, "before_text", jtext(v->before_text));
+	}
 	return o;
 }
 

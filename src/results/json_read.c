@@ -657,6 +657,16 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 					       RESULTS_MAX_CODE_LINE,
 					       "a line number (1 .. 1e7)");
 	}
+	/* the lines a rung's step replaces: absent where none is marked,
+	 * and from files written before culab recorded them */
+	v->before_text = get_str(rd, o, where, "before_text", true,
+				 RESULTS_MAX_CODE);
+	if (v->before_text) {
+		v->before_file = get_name(rd, o, where, "before_file", false);
+		v->before_line = (int)get_int_in(rd, o, where, "before_line", 1,
+						 RESULTS_MAX_CODE_LINE,
+						 "a line number (1 .. 1e7)");
+	}
 	v->block_default = (int)get_int_in(rd, o, where, "block_default", 0,
 					   1024, BLOCK_WANT);
 	v->block_min = (int)get_int_in(rd, o, where, "block_min", 0, 1024,

@@ -289,6 +289,11 @@ static void attach_key_lines(struct results *r)
 		v->code_file = xstrdup(b->code_file);
 		v->code_line = b->code_line;
 		v->code_text = xstrdup(b->code_text);
+		if (!b->before_text)
+			continue;
+		v->before_file = xstrdup(b->before_file);
+		v->before_line = b->before_line;
+		v->before_text = xstrdup(b->before_text);
 	}
 }
 
@@ -463,10 +468,114 @@ static void test_key_lines_json(void **state)
 			 registry_find("reduce_first_add")->code_line);
 	assert_int_equal(back.env.smem_per_sm_bytes, 233472);
 	assert_true(strstr(v->code_text, "load_pair_sum") != NULL);
+	/* the lines its step replaced, rung 6's plain load */
+	assert_string_equal(v->before_file, "kernels/reduce.cu");
+	assert_string_equal(v->before_text,
+			    registry_find("reduce_first_add")->before_text);
+	assert_int_equal(v->before_line,
+			 registry_find("reduce_first_add")->before_line);
+	assert_true(strstr(v->before_text, "load_or_zero") != NULL);
+	/* absent where kernels/ marks none */
+	assert_null(results_variant(&back, "reduce_cpu")->before_text);
 	scratch_remove(dir);
 	free(path);
 	free(json);
 	results_release(&back);
+	results_release(&r);
+}
+
+/* The rung before's heading of the pair that shows step `rung` of a
+ * family ("// rung 7 · reduce_first_add · kernels/reduce.cu:67–76" for
+ * rung 8), or NULL when the body shows no pair for it. */
+static const char *pair_before(const char *md, const char *family_head,
+			       int rung)
+{
+	char want[64];
+	const char *sec = strstr(md, family_head), *at;
+
+	snprintf(want, sizeof(want), "```" KEY_PAIR_INFO "\n" KEY_PAIR_HEAD
+		 " rung %d · ", rung);
+	at = sec ? strstr(sec, want) : NULL;
+	/* the part after it must be this rung's */
+	if (at) {
+		char after[64];
+		const char *next = strstr(strchr(at, '\n') + 1,
+					  "\n" KEY_PAIR_HEAD " ");
+
+		snprintf(after, sizeof(after), "\n" KEY_PAIR_HEAD " rung %d · ",
+			 rung + 1);
+		if (!next || strncmp(next, after, strlen(after)))
+			return NULL;
+	}
+	return at;
+}
+
+/* Every step the body explains shows the code it replaced beside the
+ * code it brought: the lines kernels/ marks as the rung before's
+ * (`culab:key before:NAME`), or the rung before's own key lines where
+ * they are one piece of code; never the other rung's unrelated key
+ * lines, and never the markers of a region nested in another. */
+static void test_key_lines_before(void **state)
+{
+	struct results r;
+	struct pages p;
+	/* the steps the H100 body explains (rung after), per family */
+	static const struct {
+		const char *head;
+		int rung;
+		const char *before, *after;
+	} steps[] = {
+		{ "### reduce / float", 1, "partial[tile] = acc_t<T>(s[0]);",
+		  "sum += part[j];" },
+		{ "### reduce / float", 3, "s[t] += s[t + h];",
+		  "s[k] += s[k + h];" },
+		{ "### reduce / float", 4, "s[k] += s[k + h];",
+		  "fold_sequential(A *s)" },
+		{ "### reduce / float", 6, "load_or_zero<A>(in, tile * blockDim.x",
+		  "load_pair_sum(const In *in" },
+		{ "### reduce / float", 7, "fold_sequential(A *s)",
+		  "volatile A *w = s;" },
+		{ "### reduce / float", 9, "v = last_warp_synced(s, v);",
+		  "if constexpr (B >= 1024) {" },
+		{ "### reduce / float", 12, "v += A(in[i]);",
+		  "x[k] = __ldg(v + i + k * B);" },
+		{ "### transpose / float", 6, "transpose_tiled<E, TILE, false>",
+		  "transpose_tiled<E, TILE + 1, false>" },
+		{ "### transpose / float", 8, "in[r * m + c];",
+		  "PR x0[TILE / ROWS], x1[TILE / ROWS];" },
+	};
+
+	(void)state;
+	if (!read_recorded(recorded[1], &r))
+		skip();
+	attach_key_lines(&r);
+	render(&r, &p);
+	for (int L = 0; L < NLANG; L++) {
+		assert_true(pairs(p.body[L], "h100 body") >= (int)ARRAY_SIZE(steps));
+		/* (the details quote lines the run measured, of the code
+		 * it ran, which this test's key lines are not) */
+		expect_not_in(p.body[L], "culab:", "h100 body");
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
+		const char *at = pair_before(p.body[EN], steps[i].head,
+					     steps[i].rung);
+		const char *mid, *end;
+
+		if (!at)
+			fail_msg("%s: no pair for step %d -> %d", steps[i].head,
+				 steps[i].rung, steps[i].rung + 1);
+		mid = strstr(strchr(at, '\n') + 1, "\n" KEY_PAIR_HEAD " ");
+		end = strstr(mid, "\n```");
+		if (!memmem(at, (size_t)(mid - at), steps[i].before,
+			    strlen(steps[i].before)) ||
+		    !memmem(mid, (size_t)(end - mid), steps[i].after,
+			    strlen(steps[i].after)))
+			fail_msg("%s: step %d -> %d does not pair \"%s\" with "
+				 "\"%s\"", steps[i].head, steps[i].rung,
+				 steps[i].rung + 1, steps[i].before,
+				 steps[i].after);
+	}
+	pages_free(&p);
 	results_release(&r);
 }
 
@@ -562,6 +671,7 @@ int main(void)
 		cmocka_unit_test(test_recorded_bodies),
 		cmocka_unit_test(test_key_lines),
 		cmocka_unit_test(test_key_lines_json),
+		cmocka_unit_test(test_key_lines_before),
 		cmocka_unit_test(test_user_source),
 		cmocka_unit_test(test_setup),
 	};
