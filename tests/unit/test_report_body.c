@@ -424,16 +424,16 @@ static void test_key_lines(void **state)
 		assert_int_equal(details, (int)with_code);
 	}
 	/* the recorded lines, not this culab's: rung 4's strided index
-	 * beside rung 3's modulo; rung 7's pair load alone, its rung 6's
-	 * lines being another part of the code */
+	 * beside rung 3's modulo; rung 7's pair load beside the plain load
+	 * of rung 6 it replaced */
 	expect_in(p.body[EN], "// rung 3 · reduce_interleaved_divergent · "
 		  "kernels/reduce.cu:", "h100 body");
 	expect_in(p.body[EN], "// rung 4 · reduce_interleaved_strided · "
 		  "kernels/reduce.cu:", "h100 body");
-	expect_in(p.body[EN], "The key lines of rung 7 (reduce\\_first\\_add, "
-		  "`kernels/reduce.cu:54–60`); those of rung 6 are another part "
-		  "of the code", "h100 body");
-	expect_in(p.body[EN], "```cuda\n54  ", "h100 body");
+	expect_in(p.body[EN], "// rung 6 · reduce_shared_dynamic · "
+		  "kernels/reduce.cu:441\n441  s[t] = load_or_zero<A>(in, tile "
+		  "* blockDim.x + t, n);\n// rung 7 · reduce_first_add · "
+		  "kernels/reduce.cu:54–60\n54  ", "h100 body");
 	expect_in(p.body[EN], "load_or_zero<A>(in, i, n) + "
 		  "load_or_zero<A>(in, i + B, n);", "h100 body");
 	pages_free(&p);
