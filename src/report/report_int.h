@@ -307,6 +307,8 @@ enum msg {
 	M_G_SIMILAR, M_G_PAGE_SIMILAR, M_G_SIMILAR_HEAD, M_G_PAGE_REGION,
 	M_G_MISSING,
 	M_G_BODY_CLASS, M_G_CHART_EVERY,
+	/* the class's host step by size */
+	M_G_HOST_AT,
 	M__COUNT
 };
 

@@ -60,12 +60,13 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"班级规定的 `finish: host` 下，每个时间除了学生的核函数之外还包括"
 		"主机端求和步骤（每个人的代码都一样）；学生之间的差别会被它冲淡，"
 		"并带上它的噪声。" },
-	/* {1} ms, {2} percent */
+	/* {1} the host step at each size (M_G_HOST_AT, "; " between) */
 	ROW(M_G_HOST) = {
-		"The class's host step: {1} ms, {2} % of the timed region, the "
-		"same for everyone (not in the score).",
-		"班级的主机端步骤：{1} ms，占计时区间的 {2} %，每个人都一样（不计入"
-		"得分）。" },
+		"The class's host step, the same code for everyone and not in "
+		"the score (a row's timed region less its kernel alone in the "
+		"same runs), by size: {1}.",
+		"班级的主机端步骤（每个人的代码都一样，不计入得分；即一行的计时"
+		"区间减去同样这些运行中核函数本身的时间），按规模：{1}。" },
 	/* {1} the spread in %, {2} rungs */
 	ROW(M_G_SPREAD_ROUNDS) = {
 		"The rungs' run-to-run spread: ±{1} % (half the interquartile "
@@ -344,5 +345,9 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"did not verify has no bar.",
 		"各类型与规模下全班与阶梯的对比：每个学生按其评分所用时间计算的"
 		"带宽与内置各级并列（越长越快）；结果未通过验证的学生没有条形。" },
+	/* {1} the size, {2} ms (a range), {3} % of the timed region */
+	ROW(M_G_HOST_AT) = {
+		"{2} ms at {1}, {3} % of the timed region",
+		"{1} 时为 {2} ms，占计时区间的 {3} %" },
 #undef ROW
 };

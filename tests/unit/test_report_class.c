@@ -42,10 +42,18 @@
 				 __FILE__, __LINE__, (needle), (hay));         \
 	} while (0)
 
+#define EXPECT_NOT_IN(hay, needle)                                             \
+	do {                                                                   \
+		if (strstr((hay), (needle)))                                   \
+			fail_msg("%s:%d: did not expect \"%s\" in \"%.900s\"", \
+				 __FILE__, __LINE__, (needle), (hay));         \
+	} while (0)
+
 static void skip_test(void)
 {
 	skip();
 }
+
 
 /* Renders r without charts into a fresh directory; returns its path
  * (the caller removes and frees it). */
@@ -568,9 +576,11 @@ static void test_kernel_times(void **state)
 	en = page(dir, "class.en.md");
 	csv = page(dir, "gradebook.csv");
 	EXPECT_IN(en, "Times are the kernel's own, timed alone in each "
-		  "student's process. The class's host step: 0.044 ms, 60.2 % "
-		  "of the timed region, the same for everyone (not in the "
-		  "score).");
+		  "student's process. The class's host step, the same code for "
+		  "everyone and not in the score (a row's timed region less its "
+		  "kernel alone in the same runs), by size: 0.014–0.021 ms at n = 2^20, "
+		  "50.3–77.4 % of the timed region; 0.067–0.12 ms at n = 2^24, "
+		  "32.6–67.9 % of the timed region.");
 	p = page(dir, "students/ada/report.en.md");
 	EXPECT_IN(p, "- int, n = 2^24: between rung 5 and rung 7 (rung 7 is "
 		  "1.08× faster).");
@@ -657,8 +667,11 @@ static void test_recorded_rounds(void **state)
 	assert_non_null(en);
 	assert_non_null(csv);
 	EXPECT_IN(en, "Times are the kernel's own: the median of 10 rounds");
-	EXPECT_IN(en, "The class's host step: 0.043 ms, 56.6 % of the timed "
-		  "region, the same for everyone (not in the score).");
+	EXPECT_IN(en, "The class's host step, the same code for everyone and "
+		  "not in the score (a row's timed region less its kernel alone "
+		  "in the same runs), by size: 0.014–0.019 ms at n = 2^20, "
+		  "51.7–71.7 % of the timed region; 0.067–0.092 ms at n = 2^24, "
+		  "31.9–60.0 % of the timed region.");
 	EXPECT_IN(en, "The rungs' run-to-run spread: ±0.11 % (half the "
 		  "interquartile range of a rung's per-round medians over their "
 		  "median, the median over 28 rungs)");
@@ -697,6 +710,62 @@ static void test_recorded_rounds(void **state)
 	free(p);
 	free(en);
 	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* Old: the class page gave the class's host step as one number, "0.043
+ * ms, 56.6 % of the timed region, the same for everyone": the median of
+ * rows that split by size (about 0.015 ms at 2^20, 0.08 ms at 2^24), so
+ * near none of them.  New: a range per size, whose ends are the least
+ * and the most of that size's verified students' rows, each the timed
+ * region less the kernel alone in the same runs, computed here from the
+ * results themselves. */
+static void test_host_by_size(void **state)
+{
+	static const int log2n[] = { 20, 24 };
+	struct results r;
+	char *dir, *en;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	assert_non_null(en);
+	for (size_t k = 0; k < ARRAY_SIZE(log2n); k++) {
+		double lo = INFINITY, hi = -INFINITY, plo = INFINITY,
+		       phi = -INFINITY;
+		size_t rows = 0;
+		char *want;
+
+		for (size_t i = 0; i < r.nrows; i++) {
+			const struct result_row *w = &r.rows[i];
+			const struct variant *v = results_variant(&r, w->variant);
+			double ms = w->t.median_ms - w->tk.median_ms;
+
+			if (!v || !v->submission || w->status != ROW_OK ||
+			    !w->verified || !w->tk.nsamples ||
+			    w->n != UINT64_C(1) << log2n[k])
+				continue;
+			lo = fmin(lo, ms);
+			hi = fmax(hi, ms);
+			plo = fmin(plo, 100 * ms / w->t.median_ms);
+			phi = fmax(phi, 100 * ms / w->t.median_ms);
+			rows++;
+		}
+		assert_int_equal(rows, 6 * 2);  /* 6 verified, 2 types */
+		want = xasprintf("%s–%s ms at n = 2^%d, %s–%s %% of the timed "
+				 "region", FMT(lo, 2), FMT(hi, 2), log2n[k],
+				 PCT(plo), PCT(phi));
+		EXPECT_IN(en, want);
+		free(want);
+	}
+	/* the pooled median of the old page, and its claim */
+	EXPECT_NOT_IN(en, "0.043 ms");
+	EXPECT_NOT_IN(en, "the same for everyone (not in the score)");
+	free(en);
 	scratch_remove(dir);
 	free(dir);
 	results_release(&r);
@@ -794,6 +863,7 @@ int main(void)
 		cmocka_unit_test(test_student_pages),
 		cmocka_unit_test(test_recorded_class),
 		cmocka_unit_test(test_recorded_rounds),
+		cmocka_unit_test(test_host_by_size),
 		cmocka_unit_test(test_missing_listed),
 		cmocka_unit_test(test_gradescope_json),
 		cmocka_unit_test(test_partial_credit),
