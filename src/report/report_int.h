@@ -256,6 +256,9 @@ enum msg {
 	M_W_AGAINST_UNEXPLAINED, M_W_GPU_OCC, M_RB_V_NA_COALESCED,
 	M_RB_V_SHOWN_PREDICATED, M_RB_CTR_THREADS, M_RB_OCC_SMS,
 	M_W_UNEXPLAINED_AGAIN,
+	/* the host step's cost measured: the timed region less the kernel
+	 * alone in the same runs (report_user.c) */
+	M_U_HOST_SPLIT, M_U_HOST_SPLIT_SHORT,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
@@ -852,7 +855,9 @@ char *rung_limit_name(const struct model *m, const struct ladder *l,
 
 /* One line on the user's kernel `it` of ladder l for the conclusion and
  * the rubric: where it sits between the rungs and the problems its
- * diagnosis found (with the host step's cost where a rung isolates it). */
+ * diagnosis found (with the host step's cost: measured where the row
+ * holds the kernel alone's time, else estimated where a rung isolates
+ * it, and said to be an estimate). */
 void user_summary(struct sbuf *b, enum lang L, const struct model *m,
 		  const struct ladder *l, const struct item *it);
 

@@ -475,6 +475,13 @@ static void say_needs(struct diag *d, struct sbuf *b)
 	sbuf_release(&names);
 }
 
+/* Whether rule r is the host step's (a flag test: `finish: host`). */
+static bool host_rule(size_t r)
+{
+	return rules[r].test[0].kind == T_FLAG &&
+	       rules[r].test[0].flag == VF_HOST_STEP;
+}
+
 /* The rung that shows every problem the diagnosis found besides the
  * host step, and finishes on the device: the user's kernel's twin, whose
  * time isolates the host step's cost.  NULL when the host step is not
@@ -488,8 +495,7 @@ static const struct item *host_twin(const struct diag *d)
 	for (size_t r = 0; r < NRULES; r++) {
 		if (d->o[r] != O_FIRES)
 			continue;
-		if (rules[r].test[0].kind == T_FLAG &&
-		    rules[r].test[0].flag == VF_HOST_STEP) {
+		if (host_rule(r)) {
 			host = true;
 			continue;
 		}
@@ -507,19 +513,48 @@ static const struct item *host_twin(const struct diag *d)
 	return NULL;
 }
 
-/* The host step's cost, isolated by the twin (host_twin): as a list item
- * of the diagnosis with `item`, else as a clause for the summary.
- * Returns whether it was said: the kernel must be slower than its twin
- * beyond the threshold. */
-static bool host_cost(struct diag *d, struct sbuf *b, bool item)
-{
-	const struct item *t = host_twin(d);
-	double x, lo, hi, cost;
-	struct sbuf what = SBUF_INIT;
+/* How the host step's cost is said: a list item of the diagnosis or a
+ * clause of the summary; each measured or estimated. */
+enum host_form { HF_ITEM, HF_SHORT };
+enum host_said { HS_NONE, HS_MEASURED, HS_ESTIMATED };
 
+static const enum msg host_msgs[][2] = {
+	/*               measured              estimated */
+	[HF_ITEM]     = { M_U_HOST_SPLIT,       M_U_HOST_COST },
+	[HF_SHORT]    = { M_U_HOST_SPLIT_SHORT, M_U_HOST_COST_SHORT },
+};
+
+/* The host step's cost, when the diagnosis found one: measured where
+ * the row kept the kernel alone's time in the same runs (result_row.tk),
+ * as the timed region less it; else estimated from the twin (host_twin),
+ * when the kernel is slower than it beyond the threshold, and said to be
+ * an estimate.  An item ends its line.  Returns what was said. */
+static enum host_said host_cost(struct diag *d, struct sbuf *b,
+				enum host_form form)
+{
+	const struct timing *k = &d->it->row->tk;
+	const struct item *t;
+	double x, lo, hi, cost, region = item_ms(d->it);
+	struct sbuf what = SBUF_INIT;
+	bool fires = false;
+
+	for (size_t r = 0; r < NRULES; r++)
+		fires |= d->o[r] == O_FIRES && host_rule(r);
+	if (!fires)
+		return HS_NONE;
+	if (k->nsamples && k->median_ms > 0 && region > k->median_ms) {
+		cost = region - k->median_ms;
+		SAY(b, d->L, host_msgs[form][0], FMT(cost, 3),
+		    PCT(100 * cost / region), FMT(region, 4),
+		    FMT(k->median_ms, 4));
+		if (form == HF_ITEM)
+			sbuf_addc(b, '\n');
+		return HS_MEASURED;
+	}
+	t = host_twin(d);
 	if (!t || ratio_judge(t, d->it, &x, &lo, &hi) != SV_SLOWER)
-		return false;
-	cost = item_ms(d->it) - item_ms(t);
+		return HS_NONE;
+	cost = region - item_ms(t);
 	for (size_t r = 0; r < NRULES; r++)
 		if (d->o[r] == O_FIRES && rules[r].test[0].problem &&
 		    str_eq(rules[r].test[0].problem, t->row->variant)) {
@@ -527,14 +562,13 @@ static bool host_cost(struct diag *d, struct sbuf *b, bool item)
 				sbuf_add(&what, say_text(d->L, M_U_LIST));
 			sbuf_add(&what, rules[r].what[d->L]);
 		}
-	SAY(b, d->L, item ? M_U_HOST_COST : M_U_HOST_COST_SHORT,
-	    FMT(cost, 3), PCT(100 * cost / item_ms(d->it)),
-	    item_named(&d->bag, d->L, t), sbuf_str(&what),
-	    FMT(item_ms(t), 3));
-	if (item)
+	SAY(b, d->L, host_msgs[form][1], FMT(cost, 3),
+	    PCT(100 * cost / region), item_named(&d->bag, d->L, t),
+	    sbuf_str(&what), FMT(item_ms(t), 3));
+	if (form == HF_ITEM)
 		sbuf_addc(b, '\n');
 	sbuf_release(&what);
-	return true;
+	return HS_ESTIMATED;
 }
 
 static void diagnose(const struct model *m, const struct ladder *l,
@@ -543,6 +577,7 @@ static void diagnose(const struct model *m, const struct ladder *l,
 	struct diag *d = xcalloc(1, sizeof(*d));
 	struct sbuf clear = SBUF_INIT;
 	size_t fires = 0, unsure = 0;
+	enum host_said said;
 
 	*d = (struct diag){ .m = m, .l = l, .it = it, .L = L };
 	judge_all(d);
@@ -558,7 +593,10 @@ static void diagnose(const struct model *m, const struct ladder *l,
 			say_rule(d, r, rules[r].said, b);
 			fires++;
 		}
-	if (fires >= 2 && !host_cost(d, b, true)) {
+	/* several problems of unknown cost: a measured host step is known
+	 * apart; an estimated one means the twin shows all the others */
+	said = host_cost(d, b, HF_ITEM);
+	if (said == HS_MEASURED ? fires >= 3 : said == HS_NONE && fires >= 2) {
 		sbuf_add(b, say_text(L, M_U_SEVERAL));
 		sbuf_addc(b, '\n');
 	}
@@ -1037,7 +1075,7 @@ void user_summary(struct sbuf *b, enum lang L, const struct model *m,
 			sbuf_add(&what, say_text(L, M_U_LIST));
 		sbuf_add(&what, rules[r].what[L]);
 	}
-	host_cost(d, &host, false);
+	host_cost(d, &host, HF_SHORT);
 	SAY(b, L, what.len ? M_U_SUM : M_U_SUM_NONE,
 	    pool_md(&p, it->row->variant), pool_md(&p, size),
 	    FMT(item_ms(it), 3), sbuf_str(&where), sbuf_str(&what),
