@@ -54,6 +54,15 @@ static void skip_test(void)
 	skip();
 }
 
+/* How often needle occurs in hay. */
+static size_t count_of(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	return n;
+}
 
 /* Renders r without charts into a fresh directory; returns its path
  * (the caller removes and frees it). */
@@ -771,6 +780,117 @@ static void test_host_by_size(void **state)
 	results_release(&r);
 }
 
+/* Places on the ladder: strings of M_U_SUM_* and M_U_BETWEEN/FASTEST/
+ * SLOWEST, wherever a kernel is placed. */
+static size_t places(const char *md)
+{
+	return count_of(md, "between rung") + count_of(md, "slower than every") +
+	       count_of(md, "faster than every") +
+	       count_of(md, "faster than the fastest");
+}
+
+/* Old: ben's page placed his kernel twice, by its own time (the grade,
+ * "between rung 4 and rung 5") and by the whole timed region (the table
+ * and the row in full, "between rung 3 and rung 4"); estimated his host
+ * step from the difference to rung 4 although the results hold it
+ * measured; and told him to move the host step onto the GPU, which the
+ * class's `finish: host` fixes for everyone.  New: one place per row, by
+ * the time graded; the host step as the timed region less the kernel
+ * alone in the same runs, computed here from the row; no fix for it. */
+static void test_student_one_place(void **state)
+{
+	struct results r;
+	const struct result_row *w = NULL;
+	char *dir, *en, *zh, *want;
+	double host;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	for (size_t i = 0; i < r.nrows; i++)
+		if (str_eq(r.rows[i].variant, "ben") &&
+		    str_eq(r.rows[i].dtype, "int") &&
+		    r.rows[i].n == UINT64_C(1) << 24)
+			w = &r.rows[i];
+	assert_non_null(w);
+	assert_true(w->tk.nsamples > 0);
+	dir = render(&r);
+	en = page(dir, "students/ben/report.en.md");
+	zh = page(dir, "students/ben/report.zh.md");
+	assert_non_null(en);
+	assert_non_null(zh);
+	/* the grade's places, by the kernel's own time, and no other */
+	EXPECT_IN(en, "\n- int, n = 2^24: between rung 4 and rung 5 (rung 5 is "
+		  "1.27× faster).\n");
+	if (places(en) != 4)
+		fail_msg("%s:%d: %zu places on ben's page, not 4 (one per "
+			 "row):\n%s", __FILE__, __LINE__, places(en), en);
+	EXPECT_NOT_IN(en, "On the ladder:");
+	EXPECT_NOT_IN(en, "| on the ladder |");
+	EXPECT_NOT_IN(zh, "在阶梯上的位置：");
+	EXPECT_IN(en, "they are this page's only places on the ladder");
+	EXPECT_IN(en, "| int, n = 2^24 | 0.1864 | 360.0 | 10.8 % | verified |");
+	/* the fix rung against his kernel by the time graded too */
+	EXPECT_IN(en, "Here rung 5 (reduce\\_shared\\_static) runs in 0.09400 ms, "
+		  "1.27× the speed of yours, by the time graded.");
+	/* the host step: measured, the teacher's contract, no fix */
+	host = w->t.median_ms - w->tk.median_ms;
+	want = xasprintf("  - **Host step**: the class's `finish: host` has the "
+			 "host add the per-block partial sums; it is the "
+			 "teacher's contract, the same code for everyone, not "
+			 "yours to change and not graded. Here it took %s ms, "
+			 "%s %% of the timed region (%s ms), measured: the "
+			 "kernel alone took %s ms in the same runs.\n",
+			 FMT(host, 3), PCT(100 * host / w->t.median_ms),
+			 FMT(w->t.median_ms, 4), FMT(w->tk.median_ms, 4));
+	EXPECT_IN(en, want);
+	free(want);
+	EXPECT_IN(en, "Here it took 0.0668 ms, 35.8 % of the timed region "
+		  "(0.1864 ms)");
+	EXPECT_NOT_IN(en, "costs about");
+	EXPECT_NOT_IN(en, "an estimate");
+	EXPECT_NOT_IN(en, "the fix is to let the last block");
+	EXPECT_IN(zh, "这是教师定下的约定");
+	EXPECT_NOT_IN(zh, "在 GPU 上把部分和相加");
+	EXPECT_NOT_IN(zh, "估计值");
+	free(en);
+	free(zh);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* Results recorded before the kernel alone was kept hold no measured
+ * split: a student's page then estimates the host step from the rung
+ * with the same counters that finishes on the device, and says it is an
+ * estimate; still no fix for it. */
+static void test_student_host_estimate(void **state)
+{
+	struct results r;
+	char *dir, *en;
+
+	(void)state;
+	if (!read_recorded(CLASS, &r))
+		skip_test();
+	dir = render(&r);
+	en = page(dir, "students/ben/report.en.md");
+	assert_non_null(en);
+	EXPECT_IN(en, "it is the teacher's contract, the same code for "
+		  "everyone, not yours to change and not graded. Here it costs "
+		  "about 0.0733 ms, 36.3 % of the timed region, an estimate "
+		  "(these results kept no time of the kernel alone): rung 4 "
+		  "(reduce\\_interleaved\\_strided) shows the same shared-memory "
+		  "bank conflicts and finishes on the device in 0.129 ms.\n");
+	EXPECT_NOT_IN(en, "the fix is to let the last block");
+	if (places(en) != 4)
+		fail_msg("%s:%d: %zu places on ben's page, not 4 (one per "
+			 "row):\n%s", __FILE__, __LINE__, places(en), en);
+	free(en);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
 /* A roster's students who handed nothing in are listed on the class
  * page (the list set in memory, as experiment_class.c records it). */
 static void test_missing_listed(void **state)
@@ -864,6 +984,8 @@ int main(void)
 		cmocka_unit_test(test_recorded_class),
 		cmocka_unit_test(test_recorded_rounds),
 		cmocka_unit_test(test_host_by_size),
+		cmocka_unit_test(test_student_one_place),
+		cmocka_unit_test(test_student_host_estimate),
 		cmocka_unit_test(test_missing_listed),
 		cmocka_unit_test(test_gradescope_json),
 		cmocka_unit_test(test_partial_credit),
