@@ -195,6 +195,35 @@ static void summary(struct sbuf *b, enum lang L, const struct model *m,
 	free(scores);
 }
 
+/* "0.013–0.018", or one number when both ends read the same. */
+static void range(struct sbuf *b, const char *lo, const char *hi)
+{
+	sbuf_add(b, lo);
+	if (strcmp(lo, hi))
+		sbuf_addf(b, "–%s", hi);
+}
+
+/* The class's host step at one size, after those before it: "0.013–
+ * 0.018 ms at n = 2^20, 53.6–69.8 % of the timed region". */
+static void host_at(struct sbuf *b, enum lang L, const struct grade_host *h)
+{
+	struct sbuf size = SBUF_INIT, ms = SBUF_INIT, pct = SBUF_INIT;
+	char *n = size_text(h->l->n, h->l->m, h->l->matrix);
+
+	sbuf_add(&size, n);
+	gpu_suffix(&size, h->l->gpu);
+	range(&ms, FMT(h->lo_ms, 2), FMT(h->hi_ms, 2));
+	range(&pct, PCT(h->lo_pct), PCT(h->hi_pct));
+	if (b->len)
+		sbuf_add(b, say_text(L, M_LIST_SEP));
+	SAY(b, L, M_G_HOST_AT, sbuf_str(&size), sbuf_str(&ms),
+	    sbuf_str(&pct));
+	sbuf_release(&size);
+	sbuf_release(&ms);
+	sbuf_release(&pct);
+	free(n);
+}
+
 /* What the times are, the class's host step and the rungs' spread. */
 static void times(struct sbuf *b, enum lang L, const struct grade_class *c)
 {
@@ -217,9 +246,14 @@ static void times(struct sbuf *b, enum lang L, const struct grade_class *c)
 		sbuf_add(b, say_text(L, c->host_in_region ?
 				     M_G_TIMES_REGION_HOST : M_G_TIMES_REGION));
 	}
-	if (isfinite(c->host_ms)) {
+	if (c->nhost) {
+		struct sbuf at = SBUF_INIT;
+
+		for (size_t k = 0; k < c->nhost; k++)
+			host_at(&at, L, &c->host[k]);
 		sbuf_add(b, gap);
-		SAY(b, L, M_G_HOST, FMT(c->host_ms, 2), PCT(c->host_pct));
+		SAY(b, L, M_G_HOST, sbuf_str(&at));
+		sbuf_release(&at);
 	}
 	if (isfinite(c->spread)) {
 		char n[24];
@@ -712,8 +746,7 @@ char *class_student_page(const struct model *m, const char *name,
 				sbuf_add(&part, say_text(L, M_G_PAGE_HEAD));
 				sbuf_add(&part, "\n\n");
 				grade_section(&part, L, m, &c, &c.s[k]);
-				host |= c.source != GS_REGION &&
-					isfinite(c.host_ms);
+				host |= c.source != GS_REGION && c.nhost;
 			}
 		grade_class_release(&c);
 	}

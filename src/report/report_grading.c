@@ -641,28 +641,56 @@ static void class_spread(const struct model *m, struct grade_class *c)
 	free(x);
 }
 
-/* The class's host step: medians over the earned rows that have one. */
+/* Whether ladders a and b are of one size (and GPU). */
+static bool same_size(const struct ladder *a, const struct ladder *b)
+{
+	return a->n == b->n && a->m == b->m && a->matrix == b->matrix &&
+	       str_eq(a->gpu, b->gpu);
+}
+
+static int by_size(const void *a, const void *b)
+{
+	const struct grade_host *x = a, *y = b;
+	double sx = (double)x->l->n * x->l->m, sy = (double)y->l->n * y->l->m;
+
+	if (sx != sy)
+		return sx < sy ? -1 : 1;
+	return strcmp(x->l->gpu ? x->l->gpu : "", y->l->gpu ? y->l->gpu : "");
+}
+
+/* The class's host step at each size: the range over the earned rows
+ * of that size that have one. */
 static void class_host(struct grade_class *c)
 {
-	double *ms = NULL, *pct = NULL;
-	size_t n = 0;
-
 	for (size_t k = 0; k < c->n; k++)
 		for (size_t i = 0; i < c->s[k].n; i++) {
 			const struct grade_row *r = &c->s[k].rows[i];
+			struct grade_host *h = NULL;
+			double ms = r->g.host_ms, pct;
 
-			if (r->earned && isfinite(r->g.host_ms) &&
-			    r->g.region_ms > 0) {
-				ms = xrealloc(ms, (n + 1) * sizeof(*ms));
-				pct = xrealloc(pct, (n + 1) * sizeof(*pct));
-				ms[n] = r->g.host_ms;
-				pct[n++] = 100 * r->g.host_ms / r->g.region_ms;
+			if (!r->earned || !isfinite(ms) ||
+			    !(r->g.region_ms > 0))
+				continue;
+			pct = 100 * ms / r->g.region_ms;
+			for (size_t j = 0; j < c->nhost && !h; j++)
+				if (same_size(c->host[j].l, r->l))
+					h = &c->host[j];
+			if (!h) {
+				c->host = xrealloc(c->host, (c->nhost + 1) *
+						   sizeof(*c->host));
+				h = &c->host[c->nhost++];
+				*h = (struct grade_host){ .l = r->l,
+					.lo_ms = ms, .hi_ms = ms,
+					.lo_pct = pct, .hi_pct = pct };
 			}
+			h->lo_ms = fmin(h->lo_ms, ms);
+			h->hi_ms = fmax(h->hi_ms, ms);
+			h->lo_pct = fmin(h->lo_pct, pct);
+			h->hi_pct = fmax(h->hi_pct, pct);
+			h->rows++;
 		}
-	c->host_ms = n ? stats_median(ms, n) : NAN;
-	c->host_pct = n ? stats_median(pct, n) : NAN;
-	free(ms);
-	free(pct);
+	if (c->nhost > 1)
+		qsort(c->host, c->nhost, sizeof(*c->host), by_size);
 }
 
 static int by_score(const void *a, const void *b)
@@ -783,6 +811,7 @@ void grade_class_release(struct grade_class *c)
 		free(c->s[k].rows);
 	free(c->s);
 	free(c->lads);
+	free(c->host);
 	copies_free(c->copies);
 	free(c->copy_names);
 	free(c->copy_texts);

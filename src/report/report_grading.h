@@ -174,6 +174,20 @@ struct grade_student {
 
 struct copies;
 
+/* The class's host step at one size (every type of it together), from
+ * the earned rows of that size that have one (struct grade_time's
+ * host_ms: the timed region less the kernel alone in the same runs).
+ * Its time grows with the size (a partial sum per block to copy and
+ * add), so a class of several sizes is never given one number for it. */
+struct grade_host {
+	const struct ladder *l; /* a ladder of that size: its n, m, matrix
+				   and GPU */
+	double lo_ms, hi_ms;    /* the least and the most of those rows */
+	double lo_pct, hi_pct;  /* the same as a share of each row's timed
+				   region, in % */
+	size_t rows;
+};
+
 struct grade_class {
 	const char *experiment, *family;
 	struct class_rubric rubric;
@@ -183,8 +197,9 @@ struct grade_class {
 				   GS_ROUNDS */
 	bool host_in_region;    /* GS_REGION, and a student's variant
 				   finishes on the host (finish: host) */
-	double host_ms, host_pct; /* the class's host step: medians over
-				   the earned rows that have one; NAN */
+	struct grade_host *host; /* the class's host step at each size,
+				   smallest first; none without one */
+	size_t nhost;
 	double spread;          /* the rungs' relative spread, NAN */
 	bool spread_rounds;     /* over rounds, else within their runs */
 	size_t spread_rungs;    /* rows it is the median of */

@@ -256,6 +256,9 @@ enum msg {
 	M_W_AGAINST_UNEXPLAINED, M_W_GPU_OCC, M_RB_V_NA_COALESCED,
 	M_RB_V_SHOWN_PREDICATED, M_RB_CTR_THREADS, M_RB_OCC_SMS,
 	M_W_UNEXPLAINED_AGAIN,
+	/* the host step's cost measured: the timed region less the kernel
+	 * alone in the same runs (report_user.c) */
+	M_U_HOST_SPLIT, M_U_HOST_SPLIT_SHORT,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
@@ -307,6 +310,11 @@ enum msg {
 	M_G_SIMILAR, M_G_PAGE_SIMILAR, M_G_SIMILAR_HEAD, M_G_PAGE_REGION,
 	M_G_MISSING,
 	M_G_BODY_CLASS, M_G_CHART_EVERY,
+	/* the class's host step by size; on a student's page, the host
+	 * step as the teacher's contract and the fix rung by the time
+	 * graded */
+	M_G_HOST_AT, M_G_HOST_CONTRACT, M_G_HOST_HERE, M_G_HOST_HERE_EST,
+	M_G_FIX_AT,
 	M__COUNT
 };
 
@@ -850,7 +858,9 @@ char *rung_limit_name(const struct model *m, const struct ladder *l,
 
 /* One line on the user's kernel `it` of ladder l for the conclusion and
  * the rubric: where it sits between the rungs and the problems its
- * diagnosis found (with the host step's cost where a rung isolates it). */
+ * diagnosis found (with the host step's cost: measured where the row
+ * holds the kernel alone's time, else estimated where a rung isolates
+ * it, and said to be an estimate). */
 void user_summary(struct sbuf *b, enum lang L, const struct model *m,
 		  const struct ladder *l, const struct item *it);
 
@@ -870,7 +880,12 @@ void user_place(struct sbuf *b, enum lang L, const struct ladder *l,
 		const struct item *it);
 bool user_impossible(const struct model *m, const struct result_row *w);
 /* The "Your kernels" section's part of kernel `name`: its heading, its
- * rows in a table, the row in full with its lines (a student's page). */
+ * rows in a table, the row in full with its lines (a student's page).
+ * A class's submission is not placed on the ladder there (its page
+ * places it once, by the time graded: grade_place), its fix rung is
+ * compared by the time graded, and its host step is the class's
+ * contract: said with its cost, measured where the row holds the kernel
+ * alone, never with a fix. */
 void user_kernel_section(const struct model *m, const char *name,
 			 enum lang L, struct sbuf *b);
 /* Kernel `name`'s source as the body shows it (report_code.c), after

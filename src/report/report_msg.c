@@ -1099,15 +1099,16 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_RB_OBS_X] = { "{1}", "{1}" },
 	[M_RB_OBS_SLOWER_X] = { "{1} slower", "慢了 {1}" },
 	[M_U_HOST_COST] = {
-		"  - The host step costs about {1} ms, {2} % of its time: {3} "
-		"shows the same {4} and finishes on the device in {5} ms.",
-		"  - 主机端求和步骤大约耗时 {1} ms，占它时间的 {2} %：{3}表现出"
-		"同样的{4}，而在设备上完成求和，只用 {5} ms。" },
+		"  - The host step costs about {1} ms, {2} % of its time, an "
+		"estimate: {3} shows the same {4} and finishes on the device in "
+		"{5} ms.",
+		"  - 主机端求和步骤大约耗时 {1} ms，占它时间的 {2} %，这是估计值："
+		"{3}表现出同样的{4}，而在设备上完成求和，只用 {5} ms。" },
 	[M_U_HOST_COST_SHORT] = {
-		"; the host step costs about {1} ms, {2} % of its time ({3} "
-		"shows the same {4} in {5} ms)",
-		"；主机端求和步骤大约耗时 {1} ms，占它时间的 {2} %（{3}表现出"
-		"同样的{4}，只用 {5} ms）" },
+		"; the host step costs about {1} ms, {2} % of its time, an "
+		"estimate ({3} shows the same {4} in {5} ms)",
+		"；主机端求和步骤大约耗时 {1} ms，占它时间的 {2} %，这是估计值"
+		"（{3}表现出同样的{4}，只用 {5} ms）" },
 	[M_U_SUM] = {
 		"Your kernel {1} at {2}: {3} ms, {4}; its diagnosis finds {5}{6}.",
 		"你的核函数 {1}（{2}）：{3} ms，{4}；诊断发现：{5}{6}。" },

@@ -464,5 +464,17 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		" The counters do not explain this step either ({1} → {2} "
 		"ms; checked as above): {3}.",
 		"计数器同样解释不了这一步（{1} → {2} ms；检查方法同上）：{3}。" },
+	/* the host step's cost measured: {1} ms, {2} % of the timed region,
+	 * {3} the timed region (ms), {4} the kernel alone (ms) */
+	ROW(M_U_HOST_SPLIT) = {
+		"  - The host step took {1} ms, {2} % of its time ({3} ms), "
+		"measured: the kernel alone took {4} ms in the same runs.",
+		"  - 主机端求和步骤耗时 {1} ms，占它时间（{3} ms）的 {2} %，这是"
+		"实测值：在同样这些运行中，核函数本身用了 {4} ms。" },
+	ROW(M_U_HOST_SPLIT_SHORT) = {
+		"; the host step took {1} ms, {2} % of its time (measured: the "
+		"kernel alone took {4} ms in the same runs)",
+		"；主机端求和步骤耗时 {1} ms，占它时间的 {2} %（实测值：在同样"
+		"这些运行中，核函数本身用了 {4} ms）" },
 #undef ROW
 };

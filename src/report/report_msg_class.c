@@ -60,12 +60,13 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"班级规定的 `finish: host` 下，每个时间除了学生的核函数之外还包括"
 		"主机端求和步骤（每个人的代码都一样）；学生之间的差别会被它冲淡，"
 		"并带上它的噪声。" },
-	/* {1} ms, {2} percent */
+	/* {1} the host step at each size (M_G_HOST_AT, "; " between) */
 	ROW(M_G_HOST) = {
-		"The class's host step: {1} ms, {2} % of the timed region, the "
-		"same for everyone (not in the score).",
-		"班级的主机端步骤：{1} ms，占计时区间的 {2} %，每个人都一样（不计入"
-		"得分）。" },
+		"The class's host step, the same code for everyone and not in "
+		"the score (a row's timed region less its kernel alone in the "
+		"same runs), by size: {1}.",
+		"班级的主机端步骤（每个人的代码都一样，不计入得分；即一行的计时"
+		"区间减去同样这些运行中核函数本身的时间），按规模：{1}。" },
 	/* {1} the spread in %, {2} rungs */
 	ROW(M_G_SPREAD_ROUNDS) = {
 		"The rungs' run-to-run spread: ±{1} % (half the interquartile "
@@ -310,13 +311,16 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	/* a student's page, before the report's own section of their
 	 * kernel */
 	ROW(M_G_PAGE_REGION) = {
-		"The grade and the places above are by the kernel's own time.  "
-		"The table and the row in full below are the report's: each "
-		"time there is the whole timed region, the class's host step "
-		"included, and is placed among the rungs' by that.",
-		"上面的成绩和位置按核函数本身的时间计算。下面的表格和完整的一行"
-		"来自报告：其中每个时间都是整个计时区域，包含全班的主机端步骤，"
-		"并按此与各级比较位置。" },
+		"The grade and the places above are by the kernel's own time, "
+		"the time the score uses; they are this page's only places on "
+		"the ladder.  Below, the times of the table and of the row in "
+		"full (with their GB/s and shares of the ceiling) are the whole "
+		"timed region, the class's host step included: not graded, and "
+		"not placed among the rungs.",
+		"上面的成绩和位置按核函数本身的时间计算，也就是得分所用的时间；"
+		"本页只在这里给出在阶梯上的位置。下面表格和完整一行中的时间（以及"
+		"相应的 GB/s 和占上限的比例）是整个计时区间的时间，包含班级的主机端"
+		"步骤：不计入评分，也不拿来与各级比较位置。" },
 	/* similar.L.md's title and links: {1} the GPU, {2} when, {3} the
 	 * language code */
 	ROW(M_G_SIMILAR_HEAD) = {
@@ -344,5 +348,40 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"did not verify has no bar.",
 		"各类型与规模下全班与阶梯的对比：每个学生按其评分所用时间计算的"
 		"带宽与内置各级并列（越长越快）；结果未通过验证的学生没有条形。" },
+	/* {1} the size, {2} ms (a range), {3} % of the timed region */
+	ROW(M_G_HOST_AT) = {
+		"{2} ms at {1}, {3} % of the timed region",
+		"{1} 时为 {2} ms，占计时区间的 {3} %" },
+	/* a student's page: the host step of the class's `finish: host`,
+	 * as a list item of the diagnosis, then M_G_HOST_HERE(_EST) */
+	ROW(M_G_HOST_CONTRACT) = {
+		"  - **Host step**: the class's `finish: host` has the host add "
+		"the per-block partial sums; it is the teacher's contract, the "
+		"same code for everyone, not yours to change and not graded.",
+		"  - **主机端求和步骤**：班级规定的 `finish: host` 让主机把各块的"
+		"部分和相加；这是教师定下的约定，每个人的代码都一样，不由你修改，"
+		"也不计入评分。" },
+	/* {1} ms, {2} % of the timed region, {3} the timed region (ms),
+	 * {4} the kernel alone (ms) */
+	ROW(M_G_HOST_HERE) = {
+		" Here it took {1} ms, {2} % of the timed region ({3} ms), "
+		"measured: the kernel alone took {4} ms in the same runs.",
+		"在这里它耗时 {1} ms，占计时区间（{3} ms）的 {2} %，这是实测值："
+		"在同样这些运行中，核函数本身用了 {4} ms。" },
+	/* {1} ms, {2} %, {3} the rung, {4} its problems, {5} its ms */
+	ROW(M_G_HOST_HERE_EST) = {
+		" Here it costs about {1} ms, {2} % of the timed region, an "
+		"estimate (these results kept no time of the kernel alone): {3} "
+		"shows the same {4} and finishes on the device in {5} ms.",
+		"在这里它大约耗时 {1} ms，占计时区间的 {2} %，这是估计值（这些"
+		"结果没有保存核函数单独的时间）：{3}表现出同样的{4}，而在设备上"
+		"完成求和，只用 {5} ms。" },
+	/* the fix rung beside a student's kernel, by the time graded: {1}
+	 * the rung, {2} its ms, {3} its speed over the student's */
+	ROW(M_G_FIX_AT) = {
+		" Here {1} runs in {2} ms, {3} the speed of yours, by the time "
+		"graded.",
+		"{1}在这里用时 {2} ms，按评分所用的时间计算，速度是你的核函数的 "
+		"{3}。" },
 #undef ROW
 };

@@ -33,6 +33,7 @@
  * the kernel back) is left out when another rule shows.  The report never
  * names a cause whose test did not show it. */
 #include "report_user_rules.h"
+#include "report_grade.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -357,10 +358,16 @@ static void say_rule(struct diag *d, size_t r, const char *const *text,
 		rung_named(&d->bag, L, d->m, d->l, rule->test[0].good),
 	};
 	const struct item *fix = stage_ref(d->l, rule->fix, NULL);
+	struct grade_time gu, gf;
 
 	sbuf_add(b, "  - ");
 	sbuf_addargs(b, text[L], args, 3);
-	if (fix && text == rule->said)
+	/* a student's page places their kernel by the time graded alone */
+	if (fix && text == rule->said && item_submission(d->m, d->it) &&
+	    item_grade_time(d->it, &gu) && item_grade_time(fix, &gf))
+		SAY(b, L, M_G_FIX_AT, args[0], FMT(gf.ms, 4),
+		    TIMES(gu.ms / gf.ms));
+	else if (fix && text == rule->said)
 		SAY(b, L, M_U_FIX_AT, args[0], FMT(item_ms(fix), 4),
 		    TIMES(item_ms(d->it) / item_ms(fix)));
 	evidence(d, r, b);
@@ -475,6 +482,22 @@ static void say_needs(struct diag *d, struct sbuf *b)
 	sbuf_release(&names);
 }
 
+/* Whether rule r is the host step's (a flag test: `finish: host`). */
+static bool host_rule(size_t r)
+{
+	return rules[r].test[0].kind == T_FLAG &&
+	       rules[r].test[0].flag == VF_HOST_STEP;
+}
+
+/* Whether `it`'s host step is a class's `finish`: the teacher's contract. */
+static bool host_contract(const struct model *m, const struct item *it)
+{
+	const struct variant *v = it->v ? it->v :
+				  model_variant(m, it->row->variant);
+
+	return v && v->submission;
+}
+
 /* The rung that shows every problem the diagnosis found besides the
  * host step, and finishes on the device: the user's kernel's twin, whose
  * time isolates the host step's cost.  NULL when the host step is not
@@ -488,8 +511,7 @@ static const struct item *host_twin(const struct diag *d)
 	for (size_t r = 0; r < NRULES; r++) {
 		if (d->o[r] != O_FIRES)
 			continue;
-		if (rules[r].test[0].kind == T_FLAG &&
-		    rules[r].test[0].flag == VF_HOST_STEP) {
+		if (host_rule(r)) {
 			host = true;
 			continue;
 		}
@@ -507,19 +529,50 @@ static const struct item *host_twin(const struct diag *d)
 	return NULL;
 }
 
-/* The host step's cost, isolated by the twin (host_twin): as a list item
- * of the diagnosis with `item`, else as a clause for the summary.
- * Returns whether it was said: the kernel must be slower than its twin
- * beyond the threshold. */
-static bool host_cost(struct diag *d, struct sbuf *b, bool item)
-{
-	const struct item *t = host_twin(d);
-	double x, lo, hi, cost;
-	struct sbuf what = SBUF_INIT;
+/* How the host step's cost is said: a list item of the diagnosis, a
+ * clause of the summary, or sentences after a class's contract
+ * (M_G_HOST_CONTRACT); each measured or estimated. */
+enum host_form { HF_ITEM, HF_SHORT, HF_CONTRACT };
+enum host_said { HS_NONE, HS_MEASURED, HS_ESTIMATED };
 
+static const enum msg host_msgs[][2] = {
+	/*               measured              estimated */
+	[HF_ITEM]     = { M_U_HOST_SPLIT,       M_U_HOST_COST },
+	[HF_SHORT]    = { M_U_HOST_SPLIT_SHORT, M_U_HOST_COST_SHORT },
+	[HF_CONTRACT] = { M_G_HOST_HERE,        M_G_HOST_HERE_EST },
+};
+
+/* The host step's cost, when the diagnosis found one: measured where
+ * the row kept the kernel alone's time in the same runs (result_row.tk),
+ * as the timed region less it; else estimated from the twin (host_twin),
+ * when the kernel is slower than it beyond the threshold, and said to be
+ * an estimate.  An item ends its line.  Returns what was said. */
+static enum host_said host_cost(struct diag *d, struct sbuf *b,
+				enum host_form form)
+{
+	const struct timing *k = &d->it->row->tk;
+	const struct item *t;
+	double x, lo, hi, cost, region = item_ms(d->it);
+	struct sbuf what = SBUF_INIT;
+	bool fires = false;
+
+	for (size_t r = 0; r < NRULES; r++)
+		fires |= d->o[r] == O_FIRES && host_rule(r);
+	if (!fires)
+		return HS_NONE;
+	if (k->nsamples && k->median_ms > 0 && region > k->median_ms) {
+		cost = region - k->median_ms;
+		SAY(b, d->L, host_msgs[form][0], FMT(cost, 3),
+		    PCT(100 * cost / region), FMT(region, 4),
+		    FMT(k->median_ms, 4));
+		if (form == HF_ITEM)
+			sbuf_addc(b, '\n');
+		return HS_MEASURED;
+	}
+	t = host_twin(d);
 	if (!t || ratio_judge(t, d->it, &x, &lo, &hi) != SV_SLOWER)
-		return false;
-	cost = item_ms(d->it) - item_ms(t);
+		return HS_NONE;
+	cost = region - item_ms(t);
 	for (size_t r = 0; r < NRULES; r++)
 		if (d->o[r] == O_FIRES && rules[r].test[0].problem &&
 		    str_eq(rules[r].test[0].problem, t->row->variant)) {
@@ -527,14 +580,13 @@ static bool host_cost(struct diag *d, struct sbuf *b, bool item)
 				sbuf_add(&what, say_text(d->L, M_U_LIST));
 			sbuf_add(&what, rules[r].what[d->L]);
 		}
-	SAY(b, d->L, item ? M_U_HOST_COST : M_U_HOST_COST_SHORT,
-	    FMT(cost, 3), PCT(100 * cost / item_ms(d->it)),
-	    item_named(&d->bag, d->L, t), sbuf_str(&what),
-	    FMT(item_ms(t), 3));
-	if (item)
+	SAY(b, d->L, host_msgs[form][1], FMT(cost, 3),
+	    PCT(100 * cost / region), item_named(&d->bag, d->L, t),
+	    sbuf_str(&what), FMT(item_ms(t), 3));
+	if (form == HF_ITEM)
 		sbuf_addc(b, '\n');
 	sbuf_release(&what);
-	return true;
+	return HS_ESTIMATED;
 }
 
 static void diagnose(const struct model *m, const struct ladder *l,
@@ -543,6 +595,8 @@ static void diagnose(const struct model *m, const struct ladder *l,
 	struct diag *d = xcalloc(1, sizeof(*d));
 	struct sbuf clear = SBUF_INIT;
 	size_t fires = 0, unsure = 0;
+	bool contract = host_contract(m, it), host = false;
+	enum host_said said;
 
 	*d = (struct diag){ .m = m, .l = l, .it = it, .L = L };
 	judge_all(d);
@@ -554,11 +608,21 @@ static void diagnose(const struct model *m, const struct ladder *l,
 		sbuf_addc(b, '\n');
 	}
 	for (size_t r = 0; r < NRULES; r++)
-		if (d->o[r] == O_FIRES) {
+		if (d->o[r] == O_FIRES && contract && host_rule(r)) {
+			host = true;    /* said below, without a fix */
+		} else if (d->o[r] == O_FIRES) {
 			say_rule(d, r, rules[r].said, b);
 			fires++;
 		}
-	if (fires >= 2 && !host_cost(d, b, true)) {
+	if (host) {
+		sbuf_add(b, say_text(L, M_G_HOST_CONTRACT));
+		host_cost(d, b, HF_CONTRACT);
+		sbuf_addc(b, '\n');
+	}
+	/* several problems of unknown cost: a measured host step is known
+	 * apart; an estimated one means the twin shows all the others */
+	said = host ? HS_NONE : host_cost(d, b, HF_ITEM);
+	if (said == HS_MEASURED ? fires >= 3 : said == HS_NONE && fires >= 2) {
 		sbuf_add(b, say_text(L, M_U_SEVERAL));
 		sbuf_addc(b, '\n');
 	}
@@ -712,7 +776,10 @@ static void stage(const struct model *m, const struct ladder *l,
 			    PCT(it->row->pct_peak));
 			sbuf_addc(b, '\n');
 		}
-		placement(l, it, L, b);
+		/* a student's page places the kernel once, by the time
+		 * graded (report_class.c), not by this timed region */
+		if (!item_submission(m, it))
+			placement(l, it, L, b);
 		diagnose(m, l, it, L, b);
 		lines_items(b, L, m, l, it, user_shows(m, l, it, "inflight"),
 			    "");
@@ -809,7 +876,8 @@ static void type_size(struct sbuf *b, enum lang L, const struct ladder *l)
 }
 
 /* Every row of the kernel in a table: type and size, time, bandwidth,
- * share of the ceiling and place on the ladder (or why it failed). */
+ * share of the ceiling and place on the ladder (or why it failed); for a
+ * class's student, placed by the time graded above it, the row's state. */
 static void rows_table(const struct model *m, const struct at *a, size_t n,
 		       enum lang L, struct sbuf *b)
 {
@@ -817,9 +885,12 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 		M_UT_COL_GBPS, M_UT_COL_CEIL, M_UT_COL_PLACE };
 	const char *cells[ARRAY_SIZE(head)];
 	bool right[ARRAY_SIZE(head)] = { false, true, true, true, false };
+	bool student = n && item_submission(m, a[0].it);
 
 	for (size_t i = 0; i < ARRAY_SIZE(head); i++)
 		cells[i] = say_text(L, head[i]);
+	if (student)
+		cells[4] = say_text(L, M_K_COL_STATE);
 	table_row(b, cells, ARRAY_SIZE(head));
 	table_rule(b, right, ARRAY_SIZE(head));
 	for (size_t i = 0; i < n; i++) {
@@ -843,7 +914,10 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 				sbuf_add(&c[3], "—");
 			if (impossible(m, it->row))
 				sbuf_add(&c[4], say_text(L, M_UT_IMPOSSIBLE_CELL));
-			place_short(l, it, L, &c[4]);
+			if (student)
+				sbuf_add(&c[4], say_text(L, M_K_VERIFIED));
+			else
+				place_short(l, it, L, &c[4]);
 		} else {
 			sbuf_add(&c[1], "—");
 			sbuf_add(&c[2], "—");
@@ -1037,7 +1111,7 @@ void user_summary(struct sbuf *b, enum lang L, const struct model *m,
 			sbuf_add(&what, say_text(L, M_U_LIST));
 		sbuf_add(&what, rules[r].what[L]);
 	}
-	host_cost(d, &host, false);
+	host_cost(d, &host, HF_SHORT);
 	SAY(b, L, what.len ? M_U_SUM : M_U_SUM_NONE,
 	    pool_md(&p, it->row->variant), pool_md(&p, size),
 	    FMT(item_ms(it), 3), sbuf_str(&where), sbuf_str(&what),
@@ -1058,18 +1132,15 @@ const char *user_problem(const struct model *m, const struct ladder *l,
 	const char *what = NULL;
 	struct diag *d;
 
-	const struct variant *v = it->v ? it->v :
-				  model_variant(m, it->row->variant);
 	/* a class's `finish` is the teacher's contract, not the student's
 	 * choice: its host step is nobody's problem on the class page */
-	bool contract = v && v->submission;
+	bool contract = host_contract(m, it);
 
 	if (!it->ok)
 		return NULL;
 	d = diag_new(m, l, it, L);
 	for (size_t r = 0; r < NRULES && !what; r++)
-		if (d->o[r] == O_FIRES &&
-		    !(contract && rules[r].key && !strcmp(rules[r].key, "host")))
+		if (d->o[r] == O_FIRES && !(contract && host_rule(r)))
 			what = rules[r].what[L];
 	diag_free(d);
 	return what;

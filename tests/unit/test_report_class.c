@@ -42,9 +42,26 @@
 				 __FILE__, __LINE__, (needle), (hay));         \
 	} while (0)
 
+#define EXPECT_NOT_IN(hay, needle)                                             \
+	do {                                                                   \
+		if (strstr((hay), (needle)))                                   \
+			fail_msg("%s:%d: did not expect \"%s\" in \"%.900s\"", \
+				 __FILE__, __LINE__, (needle), (hay));         \
+	} while (0)
+
 static void skip_test(void)
 {
 	skip();
+}
+
+/* How often needle occurs in hay. */
+static size_t count_of(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)) != NULL; p++)
+		n++;
+	return n;
 }
 
 /* Renders r without charts into a fresh directory; returns its path
@@ -568,9 +585,11 @@ static void test_kernel_times(void **state)
 	en = page(dir, "class.en.md");
 	csv = page(dir, "gradebook.csv");
 	EXPECT_IN(en, "Times are the kernel's own, timed alone in each "
-		  "student's process. The class's host step: 0.044 ms, 60.2 % "
-		  "of the timed region, the same for everyone (not in the "
-		  "score).");
+		  "student's process. The class's host step, the same code for "
+		  "everyone and not in the score (a row's timed region less its "
+		  "kernel alone in the same runs), by size: 0.014–0.021 ms at n = 2^20, "
+		  "50.3–77.4 % of the timed region; 0.067–0.12 ms at n = 2^24, "
+		  "32.6–67.9 % of the timed region.");
 	p = page(dir, "students/ada/report.en.md");
 	EXPECT_IN(p, "- int, n = 2^24: between rung 5 and rung 7 (rung 7 is "
 		  "1.08× faster).");
@@ -657,8 +676,11 @@ static void test_recorded_rounds(void **state)
 	assert_non_null(en);
 	assert_non_null(csv);
 	EXPECT_IN(en, "Times are the kernel's own: the median of 10 rounds");
-	EXPECT_IN(en, "The class's host step: 0.043 ms, 56.6 % of the timed "
-		  "region, the same for everyone (not in the score).");
+	EXPECT_IN(en, "The class's host step, the same code for everyone and "
+		  "not in the score (a row's timed region less its kernel alone "
+		  "in the same runs), by size: 0.014–0.019 ms at n = 2^20, "
+		  "51.7–71.7 % of the timed region; 0.067–0.092 ms at n = 2^24, "
+		  "31.9–60.0 % of the timed region.");
 	EXPECT_IN(en, "The rungs' run-to-run spread: ±0.11 % (half the "
 		  "interquartile range of a rung's per-round medians over their "
 		  "median, the median over 28 rungs)");
@@ -697,6 +719,173 @@ static void test_recorded_rounds(void **state)
 	free(p);
 	free(en);
 	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* Old: the class page gave the class's host step as one number, "0.043
+ * ms, 56.6 % of the timed region, the same for everyone": the median of
+ * rows that split by size (about 0.015 ms at 2^20, 0.08 ms at 2^24), so
+ * near none of them.  New: a range per size, whose ends are the least
+ * and the most of that size's verified students' rows, each the timed
+ * region less the kernel alone in the same runs, computed here from the
+ * results themselves. */
+static void test_host_by_size(void **state)
+{
+	static const int log2n[] = { 20, 24 };
+	struct results r;
+	char *dir, *en;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	assert_non_null(en);
+	for (size_t k = 0; k < ARRAY_SIZE(log2n); k++) {
+		double lo = INFINITY, hi = -INFINITY, plo = INFINITY,
+		       phi = -INFINITY;
+		size_t rows = 0;
+		char *want;
+
+		for (size_t i = 0; i < r.nrows; i++) {
+			const struct result_row *w = &r.rows[i];
+			const struct variant *v = results_variant(&r, w->variant);
+			double ms = w->t.median_ms - w->tk.median_ms;
+
+			if (!v || !v->submission || w->status != ROW_OK ||
+			    !w->verified || !w->tk.nsamples ||
+			    w->n != UINT64_C(1) << log2n[k])
+				continue;
+			lo = fmin(lo, ms);
+			hi = fmax(hi, ms);
+			plo = fmin(plo, 100 * ms / w->t.median_ms);
+			phi = fmax(phi, 100 * ms / w->t.median_ms);
+			rows++;
+		}
+		assert_int_equal(rows, 6 * 2);  /* 6 verified, 2 types */
+		want = xasprintf("%s–%s ms at n = 2^%d, %s–%s %% of the timed "
+				 "region", FMT(lo, 2), FMT(hi, 2), log2n[k],
+				 PCT(plo), PCT(phi));
+		EXPECT_IN(en, want);
+		free(want);
+	}
+	/* the pooled median of the old page, and its claim */
+	EXPECT_NOT_IN(en, "0.043 ms");
+	EXPECT_NOT_IN(en, "the same for everyone (not in the score)");
+	free(en);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* Places on the ladder: strings of M_U_SUM_* and M_U_BETWEEN/FASTEST/
+ * SLOWEST, wherever a kernel is placed. */
+static size_t places(const char *md)
+{
+	return count_of(md, "between rung") + count_of(md, "slower than every") +
+	       count_of(md, "faster than every") +
+	       count_of(md, "faster than the fastest");
+}
+
+/* Old: ben's page placed his kernel twice, by its own time (the grade,
+ * "between rung 4 and rung 5") and by the whole timed region (the table
+ * and the row in full, "between rung 3 and rung 4"); estimated his host
+ * step from the difference to rung 4 although the results hold it
+ * measured; and told him to move the host step onto the GPU, which the
+ * class's `finish: host` fixes for everyone.  New: one place per row, by
+ * the time graded; the host step as the timed region less the kernel
+ * alone in the same runs, computed here from the row; no fix for it. */
+static void test_student_one_place(void **state)
+{
+	struct results r;
+	const struct result_row *w = NULL;
+	char *dir, *en, *zh, *want;
+	double host;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	for (size_t i = 0; i < r.nrows; i++)
+		if (str_eq(r.rows[i].variant, "ben") &&
+		    str_eq(r.rows[i].dtype, "int") &&
+		    r.rows[i].n == UINT64_C(1) << 24)
+			w = &r.rows[i];
+	assert_non_null(w);
+	assert_true(w->tk.nsamples > 0);
+	dir = render(&r);
+	en = page(dir, "students/ben/report.en.md");
+	zh = page(dir, "students/ben/report.zh.md");
+	assert_non_null(en);
+	assert_non_null(zh);
+	/* the grade's places, by the kernel's own time, and no other */
+	EXPECT_IN(en, "\n- int, n = 2^24: between rung 4 and rung 5 (rung 5 is "
+		  "1.27× faster).\n");
+	if (places(en) != 4)
+		fail_msg("%s:%d: %zu places on ben's page, not 4 (one per "
+			 "row):\n%s", __FILE__, __LINE__, places(en), en);
+	EXPECT_NOT_IN(en, "On the ladder:");
+	EXPECT_NOT_IN(en, "| on the ladder |");
+	EXPECT_NOT_IN(zh, "在阶梯上的位置：");
+	EXPECT_IN(en, "they are this page's only places on the ladder");
+	EXPECT_IN(en, "| int, n = 2^24 | 0.1864 | 360.0 | 10.8 % | verified |");
+	/* the fix rung against his kernel by the time graded too */
+	EXPECT_IN(en, "Here rung 5 (reduce\\_shared\\_static) runs in 0.09400 ms, "
+		  "1.27× the speed of yours, by the time graded.");
+	/* the host step: measured, the teacher's contract, no fix */
+	host = w->t.median_ms - w->tk.median_ms;
+	want = xasprintf("  - **Host step**: the class's `finish: host` has the "
+			 "host add the per-block partial sums; it is the "
+			 "teacher's contract, the same code for everyone, not "
+			 "yours to change and not graded. Here it took %s ms, "
+			 "%s %% of the timed region (%s ms), measured: the "
+			 "kernel alone took %s ms in the same runs.\n",
+			 FMT(host, 3), PCT(100 * host / w->t.median_ms),
+			 FMT(w->t.median_ms, 4), FMT(w->tk.median_ms, 4));
+	EXPECT_IN(en, want);
+	free(want);
+	EXPECT_IN(en, "Here it took 0.0668 ms, 35.8 % of the timed region "
+		  "(0.1864 ms)");
+	EXPECT_NOT_IN(en, "costs about");
+	EXPECT_NOT_IN(en, "an estimate");
+	EXPECT_NOT_IN(en, "the fix is to let the last block");
+	EXPECT_IN(zh, "这是教师定下的约定");
+	EXPECT_NOT_IN(zh, "在 GPU 上把部分和相加");
+	EXPECT_NOT_IN(zh, "估计值");
+	free(en);
+	free(zh);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* Results recorded before the kernel alone was kept hold no measured
+ * split: a student's page then estimates the host step from the rung
+ * with the same counters that finishes on the device, and says it is an
+ * estimate; still no fix for it. */
+static void test_student_host_estimate(void **state)
+{
+	struct results r;
+	char *dir, *en;
+
+	(void)state;
+	if (!read_recorded(CLASS, &r))
+		skip_test();
+	dir = render(&r);
+	en = page(dir, "students/ben/report.en.md");
+	assert_non_null(en);
+	EXPECT_IN(en, "it is the teacher's contract, the same code for "
+		  "everyone, not yours to change and not graded. Here it costs "
+		  "about 0.0733 ms, 36.3 % of the timed region, an estimate "
+		  "(these results kept no time of the kernel alone): rung 4 "
+		  "(reduce\\_interleaved\\_strided) shows the same shared-memory "
+		  "bank conflicts and finishes on the device in 0.129 ms.\n");
+	EXPECT_NOT_IN(en, "the fix is to let the last block");
+	if (places(en) != 4)
+		fail_msg("%s:%d: %zu places on ben's page, not 4 (one per "
+			 "row):\n%s", __FILE__, __LINE__, places(en), en);
+	free(en);
 	scratch_remove(dir);
 	free(dir);
 	results_release(&r);
@@ -794,6 +983,9 @@ int main(void)
 		cmocka_unit_test(test_student_pages),
 		cmocka_unit_test(test_recorded_class),
 		cmocka_unit_test(test_recorded_rounds),
+		cmocka_unit_test(test_host_by_size),
+		cmocka_unit_test(test_student_one_place),
+		cmocka_unit_test(test_student_host_estimate),
 		cmocka_unit_test(test_missing_listed),
 		cmocka_unit_test(test_gradescope_json),
 		cmocka_unit_test(test_partial_credit),
