@@ -552,8 +552,9 @@ enum pull ev_instr_step(const struct step *s, struct why *w)
 		return P_NONE;
 	argf(w, fmt_sig(a, sizeof(a), ia, 3));
 	argf(w, fmt_sig(b, sizeof(b), ib, 3));
-	argf(w, TIMES(is > in ? is / in : in / is));
-	argf(w, TIMES(s->x));
+	fmt_times_apart(a, b, is > in ? is / in : in / is, s->x);
+	argf(w, a);
+	argf(w, b);
 	cell(w, "warp_instructions", fmt_sig(a, sizeof(a), ia, 3),
 	     fmt_sig(b, sizeof(b), ib, 3));
 	w->ratio = factor(ia, ib);
@@ -710,6 +711,22 @@ enum pull ev_div_step(const struct step *s, struct why *w)
 	argf(w, fmt_sig(b, sizeof(b), bb, 3));
 	argf(w, isfinite(br) ? fmt_counter(a, sizeof(a), "branch_efficiency_pct",
 					   br) : "—");
+	/* what the scattered threads cost, said first: the instructions
+	 * every warp with a working thread issues, where they moved */
+	if (isfinite(is) && isfinite(in) &&
+	    moved("warp_instructions", is, in, s->slow, s->fast)) {
+		struct sbuf t = SBUF_INIT;
+		char x[FMT_SIZE], y[FMT_SIZE], fx[FMT_SIZE], fy[FMT_SIZE];
+
+		fmt_times_apart(fx, fy, is / in, s->x);
+		SAY(&t, w->L, M_W_DIV_INSTR,
+		    fmt_sig(x, sizeof(x), ev_ctr(s->a, "warp_instructions"), 3),
+		    fmt_sig(y, sizeof(y), ev_ctr(s->b, "warp_instructions"), 3),
+		    fx, fy);
+		arg(w, ev_keep(w->bag, sbuf_detach(&t)));
+	} else {
+		arg(w, "");
+	}
 	cell(w, "shared_bytes_per_instr", fmt_sig(a, sizeof(a), ba, 3),
 	     fmt_sig(b, sizeof(b), bb, 3));
 	/* form 1: branch efficiency says nothing of it (predicated) */

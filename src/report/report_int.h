@@ -79,6 +79,12 @@ const char *fmt_bytes(char *buf, size_t size, double v);
 const char *fmt_ratio(char *buf, size_t size, double v, int extra,
 		      const char *suffix);
 
+/* Two ratios x and y as fmt_times() writes them, into xb and yb (each
+ * FMT_SIZE), with as many more decimals (up to 3) as it takes to tell
+ * them apart where they differ: "1.285×" beside "1.286×", never two
+ * "1.29×" that are not the same. */
+void fmt_times_apart(char *xb, char *yb, double x, double y);
+
 /* The same into a buffer that lives until the end of the enclosing block,
  * for message arguments and cells. */
 #define FMT_SIZE 48
@@ -256,6 +262,10 @@ enum msg {
 	M_W_AGAINST_UNEXPLAINED, M_W_GPU_OCC, M_RB_V_NA_COALESCED,
 	M_RB_V_SHOWN_PREDICATED, M_RB_CTR_THREADS, M_RB_OCC_SMS,
 	M_W_UNEXPLAINED_AGAIN,
+	/* i45-prose: the third review's prose (report_rules.c,
+	 * report_rubric.c, report_change.c, report_body.c) */
+	M_W_DIV_INSTR, M_W_ALSO_ALONE, M_W_ALSO_PART, M_RB_V_CONFOUNDED,
+	M_RB_V_SHOWN_ALSO,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */

@@ -464,5 +464,35 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		" The counters do not explain this step either ({1} → {2} "
 		"ms; checked as above): {3}.",
 		"计数器同样解释不了这一步（{1} → {2} ms；检查方法同上）：{3}。" },
+
+	/* i45-prose: the third review's prose.  {1} {2} warp instructions
+	 * before and after, {3} their factor, {4} the step's: the cost of
+	 * divergence, said before its signature */
+	ROW(M_W_DIV_INSTR) = {
+		"warp instructions {1} → {2} ({3} for a {4} step); ",
+		"线程束指令数 {1} → {2}（变化 {3}，这一步 {4}）；" },
+	/* a second cause beside the one a step's "why" names: {1} what it
+	 * does (the rule's concept), {2} its evidence; alone: its factor
+	 * at least the step's */
+	ROW(M_W_ALSO_ALONE) = {
+		" Also {1}: {2}, by itself as large as the step.",
+		"同时{1}：{2}，单是这一点就与这一步一样大。" },
+	ROW(M_W_ALSO_PART) = {
+		" Also {1}: {2}, which explains part of the step.",
+		"同时{1}：{2}，这解释了这一步的一部分。" },
+	/* an objective whose two rows also differ in warp instructions:
+	 * {1} {2} before and after, {3} their factor, {4} the step's */
+	ROW(M_RB_V_CONFOUNDED) = {
+		"not isolated: the two rows also differ in warp instructions, "
+		"{1} → {2} ({3} for a {4} step), by itself as large as the "
+		"step",
+		"无法单独分离：这两行的线程束指令数也不同，{1} → {2}（变化 {3}，"
+		"这一步 {4}），单是这一点就与这一步一样大" },
+	ROW(M_RB_V_SHOWN_ALSO) = {
+		"shown, though the two rows also differ in warp instructions, "
+		"{1} → {2} ({3} for a {4} step), which explains part of the "
+		"step",
+		"已体现，但这两行的线程束指令数也不同，{1} → {2}（变化 {3}，这一步 "
+		"{4}），这解释了这一步的一部分" },
 #undef ROW
 };

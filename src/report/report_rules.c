@@ -58,6 +58,10 @@ struct rule {
 	const char *refuted_say[NLANG];
 	const char *limit_say[3][NLANG];
 	bool last_resort;                    /* a cause only when no other is */
+	/* a rule whose evidence this one's mechanism brings with it (wider
+	 * loads are fewer load instructions): not said as a second cause
+	 * beside it */
+	const char *implies;
 	enum pull (*step)(const struct step *s, struct why *w);
 	bool (*limit)(const struct rung *r, struct why *w);
 };
@@ -411,6 +415,7 @@ static const struct rule rules[] = {
 		.against_say = {
 			"bytes per warp load instruction went from {1} B to {2} B",
 			"每条线程束读指令的字节数从 {1} B 变为 {2} B" },
+		.implies = "instructions",
 		.step = ev_wide_step,
 	},
 	{
@@ -502,20 +507,25 @@ static const struct rule rules[] = {
 			  "线程束为全部 32 个 lane 发出每一条指令，不论它们是否工作。" },
 			{ "Branch efficiency cannot show it: the compiler predicates "
 			  "the short `if` body instead of branching, so no branch "
-			  "diverges, and the waste shows as idle lanes per "
-			  "instruction instead.",
+			  "diverges; the waste shows in the instructions, since "
+			  "every warp that holds a working thread issues each "
+			  "step's instructions for all its lanes.",
 			  "分支效率看不出这一点：编译器把短小的 `if` 体谓词化而不是分支，"
-			  "所以没有分支发散，浪费体现为每条指令中空闲的 lane。" } },
+			  "所以没有分支发散；浪费体现在指令数上，因为只要线程束中有一个"
+			  "工作线程，它就要为全部 lane 发出这一步的指令。" } },
+		/* {6}: the instructions it cost, first (M_W_DIV_INSTR), or
+		 * nothing where they were not counted */
 		.step_say = {
-			{ "each shared-memory access did the work of {1} → {2} of "
-			  "32 threads ({3} → {4} B per access)",
-			  "每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作（每次"
-			  "访问 {3} → {4} B）" },
-			{ "each shared-memory access did the work of {1} → {2} of "
-			  "32 threads ({3} → {4} B per access) while branch "
+			{ "{6}each shared-memory access did the work of {1} → {2} "
+			  "of 32 threads ({3} → {4} B per access)",
+			  "{6}每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作"
+			  "（每次访问 {3} → {4} B）" },
+			{ "{6}each shared-memory access did the work of {1} → {2} "
+			  "of 32 threads ({3} → {4} B per access) while branch "
 			  "efficiency read {5}",
-			  "每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作（每次"
-			  "访问 {3} → {4} B），而分支效率为 {5}" } },
+			  "{6}每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作"
+			  "（每次访问 {3} → {4} B），而分支效率为 {5}" } },
+		.implies = "instructions",
 		.step = ev_div_step,
 	},
 	{
@@ -902,6 +912,32 @@ static void say_cause(struct sbuf *b, enum lang L, const struct step *s,
 	sbuf_release(&where);
 }
 
+/* A second rule of j that holds beside the cause (rule `cause`), said
+ * after it with its evidence: whether it alone could explain the step
+ * (its factor at least the step's) or a part of it.  Not a rule the
+ * cause's mechanism brings with it (its `implies`), nor a last resort. */
+static void say_also(struct sbuf *b, enum lang L, const struct step *s,
+		     const struct judged_step *j, size_t cause)
+{
+	int dir = s->b == s->slow;
+
+	for (size_t k = 0; k < NRULES; k++) {
+		const struct why *w = &j->why[k];
+		struct sbuf ev = SBUF_INIT;
+
+		if (k == cause || j->pull[k] != P_FOR || rules[k].last_resort ||
+		    !rules[k].step_say[w->form][L] ||
+		    (rules[cause].implies &&
+		     str_eq(rules[cause].implies, rules[k].name)))
+			continue;
+		say_rule(&ev, L, rules[k].step_say[w->form][L], w);
+		SAY(b, L, w->ratio >= s->x ? M_W_ALSO_ALONE : M_W_ALSO_PART,
+		    rules[k].concept[dir][L], sbuf_str(&ev));
+		sbuf_release(&ev);
+		return;
+	}
+}
+
 /* The first counter of j that went the other way by a larger factor
  * than the step itself, said with what to conclude: the cause (rule
  * `cause`, NRULES: none named) outweighs it here.  Changes smaller than
@@ -941,6 +977,7 @@ void step_why(struct sbuf *b, enum lang L, const struct model *m,
 	k = cause_of(&s, j);
 	if (k < NRULES) {
 		say_cause(b, L, &s, j, k, said);
+		say_also(b, L, &s, j, k);
 		say_against(b, L, &s, j, k);
 	} else if (s.resolved) {
 		struct sbuf list = SBUF_INIT;
