@@ -252,7 +252,17 @@ static void argf(struct why *w, const char *s)
 	arg(w, keepf(w->bag, s));
 }
 
-/* "col a → b" for the cell. */
+/* Column col in plain words, held by the bag (ctr_plain). */
+static const char *plain(struct why *w, const char *col)
+{
+	struct pool p = { .n = 0 };
+	const char *s = keepf(w->bag, ctr_plain(&p, w->L, col));
+
+	pool_release(&p);
+	return s;
+}
+
+/* "col a → b" for the cell, and the same in words for sentences. */
 static void cell(struct why *w, const char *col, const char *a, const char *b)
 {
 	struct sbuf c = SBUF_INIT;
@@ -260,6 +270,7 @@ static void cell(struct why *w, const char *col, const char *a, const char *b)
 	md_text(&c, col);
 	sbuf_addf(&c, " %s → %s", a, b);
 	w->cell = ev_keep(w->bag, sbuf_detach(&c));
+	w->plain = ev_keep(w->bag, xasprintf("%s %s → %s", plain(w, col), a, b));
 }
 
 /* The factor between a and b (>= 1), NAN unless both are positive. */
@@ -353,12 +364,7 @@ static enum pull coalesce_step(const struct step *s, struct why *w,
 	    !metrics_change_beyond_noise(eff, ea, eb) ||
 	    !(ev_ctr(bad, bytes) >= 0.25 * ev_traffic(bad)))
 		return P_NONE;
-	{
-		struct sbuf c = SBUF_INIT;
-
-		md_text(&c, eff);
-		arg(w, ev_keep(w->bag, sbuf_detach(&c)));
-	}
+	arg(w, plain(w, eff));
 	argf(w, fmt_counter(a, sizeof(a), eff, ea));
 	argf(w, fmt_counter(b, sizeof(b), eff, eb));
 	argf(w, fmt_counter(a, sizeof(a), sec, ev_ctr(s->a, sec)));
@@ -394,13 +400,11 @@ static bool coalesce_limit(const struct rung *r, struct why *w,
 	double e = ev_ctr(r->it, eff), d = ev_ctr(r->it, bytes);
 	double need = needed(r->it, reads);
 	char buf[FMT_SIZE];
-	struct sbuf c = SBUF_INIT;
 
 	if (!(e < LOW_EFFICIENCY) || !(d >= 0.25 * ev_traffic(r->it)) ||
 	    !(need > 0))
 		return false;
-	md_text(&c, eff);
-	arg(w, ev_keep(w->bag, sbuf_detach(&c)));
+	arg(w, plain(w, eff));
 	argf(w, fmt_counter(buf, sizeof(buf), eff, e));
 	arg(w, bytes_text(w, d));
 	arg(w, bytes_text(w, need));

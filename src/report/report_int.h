@@ -266,6 +266,11 @@ enum msg {
 	 * report_rubric.c, report_change.c, report_body.c) */
 	M_W_DIV_INSTR, M_W_ALSO_ALONE, M_W_ALSO_PART, M_RB_V_CONFOUNDED,
 	M_RB_V_SHOWN_ALSO,
+	M_W_AGAINST_F2, M_W_AGAINST_S2, M_W_AGAINST_F3, M_W_AGAINST_S3,
+	M_CTR_WARP_INSTR, M_CTR_BANK, M_CTR_GLD_EFF, M_CTR_GST_EFF,
+	M_CTR_GLD_SECTORS, M_CTR_GST_SECTORS, M_CTR_ACHIEVED, M_CTR_THEORETICAL,
+	M_CTR_SHARED_BYTES, M_CTR_DRAM, M_CTR_DRAM_READ, M_CTR_DRAM_WRITE,
+	M_CTR_BRANCH,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
@@ -680,6 +685,12 @@ const char *fmt_counter(char *buf, size_t size, const char *name, double v);
  * limiter_text: what limits a kernel's occupancy ("registers"). */
 const char *role_text(struct pool *p, enum lang L, const struct item *it);
 const char *item_title(const struct item *it, enum lang L);
+/* Counter column `col` in plain words, for sentences ("load efficiency"
+ * for gld_efficiency_pct; the DRAM traffic for "dram_read_bytes +
+ * dram_write_bytes"), Markdown-safe; a column without plain words is
+ * given escaped as it is, held by pool p.  Tables keep the column
+ * names. */
+const char *ctr_plain(struct pool *p, enum lang L, const char *col);
 const char *signature_text(const struct variant *v, enum lang L);
 void status_text(struct sbuf *b, enum lang L, const struct item *it);
 const char *limiter_text(enum lang L, enum resource_limiter lim);
@@ -743,6 +754,9 @@ struct why_said {
 	unsigned char generic[2][32];           /* a rule's concept, said n
 						   times, per direction */
 	const struct ladder *lesson[WHY_LESSONS]; /* where it was said first */
+	unsigned against;                       /* counters said to go the
+						   other way: the phrasing
+						   varies with it */
 };
 
 /* Why step from -> to of ladder l went as it did, concept first: what

@@ -800,11 +800,11 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_METH_WARP] = {
 		"A warp is the group of 32 threads that a multiprocessor "
 		"issues each instruction for together; a block's threads are "
-		"split into warps, and counters such as warp_instructions "
-		"count per warp.",
+		"split into warps, and counts such as the warp instructions "
+		"are per warp.",
 		"先说明一个贯穿全文的术语：线程束（warp）是 SM 一起发射每条指令的 "
 		"32 个线程。线程块中的线程按 32 个一组分成若干线程束，"
-		"warp_instructions 等计数器也按线程束计数。" },
+		"线程束指令数等计数也按线程束计。" },
 	/* r17-html */
 	[M_R_PASTE] = {
 		"To measure again on a machine with a GPU, build culab at "

@@ -494,5 +494,46 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"step",
 		"已体现，但这两行的线程束指令数也不同，{1} → {2}（变化 {3}，这一步 "
 		"{4}），这解释了这一步的一部分" },
+	/* a counter that went the other way, in the phrasings a page
+	 * varies between (report_rules.c's against_say): {1} the counter,
+	 * {2} the step ("1.63×"), {3} the cause that outweighs it */
+	ROW(M_W_AGAINST_F2) = {
+		" Not everything moved its way: {1}; the step is {2} faster "
+		"regardless, as the effect of {3} is the larger one.",
+		"并非所有变化都朝同一方向：{1}；这一步照样快了 {2}，因为{3}的"
+		"作用更大。" },
+	ROW(M_W_AGAINST_S2) = {
+		" Not everything moved its way: {1}; the step is {2} slower "
+		"regardless, as the effect of {3} is the larger one.",
+		"并非所有变化都朝同一方向：{1}；这一步照样慢了 {2}，因为{3}的"
+		"作用更大。" },
+	ROW(M_W_AGAINST_F3) = {
+		" One change pulled the other way: {1}; still the step is {2} "
+		"faster, so the effect of {3} counts for more here.",
+		"有一个计数器朝相反方向变化：{1}；这一步仍然快了 {2}，所以这里"
+		"{3}的作用更重要。" },
+	ROW(M_W_AGAINST_S3) = {
+		" One change pulled the other way: {1}; still the step is {2} "
+		"slower, so the effect of {3} counts for more here.",
+		"有一个计数器朝相反方向变化：{1}；这一步仍然慢了 {2}，所以这里"
+		"{3}的作用更重要。" },
+	/* counter columns in plain words, for sentences (ctr_plain) */
+	ROW(M_CTR_WARP_INSTR) = { "warp instructions", "线程束指令数" },
+	ROW(M_CTR_BANK) = { "bank conflicts per shared load",
+			    "每条共享内存读指令的 bank 冲突" },
+	ROW(M_CTR_GLD_EFF) = { "load efficiency", "全局读效率" },
+	ROW(M_CTR_GST_EFF) = { "store efficiency", "全局写效率" },
+	ROW(M_CTR_GLD_SECTORS) = { "sectors per load request",
+				   "每次读请求的扇区数" },
+	ROW(M_CTR_GST_SECTORS) = { "sectors per store request",
+				   "每次写请求的扇区数" },
+	ROW(M_CTR_ACHIEVED) = { "achieved occupancy", "实际占用率" },
+	ROW(M_CTR_THEORETICAL) = { "theoretical occupancy", "理论占用率" },
+	ROW(M_CTR_SHARED_BYTES) = { "bytes per shared access",
+				    "每次共享内存访问的字节数" },
+	ROW(M_CTR_DRAM) = { "DRAM bytes read and written", "显存读写字节数" },
+	ROW(M_CTR_DRAM_READ) = { "DRAM bytes read", "从显存读取的字节数" },
+	ROW(M_CTR_DRAM_WRITE) = { "DRAM bytes written", "写入显存的字节数" },
+	ROW(M_CTR_BRANCH) = { "branch efficiency", "分支效率" },
 #undef ROW
 };
