@@ -441,12 +441,13 @@ enum pull ev_bank_step(const struct step *s, struct why *w)
 	    fmax(ca, cb) < CONFLICTS_COST ||
 	    !metrics_change_beyond_noise("bank_conflicts_per_shared_ld", ca, cb))
 		return P_NONE;
-	argf(w, fmt_sig(a, sizeof(a), ca, 3));
-	argf(w, fmt_sig(b, sizeof(b), cb, 3));
+	/* a kernel without shared loads counts as none, and reads "—" as
+	 * its wavefronts do: there is no load to have a conflict */
+	argf(w, fmt_sig(a, sizeof(a), ev_ctr(s->a, "bank_conflicts_per_shared_ld"), 3));
+	argf(w, fmt_sig(b, sizeof(b), ev_ctr(s->b, "bank_conflicts_per_shared_ld"), 3));
 	argf(w, fmt_sig(a, sizeof(a), ev_ctr(s->a, "shared_ld_wavefronts_per_instr"), 3));
 	argf(w, fmt_sig(b, sizeof(b), ev_ctr(s->b, "shared_ld_wavefronts_per_instr"), 3));
-	cell(w, "bank_conflicts_per_shared_ld", fmt_sig(a, sizeof(a), ca, 3),
-	     fmt_sig(b, sizeof(b), cb, 3));
+	cell(w, "bank_conflicts_per_shared_ld", w->arg[0], w->arg[1]);
 	/* the cost is the wavefronts a load takes, not the conflicts */
 	w->ratio = factor(ev_ctr(s->a, "shared_ld_wavefronts_per_instr"),
 			  ev_ctr(s->b, "shared_ld_wavefronts_per_instr"));

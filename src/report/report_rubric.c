@@ -182,7 +182,10 @@ static void counter_cell(struct sbuf *c, enum lang L, const struct model *m,
 
 		if (k)
 			sbuf_add(c, " → ");
-		if (!strcmp(col, "achieved_occupancy_pct") && act < sms) {
+		if (isnan(col_of(it, col))) {
+			/* counted as none (no shared loads): no value */
+			sbuf_add(c, "—");
+		} else if (!strcmp(col, "achieved_occupancy_pct") && act < sms) {
 			char *gs = xasprintf("%s %%", fmt_sig(buf, sizeof(buf), g, 2));
 			char na[16], ns[16];
 

@@ -342,6 +342,35 @@ static void test_counters_in_words(void **state)
 	results_release(&r);
 }
 
+/* ---- 6. no shared load, no count of its conflicts --------------------- */
+
+/* Old: "bank_conflicts_per_shared_ld 0 → 31.4" in the table for rung 6,
+ * whose rung before has no shared loads (its column is null), while the
+ * prose said "— → 32.0 wavefronts".  New: "—" in both. */
+static void test_no_shared_loads_dash(void **state)
+{
+	struct results r;
+	char *en, *line;
+
+	(void)state;
+	if (!read_recorded(H100, &r))
+		skip();
+	assert_true(isnan(get_col(find_row(&r, "transpose_naive_ldg", "float",
+					   T8K),
+				  "bank_conflicts_per_shared_ld")));
+	en = render_page(&r, "report", "en");
+	line = line_with(en, "| rung 6 | shared-memory tile");
+	EXPECT_IN(line, "bank\\_conflicts\\_per\\_shared\\_ld — → 31.4 |");
+	free(line);
+	line = line_with(en, "**rung 6** (shared-memory tile");
+	EXPECT_IN(line, "bank conflicts — → 31.4 per shared load (— → 32.0 "
+		  "wavefronts per load)");
+	free(line);
+	EXPECT_NOT_IN(en, " 0 → 31.4");
+	free(en);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -349,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_confounded_objective),
 		cmocka_unit_test(test_against_only_where_it_counts),
 		cmocka_unit_test(test_counters_in_words),
+		cmocka_unit_test(test_no_shared_loads_dash),
 	};
 
 	return cmocka_run_group_tests_name("report prose", tests, NULL, NULL);
