@@ -267,6 +267,9 @@ enum msg {
 	M_W_DIV_INSTR, M_W_ALSO_ALONE, M_W_ALSO_PART, M_RB_V_CONFOUNDED,
 	M_RB_V_SHOWN_ALSO,
 	M_W_AGAINST_F2, M_W_AGAINST_S2, M_W_AGAINST_F3, M_W_AGAINST_S3,
+	M_W_IV_FASTER, M_W_IV_SLOWER, M_W_IV_ACROSS, M_W_BELOW_WORDS,
+	M_W_NONE_WORDS, M_W_UNRESOLVED_WORDS, M_W_NO_CI_WORDS, M_W_FLOOR_WORDS,
+	M_W_CHANGE_FASTER, M_W_CHANGE_SLOWER,
 	M_CTR_WARP_INSTR, M_CTR_BANK, M_CTR_GLD_EFF, M_CTR_GST_EFF,
 	M_CTR_GLD_SECTORS, M_CTR_GST_SECTORS, M_CTR_ACHIEVED, M_CTR_THEORETICAL,
 	M_CTR_SHARED_BYTES, M_CTR_DRAM, M_CTR_DRAM_READ, M_CTR_DRAM_WRITE,
@@ -831,6 +834,14 @@ void step_change(struct sbuf *b, enum lang L, const struct item *from,
  * ASCII): "1.63× faster", "1.17× slower" (never a ratio below 1);
  * within its noise (verdict same) "1.03×, within noise"; an interval
  * across the threshold "1.02× slower, unresolved"; "—" without a step. */
+/* The same words for any ratio x of a time before to a time after, with
+ * verdict v, and its 95 % interval lo..hi where it is resolved (NAN:
+ * none): "1.63× faster (1.62–1.64)", "1.17× slower (1.16–1.18)", the
+ * interval turned with the ratio; within noise and unresolved without
+ * it, as the body says them.  The details' tables and findings say
+ * every step so. */
+void ratio_words(struct sbuf *b, enum lang L, double x, double lo,
+		 double hi, enum stats_verdict v, bool ascii);
 void step_words(struct sbuf *b, enum lang L, const struct item *it,
 		bool ascii);
 

@@ -517,6 +517,42 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"slower, so the effect of {3} counts for more here.",
 		"有一个计数器朝相反方向变化：{1}；这一步仍然慢了 {2}，所以这里"
 		"{3}的作用更重要。" },
+	/* a step within noise or unresolved in the details' findings, in
+	 * the body's words (report_change.c's step_change): {1} the step's
+	 * words ("1.00×, within noise"), {2} {3} the times; the interval
+	 * {4} in unsigned percentages of speed with their direction */
+	ROW(M_W_IV_FASTER) = { "{1} to {2} faster", "快 {1} 到 {2}" },
+	ROW(M_W_IV_SLOWER) = { "{1} to {2} slower", "慢 {1} 到 {2}" },
+	ROW(M_W_IV_ACROSS) = { "{1} slower to {2} faster",
+			       "从慢 {1} 到快 {2}" },
+	/* {5} the threshold in % */
+	ROW(M_W_BELOW_WORDS) = {
+		"{1} ({2} → {3} ms): a change the runs resolve (95 % "
+		"interval: {4}) but below the {5} % that counts as one",
+		"{1}（{2} → {3} ms）：测量分辨得出这一变化（95 % 区间：{4}），"
+		"但低于算作变化的 {5} %" },
+	ROW(M_W_NONE_WORDS) = {
+		"{1} ({2} → {3} ms; the 95 % interval, {4}, lies within "
+		"±{5} %)",
+		"{1}（{2} → {3} ms；95 % 区间为{4}，在 ±{5} % 以内）" },
+	ROW(M_W_UNRESOLVED_WORDS) = {
+		"{1} ({2} → {3} ms; the 95 % interval, {4}, reaches across "
+		"±{5} %)",
+		"{1}（{2} → {3} ms；95 % 区间为{4}，跨过了 ±{5} %）" },
+	/* {4} the threshold in % */
+	ROW(M_W_NO_CI_WORDS) = {
+		"{1} ({2} → {3} ms), within ±{4} %; too few timed runs for an "
+		"interval",
+		"{1}（{2} → {3} ms），在 ±{4} % 以内；计时次数太少，给不出区间" },
+	/* {4} the change in unsigned % with its direction, {5} the floor */
+	ROW(M_W_FLOOR_WORDS) = {
+		"{1} ({2} → {3} ms, {4}): within the run-to-run floor of "
+		"±{5} % for rows like these on this GPU, so no change as far "
+		"as reruns of the same code can tell",
+		"{1}（{2} → {3} ms，{4}）：在本 GPU 上同类行的运行间下限 ±{5} % "
+		"以内，就同一代码的重复运行而言不算变化" },
+	ROW(M_W_CHANGE_FASTER) = { "{1} faster", "快 {1}" },
+	ROW(M_W_CHANGE_SLOWER) = { "{1} slower", "慢 {1}" },
 	/* counter columns in plain words, for sentences (ctr_plain) */
 	ROW(M_CTR_WARP_INSTR) = { "warp instructions", "线程束指令数" },
 	ROW(M_CTR_BANK) = { "bank conflicts per shared load",

@@ -470,32 +470,16 @@ static void rubric_checks(struct sbuf *b, enum lang L, const struct model *m,
 	sbuf_release(&failed);
 }
 
-/* The observed step of `it` against `base` with its interval, three
- * significant digits; the interval left out where its ends read the
- * same. */
+/* The observed step of `it` against `base` in the body's words, with
+ * its interval where it is resolved (ratio_words): "1.40× faster
+ * (1.40–1.41)", "1.00×, within noise". */
 static void observed(struct sbuf *b, enum lang L, const struct item *base,
 		     const struct item *it, enum stats_verdict *v)
 {
 	double x, lo, hi;
-	char xs[FMT_SIZE], ls[FMT_SIZE], hs[FMT_SIZE];
-	bool slower;
 
 	*v = step_judge(base, it, &x, &lo, &hi);
-	slower = x < 1 / 1.005;
-	if (slower) {
-		double t = lo;
-
-		x = 1 / x;
-		lo = 1 / hi;
-		hi = 1 / t;
-	}
-	fmt_times(xs, sizeof(xs), x);
-	fmt_sig(ls, sizeof(ls), lo, 3);
-	fmt_sig(hs, sizeof(hs), hi, 3);
-	if (!isfinite(lo) || !strcmp(ls, hs))
-		SAY(b, L, slower ? M_RB_OBS_SLOWER_X : M_RB_OBS_X, xs);
-	else
-		SAY(b, L, slower ? M_RB_OBS_SLOWER : M_RB_OBS, xs, ls, hs);
+	ratio_words(b, L, x, lo, hi, *v, false);
 }
 
 /* Whether a teaching rung showed its mistake: slower beyond the

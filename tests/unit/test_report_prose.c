@@ -371,6 +371,90 @@ static void test_no_shared_loads_dash(void **state)
 	results_release(&r);
 }
 
+/* ---- 5. the details keep the body's words for a step ------------------ */
+
+/* The first "0.xyz×" of text (a ratio below 1), or NULL. */
+static const char *ratio_below_one(const char *text)
+{
+	for (const char *p = text; (p = strstr(p, "0.")); p++) {
+		const char *q = p + 2;
+
+		if (p > text && ((p[-1] >= '0' && p[-1] <= '9') ||
+				 p[-1] == '.' || p[-1] == ','))
+			continue;
+		while (*q >= '0' && *q <= '9')
+			q++;
+		if (q > p + 2 && !strncmp(q, "×", strlen("×")))
+			return p;
+	}
+	return NULL;
+}
+
+/* The first signed percentage of text ("−0.13 %", "+1.3 %"), or NULL. */
+static const char *signed_pct(const char *text)
+{
+	static const char *const signs[] = { "−", "+" };
+
+	for (size_t i = 0; i < 2; i++)
+		for (const char *p = text; (p = strstr(p, signs[i])); p++) {
+			const char *q = p + strlen(signs[i]);
+
+			if (!(*q >= '0' && *q <= '9'))
+				continue;
+			while ((*q >= '0' && *q <= '9') || *q == '.')
+				q++;
+			if (!strncmp(q, " %", 2))
+				return p;
+		}
+	return NULL;
+}
+
+/* Old: the details wrote "0.999× (0.998–0.999) ≈", "−0.13 %" and
+ * "+1.3 %" for steps the body calls "1.00×, within noise" and "1.01×,
+ * within noise".  New: the body's words on every page, "N× faster" or
+ * "N× slower" with the interval turned the same way, and the interval of
+ * a step within noise in unsigned percentages with their direction. */
+static void test_details_body_words(void **state)
+{
+	static const char *const pages[] = {
+		"details-reduce", "details-transpose", "details",
+	};
+	struct results r;
+
+	(void)state;
+	if (!read_recorded(H100, &r))
+		skip();
+	for (size_t i = 0; i < sizeof(pages) / sizeof(pages[0]); i++)
+		for (int L = 0; L < 2; L++) {
+			char *md = render_page(&r, pages[i], L ? "zh" : "en");
+			const char *at;
+
+			if ((at = ratio_below_one(md)))
+				fail_msg("%s:%d: %s: a ratio below 1: \"%.60s\"",
+					 __FILE__, __LINE__, pages[i], at);
+			if ((at = signed_pct(md)))
+				fail_msg("%s:%d: %s: a signed percentage: "
+					 "\"%.60s\"", __FILE__, __LINE__,
+					 pages[i], at);
+			if (i == 0 && !L) {
+				char *line = line_with(md, "- rung 5 → rung 6 "
+						       "(reduce\\_shared\\_static"
+						       " → reduce\\_shared\\_"
+						       "dynamic): 1.00×, "
+						       "within noise (1.24");
+
+				EXPECT_IN(line, "(95 % interval: ");
+				EXPECT_IN(line, " slower) but below the 2 %");
+				free(line);
+				/* the ladder's table: its step cells */
+				EXPECT_IN(md, "| 1.00×, within noise |");
+				EXPECT_IN(md, "| 1.63× faster (");
+			}
+			free(md);
+		}
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -379,6 +463,7 @@ int main(void)
 		cmocka_unit_test(test_against_only_where_it_counts),
 		cmocka_unit_test(test_counters_in_words),
 		cmocka_unit_test(test_no_shared_loads_dash),
+		cmocka_unit_test(test_details_body_words),
 	};
 
 	return cmocka_run_group_tests_name("report prose", tests, NULL, NULL);
