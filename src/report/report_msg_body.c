@@ -553,6 +553,16 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"以内，就同一代码的重复运行而言不算变化" },
 	ROW(M_W_CHANGE_FASTER) = { "{1} faster", "快 {1}" },
 	ROW(M_W_CHANGE_SLOWER) = { "{1} slower", "慢 {1}" },
+	/* the title of several experiments: {1} the families in words
+	 * ("Reduction and transpose"), {2} the GPU, {3} the experiments'
+	 * clauses */
+	ROW(M_TITLE_SEVERAL) = { "{1}: {3}", "{1}：{3}" },
+	ROW(M_TITLE_SEVERAL_GPU) = { "{1} on {2}: {3}", "{2} 上的{1}：{3}" },
+	ROW(M_TITLE_AND) = { " and ", "与" },
+	/* the families in words, for the title; a family not listed is
+	 * named as it is (report_body.c's family_words) */
+	ROW(M_FAM_REDUCE) = { "reduction", "归约" },
+	ROW(M_FAM_TRANSPOSE) = { "transpose", "转置" },
 	/* counter columns in plain words, for sentences (ctr_plain) */
 	ROW(M_CTR_WARP_INSTR) = { "warp instructions", "线程束指令数" },
 	ROW(M_CTR_BANK) = { "bank conflicts per shared load",

@@ -455,6 +455,45 @@ static void test_details_body_words(void **state)
 	results_release(&r);
 }
 
+/* ---- 9. a title that reads as one ------------------------------------- */
+
+/* Old: "# Sum of n floats; the same ladder on int and double at one size;
+ * out-of-place transpose of a float matrix", three descriptions joined.
+ * New: of several experiments, the families and the GPU first; of one,
+ * its description as it was. */
+static void test_title(void **state)
+{
+	struct results r;
+	char *en, *zh;
+
+	(void)state;
+	if (!read_recorded(H100, &r))
+		skip();
+	en = render_page(&r, "report", "en");
+	zh = render_page(&r, "report", "zh");
+	if (strncmp(en, "# Reduction and transpose on NVIDIA H100 80GB HBM3: "
+		    "sum of n floats; ", strlen("# Reduction and transpose on "
+		    "NVIDIA H100 80GB HBM3: sum of n floats; ")))
+		fail_msg("%s:%d: title \"%.160s\"", __FILE__, __LINE__, en);
+	if (strncmp(zh, "# NVIDIA H100 80GB HBM3 上的归约与转置：",
+		    strlen("# NVIDIA H100 80GB HBM3 上的归约与转置：")))
+		fail_msg("%s:%d: title \"%.160s\"", __FILE__, __LINE__, zh);
+	free(en);
+	free(zh);
+	/* one experiment: its own words */
+	{
+		size_t n = r.nexperiments;
+
+		r.nexperiments = 1;
+		en = render_page(&r, "report", "en");
+		r.nexperiments = n;
+	}
+	if (strncmp(en, "# Sum of n floats", strlen("# Sum of n floats")))
+		fail_msg("%s:%d: title \"%.160s\"", __FILE__, __LINE__, en);
+	free(en);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -464,6 +503,7 @@ int main(void)
 		cmocka_unit_test(test_counters_in_words),
 		cmocka_unit_test(test_no_shared_loads_dash),
 		cmocka_unit_test(test_details_body_words),
+		cmocka_unit_test(test_title),
 	};
 
 	return cmocka_run_group_tests_name("report prose", tests, NULL, NULL);
