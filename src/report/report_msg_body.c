@@ -563,6 +563,38 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	 * named as it is (report_body.c's family_words) */
 	ROW(M_FAM_REDUCE) = { "reduction", "归约" },
 	ROW(M_FAM_TRANSPOSE) = { "transpose", "转置" },
+	/* beside the body's tables (report_notes.c).  {1} the first rung's
+	 * number, {2} the copies' rungs and names, {3} the ceiling's */
+	ROW(M_NOTE_COPIES) = {
+		"The rungs begin at rung {1}: {2} only copy the data, the "
+		"bound the rungs are measured against; the ceiling row below "
+		"is {3}, the others are in the details.",
+		"各级从第 {1} 级开始：{2}只复制数据，是衡量各级的上限；下面的上限"
+		"行是{3}，其余的见细节页。" },
+	ROW(M_NOTE_COPY1) = {
+		"The rungs begin at rung {1}: {2} only copies the data; it is "
+		"the ceiling row below, the bound the rungs are measured "
+		"against.",
+		"各级从第 {1} 级开始：{2}只复制数据，它就是下面的上限行，是衡量"
+		"各级的上限。" },
+	ROW(M_NOTE_AND) = { " and ", "、" },
+	/* {1} the numbers ("1 and 2") */
+	ROW(M_NOTE_RUNGS) = { "rungs {1}", "第 {1} 级" },
+	/* {1} rungs, {2} their variants */
+	ROW(M_NOTE_NAMED) = { "{1} ({2})", "{1}（{2}）" },
+	/* {1} the type, {2} its sum's bits, {3} the type as wide as the
+	 * sum, {4} the type as wide as its elements */
+	ROW(M_NOTE_ACC_LIKE) = {
+		" {1} is summed in {2} bits, so its shared-memory traffic is "
+		"{3}'s, not {4}'s.",
+		"{1} 以 {2} 位累加，所以它的共享内存流量与 {3} 相同，而不是与 {4} "
+		"相同。" },
+	/* {3} the sum's width over the element's, {4} the element's bytes */
+	ROW(M_NOTE_ACC_WIDER) = {
+		" {1} is summed in {2} bits, {3}× the width of its {4}-byte "
+		"elements, so it moves {3}× their bytes through shared memory.",
+		"{1} 以 {2} 位累加，是其 {4} 字节元素宽度的 {3} 倍，所以经共享内存"
+		"搬运的字节也是元素的 {3} 倍。" },
 	/* counter columns in plain words, for sentences (ctr_plain) */
 	ROW(M_CTR_WARP_INSTR) = { "warp instructions", "线程束指令数" },
 	ROW(M_CTR_BANK) = { "bank conflicts per shared load",

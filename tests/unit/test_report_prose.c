@@ -494,6 +494,108 @@ static void test_title(void **state)
 	results_release(&r);
 }
 
+/* ---- 4 and 9: sentences beside the tables ----------------------------- */
+
+static const struct ladder *ladder_of(const struct model *m, const char *family,
+				      const char *dtype, uint64_t n, uint64_t mm)
+{
+	for (size_t i = 0; i < m->nladders; i++)
+		if (!strcmp(m->ladders[i].family, family) &&
+		    !strcmp(m->ladders[i].dtype, dtype) &&
+		    m->ladders[i].n == n && m->ladders[i].m == mm)
+			return &m->ladders[i];
+	fail_msg("%s:%d: no ladder %s/%s", __FILE__, __LINE__, family, dtype);
+	return NULL;
+}
+
+/* Old: the table of what the element type changes showed int's shared
+ * bytes per access and bank conflicts as double's (54.5 -> 182, 4.84)
+ * with no word why.  New: int is summed in 64 bits, as its rows' bytes
+ * say (an 8-byte sum beside 4-byte elements), so its shared traffic is
+ * double's; nothing for float and double, whose sums are as wide as
+ * their elements; and the width read from the data, not the type. */
+static void test_accumulator_note(void **state)
+{
+	struct results r;
+	struct model m;
+	const struct ladder *lads[3];
+	struct sbuf b = SBUF_INIT;
+
+	(void)state;
+	if (!read_recorded(H100, &r))
+		skip();
+	model_build(&r, &m);
+	lads[0] = ladder_of(&m, "reduce", "float", UINT64_C(1) << 24, 1);
+	lads[1] = ladder_of(&m, "reduce", "int", UINT64_C(1) << 24, 1);
+	lads[2] = ladder_of(&m, "reduce", "double", UINT64_C(1) << 24, 1);
+	types_accumulator_note(&b, EN, lads, 3);
+	assert_string_equal(sbuf_str(&b), " int is summed in 64 bits, so its "
+			    "shared-memory traffic is double's, not float's.");
+	sbuf_reset(&b);
+	types_accumulator_note(&b, ZH, lads, 3);
+	assert_string_equal(sbuf_str(&b), "int 以 64 位累加，所以它的共享内存"
+			    "流量与 double 相同，而不是与 float 相同。");
+	sbuf_reset(&b);
+	/* without double and float beside it: the factor */
+	types_accumulator_note(&b, EN, lads + 1, 1);
+	assert_string_equal(sbuf_str(&b), " int is summed in 64 bits, 2× the "
+			    "width of its 4-byte elements, so it moves 2× their "
+			    "bytes through shared memory.");
+	sbuf_reset(&b);
+	/* float and double alone: nothing */
+	lads[1] = lads[2];
+	types_accumulator_note(&b, EN, lads, 2);
+	assert_string_equal(sbuf_str(&b), "");
+	sbuf_release(&b);
+	model_release(&m);
+	/* an int summed in 4 bytes (its rows' bytes say so): nothing */
+	for (size_t i = 0; i < r.nrows; i++)
+		if (!strcmp(r.rows[i].dtype, "int") &&
+		    !strcmp(r.rows[i].family, "reduce"))
+			r.rows[i].bytes = 4.0 * (double)r.rows[i].n + 4;
+	model_build(&r, &m);
+	lads[0] = ladder_of(&m, "reduce", "float", UINT64_C(1) << 24, 1);
+	lads[1] = ladder_of(&m, "reduce", "int", UINT64_C(1) << 24, 1);
+	types_accumulator_note(&b, EN, lads, 2);
+	assert_string_equal(sbuf_str(&b), "");
+	sbuf_release(&b);
+	model_release(&m);
+	results_release(&r);
+}
+
+/* Old: the transpose ladder began at "rung 3" with no word on rungs 1 and
+ * 2.  New: they are the copies it is measured against, the ceiling row
+ * one of them; a ladder that begins at rung 1 gets nothing. */
+static void test_copies_note(void **state)
+{
+	struct results r;
+	struct model m;
+	struct sbuf b = SBUF_INIT;
+
+	(void)state;
+	if (!read_recorded(H100, &r))
+		skip();
+	model_build(&r, &m);
+	ladder_copies_note(&b, EN, ladder_of(&m, "transpose", "float", T8K,
+					     T8K));
+	assert_string_equal(sbuf_str(&b), "The rungs begin at rung 3: rungs 1 "
+			    "and 2 (transpose\\_copy, transpose\\_copy\\_shared) "
+			    "only copy the data, the bound the rungs are "
+			    "measured against; the ceiling row below is rung 1 "
+			    "(transpose\\_copy), the others are in the details."
+			    "\n\n");
+	sbuf_reset(&b);
+	ladder_copies_note(&b, ZH, ladder_of(&m, "transpose", "float", T8K,
+					     T8K));
+	EXPECT_IN(sbuf_str(&b), "各级从第 3 级开始：第 1、2 级");
+	sbuf_reset(&b);
+	ladder_copies_note(&b, EN, ladder_of(&m, "reduce", "float", N28, 1));
+	assert_string_equal(sbuf_str(&b), "");
+	sbuf_release(&b);
+	model_release(&m);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -504,6 +606,8 @@ int main(void)
 		cmocka_unit_test(test_no_shared_loads_dash),
 		cmocka_unit_test(test_details_body_words),
 		cmocka_unit_test(test_title),
+		cmocka_unit_test(test_accumulator_note),
+		cmocka_unit_test(test_copies_note),
 	};
 
 	return cmocka_run_group_tests_name("report prose", tests, NULL, NULL);
