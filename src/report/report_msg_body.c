@@ -483,17 +483,15 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	/* an objective whose two rows also differ in warp instructions:
 	 * {1} {2} before and after, {3} their factor, {4} the step's */
 	ROW(M_RB_V_CONFOUNDED) = {
-		"not isolated: the two rows also differ in warp instructions, "
-		"{1} → {2} ({3} for a {4} step), by itself as large as the "
-		"step",
-		"无法单独分离：这两行的线程束指令数也不同，{1} → {2}（变化 {3}，"
-		"这一步 {4}），单是这一点就与这一步一样大" },
+		"not isolated: the rows also differ in warp instructions, "
+		"{1} → {2}, {3} for a {4} step",
+		"无法单独分离：两行的线程束指令数也不同，{1} → {2}，变化 {3}，"
+		"这一步 {4}" },
 	ROW(M_RB_V_SHOWN_ALSO) = {
-		"shown, though the two rows also differ in warp instructions, "
-		"{1} → {2} ({3} for a {4} step), which explains part of the "
-		"step",
-		"已体现，但这两行的线程束指令数也不同，{1} → {2}（变化 {3}，这一步 "
-		"{4}），这解释了这一步的一部分" },
+		"shown; the rows also differ in warp instructions, {1} → {2}, "
+		"{3} for a {4} step",
+		"已体现；两行的线程束指令数也不同，{1} → {2}，变化 {3}，这一步 "
+		"{4}" },
 	/* a counter that went the other way, in the phrasings a page
 	 * varies between (report_rules.c's against_say): {1} the counter,
 	 * {2} the step ("1.63×"), {3} the cause that outweighs it */

@@ -505,13 +505,12 @@ static const struct rule rules[] = {
 			  "or not.",
 			  "线程束为全部 32 个 lane 发出每一条指令，不论它们是否工作。" },
 			{ "Branch efficiency cannot show it: the compiler predicates "
-			  "the short `if` body instead of branching, so no branch "
-			  "diverges; the waste shows in the instructions, since "
-			  "every warp that holds a working thread issues each "
-			  "step's instructions for all its lanes.",
-			  "分支效率看不出这一点：编译器把短小的 `if` 体谓词化而不是分支，"
-			  "所以没有分支发散；浪费体现在指令数上，因为只要线程束中有一个"
-			  "工作线程，它就要为全部 lane 发出这一步的指令。" } },
+			  "the short `if` body, so no branch diverges; the waste "
+			  "shows in the instructions, which every warp with a "
+			  "working thread issues for all its lanes.",
+			  "分支效率看不出这一点：编译器把短小的 `if` 体谓词化，没有分支"
+			  "发散；浪费体现在指令数上：只要有一个工作线程，线程束就为全部 "
+			  "lane 发出指令。" } },
 		/* {6}: the instructions it cost, first (M_W_DIV_INSTR), or
 		 * nothing where they were not counted */
 		.step_say = {
