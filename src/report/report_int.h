@@ -771,9 +771,12 @@ struct why_said {
  * else in the words of the first rule of report_rules.c's table whose
  * evidence holds (its counters beyond their noise, in the step's
  * direction, by enough to account for it) and no contradiction refutes;
- * then the one counter that shows it, before and after.  A counter that
- * went the other way is said only when it changed by more than the step
- * did, with what to conclude.  "The counters do not explain this step"
+ * then the one counter that shows it, before and after; a second rule
+ * that also holds, unless the cause's mechanism brings it, with whether
+ * it alone is as large as the step.  A counter that went the other way
+ * is said only when it changed by more than the step and at least as
+ * much as the counter that shows the cause, with what to conclude, in a
+ * phrasing the page varies.  "The counters do not explain this step"
  * with the numbers checked when no rule holds; for a step within noise,
  * only a counter that changed without effect.  With `said` NULL each
  * sentence is said in full (the details); else as said above.  Starts
@@ -800,8 +803,8 @@ double gpu_occupancy(const struct model *m, const struct item *it,
 		     int *active, int *sms);
 
 /* The first cause step_why() names, briefly: its resource and the
- * counter that shows it ("instructions issued: warp_instructions
- * 64.4 M → 35.6 M"), or nothing.  The conclusion's form: the sentence
+ * counter that shows it, in words ("instructions issued: warp
+ * instructions 64.4 M → 35.6 M"), or nothing.  The conclusion's form: the sentence
  * is the body's "why" list's. */
 void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 		const struct ladder *l, const struct item *from,

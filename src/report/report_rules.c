@@ -20,11 +20,12 @@
  * A step's "why" names one cause, concept first (the rung's lesson,
  * report_lessons.c, where its rule holds, else the rule's concept), then
  * the counter that shows it, and the rule's general sentence once a page;
- * a counter that went the other way only when it moved by more than the
- * step, with what to conclude; when no rule holds it says "the counters
- * do not explain this step" with the numbers it checked, never a
- * catch-all.  A rung's limit is the
- * first limit rule that holds, or "not named by these counters".
+ * a second rule that holds beside it; a counter that went the other way
+ * only when it moved by more than the step and at least as far as the
+ * cause's counter, with what to conclude; when no rule holds it says
+ * "the counters do not explain this step" with the numbers it checked,
+ * never a catch-all.  A rung's limit is the first limit rule that
+ * holds, or "not named by these counters".
  *
  * The claims are sentences of the rules' rows, in English and Chinese
  * (report_msg.c's rule: the blocks write no sentences of their own; the
