@@ -1145,22 +1145,6 @@ bool group_in_body(const struct model *m, const struct group *g);
  * the first; NULL when none has two verified rungs. */
 const struct group *family_lead(const struct model *m,
 				const struct group *g);
-/* Sentences beside the body's tables (report_notes.c), each nothing
- * where the data gives it no ground.
- * ladder_copies_note: a paragraph (and its blank line) under ladder l's
- *   table, where its rungs begin after rung 1 and every rung number
- *   before the first is a copy (a ceiling or another copy of the data):
- *   "The rungs begin at rung 3: rungs 1 and 2 (transpose_copy,
- *   transpose_copy_shared) only copy the data, ...".
- * types_accumulator_note: a sentence (after a space in English) that
- *   ends the intro of the table of what the element type changes, for
- *   ladders lads[0..n) of one size: a type
- *   summed in words wider than its elements, as its rows' bytes beyond
- *   their input say (an int reduction writes an 8-byte sum), so that its
- *   shared-memory traffic is that of the type as wide as its sum. */
-void ladder_copies_note(struct sbuf *b, enum lang L, const struct ladder *l);
-void types_accumulator_note(struct sbuf *b, enum lang L,
-			    const struct ladder *const *lads, size_t n);
 /* The details' pages per family (report_results.c): blk_family the
  * families of m's groups (one, on a family's page), blk_family_pages a
  * list item per family linking its page (family_file) with its types. */

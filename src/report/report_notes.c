@@ -1,13 +1,13 @@
 /* report_notes.c - sentences that go beside the body's tables: what the
  * rung numbers before a ladder's first rung are (the copies it is
  * measured against), and what a sum wider than its elements changes in
- * the table of what the element type changes.  See report_int.h.
+ * the table of what the element type changes.  See report_notes.h.
  *
  * Both read the results, not the registry's code: a copy's role and
  * rung; a row's bytes beyond its input (a reduction's one sum, as wide
  * as its accumulator).  Where the data gives no ground, they say
  * nothing. */
-#include "report_int.h"
+#include "report_notes.h"
 
 #include <stdio.h>
 #include <stdlib.h>

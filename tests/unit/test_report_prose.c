@@ -15,6 +15,7 @@
 
 #include "report/report.h"
 #include "report/report_int.h"
+#include "report/report_notes.h"
 #include "results/results.h"
 #include "base/util.h"
 #include "report_check.h"
