@@ -116,10 +116,11 @@ int cmd_compile_child(struct cli_context *cx);
 
 struct report_options;
 struct results;
-/* "culab: report: DIR/{report,details}.{en,zh}.{md,html}": the pages
- * ro rendered into dir from r, as *ro->wrote (which must be set) says: a
- * page too large for HTML is left out, its Markdown named; with a class
- * a line for gradebook.csv. */
+/* "culab: report: DIR/{report,details,details-reduce}.{en,zh}.{md,html}":
+ * the pages ro rendered into dir from r, as *ro->wrote (which must be
+ * set) says, each family's details page with the details page: a page
+ * too large for HTML is left out, its Markdown named; with a class a
+ * line for gradebook.csv. */
 void cli_report_line(const char *dir, const struct report_options *ro,
 		     const struct results *r);
 /* The last lines of a run: counts, and every failed row. */

@@ -156,12 +156,13 @@ int cli_baseline(const struct cli_command *c, const char *baseline,
 
 enum { WROTE_NONE, WROTE_PRODUCT, WROTE_LIST };
 
-/* The pages of format f that wrote holds, as "DIR/{report,details}.en.md"
- * when they are every page of the languages they have (WROTE_PRODUCT),
- * else one by one (WROTE_LIST); appended to b after sep.  WROTE_NONE:
- * none. */
+/* The pages of format f that wrote holds, as "DIR/{report,details,
+ * details-reduce}.en.md" when they are every page of the languages they
+ * have (WROTE_PRODUCT), else one by one (WROTE_LIST); appended to b
+ * after sep.  The family pages fam[0..nfam) go with the details page.
+ * WROTE_NONE: none. */
 static int wrote_format(struct sbuf *b, const char *dir, unsigned wrote,
-			 int f, const char *sep)
+			 int f, const char *sep, char *const *fam, size_t nfam)
 {
 	static const char *const stems[REPORT_NPAGES] = { "report", "details",
 							  "class" };
@@ -188,25 +189,33 @@ static int wrote_format(struct sbuf *b, const char *dir, unsigned wrote,
 		bool first = true;
 
 		for (int pg = 0; pg < REPORT_NPAGES; pg++)
-			for (int L = 0; L < 2; L++)
-				if (wrote & REPORT_WROTE(pg, L, f)) {
-					sbuf_addf(b, "%s%s/%s", first ? "" : ", ",
-						  dir, report_page_file(pg, L, f,
-						  file, sizeof(file)));
-					first = false;
-				}
+			for (int L = 0; L < 2; L++) {
+				if (!(wrote & REPORT_WROTE(pg, L, f)))
+					continue;
+				sbuf_addf(b, "%s%s/%s", first ? "" : ", ",
+					  dir, report_page_file(pg, L, f,
+					  file, sizeof(file)));
+				first = false;
+				for (size_t k = 0; pg == 1 && k < nfam; k++)
+					sbuf_addf(b, ", %s/details-%s%s", dir,
+						  diag_esc(fam[k]),
+						  strchr(file, '.'));
+			}
 		return WROTE_LIST;
 	}
 	sbuf_addf(b, "%s/", dir);
-	if (pages & (pages - 1)) {
+	if ((pages & (pages - 1)) || ((pages & 2) && nfam)) {
 		bool first = true;
 
 		sbuf_addc(b, '{');
-		for (int pg = 0; pg < REPORT_NPAGES; pg++)
-			if (pages >> pg & 1) {
-				sbuf_addf(b, "%s%s", first ? "" : ",", stems[pg]);
-				first = false;
-			}
+		for (int pg = 0; pg < REPORT_NPAGES; pg++) {
+			if (!(pages >> pg & 1))
+				continue;
+			sbuf_addf(b, "%s%s", first ? "" : ",", stems[pg]);
+			first = false;
+			for (size_t k = 0; pg == 1 && k < nfam; k++)
+				sbuf_addf(b, ",details-%s", diag_esc(fam[k]));
+		}
 		sbuf_addc(b, '}');
 	} else {
 		for (int pg = 0; pg < REPORT_NPAGES; pg++)
@@ -237,7 +246,9 @@ void cli_report_line(const char *dir, const struct report_options *ro,
 	char *de = xstrdup(diag_esc(dir));
 	unsigned w = *ro->wrote;
 	bool same = pages_in(w, 0) && pages_in(w, 0) == pages_in(w, 1);
-	int md = wrote_format(&b, de, w, 0, "");
+	char **fam = NULL;
+	size_t nfam = report_family_pages(r, &fam);
+	int md = wrote_format(&b, de, w, 0, "", fam, nfam);
 
 	if (same && md == WROTE_PRODUCT) {
 		/* the same pages in both formats: one name, .{md,html} */
@@ -245,8 +256,11 @@ void cli_report_line(const char *dir, const struct report_options *ro,
 		b.buf[b.len] = '\0';
 		sbuf_add(&b, ".{md,html}");
 	} else {
-		wrote_format(&b, de, w, 1, md ? ", " : "");
+		wrote_format(&b, de, w, 1, md ? ", " : "", fam, nfam);
 	}
+	for (size_t k = 0; k < nfam; k++)
+		free(fam[k]);
+	free(fam);
 	printf("culab: report: %s\n", b.len ? sbuf_str(&b) : "no page written");
 	if (report_has_class(r) && ro->formats != REPORT_HTML)
 		printf("culab: class: %s/gradebook.csv, %s/canvas.csv, a "

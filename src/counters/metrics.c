@@ -258,7 +258,7 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "gld_efficiency_pct", "%", +1,
 		  "global load efficiency: requested bytes / bytes in sectors moved",
-		  "全局读效率：请求的字节数 / 搬运的 扇区字节数",
+		  "全局读效率：请求的字节数 / 搬运的扇区字节数",
 		  READ_DIRECTION, NULL, 1, 0.5,
 		  "share of the loaded sector bytes the threads asked for: "
 		  "below 100 % bytes are moved for nothing",
@@ -305,7 +305,7 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "gst_efficiency_pct", "%", +1,
 		  "global store efficiency: written bytes / bytes in sectors moved",
-		  "全局写效率：写入的字节数 / 搬运的 扇区字节数",
+		  "全局写效率：写入的字节数 / 搬运的扇区字节数",
 		  READ_DIRECTION, NULL, 1, 0.5,
 		  "share of the stored sector bytes the threads wrote: below "
 		  "100 % sectors are written partly",
@@ -584,7 +584,7 @@ static const struct metric_alias aliases[] = {
 	.cols = {
 		{ "duration_us", "us", -1,
 		  "GPU time of the profiled kernel launches",
-		  "被分析核函数 的 GPU 时间",
+		  "被分析核函数的 GPU 时间",
 		  READ_TIME, NULL, 6, 0,
 		  "the profiled time restates the timing; it is the effect, "
 		  "not a cause",

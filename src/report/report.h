@@ -294,6 +294,12 @@ int report_format_parse(const char *s, unsigned *formats);
  * draw them (`gnuplot all.gp` in charts/) and 0 is returned. */
 int report_render(const struct results *r, const struct report_options *o);
 
+/* The FAMILY of each details-FAMILY.<lang>.md report_render() writes
+ * for r beside its details page (in the details' languages and
+ * formats), in the report's order, as file names spell it: *names (the
+ * caller frees each and the array).  Returns how many. */
+size_t report_family_pages(const struct results *r, char ***names);
+
 /* Whether the report of `r` has a class page and gradebook.csv: its
  * variants hold a class's submissions (docs/class.md). */
 bool report_has_class(const struct results *r);

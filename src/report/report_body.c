@@ -90,14 +90,56 @@ char *title_clause(const char *desc)
 	return sbuf_detach(&b);
 }
 
+/* The families in words, for the title. */
+static const struct {
+	const char *family;
+	enum msg words;
+} family_words[] = {
+	{ "reduce", M_FAM_REDUCE },
+	{ "transpose", M_FAM_TRANSPOSE },
+};
+
+/* "Reduction and transpose": the families of m's groups in words, the
+ * first capitalized in English; a family not in family_words by its
+ * name. */
+static void families_in_words(struct sbuf *b, const struct model *m,
+			      enum lang L)
+{
+	const char **fam = NULL;
+	size_t n = 0, at = b->len;
+
+	for (size_t i = 0; i < m->ngroups; i++)
+		names_add(&fam, &n, m->groups[i].family);
+	for (size_t i = 0; i < n; i++) {
+		const char *w = NULL;
+
+		for (size_t k = 0; k < ARRAY_SIZE(family_words); k++)
+			if (str_eq(family_words[k].family, fam[i]))
+				w = say_text(L, family_words[k].words);
+		if (i)
+			sbuf_add(b, say_text(L, i + 1 < n ? M_COMMA_SEP :
+					     M_TITLE_AND));
+		if (w)
+			sbuf_add(b, w);
+		else
+			md_text(b, fam[i]);
+	}
+	if (L != ZH && b->len > at && b->buf[at] >= 'a' && b->buf[at] <= 'z')
+		b->buf[at] = (char)(b->buf[at] - 'a' + 'A');
+	free(fam);
+}
+
 /* The title: what the experiments' descriptions say they measure (in
  * the report's language where they have it), their first clauses joined;
+ * of several, after the families measured and the GPU, as a title reads
+ * ("Reduction and transpose on NVIDIA H100: sum of n floats; ...");
  * without descriptions, the families measured. */
 void blk_title(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const struct results *r = m->r;
 	struct sbuf t = SBUF_INIT;
 	bool first_en = false;  /* the first clause is the English one */
+	size_t clauses = 0;
 
 	for (size_t i = 0; i < r->nexperiments; i++) {
 		const struct experiment_meta *e = &r->experiments[i];
@@ -117,10 +159,28 @@ void blk_title(const struct model *m, enum lang L, struct sbuf *b)
 			    !(c[1] >= 'A' && c[1] <= 'Z'))
 				c[0] = (char)(c[0] - 'A' + 'a');
 			sbuf_add(&t, c);
+			clauses++;
 		}
 		free(c);
 	}
-	if (t.len) {
+	if (clauses > 1 && m->ngroups) {
+		struct sbuf fam = SBUF_INIT, clause = SBUF_INIT;
+		const char *gpu = !m->by_gpu && r->has_env ? r->env.gpu_name :
+				  NULL;
+		char *g = gpu ? md_dup(gpu) : NULL;
+
+		/* after a colon, the first clause is no sentence's start */
+		if (first_en && t.buf[0] >= 'A' && t.buf[0] <= 'Z' &&
+		    !(t.buf[1] >= 'A' && t.buf[1] <= 'Z'))
+			t.buf[0] = (char)(t.buf[0] - 'A' + 'a');
+		families_in_words(&fam, m, L);
+		md_text(&clause, sbuf_str(&t));
+		SAY(b, L, g ? M_TITLE_SEVERAL_GPU : M_TITLE_SEVERAL,
+		    sbuf_str(&fam), g ? g : "", sbuf_str(&clause));
+		free(g);
+		sbuf_release(&fam);
+		sbuf_release(&clause);
+	} else if (t.len) {
 		if (first_en && t.buf[0] >= 'a' && t.buf[0] <= 'z')
 			t.buf[0] = (char)(t.buf[0] - 'a' + 'A');
 		md_text(b, sbuf_str(&t));

@@ -21,15 +21,32 @@
 
 /* ---- the change of a step, run to run, above the ceiling ------------- */
 
-/* "+1.1 %" for a speedup x: the change of speed in percent, two
- * significant digits. */
+/* "1.1 %" for a speedup x: the change of speed in percent, unsigned,
+ * two significant digits. */
 static const char *speed_pct(char *buf, size_t size, double x)
 {
-	double p = 100 * (x - 1);
-
-	snprintf(buf, size, "%s%s %%", p >= 0 ? "+" : "−",
-		 fmt_sig((char[FMT_SIZE]){ 0 }, FMT_SIZE, fabs(p), 2));
+	snprintf(buf, size, "%s %%",
+		 fmt_sig((char[FMT_SIZE]){ 0 }, FMT_SIZE,
+			 fabs(100 * (x - 1)), 2));
 	return buf;
+}
+
+/* The 95 % interval lo..hi of a speedup in unsigned percentages with
+ * their direction: "1.0 % to 1.5 % faster", "0.050 % to 0.17 % slower",
+ * "0.74 % slower to 0.017 % faster". */
+static void interval_words(struct sbuf *b, enum lang L, double lo, double hi)
+{
+	char l[FMT_SIZE], h[FMT_SIZE];
+
+	if (lo >= 1)
+		SAY(b, L, M_W_IV_FASTER, speed_pct(l, sizeof(l), lo),
+		    speed_pct(h, sizeof(h), hi));
+	else if (hi <= 1)
+		SAY(b, L, M_W_IV_SLOWER, speed_pct(l, sizeof(l), hi),
+		    speed_pct(h, sizeof(h), lo));
+	else
+		SAY(b, L, M_W_IV_ACROSS, speed_pct(l, sizeof(l), lo),
+		    speed_pct(h, sizeof(h), hi));
 }
 
 /* "1.63×" into buf, as fmt_times() writes it; with `ascii` an "x" for
@@ -48,13 +65,13 @@ static const char *times_as(char *buf, size_t size, double x, bool ascii)
 	return buf;
 }
 
-void step_words(struct sbuf *b, enum lang L, const struct item *it,
-		bool ascii)
+void ratio_words(struct sbuf *b, enum lang L, double x, double lo,
+		 double hi, enum stats_verdict v, bool ascii)
 {
 	char t[FMT_SIZE];
-	double x = it->step_x;
+	struct sbuf w = SBUF_INIT;
 
-	if (!it->prev || !isfinite(x) || !(x > 0)) {
+	if (!isfinite(x) || !(x > 0)) {
 		sbuf_add(b, "—");
 		return;
 	}
@@ -62,12 +79,40 @@ void step_words(struct sbuf *b, enum lang L, const struct item *it,
 		L = EN;
 	/* never a ratio below 1: a slower step is "1.17× slower" */
 	times_as(t, sizeof(t), x >= 1 ? x : 1 / x, ascii);
-	if (it->step_verdict == SV_SAME)
-		SAY(b, L, M_BX_SAME, t);
-	else if (it->step_verdict == SV_UNKNOWN)
-		SAY(b, L, x >= 1 ? M_BX_UNCLEAR_F : M_BX_UNCLEAR_S, t);
+	if (v == SV_SAME)
+		SAY(&w, L, M_BX_SAME, t);
+	else if (v == SV_UNKNOWN)
+		SAY(&w, L, x >= 1 ? M_BX_UNCLEAR_F : M_BX_UNCLEAR_S, t);
 	else
-		SAY(b, L, x >= 1 ? M_BX_FASTER : M_BX_SLOWER, t);
+		SAY(&w, L, x >= 1 ? M_BX_FASTER : M_BX_SLOWER, t);
+	if ((v == SV_FASTER || v == SV_SLOWER) && isfinite(lo) &&
+	    isfinite(hi) && lo > 0 && (lo < x || hi > x)) {
+		/* the interval the same way round, its ends as many decimals
+		 * apart as it takes to tell them apart */
+		double a = x >= 1 ? lo : 1 / hi, c = x >= 1 ? hi : 1 / lo;
+		char l[FMT_SIZE], h[FMT_SIZE];
+
+		for (int extra = 0; extra <= 3; extra++) {
+			fmt_ratio(l, sizeof(l), a, extra, "");
+			fmt_ratio(h, sizeof(h), c, extra, "");
+			if (strcmp(l, h) != 0)
+				break;
+		}
+		SAY(b, L, M_CELL_TIME_CI, sbuf_str(&w), l, h);
+	} else {
+		sbuf_add(b, sbuf_str(&w));
+	}
+	sbuf_release(&w);
+}
+
+void step_words(struct sbuf *b, enum lang L, const struct item *it,
+		bool ascii)
+{
+	if (!it->prev) {
+		sbuf_add(b, "—");
+		return;
+	}
+	ratio_words(b, L, it->step_x, NAN, NAN, it->step_verdict, ascii);
 }
 
 void step_change(struct sbuf *b, enum lang L, const struct item *from,
@@ -75,39 +120,48 @@ void step_change(struct sbuf *b, enum lang L, const struct item *from,
 {
 	double x, lo, hi, a = item_ms(from), c = item_ms(to);
 	enum stats_verdict v = step_judge(from, to, &x, &lo, &hi);
-	char t[16], p[FMT_SIZE], pl[FMT_SIZE], ph[FMT_SIZE], f[FMT_SIZE];
+	char t[16], p[FMT_SIZE], f[FMT_SIZE];
 	double same = SPEEDUP_SAME_PCT / 100;
 	struct compare_floor_pick fl;
+	struct sbuf w = SBUF_INIT, iv = SBUF_INIT;
 
 	snprintf(t, sizeof(t), "%g", SPEEDUP_SAME_PCT);
 	step_floor_of(from, to, &fl);
+	/* the body's words first ("1.00×, within noise"), then why */
+	ratio_words(&w, L, x, NAN, NAN, v, false);
+	if (isfinite(lo))
+		interval_words(&iv, L, lo, hi);
 	if (v == SV_SAME && fl.floor > 0 && fabs(1 / x - 1) <= fl.floor &&
 	    !(isfinite(lo) ? 1 / hi >= 1 - same && 1 / lo <= 1 + same :
 			     fabs(1 / x - 1) <= same)) {
+		struct sbuf d = SBUF_INIT;
+
 		/* the threshold alone would not have called it the same:
 		 * the floor did */
 		snprintf(f, sizeof(f), "%s",
 			 fmt_sig((char[FMT_SIZE]){ 0 }, FMT_SIZE,
 				 100 * fl.floor, 2));
-		SAY(b, L, M_W_FLOOR, speed_pct(p, sizeof(p), x), FMT(a, 3),
-		    FMT(c, 3), f);
+		SAY(&d, L, x >= 1 ? M_W_CHANGE_FASTER : M_W_CHANGE_SLOWER,
+		    speed_pct(p, sizeof(p), x));
+		SAY(b, L, M_W_FLOOR_WORDS, sbuf_str(&w), FMT(a, 3), FMT(c, 3),
+		    sbuf_str(&d), f);
+		sbuf_release(&d);
 	} else if (v == SV_FASTER)
 		SAY(b, L, M_F_FASTER, TIMES(x), FMT(a, 3), FMT(c, 3));
 	else if (v == SV_SLOWER)
 		SAY(b, L, is_teaching(to) ? M_F_TEACH_SLOWER : M_F_SLOWER,
 		    TIMES(1 / x), FMT(a, 3), FMT(c, 3));
 	else if (!isfinite(lo))
-		SAY(b, L, M_W_NO_CI, speed_pct(p, sizeof(p), x), FMT(a, 3),
-		    FMT(c, 3), t);
+		SAY(b, L, M_W_NO_CI_WORDS, sbuf_str(&w), FMT(a, 3), FMT(c, 3),
+		    t);
 	else if (v == SV_SAME && (lo > 1 || hi < 1))
-		SAY(b, L, M_W_BELOW, speed_pct(p, sizeof(p), x), FMT(a, 3),
-		    FMT(c, 3), speed_pct(pl, sizeof(pl), lo),
-		    speed_pct(ph, sizeof(ph), hi), t);
+		SAY(b, L, M_W_BELOW_WORDS, sbuf_str(&w), FMT(a, 3), FMT(c, 3),
+		    sbuf_str(&iv), t);
 	else
-		SAY(b, L, v == SV_SAME ? M_W_NONE : M_W_UNRESOLVED,
-		    speed_pct(p, sizeof(p), x), FMT(a, 3), FMT(c, 3),
-		    speed_pct(pl, sizeof(pl), lo),
-		    speed_pct(ph, sizeof(ph), hi), t);
+		SAY(b, L, v == SV_SAME ? M_W_NONE_WORDS : M_W_UNRESOLVED_WORDS,
+		    sbuf_str(&w), FMT(a, 3), FMT(c, 3), sbuf_str(&iv), t);
+	sbuf_release(&w);
+	sbuf_release(&iv);
 }
 
 /* The fastest verified rung of l with a lower step than `it` that is not

@@ -252,7 +252,17 @@ static void argf(struct why *w, const char *s)
 	arg(w, keepf(w->bag, s));
 }
 
-/* "col a → b" for the cell. */
+/* Column col in plain words, held by the bag (ctr_plain). */
+static const char *plain(struct why *w, const char *col)
+{
+	struct pool p = { .n = 0 };
+	const char *s = keepf(w->bag, ctr_plain(&p, w->L, col));
+
+	pool_release(&p);
+	return s;
+}
+
+/* "col a → b" for the cell, and the same in words for sentences. */
 static void cell(struct why *w, const char *col, const char *a, const char *b)
 {
 	struct sbuf c = SBUF_INIT;
@@ -260,6 +270,7 @@ static void cell(struct why *w, const char *col, const char *a, const char *b)
 	md_text(&c, col);
 	sbuf_addf(&c, " %s → %s", a, b);
 	w->cell = ev_keep(w->bag, sbuf_detach(&c));
+	w->plain = ev_keep(w->bag, xasprintf("%s %s → %s", plain(w, col), a, b));
 }
 
 /* The factor between a and b (>= 1), NAN unless both are positive. */
@@ -353,12 +364,7 @@ static enum pull coalesce_step(const struct step *s, struct why *w,
 	    !metrics_change_beyond_noise(eff, ea, eb) ||
 	    !(ev_ctr(bad, bytes) >= 0.25 * ev_traffic(bad)))
 		return P_NONE;
-	{
-		struct sbuf c = SBUF_INIT;
-
-		md_text(&c, eff);
-		arg(w, ev_keep(w->bag, sbuf_detach(&c)));
-	}
+	arg(w, plain(w, eff));
 	argf(w, fmt_counter(a, sizeof(a), eff, ea));
 	argf(w, fmt_counter(b, sizeof(b), eff, eb));
 	argf(w, fmt_counter(a, sizeof(a), sec, ev_ctr(s->a, sec)));
@@ -394,13 +400,11 @@ static bool coalesce_limit(const struct rung *r, struct why *w,
 	double e = ev_ctr(r->it, eff), d = ev_ctr(r->it, bytes);
 	double need = needed(r->it, reads);
 	char buf[FMT_SIZE];
-	struct sbuf c = SBUF_INIT;
 
 	if (!(e < LOW_EFFICIENCY) || !(d >= 0.25 * ev_traffic(r->it)) ||
 	    !(need > 0))
 		return false;
-	md_text(&c, eff);
-	arg(w, ev_keep(w->bag, sbuf_detach(&c)));
+	arg(w, plain(w, eff));
 	argf(w, fmt_counter(buf, sizeof(buf), eff, e));
 	arg(w, bytes_text(w, d));
 	arg(w, bytes_text(w, need));
@@ -437,12 +441,13 @@ enum pull ev_bank_step(const struct step *s, struct why *w)
 	    fmax(ca, cb) < CONFLICTS_COST ||
 	    !metrics_change_beyond_noise("bank_conflicts_per_shared_ld", ca, cb))
 		return P_NONE;
-	argf(w, fmt_sig(a, sizeof(a), ca, 3));
-	argf(w, fmt_sig(b, sizeof(b), cb, 3));
+	/* a kernel without shared loads counts as none, and reads "—" as
+	 * its wavefronts do: there is no load to have a conflict */
+	argf(w, fmt_sig(a, sizeof(a), ev_ctr(s->a, "bank_conflicts_per_shared_ld"), 3));
+	argf(w, fmt_sig(b, sizeof(b), ev_ctr(s->b, "bank_conflicts_per_shared_ld"), 3));
 	argf(w, fmt_sig(a, sizeof(a), ev_ctr(s->a, "shared_ld_wavefronts_per_instr"), 3));
 	argf(w, fmt_sig(b, sizeof(b), ev_ctr(s->b, "shared_ld_wavefronts_per_instr"), 3));
-	cell(w, "bank_conflicts_per_shared_ld", fmt_sig(a, sizeof(a), ca, 3),
-	     fmt_sig(b, sizeof(b), cb, 3));
+	cell(w, "bank_conflicts_per_shared_ld", w->arg[0], w->arg[1]);
 	/* the cost is the wavefronts a load takes, not the conflicts */
 	w->ratio = factor(ev_ctr(s->a, "shared_ld_wavefronts_per_instr"),
 			  ev_ctr(s->b, "shared_ld_wavefronts_per_instr"));
@@ -552,8 +557,9 @@ enum pull ev_instr_step(const struct step *s, struct why *w)
 		return P_NONE;
 	argf(w, fmt_sig(a, sizeof(a), ia, 3));
 	argf(w, fmt_sig(b, sizeof(b), ib, 3));
-	argf(w, TIMES(is > in ? is / in : in / is));
-	argf(w, TIMES(s->x));
+	fmt_times_apart(a, b, is > in ? is / in : in / is, s->x);
+	argf(w, a);
+	argf(w, b);
 	cell(w, "warp_instructions", fmt_sig(a, sizeof(a), ia, 3),
 	     fmt_sig(b, sizeof(b), ib, 3));
 	w->ratio = factor(ia, ib);
@@ -710,6 +716,22 @@ enum pull ev_div_step(const struct step *s, struct why *w)
 	argf(w, fmt_sig(b, sizeof(b), bb, 3));
 	argf(w, isfinite(br) ? fmt_counter(a, sizeof(a), "branch_efficiency_pct",
 					   br) : "—");
+	/* what the scattered threads cost, said first: the instructions
+	 * every warp with a working thread issues, where they moved */
+	if (isfinite(is) && isfinite(in) &&
+	    moved("warp_instructions", is, in, s->slow, s->fast)) {
+		struct sbuf t = SBUF_INIT;
+		char x[FMT_SIZE], y[FMT_SIZE], fx[FMT_SIZE], fy[FMT_SIZE];
+
+		fmt_times_apart(fx, fy, is / in, s->x);
+		SAY(&t, w->L, M_W_DIV_INSTR,
+		    fmt_sig(x, sizeof(x), ev_ctr(s->a, "warp_instructions"), 3),
+		    fmt_sig(y, sizeof(y), ev_ctr(s->b, "warp_instructions"), 3),
+		    fx, fy);
+		arg(w, ev_keep(w->bag, sbuf_detach(&t)));
+	} else {
+		arg(w, "");
+	}
 	cell(w, "shared_bytes_per_instr", fmt_sig(a, sizeof(a), ba, 3),
 	     fmt_sig(b, sizeof(b), bb, 3));
 	/* form 1: branch efficiency says nothing of it (predicated) */

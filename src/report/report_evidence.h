@@ -27,6 +27,9 @@ struct why {
 	const char *arg[9];
 	size_t narg;
 	const char *cell;
+	/* the same in words, for sentences ("warp instructions 946 M ->
+	 * 514 M"); NULL: the cell is in words already */
+	const char *plain;
 	/* the factor by which the counter the rule reads changed (>= 1;
 	 * NAN: none): a change against the step counts only when it is
 	 * larger than the step's */

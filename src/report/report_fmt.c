@@ -188,6 +188,16 @@ const char *fmt_times(char *buf, size_t size, double v)
 	return fmt_ratio(buf, size, v, 0, "×");
 }
 
+void fmt_times_apart(char *xb, char *yb, double x, double y)
+{
+	for (int extra = 0; extra <= 3; extra++) {
+		fmt_ratio(xb, FMT_SIZE, x, extra, "×");
+		fmt_ratio(yb, FMT_SIZE, y, extra, "×");
+		if (x == y || strcmp(xb, yb) != 0)
+			break;
+	}
+}
+
 /* One sample has no interval to speak of; rows built in memory without
  * timing_compute() have none (zeros): both show the median alone. */
 bool has_interval(const struct timing *t)

@@ -79,6 +79,12 @@ const char *fmt_bytes(char *buf, size_t size, double v);
 const char *fmt_ratio(char *buf, size_t size, double v, int extra,
 		      const char *suffix);
 
+/* Two ratios x and y as fmt_times() writes them, into xb and yb (each
+ * FMT_SIZE), with as many more decimals (up to 3) as it takes to tell
+ * them apart where they differ: "1.285×" beside "1.286×", never two
+ * "1.29×" that are not the same. */
+void fmt_times_apart(char *xb, char *yb, double x, double y);
+
 /* The same into a buffer that lives until the end of the enclosing block,
  * for message arguments and cells. */
 #define FMT_SIZE 48
@@ -259,6 +265,22 @@ enum msg {
 	/* the host step's cost measured: the timed region less the kernel
 	 * alone in the same runs (report_user.c) */
 	M_U_HOST_SPLIT, M_U_HOST_SPLIT_SHORT,
+	/* i45-prose: the third review's prose (report_rules.c,
+	 * report_rubric.c, report_change.c, report_body.c) */
+	M_W_DIV_INSTR, M_W_ALSO_ALONE, M_W_ALSO_PART, M_RB_V_CONFOUNDED,
+	M_RB_V_SHOWN_ALSO,
+	M_W_AGAINST_F2, M_W_AGAINST_S2, M_W_AGAINST_F3, M_W_AGAINST_S3,
+	M_W_IV_FASTER, M_W_IV_SLOWER, M_W_IV_ACROSS, M_W_BELOW_WORDS,
+	M_W_NONE_WORDS, M_W_UNRESOLVED_WORDS, M_W_NO_CI_WORDS, M_W_FLOOR_WORDS,
+	M_W_CHANGE_FASTER, M_W_CHANGE_SLOWER,
+	M_TITLE_SEVERAL, M_TITLE_SEVERAL_GPU, M_TITLE_AND, M_FAM_REDUCE,
+	M_FAM_TRANSPOSE,
+	M_NOTE_COPIES, M_NOTE_COPY1, M_NOTE_AND, M_NOTE_RUNGS, M_NOTE_NAMED,
+	M_NOTE_ACC_LIKE, M_NOTE_ACC_WIDER,
+	M_CTR_WARP_INSTR, M_CTR_BANK, M_CTR_GLD_EFF, M_CTR_GST_EFF,
+	M_CTR_GLD_SECTORS, M_CTR_GST_SECTORS, M_CTR_ACHIEVED, M_CTR_THEORETICAL,
+	M_CTR_SHARED_BYTES, M_CTR_DRAM, M_CTR_DRAM_READ, M_CTR_DRAM_WRITE,
+	M_CTR_BRANCH,
 	/* i25-sanitize: what compute-sanitizer found when a failed kernel
 	 * of the user's was rerun under it, in a table of its own
 	 * (report_msg_sanitizer.c) from M__SAN on */
@@ -678,6 +700,12 @@ const char *fmt_counter(char *buf, size_t size, const char *name, double v);
  * limiter_text: what limits a kernel's occupancy ("registers"). */
 const char *role_text(struct pool *p, enum lang L, const struct item *it);
 const char *item_title(const struct item *it, enum lang L);
+/* Counter column `col` in plain words, for sentences ("load efficiency"
+ * for gld_efficiency_pct; the DRAM traffic for "dram_read_bytes +
+ * dram_write_bytes"), Markdown-safe; a column without plain words is
+ * given escaped as it is, held by pool p.  Tables keep the column
+ * names. */
+const char *ctr_plain(struct pool *p, enum lang L, const char *col);
 const char *signature_text(const struct variant *v, enum lang L);
 void status_text(struct sbuf *b, enum lang L, const struct item *it);
 const char *limiter_text(enum lang L, enum resource_limiter lim);
@@ -741,6 +769,9 @@ struct why_said {
 	unsigned char generic[2][32];           /* a rule's concept, said n
 						   times, per direction */
 	const struct ladder *lesson[WHY_LESSONS]; /* where it was said first */
+	unsigned against;                       /* counters said to go the
+						   other way: the phrasing
+						   varies with it */
 };
 
 /* Why step from -> to of ladder l went as it did, concept first: what
@@ -748,9 +779,12 @@ struct why_said {
  * else in the words of the first rule of report_rules.c's table whose
  * evidence holds (its counters beyond their noise, in the step's
  * direction, by enough to account for it) and no contradiction refutes;
- * then the one counter that shows it, before and after.  A counter that
- * went the other way is said only when it changed by more than the step
- * did, with what to conclude.  "The counters do not explain this step"
+ * then the one counter that shows it, before and after; a second rule
+ * that also holds, unless the cause's mechanism brings it, with whether
+ * it alone is as large as the step.  A counter that went the other way
+ * is said only when it changed by more than the step and at least as
+ * much as the counter that shows the cause, with what to conclude, in a
+ * phrasing the page varies.  "The counters do not explain this step"
  * with the numbers checked when no rule holds; for a step within noise,
  * only a counter that changed without effect.  With `said` NULL each
  * sentence is said in full (the details); else as said above.  Starts
@@ -777,8 +811,8 @@ double gpu_occupancy(const struct model *m, const struct item *it,
 		     int *active, int *sms);
 
 /* The first cause step_why() names, briefly: its resource and the
- * counter that shows it ("instructions issued: warp_instructions
- * 64.4 M → 35.6 M"), or nothing.  The conclusion's form: the sentence
+ * counter that shows it, in words ("instructions issued: warp
+ * instructions 64.4 M → 35.6 M"), or nothing.  The conclusion's form: the sentence
  * is the body's "why" list's. */
 void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 		const struct ladder *l, const struct item *from,
@@ -815,6 +849,14 @@ void step_change(struct sbuf *b, enum lang L, const struct item *from,
  * ASCII): "1.63× faster", "1.17× slower" (never a ratio below 1);
  * within its noise (verdict same) "1.03×, within noise"; an interval
  * across the threshold "1.02× slower, unresolved"; "—" without a step. */
+/* The same words for any ratio x of a time before to a time after, with
+ * verdict v, and its 95 % interval lo..hi where it is resolved (NAN:
+ * none): "1.63× faster (1.62–1.64)", "1.17× slower (1.16–1.18)", the
+ * interval turned with the ratio; within noise and unresolved without
+ * it, as the body says them.  The details' tables and findings say
+ * every step so. */
+void ratio_words(struct sbuf *b, enum lang L, double x, double lo,
+		 double hi, enum stats_verdict v, bool ascii);
 void step_words(struct sbuf *b, enum lang L, const struct item *it,
 		bool ascii);
 
@@ -960,60 +1002,9 @@ const struct item *harris_first_match(const struct ladder *l);
  * ("3: 1.722 ms, 9.741 GB/s"), or "—" when it names none. */
 void harris_figures(struct sbuf *b, int kernel);
 
-/* ---- code (report_code.c) -------------------------------------------- */
+/* ---- code (report_code.c): report_code.h ----------------------------- */
 
-/* Appends a fenced code block of text with info string `info` ("sh",
- * "cuda"), fenced so that no backquote run inside text can close it. */
-void md_fence(struct sbuf *b, const char *info, const char *text);
-
-/* Lines of a file of kernels/: the file, the 1-based line text starts
- * at, and the text; a variant's key lines (key_span) or the lines its
- * step replaces in the rung before (before_span), ladder.h. */
-struct code_span {
-	const char *file;
-	int line;
-	const char *text;
-};
-struct code_span key_span(const struct variant *v);
-struct code_span before_span(const struct variant *v);
-
-/* Whether variant v carries its key lines (ladder.h: code_file,
- * code_line, code_text); false for NULL.  has_before_lines(): whether it
- * carries the lines its step replaces (before_*). */
-bool has_key_lines(const struct variant *v);
-bool has_before_lines(const struct variant *v);
-/* Appends where v's key lines are, as a code span:
- * `kernels/reduce.cu:54–60`; key_lines_place() the same as plain text,
- * span_place() the same for any span. */
-void key_lines_where(struct sbuf *b, const struct variant *v);
-void key_lines_place(struct sbuf *b, const struct variant *v);
-void span_place(struct sbuf *b, struct code_span s);
-/* Appends s as a code span (`s`), for identifiers (variant and counter
- * names, files), which the HTML page never breaks; as md_text() when a
- * span cannot hold it (a backquote, a pipe, a line break). */
-void md_code(struct sbuf *b, const char *s);
-
-/* Line `line` of `text`, whose first line is line `line0` of its file:
- * blanks collapsed, a trailing // comment cut, at most `max` bytes (then
- * "…", never inside a UTF-8 character); NULL when text is NULL or holds
- * no such line, or the line is blank.  Caller frees. */
-char *code_quote(const char *text, int line0, int line, size_t max);
-
-/* The last component of `path` (all of it without a '/'). */
-const char *path_base(const char *path);
-
-/* Appends v's key lines as a fenced block, each line after its number in
- * the file, their common indentation taken off. */
-void key_lines(struct sbuf *b, const struct variant *v);
-
-/* Appends the lines before a step (a) and after it (v) as one fenced
- * block whose info string is KEY_PAIR_INFO (report_html.h): each part
- * opens with a line of KEY_PAIR_HEAD and its heading (head_a, head_b:
- * plain text, one line), then its numbered lines as key_lines() writes
- * them.  Read as Markdown it is the two listings one after the other;
- * the HTML page sets them side by side (report_html.c). */
-void key_lines_pair(struct sbuf *b, struct code_span a, const char *head_a,
-		    struct code_span v, const char *head_b);
+#include "report_code.h"
 
 /* ---- compute-sanitizer at the line (report_sanitizer.c) -------------- */
 

@@ -800,11 +800,11 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_METH_WARP] = {
 		"A warp is the group of 32 threads that a multiprocessor "
 		"issues each instruction for together; a block's threads are "
-		"split into warps, and counters such as warp_instructions "
-		"count per warp.",
+		"split into warps, and counts such as the warp instructions "
+		"are per warp.",
 		"先说明一个贯穿全文的术语：线程束（warp）是 SM 一起发射每条指令的 "
 		"32 个线程。线程块中的线程按 32 个一组分成若干线程束，"
-		"warp_instructions 等计数器也按线程束计数。" },
+		"线程束指令数等计数也按线程束计。" },
 	/* r17-html */
 	[M_R_PASTE] = {
 		"To measure again on a machine with a GPU, build culab at "
@@ -835,20 +835,20 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_COL_SPREAD] = { "Spread (IQR, % of median)",
 			   "离散度（四分位距，占中位数 %）" },
 	[M_COL_RUNS] = { "Timed runs", "计时次数" },
-	[M_COL_STEP_CI] = { "Step speedup (95 % CI)",
-			    "单步加速比（95 % 置信区间）" },
-	[M_COL_CUM_CI] = { "Cumulative speedup (95 % CI)",
-			   "累计加速比（95 % 置信区间）" },
+	[M_COL_STEP_CI] = { "Step (95 % CI)", "单步（95 % 置信区间）" },
+	[M_COL_CUM_CI] = { "Against the first rung (95 % CI)",
+			   "相对第一级（95 % 置信区间）" },
 	[M_NOTE_VERDICT] = {
-		"≈: the step's 95 % interval lies within ±{1} %, or its "
+		"Within noise: the 95 % interval lies within ±{1} %, or the "
 		"change within the run-to-run floor of this GPU, the same "
-		"speed; ?: it reaches across ±{1} %, so these runs cannot tell "
-		"whether the step helped. Only the other steps are faster or "
-		"slower beyond doubt.",
-		"≈：这一步加速比的 95 % 置信区间落在 ±{1} % 以内，或其变化在本 GPU "
+		"speed; unresolved: the interval reaches across ±{1} %, so "
+		"these runs cannot tell whether the step helped. Only the "
+		"others are faster or slower beyond doubt, each with its "
+		"interval turned the same way.",
+		"在噪声以内：95 % 置信区间落在 ±{1} % 以内，或其变化在本 GPU "
 		"的运行间下限以内，速度相同；"
-		"?：区间跨过了 ±{1} % 的边界，这些测量还不能判断这一步是否有效。"
-		"其余各步的快慢是确定的。" },
+		"无法判定：区间跨过了 ±{1} % 的边界，这些测量还不能判断这一步是否"
+		"有效。其余各项的快慢是确定的，区间与快慢同向给出。" },
 	[M_CTR_HEAD] = { "Counters: {1} / {2}, {3}",
 			 "计数器：{1} / {2}，{3}" },
 	[M_APX_LADDER] = { "Details: {1} / {2}, {3}", "明细：{1} / {2}，{3}" },

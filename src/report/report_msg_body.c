@@ -476,5 +476,152 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"kernel alone took {4} ms in the same runs)",
 		"；主机端求和步骤耗时 {1} ms，占它时间的 {2} %（实测值：在同样"
 		"这些运行中，核函数本身用了 {4} ms）" },
+
+	/* i45-prose: the third review's prose.  {1} {2} warp instructions
+	 * before and after, {3} their factor, {4} the step's: the cost of
+	 * divergence, said before its signature */
+	ROW(M_W_DIV_INSTR) = {
+		"warp instructions {1} → {2} ({3} for a {4} step); ",
+		"线程束指令数 {1} → {2}（变化 {3}，这一步 {4}）；" },
+	/* a second cause beside the one a step's "why" names: {1} what it
+	 * does (the rule's concept), {2} its evidence; alone: its factor
+	 * at least the step's */
+	ROW(M_W_ALSO_ALONE) = {
+		" Also {1}: {2}, by itself as large as the step.",
+		"同时{1}：{2}，单是这一点就与这一步一样大。" },
+	ROW(M_W_ALSO_PART) = {
+		" Also {1}: {2}, which explains part of the step.",
+		"同时{1}：{2}，这解释了这一步的一部分。" },
+	/* an objective whose two rows also differ in warp instructions:
+	 * {1} {2} before and after, {3} their factor, {4} the step's */
+	ROW(M_RB_V_CONFOUNDED) = {
+		"not isolated: the rows also differ in warp instructions, "
+		"{1} → {2}, {3} for a {4} step",
+		"无法单独分离：两行的线程束指令数也不同，{1} → {2}，变化 {3}，"
+		"这一步 {4}" },
+	ROW(M_RB_V_SHOWN_ALSO) = {
+		"shown; the rows also differ in warp instructions, {1} → {2}, "
+		"{3} for a {4} step",
+		"已体现；两行的线程束指令数也不同，{1} → {2}，变化 {3}，这一步 "
+		"{4}" },
+	/* a counter that went the other way, in the phrasings a page
+	 * varies between (report_rules.c's against_say): {1} the counter,
+	 * {2} the step ("1.63×"), {3} the cause that outweighs it */
+	ROW(M_W_AGAINST_F2) = {
+		" Not everything moved its way: {1}; the step is {2} faster "
+		"regardless, as the effect of {3} is the larger one.",
+		"并非所有变化都朝同一方向：{1}；这一步照样快了 {2}，因为{3}的"
+		"作用更大。" },
+	ROW(M_W_AGAINST_S2) = {
+		" Not everything moved its way: {1}; the step is {2} slower "
+		"regardless, as the effect of {3} is the larger one.",
+		"并非所有变化都朝同一方向：{1}；这一步照样慢了 {2}，因为{3}的"
+		"作用更大。" },
+	ROW(M_W_AGAINST_F3) = {
+		" One change pulled the other way: {1}; still the step is {2} "
+		"faster, so the effect of {3} counts for more here.",
+		"有一个计数器朝相反方向变化：{1}；这一步仍然快了 {2}，所以这里"
+		"{3}的作用更重要。" },
+	ROW(M_W_AGAINST_S3) = {
+		" One change pulled the other way: {1}; still the step is {2} "
+		"slower, so the effect of {3} counts for more here.",
+		"有一个计数器朝相反方向变化：{1}；这一步仍然慢了 {2}，所以这里"
+		"{3}的作用更重要。" },
+	/* a step within noise or unresolved in the details' findings, in
+	 * the body's words (report_change.c's step_change): {1} the step's
+	 * words ("1.00×, within noise"), {2} {3} the times; the interval
+	 * {4} in unsigned percentages of speed with their direction */
+	ROW(M_W_IV_FASTER) = { "{1} to {2} faster", "快 {1} 到 {2}" },
+	ROW(M_W_IV_SLOWER) = { "{1} to {2} slower", "慢 {1} 到 {2}" },
+	ROW(M_W_IV_ACROSS) = { "{1} slower to {2} faster",
+			       "从慢 {1} 到快 {2}" },
+	/* {5} the threshold in % */
+	ROW(M_W_BELOW_WORDS) = {
+		"{1} ({2} → {3} ms): a change the runs resolve (95 % "
+		"interval: {4}) but below the {5} % that counts as one",
+		"{1}（{2} → {3} ms）：测量分辨得出这一变化（95 % 区间：{4}），"
+		"但低于算作变化的 {5} %" },
+	ROW(M_W_NONE_WORDS) = {
+		"{1} ({2} → {3} ms; the 95 % interval, {4}, lies within "
+		"±{5} %)",
+		"{1}（{2} → {3} ms；95 % 区间为{4}，在 ±{5} % 以内）" },
+	ROW(M_W_UNRESOLVED_WORDS) = {
+		"{1} ({2} → {3} ms; the 95 % interval, {4}, reaches across "
+		"±{5} %)",
+		"{1}（{2} → {3} ms；95 % 区间为{4}，跨过了 ±{5} %）" },
+	/* {4} the threshold in % */
+	ROW(M_W_NO_CI_WORDS) = {
+		"{1} ({2} → {3} ms), within ±{4} %; too few timed runs for an "
+		"interval",
+		"{1}（{2} → {3} ms），在 ±{4} % 以内；计时次数太少，给不出区间" },
+	/* {4} the change in unsigned % with its direction, {5} the floor */
+	ROW(M_W_FLOOR_WORDS) = {
+		"{1} ({2} → {3} ms, {4}): within the run-to-run floor of "
+		"±{5} % for rows like these on this GPU, so no change as far "
+		"as reruns of the same code can tell",
+		"{1}（{2} → {3} ms，{4}）：在本 GPU 上同类行的运行间下限 ±{5} % "
+		"以内，就同一代码的重复运行而言不算变化" },
+	ROW(M_W_CHANGE_FASTER) = { "{1} faster", "快 {1}" },
+	ROW(M_W_CHANGE_SLOWER) = { "{1} slower", "慢 {1}" },
+	/* the title of several experiments: {1} the families in words
+	 * ("Reduction and transpose"), {2} the GPU, {3} the experiments'
+	 * clauses */
+	ROW(M_TITLE_SEVERAL) = { "{1}: {3}", "{1}：{3}" },
+	ROW(M_TITLE_SEVERAL_GPU) = { "{1} on {2}: {3}", "{2} 上的{1}：{3}" },
+	ROW(M_TITLE_AND) = { " and ", "与" },
+	/* the families in words, for the title; a family not listed is
+	 * named as it is (report_body.c's family_words) */
+	ROW(M_FAM_REDUCE) = { "reduction", "归约" },
+	ROW(M_FAM_TRANSPOSE) = { "transpose", "转置" },
+	/* beside the body's tables (report_notes.c).  {1} the first rung's
+	 * number, {2} the copies' rungs and names, {3} the ceiling's */
+	ROW(M_NOTE_COPIES) = {
+		"The rungs begin at rung {1}: {2} only copy the data, the "
+		"bound the rungs are measured against; the ceiling row below "
+		"is {3}, the others are in the details.",
+		"各级从第 {1} 级开始：{2}只复制数据，是衡量各级的上限；下面的上限"
+		"行是{3}，其余的见细节页。" },
+	ROW(M_NOTE_COPY1) = {
+		"The rungs begin at rung {1}: {2} only copies the data; it is "
+		"the ceiling row below, the bound the rungs are measured "
+		"against.",
+		"各级从第 {1} 级开始：{2}只复制数据，它就是下面的上限行，是衡量"
+		"各级的上限。" },
+	ROW(M_NOTE_AND) = { " and ", "、" },
+	/* {1} the numbers ("1 and 2") */
+	ROW(M_NOTE_RUNGS) = { "rungs {1}", "第 {1} 级" },
+	/* {1} rungs, {2} their variants */
+	ROW(M_NOTE_NAMED) = { "{1} ({2})", "{1}（{2}）" },
+	/* {1} the type, {2} its sum's bits, {3} the type as wide as the
+	 * sum, {4} the type as wide as its elements */
+	ROW(M_NOTE_ACC_LIKE) = {
+		" {1} is summed in {2} bits, so its shared-memory traffic is "
+		"{3}'s, not {4}'s.",
+		"{1} 以 {2} 位累加，所以它的共享内存流量与 {3} 相同，而不是与 {4} "
+		"相同。" },
+	/* {3} the sum's width over the element's, {4} the element's bytes */
+	ROW(M_NOTE_ACC_WIDER) = {
+		" {1} is summed in {2} bits, {3}× the width of its {4}-byte "
+		"elements, so it moves {3}× their bytes through shared memory.",
+		"{1} 以 {2} 位累加，是其 {4} 字节元素宽度的 {3} 倍，所以经共享内存"
+		"搬运的字节也是元素的 {3} 倍。" },
+	/* counter columns in plain words, for sentences (ctr_plain) */
+	ROW(M_CTR_WARP_INSTR) = { "warp instructions", "线程束指令数" },
+	ROW(M_CTR_BANK) = { "bank conflicts per shared load",
+			    "每条共享内存读指令的 bank 冲突" },
+	ROW(M_CTR_GLD_EFF) = { "load efficiency", "全局读效率" },
+	ROW(M_CTR_GST_EFF) = { "store efficiency", "全局写效率" },
+	ROW(M_CTR_GLD_SECTORS) = { "sectors per load request",
+				   "每次读请求的扇区数" },
+	ROW(M_CTR_GST_SECTORS) = { "sectors per store request",
+				   "每次写请求的扇区数" },
+	ROW(M_CTR_ACHIEVED) = { "achieved occupancy", "实际占用率" },
+	ROW(M_CTR_THEORETICAL) = { "theoretical occupancy", "理论占用率" },
+	ROW(M_CTR_SHARED_BYTES) = { "bytes per shared access",
+				    "每次共享内存访问的字节数" },
+	ROW(M_CTR_DRAM) = { "DRAM bytes read and written", "显存读写字节数" },
+	ROW(M_CTR_DRAM_READ) = { "DRAM bytes read", "从显存读取的字节数" },
+	ROW(M_CTR_DRAM_WRITE) = { "DRAM bytes written", "写入显存的字节数" },
+	ROW(M_CTR_BRANCH) = { "branch efficiency", "分支效率" },
 #undef ROW
 };

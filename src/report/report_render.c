@@ -547,6 +547,29 @@ static bool report_charts(struct model *m, const struct report_options *o,
 	return m->charts == CHARTS_FAILED;
 }
 
+size_t report_family_pages(const struct results *r, char ***names)
+{
+	struct model m;
+	const char **fam = NULL;
+	size_t n = 0;
+
+	model_build(r, &m);
+	for (size_t i = 0; i < m.ngroups; i++)
+		names_add(&fam, &n, m.groups[i].family);
+	*names = xcalloc(n + 1, sizeof(**names));
+	for (size_t i = 0; i < n; i++) {
+		struct sbuf f = SBUF_INIT;
+		size_t pre = strlen("details-"), suf = strlen(".en.md");
+
+		family_file(&f, EN, fam[i]);
+		(*names)[i] = xstrndup(sbuf_str(&f) + pre, f.len - pre - suf);
+		sbuf_release(&f);
+	}
+	free(fam);
+	model_release(&m);
+	return n;
+}
+
 /* r with only the rows of family `family`, into *fr: a shallow copy
  * whose rows array alone is its own (rows copied by value); the caller
  * frees fr->rows and nothing else. */

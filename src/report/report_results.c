@@ -15,6 +15,7 @@
  * abstract and the conclusion do, so no two places tell one step two
  * ways. */
 #include "report_int.h"
+#include "report_notes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -488,6 +489,7 @@ static void ladder_full(const struct model *m, const struct group *g,
 	ladder_heading(b, L, M_LADDER_HEAD, l);
 	sbuf_add(b, "\n\n");
 	body_table(m, l, L, b);
+	ladder_copies_note(b, L, l);
 	if (g->chart[CH_LADDER] && (m->charts == CHARTS_DRAWN ||
 				    m->charts == CHARTS_PENDING)) {
 		struct sbuf caption = SBUF_INIT;
@@ -688,6 +690,7 @@ static void types_table(const struct model *m, const struct group *lead,
 	if (shown) {
 		SAY(b, L, M_BT_INTRO, sbuf_str(&types), pool_md(&p, size), pct,
 		    sbuf_str(&link));
+		types_accumulator_note(b, L, lads, nl);
 		sbuf_add(b, "\n\n");
 		sbuf_add(b, sbuf_str(&body));
 		sbuf_addc(b, '\n');

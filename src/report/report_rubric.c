@@ -55,11 +55,20 @@ struct objective {
 	int worse;                  /* +1: higher on the problem rung */
 	const char *user;           /* user_shows() key, or NULL */
 	double factor;              /* separation needed; 0: OBJ_SEPARATE */
+	/* the fix issues fewer instructions by its very mechanism (packed
+	 * threads, wider loads): a change of warp instructions is part of
+	 * what it shows, not a second difference between the rows */
+	bool cuts_instructions;
 };
 
 #define OBJ(fam, en, zh, k, p, f, col, w, key)                                 \
 	{ .family = (fam), .name = { (en), (zh) }, .kind = (k), .problem = (p), \
 	  .fix = (f), .column = (col), .worse = (w), .user = (key) }
+/* the same for a fix that cuts instructions by its mechanism */
+#define OBJ_CUTS(fam, en, zh, k, p, f, col, w, key)                            \
+	{ .family = (fam), .name = { (en), (zh) }, .kind = (k), .problem = (p), \
+	  .fix = (f), .column = (col), .worse = (w), .user = (key),             \
+	  .cuts_instructions = true }
 
 static const struct objective objectives[] = {
 	OBJ("reduce", "Coalescing", "合并访问", OB_LEVEL, NULL,
@@ -76,13 +85,13 @@ static const struct objective objectives[] = {
 	/* the step that removes the divergent branch and nothing else: the
 	 * compiler predicates it, so branch efficiency reads 100 % on both;
 	 * the working threads per shared access see it */
-	OBJ("reduce", "Divergence", "分支发散", OB_COUNTER,
+	OBJ_CUTS("reduce", "Divergence", "分支发散", OB_COUNTER,
 	    "reduce_interleaved_divergent", "reduce_interleaved_strided",
 	    "shared_bytes_per_instr", -1, "divergence"),
 	OBJ("reduce", "Latency hiding and occupancy: warps in flight",
 	    "延迟隐藏与占用率：在途线程束", OB_COUNTER, "reduce_one_block",
 	    "reduce_global", "achieved_occupancy_pct", -1, "occupancy"),
-	OBJ("reduce", "Latency hiding: bytes in flight per load",
+	OBJ_CUTS("reduce", "Latency hiding: bytes in flight per load",
 	    "延迟隐藏：每条读指令的在途字节", OB_COUNTER, "reduce_shuffle",
 	    "reduce_vector_atomic", "gld_sectors_per_request", -1, "inflight"),
 	{ .family = "transpose", .name = { "Occupancy: registers per thread",
@@ -90,7 +99,7 @@ static const struct objective objectives[] = {
 	  .kind = OB_COUNTER, .problem = "transpose_tile_swizzle",
 	  .fix = "transpose_tile_pad", .column = "theoretical_occupancy_pct",
 	  .worse = -1, .user = "occupancy", .factor = 1.25 },
-	OBJ("transpose", "Latency hiding: bytes in flight per load",
+	OBJ_CUTS("transpose", "Latency hiding: bytes in flight per load",
 	    "延迟隐藏：每条读指令的在途字节", OB_COUNTER, "transpose_tile_pad",
 	    "transpose_tile_pairs", "gld_sectors_per_request", -1, "inflight"),
 	OBJ("reduce", "The host step", "主机端求和步骤", OB_HOST,
@@ -173,7 +182,10 @@ static void counter_cell(struct sbuf *c, enum lang L, const struct model *m,
 
 		if (k)
 			sbuf_add(c, " → ");
-		if (!strcmp(col, "achieved_occupancy_pct") && act < sms) {
+		if (isnan(col_of(it, col))) {
+			/* counted as none (no shared loads): no value */
+			sbuf_add(c, "—");
+		} else if (!strcmp(col, "achieved_occupancy_pct") && act < sms) {
 			char *gs = xasprintf("%s %%", fmt_sig(buf, sizeof(buf), g, 2));
 			char na[16], ns[16];
 
@@ -195,6 +207,34 @@ static void counter_cell(struct sbuf *c, enum lang L, const struct model *m,
 	}
 }
 
+/* Whether the rows p (the problem) and f (the fix, x times faster) of
+ * objective o also differ in warp instructions, in the direction of the
+ * time: more on the problem rung, beyond their noise and by at least
+ * METRICS_CHANGE_PCT (the instruction rule's threshold), where the fix
+ * does not cut instructions by its mechanism.  Then the verdict names
+ * them: "not isolated" where their factor is at least the step's (they
+ * could explain all of it), else "shown" with them beside it.  The
+ * message is set into *id, the arguments into a, b (the counts), r and
+ * xs (the two factors). */
+static bool confounded(const struct objective *o, const struct item *p,
+		       const struct item *f, double x, enum msg *id,
+		       char *a, char *b, char *r, char *xs)
+{
+	double ip = col_of(p, "warp_instructions");
+	double in = col_of(f, "warp_instructions");
+
+	if (o->cuts_instructions || !isfinite(ip) || !isfinite(in) ||
+	    !(ip > in) || !(in > 0) ||
+	    !metrics_change_notable("warp_instructions", ip, in) ||
+	    !metrics_change_beyond_noise("warp_instructions", ip, in))
+		return false;
+	fmt_sig(a, FMT_SIZE, ip, 3);
+	fmt_sig(b, FMT_SIZE, in, 3);
+	fmt_times_apart(r, xs, ip / in, x);
+	*id = ip / in >= x ? M_RB_V_CONFOUNDED : M_RB_V_SHOWN_ALSO;
+	return true;
+}
+
 /* The verdict of a counter objective, into v; the counter and time
  * cells into c and t. */
 static void judge_counter(const struct objective *o, enum lang L,
@@ -213,6 +253,8 @@ static void judge_counter(const struct objective *o, enum lang L,
 	double x, lo, hi;
 	enum stats_verdict tv = step_judge(p, f, &x, &lo, &hi);
 	bool sep = false;
+	enum msg id;
+	char ia[FMT_SIZE], ib[FMT_SIZE], ir[FMT_SIZE], ix[FMT_SIZE];
 
 	if (isnan(a) && !strcmp(o->column, "bank_conflicts_per_shared_ld"))
 		a = 0;
@@ -233,6 +275,9 @@ static void judge_counter(const struct objective *o, enum lang L,
 	}
 	sbuf_addf(t, "%s → %s", FMT(item_ms(p), 3), FMT(item_ms(f), 3));
 	if (sep && tv == SV_FASTER &&
+	    confounded(o, p, f, x, &id, ia, ib, ir, ix)) {
+		SAY(v, L, id, ia, ib, ir, ix);
+	} else if (sep && tv == SV_FASTER &&
 	    !strcmp(o->column, "shared_bytes_per_instr") && br >= 99.5) {
 		struct pool pl = { .n = 0 };
 
@@ -425,32 +470,16 @@ static void rubric_checks(struct sbuf *b, enum lang L, const struct model *m,
 	sbuf_release(&failed);
 }
 
-/* The observed step of `it` against `base` with its interval, three
- * significant digits; the interval left out where its ends read the
- * same. */
+/* The observed step of `it` against `base` in the body's words, with
+ * its interval where it is resolved (ratio_words): "1.40× faster
+ * (1.40–1.41)", "1.00×, within noise". */
 static void observed(struct sbuf *b, enum lang L, const struct item *base,
 		     const struct item *it, enum stats_verdict *v)
 {
 	double x, lo, hi;
-	char xs[FMT_SIZE], ls[FMT_SIZE], hs[FMT_SIZE];
-	bool slower;
 
 	*v = step_judge(base, it, &x, &lo, &hi);
-	slower = x < 1 / 1.005;
-	if (slower) {
-		double t = lo;
-
-		x = 1 / x;
-		lo = 1 / hi;
-		hi = 1 / t;
-	}
-	fmt_times(xs, sizeof(xs), x);
-	fmt_sig(ls, sizeof(ls), lo, 3);
-	fmt_sig(hs, sizeof(hs), hi, 3);
-	if (!isfinite(lo) || !strcmp(ls, hs))
-		SAY(b, L, slower ? M_RB_OBS_SLOWER_X : M_RB_OBS_X, xs);
-	else
-		SAY(b, L, slower ? M_RB_OBS_SLOWER : M_RB_OBS, xs, ls, hs);
+	ratio_words(b, L, x, lo, hi, *v, false);
 }
 
 /* Whether a teaching rung showed its mistake: slower beyond the

@@ -20,11 +20,12 @@
  * A step's "why" names one cause, concept first (the rung's lesson,
  * report_lessons.c, where its rule holds, else the rule's concept), then
  * the counter that shows it, and the rule's general sentence once a page;
- * a counter that went the other way only when it moved by more than the
- * step, with what to conclude; when no rule holds it says "the counters
- * do not explain this step" with the numbers it checked, never a
- * catch-all.  A rung's limit is the
- * first limit rule that holds, or "not named by these counters".
+ * a second rule that holds beside it; a counter that went the other way
+ * only when it moved by more than the step and at least as far as the
+ * cause's counter, with what to conclude; when no rule holds it says
+ * "the counters do not explain this step" with the numbers it checked,
+ * never a catch-all.  A rung's limit is the first limit rule that
+ * holds, or "not named by these counters".
  *
  * The claims are sentences of the rules' rows, in English and Chinese
  * (report_msg.c's rule: the blocks write no sentences of their own; the
@@ -58,6 +59,10 @@ struct rule {
 	const char *refuted_say[NLANG];
 	const char *limit_say[3][NLANG];
 	bool last_resort;                    /* a cause only when no other is */
+	/* a rule whose evidence this one's mechanism brings with it (wider
+	 * loads are fewer load instructions): not said as a second cause
+	 * beside it */
+	const char *implies;
 	enum pull (*step)(const struct step *s, struct why *w);
 	bool (*limit)(const struct rung *r, struct why *w);
 };
@@ -67,8 +72,8 @@ struct rule {
 static const struct rule rules[] = {
 	{
 		.name = "ceiling",
-		.label = { "DRAM bandwidth (the measured ceiling)",
-			   "显存带宽（实测上限）" },
+		.label = { "DRAM bandwidth at the measured ceiling",
+			   "显存带宽已达实测上限" },
 		.physics = {
 			"A kernel that moves each byte once, as fast as a plain "
 			"read or copy of the same bytes, is at the bandwidth this "
@@ -179,21 +184,21 @@ static const struct rule rules[] = {
 			  "{3} in that direction where {4} would do ({5}); coalescing "
 			  "the strided side "
 			  "(through a shared-memory tile) is what is left",
-			  "白白搬运的显存扇区：{1} 为 {2}，这一方向显存搬运 {3}，而 {4} 就够了"
+			  "白白搬运的显存扇区：{1}为 {2}，这一方向显存搬运 {3}，而 {4} 就够了"
 			  "（{5}）；剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
 			{ "sector traffic between L1 and L2 (uncoalesced): {1} is "
 			  "{2} while DRAM moves {3} in that direction against the {4} "
 			  "needed ({5}), far too little for its {6} gap to the "
 			  "ceiling; coalescing the strided side (through a "
 			  "shared-memory tile) is what is left",
-			  "L1 与 L2 之间的扇区流量（未合并访问）：{1} 为 {2}，而这一方向显存"
+			  "L1 与 L2 之间的扇区流量（未合并访问）：{1}为 {2}，而这一方向显存"
 			  "搬运 {3}，所需为 {4}（{5}），远不足以解释它与上限之间 {6} 的差距；"
 			  "剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" } },
 		.against_say = {
 			"{1} went from {2} to {3} ({4} → {5} sectors per "
 			"request; DRAM bytes in that direction {6} → {7}, the "
 			"kernel needs {8})",
-			"{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区；这一方向的"
+			"{1}从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区；这一方向的"
 			"显存字节数 {6} → {7}，核函数需要 {8}）" },
 		.step = ev_coal_st_step,
 		.limit = ev_coal_st_limit,
@@ -255,21 +260,21 @@ static const struct rule rules[] = {
 			  "{3} in that direction where {4} would do ({5}); coalescing "
 			  "the strided side "
 			  "(through a shared-memory tile) is what is left",
-			  "白白搬运的显存扇区：{1} 为 {2}，这一方向显存搬运 {3}，而 {4} 就够了"
+			  "白白搬运的显存扇区：{1}为 {2}，这一方向显存搬运 {3}，而 {4} 就够了"
 			  "（{5}）；剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
 			{ "sector traffic between L1 and L2 (uncoalesced): {1} is "
 			  "{2} while DRAM moves {3} in that direction against the {4} "
 			  "needed ({5}), far too little for its {6} gap to the "
 			  "ceiling; coalescing the strided side (through a "
 			  "shared-memory tile) is what is left",
-			  "L1 与 L2 之间的扇区流量（未合并访问）：{1} 为 {2}，而这一方向显存"
+			  "L1 与 L2 之间的扇区流量（未合并访问）：{1}为 {2}，而这一方向显存"
 			  "搬运 {3}，所需为 {4}（{5}），远不足以解释它与上限之间 {6} 的差距；"
 			  "剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" } },
 		.against_say = {
 			"{1} went from {2} to {3} ({4} → {5} sectors per "
 			"request; DRAM bytes in that direction {6} → {7}, the "
 			"kernel needs {8})",
-			"{1} 从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区；这一方向的"
+			"{1}从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区；这一方向的"
 			"显存字节数 {6} → {7}，核函数需要 {8}）" },
 		.step = ev_coal_ld_step,
 		.limit = ev_coal_ld_limit,
@@ -411,6 +416,7 @@ static const struct rule rules[] = {
 		.against_say = {
 			"bytes per warp load instruction went from {1} B to {2} B",
 			"每条线程束读指令的字节数从 {1} B 变为 {2} B" },
+		.implies = "instructions",
 		.step = ev_wide_step,
 	},
 	{
@@ -458,8 +464,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.name = "divergence",
-		.label = { "divergence (working threads per access)",
-			   "分支发散（每次访问的工作线程）" },
+		.label = { "divergence within warps", "分支发散" },
 		.physics = {
 			"A warp issues each instruction for all 32 lanes, working "
 			"or not: a tree whose working threads are scattered keeps a "
@@ -501,21 +506,25 @@ static const struct rule rules[] = {
 			  "or not.",
 			  "线程束为全部 32 个 lane 发出每一条指令，不论它们是否工作。" },
 			{ "Branch efficiency cannot show it: the compiler predicates "
-			  "the short `if` body instead of branching, so no branch "
-			  "diverges, and the waste shows as idle lanes per "
-			  "instruction instead.",
-			  "分支效率看不出这一点：编译器把短小的 `if` 体谓词化而不是分支，"
-			  "所以没有分支发散，浪费体现为每条指令中空闲的 lane。" } },
+			  "the short `if` body, so no branch diverges; the waste "
+			  "shows in the instructions, which every warp with a "
+			  "working thread issues for all its lanes.",
+			  "分支效率看不出这一点：编译器把短小的 `if` 体谓词化，没有分支"
+			  "发散；浪费体现在指令数上：只要有一个工作线程，线程束就为全部 "
+			  "lane 发出指令。" } },
+		/* {6}: the instructions it cost, first (M_W_DIV_INSTR), or
+		 * nothing where they were not counted */
 		.step_say = {
-			{ "each shared-memory access did the work of {1} → {2} of "
-			  "32 threads ({3} → {4} B per access)",
-			  "每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作（每次"
-			  "访问 {3} → {4} B）" },
-			{ "each shared-memory access did the work of {1} → {2} of "
-			  "32 threads ({3} → {4} B per access) while branch "
+			{ "{6}each shared-memory access did the work of {1} → {2} "
+			  "of 32 threads ({3} → {4} B per access)",
+			  "{6}每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作"
+			  "（每次访问 {3} → {4} B）" },
+			{ "{6}each shared-memory access did the work of {1} → {2} "
+			  "of 32 threads ({3} → {4} B per access) while branch "
 			  "efficiency read {5}",
-			  "每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作（每次"
-			  "访问 {3} → {4} B），而分支效率为 {5}" } },
+			  "{6}每次共享内存访问完成的是 32 个线程中 {1} → {2} 个的工作"
+			  "（每次访问 {3} → {4} B），而分支效率为 {5}" } },
+		.implies = "instructions",
 		.step = ev_div_step,
 	},
 	{
@@ -565,8 +574,8 @@ static const struct rule rules[] = {
 	},
 	{
 		.name = "occupancy",
-		.label = { "warps resident (achieved occupancy)",
-			   "驻留的线程束（实际占用率）" },
+		.label = { "warps resident per SM",
+			   "每个 SM 驻留的线程束" },
 		.physics = {
 			"More warps resident per SM hide more memory latency, until "
 			"the bytes in flight cover it.",
@@ -610,8 +619,8 @@ static const struct rule rules[] = {
 	},
 	{
 		.name = "idle-sms",
-		.label = { "SMs left idle (a grid smaller than the GPU)",
-			   "空闲的 SM（网格小于 GPU）" },
+		.label = { "SMs left idle by a grid smaller than the GPU",
+			   "网格小于 GPU 而空闲的 SM" },
 		.physics = {
 			"Achieved occupancy counts only the SMs that ran: a grid of "
 			"fewer blocks than the GPU has SMs leaves the others idle, "
@@ -779,9 +788,10 @@ static void checked(struct sbuf *b, enum lang L, const struct step *s)
 	};
 	double ta = ev_traffic(s->a), tb = ev_traffic(s->b);
 	char x[FMT_SIZE], y[FMT_SIZE], z[FMT_SIZE];
+	struct pool p = { .n = 0 };
 
 	if (isfinite(ta) && isfinite(tb)) {
-		md_text(b, "dram_read_bytes + dram_write_bytes");
+		sbuf_add(b, ctr_plain(&p, L, "dram_read_bytes + dram_write_bytes"));
 		sbuf_addf(b, " %s → %s", fmt_bytes(x, sizeof(x), ta),
 			  fmt_bytes(y, sizeof(y), tb));
 		SAY(b, L, M_W_NEEDED, fmt_bytes(z, sizeof(z), s->b->row->bytes));
@@ -793,9 +803,10 @@ static void checked(struct sbuf *b, enum lang L, const struct step *s)
 			continue;
 		if (b->len)
 			sbuf_add(b, say_text(L, M_LIST_SEP));
-		md_text(b, cols[k]);
+		sbuf_add(b, ctr_plain(&p, L, cols[k]));
 		sbuf_addf(b, " %s → %s", CTR(cols[k], a), CTR(cols[k], v));
 	}
+	pool_release(&p);
 }
 
 /* The sentences of the first `max` rules of j with pull p, each as
@@ -902,27 +913,77 @@ static void say_cause(struct sbuf *b, enum lang L, const struct step *s,
 	sbuf_release(&where);
 }
 
-/* The first counter of j that went the other way by a larger factor
- * than the step itself, said with what to conclude: the cause (rule
- * `cause`, NRULES: none named) outweighs it here.  Changes smaller than
- * the step change no conclusion and are not said. */
-static void say_against(struct sbuf *b, enum lang L, const struct step *s,
-			const struct judged_step *j, size_t cause)
+/* A second rule of j that holds beside the cause (rule `cause`), said
+ * after it with its evidence: whether it alone could explain the step
+ * (its factor at least the step's) or a part of it.  Not a rule the
+ * cause's mechanism brings with it (its `implies`), nor a last resort. */
+static void say_also(struct sbuf *b, enum lang L, const struct step *s,
+		     const struct judged_step *j, size_t cause)
 {
+	int dir = s->b == s->slow;
+
+	for (size_t k = 0; k < NRULES; k++) {
+		const struct why *w = &j->why[k];
+		struct sbuf ev = SBUF_INIT;
+
+		if (k == cause || j->pull[k] != P_FOR || rules[k].last_resort ||
+		    !rules[k].step_say[w->form][L] ||
+		    (rules[cause].implies &&
+		     str_eq(rules[cause].implies, rules[k].name)))
+			continue;
+		say_rule(&ev, L, rules[k].step_say[w->form][L], w);
+		SAY(b, L, w->ratio >= s->x ? M_W_ALSO_ALONE : M_W_ALSO_PART,
+		    rules[k].concept[dir][L], sbuf_str(&ev));
+		sbuf_release(&ev);
+		return;
+	}
+}
+
+/* How a counter that went the other way is said, faster and slower: a
+ * page varies the phrasing, one after the other; without a page's
+ * record, by the step (its rung, type and size). */
+static const enum msg against_says[][2] = {
+	{ M_W_AGAINST_FASTER, M_W_AGAINST_SLOWER },
+	{ M_W_AGAINST_F2, M_W_AGAINST_S2 },
+	{ M_W_AGAINST_F3, M_W_AGAINST_S3 },
+};
+
+/* The first counter of j that went the other way where it could change
+ * the conclusion, said with what to conclude: the cause (rule `cause`)
+ * outweighs it here.  It could where it moved by a larger factor than
+ * the step and at least as far as the counter that shows the cause (by
+ * a larger factor than the step where that has none): a smaller change
+ * is outweighed as a matter of course, and saying so changes nothing. */
+static unsigned step_hash(const struct step *s)
+{
+	unsigned h = (unsigned)s->b->row->step + (unsigned)(s->l->n % 97) +
+		     (unsigned)(s->l->m % 89);
+
+	for (const char *c = S(s->l->dtype); *c; c++)
+		h = h * 31 + (unsigned char)*c;
+	return h;
+}
+
+static void say_against(struct sbuf *b, enum lang L, const struct step *s,
+			const struct judged_step *j, size_t cause,
+			struct why_said *said)
+{
+	double cited = j->why[cause].ratio;
+
 	for (size_t k = 0; k < NRULES; k++) {
 		struct sbuf t = SBUF_INIT;
+		size_t form = (said ? said->against : step_hash(s)) %
+			      ARRAY_SIZE(against_says);
 
 		if (j->pull[k] != P_AGAINST || !rules[k].against_say[L] ||
-		    !(j->why[k].ratio > s->x))
+		    !(j->why[k].ratio > s->x) ||
+		    (isfinite(cited) && !(j->why[k].ratio >= cited)))
 			continue;
 		say_rule(&t, L, rules[k].against_say[L], &j->why[k]);
-		if (cause < NRULES)
-			SAY(b, L, s->b == s->fast ? M_W_AGAINST_FASTER :
-			    M_W_AGAINST_SLOWER, sbuf_str(&t), TIMES(s->x),
-			    rules[cause].label[L]);
-		else
-			SAY(b, L, M_W_AGAINST_UNEXPLAINED, sbuf_str(&t),
-			    TIMES(s->x));
+		SAY(b, L, against_says[form][s->b == s->fast ? 0 : 1],
+		    sbuf_str(&t), TIMES(s->x), rules[cause].label[L]);
+		if (said)
+			said->against++;
 		sbuf_release(&t);
 		return;
 	}
@@ -941,7 +1002,8 @@ void step_why(struct sbuf *b, enum lang L, const struct model *m,
 	k = cause_of(&s, j);
 	if (k < NRULES) {
 		say_cause(b, L, &s, j, k, said);
-		say_against(b, L, &s, j, k);
+		say_also(b, L, &s, j, k);
+		say_against(b, L, &s, j, k, said);
 	} else if (s.resolved) {
 		struct sbuf list = SBUF_INIT;
 
@@ -956,8 +1018,9 @@ void step_why(struct sbuf *b, enum lang L, const struct model *m,
 			said->physics |= UNEXPLAINED_SAID;
 		sbuf_release(&list);
 		/* a contradiction is part of why nothing explains it */
+		/* a counter that went the other way is among the numbers
+		 * checked, and changes nothing of "not explained" */
 		say_pulled(b, L, j, P_REFUTED, 1, M_W_REFUTED);
-		say_against(b, L, &s, j, NRULES);
 	} else {
 		say_pulled(b, L, j, P_REFUTED, 1, M_W_REFUTED);
 	}
@@ -977,9 +1040,11 @@ void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 	judge_step(&s, L, j);
 	k = cause_of(&s, j);
 	if (k < NRULES) {
+		const struct why *w = &j->why[k];
+
 		sbuf_add(b, rules[k].label[L]);
-		if (j->why[k].cell)
-			SAY(b, L, M_W_BRIEF, j->why[k].cell);
+		if (w->plain || w->cell)
+			SAY(b, L, M_W_BRIEF, w->plain ? w->plain : w->cell);
 	}
 	ev_bag_release(&j->bag);
 	free(j);

@@ -54,7 +54,8 @@ struct cell_ctx {
 	const char *counter;        /* the counter column, for counter cells */
 	enum lang L;
 	bool *na_seen;              /* set when an n/a cell is written */
-	bool *mark_seen;            /* set when a ≈ or ? mark is written */
+	bool *mark_seen;            /* set when a step within noise or
+				       unresolved is written */
 };
 
 typedef void (*cell_fn)(const struct cell_ctx *c, struct sbuf *b);
@@ -161,9 +162,10 @@ static void cell_copy(const struct cell_ctx *c, struct sbuf *b)
 		sbuf_add(b, "—");
 }
 
-/* The step speedup and its interval, marked ≈ when the interval puts
- * it within SPEEDUP_SAME_PCT and ? when it crosses that boundary (rows
- * with too few runs for an interval get no mark). */
+/* The step in the body's words, with its interval where it is resolved
+ * ("1.40× faster (1.40–1.41)", "1.05× slower (1.04–1.06)", "1.00×,
+ * within noise"): never a ratio below 1 (a note under the table says
+ * what within noise and unresolved mean). */
 static void cell_step(const struct cell_ctx *c, struct sbuf *b)
 {
 	const struct item *it = c->it;
@@ -172,22 +174,30 @@ static void cell_step(const struct cell_ctx *c, struct sbuf *b)
 		sbuf_add(b, "—");
 		return;
 	}
-	times_with_interval(b, c->L, it->step_x, it->step_lo, it->step_hi);
-	if (isfinite(it->step_lo) && (it->step_verdict == SV_SAME ||
-				      it->step_verdict == SV_UNKNOWN)) {
-		sbuf_add(b, it->step_verdict == SV_SAME ? " ≈" : " ?");
+	ratio_words(b, c->L, it->step_x, it->step_lo, it->step_hi,
+		    it->step_verdict, false);
+	if (it->step_verdict == SV_SAME || it->step_verdict == SV_UNKNOWN)
 		*c->mark_seen = true;
-	}
 }
 
+/* Against the ladder's first rung, in the same words; the first rung
+ * itself "1.00×". */
 static void cell_cum(const struct cell_ctx *c, struct sbuf *b)
 {
 	const struct item *it = c->it;
 
-	if (!it->ok || !isfinite(it->cum_x))
+	if (!it->ok || !isfinite(it->cum_x)) {
 		sbuf_add(b, "—");
-	else
-		times_with_interval(b, c->L, it->cum_x, it->cum_lo, it->cum_hi);
+		return;
+	}
+	if (it == c->l->first) {
+		sbuf_add(b, TIMES(1.0));
+		return;
+	}
+	ratio_words(b, c->L, it->cum_x, it->cum_lo, it->cum_hi,
+		    it->cum_verdict, false);
+	if (it->cum_verdict == SV_SAME || it->cum_verdict == SV_UNKNOWN)
+		*c->mark_seen = true;
 }
 
 /* The resource cells: what the row's kernel takes of an SM, "—" when

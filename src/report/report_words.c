@@ -117,6 +117,34 @@ const char *item_title(const struct item *it, enum lang L)
 	return L == ZH ? VARIANT_ZH(it->v, it->v->title, title) : it->v->title;
 }
 
+/* Counter columns in plain words (ctr_plain). */
+static const struct {
+	const char *col;
+	enum msg words;
+} ctr_words[] = {
+	{ "warp_instructions", M_CTR_WARP_INSTR },
+	{ "bank_conflicts_per_shared_ld", M_CTR_BANK },
+	{ "gld_efficiency_pct", M_CTR_GLD_EFF },
+	{ "gst_efficiency_pct", M_CTR_GST_EFF },
+	{ "gld_sectors_per_request", M_CTR_GLD_SECTORS },
+	{ "gst_sectors_per_request", M_CTR_GST_SECTORS },
+	{ "achieved_occupancy_pct", M_CTR_ACHIEVED },
+	{ "theoretical_occupancy_pct", M_CTR_THEORETICAL },
+	{ "shared_bytes_per_instr", M_CTR_SHARED_BYTES },
+	{ "dram_read_bytes + dram_write_bytes", M_CTR_DRAM },
+	{ "dram_read_bytes", M_CTR_DRAM_READ },
+	{ "dram_write_bytes", M_CTR_DRAM_WRITE },
+	{ "branch_efficiency_pct", M_CTR_BRANCH },
+};
+
+const char *ctr_plain(struct pool *p, enum lang L, const char *col)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(ctr_words); i++)
+		if (str_eq(ctr_words[i].col, col))
+			return say_text(L, ctr_words[i].words);
+	return pool_md(p, col);
+}
+
 const char *signature_text(const struct variant *v, enum lang L)
 {
 	return L == ZH ? VARIANT_ZH(v, v->signature, signature) : v->signature;

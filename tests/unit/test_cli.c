@@ -219,6 +219,32 @@ static bool exists(const char *dir, const char *name)
 	return yes;
 }
 
+/* The line that says what `culab report` wrote names each family's
+ * details page beside the details page (it named only report and
+ * details, though details-reduce.en.md and the others were written),
+ * in the languages and formats asked for. */
+static void test_report_names_family_pages(void **state)
+{
+	char dir[] = "/tmp/culab-cli-families-XXXXXX";
+	char *want;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	want = xasprintf("culab: report: %s/{report,details,details-reduce,"
+			 "details-transpose}.{en,zh}.{md,html}\n", dir);
+	expect(ARGS("report", "--no-charts", "-o", dir,
+		    "tests/fixtures/quick/results.json"), EXIT_OK, want, NULL);
+	free(want);
+	assert_true(exists(dir, "details-transpose.zh.html"));
+	want = xasprintf("culab: report: %s/{report,details,details-reduce,"
+			 "details-transpose}.en.md\n", dir);
+	expect(ARGS("report", "--no-charts", "--lang", "en", "--format", "md",
+		    "-o", dir, "tests/fixtures/quick/results.json"), EXIT_OK,
+	       want, NULL);
+	free(want);
+	remove_tree(dir);
+}
+
 /* Without gnuplot (--gnuplot naming none, or none in PATH) a report is
  * no failure: exit 0, both reports and every chart's data and script
  * written, and a warning saying which charts were not drawn and how to
@@ -383,6 +409,7 @@ int main(void)
 		cmocka_unit_test(test_unwritable_output),
 		cmocka_unit_test(test_verify_fixture),
 		cmocka_unit_test(test_report_without_gnuplot),
+		cmocka_unit_test(test_report_names_family_pages),
 		cmocka_unit_test(test_no_gpu),
 		cmocka_unit_test(test_plan),
 	};

@@ -291,7 +291,7 @@ static void test_dram_for_nothing(void **state)
 	rb = section(en, "## Findings");
 	row = line_with(rb, "(transpose\\_naive → transpose\\_naive\\_strided\\_read)");
 	EXPECT_IN(row, "Why: coalesces the stores: the lanes of a warp now run "
-		  "along the output's rows. Evidence: gst\\_efficiency\\_pct "
+		  "along the output's rows. Evidence: store efficiency "
 		  "12.5 % → 100.0 %");
 	free(row);
 	free(rb);
@@ -397,8 +397,11 @@ static void test_occupancy_registers(void **state)
 		  "warps fit on an SM. Evidence: registers per thread 32 → 40, "
 		  "theoretical occupancy 100.0 % → 75.0 % (limited by "
 		  "registers; achieved 94.9 % → 70.6 %)");
-	/* one line of evidence: the second cause is the rule table's */
-	EXPECT_NOT_IN(line, "warp instructions 100 M → 113 M");
+	/* the second cause beside it, as large as the step by itself
+	 * (docs/review-2026-12-06-third.md, claim 33) */
+	EXPECT_IN(line, "Also more instructions per element: warp "
+		  "instructions 100 M → 113 M (1.13× for a 1.08× step), by "
+		  "itself as large as the step.");
 	EXPECT_NOT_IN(line, "(worse)");
 	free(line);
 	free(en);
@@ -526,7 +529,7 @@ static void test_unexplained_numbers(void **state)
 			 "1.02× slower");
 	EXPECT_IN(line, "The counters do not explain this step (0.342 → 0.350 "
 		  "ms); checked");
-	EXPECT_IN(line, "warp\\_instructions 38.8 M → 28.7 M");
+	EXPECT_IN(line, "warp instructions 38.8 M → 28.7 M");
 	EXPECT_IN(line, "(needed: 1.07 GB)");
 	EXPECT_NOT_IN(line, "neither better nor worse");
 	free(line);
@@ -561,7 +564,7 @@ static void test_explain_not_list(void **state)
 		  "same bytes, so more bytes are in flight. Evidence: 128 B → "
 		  "512 B per warp load instruction");
 	EXPECT_IN(en, "rung 12 → rung 13 (reduce\\_vector\\_atomic), 1.42× faster "
-		  "(bytes in flight per load: gld\\_sectors\\_per\\_request 4.00 "
+		  "(bytes in flight per load: sectors per load request 4.00 "
 		  "→ 16.0)");
 	free(en);
 	model_build(&r, &m);
@@ -642,9 +645,10 @@ static void test_below_threshold(void **state)
 	EXPECT_NOT_IN(en, "no measurable change");
 	findings = section(en, "## Findings");
 	line = between(findings, "### reduce / float at n = 2^28", "- Overall:");
-	EXPECT_IN(line, "(reduce\\_unrolled → reduce\\_grid\\_stride): +1.1 % (0.477 "
-		  "→ 0.472 ms): a change the runs resolve (95 % interval +0.88 % "
-		  "to +1.3 %) but below the 2 % that counts as one.");
+	EXPECT_IN(line, "(reduce\\_unrolled → reduce\\_grid\\_stride): 1.01×, "
+		  "within noise (0.477 → 0.472 ms): a change the runs resolve "
+		  "(95 % interval: 0.88 % to 1.3 % faster) but below the 2 % "
+		  "that counts as one.");
 	EXPECT_IN(line, "(reduce\\_interleaved\\_divergent → "
 		  "reduce\\_interleaved\\_strided): 1.63× faster (2.61 → 1.60 ms)");
 	EXPECT_NOT_IN(line, "1.630");
@@ -748,7 +752,9 @@ static void test_rubric_evidence(void **state)
 	free(row);
 	row = line_with(part, "| Bank conflicts |");
 	EXPECT_IN(row, "bank\\_conflicts\\_per\\_shared\\_ld 4.90 → 0.0280");
-	EXPECT_IN(row, "| shown |");
+	/* shown, with the instructions that also fell beside it */
+	EXPECT_IN(row, "| shown; the rows also differ in warp instructions, "
+		  "76.0 M → 59.1 M, 1.28× for a 1.44× step |");
 	free(row);
 	row = line_with(part, "| Warp-synchronous safety |");
 	EXPECT_IN(row, "not checked: no compute-sanitizer record in this run");
@@ -930,8 +936,7 @@ static void test_objectives_and_whys(void **state)
 	EXPECT_IN(row, "each shared-memory access did the work of 6.8 → 23 of "
 		  "32 threads");
 	EXPECT_IN(row, "the step is 1.63× faster all the same, so what "
-		  "explains it, divergence (working threads per access), "
-		  "weighs more here.");
+		  "explains it, divergence within warps, weighs more here.");
 	free(row);
 	free(body);
 	free(en);

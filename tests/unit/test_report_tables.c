@@ -322,7 +322,7 @@ static void test_intervals_shown(void **state)
 	model_build(&r, &m);
 	blk_ladders(&m, EN, &b);
 	/* rung 7 of reduce/int at 2^24 sits 1.7x above rung 6: its step
-	 * cell is the speedup, then its interval in parentheses */
+	 * cell is the speedup in words, then its interval in parentheses */
 	line = strstr(sbuf_str(&b), "| rung 7 | first add during the global "
 		      "load |");
 	assert_non_null(line);
@@ -331,7 +331,7 @@ static void test_intervals_shown(void **state)
 
 		assert_non_null(end);
 		row = xstrndup(line, (size_t)(end - line));
-		if (!strstr(row, "× (") || !strstr(row, "–"))
+		if (!strstr(row, "× faster (") || !strstr(row, "–"))
 			fail_msg("%s:%d: no speedup interval in \"%s\"",
 				 __FILE__, __LINE__, row);
 		free(row);

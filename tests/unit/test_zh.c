@@ -504,10 +504,12 @@ static void test_no_ascii_prose_lines(void **state)
 					  *r.experiments[i].description_zh;
 			assert_int_equal(ascii_lines(prose, fixtures[f],
 						     all_zh ? 0 : 1), 0);
-			/* the exception is used by the title alone */
+			/* the exception is used by the title alone, and
+			 * not by a title of several experiments: its
+			 * families and GPU come first, in Chinese */
 			if (!all_zh)
-				assert_int_equal(ascii_lines(prose, "expected, "
-							     "the title", 0), 1);
+				assert_true(ascii_lines(prose, "expected, "
+							"the title", 0) <= 1);
 			free(prose);
 			free(zh);
 			results_release(&r);
@@ -582,12 +584,15 @@ static void test_description_zh(void **state)
 	assert_non_null(strstr(zh, "归约阶梯的每一级"));
 	assert_null(strstr(zh, en));
 	free(zh);
-	/* the title: a Chinese clause keeps its case, up to "：" */
+	/* the title: a Chinese clause keeps its case, up to "："; of
+	 * several experiments, after the families and the GPU */
 	free(r.experiments[0].description_zh);
 	r.experiments[0].description_zh = xstrdup("n 个 float 求和：每一级。");
 	zh = render_zh(&r);
-	assert_true(!strncmp(zh, "# n 个 float 求和；",
-			     strlen("# n 个 float 求和；")));
+	assert_true(!strncmp(zh, "# ", 2));
+	assert_true(strstr(zh, "上的归约与转置：n 个 float 求和；") &&
+		    strstr(zh, "上的归约与转置：n 个 float 求和；") <
+		    strchr(zh, '\n'));
 	free(zh);
 	results_release(&r);
 	free(path);

@@ -1,0 +1,68 @@
+/* report_code.h - the code in the report (report_code.c): fenced and
+ * numbered listings, a rung's key lines and the lines its step replaced
+ * (ladder.h: code_*, before_*), code spans.  Part of what the files of
+ * the report share; report_int.h includes it. */
+#ifndef CULAB_REPORT_CODE_H
+#define CULAB_REPORT_CODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "base/util.h"
+
+struct variant;
+
+/* Appends a fenced code block of text with info string `info` ("sh",
+ * "cuda"), fenced so that no backquote run inside text can close it. */
+void md_fence(struct sbuf *b, const char *info, const char *text);
+
+/* Lines of a file of kernels/: the file, the 1-based line text starts
+ * at, and the text; a variant's key lines (key_span) or the lines its
+ * step replaces in the rung before (before_span), ladder.h. */
+struct code_span {
+	const char *file;
+	int line;
+	const char *text;
+};
+struct code_span key_span(const struct variant *v);
+struct code_span before_span(const struct variant *v);
+
+/* Whether variant v carries its key lines (ladder.h: code_file,
+ * code_line, code_text); false for NULL.  has_before_lines(): whether it
+ * carries the lines its step replaces (before_*). */
+bool has_key_lines(const struct variant *v);
+bool has_before_lines(const struct variant *v);
+/* Appends where v's key lines are, as a code span:
+ * `kernels/reduce.cu:54–60`; key_lines_place() the same as plain text,
+ * span_place() the same for any span. */
+void key_lines_where(struct sbuf *b, const struct variant *v);
+void key_lines_place(struct sbuf *b, const struct variant *v);
+void span_place(struct sbuf *b, struct code_span s);
+/* Appends s as a code span (`s`), for identifiers (variant and counter
+ * names, files), which the HTML page never breaks; as md_text() when a
+ * span cannot hold it (a backquote, a pipe, a line break). */
+void md_code(struct sbuf *b, const char *s);
+
+/* Line `line` of `text`, whose first line is line `line0` of its file:
+ * blanks collapsed, a trailing // comment cut, at most `max` bytes (then
+ * "…", never inside a UTF-8 character); NULL when text is NULL or holds
+ * no such line, or the line is blank.  Caller frees. */
+char *code_quote(const char *text, int line0, int line, size_t max);
+
+/* The last component of `path` (all of it without a '/'). */
+const char *path_base(const char *path);
+
+/* Appends v's key lines as a fenced block, each line after its number in
+ * the file, their common indentation taken off. */
+void key_lines(struct sbuf *b, const struct variant *v);
+
+/* Appends the lines before a step (a) and after it (v) as one fenced
+ * block whose info string is KEY_PAIR_INFO (report_html.h): each part
+ * opens with a line of KEY_PAIR_HEAD and its heading (head_a, head_b:
+ * plain text, one line), then its numbered lines as key_lines() writes
+ * them.  Read as Markdown it is the two listings one after the other;
+ * the HTML page sets them side by side (report_html.c). */
+void key_lines_pair(struct sbuf *b, struct code_span a, const char *head_a,
+		    struct code_span v, const char *head_b);
+
+#endif
