@@ -13,6 +13,7 @@
  * findings and Harris's reduction are blocks too, with files of their
  * own. */
 #include "report_int.h"
+#include "report_code.h"
 
 #include <math.h>
 #include <stdio.h>

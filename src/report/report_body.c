@@ -13,6 +13,7 @@
  * model's verdict says so (its run-to-run floor, report_model.c), and
  * then it is not explained. */
 #include "report_int.h"
+#include "report_code.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -12,6 +12,7 @@
  * Results written before culab recorded the key lines render without
  * them. */
 #include "report_int.h"
+#include "report_code.h"
 #include "report_html.h"
 
 #include <ctype.h>
@@ -221,7 +222,7 @@ void span_place(struct sbuf *b, struct code_span s)
 		sbuf_addf(b, "–%d", last);
 }
 
-void key_lines_place(struct sbuf *b, const struct variant *v)
+static void key_lines_place(struct sbuf *b, const struct variant *v)
 {
 	span_place(b, key_span(v));
 }

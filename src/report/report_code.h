@@ -1,7 +1,7 @@
 /* report_code.h - the code in the report (report_code.c): fenced and
  * numbered listings, a rung's key lines and the lines its step replaced
  * (ladder.h: code_*, before_*), code spans.  Part of what the files of
- * the report share; report_int.h includes it. */
+ * the report share, included by the files that use it. */
 #ifndef CULAB_REPORT_CODE_H
 #define CULAB_REPORT_CODE_H
 
@@ -33,10 +33,9 @@ struct code_span before_span(const struct variant *v);
 bool has_key_lines(const struct variant *v);
 bool has_before_lines(const struct variant *v);
 /* Appends where v's key lines are, as a code span:
- * `kernels/reduce.cu:54–60`; key_lines_place() the same as plain text,
- * span_place() the same for any span. */
+ * `kernels/reduce.cu:54–60`; span_place() any span's place as plain
+ * text. */
 void key_lines_where(struct sbuf *b, const struct variant *v);
-void key_lines_place(struct sbuf *b, const struct variant *v);
 void span_place(struct sbuf *b, struct code_span s);
 /* Appends s as a code span (`s`), for identifiers (variant and counter
  * names, files), which the HTML page never breaks; as md_text() when a

@@ -190,11 +190,16 @@ const char *fmt_times(char *buf, size_t size, double v)
 
 void fmt_times_apart(char *xb, char *yb, double x, double y)
 {
-	for (int extra = 0; extra <= 3; extra++) {
-		fmt_ratio(xb, FMT_SIZE, x, extra, "×");
-		fmt_ratio(yb, FMT_SIZE, y, extra, "×");
-		if (x == y || strcmp(xb, yb) != 0)
-			break;
+	fmt_ratio(xb, FMT_SIZE, x, 0, "×");
+	fmt_ratio(yb, FMT_SIZE, y, 0, "×");
+	if (x == y || strcmp(xb, yb) != 0)
+		return;
+	fmt_ratio(xb, FMT_SIZE, x, 1, "×");
+	fmt_ratio(yb, FMT_SIZE, y, 1, "×");
+	if (strcmp(xb, yb) == 0) {
+		/* the same to four digits: the same, to a reader */
+		fmt_ratio(xb, FMT_SIZE, x, 0, "×");
+		fmt_ratio(yb, FMT_SIZE, y, 0, "×");
 	}
 }
 

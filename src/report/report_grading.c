@@ -17,6 +17,7 @@
 #include "report_grading.h"
 #include "report_copies.h"
 #include "report_user_rules.h"
+#include "report_code.h"
 #include "report.h"
 
 #include <math.h>

@@ -80,9 +80,9 @@ const char *fmt_ratio(char *buf, size_t size, double v, int extra,
 		      const char *suffix);
 
 /* Two ratios x and y as fmt_times() writes them, into xb and yb (each
- * FMT_SIZE), with as many more decimals (up to 3) as it takes to tell
- * them apart where they differ: "1.285×" beside "1.286×", never two
- * "1.29×" that are not the same. */
+ * FMT_SIZE), with one more decimal where that tells them apart ("1.035×"
+ * beside "1.045×", not two "1.04×"); two that agree to four digits are
+ * written alike, as the same to a reader ("1.28×" and "1.28×"). */
 void fmt_times_apart(char *xb, char *yb, double x, double y);
 
 /* The same into a buffer that lives until the end of the enclosing block,
@@ -1001,10 +1001,6 @@ const struct item *harris_first_match(const struct ladder *l);
 /* Appends the published time and bandwidth of Harris's kernel `kernel`
  * ("3: 1.722 ms, 9.741 GB/s"), or "—" when it names none. */
 void harris_figures(struct sbuf *b, int kernel);
-
-/* ---- code (report_code.c): report_code.h ----------------------------- */
-
-#include "report_code.h"
 
 /* ---- compute-sanitizer at the line (report_sanitizer.c) -------------- */
 

@@ -29,6 +29,7 @@
  * problem, report_user_rules.c): idle threads show on the sequential
  * rungs too (a tree's last steps), so no rung is named for them. */
 #include "report_user_rules.h"
+#include "report_code.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -15,6 +15,7 @@
  * abstract and the conclusion do, so no two places tell one step two
  * ways. */
 #include "report_int.h"
+#include "report_code.h"
 #include "report_notes.h"
 
 #include <math.h>

@@ -14,6 +14,7 @@
  * would run it.  Sentences are report_msg_sanitizer.c's. */
 #include "report.h"
 #include "report_int.h"
+#include "report_code.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

@@ -28,6 +28,7 @@
  * marked "yours" in the rung column; they have no step speedup (they are
  * not rungs), only the cumulative one. */
 #include "report_int.h"
+#include "report_code.h"
 
 #include <limits.h>
 #include <math.h>

@@ -35,6 +35,7 @@
 #include "ladder/ladder.h"
 #include "report/report.h"
 #include "report/report_int.h"
+#include "report/report_code.h"
 #include "report/report_html.h"
 #include "run/run.h"
 #include "base/util.h"
