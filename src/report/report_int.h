@@ -265,6 +265,9 @@ enum msg {
 	/* the host step's cost measured: the timed region less the kernel
 	 * alone in the same runs (report_user.c) */
 	M_U_HOST_SPLIT, M_U_HOST_SPLIT_SHORT,
+	/* the ladder's host-step objective, its split measured
+	 * (report_rubric.c) */
+	M_RB_V_HOST_MEASURED,
 	/* i45-prose: the third review's prose (report_rules.c,
 	 * report_rubric.c, report_change.c, report_body.c) */
 	M_W_DIV_INSTR, M_W_ALSO_ALONE, M_W_ALSO_PART, M_RB_V_CONFOUNDED,

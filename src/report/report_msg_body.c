@@ -476,6 +476,13 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"kernel alone took {4} ms in the same runs)",
 		"；主机端求和步骤耗时 {1} ms，占它时间的 {2} %（实测值：在同样"
 		"这些运行中，核函数本身用了 {4} ms）" },
+	/* the host-step objective on a rung whose kernel was also timed
+	 * alone: {1} the host step's ms, {2} its share, {3} the kernel's ms */
+	ROW(M_RB_V_HOST_MEASURED) = {
+		"shown, measured: its host step took {1} ms, {2} % of its time; "
+		"the kernel alone took {3} ms in the same runs",
+		"已体现（实测）：它的主机端求和步骤耗时 {1} ms，占它时间的 {2} %；"
+		"在同样这些运行中，核函数本身用了 {3} ms" },
 
 	/* i45-prose: the third review's prose.  {1} {2} warp instructions
 	 * before and after, {3} their factor, {4} the step's: the cost of
