@@ -227,16 +227,10 @@ __global__ void transpose_naive_ldg_kernel(const E *in, E *out, size_t n,
 /* Rungs 6-8: shared-memory tiles                                          */
 /* ===================================================================== */
 
-/* Where element (row, col) of a 32 x 32 tile lives in shared memory.
- * PITCH is the row length in elements; SWIZZLE stores column col of row
- * row at col ^ row, a permutation of each row. */
-/* culab:key transpose_tile_swizzle */
+/* Where element (row, col) of a 32 x 32 tile lives in shared memory
+ * (defined beside rung 8, which changes it). */
 template <unsigned PITCH, bool SWIZZLE>
-__device__ __forceinline__ unsigned tile_at(unsigned row, unsigned col)
-{
-	return row * PITCH + (SWIZZLE ? (col ^ row) : col);
-}
-/* culab:end */
+__device__ __forceinline__ unsigned tile_at(unsigned row, unsigned col);
 
 /* Rungs 6-8: a block reads a 32 x 32 tile with coalesced row reads into
  * shared memory, synchronizes, and writes the transposed tile with
@@ -297,12 +291,24 @@ __global__ void transpose_tile_pad_kernel(const E *in, E *out, size_t n,
 }
 /* culab:end */
 
+/* Rung 8: no padding; the tile's index is swizzled instead.  PITCH is
+ * the row length in elements; SWIZZLE stores column col of row row at
+ * col ^ row, a permutation of each row, so a column's 32 elements are in
+ * 32 different banks without the extra column. */
+/* culab:key transpose_tile_swizzle */
+template <unsigned PITCH, bool SWIZZLE>
+__device__ __forceinline__ unsigned tile_at(unsigned row, unsigned col)
+{
+	return row * PITCH + (SWIZZLE ? (col ^ row) : col);
+}
+
 template <class E>
 __global__ void transpose_tile_swizzle_kernel(const E *in, E *out, size_t n,
 					      size_t m)
 {
 	transpose_tiled<E, TILE, true>(in, out, n, m);
 }
+/* culab:end */
 
 /* ===================================================================== */
 /* Rung 9: 2 x 2 blocks, pairs of elements per access                     */

@@ -181,6 +181,23 @@ static const struct item *best_earlier(const struct ladder *l,
 	return best;
 }
 
+bool after_slower(const struct ladder *l, const struct item *it)
+{
+	const struct item *base;
+	double r, lo, hi;
+
+	if (!it->prev || is_teaching(it))
+		return false;
+	if (is_teaching(it->prev))
+		return true;
+	/* the rung before lost time in its own step, and stands below
+	 * the fastest rung before it */
+	if (it->prev->step_verdict != SV_SLOWER)
+		return false;
+	base = best_earlier(l, it->prev);
+	return base && ratio_judge(base, it->prev, &r, &lo, &hi) == SV_SLOWER;
+}
+
 struct mattered {
 	const struct item *from, *to;
 	double x;
@@ -207,15 +224,17 @@ size_t steps_that_mattered(const struct ladder *l, const struct item **from,
 		if (!it->prev || is_teaching(it) ||
 		    it->step_verdict != SV_FASTER)
 			continue;
-		/* after a teaching rung (slower on purpose), a step counts
-		 * only when it beats the fastest rung before that one beyond
-		 * the noise, and by more than the teaching rung's slowdown
-		 * it undoes (r * r >= step_x: most of the step, in log
-		 * terms, is gain): transpose rung 7, 1.74× against the
-		 * bank-conflicted tile, is 1.50× faster than rung 5; reduce
-		 * rung 3, 151× against the one-block rung 2, is slower than
-		 * rung 1 and only undoes the lesson */
-		if (is_teaching(it->prev) &&
+		/* after a rung slower than one before it (a teaching rung,
+		 * slow on purpose, or a step that lost time), a step counts
+		 * only when it beats the fastest rung before it beyond the
+		 * noise, and by more than the slowdown it undoes (r * r >=
+		 * step_x: most of the step, in log terms, is gain):
+		 * transpose rung 7, 1.74× against the bank-conflicted tile,
+		 * is 1.50× faster than rung 5; reduce rung 3, 151× against
+		 * the one-block rung 2, is slower than rung 1 and only
+		 * undoes the lesson; transpose rung 9, 1.13× against the
+		 * slower swizzle, is 1.05× against rung 7 */
+		if (after_slower(l, it) &&
 		    (!(base = best_earlier(l, it)) ||
 		     ratio_judge(base, it, &r, &lo, &hi) != SV_FASTER ||
 		     r * r < it->step_x))

@@ -268,6 +268,9 @@ enum msg {
 	/* the ladder's host-step objective, its split measured
 	 * (report_rubric.c) */
 	M_RB_V_HOST_MEASURED,
+	/* a step after a rung that lost time, against the fastest rung
+	 * before that one (report_results.c) */
+	M_BWHY_PAST_SLOWER,
 	/* i45-prose: the third review's prose (report_rules.c,
 	 * report_rubric.c, report_change.c, report_body.c) */
 	M_W_DIV_INSTR, M_W_ALSO_ALONE, M_W_ALSO_PART, M_RB_V_CONFOUNDED,
@@ -862,6 +865,14 @@ void ratio_words(struct sbuf *b, enum lang L, double x, double lo,
 		 double hi, enum stats_verdict v, bool ascii);
 void step_words(struct sbuf *b, enum lang L, const struct item *it,
 		bool ascii);
+
+/* Whether step it (against it->prev) follows a rung slower than one
+ * before it: a teaching rung, or a rung whose own step lost time beyond
+ * the noise and that stands below the fastest rung before it
+ * (report_change.c).  Such
+ * a step is also measured against that fastest rung, and counts among
+ * the steps that mattered only by its gain over it. */
+bool after_slower(const struct ladder *l, const struct item *it);
 
 /* The steps of ladder l that mattered most, the largest first: each
  * rung's step against the rung before it (it->prev, it->step_x, its

@@ -478,6 +478,14 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"这些运行中，核函数本身用了 {4} ms）" },
 	/* the host-step objective on a rung whose kernel was also timed
 	 * alone: {1} the host step's ms, {2} its share, {3} the kernel's ms */
+	/* {1} the fastest rung before, {2} its speed against it, {3} → {4}
+	 * ms, {5} the slower rung between */
+	ROW(M_BWHY_PAST_SLOWER) = {
+		" {5} lost time, so this step is larger than what it gains: "
+		"measured against {1}, the fastest rung before it, it is {2} "
+		"({3} → {4} ms).",
+		"{5}慢了下来，所以这一步比它真正带来的收益大：与它之前最快的{1}"
+		"相比，它{2}（{3} → {4} ms）。" },
 	ROW(M_RB_V_HOST_MEASURED) = {
 		"shown, measured: its host step took {1} ms, {2} % of its time; "
 		"the kernel alone took {3} ms in the same runs",
@@ -494,8 +502,10 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	 * does (the rule's concept), {2} its evidence; alone: its factor
 	 * at least the step's */
 	ROW(M_W_ALSO_ALONE) = {
-		" Also {1}: {2}, by itself as large as the step.",
-		"同时{1}：{2}，单是这一点就与这一步一样大。" },
+		" Also {1}: {2}, by itself as large as the step, so this run "
+		"cannot tell the two causes apart.",
+		"同时{1}：{2}，单是这一点就与这一步一样大，所以本次运行无法区分"
+		"这两个原因。" },
 	ROW(M_W_ALSO_PART) = {
 		" Also {1}: {2}, which explains part of the step.",
 		"同时{1}：{2}，这解释了这一步的一部分。" },

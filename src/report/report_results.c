@@ -387,10 +387,12 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
 	pool_release(&p);
 }
 
-/* After a teaching rung, a step is large because the rung before it was
- * slow on purpose: says how `it` stands against the fastest rung before
- * the teaching one (rung 3 is 152× faster than rung 2 and still slower
- * than rung 1), nothing when there is none. */
+/* After a teaching rung (slow on purpose) or a rung that lost time, a
+ * step is large because the rung before it was slow: says how `it`
+ * stands against the fastest rung before it (rung 3 is 152× faster than
+ * the one-block rung 2 and still slower than rung 1; transpose rung 9 is
+ * 1.13× faster than the slower swizzle and 1.05× faster than rung 7),
+ * nothing when there is none (after_slower). */
 static void past_teaching(struct sbuf *b, enum lang L,
 			  const struct ladder *l, const struct item *it)
 {
@@ -399,7 +401,7 @@ static void past_teaching(struct sbuf *b, enum lang L,
 	struct pool p = { .n = 0 };
 	double r;
 
-	if (!it->prev || !is_teaching(it->prev) || is_teaching(it))
+	if (!after_slower(l, it))
 		return;
 	for (size_t i = 0; i < l->nitems; i++) {
 		const struct item *c = l->items[i];
@@ -413,8 +415,10 @@ static void past_teaching(struct sbuf *b, enum lang L,
 	r = item_ms(best) / item_ms(it);
 	SAY(&x, L, r >= 1 ? M_BX_FASTER : M_BX_SLOWER,
 	    TIMES(r >= 1 ? r : 1 / r));
-	SAY(b, L, M_BWHY_PAST_TEACHING, role_text(&p, L, best),
-	    sbuf_str(&x), FMT(item_ms(best), 3), FMT(item_ms(it), 3));
+	SAY(b, L, is_teaching(it->prev) ? M_BWHY_PAST_TEACHING :
+	    M_BWHY_PAST_SLOWER, role_text(&p, L, best),
+	    sbuf_str(&x), FMT(item_ms(best), 3), FMT(item_ms(it), 3),
+	    role_text(&p, L, it->prev));
 	pool_release(&p);
 	sbuf_release(&x);
 }

@@ -85,7 +85,7 @@ static const struct objective objectives[] = {
 	/* the step that removes the divergent branch and nothing else: the
 	 * compiler predicates it, so branch efficiency reads 100 % on both;
 	 * the working threads per shared access see it */
-	OBJ_CUTS("reduce", "Divergence", "分支发散", OB_COUNTER,
+	OBJ_CUTS("reduce", "Divergence", "工作线程分散", OB_COUNTER,
 	    "reduce_interleaved_divergent", "reduce_interleaved_strided",
 	    "shared_bytes_per_instr", -1, "divergence"),
 	OBJ("reduce", "Latency hiding and occupancy: warps in flight",

@@ -464,7 +464,7 @@ static const struct rule rules[] = {
 	},
 	{
 		.name = "divergence",
-		.label = { "divergence within warps", "分支发散" },
+		.label = { "divergence within warps", "工作线程分散" },
 		.physics = {
 			"A warp issues each instruction for all 32 lanes, working "
 			"or not: a tree whose working threads are scattered keeps a "
@@ -497,10 +497,10 @@ static const struct rule rules[] = {
 		.concept = {
 			{ "removes divergence: the working threads are packed "
 			  "together instead of scattered among idle lanes",
-			  "消除分支发散：工作线程紧挨在一起，不再散落在空闲的通道之间" },
+			  "消除工作线程分散：工作线程紧挨在一起，不再散落在空闲的通道之间" },
 			{ "brings divergence: the working threads are scattered, so "
 			  "every warp keeps issuing",
-			  "带来分支发散：工作线程分散，每个线程束都要继续发出指令" } },
+			  "带来工作线程分散：工作线程分散，每个线程束都要继续发出指令" } },
 		.clause = {
 			{ "A warp issues each instruction for all 32 lanes, working "
 			  "or not.",
