@@ -42,12 +42,12 @@ do for [fmt in 'png svg'] {
 	set tmargin at screen 0.9358
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
-	set ytics ('rung: shuffle' 0, 'rung: warp_syncwarp' 1, 'rung: first_add' 2, 'ada' 3, 'ivy' 4, 'kim' 5, 'rung: shared_static' 6, 'rung: shared_dynamic' 7, 'cleo' 8, 'ben' 9, 'rung: interleaved_strided' 10, 'dan' 11, 'rung: interleaved_divergent' 12, 'eli (failed)' 13, 'fay (failed)' 14, 'gus (failed)' 15, 'hal (failed)' 16, 'jon (failed)' 17) scale 0
-	set xrange [0:798.4906995]
+	set ytics ('rung: shuffle' 0, 'rung: warp_syncwarp' 1, 'rung: first_add' 2, 'ivy' 3, 'ada' 4, 'kim' 5, 'rung: shared_static' 6, 'rung: shared_dynamic' 7, 'cleo' 8, 'ben' 9, 'rung: interleaved_strided' 10, 'dan' 11, 'rung: interleaved_divergent' 12, 'eli (failed)' 13, 'fay (failed)' 14, 'gus (failed)' 15, 'hal (failed)' 16, 'jon (failed)' 17) scale 0
+	set xrange [0:786.7482216]
 	set xtics ('0' 0, '200' 200, '400' 400, '600' 600)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 798.4906995; B = 0; W = 0.4879
+	L = 0; H = 786.7482216; B = 0; W = 0.4879
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	plot 'class-reduce-class.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title 'students', \
@@ -89,11 +89,11 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	unset ytics
-	set xrange [0:2561.720211]
+	set xrange [0:2537.849829]
 	set xtics ('0' 0, '1000' 1000, '2000' 2000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.4553,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2561.720211; B = 0; W = 0.4879
+	L = 0; H = 2537.849829; B = 0; W = 0.4879
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	plot 'class-reduce-class.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
@@ -181,11 +181,11 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	unset ytics
-	set xrange [0:2555.165501]
+	set xrange [0:2540.001325]
 	set xtics ('0' 0, '1000' 1000, '2000' 2000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.8242,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2555.165501; B = 0; W = 0.4879
+	L = 0; H = 2540.001325; B = 0; W = 0.4879
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	plot 'class-reduce-class.dat' index 6 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \

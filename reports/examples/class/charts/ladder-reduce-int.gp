@@ -43,14 +43,14 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1429
 	set yrange [12.5:-0.5]
 	set ytics ('3: interleaved_divergent' 0, '4: interleaved_strided' 1, '5: shared_static' 2, '6: shared_dynamic' 3, '7: first_add' 4, '9: warp_syncwarp' 5, '12: shuffle' 6, 'yours: ada' 7, 'yours: ben' 8, 'yours: cleo' 9, 'yours: dan' 10, 'yours: ivy' 11, 'yours: kim' 12) scale 0
-	set xrange [0:0.305902511]
+	set xrange [0:0.3369105479]
 	set xtics ('0' 0, '0.1' 0.1, '0.2' 0.2, '0.3' 0.3)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0702 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 0.305902511; B = 0; W = 0.2162
+	L = 0; H = 0.3369105479; B = 0; W = 0.2162
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
-	set arrow from 0.02641599998, graph 0 to 0.02641599998, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	set arrow from 0.02644800022, graph 0 to 0.02644800022, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	plot 'ladder-reduce-int.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
 	     'ladder-reduce-int.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-int.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \

@@ -43,14 +43,14 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1232
 	set yrange [15.5:-0.5]
 	set ytics ('1: global' 0, '2: one_block' 1, '3: interleaved_divergent' 2, '4: interleaved_strided' 3, '5: shared_static' 4, '6: shared_dynamic' 5, '7: first_add' 6, '8: warp_volatile' 7, '9: warp_syncwarp' 8, '10: unrolled' 9, '11: grid_stride' 10, '12: shuffle' 11, '13: vector_atomic' 12, '14: single_pass' 13, 'yours: modulo.reduce_modulo' 14, 'yours: shfl.v2' 15) scale 0
-	set xrange [0:0.2956200019]
-	set xtics ('0' 0, '0.1' 0.1, '0.2' 0.2)
+	set xrange [0:0.3290800005]
+	set xtics ('0' 0, '0.1' 0.1, '0.2' 0.2, '0.3' 0.3)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0605 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 0.2956200019; B = 0; W = 0.2331
+	L = 0; H = 0.3290800005; B = 0; W = 0.2331
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
-	set arrow from 0.02620800026, graph 0 to 0.02620800026, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	set arrow from 0.02625600062, graph 0 to 0.02625600062, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	plot 'ladder-reduce-int.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
 	     'ladder-reduce-int.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-int.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
@@ -58,7 +58,7 @@ do for [fmt in 'png svg'] {
 	     'ladder-reduce-int.dat' index 0 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-int.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
 	     'ladder-reduce-int.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read (ceiling) 0.0262 ms'
+	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read (ceiling) 0.0263 ms'
 	set title 'speedup over previous rung'
 	unset logscale
 	unset arrow

@@ -49,7 +49,7 @@ do for [fmt in 'png svg'] {
 	L = 0; H = 3769.965979; B = 0; W = 0.1007
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
-	set arrow from 3063.212822, graph 0 to 3063.212822, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	set arrow from 3061.256489, graph 0 to 3061.256489, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	set arrow from 3352.32, graph 0 to 3352.32, graph 1 nohead lw 1.5 dt 1 lc rgb '#555555' back
 	plot 'transpose-transpose-float.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
 	     'transpose-transpose-float.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
@@ -58,7 +58,7 @@ do for [fmt in 'png svg'] {
 	     'transpose-transpose-float.dat' index 0 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'transpose-transpose-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
 	     'transpose-transpose-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'ceiling (copy) 3063 GB/s', \
+	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'ceiling (copy) 3061 GB/s', \
 	     NaN with lines lw 1.5 dt 1 lc rgb '#555555' title 'theoretical peak 3352 GB/s'
 	unset output
 }
