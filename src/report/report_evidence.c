@@ -790,9 +790,17 @@ enum pull ev_idle_step(const struct step *s, struct why *w)
 
 		fmt_sig(buf, sizeof(buf), per_elem_ns(small), 3);
 		fmt_sig(bs, sizeof(bs), per_elem_ns(big), 3);
-		arg(w, ev_keep(w->bag, xasprintf("%s %s ns%s%s %s ns", sm, buf,
+		/* at the size the two types were compared, which need not
+		 * be the section's */
+		char *at = size_text(small->row->n, small->row->m,
+				     row_is_matrix(small->row));
+
+		arg(w, ev_keep(w->bag, xasprintf("%s%s%s %s ns%s%s %s ns", at,
+						 w->L == ZH ? "：" : ": ", sm,
+						 buf,
 						 say_text(w->L, M_COMMA_SEP),
 						 bg, bs)));
+		free(at);
 		free(sm);
 		free(bg);
 		w->form = 1;

@@ -107,6 +107,9 @@ static const char stylesheet[] =
 	".pair pre{font-size:6.5pt;line-height:1.2;padding:.3em .4em}\n"
 	".pair-head{font-size:7pt}\n"
 	"p:has(+ p > .chart){break-after:avoid}\n"
+	/* a step's paragraph stays with its listings, an intro with its
+	 * table */
+	"p:has(+ .pair),p:has(+ pre),p:has(+ table){break-after:avoid}\n"
 	".chart svg{max-height:245mm;width:auto}\n"
 	"}\n";
 

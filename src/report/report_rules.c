@@ -1061,7 +1061,12 @@ void step_why_counter(struct sbuf *b, enum lang L, const struct model *m,
 	step_init(&s, m, l, from, to);
 	judge_step(&s, L, j);
 	k = cause_of(&s, j);
-	sbuf_add(b, k < NRULES && j->why[k].cell ? j->why[k].cell : "—");
+	/* in plain words, as the sentences say it (the details' tables
+	 * keep the column names) */
+	if (k < NRULES && (j->why[k].plain || j->why[k].cell))
+		sbuf_add(b, j->why[k].plain ? j->why[k].plain : j->why[k].cell);
+	else
+		sbuf_add(b, "—");
 	ev_bag_release(&j->bag);
 	free(j);
 }

@@ -361,7 +361,7 @@ static void test_no_shared_loads_dash(void **state)
 				  "bank_conflicts_per_shared_ld")));
 	en = render_page(&r, "report", "en");
 	line = line_with(en, "| rung 6 | shared-memory tile");
-	EXPECT_IN(line, "bank\\_conflicts\\_per\\_shared\\_ld — → 31.4 |");
+	EXPECT_IN(line, "bank conflicts per shared load — → 31.4 |");
 	free(line);
 	line = line_with(en, "**rung 6** (shared-memory tile");
 	EXPECT_IN(line, "bank conflicts — → 31.4 per shared load (— → 32.0 "

@@ -346,8 +346,9 @@ static void test_latency_not_bandwidth(void **state)
 		  "loads in flight while the other SMs idle. Evidence: rung 2 "
 		  "ran on 1 of the 132 SMs, at 12.5 % achieved occupancy there: "
 		  "0.095 % of the GPU, against 88.6 %; its time per element is "
-		  "the same in two types, one twice the bytes of the other (int "
-		  "1.48 ns, double 1.49 ns), so latency sets it, not bandwidth.");
+		  "the same in two types, one twice the bytes of the other (n = "
+		  "2^24: int 1.48 ns, double 1.49 ns), so latency sets it, not "
+		  "bandwidth.");
 	/* DRAM 83.76 -> 67.62 MB went the other way by less than 157x */
 	EXPECT_NOT_IN(line, "Against it");
 	free(line);
@@ -582,7 +583,7 @@ static void test_explain_not_list(void **state)
 				 item_of(l, "reduce_interleaved_strided"),
 				 item_of(l, "reduce_shared_static"));
 		assert_string_equal(sbuf_str(&cell),
-				    "bank\\_conflicts\\_per\\_shared\\_ld 4.83 → 0.0299");
+				    "bank conflicts per shared load 4.83 → 0.0299");
 		sbuf_reset(&cell);
 		step_why(&cell, ZH, &m, l, item_of(l, "reduce_interleaved_strided"),
 			 item_of(l, "reduce_shared_static"), NULL);
