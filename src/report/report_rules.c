@@ -555,9 +555,11 @@ static const struct rule rules[] = {
 			{ "more instructions per element",
 			  "每个元素的指令更多" } },
 		.clause = { {
-			"Below the bandwidth limit, the time follows the "
-			"instructions issued per element.",
-			"在带宽限制之下，时间随每个元素发出的指令数而变。" } },
+			"Where issue, not DRAM, limits a loop, its time follows the "
+			"instructions issued per element; once the loads wait on "
+			"memory, fewer instructions no longer help.",
+			"在受指令发射而不是显存限制的地方，时间随每个元素发出的指令数而变；"
+			"一旦读取要等待显存，更少的指令就不再有帮助。" } },
 		.step_say = { {
 			"warp instructions {1} → {2} ({3} for a {4} step)",
 			"线程束指令数 {1} → {2}（变化 {3}，这一步 {4}）" } },

@@ -926,7 +926,7 @@ static void test_objectives_and_whys(void **state)
 		  "warp slots, against 93.1 % here");
 	free(row);
 	/* the physics once per page */
-	for (p = body; (p = strstr(p, "the time follows the instructions "
+	for (p = body; (p = strstr(p, "time follows the instructions "
 				  "issued per element")) != NULL; p++)
 		n++;
 	assert_int_equal(n, 1);
