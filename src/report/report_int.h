@@ -309,7 +309,7 @@ enum msg {
 	M_L_DINTRO, M_L_DUSER, M_L_DRUNGS, M_L_DHEAD, M_L_DKERNEL,
 	M_L_COL_LINE, M_L_COL_CODE, M_L_COL_INST, M_L_COL_THREADS,
 	M_L_COL_GLOBAL, M_L_COL_SHARED, M_L_COL_LOCAL, M_L_COL_DIV,
-	M_L_ELSEWHERE, M_L_ELSEWHERE1,
+	M_L_ELSEWHERE, M_L_ELSEWHERE1, M_L_DIV_TAIL,
 	/* issue 44: a class graded (report_msg_class.c) from M__CLASS on */
 	M__CLASS,
 	M_G_COL_RANK = M__CLASS, M_G_COL_SCORE, M_G_COL_OBJ, M_G_COL_LOST,
@@ -340,6 +340,10 @@ enum msg {
 	 * graded */
 	M_G_HOST_AT, M_G_HOST_CONTRACT, M_G_HOST_HERE, M_G_HOST_HERE_EST,
 	M_G_FIX_AT,
+	/* why compute-sanitizer reran none of a student's failed rows; the
+	 * bank objective's counter beside its line's n-way conflict */
+	M_G_EV_SAN_HUNG, M_G_EV_SAN_INPUT, M_G_EV_SAN_NOT_RERUN,
+	M_G_EV_BANK_UNIT,
 	M__COUNT
 };
 
@@ -1061,6 +1065,10 @@ enum line_problem { LINE_BANK, LINE_UNCOALESCED, LINE_DIVERGENCE };
  * file.  For a class's objectives: the line that is their evidence. */
 int lines_carrying(const struct item *it, enum line_problem what,
 		   const char **file);
+/* Line `line` (of `file`, NULL any) of it's first kernel: its shared
+ * wavefronts over a conflict-free access's (the n of the body's n-way
+ * bank conflict), NAN when it has none or the row has no lines. */
+double lines_bank_ways(const struct item *it, int line, const char *file);
 
 /* The details page's section: every line of the user's kernels, and the
  * key lines of each built-in rung (its float row, else its first), with
