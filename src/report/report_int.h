@@ -264,7 +264,8 @@ enum msg {
 	M_W_UNEXPLAINED_AGAIN,
 	/* the host step's cost measured: the timed region less the kernel
 	 * alone in the same runs (report_user.c) */
-	M_U_HOST_SPLIT, M_U_HOST_SPLIT_SHORT,
+	M_U_HOST_SPLIT, M_U_HOST_SPLIT_SHORT, M_U_HOST_APART, M_U_BY_KERNEL,
+	M_UT_COL_REGION, M_UT_COL_PLACE_KERNEL,
 	/* the ladder's host-step objective, its split measured
 	 * (report_rubric.c) */
 	M_RB_V_HOST_MEASURED,
