@@ -1058,7 +1058,7 @@ int lines_first(const struct model *m, const struct item *it, bool narrow,
 
 /* What lines_carrying() looks for: the problems a line carries (the
  * rules at the top of report_lines.c); divergence is divergent branches
- * or idle threads. */
+ * (but a tree's last passes) or idle threads. */
 enum line_problem { LINE_BANK, LINE_UNCOALESCED, LINE_DIVERGENCE };
 
 /* The line of item it's first kernel that carries problem `what` the

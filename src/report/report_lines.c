@@ -564,7 +564,12 @@ int lines_carrying(const struct item *it, enum line_problem what,
 	kv_of(sl, 0, &kv);
 	for (size_t i = 0; i < kv.n; i++) {
 		unsigned f = carries(&kv, &kv.v[i], NULL, false) & mask[what];
-		double w = f ? weight(&kv, &kv.v[i], f) : 0;
+		double w;
+
+		/* a tree's last passes are not the divergence it looks for */
+		if (tail_divergence(it->row, &kv.v[i]))
+			f &= ~(1u << LF_DIV);
+		w = f ? weight(&kv, &kv.v[i], f) : 0;
 
 		if (f && kv.v[i].sl->file && w > most) {
 			most = w;
