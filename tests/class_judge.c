@@ -761,7 +761,9 @@ static const struct intent {
 	{ "verified", "verified", NULL },
 	{ "wrong", "wrong answer", NULL },
 	{ "fault", "error", NULL },
-	{ "hang", "error", "hang" },
+	/* "error" in gradebooks written before the state said "never
+	 * finished", as the class page does */
+	{ "hang", "never finished|error", "hang" },
 	{ "remembers", "wrong answer|impossible time", NULL },
 	{ "nocompile", "not run|did not compile", NULL },
 	{ "nofunction", "-|not run|refused", NULL },

@@ -53,7 +53,7 @@ static const char *student_link(struct pool *p, enum lang L, const char *name)
  * otherwise fill pages with them). */
 static void state(struct sbuf *b, enum lang L, const struct grade_student *s)
 {
-	const char *word = grade_failure_kind(s);
+	const char *word = grade_state_word(s);
 
 	if (s->copy_of) {
 		char *who = md_dup(s->copy_of);
@@ -121,7 +121,7 @@ static void summary(struct sbuf *b, enum lang L, const struct model *m,
 
 	for (size_t k = 0; k < c->n; k++) {
 		const struct grade_student *s = &c->s[k];
-		const char *word = grade_failure_kind(s), *w;
+		const char *word = grade_state_word(s), *w;
 		size_t i;
 
 		scores[k] = s->score;

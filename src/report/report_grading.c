@@ -300,6 +300,36 @@ static enum grade_why sanitizer_verdict(const struct grade_student *s,
 	return clean ? GW_SAN_CLEAN : GW_SAN_NONE;
 }
 
+/* Why compute-sanitizer reran none of s's rows, from the message of the
+ * first failed row: the failures culab does not rerun (cli/sanitize.c's
+ * sanitize_wants: a kernel left running, an answer wrong only with
+ * another input) each by its words; else no row failed, or some did and
+ * these results keep no rerun of them. */
+static enum msg sanitizer_none_why(const struct grade_student *s)
+{
+	static const struct {
+		const char *prefix;
+		enum msg why;
+	} not_rerun[] = {
+		{ "did not finish within", M_G_EV_SAN_HUNG },
+		{ "with another input", M_G_EV_SAN_INPUT },
+	};
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct result_row *w = s->rows[i].it->row;
+
+		if (s->rows[i].it->ok)
+			continue;
+		for (size_t k = 0; k < ARRAY_SIZE(not_rerun); k++)
+			if (w->message && !strncmp(w->message,
+						   not_rerun[k].prefix,
+						   strlen(not_rerun[k].prefix)))
+				return not_rerun[k].why;
+		return M_G_EV_SAN_NOT_RERUN;
+	}
+	return M_G_EV_SAN_NONE;
+}
+
 /* Objective d judged for student s on the row described. */
 static void objective_judge(const struct model *m,
 			    const struct grade_student *s,
@@ -863,7 +893,7 @@ int grade_lost(const struct model *m, const struct grade_class *c,
 			continue;
 		size = size_text(r->l->n, r->l->m, r->l->matrix);
 		SAY(b, L, M_G_LOST_FAILED,
-		    grade_kind_text(L, grade_failure_kind(&one)),
+		    grade_kind_text(L, grade_state_word(&one)),
 		    pool_md(&p, r->l->dtype), size);
 		pool_release(&p);
 		free(size);
@@ -886,6 +916,28 @@ int grade_lost(const struct model *m, const struct grade_class *c,
 		    ratio_at_cut((char[FMT_SIZE]){ 0 }, FMT_SIZE, &c->rubric,
 				 s->R));
 	return 0;
+}
+
+/* After the bank objective's line: what its counter counts beside the
+ * line's n-way conflict the student's page quotes, whose unit differs
+ * (conflicts per load instruction over the kernel, against the line's
+ * wavefronts over a conflict-free access's). */
+static void bank_units(struct sbuf *b, enum lang L,
+		       const struct grade_student *s,
+		       const struct grade_objective *o)
+{
+	double ways = o->def->lines == LINE_BANK ?
+		      lines_bank_ways(s->rows[s->rep].it, o->line, o->file) :
+		      NAN;
+	char n[FMT_SIZE];
+
+	if (!(ways >= 2))
+		return;
+	if (fabs(ways - round(ways)) <= 0.05 * ways)
+		snprintf(n, sizeof(n), "%.0f", round(ways));
+	else
+		fmt_sig(n, sizeof(n), ways, 3);
+	SAY(b, L, M_G_EV_BANK_UNIT, n);
 }
 
 void grade_objective_words(struct sbuf *b, enum lang L,
@@ -921,6 +973,7 @@ void grade_objective_words(struct sbuf *b, enum lang L,
 
 			snprintf(n, sizeof(n), "%d", o->line);
 			SAY(&ev, L, M_G_EV_LINE, n);
+			bank_units(&ev, L, s, o);
 		}
 		break;
 	}
@@ -946,7 +999,7 @@ void grade_objective_words(struct sbuf *b, enum lang L,
 		sbuf_add(&ev, say_text(L, M_G_EV_SAN_CLEAN));
 		break;
 	case GW_SAN_NONE:
-		sbuf_add(&ev, say_text(L, M_G_EV_SAN_NONE));
+		sbuf_add(&ev, say_text(L, sanitizer_none_why(s)));
 		break;
 	}
 	SAY(b, L, M_G_VERDICT, say_text(L, state[o->state]), sbuf_str(&ev));
@@ -1000,16 +1053,6 @@ static bool hung(const struct result_row *w)
 	       !strncmp(w->message, "did not finish within", 21);
 }
 
-const char *grade_failure_kind(const struct grade_student *s)
-{
-	const char *word = grade_state_word(s);
-
-	for (size_t i = 0; i < s->n; i++)
-		if (!s->rows[i].it->ok)
-			return hung(s->rows[i].it->row) ? "never finished" : word;
-	return word;
-}
-
 const char *grade_state_word(const struct grade_student *s)
 {
 	static const char *const by_status[ROW__COUNT] = {
@@ -1022,6 +1065,8 @@ const char *grade_state_word(const struct grade_student *s)
 
 		if (s->rows[i].it->ok)
 			continue;
+		if (hung(w))
+			return "never finished";
 		return (unsigned)w->status < ROW__COUNT ? by_status[w->status] :
 		       "error";
 	}

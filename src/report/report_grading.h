@@ -245,14 +245,13 @@ void grade_objective_words(struct sbuf *b, enum lang L,
  * by: "between rung 3 and rung 4 (rung 4 is 1.01x faster)". */
 void grade_place(struct sbuf *b, enum lang L, const struct grade_row *r);
 
-/* The student's state as one word for the files (English), from their
- * first failed row: wrong answer, error, not run; else impossible time,
- * or verified.  gradebook.csv's `state`, which scripts read (a class's
- * judge, tests/class_judge.c). */
+/* The student's state as one word (English), from their first failed
+ * row: wrong answer, error, never finished (a row that ran past its time
+ * limit, apart from CUDA's errors), not run; else impossible time, or
+ * verified.  The same word on the class page, the student's page,
+ * gradebook.csv's `state` (which scripts read: a class's judge,
+ * tests/class_judge.c) and Gradescope's tests. */
 const char *grade_state_word(const struct grade_student *s);
-/* The same for the page, with a row that ran past its time limit
- * apart from CUDA's errors: "never finished". */
-const char *grade_failure_kind(const struct grade_student *s);
 
 /* A state word of grade_state_word()'s in language L ("答案错误"). */
 const char *grade_kind_text(enum lang L, const char *word);

@@ -264,7 +264,8 @@ enum msg {
 	M_W_UNEXPLAINED_AGAIN,
 	/* the host step's cost measured: the timed region less the kernel
 	 * alone in the same runs (report_user.c) */
-	M_U_HOST_SPLIT, M_U_HOST_SPLIT_SHORT,
+	M_U_HOST_SPLIT, M_U_HOST_SPLIT_SHORT, M_U_HOST_APART, M_U_BY_KERNEL,
+	M_UT_COL_REGION, M_UT_COL_PLACE_KERNEL,
 	/* the ladder's host-step objective, its split measured
 	 * (report_rubric.c) */
 	M_RB_V_HOST_MEASURED,
@@ -312,7 +313,7 @@ enum msg {
 	M_L_DINTRO, M_L_DUSER, M_L_DRUNGS, M_L_DHEAD, M_L_DKERNEL,
 	M_L_COL_LINE, M_L_COL_CODE, M_L_COL_INST, M_L_COL_THREADS,
 	M_L_COL_GLOBAL, M_L_COL_SHARED, M_L_COL_LOCAL, M_L_COL_DIV,
-	M_L_ELSEWHERE, M_L_ELSEWHERE1,
+	M_L_ELSEWHERE, M_L_ELSEWHERE1, M_L_DIV_TAIL,
 	/* issue 44: a class graded (report_msg_class.c) from M__CLASS on */
 	M__CLASS,
 	M_G_COL_RANK = M__CLASS, M_G_COL_SCORE, M_G_COL_OBJ, M_G_COL_LOST,
@@ -343,6 +344,10 @@ enum msg {
 	 * graded */
 	M_G_HOST_AT, M_G_HOST_CONTRACT, M_G_HOST_HERE, M_G_HOST_HERE_EST,
 	M_G_FIX_AT,
+	/* why compute-sanitizer reran none of a student's failed rows; the
+	 * bank objective's counter beside its line's n-way conflict */
+	M_G_EV_SAN_HUNG, M_G_EV_SAN_INPUT, M_G_EV_SAN_NOT_RERUN,
+	M_G_EV_BANK_UNIT,
 	M__COUNT
 };
 
@@ -1064,7 +1069,7 @@ int lines_first(const struct model *m, const struct item *it, bool narrow,
 
 /* What lines_carrying() looks for: the problems a line carries (the
  * rules at the top of report_lines.c); divergence is divergent branches
- * or idle threads. */
+ * (but a tree's last passes) or idle threads. */
 enum line_problem { LINE_BANK, LINE_UNCOALESCED, LINE_DIVERGENCE };
 
 /* The line of item it's first kernel that carries problem `what` the
@@ -1072,6 +1077,10 @@ enum line_problem { LINE_BANK, LINE_UNCOALESCED, LINE_DIVERGENCE };
  * file.  For a class's objectives: the line that is their evidence. */
 int lines_carrying(const struct item *it, enum line_problem what,
 		   const char **file);
+/* Line `line` (of `file`, NULL any) of it's first kernel: its shared
+ * wavefronts over a conflict-free access's (the n of the body's n-way
+ * bank conflict), NAN when it has none or the row has no lines. */
+double lines_bank_ways(const struct item *it, int line, const char *file);
 
 /* The details page's section: every line of the user's kernels, and the
  * key lines of each built-in rung (its float row, else its first), with

@@ -61,7 +61,7 @@
 /* ---- one kernel function's lines, as numbers ------------------------- */
 
 enum { X_INST, X_PRED, X_GSEC, X_GIDEAL, X_SWF, X_SIDEAL, X_LLD, X_LST,
-       X_LSEC, X_DIV, X_GLD, X_GST, X__N };
+       X_LSEC, X_DIV, X_GLD, X_GST, X_UNIF, X__N };
 
 static const char *const x_metric[X__N] = {
 	[X_INST] = "inst_executed", [X_PRED] = "thread_inst_pred_on",
@@ -70,6 +70,7 @@ static const char *const x_metric[X__N] = {
 	[X_LLD] = "local_ld", [X_LST] = "local_st",
 	[X_LSEC] = "local_sectors", [X_DIV] = "branch_divergent",
 	[X_GLD] = "global_ld", [X_GST] = "global_st",
+	[X_UNIF] = "branch_uniform",
 };
 
 struct lv {
@@ -332,6 +333,23 @@ static void fix(struct sbuf *b, enum lang L, const struct model *m,
 	sbuf_release(&n);
 }
 
+/* Whether line v's divergent branches split at most one warp of each
+ * block at each pass: no more of them than its branches over the warps
+ * of a block.  A tree whose working threads are contiguous (thread t
+ * works while t < s) has exactly those, in the passes where fewer than
+ * 32 threads are left working: ben's line 15 and rung 1's key line both
+ * record 327,680 of 4.19 M branches at 8 warps a block (float and int,
+ * n = 2^24, the example runs), the rungs after it none where the
+ * compiler predicated their `if`.  Working threads scattered over every
+ * warp (rung 3's t % 2s) would split every warp of a block instead. */
+static bool tail_divergence(const struct result_row *w, const struct lv *v)
+{
+	double branches = v->x[X_DIV] + v->x[X_UNIF];
+
+	return w->block >= 64 && v->x[X_UNIF] > 0 &&
+	       v->x[X_DIV] <= branches / (w->block / 32);
+}
+
 /* The problems of line v, joined: "32.0 shared-memory wavefronts ..." */
 static void what(struct sbuf *b, enum lang L, const struct model *m,
 		 const struct ladder *l, const struct result_row *w,
@@ -375,7 +393,15 @@ static void what(struct sbuf *b, enum lang L, const struct model *m,
 			    FMT(v->x[X_LSEC], 3));
 			break;
 		case LF_DIV:
-			SAY(b, L, M_L_DIV, FMT(v->x[X_DIV], 3));
+			if (tail_divergence(w, v)) {
+				char warps[16];
+
+				snprintf(warps, sizeof(warps), "%d",
+					 w->block / 32);
+				SAY(b, L, M_L_DIV_TAIL, FMT(v->x[X_DIV], 3),
+				    FMT(v->x[X_DIV] + v->x[X_UNIF], 3), warps);
+			} else
+				SAY(b, L, M_L_DIV, FMT(v->x[X_DIV], 3));
 			break;
 		case LF_IDLE:
 			SAY(b, L, M_L_IDLE, FMT(v->x[X_INST], 3),
@@ -538,7 +564,12 @@ int lines_carrying(const struct item *it, enum line_problem what,
 	kv_of(sl, 0, &kv);
 	for (size_t i = 0; i < kv.n; i++) {
 		unsigned f = carries(&kv, &kv.v[i], NULL, false) & mask[what];
-		double w = f ? weight(&kv, &kv.v[i], f) : 0;
+		double w;
+
+		/* a tree's last passes are not the divergence it looks for */
+		if (tail_divergence(it->row, &kv.v[i]))
+			f &= ~(1u << LF_DIV);
+		w = f ? weight(&kv, &kv.v[i], f) : 0;
 
 		if (f && kv.v[i].sl->file && w > most) {
 			most = w;
@@ -551,6 +582,23 @@ int lines_carrying(const struct item *it, enum line_problem what,
 	}
 	free(kv.v);
 	return line;
+}
+
+double lines_bank_ways(const struct item *it, int line, const char *file)
+{
+	const struct source_lines *sl = &it->row->lines;
+	double ways = NAN;
+	struct kv kv;
+
+	if (!sl->recorded || sl->status || !sl->nkernels || line <= 0)
+		return NAN;
+	kv_of(sl, 0, &kv);
+	for (size_t i = 0; i < kv.n; i++)
+		if (kv.v[i].sl->line == line &&
+		    (!file || str_eq(kv.v[i].sl->file, file)))
+			ways = ratio(kv.v[i].x[X_SWF], kv.v[i].x[X_SIDEAL]);
+	free(kv.v);
+	return ways;
 }
 
 /* ---- the details page: every line, a column per metric --------------- */

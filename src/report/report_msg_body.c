@@ -476,6 +476,27 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"kernel alone took {4} ms in the same runs)",
 		"；主机端求和步骤耗时 {1} ms，占它时间的 {2} %（实测值：在同样"
 		"这些运行中，核函数本身用了 {4} ms）" },
+	/* a user kernel placed by its kernel's own time (report_place.c):
+	 * {1} the kernel alone (ms), {2} its host step (ms), {3} the timed
+	 * region (ms) */
+	ROW(M_U_HOST_APART) = {
+		"- Placed by its kernel's own time, {1} ms (the kernel alone, "
+		"timed in the same runs), and so are the speeds of the fixes "
+		"below but the host step's: its host step, {2} ms, measured, is "
+		"apart, and the time above ({3} ms) is the whole timed region.",
+		"- 按核函数本身的时间 {1} ms（在同样这些运行中单独计时的核函数）"
+		"定位，下面各项解决办法（主机端步骤的除外）的速度也按它计算：它的"
+		"主机端步骤 {2} ms 是实测值，单独计算；上面的时间（{3} ms）是整个"
+		"计时区间的时间。" },
+	/* after its place in a few words */
+	ROW(M_U_BY_KERNEL) = {
+		", by its kernel's own time (its host step apart)",
+		"，按核函数本身的时间（主机端步骤单独计算）" },
+	ROW(M_UT_COL_REGION) = { "whole timed region (ms)",
+				 "整个计时区间（ms）" },
+	ROW(M_UT_COL_PLACE_KERNEL) = {
+		"on the ladder, by the kernel's own time",
+		"在阶梯上的位置（按核函数本身的时间）" },
 	/* the host-step objective on a rung whose kernel was also timed
 	 * alone: {1} the host step's ms, {2} its share, {3} the kernel's ms */
 	/* {1} the fastest rung before, {2} its speed against it, {3} → {4}

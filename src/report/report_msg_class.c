@@ -383,5 +383,30 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"graded.",
 		"{1}在这里用时 {2} ms，按评分所用的时间计算，速度是你的核函数的 "
 		"{3}。" },
+	/* the no-sanitizer-finding objective of a student whose failed
+	 * rows compute-sanitizer did not rerun, and why (cli/sanitize.c's
+	 * sanitize_wants) */
+	ROW(M_G_EV_SAN_HUNG) = {
+		"the kernel never finished, so compute-sanitizer "
+		"did not rerun it",
+		"核函数没有结束，因此 compute-sanitizer 没有重跑它" },
+	ROW(M_G_EV_SAN_INPUT) = {
+		"its answer was wrong only with another input "
+		"after the timed runs, which a rerun at one input does not "
+		"show, so compute-sanitizer did not rerun it",
+		"它的答案只在计时运行之后换用另一组输入时才出错，用一组"
+		"输入重跑看不出来，因此 compute-sanitizer 没有重跑它" },
+	ROW(M_G_EV_SAN_NOT_RERUN) = {
+		"these results keep no compute-sanitizer rerun of "
+		"its failed rows",
+		"这些结果中没有 compute-sanitizer 重跑其失败行的记录" },
+	/* after the bank objective's line: the units of its counter and of
+	 * the line's n-way conflict ({1} the line's n) */
+	ROW(M_G_EV_BANK_UNIT) = {
+		" (the counter: conflicts per shared load instruction over the "
+		"whole kernel, loads only; the line's {1}-way: its wavefronts, "
+		"loads and stores, over those of a conflict-free access)",
+		"（该计数器：整个核函数中每条共享内存读指令的冲突数，只计读取；"
+		"该行的 {1} 路：该行读写的 wavefront 数与无冲突访问所需之比）" },
 #undef ROW
 };

@@ -129,4 +129,18 @@ const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 	/* {1} lines */
 	ROW(M_L_ELSEWHERE) = { "{1} other lines", "其他 {1} 行" },
 	ROW(M_L_ELSEWHERE1) = { "{1} other line", "其他 {1} 行" },
+	/* divergent branches that split at most one warp of a block at
+	 * each pass: {1} divergent branches, {2} all branches of the line,
+	 * {3} warps a block */
+	ROW(M_L_DIV_TAIL) = {
+		"{1} divergent branches of its {2}, at most one warp of a "
+		"block's {3} split at each pass: a tree's last passes, where "
+		"fewer than 32 threads are left working (every tree has those "
+		"passes, whether the compiler branches there or predicates; "
+		"they are not the divergence the ladder fixes, working threads "
+		"scattered over every warp)",
+		"在它的 {2} 个分支中有 {1} 个分化分支，每一轮最多只分开一个块中 "
+		"{3} 个线程束里的一个：这是树形归约的最后几轮，剩下做事的线程不足 "
+		"32 个（每棵树都有这几轮，不论编译器在这里用分支还是谓词；这不是"
+		"阶梯所修正的那种发散，即做事的线程分散在每个线程束中）" },
 };

@@ -34,6 +34,7 @@
  * names a cause whose test did not show it. */
 #include "report_user_rules.h"
 #include "report_grade.h"
+#include "report_place.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -347,6 +348,8 @@ static void evidence(struct diag *d, size_t r, struct sbuf *b)
 
 /* One rule's sentence ("said" or "ambiguous"), with the fix rung's time
  * when it shows and the evidence, as a list item. */
+static bool host_rule(size_t r);
+
 static void say_rule(struct diag *d, size_t r, const char *const *text,
 		     struct sbuf *b)
 {
@@ -367,7 +370,10 @@ static void say_rule(struct diag *d, size_t r, const char *const *text,
 	    item_grade_time(d->it, &gu) && item_grade_time(fix, &gf))
 		SAY(b, L, M_G_FIX_AT, args[0], FMT(gf.ms, 4),
 		    TIMES(gu.ms / gf.ms));
-	else if (fix && text == rule->said)
+	else if (fix && text == rule->said && !host_rule(r))
+		SAY(b, L, M_U_FIX_AT, args[0], FMT(place_ms(d->it, fix), 4),
+		    TIMES(place_ms(d->it, d->it) / place_ms(d->it, fix)));
+	else if (fix && text == rule->said)     /* the host step's own fix */
 		SAY(b, L, M_U_FIX_AT, args[0], FMT(item_ms(fix), 4),
 		    TIMES(item_ms(d->it) / item_ms(fix)));
 	evidence(d, r, b);
@@ -652,60 +658,6 @@ static void diagnose(const struct model *m, const struct ladder *l,
 	free(d);
 }
 
-/* "1.09×", with " (within noise)" when the 95 % interval of the ratio
- * does not put it beyond SPEEDUP_SAME_PCT, as the findings judge a step
- * (ratio_judge). */
-static const char *speedup(struct bag *bag, enum lang L, const struct item *a,
-			   const struct item *b)
-{
-	double x, lo, hi;
-	enum stats_verdict v = ratio_judge(a, b, &x, &lo, &hi);
-	bool same = v == SV_SAME || v == SV_UNKNOWN;
-
-	return bag_keep(bag, xasprintf("%s%s", TIMES(x),
-				       same ? say_text(L, M_U_NOISE) : ""));
-}
-
-/* Where the user's row sits among the verified rungs of its ladder. */
-static void placement(const struct ladder *l, const struct item *it,
-		      enum lang L, struct sbuf *b)
-{
-	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
-	size_t n = ladder_rungs(l, rungs);
-	const struct item *slower = NULL, *quicker = NULL;
-	struct bag bag = { 0 };
-	struct pool p = { .n = 0 };
-
-	for (size_t i = 0; i < n; i++) {
-		if (item_ms(rungs[i]) > item_ms(it)) {
-			if (!slower || faster(rungs[i], slower))
-				slower = rungs[i];
-		} else if (!quicker || faster(quicker, rungs[i])) {
-			quicker = rungs[i];
-		}
-	}
-	if (slower && quicker)
-		SAY(b, L, M_U_BETWEEN, role_text(&p, L, slower),
-		    pool_md(&p, slower->row->variant), FMT(item_ms(slower), 4),
-		    speedup(&bag, L, slower, it), role_text(&p, L, quicker),
-		    pool_md(&p, quicker->row->variant),
-		    FMT(item_ms(quicker), 4), speedup(&bag, L, it, quicker));
-	else if (slower)
-		SAY(b, L, M_U_FASTEST, role_text(&p, L, slower),
-		    pool_md(&p, slower->row->variant), FMT(item_ms(slower), 4),
-		    speedup(&bag, L, slower, it));
-	else if (quicker)
-		SAY(b, L, M_U_SLOWEST, role_text(&p, L, quicker),
-		    pool_md(&p, quicker->row->variant),
-		    FMT(item_ms(quicker), 4), speedup(&bag, L, it, quicker));
-	else
-		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
-	sbuf_addc(b, '\n');
-	pool_release(&p);
-	bag_release(&bag);
-	free(rungs);
-}
-
 /* Its time, bandwidth, % of peak and % of the measured ceiling. */
 /* Whether row w's time is impossible: faster than its bytes at the
  * GPU's theoretical peak, with L2 evicted before every run (issue 26's
@@ -778,8 +730,10 @@ static void stage(const struct model *m, const struct ladder *l,
 		}
 		/* a student's page places the kernel once, by the time
 		 * graded (report_class.c), not by this timed region */
-		if (!item_submission(m, it))
-			placement(l, it, L, b);
+		if (!item_submission(m, it)) {
+			place_kernel_note(it, L, b);
+			place_line(l, it, L, b);
+		}
 		diagnose(m, l, it, L, b);
 		lines_items(b, L, m, l, it, user_shows(m, l, it, "inflight"),
 			    "");
@@ -816,8 +770,6 @@ static void kernel_head(const struct model *m, const char *name, enum lang L,
 static struct diag *diag_new(const struct model *m, const struct ladder *l,
 			     const struct item *it, enum lang L);
 static void diag_free(struct diag *d);
-static void place_short(const struct ladder *l, const struct item *it,
-			enum lang L, struct sbuf *b);
 
 /* One row of a user kernel and the ladder it ran on. */
 struct at {
@@ -891,6 +843,11 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 		cells[i] = say_text(L, head[i]);
 	if (student)
 		cells[4] = say_text(L, M_K_COL_STATE);
+	for (size_t i = 0; i < n && !student; i++)
+		if (a[i].it->ok && place_by_kernel(a[i].it)) {
+			cells[1] = say_text(L, M_UT_COL_REGION);
+			cells[4] = say_text(L, M_UT_COL_PLACE_KERNEL);
+		}
 	table_row(b, cells, ARRAY_SIZE(head));
 	table_rule(b, right, ARRAY_SIZE(head));
 	for (size_t i = 0; i < n; i++) {
@@ -917,7 +874,7 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 			if (student)
 				sbuf_add(&c[4], say_text(L, M_K_VERIFIED));
 			else
-				place_short(l, it, L, &c[4]);
+				place_words(l, it, L, &c[4]);
 		} else {
 			sbuf_add(&c[1], "—");
 			sbuf_add(&c[2], "—");
@@ -1050,39 +1007,6 @@ bool user_shows(const struct model *m, const struct ladder *l,
 	return shows;
 }
 
-/* Where `it` sits, in a few words. */
-static void place_short(const struct ladder *l, const struct item *it,
-			enum lang L, struct sbuf *b)
-{
-	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
-	size_t n = ladder_rungs(l, rungs);
-	const struct item *slower = NULL, *quicker = NULL;
-	struct pool p = { .n = 0 };
-
-	for (size_t i = 0; i < n; i++) {
-		if (item_ms(rungs[i]) > item_ms(it)) {
-			if (!slower || faster(rungs[i], slower))
-				slower = rungs[i];
-		} else if (!quicker || faster(quicker, rungs[i])) {
-			quicker = rungs[i];
-		}
-	}
-	if (slower && quicker)
-		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
-		    role_text(&p, L, quicker), TIMES(item_ms(it) /
-						     item_ms(quicker)));
-	else if (slower)
-		SAY(b, L, M_U_SUM_FASTEST, TIMES(item_ms(slower) / item_ms(it)),
-		    role_text(&p, L, slower));
-	else if (quicker)
-		SAY(b, L, M_U_SUM_SLOWEST, role_text(&p, L, quicker),
-		    TIMES(item_ms(it) / item_ms(quicker)));
-	else
-		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
-	pool_release(&p);
-	free(rungs);
-}
-
 void user_summary(struct sbuf *b, enum lang L, const struct model *m,
 		  const struct ladder *l, const struct item *it)
 {
@@ -1103,7 +1027,9 @@ void user_summary(struct sbuf *b, enum lang L, const struct model *m,
 		return;
 	}
 	d = diag_new(m, l, it, L);
-	place_short(l, it, L, &where);
+	place_words(l, it, L, &where);
+	if (place_by_kernel(it))
+		sbuf_add(&where, say_text(L, M_U_BY_KERNEL));
 	for (size_t r = 0; r < NRULES; r++) {
 		if (d->o[r] != O_FIRES)
 			continue;
@@ -1178,7 +1104,7 @@ int user_rule_judged(const struct model *m, const struct ladder *l,
 void user_place(struct sbuf *b, enum lang L, const struct ladder *l,
 		const struct item *it)
 {
-	place_short(l, it, L, b);
+	place_words(l, it, L, b);
 }
 
 bool user_impossible(const struct model *m, const struct result_row *w)

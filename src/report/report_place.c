@@ -1,0 +1,168 @@
+/* report_place.c - where a user kernel sits on its ladder.  See
+ * report_place.h.
+ *
+ * A kernel is placed between the verified rungs of its ladder just
+ * slower and just faster than it.  Which time: a kernel whose timed
+ * region holds a host step (`finish: host`) is compared kernel to kernel
+ * when the row kept the kernel alone's time in the same runs, as a
+ * class's submission is graded (report_grade.h); a ratio of its whole
+ * region to rungs that finish on the device would count the host step
+ * against every fix.  The host step itself is said apart, measured
+ * (report_user.c's host_cost). */
+#include "report_place.h"
+#include "report_grade.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "base/stats.h"
+#include "compare/compare.h"
+#include "ladder/ladder.h"
+#include "run/run.h"
+#include "base/util.h"
+
+bool place_by_kernel(const struct item *it)
+{
+	const struct result_row *w = it->row;
+
+	return it->role == ROLE_USER && w->tk.nsamples > 0 &&
+	       w->tk.median_ms > 0 && w->t.median_ms > w->tk.median_ms;
+}
+
+double place_ms(const struct item *user, const struct item *it)
+{
+	struct grade_time g;
+
+	if (place_by_kernel(user) && item_grade_time(it, &g))
+		return g.ms;
+	return item_ms(it);
+}
+
+/* The samples `it` is placed by: the kernel alone's where the row kept
+ * them, else the timed region's. */
+static const struct timing *place_timing(const struct item *it)
+{
+	return it->row->tk.nsamples ? &it->row->tk : &it->row->t;
+}
+
+/* base's time over it's, as place_ms() has them, "1.09×", with " (within
+ * noise)" when the 95 % interval of the ratio does not put it beyond
+ * SPEEDUP_SAME_PCT, as the findings judge a step (ratio_judge). */
+static const char *speedup(struct pool *p, enum lang L,
+			   const struct item *user, const struct item *base,
+			   const struct item *it)
+{
+	const struct timing *a = place_timing(it), *b = place_timing(base);
+	double x, r, lo, hi;
+	enum stats_verdict v;
+
+	if (!place_by_kernel(user)) {
+		v = ratio_judge(base, it, &x, &lo, &hi);
+	} else {
+		x = place_ms(user, base) / place_ms(user, it);
+		v = SV_UNKNOWN;
+		if (a->samples_ms && b->samples_ms &&
+		    a->nsamples >= COMPARE_MIN_SAMPLES &&
+		    b->nsamples >= COMPARE_MIN_SAMPLES &&
+		    stats_ratio_ci(a->samples_ms, a->nsamples, b->samples_ms,
+				   b->nsamples, STATS_CONFIDENCE,
+				   REPORT_BOOTSTRAP, COMPARE_SEED, &r, &lo,
+				   &hi) == 0)
+			v = stats_verdict_of(1 / fmax(hi, x), 1 / fmin(lo, x),
+					     SPEEDUP_SAME_PCT / 100);
+	}
+	return pool_keep(p, xasprintf("%s%s", TIMES(x),
+				      v == SV_SAME || v == SV_UNKNOWN ?
+				      say_text(L, M_U_NOISE) : ""));
+}
+
+/* The verified rungs of l just slower and just faster than `it`, by the
+ * time it is placed by. */
+static void neighbours(const struct ladder *l, const struct item *it,
+		       const struct item **slower, const struct item **quicker)
+{
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	size_t n = ladder_rungs(l, rungs);
+	double t = place_ms(it, it);
+
+	*slower = *quicker = NULL;
+	for (size_t i = 0; i < n; i++) {
+		double x = place_ms(it, rungs[i]);
+
+		if (!(x > 0))
+			continue;
+		if (x > t) {
+			if (!*slower || x < place_ms(it, *slower))
+				*slower = rungs[i];
+		} else if (!*quicker || x > place_ms(it, *quicker)) {
+			*quicker = rungs[i];
+		}
+	}
+	free(rungs);
+}
+
+void place_line(const struct ladder *l, const struct item *it, enum lang L,
+		struct sbuf *b)
+{
+	const struct item *slower, *quicker;
+	struct pool p = { .n = 0 };
+
+	neighbours(l, it, &slower, &quicker);
+	if (slower && quicker)
+		SAY(b, L, M_U_BETWEEN, role_text(&p, L, slower),
+		    pool_md(&p, slower->row->variant),
+		    FMT(place_ms(it, slower), 4),
+		    speedup(&p, L, it, slower, it), role_text(&p, L, quicker),
+		    pool_md(&p, quicker->row->variant),
+		    FMT(place_ms(it, quicker), 4),
+		    speedup(&p, L, it, it, quicker));
+	else if (slower)
+		SAY(b, L, M_U_FASTEST, role_text(&p, L, slower),
+		    pool_md(&p, slower->row->variant),
+		    FMT(place_ms(it, slower), 4),
+		    speedup(&p, L, it, slower, it));
+	else if (quicker)
+		SAY(b, L, M_U_SLOWEST, role_text(&p, L, quicker),
+		    pool_md(&p, quicker->row->variant),
+		    FMT(place_ms(it, quicker), 4),
+		    speedup(&p, L, it, it, quicker));
+	else
+		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
+	sbuf_addc(b, '\n');
+	pool_release(&p);
+}
+
+void place_words(const struct ladder *l, const struct item *it, enum lang L,
+		 struct sbuf *b)
+{
+	const struct item *slower, *quicker;
+	struct pool p = { .n = 0 };
+	double t = place_ms(it, it);
+
+	neighbours(l, it, &slower, &quicker);
+	if (slower && quicker)
+		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
+		    role_text(&p, L, quicker),
+		    TIMES(t / place_ms(it, quicker)));
+	else if (slower)
+		SAY(b, L, M_U_SUM_FASTEST, TIMES(place_ms(it, slower) / t),
+		    role_text(&p, L, slower));
+	else if (quicker)
+		SAY(b, L, M_U_SUM_SLOWEST, role_text(&p, L, quicker),
+		    TIMES(t / place_ms(it, quicker)));
+	else
+		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
+	pool_release(&p);
+}
+
+void place_kernel_note(const struct item *it, enum lang L, struct sbuf *b)
+{
+	double kernel = place_ms(it, it), region = item_ms(it);
+
+	if (!place_by_kernel(it))
+		return;
+	SAY(b, L, M_U_HOST_APART, FMT(kernel, 4), FMT(region - kernel, 3),
+	    FMT(region, 4));
+	sbuf_addc(b, '\n');
+}
