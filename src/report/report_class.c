@@ -437,7 +437,11 @@ static void rubric_text(struct sbuf *b, enum lang L,
 	snprintf(pc, sizeof(pc), "%g", r->correctness);
 	snprintf(ps, sizeof(ps), "%g", r->speed);
 	snprintf(po, sizeof(po), "%g", r->objectives);
-	SAY(b, L, M_G_SCORE, pc, ps, sbuf_str(&scale), po, sbuf_str(&ref));
+	/* a class whose host step is its contract grades the kernel alone,
+	 * one launch, against a rung's whole reduction */
+	SAY(b, L, M_G_SCORE, pc, ps, sbuf_str(&scale), po, sbuf_str(&ref),
+	    say_text(L, c->nhost && !c->against_class ? M_G_TIME_BIAS :
+		     M_G_TIME_SAME));
 	sbuf_release(&scale);
 	sbuf_release(&ref);
 }

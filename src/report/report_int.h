@@ -347,6 +347,7 @@ enum msg {
 	/* why compute-sanitizer reran none of a student's failed rows; the
 	 * bank objective's counter beside its line's n-way conflict */
 	M_G_EV_SAN_HUNG, M_G_EV_SAN_INPUT, M_G_EV_SAN_NOT_RERUN,
+	M_G_TIME_SAME, M_G_TIME_BIAS,
 	M_G_EV_BANK_UNIT,
 	M__COUNT
 };

@@ -167,8 +167,8 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"its bytes at the GPU's theoretical peak with L2 evicted before "
 		"every run), so one failed size leaves the others' points.  "
 		"**Speed**, {2} points, on the rows that earned theirs: at each, "
-		"their time over {5}'s at that type and size (both the same kind "
-		"of time), at least 1, and R the geometric mean of those; {3}.  "
+		"their time over {5}'s at that type and size {6}, at least 1, "
+		"and R the geometric mean of those; {3}.  "
 		"**Objectives**, {4} points, shared equally over the objectives "
 		"of their family that apply to their kernel, each judged on "
 		"their largest verified row by the diagnosis's own rules, with "
@@ -178,11 +178,22 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"通过验证且时间并非不可能（在每次运行前清空 L2 的情况下，快于按 "
 		"GPU 理论峰值搬运其字节所需的时间），就得到它那一份，因此一个规模"
 		"失败不影响其他规模的分数。**速度**，{2} 分，只看得到正确性分数的"
-		"行：每一行上其时间与同类型同规模下{5}的时间之比（两者是同一种时间），"
+		"行：每一行上其时间与同类型同规模下{5}的时间之比{6}，"
 		"至少为 1，R 为这些比值的几何平均；{3}。**目标**，{4} 分，平均分给"
 		"其所属族中适用于其核函数的各项目标，每一项都在其最大规模的已验证"
 		"行上按诊断本身的规则判断，依据列在其页面上：没有已验证行的学生不"
 		"得这部分分数，没有任何目标适用的学生得全部分数。" },
+	/* M_G_SCORE's {6}: what the two times hold */
+	ROW(M_G_TIME_SAME) = { "(both the same kind of time)",
+			       "（两者是同一种时间）" },
+	ROW(M_G_TIME_BIAS) = {
+		"(theirs the kernel alone, one launch whose per-block sums the "
+		"host step adds; the reference's its whole reduction on the GPU, "
+		"every launch: a bias in the students' favour, largest at the "
+		"smallest size, where a launch weighs most)",
+		"（学生的是核函数本身，即一次启动，其每块的部分和由主机端步骤相加；"
+		"参考的是它在 GPU 上的整个归约，包括每一次启动：这一偏差对学生有利，"
+		"在最小的规模上最大，因为那里一次启动的分量最重）" },
 	/* {1} bands[0] */
 	ROW(M_G_BAND_FULL) = { "all the speed points for R up to {1}",
 			       "R 不超过 {1} 得全部速度分" },

@@ -813,6 +813,13 @@ static void test_host_by_size(void **state)
 	/* the pooled median of the old page, and its claim */
 	EXPECT_NOT_IN(en, "0.043 ms");
 	EXPECT_NOT_IN(en, "the same for everyone (not in the score)");
+	/* a class whose host step is the contract grades one launch against
+	 * a rung's whole reduction: the score's rule says so, not that the
+	 * two are the same kind of time */
+	EXPECT_IN(en, "(theirs the kernel alone, one launch whose per-block "
+		  "sums the host step adds; the reference's its whole reduction "
+		  "on the GPU, every launch: a bias in the students' favour");
+	EXPECT_NOT_IN(en, "(both the same kind of time)");
 	free(en);
 	scratch_remove(dir);
 	free(dir);
