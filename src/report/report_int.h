@@ -84,6 +84,13 @@ const char *fmt_ratio(char *buf, size_t size, double v, int extra,
  * beside "1.045×", not two "1.04×"); two that agree to four digits are
  * written alike, as the same to a reader ("1.28×" and "1.28×"). */
 void fmt_times_apart(char *xb, char *yb, double x, double y);
+/* Whether factor f covers a step of factor x: at least x, or the same
+ * to the three digits a reader sees (f = 1.2848 for x = 1.2846), so
+ * that "as large as the step" and "1.28× for a 1.28× step" agree. */
+static inline bool factor_covers(double f, double x)
+{
+	return f >= x * (1 - 0.005);
+}
 
 /* The same into a buffer that lives until the end of the enclosing block,
  * for message arguments and cells. */
@@ -272,6 +279,7 @@ enum msg {
 	/* a step after a rung that lost time, against the fastest rung
 	 * before that one (report_results.c) */
 	M_BWHY_PAST_SLOWER,
+	M_RB_V_SHOWN_MECH,
 	/* i45-prose: the third review's prose (report_rules.c,
 	 * report_rubric.c, report_change.c, report_body.c) */
 	M_W_DIV_INSTR, M_W_ALSO_ALONE, M_W_ALSO_PART, M_RB_V_CONFOUNDED,

@@ -537,6 +537,14 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"{1} → {2}, {3} for a {4} step",
 		"无法单独分离：两行的线程束指令数也不同，{1} → {2}，变化 {3}，"
 		"这一步 {4}" },
+	/* an objective whose fix cuts instructions by its mechanism (wider
+	 * loads, packed threads): the same arguments as M_RB_V_SHOWN_ALSO */
+	ROW(M_RB_V_SHOWN_MECH) = {
+		"shown; the fix also cuts warp instructions, {1} → {2}, {3} for "
+		"a {4} step, by the same mechanism, so the two are not separate "
+		"causes",
+		"已体现；修正同时减少了线程束指令数，{1} → {2}，变化 {3}，这一步 "
+		"{4}，出自同一机制，所以两者并非各自独立的原因" },
 	ROW(M_RB_V_SHOWN_ALSO) = {
 		"shown; the rows also differ in warp instructions, {1} → {2}, "
 		"{3} for a {4} step",

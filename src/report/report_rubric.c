@@ -210,11 +210,11 @@ static void counter_cell(struct sbuf *c, enum lang L, const struct model *m,
 /* Whether the rows p (the problem) and f (the fix, x times faster) of
  * objective o also differ in warp instructions, in the direction of the
  * time: more on the problem rung, beyond their noise and by at least
- * METRICS_CHANGE_PCT (the instruction rule's threshold), where the fix
- * does not cut instructions by its mechanism.  Then the verdict names
- * them: "not isolated" where their factor is at least the step's (they
- * could explain all of it), else "shown" with them beside it.  The
- * message is set into *id, the arguments into a, b (the counts), r and
+ * METRICS_CHANGE_PCT (the instruction rule's threshold).  Then the
+ * verdict names them: "not isolated" where their factor covers the
+ * step's (they could explain all of it), else "shown" with them beside
+ * it; where the fix cuts instructions by its mechanism, "shown" with
+ * them named as that mechanism.  The message is set into *id, the arguments into a, b (the counts), r and
  * xs (the two factors). */
 static bool confounded(const struct objective *o, const struct item *p,
 		       const struct item *f, double x, enum msg *id,
@@ -223,7 +223,7 @@ static bool confounded(const struct objective *o, const struct item *p,
 	double ip = col_of(p, "warp_instructions");
 	double in = col_of(f, "warp_instructions");
 
-	if (o->cuts_instructions || !isfinite(ip) || !isfinite(in) ||
+	if (!isfinite(ip) || !isfinite(in) ||
 	    !(ip > in) || !(in > 0) ||
 	    !metrics_change_notable("warp_instructions", ip, in) ||
 	    !metrics_change_beyond_noise("warp_instructions", ip, in))
@@ -231,7 +231,10 @@ static bool confounded(const struct objective *o, const struct item *p,
 	fmt_sig(a, FMT_SIZE, ip, 3);
 	fmt_sig(b, FMT_SIZE, in, 3);
 	fmt_times_apart(r, xs, ip / in, x);
-	*id = ip / in >= x ? M_RB_V_CONFOUNDED : M_RB_V_SHOWN_ALSO;
+	/* a fix that cuts instructions by its mechanism is not
+	 * confounded by them, but the verdict says they moved */
+	*id = o->cuts_instructions ? M_RB_V_SHOWN_MECH :
+	      factor_covers(ip / in, x) ? M_RB_V_CONFOUNDED : M_RB_V_SHOWN_ALSO;
 	return true;
 }
 
@@ -274,16 +277,17 @@ static void judge_counter(const struct objective *o, enum lang L,
 		sbuf_add(c, "—");
 	}
 	sbuf_addf(t, "%s → %s", FMT(item_ms(p), 3), FMT(item_ms(f), 3));
+	/* divergence that branch efficiency cannot see says why first */
 	if (sep && tv == SV_FASTER &&
-	    confounded(o, p, f, x, &id, ia, ib, ir, ix)) {
-		SAY(v, L, id, ia, ib, ir, ix);
-	} else if (sep && tv == SV_FASTER &&
 	    !strcmp(o->column, "shared_bytes_per_instr") && br >= 99.5) {
 		struct pool pl = { .n = 0 };
 
 		SAY(v, L, M_RB_V_SHOWN_PREDICATED,
 		    CTR("branch_efficiency_pct", br), role_text(&pl, L, p));
 		pool_release(&pl);
+	} else if (sep && tv == SV_FASTER &&
+	    confounded(o, p, f, x, &id, ia, ib, ir, ix)) {
+		SAY(v, L, id, ia, ib, ir, ix);
 	} else if (sep && tv == SV_FASTER) {
 		sbuf_add(v, say_text(L, M_RB_V_SHOWN));
 	}

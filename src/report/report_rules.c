@@ -934,7 +934,8 @@ static void say_also(struct sbuf *b, enum lang L, const struct step *s,
 		     str_eq(rules[cause].implies, rules[k].name)))
 			continue;
 		say_rule(&ev, L, rules[k].step_say[w->form][L], w);
-		SAY(b, L, w->ratio >= s->x ? M_W_ALSO_ALONE : M_W_ALSO_PART,
+		SAY(b, L, factor_covers(w->ratio, s->x) ? M_W_ALSO_ALONE :
+		    M_W_ALSO_PART,
 		    rules[k].concept[dir][L], sbuf_str(&ev));
 		sbuf_release(&ev);
 		return;
