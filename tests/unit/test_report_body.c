@@ -287,6 +287,13 @@ static void attach_key_lines(struct results *r)
 
 		if (!b || !b->code_text || (v->flags & VF_USER))
 			continue;
+		/* the recorded lines, where the file has them, give way */
+		free((char *)v->code_file);
+		free((char *)v->code_text);
+		free((char *)v->before_file);
+		free((char *)v->before_text);
+		v->before_file = v->before_text = NULL;
+		v->before_line = 0;
 		v->code_file = xstrdup(b->code_file);
 		v->code_line = b->code_line;
 		v->code_text = xstrdup(b->code_text);
