@@ -164,10 +164,8 @@ void step_change(struct sbuf *b, enum lang L, const struct item *from,
 	sbuf_release(&iv);
 }
 
-/* The fastest verified rung of l with a lower step than `it` that is not
- * a teaching rung, or NULL. */
-static const struct item *best_earlier(const struct ladder *l,
-				       const struct item *it)
+const struct item *best_earlier(const struct ladder *l,
+				const struct item *it)
 {
 	const struct item *best = NULL;
 

@@ -102,10 +102,7 @@ static void expanded(struct sbuf *b, const char *s, const char *e, int drop)
 	}
 }
 
-/* Whether line [s, e) is a marker of key lines (`culab:key ...` or
- * `culab:end`, src/ladder/key_lines.awk): the key lines of a rung hold
- * those of a region nested in them, which a listing leaves out. */
-static bool key_marker(const char *s, const char *e)
+bool key_marker(const char *s, const char *e)
 {
 	static const char key[] = "/* culab:key ", end[] = "/* culab:end */";
 

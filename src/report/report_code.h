@@ -30,6 +30,11 @@ struct code_span before_span(const struct variant *v);
 /* Whether variant v carries its key lines (ladder.h: code_file,
  * code_line, code_text); false for NULL.  has_before_lines(): whether it
  * carries the lines its step replaces (before_*). */
+/* Whether line [s, e) is a marker of key lines (`culab:key ...` or
+ * `culab:end`, src/ladder/key_lines.awk): the key lines of a rung hold
+ * those of a region nested in them, which a listing leaves out and no
+ * comparison of code counts. */
+bool key_marker(const char *s, const char *e);
 bool has_key_lines(const struct variant *v);
 bool has_before_lines(const struct variant *v);
 /* Appends where v's key lines are, as a code span:

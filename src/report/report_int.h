@@ -882,11 +882,12 @@ void step_words(struct sbuf *b, enum lang L, const struct item *it,
 
 /* Whether step it (against it->prev) follows a rung slower than one
  * before it: a teaching rung, or a rung whose own step lost time beyond
- * the noise and that stands below the fastest rung before it
- * (report_change.c).  Such
- * a step is also measured against that fastest rung, and counts among
- * the steps that mattered only by its gain over it. */
+ * the noise and stands below the fastest rung before it (report_change.c):
+ * measured against that rung too, it counts among the steps that
+ * mattered only by its gain over it. */
 bool after_slower(const struct ladder *l, const struct item *it);
+/* That fastest rung: of l's verified rungs below `it`, not teaching. */
+const struct item *best_earlier(const struct ladder *l, const struct item *it);
 
 /* The steps of ladder l that mattered most, the largest first: each
  * rung's step against the rung before it (it->prev, it->step_x, its

@@ -257,7 +257,7 @@ static bool code_line(const char *p, size_t len, const char **s, size_t *n)
 	while (*n && ((*s)[*n - 1] == ' ' || (*s)[*n - 1] == '\t'))
 		(*n)--;
 	/* a key-lines marker (a nested region's) is not code */
-	if (*n > 9 && !strncmp(*s, "/* culab:", 9))
+	if (key_marker(*s, *s + *n))
 		return false;
 	return *n && strspn(*s, "{}; ") < *n;
 }
@@ -396,21 +396,14 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
 static void past_teaching(struct sbuf *b, enum lang L,
 			  const struct ladder *l, const struct item *it)
 {
-	const struct item *best = NULL;
+	const struct item *best;
 	struct sbuf x = SBUF_INIT;
 	struct pool p = { .n = 0 };
 	double r;
 
-	if (!after_slower(l, it))
-		return;
-	for (size_t i = 0; i < l->nitems; i++) {
-		const struct item *c = l->items[i];
-
-		if (c->role == ROLE_RUNG && c->ok && !is_teaching(c) &&
-		    c->row->step < it->prev->row->step && faster(c, best))
-			best = c;
-	}
-	if (!best)
+	/* the rung before is slower than this one, so the fastest before
+	 * `it` is the fastest before that one too */
+	if (!after_slower(l, it) || !(best = best_earlier(l, it)))
 		return;
 	r = item_ms(best) / item_ms(it);
 	SAY(&x, L, r >= 1 ? M_BX_FASTER : M_BX_SLOWER,
