@@ -10,6 +10,7 @@
  * step one number, one direction and one cause. */
 #include "report_int.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +81,11 @@ void ratio_words(struct sbuf *b, enum lang L, double x, double lo,
 	/* never a ratio below 1: a slower step is "1.17× slower" */
 	times_as(t, sizeof(t), x >= 1 ? x : 1 / x, ascii);
 	if (v == SV_SAME)
-		SAY(&w, L, M_BX_SAME, t);
+		/* the direction the digits show: "1.02× slower, within
+		 * noise", but "1.00×, within noise" */
+		SAY(&w, L, strncmp(t, "1.00", 4) == 0 &&
+		    !isdigit((unsigned char)t[4]) ? M_BX_SAME :
+		    x >= 1 ? M_BX_SAME_F : M_BX_SAME_S, t);
 	else if (v == SV_UNKNOWN)
 		SAY(&w, L, x >= 1 ? M_BX_UNCLEAR_F : M_BX_UNCLEAR_S, t);
 	else

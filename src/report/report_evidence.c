@@ -520,6 +520,12 @@ enum pull ev_regs_step(const struct step *s, struct why *w)
 			    ev_ctr(s->b, "achieved_occupancy_pct")));
 	w->cell = ev_keep(w->bag, xasprintf("%s %d → %d", say_text(w->L, M_COL_REGS),
 					 ra->registers, rb->registers));
+	{
+		struct sbuf t = SBUF_INIT;
+
+		SAY(&t, w->L, M_W_REGS_PLAIN, w->arg[0], w->arg[1]);
+		w->plain = ev_keep(w->bag, sbuf_detach(&t));
+	}
 	w->ratio = factor(ra->occupancy_pct, rb->occupancy_pct);
 	if (rs->occupancy_pct > rf->occupancy_pct) {
 		/* the faster side holds fewer warps */

@@ -110,6 +110,10 @@ static const char stylesheet[] =
 	/* a step's paragraph stays with its listings, an intro with its
 	 * table */
 	"p:has(+ .pair),p:has(+ pre),p:has(+ table){break-after:avoid}\n"
+	/* a lead-in and the paragraph it introduces: one block, which
+	 * stays with that paragraph's listings */
+	".keep{break-inside:avoid}\n"
+	".keep:has(+ .pair),.keep:has(+ pre){break-after:avoid}\n"
 	".chart svg{max-height:245mm;width:auto}\n"
 	"}\n";
 
@@ -775,12 +779,60 @@ static void chart_figure(cmark_node *p)
 		cmark_node_append_child(fig, after);
 }
 
+/* ---- a lead-in keeps what it introduces -------------------------------------
+ *
+ * A paragraph of text alone that ends in a colon ("Why each step went as
+ * it did:") introduces the paragraph after it.  The page puts the two in
+ * one <div class="keep">, which print keeps on one page, as it does a
+ * figure (break-after:avoid between siblings is not kept by every
+ * browser's print), so no page ends with the lead-in alone. */
+
+/* Whether p is a top-level paragraph of text that ends in a colon. */
+static bool lead_in(cmark_node *p)
+{
+	cmark_node *last = cmark_node_last_child(p);
+	const char *t;
+	size_t n;
+
+	if (cmark_node_get_type(p) != CMARK_NODE_PARAGRAPH ||
+	    cmark_node_get_type(cmark_node_parent(p)) != CMARK_NODE_DOCUMENT ||
+	    !last || cmark_node_get_type(last) != CMARK_NODE_TEXT)
+		return false;
+	for (cmark_node *c = cmark_node_first_child(p); c;
+	     c = cmark_node_next(c))
+		if (cmark_node_get_type(c) != CMARK_NODE_TEXT &&
+		    cmark_node_get_type(c) != CMARK_NODE_SOFTBREAK)
+			return false;
+	t = cmark_node_get_literal(last);
+	n = t ? strlen(t) : 0;
+	return (n >= 1 && t[n - 1] == ':') ||
+	       (n >= strlen("\uff1a") &&
+		!strcmp(t + n - strlen("\uff1a"), "\uff1a"));
+}
+
+/* Lead-in p and the paragraph after it in one <div class="keep">. */
+static void keep_with_next(cmark_node *p)
+{
+	cmark_node *next = cmark_node_next(p), *keep;
+
+	/* a caption ending in a colon is a figure's already */
+	if (!next || cmark_node_get_type(next) != CMARK_NODE_PARAGRAPH ||
+	    cmark_node_get_type(cmark_node_parent(p)) != CMARK_NODE_DOCUMENT)
+		return;
+	keep = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK);
+	cmark_node_set_on_enter(keep, "<div class=\"keep\">");
+	cmark_node_set_on_exit(keep, "</div>");
+	cmark_node_insert_before(p, keep);
+	cmark_node_append_child(keep, p);
+	cmark_node_append_child(keep, next);
+}
+
 static void walk(struct walk *w, cmark_node *root)
 {
 	cmark_iter *it = cmark_iter_new(root);
 	cmark_node **headings = NULL, **images = NULL, **texts = NULL,
-		   **pairs = NULL;
-	size_t nh = 0, ni = 0, nt = 0, np = 0;
+		   **pairs = NULL, **leads = NULL;
+	size_t nh = 0, ni = 0, nt = 0, np = 0, nl = 0;
 	cmark_event_type ev;
 
 	/* collected first: the tree must not change under the iterator */
@@ -803,6 +855,9 @@ static void walk(struct walk *w, cmark_node *root)
 		} else if (cmark_node_get_type(n) == CMARK_NODE_CODE_BLOCK) {
 			pairs = xrealloc(pairs, (np + 1) * sizeof(*pairs));
 			pairs[np++] = n;
+		} else if (lead_in(n)) {
+			leads = xrealloc(leads, (nl + 1) * sizeof(*leads));
+			leads[nl++] = n;
 		}
 	}
 	cmark_iter_free(it);
@@ -820,6 +875,11 @@ static void walk(struct walk *w, cmark_node *root)
 	}
 	for (size_t i = 0; i < np; i++)
 		pair_block(pairs[i]);
+	/* after the figures: a lead-in before a chart's caption is not
+	 * kept with it (the figure is no paragraph) */
+	for (size_t i = 0; i < nl; i++)
+		keep_with_next(leads[i]);
+	free(leads);
 	free(headings);
 	free(images);
 	free(texts);

@@ -111,7 +111,11 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_BCELL_FAILED) = { "failed", "失败" },
 	ROW(M_BX_FASTER) = { "{1} faster", "快 {1}" },
 	ROW(M_BX_SLOWER) = { "{1} slower", "慢 {1}" },
+	/* a step within noise keeps its direction where its digits show
+	 * one ("1.02× slower, within noise"), not where they read 1.00× */
 	ROW(M_BX_SAME) = { "{1}, within noise", "{1}，在噪声以内" },
+	ROW(M_BX_SAME_F) = { "{1} faster, within noise", "快 {1}，在噪声以内" },
+	ROW(M_BX_SAME_S) = { "{1} slower, within noise", "慢 {1}，在噪声以内" },
 	ROW(M_BWHY_HEAD) = { "Why each step went as it did:",
 			     "每一步为何如此：" },
 	ROW(M_BWHY_ITEM) = { "- **{1}** ({2}), {3}. {4}",
@@ -417,6 +421,10 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	/* i45-h2: each "why" concept first, then its counter; the
 	 * objectives judged on the counters that show them.  {1} what the
 	 * step does, {2} the counter before and after */
+	/* a registers step's counter in words, as the sentences say it:
+	 * {1} → {2} registers */
+	ROW(M_W_REGS_PLAIN) = { "registers per thread {1} → {2}",
+				"每线程寄存器 {1} → {2} 个" },
 	ROW(M_W_CONCEPT) = { " Why: {1}. Evidence: {2}.", "原因：{1}。证据：{2}。" },
 	/* {1} where the same rung's lesson was said ("reduce / int"), {2}
 	 * the counter before and after */
@@ -619,19 +627,22 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	 * named as it is (report_body.c's family_words) */
 	ROW(M_FAM_REDUCE) = { "reduction", "归约" },
 	ROW(M_FAM_TRANSPOSE) = { "transpose", "转置" },
-	/* beside the body's tables (report_notes.c).  {1} the first rung's
-	 * number, {2} the copies' rungs and names, {3} the ceiling's */
+	/* beside the body's tables (report_notes.c), after the table.  {1}
+	 * the first rung's number, {2} the copies' rungs and names, {3} the
+	 * ceiling's, {4} the other copies (M_NOTE_OTHER_IS, _ARE) */
 	ROW(M_NOTE_COPIES) = {
 		"The rungs begin at rung {1}: {2} only copy the data, the "
-		"bound the rungs are measured against; the ceiling row below "
-		"is {3}, the others are in the details.",
-		"各级从第 {1} 级开始：{2}只复制数据，是衡量各级的上限；下面的上限"
-		"行是{3}，其余的见细节页。" },
+		"bound the rungs are measured against; the table's ceiling row "
+		"is {3}, and {4} in the details.",
+		"各级从第 {1} 级开始：{2}只复制数据，是衡量各级的上限；上表的上限"
+		"行是{3}，{4}见细节页。" },
+	ROW(M_NOTE_OTHER_IS) = { "{1} is", "{1}" },
+	ROW(M_NOTE_OTHER_ARE) = { "{1} are", "{1}" },
 	ROW(M_NOTE_COPY1) = {
 		"The rungs begin at rung {1}: {2} only copies the data; it is "
-		"the ceiling row below, the bound the rungs are measured "
+		"the table's ceiling row, the bound the rungs are measured "
 		"against.",
-		"各级从第 {1} 级开始：{2}只复制数据，它就是下面的上限行，是衡量"
+		"各级从第 {1} 级开始：{2}只复制数据，它就是上表的上限行，是衡量"
 		"各级的上限。" },
 	ROW(M_NOTE_AND) = { " and ", "、" },
 	/* {1} the numbers ("1 and 2") */

@@ -36,10 +36,11 @@ void ladder_copies_note(struct sbuf *b, enum lang L, const struct ladder *l)
 {
 	const struct item *ceiling = l->ceiling;
 	struct sbuf nums = SBUF_INIT, names = SBUF_INIT, rungs = SBUF_INIT,
-		    who = SBUF_INIT, ceil = SBUF_INIT;
+		    who = SBUF_INIT, ceil = SBUF_INIT, onums = SBUF_INIT,
+		    onames = SBUF_INIT, others = SBUF_INIT;
 	struct pool p = { .n = 0 };
 	char first[16];
-	int start = l->first ? l->first->row->step : 0;
+	int start = l->first ? l->first->row->step : 0, nother = 0;
 
 	if (start <= 1 || !ceiling || ceiling->row->step <= 0 ||
 	    ceiling->row->step >= start)
@@ -59,22 +60,48 @@ void ladder_copies_note(struct sbuf *b, enum lang L, const struct ladder *l)
 			sbuf_add(&names, say_text(L, M_COMMA_SEP));
 		md_text(&names, c->row->variant);
 	}
+	/* the copies the table does not show: every one but the ceiling,
+	 * "2", "2 and 3", "2, 3 and 4" */
+	for (int s = 1; s < start; s++) {
+		int left = start - 1 - s - (ceiling->row->step > s);
+		char n[16];
+
+		if (s == ceiling->row->step)
+			continue;
+		snprintf(n, sizeof(n), "%d", s);
+		if (nother) {
+			sbuf_add(&onums, say_text(L, left > 0 ? M_COMMA_SEP :
+						  M_NOTE_AND));
+			sbuf_add(&onames, say_text(L, M_COMMA_SEP));
+		}
+		sbuf_add(&onums, n);
+		md_text(&onames, copy_at(l, s)->row->variant);
+		nother++;
+	}
 	snprintf(first, sizeof(first), "%d", start);
 	/* "rungs 1 and 2"; one copy, the ceiling itself: "rung 1" */
 	SAY(&rungs, L, start > 2 ? M_NOTE_RUNGS : M_ROLE_RUNG, sbuf_str(&nums));
 	SAY(&who, L, M_NOTE_NAMED, sbuf_str(&rungs), sbuf_str(&names));
 	{
-		struct sbuf r = SBUF_INIT;
+		struct sbuf r = SBUF_INIT, o = SBUF_INIT, on = SBUF_INIT;
 		char n[16];
 
 		snprintf(n, sizeof(n), "%d", ceiling->row->step);
 		SAY(&r, L, M_ROLE_RUNG, n);
 		SAY(&ceil, L, M_NOTE_NAMED, sbuf_str(&r),
 		    pool_md(&p, ceiling->row->variant));
+		/* "rung 2 (transpose_copy_shared) is", "rungs 2 and 3 (...) are" */
+		SAY(&o, L, nother > 1 ? M_NOTE_RUNGS : M_ROLE_RUNG,
+		    sbuf_str(&onums));
+		SAY(&on, L, M_NOTE_NAMED, sbuf_str(&o), sbuf_str(&onames));
+		SAY(&others, L, nother > 1 ? M_NOTE_OTHER_ARE : M_NOTE_OTHER_IS,
+		    sbuf_str(&on));
 		sbuf_release(&r);
+		sbuf_release(&o);
+		sbuf_release(&on);
 	}
 	SAY(b, L, start > 2 ? M_NOTE_COPIES : M_NOTE_COPY1, first,
-	    sbuf_str(&who), sbuf_str(&ceil));
+	    sbuf_str(&who), sbuf_str(&ceil), sbuf_str(&others));
 	sbuf_add(b, "\n\n");
 out:
 	pool_release(&p);
@@ -83,6 +110,9 @@ out:
 	sbuf_release(&rungs);
 	sbuf_release(&who);
 	sbuf_release(&ceil);
+	sbuf_release(&onums);
+	sbuf_release(&onames);
+	sbuf_release(&others);
 }
 
 /* ---- a sum wider than its elements ------------------------------------ */

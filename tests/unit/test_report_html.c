@@ -275,6 +275,32 @@ static void test_chart_figure(void **state)
 	free(dir);
 }
 
+/* Old: "Why each step went as it did:" ended a printed page alone.  New:
+ * a paragraph of text that ends in a colon and the paragraph it
+ * introduces are one block that print does not split; a paragraph with
+ * a link or emphasis, or one before a listing, is not wrapped. */
+static void test_lead_in_kept(void **state)
+{
+	const char *md = "Why each step went as it did:\n\n"
+			 "**rung 2** (one block), 163× slower.\n\n"
+			 "每一步为何如此：\n\n第 2 级。\n\n"
+			 "The key lines of [rung 3](x.md):\n\n"
+			 "```cuda\nx\n```\n\n"
+			 "Ends without one.\n\nNext.\n";
+	char *page = report_html(md, "en", "."), *print;
+
+	(void)state;
+	assert_non_null(page);
+	HAS(page, "<div class=\"keep\">\n<p>Why each step went as it did:</p>\n"
+		  "<p><strong>rung\u00a02</strong>");
+	HAS(page, "<div class=\"keep\">\n<p>每一步为何如此：</p>\n<p>第");
+	assert_int_equal(count_of(page, "<div class=\"keep\">"), 2);
+	print = strstr(page, "@media print{");
+	assert_non_null(print);
+	HAS(print, ".keep{break-inside:avoid}");
+	free(page);
+}
+
 static void test_html_name(void **state)
 {
 	char *a = report_html_name("out/report.en.md");
@@ -298,6 +324,7 @@ int main(void)
 		cmocka_unit_test(test_print_rules),
 		cmocka_unit_test(test_chart_figure),
 		cmocka_unit_test(test_pair),
+		cmocka_unit_test(test_lead_in_kept),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

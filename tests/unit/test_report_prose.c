@@ -590,19 +590,54 @@ static void test_copies_note(void **state)
 	assert_string_equal(sbuf_str(&b), "The rungs begin at rung 3: rungs 1 "
 			    "and 2 (transpose\\_copy, transpose\\_copy\\_shared) "
 			    "only copy the data, the bound the rungs are "
-			    "measured against; the ceiling row below is rung 1 "
-			    "(transpose\\_copy), the others are in the details."
+			    "measured against; the table's ceiling row is rung 1 "
+			    "(transpose\\_copy), and rung 2 "
+			    "(transpose\\_copy\\_shared) is in the details."
 			    "\n\n");
 	sbuf_reset(&b);
 	ladder_copies_note(&b, ZH, ladder_of(&m, "transpose", "float", T8K,
 					     T8K));
 	EXPECT_IN(sbuf_str(&b), "各级从第 3 级开始：第 1、2 级");
+	EXPECT_IN(sbuf_str(&b), "上表的上限行是第 1 级（transpose\\_copy），"
+		  "第 2 级（transpose\\_copy\\_shared）见细节页。");
 	sbuf_reset(&b);
 	ladder_copies_note(&b, EN, ladder_of(&m, "reduce", "float", N28, 1));
 	assert_string_equal(sbuf_str(&b), "");
 	sbuf_release(&b);
 	model_release(&m);
 	results_release(&r);
+}
+
+/* Old: "1.02×, within noise" for a step 1.7 % slower (rung 14 of the
+ * H100 example), so the table, the prose and the chart said no
+ * direction.  New: the shared word keeps it where the digits show one,
+ * in both languages and on the charts (ASCII); "1.00×" has none. */
+static void test_same_keeps_direction(void **state)
+{
+	static const struct {
+		double x;
+		enum lang L;
+		bool ascii;
+		const char *want;
+	} cases[] = {
+		{ 1 / 1.017, EN, false, "1.02× slower, within noise" },
+		{ 1.017, EN, false, "1.02× faster, within noise" },
+		{ 1 / 1.017, ZH, false, "慢 1.02×，在噪声以内" },
+		{ 1.017, ZH, false, "快 1.02×，在噪声以内" },
+		{ 1 / 1.017, EN, true, "1.02x slower, within noise" },
+		{ 1.003, EN, false, "1.00×, within noise" },
+		{ 1 / 1.003, ZH, false, "1.00×，在噪声以内" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sbuf b = SBUF_INIT;
+
+		ratio_words(&b, cases[i].L, cases[i].x, NAN, NAN, SV_SAME,
+			    cases[i].ascii);
+		assert_string_equal(sbuf_str(&b), cases[i].want);
+		sbuf_release(&b);
+	}
 }
 
 int main(void)
@@ -617,6 +652,7 @@ int main(void)
 		cmocka_unit_test(test_title),
 		cmocka_unit_test(test_accumulator_note),
 		cmocka_unit_test(test_copies_note),
+		cmocka_unit_test(test_same_keeps_direction),
 	};
 
 	return cmocka_run_group_tests_name("report prose", tests, NULL, NULL);

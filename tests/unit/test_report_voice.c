@@ -29,6 +29,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -673,11 +674,16 @@ static void check_noise(const struct rendered *rd, const struct ladder *l,
 				fail_msg("%s: %s is within noise but the list "
 					 "does not name it as \"%s\"", what,
 					 why_start, item);
-			/* the table says so: "1.03×, within noise" */
+			/* the table says so: "1.03× faster, within noise" */
 			if (it->step_verdict == SV_SAME) {
 				struct sbuf want = SBUF_INIT;
 
-				SAY(&want, L, M_BX_SAME, num);
+				/* with its direction where the digits show
+				 * one: "1.02× slower, within noise" */
+				SAY(&want, L, strncmp(num, "1.00", 4) == 0 &&
+				    !isdigit((unsigned char)num[4]) ? M_BX_SAME :
+				    it->step_x >= 1 ? M_BX_SAME_F : M_BX_SAME_S,
+				    num);
 				assert_string_equal(step, sbuf_str(&want));
 				sbuf_release(&want);
 			}
