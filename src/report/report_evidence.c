@@ -668,7 +668,56 @@ enum pull ev_latency_step(const struct step *s, struct why *w)
 	return P_FOR;
 }
 
+/* A rung beside `it` on ladder l (its rung before, or the rung after
+ * it) that takes the same time (their step not resolved) with warp
+ * instructions NO_GAIN times apart or more: issue limits neither (were
+ * it to limit one, the other would differ in time).  NULL when none. */
+static const struct item *issue_ruled_out(const struct ladder *l,
+					  const struct item *it)
+{
+	const struct item *beside[2] = { it->prev, NULL };
+
+	for (size_t i = 0; i < l->nitems; i++)
+		if (l->items[i]->prev == it)
+			beside[1] = l->items[i];
+	for (size_t k = 0; k < 2; k++) {
+		const struct item *c = beside[k];
+		double x, lo, hi, ic, ii;
+		enum stats_verdict v;
+
+		if (!c || !c->ok)
+			continue;
+		v = k == 0 ? step_judge(c, it, &x, &lo, &hi) :
+			     step_judge(it, c, &x, &lo, &hi);
+		ic = ev_ctr(c, "warp_instructions");
+		ii = ev_ctr(it, "warp_instructions");
+		if (v != SV_FASTER && v != SV_SLOWER && ic > 0 && ii > 0 &&
+		    fmax(ic, ii) >= NO_GAIN * fmin(ic, ii))
+			return c;
+	}
+	return NULL;
+}
+
+/* Latency is named only where instruction issue is ruled out too: the
+ * same time per element in two types rules out bandwidth, not issue. */
 bool ev_latency_limit(const struct rung *r, struct why *w)
+{
+	const struct item *own, *other, *c;
+	struct pool p = { .n = 0 };
+	char a[FMT_SIZE];
+
+	if (!latency_bound(r->m, r->l, r->it, &own, &other) ||
+	    !(c = issue_ruled_out(r->l, r->it)))
+		return false;
+	latency_args(w, own, other);
+	argf(w, role_text(&p, w->L, c));
+	pool_release(&p);
+	argf(w, fmt_sig(a, sizeof(a), ev_ctr(c, "warp_instructions"), 3));
+	argf(w, fmt_sig(a, sizeof(a), ev_ctr(r->it, "warp_instructions"), 3));
+	return true;
+}
+
+bool ev_not_bandwidth_limit(const struct rung *r, struct why *w)
 {
 	const struct item *own, *other;
 

@@ -85,6 +85,7 @@ enum pull ev_latency_step(const struct step *s, struct why *w);
 enum pull ev_div_step(const struct step *s, struct why *w);
 enum pull ev_idle_step(const struct step *s, struct why *w);
 bool ev_latency_limit(const struct rung *r, struct why *w);
+bool ev_not_bandwidth_limit(const struct rung *r, struct why *w);
 bool ev_ceiling_limit(const struct rung *r, struct why *w);
 bool ev_launch_limit(const struct rung *r, struct why *w);
 

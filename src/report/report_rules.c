@@ -686,11 +686,15 @@ static const struct rule rules[] = {
 			"element in both (within 10 %), and this row the same time "
 			"per element as its type there; for a step, the faster side "
 			"also holds more warps (achieved occupancy beyond its "
-			"noise) or loads wider",
+			"noise) or loads wider; for a rung alone, a rung beside it "
+			"also takes the same time with warp instructions 1.5× apart "
+			"or more (issue is ruled out too)",
 			"在用两种元素类型（一种的字节数是另一种的两倍）测量过的某个规模下，"
 			"该变体两种类型每个元素的时间相同（相差不超过 10 %），且这一行每个"
 			"元素的时间与同类型在该规模下的相同；对一步而言，较快的一侧还要有更多"
-			"驻留的线程束（实际占用率的变化超出噪声）或更宽的读取" },
+			"驻留的线程束（实际占用率的变化超出噪声）或更宽的读取；对单独一级"
+			"而言，相邻的一级还要与它用时相同而线程束指令相差 1.5 倍以上"
+			"（指令发射也被排除）" },
 		.refuted_by = {
 			"time per element that grows with the element's size "
 			"(bandwidth)",
@@ -714,18 +718,57 @@ static const struct rule rules[] = {
 			"{5} ns），而一个 {3} 元素的字节数是前者的 {6} 倍（实际占用率 "
 			"{8} → {9}）" } },
 		.limit_say = { {
-			"memory latency or instruction issue, not DRAM bandwidth: at "
-			"{6}, {1} and {2} take the same time per element ({3} and {4} "
-			"ns) although a {2} element is {5}× the bytes; more "
-			"bytes in flight (more warps, wider loads, more loads per "
-			"thread) is what is left",
-			"访存延迟或指令发射，而不是显存带宽：在 {6} 时 {1} 和 {2} 每个"
+			"memory latency, not bandwidth or instruction issue: at "
+			"{6}, {1} and {2} take the same time per element ({3} and "
+			"{4} ns) although a {2} element is {5}× the bytes, and {7} "
+			"takes the same time as it with {8} warp instructions "
+			"against its {9}; more bytes in flight (more warps, wider "
+			"loads, more loads per thread) is what is left",
+			"访存延迟，而不是带宽或指令发射：在 {6} 时 {1} 和 {2} 每个"
 			"元素的时间相同（{3} 和 {4} ns），而一个 {2} 元素的字节数是前者的 "
-			"{5} 倍；剩下要做的是让在途字节更多（更多线程束、更宽的读取、每个"
+			"{5} 倍；{7}与它用时相同，线程束指令却是 {8} 条（它是 {9} 条）；"
+			"剩下要做的是让在途字节更多（更多线程束、更宽的读取、每个"
 			"线程更多的读取）" } },
 		.last_resort = true,
 		.step = ev_latency_step,
 		.limit = ev_latency_limit,
+	},
+	{
+		.name = "not-bandwidth",
+		.label = { "not bandwidth", "不是带宽" },
+		.physics = {
+			"A loop whose time per element does not depend on the "
+			"element's size does not wait on DRAM bandwidth; whether it "
+			"waits on memory latency or on instruction issue, the two "
+			"types do not tell.",
+			"每个元素的时间与元素大小无关的循环，并不是在等显存带宽；它等的是"
+			"访存延迟还是指令发射，两种类型的对比分辨不出。" },
+		.evidence = {
+			"at a size measured in two element types, one twice the "
+			"bytes of the other, the variant takes the same time per "
+			"element in both (within 10 %), and this row the same time "
+			"per element as its type there, where no rung beside it "
+			"rules instruction issue out",
+			"在用两种元素类型（一种的字节数是另一种的两倍）测量过的某个规模下，"
+			"该变体两种类型每个元素的时间相同（相差不超过 10 %），且这一行每个"
+			"元素的时间与同类型在该规模下的相同，而没有相邻的一级排除指令发射" },
+		.refuted_by = {
+			"time per element that grows with the element's size "
+			"(bandwidth)",
+			"每个元素的时间随元素大小增长（带宽受限）" },
+		.limit_say = { {
+			"not DRAM bandwidth: at {6}, {1} and {2} take the same time "
+			"per element ({3} and {4} ns) although a {2} element is {5}× "
+			"the bytes; memory latency or instruction issue sets it, "
+			"which these counters do not tell apart: fewer instructions "
+			"per element, or more bytes in flight (more warps, wider "
+			"loads, more loads per thread), is what is left",
+			"不是显存带宽：在 {6} 时 {1} 和 {2} 每个元素的时间相同（{3} 和 "
+			"{4} ns），而一个 {2} 元素的字节数是前者的 {5} 倍；决定时间的是访存"
+			"延迟或指令发射，这些计数器分辨不出是哪一个：剩下要做的是让每个元素"
+			"的指令更少，或让在途字节更多（更多线程束、更宽的读取、每个线程"
+			"更多的读取）" } },
+		.limit = ev_not_bandwidth_limit,
 	},
 };
 

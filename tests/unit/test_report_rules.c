@@ -359,8 +359,10 @@ static void test_latency_not_bandwidth(void **state)
 		      "reduce_one_block");
 	assert_string_equal(name, "idle-sms");
 	free(name);
+	/* the same time per element rules out bandwidth, not instruction
+	 * issue: no rung beside it rules issue out, so "not bandwidth" */
 	name = limit(&m, "reduce", "double", N24, 1, "reduce_one_block");
-	assert_string_equal(name, "latency");
+	assert_string_equal(name, "not-bandwidth");
 	free(name);
 	model_release(&m);
 	/* the double row at twice the time per element: bandwidth-like */
@@ -371,6 +373,68 @@ static void test_latency_not_bandwidth(void **state)
 		      "reduce_one_block");
 	assert_null(strstr(name, "latency"));
 	free(name);
+	model_release(&m);
+	results_release(&r);
+}
+
+/* Old: the details labelled int and double rungs 3, 5, 6 and 7 "memory
+ * latency, not bandwidth" because their time per element is the same
+ * in both types, though the body explains rung 7 by the instructions it
+ * issues: equal time per element rules out bandwidth, not issue.  New:
+ * "not bandwidth", and latency only where a rung beside it also takes
+ * the same time with warp instructions 1.5x apart (issue ruled out). */
+static void test_not_bandwidth_until_issue_fails(void **state)
+{
+	struct results r;
+	struct model m;
+	struct result_row *dyn;
+	char *en, *rb, *row, *name;
+	struct sbuf lim = SBUF_INIT;
+	const struct ladder *l;
+
+	(void)state;
+	if (!read_recorded(H100, &r))
+		skip();
+	model_build(&r, &m);
+	for (int k = 0; k < 2; k++) {
+		const char *const v[] = { "reduce_shared_dynamic",
+					  "reduce_first_add" };
+
+		name = limit(&m, "reduce", k ? "int" : "double", N24, 1, v[k]);
+		assert_string_equal(name, "not-bandwidth");
+		free(name);
+	}
+	l = ladder_of(&m, "reduce", "double", N24, 1);
+	rung_limit(&lim, EN, &m, l, item_of(l, "reduce_shared_dynamic"), true);
+	EXPECT_IN(sbuf_str(&lim), "not DRAM bandwidth: at n = 2^24, ");
+	EXPECT_IN(sbuf_str(&lim), "memory latency or instruction issue sets "
+		  "it, which these counters do not tell apart");
+	sbuf_release(&lim);
+	model_release(&m);
+	en = render_lang(&r, "en");
+	rb = section(en, "## Expected against observed, rung by rung");
+	EXPECT_NOT_IN(rb, "memory latency, not bandwidth");
+	row = line_with(rb, "| rung 7 | reduce\\_first\\_add |");
+	EXPECT_IN(row, "| not bandwidth |");
+	free(row);
+	free(rb);
+	free(en);
+	/* the dynamic copy at twice the static one's instructions in the
+	 * same time: issue limits neither, so latency may be named */
+	dyn = find_row(&r, "reduce_shared_dynamic", "double", N24);
+	set_col(dyn, "warp_instructions",
+		2 * row_column(find_row(&r, "reduce_shared_static", "double",
+					N24), "warp_instructions"));
+	model_build(&r, &m);
+	name = limit(&m, "reduce", "double", N24, 1, "reduce_shared_dynamic");
+	assert_string_equal(name, "latency");
+	free(name);
+	l = ladder_of(&m, "reduce", "double", N24, 1);
+	rung_limit(&lim, EN, &m, l, item_of(l, "reduce_shared_dynamic"), true);
+	EXPECT_IN(sbuf_str(&lim), "memory latency, not bandwidth or instruction "
+		  "issue: at n = 2^24, ");
+	EXPECT_IN(sbuf_str(&lim), "and rung 5 takes the same time as it with ");
+	sbuf_release(&lim);
 	model_release(&m);
 	results_release(&r);
 }
@@ -981,6 +1045,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dram_for_nothing),
 		cmocka_unit_test(test_latency_not_bandwidth),
+		cmocka_unit_test(test_not_bandwidth_until_issue_fails),
 		cmocka_unit_test(test_occupancy_registers),
 		cmocka_unit_test(test_mattered_most),
 		cmocka_unit_test(test_limit_per_ladder),
