@@ -58,9 +58,36 @@ void blk_version(const struct model *m, enum lang L, struct sbuf *b)
 	scalar(b, L, m->r->culab_version);
 }
 
+#define DIRTY "-dirty"
+
+bool commit_dirty(const char *commit)
+{
+	size_t n = commit ? strlen(commit) : 0;
+
+	return n > strlen(DIRTY) && !strcmp(commit + n - strlen(DIRTY), DIRTY);
+}
+
+void commit_words(struct sbuf *b, enum lang L, const char *commit)
+{
+	struct sbuf c = SBUF_INIT;
+
+	if (!commit_dirty(commit)) {
+		scalar(b, L, commit);
+		return;
+	}
+	sbuf_addf(&c, "%.*s", (int)(strlen(commit) - strlen(DIRTY)), commit);
+	{
+		char *md = md_dup(sbuf_str(&c));
+
+		SAY(b, L, M_COMMIT_DIRTY, md);
+		free(md);
+	}
+	sbuf_release(&c);
+}
+
 void blk_commit(const struct model *m, enum lang L, struct sbuf *b)
 {
-	scalar(b, L, m->r->culab_commit);
+	commit_words(b, L, m->r->culab_commit);
 }
 
 static const char *reader_path(const char *path);
@@ -101,7 +128,7 @@ static const char *cuda_version(char *buf, size_t size, int v)
 	return buf;
 }
 
-void cuda_versions(struct sbuf *b, const struct environment *e)
+void cuda_versions(struct sbuf *b, enum lang L, const struct environment *e)
 {
 	char d[48], r[48];
 
@@ -111,7 +138,15 @@ void cuda_versions(struct sbuf *b, const struct environment *e)
 	/* "13.0 / 13.0": the numbers in parentheses are the details' */
 	*strchr(d, ' ') = '\0';
 	*strchr(r, ' ') = '\0';
-	sbuf_addf(b, "%s / %s", d, r);
+	if (e->nvidia_driver && *e->nvidia_driver) {
+		char *v = md_dup(e->nvidia_driver);
+
+		SAY(b, L, M_ENV_DRIVER_CUDA, v, d);
+		free(v);
+	} else {
+		sbuf_add(b, d);
+	}
+	sbuf_addf(b, " / %s", r);
 }
 
 /* v rounded, or "?" when NVML could not tell. */
@@ -283,6 +318,8 @@ void blk_environment(const struct model *m, enum lang L, struct sbuf *b)
 	env_row(b, L, M_ENV_GMEM, e->global_mem_bytes ? buf : unknown);
 	env_row(b, L, M_ENV_UUID, e->gpu_uuid ? pool_md(&p, e->gpu_uuid) :
 		unknown);
+	if (e->nvidia_driver && *e->nvidia_driver)
+		env_row(b, L, M_ENV_NVIDIA_DRIVER, pool_md(&p, e->nvidia_driver));
 	env_row(b, L, M_ENV_DRIVER, cuda_version(buf, sizeof(buf),
 						 e->driver_version) ?
 		pool_keep(&p, xstrdup(buf)) : unknown);
@@ -298,7 +335,10 @@ void blk_environment(const struct model *m, enum lang L, struct sbuf *b)
 
 		md_text(&v, m->r->culab_version ? m->r->culab_version : "?");
 		sbuf_add(&v, " (");
-		md_text(&v, m->r->culab_commit ? m->r->culab_commit : "?");
+		if (m->r->culab_commit)
+			commit_words(&v, L, m->r->culab_commit);
+		else
+			sbuf_add(&v, "?");
 		sbuf_add(&v, ")");
 		env_row(b, L, M_ENV_CULAB, sbuf_str(&v));
 		sbuf_release(&v);
@@ -977,9 +1017,14 @@ void blk_reproduction(const struct model *m, enum lang L, struct sbuf *b)
 	const struct results *r = m->r;
 	struct pool p = { .n = 0 };
 
-	if (r->culab_version && r->culab_commit)
+	if (r->culab_version && r->culab_commit) {
+		struct sbuf c = SBUF_INIT;
+
+		commit_words(&c, L, r->culab_commit);
 		SAY(b, L, M_BR_PASTE, pool_md(&p, r->culab_version),
-		    pool_md(&p, r->culab_commit));
+		    sbuf_str(&c));
+		sbuf_release(&c);
+	}
 	else
 		sbuf_add(b, say_text(L, M_BR_PASTE_NOVERSION));
 	pool_release(&p);
@@ -1044,9 +1089,15 @@ void blk_provenance(const struct model *m, enum lang L, struct sbuf *b)
 	struct pool p = { .n = 0 };
 	const char *unknown = say_text(L, M_UNKNOWN);
 
-	SAY(b, L, M_R_VERSION,
-	    r->culab_version ? pool_md(&p, r->culab_version) : unknown,
-	    r->culab_commit ? pool_md(&p, r->culab_commit) : unknown);
+	{
+		struct sbuf c = SBUF_INIT;
+
+		commit_words(&c, L, r->culab_commit);
+		SAY(b, L, M_R_VERSION,
+		    r->culab_version ? pool_md(&p, r->culab_version) : unknown,
+		    sbuf_str(&c));
+		sbuf_release(&c);
+	}
 	sbuf_addc(b, ' ');
 	SAY(b, L, M_R_SOURCE,
 	    r->source_path ? pool_md(&p, reader_path(r->source_path)) :
@@ -1057,7 +1108,14 @@ void blk_provenance(const struct model *m, enum lang L, struct sbuf *b)
 	    r->finished ? pool_md(&p, r->finished) : unknown);
 	sbuf_add(b, "\n\n");
 	pool_release(&p);
-	if (r->culab_commit && *r->culab_commit)
+	if (commit_dirty(r->culab_commit)) {
+		char *ref = xasprintf("%.*s", (int)(strlen(r->culab_commit) -
+					      strlen(DIRTY)), r->culab_commit);
+
+		/* the commit a checkout can name, and what it lacks */
+		SAY(b, L, M_R_PASTE_DIRTY, pool_md(&p, ref));
+		free(ref);
+	} else if (r->culab_commit && *r->culab_commit)
 		SAY(b, L, M_R_PASTE, pool_md(&p, r->culab_commit));
 	else
 		sbuf_add(b, say_text(L, M_R_PASTE_NOCOMMIT));

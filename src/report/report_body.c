@@ -432,7 +432,8 @@ void blk_abstract(const struct model *m, enum lang L, struct sbuf *b)
 {
 	const struct results *r = m->r;
 	struct pool p = { .n = 0 };
-	struct sbuf gpu = SBUF_INIT, what = SBUF_INIT, failed = SBUF_INIT;
+	struct sbuf gpu = SBUF_INIT, what = SBUF_INIT, failed = SBUF_INIT,
+		    cpu = SBUF_INIT, cpus = SBUF_INIT;
 	char nrows[32], nvar[32], nfail[32];
 
 	snprintf(nrows, sizeof(nrows), "%zu", m->nitems);
@@ -443,9 +444,19 @@ void blk_abstract(const struct model *m, enum lang L, struct sbuf *b)
 		snprintf(nfail, sizeof(nfail), "%zu", m->nfailed);
 		SAY(&failed, L, M_BA_FAILED, nfail);
 	}
-	SAY(b, L, M_BA_MEASURED, sbuf_str(&gpu),
+	for (size_t i = 0; i < m->ncpu_variants; i++) {
+		if (i)
+			sbuf_add(&cpus, say_text(L, M_COMMA_SEP));
+		md_text(&cpus, m->cpu_variants[i]);
+	}
+	if (m->ncpu_variants)
+		SAY(&cpu, L, m->ncpu_variants > 1 ? M_BA_CPUS : M_BA_CPU1,
+		    sbuf_str(&cpus));
+	SAY(b, L, cpu.len ? M_BA_MEASURED_CPU : M_BA_MEASURED, sbuf_str(&gpu),
 	    pool_md(&p, r->culab_version ? r->culab_version : "?"), nvar,
-	    sbuf_str(&what), nrows, sbuf_str(&failed));
+	    sbuf_str(&what), nrows, sbuf_str(&failed), sbuf_str(&cpu));
+	sbuf_release(&cpus);
+	sbuf_release(&cpu);
 	pool_release(&p);
 	if (!abstract_steps(m, L, b)) {
 		sentence_gap(b, L);
@@ -618,12 +629,19 @@ void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
 			floors = true;
 		}
 		sbuf_reset(&v);
-		cuda_versions(&v, e);
-		setup_row(b, L, M_ENV_VERSIONS, v.len ? sbuf_str(&v) : unknown);
+		cuda_versions(&v, L, e);
+		/* without the driver's own version, the row says what its
+		 * first figure is: the CUDA version the driver supports */
+		setup_row(b, L, e->nvidia_driver && *e->nvidia_driver ?
+			  M_ENV_VERSIONS : M_ENV_VERSIONS_CUDA,
+			  v.len ? sbuf_str(&v) : unknown);
 		sbuf_reset(&v);
 		md_text(&v, m->r->culab_version ? m->r->culab_version : "?");
 		sbuf_add(&v, " (");
-		md_text(&v, m->r->culab_commit ? m->r->culab_commit : "?");
+		if (m->r->culab_commit)
+			commit_words(&v, L, m->r->culab_commit);
+		else
+			sbuf_add(&v, "?");
 		sbuf_add(&v, ")");
 		setup_row(b, L, M_ENV_CULAB, sbuf_str(&v));
 		sbuf_add(b, "\n");

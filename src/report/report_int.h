@@ -228,9 +228,11 @@ enum msg {
 	 * (report_msg_body.c) from M__BODY on */
 	M__BODY,
 	M_TITLE_FAMILIES = M__BODY, M_SEMI_SEP, M_COMMA_SEP,
-	M_BA_MEASURED, M_BA_FAILED, M_BA_FAMILY, M_BA_STEPS, M_BA_STEP,
+	M_BA_MEASURED, M_BA_MEASURED_CPU, M_BA_CPU1, M_BA_CPUS, M_BA_FAILED,
+	M_BA_FAMILY, M_BA_STEPS, M_BA_STEP,
 	M_BA_STEP_WHY, M_BA_HW, M_BA_HW_PEAK, M_BA_USER, M_BA_USER_ITEM,
-	M_ENV_SMEM, M_ENV_CLOCKS, M_ENV_VERSIONS, M_ENV_GPU_CC,
+	M_ENV_SMEM, M_ENV_CLOCKS, M_ENV_VERSIONS, M_ENV_VERSIONS_CUDA,
+	M_ENV_DRIVER_CUDA, M_ENV_NVIDIA_DRIVER, M_ENV_GPU_CC,
 	M_ENV_CLK_STEADY, M_ENV_CLK_RANGE, M_ENV_CLK_THROTTLED, M_ENV_CLK_NONE,
 	M_ENV_KIB,
 	M_SETUP_METHOD, M_SETUP_METHOD_VARIES, M_SETUP_FLUSH, M_SETUP_COUNTERS,
@@ -244,7 +246,8 @@ enum msg {
 	M_BCOL_PM, M_BWHY_PARA, M_BT_AND, M_BT_HEAD, M_BT_INTRO, M_BT_NONE,
 	M_BT_WHY, M_D_FAMILY_PAGE, M_BWHY_SAME_AGAIN, M_BMORE_AGAIN,
 	M_C_STEPS_AGAIN, M_BWHY_PAST_TEACHING, M_RB_ROWS_ALL, M_BCODE_ALONE,
-	M_BR_PASTE, M_BR_PASTE_NOVERSION, M_BR_MORE,
+	M_BR_PASTE, M_BR_PASTE_NOVERSION, M_BR_MORE, M_COMMIT_DIRTY,
+	M_R_PASTE_DIRTY,
 	M_DR_PROV, M_DR_HOST,
 	M_UCODE_INTRO, M_UCODE_FN, M_UCODE_FILE,
 	M_STEP_CODE,
@@ -574,7 +577,11 @@ struct model {
 	size_t ngroups;
 	const char **cols;          /* every counter column, for the glossary */
 	size_t ncols;
-	size_t nfailed, nvariants;
+	size_t nfailed;
+	size_t nvariants;           /* variants that run on the GPU */
+	const char **cpu_variants;  /* those that run on the CPU (reduce_cpu,
+				       a host loop): named apart */
+	size_t ncpu_variants;
 	size_t nuser;               /* rows of the user's kernels */
 	enum charts_state charts;
 	struct plot_set *plots;
@@ -1124,7 +1131,10 @@ void clocks_summary(const struct model *m, enum lang L, struct sbuf *b);
 
 /* Appends "13.0 / 13.0", the CUDA versions of e's driver and runtime;
  * nothing when either is unknown. */
-void cuda_versions(struct sbuf *b, const struct environment *e);
+/* "13.0 / 13.0", the CUDA version the driver supports and the runtime's,
+ * with the driver's own version before them where the results have it
+ * ("580.159.04 (CUDA 13.0) / 13.0"); nothing when either is unknown. */
+void cuda_versions(struct sbuf *b, enum lang L, const struct environment *e);
 
 /* ---- the blocks ------------------------------------------------------- */
 
@@ -1170,6 +1180,13 @@ void blk_gpu(const struct model *m, enum lang L, struct sbuf *b);
 void blk_date(const struct model *m, enum lang L, struct sbuf *b);
 void blk_version(const struct model *m, enum lang L, struct sbuf *b);
 void blk_commit(const struct model *m, enum lang L, struct sbuf *b);
+/* A recorded commit in words, escaped: "3e09791d2c98", or where the
+ * culab that recorded was built with uncommitted changes (the Makefile
+ * marks it "-dirty", which is no git ref) "3e09791d2c98 with
+ * uncommitted changes"; "unknown" for NULL or "". */
+void commit_words(struct sbuf *b, enum lang L, const char *commit);
+/* Whether commit carries the Makefile's "-dirty" mark. */
+bool commit_dirty(const char *commit);
 void blk_source(const struct model *m, enum lang L, struct sbuf *b);
 void blk_sha256(const struct model *m, enum lang L, struct sbuf *b);
 void blk_status(const struct model *m, enum lang L, struct sbuf *b);

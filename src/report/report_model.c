@@ -429,6 +429,7 @@ void model_release(struct model *m)
 	free(m->ladders);
 	free(m->groups);
 	free(m->cols);
+	free(m->cpu_variants);
 	free(m->sigs);
 	plot_set_free(m->plots);
 	memset(m, 0, sizeof(*m));
@@ -497,7 +498,12 @@ void model_build(const struct results *r, struct model *m)
 		item_init(m, it, row);
 		m->nfailed += !it->ok;
 		m->nuser += it->role == ROLE_USER;
-		names_add(&variants, &m->nvariants, row->variant);
+		/* a CPU reference is no kernel: counted apart */
+		if (item_is_cpu(it))
+			names_add(&m->cpu_variants, &m->ncpu_variants,
+				  row->variant);
+		else
+			names_add(&variants, &m->nvariants, row->variant);
 		for (size_t c = 0; c < row->ncolumns; c++)
 			names_add(&m->cols, &m->ncols, row->columns[c].name);
 		l = ladder_of(m, row, gpu);

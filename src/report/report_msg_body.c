@@ -13,11 +13,23 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 
 	/* the abstract */
 	ROW(M_BA_MEASURED) = {
-		"On {1}, culab {2} timed {3} kernel variants of {4} in {5} "
+		"On {1}, culab {2} timed {3} GPU kernel variants of {4} in {5} "
 		"measurements, each answer checked against a CPU "
 		"reference{6}.",
-		"culab {2} 在 {1} 上对 {4} 的 {3} 个核函数变体做了 {5} 组测量，"
+		"culab {2} 在 {1} 上对 {4} 的 {3} 个 GPU 核函数变体做了 {5} 组测量，"
 		"每个结果都与 CPU 参考值核对{6}。" },
+	/* the same with the variants that run on the CPU named apart: {7}
+	 * their names (M_BA_CPU1, M_BA_CPUS) */
+	ROW(M_BA_MEASURED_CPU) = {
+		"On {1}, culab {2} timed {3} GPU kernel variants of {4}, and "
+		"{7}, in {5} measurements, each answer checked against a CPU "
+		"reference{6}.",
+		"culab {2} 在 {1} 上对 {4} 的 {3} 个 GPU 核函数变体以及 {7}做了 "
+		"{5} 组测量，每个结果都与 CPU 参考值核对{6}。" },
+	ROW(M_BA_CPU1) = { "the CPU reference {1} (a loop on the host)",
+			   "CPU 参考实现 {1}（主机上的循环）" },
+	ROW(M_BA_CPUS) = { "the CPU references {1} (loops on the host)",
+			   "CPU 参考实现 {1}（主机上的循环）" },
 	ROW(M_BA_FAILED) = {
 		"; {1} failed or were skipped and are listed in the details",
 		"；其中 {1} 组失败或被跳过，列在细节页中" },
@@ -48,6 +60,14 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 			      "计时运行期间的时钟" },
 	ROW(M_ENV_VERSIONS) = { "Driver / CUDA runtime",
 				"驱动 / CUDA 运行时" },
+	/* a file without the driver's own version (before culab kept it, or
+	 * no NVML): its one driver figure is the CUDA version it supports */
+	ROW(M_ENV_VERSIONS_CUDA) = {
+		"CUDA version the driver supports / CUDA runtime",
+		"驱动支持的 CUDA 版本 / CUDA 运行时" },
+	/* {1} the driver's version (NVML), {2} the CUDA version it supports */
+	ROW(M_ENV_DRIVER_CUDA) = { "{1} (CUDA {2})", "{1}（CUDA {2}）" },
+	ROW(M_ENV_NVIDIA_DRIVER) = { "Driver", "驱动" },
 	ROW(M_ENV_GPU_CC) = { "{1} (compute capability {2})",
 			      "{1}（计算能力 {2}）" },
 	ROW(M_ENV_CLK_STEADY) = {
@@ -190,6 +210,22 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"(commit {2}), from the repository:",
 		"要在有 GPU 的机器上重新测量（culab {1}，提交 {2}），在仓库目录中"
 		"运行：" },
+	/* {1} the commit a culab with uncommitted changes was built from */
+	ROW(M_COMMIT_DIRTY) = { "{1} with uncommitted changes",
+				"{1} 加上未提交的改动" },
+	/* the details' commands where that culab had such changes: {1} the
+	 * commit, without the "-dirty" that no checkout takes */
+	ROW(M_R_PASTE_DIRTY) = {
+		"The culab that recorded these results was built from commit "
+		"{1} with uncommitted changes beyond it, which no checkout "
+		"restores: the code that measured may differ from that "
+		"commit's. To measure again on a machine with a GPU, build "
+		"culab at that commit (`git checkout {1} && make`) and run, "
+		"from the repository:",
+		"记录这些结果的 culab 构建自提交 {1}，外加未提交的改动，任何检出都"
+		"无法还原这些改动：测量所用的代码可能与该提交的不同。要在有 GPU 的"
+		"机器上重新测量：构建该提交的 culab（`git checkout {1} && make`），"
+		"然后在仓库目录中运行：" },
 	ROW(M_BR_PASTE_NOVERSION) = {
 		"To measure again on a machine with a GPU, from the "
 		"repository:",

@@ -53,6 +53,8 @@ static json_t *env_to_json(const struct environment *e)
 	if (o && e->smem_per_sm_bytes)
 		json_object_set_new(o, "smem_per_sm_bytes",
 				    json_integer((json_int_t)e->smem_per_sm_bytes));
+	if (o && e->nvidia_driver)
+		json_object_set_new(o, "nvidia_driver", jtext(e->nvidia_driver));
 	return o;
 }
 

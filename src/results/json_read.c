@@ -203,6 +203,9 @@ static void read_env(struct reader *rd, json_t *o, const char *w,
 					    INT_MAX, "a version number");
 	e->runtime_version = (int)get_int_in(rd, o, w, "runtime_version", 0,
 					     INT_MAX, "a version number");
+	/* optional: files from before it was kept have none (NULL) */
+	if (json_object_get(o, "nvidia_driver"))
+		e->nvidia_driver = get_name(rd, o, w, "nvidia_driver", true);
 	e->hostname = get_name(rd, o, w, "hostname", true);
 	e->os = get_name(rd, o, w, "os", true);
 	e->cuda_device = -1;

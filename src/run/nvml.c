@@ -65,6 +65,7 @@ static const struct {
 	SYM(DeviceSetGpuLockedClocks, false, "nvmlDeviceSetGpuLockedClocks", NULL),
 	SYM(DeviceResetGpuLockedClocks, false, "nvmlDeviceResetGpuLockedClocks",
 	    NULL),
+	SYM(SystemGetDriverVersion, false, "nvmlSystemGetDriverVersion", NULL),
 #undef SYM
 };
 
@@ -197,6 +198,21 @@ void nvml_close(struct nvml *n)
 }
 
 /* ---- readings ------------------------------------------------------------------ */
+
+bool nvml_driver_version(const struct nvml *n, char *buf, size_t size)
+{
+	/* NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE */
+	char v[80] = "";
+
+	if (size)
+		buf[0] = '\0';
+	if (!n->open || !n->api->SystemGetDriverVersion ||
+	    n->api->SystemGetDriverVersion(v, sizeof(v)) != NVML_OK ||
+	    !v[0] || strlen(v) >= size)
+		return false;
+	memcpy(buf, v, strlen(v) + 1);
+	return true;
+}
 
 void nvml_read(const struct nvml *n, struct nvml_reading *r)
 {

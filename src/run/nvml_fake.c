@@ -2,7 +2,7 @@
  * GPU machine where clocks must not change (CULAB_TEST_NVML; run.h).
  *
  * It reports fixed readings of an H100 (1980 MHz SM, 2619 MHz memory,
- * 45 C, 300 W), a thermal slowdown in mode "fake-throttled", and
+ * 45 C, 300 W, driver 580.159.04), a thermal slowdown in mode "fake-throttled", and
  * answers a lock as NVML would: accepted (and only printed) in modes
  * "fake" and "fake-throttled", refused for want of permission in
  * "fake-no-permission".  Lock and restore print one line each on stderr
@@ -89,6 +89,16 @@ static int f_reset(nvml_device d)
 	return NVML_OK;
 }
 
+static int f_driver(char *buf, unsigned size)
+{
+	static const char v[] = "580.159.04";
+
+	if (size < sizeof(v))
+		return 7;       /* NVML_ERROR_INSUFFICIENT_SIZE */
+	memcpy(buf, v, sizeof(v));
+	return NVML_OK;
+}
+
 static const struct nvml_api fake_api = {
 	.Init = f_init,
 	.Shutdown = f_shutdown,
@@ -101,6 +111,7 @@ static const struct nvml_api fake_api = {
 	.DeviceGetCurrentClocksEventReasons = f_reasons,
 	.DeviceSetGpuLockedClocks = f_lock,
 	.DeviceResetGpuLockedClocks = f_reset,
+	.SystemGetDriverVersion = f_driver,
 };
 
 const struct nvml_api *nvml_fake(const char *name)

@@ -113,6 +113,8 @@ void environment_copy(struct environment *dst, const struct environment *src)
 	dst->gpu_uuid = xstrdup(src->gpu_uuid);
 	dst->hostname = xstrdup(src->hostname);
 	dst->os = xstrdup(src->os);
+	dst->nvidia_driver = src->nvidia_driver ? xstrdup(src->nvidia_driver) :
+			     NULL;
 }
 
 void environment_release(struct environment *e)
@@ -123,6 +125,7 @@ void environment_release(struct environment *e)
 	free(e->gpu_uuid);
 	free(e->hostname);
 	free(e->os);
+	free(e->nvidia_driver);
 	memset(e, 0, sizeof(*e));
 	e->cuda_device = -1;
 }

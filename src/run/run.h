@@ -76,6 +76,8 @@ struct nvml_api {
 						  unsigned long long *);
 	int (*DeviceSetGpuLockedClocks)(nvml_device, unsigned, unsigned);
 	int (*DeviceResetGpuLockedClocks)(nvml_device);
+	/* nvmlSystemGetDriverVersion: the driver's own version */
+	int (*SystemGetDriverVersion)(char *, unsigned);
 };
 
 /* nvmlReturn_t values culab tells apart. */
@@ -136,6 +138,12 @@ struct nvml_reading {
 
 /* Reads n's device now.  Never fails; n must be open. */
 void nvml_read(const struct nvml *n, struct nvml_reading *r);
+
+/* The driver's own version ("580.159.04", nvmlSystemGetDriverVersion),
+ * not the CUDA version it supports (cudaDriverGetVersion's 13000), into
+ * buf.  Returns false, with buf "", where NVML cannot tell; n must be
+ * open. */
+bool nvml_driver_version(const struct nvml *n, char *buf, size_t size);
 
 /* What a row records of the readings taken around its timed runs. */
 struct clock_record {
@@ -525,7 +533,11 @@ struct environment {
 	size_t smem_per_sm_bytes;
 	size_t global_mem_bytes;
 	char *gpu_uuid;
-	int driver_version;     /* e.g. 13000 */
+	int driver_version;     /* the CUDA version the driver supports
+				   (cudaDriverGetVersion), e.g. 13000 */
+	/* the driver's own version, "580.159.04" (NVML); NULL unknown:
+	 * no NVML, or files from before it was kept */
+	char *nvidia_driver;
 	int runtime_version;
 	char *hostname;
 	char *os;

@@ -782,13 +782,20 @@ int run_shown_device(const struct run_options *o)
  * it every row says why its clocks are unknown. */
 static void open_nvml(struct run *R)
 {
-	char pci[32];
+	char pci[32], driver[96];
 
 	if (cudaDeviceGetPCIBusId(pci, sizeof(pci), R->o->device) != cudaSuccess)
 		pci[0] = '\0';
-	if (nvml_open_env(&R->nvml, R->res->env.gpu_uuid, pci) < 0)
+	if (nvml_open_env(&R->nvml, R->res->env.gpu_uuid, pci) < 0) {
 		diag_note("clocks and throttling are not recorded: %s",
 			  R->nvml.why);
+		return;
+	}
+	/* the driver's own version, beside the CUDA version it supports */
+	if (nvml_driver_version(&R->nvml, driver, sizeof(driver))) {
+		free(R->res->env.nvidia_driver);
+		R->res->env.nvidia_driver = xstrdup(driver);
+	}
 }
 
 /* --lock-clocks: locks the SM clocks before anything is measured (the

@@ -34,6 +34,7 @@ static struct {
 	int pipe_fd;            /* >= 0: each reset also writes 'R' there */
 	unsigned long long reasons;
 	bool no_power;
+	bool no_driver;
 } F;
 
 static int the_gpu, the_mig;
@@ -123,6 +124,14 @@ static int r_reset(nvml_device d)
 	return F.reset_rc;
 }
 
+static int r_driver(char *buf, unsigned size)
+{
+	if (F.no_driver)
+		return NVML_E_NOT_SUPPORTED;
+	snprintf(buf, size, "%s", "580.159.04");
+	return NVML_OK;
+}
+
 static const struct nvml_api fake = {
 	.Init = r_init, .Shutdown = r_shutdown, .ErrorString = r_error,
 	.DeviceGetHandleByUUID = r_by_uuid,
@@ -133,6 +142,7 @@ static const struct nvml_api fake = {
 	.DeviceGetCurrentClocksEventReasons = r_reasons,
 	.DeviceSetGpuLockedClocks = r_lock,
 	.DeviceResetGpuLockedClocks = r_reset,
+	.SystemGetDriverVersion = r_driver,
 };
 
 static const char uuid[] = "GPU-fc485219-2e54-e70c-c441-fad4cbd0056e";
@@ -239,6 +249,18 @@ static void test_open_and_read(void **state)
 	assert_float_equal(c.power_w_max, 512.345, 1e-9);
 	assert_int_equal(c.reasons, 0x5);
 	assert_true(c.reasons_known && c.throttled);
+	/* the driver's own version, not the CUDA version it supports */
+	{
+		char v[96], tiny[4];
+
+		assert_true(nvml_driver_version(&n, v, sizeof(v)));
+		assert_string_equal(v, "580.159.04");
+		assert_false(nvml_driver_version(&n, tiny, sizeof(tiny)));
+		assert_string_equal(tiny, "");
+		F.no_driver = true;
+		assert_false(nvml_driver_version(&n, v, sizeof(v)));
+		assert_string_equal(v, "");
+	}
 	clock_record_set_unknown(&c, "runs on the CPU");
 	assert_false(c.known);
 	assert_string_equal(c.why, "runs on the CPU");

@@ -673,6 +673,76 @@ static void test_setup(void **state)
 	results_release(&r);
 }
 
+/* Old (the fifth review): "git checkout 3e09791d2c98-dirty && make",
+ * though "-dirty" is no git ref; "Driver / CUDA runtime 13.0 / 13.0",
+ * though 13.0 is the CUDA version the driver supports (the driver was
+ * 580.159.04); "27 kernel variants", counting reduce_cpu, a host loop.
+ * New: the commit the build came from plus uncommitted changes, said
+ * so; the driver's own version where the results have it, else the row
+ * says what its figure is; the GPU variants counted, the CPU reference
+ * named apart. */
+static void test_provenance(void **state)
+{
+	struct results r;
+	struct pages p;
+
+	(void)state;
+	if (!read_recorded(recorded[1], &r))
+		skip();
+	assert_string_equal(r.culab_commit, "3e09791d2c98-dirty");
+	assert_null(r.env.nvidia_driver);
+	render(&r, &p);
+	for (int L = 0; L < NLANG; L++) {
+		expect_not_in(p.body[L], "-dirty", "body");
+		expect_not_in(p.details[L], "-dirty", "details");
+	}
+	expect_in(p.body[EN], "| culab | 0.1.0 (3e09791d2c98 with uncommitted "
+		  "changes) |", "h100");
+	expect_in(p.body[EN], "with culab 0.1.0 (commit 3e09791d2c98 with "
+		  "uncommitted changes), from the repository:", "h100");
+	expect_in(p.body[ZH], "| culab | 0.1.0 (3e09791d2c98 加上未提交的改动) |",
+		  "h100");
+	expect_in(p.details[EN], "The culab that recorded these results was "
+		  "built from commit 3e09791d2c98 with uncommitted changes "
+		  "beyond it, which no checkout restores: the code that "
+		  "measured may differ from that commit's. To measure again on "
+		  "a machine with a GPU, build culab at that commit (`git "
+		  "checkout 3e09791d2c98 && make`)", "h100");
+	expect_in(p.details[ZH], "`git checkout 3e09791d2c98 && make`", "h100");
+	/* an old file: its one driver figure is the CUDA version */
+	expect_in(p.body[EN], "| CUDA version the driver supports / CUDA "
+		  "runtime | 13.0 / 13.0 |", "h100");
+	expect_in(p.body[ZH], "| 驱动支持的 CUDA 版本 / CUDA 运行时 | 13.0 / "
+		  "13.0 |", "h100");
+	expect_in(p.details[EN], "| Driver (CUDA version it supports) | 13.0 "
+		  "(13000) |", "h100");
+	/* the GPU variants, and the CPU reference apart */
+	expect_in(p.body[EN], "culab 0.1.0 timed 26 GPU kernel variants of "
+		  "reduce (int, float, double); transpose (float), and the CPU "
+		  "reference reduce\\_cpu (a loop on the host), in 162 "
+		  "measurements", "h100");
+	expect_in(p.body[ZH], "的 26 个 GPU 核函数变体以及 CPU 参考实现 "
+		  "reduce\\_cpu（主机上的循环）做了 162 组测量", "h100");
+	pages_free(&p);
+
+	/* a clean build, and a run that recorded the driver's version */
+	free(r.culab_commit);
+	r.culab_commit = xstrdup("3e09791d2c98");
+	r.env.nvidia_driver = xstrdup("580.159.04");
+	render(&r, &p);
+	expect_in(p.body[EN], "| culab | 0.1.0 (3e09791d2c98) |", "clean");
+	expect_in(p.details[EN], "build culab at commit 3e09791d2c98 (`git "
+		  "checkout 3e09791d2c98 && make`)", "clean");
+	expect_not_in(p.details[EN], "uncommitted", "clean");
+	expect_in(p.body[EN], "| Driver / CUDA runtime | 580.159.04 (CUDA "
+		  "13.0) / 13.0 |", "driver");
+	expect_in(p.body[ZH], "| 驱动 / CUDA 运行时 | 580.159.04（CUDA 13.0） / "
+		  "13.0 |", "driver");
+	expect_in(p.details[EN], "| Driver | 580.159.04 |", "driver");
+	pages_free(&p);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -682,6 +752,7 @@ int main(void)
 		cmocka_unit_test(test_key_lines_before),
 		cmocka_unit_test(test_user_source),
 		cmocka_unit_test(test_setup),
+		cmocka_unit_test(test_provenance),
 	};
 
 	return cmocka_run_group_tests_name("report_body", tests, NULL, NULL);

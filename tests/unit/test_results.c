@@ -60,6 +60,7 @@ static void fill(struct results *r)
 	r->source_text = xstrdup("experiments: []\n# \xe4\xb8\xad\xe6\x96\x87\n");
 	r->has_env = true;
 	r->env.gpu_name = xstrdup("Test GPU");
+	r->env.nvidia_driver = xstrdup("580.159.04");
 	r->env.cc_major = 9;
 	r->env.sm_count = 132;
 	r->env.peak_gbps = 3352.3;
@@ -207,6 +208,8 @@ static void test_round_trip(void **state)
 	assert_string_equal(b.command, a.command);
 	assert_string_equal(b.source_text, a.source_text);
 	assert_string_equal(b.env.gpu_name, "Test GPU");
+	/* the driver's own version (NVML), beside the CUDA version */
+	assert_string_equal(b.env.nvidia_driver, "580.159.04");
 	assert_int_equal(b.env.sm_count, 132);
 	assert_float_equal(b.env.peak_gbps, 3352.3, 1e-9);
 	assert_int_equal(b.nexperiments, 1);
