@@ -169,6 +169,12 @@ void step_change(struct sbuf *b, enum lang L, const struct item *from,
 	sbuf_release(&iv);
 }
 
+bool host_step_measured(const struct result_row *r)
+{
+	return r->tk.nsamples > 0 && r->t.nsamples > 0 &&
+	       r->tk.median_ms > 0 && r->tk.median_hi_ms < r->t.median_lo_ms;
+}
+
 const struct item *best_earlier(const struct ladder *l,
 				const struct item *it)
 {

@@ -283,7 +283,7 @@ enum msg {
 	M_RB_V_HOST_MEASURED,
 	/* a step after a rung that lost time, against the fastest rung
 	 * before that one (report_results.c) */
-	M_BWHY_PAST_SLOWER,
+	M_BWHY_PAST_SLOWER, M_BWHY_KERNELS,
 	M_RB_V_SHOWN_MECH,
 	/* i45-prose: the third review's prose (report_rules.c,
 	 * report_rubric.c, report_change.c, report_body.c) */
@@ -895,6 +895,10 @@ void step_words(struct sbuf *b, enum lang L, const struct item *it,
  * measured against that rung too, it counts among the steps that
  * mattered only by its gain over it. */
 bool after_slower(const struct ladder *l, const struct item *it);
+/* Whether row r's timed region and its kernel alone, timed in the same
+ * runs (`finish: host`, rung 1), are apart beyond both intervals: its
+ * host step measured. */
+bool host_step_measured(const struct result_row *r);
 /* That fastest rung: of l's verified rungs below `it`, not teaching. */
 const struct item *best_earlier(const struct ladder *l, const struct item *it);
 

@@ -545,6 +545,15 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	 * alone: {1} the host step's ms, {2} its share, {3} the kernel's ms */
 	/* {1} the fastest rung before, {2} its speed against it, {3} → {4}
 	 * ms, {5} the slower rung between */
+	/* {1} the rung whose timed region holds a host step, {2} its share
+	 * in %, {3} its kernel's ms, {4} the other rung, {5} its speed
+	 * against that kernel, {6} its ms */
+	ROW(M_BWHY_KERNELS) = {
+		" The host step is {2} % of {1}'s timed region: its kernel "
+		"alone took {3} ms in the same runs, so kernel to kernel {4} "
+		"is {5} ({3} → {6} ms).",
+		"{1}的计时区间中有 {2} % 是主机端步骤：在同样这些运行中，它的核函数"
+		"本身用了 {3} ms，所以按核函数对核函数比较，{4}{5}（{3} → {6} ms）。" },
 	ROW(M_BWHY_PAST_SLOWER) = {
 		" {5} lost time, so this step is larger than what it gains: "
 		"measured against {1}, the fastest rung before it, it is {2} "

@@ -387,6 +387,33 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
 	pool_release(&p);
 }
 
+/* Where `to` is slower than `from` and from's timed region holds a host
+ * step measured apart (rung 1 finishes on the host), the two kernels
+ * against each other too: the step's ratio mixes a host loop into one
+ * side (rung 3 is 1.06x slower than rung 1's 2.45 ms, and 1.72x slower
+ * than its kernel's 1.51 ms). */
+static void kernel_to_kernel(struct sbuf *b, enum lang L,
+			     const struct item *from, const struct item *to)
+{
+	const struct result_row *f = from->row;
+	double kf, kt, r;
+	struct sbuf x = SBUF_INIT;
+	struct pool p = { .n = 0 };
+
+	if (!(item_ms(to) > item_ms(from)) || !host_step_measured(f))
+		return;
+	kf = f->tk.median_ms;
+	kt = host_step_measured(to->row) ? to->row->tk.median_ms : item_ms(to);
+	r = kt / kf;
+	SAY(&x, L, r >= 1 ? M_BX_SLOWER : M_BX_FASTER,
+	    TIMES(r >= 1 ? r : 1 / r));
+	SAY(b, L, M_BWHY_KERNELS, role_text(&p, L, from),
+	    PCT(100 * (f->t.median_ms - kf) / f->t.median_ms), FMT(kf, 3),
+	    role_text(&p, L, to), sbuf_str(&x), FMT(kt, 3));
+	pool_release(&p);
+	sbuf_release(&x);
+}
+
 /* After a teaching rung (slow on purpose) or a rung that lost time, a
  * step is large because the rung before it was slow: says how `it`
  * stands against the fastest rung before it (rung 3 is 152× faster than
@@ -394,7 +421,8 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
  * 1.13× faster than the slower swizzle and 1.05× faster than rung 7),
  * nothing when there is none (after_slower). */
 static void past_teaching(struct sbuf *b, enum lang L,
-			  const struct ladder *l, const struct item *it)
+			  const struct model *m, const struct ladder *l,
+			  const struct item *it, struct why_said *said)
 {
 	const struct item *best;
 	struct sbuf x = SBUF_INIT;
@@ -412,6 +440,13 @@ static void past_teaching(struct sbuf *b, enum lang L,
 	    M_BWHY_PAST_SLOWER, role_text(&p, L, best),
 	    sbuf_str(&x), FMT(item_ms(best), 3), FMT(item_ms(it), 3),
 	    role_text(&p, L, it->prev));
+	/* slower than the fastest rung before: why, as a slower step gets
+	 * it (the counter that moved most, against the step), and the
+	 * kernels against each other where that rung has a host step */
+	if (r < 1) {
+		step_why(b, L, m, l, best, it, said);
+		kernel_to_kernel(b, L, best, it);
+	}
 	pool_release(&p);
 	sbuf_release(&x);
 }
@@ -441,7 +476,8 @@ static void body_why(const struct model *m, const struct ladder *l,
 		}
 		step_words(&x, L, it, false);
 		step_why(&why, L, m, l, it->prev, it, said);
-		past_teaching(&why, L, l, it);
+		kernel_to_kernel(&why, L, it->prev, it);
+		past_teaching(&why, L, m, l, it, said);
 		SAY(&list, L, M_BWHY_PARA, role_text(&p, L, it),
 		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
 		    sbuf_str(&why) + strspn(sbuf_str(&why), " "));

@@ -298,14 +298,6 @@ static void judge_counter(const struct objective *o, enum lang L,
 }
 
 /* One row of the objectives table for ladder l. */
-/* Whether row r's timed region and its kernel alone, timed in the same
- * runs, are apart beyond both intervals: its host step measured. */
-static bool host_split(const struct result_row *r)
-{
-	return r->tk.nsamples > 0 && r->t.nsamples > 0 &&
-	       r->tk.median_ms > 0 && r->tk.median_hi_ms < r->t.median_lo_ms;
-}
-
 static void objective_row(const struct model *m, const struct ladder *l,
 			  const struct objective *o, enum lang L,
 			  struct sbuf *b, size_t ncols)
@@ -382,7 +374,7 @@ static void objective_row(const struct model *m, const struct ladder *l,
 	case OB_HOST:
 		if (p)
 			sbuf_addf(&t, "%s", FMT(item_ms(p), 3));
-		if (p && host_split(p->row)) {
+		if (p && host_step_measured(p->row)) {
 			/* the same runs timed the kernel alone: the host
 			 * step is their difference, not a comparison */
 			const struct result_row *r = p->row;

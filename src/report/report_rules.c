@@ -659,11 +659,11 @@ static const struct rule rules[] = {
 			{ "{1} ran on {2} of the {3} SMs, at {4} achieved occupancy "
 			  "there: {5} of the GPU, against {6}; its time per element "
 			  "is the same in two types, one twice the bytes of the "
-			  "other ({7}), so latency sets it, not bandwidth",
+			  "other ({7}), so bandwidth does not set it",
 			  "{1}只在 {3} 个 SM 中的 {2} 个上运行，那里的实际占用率为 {4}："
 			  "相当于整个 GPU 的 {5}，而另一侧为 {6}；两种类型（一种的字节数"
-			  "是另一种的两倍）每个元素的时间相同（{7}），所以决定时间的是延迟，"
-			  "而不是带宽" },
+			  "是另一种的两倍）每个元素的时间相同（{7}），所以决定时间的不是"
+			  "带宽" },
 			{ "{1} used {2} of the {3} SMs, {5} of the GPU's warp "
 			  "slots, against {6} here",
 			  "{1}只用了 {3} 个 SM 中的 {2} 个，占整个 GPU 线程束槽位的 {5}，"

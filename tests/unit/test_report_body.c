@@ -673,6 +673,74 @@ static void test_setup(void **state)
 	results_release(&r);
 }
 
+/* The paragraph of the body that begins with `start`, as a heap string. */
+static char *para(const char *md, const char *start)
+{
+	const char *s = strstr(md, start), *e;
+
+	if (!s)
+		fail_msg("%s:%d: no paragraph \"%s\"", __FILE__, __LINE__,
+			 start);
+	e = strstr(s, "\n\n");
+	return e ? xasprintf("%.*s", (int)(e - s), s) : xstrdup(s);
+}
+
+/* Old (the fifth review): rung 3, 1.06x slower than rung 1 (2.45 ->
+ * 2.60 ms), got the ratio alone, though rung 1's timed region is 38.5 %
+ * host step (its kernel 1.51 ms, timed in the same runs) and rung 3
+ * issues 2.16 G warp instructions against rung 1's 1.14 G.  New: a
+ * rung slower than the one it is measured against gets the evidence a
+ * faster step gets, and where that rung has a measured host step, the
+ * kernels against each other; a step that is faster gets neither. */
+static void test_slower_step_evidence(void **state)
+{
+	struct results r;
+	struct pages p;
+	char *x;
+
+	(void)state;
+	if (!read_recorded(recorded[1], &r))
+		skip();
+	render(&r, &p);
+	x = para(p.body[EN], "**rung 3** (shared memory");
+	expect_in(x, "Measured against rung 1, the fastest rung before the "
+		  "teaching one, it is 1.06× slower (2.45 → 2.60 ms). Why: more "
+		  "instructions per element. Evidence: warp instructions 1.14 G "
+		  "→ 2.16 G (1.89× for a 1.06× step).", "rung 3");
+	expect_in(x, "The host step is 38.5 % of rung 1's timed region: its "
+		  "kernel alone took 1.51 ms in the same runs, so kernel to "
+		  "kernel rung 3 is 1.73× slower (1.51 → 2.60 ms).", "rung 3");
+	free(x);
+	/* a slower step after rung 1: the kernels too */
+	x = para(p.body[EN], "**rung 2** (one block");
+	expect_in(x, "so kernel to kernel rung 2 is 266× slower (1.51 → 400 "
+		  "ms).", "rung 2");
+	free(x);
+	/* measured against an earlier rung and faster: the ratio alone */
+	x = para(p.body[EN], "**rung 9** (last warp unrolled");
+	expect_in(x, "it is 1.34× faster (0.666 → 0.497 ms).", "rung 9");
+	expect_not_in(strstr(x, "Measured against"), "Why:", "rung 9");
+	expect_not_in(x, "kernel to kernel", "rung 9");
+	free(x);
+	x = para(p.body[ZH], "**第 3 级**");
+	expect_in(x, "它慢 1.06×（2.45 → 2.60 ms）。原因：每个元素的指令更多。",
+		  "rung 3 zh");
+	expect_in(x, "所以按核函数对核函数比较，第 3 级慢 1.73×（1.51 → 2.60 "
+		  "ms）。", "rung 3 zh");
+	free(x);
+	pages_free(&p);
+	/* without rung 1's kernel timed apart: the why, not the kernels */
+	for (size_t i = 0; i < r.nrows; i++)
+		r.rows[i].tk.nsamples = 0;
+	render(&r, &p);
+	x = para(p.body[EN], "**rung 3** (shared memory");
+	expect_in(x, "Why: more instructions per element.", "no tk");
+	expect_not_in(x, "kernel to kernel", "no tk");
+	free(x);
+	pages_free(&p);
+	results_release(&r);
+}
+
 /* Old (the fifth review): "git checkout 3e09791d2c98-dirty && make",
  * though "-dirty" is no git ref; "Driver / CUDA runtime 13.0 / 13.0",
  * though 13.0 is the CUDA version the driver supports (the driver was
@@ -753,6 +821,7 @@ int main(void)
 		cmocka_unit_test(test_user_source),
 		cmocka_unit_test(test_setup),
 		cmocka_unit_test(test_provenance),
+		cmocka_unit_test(test_slower_step_evidence),
 	};
 
 	return cmocka_run_group_tests_name("report_body", tests, NULL, NULL);

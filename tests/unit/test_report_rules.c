@@ -347,8 +347,8 @@ static void test_latency_not_bandwidth(void **state)
 		  "ran on 1 of the 132 SMs, at 12.5 % achieved occupancy there: "
 		  "0.095 % of the GPU, against 88.6 %; its time per element is "
 		  "the same in two types, one twice the bytes of the other (n = "
-		  "2^24: int 1.48 ns, double 1.49 ns), so latency sets it, not "
-		  "bandwidth.");
+		  "2^24: int 1.48 ns, double 1.49 ns), so bandwidth does not set "
+		  "it.");
 	/* DRAM 83.76 -> 67.62 MB went the other way by less than 157x */
 	EXPECT_NOT_IN(line, "Against it");
 	free(line);
