@@ -632,8 +632,9 @@ void blk_setup(const struct model *m, enum lang L, struct sbuf *b)
 		cuda_versions(&v, L, e);
 		/* without the driver's own version, the row says what its
 		 * first figure is: the CUDA version the driver supports */
-		setup_row(b, L, e->nvidia_driver && *e->nvidia_driver ?
-			  M_ENV_VERSIONS : M_ENV_VERSIONS_CUDA,
+		setup_row(b, L, v.len && !(e->nvidia_driver &&
+					   *e->nvidia_driver) ?
+			  M_ENV_VERSIONS_CUDA : M_ENV_VERSIONS,
 			  v.len ? sbuf_str(&v) : unknown);
 		sbuf_reset(&v);
 		md_text(&v, m->r->culab_version ? m->r->culab_version : "?");
