@@ -444,7 +444,16 @@ static void past_teaching(struct sbuf *b, enum lang L,
 	 * it (the counter that moved most, against the step), and the
 	 * kernels against each other where that rung has a host step */
 	if (r < 1) {
-		step_why(b, L, m, l, best, it, said);
+		/* an aside: the page's record stays with the steps, so a
+		 * rule's general sentence is said at the step it explains
+		 * (rung 7's instructions), not here */
+		struct why_said aside = { .physics = ~0ull };
+
+		if (said) {
+			aside = *said;
+			aside.physics = ~0ull;
+		}
+		step_why(b, L, m, l, best, it, &aside);
 		kernel_to_kernel(b, L, best, it);
 	}
 	pool_release(&p);

@@ -711,6 +711,11 @@ static void test_slower_step_evidence(void **state)
 		  "kernel alone took 1.51 ms in the same runs, so kernel to "
 		  "kernel rung 3 is 1.73× slower (1.51 → 2.60 ms).", "rung 3");
 	free(x);
+	/* the aside leaves the rule's general sentence to the step it
+	 * explains */
+	x = para(p.body[EN], "**rung 7** (first add");
+	expect_in(x, "Where issue, not DRAM, limits a loop", "rung 7");
+	free(x);
 	/* a slower step after rung 1: the kernels too */
 	x = para(p.body[EN], "**rung 2** (one block");
 	expect_in(x, "so kernel to kernel rung 2 is 266× slower (1.51 → 400 "
