@@ -319,7 +319,8 @@ void blk_environment(const struct model *m, enum lang L, struct sbuf *b)
 	env_row(b, L, M_ENV_UUID, e->gpu_uuid ? pool_md(&p, e->gpu_uuid) :
 		unknown);
 	if (e->nvidia_driver && *e->nvidia_driver)
-		env_row(b, L, M_ENV_NVIDIA_DRIVER, pool_md(&p, e->nvidia_driver));
+		env_row(b, L, M_ENV_NVIDIA_DRIVER,
+			pool_md(&p, e->nvidia_driver));
 	env_row(b, L, M_ENV_DRIVER, cuda_version(buf, sizeof(buf),
 						 e->driver_version) ?
 		pool_keep(&p, xstrdup(buf)) : unknown);

@@ -90,7 +90,8 @@ void ladder_copies_note(struct sbuf *b, enum lang L, const struct ladder *l)
 		SAY(&r, L, M_ROLE_RUNG, n);
 		SAY(&ceil, L, M_NOTE_NAMED, sbuf_str(&r),
 		    pool_md(&p, ceiling->row->variant));
-		/* "rung 2 (transpose_copy_shared) is", "rungs 2 and 3 (...) are" */
+		/* "rung 2 (transpose_copy_shared) is", "rungs 2 and 3
+		 * (...) are" */
 		SAY(&o, L, nother > 1 ? M_NOTE_RUNGS : M_ROLE_RUNG,
 		    sbuf_str(&onums));
 		SAY(&on, L, M_NOTE_NAMED, sbuf_str(&o), sbuf_str(&onames));
