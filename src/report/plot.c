@@ -99,12 +99,18 @@ struct plot_chart *plot_chart_add(struct plot_set *s, const char *name,
 	char *unique;
 
 	for (const char *p = name ? name : ""; *p && stem.len < 80; p++) {
-		char ch = *p;
+		char ch = *p, next = p[1];
 
 		if (ch >= 'A' && ch <= 'Z')
 			ch = (char)(ch - 'A' + 'a');
-		if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
-		      ch == '_' || ch == '-'))
+		if (next >= 'A' && next <= 'Z')
+			next = (char)(next - 'A' + 'a');
+		/* a '.' between letters or digits: "ladder-x.zh" */
+		if (ch == '.' && stem.len && stem.len < 79 &&
+		    plot_name_alnum(stem.buf[stem.len - 1]) &&
+		    plot_name_alnum(next))
+			;
+		else if (!(plot_name_alnum(ch) || ch == '_' || ch == '-'))
 			ch = '-';
 		sbuf_addc(&stem, ch);
 	}

@@ -65,6 +65,14 @@ struct plot_set {
 	size_t n;
 };
 
+/* Whether c is a lower-case letter or a digit: a chart name's '.' stands
+ * between two of them ("ladder-reduce-float.zh"), never first, last or
+ * beside another '.'. */
+static inline bool plot_name_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
 /* Whether (x, y) can be drawn in panel p: finite, positive on a log
  * axis, on a category of a bar panel (plot.c). */
 bool plot_point_valid(const struct plot_panel *p, double x, double y);

@@ -88,7 +88,8 @@ struct plot_set *plot_set_new(void);
 void plot_set_free(struct plot_set *s);
 
 /* Adds a chart.  `name` becomes the file stem after every byte outside
- * [a-z0-9_-] is replaced by '-' (upper case is lowered) and, if that stem
+ * [a-z0-9_-] is replaced by '-' (upper case is lowered; a '.' between
+ * letters or digits is kept: "ladder-reduce-float.zh") and, if that stem
  * is taken, "-2", "-3"... is appended: read it back with plot_chart_name().
  * Strings are copied.  Never NULL. */
 struct plot_chart *plot_chart_add(struct plot_set *s, const char *name,

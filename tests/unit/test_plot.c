@@ -90,6 +90,13 @@ static void test_names(void **state)
 	assert_string_equal(plot_chart_name(plot_chart_add(s, "", NULL)), "chart");
 	assert_string_equal(plot_chart_name(plot_chart_add(s, "a`b'c", NULL)),
 			    "a-b-c");
+	/* a '.' between letters or digits only: never "..", first or last */
+	assert_string_equal(plot_chart_name(plot_chart_add(s, "Ladder-x.zh",
+							   NULL)),
+			    "ladder-x.zh");
+	assert_string_equal(plot_chart_name(plot_chart_add(s, ".a..b.-c.",
+							   NULL)),
+			    "-a--b--c-");
 	plot_set_free(s);
 	plot_set_free(NULL);
 }
