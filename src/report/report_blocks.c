@@ -647,7 +647,7 @@ void chart_md(struct sbuf *b, enum lang L, const struct group *g,
 {
 	struct sbuf svg = SBUF_INIT, dat = SBUF_INIT, gp = SBUF_INIT;
 
-	/* chart names are [a-z0-9_-] (plot.c): safe in link targets */
+	/* chart names are [a-z0-9_.-] (plot.c): safe in link targets */
 	sbuf_add(b, caption);
 	sbuf_add(b, "\n\n![");
 	md_text(b, g->family);
@@ -677,6 +677,7 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 		[CH_TRANSPOSE] = M_CH_TRANSPOSE,
 	};
 	struct pool p = { .n = 0 };
+	struct sbuf ceil = SBUF_INIT;
 	bool any = false;
 
 	if (m->charts == CHARTS_OFF) {
@@ -699,7 +700,7 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 			struct sbuf caption = SBUF_INIT;
 			char *size;
 
-			if (!g->chart[k])
+			if (!g->chart[L][k])
 				continue;
 			if (!head) {
 				sbuf_add(b, "### ");
@@ -712,8 +713,11 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 			}
 			size = g->top ? size_text(g->top->n, g->top->m,
 						  g->top->matrix) : xstrdup("");
-			SAY(&caption, L, captions[k], pool_md(&p, size));
-			chart_md(b, L, g, g->chart[k], sbuf_str(&caption),
+			sbuf_reset(&ceil);
+			ladder_ceiling_words(&ceil, L, g->top);
+			SAY(&caption, L, captions[k], pool_md(&p, size),
+			    sbuf_str(&ceil));
+			chart_md(b, L, g, g->chart[L][k], sbuf_str(&caption),
 				 true);
 			free(size);
 			sbuf_release(&caption);
@@ -721,6 +725,7 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 			any = true;
 		}
 	}
+	sbuf_release(&ceil);
 	if (any)
 		sbuf_add(b, say_text(L, M_CH_RERUN));
 	else
