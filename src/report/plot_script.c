@@ -671,8 +671,9 @@ static double point_label_px(const struct plot_series *s, size_t k)
 	return s->text && s->text[k] ? plot_label_px(s->text[k]) : 0;
 }
 
-/* The width in px of the widest label of panel p (with its mark): the
- * room its panel needs beside the bars. */
+/* The width in px of the widest label of panel p (a text's with its
+ * mark; LABEL_PX has room for a number's): the room its panel needs
+ * beside the bars. */
 static double panel_label_px(const struct plot_panel *p)
 {
 	double w = LABEL_PX;
@@ -683,7 +684,9 @@ static double panel_label_px(const struct plot_panel *p)
 		for (size_t k = 0; s->labels != PLOT_LABELS_NONE && k < s->n;
 		     k++)
 			if (plot_point_valid(p, s->x[k], s->y[k]))
-				w = fmax(w, point_label_px(s, k) + mark_px());
+				w = fmax(w, point_label_px(s, k) +
+					    (s->labels == PLOT_LABELS_TEXT ?
+					     mark_px() : 0));
 	}
 	return w;
 }
@@ -843,7 +846,8 @@ static void labels_judge(const struct plot_panel *p, const struct axis *a,
  * gave them, labels inside the longest.)  Bars beyond the caller's
  * range still end at the (new) edge, marked.  A wider axis shrinks the
  * other side of the base, so the search stops at the first best, never
- * wider than it needs; ticks about `want`. */
+ * wider than it needs.  Its ticks: those it had and more of their step
+ * (on a log axis, or one of fewer than two, about `want` anew). */
 static void hbars_fit(const struct plot_panel *p, double px, int want,
 		      struct axis *a)
 {
@@ -870,8 +874,17 @@ static void hbars_fit(const struct plot_panel *p, double px, int want,
 	if (best == a->hi)
 		return;
 	a->hi = clean(best);
-	a->n = a->base ? log_ticks(a->lo, a->hi, a->t) :
-			 linear_ticks(a->lo, a->hi, want, a->t);
+	if (a->base || a->n < 2) {
+		a->n = a->base ? log_ticks(a->lo, a->hi, a->t) :
+				 linear_ticks(a->lo, a->hi, want, a->t);
+		return;
+	}
+	/* the ticks the axis had, and more of the same step: a speedup
+	 * axis widened from 2.5 to 2.6 still reads 0, 0.5, 1 ... */
+	for (double step = a->t[1] - a->t[0];
+	     a->n < MAX_TICKS && a->t[a->n - 1] + step <= a->hi * (1 + 1e-9);
+	     a->n++)
+		a->t[a->n] = clean(a->t[a->n - 1] + step);
 }
 
 /* The gnuplot functions of a panel's label placement, label_place()'s
