@@ -300,6 +300,19 @@ static void test_ladder_chart(void **state)
 	assert_non_null(strstr(gp, "$2 > H ? stringcolumn(3).' >'"));
 	assert_null(strstr(gp, "fmt_x($2)"));
 	free(gp);
+	/* the Chinese pages' twin: the same rows and bars in the report's
+	 * Chinese words (rung names are code and stay) */
+	gp = chart_file(dir, "ladder-reduce-float.zh", "gp");
+	assert_non_null(gp);
+	assert_non_null(strstr(gp, "set title '相对上一级的加速比'"));
+	assert_non_null(strstr(gp, "set yrange [7.5:-0.5]"));
+	assert_non_null(strstr(gp, "'1: global' 0"));
+	free(gp);
+	gp = chart_file(dir, "ladder-reduce-float.zh", "dat");
+	assert_non_null(gp);
+	assert_non_null(strstr(gp, "\"快 "));
+	assert_null(strstr(gp, "faster"));
+	free(gp);
 	scratch_done(dir);
 	results_release(&r);
 }
