@@ -99,12 +99,18 @@ struct plot_chart *plot_chart_add(struct plot_set *s, const char *name,
 	char *unique;
 
 	for (const char *p = name ? name : ""; *p && stem.len < 80; p++) {
-		char ch = *p;
+		char ch = *p, next = p[1];
 
 		if (ch >= 'A' && ch <= 'Z')
 			ch = (char)(ch - 'A' + 'a');
-		if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') ||
-		      ch == '_' || ch == '-'))
+		if (next >= 'A' && next <= 'Z')
+			next = (char)(next - 'A' + 'a');
+		/* a '.' between letters or digits: "ladder-x.zh" */
+		if (ch == '.' && stem.len && stem.len < 79 &&
+		    plot_name_alnum(stem.buf[stem.len - 1]) &&
+		    plot_name_alnum(next))
+			;
+		else if (!(plot_name_alnum(ch) || ch == '_' || ch == '-'))
 			ch = '-';
 		sbuf_addc(&stem, ch);
 	}
@@ -241,23 +247,28 @@ void plot_series_interval(struct plot_series *s, double x, double y,
 
 void plot_series_text(struct plot_series *s, const char *text)
 {
-	char *t;
+	struct sbuf t = SBUF_INIT;
 	size_t n = 0;
 
 	if (!s->n || !text)
 		return;
 	if (!s->text)
 		s->text = xcalloc(s->cap, sizeof(*s->text));
-	t = xcalloc(PLOT_MAX_LABEL + 1, 1);
 	for (const unsigned char *p = (const unsigned char *)text;
-	     *p && n < PLOT_MAX_LABEL; p++) {
-		if ((*p & 0xC0) == 0x80)
-			continue;       /* rest of a non-ASCII character */
-		t[n++] = *p < ' ' || *p > '~' || *p == '"' || *p == '\\' ?
-			 '?' : (char)*p;
+	     *p && n < PLOT_MAX_LABEL; n++) {
+		size_t len = plot_utf8_len(p);
+
+		if (len > 1)
+			sbuf_addn(&t, (const char *)p, len);
+		else
+			sbuf_addc(&t, len == 0 || *p < ' ' || *p == 0x7f ||
+				  *p == '"' || *p == '\\' ? '?' : (char)*p);
+		p += len ? len : 1;
+		while (!len && (*p & 0xC0) == 0x80)
+			p++;    /* the rest of a broken character */
 	}
 	free(s->text[s->n - 1]);
-	s->text[s->n - 1] = t;
+	s->text[s->n - 1] = sbuf_detach(&t);
 }
 
 /* ---- validity --------------------------------------------------------- */
@@ -335,17 +346,109 @@ bool plot_chart_drawable(const struct plot_chart *c)
 
 /* ---- text and data ---------------------------------------------------- */
 
+/* plot_utf8_len(), and the character's code point into *cp. */
+static size_t utf8_char(const unsigned char *p, unsigned *cp_out)
+{
+	size_t len;
+	unsigned cp;
+
+	*cp_out = *p;
+	if (*p < 0x80)
+		return 1;
+	if (*p >= 0xC2 && *p <= 0xDF) {
+		len = 2;
+		cp = *p & 0x1F;
+	} else if (*p >= 0xE0 && *p <= 0xEF) {
+		len = 3;
+		cp = *p & 0x0F;
+	} else if (*p >= 0xF0 && *p <= 0xF4) {
+		len = 4;
+		cp = *p & 0x07;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < len; i++) {
+		if ((p[i] & 0xC0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3F);
+	}
+	/* overlong forms, surrogates, beyond U+10FFFF, C1 controls */
+	if ((len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF || cp < 0xA0)
+		return 0;
+	*cp_out = cp;
+	return len;
+}
+
+size_t plot_utf8_len(const unsigned char *p)
+{
+	unsigned cp;
+
+	return utf8_char(p, &cp);
+}
+
+/* The advance widths of ASCII ' ' to '~' in DejaVu Sans (what "Sans"
+ * is on most systems), in hundredths of an em: plot_text_px() measures
+ * labels by them. */
+static const unsigned char char_width[95] = {
+	32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64,
+	64, 64, 64, 64, 64, 64, 64, 64, 64, 34, 34, 84, 84, 84, 53, 100, 68,
+	69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86, 75, 79, 60, 79, 69,
+	63, 61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50, 50, 61, 63, 55,
+	63, 62, 35, 63, 63, 28, 28, 58, 28, 97, 63, 61, 63, 63, 41, 52, 39,
+	63, 59, 82, 59, 59, 52, 64, 34, 64, 84,
+};
+
+/* Whether code point cp is drawn a full em wide: CJK ideographs, kana,
+ * hangul and their punctuation ("，" too), in the fallback font
+ * (WenQuanYi Micro Hei, say) that draws them. */
+static bool wide_char(unsigned cp)
+{
+	return (cp >= 0x1100 && cp <= 0x115F) ||
+	       (cp >= 0x2E80 && cp <= 0xA4CF) ||
+	       (cp >= 0xAC00 && cp <= 0xD7A3) ||
+	       (cp >= 0xF900 && cp <= 0xFAFF) ||
+	       (cp >= 0xFE30 && cp <= 0xFE4F) ||
+	       (cp >= 0xFF00 && cp <= 0xFF60) ||
+	       (cp >= 0xFFE0 && cp <= 0xFFE6) ||
+	       (cp >= 0x20000 && cp <= 0x3FFFD);
+}
+
+double plot_text_px(const char *text, size_t max)
+{
+	double em = 0;
+	size_t n = 0;
+
+	for (const unsigned char *p = (const unsigned char *)(text ? text : "");
+	     *p && n < max; n++) {
+		unsigned cp;
+		size_t len = utf8_char(p, &cp);
+
+		em += len == 1 && *p >= ' ' && *p <= '~' ?
+		      char_width[*p - ' '] : wide_char(cp) ? 100 : 60;
+		p += len ? len : 1;
+		while (!len && (*p & 0xC0) == 0x80)
+			p++;
+	}
+	return em / 100 * PLOT_FONT * 1.05;
+}
+
+double plot_label_px(const char *text)
+{
+	return plot_text_px(text, PLOT_MAX_LABEL) * PLOT_FONT_SMALL /
+	       PLOT_FONT + 8;
+}
+
 void plot_quote_max(struct sbuf *b, const char *text, size_t max)
 {
 	size_t chars = 0;
 
 	sbuf_addc(b, '\'');
 	for (const unsigned char *p = (const unsigned char *)(text ? text : "");
-	     *p; p++) {
+	     *p;) {
 		unsigned char c = *p;
+		size_t len = plot_utf8_len(p);
 
-		if ((c & 0xC0) == 0x80)
-			continue;       /* rest of a non-ASCII character */
 		if (chars++ == max) {
 			sbuf_add(b, "...");
 			break;
@@ -356,10 +459,15 @@ void plot_quote_max(struct sbuf *b, const char *text, size_t max)
 			sbuf_add(b, "\u2019");
 		else if (c < 0x20 || c == 0x7f)
 			sbuf_addc(b, ' ');
-		else if (c >= 0x80)
-			sbuf_addc(b, '?');   /* no CJK glyphs in chart fonts */
+		else if (len > 1)
+			sbuf_addn(b, (const char *)p, len);
+		else if (len == 0)
+			sbuf_addc(b, '?');   /* not UTF-8 */
 		else
 			sbuf_addc(b, (char)c);
+		p += len ? len : 1;
+		while (!len && (*p & 0xC0) == 0x80)
+			p++;
 	}
 	sbuf_addc(b, '\'');
 }
@@ -390,7 +498,8 @@ static void data_panel(struct sbuf *dat, const struct plot_panel *p,
 		if (!plot_series_drawable(p, s))
 			continue;
 		sbuf_addf(dat, "# index %zu: x y%s%s\n", (*next)++,
-			  s->lo ? " low high" : "", s->text ? " label" : "");
+			  s->lo ? " low high" : "",
+			  s->text ? " label label_px" : "");
 		for (size_t k = 0; k < s->n; k++) {
 			if (!isfinite(s->x[k]))
 				continue;
@@ -408,10 +517,13 @@ static void data_panel(struct sbuf *dat, const struct plot_panel *p,
 			} else if (s->lo) {
 				sbuf_add(dat, " ? ?");
 			}
-			/* quoted: gnuplot reads it as one column */
+			/* quoted: gnuplot reads it as one column; then
+			 * its width, by which the script places it */
 			if (s->text)
-				sbuf_addf(dat, " \"%s\"",
-					  s->text[k] ? s->text[k] : "");
+				sbuf_addf(dat, " \"%s\" %.1f",
+					  s->text[k] ? s->text[k] : "",
+					  s->text[k] ? plot_label_px(s->text[k]) :
+						       0.0);
 			sbuf_addc(dat, '\n');
 		}
 		sbuf_add(dat, "\n\n");

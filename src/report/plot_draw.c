@@ -290,9 +290,11 @@ static bool chart_name_valid(const char *name, size_t len)
 	if (!len || len > 200)
 		return false;
 	for (size_t i = 0; i < len; i++)
-		if (!((name[i] >= 'a' && name[i] <= 'z') ||
-		      (name[i] >= '0' && name[i] <= '9') || name[i] == '_' ||
-		      name[i] == '-'))
+		if (!(plot_name_alnum(name[i]) || name[i] == '_' ||
+		      name[i] == '-' ||
+		      (name[i] == '.' && i && i + 1 < len &&
+		       plot_name_alnum(name[i - 1]) &&
+		       plot_name_alnum(name[i + 1]))))
 			return false;
 	return true;
 }

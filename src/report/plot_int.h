@@ -25,7 +25,8 @@ struct plot_series {
 };
 
 /* The column of a series' point labels in its data block (1-based):
- * after x, y and the interval's two when it has one. */
+ * after x, y and the interval's two when it has one; the label's width
+ * in px (plot_label_px) is the column after it. */
 static inline int plot_text_column(const struct plot_series *s)
 {
 	return s->lo ? 5 : 3;
@@ -64,6 +65,14 @@ struct plot_set {
 	size_t n;
 };
 
+/* Whether c is a lower-case letter or a digit: a chart name's '.' stands
+ * between two of them ("ladder-reduce-float.zh"), never first, last or
+ * beside another '.'. */
+static inline bool plot_name_alnum(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
 /* Whether (x, y) can be drawn in panel p: finite, positive on a log
  * axis, on a category of a bar panel (plot.c). */
 bool plot_point_valid(const struct plot_panel *p, double x, double y);
@@ -74,6 +83,17 @@ bool plot_interval_valid(const struct plot_panel *p,
 bool plot_series_drawable(const struct plot_panel *p,
 			  const struct plot_series *s);
 bool plot_panel_drawable(const struct plot_panel *p);
+/* The length in bytes of the UTF-8 character at p: 1 for ASCII, 0 when
+ * p starts no well-formed character (or a C1 control, U+0080..U+009F),
+ * which a chart's text shows as '?'. */
+size_t plot_utf8_len(const unsigned char *p);
+/* The width in px of text, as plot_quote_max(text, max) puts it, at
+ * PLOT_FONT px, with 5 % to spare for a wider font: ASCII by DejaVu
+ * Sans's advances, CJK characters an em, others 0.6 em. */
+double plot_text_px(const char *text, size_t max);
+/* The width in px of a bar label of `text` (PLOT_FONT_SMALL), with 4 px
+ * to spare each side: the data file's column after a label. */
+double plot_label_px(const char *text);
 /* plot_quote() with a limit of `max` characters. */
 void plot_quote_max(struct sbuf *b, const char *text, size_t max);
 /* A number of a data block or script: %.10g, "NaN" when not finite. */

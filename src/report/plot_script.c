@@ -11,7 +11,9 @@
  * shapes, so that no two lines of a chart share both (two lines with
  * one marker have neighbouring colours of the set, which differ most).
  * Horizontal bar charts (PLOT_HBARS) are laid out here in pixels: their
- * category labels in a column of their own, never cut. */
+ * category labels in a column of their own, never cut, each panel as
+ * wide as its widest bar label and a share of the rest, and each bar's
+ * label on its own side of the bars' base (hbars_fit). */
 #include "plot_int.h"
 
 #include <math.h>
@@ -61,35 +63,6 @@ static const char *const hline_colors[] = {
  * of a line. */
 #define LABEL_PX (7 * 0.6 * PLOT_FONT_SMALL + 8)
 #define LINE_PX 19
-
-/* The advance widths of ASCII ' ' to '~' in DejaVu Sans (what "Sans"
- * is on most systems), in hundredths of an em: text_px() measures a
- * label's column by them. */
-static const unsigned char char_width[95] = {
-	32, 40, 46, 84, 64, 95, 78, 27, 39, 39, 50, 84, 32, 36, 32, 34, 64,
-	64, 64, 64, 64, 64, 64, 64, 64, 64, 34, 34, 84, 84, 84, 53, 100, 68,
-	69, 70, 77, 63, 58, 77, 75, 29, 29, 66, 56, 86, 75, 79, 60, 79, 69,
-	63, 61, 73, 68, 99, 69, 61, 69, 39, 34, 39, 84, 50, 50, 61, 63, 55,
-	63, 62, 35, 63, 63, 28, 28, 58, 28, 97, 63, 61, 63, 63, 41, 52, 39,
-	63, 59, 82, 59, 59, 52, 64, 34, 64, 84,
-};
-
-/* The width in px of text, as plot_quote_max(text, max) puts it, at
- * PLOT_FONT px, with 5 % to spare for a wider font. */
-static double text_px(const char *text, size_t max)
-{
-	double em = 0;
-	size_t n = 0;
-
-	for (const unsigned char *p = (const unsigned char *)(text ? text : "");
-	     *p && n < max; p++) {
-		if ((*p & 0xC0) == 0x80)
-			continue;
-		n++;
-		em += *p >= ' ' && *p <= '~' ? char_width[*p - ' '] : 53;
-	}
-	return em / 100 * PLOT_FONT * 1.05;
-}
 
 /* Horizontal bars: the height of a row, and the share of it a bar
  * takes. */
@@ -412,7 +385,7 @@ static size_t title_break(const char *text, double px)
 	size_t at = 0, n = strlen(text);
 	char *head;
 
-	if (text_px(text, PLOT_MAX_TEXT) <= px)
+	if (plot_text_px(text, PLOT_MAX_TEXT) <= px)
 		return 0;
 	head = xstrdup(text);
 	for (size_t i = 1; i + 1 < n; i++) {
@@ -424,7 +397,7 @@ static size_t title_break(const char *text, double px)
 		if (!cut)
 			continue;
 		head[cut] = '\0';
-		if (text_px(head, PLOT_MAX_TEXT) <= px)
+		if (plot_text_px(head, PLOT_MAX_TEXT) <= px)
 			at = cut;
 		head[cut] = text[cut];
 	}
@@ -483,12 +456,12 @@ static size_t key_entries(const struct plot_panel *p, double *widest)
 		if (plot_series_drawable(p, p->series[i]) &&
 		    *p->series[i]->title) {
 			n++;
-			*widest = fmax(*widest, text_px(p->series[i]->title,
+			*widest = fmax(*widest, plot_text_px(p->series[i]->title,
 							PLOT_MAX_KEY));
 		}
 	for (size_t i = 0; i < p->nhlines; i++) {
 		n++;
-		*widest = fmax(*widest, text_px(p->hlines[i].title,
+		*widest = fmax(*widest, plot_text_px(p->hlines[i].title,
 						PLOT_MAX_KEY));
 	}
 	return n;
@@ -528,7 +501,7 @@ static bool labels_slanted(const struct plot_panel *p, size_t columns)
 	if (p->kind != PLOT_BARS)
 		return false;
 	for (size_t i = 0; i < p->ncats; i++)
-		px += text_px(p->cats[i], PLOT_MAX_TICK) * PLOT_FONT_SMALL /
+		px += plot_text_px(p->cats[i], PLOT_MAX_TICK) * PLOT_FONT_SMALL /
 		      PLOT_FONT + 4;
 	/* the plot's width: the chart's share less the axis' labels */
 	return px > (double)PLOT_WIDTH / (double)(columns ? columns : 1) - 90;
@@ -673,7 +646,7 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 struct hlayout {
 	int width, height;
 	double label_px;        /* the category column */
-	double panel_px;        /* each panel's width */
+	double *left, *px;      /* each drawn panel's left edge and width */
 	double top_px, bottom_px;
 	size_t rows;            /* categories */
 	size_t npanels;
@@ -682,12 +655,52 @@ struct hlayout {
 #define HGAP_PX 18
 #define HRIGHT_PX 12
 
+/* The width in px of the " >" that marks a label of a bar cut at the
+ * axis's edge. */
+static double mark_px(void)
+{
+	return plot_text_px(" >", 2) * PLOT_FONT_SMALL / PLOT_FONT;
+}
+
+/* The width in px of the label of point k of series s: LABEL_PX for
+ * numbers, the data file's width of its text for PLOT_LABELS_TEXT. */
+static double point_label_px(const struct plot_series *s, size_t k)
+{
+	if (s->labels != PLOT_LABELS_TEXT)
+		return LABEL_PX;
+	return s->text && s->text[k] ? plot_label_px(s->text[k]) : 0;
+}
+
+/* The width in px of the widest label of panel p (a text's with its
+ * mark; LABEL_PX has room for a number's): the room its panel needs
+ * beside the bars. */
+static double panel_label_px(const struct plot_panel *p)
+{
+	double w = LABEL_PX;
+
+	for (size_t i = 0; i < p->nseries; i++) {
+		const struct plot_series *s = p->series[i];
+
+		for (size_t k = 0; s->labels != PLOT_LABELS_NONE && k < s->n;
+		     k++)
+			if (plot_point_valid(p, s->x[k], s->y[k]))
+				w = fmax(w, point_label_px(s, k) +
+					    (s->labels == PLOT_LABELS_TEXT ?
+					     mark_px() : 0));
+	}
+	return w;
+}
+
+/* Lays out chart c: the category column as wide as its longest name, and
+ * the panels side by side, each as wide as its widest label and an equal
+ * share of the rest (the labels of a speedup panel are words, those of
+ * a time panel a number).  l->left and l->px: free() them. */
 static void hbars_layout(const struct plot_chart *c, bool multi,
 			 struct hlayout *l)
 {
 	const struct plot_panel *first = NULL;
-	size_t keys = 0;
-	double longest = 0;
+	size_t keys = 0, k = 0;
+	double longest = 0, avail, need = 0;
 	bool xlabel = false;
 
 	memset(l, 0, sizeof(*l));
@@ -697,14 +710,28 @@ static void hbars_layout(const struct plot_chart *c, bool multi,
 				first = c->panels[i];
 			l->npanels++;
 		}
+	l->left = xcalloc(l->npanels + 1, sizeof(*l->left));
+	l->px = xcalloc(l->npanels + 1, sizeof(*l->px));
 	l->rows = first ? first->ncats : 0;
 	for (size_t i = 0; first && i < first->ncats; i++)
-		longest = fmax(longest, text_px(first->cats[i], PLOT_MAX_TICK));
+		longest = fmax(longest, plot_text_px(first->cats[i],
+						     PLOT_MAX_TICK));
 	l->width = PLOT_WIDTH;
 	l->label_px = longest + 14;
-	l->panel_px = (PLOT_WIDTH - l->label_px - HRIGHT_PX -
-		       HGAP_PX * (double)(l->npanels - 1)) /
-		      (double)(l->npanels ? l->npanels : 1);
+	avail = PLOT_WIDTH - l->label_px - HRIGHT_PX -
+		HGAP_PX * (double)(l->npanels ? l->npanels - 1 : 0);
+	for (size_t i = 0; i < c->npanels; i++)
+		if (plot_panel_drawable(c->panels[i])) {
+			l->px[k] = panel_label_px(c->panels[i]);
+			need += l->px[k++];
+		}
+	for (k = 0; k < l->npanels; k++) {
+		l->px[k] = need < avail ? l->px[k] + (avail - need) /
+						     (double)l->npanels :
+			   avail / (double)l->npanels;
+		l->left[k] = k ? l->left[k - 1] + l->px[k - 1] + HGAP_PX :
+			     l->label_px;
+	}
 	for (size_t i = 0; i < c->npanels; i++) {
 		size_t n;
 		double len;
@@ -726,43 +753,156 @@ static void hbars_layout(const struct plot_chart *c, bool multi,
 			  (double)l->rows * ROW_PX + 0.5);
 }
 
-/* The width in px of the widest bar label of series s of panel p:
- * LABEL_PX for numbers, the widest text (with its " >" mark) for
- * PLOT_LABELS_TEXT. */
-static double label_px(const struct plot_panel *p, const struct plot_series *s)
-{
-	double w = LABEL_PX;
+/* Where a bar's label goes.  A horizontal bar's label stays inside its panel and on its bar's side
+ * of the base: beside the bar's end, else inside the bar (white; a bar
+ * cut at the edge always so, marked), else, where neither has room, at
+ * the panel's edge on that side.  A neutral bar's (PLOT_MUTED: "within
+ * noise") label stands right of the base whichever way the bar points,
+ * never across the base line.  The axis's upper end is chosen for this
+ * (hbars_fit), and the script decides the same by the same rules
+ * (script_hbars), so that a user who edits the range gets labels that
+ * follow. */
 
-	for (size_t k = 0; s->labels == PLOT_LABELS_TEXT && s->text &&
-			   k < s->n; k++)
-		if (s->text[k] && plot_point_valid(p, s->x[k], s->y[k]))
-			w = fmax(w, text_px(s->text[k], PLOT_MAX_LABEL) *
-				    PLOT_FONT_SMALL / PLOT_FONT +
-				    text_px(" >", 2) + 8);
-	return w;
+/* Where a label goes. */
+enum place { PLACE_BESIDE, PLACE_INSIDE, PLACE_EDGE };
+
+/* The share of axis a that lies left of value v (clipped to it). */
+static double axis_frac(const struct axis *a, double v)
+{
+	v = fmin(fmax(v, a->lo), a->hi);
+	if (a->base)
+		return (log(v) - log(a->lo)) / (log(a->hi) - log(a->lo));
+	return (v - a->lo) / (a->hi - a->lo);
 }
 
-/* The same over every labelled series of p: the room the value axis
- * leaves beside the bars. */
-static double panel_label_px(const struct plot_panel *p)
+/* The base of panel p's bars on axis a (its low end where a log axis
+ * cannot hold it). */
+static double axis_base(const struct plot_panel *p, const struct axis *a)
 {
-	double w = LABEL_PX;
-
-	for (size_t i = 0; i < p->nseries; i++)
-		if (p->series[i]->labels != PLOT_LABELS_NONE)
-			w = fmax(w, label_px(p, p->series[i]));
-	return w;
+	return fmin(fmax(a->base && p->bar_base <= 0 ? a->lo : p->bar_base,
+			 a->lo), a->hi);
 }
 
-/* The gnuplot expression of the share of a panel's axis that lies left
- * of value v, for the panel's label placement. */
-static void script_frac(struct sbuf *gp, const struct axis *a)
+/* Where the label (w px wide, the mark m px) of a bar of value v goes in
+ * a panel px wide on axis a, its bars from base b. */
+static enum place label_place(const struct axis *a, double b, double v,
+			      bool muted, double w, double m, double px)
+{
+	double x = muted && v < b ? b : v;
+
+	w /= px;
+	m /= px;
+	if (muted || v >= b) {
+		if (x <= a->hi && axis_frac(a, x) + w <= 1)
+			return PLACE_BESIDE;
+		if (axis_frac(a, x) - axis_frac(a, b) >=
+		    w + (x > a->hi ? m : 0))
+			return PLACE_INSIDE;
+		return PLACE_EDGE;
+	}
+	if (v >= a->lo && axis_frac(a, v) - w >= 0)
+		return PLACE_BESIDE;
+	if (axis_frac(a, b) - axis_frac(a, v) >= w + (v < a->lo ? m : 0))
+		return PLACE_INSIDE;
+	return PLACE_EDGE;
+}
+
+/* How well panel p's labels sit on axis a, px wide: *edge, those at an
+ * edge; *inside, those of bars within the axis that are inside them
+ * rather than beside. */
+static void labels_judge(const struct plot_panel *p, const struct axis *a,
+			 double px, size_t *edge, size_t *inside)
+{
+	double b = axis_base(p, a);
+
+	*edge = *inside = 0;
+	for (size_t i = 0; i < p->nseries; i++) {
+		const struct plot_series *s = p->series[i];
+
+		for (size_t k = 0; s->labels != PLOT_LABELS_NONE && k < s->n;
+		     k++) {
+			double v = s->y[k];
+			enum place at;
+
+			if (!plot_point_valid(p, s->x[k], v) ||
+			    !(point_label_px(s, k) > 0))
+				continue;
+			at = label_place(a, b, v, s->style == PLOT_MUTED,
+					 point_label_px(s, k), mark_px(), px);
+			*edge += at == PLACE_EDGE;
+			*inside += at == PLACE_INSIDE && v >= a->lo &&
+				   v <= a->hi;
+		}
+	}
+}
+
+/* Moves the upper end of panel p's value axis a (px wide) out, in steps
+ * of 1 % of its span up to 4 times it, to the first place where the
+ * fewest labels stand at an edge and, in a panel whose bars grow from a
+ * base other than 0 (speedups from 1), of those within a quarter more
+ * span, the fewest bars within the axis hold theirs inside: there a
+ * label that leaves its bar's side of the base is read wrongly, and one
+ * beside its bar reads best.  (Bars from 0 keep the room value_axis
+ * gave them, labels inside the longest.)  Bars beyond the caller's
+ * range still end at the (new) edge, marked.  A wider axis shrinks the
+ * other side of the base, so the search stops at the first best, never
+ * wider than it needs.  Its ticks: those it had and more of their step
+ * (on a log axis, or one of fewer than two, about `want` anew). */
+static void hbars_fit(const struct plot_panel *p, double px, int want,
+		      struct axis *a)
+{
+	struct axis t = *a;
+	size_t best_edge = SIZE_MAX, best_inside = SIZE_MAX;
+	double best = a->hi;
+
+	for (int k = 0; k <= 300; k++) {
+		bool beside = p->bar_base != 0 && k <= 25;
+		size_t edge, inside;
+
+		t.hi = a->base ? a->lo * pow(a->hi / a->lo, 1 + k / 100.0) :
+		       a->lo + (a->hi - a->lo) * (1 + k / 100.0);
+		labels_judge(p, &t, px, &edge, &inside);
+		if (edge < best_edge ||
+		    (edge == best_edge && inside < best_inside && beside)) {
+			best_edge = edge;
+			best_inside = inside;
+			best = t.hi;
+		}
+		if (!edge && (!inside || !beside))
+			break;
+	}
+	if (best == a->hi)
+		return;
+	a->hi = clean(best);
+	if (a->base || a->n < 2) {
+		a->n = a->base ? log_ticks(a->lo, a->hi, a->t) :
+				 linear_ticks(a->lo, a->hi, want, a->t);
+		return;
+	}
+	/* the ticks the axis had, and more of the same step: a speedup
+	 * axis widened from 2.5 to 2.6 still reads 0, 0.5, 1 ... */
+	for (double step = a->t[1] - a->t[0];
+	     a->n < MAX_TICKS && a->t[a->n - 1] + step <= a->hi * (1 + 1e-9);
+	     a->n++)
+		a->t[a->n] = clean(a->t[a->n - 1] + step);
+}
+
+/* The gnuplot functions of a panel's label placement, label_place()'s
+ * rules: beside(v, w) and inside(v, w) for a bar that grows right from
+ * B, lbeside and linside for one that grows left; w is the label's
+ * share of the panel. */
+static void script_place(struct sbuf *gp, const struct axis *a)
 {
 	if (a->base)
 		sbuf_add(gp, "\tfrac(v) = (log(clip(v)) - log(L)) / "
 			 "(log(H) - log(L))\n");
 	else
 		sbuf_add(gp, "\tfrac(v) = (clip(v) - L) / (H - L)\n");
+	sbuf_add(gp, "\tup(v) = v < B ? B : v\n"
+		 "\tbeside(v, w) = v <= H && frac(v) + w <= 1\n"
+		 "\tinside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)\n"
+		 "\tlbeside(v, w) = v >= L && frac(v) - w >= 0\n"
+		 "\tlinside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)\n");
 }
 
 /* A label plot of a horizontal bar: where `when` holds, the text at x,
@@ -778,14 +918,55 @@ static void hbar_label(struct sbuf *gp, const char *dat, size_t index,
 		  PLOT_FONT_SMALL, inside ? "#ffffff" : "#000000");
 }
 
+/* The label plots of series s (data block `index`) by script_place()'s
+ * functions; fn: the gnuplot expression of a label's text. */
+static void hbar_labels(struct sbuf *gp, const char *dat, size_t index,
+			const struct plot_series *s, const char *fn)
+{
+	char text_hi[160], text_lo[160], w[40], when[240];
+	/* a neutral bar's label right of the base, whichever way it
+	 * points */
+	const char *x = s->style == PLOT_MUTED ? "up($2)" : "$2";
+	const char *right = s->style == PLOT_MUTED ? "1" : "$2 >= B";
+
+	snprintf(text_hi, sizeof(text_hi), "$2 > H ? %s.' >' : %s", fn, fn);
+	snprintf(text_lo, sizeof(text_lo), "$2 < L ? '< '.%s : %s", fn, fn);
+	if (s->labels == PLOT_LABELS_TEXT)
+		snprintf(w, sizeof(w), "column(%d) / P",
+			 plot_text_column(s) + 1);
+	else
+		snprintf(w, sizeof(w), "W");
+	/* bars that grow right: label after the end, inside it, or at the
+	 * panel's right edge */
+	snprintf(when, sizeof(when), "%s && beside(%s, %s)", right, x, w);
+	hbar_label(gp, dat, index, when, x, fn, false, false);
+	snprintf(when, sizeof(when), "%s && !beside(%s, %s) && inside(%s, "
+		 "%s)", right, x, w, x, w);
+	hbar_label(gp, dat, index, when, "clip($2)", text_hi, true, true);
+	snprintf(when, sizeof(when), "%s && !beside(%s, %s) && !inside(%s, "
+		 "%s)", right, x, w, x, w);
+	hbar_label(gp, dat, index, when, "H", text_hi, true, false);
+	if (s->style == PLOT_MUTED)
+		return;
+	/* bars that grow left, the same mirrored */
+	snprintf(when, sizeof(when), "$2 < B && lbeside($2, %s)", w);
+	hbar_label(gp, dat, index, when, "$2", fn, true, false);
+	snprintf(when, sizeof(when), "$2 < B && !lbeside($2, %s) && "
+		 "linside($2, %s)", w, w);
+	hbar_label(gp, dat, index, when, "clip($2)", text_lo, false, true);
+	snprintf(when, sizeof(when), "$2 < B && !lbeside($2, %s) && "
+		 "!linside($2, %s)", w, w);
+	hbar_label(gp, dat, index, when, "L", text_lo, false, false);
+}
+
 /* The settings and plot command of the i-th PLOT_HBARS panel of a row
  * laid out as l; its data blocks start at number *next. */
 static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 			 const struct plot_panel *p, const char *title,
 			 const struct hlayout *l, size_t i, size_t *next)
 {
-	double left = l->label_px + (double)i * (l->panel_px + HGAP_PX);
-	double wl = panel_label_px(p) / l->panel_px;
+	double left = l->left[i], px = l->px[i];
+	double wl = panel_label_px(p) / px;
 	char dat[300];
 	struct axis a;
 	bool first = true;
@@ -797,8 +978,7 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 	sbuf_add(gp, "\tunset ylabel\n\tset grid xtics\n");
 	sbuf_addf(gp, "\tset lmargin at screen %.4f\n\tset rmargin at screen "
 		  "%.4f\n\tset tmargin at screen %.4f\n\tset bmargin at "
-		  "screen %.4f\n", left / l->width,
-		  (left + l->panel_px) / l->width,
+		  "screen %.4f\n", left / l->width, (left + px) / l->width,
 		  1 - l->top_px / l->height, l->bottom_px / l->height);
 	/* rows from the top; their names on the first panel only */
 	sbuf_addf(gp, "\tset yrange [%zu.5:-0.5]\n", l->rows ? l->rows - 1 : 0);
@@ -816,6 +996,7 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 	}
 	if (!value_axis(p, fmin(0.3, wl * 1.1), 5, &a))
 		return;
+	hbars_fit(p, px, 5, &a);
 	script_axis(gp, "x", &a);
 	/* the key under the panel's axis, its entries side by side */
 	sbuf_addf(gp, "\tset style fill solid 1.0 noborder\n"
@@ -826,18 +1007,18 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 		  (l->bottom_px - 30 - (*p->ylabel ? 22 : 0)) / l->height);
 	if (key_entries(p, &widest) == 1 && !p->nhlines)
 		sbuf_add(gp, "\tunset key\n");
-	/* where the bars start and end, and how a label finds its place:
-	 * beside the bar's end, else inside it, else beside its base */
+	/* where the bars start and end, the panel's width in px, a number
+	 * label's share of it and a mark's (" >") */
 	sbuf_add(gp, "\tL = ");
 	plot_num(gp, a.lo);
 	sbuf_add(gp, "; H = ");
 	plot_num(gp, a.hi);
 	sbuf_add(gp, "; B = ");
-	plot_num(gp, fmin(fmax(a.base && p->bar_base <= 0 ? a.lo : p->bar_base,
-			       a.lo), a.hi));
-	sbuf_addf(gp, "; W = %.4f\n\tclip(v) = v > H ? H : v < L ? L : v\n",
-		  wl);
-	script_frac(gp, &a);
+	plot_num(gp, axis_base(p, &a));
+	sbuf_addf(gp, "; P = %.1f; W = %.4f; M = %.4f\n"
+		  "\tclip(v) = v > H ? H : v < L ? L : v\n", px, LABEL_PX / px,
+		  mark_px() / px);
+	script_place(gp, &a);
 	for (size_t k = 0; k < p->nhlines; k++) {
 		const struct plot_hline *h = &p->hlines[k];
 
@@ -855,8 +1036,7 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 	for (size_t k = 0; k < p->nseries; k++) {
 		const struct plot_series *s = p->series[k];
 		const char *color;
-		char text_hi[160], text_lo[160], text[80], fn[40];
-		char w[24], when[200];
+		char fn[40];
 		size_t index;
 		int pt, dt;
 
@@ -879,40 +1059,7 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 		if (s->labels == PLOT_LABELS_NONE)
 			continue;
 		label_text(fn, sizeof(fn), p, s);
-		snprintf(text, sizeof(text), "%s", fn);
-		snprintf(text_hi, sizeof(text_hi),
-			 "$2 > H ? %s.' >' : %s", fn, fn);
-		snprintf(text_lo, sizeof(text_lo),
-			 "$2 < L ? '< '.%s : %s", fn, fn);
-		/* the width of this series' labels: texts differ */
-		if (s->labels == PLOT_LABELS_TEXT)
-			snprintf(w, sizeof(w), "%.4f",
-				 label_px(p, s) / l->panel_px);
-		else
-			snprintf(w, sizeof(w), "W");
-		/* bars that grow right: label after the end, inside it,
-		 * or left of the base */
-		snprintf(when, sizeof(when), "$2 >= B && $2 <= H && "
-			 "frac($2) + %s <= 1", w);
-		hbar_label(gp, dat, index, when, "$2", text, false, false);
-		snprintf(when, sizeof(when), "$2 >= B && ($2 > H || frac($2) "
-			 "+ %s > 1) && frac($2) - frac(B) >= %s", w, w);
-		hbar_label(gp, dat, index, when, "clip($2)", text_hi, true,
-			   true);
-		snprintf(when, sizeof(when), "$2 >= B && ($2 > H || frac($2) "
-			 "+ %s > 1) && frac($2) - frac(B) < %s", w, w);
-		hbar_label(gp, dat, index, when, "B", text_hi, true, false);
-		/* bars that grow left, the same mirrored */
-		snprintf(when, sizeof(when), "$2 < B && $2 >= L && "
-			 "frac($2) - %s >= 0", w);
-		hbar_label(gp, dat, index, when, "$2", text, true, false);
-		snprintf(when, sizeof(when), "$2 < B && ($2 < L || frac($2) - "
-			 "%s < 0) && frac(B) - frac($2) >= %s", w, w);
-		hbar_label(gp, dat, index, when, "clip($2)", text_lo, false,
-			   true);
-		snprintf(when, sizeof(when), "$2 < B && ($2 < L || frac($2) - "
-			 "%s < 0) && frac(B) - frac($2) < %s", w, w);
-		hbar_label(gp, dat, index, when, "B", text_lo, false, false);
+		hbar_labels(gp, dat, index, s, fn);
 	}
 	script_hlines(gp, p, &first);
 	sbuf_addc(gp, '\n');
@@ -1009,4 +1156,8 @@ void plot_chart_files(const struct plot_chart *c, struct sbuf *gp,
 	if (npanels > 1)
 		sbuf_add(gp, "\tunset multiplot\n");
 	sbuf_add(gp, "\tunset output\n}\n");
+	if (hbars) {
+		free(l.left);
+		free(l.px);
+	}
 }

@@ -41,9 +41,12 @@ extern "C" {
  * Text (titles, labels, legends) is put in single-quoted gnuplot strings,
  * where nothing is substituted; quotes and backquotes become a typographic
  * apostrophe (gnuplot's '' escape breaks at a string's start), control
- * characters a space and other non-ASCII characters '?': gnuplot runs
- * commands from backquotes and system() in command lines, and the charts'
- * fonts may lack CJK glyphs.  Files are written with
+ * characters a space and bytes that are not well-formed UTF-8 '?':
+ * gnuplot runs commands from backquotes and system() in command lines.
+ * UTF-8 text (a Chinese report's charts) is kept: pngcairo draws CJK
+ * characters from a fontconfig fallback of "Sans" (WenQuanYi Micro Hei,
+ * which src/deps.sh installs), an SVG from the reader's.  Files are
+ * written with
  * write_file_atomic(); gnuplot draws into a private directory and images
  * are renamed into place, so a symlink planted in DIR is replaced, never
  * followed. */
@@ -85,7 +88,8 @@ struct plot_set *plot_set_new(void);
 void plot_set_free(struct plot_set *s);
 
 /* Adds a chart.  `name` becomes the file stem after every byte outside
- * [a-z0-9_-] is replaced by '-' (upper case is lowered) and, if that stem
+ * [a-z0-9_-] is replaced by '-' (upper case is lowered; a '.' between
+ * letters or digits is kept: "ladder-reduce-float.zh") and, if that stem
  * is taken, "-2", "-3"... is appended: read it back with plot_chart_name().
  * Strings are copied.  Never NULL. */
 struct plot_chart *plot_chart_add(struct plot_set *s, const char *name,
@@ -118,7 +122,8 @@ void plot_panel_bar_base(struct plot_panel *p, double base);
 /* Fixes a bar panel's value axis to [lo, hi] (NAN: from the data, the
  * default): a bar beyond it is drawn to the edge and its label, inside
  * the bar, gets a mark (">" beyond hi, "<" below lo), so that one
- * outlier cannot squash the others. */
+ * outlier cannot squash the others.  A horizontal bar panel's hi grows
+ * where a label needs room on its bar's side (plot_series_labels). */
 void plot_panel_range(struct plot_panel *p, double lo, double hi);
 /* Value labels, in one style per panel: */
 enum plot_labels {
@@ -146,9 +151,10 @@ struct plot_series *plot_series_add(struct plot_panel *p, const char *title,
 /* Adds a point.  For bars x is the category index.  Non-finite values are
  * kept as gaps. */
 void plot_series_point(struct plot_series *s, double x, double y);
-/* The label of the series' last point, for PLOT_LABELS_TEXT (ASCII: a
- * byte outside ' '..'~', and '"' and '\\', becomes '?'; at most
- * PLOT_MAX_LABEL characters).  A point without one has none. */
+/* The label of the series' last point, for PLOT_LABELS_TEXT (UTF-8: a
+ * control character, '"', '\\' and a byte of no well-formed character
+ * become '?'; at most PLOT_MAX_LABEL characters).  A point without one
+ * has none. */
 #define PLOT_MAX_LABEL 32
 void plot_series_text(struct plot_series *s, const char *text);
 /* Adds a point with an interval [lo, hi] around it, drawn as an error bar
@@ -158,8 +164,11 @@ void plot_series_interval(struct plot_series *s, double x, double y,
 			  double lo, double hi);
 /* Bar charts: prints each of the series' bars' values at its end (above
  * it, upright when a panel has more labelled bars than fit side by side;
- * beside a horizontal bar, or inside it where it reaches the edge), and
- * the value range leaves room for them.  A bar chart's key stands
+ * beside a horizontal bar, or inside it where there is no room beside,
+ * always on the bar's side of its base, a PLOT_MUTED bar's right of the
+ * base), and the value range leaves room for them: a horizontal bar
+ * panel's range (plot_panel_range's too) grows at its upper end where
+ * labels need it (plot_script.c).  A bar chart's key stands
  * outside the plot, so that no bar is drawn under it. */
 void plot_series_labels(struct plot_series *s, enum plot_labels labels);
 

@@ -688,7 +688,7 @@ void chart_md(struct sbuf *b, enum lang L, const struct group *g,
 {
 	struct sbuf svg = SBUF_INIT, dat = SBUF_INIT, gp = SBUF_INIT;
 
-	/* chart names are [a-z0-9_-] (plot.c): safe in link targets */
+	/* chart names are [a-z0-9_.-] (plot.c): safe in link targets */
 	sbuf_add(b, caption);
 	sbuf_add(b, "\n\n![");
 	md_text(b, g->family);
@@ -718,6 +718,7 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 		[CH_TRANSPOSE] = M_CH_TRANSPOSE,
 	};
 	struct pool p = { .n = 0 };
+	struct sbuf ceil = SBUF_INIT;
 	bool any = false;
 
 	if (m->charts == CHARTS_OFF) {
@@ -740,7 +741,7 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 			struct sbuf caption = SBUF_INIT;
 			char *size;
 
-			if (!g->chart[k])
+			if (!g->chart[L][k])
 				continue;
 			if (!head) {
 				sbuf_add(b, "### ");
@@ -753,8 +754,11 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 			}
 			size = g->top ? size_text(g->top->n, g->top->m,
 						  g->top->matrix) : xstrdup("");
-			SAY(&caption, L, captions[k], pool_md(&p, size));
-			chart_md(b, L, g, g->chart[k], sbuf_str(&caption),
+			sbuf_reset(&ceil);
+			ladder_ceiling_words(&ceil, L, g->top);
+			SAY(&caption, L, captions[k], pool_md(&p, size),
+			    sbuf_str(&ceil));
+			chart_md(b, L, g, g->chart[L][k], sbuf_str(&caption),
 				 true);
 			free(size);
 			sbuf_release(&caption);
@@ -762,6 +766,7 @@ void blk_charts(const struct model *m, enum lang L, struct sbuf *b)
 			any = true;
 		}
 	}
+	sbuf_release(&ceil);
 	if (any)
 		sbuf_add(b, say_text(L, M_CH_RERUN));
 	else

@@ -414,16 +414,19 @@ static double ladder_time_max(const struct chart_ctx *x)
 	return end;
 }
 
-/* The top ladder, the one chart of it a report's body shows: each rung's
- * median time (and the user's kernels'), as bars on a linear axis with
- * their values, against the ladder's copy ceiling; beside it each step's
- * speedup over the previous rung, on a linear axis from 0 to
- * LADDER_STEP_MAX, coloured by what the model found of it (faster,
- * slower, or within noise: its run-to-run floor or an unresolved
- * interval) and labelled with the words the body's table gives it
- * (step_words: "1.17x slower", never "0.86x").  Both panels cut outliers
- * at their edge, marked and labelled. */
-static const char *chart_ladder(const struct chart_ctx *x)
+/* The top ladder, the one chart of it a report's body shows, in the
+ * words of language L (a chart per language the report is written in,
+ * "ladder-FAMILY-TYPE" in English, "ladder-FAMILY-TYPE.zh" in Chinese;
+ * rung names are code and stay): each rung's median time (and the
+ * user's kernels'), as bars on a linear axis with their values, against
+ * the ladder's own ceiling (copy, read); beside it each step's speedup
+ * over the previous rung, on a linear axis from 0 to LADDER_STEP_MAX,
+ * coloured by what the model found of it (faster, slower, or within
+ * noise: its run-to-run floor or an unresolved interval) and labelled
+ * with the words the body's table gives it (step_words: "1.17x slower",
+ * never "0.86x"; "快 1.63×").  Both panels cut outliers at their edge,
+ * marked and labelled. */
+static const char *chart_ladder(const struct chart_ctx *x, enum lang L)
 {
 	static const enum plot_style verdict_style[] = {
 		PLOT_SOLID, PLOT_SOLID, PLOT_MUTED,
@@ -433,25 +436,32 @@ static const char *chart_ladder(const struct chart_ctx *x)
 	const char *const verdict_title[] = { "", "", "" };
 	struct plot_series *time, *step[3];
 	char *t = chart_title(x, x->size, NULL);
-	char *name = chart_name(x->g, CH_LADDER);
-	struct plot_chart *c = plot_chart_add(x->set, name, t);
+	char *name = chart_name(x->g, CH_LADDER), *lname;
+	struct plot_chart *c;
 	struct plot_panel *pt, *ps;
+	struct sbuf w = SBUF_INIT;
 
+	lname = L == EN ? xstrdup(name) : xasprintf("%s.zh", name);
+	c = plot_chart_add(x->set, lname, t);
+	free(lname);
 	free(name);
 	free(t);
-	pt = plot_panel_add(c, PLOT_HBARS, "median time (ms)", NULL, NULL);
+	pt = plot_panel_add(c, PLOT_HBARS, say_text(L, M_CH_AXIS_TIME), NULL,
+			    NULL);
 	plot_panel_range(pt, 0, ladder_time_max(x));
 	time = plot_series_add(pt, NULL, PLOT_SOLID);
 	plot_series_labels(time, PLOT_LABELS_VALUE);
 	if (x->top->ceiling) {
-		t = xasprintf("%s (ceiling) %.3g ms",
-			      short_name(x->top->ceiling),
-			      item_ms(x->top->ceiling));
-		plot_panel_hline(pt, t, item_ms(x->top->ceiling),
+		char ms[32];
+
+		snprintf(ms, sizeof(ms), "%.3g", item_ms(x->top->ceiling));
+		SAY(&w, L, M_CH_KEY_CEILING, short_name(x->top->ceiling),
+		    say_text(L, M_ROLE_CEILING), ms);
+		plot_panel_hline(pt, sbuf_str(&w), item_ms(x->top->ceiling),
 				 PLOT_DASHED);
-		free(t);
+		sbuf_reset(&w);
 	}
-	ps = plot_panel_add(c, PLOT_HBARS, "speedup over previous rung",
+	ps = plot_panel_add(c, PLOT_HBARS, say_text(L, M_CH_AXIS_STEP),
 			    NULL, NULL);
 	plot_panel_bar_base(ps, 1);
 	plot_panel_range(ps, 0, LADDER_STEP_MAX);
@@ -465,12 +475,20 @@ static const char *chart_ladder(const struct chart_ctx *x)
 					x->users[i - x->nrungs];
 		size_t verdict = it->step_verdict == SV_FASTER ? 0 :
 				 it->step_verdict == SV_SLOWER ? 1 : 2;
-		char *label = i < x->nrungs ? rung_label(it) :
-			      xasprintf("yours: %s", short_name(it));
-		size_t at = plot_panel_category(pt, label);
+		size_t at;
 
-		plot_panel_category(ps, label);
-		free(label);
+		sbuf_reset(&w);
+		if (i < x->nrungs) {
+			char *label = rung_label(it);
+
+			sbuf_add(&w, label);
+			free(label);
+		} else {
+			SAY(&w, L, M_CH_ROW_USER, say_text(L, M_ROLE_USER),
+			    short_name(it));
+		}
+		at = plot_panel_category(pt, sbuf_str(&w));
+		plot_panel_category(ps, sbuf_str(&w));
 		plot_series_point(time, (double)at, item_ms(it));
 		/* the user's kernels are not rungs: no step */
 		for (size_t k = 0; k < ARRAY_SIZE(step); k++) {
@@ -478,16 +496,28 @@ static const char *chart_ladder(const struct chart_ctx *x)
 
 			plot_series_point(step[k], (double)at,
 					  here ? it->step_x : NAN);
+			/* English in "x" as the charts always had; a
+			 * language of its own in its own signs */
 			if (here && it->prev) {
-				struct sbuf w = SBUF_INIT;
-
-				step_words(&w, EN, it, true);
+				sbuf_reset(&w);
+				step_words(&w, L, it, L == EN);
 				plot_series_text(step[k], sbuf_str(&w));
-				sbuf_release(&w);
 			}
 		}
 	}
+	sbuf_release(&w);
 	return chart_if_drawable(c);
+}
+
+void ladder_ceiling_words(struct sbuf *b, enum lang L, const struct ladder *l)
+{
+	struct sbuf name = SBUF_INIT;
+
+	if (!l || !l->ceiling)
+		return;
+	md_text(&name, S(l->ceiling->row->variant));
+	SAY(b, L, M_CH_LADDER_CEIL, sbuf_str(&name));
+	sbuf_release(&name);
 }
 
 /* Counters drawn beside the signatures' own: what tells a one-block rung
@@ -685,13 +715,17 @@ static size_t group_sizes(const struct group *g)
 	return one ? 1 : 0;
 }
 
-/* Adds group g's charts to `set` and records in names[] those that will
- * be drawn: time and bandwidth against size where it measured two sizes
- * or more (one size would stack every line's one point at one x: the
- * ladder chart shows that size), and at the top ladder's size the
- * ladder, the counters and (transpose) the bandwidth per variant. */
+/* Adds group g's charts to `set` and records in names[L] those that
+ * will be drawn for language L: time and bandwidth against size where it
+ * measured two sizes or more (one size would stack every line's one
+ * point at one x: the ladder chart shows that size), and at the top
+ * ladder's size the ladder, the counters and (transpose) the bandwidth
+ * per variant.  The ladder chart, which the body shows, is drawn in
+ * each language of `langs` (1u << L); the others, in the details only,
+ * in English for both (their words are mostly code and units). */
 static void charts_group(const struct model *m, struct group *g,
-			 struct plot_set *set, const char **names)
+			 struct plot_set *set, unsigned langs,
+			 const char *(*names)[CH__COUNT])
 {
 	struct chart_ctx x = { .m = m, .g = g, .set = set, .top = g->top };
 	char *title, *size;
@@ -704,8 +738,8 @@ static void charts_group(const struct model *m, struct group *g,
 					     : "elements (n)");
 	x.xlabel = xlabel;
 	if (group_sizes(g) >= 2) {
-		names[CH_TIME] = chart_time(&x);
-		names[CH_BW] = chart_bandwidth(&x);
+		names[EN][CH_TIME] = chart_time(&x);
+		names[EN][CH_BW] = chart_bandwidth(&x);
 	}
 	if (!x.top)
 		goto out;
@@ -714,24 +748,30 @@ static void charts_group(const struct model *m, struct group *g,
 	x.nrungs = ladder_rungs(x.top, x.rungs);
 	x.users = xcalloc(x.top->nitems, sizeof(*x.users));
 	x.nusers = ladder_users(x.top, x.users);
-	if (x.nrungs >= 2)
-		names[CH_LADDER] = chart_ladder(&x);
+	for (int L = 0; L < NLANG && x.nrungs >= 2; L++)
+		if (langs & (1u << L))
+			names[L][CH_LADDER] = chart_ladder(&x, (enum lang)L);
 	if (x.top->ncols && x.nrungs)
-		names[CH_COUNTERS] = chart_counters(&x);
+		names[EN][CH_COUNTERS] = chart_counters(&x);
 	if (family_transpose_chart(g->family))
-		names[CH_TRANSPOSE] = chart_transpose(&x);
+		names[EN][CH_TRANSPOSE] = chart_transpose(&x);
 	free(size);
 out:
+	for (int L = 1; L < NLANG; L++)
+		for (int k = 0; k < CH__COUNT; k++)
+			if (k != CH_LADDER)
+				names[L][k] = names[EN][k];
 	free(x.rungs);
 	free(x.users);
 	free(title);
 }
 
-struct plot_set *charts_build(struct model *m)
+struct plot_set *charts_build(struct model *m, unsigned langs)
 {
 	struct plot_set *set = plot_set_new();
 
 	for (size_t i = 0; i < m->ngroups; i++)
-		charts_group(m, &m->groups[i], set, m->groups[i].chart);
+		charts_group(m, &m->groups[i], set, langs,
+			     m->groups[i].chart);
 	return set;
 }

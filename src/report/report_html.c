@@ -117,10 +117,18 @@ static const char stylesheet[] =
 	".chart svg{max-height:245mm;width:auto}\n"
 	"}\n";
 
-static bool name_char(char c)
+static bool name_alnum(char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
-	       c == '-';
+	return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+/* Whether name[i] (of n) may be in a chart's name: plot.c's names are
+ * [a-z0-9_-], and a '.' between letters or digits ("ladder-x.zh"). */
+static bool name_char(const char *name, size_t i, size_t n)
+{
+	return name_alnum(name[i]) || name[i] == '_' || name[i] == '-' ||
+	       (name[i] == '.' && i && i + 1 < n && name_alnum(name[i - 1]) &&
+		name_alnum(name[i + 1]));
 }
 
 /* NAME of a URL "charts/NAME.png", copied into name[size]; false for any
@@ -139,7 +147,7 @@ static bool chart_url(const char *url, char *name, size_t size)
 		return false;
 	n -= sizeof(ext) - 1;
 	for (size_t i = 0; i < n; i++)
-		if (!name_char(url[i]))
+		if (!name_char(url, i, n))
 			return false;
 	memcpy(name, url, n);
 	name[n] = '\0';

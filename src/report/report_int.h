@@ -160,7 +160,8 @@ enum msg {
 	M_CH_HEAD, M_CH_TIME, M_CH_BW, M_CH_LADDER, M_CH_LADDER_AGAIN,
 	M_CH_COUNTERS,
 	M_CH_TRANSPOSE, M_CH_FILES, M_CH_RERUN, M_CH_OFF, M_CH_FAILED,
-	M_CH_PENDING, M_CH_NONE,
+	M_CH_PENDING, M_CH_NONE, M_CH_LADDER_CEIL, M_CH_AXIS_TIME,
+	M_CH_AXIS_STEP, M_CH_KEY_CEILING, M_CH_ROW_USER,
 	M_F_HEAD, M_F_FASTER, M_F_SLOWER, M_F_STEP, M_F_BETTER, M_F_WORSE,
 	M_F_CHECKS,
 	M_F_MET, M_F_NOT_MET, M_F_UNCHECKED, M_F_FAILED, M_F_SKIPPED,
@@ -560,7 +561,9 @@ struct group {                      /* one family/dtype: one set of charts */
 	size_t nladders;
 	const struct ladder *top;   /* largest size with a verified rung */
 	const struct ladder *small; /* smallest size with two verified rungs */
-	const char *chart[CH__COUNT]; /* drawn charts' names, or NULL */
+	/* drawn charts' names in each language's pages, or NULL: the
+	 * ladder's in that language's words, the others English */
+	const char *chart[NLANG][CH__COUNT];
 };
 
 /* CHARTS_PENDING: gnuplot could not be started; the charts' data and
@@ -1025,10 +1028,17 @@ char *class_gradescope(const struct model *m, const char *name);
 /* ---- charts (report_charts.c) ----------------------------------------- */
 
 /* Builds every chart of m and records, per group, the names of those that
- * will be drawn (group.chart[]).  Returns the set for plot_render(); the
- * caller frees it with plot_set_free(), or hands it to m->plots, which
- * model_release() frees. */
-struct plot_set *charts_build(struct model *m);
+ * will be drawn (group.chart[L][]), the ladder's in each language of
+ * `langs` (REPORT_EN | REPORT_ZH: the pages written).  Returns the set
+ * for plot_render(); the caller frees it with plot_set_free(), or hands
+ * it to m->plots, which model_release() frees. */
+struct plot_set *charts_build(struct model *m, unsigned langs);
+
+/* Appends M_CH_LADDER's words for ladder l's own ceiling, by its name
+ * (" (the dashed line marks the time of its ceiling, reduce\_read)": the
+ * ladder chart draws it), Markdown; nothing when l has none. */
+void ladder_ceiling_words(struct sbuf *b, enum lang L,
+			  const struct ladder *l);
 
 /* ---- Harris's G80 reduction (report_history.c) ------------------------ */
 

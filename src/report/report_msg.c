@@ -357,23 +357,24 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"的拷贝上限。误差线同时间图：比标记宽时才画出。" },
 	[M_CH_LADDER] = {
 		"The ladder at {1}. Left: each rung's median time in ms, on "
-		"a linear axis (a dashed line marks the copy ceiling's time "
-		"where the ladder has one). Right: each step's speedup over "
-		"the previous rung, on a linear axis from 0 to 2.5×, blue "
+		"a linear axis{2}. Right: each step's speedup over "
+		"the previous rung, on a linear axis from 0 to 2.5× (a "
+		"little more where a label needs the room), blue "
 		"where the step is faster, vermillion where it is slower, "
 		"grey within noise or unresolved, labelled as in the table. "
 		"A bar beyond its axis (a teaching rung, or the step that "
 		"undoes it) ends at the edge, marked \">\". Each median's "
 		"95 % interval is in the tables (the ± column).",
-		"{1} 时的优化阶梯。左：各级的中位时间（ms，线性坐标；有拷贝上限时"
-		"用虚线标出其时间）。右：每一步相对上一级的加速比，线性坐标从 0 "
-		"到 2.5×，蓝色表示变快，朱红色表示变慢，灰色表示在噪声以内或"
+		"{1} 时的优化阶梯。左：各级的中位时间（ms，线性坐标{2}）。"
+		"右：每一步相对上一级的加速比，线性坐标从 0 "
+		"到 2.5×（标注需要时略宽），蓝色表示变快，朱红色表示变慢，"
+		"灰色表示在噪声以内或"
 		"无法判定，标注与表中相同。超出坐标范围的柱子"
 		"（教学用的级，或消除它的那一步）画到边缘为止，标上“>”。各中位数的"
 		"95 % 区间见表格（± 列）。" },
 	[M_CH_LADDER_AGAIN] = {
-		"The ladder at {1}, drawn as the first.",
-		"{1} 时的优化阶梯，画法同第一张。" },
+		"The ladder at {1}, drawn as the first{2}.",
+		"{1} 时的优化阶梯，画法同第一张{2}。" },
 	[M_CH_COUNTERS] = {
 		"Hardware counters per rung at {1}: the counters the rungs' "
 		"signatures are stated in, achieved occupancy and DRAM bytes "
@@ -417,6 +418,18 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"`gnuplot all.gp`，下面的图片即会出现。" },
 	[M_CH_NONE] = { "No verified measurement to draw.",
 			"没有可绘制的已验证数据。" },
+	/* the ladder's own ceiling in M_CH_LADDER: copy for transpose,
+	 * read for reduce */
+	[M_CH_LADDER_CEIL] = {
+		" (the dashed line marks the time of its ceiling, {1})",
+		"；虚线标出本阶梯上限 {1} 的时间" },
+	/* the ladder chart's own words (report_charts.c); {2} of the key
+	 * is M_ROLE_CEILING, {1} of a user's row M_ROLE_USER */
+	[M_CH_AXIS_TIME] = { "median time (ms)", "中位时间（ms）" },
+	[M_CH_AXIS_STEP] = { "speedup over previous rung",
+			     "相对上一级的加速比" },
+	[M_CH_KEY_CEILING] = { "{1} ({2}) {3} ms", "{1}（{2}）{3} ms" },
+	[M_CH_ROW_USER] = { "{1}: {2}", "{1}：{2}" },
 
 	[M_F_HEAD] = { "{1} / {2} at {3}", "{1} / {2}，{3}" },
 	[M_F_FASTER] = { "{1} faster ({2} → {3} ms)",

@@ -529,7 +529,7 @@ static bool report_charts(struct model *m, const struct report_options *o,
 {
 	int drawn;
 
-	m->plots = charts_build(m);
+	m->plots = charts_build(m, o->langs ? o->langs : REPORT_LANGS_ALL);
 	class_charts(m, m->plots);
 	if (m->cmp)
 		m->baseline_chart = report_compare_chart(m->plots, m->cmp,

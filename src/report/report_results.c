@@ -533,16 +533,18 @@ static void ladder_full(const struct model *m, const struct group *g,
 	sbuf_add(b, "\n\n");
 	body_table(m, l, L, b);
 	ladder_copies_note(b, L, l);
-	if (g->chart[CH_LADDER] && (m->charts == CHARTS_DRAWN ||
-				    m->charts == CHARTS_PENDING)) {
-		struct sbuf caption = SBUF_INIT;
+	if (g->chart[L][CH_LADDER] && (m->charts == CHARTS_DRAWN ||
+				       m->charts == CHARTS_PENDING)) {
+		struct sbuf caption = SBUF_INIT, ceil = SBUF_INIT;
 		struct pool p = { .n = 0 };
 		char *size = size_text(l->n, l->m, l->matrix);
 
 		/* how to read the chart, once; its files are the details' */
+		ladder_ceiling_words(&ceil, L, l);
 		SAY(&caption, L, (*charts)++ ? M_CH_LADDER_AGAIN : M_CH_LADDER,
-		    pool_md(&p, size));
-		chart_md(b, L, g, g->chart[CH_LADDER], sbuf_str(&caption),
+		    pool_md(&p, size), sbuf_str(&ceil));
+		sbuf_release(&ceil);
+		chart_md(b, L, g, g->chart[L][CH_LADDER], sbuf_str(&caption),
 			 false);
 		free(size);
 		pool_release(&p);

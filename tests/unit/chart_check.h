@@ -1,7 +1,8 @@
 /* chart_check.h - checks of the gnuplot scripts culab writes, shared by
  * test_plot.c and test_report_charts.c: tick labels a person reads,
  * series that differ in colour or marker (also to colour-blind eyes),
- * and text that prints at 8 pt or more.  Each returns NULL, or what is
+ * text that prints at 8 pt or more, and bar labels on their bar's side
+ * of its base.  Each returns NULL, or what is
  * wrong in buf.  Static functions in a header, as report_check.h. */
 #ifndef CULAB_TEST_CHART_CHECK_H
 #define CULAB_TEST_CHART_CHECK_H
@@ -239,6 +240,121 @@ static inline const char *palette_problem(const char *gp, size_t *lines,
 		if (!end)
 			break;
 		p = end;
+	}
+	return NULL;
+}
+
+/* ---- bar labels ----------------------------------------------------- */
+
+/* The width in px of a bar label of `text` at 11 px: ASCII 0.56 em a
+ * character (DejaVu Sans's digits are 0.64, lower case 0.28 to 0.64,
+ * "1.87x faster" 0.50 on average), CJK characters and full-width
+ * punctuation (3 bytes from 0xE3 to 0xEF) an em, others 0.6 em. */
+static inline double label_text_px(const char *text)
+{
+	double em = 0;
+
+	for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+		if ((*p & 0xC0) == 0x80)
+			continue;
+		em += *p >= 0xE3 && *p <= 0xEF ? 1.0 : *p < 0x80 ? 0.56 : 0.6;
+	}
+	return em * 11;
+}
+
+/* Whether bar label `text` says its step is within noise: it stands
+ * right of the base whichever way its bar points. */
+static inline bool label_neutral(const char *text)
+{
+	return strstr(text, "within noise") || strstr(text, "噪声以内");
+}
+
+/* The labels of horizontal bar panel number `panel` (from 0) of script
+ * gp, as gnuplot drew them into svg (the values from the data file dat,
+ * by label): each must lie within the panel, a bar's that grows right of
+ * the base (linear axis: L, B, H of the script) right of it, one that
+ * grows left left of it, a within-noise one right of it.  NULL, or the
+ * first label that does not. */
+static inline const char *hbar_labels_problem(const char *gp,
+					      const char *dat,
+					      const char *svg, int panel,
+					      char *buf, size_t n)
+{
+	const char *at = gp, *p;
+	double l, r, lo, hi, base, xb;
+	size_t checked = 0;
+
+	for (int i = 0; at && i <= panel; i++)
+		if ((at = strstr(at, "set lmargin at screen ")) != NULL &&
+		    i < panel)
+			at++;
+	if (!at || !(p = strstr(at, "set lmargin at screen ")) ||
+	    sscanf(p, "set lmargin at screen %lf\n\tset rmargin at screen %lf",
+		   &l, &r) != 2 || !(p = strstr(at, "\tL = ")) ||
+	    sscanf(p, "\tL = %lf; H = %lf; B = %lf", &lo, &hi, &base) != 3) {
+		snprintf(buf, n, "no panel %d in the script", panel);
+		return buf;
+	}
+	l *= PLOT_WIDTH;
+	r *= PLOT_WIDTH;
+	xb = l + (r - l) * (base - lo) / (hi - lo);
+	for (p = svg; (p = strstr(p, "<g transform=\"translate(")) != NULL;
+	     p++) {
+		const char *t = strstr(p, "<text>"), *end, *q;
+		char text[160], want[180];
+		double x, y, v, w, x0, x1;
+		bool right, mark;
+
+		if (!t || sscanf(p, "<g transform=\"translate(%lf,%lf)", &x,
+				 &y) != 2 || !(end = strstr(t, "</text>")) ||
+		    end - t - 6 >= (long)sizeof(text))
+			continue;
+		/* the label without the mark of a bar cut at the edge */
+		memcpy(text, t + 6, (size_t)(end - t - 6));
+		text[end - t - 6] = '\0';
+		mark = false;
+		if ((q = strstr(text, " >")) != NULL) {
+			*(char *)q = '\0';
+			mark = true;
+		}
+		if (strncmp(text, "< ", 2) == 0) {
+			memmove(text, text + 2, strlen(text + 2) + 1);
+			mark = true;
+		}
+		snprintf(want, sizeof(want), " \"%s\" ", text);
+		if (x < l - 2 || x > r + 2 || !*text ||
+		    !(q = strstr(dat, want)))
+			continue;
+		/* the value: the second column of the label's line */
+		while (q > dat && q[-1] != '\n')
+			q--;
+		if (sscanf(q, "%*s %lf", &v) != 1)
+			continue;
+		w = label_text_px(text) + (mark ? 2 * 0.56 * 11 : 0);
+		right = strstr(p, "text-anchor=\"end\"") &&
+			strstr(p, "text-anchor=\"end\"") < t;
+		x0 = right ? x - w : x;
+		x1 = right ? x : x + w;
+		checked++;
+		if (x0 < l - 2 || x1 > r + 2) {
+			snprintf(buf, n, "'%s' (%.0f to %.0f px) leaves its panel "
+				 "(%.0f to %.0f px)", text, x0, x1, l, r);
+			return buf;
+		}
+		if ((v >= base || label_neutral(text)) && x0 < xb - 2) {
+			snprintf(buf, n, "'%s' of %g starts at %.0f px, left of "
+				 "the base %g at %.0f px", text, v, x0, base, xb);
+			return buf;
+		}
+		if (v < base && !label_neutral(text) && x1 > xb + 2) {
+			snprintf(buf, n, "'%s' of %g ends at %.0f px, right of "
+				 "the base %g at %.0f px", text, v, x1, base, xb);
+			return buf;
+		}
+	}
+	if (!checked) {
+		snprintf(buf, n, "no label of panel %d found", panel);
+		return buf;
 	}
 	return NULL;
 }

@@ -53,8 +53,14 @@ static void test_quote(void **state)
 	quoted("'''x", "'\u2019\u2019\u2019x'");
 	quoted("line\nbreak\ttab\r", "'line break tab '");
 	quoted("system(\"ls\") $(id) @macro \\", "'system(\"ls\") $(id) @macro \\'");
-	quoted("中文", "'?\?'");
-	quoted("é!", "'?!'");
+	/* UTF-8 as it is (a Chinese report's charts), a byte of none '?' */
+	quoted("中文", "'中文'");
+	quoted("é!", "'é!'");
+	quoted("快 1.63×", "'快 1.63×'");
+	quoted("a\xff\xfe!", "'a?\?!'");
+	quoted("\xe4\xb8!", "'?!'");
+	quoted("\xc0\xafx", "'?x'");
+	quoted("\xed\xa0\x80x", "'?x'");
 	quoted(NULL, "''");
 	memset(longer, 'x', sizeof(longer) - 1);
 	longer[sizeof(longer) - 1] = '\0';
@@ -84,6 +90,13 @@ static void test_names(void **state)
 	assert_string_equal(plot_chart_name(plot_chart_add(s, "", NULL)), "chart");
 	assert_string_equal(plot_chart_name(plot_chart_add(s, "a`b'c", NULL)),
 			    "a-b-c");
+	/* a '.' between letters or digits only: never "..", first or last */
+	assert_string_equal(plot_chart_name(plot_chart_add(s, "Ladder-x.zh",
+							   NULL)),
+			    "ladder-x.zh");
+	assert_string_equal(plot_chart_name(plot_chart_add(s, ".a..b.-c.",
+							   NULL)),
+			    "-a--b--c-");
 	plot_set_free(s);
 	plot_set_free(NULL);
 }
@@ -684,6 +697,88 @@ static void test_hbars(void **state)
 	free(dir);
 }
 
+/* Speedup bars from a base of 1: every label within its panel and on
+ * its bar's side of the base (a within-noise one right of it, whichever
+ * way its bar points), beside the bar's end where it fits, inside a bar
+ * cut at the edge; also for labels longer than today's words and in
+ * Chinese. */
+static void test_hbars_labels_placed(void **state)
+{
+	static const struct {
+		double x;
+		const char *label;
+		enum plot_style style;
+	} steps[] = {
+		{ 0.0061, "163x slower", PLOT_SOLID },
+		{ 154, "154x faster", PLOT_SOLID },
+		{ 1.63, "1.63x faster", PLOT_SOLID },
+		{ 1.28, "1.28x faster", PLOT_SOLID },
+		{ 1.0002, "1.00x, within noise", PLOT_MUTED },
+		{ 1.87, "1.87x faster", PLOT_SOLID },
+		{ 1.02, "1.02x faster, unresolved", PLOT_MUTED },
+		{ 0.998, "1.00x slower, within noise", PLOT_MUTED },
+		{ 0.889, "1.12x slower", PLOT_SOLID },
+		{ 2.45, "2.45x faster", PLOT_SOLID },
+		{ 0.98, "1.02× slower, within noise", PLOT_MUTED },
+		{ 1.35, "快 1.35×", PLOT_SOLID },
+		{ 1.01, "1.01×，在噪声以内", PLOT_MUTED },
+	};
+	char *dir = scratch(), *gp, *dat, *svg, *path, buf[256];
+	struct plot_set *s = plot_set_new();
+	struct plot_chart *c = plot_chart_add(s, "steps", "reduce / float");
+	struct plot_panel *t = plot_panel_add(c, PLOT_HBARS, "time", NULL, NULL);
+	struct plot_panel *q = plot_panel_add(c, PLOT_HBARS, "step", NULL, NULL);
+	struct plot_series *a = plot_series_add(t, NULL, PLOT_SOLID);
+	struct plot_series *b[ARRAY_SIZE(steps)];
+
+	(void)state;
+	plot_panel_range(t, 0, 3);
+	plot_panel_bar_base(q, 1);
+	plot_panel_range(q, 0, 2.5);
+	plot_series_labels(a, PLOT_LABELS_VALUE);
+	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
+		char name[40];
+
+		snprintf(name, sizeof(name), "%zu: rung", i + 1);
+		plot_series_point(a, (double)plot_panel_category(t, name),
+				  1.0 + (double)i / 10);
+		b[i] = plot_series_add(q, "", steps[i].style);
+		plot_series_labels(b[i], PLOT_LABELS_TEXT);
+		for (size_t k = 0; k < ARRAY_SIZE(steps); k++) {
+			plot_series_point(b[i], (double)k,
+					  k == i ? steps[i].x : NAN);
+			if (k == i)
+				plot_series_text(b[i], steps[i].label);
+		}
+		plot_panel_category(q, name);
+	}
+	gp = render_script(s, dir, "steps");
+	path = path_of(dir, "steps.dat");
+	dat = slurp(path, NULL);
+	free(path);
+	path = path_of(dir, "steps.svg");
+	svg = slurp(path, NULL);
+	free(path);
+	assert_non_null(dat);
+	assert_non_null(svg);
+	/* every label drawn, the Chinese ones as they are */
+	for (size_t i = 0; i < ARRAY_SIZE(steps); i++)
+		if (!strstr(svg, steps[i].label))
+			fail_msg("%s:%d: no label '%s' in the SVG", __FILE__,
+				 __LINE__, steps[i].label);
+	if (hbar_labels_problem(gp, dat, svg, 1, buf, sizeof(buf)))
+		fail_msg("%s:%d: %s", __FILE__, __LINE__, buf);
+	/* the outlier cut at the edge, marked, its label inside (gnuplot
+	 * writes '>' as it is) */
+	assert_non_null(strstr(svg, "<text>154x faster ></text>"));
+	free(gp);
+	free(dat);
+	free(svg);
+	plot_set_free(s);
+	scratch_remove(dir);
+	free(dir);
+}
+
 /* One label style per panel: SI prefixes for every bar where one value
  * reaches 10^4 (854k beside 43.7M, not 854016), plain numbers where
  * none does (2966). */
@@ -737,6 +832,7 @@ int main(void)
 		cmocka_unit_test(test_palette),
 		cmocka_unit_test(test_hbars),
 		cmocka_unit_test(test_label_style),
+		cmocka_unit_test(test_hbars_labels_placed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -653,11 +653,25 @@ static void test_failed_row_has_no_speed(void **state)
 	scratch_done(dir);
 }
 
+/* File `name` of directory dir, read whole (the caller frees). */
+static char *slurp_in(const char *dir, const char *name)
+{
+	char *path = path_of(dir, name), *text = slurp(path, NULL);
+
+	assert_non_null(text);
+	free(path);
+	return text;
+}
+
+/* The Chinese pages' own ladder chart (the others are the English ones):
+ * in Chinese words, linked from the Chinese report only. */
+#define ZH_LADDER "ladder-reduce-int.zh"
+
 static void test_charts_valid(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *charts, *en;
+	char *dir = scratch(), *charts, *en, *zh, *gp;
 	size_t n = sizeof(charts_expected) / sizeof(charts_expected[0]);
 
 	(void)state;
@@ -666,16 +680,17 @@ static void test_charts_valid(void **state)
 	assert_int_equal(render(&r, &o, NULL), 0);
 	charts = path_of(dir, "charts");
 	en = read_report(dir, "en");
-	for (size_t i = 0; i < n; i++) {
+	zh = read_report(dir, "zh");
+	for (size_t i = 0; i <= n; i++) {
 		static const char *const exts[] = { "png", "svg", "dat", "gp" };
+		const char *chart = i < n ? charts_expected[i] : ZH_LADDER;
 
 		for (size_t e = 0; e < 4; e++) {
 			char name[128], *path, link[160];
 			const char *why = NULL;
 			struct stat st;
 
-			snprintf(name, sizeof(name), "%s.%s", charts_expected[i],
-				 exts[e]);
+			snprintf(name, sizeof(name), "%s.%s", chart, exts[e]);
 			path = path_of(charts, name);
 			if (lstat(path, &st) < 0 || !S_ISREG(st.st_mode) ||
 			    !st.st_size)
@@ -690,10 +705,28 @@ static void test_charts_valid(void **state)
 				fail_msg("%s:%d: %s: %s", __FILE__, __LINE__,
 					 path, why);
 			snprintf(link, sizeof(link), "(charts/%s)", name);
-			EXPECT_IN(en, link);
+			if (i < n)
+				EXPECT_IN(en, link);
+			else
+				EXPECT_NOT_IN(en, link);
+			if (strncmp(chart, "ladder-", 7) == 0 && i < n)
+				EXPECT_NOT_IN(zh, link);
+			else
+				EXPECT_IN(zh, link);
 			free(path);
 		}
 	}
+	/* the Chinese chart's words are the report's Chinese words */
+	gp = slurp_in(charts, ZH_LADDER ".gp");
+	EXPECT_IN(gp, "set title '中位时间（ms）'");
+	EXPECT_IN(gp, "set title '相对上一级的加速比'");
+	EXPECT_NOT_IN(gp, "speedup over");
+	EXPECT_NOT_IN(gp, "(ceiling)");
+	free(gp);
+	gp = slurp_in(charts, ZH_LADDER ".dat");
+	EXPECT_IN(gp, "\"快 ");
+	EXPECT_NOT_IN(gp, "faster");
+	free(gp);
 	/* nothing else is drawn: the transpose ladder has one rung */
 	{
 		DIR *d = opendir(charts);
@@ -703,10 +736,11 @@ static void test_charts_valid(void **state)
 		while ((e = readdir(d)) != NULL)
 			pngs += strstr(e->d_name, ".png") != NULL;
 		closedir(d);
-		assert_int_equal(pngs, n);
+		assert_int_equal(pngs, n + 1);
 	}
 	assert_int_equal(gnuplot_in(charts, "all.gp"), 0);
 	free(en);
+	free(zh);
 	free(charts);
 	results_release(&r);
 	scratch_done(dir);

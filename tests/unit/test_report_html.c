@@ -121,13 +121,17 @@ static void test_charts_inline(void **state)
 			 "![bad](charts/bad.png)\n\n"
 			 "![missing](charts/missing.png)\n\n"
 			 "![elsewhere](other/time-reduce.png)\n\n"
-			 "![climb](charts/../time-reduce.png)\n";
+			 "![climb](charts/../time-reduce.png)\n\n"
+			 "![zh](charts/ladder-x.zh.png)\n\n"
+			 "![dots](charts/ladder-x..zh.png)\n";
 	char *page;
 
 	(void)state;
 	assert_int_equal(mkdir(charts, 0755), 0);
 	put(charts, "time-reduce.svg", svg);
 	put(charts, "bad.svg", "<svg onload=\"alert(1)\"></svg>");
+	put(charts, "ladder-x.zh.svg", svg);
+	put(charts, "ladder-x..zh.svg", svg);
 	page = report_html(md, "en", dir);
 	assert_non_null(page);
 	/* the SVG inline, without its XML prolog, named for screen readers */
@@ -141,6 +145,10 @@ static void test_charts_inline(void **state)
 	HAS(page, "<img src=\"charts/missing.png\"");
 	HAS(page, "<img src=\"other/time-reduce.png\"");
 	HAS(page, "<img src=\"charts/../time-reduce.png\"");
+	/* a language's own chart ("NAME.zh", a '.' between letters) too,
+	 * never a name with ".." */
+	HAS(page, "aria-label=\"zh\"><svg");
+	HAS(page, "<img src=\"charts/ladder-x..zh.png\"");
 	free(page);
 	scratch_remove(dir);
 	free(charts);
