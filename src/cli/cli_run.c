@@ -172,7 +172,7 @@ static int run_lines(const struct experiment_file *f, struct run_args *a,
 	return lrc == EXIT_INTERRUPTED ? lrc : rc;
 }
 
-/* ---- compute-sanitizer's reruns (sanitize.h) ------------------------------ */
+/* ---- compute-sanitizer's reruns (sanitize.h) ---------------------------- */
 
 /* output_save as the reruns store their records: into the directory ctx. */
 static int save_to(const struct results *r, void *ctx)
