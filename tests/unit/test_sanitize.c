@@ -14,7 +14,12 @@
  *   needs, results.json written and read back with the record, the
  *   report's sentences in both languages and `culab run`'s failure
  *   lines; a clean rerun of a wrong answer (an arithmetic bug); no
- *   compute-sanitizer (the command instead); a rerun past its time limit.
+ *   compute-sanitizer (the command instead); a rerun past its time limit;
+ * - the unsafe rungs that verified (sanitize_unsafe): the tools their
+ *   registry record names, one rerun per run at the smallest verified
+ *   size of the flagship example (reports/examples/h100), the safe rungs
+ *   and the other types without a record, the rubric's verdicts; off,
+ *   --no-sanitizer and no compute-sanitizer rerun nothing.
  *
  * The kernels rerun are the probe's own (student.cu) and the exercise's
  * buggy shuffle reduction, compiled with NVRTC for sm_90 (no GPU). */
