@@ -59,6 +59,7 @@ struct run_args {
 	struct report_options ro;
 	const char *outdir, *variant_list, *resume_dir;
 	bool device_given, report, resume, no_lines;
+	bool no_sanitizer;       /* --no-sanitizer: no reruns under it */
 	bool piece;              /* --piece: a worker of a class's run */
 	bool pieces;             /* this run is a class's, in pieces */
 };
@@ -94,6 +95,7 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 		case K_MEASUREMENT: a->o.measurement = v->arg; break;
 		case K_NO_COUNTERS: a->o.no_counters = true; break;
 		case K_NO_LINES: a->no_lines = true; break;
+		case K_NO_SANITIZER: a->no_sanitizer = true; break;
 		case K_LINES_CHILD: a->o.lines = true; break;
 		case K_LINES_GO:
 			if (sscanf(v->arg, "%d", &a->o.lines_go) != 1 ||
@@ -170,7 +172,7 @@ static int run_lines(const struct experiment_file *f, struct run_args *a,
 	return lrc == EXIT_INTERRUPTED ? lrc : rc;
 }
 
-/* ---- compute-sanitizer on the failed rows (sanitize.h) ------------------- */
+/* ---- compute-sanitizer's reruns (sanitize.h) ---------------------------- */
 
 /* output_save as the reruns store their records: into the directory ctx. */
 static int save_to(const struct results *r, void *ctx)
@@ -178,10 +180,13 @@ static int save_to(const struct results *r, void *ctx)
 	return output_save(ctx, r);
 }
 
-/* After a run that failed: its user kernels' failures rerun under
- * compute-sanitizer, their records saved.  Not by a worker's parent (the
- * workers did it), not in a child of culab's own (--measurement), not
- * when a kernel still runs or a signal ended the run. */
+/* After the run: its user kernels' failures rerun under compute-sanitizer
+ * (not by a worker's parent: the workers did it), then the unsafe rungs
+ * that verified (by the process that holds every row: not by a worker,
+ * and not with --profile-only, the runs made to go under a tool
+ * themselves), their records saved.  Neither with --no-sanitizer, in a
+ * child of culab's own (--measurement), when a kernel still runs or a
+ * signal ended the run. */
 static void run_sanitize(const struct experiment_file *f,
 			 const struct run_args *a, const char *file,
 			 struct results *res, bool quiet, int rc)
@@ -189,15 +194,28 @@ static void run_sanitize(const struct experiment_file *f,
 	struct sanitize_options so = {
 		.file = file, .device = a->o.device, .quiet = quiet,
 		.shown_device = run_shown_device(&a->o),
+		.off = a->no_sanitizer,
 		.save = save_to, .save_ctx = (void *)a->outdir,
 	};
+	bool parent = a->wo.devices || a->pieces, released = false;
 
-	if (rc == EXIT_FAILED && !a->wo.devices && !a->pieces &&
-	    !a->o.measurement && !a->o.rounds && !runner_gpu_hung()) {
+	if (a->no_sanitizer || a->o.measurement || a->o.rounds ||
+	    runner_gpu_hung() || (rc != EXIT_OK && rc != EXIT_FAILED))
+		return;
+	if (rc == EXIT_FAILED && !parent) {
 		/* the children need the GPU, which may admit one process */
 		env_release_device(a->o.device);
-		sanitize_failed(f, res, &so);
+		released = true;
+		if (sanitize_failed(f, res, &so) < 0)
+			return;
 	}
+	if (a->o.queue || a->piece || a->o.profile_only || !res->nrows ||
+	    (res->status && !strcmp(res->status, "aborted")))
+		return;
+	if (!parent && !released)
+		env_release_device(a->o.device);
+	so.rows_device = parent;
+	sanitize_unsafe(f, res, &so);
 }
 
 /* Whether the plan of f holds a measurement labelled `label`. */
@@ -277,6 +295,7 @@ int cmd_run(struct cli_context *cx)
 		a.wo.outdir = a.outdir;
 		a.wo.resume = a.resume;
 		a.wo.no_lines = a.no_lines;
+		a.wo.no_sanitizer = a.no_sanitizer;
 		a.wo.quiet = quiet;
 		a.wo.run = &a.o;
 		rc = a.pieces ? pieces_run(&f, &a.wo, &res) :

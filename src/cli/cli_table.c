@@ -80,6 +80,9 @@ static const struct cli_option run_options[] = {
 		  "with culab merge"),
 	OPT_NO_COUNTERS,
 	OPT_NO_LINES,
+	{ K_NO_SANITIZER, "no-sanitizer", 0, CLI_ARG_NONE, NULL, NULL,
+	  "do not rerun anything under compute-sanitizer (the unsafe rungs "
+	  "that verified, your kernels that failed)", 0 },
 	OPT_PROFILE_ONLY,
 	{ K_RESUME, "resume", 0, CLI_ARG_NONE, NULL, NULL,
 	  "keep the finished rows of DIR/results.json and run only what is "
@@ -143,9 +146,13 @@ static const char run_about[] =
 	"DIR/results.csv, rewritten after every measurement (with\n"
 	"counters: after each stage's counters are in).  Then each GPU\n"
 	"measurement of an experiment's largest size is run again alone for\n"
-	"its counters per source line (a process each; --no-lines: not).  A\n"
-	"run that measures nothing (no GPU, bad options) leaves no directory\n"
-	"it made.";
+	"its counters per source line (a process each; --no-lines: not).\n"
+	"Then compute-sanitizer reruns measurements alone: a rung unsafe by\n"
+	"design that verified, once, at its smallest size, under the tool\n"
+	"its registry record names; a kernel of yours that failed, under\n"
+	"memcheck and what its code needs (--no-sanitizer: neither).  A run\n"
+	"that measures nothing (no GPU, bad options) leaves no directory it\n"
+	"made.";
 
 /* The limits of one compilation of a user kernel, with their defaults
  * (ladder/kcompile.h). */
@@ -165,9 +172,10 @@ static const char run_notes[] =
 	"                          (2: also every kernel launch profiled)\n"
 	"  CULAB_COUNTERS_FLUSH_PER_PASS=1  evict L2 once per measurement,\n"
 	"                          not before every kernel (comparisons only)\n"
-	"  CULAB_SANITIZER=PATH    the compute-sanitizer that reruns a failed\n"
-	"                          kernel of yours (default: PATH's, then\n"
-	"                          /usr/local/cuda/bin's); off: no reruns\n"
+	"  CULAB_SANITIZER=PATH    the compute-sanitizer that reruns an unsafe\n"
+	"                          rung or a failed kernel of yours (default:\n"
+	"                          PATH's, then /usr/local/cuda/bin's); off:\n"
+	"                          no reruns\n"
 	"  CULAB_SANITIZER_TIMEOUT=S  seconds one tool's rerun may take (120)\n"
 	"  CULAB_CACHE_DIR=DIR     where compiled kernels and what each\n"
 	"                          measurement took are kept (off: nowhere)\n"

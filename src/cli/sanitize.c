@@ -15,9 +15,19 @@
  * memory one); a size where it passed would say nothing, however small.
  * It is the failing row's own size when only that row failed, and
  * usually the experiment's smallest, since a bug seldom shows at large
- * sizes only.  The rows of the kernel at other sizes share its record. */
+ * sizes only.  The rows of the kernel at other sizes share its record.
+ *
+ * The unsafe rungs (VF_UNSAFE: built-in rungs kept to show a defect that
+ * need not change the answer) are rerun when they verified: a right sum
+ * proves nothing about a race, and the report's warp-synchronous
+ * objective is shown only by a record of the run.  One rerun per rung in
+ * the whole run, at its smallest verified size, under the tools its
+ * registry record names with a finding (racecheck for the volatile warp),
+ * so that it costs one small process: the lesson is the same at every
+ * size and type. */
 #include "sanitize.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -132,6 +142,37 @@ unsigned sanitize_tools_for_ptx(const char *ptx, const char *entry)
 	return need;
 }
 
+size_t sanitize_tools_for_record(const char *record, const char **tools)
+{
+	static const char *const known[] = {
+		"memcheck", "racecheck", "synccheck", "initcheck",
+	};
+	size_t n = 0;
+
+	for (size_t i = 0; record && i < ARRAY_SIZE(known); i++) {
+		size_t len = strlen(known[i]);
+
+		for (const char *p = strstr(record, known[i]); p;
+		     p = strstr(p + 1, known[i])) {
+			unsigned long long count;
+			char *end;
+
+			if ((p > record && (isalnum((unsigned char)p[-1]) ||
+					    p[-1] == '_')) ||
+			    strncmp(p + len, ": ", 2) != 0 ||
+			    !isdigit((unsigned char)p[len + 2]))
+				continue;
+			count = strtoull(p + len + 2, &end, 10);
+			if (count > 0 && (strncmp(end, " error", 6) == 0 ||
+					  strncmp(end, " hazard", 7) == 0) &&
+			    n < SANITIZE_MAX_TOOLS)
+				tools[n++] = known[i];
+			break;
+		}
+	}
+	return n;
+}
+
 /* ---- the command ------------------------------------------------------------------ */
 
 /* A word for a POSIX shell: as it is when it needs no quotes (no ^, which
@@ -194,6 +235,13 @@ bool sanitize_wants(const struct result_row *w, const struct variant *v)
 	return true;
 }
 
+bool sanitize_wants_unsafe(const struct result_row *w,
+			   const struct variant *v)
+{
+	return v && (v->flags & VF_UNSAFE) && !(v->flags & VF_USER) &&
+	       w->status == ROW_OK;
+}
+
 static bool same_kernel(const struct result_row *a, const struct result_row *b)
 {
 	return strcmp(a->experiment, b->experiment) == 0 &&
@@ -226,7 +274,8 @@ static const struct plan_measurement *measurement_of(const struct plan *p,
 /* The tools for measurement ms: memcheck, and what its PTX needs. */
 static size_t tools_for(const struct experiment_file *f,
 			const struct plan_stage *s,
-			const struct plan_measurement *ms, const char *tools[3])
+			const struct plan_measurement *ms,
+			const char *tools[SANITIZE_MAX_TOOLS])
 {
 	const char *ptx = NULL, *entry = NULL;
 	size_t n = 0;
@@ -362,6 +411,7 @@ static int child_answer(const char *outdir, char **why)
 struct child {
 	const char *sanitizer, *culab, *tool, *label, *tmp;
 	const struct sanitize_options *o;
+	int device, shown_device;  /* the GPU the measurement reruns on */
 	double timeout;
 };
 
@@ -386,7 +436,7 @@ static pid_t child_start(const struct child *c, const char *log,
 	if (fd < 0)
 		return diag_error("cannot write \"%s\": %s", log,
 				  strerror(errno));
-	snprintf(device, sizeof(device), "%d", c->o->device);
+	snprintf(device, sizeof(device), "%d", c->device);
 	snprintf(limit, sizeof(limit), "%d", SANITIZE_PRINT_LIMIT);
 	env = environ_with("CULAB_SANITIZER", "off");
 	fflush(NULL);
@@ -577,36 +627,47 @@ static bool together(const struct child *c, const struct plan_stage *s,
 		     size_t n)
 {
 	return n > 1 && s->device_bytes <= SANITIZE_TOGETHER_BYTES &&
-	       !env_exclusive(c->o->device);
+	       !env_exclusive(c->device);
 }
 
-/* The record of measurement ms: not installed, or each tool's run.
- * *stopped is set when a signal stopped it. */
-static struct sanitizer_record *rerun(const struct experiment_file *f,
-				      const struct plan_stage *s,
+/* The record of measurement ms under the n tools: not installed, or
+ * each tool's run.  unsafe: a verified unsafe rung, else a failed kernel
+ * (the note says which).  *stopped is set when a signal stopped it. */
+static struct sanitizer_record *rerun(const struct plan_stage *s,
 				      const struct plan_measurement *ms,
-				      struct child *c, bool *stopped)
+				      struct child *c, const char **tools,
+				      size_t n, bool unsafe, bool *stopped)
 {
 	struct sanitizer_record *rec = xcalloc(1, sizeof(*rec));
-	const char *tools[3];
-	size_t n = tools_for(f, s, ms, tools);
-	struct tool_run tr[3];
+	struct tool_run tr[SANITIZE_MAX_TOOLS];
 
 	rec->label = xstrdup(ms->label);
 	rec->n = s->sh.n;
 	rec->m = s->sh.m;
-	rec->command = sanitize_command("memcheck", ms->label, c->o->file,
-					c->o->shown_device);
+	rec->command = sanitize_command(tools[0], ms->label, c->o->file,
+					c->shown_device);
 	if (!c->sanitizer) {
 		rec->state = xstrdup("not installed");
 		return rec;
 	}
 	rec->state = xstrdup("ran");
-	if (!c->o->quiet)
-		diag_note("%s failed: rerunning it alone under compute-sanitizer "
-			  "(%s%s%s%s%s)", diag_esc(ms->label), tools[0],
-			  n > 1 ? ", " : "", n > 1 ? tools[1] : "",
-			  n > 2 ? ", " : "", n > 2 ? tools[2] : "");
+	if (!c->o->quiet) {
+		struct sbuf list = SBUF_INIT;
+
+		for (size_t i = 0; i < n; i++)
+			sbuf_addf(&list, "%s%s", i ? ", " : "", tools[i]);
+		if (unsafe)
+			diag_note("%s verified, but it is unsafe by design: "
+				  "rerunning it alone under compute-sanitizer "
+				  "(%s, which its registry record says finds "
+				  "the hazard)", diag_esc(ms->label),
+				  sbuf_str(&list));
+		else
+			diag_note("%s failed: rerunning it alone under "
+				  "compute-sanitizer (%s)", diag_esc(ms->label),
+				  sbuf_str(&list));
+		sbuf_release(&list);
+	}
 	c->label = ms->label;
 	if (together(c, s, n)) {
 		/* all at once; their records in the tools' order */
@@ -676,8 +737,63 @@ static double time_limit(void)
 			  SANITIZE_TIMEOUT, "seconds");
 }
 
-int sanitize_failed(const struct experiment_file *f, struct results *r,
-		    const struct sanitize_options *o)
+/* Whether row w is one that this pass reruns: a verified unsafe rung,
+ * else a failure of the user's. */
+static bool pass_wants(const struct results *r, const struct result_row *w,
+		       bool unsafe)
+{
+	const struct variant *v = results_variant(r, w->variant);
+
+	return unsafe ? sanitize_wants_unsafe(w, v) : sanitize_wants(w, v);
+}
+
+/* Whether rows a and b share one rerun: a failed kernel's rows (the same
+ * experiment, variant, type and block), an unsafe rung's rows of the
+ * whole run. */
+static bool same_group(const struct result_row *a, const struct result_row *b,
+		       bool unsafe)
+{
+	return unsafe ? strcmp(a->variant, b->variant) == 0 : same_kernel(a, b);
+}
+
+/* The tools for unsafe rung `name`: those its registry record names with
+ * a finding, else (a record that names none) every tool a kernel of
+ * unknown PTX gets. */
+static size_t unsafe_tools(const struct results *r, const char *name,
+			   const char *tools[SANITIZE_MAX_TOOLS])
+{
+	const struct variant *v = registry_find(name);
+	size_t n;
+
+	if (!v)
+		v = results_variant(r, name);
+	n = sanitize_tools_for_record(v ? v->sanitizer : NULL, tools);
+	if (n)
+		return n;
+	tools[n++] = "memcheck";
+	tools[n++] = "racecheck";
+	tools[n++] = "synccheck";
+	return n;
+}
+
+/* Sets c's device for a rerun of row w: the run's own, or, in the parent
+ * of workers (o->rows_device), the CUDA device its row names. */
+static void device_of(struct child *c, const struct results *r,
+		      const struct result_row *w)
+{
+	const struct sanitize_options *o = c->o;
+
+	c->device = o->device;
+	c->shown_device = o->shown_device;
+	if (o->rows_device && w->device >= 0 &&
+	    (size_t)w->device < r->ndevices &&
+	    r->devices[w->device].cuda_device >= 0)
+		c->device = c->shown_device = r->devices[w->device].cuda_device;
+}
+
+/* The reruns of sanitize_failed() (unsafe false) or sanitize_unsafe(). */
+static int reruns(const struct experiment_file *f, struct results *r,
+		  const struct sanitize_options *o, bool unsafe)
 {
 	struct plan_options po = { .profile_only = true };
 	struct sigaction sa = { .sa_handler = on_stop }, old_int, old_term;
@@ -688,9 +804,15 @@ int sanitize_failed(const struct experiment_file *f, struct results *r,
 	int given = 0;
 	ssize_t len;
 
-	c.sanitizer = sanitize_find(&off);
-	if (off)
+	if (o->off)
 		return 0;
+	c.sanitizer = sanitize_find(&off);
+	/* an unsafe rung is rerun where the tool is: a record that it is
+	 * not installed would say nothing of the rung */
+	if (off || (unsafe && !c.sanitizer)) {
+		free((char *)c.sanitizer);
+		return 0;
+	}
 	c.timeout = time_limit();
 	done = xcalloc(r->nrows + 1, sizeof(*done));
 	plan_build(f, &po, &p);
@@ -705,38 +827,44 @@ int sanitize_failed(const struct experiment_file *f, struct results *r,
 	sigaction(SIGTERM, &sa, &old_term);
 	for (size_t i = 0; i < r->nrows && !stopped; i++) {
 		struct result_row *w = &r->rows[i];
+		const struct result_row *target;
 		const struct plan_measurement *ms;
 		const struct plan_stage *s = NULL;
 		const struct sanitizer_record *have = NULL;
 		struct sanitizer_record *rec;
-		size_t k = i;
+		const char *tools[SANITIZE_MAX_TOOLS];
+		size_t k = i, ntools;
 
-		if (done[i] || w->sanitize ||
-		    !sanitize_wants(w, results_variant(r, w->variant)))
+		if (done[i] || w->sanitize || !pass_wants(r, w, unsafe))
 			continue;
-		/* the kernel's rows that failed; the smallest is rerun */
+		/* the rows that share its rerun; the smallest is rerun */
 		for (size_t j = i; j < r->nrows; j++) {
 			const struct result_row *x = &r->rows[j];
 
-			if (done[j] || x->sanitize || !same_kernel(w, x) ||
-			    !sanitize_wants(x, results_variant(r, x->variant)))
+			if (done[j] || x->sanitize || !same_group(w, x, unsafe) ||
+			    !pass_wants(r, x, unsafe))
 				continue;
 			done[j] = true;
 			if ((double)x->n * (double)x->m <
 			    (double)r->rows[k].n * (double)r->rows[k].m)
 				k = j;
 		}
-		/* a row of this kernel has its record already (a class's
-		 * worker, started again after a fault, keeps the rows and
-		 * records of the one before): the kernel is not rerun */
+		target = &r->rows[k];
+		/* a row of theirs has its record already (a class's worker,
+		 * started again after a fault, keeps the rows and records of
+		 * the one before; a resumed run, an unsafe rung's): nothing
+		 * is rerun, and that row's kernel takes its record */
 		for (size_t j = 0; j < r->nrows && !have; j++)
-			if (r->rows[j].sanitize && same_kernel(w, &r->rows[j]))
+			if (r->rows[j].sanitize &&
+			    same_group(w, &r->rows[j], unsafe)) {
 				have = r->rows[j].sanitize;
+				target = &r->rows[j];
+			}
 		if (have) {
 			rec = record_dup(have);
 			goto give;
 		}
-		ms = measurement_of(&p, &r->rows[k], &s);
+		ms = measurement_of(&p, target, &s);
 		if (!ms)
 			continue;
 		if (c.sanitizer && !tmp) {
@@ -752,12 +880,16 @@ int sanitize_failed(const struct experiment_file *f, struct results *r,
 			}
 		}
 		c.tmp = tmp;
-		rec = rerun(f, s, ms, &c, &stopped);
+		device_of(&c, r, target);
+		ntools = unsafe ? unsafe_tools(r, target->variant, tools) :
+				  tools_for(f, s, ms, tools);
+		rec = rerun(s, ms, &c, tools, ntools, unsafe, &stopped);
 give:
+		/* its kernel's rows (experiment, variant, type and block) */
 		for (size_t j = i; j < r->nrows; j++) {
 			struct result_row *x = &r->rows[j];
 
-			if (!done[j] || x->sanitize || !same_kernel(w, x))
+			if (!done[j] || x->sanitize || !same_kernel(target, x))
 				continue;
 			x->sanitize = record_dup(rec);
 			free(x->sanitizer);
@@ -782,4 +914,16 @@ give:
 	free(tmp);
 	free((char *)c.sanitizer);
 	return stopped ? -1 : given;
+}
+
+int sanitize_failed(const struct experiment_file *f, struct results *r,
+		    const struct sanitize_options *o)
+{
+	return reruns(f, r, o, false);
+}
+
+int sanitize_unsafe(const struct experiment_file *f, struct results *r,
+		    const struct sanitize_options *o)
+{
+	return reruns(f, r, o, true);
 }

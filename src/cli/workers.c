@@ -409,6 +409,8 @@ void workers_argv_finish(const struct workers_options *o,
 		arg(a, "--no-counters");
 	if (o->no_lines)
 		arg(a, "--no-lines");
+	if (o->no_sanitizer)
+		arg(a, "--no-sanitizer");
 	if (r->profile_only)
 		arg(a, "--profile-only");
 	if (o->variant_list) {

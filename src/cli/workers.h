@@ -34,6 +34,8 @@ struct workers_options {
 	bool no_lines;                /* --no-lines: each worker collects
 					 the lines of its own rows (lines.h)
 					 unless told not to */
+	bool no_sanitizer;            /* --no-sanitizer: nor reruns its
+					 failed kernels under it */
 	const struct run_options *run;/* shard, counters, profile_only, note,
 					 command, progress */
 };
@@ -87,7 +89,8 @@ char *workers_visible(int device);
 void workers_argv_start(int device, const char *dir, struct workers_argv *a);
 /* Then --shard, --resume --resume-dir RESUME_DIR (when not NULL), the
  * run's own options (--lock-clocks, --no-counters, --no-lines,
- * --profile-only, --variant, --note) and the experiment file. */
+ * --no-sanitizer, --profile-only, --variant, --note) and the experiment
+ * file. */
 void workers_argv_finish(const struct workers_options *o,
 			 const char *resume_dir, struct workers_argv *a);
 

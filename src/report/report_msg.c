@@ -1097,6 +1097,21 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"not checked: unsafe by design, but no compute-sanitizer "
 		"record in this run",
 		"未检查：按设计不安全，但本次运行没有 compute-sanitizer 的记录" },
+	[M_RB_SAN_UNRUN] = {
+		"not checked: unsafe by design, and compute-sanitizer could "
+		"not check it in this run",
+		"未检查：按设计不安全，但本次运行中 compute-sanitizer 未能检查它" },
+	[M_RB_V_SAN_RIGHT] = {
+		"shown: at {2}, compute-sanitizer reported {1}, on a rung "
+		"whose answer was right: a race is a bug whether or not it "
+		"changes the sum",
+		"已体现：compute-sanitizer 在 {2} 时报告 {1}，而这一级的结果"
+		"是正确的：无论是否改变求和结果，竞争都是缺陷" },
+	[M_RB_V_SAN_CLEAN] = {
+		"**not shown**: at {2}, compute-sanitizer reported {1} in "
+		"this run",
+		"**未体现**：本次运行中 compute-sanitizer 在 {2} 时报告 {1}" },
+	[M_RB_V_SAN_UNRUN] = { "not checked: {1}", "未检查：{1}" },
 	[M_RB_RUNGS] = {
 		"The hypothesis of a rung is that it is faster than the rung "
 		"before it (a teaching rung: that it shows its mistake, an "

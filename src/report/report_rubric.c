@@ -14,10 +14,12 @@
  * does not" when only the counter does; "not applicable" where the
  * ladder holds no rung with the problem.  A per-SM counter (achieved
  * occupancy) is judged over the GPU: a grid smaller than the GPU counts
- * only the SMs it ran on.  Warp-synchronous safety is shown
- * only by a compute-sanitizer record of this run; a rung flagged unsafe
- * is never "met" by its flag.  The limits and the signatures are those
- * the rest of the report states (report_rules.c, m->sigs). */
+ * only the SMs it ran on.  Warp-synchronous safety is shown only by a
+ * compute-sanitizer record of this run (culab run reruns the unsafe
+ * rungs that verified: cli/sanitize.c); a rung flagged unsafe is never
+ * "met" by its flag, nor by a rerun whose tools found nothing.  The
+ * limits and the signatures are those the rest of the report states
+ * (report_rules.c, m->sigs). */
 #include "report_int.h"
 
 #include <math.h>
@@ -108,6 +110,34 @@ static const struct objective objectives[] = {
 	    OB_SANITIZER, "reduce_warp_volatile", "reduce_warp_syncwarp", NULL,
 	    0, NULL),
 };
+
+/* What a row's compute-sanitizer record of this run shows: nothing
+ * (no record), a finding, every tool clean, or no answer (not installed,
+ * timed out, could not run).  A record without the rerun's details
+ * (results that keep only its text) counts as a finding, as it always
+ * did. */
+enum evidence { EV_NONE, EV_FOUND, EV_CLEAN, EV_UNRUN };
+
+static enum evidence sanitizer_evidence(const struct result_row *w)
+{
+	const struct sanitizer_record *rec = w->sanitize;
+	bool clean = false;
+
+	if (!w->sanitizer || !*w->sanitizer)
+		return EV_NONE;
+	if (!rec)
+		return EV_FOUND;
+	if (!rec->state || strcmp(rec->state, "ran") != 0)
+		return EV_UNRUN;
+	if (rec->nfindings)
+		return EV_FOUND;
+	for (size_t i = 0; i < rec->ntools; i++) {
+		if (rec->tools[i].outcome == SAN_FOUND)
+			return EV_FOUND;
+		clean |= rec->tools[i].outcome == SAN_CLEAN;
+	}
+	return clean ? EV_CLEAN : EV_UNRUN;
+}
 
 /* The fastest verified built-in row of variant `name` in ladder l, or
  * NULL. */
@@ -359,16 +389,27 @@ static void objective_row(const struct model *m, const struct ladder *l,
 		break;
 	case OB_SANITIZER: {
 		const struct item *r = any_row(l, o->problem);
+		const struct result_row *w = r ? r->row : NULL;
+		enum evidence e = w ? sanitizer_evidence(w) : EV_NONE;
+		char *san = w ? md_dup(w->sanitizer) : NULL;
+		char *size = w && w->sanitize ? size_text(w->sanitize->n,
+							  w->sanitize->m,
+							  row_is_matrix(w)) :
+			     NULL;
 
-		if (r && r->row->sanitizer && *r->row->sanitizer) {
-			char *san = md_dup(r->row->sanitizer);
-
+		if (e == EV_FOUND && size && w->status == ROW_OK)
+			SAY(&v, L, M_RB_V_SAN_RIGHT, san, size);
+		else if (e == EV_FOUND)
 			SAY(&v, L, M_RB_V_SAN, san);
-			free(san);
-		} else {
+		else if (e == EV_CLEAN)
+			SAY(&v, L, M_RB_V_SAN_CLEAN, san, size);
+		else if (e == EV_UNRUN)
+			SAY(&v, L, M_RB_V_SAN_UNRUN, san);
+		else
 			sbuf_add(&v, say_text(L, r ? M_RB_V_SAN_NONE :
 					      M_RB_V_MISSING));
-		}
+		free(size);
+		free(san);
 		break;
 	}
 	case OB_HOST:
@@ -508,8 +549,13 @@ static enum msg teaching_verdict(const struct item *it, enum stats_verdict v)
 		return M_RB_MET;
 	if (!unsafe)
 		return M_RB_NOT_MET;
-	return it->row->sanitizer && *it->row->sanitizer ? M_RB_MET :
-	       M_RB_SAN_NOT_RUN;
+	switch (sanitizer_evidence(it->row)) {
+	case EV_FOUND: return M_RB_MET;
+	case EV_CLEAN: return M_RB_NOT_MET;
+	case EV_UNRUN: return M_RB_SAN_UNRUN;
+	case EV_NONE: break;
+	}
+	return M_RB_SAN_NOT_RUN;
 }
 
 #define RUBRIC_COLS 7

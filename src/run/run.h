@@ -459,8 +459,9 @@ void sanitizer_record_free(struct sanitizer_record *rec);
 
 /* The one-line summary a row keeps in result_row.sanitizer, as the
  * registry records its unsafe rungs' ("memcheck: 969 errors (Invalid
- * __shared__ read of size 4 bytes at s.cu:9); racecheck: 0 hazards").
- * Caller frees. */
+ * __shared__ read of size 4 bytes at s.cu:9); racecheck: 0 hazards";
+ * a race: "racecheck: 4080 hazards (a race between a write at s.cu:18
+ * and a read at s.cu:22)").  Caller frees. */
 char *sanitizer_summary(const struct sanitizer_record *rec);
 
 struct result_row {

@@ -695,6 +695,15 @@ char *sanitizer_summary(const struct sanitizer_record *rec)
 
 			if (!same(f->tool, t->tool))
 				continue;
+			if (same(f->kind, "race") && f->access && f->file &&
+			    f->other_access && f->other_file) {
+				/* "Race reported" names neither side */
+				sbuf_addf(&b, " (a race between a %s at %s:%d "
+					  "and a %s at %s:%d)", f->access,
+					  f->file, f->line, f->other_access,
+					  f->other_file, f->other_line);
+				break;
+			}
 			sbuf_addf(&b, " (%s", f->what ? f->what : f->kind);
 			if (f->file)
 				sbuf_addf(&b, " at %s:%d", f->file, f->line);

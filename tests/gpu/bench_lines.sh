@@ -28,8 +28,9 @@ run() { # NAME OPTION...: one run, timed, with its trace
 	name=$1
 	shift
 	t0=$(now)
-	CULAB_RUN_TRACE=1 "$culab" run -q --no-report "$@" -o "$out/$name" \
-		"$file" >"$out/$name.log" 2>&1
+	# the lines' cost alone: no compute-sanitizer rerun in either run
+	CULAB_RUN_TRACE=1 "$culab" run -q --no-report --no-sanitizer "$@" \
+		-o "$out/$name" "$file" >"$out/$name.log" 2>&1
 	echo "$? $(since "$t0")" >"$out/$name.time"
 }
 run kernel --no-lines

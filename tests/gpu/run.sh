@@ -8,6 +8,8 @@
 # 2. compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over
 #    every variant at a small size: zero errors, except variants flagged
 #    unsafe, whose observed finding must match the registry's record;
+#    and culab run itself reruns that rung once under its record's tool
+#    (2b, tests/gpu/unsafe.yaml);
 # 3. hardware counters on every type: every registry signature holds
 #    (`culab verify`), and the second kernel of a measurement reads its
 #    input from DRAM (L2 flushed before every kernel); a batch larger
@@ -151,6 +153,48 @@ print(m.group(1) if m else 0)' "$out/kernels.json" "$v" "$tool")
 			fi
 		done
 	done
+	# 2b. culab run itself reruns the unsafe rung that verified, once, at
+	# its smallest size, under the tool its registry record names; the
+	# rubric then shows the hazard from that record
+	log="$out/unsafe.log"
+	"$culab" run --no-counters -o "$out/unsafe" tests/gpu/unsafe.yaml \
+		>"$log" 2>&1
+	rc=$?
+	verdict=$(python3 - "$out/unsafe/results.json" "$out/kernels.json" <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+reg = {v["name"]: v for v in json.load(open(sys.argv[2]))}
+bad = []
+for w in r["rows"]:
+    v, rec = w["variant"], w.get("sanitize")
+    unsafe = "unsafe" in reg[v]["flags"]
+    if not unsafe:
+        if rec:
+            bad.append("%s/%s has a record" % (v, w["n"]))
+        continue
+    want = [t for t in ("memcheck", "racecheck", "synccheck", "initcheck")
+            if re.search(t + r": [1-9]\d* (hazard|error)", reg[v]["sanitizer"])]
+    if w["status"] != "ok" or not rec:
+        bad.append("%s/%s: %s, record %s" % (v, w["n"], w["status"], bool(rec)))
+        continue
+    tools = [t["tool"] for t in rec["tools"]]
+    found = [t["tool"] for t in rec["tools"] if t["outcome"] == "found"]
+    if rec["n"] != 4097 or tools != want or found != want:
+        bad.append("%s/%s: rerun at %s under %s, found by %s; the registry names %s"
+                   % (v, w["n"], rec["n"], tools, found, want))
+    else:
+        print("%s/%s: %s" % (v, w["n"], w["sanitizer"]))
+print("BAD: " + "; ".join(bad) if bad else "OK")
+PY
+)
+	echo "$verdict" | sed 's/^/      /'
+	if [ $rc -eq 0 ] && [ "$(echo "$verdict" | tail -n 1)" = OK ] &&
+		grep -q "is unsafe by design: rerunning it alone under compute-sanitizer" "$log" &&
+		grep -q "| Warp-synchronous safety | .* | shown: at n = 4097, compute-sanitizer reported racecheck: [1-9]" "$out/unsafe/report.en.md"; then
+		ok "culab run reran the unsafe rung under its registry's tool, once, and the rubric shows it"
+	else
+		ko "unsafe rung's rerun: exit $rc, $(echo "$verdict" | tail -n 1) (see $log, $out/unsafe/report.en.md)"
+	fi
 fi
 
 # 3. counters and signatures

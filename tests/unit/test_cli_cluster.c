@@ -440,7 +440,7 @@ static void test_devices_list(void **state)
 
 /* A worker sees its GPU alone: what CUDA_VISIBLE_DEVICES shows CUDA
  * device D of this process as device 0, and the command line that
- * records it as D. */
+ * records it as D and passes the run's own options on. */
 static void test_workers_visible(void **state)
 {
 	static const struct {
@@ -495,6 +495,23 @@ static void test_workers_visible(void **state)
 	assert_int_equal(a.n, 8);
 	assert_string_equal(a.v[5], "1");
 	workers_argv_release(&a);
+	/* the run's own options go on to each worker, the file last */
+	{
+		struct run_options ro = { .profile_only = true };
+		struct workers_options wo = {
+			.file = "x.yaml", .no_lines = true,
+			.no_sanitizer = true, .run = &ro,
+		};
+		const char *want[] = { "--no-lines", "--no-sanitizer",
+				       "--profile-only", "x.yaml" };
+
+		workers_argv_start(1, "/tmp/w", &a);
+		workers_argv_finish(&wo, NULL, &a);
+		assert_int_equal(a.n, 8 + 4);
+		for (int i = 0; i < 4; i++)
+			assert_string_equal(a.v[8 + i], want[i]);
+		workers_argv_release(&a);
+	}
 	unsetenv("CULAB_NARROW");
 	setenv("CULAB_TEST_DEVICES", "2", 1);
 	assert_null(workers_visible(1));

@@ -14,7 +14,12 @@
  *   needs, results.json written and read back with the record, the
  *   report's sentences in both languages and `culab run`'s failure
  *   lines; a clean rerun of a wrong answer (an arithmetic bug); no
- *   compute-sanitizer (the command instead); a rerun past its time limit.
+ *   compute-sanitizer (the command instead); a rerun past its time limit;
+ * - the unsafe rungs that verified (sanitize_unsafe): the tools their
+ *   registry record names, one rerun per run at the smallest verified
+ *   size of the flagship example (reports/examples/h100), the safe rungs
+ *   and the other types without a record, the rubric's verdicts; off,
+ *   --no-sanitizer and no compute-sanitizer rerun nothing.
  *
  * The kernels rerun are the probe's own (student.cu) and the exercise's
  * buggy shuffle reduction, compiled with NVRTC for sm_90 (no GPU). */
@@ -24,6 +29,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -325,6 +331,31 @@ static void test_ptx_tools(void **state)
 			 SANITIZE_SHARED | SANITIZE_BARRIER);
 }
 
+/* The tools an unsafe rung reruns under: those its registry record
+ * names with a finding. */
+static void test_record_tools(void **state)
+{
+	const struct variant *v = registry_find("reduce_warp_volatile");
+	const char *tools[SANITIZE_MAX_TOOLS];
+
+	(void)state;
+	assert_non_null(v);
+	assert_true(v->flags & VF_UNSAFE);
+	assert_int_equal(sanitize_tools_for_record(v->sanitizer, tools), 1);
+	EXPECT_STR(tools[0], "racecheck");
+	assert_int_equal(sanitize_tools_for_record("memcheck: 2 errors; "
+						   "racecheck: 0 hazards; "
+						   "initcheck: 1 error", tools),
+			 2);
+	EXPECT_STR(tools[0], "memcheck");
+	EXPECT_STR(tools[1], "initcheck");
+	/* not a tool's count: another word, no count, none at all */
+	assert_int_equal(sanitize_tools_for_record("notracecheck: 3 hazards; "
+						   "synccheck: some errors",
+						   tools), 0);
+	assert_int_equal(sanitize_tools_for_record(NULL, tools), 0);
+}
+
 static void test_command(void **state)
 {
 	char *c;
@@ -522,6 +553,7 @@ static void use_fake(struct fixture *x, const char *exit_status)
 	setenv("FAKE_SANITIZER_EXIT", exit_status, 1);
 	unsetenv("FAKE_SANITIZER_SLEEP");
 	unsetenv("FAKE_SANITIZER_SAY");
+	unsetenv("FAKE_SANITIZER_CLEAN");
 	unsetenv("CULAB_SANITIZER_TIMEOUT");
 	free(fake);
 	free(log);
@@ -1070,6 +1102,236 @@ static void test_defects_tools(void **state)
 	fixture_release(&x);
 }
 
+/* ---- the unsafe rungs ------------------------------------------------------------ */
+
+#define H100_EXAMPLE "reports/examples/h100/results.json"
+#define VOLATILE "reduce_warp_volatile"
+
+/* The flagship example as recorded (experiments/default.yaml on an H100,
+ * no compute-sanitizer record in it) into x; false when it is not in this
+ * tree. */
+static bool fixture_example(struct fixture *x)
+{
+	memset(x, 0, sizeof(*x));
+	x->dir = xstrdup("/tmp/culab-test-sanitize-XXXXXX");
+	assert_non_null(mkdtemp(x->dir));
+	x->yaml = xasprintf("%s/experiments/default.yaml", srcdir());
+	assert_int_equal(experiment_load(x->yaml, &x->f), 0);
+	return read_recorded(H100_EXAMPLE, &x->r);
+}
+
+static int sanitize_unsafe_of(struct fixture *x, bool off)
+{
+	struct sanitize_options o = {
+		.file = "experiments/default.yaml", .device = 0,
+		.culab = "/bin/false", .quiet = true, .off = off,
+	};
+
+	return sanitize_unsafe(&x->f, &x->r, &o);
+}
+
+/* The rubric's cell of the warp-synchronous objective in the body, and
+ * rung 8's row of the details' reduce / `type` ladder.  Caller frees. */
+static char *objective_row(struct fixture *x, const char *lang)
+{
+	char *page = report_page(x, "report", lang);
+	char *row = table_line_with(page, lang[0] == 'z' ?
+				    "| 线程束同步的安全性 |" :
+				    "| Warp-synchronous safety |");
+
+	assert_non_null(row);
+	free(page);
+	return row;
+}
+
+static char *rung8_row(struct fixture *x, const char *type)
+{
+	char *page = report_page(x, "details", "en"), *head, *row;
+	const char *from, *p;
+
+	head = xasprintf("### reduce / %s", type);
+	from = strstr(page, "## Expected against observed, rung by rung");
+	assert_non_null(from);
+	p = strstr(from, head);
+	assert_non_null(p);
+	row = table_line_with(p, "| rung 8 | reduce\\_warp\\_volatile |");
+	assert_non_null(row);
+	free(head);
+	free(page);
+	return row;
+}
+
+/* The example's unsafe rung verified at every size: rerun once, at its
+ * smallest verified size (float, 2^20), under racecheck alone (its
+ * registry record's tool), the record in its float rows only; the safe
+ * rungs get none; the body's objective and rung 8 read it, with the
+ * lesson that the sum was right.  A second pass reruns nothing. */
+static void test_rerun_unsafe(void **state)
+{
+	struct fixture x;
+	char *calls, *row;
+	size_t records = 0, floats = 0;
+
+	(void)state;
+	if (!fixture_example(&x)) {
+		fixture_release(&x);
+		skip();
+	}
+	use_fake(&x, "0");
+	for (size_t i = 0; i < x.r.nrows; i++) {
+		const struct result_row *w = &x.r.rows[i];
+
+		assert_null(w->sanitize);
+		floats += !strcmp(w->variant, VOLATILE) &&
+			  !strcmp(w->dtype, "float") && w->status == ROW_OK;
+	}
+	assert_int_equal(floats, 5);         /* 2^20 to 2^28 */
+	assert_int_equal(sanitize_unsafe_of(&x, false), (int)floats);
+	calls = fake_calls(&x);
+	assert_int_equal(count_of(calls, "\n"), 1);
+	expect_in(calls, "CULAB_SANITIZER=off --tool racecheck --print-limit "
+		  "1000 --show-backtrace no /bin/false run --measurement "
+		  "reduce-float/reduce_warp_volatile/float/1048576 "
+		  "--profile-only --no-counters --no-report -q -o ", __LINE__);
+	expect_in(calls, "--device 0 experiments/default.yaml\n", __LINE__);
+	free(calls);
+	for (size_t i = 0; i < x.r.nrows; i++) {
+		const struct result_row *w = &x.r.rows[i];
+		const struct sanitizer_record *rec = w->sanitize;
+
+		if (strcmp(w->variant, VOLATILE) || strcmp(w->dtype, "float")) {
+			/* safe rungs, and the other types' rows */
+			if (rec)
+				fail_msg("%s:%d: %s/%s/%" PRIu64 " has a record",
+					 __FILE__, __LINE__, w->variant,
+					 w->dtype, w->n);
+			continue;
+		}
+		records++;
+		assert_non_null(rec);
+		EXPECT_STR(rec->state, "ran");
+		EXPECT_STR(rec->label,
+			   "reduce-float/reduce_warp_volatile/float/1048576");
+		assert_int_equal(rec->n, 1048576);
+		assert_int_equal(rec->ntools, 1);
+		EXPECT_STR(rec->tools[0].tool, "racecheck");
+		assert_int_equal(rec->tools[0].outcome, SAN_FOUND);
+		assert_int_equal(rec->tools[0].answer, 0);
+		EXPECT_STR(rec->command, "compute-sanitizer --tool racecheck "
+			   "culab run --measurement reduce-float/"
+			   "reduce_warp_volatile/float/1048576 --profile-only "
+			   "--no-counters -o /tmp/culab-sanitize "
+			   "experiments/default.yaml");
+		/* the fake's race is the probe's (tests/fake-compute-sanitizer) */
+		EXPECT_STR(w->sanitizer, "racecheck: 1 hazard (a race "
+			   "between a write at student.cu:18 and a read at "
+			   "student.cu:22)");
+	}
+	assert_int_equal(records, floats);
+
+	row = objective_row(&x, "en");
+	expect_in(row, "| shown: at n = 2^20, compute-sanitizer reported "
+		  "racecheck: 1 hazard (a race between a write at "
+		  "student.cu:18 and a read at student.cu:22), on a rung whose "
+		  "answer was right: a race is a bug whether or not it changes "
+		  "the sum |", __LINE__);
+	free(row);
+	row = objective_row(&x, "zh");
+	expect_in(row, "已体现：compute-sanitizer 在 n = 2^20 时报告 racecheck",
+		  __LINE__);
+	expect_in(row, "而这一级的结果是正确的", __LINE__);
+	free(row);
+	row = rung8_row(&x, "float");
+	expect_in(row, "| met |", __LINE__);
+	free(row);
+	/* rerun at float only: the other types' ladders say so */
+	row = rung8_row(&x, "int");
+	expect_in(row, "| not checked: unsafe by design, but no "
+		  "compute-sanitizer record in this run |", __LINE__);
+	free(row);
+
+	/* the run resumed: the rung has its record, nothing reruns */
+	assert_int_equal(sanitize_unsafe_of(&x, false), 0);
+	calls = fake_calls(&x);
+	assert_int_equal(count_of(calls, "\n"), 1);
+	free(calls);
+
+	/* a rerun whose racecheck found nothing: not shown, not met */
+	for (size_t i = 0; i < x.r.nrows; i++) {
+		struct result_row *w = &x.r.rows[i];
+
+		sanitizer_record_free(w->sanitize);
+		w->sanitize = NULL;
+		free(w->sanitizer);
+		w->sanitizer = NULL;
+	}
+	setenv("FAKE_SANITIZER_CLEAN", "1", 1);
+	assert_int_equal(sanitize_unsafe_of(&x, false), (int)floats);
+	unsetenv("FAKE_SANITIZER_CLEAN");
+	row = objective_row(&x, "en");
+	expect_in(row, "| **not shown**: at n = 2^20, compute-sanitizer "
+		  "reported racecheck: 0 hazards in this run |", __LINE__);
+	free(row);
+	row = rung8_row(&x, "float");
+	expect_in(row, "| **not met** |", __LINE__);
+	free(row);
+	fixture_release(&x);
+}
+
+/* CULAB_SANITIZER=off, run --no-sanitizer and no compute-sanitizer
+ * installed: nothing reruns, no row gets a record, and the report still
+ * says "not checked"; a rerun that cannot run: the report says that it
+ * could not check. */
+static void test_unsafe_off(void **state)
+{
+	struct fixture x;
+	char *calls, *row;
+
+	(void)state;
+	if (!fixture_example(&x)) {
+		fixture_release(&x);
+		skip();
+	}
+	use_fake(&x, "0");
+	assert_int_equal(sanitize_unsafe_of(&x, true), 0);
+	setenv("CULAB_SANITIZER", "off", 1);
+	assert_int_equal(sanitize_unsafe_of(&x, false), 0);
+	calls = xasprintf("%s/calls.log", x.dir);
+	assert_int_equal(access(calls, F_OK), -1);     /* never called */
+	free(calls);
+	for (size_t i = 0; i < x.r.nrows; i++)
+		assert_null(x.r.rows[i].sanitize);
+	row = objective_row(&x, "en");
+	expect_in(row, "| not checked: no compute-sanitizer record in this "
+		  "run |", __LINE__);
+	free(row);
+	row = rung8_row(&x, "float");
+	expect_in(row, "| not checked: unsafe by design, but no "
+		  "compute-sanitizer record in this run |", __LINE__);
+	free(row);
+
+	setenv("CULAB_SANITIZER", "/nonexistent/compute-sanitizer", 1);
+	assert_int_equal(sanitize_unsafe_of(&x, false), 0);
+	for (size_t i = 0; i < x.r.nrows; i++)
+		assert_null(x.r.rows[i].sanitize);
+
+	/* a summary, but culab under it could not run the rung */
+	use_fake(&x, "3");
+	setenv("FAKE_SANITIZER_CLEAN", "1", 1);
+	setenv("FAKE_SANITIZER_SAY", "culab: error: no usable GPU: none", 1);
+	assert_int_equal(sanitize_unsafe_of(&x, false), 5);
+	row = objective_row(&x, "en");
+	expect_in(row, "| not checked: racecheck: failed (culab: error: no "
+		  "usable GPU: none) |", __LINE__);
+	free(row);
+	row = rung8_row(&x, "float");
+	expect_in(row, "| not checked: unsafe by design, and "
+		  "compute-sanitizer could not check it in this run |",
+		  __LINE__);
+	free(row);
+	fixture_release(&x);
+}
+
 int main(int argc, char **argv)
 {
 	/* the compile child of the kernels compiled here (kcompile.h) */
@@ -1093,6 +1355,9 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_rerun_fails),
 		cmocka_unit_test(test_tools_together),
 		cmocka_unit_test(test_defects_tools),
+		cmocka_unit_test(test_record_tools),
+		cmocka_unit_test(test_rerun_unsafe),
+		cmocka_unit_test(test_unsafe_off),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
