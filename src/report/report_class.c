@@ -402,22 +402,51 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 	block_trim(b);
 }
 
-/* The speed scale in words: the bands, or the geometric mean's 1 / R. */
+/* "a/b" in lowest terms into buf. */
+static void fraction(char *buf, size_t size, size_t a, size_t b)
+{
+	size_t x = a, y = b;
+
+	while (y) {
+		size_t t = x % y;
+
+		x = y;
+		y = t;
+	}
+	if (x > 1) {
+		a /= x;
+		b /= x;
+	}
+	snprintf(buf, size, "%zu/%zu", a, b);
+}
+
+/* The speed scale in words: the continuous scale through its bands, the
+ * bands' steps, or the geometric mean's 1 / R. */
 static void scale_text(struct sbuf *b, enum lang L,
 		       const struct class_rubric *r)
 {
-	char x[32], share[32];
+	char x[32], share[48];
+	size_t n = r->nbands;
 
-	if (r->scale == RUBRIC_GEOMEAN || !r->nbands) {
+	if (r->scale == RUBRIC_GEOMEAN || !n) {
 		sbuf_add(b, say_text(L, M_G_GEOMEAN));
 		return;
 	}
 	snprintf(x, sizeof(x), "%g", r->bands[0]);
 	SAY(b, L, M_G_BAND_FULL, x);
-	for (size_t k = 1; k < r->nbands; k++) {
+	if (r->scale == RUBRIC_CONTINUOUS && n >= 2) {
+		for (size_t k = 1; k + 1 < n; k++) {
+			snprintf(x, sizeof(x), "%g", r->bands[k]);
+			fraction(share, sizeof(share), n - 1 - k, n - 1);
+			SAY(b, L, M_G_CONT_AT, share, x);
+		}
+		snprintf(x, sizeof(x), "%g", r->bands[n - 1]);
+		SAY(b, L, M_G_CONT_END, x);
+		return;
+	}
+	for (size_t k = 1; k < n; k++) {
 		snprintf(x, sizeof(x), "%g", r->bands[k]);
-		snprintf(share, sizeof(share), "%zu/%zu", r->nbands - k,
-			 r->nbands);
+		snprintf(share, sizeof(share), "%zu/%zu", n - k, n);
 		SAY(b, L, M_G_BAND, share, x);
 	}
 	sbuf_add(b, say_text(L, M_G_BANDS_END));

@@ -202,6 +202,15 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_BANDS_END) = { ", none beyond", "，超过则不得分" },
 	ROW(M_G_GEOMEAN) = { "the speed points times 1 / R",
 			     "速度分乘以 1 / R" },
+	/* the continuous scale, after M_G_BAND_FULL: {1} the share
+	 * ("2/3"), {2} bands[k] */
+	ROW(M_G_CONT_AT) = { ", {1} of them at {2}", "，R 为 {2} 时得其 {1}" },
+	/* {1} the last band */
+	ROW(M_G_CONT_END) = {
+		", none from {1} on, and between two of these in proportion "
+		"to log R, so that no step lies inside the run-to-run noise",
+		"，从 {1} 起不得分，其间按 log R 成比例变化，因此运行间的波动"
+		"中没有台阶" },
 	ROW(M_G_TIES) = {
 		"Every score has a 95 % interval, from its speed part alone: "
 		"with rounds, a bootstrap over the rounds (2,000 resamples with "
