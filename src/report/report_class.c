@@ -240,6 +240,10 @@ static void times(struct sbuf *b, enum lang L, const struct grade_class *c)
 					break;
 				}
 		SAY(b, L, M_G_TIMES_ROUNDS, n);
+		if (c->rungs_first_pass) {
+			sbuf_add(b, gap);
+			sbuf_add(b, say_text(L, M_G_TIMES_FIRST_PASS));
+		}
 	} else if (c->source == GS_KERNEL) {
 		sbuf_add(b, say_text(L, M_G_TIMES_KERNEL));
 	} else {
@@ -467,10 +471,11 @@ static void rubric_text(struct sbuf *b, enum lang L,
 	snprintf(ps, sizeof(ps), "%g", r->speed);
 	snprintf(po, sizeof(po), "%g", r->objectives);
 	/* a class whose host step is its contract grades the kernel alone,
-	 * one launch, against a rung's whole reduction */
+	 * one launch, against a rung's first pass where the rounds timed
+	 * it, else against its whole reduction: a bias, said */
 	SAY(b, L, M_G_SCORE, pc, ps, sbuf_str(&scale), po, sbuf_str(&ref),
-	    say_text(L, c->nhost && !c->against_class ? M_G_TIME_BIAS :
-		     M_G_TIME_SAME));
+	    say_text(L, !c->nhost || c->against_class ? M_G_TIME_SAME :
+		     c->ref_one_pass ? M_G_TIME_FIRST_PASS : M_G_TIME_BIAS));
 	sbuf_release(&scale);
 	sbuf_release(&ref);
 }

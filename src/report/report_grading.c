@@ -698,6 +698,35 @@ static void class_spread(const struct model *m, struct grade_class *c)
 	free(x);
 }
 
+/* Whether the references were timed at the students' contract: every
+ * scored row's (none scored: not), and whether any rung's rounds are of
+ * its first pass. */
+static void class_contract(struct grade_class *c)
+{
+	size_t scored = 0, one = 0;
+
+	for (size_t k = 0; k < c->n; k++)
+		for (size_t i = 0; i < c->s[k].n; i++) {
+			const struct grade_row *r = &c->s[k].rows[i];
+
+			if (isnan(r->ratio))
+				continue;
+			scored++;
+			one += grade_time_one_pass(&r->rg);
+		}
+	c->ref_one_pass = scored && one == scored;
+	for (size_t i = 0; i < c->nl; i++)
+		for (size_t j = 0; j < c->lads[i]->nitems; j++) {
+			const struct item *it = c->lads[i]->items[j];
+			struct grade_time g;
+
+			if (it->role == ROLE_RUNG && it->ok &&
+			    item_grade_time(it, &g) && g.source == GS_ROUNDS &&
+			    g.of == ROUND_FIRST_PASS)
+				c->rungs_first_pass = true;
+		}
+}
+
 /* Whether ladders a and b are of one size (and GPU). */
 static bool same_size(const struct ladder *a, const struct ladder *b)
 {
@@ -856,6 +885,7 @@ void grade_class_build(const struct model *m, const char *e,
 		}
 	}
 	c->source = region ? GS_REGION : kernel ? GS_KERNEL : GS_ROUNDS;
+	class_contract(c);
 	class_host(c);
 	class_rank(c);
 }

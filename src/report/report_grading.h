@@ -200,6 +200,13 @@ struct grade_class {
 				   GS_ROUNDS */
 	bool host_in_region;    /* GS_REGION, and a student's variant
 				   finishes on the host (finish: host) */
+	bool ref_one_pass;      /* every scored row's reference was timed
+				   at the students' contract: one launch
+				   that leaves per-block sums
+				   (grade_time_one_pass), not a rung's
+				   whole reduction */
+	bool rungs_first_pass;  /* a rung's rounds are of its first pass
+				   alone (ROUND_FIRST_PASS) */
 	struct grade_host *host; /* the class's host step at each size,
 				   smallest first; none without one */
 	size_t nhost;

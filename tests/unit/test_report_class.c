@@ -973,6 +973,50 @@ static void test_host_by_size(void **state)
 	results_release(&r);
 }
 
+/* A class whose students end on the host, with the rungs' rounds of
+ * their first pass alone (run.h, ROUND_FIRST_PASS): the score's rule
+ * says the reference's first pass is compared, not the bias of its whole
+ * reduction, and the times paragraph says how the rungs were timed.
+ * The recorded rounds predate "of" and are of the rungs' whole region
+ * (test_host_by_size keeps their bias statement); here the rungs'
+ * rounds are only relabelled in memory, their times unchanged: logic
+ * under test, not a measurement. */
+static void test_first_pass_contract(void **state)
+{
+	struct results r;
+	char *dir, *en, *zh;
+	size_t relabelled = 0;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	for (size_t i = 0; i < r.nrows; i++) {
+		struct result_row *w = &r.rows[i];
+		const struct variant *v = results_variant(&r, w->variant);
+
+		assert_int_equal(w->rounds.of, ROUND_UNSTATED);
+		if (!w->rounds.n || w->tk.nsamples || (v && v->submission))
+			continue;
+		w->rounds.of = ROUND_FIRST_PASS;
+		relabelled++;
+	}
+	assert_true(relabelled > 0);
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	zh = page(dir, "class.zh.md");
+	EXPECT_IN(en, "the reference's its first pass alone, the one launch that "
+		  "leaves its per-block sums: the same work");
+	EXPECT_NOT_IN(en, "a bias in the students' favour");
+	EXPECT_IN(en, "A rung that finishes on the GPU is timed there by its "
+		  "first pass alone");
+	EXPECT_IN(zh, "参考的是它的第一遍本身");
+	free(en);
+	free(zh);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
 /* Places on the ladder: strings of M_U_SUM_* and M_U_BETWEEN/FASTEST/
  * SLOWEST, wherever a kernel is placed. */
 static size_t places(const char *md)
@@ -1177,6 +1221,7 @@ int main(void)
 		cmocka_unit_test(test_recorded_class),
 		cmocka_unit_test(test_recorded_rounds),
 		cmocka_unit_test(test_continuous_default),
+		cmocka_unit_test(test_first_pass_contract),
 		cmocka_unit_test(test_host_by_size),
 		cmocka_unit_test(test_student_one_place),
 		cmocka_unit_test(test_student_host_estimate),
