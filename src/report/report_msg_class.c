@@ -46,11 +46,11 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	 * pass (run.h, ROUND_FIRST_PASS) */
 	ROW(M_G_TIMES_FIRST_PASS) = {
 		"A rung that finishes on the GPU is timed there by its first "
-		"pass alone, the one launch that leaves per-block sums, as a "
-		"student's kernel does; the report's tables keep its whole "
-		"reduction.",
-		"在 GPU 上完成归约的级在这里按其第一遍本身计时，即留下每块部分和"
-		"的那一次启动，与学生的核函数相同；报告的各表仍给出它的整个归约。" },
+		"pass alone, one launch as a student's kernel is (all of a rung "
+		"of one launch); the report's tables keep its whole reduction.",
+		"在 GPU 上完成归约的级在这里按其第一遍本身计时，与学生的核函数一样"
+		"是一次启动（只有一次启动的级即其全部）；报告的各表仍给出它的整个"
+		"归约。" },
 	ROW(M_G_TIMES_KERNEL) = {
 		"Times are the kernel's own, timed alone in each student's "
 		"process.",
@@ -205,12 +205,12 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"在最小的规模上最大，因为那里一次启动的分量最重）" },
 	ROW(M_G_TIME_FIRST_PASS) = {
 		"(theirs the kernel alone, one launch whose per-block sums the "
-		"host step adds; the reference's its first pass alone, the one "
-		"launch that leaves its per-block sums: the same work, where its "
-		"whole reduction, every launch, would favour the students)",
+		"host step adds; the reference's its first pass alone, one launch "
+		"as theirs, all of a rung of one launch: not its every pass, "
+		"which would favour the students)",
 		"（学生的是核函数本身，即一次启动，其每块的部分和由主机端步骤相加；"
-		"参考的是它的第一遍本身，即留下每块部分和的那一次启动：两者是同样"
-		"的工作，而它在 GPU 上的整个归约包括每一次启动，会偏向学生）" },
+		"参考的是它的第一遍本身，与学生一样是一次启动，只有一次启动的级即"
+		"其全部：而不是它的每一遍，那样会偏向学生）" },
 	/* {1} bands[0] */
 	ROW(M_G_BAND_FULL) = { "all the speed points for R up to {1}",
 			       "R 不超过 {1} 得全部速度分" },

@@ -1004,8 +1004,8 @@ static void test_first_pass_contract(void **state)
 	dir = render(&r);
 	en = page(dir, "class.en.md");
 	zh = page(dir, "class.zh.md");
-	EXPECT_IN(en, "the reference's its first pass alone, the one launch that "
-		  "leaves its per-block sums: the same work");
+	EXPECT_IN(en, "the reference's its first pass alone, one launch as "
+		  "theirs, all of a rung of one launch: not its every pass");
 	EXPECT_NOT_IN(en, "a bias in the students' favour");
 	EXPECT_IN(en, "A rung that finishes on the GPU is timed there by its "
 		  "first pass alone");
