@@ -13,8 +13,8 @@
  * and a rubric that gives none at all is refused.  `bands` goes with
  * `scale: continuous` and `scale: bands` (left out: the default bands),
  * strictly increasing factors above 1; the continuous scale needs two
- * (full points up to the first, none from the last on).  Each mistake is its own error at its value, so the
- * teacher sees them all at once. */
+ * (full points up to the first, none from the last on).  Each mistake
+ * is its own error at its value, so the teacher sees them all at once. */
 #include "experiment_int.h"
 
 #include <ctype.h>
