@@ -70,6 +70,16 @@ inline cudaError_t mark_device_done(const kernel_args *a)
 	return cudaEventRecord(a->device_done->event, a->stream);
 }
 
+/* A device-finishing reduction marks the end of its first pass here,
+ * after the launch(es) of that pass (kernels.h, first_pass). */
+inline cudaError_t mark_first_pass(const kernel_args *a)
+{
+	if (!a->first_pass)
+		return cudaSuccess;
+	a->first_pass->recorded = 1;
+	return cudaEventRecord(a->first_pass->event, a->stream);
+}
+
 /* ---- sizes and grids ------------------------------------------------ */
 
 __host__ __device__ inline size_t ceil_div(size_t a, size_t b)

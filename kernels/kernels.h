@@ -59,6 +59,16 @@ struct device_mark {
 	int recorded;
 };
 
+/* A reduction's first pass, the one launch that leaves per-block partial
+ * sums (what a class's student kernel with `finish: host` does): when
+ * kernel_args.first_pass is set, a device-finishing reduce launcher of
+ * kernels/reduce.cu records `event` after its first pass (after its one
+ * launch for a single-launch rung) and sets `recorded`, so that a
+ * class's rounds can time the rung at the students' contract while the
+ * timed region stays its whole reduction.  Launchers that cannot mark
+ * it (the library baselines, the read ceiling, user kernels) leave it
+ * unrecorded, and their whole region is their time. */
+
 struct kernel_args {
 	int dtype;            /* enum dtype (src/dtype.h) */
 	size_t n;             /* reduce: elements; transpose: rows of the input */
@@ -73,6 +83,7 @@ struct kernel_args {
 	cudaStream_t stream;
 	const void *ctx;      /* the variant's context, or NULL */
 	struct device_mark *device_done; /* NULL, or see struct device_mark */
+	struct device_mark *first_pass;  /* NULL, or see above */
 };
 
 /* Enqueues one complete run of a variant.  Returns 0 or a cudaError_t. */

@@ -151,7 +151,8 @@ template <class A> static A host_add(A x, A y)
  * to `parts` = ceil(count / per_block) values at dst.  The last pass
  * writes a->out; the others write a->work, alternating between a region
  * of p1 and one of p2 values (p1, p2: the first two passes' outputs), so
- * reduce_passes_work() below is exact. */
+ * reduce_passes_work() below is exact.  The first pass's end is marked
+ * (mark_first_pass): the per-block partials a class's student leaves. */
 template <class T, class Pass>
 static int reduce_passes(const kernel_args *a, size_t per_block, Pass &&pass)
 {
@@ -165,6 +166,8 @@ static int reduce_passes(const kernel_args *a, size_t per_block, Pass &&pass)
 	if (parts > 1)
 		region[1] = region[0] + parts;
 	err = pass((const T *)a->in, count, dst, parts);
+	if (!err)
+		err = (int)mark_first_pass(a);
 	for (int k = 1; !err && parts > 1; k++) {
 		const A *src = dst;
 
@@ -324,6 +327,7 @@ int reduce_one_block_launch(const kernel_args *a)
 					     a->stream>>>((const T *)a->in,
 							  a->n, (A *)a->out);
 		CULAB_LAUNCHED();
+		CULAB_TRY(mark_first_pass(a));  /* its one launch */
 		return 0;
 	});
 }
@@ -788,7 +792,7 @@ using grid_kernel = void (*)(const In *, size_t, A *);
 
 /* Two passes of a persistent kernel: the grid's partials to a->work, then
  * one block reduces them to a->out.  k1 and nb (resident blocks per SM)
- * belong to the first pass. */
+ * belong to the first pass, whose end is marked (mark_first_pass). */
 template <class T>
 static int reduce_two_passes(const kernel_args *a,
 			     grid_kernel<T, acc_t<T>> k1,
@@ -800,6 +804,7 @@ static int reduce_two_passes(const kernel_args *a,
 
 	k1<<<g, a->block, 0, a->stream>>>((const T *)a->in, a->n, partial);
 	CULAB_LAUNCHED();
+	CULAB_TRY(mark_first_pass(a));
 	if (g > 1) {
 		k2<<<1, a->block, 0, a->stream>>>(partial, g, (A *)a->out);
 		CULAB_LAUNCHED();
@@ -971,6 +976,7 @@ int reduce_vector_atomic_launch(const kernel_args *a)
 		reduce_vector_atomic_kernel<T><<<g, a->block, 0, a->stream>>>(
 			(const T *)a->in, a->n, (A *)a->out);
 		CULAB_LAUNCHED();
+		CULAB_TRY(mark_first_pass(a));  /* its one launch */
 		return 0;
 	});
 }
@@ -1046,6 +1052,7 @@ int reduce_single_pass_launch(const kernel_args *a)
 		reduce_single_pass_kernel<T><<<g, a->block, 0, a->stream>>>(
 			(const T *)a->in, a->n, (A *)a->work, (A *)a->out);
 		CULAB_LAUNCHED();
+		CULAB_TRY(mark_first_pass(a));  /* its one launch */
 		return 0;
 	});
 }

@@ -9,10 +9,15 @@
  *                (the fastest built-in rung, or with `score: class` the
  *                class's fastest student), on the verified rows: the
  *                ratio r >= 1 of their time over the reference's,
- *                geometric mean over those rows; `bands` gives full
- *                points within bands[0], then (nbands - k) / nbands of
- *                them within bands[k], none beyond the last; `geomean`
- *                gives 1 / r of them;
+ *                geometric mean over those rows; `continuous` (the
+ *                default) gives full points up to bands[0], none from
+ *                the last band on, and between bands[k-1] and bands[k]
+ *                a share linear in log r, (nbands - 1 - k) / (nbands - 1)
+ *                of them at bands[k], so that no run-to-run noise at a
+ *                band's edge moves a score by a step; `bands` gives
+ *                full points within bands[0], then (nbands - k) / nbands
+ *                of them within bands[k], none beyond the last (steps);
+ *                `geomean` gives 1 / r of them;
  *   objectives   shared equally over the objectives that apply to the
  *                student's kernel (counters at the line, compute-
  *                sanitizer): met or not, with its evidence.
@@ -29,7 +34,8 @@
 #define RUBRIC_MAX_POINTS 1000000
 #define RUBRIC_MAX_FACTOR 1000
 
-enum rubric_scale { RUBRIC_BANDS, RUBRIC_GEOMEAN };
+enum rubric_scale { RUBRIC_BANDS, RUBRIC_GEOMEAN, RUBRIC_CONTINUOUS,
+		    RUBRIC__SCALES };
 
 struct class_rubric {
 	bool set;                       /* the class named a rubric */
@@ -40,22 +46,35 @@ struct class_rubric {
 };
 
 /* The rubric a class gets when its block names none: 40 points for
- * correctness, 40 for speed in bands 1.2, 1.5, 2 and 3, 20 for the
- * objectives. */
+ * correctness, 40 for speed on the continuous scale through bands 1.2,
+ * 1.5, 2 and 3 (all of them up to 1.2, 2/3 at 1.5, 1/3 at 2, none from
+ * 3 on), 20 for the objectives. */
 static inline struct class_rubric rubric_default(void)
 {
 	struct class_rubric r = { .set = false, .correctness = 40,
 				  .speed = 40, .objectives = 20,
-				  .scale = RUBRIC_BANDS,
+				  .scale = RUBRIC_CONTINUOUS,
 				  .bands = { 1.2, 1.5, 2, 3 }, .nbands = 4 };
 
 	return r;
 }
 
-/* The scale's name as files write it: "bands" or "geomean". */
+/* The scale's name as files write it: "bands", "geomean" or
+ * "continuous". */
 static inline const char *rubric_scale_name(enum rubric_scale s)
 {
-	return s == RUBRIC_GEOMEAN ? "geomean" : "bands";
+	static const char *const names[RUBRIC__SCALES] = {
+		[RUBRIC_BANDS] = "bands", [RUBRIC_GEOMEAN] = "geomean",
+		[RUBRIC_CONTINUOUS] = "continuous",
+	};
+
+	return (unsigned)s < RUBRIC__SCALES ? names[s] : "bands";
+}
+
+/* Whether scale s reads the rubric's bands. */
+static inline bool rubric_scale_banded(enum rubric_scale s)
+{
+	return s == RUBRIC_BANDS || s == RUBRIC_CONTINUOUS;
 }
 
 /* Rounds a class's rounds worker times by default (experiment.rounds). */

@@ -5,15 +5,16 @@
  *     correctness: 40       # points
  *     speed: 40
  *     objectives: 20
- *     scale: bands          # or geomean
+ *     scale: continuous     # the default; or bands, geomean
  *     bands: [1.2, 1.5, 2, 3]
  *
  * Points are plain decimal numbers from 0 to RUBRIC_MAX_POINTS; a part
  * left out has none, so the file states every point a student can get,
  * and a rubric that gives none at all is refused.  `bands` goes with
- * `scale: bands` only (left out: the default bands), strictly increasing
- * factors above 1.  Each mistake is its own error at its value, so the
- * teacher sees them all at once. */
+ * `scale: continuous` and `scale: bands` (left out: the default bands),
+ * strictly increasing factors above 1; the continuous scale needs two
+ * (full points up to the first, none from the last on).  Each mistake
+ * is its own error at its value, so the teacher sees them all at once. */
 #include "experiment_int.h"
 
 #include <ctype.h>
@@ -32,7 +33,8 @@ static const char *const rubric_keys[RB__COUNT] = {
 };
 
 /* The scales, by the names files use (rubric_scale_name). */
-static const enum rubric_scale scales[] = { RUBRIC_BANDS, RUBRIC_GEOMEAN };
+static const enum rubric_scale scales[] = { RUBRIC_CONTINUOUS, RUBRIC_BANDS,
+					    RUBRIC_GEOMEAN };
 
 /* A plain decimal number ("40", "12.5", ".5", "-3") into *v.  Returns 0,
  * or -1 when nd is anything else (quoted, an exponent, inf, nan, a
@@ -81,10 +83,12 @@ static int get_scale(struct loader *ld, const struct node *nd,
 			*out = scales[i];
 			return 0;
 		}
-	return expected(ld, nd, "\"bands\" (full points within the first "
-			"band of the reference's time, fewer in each next) or "
-			"\"geomean\" (the reference's time over the student's "
-			"as the fraction of the points)", "scale");
+	return expected(ld, nd, "\"continuous\" (full points within the "
+			"first band of the reference's time, none from the "
+			"last on, falling smoothly between), \"bands\" (steps: "
+			"fewer points in each next band) or \"geomean\" (the "
+			"reference's time over the student's as the fraction "
+			"of the points)", "scale");
 }
 
 static int get_bands(struct loader *ld, const struct node *nd,
@@ -149,10 +153,16 @@ int parse_rubric(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 		rc = -1;
 	if (vals[RB_BANDS] && r.scale == RUBRIC_GEOMEAN)
 		rc = lerr(ld, keys[RB_BANDS], "\"bands\" goes with \"scale: "
-			  "bands\"; with \"scale: geomean\" the points follow "
-			  "the time's ratio and take no bands");
+			  "continuous\" or \"scale: bands\"; with \"scale: "
+			  "geomean\" the points follow the time's ratio and "
+			  "take no bands");
 	else if (vals[RB_BANDS] && get_bands(ld, vals[RB_BANDS], &r) < 0)
 		rc = -1;
+	else if (vals[RB_BANDS] && r.scale == RUBRIC_CONTINUOUS &&
+		 r.nbands < 2)
+		rc = lerr(ld, vals[RB_BANDS], "\"scale: continuous\" needs at "
+			  "least 2 bands (full points within the first, none "
+			  "from the last on), got %zu", r.nbands);
 	if (rc == 0 && !r.correctness && !r.speed && !r.objectives)
 		return lerr(ld, nd, "the rubric gives no points: correctness, "
 			    "speed and objectives are all 0 (a part left out "

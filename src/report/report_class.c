@@ -240,6 +240,10 @@ static void times(struct sbuf *b, enum lang L, const struct grade_class *c)
 					break;
 				}
 		SAY(b, L, M_G_TIMES_ROUNDS, n);
+		if (c->rungs_first_pass) {
+			sbuf_add(b, gap);
+			sbuf_add(b, say_text(L, M_G_TIMES_FIRST_PASS));
+		}
 	} else if (c->source == GS_KERNEL) {
 		sbuf_add(b, say_text(L, M_G_TIMES_KERNEL));
 	} else {
@@ -402,22 +406,51 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 	block_trim(b);
 }
 
-/* The speed scale in words: the bands, or the geometric mean's 1 / R. */
+/* "a/b" in lowest terms into buf. */
+static void fraction(char *buf, size_t size, size_t a, size_t b)
+{
+	size_t x = a, y = b;
+
+	while (y) {
+		size_t t = x % y;
+
+		x = y;
+		y = t;
+	}
+	if (x > 1) {
+		a /= x;
+		b /= x;
+	}
+	snprintf(buf, size, "%zu/%zu", a, b);
+}
+
+/* The speed scale in words: the continuous scale through its bands, the
+ * bands' steps, or the geometric mean's 1 / R. */
 static void scale_text(struct sbuf *b, enum lang L,
 		       const struct class_rubric *r)
 {
-	char x[32], share[32];
+	char x[32], share[48];
+	size_t n = r->nbands;
 
-	if (r->scale == RUBRIC_GEOMEAN || !r->nbands) {
+	if (r->scale == RUBRIC_GEOMEAN || !n) {
 		sbuf_add(b, say_text(L, M_G_GEOMEAN));
 		return;
 	}
 	snprintf(x, sizeof(x), "%g", r->bands[0]);
 	SAY(b, L, M_G_BAND_FULL, x);
-	for (size_t k = 1; k < r->nbands; k++) {
+	if (r->scale == RUBRIC_CONTINUOUS && n >= 2) {
+		for (size_t k = 1; k + 1 < n; k++) {
+			snprintf(x, sizeof(x), "%g", r->bands[k]);
+			fraction(share, sizeof(share), n - 1 - k, n - 1);
+			SAY(b, L, M_G_CONT_AT, share, x);
+		}
+		snprintf(x, sizeof(x), "%g", r->bands[n - 1]);
+		SAY(b, L, M_G_CONT_END, x);
+		return;
+	}
+	for (size_t k = 1; k < n; k++) {
 		snprintf(x, sizeof(x), "%g", r->bands[k]);
-		snprintf(share, sizeof(share), "%zu/%zu", r->nbands - k,
-			 r->nbands);
+		snprintf(share, sizeof(share), "%zu/%zu", n - k, n);
 		SAY(b, L, M_G_BAND, share, x);
 	}
 	sbuf_add(b, say_text(L, M_G_BANDS_END));
@@ -438,10 +471,11 @@ static void rubric_text(struct sbuf *b, enum lang L,
 	snprintf(ps, sizeof(ps), "%g", r->speed);
 	snprintf(po, sizeof(po), "%g", r->objectives);
 	/* a class whose host step is its contract grades the kernel alone,
-	 * one launch, against a rung's whole reduction */
+	 * one launch, against a rung's first pass where the rounds timed
+	 * it, else against its whole reduction: a bias, said */
 	SAY(b, L, M_G_SCORE, pc, ps, sbuf_str(&scale), po, sbuf_str(&ref),
-	    say_text(L, c->nhost && !c->against_class ? M_G_TIME_BIAS :
-		     M_G_TIME_SAME));
+	    say_text(L, !c->nhost || c->against_class ? M_G_TIME_SAME :
+		     c->ref_one_pass ? M_G_TIME_FIRST_PASS : M_G_TIME_BIAS));
 	sbuf_release(&scale);
 	sbuf_release(&ref);
 }

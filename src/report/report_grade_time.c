@@ -28,13 +28,22 @@ bool item_grade_time(const struct item *it, struct grade_time *g)
 		g->ms = st.median;
 		g->lo_ms = st.median_lo;
 		g->hi_ms = st.median_hi;
+		/* before "of": the kernel alone where the launch gave one */
+		g->of = w->rounds.of != ROUND_UNSTATED ? w->rounds.of :
+			w->tk.nsamples ? ROUND_KERNEL : ROUND_REGION;
 		return g->ms > 0;
 	}
 	g->source = w->tk.nsamples ? GS_KERNEL : GS_REGION;
+	g->of = w->tk.nsamples ? ROUND_KERNEL : ROUND_REGION;
 	g->ms = k->median_ms;
 	g->lo_ms = k->median_lo_ms;
 	g->hi_ms = k->median_hi_ms;
 	return g->ms > 0;
+}
+
+bool grade_time_one_pass(const struct grade_time *g)
+{
+	return g->of == ROUND_KERNEL || g->of == ROUND_FIRST_PASS;
 }
 
 bool grade_rounds_paired(const struct grade_time *a,

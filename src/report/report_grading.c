@@ -98,13 +98,14 @@ size_t class_students(const struct model *m, const char ***out)
 
 /* R as a speedup, with two more decimals where its three digits read as
  * a band's edge it is not on ("1.5004×", not "1.50×" for a student just
- * past the 1.5 band): the number a student reads must say which side of
- * the cut they are.  Returns buf. */
+ * past the 1.5 band): on the steps of `scale: bands` the number a student
+ * reads must say which side of the cut they are.  The continuous scale
+ * has no cut: three digits.  Returns buf. */
 static const char *ratio_at_cut(char *buf, size_t size,
 				const struct class_rubric *r, double R)
 {
 	fmt_times(buf, size, R);
-	for (size_t k = 0; r && k < r->nbands; k++)
+	for (size_t k = 0; r && r->scale == RUBRIC_BANDS && k < r->nbands; k++)
 		if (R != r->bands[k] && !strcmp(buf, TIMES(r->bands[k])))
 			return fmt_ratio(buf, size, R, 2, "×");
 	return buf;
@@ -121,6 +122,28 @@ void grade_speed_why(struct sbuf *b, enum lang L, const struct class_rubric *r,
 		    PCT(100 * rubric_speed_share(r, s->R)));
 }
 
+/* The continuous scale's share at R >= 1: 1 up to bands[0], 0 from the
+ * last band on, (n - 1 - k) / (n - 1) at bands[k] and linear in log R
+ * between two bands.  One band (refused by the experiment file and the
+ * results reader, so never met) reads as a step. */
+static double continuous_share(const struct class_rubric *r, double R)
+{
+	size_t n = r->nbands;
+
+	if (!n || R <= r->bands[0])
+		return 1;
+	if (n < 2 || R >= r->bands[n - 1])
+		return 0;
+	for (size_t k = 1; k < n; k++)
+		if (R <= r->bands[k]) {
+			double f = log(R / r->bands[k - 1]) /
+				   log(r->bands[k] / r->bands[k - 1]);
+
+			return ((double)(n - k) - f) / (double)(n - 1);
+		}
+	return 0;
+}
+
 double rubric_speed_share(const struct class_rubric *r, double R)
 {
 	if (isnan(R))
@@ -129,6 +152,8 @@ double rubric_speed_share(const struct class_rubric *r, double R)
 		R = 1;
 	if (r->scale == RUBRIC_GEOMEAN)
 		return 1 / R;
+	if (r->scale == RUBRIC_CONTINUOUS)
+		return continuous_share(r, R);
 	for (size_t k = 0; k < r->nbands; k++)
 		if (R <= r->bands[k])
 			return (double)(r->nbands - k) / (double)r->nbands;
@@ -137,8 +162,9 @@ double rubric_speed_share(const struct class_rubric *r, double R)
 
 struct class_rubric grade_rubric_of(const struct experiment_meta *x)
 {
-	if (!x || (!x->rubric.set && x->rubric.correctness == 0 &&
-		   x->rubric.speed == 0 && x->rubric.objectives == 0))
+	/* a class that named no rubric is graded by this culab's default,
+	 * whatever default its results recorded when they ran */
+	if (!x || !x->rubric.set)
 		return rubric_default();
 	return x->rubric;
 }
@@ -672,6 +698,35 @@ static void class_spread(const struct model *m, struct grade_class *c)
 	free(x);
 }
 
+/* Whether the references were timed at the students' contract: every
+ * scored row's (none scored: not), and whether any rung's rounds are of
+ * its first pass. */
+static void class_contract(struct grade_class *c)
+{
+	size_t scored = 0, one = 0;
+
+	for (size_t k = 0; k < c->n; k++)
+		for (size_t i = 0; i < c->s[k].n; i++) {
+			const struct grade_row *r = &c->s[k].rows[i];
+
+			if (isnan(r->ratio))
+				continue;
+			scored++;
+			one += grade_time_one_pass(&r->rg);
+		}
+	c->ref_one_pass = scored && one == scored;
+	for (size_t i = 0; i < c->nl; i++)
+		for (size_t j = 0; j < c->lads[i]->nitems; j++) {
+			const struct item *it = c->lads[i]->items[j];
+			struct grade_time g;
+
+			if (it->role == ROLE_RUNG && it->ok &&
+			    item_grade_time(it, &g) && g.source == GS_ROUNDS &&
+			    g.of == ROUND_FIRST_PASS)
+				c->rungs_first_pass = true;
+		}
+}
+
 /* Whether ladders a and b are of one size (and GPU). */
 static bool same_size(const struct ladder *a, const struct ladder *b)
 {
@@ -830,6 +885,7 @@ void grade_class_build(const struct model *m, const char *e,
 		}
 	}
 	c->source = region ? GS_REGION : kernel ? GS_KERNEL : GS_ROUNDS;
+	class_contract(c);
 	class_host(c);
 	class_rank(c);
 }

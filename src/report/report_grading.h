@@ -44,8 +44,10 @@
 
 /* The share (0..1) of the speed points a student earns at R, their
  * time over the reference's (a geometric mean, >= 1; below 1 counts as
- * 1): RUBRIC_BANDS gives 1 up to bands[0], (nbands - k) / nbands up to
- * bands[k], 0 beyond the last; RUBRIC_GEOMEAN gives 1 / R.  0 for a
+ * 1): RUBRIC_CONTINUOUS gives 1 up to bands[0], 0 from the last band on,
+ * (nbands - 1 - k) / (nbands - 1) at bands[k] and linear in log R
+ * between; RUBRIC_BANDS gives 1 up to bands[0], (nbands - k) / nbands up
+ * to bands[k], 0 beyond the last; RUBRIC_GEOMEAN gives 1 / R.  0 for a
  * NAN R (no reference). */
 double rubric_speed_share(const struct class_rubric *r, double R);
 
@@ -56,8 +58,9 @@ struct grade_student;
 void grade_speed_why(struct sbuf *b, enum lang L, const struct class_rubric *r,
 		     const struct grade_student *s);
 
-/* The rubric of experiment x: its own, or rubric_default() when it
- * names none (results written before rubrics: all points 0 and !set). */
+/* The rubric of experiment x: its own, or rubric_default() when the
+ * class named none (given false, and results written before rubrics),
+ * whatever default the results recorded. */
 struct class_rubric grade_rubric_of(const struct experiment_meta *x);
 
 /* The 95 % interval [*lo, *hi] of the speed share over rows
@@ -197,6 +200,13 @@ struct grade_class {
 				   GS_ROUNDS */
 	bool host_in_region;    /* GS_REGION, and a student's variant
 				   finishes on the host (finish: host) */
+	bool ref_one_pass;      /* every scored row's reference was timed
+				   at the students' contract: one launch
+				   that leaves per-block sums
+				   (grade_time_one_pass), not a rung's
+				   whole reduction */
+	bool rungs_first_pass;  /* a rung's rounds are of its first pass
+				   alone (ROUND_FIRST_PASS) */
 	struct grade_host *host; /* the class's host step at each size,
 				   smallest first; none without one */
 	size_t nhost;

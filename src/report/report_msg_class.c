@@ -42,6 +42,15 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"时间是核函数本身的时间：{1} 轮的中位数；每一轮中，同一类型与规模"
 		"下每个已验证的学生和每一级都在同一个进程里各计时一次，顺序逐轮"
 		"轮换，时钟与温度的漂移对每个人都一样。" },
+	/* after M_G_TIMES_ROUNDS, when a rung's rounds are of its first
+	 * pass (run.h, ROUND_FIRST_PASS) */
+	ROW(M_G_TIMES_FIRST_PASS) = {
+		"A rung that finishes on the GPU is timed there by its first "
+		"pass alone, one launch as a student's kernel is (all of a rung "
+		"of one launch); the report's tables keep its whole reduction.",
+		"在 GPU 上完成归约的级在这里按其第一遍本身计时，与学生的核函数一样"
+		"是一次启动（只有一次启动的级即其全部）；报告的各表仍给出它的整个"
+		"归约。" },
 	ROW(M_G_TIMES_KERNEL) = {
 		"Times are the kernel's own, timed alone in each student's "
 		"process.",
@@ -194,6 +203,14 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"（学生的是核函数本身，即一次启动，其每块的部分和由主机端步骤相加；"
 		"参考的是它在 GPU 上的整个归约，包括每一次启动：这一偏差对学生有利，"
 		"在最小的规模上最大，因为那里一次启动的分量最重）" },
+	ROW(M_G_TIME_FIRST_PASS) = {
+		"(theirs the kernel alone, one launch whose per-block sums the "
+		"host step adds; the reference's its first pass alone, one launch "
+		"as theirs, all of a rung of one launch: not its every pass, "
+		"which would favour the students)",
+		"（学生的是核函数本身，即一次启动，其每块的部分和由主机端步骤相加；"
+		"参考的是它的第一遍本身，与学生一样是一次启动，只有一次启动的级即"
+		"其全部：而不是它的每一遍，那样会偏向学生）" },
 	/* {1} bands[0] */
 	ROW(M_G_BAND_FULL) = { "all the speed points for R up to {1}",
 			       "R 不超过 {1} 得全部速度分" },
@@ -202,6 +219,15 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_BANDS_END) = { ", none beyond", "，超过则不得分" },
 	ROW(M_G_GEOMEAN) = { "the speed points times 1 / R",
 			     "速度分乘以 1 / R" },
+	/* the continuous scale, after M_G_BAND_FULL: {1} the share
+	 * ("2/3"), {2} bands[k] */
+	ROW(M_G_CONT_AT) = { ", {1} of them at {2}", "，R 为 {2} 时得其 {1}" },
+	/* {1} the last band */
+	ROW(M_G_CONT_END) = {
+		", none from {1} on, and between two of these in proportion "
+		"to log R, so that no step lies inside the run-to-run noise",
+		"，从 {1} 起不得分，其间按 log R 成比例变化，因此运行间的波动"
+		"中没有台阶" },
 	ROW(M_G_TIES) = {
 		"Every score has a 95 % interval, from its speed part alone: "
 		"with rounds, a bootstrap over the rounds (2,000 resamples with "

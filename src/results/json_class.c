@@ -3,7 +3,8 @@
  * students of its roster without a submission.  See json_int.h.
  *
  *   "rubric": {"given": true, "correctness": 40, "speed": 40,
- *              "objectives": 20, "scale": "bands", "bands": [1.2, 1.5, 2, 3]},
+ *              "objectives": 20, "scale": "continuous",
+ *              "bands": [1.2, 1.5, 2, 3]},
  *   "rounds": 10,
  *   "missing": [{"id": "10004", "name": "Emilie du Chatelet"}]
  *
@@ -56,7 +57,7 @@ void json_class_put(json_t *x, const struct experiment_meta *e)
 	json_object_set_new(o, "speed", points(r->speed));
 	json_object_set_new(o, "objectives", points(r->objectives));
 	json_object_set_new(o, "scale", json_string(rubric_scale_name(r->scale)));
-	if (r->scale == RUBRIC_BANDS) {
+	if (rubric_scale_banded(r->scale)) {
 		a = json_array();
 		for (size_t i = 0; i < r->nbands; i++)
 			json_array_append_new(a, points(r->bands[i]));
@@ -139,21 +140,26 @@ static void get_rubric(struct reader *rd, json_t *o, const char *where,
 		json_report(rd, w, "", "no points: correctness, speed and "
 			    "objectives are all 0");
 	v = json_object_get(o, "scale");
-	if (json_is_string(v) &&
-	    !strcmp(json_string_value(v), rubric_scale_name(RUBRIC_BANDS))) {
+	for (r->scale = 0; r->scale < RUBRIC__SCALES; r->scale++)
+		if (json_is_string(v) && !strcmp(json_string_value(v),
+						 rubric_scale_name(r->scale)))
+			break;
+	if (r->scale == RUBRIC__SCALES) {
 		r->scale = RUBRIC_BANDS;
+		json_bad_value(rd, w, "scale", v, "\"continuous\", \"bands\" "
+			       "or \"geomean\"");
+	} else if (rubric_scale_banded(r->scale)) {
 		get_bands(rd, json_object_get(o, "bands"), w, r);
-	} else if (json_is_string(v) &&
-		   !strcmp(json_string_value(v),
-			   rubric_scale_name(RUBRIC_GEOMEAN))) {
-		r->scale = RUBRIC_GEOMEAN;
+		if (r->scale == RUBRIC_CONTINUOUS && r->nbands == 1)
+			json_report(rd, w, "bands", "fewer than 2 bands with "
+				    "\"scale\": \"continuous\", which needs "
+				    "two");
+	} else {
 		memset(r->bands, 0, sizeof(r->bands));
 		r->nbands = 0;
 		if (json_object_get(o, "bands"))
 			json_report(rd, w, "bands", "bands with \"scale\": "
 				    "\"geomean\", which takes none");
-	} else {
-		json_bad_value(rd, w, "scale", v, "\"bands\" or \"geomean\"");
 	}
 }
 

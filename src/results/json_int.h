@@ -92,10 +92,12 @@ void json_timing_get(struct reader *rd, json_t *timing, const char *where,
 /* The row's kernel alone (result_row.tk) and its rounds (struct
  * round_times), set on row object o only when the row has them:
  * "kernel_timing": {"samples_ms": [...], "median_ms", "median_lo_ms",
- * "median_hi_ms"} and "rounds": {"per_round": k, "round_ms": [...]}. */
+ * "median_hi_ms"} and "rounds": {"per_round": k, "round_ms": [...],
+ * "of": "kernel" | "first_pass" | "region"} ("of" unless ROUND_UNSTATED). */
 void json_kernel_put(json_t *o, const struct result_row *w);
 /* Reads them back (absent: none; the kernel's statistics are computed
- * from its samples); rd's sample count includes theirs. */
+ * from its samples; rounds without "of": ROUND_UNSTATED); rd's sample
+ * count includes theirs. */
 void json_kernel_get(struct reader *rd, json_t *o, const char *where,
 		     struct result_row *w);
 

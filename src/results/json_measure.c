@@ -99,10 +99,16 @@ void json_kernel_put(json_t *o, const struct result_row *w)
 			"median_ms", jnum(k->median_ms),
 			"median_lo_ms", jnum(k->median_lo_ms),
 			"median_hi_ms", jnum(k->median_hi_ms)));
-	if (w->rounds.n)
-		json_object_set_new(o, "rounds", json_pack(
-			"{s:i, s:o}", "per_round", w->rounds.per_round,
-			"round_ms", times(w->rounds.ms, w->rounds.n)));
+	if (w->rounds.n) {
+		json_t *r = json_pack("{s:i, s:o}", "per_round",
+				      w->rounds.per_round, "round_ms",
+				      times(w->rounds.ms, w->rounds.n));
+
+		if (round_of_name(w->rounds.of))
+			json_object_set_new(r, "of", json_string(
+				round_of_name(w->rounds.of)));
+		json_object_set_new(o, "rounds", r);
+	}
 }
 
 /* The times of array key of o, each a time in ms, at most max of them,
@@ -150,7 +156,7 @@ void json_kernel_get(struct reader *rd, json_t *o, const char *where,
 		     struct result_row *w)
 {
 	json_t *k = json_object_get(o, "kernel_timing");
-	json_t *r = json_object_get(o, "rounds");
+	json_t *r = json_object_get(o, "rounds"), *of;
 	char sub[256];
 
 	if (k && !json_is_object(k)) {
@@ -178,6 +184,22 @@ void json_kernel_get(struct reader *rd, json_t *o, const char *where,
 			w->rounds.per_round = (int)json_integer_value(per);
 		w->rounds.n = times_get(rd, r, sub, "round_ms",
 					RESULTS_MAX_SAMPLES, &w->rounds.ms);
+		/* absent in files from before: ROUND_UNSTATED */
+		w->rounds.of = ROUND_UNSTATED;
+		if ((of = json_object_get(r, "of")) != NULL) {
+			int i;
+
+			for (i = ROUND_UNSTATED + 1; i < ROUND__OF; i++)
+				if (json_is_string(of) &&
+				    !strcmp(json_string_value(of),
+					    round_of_name((enum round_of)i)))
+					break;
+			if (i < ROUND__OF)
+				w->rounds.of = (enum round_of)i;
+			else
+				json_bad_value(rd, sub, "of", of, "\"kernel\", "
+					       "\"first_pass\" or \"region\"");
+		}
 	}
 }
 

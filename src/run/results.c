@@ -28,6 +28,16 @@ const char *row_status_name(enum row_status s)
 	return (unsigned)s < ROW__COUNT ? status_names[s] : "?";
 }
 
+const char *round_of_name(enum round_of of)
+{
+	static const char *const names[ROUND__OF] = {
+		[ROUND_KERNEL] = "kernel", [ROUND_FIRST_PASS] = "first_pass",
+		[ROUND_REGION] = "region",
+	};
+
+	return (unsigned)of < ROUND__OF ? names[of] : NULL;
+}
+
 int row_status_parse(const char *s, enum row_status *st)
 {
 	for (int i = 0; i < ROW__COUNT; i++)

@@ -330,18 +330,39 @@ struct timing {
 	enum repeat_stop stop;  /* why the samples ended */
 };
 
+/* What the medians of a row's rounds are of (results.json's "of"). */
+enum round_of {
+	ROUND_UNSTATED = 0, /* results from before "of": the kernel alone
+			       where the launch gave it (rung 1, a student
+			       with `finish: host`), else the timed region */
+	ROUND_KERNEL,       /* the kernel alone: the device part of a launch
+			       that ends on the host (result_row.tk's time) */
+	ROUND_FIRST_PASS,   /* a built-in reduction's first pass alone, one
+			       launch leaving per-block partials (kernels.h,
+			       first_pass), where the class's students end
+			       on the host: the students' contract */
+	ROUND_REGION,       /* the whole timed region */
+	ROUND__OF
+};
+
 /* A measurement timed in rounds beside the others of its stage (a
  * class's rounds worker, run_options.rounds): round r timed every
  * measurement of the stage once, in an order rotated by r, so clock and
  * thermal drift reach every kernel alike.  Each round keeps the median
- * of its samples of the kernel alone (the device part of the timed
- * region, timing.kernel's time).  Rows of one rounds run have the same
- * count, and round r of one row is paired with round r of another. */
+ * of its samples of what `of` says: the kernel alone, a rung's first
+ * pass alone, or the region (result_row.t stays the whole region).  Rows
+ * of one rounds run have the same count, and round r of one row is
+ * paired with round r of another. */
 struct round_times {
 	size_t n;               /* rounds; 0: not timed in rounds */
 	double *ms;             /* per round, the median of its samples */
 	int per_round;          /* timed samples in each round */
+	enum round_of of;       /* what each median is of */
 };
+
+/* The name results.json gives what rounds are of: "kernel",
+ * "first_pass", "region"; NULL for ROUND_UNSTATED. */
+const char *round_of_name(enum round_of of);
 
 /* One derived counter value (a CSV column), aggregated over the launches
  * of a measurement. */

@@ -864,6 +864,7 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	    (err = (int)cudaEventCreate(&R->ev_start)) ||
 	    (err = (int)cudaEventCreate(&R->ev_stop)) ||
 	    (err = (int)cudaEventCreate(&R->ev_mid)) ||
+	    (err = (int)cudaEventCreate(&R->ev_first)) ||
 	    (R->flush_bytes &&
 	     ((err = (int)cudaMalloc(&R->flush_buf, R->flush_bytes)) ||
 	      (err = (int)cudaMalloc(&R->flush_sink, 16)) ||
@@ -902,6 +903,8 @@ static void teardown_device(struct run *R)
 		cudaEventDestroy(R->ev_stop);
 	if (R->ev_mid)
 		cudaEventDestroy(R->ev_mid);
+	if (R->ev_first)
+		cudaEventDestroy(R->ev_first);
 	if (R->stream)
 		cudaStreamDestroy(R->stream);
 }

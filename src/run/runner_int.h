@@ -83,6 +83,8 @@ struct run {
 	cudaEvent_t ev_start, ev_stop;
 	cudaEvent_t ev_mid;      /* the end of a host-step launch's device
 				    work (kernels.h, struct device_mark) */
+	cudaEvent_t ev_first;    /* the end of a reduction's first pass
+				    (kernels.h, first_pass) */
 	void *flush_buf;
 	size_t flush_bytes;
 	void *flush_sink;

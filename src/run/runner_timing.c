@@ -55,17 +55,22 @@ static bool probe_due(const struct probe *p)
 /* One timed sample in milliseconds into *ms, reading NVML while it runs
  * when p says it is time.  With kms, a launch that ends on the host
  * (VF_HOST_STEP) also gives the time of its device work alone there
- * (kernels.h, struct device_mark); *kms is NAN when it gave none.
- * Returns 0 or a CUDA error. */
+ * (kernels.h, struct device_mark); *kms is NAN when it gave none.  With
+ * fms, a reduction that finishes on the device also gives the time of
+ * its first pass alone there (kernels.h, first_pass); NAN when its
+ * launcher marks none.  Returns 0 or a CUDA error. */
 static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms,
-		  double *kms, struct probe *p)
+		  double *kms, double *fms, struct probe *p)
 {
 	struct device_mark mark = { R->ev_mid, 0 };
+	struct device_mark first = { R->ev_first, 0 };
 	float f = 0;
 	int err;
 
 	if (kms)
 		*kms = NAN;
+	if (fms)
+		*fms = NAN;
 	if (L->v->flags & VF_CPU) {
 		double t0 = runner_now();
 
@@ -82,8 +87,11 @@ static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms,
 		return err;
 	if (kms && (L->v->flags & VF_HOST_STEP))
 		L->a.device_done = &mark;
+	if (fms && !(L->v->flags & VF_HOST_STEP))
+		L->a.first_pass = &first;
 	err = L->v->launch(&L->a);
 	L->a.device_done = NULL;
+	L->a.first_pass = NULL;
 	if (err)
 		return err;
 	if ((err = (int)cudaEventRecord(R->ev_stop, L->a.stream)))
@@ -101,6 +109,12 @@ static int sample(struct run *R, struct launch_ctx *L, bool flush, double *ms,
 			return err;
 		*kms = f;
 	}
+	if (first.recorded) {
+		if ((err = (int)cudaEventElapsedTime(&f, R->ev_start,
+						     R->ev_first)))
+			return err;
+		*fms = f;
+	}
 	return 0;
 }
 
@@ -115,7 +129,7 @@ static int warm_up(struct run *R, struct launch_ctx *L, int *most,
 
 	*capped = false;
 	for (int i = 0; i < e->warmup && !runner_interrupted(); i++) {
-		if ((err = sample(R, L, e->l2_flush, &ms, NULL, NULL)))
+		if ((err = sample(R, L, e->l2_flush, &ms, NULL, NULL, NULL)))
 			return err;
 		if ((L->v->flags & VF_CPU) && i == 0 && ms > 0) {
 			double cap = CPU_TIME_BUDGET_S * 1e3 / ms;
@@ -176,7 +190,7 @@ int runner_time_variant(struct run *R, struct launch_ctx *L,
 		double kms;
 
 		if ((err = sample(R, L, e->l2_flush,
-				  &t->samples_ms[t->nsamples], &kms, &pr)))
+				  &t->samples_ms[t->nsamples], &kms, NULL, &pr)))
 			return err;
 		if (w->tk.samples_ms && !isnan(kms))
 			w->tk.samples_ms[w->tk.nsamples++] = kms;
@@ -233,32 +247,59 @@ static double median_sorted(double *v, size_t n)
 	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/* What a round's median of parked measurement p is of, before it ran:
+ * the kernel alone for a launch that ends on the host; the first pass
+ * alone for a built-in reduction that finishes on the device, in a
+ * stage whose students' kernels end on the host (first_pass: theirs is
+ * one launch that leaves per-block partials, and so is the rung's first
+ * pass); else the timed region. */
+static enum round_of round_wants(const struct parked *p, bool first_pass)
+{
+	const struct variant *v = p->L.v;
+
+	if (v->flags & VF_HOST_STEP)
+		return ROUND_KERNEL;
+	if (first_pass && !v->submission && !(v->flags & VF_CPU))
+		return ROUND_FIRST_PASS;
+	return ROUND_REGION;
+}
+
 /* Round r's turn of parked measurement p: a warm-up run, then `per`
- * samples into its row, and the round's median of the kernel alone (of
- * the region when the launch gives no kernel alone).  Returns 0 or a
- * CUDA error. */
+ * samples into its row, and the round's median of what `want` says
+ * (round_wants), of the region where the launch gave no mark of it; the
+ * row's rounds.of says which.  The timed region's samples (w->t) stay
+ * the whole launch.  Returns 0 or a CUDA error. */
 static int round_turn(struct run *R, struct parked *p, int per,
-		      struct probe *pr)
+		      enum round_of want, struct probe *pr)
 {
 	struct result_row *w = &R->res->rows[p->row];
 	const struct experiment *e = p->L.st->ps->e;
-	double ms, kms, got[64];
-	size_t k = 0;
+	double ms, kms, fms, got[64];
+	size_t k = 0, marked = 0;
 	int err;
 
-	if ((err = sample(R, &p->L, e->l2_flush, &ms, NULL, NULL)))
+	if ((err = sample(R, &p->L, e->l2_flush, &ms, NULL, NULL, NULL)))
 		return err;
 	for (int i = 0; i < per && !runner_interrupted(); i++) {
-		if ((err = sample(R, &p->L, e->l2_flush, &ms, &kms, pr)))
+		double x;
+
+		if ((err = sample(R, &p->L, e->l2_flush, &ms, &kms,
+				  want == ROUND_FIRST_PASS ? &fms : NULL, pr)))
 			return err;
 		w->t.samples_ms[w->t.nsamples++] = ms;
 		if (w->tk.samples_ms && !isnan(kms))
 			w->tk.samples_ms[w->tk.nsamples++] = kms;
+		x = want == ROUND_FIRST_PASS ? fms : kms;
+		marked += !isnan(x);
 		if (k < ARRAY_SIZE(got))
-			got[k++] = isnan(kms) ? ms : kms;
+			got[k++] = isnan(x) ? ms : x;
 	}
-	if (k)
-		w->rounds.ms[w->rounds.n++] = median_sorted(got, k);
+	if (!k)
+		return 0;
+	w->rounds.ms[w->rounds.n++] = median_sorted(got, k);
+	/* every sample marked, or the round is of the region: a launcher
+	 * marks every launch or none */
+	w->rounds.of = marked == k ? want : ROUND_REGION;
 	return 0;
 }
 
@@ -267,6 +308,7 @@ void runner_rounds_flush(struct run *R)
 	const struct experiment *e;
 	int rounds, per;
 	size_t np = R->npark;
+	bool host_step = false;
 
 	if (!np)
 		return;
@@ -274,6 +316,10 @@ void runner_rounds_flush(struct run *R)
 	rounds = e->rounds > 0 ? e->rounds : CLASS_ROUNDS_DEFAULT;
 	per = (e->repeats + rounds - 1) / rounds;
 	per = per < 1 ? 1 : per > 64 ? 64 : per;
+	/* the students' contract: a kernel that ends on the host */
+	for (size_t i = 0; i < np; i++)
+		host_step |= R->park[i].L.v->submission &&
+			     (R->park[i].L.v->flags & VF_HOST_STEP);
 	for (size_t i = 0; i < np; i++) {
 		struct result_row *w = &R->res->rows[R->park[i].row];
 		size_t most = (size_t)rounds * (size_t)per;
@@ -304,7 +350,8 @@ void runner_rounds_flush(struct run *R)
 
 			if (p->out || runner_interrupted())
 				continue;
-			err = round_turn(R, p, per, &pr);
+			err = round_turn(R, p, per,
+					 round_wants(p, host_step), &pr);
 			if (!err && r == rounds - 1 &&
 			    (err = runner_verify(R, &p->L, w)) > 0) {
 				char *m = xasprintf("after the timing rounds: %s",

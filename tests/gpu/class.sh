@@ -7,7 +7,7 @@
 #    their own rows and the class goes on: a fresh process after each),
 #    the copy flagged, no worker folder left behind; every verified row
 #    timed in the class's rounds, a student's kernel alone beside its
-#    timed region;
+#    timed region, the rungs by their first pass alone (rounds "of");
 # 2. the same run stopped with SIGINT once two students are in, then
 #    --resume: every row again, and the students finished before the
 #    signal keep their rows as they were (not measured again).
@@ -68,6 +68,14 @@ for r in rows:
     k = r.get("kernel_timing")
     if r["step"] == 0 and not (k and 0 < k["median_ms"] < r["timing"]["median_ms"]):
         bad.append("%s: no kernel time below the region's %s" % (what, k))
+    # what the round medians are of: a student's kernel alone; a rung
+    # that finishes on the GPU by its first pass, the students' contract
+    # (finish: host), its region kept whole
+    of = (r.get("rounds") or {}).get("of")
+    want = "kernel" if r["step"] == 0 else \
+        "first_pass" if r["variant"] in ("reduce_shared_static", "reduce_shuffle") else None
+    if want and of != want:
+        bad.append("%s: rounds of %s, not %s" % (what, of, want))
 for name in ("reduce_shared_static", "reduce_shuffle"):
     if not by.get(name) or any(r["status"] != "ok" for r in by[name]):
         bad.append("rung %s not verified" % name)

@@ -131,8 +131,19 @@ static size_t scratch(kernel_size_fn fn, int t, size_t n, size_t m, int block)
 	return fn ? fn(&a) : 0;
 }
 
+/* Whether a reduce variant marks the end of its first pass (kernels.h,
+ * first_pass): the built-in rungs that finish on the device; not the
+ * host-step rungs, the baselines, the ceiling or the CPU row. */
+static bool marks_first_pass(const variant *v)
+{
+	return !(v->flags & (VF_HOST_STEP | VF_CPU | VF_BASELINE | VF_CEILING));
+}
+
 /* Runs `v` three times on case `c` at `block` threads, input offset by
- * `offset` elements; counts a failure for a wrong sum or an error. */
+ * `offset` elements; counts a failure for a wrong sum or an error.  The
+ * second run asks for the first pass's mark (kernels.h, first_pass):
+ * the variants that should mark it must, the others must not, and the
+ * sum must not change. */
 static void run_reduce(const variant *v, const reduce_case &c, int block,
 		       size_t offset)
 {
@@ -143,9 +154,11 @@ static void run_reduce(const variant *v, const reduce_case &c, int block,
 	void *out = nullptr, *work = nullptr, *host = nullptr;
 	unsigned char result[8];
 	kernel_args a;
+	device_mark first = {};
 
 	if (v->flags & VF_CPU)
 		offset = 0;
+	CK(cudaEventCreate(&first.event));
 	CK(cudaMalloc(&out, 8));
 	if (wbytes)
 		CK(cudaMalloc(&work, wbytes));
@@ -173,9 +186,26 @@ static void run_reduce(const variant *v, const reduce_case &c, int block,
 				      cudaMemcpyDeviceToDevice));
 		CK(cudaMemset(out, 0xff, 8));
 		memset(result, 0xff, sizeof result);
+		first.recorded = 0;
+		a.first_pass = rep == 1 ? &first : nullptr;
 		rc = v->launch(&a);
+		a.first_pass = nullptr;
 		if (!rc)
 			rc = cudaDeviceSynchronize();
+		if (!rc && rep == 1) {
+			checks++;
+			if (!first.recorded != !marks_first_pass(v) ||
+			    (first.recorded &&
+			     cudaEventQuery(first.event) != cudaSuccess)) {
+				printf("FAIL %s %s n=%zu block=%d: first pass %s\n",
+				       v->name, dtype_name(c.t), n, block,
+				       first.recorded ? "marked, but not by a "
+				       "rung that finishes on the device, or "
+				       "its event never completed" :
+				       "not marked");
+				failures++;
+			}
+		}
 		if (!on_host && !rc)
 			rc = cudaMemcpy(result, out, asz, cudaMemcpyDeviceToHost);
 		checks++;
@@ -220,6 +250,7 @@ static void run_reduce(const variant *v, const reduce_case &c, int block,
 		CK(cudaFree(work));
 	if (host)
 		CK(cudaFreeHost(host));
+	CK(cudaEventDestroy(first.event));
 }
 
 /* Block sizes worth checking for `v`: default, minimum, 1024 and a

@@ -184,7 +184,8 @@ static void test_lms_alone(void **state)
 
 /* As-is names with a roster: the roster's names; dave, refused (no
  * `reduce`), handed something in and is not missing; carol is not on
- * the roster; zed handed nothing in.  And rounds 0, a rubric in bands. */
+ * the roster; zed handed nothing in.  And rounds 0, a rubric of bands
+ * on the default scale (continuous). */
 static void test_as_is_with_roster(void **state)
 {
 	static const char csv[] = "ID,Name\nalice,Alice A.\n"
@@ -238,7 +239,7 @@ static void test_as_is_with_roster(void **state)
 	assert_float_equal(e->rubric.correctness, 12.5, 0);
 	assert_float_equal(e->rubric.speed, 40, 0);
 	assert_float_equal(e->rubric.objectives, 0, 0);
-	assert_int_equal(e->rubric.scale, RUBRIC_BANDS);
+	assert_int_equal(e->rubric.scale, RUBRIC_CONTINUOUS);
 	assert_int_equal(e->rubric.nbands, 2);
 	assert_float_equal(e->rubric.bands[0], 1.1, 0);
 	assert_float_equal(e->rubric.bands[1], 2, 0);
@@ -472,6 +473,20 @@ static void test_json_round_trip(void **state)
 	assert_float_equal(c.experiments[0].rubric.bands[0], 1.1, 0);
 	assert_string_equal(c.variants[0]->student_name, "Lovelace, Ada");
 	results_release(&c);
+	results_release(&b);
+	free(text);
+
+	/* the continuous scale keeps its bands, by its name */
+	a.experiments[0].rubric.scale = RUBRIC_CONTINUOUS;
+	text = json_results_encode(&a);
+	assert_non_null(text);
+	flat = squeeze(text);
+	assert_non_null(strstr(flat, "\"scale\":\"continuous\","
+				     "\"bands\":[1.1,2]}"));
+	free(flat);
+	assert_int_equal(json_results_decode("r.json", text, strlen(text), &b),
+			 0);
+	rubric_is(&b.experiments[0].rubric, &a.experiments[0].rubric);
 	results_release(&a);
 	results_release(&b);
 	free(text);

@@ -25,7 +25,9 @@
 #include "results/results.h"
 #include "run/run.h"
 #include "compare/compare.h"
+#include "base/stats.h"
 #include "base/util.h"
+#include "report/report_grading.h"
 #include "report_check.h"
 
 #define EXERCISE "tests/fixtures/recorded-2026-11-27/exercise-lines-h100/results.json"
@@ -98,6 +100,20 @@ static void mark_class(struct results *r)
 			r->variants[i]->submission = true;
 }
 
+/* The rubric these tests were written for: the default's points and
+ * bands on the steps of `scale: bands` (the default before the continuous
+ * scale), named in memory as a teacher would name it, so that their
+ * scores stay round numbers; test_continuous_default grades by the
+ * default itself. */
+static void pin_steps(struct results *r)
+{
+	for (size_t i = 0; i < r->nexperiments; i++) {
+		r->experiments[i].rubric = rubric_default();
+		r->experiments[i].rubric.scale = RUBRIC_BANDS;
+		r->experiments[i].rubric.set = true;
+	}
+}
+
 /* A copy re-commented and re-indented is flagged on the class page and
  * in the gradebook, from the sources the results recorded, and the two
  * are tied whatever their scores. */
@@ -110,6 +126,7 @@ static void test_copy_flagged(void **state)
 	(void)state;
 	if (!read_recorded(EXERCISE, &r))
 		skip_test();
+	pin_steps(&r);
 	mark_class(&r);
 	for (size_t i = 0; i < r.nvariants; i++) {
 		if (!strcmp(r.variants[i]->name, "reduce_shfl.v2"))
@@ -159,6 +176,7 @@ static void test_class_page(void **state)
 	(void)state;
 	if (!read_recorded(EXERCISE, &r))
 		skip_test();
+	pin_steps(&r);
 	mark_class(&r);
 	dir = render(&r);
 	en = page(dir, "class.en.md");
@@ -241,6 +259,7 @@ static void test_student_pages(void **state)
 	(void)state;
 	if (!read_recorded(EXERCISE, &r))
 		skip_test();
+	pin_steps(&r);
 	mark_class(&r);
 	dir = render(&r);
 	en = page(dir, "students/my_tile/report.en.md");
@@ -343,6 +362,7 @@ static void test_recorded_class(void **state)
 	(void)state;
 	if (!read_recorded(CLASS, &r))
 		skip_test();
+	pin_steps(&r);
 	dir = render(&r);
 	en = page(dir, "class.en.md");
 	csv = page(dir, "gradebook.csv");
@@ -607,6 +627,7 @@ static void test_kernel_times(void **state)
 	(void)state;
 	if (!read_recorded(CLASS, &r))
 		skip_test();
+	pin_steps(&r);
 	for (size_t i = 0; i < r.nrows; i++) {
 		struct result_row *w = &r.rows[i];
 		const struct variant *v = results_variant(&r, w->variant);
@@ -667,6 +688,7 @@ static void test_rounds(void **state)
 	(void)state;
 	if (!read_recorded(CLASS, &r))
 		skip_test();
+	pin_steps(&r);
 	for (size_t i = 0; i < r.nrows; i++) {
 		struct result_row *w = &r.rows[i];
 
@@ -709,6 +731,7 @@ static void test_recorded_rounds(void **state)
 	(void)state;
 	if (!read_recorded(CLASS_ROUNDS, &r))
 		skip_test();
+	pin_steps(&r);
 	dir = render(&r);
 	en = page(dir, "class.en.md");
 	csv = page(dir, "gradebook.csv");
@@ -758,6 +781,130 @@ static void test_recorded_rounds(void **state)
 	free(p);
 	free(en);
 	free(csv);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* The median of a row's rounds (a copy sorted). */
+static double rounds_median(const struct result_row *w)
+{
+	double v[64];
+	size_t n = w->rounds.n < 64 ? w->rounds.n : 64;
+
+	if (!n)
+		return NAN;
+	memcpy(v, w->rounds.ms, n * sizeof(*v));
+	return stats_median(v, n);
+}
+
+/* The field k (from 0) of CSV line `line` (no quotes in these fields)
+ * into buf. */
+static void csv_field(const char *line, int k, char *buf, size_t size)
+{
+	const char *end;
+
+	for (; k > 0 && line; k--)
+		if ((line = strchr(line, ',')) != NULL)
+			line++;
+	assert_non_null(line);
+	end = line + strcspn(line, ",\n");
+	snprintf(buf, size, "%.*s", (int)(end - line), line);
+}
+
+/* The example class with its rounds, graded by the default rubric (the
+ * results name none): the continuous scale.  Each verified student's
+ * speed points are computed here from the recorded rounds (R: the
+ * geometric mean over their rows of their median round over the fastest
+ * rung's, at least 1) and the rubric's rule; and the score every export
+ * gives is the page's, to its digits. */
+static void test_continuous_default(void **state)
+{
+	const struct class_rubric d = rubric_default();
+	struct results r;
+	struct model m;
+	char *dir, *en, *csv, *canvas;
+	size_t checked = 0;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	assert_false(r.experiments[0].rubric.set);
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	csv = page(dir, "gradebook.csv");
+	canvas = page(dir, "canvas.csv");
+	assert_non_null(en);
+	assert_non_null(csv);
+	assert_non_null(canvas);
+	EXPECT_IN(en, "all the speed points for R up to 1.2, 2/3 of them at "
+		  "1.5, 1/3 of them at 2, none from 3 on, and between two of "
+		  "these in proportion to log R");
+	model_build(&r, &m);
+	for (size_t i = 0; i < r.nvariants; i++) {
+		const struct variant *v = r.variants[i];
+		double logs = 0, sum, want;
+		size_t k = 0;
+		char *at, *key, got[32], score[32], parts[3][32], cell[64];
+
+		if (!v->submission)
+			continue;
+		for (size_t j = 0; j < m.nladders; j++) {
+			const struct ladder *l = &m.ladders[j];
+			double ref = NAN, t = NAN;
+
+			for (size_t q = 0; q < l->nitems; q++) {
+				const struct item *it = l->items[q];
+				double x = rounds_median(it->row);
+
+				if (!it->ok)
+					continue;
+				if (it->role == ROLE_RUNG && !(x >= ref))
+					ref = x;
+				if (!strcmp(it->row->variant, v->name))
+					t = x;
+			}
+			if (t > 0 && ref > 0) {
+				logs += log(fmax(1, t / ref));
+				k++;
+			}
+		}
+		key = xasprintf("\n%s,", v->name);
+		at = strstr(csv, key);
+		assert_non_null(at);
+		free(key);
+		csv_field(at + 1, 7, score, sizeof(score));
+		for (int c = 0; c < 3; c++)
+			csv_field(at + 1, 12 + c, parts[c], sizeof(parts[c]));
+		/* the score is its parts' sum, and the page and canvas.csv
+		 * say the gradebook's score */
+		sum = atof(parts[0]) + atof(parts[1]) + atof(parts[2]);
+		if (fabs(sum - atof(score)) > 0.051)
+			fail_msg("%s:%d: %s: score %s, parts %s + %s + %s",
+				 __FILE__, __LINE__, v->name, score, parts[0],
+				 parts[1], parts[2]);
+		snprintf(cell, sizeof(cell), "| [%s](students/%s/report.en.md) "
+			 "| %s", v->name, v->name, score);
+		EXPECT_IN(en, cell);
+		key = xasprintf("\n%s,,,,,", v->name);
+		at = strstr(canvas, key);
+		assert_non_null(at);
+		snprintf(got, sizeof(got), "%.1f", atof(at + strlen(key)));
+		free(key);
+		assert_string_equal(got, score);
+		if (!k)
+			continue;
+		want = d.speed * rubric_speed_share(&d, exp(logs / (double)k));
+		if (fabs(want - atof(parts[1])) > 0.005)
+			fail_msg("%s:%d: %s: speed %s, computed %.4f", __FILE__,
+				 __LINE__, v->name, parts[1], want);
+		checked++;
+	}
+	assert_int_equal(checked, 6);
+	model_release(&m);
+	free(en);
+	free(csv);
+	free(canvas);
 	scratch_remove(dir);
 	free(dir);
 	results_release(&r);
@@ -821,6 +968,50 @@ static void test_host_by_size(void **state)
 		  "on the GPU, every launch: a bias in the students' favour");
 	EXPECT_NOT_IN(en, "(both the same kind of time)");
 	free(en);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
+/* A class whose students end on the host, with the rungs' rounds of
+ * their first pass alone (run.h, ROUND_FIRST_PASS): the score's rule
+ * says the reference's first pass is compared, not the bias of its whole
+ * reduction, and the times paragraph says how the rungs were timed.
+ * The recorded rounds predate "of" and are of the rungs' whole region
+ * (test_host_by_size keeps their bias statement); here the rungs'
+ * rounds are only relabelled in memory, their times unchanged: logic
+ * under test, not a measurement. */
+static void test_first_pass_contract(void **state)
+{
+	struct results r;
+	char *dir, *en, *zh;
+	size_t relabelled = 0;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	for (size_t i = 0; i < r.nrows; i++) {
+		struct result_row *w = &r.rows[i];
+		const struct variant *v = results_variant(&r, w->variant);
+
+		assert_int_equal(w->rounds.of, ROUND_UNSTATED);
+		if (!w->rounds.n || w->tk.nsamples || (v && v->submission))
+			continue;
+		w->rounds.of = ROUND_FIRST_PASS;
+		relabelled++;
+	}
+	assert_true(relabelled > 0);
+	dir = render(&r);
+	en = page(dir, "class.en.md");
+	zh = page(dir, "class.zh.md");
+	EXPECT_IN(en, "the reference's its first pass alone, one launch as "
+		  "theirs, all of a rung of one launch: not its every pass");
+	EXPECT_NOT_IN(en, "a bias in the students' favour");
+	EXPECT_IN(en, "A rung that finishes on the GPU is timed there by its "
+		  "first pass alone");
+	EXPECT_IN(zh, "参考的是它的第一遍本身");
+	free(en);
+	free(zh);
 	scratch_remove(dir);
 	free(dir);
 	results_release(&r);
@@ -1029,6 +1220,8 @@ int main(void)
 		cmocka_unit_test(test_student_pages),
 		cmocka_unit_test(test_recorded_class),
 		cmocka_unit_test(test_recorded_rounds),
+		cmocka_unit_test(test_continuous_default),
+		cmocka_unit_test(test_first_pass_contract),
 		cmocka_unit_test(test_host_by_size),
 		cmocka_unit_test(test_student_one_place),
 		cmocka_unit_test(test_student_host_estimate),

@@ -1,5 +1,6 @@
 /* test_report_grading.c - the pure parts of a class's grade (issue 44,
- * report_grading.h): the speed share in bands and as a geometric mean, the
+ * report_grading.h): the speed share on the continuous scale (the
+ * default: no step at a band's edge), in bands and as a geometric mean, the
  * rubric a class without one gets, the bootstrap over rounds (the same
  * interval every time, and the bands the resampled ratios fall in), the
  * rungs' spread, and the tie rule with copies always tied.  Inputs are
@@ -26,14 +27,76 @@
 				 __LINE__, #got, g_, w_);                      \
 	} while (0)
 
-static void test_bands(void **state)
+/* The default rubric with the steps of `scale: bands`. */
+static struct class_rubric steps(void)
+{
+	struct class_rubric r = rubric_default();
+
+	r.scale = RUBRIC_BANDS;
+	return r;
+}
+
+/* The default: 40/40/20 on the continuous scale through 1.2, 1.5, 2 and
+ * 3: all the points up to 1.2, 2/3 at 1.5, 1/3 at 2, none from 3 on,
+ * linear in log R between. */
+static void test_continuous(void **state)
 {
 	struct class_rubric r = rubric_default();
 
 	(void)state;
-	/* 40/40/20, bands 1.2, 1.5, 2, 3 */
 	assert_true(r.correctness == 40 && r.speed == 40 && r.objectives == 20);
-	assert_int_equal(r.scale, RUBRIC_BANDS);
+	assert_int_equal(r.scale, RUBRIC_CONTINUOUS);
+	assert_int_equal(r.nbands, 4);
+	EXPECT_NEAR(rubric_speed_share(&r, 0.8), 1);
+	EXPECT_NEAR(rubric_speed_share(&r, 1.2), 1);
+	EXPECT_NEAR(rubric_speed_share(&r, 1.5), 2.0 / 3);
+	EXPECT_NEAR(rubric_speed_share(&r, 2), 1.0 / 3);
+	EXPECT_NEAR(rubric_speed_share(&r, 3), 0);
+	EXPECT_NEAR(rubric_speed_share(&r, 7), 0);
+	EXPECT_NEAR(rubric_speed_share(&r, NAN), 0);
+	/* halfway in log R between 1.5 and 2: halfway between the shares */
+	EXPECT_NEAR(rubric_speed_share(&r, sqrt(1.5 * 2)), 0.5);
+	EXPECT_NEAR(rubric_speed_share(&r, sqrt(1.2 * 1.5)), 5.0 / 6);
+	/* no step at any edge: R just either side of a band (kim's 1.5025
+	 * against the cut 1.5, inside a rung spread of 0.5 %) earns nearly
+	 * the same points (under one of 40: the steepest part, 1.2 to 1.5,
+	 * gives 40 / 3 points over a factor 1.25), where the steps differ
+	 * by ten */
+	for (size_t k = 0; k < r.nbands; k++) {
+		double below = r.bands[k] / 1.005, above = r.bands[k] * 1.005;
+		double pb = r.speed * rubric_speed_share(&r, below);
+		double pa = r.speed * rubric_speed_share(&r, above);
+		struct class_rubric s = steps();
+
+		if (!(pb >= pa && pb - pa < 1))
+			fail_msg("%s:%d: band %g: %.4f points at R = %.4f, "
+				 "%.4f at %.4f", __FILE__, __LINE__,
+				 r.bands[k], pb, below, pa, above);
+		if (k + 1 < r.nbands)
+			assert_true(r.speed * (rubric_speed_share(&s, below) -
+					       rubric_speed_share(&s, above)) >=
+				    10 - 1e-9);
+	}
+	/* never more points for a slower kernel */
+	for (double R = 1, last = 1; R < 4; R *= 1.01) {
+		double v = rubric_speed_share(&r, R);
+
+		assert_true(v <= last + 1e-15);
+		last = v;
+	}
+	/* two bands: a straight line in log R from all to none */
+	r.nbands = 2;
+	r.bands[0] = 1.1;
+	r.bands[1] = 2;
+	EXPECT_NEAR(rubric_speed_share(&r, sqrt(2.2)), 0.5);
+	EXPECT_NEAR(rubric_speed_share(&r, 2), 0);
+}
+
+static void test_bands(void **state)
+{
+	struct class_rubric r = steps();
+
+	(void)state;
 	EXPECT_NEAR(rubric_speed_share(&r, 0.8), 1);    /* faster: as 1 */
 	EXPECT_NEAR(rubric_speed_share(&r, 1), 1);
 	EXPECT_NEAR(rubric_speed_share(&r, 1.2), 1);    /* ends included */
@@ -51,7 +114,7 @@ static void test_bands(void **state)
  * earns the points of "up to 2", so it does not print as "1.50×". */
 static void test_speed_at_a_cut(void **state)
 {
-	struct class_rubric r = rubric_default();
+	struct class_rubric r = steps();
 	struct grade_student s;
 	struct sbuf b = SBUF_INIT;
 
@@ -70,6 +133,13 @@ static void test_speed_at_a_cut(void **state)
 	s.R = 1.7;                      /* no edge near: three digits */
 	grade_speed_why(&b, EN, &r, &s);
 	assert_non_null(strstr(sbuf_str(&b), "1.70×"));
+	sbuf_reset(&b);
+	/* the continuous scale has no cut to be on either side of */
+	r = rubric_default();
+	s.R = 1.5004;
+	grade_speed_why(&b, EN, &r, &s);
+	assert_non_null(strstr(sbuf_str(&b), "1.50×"));
+	assert_non_null(strstr(sbuf_str(&b), "66.6 %"));
 	sbuf_release(&b);
 }
 
@@ -98,6 +168,16 @@ static void test_rubric_of(void **state)
 		    r.objectives == 20 && r.nbands == 4);
 	r = grade_rubric_of(NULL);
 	assert_true(r.speed == 40);
+	/* a class that named none is graded by today's default, whatever
+	 * default its results recorded (the steps, before the continuous
+	 * scale) */
+	x.rubric = (struct class_rubric){ .set = false, .correctness = 40,
+					  .speed = 40, .objectives = 20,
+					  .scale = RUBRIC_BANDS,
+					  .bands = { 1.2, 1.5, 2, 3 },
+					  .nbands = 4 };
+	r = grade_rubric_of(&x);
+	assert_int_equal(r.scale, RUBRIC_CONTINUOUS);
 	x.rubric = (struct class_rubric){ .set = true, .correctness = 50,
 					  .speed = 50, .objectives = 0,
 					  .scale = RUBRIC_GEOMEAN };
@@ -112,7 +192,7 @@ static void test_rubric_of(void **state)
  * give the same interval twice. */
 static void test_bootstrap(void **state)
 {
-	const struct class_rubric r = rubric_default();
+	const struct class_rubric r = steps();
 	double ref[10], st[10], flat[10], lo, hi, lo2, hi2;
 	const double *s[2] = { st, flat }, *rt[2] = { ref, ref };
 	size_t nr[2] = { 10, 10 };
@@ -233,6 +313,7 @@ static void test_ties(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_continuous),
 		cmocka_unit_test(test_bands),
 		cmocka_unit_test(test_speed_at_a_cut),
 		cmocka_unit_test(test_geomean),

@@ -372,6 +372,7 @@ static void test_kernel_rounds_round_trip(void **state)
 	w->rounds.per_round = 2;
 	w->rounds.ms = xmalloc(sizeof(rr));
 	memcpy(w->rounds.ms, rr, sizeof(rr));
+	w->rounds.of = ROUND_FIRST_PASS;
 	path = xasprintf("%s/results.json", tmpdir);
 	assert_int_equal(output_save(tmpdir, &a), 0);
 	assert_int_equal(results_read(path, &b), 0);
@@ -381,6 +382,7 @@ static void test_kernel_rounds_round_trip(void **state)
 	assert_int_equal(b.rows[0].rounds.n, 3);
 	assert_int_equal(b.rows[0].rounds.per_round, 2);
 	assert_float_equal(b.rows[0].rounds.ms[1], 0.6, 0);
+	assert_int_equal(b.rows[0].rounds.of, ROUND_FIRST_PASS);
 	assert_int_equal(b.rows[1].tk.nsamples, 0);
 	assert_int_equal(b.rows[1].rounds.n, 0);
 	assert_null(b.rows[1].rounds.ms);
@@ -392,6 +394,8 @@ static void test_kernel_rounds_round_trip(void **state)
 	key = strstr(text, "\"round_ms\"");
 	assert_non_null(key);
 	assert_null(strstr(key + 1, "\"round_ms\""));
+	/* what the medians are of, by name */
+	assert_non_null(strstr(text, "\"of\": \"first_pass\""));
 	free(text);
 	results_release(&a);
 	results_release(&b);
