@@ -106,7 +106,7 @@ has "$tmp/err" "$w/empty: is a folder without a .cu file" "an empty folder"
 has "$tmp/err" "$w/two: is a folder of 2 .cu files" "a folder of two .cu files"
 has "$tmp/err" "$w/eve.cu: the same source as alice's ($c/class/alice/reduce.cu) once comments and whitespace are set aside; both are measured, flagged for the teacher" \
 	"a copy, re-indented and re-commented, flagged"
-has "$tmp/err" "$w/mallory.cu: 100 % similar to alice's ($c/class/alice/reduce.cu) once names, layout, the order of independent statements and dead code are set aside; both are measured, flagged for the teacher" \
+has "$tmp/err" "$w/mallory.cu: 100 % similar to alice's ($c/class/alice/reduce.cu) once names, layout, the order of independent statements and dead code are set aside, beyond the code of the ladder's rungs and of most of the class; both are measured, flagged for the teacher" \
 	"a copy renamed, reordered and with dead code, flagged"
 n=$(grep -c ': warning: submission ' "$tmp/err")
 [ "$n" -eq 12 ] && ok "one line per refused or flagged submission (12)" ||

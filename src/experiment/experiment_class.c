@@ -511,23 +511,33 @@ static struct ukernel *known_submission(struct loader *ld,
 
 /* Flags the submissions whose sources are the same once comments and
  * whitespace are set aside (source_same.h), or alike once names, layout,
- * the order of independent statements and dead code are (similar.h, at
- * SIMILAR_THRESHOLD or more): one warning line per copy, naming the
- * first submission of its kind, or the most similar earlier one.  Both
- * are measured; the teacher decides. */
+ * the order of independent statements and dead code are, in what they
+ * wrote beyond the ladder's code and the code most of the class shares
+ * (similar.h: similar_class_base, similar_flagged_pair): one warning
+ * line per copy, naming the first submission of its kind, or the most
+ * similar earlier one.  Both are measured; the teacher decides.  The
+ * report's similar page compares them the same way (report_copies.c). */
 static void flag_copies(struct loader *ld, const struct node *cls,
 			struct ukernel *const *k, size_t n)
 {
 	char (*fp)[65] = xcalloc(n ? n : 1, sizeof(*fp));
 	struct similar_doc **doc = xcalloc(n ? n : 1, sizeof(*doc));
+	const char **texts = xcalloc(n ? n : 1, sizeof(*texts));
+	size_t *lens = xcalloc(n ? n : 1, sizeof(*lens));
+	struct similar_doc *tb = registry_textbook(), *cb;
 
+	for (size_t i = 0; i < n; i++) {
+		texts[i] = k[i]->text;
+		lens[i] = k[i]->len;
+	}
+	cb = similar_class_base(texts, lens, n, tb);
 	for (size_t i = 0; i < n; i++) {
 		if (source_fingerprint(k[i]->text, k[i]->len, fp[i]) < 0)
 			fp[i][0] = '\0';
-		doc[i] = similar_doc_new(k[i]->text, k[i]->len, NULL);
+		doc[i] = similar_doc_new(k[i]->text, k[i]->len, cb);
 	}
 	for (size_t i = 0; i < n; i++) {
-		size_t best = n;
+		size_t best = n, shared = 0;
 		double top = 0;
 		bool same = false;
 
@@ -546,20 +556,26 @@ static void flag_copies(struct loader *ld, const struct node *cls,
 			} else if ((x = similar_score(doc[i], doc[j])) > top) {
 				top = x;
 				best = j;
+				shared = similar_shared(doc[i], doc[j]);
 			}
 		}
-		if (!same && best < n && similar_flagged(top))
+		if (!same && best < n && similar_flagged_pair(top, shared))
 			diag_warning_at(ld->path, cls->line, cls->col,
 					"submission %s: %.0f %% similar to %s's "
 					"(%s) once names, layout, the order of "
 					"independent statements and dead code "
-					"are set aside; both are measured, "
-					"flagged for the teacher", k[i]->path,
-					100 * top, k[best]->label,
-					k[best]->path);
+					"are set aside, beyond the code of the "
+					"ladder's rungs and of most of the "
+					"class; both are measured, flagged for "
+					"the teacher", k[i]->path, 100 * top,
+					k[best]->label, k[best]->path);
 	}
 	for (size_t i = 0; i < n; i++)
 		similar_doc_free(doc[i]);
+	similar_doc_free(cb);
+	similar_doc_free(tb);
+	free(lens);
+	free(texts);
 	free(doc);
 	free(fp);
 }

@@ -328,6 +328,12 @@ const struct variant *registry_all(size_t *count);
 const struct variant *registry_find(const char *name);
 /* The built-in rows alone (variants_*.c), family by family. */
 const struct variant *registry_builtin(size_t *count);
+/* The ladder's own code as a base for comparing submissions
+ * (similar.h): every k-gram of every built-in rung's key lines and of
+ * the lines its step replaces, so that two students who each typed a
+ * rung of the ladder are not alike by that code.  Never NULL; the
+ * caller frees it with similar_doc_free(). */
+struct similar_doc *registry_textbook(void);
 
 /* Adds a copy of row `v` to the table: its texts are copied, its
  * functions and ctx are borrowed (ctx must outlive the row).  The name

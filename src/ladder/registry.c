@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "base/util.h"
+#include "similar.h"
 
 /* The built-in rows, a family's ladder after another. */
 static const struct {
@@ -71,6 +72,28 @@ const struct variant *registry_builtin(size_t *count)
 	table_init();
 	*count = nbuiltin;
 	return table;
+}
+
+struct similar_doc *registry_textbook(void)
+{
+	size_t n, k = 0;
+	const struct variant *v = registry_builtin(&n);
+	struct similar_doc **d = xcalloc(2 * n + 1, sizeof(*d)), *tb;
+
+	for (size_t i = 0; i < n; i++) {
+		/* each region alone: no k-gram spans two of them */
+		if (v[i].code_text)
+			d[k++] = similar_base_new(v[i].code_text,
+						  strlen(v[i].code_text));
+		if (v[i].before_text)
+			d[k++] = similar_base_new(v[i].before_text,
+						  strlen(v[i].before_text));
+	}
+	tb = similar_common((const struct similar_doc *const *)d, k, 1, NULL);
+	for (size_t i = 0; i < k; i++)
+		similar_doc_free(d[i]);
+	free(d);
+	return tb;
 }
 
 const struct variant *registry_all(size_t *count)

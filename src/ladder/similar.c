@@ -123,6 +123,59 @@ struct similar_doc *similar_doc_new(const char *text, size_t len,
 	return similar_doc_make(text, len, base, SIMILAR_K, SIMILAR_W);
 }
 
+struct similar_doc *similar_base_new(const char *text, size_t len)
+{
+	return similar_doc_make(text, len, NULL, SIMILAR_K, 1);
+}
+
+/* A doc of hashes alone (no lines, no positions): what a base needs. */
+static struct similar_doc *set_doc(uint64_t *set, size_t nset)
+{
+	struct similar_doc *d = xcalloc(1, sizeof(*d));
+
+	d->set = set;
+	d->nset = nset;
+	d->k = SIMILAR_K;
+	return d;
+}
+
+struct similar_doc *similar_common(const struct similar_doc *const *docs,
+				   size_t n, size_t min,
+				   const struct similar_doc *also)
+{
+	size_t total = also ? also->nset : 0, m = 0, out = 0;
+	uint64_t *all, *set;
+
+	for (size_t i = 0; i < n; i++)
+		total += docs[i] ? docs[i]->nset : 0;
+	all = xcalloc(total ? total : 1, sizeof(*all));
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; docs[i] && j < docs[i]->nset; j++)
+			all[m++] = docs[i]->set[j];
+	qsort(all, m, sizeof(*all), cmp_u64);
+	set = xcalloc(total ? total : 1, sizeof(*set));
+	/* each doc's set holds a hash once, so a run's length is how many
+	 * docs hold it */
+	for (size_t i = 0; i < m;) {
+		size_t j = i;
+
+		while (j < m && all[j] == all[i])
+			j++;
+		if (min && j - i >= min)
+			set[out++] = all[i];
+		i = j;
+	}
+	for (size_t j = 0; also && j < also->nset; j++)
+		set[out++] = also->set[j];
+	free(all);
+	qsort(set, out, sizeof(*set), cmp_u64);
+	m = 0;
+	for (size_t i = 0; i < out; i++)
+		if (!m || set[m - 1] != set[i])
+			set[m++] = set[i];
+	return set_doc(set, m);
+}
+
 void similar_doc_free(struct similar_doc *d)
 {
 	if (!d)
@@ -170,6 +223,34 @@ double similar_score(const struct similar_doc *a, const struct similar_doc *b)
 bool similar_flagged(double score)
 {
 	return score >= SIMILAR_THRESHOLD;
+}
+
+bool similar_flagged_pair(double score, size_t shared)
+{
+	return similar_flagged(score) && shared >= SIMILAR_MIN_SHARED;
+}
+
+struct similar_doc *similar_class_base(const char *const *texts,
+				       const size_t *lens, size_t n,
+				       const struct similar_doc *known)
+{
+	struct similar_doc **d = xcalloc(n ? n : 1, sizeof(*d)), *base;
+	size_t have = 0, min;
+
+	for (size_t i = 0; i < n; i++)
+		if (texts[i]) {
+			d[i] = similar_doc_new(texts[i], lens[i], known);
+			have++;
+		}
+	min = have / 2 + 1;
+	if (min < SIMILAR_COMMON_MIN)
+		min = SIMILAR_COMMON_MIN;
+	base = similar_common((const struct similar_doc *const *)d, n,
+			      have >= SIMILAR_COMMON_MIN ? min : 0, known);
+	for (size_t i = 0; i < n; i++)
+		similar_doc_free(d[i]);
+	free(d);
+	return base;
 }
 
 /* ---- the matching lines ---------------------------------------------------- */

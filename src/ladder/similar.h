@@ -13,9 +13,10 @@
  *  - fingerprints (similar.c): hashes of SIMILAR_K consecutive tokens,
  *    winnowed with a window of SIMILAR_W;
  *  - the similarity of two sources: the fingerprints they share over
- *    those either has (Jaccard), with the base's (the teacher's starter
- *    code) left out of both.
- * SIMILAR_THRESHOLD and why: below. */
+ *    those either has (Jaccard), with the base's left out of both: the
+ *    teacher's starter code, the ladder's own code (registry_textbook,
+ *    ladder.h) and what most of the class shares (similar_class_base).
+ * SIMILAR_THRESHOLD, SIMILAR_MIN_SHARED and why: below. */
 #ifndef CULAB_SIMILAR_H
 #define CULAB_SIMILAR_H
 
@@ -77,6 +78,31 @@
 #define SIMILAR_W 4
 #define SIMILAR_THRESHOLD 0.85
 
+/* What two students share with the textbook is no sign that one copied
+ * the other: in the example class kim's plain sequential tree and eli's
+ * scored 88 %, both the tree every course teaches, and in a real class
+ * most such trees would be flagged against each other.  So a class is
+ * compared on what each student wrote beyond it (similar_class_base):
+ * the ladder's rungs' own code is left out (registry_textbook), and so
+ * is a fingerprint that more than half of the class holds, at least
+ * SIMILAR_COMMON_MIN students (MOSS's limit on a passage that appears
+ * in many programs): the kernels of kernels/ are templates with helper
+ * functions, so a student's tree matches them only in part, and the
+ * class's signature, index and load, which every student writes alike,
+ * would still join any two trees (kim and eli: 90 % with the ladder's
+ * code alone left out, 25 % once the class's common code is too).
+ * Fewer than SIMILAR_COMMON_MIN students: the ladder's code alone.
+ *
+ * What is left of a textbook kernel is then a few fingerprints, and
+ * two students who share one or two of them may score high over so
+ * few: a pair is flagged only when they share at least
+ * SIMILAR_MIN_SHARED fingerprints beyond what was left out, about three
+ * statements (ivy's re-indented copy of ada's kernel shares 12 with it,
+ * its warp of shuffles).  A copy of the textbook alone is then not
+ * flagged: it is no evidence beyond the textbook. */
+#define SIMILAR_COMMON_MIN 4
+#define SIMILAR_MIN_SHARED 5
+
 /* A source's fingerprints. */
 struct similar_doc;
 
@@ -86,6 +112,21 @@ struct similar_doc;
  * similar_doc_free(). */
 struct similar_doc *similar_doc_new(const char *text, size_t len,
 				    const struct similar_doc *base);
+
+/* A base to leave out of other sources (similar_doc_new's `base`):
+ * every k-gram of text[0..len), not only those winnowing keeps, so that
+ * a passage of it is left out of a source wherever that source's
+ * winnowing picks its fingerprints.  Never NULL; the caller frees it. */
+struct similar_doc *similar_base_new(const char *text, size_t len);
+
+/* A base of the fingerprints that at least `min` of docs[0..n) hold
+ * (none when min is 0), with those of `also` (NULL: none): code most of
+ * a class shares, left out as MOSS leaves out a passage that appears in
+ * many programs.  Entries of docs may be NULL.  Never NULL; the caller
+ * frees it. */
+struct similar_doc *similar_common(const struct similar_doc *const *docs,
+				   size_t n, size_t min,
+				   const struct similar_doc *also);
 
 /* Frees d; accepts NULL. */
 void similar_doc_free(struct similar_doc *d);
@@ -104,6 +145,21 @@ double similar_score(const struct similar_doc *a, const struct similar_doc *b);
 
 /* Whether a similarity is a copy's: score >= SIMILAR_THRESHOLD. */
 bool similar_flagged(double score);
+
+/* Whether two sources sharing `shared` fingerprints with that
+ * similarity are flagged: similar_flagged(score) and shared >=
+ * SIMILAR_MIN_SHARED. */
+bool similar_flagged_pair(double score, size_t shared);
+
+/* The base a class's sources are compared over: `known` (the ladder's
+ * code, the starter code; NULL: none) and the fingerprints that more
+ * than half of texts[0..n) hold once `known` is left out of them, when
+ * at least SIMILAR_COMMON_MIN do (texts[i] NULL: no source, not
+ * counted).  Pass it as similar_doc_new()'s base for each source.
+ * Never NULL; the caller frees it. */
+struct similar_doc *similar_class_base(const char *const *texts,
+				       const size_t *lens, size_t n,
+				       const struct similar_doc *known);
 
 /* A region of a and the region of b it matches: 1-based lines,
  * inclusive. */

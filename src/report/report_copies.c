@@ -1,11 +1,16 @@
 /* report_copies.c - similar submissions on the class page (issue 44).
  * See report_copies.h.
  *
- * Each student is compared with every earlier one (similar.h), and the
- * best match is kept: the gradebook's column, and the page's pair when
- * it is SIMILAR_THRESHOLD or more similar or the same source once
- * comments and whitespace are set aside (source_same.h, the wording
- * culab check uses).  The page shows a flagged pair's matching regions
+ * Each student is compared with every earlier one (similar.h) on what
+ * they wrote beyond the textbook: the ladder's rungs' own code, the
+ * starter code and what most of the class shares are left out of both
+ * (similar_class_base, the same as culab check).  The best match is
+ * kept: the gradebook's column, and the page's pair when it is flagged
+ * (similar_flagged_pair) or the same source once comments and
+ * whitespace are set aside (source_same.h, the wording culab check
+ * uses).  The best match with nothing left out but the starter code is
+ * kept too, so that the page can say which students were alike in the
+ * textbook alone, without listing them.  The page shows a flagged pair's matching regions
  * (similar_spans) side by side, a row per line: GFM has no multi-line
  * cells, so a line is a code span after its number, with its pipes
  * escaped and a backquote fence longer than any run inside it.  The
@@ -16,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ladder/ladder.h"
 #include "ladder/similar.h"
 #include "ladder/source_same.h"
 #include "base/util.h"
@@ -35,12 +41,15 @@ struct copies {
 	struct similar_doc **doc;
 	size_t *of;             /* the nearest earlier student, or n */
 	double *score;
+	size_t *shared;         /* fingerprints shared with *of */
 	bool *same;             /* the same source as *of's */
+	size_t *raw_of;         /* the nearest with only the starter left out */
+	double *raw_score;
 };
 
 enum copies_msg {
 	C_HEAD, C_INTRO, C_BASE, C_PAIR, C_SAME, C_NONE, C_MORE, C_BRIEF,
-	C_BRIEF_PAIR, C_BRIEF_SAME, C__COUNT
+	C_BRIEF_PAIR, C_BRIEF_SAME, C_TEXTBOOK, C_TEXTBOOK_PAIR, C__COUNT
 };
 
 static const char *const says[C__COUNT][NLANG] = {
@@ -50,19 +59,22 @@ static const char *const says[C__COUNT][NLANG] = {
 		"Each student's source is compared with every earlier "
 		"student's once names, layout, the order of independent "
 		"statements and dead code are set aside (fingerprints winnowed "
-		"as MOSS takes them, `src/ladder/similar.h`): the share of "
-		"fingerprints two sources have in common is their similarity, "
-		"and a student {1} or more similar to an earlier one is listed "
-		"here beside the most similar, with the matching lines side by "
-		"side.  A listing is for the teacher to read: it changes no "
-		"score, and two students who each typed the same textbook "
-		"kernel can be listed too.",
+		"as MOSS takes them, `src/ladder/similar.h`), on what they "
+		"wrote beyond the textbook: the code of the ladder's rungs and "
+		"code that more than half of the class shares are left out of "
+		"both.  The share of the remaining fingerprints two sources "
+		"have in common is their similarity, and a student {1} or more "
+		"similar to an earlier one, sharing {2} or more fingerprints "
+		"with it, is listed here beside the most similar, with the "
+		"matching lines side by side.  A listing is for the teacher to "
+		"read: it changes no score.",
 		"每个学生的源代码都与前面每个学生的比较，比较时忽略命名、排版、"
 		"独立语句的顺序和死代码（按 MOSS 的方法取筛选后的指纹，"
-		"`src/ladder/similar.h`）：两份源代码共有的指纹所占的比例即相似度；"
-		"与前面某个学生的相似度达到 {1} 或以上的学生列在这里，与最相似的"
-		"那位并列，并排给出相互匹配的行。列出仅供教师阅读：不改变任何"
-		"得分；各自写出同一个教科书核函数的两个学生也可能被列出。" },
+		"`src/ladder/similar.h`），只比较教科书以外自己写的部分：阶梯各级"
+		"的代码和班上超过一半的学生共有的代码从两边都去掉。剩下的指纹中"
+		"两份源代码共有的比例即相似度；与前面某个学生的相似度达到 {1} "
+		"或以上、且共有至少 {2} 个指纹的学生列在这里，与最相似的那位并列，"
+		"并排给出相互匹配的行。列出仅供教师阅读：不改变任何得分。" },
 	[C_BASE] = { "The starter code every student was given is left out.",
 		     "所有学生拿到的起始代码不计在内。" },
 	/* {1} the later student, {2} the earlier, {3} the similarity */
@@ -81,16 +93,29 @@ static const char *const says[C__COUNT][NLANG] = {
 	 * {3} the threshold, {4} the page's link */
 	[C_BRIEF] = {
 		"**Similar submissions** ({1}, {3} or more similar to an earlier "
-		"student once names, layout, the order of independent statements "
-		"and dead code are set aside): {2}.  Their matching lines side "
+		"student in what they wrote beyond the textbook, once names, "
+		"layout, the order of independent statements and dead code are "
+		"set aside): {2}.  Their matching lines side "
 		"by side are on [a page for the teacher]({4}); a listing changes "
 		"no score.",
 		"**相似的提交**（{1} 份；忽略命名、排版、独立语句的顺序和死代码后，"
-		"与前面某个学生的相似度达到 {3} 或以上）：{2}。相互匹配的行并排列在"
+		"在教科书以外自己写的部分上与前面某个学生的相似度达到 {3} 或以上）：{2}。相互匹配的行并排列在"
 		"[供教师阅读的页面]({4})上；列出不改变任何得分。" },
 	/* {1} the later student, {2} the earlier, {3} the similarity */
 	[C_BRIEF_PAIR] = { "{1} like {2} ({3})", "{1} 与 {2}（{3}）" },
 	[C_BRIEF_SAME] = { "{1} the same as {2}", "{1} 与 {2} 相同" },
+	/* {1} the list of pairs (C_TEXTBOOK_PAIR) */
+	[C_TEXTBOOK] = {
+		"Alike only in the textbook's code, so not listed: {1}.  "
+		"What they share is the ladder's or most of the class's, "
+		"which is no sign that one copied the other.",
+		"仅在教科书的代码上相似，因此不列出：{1}。它们共有的是阶梯"
+		"或班上多数人共有的代码，不能说明谁抄了谁。" },
+	/* {1} the later student, {2} the earlier, {3} the similarity with
+	 * nothing set aside but the starter code */
+	[C_TEXTBOOK_PAIR] = {
+		"**{1}** and **{2}** ({3} before it is set aside)",
+		"**{1}** 与 **{2}**（去掉之前相似度 {3}）" },
 };
 
 static void say(struct sbuf *b, enum lang L, enum copies_msg m,
@@ -105,9 +130,13 @@ struct copies *copies_find(const char *const *names, const char *const *texts,
 			   size_t n, const char *base)
 {
 	struct copies *c = xcalloc(1, sizeof(*c));
-	struct similar_doc *bd = base ? similar_doc_new(base, strlen(base),
-							 NULL) : NULL;
+	struct similar_doc *bd = base ? similar_base_new(base, strlen(base))
+				      : NULL;
+	struct similar_doc *tb = registry_textbook(), *known, *cb;
+	const struct similar_doc *two[] = { tb, bd };
 	char (*fp)[65] = xcalloc(n ? n : 1, sizeof(*fp));
+	size_t *len = xcalloc(n ? n : 1, sizeof(*len));
+	struct similar_doc **raw = xcalloc(n ? n : 1, sizeof(*raw));
 
 	c->n = n;
 	c->names = names;
@@ -116,14 +145,30 @@ struct copies *copies_find(const char *const *names, const char *const *texts,
 	c->doc = xcalloc(n ? n : 1, sizeof(*c->doc));
 	c->of = xcalloc(n ? n : 1, sizeof(*c->of));
 	c->score = xcalloc(n ? n : 1, sizeof(*c->score));
+	c->shared = xcalloc(n ? n : 1, sizeof(*c->shared));
 	c->same = xcalloc(n ? n : 1, sizeof(*c->same));
+	c->raw_of = xcalloc(n ? n : 1, sizeof(*c->raw_of));
+	c->raw_score = xcalloc(n ? n : 1, sizeof(*c->raw_score));
+	for (size_t i = 0; i < n; i++)
+		len[i] = texts[i] ? strlen(texts[i]) : 0;
+	known = similar_common(two, 2, 1, NULL);
+	cb = similar_class_base(texts, len, n, known);
 	for (size_t i = 0; i < n; i++) {
 		const char *t = texts[i];
 
-		c->doc[i] = t ? similar_doc_new(t, strlen(t), bd) : NULL;
-		if (!t || source_fingerprint(t, strlen(t), fp[i]) < 0)
+		c->doc[i] = t ? similar_doc_new(t, len[i], cb) : NULL;
+		raw[i] = t ? similar_doc_new(t, len[i], bd) : NULL;
+		if (!t || source_fingerprint(t, len[i], fp[i]) < 0)
 			fp[i][0] = '\0';
-		c->of[i] = n;
+		c->of[i] = c->raw_of[i] = n;
+		for (size_t j = 0; j < i; j++) {
+			double r = similar_score(raw[i], raw[j]);
+
+			if (r > c->raw_score[i]) {
+				c->raw_of[i] = j;
+				c->raw_score[i] = r;
+			}
+		}
 		for (size_t j = 0; j < i && !c->same[i]; j++) {
 			double s = similar_score(c->doc[i], c->doc[j]);
 
@@ -131,12 +176,23 @@ struct copies *copies_find(const char *const *names, const char *const *texts,
 				c->same[i] = true;
 				c->of[i] = j;
 				c->score[i] = s;
+				c->shared[i] = similar_shared(c->doc[i],
+							      c->doc[j]);
 			} else if (s > c->score[i]) {
 				c->of[i] = j;
 				c->score[i] = s;
+				c->shared[i] = similar_shared(c->doc[i],
+							      c->doc[j]);
 			}
 		}
 	}
+	for (size_t i = 0; i < n; i++)
+		similar_doc_free(raw[i]);
+	free(raw);
+	free(len);
+	similar_doc_free(cb);
+	similar_doc_free(known);
+	similar_doc_free(tb);
 	similar_doc_free(bd);
 	free(fp);
 	return c;
@@ -151,7 +207,10 @@ void copies_free(struct copies *c)
 	free(c->doc);
 	free(c->of);
 	free(c->score);
+	free(c->shared);
 	free(c->same);
+	free(c->raw_of);
+	free(c->raw_score);
 	free(c);
 }
 
@@ -175,7 +234,7 @@ bool copies_flagged(const struct copies *c, size_t i, bool *same)
 	if (same)
 		*same = s;
 	return c && i < c->n && c->of[i] < c->n &&
-	       (s || similar_flagged(c->score[i]));
+	       (s || similar_flagged_pair(c->score[i], c->shared[i]));
 }
 
 size_t copies_count(const struct copies *c)
@@ -347,10 +406,45 @@ static bool flagged_pct(const struct copies *c, size_t i, char *pct,
 	return true;
 }
 
+/* Appends, after the section's pairs, the pairs that were alike before
+ * the textbook's code was left out and are not flagged after, each once
+ * beside its nearest earlier student then; nothing when there are
+ * none. */
+static void textbook_pairs(struct sbuf *b, enum lang L,
+			   const struct copies *c)
+{
+	struct sbuf list = SBUF_INIT;
+	size_t shown = 0;
+
+	for (size_t i = 0; i < c->n; i++) {
+		struct pool p = { .n = 0 };
+		char pct[FMT_SIZE + 4];
+
+		if (copies_flagged(c, i, NULL) || c->raw_of[i] >= c->n ||
+		    !similar_flagged(c->raw_score[i]))
+			continue;
+		snprintf(pct, sizeof(pct), "%s %%",
+			 PCT(100 * c->raw_score[i]));
+		if (shown++)
+			sbuf_add(&list, L == ZH ? "；" : "; ");
+		say(&list, L, C_TEXTBOOK_PAIR, (const char *const[]){
+			pool_md(&p, c->names[i]),
+			pool_md(&p, c->names[c->raw_of[i]]), pct }, 3);
+		pool_release(&p);
+	}
+	if (shown) {
+		sbuf_addc(b, '\n');
+		say(b, L, C_TEXTBOOK, (const char *const[]){ sbuf_str(&list) },
+		    1);
+		sbuf_addc(b, '\n');
+	}
+	sbuf_release(&list);
+}
+
 void copies_section(struct sbuf *b, enum lang L, const struct copies *c,
 		    int level)
 {
-	char threshold[32];
+	char threshold[32], min[24];
 	size_t shown = 0;
 
 	if (!c || c->n < 2)
@@ -360,7 +454,8 @@ void copies_section(struct sbuf *b, enum lang L, const struct copies *c,
 	for (int k = 0; k < level; k++)
 		sbuf_addc(b, '#');
 	sbuf_addf(b, " %s\n\n", says[C_HEAD][L]);
-	say(b, L, C_INTRO, (const char *const[]){ threshold }, 1);
+	snprintf(min, sizeof(min), "%d", SIMILAR_MIN_SHARED);
+	say(b, L, C_INTRO, (const char *const[]){ threshold, min }, 2);
 	if (c->based) {
 		sbuf_addc(b, ' ');
 		say(b, L, C_BASE, NULL, 0);
@@ -387,6 +482,7 @@ void copies_section(struct sbuf *b, enum lang L, const struct copies *c,
 		say(b, L, C_NONE, (const char *const[]){ threshold }, 1);
 		sbuf_addc(b, '\n');
 	}
+	textbook_pairs(b, L, c);
 	block_trim(b);
 }
 
