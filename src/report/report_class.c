@@ -663,20 +663,21 @@ static void grade_section(struct sbuf *b, enum lang L, const struct model *m,
 			  const struct grade_class *c,
 			  const struct grade_student *s)
 {
-	struct sbuf tied = SBUF_INIT, others = SBUF_INIT, x = SBUF_INIT;
+	struct sbuf tied = SBUF_INIT, x = SBUF_INIT;
 	struct pool p = { .n = 0 };
 	char score[32], of[32], lo[32], hi[32], n[24];
 	const char *file;
+	size_t others = 0;
 	int line;
 
+	/* how many, not who: the page names no other student */
 	for (size_t k = 0; k < c->n; k++)
-		if (&c->s[k] != s && c->s[k].rank == s->rank) {
-			if (others.len)
-				sbuf_add(&others, say_text(L, M_COMMA_SEP));
-			md_text(&others, c->s[k].name);
-		}
-	if (others.len)
-		SAY(&tied, L, M_G_PAGE_TIED, sbuf_str(&others));
+		others += &c->s[k] != s && c->s[k].rank == s->rank;
+	snprintf(n, sizeof(n), "%zu", others);
+	if (others == 1)
+		sbuf_add(&tied, say_text(L, M_G_PAGE_TIED_ONE));
+	else if (others)
+		SAY(&tied, L, M_G_PAGE_TIED, n);
 	snprintf(score, sizeof(score), "%.1f", s->score);
 	snprintf(of, sizeof(of), "%g", s->max_score);
 	snprintf(lo, sizeof(lo), "%.1f", s->lo);
@@ -721,13 +722,13 @@ static void grade_section(struct sbuf *b, enum lang L, const struct model *m,
 		sbuf_release(&at);
 	}
 	if (s->copy_of) {
-		SAY(b, L, M_G_PAGE_COPY, pool_md(&p, s->copy_of));
+		sbuf_add(b, say_text(L, M_G_PAGE_COPY));
 		sbuf_add(b, "\n\n");
 	} else if (s->similar_to) {
 		char pct[16];
 
 		snprintf(pct, sizeof(pct), "%.0f", s->similarity);
-		SAY(b, L, M_G_PAGE_SIMILAR, pool_md(&p, s->similar_to), pct);
+		SAY(b, L, M_G_PAGE_SIMILAR, pct);
 		sbuf_add(b, "\n\n");
 	}
 	for (size_t i = 0; i < s->n; i++) {
@@ -748,7 +749,6 @@ static void grade_section(struct sbuf *b, enum lang L, const struct model *m,
 	}
 	sbuf_addc(b, '\n');
 	sbuf_release(&tied);
-	sbuf_release(&others);
 	sbuf_release(&x);
 	pool_release(&p);
 }

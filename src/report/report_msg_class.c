@@ -285,8 +285,12 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_PAGE_SCORE_EXACT) = {
 		"Score **{1}** of {2}; rank {3} of {4} in {5}{6}.",
 		"得分 **{1}**（满分 {2}）；在 {5} 的 {4} 名学生中排第 {3}{6}。" },
-	/* {1} the others */
-	ROW(M_G_PAGE_TIED) = { ", tied with {1}", "，与 {1} 并列" },
+	/* {1} how many others: a student's page names no other student, so
+	 * that the teacher can hand it out */
+	ROW(M_G_PAGE_TIED) = { ", tied with {1} others",
+			       "，与另外 {1} 名学生并列" },
+	ROW(M_G_PAGE_TIED_ONE) = { ", tied with 1 other",
+				   "，与另外 1 名学生并列" },
 	/* {1} what, {2} "; line N" or "" */
 	ROW(M_G_PAGE_LOST) = { "Lost points on: {1}{2}.", "失分之处：{1}{2}。" },
 	ROW(M_G_COL_PART) = { "part", "部分" },
@@ -321,25 +325,29 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_COL_VERDICT) = { "verdict and evidence", "结论与依据" },
 	/* {1} type and size, {2} where */
 	ROW(M_G_PAGE_PLACE) = { "- {1}: {2}.", "- {1}：{2}。" },
-	/* {1} the other student */
+	/* a copy on the student's page, which names no other student */
 	ROW(M_G_PAGE_COPY) = {
-		"Their source is the same as {1}'s once comments and whitespace "
-		"are set aside: they are tied whatever the times.",
-		"去掉注释和空白后，其源代码与 {1} 的相同：无论时间如何，两人并列。" },
+		"Their source is flagged as the same as another submission's "
+		"once comments and whitespace are set aside; your teacher has "
+		"the details.  The two are tied whatever the times; a flag "
+		"changes no score.",
+		"去掉注释和空白后，其源代码被标记为与另一份提交相同；详情由教师"
+		"掌握。无论时间如何，两份提交并列；标记不改变得分。" },
 	/* a near copy in the class table: {1} the earlier student, {2} the
 	 * similarity in % */
 	ROW(M_G_SIMILAR) = { "**{2} % similar to {1}'s**",
 			     "**与 {1} 的相似度 {2}%**" },
-	/* a near copy on the student's page: {1} the earlier student, {2}
-	 * the similarity in % */
+	/* a near copy on the student's page, which names no other student:
+	 * {1} the similarity in % */
 	ROW(M_G_PAGE_SIMILAR) = {
-		"Their source is {2} % similar to {1}'s once names, layout, the "
-		"order of independent statements and dead code are set aside "
-		"(the teacher's page of similar submissions shows the matching "
-		"lines): a flag for the teacher, which changes no score.",
-		"去掉名称、排版、无关语句的顺序和死代码后，其源代码与 {1} 的相似度"
-		"为 {2}%（教师的相似提交页面并排列出对应的行）：这只是提醒教师的标记，"
-		"不改变任何得分。" },
+		"Their source is flagged as similar to another submission's "
+		"({1} % in what they wrote beyond the textbook, once names, "
+		"layout, the order of independent statements and dead code are "
+		"set aside); your teacher has the details.  A flag changes no "
+		"score.",
+		"其源代码被标记为与另一份提交相似（去掉名称、排版、无关语句的顺序"
+		"和死代码后，教科书以外自己写的部分相似度为 {1}%）；详情由教师掌握。"
+		"标记不改变得分。" },
 	/* the roster's students without a submission: {1} how many, {2}
 	 * who (name (id), ...) */
 	ROW(M_G_MISSING) = {

@@ -17,6 +17,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <ctype.h>
 #include <jansson.h>
 #include <math.h>
 
@@ -403,7 +404,7 @@ static void test_recorded_class(void **state)
 	 * against, its line */
 	p = page(dir, "students/ben/report.en.md");
 	EXPECT_IN(p, "Score **53.3** of 100; rank 4= of 11 in reduce-class, "
-		  "tied with cleo, dan.");
+		  "tied with 2 others.");
 	EXPECT_IN(p, "| no bank conflicts | not met: bank\\_conflicts\\_per\\_"
 		  "shared\\_ld 4.84 against 4.83 for rung 4 and 0.0298 for rung "
 		  "5; line 16 (the counter: ");
@@ -467,8 +468,14 @@ static void test_recorded_class(void **state)
 	EXPECT_IN(p, "a 4-way bank conflict");
 	free(p);
 	p = page(dir, "students/ivy/report.en.md");
-	EXPECT_IN(p, "Their source is the same as ada's once comments and "
-		  "whitespace are set aside: they are tied whatever the times.");
+	EXPECT_IN(p, "Their source is flagged as the same as another "
+		  "submission's once comments and whitespace are set aside; "
+		  "your teacher has the details.");
+	EXPECT_IN(p, "rank 1= of 11 in reduce-class, tied with 2 others.");
+	free(p);
+	p = page(dir, "students/ivy/report.zh.md");
+	EXPECT_IN(p, "其源代码被标记为与另一份提交相同；详情由教师掌握。");
+	EXPECT_IN(p, "，与另外 2 名学生并列。");
 	free(p);
 	p = page(dir, "students/ada/report.en.md");
 	EXPECT_IN(p, "- int, n = 2^24: between rung 3 and rung 4 (rung 4 is "
@@ -924,6 +931,80 @@ static void test_continuous_default(void **state)
 	results_release(&r);
 }
 
+/* Whether word w (letters, digits, '_') is in hay with no such
+ * character either side. */
+static bool has_word(const char *hay, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = hay; (p = strstr(p, w)) != NULL; p++) {
+		bool before = p > hay && (isalnum((unsigned char)p[-1]) ||
+					  p[-1] == '_');
+		bool after = isalnum((unsigned char)p[n]) || p[n] == '_';
+
+		if (!before && !after)
+			return true;
+	}
+	return false;
+}
+
+/* A student's page names no other student, so that the teacher can
+ * hand it out: the recorded example class, whose copy (ivy), ties
+ * (ada, ivy, kim; the five who failed) named the others on their pages;
+ * in both languages, Markdown and HTML.  The class page and the page
+ * of similar submissions, the teacher's, still name them. */
+static void test_pages_name_no_one_else(void **state)
+{
+	static const char *const files[] = {
+		"report.en.md", "report.zh.md", "report.en.html",
+		"report.zh.html",
+	};
+	struct results r;
+	char *dir, *p;
+	size_t students = 0;
+
+	(void)state;
+	if (!read_recorded(CLASS_ROUNDS, &r))
+		skip_test();
+	dir = render(&r);
+	for (size_t i = 0; i < r.nvariants; i++) {
+		const struct variant *v = r.variants[i];
+
+		if (!v->submission)
+			continue;
+		students++;
+		for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+			char *name = xasprintf("students/%s/%s", v->name,
+					       files[f]);
+
+			p = page(dir, name);
+			if (!p)
+				fail_msg("%s:%d: no %s", __FILE__, __LINE__,
+					 name);
+			for (size_t j = 0; j < r.nvariants; j++) {
+				const struct variant *o = r.variants[j];
+
+				if (j != i && o->submission &&
+				    has_word(p, o->name))
+					fail_msg("%s:%d: %s names %s", __FILE__,
+						 __LINE__, name, o->name);
+			}
+			free(p);
+			free(name);
+		}
+	}
+	assert_int_equal(students, 11);
+	p = page(dir, "class.en.md");
+	EXPECT_IN(p, "**the same source as ada's**");
+	free(p);
+	p = page(dir, "similar.en.md");
+	EXPECT_IN(p, "**ivy** and **ada**");
+	free(p);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
 /* Old: the class page gave the class's host step as one number, "0.043
  * ms, 56.6 % of the timed region, the same for everyone": the median of
  * rows that split by size (about 0.015 ms at 2^20, 0.08 ms at 2^24), so
@@ -1236,6 +1317,7 @@ int main(void)
 		cmocka_unit_test(test_recorded_rounds),
 		cmocka_unit_test(test_continuous_default),
 		cmocka_unit_test(test_first_pass_contract),
+		cmocka_unit_test(test_pages_name_no_one_else),
 		cmocka_unit_test(test_host_by_size),
 		cmocka_unit_test(test_student_one_place),
 		cmocka_unit_test(test_student_host_estimate),
