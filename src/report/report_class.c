@@ -657,17 +657,78 @@ static void parts(struct sbuf *b, enum lang L, const struct grade_class *c,
 	sbuf_release(&why);
 }
 
+/* Appends, after grade_place()'s words for row r, why the rungs of the
+ * ladder between the two it names are not named: each measured faster
+ * than the faster one named, or slower than the slower one, at this
+ * type and size: within SPEEDUP_SAME_PCT of it, the body's bound of a
+ * change within noise ("; rung 5, left out, took the time of rung 6
+ * here, within 2 %: noise"), else by how much ("; rung 5, left out,
+ * measured 1.05x faster than rung 6 here").  The two are grade_place()'s: the nearest rung slower than
+ * the student and the nearest faster, by the time graded; nothing when
+ * it names fewer than two. */
+static void place_skipped(struct sbuf *b, enum lang L,
+			  const struct grade_row *r)
+{
+	const struct ladder *l = r->l;
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	size_t n = ladder_rungs(l, rungs), is = n, iq = n;
+	double *ms = xcalloc(n + 1, sizeof(*ms)), t = r->g.ms;
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < n; i++) {
+		struct grade_time g;
+
+		ms[i] = item_grade_time(rungs[i], &g) ? g.ms : NAN;
+		if (isnan(ms[i]))
+			continue;
+		if (ms[i] > t) {
+			if (is == n || ms[i] < ms[is])
+				is = i;
+		} else if (iq == n || ms[i] > ms[iq]) {
+			iq = i;
+		}
+	}
+	for (size_t i = (is < iq ? is : iq) + 1;
+	     is < n && iq < n && i < (is < iq ? iq : is); i++) {
+		size_t near = ms[i] < ms[iq] ? iq : is;
+		double x = ms[i] > ms[near] ? ms[i] / ms[near]
+					    : ms[near] / ms[i];
+		char pct[16];
+
+		if (isnan(ms[i]) || (ms[i] >= ms[iq] && ms[i] <= ms[is]))
+			continue;
+		snprintf(pct, sizeof(pct), "%g %%", SPEEDUP_SAME_PCT);
+		if (100 * (x - 1) < SPEEDUP_SAME_PCT)
+			SAY(b, L, M_G_PLACE_SKIP_SAME,
+			    role_text(&p, L, rungs[i]),
+			    role_text(&p, L, rungs[near]), pct);
+		else if (ms[i] < ms[iq])
+			SAY(b, L, M_G_PLACE_SKIP_FASTER,
+			    role_text(&p, L, rungs[i]), TIMES(ms[iq] / ms[i]),
+			    role_text(&p, L, rungs[iq]));
+		else if (ms[i] > ms[is])
+			SAY(b, L, M_G_PLACE_SKIP_SLOWER,
+			    role_text(&p, L, rungs[i]), TIMES(ms[i] / ms[is]),
+			    role_text(&p, L, rungs[is]));
+	}
+	pool_release(&p);
+	free(ms);
+	free(rungs);
+}
+
 /* Student s's grade in class c: score and rank, parts, objectives,
- * what they lost points on, where each row sits. */
-static void grade_section(struct sbuf *b, enum lang L, const struct model *m,
-			  const struct grade_class *c,
-			  const struct grade_student *s)
+ * what they lost points on, where each verified row sits.  Returns how
+ * many rows it placed among the rungs (none for a student who failed
+ * every row). */
+static size_t grade_section(struct sbuf *b, enum lang L,
+			    const struct model *m, const struct grade_class *c,
+			    const struct grade_student *s)
 {
 	struct sbuf tied = SBUF_INIT, x = SBUF_INIT;
 	struct pool p = { .n = 0 };
 	char score[32], of[32], lo[32], hi[32], n[24];
 	const char *file;
-	size_t others = 0;
+	size_t others = 0, placed = 0;
 	int line;
 
 	/* how many, not who: the page names no other student */
@@ -741,16 +802,22 @@ static void grade_section(struct sbuf *b, enum lang L, const struct model *m,
 		size = size_text(r->l->n, r->l->m, r->l->matrix);
 		SAY(&ts, L, M_UT_TYPE_SIZE, pool_md(&p, r->l->dtype), size);
 		grade_place(&at, L, r);
+		place_skipped(&at, L, r);
 		SAY(b, L, M_G_PAGE_PLACE, sbuf_str(&ts), sbuf_str(&at));
 		sbuf_addc(b, '\n');
 		sbuf_release(&ts);
 		sbuf_release(&at);
 		free(size);
+		placed++;
 	}
-	sbuf_addc(b, '\n');
+	/* the list's blank line; without a list, the paragraph before
+	 * ended with its own */
+	if (placed)
+		sbuf_addc(b, '\n');
 	sbuf_release(&tied);
 	sbuf_release(&x);
 	pool_release(&p);
+	return placed;
 }
 
 char *class_student_page(const struct model *m, const char *name,
@@ -783,8 +850,11 @@ char *class_student_page(const struct model *m, const char *name,
 			if (str_eq(c.s[k].name, name)) {
 				sbuf_add(&part, say_text(L, M_G_PAGE_HEAD));
 				sbuf_add(&part, "\n\n");
-				grade_section(&part, L, m, &c, &c.s[k]);
-				host |= c.source != GS_REGION && c.nhost;
+				/* the paragraph below speaks of the places
+				 * above: none without them */
+				if (grade_section(&part, L, m, &c, &c.s[k]))
+					host |= c.source != GS_REGION &&
+						c.nhost;
 			}
 		grade_class_release(&c);
 	}

@@ -285,8 +285,10 @@ static void test_student_pages(void **state)
 		  "4.00 against 32.0 for rung 3 and 4.00 for rung 6 |");
 	EXPECT_IN(en, "Lost points on: shared-memory bank conflicts; line 32.");
 	/* where each row sits, by the time it is graded by */
+	/* rung 5, numbered between the two named, is said why it is not */
 	EXPECT_IN(en, "- float, 4096 × 4096: between rung 6 and rung 4 (rung 4 "
-		  "is 1.08× faster).");
+		  "is 1.08× faster); rung 5, left out, took the time of rung 4 "
+		  "here, within 2 %: noise.");
 	EXPECT_IN(en, "| float, 4096 × 4096 | 0.08088 | 1659 | 52.7 % | ");
 	EXPECT_IN(en, "a 32-way bank conflict; rung 7 (transpose\\_tile\\_pad) "
 		  "shows the fix.");
@@ -659,7 +661,8 @@ static void test_kernel_times(void **state)
 		  "32.6–67.9 % of the timed region.");
 	p = page(dir, "students/ada/report.en.md");
 	EXPECT_IN(p, "- int, n = 2^24: between rung 5 and rung 7 (rung 7 is "
-		  "1.08× faster).");
+		  "1.08× faster); rung 6, left out, took the time of rung 5 "
+		  "here, within 2 %: noise.");
 	free(p);
 	EXPECT_IN(en, "\n| 1= | [kim](students/kim/report.en.md) | 90.0 | "
 		  "verified | 0.008448 | 0.08723 | 0.008064 | 0.08080 | 3 of 3 "
@@ -799,6 +802,27 @@ static void test_recorded_rounds(void **state)
 	}
 	p = page(dir, "students/kim/report.en.md");
 	assert_null(strstr(p, "similar"));
+	free(p);
+	/* ben's place between rung 4 and rung 6 says why not rung 5 */
+	p = page(dir, "students/ben/report.en.md");
+	EXPECT_IN(p, "- int, n = 2^24: between rung 4 and rung 5 (rung 5 is "
+		  "1.27× faster).\n");
+	EXPECT_IN(p, "- float, n = 2^24: between rung 4 and rung 6 (rung 6 is "
+		  "1.19× faster); rung 5, left out, took the time of rung 6 "
+		  "here, within 2 %: noise.\n");
+	EXPECT_IN(p, "The grade and the places above are by the kernel's own "
+		  "time");
+	free(p);
+	/* jon failed every row: no places, so no paragraph about them, and
+	 * no empty line twice */
+	p = page(dir, "students/jon/report.en.md");
+	EXPECT_IN(p, "Lost points on: wrong answer at int, n = 2^20.\n\n");
+	EXPECT_NOT_IN(p, "the places above");
+	EXPECT_NOT_IN(p, "\n\n\n");
+	free(p);
+	p = page(dir, "students/jon/report.zh.md");
+	EXPECT_NOT_IN(p, "上面的成绩和位置");
+	EXPECT_NOT_IN(p, "\n\n\n");
 	free(p);
 	free(en);
 	free(csv);
