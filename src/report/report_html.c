@@ -380,12 +380,14 @@ static cmark_node *chart_image(struct walk *w, cmark_node *img)
 
 /* The report's pages link each other by their Markdown files
  * ("details.en.md#method", "../../class.en.md", a student's
- * "students/alice/report.en.md"); the HTML page links the HTML page
- * written beside it ("details.en.html#method").  Only relative links
- * whose last component is a page of the report are changed. */
+ * "students/alice/report.en.md", the teacher's "similar.en.md"); the
+ * HTML page links the HTML page written beside it
+ * ("details.en.html#method").  Only relative links whose last component
+ * is a page of the report are changed. */
 static void page_link(cmark_node *link)
 {
-	static const char *const pages[] = { "report.", "details.", "class." };
+	static const char *const pages[] = { "report.", "details.", "class.",
+					     "similar." };
 	const char *url = cmark_node_get_url(link);
 	const char *base, *md;
 

@@ -785,6 +785,14 @@ static void test_recorded_rounds(void **state)
 		  "**eli** (87.5 % before it is set aside).");
 	assert_null(strstr(p, "**kim** and **eli**: "));
 	free(p);
+	/* the HTML class page links the HTML page of similar submissions */
+	p = page(dir, "class.en.html");
+	EXPECT_IN(p, "href=\"similar.en.html\"");
+	EXPECT_NOT_IN(p, "similar.en.md");
+	free(p);
+	p = page(dir, "class.zh.html");
+	EXPECT_IN(p, "href=\"similar.zh.html\"");
+	free(p);
 	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,90.0,90.0,90.0,1,yes,"
 		  "40.00,30.00,20.00,");
 	EXPECT_IN(csv, "\nkim,,,reduce-class,verified,4,4,80.0,80.0,80.0,3,no,");
