@@ -1,7 +1,9 @@
 // jon: keeps his answer from one launch to the next.  The first launch
 // at a size adds the input and saves each block's sum in device memory;
 // every later launch at that size writes the saved sums without reading
-// the input at all, so his time is faster than the memory allows.
+// the input at all.  It still runs a block per 256 elements, and where
+// it was recorded it was no faster than a kernel that reads the input:
+// what catches him is a check with another input after the timed runs.
 #define JON_BLOCKS 65536
 
 __device__ culab_acc_t jon_sums[JON_BLOCKS];
