@@ -699,15 +699,15 @@ static void place_skipped(struct sbuf *b, enum lang L,
 			continue;
 		snprintf(pct, sizeof(pct), "%g %%", SPEEDUP_SAME_PCT);
 		if (100 * (x - 1) < SPEEDUP_SAME_PCT)
-			SAY(b, L, M_G_PLACE_SKIP_SAME,
+			SAY(b, L, M_G_SKIP_SAME,
 			    role_text(&p, L, rungs[i]),
 			    role_text(&p, L, rungs[near]), pct);
 		else if (ms[i] < ms[iq])
-			SAY(b, L, M_G_PLACE_SKIP_FASTER,
+			SAY(b, L, M_G_SKIP_FASTER,
 			    role_text(&p, L, rungs[i]), TIMES(ms[iq] / ms[i]),
 			    role_text(&p, L, rungs[iq]));
 		else if (ms[i] > ms[is])
-			SAY(b, L, M_G_PLACE_SKIP_SLOWER,
+			SAY(b, L, M_G_SKIP_SLOWER,
 			    role_text(&p, L, rungs[i]), TIMES(ms[i] / ms[is]),
 			    role_text(&p, L, rungs[is]));
 	}

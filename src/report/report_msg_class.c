@@ -328,15 +328,15 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	/* after a place "between rung A and rung B": a rung of the ladder
 	 * between them that is not named, {1} it, {2} the ratio, {3} the
 	 * rung it measured faster (or slower) than */
-	ROW(M_G_PLACE_SKIP_FASTER) = {
+	ROW(M_G_SKIP_FASTER) = {
 		"; {1}, left out, measured {2} faster than {3} here",
 		"；{1}未列出：在此处测得比{3}还快 {2}" },
-	ROW(M_G_PLACE_SKIP_SLOWER) = {
+	ROW(M_G_SKIP_SLOWER) = {
 		"; {1}, left out, measured {2} slower than {3} here",
 		"；{1}未列出：在此处测得比{3}还慢 {2}" },
 	/* the same within noise: {1} the rung left out, {2} the rung named,
 	 * {3} the bound (SPEEDUP_SAME_PCT) */
-	ROW(M_G_PLACE_SKIP_SAME) = {
+	ROW(M_G_SKIP_SAME) = {
 		"; {1}, left out, took the time of {2} here, within {3}: noise",
 		"；{1}未列出：在此处与{2}用时相同，相差不到 {3}，属于噪声" },
 	/* a copy on the student's page, which names no other student */
