@@ -1,4 +1,4 @@
-/* report_evidence.c - the evidence each rule of report_rules.c needs: the
+/* report_evidence.c - the evidence each rule of report_rules_table.c needs: the
  * counters it reads, in which direction, by how much beyond their noise,
  * and the contradictions that refute it.  See report_evidence.h.
  *
