@@ -1,5 +1,5 @@
-/* report_evidence.c - the evidence each rule of report_rules_table.c needs: the
- * counters it reads, in which direction, by how much beyond their noise,
+/* report_evidence.c - the evidence each rule of report_rules_table.c needs:
+ * the counters it reads, in which direction, by how much beyond their noise,
  * and the contradictions that refute it.  See report_evidence.h.
  *
  * Each function fills the arguments of its rule's sentences (escaped
