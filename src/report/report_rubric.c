@@ -391,7 +391,16 @@ static void objective_row(const struct model *m, const struct ladder *l,
 		const struct item *r = any_row(l, o->problem);
 		const struct result_row *w = r ? r->row : NULL;
 		enum evidence e = w ? sanitizer_evidence(w) : EV_NONE;
-		char *san = w ? md_dup(w->sanitizer) : NULL;
+		/* the record in this page's language where the row keeps
+		 * it (the summary text is English) */
+		struct sbuf said = SBUF_INIT;
+		char *san;
+
+		if (w && w->sanitize)
+			sanitizer_cell(&said, L, w);
+		san = w && w->sanitize ? xstrdup(sbuf_str(&said)) :
+		      w ? md_dup(w->sanitizer) : NULL;
+		sbuf_release(&said);
 		char *size = w && w->sanitize ? size_text(w->sanitize->n,
 							  w->sanitize->m,
 							  row_is_matrix(w)) :
