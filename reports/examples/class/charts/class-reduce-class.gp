@@ -42,28 +42,33 @@ do for [fmt in 'png svg'] {
 	set tmargin at screen 0.9358
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
-	set ytics ('rung: shuffle' 0, 'rung: warp_syncwarp' 1, 'rung: first_add' 2, 'ivy' 3, 'ada' 4, 'kim' 5, 'rung: shared_static' 6, 'rung: shared_dynamic' 7, 'cleo' 8, 'ben' 9, 'rung: interleaved_strided' 10, 'dan' 11, 'rung: interleaved_divergent' 12, 'eli (failed)' 13, 'fay (failed)' 14, 'gus (failed)' 15, 'hal (failed)' 16, 'jon (failed)' 17) scale 0
-	set xrange [0:786.7482216]
-	set xtics ('0' 0, '200' 200, '400' 400, '600' 600)
+	set ytics ('rung: shuffle' 0, 'rung: warp_syncwarp' 1, 'rung: first_add' 2, 'ivy' 3, 'ada' 4, 'rung: shared_static' 5, 'kim' 6, 'rung: shared_dynamic' 7, 'cleo' 8, 'ben' 9, 'rung: interleaved_strided' 10, 'rung: interleaved_divergent' 11, 'dan' 12, 'eli (failed)' 13, 'fay (failed)' 14, 'gus (failed)' 15, 'hal (failed)' 16, 'jon (failed)' 17) scale 0
+	set xrange [0:993.3478487]
+	set xtics ('0' 0, '200' 200, '400' 400, '600' 600, '800' 800)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 786.7482216; B = 0; W = 0.4879
+	L = 0; H = 993.3478487; B = 0; P = 111.1; W = 0.4879; M = 0.1206
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	plot 'class-reduce-class.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title 'students', \
-	     'class-reduce-class.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 0 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 0 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 0 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 0 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 0 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 0 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 0 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'class-reduce-class.dat' index 1 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title 'built-in rungs', \
-	     'class-reduce-class.dat' index 1 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 1 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 1 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	     'class-reduce-class.dat' index 1 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 1 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 1 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 1 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 1 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 1 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
 	set title 'int, n = 2^24'
 	unset logscale
 	unset arrow
@@ -89,27 +94,32 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	unset ytics
-	set xrange [0:2537.849829]
+	set xrange [0:2861.443927]
 	set xtics ('0' 0, '1000' 1000, '2000' 2000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.4553,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2537.849829; B = 0; W = 0.4879
+	L = 0; H = 2861.443927; B = 0; P = 111.1; W = 0.4879; M = 0.1206
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	plot 'class-reduce-class.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'class-reduce-class.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 2 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 2 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'class-reduce-class.dat' index 3 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
-	     'class-reduce-class.dat' index 3 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 3 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	     'class-reduce-class.dat' index 3 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 3 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
 	set title 'float, n = 2^20'
 	unset logscale
 	unset arrow
@@ -135,27 +145,32 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	unset ytics
-	set xrange [0:824.8717863]
-	set xtics ('0' 0, '200' 200, '400' 400, '600' 600, '800' 800)
+	set xrange [0:1028.823568]
+	set xtics ('0' 0, '250' 250, '500' 500, '750' 750, '1000' 1000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.6397,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 824.8717863; B = 0; W = 0.4879
+	L = 0; H = 1028.823568; B = 0; P = 111.1; W = 0.4879; M = 0.1206
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	plot 'class-reduce-class.dat' index 4 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'class-reduce-class.dat' index 4 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 4 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 4 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 4 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 4 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 4 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 4 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'class-reduce-class.dat' index 5 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
-	     'class-reduce-class.dat' index 5 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 5 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 5 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 5 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 5 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 5 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	     'class-reduce-class.dat' index 5 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 5 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
 	set title 'float, n = 2^24'
 	unset logscale
 	unset arrow
@@ -181,27 +196,32 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	unset ytics
-	set xrange [0:2540.001325]
+	set xrange [0:2838.400374]
 	set xtics ('0' 0, '1000' 1000, '2000' 2000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.8242,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2540.001325; B = 0; W = 0.4879
+	L = 0; H = 2838.400374; B = 0; P = 111.1; W = 0.4879; M = 0.1206
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	plot 'class-reduce-class.dat' index 6 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'class-reduce-class.dat' index 6 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 6 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 6 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 6 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 6 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 6 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 6 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'class-reduce-class.dat' index 7 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
-	     'class-reduce-class.dat' index 7 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 7 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 7 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 7 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'class-reduce-class.dat' index 7 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'class-reduce-class.dat' index 7 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	     'class-reduce-class.dat' index 7 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'class-reduce-class.dat' index 7 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
 	unset multiplot
 	unset output
 }

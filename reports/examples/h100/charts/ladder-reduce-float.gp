@@ -38,26 +38,31 @@ do for [fmt in 'png svg'] {
 	unset ylabel
 	set grid xtics
 	set lmargin at screen 0.2410
-	set rmargin at screen 0.5991
+	set rmargin at screen 0.5148
 	set tmargin at screen 0.8437
 	set bmargin at screen 0.1356
 	set yrange [13.5:-0.5]
 	set ytics ('1: global' 0, '2: one_block' 1, '3: interleaved_divergent' 2, '4: interleaved_strided' 3, '5: shared_static' 4, '6: shared_dynamic' 5, '7: first_add' 6, '8: warp_volatile' 7, '9: warp_syncwarp' 8, '10: unrolled' 9, '11: grid_stride' 10, '12: shuffle' 11, '13: vector_atomic' 12, '14: single_pass' 13) scale 0
-	set xrange [0:3.255539984]
+	set xrange [0:3.255600035]
 	set xtics ('0' 0, '1' 1, '2' 2, '3' 3)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0667 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 3.255539984; B = 0; W = 0.2162
+	L = 0; H = 3.255600035; B = 0; P = 191.6; W = 0.2829; M = 0.0699
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
-	set arrow from 0.3377919942, graph 0 to 0.3377919942, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
+	set arrow from 0.3380319923, graph 0 to 0.3380319923, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	plot 'ladder-reduce-float.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'ladder-reduce-float.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 0 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 0 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read (ceiling) 0.338 ms'
 	set title 'speedup over previous rung'
 	unset logscale
@@ -78,7 +83,7 @@ do for [fmt in 'png svg'] {
 	set xlabel ''
 	unset ylabel
 	set grid xtics
-	set lmargin at screen 0.6248
+	set lmargin at screen 0.5405
 	set rmargin at screen 0.9829
 	set tmargin at screen 0.8437
 	set bmargin at screen 0.1356
@@ -87,31 +92,33 @@ do for [fmt in 'png svg'] {
 	set xrange [0:2.5]
 	set xtics ('0' 0, '0.5' 0.5, '1' 1, '1.5' 1.5, '2' 2, '2.5' 2.5)
 	set style fill solid 1.0 noborder
-	set key at screen 0.6248,0.0667 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2.5; B = 1; W = 0.6538
+	set key at screen 0.5405,0.0667 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 2.5; B = 1; P = 309.7; W = 0.1750; M = 0.0433
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	plot 'ladder-reduce-float.dat' index 1 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'ladder-reduce-float.dat' index 1 using ($2 >= B && $2 <= H && frac($2) + 0.3690 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + 0.3690 > 1) && frac($2) - frac(B) >= 0.3690 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + 0.3690 > 1) && frac($2) - frac(B) < 0.3690 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 1 using ($2 < B && $2 >= L && frac($2) - 0.3690 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - 0.3690 < 0) && frac(B) - frac($2) >= 0.3690 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - 0.3690 < 0) && frac(B) - frac($2) < 0.3690 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 >= B && beside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 >= B && !beside($2, column(4) / P) && inside($2, column(4) / P) ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 >= B && !beside($2, column(4) / P) && !inside($2, column(4) / P) ? H : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 < B && lbeside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 < B && !lbeside($2, column(4) / P) && linside($2, column(4) / P) ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 1 using ($2 < B && !lbeside($2, column(4) / P) && !linside($2, column(4) / P) ? L : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-float.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
-	     'ladder-reduce-float.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + 0.3709 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + 0.3709 > 1) && frac($2) - frac(B) >= 0.3709 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + 0.3709 > 1) && frac($2) - frac(B) < 0.3709 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 2 using ($2 < B && $2 >= L && frac($2) - 0.3709 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - 0.3709 < 0) && frac(B) - frac($2) >= 0.3709 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - 0.3709 < 0) && frac(B) - frac($2) < 0.3709 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 >= B && beside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 >= B && !beside($2, column(4) / P) && inside($2, column(4) / P) ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 >= B && !beside($2, column(4) / P) && !inside($2, column(4) / P) ? H : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 < B && lbeside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 < B && !lbeside($2, column(4) / P) && linside($2, column(4) / P) ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 2 using ($2 < B && !lbeside($2, column(4) / P) && !linside($2, column(4) / P) ? L : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-float.dat' index 3 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#999999' title '', \
-	     'ladder-reduce-float.dat' index 3 using ($2 >= B && $2 <= H && frac($2) + 0.6538 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + 0.6538 > 1) && frac($2) - frac(B) >= 0.6538 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + 0.6538 > 1) && frac($2) - frac(B) < 0.6538 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 3 using ($2 < B && $2 >= L && frac($2) - 0.6538 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - 0.6538 < 0) && frac(B) - frac($2) >= 0.6538 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - 0.6538 < 0) && frac(B) - frac($2) < 0.6538 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	     'ladder-reduce-float.dat' index 3 using (1 && beside(up($2), column(4) / P) ? up($2) : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-float.dat' index 3 using (1 && !beside(up($2), column(4) / P) && inside(up($2), column(4) / P) ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-float.dat' index 3 using (1 && !beside(up($2), column(4) / P) && !inside(up($2), column(4) / P) ? H : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle
 	unset multiplot
 	unset output
 }

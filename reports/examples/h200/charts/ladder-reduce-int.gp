@@ -38,7 +38,7 @@ do for [fmt in 'png svg'] {
 	unset ylabel
 	set grid xtics
 	set lmargin at screen 0.2410
-	set rmargin at screen 0.5991
+	set rmargin at screen 0.5177
 	set tmargin at screen 0.8437
 	set bmargin at screen 0.1356
 	set yrange [13.5:-0.5]
@@ -47,17 +47,22 @@ do for [fmt in 'png svg'] {
 	set xtics ('0' 0, '0.05' 0.05, '0.1' 0.1, '0.15' 0.15, '0.2' 0.2)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0667 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 0.2238399907; B = 0; W = 0.2162
+	L = 0; H = 0.2238399907; B = 0; P = 193.7; W = 0.2798; M = 0.0692
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	set arrow from 0.01992000081, graph 0 to 0.01992000081, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	plot 'ladder-reduce-int.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'ladder-reduce-int.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-int.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 0 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-int.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 0 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 0 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-int.dat' index 0 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 0 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 0 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-int.dat' index 0 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read (ceiling) 0.0199 ms'
 	set title 'speedup over previous rung'
 	unset logscale
@@ -78,7 +83,7 @@ do for [fmt in 'png svg'] {
 	set xlabel ''
 	unset ylabel
 	set grid xtics
-	set lmargin at screen 0.6248
+	set lmargin at screen 0.5435
 	set rmargin at screen 0.9829
 	set tmargin at screen 0.8437
 	set bmargin at screen 0.1356
@@ -87,31 +92,33 @@ do for [fmt in 'png svg'] {
 	set xrange [0:2.5]
 	set xtics ('0' 0, '0.5' 0.5, '1' 1, '1.5' 1.5, '2' 2, '2.5' 2.5)
 	set style fill solid 1.0 noborder
-	set key at screen 0.6248,0.0667 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2.5; B = 1; W = 0.5271
+	set key at screen 0.5435,0.0667 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 2.5; B = 1; P = 307.6; W = 0.1762; M = 0.0436
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	plot 'ladder-reduce-int.dat' index 1 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'ladder-reduce-int.dat' index 1 using ($2 >= B && $2 <= H && frac($2) + 0.3690 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + 0.3690 > 1) && frac($2) - frac(B) >= 0.3690 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-int.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + 0.3690 > 1) && frac($2) - frac(B) < 0.3690 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 1 using ($2 < B && $2 >= L && frac($2) - 0.3690 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 1 using ($2 < B && ($2 < L || frac($2) - 0.3690 < 0) && frac(B) - frac($2) >= 0.3690 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-int.dat' index 1 using ($2 < B && ($2 < L || frac($2) - 0.3690 < 0) && frac(B) - frac($2) < 0.3690 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 1 using ($2 >= B && beside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 1 using ($2 >= B && !beside($2, column(4) / P) && inside($2, column(4) / P) ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-int.dat' index 1 using ($2 >= B && !beside($2, column(4) / P) && !inside($2, column(4) / P) ? H : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 1 using ($2 < B && lbeside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 1 using ($2 < B && !lbeside($2, column(4) / P) && linside($2, column(4) / P) ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-int.dat' index 1 using ($2 < B && !lbeside($2, column(4) / P) && !linside($2, column(4) / P) ? L : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-int.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
-	     'ladder-reduce-int.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + 0.3856 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + 0.3856 > 1) && frac($2) - frac(B) >= 0.3856 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-int.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + 0.3856 > 1) && frac($2) - frac(B) < 0.3856 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 2 using ($2 < B && $2 >= L && frac($2) - 0.3856 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 2 using ($2 < B && ($2 < L || frac($2) - 0.3856 < 0) && frac(B) - frac($2) >= 0.3856 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-int.dat' index 2 using ($2 < B && ($2 < L || frac($2) - 0.3856 < 0) && frac(B) - frac($2) < 0.3856 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 2 using ($2 >= B && beside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 2 using ($2 >= B && !beside($2, column(4) / P) && inside($2, column(4) / P) ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-int.dat' index 2 using ($2 >= B && !beside($2, column(4) / P) && !inside($2, column(4) / P) ? H : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 2 using ($2 < B && lbeside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 2 using ($2 < B && !lbeside($2, column(4) / P) && linside($2, column(4) / P) ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-int.dat' index 2 using ($2 < B && !lbeside($2, column(4) / P) && !linside($2, column(4) / P) ? L : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-int.dat' index 3 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#999999' title '', \
-	     'ladder-reduce-int.dat' index 3 using ($2 >= B && $2 <= H && frac($2) + 0.5271 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + 0.5271 > 1) && frac($2) - frac(B) >= 0.5271 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-int.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + 0.5271 > 1) && frac($2) - frac(B) < 0.5271 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 3 using ($2 < B && $2 >= L && frac($2) - 0.5271 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-reduce-int.dat' index 3 using ($2 < B && ($2 < L || frac($2) - 0.5271 < 0) && frac(B) - frac($2) >= 0.5271 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-reduce-int.dat' index 3 using ($2 < B && ($2 < L || frac($2) - 0.5271 < 0) && frac(B) - frac($2) < 0.5271 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	     'ladder-reduce-int.dat' index 3 using (1 && beside(up($2), column(4) / P) ? up($2) : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-reduce-int.dat' index 3 using (1 && !beside(up($2), column(4) / P) && inside(up($2), column(4) / P) ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-reduce-int.dat' index 3 using (1 && !beside(up($2), column(4) / P) && !inside(up($2), column(4) / P) ? H : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle
 	unset multiplot
 	unset output
 }

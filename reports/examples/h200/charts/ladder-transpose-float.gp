@@ -38,26 +38,31 @@ do for [fmt in 'png svg'] {
 	unset ylabel
 	set grid xtics
 	set lmargin at screen 0.2140
-	set rmargin at screen 0.5856
+	set rmargin at screen 0.5308
 	set tmargin at screen 0.7580
 	set bmargin at screen 0.2100
 	set yrange [6.5:-0.5]
 	set ytics ('3: naive' 0, '4: naive_strided_read' 1, '5: naive_ldg' 2, '6: tile' 3, '7: tile_pad' 4, '8: tile_swizzle' 5, '9: tile_pairs' 6) scale 0
-	set xrange [0:1.250783425]
+	set xrange [0:1.318600739]
 	set xtics ('0' 0, '0.5' 0.5, '1' 1)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.1032 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 1.250783425; B = 0; W = 0.2084
+	L = 0; H = 1.318600739; B = 0; P = 221.7; W = 0.2444; M = 0.0604
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	set arrow from 0.1332160011, graph 0 to 0.1332160011, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	plot 'ladder-transpose-float.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'ladder-transpose-float.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 0 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 0 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 0 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 0 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 0 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 0 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 0 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'copy (ceiling) 0.133 ms'
 	set title 'speedup over previous rung'
 	unset logscale
@@ -78,40 +83,42 @@ do for [fmt in 'png svg'] {
 	set xlabel ''
 	unset ylabel
 	set grid xtics
-	set lmargin at screen 0.6113
+	set lmargin at screen 0.5565
 	set rmargin at screen 0.9829
 	set tmargin at screen 0.7580
 	set bmargin at screen 0.2100
 	set yrange [6.5:-0.5]
 	unset ytics
-	set xrange [0:2.5]
+	set xrange [0:2.825]
 	set xtics ('0' 0, '0.5' 0.5, '1' 1, '1.5' 1.5, '2' 2, '2.5' 2.5)
 	set style fill solid 1.0 noborder
-	set key at screen 0.6113,0.1032 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2.5; B = 1; W = 0.5079
+	set key at screen 0.5565,0.1032 left top vertical Left reverse samplen 3 width 1
+	L = 0; H = 2.825; B = 1; P = 298.4; W = 0.1816; M = 0.0449
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	plot 'ladder-transpose-float.dat' index 1 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'ladder-transpose-float.dat' index 1 using ($2 >= B && $2 <= H && frac($2) + 0.3556 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + 0.3556 > 1) && frac($2) - frac(B) >= 0.3556 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 >= B && ($2 > H || frac($2) + 0.3556 > 1) && frac($2) - frac(B) < 0.3556 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 < B && $2 >= L && frac($2) - 0.3556 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - 0.3556 < 0) && frac(B) - frac($2) >= 0.3556 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 1 using ($2 < B && ($2 < L || frac($2) - 0.3556 < 0) && frac(B) - frac($2) < 0.3556 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 >= B && beside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 >= B && !beside($2, column(4) / P) && inside($2, column(4) / P) ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 >= B && !beside($2, column(4) / P) && !inside($2, column(4) / P) ? H : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 < B && lbeside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 < B && !lbeside($2, column(4) / P) && linside($2, column(4) / P) ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 1 using ($2 < B && !lbeside($2, column(4) / P) && !linside($2, column(4) / P) ? L : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-transpose-float.dat' index 2 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#D55E00' title '', \
-	     'ladder-transpose-float.dat' index 2 using ($2 >= B && $2 <= H && frac($2) + 0.3716 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + 0.3716 > 1) && frac($2) - frac(B) >= 0.3716 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 >= B && ($2 > H || frac($2) + 0.3716 > 1) && frac($2) - frac(B) < 0.3716 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 < B && $2 >= L && frac($2) - 0.3716 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - 0.3716 < 0) && frac(B) - frac($2) >= 0.3716 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 2 using ($2 < B && ($2 < L || frac($2) - 0.3716 < 0) && frac(B) - frac($2) < 0.3716 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 >= B && beside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 >= B && !beside($2, column(4) / P) && inside($2, column(4) / P) ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 >= B && !beside($2, column(4) / P) && !inside($2, column(4) / P) ? H : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 < B && lbeside($2, column(4) / P) ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 < B && !lbeside($2, column(4) / P) && linside($2, column(4) / P) ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 2 using ($2 < B && !lbeside($2, column(4) / P) && !linside($2, column(4) / P) ? L : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-transpose-float.dat' index 3 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#999999' title '', \
-	     'ladder-transpose-float.dat' index 3 using ($2 >= B && $2 <= H && frac($2) + 0.5079 <= 1 ? $2 : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + 0.5079 > 1) && frac($2) - frac(B) >= 0.5079 ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 >= B && ($2 > H || frac($2) + 0.5079 > 1) && frac($2) - frac(B) < 0.5079 ? B : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 < B && $2 >= L && frac($2) - 0.5079 >= 0 ? $2 : NaN):1:(stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - 0.5079 < 0) && frac(B) - frac($2) >= 0.5079 ? clip($2) : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'ladder-transpose-float.dat' index 3 using ($2 < B && ($2 < L || frac($2) - 0.5079 < 0) && frac(B) - frac($2) < 0.5079 ? B : NaN):1:($2 < L ? '< '.stringcolumn(3) : stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle
+	     'ladder-transpose-float.dat' index 3 using (1 && beside(up($2), column(4) / P) ? up($2) : NaN):1:(stringcolumn(3)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'ladder-transpose-float.dat' index 3 using (1 && !beside(up($2), column(4) / P) && inside(up($2), column(4) / P) ? clip($2) : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'ladder-transpose-float.dat' index 3 using (1 && !beside(up($2), column(4) / P) && !inside(up($2), column(4) / P) ? H : NaN):1:($2 > H ? stringcolumn(3).' >' : stringcolumn(3)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle
 	unset multiplot
 	unset output
 }

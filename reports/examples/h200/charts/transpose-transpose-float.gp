@@ -46,18 +46,23 @@ do for [fmt in 'png svg'] {
 	set xtics ('0' 0, '2000' 2000, '4000' 4000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.1446 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 5414.090031; B = 0; W = 0.1007
+	L = 0; H = 5414.090031; B = 0; P = 538.2; W = 0.1007; M = 0.0249
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
+	up(v) = v < B ? B : v
+	beside(v, w) = v <= H && frac(v) + w <= 1
+	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
+	lbeside(v, w) = v >= L && frac(v) - w >= 0
+	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
 	set arrow from 4030.078276, graph 0 to 4030.078276, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	set arrow from 4814.304, graph 0 to 4814.304, graph 1 nohead lw 1.5 dt 1 lc rgb '#555555' back
 	plot 'transpose-transpose-float.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
-	     'transpose-transpose-float.dat' index 0 using ($2 >= B && $2 <= H && frac($2) + W <= 1 ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'transpose-transpose-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) >= W ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'transpose-transpose-float.dat' index 0 using ($2 >= B && ($2 > H || frac($2) + W > 1) && frac($2) - frac(B) < W ? B : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'transpose-transpose-float.dat' index 0 using ($2 < B && $2 >= L && frac($2) - W >= 0 ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     'transpose-transpose-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) >= W ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
-	     'transpose-transpose-float.dat' index 0 using ($2 < B && ($2 < L || frac($2) - W < 0) && frac(B) - frac($2) < W ? B : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'transpose-transpose-float.dat' index 0 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'transpose-transpose-float.dat' index 0 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'transpose-transpose-float.dat' index 0 using ($2 >= B && !beside($2, W) && !inside($2, W) ? H : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'transpose-transpose-float.dat' index 0 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
+	     'transpose-transpose-float.dat' index 0 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
+	     'transpose-transpose-float.dat' index 0 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'ceiling (copy) 4030 GB/s', \
 	     NaN with lines lw 1.5 dt 1 lc rgb '#555555' title 'theoretical peak 4814 GB/s'
 	unset output
