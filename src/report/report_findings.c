@@ -102,7 +102,13 @@ static void finding_teaching(struct sbuf *b, enum lang L,
 
 	if (step_judge(it->prev, it, &x, &lo, &hi) != SV_SLOWER)
 		sbuf_add(b, say_text(L, M_F_TEACH_ROLE));
-	if (it->row->sanitizer && *it->row->sanitizer) {
+	if (it->row->sanitize) {        /* in the page's language */
+		struct sbuf san = SBUF_INIT;
+
+		sanitizer_cell(&san, L, it->row);
+		SAY(b, L, M_F_TEACH_SAN, sbuf_str(&san));
+		sbuf_release(&san);
+	} else if (it->row->sanitizer && *it->row->sanitizer) {
 		char *san = md_dup(it->row->sanitizer);
 
 		SAY(b, L, M_F_TEACH_SAN, san);

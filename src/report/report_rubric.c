@@ -391,14 +391,17 @@ static void objective_row(const struct model *m, const struct ladder *l,
 		const struct item *r = any_row(l, o->problem);
 		const struct result_row *w = r ? r->row : NULL;
 		enum evidence e = w ? sanitizer_evidence(w) : EV_NONE;
-		/* the record in this page's language where the row keeps
-		 * it (the summary text is English) */
+		/* a finding in this page's language where the row keeps
+		 * the record, as the ladder table's cell says it (the
+		 * summary text is English); why a tool could not run in
+		 * the summary's words */
 		struct sbuf said = SBUF_INIT;
 		char *san;
 
-		if (w && w->sanitize)
+		if (e == EV_FOUND && w->sanitize)
 			sanitizer_cell(&said, L, w);
-		san = w && w->sanitize ? xstrdup(sbuf_str(&said)) :
+		san = e == EV_FOUND && w->sanitize ?
+		      xstrdup(sbuf_str(&said)) :
 		      w ? md_dup(w->sanitizer) : NULL;
 		sbuf_release(&said);
 		char *size = w && w->sanitize ? size_text(w->sanitize->n,

@@ -1117,7 +1117,19 @@ static bool fixture_example(struct fixture *x)
 	assert_non_null(mkdtemp(x->dir));
 	x->yaml = xasprintf("%s/experiments/default.yaml", srcdir());
 	assert_int_equal(experiment_load(x->yaml, &x->f), 0);
-	return read_recorded(H100_EXAMPLE, &x->r);
+	if (!read_recorded(H100_EXAMPLE, &x->r))
+		return false;
+	/* the run as it stood before its reruns: a recording made since
+	 * culab reruns the unsafe rung carries their records */
+	for (size_t i = 0; i < x->r.nrows; i++) {
+		struct result_row *w = &x->r.rows[i];
+
+		sanitizer_record_free(w->sanitize);
+		w->sanitize = NULL;
+		free(w->sanitizer);
+		w->sanitizer = NULL;
+	}
+	return true;
 }
 
 static int sanitize_unsafe_of(struct fixture *x, bool off)
@@ -1230,11 +1242,12 @@ static void test_rerun_unsafe(void **state)
 	assert_int_equal(records, floats);
 
 	row = objective_row(&x, "en");
+	/* the record as the ladder table's cell says it, in the page's
+	 * language: each tool's count and the first finding's line */
 	expect_in(row, "| shown: at n = 2^20, compute-sanitizer reported "
-		  "racecheck: 1 hazard (a race between a write at "
-		  "student.cu:18 and a read at student.cu:22), on a rung whose "
-		  "answer was right: a race is a bug whether or not it changes "
-		  "the sum |", __LINE__);
+		  "racecheck: 4080 hazards, line 18, on a rung whose answer "
+		  "was right: a race is a bug whether or not it changes the "
+		  "sum |", __LINE__);
 	free(row);
 	row = objective_row(&x, "zh");
 	expect_in(row, "已体现：compute-sanitizer 在 n = 2^20 时报告 racecheck",
