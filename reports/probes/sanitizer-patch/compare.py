@@ -212,7 +212,7 @@ def main():
     print("   * plain: the kernel in its CUPTI process before CUPTI was configured")
     print("   ** cupti: configure + enable + the collected launch, in that process")
     for what in ("context_s", "patch_callbacks_s", "unpatch_s", "repatch_s", "modules",
-                 "launches_seen", "sanitizer_errors", "main_s"):
+                 "launches_seen", "sanitizer_errors", "kernels_counted", "main_s"):
         if ("sanitizer", "-", what) in times:
             print("   sanitizer %s: %s" % (what, times[("sanitizer", "-", what)]))
     totals = {}

@@ -114,17 +114,18 @@ if [ $have_san = 1 ] && [ -n "$san_lib" ]; then
 		-L"$cupti_lib" -L"$san_lib" -lcupti -lcuda -lsanitizer-public \
 		-Xlinker -rpath="$cupti_lib" -Xlinker -rpath="$san_lib" || have_san=0
 fi
-if [ $have_san = 0 ]; then
+[ $have_san = 0 ] &&
 	say "building WITHOUT the sanitizer (headers, patches or library missing): CUPTI mode only"
-	build "$NVCC" -O2 -std=c++17 -arch="sm_$cc" -lineinfo -I"$cupti_inc" -I"$here" \
-		-o "$B/probe" "$here/probe.cu" "$here/cupti_pc.cpp" \
-		-L"$cupti_lib" -lcupti -lcuda -Xlinker -rpath="$cupti_lib" ||
-		{ say "VERDICT: NOT RUN (build failed: $OUT/build.log)"; exit 1; }
-fi
+# the CUPTI processes get a binary without libsanitizer-public, so that
+# nothing of the sanitizer is loaded where CUPTI patches
+build "$NVCC" -O2 -std=c++17 -arch="sm_$cc" -lineinfo -I"$cupti_inc" -I"$here" \
+	-o "$B/probe-cupti" "$here/probe.cu" "$here/cupti_pc.cpp" \
+	-L"$cupti_lib" -lcupti -lcuda -Xlinker -rpath="$cupti_lib" ||
+	{ say "VERDICT: NOT RUN (build failed: $OUT/build.log)"; exit 1; }
 say "built in $(secs "$tb") s (sanitizer mode: $([ $have_san = 1 ] && echo yes || echo NO))"
 if command -v cuobjdump > /dev/null 2>&1 || [ -x "$CUDA/bin/cuobjdump" ]; then
 	OBJ=$(command -v cuobjdump || echo "$CUDA/bin/cuobjdump")
-	"$OBJ" -sass "$B/probe" > "$OUT/probe.sass" 2>&1 && say "SASS: $OUT/probe.sass"
+	"$OBJ" -sass "$B/probe-cupti" > "$OUT/probe.sass" 2>&1 && say "SASS: $OUT/probe.sass"
 fi
 if [ -n "${BUILD_ONLY:-}" ]; then
 	say "VERDICT: NOT RUN (BUILD_ONLY)"; exit 0
@@ -134,7 +135,7 @@ if ! nvidia-smi -L > /dev/null 2>&1; then
 fi
 export CUDA_VISIBLE_DEVICES=${CUDA_VISIBLE_DEVICES:-0}
 say "CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES CUDA_MODULE_LOADING=${CUDA_MODULE_LOADING:-unset}"
-KERNELS=$("$B/probe" list | cut -f1)
+KERNELS=$("$B/probe-cupti" list | cut -f1)
 : > "$OUT/walls.tsv"
 
 # ---- mode sanitizer: all kernels, one process ----------------------------------
@@ -142,7 +143,7 @@ KERNELS=$("$B/probe" list | cut -f1)
 run_sanitizer() {
 	tag=$1; shift
 	ts=$(date +%s%N)
-	(cd "$B" && timeout 300 env "$@" ./probe sanitizer "$B/patches.fatbin" \
+	(cd "$B" && timeout 120 env "$@" ./probe sanitizer "$B/patches.fatbin" \
 		"$OUT/$tag.tsv" "$OUT/$tag-times.tsv" 2> "$OUT/$tag.log")
 	rc=$?
 	w=$(secs "$ts")
@@ -164,7 +165,7 @@ fi
 # ---- mode cupti: one process per kernel -----------------------------------------
 for k in $KERNELS; do
 	ts=$(date +%s%N)
-	(cd "$B" && timeout 60 ./probe cupti "$k" "$OUT/cupti-$k.tsv" "$OUT/cupti-$k-times.tsv" \
+	(cd "$B" && timeout 30 ./probe-cupti cupti "$k" "$OUT/cupti-$k.tsv" "$OUT/cupti-$k-times.tsv" \
 		2> "$OUT/cupti-$k.log")
 	rc=$?
 	w=$(secs "$ts")
@@ -189,12 +190,13 @@ unpriv() {
 		say "== unprivileged: setpriv not found: not tried"; return 0
 	fi
 	U=/tmp/sanitizer-patch-nobody
-	rm -rf "$U" && mkdir -p "$U" && cp "$B/probe" "$U/" &&
-		{ [ $have_san = 0 ] || cp "$B/patches.fatbin" "$U/"; } && chmod 755 "$U" "$U"/* &&
+	rm -rf "$U" && mkdir -p "$U" && cp "$B/probe-cupti" "$U/" &&
+		{ [ $have_san = 0 ] || cp "$B/probe" "$B/patches.fatbin" "$U/"; } &&
+		chmod 755 "$U" "$U"/* &&
 		chmod 777 "$U" || { say "== unprivileged: could not prepare $U"; return 0; }
 	AS="setpriv --reuid=nobody --regid=nogroup --clear-groups"
 	k=r_bank
-	(cd "$U" && timeout 60 $AS ./probe cupti $k "$U/cupti-$k.tsv" "$U/cupti-$k-times.tsv" \
+	(cd "$U" && timeout 30 $AS ./probe-cupti cupti $k "$U/cupti-$k.tsv" "$U/cupti-$k-times.tsv" \
 		2> "$U/cupti-$k.log")
 	crc=$?
 	say "== unprivileged (nobody) cupti $k: rc=$crc, $(wc -l < "$U/cupti-$k.tsv" 2>/dev/null || echo 0) rows"
@@ -206,7 +208,7 @@ unpriv() {
 	fi
 	if [ $have_san = 1 ]; then
 		ts=$(date +%s%N)
-		(cd "$U" && timeout 300 $AS ./probe sanitizer "$U/patches.fatbin" "$U/sanitizer.tsv" \
+		(cd "$U" && timeout 120 $AS ./probe sanitizer "$U/patches.fatbin" "$U/sanitizer.tsv" \
 			"$U/sanitizer-times.tsv" 2> "$U/sanitizer.log")
 		src=$?
 		say "== unprivileged (nobody) sanitizer: rc=$src wall=$(secs "$ts") s, $(wc -l < "$U/sanitizer.tsv" 2>/dev/null || echo 0) rows"
