@@ -581,9 +581,11 @@ void step_why(struct sbuf *b, enum lang L, const struct model *m,
 	      const struct ladder *l, const struct item *from,
 	      const struct item *to, struct why_said *said);
 
-/* The lesson of a step to variant `to` shown by rule `rule` (a rule's
- * name), or -1; its words in language L (report_lessons.c). */
-int lesson_of(const char *to, const char *rule);
+/* The lesson of a step to variant `to` of element type `dtype` shown by
+ * rule `rule` (a rule's name), or -1; its words in language L
+ * (report_lessons.c).  A lesson whose words follow the element's size
+ * has a row per size, so each is a lesson of its own. */
+int lesson_of(const char *to, const char *rule, const char *dtype);
 const char *lesson_say(int i, enum lang L);
 
 /* The blocks the grid of variant `name` launches whatever the size
