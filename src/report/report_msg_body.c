@@ -575,6 +575,12 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	/* a second cause beside the one a step's "why" names: {1} what it
 	 * does (the rule's concept), {2} its evidence; alone: its factor
 	 * at least the step's */
+	/* the bytes a kernel must write, {1}, where DRAM wrote less on one
+	 * side of the step: the last lines were still in L2 at its end */
+	ROW(M_W_WRITES_BELOW) = {
+		"{1}; DRAM wrote less because the last lines were still in L2 "
+		"when the kernel ended",
+		"{1}；显存写得更少，是因为核函数结束时最后的数据行还留在 L2 中" },
 	ROW(M_W_ALSO_ALONE) = {
 		" Also {1}: {2}, by itself as large as the step, so this run "
 		"cannot tell the two causes apart.",

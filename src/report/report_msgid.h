@@ -177,6 +177,9 @@ enum msg {
 	 * report_rubric.c, report_change.c, report_body.c) */
 	M_W_DIV_INSTR, M_W_ALSO_ALONE, M_W_ALSO_PART, M_RB_V_CONFOUNDED,
 	M_RB_V_SHOWN_ALSO,
+	/* h9-body: DRAM writes below those needed; counters that moved
+	 * without moving the time over a run of steps within noise */
+	M_W_WRITES_BELOW, M_BWHY_NOISE_CTR,
 	M_W_AGAINST_F2, M_W_AGAINST_S2, M_W_AGAINST_F3, M_W_AGAINST_S3,
 	M_W_IV_FASTER, M_W_IV_SLOWER, M_W_IV_ACROSS, M_W_BELOW_WORDS,
 	M_W_NONE_WORDS, M_W_UNRESOLVED_WORDS, M_W_NO_CI_WORDS, M_W_FLOOR_WORDS,
