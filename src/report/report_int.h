@@ -608,6 +608,12 @@ void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 		const struct ladder *l, const struct item *from,
 		const struct item *to);
 
+/* The resource the first cause step_why() names for step from -> to
+ * (a rule's label, "bytes in flight per load"), NULL when none does. */
+const char *step_cause_label(enum lang L, const struct model *m,
+			     const struct ladder *l, const struct item *from,
+			     const struct item *to);
+
 /* The one counter that shows why step from -> to went as it did, for a
  * table cell ("bank conflicts per load 4.84 → 0.0297"): that of the
  * first rule step_why() names as a cause; "—" when none does. */

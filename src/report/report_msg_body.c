@@ -581,6 +581,21 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 		"{1}; DRAM wrote less because the last lines were still in L2 "
 		"when the kernel ended",
 		"{1}；显存写得更少，是因为核函数结束时最后的数据行还留在 L2 中" },
+	/* after a run of steps within noise, warp instructions that moved
+	 * far without moving the time, said as what the counters show, not
+	 * as a "why": {1} the rungs, {2} {3} the instructions before the
+	 * run and at its end, {4} their factor, {5} how far the time moved
+	 * in %, {6} {7} the times in ms, {8} M_BWHY_NOISE_THEN or nothing */
+	ROW(M_BWHY_NOISE_CTR) = {
+		"- {1} took warp instructions from {2} to {3} ({4}) while the "
+		"time moved only {5} % ({6} → {7} ms): instruction issue no "
+		"longer sets the time{8}.",
+		"- {1}把线程束指令数从 {2} 变为 {3}（{4}），而时间只变了 {5} %"
+		"（{6} → {7} ms）：指令发射已不再决定时间{8}。" },
+	/* {1} the rung after the run, {2} the resource its step's "why"
+	 * names (a rule's label) */
+	ROW(M_BWHY_NOISE_THEN) = { "; {1} then gains by {2}",
+				   "；{1}随后的加速来自{2}" },
 	ROW(M_W_ALSO_ALONE) = {
 		" Also {1}: {2}, by itself as large as the step, so this run "
 		"cannot tell the two causes apart.",

@@ -16,6 +16,7 @@
  * ways. */
 #include "report_int.h"
 #include "report_code.h"
+#include "report_evidence.h"
 #include "report_notes.h"
 
 #include <math.h>
@@ -387,6 +388,60 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
 	pool_release(&p);
 }
 
+/* Warp instructions this many times apart over a run of steps within
+ * noise: a change the time would follow if issue set it. */
+#define NOISE_RUN_INSTR 1.5
+
+/* After run[0..n-1], consecutive steps each within noise, what the
+ * counters show where warp instructions moved NOISE_RUN_INSTR times or
+ * more from the rung before the run to its last while the time moved no
+ * more than the steps' bounds together: that instruction issue no longer
+ * sets the time, and the resource the next step gains by, where it is
+ * faster beyond the noise and a rule names it (reduce rungs 11 and 12,
+ * then 13's bytes in flight).  An observation, not a "why": the steps
+ * keep none. */
+static void noise_run(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct ladder *l, const struct item *const *run,
+		      size_t n, const struct item *next)
+{
+	const struct item *a = run[0]->prev, *z = run[n - 1];
+	double ia = ev_ctr(a, "warp_instructions");
+	double iz = ev_ctr(z, "warp_instructions");
+	double ta = item_ms(a), tz = item_ms(z), bound = 0, moved;
+	struct sbuf nums = SBUF_INIT, rungs = SBUF_INIT, then = SBUF_INIT;
+	struct pool p = { .n = 0 };
+	const char *label = NULL;
+	char k[16];
+
+	for (size_t i = 0; i < n; i++)
+		bound += step_bound_pct(run[i]);
+	moved = 100 * fabs(ta - tz) / ta;
+	if (!(ia > 0) || !(iz > 0) || !(ta > 0) ||
+	    fmax(ia, iz) < NOISE_RUN_INSTR * fmin(ia, iz) || !(moved <= bound))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			sbuf_add(&nums, say_text(L, i + 1 < n ? M_COMMA_SEP :
+						 M_NOTE_AND));
+		snprintf(k, sizeof(k), "%d", run[i]->row->step);
+		sbuf_add(&nums, k);
+	}
+	SAY(&rungs, L, n > 1 ? M_NOTE_RUNGS : M_ROLE_RUNG, sbuf_str(&nums));
+	if (next && next->prev == z && !step_within_noise(next) &&
+	    item_ms(next) < tz)
+		label = step_cause_label(L, m, l, z, next);
+	if (label)
+		SAY(&then, L, M_BWHY_NOISE_THEN, role_text(&p, L, next), label);
+	SAY(b, L, M_BWHY_NOISE_CTR, sbuf_str(&rungs), FMT(ia, 3), FMT(iz, 3),
+	    TIMES(fmax(ia, iz) / fmin(ia, iz)), FMT(moved, 2), FMT(ta, 3),
+	    FMT(tz, 3), sbuf_str(&then));
+	sbuf_add(b, "\n\n");
+	pool_release(&p);
+	sbuf_release(&nums);
+	sbuf_release(&rungs);
+	sbuf_release(&then);
+}
+
 /* Where `to` is slower than `from` and from's timed region holds a host
  * step measured apart (rung 1 finishes on the host), the two kernels
  * against each other too: the step's ratio mixes a host loop into one
@@ -470,7 +525,9 @@ static void body_why(const struct model *m, const struct ladder *l,
 	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
 	size_t n = ladder_rungs(l, rungs);
 	struct sbuf same = SBUF_INIT, unclear = SBUF_INIT, list = SBUF_INIT;
+	struct sbuf runs = SBUF_INIT;
 	struct pool p = { .n = 0 };
+	size_t r0 = n;  /* where the current run of steps within noise began */
 
 	for (size_t i = 0; i < n; i++) {
 		const struct item *it = rungs[i];
@@ -481,8 +538,18 @@ static void body_why(const struct model *m, const struct ladder *l,
 			continue;
 		if (step_within_noise(it)) {
 			noise_item(&same, &unclear, L, it);
+			if (r0 == n || it->prev != rungs[i - 1])
+				r0 = i;
+			if (i + 1 == n || !step_within_noise(rungs[i + 1]) ||
+			    rungs[i + 1]->prev != it)
+			{
+				noise_run(&runs, L, m, l, rungs + r0, i + 1 - r0,
+					  i + 1 < n ? rungs[i + 1] : NULL);
+				r0 = n;
+			}
 			continue;
 		}
+		r0 = n;
 		step_words(&x, L, it, false);
 		step_why(&why, L, m, l, it->prev, it, said);
 		kernel_to_kernel(&why, L, it->prev, it);
@@ -508,6 +575,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 		SAY(&list, L, M_BWHY_UNCLEAR, pct, sbuf_str(&unclear));
 		sbuf_add(&list, "\n\n");
 	}
+	sbuf_add(&list, sbuf_str(&runs));
 	if (list.len) {
 		sbuf_add(b, say_text(L, M_BWHY_HEAD));
 		sbuf_add(b, "\n\n");
@@ -515,6 +583,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 	}
 	sbuf_release(&same);
 	sbuf_release(&unclear);
+	sbuf_release(&runs);
 	sbuf_release(&list);
 	free(rungs);
 }

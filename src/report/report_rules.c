@@ -365,6 +365,22 @@ void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 	free(j);
 }
 
+const char *step_cause_label(enum lang L, const struct model *m,
+			     const struct ladder *l, const struct item *from,
+			     const struct item *to)
+{
+	struct step s;
+	struct judged_step *j = xcalloc(1, sizeof(*j));
+	size_t k;
+
+	step_init(&s, m, l, from, to);
+	judge_step(&s, L, j);
+	k = cause_of(&s, j);
+	ev_bag_release(&j->bag);
+	free(j);
+	return k < NRULES ? rule_table[k].label[L] : NULL;
+}
+
 void step_why_counter(struct sbuf *b, enum lang L, const struct model *m,
 		      const struct ladder *l, const struct item *from,
 		      const struct item *to)
