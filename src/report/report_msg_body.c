@@ -596,6 +596,10 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	 * names (a rule's label) */
 	ROW(M_BWHY_NOISE_THEN) = { "; {1} then gains by {2}",
 				   "；{1}随后的加速来自{2}" },
+	/* a teaching rung's compute-sanitizer record: {1} the size it was
+	 * rerun at, {2} what the tools reported (sanitizer_cell) */
+	ROW(M_BWHY_SAN) = { " compute-sanitizer, rerun at {1}: {2}.",
+			    "compute-sanitizer 在 {1} 重跑：{2}。" },
 	ROW(M_W_ALSO_ALONE) = {
 		" Also {1}: {2}, by itself as large as the step, so this run "
 		"cannot tell the two causes apart.",

@@ -327,7 +327,11 @@ static void step_code(struct sbuf *b, enum lang L, const struct model *m,
 	struct sbuf ha = SBUF_INIT, hb = SBUF_INIT;
 	struct code_span was;
 
-	if (!a || !has_key_lines(it->v) || step_unexplained(m, l, it))
+	/* the step after a teaching rung shows its fix (rung 9's
+	 * __syncwarp beside rung 8's volatile) even where the counters do
+	 * not explain its time: the fix is the lesson */
+	if (!a || !has_key_lines(it->v) ||
+	    (step_unexplained(m, l, it) && !is_teaching(a)))
 		return;
 	was = before_of(a, it);
 	if (!was.text && !has_key_lines(a->v))
@@ -386,6 +390,26 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
 	}
 	sbuf_release(&w);
 	pool_release(&p);
+}
+
+/* A teaching rung's compute-sanitizer record, where its row keeps one
+ * of a rerun: the size and what the tools reported, as the ladder
+ * table's cell says it (rung 8's race). */
+static void teaching_sanitizer(struct sbuf *b, enum lang L,
+			       const struct item *it)
+{
+	const struct sanitizer_record *rec = it->row->sanitize;
+	struct sbuf said = SBUF_INIT;
+	char *size;
+
+	if (!is_teaching(it) || !rec || !rec->state ||
+	    strcmp(rec->state, "ran") != 0)
+		return;
+	size = size_text(rec->n, rec->m, row_is_matrix(it->row));
+	sanitizer_cell(&said, L, it->row);
+	SAY(b, L, M_BWHY_SAN, size, sbuf_str(&said));
+	free(size);
+	sbuf_release(&said);
 }
 
 /* Warp instructions this many times apart over a run of steps within
@@ -554,6 +578,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 		step_why(&why, L, m, l, it->prev, it, said);
 		kernel_to_kernel(&why, L, it->prev, it);
 		past_teaching(&why, L, m, l, it, said);
+		teaching_sanitizer(&why, L, it);
 		SAY(&list, L, M_BWHY_PARA, role_text(&p, L, it),
 		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
 		    sbuf_str(&why) + strspn(sbuf_str(&why), " "));

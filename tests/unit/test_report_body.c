@@ -893,6 +893,91 @@ static void test_noise_run_observed(void **state)
 	results_release(&r);
 }
 
+/* n with thousands separators from 10,000, as the report writes counts. */
+static char *commas(uint64_t n)
+{
+	char d[32], out[48];
+	size_t len, j = 0;
+
+	snprintf(d, sizeof(d), "%llu", (unsigned long long)n);
+	len = strlen(d);
+	for (size_t i = 0; i < len; i++) {
+		if (len > 4 && i && (len - i) % 3 == 0)
+			out[j++] = ',';
+		out[j++] = d[i];
+	}
+	out[j] = '\0';
+	return xstrdup(out);
+}
+
+/* Old (the student's review): rung 8's paragraph left out the race that
+ * compute-sanitizer found, though the row keeps the record, and
+ * "2,118,696 hazards" stood for a summary that printed 15 reports.  New:
+ * the teaching rung's paragraph gives the record, the reports and the
+ * hazards they cover, as the rubric does; rung 9's __syncwarp lines
+ * stand beside rung 8's volatile ones though the counters do not
+ * explain its time. */
+static void test_teaching_rung_record(void **state)
+{
+	struct results r;
+	struct pages p;
+	const struct result_row *w;
+	const struct sanitizer_record *rec;
+	uint64_t hazards = 0;
+	char *x, *want, *size, *k, *h;
+
+	(void)state;
+	if (!read_recorded(recorded[1], &r))
+		skip();
+	w = float_row(&r, "reduce_warp_volatile");
+	rec = w->sanitize;
+	if (!rec || !rec->state || strcmp(rec->state, "ran") != 0 ||
+	    rec->ntools != 1 || rec->tools[0].errors < 2 || !rec->nfindings) {
+		results_release(&r);
+		skip();
+	}
+	for (size_t i = 0; i < rec->nfindings; i++)
+		hazards += rec->findings[i].count;
+	size = size_text(rec->n, rec->m, false);
+	k = commas(rec->tools[0].errors);
+	h = commas(hazards);
+	render(&r, &p);
+	x = para(p.body[EN], "**rung 8** (last warp unrolled");
+	want = xasprintf("compute-sanitizer, rerun at %s: racecheck: %s race "
+			 "reports covering %s hazards, line %d.", size, k, h,
+			 rec->findings[0].line);
+	expect_in(x, want, "rung 8");
+	free(want);
+	free(x);
+	want = xasprintf("| shown: at %s, compute-sanitizer reported "
+			 "racecheck: %s race reports covering %s hazards", size,
+			 k, h);
+	x = section(p.body[EN], "## Expected against observed");
+	assert_non_null(x);
+	expect_in(x, want, "rubric");
+	free(want);
+	free(x);
+	x = para(p.body[ZH], "**第 8 级**");
+	want = xasprintf("compute-sanitizer 在 %s 重跑：racecheck：%s 份竞争报告，"
+			 "共 %s 处冒险，第 %d 行。", size, k, h,
+			 rec->findings[0].line);
+	expect_in(x, want, "rung 8 zh");
+	free(want);
+	free(x);
+	/* rung 9's fix beside rung 8's lines */
+	x = strstr(p.body[EN], "**rung 9** (last warp unrolled");
+	assert_non_null(x);
+	x = xasprintf("%.*s", (int)(strstr(x, "**rung 10**") - x), x);
+	expect_in(x, "// rung 8 · reduce_warp_volatile", "rung 9 code");
+	expect_in(x, "__syncwarp();", "rung 9 code");
+	free(x);
+	free(size);
+	free(k);
+	free(h);
+	pages_free(&p);
+	results_release(&r);
+}
+
 /* Old (the fifth review): "git checkout 3e09791d2c98-dirty && make",
  * though "-dirty" is no git ref; "Driver / CUDA runtime 13.0 / 13.0",
  * though 13.0 is the CUDA version the driver supports (the driver was
@@ -979,6 +1064,7 @@ int main(void)
 		cmocka_unit_test(test_provenance),
 		cmocka_unit_test(test_slower_step_evidence),
 		cmocka_unit_test(test_noise_run_observed),
+		cmocka_unit_test(test_teaching_rung_record),
 	};
 
 	return cmocka_run_group_tests_name("report_body", tests, NULL, NULL);
