@@ -609,10 +609,11 @@ void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 		const struct item *to);
 
 /* The resource the first cause step_why() names for step from -> to
- * (a rule's label, "bytes in flight per load"), NULL when none does. */
+ * (a rule's label, "bytes in flight per load"), NULL when none does;
+ * *rule set to the rule's name ("bytes-in-flight") or NULL. */
 const char *step_cause_label(enum lang L, const struct model *m,
 			     const struct ladder *l, const struct item *from,
-			     const struct item *to);
+			     const struct item *to, const char **rule);
 
 /* The one counter that shows why step from -> to went as it did, for a
  * table cell ("bank conflicts per load 4.84 → 0.0297"): that of the

@@ -416,14 +416,25 @@ static void teaching_sanitizer(struct sbuf *b, enum lang L,
  * noise: a change the time would follow if issue set it. */
 #define NOISE_RUN_INSTR 1.5
 
+/* Whether rule `rule` (a rule's name) reads instruction issue: its
+ * evidence is warp instructions. */
+static bool issue_rule(const char *rule)
+{
+	return rule && (!strcmp(rule, "instructions") ||
+			!strcmp(rule, "divergence"));
+}
+
 /* After run[0..n-1], consecutive steps each within noise, what the
  * counters show where warp instructions moved NOISE_RUN_INSTR times or
  * more from the rung before the run to its last while the time moved no
  * more than the steps' bounds together: that instruction issue no longer
  * sets the time, and the resource the next step gains by, where it is
  * faster beyond the noise and a rule names it (reduce rungs 11 and 12,
- * then 13's bytes in flight).  An observation, not a "why": the steps
- * keep none. */
+ * then 13's bytes in flight).  Not where a rung of the run or the one
+ * before it is a teaching rung or holds a host step (their times are not
+ * the kernels'), nor where the next step's cause is instruction issue
+ * again (the run's sameness is then no evidence that issue stopped
+ * mattering).  An observation, not a "why": the steps keep none. */
 static void noise_run(struct sbuf *b, enum lang L, const struct model *m,
 		      const struct ladder *l, const struct item *const *run,
 		      size_t n, const struct item *next)
@@ -434,11 +445,19 @@ static void noise_run(struct sbuf *b, enum lang L, const struct model *m,
 	double ta = item_ms(a), tz = item_ms(z), bound = 0, moved;
 	struct sbuf nums = SBUF_INIT, rungs = SBUF_INIT, then = SBUF_INIT;
 	struct pool p = { .n = 0 };
-	const char *label = NULL;
+	const char *label = NULL, *rule = NULL;
 	char k[16];
 
-	for (size_t i = 0; i < n; i++)
-		bound += step_bound_pct(run[i]);
+	for (size_t i = 0; i <= n; i++) {
+		const struct item *it = i ? run[i - 1] : a;
+
+		if (!it || is_teaching(it) ||
+		    (it->v && (it->v->flags & VF_HOST_STEP)) ||
+		    host_step_measured(it->row))
+			return;
+		if (i)
+			bound += step_bound_pct(it);
+	}
 	moved = 100 * fabs(ta - tz) / ta;
 	if (!(ia > 0) || !(iz > 0) || !(ta > 0) ||
 	    fmax(ia, iz) < NOISE_RUN_INSTR * fmin(ia, iz) || !(moved <= bound))
@@ -453,13 +472,16 @@ static void noise_run(struct sbuf *b, enum lang L, const struct model *m,
 	SAY(&rungs, L, n > 1 ? M_NOTE_RUNGS : M_ROLE_RUNG, sbuf_str(&nums));
 	if (next && next->prev == z && !step_within_noise(next) &&
 	    item_ms(next) < tz)
-		label = step_cause_label(L, m, l, z, next);
+		label = step_cause_label(L, m, l, z, next, &rule);
+	if (issue_rule(rule))
+		goto out;
 	if (label)
 		SAY(&then, L, M_BWHY_NOISE_THEN, role_text(&p, L, next), label);
 	SAY(b, L, M_BWHY_NOISE_CTR, sbuf_str(&rungs), FMT(ia, 3), FMT(iz, 3),
 	    TIMES(fmax(ia, iz) / fmin(ia, iz)), FMT(moved, 2), FMT(ta, 3),
 	    FMT(tz, 3), sbuf_str(&then));
 	sbuf_add(b, "\n\n");
+out:
 	pool_release(&p);
 	sbuf_release(&nums);
 	sbuf_release(&rungs);

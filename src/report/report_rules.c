@@ -367,7 +367,7 @@ void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 
 const char *step_cause_label(enum lang L, const struct model *m,
 			     const struct ladder *l, const struct item *from,
-			     const struct item *to)
+			     const struct item *to, const char **rule)
 {
 	struct step s;
 	struct judged_step *j = xcalloc(1, sizeof(*j));
@@ -378,6 +378,7 @@ const char *step_cause_label(enum lang L, const struct model *m,
 	k = cause_of(&s, j);
 	ev_bag_release(&j->bag);
 	free(j);
+	*rule = k < NRULES ? rule_table[k].name : NULL;
 	return k < NRULES ? rule_table[k].label[L] : NULL;
 }
 
