@@ -578,19 +578,17 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	/* the bytes a kernel must write, {1}, where DRAM wrote less on one
 	 * side of the step: the last lines were still in L2 at its end */
 	ROW(M_W_WRITES_BELOW) = {
-		"{1}; DRAM wrote less because the last lines were still in L2 "
-		"when the kernel ended",
-		"{1}；显存写得更少，是因为核函数结束时最后的数据行还留在 L2 中" },
+		"{1}; the rest was still in L2 when the kernel ended",
+		"{1}；其余部分在核函数结束时还留在 L2 中" },
 	/* after a run of steps within noise, warp instructions that moved
 	 * far without moving the time, said as what the counters show, not
 	 * as a "why": {1} the rungs, {2} {3} the instructions before the
 	 * run and at its end, {4} their factor, {5} how far the time moved
 	 * in %, {6} {7} the times in ms, {8} M_BWHY_NOISE_THEN or nothing */
 	ROW(M_BWHY_NOISE_CTR) = {
-		"- {1} took warp instructions from {2} to {3} ({4}) while the "
-		"time moved only {5} % ({6} → {7} ms): instruction issue no "
-		"longer sets the time{8}.",
-		"- {1}把线程束指令数从 {2} 变为 {3}（{4}），而时间只变了 {5} %"
+		"- {1} moved warp instructions {4} ({2} → {3}) but the time "
+		"only {5} % ({6} → {7} ms): issue no longer sets the time{8}.",
+		"- {1}让线程束指令数变化 {4}（{2} → {3}），时间却只变了 {5} %"
 		"（{6} → {7} ms）：指令发射已不再决定时间{8}。" },
 	/* {1} the rung after the run, {2} the resource its step's "why"
 	 * names (a rule's label) */

@@ -19,6 +19,7 @@
 #include "report_evidence.h"
 #include "report_notes.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,11 +328,7 @@ static void step_code(struct sbuf *b, enum lang L, const struct model *m,
 	struct sbuf ha = SBUF_INIT, hb = SBUF_INIT;
 	struct code_span was;
 
-	/* the step after a teaching rung shows its fix (rung 9's
-	 * __syncwarp beside rung 8's volatile) even where the counters do
-	 * not explain its time: the fix is the lesson */
-	if (!a || !has_key_lines(it->v) ||
-	    (step_unexplained(m, l, it) && !is_teaching(a)))
+	if (!a || !has_key_lines(it->v) || step_unexplained(m, l, it))
 		return;
 	was = before_of(a, it);
 	if (!was.text && !has_key_lines(a->v))
@@ -470,6 +467,8 @@ static void noise_run(struct sbuf *b, enum lang L, const struct model *m,
 		sbuf_add(&nums, k);
 	}
 	SAY(&rungs, L, n > 1 ? M_NOTE_RUNGS : M_ROLE_RUNG, sbuf_str(&nums));
+	if (rungs.len && islower((unsigned char)rungs.buf[0]))
+		rungs.buf[0] = (char)toupper((unsigned char)rungs.buf[0]);
 	if (next && next->prev == z && !step_within_noise(next) &&
 	    item_ms(next) < tz)
 		label = step_cause_label(L, m, l, z, next, &rule);
