@@ -224,8 +224,8 @@ const struct variant variants_reduce[] = {
 		.title_zh = "共享内存，交错寻址，分支发散",
 		.about_en =
 			"Each block loads its tile into shared memory once and "
-			"builds a tree there: in step s, threads whose index is a "
-			"multiple of 2s add the element s places away.  Shared "
+			"builds a tree there: at stride h, threads whose index is "
+			"a multiple of 2h add the element h places away.  Shared "
 			"memory replaces the global-memory folds of rung 1, but "
 			"the working threads are scattered: every warp keeps a few "
 			"active lanes in every step, and the % operation is slow.  "
@@ -235,7 +235,7 @@ const struct variant variants_reduce[] = {
 			"reduce the per-block sums on the device.",
 		.about_zh =
 			"每个线程块把自己的分块一次性读入共享内存，并在其中做树形"
-			"归约：第 s 步中，索引是 2s 倍数的线程把相距 s 的元素加到自己"
+			"归约：步长为 h 时，索引是 2h 倍数的线程把相距 h 的元素加到自己"
 			"的位置上。共享内存取代了第 1 级在全局内存中的对折，但工作的"
 			"线程分散各处：每一步里每个线程束都只有少数几个线程在工作，而且"
 			"取余运算很慢。nvcc 可能把分支变成谓词化指令，所以代价表现为每"
@@ -284,17 +284,17 @@ const struct variant variants_reduce[] = {
 		.title = "interleaved addressing, strided index (bank conflicts)",
 		.title_zh = "交错寻址，跨步索引（bank 冲突）",
 		.about_en =
-			"Thread t now works on element 2*s*t, so the working "
+			"Thread t now works on element k = 2*h*t, so the working "
 			"threads are contiguous and whole warps retire together: "
-			"no divergence, no %.  But a warp's 32 accesses are 2s "
+			"no divergence, no %.  But a warp's 32 accesses are 2h "
 			"elements apart, so several of them land in the same "
 			"shared-memory bank and are served one after another: "
 			"2-way bank conflicts in the first step, 4-way in the "
 			"second, and so on.",
 		.about_zh =
-			"线程 t 改为处理第 2*s*t 个元素，工作的线程是连续的，整个"
+			"线程 t 改为处理第 k = 2*h*t 个元素，工作的线程是连续的，整个"
 			"线程束一起退出：没有分支发散，也没有取余。但一个线程束的 32 "
-			"次访问彼此相隔 2s 个元素，其中若干次落在同一个共享内存 bank "
+			"次访问彼此相隔 2h 个元素，其中若干次落在同一个共享内存 bank "
 			"上，只能依次完成：第一步是 2 路 bank 冲突，第二步是 4 路，"
 			"依此类推。",
 		.seed = "003",
@@ -322,7 +322,7 @@ const struct variant variants_reduce[] = {
 		.title = "sequential addressing, static shared memory",
 		.title_zh = "顺序寻址，静态共享内存",
 		.about_en =
-			"Thread t adds element t + s, for s = blockDim.x/2, /4, "
+			"Thread t adds element t + h, for h = blockDim.x/2, /4, "
 			"... 1: the working threads are contiguous and a warp's "
 			"accesses are consecutive, so there is neither divergence "
 			"nor a bank conflict.  The __shared__ array has a size "
@@ -331,7 +331,7 @@ const struct variant variants_reduce[] = {
 			"uses a size N it never defines; here the bounds come from "
 			"the launch.",
 		.about_zh =
-			"线程 t 把第 t + s 个元素加到自己的位置上，s 依次为 "
+			"线程 t 把第 t + h 个元素加到自己的位置上，h 依次为 "
 			"blockDim.x/2、/4……1：工作的线程是连续的，一个线程束的访问"
 			"地址也是连续的，因此既没有分支发散，也没有 bank 冲突。"
 			"__shared__ 数组的大小在编译时固定，必须覆盖启动函数接受的最大"

@@ -45,6 +45,10 @@
 #define NO_GAIN 1.5
 /* A kernel this short is about one launch (ms). */
 #define LAUNCH_MS 0.01
+/* DRAM wrote fewer bytes than the kernel must write: below this share
+ * of them (lines still in L2 when it ended; the counters' noise is
+ * smaller). */
+#define WRITES_BELOW 0.98
 /* A theoretical occupancy (percent) under this is low. */
 #define LOW_OCCUPANCY 80.0
 
@@ -371,7 +375,14 @@ static enum pull coalesce_step(const struct step *s, struct why *w,
 	argf(w, fmt_counter(b, sizeof(b), sec, ev_ctr(s->b, sec)));
 	arg(w, isfinite(da) ? bytes_text(w, da) : "—");
 	arg(w, isfinite(db) ? bytes_text(w, db) : "—");
-	arg(w, isfinite(need) ? bytes_text(w, need) : "—");
+	if (!reads && isfinite(need) && fmin(da, db) < WRITES_BELOW * need) {
+		struct sbuf t = SBUF_INIT;
+
+		SAY(&t, w->L, M_W_WRITES_BELOW, bytes_text(w, need));
+		arg(w, ev_keep(w->bag, sbuf_detach(&t)));
+	} else {
+		arg(w, isfinite(need) ? bytes_text(w, need) : "—");
+	}
 	cell(w, eff, fmt_counter(a, sizeof(a), eff, ea),
 	     fmt_counter(b, sizeof(b), eff, eb));
 	w->ratio = factor(ev_ctr(s->a, sec), ev_ctr(s->b, sec));

@@ -581,9 +581,11 @@ void step_why(struct sbuf *b, enum lang L, const struct model *m,
 	      const struct ladder *l, const struct item *from,
 	      const struct item *to, struct why_said *said);
 
-/* The lesson of a step to variant `to` shown by rule `rule` (a rule's
- * name), or -1; its words in language L (report_lessons.c). */
-int lesson_of(const char *to, const char *rule);
+/* The lesson of a step to variant `to` of element type `dtype` shown by
+ * rule `rule` (a rule's name), or -1; its words in language L
+ * (report_lessons.c).  A lesson whose words follow the element's size
+ * has a row per size, so each is a lesson of its own. */
+int lesson_of(const char *to, const char *rule, const char *dtype);
 const char *lesson_say(int i, enum lang L);
 
 /* The blocks the grid of variant `name` launches whatever the size
@@ -605,6 +607,13 @@ double gpu_occupancy(const struct model *m, const struct item *it,
 void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 		const struct ladder *l, const struct item *from,
 		const struct item *to);
+
+/* The resource the first cause step_why() names for step from -> to
+ * (a rule's label, "bytes in flight per load"), NULL when none does;
+ * *rule set to the rule's name ("bytes-in-flight") or NULL. */
+const char *step_cause_label(enum lang L, const struct model *m,
+			     const struct ladder *l, const struct item *from,
+			     const struct item *to, const char **rule);
 
 /* The one counter that shows why step from -> to went as it did, for a
  * table cell ("bank conflicts per load 4.84 → 0.0297"): that of the

@@ -575,6 +575,29 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	/* a second cause beside the one a step's "why" names: {1} what it
 	 * does (the rule's concept), {2} its evidence; alone: its factor
 	 * at least the step's */
+	/* the bytes a kernel must write, {1}, where DRAM wrote less on one
+	 * side of the step: the last lines were still in L2 at its end */
+	ROW(M_W_WRITES_BELOW) = {
+		"{1}; the rest was still in L2 when the kernel ended",
+		"{1}；其余部分在核函数结束时还留在 L2 中" },
+	/* after a run of steps within noise, warp instructions that moved
+	 * far without moving the time, said as what the counters show, not
+	 * as a "why": {1} the rungs, {2} {3} the instructions before the
+	 * run and at its end, {4} their factor, {5} how far the time moved
+	 * in %, {6} {7} the times in ms, {8} M_BWHY_NOISE_THEN or nothing */
+	ROW(M_BWHY_NOISE_CTR) = {
+		"- {1} moved warp instructions {4} ({2} → {3}) but the time "
+		"only {5} % ({6} → {7} ms): issue no longer sets the time{8}.",
+		"- {1}让线程束指令数变化 {4}（{2} → {3}），时间却只变了 {5} %"
+		"（{6} → {7} ms）：指令发射已不再决定时间{8}。" },
+	/* {1} the rung after the run, {2} the resource its step's "why"
+	 * names (a rule's label) */
+	ROW(M_BWHY_NOISE_THEN) = { "; {1} then gains by {2}",
+				   "；{1}随后的加速来自{2}" },
+	/* a teaching rung's compute-sanitizer record: {1} the size it was
+	 * rerun at, {2} what the tools reported (sanitizer_cell) */
+	ROW(M_BWHY_SAN) = { " compute-sanitizer, rerun at {1}: {2}.",
+			    "compute-sanitizer 在 {1} 重跑：{2}。" },
 	ROW(M_W_ALSO_ALONE) = {
 		" Also {1}: {2}, by itself as large as the step, so this run "
 		"cannot tell the two causes apart.",

@@ -15,6 +15,13 @@ const char *const msgs_sanitizer[M__LINES - M__SAN][NLANG] = {
 	ROW(M_S_ERROR1) = { "1 error", "1 个错误" },
 	ROW(M_S_HAZARDS) = { "{1} hazards", "{1} 处冒险" },
 	ROW(M_S_HAZARD1) = { "1 hazard", "1 处冒险" },
+	/* racecheck's count: {1} its reports (its summary's "N hazards
+	 * displayed"), {2} the hazards they cover (each report's "[N
+	 * hazards]", summed: M_S_HAZARDS) */
+	ROW(M_S_RACE_REPORTS) = { "{1} race reports covering {2}",
+				  "{1} 份竞争报告，共 {2}" },
+	ROW(M_S_RACE_REPORT1) = { "1 race report covering {1}",
+				  "1 份竞争报告，共 {1}" },
 	ROW(M_S_NOTHING) = { "nothing", "无" },
 	/* nothing found: {1} the tools, {2} the size */
 	ROW(M_S_CLEAN_WRONG) = {

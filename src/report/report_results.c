@@ -16,8 +16,10 @@
  * ways. */
 #include "report_int.h"
 #include "report_code.h"
+#include "report_evidence.h"
 #include "report_notes.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -387,6 +389,104 @@ static void noise_item(struct sbuf *same, struct sbuf *unclear, enum lang L,
 	pool_release(&p);
 }
 
+/* A teaching rung's compute-sanitizer record, where its row keeps one
+ * of a rerun: the size and what the tools reported, as the ladder
+ * table's cell says it (rung 8's race). */
+static void teaching_sanitizer(struct sbuf *b, enum lang L,
+			       const struct item *it)
+{
+	const struct sanitizer_record *rec = it->row->sanitize;
+	struct sbuf said = SBUF_INIT;
+	char *size;
+
+	if (!is_teaching(it) || !rec || !rec->state ||
+	    strcmp(rec->state, "ran") != 0)
+		return;
+	size = size_text(rec->n, rec->m, row_is_matrix(it->row));
+	sanitizer_cell(&said, L, it->row);
+	SAY(b, L, M_BWHY_SAN, size, sbuf_str(&said));
+	free(size);
+	sbuf_release(&said);
+}
+
+/* Warp instructions this many times apart over a run of steps within
+ * noise: a change the time would follow if issue set it. */
+#define NOISE_RUN_INSTR 1.5
+
+/* Whether rule `rule` (a rule's name) reads instruction issue: its
+ * evidence is warp instructions. */
+static bool issue_rule(const char *rule)
+{
+	return rule && (!strcmp(rule, "instructions") ||
+			!strcmp(rule, "divergence"));
+}
+
+/* After run[0..n-1], consecutive steps each within noise, what the
+ * counters show where warp instructions moved NOISE_RUN_INSTR times or
+ * more from the rung before the run to its last while the time moved no
+ * more than the steps' bounds together: that instruction issue no longer
+ * sets the time, and the resource the next step gains by, where it is
+ * faster beyond the noise and a rule names it (reduce rungs 11 and 12,
+ * then 13's bytes in flight).  Not where a rung of the run or the one
+ * before it is a teaching rung or holds a host step (their times are not
+ * the kernels'), nor where the next step's cause is instruction issue
+ * again (the run's sameness is then no evidence that issue stopped
+ * mattering).  An observation, not a "why": the steps keep none. */
+static void noise_run(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct ladder *l, const struct item *const *run,
+		      size_t n, const struct item *next)
+{
+	const struct item *a = run[0]->prev, *z = run[n - 1];
+	double ia = ev_ctr(a, "warp_instructions");
+	double iz = ev_ctr(z, "warp_instructions");
+	double ta = item_ms(a), tz = item_ms(z), bound = 0, moved;
+	struct sbuf nums = SBUF_INIT, rungs = SBUF_INIT, then = SBUF_INIT;
+	struct pool p = { .n = 0 };
+	const char *label = NULL, *rule = NULL;
+	char k[16];
+
+	for (size_t i = 0; i <= n; i++) {
+		const struct item *it = i ? run[i - 1] : a;
+
+		if (!it || is_teaching(it) ||
+		    (it->v && (it->v->flags & VF_HOST_STEP)) ||
+		    host_step_measured(it->row))
+			return;
+		if (i)
+			bound += step_bound_pct(it);
+	}
+	moved = 100 * fabs(ta - tz) / ta;
+	if (!(ia > 0) || !(iz > 0) || !(ta > 0) ||
+	    fmax(ia, iz) < NOISE_RUN_INSTR * fmin(ia, iz) || !(moved <= bound))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			sbuf_add(&nums, say_text(L, i + 1 < n ? M_COMMA_SEP :
+						 M_NOTE_AND));
+		snprintf(k, sizeof(k), "%d", run[i]->row->step);
+		sbuf_add(&nums, k);
+	}
+	SAY(&rungs, L, n > 1 ? M_NOTE_RUNGS : M_ROLE_RUNG, sbuf_str(&nums));
+	if (rungs.len && islower((unsigned char)rungs.buf[0]))
+		rungs.buf[0] = (char)toupper((unsigned char)rungs.buf[0]);
+	if (next && next->prev == z && !step_within_noise(next) &&
+	    item_ms(next) < tz)
+		label = step_cause_label(L, m, l, z, next, &rule);
+	if (issue_rule(rule))
+		goto out;
+	if (label)
+		SAY(&then, L, M_BWHY_NOISE_THEN, role_text(&p, L, next), label);
+	SAY(b, L, M_BWHY_NOISE_CTR, sbuf_str(&rungs), FMT(ia, 3), FMT(iz, 3),
+	    TIMES(fmax(ia, iz) / fmin(ia, iz)), FMT(moved, 2), FMT(ta, 3),
+	    FMT(tz, 3), sbuf_str(&then));
+	sbuf_add(b, "\n\n");
+out:
+	pool_release(&p);
+	sbuf_release(&nums);
+	sbuf_release(&rungs);
+	sbuf_release(&then);
+}
+
 /* Where `to` is slower than `from` and from's timed region holds a host
  * step measured apart (rung 1 finishes on the host), the two kernels
  * against each other too: the step's ratio mixes a host loop into one
@@ -470,7 +570,9 @@ static void body_why(const struct model *m, const struct ladder *l,
 	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
 	size_t n = ladder_rungs(l, rungs);
 	struct sbuf same = SBUF_INIT, unclear = SBUF_INIT, list = SBUF_INIT;
+	struct sbuf runs = SBUF_INIT;
 	struct pool p = { .n = 0 };
+	size_t r0 = n;  /* where the current run of steps within noise began */
 
 	for (size_t i = 0; i < n; i++) {
 		const struct item *it = rungs[i];
@@ -481,12 +583,23 @@ static void body_why(const struct model *m, const struct ladder *l,
 			continue;
 		if (step_within_noise(it)) {
 			noise_item(&same, &unclear, L, it);
+			if (r0 == n || it->prev != rungs[i - 1])
+				r0 = i;
+			if (i + 1 == n || !step_within_noise(rungs[i + 1]) ||
+			    rungs[i + 1]->prev != it)
+			{
+				noise_run(&runs, L, m, l, rungs + r0, i + 1 - r0,
+					  i + 1 < n ? rungs[i + 1] : NULL);
+				r0 = n;
+			}
 			continue;
 		}
+		r0 = n;
 		step_words(&x, L, it, false);
 		step_why(&why, L, m, l, it->prev, it, said);
 		kernel_to_kernel(&why, L, it->prev, it);
 		past_teaching(&why, L, m, l, it, said);
+		teaching_sanitizer(&why, L, it);
 		SAY(&list, L, M_BWHY_PARA, role_text(&p, L, it),
 		    pool_md(&p, title ? title : it->row->variant), sbuf_str(&x),
 		    sbuf_str(&why) + strspn(sbuf_str(&why), " "));
@@ -508,6 +621,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 		SAY(&list, L, M_BWHY_UNCLEAR, pct, sbuf_str(&unclear));
 		sbuf_add(&list, "\n\n");
 	}
+	sbuf_add(&list, sbuf_str(&runs));
 	if (list.len) {
 		sbuf_add(b, say_text(L, M_BWHY_HEAD));
 		sbuf_add(b, "\n\n");
@@ -515,6 +629,7 @@ static void body_why(const struct model *m, const struct ladder *l,
 	}
 	sbuf_release(&same);
 	sbuf_release(&unclear);
+	sbuf_release(&runs);
 	sbuf_release(&list);
 	free(rungs);
 }

@@ -162,7 +162,8 @@ static size_t cause_of(const struct step *s, const struct judged_step *j)
 	for (size_t k = 0; k < NRULES; k++) {
 		if (j->pull[k] != P_FOR || !rule_table[k].step_say[0][0])
 			continue;
-		if (lesson_of(s->b->row->variant, rule_table[k].name) >= 0)
+		if (lesson_of(s->b->row->variant, rule_table[k].name,
+			      s->b->row->dtype) >= 0)
 			return k;
 		if (first == NRULES)
 			first = k;
@@ -195,7 +196,9 @@ static void say_cause(struct sbuf *b, enum lang L, const struct step *s,
 	int f = rule_table[k].clause[w->form][L] ? w->form : 0;
 	const char *clause = rule_table[k].clause[f][L];
 	unsigned long long bit = 1ull << (3 * k + (size_t)f);
-	int dir = s->b == s->slow, li = lesson_of(s->b->row->variant, rule_table[k].name);
+	int dir = s->b == s->slow;
+	int li = lesson_of(s->b->row->variant, rule_table[k].name,
+			   s->b->row->dtype);
 	struct sbuf ev = SBUF_INIT, where = SBUF_INIT;
 
 	say_rule(&ev, L, rule_table[k].step_say[w->form][L], w);
@@ -360,6 +363,23 @@ void step_cause(struct sbuf *b, enum lang L, const struct model *m,
 	}
 	ev_bag_release(&j->bag);
 	free(j);
+}
+
+const char *step_cause_label(enum lang L, const struct model *m,
+			     const struct ladder *l, const struct item *from,
+			     const struct item *to, const char **rule)
+{
+	struct step s;
+	struct judged_step *j = xcalloc(1, sizeof(*j));
+	size_t k;
+
+	step_init(&s, m, l, from, to);
+	judge_step(&s, L, j);
+	k = cause_of(&s, j);
+	ev_bag_release(&j->bag);
+	free(j);
+	*rule = k < NRULES ? rule_table[k].name : NULL;
+	return k < NRULES ? rule_table[k].label[L] : NULL;
 }
 
 void step_why_counter(struct sbuf *b, enum lang L, const struct model *m,

@@ -22,13 +22,13 @@ const struct rule user_rules[USER_NRULES] = {
 			"{2}, whose threads address shared memory with a "
 			"stride, so a warp's accesses pile up in a few banks "
 			"and are served one after another. As {1} shows, the "
-			"fix is sequential addressing (thread t adds element t + s), "
+			"fix is sequential addressing (thread t adds element t + h), "
 			"so that a warp's 32 accesses fall in 32 different "
 			"banks.",
 			"**共享内存 bank 冲突**：它每条共享内存读指令的 bank 冲突"
 			"次数与{2}相当。后者的线程按跨步地址访问共享内存，一个"
 			"线程束的访问集中在少数几个 bank 上，只能依次完成。{1}给出了"
-			"解决办法：顺序寻址（线程 t 累加第 t + s 个元素），让一个"
+			"解决办法：顺序寻址（线程 t 累加第 t + h 个元素），让一个"
 			"线程束的 32 次访问落在 32 个不同的 bank 上。" },
 	},
 	{
@@ -74,18 +74,18 @@ const struct rule user_rules[USER_NRULES] = {
 			"each and it issues many more warp instructions than "
 			"{3}, as {2} does, whose working threads are scattered "
 			"over every warp (thread t works only when t is a "
-			"multiple of 2s), so every warp issues every step for "
+			"multiple of 2h), so every warp issues every step for "
 			"a few active threads. As {1} shows, the fix is to keep "
 			"the "
 			"working threads contiguous (thread t adds element "
-			"t + s), so that they fill whole warps instead of a "
+			"t + h), so that they fill whole warps instead of a "
 			"few lanes of every warp.",
 			"**分支发散：每次共享内存访问只有少数线程在工作**：它的每条"
 			"共享内存读写指令搬运的字节很少，发出的线程束指令也比{3}多"
 			"得多，这与{2}相同。后者的工作线程分散在每个线程束中（只有 "
-			"t 是 2s 的倍数时线程 t 才工作），每个线程束都要为少数几个"
+			"t 是 2h 的倍数时线程 t 才工作），每个线程束都要为少数几个"
 			"活跃线程执行每一步。{1}给出了解决办法：让工作的线程连续"
-			"（线程 t 累加第 t + s 个元素），使工作线程填满整个线程束，"
+			"（线程 t 累加第 t + h 个元素），使工作线程填满整个线程束，"
 			"而不是分散在每个线程束的少数几个通道上。" },
 		.ambiguous = {
 			"**Few working threads per shared-memory access, or few "

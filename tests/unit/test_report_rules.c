@@ -665,6 +665,40 @@ static void test_explain_not_list(void **state)
 	results_release(&r);
 }
 
+/* Old (the student's review of the H100 body): double's rung 13 said
+ * "a quarter as many load instructions", which is int's and float's.
+ * New: the lesson follows the element size, in both languages. */
+static void test_lesson_by_element(void **state)
+{
+	struct results r;
+	struct model m;
+	struct sbuf cell = SBUF_INIT;
+	const struct ladder *l;
+
+	(void)state;
+	if (!read_recorded(H100, &r))
+		skip();
+	model_build(&r, &m);
+	/* 16-byte loads of 8-byte elements: half as many load
+	 * instructions, not a quarter */
+	l = ladder_of(&m, "reduce", "double", N24, 1);
+
+	for (int L = 0; L < NLANG; L++) {
+		sbuf_reset(&cell);
+		step_why(&cell, (enum lang)L, &m, l,
+			 item_of(l, "reduce_shuffle"),
+			 item_of(l, "reduce_vector_atomic"), NULL);
+		EXPECT_IN(sbuf_str(&cell), L == EN ?
+			  "16-byte loads: half as many load instructions" :
+			  "16 字节读取：一半的读指令");
+		EXPECT_NOT_IN(sbuf_str(&cell), L == EN ? "a quarter" :
+			      "四分之一");
+	}
+	sbuf_release(&cell);
+	model_release(&m);
+	results_release(&r);
+}
+
 /* ---- 8. the textbook's lesson, about its rung, where the data hold ----- */
 
 /* Old: "The main lesson of the first shared-memory rung: rung 3 ... is
@@ -1008,8 +1042,9 @@ static void test_objectives_and_whys(void **state)
 	free(row);
 	row = line_with(body, "**rung 4** (interleaved addressing, strided "
 			"index (bank conflicts)), 1.63× faster");
-	EXPECT_IN(row, "Why: removes the divergent test: the index 2·s·t "
-		  "replaces the `t % (2·s)`");
+	/* the kernel's own names: s is its shared array */
+	EXPECT_IN(row, "Why: removes the divergent test: the index "
+		  "`k = 2 * h * t` replaces the `t % (2 * h)`");
 	EXPECT_NOT_IN(row, "retire early");
 	EXPECT_IN(row, "each shared-memory access did the work of 6.8 → 23 of "
 		  "32 threads");
@@ -1051,6 +1086,7 @@ int main(void)
 		cmocka_unit_test(test_limit_per_ladder),
 		cmocka_unit_test(test_unexplained_numbers),
 		cmocka_unit_test(test_explain_not_list),
+		cmocka_unit_test(test_lesson_by_element),
 		cmocka_unit_test(test_harris_lesson),
 		cmocka_unit_test(test_below_threshold),
 		cmocka_unit_test(test_ceiling_and_method),

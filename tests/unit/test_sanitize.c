@@ -1243,14 +1243,19 @@ static void test_rerun_unsafe(void **state)
 
 	row = objective_row(&x, "en");
 	/* the record as the ladder table's cell says it, in the page's
-	 * language: each tool's count and the first finding's line */
+	 * language: each tool's count and the first finding's line;
+	 * racecheck's summary counts reports ("1 hazard displayed"), each
+	 * of many hazards */
 	expect_in(row, "| shown: at n = 2^20, compute-sanitizer reported "
-		  "racecheck: 4080 hazards, line 18, on a rung whose answer "
+		  "racecheck: 1 race report covering 4080 hazards, line 18, "
+		  "on a rung whose answer "
 		  "was right: a race is a bug whether or not it changes the "
 		  "sum |", __LINE__);
 	free(row);
 	row = objective_row(&x, "zh");
 	expect_in(row, "已体现：compute-sanitizer 在 n = 2^20 时报告 racecheck",
+		  __LINE__);
+	expect_in(row, "racecheck：1 份竞争报告，共 4080 处冒险，第 18 行",
 		  __LINE__);
 	expect_in(row, "而这一级的结果是正确的", __LINE__);
 	free(row);
