@@ -598,6 +598,21 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	 * rerun at, {2} what the tools reported (sanitizer_cell) */
 	ROW(M_BWHY_SAN) = { " compute-sanitizer, rerun at {1}: {2}.",
 			    "compute-sanitizer 在 {1} 重跑：{2}。" },
+	/* the host step's own fix, a rung that differs in more than the
+	 * host step: {1} the rung, {2} its time in ms, {3} its speed against
+	 * yours; {4} your kernel alone in ms (timed apart in the same runs),
+	 * {5} the most that removing the host step can gain */
+	ROW(M_U_FIX_HOST) = {
+		" Here {1} runs in {2} ms, {3} the speed of yours, by its "
+		"other steps too: your kernel alone took {4} ms, so this fix "
+		"by itself gains at most {5}.",
+		"{1}在这里用时 {2} ms，速度是你的核函数的 {3}，这也来自它的其他"
+		"优化：你的核函数本身用了 {4} ms，所以单靠这一修正最多快 {5}。" },
+	ROW(M_U_FIX_HOST_ALL) = {
+		" Here {1} runs in {2} ms, {3} the speed of yours, by its other "
+		"steps as well as this one.",
+		"{1}在这里用时 {2} ms，速度是你的核函数的 {3}，这也来自它的其他"
+		"优化，不只是这一处修正。" },
 	ROW(M_W_ALSO_ALONE) = {
 		" Also {1}: {2}, by itself as large as the step, so this run "
 		"cannot tell the two causes apart.",

@@ -180,6 +180,7 @@ enum msg {
 	/* h9-body: DRAM writes below those needed; counters that moved
 	 * without moving the time over a run of steps within noise */
 	M_W_WRITES_BELOW, M_BWHY_NOISE_CTR, M_BWHY_NOISE_THEN, M_BWHY_SAN,
+	M_U_FIX_HOST, M_U_FIX_HOST_ALL,
 	M_W_AGAINST_F2, M_W_AGAINST_S2, M_W_AGAINST_F3, M_W_AGAINST_S3,
 	M_W_IV_FASTER, M_W_IV_SLOWER, M_W_IV_ACROSS, M_W_BELOW_WORDS,
 	M_W_NONE_WORDS, M_W_UNRESOLVED_WORDS, M_W_NO_CI_WORDS, M_W_FLOOR_WORDS,

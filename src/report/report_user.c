@@ -373,8 +373,16 @@ static void say_rule(struct diag *d, size_t r, const char *const *text,
 	else if (fix && text == rule->said && !host_rule(r))
 		SAY(b, L, M_U_FIX_AT, args[0], FMT(place_ms(d->it, fix), 4),
 		    TIMES(place_ms(d->it, d->it) / place_ms(d->it, fix)));
-	else if (fix && text == rule->said)     /* the host step's own fix */
-		SAY(b, L, M_U_FIX_AT, args[0], FMT(item_ms(fix), 4),
+	else if (fix && text == rule->said &&   /* the host step's own fix */
+		 host_step_measured(d->it->row))
+		/* the fix rung differs in more than the host step: what the
+		 * host step alone is worth is the kernel timed apart */
+		SAY(b, L, M_U_FIX_HOST, args[0], FMT(item_ms(fix), 4),
+		    TIMES(item_ms(d->it) / item_ms(fix)),
+		    FMT(d->it->row->tk.median_ms, 4),
+		    TIMES(item_ms(d->it) / d->it->row->tk.median_ms));
+	else if (fix && text == rule->said)
+		SAY(b, L, M_U_FIX_HOST_ALL, args[0], FMT(item_ms(fix), 4),
 		    TIMES(item_ms(d->it) / item_ms(fix)));
 	evidence(d, r, b);
 	sbuf_addc(b, '\n');
