@@ -240,6 +240,11 @@ struct expect {
 };
 
 #define VARIANT_MAX_EXPECT 4
+/* struct variant's first_loads: the launcher sizes the grid itself, so a
+ * thread loads as many as the grid leaves it; not stated (older results,
+ * read). */
+#define VARIANT_LOADS_ANY 0
+#define VARIANT_LOADS_UNSTATED (-1)
 
 struct variant {
 	const char *name;        /* unique; built-in rows [a-z0-9_], rows added
@@ -266,6 +271,16 @@ struct variant {
 	int block_default;       /* threads per block when the experiment names none */
 	int block_min;           /* smallest block the launcher accepts (0: 1) */
 	int block_max;           /* largest block the launcher accepts (0: 1024) */
+	/* How many input elements one thread loads in the first pass, for a
+	 * class's reference (a student's launch gives each thread so many:
+	 * report_reference.h): 1 for a tree rung that launches a block per
+	 * `block` elements, 2 for one that adds two while loading;
+	 * VARIANT_LOADS_ANY where the launcher sizes the grid itself
+	 * (grid-stride and persistent loops, vector loads, one block) and on
+	 * every row that is no built-in reduce rung.  Results read from
+	 * files that do not state it hold VARIANT_LOADS_UNSTATED until
+	 * results_read takes this binary's value by name. */
+	int first_loads;
 	const char *timed_region;/* what one timed run contains */
 	const char *timed_region_zh; /* the same in Chinese, or NULL */
 	const char *sanitizer;   /* NULL: compute-sanitizer finds nothing; else
@@ -659,6 +674,12 @@ struct uk_pass {
  * partial sums that do not shrink). */
 int ukernel_passes(const struct ukernel *k, const struct kernel_args *a,
 		   struct uk_pass *p, size_t *np, char *why, size_t whysize);
+
+/* How many input elements one thread of reduce kernel k loads in its
+ * first launch with arguments a: ceil(a->n / (grid x threads per block)),
+ * the class contract's figure (run.h, struct class_contract).  0 for
+ * another family or a grid expression that fails. */
+int ukernel_first_loads(const struct ukernel *k, const struct kernel_args *a);
 
 /* The registry row's functions (kernels.h); a->ctx is the ukernel. */
 int ukernel_launch(const struct kernel_args *a);

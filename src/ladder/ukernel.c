@@ -172,6 +172,21 @@ int ukernel_passes(const struct ukernel *k, const struct kernel_args *a,
 	return -1;
 }
 
+int ukernel_first_loads(const struct ukernel *k, const struct kernel_args *a)
+{
+	struct uk_geometry g;
+	uint64_t threads;
+	char why[256];
+
+	if (!k || k->family != FAMILY_REDUCE ||
+	    geometry(k, a, a->n, false, &g, why, sizeof(why)) < 0)
+		return 0;
+	threads = (uint64_t)g.grid[0] * g.grid[1] * g.block[0] * g.block[1];
+	if (!threads)
+		return 0;
+	return (int)((a->n + threads - 1) / threads);
+}
+
 /* Device scratch of a run: the partial sums (a relaunch ping-pongs
  * between two buffers; its last pass writes the output). */
 size_t ukernel_work(const struct kernel_args *a)

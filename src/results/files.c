@@ -85,6 +85,24 @@ static void upgrade_texts(struct results *r)
 	r->variants_before_teaching = false;
 }
 
+/* Descriptions written before they stated how many elements a thread
+ * loads in its first pass: a built-in name described as built in takes
+ * this binary's count, as upgrade_texts takes its texts; every other row
+ * is VARIANT_LOADS_ANY (no class reference is chosen by it). */
+static void upgrade_loads(struct results *r)
+{
+	for (size_t i = 0; i < r->nvariants; i++) {
+		struct variant *v = r->variants[i];
+		const struct variant *b = v->name ? registry_find(v->name) : NULL;
+
+		if (v->first_loads != VARIANT_LOADS_UNSTATED)
+			continue;
+		v->first_loads = b && !b->source && !(b->flags & VF_USER) &&
+				 !v->source && !(v->flags & VF_USER) ?
+				 b->first_loads : VARIANT_LOADS_ANY;
+	}
+}
+
 /* A file from before rows named their device: every row ran on the
  * file's one environment. */
 static void upgrade_devices(struct results *r)
@@ -109,6 +127,7 @@ int results_read_buffer(const char *path, const char *text, size_t len,
 		upgrade_v1(r);
 	else if (r->variants_before_teaching)
 		upgrade_texts(r);
+	upgrade_loads(r);
 	upgrade_devices(r);
 	return 0;
 }

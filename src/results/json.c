@@ -148,6 +148,9 @@ static json_t *variant_to_json(const struct variant *v)
 			    json_integer(v->block_min ? v->block_min : 1));
 	json_object_set_new(o, "block_max",
 			    json_integer(v->block_max ? v->block_max : 1024));
+	/* elements a thread loads in the first pass (a class's reference) */
+	json_object_set_new(o, "first_loads", v->first_loads > 0 ?
+			    json_integer(v->first_loads) : json_string("any"));
 	json_object_set_new(o, "timed_region", jtext(v->timed_region));
 	if (v->timed_region_zh)
 		json_object_set_new(o, "timed_region_zh",

@@ -6,10 +6,13 @@
  *              "objectives": 20, "scale": "continuous",
  *              "bands": [1.2, 1.5, 2, 3]},
  *   "rounds": 10,
- *   "missing": [{"id": "10004", "name": "Emilie du Chatelet"}]
+ *   "missing": [{"id": "10004", "name": "Emilie du Chatelet"}],
+ *   "contract": {"grid": "ceil(n / block)", "block": 256,
+ *                "first_loads": [{"n": 1048576, "elements": 1}]}
  *
  * Written only for an experiment with a class ("missing" only when the
- * class has a roster), so every other entry reads as it always did.  On
+ * class has a roster, "contract" only for a reduce class's run from
+ * when culab recorded it), so every other entry reads as it always did.  On
  * reading, an entry without "rubric" (every file from before, and every
  * experiment without a class) gets rubric_default() and rounds 0; the
  * values are held to what an experiment file may say (base/rubric.h),
@@ -18,6 +21,7 @@
 #include "json_int.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -65,6 +69,17 @@ void json_class_put(json_t *x, const struct experiment_meta *e)
 	}
 	json_object_set_new(x, "rubric", o);
 	json_object_set_new(x, "rounds", json_integer(e->rounds));
+	if (e->contract.grid) {
+		a = json_array();
+		for (size_t i = 0; i < e->contract.nat; i++)
+			json_array_append_new(a, json_pack("{s:I, s:i}",
+				"n", (json_int_t)e->contract.at[i].n,
+				"elements", e->contract.at[i].elements));
+		json_object_set_new(x, "contract", json_pack("{s:s, s:i, s:o}",
+				    "grid", e->contract.grid,
+				    "block", e->contract.block,
+				    "first_loads", a));
+	}
 	if (!e->has_roster)
 		return;
 	a = json_array();
@@ -202,6 +217,59 @@ static void get_missing(struct reader *rd, json_t *a, const char *where,
 	}
 }
 
+/* The class's launch ("contract"): its grid expression, block and the
+ * elements a thread loads at each size, held to the bounds a run writes. */
+static void get_contract(struct reader *rd, json_t *o, const char *where,
+			 struct class_contract *c)
+{
+	json_t *g = json_object_get(o, "grid"), *b = json_object_get(o, "block");
+	json_t *a = json_object_get(o, "first_loads"), *x;
+	char w[PATHLEN];
+	size_t i;
+
+	if (snprintf(w, sizeof(w), "%s.contract", where) >= (int)sizeof(w))
+		w[sizeof(w) - 1] = '\0';
+	if (!json_is_string(g) || !json_string_length(g) ||
+	    json_string_length(g) > 256) {
+		json_bad_value(rd, w, "grid", g, "an expression (1 .. 256 "
+			       "bytes)");
+		return;
+	}
+	if (!json_is_integer(b) || json_integer_value(b) < 1 ||
+	    json_integer_value(b) > 1024) {
+		json_bad_value(rd, w, "block", b, "a block size (1 .. 1024)");
+		return;
+	}
+	if (!json_is_array(a) || json_array_size(a) > 4096) {
+		json_bad(rd, w, "first_loads", "an array of at most 4096 sizes");
+		return;
+	}
+	c->grid = xstrdup(json_string_value(g));
+	c->block = (int)json_integer_value(b);
+	c->at = xcalloc(json_array_size(a) ? json_array_size(a) : 1,
+			sizeof(*c->at));
+	json_array_foreach(a, i, x) {
+		char xw[PATHLEN];
+		json_t *n = json_object_get(x, "n"), *k;
+
+		k = json_object_get(x, "elements");
+		path_of(xw, sizeof(xw), w, "first_loads", i);
+		if (!json_is_integer(n) || json_integer_value(n) < 1) {
+			json_bad_value(rd, xw, "n", n, "a size (1 or more)");
+			continue;
+		}
+		if (!json_is_integer(k) || json_integer_value(k) < 1 ||
+		    json_integer_value(k) > INT32_MAX) {
+			json_bad_value(rd, xw, "elements", k, "a count of "
+				       "elements (1 or more)");
+			continue;
+		}
+		c->at[c->nat++] = (struct class_load){
+			(uint64_t)json_integer_value(n),
+			(int)json_integer_value(k) };
+	}
+}
+
 void json_class_get(struct reader *rd, json_t *o, const char *where,
 		    struct experiment_meta *e)
 {
@@ -220,6 +288,9 @@ void json_class_get(struct reader *rd, json_t *o, const char *where,
 		else
 			e->rounds = (int)json_integer_value(v);
 	}
+	if (json_object_get(o, "contract"))
+		get_contract(rd, json_object_get(o, "contract"), where,
+			     &e->contract);
 	e->has_roster = json_object_get(o, "missing") != NULL;
 	if (e->has_roster)
 		get_missing(rd, json_object_get(o, "missing"), where, e);

@@ -610,6 +610,24 @@ static void read_flags(struct reader *rd, json_t *a, const char *where,
 
 #define BLOCK_WANT "a block size (0: none, or 1 .. 1024)"
 
+/* "first_loads": a count of 1 .. 1024, or "any"; absent (older files):
+ * VARIANT_LOADS_UNSTATED, which results_read settles. */
+static int read_loads(struct reader *rd, json_t *o, const char *where)
+{
+	json_t *x = json_object_get(o, "first_loads");
+
+	if (!x)
+		return VARIANT_LOADS_UNSTATED;
+	if (json_is_string(x) && !strcmp(json_string_value(x), "any"))
+		return VARIANT_LOADS_ANY;
+	if (json_is_integer(x) && json_integer_value(x) >= 1 &&
+	    json_integer_value(x) <= 1024)
+		return (int)json_integer_value(x);
+	json_bad_value(rd, where, "first_loads", x,
+		       "a count of elements (1 .. 1024) or \"any\"");
+	return VARIANT_LOADS_ANY;
+}
+
 /* One description of the `variants` table; the result owns its texts
  * (variant_free). */
 static struct variant *read_variant(struct reader *rd, json_t *o,
@@ -676,6 +694,7 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 				       BLOCK_WANT);
 	v->block_max = (int)get_int_in(rd, o, where, "block_max", 0, 1024,
 				       BLOCK_WANT);
+	v->first_loads = read_loads(rd, o, where);
 	if ((a = get_array(rd, o, where, "types", 16)))
 		v->dtypes = read_types(rd, a, where, "types");
 	if ((a = get_array(rd, o, where, "flags", 64)))

@@ -162,6 +162,7 @@ static void merge_record(struct results *const *in, size_t n,
 			m->counters[j] = xstrdup(e->counters[j]);
 		/* the rubric and rounds are values, copied with *m = *e */
 		m->missing = class_students_copy(e->missing, e->nmissing);
+		class_contract_copy(&m->contract, &e->contract);
 	}
 }
 

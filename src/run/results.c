@@ -373,6 +373,7 @@ void results_release(struct results *r)
 			free(e->counters[j]);
 		free(e->counters);
 		class_students_free(e->missing, e->nmissing);
+		class_contract_release(&e->contract);
 	}
 	free(r->experiments);
 	for (i = 0; i < r->nvariants; i++)
@@ -385,3 +386,26 @@ void results_release(struct results *r)
 	memset(r, 0, sizeof(*r));
 }
 
+
+void class_contract_copy(struct class_contract *dst,
+			 const struct class_contract *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	if (!src)
+		return;
+	dst->grid = src->grid ? xstrdup(src->grid) : NULL;
+	dst->block = src->block;
+	dst->at = xcalloc(src->nat ? src->nat : 1, sizeof(*dst->at));
+	if (src->nat)
+		memcpy(dst->at, src->at, src->nat * sizeof(*dst->at));
+	dst->nat = src->nat;
+}
+
+void class_contract_release(struct class_contract *c)
+{
+	if (!c)
+		return;
+	free(c->grid);
+	free(c->at);
+	memset(c, 0, sizeof(*c));
+}

@@ -568,6 +568,31 @@ struct environment {
 };
 
 /* An experiment as run, for the report's method section. */
+/* The launch a class's kernel keys give every student (results.json
+ * "contract", with its experiment): its grid expression and block as
+ * written, and at each size how many input elements one thread loads,
+ * ceil(n / (grid(n) x block)), as the run evaluated them (sms: the GPU's).
+ * The report's reference for the class is the fastest rung that loads as
+ * many in its first pass (struct variant's first_loads).  Empty (grid
+ * NULL, nat 0) for a class of another family and results from before. */
+struct class_load {
+	uint64_t n;
+	int elements;
+};
+
+struct class_contract {
+	char *grid;
+	int block;
+	struct class_load *at;  /* smallest size first */
+	size_t nat;
+};
+
+/* Copies src into *dst (which owns its copies); frees what c owns and
+ * empties it (accepts NULL).  run/results.c. */
+void class_contract_copy(struct class_contract *dst,
+			 const struct class_contract *src);
+void class_contract_release(struct class_contract *c);
+
 struct experiment_meta {
 	char *name;
 	char *description;
@@ -589,6 +614,7 @@ struct experiment_meta {
 	struct class_student *missing; /* the roster's students without a
 				   submission (results.json "missing") */
 	size_t nmissing;
+	struct class_contract contract; /* a reduce class's launch, as run */
 	size_t ncounters;
 	char **counters;
 };

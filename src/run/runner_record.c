@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "culab_version.h"
+#include "base/expr.h"
 #include "base/util.h"
 #include "ladder/ladder.h"
 
@@ -62,6 +63,44 @@ void runner_results_init(struct run *R)
 	}
 }
 
+/* The launch experiment e's class gives every student, into *c: its grid
+ * expression and block, and at each size the elements one thread loads,
+ * from the first submission's kernel (every student has the class's
+ * keys); sm_count the GPU's.  Nothing for a class of another family. */
+static void class_contract_of(const struct experiment *e, int sm_count,
+			      struct class_contract *c)
+{
+	const struct ukernel *k = NULL;
+
+	for (size_t i = 0; i < e->nvariants && !k; i++)
+		if (e->variants[i]->submission && e->variants[i]->ctx)
+			k = e->variants[i]->ctx;
+	if (!k || k->family != FAMILY_REDUCE || !k->grid[0] || !e->ndtypes)
+		return;
+	c->grid = xstrdup(expr_text(k->grid[0]));
+	c->block = k->takes_block ? (e->nblocks ? e->blocks[0] :
+				     k->row ? k->row->block_default : 0) :
+		   k->block_x * k->block_y;
+	c->at = xcalloc(e->nsizes ? e->nsizes : 1, sizeof(*c->at));
+	for (size_t i = 0; i < e->nsizes; i++) {
+		struct kernel_args a = { .dtype = e->dtypes[0],
+					 .n = e->sizes[i].n, .m = 1,
+					 .block = c->block,
+					 .sm_count = sm_count, .ctx = k };
+		int loads = ukernel_first_loads(k, &a);
+		size_t j = c->nat;
+
+		if (loads <= 0)
+			continue;
+		while (j > 0 && c->at[j - 1].n > a.n) {
+			c->at[j] = c->at[j - 1];
+			j--;
+		}
+		c->at[j] = (struct class_load){ a.n, loads };
+		c->nat++;
+	}
+}
+
 /* The description of every variant the plan measures, in registry (ladder)
  * order, so a report of these results needs no registry. */
 void runner_results_describe(struct run *R)
@@ -81,4 +120,13 @@ void runner_results_describe(struct run *R)
 				break;
 			}
 		}
+	/* after the GPU is known: a grid expression may name its sms */
+	for (size_t i = 0; i < R->f->nexps && i < R->res->nexperiments; i++) {
+		struct experiment_meta *m = &R->res->experiments[i];
+
+		class_contract_release(&m->contract);
+		if (m->has_class)
+			class_contract_of(&R->f->exps[i], R->sm_count,
+					  &m->contract);
+	}
 }
