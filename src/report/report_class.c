@@ -14,6 +14,7 @@
  * report_gradebook.c's.  See report_int.h. */
 #include "report_copies.h"
 #include "report_grading.h"
+#include "report_reference_rule.h"
 #include "report.h"
 
 #include <math.h>
@@ -230,16 +231,25 @@ static void times(struct sbuf *b, enum lang L, const struct grade_class *c)
 	const char *gap = L == ZH ? "" : " ";   /* between sentences */
 
 	if (c->source == GS_ROUNDS) {
-		char n[24] = "?";
+		char n[24] = "?", per[24] = "1";
+		struct sbuf timed = SBUF_INIT;
 
 		for (size_t k = 0; k < c->n && n[0] == '?'; k++)
 			for (size_t i = 0; i < c->s[k].n; i++)
 				if (c->s[k].rows[i].g.nrounds) {
 					snprintf(n, sizeof(n), "%zu",
 						 c->s[k].rows[i].g.nrounds);
+					snprintf(per, sizeof(per), "%d", c->s[k].
+						 rows[i].it->row->rounds.per_round);
 					break;
 				}
-		SAY(b, L, M_G_TIMES_ROUNDS, n);
+		/* each round's timed runs, of which its time is the median */
+		if (!strcmp(per, "1"))
+			sbuf_add(&timed, say_text(L, M_G_TIMED_ONCE));
+		else
+			SAY(&timed, L, M_G_TIMED_N, per);
+		SAY(b, L, M_G_TIMES_ROUNDS, n, sbuf_str(&timed));
+		sbuf_release(&timed);
 		if (c->rungs_first_pass) {
 			sbuf_add(b, gap);
 			sbuf_add(b, say_text(L, M_G_TIMES_FIRST_PASS));
@@ -457,7 +467,7 @@ static void scale_text(struct sbuf *b, enum lang L,
 }
 
 /* The rubric's paragraph for class c. */
-static void rubric_text(struct sbuf *b, enum lang L,
+static void rubric_text(struct sbuf *b, enum lang L, const struct model *m,
 			const struct grade_class *c)
 {
 	const struct class_rubric *r = &c->rubric;
@@ -476,6 +486,10 @@ static void rubric_text(struct sbuf *b, enum lang L,
 	SAY(b, L, M_G_SCORE, pc, ps, sbuf_str(&scale), po, sbuf_str(&ref),
 	    say_text(L, !c->nhost || c->against_class ? M_G_TIME_SAME :
 		     c->ref_one_pass ? M_G_TIME_FIRST_PASS : M_G_TIME_BIAS));
+	if (!c->against_class) {
+		sbuf_add(b, L == ZH ? "" : " ");
+		grade_reference_rule(b, L, m, c);
+	}
 	sbuf_release(&scale);
 	sbuf_release(&ref);
 }
@@ -537,7 +551,7 @@ void blk_class_score(const struct model *m, enum lang L, struct sbuf *b)
 			md_text(b, exps[e]);
 			sbuf_add(b, ": ");
 		}
-		rubric_text(b, L, &c[e]);
+		rubric_text(b, L, m, &c[e]);
 	}
 	for (size_t e = 0; e < ne; e++) {
 		bool seen = false;

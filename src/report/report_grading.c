@@ -15,6 +15,7 @@
  * problem shows (SEPARATE, CONFLICT_FLOOR and the rules' factors), and
  * its line is the one report_lines.c's rules pick. */
 #include "report_grading.h"
+#include "report_reference.h"
 #include "report_copies.h"
 #include "report_user_rules.h"
 #include "report_code.h"
@@ -438,30 +439,6 @@ static void objectives_points(struct grade_student *s, double points)
 
 /* ---- one class ------------------------------------------------------------ */
 
-/* The fastest row by grade time among ladder l's verified rungs, or, with
- * `score: class`, its earning students; NULL without one. */
-static const struct item *reference(const struct model *m,
-				    const struct ladder *l, bool students)
-{
-	const struct item *best = NULL;
-	double best_ms = NAN;
-
-	for (size_t j = 0; j < l->nitems; j++) {
-		const struct item *it = l->items[j];
-		struct grade_time g;
-
-		if (!it->ok || (students ? !item_submission(m, it) ||
-				user_impossible(m, it->row) :
-				it->role != ROLE_RUNG))
-			continue;
-		if (item_grade_time(it, &g) && (!best || g.ms < best_ms)) {
-			best = it;
-			best_ms = g.ms;
-		}
-	}
-	return best;
-}
-
 /* The function a kernel's `source` names ("file:function"), or "". */
 static const char *function_of(const struct variant *v)
 {
@@ -544,7 +521,7 @@ static void row_grade(const struct model *m, const struct grade_class *c,
 		r->g.host_ms = r->g.region_ms = NAN;
 	}
 	r->ratio = r->pct_ceiling = NAN;
-	r->ref = reference(m, r->l, c->against_class);
+	r->ref = grade_reference(m, r->l, c->against_class, &r->ref_loads);
 	if (r->ref)
 		item_grade_time(r->ref, &r->rg);
 	if (r->earned && r->ref && r->g.ms > 0 && r->rg.ms > 0)
@@ -704,6 +681,7 @@ static void class_spread(const struct model *m, struct grade_class *c)
 static void class_contract(struct grade_class *c)
 {
 	size_t scored = 0, one = 0;
+	int loads = -1;
 
 	for (size_t k = 0; k < c->n; k++)
 		for (size_t i = 0; i < c->s[k].n; i++) {
@@ -713,8 +691,11 @@ static void class_contract(struct grade_class *c)
 				continue;
 			scored++;
 			one += grade_time_one_pass(&r->rg);
+			loads = loads < 0 || loads == r->ref_loads ?
+				r->ref_loads : 0;
 		}
 	c->ref_one_pass = scored && one == scored;
+	c->ref_loads = loads > 0 ? loads : 0;
 	for (size_t i = 0; i < c->nl; i++)
 		for (size_t j = 0; j < c->lads[i]->nitems; j++) {
 			const struct item *it = c->lads[i]->items[j];
@@ -967,10 +948,17 @@ int grade_lost(const struct model *m, const struct grade_class *c,
 		sbuf_add(b, say_text(L, M_G_AS_FAST));
 	else if (share >= 1)
 		SAY(b, L, M_G_WITHIN, PCT(100 * (s->R - 1)));
-	else
-		SAY(b, L, c->host_in_region ? M_G_NO_CAUSE_HOST : M_G_NO_CAUSE,
-		    ratio_at_cut((char[FMT_SIZE]){ 0 }, FMT_SIZE, &c->rubric,
-				 s->R));
+	else {
+		const char *R = ratio_at_cut((char[FMT_SIZE]){ 0 }, FMT_SIZE,
+					     &c->rubric, s->R);
+
+		/* against the fastest rung, what separates them from it */
+		if (c->host_in_region ||
+		    !grade_reference_gap(b, L, m, rep->l, rep->g.ms, rep->ref,
+					 rep->ref_loads, R))
+			SAY(b, L, c->host_in_region ? M_G_NO_CAUSE_HOST :
+			    M_G_NO_CAUSE, R);
+	}
 	return 0;
 }
 

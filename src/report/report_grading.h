@@ -11,8 +11,10 @@
  *                an impossible time (it "earns" its share);
  *   speed        speed x share(R), R the geometric mean over the earned
  *                rows of max(1, t / t_ref), both times item_grade_time's:
- *                t_ref is the fastest verified rung's (or, `score:
- *                class`, the fastest earning student's) at that type and
+ *                t_ref is the fastest verified rung's that loads as
+ *                many elements per thread as the class's launch, else
+ *                the fastest rung's (report_reference.h), or, `score:
+ *                class`, the fastest earning student's, at that type and
  *                size; share() is rubric_speed_share();
  *   objectives   for the family's objectives (grade_objectives[]), each
  *                met, not met or not applicable, judged on the row
@@ -141,7 +143,11 @@ struct grade_row {
 	const struct item *it;
 	bool earned;            /* verified, without an impossible time */
 	struct grade_time g;    /* its time (ms NAN when it failed) */
-	const struct item *ref; /* what it is scored against, or NULL */
+	const struct item *ref; /* what it is scored against, or NULL
+				   (report_reference.h) */
+	int ref_loads;          /* ref a rung chosen at the class's launch,
+				   this many elements per thread; 0: the
+				   fastest rung (or a student) */
 	struct grade_time rg;   /* ref's time */
 	double ratio;           /* max(1, g.ms / rg.ms); NAN unscored */
 	double pct_ceiling;     /* 100 x the ceiling's time over its own;
@@ -205,6 +211,10 @@ struct grade_class {
 				   that leaves per-block sums
 				   (grade_time_one_pass), not a rung's
 				   whole reduction */
+	int ref_loads;          /* every scored row's reference was chosen
+				   at the class's launch, this many elements
+				   per thread (report_reference.h); 0 when
+				   one was the fastest rung, or none scored */
 	bool rungs_first_pass;  /* a rung's rounds are of its first pass
 				   alone (ROUND_FIRST_PASS) */
 	struct grade_host *host; /* the class's host step at each size,

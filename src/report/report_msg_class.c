@@ -33,14 +33,14 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_NO_REF) = {
 		"no reference verified at their sizes: speed not scored",
 		"在其规模上没有通过验证的参照：未评速度分" },
-	/* what the times are: {1} rounds */
+	/* what the times are: {1} rounds, {2} M_G_TIMED_ONCE or _N */
 	ROW(M_G_TIMES_ROUNDS) = {
 		"Times are the kernel's own: the median of {1} rounds, in each of "
 		"which every verified student and rung of a type and size was "
-		"timed once, in one process, in an order that rotates from round "
+		"{2}, in one process, in an order that rotates from round "
 		"to round, so that clock and thermal drift reach everyone alike.",
 		"时间是核函数本身的时间：{1} 轮的中位数；每一轮中，同一类型与规模"
-		"下每个已验证的学生和每一级都在同一个进程里各计时一次，顺序逐轮"
+		"下每个已验证的学生和每一级都在同一个进程里各{2}，顺序逐轮"
 		"轮换，时钟与温度的漂移对每个人都一样。" },
 	/* after M_G_TIMES_ROUNDS, when a rung's rounds are of its first
 	 * pass (run.h, ROUND_FIRST_PASS) */
@@ -298,8 +298,7 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	ROW(M_G_COL_OF) = { "of", "满分" },
 	ROW(M_G_COL_WHY) = { "why", "原因" },
 	/* the reference, for M_G_SCORE's {5} */
-	ROW(M_G_REF_RUNG) = { "the fastest built-in rung",
-			      "最快的内置级" },
+	ROW(M_G_REF_RUNG) = { "the reference", "参照" },
 	ROW(M_G_REF_CLASS) = { "the class's fastest verified student",
 			       "全班最快的已验证学生" },
 	ROW(M_G_PART_CORR) = { "correctness", "正确性" },
@@ -467,5 +466,77 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"loads and stores, over those of a conflict-free access)",
 		"（该计数器：整个核函数中每条共享内存读指令的冲突数，只计读取；"
 		"该行的 {1} 路：该行读写的 wavefront 数与无冲突访问所需之比）" },
+	/* the class page's reference (report_reference.c), after M_G_SCORE:
+	 * {1} elements per thread (M_G_LOADS_*), {2} the class's grid
+	 * expression, {3} its block, {4} the reference rungs ("rung 5"),
+	 * {5} M_G_REF_MORE or M_G_REF_OTHER, or "" */
+	ROW(M_G_REF_LAUNCH) = {
+		"The reference is the fastest built-in rung a kernel can match "
+		"under this class's launch, {1} per thread (`{2}` blocks of "
+		"{3}): {4}{5}, and CUB and Thrust are libraries: neither is the "
+		"reference.",
+		"参照是在本班级的启动方式下核函数能够达到的最快内置级，即每个线程"
+		"{1}（`{2}` 个线程块，每块 {3} 个线程）：{4}{5}，而 CUB 与 Thrust "
+		"是库：都不是参照。" },
+	/* {1} the rungs faster than the reference that load otherwise */
+	ROW(M_G_REF_MORE) = { "; {1} load two or more elements per thread",
+			      "；{1}每个线程加载两个或更多元素" },
+	ROW(M_G_REF_OTHER) = {
+		"; {1} load another number of elements per thread",
+		"；{1}每个线程加载的元素个数与此不同" },
+	/* {1} the reference rungs, {2} M_G_REF_WHY_* */
+	ROW(M_G_REF_FASTEST) = {
+		"The reference is the fastest verified built-in rung, {1} "
+		"({2}); CUB and Thrust are libraries, not rungs: neither is the "
+		"reference.",
+		"参照是最快的已验证内置级，即{1}（{2}）；CUB 与 Thrust 是库而不是"
+		"级：都不是参照。" },
+	ROW(M_G_REF_WHY_NONE) = {
+		"no verified rung loads as many elements per thread as the "
+		"class's launch gives at every size",
+		"没有哪个已验证的级在每个规模上每个线程都加载与班级的启动方式"
+		"同样多的元素" },
+	ROW(M_G_REF_WHY_UNRECORDED) = {
+		"these results do not record how many elements the class's "
+		"launch gives a thread, so it may load more per thread than a "
+		"student's kernel can",
+		"这些结果没有记录班级的启动方式给每个线程多少个元素，因此它每个"
+		"线程加载的元素可能多于学生的核函数所能加载的" },
+	ROW(M_G_REF_NONE) = { "none verified", "没有通过验证的级" },
+	/* {1} the first, {2} the last step; {1} steps, comma-separated */
+	ROW(M_G_RUNGS_TO) = { "rungs {1} to {2}", "第 {1} 至 {2} 级" },
+	ROW(M_G_RUNGS) = { "rungs {1}", "第 {1} 级" },
+	/* elements a thread loads in a first pass; {1} how many */
+	ROW(M_G_LOADS_ONE) = { "one element", "一个元素" },
+	ROW(M_G_LOADS_N) = { "{1} elements", " {1} 个元素" },
+	/* after the reference rungs when they differ: {1} the rungs */
+	ROW(M_G_REF_EACH) = { "{1}, by type and size", "{1}（依类型与规模而定）" },
+	ROW(M_G_LOADS_ANY) = { "many elements", "多个元素" },
+	/* what a student lost points on against a fastest-rung reference,
+	 * with no cause diagnosed: {1} their R ("1.49×"), {2} the
+	 * reference ("rung 12"), {3} its loads (M_G_LOADS_*), {4} the
+	 * steps of the rungs faster than them (M_G_GAP_STEP, "; ") */
+	ROW(M_G_GAP) = {
+		"{1} the reference's time: the reference, {2}, loads {3} in its "
+		"first pass; the rungs faster than theirs take these steps: {4}",
+		"用时为参照的 {1}：参照（{2}）在第一遍中{3}；比其更快的各级所做"
+		"的是：{4}" },
+	/* M_G_GAP's {3}: {1} M_G_LOADS_ONE or _N; the same for a launcher
+	 * that sizes its grid */
+	ROW(M_G_GAP_LOADS) = { "{1} per thread", "每个线程加载{1}" },
+	ROW(M_G_GAP_LOADS_ANY) = {
+		"many elements per thread (its launcher sizes the grid, so a "
+		"thread loads as many as the grid leaves it)",
+		"每个线程加载多个元素（其启动代码自行确定网格大小，每个线程加载"
+		"网格分给它的全部元素）" },
+	/* {1} the rung, {2} its title, {3} its loads */
+	ROW(M_G_GAP_STEP) = { "{1}, {2} ({3} per thread)",
+			      "{1}，{2}（每个线程{3}）" },
+	/* M_G_TIMES_ROUNDS's {2}: each round's timed runs */
+	ROW(M_G_TIMED_ONCE) = { "timed once", "计时一次" },
+	ROW(M_G_TIMED_N) = {
+		"run once to warm up and then timed {1} times (the round's "
+		"time is their median)",
+		"先预热运行一次，再计时 {1} 次（本轮的时间取其中位数）" },
 #undef ROW
 };

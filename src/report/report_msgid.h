@@ -257,6 +257,14 @@ enum msg {
 	M_G_EV_SAN_HUNG, M_G_EV_SAN_INPUT, M_G_EV_SAN_NOT_RERUN,
 	M_G_TIME_SAME, M_G_TIME_BIAS, M_G_TIME_FIRST_PASS,
 	M_G_EV_BANK_UNIT,
+	/* the class's reference (report_reference.c): at the class's
+	 * launch, or the fastest rung and why; what separates a student
+	 * from a fastest-rung reference; "timed N times" in a round */
+	M_G_REF_LAUNCH, M_G_REF_MORE, M_G_REF_OTHER, M_G_REF_FASTEST,
+	M_G_REF_WHY_NONE, M_G_REF_WHY_UNRECORDED, M_G_REF_NONE, M_G_RUNGS_TO,
+	M_G_RUNGS, M_G_LOADS_ONE, M_G_LOADS_N, M_G_LOADS_ANY, M_G_GAP,
+	M_G_GAP_STEP, M_G_GAP_LOADS, M_G_GAP_LOADS_ANY, M_G_TIMED_ONCE,
+	M_G_TIMED_N, M_G_REF_EACH,
 	M__COUNT
 };
 
