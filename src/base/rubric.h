@@ -6,9 +6,11 @@
  *   correctness  shared equally over the student's rows: a row earns its
  *                share when it verified (no impossible time);
  *   speed        from the student's kernel time against the reference
- *                (the fastest built-in rung, or with `score: class` the
- *                class's fastest student), on the verified rows: the
- *                ratio r >= 1 of their time over the reference's,
+ *                (the fastest built-in rung a kernel can match under
+ *                the class's launch, report/report_reference.h, or with
+ *                `score: class` the class's fastest student), on the
+ *                verified rows: the ratio r >= 1 of their time over
+ *                the reference's,
  *                geometric mean over those rows; `continuous` (the
  *                default) gives full points up to bands[0], none from
  *                the last band on, and between bands[k-1] and bands[k]
