@@ -571,7 +571,7 @@ struct environment {
 /* The launch a class's kernel keys give every student (results.json
  * "contract", with its experiment): its grid expression and block as
  * written, and at each size how many input elements one thread loads,
- * ceil(n / (grid(n) x block)), as the run evaluated them (sms: the GPU's).
+ * ceil(n / (grid(n) x block)), as the run evaluated them (sm_count: the GPU's).
  * The report's reference for the class is the fastest rung that loads as
  * many in its first pass (struct variant's first_loads).  Empty (grid
  * NULL, nat 0) for a class of another family and results from before. */

@@ -120,7 +120,7 @@ void runner_results_describe(struct run *R)
 				break;
 			}
 		}
-	/* after the GPU is known: a grid expression may name its sms */
+	/* after the GPU is known: a grid expression may name sm_count */
 	for (size_t i = 0; i < R->f->nexps && i < R->res->nexperiments; i++) {
 		struct experiment_meta *m = &R->res->experiments[i];
 

@@ -349,6 +349,80 @@ static void test_as_is(void **state)
 	experiment_file_release(&f);
 }
 
+/* The class's launch as a run records it (run.h, struct class_contract;
+ * ukernel_first_loads): the example class's `ceil(n / block)` blocks of
+ * 256 give a thread one element at every size; half the blocks, two; a
+ * block per multiprocessor, as many as n leaves each thread. */
+static void test_class_launch(void **state)
+{
+	static const struct {
+		const char *grid;
+		int per_thread;         /* 0: ceil(n / (sm_count x 256)) */
+	} launches[] = {
+		{ "ceil(n / block)", 1 }, { "ceil(n / (2 * block))", 2 },
+		{ "sm_count", 0 },
+	};
+	const char *path = "experiments/examples/class.yaml";
+	char *text = NULL, *out;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(read_file(path, 1 << 20, &text, &len), 0);
+	for (size_t g = 0; g < sizeof(launches) / sizeof(launches[0]); g++) {
+		struct experiment_file f;
+		const struct experiment *e;
+		const struct ukernel *k = NULL;
+		char *at = strstr(text, "grid: \"ceil(n / block)\"");
+		char *yaml;
+
+		assert_non_null(at);
+		char *sub = strstr(text, "submissions: class/*");
+		char *file = xasprintf("%s/class.yaml", tmpdir);
+		char dir[PATH_MAX];
+		FILE *fp;
+
+		/* the submissions where they are, the file in tmpdir */
+		assert_non_null(sub);
+		assert_true(sub < at);
+		assert_non_null(realpath("experiments/examples/class", dir));
+		yaml = xasprintf("%.*ssubmissions: \"%s/*\"%.*sgrid: \"%s\"%s",
+				 (int)(sub - text), text, dir,
+				 (int)(at - sub - strlen("submissions: class/*")),
+				 sub + strlen("submissions: class/*"),
+				 launches[g].grid,
+				 at + strlen("grid: \"ceil(n / block)\""));
+		/* no GPU: counter names need a chip (culab check picks one) */
+		for (char *c = strstr(yaml, "counters: [default]"); c; c = NULL)
+			memset(c, ' ', strlen("counters: [default]"));
+		fp = fopen(file, "w");
+		assert_non_null(fp);
+		fputs(yaml, fp);
+		fclose(fp);
+		out = load(file, NULL, &f);
+		free(out);
+		unlink(file);
+		free(file);
+		e = &f.exps[0];
+		for (size_t i = 0; i < e->nvariants && !k; i++)
+			if (e->variants[i]->submission)
+				k = e->variants[i]->ctx;
+		assert_non_null(k);
+		for (size_t i = 0; i < e->nsizes; i++) {
+			struct kernel_args a = { .dtype = DTYPE_FLOAT,
+						 .n = e->sizes[i].n, .m = 1,
+						 .block = 256, .sm_count = 132,
+						 .ctx = k };
+			int want = launches[g].per_thread ? launches[g].per_thread :
+				   (int)((a.n + 132 * 256 - 1) / (132 * 256));
+
+			assert_int_equal(ukernel_first_loads(k, &a), want);
+		}
+		experiment_file_release(&f);
+		free(yaml);
+	}
+	free(text);
+}
+
 /* ---- results.json -------------------------------------------------------- */
 
 /* text without blanks, in strings too: a document's shape whatever its
@@ -512,6 +586,7 @@ int main(void)
 		cmocka_unit_test(test_as_is_with_roster),
 		cmocka_unit_test(test_lms_hostile),
 		cmocka_unit_test(test_as_is),
+		cmocka_unit_test(test_class_launch),
 		cmocka_unit_test(test_json_round_trip),
 	};
 
