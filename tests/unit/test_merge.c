@@ -364,6 +364,34 @@ static void test_part_without_rows(void **state)
 	results_release(&b);
 }
 
+/* A class's launch (run.h, struct class_contract) comes through the
+ * merge as the first part recorded it, a copy of its own: the parts and
+ * the merged results each free theirs. */
+static void test_contract_kept(void **state)
+{
+	struct results a, b, merged, *in[2] = { &a, &b };
+	struct class_contract *c;
+
+	(void)state;
+	assert_int_equal(results_read(FIXTURE, &a), 0);
+	assert_int_equal(results_read(FIXTURE, &b), 0);
+	c = &a.experiments[0].contract;
+	c->grid = xstrdup("ceil(n / block)");
+	c->block = 256;
+	c->at = xcalloc(1, sizeof(*c->at));
+	c->at[c->nat++] = (struct class_load){ UINT64_C(1) << 20, 1 };
+	merge_results(in, 2, &merged);
+	assert_string_equal(merged.experiments[0].contract.grid,
+			    "ceil(n / block)");
+	assert_ptr_not_equal(merged.experiments[0].contract.grid, c->grid);
+	assert_int_equal(merged.experiments[0].contract.block, 256);
+	assert_int_equal(merged.experiments[0].contract.nat, 1);
+	assert_int_equal(merged.experiments[0].contract.at[0].elements, 1);
+	results_release(&a);
+	results_release(&b);
+	results_release(&merged);
+}
+
 /* Two GPUs of one model: one ladder per stage as before; the environment
  * lists both. */
 static void test_same_model(void **state)
@@ -683,6 +711,7 @@ int main(void)
 		cmocka_unit_test(test_same_model),
 		cmocka_unit_test(test_device_index_filled),
 		cmocka_unit_test(test_part_without_rows),
+		cmocka_unit_test(test_contract_kept),
 		cmocka_unit_test(test_partial),
 		cmocka_unit_test(test_no_status),
 		cmocka_unit_test(test_refusals),
