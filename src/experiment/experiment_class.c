@@ -611,8 +611,9 @@ static int parse_score(struct loader *ld, struct exp_ctx *x,
 		return 0;
 	}
 	return expected(ld, v, "\"rung\" (against the fastest built-in "
-			"rung, the default) or \"class\" (against the "
-			"class's fastest student)", "score");
+			"rung the class's launch allows, the default) or "
+			"\"class\" (against the class's fastest student)",
+			"score");
 }
 
 static int parse_rounds(struct loader *ld, struct exp_ctx *x,
