@@ -955,7 +955,7 @@ int grade_lost(const struct model *m, const struct grade_class *c,
 		/* against the fastest rung, what separates them from it */
 		if (c->host_in_region ||
 		    !grade_reference_gap(b, L, m, rep->l, rep->g.ms, rep->ref,
-					 rep->ref_loads, R))
+					 rep->ref_loads, R, plain))
 			SAY(b, L, c->host_in_region ? M_G_NO_CAUSE_HOST :
 			    M_G_NO_CAUSE, R);
 	}

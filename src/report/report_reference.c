@@ -96,7 +96,7 @@ void grade_loads_text(struct sbuf *b, enum lang L, int loads)
 bool grade_reference_gap(struct sbuf *b, enum lang L, const struct model *m,
 			 const struct ladder *l, double ms,
 			 const struct item *ref, int ref_loads,
-			 const char *ratio)
+			 const char *ratio, bool plain)
 {
 	const struct item **rungs;
 	struct sbuf steps = SBUF_INIT, per = SBUF_INIT;
@@ -120,7 +120,8 @@ bool grade_reference_gap(struct sbuf *b, enum lang L, const struct model *m,
 		if (steps.len)
 			sbuf_add(&steps, say_text(L, M_LIST_SEP));
 		SAY(&steps, L, M_G_GAP_STEP, role_text(&p, L, rungs[i]),
-		    title ? pool_md(&p, title) : "", sbuf_str(&one));
+		    !title ? "" : plain ? title : pool_md(&p, title),
+		    sbuf_str(&one));
 		sbuf_release(&one);
 		pool_release(&p);       /* a pool holds a few strings */
 	}

@@ -46,12 +46,13 @@ void grade_loads_text(struct sbuf *b, enum lang L, int loads);
  * or none matched), when the diagnosis names no cause: "1.49× the
  * reference's time: the reference, rung 12, loads many elements per
  * thread ...; the rungs faster than theirs take these steps: ...",
- * appended to b; ratio is their R as the page prints it.  Returns
+ * appended to b (plain: the rungs' titles without Markdown, for the
+ * gradebook); ratio is their R as the page prints it.  Returns
  * false, appending nothing, when ref is a rung chosen at the class's
  * launch (or not a rung) or no rung is faster. */
 bool grade_reference_gap(struct sbuf *b, enum lang L, const struct model *m,
 			 const struct ladder *l, double ms,
 			 const struct item *ref, int ref_loads,
-			 const char *ratio);
+			 const char *ratio, bool plain);
 
 #endif
