@@ -788,6 +788,33 @@ static int by_score(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* The name a student is listed by within a tie: their original's when
+ * they repeat an earlier student (the copy detector's copy_of, else its
+ * flag), so that a copy comes right after the one it copies. */
+static const char *tie_key(const struct grade_student *s)
+{
+	return s->copy_of ? s->copy_of : s->similar_to ? s->similar_to :
+							 s->name;
+}
+
+/* Rank first; within a tie, by name, the original before its copy
+ * (whose own score may read a hair above the original's, inside both
+ * intervals). */
+static int by_rank(const void *a, const void *b)
+{
+	const struct grade_student *x = a, *y = b;
+	bool cx = tie_key(x) != x->name, cy = tie_key(y) != y->name;
+	int d;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if ((d = strcmp(tie_key(x), tie_key(y))) != 0)
+		return d;
+	if (cx != cy)
+		return cx ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
 static void class_rank(struct grade_class *c)
 {
 	size_t n = c->n ? c->n : 1;
@@ -810,6 +837,8 @@ static void class_rank(struct grade_class *c)
 		c->s[k].rank = rank[k];
 		c->s[k].tied = tied[k];
 	}
+	/* a tie's scores are no order: by name, a copy after its original */
+	qsort(c->s, c->n, sizeof(*c->s), by_rank);
 	free(lo);
 	free(hi);
 	free(same);

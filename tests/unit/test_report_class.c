@@ -573,6 +573,28 @@ static void test_gradescope_json(void **state)
 		  "4.83 for rung 4 and 0.0298 for rung 5; line 16");
 	json_decref(j);
 	free(text);
+	/* partial credit is never a failed test: every test that earned
+	 * points is passed (ada's speed earns part of its points) */
+	text = page(dir, "gradescope/ada.json");
+	assert_non_null(text);
+	j = json_loads(text, 0, &err);
+	assert_non_null(j);
+	tests = json_object_get(j, "tests");
+	for (size_t i = 0; i < json_array_size(tests); i++) {
+		json_t *t = json_array_get(tests, i);
+		const char *st = json_string_value(json_object_get(t,
+								    "status"));
+
+		if (json_number_value(json_object_get(t, "score")) > 0 &&
+		    strcmp(st, "passed"))
+			fail_msg("%s:%d: test \"%s\" earned %g points but is "
+				 "\"%s\"", __FILE__, __LINE__,
+				 json_string_value(json_object_get(t, "name")),
+				 json_number_value(json_object_get(t, "score")),
+				 st);
+	}
+	json_decref(j);
+	free(text);
 	/* a file per student whose name can be a file's */
 	text = page(dir, "gradescope/hal.json");
 	assert_non_null(text);
@@ -1285,6 +1307,69 @@ static void test_missing_listed(void **state)
 	results_release(&r);
 }
 
+
+/* Within a tie the scores say no order: the students are listed by
+ * name, a copy right after the one it copies (copy_of), whichever of the
+ * two read a hair higher.  Checked on every recorded class, each the
+ * class's own ties and copies, no figure of theirs typed in. */
+static void test_tie_order(void **state)
+{
+	static const char *const files[] = {
+		CLASS, CLASS_ROUNDS, "reports/examples/class/results.json",
+	};
+	size_t copies = 0;
+
+	(void)state;
+	for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+		struct results r;
+		struct model m;
+		struct grade_class c;
+
+		if (!read_recorded(files[f], &r))
+			continue;
+		model_build(&r, &m);
+		grade_class_build(&m, r.experiments[0].name, &c);
+		for (size_t k = 0; k < c.n; k++) {
+			const struct grade_student *s = &c.s[k];
+
+			if (k && c.s[k - 1].rank > s->rank)
+				fail_msg("%s:%d: %s: %s (rank %zu) after %s "
+					 "(rank %zu)", __FILE__, __LINE__,
+					 files[f], s->name, s->rank,
+					 c.s[k - 1].name, c.s[k - 1].rank);
+			if (!s->copy_of)
+				continue;
+			for (size_t j = 0; j < c.n; j++) {
+				if (strcmp(c.s[j].name, s->copy_of) ||
+				    c.s[j].rank != s->rank)
+					continue;
+				copies++;
+				if (j + 1 != k)
+					fail_msg("%s:%d: %s: the copy %s listed "
+						 "at %zu, its original %s at "
+						 "%zu", __FILE__, __LINE__,
+						 files[f], s->name, k,
+						 s->copy_of, j);
+			}
+		}
+		for (size_t k = 1; k < c.n; k++) {
+			const struct grade_student *a = &c.s[k - 1], *b = &c.s[k];
+
+			if (a->rank == b->rank && !a->copy_of && !b->copy_of &&
+			    !a->similar_to && !b->similar_to &&
+			    strcmp(a->name, b->name) > 0)
+				fail_msg("%s:%d: %s: tied %s listed before %s",
+					 __FILE__, __LINE__, files[f], a->name,
+					 b->name);
+		}
+		grade_class_release(&c);
+		model_release(&m);
+		results_release(&r);
+	}
+	/* each recorded class holds a copy tied with its original */
+	assert_true(copies >= 1);
+}
+
 /* Results without a class: no class page, no gradebook. */
 static void test_no_class(void **state)
 {
@@ -1359,6 +1444,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_times),
 		cmocka_unit_test(test_rounds),
 		cmocka_unit_test(test_score_class),
+		cmocka_unit_test(test_tie_order),
 		cmocka_unit_test(test_no_class),
 		cmocka_unit_test(test_marker_kept),
 	};
