@@ -801,8 +801,9 @@ static size_t grade_section(struct sbuf *b, enum lang L,
 			continue;
 		size = size_text(r->l->n, r->l->m, r->l->matrix);
 		SAY(&ts, L, M_UT_TYPE_SIZE, pool_md(&p, r->l->dtype), size);
-		grade_place(&at, L, r);
-		place_skipped(&at, L, r);
+		/* level with a rung: no rung between two named to explain */
+		if (!grade_place(&at, L, r))
+			place_skipped(&at, L, r);
 		SAY(b, L, M_G_PAGE_PLACE, sbuf_str(&ts), sbuf_str(&at));
 		sbuf_addc(b, '\n');
 		sbuf_release(&ts);

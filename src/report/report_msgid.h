@@ -240,7 +240,8 @@ enum msg {
 	M_G_WHY_SPEED_NONE, M_G_WHY_OBJ, M_G_WHY_OBJ_NONE, M_G_WHY_OBJ_NO_ROW,
 	M_G_COL_OBJECTIVE, M_G_COL_VERDICT, M_G_PAGE_PLACE, M_G_PAGE_COPY,
 	M_G_SIMILAR, M_G_PAGE_SIMILAR, M_G_SIMILAR_HEAD, M_G_PAGE_REGION,
-	M_G_MISSING, M_G_PAGE_TIED_ONE, M_G_SKIP_SAME, M_G_SKIP_FASTER,
+	M_G_MISSING, M_G_PAGE_TIED_ONE, M_G_SKIP_SAME, M_G_LEVEL, M_G_AND, M_G_COMMA,
+	M_G_SKIP_FASTER,
 	M_G_SKIP_SLOWER, M_G_BODY_CLASS, M_G_CHART_EVERY,
 	/* the class's host step by size; on a student's page, the host
 	 * step as the teacher's contract and the fix rung by the time

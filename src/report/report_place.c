@@ -166,3 +166,33 @@ void place_kernel_note(const struct item *it, enum lang L, struct sbuf *b)
 	    FMT(region, 4));
 	sbuf_addc(b, '\n');
 }
+
+/* The kind of time g is of `it`: a kernel alone (or a rung's first pass)
+ * is device work, whatever the row's timed region holds. */
+static enum compare_kind level_kind(const struct item *it,
+				    const struct grade_time *g)
+{
+	return it->kind == CK_HOST_STEP && g->of != ROUND_REGION ? CK_GPU :
+								   it->kind;
+}
+
+bool place_level(const struct item *it, const struct grade_time *g,
+		 const struct item *rung, const struct grade_time *rg)
+{
+	double bound = SPEEDUP_SAME_PCT / 100, x;
+
+	if (!(g->ms > 0) || !(rg->ms > 0))
+		return false;
+	x = g->ms > rg->ms ? g->ms / rg->ms : rg->ms / g->ms;
+	if (!grade_rounds_paired(g, rg)) {
+		enum compare_kind a = level_kind(it, g), b = level_kind(rung, rg);
+		struct compare_floor_pick f;
+		size_t n;
+		const struct compare_floor *t = compare_floor_table(&n);
+
+		compare_floor_pair(t, n, it->gpu, rung->gpu, a > b ? a : b,
+				   fmin(g->ms, rg->ms), &f);
+		bound = fmax(bound, f.floor);
+	}
+	return x - 1 <= bound;
+}

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "report_int.h"
+#include "report_grade.h"
 
 /* Whether user kernel `it` is placed by its kernel's own time: its timed
  * region holds a host step and the row kept the kernel alone's time in
@@ -31,6 +32,16 @@ void place_line(const struct ladder *l, const struct item *it, enum lang L,
  * faster)", for tables and the summary. */
 void place_words(const struct ladder *l, const struct item *it, enum lang L,
 		 struct sbuf *b);
+
+/* Whether user kernel `it`, timed as g, is no different from rung
+ * `rung`, timed as rg (both item_grade_time()'s): their ratio lies
+ * within SPEEDUP_SAME_PCT, the body's bound of a step, or within the
+ * pair's run-to-run floor (step_floor_of's table, compare_floor_pair)
+ * when that is larger and the two were not timed in the same rounds
+ * (a floor is of runs in processes apart).  A page then says "level
+ * with rung 4 (within noise)", never which of the two is ahead. */
+bool place_level(const struct item *it, const struct grade_time *g,
+		 const struct item *rung, const struct grade_time *rg);
 
 /* Said once before the body's place_line() where place_by_kernel(it):
  * the time it is placed by, and its host step apart; a line of its own.
