@@ -1311,6 +1311,71 @@ static void test_missing_listed(void **state)
 
 
 
+
+/* A Chinese student page keeps none of culab's own English: each failed
+ * row's recorded message, and the fixed words of every shape the runner
+ * writes, are absent from it (rendered in Chinese, or, for CUDA's own
+ * error strings, quoted).  Every recorded class, every failed row. */
+static void test_zh_messages(void **state)
+{
+	static const char *const files[] = {
+		CLASS, CLASS_ROUNDS, "reports/examples/class/results.json",
+	};
+	static const char *const culab_words[] = {
+		"did not finish within", "its answer does not follow",
+		"after the timed runs", "sum is ", ", expected ",
+		"wrote past the end", "not timed",
+	};
+	size_t failed = 0;
+
+	(void)state;
+	for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+		struct results r;
+		char *dir;
+
+		if (!read_recorded(files[f], &r))
+			continue;
+		dir = render(&r);
+		for (size_t i = 0; i < r.nrows; i++) {
+			const struct result_row *w = &r.rows[i];
+			const struct variant *v = results_variant(&r,
+								  w->variant);
+			char *path, *zh, *md;
+			bool ours;
+
+			if (!v || !v->submission || !w->message ||
+			    w->status == ROW_OK)
+				continue;
+			path = xasprintf("students/%s/report.zh.md", w->variant);
+			zh = page(dir, path);
+			assert_non_null(zh);
+			md = md_dup(w->message);
+			ours = false;
+			for (size_t k = 0; k < ARRAY_SIZE(culab_words); k++) {
+				ours |= strstr(w->message, culab_words[k]) != NULL;
+				EXPECT_NOT_IN(zh, culab_words[k]);
+			}
+			if (ours) {
+				EXPECT_NOT_IN(zh, md);
+			} else {
+				/* CUDA's own words, quoted as recorded */
+				char *q = xasprintf("“%s”", md);
+
+				EXPECT_IN(zh, q);
+				free(q);
+			}
+			failed++;
+			free(md);
+			free(zh);
+			free(path);
+		}
+		scratch_remove(dir);
+		free(dir);
+		results_release(&r);
+	}
+	assert_true(failed > 0);
+}
+
 /* A row within the body's bound of a step of a rung, by the time
  * graded, is "level with" that rung, never "between" two rungs with one
  * "1.00x faster" (the example class's ben, rung 4's algorithm, was put
@@ -1524,6 +1589,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_times),
 		cmocka_unit_test(test_rounds),
 		cmocka_unit_test(test_score_class),
+		cmocka_unit_test(test_zh_messages),
 		cmocka_unit_test(test_place_level),
 		cmocka_unit_test(test_tie_order),
 		cmocka_unit_test(test_no_class),
