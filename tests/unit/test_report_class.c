@@ -1312,6 +1312,78 @@ static void test_missing_listed(void **state)
 
 
 
+
+/* The line-by-line words follow the counters and the diagnosis: a line
+ * whose few threads per warp instruction every tree shows in its last
+ * steps says so, naming the rung that shows the same, on a page whose
+ * diagnosis finds no divergence; where the diagnosis finds divergence,
+ * one line is named as where it is.  In English and Chinese, on each
+ * recorded class with rounds; no recorded figure typed in. */
+static void test_lines_follow_diagnosis(void **state)
+{
+	static const char *const files[] = {
+		CLASS_ROUNDS, "reports/examples/class/results.json",
+	};
+	size_t tree = 0, here = 0;
+
+	(void)state;
+	for (size_t f = 0; f < ARRAY_SIZE(files); f++) {
+		struct results r;
+		char *dir;
+
+		if (!read_recorded(files[f], &r))
+			continue;
+		dir = render(&r);
+		for (size_t i = 0; i < r.nvariants; i++) {
+			const struct variant *v = r.variants[i];
+			char *path, *en, *zh;
+			bool div;
+
+			if (!v->submission)
+				continue;
+			path = xasprintf("students/%s/report.en.md", v->name);
+			en = page(dir, path);
+			free(path);
+			path = xasprintf("students/%s/report.zh.md", v->name);
+			zh = page(dir, path);
+			free(path);
+			assert_non_null(en);
+			assert_non_null(zh);
+			div = strstr(en, "**Divergence") != NULL;
+			assert_int_equal(count_of(en, "the divergence the "
+						  "diagnosis finds is here"),
+					 div ? 1 : 0);
+			assert_int_equal(count_of(zh, "诊断发现的发散就在这里"),
+					 div ? 1 : 0);
+			/* each idle line's bullet compares with the rung */
+			for (const char *at = strstr(en, "did the work of"); at;
+			     at = strstr(at + 1, "did the work of")) {
+				const char *eol = strchr(at, '\n');
+				const char *c = strstr(at, "as every tree's last "
+						       "steps do");
+
+				if (!c || (eol && c > eol))
+					fail_msg("%s:%d: %s: a line of idle "
+						 "threads without the tree's "
+						 "last steps: %.300s", __FILE__,
+						 __LINE__, v->name, at);
+				tree++;
+			}
+			assert_int_equal(count_of(zh, "每棵归约树的最后几步都是如此"),
+					 count_of(en, "as every tree's last steps "
+						  "do"));
+			here += div;
+			free(en);
+			free(zh);
+		}
+		scratch_remove(dir);
+		free(dir);
+		results_release(&r);
+	}
+	assert_true(tree > 0);
+	assert_true(here > 0);
+}
+
 /* A Chinese student page keeps none of culab's own English: each failed
  * row's recorded message, and the fixed words of every shape the runner
  * writes, are absent from it (rendered in Chinese, or, for CUDA's own
@@ -1589,6 +1661,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_times),
 		cmocka_unit_test(test_rounds),
 		cmocka_unit_test(test_score_class),
+		cmocka_unit_test(test_lines_follow_diagnosis),
 		cmocka_unit_test(test_zh_messages),
 		cmocka_unit_test(test_place_level),
 		cmocka_unit_test(test_tie_order),
