@@ -611,7 +611,7 @@ static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,
 
 void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		 const struct ladder *l, const struct item *it, bool narrow,
-		 const char *indent)
+		 bool div, const char *indent)
 {
 	const struct result_row *w = it->row;
 	const struct source_lines *sl = &w->lines;
@@ -639,8 +639,7 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		struct kv kv;
 
 		kv_of(sl, k, &kv);
-		kernel_items(b, L, m, l, w, v, &kv, narrow,
-			     user_shows(m, l, it, "divergence"),
+		kernel_items(b, L, m, l, w, v, &kv, narrow, div,
 			     sl->nkernels > 1, sbuf_str(&in));
 		free(kv.v);
 	}

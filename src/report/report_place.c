@@ -196,3 +196,72 @@ bool place_level(const struct item *it, const struct grade_time *g,
 	}
 	return x - 1 <= bound;
 }
+
+/* Appends the rungs of rungs[0..n) that level[] marks, "rung 5 and
+ * rung 6", to b; returns how many. */
+static size_t level_names(struct sbuf *b, enum lang L, struct pool *p,
+			  const struct item **rungs, const bool *level,
+			  size_t n)
+{
+	size_t k = 0, all = 0;
+
+	for (size_t i = 0; i < n; i++)
+		all += level[i];
+	for (size_t i = 0; i < n; i++) {
+		if (!level[i])
+			continue;
+		if (k)
+			sbuf_add(b, say_text(L, k + 1 == all ? M_G_AND :
+					     M_G_COMMA));
+		sbuf_add(b, role_text(p, L, rungs[i]));
+		k++;
+	}
+	return k;
+}
+
+bool place_graded(struct sbuf *b, enum lang L, const struct ladder *l,
+		  const struct item *it, const struct grade_time *gt)
+{
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	size_t n = ladder_rungs(l, rungs);
+	const struct item *slower = NULL, *quicker = NULL;
+	double ts = NAN, tq = NAN, t = gt->ms;
+	struct pool p = { .n = 0 };
+	bool *level = xcalloc(n + 1, sizeof(*level)), any = false;
+	struct sbuf names = SBUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		struct grade_time g;
+
+		if (!item_grade_time(rungs[i], &g))
+			continue;
+		level[i] = place_level(it, gt, rungs[i], &g);
+		any |= level[i];
+		if (g.ms > t) {
+			if (!slower || g.ms < ts) {
+				slower = rungs[i];
+				ts = g.ms;
+			}
+		} else if (!quicker || g.ms > tq) {
+			quicker = rungs[i];
+			tq = g.ms;
+		}
+	}
+	if (any && level_names(&names, L, &p, rungs, level, n))
+		SAY(b, L, M_G_LEVEL, sbuf_str(&names));
+	else if (slower && quicker)
+		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
+		    role_text(&p, L, quicker), TIMES(t / tq));
+	else if (slower)
+		SAY(b, L, M_U_SUM_FASTEST, TIMES(ts / t), role_text(&p, L, slower));
+	else if (quicker)
+		SAY(b, L, M_U_SUM_SLOWEST, role_text(&p, L, quicker),
+		    TIMES(t / tq));
+	else
+		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
+	sbuf_release(&names);
+	pool_release(&p);
+	free(level);
+	free(rungs);
+	return any;
+}

@@ -43,6 +43,15 @@ void place_words(const struct ladder *l, const struct item *it, enum lang L,
 bool place_level(const struct item *it, const struct grade_time *g,
 		 const struct item *rung, const struct grade_time *rg);
 
+/* Where a class's row `it` of ladder l, graded by time gt, sits between
+ * the verified rungs by the times they are graded by: "between rung 3
+ * and rung 4 (rung 4 is 1.01x faster)", or, within noise of one or more
+ * (place_level), "level with rung 4 (within noise)", "level with rung 5
+ * and rung 6 (within noise)".  Returns true for the latter: no rung
+ * lies between two named. */
+bool place_graded(struct sbuf *b, enum lang L, const struct ladder *l,
+		  const struct item *it, const struct grade_time *gt);
+
 /* Said once before the body's place_line() where place_by_kernel(it):
  * the time it is placed by, and its host step apart; a line of its own.
  * Nothing otherwise. */

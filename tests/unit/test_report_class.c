@@ -29,6 +29,7 @@
 #include "base/stats.h"
 #include "base/util.h"
 #include "report/report_grading.h"
+#include "report/report_place.h"
 #include "report_check.h"
 
 #define EXERCISE "tests/fixtures/recorded-2026-11-27/exercise-lines-h100/results.json"
@@ -1495,8 +1496,8 @@ static void test_place_level(void **state)
 						SPEEDUP_SAME_PCT / 100 &&
 						grade_rounds_paired(&w->g, &g);
 				}
-				said = grade_place(&en, EN, w);
-				grade_place(&zh, ZH, w);
+				said = place_graded(&en, EN, w->l, w->it, &w->g);
+				place_graded(&zh, ZH, w->l, w->it, &w->g);
 				if (said != near ||
 				    !strncmp(sbuf_str(&en), "level with ", 11)
 				    != near || !strstr(sbuf_str(&zh), "持平") !=
