@@ -338,10 +338,12 @@ static void fix(struct sbuf *b, enum lang L, const struct model *m,
 	sbuf_release(&n);
 }
 
-/* The rung whose fix the ladder shows for divergence in ladder l (the
- * rule's fix, report_user_rules.c), when it ran there with lines and is
- * not the kernel itself: its first kernel's lines, to hold the user's
- * lines against.  Its busiest line (the most warp instructions) and its
+/* The rung whose fix the ladder shows for divergence in ladder l's
+ * family (the rule's fix, report_user_rules.c), not the kernel itself:
+ * the first kernel's lines of its row of the row's size that has lines,
+ * of the row's type when there is one (a run records a rung's lines at
+ * one type), to hold a user's lines against; none for a NULL l (a
+ * rung's own lines).  Its busiest line (the most warp instructions) and its
  * idle one (the busiest of those IDLE_LANES or fewer threads do the work
  * of an instruction on: a tree's add, whose last steps leave fewer than
  * 32 threads working). */
@@ -349,7 +351,6 @@ struct fixref {
 	struct kv k;
 	const struct variant *v;
 	const struct lv *busiest, *idle;
-	struct sbuf name;
 };
 
 static void fixref_of(const struct model *m, const struct ladder *l,
@@ -357,11 +358,11 @@ static void fixref_of(const struct model *m, const struct ladder *l,
 {
 	const struct rule *r = user_rule_find(l ? l->family : NULL,
 					      "divergence");
-
 	const struct item *best = NULL;
 
 	memset(fr, 0, sizeof(*fr));
-	fr->name = (struct sbuf)SBUF_INIT;
+	if (!l)
+		return;
 	/* its row of this size with lines, of this type when it has one
 	 * (a class records the rungs' lines at one type alone) */
 	for (size_t i = 0; r && r->fix && !str_eq(r->fix, w->variant) &&
@@ -392,14 +393,11 @@ static void fixref_of(const struct model *m, const struct ladder *l,
 		    (!fr->idle || v->x[X_INST] > fr->idle->x[X_INST]))
 			fr->idle = v;
 	}
-	if (fr->v)
-		rung_name(&fr->name, EN, m, l, r->fix);
 }
 
 static void fixref_release(struct fixref *fr)
 {
 	free(fr->k.v);
-	sbuf_release(&fr->name);
 }
 
 /* Whether line v's divergent branches split at most one warp of each
@@ -576,8 +574,9 @@ static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,
 	bool listed = false;
 
 	/* where divergence is found: the line whose warp instructions
-	 * exceed the busiest line of the rung that fixes it the most */
-	fixref_of(m, l, w, &fr);
+	 * exceed the busiest line of the rung that fixes it the most; a
+	 * user's kernel alone is held against that rung */
+	fixref_of(m, v && v->source_text ? l : NULL, w, &fr);
 	for (size_t i = 0; div && fr.busiest && i < k->n; i++)
 		if (k->v[i].sl->file &&
 		    k->v[i].x[X_INST] > fr.busiest->x[X_INST] &&
