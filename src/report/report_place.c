@@ -46,12 +46,12 @@ static const struct timing *place_timing(const struct item *it)
 	return it->row->tk.nsamples ? &it->row->tk : &it->row->t;
 }
 
-/* base's time over it's, as place_ms() has them, "1.09×", with " (within
- * noise)" when the 95 % interval of the ratio does not put it beyond
- * SPEEDUP_SAME_PCT, as the findings judge a step (ratio_judge). */
-static const char *speedup(struct pool *p, enum lang L,
-			   const struct item *user, const struct item *base,
-			   const struct item *it)
+/* The verdict on base's time over it's, as place_ms() has them (into
+ * *xp): the body's, ratio_judge, by timed regions; by kernels alone,
+ * the 95 % interval of the ratio against SPEEDUP_SAME_PCT. */
+static enum stats_verdict place_verdict(const struct item *user,
+					const struct item *base,
+					const struct item *it, double *xp)
 {
 	const struct timing *a = place_timing(it), *b = place_timing(base);
 	double x, r, lo, hi;
@@ -72,6 +72,31 @@ static const char *speedup(struct pool *p, enum lang L,
 			v = stats_verdict_of(1 / fmax(hi, x), 1 / fmin(lo, x),
 					     SPEEDUP_SAME_PCT / 100);
 	}
+	*xp = x;
+	return v;
+}
+
+/* Whether place_verdict() finds base and it the same: their interval
+ * within SPEEDUP_SAME_PCT (or, by timed regions, the pair's floor); an
+ * interval that cannot tell, or none, is not "level". */
+static bool place_noise(const struct item *user, const struct item *base,
+			const struct item *it)
+{
+	double x;
+
+	return place_verdict(user, base, it, &x) == SV_SAME;
+}
+
+/* base's time over it's, "1.09×", with " (within noise)" when
+ * place_verdict() does not put it beyond the noise, as the findings
+ * judge a step. */
+static const char *speedup(struct pool *p, enum lang L,
+			   const struct item *user, const struct item *base,
+			   const struct item *it)
+{
+	double x;
+	enum stats_verdict v = place_verdict(user, base, it, &x);
+
 	return pool_keep(p, xasprintf("%s%s", TIMES(x),
 				      v == SV_SAME || v == SV_UNKNOWN ?
 				      say_text(L, M_U_NOISE) : ""));
@@ -136,12 +161,30 @@ void place_line(const struct ladder *l, const struct item *it, enum lang L,
 void place_words(const struct ladder *l, const struct item *it, enum lang L,
 		 struct sbuf *b)
 {
-	const struct item *slower, *quicker;
+	const struct item *slower, *quicker, *slower_level, *quicker_level;
 	struct pool p = { .n = 0 };
 	double t = place_ms(it, it);
 
 	neighbours(l, it, &slower, &quicker);
-	if (slower && quicker)
+	slower_level = slower;
+	quicker_level = quicker;
+	/* within noise of a neighbour: level with it, ahead of neither */
+	if (slower && !place_noise(it, slower, it))
+		slower_level = NULL;
+	if (quicker && !place_noise(it, it, quicker))
+		quicker_level = NULL;
+	if (slower_level && quicker_level) {
+		struct sbuf two = SBUF_INIT;
+
+		sbuf_add(&two, role_text(&p, L, slower));
+		sbuf_add(&two, say_text(L, M_G_AND));
+		sbuf_add(&two, role_text(&p, L, quicker));
+		SAY(b, L, M_G_LEVEL, sbuf_str(&two));
+		sbuf_release(&two);
+	} else if (slower_level || quicker_level)
+		SAY(b, L, M_G_LEVEL, role_text(&p, L, slower_level ?
+					       slower_level : quicker_level));
+	else if (slower && quicker)
 		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
 		    role_text(&p, L, quicker),
 		    TIMES(t / place_ms(it, quicker)));

@@ -29,7 +29,8 @@ void place_line(const struct ladder *l, const struct item *it, enum lang L,
 		struct sbuf *b);
 
 /* The same in a few words: "between rung 2 and rung 3 (rung 3 is 1.32×
- * faster)", for tables and the summary. */
+ * faster)", for tables and the summary; "level with rung 3 (within
+ * noise)" where the verdict on its neighbour finds them the same. */
 void place_words(const struct ladder *l, const struct item *it, enum lang L,
 		 struct sbuf *b);
 
