@@ -887,6 +887,38 @@ static void hbars_fit(const struct plot_panel *p, double px, int want,
 		a->t[a->n] = clean(a->t[a->n - 1] + step);
 }
 
+/* Fewer ticks on axis a until their labels, each centred on its tick,
+ * stand 4 px apart on a panel px wide ("0 200400600800" ran together on
+ * a class chart's narrow panel): fewer steps on a linear axis, every
+ * other tick on a log one or below two steps. */
+static void ticks_fit(struct axis *a, double px, int want)
+{
+	for (size_t k = 1, n; k < a->n && a->n > 2; k++) {
+		double at[2], w[2];
+		bool thin;
+
+		for (int j = 0; j < 2; j++) {
+			struct sbuf t = SBUF_INIT;
+			double v = a->t[k - 1 + j];
+
+			at[j] = px * (a->base ? log(v / a->lo) / log(a->hi / a->lo) :
+				      (v - a->lo) / (a->hi - a->lo));
+			tick_text(&t, v);
+			w[j] = plot_text_px(sbuf_str(&t), 16);
+			sbuf_release(&t);
+		}
+		if (at[1] - at[0] >= (w[0] + w[1]) / 2 + 4)
+			continue;
+		thin = a->base || want <= 2;
+		if (!thin)
+			a->n = linear_ticks(a->lo, a->hi, --want, a->t);
+		for (n = 0; thin && n < (a->n + 1) / 2; n++)
+			a->t[n] = a->t[2 * n];
+		a->n = thin ? n : a->n;
+		k = 0;
+	}
+}
+
 /* The gnuplot functions of a panel's label placement, label_place()'s
  * rules: beside(v, w) and inside(v, w) for a bar that grows right from
  * B, lbeside and linside for one that grows left; w is the label's
@@ -997,6 +1029,7 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 	if (!value_axis(p, fmin(0.3, wl * 1.1), 5, &a))
 		return;
 	hbars_fit(p, px, 5, &a);
+	ticks_fit(&a, px, 5);
 	script_axis(gp, "x", &a);
 	/* the key under the panel's axis, its entries side by side */
 	sbuf_addf(gp, "\tset style fill solid 1.0 noborder\n"

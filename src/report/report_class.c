@@ -14,6 +14,7 @@
  * report_gradebook.c's.  See report_int.h. */
 #include "report_copies.h"
 #include "report_grading.h"
+#include "report_place.h"
 #include "report_reference_rule.h"
 #include "report.h"
 
@@ -671,13 +672,14 @@ static void parts(struct sbuf *b, enum lang L, const struct grade_class *c,
 	sbuf_release(&why);
 }
 
-/* Appends, after grade_place()'s words for row r, why the rungs of the
+/* Appends, after place_graded()'s words for row r, why the rungs of the
  * ladder between the two it names are not named: each measured faster
  * than the faster one named, or slower than the slower one, at this
  * type and size: within SPEEDUP_SAME_PCT of it, the body's bound of a
  * change within noise ("; rung 5, left out, took the time of rung 6
  * here, within 2 %: noise"), else by how much ("; rung 5, left out,
- * measured 1.05x faster than rung 6 here").  The two are grade_place()'s: the nearest rung slower than
+ * measured 1.05x faster than rung 6 here").  The two are
+ * place_graded()'s: the nearest rung slower than
  * the student and the nearest faster, by the time graded; nothing when
  * it names fewer than two. */
 static void place_skipped(struct sbuf *b, enum lang L,
@@ -815,8 +817,9 @@ static size_t grade_section(struct sbuf *b, enum lang L,
 			continue;
 		size = size_text(r->l->n, r->l->m, r->l->matrix);
 		SAY(&ts, L, M_UT_TYPE_SIZE, pool_md(&p, r->l->dtype), size);
-		grade_place(&at, L, r);
-		place_skipped(&at, L, r);
+		/* level with a rung: no rung between two named to explain */
+		if (!place_graded(&at, L, r->l, r->it, &r->g))
+			place_skipped(&at, L, r);
 		SAY(b, L, M_G_PAGE_PLACE, sbuf_str(&ts), sbuf_str(&at));
 		sbuf_addc(b, '\n');
 		sbuf_release(&ts);

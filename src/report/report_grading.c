@@ -769,6 +769,33 @@ static int by_score(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/* The name a student is listed by within a tie: their original's when
+ * they repeat an earlier student (the copy detector's copy_of, else its
+ * flag), so that a copy comes right after the one it copies. */
+static const char *tie_key(const struct grade_student *s)
+{
+	return s->copy_of ? s->copy_of : s->similar_to ? s->similar_to :
+							 s->name;
+}
+
+/* Rank first; within a tie, by name, the original before its copy
+ * (whose own score may read a hair above the original's, inside both
+ * intervals). */
+static int by_rank(const void *a, const void *b)
+{
+	const struct grade_student *x = a, *y = b;
+	bool cx = tie_key(x) != x->name, cy = tie_key(y) != y->name;
+	int d;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	if ((d = strcmp(tie_key(x), tie_key(y))) != 0)
+		return d;
+	if (cx != cy)
+		return cx ? 1 : -1;
+	return strcmp(x->name, y->name);
+}
+
 static void class_rank(struct grade_class *c)
 {
 	size_t n = c->n ? c->n : 1;
@@ -791,6 +818,8 @@ static void class_rank(struct grade_class *c)
 		c->s[k].rank = rank[k];
 		c->s[k].tied = tied[k];
 	}
+	/* a tie's scores are no order: by name, a copy after its original */
+	qsort(c->s, c->n, sizeof(*c->s), by_rank);
 	free(lo);
 	free(hi);
 	free(same);
@@ -1049,44 +1078,6 @@ void grade_objective_words(struct sbuf *b, enum lang L,
 	SAY(b, L, M_G_VERDICT, say_text(L, state[o->state]), sbuf_str(&ev));
 	sbuf_release(&ev);
 	pool_release(&p);
-}
-
-void grade_place(struct sbuf *b, enum lang L, const struct grade_row *r)
-{
-	const struct ladder *l = r->l;
-	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
-	size_t n = ladder_rungs(l, rungs);
-	const struct item *slower = NULL, *quicker = NULL;
-	double ts = NAN, tq = NAN, t = r->g.ms;
-	struct pool p = { .n = 0 };
-
-	for (size_t i = 0; i < n; i++) {
-		struct grade_time g;
-
-		if (!item_grade_time(rungs[i], &g))
-			continue;
-		if (g.ms > t) {
-			if (!slower || g.ms < ts) {
-				slower = rungs[i];
-				ts = g.ms;
-			}
-		} else if (!quicker || g.ms > tq) {
-			quicker = rungs[i];
-			tq = g.ms;
-		}
-	}
-	if (slower && quicker)
-		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
-		    role_text(&p, L, quicker), TIMES(t / tq));
-	else if (slower)
-		SAY(b, L, M_U_SUM_FASTEST, TIMES(ts / t), role_text(&p, L, slower));
-	else if (quicker)
-		SAY(b, L, M_U_SUM_SLOWEST, role_text(&p, L, quicker),
-		    TIMES(t / tq));
-	else
-		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
-	pool_release(&p);
-	free(rungs);
 }
 
 /* Whether row w failed at its time limit (an error of the run's, not

@@ -261,10 +261,6 @@ int grade_lost(const struct model *m, const struct grade_class *c,
 void grade_objective_words(struct sbuf *b, enum lang L,
 			   const struct grade_student *s, size_t k);
 
-/* Where row r sits between the verified rungs by the time it is graded
- * by: "between rung 3 and rung 4 (rung 4 is 1.01x faster)". */
-void grade_place(struct sbuf *b, enum lang L, const struct grade_row *r);
-
 /* The student's state as one word (English), from their first failed
  * row: wrong answer, error, never finished (a row that ran past its time
  * limit, apart from CUDA's errors), not run; else impossible time, or

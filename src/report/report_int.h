@@ -734,7 +734,7 @@ bool user_impossible(const struct model *m, const struct result_row *w);
 /* The "Your kernels" section's part of kernel `name`: its heading, its
  * rows in a table, the row in full with its lines (a student's page).
  * A class's submission is not placed on the ladder there (its page
- * places it once, by the time graded: grade_place), its fix rung is
+ * places it once, by the time graded: place_graded), its fix rung is
  * compared by the time graded, and its host step is the class's
  * contract: said with its cost, measured where the row holds the kernel
  * alone, never with a fix. */
@@ -850,13 +850,13 @@ void user_failure_end(struct sbuf *b, enum lang L, const struct item *it);
 /* Appends, as Markdown list items at `indent`, the lines of item it's
  * kernels that carry a problem, each quoted with its numbers and what
  * they mean (and the rung that shows the fix, from ladder l); `narrow`
- * (the kernel's diagnosis found too few bytes in flight) names its
- * narrow loads too.  Nothing
+ * (the diagnosis found too few bytes in flight) names its narrow loads
+ * too; `div` (it found divergence) the line it comes from.  Nothing
  * when the row has no lines, one item saying why when they were not
  * collected. */
 void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		 const struct ladder *l, const struct item *it, bool narrow,
-		 const char *indent);
+		 bool div, const char *indent);
 
 /* The line of item it's first kernel that carries the most (the first
  * line the body's list names), 0 when it has no lines or none stands

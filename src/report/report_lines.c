@@ -27,7 +27,12 @@
  *                    a problem).
  * Only those three have a fix the ladder shows (the rule of the same
  * problem, report_user_rules.c): idle threads show on the sequential
- * rungs too (a tree's last steps), so no rung is named for them. */
+ * rungs too (a tree's last steps), so no rung is named as their fix;
+ * instead the rung that fixes divergence is named as showing the same
+ * at its own add line, when it does (struct fixref).  Where the
+ * diagnosis finds divergence, the line whose warp instructions exceed
+ * that rung's busiest line the most is said to be where it is (a `%`
+ * test that every thread runs, not the add it guards). */
 #include "report_user_rules.h"
 #include "report_code.h"
 
@@ -333,6 +338,68 @@ static void fix(struct sbuf *b, enum lang L, const struct model *m,
 	sbuf_release(&n);
 }
 
+/* The rung whose fix the ladder shows for divergence in ladder l's
+ * family (the rule's fix, report_user_rules.c), not the kernel itself:
+ * the first kernel's lines of its row of the row's size that has lines,
+ * of the row's type when there is one (a run records a rung's lines at
+ * one type), to hold a user's lines against; none for a NULL l (a
+ * rung's own lines).  Its busiest line (the most warp instructions) and its
+ * idle one (the busiest of those IDLE_LANES or fewer threads do the work
+ * of an instruction on: a tree's add, whose last steps leave fewer than
+ * 32 threads working). */
+struct fixref {
+	struct kv k;
+	const struct variant *v;
+	const struct lv *busiest, *idle;
+};
+
+static void fixref_of(const struct model *m, const struct ladder *l,
+		      const struct result_row *w, struct fixref *fr)
+{
+	const struct rule *r = user_rule_find(l ? l->family : NULL,
+					      "divergence");
+	const struct item *best = NULL;
+
+	memset(fr, 0, sizeof(*fr));
+	if (!l)
+		return;
+	/* its row of this size with lines, of this type when it has one
+	 * (a class records the rungs' lines at one type alone) */
+	for (size_t i = 0; r && r->fix && !str_eq(r->fix, w->variant) &&
+	     i < m->nitems; i++) {
+		const struct item *it = &m->items[i];
+		const struct result_row *rw = it->row;
+
+		if (it->role != ROLE_RUNG || !str_eq(rw->variant, r->fix) ||
+		    rw->n != w->n || rw->m != w->m || !rw->lines.recorded ||
+		    rw->lines.status || !rw->lines.nkernels)
+			continue;
+		if (!best || str_eq(rw->dtype, w->dtype))
+			best = it;
+	}
+	if (best) {
+		fr->v = best->v ? best->v : model_variant(m, best->row->variant);
+		kv_of(&best->row->lines, 0, &fr->k);
+	}
+	for (size_t i = 0; fr->v && i < fr->k.n; i++) {
+		const struct lv *v = &fr->k.v[i];
+
+		if (!v->sl->file || !(v->x[X_INST] > 0))
+			continue;
+		if (!fr->busiest || v->x[X_INST] > fr->busiest->x[X_INST])
+			fr->busiest = v;
+		if (v->x[X_INST] >= IDLE_SHARE * fr->k.sum[X_INST] &&
+		    v->x[X_PRED] / v->x[X_INST] <= IDLE_LANES &&
+		    (!fr->idle || v->x[X_INST] > fr->idle->x[X_INST]))
+			fr->idle = v;
+	}
+}
+
+static void fixref_release(struct fixref *fr)
+{
+	free(fr->k.v);
+}
+
 /* Whether line v's divergent branches split at most one warp of each
  * block at each pass: no more of them than its branches over the warps
  * of a block.  A tree whose working threads are contiguous (thread t
@@ -350,10 +417,34 @@ static bool tail_divergence(const struct result_row *w, const struct lv *v)
 	       v->x[X_DIV] <= branches / (w->block / 32);
 }
 
+/* After a line on which `lanes` of 32 threads do the work of a warp
+ * instruction: that the rung fixing divergence shows as many at its
+ * idle line (within a quarter), a tree's last steps, which it has too;
+ * nothing when it shows no such line. */
+static void idle_tree(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct ladder *l, const struct fixref *fr,
+		      double lanes)
+{
+	struct sbuf at = SBUF_INIT, n = SBUF_INIT;
+	double r;
+
+	if (!fr->idle)
+		return;
+	r = fr->idle->x[X_PRED] / fr->idle->x[X_INST];
+	if (fabs(r - lanes) > 0.25 * lanes)
+		return;
+	where(&at, L, m, NULL, fr->idle->sl);
+	rung_name(&n, L, m, l, fr->v->name);
+	SAY(b, L, M_L_IDLE_TREE, sbuf_str(&n), sbuf_str(&at), FMT(r, 2));
+	sbuf_release(&at);
+	sbuf_release(&n);
+}
+
 /* The problems of line v, joined: "32.0 shared-memory wavefronts ..." */
 static void what(struct sbuf *b, enum lang L, const struct model *m,
 		 const struct ladder *l, const struct result_row *w,
-		 const struct kv *k, const struct lv *v, unsigned f)
+		 const struct kv *k, const struct lv *v, unsigned f,
+		 const struct fixref *fr, const struct lv *div_line)
 {
 	bool first = true;
 
@@ -404,8 +495,9 @@ static void what(struct sbuf *b, enum lang L, const struct model *m,
 				SAY(b, L, M_L_DIV, FMT(v->x[X_DIV], 3));
 			break;
 		case LF_IDLE:
-			SAY(b, L, M_L_IDLE, FMT(v->x[X_INST], 3),
-			    FMT(v->x[X_PRED] / v->x[X_INST], 2));
+			r = v->x[X_PRED] / v->x[X_INST];
+			SAY(b, L, M_L_IDLE, FMT(v->x[X_INST], 3), FMT(r, 2));
+			idle_tree(b, L, m, l, fr, r);
 			break;
 		case LF_HOT:
 			SAY(b, L, M_L_HOT,
@@ -413,6 +505,19 @@ static void what(struct sbuf *b, enum lang L, const struct model *m,
 			    FMT(v->x[X_INST], 3), FMT(k->sum[X_INST], 3));
 			break;
 		}
+	}
+	if (v == div_line && fr->busiest) {
+		struct sbuf at = SBUF_INIT, n = SBUF_INIT;
+
+		if (!first)
+			sbuf_add(b, say_text(L, M_L_AND));
+		where(&at, L, m, NULL, fr->busiest->sl);
+		rung_name(&n, L, m, l, fr->v->name);
+		SAY(b, L, M_L_DIV_HERE,
+		    FMT(v->x[X_INST] - fr->busiest->x[X_INST], 3), sbuf_str(&n),
+		    sbuf_str(&at), FMT(fr->busiest->x[X_INST], 3));
+		sbuf_release(&at);
+		sbuf_release(&n);
 	}
 }
 
@@ -459,11 +564,28 @@ static size_t picks(const struct kv *k, bool narrow, struct pick *out,
 static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,
 			 const struct ladder *l, const struct result_row *w,
 			 const struct variant *v, const struct kv *k,
-			 bool narrow, bool named, const char *indent)
+			 bool narrow, bool div, bool named, const char *indent)
 {
-	struct pick p[LINES_SHOWN];
+	struct pick p[LINES_SHOWN + 1];
 	size_t n = picks(k, narrow, p, LINES_SHOWN);
 	struct pool pool = { .n = 0 };
+	const struct lv *div_line = NULL;
+	struct fixref fr;
+	bool listed = false;
+
+	/* where divergence is found: the line whose warp instructions
+	 * exceed the busiest line of the rung that fixes it the most; a
+	 * user's kernel alone is held against that rung */
+	fixref_of(m, v && v->source_text ? l : NULL, w, &fr);
+	for (size_t i = 0; div && fr.busiest && i < k->n; i++)
+		if (k->v[i].sl->file &&
+		    k->v[i].x[X_INST] > fr.busiest->x[X_INST] &&
+		    (!div_line || k->v[i].x[X_INST] > div_line->x[X_INST]))
+			div_line = &k->v[i];
+	for (size_t i = 0; div_line && i < n; i++)
+		listed |= p[i].v == div_line;
+	if (div_line && !listed)
+		p[n++] = (struct pick){ div_line, 0, 0 };
 
 	if (!n) {
 		sbuf_addf(b, "%s- ", indent);
@@ -478,16 +600,17 @@ static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,
 			SAY(b, L, M_L_KERNEL, pool_md(&pool, k->k->kernel));
 		where(b, L, m, v, p[i].v->sl);
 		sbuf_add(b, say_text(L, M_L_COLON));
-		what(b, L, m, l, w, k, p[i].v, p[i].f);
+		what(b, L, m, l, w, k, p[i].v, p[i].f, &fr, div_line);
 		sbuf_add(b, say_text(L, M_L_END));
 		sbuf_addc(b, '\n');
 	}
+	fixref_release(&fr);
 	pool_release(&pool);
 }
 
 void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		 const struct ladder *l, const struct item *it, bool narrow,
-		 const char *indent)
+		 bool div, const char *indent)
 {
 	const struct result_row *w = it->row;
 	const struct source_lines *sl = &w->lines;
@@ -515,8 +638,8 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		struct kv kv;
 
 		kv_of(sl, k, &kv);
-		kernel_items(b, L, m, l, w, v, &kv, narrow, sl->nkernels > 1,
-			     sbuf_str(&in));
+		kernel_items(b, L, m, l, w, v, &kv, narrow, div,
+			     sl->nkernels > 1, sbuf_str(&in));
 		free(kv.v);
 	}
 	sbuf_release(&in);
@@ -775,7 +898,7 @@ static void row_lines(struct sbuf *b, enum lang L, const struct model *m,
 			SAY(b, L, M_L_DKERNEL, pool_md(&p, kv.k->kernel));
 			sbuf_add(b, "\n\n");
 		}
-		kernel_items(b, L, m, l, w, v, &kv, false, false, "");
+		kernel_items(b, L, m, l, w, v, &kv, false, false, false, "");
 		sbuf_addc(b, '\n');
 		if (v && v->source_text)
 			user_table(b, L, m, v, &kv);

@@ -335,6 +335,12 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"；{1}未列出：在此处测得比{3}还慢 {2}" },
 	/* the same within noise: {1} the rung left out, {2} the rung named,
 	 * {3} the bound (SPEEDUP_SAME_PCT) */
+	/* a row within noise of one rung or more ({1}: "rung 4", "rung 5
+	 * and rung 6"): the body's bound of a step, no order between them */
+	ROW(M_G_LEVEL) = { "level with {1} (within noise)",
+			   "与{1}持平（在噪声范围内）" },
+	ROW(M_G_AND) = { " and ", "和" },
+	ROW(M_G_COMMA) = { ", ", "、" },
 	ROW(M_G_SKIP_SAME) = {
 		"; {1}, left out, took the time of {2} here, within {3}: noise",
 		"；{1}未列出：在此处与{2}用时相同，相差不到 {3}，属于噪声" },

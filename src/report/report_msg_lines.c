@@ -143,4 +143,22 @@ const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 		"{3} 个线程束里的一个：这是树形归约的最后几轮，剩下做事的线程不足 "
 		"32 个（每棵树都有这几轮，不论编译器在这里用分支还是谓词；这不是"
 		"阶梯所修正的那种发散，即做事的线程分散在每个线程束中）" },
+	/* a line of few working threads per instruction that the rung
+	 * fixing divergence shows as well: {1} the rung, {2} its line,
+	 * {3} its threads per warp instruction */
+	ROW(M_L_IDLE_TREE) = {
+		", as every tree's last steps do, where fewer than 32 threads "
+		"are left working: {1} shows the same at {2} ({3} of 32), so it "
+		"is not the divergence the ladder fixes",
+		"，每棵归约树的最后几步都是如此，那时剩下做事的线程不足 32 个："
+		"{1}在 {2} 也一样（32 个中 {3} 个），所以这不是阶梯所修正的那种"
+		"发散" },
+	/* the line the divergence found comes from: {1} the line's warp
+	 * instructions beyond {3}, the busiest line of rung {2} that fixes
+	 * it, which issues {4} */
+	ROW(M_L_DIV_HERE) = {
+		"{1} more warp instructions than {2} issues at its busiest "
+		"line, {3} ({4}): the divergence the diagnosis finds is here",
+		"线程束指令比{2}最忙的一行 {3}（{4}）多 {1} 条：诊断发现的发散就在"
+		"这里" },
 };

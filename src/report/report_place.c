@@ -46,12 +46,12 @@ static const struct timing *place_timing(const struct item *it)
 	return it->row->tk.nsamples ? &it->row->tk : &it->row->t;
 }
 
-/* base's time over it's, as place_ms() has them, "1.09×", with " (within
- * noise)" when the 95 % interval of the ratio does not put it beyond
- * SPEEDUP_SAME_PCT, as the findings judge a step (ratio_judge). */
-static const char *speedup(struct pool *p, enum lang L,
-			   const struct item *user, const struct item *base,
-			   const struct item *it)
+/* The verdict on base's time over it's, as place_ms() has them (into
+ * *xp): the body's, ratio_judge, by timed regions; by kernels alone,
+ * the 95 % interval of the ratio against SPEEDUP_SAME_PCT. */
+static enum stats_verdict place_verdict(const struct item *user,
+					const struct item *base,
+					const struct item *it, double *xp)
 {
 	const struct timing *a = place_timing(it), *b = place_timing(base);
 	double x, r, lo, hi;
@@ -72,6 +72,31 @@ static const char *speedup(struct pool *p, enum lang L,
 			v = stats_verdict_of(1 / fmax(hi, x), 1 / fmin(lo, x),
 					     SPEEDUP_SAME_PCT / 100);
 	}
+	*xp = x;
+	return v;
+}
+
+/* Whether place_verdict() finds base and it the same: their interval
+ * within SPEEDUP_SAME_PCT (or, by timed regions, the pair's floor); an
+ * interval that cannot tell, or none, is not "level". */
+static bool place_noise(const struct item *user, const struct item *base,
+			const struct item *it)
+{
+	double x;
+
+	return place_verdict(user, base, it, &x) == SV_SAME;
+}
+
+/* base's time over it's, "1.09×", with " (within noise)" when
+ * place_verdict() does not put it beyond the noise, as the findings
+ * judge a step. */
+static const char *speedup(struct pool *p, enum lang L,
+			   const struct item *user, const struct item *base,
+			   const struct item *it)
+{
+	double x;
+	enum stats_verdict v = place_verdict(user, base, it, &x);
+
 	return pool_keep(p, xasprintf("%s%s", TIMES(x),
 				      v == SV_SAME || v == SV_UNKNOWN ?
 				      say_text(L, M_U_NOISE) : ""));
@@ -136,12 +161,30 @@ void place_line(const struct ladder *l, const struct item *it, enum lang L,
 void place_words(const struct ladder *l, const struct item *it, enum lang L,
 		 struct sbuf *b)
 {
-	const struct item *slower, *quicker;
+	const struct item *slower, *quicker, *slower_level, *quicker_level;
 	struct pool p = { .n = 0 };
 	double t = place_ms(it, it);
 
 	neighbours(l, it, &slower, &quicker);
-	if (slower && quicker)
+	slower_level = slower;
+	quicker_level = quicker;
+	/* within noise of a neighbour: level with it, ahead of neither */
+	if (slower && !place_noise(it, slower, it))
+		slower_level = NULL;
+	if (quicker && !place_noise(it, it, quicker))
+		quicker_level = NULL;
+	if (slower_level && quicker_level) {
+		struct sbuf two = SBUF_INIT;
+
+		sbuf_add(&two, role_text(&p, L, slower));
+		sbuf_add(&two, say_text(L, M_G_AND));
+		sbuf_add(&two, role_text(&p, L, quicker));
+		SAY(b, L, M_G_LEVEL, sbuf_str(&two));
+		sbuf_release(&two);
+	} else if (slower_level || quicker_level)
+		SAY(b, L, M_G_LEVEL, role_text(&p, L, slower_level ?
+					       slower_level : quicker_level));
+	else if (slower && quicker)
 		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
 		    role_text(&p, L, quicker),
 		    TIMES(t / place_ms(it, quicker)));
@@ -165,4 +208,103 @@ void place_kernel_note(const struct item *it, enum lang L, struct sbuf *b)
 	SAY(b, L, M_U_HOST_APART, FMT(kernel, 4), FMT(region - kernel, 3),
 	    FMT(region, 4));
 	sbuf_addc(b, '\n');
+}
+
+/* The kind of time g is of `it`: a kernel alone (or a rung's first pass)
+ * is device work, whatever the row's timed region holds. */
+static enum compare_kind level_kind(const struct item *it,
+				    const struct grade_time *g)
+{
+	return it->kind == CK_HOST_STEP && g->of != ROUND_REGION ? CK_GPU :
+								   it->kind;
+}
+
+bool place_level(const struct item *it, const struct grade_time *g,
+		 const struct item *rung, const struct grade_time *rg)
+{
+	double bound = SPEEDUP_SAME_PCT / 100, x;
+
+	if (!(g->ms > 0) || !(rg->ms > 0))
+		return false;
+	x = g->ms > rg->ms ? g->ms / rg->ms : rg->ms / g->ms;
+	if (!grade_rounds_paired(g, rg)) {
+		enum compare_kind a = level_kind(it, g), b = level_kind(rung, rg);
+		struct compare_floor_pick f;
+		size_t n;
+		const struct compare_floor *t = compare_floor_table(&n);
+
+		compare_floor_pair(t, n, it->gpu, rung->gpu, a > b ? a : b,
+				   fmin(g->ms, rg->ms), &f);
+		bound = fmax(bound, f.floor);
+	}
+	return x - 1 <= bound;
+}
+
+/* Appends the rungs of rungs[0..n) that level[] marks, "rung 5 and
+ * rung 6", to b; returns how many. */
+static size_t level_names(struct sbuf *b, enum lang L, struct pool *p,
+			  const struct item **rungs, const bool *level,
+			  size_t n)
+{
+	size_t k = 0, all = 0;
+
+	for (size_t i = 0; i < n; i++)
+		all += level[i];
+	for (size_t i = 0; i < n; i++) {
+		if (!level[i])
+			continue;
+		if (k)
+			sbuf_add(b, say_text(L, k + 1 == all ? M_G_AND :
+					     M_G_COMMA));
+		sbuf_add(b, role_text(p, L, rungs[i]));
+		k++;
+	}
+	return k;
+}
+
+bool place_graded(struct sbuf *b, enum lang L, const struct ladder *l,
+		  const struct item *it, const struct grade_time *gt)
+{
+	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
+	size_t n = ladder_rungs(l, rungs);
+	const struct item *slower = NULL, *quicker = NULL;
+	double ts = NAN, tq = NAN, t = gt->ms;
+	struct pool p = { .n = 0 };
+	bool *level = xcalloc(n + 1, sizeof(*level)), any = false;
+	struct sbuf names = SBUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		struct grade_time g;
+
+		if (!item_grade_time(rungs[i], &g))
+			continue;
+		level[i] = place_level(it, gt, rungs[i], &g);
+		any |= level[i];
+		if (g.ms > t) {
+			if (!slower || g.ms < ts) {
+				slower = rungs[i];
+				ts = g.ms;
+			}
+		} else if (!quicker || g.ms > tq) {
+			quicker = rungs[i];
+			tq = g.ms;
+		}
+	}
+	if (any && level_names(&names, L, &p, rungs, level, n))
+		SAY(b, L, M_G_LEVEL, sbuf_str(&names));
+	else if (slower && quicker)
+		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
+		    role_text(&p, L, quicker), TIMES(t / tq));
+	else if (slower)
+		SAY(b, L, M_U_SUM_FASTEST, TIMES(ts / t), role_text(&p, L, slower));
+	else if (quicker)
+		SAY(b, L, M_U_SUM_SLOWEST, role_text(&p, L, quicker),
+		    TIMES(t / tq));
+	else
+		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
+	sbuf_release(&names);
+	pool_release(&p);
+	free(level);
+	free(rungs);
+	return any;
 }

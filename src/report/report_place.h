@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "report_int.h"
+#include "report_grade.h"
 
 /* Whether user kernel `it` is placed by its kernel's own time: its timed
  * region holds a host step and the row kept the kernel alone's time in
@@ -28,9 +29,29 @@ void place_line(const struct ladder *l, const struct item *it, enum lang L,
 		struct sbuf *b);
 
 /* The same in a few words: "between rung 2 and rung 3 (rung 3 is 1.32×
- * faster)", for tables and the summary. */
+ * faster)", for tables and the summary; "level with rung 3 (within
+ * noise)" where the verdict on its neighbour finds them the same. */
 void place_words(const struct ladder *l, const struct item *it, enum lang L,
 		 struct sbuf *b);
+
+/* Whether user kernel `it`, timed as g, is no different from rung
+ * `rung`, timed as rg (both item_grade_time()'s): their ratio lies
+ * within SPEEDUP_SAME_PCT, the body's bound of a step, or within the
+ * pair's run-to-run floor (step_floor_of's table, compare_floor_pair)
+ * when that is larger and the two were not timed in the same rounds
+ * (a floor is of runs in processes apart).  A page then says "level
+ * with rung 4 (within noise)", never which of the two is ahead. */
+bool place_level(const struct item *it, const struct grade_time *g,
+		 const struct item *rung, const struct grade_time *rg);
+
+/* Where a class's row `it` of ladder l, graded by time gt, sits between
+ * the verified rungs by the times they are graded by: "between rung 3
+ * and rung 4 (rung 4 is 1.01x faster)", or, within noise of one or more
+ * (place_level), "level with rung 4 (within noise)", "level with rung 5
+ * and rung 6 (within noise)".  Returns true for the latter: no rung
+ * lies between two named. */
+bool place_graded(struct sbuf *b, enum lang L, const struct ladder *l,
+		  const struct item *it, const struct grade_time *gt);
 
 /* Said once before the body's place_line() where place_by_kernel(it):
  * the time it is placed by, and its host step apart; a line of its own.

@@ -744,7 +744,7 @@ static void stage(const struct model *m, const struct ladder *l,
 		}
 		diagnose(m, l, it, L, b);
 		lines_items(b, L, m, l, it, user_shows(m, l, it, "inflight"),
-			    "");
+			    user_shows(m, l, it, "divergence"), "");
 	}
 	sbuf_addc(b, '\n');
 	free(size);

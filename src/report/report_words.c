@@ -6,6 +6,7 @@
  * They come from the message table (report_msg.c) and the text helpers
  * (report_fmt.c), so both stay free of each other. */
 #include "report_int.h"
+#include "report_rowmsg.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -230,7 +231,12 @@ void status_text(struct sbuf *b, enum lang L, const struct item *it)
 	
 };
 	const struct result_row *row = it->row;
-	char *msg = md_dup(row->message);
+	struct sbuf text = SBUF_INIT;
+	char *msg;
+
+	row_message_text(&text, L, row->message);
+	msg = row->message ? md_dup(sbuf_str(&text)) : NULL;
+	sbuf_release(&text);
 
 	if (row->status == ROW_OK && row->verified)
 		SAY(b, L, M_CELL_NOTIME, NULL);

@@ -73,7 +73,9 @@ const char *results_csv_header(void);
 struct gradescope_test {
 	const char *name;
 	double score, max_score;
-	bool passed;                    /* "status": "passed" or "failed" */
+	bool passed;                    /* "status": "passed" or "failed";
+					   a test with points is passed,
+					   whatever its share of them */
 	const char *output;             /* NULL: none */
 };
 

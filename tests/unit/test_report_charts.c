@@ -28,6 +28,7 @@
 #include "base/diag.h"
 #include "ladder/ladder.h"
 #include "report/report.h"
+#include "report/plot_int.h"
 #include "results/results.h"
 #include "run/run.h"
 #include "base/util.h"
@@ -435,6 +436,52 @@ static void test_recorded_quick(void **state)
 	check_recorded("tests/fixtures/quick/results.json");
 }
 
+/* Every bar panel of chart script gp has at least two ticks on its value
+ * axis, their labels apart: each centred on its tick, two neighbours at
+ * least half of their widths and 4 px apart (plot_text_px) across the
+ * panel's px ("P = ").  Returns the panels checked. */
+static size_t ticks_apart(const char *gp)
+{
+	size_t panels = 0;
+
+	for (const char *at = strstr(gp, "\tset xrange ["); at;
+	     at = strstr(at + 1, "\tset xrange [")) {
+		double lo, hi, px, prev_at = 0, prev_w = 0;
+		const char *t = strstr(at, "\tset xtics ("), *pp = strstr(at,
+									 " P = ");
+		size_t n = 0;
+
+		assert_non_null(t);
+		assert_non_null(pp);
+		assert_int_equal(sscanf(at, "\tset xrange [%lf:%lf]", &lo, &hi),
+				 2);
+		px = atof(pp + 5);
+		for (t += strlen("\tset xtics ("); *t == '\''; n++) {
+			const char *end = strchr(t + 1, '\'');
+			char *label = xstrndup(t + 1, (size_t)(end - t - 1));
+			double v = strtod(end + 1, (char **)&t);
+			double x = px * (v - lo) / (hi - lo);
+			double w = plot_text_px(label, 16);
+
+			if (n && x - prev_at < (w + prev_w) / 2 + 4)
+				fail_msg("%s:%d: tick labels run together on a "
+					 "panel of %.0f px: \"%s\" at %.1f px, "
+					 "%.1f px after the one before",
+					 __FILE__, __LINE__, px, label, x,
+					 x - prev_at);
+			free(label);
+			prev_at = x;
+			prev_w = w;
+			t += strspn(t, ", ");
+		}
+		if (n < 2)
+			fail_msg("%s:%d: %zu ticks on a panel", __FILE__,
+				 __LINE__, n);
+		panels++;
+	}
+	return panels;
+}
+
 /* The example class: every chart readable, and the class's chart a
  * panel per type and size (small multiples), one key under the first,
  * bars of the time each row is graded by. */
@@ -462,6 +509,9 @@ static void test_recorded_class(void **state)
 	at = strstr(gp, "title 'students'");
 	assert_non_null(at);
 	assert_null(strstr(at + 1, "title 'students'"));
+	/* the narrow panels' tick labels stand apart ("0 200400600800"
+	 * ran together at 2^20) */
+	assert_int_equal(ticks_apart(gp), 4);
 	free(gp);
 	scratch_done(dir);
 	results_release(&r);
