@@ -44,7 +44,7 @@ do for [fmt in 'png svg'] {
 	set yrange [17.5:-0.5]
 	set ytics ('rung: shuffle' 0, 'rung: warp_syncwarp' 1, 'rung: first_add' 2, 'ivy' 3, 'ada' 4, 'rung: shared_static' 5, 'kim' 6, 'rung: shared_dynamic' 7, 'cleo' 8, 'ben' 9, 'rung: interleaved_strided' 10, 'rung: interleaved_divergent' 11, 'dan' 12, 'eli (failed)' 13, 'fay (failed)' 14, 'gus (failed)' 15, 'hal (failed)' 16, 'jon (failed)' 17) scale 0
 	set xrange [0:993.3478487]
-	set xtics ('0' 0, '200' 200, '400' 400, '600' 600, '800' 800)
+	set xtics ('0' 0, '500' 500)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0906 left top vertical Left reverse samplen 3 width 1
 	L = 0; H = 993.3478487; B = 0; P = 111.1; W = 0.4879; M = 0.1206
@@ -146,7 +146,7 @@ do for [fmt in 'png svg'] {
 	set yrange [17.5:-0.5]
 	unset ytics
 	set xrange [0:1028.823568]
-	set xtics ('0' 0, '250' 250, '500' 500, '750' 750, '1000' 1000)
+	set xtics ('0' 0, '500' 500, '1000' 1000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.6397,0.0906 left top vertical Left reverse samplen 3 width 1
 	L = 0; H = 1028.823568; B = 0; P = 111.1; W = 0.4879; M = 0.1206
