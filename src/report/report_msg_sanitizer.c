@@ -22,6 +22,10 @@ const char *const msgs_sanitizer[M__LINES - M__SAN][NLANG] = {
 				  "{1} 份竞争报告，共 {2}" },
 	ROW(M_S_RACE_REPORT1) = { "1 race report covering {1}",
 				  "1 份竞争报告，共 {1}" },
+	/* fewer reports kept than it counted (--print-limit): {1} the
+	 * reports, {2} those kept, {3} the hazards the kept ones cover */
+	ROW(M_S_RACE_KEPT) = { "{1} race reports; the {2} kept cover {3}",
+			       "{1} 份竞争报告；保留的 {2} 份共 {3}" },
 	ROW(M_S_NOTHING) = { "nothing", "无" },
 	/* nothing found: {1} the tools, {2} the size */
 	ROW(M_S_CLEAN_WRONG) = {
@@ -140,6 +144,7 @@ const char *const msgs_sanitizer[M__LINES - M__SAN][NLANG] = {
 		"内，memcheck 不检查那里；是 culab 的检查发现了它们。" },
 	/* a table cell: {1} the tool's count, {2} its first finding's line */
 	ROW(M_S_CELL_LINE) = { "{1}, line {2}", "{1}，第 {2} 行" },
+	ROW(M_S_CELL_LINES) = { "{1}, lines {2}–{3}", "{1}，第 {2}–{3} 行" },
 	ROW(M_S_CELL_NONE) = { "not installed", "未安装" },
 	ROW(M_S_CELL_TIMED_OUT) = { "{1}: timed out", "{1}：超时" },
 	ROW(M_S_CELL_FAILED) = { "{1}: could not run", "{1}：未能运行" },

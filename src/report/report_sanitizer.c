@@ -297,7 +297,8 @@ static void tool_counts(struct sbuf *b, enum lang L,
 		bool race = t->tool && strcmp(t->tool, "racecheck") == 0;
 		struct sbuf n = SBUF_INIT, shown = SBUF_INIT;
 		const struct sanitizer_finding *at = NULL;
-		uint64_t printed = 0;
+		uint64_t printed = 0, kept = 0;
+		int lo = 0, hi = 0;             /* the findings' lines */
 
 		if (t->outcome != SAN_CLEAN && t->outcome != SAN_FOUND) {
 			if (!cell)
@@ -312,9 +313,17 @@ static void tool_counts(struct sbuf *b, enum lang L,
 		for (size_t k = 0; k < rec->nfindings; k++)
 			if (t->tool && rec->findings[k].tool &&
 			    strcmp(t->tool, rec->findings[k].tool) == 0) {
-				printed += rec->findings[k].count;
+				const struct sanitizer_finding *f =
+					&rec->findings[k];
+
+				printed += f->count;
+				kept++;
 				if (!at)
-					at = &rec->findings[k];
+					at = f;
+				if (f->line > 0 && (!lo || f->line < lo))
+					lo = f->line;
+				if (f->line > hi)
+					hi = f->line;
 			}
 		if (!first)
 			sbuf_add(b, say_text(L, M_SEMI_SEP));
@@ -326,7 +335,17 @@ static void tool_counts(struct sbuf *b, enum lang L,
 			put_count(&k, t->errors);
 			if (t->errors == 1)
 				SAY(&n, L, M_S_RACE_REPORT1, sbuf_str(&h));
-			else
+			else if (kept < t->errors) {
+				/* the summary counts more reports than
+				 * were kept: the hazards are the kept
+				 * ones' */
+				struct sbuf c = SBUF_INIT;
+
+				put_count(&c, kept);
+				SAY(&n, L, M_S_RACE_KEPT, sbuf_str(&k),
+				    sbuf_str(&c), sbuf_str(&h));
+				sbuf_release(&c);
+			} else
 				SAY(&n, L, M_S_RACE_REPORTS, sbuf_str(&k),
 				    sbuf_str(&h));
 			sbuf_release(&h);
@@ -338,10 +357,16 @@ static void tool_counts(struct sbuf *b, enum lang L,
 		else
 			sbuf_add(&n, say_text(L, M_S_NOTHING));
 		if (cell && at && at->line > 0) {
-			char line[16];
+			char line[16], last[16];
 
-			snprintf(line, sizeof(line), "%d", at->line);
-			SAY(&shown, L, M_S_CELL_LINE, sbuf_str(&n), line);
+			/* a race spans the lines its findings name */
+			snprintf(line, sizeof(line), "%d", race ? lo : at->line);
+			snprintf(last, sizeof(last), "%d", hi);
+			if (race && lo && hi > lo)
+				SAY(&shown, L, M_S_CELL_LINES, sbuf_str(&n), line,
+				    last);
+			else
+				SAY(&shown, L, M_S_CELL_LINE, sbuf_str(&n), line);
 			SAY(b, L, M_S_TOOL_COUNT, t->tool, sbuf_str(&shown));
 		} else if (!race && printed && t->errors > printed && !cell) {
 			put_count(&shown, printed);

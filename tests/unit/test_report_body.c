@@ -922,7 +922,9 @@ static void test_teaching_rung_record(void **state)
 	const struct result_row *w;
 	const struct sanitizer_record *rec;
 	uint64_t hazards = 0;
-	char *x, *want, *size, *k, *h;
+	int lo = 0, hi = 0;
+	char *x, *want, *size, *k, *h, *kept, *what, *what_zh, *lines,
+	     *lines_zh;
 
 	(void)state;
 	if (!read_recorded(recorded[1], &r))
@@ -934,34 +936,59 @@ static void test_teaching_rung_record(void **state)
 		results_release(&r);
 		skip();
 	}
-	for (size_t i = 0; i < rec->nfindings; i++)
-		hazards += rec->findings[i].count;
+	for (size_t i = 0; i < rec->nfindings; i++) {
+		const struct sanitizer_finding *f = &rec->findings[i];
+
+		hazards += f->count;
+		lo = !lo || (f->line > 0 && f->line < lo) ? f->line : lo;
+		hi = f->line > hi ? f->line : hi;
+	}
 	size = size_text(rec->n, rec->m, false);
 	k = commas(rec->tools[0].errors);
 	h = commas(hazards);
+	kept = commas(rec->nfindings);
+	/* the reports it counted; the hazards of those it kept, where it
+	 * kept fewer (--print-limit); the lines the races span */
+	if (rec->nfindings < rec->tools[0].errors) {
+		what = xasprintf("racecheck: %s race reports; the %s kept cover "
+				 "%s hazards", k, kept, h);
+		what_zh = xasprintf("racecheck：%s 份竞争报告；保留的 %s 份共 %s "
+				    "处冒险", k, kept, h);
+	} else {
+		what = xasprintf("racecheck: %s race reports covering %s "
+				 "hazards", k, h);
+		what_zh = xasprintf("racecheck：%s 份竞争报告，共 %s 处冒险", k,
+				    h);
+	}
+	lines = hi > lo ? xasprintf("lines %d–%d", lo, hi) :
+		xasprintf("line %d", lo);
+	lines_zh = hi > lo ? xasprintf("第 %d–%d 行", lo, hi) :
+		   xasprintf("第 %d 行", lo);
 	render(&r, &p);
 	x = para(p.body[EN], "**rung 8** (last warp unrolled");
-	want = xasprintf("compute-sanitizer, rerun at %s: racecheck: %s race "
-			 "reports covering %s hazards, line %d.", size, k, h,
-			 rec->findings[0].line);
+	want = xasprintf("compute-sanitizer, rerun at %s: %s, %s.", size, what,
+			 lines);
 	expect_in(x, want, "rung 8");
 	free(want);
 	free(x);
-	want = xasprintf("| shown: at %s, compute-sanitizer reported "
-			 "racecheck: %s race reports covering %s hazards", size,
-			 k, h);
+	want = xasprintf("| shown: at %s, compute-sanitizer reported %s", size,
+			 what);
 	x = section(p.body[EN], "## Expected against observed");
 	assert_non_null(x);
 	expect_in(x, want, "rubric");
 	free(want);
 	free(x);
 	x = para(p.body[ZH], "**第 8 级**");
-	want = xasprintf("compute-sanitizer 在 %s 重跑：racecheck：%s 份竞争报告，"
-			 "共 %s 处冒险，第 %d 行。", size, k, h,
-			 rec->findings[0].line);
+	want = xasprintf("compute-sanitizer 在 %s 重跑：%s，%s。", size, what_zh,
+			 lines_zh);
 	expect_in(x, want, "rung 8 zh");
 	free(want);
 	free(x);
+	free(what);
+	free(what_zh);
+	free(lines);
+	free(lines_zh);
+	free(kept);
 	free(size);
 	free(k);
 	free(h);
