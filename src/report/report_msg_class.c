@@ -503,11 +503,12 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"没有哪个已验证的级在每个规模上每个线程都加载与班级的启动方式"
 		"同样多的元素" },
 	ROW(M_G_REF_WHY_UNRECORDED) = {
-		"these results do not record how many elements the class's "
-		"launch gives a thread, so it may load more per thread than a "
-		"student's kernel can",
-		"这些结果没有记录班级的启动方式给每个线程多少个元素，因此它每个"
-		"线程加载的元素可能多于学生的核函数所能加载的" },
+		"these results were recorded before culab kept with them how "
+		"many elements the class's launch gives a thread, so it may "
+		"load more per thread than a student's kernel can",
+		"这些结果是在 culab 开始随结果保存班级启动方式给每个线程多少个"
+		"元素之前记录的，因此它每个线程加载的元素可能多于学生的核函数所"
+		"能加载的" },
 	ROW(M_G_REF_NONE) = { "none verified", "没有通过验证的级" },
 	/* {1} the first, {2} the last step; {1} steps, comma-separated */
 	ROW(M_G_RUNGS_TO) = { "rungs {1} to {2}", "第 {1} 至 {2} 级" },
@@ -521,12 +522,15 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	/* what a student lost points on against a fastest-rung reference,
 	 * with no cause diagnosed: {1} their R ("1.49×"), {2} the
 	 * reference ("rung 12"), {3} its loads (M_G_LOADS_*), {4} the
-	 * steps of the rungs faster than them (M_G_GAP_STEP, "; ") */
+	 * steps of the rungs faster than them beyond 2 % (M_G_GAP_STEP,
+	 * "; "), {5} the row ("float, n = 2^24": the reference may differ
+	 * by type and size) */
 	ROW(M_G_GAP) = {
-		"{1} the reference's time: the reference, {2}, loads {3} in its "
-		"first pass; the rungs faster than theirs take these steps: {4}",
-		"用时为参照的 {1}：参照（{2}）在第一遍中{3}；比其更快的各级所做"
-		"的是：{4}" },
+		"{1} the reference's time: at {5} the reference, {2}, loads {3} "
+		"in its first pass; the rungs faster than theirs there take "
+		"these steps: {4}",
+		"用时为参照的 {1}：在 {5} 时参照（{2}）在第一遍中{3}；在那里比其"
+		"更快的各级所做的是：{4}" },
 	/* M_G_GAP's {3}: {1} M_G_LOADS_ONE or _N; the same for a launcher
 	 * that sizes its grid */
 	ROW(M_G_GAP_LOADS) = { "{1} per thread", "每个线程加载{1}" },

@@ -690,7 +690,7 @@ static void test_kernel_times(void **state)
 	free(p);
 	EXPECT_IN(en, "\n| 1= | [kim](students/kim/report.en.md) | 90.0 | "
 		  "verified | 0.008448 | 0.08723 | 0.008064 | 0.08080 | 3 of 3 "
-		  "| 1.49× the reference's time: the reference, rung ");
+		  "| 1.49× the reference's time: at ");
 	/* against the fastest rung (no launch recorded), what separates
 	 * kim from it, not "the diagnosis names no cause"
 	 * (test_report_reference.c checks the steps) */
@@ -746,7 +746,7 @@ static void test_rounds(void **state)
 	/* R = 3.01 at the median, at most 3 in the bootstrap's upper end */
 	EXPECT_IN(en, "\n| 1= | [ada](students/ada/report.en.md) | 60.0 "
 		  "(60.0–70.0) | verified | 0.02376 | 0.1297 | 0.02547 | 0.1511 "
-		  "| 3 of 3 | 3.01× the reference's time: the reference, rung ");
+		  "| 3 of 3 | 3.01× the reference's time: at ");
 	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,60.0,60.0,70.0,1,yes,");
 	free(en);
 	free(csv);
@@ -784,7 +784,7 @@ static void test_recorded_rounds(void **state)
 		  "median, the median over 28 rungs)");
 	EXPECT_IN(en, "\n| 1= | [ada](students/ada/report.en.md) | 90.0 | "
 		  "verified | 0.007488 | 0.06142 | 0.007232 | 0.05736 | 3 of 3 "
-		  "| 1.30× the reference's time: the reference, rung ");
+		  "| 1.30× the reference's time: at ");
 	EXPECT_IN(en, "\n| 1= | [ivy](students/ivy/report.en.md) | 90.0 | "
 		  "**the same source as ada's**; verified | 0.007488 | 0.06128 "
 		  "| 0.007232 | 0.05715 |");

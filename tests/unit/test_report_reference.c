@@ -298,7 +298,8 @@ static void test_gap_without_launch(void **state)
 				 "loads ", rep->ref->row->step);
 			EXPECT_IN(sbuf_str(&b), want);
 			EXPECT_IN(sbuf_str(&b), "in its first pass; the rungs "
-				  "faster than theirs take these steps: rung ");
+				  "faster than theirs there take these steps: "
+				  "rung ");
 			/* each rung named is faster than their row */
 			for (size_t j = 0; j < rep->l->nitems; j++) {
 				const struct item *it = rep->l->items[j];
@@ -309,7 +310,8 @@ static void test_gap_without_launch(void **state)
 					continue;
 				snprintf(want, sizeof(want), "rung %d, ",
 					 it->row->step);
-				if (g.ms < rep->g.ms)
+				/* beyond the 2 % a placement calls level */
+				if (g.ms * 1.02 < rep->g.ms)
 					EXPECT_IN(sbuf_str(&b), want);
 				else
 					EXPECT_NOT_IN(sbuf_str(&b), want);
@@ -324,8 +326,8 @@ static void test_gap_without_launch(void **state)
 	assert_non_null(en);
 	EXPECT_IN(en, "The reference is the fastest verified built-in rung, "
 		  "rung");
-	EXPECT_IN(en, "these results do not record how many elements the "
-		  "class's launch gives a thread");
+	EXPECT_IN(en, "these results were recorded before culab kept with "
+		  "them how many elements the class's launch gives a thread");
 	EXPECT_IN(en, "CUB and Thrust are libraries, not rungs: neither is "
 		  "the reference.");
 	free(en);
