@@ -42,12 +42,12 @@ do for [fmt in 'png svg'] {
 	set tmargin at screen 0.9358
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
-	set ytics ('rung: shuffle' 0, 'rung: warp_syncwarp' 1, 'rung: first_add' 2, 'ivy' 3, 'ada' 4, 'rung: shared_static' 5, 'kim' 6, 'rung: shared_dynamic' 7, 'cleo' 8, 'ben' 9, 'rung: interleaved_strided' 10, 'rung: interleaved_divergent' 11, 'dan' 12, 'eli (failed)' 13, 'fay (failed)' 14, 'gus (failed)' 15, 'hal (failed)' 16, 'jon (failed)' 17) scale 0
-	set xrange [0:993.3478487]
-	set xtics ('0' 0, '500' 500)
+	set ytics ('rung: shuffle' 0, 'rung: warp_syncwarp' 1, 'rung: first_add' 2, 'ada' 3, 'ivy' 4, 'rung: shared_static' 5, 'kim' 6, 'rung: shared_dynamic' 7, 'cleo' 8, 'ben' 9, 'rung: interleaved_strided' 10, 'rung: interleaved_divergent' 11, 'dan' 12, 'eli (failed)' 13, 'fay (failed)' 14, 'gus (failed)' 15, 'hal (failed)' 16, 'jon (failed)' 17) scale 0
+	set xrange [0:980.3459279]
+	set xtics ('0' 0, '250' 250, '500' 500, '750' 750)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 993.3478487; B = 0; P = 111.1; W = 0.4879; M = 0.1206
+	L = 0; H = 980.3459279; B = 0; P = 111.1; W = 0.4879; M = 0.1206
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	up(v) = v < B ? B : v
@@ -94,11 +94,11 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	unset ytics
-	set xrange [0:2861.443927]
+	set xrange [0:2834.372508]
 	set xtics ('0' 0, '1000' 1000, '2000' 2000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.4553,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2861.443927; B = 0; P = 111.1; W = 0.4879; M = 0.1206
+	L = 0; H = 2834.372508; B = 0; P = 111.1; W = 0.4879; M = 0.1206
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	up(v) = v < B ? B : v
@@ -145,11 +145,11 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	unset ytics
-	set xrange [0:1028.823568]
+	set xrange [0:1012.139977]
 	set xtics ('0' 0, '500' 500, '1000' 1000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.6397,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 1028.823568; B = 0; P = 111.1; W = 0.4879; M = 0.1206
+	L = 0; H = 1012.139977; B = 0; P = 111.1; W = 0.4879; M = 0.1206
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	up(v) = v < B ? B : v
@@ -196,11 +196,11 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1887
 	set yrange [17.5:-0.5]
 	unset ytics
-	set xrange [0:2838.400374]
+	set xrange [0:2822.356538]
 	set xtics ('0' 0, '1000' 1000, '2000' 2000)
 	set style fill solid 1.0 noborder
 	set key at screen 0.8242,0.0906 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 2838.400374; B = 0; P = 111.1; W = 0.4879; M = 0.1206
+	L = 0; H = 2822.356538; B = 0; P = 111.1; W = 0.4879; M = 0.1206
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	up(v) = v < B ? B : v

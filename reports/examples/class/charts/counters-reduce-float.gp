@@ -37,7 +37,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
 	set grid ytics
-	set yrange [0.009772645415:33.00461959]
+	set yrange [0.009871963169:32.86055183]
 	set logscale y 10
 	set ytics ('0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10)
 	set xrange [-0.6:12.6]
@@ -154,7 +154,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:96262948.57]
+	set yrange [0:96284525.71]
 	set ytics ('0' 0, '20M' 20000000, '40M' 40000000, '60M' 60000000, '80M' 80000000)
 	set xrange [-0.6:12.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
@@ -183,7 +183,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel '%'
 	set grid ytics
-	set yrange [0:132.783545]
+	set yrange [0:132.7512151]
 	set ytics ('0' 0, '50' 50, '100' 100)
 	set xrange [-0.6:12.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
@@ -212,8 +212,8 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:251611.4286]
-	set ytics ('0' 0, '100k' 100000, '200k' 200000)
+	set yrange [0:227840]
+	set ytics ('0' 0, '50k' 50000, '100k' 100000, '150k' 150000, '200k' 200000)
 	set xrange [-0.6:12.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9

@@ -37,9 +37,9 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
 	set grid ytics
-	set yrange [0.01651047927:55.33560946]
+	set yrange [0.0007277490722:210.6175389]
 	set logscale y 10
-	set ytics ('0.1' 0.1, '1' 1, '10' 10)
+	set ytics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100)
 	set xrange [-0.6:12.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9
@@ -154,7 +154,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:96641097.14]
+	set yrange [0:96654628.57]
 	set ytics ('0' 0, '20M' 20000000, '40M' 40000000, '60M' 60000000, '80M' 80000000)
 	set xrange [-0.6:12.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
@@ -183,7 +183,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel '%'
 	set grid ytics
-	set yrange [0:133.1757484]
+	set yrange [0:133.1491823]
 	set ytics ('0' 0, '50' 50, '100' 100)
 	set xrange [-0.6:12.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
@@ -212,8 +212,8 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:450194.2857]
-	set ytics ('0' 0, '100k' 100000, '200k' 200000, '300k' 300000, '400k' 400000)
+	set yrange [0:521142.8571]
+	set ytics ('0' 0, '200k' 200000, '400k' 400000)
 	set xrange [-0.6:12.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '9' 5, '12' 6, 'Y1' 7, 'Y2' 8, 'Y3' 9, 'Y4' 10, 'Y5' 11, 'Y6' 12) scale 0 font ',11'
 	set lmargin 9

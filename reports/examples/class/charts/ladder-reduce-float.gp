@@ -43,11 +43,11 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1429
 	set yrange [12.5:-0.5]
 	set ytics ('3: interleaved_divergent' 0, '4: interleaved_strided' 1, '5: shared_static' 2, '6: shared_dynamic' 3, '7: first_add' 4, '9: warp_syncwarp' 5, '12: shuffle' 6, 'yours: ada' 7, 'yours: ben' 8, 'yours: cleo' 9, 'yours: dan' 10, 'yours: ivy' 11, 'yours: kim' 12) scale 0
-	set xrange [0:0.3838490266]
+	set xrange [0:0.320819732]
 	set xtics ('0' 0, '0.1' 0.1, '0.2' 0.2, '0.3' 0.3)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0702 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 0.3838490266; B = 0; P = 212.3; W = 0.2553; M = 0.0631
+	L = 0; H = 0.320819732; B = 0; P = 212.3; W = 0.2553; M = 0.0631
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	up(v) = v < B ? B : v
@@ -55,7 +55,7 @@ do for [fmt in 'png svg'] {
 	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
 	lbeside(v, w) = v >= L && frac(v) - w >= 0
 	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
-	set arrow from 0.0264320001, graph 0 to 0.0264320001, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	set arrow from 0.0269600004, graph 0 to 0.0269600004, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	plot 'ladder-reduce-float.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
 	     'ladder-reduce-float.dat' index 0 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-float.dat' index 0 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
@@ -63,7 +63,7 @@ do for [fmt in 'png svg'] {
 	     'ladder-reduce-float.dat' index 0 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-float.dat' index 0 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
 	     'ladder-reduce-float.dat' index 0 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read (ceiling) 0.0264 ms'
+	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read (ceiling) 0.027 ms'
 	set title 'speedup over previous rung'
 	unset logscale
 	unset arrow
