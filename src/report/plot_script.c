@@ -887,29 +887,30 @@ static void hbars_fit(const struct plot_panel *p, double px, int want,
 		a->t[a->n] = clean(a->t[a->n - 1] + step);
 }
 
-/* Fewer ticks on axis a until their labels, each centred on its tick,
- * stand 4 px apart on a panel px wide ("0 200400600800" ran together on
- * a class chart's narrow panel): fewer steps on a linear axis, every
- * other tick on a log one or below two steps. */
-static void ticks_fit(struct axis *a, double px, int want)
+/* Tick v's label's left (side -1) or right (1) edge on a panel px wide. */
+static double tick_edge(const struct axis *a, double v, double px, int side)
+{
+	struct sbuf t = SBUF_INIT;
+	double w;
+
+	tick_text(&t, v);
+	w = plot_text_px(sbuf_str(&t), 16);
+	sbuf_release(&t);
+	return px * axis_frac(a, v) + side * w / 2;
+}
+
+/* Fewer ticks on axis a until their labels stand 4 px apart on a panel
+ * px wide ("0 200400600800"): fewer steps on a linear axis, every other
+ * tick on a log one; none but on the `last` panel whose label reaches
+ * into the next panel's first ("1000" and "0" read "10000"). */
+static void ticks_fit(struct axis *a, double px, int want, bool last)
 {
 	for (size_t k = 1, n; k < a->n && a->n > 2; k++) {
-		double at[2], w[2];
-		bool thin;
+		bool thin = a->base || want <= 2;
 
-		for (int j = 0; j < 2; j++) {
-			struct sbuf t = SBUF_INIT;
-			double v = a->t[k - 1 + j];
-
-			at[j] = px * (a->base ? log(v / a->lo) / log(a->hi / a->lo) :
-				      (v - a->lo) / (a->hi - a->lo));
-			tick_text(&t, v);
-			w[j] = plot_text_px(sbuf_str(&t), 16);
-			sbuf_release(&t);
-		}
-		if (at[1] - at[0] >= (w[0] + w[1]) / 2 + 4)
+		if (tick_edge(a, a->t[k], px, -1) -
+		    tick_edge(a, a->t[k - 1], px, 1) >= 4)
 			continue;
-		thin = a->base || want <= 2;
 		if (!thin)
 			a->n = linear_ticks(a->lo, a->hi, --want, a->t);
 		for (n = 0; thin && n < (a->n + 1) / 2; n++)
@@ -917,6 +918,9 @@ static void ticks_fit(struct axis *a, double px, int want)
 		a->n = thin ? n : a->n;
 		k = 0;
 	}
+	while (!last && a->n > 2 &&
+	       tick_edge(a, a->t[a->n - 1], px, 1) > px + 2)
+		a->n--;
 }
 
 /* The gnuplot functions of a panel's label placement, label_place()'s
@@ -1029,7 +1033,7 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 	if (!value_axis(p, fmin(0.3, wl * 1.1), 5, &a))
 		return;
 	hbars_fit(p, px, 5, &a);
-	ticks_fit(&a, px, 5);
+	ticks_fit(&a, px, 5, i + 1 == c->npanels);
 	script_axis(gp, "x", &a);
 	/* the key under the panel's axis, its entries side by side */
 	sbuf_addf(gp, "\tset style fill solid 1.0 noborder\n"

@@ -385,12 +385,17 @@ static void student_tests(const struct model *m, const struct grade_class *g,
 		const struct grade_objective *o = &s->obj[k];
 
 		sbuf_reset(&x);
+		/* a failed kernel's objectives earn nothing, met or not:
+		 * the test says so, not "passed" for 0 points */
+		if (!s->verified && o->max_points > 0)
+			sbuf_add(&x, say_text(EN, M_G_OBJ_UNVERIFIED));
 		grade_objective_words(&x, EN, s, k);
 		add_test(tests, n, (struct gradescope_test){
 			.name = keep(t, test_name(prefix, g->experiment,
 					say_text(EN, o->def->name))),
 			.score = o->points, .max_score = o->max_points,
-			.passed = o->state != GRADE_NOT_MET,
+			.passed = o->state != GRADE_NOT_MET &&
+				  (s->verified || o->max_points == 0),
 			.output = keep(t, sbuf_detach(&x)) });
 	}
 	sbuf_release(&x);

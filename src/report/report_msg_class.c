@@ -318,6 +318,12 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 	/* {1} met, {2} judged */
 	ROW(M_G_WHY_OBJ) = { "{1} of {2} met", "{2} 项中达成 {1} 项" },
 	ROW(M_G_WHY_OBJ_NONE) = { "none applies", "没有适用的目标" },
+	/* an objective's export for a student whose kernel failed a row:
+	 * its verdict follows */
+	ROW(M_G_OBJ_UNVERIFIED) = {
+		"0 points: objectives earn points only for a kernel that "
+		"verified at every row; the verdict was: ",
+		"0 分：只有在每一行都通过验证的核函数，目标才计分；判定为：" },
 	ROW(M_G_WHY_OBJ_NO_ROW) = { "no verified row",
 				    "没有通过验证的行" },
 	ROW(M_G_COL_OBJECTIVE) = { "objective", "目标" },
