@@ -146,7 +146,7 @@ do for [fmt in 'png svg'] {
 	set yrange [17.5:-0.5]
 	unset ytics
 	set xrange [0:1012.139977]
-	set xtics ('0' 0, '500' 500, '1000' 1000)
+	set xtics ('0' 0, '500' 500)
 	set style fill solid 1.0 noborder
 	set key at screen 0.6397,0.0906 left top vertical Left reverse samplen 3 width 1
 	L = 0; H = 1012.139977; B = 0; P = 111.1; W = 0.4879; M = 0.1206

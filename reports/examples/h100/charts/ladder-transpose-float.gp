@@ -44,7 +44,7 @@ do for [fmt in 'png svg'] {
 	set yrange [6.5:-0.5]
 	set ytics ('3: naive' 0, '4: naive_strided_read' 1, '5: naive_ldg' 2, '6: tile' 3, '7: tile_pad' 4, '8: tile_swizzle' 5, '9: tile_pairs' 6) scale 0
 	set xrange [0:1.541358386]
-	set xtics ('0' 0, '0.5' 0.5, '1' 1, '1.5' 1.5)
+	set xtics ('0' 0, '0.5' 0.5, '1' 1)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.1032 left top vertical Left reverse samplen 3 width 1
 	L = 0; H = 1.541358386; B = 0; P = 221.7; W = 0.2444; M = 0.0604
