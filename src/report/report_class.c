@@ -672,66 +672,6 @@ static void parts(struct sbuf *b, enum lang L, const struct grade_class *c,
 	sbuf_release(&why);
 }
 
-/* Appends, after place_graded()'s words for row r, why the rungs of the
- * ladder between the two it names are not named: each measured faster
- * than the faster one named, or slower than the slower one, at this
- * type and size: within SPEEDUP_SAME_PCT of it, the body's bound of a
- * change within noise ("; rung 5, left out, took the time of rung 6
- * here, within 2 %: noise"), else by how much ("; rung 5, left out,
- * measured 1.05x faster than rung 6 here").  The two are
- * place_graded()'s: the nearest rung slower than
- * the student and the nearest faster, by the time graded; nothing when
- * it names fewer than two. */
-static void place_skipped(struct sbuf *b, enum lang L,
-			  const struct grade_row *r)
-{
-	const struct ladder *l = r->l;
-	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
-	size_t n = ladder_rungs(l, rungs), is = n, iq = n;
-	double *ms = xcalloc(n + 1, sizeof(*ms)), t = r->g.ms;
-	struct pool p = { .n = 0 };
-
-	for (size_t i = 0; i < n; i++) {
-		struct grade_time g;
-
-		ms[i] = item_grade_time(rungs[i], &g) ? g.ms : NAN;
-		if (isnan(ms[i]))
-			continue;
-		if (ms[i] > t) {
-			if (is == n || ms[i] < ms[is])
-				is = i;
-		} else if (iq == n || ms[i] > ms[iq]) {
-			iq = i;
-		}
-	}
-	for (size_t i = (is < iq ? is : iq) + 1;
-	     is < n && iq < n && i < (is < iq ? iq : is); i++) {
-		size_t near = ms[i] < ms[iq] ? iq : is;
-		double x = ms[i] > ms[near] ? ms[i] / ms[near]
-					    : ms[near] / ms[i];
-		char pct[16];
-
-		if (isnan(ms[i]) || (ms[i] >= ms[iq] && ms[i] <= ms[is]))
-			continue;
-		snprintf(pct, sizeof(pct), "%g %%", SPEEDUP_SAME_PCT);
-		if (100 * (x - 1) < SPEEDUP_SAME_PCT)
-			SAY(b, L, M_G_SKIP_SAME,
-			    role_text(&p, L, rungs[i]),
-			    role_text(&p, L, rungs[near]), pct);
-		else if (ms[i] < ms[iq])
-			SAY(b, L, M_G_SKIP_FASTER,
-			    role_text(&p, L, rungs[i]), TIMES(ms[iq] / ms[i]),
-			    role_text(&p, L, rungs[iq]));
-		else if (ms[i] > ms[is])
-			SAY(b, L, M_G_SKIP_SLOWER,
-			    role_text(&p, L, rungs[i]), TIMES(ms[i] / ms[is]),
-			    role_text(&p, L, rungs[is]));
-	}
-	pool_release(&p);
-	free(ms);
-	free(rungs);
-}
-
 /* Student s's grade in class c: score and rank, parts, objectives,
  * what they lost points on, where each verified row sits.  Returns how
  * many rows it placed among the rungs (none for a student who failed
@@ -818,8 +758,7 @@ static size_t grade_section(struct sbuf *b, enum lang L,
 		size = size_text(r->l->n, r->l->m, r->l->matrix);
 		SAY(&ts, L, M_UT_TYPE_SIZE, pool_md(&p, r->l->dtype), size);
 		/* level with a rung: no rung between two named to explain */
-		if (!place_graded(&at, L, r->l, r->it, &r->g))
-			place_skipped(&at, L, r);
+		place_graded(&at, L, r->l, r->it, &r->g);
 		SAY(b, L, M_G_PAGE_PLACE, sbuf_str(&ts), sbuf_str(&at));
 		sbuf_addc(b, '\n');
 		sbuf_release(&ts);

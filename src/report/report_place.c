@@ -13,6 +13,7 @@
 #include "report_grade.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -262,13 +263,45 @@ static size_t level_names(struct sbuf *b, enum lang L, struct pool *p,
 	return k;
 }
 
+/* After "between" rungs[is] (slower) and rungs[iq] (quicker), why the
+ * rungs of the ladder between those two are not named: each measured
+ * faster than the quicker or slower than the slower, at this type and
+ * size: within SPEEDUP_SAME_PCT of it, the body's bound of a change
+ * within noise ("; rung 5, left out, took the time of rung 6 here,
+ * within 2 %: noise"), else by how much.  ms: each rung's graded time
+ * (NAN: none). */
+static void place_skipped(struct sbuf *b, enum lang L, struct pool *p,
+			  const struct item **rungs, const double *ms,
+			  size_t is, size_t iq)
+{
+	char pct[16];
+
+	snprintf(pct, sizeof(pct), "%g %%", SPEEDUP_SAME_PCT);
+	for (size_t i = (is < iq ? is : iq) + 1; i < (is < iq ? iq : is); i++) {
+		size_t near = ms[i] < ms[iq] ? iq : is;
+		double x = ms[i] > ms[near] ? ms[i] / ms[near]
+					    : ms[near] / ms[i];
+
+		if (isnan(ms[i]) || (ms[i] >= ms[iq] && ms[i] <= ms[is]))
+			continue;
+		if (100 * (x - 1) < SPEEDUP_SAME_PCT)
+			SAY(b, L, M_G_SKIP_SAME, role_text(p, L, rungs[i]),
+			    role_text(p, L, rungs[near]), pct);
+		else if (ms[i] < ms[iq])
+			SAY(b, L, M_G_SKIP_FASTER, role_text(p, L, rungs[i]),
+			    TIMES(ms[iq] / ms[i]), role_text(p, L, rungs[iq]));
+		else
+			SAY(b, L, M_G_SKIP_SLOWER, role_text(p, L, rungs[i]),
+			    TIMES(ms[i] / ms[is]), role_text(p, L, rungs[is]));
+	}
+}
+
 bool place_graded(struct sbuf *b, enum lang L, const struct ladder *l,
 		  const struct item *it, const struct grade_time *gt)
 {
 	const struct item **rungs = xcalloc(l->nitems + 1, sizeof(*rungs));
-	size_t n = ladder_rungs(l, rungs);
-	const struct item *slower = NULL, *quicker = NULL;
-	double ts = NAN, tq = NAN, t = gt->ms;
+	size_t n = ladder_rungs(l, rungs), is = n, iq = n;
+	double *ms = xcalloc(n + 1, sizeof(*ms)), t = gt->ms;
 	struct pool p = { .n = 0 };
 	bool *level = xcalloc(n + 1, sizeof(*level)), any = false;
 	struct sbuf names = SBUF_INIT;
@@ -276,35 +309,38 @@ bool place_graded(struct sbuf *b, enum lang L, const struct ladder *l,
 	for (size_t i = 0; i < n; i++) {
 		struct grade_time g;
 
+		ms[i] = NAN;
 		if (!item_grade_time(rungs[i], &g))
 			continue;
+		ms[i] = g.ms;
 		level[i] = place_level(it, gt, rungs[i], &g);
 		any |= level[i];
 		if (g.ms > t) {
-			if (!slower || g.ms < ts) {
-				slower = rungs[i];
-				ts = g.ms;
-			}
-		} else if (!quicker || g.ms > tq) {
-			quicker = rungs[i];
-			tq = g.ms;
+			if (is == n || g.ms < ms[is])
+				is = i;
+		} else if (iq == n || g.ms > ms[iq]) {
+			iq = i;
 		}
 	}
-	if (any && level_names(&names, L, &p, rungs, level, n))
+	if (any && level_names(&names, L, &p, rungs, level, n)) {
 		SAY(b, L, M_G_LEVEL, sbuf_str(&names));
-	else if (slower && quicker)
-		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, slower),
-		    role_text(&p, L, quicker), TIMES(t / tq));
-	else if (slower)
-		SAY(b, L, M_U_SUM_FASTEST, TIMES(ts / t), role_text(&p, L, slower));
-	else if (quicker)
-		SAY(b, L, M_U_SUM_SLOWEST, role_text(&p, L, quicker),
-		    TIMES(t / tq));
-	else
+	} else if (is < n && iq < n) {
+		SAY(b, L, M_U_SUM_BETWEEN, role_text(&p, L, rungs[is]),
+		    role_text(&p, L, rungs[iq]), TIMES(t / ms[iq]));
+		place_skipped(b, L, &p, rungs, ms, is, iq);
+	} else if (is < n) {
+		SAY(b, L, M_U_SUM_FASTEST, TIMES(ms[is] / t),
+		    role_text(&p, L, rungs[is]));
+	} else if (iq < n) {
+		SAY(b, L, M_U_SUM_SLOWEST, role_text(&p, L, rungs[iq]),
+		    TIMES(t / ms[iq]));
+	} else {
 		sbuf_add(b, say_text(L, M_U_NO_RUNGS));
+	}
 	sbuf_release(&names);
 	pool_release(&p);
 	free(level);
+	free(ms);
 	free(rungs);
 	return any;
 }

@@ -48,8 +48,9 @@ bool place_level(const struct item *it, const struct grade_time *g,
  * the verified rungs by the times they are graded by: "between rung 3
  * and rung 4 (rung 4 is 1.01x faster)", or, within noise of one or more
  * (place_level), "level with rung 4 (within noise)", "level with rung 5
- * and rung 6 (within noise)".  Returns true for the latter: no rung
- * lies between two named. */
+ * and rung 6 (within noise)"; after "between", why a rung numbered
+ * between the two is not named ("; rung 5, left out, took the time of
+ * rung 6 here, within 2 %: noise").  Returns true for "level with". */
 bool place_graded(struct sbuf *b, enum lang L, const struct ladder *l,
 		  const struct item *it, const struct grade_time *gt);
 
