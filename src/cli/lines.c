@@ -34,6 +34,7 @@
 #include "base/exitcode.h"
 #include "base/util.h"
 #include "counters/counters.h"
+#include "lines_cache.h"
 #include "output.h"
 #include "results/results.h"
 
@@ -643,28 +644,51 @@ static void progress(const struct lines_options *o, size_t k, size_t n,
 	fflush(stderr);
 }
 
-/* The marked measurements whose rows want lines, in plan order. */
+/* The marked measurements whose rows want lines, in plan order, with
+ * their keys in the per-line cache ("" for none). */
 struct job {
 	const char *label;
 	struct result_row *w;
+	char key[65];
 };
 
-static size_t jobs_of(const struct plan *p, struct results *r,
-		      struct job **out)
+/* The GPU row w ran on. */
+static const struct environment *env_of(const struct results *r,
+					const struct result_row *w)
+{
+	if (w->device >= 0 && (size_t)w->device < r->ndevices)
+		return &r->devices[w->device];
+	return r->has_env ? &r->env : NULL;
+}
+
+/* The jobs of p's marked measurements; those the per-line cache holds
+ * take their lines from it instead (*cached counts them). */
+static size_t jobs_of(const struct plan *p, const struct lines_options *o,
+		      struct results *r, struct job **out, size_t *cached)
 {
 	size_t n = 0;
 
+	*cached = 0;
 	*out = xcalloc(p->nlines ? p->nlines : 1, sizeof(**out));
 	for (size_t i = 0; i < p->nstages; i++)
 		for (size_t k = 0; k < p->stages[i].nms; k++) {
 			const struct plan_stage *s = &p->stages[i];
+			struct job *j = &(*out)[n];
 			struct result_row *w;
 
 			if (!s->ms[k].lines || n == p->nlines)
 				continue;
 			w = row_of(r, s, &s->ms[k]);
-			if (lines_wanted(w))
-				(*out)[n++] = (struct job){ s->ms[k].label, w };
+			if (!lines_wanted(w))
+				continue;
+			*j = (struct job){ s->ms[k].label, w, "" };
+			if (lines_cache_key(s, &s->ms[k], env_of(r, w), o->exe,
+					    j->key) == 0 &&
+			    lines_cache_take(j->key, w) == 1) {
+				(*cached)++;
+				continue;
+			}
+			n++;
 		}
 	return n;
 }
@@ -708,7 +732,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	int ns = o->ndevices > 0 ? o->ndevices : 1, busy = 0, rc = EXIT_OK;
 	struct lines_gpu *sl = xcalloc((size_t)ns, sizeof(*sl));
 	struct job *jobs = NULL;
-	size_t n, k = 0;
+	size_t n, k = 0, cached;
 	bool stop = false;             /* a child that cannot start, files
 					  that cannot be saved */
 	struct plan p;
@@ -718,8 +742,10 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		lines_gpu_init(&sl[i], o->ndevices > 0 ? o->devices[i] :
 			       o->device, o->ndevices > 0 ? NULL :
 			       r->env.gpu_uuid);
-	n = jobs_of(&p, r, &jobs);
-	if (!n)
+	n = jobs_of(&p, o, r, &jobs, &cached);
+	if (cached && output_save(o->outdir, r) < 0)
+		stop = true;
+	if (!n || stop)
 		goto out;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -819,6 +845,8 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	} else {
 		warn_failed(jobs, n);
 	}
+	for (size_t i = 0; i < n; i++)
+		lines_cache_put(jobs[i].key, jobs[i].w);
 out:
 	for (int i = 0; i < ns; i++)
 		lines_gpu_release(&sl[i]);

@@ -799,6 +799,9 @@ struct source_lines {
 	double collect_seconds; /* of it, the SASS metrics themselves: the
 				   patching, the instrumented run, the
 				   flush and the lines; NAN unknown */
+	bool cached;            /* taken from the per-line cache
+				   (cli/lines_cache.h) as an earlier run
+				   collected them; seconds: the lookup */
 	int launches;           /* kernel launches the measured run made,
 				   -1 unknown */
 	size_t nlaunched;       /* those launches: launches of them, or

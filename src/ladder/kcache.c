@@ -21,26 +21,12 @@
  * its #include (and NVRTC never reads it).  A quoted header not found is
  * hashed as missing (NVRTC says so).
  *
- * An entry is one file, <dir>/<key>:
- *
- *     "CULABKC1"            magic and format version
- *     key                   64 hex digits: the entry answers this key only
- *     digest                64 hex digits: SHA-256 of the payload
- *     payload               length-prefixed fields: cubin, PTX, log, the
- *                           number of lowered names, each lowered name
- *                           (length 2^64-1: none)
- *
- * Loading checks all of it and every length against the file's size;
- * anything else is a miss, and the fresh compilation replaces the entry.
- * Entries are written with write_file_atomic (a temporary file renamed
- * over the entry), so readers never see half of one.  The directory is
- * created 0700: a cubin that another user could replace would run as
- * the user's code.
- *
- * util.c's file helpers report failures as errors; a cache failure is
- * not the user's error, so the cache checks first what it can (the entry
- * exists and is a regular file of sane size, the directory is writable)
- * and turns what it cannot write into one warning. */
+ * An entry is a cache entry of base/cachefile.h ("CULABKC1", the key,
+ * the digest, the payload: length-prefixed fields: cubin, PTX, log, the
+ * number of lowered names, each lowered name (length 2^64-1: none)) in
+ * the cache directory itself.  Every length of the payload is checked
+ * against its size too; anything else is a miss, and the fresh
+ * compilation replaces the entry. */
 #include "kcache.h"
 
 #include <errno.h>
@@ -54,6 +40,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/cachefile.h"
 #include "base/diag.h"
 #include "base/frame.h"
 #include "base/hash.h"
@@ -61,15 +48,11 @@
 #include "kcompile.h"
 
 #define KC_MAGIC "CULABKC1"
-#define KC_MAGIC_LEN 8
-#define KC_HEAD_LEN (KC_MAGIC_LEN + 64 + 64)
 #define KC_MAX_ENTRY ((size_t)256 << 20)
 #define KC_MAX_HEADER ((size_t)4 << 20)
 #define KC_MAX_DEPTH 16
 #define KC_MAX_HEADERS 256
 #define KC_MAX_LOWERED 4096
-
-static atomic_bool store_warned;
 
 /* ---- the key ----------------------------------------------------------------- */
 
@@ -430,211 +413,51 @@ int kcache_key(const struct nvrtc_input *in, char key[65])
 
 /* ---- entries ----------------------------------------------------------------- */
 
+static struct cache_kind kernels = {
+	.magic = KC_MAGIC, .sub = NULL, .max_entry = KC_MAX_ENTRY,
+	.max_entries = 0, .what = "kernel cache",
+	.without = "kernels are compiled",
+	.again = "kernels will be compiled again",
+};
+
 const char *kcache_dir(void)
 {
-	static _Thread_local char dir[PATH_MAX];
-	const char *env = getenv("CULAB_CACHE_DIR"), *base;
-	int n;
-
-	if (env && *env) {
-		if (!strcmp(env, "off"))
-			return NULL;
-		n = snprintf(dir, sizeof(dir), "%s", env);
-	} else if ((base = getenv("XDG_CACHE_HOME")) && base[0] == '/') {
-		n = snprintf(dir, sizeof(dir), "%s/culab", base);
-	} else if ((base = getenv("HOME")) && *base) {
-		n = snprintf(dir, sizeof(dir), "%s/.cache/culab", base);
-	} else {
-		return NULL;
-	}
-	return n > 0 && (size_t)n < sizeof(dir) ? dir : NULL;
-}
-
-static bool key_valid(const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < 64; i++)
-		if (!((key[i] >= '0' && key[i] <= '9') ||
-		      (key[i] >= 'a' && key[i] <= 'f')))
-			return false;
-	return key[64] == '\0';
-}
-
-/* The entry's path, or NULL when the cache is off or the key malformed. */
-static char *entry_path(const char *key)
-{
-	const char *dir = kcache_dir();
-
-	if (!dir || !key || !key_valid(key))
-		return NULL;
-	return xasprintf("%s/%s", dir, key);
-}
-
-/* Parses an entry file's bytes into *out.  Returns 0, or -1 (then *out
- * is released). */
-static int parse_entry(const char *key, const char *buf, size_t len,
-		       struct nvrtc_output *out)
-{
-	struct frame_reader r = { buf + KC_HEAD_LEN, buf + len, false };
-	char digest[65];
-
-	if (len < KC_HEAD_LEN || memcmp(buf, KC_MAGIC, KC_MAGIC_LEN) ||
-	    memcmp(buf + KC_MAGIC_LEN, key, 64) ||
-	    sha256_hex(r.p, (size_t)(r.end - r.p), digest) < 0 ||
-	    memcmp(buf + KC_MAGIC_LEN + 64, digest, 64))
-		return -1;
-	if (nvrtc_output_get(&r, KC_MAX_LOWERED, out) < 0)
-		return -1;
-	if (r.p != r.end) {
-		nvrtc_output_release(out);
-		return -1;
-	}
-	return 0;
-}
-
-/* Whether a file of the cache is the user's alone to change: owned by
- * this user, writable by no group and no other user.  A cubin another
- * user could plant or replace would run as the user's code. */
-static bool trusted(const struct stat *st)
-{
-	return st->st_uid == geteuid() &&
-	       !(st->st_mode & (S_IWGRP | S_IWOTH));
-}
-
-static atomic_bool distrust_said;
-
-static void say_distrust(const char *path, const struct stat *st)
-{
-	if (atomic_exchange(&distrust_said, true))
-		return;
-	diag_note("the kernel cache's \"%s\" is %s: not used, kernels are "
-		  "compiled (make the cache yours alone, chmod go-w, or set "
-		  "CULAB_CACHE_DIR to a directory of your own)",
-		  diag_esc(path), st->st_uid != geteuid() ?
-		  "another user's" : "writable by other users");
-}
-
-/* Whether the cache directory, when it exists, may be used: a
- * directory the user alone can change (a note once when not). */
-static bool dir_trusted(const char *dir)
-{
-	struct stat st;
-
-	if (stat(dir, &st) < 0)
-		return true;            /* made 0700 when first stored */
-	if (!S_ISDIR(st.st_mode))
-		return false;           /* the store's warning says why */
-	if (trusted(&st))
-		return true;
-	say_distrust(dir, &st);
-	return false;
+	return cache_dir();
 }
 
 int kcache_load(const char *key, struct nvrtc_output *out)
 {
-	char *path = entry_path(key), *buf = NULL, *dir;
-	struct stat st;
-	size_t len = 0;
-	int rc = 0, fd = -1;
-	ssize_t got;
+	struct frame_reader r;
+	char *payload;
+	size_t len;
+	int rc = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (!path)
+	if (cache_load(&kernels, key, &payload, &len) != 1)
 		return 0;
-	dir = dir_of(path);
-	if (!dir_trusted(dir))
-		goto out;
-	/* opened without following a link or waiting on a FIFO; checked
-	 * before reading: an entry another user could have written is
-	 * not run */
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size < KC_HEAD_LEN ||
-	    (size_t)st.st_size > KC_MAX_ENTRY)
-		goto out;
-	if (!trusted(&st)) {
-		say_distrust(path, &st);
-		goto out;
+	r = (struct frame_reader){ payload, payload + len, false };
+	if (nvrtc_output_get(&r, KC_MAX_LOWERED, out) == 0) {
+		if (r.p == r.end)
+			rc = 1;
+		else
+			nvrtc_output_release(out);
 	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	while (len < (size_t)st.st_size &&
-	       (got = read(fd, buf + len, (size_t)st.st_size - len)) > 0)
-		len += (size_t)got;
-	if (len != (size_t)st.st_size)
-		goto out;
-	rc = parse_entry(key, buf, len, out) == 0;
-out:
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	free(dir);
-	free(path);
+	free(payload);
 	return rc;
-}
-
-static void warn_store(const char *dir, const char *what)
-{
-	if (atomic_exchange(&store_warned, true))
-		return;
-	diag_warning("cannot write the kernel cache in \"%s\": %s; kernels "
-		     "will be compiled again next time (set CULAB_CACHE_DIR "
-		     "to another directory, or to off)", dir, what);
-}
-
-/* Creates the cache directory (0700) when it does not exist.  Returns 0,
- * or -1 with errno set. */
-static int ensure_dir(const char *dir)
-{
-	struct stat st;
-
-	if (stat(dir, &st) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return 0;
-		errno = ENOTDIR;
-		return -1;
-	}
-	if (mkdir_p(dir) < 0)
-		return -1;
-	return chmod(dir, 0700);
 }
 
 int kcache_store(const char *key, const struct nvrtc_output *out)
 {
-	const char *dir = kcache_dir();
-	struct sbuf payload = SBUF_INIT, file = SBUF_INIT;
-	char digest[65], *path;
-	int rc = -1;
+	struct sbuf payload = SBUF_INIT;
+	int rc;
 
-	if (!dir)
+	if (!cache_dir())
 		return 0;
-	path = entry_path(key);
-	if (!path || !out->cubin || !out->ptx)
-		goto out;
-	if (ensure_dir(dir) < 0 || access(dir, W_OK | X_OK) < 0) {
-		warn_store(dir, strerror(errno));
-		goto out;
-	}
-	if (!dir_trusted(dir)) {
-		rc = 0;                 /* said once: the cache is not used */
-		goto out;
-	}
+	if (!cache_key_valid(key) || !out->cubin || !out->ptx)
+		return -1;
 	nvrtc_output_put(&payload, out);
-	if (sha256_hex(payload.buf, payload.len, digest) < 0)
-		goto out;
-	sbuf_addn(&file, KC_MAGIC, KC_MAGIC_LEN);
-	sbuf_addn(&file, key, 64);
-	sbuf_addn(&file, digest, 64);
-	sbuf_addn(&file, payload.buf, payload.len);
-	if (write_file_atomic(path, file.buf, file.len) < 0) {
-		warn_store(dir, "the entry was not written");
-		goto out;
-	}
-	rc = 0;
-out:
+	rc = cache_store(&kernels, key, payload.buf, payload.len);
 	sbuf_release(&payload);
-	sbuf_release(&file);
-	free(path);
 	return rc;
 }
 

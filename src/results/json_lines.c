@@ -70,12 +70,18 @@ json_t *json_lines_put(const struct source_lines *l)
 		json_array_append_new(launched, json_pack("{s:o, s:o}", "kernel",
 			jtext(l->launched[i].kernel), "warps",
 			jcount(l->launched[i].warps)));
-	return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "status",
-			 jtext(l->status), "seconds", jnum(l->seconds),
-			 "collect_seconds", jnum(l->collect_seconds), "launches",
-			 l->launches >= 0 ? json_integer(l->launches) :
-			 json_null(), "launched", launched, "metrics", metrics,
-			 "kernels", kernels);
+	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "status",
+			      jtext(l->status), "seconds", jnum(l->seconds),
+			      "collect_seconds", jnum(l->collect_seconds),
+			      "launches", l->launches >= 0 ?
+			      json_integer(l->launches) : json_null(),
+			      "launched", launched, "metrics", metrics,
+			      "kernels", kernels);
+
+	/* only where it is so: files of runs without the cache unchanged */
+	if (o && l->cached)
+		json_object_set_new(o, "cached", json_true());
+	return o;
 }
 
 /* ---- reading ------------------------------------------------------------ */
@@ -288,6 +294,10 @@ void json_lines_get(struct reader *rd, json_t *row, const char *rw,
 	l->collect_seconds = json_num_in(rd, o, where, "collect_seconds", 0,
 					 RESULTS_MAX_MS, "a time in seconds "
 					 "(0 .. 1e9) or null");
+	v = json_object_get(o, "cached");
+	if (v && !json_is_boolean(v))
+		json_bad(rd, where, "cached", "true or false");
+	l->cached = json_is_true(v);
 	v = json_object_get(o, "launches");
 	if (v && !json_is_null(v))
 		l->launches = (int)int_get(rd, v, where, "launches", 0,
@@ -318,6 +328,39 @@ void json_lines_get(struct reader *rd, json_t *row, const char *rw,
 		kernel_get(rd, json_array_get(kernels, i), w, l,
 			   &l->kernels[l->nkernels++]);
 	}
+}
+
+
+/* ---- one row's lines alone (the per-line cache) ----------------------------- */
+
+char *json_lines_encode(const struct source_lines *l)
+{
+	json_t *j = json_pack("{s:o}", "lines", json_lines_put(l));
+	char *text = j ? json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(10) |
+				    JSON_ENSURE_ASCII) : NULL;
+
+	json_decref(j);
+	return text;
+}
+
+int json_lines_decode(const char *path, const char *text, size_t len,
+		      struct source_lines *l)
+{
+	struct reader rd = { .path = path };
+	json_error_t err;
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	int rc = -1;
+
+	source_lines_release(l);
+	if (root && json_is_object(json_object_get(root, "lines"))) {
+		json_lines_get(&rd, root, "", l);
+		rc = rd.errors || !l->recorded ? -1 : 0;
+		if (rc)
+			source_lines_release(l);
+	}
+	strmap_release(&rd.columns);
+	json_decref(root);
+	return rc;
 }
 
 /* ---- the table ------------------------------------------------------------ */

@@ -58,6 +58,16 @@ int results_read(const char *path, struct results *r);
 int results_read_buffer(const char *path, const char *text, size_t len,
 			struct results *r);
 
+/* A row's counters per source line alone, as a JSON text
+ * ({"lines": {...}}, the row's object of docs/results.md): what the
+ * per-line cache keeps.  NULL when it cannot be encoded. */
+char *json_lines_encode(const struct source_lines *l);
+/* Reads such a text into *l (released first).  Returns 0, or -1 (then
+ * *l is empty) for a text that is not one, with the problems said as
+ * at `path`. */
+int json_lines_decode(const char *path, const char *text, size_t len,
+		      struct source_lines *l);
+
 /* results.csv: the header line, then one line per row with one column
  * per counter column any row has.  Caller frees. */
 char *results_csv_text(const struct results *r);

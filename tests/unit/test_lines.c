@@ -65,6 +65,9 @@ static void remove_tree(const char *dir)
 static int setup(void **state)
 {
 	(void)state;
+	/* no per-line cache but test_children_cached's own: the user's is
+	 * not touched, and one test's lines are not another's */
+	setenv("CULAB_CACHE_DIR", "off", 1);
 	return mkdtemp(tmpdir) ? 0 : -1;
 }
 
@@ -1126,6 +1129,164 @@ static void test_children_saving(void **state)
 	free(good);
 }
 
+/* Issue 46, item 3: a rerun takes the lines an earlier run collected from
+ * the per-line cache, without a child; a failed collection is not kept
+ * (its child runs again); an entry another user could write is not used
+ * (a note, and the child runs again); the cache off, nothing is kept. */
+static void test_children_cached(void **state)
+{
+	static const char yaml_text[] =
+		"version: 1\n"
+		"output: out\n"
+		"defaults:\n"
+		"  warmup: 0\n"
+		"  repeats: 1\n"
+		"  counters: [default]\n"
+		"experiments:\n"
+		"  - name: e\n"
+		"    family: reduce\n"
+		"    variants: [reduce_shared_static, reduce_shuffle]\n"
+		"    types: [float]\n"
+		"    sizes: [4096]\n";
+	char *yaml = xasprintf("%s/cached.yaml", tmpdir);
+	char *exe = xasprintf("%s/fake-culab", tmpdir);
+	char *calls = xasprintf("%s/calls-cached", tmpdir);
+	char *outdir = xasprintf("%s/out-cached", tmpdir);
+	char *cache = xasprintf("%s/cache", tmpdir);
+	char *entries = xasprintf("%s/lines", cache);
+	char *good = template("good-cached", NULL);
+	struct lines_options o = { .file = yaml, .outdir = outdir, .exe = exe,
+				   .timeout = 5, .device = 0 };
+	struct experiment_file f;
+	struct source_lines first;
+	struct results r, back;
+	struct capture c;
+	char *text = NULL, *readback;
+	size_t len;
+	DIR *d;
+	struct dirent *de;
+	char *entry = NULL;
+
+	(void)state;
+	assert_int_equal(write_file_atomic(yaml, yaml_text, strlen(yaml_text)), 0);
+	assert_int_equal(write_file_atomic(exe, fake_child, strlen(fake_child)), 0);
+	assert_int_equal(chmod(exe, 0755), 0);
+	setenv("LINES_CALLS", calls, 1);
+	setenv("LINES_TEMPLATE", good, 1);
+	setenv("CULAB_CACHE_DIR", cache, 1);
+	unsetenv("LINES_UNAVAILABLE");
+	unsetenv("LINES_DEVS");
+	assert_int_equal(experiment_load(yaml, &f), 0);
+	mkdir(outdir, 0755);
+	results_start(&r);
+	r.has_env = true;
+	r.env.gpu_name = xstrdup("NVIDIA Stand-in");
+	r.env.cc_major = 9;
+	r.env.sm_count = 132;
+	row_add(&r, "e", "reduce_shared_static", "float", 4096, -1);
+	row_add(&r, "e", "reduce_shuffle", "float", 4096, -1);
+
+	/* the first run: a child each; the collected lines kept, 0700 */
+	capture_start(&c);
+	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
+	capture_stop(&c);
+	free(c.buf);
+	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
+	assert_string_equal(text, "e/reduce_shared_static/float/4096\n"
+			    "e/reduce_shuffle/float/4096\n");
+	free(text);
+	assert_null(r.rows[0].lines.status);
+	assert_false(r.rows[0].lines.cached);
+	assert_non_null(r.rows[1].lines.status);
+	first = r.rows[0].lines;
+	memset(&r.rows[0].lines, 0, sizeof(r.rows[0].lines));
+	source_lines_release(&r.rows[1].lines);
+	assert_non_null(d = opendir(entries));
+	while ((de = readdir(d)))
+		if (de->d_name[0] != '.') {
+			assert_null(entry);
+			entry = xasprintf("%s/%s", entries, de->d_name);
+		}
+	closedir(d);
+	assert_non_null(entry);
+	{
+		struct stat st;
+
+		assert_int_equal(stat(entries, &st), 0);
+		assert_int_equal(st.st_mode & 0777, 0700);
+	}
+
+	/* the rerun: the failed one's child alone; the other's lines are
+	 * the first run's, said to be from the cache, and saved so */
+	unlink(calls);
+	capture_start(&c);
+	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
+	capture_stop(&c);
+	free(c.buf);
+	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
+	assert_string_equal(text, "e/reduce_shuffle/float/4096\n");
+	free(text);
+	assert_true(r.rows[0].lines.cached);
+	/* its seconds are the lookup's */
+	assert_true(r.rows[0].lines.seconds < 1);
+	first.seconds = r.rows[0].lines.seconds;
+	assert_lines_equal(&first, &r.rows[0].lines);
+	readback = xasprintf("%s/results.json", outdir);
+	assert_int_equal(results_read(readback, &back), 0);
+	assert_true(back.rows[0].lines.cached);
+	assert_false(back.rows[1].lines.cached);
+	assert_lines_equal(&first, &back.rows[0].lines);
+	results_release(&back);
+
+	/* an entry others may write: not used, said, collected again */
+	for (size_t i = 0; i < r.nrows; i++)
+		source_lines_release(&r.rows[i].lines);
+	unlink(calls);
+	assert_int_equal(chmod(entry, 0666), 0);
+	capture_start(&c);
+	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
+	capture_stop(&c);
+	assert_non_null(strstr(c.buf, "per-line cache"));
+	assert_non_null(strstr(c.buf, "is writable by other users: not used"));
+	free(c.buf);
+	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
+	assert_string_equal(text, "e/reduce_shared_static/float/4096\n"
+			    "e/reduce_shuffle/float/4096\n");
+	free(text);
+	assert_false(r.rows[0].lines.cached);
+
+	/* off: nothing taken, whatever is there */
+	for (size_t i = 0; i < r.nrows; i++)
+		source_lines_release(&r.rows[i].lines);
+	unlink(calls);
+	assert_int_equal(chmod(entry, 0600), 0);
+	setenv("CULAB_LINES_CACHE", "off", 1);
+	capture_start(&c);
+	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
+	capture_stop(&c);
+	free(c.buf);
+	unsetenv("CULAB_LINES_CACHE");
+	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
+	assert_string_equal(text, "e/reduce_shared_static/float/4096\n"
+			    "e/reduce_shuffle/float/4096\n");
+	free(text);
+	assert_false(r.rows[0].lines.cached);
+
+	setenv("CULAB_CACHE_DIR", "off", 1);
+	source_lines_release(&first);
+	results_release(&r);
+	experiment_file_release(&f);
+	free(readback);
+	free(entry);
+	free(entries);
+	free(cache);
+	free(yaml);
+	free(exe);
+	free(calls);
+	free(outdir);
+	free(good);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1138,6 +1299,7 @@ int main(void)
 		cmocka_unit_test(test_plan_marks),
 		cmocka_unit_test(test_children),
 		cmocka_unit_test(test_children_two),
+		cmocka_unit_test(test_children_cached),
 		cmocka_unit_test(test_children_saving),
 	};
 
