@@ -177,8 +177,11 @@ static const char run_notes[] =
 	"                          PATH's, then /usr/local/cuda/bin's); off:\n"
 	"                          no reruns\n"
 	"  CULAB_SANITIZER_TIMEOUT=S  seconds one tool's rerun may take (120)\n"
-	"  CULAB_CACHE_DIR=DIR     where compiled kernels and what each\n"
-	"                          measurement took are kept (off: nowhere)\n"
+	"  CULAB_CACHE_DIR=DIR     where compiled kernels, counters per\n"
+	"                          source line and what each measurement\n"
+	"                          took are kept (off: nowhere)\n"
+	"  CULAB_LINES_CACHE=off   collect every measurement's lines again,\n"
+	"                          not from the cache\n"
 	COMPILE_NOTES
 	"  CULAB_STALL_SECONDS=S   a worker (--devices, a class) silent this\n"
 	"                          long while measuring is ended (600)\n"

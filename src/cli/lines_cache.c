@@ -127,7 +127,8 @@ int lines_cache_key(const struct plan_stage *s,
 	frame_put_u64(&b, nm);
 	for (size_t i = 0; i < nm; i++) {
 		frame_put_str(&b, lm[i].name);
-		frame_put_str(&b, lm[i].sass);
+		frame_put_str(&b, lm[i].sass ? lm[i].sass : "");
+		frame_put_str(&b, lm[i].pcsamp ? lm[i].pcsamp : "");
 	}
 	if (sha256_hex(b.buf, b.len, key) == 0)
 		rc = 0;

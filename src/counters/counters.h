@@ -719,7 +719,7 @@ int launch_watch_modules(launch_watch_module_fn fn, void *user);
 /* Most metrics a line carries, kernel functions one row's lines cover,
  * lines of one function, and line values culab reads from one results
  * file (results.h; 18 per line, a default run writes some 40,000). */
-#define LINES_MAX_METRICS 32
+#define LINES_MAX_METRICS 48
 #define LINES_MAX_KERNELS 16
 #define LINES_MAX_LINES 8192
 #define LINES_MAX_FILE_VALUES 1000000
@@ -742,6 +742,11 @@ struct line_metric {
 	const char *unless;
 	const char *what_en;
 	const char *what_zh;
+	/* A stall reason of CUPTI's PC sampling (cupti_pcsampling.h,
+	 * "smsp__pcsamp_warps_issue_stalled_long_scoreboard"): the line's
+	 * samples of warps in that state, where sass is NULL; NULL for a
+	 * SASS metric. */
+	const char *pcsamp;
 };
 
 /* How far a sum over lines may be from its kernel-level hardware counter

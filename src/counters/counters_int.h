@@ -247,4 +247,36 @@ bool launch_watch_params(unsigned cbid, const void *params, CUfunction *f,
 bool launch_watch_grid(unsigned cbid, const void *params, uint64_t *blocks,
 		       unsigned *threads);
 
+/* ---- where warps wait (counters_stalls.cpp) --------------------------- */
+
+/* The sampling period of the per-line child's PC sampling, as a power of
+ * two of SM cycles (CUPTI accepts 5 to 31). */
+#define STALL_PERIOD_LOG2 10
+
+/* One SASS instruction's PC samples, by wanted reason. */
+struct stall_pc {
+	char *symbol;            /* the function's mangled name */
+	uint64_t crc;            /* its cubin's CRC */
+	uint32_t pc;             /* offset in the function */
+	double samples[LINES_MAX_METRICS]; /* by want[] index */
+};
+
+/* Samples run->launch on context ctx (a CUcontext) with CUPTI's PC
+ * sampling: at most 20 launches, until 20,000 samples or 0.3 s, each
+ * after run->prepare; want[0..nwant) are the reasons kept, by CUPTI's
+ * names ("smsp__pcsamp_warps_issue_stalled_barrier").  Returns 0 with
+ * *out (stalls_free) and *samples, the samples kept; or -1 with why
+ * filled (CUPTI_ERROR_INSUFFICIENT_PRIVILEGES where the driver keeps the
+ * counters to administrators, and so on). */
+#ifdef __cplusplus
+extern "C" {
+#endif
+int stalls_sample(void *ctx, const struct lines_run *run,
+		  const char *const *want, size_t nwant, struct stall_pc **out,
+		  size_t *nout, uint64_t *samples, char *why, size_t size);
+void stalls_free(struct stall_pc *v, size_t n);
+#ifdef __cplusplus
+}
+#endif
+
 #endif

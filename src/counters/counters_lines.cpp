@@ -248,6 +248,8 @@ static int config_steps(const char *chip, char *why, size_t size)
 	for (size_t i = 0; i < n && LN.nmetrics < LINES_MAX_METRICS; i++) {
 		CUpti_SassMetrics_GetProperties_Params pp;
 
+		if (!t[i].sass)
+			continue;       /* PC sampling's: collect_steps */
 		memset(&pp, 0, sizeof(pp));
 		pp.structSize = CUpti_SassMetrics_GetProperties_Params_STRUCT_SIZE;
 		pp.pChipName = chip;
@@ -460,19 +462,18 @@ static struct pc_acc *instructions(const CUpti_SassMetrics_Data *data,
 	return acc;
 }
 
-/* Flushes what the measured run recorded and sums it per line into out. */
-static int flush_steps(struct source_lines *out, char *why, size_t size)
+/* Flushes what the measured run recorded: *acc, its instructions. */
+static int flush_steps(struct pc_acc **acc_out, size_t *nout, char *why,
+		       size_t size)
 {
 	CUpti_SassMetricsGetDataProperties_Params dp;
 	CUpti_SassMetricsFlushData_Params fp;
 	CUpti_SassMetrics_Data *data;
 	CUpti_SassMetrics_InstanceValue *vals;
-	struct pc_acc *acc;
-	struct lines_pc *pcs;
 	CUptiResult r;
-	char *cwd;
-	size_t n;
 
+	*acc_out = NULL;
+	*nout = 0;
 	memset(&dp, 0, sizeof(dp));
 	dp.structSize = CUpti_SassMetricsGetDataProperties_Params_STRUCT_SIZE;
 	dp.ctx = LN.ctx;
@@ -505,10 +506,54 @@ static int flush_steps(struct source_lines *out, char *why, size_t size)
 		free(vals);
 		return cupti_fail(why, size, "cuptiSassMetricsFlushData", r);
 	}
-	acc = instructions(data, dp.numOfPatchedInstructionRecords,
-			   dp.numOfInstances, &n);
+	*acc_out = instructions(data, dp.numOfPatchedInstructionRecords,
+				dp.numOfInstances, nout);
 	free(data);
 	free(vals);
+	return 0;
+}
+
+/* The stall samples of stalls_sample added to the instructions of acc
+ * (metric index base + k for want[k]); an instruction only sampled is
+ * added.  The SASS records and the samples name an instruction by the
+ * same function and offset; the cubin's CRC decides between cubins that
+ * have the function. */
+static void add_stalls(struct pc_acc **acc, size_t *n, size_t base,
+		       const struct stall_pc *sp, size_t nsp, size_t nwant)
+{
+	for (size_t i = 0; i < nsp; i++) {
+		struct pc_acc *a = NULL;
+
+		for (size_t k = 0; k < *n; k++) {
+			struct pc_acc *c = &(*acc)[k];
+
+			if (c->pc != sp[i].pc || strcmp(c->symbol, sp[i].symbol))
+				continue;
+			if (!a || c->crc == (uint32_t)sp[i].crc)
+				a = c;
+		}
+		if (!a) {
+			*acc = (struct pc_acc *)xrealloc(*acc, (*n + 1) *
+							  sizeof(**acc));
+			a = &(*acc)[(*n)++];
+			memset(a, 0, sizeof(*a));
+			a->symbol = xstrdup(sp[i].symbol);
+			a->pc = sp[i].pc;
+			a->crc = (uint32_t)sp[i].crc;
+		}
+		for (size_t k = 0; k < nwant && base + k < LINES_MAX_METRICS; k++)
+			a->values[base + k] += sp[i].samples[k];
+	}
+}
+
+/* The instructions of acc mapped to their lines and summed per line into
+ * out, with names[0..nnames) the metrics of their values. */
+static void aggregate(struct pc_acc *acc, size_t n, const char *const *names,
+		      size_t nnames, struct source_lines *out)
+{
+	struct lines_pc *pcs;
+	char *cwd;
+
 	cwd = getcwd(NULL, 0);
 	pcs = (struct lines_pc *)xcalloc(n ? n : 1, sizeof(*pcs));
 	for (size_t i = 0; i < n; i++) {
@@ -521,16 +566,55 @@ static int flush_steps(struct source_lines *out, char *why, size_t size)
 		pcs[i].file = file;
 		pcs[i].values = acc[i].values;
 	}
-	lines_aggregate(pcs, n, LN.names, LN.nmetrics, LN.launches,
-			LN.nlaunches, out);
-	for (size_t i = 0; i < n; i++) {
+	lines_aggregate(pcs, n, names, nnames, LN.launches, LN.nlaunches, out);
+	for (size_t i = 0; i < n; i++)
 		free((char *)pcs[i].file);
-		free(acc[i].symbol);
-	}
 	free(pcs);
-	free(acc);
 	free(cwd);
-	return 0;
+}
+
+static void acc_free(struct pc_acc *acc, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(acc[i].symbol);
+	free(acc);
+}
+
+/* Where warps wait: the run sampled (counters_stalls.cpp), its samples
+ * added to acc as the table's stall_* metrics after the SASS ones, whose
+ * names names[] continues.  Returns the metrics in names; a sampler that
+ * cannot (no permission, say) leaves the SASS metrics alone, with a note
+ * (the child's log). */
+static size_t sample_stalls(const struct lines_run *run, struct pc_acc **acc,
+			    size_t *n, const char **names)
+{
+	const struct line_metric *t;
+	const char *want[LINES_MAX_METRICS];
+	const char *alias[LINES_MAX_METRICS];
+	struct stall_pc *sp = NULL;
+	size_t nt, nw = 0, nsp = 0;
+	uint64_t samples = 0;
+	char why[512];
+
+	t = lines_metrics(&nt);
+	for (size_t i = 0; i < nt && LN.nmetrics + nw < LINES_MAX_METRICS; i++)
+		if (t[i].pcsamp) {
+			want[nw] = t[i].pcsamp;
+			alias[nw++] = t[i].name;
+		}
+	if (!nw)
+		return LN.nmetrics;
+	if (stalls_sample(LN.ctx, run, want, nw, &sp, &nsp, &samples, why,
+			  sizeof(why))) {
+		fprintf(stderr, "culab: note: where warps wait was not "
+			"sampled: %s\n", why);
+		return LN.nmetrics;
+	}
+	add_stalls(acc, n, LN.nmetrics, sp, nsp, nw);
+	stalls_free(sp, nsp);
+	for (size_t k = 0; k < nw; k++)
+		names[LN.nmetrics + k] = alias[k];
+	return LN.nmetrics + nw;
 }
 
 /* Enable, the measured run, flush, disable. */
@@ -539,6 +623,9 @@ static int collect_steps(const struct lines_run *run, struct source_lines *out,
 {
 	CUpti_SassMetricsEnable_Params ep;
 	CUpti_SassMetricsDisable_Params dd;
+	const char *names[LINES_MAX_METRICS];
+	struct pc_acc *acc = NULL;
+	size_t n = 0, nnames;
 	CUptiResult r;
 	bool watched;
 	int err, rc;
@@ -572,11 +659,18 @@ static int collect_steps(const struct lines_run *run, struct source_lines *out,
 	if (watched)
 		launch_watch_detach();
 	rc = err ? cuda_fail(why, size, "the measured run", err) :
-	     flush_steps(out, why, size);
+	     flush_steps(&acc, &n, why, size);
 	memset(&dd, 0, sizeof(dd));
 	dd.structSize = CUpti_SassMetricsDisable_Params_STRUCT_SIZE;
 	dd.ctx = LN.ctx;
 	cuptiSassMetricsDisable(&dd);
+	if (rc == 0) {
+		/* the kernel runs unpatched again after Disable [D] */
+		memcpy(names, LN.names, LN.nmetrics * sizeof(*names));
+		nnames = sample_stalls(run, &acc, &n, names);
+		aggregate(acc, n, names, nnames, out);
+	}
+	acc_free(acc, n);
 	if (rc == 0 && !watched)
 		out->launches = -1;
 	return rc;

@@ -393,13 +393,15 @@ void lines_print(FILE *fp)
 	const struct line_metric *t = lines_metrics(&n);
 
 	fprintf(fp, "Counters per source line (results.json rows[].lines; "
-		"docs/per-line.md):\nCUPTI's SASS metrics of one launch, per "
+		"docs/per-line.md):\nCUPTI's SASS metrics of one launch and the PC "
+		"samples of the run (stall_*: where warps wait), per "
 		"instruction, added up per source line.\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct line_metric *m = &t[i];
 		struct sbuf b = SBUF_INIT;
 
-		fprintf(fp, "\n%-24s %s\n", m->name, m->sass);
+		fprintf(fp, "\n%-24s %s\n", m->name, m->sass ? m->sass :
+			m->pcsamp);
 		print_wrapped(fp, 4, m->what_en);
 		print_wrapped(fp, 4, m->what_zh);
 		if (!m->kernel_raw[0])

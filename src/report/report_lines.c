@@ -84,6 +84,7 @@ struct lv {
 };
 
 struct kv {
+	const struct source_lines *src;
 	const struct line_kernel *k;
 	size_t n;
 	struct lv *v;
@@ -95,6 +96,7 @@ static void kv_of(const struct source_lines *l, size_t k, struct kv *out)
 	int at[X__N];
 
 	memset(out, 0, sizeof(*out));
+	out->src = l;
 	out->k = &l->kernels[k];
 	out->n = out->k->nlines;
 	out->v = xcalloc(out->n ? out->n : 1, sizeof(*out->v));
@@ -561,6 +563,83 @@ static size_t picks(const struct kv *k, bool narrow, struct pick *out,
 }
 
 /* One kernel function's lines as list items at `indent`. */
+/* The state of a warp a stall_* metric counts, in words: its table text
+ * without "PC samples of warps " (en) or "线程束" and "的 PC 采样数"
+ * (zh). */
+static char *stall_words(enum lang L, const struct line_metric *lm)
+{
+	static const char en[] = "PC samples of warps ", zh_head[] = "线程束",
+			  zh_tail[] = "的 PC 采样数";
+	const char *t = L == ZH ? lm->what_zh : lm->what_en;
+	size_t len = strlen(t);
+
+	if (L != ZH)
+		return xstrdup(!strncmp(t, en, sizeof(en) - 1) ?
+			       t + sizeof(en) - 1 : t);
+	if (!strncmp(t, zh_head, sizeof(zh_head) - 1)) {
+		t += sizeof(zh_head) - 1;
+		len -= sizeof(zh_head) - 1;
+	}
+	if (len >= sizeof(zh_tail) - 1 &&
+	    !strcmp(t + len - (sizeof(zh_tail) - 1), zh_tail))
+		len -= sizeof(zh_tail) - 1;
+	return xstrndup(t, len);
+}
+
+/* Where warps wait (issue 46): the line of kernel k with the most PC
+ * samples, its share of the kernel's and the state its warps were most
+ * often in; nothing when the row has no samples. */
+static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
+		       const struct variant *v, const struct kv *k,
+		       const char *indent)
+{
+	const struct source_lines *l = k->src;
+	const struct line_metric *t;
+	size_t nt;
+	double total = 0, best = 0, top = 0;
+	const struct source_line *at = NULL;
+	const struct line_metric *why = NULL;
+	char *words;
+
+	t = lines_metrics(&nt);
+	for (size_t i = 0; i < k->n; i++) {
+		double s = 0;
+
+		for (size_t j = 0; j < nt; j++) {
+			int c = t[j].pcsamp ? source_lines_metric(l, t[j].name) : -1;
+
+			if (c >= 0 && isfinite(k->v[i].sl->values[c]))
+				s += k->v[i].sl->values[c];
+		}
+		total += s;
+		if (k->v[i].sl->file && s > best) {
+			best = s;
+			at = k->v[i].sl;
+		}
+	}
+	if (!at || total <= 0)
+		return;
+	for (size_t j = 0; j < nt; j++) {
+		int c = t[j].pcsamp ? source_lines_metric(l, t[j].name) : -1;
+
+		if (c >= 0 && at->values[c] > top) {
+			top = at->values[c];
+			why = &t[j];
+		}
+	}
+	if (!why)
+		return;
+	words = stall_words(L, why);
+	sbuf_addf(b, "%s- ", indent);
+	where(b, L, m, v, at);
+	sbuf_add(b, say_text(L, M_L_COLON));
+	SAY(b, L, M_L_STALL, PCT(100 * best / total), FMT(total, 3), words,
+	    PCT(100 * top / best));
+	sbuf_add(b, say_text(L, M_L_END));
+	sbuf_addc(b, '\n');
+	free(words);
+}
+
 static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,
 			 const struct ladder *l, const struct result_row *w,
 			 const struct variant *v, const struct kv *k,
@@ -604,6 +683,7 @@ static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,
 		sbuf_add(b, say_text(L, M_L_END));
 		sbuf_addc(b, '\n');
 	}
+	stall_item(b, L, m, v, k, indent);
 	fixref_release(&fr);
 	pool_release(&pool);
 }

@@ -161,4 +161,12 @@ const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 		"line, {3} ({4}): the divergence the diagnosis finds is here",
 		"线程束指令比{2}最忙的一行 {3}（{4}）多 {1} 条：诊断发现的发散就在"
 		"这里" },
+	/* where warps wait: {1} percent of the kernel's {2} PC samples, {3}
+	 * the state (counters/lines.c's stall_* words), {4} its percent of
+	 * the line's samples */
+	ROW(M_L_STALL) = {
+		"{1} % of the kernel's {2} PC samples; its warps were most "
+		"often {3} ({4} % of the line's samples)",
+		"核函数的 {2} 个 PC 采样中有 {1} % 落在这一行；这一行的线程束最常"
+		"处于的状态是{3}（占这一行采样的 {4} %）" },
 };

@@ -100,9 +100,20 @@ static void test_table(void **state)
 
 		assert_non_null(t[i].what_en);
 		assert_non_null(t[i].what_zh);
-		if (strncmp(t[i].sass, "smsp__sass_", 11) != 0)
+		/* a SASS metric, or a stall reason of PC sampling */
+		if (!t[i].sass != !!t[i].pcsamp)
+			fail_msg("%s:%d: %s: a SASS metric or a PC sampling "
+				 "reason, one of the two", __FILE__, __LINE__,
+				 t[i].name);
+		if (t[i].sass && strncmp(t[i].sass, "smsp__sass_", 11) != 0)
 			fail_msg("%s:%d: %s: %s is not a SASS metric", __FILE__,
 				 __LINE__, t[i].name, t[i].sass);
+		if (t[i].pcsamp && (strncmp(t[i].pcsamp, "smsp__pcsamp_warps_"
+					    "issue_stalled_", 33) != 0 ||
+				    t[i].kernel_raw[0]))
+			fail_msg("%s:%d: %s: %s is not a stall reason without "
+				 "a kernel-level peer", __FILE__, __LINE__,
+				 t[i].name, t[i].pcsamp);
 		assert_ptr_equal(lines_metric_find(t[i].name), &t[i]);
 		for (size_t j = 0; j < i; j++)
 			assert_string_not_equal(t[i].name, t[j].name);

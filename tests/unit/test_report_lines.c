@@ -360,6 +360,63 @@ static void test_impossible_time(void **state)
 	results_release(&r);
 }
 
+/* Where warps wait (issue 46, item 4): with PC samples in a row's lines
+ * (the stall_* metrics, added here in memory to the recorded tile
+ * kernel's lines), its line list names the line with the most samples,
+ * its share of the kernel's and the state its warps were most often in,
+ * in both languages; without samples, nothing is said. */
+static void test_stalls(void **state)
+{
+	struct results r;
+	struct result_row *w;
+	struct source_lines *l;
+	char *body, *details, *k;
+	size_t nm;
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	render(&r, "en", &body, &details);
+	EXPECT_NOT_IN(body, "PC samples");
+	free(body);
+	free(details);
+	w = row_of(&r, "my_tile", "float", 4096);
+	l = &w->lines;
+	nm = l->nmetrics;
+	l->metrics = xrealloc(l->metrics, (nm + 3) * sizeof(*l->metrics));
+	l->metrics[nm] = xstrdup("stall_barrier");
+	l->metrics[nm + 1] = xstrdup("stall_long_scoreboard");
+	l->metrics[nm + 2] = NULL;
+	l->nmetrics = nm + 2;
+	for (size_t i = 0; i < l->nkernels; i++)
+		for (size_t j = 0; j < l->kernels[i].nlines; j++) {
+			struct source_line *sl = &l->kernels[i].lines[j];
+
+			sl->values = xrealloc(sl->values, (nm + 2) *
+					      sizeof(*sl->values));
+			/* line 32 (the transposed store): 600 samples, 450 at
+			 * the barrier; every other line 100 on memory */
+			sl->values[nm] = sl->line == 32 ? 450 : 0;
+			sl->values[nm + 1] = sl->line == 32 ? 150 : 100;
+		}
+	render(&r, "en", &body, &details);
+	k = between(body, "### my\\_tile", "\n### ");
+	EXPECT_IN(k, "  - line 32 `out[(long long)(y + j) * rows + x] = "
+		  "tile[threadIdx.x][threadIdx.y + j];`: ");
+	EXPECT_IN(k, ": 37.5 % of the kernel's 1600 PC samples; its warps "
+		  "were most often waiting at a barrier (__syncthreads) for "
+		  "the block's other warps (75.0 % of the line's samples).");
+	free(k);
+	free(body);
+	free(details);
+	render(&r, "zh", &body, &details);
+	EXPECT_IN(body, "这一行的线程束最常处于的状态是在屏障（__syncthreads）处"
+		  "等待同一块的其他线程束（占这一行采样的 75.0 %）");
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -369,6 +426,7 @@ int main(void)
 		cmocka_unit_test(test_thresholds),
 		cmocka_unit_test(test_one_table_per_kernel),
 		cmocka_unit_test(test_impossible_time),
+		cmocka_unit_test(test_stalls),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
