@@ -9,6 +9,10 @@
  *                                    sampling enabled once; per kernel a
  *                                    start/stop range around REPS launches,
  *                                    its data drained after the stop
+ *   pcs sass-then-sample PERIOD REPS OUT.tsv TIMES.tsv
+ *                                    the same after CUPTI's SASS metrics
+ *                                    collected the first kernel (as in a
+ *                                    culab per-line child)
  *
  * Rows of OUT.tsv: kernel <TAB> pc offset <TAB> stall reason <TAB> samples.
  * Rows of TIMES.tsv: kernel <TAB> what <TAB> value.  Log lines (stderr)
@@ -25,6 +29,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../sanitizer-patch/collect.h"
 #include "../sanitizer-patch/kernels.cuh"
 
 #define MAX_PCS 4096
@@ -167,7 +172,10 @@ static unsigned long long write_rows(const char *label, CUpti_PCSamplingData *d,
 	return n;
 }
 
-static int mode_sample(unsigned period, int reps, FILE *tsv, FILE *times)
+/* sass: first collect kernel 0 with CUPTI's SASS metrics in this process
+ * (configure, enable, one launch, flush, disable, unconfigure), as a
+ * culab per-line child does, then sample: can the two share a process? */
+static int mode_sample(unsigned period, int reps, FILE *tsv, FILE *times, bool sass)
 {
 	CUcontext ctx;
 	CUpti_PCSamplingEnableParams ep = { CUpti_PCSamplingEnableParamsSize };
@@ -184,6 +192,19 @@ static int mode_sample(unsigned period, int reps, FILE *tsv, FILE *times)
 	for (int k = 0; k < NKERNELS; k++) {
 		run(k, 1);
 		fprintf(times, "%s\tplain_s\t%.6f\n", kernels[k].name, run(k, reps));
+	}
+	if (sass) {
+		size_t rows = 0;
+		FILE *sink = fopen("/dev/null", "w");
+
+		t = now();
+		if (cuptipc_begin(stderr) == 0 && run(0, 1) >= 0 &&
+		    cuptipc_end(sink, stderr, &rows) == 0)
+			fprintf(stderr, "I SASS metrics first: %zu rows of %s in %.4f s\n",
+				rows, kernels[0].name, now() - t);
+		else
+			fprintf(stderr, "E SASS metrics first: failed\n");
+		fclose(sink);
 	}
 	t = now();
 	ep.ctx = ctx;
@@ -302,8 +323,9 @@ int main(int argc, char **argv)
 		CK(cuptiPCSamplingDisable(&dp));
 		return 0;
 	}
-	if (argc != 6 || strcmp(argv[1], "sample")) {
-		fprintf(stderr, "usage: pcs list | pcs plain | pcs sample PERIOD REPS OUT.tsv TIMES.tsv\n");
+	if (argc != 6 || (strcmp(argv[1], "sample") && strcmp(argv[1], "sass-then-sample"))) {
+		fprintf(stderr, "usage: pcs list | pcs plain | pcs {sample|sass-then-sample} "
+			"PERIOD REPS OUT.tsv TIMES.tsv\n");
 		return 2;
 	}
 	tsv = fopen(argv[4], "w");
@@ -312,7 +334,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "E cannot write %s or %s\n", argv[4], argv[5]);
 		return 1;
 	}
-	rc = mode_sample((unsigned)atoi(argv[2]), atoi(argv[3]), tsv, times);
+	rc = mode_sample((unsigned)atoi(argv[2]), atoi(argv[3]), tsv, times,
+			 !strcmp(argv[1], "sass-then-sample"));
 	fclose(tsv);
 	fclose(times);
 	return rc;

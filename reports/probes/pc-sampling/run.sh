@@ -32,6 +32,7 @@ case "$cc" in ''|*[!0-9]*) cc=90 ;; esac
 say "GPU: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader -i 0 2>/dev/null | head -1); sm_$cc; CUPTI $inc $lib"
 say "driver: $(grep -h RmProfilingAdminOnly /proc/driver/nvidia/params 2>/dev/null | head -1)"
 "$NVCC" -O2 -std=c++17 -arch="sm_$cc" -lineinfo -I"$inc" -o "$B/pcs" "$here/pcs.cu" \
+	"$here/../sanitizer-patch/cupti_pc.cpp" \
 	-L"$lib" -lcupti -lcuda -Xlinker -rpath="$lib" > "$OUT/build.log" 2>&1 ||
 	{ cat "$OUT/build.log" | tee -a "$LOG"; say "VERDICT: NOT RUN (build)"; exit 1; }
 [ -n "${BUILD_ONLY:-}" ] && { say "built"; exit 0; }
@@ -46,6 +47,10 @@ for p in 8 10 12; do
 	cat "$OUT/sample-p$p.log" | tee -a "$LOG"
 	grep -E 'plain_s|sampled_s|process_s' "$OUT/times-p$p.tsv" | tr '\n' ' ' | tee -a "$LOG"; say ""
 done
+ts=$(date +%s.%N 2>/dev/null; true)
+timeout 120 "$B/pcs" sass-then-sample 10 50 "$OUT/sass-then-samples.tsv" "$OUT/sass-then-times.tsv" 2> "$OUT/sass-then.log"
+say "== SASS metrics of one kernel, then sampling, in one process: rc=$?"
+cat "$OUT/sass-then.log" | tee -a "$LOG"
 # Nsight Compute on the same kernels: its source page (SASS) with the
 # warp-state samples, to compare the top stall reason per pc
 NCU=$(command -v ncu || ls "$CUDA"/bin/ncu 2>/dev/null || ls /usr/local/cuda*/bin/ncu 2>/dev/null | head -1)
