@@ -15,9 +15,12 @@
 # 3. each defect kernel's defect is found on its marked line;
 # 4. --no-lines collects none, and a run interrupted while its children
 #    run keeps the rows done and finishes with --resume.
+# 5. every kernel function's lines have PC samples (where warps wait).
+# The per-line cache is off here: every row's lines are collected.
 # Prints "ok:" and "FAIL:" lines and what the lines cost; exits 1 when a
 # check failed.
 set -u
+export CULAB_LINES_CACHE=off
 culab=${1:-build/culab}
 out=${2:-results/test-gpu/lines}
 mkdir -p "$out"

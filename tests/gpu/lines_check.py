@@ -190,6 +190,30 @@ def main():
             ko("defect %s: the most %s at %s (%s), marked line %s" %
                (defect, what, where, size, marked.get(defect)))
 
+    # 5. where warps wait (issue 46): every kernel function of every row
+    # with lines has PC samples, each on instructions of its own lines
+    stall = [d["name"] for d in t.values() if d.get("pc_sampling")]
+    nosamp = []
+    total = 0
+    for w in want:
+        l = w.get("lines")
+        if not l or l["status"]:
+            continue
+        at = [m for m, nm in enumerate(l["metrics"]) if nm in stall]
+        for k in l["kernels"]:
+            s = sum(line["values"][m] for line in k["lines"] for m in at)
+            total += s
+            if not at or s <= 0:
+                nosamp.append("%s %s" % (name(w), k["kernel"]))
+    if not stall:
+        ko("culab list lines names no stall_* metric")
+    elif nosamp:
+        ko("%d kernel functions without PC samples, e.g. %s" %
+           (len(nosamp), "; ".join(nosamp[:4])))
+    else:
+        ok("every kernel function's lines have PC samples (%d in all, "
+           "%d stall reasons)" % (total, len(stall)))
+
     # what the lines cost: each child's time, start to end
     secs = sorted(((w["lines"]["seconds"] or 0, name(w)) for w in want
                    if w.get("lines")), reverse=True)

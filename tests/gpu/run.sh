@@ -44,8 +44,10 @@
 #    and the hang failing their own rows only, the kernel that keeps its
 #    answer caught when the input changes, SIGINT and --resume per
 #    submission (tests/gpu/class.sh; before 12).
-# Logs go to $OUT (the device tool's folder) or results/test-gpu.
+# Logs go to $OUT (the device tool's folder) or results/test-gpu.  The
+# per-line cache is off: every step that wants lines collects them.
 set -u
+export CULAB_LINES_CACHE=off
 culab=${1:-build/culab}
 out=${OUT:-results/test-gpu}
 mkdir -p "$out"
