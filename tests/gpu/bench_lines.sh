@@ -11,7 +11,10 @@
 #    flush, the lines), against the measurement's share of the
 #    kernel-level pass (the counter phase over the rows it profiled);
 # 3. where a child's time goes: the three slowest children run again by
-#    hand with CULAB_RUN_TRACE=1.
+#    hand with CULAB_RUN_TRACE=1;
+# 4. the run with lines once more: a rerun, its lines from the per-line
+#    cache the second run filled (a fresh CULAB_CACHE_DIR in $OUT, so
+#    the first run with lines collects them all).
 # Everything goes to $OUT (or results/bench-lines), the table to
 # lines.txt there.
 set -u
@@ -33,8 +36,11 @@ run() { # NAME OPTION...: one run, timed, with its trace
 		-o "$out/$name" "$file" >"$out/$name.log" 2>&1
 	echo "$? $(since "$t0")" >"$out/$name.time"
 }
+export CULAB_CACHE_DIR="$out/cache"
+rm -rf "$CULAB_CACHE_DIR"
 run kernel --no-lines
 run lines
+run rerun
 python3 - "$out" "$file" <<'PY' | tee "$out/lines.txt"
 import json, re, sys
 out, file = sys.argv[1:3]
@@ -65,8 +71,16 @@ print("--no-lines               %4d %8.1f %12.1f   %d" % (rc0, w0, t0.get("count
 print("with lines (default)     %4d %8.1f %12.1f   %d, %d with lines (%d collected)" % (
     rc1, w1, t1.get("counters", 0), len(rows), len(lined), len(ok)))
 print()
-print("the lines add %.1f s to the run (%.0f %% of its %.1f s without them),"
-      % (w1 - w0, 100 * (w1 - w0) / w0 if w0 else 0, w0))
+(rc2, w2) = wall("rerun")
+cached = sum(1 for w in json.load(open("%s/rerun/results.json" % out))["rows"]
+             if (w.get("lines") or {}).get("cached"))
+print("rerun with lines         %4d %8.1f %12s   %d rows' lines from the per-line cache"
+      % (rc2, w2, "", cached))
+print()
+print("the lines add %.1f s to the run (%.0f %% of its %.1f s without them; "
+      "%.2fx), %.1f s on a rerun (%.2fx),"
+      % (w1 - w0, 100 * (w1 - w0) / w0 if w0 else 0, w0,
+         w1 / w0 if w0 else 0, w2 - w0, w2 / w0 if w0 else 0))
 s = sorted(lined, key=lambda w: -(w["lines"]["seconds"] or 0))
 tot = sum(w["lines"]["seconds"] or 0 for w in lined)
 col = sum(w["lines"].get("collect_seconds") or 0 for w in lined)
