@@ -312,7 +312,8 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 			/* its lines, on the next GPU free (or those its
 			 * child collected already) */
 			if (c->lines_on && devices_item_marked(c, it))
-				devlines_bind(c, it, &r.rows[i], i);
+				devlines_bind(c, it, &r.rows[i], i,
+					      r.has_env ? &r.env : NULL);
 		}
 	free(path);
 	for (size_t h = 0; h < g->nhanded; h++) {

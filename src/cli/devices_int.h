@@ -147,10 +147,12 @@ bool devlines_may_hold(const struct dctx *c, size_t i);
 /* Before the run, with two GPUs or more: a job for every marked
  * measurement to make. */
 void devlines_plan(struct dctx *c);
-/* Row `row` of an ended worker's results (kept as kept[nkept]) is item
- * `item`'s, marked for lines: its job is bound to it (or made). */
+/* Row `row` of an ended worker's results (kept as kept[nkept]), measured
+ * on the GPU env (NULL: unknown), is item `item`'s, marked for lines: its
+ * job is bound to it (or made), unless the per-line cache holds its
+ * lines (lines_cache.h) and its child has not started. */
 void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
-		   size_t row);
+		   size_t row, const struct environment *env);
 /* Starts the longest job left on g: 0, 1 when none is left, -1 after a
  * diagnostic. */
 int devlines_start(struct dctx *c, struct gpu *g);

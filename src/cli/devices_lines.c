@@ -11,6 +11,7 @@
 #include "base/diag.h"
 #include "base/util.h"
 #include "ladder/ladder.h"
+#include "lines_cache.h"
 
 /* The plan's stage and measurement of the queue's item i. */
 static const struct plan_stage *item_stage(const struct dctx *c, size_t i)
@@ -195,21 +196,39 @@ static void ljob_add(struct dctx *c, size_t item, bool bound, size_t row)
  * child (a job for it if it wants them and has none), or the ones its
  * child collected already; one that does not want them (failed, without
  * counters) drops what was collected for it. */
+/* The per-line cache's key of item's measurement on the GPU env, or ""
+ * (lines_cache.h). */
+static void item_key(const struct dctx *c, size_t item,
+		     const struct environment *env, char key[65])
+{
+	if (lines_cache_key(item_stage(c, item), item_ms(c, item), env,
+			    c->lo.exe, key) < 0)
+		key[0] = '\0';
+}
+
 void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
-		      size_t row)
+		   size_t row, const struct environment *env)
 {
 	struct ljob *j = NULL;
+	char key[65] = "";
 
 	for (size_t i = 0; i < c->nlj && c->has_lj[item]; i++)
 		if (c->lj[i].item == item && !c->lj[i].bound &&
 		    !c->lj[i].dropped)
 			j = &c->lj[i];
+	if (lines_wanted(w))
+		item_key(c, item, env, key);
 	if (!j) {
-		if (!c->has_lj[item] && lines_wanted(w))
+		/* kept from an earlier run: no child */
+		if (!c->has_lj[item] && lines_wanted(w) &&
+		    lines_cache_take(key, w) != 1)
 			ljob_add(c, item, true, row);
 		return;
 	}
-	if (!lines_wanted(w)) {
+	/* not started yet, and kept from an earlier run: no child */
+	if (!lines_wanted(w) || ((size_t)(j - c->lj) >= c->lnext &&
+				 !j->hold.lines.recorded &&
+				 lines_cache_take(key, w) == 1)) {
 		source_lines_release(&j->hold.lines);
 		j->dropped = true;
 		return;
@@ -218,6 +237,7 @@ void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
 		source_lines_release(&w->lines);
 		w->lines = j->hold.lines;
 		memset(&j->hold.lines, 0, sizeof(j->hold.lines));
+		lines_cache_put(key, w);
 	}
 	j->res = c->nkept;
 	j->row = row;
@@ -380,6 +400,14 @@ static void lines_got(struct dctx *c, struct ljob *j,
 {
 	struct result_row *w = ljob_row(c, j);
 
+	/* collected for a row that came in: kept for the next run (one
+	 * still unbound is kept when its row comes, devlines_bind) */
+	if (j->bound && c->kept[j->res].has_env) {
+		char key[65];
+
+		item_key(c, j->item, &c->kept[j->res].env, key);
+		lines_cache_put(key, w);
+	}
 	for (int k = 0; k < c->ng && !w->lines.status; k++)
 		if (c->g[k].device == device)
 			c->g[k].lined++;

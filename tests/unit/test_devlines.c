@@ -20,6 +20,8 @@
 
 #include "base/util.h"
 #include "cli/devices_int.h"
+#include "cli/lines_cache.h"
+#include "results/results.h"
 #include "ladder/ladder.h"
 
 struct fixture {
@@ -34,6 +36,8 @@ static int setup(void **state)
 	struct fixture *x = xcalloc(1, sizeof(*x));
 	struct plan_options po = { .counters = true, .lines = true };
 
+	/* no per-line cache but test_bind_cached's own */
+	setenv("CULAB_CACHE_DIR", "off", 1);
 	assert_int_equal(experiment_load("experiments/default.yaml", &x->f), 0);
 	assert_int_equal(plan_build(&x->f, &po, &x->c.plan), 0);
 	assert_true(x->c.plan.nlines > 0);
@@ -176,7 +180,7 @@ static void test_bind(void **state)
 	c->lj[0].hold.lines.recorded = true;
 	c->lj[0].hold.lines.seconds = 1.5;
 	c->nkept = 3;
-	devlines_bind(c, first, &ok, 7);
+	devlines_bind(c, first, &ok, 7, NULL);
 	assert_true(c->lj[0].bound);
 	assert_int_equal(c->lj[0].res, 3);
 	assert_int_equal(c->lj[0].row, 7);
@@ -184,14 +188,14 @@ static void test_bind(void **state)
 	assert_true(ok.lines.seconds == 1.5);
 	assert_false(c->lj[0].hold.lines.recorded);
 	/* the same row again (a worker's results read twice): no new job */
-	devlines_bind(c, first, &again, 8);
+	devlines_bind(c, first, &again, 8, NULL);
 	assert_int_equal(c->nlj, c->plan.nlines - 1);
 	assert_false(again.lines.recorded);
 
 	/* a row that failed: its job is dropped, and what it held */
 	c->lj[1].hold.lines.recorded = true;
 	bad.status = ROW_ERROR;
-	devlines_bind(c, second, &bad, 0);
+	devlines_bind(c, second, &bad, 0, NULL);
 	assert_true(c->lj[1].dropped);
 	assert_false(c->lj[1].bound);
 	assert_false(c->lj[1].hold.lines.recorded);
@@ -199,15 +203,88 @@ static void test_bind(void **state)
 
 	/* a row made after the GPU left, with no job yet: one, bound */
 	nlj = c->nlj;
-	devlines_bind(c, third, &late, 2);
+	devlines_bind(c, third, &late, 2, NULL);
 	assert_int_equal(c->nlj, nlj + 1);
 	assert_true(c->lj[nlj].bound);
 	assert_int_equal(c->lj[nlj].row, 2);
 	assert_true(c->has_lj[third]);
 	/* no lines wanted (already recorded): nothing more */
 	late.lines.recorded = true;
-	devlines_bind(c, third, &late, 2);
+	devlines_bind(c, third, &late, 2, NULL);
 	assert_int_equal(c->nlj, nlj + 1);
+}
+
+/* Issue 46, item 3: a row whose lines an earlier run kept in the per-line
+ * cache takes them when it comes back, and its job, not started, gets no
+ * child; a job whose child collected before its row came keeps what it
+ * collected for the next run. */
+static void test_bind_cached(void **state)
+{
+	static const char kept[] =
+		"{\"lines\": {\"status\": null, \"seconds\": 1.0, "
+		"\"collect_seconds\": 0.5, \"launches\": 1, \"launched\": "
+		"[{\"kernel\": \"k\", \"warps\": 8}], \"metrics\": "
+		"[\"inst_executed\"], \"kernels\": [{\"kernel\": \"k\", "
+		"\"symbol\": \"_Z1kv\", \"launches\": [0], \"warps\": 8, "
+		"\"lines\": [{\"file\": \"a.cu\", \"line\": 3, \"pcs\": 2, "
+		"\"values\": [16]}]}]}}";
+	struct fixture *x = *state;
+	struct dctx *c = &x->c;
+	struct environment env = { .gpu_name = (char *)"Test GPU",
+				   .cc_major = 9, .sm_count = 132 };
+	char dir[] = "/tmp/culab-test-devlines-XXXXXX", key[65];
+	struct result_row src = wanted_row(), row = wanted_row(),
+			  second = wanted_row(), later = wanted_row();
+	size_t first = SIZE_MAX, next = SIZE_MAX;
+	char *cmd;
+
+	assert_non_null(mkdtemp(dir));
+	setenv("CULAB_CACHE_DIR", dir, 1);
+	for (size_t i = 0; i < c->q.n; i++)
+		if (devices_item_marked(c, i)) {
+			if (first == SIZE_MAX)
+				first = i;
+			else if (next == SIZE_MAX)
+				next = i;
+		}
+	assert_true(next < c->q.n);
+	devlines_plan(c);
+	assert_false(c->lj[0].bound);
+	assert_int_equal(c->lj[0].item, first);
+	/* the earlier run's lines of the first */
+	assert_int_equal(json_lines_decode("kept", kept, strlen(kept),
+					   &src.lines), 0);
+	assert_int_equal(lines_cache_key(&c->plan.stages[c->q.it[first].stage],
+					 &c->plan.stages[c->q.it[first].stage].ms[c->q.it[first].k],
+					 &env, NULL, key), 0);
+	lines_cache_put(key, &src);
+	c->nkept = 1;
+	devlines_bind(c, first, &row, 4, &env);
+	assert_true(row.lines.cached);
+	assert_int_equal(row.lines.nkernels, 1);
+	assert_true(c->lj[0].dropped);
+	/* on another GPU (another key): a job as before */
+	env.sm_count = 78;
+	c->lj[1].hold.lines = src.lines;        /* collected before its row */
+	memset(&src.lines, 0, sizeof(src.lines));
+	assert_int_equal(c->lj[1].item, next);
+	devlines_bind(c, next, &second, 5, &env);
+	assert_true(c->lj[1].bound);
+	assert_false(second.lines.cached);
+	assert_int_equal(second.lines.nkernels, 1);
+	/* ... and kept: the next run's row of it takes them */
+	assert_int_equal(lines_cache_key(&c->plan.stages[c->q.it[next].stage],
+					 &c->plan.stages[c->q.it[next].stage].ms[c->q.it[next].k],
+					 &env, NULL, key), 0);
+	assert_int_equal(lines_cache_take(key, &later), 1);
+	assert_true(later.lines.cached);
+	source_lines_release(&row.lines);
+	source_lines_release(&second.lines);
+	source_lines_release(&later.lines);
+	setenv("CULAB_CACHE_DIR", "off", 1);
+	cmd = xasprintf("rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
 }
 
 /* A GPU keeps its usual children ahead; on its lines, up to
@@ -609,6 +686,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_due, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bind, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bind_cached, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_more_ahead, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_plan, setup, teardown),
