@@ -123,6 +123,10 @@ int lines_cache_key(const struct plan_stage *s,
 	frame_put_u64(&b, (uint64_t)env->sm_count);
 	frame_put_u64(&b, (uint64_t)env->driver_version);
 	frame_put_str(&b, env->nvidia_driver ? env->nvidia_driver : "");
+	/* the child samples where warps wait only when asked
+	 * (counters_lines.cpp): lines with and without samples differ */
+	frame_put_str(&b, getenv("CULAB_STALLS") &&
+			  !strcmp(getenv("CULAB_STALLS"), "on") ? "stalls" : "");
 	lm = lines_metrics(&nm);
 	frame_put_u64(&b, nm);
 	for (size_t i = 0; i < nm; i++) {

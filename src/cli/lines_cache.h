@@ -9,7 +9,8 @@
  * headers and its options), the variant, the element type, the shape,
  * the block, the seed and the family (the input is made from them), the
  * GPU (its name, compute capability and SM count: the grid is sized by
- * them) and the driver, and the table of per-line metrics.  The
+ * them) and the driver, the table of per-line metrics and whether
+ * where warps wait is sampled (CULAB_STALLS).  The
  * experiment's name and the file's other text do not count: the same
  * rung in another file is the same kernel on the same input.
  *

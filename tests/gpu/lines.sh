@@ -16,11 +16,13 @@
 # 4. --no-lines collects none, and a run interrupted while its children
 #    run keeps the rows done and finishes with --resume.
 # 5. every kernel function's lines have PC samples (where warps wait).
-# The per-line cache is off here: every row's lines are collected.
+# The per-line cache is off here: every row's lines are collected; where
+# warps wait is sampled (CULAB_STALLS=on: not yet on by default).
 # Prints "ok:" and "FAIL:" lines and what the lines cost; exits 1 when a
 # check failed.
 set -u
 export CULAB_LINES_CACHE=off
+export CULAB_STALLS=on
 culab=${1:-build/culab}
 out=${2:-results/test-gpu/lines}
 mkdir -p "$out"
