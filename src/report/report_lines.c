@@ -1029,6 +1029,7 @@ static bool rung_shown(const struct model *m, size_t i, bool float_pass)
 void blk_source_lines(const struct model *m, enum lang L, struct sbuf *b)
 {
 	bool user = false, rungs = false;
+	size_t lined = 0, cached = 0;
 
 	for (size_t i = 0; i < m->nitems; i++) {
 		const struct item *it = &m->items[i];
@@ -1039,10 +1040,27 @@ void blk_source_lines(const struct model *m, enum lang L, struct sbuf *b)
 			user = true;
 		else if (it->v && it->v->code_text)
 			rungs = true;
+		/* the ones these pages show, as below */
+		if (it->role == ROLE_USER ||
+		    (it->v && it->v->code_text &&
+		     !rung_shown(m, i, str_eq(it->row->dtype, "float")))) {
+			lined++;
+			cached += it->row->lines.cached;
+		}
 	}
 	if (!user && !rungs)
 		return;
 	sbuf_add(b, say_text(L, M_L_DINTRO));
+	/* where they come from: an earlier run of the same code (the
+	 * per-line cache) is said */
+	if (cached) {
+		char nc[24], nl[24];
+
+		snprintf(nc, sizeof(nc), "%zu", cached);
+		snprintf(nl, sizeof(nl), "%zu", lined);
+		sbuf_addc(b, ' ');
+		SAY(b, L, M_L_CACHED, nc, nl);
+	}
 	sbuf_add(b, "\n\n");
 	if (user) {
 		sbuf_add(b, "### ");

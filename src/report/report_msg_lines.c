@@ -169,4 +169,13 @@ const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 		"often {3} ({4} % of the line's samples)",
 		"核函数的 {2} 个 PC 采样中有 {1} % 落在这一行；这一行的线程束最常"
 		"处于的状态是{3}（占这一行采样的 {4} %）" },
+	/* {1} measurements whose lines came from the per-line cache, of {2} */
+	ROW(M_L_CACHED) = {
+		"The lines of {1} of these {2} measurements come from the "
+		"per-line cache: an earlier run collected them for the same "
+		"machine code, input, launch and GPU (results.json's "
+		"`lines.cached`; `CULAB_LINES_CACHE=off` collects them again).",
+		"这 {2} 个测量中有 {1} 个的逐行计数来自逐行缓存：先前的一次运行在"
+		"相同的机器码、输入、启动配置和 GPU 上采集过它们（results.json 的 "
+		"`lines.cached`；设置 `CULAB_LINES_CACHE=off` 会重新采集）。" },
 };

@@ -417,6 +417,51 @@ static void test_stalls(void **state)
 	results_release(&r);
 }
 
+/* Lines taken from the per-line cache (issue 46, item 3) are said to be,
+ * once, in the details' introduction; none cached, nothing said. */
+static void test_cached(void **state)
+{
+	struct results r;
+	char *body, *details;
+	size_t lined = 0;
+	char want[160];
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	render(&r, "en", &body, &details);
+	EXPECT_NOT_IN(details, "per-line cache");
+	free(body);
+	free(details);
+	row_of(&r, "my_tile", "float", 4096)->lines.cached = true;
+	render(&r, "en", &body, &details);
+	/* of the tables its section shows: one heading each */
+	{
+		const char *at = strstr(details, "come from the per-line cache");
+		char *sec;
+
+		assert_non_null(at);
+		while (at > details && strncmp(at, "## Counters per source "
+					      "line", 26))
+			at--;
+		sec = between(at, "## Counters per source line", "\n## ");
+		lined = count(sec, "\n#### ");
+		free(sec);
+	}
+	assert_true(lined > 1);
+	snprintf(want, sizeof(want), "The lines of 1 of these %zu measurements "
+		 "come from the per-line cache", lined);
+	EXPECT_IN(details, want);
+	assert_int_equal(count(details, "per-line cache"), 1);
+	free(body);
+	free(details);
+	render(&r, "zh", &body, &details);
+	EXPECT_IN(details, "个的逐行计数来自逐行缓存");
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -427,6 +472,7 @@ int main(void)
 		cmocka_unit_test(test_one_table_per_kernel),
 		cmocka_unit_test(test_impossible_time),
 		cmocka_unit_test(test_stalls),
+		cmocka_unit_test(test_cached),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
