@@ -1189,11 +1189,7 @@ static void test_children_cached(void **state)
 	unsetenv("LINES_DEVS");
 	assert_int_equal(experiment_load(yaml, &f), 0);
 	mkdir(outdir, 0755);
-	results_start(&r);
-	r.has_env = true;
-	r.env.gpu_name = xstrdup("NVIDIA Stand-in");
-	r.env.cc_major = 9;
-	r.env.sm_count = 132;
+	results_start(&r);             /* its GPU: "Test GPU" */
 	row_add(&r, "e", "reduce_shared_static", "float", 4096, -1);
 	row_add(&r, "e", "reduce_shuffle", "float", 4096, -1);
 
