@@ -313,7 +313,7 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 			 * child collected already) */
 			if (c->lines_on && devices_item_marked(c, it))
 				devlines_bind(c, it, &r.rows[i], i,
-					      r.has_env ? &r.env : NULL);
+					      results_row_device(&r, &r.rows[i]));
 		}
 	free(path);
 	for (size_t h = 0; h < g->nhanded; h++) {

@@ -191,11 +191,6 @@ static void ljob_add(struct dctx *c, size_t item, bool bound, size_t row)
 	c->has_lj[item] = true;
 }
 
-/* Row w (row `row` of the results an ended worker wrote, to be kept as
- * kept[nkept]) of marked item `item` came in: it gets its lines from a
- * child (a job for it if it wants them and has none), or the ones its
- * child collected already; one that does not want them (failed, without
- * counters) drops what was collected for it. */
 /* The per-line cache's key of item's measurement on the GPU env, or ""
  * (lines_cache.h). */
 static void item_key(const struct dctx *c, size_t item,
@@ -206,6 +201,11 @@ static void item_key(const struct dctx *c, size_t item,
 		key[0] = '\0';
 }
 
+/* Row w (row `row` of the results an ended worker wrote, to be kept as
+ * kept[nkept]) of marked item `item` came in: it gets its lines from a
+ * child (a job for it if it wants them and has none), or the ones its
+ * child collected already; one that does not want them (failed, without
+ * counters) drops what was collected for it. */
 void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
 		   size_t row, const struct environment *env)
 {
@@ -402,10 +402,11 @@ static void lines_got(struct dctx *c, struct ljob *j,
 
 	/* collected for a row that came in: kept for the next run (one
 	 * still unbound is kept when its row comes, devlines_bind) */
-	if (j->bound && c->kept[j->res].has_env) {
+	if (j->bound) {
 		char key[65];
 
-		item_key(c, j->item, &c->kept[j->res].env, key);
+		item_key(c, j->item, results_row_device(&c->kept[j->res], w),
+			 key);
 		lines_cache_put(key, w);
 	}
 	for (int k = 0; k < c->ng && !w->lines.status; k++)

@@ -652,15 +652,6 @@ struct job {
 	char key[65];
 };
 
-/* The GPU row w ran on. */
-static const struct environment *env_of(const struct results *r,
-					const struct result_row *w)
-{
-	if (w->device >= 0 && (size_t)w->device < r->ndevices)
-		return &r->devices[w->device];
-	return r->has_env ? &r->env : NULL;
-}
-
 /* The jobs of p's marked measurements; those the per-line cache holds
  * take their lines from it instead (*cached counts them). */
 static size_t jobs_of(const struct plan *p, const struct lines_options *o,
@@ -682,7 +673,8 @@ static size_t jobs_of(const struct plan *p, const struct lines_options *o,
 			if (!lines_wanted(w))
 				continue;
 			*j = (struct job){ s->ms[k].label, w, "" };
-			if (lines_cache_key(s, &s->ms[k], env_of(r, w), o->exe,
+			if (lines_cache_key(s, &s->ms[k],
+					    results_row_device(r, w), o->exe,
 					    j->key) == 0 &&
 			    lines_cache_take(j->key, w) == 1) {
 				(*cached)++;

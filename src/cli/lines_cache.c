@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "base/cachefile.h"
-#include "base/diag.h"
 #include "base/dtype.h"
 #include "base/frame.h"
 #include "base/hash.h"
@@ -125,8 +124,7 @@ int lines_cache_key(const struct plan_stage *s,
 	frame_put_str(&b, env->nvidia_driver ? env->nvidia_driver : "");
 	/* the child samples where warps wait only when asked
 	 * (counters_lines.cpp): lines with and without samples differ */
-	frame_put_str(&b, getenv("CULAB_STALLS") &&
-			  !strcmp(getenv("CULAB_STALLS"), "on") ? "stalls" : "");
+	frame_put_str(&b, lines_stalls_wanted() ? "stalls" : "");
 	lm = lines_metrics(&nm);
 	frame_put_u64(&b, nm);
 	for (size_t i = 0; i < nm; i++) {

@@ -755,6 +755,10 @@ struct line_metric {
 
 /* The table, in the order lines record their values. */
 const struct line_metric *lines_metrics(size_t *count);
+/* Whether the per-line child samples where warps wait (the table's
+ * stall_* rows): CULAB_STALLS=on, until the sampler has run on a GPU
+ * (docs/per-line.md). */
+bool lines_stalls_wanted(void);
 /* The row called `name`, or NULL. */
 const struct line_metric *lines_metric_find(const char *name);
 /* Prints the table for `culab list lines`: each metric's alias, SASS

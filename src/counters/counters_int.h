@@ -265,7 +265,7 @@ struct stall_pc {
  * sampling: at most 20 launches, until 20,000 samples or 0.3 s, each
  * after run->prepare; want[0..nwant) are the reasons kept, by CUPTI's
  * names ("smsp__pcsamp_warps_issue_stalled_barrier").  Returns 0 with
- * *out (stalls_free) and *samples, the samples kept; or -1 with why
+ * *out (stalls_free); or -1 with why
  * filled (CUPTI_ERROR_INSUFFICIENT_PRIVILEGES where the driver keeps the
  * counters to administrators, and so on). */
 #ifdef __cplusplus
@@ -273,7 +273,7 @@ extern "C" {
 #endif
 int stalls_sample(void *ctx, const struct lines_run *run,
 		  const char *const *want, size_t nwant, struct stall_pc **out,
-		  size_t *nout, uint64_t *samples, char *why, size_t size);
+		  size_t *nout, char *why, size_t size);
 void stalls_free(struct stall_pc *v, size_t n);
 #ifdef __cplusplus
 }

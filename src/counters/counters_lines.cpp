@@ -580,15 +580,6 @@ static void acc_free(struct pc_acc *acc, size_t n)
 	free(acc);
 }
 
-/* Whether the per-line child samples where warps wait: CULAB_STALLS=on
- * (docs/per-line.md). */
-static bool stalls_wanted(void)
-{
-	const char *e = getenv("CULAB_STALLS");
-
-	return e && !strcmp(e, "on");
-}
-
 /* Where warps wait: the run sampled (counters_stalls.cpp), its samples
  * added to acc as the table's stall_* metrics after the SASS ones, whose
  * names names[] continues.  Returns the metrics in names; a sampler that
@@ -602,20 +593,19 @@ static size_t sample_stalls(const struct lines_run *run, struct pc_acc **acc,
 	const char *alias[LINES_MAX_METRICS];
 	struct stall_pc *sp = NULL;
 	size_t nt, nw = 0, nsp = 0;
-	uint64_t samples = 0;
 	char why[512];
 
+	if (!lines_stalls_wanted())
+		return LN.nmetrics;
 	t = lines_metrics(&nt);
 	for (size_t i = 0; i < nt && LN.nmetrics + nw < LINES_MAX_METRICS; i++)
 		if (t[i].pcsamp) {
 			want[nw] = t[i].pcsamp;
 			alias[nw++] = t[i].name;
 		}
-	/* not yet run on a GPU (issue 46): on where asked, until make
-	 * test-gpu's step for it has passed on an H100 and an H200 */
-	if (!nw || !stalls_wanted())
+	if (!nw)
 		return LN.nmetrics;
-	if (stalls_sample(LN.ctx, run, want, nw, &sp, &nsp, &samples, why,
+	if (stalls_sample(LN.ctx, run, want, nw, &sp, &nsp, why,
 			  sizeof(why))) {
 		fprintf(stderr, "culab: note: where warps wait was not "
 			"sampled: %s\n", why);

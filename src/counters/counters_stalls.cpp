@@ -253,20 +253,20 @@ static int sample_steps(CUcontext ctx, const struct lines_run *run,
 
 extern "C" int stalls_sample(void *cuctx, const struct lines_run *run,
 			     const char *const *want, size_t nwant,
-			     struct stall_pc **out, size_t *nout,
-			     uint64_t *samples, char *why, size_t size)
+			     struct stall_pc **out, size_t *nout, char *why,
+			     size_t size)
 {
 	CUcontext ctx = (CUcontext)cuctx;
 	CUpti_PCSamplingEnableParams ep;
 	CUpti_PCSamplingDisableParams dp;
 	CUpti_PCSamplingData *stop_buf = NULL, *get_buf = NULL;
 	struct reasons r;
+	uint64_t got = 0;
 	CUptiResult res;
 	int rc;
 
 	*out = NULL;
 	*nout = 0;
-	*samples = 0;
 	memset(&r, 0, sizeof(r));
 	if (nwant > LINES_MAX_METRICS) {
 		why_printf(why, size, "more stall reasons than a line holds");
@@ -277,7 +277,7 @@ extern "C" int stalls_sample(void *cuctx, const struct lines_run *run,
 	ep.ctx = ctx;
 	if ((res = cuptiPCSamplingEnable(&ep)) != CUPTI_SUCCESS)
 		return cupti_fail(why, size, "cuptiPCSamplingEnable", res);
-	rc = sample_steps(ctx, run, want, nwant, out, nout, samples, &r,
+	rc = sample_steps(ctx, run, want, nwant, out, nout, &got, &r,
 			  &stop_buf, &get_buf, why, size);
 	memset(&dp, 0, sizeof(dp));
 	dp.size = CUpti_PCSamplingDisableParamsSize;
@@ -287,7 +287,7 @@ extern "C" int stalls_sample(void *cuctx, const struct lines_run *run,
 	if (rc == 0 && stop_buf) {
 		size_t cap = *nout;
 
-		take(stop_buf, &r, out, nout, &cap, samples);
+		take(stop_buf, &r, out, nout, &cap, &got);
 	}
 	buffer_free(stop_buf);
 	buffer_free(get_buf);

@@ -227,6 +227,13 @@ const struct line_metric *lines_metrics(size_t *count)
 	return table;
 }
 
+bool lines_stalls_wanted(void)
+{
+	const char *e = getenv("CULAB_STALLS");
+
+	return e && !strcmp(e, "on");
+}
+
 const struct line_metric *lines_metric_find(const char *name)
 {
 	for (size_t i = 0; name && i < ARRAY_SIZE(table); i++)

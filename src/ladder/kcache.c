@@ -29,15 +29,11 @@
  * compilation replaces the entry. */
 #include "kcache.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/cachefile.h"

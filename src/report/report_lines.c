@@ -593,24 +593,26 @@ static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
 		       const struct variant *v, const struct kv *k,
 		       const char *indent)
 {
-	const struct source_lines *l = k->src;
-	const struct line_metric *t;
-	size_t nt;
-	double total = 0, best = 0, top = 0;
+	const struct line_metric *t, *why = NULL;
 	const struct source_line *at = NULL;
-	const struct line_metric *why = NULL;
+	double total = 0, best = 0, top = 0;
+	size_t nt, ns = 0;
+	int col[LINES_MAX_METRICS];
+	const struct line_metric *of[LINES_MAX_METRICS];
 	char *words;
 
+	/* the row's stall_* columns, once */
 	t = lines_metrics(&nt);
-	for (size_t i = 0; i < k->n; i++) {
+	for (size_t j = 0; j < nt && ns < LINES_MAX_METRICS; j++)
+		if (t[j].pcsamp &&
+		    (col[ns] = source_lines_metric(k->src, t[j].name)) >= 0)
+			of[ns++] = &t[j];
+	for (size_t i = 0; ns && i < k->n; i++) {
 		double s = 0;
 
-		for (size_t j = 0; j < nt; j++) {
-			int c = t[j].pcsamp ? source_lines_metric(l, t[j].name) : -1;
-
-			if (c >= 0 && isfinite(k->v[i].sl->values[c]))
-				s += k->v[i].sl->values[c];
-		}
+		for (size_t c = 0; c < ns; c++)
+			if (isfinite(k->v[i].sl->values[col[c]]))
+				s += k->v[i].sl->values[col[c]];
 		total += s;
 		if (k->v[i].sl->file && s > best) {
 			best = s;
@@ -619,14 +621,11 @@ static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
 	}
 	if (!at || total <= 0)
 		return;
-	for (size_t j = 0; j < nt; j++) {
-		int c = t[j].pcsamp ? source_lines_metric(l, t[j].name) : -1;
-
-		if (c >= 0 && at->values[c] > top) {
-			top = at->values[c];
-			why = &t[j];
+	for (size_t c = 0; c < ns; c++)
+		if (at->values[col[c]] > top) {
+			top = at->values[col[c]];
+			why = of[c];
 		}
-	}
 	if (!why)
 		return;
 	words = stall_words(L, why);
