@@ -50,6 +50,14 @@ struct plan_shard {
 /* Most shards a plan may be cut into. */
 #define PLAN_MAX_SHARDS 10000
 
+/* The most elements of the size at which an experiment's measurements
+ * get counters per source line (plan_options.lines).  The instrumented
+ * run is slow (the SASS metrics patch every instruction; reduce_one_block
+ * at 2^28 took 3.1 s of a 14 s per-line phase on an H100), and a line's
+ * share of the work does not grow with n once every SM is busy
+ * (docs/per-line.md, "At which size", for the measured comparison). */
+#define PLAN_LINES_MAX_ELEMENTS ((uint64_t)1 << 24)
+
 enum plan_state {
 	PLAN_RUN,         /* to be measured */
 	PLAN_RESUMED,     /* an ok row of the previous results is kept */
@@ -136,8 +144,9 @@ struct plan_options {
 					 processes; NULL: all */
 	/* Counters per source line, when counters are collected
 	 * (`counters` and an experiment that asks for some): at an
-	 * experiment's largest size (the most elements, the first on a tie),
-	 * the size the report's body shows, each built-in GPU rung is marked
+	 * experiment's lines size (the largest of at most
+	 * PLAN_LINES_MAX_ELEMENTS elements, the first on a tie; else its
+	 * smallest), each built-in GPU rung is marked
 	 * once in the file, where the report's details page shows it: its
 	 * first float stage, else its first stage, its first block; a user's
 	 * kernel at every type and block.  With `measurement`, that one.

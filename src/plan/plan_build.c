@@ -256,19 +256,6 @@ struct builder {
 				    counters per source line */
 };
 
-/* The index of e's largest size: the most elements, the first on a tie
- * (the size the report's body shows). */
-static size_t largest_size(const struct experiment *e)
-{
-	size_t best = 0;
-
-	for (size_t i = 1; i < e->nsizes; i++)
-		if ((double)e->sizes[i].n * (double)e->sizes[i].m >
-		    (double)e->sizes[best].n * (double)e->sizes[best].m)
-			best = i;
-	return best;
-}
-
 /* Whether experiment j of f runs variant v (by family and name). */
 static bool runs_variant(const struct experiment *e, const struct variant *v)
 {
@@ -280,7 +267,29 @@ static bool runs_variant(const struct experiment *e, const struct variant *v)
 	return false;
 }
 
-/* Whether stage (experiment ei, type t, at its largest size) is where
+/* The index of the size of e whose measurements get counters per source
+ * line: the largest of at most PLAN_LINES_MAX_ELEMENTS elements (the
+ * first on a tie), else the smallest.  The per-line picture is the same
+ * there and the instrumented run costs a fraction of the largest's
+ * (plan.h). */
+static size_t lines_size(const struct experiment *e)
+{
+	size_t best = SIZE_MAX, small = 0;
+
+	for (size_t i = 0; i < e->nsizes; i++) {
+		double el = (double)e->sizes[i].n * (double)e->sizes[i].m;
+
+		if (el < (double)e->sizes[small].n * (double)e->sizes[small].m)
+			small = i;
+		if (el <= (double)PLAN_LINES_MAX_ELEMENTS &&
+		    (best == SIZE_MAX || el > (double)e->sizes[best].n *
+					      (double)e->sizes[best].m))
+			best = i;
+	}
+	return best != SIZE_MAX ? best : small;
+}
+
+/* Whether stage (experiment ei, type t, at its lines size) is where
  * built-in variant v gets its counters per source line: the report's
  * details page shows each rung once, in its first float row with lines,
  * else its first row with lines, so every other row's would be measured
@@ -526,7 +535,7 @@ int plan_build(const struct experiment_file *f, const struct plan_options *o,
 				s->t = e->dtypes[ti];
 				s->sh = e->sizes[si];
 				B.lines = o->lines && o->counters &&
-					  e->ncounters && si == largest_size(e);
+					  e->ncounters && si == lines_size(e);
 				stage_add(&B, s);
 			}
 	}

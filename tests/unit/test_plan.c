@@ -489,6 +489,30 @@ static void test_lines_once(void **state)
 	plan_release(&p);
 	experiment_file_release(&f);
 	free(text);
+	/* the lines size: the largest of at most 2^24 elements, else the
+	 * smallest */
+	text = xstrdup(lines_text);
+	memcpy(strstr(text, "[2^20, 1000]"), "[2^28, 2^20]", 12);
+	load(text, &f);
+	plan_build(&f, &o, &p);
+	assert_int_equal(marks(&p, "f", DTYPE_FLOAT), 2);
+	plan_release(&p);
+	experiment_file_release(&f);
+	free(text);
+	text = xstrdup(lines_text);
+	memcpy(strstr(text, "[2^20]\n  - name: f"), "[2^26]", 6);
+	memcpy(strstr(text, "[2^20, 1000]"), "[2^28, 2^26]", 12);
+	memcpy(strstr(text, "[double, float]"), "[double, int]  ", 15);
+	load(text, &f);
+	plan_build(&f, &o, &p);
+	for (size_t i = 0; i < p.nstages; i++)
+		for (size_t k = 0; k < p.stages[i].nms; k++)
+			if (p.stages[i].ms[k].lines)
+				assert_int_equal(p.stages[i].sh.n, 1u << 26);
+	assert_int_equal(p.nlines, 2);
+	plan_release(&p);
+	experiment_file_release(&f);
+	free(text);
 	text = xasprintf("%s    lines: none\n", lines_text);
 	load(text, &f);
 	plan_build(&f, &o, &p);
