@@ -378,7 +378,7 @@ int json_print_lines_table(FILE *fp)
 		     t[i].kernel_raw[k]; k++)
 			json_array_append_new(raw, json_string(t[i].kernel_raw[k]));
 		json_array_append_new(a, json_pack(
-			"{s:s, s:o, s:o, s:b, s:o, s:o, s:o, s:o}",
+			"{s:s, s:o, s:o, s:o, s:b, s:o, s:o, s:o}",
 			"name", t[i].name, "sass", jstr(t[i].sass),
 			"pc_sampling", jstr(t[i].pcsamp),
 			"kernel_raw", raw, "exact", t[i].exact,

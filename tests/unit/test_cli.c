@@ -74,6 +74,14 @@ static void test_list(void **state)
 	expect(ARGS("list", "metrics"), EXIT_OK, "bank_conflicts", NULL);
 	expect(ARGS("list", "--json", "metrics"), EXIT_OK,
 	       "\"name\": \"gld_efficiency\"", NULL);
+	/* the per-line table, SASS metrics and stall reasons (make test-gpu
+	 * reads it: tests/gpu/lines.sh) */
+	expect(ARGS("list", "lines"), EXIT_OK, "stall_long_scoreboard", NULL);
+	expect(ARGS("list", "--json", "lines"), EXIT_OK,
+	       "\"pc_sampling\": \"smsp__pcsamp_warps_issue_stalled_barrier\"",
+	       NULL);
+	expect(ARGS("list", "--json", "lines"), EXIT_OK,
+	       "\"kernel_raw\": [\n      \"smsp__inst_executed.sum\"", NULL);
 }
 
 static void test_check(void **state)
