@@ -580,23 +580,26 @@ static void acc_free(struct pc_acc *acc, size_t n)
 	free(acc);
 }
 
-/* Where warps wait: the run sampled (counters_stalls.cpp), its samples
- * added to acc as the table's stall_* metrics after the SASS ones, whose
- * names names[] continues.  Returns the metrics in names; a sampler that
- * cannot (no permission, say) leaves the SASS metrics alone, with a note
- * (the child's log). */
-static size_t sample_stalls(const struct lines_run *run, struct pc_acc **acc,
-			    size_t *n, const char **names)
+/* Where warps wait: the run sampled (counters_stalls.cpp) into *sp,
+ * want[k]'s samples of an instruction in its samples[k], alias[k] the
+ * table's stall_* name of want[k]; returns how many, 0 when none were
+ * sampled.  Sampled before the SASS metrics are configured: sampled after
+ * them, in the same process, CUPTI handed over no sample at all (an H100,
+ * CUDA 13.0: reports/probes/pc-sampling/, "sass-then-sample").  A sampler
+ * that cannot (no permission, say) leaves the SASS metrics alone, with a
+ * note (the child's log). */
+static size_t sample_stalls(const struct lines_run *run, struct stall_pc **sp,
+			    size_t *nsp, const char **alias)
 {
 	const struct line_metric *t;
 	const char *want[LINES_MAX_METRICS];
-	const char *alias[LINES_MAX_METRICS];
-	struct stall_pc *sp = NULL;
-	size_t nt, nw = 0, nsp = 0;
+	size_t nt, nw = 0;
 	char why[512];
 
+	*sp = NULL;
+	*nsp = 0;
 	if (!lines_stalls_wanted())
-		return LN.nmetrics;
+		return 0;
 	t = lines_metrics(&nt);
 	for (size_t i = 0; i < nt && LN.nmetrics + nw < LINES_MAX_METRICS; i++)
 		if (t[i].pcsamp) {
@@ -604,41 +607,46 @@ static size_t sample_stalls(const struct lines_run *run, struct pc_acc **acc,
 			alias[nw++] = t[i].name;
 		}
 	if (!nw)
-		return LN.nmetrics;
-	if (stalls_sample(LN.ctx, run, want, nw, &sp, &nsp, why,
-			  sizeof(why))) {
+		return 0;
+	if (stalls_sample(LN.ctx, run, want, nw, sp, nsp, why, sizeof(why))) {
 		fprintf(stderr, "culab: note: where warps wait was not "
 			"sampled: %s\n", why);
-		return LN.nmetrics;
+		return 0;
 	}
-	add_stalls(acc, n, LN.nmetrics, sp, nsp, nw);
-	stalls_free(sp, nsp);
-	for (size_t k = 0; k < nw; k++)
-		names[LN.nmetrics + k] = alias[k];
-	return LN.nmetrics + nw;
+	return nw;
 }
 
-/* Enable, the measured run, flush, disable. */
+/* Sample (where warps wait), configure, enable, the measured run, flush,
+ * disable; the samples added to the SASS metrics' instructions as the
+ * table's stall_* metrics after the SASS ones. */
 static int collect_steps(const struct lines_run *run, struct source_lines *out,
 			 char *why, size_t size)
 {
 	CUpti_SassMetricsEnable_Params ep;
 	CUpti_SassMetricsDisable_Params dd;
 	const char *names[LINES_MAX_METRICS];
+	const char *alias[LINES_MAX_METRICS];
 	struct pc_acc *acc = NULL;
-	size_t n = 0, nnames;
+	struct stall_pc *sp = NULL;
+	size_t n = 0, nsp = 0, nw = 0;
 	CUptiResult r;
 	bool watched;
 	int err, rc;
 
-	if (run->prepare && (err = run->prepare(run->ctx)))
+	if (!LN.configured)
+		nw = sample_stalls(run, &sp, &nsp, alias);
+	if (run->prepare && (err = run->prepare(run->ctx))) {
+		stalls_free(sp, nsp);
 		return cuda_fail(why, size, "restoring the input", err);
+	}
 	/* Configured here, after the process's first kernels, not when the
 	 * profiler is initialized: configured right after the context was
 	 * made, the SASS metrics recorded nothing, on an H100 with CUDA
 	 * 13.0 (reports/probes/issue25-h100/probe3.txt, "early"). */
-	if (!LN.configured && config_steps(LN.chip, why, size))
+	if (!LN.configured && config_steps(LN.chip, why, size)) {
+		stalls_free(sp, nsp);
 		return -2;
+	}
 	launches_clear();
 	watched = launch_watch_attach(on_launch, NULL) == 0 &&
 		  launch_watch_enable(true) == 0;
@@ -651,6 +659,7 @@ static int collect_steps(const struct lines_run *run, struct source_lines *out,
 	if (r != CUPTI_SUCCESS) {
 		LN.recording = false;
 		launch_watch_detach();
+		stalls_free(sp, nsp);
 		cupti_fail(why, size, "cuptiSassMetricsEnable", r);
 		return -2;
 	}
@@ -666,11 +675,14 @@ static int collect_steps(const struct lines_run *run, struct source_lines *out,
 	dd.ctx = LN.ctx;
 	cuptiSassMetricsDisable(&dd);
 	if (rc == 0) {
-		/* the kernel runs unpatched again after Disable [D] */
 		memcpy(names, LN.names, LN.nmetrics * sizeof(*names));
-		nnames = sample_stalls(run, &acc, &n, names);
-		aggregate(acc, n, names, nnames, out);
+		if (nw) {
+			add_stalls(&acc, &n, LN.nmetrics, sp, nsp, nw);
+			memcpy(names + LN.nmetrics, alias, nw * sizeof(*names));
+		}
+		aggregate(acc, n, names, LN.nmetrics + nw, out);
 	}
+	stalls_free(sp, nsp);
 	acc_free(acc, n);
 	if (rc == 0 && !watched)
 		out->launches = -1;

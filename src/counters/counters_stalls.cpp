@@ -1,9 +1,10 @@
 /* counters_stalls.cpp - where warps wait: CUPTI's PC sampling of the
  * measured run, per SASS instruction the samples by the state of the warp
  * sampled (cupti_pcsampling.h).  See counters_int.h; the per-line child
- * calls it after the SASS metrics (counters_lines.cpp), which add the
- * samples to the instructions' lines as metrics of their own (lines.c's
- * stall_* rows).
+ * calls it before it configures the SASS metrics (counters_lines.cpp:
+ * sampled after them, CUPTI handed over no sample), which add the samples
+ * to the instructions' lines as metrics of their own (lines.c's stall_*
+ * rows).
  *
  * The sampler is enabled on the context, configured (serialized kernels,
  * start/stop ranges, the parsed format, a data buffer of our own), and
