@@ -1006,6 +1006,24 @@ static const struct ladder *ladder_of(const struct model *m,
 	return NULL;
 }
 
+/* Whether row w's size is below the largest its experiment measured the
+ * same variant at: its lines were collected at the lines size
+ * (PLAN_LINES_MAX_ELEMENTS), not at the size the body shows. */
+static bool below_largest(const struct model *m, const struct result_row *w)
+{
+	double el = (double)w->n * (double)w->m;
+
+	for (size_t i = 0; i < m->nitems; i++) {
+		const struct result_row *x = m->items[i].row;
+
+		if (x && str_eq(x->experiment, w->experiment) &&
+		    str_eq(x->variant, w->variant) &&
+		    (double)x->n * (double)x->m > el)
+			return true;
+	}
+	return false;
+}
+
 /* Whether a built-in row of the same variant and family with lines came
  * before item i in the model (each rung is shown once: its first type
  * with lines, float first). */
@@ -1028,7 +1046,7 @@ static bool rung_shown(const struct model *m, size_t i, bool float_pass)
 void blk_source_lines(const struct model *m, enum lang L, struct sbuf *b)
 {
 	bool user = false, rungs = false;
-	size_t lined = 0, cached = 0;
+	size_t lined = 0, cached = 0, smaller = 0;
 
 	for (size_t i = 0; i < m->nitems; i++) {
 		const struct item *it = &m->items[i];
@@ -1045,6 +1063,7 @@ void blk_source_lines(const struct model *m, enum lang L, struct sbuf *b)
 		     !rung_shown(m, i, str_eq(it->row->dtype, "float")))) {
 			lined++;
 			cached += it->row->lines.cached;
+			smaller += below_largest(m, it->row);
 		}
 	}
 	if (!user && !rungs)
@@ -1059,6 +1078,12 @@ void blk_source_lines(const struct model *m, enum lang L, struct sbuf *b)
 		snprintf(nl, sizeof(nl), "%zu", lined);
 		sbuf_addc(b, ' ');
 		SAY(b, L, M_L_CACHED, nc, nl);
+	}
+	/* at a smaller size than the body's (plan.h,
+	 * PLAN_LINES_MAX_ELEMENTS) */
+	if (smaller) {
+		sbuf_addc(b, ' ');
+		sbuf_add(b, say_text(L, M_L_SMALLER));
 	}
 	sbuf_add(b, "\n\n");
 	if (user) {

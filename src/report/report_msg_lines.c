@@ -178,4 +178,17 @@ const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 		"这 {2} 个测量中有 {1} 个的逐行计数来自逐行缓存：先前的一次运行在"
 		"相同的机器码、输入、启动配置和 GPU 上采集过它们（results.json 的 "
 		"`lines.cached`；设置 `CULAB_LINES_CACHE=off` 会重新采集）。" },
+	/* lines at a smaller size than the body's largest */
+	ROW(M_L_SMALLER) = {
+		"Lines are counted at an experiment's largest size of at most "
+		"2^24 elements, which each heading names, not at a larger one "
+		"the tables above also measured: the instrumented run is slow, "
+		"and a line's share of the work, its sectors and wavefronts per "
+		"ideal one and where its warps wait came out the same at 2^24 "
+		"as at 2^28 (docs/per-line.md, \"At which size\").",
+		"逐行计数在实验中不超过 2^24 个元素的最大规模上采集（每个小标题"
+		"都写明规模），而不是在上面表格也测过的更大规模上：插桩运行很慢，"
+		"而在 2^24 与 2^28 上，一行占的工作量、每个理想扇区与波前对应的"
+		"实际数量以及线程束在哪里等待都相同（docs/per-line.md，"
+		"“At which size”）。" },
 };

@@ -462,6 +462,35 @@ static void test_cached(void **state)
 	results_release(&r);
 }
 
+/* Lines at a smaller size than a row of the same rung measured (the lines
+ * size, plan.h): said once, in the section's introduction, en and zh. */
+static void test_smaller(void **state)
+{
+	struct results r;
+	char *body, *details;
+
+	(void)state;
+	if (!read_recorded(EXERCISE, &r))
+		skip_test();
+	render(&r, "en", &body, &details);
+	EXPECT_NOT_IN(details, "largest size of at most 2^24");
+	free(body);
+	free(details);
+	/* its 2^20 row as if it had been measured at 2^28 */
+	row_of(&r, "reduce_global", "float", 1u << 20)->n = 1u << 28;
+	render(&r, "en", &body, &details);
+	EXPECT_IN(details, "Lines are counted at an experiment's largest size "
+		  "of at most 2^24 elements");
+	assert_int_equal(count(details, "largest size of at most 2^24"), 1);
+	free(body);
+	free(details);
+	render(&r, "zh", &body, &details);
+	EXPECT_IN(details, "逐行计数在实验中不超过 2^24 个元素的最大规模上采集");
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -473,6 +502,7 @@ int main(void)
 		cmocka_unit_test(test_impossible_time),
 		cmocka_unit_test(test_stalls),
 		cmocka_unit_test(test_cached),
+		cmocka_unit_test(test_smaller),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
