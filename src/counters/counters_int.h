@@ -262,7 +262,7 @@ struct stall_pc {
 };
 
 /* Samples run->launch on context ctx (a CUcontext) with CUPTI's PC
- * sampling: at most 20 launches, until 20,000 samples or 0.3 s, each
+ * sampling: at most 4 launches, until 8,000 samples or 0.1 s, each
  * after run->prepare; want[0..nwant) are the reasons kept, by CUPTI's
  * names ("smsp__pcsamp_warps_issue_stalled_barrier").  Returns 0 with
  * *out (stalls_free); or -1 with why

@@ -24,11 +24,15 @@
 
 /* Instructions one GetData returns at most. */
 #define STALL_PCS 4096
-/* Launches of the run sampled, at most, and the seconds they may take. */
-#define STALL_MAX_LAUNCHES 20
-#define STALL_MAX_SECONDS 0.3
-/* Samples wanted before the launches stop. */
-#define STALL_ENOUGH 20000
+/* Launches of the run sampled, at most, and the seconds they may take;
+ * the samples wanted before the launches stop.  At 20 launches, 0.3 s
+ * and 20,000 samples the sampler took 0.45-0.75 s of each child of
+ * default.yaml (an H100, 2026-12-06: 26 children, 5,800-70,700 samples
+ * each), most of the per-line phase; a line's share of the samples, the
+ * report's figure, needs a few thousand. */
+#define STALL_MAX_LAUNCHES 4
+#define STALL_MAX_SECONDS 0.1
+#define STALL_ENOUGH 8000
 
 /* The reasons CUPTI names, each with its slot among the wanted ones (-1:
  * not wanted). */
@@ -215,7 +219,8 @@ static int sample_steps(CUcontext ctx, const struct lines_run *run,
 			const char *const *want, size_t nwant,
 			struct stall_pc **v, size_t *n, uint64_t *got,
 			struct reasons *r, CUpti_PCSamplingData **stop_buf,
-			CUpti_PCSamplingData **get_buf, char *why, size_t size)
+			CUpti_PCSamplingData **get_buf, int *launches,
+			char *why, size_t size)
 {
 	CUpti_PCSamplingStartParams sp;
 	CUpti_PCSamplingStopParams st;
@@ -238,6 +243,7 @@ static int sample_steps(CUcontext ctx, const struct lines_run *run,
 		sp.ctx = ctx;
 		CUPTI_CHECK(cuptiPCSamplingStart(&sp), why, size);
 		err = run->launch(run->ctx);
+		++*launches;
 		memset(&st, 0, sizeof(st));
 		st.size = CUpti_PCSamplingStopParamsSize;
 		st.ctx = ctx;
@@ -264,7 +270,8 @@ extern "C" int stalls_sample(void *cuctx, const struct lines_run *run,
 	struct reasons r;
 	uint64_t got = 0;
 	CUptiResult res;
-	int rc;
+	double t0 = now_seconds(), t_enable;
+	int rc, launches = 0;
 
 	*out = NULL;
 	*nout = 0;
@@ -278,8 +285,9 @@ extern "C" int stalls_sample(void *cuctx, const struct lines_run *run,
 	ep.ctx = ctx;
 	if ((res = cuptiPCSamplingEnable(&ep)) != CUPTI_SUCCESS)
 		return cupti_fail(why, size, "cuptiPCSamplingEnable", res);
+	t_enable = now_seconds();
 	rc = sample_steps(ctx, run, want, nwant, out, nout, &got, &r,
-			  &stop_buf, &get_buf, why, size);
+			  &stop_buf, &get_buf, &launches, why, size);
 	memset(&dp, 0, sizeof(dp));
 	dp.size = CUpti_PCSamplingDisableParamsSize;
 	dp.ctx = ctx;
@@ -293,6 +301,10 @@ extern "C" int stalls_sample(void *cuctx, const struct lines_run *run,
 	buffer_free(stop_buf);
 	buffer_free(get_buf);
 	reasons_free(&r);
+	if (getenv("CULAB_RUN_TRACE"))
+		fprintf(stderr, "culab: run:   stalls       %.3f s  %llu samples "
+			"in %d launches (enable %.3f s)\n", now_seconds() - t0,
+			(unsigned long long)got, launches, t_enable - t0);
 	if (rc) {
 		stalls_free(*out, *nout);
 		*out = NULL;
