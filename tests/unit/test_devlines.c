@@ -311,9 +311,10 @@ static void test_more_ahead(void **state)
 	c->ram = 256.0 * (1 << 30);
 	assert_true(devlines_more_ahead(c, g, base));
 	assert_false(devlines_more_ahead(c, g, 1 + LINES_AHEAD_MAX));
-	/* a small GPU: half of 4 GiB holds one 2^28-float child (1 GiB of
-	 * input and half a GiB of context), not two */
-	g->mem = (size_t)4 << 30;
+	/* a small GPU: half of 2 GiB holds one child of the biggest job (a
+	 * 4096 x 4096 float transpose at the lines size: 64 MiB of input,
+	 * as much output and half a GiB of context), not two */
+	g->mem = (size_t)2 << 30;
 	c->lnext = 1;
 	g->lg.p[0].pid = 1;                     /* only counted, never signalled */
 	g->lg.p[0].state = LP_AHEAD;
@@ -327,14 +328,15 @@ static void test_more_ahead(void **state)
 			c->lj[i] = t;
 		}
 	assert_true(c->plan.stages[c->q.it[c->lj[0].item].stage].in_bytes >=
-		    (size_t)1 << 30);
+		    (size_t)64 << 20);
 	assert_false(devlines_more_ahead(c, g, base));
 	g->lg.p[0].pid = 0;
 	assert_true(devlines_more_ahead(c, g, base));
-	/* a host of 6 GiB: a quarter holds one 2^28-float child's 1 GiB
-	 * host copy and its process, with another GPU's child, not two */
+	/* a host of 2 GiB: a quarter holds one such child's 64 MiB host
+	 * copy and its process (256 MiB), with another GPU's child, not
+	 * two */
 	g->mem = (size_t)80 << 30;
-	c->ram = 6.0 * (1 << 30);
+	c->ram = 2.0 * (1 << 30);
 	assert_true(devlines_more_ahead(c, g, base));
 	c->g[1].lg.p[0].pid = 1;                /* only counted */
 	c->g[1].lg.p[0].state = LP_AHEAD;
