@@ -586,9 +586,14 @@ static char *stall_words(enum lang L, const struct line_metric *lm)
 	return xstrndup(t, len);
 }
 
+/* The fewest PC samples of a kernel whose busiest line is named: a
+ * library's second kernel of one block got 2 samples (cub's and thrust's
+ * single-tile passes, an H100 at 2^24), whose shares mean nothing. */
+#define STALL_MIN_SAMPLES 200
+
 /* Where warps wait (issue 46): the line of kernel k with the most PC
  * samples, its share of the kernel's and the state its warps were most
- * often in; nothing when the row has no samples. */
+ * often in; nothing when the row has no samples, or too few. */
 static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
 		       const struct variant *v, const struct kv *k,
 		       const char *indent)
@@ -619,7 +624,7 @@ static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
 			at = k->v[i].sl;
 		}
 	}
-	if (!at || total <= 0)
+	if (!at || total < STALL_MIN_SAMPLES)
 		return;
 	for (size_t c = 0; c < ns; c++)
 		if (at->values[col[c]] > top) {

@@ -166,9 +166,9 @@ const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 	 * the line's samples */
 	ROW(M_L_STALL) = {
 		"{1} % of the kernel's {2} PC samples; its warps were most "
-		"often {3} ({4} % of the line's samples)",
+		"often {3}: {4} % of the line's samples",
 		"核函数的 {2} 个 PC 采样中有 {1} % 落在这一行；这一行的线程束最常"
-		"处于的状态是{3}（占这一行采样的 {4} %）" },
+		"处于的状态是{3}：占这一行采样的 {4} %" },
 	/* {1} measurements whose lines came from the per-line cache, of {2} */
 	ROW(M_L_CACHED) = {
 		"The lines of {1} of these {2} measurements come from the "

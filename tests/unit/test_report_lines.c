@@ -405,13 +405,13 @@ static void test_stalls(void **state)
 		  "tile[threadIdx.x][threadIdx.y + j];`: ");
 	EXPECT_IN(k, ": 37.5 % of the kernel's 1600 PC samples; its warps "
 		  "were most often waiting at a barrier (__syncthreads) for "
-		  "the block's other warps (75.0 % of the line's samples).");
+		  "the block's other warps: 75.0 % of the line's samples.");
 	free(k);
 	free(body);
 	free(details);
 	render(&r, "zh", &body, &details);
 	EXPECT_IN(body, "这一行的线程束最常处于的状态是在屏障（__syncthreads）处"
-		  "等待同一块的其他线程束（占这一行采样的 75.0 %）");
+		  "等待同一块的其他线程束：占这一行采样的 75.0 %");
 	free(body);
 	free(details);
 	results_release(&r);
