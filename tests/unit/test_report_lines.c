@@ -23,6 +23,7 @@
 
 #define EXERCISE "tests/fixtures/recorded-2026-11-27/exercise-lines-h100/results.json"
 #define EARLIER "tests/fixtures/recorded-2026-11-27/exercise-h100/results.json"
+#define STALLS "tests/fixtures/recorded-2026-12-06/default-stalls-h100/results.json"
 
 #define EXPECT_IN(hay, needle)                                                 \
 	do {                                                                   \
@@ -417,6 +418,35 @@ static void test_stalls(void **state)
 	results_release(&r);
 }
 
+/* Where warps wait, from a real run (default.yaml on an H100, sampled per
+ * line): the busiest line of the one-block reduction waits on memory,
+ * the tree of reduce_global at its barrier; a library's one-block pass
+ * of 2 samples says nothing. */
+static void test_stalls_recorded(void **state)
+{
+	struct results r;
+	char *body, *details;
+
+	(void)state;
+	if (!read_recorded(STALLS, &r))
+		skip_test();
+	render(&r, "en", &body, &details);
+	EXPECT_IN(details, "- line 303 `v += A(in[i]);`: 95.3 % of the kernel's "
+		  "47,785 PC samples; its warps were most often waiting on "
+		  "global or local memory (a long scoreboard dependency): "
+		  "97.6 % of the line's samples.");
+	EXPECT_IN(details, "- line 227 `for (unsigned h = B / 2; h > 0; h /= 2) "
+		  "{`: 48.7 % of the kernel's 23,499 PC samples; its warps "
+		  "were most often waiting at a barrier (__syncthreads) for "
+		  "the block's other warps: 79.8 % of the line's samples.");
+	EXPECT_NOT_IN(details, "2.00 PC samples");
+	/* lines at 2^24 while the body's tables go to 2^28 */
+	EXPECT_IN(details, "Lines are counted at an experiment's largest size");
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
 /* Lines taken from the per-line cache (issue 46, item 3) are said to be,
  * once, in the details' introduction; none cached, nothing said. */
 static void test_cached(void **state)
@@ -501,6 +531,7 @@ int main(void)
 		cmocka_unit_test(test_one_table_per_kernel),
 		cmocka_unit_test(test_impossible_time),
 		cmocka_unit_test(test_stalls),
+		cmocka_unit_test(test_stalls_recorded),
 		cmocka_unit_test(test_cached),
 		cmocka_unit_test(test_smaller),
 	};
