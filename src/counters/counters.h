@@ -910,6 +910,17 @@ struct lines_run {
 	void *ctx;
 };
 
+/* Where warps wait, sampled ahead of lines_collect, which adds the
+ * samples to the lines it collects: with CULAB_STALLS on
+ * (lines_stalls_wanted), run->launch sampled with CUPTI's PC sampling,
+ * after the correctness run and before the SASS metrics are configured
+ * (sampled after them, CUPTI hands over no sample).  The per-line child
+ * calls it before it waits for its turn of the GPU: the first sampled
+ * range of a process costs about 0.36 s (an H100), which a child then
+ * spends while another collects.  Without it lines_collect samples first
+ * itself.  Nothing when the sampler cannot (a note on stderr). */
+void lines_sample(const struct lines_run *run);
+
 /* Collects the lines of one measured run into *out: the metrics
  * lines_prepare configured, enabled with lazy patching right before
  * run->launch, flushed and disabled after it; each instruction mapped to

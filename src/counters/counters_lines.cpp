@@ -72,6 +72,12 @@ static struct {
 	uint64_t ids[LINES_MAX_METRICS];
 	const char *names[LINES_MAX_METRICS];
 	bool collected;                 /* once per process */
+	/* where warps wait, sampled ahead (lines_sample) or by
+	 * lines_collect: stalls[k]'s samples under alias[k] */
+	bool sampled;
+	struct stall_pc *stalls;
+	size_t nstalls, nalias;
+	const char *alias[LINES_MAX_METRICS];
 	/* the measured run's launches */
 	bool recording;
 	struct lines_launch_rec *launches;
@@ -176,6 +182,7 @@ extern "C" void lines_close(void)
 		free(LN.cubins[i].data);
 	free(LN.cubins);
 	launches_clear();
+	stalls_free(LN.stalls, LN.nstalls);
 	free(LN.why);
 	free(LN.chip);
 	memset(&LN, 0, sizeof(LN));
@@ -616,37 +623,39 @@ static size_t sample_stalls(const struct lines_run *run, struct stall_pc **sp,
 	return nw;
 }
 
-/* Sample (where warps wait), configure, enable, the measured run, flush,
- * disable; the samples added to the SASS metrics' instructions as the
- * table's stall_* metrics after the SASS ones. */
+extern "C" void lines_sample(const struct lines_run *run)
+{
+	if (!LN.prepared || LN.sampled || LN.configured || LN.collected)
+		return;
+	LN.sampled = true;
+	LN.nalias = sample_stalls(run, &LN.stalls, &LN.nstalls, LN.alias);
+}
+
+/* Sample (where warps wait) unless lines_sample did, configure, enable,
+ * the measured run, flush, disable; the samples added to the SASS
+ * metrics' instructions as the table's stall_* metrics after the SASS
+ * ones. */
 static int collect_steps(const struct lines_run *run, struct source_lines *out,
 			 char *why, size_t size)
 {
 	CUpti_SassMetricsEnable_Params ep;
 	CUpti_SassMetricsDisable_Params dd;
 	const char *names[LINES_MAX_METRICS];
-	const char *alias[LINES_MAX_METRICS];
 	struct pc_acc *acc = NULL;
-	struct stall_pc *sp = NULL;
-	size_t n = 0, nsp = 0, nw = 0;
 	CUptiResult r;
+	size_t n = 0;
 	bool watched;
 	int err, rc;
 
-	if (!LN.configured)
-		nw = sample_stalls(run, &sp, &nsp, alias);
-	if (run->prepare && (err = run->prepare(run->ctx))) {
-		stalls_free(sp, nsp);
+	lines_sample(run);
+	if (run->prepare && (err = run->prepare(run->ctx)))
 		return cuda_fail(why, size, "restoring the input", err);
-	}
 	/* Configured here, after the process's first kernels, not when the
 	 * profiler is initialized: configured right after the context was
 	 * made, the SASS metrics recorded nothing, on an H100 with CUDA
 	 * 13.0 (reports/probes/issue25-h100/probe3.txt, "early"). */
-	if (!LN.configured && config_steps(LN.chip, why, size)) {
-		stalls_free(sp, nsp);
+	if (!LN.configured && config_steps(LN.chip, why, size))
 		return -2;
-	}
 	launches_clear();
 	watched = launch_watch_attach(on_launch, NULL) == 0 &&
 		  launch_watch_enable(true) == 0;
@@ -659,7 +668,6 @@ static int collect_steps(const struct lines_run *run, struct source_lines *out,
 	if (r != CUPTI_SUCCESS) {
 		LN.recording = false;
 		launch_watch_detach();
-		stalls_free(sp, nsp);
 		cupti_fail(why, size, "cuptiSassMetricsEnable", r);
 		return -2;
 	}
@@ -676,13 +684,17 @@ static int collect_steps(const struct lines_run *run, struct source_lines *out,
 	cuptiSassMetricsDisable(&dd);
 	if (rc == 0) {
 		memcpy(names, LN.names, LN.nmetrics * sizeof(*names));
-		if (nw) {
-			add_stalls(&acc, &n, LN.nmetrics, sp, nsp, nw);
-			memcpy(names + LN.nmetrics, alias, nw * sizeof(*names));
+		if (LN.nalias) {
+			add_stalls(&acc, &n, LN.nmetrics, LN.stalls,
+				   LN.nstalls, LN.nalias);
+			memcpy(names + LN.nmetrics, LN.alias,
+			       LN.nalias * sizeof(*names));
 		}
-		aggregate(acc, n, names, LN.nmetrics + nw, out);
+		aggregate(acc, n, names, LN.nmetrics + LN.nalias, out);
 	}
-	stalls_free(sp, nsp);
+	stalls_free(LN.stalls, LN.nstalls);
+	LN.stalls = NULL;
+	LN.nstalls = LN.nalias = 0;
 	acc_free(acc, n);
 	if (rc == 0 && !watched)
 		out->launches = -1;

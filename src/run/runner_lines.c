@@ -117,6 +117,12 @@ void runner_lines_measure(struct run *R, struct launch_ctx *L,
 
 	if (!R->o->lines)
 		return;
+	/* where warps wait, before its turn: the sampler's first range is
+	 * most of its cost (counters.h, lines_sample) */
+	if (!(L->v->flags & VF_CPU)) {
+		lines_sample(&run);
+		evtrace("sampled", 0, "");
+	}
 	runner_lines_wait(R);   /* its turn, when started ahead */
 	t = runner_now();
 	if (L->v->flags & VF_CPU) {
