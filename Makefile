@@ -159,7 +159,7 @@ FLAGS_STAMP := $(BUILD)/.flags
 GPU_CODE    := $(foreach a,$(ARCH_LIST),sm_$(a)) + PTX compute_$(call newest,$(ARCH_LIST))
 VERSION_H   := $(BUILD)/culab_version.h
 
-.PHONY: all run test docs test-gpu bench fuzz deps deps-run clean install \
+.PHONY: all run test test-long docs test-gpu bench fuzz deps deps-run clean install \
         counters-check dist check-dist layout test-build check-lineinfo FORCE
 
 # What the command table (src/cli/cli_table.c) makes besides help: the
@@ -419,6 +419,12 @@ test: deps
 	 RELEASE_ARCHS='$(RELEASE_ARCHS)' DIST_TAR=$(TEST_DIST) \
 	 DIST_ARCHS='$(ARCH_LIST)' CUDA=$(CUDA) V='$(V)' \
 	 sh tests/run.sh $(BUILD) $(TEST_BIN)
+
+# The long checks make test leaves out (tests/run.sh, SUITES=long): every
+# recorded report printed in chromium.  .ci/run runs it after make test.
+test-long: deps
+	@$(MAKE) --no-print-directory $(BUILD)/culab
+	@SUITES=long V='$(V)' sh tests/run.sh $(BUILD)
 
 # The source tree's shape (tests/layout.sh), from the includes and from
 # the objects' symbols.  Not in `make test` yet: main still has loops and

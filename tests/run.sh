@@ -12,12 +12,14 @@
 #    of src/ depends on a later one, no loop between files, no file over
 #    1,200 lines; and the check's self-test (a planted back edge, loop and
 #    long file are caught, a clean tree passes);
-# 6. the HTML report in a headless chromium: both pages (the body and its
-#    details) printed to PDF, pages counted, a screenshot, no table wider
-#    than the page, no number or name split across lines in any table
-#    cell on screen or in print, chart text at least 8 pt in print
-#    (tests/html.sh; skipped without chromium); the recorded H100
-#    example's body on at most 12 A4 pages; the cell check's self-test;
+# 6. the cell check's self-test (tests/html.sh --self-test); and, with
+#    SUITES=long or all (`make test-long`, which .ci/run runs, not `make
+#    test`: about 80 s), the HTML report in a headless chromium: both
+#    pages (the body and its details) printed to PDF, pages counted, a
+#    screenshot, no table wider than the page, no number or name split
+#    across lines in any table cell on screen or in print, chart text at
+#    least 8 pt in print (tests/html.sh; skipped without chromium); the
+#    recorded H100 example's body on at most 8 A4 pages; the exercise's;
 # 7. reports/chips/aliases.md is what `culab list chips --markdown`
 #    computes with this CUPTI (skipped where CUPTI cannot run or is
 #    another version).
@@ -33,8 +35,10 @@
 #    outputs; not under SANITIZE, whose culab cannot use CUPTI's host API
 #    and so prints other plans); and the check fails on a stale page
 #    (--self-test).
-# Prints one line per suite, the details of each failure (a failing test
-# program's whole output) and a pass/fail count; exits 1 on failure.
+# Prints one line per suite with its seconds, the details of each failure
+# (a failing test program's whole output) and a pass/fail count; exits 1
+# on failure.  The unit test programs run side by side, one per core
+# (TEST_JOBS=N: that many).
 # V=1 (`make test V=1`) prints everything: each suite's title, every test
 # program's output and every checking script's, as they come.
 set -u
@@ -60,19 +64,25 @@ ko() {
 }
 
 # suite TITLE: a suite begins (its title shows with V=1)
+t_all=$(date +%s)
 suite() {
 	s_title=$1
 	s_fail=$fail
+	s_t0=$(date +%s)
 	[ $verbose -eq 0 ] || echo "== $1"
 }
-# suite_end WHAT: the suite's line, "TITLE: WHAT passed" or, with
-# failures, "TITLE: WHAT, N failed"
+# took: the seconds since the suite began, for its line ("(12 s)")
+took() {
+	echo "($(( $(date +%s) - s_t0 )) s)"
+}
+# suite_end WHAT: the suite's line, "TITLE: WHAT passed (N s)" or, with
+# failures, "TITLE: WHAT, N failed (N s)"
 suite_end() {
 	s_n=$((fail - s_fail))
 	if [ $s_n -eq 0 ]; then
-		echo "$s_title: $1 passed"
+		echo "$s_title: $1 passed $(took)"
 	else
-		echo "$s_title: $1, $s_n failed"
+		echo "$s_title: $1, $s_n failed $(took)"
 	fi
 }
 
@@ -103,19 +113,20 @@ script() {
 		# "...: N passed, 0 failed" or "N checks passed, 0 failed"
 		n=$(tail -n 1 "$tmp/script.log" |
 		    sed -n 's/.*: \([0-9][0-9]*\) \(checks \)\{0,1\}passed, 0 failed$/\1/p')
-		echo "$title: ${n:+$n checks }passed"
+		echo "$title: ${n:+$n checks }passed $(took)"
 		;;
 	77)
-		echo "$title: skipped ($(tail -n 1 "$tmp/script.log" | sed 's/^.*skipped: //'))"
+		echo "$title: skipped ($(tail -n 1 "$tmp/script.log" | sed 's/^.*skipped: //')) $(took)"
 		;;
 	*)
 		ko "$what"
 		[ $verbose -eq 1 ] || sed 's/^/    /' "$tmp/script.log"
-		echo "$title: failed"
+		echo "$title: failed $(took)"
 		;;
 	esac
 }
 
+quick_suites() {
 # The unit test programs, each with its output in a file of its own,
 # shown when it fails (or with V=1): cmocka's RUN/OK line pairs, and what
 # the tests print (test_chips.c's table of the chips CUPTI's host API
@@ -128,15 +139,41 @@ unbuffered=
 if [ -z "${SANITIZE:-}" ] && command -v stdbuf >/dev/null 2>&1; then
 	unbuffered="stdbuf -oL"
 fi
+# The programs run side by side, one per core (TEST_JOBS=N sets how
+# many), each into a log and an exit status of its own, read in order
+# afterwards; with V=1 one after the other, their output as it comes.
+jobs=${TEST_JOBS:-$(nproc 2>/dev/null || echo 1)}
+[ $verbose -eq 0 ] || jobs=1
+mkdir -p "$tmp/unit"
+k=0
+for t in "$@"; do
+	k=$((k + 1))
+	printf '%s\t%s\n' "$k" "$t"
+done >"$tmp/unit/list"
+if [ "$jobs" -gt 1 ]; then
+	# the inner sh: $0 the command's prefix (split on purpose), $1 the
+	# folder, $2 "K<tab>PROGRAM"
+	# shellcheck disable=SC2016  # expanded by the inner sh
+	tr '\n' '\0' <"$tmp/unit/list" |
+		xargs -0 -P "$jobs" -n 1 sh -c '
+			k=${2%%	*} t=${2#*	}
+			$0 "$t" >"$1/$k.log" 2>&1
+			echo $? >"$1/$k.rc"' "${unbuffered:-env}" "$tmp/unit"
+fi
 programs=0
 tests=0
 skips=0
 skipped=""
-for t in "$@"; do
+while IFS='	' read -r k t; do
 	programs=$((programs + 1))
-	# shellcheck disable=SC2086  # empty, or a command and its option
-	captured "$tmp/unit.log" $unbuffered "$t"
-	rc=$?
+	if [ "$jobs" -gt 1 ]; then
+		cp "$tmp/unit/$k.log" "$tmp/unit.log"
+		rc=$(cat "$tmp/unit/$k.rc" 2>/dev/null || echo 1)
+	else
+		# shellcheck disable=SC2086  # empty, or a command and its option
+		captured "$tmp/unit.log" $unbuffered "$t"
+		rc=$?
+	fi
 	# cmocka's closing lines: "[  PASSED  ] N test(s)." and
 	# "[  SKIPPED ] N test(s), listed below:", then one per skipped test
 	awk '/^\[  PASSED  \] [0-9]+ test/ { p += $4 }
@@ -148,17 +185,17 @@ for t in "$@"; do
 	tests=$((tests + t_pass))
 	skips=$((skips + t_skip))
 	[ -z "$t_names" ] || skipped="$skipped${skipped:+; }${t##*/}: $t_names"
-	if [ $rc -eq 0 ]; then
+	if [ "$rc" -eq 0 ]; then
 		ok
 	else
 		ko "$t (exit $rc)"
 		[ $verbose -eq 1 ] || sed 's/^/    /' "$tmp/unit.log"
 	fi
-done
+done <"$tmp/unit/list"
 if [ $((fail - s_fail)) -eq 0 ]; then
-	echo "$s_title: $programs programs, $tests tests passed"
+	echo "$s_title: $programs programs, $tests tests passed $(took)"
 else
-	echo "$s_title: $programs programs, $tests tests passed, $((fail - s_fail)) programs failed"
+	echo "$s_title: $programs programs, $tests tests passed, $((fail - s_fail)) programs failed $(took)"
 fi
 [ $skips -eq 0 ] || echo "   skipped: $skips ($skipped)"
 
@@ -322,21 +359,6 @@ script "a class of known truth and its judge (tests/class_truth.sh)" \
 	"tests/class_truth.sh: tests/class/truth.sh's class is not what truth.tsv says, a kernel does not compile as meant, or build/class_judge misjudges tests/class/judge/" \
 	sh tests/class_truth.sh "$culab" "${CLASS_JUDGE:-$build/class_judge}"
 
-script "the HTML report in a browser (tests/html.sh)" \
-	"tests/html.sh: the HTML report in chromium" \
-	sh tests/html.sh "$culab"
-# the body a student hands in: the recorded H100 example's, on 8 A4
-# pages at most in either language, no cell split
-script "the H100 example's body on 8 A4 pages (tests/html.sh)" \
-	"tests/html.sh: the H100 example's body prints to more than 8 A4 pages, or splits a cell" \
-	env MAX_PAGES=8 PAGES=report sh tests/html.sh "$culab" \
-	reports/examples/h100/results.json
-# your kernels: each one's rows in a table, its lines under it, and in
-# the details every line of them and of each rung, a table per kernel
-# within the A4 page (the recorded exercise, with its lines)
-script "the exercise's pages with their lines (tests/html.sh)" \
-	"tests/html.sh: the exercise's report or details page: a table wider than A4, a split cell, or more pages than it may have" \
-	sh tests/html.sh "$culab" reports/examples/exercise/results.json
 script "the cell check's self-test (tests/html.sh --self-test)" \
 	"tests/html.sh --self-test: the cell check passes cells that break inside a number" \
 	sh tests/html.sh --self-test
@@ -371,8 +393,44 @@ script "the docs check's self-test (tests/docs.sh --self-test)" \
 	"tests/docs.sh --self-test: the docs check no longer catches a stale page" \
 	sh tests/docs.sh --self-test "$culab"
 
+}
+
+# The long checks: every recorded report printed in chromium (about 80 s
+# on 2 cores); `make test-long`, which .ci/run runs after `make test`.
+long_suites() {
+script "the HTML report in a browser (tests/html.sh)" \
+	"tests/html.sh: the HTML report in chromium" \
+	sh tests/html.sh "$culab"
+# the body a student hands in: the recorded H100 example's, on 8 A4
+# pages at most in either language, no cell split
+script "the H100 example's body on 8 A4 pages (tests/html.sh)" \
+	"tests/html.sh: the H100 example's body prints to more than 8 A4 pages, or splits a cell" \
+	env MAX_PAGES=8 PAGES=report sh tests/html.sh "$culab" \
+	reports/examples/h100/results.json
+# your kernels: each one's rows in a table, its lines under it, and in
+# the details every line of them and of each rung, a table per kernel
+# within the A4 page (the recorded exercise, with its lines)
+script "the exercise's pages with their lines (tests/html.sh)" \
+	"tests/html.sh: the exercise's report or details page: a table wider than A4, a split cell, or more pages than it may have" \
+	sh tests/html.sh "$culab" reports/examples/exercise/results.json
+}
+
+case ${SUITES:-quick} in
+quick)
+	quick_suites "$@"
+	echo "the reports printed in a browser (tests/html.sh): not run by make test (about 80 s): make test-long runs them, and .ci/run"
+	;;
+long)
+	long_suites
+	;;
+*)
+	quick_suites "$@"
+	long_suites
+	;;
+esac
+
 echo
-echo "culab tests: $pass passed, $fail failed"
+echo "culab tests: $pass passed, $fail failed ($(( $(date +%s) - t_all )) s)"
 if [ $fail -ne 0 ]; then
 	echo "failed:$failed"
 	exit 1
