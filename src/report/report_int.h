@@ -560,6 +560,8 @@ struct why_said {
 	unsigned against;                       /* counters said to go the
 						   other way: the phrasing
 						   varies with it */
+	const struct item *waited[8];           /* rungs whose PC samples
+						   were said (once a page) */
 };
 
 /* Why step from -> to of ladder l went as it did, concept first: what
@@ -857,6 +859,16 @@ void user_failure_end(struct sbuf *b, enum lang L, const struct item *it);
 void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		 const struct ladder *l, const struct item *it, bool narrow,
 		 bool div, const char *indent);
+
+/* Where the warps of item it's kernel wait (issue 46): from its
+ * variant's row with counters per source line and PC samples (of its
+ * type and size first), the line with the most samples of its kernel
+ * with the most, its share, and the state its warps were most often in:
+ * " Where rung 2's warps wait (PC samples, n = 2^24): line L `code`: P %
+ * of the kernel's S PC samples; ...".  false, adding nothing, without such a row or with
+ * fewer than 200 samples. */
+bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
+		     const struct item *it);
 
 /* The line of item it's first kernel that carries the most (the first
  * line the body's list names), 0 when it has no lines or none stands

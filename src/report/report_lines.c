@@ -591,21 +591,24 @@ static char *stall_words(enum lang L, const struct line_metric *lm)
  * single-tile passes, an H100 at 2^24), whose shares mean nothing. */
 #define STALL_MIN_SAMPLES 200
 
-/* Where warps wait (issue 46): the line of kernel k with the most PC
- * samples, its share of the kernel's and the state its warps were most
- * often in; nothing when the row has no samples, or too few. */
-static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
-		       const struct variant *v, const struct kv *k,
-		       const char *indent)
+/* The line of kernel k with the most PC samples: *at, the kernel's
+ * samples *total, the line's *best, its most common state *why and that
+ * state's samples *top.  false when the kernel has fewer than
+ * STALL_MIN_SAMPLES. */
+struct stall_top {
+	const struct source_line *at;
+	const struct line_metric *why;
+	double total, best, top;
+};
+
+static bool stall_top_of(const struct kv *k, struct stall_top *st)
 {
-	const struct line_metric *t, *why = NULL;
-	const struct source_line *at = NULL;
-	double total = 0, best = 0, top = 0;
+	const struct line_metric *t;
 	size_t nt, ns = 0;
 	int col[LINES_MAX_METRICS];
 	const struct line_metric *of[LINES_MAX_METRICS];
-	char *words;
 
+	memset(st, 0, sizeof(*st));
 	/* the row's stall_* columns, once */
 	t = lines_metrics(&nt);
 	for (size_t j = 0; j < nt && ns < LINES_MAX_METRICS; j++)
@@ -618,30 +621,103 @@ static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
 		for (size_t c = 0; c < ns; c++)
 			if (isfinite(k->v[i].sl->values[col[c]]))
 				s += k->v[i].sl->values[col[c]];
-		total += s;
-		if (k->v[i].sl->file && s > best) {
-			best = s;
-			at = k->v[i].sl;
+		st->total += s;
+		if (k->v[i].sl->file && s > st->best) {
+			st->best = s;
+			st->at = k->v[i].sl;
 		}
 	}
-	if (!at || total < STALL_MIN_SAMPLES)
-		return;
+	if (!st->at || st->total < STALL_MIN_SAMPLES)
+		return false;
 	for (size_t c = 0; c < ns; c++)
-		if (at->values[col[c]] > top) {
-			top = at->values[col[c]];
-			why = of[c];
+		if (st->at->values[col[c]] > st->top) {
+			st->top = st->at->values[col[c]];
+			st->why = of[c];
 		}
-	if (!why)
-		return;
-	words = stall_words(L, why);
-	sbuf_addf(b, "%s- ", indent);
-	where(b, L, m, v, at);
+	return st->why != NULL;
+}
+
+/* "line L `code`: P % of the kernel's S PC samples; its warps were most
+ * often waiting ...: Q % of the line's samples" */
+static void stall_say(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct variant *v, const struct stall_top *st)
+{
+	char *words = stall_words(L, st->why);
+
+	where(b, L, m, v, st->at);
 	sbuf_add(b, say_text(L, M_L_COLON));
-	SAY(b, L, M_L_STALL, PCT(100 * best / total), FMT(total, 3), words,
-	    PCT(100 * top / best));
+	SAY(b, L, M_L_STALL, PCT(100 * st->best / st->total),
+	    FMT(st->total, 3), words, PCT(100 * st->top / st->best));
+	free(words);
+}
+
+/* Where warps wait (issue 46): the line of kernel k with the most PC
+ * samples, its share of the kernel's and the state its warps were most
+ * often in; nothing when the row has no samples, or too few. */
+static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
+		       const struct variant *v, const struct kv *k,
+		       const char *indent)
+{
+	struct stall_top st;
+
+	if (!stall_top_of(k, &st))
+		return;
+	sbuf_addf(b, "%s- ", indent);
+	stall_say(b, L, m, v, &st);
 	sbuf_add(b, say_text(L, M_L_END));
 	sbuf_addc(b, '\n');
-	free(words);
+}
+
+bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
+		     const struct item *it)
+{
+	const struct result_row *w = it->row, *best = NULL;
+	const struct variant *v = it->v ? it->v : model_variant(m, w->variant);
+	struct stall_top st, top = { 0 };
+	size_t kbest = 0;
+	struct kv k;
+	bool said = false;
+
+	/* its variant's row with lines: of its type, at its size first */
+	for (size_t i = 0; i < m->nitems; i++) {
+		const struct result_row *x = m->items[i].row;
+
+		if (!x || !str_eq(x->variant, w->variant) ||
+		    !x->lines.recorded || x->lines.status ||
+		    !x->lines.nkernels)
+			continue;
+		if (!best || (str_eq(x->dtype, w->dtype) &&
+			      (!str_eq(best->dtype, w->dtype) ||
+			       (x->n == w->n && x->m == w->m))))
+			best = x;
+	}
+	if (!best)
+		return false;
+	/* its kernel with the most samples */
+	for (size_t i = 0; i < best->lines.nkernels; i++) {
+		kv_of(&best->lines, i, &k);
+		if (stall_top_of(&k, &st) && st.total > top.total) {
+			top = st;
+			kbest = i;
+		}
+		free(k.v);
+	}
+	if (!top.at)
+		return false;
+	kv_of(&best->lines, kbest, &k);
+	if (stall_top_of(&k, &st)) {
+		char *size = size_text(best->n, best->m, row_is_matrix(best));
+		struct pool p = { .n = 0 };
+
+		SAY(b, L, M_L_STALL_WHY, role_text(&p, L, it), size);
+		pool_release(&p);
+		stall_say(b, L, m, v, &st);
+		sbuf_add(b, say_text(L, M_L_END));
+		free(size);
+		said = true;
+	}
+	free(k.v);
+	return said;
 }
 
 static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,

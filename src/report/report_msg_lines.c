@@ -169,6 +169,10 @@ const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 		"often {3}: {4} % of the line's samples",
 		"核函数的 {2} 个 PC 采样中有 {1} % 落在这一行；这一行的线程束最常"
 		"处于的状态是{3}：占这一行采样的 {4} %" },
+	/* in a step's "why": {1} the rung, {2} the size the samples are of */
+	ROW(M_L_STALL_WHY) = {
+		" Where {1}'s warps wait (PC samples, {2}): ",
+		"{1}的线程束在哪里等待（PC 采样，{2}）：" },
 	/* {1} measurements whose lines came from the per-line cache, of {2} */
 	ROW(M_L_CACHED) = {
 		"The lines of {1} of these {2} measurements come from the "

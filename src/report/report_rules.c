@@ -184,6 +184,22 @@ static void ladder_short(struct sbuf *b, const struct ladder *l)
 	gpu_suffix(b, l->gpu);
 }
 
+/* Whether said (NULL: none) has it among the rungs whose PC samples a
+ * page said; else notes it there (up to 8). */
+static bool waited_before(struct why_said *said, const struct item *it)
+{
+	size_t i;
+
+	if (!said)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(said->waited) && said->waited[i]; i++)
+		if (said->waited[i] == it)
+			return true;
+	if (i < ARRAY_SIZE(said->waited))
+		said->waited[i] = it;
+	return false;
+}
+
 /* The cause k of step s, concept first: the lesson or the rule's concept
  * (a lesson said before on this page refers back to where; a rule's
  * concept is said twice at most), the counter that shows it, and the
@@ -223,6 +239,9 @@ static void say_cause(struct sbuf *b, enum lang L, const struct step *s,
 		if (said)
 			said->physics |= bit;
 	}
+	/* the slower rung's warps, where they wait: once a page */
+	if (rule_table[k].waits && !waited_before(said, s->slow))
+		lines_say_stall(b, L, s->m, s->slow);
 	sbuf_release(&ev);
 	sbuf_release(&where);
 }

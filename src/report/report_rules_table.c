@@ -316,6 +316,7 @@ const struct rule rule_table[] = {
 	},
 	{
 		.name = "bytes-in-flight",
+		.waits = true,
 		.label = { "bytes in flight per load", "每条读指令的在途字节数" },
 		.physics = {
 			"A loop that waits on memory streams faster when each load "
@@ -360,6 +361,7 @@ const struct rule rule_table[] = {
 	},
 	{
 		.name = "registers",
+		.waits = true,
 		.label = { "registers cap occupancy", "寄存器限制占用率" },
 		.physics = {
 			"Each thread's registers come out of the SM's register file: "
@@ -515,6 +517,7 @@ const struct rule rule_table[] = {
 	},
 	{
 		.name = "occupancy",
+		.waits = true,
 		.label = { "warps resident per SM",
 			   "每个 SM 驻留的线程束" },
 		.physics = {
@@ -560,6 +563,7 @@ const struct rule rule_table[] = {
 	},
 	{
 		.name = "idle-sms",
+		.waits = true,
 		.label = { "SMs left idle by a grid smaller than the GPU",
 			   "网格小于 GPU 而空闲的 SM" },
 		.physics = {
@@ -611,6 +615,7 @@ const struct rule rule_table[] = {
 	},
 	{
 		.name = "latency",
+		.waits = true,
 		.label = { "memory latency, not bandwidth", "访存延迟，而非带宽" },
 		.physics = {
 			"A loop with few bytes in flight waits on latency: by "

@@ -28,6 +28,10 @@ struct rule {
 	const char *refuted_say[NLANG];
 	const char *limit_say[3][NLANG];
 	bool last_resort;                    /* a cause only when no other is */
+	/* a mechanism of warps waiting on memory (too few in flight): the
+	 * step's "why" then says where the slower rung's warps wait, from
+	 * its PC samples per line, when it has them (lines_say_stall) */
+	bool waits;
 	/* a rule whose evidence this one's mechanism brings with it (wider
 	 * loads are fewer load instructions): not said as a second cause
 	 * beside it */

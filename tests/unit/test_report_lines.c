@@ -379,6 +379,7 @@ static void test_stalls(void **state)
 		skip_test();
 	render(&r, "en", &body, &details);
 	EXPECT_NOT_IN(body, "PC samples");
+	EXPECT_NOT_IN(body, "warps wait (PC samples");
 	free(body);
 	free(details);
 	w = row_of(&r, "my_tile", "float", 4096);
@@ -440,6 +441,13 @@ static void test_stalls_recorded(void **state)
 		  "were most often waiting at a barrier (__syncthreads) for "
 		  "the block's other warps: 79.8 % of the line's samples.");
 	EXPECT_NOT_IN(details, "2.00 PC samples");
+	/* the body: a step whose cause is warps waiting on memory says
+	 * where the slower rung's warps wait, once a page */
+	EXPECT_IN(body, " Where rung 2's warps wait (PC samples, n = 2^24): "
+		  "line 303 `v += A(in[i]);`: 95.3 % of the kernel's 47,785 "
+		  "PC samples;");
+	assert_int_equal(count(body, "Where rung 2's warps wait"), 1);
+	EXPECT_IN(body, " Where rung 12's warps wait (PC samples, n = 2^24): ");
 	/* lines at 2^24 while the body's tables go to 2^28 */
 	EXPECT_IN(details, "Lines are counted at an experiment's largest size");
 	free(body);
