@@ -232,8 +232,8 @@ static bool own_file(const struct variant *v, const char *file)
 
 /* Line `line` of `file` quoted, or NULL: from the user's source when it
  * is v's own file, else from the key lines of any built-in variant of
- * the results that hold it (results keep the key lines of kernels/, not
- * the whole files). */
+ * the results that hold it, or the lines a variant's step replaced
+ * (results keep those of kernels/, not the whole files). */
 static char *quote(const struct model *m, const struct variant *v,
 		   const char *file, int line, size_t max)
 {
@@ -254,10 +254,13 @@ static char *quote(const struct model *m, const struct variant *v,
 		const struct variant *o = r->variants[i];
 		char *q;
 
-		if (!o->code_text || !str_eq(o->code_file, file))
-			continue;
-		q = code_quote(o->code_text, o->code_line, line, max);
-		if (q)
+		if (o->code_text && str_eq(o->code_file, file) &&
+		    (q = code_quote(o->code_text, o->code_line, line, max)))
+			return q;
+		/* the lines a rung's step replaced (culab:key before:) */
+		if (o->before_text && str_eq(o->before_file, file) &&
+		    (q = code_quote(o->before_text, o->before_line, line,
+				    max)))
 			return q;
 	}
 	return NULL;
