@@ -8,6 +8,8 @@
 #                   (no GPU: render the bundled example report instead)
 #   make test       check dependencies, build, run the CPU test suite
 #                   (a line per suite; V=1 prints every test's output)
+#   make test-long  the long CPU checks make test leaves out (every
+#                   recorded report printed in chromium); CI runs both
 #   make layout     the source tree's shape (tests/layout.sh): folders in
 #                   pipeline order, no loops between files, no file over
 #                   1,200 lines
