@@ -182,6 +182,13 @@ double monotonic_seconds(void)
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+bool env_flag(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v && strcmp(v, "0") != 0;
+}
+
 const char *iso_time_now(char buf[32])
 {
 	time_t now = time(NULL);

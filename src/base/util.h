@@ -138,6 +138,9 @@ int dir_make_temp(int dirfd, const char *prefix, char *name, size_t size);
 const char *iso_time_now(char buf[32]);
 /* Seconds on the monotonic clock, for durations. */
 double monotonic_seconds(void);
+/* Whether environment variable `name` is on: set, not empty, not "0"
+ * (CULAB_RUN_TRACE=1 and culab's other switches). */
+bool env_flag(const char *name);
 
 /* Whether s is valid UTF-8. */
 bool utf8_valid(const char *s, size_t len);

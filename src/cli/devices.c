@@ -294,11 +294,10 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	bool early = !g->told_end && !workers_signals();
 	struct results r = { 0 };
 	bool read = access(path, F_OK) == 0 && results_read(path, &r) == 0;
-	const char *trace = getenv("CULAB_RUN_TRACE");
 
 	g->early = early;
 	/* its phases (CULAB_RUN_TRACE), from its log, which goes */
-	if (trace && *trace && strcmp(trace, "0"))
+	if (env_flag("CULAB_RUN_TRACE"))
 		workers_log_trace(g->dir, g->device);
 	if (read)
 		for (size_t i = 0; i < r.nrows; i++) {

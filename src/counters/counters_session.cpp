@@ -552,13 +552,6 @@ int counter_data_setup(struct counters *c, size_t capacity, char *why,
 	return image_reset(c, why, size);
 }
 
-static bool getenv_flag(const char *name)
-{
-	const char *v = getenv(name);
-
-	return v && *v && strcmp(v, "0") != 0;
-}
-
 /* The method line: how the counters were taken.  gave_up says why the
  * module gave up flushing before every kernel, or is NULL. */
 void method_text(struct counters *c, const char *gave_up)
@@ -700,7 +693,7 @@ static int open_steps(struct counters *c, char *why, size_t size)
 		return -1;
 	lap_into(&c->open_step[OS_EVICT], &t);
 	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
-	c->evict_each = c->subscribed && !getenv_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
+	c->evict_each = c->subscribed && !env_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
 	{
 		const char *env = getenv("CULAB_COUNTERS_TRACE");
 

@@ -301,7 +301,7 @@ extern "C" int stalls_sample(void *cuctx, const struct lines_run *run,
 	buffer_free(stop_buf);
 	buffer_free(get_buf);
 	reasons_free(&r);
-	if (getenv("CULAB_RUN_TRACE"))
+	if (env_flag("CULAB_RUN_TRACE"))
 		fprintf(stderr, "culab: run:   stalls       %.3f s  %llu samples "
 			"in %d launches (enable %.3f s)\n", now_seconds() - t0,
 			(unsigned long long)got, launches, t_enable - t0);

@@ -483,13 +483,12 @@ static int open_steps(int device, char *why, size_t size)
 extern "C" int launch_watch_open(int device, char *why, size_t whysize)
 {
 	char reason[512];
-	const char *env = getenv("CULAB_RUN_TRACE");
 
 	if (W.open)
 		return 0;
 	free(W.why);
 	W.why = NULL;
-	W.trace = env && *env && strcmp(env, "0") != 0;
+	W.trace = env_flag("CULAB_RUN_TRACE");
 	if (open_steps(device, reason, sizeof(reason)) == 0) {
 		W.open = true;
 		return 0;

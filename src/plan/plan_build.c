@@ -267,6 +267,12 @@ static bool runs_variant(const struct experiment *e, const struct variant *v)
 	return false;
 }
 
+/* Size i of e, in elements. */
+static double elements(const struct experiment *e, size_t i)
+{
+	return (double)e->sizes[i].n * (double)e->sizes[i].m;
+}
+
 /* The index of the size of e whose measurements get counters per source
  * line: the largest of at most PLAN_LINES_MAX_ELEMENTS elements (the
  * first on a tie), else the smallest.  The per-line picture is the same
@@ -277,13 +283,10 @@ static size_t lines_size(const struct experiment *e)
 	size_t best = SIZE_MAX, small = 0;
 
 	for (size_t i = 0; i < e->nsizes; i++) {
-		double el = (double)e->sizes[i].n * (double)e->sizes[i].m;
-
-		if (el < (double)e->sizes[small].n * (double)e->sizes[small].m)
+		if (elements(e, i) < elements(e, small))
 			small = i;
-		if (el <= (double)PLAN_LINES_MAX_ELEMENTS &&
-		    (best == SIZE_MAX || el > (double)e->sizes[best].n *
-					      (double)e->sizes[best].m))
+		if (elements(e, i) <= (double)PLAN_LINES_MAX_ELEMENTS &&
+		    (best == SIZE_MAX || elements(e, i) > elements(e, best)))
 			best = i;
 	}
 	return best != SIZE_MAX ? best : small;

@@ -677,9 +677,8 @@ bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
 	const struct result_row *w = it->row, *best = NULL;
 	const struct variant *v = it->v ? it->v : model_variant(m, w->variant);
 	struct stall_top st, top = { 0 };
-	size_t kbest = 0;
-	struct kv k;
-	bool said = false;
+	struct pool p = { .n = 0 };
+	char *size;
 
 	/* its variant's row with lines: of its type, at its size first */
 	for (size_t i = 0; i < m->nitems; i++) {
@@ -696,31 +695,25 @@ bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
 	}
 	if (!best)
 		return false;
-	/* its kernel with the most samples */
+	/* its kernel with the most samples (what st points at is the row's,
+	 * not the kv's) */
 	for (size_t i = 0; i < best->lines.nkernels; i++) {
+		struct kv k;
+
 		kv_of(&best->lines, i, &k);
-		if (stall_top_of(&k, &st) && st.total > top.total) {
+		if (stall_top_of(&k, &st) && st.total > top.total)
 			top = st;
-			kbest = i;
-		}
 		free(k.v);
 	}
 	if (!top.at)
 		return false;
-	kv_of(&best->lines, kbest, &k);
-	if (stall_top_of(&k, &st)) {
-		char *size = size_text(best->n, best->m, row_is_matrix(best));
-		struct pool p = { .n = 0 };
-
-		SAY(b, L, M_L_STALL_WHY, role_text(&p, L, it), size);
-		pool_release(&p);
-		stall_say(b, L, m, v, &st);
-		sbuf_add(b, say_text(L, M_L_END));
-		free(size);
-		said = true;
-	}
-	free(k.v);
-	return said;
+	size = size_text(best->n, best->m, row_is_matrix(best));
+	SAY(b, L, M_L_STALL_WHY, role_text(&p, L, it), size);
+	pool_release(&p);
+	free(size);
+	stall_say(b, L, m, v, &top);
+	sbuf_add(b, say_text(L, M_L_END));
+	return true;
 }
 
 static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,

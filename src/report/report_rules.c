@@ -184,20 +184,20 @@ static void ladder_short(struct sbuf *b, const struct ladder *l)
 	gpu_suffix(b, l->gpu);
 }
 
-/* Whether said (NULL: none) has it among the rungs whose PC samples a
- * page said; else notes it there (up to 8). */
-static bool waited_before(struct why_said *said, const struct item *it)
+/* Where rung `it`'s warps wait (lines_say_stall), unless said (NULL:
+ * none) has it among the rungs a page said it of; noted there once said
+ * (up to 8). */
+static void say_waits(struct sbuf *b, enum lang L, const struct model *m,
+		      struct why_said *said, const struct item *it)
 {
-	size_t i;
+	size_t i = 0;
 
-	if (!said)
-		return false;
-	for (i = 0; i < ARRAY_SIZE(said->waited) && said->waited[i]; i++)
+	for (; said && i < ARRAY_SIZE(said->waited) && said->waited[i]; i++)
 		if (said->waited[i] == it)
-			return true;
-	if (i < ARRAY_SIZE(said->waited))
+			return;
+	if (lines_say_stall(b, L, m, it) && said &&
+	    i < ARRAY_SIZE(said->waited))
 		said->waited[i] = it;
-	return false;
 }
 
 /* The cause k of step s, concept first: the lesson or the rule's concept
@@ -240,8 +240,8 @@ static void say_cause(struct sbuf *b, enum lang L, const struct step *s,
 			said->physics |= bit;
 	}
 	/* the slower rung's warps, where they wait: once a page */
-	if (rule_table[k].waits && !waited_before(said, s->slow))
-		lines_say_stall(b, L, s->m, s->slow);
+	if (rule_table[k].waits)
+		say_waits(b, L, s->m, said, s->slow);
 	sbuf_release(&ev);
 	sbuf_release(&where);
 }

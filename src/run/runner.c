@@ -1079,7 +1079,6 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 	struct run R = { .o = o, .f = f, .res = out };
 	struct sigaction old[RUNNER_SIGNALS];
 	char why[512];
-	const char *env;
 	int rc;
 	double t0, t;
 
@@ -1088,8 +1087,7 @@ int runner_run(const struct experiment_file *f, const struct run_options *o,
 		R.prev_done = results_done(o->prev);
 	for (size_t i = 0; o->prev && o->keep_failed && i < o->prev->nrows; i++)
 		R.prev_done[i].ok = true;
-	env = getenv("CULAB_RUN_TRACE");
-	R.trace = env && *env && strcmp(env, "0") != 0;
+	R.trace = env_flag("CULAB_RUN_TRACE");
 	R.trap = getenv("CULAB_TEST_TRAP");
 	t0 = t = runner_now();
 	evtrace("run", 0, o->measurement);

@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -42,10 +43,28 @@ static void test_slowest(void **state)
 	slowest_note(v, 0, "none", 99.0);   /* no room: nothing happens */
 }
 
+/* env_flag: set, not empty and not "0" is on; anything else off. */
+static void test_env_flag(void **state)
+{
+	(void)state;
+	unsetenv("CULAB_TEST_FLAG");
+	assert_false(env_flag("CULAB_TEST_FLAG"));
+	setenv("CULAB_TEST_FLAG", "", 1);
+	assert_false(env_flag("CULAB_TEST_FLAG"));
+	setenv("CULAB_TEST_FLAG", "0", 1);
+	assert_false(env_flag("CULAB_TEST_FLAG"));
+	setenv("CULAB_TEST_FLAG", "1", 1);
+	assert_true(env_flag("CULAB_TEST_FLAG"));
+	setenv("CULAB_TEST_FLAG", "yes", 1);
+	assert_true(env_flag("CULAB_TEST_FLAG"));
+	unsetenv("CULAB_TEST_FLAG");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_slowest),
+		cmocka_unit_test(test_env_flag),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
