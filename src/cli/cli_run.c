@@ -104,6 +104,8 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 						       "descriptor");
 			break;
 		case K_LINES_HELD: a->o.lines_held = true; break;
+		case K_STALLS_ONLY: a->o.stalls_only = true; break;
+		case K_NO_STALLS: a->o.no_stalls = true; break;
 		case K_PIECE: a->piece = true; break;
 		case K_AS_DEVICE:
 			if (cli_number(c, v, 1 << 20, &a->o.as_device))
@@ -140,6 +142,15 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 	if (a->o.lines && !a->o.measurement)
 		return cli_usage_error(c, "--lines-child takes the one "
 				       "measurement of --measurement");
+	if ((a->o.stalls_only || a->o.no_stalls) && !a->o.lines)
+		return cli_usage_error(c, "--stalls-only and --no-stalls are for "
+				       "--lines-child");
+	if (a->o.stalls_only && (a->o.no_stalls || a->o.lines_go))
+		return cli_usage_error(c, "--stalls-only samples at once, "
+				       "alone: no --no-stalls, no --lines-go");
+	if (a->o.lines && !a->o.stalls_only && strchr(a->o.measurement, ','))
+		return cli_usage_error(c, "--lines-child takes one measurement "
+				       "(several: --stalls-only)");
 	if (a->o.lines_go && !a->o.lines)
 		return cli_usage_error(c, "--lines-go is for --lines-child");
 	if (a->o.lines_held && !a->o.lines_go)

@@ -114,6 +114,13 @@ static const struct cli_option run_options[] = {
 	{ K_LINES_GO, "lines-go", 0, CLI_ARG_TEXT, "FD", NULL,
 	  "with --lines-child: set up CUDA, then wait for a byte on this "
 	  "descriptor before measuring (end of file: end)", CLI_HIDDEN },
+	{ K_STALLS_ONLY, "stalls-only", 0, CLI_ARG_NONE, NULL, NULL,
+	  "with --lines-child: sample only where warps wait, for each "
+	  "measurement of --measurement (labels separated by commas)",
+	  CLI_HIDDEN },
+	{ K_NO_STALLS, "no-stalls", 0, CLI_ARG_NONE, NULL, NULL,
+	  "with --lines-child: do not sample where warps wait (another "
+	  "process did)", CLI_HIDDEN },
 	{ K_LINES_HELD, "lines-held", 0, CLI_ARG_NONE, NULL, NULL,
 	  "with --lines-go: another byte comes first, before the input goes "
 	  "to the GPU (a worker still measures there)", CLI_HIDDEN },

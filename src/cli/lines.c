@@ -35,6 +35,7 @@
 #include "base/util.h"
 #include "counters/counters.h"
 #include "lines_cache.h"
+#include "lines_stalls.h"
 #include "output.h"
 #include "results/results.h"
 
@@ -89,7 +90,7 @@ static void arg(struct argv_buf *a, const char *s)
 
 static void child_argv(const struct lines_options *o, int device,
 		       const char *label, const char *dir, int go, bool held,
-		       struct argv_buf *a)
+		       enum lines_child_mode mode, struct argv_buf *a)
 {
 	char dev[32], gofd[32];
 
@@ -101,6 +102,10 @@ static void child_argv(const struct lines_options *o, int device,
 	arg(a, "--no-counters");
 	arg(a, "--profile-only");
 	arg(a, "--lines-child");
+	if (mode == LC_STALLS)
+		arg(a, "--stalls-only");
+	else if (mode == LC_COUNT_NO_STALLS)
+		arg(a, "--no-stalls");
 	if (go >= 0) {
 		snprintf(gofd, sizeof(gofd), "%d", go);
 		arg(a, "--lines-go");
@@ -121,7 +126,7 @@ static void child_argv(const struct lines_options *o, int device,
  * pid, or -1 after a diagnostic. */
 pid_t lines_child_start(const struct lines_options *o, int device,
 			const char *uuid, const char *label, const char *dir,
-			int *go, bool held)
+			int *go, bool held, enum lines_child_mode mode)
 {
 	char *log = xasprintf("%s/child.log", dir);
 	struct argv_buf a = { .n = 0 };
@@ -141,7 +146,8 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 		return -1;
 	}
 	envp = narrow ? environ_with("CUDA_VISIBLE_DEVICES", uuid) : NULL;
-	child_argv(o, narrow ? 0 : device, label, dir, sv[1], held && go, &a);
+	child_argv(o, narrow ? 0 : device, label, dir, sv[1], held && go,
+		   mode, &a);
 	fflush(NULL);
 	pid = fork();
 	if (pid == 0) {
@@ -228,8 +234,7 @@ static const char *status_text(int rc)
 	return "an exit status culab does not use";
 }
 
-/* What a child's end means, for a row whose lines it did not bring. */
-static char *child_failure(int st, bool late, double timeout, const char *log)
+char *lines_child_why(int st, bool late, double timeout, const char *log)
 {
 	char *line = last_line(log), *why;
 
@@ -251,7 +256,7 @@ static char *child_failure(int st, bool late, double timeout, const char *log)
 
 /* What a child leaves in dir, removed before the next one starts (and
  * before the first: a parent killed earlier may have left some). */
-static void clean(const char *dir)
+void lines_child_clean(const char *dir)
 {
 	static const char *const files[] = { "results.json", "results.csv",
 					     "child.log" };
@@ -297,7 +302,7 @@ static int take_lines(const char *dir, struct result_row *w)
 }
 
 /* Seconds a child may take. */
-static double lines_timeout(const struct lines_options *o)
+double lines_timeout(const struct lines_options *o)
 {
 	return o->timeout > 0 ? o->timeout : LINES_CHILD_TIMEOUT;
 }
@@ -308,13 +313,13 @@ void lines_child_done(const struct lines_options *o, const char *dir,
 	char *log = xasprintf("%s/child.log", dir);
 
 	if (take_lines(dir, w) < 0 || late) {
-		char *why = child_failure(st, late, lines_timeout(o), log);
+		char *why = lines_child_why(st, late, lines_timeout(o), log);
 
 		source_lines_set_status(&w->lines, why);
 		free(why);
 	}
 	w->lines.seconds = monotonic_seconds() - t0;
-	clean(dir);
+	lines_child_clean(dir);
 	free(log);
 }
 
@@ -395,14 +400,15 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 	if (!p->dir && !(p->dir = lines_child_dir(o->outdir, g->device,
 						  (int)(p - g->p))))
 		return -1;
-	clean(p->dir);
+	lines_child_clean(p->dir);
 	p->t0 = monotonic_seconds();
 	p->stopped = p->late = p->ready = false;
 	p->state = LP_AHEAD;
 	p->job = job;
 	p->held = g->held;
 	p->pid = lines_child_start(o, g->device, g->uuid, label, p->dir,
-				   &p->sock, p->held);
+				   &p->sock, p->held, g->no_stalls ?
+				   LC_COUNT_NO_STALLS : LC_COUNT);
 	if (p->pid < 0) {
 		p->pid = 0;
 		return -1;
@@ -499,7 +505,7 @@ int lines_gpu_take(struct lines_proc *p, struct result_row *w)
 	if (take_lines(p->dir, w) < 0)
 		return -1;      /* its end says why */
 	w->lines.seconds = monotonic_seconds() - p->t0;
-	clean(p->dir);
+	lines_child_clean(p->dir);
 	p->state = LP_DONE;
 	return 0;
 }
@@ -540,7 +546,7 @@ bool lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
 	/* interrupted, or ended before its turn when none comes: no lines,
 	 * nor a failure of its own */
 	if (!w || (was == LP_AHEAD && no_turns)) {
-		clean(p->dir);
+		lines_child_clean(p->dir);
 		if (w && unavailable)
 			source_lines_set_status(&w->lines, unavailable);
 		return false;
@@ -614,7 +620,9 @@ char *lines_child_dir(const char *outdir, int device, int k)
 	int top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW), fd = -1, sub = -1;
 	char *base = xasprintf("%s/.lines", outdir), name[32];
 
-	if (k)
+	if (k < 0)
+		snprintf(name, sizeof(name), "gpu-%d-stalls", device);
+	else if (k)
 		snprintf(name, sizeof(name), "gpu-%d-%c", device, 'a' + k);
 	else
 		snprintf(name, sizeof(name), "gpu-%d", device);
@@ -712,6 +720,30 @@ static void warn_failed(const struct job *jobs, size_t n)
 			     first);
 }
 
+/* Where warps wait for jobs[0..n), sampled by one child before the
+ * per-line children's turns on GPU g, whose children then sample none
+ * and may be more ahead meanwhile (lines_stalls.h). */
+static void sampling_start(const struct lines_options *o, struct lines_gpu *g,
+			   const struct job *jobs, size_t n,
+			   struct lines_stalls *ss)
+{
+	const char **labels = xcalloc(n ? n : 1, sizeof(*labels));
+	struct result_row **rows = xcalloc(n ? n : 1, sizeof(*rows));
+
+	for (size_t i = 0; i < n; i++) {
+		labels[i] = jobs[i].label;
+		rows[i] = jobs[i].w;
+	}
+	if (lines_stalls_start(o, g->device, g->uuid, labels, rows, n,
+			       ss) == 0) {
+		g->no_stalls = true;
+		if (!getenv("CULAB_LINES_AHEAD") && g->ahead < LINES_AHEAD_SAMPLING)
+			g->ahead = LINES_AHEAD_SAMPLING;
+	}
+	free(labels);
+	free(rows);
+}
+
 int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	      struct results *r)
 {
@@ -724,6 +756,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	int ns = o->ndevices > 0 ? o->ndevices : 1, busy = 0, rc = EXIT_OK;
 	struct lines_gpu *sl = xcalloc((size_t)ns, sizeof(*sl));
 	struct job *jobs = NULL;
+	struct lines_stalls ss = { 0 };
 	size_t n, k = 0, cached;
 	bool stop = false;             /* a child that cannot start, files
 					  that cannot be saved */
@@ -745,6 +778,8 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	signals_seen = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	if (ns == 1)
+		sampling_start(o, &sl[0], jobs, n, &ss);
 	/* a child measuring per GPU, each marked row's in plan order, the
 	 * next ones made ready ahead */
 	for (;;) {
@@ -775,13 +810,14 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 				k++;
 				busy++;
 			}
-		for (int i = 0; i < ns && !signals_seen && !unavailable; i++) {
+		for (int i = 0; i < ns && !signals_seen && !unavailable &&
+		     !ss.pid; i++) {
 			struct lines_proc *lp = lines_gpu_go(&sl[i]);
 
 			if (lp)
 				progress(o, lp->job + 1, n, jobs[lp->job].label);
 		}
-		if (!busy)
+		if (!busy && !ss.pid)
 			break;
 		/* a turn over: the next goes on before anything is saved */
 		for (int i = 0; i < ns && !signals_seen; i++) {
@@ -795,7 +831,8 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 			if (!unavailable)
 				lines_gpu_go(&sl[i]);
 		}
-		while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
+		while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
+			changed |= lines_stalls_ended(&ss, pid, st);
 			for (int i = 0; i < ns; i++) {
 				struct lines_proc *lp = lines_gpu_proc(&sl[i],
 								       pid);
@@ -807,6 +844,10 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 					signals_seen ? NULL : jobs[lp->job].w,
 					stop || unavailable, unavailable);
 			}
+		}
+		/* each row's samples to its counts, before it is saved */
+		if (changed)
+			lines_stalls_merge(&ss);
 		for (size_t j = 0; changed && j < n && !unavailable; j++)
 			unavailable = said_unavailable(jobs[j].w);
 		if (changed && !signals_seen && output_save(o->outdir, r) < 0)
@@ -818,6 +859,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		if (!changed) {
 			for (int i = 0; i < ns; i++)
 				lines_gpu_watch(o, &sl[i], signals_seen > 0);
+			lines_stalls_watch(o, &ss, signals_seen > 0);
 			nanosleep(&tick, NULL);
 		}
 	}
@@ -840,6 +882,7 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	for (size_t i = 0; i < n; i++)
 		lines_cache_put(jobs[i].key, jobs[i].w);
 out:
+	lines_stalls_release(&ss);
 	for (int i = 0; i < ns; i++)
 		lines_gpu_release(&sl[i]);
 	if (n) {

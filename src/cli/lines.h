@@ -61,9 +61,10 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 /* Whether row w wants its lines: verified, with kernel-level counters to
  * check them against, and none yet. */
 bool lines_wanted(const struct result_row *w);
-/* DIR/.lines/gpu-D (k 1: gpu-D-b, a GPU's second child), made (culab's
- * own: a link planted there is refused): where a child on that device
- * writes.  NULL after a diagnostic. */
+/* DIR/.lines/gpu-D (k 1: gpu-D-b, a GPU's second child; k -1:
+ * gpu-D-stalls, its sampling child), made (culab's own: a link planted
+ * there is refused): where a child on that device writes.  NULL after a
+ * diagnostic. */
 char *lines_child_dir(const char *outdir, int device, int k);
 /* Starts the child for the measurement `label` on `device` into dir
  * (its output to dir/child.log).  With the device's UUID ("GPU-...")
@@ -77,13 +78,29 @@ char *lines_child_dir(const char *outdir, int device, int k);
  * its host input, then waits for a first lines_child_go before anything
  * goes to the GPU (run --lines-held), and for a second before its
  * collection.  Its pid, or -1 after a diagnostic. */
+enum lines_child_mode {
+	LC_COUNT,                /* the SASS metrics, sampled in its turn
+				    when CULAB_STALLS is on */
+	LC_COUNT_NO_STALLS,      /* the SASS metrics alone (run --no-stalls):
+				    the sampling child sampled */
+	LC_STALLS,               /* the sampling child: label a list of
+				    labels, separated by commas, each
+				    sampled (run --stalls-only) */
+};
 pid_t lines_child_start(const struct lines_options *o, int device,
 			const char *uuid, const char *label, const char *dir,
-			int *go, bool held);
+			int *go, bool held, enum lines_child_mode mode);
 /* Tells the child waiting on socket go to go on (a child gone meanwhile
  * is told nothing, and no signal comes of it).  Closing go instead tells
  * it to end without measuring. */
 void lines_child_go(int go);
+/* What a child's end (wait status st; late: killed past `timeout`
+ * seconds) means, with the last line of its log; caller frees. */
+char *lines_child_why(int st, bool late, double timeout, const char *log);
+/* Seconds a child may take: o->timeout, else LINES_CHILD_TIMEOUT. */
+double lines_timeout(const struct lines_options *o);
+/* Removes what a child leaves in dir (results, log). */
+void lines_child_clean(const char *dir);
 /* The child that started at t0 ended with wait status st (late: killed
  * past its time): its lines into w, or why there are none; dir emptied. */
 void lines_child_done(const struct lines_options *o, const char *dir,
@@ -119,6 +136,11 @@ void lines_child_watch(const struct lines_options *o, pid_t pid, double t0,
  * LINES_AHEAD_MAX ahead within its memory and the host's
  * (devlines_more_ahead). */
 #define LINES_AHEAD_MAX 24
+/* Ahead while a sampling child samples on the GPU (lines_stalls.h): the
+ * ones ahead make their start meanwhile, which bounds the per-line
+ * phase otherwise (default.yaml on an H200, 2026-12-06: 26 children in
+ * 6.0 s with 2 ahead, 5.3 s with 6). */
+#define LINES_AHEAD_SAMPLING 6
 #define LINES_PROCS (LINES_AHEAD_MAX + 2)
 
 enum lines_state {
@@ -146,6 +168,9 @@ struct lines_gpu {
 	int ahead;               /* children ahead at most: LINES_AHEAD */
 	bool held;               /* a worker still measures on it: children
 				    started now wait for lines_gpu_free */
+	bool no_stalls;          /* its children do not sample where warps
+				    wait: a sampling child did
+				    (lines_stalls.h) */
 	struct lines_proc p[LINES_PROCS];
 };
 

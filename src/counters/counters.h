@@ -833,6 +833,17 @@ int source_lines_metric(const struct source_lines *l, const char *name);
  * of range. */
 double source_lines_sum(const struct source_lines *l, size_t k, size_t m);
 
+/* Adds src's metrics to dst's lines (run --stalls-only's samples to a
+ * per-line child's counts): each kernel function of src that dst has
+ * (the same symbol), line by line (the same file and line; a line dst
+ * lacks is added with zero counts and src's instructions there, as the
+ * per-line child adds an instruction only sampled), a metric dst
+ * lacks added as a column of zeros first, one it has summed.  Nothing
+ * when either has a status or none were recorded.  Returns how many of
+ * src's functions were found in dst. */
+size_t source_lines_merge(struct source_lines *dst,
+			  const struct source_lines *src);
+
 /* A status that starts with this says CUPTI cannot collect lines in this
  * process at all (not this measurement's fault): the parent starts no
  * further children once one says so. */
@@ -910,16 +921,27 @@ struct lines_run {
 	void *ctx;
 };
 
-/* Where warps wait, sampled ahead of lines_collect, which adds the
+/* Where warps wait, sampled before lines_collect, which adds the
  * samples to the lines it collects: with CULAB_STALLS on
  * (lines_stalls_wanted), run->launch sampled with CUPTI's PC sampling,
  * after the correctness run and before the SASS metrics are configured
  * (sampled after them, CUPTI hands over no sample).  The per-line child
- * calls it before it waits for its turn of the GPU: the first sampled
- * range of a process costs about 0.36 s (an H100), which a child then
- * spends while another collects.  Without it lines_collect samples first
- * itself.  Nothing when the sampler cannot (a note on stderr). */
+ * calls it in its turn of the GPU: while a process samples, another's
+ * SASS metrics cannot be configured on the same GPU.  Without it
+ * lines_collect samples first itself.  Nothing when the sampler cannot
+ * (a note on stderr). */
 void lines_sample(const struct lines_run *run);
+
+/* Where warps wait alone, for the sampling child (run --stalls-only),
+ * any number of times a process: run->launch sampled as lines_sample
+ * does, the samples summed per kernel function and source line into
+ * *out as the stall_* metrics alone (out->launches -1), the sampler kept
+ * on between calls (the first range of a process is most of the cost:
+ * about 0.36 s on an H100, the next 0.04-0.05 s) and off at lines_close.
+ * Not in a process that configured the SASS metrics.  Returns 0, or -1
+ * with why filled and *out's status set. */
+int lines_stalls(const struct lines_run *run, struct source_lines *out,
+		 char *why, size_t whysize);
 
 /* Collects the lines of one measured run into *out: the metrics
  * lines_prepare configured, enabled with lazy patching right before

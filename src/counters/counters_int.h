@@ -264,7 +264,13 @@ struct stall_pc {
 /* Samples run->launch on context ctx (a CUcontext) with CUPTI's PC
  * sampling: at most 4 launches, until 8,000 samples or 0.1 s, each
  * after run->prepare; want[0..nwant) are the reasons kept, by CUPTI's
- * names ("smsp__pcsamp_warps_issue_stalled_barrier").  Returns 0 with
+ * names ("smsp__pcsamp_warps_issue_stalled_barrier").  With keep the
+ * sampler stays enabled and configured on ctx after the run, for the
+ * next (stalls_end turns it off): the first sampled range of a process
+ * costs about 0.36 s, the next ones 0.04-0.05 s (an H100,
+ * reports/probes/pc-sampling/); the SASS metrics cannot be configured
+ * while it is on, in this process or another on the same GPU (an H200,
+ * 2026-12-06: CUPTI_ERROR_INVALID_PARAMETER).  Returns 0 with
  * *out (stalls_free); or -1 with why
  * filled (CUPTI_ERROR_INSUFFICIENT_PRIVILEGES where the driver keeps the
  * counters to administrators, and so on). */
@@ -272,8 +278,10 @@ struct stall_pc {
 extern "C" {
 #endif
 int stalls_sample(void *ctx, const struct lines_run *run,
-		  const char *const *want, size_t nwant, struct stall_pc **out,
-		  size_t *nout, char *why, size_t size);
+		  const char *const *want, size_t nwant, bool keep,
+		  struct stall_pc **out, size_t *nout, char *why, size_t size);
+/* Turns off a sampler kept on (keep); nothing when none is. */
+void stalls_end(void);
 void stalls_free(struct stall_pc *v, size_t n);
 #ifdef __cplusplus
 }

@@ -161,6 +161,7 @@ extern "C" int lines_open(char *why, size_t whysize)
 
 extern "C" void lines_close(void)
 {
+	stalls_end();
 	if (LN.configured) {
 		CUpti_SassMetricsUnsetConfig_Params u;
 
@@ -595,8 +596,8 @@ static void acc_free(struct pc_acc *acc, size_t n)
  * CUDA 13.0: reports/probes/pc-sampling/, "sass-then-sample").  A sampler
  * that cannot (no permission, say) leaves the SASS metrics alone, with a
  * note (the child's log). */
-static size_t sample_stalls(const struct lines_run *run, struct stall_pc **sp,
-			    size_t *nsp, const char **alias)
+static size_t sample_stalls(const struct lines_run *run, bool keep,
+			    struct stall_pc **sp, size_t *nsp, const char **alias)
 {
 	const struct line_metric *t;
 	const char *want[LINES_MAX_METRICS];
@@ -615,7 +616,8 @@ static size_t sample_stalls(const struct lines_run *run, struct stall_pc **sp,
 		}
 	if (!nw)
 		return 0;
-	if (stalls_sample(LN.ctx, run, want, nw, sp, nsp, why, sizeof(why))) {
+	if (stalls_sample(LN.ctx, run, want, nw, keep, sp, nsp, why,
+			  sizeof(why))) {
 		fprintf(stderr, "culab: note: where warps wait was not "
 			"sampled: %s\n", why);
 		return 0;
@@ -628,7 +630,60 @@ extern "C" void lines_sample(const struct lines_run *run)
 	if (!LN.prepared || LN.sampled || LN.configured || LN.collected)
 		return;
 	LN.sampled = true;
-	LN.nalias = sample_stalls(run, &LN.stalls, &LN.nstalls, LN.alias);
+	LN.nalias = sample_stalls(run, false, &LN.stalls, &LN.nstalls,
+				  LN.alias);
+}
+
+/* The samples of one run as lines of their own: the stall_* metrics
+ * alone, the sampler kept on for the next run of the process. */
+static int stalls_steps(const struct lines_run *run, struct source_lines *out,
+			char *why, size_t size)
+{
+	struct stall_pc *sp = NULL;
+	struct pc_acc *acc = NULL;
+	const char *alias[LINES_MAX_METRICS];
+	size_t nsp = 0, n = 0, na;
+
+	if (!lines_stalls_wanted()) {
+		why_printf(why, size, "where warps wait is not sampled "
+			   "(CULAB_STALLS)");
+		return -1;
+	}
+	if (LN.configured || LN.collected) {
+		why_printf(why, size, "this process collected SASS metrics: "
+			   "CUPTI's PC sampling hands over nothing after them");
+		return -1;
+	}
+	na = sample_stalls(run, true, &sp, &nsp, alias);
+	if (!na) {
+		why_printf(why, size, "where warps wait could not be sampled "
+			   "(the log says why)");
+		return -1;
+	}
+	add_stalls(&acc, &n, 0, sp, nsp, na);
+	launches_clear();
+	aggregate(acc, n, alias, na, out);
+	out->launches = -1;
+	stalls_free(sp, nsp);
+	acc_free(acc, n);
+	return 0;
+}
+
+extern "C" int lines_stalls(const struct lines_run *run,
+			    struct source_lines *out, char *why,
+			    size_t whysize)
+{
+	char reason[1024];
+
+	if (!LN.prepared) {
+		why_printf(reason, sizeof(reason), "%s: %s", LINES_UNAVAILABLE,
+			   LN.why ? LN.why : "not set up (lines_prepare)");
+	} else if (stalls_steps(run, out, reason, sizeof(reason)) == 0) {
+		return 0;
+	}
+	source_lines_set_status(out, reason);
+	why_printf(why, whysize, "%s", reason);
+	return -1;
 }
 
 /* Sample (where warps wait) unless lines_sample did, configure, enable,

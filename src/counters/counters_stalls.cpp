@@ -215,102 +215,151 @@ static int drain(CUcontext ctx, CUpti_PCSamplingData *buf,
 	return 0;
 }
 
-static int sample_steps(CUcontext ctx, const struct lines_run *run,
-			const char *const *want, size_t nwant,
-			struct stall_pc **v, size_t *n, uint64_t *got,
-			struct reasons *r, CUpti_PCSamplingData **stop_buf,
-			CUpti_PCSamplingData **get_buf, int *launches,
-			char *why, size_t size)
-{
-	CUpti_PCSamplingStartParams sp;
-	CUpti_PCSamplingStopParams st;
-	size_t cap = 0;
-	double t0;
-	int err;
+/* The sampler of this process, while one is on: enabled and configured on
+ * ctx for want's reasons (a sampler kept between runs: stalls_sample's
+ * keep, stalls_end). */
+static struct {
+	bool on;
+	CUcontext ctx;
+	size_t nwant;
+	struct reasons r;
+	CUpti_PCSamplingData *stop_buf, *get_buf;
+	double first;            /* the first range's seconds, < 0 before */
+} S;
 
-	if (reasons_get(ctx, want, nwant, r, why, size))
-		return -1;
-	*stop_buf = buffer_new(r->n);
-	*get_buf = buffer_new(r->n);
-	if (configure(ctx, *stop_buf, why, size))
-		return -1;
-	t0 = now_seconds();
-	for (int k = 0; k < STALL_MAX_LAUNCHES; k++) {
-		if (run->prepare && (err = run->prepare(run->ctx)))
-			return cuda_fail(why, size, "restoring the input", err);
-		memset(&sp, 0, sizeof(sp));
-		sp.size = CUpti_PCSamplingStartParamsSize;
-		sp.ctx = ctx;
-		CUPTI_CHECK(cuptiPCSamplingStart(&sp), why, size);
-		err = run->launch(run->ctx);
-		++*launches;
-		memset(&st, 0, sizeof(st));
-		st.size = CUpti_PCSamplingStopParamsSize;
-		st.ctx = ctx;
-		CUPTI_CHECK(cuptiPCSamplingStop(&st), why, size);
-		if (err)
-			return cuda_fail(why, size, "the sampled run", err);
-		if (drain(ctx, *get_buf, r, v, n, &cap, got, why, size))
-			return -1;
-		if (*got >= STALL_ENOUGH || now_seconds() - t0 > STALL_MAX_SECONDS)
-			break;
+/* Disables the sampler; what Disable left in the configured buffer into
+ * *v when v is given. */
+static void session_off(struct stall_pc **v, size_t *n, uint64_t *got)
+{
+	CUpti_PCSamplingDisableParams dp;
+
+	if (!S.on)
+		return;
+	memset(&dp, 0, sizeof(dp));
+	dp.size = CUpti_PCSamplingDisableParamsSize;
+	dp.ctx = S.ctx;
+	cuptiPCSamplingDisable(&dp);
+	if (v && S.stop_buf) {
+		size_t cap = *n;
+
+		take(S.stop_buf, &S.r, v, n, &cap, got);
 	}
-	return 0;
+	buffer_free(S.stop_buf);
+	buffer_free(S.get_buf);
+	reasons_free(&S.r);
+	memset(&S, 0, sizeof(S));
 }
 
-extern "C" int stalls_sample(void *cuctx, const struct lines_run *run,
-			     const char *const *want, size_t nwant,
-			     struct stall_pc **out, size_t *nout, char *why,
-			     size_t size)
+static int session_on(CUcontext ctx, const char *const *want, size_t nwant,
+		      char *why, size_t size)
 {
-	CUcontext ctx = (CUcontext)cuctx;
 	CUpti_PCSamplingEnableParams ep;
-	CUpti_PCSamplingDisableParams dp;
-	CUpti_PCSamplingData *stop_buf = NULL, *get_buf = NULL;
-	struct reasons r;
-	uint64_t got = 0;
 	CUptiResult res;
-	double t0 = now_seconds(), t_enable;
-	int rc, launches = 0;
 
-	*out = NULL;
-	*nout = 0;
-	memset(&r, 0, sizeof(r));
-	if (nwant > LINES_MAX_METRICS) {
-		why_printf(why, size, "more stall reasons than a line holds");
-		return -1;
-	}
+	if (S.on && S.ctx == ctx && S.nwant == nwant)
+		return 0;
+	session_off(NULL, NULL, NULL);
 	memset(&ep, 0, sizeof(ep));
 	ep.size = CUpti_PCSamplingEnableParamsSize;
 	ep.ctx = ctx;
 	if ((res = cuptiPCSamplingEnable(&ep)) != CUPTI_SUCCESS)
 		return cupti_fail(why, size, "cuptiPCSamplingEnable", res);
-	t_enable = now_seconds();
-	rc = sample_steps(ctx, run, want, nwant, out, nout, &got, &r,
-			  &stop_buf, &get_buf, &launches, why, size);
-	memset(&dp, 0, sizeof(dp));
-	dp.size = CUpti_PCSamplingDisableParamsSize;
-	dp.ctx = ctx;
-	cuptiPCSamplingDisable(&dp);
-	/* what Disable left in the configured buffer */
-	if (rc == 0 && stop_buf) {
-		size_t cap = *nout;
+	S.on = true;
+	S.ctx = ctx;
+	S.nwant = nwant;
+	S.first = -1;
+	if (reasons_get(ctx, want, nwant, &S.r, why, size))
+		goto fail;
+	S.stop_buf = buffer_new(S.r.n);
+	S.get_buf = buffer_new(S.r.n);
+	if (configure(ctx, S.stop_buf, why, size))
+		goto fail;
+	return 0;
+fail:
+	session_off(NULL, NULL, NULL);
+	return -1;
+}
 
-		take(stop_buf, &r, out, nout, &cap, &got);
+/* The run launched between Start and Stop until enough samples are in or
+ * the time is up, each range's data drained. */
+static int ranges(const struct lines_run *run, struct stall_pc **v,
+		  size_t *n, uint64_t *got, int *launches, char *why,
+		  size_t size)
+{
+	CUpti_PCSamplingStartParams sp;
+	CUpti_PCSamplingStopParams st;
+	size_t cap = 0;
+	double t0 = now_seconds();
+	int err;
+
+	for (int k = 0; k < STALL_MAX_LAUNCHES; k++) {
+		if (run->prepare && (err = run->prepare(run->ctx)))
+			return cuda_fail(why, size, "restoring the input", err);
+		memset(&sp, 0, sizeof(sp));
+		sp.size = CUpti_PCSamplingStartParamsSize;
+		sp.ctx = S.ctx;
+		CUPTI_CHECK(cuptiPCSamplingStart(&sp), why, size);
+		err = run->launch(run->ctx);
+		++*launches;
+		memset(&st, 0, sizeof(st));
+		st.size = CUpti_PCSamplingStopParamsSize;
+		st.ctx = S.ctx;
+		CUPTI_CHECK(cuptiPCSamplingStop(&st), why, size);
+		if (err)
+			return cuda_fail(why, size, "the sampled run", err);
+		if (drain(S.ctx, S.get_buf, &S.r, v, n, &cap, got, why, size))
+			return -1;
+		if (S.first < 0)
+			S.first = now_seconds() - t0;
+		if (*got >= STALL_ENOUGH || now_seconds() - t0 > STALL_MAX_SECONDS)
+			break;
 	}
-	buffer_free(stop_buf);
-	buffer_free(get_buf);
-	reasons_free(&r);
+	/* what a Stop left in the configured buffer, if anything: taken
+	 * now when the sampler stays on for the next run */
+	cap = *n;
+	take(S.stop_buf, &S.r, v, n, &cap, got);
+	S.stop_buf->totalNumPcs = 0;
+	S.stop_buf->remainingNumPcs = 0;
+	return 0;
+}
+
+extern "C" int stalls_sample(void *cuctx, const struct lines_run *run,
+			     const char *const *want, size_t nwant, bool keep,
+			     struct stall_pc **out, size_t *nout, char *why,
+			     size_t size)
+{
+	CUcontext ctx = (CUcontext)cuctx;
+	uint64_t got = 0;
+	double t0 = now_seconds(), t_on;
+	int rc, launches = 0;
+
+	*out = NULL;
+	*nout = 0;
+	if (nwant > LINES_MAX_METRICS) {
+		why_printf(why, size, "more stall reasons than a line holds");
+		return -1;
+	}
+	if (session_on(ctx, want, nwant, why, size))
+		return -1;
+	t_on = now_seconds();
+	rc = ranges(run, out, nout, &got, &launches, why, size);
+	if (!keep || rc)
+		session_off(rc ? NULL : out, nout, &got);
 	if (env_flag("CULAB_RUN_TRACE"))
 		fprintf(stderr, "culab: run:   stalls       %.3f s  %llu samples "
 			"in %d launches (enable %.3f s)\n", now_seconds() - t0,
-			(unsigned long long)got, launches, t_enable - t0);
+			(unsigned long long)got, launches, t_on - t0);
 	if (rc) {
 		stalls_free(*out, *nout);
 		*out = NULL;
 		*nout = 0;
 	}
 	return rc;
+}
+
+extern "C" void stalls_end(void)
+{
+	session_off(NULL, NULL, NULL);
 }
 
 extern "C" void stalls_free(struct stall_pc *v, size_t n)

@@ -502,3 +502,98 @@ void lines_aggregate(const struct lines_pc *pcs, size_t npcs,
 	sort_launches = NULL;
 	free(by);
 }
+
+/* ---- lines of another process ---------------------------------------------- */
+
+static int line_order(const void *x, const void *y)
+{
+	const struct source_line *a = x, *b = y;
+	int c = str_order(a->file, b->file);
+
+	if (c)
+		return c;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* Adds metric column `name` (zeros) to every line of l; its index. */
+static size_t column_add(struct source_lines *l, const char *name)
+{
+	size_t m = l->nmetrics++;
+
+	l->metrics = xrealloc(l->metrics, l->nmetrics * sizeof(*l->metrics));
+	l->metrics[m] = xstrdup(name);
+	for (size_t k = 0; k < l->nkernels; k++)
+		for (size_t i = 0; i < l->kernels[k].nlines; i++) {
+			struct source_line *s = &l->kernels[k].lines[i];
+
+			s->values = xrealloc(s->values, l->nmetrics *
+					     sizeof(*s->values));
+			s->values[m] = 0;
+		}
+	return m;
+}
+
+/* The line (file, line) of kernel k, added with zeros and `pcs`
+ * instructions when it has none (k's lines sorted again by the caller). */
+static struct source_line *line_get(struct line_kernel *k, size_t nmetrics,
+				    const char *file, int line, int pcs,
+				    bool *added)
+{
+	struct source_line *s;
+
+	for (size_t i = 0; i < k->nlines; i++)
+		if (!str_order(k->lines[i].file, file) &&
+		    k->lines[i].line == line)
+			return &k->lines[i];
+	k->lines = xrealloc(k->lines, (k->nlines + 1) * sizeof(*k->lines));
+	s = &k->lines[k->nlines++];
+	s->file = file ? xstrdup(file) : NULL;
+	s->line = line;
+	s->pcs = pcs;
+	s->values = xcalloc(nmetrics ? nmetrics : 1, sizeof(*s->values));
+	*added = true;
+	return s;
+}
+
+size_t source_lines_merge(struct source_lines *dst,
+			  const struct source_lines *src)
+{
+	size_t *col, added = 0;
+
+	if (!dst->recorded || dst->status || !src->recorded || src->status)
+		return 0;
+	col = xcalloc(src->nmetrics ? src->nmetrics : 1, sizeof(*col));
+	for (size_t m = 0; m < src->nmetrics; m++) {
+		int have = source_lines_metric(dst, src->metrics[m]);
+
+		col[m] = have >= 0 ? (size_t)have :
+			 column_add(dst, src->metrics[m]);
+	}
+	for (size_t j = 0; j < src->nkernels; j++) {
+		const struct line_kernel *sk = &src->kernels[j];
+		struct line_kernel *dk = NULL;
+		bool grew = false;
+
+		for (size_t k = 0; k < dst->nkernels && !dk; k++)
+			if (sk->symbol && dst->kernels[k].symbol &&
+			    !strcmp(sk->symbol, dst->kernels[k].symbol))
+				dk = &dst->kernels[k];
+		if (!dk)
+			continue;       /* a function the counts do not cover */
+		for (size_t i = 0; i < sk->nlines; i++) {
+			const struct source_line *sl = &sk->lines[i];
+			struct source_line *dl = line_get(dk, dst->nmetrics,
+							  sl->file, sl->line,
+							  sl->pcs, &grew);
+
+			for (size_t m = 0; m < src->nmetrics; m++)
+				dl->values[col[m]] += sl->values[m];
+		}
+		if (grew)
+			qsort(dk->lines, dk->nlines, sizeof(*dk->lines),
+			      line_order);
+		added++;
+	}
+	free(col);
+	return added;
+}

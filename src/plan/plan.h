@@ -140,8 +140,9 @@ struct plan_options {
 					 the file's `output` */
 	const char *measurement;      /* only the measurement of this label
 					 (experiment/variant/type/size
-					 [/bBLOCK]): culab's own child
-					 processes; NULL: all */
+					 [/bBLOCK]), or of these labels,
+					 separated by commas: culab's own
+					 child processes; NULL: all */
 	/* Counters per source line, when counters are collected
 	 * (`counters` and an experiment that asks for some): at an
 	 * experiment's lines size (the largest of at most

@@ -292,6 +292,19 @@ static size_t lines_size(const struct experiment *e)
 	return best != SIZE_MAX ? best : small;
 }
 
+/* Whether `label` is one of list's, labels separated by commas (no label
+ * has one: experiment names and kernel labels are letters, digits, ".",
+ * "_", "-" and ":"). */
+static bool label_listed(const char *list, const char *label)
+{
+	size_t n = strlen(label);
+
+	for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+		if (!strncmp(p, label, n) && (p[n] == ',' || !p[n]))
+			return true;
+	return false;
+}
+
 /* Whether stage (experiment ei, type t, at its lines size) is where
  * built-in variant v gets its counters per source line: the report's
  * details page shows each rung once, in its first float row with lines,
@@ -402,7 +415,8 @@ static void stage_add(struct builder *B, struct plan_stage *s)
 			measurement_init(B, s, &s->ms[s->nms++], v,
 					 experiment_block(s->e, v, bi));
 			if (B->o->measurement &&
-			    strcmp(s->ms[s->nms - 1].label, B->o->measurement)) {
+			    !label_listed(B->o->measurement,
+					  s->ms[s->nms - 1].label)) {
 				free(s->ms[--s->nms].label);
 				B->p->left_out++;
 			}

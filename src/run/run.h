@@ -853,6 +853,12 @@ struct run_options {
 				    that one measurement (counters.h: one
 				    kernel per process): culab's per-line
 				    child (run --lines-child) */
+	bool stalls_only;        /* ... only where warps wait, of every
+				    measurement of `measurement` (a list):
+				    culab's sampling child (run
+				    --stalls-only; cli/lines_stalls.h) */
+	bool no_stalls;          /* ... without sampling where warps wait:
+				    the sampling child did (run --no-stalls) */
 	int lines_go;            /* 0, or a descriptor (>= 3) the per-line
 				    child reads its parent's word on once its
 				    CUDA start is behind it, started ahead of

@@ -12,7 +12,11 @@
  * enabled right before the variant's launch, after the input is restored,
  * so that none of culab's own kernels (the input's copy, the L2 flush) is
  * the one recorded.  The child does not time (--profile-only) and takes
- * no kernel-level counters (--no-counters); the parent has them. */
+ * no kernel-level counters (--no-counters); the parent has them.
+ *
+ * The sampling child (run --lines-child --stalls-only) samples where
+ * warps wait for every measurement of its list, one after the other in
+ * one process, and collects no SASS metrics (cli/lines_stalls.h). */
 #include "runner_int.h"
 
 #include <errno.h>
@@ -117,18 +121,27 @@ void runner_lines_measure(struct run *R, struct launch_ctx *L,
 
 	if (!R->o->lines)
 		return;
-	/* where warps wait, before its turn: the sampler's first range is
-	 * most of its cost (counters.h, lines_sample) */
-	if (!(L->v->flags & VF_CPU)) {
-		lines_sample(&run);
-		evtrace("sampled", 0, "");
-	}
-	runner_lines_wait(R);   /* its turn, when started ahead */
-	t = runner_now();
 	if (L->v->flags & VF_CPU) {
+		runner_lines_wait(R);
 		source_lines_set_status(&w->lines, "not applicable: runs on "
 					"the CPU");
 		return;
+	}
+	/* the sampling child: where warps wait, measurement after
+	 * measurement, in one process (its parent's turn of the GPU) */
+	if (R->o->stalls_only) {
+		lines_stalls(&run, &w->lines, NULL, 0);
+		w->lines.collect_seconds = runner_now() - t;
+		evtrace("sampled", 0, w->variant ? w->variant : "");
+		return;
+	}
+	runner_lines_wait(R);   /* its turn, when started ahead */
+	t = runner_now();
+	/* where warps wait, in its turn: while a process samples, another's
+	 * SASS metrics cannot be configured on the same GPU (counters.h) */
+	if (!R->o->no_stalls) {
+		lines_sample(&run);
+		evtrace("sampled", 0, "");
 	}
 	lines_collect(&run, &w->lines, NULL, 0);
 	w->lines.collect_seconds = runner_now() - t;
