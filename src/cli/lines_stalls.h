@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "lines.h"
+#include "lines_child.h"
 
 /* The most bytes of labels one sampling child is given (one argument:
  * Linux takes 128 KiB); a run with more samples in its per-line
