@@ -151,13 +151,76 @@ double stats_median(double *v, size_t n)
 	return (lower + upper) / 2;
 }
 
-/* The median of a resample (with replacement) of x[0..n), into scratch. */
-static double resample_median(const double *x, size_t n, double *scratch,
-			      uint64_t *rng)
+/* Sorting an index by the values it points to (sort_by's array). */
+static const double *sort_by;
+
+static int by_index_value(const void *a, const void *b)
 {
+	double x = sort_by[*(const size_t *)a], y = sort_by[*(const size_t *)b];
+
+	if (x != y)
+		return (x > y) - (x < y);
+	return (*(const size_t *)a > *(const size_t *)b) -
+	       (*(const size_t *)a < *(const size_t *)b);
+}
+
+/* x[0..n)'s indexes in the order of their values. */
+size_t *stats_order(const double *x, size_t n)
+{
+	size_t *o = xcalloc(n, sizeof(*o));
+
 	for (size_t i = 0; i < n; i++)
-		scratch[i] = x[next_random(rng) % n];
-	return stats_median(scratch, n);
+		o[i] = i;
+	sort_by = x;
+	qsort(o, n, sizeof(*o), by_index_value);
+	sort_by = NULL;
+	return o;
+}
+
+/* The median of a resample of x[0..n) that drew index j cnt[j] times,
+ * order x's indexes by value: the value of rank n/2, averaged with rank
+ * n/2 - 1 for an even n, as stats_median of the resample gives it
+ * (without copying and selecting, the resamples' cost). */
+double stats_counted_median(const double *x, const size_t *order,
+			     const unsigned *cnt, size_t n)
+{
+	size_t want = n % 2 ? n / 2 : n / 2 - 1, seen = 0;
+	double lower = NAN;
+	bool low = false;
+
+	if (!n)
+		return NAN;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t j = order[i];
+
+		seen += cnt[j];
+		if (seen <= want)
+			continue;
+		if (n % 2)
+			return x[j];
+		if (!low) {
+			low = true;
+			lower = x[j];
+			if (seen > want + 1)
+				return (lower + x[j]) / 2;
+			want++;
+			continue;
+		}
+		return (lower + x[j]) / 2;
+	}
+	return NAN;
+}
+
+/* The median of a resample (with replacement) of x[0..n), whose indexes
+ * by value are order, counting draws in cnt[0..n). */
+static double resample_median(const double *x, const size_t *order, size_t n,
+			      unsigned *cnt, uint64_t *rng)
+{
+	memset(cnt, 0, n * sizeof(*cnt));
+	for (size_t i = 0; i < n; i++)
+		cnt[next_random(rng) % n]++;
+	return stats_counted_median(x, order, cnt, n);
 }
 
 int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
@@ -165,7 +228,9 @@ int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 		   double *lo, double *hi)
 {
 	struct sample_stats sa, sb;
-	double *ra, *sc;
+	double *ra;
+	size_t *oa, *ob;
+	unsigned *cnt;
 	uint64_t rng = seed ? seed : 0x9e3779b97f4a7c15ull;
 	unsigned m = 0;
 
@@ -182,10 +247,12 @@ int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 		return 0;
 	}
 	ra = xmalloc(iters * sizeof(*ra));
-	sc = xmalloc((na > nb ? na : nb) * sizeof(*sc));
+	cnt = xmalloc((na > nb ? na : nb) * sizeof(*cnt));
+	oa = stats_order(a, na);
+	ob = stats_order(b, nb);
 	for (unsigned i = 0; i < iters; i++) {
-		double ma = resample_median(a, na, sc, &rng);
-		double mb = resample_median(b, nb, sc, &rng);
+		double ma = resample_median(a, oa, na, cnt, &rng);
+		double mb = resample_median(b, ob, nb, cnt, &rng);
 
 		if (ma > 0)
 			ra[m++] = mb / ma;
@@ -194,7 +261,9 @@ int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 	*lo = stats_quantile(ra, m, (1 - conf) / 2);
 	*hi = stats_quantile(ra, m, 1 - (1 - conf) / 2);
 	free(ra);
-	free(sc);
+	free(cnt);
+	free(oa);
+	free(ob);
 	return 0;
 }
 

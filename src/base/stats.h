@@ -57,6 +57,16 @@ double stats_quantile(const double *sorted, size_t n, double p);
  * even n), reordering v; n >= 1. */
 double stats_median(double *v, size_t n);
 
+/* x[0..n)'s indexes in the order of their values (ties by index); caller
+ * frees. */
+size_t *stats_order(const double *x, size_t n);
+/* The median of a resample of x[0..n) that drew index j cnt[j] times
+ * (the counts add up to n), order x's indexes by value (stats_order): as
+ * stats_median of the resample gives it, without copying it and
+ * selecting, which is a bootstrap's cost. */
+double stats_counted_median(const double *x, const size_t *order,
+			    const unsigned *cnt, size_t n);
+
 /* Fills *s from samples x[0..n) (any order; x is not changed).  n = 0
  * gives NAN everywhere and n = 0. */
 void stats_summarize(const double *x, size_t n, struct sample_stats *s);

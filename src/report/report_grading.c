@@ -190,9 +190,11 @@ int grade_bootstrap(const double *const *st, const double *const *rt,
 		    const size_t *nr, size_t nrows,
 		    const struct class_rubric *r, double *lo, double *hi)
 {
-	size_t most = 0;
-	double *share, *a, *b;
+	size_t most = 0, **os, **orr;
+	double *share;
+	unsigned *cnt;
 	uint64_t rng = GRADE_SEED;
+	int rc = -1;
 
 	*lo = *hi = NAN;
 	if (!nrows)
@@ -204,28 +206,29 @@ int grade_bootstrap(const double *const *st, const double *const *rt,
 			most = nr[i];
 	}
 	share = xcalloc(GRADE_BOOTSTRAP, sizeof(*share));
-	a = xcalloc(most, sizeof(*a));
-	b = xcalloc(most, sizeof(*b));
+	cnt = xcalloc(most, sizeof(*cnt));
+	os = xcalloc(nrows, sizeof(*os));
+	orr = xcalloc(nrows, sizeof(*orr));
+	for (size_t i = 0; i < nrows; i++) {
+		os[i] = stats_order(st[i], nr[i]);
+		orr[i] = stats_order(rt[i], nr[i]);
+	}
+	/* each resample draws a row's rounds with replacement, the same
+	 * draws for the student's and the reference's times (a round is a
+	 * pair), and takes each one's median */
 	for (size_t k = 0; k < GRADE_BOOTSTRAP; k++) {
 		double logs = 0;
 
 		for (size_t i = 0; i < nrows; i++) {
 			double ms, mr;
 
-			for (size_t j = 0; j < nr[i]; j++) {
-				size_t at = (size_t)(next_random(&rng) % nr[i]);
-
-				a[j] = st[i][at];
-				b[j] = rt[i][at];
-			}
-			ms = stats_median(a, nr[i]);
-			mr = stats_median(b, nr[i]);
-			if (!(ms > 0) || !(mr > 0)) {
-				free(share);
-				free(a);
-				free(b);
-				return -1;
-			}
+			memset(cnt, 0, nr[i] * sizeof(*cnt));
+			for (size_t j = 0; j < nr[i]; j++)
+				cnt[next_random(&rng) % nr[i]]++;
+			ms = stats_counted_median(st[i], os[i], cnt, nr[i]);
+			mr = stats_counted_median(rt[i], orr[i], cnt, nr[i]);
+			if (!(ms > 0) || !(mr > 0))
+				goto out;
 			logs += log(fmax(1, ms / mr));
 		}
 		share[k] = rubric_speed_share(r, exp(logs / (double)nrows));
@@ -233,10 +236,17 @@ int grade_bootstrap(const double *const *st, const double *const *rt,
 	qsort(share, GRADE_BOOTSTRAP, sizeof(*share), by_value);
 	*lo = stats_quantile(share, GRADE_BOOTSTRAP, (1 - STATS_CONFIDENCE) / 2);
 	*hi = stats_quantile(share, GRADE_BOOTSTRAP, (1 + STATS_CONFIDENCE) / 2);
+	rc = 0;
+out:
+	for (size_t i = 0; i < nrows; i++) {
+		free(os[i]);
+		free(orr[i]);
+	}
+	free(os);
+	free(orr);
+	free(cnt);
 	free(share);
-	free(a);
-	free(b);
-	return 0;
+	return rc;
 }
 
 double grade_spread(const double *x, size_t n)

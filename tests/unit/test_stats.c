@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "base/stats.h"
 
@@ -150,6 +151,47 @@ static void test_precise(void **state)
 	assert_false(stats_precise(tight, 5, 0.01));   /* too few to tell */
 }
 
+/* A resample's median from its counts equals stats_median of the
+ * resample itself, odd and even sizes, with ties and with an index drawn
+ * many times. */
+static void test_counted_median(void **state)
+{
+	double x[9] = { 5, 1, 4, 4, 9, 2, 7, 4, 3 }, r[9];
+	unsigned cnt[9];
+	uint64_t s = 12345;
+
+	(void)state;
+	for (size_t n = 1; n <= 9; n++) {
+		size_t *o = stats_order(x, n);
+
+		for (int k = 0; k < 200; k++) {
+			size_t m = 0;
+
+			memset(cnt, 0, sizeof(cnt));
+			for (size_t j = 0; j < n; j++) {
+				s = s * 6364136223846793005ull + 1442695040888963407ull;
+				cnt[(s >> 33) % n]++;
+			}
+			for (size_t j = 0; j < n; j++)
+				for (unsigned c = 0; c < cnt[j]; c++)
+					r[m++] = x[j];
+			assert_int_equal(m, n);
+			assert_true(stats_counted_median(x, o, cnt, n) ==
+				    stats_median(r, n));
+		}
+		free(o);
+	}
+	/* one value drawn every time */
+	{
+		size_t *o = stats_order(x, 4);
+
+		memset(cnt, 0, sizeof(cnt));
+		cnt[2] = 4;
+		assert_true(stats_counted_median(x, o, cnt, 4) == 4);
+		free(o);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -160,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_verdicts),
 		cmocka_unit_test(test_ratio_large),
 		cmocka_unit_test(test_precise),
+		cmocka_unit_test(test_counted_median),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
