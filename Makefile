@@ -229,7 +229,7 @@ $(BUILD)/src/ladder/nvrtc_compile.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CU
 # Counters per source line name the files of kernels/ relative to the
 # directory culab is built in: the line tables -lineinfo writes (NVCCOPT)
 # hold it absolute.
-$(BUILD)/src/counters/lines.o: private CPPFLAGS += -DCULAB_SOURCE_DIR='"$(CURDIR)"'
+$(BUILD)/src/counters/source_lines.o: private CPPFLAGS += -DCULAB_SOURCE_DIR='"$(CURDIR)"'
 
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"

@@ -713,7 +713,7 @@ int launch_watch_modules(launch_watch_module_fn fn, void *user);
  * measured launch, so the kernels culab launches itself (the input's
  * fill, the L2 flush) are not the ones recorded.
  *
- * Plain data and its arithmetic are lines.c's (unit-tested without a
+ * Plain data and its arithmetic are source_lines.c's (unit-tested without a
  * GPU); CUPTI's side is counters_lines.cpp. */
 
 /* Most metrics a line carries, kernel functions one row's lines cover,
@@ -724,7 +724,7 @@ int launch_watch_modules(launch_watch_module_fn fn, void *user);
 #define LINES_MAX_LINES 8192
 #define LINES_MAX_FILE_VALUES 1000000
 
-/* One per-line metric: a row of the table (lines.c). */
+/* One per-line metric: a row of the table (source_lines.c). */
 struct line_metric {
 	const char *name;       /* culab's alias: "shared_wavefronts" */
 	const char *sass;       /* CUPTI's SASS metric */
@@ -849,7 +849,7 @@ size_t source_lines_merge(struct source_lines *dst,
  * further children once one says so. */
 #define LINES_UNAVAILABLE "counters per source line are unavailable"
 
-/* ---- aggregation (lines.c: plain data, no CUPTI) ----------------------- */
+/* ---- aggregation (source_lines.c: plain data, no CUPTI) ----------------------- */
 
 /* One SASS instruction as CUPTI recorded it, mapped to its line. */
 struct lines_pc {

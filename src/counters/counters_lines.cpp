@@ -1,7 +1,7 @@
 /* counters_lines.cpp - counters per source line, CUPTI's side: the SASS
  * metrics of one measured launch, and each instruction mapped to its file
  * and line.  See counters.h; the table, the sums and the launches they
- * are of are lines.c's.
+ * are of are source_lines.c's.
  *
  * What it stands on (docs/per-line.md, probed on an H200 with CUPTI 13.0):
  *  - cuptiSassMetricsEnable with lazy patching collects a function at its

@@ -3,7 +3,7 @@
  * sampled (cupti_pcsampling.h).  See counters_int.h; the per-line child
  * calls it before it configures the SASS metrics (counters_lines.cpp:
  * sampled after them, CUPTI handed over no sample), which add the samples
- * to the instructions' lines as metrics of their own (lines.c's stall_*
+ * to the instructions' lines as metrics of their own (source_lines.c's stall_*
  * rows).
  *
  * The sampler is enabled on the context, configured (serialized kernels,

@@ -2,7 +2,7 @@
  * table of chips `culab list chips` prints: where each alias of the
  * default set resolves, evaluated offline with CUPTI's host API (the table
  * and the evaluation are metrics.c's; this file only lays them out), and
- * the per-line metrics `culab list lines` prints (lines.c's table). */
+ * the per-line metrics `culab list lines` prints (source_lines.c's table). */
 #include "counters.h"
 
 #include <stdbool.h>

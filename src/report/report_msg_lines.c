@@ -162,7 +162,7 @@ const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 		"线程束指令比{2}最忙的一行 {3}（{4}）多 {1} 条：诊断发现的发散就在"
 		"这里" },
 	/* where warps wait: {1} percent of the kernel's {2} PC samples, {3}
-	 * the state (counters/lines.c's stall_* words), {4} its percent of
+	 * the state (counters/source_lines.c's stall_* words), {4} its percent of
 	 * the line's samples */
 	ROW(M_L_STALL) = {
 		"{1} % of the kernel's {2} PC samples; its warps were most "

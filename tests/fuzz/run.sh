@@ -45,7 +45,7 @@ objs=""
 for c in src/*/*.c; do
 	# the command line (main.c, cli_*.c) is not part of what is fuzzed
 	case $c in src/cli/main.c|src/cli/cli_*.c) continue ;; esac
-	# named by folder too: src/cli/lines.c and src/counters/lines.c
+	# named by folder too, should a file name repeat in another folder
 	o=$out/obj/$(echo "${c#src/}" | tr / -).o
 	$CLANG $flags -c "$c" -o "$o" || exit 1
 	objs="$objs $o"

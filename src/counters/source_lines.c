@@ -1,4 +1,4 @@
-/* lines.c - counters per source line, the plain-data half: the table of
+/* source_lines.c - counters per source line, the plain-data half: the table of
  * per-line metrics, the sums per kernel function and line, which launches
  * they are of, and the names of the files.  See counters.h.
  *
