@@ -68,7 +68,7 @@ bool lines_wanted(const struct result_row *w);
 /* Ahead while a sampling child samples on the GPU (lines_stalls.h): the
  * ones ahead make their start meanwhile, which bounds the per-line
  * phase otherwise (default.yaml on an H200, 2026-12-06: 26 children in
- * 6.0 s with 2 ahead, 5.3 s with 6). */
+ * 6.0 s with 2 ahead, 5.3 s with 6; reports/bench/h200/lines-e1fc044.txt). */
 #define LINES_AHEAD_SAMPLING 6
 #define LINES_PROCS (LINES_AHEAD_MAX + 2)
 
