@@ -24,7 +24,7 @@
 #include "lines.h"
 #include "devices.h"
 #include "pieces.h"
-#include "sanitize.h"
+#include "sanitizer_reruns.h"
 #include "workers.h"
 
 /* --variant: parsed once, by the plan module, into *sel (after the
@@ -183,7 +183,7 @@ static int run_lines(const struct experiment_file *f, struct run_args *a,
 	return lrc == EXIT_INTERRUPTED ? lrc : rc;
 }
 
-/* ---- compute-sanitizer's reruns (sanitize.h) ---------------------------- */
+/* ---- compute-sanitizer's reruns (sanitizer_reruns.h) ---------------------------- */
 
 /* output_save as the reruns store their records: into the directory ctx. */
 static int save_to(const struct results *r, void *ctx)

@@ -275,7 +275,7 @@ void cli_report_line(const char *dir, const struct report_options *ro,
 /* ---- the end of a run ----------------------------------------------------- */
 
 /* Under a failed row, what compute-sanitizer found when it reran it
- * (sanitize.h), a line each. */
+ * (sanitizer_reruns.h), a line each. */
 static void run_summary_sanitizer(const struct results *r,
 				  const struct result_row *w)
 {

@@ -376,7 +376,7 @@ struct counter_column {
 /* ---- compute-sanitizer at the line ------------------------------------ */
 
 /* What compute-sanitizer said when culab reran a failed kernel of the
- * user's alone under it (cli/sanitize.c runs it; run/sanitizer.c reads
+ * user's alone under it (cli/sanitizer_reruns.c runs it; run/sanitizer_parse.c reads
  * its text output, a pure function the tests feed recorded output).
  *
  * One finding is every record of one kind at one line of one tool's

@@ -1,13 +1,13 @@
 /* test_sanitize.c - a failure explained at the line (issue 25):
  *
- * - compute-sanitizer's text read back (run/sanitizer.c): the probe's
+ * - compute-sanitizer's text read back (run/sanitizer_parse.c): the probe's
  *   recorded output (reports/probes/issue25-h200/sanitizer.txt: an
  *   out-of-bounds shared read, a race, an out-of-bounds global read on an
  *   H200) and records built from the formats its manual shows (synccheck,
  *   misaligned accesses, the older "at 0xPC in FILE:LINE:FUNC");
  * - the tools a kernel's PTX asks for, the command to paste, the rows a
  *   rerun is for;
- * - the reruns (cli/sanitize.c) with tests/fake-compute-sanitizer standing
+ * - the reruns (cli/sanitizer_reruns.c) with tests/fake-compute-sanitizer standing
  *   in for the tool, which prints the probe's output and never runs what
  *   it is given (no GPU, no child culab): each failed row's record, one
  *   rerun per kernel at its smallest failing size, the tools its PTX
@@ -38,7 +38,7 @@
 
 #include "base/diag.h"
 #include "base/util.h"
-#include "cli/sanitize.h"
+#include "cli/sanitizer_reruns.h"
 #include "experiment/experiment.h"
 #include "ladder/kcompile.h"
 #include "ladder/ladder.h"

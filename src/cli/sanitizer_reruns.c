@@ -1,5 +1,5 @@
-/* sanitize.c - failed kernels of the user's rerun under compute-sanitizer.
- * See sanitize.h.
+/* sanitizer_reruns.c - failed kernels of the user's rerun under compute-sanitizer.
+ * See sanitizer_reruns.h.
  *
  * Why a child per tool and kernel: compute-sanitizer runs a whole
  * process under one tool, and a kernel that faults takes its process's
@@ -25,7 +25,7 @@
  * registry record names with a finding (racecheck for the volatile warp),
  * so that it costs one small process: the lesson is the same at every
  * size and type. */
-#include "sanitize.h"
+#include "sanitizer_reruns.h"
 
 #include <ctype.h>
 #include <errno.h>

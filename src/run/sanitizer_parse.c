@@ -1,4 +1,4 @@
-/* sanitizer.c - compute-sanitizer's text output, read back into
+/* sanitizer_parse.c - compute-sanitizer's text output, read back into
  * findings at the line.  See run.h (sanitizer_parse).
  *
  * compute-sanitizer prints one record per error: a line that says what

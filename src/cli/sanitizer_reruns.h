@@ -1,17 +1,17 @@
-/* sanitize.h - a failed kernel of the user's explained at its line: after
- * `culab run` has measured everything, each user kernel whose answer was
- * wrong, that faulted or that wrote past its output is run again, alone
- * and at a small size, under compute-sanitizer in a child process
- * (memcheck; racecheck when its PTX uses shared memory, synccheck when it
- * has barriers), and what the tool says is kept in the row (run.h's
- * struct sanitizer_record): the file:line, the threads, the count; or
- * that it found nothing; or, where compute-sanitizer is not installed,
- * the one command that would run it.
+/* sanitizer_reruns.h - a failed kernel of the user's explained at its
+ * line: after `culab run` has measured everything, each user kernel
+ * whose answer was wrong, that faulted or that wrote past its output is
+ * run again, alone and at a small size, under compute-sanitizer in a
+ * child process (memcheck; racecheck when its PTX uses shared memory,
+ * synccheck when it has barriers), and what the tool says is kept in the
+ * row (run.h's struct sanitizer_record): the file:line, the threads, the
+ * count; or that it found nothing; or, where compute-sanitizer is not
+ * installed, the one command that would run it.
  *
  * The child is this culab (`run --measurement LABEL --profile-only
  * --no-counters --no-report -q`) under the tool, in a process group of
  * its own, killed whole at a time limit; its output goes to a file that
- * run/sanitizer.c reads.  A kernel's tools run at once, a child each,
+ * run/sanitizer_parse.c reads.  A kernel's tools run at once, a child each,
  * unless the GPU admits one process at a time or the stage needs more
  * than 512 MiB; their records keep the tools' order.  Nothing it does can change the parent's rows
  * but their record, and the parent has saved them before the first child
@@ -22,8 +22,8 @@
  * smallest verified size, under the tools its registry record names with
  * a finding (sanitize_unsafe), so that the report shows the hazard from a
  * record of this run rather than from the flag. */
-#ifndef CULAB_SANITIZE_H
-#define CULAB_SANITIZE_H
+#ifndef CULAB_SANITIZER_RERUNS_H
+#define CULAB_SANITIZER_RERUNS_H
 
 #include <stdbool.h>
 

@@ -1,4 +1,4 @@
-/* repeats.c - the stopping rule of the timed runs.  See experiment.h. */
+/* stopping_rule.c - the stopping rule of the timed runs.  See experiment.h. */
 #include "experiment.h"
 
 #include <stdio.h>
