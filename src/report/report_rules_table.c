@@ -8,6 +8,47 @@
 
 #include "base/util.h"
 
+/* What a coalescing step and limit say, the same for loads and for stores
+ * (the direction is in {1}, the counter's name, and in the DRAM bytes of
+ * that direction). */
+#define COALESCING_STEP_SAY \
+	{ \
+		{ "{1} {2} → {3} ({4} → {5} sectors per request), and " \
+		  "DRAM bytes in that direction {6} → {7} where the kernel " \
+		  "needs {8}, so DRAM moved sectors for nothing", \
+		  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），这一方向的显存" \
+		  "字节数 {6} → {7}，而核函数只需要 {8}，显存白白搬运了扇区" }, \
+		{ "{1} {2} → {3} ({4} → {5} sectors per request), while " \
+		  "DRAM bytes in that direction went {6} → {7} (the kernel " \
+		  "needs {8}), too little for the step, so the cost is " \
+		  "sector traffic between L1 and L2", \
+		  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），而这一方向的显存" \
+		  "字节数 {6} → {7}（核函数需要 {8}），不足以解释这一步，所以代价" \
+		  "是 L1 与 L2 之间的扇区流量" } }
+#define COALESCING_LIMIT_SAY \
+	{ \
+		{ "DRAM sectors moved for nothing: {1} is {2}, and DRAM moves " \
+		  "{3} in that direction where {4} would do ({5}); coalescing " \
+		  "the strided side " \
+		  "(through a shared-memory tile) is what is left", \
+		  "白白搬运的显存扇区：{1}为 {2}，这一方向显存搬运 {3}，而 {4} 就够了" \
+		  "（{5}）；剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" }, \
+		{ "sector traffic between L1 and L2 (uncoalesced): {1} is " \
+		  "{2} while DRAM moves {3} in that direction against the {4} " \
+		  "needed ({5}), far too little for its {6} gap to the " \
+		  "ceiling; coalescing the strided side (through a " \
+		  "shared-memory tile) is what is left", \
+		  "L1 与 L2 之间的扇区流量（未合并访问）：{1}为 {2}，而这一方向显存" \
+		  "搬运 {3}，所需为 {4}（{5}），远不足以解释它与上限之间 {6} 的差距；" \
+		  "剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" } }
+#define COALESCING_AGAINST_SAY \
+	{ \
+		"{1} went from {2} to {3} ({4} → {5} sectors per " \
+		"request; DRAM bytes in that direction {6} → {7}, the " \
+		"kernel needs {8})", \
+		"{1}从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区；这一方向的" \
+		"显存字节数 {6} → {7}，核函数需要 {8}）" }
+
 const struct rule rule_table[] = {
 	{
 		.name = "ceiling",
@@ -105,40 +146,9 @@ const struct rule rule_table[] = {
 			"cannot hold the rest of each sector.",
 			"分散的写在 L1 与 L2 之间每个 lane 占一个扇区，由 L2 合并；只有"
 			"缓存装不下各扇区的其余部分时，显存才会多搬运。" } },
-		.step_say = {
-			{ "{1} {2} → {3} ({4} → {5} sectors per request), and "
-			  "DRAM bytes in that direction {6} → {7} where the kernel "
-			  "needs {8}, so DRAM moved sectors for nothing",
-			  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），这一方向的显存"
-			  "字节数 {6} → {7}，而核函数只需要 {8}，显存白白搬运了扇区" },
-			{ "{1} {2} → {3} ({4} → {5} sectors per request), while "
-			  "DRAM bytes in that direction went {6} → {7} (the kernel "
-			  "needs {8}), too little for the step, so the cost is "
-			  "sector traffic between L1 and L2",
-			  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），而这一方向的显存"
-			  "字节数 {6} → {7}（核函数需要 {8}），不足以解释这一步，所以代价"
-			  "是 L1 与 L2 之间的扇区流量" } },
-		.limit_say = {
-			{ "DRAM sectors moved for nothing: {1} is {2}, and DRAM moves "
-			  "{3} in that direction where {4} would do ({5}); coalescing "
-			  "the strided side "
-			  "(through a shared-memory tile) is what is left",
-			  "白白搬运的显存扇区：{1}为 {2}，这一方向显存搬运 {3}，而 {4} 就够了"
-			  "（{5}）；剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
-			{ "sector traffic between L1 and L2 (uncoalesced): {1} is "
-			  "{2} while DRAM moves {3} in that direction against the {4} "
-			  "needed ({5}), far too little for its {6} gap to the "
-			  "ceiling; coalescing the strided side (through a "
-			  "shared-memory tile) is what is left",
-			  "L1 与 L2 之间的扇区流量（未合并访问）：{1}为 {2}，而这一方向显存"
-			  "搬运 {3}，所需为 {4}（{5}），远不足以解释它与上限之间 {6} 的差距；"
-			  "剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" } },
-		.against_say = {
-			"{1} went from {2} to {3} ({4} → {5} sectors per "
-			"request; DRAM bytes in that direction {6} → {7}, the "
-			"kernel needs {8})",
-			"{1}从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区；这一方向的"
-			"显存字节数 {6} → {7}，核函数需要 {8}）" },
+		.step_say = COALESCING_STEP_SAY,
+		.limit_say = COALESCING_LIMIT_SAY,
+		.against_say = COALESCING_AGAINST_SAY,
 		.step = ev_coal_st_step,
 		.limit = ev_coal_st_limit,
 	},
@@ -181,40 +191,9 @@ const struct rule rule_table[] = {
 			"not move more.",
 			"分散的读每个 lane 取一个扇区，只用其中 4 或 8 字节；其余部分常被 "
 			"L1 和 L2 接住，所以显存不一定多搬运。" } },
-		.step_say = {
-			{ "{1} {2} → {3} ({4} → {5} sectors per request), and "
-			  "DRAM bytes in that direction {6} → {7} where the kernel "
-			  "needs {8}, so DRAM moved sectors for nothing",
-			  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），这一方向的显存"
-			  "字节数 {6} → {7}，而核函数只需要 {8}，显存白白搬运了扇区" },
-			{ "{1} {2} → {3} ({4} → {5} sectors per request), while "
-			  "DRAM bytes in that direction went {6} → {7} (the kernel "
-			  "needs {8}), too little for the step, so the cost is "
-			  "sector traffic between L1 and L2",
-			  "{1} {2} → {3}（每次请求 {4} → {5} 个扇区），而这一方向的显存"
-			  "字节数 {6} → {7}（核函数需要 {8}），不足以解释这一步，所以代价"
-			  "是 L1 与 L2 之间的扇区流量" } },
-		.limit_say = {
-			{ "DRAM sectors moved for nothing: {1} is {2}, and DRAM moves "
-			  "{3} in that direction where {4} would do ({5}); coalescing "
-			  "the strided side "
-			  "(through a shared-memory tile) is what is left",
-			  "白白搬运的显存扇区：{1}为 {2}，这一方向显存搬运 {3}，而 {4} 就够了"
-			  "（{5}）；剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" },
-			{ "sector traffic between L1 and L2 (uncoalesced): {1} is "
-			  "{2} while DRAM moves {3} in that direction against the {4} "
-			  "needed ({5}), far too little for its {6} gap to the "
-			  "ceiling; coalescing the strided side (through a "
-			  "shared-memory tile) is what is left",
-			  "L1 与 L2 之间的扇区流量（未合并访问）：{1}为 {2}，而这一方向显存"
-			  "搬运 {3}，所需为 {4}（{5}），远不足以解释它与上限之间 {6} 的差距；"
-			  "剩下要做的是让跨步的一侧合并访问（经由共享内存分块）" } },
-		.against_say = {
-			"{1} went from {2} to {3} ({4} → {5} sectors per "
-			"request; DRAM bytes in that direction {6} → {7}, the "
-			"kernel needs {8})",
-			"{1}从 {2} 变为 {3}（每次请求 {4} → {5} 个扇区；这一方向的"
-			"显存字节数 {6} → {7}，核函数需要 {8}）" },
+		.step_say = COALESCING_STEP_SAY,
+		.limit_say = COALESCING_LIMIT_SAY,
+		.against_say = COALESCING_AGAINST_SAY,
 		.step = ev_coal_ld_step,
 		.limit = ev_coal_ld_limit,
 	},
