@@ -4,12 +4,11 @@
  * Runs after the run's own measurements and counters, so a child never
  * competes with them for the GPU, and one child measuring on a GPU at a
  * time (others starting ahead or saving): each is a whole `culab run` of
- * one measurement (its input made from the seed
- * again, the answer verified again), which CUPTI's one kernel per process
- * leaves no way around; the next ones started ahead, and where warps wait
- * sampled by one child before them (lines_stalls.h).  One child's start,
- * watch and end are lines_child.c's; the folder DIR/.lines is removed at
- * the end. */
+ * one measurement (its input made from the seed again, the answer
+ * verified again), which CUPTI's one kernel per process leaves no way
+ * around; where warps wait is sampled by one child before them
+ * (lines_stalls.h).  One child's start, watch and end are
+ * lines_child.c's; the folder DIR/.lines is removed at the end. */
 #include "lines.h"
 
 #include <errno.h>
