@@ -9,7 +9,8 @@
 #   make test       check dependencies, build, run the CPU test suite
 #                   (a line per suite; V=1 prints every test's output)
 #   make test-long  the long CPU checks make test leaves out (every
-#                   recorded report printed in chromium); CI runs both
+#                   recorded report printed in chromium, the checks'
+#                   self-tests); CI runs both
 #   make layout     the source tree's shape (tests/layout.sh): folders in
 #                   pipeline order, no loops between files, no file over
 #                   1,200 lines
@@ -429,8 +430,8 @@ test-long: deps
 	@SUITES=long V='$(V)' sh tests/run.sh $(BUILD)
 
 # The source tree's shape (tests/layout.sh), from the includes and from
-# the objects' symbols.  Not in `make test` yet: main still has loops and
-# back edges (issue 23); `make test` runs the check's self-test.
+# the objects' symbols; `make test` runs it, `make test-long` its
+# self-test.
 layout: $(MAIN_OBJ) $(LIB_OBJ)
 	@sh tests/layout.sh . $(BUILD)
 

@@ -10,11 +10,11 @@
 # 4. every file in tests/good/ and experiments/ passes `culab check`;
 # 5. the source layout (tests/layout.sh, also `make layout`): no folder
 #    of src/ depends on a later one, no loop between files, no file over
-#    1,200 lines; and the check's self-test (a planted back edge, loop and
-#    long file are caught, a clean tree passes);
-# 6. the cell check's self-test (tests/html.sh --self-test); and, with
-#    SUITES=long or all (`make test-long`, which .ci/run runs, not `make
-#    test`: about 80 s), the HTML report in a headless chromium: both
+#    1,200 lines;
+# 6. with SUITES=long or all (`make test-long`, which .ci/run runs, not
+#    `make test`: about 105 s), the checks' self-tests (layout: a planted
+#    back edge, loop and long file are caught, a clean tree passes; the
+#    cell check; the docs check), and the HTML report in a headless chromium: both
 #    pages (the body and its details) printed to PDF, pages counted, a
 #    screenshot, no table wider than the page, no number or name split
 #    across lines in any table cell on screen or in print, chart text at
@@ -33,8 +33,8 @@
 #    this culab prints, and every command, option, make target, path and
 #    link they name exists (tests/docs.sh; make docs rewrites the
 #    outputs; not under SANITIZE, whose culab cannot use CUPTI's host API
-#    and so prints other plans); and the check fails on a stale page
-#    (--self-test).
+#    and so prints other plans); its self-test (a stale page fails) is
+#    make test-long's.
 # Prints one line per suite with its seconds, the details of each failure
 # (a failing test program's whole output) and a pass/fail count; exits 1
 # on failure.  The unit test programs run side by side, one per core
@@ -343,10 +343,6 @@ for y in tests/good/*.yaml experiments/*.yaml experiments/*/*.yaml; do
 done
 suite_end "$n files"
 
-script "layout check's self-test (tests/layout.sh --self-test)" \
-	"tests/layout.sh --self-test: the layout check misses a planted fault" \
-	sh tests/layout.sh --self-test
-
 script "the source layout (tests/layout.sh, make layout)" \
 	"the source tree: a folder depends on a later one, files call each other in a loop, or a file is over 1,200 lines" \
 	sh tests/layout.sh . "$build"
@@ -358,10 +354,6 @@ script "a class's submissions one by one (tests/class.sh)" \
 script "a class of known truth and its judge (tests/class_truth.sh)" \
 	"tests/class_truth.sh: tests/class/truth.sh's class is not what truth.tsv says, a kernel does not compile as meant, or build/class_judge misjudges tests/class/judge/" \
 	sh tests/class_truth.sh "$culab" "${CLASS_JUDGE:-$build/class_judge}"
-
-script "the cell check's self-test (tests/html.sh --self-test)" \
-	"tests/html.sh --self-test: the cell check passes cells that break inside a number" \
-	sh tests/html.sh --self-test
 
 script "counters on every chip (reports/chips/aliases.md)" \
 	"reports/chips/aliases.md: not what this CUPTI computes" \
@@ -389,15 +381,25 @@ else
 		"README.md or docs/: a quoted output differs from what culab prints, or a command, option, target, path or link is not there (make docs rewrites the outputs; read its diff)" \
 		sh tests/docs.sh "$culab"
 fi
-script "the docs check's self-test (tests/docs.sh --self-test)" \
-	"tests/docs.sh --self-test: the docs check no longer catches a stale page" \
-	sh tests/docs.sh --self-test "$culab"
 
 }
 
 # The long checks: every recorded report printed in chromium (about 80 s
 # on 2 cores); `make test-long`, which .ci/run runs after `make test`.
 long_suites() {
+# the checks' own self-tests: each catches the fault it is for (about 15 s)
+script "layout check's self-test (tests/layout.sh --self-test)" \
+	"tests/layout.sh --self-test: the layout check misses a planted fault" \
+	sh tests/layout.sh --self-test
+
+script "the cell check's self-test (tests/html.sh --self-test)" \
+	"tests/html.sh --self-test: the cell check passes cells that break inside a number" \
+	sh tests/html.sh --self-test
+
+script "the docs check's self-test (tests/docs.sh --self-test)" \
+	"tests/docs.sh --self-test: the docs check no longer catches a stale page" \
+	sh tests/docs.sh --self-test "$culab"
+
 script "the HTML report in a browser (tests/html.sh)" \
 	"tests/html.sh: the HTML report in chromium" \
 	sh tests/html.sh "$culab"
@@ -418,7 +420,7 @@ script "the exercise's pages with their lines (tests/html.sh)" \
 case ${SUITES:-quick} in
 quick)
 	quick_suites "$@"
-	echo "the reports printed in a browser (tests/html.sh): not run by make test (about 80 s): make test-long runs them, and .ci/run"
+	echo "the reports printed in a browser (tests/html.sh) and the checks' self-tests (layout, cells, docs): not run by make test (about 105 s): make test-long runs them, and .ci/run"
 	;;
 long)
 	long_suites
