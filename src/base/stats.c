@@ -190,7 +190,6 @@ double stats_counted_median(const double *x, const size_t *order,
 
 	if (!n)
 		return NAN;
-
 	for (size_t i = 0; i < n; i++) {
 		size_t j = order[i];
 
@@ -223,7 +222,7 @@ static double resample_median(const double *x, const size_t *order, size_t n,
 	return stats_counted_median(x, order, cnt, n);
 }
 
-int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
+static int ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 		   double conf, unsigned iters, uint64_t seed, double *ratio,
 		   double *lo, double *hi)
 {
@@ -265,6 +264,78 @@ int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 	free(oa);
 	free(ob);
 	return 0;
+}
+
+/* stats_ratio_ci's answers kept by what they were computed from (the
+ * samples themselves, not where they lie), the oldest replaced first: a
+ * report asks for the same two rows' interval many times over (test_report_
+ * prose's renders asked 11,202 times), and each costs `iters` resamples of
+ * both.  The answer depends on nothing else, so a kept one is exact. */
+#define CI_MEMO 512
+/* Samples of both sides kept at most per answer (32 KiB; 16 MiB in all):
+ * larger ones are computed each time. */
+#define CI_MEMO_SAMPLES 4096
+
+static struct ci_memo {
+	double *a, *b;           /* copies; NULL: empty */
+	size_t na, nb;
+	double conf;
+	unsigned iters;
+	uint64_t seed;
+	double ratio, lo, hi;
+	int rc;
+} ci_memo[CI_MEMO];
+static size_t ci_next;
+
+static struct ci_memo *memo_find(const double *a, size_t na, const double *b,
+				 size_t nb, double conf, unsigned iters,
+				 uint64_t seed)
+{
+	for (size_t i = 0; i < CI_MEMO; i++) {
+		struct ci_memo *m = &ci_memo[i];
+
+		if (m->a && m->na == na && m->nb == nb && m->conf == conf &&
+		    m->iters == iters && m->seed == seed &&
+		    !memcmp(m->a, a, na * sizeof(*a)) &&
+		    !memcmp(m->b, b, nb * sizeof(*b)))
+			return m;
+	}
+	return NULL;
+}
+
+int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
+		   double conf, unsigned iters, uint64_t seed, double *ratio,
+		   double *lo, double *hi)
+{
+	struct ci_memo *m;
+
+	if (!na || !nb || !iters || na + nb > CI_MEMO_SAMPLES)
+		return ratio_ci(a, na, b, nb, conf, iters, seed, ratio, lo, hi);
+	if ((m = memo_find(a, na, b, nb, conf, iters, seed))) {
+		*ratio = m->ratio;
+		*lo = m->lo;
+		*hi = m->hi;
+		return m->rc;
+	}
+	m = &ci_memo[ci_next];
+	ci_next = (ci_next + 1) % CI_MEMO;
+	free(m->a);
+	free(m->b);
+	m->rc = ratio_ci(a, na, b, nb, conf, iters, seed, &m->ratio, &m->lo,
+			 &m->hi);
+	m->a = xmalloc(na * sizeof(*a));
+	m->b = xmalloc(nb * sizeof(*b));
+	memcpy(m->a, a, na * sizeof(*a));
+	memcpy(m->b, b, nb * sizeof(*b));
+	m->na = na;
+	m->nb = nb;
+	m->conf = conf;
+	m->iters = iters;
+	m->seed = seed;
+	*ratio = m->ratio;
+	*lo = m->lo;
+	*hi = m->hi;
+	return m->rc;
 }
 
 enum stats_verdict stats_verdict_of(double lo, double hi, double t)

@@ -192,6 +192,37 @@ static void test_counted_median(void **state)
 	}
 }
 
+/* An interval asked again is the one computed, for the same samples
+ * wherever they lie; other samples at the same address get their own. */
+static void test_ratio_again(void **state)
+{
+	double a[20], b[20], r1, l1, h1, r2, l2, h2, r3, l3, h3;
+	double *c = malloc(sizeof(b));
+
+	(void)state;
+	for (int i = 0; i < 20; i++) {
+		a[i] = 1.0 + 0.01 * (i % 7);
+		b[i] = 2.0 + 0.02 * (i % 5);
+	}
+	memcpy(c, b, sizeof(b));
+	assert_int_equal(stats_ratio_ci(a, 20, b, 20, 0.95, 500, 7, &r1, &l1,
+					&h1), 0);
+	assert_int_equal(stats_ratio_ci(a, 20, c, 20, 0.95, 500, 7, &r2, &l2,
+					&h2), 0);
+	assert_true(r1 == r2 && l1 == l2 && h1 == h2);
+	/* the same address, other samples: another interval */
+	for (int i = 0; i < 20; i++)
+		c[i] *= 2;
+	assert_int_equal(stats_ratio_ci(a, 20, c, 20, 0.95, 500, 7, &r3, &l3,
+					&h3), 0);
+	assert_true(fabs(r3 - 2 * r1) < 1e-12 && l3 > h1);
+	/* another seed: computed again (the bounds may differ) */
+	assert_int_equal(stats_ratio_ci(a, 20, b, 20, 0.95, 500, 8, &r2, &l2,
+					&h2), 0);
+	assert_true(r2 == r1);
+	free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -203,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_ratio_large),
 		cmocka_unit_test(test_precise),
 		cmocka_unit_test(test_counted_median),
+		cmocka_unit_test(test_ratio_again),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
