@@ -186,9 +186,9 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int grade_bootstrap(const double *const *st, const double *const *rt,
-		    const size_t *nr, size_t nrows,
-		    const struct class_rubric *r, double *lo, double *hi)
+static int bootstrap(const double *const *st, const double *const *rt,
+		     const size_t *nr, size_t nrows,
+		     const struct class_rubric *r, double *lo, double *hi)
 {
 	size_t most = 0, **os, **orr;
 	double *share;
@@ -247,6 +247,85 @@ out:
 	free(cnt);
 	free(share);
 	return rc;
+}
+
+/* grade_bootstrap's answers kept by what they were computed from (the
+ * rounds themselves and the rubric's scale), the oldest replaced first: a
+ * class's pages ask for the same student's interval many times over (one
+ * test's renders asked 371 times for each of a few), each GRADE_BOOTSTRAP
+ * resamples of every row.  The answer depends on nothing else, so a kept
+ * one is exact. */
+#define GB_MEMO 256
+/* Rounds kept at most per answer, both sides of every row: larger ones
+ * are computed each time (at most 8 MiB in all). */
+#define GB_MEMO_ROUNDS 2048
+
+static struct gb_memo {
+	double *v;               /* st's rows then rt's, flat; NULL: empty */
+	size_t *nr, nrows;
+	enum rubric_scale scale;
+	double bands[RUBRIC_MAX_BANDS];
+	size_t nbands;
+	double lo, hi;
+	int rc;
+} gb_memo[GB_MEMO];
+static size_t gb_next;
+
+static bool gb_same(const struct gb_memo *m, const double *const *st,
+		    const double *const *rt, const size_t *nr, size_t nrows,
+		    const struct class_rubric *r)
+{
+	const double *v = m->v;
+
+	if (!v || m->nrows != nrows || m->scale != r->scale ||
+	    m->nbands != r->nbands ||
+	    memcmp(m->bands, r->bands, r->nbands * sizeof(*r->bands)) ||
+	    memcmp(m->nr, nr, nrows * sizeof(*nr)))
+		return false;
+	for (size_t i = 0; i < nrows; v += 2 * nr[i], i++)
+		if (memcmp(v, st[i], nr[i] * sizeof(*v)) ||
+		    memcmp(v + nr[i], rt[i], nr[i] * sizeof(*v)))
+			return false;
+	return true;
+}
+
+int grade_bootstrap(const double *const *st, const double *const *rt,
+		    const size_t *nr, size_t nrows,
+		    const struct class_rubric *r, double *lo, double *hi)
+{
+	struct gb_memo *m;
+	size_t rounds = 0;
+	double *v;
+
+	for (size_t i = 0; i < nrows; i++)
+		rounds += 2 * nr[i];
+	if (!nrows || rounds > GB_MEMO_ROUNDS || r->nbands > RUBRIC_MAX_BANDS)
+		return bootstrap(st, rt, nr, nrows, r, lo, hi);
+	for (size_t k = 0; k < GB_MEMO; k++)
+		if (gb_same(&gb_memo[k], st, rt, nr, nrows, r)) {
+			*lo = gb_memo[k].lo;
+			*hi = gb_memo[k].hi;
+			return gb_memo[k].rc;
+		}
+	m = &gb_memo[gb_next];
+	gb_next = (gb_next + 1) % GB_MEMO;
+	free(m->v);
+	free(m->nr);
+	m->rc = bootstrap(st, rt, nr, nrows, r, &m->lo, &m->hi);
+	m->v = v = xmalloc((rounds ? rounds : 1) * sizeof(*v));
+	for (size_t i = 0; i < nrows; v += 2 * nr[i], i++) {
+		memcpy(v, st[i], nr[i] * sizeof(*v));
+		memcpy(v + nr[i], rt[i], nr[i] * sizeof(*v));
+	}
+	m->nr = xmalloc(nrows * sizeof(*m->nr));
+	memcpy(m->nr, nr, nrows * sizeof(*nr));
+	m->nrows = nrows;
+	m->scale = r->scale;
+	m->nbands = r->nbands;
+	memcpy(m->bands, r->bands, r->nbands * sizeof(*r->bands));
+	*lo = m->lo;
+	*hi = m->hi;
+	return m->rc;
 }
 
 double grade_spread(const double *x, size_t n)
