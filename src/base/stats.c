@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memo.h"
 #include "util.h"
 
 /* Below this many samples the sample range is all a 95 % interval can
@@ -91,9 +92,7 @@ void stats_summarize(const double *x, size_t n, struct sample_stats *s)
 
 /* ---- the ratio of two medians ------------------------------------------- */
 
-/* xorshift64*: a small generator with a fixed seed, so an interval
- * repeats exactly from run to run. */
-static uint64_t next_random(uint64_t *s)
+uint64_t stats_random(uint64_t *s)
 {
 	*s ^= *s >> 12;
 	*s ^= *s << 25;
@@ -211,14 +210,19 @@ double stats_counted_median(const double *x, const size_t *order,
 	return NAN;
 }
 
+void stats_resample_counts(unsigned *cnt, size_t n, uint64_t *rng)
+{
+	memset(cnt, 0, n * sizeof(*cnt));
+	for (size_t i = 0; i < n; i++)
+		cnt[stats_random(rng) % n]++;
+}
+
 /* The median of a resample (with replacement) of x[0..n), whose indexes
  * by value are order, counting draws in cnt[0..n). */
 static double resample_median(const double *x, const size_t *order, size_t n,
 			      unsigned *cnt, uint64_t *rng)
 {
-	memset(cnt, 0, n * sizeof(*cnt));
-	for (size_t i = 0; i < n; i++)
-		cnt[next_random(rng) % n]++;
+	stats_resample_counts(cnt, n, rng);
 	return stats_counted_median(x, order, cnt, n);
 }
 
@@ -266,76 +270,40 @@ static int ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 	return 0;
 }
 
-/* stats_ratio_ci's answers kept by what they were computed from (the
- * samples themselves, not where they lie), the oldest replaced first: a
- * report asks for the same two rows' interval many times over (test_report_
- * prose's renders asked 11,202 times), and each costs `iters` resamples of
- * both.  The answer depends on nothing else, so a kept one is exact. */
-#define CI_MEMO 512
-/* Samples of both sides kept at most per answer (32 KiB; 16 MiB in all):
- * larger ones are computed each time. */
+/* stats_ratio_ci's answers kept by the samples and parameters they came
+ * from: a report asks for the same two rows' interval many times over
+ * (test_report_prose's renders asked 11,202 times), each `iters`
+ * resamples of both.  At most 512 answers of at most 4,096 samples
+ * (about 16 MiB); larger ones are computed each time. */
 #define CI_MEMO_SAMPLES 4096
-
-static struct ci_memo {
-	double *a, *b;           /* copies; NULL: empty */
-	size_t na, nb;
-	double conf;
-	unsigned iters;
-	uint64_t seed;
-	double ratio, lo, hi;
-	int rc;
-} ci_memo[CI_MEMO];
-static size_t ci_next;
-
-static struct ci_memo *memo_find(const double *a, size_t na, const double *b,
-				 size_t nb, double conf, unsigned iters,
-				 uint64_t seed)
-{
-	for (size_t i = 0; i < CI_MEMO; i++) {
-		struct ci_memo *m = &ci_memo[i];
-
-		if (m->a && m->na == na && m->nb == nb && m->conf == conf &&
-		    m->iters == iters && m->seed == seed &&
-		    !memcmp(m->a, a, na * sizeof(*a)) &&
-		    !memcmp(m->b, b, nb * sizeof(*b)))
-			return m;
-	}
-	return NULL;
-}
+static struct memo ci_memo = MEMO_INIT(512, CI_MEMO_SAMPLES * sizeof(double) + 64);
 
 int stats_ratio_ci(const double *a, size_t na, const double *b, size_t nb,
 		   double conf, unsigned iters, uint64_t seed, double *ratio,
 		   double *lo, double *hi)
 {
-	struct ci_memo *m;
+	struct sbuf k = SBUF_INIT;
+	double v[4];
 
 	if (!na || !nb || !iters || na + nb > CI_MEMO_SAMPLES)
 		return ratio_ci(a, na, b, nb, conf, iters, seed, ratio, lo, hi);
-	if ((m = memo_find(a, na, b, nb, conf, iters, seed))) {
-		*ratio = m->ratio;
-		*lo = m->lo;
-		*hi = m->hi;
-		return m->rc;
+	sbuf_addn(&k, (const char *)&na, sizeof(na));
+	sbuf_addn(&k, (const char *)&nb, sizeof(nb));
+	sbuf_addn(&k, (const char *)&conf, sizeof(conf));
+	sbuf_addn(&k, (const char *)&iters, sizeof(iters));
+	sbuf_addn(&k, (const char *)&seed, sizeof(seed));
+	sbuf_addn(&k, (const char *)a, na * sizeof(*a));
+	sbuf_addn(&k, (const char *)b, nb * sizeof(*b));
+	if (!memo_get(&ci_memo, k.buf, k.len, v, sizeof(v))) {
+		v[3] = ratio_ci(a, na, b, nb, conf, iters, seed, &v[0], &v[1],
+				&v[2]);
+		memo_put(&ci_memo, k.buf, k.len, v, sizeof(v));
 	}
-	m = &ci_memo[ci_next];
-	ci_next = (ci_next + 1) % CI_MEMO;
-	free(m->a);
-	free(m->b);
-	m->rc = ratio_ci(a, na, b, nb, conf, iters, seed, &m->ratio, &m->lo,
-			 &m->hi);
-	m->a = xmalloc(na * sizeof(*a));
-	m->b = xmalloc(nb * sizeof(*b));
-	memcpy(m->a, a, na * sizeof(*a));
-	memcpy(m->b, b, nb * sizeof(*b));
-	m->na = na;
-	m->nb = nb;
-	m->conf = conf;
-	m->iters = iters;
-	m->seed = seed;
-	*ratio = m->ratio;
-	*lo = m->lo;
-	*hi = m->hi;
-	return m->rc;
+	sbuf_release(&k);
+	*ratio = v[0];
+	*lo = v[1];
+	*hi = v[2];
+	return (int)v[3];
 }
 
 enum stats_verdict stats_verdict_of(double lo, double hi, double t)

@@ -57,6 +57,12 @@ double stats_quantile(const double *sorted, size_t n, double p);
  * even n), reordering v; n >= 1. */
 double stats_median(double *v, size_t n);
 
+/* xorshift64*: a small generator with a fixed seed, so an interval
+ * repeats exactly from run to run; the next number of state *s. */
+uint64_t stats_random(uint64_t *s);
+/* A resample with replacement of n items as counts: cnt[j] the times
+ * index j was drawn (n draws of stats_random(rng) % n). */
+void stats_resample_counts(unsigned *cnt, size_t n, uint64_t *rng);
 /* x[0..n)'s indexes in the order of their values (ties by index); caller
  * frees. */
 size_t *stats_order(const double *x, size_t n);

@@ -81,8 +81,10 @@ void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid)
 	if ((env = getenv("CULAB_LINES_AHEAD")) && *env) {
 		long v = strtol(env, &end, 10);
 
-		if (!*end && v >= 1 && v <= LINES_AHEAD_MAX)
+		if (!*end && v >= 1 && v <= LINES_AHEAD_MAX) {
 			g->ahead = (int)v;
+			g->ahead_set = true;
+		}
 	}
 	for (int k = 0; k < LINES_PROCS; k++)
 		g->p[k].sock = -1;
@@ -435,7 +437,7 @@ static void sampling_start(const struct lines_options *o, struct lines_gpu *g,
 	if (lines_stalls_start(o, g->device, g->uuid, labels, rows, n,
 			       ss) == 0) {
 		g->no_stalls = true;
-		if (!getenv("CULAB_LINES_AHEAD") && g->ahead < LINES_AHEAD_SAMPLING)
+		if (!g->ahead_set && g->ahead < LINES_AHEAD_SAMPLING)
 			g->ahead = LINES_AHEAD_SAMPLING;
 	}
 	free(labels);

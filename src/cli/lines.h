@@ -95,6 +95,7 @@ struct lines_gpu {
 	int device;
 	const char *uuid;        /* as lines_child_start's; NULL: none */
 	int ahead;               /* children ahead at most: LINES_AHEAD */
+	bool ahead_set;          /* ... as CULAB_LINES_AHEAD set it */
 	bool held;               /* a worker still measures on it: children
 				    started now wait for lines_gpu_free */
 	bool no_stalls;          /* its children do not sample where warps

@@ -2,12 +2,9 @@
  * one child process.  See lines_stalls.h. */
 #include "lines_stalls.h"
 
-#include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "base/diag.h"
@@ -38,6 +35,7 @@ int lines_stalls_start(const struct lines_options *o, int device,
 	for (size_t i = 0; i < n; i++)
 		at += sprintf(at, "%s%s", i ? "," : "", labels[i]);
 	s->t0 = monotonic_seconds();
+	s->timeout = lines_timeout(o);
 	s->pid = lines_child_start(o, device, uuid, list, s->dir, NULL, false,
 				   LC_STALLS);
 	free(list);
@@ -51,20 +49,21 @@ int lines_stalls_start(const struct lines_options *o, int device,
 	s->rows = xcalloc(n, sizeof(*s->rows));
 	memcpy(s->rows, rows, n * sizeof(*rows));
 	s->got = xcalloc(n, sizeof(*s->got));
-	s->merged = xcalloc(n, sizeof(*s->merged));
-	for (size_t i = 0; i < n; i++)
-		source_lines_release(&s->got[i]);
 	return 0;
 }
 
-/* Whether rows a and b are of one measurement. */
+/* Whether rows a and b are of one measurement (results_row_key). */
 static bool same(const struct result_row *a, const struct result_row *b)
 {
-	return a->n == b->n && a->m == b->m && a->block == b->block &&
-	       a->experiment && b->experiment &&
-	       !strcmp(a->experiment, b->experiment) &&
-	       a->variant && b->variant && !strcmp(a->variant, b->variant) &&
-	       a->dtype && b->dtype && !strcmp(a->dtype, b->dtype);
+	struct sbuf ka = SBUF_INIT, kb = SBUF_INIT;
+	bool eq;
+
+	results_row_key(&ka, a);
+	results_row_key(&kb, b);
+	eq = ka.len == kb.len && !memcmp(ka.buf, kb.buf, ka.len);
+	sbuf_release(&ka);
+	sbuf_release(&kb);
+	return eq;
 }
 
 bool lines_stalls_ended(struct lines_stalls *s, pid_t pid, int st)
@@ -100,7 +99,7 @@ bool lines_stalls_ended(struct lines_stalls *s, pid_t pid, int st)
 		}
 		if (got < s->n) {
 			char *w = why ? xstrdup(why) :
-				  lines_child_why(st, s->late, 0, log);
+				  lines_child_why(st, s->late, s->timeout, log);
 
 			diag_note("where warps wait was not sampled for %zu of "
 				  "%zu measurements: %s", s->n - got, s->n, w);
@@ -108,8 +107,7 @@ bool lines_stalls_ended(struct lines_stalls *s, pid_t pid, int st)
 		}
 		results_release(&cr);
 	} else {
-		char *w = lines_child_why(st, s->late, LINES_CHILD_TIMEOUT,
-					  log);
+		char *w = lines_child_why(st, s->late, s->timeout, log);
 
 		diag_note("where warps wait was not sampled: %s", w);
 		free(w);
@@ -125,11 +123,10 @@ void lines_stalls_merge(struct lines_stalls *s)
 	for (size_t i = 0; i < s->n; i++) {
 		struct source_lines *l = &s->rows[i]->lines;
 
-		if (s->merged[i] || !s->got[i].recorded || !l->recorded ||
-		    l->status)
+		if (!s->got[i].recorded || !l->recorded || l->status)
 			continue;
 		source_lines_merge(l, &s->got[i]);
-		s->merged[i] = true;
+		source_lines_release(&s->got[i]);
 	}
 }
 
@@ -145,7 +142,6 @@ void lines_stalls_release(struct lines_stalls *s)
 		source_lines_release(&s->got[i]);
 	free(s->got);
 	free(s->rows);
-	free(s->merged);
 	if (s->dir)
 		rmdir(s->dir);
 	free(s->dir);

@@ -28,13 +28,13 @@
 
 struct lines_stalls {
 	pid_t pid;               /* 0: none running */
-	double t0;
+	double t0, timeout;
 	bool stopped, late;
 	char *dir;               /* DIR/.lines/gpu-D-stalls */
 	size_t n;                /* rows it samples */
 	struct result_row **rows;
-	struct source_lines *got; /* each row's samples, once it ended */
-	bool *merged;
+	struct source_lines *got; /* each row's samples once it ended, until
+				     they are added to the row's counts */
 };
 
 /* Starts the sampling child for rows[i], measurement labels[i], on
@@ -48,7 +48,8 @@ int lines_stalls_start(const struct lines_options *o, int device,
 /* Whether pid is s's child; then it ended with wait status st: its
  * samples are read, per row (a failure noted once on stderr). */
 bool lines_stalls_ended(struct lines_stalls *s, pid_t pid, int st);
-/* Adds the samples to each row whose counts came since (once a row). */
+/* Adds the samples to each row whose counts came since (once a row:
+ * they are released then). */
 void lines_stalls_merge(struct lines_stalls *s);
 /* lines_child_watch for the child (stop: the parent got a signal). */
 void lines_stalls_watch(const struct lines_options *o,

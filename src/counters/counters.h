@@ -927,8 +927,9 @@ struct lines_run {
  * after the correctness run and before the SASS metrics are configured
  * (sampled after them, CUPTI hands over no sample).  The per-line child
  * calls it in its turn of the GPU: while a process samples, another's
- * SASS metrics cannot be configured on the same GPU.  Without it
- * lines_collect samples first itself.  Nothing when the sampler cannot
+ * SASS metrics cannot be configured on the same GPU; a child whose rows
+ * the sampling child sampled (run --no-stalls) does not call it, and
+ * lines_collect then adds no samples.  Nothing when the sampler cannot
  * (a note on stderr). */
 void lines_sample(const struct lines_run *run);
 
@@ -946,7 +947,8 @@ int lines_stalls(const struct lines_run *run, struct source_lines *out,
 /* Collects the lines of one measured run into *out: the metrics
  * lines_prepare configured, enabled with lazy patching right before
  * run->launch, flushed and disabled after it; each instruction mapped to
- * its line in the cubin kept since lines_open.  Once per process (CUPTI
+ * its line in the cubin kept since lines_open, with lines_sample's
+ * samples when it ran before.  Once per process (CUPTI
  * records the first kernel only).  Returns 0, or -1 with why filled and
  * *out's status set (starting with LINES_UNAVAILABLE when CUPTI cannot
  * collect in this process at all). */

@@ -686,10 +686,9 @@ extern "C" int lines_stalls(const struct lines_run *run,
 	return -1;
 }
 
-/* Sample (where warps wait) unless lines_sample did, configure, enable,
- * the measured run, flush, disable; the samples added to the SASS
- * metrics' instructions as the table's stall_* metrics after the SASS
- * ones. */
+/* Configure, enable, the measured run, flush, disable; lines_sample's
+ * samples, if it ran, added to the SASS metrics' instructions as the
+ * table's stall_* metrics after the SASS ones. */
 static int collect_steps(const struct lines_run *run, struct source_lines *out,
 			 char *why, size_t size)
 {
@@ -702,7 +701,6 @@ static int collect_steps(const struct lines_run *run, struct source_lines *out,
 	bool watched;
 	int err, rc;
 
-	lines_sample(run);
 	if (run->prepare && (err = run->prepare(run->ctx)))
 		return cuda_fail(why, size, "restoring the input", err);
 	/* Configured here, after the process's first kernels, not when the

@@ -224,7 +224,6 @@ static struct {
 	size_t nwant;
 	struct reasons r;
 	CUpti_PCSamplingData *stop_buf, *get_buf;
-	double first;            /* the first range's seconds, < 0 before */
 } S;
 
 /* Disables the sampler; what Disable left in the configured buffer into
@@ -267,7 +266,6 @@ static int session_on(CUcontext ctx, const char *const *want, size_t nwant,
 	S.on = true;
 	S.ctx = ctx;
 	S.nwant = nwant;
-	S.first = -1;
 	if (reasons_get(ctx, want, nwant, &S.r, why, size))
 		goto fail;
 	S.stop_buf = buffer_new(S.r.n);
@@ -309,8 +307,6 @@ static int ranges(const struct lines_run *run, struct stall_pc **v,
 			return cuda_fail(why, size, "the sampled run", err);
 		if (drain(S.ctx, S.get_buf, &S.r, v, n, &cap, got, why, size))
 			return -1;
-		if (S.first < 0)
-			S.first = now_seconds() - t0;
 		if (*got >= STALL_ENOUGH || now_seconds() - t0 > STALL_MAX_SECONDS)
 			break;
 	}

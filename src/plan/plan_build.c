@@ -299,10 +299,12 @@ static bool label_listed(const char *list, const char *label)
 {
 	size_t n = strlen(label);
 
-	for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+	for (const char *p = list;; p++) {
 		if (!strncmp(p, label, n) && (p[n] == ',' || !p[n]))
 			return true;
-	return false;
+		if (!(p = strchr(p, ',')))
+			return false;
+	}
 }
 
 /* Whether stage (experiment ei, type t, at its lines size) is where

@@ -6,11 +6,11 @@
 #include "report_speed_share.h"
 
 #include <math.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/memo.h"
 #include "base/stats.h"
 #include "base/util.h"
 
@@ -50,15 +50,6 @@ double rubric_speed_share(const struct class_rubric *r, double R)
 		if (R <= r->bands[k])
 			return (double)(r->nbands - k) / (double)r->nbands;
 	return 0;
-}
-
-/* xorshift64*: small, and the same on every machine. */
-static uint64_t next_random(uint64_t *s)
-{
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 0x2545f4914f6cdd1dull;
 }
 
 static int by_value(const void *a, const void *b)
@@ -104,9 +95,7 @@ static int bootstrap(const double *const *st, const double *const *rt,
 		for (size_t i = 0; i < nrows; i++) {
 			double ms, mr;
 
-			memset(cnt, 0, nr[i] * sizeof(*cnt));
-			for (size_t j = 0; j < nr[i]; j++)
-				cnt[next_random(&rng) % nr[i]]++;
+			stats_resample_counts(cnt, nr[i], &rng);
 			ms = stats_counted_median(st[i], os[i], cnt, nr[i]);
 			mr = stats_counted_median(rt[i], orr[i], cnt, nr[i]);
 			if (!(ms > 0) || !(mr > 0))
@@ -131,82 +120,43 @@ out:
 	return rc;
 }
 
-/* grade_bootstrap's answers kept by what they were computed from (the
- * rounds themselves and the rubric's scale), the oldest replaced first: a
- * class's pages ask for the same student's interval many times over (one
- * test's renders asked 371 times for each of a few), each GRADE_BOOTSTRAP
- * resamples of every row.  The answer depends on nothing else, so a kept
- * one is exact. */
-#define GB_MEMO 256
-/* Rounds kept at most per answer, both sides of every row: larger ones
- * are computed each time (at most 8 MiB in all). */
+/* grade_bootstrap's answers kept by the rounds and the rubric's scale
+ * they came from: a class's pages ask for the same student's interval
+ * many times over (one test's renders asked 371 times for each of a
+ * few), each GRADE_BOOTSTRAP resamples of every row.  At most 256
+ * answers of at most 2,048 rounds (both sides of every row); larger ones
+ * are computed each time. */
 #define GB_MEMO_ROUNDS 2048
-
-static struct gb_memo {
-	double *v;               /* st's rows then rt's, flat; NULL: empty */
-	size_t *nr, nrows;
-	enum rubric_scale scale;
-	double bands[RUBRIC_MAX_BANDS];
-	size_t nbands;
-	double lo, hi;
-	int rc;
-} gb_memo[GB_MEMO];
-static size_t gb_next;
-
-static bool gb_same(const struct gb_memo *m, const double *const *st,
-		    const double *const *rt, const size_t *nr, size_t nrows,
-		    const struct class_rubric *r)
-{
-	const double *v = m->v;
-
-	if (!v || m->nrows != nrows || m->scale != r->scale ||
-	    m->nbands != r->nbands ||
-	    memcmp(m->bands, r->bands, r->nbands * sizeof(*r->bands)) ||
-	    memcmp(m->nr, nr, nrows * sizeof(*nr)))
-		return false;
-	for (size_t i = 0; i < nrows; v += 2 * nr[i], i++)
-		if (memcmp(v, st[i], nr[i] * sizeof(*v)) ||
-		    memcmp(v + nr[i], rt[i], nr[i] * sizeof(*v)))
-			return false;
-	return true;
-}
+static struct memo gb_memo = MEMO_INIT(256, 2 * GB_MEMO_ROUNDS * sizeof(double) +
+				       RUBRIC_MAX_BANDS * sizeof(double) + 64);
 
 int grade_bootstrap(const double *const *st, const double *const *rt,
 		    const size_t *nr, size_t nrows,
 		    const struct class_rubric *r, double *lo, double *hi)
 {
-	struct gb_memo *m;
+	struct sbuf k = SBUF_INIT;
 	size_t rounds = 0;
-	double *v;
+	double v[3];
 
 	for (size_t i = 0; i < nrows; i++)
 		rounds += 2 * nr[i];
 	if (!nrows || rounds > GB_MEMO_ROUNDS || r->nbands > RUBRIC_MAX_BANDS)
 		return bootstrap(st, rt, nr, nrows, r, lo, hi);
-	for (size_t k = 0; k < GB_MEMO; k++)
-		if (gb_same(&gb_memo[k], st, rt, nr, nrows, r)) {
-			*lo = gb_memo[k].lo;
-			*hi = gb_memo[k].hi;
-			return gb_memo[k].rc;
-		}
-	m = &gb_memo[gb_next];
-	gb_next = (gb_next + 1) % GB_MEMO;
-	free(m->v);
-	free(m->nr);
-	m->rc = bootstrap(st, rt, nr, nrows, r, &m->lo, &m->hi);
-	m->v = v = xmalloc((rounds ? rounds : 1) * sizeof(*v));
-	for (size_t i = 0; i < nrows; v += 2 * nr[i], i++) {
-		memcpy(v, st[i], nr[i] * sizeof(*v));
-		memcpy(v + nr[i], rt[i], nr[i] * sizeof(*v));
+	sbuf_addn(&k, (const char *)&r->scale, sizeof(r->scale));
+	sbuf_addn(&k, (const char *)&r->nbands, sizeof(r->nbands));
+	sbuf_addn(&k, (const char *)r->bands, r->nbands * sizeof(*r->bands));
+	sbuf_addn(&k, (const char *)&nrows, sizeof(nrows));
+	sbuf_addn(&k, (const char *)nr, nrows * sizeof(*nr));
+	for (size_t i = 0; i < nrows; i++) {
+		sbuf_addn(&k, (const char *)st[i], nr[i] * sizeof(*st[i]));
+		sbuf_addn(&k, (const char *)rt[i], nr[i] * sizeof(*rt[i]));
 	}
-	m->nr = xmalloc(nrows * sizeof(*m->nr));
-	memcpy(m->nr, nr, nrows * sizeof(*nr));
-	m->nrows = nrows;
-	m->scale = r->scale;
-	m->nbands = r->nbands;
-	memcpy(m->bands, r->bands, r->nbands * sizeof(*r->bands));
-	*lo = m->lo;
-	*hi = m->hi;
-	return m->rc;
+	if (!memo_get(&gb_memo, k.buf, k.len, v, sizeof(v))) {
+		v[2] = bootstrap(st, rt, nr, nrows, r, &v[0], &v[1]);
+		memo_put(&gb_memo, k.buf, k.len, v, sizeof(v));
+	}
+	sbuf_release(&k);
+	*lo = v[0];
+	*hi = v[1];
+	return (int)v[2];
 }
-
