@@ -1,6 +1,6 @@
 /* cachefile.h - the entries of culab's on-disk caches: bytes kept under a
  * key, checked when read back.  The kernel cache (ladder/kcache.h) keeps
- * compiled kernels in it, the per-line cache (cli/lines_cache.h) counters
+ * compiled kernels in it, the per-line cache (jobs/lines_cache.h) counters
  * per source line.
  *
  * The caches live in $CULAB_CACHE_DIR, else $XDG_CACHE_HOME/culab, else

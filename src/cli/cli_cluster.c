@@ -18,10 +18,10 @@
 #include "base/exitcode.h"
 #include "experiment/experiment.h"
 #include "results/results.h"
-#include "output.h"
+#include "jobs/output.h"
 #include "plan/plan.h"
 #include "report/report.h"
-#include "slurm.h"
+#include "jobs/slurm.h"
 #include "base/util.h"
 
 extern char **environ;

@@ -707,7 +707,7 @@ int launch_watch_modules(launch_watch_module_fn fn, void *user);
  * a function at its first launch in the enable range, and only the first
  * kernel launched after Enable produced records on an H200), so culab
  * collects the lines of each measurement in a child process of its own
- * (cli/lines.c starts `culab run --measurement LABEL --lines-child`):
+ * (jobs/lines.c starts `culab run --measurement LABEL --lines-child`):
  * lines_open() at the start of the child, before any module is loaded,
  * keeps every cubin; lines_collect() enables the metrics right before the
  * measured launch, so the kernels culab launches itself (the input's
@@ -809,7 +809,7 @@ struct source_lines {
 				   patching, the instrumented run, the
 				   flush and the lines; NAN unknown */
 	bool cached;            /* taken from the per-line cache
-				   (cli/lines_cache.h) as an earlier run
+				   (jobs/lines_cache.h) as an earlier run
 				   collected them; seconds: the lookup */
 	int launches;           /* kernel launches the measured run made,
 				   -1 unknown */

@@ -6,7 +6,7 @@
  * such a process may only call async-signal-safe functions until it
  * execs, and NVRTC allocates.  So the fork only sets the child up (its
  * group, PR_SET_PDEATHSIG, its descriptors, its rlimits) and execs
- * /proc/self/exe, as cli/lines_child.c and workers.c start theirs, and the fresh
+ * /proc/self/exe, as jobs/lines_child.c and workers.c start theirs, and the fresh
  * culab runs the same in-process nvrtc_compile() as before.
  *
  * Why the parent watches the memory rather than an rlimit alone: the

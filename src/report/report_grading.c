@@ -221,7 +221,7 @@ static enum grade_why sanitizer_verdict(const struct grade_student *s,
 }
 
 /* Why compute-sanitizer reran none of s's rows, from the message of the
- * first failed row: the failures culab does not rerun (cli/sanitizer_reruns.c's
+ * first failed row: the failures culab does not rerun (jobs/sanitizer_reruns.c's
  * sanitize_wants: a kernel left running, an answer wrong only with
  * another input) each by its words; else no row failed, or some did and
  * these results keep no rerun of them. */

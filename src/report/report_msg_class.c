@@ -454,7 +454,7 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"{1}在这里用时 {2} ms，按评分所用的时间计算，速度是你的核函数的 "
 		"{3}。" },
 	/* the no-sanitizer-finding objective of a student whose failed
-	 * rows compute-sanitizer did not rerun, and why (cli/sanitizer_reruns.c's
+	 * rows compute-sanitizer did not rerun, and why (jobs/sanitizer_reruns.c's
 	 * sanitize_wants) */
 	ROW(M_G_EV_SAN_HUNG) = {
 		"the kernel never finished, so compute-sanitizer "

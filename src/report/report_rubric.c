@@ -16,7 +16,7 @@
  * occupancy) is judged over the GPU: a grid smaller than the GPU counts
  * only the SMs it ran on.  Warp-synchronous safety is shown only by a
  * compute-sanitizer record of this run (culab run reruns the unsafe
- * rungs that verified: cli/sanitizer_reruns.c); a rung flagged unsafe is never
+ * rungs that verified: jobs/sanitizer_reruns.c); a rung flagged unsafe is never
  * "met" by its flag, nor by a rerun whose tools found nothing.  The
  * limits and the signatures are those the rest of the report states
  * (report_rules.c, m->sigs). */

@@ -27,7 +27,7 @@ extern "C" {
  *
  * json*.c are the only files that include jansson: results.json (json.c
  * encodes it, json_read.c decodes it, files.c reads the file and brings
- * older versions up to this one; cli/output.c decides when it is
+ * older versions up to this one; jobs/output.c decides when it is
  * written), and the documents of `culab list --json`, `culab devices
  * --json`, `culab plan --json` (json_plan.c) and `culab compare --json`
  * (json_compare.c).  Non-finite numbers (NAN: "not applicable" or

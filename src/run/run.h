@@ -376,7 +376,7 @@ struct counter_column {
 /* ---- compute-sanitizer at the line ------------------------------------ */
 
 /* What compute-sanitizer said when culab reran a failed kernel of the
- * user's alone under it (cli/sanitizer_reruns.c runs it; run/sanitizer_parse.c reads
+ * user's alone under it (jobs/sanitizer_reruns.c runs it; run/sanitizer_parse.c reads
  * its text output, a pure function the tests feed recorded output).
  *
  * One finding is every record of one kind at one line of one tool's
@@ -534,7 +534,7 @@ struct result_row {
 				   (plan_stage.index), -1 unknown */
 	/* counters per source line (counters.h), for the measurements the
 	 * plan marks (plan_measurement.lines): collected by a child process
-	 * of their own (cli/lines.c); recorded false when none were asked
+	 * of their own (jobs/lines.c); recorded false when none were asked
 	 * for */
 	struct source_lines lines;
 };
@@ -856,7 +856,7 @@ struct run_options {
 	bool stalls_only;        /* ... only where warps wait, of every
 				    measurement of `measurement` (a list):
 				    culab's sampling child (run
-				    --stalls-only; cli/lines_stalls.h) */
+				    --stalls-only; jobs/lines_stalls.h) */
 	bool no_stalls;          /* ... without sampling where warps wait:
 				    the sampling child did (run --no-stalls) */
 	int lines_go;            /* 0, or a descriptor (>= 3) the per-line

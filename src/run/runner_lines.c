@@ -16,7 +16,7 @@
  *
  * The sampling child (run --lines-child --stalls-only) samples where
  * warps wait for every measurement of its list, one after the other in
- * one process, and collects no SASS metrics (cli/lines_stalls.h). */
+ * one process, and collects no SASS metrics (jobs/lines_stalls.h). */
 #include "runner_int.h"
 
 #include <errno.h>

@@ -22,9 +22,9 @@
 #include <unistd.h>
 
 #include "base/exitcode.h"
-#include "cli/slurm.h"
+#include "jobs/slurm.h"
 #include "base/util.h"
-#include "cli/workers.h"
+#include "jobs/workers.h"
 
 /* --shard on plan: the I-th of N, counted from 1; the others refused. */
 static void test_plan_shard(void **state)

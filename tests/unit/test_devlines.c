@@ -19,8 +19,8 @@
 #include <unistd.h>
 
 #include "base/util.h"
-#include "cli/devices_int.h"
-#include "cli/lines_cache.h"
+#include "jobs/devices_int.h"
+#include "jobs/lines_cache.h"
 #include "results/results.h"
 #include "ladder/ladder.h"
 

@@ -6,7 +6,7 @@
  * NVRTC and -lineinfo, each instruction through
  * cuptiGetSassToSourceCorrelation, which needs no GPU), the lines in
  * results.json and back, which measurements a plan marks, and the
- * parent's children (cli/lines.c) with a stand-in for culab.  What CUPTI
+ * parent's children (jobs/lines.c) with a stand-in for culab.  What CUPTI
  * records on a GPU is tests/gpu/lines.sh's. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,8 +27,8 @@
 #include "base/diag.h"
 #include "base/exitcode.h"
 #include "base/util.h"
-#include "cli/lines.h"
-#include "cli/output.h"
+#include "jobs/lines.h"
+#include "jobs/output.h"
 #include "counters/counters.h"
 #include "experiment/experiment.h"
 #include "ladder/ladder.h"

@@ -17,7 +17,7 @@
 
 #include "base/diag.h"
 #include "results/results.h"
-#include "cli/output.h"
+#include "jobs/output.h"
 #include "plan/plan.h"
 #include "report/report.h"
 #include "run/run.h"

@@ -21,7 +21,7 @@
 #include <math.h>
 
 #include "base/diag.h"
-#include "cli/output.h"
+#include "jobs/output.h"
 #include "ladder/ladder.h"
 #include "report/report.h"
 #include "run/run.h"

@@ -18,7 +18,7 @@
 #include <jansson.h>
 
 #include "base/diag.h"
-#include "cli/output.h"
+#include "jobs/output.h"
 #include "plan/plan.h"
 #include "results/results.h"
 #include "run/run.h"

@@ -21,7 +21,7 @@
 
 #include "capture.h"
 #include "experiment/experiment.h"
-#include "cli/output.h"
+#include "jobs/output.h"
 #include "plan/plan.h"
 #include "report/report.h"
 #include "run/run.h"

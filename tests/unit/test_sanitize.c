@@ -7,7 +7,7 @@
  *   misaligned accesses, the older "at 0xPC in FILE:LINE:FUNC");
  * - the tools a kernel's PTX asks for, the command to paste, the rows a
  *   rerun is for;
- * - the reruns (cli/sanitizer_reruns.c) with tests/fake-compute-sanitizer standing
+ * - the reruns (jobs/sanitizer_reruns.c) with tests/fake-compute-sanitizer standing
  *   in for the tool, which prints the probe's output and never runs what
  *   it is given (no GPU, no child culab): each failed row's record, one
  *   rerun per kernel at its smallest failing size, the tools its PTX
@@ -38,7 +38,7 @@
 
 #include "base/diag.h"
 #include "base/util.h"
-#include "cli/sanitizer_reruns.h"
+#include "jobs/sanitizer_reruns.h"
 #include "experiment/experiment.h"
 #include "ladder/kcompile.h"
 #include "ladder/ladder.h"
@@ -976,6 +976,36 @@ static void test_rerun_fails(void **state)
 	fixture_release(&x);
 }
 
+/* A ^C while a tool runs stops the reruns at once: the tool killed
+ * with its group, its record "stopped by a signal", the next failed
+ * kernel not rerun, the signal said. */
+static void test_rerun_stopped(void **state)
+{
+	struct fixture x;
+	const struct sanitizer_record *rec;
+	double t0;
+
+	(void)state;
+	fixture_load(&x, "reports/probes/issue25-h200/probe.yaml", probe_yaml);
+	fixture_row(&x, "student.oob_global", 1000, ROW_WRONG, "sum is 0");
+	fixture_row(&x, "student.race", 1000, ROW_WRONG, "sum is 0");
+	use_fake(&x, "1");
+	setenv("FAKE_SANITIZER_INT", "1", 1);
+	setenv("FAKE_SANITIZER_SLEEP", "30", 1);
+	t0 = monotonic_seconds();
+	assert_int_equal(sanitize(&x), -1);
+	assert_true(monotonic_seconds() - t0 < 10);
+	rec = x.r.rows[0].sanitize;
+	assert_non_null(rec);
+	assert_int_equal(rec->ntools, 1);
+	assert_int_equal(rec->tools[0].outcome, SAN_FAILED);
+	EXPECT_STR(rec->tools[0].why, "stopped by a signal");
+	assert_null(x.r.rows[1].sanitize);
+	unsetenv("FAKE_SANITIZER_INT");
+	unsetenv("FAKE_SANITIZER_SLEEP");
+	fixture_release(&x);
+}
+
 /* The order the fake's tools started and ended in (FAKE_SANITIZER_ORDER),
  * as "s" and "e" per line: "ssee" when two ran at once. */
 static char *order_of(const char *path)
@@ -1371,6 +1401,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_record_kept),
 		cmocka_unit_test(test_not_installed),
 		cmocka_unit_test(test_rerun_fails),
+		cmocka_unit_test(test_rerun_stopped),
 		cmocka_unit_test(test_tools_together),
 		cmocka_unit_test(test_defects_tools),
 		cmocka_unit_test(test_record_tools),

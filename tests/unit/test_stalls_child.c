@@ -1,5 +1,5 @@
 /* test_stalls_child.c - where warps wait, sampled by one child for a
- * run's per-line rows (cli/lines_stalls.h), without a GPU: the samples
+ * run's per-line rows (jobs/lines_stalls.h), without a GPU: the samples
  * added to a child's counts line by line (source_lines_merge), the plan of
  * a list of labels (run --measurement A,B), and the parent with a
  * stand-in for culab: the sampling child first, no per-line child's turn
@@ -25,8 +25,8 @@
 #include "base/diag.h"
 #include "base/exitcode.h"
 #include "base/util.h"
-#include "cli/lines.h"
-#include "cli/output.h"
+#include "jobs/lines.h"
+#include "jobs/output.h"
 #include "counters/counters.h"
 #include "experiment/experiment.h"
 #include "ladder/ladder.h"

@@ -139,7 +139,7 @@ bool devlines_due(const struct dctx *c, int k, double after)
 	int gone = 0, stay;
 
 	if (!c->lines_on || c->lines_last || c->ng < 2 || g->was_on_lines ||
-	    g->on_lines || c->unavailable || !c->q.ntodo || workers_signals())
+	    g->on_lines || c->unavailable || !c->q.ntodo || supervise_signals())
 		return false;
 	/* the GPUs gone before it, and the lines their children hold */
 	for (int j = 0; j < c->ng; j++)
@@ -427,7 +427,7 @@ static void lines_got(struct dctx *c, struct ljob *j,
  * their GPUs told to go on. */
 void devlines_said(struct dctx *c)
 {
-	for (int k = 0; k < c->ng && !workers_signals(); k++) {
+	for (int k = 0; k < c->ng && !supervise_signals(); k++) {
 		struct lines_gpu *g = &c->g[k].lg;
 		struct lines_proc *lp = lines_gpu_said(g);
 		struct ljob *j;
@@ -450,7 +450,7 @@ void devlines_ended(struct dctx *c, struct lines_proc *lp, int st,
 	struct ljob *j = &c->lj[lp->job];
 	struct result_row *w = ljob_row(c, j);
 
-	if (lines_gpu_ended(&c->lo, lp, st, workers_signals() ? NULL : w,
+	if (lines_gpu_ended(&c->lo, lp, st, supervise_signals() ? NULL : w,
 			    c->unavailable != NULL, c->unavailable))
 		lines_got(c, j, lp, device);
 }
@@ -459,7 +459,7 @@ void devlines_ended(struct dctx *c, struct lines_proc *lp, int st,
 void devlines_watch(struct dctx *c)
 {
 	for (int k = 0; k < c->ng; k++)
-		lines_gpu_watch(&c->lo, &c->g[k].lg, workers_signals() > 0);
+		lines_gpu_watch(&c->lo, &c->g[k].lg, supervise_signals() > 0);
 }
 
 /* A warning for the rows whose lines failed, naming the first reason. */

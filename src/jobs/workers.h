@@ -17,6 +17,7 @@
 
 #include "experiment/experiment.h"
 #include "run/run.h"
+#include "supervise.h"
 
 /* A worker that saves nothing for this many seconds while making a
  * measurement is killed, and the measurement fails, unless
@@ -52,15 +53,6 @@ int workers_parse_devices(const char *list, int count, int **devs, char *why,
 
 /* ---- what the workers of --devices and of a class's run share ------ */
 
-/* While workers run, SIGINT and SIGTERM are counted, not acted on
- * (old[]: the actions to restore); each is forwarded to the workers as
- * workers_stop_signal(k) for the parent's k-th (from 0): SIGUSR1, stop
- * after the current measurement, then SIGUSR2, stop now. */
-void workers_signals_catch(struct sigaction old[2]);
-void workers_signals_restore(const struct sigaction old[2]);
-int workers_signals(void);
-int workers_stop_signal(int k);
-
 /* The CUDA indexes a --devices list names, into *devs (caller frees), on
  * this node ($CULAB_TEST_DEVICES=N: as if it had N GPUs).  Returns how
  * many, or -EXIT_NO_GPU / -EXIT_USAGE after a diagnostic. */
@@ -94,16 +86,14 @@ void workers_argv_start(int device, const char *dir, struct workers_argv *a);
 void workers_argv_finish(const struct workers_options *o,
 			 const char *resume_dir, struct workers_argv *a);
 
-/* Starts a worker: /proc/self/exe with a's arguments and environment
- * (a->visible), in a process group
- * of its own (^C reaches the parent alone), sent SIGUSR1 when the parent
- * dies; its output to the file `log` when not NULL.  Returns its pid, or
- * -1 with errno set. */
-pid_t workers_spawn(const struct workers_argv *a, const char *log);
-/* The same, the descriptors keep[0] and keep[1] (opened close-on-exec)
- * left open in the worker: its pipes to the parent. */
-pid_t workers_spawn_keep(const struct workers_argv *a, const char *log,
-			 const int keep[2]);
+/* Starts a worker (supervise_spawn): /proc/self/exe with a's arguments
+ * and environment (a->visible), its output appended to the file `log`
+ * when not NULL, keep[0] and keep[1] (when keep is not NULL; opened
+ * close-on-exec) left open in it: its pipes to the parent.  It gets
+ * SIGUSR1 when the parent dies.  Returns its pid, or -1 with errno
+ * set. */
+pid_t workers_spawn(const struct workers_argv *a, const char *log,
+		    const int keep[2]);
 
 /* The last line of DIR/worker.log, "" when none (caller frees): a
  * worker's own words on why it ended. */
@@ -112,10 +102,6 @@ char *workers_log_tail(const char *dir);
  * run: " and "culab: counters: " lines (CULAB_RUN_TRACE,
  * CULAB_COUNTERS_TRACE), as "culab (GPU D): run: ..." on stderr. */
 void workers_log_trace(const char *dir, int device);
-
-/* What a worker's exit status means: exitcode.h's text, or "killed by a
- * signal" above them. */
-const char *workers_status_text(int rc);
 
 /* Makes DIR, DIR/.workers and, when name is not NULL, DIR/.workers/NAME:
  * culab's own folders, where a symbolic link planted is refused.

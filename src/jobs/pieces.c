@@ -47,9 +47,9 @@ struct piece {
 struct slot {
 	int device;
 	pid_t pid;               /* 0: free */
+	struct child *child;     /* its record in the supervisor */
 	size_t piece;
-	double progress;         /* when its files last changed */
-	time_t mtime;
+	time_t mtime;            /* its files' newest, last looked at */
 	bool killed;             /* by the stall limit */
 };
 
@@ -205,7 +205,7 @@ static int piece_start(const struct workers_options *o, struct piece *pc,
 	workers_arg(&a, pc[k].variants);
 	workers_argv_finish(o, from, &a);
 	log = xasprintf("%s/worker.log", pc[k].dir);
-	s->pid = workers_spawn(&a, log);
+	s->pid = workers_spawn(&a, log, NULL);
 	free(log);
 	workers_argv_release(&a);
 	if (s->pid < 0) {
@@ -220,7 +220,6 @@ static int piece_start(const struct workers_options *o, struct piece *pc,
 		free(what);
 	}
 	s->piece = k;
-	s->progress = monotonic_seconds();
 	s->mtime = 0;
 	s->killed = false;
 	pc[k].starts++;
@@ -276,7 +275,7 @@ static int piece_ended(struct piece *pc, const struct slot *s, int rc,
 	free(path);
 	if (p->rows >= p->planned) {
 		p->done = true;
-	} else if (workers_signals() || rc == EXIT_INTERRUPTED) {
+	} else if (supervise_signals() || rc == EXIT_INTERRUPTED) {
 		/* stays to do: --resume finishes it */
 	} else if (p->rounds) {
 		/* a kernel that verified alone failed beside the others:
@@ -285,7 +284,7 @@ static int piece_ended(struct piece *pc, const struct slot *s, int rc,
 			diag_note("the timing rounds ended early (%s, %zu of "
 				  "%zu measurements); scores use the times of "
 				  "each student's own process",
-				  workers_status_text(rc), p->rows, p->planned);
+				  supervise_status_text(rc), p->rows, p->planned);
 		p->failed = true;
 	} else if (rc == EXIT_NO_GPU || rc == EXIT_USAGE) {
 		char *t = workers_log_tail(p->dir);
@@ -298,7 +297,7 @@ static int piece_ended(struct piece *pc, const struct slot *s, int rc,
 			fprintf(stderr, "%s\n", diag_esc(t));
 		else
 			diag_error("%s: the worker ended (%s)", diag_esc(p->name),
-				   workers_status_text(rc));
+				   supervise_status_text(rc));
 		free(t);
 		p->failed = true;
 		ret = rc == EXIT_NO_GPU ? EXIT_NO_GPU : 0;
@@ -318,7 +317,7 @@ static int piece_ended(struct piece *pc, const struct slot *s, int rc,
 		else if (p->rows <= before)
 			p->fail_next = xasprintf("its worker ended (%s) while "
 						 "measuring it",
-						 workers_status_text(rc));
+						 supervise_status_text(rc));
 		w = last_failure(&r);
 		if (!quiet && w && !p->fail_next) {
 			char *label = merge_row_label(w);
@@ -367,87 +366,100 @@ static size_t next_piece(const struct piece *pc, size_t n, const bool *busy)
 	return n;
 }
 
+/* The queue as a policy of the supervisor (supervise.h). */
+struct queue {
+	const struct workers_options *o;
+	struct piece *pc;
+	size_t n;
+	struct slot *sl;
+	int ns;
+	const char *resume_dir;
+	bool *busy;              /* a piece has a worker */
+	bool quiet, stop;
+	double limit, shown;
+	int ret;
+};
+
+/* A worker on each slot without one, the next piece each. */
+static int queue_fill(void *ctx, struct supervisor *sv)
+{
+	struct queue *q = ctx;
+
+	for (int i = 0; i < q->ns && !q->stop; i++) {
+		size_t k;
+
+		if (q->sl[i].pid || (k = next_piece(q->pc, q->n, q->busy)) ==
+		    q->n)
+			continue;
+		if (piece_start(q->o, q->pc, k, &q->sl[i], q->resume_dir) < 0) {
+			q->pc[k].failed = true;
+			continue;
+		}
+		q->busy[k] = true;
+		q->sl[i].child = supervise_add(sv, q->sl[i].pid, &q->sl[i],
+					       SUPERVISE_STOP_FORWARD, 0,
+					       q->limit);
+	}
+	return q->stop ? -1 : 0;
+}
+
+static void queue_ended(void *ctx, struct supervisor *sv, struct child *c)
+{
+	struct queue *q = ctx;
+	struct slot *s = c->owner;
+
+	(void)sv;
+	if (!q->quiet)
+		fputs("\r\033[K", stderr);
+	s->pid = 0;
+	s->child = NULL;
+	s->killed = c->why == CHILD_STALLED;
+	q->busy[s->piece] = false;
+	if (piece_ended(q->pc, s, c->status, q->limit, q->o->quiet) ==
+	    EXIT_NO_GPU) {
+		q->ret = EXIT_NO_GPU;
+		q->stop = true;
+	}
+}
+
+/* A worker whose files changed has moved; the queue shown each second. */
+static bool queue_turn(void *ctx, struct supervisor *sv)
+{
+	struct queue *q = ctx;
+	double now = monotonic_seconds();
+
+	(void)sv;
+	for (int i = 0; i < q->ns; i++)
+		if (q->sl[i].child && moved(&q->pc[q->sl[i].piece], &q->sl[i]))
+			supervise_moved(q->sl[i].child);
+	if (!q->quiet && now - q->shown >= 1) {
+		show(q->pc, q->n, q->sl, q->ns);
+		q->shown = now;
+	}
+	return false;
+}
+
 /* Runs the pieces on the slots until each is done or given up, or a
  * signal came.  Returns EXIT_NO_GPU when workers cannot run here, else
  * 0. */
 static int run_queue(const struct workers_options *o, struct piece *pc,
 		     size_t n, struct slot *sl, int ns, const char *resume_dir)
 {
-	struct timespec tick = { 0, 50 * 1000 * 1000 };
-	bool *busy = xcalloc(n, sizeof(*busy));
-	bool quiet = !o->run->progress, stop = false;
-	double limit = workers_stall_limit(), shown = 0;
-	int live = 0, forwarded = 0, ret = 0;
+	struct queue q = {
+		.o = o, .pc = pc, .n = n, .sl = sl, .ns = ns,
+		.resume_dir = resume_dir, .busy = xcalloc(n, sizeof(bool)),
+		.quiet = !o->run->progress, .limit = workers_stall_limit(),
+	};
+	struct supervise_policy p = {
+		.ctx = &q, .fill = queue_fill, .ended = queue_ended,
+		.turn = queue_turn, .tick = 0.05,
+	};
 
-	for (;;) {
-		int st = 0;
-		pid_t pid;
-
-		for (int i = 0; i < ns && !stop && !workers_signals(); i++) {
-			size_t k;
-
-			if (sl[i].pid || (k = next_piece(pc, n, busy)) == n)
-				continue;
-			if (piece_start(o, pc, k, &sl[i], resume_dir) < 0) {
-				pc[k].failed = true;
-				continue;
-			}
-			busy[k] = true;
-			live++;
-		}
-		if (!live)
-			break;
-		while (forwarded < workers_signals()) {
-			for (int i = 0; i < ns; i++)
-				if (sl[i].pid > 0)
-					kill(sl[i].pid,
-					     workers_stop_signal(forwarded));
-			forwarded++;
-		}
-		pid = waitpid(-1, &st, WNOHANG);
-		if (pid <= 0) {
-			double now = monotonic_seconds();
-
-			for (int i = 0; i < ns; i++) {
-				if (!sl[i].pid || sl[i].killed)
-					continue;
-				if (moved(&pc[sl[i].piece], &sl[i]))
-					sl[i].progress = now;
-				else if (now - sl[i].progress > limit) {
-					kill(-sl[i].pid, SIGKILL);
-					sl[i].killed = true;
-				}
-			}
-			if (!quiet && now - shown >= 1) {
-				show(pc, n, sl, ns);
-				shown = now;
-			}
-			nanosleep(&tick, NULL);
-			continue;
-		}
-		for (int i = 0; i < ns; i++) {
-			int rc;
-
-			if (sl[i].pid != pid)
-				continue;
-			if (!quiet)
-				fputs("\r\033[K", stderr);
-			rc = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-			evtrace("ended", pid, "");
-			sl[i].pid = 0;
-			busy[sl[i].piece] = false;
-			live--;
-			if (piece_ended(pc, &sl[i], rc, limit, o->quiet) ==
-			    EXIT_NO_GPU) {
-				ret = EXIT_NO_GPU;
-				stop = true;
-			}
-		}
-	}
-	if (!quiet)
+	supervise_run(&p);
+	if (!q.quiet)
 		fputs("\r\033[K", stderr);
-	free(busy);
-	return ret;
+	free(q.busy);
+	return q.ret;
 }
 
 /* ---- merging -------------------------------------------------------------------- */
@@ -638,7 +650,7 @@ static int rounds_run(const struct workers_options *o, const struct piece *pc,
 	r.dir = xasprintf("%s/.workers/rounds", o->outdir);
 	rc = run_queue(o, &r, 1, sl, 1, NULL);
 	path = xasprintf("%s/results.json", r.dir);
-	if (!workers_signals() && access(path, F_OK) == 0 &&
+	if (!supervise_signals() && access(path, F_OK) == 0 &&
 	    results_read(path, &got) == 0)
 		took = rounds_take(&got, out);
 	if (!o->quiet && took)
@@ -678,7 +690,7 @@ static int make_slots(const struct workers_options *o, struct slot **sl)
 static int final_rc(const struct piece *pc, size_t n, const struct results *r,
 		    int queue_rc)
 {
-	if (workers_signals())
+	if (supervise_signals())
 		return EXIT_INTERRUPTED;
 	for (size_t i = 0; i < n; i++)
 		if (!pc[i].done && !pc[i].failed)
@@ -700,7 +712,6 @@ int pieces_run(const struct experiment_file *f,
 	       const struct workers_options *o, struct results *out)
 {
 	char *root = xasprintf("%s/.workers", o->outdir), *resume_dir = NULL;
-	struct sigaction old[2];
 	struct results prev = { 0 };
 	struct piece *pc = NULL;
 	struct slot *sl = NULL;
@@ -742,18 +753,18 @@ int pieces_run(const struct experiment_file *f,
 			students == 1 ? "" : "s", students < n ?
 			" and the rungs" : "", ns, ns == 1 ? "" : "s");
 	}
-	workers_signals_catch(old);
+	supervise_catch();
 	qrc = run_queue(o, pc, n, sl, ns, resume_dir);
-	workers_signals_restore(old);
+	supervise_release();
 	got = merge_pieces(o, pc, n, &prev, out);
 	if (got < 0) {
 		rc = EXIT_FAILED;
 		goto out;
 	}
-	if (got > 0 && !qrc && !workers_signals() && rounds_wanted(f)) {
-		workers_signals_catch(old);
+	if (got > 0 && !qrc && !supervise_signals() && rounds_wanted(f)) {
+		supervise_catch();
 		qrc = rounds_run(o, pc, n, sl, out);
-		workers_signals_restore(old);
+		supervise_release();
 	}
 	rc = final_rc(pc, n, out, qrc);
 	/* the status is the class's, not its workers': a worker whose last

@@ -26,6 +26,7 @@
  * so that it costs one small process: the lesson is the same at every
  * size and type. */
 #include "sanitizer_reruns.h"
+#include "supervise.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -35,7 +36,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -304,16 +304,6 @@ static size_t tools_for(const struct experiment_file *f,
 
 /* ---- one child ------------------------------------------------------------------------ */
 
-static volatile sig_atomic_t stop_signal;
-
-/* The first SIGINT or SIGTERM stops the reruns; a second one acts as it
- * always does. */
-static void on_stop(int sig)
-{
-	stop_signal = sig;
-	signal(sig, SIG_DFL);
-}
-
 /* The first `max` bytes of file `path` (NUL-terminated), or NULL. */
 static char *read_head(const char *path, size_t max)
 {
@@ -408,7 +398,7 @@ static int child_answer(const char *outdir, char **why)
 	return answer;
 }
 
-struct child {
+struct rerun_setup {
 	const char *sanitizer, *culab, *tool, *label, *tmp;
 	const struct sanitize_options *o;
 	int device, shown_device;  /* the GPU the measurement reruns on */
@@ -417,11 +407,9 @@ struct child {
 
 /* Starts the tool on the measurement with its output in `log`.  Returns
  * the child's pid, or -1 after a diagnostic. */
-static pid_t child_start(const struct child *c, const char *log,
+static pid_t child_start(const struct rerun_setup *c, const char *log,
 			 const char *outdir)
 {
-	static const char cannot[] = "culab: error: cannot run "
-				     "compute-sanitizer\n";
 	char device[16], limit[16];
 	const char *argv[] = {
 		c->sanitizer, "--tool", c->tool, "--print-limit", limit,
@@ -429,43 +417,22 @@ static pid_t child_start(const struct child *c, const char *log,
 		c->label, "--profile-only", "--no-counters", "--no-report", "-q",
 		"-o", outdir, "--device", device, c->o->file, NULL,
 	};
-	int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	pid_t parent = getpid(), pid;
-	char **env;
+	struct spawn_options so = {
+		.file = c->sanitizer, .argv = (char *const *)argv, .log = log,
+		.stdin_null = true, .what = "compute-sanitizer",
+		.exec_failed = 127, .keep = { -1, -1 },
+	};
+	pid_t pid;
 
-	if (fd < 0)
-		return diag_error("cannot write \"%s\": %s", log,
-				  strerror(errno));
 	snprintf(device, sizeof(device), "%d", c->device);
 	snprintf(limit, sizeof(limit), "%d", SANITIZE_PRINT_LIMIT);
-	env = environ_with("CULAB_SANITIZER", "off");
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		int null = open("/dev/null", O_RDONLY);
-
-		/* its own group, killed whole at the limit; it dies with us */
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(127);
-		if (null >= 0)
-			dup2(null, 0);
-		dup2(fd, 1);
-		dup2(fd, 2);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		execve(c->sanitizer, (char *const *)argv, env);
-		if (write(2, cannot, sizeof(cannot) - 1) < 0)
-			_exit(127);
-		_exit(127);
-	}
-	environ_with_free(env);
-	close(fd);
+	so.env = environ_with("CULAB_SANITIZER", "off");
+	/* its own group, killed whole at the limit; it dies with us */
+	pid = supervise_spawn(&so);
+	environ_with_free(so.env);
 	if (pid < 0)
-		return diag_error("cannot start compute-sanitizer: %s",
-				  strerror(errno));
-	setpgid(pid, pid);
+		return diag_error("cannot start compute-sanitizer (its log "
+				  "\"%s\"): %s", log, strerror(errno));
 	return pid;
 }
 
@@ -481,68 +448,58 @@ struct tool_run {
 	int status;
 };
 
-/* Waits for the n tools started (one, or all at once) until each has
- * ended, run past c->timeout seconds from its start or a signal came,
- * each timed to when it was seen ending.  Then each one's whole group is
- * killed (what the tool started and left behind goes with it), before
- * the leader is reaped, so that the group's id is still the child's when
- * it is signalled. */
-static void tools_wait(const struct child *c, struct tool_run *tr, size_t n)
+/* The n tools started (one, or all at once), as children of the
+ * supervisor (supervise.h): each until it has ended, run past
+ * c->timeout seconds from its start (killed, its whole group) or a
+ * signal came (killed too), timed to when it was seen ending. */
+struct tools_wait {
+	const struct rerun_setup *c;
+	struct tool_run *tr;
+	size_t n;
+};
+
+static int tools_fill(void *ctx, struct supervisor *sv)
 {
-	struct timespec tick = { 0, 20 * 1000 * 1000 };
-	bool *ours = xcalloc(n + 1, sizeof(*ours));
-	size_t left = n;
+	struct tools_wait *w = ctx;
 
-	for (size_t i = 0; i < n; i++) {
-		tr[i].how = -1;
-		ours[i] = tr[i].pid > 0;
-	}
-	while (left) {
-		double now = monotonic_seconds();
+	for (size_t i = 0; i < w->n; i++)
+		if (w->tr[i].pid > 0)
+			supervise_add(sv, w->tr[i].pid, &w->tr[i],
+				      SUPERVISE_STOP_KILL, w->c->timeout, 0);
+	return -1;              /* they are all there */
+}
 
-		left = 0;
-		for (size_t i = 0; i < n; i++) {
-			siginfo_t info;
+static void tools_ended(void *ctx, struct supervisor *sv, struct child *ch)
+{
+	struct tool_run *t = ch->owner;
 
-			if (!ours[i] || tr[i].how >= 0)
-				continue;
-			memset(&info, 0, sizeof(info));
-			if (waitid(P_PID, (id_t)tr[i].pid, &info,
-				   WEXITED | WNOHANG | WNOWAIT) == 0) {
-				if (info.si_pid == tr[i].pid)
-					tr[i].how = 0;  /* ended, not reaped */
-			} else if (errno != EINTR) {
-				tr[i].how = 0;  /* no such child: nothing to kill */
-				ours[i] = false;
-			}
-			if (tr[i].how < 0 && (stop_signal ||
-					      now - tr[i].t0 > c->timeout))
-				tr[i].how = stop_signal ? 2 : 1;
-			if (tr[i].how >= 0) {
-				tr[i].seconds = now - tr[i].t0;
-				evtrace("ended", tr[i].pid, tr[i].tool);
-			} else {
-				left++;
-			}
-		}
-		if (left)
-			nanosleep(&tick, NULL);
-	}
+	(void)ctx;
+	(void)sv;
+	t->how = ch->why == CHILD_DEADLINE ? 1 :
+		 ch->why == CHILD_STOPPED ? 2 : 0;
+	t->status = ch->wstatus;
+	t->seconds = monotonic_seconds() - t->t0;
+}
+
+static void tools_wait(const struct rerun_setup *c, struct tool_run *tr,
+		       size_t n)
+{
+	struct tools_wait w = { .c = c, .tr = tr, .n = n };
+	struct supervise_policy p = {
+		.ctx = &w, .fill = tools_fill, .ended = tools_ended,
+		.tick = 0.02,
+	};
+
 	for (size_t i = 0; i < n; i++)
-		if (ours[i]) {
-			kill(-tr[i].pid, SIGKILL);
-			while (waitpid(tr[i].pid, &tr[i].status, 0) < 0 &&
-			       errno == EINTR)
-				;
-		}
-	free(ours);
+		tr[i].how = 0;
+	supervise_run(&p);
 }
 
 /* Starts tool on the measurement c->label. */
-static void tool_begin(const struct child *c, const char *tool,
+static void tool_begin(const struct rerun_setup *c, const char *tool,
 		       struct tool_run *tr)
 {
-	struct child one = *c;
+	struct rerun_setup one = *c;
 
 	one.tool = tool;
 	tr->tool = tool;
@@ -558,7 +515,7 @@ static void tool_begin(const struct child *c, const char *tool,
 /* The record of a tool tools_wait waited for: its entry in rec->tools,
  * its findings in rec->findings.  Returns false when a signal stopped
  * it. */
-static bool tool_end(const struct child *c, struct tool_run *tr,
+static bool tool_end(const struct rerun_setup *c, struct tool_run *tr,
 		     struct sanitizer_record *rec)
 {
 	struct sanitizer_tool *t;
@@ -623,7 +580,7 @@ out:
  * longest, 3.3 s of 8 s for the three on an H200 at 2^22 floats), so only
  * where the GPU admits several processes and three copies of a stage of
  * at most SANITIZE_TOGETHER_BYTES fit easily. */
-static bool together(const struct child *c, const struct plan_stage *s,
+static bool together(const struct rerun_setup *c, const struct plan_stage *s,
 		     size_t n)
 {
 	return n > 1 && s->device_bytes <= SANITIZE_TOGETHER_BYTES &&
@@ -635,7 +592,7 @@ static bool together(const struct child *c, const struct plan_stage *s,
  * (the note says which).  *stopped is set when a signal stopped it. */
 static struct sanitizer_record *rerun(const struct plan_stage *s,
 				      const struct plan_measurement *ms,
-				      struct child *c, const char **tools,
+				      struct rerun_setup *c, const char **tools,
 				      size_t n, bool unsafe, bool *stopped)
 {
 	struct sanitizer_record *rec = xcalloc(1, sizeof(*rec));
@@ -778,7 +735,7 @@ static size_t unsafe_tools(const struct results *r, const char *name,
 
 /* Sets c's device for a rerun of row w: the run's own, or, in the parent
  * of workers (o->rows_device), the CUDA device its row names. */
-static void device_of(struct child *c, const struct results *r,
+static void device_of(struct rerun_setup *c, const struct results *r,
 		      const struct result_row *w)
 {
 	const struct sanitize_options *o = c->o;
@@ -796,8 +753,7 @@ static int reruns(const struct experiment_file *f, struct results *r,
 		  const struct sanitize_options *o, bool unsafe)
 {
 	struct plan_options po = { .profile_only = true };
-	struct sigaction sa = { .sa_handler = on_stop }, old_int, old_term;
-	struct child c = { .o = o };
+	struct rerun_setup c = { .o = o };
 	char exe[PATH_MAX], *tmp = NULL;
 	struct plan p;
 	bool off, stopped = false, *done;
@@ -821,10 +777,9 @@ static int reruns(const struct experiment_file *f, struct results *r,
 	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	exe[len > 0 ? len : 0] = '\0';
 	c.culab = o->culab ? o->culab : exe;
-	stop_signal = 0;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	/* the first SIGINT or SIGTERM stops the reruns (the tools running
+	 * are killed), what they found so far kept */
+	supervise_catch();
 	for (size_t i = 0; i < r->nrows && !stopped; i++) {
 		struct result_row *w = &r->rows[i];
 		const struct result_row *target;
@@ -900,13 +855,13 @@ give:
 		if (o->save && o->save(r, o->save_ctx) < 0)
 			break;
 	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	supervise_release();
 	if (stopped)
 		diag_note("compute-sanitizer's reruns stopped by %s; what they "
 			  "found so far is kept",
-			  stop_signal == SIGINT ? "SIGINT (^C)" :
-			  stop_signal == SIGTERM ? "SIGTERM" : "a signal");
+			  supervise_last_signal() == SIGINT ? "SIGINT (^C)" :
+			  supervise_last_signal() == SIGTERM ? "SIGTERM" :
+			  "a signal");
 	if (tmp)
 		rmdir(tmp);
 	plan_release(&p);

@@ -95,7 +95,7 @@ static int gpu_start(struct dctx *c, struct gpu *g)
 	keep[0] = to[0];
 	keep[1] = from[1];
 	log = xasprintf("%s/worker.log", g->dir);
-	g->pid = workers_spawn_keep(&a, log, keep);
+	g->pid = workers_spawn(&a, log, keep);
 	free(log);
 	workers_argv_release(&a);
 	if (g->pid < 0) {
@@ -174,7 +174,7 @@ static void answer(struct dctx *c, int k)
 		tell_end(g);
 		return;
 	}
-	i = workers_signals() ? PLAN_QUEUE_END : plan_queue_next(&c->q, k);
+	i = supervise_signals() ? PLAN_QUEUE_END : plan_queue_next(&c->q, k);
 	/* nothing to hand out now: its GPU takes lines instead (work that
 	 * comes back from a worker that fails goes to a fresh one) */
 	if (i == PLAN_QUEUE_WAIT && !c->q.ntodo && c->lines_on)
@@ -291,7 +291,7 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	char *path = xasprintf("%s/results.json", g->dir);
 	bool *have = xcalloc(c->q.n + 1, sizeof(*have));
 	const struct result_row *failed = NULL;
-	bool early = !g->told_end && !workers_signals();
+	bool early = !g->told_end && !supervise_signals();
 	struct results r = { 0 };
 	bool read = access(path, F_OK) == 0 && results_read(path, &r) == 0;
 
@@ -333,7 +333,7 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 					  "came back that long); its worker was "
 					  "ended", c->stall) :
 				xasprintf("its worker ended (%s) while making it",
-					  workers_status_text(rc));
+					  supervise_status_text(rc));
 		plan_queue_back(&c->q, i);
 	}
 	plan_queue_leave(&c->q, k);
@@ -345,12 +345,12 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 			fprintf(stderr, "%s\n", diag_esc(t));
 		else
 			diag_error("GPU %d: its worker ended (%s)", g->device,
-				   workers_status_text(rc));
+				   supervise_status_text(rc));
 		free(t);
 	} else if (early && !c->o->quiet) {
 		const char *what = failed && failed->message ? failed->message :
 				   g->flight != SIZE_MAX && c->fail[g->flight] ?
-				   c->fail[g->flight] : workers_status_text(rc);
+				   c->fail[g->flight] : supervise_status_text(rc);
 
 		if (c->lines_drawn)
 			fputs("\r\033[K", stderr);
@@ -447,7 +447,7 @@ static void undraw(struct dctx *c)
 
 static bool more_work(const struct dctx *c)
 {
-	return c->q.ntodo > 0 && !workers_signals();
+	return c->q.ntodo > 0 && !supervise_signals();
 }
 
 static void run_loop(struct dctx *c)
@@ -476,7 +476,7 @@ static void run_loop(struct dctx *c)
 			 * are all started and done */
 			if (g->on_lines && !g->pid &&
 			    (c->lnext >= c->nlj || c->unavailable ||
-			     workers_signals()) && !alive)
+			     supervise_signals()) && !alive)
 				g->on_lines = false;
 			if (!g->pid && !alive && !g->dead && more_work(c) &&
 			    !g->on_lines) {
@@ -500,7 +500,7 @@ static void run_loop(struct dctx *c)
 				       lines_gpu_room(&g->lg) &&
 				       (!more_work(c) || leaving) &&
 				       c->lnext < c->nlj && !c->unavailable &&
-				       !workers_signals() &&
+				       !supervise_signals() &&
 				       !devlines_host_timed(c) &&
 				       (!nl || leaving ||
 					c->nlj - c->lnext >= (size_t)c->ng)) {
@@ -523,11 +523,11 @@ static void run_loop(struct dctx *c)
 		}
 		if (!live)
 			break;
-		while (forwarded < workers_signals()) {
+		while (forwarded < supervise_signals()) {
 			for (int k = 0; k < c->ng; k++)
 				if (c->g[k].pid > 0)
 					kill(c->g[k].pid,
-					     workers_stop_signal(forwarded));
+					     supervise_stop_signal(forwarded));
 			forwarded++;
 		}
 		for (int k = 0; k < c->ng; k++)
@@ -668,7 +668,7 @@ static int final_rc(const struct dctx *c, const struct results *r)
 {
 	bool no_gpu = true;
 
-	if (workers_signals())
+	if (supervise_signals())
 		return EXIT_INTERRUPTED;
 	for (int k = 0; k < c->ng; k++)
 		no_gpu = no_gpu && c->g[k].dead && c->g[k].made == 0;
@@ -736,7 +736,6 @@ int devices_run(const struct experiment_file *f,
 {
 	struct dctx c = { .f = f, .o = o };
 	struct results prev = { 0 };
-	struct sigaction old[2];
 	int *devs = NULL, rc, got;
 
 	memset(out, 0, sizeof(*out));
@@ -817,12 +816,12 @@ int devices_run(const struct experiment_file *f,
 			"as each GPU frees\n", c.q.n, c.ng, c.ng == 1 ? "" : "s");
 	if (getenv("CULAB_DEVICES_TRACE") && *getenv("CULAB_DEVICES_TRACE"))
 		c.trace = fopen(getenv("CULAB_DEVICES_TRACE"), "w");
-	workers_signals_catch(old);
+	supervise_catch();
 	run_loop(&c);
-	workers_signals_restore(old);
+	supervise_release();
 	if (c.trace)
 		fclose(c.trace);
-	if (!workers_signals())
+	if (!supervise_signals())
 		devlines_warn(&c);
 	got = merge_all(&c, out);
 	if (got < 0) {

@@ -1,7 +1,7 @@
 /* workers.c - run --devices: one worker process per GPU.  See workers.h.
  *
- * Each worker is started with fork and exec of /proc/self/exe, in a
- * process group of its own, so that a terminal's ^C reaches the parent
+ * Each worker is started with fork and exec of /proc/self/exe
+ * (supervise_spawn), in a process group of its own, so that a terminal's ^C reaches the parent
  * alone.  The parent asks the workers to stop with SIGUSR1, which the
  * runner takes as a first SIGINT (stop after the current measurement,
  * save, exit 4) but never as a second: under Slurm a worker gets the
@@ -27,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -40,44 +39,6 @@
 #include "output.h"
 #include "plan/plan.h"
 #include "base/util.h"
-
-static volatile sig_atomic_t signals_seen;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	signals_seen++;
-}
-
-void workers_signals_catch(struct sigaction old[2])
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	signals_seen = 0;
-	sigaction(SIGINT, &sa, &old[0]);
-	sigaction(SIGTERM, &sa, &old[1]);
-}
-
-void workers_signals_restore(const struct sigaction old[2])
-{
-	sigaction(SIGINT, &old[0], NULL);
-	sigaction(SIGTERM, &old[1], NULL);
-}
-
-int workers_signals(void)
-{
-	return (int)signals_seen;
-}
-
-int workers_stop_signal(int k)
-{
-	/* the first: stop after the current measurement; another: now
-	 * (clocks given back), as a second ^C ends a one-GPU run */
-	return k ? SIGUSR2 : SIGUSR1;
-}
 
 int workers_check_devices(const char *list, char *why, size_t whysize)
 {
@@ -424,66 +385,30 @@ void workers_argv_finish(const struct workers_options *o,
 	arg(a, o->file);
 }
 
-pid_t workers_spawn(const struct workers_argv *a, const char *log)
+pid_t workers_spawn(const struct workers_argv *a, const char *log,
+		    const int keep[2])
 {
-	return workers_spawn_keep(a, log, NULL);
-}
-
-pid_t workers_spawn_keep(const struct workers_argv *a, const char *log,
-			 const int keep[2])
-{
-	pid_t parent = getpid(), pid;
 	char **env = a->visible ? environ_with("CUDA_VISIBLE_DEVICES",
 					       a->visible) : NULL;
+	struct spawn_options so = {
+		.argv = a->v, .env = env, .log = log, .log_append = true,
+		.keep = { keep ? keep[0] : -1, keep ? keep[1] : -1 },
+		/* a worker that outlives its parent stops after the
+		 * measurement it makes */
+		.death_signal = SIGUSR1, .what = "a worker",
+	};
+	pid_t pid = supervise_spawn(&so);
 
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		/* its own group: ^C reaches the parent alone, which forwards */
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGUSR1);
-		if (getppid() != parent)
-			_exit(EXIT_INTERRUPTED);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		if (log) {
-			int fd = open(log, O_WRONLY | O_CREAT | O_APPEND |
-				      O_NOFOLLOW | O_CLOEXEC, 0644);
-
-			if (fd >= 0) {
-				dup2(fd, STDOUT_FILENO);
-				dup2(fd, STDERR_FILENO);
-			}
-		}
-		/* the pipes to its parent outlive the exec */
-		for (int i = 0; keep && i < 2; i++)
-			fcntl(keep[i], F_SETFD, 0);
-		execve("/proc/self/exe", a->v, env ? env : environ);
-		fprintf(stderr, "culab: error: cannot start a worker: %s\n",
-			strerror(errno));
-		_exit(EXIT_FAILED);
-	}
 	environ_with_free(env);
 	return pid;
 }
 
 char *workers_log_tail(const char *dir)
 {
-	char *path = xasprintf("%s/worker.log", dir), *text = NULL, *line;
-	size_t len = 0;
+	char *path = xasprintf("%s/worker.log", dir), *line;
 
-	if (access(path, R_OK) != 0 ||
-	    read_file(path, 1 << 20, &text, &len) < 0 || !len) {
-		free(path);
-		free(text);
-		return xstrdup("");
-	}
+	line = supervise_log_tail(path);
 	free(path);
-	while (len && text[len - 1] == '\n')
-		text[--len] = '\0';
-	line = strrchr(text, '\n');
-	line = xstrdup(line ? line + 1 : text);
-	free(text);
 	return line;
 }
 
@@ -506,14 +431,6 @@ void workers_log_trace(const char *dir, int device)
 		}
 	free(path);
 	free(text);
-}
-
-const char *workers_status_text(int rc)
-{
-#define X(name, num, text) if (rc == num) return text;
-	CULAB_EXIT_MAP(X)
-#undef X
-	return "killed by a signal";
 }
 
 /* ---- the run ------------------------------------------------------------------------ */

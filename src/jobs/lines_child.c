@@ -1,13 +1,14 @@
 /* lines_child.c - one process of culab's counters per source line: its
  * command line, its start, its end and what it left.  See lines_child.h.
  *
- * Children are started as workers.c starts its workers: fork and exec
- * of /proc/self/exe in a process group of their own (a terminal's ^C
+ * Children are started as every child of culab is (supervise_spawn):
+ * fork and exec of /proc/self/exe in a process group of their own (a terminal's ^C
  * reaches the parent alone, which then ends the child and stops: what is
  * left is --resume's), dead with their parent (PR_SET_PDEATHSIG), killed
  * past their time limit.  A child's output goes to DIR/child.log, and its
  * last line into the row's lines.status when it fails. */
 #include "lines_child.h"
+#include "supervise.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -81,7 +81,7 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 	char *log = xasprintf("%s/child.log", dir);
 	struct argv_buf a = { .n = 0 };
 	const char *exe = o->exe ? o->exe : "/proc/self/exe";
-	pid_t parent = getpid(), pid;
+	pid_t pid;
 	bool narrow = uuid && !strncmp(uuid, "GPU-", 4) &&
 		      strlen(uuid) < 64;
 	int sv[2] = { -1, -1 };
@@ -98,34 +98,13 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 	envp = narrow ? environ_with("CUDA_VISIBLE_DEVICES", uuid) : NULL;
 	child_argv(o, narrow ? 0 : device, label, dir, sv[1], held && go,
 		   mode, &a);
-	fflush(NULL);
-	pid = fork();
-	if (pid == 0) {
-		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW,
-			      0644);
+	{
+		struct spawn_options so = {
+			.file = exe, .argv = a.v, .env = envp, .log = log,
+			.keep = { sv[1], -1 }, .what = exe,
+		};
 
-		if (sv[1] >= 0)         /* its end stays open across exec */
-			fcntl(sv[1], F_SETFD, 0);
-
-		/* its own group: ^C reaches the parent alone */
-		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(EXIT_INTERRUPTED);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		if (fd >= 0) {
-			dup2(fd, STDOUT_FILENO);
-			dup2(fd, STDERR_FILENO);
-			close(fd);
-		}
-		if (envp)
-			execve(exe, a.v, envp);
-		else
-			execv(exe, a.v);
-		fprintf(stderr, "culab: error: cannot start %s: %s\n", exe,
-			strerror(errno));
-		_exit(EXIT_FAILED);
+		pid = supervise_spawn(&so);
 	}
 	if (pid < 0)
 		diag_error("cannot start a process for counters per source "
@@ -153,40 +132,9 @@ void lines_child_go(int go)
 		(void)send(go, "g", 1, MSG_NOSIGNAL);
 }
 
-/* The last line of the child's log that says something, or "". */
-static char *last_line(const char *log)
-{
-	char *text = NULL, *out;
-	size_t len = 0, end, start;
-
-	char why[8];
-
-	if (read_file_why(log, "log", 1u << 20, &text, &len, why,
-			  sizeof(why)) < 0)
-		return xstrdup("");
-	end = len;
-	while (end > 0 && (text[end - 1] == '\n' || text[end - 1] == ' '))
-		end--;
-	start = end;
-	while (start > 0 && text[start - 1] != '\n')
-		start--;
-	out = xstrndup(text + start, end - start);
-	free(text);
-	return out;
-}
-
-/* What an exit status means (exitcode.h's texts). */
-static const char *status_text(int rc)
-{
-#define X(name, num, text) if (rc == num) return text;
-	CULAB_EXIT_MAP(X)
-#undef X
-	return "an exit status culab does not use";
-}
-
 char *lines_child_why(int st, bool late, double timeout, const char *log)
 {
-	char *line = last_line(log), *why;
+	char *line = supervise_log_tail(log), *why;
 
 	if (late)
 		why = xasprintf("the per-line run did not end within %.0f s and "
@@ -198,7 +146,7 @@ char *lines_child_why(int st, bool late, double timeout, const char *log)
 	else
 		why = xasprintf("the per-line run ended with exit status %d (%s)"
 				"%s%s", WEXITSTATUS(st),
-				status_text(WEXITSTATUS(st)), *line ? ": " : "",
+				supervise_status_text(WEXITSTATUS(st)), *line ? ": " : "",
 				line);
 	free(line);
 	return why;
