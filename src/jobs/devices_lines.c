@@ -284,8 +284,7 @@ int devlines_start(struct dctx *c, struct gpu *g)
 		c->lj[c->lnext] = t;
 	}
 	g->lg.uuid = g->uuid;
-	if (lines_gpu_start(&c->lo, &g->lg, c->lnext,
-			    c->lj[c->lnext].label) < 0)
+	if (!lines_gpu_start(&c->lo, &g->lg, c->lnext, c->lj[c->lnext].label))
 		return -1;
 	c->lnext++;
 	return 0;

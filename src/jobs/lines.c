@@ -29,20 +29,10 @@
 #include "counters/counters.h"
 #include "lines_cache.h"
 #include "lines_stalls.h"
+#include "supervise.h"
 #include "output.h"
 #include "results/results.h"
 
-static volatile sig_atomic_t signals_seen;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	signals_seen++;
-}
-
-/* ---- which rows ---------------------------------------------------------- */
-
-/* The row of r that measurement ms of stage s made, or NULL. */
 static struct result_row *row_of(struct results *r, const struct plan_stage *s,
 				 const struct plan_measurement *ms)
 {
@@ -116,8 +106,9 @@ bool lines_gpu_room(const struct lines_gpu *g)
 	return lines_gpu_live(g) < LINES_PROCS;
 }
 
-int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
-		    size_t job, const char *label)
+struct lines_proc *lines_gpu_start(const struct lines_options *o,
+				   struct lines_gpu *g, size_t job,
+				   const char *label)
 {
 	struct lines_proc *p = NULL;
 	int k;
@@ -125,12 +116,14 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 	for (k = 0; k < LINES_PROCS && !p; k++)
 		if (!g->p[k].pid)
 			p = &g->p[k];
-	if (!p)
-		return diag_error("a GPU has %d per-line children already",
-				  LINES_PROCS);
+	if (!p) {
+		diag_error("a GPU has %d per-line children already",
+			   LINES_PROCS);
+		return NULL;
+	}
 	if (!p->dir && !(p->dir = lines_child_dir(o->outdir, g->device,
 						  (int)(p - g->p))))
-		return -1;
+		return NULL;
 	lines_child_clean(p->dir);
 	p->t0 = monotonic_seconds();
 	p->stopped = p->late = p->ready = false;
@@ -142,7 +135,7 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 				   LC_COUNT_NO_STALLS : LC_COUNT);
 	if (p->pid < 0) {
 		p->pid = 0;
-		return -1;
+		return NULL;
 	}
 	if (evtrace_on()) {
 		char *what = xasprintf("gpu %d %s", g->device, label);
@@ -150,7 +143,7 @@ int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
 		evtrace("start", p->pid, what);
 		free(what);
 	}
-	return 0;
+	return p;
 }
 
 struct lines_proc *lines_gpu_go(struct lines_gpu *g)
@@ -444,155 +437,192 @@ static void sampling_start(const struct lines_options *o, struct lines_gpu *g,
 	free(rows);
 }
 
+/* The run as a policy of the supervisor (supervise.h): a child
+ * measuring per GPU, each marked row's in plan order, the next ones made
+ * ready ahead; the sampling child, when there is one, first. */
+struct lines_queue {
+	const struct lines_options *o;
+	struct results *r;
+	struct lines_gpu *sl;
+	int ns;
+	struct job *jobs;
+	size_t n, k;             /* jobs, the next to start */
+	struct lines_stalls ss;
+	bool sampler_added;
+	bool changed;            /* a row got its lines or its reason */
+	bool stop;               /* a child that cannot start, files that
+				    cannot be saved */
+	const char *unavailable; /* a child said CUPTI cannot here */
+};
+
+static int run_fill(void *ctx, struct supervisor *sv)
+{
+	struct lines_queue *x = ctx;
+	int ns = x->ns;
+
+	if (x->ss.pid && !x->sampler_added) {
+		supervise_add(sv, x->ss.pid, &x->ss, SUPERVISE_STOP_POLICY, 0,
+			      0);
+		x->sampler_added = true;
+	}
+	/* a child on each GPU without one, then the ones ahead on each
+	 * while enough are left for all (the last few wait for the first
+	 * GPU free, not on a GPU of their own) */
+	for (int pass = 1; pass <= 1 + x->sl[0].ahead; pass++)
+		for (int i = 0; i < ns && x->k < x->n && !x->stop &&
+		     !x->unavailable; i++) {
+			struct lines_gpu *g = &x->sl[i];
+			struct lines_proc *lp;
+
+			if (lines_gpu_jobs(g) >= pass || !lines_gpu_room(g) ||
+			    (pass > 1 && x->n - x->k < (size_t)ns))
+				continue;
+			lp = lines_gpu_start(x->o, g, x->k,
+					     x->jobs[x->k].label);
+			if (!lp) {
+				x->stop = true;
+				break;
+			}
+			/* its time limit runs from its turn: lines_gpu_watch */
+			supervise_add(sv, lp->pid, lp, SUPERVISE_STOP_POLICY,
+				      0, 0);
+			x->k++;
+		}
+	return x->stop || x->unavailable ? -1 : 0;
+}
+
+static void run_ended(void *ctx, struct supervisor *sv, struct child *c)
+{
+	struct lines_queue *x = ctx;
+
+	(void)sv;
+	if (c->owner == &x->ss) {
+		x->changed |= lines_stalls_ended(&x->ss, c->pid, c->wstatus);
+		return;
+	}
+	for (int i = 0; i < x->ns; i++) {
+		struct lines_proc *lp = lines_gpu_proc(&x->sl[i], c->pid);
+
+		if (lp)
+			x->changed |= lines_gpu_ended(x->o, lp, c->wstatus,
+				supervise_signals() ? NULL : x->jobs[lp->job].w,
+				x->stop || x->unavailable, x->unavailable);
+	}
+}
+
+static bool run_turn(void *ctx, struct supervisor *sv)
+{
+	struct lines_queue *x = ctx;
+	bool stopping = supervise_signals() > 0, changed;
+
+	(void)sv;
+	/* a turn over: the next goes on before anything is saved */
+	for (int i = 0; i < x->ns && !stopping; i++) {
+		struct lines_proc *lp = lines_gpu_said(&x->sl[i]);
+
+		if (!lp || lines_gpu_take(lp, x->jobs[lp->job].w) < 0)
+			continue;
+		x->changed = true;
+		if (!x->unavailable)
+			x->unavailable = said_unavailable(x->jobs[lp->job].w);
+		if (!x->unavailable)
+			lines_gpu_go(&x->sl[i]);
+	}
+	changed = x->changed;
+	x->changed = false;
+	/* each row's samples to its counts, before it is saved; a child
+	 * that ended (run_ended) may have said CUPTI cannot */
+	if (changed)
+		lines_stalls_merge(&x->ss);
+	for (size_t j = 0; changed && j < x->n && !x->unavailable; j++)
+		x->unavailable = said_unavailable(x->jobs[j].w);
+	/* once a child said CUPTI cannot, the rest say so unrun */
+	while (x->unavailable && x->k < x->n && !stopping)
+		source_lines_set_status(&x->jobs[x->k++].w->lines,
+					x->unavailable);
+	/* the GPU's turn to the first ahead, once the sampler is done */
+	for (int i = 0; i < x->ns && !stopping && !x->unavailable &&
+	     !x->ss.pid; i++) {
+		struct lines_proc *lp = lines_gpu_go(&x->sl[i]);
+
+		if (lp)
+			progress(x->o, lp->job + 1, x->n, x->jobs[lp->job].label);
+	}
+	if (changed && !stopping && output_save(x->o->outdir, x->r) < 0)
+		x->stop = true;
+	/* no more turns: the children waiting for theirs end */
+	if (x->stop || x->unavailable)
+		for (int i = 0; i < x->ns; i++)
+			lines_gpu_cancel(&x->sl[i]);
+	/* each child's time limit from its turn; on a signal, each told */
+	if (!changed) {
+		for (int i = 0; i < x->ns; i++)
+			lines_gpu_watch(x->o, &x->sl[i], stopping);
+		lines_stalls_watch(x->o, &x->ss, stopping);
+	}
+	return changed;
+}
+
 int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	      struct results *r)
 {
 	struct plan_options po = { .only = o->only, .counters = true,
 				   .shard = o->shard,
 				   .lines = true };
-	struct sigaction sa, old_int, old_term;
-	struct timespec tick = { 0, 5 * 1000 * 1000 };
-	const char *unavailable = NULL;
-	int ns = o->ndevices > 0 ? o->ndevices : 1, busy = 0, rc = EXIT_OK;
-	struct lines_gpu *sl = xcalloc((size_t)ns, sizeof(*sl));
-	struct job *jobs = NULL;
-	struct lines_stalls ss = { 0 };
-	size_t n, k = 0, cached;
-	bool stop = false;             /* a child that cannot start, files
-					  that cannot be saved */
+	struct lines_queue x = { .o = o, .r = r };
+	struct supervise_policy pol = {
+		.ctx = &x, .fill = run_fill, .ended = run_ended,
+		.turn = run_turn, .tick = 0.005,
+	};
+	int rc = EXIT_OK;
+	size_t cached;
 	struct plan p;
 
+	x.ns = o->ndevices > 0 ? o->ndevices : 1;
+	x.sl = xcalloc((size_t)x.ns, sizeof(*x.sl));
 	plan_build(f, &po, &p);
-	for (int i = 0; i < ns; i++)
-		lines_gpu_init(&sl[i], o->ndevices > 0 ? o->devices[i] :
+	for (int i = 0; i < x.ns; i++)
+		lines_gpu_init(&x.sl[i], o->ndevices > 0 ? o->devices[i] :
 			       o->device, o->ndevices > 0 ? NULL :
 			       r->env.gpu_uuid);
-	n = jobs_of(&p, o, r, &jobs, &cached);
+	x.n = jobs_of(&p, o, r, &x.jobs, &cached);
 	if (cached && output_save(o->outdir, r) < 0)
-		stop = true;
-	if (!n || stop)
+		x.stop = true;
+	if (!x.n || x.stop)
 		goto out;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	signals_seen = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	if (ns == 1)
-		sampling_start(o, &sl[0], jobs, n, &ss);
-	/* a child measuring per GPU, each marked row's in plan order, the
-	 * next ones made ready ahead */
-	for (;;) {
-		bool changed = false;
-		int st = 0;
-		pid_t pid;
-
-		/* once a child said CUPTI cannot, the rest say so unrun */
-		while (unavailable && k < n && !signals_seen)
-			source_lines_set_status(&jobs[k++].w->lines,
-						unavailable);
-		/* a child on each GPU without one, then the ones ahead on
-		 * each while enough are left for all (the last few wait for
-		 * the first GPU free, not on a GPU of their own) */
-		for (int pass = 1; pass <= 1 + sl[0].ahead; pass++)
-			for (int i = 0; i < ns && k < n && !signals_seen &&
-			     !stop && !unavailable; i++) {
-				int has = lines_gpu_jobs(&sl[i]);
-
-				if (has >= pass || !lines_gpu_room(&sl[i]) ||
-				    (pass > 1 && n - k < (size_t)ns))
-					continue;
-				if (lines_gpu_start(o, &sl[i], k,
-						    jobs[k].label) < 0) {
-					stop = true;
-					break;
-				}
-				k++;
-				busy++;
-			}
-		for (int i = 0; i < ns && !signals_seen && !unavailable &&
-		     !ss.pid; i++) {
-			struct lines_proc *lp = lines_gpu_go(&sl[i]);
-
-			if (lp)
-				progress(o, lp->job + 1, n, jobs[lp->job].label);
-		}
-		if (!busy && !ss.pid)
-			break;
-		/* a turn over: the next goes on before anything is saved */
-		for (int i = 0; i < ns && !signals_seen; i++) {
-			struct lines_proc *lp = lines_gpu_said(&sl[i]);
-
-			if (!lp || lines_gpu_take(lp, jobs[lp->job].w) < 0)
-				continue;
-			changed = true;
-			if (!unavailable)
-				unavailable = said_unavailable(jobs[lp->job].w);
-			if (!unavailable)
-				lines_gpu_go(&sl[i]);
-		}
-		while ((pid = waitpid(-1, &st, WNOHANG)) > 0) {
-			changed |= lines_stalls_ended(&ss, pid, st);
-			for (int i = 0; i < ns; i++) {
-				struct lines_proc *lp = lines_gpu_proc(&sl[i],
-								       pid);
-
-				if (!lp)
-					continue;
-				busy--;
-				changed |= lines_gpu_ended(o, lp, st,
-					signals_seen ? NULL : jobs[lp->job].w,
-					stop || unavailable, unavailable);
-			}
-		}
-		/* each row's samples to its counts, before it is saved */
-		if (changed)
-			lines_stalls_merge(&ss);
-		for (size_t j = 0; changed && j < n && !unavailable; j++)
-			unavailable = said_unavailable(jobs[j].w);
-		if (changed && !signals_seen && output_save(o->outdir, r) < 0)
-			stop = true;
-		/* no more turns: the children waiting for theirs end */
-		if (stop || unavailable)
-			for (int i = 0; i < ns; i++)
-				lines_gpu_cancel(&sl[i]);
-		if (!changed) {
-			for (int i = 0; i < ns; i++)
-				lines_gpu_watch(o, &sl[i], signals_seen > 0);
-			lines_stalls_watch(o, &ss, signals_seen > 0);
-			nanosleep(&tick, NULL);
-		}
-	}
+	supervise_catch();
+	if (x.ns == 1)
+		sampling_start(o, &x.sl[0], x.jobs, x.n, &x.ss);
+	supervise_run(&pol);
 	if (o->progress)
 		fputs("\r\033[K", stderr);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	if (signals_seen) {
+	supervise_release();
+	if (supervise_signals()) {
 		size_t got = 0;
 
-		for (size_t i = 0; i < n; i++)
-			got += jobs[i].w->lines.recorded;
+		for (size_t i = 0; i < x.n; i++)
+			got += x.jobs[i].w->lines.recorded;
 		diag_error("interrupted: counters per source line of %zu of %zu "
 			   "measurements are in \"%s\"; finish with --resume",
-			   got, n, o->outdir);
+			   got, x.n, o->outdir);
 		rc = EXIT_INTERRUPTED;
 	} else {
-		warn_failed(jobs, n);
+		warn_failed(x.jobs, x.n);
 	}
-	for (size_t i = 0; i < n; i++)
-		lines_cache_put(jobs[i].key, jobs[i].w);
+	for (size_t i = 0; i < x.n; i++)
+		lines_cache_put(x.jobs[i].key, x.jobs[i].w);
 out:
-	lines_stalls_release(&ss);
-	for (int i = 0; i < ns; i++)
-		lines_gpu_release(&sl[i]);
-	if (n) {
+	lines_stalls_release(&x.ss);
+	for (int i = 0; i < x.ns; i++)
+		lines_gpu_release(&x.sl[i]);
+	if (x.n) {
 		char *base = xasprintf("%s/.lines", o->outdir);
 
 		rmdir(base);
 		free(base);
 	}
-	free(sl);
-	free(jobs);
+	free(x.sl);
+	free(x.jobs);
 	plan_release(&p);
 	return rc;
 }

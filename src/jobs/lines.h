@@ -115,9 +115,11 @@ int lines_gpu_live(const struct lines_gpu *g);
  * jobs to 1 + ahead; the ones ending take none of those). */
 bool lines_gpu_room(const struct lines_gpu *g);
 /* Starts a child for `label` (the caller's job number `job`: the lower
- * goes first) ahead of its turn.  Returns 0, or -1 after a diagnostic. */
-int lines_gpu_start(const struct lines_options *o, struct lines_gpu *g,
-		    size_t job, const char *label);
+ * goes first) ahead of its turn.  Returns it, or NULL after a
+ * diagnostic. */
+struct lines_proc *lines_gpu_start(const struct lines_options *o,
+				   struct lines_gpu *g, size_t job,
+				   const char *label);
 /* When none measures and g is not held, tells the first one ahead to go
  * on; returns it, or NULL. */
 struct lines_proc *lines_gpu_go(struct lines_gpu *g);

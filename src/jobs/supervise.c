@@ -328,10 +328,10 @@ int supervise_run(const struct supervise_policy *p)
 		size_t before;
 
 		tell(&sv);
-		busy = reap(&sv, p) > 0;
+		/* what the children said before their ends are seen */
+		busy = p->turn && p->turn(p->ctx, &sv);
+		busy |= reap(&sv, p) > 0;
 		watch(&sv);
-		if (p->turn)
-			busy |= p->turn(p->ctx, &sv);
 		/* ends first: a slot they freed is filled at once */
 		before = sv.n;
 		if (filling && !supervise_signals())

@@ -117,10 +117,12 @@ struct supervise_policy {
 	int (*fds)(void *ctx, struct pollfd *pf, int max);
 	void (*heard)(void *ctx, struct supervisor *sv,
 		      const struct pollfd *pf, int n);
-	/* Once a turn, after the ends are handled: what the policy does
-	 * between looks (pipes answered, files looked at, progress drawn).
-	 * Returns true when something changed (the loop then looks again
-	 * at once). */
+	/* Once a turn, before the ends are looked for (what a child said
+	 * is heard before its end): what the policy does between looks
+	 * (pipes answered, files looked at, progress drawn).  Returns true
+	 * when something changed (the loop then looks again at once).  A
+	 * turn: signals told, turn, ends (ended), deadlines and stalls,
+	 * fill, then a wait when nothing changed. */
 	bool (*turn)(void *ctx, struct supervisor *sv);
 	/* Seconds between looks when nothing happened (default 0.05). */
 	double tick;
