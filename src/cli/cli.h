@@ -16,15 +16,18 @@
  *                   scripts come from args_gen.h)
  *   cli_shared.c    what several of them share: option values, the
  *                   comparison with a baseline, the run summary
- *   output.c        what culab writes into an output directory
- *   workers.c       run --devices: one worker process per GPU
- *   slurm.c         the sbatch scripts of culab slurm
+ *   args.c          the parser of the table's options (args_gen.c: the
+ *                   man page and completion scripts)
+ *
+ * The child processes a run starts (workers, per-line children,
+ * compute-sanitizer reruns), the Slurm scripts and the output printers
+ * are the stage below, jobs/ (jobs/jobs.h).
  *
  * A handler gets its own row and the parsed arguments in a cli_context
  * and returns an exit code of exitcode.h; it never looks up another
  * command nor calls another command's file, so these files call
- * downwards only: main.c -> cli_table.c -> the handlers -> cli_shared.c,
- * output.c, workers.c, slurm.c -> args.c. */
+ * downwards only: main.c -> cli_table.c -> the handlers -> cli_shared.c
+ * -> args.c, and jobs/. */
 #ifndef CULAB_CLI_H
 #define CULAB_CLI_H
 

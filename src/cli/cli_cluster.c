@@ -18,10 +18,9 @@
 #include "base/exitcode.h"
 #include "experiment/experiment.h"
 #include "results/results.h"
-#include "jobs/output.h"
+#include "jobs/jobs.h"
 #include "plan/plan.h"
 #include "report/report.h"
-#include "jobs/slurm.h"
 #include "base/util.h"
 
 extern char **environ;

@@ -13,7 +13,7 @@
 #include "base/util.h"
 #include "cli.h"
 #include "compare/compare.h"
-#include "jobs/output.h"
+#include "jobs/jobs.h"
 #include "report/report.h"
 #include "results/results.h"
 

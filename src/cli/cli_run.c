@@ -17,15 +17,10 @@
 #include "counters/counters.h"
 #include "experiment/experiment.h"
 #include "ladder/ladder.h"
-#include "jobs/output.h"
+#include "jobs/jobs.h"
 #include "plan/plan.h"
 #include "report/report.h"
 #include "results/results.h"
-#include "jobs/lines.h"
-#include "jobs/devices.h"
-#include "jobs/pieces.h"
-#include "jobs/sanitizer_reruns.h"
-#include "jobs/workers.h"
 
 /* --variant: parsed once, by the plan module, into *sel (after the
  * experiment file is loaded: it may name the file's own kernels). */

@@ -450,145 +450,192 @@ static bool more_work(const struct dctx *c)
 	return c->q.ntodo > 0 && !supervise_signals();
 }
 
-static void run_loop(struct dctx *c)
+/* The loop as a policy of the supervisor (supervise.h): a worker per
+ * GPU, answered on its pipes, then each GPU's per-line children. */
+struct loop {
+	struct dctx *c;
+	struct strmap keys;
+	bool progress;
+	double shown;
+};
+
+/* Registers every child started on a GPU that the supervisor does not
+ * hold yet (the per-line children devlines_start starts). */
+static void add_children(struct dctx *c, struct supervisor *sv)
 {
-	struct strmap keys = STRMAP_INIT;
-	struct pollfd *pf = xcalloc((size_t)c->ng * (1 + LINES_PROCS),
-				    sizeof(*pf));
-	bool progress = c->o->run->progress;
-	int forwarded = 0;
-	double shown = 0;
+	for (int k = 0; k < c->ng; k++) {
+		struct gpu *g = &c->g[k];
 
-	key_map(c, &keys);
-	for (;;) {
-		int live = 0, np = 0, st;
-		pid_t pid;
+		if (g->pid > 0 && !g->child)
+			g->child = supervise_add(sv, g->pid, g,
+						 SUPERVISE_STOP_FORWARD, 0,
+						 c->stall);
+		for (int j = 0; j < LINES_PROCS; j++) {
+			struct lines_proc *lp = &g->lg.p[j];
 
-		devlines_skip(c);
-		for (int k = 0; k < c->ng; k++) {
-			struct gpu *g = &c->g[k];
-			int rc;
-
-			int nl = lines_gpu_jobs(&g->lg);
-			int alive = lines_gpu_live(&g->lg);
-
-			/* one gone to its lines measures again once they
-			 * are all started and done */
-			if (g->on_lines && !g->pid &&
-			    (c->lnext >= c->nlj || c->unavailable ||
-			     supervise_signals()) && !alive)
-				g->on_lines = false;
-			if (!g->pid && !alive && !g->dead && more_work(c) &&
-			    !g->on_lines) {
-				if (gpu_start(c, g) < 0)
-					g->dead = true;
-			} else if ((!g->pid || g->told_end || g->pre_lines) &&
-				   !g->dead) {
-				bool leaving = g->on_lines || g->pre_lines;
-
-				/* its lines: one measuring, the next started
-				 * ahead while enough are left for every GPU,
-				 * once no work is left for workers (or while
-				 * the others measure, lines_due), from when
-				 * its worker is told to end (its teardown
-				 * took 1.9 s on an H100, scale-45d423b.txt),
-				 * or held while it makes its last
-				 * measurement (pre_lines) */
-				if (g->pid && !g->told_end)
-					g->lg.held = true;
-				while (devlines_more_ahead(c, g, nl) &&
-				       lines_gpu_room(&g->lg) &&
-				       (!more_work(c) || leaving) &&
-				       c->lnext < c->nlj && !c->unavailable &&
-				       !supervise_signals() &&
-				       !devlines_host_timed(c) &&
-				       (!nl || leaving ||
-					c->nlj - c->lnext >= (size_t)c->ng)) {
-					if ((rc = devlines_start(c, g)) < 0)
-						g->dead = true;
-					if (rc)
-						break;
-					nl++;
-				}
-				/* a turn once its worker is gone: its
-				 * teardown and the one-block reduction's
-				 * collection, at once on an H200, took 6 s
-				 * each against 1.9 s and 3.0 s apart
-				 * (reports/bench/h200x2/scale-6cdd2a9.txt) */
-				if (!g->pid)
-					lines_gpu_go(&g->lg);
-			}
-			/* counted after what was started just now */
-			live += g->pid > 0 || lines_gpu_live(&g->lg) > 0;
-		}
-		if (!live)
-			break;
-		while (forwarded < supervise_signals()) {
-			for (int k = 0; k < c->ng; k++)
-				if (c->g[k].pid > 0)
-					kill(c->g[k].pid,
-					     supervise_stop_signal(forwarded));
-			forwarded++;
-		}
-		for (int k = 0; k < c->ng; k++)
-			if (c->g[k].rfd >= 0) {
-				pf[np].fd = c->g[k].rfd;
-				pf[np].events = POLLIN;
-				pf[np++].revents = 0;
-			}
-		/* and the per-line children measuring, whose word ends their
-		 * turn (an end without one is seen by waitpid) */
-		for (int k = 0; k < c->ng; k++)
-			np += lines_gpu_fds(&c->g[k].lg, pf + np);
-		if (poll(pf, (nfds_t)np, np ? 100 : 10) > 0)
-			for (int p = 0; p < np; p++)
-				for (int k = 0; k < c->ng; k++)
-					if (c->g[k].rfd == pf[p].fd &&
-					    (pf[p].revents & (POLLIN | POLLHUP)))
-						hear(c, k);
-		devlines_said(c);
-		for (int k = 0; k < c->ng; k++)
-			answer(c, k);
-		devlines_watch(c);
-		while ((pid = waitpid(-1, &st, WNOHANG)) > 0)
-			for (int k = 0; k < c->ng; k++) {
-				struct lines_proc *lp =
-					lines_gpu_proc(&c->g[k].lg, pid);
-				int rc;
-
-				if (lp)
-					devlines_ended(c, lp, st, c->g[k].device);
-				if (c->g[k].pid != pid)
-					continue;
-				/* what it still had to say, never waiting
-				 * (a child of its own may hold the pipe) */
-				if (c->g[k].rfd >= 0)
-					fcntl(c->g[k].rfd, F_SETFL, O_NONBLOCK);
-				while (c->g[k].rfd >= 0 && hear(c, k) > 0)
-					;
-				rc = WIFEXITED(st) ? WEXITSTATUS(st) :
-				     128 + WTERMSIG(st);
-				ended(c, k, rc, &keys);
-			}
-		/* a worker silent too long while making something */
-		for (int k = 0; k < c->ng; k++) {
-			struct gpu *g = &c->g[k];
-
-			if (g->pid > 0 && !g->killed && g->flight != SIZE_MAX &&
-			    monotonic_seconds() - g->since > c->stall) {
-				kill(-g->pid, SIGKILL);
-				g->killed = true;
-			}
-		}
-		if (progress && monotonic_seconds() - shown >= 0.5) {
-			draw(c);
-			shown = monotonic_seconds();
+			/* its time limit from its turn, a signal told by
+			 * devlines_watch */
+			if (lp->pid > 0 && !supervise_find(sv, lp->pid))
+				supervise_add(sv, lp->pid, lp,
+					      SUPERVISE_STOP_POLICY, 0, 0);
 		}
 	}
-	if (progress)
+}
+
+/* GPU g's next: a worker, or its lines (one measuring, the next started
+ * ahead while enough are left for every GPU, once no work is left for
+ * workers, or while the others measure, lines_due), from when its
+ * worker is told to end (its teardown took 1.9 s on an H100,
+ * scale-45d423b.txt), or held while it makes its last measurement
+ * (pre_lines). */
+static void gpu_fill(struct dctx *c, struct gpu *g)
+{
+	int nl = lines_gpu_jobs(&g->lg), alive = lines_gpu_live(&g->lg), rc;
+
+	/* one gone to its lines measures again once they are all started
+	 * and done */
+	if (g->on_lines && !g->pid && (c->lnext >= c->nlj || c->unavailable ||
+				       supervise_signals()) && !alive)
+		g->on_lines = false;
+	if (!g->pid && !alive && !g->dead && more_work(c) && !g->on_lines) {
+		if (gpu_start(c, g) < 0)
+			g->dead = true;
+		return;
+	}
+	if ((g->pid && !g->told_end && !g->pre_lines) || g->dead)
+		return;
+	{
+		bool leaving = g->on_lines || g->pre_lines;
+
+		if (g->pid && !g->told_end)
+			g->lg.held = true;
+		while (devlines_more_ahead(c, g, nl) &&
+		       lines_gpu_room(&g->lg) &&
+		       (!more_work(c) || leaving) &&
+		       c->lnext < c->nlj && !c->unavailable &&
+		       !supervise_signals() && !devlines_host_timed(c) &&
+		       (!nl || leaving || c->nlj - c->lnext >= (size_t)c->ng)) {
+			if ((rc = devlines_start(c, g)) < 0)
+				g->dead = true;
+			if (rc)
+				break;
+			nl++;
+		}
+		/* a turn once its worker is gone: its teardown and the
+		 * one-block reduction's collection, at once on an H200, took
+		 * 6 s each against 1.9 s and 3.0 s apart
+		 * (reports/bench/h200x2/scale-6cdd2a9.txt) */
+		if (!g->pid)
+			lines_gpu_go(&g->lg);
+	}
+}
+
+static int loop_fill(void *ctx, struct supervisor *sv)
+{
+	struct loop *l = ctx;
+	struct dctx *c = l->c;
+
+	devlines_skip(c);
+	for (int k = 0; k < c->ng; k++)
+		gpu_fill(c, &c->g[k]);
+	add_children(c, sv);
+	return 0;
+}
+
+/* The workers' pipes, and the per-line children's sockets (a child's
+ * word ends its turn; an end without one is seen as its end). */
+static int loop_fds(void *ctx, struct pollfd *pf, int max)
+{
+	struct dctx *c = ((struct loop *)ctx)->c;
+	int np = 0;
+
+	for (int k = 0; k < c->ng && np < max; k++)
+		if (c->g[k].rfd >= 0) {
+			pf[np].fd = c->g[k].rfd;
+			pf[np].events = POLLIN;
+			pf[np++].revents = 0;
+		}
+	for (int k = 0; k < c->ng && np + LINES_PROCS <= max; k++)
+		np += lines_gpu_fds(&c->g[k].lg, pf + np);
+	return np;
+}
+
+static void loop_heard(void *ctx, struct supervisor *sv,
+		       const struct pollfd *pf, int n)
+{
+	struct dctx *c = ((struct loop *)ctx)->c;
+
+	(void)sv;
+	for (int p = 0; p < n; p++)
+		for (int k = 0; k < c->ng; k++)
+			if (c->g[k].rfd == pf[p].fd &&
+			    (pf[p].revents & (POLLIN | POLLHUP)))
+				hear(c, k);
+}
+
+static bool loop_turn(void *ctx, struct supervisor *sv)
+{
+	struct loop *l = ctx;
+	struct dctx *c = l->c;
+
+	devlines_said(c);
+	for (int k = 0; k < c->ng; k++)
+		answer(c, k);
+	devlines_watch(c);
+	/* a worker idle between measurements does not stall */
+	for (int k = 0; k < c->ng; k++)
+		if (c->g[k].child && (c->g[k].flight == SIZE_MAX ||
+				      c->g[k].since > c->g[k].child->moved))
+			supervise_moved(c->g[k].child);
+	if (l->progress && monotonic_seconds() - l->shown >= 0.5) {
+		draw(c);
+		l->shown = monotonic_seconds();
+	}
+	(void)sv;
+	return false;
+}
+
+static void loop_ended(void *ctx, struct supervisor *sv, struct child *ch)
+{
+	struct loop *l = ctx;
+	struct dctx *c = l->c;
+
+	(void)sv;
+	for (int k = 0; k < c->ng; k++) {
+		struct gpu *g = &c->g[k];
+		struct lines_proc *lp = lines_gpu_proc(&g->lg, ch->pid);
+
+		if (lp)
+			devlines_ended(c, lp, ch->wstatus, g->device);
+		if (ch->owner != g)
+			continue;
+		/* what it still had to say, never waiting (a child of its
+		 * own may hold the pipe) */
+		if (g->rfd >= 0)
+			fcntl(g->rfd, F_SETFL, O_NONBLOCK);
+		while (g->rfd >= 0 && hear(c, k) > 0)
+			;
+		g->child = NULL;
+		g->killed = ch->why == CHILD_STALLED;
+		ended(c, k, ch->status, &l->keys);
+	}
+}
+
+static void run_loop(struct dctx *c)
+{
+	struct loop l = { .c = c, .keys = STRMAP_INIT,
+			  .progress = c->o->run->progress };
+	struct supervise_policy p = {
+		.ctx = &l, .fill = loop_fill, .ended = loop_ended,
+		.fds = loop_fds, .heard = loop_heard, .turn = loop_turn,
+		.tick = 0.1,
+	};
+
+	key_map(c, &l.keys);
+	supervise_run(&p);
+	if (l.progress)
 		undraw(c);
-	strmap_release(&keys);
-	free(pf);
+	strmap_release(&l.keys);
 }
 
 /* ---- merging --------------------------------------------------------------- */

@@ -18,6 +18,7 @@
 struct gpu {
 	int device;              /* CUDA index */
 	pid_t pid;               /* 0: no worker now */
+	struct child *child;     /* its worker's record in the supervisor */
 	int rfd, wfd;            /* the parent's ends of its pipes */
 	char buf[1024];          /* what it wrote, up to a newline */
 	size_t blen;

@@ -1,4 +1,4 @@
-/* supervise.h - one loop that supervises culab's child processes.
+/* jobs/supervise.h - one loop that supervises culab's child processes.
  *
  * culab starts children for four things: a worker per GPU (devices.h),
  * a worker per student of a class (pieces.h), a child per kernel whose
@@ -75,7 +75,7 @@ struct child {
 struct supervisor;
 
 /* The most descriptors a policy's fds callback gives. */
-#define SUPERVISE_MAX_FDS 64
+#define SUPERVISE_MAX_FDS 256
 
 /* How a child is started (supervise_spawn). */
 struct spawn_options {
