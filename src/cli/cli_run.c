@@ -238,12 +238,45 @@ static bool measurement_exists(const struct experiment_file *f,
 	return found;
 }
 
+/* The workers' options of run --devices or a class, from the run's. */
+static void workers_options_of(struct run_args *a, const char *file,
+			       bool quiet)
+{
+	a->wo.file = file;
+	a->wo.variant_list = a->variant_list;
+	a->wo.outdir = a->outdir;
+	a->wo.resume = a->resume;
+	a->wo.no_lines = a->no_lines;
+	a->wo.no_sanitizer = a->no_sanitizer;
+	a->wo.quiet = quiet;
+	a->wo.run = &a->o;
+}
+
+/* A report of whatever was measured, also after a failure or an
+ * interruption; not when nothing ran (no GPU, bad options).  Returns the
+ * run's exit code rc, or EXIT_FAILED when the report could not be
+ * written after a run that had none. */
+static int run_report(struct run_args *a, const struct results *res,
+		      bool quiet, int rc)
+{
+	unsigned wrote = 0;
+
+	if (!a->report || !res->nrows || a->o.profile_only)
+		return rc;
+	a->ro.wrote = &wrote;
+	if (output_report(a->outdir, res, &a->ro) < 0 && rc == EXIT_OK)
+		rc = EXIT_FAILED;
+	else if (!quiet)
+		cli_report_line(a->outdir, &a->ro, res);
+	a->ro.wrote = NULL;     /* wrote is gone with this call */
+	return rc;
+}
+
 int cmd_run(struct cli_context *cx)
 {
 	const struct cli_command *c = cx->cmd;
 	const char *file = cx->args.operands[0];
 	struct run_args a = { .report = true };
-	unsigned wrote = 0;
 	static char prog[48];
 	struct experiment_file f = { 0 };
 	struct results res = { 0 }, prev = { 0 };
@@ -296,14 +329,7 @@ int cmd_run(struct cli_context *cx)
 	a.pieces = !a.piece && !a.o.queue && !a.o.measurement &&
 		   pieces_wanted(&f, a.o.only_variant);
 	if (a.wo.devices || a.pieces) {
-		a.wo.file = file;
-		a.wo.variant_list = a.variant_list;
-		a.wo.outdir = a.outdir;
-		a.wo.resume = a.resume;
-		a.wo.no_lines = a.no_lines;
-		a.wo.no_sanitizer = a.no_sanitizer;
-		a.wo.quiet = quiet;
-		a.wo.run = &a.o;
+		workers_options_of(&a, file, quiet);
 		rc = a.pieces ? pieces_run(&f, &a.wo, &res) :
 				devices_run(&f, &a.wo, &res);
 	} else {
@@ -312,15 +338,7 @@ int cmd_run(struct cli_context *cx)
 		rc = run_lines(&f, &a, file, rc, &res);
 	}
 	run_sanitize(&f, &a, file, &res, quiet, rc);
-	/* A report of whatever was measured, also after a failure or an
-	 * interruption; not when nothing ran (no GPU, bad options). */
-	if (a.report && res.nrows && !a.o.profile_only) {
-		a.ro.wrote = &wrote;
-		if (output_report(a.outdir, &res, &a.ro) < 0 && rc == EXIT_OK)
-			rc = EXIT_FAILED;
-		else if (!quiet)
-			cli_report_line(a.outdir, &a.ro, &res);
-	}
+	rc = run_report(&a, &res, quiet, rc);
 	if (!quiet && res.nrows)
 		run_summary(&res, a.outdir);
 	if (runner_gpu_hung()) {

@@ -778,6 +778,136 @@ static void build(struct dctx *c, const struct results *prev)
 	free(done);
 }
 
+/* The run's knobs, from the options and the environment. */
+static void dctx_init(struct dctx *c)
+{
+	const struct workers_options *o = c->o;
+
+	c->t0 = monotonic_seconds();
+	c->counters = !o->run->no_counters;
+	c->profile_only = o->run->profile_only;
+	c->stall = workers_stall_limit();
+	if (sysconf(_SC_PHYS_PAGES) > 0 && sysconf(_SC_PAGESIZE) > 0)
+		c->ram = (double)sysconf(_SC_PHYS_PAGES) *
+			 (double)sysconf(_SC_PAGESIZE);
+	/* CULAB_LINES_EARLY=0: every GPU's lines after the measurements, as
+	 * before lines_due, to measure what it gains (tests/gpu/scale.sh);
+	 * not a user's knob */
+	c->lines_last = getenv("CULAB_LINES_EARLY") &&
+			!strcmp(getenv("CULAB_LINES_EARLY"), "0");
+	/* counters per source line as a one-GPU run collects them, each
+	 * on the next GPU free once its row is in */
+	c->lines_on = !o->no_lines && c->counters && !c->profile_only;
+	c->lo = (struct lines_options){ .file = o->file, .outdir = o->outdir,
+					.only = o->run->only_variant,
+					.shard = o->run->shard };
+	c->root = xasprintf("%s/.workers", o->outdir);
+}
+
+/* The plan, its queue and the GPUs' records, once the GPUs (devs, c->ng)
+ * and what --resume keeps (prev, or NULL) are known. */
+static void dctx_plan(struct dctx *c, const int *devs,
+		      const struct results *prev)
+{
+	build(c, prev);
+	if (c->ng > 1 && (size_t)c->ng > c->plan.nms) {
+		diag_note("%zu measurement%s to make: %zu of the %d GPUs are used",
+			  c->plan.nms, c->plan.nms == 1 ? "" : "s",
+			  c->plan.nms, c->ng);
+		c->ng = c->plan.nms ? (int)c->plan.nms : 1;
+	}
+	/* measurement knobs, not a user's, the defaults for these GPUs in
+	 * their place: CULAB_LINES_GPUS=N, at most N GPUs on their lines at
+	 * once (devlines_max); CULAB_LINES_STARTING=N, the node's children
+	 * starting at once (devlines_starting) (tests/gpu/scale.sh VARIANTS
+	 * compares them) */
+	c->lines_max = (int)env_integer("CULAB_LINES_GPUS", 1, 1024,
+					devlines_max(c), "GPUs");
+	c->lines_starting = (int)env_integer("CULAB_LINES_STARTING", 1,
+					     LINES_PROCS,
+					     devlines_starting(c),
+					     "children");
+	plan_queue_init(&c->q, &c->plan, NULL, c->counters, c->profile_only,
+			c->ng);
+	c->fail = xcalloc(c->q.n + 1, sizeof(*c->fail));
+	c->took = xcalloc(c->q.n + 1, sizeof(*c->took));
+	c->has_lj = xcalloc(c->q.n + 1, sizeof(*c->has_lj));
+	devlines_plan(c);
+	c->g = xcalloc((size_t)c->ng, sizeof(*c->g));
+	for (int k = 0; k < c->ng; k++) {
+		c->g[k].device = devs[k];
+		lines_gpu_init(&c->g[k].lg, devs[k], NULL);
+		c->g[k].rfd = c->g[k].wfd = -1;
+		c->g[k].flight = SIZE_MAX;
+	}
+}
+
+/* After the loop: the workers' files merged into *out and saved, the
+ * summary said.  Returns the run's exit code. */
+static int dctx_finish(struct dctx *c, struct results *out)
+{
+	const struct workers_options *o = c->o;
+	int got = merge_all(c, out), rc;
+
+	if (got < 0)
+		return EXIT_FAILED;
+	rc = final_rc(c, out);
+	if (got > 0) {
+		free(out->status);
+		out->status = xstrdup(rc == EXIT_INTERRUPTED ? "interrupted" :
+				      c->q.ntodo || c->q.nout ? "aborted" :
+				      "complete");
+		if (output_save(o->outdir, out) < 0)
+			return EXIT_FAILED;
+	}
+	summary(c, rc);
+	if (rc == EXIT_INTERRUPTED)
+		diag_error("interrupted: %zu measurements are in \"%s\"; finish "
+			   "with culab run --resume --devices %s", out->nrows,
+			   o->outdir, o->devices);
+	/* DIR/results.json holds every worker's rows: their folders go;
+	 * when none wrote any (no GPU), the gathered resume/ stays */
+	workers_remove(c->root, got > 0 ? NULL : "part-");
+	rmdir(c->root);
+	return rc;
+}
+
+static void dctx_release(struct dctx *c)
+{
+	for (int k = 0; c->g && k < c->ng; k++) {
+		free(c->g[k].dir);
+		free(c->g[k].handed);
+		lines_gpu_release(&c->g[k].lg);
+		free(c->g[k].uuid);
+	}
+	if (c->nlj) {
+		char *d = xasprintf("%s/.lines", c->o->outdir);
+
+		rmdir(d);
+		free(d);
+	}
+	for (size_t i = 0; i < c->nkept; i++)
+		results_release(&c->kept[i]);
+	free(c->kept);
+	for (size_t i = 0; i < c->nlj; i++)
+		source_lines_release(&c->lj[i].hold.lines);
+	free(c->lj);
+	free(c->has_lj);
+	for (size_t i = 0; c->fail && i < c->q.n; i++)
+		free(c->fail[i]);
+	for (size_t i = 0; i < c->ndirs; i++)
+		free(c->dirs[i]);
+	free(c->dirs);
+	free(c->fail);
+	free(c->took);
+	free(c->g);
+	plan_queue_release(&c->q);
+	plan_costs_release(&c->costs);
+	plan_release(&c->plan);
+	free(c->root);
+	free(c->resume_dir);
+}
+
 int devices_run(const struct experiment_file *f,
 		const struct workers_options *o, struct results *out)
 {
@@ -786,25 +916,7 @@ int devices_run(const struct experiment_file *f,
 	int *devs = NULL, rc, got;
 
 	memset(out, 0, sizeof(*out));
-	c.t0 = monotonic_seconds();
-	c.counters = !o->run->no_counters;
-	c.profile_only = o->run->profile_only;
-	c.stall = workers_stall_limit();
-	if (sysconf(_SC_PHYS_PAGES) > 0 && sysconf(_SC_PAGESIZE) > 0)
-		c.ram = (double)sysconf(_SC_PHYS_PAGES) *
-			(double)sysconf(_SC_PAGESIZE);
-	/* CULAB_LINES_EARLY=0: every GPU's lines after the measurements, as
-	 * before lines_due, to measure what it gains (tests/gpu/scale.sh);
-	 * not a user's knob */
-	c.lines_last = getenv("CULAB_LINES_EARLY") &&
-		       !strcmp(getenv("CULAB_LINES_EARLY"), "0");
-	/* counters per source line as a one-GPU run collects them, each
-	 * on the next GPU free once its row is in */
-	c.lines_on = !o->no_lines && c.counters && !c.profile_only;
-	c.lo = (struct lines_options){ .file = o->file, .outdir = o->outdir,
-				       .only = o->run->only_variant,
-				       .shard = o->run->shard };
-	c.root = xasprintf("%s/.workers", o->outdir);
+	dctx_init(&c);
 	c.ng = workers_devices(o->devices, &devs);
 	if (c.ng < 0) {
 		rc = -c.ng;
@@ -828,36 +940,7 @@ int devices_run(const struct experiment_file *f,
 		}
 	}
 	workers_remove(c.root, "part-");
-	build(&c, c.resume_dir ? &prev : NULL);
-	if (c.ng > 1 && (size_t)c.ng > c.plan.nms) {
-		diag_note("%zu measurement%s to make: %zu of the %d GPUs are used",
-			  c.plan.nms, c.plan.nms == 1 ? "" : "s", c.plan.nms,
-			  c.ng);
-		c.ng = c.plan.nms ? (int)c.plan.nms : 1;
-	}
-	/* measurement knobs, not a user's, the defaults for these GPUs in
-	 * their place: CULAB_LINES_GPUS=N, at most N GPUs on their lines at
-	 * once (devlines_max); CULAB_LINES_STARTING=N, the node's children
-	 * starting at once (devlines_starting) (tests/gpu/scale.sh VARIANTS
-	 * compares them) */
-	c.lines_max = (int)env_integer("CULAB_LINES_GPUS", 1, 1024,
-				       devlines_max(&c), "GPUs");
-	c.lines_starting = (int)env_integer("CULAB_LINES_STARTING", 1,
-					    LINES_PROCS,
-					    devlines_starting(&c),
-					    "children");
-	plan_queue_init(&c.q, &c.plan, NULL, c.counters, c.profile_only, c.ng);
-	c.fail = xcalloc(c.q.n + 1, sizeof(*c.fail));
-	c.took = xcalloc(c.q.n + 1, sizeof(*c.took));
-	c.has_lj = xcalloc(c.q.n + 1, sizeof(*c.has_lj));
-	devlines_plan(&c);
-	c.g = xcalloc((size_t)c.ng, sizeof(*c.g));
-	for (int k = 0; k < c.ng; k++) {
-		c.g[k].device = devs[k];
-		lines_gpu_init(&c.g[k].lg, devs[k], NULL);
-		c.g[k].rfd = c.g[k].wfd = -1;
-		c.g[k].flight = SIZE_MAX;
-	}
+	dctx_plan(&c, devs, c.resume_dir ? &prev : NULL);
 	if (o->run->progress)
 		fprintf(stderr, "culab: %zu measurements on %d GPU%s, handed out "
 			"as each GPU frees\n", c.q.n, c.ng, c.ng == 1 ? "" : "s");
@@ -870,65 +953,10 @@ int devices_run(const struct experiment_file *f,
 		fclose(c.trace);
 	if (!supervise_signals())
 		devlines_warn(&c);
-	got = merge_all(&c, out);
-	if (got < 0) {
-		rc = EXIT_FAILED;
-		goto out;
-	}
-	rc = final_rc(&c, out);
-	if (got > 0) {
-		free(out->status);
-		out->status = xstrdup(rc == EXIT_INTERRUPTED ? "interrupted" :
-				      c.q.ntodo || c.q.nout ? "aborted" :
-				      "complete");
-		if (output_save(o->outdir, out) < 0) {
-			rc = EXIT_FAILED;
-			goto out;
-		}
-	}
-	summary(&c, rc);
-	if (rc == EXIT_INTERRUPTED)
-		diag_error("interrupted: %zu measurements are in \"%s\"; finish "
-			   "with culab run --resume --devices %s", out->nrows,
-			   o->outdir, o->devices);
-	/* DIR/results.json holds every worker's rows: their folders go;
-	 * when none wrote any (no GPU), the gathered resume/ stays */
-	workers_remove(c.root, got > 0 ? NULL : "part-");
-	rmdir(c.root);
+	rc = dctx_finish(&c, out);
 out:
-	for (int k = 0; c.g && k < c.ng; k++) {
-		free(c.g[k].dir);
-		free(c.g[k].handed);
-		lines_gpu_release(&c.g[k].lg);
-		free(c.g[k].uuid);
-	}
-	if (c.nlj) {
-		char *d = xasprintf("%s/.lines", o->outdir);
-
-		rmdir(d);
-		free(d);
-	}
-	for (size_t i = 0; i < c.nkept; i++)
-		results_release(&c.kept[i]);
-	free(c.kept);
-	for (size_t i = 0; i < c.nlj; i++)
-		source_lines_release(&c.lj[i].hold.lines);
-	free(c.lj);
-	free(c.has_lj);
-	for (size_t i = 0; c.fail && i < c.q.n; i++)
-		free(c.fail[i]);
-	for (size_t i = 0; i < c.ndirs; i++)
-		free(c.dirs[i]);
-	free(c.dirs);
-	free(c.fail);
-	free(c.took);
-	free(c.g);
-	plan_queue_release(&c.q);
-	plan_costs_release(&c.costs);
-	plan_release(&c.plan);
+	dctx_release(&c);
 	results_release(&prev);
 	free(devs);
-	free(c.root);
-	free(c.resume_dir);
 	return rc;
 }

@@ -708,6 +708,33 @@ static int final_rc(const struct piece *pc, size_t n, const struct results *r,
 	return EXIT_OK;
 }
 
+/* Whether every piece is done or given up. */
+static bool all_ended(const struct piece *pc, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!pc[i].done && !pc[i].failed)
+			return false;
+	return true;
+}
+
+/* The run's last words: how to finish it, or what it took. */
+static void say_end(const struct workers_options *o, const struct piece *pc,
+		    size_t n, int ns, int rc, size_t rows, double seconds)
+{
+	size_t again = 0;
+
+	for (size_t i = 0; i < n; i++)
+		again += pc[i].starts > 1;
+	if (rc == EXIT_INTERRUPTED)
+		diag_error("interrupted: %zu measurements are in \"%s\"; "
+			   "finish with culab run --resume", rows, o->outdir);
+	else if (!o->quiet && (rc == EXIT_OK || rc == EXIT_FAILED))
+		diag_note("%zu piece%s in %.1f s on %d GPU%s; %zu started again "
+			  "in a fresh process after a fault or a hang", n,
+			  n == 1 ? "" : "s", seconds, ns, ns == 1 ? "" : "s",
+			  again);
+}
+
 int pieces_run(const struct experiment_file *f,
 	       const struct workers_options *o, struct results *out)
 {
@@ -715,7 +742,7 @@ int pieces_run(const struct experiment_file *f,
 	struct results prev = { 0 };
 	struct piece *pc = NULL;
 	struct slot *sl = NULL;
-	size_t n = 0, again = 0;
+	size_t n = 0;
 	int ns, rc, qrc, got;
 	double t0 = monotonic_seconds();
 
@@ -782,33 +809,13 @@ int pieces_run(const struct experiment_file *f,
 		rc = EXIT_FAILED;
 		goto out;
 	}
-	for (size_t i = 0; i < n; i++)
-		again += pc[i].starts > 1;
-	if (rc == EXIT_INTERRUPTED)
-		diag_error("interrupted: %zu measurements are in \"%s\"; "
-			   "finish with culab run --resume", out->nrows,
-			   o->outdir);
-	else if (!o->quiet && (rc == EXIT_OK || rc == EXIT_FAILED))
-		diag_note("%zu piece%s in %.1f s on %d GPU%s; %zu started again "
-			  "in a fresh process after a fault or a hang", n,
-			  n == 1 ? "" : "s", monotonic_seconds() - t0, ns,
-			  ns == 1 ? "" : "s", again);
+	say_end(o, pc, n, ns, rc, out->nrows, monotonic_seconds() - t0);
 	/* DIR/results.json holds every piece's rows (or none ran): the
 	 * folders can go */
-	if (got == 0 && rc != EXIT_INTERRUPTED) {
+	if (rc != EXIT_INTERRUPTED && (got == 0 || all_ended(pc, n))) {
 		workers_remove(root, NULL);
 		workers_remove_one(root, "rounds");
 		rmdir(root);
-	} else if (rc != EXIT_INTERRUPTED) {
-		bool all = true;
-
-		for (size_t i = 0; i < n; i++)
-			all = all && (pc[i].done || pc[i].failed);
-		if (all) {
-			workers_remove(root, NULL);
-			workers_remove_one(root, "rounds");
-			rmdir(root);
-		}
 	}
 out:
 	results_release(&prev);

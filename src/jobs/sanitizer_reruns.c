@@ -748,6 +748,62 @@ static void device_of(struct rerun_setup *c, const struct results *r,
 		c->device = c->shown_device = r->devices[w->device].cuda_device;
 }
 
+/* The rows that share row i's rerun, marked done: the smallest of them,
+ * which is rerun, or a row of theirs that has its record already (*have
+ * set: a class's worker, started again after a fault, keeps the rows
+ * and records of the one before; a resumed run, an unsafe rung's):
+ * nothing is rerun then, and that row's kernel takes its record. */
+static const struct result_row *group_target(const struct results *r,
+					     size_t i, bool *done,
+					     bool unsafe,
+					     const struct sanitizer_record **have)
+{
+	const struct result_row *w = &r->rows[i], *target;
+	size_t k = i;
+
+	for (size_t j = i; j < r->nrows; j++) {
+		const struct result_row *x = &r->rows[j];
+
+		if (done[j] || x->sanitize || !same_group(w, x, unsafe) ||
+		    !pass_wants(r, x, unsafe))
+			continue;
+		done[j] = true;
+		if ((double)x->n * (double)x->m <
+		    (double)r->rows[k].n * (double)r->rows[k].m)
+			k = j;
+	}
+	target = &r->rows[k];
+	*have = NULL;
+	for (size_t j = 0; j < r->nrows && !*have; j++)
+		if (r->rows[j].sanitize && same_group(w, &r->rows[j], unsafe)) {
+			*have = r->rows[j].sanitize;
+			target = &r->rows[j];
+		}
+	return target;
+}
+
+/* Gives rec to the rows of target's kernel (experiment, variant, type
+ * and block) from row i on that group_target marked.  Returns how
+ * many. */
+static int give_record(struct results *r, size_t i, const bool *done,
+		       const struct result_row *target,
+		       const struct sanitizer_record *rec)
+{
+	int given = 0;
+
+	for (size_t j = i; j < r->nrows; j++) {
+		struct result_row *x = &r->rows[j];
+
+		if (!done[j] || x->sanitize || !same_kernel(target, x))
+			continue;
+		x->sanitize = record_dup(rec);
+		free(x->sanitizer);
+		x->sanitizer = sanitizer_summary(rec);
+		given++;
+	}
+	return given;
+}
+
 /* The reruns of sanitize_failed() (unsafe false) or sanitize_unsafe(). */
 static int reruns(const struct experiment_file *f, struct results *r,
 		  const struct sanitize_options *o, bool unsafe)
@@ -788,33 +844,11 @@ static int reruns(const struct experiment_file *f, struct results *r,
 		const struct sanitizer_record *have = NULL;
 		struct sanitizer_record *rec;
 		const char *tools[SANITIZE_MAX_TOOLS];
-		size_t k = i, ntools;
+		size_t ntools;
 
 		if (done[i] || w->sanitize || !pass_wants(r, w, unsafe))
 			continue;
-		/* the rows that share its rerun; the smallest is rerun */
-		for (size_t j = i; j < r->nrows; j++) {
-			const struct result_row *x = &r->rows[j];
-
-			if (done[j] || x->sanitize || !same_group(w, x, unsafe) ||
-			    !pass_wants(r, x, unsafe))
-				continue;
-			done[j] = true;
-			if ((double)x->n * (double)x->m <
-			    (double)r->rows[k].n * (double)r->rows[k].m)
-				k = j;
-		}
-		target = &r->rows[k];
-		/* a row of theirs has its record already (a class's worker,
-		 * started again after a fault, keeps the rows and records of
-		 * the one before; a resumed run, an unsafe rung's): nothing
-		 * is rerun, and that row's kernel takes its record */
-		for (size_t j = 0; j < r->nrows && !have; j++)
-			if (r->rows[j].sanitize &&
-			    same_group(w, &r->rows[j], unsafe)) {
-				have = r->rows[j].sanitize;
-				target = &r->rows[j];
-			}
+		target = group_target(r, i, done, unsafe, &have);
 		if (have) {
 			rec = record_dup(have);
 			goto give;
@@ -840,17 +874,7 @@ static int reruns(const struct experiment_file *f, struct results *r,
 				  tools_for(f, s, ms, tools);
 		rec = rerun(s, ms, &c, tools, ntools, unsafe, &stopped);
 give:
-		/* its kernel's rows (experiment, variant, type and block) */
-		for (size_t j = i; j < r->nrows; j++) {
-			struct result_row *x = &r->rows[j];
-
-			if (!done[j] || x->sanitize || !same_kernel(target, x))
-				continue;
-			x->sanitize = record_dup(rec);
-			free(x->sanitizer);
-			x->sanitizer = sanitizer_summary(rec);
-			given++;
-		}
+		given += give_record(r, i, done, target, rec);
 		sanitizer_record_free(rec);
 		if (o->save && o->save(r, o->save_ctx) < 0)
 			break;
