@@ -32,7 +32,9 @@ run() { # NAME OPTION...: one run, timed, with its trace
 	shift
 	t0=$(now)
 	# the lines' cost alone: no compute-sanitizer rerun in either run
-	CULAB_RUN_TRACE=1 "$culab" run -q --no-report --no-sanitizer "$@" \
+	rm -f "$out/$name-ev.tsv"
+	CULAB_EVENT_TRACE="$out/$name-ev.tsv" CULAB_RUN_TRACE=1 \
+		"$culab" run -q --no-report --no-sanitizer "$@" \
 		-o "$out/$name" "$file" >"$out/$name.log" 2>&1
 	echo "$? $(since "$t0")" >"$out/$name.time"
 }
@@ -98,6 +100,18 @@ for w in s:
           l.get("collect_seconds") or 0, per,
           "  (%s)" % l["status"][:60] if l["status"] else ""))
 PY
+# where the run with lines spent its per-line phase: each child's steps
+# and each turn, from its processes' events (base/evtrace.h)
+{
+	echo
+	echo "== the run with lines, its events (tests/gpu/evtrace.awk)"
+	grep -c . "$out/lines-ev.tsv" | sed 's/^/events: /'
+	awk -f tests/gpu/evtrace.awk "$out/lines-ev.tsv" | tail -n 40
+	echo "== the parent's own events (seconds from its first)"
+	awk -F'\t' 'NR == 1 { t0 = $1; p = $2 }
+		$2 == p { printf "%8.3f  %s  %s\n", $1 - t0, $4, $5 }' \
+		"$out/lines-ev.tsv" | grep -v 'slow\|measure' | tail -n 30
+} 2>&1 | tee -a "$out/lines.txt"
 # 3. the three slowest children again, traced (labels from the plan)
 "$culab" plan --json "$file" >"$out/plan.json"
 python3 -c 'import json,sys
