@@ -426,6 +426,34 @@ run_cmd() {
 	return $rc
 }
 
+# The blocks' commands run first, side by side (DOCS_JOBS, default one
+# shard per core: each block has its own $TMP and cache, its commands in
+# order), each one's output and exit status into the block's folder;
+# then the blocks are judged in the pages' order.
+run_blocks() { # SHARD JOBS: every JOBS-th block from SHARD
+	_n=0
+	while read -r tag bid f mark first last kind nc; do
+		[ "$tag" = B ] || continue
+		_n=$((_n + 1))
+		[ $((_n % $2)) -eq "$1" ] || continue
+		d=$tmp/run/B$bid
+		mkdir -p "$d/tmp" "$d/cache"
+		k=1
+		while [ $k -le "$nc" ]; do
+			run_cmd "$tmp/B$bid.c$k" "$d/out$k" "$d"
+			echo $? >"$d/rc$k"
+			k=$((k + 1))
+		done
+	done <"$tmp/list"
+}
+jobs=${DOCS_JOBS:-$(nproc 2>/dev/null || echo 1)}
+shard=0
+while [ $shard -lt "$jobs" ]; do
+	run_blocks $shard "$jobs" &
+	shard=$((shard + 1))
+done
+wait
+
 nblocks=0
 ncmds=0
 nupdated=0
@@ -433,7 +461,6 @@ while read -r tag bid f mark first last kind nc; do
 	[ "$tag" = B ] || continue
 	nblocks=$((nblocks + 1))
 	d=$tmp/run/B$bid
-	mkdir -p "$d/tmp" "$d/cache"
 	: >"$d/actual"
 	ran=1
 	k=1
@@ -446,8 +473,7 @@ while read -r tag bid f mark first last kind nc; do
 		else
 			at=$mark
 		fi
-		run_cmd "$tmp/B$bid.c$k" "$d/out$k" "$d"
-		rc=$?
+		rc=$(cat "$d/rc$k" 2>/dev/null || echo 1)
 		cat "$d/out$k" >>"$d/actual"
 		if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 			ko "$f:$at: \"$shown\" ran past $limit s (DOCS_TIMEOUT)"

@@ -150,15 +150,32 @@ for t in "$@"; do
 	k=$((k + 1))
 	printf '%s\t%s\n' "$k" "$t"
 done >"$tmp/unit/list"
+# The longest first (their times in the last run, kept beside the
+# programs; a program not timed yet counts as the longest): side by side,
+# a long one started last would make the suite wait for it alone.
+durations=${1%/*}/.durations
 if [ "$jobs" -gt 1 ]; then
+	awk -F'\t' 'NR == FNR { ms[$2] = $1; next }
+		{ print ($2 in ms ? ms[$2] : 999999) "\t" $0 }' \
+		"$durations" "$tmp/unit/list" 2>/dev/null |
+		sort -t'	' -k1,1nr | cut -f2- >"$tmp/unit/order" ||
+		cp "$tmp/unit/list" "$tmp/unit/order"
+	[ -s "$tmp/unit/order" ] || cp "$tmp/unit/list" "$tmp/unit/order"
 	# the inner sh: $0 the command's prefix (split on purpose), $1 the
 	# folder, $2 "K<tab>PROGRAM"
 	# shellcheck disable=SC2016  # expanded by the inner sh
-	tr '\n' '\0' <"$tmp/unit/list" |
+	tr '\n' '\0' <"$tmp/unit/order" |
 		xargs -0 -P "$jobs" -n 1 sh -c '
 			k=${2%%	*} t=${2#*	}
+			s=$(date +%s%N)
 			$0 "$t" >"$1/$k.log" 2>&1
-			echo $? >"$1/$k.rc"' "${unbuffered:-env}" "$tmp/unit"
+			echo $? >"$1/$k.rc"
+			echo $((($(date +%s%N) - s) / 1000000)) >"$1/$k.ms"' \
+			"${unbuffered:-env}" "$tmp/unit"
+	while IFS='	' read -r k t; do
+		printf '%s\t%s\n' "$(cat "$tmp/unit/$k.ms" 2>/dev/null || echo 0)" "$t"
+	done <"$tmp/unit/list" >"$durations.new" 2>/dev/null &&
+		mv -f "$durations.new" "$durations" 2>/dev/null
 fi
 programs=0
 tests=0

@@ -470,7 +470,7 @@ static int run_fill(void *ctx, struct supervisor *sv)
 	 * GPU free, not on a GPU of their own) */
 	for (int pass = 1; pass <= 1 + x->sl[0].ahead; pass++)
 		for (int i = 0; i < ns && x->k < x->n && !x->stop &&
-		     !x->unavailable; i++) {
+		     !x->unavailable && !supervise_signals(); i++) {
 			struct lines_gpu *g = &x->sl[i];
 			struct lines_proc *lp;
 

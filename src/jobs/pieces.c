@@ -385,7 +385,7 @@ static int queue_fill(void *ctx, struct supervisor *sv)
 {
 	struct queue *q = ctx;
 
-	for (int i = 0; i < q->ns && !q->stop; i++) {
+	for (int i = 0; i < q->ns && !q->stop && !supervise_signals(); i++) {
 		size_t k;
 
 		if (q->sl[i].pid || (k = next_piece(q->pc, q->n, q->busy)) ==

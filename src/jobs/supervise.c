@@ -320,7 +320,7 @@ int supervise_run(const struct supervise_policy *p)
 {
 	struct supervisor sv = { .c = NULL };
 	struct pollfd pf[SUPERVISE_MAX_FDS];
-	bool filling = p->fill != NULL;
+	bool filling = p->fill != NULL, first = true;
 
 	supervise_catch();
 	for (;;) {
@@ -334,8 +334,9 @@ int supervise_run(const struct supervise_policy *p)
 		watch(&sv);
 		/* ends first: a slot they freed is filled at once */
 		before = sv.n;
-		if (filling && !supervise_signals())
+		if (filling && (first || !supervise_signals()))
 			filling = p->fill(p->ctx, &sv) >= 0;
+		first = false;
 		busy |= sv.n != before;
 		if (!sv.n)
 			break;

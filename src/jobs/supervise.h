@@ -105,8 +105,11 @@ pid_t supervise_spawn(const struct spawn_options *o);
 struct supervise_policy {
 	void *ctx;
 	/* Starts what can start now (supervise_add for each child).
-	 * Returns 0, or -1 to start nothing more.  Not called once a
-	 * signal came.  The loop ends when no child is live after it. */
+	 * Returns 0, or -1 to start nothing more.  Called on the loop's
+	 * first turn even after a signal (children the policy started
+	 * before the loop are registered then: a policy that starts new
+	 * ones looks at supervise_signals() itself), then until a signal
+	 * comes.  The loop ends when no child is live after it. */
 	int (*fill)(void *ctx, struct supervisor *sv);
 	/* A child has ended (c->state CHILD_ENDED; c->status, c->why).  The
 	 * loop forgets c after this returns. */

@@ -984,6 +984,7 @@ static void test_rerun_stopped(void **state)
 	struct fixture x;
 	const struct sanitizer_record *rec;
 	double t0;
+	int rc;
 
 	(void)state;
 	fixture_load(&x, "reports/probes/issue25-h200/probe.yaml", probe_yaml);
@@ -993,7 +994,10 @@ static void test_rerun_stopped(void **state)
 	setenv("FAKE_SANITIZER_INT", "1", 1);
 	setenv("FAKE_SANITIZER_SLEEP", "30", 1);
 	t0 = monotonic_seconds();
-	assert_int_equal(sanitize(&x), -1);
+	rc = sanitize(&x);
+	unsetenv("FAKE_SANITIZER_INT");
+	unsetenv("FAKE_SANITIZER_SLEEP");
+	assert_int_equal(rc, -1);
 	assert_true(monotonic_seconds() - t0 < 10);
 	rec = x.r.rows[0].sanitize;
 	assert_non_null(rec);
@@ -1001,8 +1005,6 @@ static void test_rerun_stopped(void **state)
 	assert_int_equal(rec->tools[0].outcome, SAN_FAILED);
 	EXPECT_STR(rec->tools[0].why, "stopped by a signal");
 	assert_null(x.r.rows[1].sanitize);
-	unsetenv("FAKE_SANITIZER_INT");
-	unsetenv("FAKE_SANITIZER_SLEEP");
 	fixture_release(&x);
 }
 

@@ -222,6 +222,50 @@ static void test_signal(void **state)
 	}
 }
 
+/* Children started before the loop, a signal before its first turn:
+ * they are still registered, and killed as their policy asked. */
+struct early {
+	pid_t pid;
+	int status;
+	enum child_why why;
+};
+
+static int early_fill(void *ctx, struct supervisor *sv)
+{
+	struct early *e = ctx;
+
+	supervise_add(sv, e->pid, e, SUPERVISE_STOP_KILL, 0, 0);
+	return -1;
+}
+
+static void early_ended(void *ctx, struct supervisor *sv, struct child *c)
+{
+	struct early *e = ctx;
+
+	(void)sv;
+	e->status = c->status;
+	e->why = c->why;
+}
+
+static void test_signal_first(void **state)
+{
+	struct early e = { 0 };
+	struct supervise_policy p = { .ctx = &e, .fill = early_fill,
+				      .ended = early_ended, .tick = 0.01 };
+	double t0 = monotonic_seconds();
+
+	(void)state;
+	supervise_catch();
+	e.pid = start_sh("sleep 30", NULL);
+	assert_true(e.pid > 0);
+	raise(SIGINT);
+	assert_int_equal(supervise_run(&p), 1);
+	supervise_release();
+	assert_int_equal(e.why, CHILD_STOPPED);
+	assert_int_equal(e.status, 128 + SIGKILL);
+	assert_true(monotonic_seconds() - t0 < 5);
+}
+
 static void test_slots(void **state)
 {
 	static const char *const s[] = {
@@ -328,6 +372,7 @@ int main(void)
 		cmocka_unit_test(test_deadline),
 		cmocka_unit_test(test_stall),
 		cmocka_unit_test(test_signal),
+		cmocka_unit_test(test_signal_first),
 		cmocka_unit_test(test_slots),
 		cmocka_unit_test(test_group),
 		cmocka_unit_test(test_spawn),
