@@ -162,7 +162,7 @@ FLAGS_STAMP := $(BUILD)/.flags
 GPU_CODE    := $(foreach a,$(ARCH_LIST),sm_$(a)) + PTX compute_$(call newest,$(ARCH_LIST))
 VERSION_H   := $(BUILD)/culab_version.h
 
-.PHONY: all run test test-long docs test-gpu bench fuzz deps deps-run clean install \
+.PHONY: all run test test-long docs test-gpu bench fuzz deps deps-run clean install coverage \
         counters-check dist check-dist layout test-build check-lineinfo FORCE
 
 # What the command table (src/cli/cli_table.c) makes besides help: the
@@ -459,6 +459,10 @@ test-gpu:
 	@test -x $(BUILD)/culab || $(MAKE) --no-print-directory $(BUILD)/culab
 	@test -x $(BUILD)/counters_check || $(MAKE) --no-print-directory $(BUILD)/counters_check || true
 	@sh tests/gpu/run.sh $(BUILD)/culab
+
+# The CPU suite's line coverage of src/ (gcov), built in build-cov.
+coverage:
+	@sh tests/coverage.sh build-cov
 
 bench:
 	@test -x $(BUILD)/culab || $(MAKE) --no-print-directory $(BUILD)/culab
