@@ -188,9 +188,8 @@ static void answer(struct dctx *c, int k)
 	g->asked = false;
 	/* it leaves for its lines after this one, most likely: their
 	 * children start now, held before they touch the GPU; not behind
-	 * a long one, which would keep the other GPUs from leaving (the
-	 * one-block reduction held seven children 9.5 s on an H200, and
-	 * the other GPU measured to the end: scale-6cdd2a9.txt) */
+	 * a long one, which would hold them idle and keep the other GPUs
+	 * from leaving (docs/clusters.md, "Every GPU of a node") */
 	if (!g->pre_lines && devlines_may_hold(c, i) &&
 	    devlines_due(c, k, c->q.it[i].seconds)) {
 		g->pre_lines = true;
@@ -485,9 +484,8 @@ static void add_children(struct dctx *c, struct supervisor *sv)
 /* GPU g's next: a worker, or its lines (one measuring, the next started
  * ahead while enough are left for every GPU, once no work is left for
  * workers, or while the others measure, lines_due), from when its
- * worker is told to end (its teardown took 1.9 s on an H100,
- * scale-45d423b.txt), or held while it makes its last measurement
- * (pre_lines). */
+ * worker is told to end (its teardown is long enough to start them
+ * in), or held while it makes its last measurement (pre_lines). */
 static void gpu_fill(struct dctx *c, struct gpu *g)
 {
 	int nl = lines_gpu_jobs(&g->lg), alive = lines_gpu_live(&g->lg), rc;
@@ -521,10 +519,8 @@ static void gpu_fill(struct dctx *c, struct gpu *g)
 				break;
 			nl++;
 		}
-		/* a turn once its worker is gone: its teardown and the
-		 * one-block reduction's collection, at once on an H200, took
-		 * 6 s each against 1.9 s and 3.0 s apart
-		 * (reports/bench/h200x2/scale-6cdd2a9.txt) */
+		/* a turn once its worker is gone: a worker's teardown and a
+		 * collection at once slow each other threefold */
 		if (!g->pid)
 			lines_gpu_go(&g->lg);
 	}

@@ -107,7 +107,7 @@ struct dctx {
 
 /* A GPU's per-line children start held while its worker makes its last
  * measurement only when that takes at most this long: about a child's
- * start when several start at once (1-2.5 s on H100s and H200s). */
+ * start when several start at once. */
 #define LINES_HOLD_S 3.0
 /* Per-line children of the node's starting at once, beyond each GPU's
  * first (devlines_more_ahead): LINES_STARTING on two or three GPUs,

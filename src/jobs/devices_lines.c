@@ -73,8 +73,8 @@ static bool item_host_timed(const struct dctx *c, size_t i)
 
 /* Whether a worker is timing a row on the host clock (the CPU
  * reference): a per-line child's start (process, CUDA, its host input)
- * is work for the host, and took the 2^28-float CPU row from 2.8 s to
- * 5.2 s on a two-H200 node (reports/bench/h200x2/scale-1bd424b.txt). */
+ * is work for the host, and would be timed with the row (it nearly
+ * doubled the large CPU row's time). */
 bool devlines_host_timed(const struct dctx *c)
 {
 	for (int k = 0; k < c->ng; k++)
@@ -86,9 +86,7 @@ bool devlines_host_timed(const struct dctx *c)
 
 /* Whether children may start held behind item i: a short measurement,
  * not one timed on the host clock (no child starts during those, and a
- * GPU about to leave keeps the others from leaving: twice the CPU row
- * at 2^28 was the one, 4.6 s without a child started, on two H200s,
- * scale-44ac44b-b.txt). */
+ * GPU about to leave would keep the others from leaving meanwhile). */
 bool devlines_may_hold(const struct dctx *c, size_t i)
 {
 	return c->q.it[i].seconds <= LINES_HOLD_S && !item_host_timed(c, i);
@@ -120,8 +118,8 @@ static double lines_claimed(const struct dctx *c, const struct gpu *g,
 /* Whether worker k, asking for more, should leave the measurements to
  * collect lines while the other GPUs measure.  After every measurement,
  * the per-line children's CUDA starts, which the node's driver
- * serialises (reports/probes/issue27/), kept two H100s at 1.67x one
- * (10.5 s of lines after 15.9 s of measurements).  The lines to collect
+ * serialises, would leave the GPUs waiting together at the end
+ * (docs/clusters.md, "Every GPU of a node").  The lines to collect
  * are the jobs not yet started (every marked measurement's, planned
  * before the run: devlines_plan; their children run before the rows
  * come back with their workers: devlines_bind), and those its children
@@ -164,10 +162,9 @@ int devlines_max(const struct dctx *c)
 	return c->lines_max > 0 ? c->lines_max : plan_lines_gpus(c->ng);
 }
 
-/* Six on four H200s: default.yaml 2.75x against 2.63x with three, the
- * sweep 3.06x against 2.81x, in one call (scale-25aa7bc.txt); ten were
- * no faster (2.72x, 2.80x), each child slower to start.  Not measured on
- * two GPUs, where three stay. */
+/* Children of the node's starting at once: more on four GPUs or more,
+ * where the node has more starts to overlap; past that each child only
+ * starts slower (the settings compared in docs/clusters.md). */
 int devlines_starting(const struct dctx *c)
 {
 	if (c->lines_starting > 0)
@@ -330,13 +327,11 @@ static bool lines_may_join(const struct dctx *c)
  * to LINES_AHEAD_MAX while they fit in half its memory and, with every
  * GPU's children, in a quarter of the host's (the largest job left
  * counted for the next).  Its children start while the other GPUs
- * measure, so their CUDA starts meet none of theirs; with six ahead the
- * quick turns (transposes, 0.02-0.1 s) outran the children's starts,
- * about 2 s each when six start at once: 5 s of 13.9 s without a child
- * collecting on an H200 (reports/bench/h200x2/scale-b1b0cdd.txt).  But
- * the node's driver starts one CUDA context at a time: 25 started at
- * once took 8-10 s each to be ready, the first as the last, and slowed
- * the other GPUs' workers (four H200s, scale-c441928.txt).  So beyond a
+ * measure, so their CUDA starts meet none of theirs; with a few ahead
+ * the quick turns (transposes) outrun the children's starts.  But the
+ * node's driver starts one CUDA context at a time: started all at once,
+ * each child is ready only when the last is, and the other GPUs'
+ * workers slow down.  So beyond a
  * GPU's first, at most devlines_starting children of the node's are
  * starting at once (not yet ready), and the others start as they are.
  * While another GPU may still leave for its lines (lines_may_join), a GPU

@@ -42,8 +42,8 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 bool lines_wanted(const struct result_row *w);
 /* ---- a GPU's children: one measuring, the next ready ---- */
 
-/* A child's CUDA start (0.3 s alone, 1.1 s when four GPUs' children
- * start at once: reports/probes/issue27/), its input and its correctness
+/* A child's CUDA start (several times longer when several start at
+ * once: the driver serialises them), its input and its correctness
  * run need no turn of the GPU's, and neither do its saving and its
  * teardown: the next child is started ahead (run --lines-go), makes all
  * that and waits, on its socket, for its turn ("g"), which is only its
@@ -53,11 +53,10 @@ bool lines_wanted(const struct result_row *w);
  * collect here is known before another child's turn.  So a GPU has one
  * child measuring (LP_GOING), at most LINES_AHEAD ahead (LP_AHEAD), and
  * ones saving (LP_SAVING) and ending (LP_DONE), each in a folder of its
- * own.  Two ahead: a child takes 0.8 s to be ready (H200), its turn
- * 0.02-0.1 s for most of the ladder's kernels; with one ahead every
- * second turn waited for its child to be ready (reports/bench/h200x2/);
- * four ahead were no faster on two H100s, each child slower to start
- * (reports/bench/h100x2/scale-1d77a58.txt). */
+ * own.  Two ahead: a child takes far longer to be ready than most
+ * turns last; with one ahead every second turn waited for its child,
+ * and four were no faster, each child slower to start
+ * (docs/clusters.md, "Every GPU of a node"). */
 #define LINES_AHEAD 2
 /* CULAB_LINES_AHEAD=N (1..LINES_AHEAD_MAX) sets it for a run, to measure
  * another number (tests/gpu/scale.sh); not a user's knob.  A --devices
@@ -67,8 +66,7 @@ bool lines_wanted(const struct result_row *w);
 #define LINES_AHEAD_MAX 24
 /* Ahead while a sampling child samples on the GPU (lines_stalls.h): the
  * ones ahead make their start meanwhile, which bounds the per-line
- * phase otherwise (default.yaml on an H200, 2026-12-06: 26 children in
- * 6.0 s with 2 ahead, 5.3 s with 6; reports/bench/h200/lines-e1fc044.txt). */
+ * phase otherwise (docs/per-line.md, "Where warps wait"). */
 #define LINES_AHEAD_SAMPLING 6
 #define LINES_PROCS (LINES_AHEAD_MAX + 2)
 

@@ -1,6 +1,6 @@
 /* lines_cache.h - counters per source line kept across runs: a rerun of
  * the same file, or a class whose students share the rungs, collects
- * nothing twice (issue 46, item 3).
+ * nothing twice.
  *
  * An entry holds one measurement's lines (results.json's "lines" object)
  * under the SHA-256 of everything that decides them: the machine code

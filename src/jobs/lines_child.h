@@ -12,8 +12,8 @@
 #include "run/run.h"
 
 /* Seconds one child may take before it is killed: the process, the
- * input, the correctness run and the instrumented launch (12.5 ms of
- * patching for a 4 Mi-element reduction on an H200, docs/per-line.md). */
+ * input, the correctness run and the instrumented launch (its patching
+ * is milliseconds: docs/per-line.md), with room for a slow kernel. */
 #define LINES_CHILD_TIMEOUT 600.0
 
 struct lines_options {
@@ -51,7 +51,7 @@ enum lines_child_mode {
  * (its output to dir/child.log).  With the device's UUID ("GPU-...")
  * the child sees that GPU alone (CUDA_VISIBLE_DEVICES, as its device 0):
  * CUDA then starts on one GPU, not on every GPU of the node, in each of
- * the children that run at once (reports/probes/issue27/); uuid NULL or
+ * the children that run at once; uuid NULL or
  * another kind of name: `--device device` as given.  With go, the child
  * is started ahead of its turn (run --lines-go): it sets CUDA up, then
  * waits for lines_child_go(go); *go is its socket.  With go and held,

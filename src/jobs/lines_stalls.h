@@ -2,10 +2,9 @@
  * sampled by one child process (run --lines-child --stalls-only).
  *
  * CUPTI's PC sampling pays most of its cost at a process's first sampled
- * range (about 0.36 s on an H100; the next ranges 0.04-0.05 s:
- * reports/probes/pc-sampling/), and while a process samples, another's
- * SASS metrics cannot be configured on the same GPU (an H200, driver
- * 580.159.04: CUPTI_ERROR_INVALID_PARAMETER).  So on one GPU lines_run
+ * range (ten times a later range's), and while a process samples,
+ * another's SASS metrics cannot be configured on the same GPU
+ * (CUPTI_ERROR_INVALID_PARAMETER; both measured in docs/per-line.md).  So on one GPU lines_run
  * starts one sampling child for all its rows before the per-line
  * children's turns: it samples each measurement in turn, in one process,
  * while the per-line children start ahead (their CUDA start, input and

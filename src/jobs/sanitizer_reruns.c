@@ -576,8 +576,8 @@ out:
 }
 
 /* Whether the n tools of a measurement of stage s run at once: each is a
- * process of its own with its own copy of the stage (memcheck's the
- * longest, 3.3 s of 8 s for the three on an H200 at 2^22 floats), so only
+ * process of its own with its own copy of the stage (together they take
+ * about as long as the longest, memcheck, alone), so only
  * where the GPU admits several processes and three copies of a stage of
  * at most SANITIZE_TOGETHER_BYTES fit easily. */
 static bool together(const struct rerun_setup *c, const struct plan_stage *s,

@@ -72,8 +72,8 @@ void workers_argv_release(struct workers_argv *a);
  * when it cannot be said (a list without a D-th entry), when
  * $CULAB_NARROW=0 (workers see every GPU, as before; for measurements)
  * or under $CULAB_TEST_DEVICES.  Caller frees.  A CUDA start takes
- * about 0.2 s with one GPU visible and about 1 s with four
- * (reports/probes/issue27/), the node's one at a time. */
+ * about five times longer with four GPUs visible than with one, and the
+ * node's driver makes one at a time. */
 char *workers_visible(int device);
 /* "culab run --quiet --no-report --device D -o DIR", the worker seeing
  * its GPU alone (workers_visible) where it can: "--device 0 --as-device
