@@ -326,11 +326,13 @@ int supervise_run(const struct supervise_policy *p)
 	for (;;) {
 		bool busy;
 		size_t before;
+		int ended;
 
 		tell(&sv);
 		/* what the children said before their ends are seen */
 		busy = p->turn && p->turn(p->ctx, &sv);
-		busy |= reap(&sv, p) > 0;
+		ended = reap(&sv, p);
+		busy |= ended > 0;
 		watch(&sv);
 		/* ends first: a slot they freed is filled at once */
 		before = sv.n;
@@ -338,7 +340,9 @@ int supervise_run(const struct supervise_policy *p)
 			filling = p->fill(p->ctx, &sv) >= 0;
 		first = false;
 		busy |= sv.n != before;
-		if (!sv.n)
+		/* the last ends get a turn of their own (what they left is
+		 * taken and saved there) before the loop ends */
+		if (!sv.n && !ended)
 			break;
 		if (!busy)
 			wait_turn(&sv, p, pf, SUPERVISE_MAX_FDS);

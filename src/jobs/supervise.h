@@ -125,7 +125,9 @@ struct supervise_policy {
 	 * (pipes answered, files looked at, progress drawn).  Returns true
 	 * when something changed (the loop then looks again at once).  A
 	 * turn: signals told, turn, ends (ended), deadlines and stalls,
-	 * fill, then a wait when nothing changed. */
+	 * fill, then a wait when nothing changed.  The turn after the last
+	 * end comes too: the loop ends after a turn in which nothing was
+	 * live and nothing ended. */
 	bool (*turn)(void *ctx, struct supervisor *sv);
 	/* Seconds between looks when nothing happened (default 0.05). */
 	double tick;

@@ -266,6 +266,55 @@ static void test_signal_first(void **state)
 	assert_true(monotonic_seconds() - t0 < 5);
 }
 
+/* The policy's turn comes after the last child's end: what an end left
+ * to do (lines_run merges and saves there) is done before the loop
+ * returns. */
+struct last {
+	pid_t pid;
+	bool ended, turned_after;
+};
+
+static int last_fill(void *ctx, struct supervisor *sv)
+{
+	struct last *l = ctx;
+
+	if (!l->pid) {
+		l->pid = start_sh("exit 0", NULL);
+		supervise_add(sv, l->pid, l, SUPERVISE_STOP_KILL, 0, 0);
+	}
+	return 0;
+}
+
+static void last_ended(void *ctx, struct supervisor *sv, struct child *c)
+{
+	(void)sv;
+	(void)c;
+	((struct last *)ctx)->ended = true;
+}
+
+static bool last_turn(void *ctx, struct supervisor *sv)
+{
+	struct last *l = ctx;
+
+	(void)sv;
+	if (l->ended)
+		l->turned_after = true;
+	return false;
+}
+
+static void test_turn_after_end(void **state)
+{
+	struct last l = { 0 };
+	struct supervise_policy p = { .ctx = &l, .fill = last_fill,
+				      .ended = last_ended, .turn = last_turn,
+				      .tick = 0.01 };
+
+	(void)state;
+	assert_int_equal(supervise_run(&p), 0);
+	assert_true(l.ended);
+	assert_true(l.turned_after);
+}
+
 static void test_slots(void **state)
 {
 	static const char *const s[] = {
@@ -373,6 +422,7 @@ int main(void)
 		cmocka_unit_test(test_stall),
 		cmocka_unit_test(test_signal),
 		cmocka_unit_test(test_signal_first),
+		cmocka_unit_test(test_turn_after_end),
 		cmocka_unit_test(test_slots),
 		cmocka_unit_test(test_group),
 		cmocka_unit_test(test_spawn),
