@@ -1,11 +1,12 @@
 /* plot_script.c - a chart's gnuplot script.  See report.h; plot.c holds
- * the charts and writes their data, plot_draw.c runs gnuplot.
+ * the charts and writes their data, plot_draw.c runs gnuplot,
+ * plot_ticks.c numbers the value axes.
  *
  * The script is built to be read on paper: a chart is PLOT_WIDTH px
  * wide, the width of an A4 page's text, so that its text prints at its
  * own size (9 pt, bar labels 8.25 pt); its height follows what it holds
- * (rows of bars, lines of the key).  Value axes are ticked here, at
- * numbers a person reads (1-2-5 or powers of ten on a log axis), and
+ * (rows of bars, lines of the key).  Value axes are ticked at numbers a
+ * person reads (1-2-5 or powers of ten on a log axis: plot_ticks.c), and
  * labelled in one style per panel.  Series take their colours from Okabe
  * and Ito's colour-blind-safe set and their markers from thirteen
  * shapes, so that no two lines of a chart share both (two lines with
@@ -15,6 +16,7 @@
  * wide as its widest bar label and a share of the rest, and each bar's
  * label on its own side of the bars' base (hbars_fit). */
 #include "plot_int.h"
+#include "plot_ticks.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -80,101 +82,12 @@ static size_t zmax(size_t a, size_t b)
 	return a > b ? a : b;
 }
 
-/* The most ticks on a value axis. */
-#define MAX_TICKS 12
-
-/* ---- numbers ----------------------------------------------------------- */
-
-/* v rounded to 12 significant digits: 2 * 10^-1 is 0.2, not
- * 0.20000000000000001. */
-static double clean(double v)
-{
-	char buf[40];
-
-	snprintf(buf, sizeof(buf), "%.12g", v);
-	v = strtod(buf, NULL);
-	return v == 0 ? 0 : v;     /* not -0 */
-}
-
-/* A tick's label: "0", "0.25", "2500", "200M", "1.2G". */
-static void tick_text(struct sbuf *b, double v)
-{
-	double a = fabs(v);
-
-	if (a < 1e-300) {
-		sbuf_addc(b, '0');
-	} else if (a >= 1e4) {
-		int e = (int)floor(log10(a * (1 + 1e-9)) / 3);
-
-		if (e > 6)
-			e = 6;
-		sbuf_addf(b, "%.3g%c", v / pow(1000, e), "kMGTPE"[e - 1]);
-	} else {
-		sbuf_addf(b, "%.4g", v);
-	}
-}
-
-/* A step of 1, 2, 2.5 or 5 times a power of ten, about span / want. */
-static double nice_step(double span, int want)
-{
-	double raw = span / want, mag = pow(10, floor(log10(raw))),
-	       f = raw / mag;
-
-	return clean((f <= 1 ? 1 : f <= 2 ? 2 : f <= 2.5 ? 2.5 :
-		      f <= 5 ? 5 : 10) * mag);
-}
-
-/* Ticks of a linear axis [lo, hi], about `want` of them, into t[]. */
-static size_t linear_ticks(double lo, double hi, int want, double *t)
-{
-	double step = nice_step(hi - lo, want);
-	size_t n = 0;
-
-	for (double k = ceil(lo / step - 1e-9);
-	     k * step <= hi + step * 1e-9 && n < MAX_TICKS; k++)
-		t[n++] = clean(k * step);
-	return n;
-}
-
-/* Ticks of a log axis [lo, hi] into t[]: 1, 2 and 5 times the powers of
- * ten it spans, or every k-th power of ten on a wide axis, or linear
- * steps on a narrow one (0.9, 1, 1.1). */
-static size_t log_ticks(double lo, double hi, double *t)
-{
-	static const double mant[] = { 1, 2, 5 };
-	int d0 = (int)floor(log10(lo)), d1 = (int)ceil(log10(hi)), every;
-	size_t n = 0;
-
-	if (hi / lo < 4)
-		return linear_ticks(lo, hi, 4, t);
-	if (hi / lo <= 60) {
-		for (int d = d0; d <= d1; d++)
-			for (size_t m = 0; m < ARRAY_SIZE(mant); m++) {
-				double v = clean(mant[m] * pow(10, d));
-
-				if (v >= lo * (1 - 1e-9) &&
-				    v <= hi * (1 + 1e-9) && n < MAX_TICKS)
-					t[n++] = v;
-			}
-		return n;
-	}
-	every = (d1 - d0 + 6) / 7;
-	for (int d = d0; d <= d1; d++) {
-		double v = clean(pow(10, d));
-
-		if (d % every == 0 && v >= lo * (1 - 1e-9) &&
-		    v <= hi * (1 + 1e-9) && n < MAX_TICKS)
-			t[n++] = v;
-	}
-	return n;
-}
-
 /* ---- value axes -------------------------------------------------------- */
 
 struct axis {
 	double lo, hi;
 	int base;               /* 0: linear */
-	double t[MAX_TICKS];
+	double t[PLOT_MAX_TICKS];
 	size_t n;
 };
 
@@ -262,8 +175,8 @@ static bool value_axis(const struct plot_panel *p, double room, int want,
 		return false;
 	a->lo = y0;
 	a->hi = y1;
-	a->n = a->base ? log_ticks(y0, y1, a->t) :
-			 linear_ticks(y0, y1, want, a->t);
+	a->n = a->base ? plot_log_ticks(y0, y1, a->t) :
+			 plot_linear_ticks(y0, y1, want, a->t);
 	return true;
 }
 
@@ -282,7 +195,7 @@ static void script_axis(struct sbuf *gp, const char *which,
 	sbuf_addf(gp, "\tset %stics (", which);
 	for (size_t i = 0; i < a->n; i++) {
 		sbuf_add(gp, i ? ", '" : "'");
-		tick_text(gp, a->t[i]);
+		plot_tick_text(gp, a->t[i]);
 		sbuf_add(gp, "' ");
 		plot_num(gp, a->t[i]);
 	}
@@ -873,18 +786,19 @@ static void hbars_fit(const struct plot_panel *p, double px, int want,
 	}
 	if (best == a->hi)
 		return;
-	a->hi = clean(best);
+	a->hi = plot_clean(best);
 	if (a->base || a->n < 2) {
-		a->n = a->base ? log_ticks(a->lo, a->hi, a->t) :
-				 linear_ticks(a->lo, a->hi, want, a->t);
+		a->n = a->base ? plot_log_ticks(a->lo, a->hi, a->t) :
+				 plot_linear_ticks(a->lo, a->hi, want, a->t);
 		return;
 	}
 	/* the ticks the axis had, and more of the same step: a speedup
 	 * axis widened from 2.5 to 2.6 still reads 0, 0.5, 1 ... */
 	for (double step = a->t[1] - a->t[0];
-	     a->n < MAX_TICKS && a->t[a->n - 1] + step <= a->hi * (1 + 1e-9);
+	     a->n < PLOT_MAX_TICKS &&
+	     a->t[a->n - 1] + step <= a->hi * (1 + 1e-9);
 	     a->n++)
-		a->t[a->n] = clean(a->t[a->n - 1] + step);
+		a->t[a->n] = plot_clean(a->t[a->n - 1] + step);
 }
 
 /* Tick v's label's left (side -1) or right (1) edge on a panel px wide. */
@@ -893,7 +807,7 @@ static double tick_edge(const struct axis *a, double v, double px, int side)
 	struct sbuf t = SBUF_INIT;
 	double w;
 
-	tick_text(&t, v);
+	plot_tick_text(&t, v);
 	w = plot_text_px(sbuf_str(&t), 16);
 	sbuf_release(&t);
 	return px * axis_frac(a, v) + side * w / 2;
@@ -912,7 +826,7 @@ static void ticks_fit(struct axis *a, double px, int want, bool last)
 		    tick_edge(a, a->t[k - 1], px, 1) >= 4)
 			continue;
 		if (!thin)
-			a->n = linear_ticks(a->lo, a->hi, --want, a->t);
+			a->n = plot_linear_ticks(a->lo, a->hi, --want, a->t);
 		for (n = 0; thin && n < (a->n + 1) / 2; n++)
 			a->t[n] = a->t[2 * n];
 		a->n = thin ? n : a->n;
