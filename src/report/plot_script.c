@@ -420,18 +420,29 @@ static bool labels_slanted(const struct plot_panel *p, size_t columns)
 	return px > (double)PLOT_WIDTH / (double)(columns ? columns : 1) - 90;
 }
 
-/* The settings and plot command of a PLOT_XY or PLOT_BARS panel, one of
- * `columns` in a row; its data blocks start at number *next. */
-static void script_panel(struct sbuf *gp, const struct plot_chart *c,
-			 const struct plot_panel *p, const char *title,
-			 size_t columns, size_t *next)
+/* "\tset xtics (" or ytics (`which`), with panel p's categories at 0, 1,
+ * ...: the names of a bar panel's bars; the caller closes the list. */
+static void script_cats(struct sbuf *gp, const char *which,
+			const struct plot_panel *p)
 {
-	size_t drawn = 0, nbar = 0;
-	bool first = true, upright = labels_upright(p);
+	sbuf_addf(gp, "\tset %stics (", which);
+	for (size_t i = 0; i < p->ncats; i++) {
+		if (i)
+			sbuf_add(gp, ", ");
+		plot_quote_max(gp, p->cats[i], PLOT_MAX_TICK);
+		sbuf_addf(gp, " %zu", i);
+	}
+}
+
+/* The axes of a PLOT_XY or PLOT_BARS panel: its labels, grid and log
+ * scales, the value axis (with room above bars for their labels, more
+ * for upright ones) and the x range of lines at a single x. */
+static void script_panel_axes(struct sbuf *gp, const struct plot_panel *p,
+			      bool upright)
+{
 	struct axis a;
 	double x0, x1, y0, y1;
 
-	script_reset(gp, title);
 	script_setting(gp, "xlabel", p->xlabel);
 	script_setting(gp, "ylabel", p->ylabel);
 	sbuf_add(gp, p->kind == PLOT_BARS ? "\tset grid ytics\n" :
@@ -452,100 +463,139 @@ static void script_panel(struct sbuf *gp, const struct plot_chart *c,
 		plot_num(gp, p->xbase ? x0 * 2 : x0 + 1);
 		sbuf_add(gp, "]\n");
 	}
+}
+
+/* A bar panel's categories on x, its fill and its key, for nbar series
+ * drawn in a row of `columns` panels: apart from the axes, because a
+ * panel of lines has none of them. */
+static void script_bars_frame(struct sbuf *gp, const struct plot_panel *p,
+			      size_t columns, size_t nbar)
+{
+	sbuf_addf(gp, "\tset xrange [-0.6:%zu.6]\n",
+		  p->ncats ? p->ncats - 1 : 0);
+	script_cats(gp, "x", p);
+	/* at the size of bar labels, which the categories are */
+	sbuf_addf(gp, ") scale 0 font ',%d'", PLOT_FONT_SMALL);
+	/* labels too long to stand side by side: slanted, with room on the
+	 * left for the first one; panels side by side: the least room
+	 * beside each, for the bars */
+	if (labels_slanted(p, columns))
+		sbuf_add(gp, " rotate by 30 right\n\tset lmargin 16");
+	else if (columns > 1)
+		sbuf_add(gp, "\n\tset lmargin 9\n\tset rmargin 1");
+	sbuf_add(gp, "\n\tset style fill solid 0.9 border -1\n");
+	/* one series and no lines: the title says it all; else the key
+	 * above the plot, where no bar can be under it */
+	sbuf_add(gp, nbar == 1 && !p->nhlines ? "\tset key off\n" :
+		 "\tset key outside top center horizontal\n");
+}
+
+/* A panel of lines' key: below the plot, in as many columns as its
+ * widest entry leaves room for. */
+static void script_lines_key(struct sbuf *gp, const struct plot_panel *p)
+{
+	double widest;
+
+	key_entries(p, &widest);
+	sbuf_addf(gp, "\tset key below Left reverse samplen 3 maxcols %zu\n",
+		  key_columns(widest, PLOT_WIDTH - 40));
+}
+
+/* The plot of series k of a panel of lines, from data block `index`: its
+ * line in the series' style (series_style) and, where it has them, its
+ * intervals in the same colour. */
+static void script_line_series(struct sbuf *gp, const struct plot_chart *c,
+			       const struct plot_series *s, size_t k,
+			       size_t index)
+{
+	const char *color;
+	int pt, dt;
+
+	series_style(k, s->style, &color, &pt, &dt);
+	sbuf_addf(gp, "'%s.dat' index %zu using 1:2 with linespoints lw 1.5 "
+		  "lc rgb '%s' pt %d ps 1.1 dt %d title ", c->name, index,
+		  color, pt, dt);
+	plot_quote_max(gp, s->title, PLOT_MAX_KEY);
+	if (s->lo)
+		sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu using "
+			  "1:3:(0):($4-$3) %s lc rgb '%s' notitle", c->name,
+			  index, INTERVAL_STYLE, color);
+}
+
+/* The plot of series k of bar panel p, from data block `index`: its
+ * bars, the drawn-th of nbar side by side in each category, their
+ * intervals and their value labels (upright: see labels_upright). */
+static void script_bar_series(struct sbuf *gp, const struct plot_chart *c,
+			      const struct plot_panel *p, size_t k,
+			      size_t index, size_t drawn, size_t nbar,
+			      bool upright)
+{
+	const struct plot_series *s = p->series[k];
+	double w = 0.8 / (double)nbar;
+	double off = ((double)drawn - (double)(nbar - 1) / 2) * w;
+	const char *color;
+	char fn[40];
+	int pt, dt;
+
+	series_style(k, s->style, &color, &pt, &dt);
+	label_text(fn, sizeof(fn), p, s);
+	sbuf_addf(gp, "'%s.dat' index %zu using ($1%+.4f):2:($1%+.4f):"
+		  "($1%+.4f):(%.10g):2 with boxxyerror lc rgb '%s' title ",
+		  c->name, index, off, off - w / 2, off + w / 2, p->bar_base,
+		  color);
+	plot_quote_max(gp, s->title, PLOT_MAX_KEY);
+	if (s->lo)
+		sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu using "
+			  "($1%+.4f):3:(0):($4-$3) %s lc rgb '#000000' "
+			  "notitle", c->name, index, off, INTERVAL_STYLE);
+	/* upright labels start at the bar's top, or at its base for a bar
+	 * that points down */
+	if (s->labels != PLOT_LABELS_NONE && upright)
+		sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu using "
+			  "($1%+.4f):($2 < %.10g ? %.10g : $2):(%s) with "
+			  "labels rotate by 90 left offset 0,0.3 font ',%d' "
+			  "notitle", c->name, index, off, p->bar_base,
+			  p->bar_base, fn, PLOT_FONT_SMALL);
+	else if (s->labels != PLOT_LABELS_NONE)
+		sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu using "
+			  "($1%+.4f):2:(%s) with labels offset 0,0.6 "
+			  "font ',%d' notitle", c->name, index, off, fn,
+			  PLOT_FONT_SMALL);
+}
+
+/* The settings and plot command of a PLOT_XY or PLOT_BARS panel, one of
+ * `columns` in a row; its data blocks start at number *next. */
+static void script_panel(struct sbuf *gp, const struct plot_chart *c,
+			 const struct plot_panel *p, const char *title,
+			 size_t columns, size_t *next)
+{
+	size_t drawn = 0, nbar = 0;
+	bool first = true, upright = labels_upright(p);
+
+	script_reset(gp, title);
+	script_panel_axes(gp, p, upright);
 	for (size_t i = 0; i < p->nseries; i++)
 		nbar += plot_series_drawable(p, p->series[i]);
-	if (p->kind == PLOT_BARS) {
-		sbuf_addf(gp, "\tset xrange [-0.6:%zu.6]\n",
-			  p->ncats ? p->ncats - 1 : 0);
-		sbuf_add(gp, "\tset xtics (");
-		for (size_t i = 0; i < p->ncats; i++) {
-			if (i)
-				sbuf_add(gp, ", ");
-			plot_quote_max(gp, p->cats[i], PLOT_MAX_TICK);
-			sbuf_addf(gp, " %zu", i);
-		}
-		/* at the size of bar labels, which the categories are */
-		sbuf_addf(gp, ") scale 0 font ',%d'", PLOT_FONT_SMALL);
-		/* labels too long to stand side by side: slanted, with room
-		 * on the left for the first one; panels side by side: the
-		 * least room beside each, for the bars */
-		if (labels_slanted(p, columns))
-			sbuf_add(gp, " rotate by 30 right\n\tset lmargin 16");
-		else if (columns > 1)
-			sbuf_add(gp, "\n\tset lmargin 9\n\tset rmargin 1");
-		sbuf_add(gp, "\n\tset style fill solid 0.9 border -1\n");
-		/* one series and no lines: the title says it all; else the
-		 * key above the plot, where no bar can be under it */
-		sbuf_add(gp, nbar == 1 && !p->nhlines ? "\tset key off\n" :
-			 "\tset key outside top center horizontal\n");
-	} else {
-		double widest;
-
-		key_entries(p, &widest);
-		sbuf_addf(gp, "\tset key below Left reverse samplen 3 maxcols "
-			  "%zu\n", key_columns(widest, PLOT_WIDTH - 40));
-	}
+	if (p->kind == PLOT_BARS)
+		script_bars_frame(gp, p, columns, nbar);
+	else
+		script_lines_key(gp, p);
 	sbuf_add(gp, "\tplot ");
 	/* bars: the lines first, so that bars and their labels stand in
 	 * front of them (an SVG's boxed label is drawn twice, blurred) */
 	if (p->kind == PLOT_BARS)
 		script_hlines(gp, p, &first);
 	for (size_t i = 0; i < p->nseries; i++) {
-		const struct plot_series *s = p->series[i];
-		const char *color;
-		size_t index;
-		int pt, dt;
-
-		if (!plot_series_drawable(p, s))
+		if (!plot_series_drawable(p, p->series[i]))
 			continue;
-		series_style(i, s->style, &color, &pt, &dt);
-		index = (*next)++;
 		if (!first)
 			sbuf_add(gp, ", \\\n\t     ");
 		first = false;
-		if (p->kind == PLOT_XY) {
-			sbuf_addf(gp, "'%s.dat' index %zu using 1:2 with "
-				  "linespoints lw 1.5 lc rgb '%s' pt %d ps 1.1 "
-				  "dt %d title ", c->name, index, color, pt, dt);
-			plot_quote_max(gp, s->title, PLOT_MAX_KEY);
-			if (s->lo)
-				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
-					  "using 1:3:(0):($4-$3) %s lc rgb '%s' "
-					  "notitle", c->name, index,
-					  INTERVAL_STYLE, color);
-		} else {
-			double w = 0.8 / (double)nbar;
-			double off = ((double)drawn - (double)(nbar - 1) / 2) * w;
-			char fn[40];
-
-			label_text(fn, sizeof(fn), p, s);
-			sbuf_addf(gp, "'%s.dat' index %zu using ($1%+.4f):2:"
-				  "($1%+.4f):($1%+.4f):(%.10g):2 with "
-				  "boxxyerror lc rgb '%s' title ", c->name,
-				  index, off, off - w / 2, off + w / 2,
-				  p->bar_base, color);
-			plot_quote_max(gp, s->title, PLOT_MAX_KEY);
-			if (s->lo)
-				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
-					  "using ($1%+.4f):3:(0):($4-$3) %s "
-					  "lc rgb '#000000' notitle", c->name,
-					  index, off, INTERVAL_STYLE);
-			/* upright labels start at the bar's top, or at
-			 * its base for a bar that points down */
-			if (s->labels != PLOT_LABELS_NONE && upright)
-				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
-					  "using ($1%+.4f):($2 < %.10g ? %.10g : "
-					  "$2):(%s) with labels rotate by 90 "
-					  "left offset 0,0.3 font ',%d' notitle", c->name, index, off,
-					  p->bar_base, p->bar_base, fn,
-					  PLOT_FONT_SMALL);
-			else if (s->labels != PLOT_LABELS_NONE)
-				sbuf_addf(gp, ", \\\n\t     '%s.dat' index %zu "
-					  "using ($1%+.4f):2:(%s) with labels "
-					  "offset 0,0.6 font ',%d' notitle",
-					  c->name, index, off, fn,
-					  PLOT_FONT_SMALL);
-		}
+		if (p->kind == PLOT_XY)
+			script_line_series(gp, c, p->series[i], i, (*next)++);
+		else
+			script_bar_series(gp, c, p, i, (*next)++, drawn,
+					  nbar, upright);
 		drawn++;
 	}
 	if (p->kind != PLOT_BARS)
@@ -909,6 +959,93 @@ static void hbar_labels(struct sbuf *gp, const char *dat, size_t index,
 	hbar_label(gp, dat, index, when, "L", text_lo, false, false);
 }
 
+/* The frame of the i-th PLOT_HBARS panel of a row laid out as l: its
+ * margins at the layout's pixels, and its rows from the top, named on
+ * the first panel only. */
+static void script_hbars_frame(struct sbuf *gp, const struct plot_panel *p,
+			       const struct hlayout *l, size_t i)
+{
+	double left = l->left[i], px = l->px[i];
+
+	sbuf_addf(gp, "\tset lmargin at screen %.4f\n\tset rmargin at screen "
+		  "%.4f\n\tset tmargin at screen %.4f\n\tset bmargin at "
+		  "screen %.4f\n", left / l->width, (left + px) / l->width,
+		  1 - l->top_px / l->height, l->bottom_px / l->height);
+	sbuf_addf(gp, "\tset yrange [%zu.5:-0.5]\n", l->rows ? l->rows - 1 : 0);
+	if (i == 0) {
+		script_cats(gp, "y", p);
+		sbuf_add(gp, ") scale 0\n");
+	} else {
+		sbuf_add(gp, "\tunset ytics\n");
+	}
+}
+
+/* The variables script_place()'s functions read: where the bars start
+ * and end on axis a and their base, the panel's width px, a number
+ * label's share of it and a mark's (" >"); and clip(), to the axis. */
+static void script_hbars_vars(struct sbuf *gp, const struct plot_panel *p,
+			      const struct axis *a, double px)
+{
+	sbuf_add(gp, "\tL = ");
+	plot_num(gp, a->lo);
+	sbuf_add(gp, "; H = ");
+	plot_num(gp, a->hi);
+	sbuf_add(gp, "; B = ");
+	plot_num(gp, axis_base(p, a));
+	sbuf_addf(gp, "; P = %.1f; W = %.4f; M = %.4f\n"
+		  "\tclip(v) = v > H ? H : v < L ? L : v\n", px, LABEL_PX / px,
+		  mark_px() / px);
+	script_place(gp, a);
+}
+
+/* Panel p's reference lines within axis a, upright: arrows, as a plot
+ * cannot draw a line at an x; their key entries are script_hlines'. */
+static void script_hbars_refs(struct sbuf *gp, const struct plot_panel *p,
+			      const struct axis *a)
+{
+	for (size_t k = 0; k < p->nhlines; k++) {
+		const struct plot_hline *h = &p->hlines[k];
+
+		if (h->y < a->lo || h->y > a->hi)
+			continue;
+		sbuf_add(gp, "\tset arrow from ");
+		plot_num(gp, h->y);
+		sbuf_add(gp, ", graph 0 to ");
+		plot_num(gp, h->y);
+		sbuf_addf(gp, ", graph 1 nohead lw 1.5 dt %d lc rgb '%s' "
+			  "back\n", h->style == PLOT_DASHED ? DASHED : 1,
+			  hline_colors[k % ARRAY_SIZE(hline_colors)]);
+	}
+}
+
+/* The plot of series k of PLOT_HBARS panel p, from block `index` of data
+ * file dat: its bars from the base B, cut at the axis, their intervals
+ * and their labels (hbar_labels). */
+static void script_hbar_series(struct sbuf *gp, const char *dat,
+			       const struct plot_panel *p, size_t k,
+			       size_t index)
+{
+	const struct plot_series *s = p->series[k];
+	const char *color;
+	char fn[40];
+	int pt, dt;
+
+	series_style(k, s->style, &color, &pt, &dt);
+	sbuf_addf(gp, "'%s' index %zu using (B):1:(B):(clip($2)):"
+		  "($1-%.2f):($1+%.2f) with boxxyerror lc rgb '%s' "
+		  "title ", dat, index, BAR_HALF, BAR_HALF, color);
+	plot_quote_max(gp, s->title, PLOT_MAX_KEY);
+	if (s->lo)
+		sbuf_addf(gp, ", \\\n\t     '%s' index %zu using "
+			  "(clip($3)):1:(clip($4)-clip($3)):(0) %s lc "
+			  "rgb '#000000' notitle", dat, index,
+			  INTERVAL_STYLE);
+	if (s->labels == PLOT_LABELS_NONE)
+		return;
+	label_text(fn, sizeof(fn), p, s);
+	hbar_labels(gp, dat, index, s, fn);
+}
+
 /* The settings and plot command of the i-th PLOT_HBARS panel of a row
  * laid out as l; its data blocks start at number *next. */
 static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
@@ -926,24 +1063,7 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 	script_reset(gp, title);
 	script_setting(gp, "xlabel", p->ylabel);
 	sbuf_add(gp, "\tunset ylabel\n\tset grid xtics\n");
-	sbuf_addf(gp, "\tset lmargin at screen %.4f\n\tset rmargin at screen "
-		  "%.4f\n\tset tmargin at screen %.4f\n\tset bmargin at "
-		  "screen %.4f\n", left / l->width, (left + px) / l->width,
-		  1 - l->top_px / l->height, l->bottom_px / l->height);
-	/* rows from the top; their names on the first panel only */
-	sbuf_addf(gp, "\tset yrange [%zu.5:-0.5]\n", l->rows ? l->rows - 1 : 0);
-	if (i == 0) {
-		sbuf_add(gp, "\tset ytics (");
-		for (size_t k = 0; k < p->ncats; k++) {
-			if (k)
-				sbuf_add(gp, ", ");
-			plot_quote_max(gp, p->cats[k], PLOT_MAX_TICK);
-			sbuf_addf(gp, " %zu", k);
-		}
-		sbuf_add(gp, ") scale 0\n");
-	} else {
-		sbuf_add(gp, "\tunset ytics\n");
-	}
+	script_hbars_frame(gp, p, l, i);
 	if (!value_axis(p, fmin(0.3, wl * 1.1), 5, &a))
 		return;
 	hbars_fit(p, px, 5, &a);
@@ -958,59 +1078,16 @@ static void script_hbars(struct sbuf *gp, const struct plot_chart *c,
 		  (l->bottom_px - 30 - (*p->ylabel ? 22 : 0)) / l->height);
 	if (key_entries(p, &widest) == 1 && !p->nhlines)
 		sbuf_add(gp, "\tunset key\n");
-	/* where the bars start and end, the panel's width in px, a number
-	 * label's share of it and a mark's (" >") */
-	sbuf_add(gp, "\tL = ");
-	plot_num(gp, a.lo);
-	sbuf_add(gp, "; H = ");
-	plot_num(gp, a.hi);
-	sbuf_add(gp, "; B = ");
-	plot_num(gp, axis_base(p, &a));
-	sbuf_addf(gp, "; P = %.1f; W = %.4f; M = %.4f\n"
-		  "\tclip(v) = v > H ? H : v < L ? L : v\n", px, LABEL_PX / px,
-		  mark_px() / px);
-	script_place(gp, &a);
-	for (size_t k = 0; k < p->nhlines; k++) {
-		const struct plot_hline *h = &p->hlines[k];
-
-		if (h->y < a.lo || h->y > a.hi)
-			continue;
-		sbuf_add(gp, "\tset arrow from ");
-		plot_num(gp, h->y);
-		sbuf_add(gp, ", graph 0 to ");
-		plot_num(gp, h->y);
-		sbuf_addf(gp, ", graph 1 nohead lw 1.5 dt %d lc rgb '%s' back\n",
-			  h->style == PLOT_DASHED ? DASHED : 1,
-			  hline_colors[k % ARRAY_SIZE(hline_colors)]);
-	}
+	script_hbars_vars(gp, p, &a, px);
+	script_hbars_refs(gp, p, &a);
 	sbuf_add(gp, "\tplot ");
 	for (size_t k = 0; k < p->nseries; k++) {
-		const struct plot_series *s = p->series[k];
-		const char *color;
-		char fn[40];
-		size_t index;
-		int pt, dt;
-
-		if (!plot_series_drawable(p, s))
+		if (!plot_series_drawable(p, p->series[k]))
 			continue;
-		series_style(k, s->style, &color, &pt, &dt);
-		index = (*next)++;
 		if (!first)
 			sbuf_add(gp, ", \\\n\t     ");
 		first = false;
-		sbuf_addf(gp, "'%s' index %zu using (B):1:(B):(clip($2)):"
-			  "($1-%.2f):($1+%.2f) with boxxyerror lc rgb '%s' "
-			  "title ", dat, index, BAR_HALF, BAR_HALF, color);
-		plot_quote_max(gp, s->title, PLOT_MAX_KEY);
-		if (s->lo)
-			sbuf_addf(gp, ", \\\n\t     '%s' index %zu using "
-				  "(clip($3)):1:(clip($4)-clip($3)):(0) %s lc "
-				  "rgb '#000000' notitle", dat, index,
-				  INTERVAL_STYLE);
-		if (s->labels == PLOT_LABELS_NONE)
-			continue;
-		label_text(fn, sizeof(fn), p, s);
-		hbar_labels(gp, dat, index, s, fn);
+		script_hbar_series(gp, dat, p, k, (*next)++);
 	}
 	script_hlines(gp, p, &first);
 	sbuf_addc(gp, '\n');
