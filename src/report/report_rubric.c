@@ -327,6 +327,142 @@ static void judge_counter(const struct objective *o, enum lang L,
 		sbuf_add(v, say_text(L, M_RB_V_NOT_SHOWN));
 }
 
+/* The rows cell of objective o: its problem's row, then its fix's, by
+ * their rung where they ran (p, f), else by their variant's name. */
+static void objective_rows(struct sbuf *rows, enum lang L,
+			   const struct objective *o, const struct item *p,
+			   const struct item *f)
+{
+	if (p)
+		named(rows, L, p);
+	else if (o->problem)
+		md_text(rows, o->problem);
+	if (o->problem && o->fix)
+		sbuf_add(rows, " → ");
+	if (f)
+		named(rows, L, f);
+	else if (o->fix)
+		md_text(rows, o->fix);
+}
+
+/* The counter cell c and verdict v of an OB_LEVEL objective, whose fix
+ * ran as f: the range of its counter over the verified rungs.  Where
+ * even the lowest is not below OBJ_UNCOALESCED the range is every
+ * rung's, which the rows cell then says. */
+static void judge_level(const struct objective *o, enum lang L,
+			const struct ladder *l, const struct item *f,
+			struct sbuf *rows, struct sbuf *c, struct sbuf *v)
+{
+	double e = f ? col_of(f, o->column) : NAN, lo = INFINITY;
+
+	/* the lowest of every verified rung: where none is below the
+	 * level, the ladder holds no contrast to show */
+	for (size_t i = 0; i < l->nitems; i++) {
+		double x = l->items[i]->role == ROLE_RUNG &&
+			   l->items[i]->ok ?
+			   col_of(l->items[i], o->column) : NAN;
+
+		if (isfinite(x))
+			lo = fmin(lo, x);
+	}
+	if (f && isfinite(e) && isfinite(lo)) {
+		md_text(c, o->column);
+		sbuf_addf(c, " %s", CTR(o->column, lo));
+		if (lo < e)
+			sbuf_addf(c, "–%s", CTR(o->column, e));
+		if (lo >= OBJ_UNCOALESCED) {
+			/* the range is every rung's, not the fix's */
+			sbuf_reset(rows);
+			sbuf_add(rows, say_text(L, M_RB_ROWS_ALL));
+			SAY(v, L, M_RB_V_NA_COALESCED, CTR(o->column, lo));
+		}
+		else
+			sbuf_add(v, say_text(L, M_RB_V_NOT_SHOWN));
+	} else {
+		sbuf_add(v, say_text(L, M_RB_V_MISSING));
+	}
+}
+
+/* The verdict v of an OB_SANITIZER objective: what compute-sanitizer's
+ * record of its problem row says, and at which size. */
+static void judge_sanitizer(const struct objective *o, enum lang L,
+			    const struct ladder *l, struct sbuf *v)
+{
+	const struct item *r = any_row(l, o->problem);
+	const struct result_row *w = r ? r->row : NULL;
+	enum evidence e = w ? sanitizer_evidence(w) : EV_NONE;
+	/* a finding in this page's language where the row keeps the
+	 * record, as the ladder table's cell says it (the summary text is
+	 * English); why a tool could not run in the summary's words */
+	struct sbuf said = SBUF_INIT;
+	char *san;
+
+	if (e == EV_FOUND && w->sanitize)
+		sanitizer_cell(&said, L, w);
+	san = e == EV_FOUND && w->sanitize ?
+	      xstrdup(sbuf_str(&said)) :
+	      w ? md_dup(w->sanitizer) : NULL;
+	sbuf_release(&said);
+	char *size = w && w->sanitize ? size_text(w->sanitize->n,
+						  w->sanitize->m,
+						  row_is_matrix(w)) :
+		     NULL;
+
+	if (e == EV_FOUND && size && w->status == ROW_OK)
+		SAY(v, L, M_RB_V_SAN_RIGHT, san, size);
+	else if (e == EV_FOUND)
+		SAY(v, L, M_RB_V_SAN, san);
+	else if (e == EV_CLEAN)
+		SAY(v, L, M_RB_V_SAN_CLEAN, san, size);
+	else if (e == EV_UNRUN)
+		SAY(v, L, M_RB_V_SAN_UNRUN, san);
+	else
+		sbuf_add(v, say_text(L, r ? M_RB_V_SAN_NONE :
+				     M_RB_V_MISSING));
+	free(size);
+	free(san);
+}
+
+/* The time cell t and verdict v of an OB_HOST objective, whose problem
+ * ran as p: the host step itself where the same runs timed the kernel
+ * alone, else that only a twin isolates it. */
+static void judge_host(enum lang L, const struct item *p, struct sbuf *t,
+		       struct sbuf *v)
+{
+	if (p)
+		sbuf_addf(t, "%s", FMT(item_ms(p), 3));
+	if (p && host_step_measured(p->row)) {
+		/* the same runs timed the kernel alone: the host step is
+		 * their difference, not a comparison */
+		const struct result_row *r = p->row;
+		double host = r->t.median_ms - r->tk.median_ms;
+
+		SAY(v, L, M_RB_V_HOST_MEASURED, FMT(host, 3),
+		    PCT(100 * host / r->t.median_ms),
+		    FMT(r->tk.median_ms, 3));
+		return;
+	}
+	sbuf_add(v, say_text(L, p ? M_RB_V_HOST : M_RB_V_MISSING));
+}
+
+/* The user cell u of objective o: the user's own verified kernels of
+ * ladder l (not a class's submissions) that show it (user_shows). */
+static void objective_users(const struct model *m, const struct ladder *l,
+			    const struct objective *o, enum lang L,
+			    struct sbuf *u)
+{
+	for (size_t i = 0; o->user && i < l->nitems; i++) {
+		const struct item *it = l->items[i];
+
+		if (it->role != ROLE_USER || !it->ok ||
+		    item_submission(m, it) || !user_shows(m, l, it, o->user))
+			continue;
+		if (u->len)
+			sbuf_add(u, say_text(L, M_U_LIST));
+		md_text(u, it->row->variant);
+	}
+}
+
 /* One row of the objectives table for ladder l. */
 static void objective_row(const struct model *m, const struct ladder *l,
 			  const struct objective *o, enum lang L,
@@ -337,120 +473,25 @@ static void objective_row(const struct model *m, const struct ladder *l,
 		    v = SBUF_INIT, u = SBUF_INIT;
 	const char *cells[6];
 
-	/* the rows by their rung where they ran, else by name */
-	if (p)
-		named(&rows, L, p);
-	else if (o->problem)
-		md_text(&rows, o->problem);
-	if (o->problem && o->fix)
-		sbuf_add(&rows, " → ");
-	if (f)
-		named(&rows, L, f);
-	else if (o->fix)
-		md_text(&rows, o->fix);
+	objective_rows(&rows, L, o, p, f);
 	switch (o->kind) {
-	case OB_LEVEL: {
-		double e = f ? col_of(f, o->column) : NAN, lo = INFINITY;
-
-		/* the lowest of every verified rung: where none is below
-		 * the level, the ladder holds no contrast to show */
-		for (size_t i = 0; i < l->nitems; i++) {
-			double x = l->items[i]->role == ROLE_RUNG &&
-				   l->items[i]->ok ?
-				   col_of(l->items[i], o->column) : NAN;
-
-			if (isfinite(x))
-				lo = fmin(lo, x);
-		}
-		if (f && isfinite(e) && isfinite(lo)) {
-			md_text(&c, o->column);
-			sbuf_addf(&c, " %s", CTR(o->column, lo));
-			if (lo < e)
-				sbuf_addf(&c, "–%s", CTR(o->column, e));
-			if (lo >= OBJ_UNCOALESCED) {
-				/* the range is every rung's, not the fix's */
-				sbuf_reset(&rows);
-				sbuf_add(&rows, say_text(L, M_RB_ROWS_ALL));
-				SAY(&v, L, M_RB_V_NA_COALESCED,
-				    CTR(o->column, lo));
-			}
-			else
-				sbuf_add(&v, say_text(L, M_RB_V_NOT_SHOWN));
-		} else {
-			sbuf_add(&v, say_text(L, M_RB_V_MISSING));
-		}
+	case OB_LEVEL:
+		judge_level(o, L, l, f, &rows, &c, &v);
 		break;
-	}
 	case OB_COUNTER:
 		if (p && f)
 			judge_counter(o, L, m, l, p, f, &c, &t, &v);
 		else
 			sbuf_add(&v, say_text(L, M_RB_V_MISSING));
 		break;
-	case OB_SANITIZER: {
-		const struct item *r = any_row(l, o->problem);
-		const struct result_row *w = r ? r->row : NULL;
-		enum evidence e = w ? sanitizer_evidence(w) : EV_NONE;
-		/* a finding in this page's language where the row keeps
-		 * the record, as the ladder table's cell says it (the
-		 * summary text is English); why a tool could not run in
-		 * the summary's words */
-		struct sbuf said = SBUF_INIT;
-		char *san;
-
-		if (e == EV_FOUND && w->sanitize)
-			sanitizer_cell(&said, L, w);
-		san = e == EV_FOUND && w->sanitize ?
-		      xstrdup(sbuf_str(&said)) :
-		      w ? md_dup(w->sanitizer) : NULL;
-		sbuf_release(&said);
-		char *size = w && w->sanitize ? size_text(w->sanitize->n,
-							  w->sanitize->m,
-							  row_is_matrix(w)) :
-			     NULL;
-
-		if (e == EV_FOUND && size && w->status == ROW_OK)
-			SAY(&v, L, M_RB_V_SAN_RIGHT, san, size);
-		else if (e == EV_FOUND)
-			SAY(&v, L, M_RB_V_SAN, san);
-		else if (e == EV_CLEAN)
-			SAY(&v, L, M_RB_V_SAN_CLEAN, san, size);
-		else if (e == EV_UNRUN)
-			SAY(&v, L, M_RB_V_SAN_UNRUN, san);
-		else
-			sbuf_add(&v, say_text(L, r ? M_RB_V_SAN_NONE :
-					      M_RB_V_MISSING));
-		free(size);
-		free(san);
+	case OB_SANITIZER:
+		judge_sanitizer(o, L, l, &v);
 		break;
-	}
 	case OB_HOST:
-		if (p)
-			sbuf_addf(&t, "%s", FMT(item_ms(p), 3));
-		if (p && host_step_measured(p->row)) {
-			/* the same runs timed the kernel alone: the host
-			 * step is their difference, not a comparison */
-			const struct result_row *r = p->row;
-			double host = r->t.median_ms - r->tk.median_ms;
-
-			SAY(&v, L, M_RB_V_HOST_MEASURED, FMT(host, 3),
-			    PCT(100 * host / r->t.median_ms),
-			    FMT(r->tk.median_ms, 3));
-			break;
-		}
-		sbuf_add(&v, say_text(L, p ? M_RB_V_HOST : M_RB_V_MISSING));
+		judge_host(L, p, &t, &v);
 		break;
 	}
-	for (size_t i = 0; o->user && i < l->nitems; i++) {
-		const struct item *it = l->items[i];
-
-		if (it->role != ROLE_USER || !it->ok ||
-		    item_submission(m, it) || !user_shows(m, l, it, o->user))
-			continue;
-		if (u.len)
-			sbuf_add(&u, say_text(L, M_U_LIST));
-		md_text(&u, it->row->variant);
-	}
+	objective_users(m, l, o, L, &u);
 	if (o->kind == OB_HOST && u.len) {
 		sbuf_reset(&v);
 		sbuf_add(&v, say_text(L, M_RB_V_HOST_USER));
