@@ -729,146 +729,205 @@ static bool steps_differ(const struct item *const *at, size_t n)
 
 #define TYPES_MAX 8
 
+/* The types of a family measured at one size, side by side: lads[k] the
+ * ladder of each (the lead type's first) and rungs[k] its nr[k] rungs,
+ * for k < n.  types_gather() fills it, types_release() frees it. */
+struct types_at {
+	const struct ladder *lads[TYPES_MAX];
+	const struct item **rungs[TYPES_MAX];
+	size_t nr[TYPES_MAX], n;
+};
+
+/* The types of lead's family measured at the size of ladder `at` (the
+ * lead type's) into t, and their names into types ("float, int and
+ * double"). */
+static void types_gather(struct types_at *t, const struct model *m,
+			 const struct group *lead, const struct ladder *at,
+			 enum lang L, struct sbuf *types)
+{
+	memset(t, 0, sizeof(*t));
+	t->lads[0] = at;
+	t->n = 1;
+	for (size_t i = 0; i < m->ngroups && t->n < TYPES_MAX; i++) {
+		const struct group *g = &m->groups[i];
+
+		if (g != lead && typed_beside(m, g) == at)
+			t->lads[t->n++] = ladder_at(g, at->n, at->m);
+	}
+	for (size_t k = 0; k < t->n; k++) {
+		t->rungs[k] = xcalloc(t->lads[k]->nitems + 1,
+				      sizeof(*t->rungs[k]));
+		t->nr[k] = ladder_rungs(t->lads[k], t->rungs[k]);
+		if (k)
+			sbuf_add(types, say_text(L, k + 1 < t->n ?
+						 M_COMMA_SEP : M_BT_AND));
+		md_text(types, t->lads[k]->dtype);
+	}
+}
+
+/* Frees the rung lists types_gather() gave t. */
+static void types_release(struct types_at *t)
+{
+	for (size_t k = 0; k < t->n; k++)
+		free(t->rungs[k]);
+}
+
+/* The types table's head and rule into body: the rung, the change, a
+ * column per type (right-aligned) and why. */
+static void types_head(struct sbuf *body, enum lang L,
+		       const struct types_at *t)
+{
+	size_t nl = t->n;
+	const char **head = xcalloc(nl + 3, sizeof(*head));
+	bool *right = xcalloc(nl + 3, sizeof(*right));
+	struct pool hp = { .n = 0 };
+
+	head[0] = say_text(L, M_COL_RUNG);
+	head[1] = say_text(L, M_BCOL_CHANGE);
+	for (size_t k = 0; k < nl; k++) {
+		head[k + 2] = pool_md(&hp, t->lads[k]->dtype);
+		right[k + 2] = true;
+	}
+	head[nl + 2] = say_text(L, M_BCOL_WHY);
+	table_row(body, head, nl + 3);
+	table_rule(body, right, nl + 3);
+	pool_release(&hp);
+	free(head);
+	free(right);
+}
+
+/* The why cell of a row of the types table from why[k], the counters
+ * that say why type k's step went as it did: each counter once, after
+ * the types it shows ("float, int: bank conflicts ...; double: ...");
+ * "—" where no type has one. */
+static void types_why(struct sbuf *cell, enum lang L,
+		      const struct types_at *t, const struct sbuf *why)
+{
+	bool any_why = false;
+
+	for (size_t k = 0; k < t->n; k++) {
+		struct sbuf who = SBUF_INIT;
+		bool again = false;
+
+		for (size_t j = 0; j < k; j++)
+			again |= !strcmp(sbuf_str(&why[j]), sbuf_str(&why[k]));
+		if (!why[k].len || again)
+			continue;
+		for (size_t j = k; j < t->n; j++) {
+			if (strcmp(sbuf_str(&why[j]), sbuf_str(&why[k])))
+				continue;
+			if (who.len)
+				sbuf_add(&who, say_text(L, M_COMMA_SEP));
+			md_text(&who, t->lads[j]->dtype);
+		}
+		if (any_why)
+			sbuf_add(cell, say_text(L, M_SEMI_SEP));
+		SAY(cell, L, M_BT_WHY, sbuf_str(&who), sbuf_str(&why[k]));
+		any_why = true;
+		sbuf_release(&who);
+	}
+	if (!any_why)
+		sbuf_add(cell, "—");
+}
+
+/* The row of the lead type's rung i into body, where its step differs
+ * between the types (steps_differ): the rung, its change, its step in
+ * each type and why.  Returns whether it was shown. */
+static bool types_row(struct sbuf *body, const struct model *m, enum lang L,
+		      const struct types_at *t, size_t i)
+{
+	const struct item *rung = t->rungs[0][i];
+	const struct item *row[TYPES_MAX] = { NULL };
+	struct sbuf why[TYPES_MAX], cell[TYPES_MAX + 3];
+	const char *cells[TYPES_MAX + 3];
+	const char *title = item_title(rung, L);
+	struct pool p = { .n = 0 };
+	size_t nl = t->n;
+
+	for (size_t k = 0; k < nl; k++)
+		row[k] = rung_named(t->rungs[k], t->nr[k], rung->row->variant);
+	if (!steps_differ(row, nl))
+		return false;
+	for (size_t k = 0; k < nl + 3; k++)
+		cell[k] = (struct sbuf)SBUF_INIT;
+	sbuf_add(&cell[0], role_text(&p, L, rung));
+	md_text(&cell[1], title ? title : rung->row->variant);
+	for (size_t k = 0; k < nl; k++) {
+		why[k] = (struct sbuf)SBUF_INIT;
+		if (!row[k] || !row[k]->prev) {
+			sbuf_add(&cell[k + 2], "—");
+			continue;
+		}
+		step_words(&cell[k + 2], L, row[k], false);
+		step_why_counter(&why[k], L, m, t->lads[k], row[k]->prev,
+				 row[k]);
+		if (!strcmp(sbuf_str(&why[k]), "—"))
+			sbuf_reset(&why[k]);
+	}
+	types_why(&cell[nl + 2], L, t, why);
+	for (size_t k = 0; k < nl; k++)
+		sbuf_release(&why[k]);
+	for (size_t k = 0; k < nl + 3; k++)
+		cells[k] = sbuf_str(&cell[k]);
+	table_row(body, cells, nl + 3);
+	for (size_t k = 0; k < nl + 3; k++)
+		sbuf_release(&cell[k]);
+	pool_release(&p);
+	return true;
+}
+
+/* The types section's heading at ladder at's size, then its intro and
+ * the table `body` of `shown` rows, or the sentence that no step
+ * differs between the types. */
+static void types_say(struct sbuf *b, enum lang L, const struct ladder *at,
+		      const struct types_at *t, const struct sbuf *types,
+		      const struct sbuf *body, size_t shown)
+{
+	struct sbuf link = SBUF_INIT;
+	struct pool p = { .n = 0 };
+	char *size = size_text(at->n, at->m, at->matrix);
+	char pct[16];
+
+	snprintf(pct, sizeof(pct), "%g", TYPES_DIFF_PCT);
+	sbuf_add(b, "### ");
+	SAY(b, L, M_BT_HEAD, pool_md(&p, at->family), pool_md(&p, size));
+	sbuf_add(b, "\n\n");
+	details_anchor(&link, L, t->lads[t->n > 1 ? 1 : 0]);
+	if (shown) {
+		SAY(b, L, M_BT_INTRO, sbuf_str(types), pool_md(&p, size), pct,
+		    sbuf_str(&link));
+		types_accumulator_note(b, L, t->lads, t->n);
+		sbuf_add(b, "\n\n");
+		sbuf_add(b, sbuf_str(body));
+		sbuf_addc(b, '\n');
+	} else {
+		SAY(b, L, M_BT_NONE, sbuf_str(types), pool_md(&p, size), pct,
+		    sbuf_str(&link));
+		sbuf_add(b, "\n\n");
+	}
+	free(size);
+	pool_release(&p);
+	sbuf_release(&link);
+}
+
 /* The table of what the element type changes at the size of ladder
  * `at` (the lead type's): the types of lead's family measured at that
  * size, the rungs whose step differs between them. */
 static void types_table(const struct model *m, const struct group *lead,
 			const struct ladder *at, enum lang L, struct sbuf *b)
 {
-	const struct ladder *lads[TYPES_MAX] = { at };
-	const struct item **rungs[TYPES_MAX] = { NULL };
-	size_t nr[TYPES_MAX] = { 0 }, nl = 1, shown = 0;
-	struct sbuf types = SBUF_INIT, body = SBUF_INIT, link = SBUF_INIT;
-	/* hp: the head's strings, p: a row's */
-	struct pool hp = { .n = 0 }, p = { .n = 0 };
-	char *size = size_text(at->n, at->m, at->matrix);
-	char pct[16];
-	const char **head;
-	bool *right;
-	struct sbuf *cell;
+	struct sbuf types = SBUF_INIT, body = SBUF_INIT;
+	struct types_at t;
+	size_t shown = 0;
 
-	for (size_t i = 0; i < m->ngroups && nl < TYPES_MAX; i++) {
-		const struct group *g = &m->groups[i];
-
-		if (g != lead && typed_beside(m, g) == at)
-			lads[nl++] = ladder_at(g, at->n, at->m);
-	}
-	for (size_t k = 0; k < nl; k++) {
-		rungs[k] = xcalloc(lads[k]->nitems + 1, sizeof(*rungs[k]));
-		nr[k] = ladder_rungs(lads[k], rungs[k]);
-		if (k)
-			sbuf_add(&types, say_text(L, k + 1 < nl ? M_COMMA_SEP :
-						  M_BT_AND));
-		md_text(&types, lads[k]->dtype);
-	}
-	head = xcalloc(nl + 3, sizeof(*head));
-	right = xcalloc(nl + 3, sizeof(*right));
-	cell = xcalloc(nl + 3, sizeof(*cell));
-	head[0] = say_text(L, M_COL_RUNG);
-	head[1] = say_text(L, M_BCOL_CHANGE);
-	for (size_t k = 0; k < nl; k++) {
-		head[k + 2] = pool_md(&hp, lads[k]->dtype);
-		right[k + 2] = true;
-	}
-	head[nl + 2] = say_text(L, M_BCOL_WHY);
-	table_row(&body, head, nl + 3);
-	table_rule(&body, right, nl + 3);
-	for (size_t i = 0; i < nr[0]; i++) {
-		const struct item *row[TYPES_MAX] = { NULL };
-		struct sbuf why[TYPES_MAX];
-		const char *title = item_title(rungs[0][i], L);
-		bool any_why = false;
-
-		for (size_t k = 0; k < nl; k++)
-			row[k] = rung_named(rungs[k], nr[k],
-					    rungs[0][i]->row->variant);
-		if (!steps_differ(row, nl))
-			continue;
-		for (size_t k = 0; k < nl + 3; k++)
-			cell[k] = (struct sbuf)SBUF_INIT;
-		sbuf_add(&cell[0], role_text(&p, L, rungs[0][i]));
-		md_text(&cell[1], title ? title : rungs[0][i]->row->variant);
-		for (size_t k = 0; k < nl; k++) {
-			why[k] = (struct sbuf)SBUF_INIT;
-			if (!row[k] || !row[k]->prev) {
-				sbuf_add(&cell[k + 2], "—");
-				continue;
-			}
-			step_words(&cell[k + 2], L, row[k], false);
-			step_why_counter(&why[k], L, m, lads[k], row[k]->prev,
-					 row[k]);
-			if (!strcmp(sbuf_str(&why[k]), "—"))
-				sbuf_reset(&why[k]);
-		}
-		/* each counter once, after the types it shows: "float,
-		 * int: bank conflicts ...; double: ..." */
-		for (size_t k = 0; k < nl; k++) {
-			struct sbuf who = SBUF_INIT;
-			bool again = false;
-
-			for (size_t j = 0; j < k; j++)
-				again |= !strcmp(sbuf_str(&why[j]),
-						 sbuf_str(&why[k]));
-			if (!why[k].len || again)
-				continue;
-			for (size_t j = k; j < nl; j++) {
-				if (strcmp(sbuf_str(&why[j]), sbuf_str(&why[k])))
-					continue;
-				if (who.len)
-					sbuf_add(&who, say_text(L, M_COMMA_SEP));
-				md_text(&who, lads[j]->dtype);
-			}
-			if (any_why)
-				sbuf_add(&cell[nl + 2], say_text(L, M_SEMI_SEP));
-			SAY(&cell[nl + 2], L, M_BT_WHY, sbuf_str(&who),
-			    sbuf_str(&why[k]));
-			any_why = true;
-			sbuf_release(&who);
-		}
-		for (size_t k = 0; k < nl; k++)
-			sbuf_release(&why[k]);
-		if (!any_why)
-			sbuf_add(&cell[nl + 2], "—");
-		{
-			const char *cells[TYPES_MAX + 3];
-
-			for (size_t k = 0; k < nl + 3; k++)
-				cells[k] = sbuf_str(&cell[k]);
-			table_row(&body, cells, nl + 3);
-		}
-		for (size_t k = 0; k < nl + 3; k++)
-			sbuf_release(&cell[k]);
-		pool_release(&p);
-		shown++;
-	}
-	pool_release(&hp);
-	snprintf(pct, sizeof(pct), "%g", TYPES_DIFF_PCT);
-	sbuf_add(b, "### ");
-	SAY(b, L, M_BT_HEAD, pool_md(&p, at->family), pool_md(&p, size));
-	sbuf_add(b, "\n\n");
-	details_anchor(&link, L, lads[nl > 1 ? 1 : 0]);
-	if (shown) {
-		SAY(b, L, M_BT_INTRO, sbuf_str(&types), pool_md(&p, size), pct,
-		    sbuf_str(&link));
-		types_accumulator_note(b, L, lads, nl);
-		sbuf_add(b, "\n\n");
-		sbuf_add(b, sbuf_str(&body));
-		sbuf_addc(b, '\n');
-	} else {
-		SAY(b, L, M_BT_NONE, sbuf_str(&types), pool_md(&p, size), pct,
-		    sbuf_str(&link));
-		sbuf_add(b, "\n\n");
-	}
-	for (size_t k = 0; k < nl; k++)
-		free(rungs[k]);
-	free(head);
-	free(right);
-	free(cell);
-	free(size);
-	pool_release(&p);
+	types_gather(&t, m, lead, at, L, &types);
+	types_head(&body, L, &t);
+	for (size_t i = 0; i < t.nr[0]; i++)
+		shown += types_row(&body, m, L, &t, i);
+	types_say(b, L, at, &t, &types, &body, shown);
+	types_release(&t);
 	sbuf_release(&types);
 	sbuf_release(&body);
-	sbuf_release(&link);
 }
 
 /* Per family: its lead type's ladder in full at its largest size, then
