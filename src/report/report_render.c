@@ -607,6 +607,144 @@ static bool family_page_name(const char *file, struct template *const *langs)
 	return false;
 }
 
+/* The names of the pages families_write() wrote, which its sweep of an
+ * earlier render's family pages keeps. */
+struct written {
+	char **names;
+	size_t n;
+};
+
+/* Adds a copy of `name` to w. */
+static void written_add(struct written *w, const char *name)
+{
+	w->names = xrealloc(w->names, (w->n + 1) * sizeof(*w->names));
+	w->names[w->n++] = xstrdup(name);
+}
+
+/* Frees w's names. */
+static void written_release(struct written *w)
+{
+	for (size_t i = 0; i < w->n; i++)
+		free(w->names[i]);
+	free(w->names);
+}
+
+/* The charts of the whole report's model m given to the groups of a
+ * family's model fm, by family, type and GPU: a family page shows the
+ * charts drawn for the whole report, by the same names. */
+static void family_charts(struct model *fm, const struct model *m)
+{
+	for (size_t i = 0; i < fm->ngroups; i++)
+		for (size_t j = 0; j < m->ngroups; j++)
+			if (str_eq(fm->groups[i].family, m->groups[j].family) &&
+			    str_eq(fm->groups[i].dtype, m->groups[j].dtype) &&
+			    str_eq(fm->groups[i].gpu, m->groups[j].gpu))
+				memcpy(fm->groups[i].chart, m->groups[j].chart,
+				       sizeof(fm->groups[i].chart));
+}
+
+/* Family `family`'s details page in language L, rendered from template
+ * t with the family's model fm into text (a buffer the pages share):
+ * the HTML page with REPORT_HTML, the Markdown with REPORT_MD or where
+ * the HTML was not written; each name written is added to w.  Returns
+ * nonzero after a diagnostic. */
+static int family_page_write(const struct model *fm,
+			     const struct template *t, enum lang L,
+			     const char *family,
+			     const struct report_options *o, int fd,
+			     unsigned formats, struct sbuf *text,
+			     struct written *w)
+{
+	struct sbuf md = SBUF_INIT;
+	char *html;
+	int got, bad = 0;
+
+	family_file(&md, L, family);
+	html = report_html_name(sbuf_str(&md));
+	sbuf_reset(text);
+	if (report_text(fm, t, L, text) < 0) {
+		bad = diag_error("the %s details of %s would be larger than "
+				 "%u MB", lang_codes[L], diag_esc(family),
+				 TEMPLATE_MAX_OUTPUT >> 20);
+	}
+	got = bad ? -1 : formats & REPORT_HTML ?
+	      html_write(fd, o->dir, html, sbuf_str(text), lang_codes[L],
+			 sbuf_str(&md)) : 1;
+	if (got == 0)
+		written_add(w, html);
+	if (got >= 0 && ((formats & REPORT_MD) || got == 1)) {
+		if (write_file_at(fd, o->dir, sbuf_str(&md), sbuf_str(text),
+				  text->len))
+			got = -1;
+		written_add(w, sbuf_str(&md));
+	}
+	bad |= got < 0;
+	free(html);
+	sbuf_release(&md);
+	return bad;
+}
+
+/* Family `family`'s details pages, one per language with a template in
+ * langs, rendered with a model of the family's rows of r that shows the
+ * charts of m; each name written is added to w.  Returns nonzero after
+ * a diagnostic, at the first page that failed. */
+static int family_write(const struct results *r, const struct model *m,
+			const char *family, struct template *const *langs,
+			const struct report_options *o, int fd,
+			unsigned formats, struct sbuf *text,
+			struct written *w)
+{
+	struct results fr;
+	struct model fm;
+	int bad = 0;
+
+	results_of_family(r, family, &fr);
+	model_build(&fr, &fm);
+	fm.charts = m->charts;
+	family_charts(&fm, m);
+	for (int L = 0; L < NLANG && !bad; L++) {
+		if (!langs[L])
+			continue;
+		bad = family_page_write(&fm, langs[L], (enum lang)L, family,
+					o, fd, formats, text, w);
+	}
+	model_release(&fm);
+	free(fr.rows);
+	return bad;
+}
+
+/* Removes the family pages of an earlier render, of a language rendered
+ * now (langs), that this one did not write (w).  Returns 0, or -1 after
+ * a diagnostic; 0 too where the folder cannot be read. */
+static int families_sweep(int fd, const struct report_options *o,
+			  struct template *const *langs,
+			  const struct written *w)
+{
+	int dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	struct dirent *e;
+	int rc = 0;
+
+	if (!d) {
+		if (dfd >= 0)
+			close(dfd);
+		return 0;
+	}
+	while ((e = readdir(d))) {
+		bool now = false;
+
+		for (size_t i = 0; i < w->n; i++)
+			now |= strcmp(w->names[i], e->d_name) == 0;
+		if (!now && family_page_name(e->d_name, langs) &&
+		    remove_stale(fd, o->dir, e->d_name) < 0) {
+			rc = -1;
+			break;
+		}
+	}
+	closedir(d);
+	return rc;
+}
+
 /* details-FAMILY.<lang>.{md,html}: a details page per family of m, the
  * family template rendered with a model of that family's rows (the
  * charts drawn for the whole report, by the same names); then the
@@ -618,102 +756,20 @@ static int families_write(const struct results *r, const struct model *m,
 			  unsigned formats)
 {
 	const char **fam = NULL;
-	char **wrote = NULL;
-	size_t n = 0, nw = 0;
+	struct written w = { NULL, 0 };
+	size_t n = 0;
 	struct sbuf text = SBUF_INIT;
 	int rc = -1;
-	DIR *d;
-	int dfd;
-	struct dirent *e;
 
 	for (size_t i = 0; i < m->ngroups; i++)
 		names_add(&fam, &n, m->groups[i].family);
-	for (size_t f = 0; f < n; f++) {
-		struct results fr;
-		struct model fm;
-		int bad = 0;
-
-		results_of_family(r, fam[f], &fr);
-		model_build(&fr, &fm);
-		fm.charts = m->charts;
-		for (size_t i = 0; i < fm.ngroups; i++)
-			for (size_t j = 0; j < m->ngroups; j++)
-				if (str_eq(fm.groups[i].family,
-					   m->groups[j].family) &&
-				    str_eq(fm.groups[i].dtype,
-					   m->groups[j].dtype) &&
-				    str_eq(fm.groups[i].gpu, m->groups[j].gpu))
-					memcpy(fm.groups[i].chart,
-					       m->groups[j].chart,
-					       sizeof(fm.groups[i].chart));
-		for (int L = 0; L < NLANG && !bad; L++) {
-			struct sbuf md = SBUF_INIT;
-			char *html;
-			int got;
-
-			if (!tmpl[PAGE_FAMILY][L])
-				continue;
-			family_file(&md, (enum lang)L, fam[f]);
-			html = report_html_name(sbuf_str(&md));
-			sbuf_reset(&text);
-			if (report_text(&fm, tmpl[PAGE_FAMILY][L], (enum lang)L,
-					&text) < 0) {
-				bad = diag_error("the %s details of %s would be "
-						 "larger than %u MB",
-						 lang_codes[L], diag_esc(fam[f]),
-						 TEMPLATE_MAX_OUTPUT >> 20);
-			}
-			got = bad ? -1 : formats & REPORT_HTML ?
-			      html_write(fd, o->dir, html, sbuf_str(&text),
-					 lang_codes[L], sbuf_str(&md)) : 1;
-			if (got == 0) {
-				wrote = xrealloc(wrote, (nw + 1) *
-						 sizeof(*wrote));
-				wrote[nw++] = xstrdup(html);
-			}
-			if (got >= 0 && ((formats & REPORT_MD) || got == 1)) {
-				if (write_file_at(fd, o->dir, sbuf_str(&md),
-						  sbuf_str(&text), text.len))
-					got = -1;
-				wrote = xrealloc(wrote, (nw + 1) *
-						 sizeof(*wrote));
-				wrote[nw++] = xstrdup(sbuf_str(&md));
-			}
-			bad |= got < 0;
-			free(html);
-			sbuf_release(&md);
-		}
-		model_release(&fm);
-		free(fr.rows);
-		if (bad)
+	for (size_t f = 0; f < n; f++)
+		if (family_write(r, m, fam[f], tmpl[PAGE_FAMILY], o, fd,
+				 formats, &text, &w))
 			goto out;
-	}
-	/* an earlier render's family pages, of a language rendered now */
-	dfd = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	d = dfd >= 0 ? fdopendir(dfd) : NULL;
-	if (!d) {
-		if (dfd >= 0)
-			close(dfd);
-		rc = 0;
-		goto out;
-	}
-	while ((e = readdir(d))) {
-		bool now = false;
-
-		for (size_t i = 0; i < nw; i++)
-			now |= strcmp(wrote[i], e->d_name) == 0;
-		if (!now && family_page_name(e->d_name, tmpl[PAGE_BODY]) &&
-		    remove_stale(fd, o->dir, e->d_name) < 0) {
-			closedir(d);
-			goto out;
-		}
-	}
-	closedir(d);
-	rc = 0;
+	rc = families_sweep(fd, o, tmpl[PAGE_BODY], &w);
 out:
-	for (size_t i = 0; i < nw; i++)
-		free(wrote[i]);
-	free(wrote);
+	written_release(&w);
 	free(fam);
 	sbuf_release(&text);
 	return rc;
