@@ -579,30 +579,23 @@ void method_text(struct counters *c, const char *gave_up)
 		 c->subscribed ? "" : "; kernel names unavailable");
 }
 
-static int open_steps(struct counters *c, char *why, size_t size)
+/* The runtime's CUDA context (cudaFree(0) creates it), reached through
+ * the driver's cuCtxGetCurrent, and its device into *dev.  Returns -1,
+ * why filled, where there is no usable one. */
+static int open_context(struct counters *c, CUdevice *dev, char *why,
+			size_t size)
 {
-	CUpti_Profiler_Initialize_Params init;
-	CUpti_Device_GetChipName_Params chip;
 	ctx_get_current_fn get_ctx;
 	ctx_get_device_fn get_dev;
-	CUdevice dev;
 	CUresult cr;
-	CUptiResult r;
 	cudaError_t e;
-	double t = now_seconds();
 
-#ifdef CUPTI_UNUSABLE
-	why_printf(why, size, "%s", CUPTI_UNUSABLE);
-	return -1;
-#endif
-	if (check_no_injection(why, size))
-		return -1;
 	e = cudaGetDevice(&c->device);
 	if (e == cudaSuccess)
 		e = cudaFree(0);        /* creates the runtime's context */
 	if (e != cudaSuccess) {
-		why_printf(why, size, "no usable CUDA device: %s (%s)", cudaGetErrorName(e),
-		    cudaGetErrorString(e));
+		why_printf(why, size, "no usable CUDA device: %s (%s)",
+			   cudaGetErrorName(e), cudaGetErrorString(e));
 		return -1;
 	}
 	if (driver_function("cuCtxGetCurrent", (void **)&get_ctx, why, size) ||
@@ -610,16 +603,23 @@ static int open_steps(struct counters *c, char *why, size_t size)
 		return -1;
 	cr = get_ctx(&c->ctx);
 	if (cr != CUDA_SUCCESS || !c->ctx) {
-		why_printf(why, size, "no current CUDA context (cuCtxGetCurrent: %d)", (int)cr);
+		why_printf(why, size, "no current CUDA context "
+			   "(cuCtxGetCurrent: %d)", (int)cr);
 		return -1;
 	}
-	cr = get_dev(&dev);
+	cr = get_dev(dev);
 	if (cr != CUDA_SUCCESS) {
 		why_printf(why, size, "cuCtxGetDevice failed (%d)", (int)cr);
 		return -1;
 	}
+	return 0;
+}
 
-	/* For theoretical occupancy; without it the column reads n/a. */
+/* The driver's occupancy calculator and the SM's warp limit, for
+ * theoretical occupancy; without them the column reads n/a, which is no
+ * failure: why is cleared. */
+static void open_occupancy(struct counters *c, char *why, size_t size)
+{
 	if (driver_function("cuOccupancyMaxActiveBlocksPerMultiprocessor",
 			    (void **)&c->max_blocks, why, size) == 0) {
 		int threads = 0;
@@ -633,16 +633,15 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	}
 	if (size)
 		why[0] = '\0';
-	lap_into(&c->open_step[OS_CONTEXT], &t);
+}
 
-	/* The subscription (the process's one, which the runner's launch
-	 * watch may hold already) also detects tools attached to the
-	 * process. */
-	r = (CUptiResult)launch_watch_attach(on_launch, c);
-	if (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED)
-		return cupti_fail(why, size, "cuptiSubscribe", r);
-	c->subscribed = r == CUPTI_SUCCESS;
-	lap_into(&c->open_step[OS_SUBSCRIBE], &t);
+/* The profiler initialized, the device's support of it checked
+ * (check_device_supported) and its chip's name into c->chip. */
+static int open_profiler(struct counters *c, CUdevice dev, char *why,
+			 size_t size)
+{
+	CUpti_Profiler_Initialize_Params init;
+	CUpti_Device_GetChipName_Params chip;
 
 	memset(&init, 0, sizeof(init));
 	init.structSize = CUpti_Profiler_Initialize_Params_STRUCT_SIZE;
@@ -654,46 +653,70 @@ static int open_steps(struct counters *c, char *why, size_t size)
 	chip.structSize = CUpti_Device_GetChipName_Params_STRUCT_SIZE;
 	chip.deviceIndex = (size_t)c->device;
 	CUPTI_CHECK(cuptiDeviceGetChipName(&chip), why, size);
-	snprintf(c->chip, sizeof(c->chip), "%s", chip.pChipName ? chip.pChipName : "?");
-	lap_into(&c->open_step[OS_INITIALIZE], &t);
+	snprintf(c->chip, sizeof(c->chip), "%s",
+		 chip.pChipName ? chip.pChipName : "?");
+	return 0;
+}
 
-	/* The host side takes a chip its CUPTI knew at release by its name
-	 * alone, as offline; the device's counter availability image
-	 * ("required for future chip support", CUPTI's documentation) is
-	 * asked for only when it refuses one.  The query took 0.12 s of a
-	 * process's opening on an H200, which each of a class's workers pays
-	 * (a class of 16: 5% of its wall time,
-	 * reports/bench/h200/class16-ab-9558db4.txt); when two processes
-	 * open at once it took 0.65 s each, but left out, that 0.6 s goes
-	 * to the first Start: it is the device's first profiler work
-	 * (reports/probes/issue27/).  The device passed
-	 * check_device_supported whole (no vGPU, MIG or confidential
-	 * computing), where no counter of its chip is withheld. */
+/* The host object of c's chip (the availability query's time into its
+ * open step from *t).
+ *
+ * The host side takes a chip its CUPTI knew at release by its name
+ * alone, as offline; the device's counter availability image ("required
+ * for future chip support", CUPTI's documentation) is asked for only
+ * when it refuses one.  The query took 0.12 s of a process's opening on
+ * an H200, which each of a class's workers pays (a class of 16: 5% of
+ * its wall time, reports/bench/h200/class16-ab-9558db4.txt); when two
+ * processes open at once it took 0.65 s each, but left out, that 0.6 s
+ * goes to the first Start: it is the device's first profiler work
+ * (reports/probes/issue27/).  The device passed check_device_supported
+ * whole (no vGPU, MIG or confidential computing), where no counter of
+ * its chip is withheld. */
+static int open_host(struct counters *c, double *t, char *why, size_t size)
+{
 	if (host_init(c->chip, NULL, &c->host, why, size)) {
 		if (get_counter_availability(c, why, size))
 			return -1;
-		lap_into(&c->open_step[OS_AVAILABILITY], &t);
+		lap_into(&c->open_step[OS_AVAILABILITY], t);
 		if (host_init(c->chip, c->avail, &c->host, why, size))
 			return -1;
 	}
-	lap_into(&c->open_step[OS_HOST], &t);
+	return 0;
+}
+
+/* The range profiler's steps after the host object, each one's time
+ * into its open step from *t: the metrics, the profiler enabled, the
+ * counter-data image, the config and the L2 eviction buffer. */
+static int open_range_profiler(struct counters *c, double *t, char *why,
+			       size_t size)
+{
 	if (add_metrics(c, why, size))
 		return -1;
-	lap_into(&c->open_step[OS_METRICS], &t);
+	lap_into(&c->open_step[OS_METRICS], t);
 	if (profiler_enable(c, why, size))
 		return -1;
-	lap_into(&c->open_step[OS_ENABLE], &t);
+	lap_into(&c->open_step[OS_ENABLE], t);
 	if (counter_data_setup(c, FIRST_CAPACITY, why, size))
 		return -1;
-	lap_into(&c->open_step[OS_DATA_IMAGE], &t);
+	lap_into(&c->open_step[OS_DATA_IMAGE], t);
 	if (set_config(c, why, size))
 		return -1;
-	lap_into(&c->open_step[OS_CONFIG], &t);
+	lap_into(&c->open_step[OS_CONFIG], t);
 	if (evict_setup(c, why, size))
 		return -1;
-	lap_into(&c->open_step[OS_EVICT], &t);
+	lap_into(&c->open_step[OS_EVICT], t);
+	return 0;
+}
+
+/* What an open session keeps beside the profiler: the scratch values,
+ * the flush before every kernel (where kernel launches are seen), the
+ * trace level of CULAB_COUNTERS_TRACE, the duration's raw metric and
+ * the method line. */
+static void open_knobs(struct counters *c)
+{
 	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
-	c->evict_each = c->subscribed && !env_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
+	c->evict_each = c->subscribed &&
+			!env_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
 	{
 		const char *env = getenv("CULAB_COUNTERS_TRACE");
 
@@ -705,6 +728,44 @@ static int open_steps(struct counters *c, char *why, size_t size)
 		if (!strcmp(c->raw[i], "gpu__time_duration.sum"))
 			c->duration_raw = (int)i;
 	method_text(c, NULL);
+}
+
+/* Opens session c step by step, each step's time into c->open_step. */
+static int open_steps(struct counters *c, char *why, size_t size)
+{
+	CUdevice dev;
+	CUptiResult r;
+	double t = now_seconds();
+
+#ifdef CUPTI_UNUSABLE
+	why_printf(why, size, "%s", CUPTI_UNUSABLE);
+	return -1;
+#endif
+	if (check_no_injection(why, size))
+		return -1;
+	if (open_context(c, &dev, why, size))
+		return -1;
+	open_occupancy(c, why, size);
+	lap_into(&c->open_step[OS_CONTEXT], &t);
+
+	/* The subscription (the process's one, which the runner's launch
+	 * watch may hold already) also detects tools attached to the
+	 * process. */
+	r = (CUptiResult)launch_watch_attach(on_launch, c);
+	if (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED)
+		return cupti_fail(why, size, "cuptiSubscribe", r);
+	c->subscribed = r == CUPTI_SUCCESS;
+	lap_into(&c->open_step[OS_SUBSCRIBE], &t);
+
+	if (open_profiler(c, dev, why, size))
+		return -1;
+	lap_into(&c->open_step[OS_INITIALIZE], &t);
+	if (open_host(c, &t, why, size))
+		return -1;
+	lap_into(&c->open_step[OS_HOST], &t);
+	if (open_range_profiler(c, &t, why, size))
+		return -1;
+	open_knobs(c);
 	return 0;
 }
 
