@@ -38,7 +38,8 @@
 # Prints one line per suite with its seconds, the details of each failure
 # (a failing test program's whole output) and a pass/fail count; exits 1
 # on failure.  The unit test programs run side by side, one per core
-# (TEST_JOBS=N: that many).
+# (TEST_JOBS=N: that many), and the checking scripts (5, 8-10) in the
+# background during 2-4 (script_start).
 # V=1 (`make test V=1`) prints everything: each suite's title, every test
 # program's output and every checking script's, as they come.
 set -u
@@ -124,6 +125,57 @@ script() {
 		echo "$title: failed $(took)"
 		;;
 	esac
+}
+
+# Checking scripts side by side: script_start starts one in the
+# background (its output, exit status and end time in files of its own)
+# and prints nothing; scripts_finish waits for each in the order started
+# and prints it as `script` would, its seconds from its own start to its
+# end.  With V=1, or SCRIPT_JOBS=1, script_start is `script`.  On 2
+# cores the checking scripts took 45 s one after the other.
+nbg=0
+script_start() {
+	if [ $verbose -eq 1 ] || [ "${SCRIPT_JOBS:-}" = 1 ]; then
+		script "$@"
+		return
+	fi
+	nbg=$((nbg + 1))
+	printf '%s\n' "$1" >"$tmp/bg.$nbg.title"
+	printf '%s\n' "$2" >"$tmp/bg.$nbg.what"
+	date +%s >"$tmp/bg.$nbg.t0"
+	shift 2
+	("$@" >"$tmp/bg.$nbg.log" 2>&1; echo $? >"$tmp/bg.$nbg.rc"
+	 date +%s >"$tmp/bg.$nbg.t1") </dev/null &
+}
+scripts_finish() {
+	wait
+	k=0
+	while [ $k -lt $nbg ]; do
+		k=$((k + 1))
+		title=$(cat "$tmp/bg.$k.title")
+		what=$(cat "$tmp/bg.$k.what")
+		suite "$title"
+		s_t0=$(cat "$tmp/bg.$k.t0")
+		secs="($(( $(cat "$tmp/bg.$k.t1") - s_t0 )) s)"
+		log=$tmp/bg.$k.log
+		case $(cat "$tmp/bg.$k.rc") in
+		0)
+			ok
+			n=$(tail -n 1 "$log" |
+			    sed -n 's/.*: \([0-9][0-9]*\) \(checks \)\{0,1\}passed, 0 failed$/\1/p')
+			echo "$title: ${n:+$n checks }passed $secs"
+			;;
+		77)
+			echo "$title: skipped ($(tail -n 1 "$log" | sed 's/^.*skipped: //')) $secs"
+			;;
+		*)
+			ko "$what"
+			sed 's/^/    /' "$log"
+			echo "$title: failed $secs"
+			;;
+		esac
+	done
+	nbg=0
 }
 
 quick_suites() {
@@ -269,6 +321,46 @@ guarded() {
 	return $g_rc
 }
 
+# the checking scripts run meanwhile, side by side (scripts_finish)
+script_start "the source layout (tests/layout.sh, make layout)" \
+	"the source tree: a folder depends on a later one, files call each other in a loop, or a file is over 1,200 lines" \
+	sh tests/layout.sh . "$build"
+
+script_start "a class's submissions one by one (tests/class.sh)" \
+	"tests/class.sh: a class's submissions: a refusal missing or not on one line, or a good submission lost beside a bad one" \
+	sh tests/class.sh "$culab"
+
+script_start "a class of known truth and its judge (tests/class_truth.sh)" \
+	"tests/class_truth.sh: tests/class/truth.sh's class is not what truth.tsv says, a kernel does not compile as meant, or build/class_judge misjudges tests/class/judge/" \
+	sh tests/class_truth.sh "$culab" "${CLASS_JUDGE:-$build/class_judge}"
+
+script_start "counters on every chip (reports/chips/aliases.md)" \
+	"reports/chips/aliases.md: not what this CUPTI computes" \
+	sh reports/chips/update.sh --check "$build"
+
+if [ -n "${FATBIN_PROBE:-}" ]; then
+	# shellcheck disable=SC2086  # a list of numbers
+	script_start "release architectures ($FATBIN_PROBE)" \
+		"$FATBIN_PROBE: not every release architecture" \
+		sh tests/fatbin.sh "$FATBIN_PROBE" ${RELEASE_ARCHS:?}
+fi
+
+if [ -n "${DIST_TAR:-}" ]; then
+	# shellcheck disable=SC2086  # a list of numbers
+	script_start "release tarball ($DIST_TAR, architectures of this build)" \
+		"$DIST_TAR: the extracted tree does not work on its own" \
+		sh tests/dist.sh "$DIST_TAR" ${DIST_ARCHS:?}
+fi
+
+if [ -n "${SANITIZE:-}" ]; then
+	suite "the docs (tests/docs.sh: README.md and docs/)"
+	echo "the docs (tests/docs.sh: README.md and docs/): skipped (a sanitized culab cannot use CUPTI, and the pages quote the normal build)"
+else
+	script_start "the docs (tests/docs.sh: README.md and docs/)" \
+		"README.md or docs/: a quoted output differs from what culab prints, or a command, option, target, path or link is not there (make docs rewrites the outputs; read its diff)" \
+		sh tests/docs.sh "$culab"
+fi
+
 suite "golden errors (tests/bad)"
 [ -n "$gtime" ] || echo "   (no GNU time: bad inputs are held to $LIMIT_S s, their memory is not measured)"
 # user kernels compile into a cache of the suite's own, not the user's
@@ -360,44 +452,7 @@ for y in tests/good/*.yaml experiments/*.yaml experiments/*/*.yaml; do
 done
 suite_end "$n files"
 
-script "the source layout (tests/layout.sh, make layout)" \
-	"the source tree: a folder depends on a later one, files call each other in a loop, or a file is over 1,200 lines" \
-	sh tests/layout.sh . "$build"
-
-script "a class's submissions one by one (tests/class.sh)" \
-	"tests/class.sh: a class's submissions: a refusal missing or not on one line, or a good submission lost beside a bad one" \
-	sh tests/class.sh "$culab"
-
-script "a class of known truth and its judge (tests/class_truth.sh)" \
-	"tests/class_truth.sh: tests/class/truth.sh's class is not what truth.tsv says, a kernel does not compile as meant, or build/class_judge misjudges tests/class/judge/" \
-	sh tests/class_truth.sh "$culab" "${CLASS_JUDGE:-$build/class_judge}"
-
-script "counters on every chip (reports/chips/aliases.md)" \
-	"reports/chips/aliases.md: not what this CUPTI computes" \
-	sh reports/chips/update.sh --check "$build"
-
-if [ -n "${FATBIN_PROBE:-}" ]; then
-	# shellcheck disable=SC2086  # a list of numbers
-	script "release architectures ($FATBIN_PROBE)" \
-		"$FATBIN_PROBE: not every release architecture" \
-		sh tests/fatbin.sh "$FATBIN_PROBE" ${RELEASE_ARCHS:?}
-fi
-
-if [ -n "${DIST_TAR:-}" ]; then
-	# shellcheck disable=SC2086  # a list of numbers
-	script "release tarball ($DIST_TAR, architectures of this build)" \
-		"$DIST_TAR: the extracted tree does not work on its own" \
-		sh tests/dist.sh "$DIST_TAR" ${DIST_ARCHS:?}
-fi
-
-if [ -n "${SANITIZE:-}" ]; then
-	suite "the docs (tests/docs.sh: README.md and docs/)"
-	echo "the docs (tests/docs.sh: README.md and docs/): skipped (a sanitized culab cannot use CUPTI, and the pages quote the normal build)"
-else
-	script "the docs (tests/docs.sh: README.md and docs/)" \
-		"README.md or docs/: a quoted output differs from what culab prints, or a command, option, target, path or link is not there (make docs rewrites the outputs; read its diff)" \
-		sh tests/docs.sh "$culab"
-fi
+scripts_finish
 
 }
 
