@@ -580,7 +580,7 @@ self_test() {
 	build_tree "$st/clean" || { echo "layout.sh: self-test: cannot compile the tiny tree"; exit 1; }
 	sh "$self" "$st/clean" >"$out" 2>&1; rc=$?
 	expect "clean tree" 0 \
-		"layout: 10 folders, 13 files (11 in the graph, 6 modules), 5 file-graph edges (5 from includes, 4 from linkage), depth 5 from src/cli/main.c" \
+		"layout: 11 folders, 13 files (11 in the graph, 6 modules), 5 file-graph edges (5 from includes, 4 from linkage), depth 5 from src/cli/main.c" \
 		"layout: deepest: src/cli/main.c -> src/report/report.c -> src/run/runner.c -> src/run/runner_timing.c -> src/base/util.c" \
 		"layout: 1 modules not reached from src/cli/main.c: src/base/long.c" \
 		"  run        -> base(2)" \
