@@ -1,9 +1,9 @@
-/* env.c - GPU and host properties.  See run.h.
+/* env.c - GPU and host properties.  See env.h.
  *
  * The only module besides the runner that asks the CUDA runtime about the
  * device; what a failure means and what to do about it is refusal.c's
  * table, fed the facts gathered here. */
-#include "run.h"
+#include "env.h"
 
 #include <stdio.h>
 #include <stdlib.h>

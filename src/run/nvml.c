@@ -1,6 +1,6 @@
 /* nvml.c - NVML, opened at run time: readings of clocks, temperature,
  * power and throttle reasons, and locked SM clocks that are always given
- * back.  See run.h.
+ * back.  See nvml.h.
  *
  * libnvidia-ml.so.1 comes with the driver, not the toolkit, so it is
  * opened with dlopen (linked, a machine without it could not even start
@@ -17,7 +17,7 @@
  * compare-and-swap so it happens once, and safe in a signal handler as
  * far as a library call can be: the alternative is a GPU left locked for
  * every later user. */
-#include "run.h"
+#include "nvml.h"
 
 #include <dlfcn.h>
 #include <math.h>

@@ -8,7 +8,7 @@
  * "fake-no-permission".  Lock and restore print one line each on stderr
  * with write(2), which a signal handler may call, so a test can see that
  * every exit path restored. */
-#include "run.h"
+#include "nvml_api.h"
 
 #include <string.h>
 #include <unistd.h>

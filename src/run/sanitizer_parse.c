@@ -1,5 +1,5 @@
 /* sanitizer_parse.c - compute-sanitizer's text output, read back into
- * findings at the line.  See run.h (sanitizer_parse).
+ * findings at the line.  See sanitizer_parse.h.
  *
  * compute-sanitizer prints one record per error: a line that says what
  * ("Invalid __shared__ read of size 4 bytes", "Error: Race reported
@@ -23,7 +23,7 @@
  * The --print-limit culab passes bounds what is read; the summary counts
  * them all.  Pure: the text comes in, findings go out, so that the tests
  * feed it recorded output. */
-#include "run.h"
+#include "sanitizer_parse.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -1,9 +1,9 @@
-/* results.c - results in memory: rows, timing statistics, devices and
- * the variants' descriptions.  See run.h.
+/* results_model.c - results in memory: rows, timing statistics, devices and
+ * the variants' descriptions.  See results_model.h.
  *
  * What a run gives; its files (results.json, results.csv, reading them
  * back) are the results/ folder's. */
-#include "run.h"
+#include "results_model.h"
 
 #include <inttypes.h>
 #include <math.h>
