@@ -30,7 +30,7 @@
 
 /* ---- items and rows ----------------------------------------------------- */
 
-static void item_key(const struct dctx *c, size_t i, struct sbuf *k)
+static void item_key(const struct node_run *c, size_t i, struct sbuf *k)
 {
 	const struct plan_stage *s = &c->plan.stages[c->q.it[i].stage];
 	const struct plan_measurement *ms = &s->ms[c->q.it[i].k];
@@ -40,7 +40,7 @@ static void item_key(const struct dctx *c, size_t i, struct sbuf *k)
 }
 
 /* Every item's key -> its index. */
-static void key_map(const struct dctx *c, struct strmap *m)
+static void key_map(const struct node_run *c, struct strmap *m)
 {
 	struct sbuf k = SBUF_INIT;
 
@@ -65,7 +65,7 @@ static size_t row_item(const struct strmap *m, const struct result_row *w)
 
 /* ---- a worker ------------------------------------------------------------ */
 
-static int gpu_start(struct dctx *c, struct gpu *g)
+static int gpu_start(struct node_run *c, struct gpu *g)
 {
 	struct workers_argv a = { .n = 0 };
 	struct workers_options wo;
@@ -148,10 +148,10 @@ static void tell_end(struct gpu *g)
 	say(g, "end\n");
 	g->told_end = true;
 	g->pre_lines = false;
-	lines_gpu_free(&g->lg);
+	lines_gpu_free(&g->lines);
 }
 
-static void trace_event(const struct dctx *c, const struct gpu *g,
+static void trace_event(const struct node_run *c, const struct gpu *g,
 			const char *what)
 {
 	if (c->trace)
@@ -160,7 +160,7 @@ static void trace_event(const struct dctx *c, const struct gpu *g,
 }
 
 /* Answers a worker that asked, when there is an answer. */
-static void answer(struct dctx *c, int k)
+static void answer(struct node_run *c, int k)
 {
 	struct gpu *g = &c->g[k];
 	size_t i;
@@ -210,7 +210,7 @@ static void answer(struct dctx *c, int k)
 }
 
 /* A line from worker k. */
-static void heard(struct dctx *c, int k, const char *line)
+static void heard(struct node_run *c, int k, const char *line)
 {
 	struct gpu *g = &c->g[k];
 
@@ -255,7 +255,7 @@ static void heard(struct dctx *c, int k, const char *line)
 
 /* Reads what worker k wrote and acts on each whole line.  Returns the
  * bytes read: 0 at the end of the pipe (then closed), -1 on EINTR. */
-static ssize_t hear(struct dctx *c, int k)
+static ssize_t hear(struct node_run *c, int k)
 {
 	struct gpu *g = &c->g[k];
 	ssize_t n;
@@ -284,7 +284,7 @@ static ssize_t hear(struct dctx *c, int k)
 /* Worker k ended with status rc: what it made stays made; what it was
  * handed without a row goes back, the one it was making with the reason
  * it fails when the worker left it none. */
-static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
+static void ended(struct node_run *c, int k, int rc, const struct strmap *keys)
 {
 	struct gpu *g = &c->g[k];
 	char *path = xasprintf("%s/results.json", g->dir);
@@ -368,7 +368,7 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 	g->asked = false;
 	/* children started while it measured may use the GPU now */
 	g->pre_lines = false;
-	lines_gpu_free(&g->lg);
+	lines_gpu_free(&g->lines);
 	if (g->rfd >= 0)
 		close(g->rfd);
 	if (g->wfd >= 0)
@@ -388,7 +388,7 @@ static void ended(struct dctx *c, int k, int rc, const struct strmap *keys)
 
 /* Seconds left, about: what is to do and what is being made, shared by
  * the GPUs that work. */
-static double eta(const struct dctx *c, double now)
+static double eta(const struct node_run *c, double now)
 {
 	int live = 0;
 
@@ -397,7 +397,7 @@ static double eta(const struct dctx *c, double now)
 	return live ? devices_work_left(c, now, -1) / live : 0;
 }
 
-static void draw(struct dctx *c)
+static void draw(struct node_run *c)
 {
 	double now = monotonic_seconds(), e = eta(c, now);
 	size_t made = 0;
@@ -419,9 +419,9 @@ static void draw(struct dctx *c)
 			fprintf(stderr, ", %s (%.0f s)",
 				diag_esc(devices_item_label(c, g->flight)),
 				now - g->flight_t0);
-		else if ((lp = lines_gpu_going(&g->lg)))
+		else if ((lp = lines_gpu_going(&g->lines)))
 			fprintf(stderr, ", counters per source line of %s (%.0f s)",
-				diag_esc(c->lj[lp->job].label), now - lp->t0);
+				diag_esc(c->line_jobs[lp->job].label), now - lp->t0);
 		else if (!g->pid)
 			fputs(", done", stderr);
 		fputc('\n', stderr);
@@ -430,7 +430,7 @@ static void draw(struct dctx *c)
 	fflush(stderr);
 }
 
-static void undraw(struct dctx *c)
+static void undraw(struct node_run *c)
 {
 	if (!c->lines_drawn)
 		return;
@@ -444,7 +444,7 @@ static void undraw(struct dctx *c)
 
 /* ---- the loop ---------------------------------------------------------------- */
 
-static bool more_work(const struct dctx *c)
+static bool more_work(const struct node_run *c)
 {
 	return c->q.ntodo > 0 && !supervise_signals();
 }
@@ -452,7 +452,7 @@ static bool more_work(const struct dctx *c)
 /* The loop as a policy of the supervisor (supervise.h): a worker per
  * GPU, answered on its pipes, then each GPU's per-line children. */
 struct loop {
-	struct dctx *c;
+	struct node_run *c;
 	struct strmap keys;
 	bool progress;
 	double shown;
@@ -460,7 +460,7 @@ struct loop {
 
 /* Registers every child started on a GPU that the supervisor does not
  * hold yet (the per-line children devlines_start starts). */
-static void add_children(struct dctx *c, struct supervisor *sv)
+static void add_children(struct node_run *c, struct supervisor *sv)
 {
 	for (int k = 0; k < c->ng; k++) {
 		struct gpu *g = &c->g[k];
@@ -470,7 +470,7 @@ static void add_children(struct dctx *c, struct supervisor *sv)
 						 SUPERVISE_STOP_FORWARD, 0,
 						 c->stall);
 		for (int j = 0; j < LINES_PROCS; j++) {
-			struct lines_proc *lp = &g->lg.p[j];
+			struct lines_proc *lp = &g->lines.p[j];
 
 			/* its time limit from its turn, a signal told by
 			 * devlines_watch */
@@ -486,13 +486,13 @@ static void add_children(struct dctx *c, struct supervisor *sv)
  * workers, or while the others measure, lines_due), from when its
  * worker is told to end (its teardown is long enough to start them
  * in), or held while it makes its last measurement (pre_lines). */
-static void gpu_fill(struct dctx *c, struct gpu *g)
+static void gpu_fill(struct node_run *c, struct gpu *g)
 {
-	int nl = lines_gpu_jobs(&g->lg), alive = lines_gpu_live(&g->lg), rc;
+	int nl = lines_gpu_jobs(&g->lines), alive = lines_gpu_live(&g->lines), rc;
 
 	/* one gone to its lines measures again once they are all started
 	 * and done */
-	if (g->on_lines && !g->pid && (c->lnext >= c->nlj || c->unavailable ||
+	if (g->on_lines && !g->pid && (c->lnext >= c->nline_jobs || c->unavailable ||
 				       supervise_signals()) && !alive)
 		g->on_lines = false;
 	if (!g->pid && !alive && !g->dead && more_work(c) && !g->on_lines) {
@@ -506,13 +506,13 @@ static void gpu_fill(struct dctx *c, struct gpu *g)
 		bool leaving = g->on_lines || g->pre_lines;
 
 		if (g->pid && !g->told_end)
-			g->lg.held = true;
+			g->lines.held = true;
 		while (devlines_more_ahead(c, g, nl) &&
-		       lines_gpu_room(&g->lg) &&
+		       lines_gpu_room(&g->lines) &&
 		       (!more_work(c) || leaving) &&
-		       c->lnext < c->nlj && !c->unavailable &&
+		       c->lnext < c->nline_jobs && !c->unavailable &&
 		       !supervise_signals() && !devlines_host_timed(c) &&
-		       (!nl || leaving || c->nlj - c->lnext >= (size_t)c->ng)) {
+		       (!nl || leaving || c->nline_jobs - c->lnext >= (size_t)c->ng)) {
 			if ((rc = devlines_start(c, g)) < 0)
 				g->dead = true;
 			if (rc)
@@ -522,14 +522,14 @@ static void gpu_fill(struct dctx *c, struct gpu *g)
 		/* a turn once its worker is gone: a worker's teardown and a
 		 * collection at once slow each other threefold */
 		if (!g->pid)
-			lines_gpu_go(&g->lg);
+			lines_gpu_go(&g->lines);
 	}
 }
 
 static int loop_fill(void *ctx, struct supervisor *sv)
 {
 	struct loop *l = ctx;
-	struct dctx *c = l->c;
+	struct node_run *c = l->c;
 
 	devlines_skip(c);
 	for (int k = 0; k < c->ng; k++)
@@ -542,7 +542,7 @@ static int loop_fill(void *ctx, struct supervisor *sv)
  * word ends its turn; an end without one is seen as its end). */
 static int loop_fds(void *ctx, struct pollfd *pf, int max)
 {
-	struct dctx *c = ((struct loop *)ctx)->c;
+	struct node_run *c = ((struct loop *)ctx)->c;
 	int np = 0;
 
 	for (int k = 0; k < c->ng && np < max; k++)
@@ -552,14 +552,14 @@ static int loop_fds(void *ctx, struct pollfd *pf, int max)
 			pf[np++].revents = 0;
 		}
 	for (int k = 0; k < c->ng && np + LINES_PROCS <= max; k++)
-		np += lines_gpu_fds(&c->g[k].lg, pf + np);
+		np += lines_gpu_fds(&c->g[k].lines, pf + np);
 	return np;
 }
 
 static void loop_heard(void *ctx, struct supervisor *sv,
 		       const struct pollfd *pf, int n)
 {
-	struct dctx *c = ((struct loop *)ctx)->c;
+	struct node_run *c = ((struct loop *)ctx)->c;
 
 	(void)sv;
 	for (int p = 0; p < n; p++)
@@ -572,7 +572,7 @@ static void loop_heard(void *ctx, struct supervisor *sv,
 static bool loop_turn(void *ctx, struct supervisor *sv)
 {
 	struct loop *l = ctx;
-	struct dctx *c = l->c;
+	struct node_run *c = l->c;
 
 	devlines_said(c);
 	for (int k = 0; k < c->ng; k++)
@@ -594,12 +594,12 @@ static bool loop_turn(void *ctx, struct supervisor *sv)
 static void loop_ended(void *ctx, struct supervisor *sv, struct child *ch)
 {
 	struct loop *l = ctx;
-	struct dctx *c = l->c;
+	struct node_run *c = l->c;
 
 	(void)sv;
 	for (int k = 0; k < c->ng; k++) {
 		struct gpu *g = &c->g[k];
-		struct lines_proc *lp = lines_gpu_proc(&g->lg, ch->pid);
+		struct lines_proc *lp = lines_gpu_proc(&g->lines, ch->pid);
 
 		if (lp)
 			devlines_ended(c, lp, ch->wstatus, g->device);
@@ -617,7 +617,7 @@ static void loop_ended(void *ctx, struct supervisor *sv, struct child *ch)
 	}
 }
 
-static void run_loop(struct dctx *c)
+static void run_loop(struct node_run *c)
 {
 	struct loop l = { .c = c, .keys = STRMAP_INIT,
 			  .progress = c->o->run->progress };
@@ -651,7 +651,7 @@ static int by_item(const void *a, const void *b)
 }
 
 /* Puts the merged rows in plan order, as one GPU writes them. */
-static void plan_order(const struct dctx *c, struct results *r)
+static void plan_order(const struct node_run *c, struct results *r)
 {
 	struct strmap keys = STRMAP_INIT;
 	struct placed *p = xcalloc(r->nrows + 1, sizeof(*p));
@@ -673,7 +673,7 @@ static void plan_order(const struct dctx *c, struct results *r)
 
 /* Merges what every worker wrote (kept as each ended) into *out.
  * Returns how many workers' results are in, or -1 after a diagnostic. */
-static int merge_all(struct dctx *c, struct results *out)
+static int merge_all(struct node_run *c, struct results *out)
 {
 	struct results **in = xcalloc(c->nkept + 1, sizeof(*in));
 	size_t a, ra, b, rb;
@@ -707,7 +707,7 @@ static int merge_all(struct dctx *c, struct results *out)
 
 /* ---- the run ------------------------------------------------------------------ */
 
-static int final_rc(const struct dctx *c, const struct results *r)
+static int final_rc(const struct node_run *c, const struct results *r)
 {
 	bool no_gpu = true;
 
@@ -724,7 +724,7 @@ static int final_rc(const struct dctx *c, const struct results *r)
 	return EXIT_OK;
 }
 
-static void summary(const struct dctx *c, int rc)
+static void summary(const struct node_run *c, int rc)
 {
 	size_t made = 0;
 
@@ -758,7 +758,7 @@ static void summary(const struct dctx *c, int rc)
 
 /* The plan the workers build: the same file, --variant, --shard and
  * --resume. */
-static void build(struct dctx *c, const struct results *prev)
+static void build(struct node_run *c, const struct results *prev)
 {
 	struct plan_done *done = prev ? results_done(prev) : NULL;
 	struct plan_options po = { .only = c->o->run->only_variant,
@@ -775,7 +775,7 @@ static void build(struct dctx *c, const struct results *prev)
 }
 
 /* The run's knobs, from the options and the environment. */
-static void dctx_init(struct dctx *c)
+static void node_run_init(struct node_run *c)
 {
 	const struct workers_options *o = c->o;
 
@@ -802,7 +802,7 @@ static void dctx_init(struct dctx *c)
 
 /* The plan, its queue and the GPUs' records, once the GPUs (devs, c->ng)
  * and what --resume keeps (prev, or NULL) are known. */
-static void dctx_plan(struct dctx *c, const int *devs,
+static void node_run_plan(struct node_run *c, const int *devs,
 		      const struct results *prev)
 {
 	build(c, prev);
@@ -827,12 +827,12 @@ static void dctx_plan(struct dctx *c, const int *devs,
 			c->ng);
 	c->fail = xcalloc(c->q.n + 1, sizeof(*c->fail));
 	c->took = xcalloc(c->q.n + 1, sizeof(*c->took));
-	c->has_lj = xcalloc(c->q.n + 1, sizeof(*c->has_lj));
+	c->has_line_job = xcalloc(c->q.n + 1, sizeof(*c->has_line_job));
 	devlines_plan(c);
 	c->g = xcalloc((size_t)c->ng, sizeof(*c->g));
 	for (int k = 0; k < c->ng; k++) {
 		c->g[k].device = devs[k];
-		lines_gpu_init(&c->g[k].lg, devs[k], NULL);
+		lines_gpu_init(&c->g[k].lines, devs[k], NULL);
 		c->g[k].rfd = c->g[k].wfd = -1;
 		c->g[k].flight = SIZE_MAX;
 	}
@@ -840,7 +840,7 @@ static void dctx_plan(struct dctx *c, const int *devs,
 
 /* After the loop: the workers' files merged into *out and saved, the
  * summary said.  Returns the run's exit code. */
-static int dctx_finish(struct dctx *c, struct results *out)
+static int node_run_finish(struct node_run *c, struct results *out)
 {
 	const struct workers_options *o = c->o;
 	int got = merge_all(c, out), rc;
@@ -868,15 +868,15 @@ static int dctx_finish(struct dctx *c, struct results *out)
 	return rc;
 }
 
-static void dctx_release(struct dctx *c)
+static void node_run_release(struct node_run *c)
 {
 	for (int k = 0; c->g && k < c->ng; k++) {
 		free(c->g[k].dir);
 		free(c->g[k].handed);
-		lines_gpu_release(&c->g[k].lg);
+		lines_gpu_release(&c->g[k].lines);
 		free(c->g[k].uuid);
 	}
-	if (c->nlj) {
+	if (c->nline_jobs) {
 		char *d = xasprintf("%s/.lines", c->o->outdir);
 
 		rmdir(d);
@@ -885,10 +885,10 @@ static void dctx_release(struct dctx *c)
 	for (size_t i = 0; i < c->nkept; i++)
 		results_release(&c->kept[i]);
 	free(c->kept);
-	for (size_t i = 0; i < c->nlj; i++)
-		source_lines_release(&c->lj[i].hold.lines);
-	free(c->lj);
-	free(c->has_lj);
+	for (size_t i = 0; i < c->nline_jobs; i++)
+		source_lines_release(&c->line_jobs[i].hold.lines);
+	free(c->line_jobs);
+	free(c->has_line_job);
 	for (size_t i = 0; c->fail && i < c->q.n; i++)
 		free(c->fail[i]);
 	for (size_t i = 0; i < c->ndirs; i++)
@@ -907,12 +907,12 @@ static void dctx_release(struct dctx *c)
 int devices_run(const struct experiment_file *f,
 		const struct workers_options *o, struct results *out)
 {
-	struct dctx c = { .f = f, .o = o };
+	struct node_run c = { .f = f, .o = o };
 	struct results prev = { 0 };
 	int *devs = NULL, rc, got;
 
 	memset(out, 0, sizeof(*out));
-	dctx_init(&c);
+	node_run_init(&c);
 	c.ng = workers_devices(o->devices, &devs);
 	if (c.ng < 0) {
 		rc = -c.ng;
@@ -936,7 +936,7 @@ int devices_run(const struct experiment_file *f,
 		}
 	}
 	workers_remove(c.root, "part-");
-	dctx_plan(&c, devs, c.resume_dir ? &prev : NULL);
+	node_run_plan(&c, devs, c.resume_dir ? &prev : NULL);
 	if (o->run->progress)
 		fprintf(stderr, "culab: %zu measurements on %d GPU%s, handed out "
 			"as each GPU frees\n", c.q.n, c.ng, c.ng == 1 ? "" : "s");
@@ -949,9 +949,9 @@ int devices_run(const struct experiment_file *f,
 		fclose(c.trace);
 	if (!supervise_signals())
 		devlines_warn(&c);
-	rc = dctx_finish(&c, out);
+	rc = node_run_finish(&c, out);
 out:
-	dctx_release(&c);
+	node_run_release(&c);
 	results_release(&prev);
 	free(devs);
 	return rc;

@@ -40,7 +40,7 @@ struct gpu {
 				    collected here (said in the summary) */
 	/* after its workers, children for counters per source line: one
 	 * measuring, the next started ahead (lines.h) */
-	struct lines_gpu lg;
+	struct lines_gpu lines;
 	char *uuid;              /* "GPU-...", as its worker said; or NULL */
 	bool on_lines;           /* left the measurements for its rows'
 				    lines while others measure (lines_due) */
@@ -56,7 +56,7 @@ struct gpu {
  * may run before the row is made or comes back with its worker
  * (devlines_plan): its lines wait in `hold` until the row comes in
  * (devlines_bind). */
-struct ljob {
+struct line_job {
 	size_t res, row;         /* kept[res].rows[row], once bound */
 	const char *label;
 	size_t item;             /* the queue's */
@@ -65,7 +65,7 @@ struct ljob {
 	struct result_row hold;  /* only its lines: the child's, unbound */
 };
 
-struct dctx {
+struct node_run {
 	const struct experiment_file *f;
 	const struct workers_options *o;
 	struct plan plan;
@@ -82,11 +82,12 @@ struct dctx {
 	int ng;
 	struct results *kept;    /* what each ended worker wrote */
 	size_t nkept;
-	struct ljob *lj;         /* lines to collect: every marked item's
-				    from the start with two GPUs or more
-				    (devlines_plan), else as rows come in */
-	size_t nlj, lnext;
-	bool *has_lj;            /* per item: it has an ljob */
+	struct line_job *line_jobs; /* lines to collect: every marked
+				    item's from the start with two GPUs or
+				    more (devlines_plan), else as rows come
+				    in */
+	size_t nline_jobs, lnext;
+	bool *has_line_job;      /* per item: it has a line job */
 	bool lines_on;
 	FILE *trace;             /* $CULAB_DEVICES_TRACE: what ran where */
 	int lines_max;           /* GPUs on their lines at once
@@ -121,57 +122,57 @@ struct dctx {
 
 /* ---- devices_lines.c: the queue's items, and the per-line jobs --------- */
 
-const char *devices_item_label(const struct dctx *c, size_t i);
+const char *devices_item_label(const struct node_run *c, size_t i);
 /* Whether item i's measurement is marked for counters per source line. */
-bool devices_item_marked(const struct dctx *c, size_t i);
+bool devices_item_marked(const struct node_run *c, size_t i);
 /* Seconds of measurements left, about: what is to do and what the GPUs
  * but `except` (-1: none) are making, corrected by how the estimates
  * have held so far. */
-double devices_work_left(const struct dctx *c, double now, int except);
+double devices_work_left(const struct node_run *c, double now, int except);
 /* Whether worker k, asking for more, leaves the measurements for the
  * lines left to collect while the other GPUs measure; with after > 0,
  * whether it would once the others have measured that many seconds
  * more (the one it is handed: its children then start, held). */
-bool devlines_due(const struct dctx *c, int k, double after);
+bool devlines_due(const struct node_run *c, int k, double after);
 /* GPUs that may be on their lines at once: lines_max, else
  * plan_lines_gpus's (one). */
-int devlines_max(const struct dctx *c);
+int devlines_max(const struct node_run *c);
 /* Children of the node's that may be starting at once: lines_starting,
  * else LINES_STARTING, or LINES_STARTING_4 on four GPUs or more. */
-int devlines_starting(const struct dctx *c);
+int devlines_starting(const struct node_run *c);
 /* Whether a worker is timing a row on the host clock: no per-line child
  * starts meanwhile. */
-bool devlines_host_timed(const struct dctx *c);
+bool devlines_host_timed(const struct node_run *c);
 /* Whether children may start held behind item i (pre_lines): it takes
  * at most LINES_HOLD_S and is not timed on the host clock. */
-bool devlines_may_hold(const struct dctx *c, size_t i);
+bool devlines_may_hold(const struct node_run *c, size_t i);
 /* Before the run, with two GPUs or more: a job for every marked
  * measurement to make. */
-void devlines_plan(struct dctx *c);
+void devlines_plan(struct node_run *c);
 /* Row `row` of an ended worker's results (kept as kept[nkept]), measured
  * on the GPU env (NULL: unknown), is item `item`'s, marked for lines: its
  * job is bound to it (or made), unless the per-line cache holds its
  * lines (lines_cache.h) and its child has not started. */
-void devlines_bind(struct dctx *c, size_t item, struct result_row *w,
+void devlines_bind(struct node_run *c, size_t item, struct result_row *w,
 		   size_t row, const struct environment *env);
 /* Starts the longest job left on g: 0, 1 when none is left, -1 after a
  * diagnostic. */
-int devlines_start(struct dctx *c, struct gpu *g);
+int devlines_start(struct node_run *c, struct gpu *g);
 /* Whether g, with nl children, takes another ahead. */
-bool devlines_more_ahead(const struct dctx *c, const struct gpu *g, int nl);
+bool devlines_more_ahead(const struct node_run *c, const struct gpu *g, int nl);
 /* Once a child said CUPTI cannot collect lines here: every job left
  * says so, unrun. */
-void devlines_skip(struct dctx *c);
+void devlines_skip(struct node_run *c);
 /* The children whose turn is over: their lines taken into their rows
  * (or held), the next ones on their GPUs told to go on. */
-void devlines_said(struct dctx *c);
+void devlines_said(struct node_run *c);
 /* Child lp of GPU `device` ended with wait status st: its lines, or
  * why there are none, into its row (or held). */
-void devlines_ended(struct dctx *c, struct lines_proc *lp, int st,
+void devlines_ended(struct node_run *c, struct lines_proc *lp, int st,
 		    int device);
 /* A child past its time, or the parent asked to stop: it ends. */
-void devlines_watch(struct dctx *c);
+void devlines_watch(struct node_run *c);
 /* A warning for the rows whose lines failed, naming the first reason. */
-void devlines_warn(const struct dctx *c);
+void devlines_warn(const struct node_run *c);
 
 #endif

@@ -26,7 +26,7 @@
 
 struct fixture {
 	struct experiment_file f;
-	struct dctx c;
+	struct node_run c;
 };
 
 /* default.yaml planned as run --devices plans it (counters and lines on)
@@ -47,12 +47,12 @@ static int setup(void **state)
 	for (int k = 0; k < 2; k++) {
 		x->c.g[k].device = k;
 		x->c.g[k].flight = SIZE_MAX;
-		lines_gpu_init(&x->c.g[k].lg, k, NULL);
+		lines_gpu_init(&x->c.g[k].lines, k, NULL);
 	}
 	x->c.lines_on = true;
 	x->c.took = xcalloc(x->c.q.n + 1, sizeof(*x->c.took));
 	x->c.fail = xcalloc(x->c.q.n + 1, sizeof(*x->c.fail));
-	x->c.has_lj = xcalloc(x->c.q.n + 1, sizeof(*x->c.has_lj));
+	x->c.has_line_job = xcalloc(x->c.q.n + 1, sizeof(*x->c.has_line_job));
 	*state = x;
 	return 0;
 }
@@ -61,10 +61,10 @@ static int teardown(void **state)
 {
 	struct fixture *x = *state;
 
-	for (size_t i = 0; i < x->c.nlj; i++)
-		source_lines_release(&x->c.lj[i].hold.lines);
-	free(x->c.lj);
-	free(x->c.has_lj);
+	for (size_t i = 0; i < x->c.nline_jobs; i++)
+		source_lines_release(&x->c.line_jobs[i].hold.lines);
+	free(x->c.line_jobs);
+	free(x->c.has_line_job);
 	free(x->c.took);
 	free(x->c.fail);
 	free(x->c.g);
@@ -77,7 +77,7 @@ static int teardown(void **state)
 
 /* Every marked measurement made, each having taken `took` seconds; the
  * others still to do, each estimated at `left` seconds. */
-static size_t make_marked(struct dctx *c, double took, double left)
+static size_t make_marked(struct node_run *c, double took, double left)
 {
 	size_t n = 0;
 
@@ -99,11 +99,11 @@ static size_t make_marked(struct dctx *c, double took, double left)
 static void test_due(void **state)
 {
 	struct fixture *x = *state;
-	struct dctx *c = &x->c;
+	struct node_run *c = &x->c;
 
 	assert_false(devlines_due(c, 0, 0));            /* no job planned */
 	devlines_plan(c);
-	assert_int_equal(c->nlj, c->plan.nlines);
+	assert_int_equal(c->nline_jobs, c->plan.nlines);
 	assert_int_equal(make_marked(c, 1.0, 10.0), c->plan.nlines);
 	assert_false(devlines_due(c, 0, 0));      /* hours of measuring left */
 	make_marked(c, 1.0, 1e-3);
@@ -150,7 +150,7 @@ static struct result_row wanted_row(void)
 static void test_bind(void **state)
 {
 	struct fixture *x = *state;
-	struct dctx *c = &x->c;
+	struct node_run *c = &x->c;
 	size_t first = SIZE_MAX, second = SIZE_MAX, third = SIZE_MAX, nlj;
 	struct result_row ok = wanted_row(), bad = wanted_row(),
 			  late = wanted_row(), again = wanted_row();
@@ -167,51 +167,51 @@ static void test_bind(void **state)
 	assert_true(third < c->q.n);
 	c->q.it[third].state = PLAN_DONE;       /* resumed: made before */
 	devlines_plan(c);
-	assert_int_equal(c->nlj, c->plan.nlines - 1);
+	assert_int_equal(c->nline_jobs, c->plan.nlines - 1);
 	devlines_plan(c);                               /* once each */
-	assert_int_equal(c->nlj, c->plan.nlines - 1);
-	assert_false(c->has_lj[third]);
-	assert_false(c->lj[0].bound);
-	assert_int_equal(c->lj[1].item, second);
-	assert_int_equal(c->lj[0].item, first);
-	assert_string_equal(c->lj[0].label, devices_item_label(c, first));
+	assert_int_equal(c->nline_jobs, c->plan.nlines - 1);
+	assert_false(c->has_line_job[third]);
+	assert_false(c->line_jobs[0].bound);
+	assert_int_equal(c->line_jobs[1].item, second);
+	assert_int_equal(c->line_jobs[0].item, first);
+	assert_string_equal(c->line_jobs[0].label, devices_item_label(c, first));
 
 	/* its child's lines came before the row */
-	c->lj[0].hold.lines.recorded = true;
-	c->lj[0].hold.lines.seconds = 1.5;
+	c->line_jobs[0].hold.lines.recorded = true;
+	c->line_jobs[0].hold.lines.seconds = 1.5;
 	c->nkept = 3;
 	devlines_bind(c, first, &ok, 7, NULL);
-	assert_true(c->lj[0].bound);
-	assert_int_equal(c->lj[0].res, 3);
-	assert_int_equal(c->lj[0].row, 7);
+	assert_true(c->line_jobs[0].bound);
+	assert_int_equal(c->line_jobs[0].res, 3);
+	assert_int_equal(c->line_jobs[0].row, 7);
 	assert_true(ok.lines.recorded);
 	assert_true(ok.lines.seconds == 1.5);
-	assert_false(c->lj[0].hold.lines.recorded);
+	assert_false(c->line_jobs[0].hold.lines.recorded);
 	/* the same row again (a worker's results read twice): no new job */
 	devlines_bind(c, first, &again, 8, NULL);
-	assert_int_equal(c->nlj, c->plan.nlines - 1);
+	assert_int_equal(c->nline_jobs, c->plan.nlines - 1);
 	assert_false(again.lines.recorded);
 
 	/* a row that failed: its job is dropped, and what it held */
-	c->lj[1].hold.lines.recorded = true;
+	c->line_jobs[1].hold.lines.recorded = true;
 	bad.status = ROW_ERROR;
 	devlines_bind(c, second, &bad, 0, NULL);
-	assert_true(c->lj[1].dropped);
-	assert_false(c->lj[1].bound);
-	assert_false(c->lj[1].hold.lines.recorded);
+	assert_true(c->line_jobs[1].dropped);
+	assert_false(c->line_jobs[1].bound);
+	assert_false(c->line_jobs[1].hold.lines.recorded);
 	assert_false(bad.lines.recorded);
 
 	/* a row made after the GPU left, with no job yet: one, bound */
-	nlj = c->nlj;
+	nlj = c->nline_jobs;
 	devlines_bind(c, third, &late, 2, NULL);
-	assert_int_equal(c->nlj, nlj + 1);
-	assert_true(c->lj[nlj].bound);
-	assert_int_equal(c->lj[nlj].row, 2);
-	assert_true(c->has_lj[third]);
+	assert_int_equal(c->nline_jobs, nlj + 1);
+	assert_true(c->line_jobs[nlj].bound);
+	assert_int_equal(c->line_jobs[nlj].row, 2);
+	assert_true(c->has_line_job[third]);
 	/* no lines wanted (already recorded): nothing more */
 	late.lines.recorded = true;
 	devlines_bind(c, third, &late, 2, NULL);
-	assert_int_equal(c->nlj, nlj + 1);
+	assert_int_equal(c->nline_jobs, nlj + 1);
 }
 
 /* Issue 46, item 3: a row whose lines an earlier run kept in the per-line
@@ -229,7 +229,7 @@ static void test_bind_cached(void **state)
 		"\"lines\": [{\"file\": \"a.cu\", \"line\": 3, \"pcs\": 2, "
 		"\"values\": [16]}]}]}}";
 	struct fixture *x = *state;
-	struct dctx *c = &x->c;
+	struct node_run *c = &x->c;
 	struct environment env = { .gpu_name = (char *)"Test GPU",
 				   .cc_major = 9, .sm_count = 132 };
 	char dir[] = "/tmp/culab-test-devlines-XXXXXX", key[65];
@@ -249,8 +249,8 @@ static void test_bind_cached(void **state)
 		}
 	assert_true(next < c->q.n);
 	devlines_plan(c);
-	assert_false(c->lj[0].bound);
-	assert_int_equal(c->lj[0].item, first);
+	assert_false(c->line_jobs[0].bound);
+	assert_int_equal(c->line_jobs[0].item, first);
 	/* the earlier run's lines of the first */
 	assert_int_equal(json_lines_decode("kept", kept, strlen(kept),
 					   &src.lines), 0);
@@ -262,14 +262,14 @@ static void test_bind_cached(void **state)
 	devlines_bind(c, first, &row, 4, &env);
 	assert_true(row.lines.cached);
 	assert_int_equal(row.lines.nkernels, 1);
-	assert_true(c->lj[0].dropped);
+	assert_true(c->line_jobs[0].dropped);
 	/* on another GPU (another key): a job as before */
 	env.sm_count = 78;
-	c->lj[1].hold.lines = src.lines;        /* collected before its row */
+	c->line_jobs[1].hold.lines = src.lines;        /* collected before its row */
 	memset(&src.lines, 0, sizeof(src.lines));
-	assert_int_equal(c->lj[1].item, next);
+	assert_int_equal(c->line_jobs[1].item, next);
 	devlines_bind(c, next, &second, 5, &env);
-	assert_true(c->lj[1].bound);
+	assert_true(c->line_jobs[1].bound);
 	assert_false(second.lines.cached);
 	assert_int_equal(second.lines.nkernels, 1);
 	/* ... and kept: the next run's row of it takes them */
@@ -294,13 +294,13 @@ static void test_bind_cached(void **state)
 static void test_more_ahead(void **state)
 {
 	struct fixture *x = *state;
-	struct dctx *c = &x->c;
+	struct node_run *c = &x->c;
 	struct gpu *g = &c->g[0];
-	int base = 1 + g->lg.ahead;
+	int base = 1 + g->lines.ahead;
 
 	devlines_plan(c);
 	make_marked(c, 1.0, 1.0);
-	assert_true(c->nlj >= (size_t)LINES_AHEAD_MAX + 1);
+	assert_true(c->nline_jobs >= (size_t)LINES_AHEAD_MAX + 1);
 	for (int nl = 0; nl < base; nl++)
 		assert_true(devlines_more_ahead(c, g, nl));
 	assert_false(devlines_more_ahead(c, g, base));  /* not on its lines */
@@ -316,21 +316,21 @@ static void test_more_ahead(void **state)
 	 * as much output and half a GiB of context), not two */
 	g->mem = (size_t)2 << 30;
 	c->lnext = 1;
-	g->lg.p[0].pid = 1;                     /* only counted, never signalled */
-	g->lg.p[0].state = LP_AHEAD;
-	g->lg.p[0].job = 0;
-	for (size_t i = 1; i < c->nlj; i++)     /* the biggest job left */
-		if (c->plan.stages[c->q.it[c->lj[i].item].stage].in_bytes >
-		    c->plan.stages[c->q.it[c->lj[0].item].stage].in_bytes) {
-			struct ljob t = c->lj[0];
+	g->lines.p[0].pid = 1;                     /* only counted, never signalled */
+	g->lines.p[0].state = LP_AHEAD;
+	g->lines.p[0].job = 0;
+	for (size_t i = 1; i < c->nline_jobs; i++)     /* the biggest job left */
+		if (c->plan.stages[c->q.it[c->line_jobs[i].item].stage].in_bytes >
+		    c->plan.stages[c->q.it[c->line_jobs[0].item].stage].in_bytes) {
+			struct line_job t = c->line_jobs[0];
 
-			c->lj[0] = c->lj[i];
-			c->lj[i] = t;
+			c->line_jobs[0] = c->line_jobs[i];
+			c->line_jobs[i] = t;
 		}
-	assert_true(c->plan.stages[c->q.it[c->lj[0].item].stage].in_bytes >=
+	assert_true(c->plan.stages[c->q.it[c->line_jobs[0].item].stage].in_bytes >=
 		    (size_t)64 << 20);
 	assert_false(devlines_more_ahead(c, g, base));
-	g->lg.p[0].pid = 0;
+	g->lines.p[0].pid = 0;
 	assert_true(devlines_more_ahead(c, g, base));
 	/* a host of 2 GiB: a quarter holds one such child's 64 MiB host
 	 * copy and its process (256 MiB), with another GPU's child, not
@@ -338,17 +338,17 @@ static void test_more_ahead(void **state)
 	g->mem = (size_t)80 << 30;
 	c->ram = 2.0 * (1 << 30);
 	assert_true(devlines_more_ahead(c, g, base));
-	c->g[1].lg.p[0].pid = 1;                /* only counted */
-	c->g[1].lg.p[0].state = LP_AHEAD;
-	c->g[1].lg.p[0].job = 0;
+	c->g[1].lines.p[0].pid = 1;                /* only counted */
+	c->g[1].lines.p[0].state = LP_AHEAD;
+	c->g[1].lines.p[0].job = 0;
 	assert_false(devlines_more_ahead(c, g, base));
-	c->g[1].lg.p[0].pid = 0;
+	c->g[1].lines.p[0].pid = 0;
 
 	/* at most LINES_STARTING of the node's children starting at once,
 	 * beyond a GPU's first; a ready one no longer counts */
 	c->ram = 256.0 * (1 << 30);
 	for (int k = 0; k < LINES_STARTING; k++) {
-		struct lines_proc *p = &c->g[k % 2].lg.p[k / 2];
+		struct lines_proc *p = &c->g[k % 2].lines.p[k / 2];
 
 		p->pid = 1;                     /* only counted */
 		p->state = LP_AHEAD;
@@ -356,10 +356,10 @@ static void test_more_ahead(void **state)
 	}
 	assert_false(devlines_more_ahead(c, g, 1));
 	assert_true(devlines_more_ahead(c, g, 0));
-	c->g[0].lg.p[0].ready = true;
+	c->g[0].lines.p[0].ready = true;
 	assert_true(devlines_more_ahead(c, g, 1));
 	for (int k = 0; k < LINES_STARTING; k++)
-		c->g[k % 2].lg.p[k / 2] = (struct lines_proc){ .sock = -1 };
+		c->g[k % 2].lines.p[k / 2] = (struct lines_proc){ .sock = -1 };
 	/* six on four GPUs or more; CULAB_LINES_STARTING's number above
 	 * all */
 	assert_int_equal(devlines_starting(c), LINES_STARTING);
@@ -378,32 +378,32 @@ static void test_more_ahead(void **state)
 static void test_plan(void **state)
 {
 	struct fixture *x = *state;
-	struct dctx *c = &x->c;
+	struct node_run *c = &x->c;
 	size_t failing = SIZE_MAX;
 
 	c->ng = 1;
 	devlines_plan(c);
-	assert_int_equal(c->nlj, 0);
+	assert_int_equal(c->nline_jobs, 0);
 	c->ng = 2;
 	c->lines_last = true;
 	devlines_plan(c);
-	assert_int_equal(c->nlj, 0);
+	assert_int_equal(c->nline_jobs, 0);
 	c->lines_last = false;
 	for (size_t i = 0; i < c->q.n && failing == SIZE_MAX; i++)
 		if (devices_item_marked(c, i))
 			failing = i;
 	c->fail[failing] = (char *)"its worker ended";   /* never freed */
 	devlines_plan(c);
-	assert_int_equal(c->nlj, c->plan.nlines - 1);
-	for (size_t j = 0; j < c->nlj; j++) {
-		assert_false(c->lj[j].bound);
-		assert_true(c->lj[j].item != failing);
-		assert_true(devices_item_marked(c, c->lj[j].item));
-		assert_true(c->has_lj[c->lj[j].item]);
+	assert_int_equal(c->nline_jobs, c->plan.nlines - 1);
+	for (size_t j = 0; j < c->nline_jobs; j++) {
+		assert_false(c->line_jobs[j].bound);
+		assert_true(c->line_jobs[j].item != failing);
+		assert_true(devices_item_marked(c, c->line_jobs[j].item));
+		assert_true(c->has_line_job[c->line_jobs[j].item]);
 	}
-	assert_false(c->has_lj[failing]);
+	assert_false(c->has_line_job[failing]);
 	devlines_plan(c);                               /* once each */
-	assert_int_equal(c->nlj, c->plan.nlines - 1);
+	assert_int_equal(c->nline_jobs, c->plan.nlines - 1);
 	c->fail[failing] = NULL;
 }
 
@@ -415,14 +415,14 @@ static void test_plan(void **state)
 static void test_due_ahead(void **state)
 {
 	struct fixture *x = *state;
-	struct dctx *c = &x->c;
+	struct node_run *c = &x->c;
 	struct gpu *g = &c->g[0];
 	double left;
 
 	for (size_t i = 0; i < c->q.n; i++)
 		c->q.it[i].seconds = 1.0;
 	devlines_plan(c);
-	assert_true(c->nlj > 0);
+	assert_true(c->nline_jobs > 0);
 	/* 162 seconds of measuring left against 26 lines */
 	left = devices_work_left(c, monotonic_seconds(), 0);
 	assert_true(left > 100);
@@ -434,17 +434,17 @@ static void test_due_ahead(void **state)
 	assert_true(devlines_due(c, 1, left));          /* not by itself */
 	c->g[1].pre_lines = false;
 	/* every job started: the ones ahead on g still count */
-	c->lnext = c->nlj;
+	c->lnext = c->nline_jobs;
 	assert_false(devlines_due(c, 0, left));
 	for (int p = 0; p < 3; p++) {
-		g->lg.p[p].pid = 1;             /* only counted, never signalled */
-		g->lg.p[p].state = LP_AHEAD;
-		g->lg.p[p].job = (size_t)p;
+		g->lines.p[p].pid = 1;             /* only counted, never signalled */
+		g->lines.p[p].state = LP_AHEAD;
+		g->lines.p[p].job = (size_t)p;
 	}
 	assert_true(devlines_due(c, 0, left));
 	assert_false(devlines_due(c, 1, left));
 	for (int p = 0; p < 3; p++)
-		g->lg.p[p].pid = 0;
+		g->lines.p[p].pid = 0;
 }
 
 /* No child starts while a worker times a row on the host clock (the CPU
@@ -453,7 +453,7 @@ static void test_due_ahead(void **state)
 static void test_host_timed(void **state)
 {
 	struct fixture *x = *state;
-	struct dctx *c = &x->c;
+	struct node_run *c = &x->c;
 	size_t cpu = SIZE_MAX, gpu = SIZE_MAX;
 
 	for (size_t i = 0; i < c->q.n; i++) {
@@ -540,14 +540,14 @@ static void test_held(void **state)
 }
 
 /* The fixture's node grown to n GPUs, none with a worker. */
-static void gpus(struct dctx *c, int n)
+static void gpus(struct node_run *c, int n)
 {
 	c->g = xrealloc(c->g, (size_t)n * sizeof(*c->g));
 	for (int k = c->ng; k < n; k++) {
 		memset(&c->g[k], 0, sizeof(c->g[k]));
 		c->g[k].device = k;
 		c->g[k].flight = SIZE_MAX;
-		lines_gpu_init(&c->g[k].lg, k, NULL);
+		lines_gpu_init(&c->g[k].lines, k, NULL);
 	}
 	c->ng = n;
 }
@@ -560,7 +560,7 @@ static void gpus(struct dctx *c, int n)
 static void test_due_second(void **state)
 {
 	struct fixture *x = *state;
-	struct dctx *c = &x->c;
+	struct node_run *c = &x->c;
 	size_t n;
 	double todo, now = monotonic_seconds();
 
@@ -601,21 +601,21 @@ static void test_due_second(void **state)
 	c->lines_max = 2;
 	/* every job started, held by the first one's children: nothing for
 	 * a second */
-	c->lnext = c->nlj;
+	c->lnext = c->nline_jobs;
 	for (int p = 0; p < 3; p++) {
-		c->g[0].lg.p[p].pid = 1;        /* only counted, never signalled */
-		c->g[0].lg.p[p].state = p ? LP_AHEAD : LP_GOING;
-		c->g[0].lg.p[p].job = (size_t)p;
+		c->g[0].lines.p[p].pid = 1;        /* only counted, never signalled */
+		c->g[0].lines.p[p].state = p ? LP_AHEAD : LP_GOING;
+		c->g[0].lines.p[p].job = (size_t)p;
 	}
 	assert_false(devlines_due(c, 1, 0));
 	/* the first one's held lines count with those nobody holds */
-	c->lnext = c->nlj - 2;
+	c->lnext = c->nline_jobs - 2;
 	make_marked(c, 1.0, 3.2 / (double)(c->q.n - n));
 	assert_true(devlines_due(c, 1, 0));
 	make_marked(c, 1.0, 3.4 / (double)(c->q.n - n));
 	assert_false(devlines_due(c, 1, 0));
 	for (int p = 0; p < 3; p++)
-		c->g[0].lg.p[p].pid = 0;
+		c->g[0].lines.p[p].pid = 0;
 	c->g[0].on_lines = false;
 	/* two GPUs: never two on their lines */
 	gpus(c, 2);
@@ -632,9 +632,9 @@ static void test_due_second(void **state)
 static void test_claim(void **state)
 {
 	struct fixture *x = *state;
-	struct dctx *c = &x->c;
+	struct node_run *c = &x->c;
 	struct gpu *g = &c->g[0];
-	int base = 1 + g->lg.ahead, held = 0;
+	int base = 1 + g->lines.ahead, held = 0;
 	double claim = 0;
 
 	devlines_plan(c);
@@ -649,10 +649,10 @@ static void test_claim(void **state)
 	c->lines_max = 2;
 	/* children held up to LINES_CLAIM_S */
 	while (claim < LINES_CLAIM_S) {
-		g->lg.p[held].pid = 1;          /* only counted */
-		g->lg.p[held].state = LP_AHEAD;
-		g->lg.p[held].ready = true;
-		g->lg.p[held].job = (size_t)held;
+		g->lines.p[held].pid = 1;          /* only counted */
+		g->lines.p[held].state = LP_AHEAD;
+		g->lines.p[held].ready = true;
+		g->lines.p[held].job = (size_t)held;
 		claim += PLAN_LINES_S(1.0);
 		held++;
 		c->lnext = (size_t)held;
@@ -676,7 +676,7 @@ static void test_claim(void **state)
 	assert_true(devlines_more_ahead(c, g, held));
 	c->g[2].on_lines = false;
 	for (int p = 0; p < held; p++)
-		g->lg.p[p] = (struct lines_proc){ .sock = -1 };
+		g->lines.p[p] = (struct lines_proc){ .sock = -1 };
 	for (int k = 1; k < 4; k++)
 		c->g[k].pid = 0;
 	c->lines_max = 0;
