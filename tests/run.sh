@@ -245,10 +245,15 @@ while IFS='	' read -r k t; do
 	fi
 	# cmocka's closing lines: "[  PASSED  ] N test(s)." and
 	# "[  SKIPPED ] N test(s), listed below:", then one per skipped test
-	awk '/^\[  PASSED  \] [0-9]+ test/ { p += $4 }
+	# a skipped test's reason: the line it printed before skip()
+	awk '/^\[ RUN/ { why = "" }
+	     !/^\[/ && NF { why = $0 }
+	     /^\[  PASSED  \] [0-9]+ test/ { p += $4 }
 	     /^\[  SKIPPED \] [0-9]+ test/ { s += $4; next }
 	     /^\[  SKIPPED \] / && !($4 in seen) {
-		seen[$4] = 1; names = names (names == "" ? "" : ", ") $4 }
+		seen[$4] = 1
+		names = names (names == "" ? "" : ", ") $4 \
+			(why == "" ? "" : " (" why ")") }
 	     END { print p + 0, s + 0, names }' "$tmp/unit.log" >"$tmp/unit.count"
 	read -r t_pass t_skip t_names <"$tmp/unit.count"
 	tests=$((tests + t_pass))
