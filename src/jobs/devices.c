@@ -133,7 +133,7 @@ static void say(struct gpu *g, const char *line)
 {
 	size_t len = strlen(line);
 
-	/* a worker gone: its end is seen by waitpid */
+	/* a worker gone: the supervisor sees its end */
 	if (g->wfd >= 0 && write(g->wfd, line, len) != (ssize_t)len) {
 		close(g->wfd);
 		g->wfd = -1;

@@ -216,7 +216,7 @@ struct lines_proc *lines_gpu_said(struct lines_gpu *g)
 				evtrace("said", p->pid, "");
 				return p;
 			}
-		if (n <= 0) {           /* its end: waitpid sees it */
+		if (n <= 0) {           /* its end: the supervisor sees it */
 			close(p->sock);
 			p->sock = -1;
 		}

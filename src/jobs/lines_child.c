@@ -127,7 +127,7 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 
 void lines_child_go(int go)
 {
-	/* a child gone meanwhile: its end is seen by waitpid */
+	/* a child gone meanwhile: the supervisor sees its end */
 	if (go >= 0)
 		(void)send(go, "g", 1, MSG_NOSIGNAL);
 }
