@@ -288,6 +288,9 @@ struct metric_alias {
 const struct metric_alias *metrics_aliases(size_t *count);
 /* The alias called `name`, or NULL. */
 const struct metric_alias *metrics_find(const char *name);
+/* Whether s reads as a Perfworks raw metric name,
+ * "unit__counter.rollup[.submetric...]" (not whether a chip has it). */
+bool metrics_looks_raw(const char *s);
 /* The definition of derived column `col` (e.g. "dram_gbps"), or NULL; sets
  * *alias (when not NULL) to the alias that owns it. */
 const struct metric_column_def *metrics_find_column(const char *col,
