@@ -232,6 +232,24 @@ $(BUILD)/src/ladder/nvrtc_compile.o: private CPPFLAGS += -DCULAB_CUDA_LIB='"$(CU
 # hold it absolute.
 $(BUILD)/src/counters/source_lines.o: private CPPFLAGS += -DCULAB_SOURCE_DIR='"$(CURDIR)"'
 
+# Counters by instrumentation (src/counters/instrument.h): the device
+# functions the Compute Sanitizer patches into kernels, compiled as a
+# tools patch for the architectures the kernels are built for and
+# embedded in culab (bin2c; instrument.c copies it to aligned memory).
+PATCH_SRC := kernels/patches/instrument.cu
+PATCH_FATBIN := $(BUILD)/instrument_patches.fatbin
+PATCH_H := $(BUILD)/instrument_patches.h
+$(PATCH_FATBIN): $(PATCH_SRC) src/counters/instrument_table.h $(FLAGS_STAMP)
+	@mkdir -p $(@D)
+	@echo "  NVCC    $< (tools patch)"
+	$(Q)$(NVCC) --fatbin --compile-as-tools-patch $(GENCODE) $(NVCCOPT_ARCHS) \
+	  -I. -o $@ $<
+$(PATCH_H): $(PATCH_FATBIN)
+	@echo "  GEN     $@"
+	$(Q)$(CUDA)/bin/bin2c --const --name culab_instrument_patches \
+	  $< >$@.new && mv -f $@.new $@
+$(BUILD)/src/counters/instrument.o: $(PATCH_H)
+
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"
 	$(Q)$(CXX) $(LDFLAGS) -o $@ $^ $(LDLIBS)

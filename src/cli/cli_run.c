@@ -100,6 +100,7 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 			break;
 		case K_LINES_HELD: a->o.lines_held = true; break;
 		case K_STALLS_ONLY: a->o.stalls_only = true; break;
+		case K_INSTRUMENTED: a->o.instrument = v->arg; break;
 		case K_NO_STALLS: a->o.no_stalls = true; break;
 		case K_PIECE: a->piece = true; break;
 		case K_AS_DEVICE:
@@ -150,13 +151,18 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 		return cli_usage_error(c, "--lines-go is for --lines-child");
 	if (a->o.lines_held && !a->o.lines_go)
 		return cli_usage_error(c, "--lines-held is for --lines-go");
+	if (a->o.instrument && (!a->o.measurement || a->o.lines ||
+				a->o.no_counters))
+		return cli_usage_error(c, "--instrumented is for --measurement, "
+				       "without --lines-child or --no-counters");
 	return 0;
 }
 
-/* Counters per source line after the run's own measurements (lines.h):
- * not with --no-lines or --no-counters, not in culab's own children (one
- * measurement alone), not after a signal, nor after a run that lost its
- * CUDA context or a kernel that never ended. */
+/* Counters per source line after the run's own measurements (lines.h;
+ * not with --no-lines), and the counters CUPTI refused counted by
+ * instrumentation (instrumented.h): not with --no-counters, not in
+ * culab's own children (one measurement alone), not after a signal, nor
+ * after a run that lost its CUDA context or a kernel that never ended. */
 static int run_lines(const struct experiment_file *f, struct run_args *a,
 		     const char *file, int rc, struct results *res)
 {
@@ -167,15 +173,18 @@ static int run_lines(const struct experiment_file *f, struct run_args *a,
 	};
 	int lrc;
 
-	if (a->no_lines || a->o.no_counters || a->o.measurement ||
+	if (a->o.no_counters || a->o.measurement ||
 	    !res->nrows || rc == EXIT_INTERRUPTED || rc == EXIT_NO_GPU ||
 	    rc == EXIT_USAGE || runner_gpu_hung() ||
 	    (res->status && !strcmp(res->status, "aborted")))
 		return rc;
 	/* the children need the GPU, which may admit one process only */
 	env_release_device(a->o.device);
-	lrc = lines_run(f, &lo, res);
-	return lrc == EXIT_INTERRUPTED ? lrc : rc;
+	if (!a->no_lines && (lrc = lines_run(f, &lo, res)) == EXIT_INTERRUPTED)
+		return lrc;
+	/* where CUPTI refused the hardware counters, by instrumentation */
+	lrc = instrumented_run(f, &lo, res);
+	return lrc == EXIT_INTERRUPTED || lrc == EXIT_FAILED ? lrc : rc;
 }
 
 /* ---- compute-sanitizer's reruns (sanitizer_reruns.h) ---------------------------- */

@@ -121,6 +121,11 @@ static const struct cli_option run_options[] = {
 	{ K_NO_STALLS, "no-stalls", 0, CLI_ARG_NONE, NULL, NULL,
 	  "with --lines-child: do not sample where warps wait (another "
 	  "process did)", CLI_HIDDEN },
+	{ K_INSTRUMENTED, "instrumented", 0, CLI_ARG_FILE, "LIB", NULL,
+	  "count the counters by instrumentation with the Compute "
+	  "Sanitizer's library LIB instead of the hardware counters "
+	  "(culab's own child where CUPTI refused those; with "
+	  "--measurement)", CLI_HIDDEN },
 	{ K_LINES_HELD, "lines-held", 0, CLI_ARG_NONE, NULL, NULL,
 	  "with --lines-go: another byte comes first, before the input goes "
 	  "to the GPU (a worker still measures there)", CLI_HIDDEN },

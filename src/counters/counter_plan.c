@@ -210,6 +210,33 @@ int counter_plan_restrict(struct counter_plan *p, const char *chip,
 	return ndropped;
 }
 
+int counter_plan_map(struct counter_plan *p, const char *(*map)(const char *),
+		     const char *why)
+{
+	const char *(*names)[METRIC_MAX_RAW] = xcalloc(p->nparts ? p->nparts : 1,
+							sizeof(*names));
+	int ndropped = 0;
+
+	for (size_t i = 0; i < p->nparts; i++) {
+		struct counter_plan_part *q = &p->parts[i];
+		const char *lost = NULL;
+
+		for (size_t j = 0; j < q->nraw; j++) {
+			names[i][j] = map(p->raw[q->raw[j]]);
+			if (!names[i][j] && !lost)
+				lost = p->raw[q->raw[j]];
+		}
+		if (!lost)
+			continue;
+		q->missing = xasprintf("%s (not counted: %s)", why, lost);
+		q->nraw = 0;
+		ndropped++;
+	}
+	plan_rebuild_raw(p, names);
+	free(names);
+	return ndropped;
+}
+
 const char *counter_plan_missing(const struct counter_plan *p, size_t col)
 {
 	for (size_t i = 0; i < p->nparts; i++) {

@@ -174,6 +174,12 @@ void counters_close(struct counters *c);
  * N" for a code CUPTI does not name.  No GPU needed. */
 void counters_explain(int code, char *why, size_t whysize);
 
+/* The condition of the machine (refusal.h's enum refusal_id, as an int)
+ * that the last CUPTI error explained stands for: REFUSAL_COUNTERS_PERMISSION
+ * after CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, REFUSAL_NONE (-1) after an
+ * error of another kind or none.  A failed counters_open says so. */
+int counters_refused(void);
+
 /* Whether `metric` is a valid raw metric for `chip` ("GH100"), checked
  * offline with the profiler host API (no GPU or driver needed).  Returns 1
  * valid, 0 invalid (why says why, with a "did you mean" when a metric of
@@ -443,6 +449,16 @@ void counter_plan_release(struct counter_plan *p);
  * lists them in dropped (when not NULL): "dram (unknown metric ...); ...". */
 int counter_plan_restrict(struct counter_plan *p, const char *chip,
 			  char *dropped, size_t dropsize);
+
+/* Fits plan p to a collector other than CUPTI's range profiler (a process
+ * whose hardware counters were refused: instrument.h): map(raw) is the
+ * name under which that collector counts raw (raw itself, or a name of
+ * its own for the same quantity), NULL when it cannot count it.  A part
+ * with a raw metric it cannot count is no longer collected: its columns
+ * are derived as NAN, and counter_plan_missing() says "WHY (not counted:
+ * RAW)".  Returns the number of requested names left out. */
+int counter_plan_map(struct counter_plan *p, const char *(*map)(const char *),
+		     const char *why);
 
 /* Why column `col` of p is not collected ("not collectable on GA10B:
  * ..."), or NULL when it is. */

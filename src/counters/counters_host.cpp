@@ -115,6 +115,14 @@ static const char *cupti_name(CUptiResult r)
 	return s;
 }
 
+/* The refusal the last explained code stands for (counters_refused). */
+static enum refusal_id last_refusal = REFUSAL_NONE;
+
+extern "C" int counters_refused(void)
+{
+	return (int)last_refusal;
+}
+
 extern "C" void counters_explain(int code, char *why, size_t size)
 {
 	CUptiResult r = (CUptiResult)code;
@@ -122,10 +130,12 @@ extern "C" void counters_explain(int code, char *why, size_t size)
 	char num[32], text[1024] = "";
 	size_t i;
 
+	last_refusal = REFUSAL_NONE;
 	for (i = 0; i < ARRAY_SIZE(cupti_fixes); i++) {
 		if (cupti_fixes[i].code != r)
 			continue;
 		fix = cupti_fixes[i].fix;
+		last_refusal = cupti_fixes[i].refusal;
 		if (cupti_fixes[i].refusal != REFUSAL_NONE) {
 			counters_refusal_text(cupti_fixes[i].refusal, text,
 					      sizeof(text));

@@ -785,6 +785,13 @@ extern "C" int counters_open(const char *const *raw, size_t nraw,
 		why_printf(why, whysize, "no metrics to collect");
 		return -1;
 	}
+	/* a test's machine whose driver keeps the counters for
+	 * administrators (the GPU tests run as root) */
+	if (getenv("CULAB_FAKE_COUNTERS_REFUSAL") &&
+	    !strcmp(getenv("CULAB_FAKE_COUNTERS_REFUSAL"), "permission"))
+		return cupti_fail(why, whysize, "cuptiProfilerInitialize "
+				  "(CULAB_FAKE_COUNTERS_REFUSAL)",
+				  CUPTI_ERROR_INSUFFICIENT_PRIVILEGES);
 	c = (struct counters *)xcalloc(1, sizeof(*c));
 	c->nraw = nraw;
 	c->raw = (char **)xcalloc(nraw, sizeof(*c->raw));

@@ -14,6 +14,8 @@
  *   lines.c            counters per source line: a child per kernel
  *                      (lines_child.c), where warps wait (lines_stalls.c),
  *                      the per-line cache (lines_cache.c)
+ *   instrumented.c     counters by instrumentation where the hardware
+ *                      counters were refused: one child
  *   sanitizer_reruns.c a failed kernel rerun under compute-sanitizer
  *   workers.c          what the workers of devices.c and pieces.c share
  *   slurm.c            the sbatch scripts of culab slurm
@@ -22,6 +24,7 @@
 #define CULAB_JOBS_H
 
 #include "devices.h"
+#include "instrumented.h"
 #include "lines.h"
 #include "output.h"
 #include "pieces.h"

@@ -33,8 +33,8 @@
 #include "output.h"
 #include "results/results.h"
 
-static struct result_row *row_of(struct results *r, const struct plan_stage *s,
-				 const struct plan_measurement *ms)
+struct result_row *lines_row_of(struct results *r, const struct plan_stage *s,
+				const struct plan_measurement *ms)
 {
 	for (size_t i = 0; i < r->nrows; i++) {
 		struct result_row *w = &r->rows[i];
@@ -370,7 +370,7 @@ static size_t jobs_of(const struct plan *p, const struct lines_options *o,
 
 			if (!s->ms[k].lines || n == p->nlines)
 				continue;
-			w = row_of(r, s, &s->ms[k]);
+			w = lines_row_of(r, s, &s->ms[k]);
 			if (!lines_wanted(w))
 				continue;
 			*j = (struct job){ s->ms[k].label, w, "" };

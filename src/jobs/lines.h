@@ -40,6 +40,10 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 /* Whether row w wants its lines: verified, with kernel-level counters to
  * check them against, and none yet. */
 bool lines_wanted(const struct result_row *w);
+/* The row of r that measurement ms of stage s made, or NULL (also for
+ * instrumented.c). */
+struct result_row *lines_row_of(struct results *r, const struct plan_stage *s,
+				const struct plan_measurement *ms);
 /* ---- a GPU's children: one measuring, the next ready ---- */
 
 /* A child's CUDA start (several times longer when several start at

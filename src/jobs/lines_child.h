@@ -34,7 +34,8 @@ struct lines_options {
 };
 
 /* DIR/.lines/gpu-D (k 1: gpu-D-b, a GPU's second child; k -1:
- * gpu-D-stalls, its sampling child), made (culab's own: a link planted
+ * gpu-D-stalls, its sampling child; k -2: gpu-D-instrumented, the child
+ * of instrumented.h), made (culab's own: a link planted
  * there is refused): where a child on that device writes.  NULL after a
  * diagnostic. */
 char *lines_child_dir(const char *outdir, int device, int k);

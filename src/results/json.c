@@ -346,6 +346,9 @@ static json_t *results_to_json(const struct results *r)
 		      "sha256", jtext(r->source_sha256),
 		      "text", jtext(r->source_text));
 	json_object_set_new(o, "counters_method", jtext(r->counters_method));
+	if (r->counters_refusal)
+		json_object_set_new(o, "counters_refusal",
+				    jtext(r->counters_refusal));
 	json_object_set_new(o, "clocks_locked", jtext(r->clocks_locked));
 	json_object_set_new(o, "environment",
 			    r->has_env ? env_to_json(&r->env) : json_null());

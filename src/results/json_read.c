@@ -953,6 +953,7 @@ static void read_record(struct reader *rd, json_t *root, struct results *r)
 	r->finished = get_name(rd, root, "", "finished", true);
 	r->note = get_text(rd, root, "", "note");
 	r->counters_method = get_text(rd, root, "", "counters_method");
+	r->counters_refusal = get_name(rd, root, "", "counters_refusal", true);
 	r->clocks_locked = get_text(rd, root, "", "clocks_locked");
 	src = get_object(rd, root, "", "source");
 	if (src) {

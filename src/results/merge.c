@@ -128,6 +128,8 @@ static void merge_record(struct results *const *in, size_t n,
 			status = r->status ? r->status : "running";
 		if (!out->counters_method && r->counters_method)
 			out->counters_method = xstrdup(r->counters_method);
+		if (!out->counters_refusal && r->counters_refusal)
+			out->counters_refusal = xstrdup(r->counters_refusal);
 		if (!out->clocks_locked && r->clocks_locked)
 			out->clocks_locked = xstrdup(r->clocks_locked);
 	}

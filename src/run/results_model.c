@@ -356,6 +356,7 @@ void results_release(struct results *r)
 	free(r->source_text);
 	free(r->note);
 	free(r->counters_method);
+	free(r->counters_refusal);
 	free(r->clocks_locked);
 	environment_release(&r->env);
 	for (i = 0; i < r->ndevices; i++)

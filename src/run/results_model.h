@@ -325,6 +325,9 @@ struct results {
 	char *note;             /* free text, e.g. "recorded on ... by ..." */
 	char *counters_method;  /* how counters were collected (replay, passes),
 				   NULL when none were */
+	char *counters_refusal; /* why CUPTI refused the hardware counters, as
+				   refusal.h names the condition
+				   ("COUNTERS_PERMISSION"); NULL: not refused */
 	char *clocks_locked;    /* `--lock-clocks`: what the SM clocks were
 				   locked to ("max (1980 MHz)"); NULL: not
 				   locked (or not recorded) */

@@ -53,6 +53,13 @@ struct run_options {
 				    workers.h) */
 	int as_device;
 	bool no_counters;        /* skip counter collection */
+	const char *instrument;  /* NULL, or the Compute Sanitizer's library
+				    (libsanitizer-public.so) to count the
+				    measurements' counters by instrumentation
+				    instead of CUPTI's hardware counters:
+				    culab's own child where those were refused
+				    (run --instrumented LIB;
+				    jobs/instrumented.h) */
 	bool profile_only;       /* one verified launch per measurement, no timing */
 	bool progress;           /* progress line on stderr */
 	const struct plan_selection *only_variant; /* NULL, or run only

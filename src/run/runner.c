@@ -46,6 +46,7 @@
 #include "run.h"
 #include "base/exitcode.h"
 #include "counters/counters.h"
+#include "counters/instrument.h"
 #include "ladder/ladder.h"
 
 /* Poison byte for outputs: 0x5a5a5a5a is outside every input range of
@@ -835,6 +836,7 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 	int err, ok;
 
 	runner_lines_open(R);   /* before the context: every module */
+	runner_instrument_open(R);      /* the same */
 	if (env_device_count(why, whysize) < 0 ||
 	    env_open_device(R->o->device, why, whysize) < 0 ||
 	    env_probe(R->o->device, env, why, whysize) < 0)
@@ -874,8 +876,11 @@ static int setup_device(struct run *R, char *why, size_t whysize)
 			 run_shown_device(R->o), runner_err_text(err));
 		return -1;
 	}
-	/* Without it every row says why its resources are unknown. */
-	launch_watch_open(R->o->device, NULL, 0);
+	/* Without it every row says why its resources are unknown.  Not
+	 * where the Compute Sanitizer patches (CUPTI's callbacks and its
+	 * would meet in one process): the parent has the resources. */
+	if (!R->o->instrument)
+		launch_watch_open(R->o->device, NULL, 0);
 	/* a per-line child's row gives its parent lines, not clocks; NVML
 	 * would start on every GPU of the node, in each child */
 	if (!R->o->lines)
@@ -889,6 +894,9 @@ static void teardown_device(struct run *R)
 		return;
 	runner_lines_close(R);
 	launch_watch_close();
+	instrument_close();
+	free(R->instr_why);
+	R->instr_why = NULL;
 	for (size_t i = 0; i < R->f->nkernels; i++)
 		ukernel_unload(R->f->kernels[i]);
 	if (R->h_check_pinned)

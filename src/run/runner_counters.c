@@ -18,7 +18,9 @@
 #include <nvtx3/nvToolsExt.h>
 
 #include "counters/counters.h"
+#include "counters/instrument.h"
 #include "base/diag.h"
+#include "base/refusal.h"
 
 static bool same_raw(const struct counter_plan *a, const struct counter_plan *b)
 {
@@ -65,13 +67,43 @@ static int plan_counters(const struct run *R, const struct experiment *e,
 	return 0;
 }
 
-/* The results' method line: the session's, and what it left out. */
+/* The results' method line: the session's (or instrumentation's), and
+ * what it left out. */
 static void set_method(struct run *R)
 {
+	const char *m = R->instr ? instrument_method() : counters_method(R->ctr);
+
 	free(R->res->counters_method);
 	R->res->counters_method = R->ctr_dropped ?
-		xasprintf("%s; %s", counters_method(R->ctr), R->ctr_dropped) :
-		xstrdup(counters_method(R->ctr));
+		xasprintf("%s; %s", m, R->ctr_dropped) : xstrdup(m);
+}
+
+void runner_instrument_open(struct run *R)
+{
+	char why[512];
+
+	if (!R->o->instrument)
+		return;
+	if (instrument_open(R->o->instrument, why, sizeof(why)) < 0)
+		R->instr_why = xasprintf("not counted by instrumentation: %s",
+					 why);
+	else
+		R->instr = true;
+}
+
+/* Counting by instrumentation instead of a CUPTI session: the plan
+ * fitted to what it counts (instrument.h), the rest said missing. */
+static void instrument_begin(struct run *R)
+{
+	if (!R->instr) {
+		R->ctr_status = xstrdup(R->instr_why ? R->instr_why :
+					"instrumentation is not set up");
+		return;
+	}
+	counter_plan_map(&R->cplan, instrument_raw, "a hardware counter: "
+			 "CUPTI refused the GPU's counters, and instrumentation "
+			 "counts memory accesses only");
+	set_method(R);
 }
 
 /* Opens the counter session for an experiment's counters, or records why
@@ -95,7 +127,7 @@ void runner_counters_begin(struct run *R, const struct experiment *e)
 		R->have_cplan = true;
 		return;
 	}
-	if (R->ctr && R->have_cplan && same_raw(&R->cplan, &cp)) {
+	if ((R->ctr || R->instr) && R->have_cplan && same_raw(&R->cplan, &cp)) {
 		counter_plan_release(&R->cplan);
 		R->cplan = cp;
 		free(dropped);
@@ -113,10 +145,20 @@ void runner_counters_begin(struct run *R, const struct experiment *e)
 		R->ctr_status = xstrdup(dropped);
 		return;
 	}
+	if (R->o->instrument) {
+		instrument_begin(R);
+		return;
+	}
 	if (counters_open((const char *const *)R->cplan.raw, R->cplan.nraw,
 			  &R->ctr, why, sizeof(why)) < 0) {
 		R->ctr = NULL;
 		R->ctr_status = xstrdup(why);
+		/* a parent may count them by instrumentation instead
+		 * (jobs/instrumented.h) */
+		if (counters_refused() == REFUSAL_COUNTERS_PERMISSION &&
+		    !R->res->counters_refusal)
+			R->res->counters_refusal = xstrdup(refusal_name(
+				REFUSAL_COUNTERS_PERMISSION));
 		if (R->o->progress && !dropped)
 			fputc('\n', stderr);
 		diag_warning("hardware counters unavailable, timing only: %s", why);
@@ -147,7 +189,7 @@ void runner_counters_end(struct run *R)
 
 const char *runner_no_counters_why(const struct run *R, const struct variant *v)
 {
-	if (!R->ctr)
+	if (!R->ctr && !(R->instr && !R->ctr_status))
 		return R->ctr_status ? R->ctr_status : "counters were not collected";
 	if (v->flags & VF_CPU)
 		return "not applicable: runs on the CPU";
@@ -265,6 +307,8 @@ void runner_counters_flush(struct run *R)
 	if (R->fatal)
 		snprintf(why, sizeof(why), "counters not collected: %s",
 			 R->fatal_why);
+	else if (R->instr)
+		rc = instrument_profile_batch(items, n, res, why, sizeof(why));
 	else
 		rc = counters_profile_batch(R->ctr, items, n, res, why,
 					    sizeof(why));

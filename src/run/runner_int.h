@@ -101,6 +101,9 @@ struct run {
 	struct counters *ctr;
 	struct counter_plan cplan;
 	bool have_cplan;
+	bool instr;              /* counting by instrumentation
+				    (run_options.instrument), set up */
+	char *instr_why;         /* why it could not be set up, or NULL */
 	char *ctr_status;        /* why counters are unavailable, or NULL */
 	char *ctr_dropped;       /* what this GPU cannot collect of the
 				    counters asked for, and why, or NULL */
@@ -198,6 +201,10 @@ void runner_lap(struct run *R, enum run_phase p, double *t);
 void runner_counters_begin(struct run *R, const struct experiment *e);
 /* Closes the session (results keep the method it ended with). */
 void runner_counters_end(struct run *R);
+/* With run_options.instrument: sets counting by instrumentation up
+ * (counters/instrument.h), before the process's first CUDA call; a
+ * failure is each row's counters_status. */
+void runner_instrument_open(struct run *R);
 /* Why variant v gets no counters in this run, or NULL when it does. */
 const char *runner_no_counters_why(const struct run *R, const struct variant *v);
 /* Whether the run collects counters for the current experiment. */

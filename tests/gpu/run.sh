@@ -23,7 +23,8 @@
 # 6. under Nsight Compute culab refuses its own counters with the reason
 #    and goes on with timing;
 # 7. where the driver restricts counters to administrators, culab run as
-#    another user says so, with the fix, and goes on with timing;
+#    another user says so, with the fix, and goes on with timing, its
+#    counters counted by instrumentation where compute-sanitizer is (15);
 # 8. a kernel that faults (CULAB_TEST_TRAP=VARIANT makes that variant's
 #    first launch trap): the run stops with exit 1, keeps what it had;
 # 9. the user's own kernels: each example and test kernel verified (or
@@ -44,6 +45,10 @@
 #    and the hang failing their own rows only, the kernel that keeps its
 #    answer caught when the input changes, SIGINT and --resume per
 #    submission (tests/gpu/class.sh; before 12).
+# 15. counters by instrumentation where CUPTI refuses them (forced, and
+#    as nobody): the Compute Sanitizer declarations against the real
+#    headers, every GPU row counted, the columns equal to the hardware
+#    run's (tests/gpu/instrumented.sh).
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.  The
 # per-line cache is off: every step that wants lines collects them.
 set -u
@@ -391,11 +396,13 @@ r=json.load(open(sys.argv[1]))["rows"]
 st=[(w["counters"] or {}).get("status") or "" for w in r]
 timed=all(w["status"]=="ok" and w["timing"]["median_ms"] for w in r)
 fix=all("INSUFFICIENT_PRIVILEGES" in s and "NVreg_RestrictProfilingToAdminUsers=0" in s for s in st) and st
+top=json.load(open(sys.argv[1]))
+ins=top.get("counters_refusal")=="COUNTERS_PERMISSION" and (top.get("counters_method") or "").startswith("instrumented") and all((w["counters"] or {}).get("columns") for w in r)
 print("%d rows %s; counters: %s" % (len(r), "verified and timed" if timed else "NOT all verified and timed",
- "refused with the fix" if fix else "NO FIX GIVEN: " + (st[0] if st else "no rows")[:90]))' \
+ "refused with the fix" if fix else "counted by instrumentation" if ins else "NO FIX GIVEN: " + (st[0] if st else "no rows")[:90]))' \
 		"$out/unprivileged.json" 2>&1)
 	case "$rc:$verdict" in
-	"0:"*"verified and timed; counters: refused with the fix")
+	"0:"*"verified and timed; counters: refused with the fix"|"0:"*"verified and timed; counters: counted by instrumentation")
 		ok "as an unprivileged user: $verdict" ;;
 	*)	ko "as an unprivileged user: exit $rc: $verdict (see $out/unprivileged.log)" ;;
 	esac
@@ -549,6 +556,9 @@ sh tests/gpu/lines.sh "$culab" "$out/lines" >"$out/lines.log" 2>&1 && ok "counte
 
 # 14. a class in pieces (tests/gpu/class.sh)
 sh tests/gpu/class.sh "$culab" "$out/class" >"$out/class.log" 2>&1 && ok "a class, a worker per submission: $(grep -c '^ok:' "$out/class.log") checks" || ko "a class in pieces: $(grep -c '^FAIL:' "$out/class.log") failed (see $out/class.log)"; cat "$out/class.log"
+
+# 15. counters by instrumentation (tests/gpu/instrumented.sh)
+sh tests/gpu/instrumented.sh "$culab" "$out/instrumented" >"$out/instrumented.log" 2>&1 && ok "counters by instrumentation: $(grep -c '^ok:' "$out/instrumented.log") checks" || ko "counters by instrumentation: $(grep -c '^FAIL:' "$out/instrumented.log") failed (see $out/instrumented.log)"; cat "$out/instrumented.log"
 
 # 12. last, as it leaves a kernel running until the process is gone: a
 #     user kernel that never finishes fails its row at its time_limit
