@@ -209,6 +209,8 @@ static int load(const char *lib, char *why, size_t whysize)
 			snprintf(why, whysize, "%s has no %s (a Compute "
 				 "Sanitizer older than CUDA 11.3?)", lib,
 				 syms[i].name);
+			dlclose(I.lib);
+			I.lib = NULL;
 			return -1;
 		}
 		memcpy((char *)&I.api + syms[i].off, &f, sizeof(f));
@@ -320,8 +322,12 @@ static int count_one(const struct counters_item *it,
 		r->error = xstrdup("its input could not be restored");
 		return -1;
 	}
+	/* zeroed before the launch starts: the runner launches on a stream
+	 * of its own, which does not wait for the default one */
 	for (size_t i = 0; i < MAX_FUNCTIONS && !err; i++)
 		err = (int)cudaMemset(I.pool[i], 0, sizeof(struct it_table));
+	if (!err)
+		err = (int)cudaDeviceSynchronize();
 	for (size_t i = 0; i < I.nfn; i++)
 		free(I.fn[i].name);
 	I.nfn = 0;
@@ -382,8 +388,8 @@ void instrument_close(void)
 		free(I.fn[i].name);
 	if (I.subscribed)
 		I.api.Unsubscribe(I.sub);
-	if (I.lib)
-		dlclose(I.lib);
+	/* the library stays loaded: the driver may call into it until the
+	 * process ends */
 	free(I.image);
 	memset(&I, 0, sizeof(I));
 }
