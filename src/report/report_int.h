@@ -440,6 +440,9 @@ void names_add(const char ***names, size_t *n, const char *name);
 /* Whether a row has counter column `name` (its value, row_column() from
  * compare.h, may still be NAN: not applicable). */
 bool row_has_column(const struct result_row *row, const char *name);
+/* Why column `name` of row was not collected (its counter_column.missing:
+ * a counter this GPU, or instrumentation, cannot give), or NULL. */
+const char *row_column_missing(const struct result_row *row, const char *name);
 
 /* Whether counter column `col` moved from a (row ra) to b (row rb)
  * beyond its measured noise (counters.h), a byte count judged against

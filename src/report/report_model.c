@@ -243,6 +243,14 @@ bool row_has_column(const struct result_row *row, const char *name)
 	return false;
 }
 
+const char *row_column_missing(const struct result_row *row, const char *name)
+{
+	for (size_t i = 0; i < row->ncolumns; i++)
+		if (str_eq(row->columns[i].name, name))
+			return row->columns[i].missing;
+	return NULL;
+}
+
 void names_add(const char ***names, size_t *n, const char *name)
 {
 	for (size_t i = 0; i < *n; i++)

@@ -273,7 +273,8 @@ static void cell_counter(const struct cell_ctx *c, struct sbuf *b)
 		return;
 	}
 	v = row_column(row, c->counter);
-	if (row->counters_status || !row_has_column(row, c->counter)) {
+	if (row->counters_status || !row_has_column(row, c->counter) ||
+	    row_column_missing(row, c->counter)) {
 		sbuf_add(b, say_text(c->L, M_CELL_MISSING));
 	} else if (!isfinite(v)) {
 		sbuf_add(b, say_text(c->L, M_CELL_NA));
@@ -631,6 +632,38 @@ static bool has_counters(const struct item *it)
 /* Appends tables of the counter columns names[0..n) of ladder l, at most
  * TABLE_MAX_COUNTERS each, broken where group[] changes (NULL: anywhere),
  * then the notes on rows without counters and on n/a. */
+/* One note per reason a shown column was not collected (a counter this
+ * GPU or instrumentation cannot give), said once for the whole table. */
+static void missing_notes(const struct ladder *l, enum lang L,
+			  const char *const *names, size_t n, struct sbuf *b)
+{
+	const char *said[4];
+	size_t nsaid = 0;
+	struct pool p = { .n = 0 };
+
+	for (size_t i = 0; i < l->nitems && nsaid < ARRAY_SIZE(said); i++) {
+		const struct result_row *row = l->items[i]->row;
+
+		if (!l->items[i]->ok || row->counters_status)
+			continue;
+		for (size_t k = 0; k < n && nsaid < ARRAY_SIZE(said); k++) {
+			const char *why = row_column_missing(row, names[k]);
+			size_t j;
+
+			for (j = 0; why && j < nsaid; j++)
+				if (!strcmp(said[j], why))
+					break;
+			if (!why || j < nsaid)
+				continue;
+			said[nsaid++] = why;
+			SAY(b, L, M_NOTE_COL_MISSING,
+			    pool_md(&p, reason_text(why, L)));
+			sbuf_add(b, "\n\n");
+			pool_release(&p);
+		}
+	}
+}
+
 static void counter_tables(const struct model *m, const struct ladder *l,
 			   enum lang L, const char *const *names,
 			   const size_t *group, size_t n, struct sbuf *b)
@@ -672,6 +705,7 @@ static void counter_tables(const struct model *m, const struct ladder *l,
 		sbuf_add(b, "\n\n");
 		pool_release(&p);
 	}
+	missing_notes(l, L, names, n, b);
 	if (na) {
 		sbuf_add(b, say_text(L, M_NOTE_NA));
 		sbuf_add(b, "\n\n");
