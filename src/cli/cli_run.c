@@ -178,6 +178,8 @@ static int run_lines(const struct experiment_file *f, struct run_args *a,
 	    rc == EXIT_USAGE || runner_gpu_hung() ||
 	    (res->status && !strcmp(res->status, "aborted")))
 		return rc;
+	if (a->no_lines && !res->counters_refusal)
+		return rc;
 	/* the children need the GPU, which may admit one process only */
 	env_release_device(a->o.device);
 	if (!a->no_lines && (lrc = lines_run(f, &lo, res)) == EXIT_INTERRUPTED)
