@@ -5,12 +5,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -23,7 +21,6 @@
 #include "report/report.h"
 #include "base/util.h"
 
-extern char **environ;
 
 /* ---- culab merge -------------------------------------------------------------- */
 
@@ -99,6 +96,10 @@ int cmd_merge(struct cli_context *cx)
 
 /* ---- culab slurm ------------------------------------------------------------ */
 
+/* The seconds sbatch may take to answer (a Slurm controller that does
+ * not answer would hold culab forever). */
+#define SBATCH_TIMEOUT 120
+
 /* Runs `sbatch --parsable [dependency] script` and puts the job id it
  * prints in id.  $CULAB_SBATCH names another sbatch (tests).  Returns 0,
  * or -1 after a diagnostic. */
@@ -107,13 +108,14 @@ static int sbatch(const char *script, const char *after, char *id,
 {
 	const char *prog = getenv("CULAB_SBATCH") ? getenv("CULAB_SBATCH") :
 			   "sbatch";
-	char dep[64], out[256];
-	char *argv[5];
-	int fd[2], st = 0, n = 0;
-	posix_spawn_file_actions_t fa;
-	ssize_t got;
-	size_t len = 0;
-	pid_t pid;
+	char dep[64], *argv[5];
+	struct sbuf out = SBUF_INIT;
+	struct capture_options co = {
+		.file = prog, .argv = argv, .dirfd = -1, .max = 4096,
+		.deadline = SBATCH_TIMEOUT,
+	};
+	int n = 0, st, rc = 0;
+	bool late;
 
 	argv[n++] = (char *)prog;
 	argv[n++] = (char *)"--parsable";
@@ -123,34 +125,19 @@ static int sbatch(const char *script, const char *after, char *id,
 	}
 	argv[n++] = (char *)script;
 	argv[n] = NULL;
-	if (pipe(fd) < 0)
-		return diag_error("cannot run %s: %s", prog, strerror(errno));
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fd[1], 1);
-	posix_spawn_file_actions_addclose(&fa, fd[0]);
-	if (posix_spawnp(&pid, prog, &fa, NULL, argv, environ) != 0) {
-		posix_spawn_file_actions_destroy(&fa);
-		close(fd[0]);
-		close(fd[1]);
-		return diag_error("cannot run %s (is Slurm installed here?): %s",
-				  prog, strerror(errno));
-	}
-	posix_spawn_file_actions_destroy(&fa);
-	close(fd[1]);
-	while (len + 1 < sizeof(out) &&
-	       (got = read(fd[0], out + len, sizeof(out) - 1 - len)) > 0)
-		len += (size_t)got;
-	out[len] = '\0';
-	close(fd[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
-		return diag_error("%s %s failed (exit %d)", prog, script,
-				  WIFEXITED(st) ? WEXITSTATUS(st) : -1);
-	if (slurm_parse_job_id(out, id, idsize) < 0)
-		return diag_error("%s --parsable printed no job id: \"%.60s\"",
-				  prog, out);
-	return 0;
+	if (supervise_capture(&co, &out, &st, &late) < 0)
+		rc = diag_error("cannot run %s (is Slurm installed here?): %s",
+				prog, strerror(errno));
+	else if (late)
+		rc = diag_error("%s %s did not answer within %d s", prog, script,
+				SBATCH_TIMEOUT);
+	else if (st != 0)
+		rc = diag_error("%s %s failed (exit %d)", prog, script, st);
+	else if (slurm_parse_job_id(sbuf_str(&out), id, idsize) < 0)
+		rc = diag_error("%s --parsable printed no job id: \"%.60s\"",
+				prog, sbuf_str(&out));
+	sbuf_release(&out);
+	return rc;
 }
 
 /* Whether a path can stand in an #SBATCH line and a file name pattern:

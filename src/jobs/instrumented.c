@@ -18,7 +18,7 @@
 #include "lines.h"
 #include "output.h"
 #include "sanitizer_reruns.h"
-#include "supervise.h"
+#include "base/supervise.h"
 
 /* The most bytes of labels the child is given (one argument). */
 #define MAX_LABELS 100000

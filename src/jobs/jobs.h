@@ -6,8 +6,9 @@
  * again, or compute-sanitizer).  Below cli/, which alone includes this
  * header; each kind of child is a policy of one supervision loop:
  *
- *   supervise.c        the loop: spawn, signals told, deadlines and
- *                      stalls, reaping, one exit status (supervise.h)
+ *   base/supervise.c   the loop: spawn, signals told, deadlines and
+ *                      stalls, reaping, one exit status (supervise.h;
+ *                      below every stage: report/ draws with it)
  *   devices.c          run --devices: a worker per GPU, fed from a queue
  *                      (devices_lines.c: their per-line children)
  *   pieces.c           a class: a worker per student's submission
@@ -30,7 +31,7 @@
 #include "pieces.h"
 #include "sanitizer_reruns.h"
 #include "slurm.h"
-#include "supervise.h"
+#include "base/supervise.h"
 #include "workers.h"
 
 #endif

@@ -29,7 +29,7 @@
 #include "counters/counters.h"
 #include "lines_cache.h"
 #include "lines_stalls.h"
-#include "supervise.h"
+#include "base/supervise.h"
 #include "output.h"
 #include "results/results.h"
 

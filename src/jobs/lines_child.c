@@ -8,7 +8,7 @@
  * past their time limit.  A child's output goes to DIR/child.log, and its
  * last line into the row's lines.status when it fails. */
 #include "lines_child.h"
-#include "supervise.h"
+#include "base/supervise.h"
 
 #include <errno.h>
 #include <fcntl.h>

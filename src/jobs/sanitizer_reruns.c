@@ -26,7 +26,7 @@
  * so that it costs one small process: the lesson is the same at every
  * size and type. */
 #include "sanitizer_reruns.h"
-#include "supervise.h"
+#include "base/supervise.h"
 
 #include <ctype.h>
 #include <errno.h>

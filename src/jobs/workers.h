@@ -17,7 +17,7 @@
 
 #include "experiment/experiment.h"
 #include "run/run.h"
-#include "supervise.h"
+#include "base/supervise.h"
 
 /* A worker that saves nothing for this many seconds while making a
  * measurement is killed, and the measurement fails, unless

@@ -6,10 +6,11 @@
  * report has dozens, while cairo's PNGs are most of a report's rendering
  * time and charts are independent.  `dir` is opened once (dir_make) and
  * everything after goes through its descriptor: files are written with
- * write_file_at(), gnuplot is started with posix_spawnp() and an argument
- * vector, in that directory (fchdir, so the scripts' relative file names
- * work the same when a user reruns them), with stdin from /dev/null and
- * its output captured for diagnostics.  It draws into a fresh mode-0700
+ * write_file_at(), gnuplot is started with an argument vector by the one
+ * way culab starts a short program (base/supervise.h: supervise_capture),
+ * in that directory (fchdir, so the scripts' relative file names work the
+ * same when a user reruns them), with stdin from /dev/null, its output
+ * captured for diagnostics and its process group killed at a deadline.  It draws into a fresh mode-0700
  * directory that only we can write, and each image is renamed from there
  * into `dir` with renameat(), which replaces a planted symlink instead of
  * writing through it. */
@@ -18,20 +19,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
-#include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/diag.h"
-
-extern char **environ;
+#include "base/supervise.h"
 
 /* How long one gnuplot run may take before it is killed. */
 #define PLOT_TIMEOUT_MS 120000
@@ -56,87 +51,39 @@ struct gp_job {
 /* Runs job j's gnuplot, setting j->rc and what goes with it. */
 static void gnuplot_run(struct gp_job *j)
 {
-	posix_spawn_file_actions_t fa;
-	int pipefd[2] = { -1, -1 }, status = 0, err;
 	char *define = xasprintf("outdir='%s/'", j->outdir);
 	char *argv[] = { (char *)j->gnuplot, "--default-settings", "-e", define,
 			 j->script, NULL };
-	struct timespec start, now;
-	bool killed = false;
-	pid_t pid;
+	struct capture_options co = {
+		.file = j->gnuplot, .argv = argv, .dirfd = j->dirfd,
+		.stderr_too = true, .deadline = PLOT_TIMEOUT_MS / 1000.0,
+		.max = PLOT_MAX_OUTPUT,
+	};
+	int status;
+	bool late;
 
 	j->rc = -1;
-	if (pipe2(pipefd, O_CLOEXEC) < 0) {
-		j->error = xasprintf("cannot create a pipe for gnuplot: %s",
-				     strerror(errno));
-		goto out_free;
-	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-	posix_spawn_file_actions_addfchdir_np(&fa, j->dirfd);
-	err = posix_spawnp(&pid, j->gnuplot, &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(pipefd[1]);
-	if (err) {
-		j->spawn_err = err;
+	if (supervise_capture(&co, &j->output, &status, &late) < 0) {
+		j->spawn_err = errno;
 		j->rc = PLOT_NOT_DRAWN;
-		goto out_close;
-	}
-
-	clock_gettime(CLOCK_MONOTONIC, &start);
-	for (;;) {
-		struct pollfd pfd = { .fd = pipefd[0], .events = POLLIN };
-		char buf[4096];
-		long waited;
-		ssize_t got;
-		int ready;
-
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		waited = (now.tv_sec - start.tv_sec) * 1000 +
-			 (now.tv_nsec - start.tv_nsec) / 1000000;
-		if (waited >= PLOT_TIMEOUT_MS) {
-			kill(pid, SIGKILL);
-			killed = true;
-			break;
-		}
-		ready = poll(&pfd, 1, (int)(PLOT_TIMEOUT_MS - waited));
-		if (ready < 0 && errno == EINTR)
-			continue;
-		if (ready <= 0)
-			continue;   /* timeout: checked at the top */
-		got = read(pipefd[0], buf, sizeof(buf));
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;      /* EOF: gnuplot closed its output */
-		if (j->output.len < PLOT_MAX_OUTPUT)
-			sbuf_addn(&j->output, buf, (size_t)got);
-	}
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (killed) {
+	} else if (late) {
 		j->error = xasprintf("gnuplot did not finish within %d s and "
 				     "was stopped", PLOT_TIMEOUT_MS / 1000);
-	} else if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+	} else if (status == 0) {
 		j->rc = 0;
 	} else {
 		const char *text = sbuf_str(&j->output);
 
-		if (WIFEXITED(status))
+		if (status < 128)
 			j->error = xasprintf("gnuplot failed (exit status %d) "
 					     "drawing the charts in \"%s\"%s%s",
-					     WEXITSTATUS(status), j->dir,
-					     *text ? ": " : "", text);
+					     status, j->dir, *text ? ": " : "",
+					     text);
 		else
 			j->error = xasprintf("gnuplot was killed by signal %d "
 					     "drawing the charts in \"%s\"",
-					     WTERMSIG(status), j->dir);
+					     status - 128, j->dir);
 	}
-out_close:
-	close(pipefd[0]);
-out_free:
 	free(define);
 }
 

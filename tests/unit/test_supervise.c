@@ -1,5 +1,5 @@
 /* test_supervise.c - the one loop over culab's child processes
- * (jobs/supervise.h), driven with shell children, no GPU: an exit
+ * (base/supervise.h), driven with shell children, no GPU: an exit
  * status and a fault folded into one number; a hang killed at its
  * deadline; a silent child killed at its stall time and a child that
  * keeps moving left alone; the parent's SIGINT forwarded as SIGUSR1
@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@
 
 #include "base/exitcode.h"
 #include "base/util.h"
-#include "jobs/supervise.h"
+#include "base/supervise.h"
 
 #define MAXC 8
 
@@ -414,6 +415,51 @@ static void test_spawn(void **state)
 	unlink(path);
 }
 
+/* A short program run for its output: what it prints (stderr too when
+ * asked), in the directory given, its exit status; a program that
+ * outlives its deadline is killed with what it started; one that does not
+ * exist says so in errno. */
+static void test_capture(void **state)
+{
+	char *sh_out[] = { "sh", "-c", "pwd; echo err >&2; exit 3", NULL };
+	char *sh_late[] = { "sh", "-c", "sleep 30 & echo started; wait", NULL };
+	char *none[] = { "culab-no-such-program", NULL };
+	struct capture_options o = { .file = "sh", .argv = sh_out,
+				     .dirfd = open("/", O_RDONLY | O_DIRECTORY),
+				     .stderr_too = true };
+	struct sbuf out = SBUF_INIT;
+	double t0;
+	int st;
+	bool late;
+
+	(void)state;
+	assert_true(o.dirfd >= 0);
+	assert_int_equal(supervise_capture(&o, &out, &st, &late), 0);
+	assert_string_equal(sbuf_str(&out), "/\nerr\n");
+	assert_int_equal(st, 3);
+	assert_false(late);
+	close(o.dirfd);
+	sbuf_reset(&out);
+
+	o.dirfd = -1;
+	o.stderr_too = false;
+	o.argv = sh_late;
+	o.deadline = 0.5;
+	t0 = monotonic_seconds();
+	assert_int_equal(supervise_capture(&o, &out, &st, &late), 0);
+	/* the group killed: the sleep held the pipe open, and it ended */
+	assert_true(monotonic_seconds() - t0 < 10);
+	assert_true(late);
+	assert_int_equal(st, 128 + SIGKILL);
+	assert_string_equal(sbuf_str(&out), "started\n");
+
+	o.file = none[0];
+	o.argv = none;
+	assert_int_equal(supervise_capture(&o, &out, &st, &late), -1);
+	assert_int_equal(errno, ENOENT);
+	sbuf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -426,6 +472,7 @@ int main(void)
 		cmocka_unit_test(test_slots),
 		cmocka_unit_test(test_group),
 		cmocka_unit_test(test_spawn),
+		cmocka_unit_test(test_capture),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

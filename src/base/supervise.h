@@ -1,9 +1,10 @@
-/* jobs/supervise.h - one loop that supervises culab's child processes.
+/* base/supervise.h - one loop that supervises culab's child processes.
  *
- * culab starts children for four things: a worker per GPU (devices.h),
+ * culab starts children for five things: a worker per GPU (devices.h),
  * a worker per student of a class (pieces.h), a child per kernel whose
- * counters per source line are collected (lines.h) and compute-sanitizer
- * reruns (sanitizer_reruns.h).  Each is a policy of this loop (git's
+ * counters per source line are collected (lines.h), a child counting by
+ * instrumentation (instrumented.h) and compute-sanitizer reruns
+ * (sanitizer_reruns.h), all in jobs/.  Each is a policy of this loop (git's
  * run_processes_parallel, libuv's one uv_spawn): the policy starts
  * children and says what their ends mean; the loop does what is the same
  * for all of them:
@@ -21,6 +22,9 @@
  * of their own (^C reaches the parent alone) and die with the parent
  * (supervise_spawn), so that killing a child's group takes what it
  * started.
+ * Short programs run for their output (gnuplot drawing charts, sbatch)
+ * go through supervise_capture: the same process groups and statuses,
+ * without the loop.
  * tests/unit/test_supervise.c drives the loop with shell children that
  * fault, hang, stall, ignore or obey a signal and end early, without a
  * GPU. */
@@ -73,6 +77,7 @@ struct child {
 };
 
 struct supervisor;
+struct sbuf;
 
 /* The most descriptors a policy's fds callback gives. */
 #define SUPERVISE_MAX_FDS 256
@@ -100,6 +105,30 @@ struct spawn_options {
  * SIGTERM at their defaults, then exec.  Returns its pid, or -1 with
  * errno set (the log could not be opened, or fork failed). */
 pid_t supervise_spawn(const struct spawn_options *o);
+
+/* A short program run to its end for what it prints (supervise_capture):
+ * gnuplot drawing a report's charts, sbatch submitting a job. */
+struct capture_options {
+	const char *file;       /* the program: found in PATH without a '/' */
+	char *const *argv;
+	int dirfd;              /* the directory it starts in; -1: this
+				   process's */
+	bool stderr_too;        /* its stderr into the text, else this
+				   process's */
+	double deadline;        /* seconds, then its group is killed; 0: none */
+	size_t max;             /* bytes of its output kept; 0: all */
+};
+
+/* Runs o->file to its end, its stdin /dev/null, in a process group of its
+ * own (killed whole at the deadline), and adds what it prints to *out.
+ * Not the loop: no signal is caught or told (^C ends the caller, whose
+ * child ends soon after, with no output to write to), and several
+ * threads may each run one (report/plot_draw.c: gnuplots side by side).
+ * Returns 0 with *status as supervise_status gives it and *late when the
+ * deadline killed it, or -1 with errno set when it could not start
+ * (ENOENT: no such program). */
+int supervise_capture(const struct capture_options *o, struct sbuf *out,
+		      int *status, bool *late);
 
 /* What a policy gives the loop.  Every callback but ended may be NULL. */
 struct supervise_policy {

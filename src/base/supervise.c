@@ -4,7 +4,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,6 +158,71 @@ pid_t supervise_spawn(const struct spawn_options *o)
 	if (pid > 0)            /* either side may get there first */
 		setpgid(pid, pid);
 	return pid;
+}
+
+/* ---- a short program's output ---------------------------------------- */
+
+int supervise_capture(const struct capture_options *o, struct sbuf *out,
+		      int *status, bool *late)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	int pipefd[2], st = 0, err;
+	double start = monotonic_seconds();
+	pid_t pid;
+
+	*late = false;
+	*status = -1;
+	if (pipe2(pipefd, O_CLOEXEC) < 0)
+		return -1;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+	if (o->stderr_too)
+		posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+	if (o->dirfd >= 0)
+		posix_spawn_file_actions_addfchdir_np(&fa, o->dirfd);
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&at, 0);
+	err = posix_spawnp(&pid, o->file, &fa, &at, o->argv, environ);
+	posix_spawnattr_destroy(&at);
+	posix_spawn_file_actions_destroy(&fa);
+	close(pipefd[1]);
+	if (err) {
+		close(pipefd[0]);
+		errno = err;
+		return -1;
+	}
+	for (;;) {
+		struct pollfd pfd = { .fd = pipefd[0], .events = POLLIN };
+		double left = o->deadline > 0 ?
+			      o->deadline - (monotonic_seconds() - start) : -1;
+		char buf[4096];
+		ssize_t got;
+		int ready;
+
+		if (o->deadline > 0 && left <= 0) {
+			kill(-pid, SIGKILL);
+			*late = true;
+			break;
+		}
+		ready = poll(&pfd, 1, left < 0 ? -1 : (int)(left * 1e3) + 1);
+		if (ready <= 0)
+			continue;   /* EINTR, or the deadline: looked at above */
+		got = read(pipefd[0], buf, sizeof(buf));
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			break;      /* the end of its output */
+		if (!o->max || out->len < o->max)
+			sbuf_addn(out, buf, (size_t)got);
+	}
+	close(pipefd[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	*status = supervise_status(st);
+	return 0;
 }
 
 /* ---- the loop --------------------------------------------------------- */
