@@ -8,6 +8,7 @@
  * counts into (sanitizerSetCallbackData: NULL outside a counted launch,
  * and the patches then return at once). */
 #include "instrument.h"
+#include "watch.h"
 
 #include <dlfcn.h>
 #include <math.h>

@@ -29,7 +29,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "counters.h"
+#include "profiling.h"
 
 /* Loads the library at path `lib` and subscribes to module loads and
  * kernel launches: every module loaded from then on is patched.  Call

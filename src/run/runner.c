@@ -47,6 +47,7 @@
 #include "base/exitcode.h"
 #include "counters/counters.h"
 #include "counters/instrument.h"
+
 #include "ladder/ladder.h"
 
 /* Poison byte for outputs: 0x5a5a5a5a is outside every input range of

@@ -19,6 +19,7 @@
 
 #include "counters/counters.h"
 #include "counters/instrument.h"
+
 #include "base/diag.h"
 #include "base/refusal.h"
 
