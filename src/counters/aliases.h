@@ -1,5 +1,5 @@
-/* counters/aliases.h - the counter aliases, the noise rule and collection plans: part of counters.h, which other
- * folders include (its sections, one header each). */
+/* counters/aliases.h - the counter aliases, the noise rule and collection
+ * plans.  Part of counters.h, the header other folders include. */
 #ifndef CULAB_COUNTERS_ALIASES_H
 #define CULAB_COUNTERS_ALIASES_H
 

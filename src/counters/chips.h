@@ -1,5 +1,5 @@
-/* counters/chips.h - the chips CUPTI knows: part of counters.h, which other
- * folders include (its sections, one header each). */
+/* counters/chips.h - the chips CUPTI knows.  Part of counters.h, the
+ * header other folders include. */
 #ifndef CULAB_COUNTERS_CHIPS_H
 #define CULAB_COUNTERS_CHIPS_H
 

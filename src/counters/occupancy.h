@@ -1,5 +1,5 @@
-/* counters/occupancy.h - what a kernel takes of a multiprocessor: part of counters.h, which other
- * folders include (its sections, one header each). */
+/* counters/occupancy.h - what a kernel takes of a multiprocessor.  Part of
+ * counters.h, the header other folders include. */
 #ifndef CULAB_COUNTERS_OCCUPANCY_H
 #define CULAB_COUNTERS_OCCUPANCY_H
 

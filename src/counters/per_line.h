@@ -1,5 +1,5 @@
-/* counters/per_line.h - counters per source line: part of counters.h, which other
- * folders include (its sections, one header each). */
+/* counters/per_line.h - counters per source line.  Part of counters.h, the
+ * header other folders include. */
 #ifndef CULAB_COUNTERS_PER_LINE_H
 #define CULAB_COUNTERS_PER_LINE_H
 

@@ -1,5 +1,6 @@
-/* counters/profiling.h - the profiling session: hardware counters in-process with CUPTI: part of counters.h, which other
- * folders include (its sections, one header each). */
+/* counters/profiling.h - the profiling session: hardware counters in-
+ * process with CUPTI.  Part of counters.h, the header other folders
+ * include. */
 #ifndef CULAB_COUNTERS_PROFILING_H
 #define CULAB_COUNTERS_PROFILING_H
 

@@ -1,5 +1,5 @@
-/* counters/watch.h - the launch watch: part of counters.h, which other
- * folders include (its sections, one header each). */
+/* counters/watch.h - the launch watch.  Part of counters.h, the header
+ * other folders include. */
 #ifndef CULAB_COUNTERS_WATCH_H
 #define CULAB_COUNTERS_WATCH_H
 
