@@ -344,6 +344,7 @@ int cmd_run(struct cli_context *cx)
 		rc = a.pieces ? pieces_run(&f, &a.wo, &res) :
 				devices_run(&f, &a.wo, &res);
 	} else {
+		a.o.instrumented_after = !a.o.measurement && !a.o.no_counters;
 		rc = output_run(&f, &a.o, a.outdir, a.resume ? a.resume_dir ?
 				a.resume_dir : a.outdir : NULL, &prev, &res);
 		rc = run_lines(&f, &a, file, rc, &res);

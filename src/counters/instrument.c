@@ -345,8 +345,8 @@ static int count_one(const struct counters_item *it,
 	else if (I.too_many)
 		snprintf(why, sizeof(why), "it launches more than %d kernel "
 			 "functions", MAX_FUNCTIONS);
-	else if (!I.nfn)
-		snprintf(why, sizeof(why), "no kernel launch was seen");
+	/* no launch at all (a transpose of one row by tile pairs) is no
+	 * kernel, as CUPTI has none: its columns do not apply */
 	if (!why[0] && read_tables(it->label, r, why, sizeof(why)) == 0)
 		return 0;
 	counters_result_release(r);

@@ -501,7 +501,9 @@ void blk_method(const struct model *m, enum lang L, struct sbuf *b)
 		sbuf_add(b, "\n\n");
 	}
 	if (m->ncols) {
-		sbuf_add(b, say_text(L, M_METH_CTR));
+		sbuf_add(b, say_text(L, r->counters_method &&
+				     !strncmp(r->counters_method, "instrumented",
+					      12) ? M_METH_CTR_INSTR : M_METH_CTR));
 		sbuf_add(b, "\n\n");
 	}
 	snprintf(same_pct, sizeof(same_pct), "%g", SPEEDUP_SAME_PCT);

@@ -319,8 +319,6 @@ static const char *const msgs[M__BODY][NLANG] = {
 	[M_CELL_NA] = { "n/a", "不适用" },
 	[M_NOTE_MISSING] = { "Counters missing for {1}: {2}.",
 			     "{1} 的计数器缺失：{2}。" },
-	[M_NOTE_COL_MISSING] = { "Columns marked missing were not collected: {1}.",
-				 "标为“缺失”的列未被采集：{1}。" },
 	[M_NOTE_NA] = {
 		"n/a: the counter does not apply to this kernel (for example "
 		"a ratio whose denominator is zero).",

@@ -763,5 +763,25 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_CTR_DRAM_READ) = { "DRAM bytes read", "从显存读取的字节数" },
 	ROW(M_CTR_DRAM_WRITE) = { "DRAM bytes written", "写入显存的字节数" },
 	ROW(M_CTR_BRANCH) = { "branch efficiency", "分支效率" },
+
+	/* counters that were not collected, and counting by
+	 * instrumentation (the details page) */
+	ROW(M_NOTE_COL_MISSING) = {
+		"Columns marked missing were not collected: {1}.",
+		"标为“缺失”的列未被采集：{1}。" },
+	ROW(M_METH_CTR_INSTR) = {
+		"The GPU's hardware counters were refused on this machine (its "
+		"driver keeps them for administrators), so the counters shown "
+		"were counted by instrumentation, in a process of their own after "
+		"timing: the Compute Sanitizer put culab's counting code before "
+		"every global and shared memory access of each kernel, which "
+		"counted from the threads' addresses what CUPTI's instrumented "
+		"(SASS) pass counts. Columns marked missing need the hardware "
+		"counters. The glossary below explains each counter column.",
+		"本机拒绝了 GPU 硬件计数器（驱动只允许管理员使用），因此这里的计数器"
+		"是在计时之后、在单独的进程中用插桩方式统计的：Compute Sanitizer 在"
+		"每个核函数的每次全局和共享内存访问之前插入 culab 的计数代码，它根据"
+		"线程的地址统计出与 CUPTI 插桩（SASS）pass 相同的计数。标为“缺失”的"
+		"列需要硬件计数器。下面的术语表解释了每个计数器列。" },
 #undef ROW
 };

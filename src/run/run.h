@@ -60,6 +60,10 @@ struct run_options {
 				    culab's own child where those were refused
 				    (run --instrumented LIB;
 				    jobs/instrumented.h) */
+	bool instrumented_after; /* a refusal of the hardware counters is
+				    followed by counting by instrumentation
+				    (jobs/instrumented.h): the warning says so
+				    (a plain run, not a worker) */
 	bool profile_only;       /* one verified launch per measurement, no timing */
 	bool progress;           /* progress line on stderr */
 	const struct plan_selection *only_variant; /* NULL, or run only

@@ -101,9 +101,9 @@ static void instrument_begin(struct run *R)
 					"instrumentation is not set up");
 		return;
 	}
-	counter_plan_map(&R->cplan, instrument_raw, "a hardware counter: "
-			 "CUPTI refused the GPU's counters, and instrumentation "
-			 "counts memory accesses only");
+	counter_plan_map(&R->cplan, instrument_raw, "it needs the GPU's "
+			 "hardware counters, which CUPTI refused here; "
+			 "instrumentation counts memory accesses only");
 	set_method(R);
 }
 
@@ -152,14 +152,27 @@ void runner_counters_begin(struct run *R, const struct experiment *e)
 	}
 	if (counters_open((const char *const *)R->cplan.raw, R->cplan.nraw,
 			  &R->ctr, why, sizeof(why)) < 0) {
+		bool said = R->res->counters_refusal != NULL;
+
 		R->ctr = NULL;
 		R->ctr_status = xstrdup(why);
 		/* a parent may count them by instrumentation instead
-		 * (jobs/instrumented.h) */
+		 * (jobs/instrumented.h); said once a run, not per experiment */
 		if (counters_refused() == REFUSAL_COUNTERS_PERMISSION &&
-		    !R->res->counters_refusal)
+		    !said) {
 			R->res->counters_refusal = xstrdup(refusal_name(
 				REFUSAL_COUNTERS_PERMISSION));
+			if (R->o->instrumented_after) {
+				if (R->o->progress && !dropped)
+					fputc('\n', stderr);
+				diag_warning("hardware counters refused: %s; "
+					     "after the run, what instrumentation "
+					     "can count is counted instead", why);
+				return;
+			}
+		} else if (said) {
+			return;
+		}
 		if (R->o->progress && !dropped)
 			fputc('\n', stderr);
 		diag_warning("hardware counters unavailable, timing only: %s", why);
@@ -190,10 +203,11 @@ void runner_counters_end(struct run *R)
 
 const char *runner_no_counters_why(const struct run *R, const struct variant *v)
 {
-	if (!R->ctr && !(R->instr && !R->ctr_status))
-		return R->ctr_status ? R->ctr_status : "counters were not collected";
+	/* first: a CPU row has none whatever the GPU allows */
 	if (v->flags & VF_CPU)
 		return "not applicable: runs on the CPU";
+	if (!R->ctr && !(R->instr && !R->ctr_status))
+		return R->ctr_status ? R->ctr_status : "counters were not collected";
 	return NULL;
 }
 
