@@ -281,3 +281,20 @@ void block_trim(struct sbuf *b)
 			  b->buf[b->len - 1] == ' '))
 		b->buf[--b->len] = '\0';
 }
+
+/* ---- small helpers every file uses (report_int.h) ------------------------------- */
+
+const char *S(const char *s)
+{
+	return s ? s : "";
+}
+
+bool factor_covers(double f, double x)
+{
+	return f >= x * (1 - 0.005);
+}
+
+bool str_eq(const char *a, const char *b)
+{
+	return strcmp(S(a), S(b)) == 0;
+}

@@ -641,3 +641,40 @@ const struct experiment_meta *model_experiment(const struct results *r,
 			return &r->experiments[i];
 	return NULL;
 }
+
+/* ---- an item's time and its step (report_int.h) ------------------ */
+
+double step_bound_pct(const struct item *it)
+{
+	double f = 100 * it->step_floor.floor;
+
+	return f > SPEEDUP_SAME_PCT ? f : SPEEDUP_SAME_PCT;
+}
+
+enum stats_verdict step_judge(const struct item *from,
+			      const struct item *to, double *x, double *lo,
+			      double *hi)
+{
+	if (to->prev != from)
+		return ratio_judge(from, to, x, lo, hi);
+	*x = to->step_x;
+	*lo = to->step_lo;
+	*hi = to->step_hi;
+	return to->step_verdict;
+}
+
+bool step_within_noise(const struct item *it)
+{
+	return it->prev && (it->step_verdict == SV_SAME ||
+			    it->step_verdict == SV_UNKNOWN);
+}
+
+double item_ms(const struct item *it)
+{
+	return it->row->t.median_ms;
+}
+
+bool faster(const struct item *a, const struct item *b)
+{
+	return !b || item_ms(a) < item_ms(b);
+}

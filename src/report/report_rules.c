@@ -529,3 +529,10 @@ void blk_rules(const struct model *m, enum lang L, struct sbuf *b)
 	}
 	block_trim(b);
 }
+
+/* ---- teaching rungs (report_int.h) ---------------------------------------------- */
+
+bool is_teaching(const struct item *it)
+{
+	return it && it->v && it->v->teaching;
+}
