@@ -221,7 +221,8 @@ $(BUILD)/src/ladder/registry.o: $(CODE_H)
 
 $(BUILD)/src/cli/main.o: $(VERSION_H)
 $(BUILD)/src/cli/cli_table.o: $(VERSION_H)
-$(BUILD)/src/run/results.o: $(VERSION_H)
+$(BUILD)/src/run/runner.o: $(VERSION_H)
+$(BUILD)/src/run/runner_record.o: $(VERSION_H)
 $(BUILD)/src/run/env.o: $(VERSION_H)
 # NVRTC is opened at run time (never linked), first from the toolkit
 # culab was built with.  private: the flags stamp, a prerequisite, must
