@@ -219,6 +219,9 @@ $(CODE_H): $(CU_SRC) $(CU_HDR) src/ladder/key_lines.awk
 	 mv -f $@.new $@
 $(BUILD)/src/ladder/registry.o: $(CODE_H)
 
+# Every generated header exists before any object compiles (order-only:
+# after the first build -MMD's lists rebuild what includes one).
+$(LIB_OBJ) $(MAIN_OBJ): | $(VERSION_H) $(CODE_H) $(PATCH_H)
 $(BUILD)/src/cli/main.o: $(VERSION_H)
 $(BUILD)/src/cli/cli_table.o: $(VERSION_H)
 $(BUILD)/src/run/runner.o: $(VERSION_H)
