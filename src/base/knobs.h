@@ -1,6 +1,6 @@
 /* base/knobs.h - numbers and switches from the environment (util_env.c,
- * env_flag in util.c): every CULAB_* knob is read through these, one
- * rule for bad values.  Part of util.h, which every module includes. */
+ * env_flag in util.c), with one rule for a bad value.  Part of util.h,
+ * which every module includes. */
 #ifndef CULAB_BASE_KNOBS_H
 #define CULAB_BASE_KNOBS_H
 
