@@ -123,6 +123,11 @@ extern "C" int counters_refused(void)
 	return (int)last_refusal;
 }
 
+void counters_refused_reset(void)
+{
+	last_refusal = REFUSAL_NONE;
+}
+
 extern "C" void counters_explain(int code, char *why, size_t size)
 {
 	CUptiResult r = (CUptiResult)code;

@@ -51,6 +51,8 @@ void why_printf(char *why, size_t size, const char *fmt, ...)
 
 /* Refusal row id's one-line text (refusal.h) with this host's facts. */
 void counters_refusal_text(int id, char *why, size_t size);
+/* counters_refused() as before any error (counters_open's start). */
+void counters_refused_reset(void);
 
 /* Fills why with "<what> failed: CUPTI_ERROR_X -- how to fix it" and
  * returns -1. */

@@ -777,6 +777,7 @@ extern "C" int counters_open(const char *const *raw, size_t nraw,
 	int rc;
 
 	*out = NULL;
+	counters_refused_reset();
 	if (open_session) {
 		why_printf(why, whysize, "a counter session is already open");
 		return -1;

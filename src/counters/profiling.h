@@ -165,7 +165,8 @@ void counters_explain(int code, char *why, size_t whysize);
 /* The condition of the machine (refusal.h's enum refusal_id, as an int)
  * that the last CUPTI error explained stands for: REFUSAL_COUNTERS_PERMISSION
  * after CUPTI_ERROR_INSUFFICIENT_PRIVILEGES, REFUSAL_NONE (-1) after an
- * error of another kind or none.  A failed counters_open says so. */
+ * error of another kind or none (counters_open starts from none).  A
+ * failed counters_open says so. */
 int counters_refused(void);
 
 /* Whether `metric` is a valid raw metric for `chip` ("GH100"), checked
