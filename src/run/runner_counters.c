@@ -101,7 +101,7 @@ static void instrument_begin(struct run *R)
 					"instrumentation is not set up");
 		return;
 	}
-	counter_plan_map(&R->cplan, instrument_raw, "it needs the GPU's "
+	counter_plan_map(&R->cplan, instrument_raw, "they need the GPU's "
 			 "hardware counters, which CUPTI refused here; "
 			 "instrumentation counts memory accesses only");
 	set_method(R);
