@@ -383,6 +383,49 @@ static void wait_turn(struct supervisor *sv, const struct supervise_policy *p,
 	}
 }
 
+/* supervise_wait's policy: its children registered on the first turn. */
+struct waiting {
+	struct child_end *ends;
+	size_t n;
+	double deadline;
+};
+
+static int wait_fill(void *ctx, struct supervisor *sv)
+{
+	struct waiting *w = ctx;
+
+	for (size_t i = 0; i < w->n; i++)
+		if (w->ends[i].pid > 0)
+			supervise_add(sv, w->ends[i].pid, &w->ends[i],
+				      SUPERVISE_STOP_KILL, w->deadline, 0);
+	return -1;              /* they are all there */
+}
+
+static void wait_ended(void *ctx, struct supervisor *sv, struct child *c)
+{
+	struct child_end *e = c->owner;
+
+	(void)ctx;
+	(void)sv;
+	e->why = c->why;
+	e->status = c->status;
+	e->wstatus = c->wstatus;
+	e->ended = monotonic_seconds();
+}
+
+int supervise_wait(struct child_end *ends, size_t n, double deadline)
+{
+	struct waiting w = { ends, n, deadline };
+	struct supervise_policy p = {
+		.ctx = &w, .fill = wait_fill, .ended = wait_ended,
+		.tick = 0.02,
+	};
+
+	for (size_t i = 0; i < n; i++)
+		ends[i].why = CHILD_SELF;
+	return supervise_run(&p);
+}
+
 int supervise_run(const struct supervise_policy *p)
 {
 	struct supervisor sv = { .c = NULL };

@@ -182,6 +182,23 @@ void supervise_kill(struct child *c, enum child_why why);
  * restored at the end).  Returns how many of them came. */
 int supervise_run(const struct supervise_policy *p);
 
+/* How a child that supervise_wait watched ended. */
+struct child_end {
+	pid_t pid;              /* the child, spawned by the caller; <= 0:
+				   none (skipped) */
+	enum child_why why;     /* CHILD_SELF, CHILD_DEADLINE or
+				   CHILD_STOPPED */
+	int status, wstatus;    /* as struct child has them */
+	double ended;           /* monotonic seconds when its end was seen */
+};
+
+/* The loop's plainest policy: waits for the n children ends[i].pid the
+ * caller spawned (supervise_spawn), each killed with its group past
+ * `deadline` seconds from this call (0: none), or at the parent's SIGINT
+ * or SIGTERM; fills in how each ended.  Returns how many of those
+ * signals came (supervise_run). */
+int supervise_wait(struct child_end *ends, size_t n, double deadline);
+
 /* SIGINT and SIGTERM counted from here to the matching
  * supervise_release (calls nest: the outermost pair counts); the loop
  * catches them itself, a caller that wants them counted beyond the

@@ -94,20 +94,6 @@ static char *wanted_of(const struct plan *p, struct results *r,
 	return sbuf_detach(&list);
 }
 
-/* Whether rows a and b are of one measurement (results_row_key). */
-static bool same(const struct result_row *a, const struct result_row *b)
-{
-	struct sbuf ka = SBUF_INIT, kb = SBUF_INIT;
-	bool eq;
-
-	results_row_key(&ka, a);
-	results_row_key(&kb, b);
-	eq = ka.len == kb.len && !memcmp(ka.buf, kb.buf, ka.len);
-	sbuf_release(&ka);
-	sbuf_release(&kb);
-	return eq;
-}
-
 /* The child's counters into rows[0..n) they belong to.  Returns how many
  * rows took them. */
 static size_t take(struct results *r, struct result_row **rows, size_t n,
@@ -121,7 +107,7 @@ static size_t take(struct results *r, struct result_row **rows, size_t n,
 		for (size_t i = 0; i < n; i++) {
 			struct result_row *w = rows[i];
 
-			if (!wanted(w) || !same(c, w))
+			if (!wanted(w) || !results_row_same(c, w))
 				continue;
 			if (!c->counters_status && c->ncolumns) {
 				free(w->counters_status);
@@ -145,46 +131,6 @@ static size_t take(struct results *r, struct result_row **rows, size_t n,
 	return got;
 }
 
-/* The one child, started on the loop's first turn. */
-struct one {
-	const struct lines_options *o;
-	char *const *argv;
-	const char *log;
-	pid_t pid;
-	int status, wstatus;
-	enum child_why why;
-};
-
-static int one_fill(void *ctx, struct supervisor *sv)
-{
-	struct one *x = ctx;
-	struct spawn_options so = {
-		.file = x->o->exe, .argv = x->argv, .log = x->log,
-		.stdin_null = true, .what = "culab",
-	};
-
-	if (x->pid)
-		return -1;
-	if ((x->pid = supervise_spawn(&so)) < 0) {
-		diag_error("cannot start a process to count the counters by "
-			   "instrumentation: %s", strerror(errno));
-		return -1;
-	}
-	supervise_add(sv, x->pid, x, SUPERVISE_STOP_KILL, lines_timeout(x->o),
-		      0);
-	return 0;
-}
-
-static void one_ended(void *ctx, struct supervisor *sv, struct child *c)
-{
-	struct one *x = ctx;
-
-	(void)sv;
-	x->status = c->status;
-	x->wstatus = c->wstatus;
-	x->why = c->why;
-}
-
 /* Runs the child on the rows of `list`; its results into *cr.  Returns 0,
  * -1 when it failed (said), or EXIT_INTERRUPTED. */
 static int run_child(const struct lines_options *o, const char *lib,
@@ -198,19 +144,24 @@ static int run_child(const struct lines_options *o, const char *lib,
 		"--measurement", (char *)list, "-o", (char *)dir,
 		(char *)o->file, NULL
 	};
-	struct one x = { .o = o, .argv = argv, .log = log };
-	struct supervise_policy p = { .ctx = &x, .fill = one_fill,
-				      .ended = one_ended };
+	struct spawn_options so = {
+		.file = o->exe, .argv = argv, .log = log, .stdin_null = true,
+		.what = "culab",
+	};
+	struct child_end end = { .pid = 0 };
 	int rc = -1;
 
 	snprintf(dev, sizeof(dev), "%d", o->device);
-	if (supervise_run(&p) > 0) {
+	if ((end.pid = supervise_spawn(&so)) < 0) {
+		diag_error("cannot start a process to count the counters by "
+			   "instrumentation: %s", strerror(errno));
+	} else if (supervise_wait(&end, 1, lines_timeout(o)) > 0) {
 		rc = EXIT_INTERRUPTED;
-	} else if (x.pid > 0 && access(path, F_OK) == 0 &&
-		   results_read(path, cr) == 0) {
+	} else if (access(path, F_OK) == 0 && results_read(path, cr) == 0) {
 		rc = 0;
-	} else if (x.pid > 0) {
-		char *why = lines_child_why(x.wstatus, x.why == CHILD_DEADLINE,
+	} else {
+		char *why = lines_child_why(end.wstatus,
+					    end.why == CHILD_DEADLINE,
 					    lines_timeout(o), log);
 
 		diag_note("the counters were not counted by instrumentation "
@@ -249,7 +200,8 @@ int instrumented_run(const struct experiment_file *f,
 			  "found: set CULAB_SANITIZER_LIB to its path", LIB);
 		goto out;
 	}
-	if (!(dir = lines_child_dir(o->outdir, o->device, -2)))
+	if (!(dir = lines_child_dir(o->outdir, o->device,
+				    LINES_DIR_INSTRUMENTED)))
 		goto out;
 	lines_child_clean(dir);
 	if (o->progress)

@@ -245,9 +245,9 @@ char *lines_child_dir(const char *outdir, int device, int k)
 	int top = dir_make(AT_FDCWD, NULL, outdir, DIR_FOLLOW), fd = -1, sub = -1;
 	char *base = xasprintf("%s/.lines", outdir), name[32];
 
-	if (k == -2)
+	if (k == LINES_DIR_INSTRUMENTED)
 		snprintf(name, sizeof(name), "gpu-%d-instrumented", device);
-	else if (k < 0)
+	else if (k == LINES_DIR_STALLS)
 		snprintf(name, sizeof(name), "gpu-%d-stalls", device);
 	else if (k)
 		snprintf(name, sizeof(name), "gpu-%d-%c", device, 'a' + k);

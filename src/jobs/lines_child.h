@@ -33,9 +33,15 @@ struct lines_options {
 	double timeout;                /* seconds per child; 0: the default */
 };
 
-/* DIR/.lines/gpu-D (k 1: gpu-D-b, a GPU's second child; k -1:
- * gpu-D-stalls, its sampling child; k -2: gpu-D-instrumented, the child
- * of instrumented.h), made (culab's own: a link planted
+/* The k of lines_child_dir for the children that are not a GPU's k-th
+ * per-line child. */
+enum {
+	LINES_DIR_STALLS = -1,          /* gpu-D-stalls: its sampling child */
+	LINES_DIR_INSTRUMENTED = -2,    /* gpu-D-instrumented: instrumented.h */
+};
+
+/* DIR/.lines/gpu-D (k 1: gpu-D-b, a GPU's second child; or as above),
+ * made (culab's own: a link planted
  * there is refused): where a child on that device writes.  NULL after a
  * diagnostic. */
 char *lines_child_dir(const char *outdir, int device, int k);

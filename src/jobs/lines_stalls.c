@@ -28,7 +28,7 @@ int lines_stalls_start(const struct lines_options *o, int device,
 		len += strlen(labels[i]) + 1;
 	if (len > LINES_STALLS_MAX_LABELS)
 		return -1;
-	if (!(s->dir = lines_child_dir(o->outdir, device, -1)))
+	if (!(s->dir = lines_child_dir(o->outdir, device, LINES_DIR_STALLS)))
 		return -1;
 	lines_child_clean(s->dir);
 	at = list = xcalloc(len + 1, 1);
@@ -52,20 +52,6 @@ int lines_stalls_start(const struct lines_options *o, int device,
 	return 0;
 }
 
-/* Whether rows a and b are of one measurement (results_row_key). */
-static bool same(const struct result_row *a, const struct result_row *b)
-{
-	struct sbuf ka = SBUF_INIT, kb = SBUF_INIT;
-	bool eq;
-
-	results_row_key(&ka, a);
-	results_row_key(&kb, b);
-	eq = ka.len == kb.len && !memcmp(ka.buf, kb.buf, ka.len);
-	sbuf_release(&ka);
-	sbuf_release(&kb);
-	return eq;
-}
-
 bool lines_stalls_ended(struct lines_stalls *s, pid_t pid, int st)
 {
 	char *path, *log;
@@ -85,7 +71,7 @@ bool lines_stalls_ended(struct lines_stalls *s, pid_t pid, int st)
 			struct source_lines *l = &cr.rows[j].lines;
 
 			for (size_t i = 0; i < s->n; i++) {
-				if (!same(&cr.rows[j], s->rows[i]))
+				if (!results_row_same(&cr.rows[j], s->rows[i]))
 					continue;
 				if (l->recorded && !l->status) {
 					s->got[i] = *l;

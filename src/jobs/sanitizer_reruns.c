@@ -448,51 +448,27 @@ struct tool_run {
 	int status;
 };
 
-/* The n tools started (one, or all at once), as children of the
- * supervisor (supervise.h): each until it has ended, run past
- * c->timeout seconds from its start (killed, its whole group) or a
- * signal came (killed too), timed to when it was seen ending. */
-struct tools_wait {
-	const struct rerun_setup *c;
-	struct tool_run *tr;
-	size_t n;
-};
-
-static int tools_fill(void *ctx, struct supervisor *sv)
-{
-	struct tools_wait *w = ctx;
-
-	for (size_t i = 0; i < w->n; i++)
-		if (w->tr[i].pid > 0)
-			supervise_add(sv, w->tr[i].pid, &w->tr[i],
-				      SUPERVISE_STOP_KILL, w->c->timeout, 0);
-	return -1;              /* they are all there */
-}
-
-static void tools_ended(void *ctx, struct supervisor *sv, struct child *ch)
-{
-	struct tool_run *t = ch->owner;
-
-	(void)ctx;
-	(void)sv;
-	t->how = ch->why == CHILD_DEADLINE ? 1 :
-		 ch->why == CHILD_STOPPED ? 2 : 0;
-	t->status = ch->wstatus;
-	t->seconds = monotonic_seconds() - t->t0;
-}
-
+/* The n tools started (one, or all at once), each until it has ended,
+ * run past c->timeout seconds (killed, its whole group) or a signal came
+ * (killed too: supervise_wait), timed to when it was seen ending. */
 static void tools_wait(const struct rerun_setup *c, struct tool_run *tr,
 		       size_t n)
 {
-	struct tools_wait w = { .c = c, .tr = tr, .n = n };
-	struct supervise_policy p = {
-		.ctx = &w, .fill = tools_fill, .ended = tools_ended,
-		.tick = 0.02,
-	};
+	struct child_end *ends = xcalloc(n ? n : 1, sizeof(*ends));
 
 	for (size_t i = 0; i < n; i++)
+		ends[i].pid = tr[i].pid;
+	supervise_wait(ends, n, c->timeout);
+	for (size_t i = 0; i < n; i++) {
 		tr[i].how = 0;
-	supervise_run(&p);
+		if (tr[i].pid <= 0)
+			continue;
+		tr[i].how = ends[i].why == CHILD_DEADLINE ? 1 :
+			    ends[i].why == CHILD_STOPPED ? 2 : 0;
+		tr[i].status = ends[i].wstatus;
+		tr[i].seconds = ends[i].ended - tr[i].t0;
+	}
+	free(ends);
 }
 
 /* Starts tool on the measurement c->label. */

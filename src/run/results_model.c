@@ -66,6 +66,19 @@ void results_row_key(struct sbuf *k, const struct result_row *w)
 		    w->block);
 }
 
+bool results_row_same(const struct result_row *a, const struct result_row *b)
+{
+	struct sbuf ka = SBUF_INIT, kb = SBUF_INIT;
+	bool eq;
+
+	results_row_key(&ka, a);
+	results_row_key(&kb, b);
+	eq = ka.len == kb.len && !memcmp(ka.buf, kb.buf, ka.len);
+	sbuf_release(&ka);
+	sbuf_release(&kb);
+	return eq;
+}
+
 struct result_row *results_add_row(struct results *r)
 {
 	if (r->nrows == r->cap_rows) {

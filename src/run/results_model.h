@@ -370,6 +370,8 @@ struct sbuf;
 void results_key(struct sbuf *k, const char *experiment, const char *variant,
 		 const char *dtype, uint64_t n, uint64_t m, int block);
 void results_row_key(struct sbuf *k, const struct result_row *w);
+/* Whether rows a and b are of one measurement (their keys equal). */
+bool results_row_same(const struct result_row *a, const struct result_row *b);
 
 /* Frees the last row of r and removes it; no-op when r has none. */
 void results_pop_row(struct results *r);
