@@ -79,7 +79,6 @@ static struct {
 	bool subscribed, counting, in_callback;
 	void *image;                    /* the patches, 8-byte aligned */
 	char why[512];                  /* the first failure in a callback */
-	int modules;                    /* modules patched */
 	/* the measurement being counted: its kernel functions, each with a
 	 * table of the pool */
 	struct {
@@ -133,11 +132,8 @@ static void on_module_loaded(const struct san_module_data *md)
 			fail(r, "sanitizerPatchInstructions");
 			return;
 		}
-	if ((r = I.api.PatchModule(md->module))) {
+	if ((r = I.api.PatchModule(md->module)))
 		fail(r, "sanitizerPatchModule");
-		return;
-	}
-	I.modules++;
 }
 
 /* The table of function f in the measurement counted, or NULL. */
@@ -323,9 +319,10 @@ static int count_one(const struct counters_item *it,
 		r->error = xstrdup("its input could not be restored");
 		return -1;
 	}
-	/* zeroed before the launch starts: the runner launches on a stream
-	 * of its own, which does not wait for the default one */
-	for (size_t i = 0; i < MAX_FUNCTIONS && !err; i++)
+	/* the tables the last measurement used, zeroed before the launch
+	 * starts: the runner launches on a stream of its own, which does not
+	 * wait for the default one */
+	for (size_t i = 0; i < I.nfn && !err; i++)
 		err = (int)cudaMemset(I.pool[i], 0, sizeof(struct it_table));
 	if (!err)
 		err = (int)cudaDeviceSynchronize();
@@ -364,9 +361,13 @@ int instrument_profile_batch(const struct counters_item *items, size_t n,
 		snprintf(why, whysize, "instrumentation is not set up");
 		return -1;
 	}
-	for (size_t i = 0; i < MAX_FUNCTIONS && !I.pool[i] && !err; i++)
-		err = (int)cudaMalloc((void **)&I.pool[i],
-				      sizeof(struct it_table));
+	/* zeroed once here, then after each use (count_one) */
+	for (size_t i = 0; i < MAX_FUNCTIONS && !err; i++)
+		if (!I.pool[i] &&
+		    !(err = (int)cudaMalloc((void **)&I.pool[i],
+					    sizeof(struct it_table))))
+			err = (int)cudaMemset(I.pool[i], 0,
+					      sizeof(struct it_table));
 	if (err) {
 		snprintf(why, whysize, "no device memory for the counts: %s",
 			 cudaGetErrorString((cudaError_t)err));

@@ -152,30 +152,27 @@ void runner_counters_begin(struct run *R, const struct experiment *e)
 	}
 	if (counters_open((const char *const *)R->cplan.raw, R->cplan.nraw,
 			  &R->ctr, why, sizeof(why)) < 0) {
-		bool said = R->res->counters_refusal != NULL;
+		bool refused = counters_refused() ==
+			       REFUSAL_COUNTERS_PERMISSION;
 
 		R->ctr = NULL;
 		R->ctr_status = xstrdup(why);
 		/* a parent may count them by instrumentation instead
-		 * (jobs/instrumented.h); said once a run, not per experiment */
-		if (counters_refused() == REFUSAL_COUNTERS_PERMISSION &&
-		    !said) {
+		 * (jobs/instrumented.h); the refusal is said once a run */
+		if (refused && R->res->counters_refusal)
+			return;
+		if (refused)
 			R->res->counters_refusal = xstrdup(refusal_name(
 				REFUSAL_COUNTERS_PERMISSION));
-			if (R->o->instrumented_after) {
-				if (R->o->progress && !dropped)
-					fputc('\n', stderr);
-				diag_warning("hardware counters refused: %s; "
-					     "after the run, what instrumentation "
-					     "can count is counted instead", why);
-				return;
-			}
-		} else if (said) {
-			return;
-		}
 		if (R->o->progress && !dropped)
 			fputc('\n', stderr);
-		diag_warning("hardware counters unavailable, timing only: %s", why);
+		if (refused && R->o->instrumented_after)
+			diag_warning("hardware counters refused: %s; after the "
+				     "run, what instrumentation can count is "
+				     "counted instead", why);
+		else
+			diag_warning("hardware counters unavailable, timing "
+				     "only: %s", why);
 		return;
 	}
 	if (!R->res->counters_method)
@@ -206,7 +203,7 @@ const char *runner_no_counters_why(const struct run *R, const struct variant *v)
 	/* first: a CPU row has none whatever the GPU allows */
 	if (v->flags & VF_CPU)
 		return "not applicable: runs on the CPU";
-	if (!R->ctr && !(R->instr && !R->ctr_status))
+	if (R->ctr_status || (!R->ctr && !R->instr))
 		return R->ctr_status ? R->ctr_status : "counters were not collected";
 	return NULL;
 }
