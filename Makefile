@@ -217,16 +217,7 @@ $(CODE_H): $(CU_SRC) $(CU_HDR) src/ladder/key_lines.awk
 	@echo "  GEN     $@"
 	$(Q)awk -f src/ladder/key_lines.awk $(sort $(CU_SRC) $(CU_HDR)) >$@.new && \
 	 mv -f $@.new $@
-$(BUILD)/src/ladder/registry.o: $(CODE_H)
 
-# Every generated header exists before any object compiles (order-only:
-# after the first build -MMD's lists rebuild what includes one).
-$(LIB_OBJ) $(MAIN_OBJ): | $(VERSION_H) $(CODE_H) $(PATCH_H)
-$(BUILD)/src/cli/main.o: $(VERSION_H)
-$(BUILD)/src/cli/cli_table.o: $(VERSION_H)
-$(BUILD)/src/run/runner.o: $(VERSION_H)
-$(BUILD)/src/run/runner_record.o: $(VERSION_H)
-$(BUILD)/src/run/env.o: $(VERSION_H)
 # NVRTC is opened at run time (never linked), first from the toolkit
 # culab was built with.  private: the flags stamp, a prerequisite, must
 # not inherit it.
@@ -252,7 +243,10 @@ $(PATCH_H): $(PATCH_FATBIN)
 	@echo "  GEN     $@"
 	$(Q)$(CUDA)/bin/bin2c --const --name culab_instrument_patches \
 	  $< >$@.new && mv -f $@.new $@
-$(BUILD)/src/counters/instrument.o: $(PATCH_H)
+
+# Every generated header exists before any object compiles (order-only:
+# after the first build -MMD's lists rebuild what includes one).
+$(LIB_OBJ) $(MAIN_OBJ): | $(VERSION_H) $(CODE_H) $(PATCH_H)
 
 $(BUILD)/culab: $(MAIN_OBJ) $(LIB_OBJ)
 	@echo "  LINK    $@"
