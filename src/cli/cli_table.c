@@ -190,6 +190,11 @@ static const char run_notes[] =
 	"                          PATH's, then /usr/local/cuda/bin's); off:\n"
 	"                          no reruns\n"
 	"  CULAB_SANITIZER_TIMEOUT=S  seconds one tool's rerun may take (120)\n"
+	"  CULAB_SANITIZER_LIB=PATH  the Compute Sanitizer library that\n"
+	"                          counts the counters by instrumentation\n"
+	"                          where the hardware counters are refused\n"
+	"                          (default: beside compute-sanitizer)\n"
+	"  CULAB_INSTRUMENTED=off  no counting by instrumentation\n"
 	"  CULAB_CACHE_DIR=DIR     where compiled kernels, counters per\n"
 	"                          source line and what each measurement\n"
 	"                          took are kept (off: nowhere)\n"
@@ -205,7 +210,9 @@ static const char run_notes[] =
 	"                          children) appended to FILE on one clock\n"
 	"  CULAB_TEST_NVML=fake    (tests) a stand-in NVML that touches no\n"
 	"                          GPU: fake, fake-throttled,\n"
-	"                          fake-no-permission, absent";
+	"                          fake-no-permission, absent\n"
+	"  CULAB_FAKE_COUNTERS_REFUSAL=permission  (tests) CUPTI's refusal\n"
+	"                          of the hardware counters, forced";
 
 /* ---- check, plan ----------------------------------------------------------- */
 
