@@ -350,6 +350,7 @@ static void progress(const struct lines_options *o, size_t k, size_t n,
 struct job {
 	const char *label;
 	struct result_row *w;
+	const struct plan_stage *s;
 	char key[65];
 };
 
@@ -373,7 +374,7 @@ static size_t jobs_of(const struct plan *p, const struct lines_options *o,
 			w = lines_row_of(r, s, &s->ms[k]);
 			if (!lines_wanted(w))
 				continue;
-			*j = (struct job){ s->ms[k].label, w, "" };
+			*j = (struct job){ s->ms[k].label, w, s, "" };
 			if (lines_cache_key(s, &s->ms[k],
 					    results_row_device(r, w), o->exe,
 					    j->key) == 0 &&
@@ -448,12 +449,61 @@ struct lines_queue {
 	struct job *jobs;
 	size_t n, k;             /* jobs, the next to start */
 	struct lines_stalls ss;
+	int starting;            /* a GPU's children starting at once, its
+				    first apart */
 	bool sampler_added;
 	bool changed;            /* a row got its lines or its reason */
 	bool stop;               /* a child that cannot start, files that
 				    cannot be saved */
 	const char *unavailable; /* a child said CUPTI cannot here */
 };
+
+/* Device memory a per-line child of job j holds: its input and output,
+ * and its CUDA context (about half a GiB with CUPTI's), as
+ * devices_lines.c counts it. */
+static double job_bytes(const struct job *j)
+{
+	return (double)j->s->in_bytes + (double)j->s->out_bytes +
+	       (double)(512u << 20);
+}
+
+/* Whether GPU g may hold more children ahead than its usual: while the
+ * sampler samples none takes a turn, so the children started meanwhile
+ * wait, up to LINES_AHEAD_MAX while they and the next fit in half the
+ * GPU's memory. */
+static bool sampling_room(const struct lines_queue *x,
+			  const struct lines_gpu *g)
+{
+	double held = 0, mem = (double)x->r->env.global_mem_bytes;
+
+	if (!x->ss.pid || !mem || lines_gpu_jobs(g) >= 1 + LINES_AHEAD_MAX)
+		return false;
+	for (int k = 0; k < LINES_PROCS; k++)
+		if (g->p[k].pid && g->p[k].state != LP_DONE)
+			held += job_bytes(&x->jobs[g->p[k].job]);
+	return held + job_bytes(&x->jobs[x->k]) <= 0.5 * mem;
+}
+
+/* Whether GPU g takes the next child at pass `pass` (its pass-th job):
+ * its first; then, while enough are left for every GPU, up to 1 + ahead
+ * jobs (more while the sampler samples: sampling_room), with
+ * at most x->starting of them starting at once.  The driver makes one
+ * CUDA context at a time: children started together are each ready
+ * only when the last is, and the GPU waits for the first meanwhile,
+ * while started a few at a time each is ready as soon as it can be
+ * (docs/per-line.md, "Where warps wait"). */
+static bool takes_next(const struct lines_queue *x, const struct lines_gpu *g,
+		       int pass)
+{
+	if (lines_gpu_jobs(g) >= pass || !lines_gpu_room(g))
+		return false;
+	if (pass == 1)
+		return true;
+	if (x->n - x->k < (size_t)x->ns ||
+	    lines_gpu_starting(g) >= x->starting)
+		return false;
+	return pass <= 1 + g->ahead || sampling_room(x, g);
+}
 
 static int run_fill(void *ctx, struct supervisor *sv)
 {
@@ -468,14 +518,13 @@ static int run_fill(void *ctx, struct supervisor *sv)
 	/* a child on each GPU without one, then the ones ahead on each
 	 * while enough are left for all (the last few wait for the first
 	 * GPU free, not on a GPU of their own) */
-	for (int pass = 1; pass <= 1 + x->sl[0].ahead; pass++)
+	for (int pass = 1; pass <= 1 + LINES_AHEAD_MAX; pass++)
 		for (int i = 0; i < ns && x->k < x->n && !x->stop &&
 		     !x->unavailable && !supervise_signals(); i++) {
 			struct lines_gpu *g = &x->sl[i];
 			struct lines_proc *lp;
 
-			if (lines_gpu_jobs(g) >= pass || !lines_gpu_room(g) ||
-			    (pass > 1 && x->n - x->k < (size_t)ns))
+			if (!takes_next(x, g, pass))
 				continue;
 			lp = lines_gpu_start(x->o, g, x->k,
 					     x->jobs[x->k].label);
@@ -585,6 +634,9 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 		lines_gpu_init(&x.sl[i], o->ndevices > 0 ? o->devices[i] :
 			       o->device, o->ndevices > 0 ? NULL :
 			       r->env.gpu_uuid);
+	x.starting = (int)env_integer("CULAB_LINES_STARTING", 1,
+				      LINES_AHEAD_MAX, LINES_STARTING_ONE,
+				      "children");
 	x.n = jobs_of(&p, o, r, &x.jobs, &cached);
 	if (cached && output_save(o->outdir, r) < 0)
 		x.stop = true;

@@ -72,6 +72,13 @@ struct result_row *lines_row_of(struct results *r, const struct plan_stage *s,
  * ones ahead make their start meanwhile, which bounds the per-line
  * phase otherwise (docs/per-line.md, "Where warps wait"). */
 #define LINES_AHEAD_SAMPLING 6
+/* A run's children on one GPU starting at once (not yet ready), its
+ * first apart: the driver makes one CUDA context at a time, so more
+ * only delay the first of them; while the sampler samples more are
+ * started ahead, within half the GPU's memory (lines.c, takes_next).
+ * CULAB_LINES_STARTING=N sets it for a run (a measurement knob, as for
+ * run --devices' node). */
+#define LINES_STARTING_ONE 2
 #define LINES_PROCS (LINES_AHEAD_MAX + 2)
 
 enum lines_state {

@@ -269,7 +269,7 @@ static char *template(const char *name, bool sampled)
 /* One sampling child for the three marked rows, started first; no
  * per-line child measures before it ended, each is told not to sample;
  * the rows have their counts and their samples, in the saved file too.
- * Without CULAB_STALLS, or when the sampling child fails, the counts
+ * With CULAB_STALLS=off, or when the sampling child fails, the counts
  * come alone (a note says why the samples did not). */
 static void test_sampling_child(void **state)
 {
@@ -296,7 +296,7 @@ static void test_sampling_child(void **state)
 	setenv("LINES_CALLS", calls, 1);
 	setenv("LINES_TEMPLATE", counted, 1);
 	setenv("STALLS_TEMPLATE", sampled, 1);
-	setenv("CULAB_STALLS", "on", 1);
+	unsetenv("CULAB_STALLS");       /* sampled by default */
 	assert_int_equal(experiment_load(yaml, &f), 0);
 	mkdir(outdir, 0755);
 
@@ -346,9 +346,9 @@ static void test_sampling_child(void **state)
 	results_release(&r);
 	unsetenv("STALLS_FAIL");
 
-	/* not asked for: no sampling child, the children as they were */
+	/* turned off: no sampling child, the children as they were */
 	unlink(calls);
-	unsetenv("CULAB_STALLS");
+	setenv("CULAB_STALLS", "off", 1);
 	marked_rows(&r);
 	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
 	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
@@ -357,6 +357,7 @@ static void test_sampling_child(void **state)
 	free(text);
 	results_release(&r);
 
+	unsetenv("CULAB_STALLS");
 	experiment_file_release(&f);
 	free(saved);
 	free(yaml);
