@@ -6,7 +6,8 @@
  * before it ended, the per-line children told not to sample, each row's
  * samples beside its counts; a sampling child that fails leaves the
  * counts alone, with a note.  What CUPTI samples on a GPU is
- * tests/gpu/lines.sh's. */
+ * tests/gpu/lines.sh's.  Also: the children start two at a time, more
+ * ahead while the sampler samples (test_starting). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -197,8 +198,10 @@ static void test_plan_list(void **state)
 }
 
 /* A stand-in for culab.  With --stalls-only it records "stalls LABELS",
- * takes 0.3 s, writes $STALLS_TEMPLATE (or fails where $STALLS_FAIL is
- * set) and records "stalls done"; else it waits for its turn on
+ * takes 0.3 s (or $STALLS_SLEEP), writes $STALLS_TEMPLATE (or fails where
+ * $STALLS_FAIL is set) and records "stalls done"; else, where
+ * $READY_SLEEP is set, it records "start", takes that long, says it is
+ * ready ("r") and records "ready"; then it waits for its turn on
  * --lines-go's socket, records "LABEL MODE" (count, or nostalls with
  * --no-stalls) and writes $LINES_TEMPLATE. */
 static const char fake_child[] =
@@ -216,13 +219,17 @@ static const char fake_child[] =
 	"done\n"
 	"if [ $mode = stalls ]; then\n"
 	"  echo \"stalls $label\" >>\"$LINES_CALLS\"\n"
-	"  sleep 0.3\n"
+	"  sleep ${STALLS_SLEEP:-0.3}\n"
 	"  if [ -n \"${STALLS_FAIL:-}\" ]; then\n"
 	"    echo 'culab: error: no sampler here' >&2; exit 1\n"
 	"  fi\n"
 	"  cp \"$STALLS_TEMPLATE\" \"$dir/results.json\"\n"
 	"  echo 'stalls done' >>\"$LINES_CALLS\"\n"
 	"  exit 0\n"
+	"fi\n"
+	"if [ -n \"${READY_SLEEP:-}\" ]; then\n"
+	"  echo start >>\"$LINES_CALLS\"; sleep \"$READY_SLEEP\"\n"
+	"  echo ready >>\"$LINES_CALLS\"; printf r >&\"$go\"\n"
 	"fi\n"
 	"if [ -n \"$go\" ]; then\n"
 	"  w=; read -r -n 1 -u \"$go\" w\n"
@@ -368,12 +375,120 @@ static void test_sampling_child(void **state)
 	free(sampled);
 }
 
+static const char *const ten[] = {
+	"reduce_global", "reduce_interleaved_divergent",
+	"reduce_interleaved_strided", "reduce_shared_static",
+	"reduce_shared_dynamic", "reduce_first_add", "reduce_unrolled",
+	"reduce_warp_volatile", "reduce_shuffle", "reduce_grid_stride",
+};
+
+/* The per-line children of ten rows while the sampler samples for 2 s
+ * on a GPU of `mem` bytes: how many started before it was done, and the
+ * most that were starting (not yet ready) at once. */
+static void starts_while_sampling(const char *dir, size_t mem,
+				  int *before, int *most)
+{
+	char *yaml = xasprintf("%s/ten.yaml", dir);
+	char *calls = xasprintf("%s/calls-ten", dir);
+	char *outdir = xasprintf("%s/out-ten", dir);
+	char *exe = xasprintf("%s/fake-culab", dir);
+	struct lines_options o = { .file = yaml, .outdir = outdir, .exe = exe,
+				   .timeout = 20, .device = 0 };
+	struct sbuf text = SBUF_INIT;
+	struct experiment_file f;
+	struct results r;
+	struct capture c;
+	char *got = NULL, *line, *save = NULL;
+	size_t len;
+	int starting = 0, done = 0;
+
+	sbuf_addf(&text, "version: 1\noutput: out\ndefaults:\n  warmup: 0\n"
+		  "  repeats: 1\n  counters: [default]\nexperiments:\n"
+		  "  - name: e\n    family: reduce\n    variants: [");
+	for (size_t i = 0; i < ARRAY_SIZE(ten); i++)
+		sbuf_addf(&text, "%s%s", i ? ", " : "", ten[i]);
+	sbuf_addf(&text, "]\n    types: [float]\n    sizes: [4096]\n");
+	assert_int_equal(write_file_atomic(yaml, text.buf, text.len), 0);
+	assert_int_equal(write_file_atomic(exe, fake_child, strlen(fake_child)),
+			 0);
+	assert_int_equal(chmod(exe, 0755), 0);
+	assert_int_equal(experiment_load(yaml, &f), 0);
+	mkdir(outdir, 0755);
+	unlink(calls);
+	setenv("LINES_CALLS", calls, 1);
+	results_start(&r);
+	r.env.global_mem_bytes = mem;
+	for (size_t i = 0; i < ARRAY_SIZE(ten); i++)
+		row_add(&r, ten[i], 4096);
+	capture_start(&c);
+	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
+	capture_stop(&c);
+	free(c.buf);
+	for (size_t i = 0; i < r.nrows; i++)
+		assert_null(r.rows[i].lines.status);
+	assert_int_equal(read_file(calls, 1 << 16, &got, &len), 0);
+	*before = *most = 0;
+	for (line = strtok_r(got, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strcmp(line, "start")) {
+			*before += !done;
+			if (++starting > *most)
+				*most = starting;
+		} else if (!strcmp(line, "ready")) {
+			starting--;
+		} else if (!strcmp(line, "stalls done")) {
+			done = 1;
+		} else if (!done && strncmp(line, "stalls ", 7)) {
+			fail_msg("a turn before the sampler was done: %s",
+				 line);
+		}
+	}
+	free(got);
+	results_release(&r);
+	experiment_file_release(&f);
+	sbuf_release(&text);
+	free(yaml);
+	free(calls);
+	free(outdir);
+	free(exe);
+}
+
+/* On one GPU the children start two at a time (the driver makes one
+ * CUDA context at a time), and while the sampler samples more than the
+ * usual six are started ahead, as many as fit in half the GPU's
+ * memory; none takes its turn before the sampler is done. */
+static void test_starting(void **state)
+{
+	char *counted = template("counted", false);
+	char *sampled = template("sampled", true);
+	int before, most;
+
+	(void)state;
+	setenv("LINES_TEMPLATE", counted, 1);
+	setenv("STALLS_TEMPLATE", sampled, 1);
+	setenv("STALLS_SLEEP", "2", 1);
+	setenv("READY_SLEEP", "0.05", 1);
+	unsetenv("CULAB_STALLS");
+	starts_while_sampling(tmpdir, (size_t)80 << 30, &before, &most);
+	assert_true(most <= LINES_STARTING_ONE);
+	assert_true(before > 1 + LINES_AHEAD_SAMPLING);
+	/* a GPU of 2 GiB holds no more than the usual ahead */
+	starts_while_sampling(tmpdir, (size_t)2 << 30, &before, &most);
+	assert_true(most <= LINES_STARTING_ONE);
+	assert_int_equal(before, 1 + LINES_AHEAD_SAMPLING);
+	unsetenv("STALLS_SLEEP");
+	unsetenv("READY_SLEEP");
+	free(counted);
+	free(sampled);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_plan_list),
 		cmocka_unit_test(test_sampling_child),
+		cmocka_unit_test(test_starting),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
