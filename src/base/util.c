@@ -6,6 +6,8 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,31 +84,53 @@ char *xasprintf(const char *fmt, ...)
 
 extern char **environ;
 
-char **environ_with(const char *name, const char *value)
+/* Whether s is "NAME=..." for one of pairs' names. */
+static bool names_one(const char *s, const char *const *pairs)
 {
-	size_t n = 0, k = 0, len = strlen(name);
+	for (size_t i = 0; pairs[i]; i += 2) {
+		size_t len = strlen(pairs[i]);
+
+		if (!strncmp(s, pairs[i], len) && s[len] == '=')
+			return true;
+	}
+	return false;
+}
+
+/* The array is one longer than execve sees: env[-1] counts the entries
+ * made here, which come first (each name once, so order is no matter). */
+char **environ_with_list(const char *const *pairs)
+{
+	size_t n = 0, k = 0, np = 0;
 	char **env;
 
 	while (environ[n])
 		n++;
-	env = xcalloc(n + 2, sizeof(*env));
+	while (pairs[np])
+		np += 2;
+	env = (char **)xcalloc(1 + np / 2 + n + 1, sizeof(*env)) + 1;
+	env[-1] = (char *)(uintptr_t)(np / 2);
+	for (size_t i = 0; i < np; i += 2)
+		env[k++] = xasprintf("%s=%s", pairs[i], pairs[i + 1]);
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], name, len) || environ[i][len] != '=')
+		if (!names_one(environ[i], pairs))
 			env[k++] = environ[i];
-	env[k] = xasprintf("%s=%s", name, value);   /* the last: ours */
 	return env;
+}
+
+char **environ_with(const char *name, const char *value)
+{
+	const char *const pairs[] = { name, value, NULL };
+
+	return environ_with_list(pairs);
 }
 
 void environ_with_free(char **env)
 {
-	size_t k = 0;
-
 	if (!env)
 		return;
-	while (env[k + 1])
-		k++;
-	free(env[k]);
-	free(env);
+	for (size_t k = 0; k < (size_t)(uintptr_t)env[-1]; k++)
+		free(env[k]);
+	free(env - 1);
 }
 
 size_t edit_distance(const char *a, const char *b)

@@ -32,8 +32,11 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* This process's environment with NAME=value in place of any NAME it
  * has, for a child's execve: made before fork, so that the child of a
  * process with threads calls nothing but what is async-signal-safe.
- * environ_with_free() frees the array and the one entry it added. */
+ * environ_with_list takes several: name, value, name, value, ..., NULL.
+ * Only environ_with_free() frees what they return, and the entries
+ * they added. */
 char **environ_with(const char *name, const char *value);
+char **environ_with_list(const char *const *pairs);
 void environ_with_free(char **env);
 
 /* Levenshtein distance between a and b (bytes). */

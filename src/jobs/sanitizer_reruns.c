@@ -426,7 +426,9 @@ static pid_t child_start(const struct rerun_setup *c, const char *log,
 
 	snprintf(device, sizeof(device), "%d", c->device);
 	snprintf(limit, sizeof(limit), "%d", SANITIZE_PRINT_LIMIT);
-	so.env = environ_with("CULAB_SANITIZER", "off");
+	/* no reruns of its own; the tool guards the input (runner_int.h) */
+	so.env = environ_with_list((const char *const[]){
+		"CULAB_SANITIZER", "off", "CULAB_INPUT_GUARD", "off", NULL });
 	/* its own group, killed whole at the limit; it dies with us */
 	pid = supervise_spawn(&so);
 	environ_with_free(so.env);

@@ -514,7 +514,13 @@ static void reduce_check(const void *ref, const void *in, const void *out,
 		c->error = fabs((double)((long double)got - r->sum));
 		c->tolerance = family_sum_tolerance(run, t, n, r->abs_sum);
 		c->ok = c->error <= c->tolerance;
-		if (!c->ok)
+		if (!c->ok && isnan(got))
+			snprintf(c->message, sizeof(c->message),
+				 "sum is nan, expected %.17Lg: the input holds "
+				 "no NaN, but the bytes around it do on this "
+				 "run, so the kernel read before or past its "
+				 "input (or a value it never wrote)", r->sum);
+		else if (!c->ok)
 			snprintf(c->message, sizeof(c->message),
 				 "sum is %.17g, expected %.17Lg "
 				 "(error %.3g > tolerance %.3g)",

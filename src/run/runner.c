@@ -50,15 +50,6 @@
 
 #include "ladder/ladder.h"
 
-/* Poison byte for outputs: 0x5a5a5a5a is outside every input range of
- * family_fill_input and no reachable sum, so an unwritten output never
- * passes verification. */
-#define POISON 0x5a
-/* Bytes of the host accumulator a->result (room for any type's). */
-#define RESULT_BYTES 16
-/* Poisoned bytes after the output and after the scratch: a kernel that
- * writes past the end of either is caught by the correctness run. */
-#define GUARD_BYTES 4096
 /* How often a run with a time limit looks whether its launch is done. */
 #define POLL_SECONDS 200e-6
 /* A kernel of this process never finished (runner_gpu_hung). */
@@ -197,26 +188,6 @@ static int test_trap(const struct run *R, struct launch_ctx *L)
 	return (int)cudaStreamSynchronize(L->a.stream);
 }
 
-static int poison_output(struct launch_ctx *L)
-{
-	const struct variant *v = L->v;
-	int err;
-
-	if (v->flags & (VF_HOST_STEP | VF_CPU))
-		memset(L->a.result, POISON, RESULT_BYTES);
-	if (v->flags & VF_CPU)
-		return 0;
-	err = (int)cudaMemsetAsync(L->st->d_out, POISON, L->st->ps->out_bytes +
-				   GUARD_BYTES, L->a.stream);
-	if (err)
-		return err;
-	if (L->a.work && (err = (int)cudaMemsetAsync((char *)L->a.work +
-						     L->work_bytes, POISON,
-						     GUARD_BYTES, L->a.stream)))
-		return err;
-	return (int)cudaStreamSynchronize(L->a.stream);
-}
-
 /* ---- one measurement ------------------------------------------------------------ */
 
 /* The buffers one measurement needs beyond its stage. */
@@ -254,7 +225,10 @@ static int measure_alloc(struct run *R, struct launch_ctx *L,
 		}
 	}
 	if ((v->flags & VF_IN_PLACE) && !st->d_copy &&
-	    (err = (int)cudaMalloc(&st->d_copy, st->ps->in_bytes))) {
+	    ((err = runner_input_alloc(&st->d_copy, st->ps->in_bytes)) ||
+	     (err = runner_input_guard(st->d_copy, st->ps->in_bytes,
+				       st->ps->t, R->stream)))) {
+		runner_input_free(st->d_copy);
 		st->d_copy = NULL;
 		runner_row_fail(R, w, ROW_ERROR, "cudaMalloc: %s", runner_err_text(err));
 		return -1;
@@ -283,48 +257,6 @@ static int measure_alloc(struct run *R, struct launch_ctx *L,
 	L->work_bytes = ms->work_bytes;
 	L->a.host = b->h_host;
 	L->a.result = b->h_result;
-	return 0;
-}
-
-/* Whether the correctness run wrote past the end of the output or of the
- * scratch: the GUARD_BYTES after each were poisoned before it.  Returns
- * 0, 1 with the row failed, or a negative CUDA error. */
-static int check_guards(struct run *R, struct launch_ctx *L,
-			struct result_row *w)
-{
-	unsigned char g[GUARD_BYTES];
-	const struct {
-		const char *what;
-		char *base;
-		size_t size;
-	} area[2] = {
-		{ "output", L->st->d_out, L->st->ps->out_bytes },
-		{ "scratch buffer", L->a.work, L->work_bytes },
-	};
-
-	if (L->v->flags & VF_CPU)
-		return 0;
-	for (size_t i = 0; i < ARRAY_SIZE(area); i++) {
-		size_t k, changed = 0, first = 0;
-		int err;
-
-		if (!area[i].base)
-			continue;
-		if ((err = (int)cudaMemcpy(g, area[i].base + area[i].size,
-					   sizeof(g), cudaMemcpyDeviceToHost)))
-			return -err;
-		for (k = 0; k < sizeof(g); k++)
-			if (g[k] != POISON && !changed++)
-				first = k;
-		if (changed) {
-			runner_row_fail(R, w, ROW_ERROR, "wrote past the end of its %s "
-				 "(%zu bytes): %zu of the %d bytes after it "
-				 "changed, the first at byte %zu after the end",
-				 area[i].what, area[i].size, changed,
-				 GUARD_BYTES, first);
-			return 1;
-		}
-	}
 	return 0;
 }
 
@@ -374,7 +306,7 @@ static int measure_check(struct run *R, struct launch_ctx *L,
 	double limit = time_limit(L->v);
 	int err;
 
-	if ((err = runner_restore_input(L)) || (err = poison_output(L)) ||
+	if ((err = runner_restore_input(L)) || (err = runner_poison_output(L)) ||
 	    (err = test_trap(R, L)) || (err = watched_launch(L, w, limit))) {
 		if (err == 1)
 			launch_hung(R, w, limit);
@@ -382,7 +314,7 @@ static int measure_check(struct run *R, struct launch_ctx *L,
 			runner_row_cuda_error(R, w, err, L->v->name);
 		return -1;
 	}
-	if ((err = check_guards(R, L, w))) {
+	if ((err = runner_check_guards(R, L, w))) {
 		if (err < 0)
 			runner_row_cuda_error(R, w, -err, L->v->name);
 		return -1;
@@ -453,7 +385,7 @@ static int check_changed_input(struct run *R, struct launch_ctx *L,
 	if ((err = (int)cudaMemcpyAsync(st->d_in, st->h_in2, bytes,
 					cudaMemcpyHostToDevice, L->a.stream)) ||
 	    (err = (int)cudaStreamSynchronize(L->a.stream)) ||
-	    (err = runner_restore_input(L)) || (err = poison_output(L)) ||
+	    (err = runner_restore_input(L)) || (err = runner_poison_output(L)) ||
 	    (err = launch_within(L, limit))) {
 		if (err == 1)
 			launch_hung(R, w, limit);
@@ -610,8 +542,8 @@ static void stage_release(struct stage_buf *st)
 		memset(st, 0, sizeof(*st));
 		return;
 	}
-	cudaFree(st->d_in);
-	cudaFree(st->d_copy);
+	runner_input_free(st->d_in);
+	runner_input_free(st->d_copy);
 	cudaFree(st->d_out);
 	memset(st, 0, sizeof(*st));
 }
@@ -650,7 +582,9 @@ static int stage_setup(struct run *R, struct plan_stage *s,
 	 * did (0.3 s of host time at 2^28, in each of a run's children) */
 	if (st->fam->reference && !R->o->lines)
 		st->ref = st->fam->reference(st->h_in, s->t, s->sh.n, s->sh.m);
-	if ((err = (int)cudaMalloc(&st->d_in, s->in_bytes)) ||
+	if ((err = runner_input_alloc(&st->d_in, s->in_bytes)) ||
+	    (err = runner_input_guard(st->d_in, s->in_bytes, s->t,
+				      R->stream)) ||
 	    (err = (int)cudaMalloc(&st->d_out, s->out_bytes + GUARD_BYTES)) ||
 	    (err = (int)cudaMemcpyAsync(st->d_in, st->h_in, s->in_bytes,
 					cudaMemcpyHostToDevice, R->stream)) ||

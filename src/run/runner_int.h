@@ -37,6 +37,14 @@ struct stage_buf {
 	bool skipped;            /* did not fit: its measurements skipped */
 };
 
+/* Poisoned bytes after the output and after the scratch, and around the
+ * input: a kernel that writes past the end of either, or reads past
+ * either end of its input, is caught by the correctness run
+ * (runner_guard.c). */
+#define GUARD_BYTES 4096
+/* Bytes of the host accumulator a->result (room for any type's). */
+#define RESULT_BYTES 16
+
 /* Everything a launch needs, shared by the timing loop and the counter
  * replay's callbacks. */
 struct launch_ctx {
@@ -153,6 +161,33 @@ void runner_row_cuda_error(struct run *R, struct result_row *w, int err,
 /* Checks the output of L's last run with the family's check.  Returns 0
  * (verified), 1 (wrong, row failed) or a negative CUDA error. */
 int runner_verify(struct run *R, struct launch_ctx *L, struct result_row *w);
+
+/* ---- runner_guard.c: the correctness run's guards ---- */
+
+/* Whether the input has its guards: unless CULAB_INPUT_GUARD=off, which
+ * culab's compute-sanitizer reruns set (there the tool is the guard, and
+ * bytes of culab's inside the allocation would hide a read past the end
+ * from it). */
+bool runner_input_guard_on(void);
+/* Device memory for an input of `bytes` with GUARD_BYTES before and after
+ * it; *p is the input's first byte (NULL on failure).  Returns a CUDA
+ * error or 0.  runner_input_free frees it (NULL: nothing). */
+int runner_input_alloc(void **p, size_t bytes);
+void runner_input_free(void *p);
+/* Writes the guards around input p of `bytes` bytes of type t (values
+ * that make any sum or transpose that takes one in wrong: NaN for
+ * floating point, large odd ints), on `stream`, and waits for them. */
+int runner_input_guard(void *p, size_t bytes, enum dtype t,
+		       cudaStream_t stream);
+/* Before L's correctness run: the output, the bytes after it and after
+ * the scratch poisoned, an in-place copy's guards written again.
+ * Returns a CUDA error or 0. */
+int runner_poison_output(struct launch_ctx *L);
+/* After it: whether the run wrote past the output or the scratch, or
+ * around its in-place input.  Returns 0, 1 with the row failed, or a
+ * negative CUDA error. */
+int runner_check_guards(struct run *R, struct launch_ctx *L,
+			struct result_row *w);
 
 /* ---- runner_launch.c: what every phase shares ---- */
 

@@ -13,7 +13,13 @@
 # 2. the exercise's reduce_shfl.v2-bug (a wrong sum: its last warp stops
 #    one shuffle early) is rerun at 2^20 under memcheck, racecheck and
 #    synccheck, all clean, the answer wrong again: "an arithmetic bug, not
-#    a memory one", in the failure lines and the report.
+#    a memory one", in the failure lines and the report;
+# 3. tests/gpu/input-guard.yaml (issue 48): seed 000's reduce_global as
+#    the course writes it, verified at 2^20 (a multiple of its block: the
+#    guard around the input changes nothing), wrong at 1,000,000 (its
+#    last block reads 64 doubles past the input, which are NaN on the
+#    correctness run: "sum is nan"), and memcheck's rerun (the guard off:
+#    the tool guards) names line 17's out-of-bounds global read.
 #
 # Each rerun's command is in its record; the logs are in OUT.
 set -u
@@ -28,7 +34,30 @@ ko() { fail=$((fail + 1)); echo "FAIL: $1"; }
 san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 if [ ! -x "$san" ]; then
 	ko "compute-sanitizer not found: nothing can be explained at the line"
-	echo "sanitize_lines: $pass passed, $fail failed"
+	# 3. a read past the input's end
+"$culab" run --no-counters -o "$out/input-guard" tests/gpu/input-guard.yaml \
+	>"$out/input-guard.log" 2>&1
+rc=$?
+verdict=$(python3 -c 'import json,sys
+rows=dict((w["n"], w) for w in json.load(open(sys.argv[1]))["rows"]); bad=[]
+ok=rows.get(1048576); w=rows.get(1000000)
+if not ok or ok["status"] != "ok": bad.append("2^20: %s" % (ok and (ok["status"], ok.get("message"))))
+if not w or w["status"] != "wrong" or "sum is nan" not in (w.get("message") or ""):
+    bad.append("1000000: %s" % (w and (w["status"], w.get("message"))))
+s=(w or {}).get("sanitize") or {}
+oob=[f for f in s.get("findings", []) if f["tool"]=="memcheck" and f["kind"]=="access" and f["space"]=="global" and f["access"]=="read" and f["size"]==8 and f["file"]=="seed000.cu" and f["line"]==17]
+if not oob:
+    bad.append("no out-of-bounds global read at seed000.cu:17: %s %s" % (s.get("state"), [(f["tool"], f["kind"], f.get("space"), f.get("file"), f.get("line")) for f in s.get("findings", [])]))
+print("; ".join(bad) if bad else "verified at 2^20; at 1000000 \"%s\", memcheck: out-of-bounds global read of 8 bytes at line 17" % w["message"][:60])
+sys.exit(1 if bad else 0)' "$out/input-guard/results.json" 2>&1)
+if [ $? -eq 0 ] && [ $rc -eq 1 ]; then
+	ok "a read past the input: $verdict"
+else
+	ko "a read past the input: exit $rc (want 1): $verdict (see $out/input-guard.log)"
+	grep -E "FAILED|culab:   " "$out/input-guard.log" | head -n 10
+fi
+
+echo "sanitize_lines: $pass passed, $fail failed"
 	exit 1
 fi
 
@@ -115,6 +144,29 @@ if [ "$n" = 4 ] && grep -q "an arithmetic bug, not a memory one" "$out/exercise/
 	ok "an arithmetic bug, not a memory one: in the failure lines and the report"
 else
 	ko "the clean rerun's words: $n of 4 failure lines (see $out/exercise.log and $out/exercise/report.en.md)"
+fi
+
+# 3. a read past the input's end
+"$culab" run --no-counters -o "$out/input-guard" tests/gpu/input-guard.yaml \
+	>"$out/input-guard.log" 2>&1
+rc=$?
+verdict=$(python3 -c 'import json,sys
+rows=dict((w["n"], w) for w in json.load(open(sys.argv[1]))["rows"]); bad=[]
+ok=rows.get(1048576); w=rows.get(1000000)
+if not ok or ok["status"] != "ok": bad.append("2^20: %s" % (ok and (ok["status"], ok.get("message"))))
+if not w or w["status"] != "wrong" or "sum is nan" not in (w.get("message") or ""):
+    bad.append("1000000: %s" % (w and (w["status"], w.get("message"))))
+s=(w or {}).get("sanitize") or {}
+oob=[f for f in s.get("findings", []) if f["tool"]=="memcheck" and f["kind"]=="access" and f["space"]=="global" and f["access"]=="read" and f["size"]==8 and f["file"]=="seed000.cu" and f["line"]==17]
+if not oob:
+    bad.append("no out-of-bounds global read at seed000.cu:17: %s %s" % (s.get("state"), [(f["tool"], f["kind"], f.get("space"), f.get("file"), f.get("line")) for f in s.get("findings", [])]))
+print("; ".join(bad) if bad else "verified at 2^20; at 1000000 \"%s\", memcheck: out-of-bounds global read of 8 bytes at line 17" % w["message"][:60])
+sys.exit(1 if bad else 0)' "$out/input-guard/results.json" 2>&1)
+if [ $? -eq 0 ] && [ $rc -eq 1 ]; then
+	ok "a read past the input: $verdict"
+else
+	ko "a read past the input: exit $rc (want 1): $verdict (see $out/input-guard.log)"
+	grep -E "FAILED|culab:   " "$out/input-guard.log" | head -n 10
 fi
 
 echo "sanitize_lines: $pass passed, $fail failed"

@@ -60,11 +60,41 @@ static void test_env_flag(void **state)
 	unsetenv("CULAB_TEST_FLAG");
 }
 
+/* A child's environment: the names given take the values given, once
+ * each, and every other entry is kept. */
+static void test_environ_with(void **state)
+{
+	char **env;
+	int a = 0, b = 0, keep = 0;
+
+	(void)state;
+	setenv("CULAB_TEST_A", "old", 1);
+	setenv("CULAB_TEST_KEEP", "kept", 1);
+	env = environ_with_list((const char *const[]){
+		"CULAB_TEST_A", "new", "CULAB_TEST_B", "b", NULL });
+	for (size_t i = 0; env[i]; i++) {
+		a += !strncmp(env[i], "CULAB_TEST_A=", 13);
+		b += !strcmp(env[i], "CULAB_TEST_B=b");
+		keep += !strcmp(env[i], "CULAB_TEST_KEEP=kept");
+		assert_string_not_equal(env[i], "CULAB_TEST_A=old");
+	}
+	assert_int_equal(a, 1);
+	assert_int_equal(b, 1);
+	assert_int_equal(keep, 1);
+	environ_with_free(env);
+	env = environ_with("CULAB_TEST_A", "one");
+	assert_string_equal(env[0], "CULAB_TEST_A=one");
+	environ_with_free(env);
+	unsetenv("CULAB_TEST_A");
+	unsetenv("CULAB_TEST_KEEP");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_slowest),
 		cmocka_unit_test(test_env_flag),
+		cmocka_unit_test(test_environ_with),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
