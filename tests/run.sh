@@ -4,7 +4,8 @@
 # 1. the cmocka unit tests (test_cli_files.c among them: hostile command
 #    lines and special files, each run under a time limit);
 # 2. golden errors: `culab check tests/bad/NAME.yaml` must exit 2 and print
-#    exactly tests/bad/NAME.err on stderr;
+#    exactly tests/bad/NAME.err on stderr (and tests/warn/NAME.yaml exit 0
+#    with exactly NAME.warn);
 # 3. golden errors of results files: `culab report tests/bad-results/NAME.json`
 #    must exit 2, print exactly NAME.err and write nothing;
 # 4. every file in tests/good/ and experiments/ passes `culab check`;
@@ -378,6 +379,26 @@ for y in tests/bad/*.yaml; do
 	refused "$y" $? "${y%.yaml}.err" || continue
 	if [ -s "$tmp/out" ]; then
 		ko "$y: printed on stdout"
+	else
+		ok
+	fi
+done
+suite_end "$n files"
+
+suite "golden warnings (tests/warn)"
+# accepted with warnings: `culab check -q tests/warn/NAME.yaml` exits 0
+# and prints exactly tests/warn/NAME.warn on stderr
+n=0
+for y in tests/warn/*.yaml; do
+	[ -e "$y" ] || continue
+	n=$((n + 1))
+	"$culab" check -q "$y" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -ne 0 ]; then
+		ko "$y: exit $rc, want 0"
+	elif ! cmp -s "$tmp/err" "${y%.yaml}.warn"; then
+		ko "$y: stderr differs from ${y%.yaml}.warn"
+		diff "${y%.yaml}.warn" "$tmp/err" | head -n 10
 	else
 		ok
 	fi

@@ -211,11 +211,25 @@ static bool check_choice(const char *choices, const char *value, char *buf,
 	return false;
 }
 
+/* Words typed as commands that are options of culab's own. */
+static const struct {
+	const char *word, *option;
+} program_options[] = {
+	{ "version", "--version" },
+};
+
 int cli_unknown_command(const struct cli_program *p, const char *name)
 {
-	const char **names = xcalloc(p->ncommands + 1, sizeof(*names));
+	const char **names;
 	const char *near;
 	size_t n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(program_options); i++)
+		if (!strcmp(name, program_options[i].word))
+			return cli_usage_error(NULL, "unknown command \"%s\"; "
+					       "did you mean \"culab %s\"?",
+					       name, program_options[i].option);
+	names = xcalloc(p->ncommands + 1, sizeof(*names));
 
 	for (size_t i = 0; i < p->ncommands; i++)
 		if (!(p->commands[i].flags & CLI_HIDDEN))

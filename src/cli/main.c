@@ -61,9 +61,10 @@ int main(int argc, char **argv)
 
 	evtrace_init();
 	evtrace("main", 0, argc > 1 ? argv[1] : "");
-	if (argc < 2)
-		return cli_usage_error(NULL, "no command given; usage: culab "
-				       "<command> [options]");
+	if (argc < 2) {         /* what there is to do, as --help says */
+		cli_print_program_help(&cli_program, stderr);
+		return EXIT_USAGE;
+	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		cli_print_program_help(&cli_program, stdout);
 		return EXIT_OK;

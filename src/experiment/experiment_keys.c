@@ -352,7 +352,9 @@ static int add_size(struct loader *ld, struct exp_ctx *x,
 static bool looks_like_shape(const char *s)
 {
 	s += strspn(s, " \t");
-	return *s >= '0' && *s <= '9' && strpbrk(s, "xX*") != NULL;
+	/* 2**20 is a power written as Python writes it: size_parse says so */
+	return *s >= '0' && *s <= '9' && strpbrk(s, "xX*") != NULL &&
+	       !strstr(s, "**");
 }
 
 static const char *const range_keys[] = { "from", "to", "times", "plus" };

@@ -356,13 +356,50 @@ int experiment_load_buffer(const char *path, const char *text, size_t len,
 	return load_text(path, copy, len, f);
 }
 
+/* Files a newcomer gives in place of an experiment file, by their name's
+ * ending, and what they are for. */
+static const struct {
+	const char *ending, *what, *hint;
+} other_kinds[] = {
+	{ ".json", "JSON", ": a results.json is read by culab report, "
+	  "verify and compare" },
+	{ ".cu", "CUDA source", ": an experiment file names it in a "
+	  "kernel's source: key (docs/your-own-kernels.md)" },
+	{ ".cuh", "a CUDA header", ": a kernel's source includes it" },
+	{ ".c", "C source", "" }, { ".cpp", "C++ source", "" },
+	{ ".h", "a C header", "" },
+	{ ".csv", "a table", " (culab run writes results.csv)" },
+	{ ".md", "Markdown", " (culab report writes report.en.md)" },
+	{ ".html", "HTML", " (culab report writes report.en.html)" },
+};
+
+/* Refuses path when its name says it is one of other_kinds: -1 after a
+ * diagnostic, else 0. */
+static int refuse_other_kind(const char *path)
+{
+	size_t len = strlen(path);
+
+	for (size_t i = 0; i < ARRAY_SIZE(other_kinds); i++) {
+		size_t e = strlen(other_kinds[i].ending);
+
+		if (len > e && !strcmp(path + len - e, other_kinds[i].ending))
+			return diag_error_at(path, 0, 0, "this is %s, not an "
+					     "experiment file (YAML, such as "
+					     "experiments/default.yaml)%s",
+					     other_kinds[i].what,
+					     other_kinds[i].hint);
+	}
+	return 0;
+}
+
 int experiment_load(const char *path, struct experiment_file *f)
 {
 	char *text;
 	size_t len;
 
 	memset(f, 0, sizeof(*f));
-	if (read_file(path, EXPERIMENT_MAX_FILE_BYTES, &text, &len) < 0)
+	if (refuse_other_kind(path) < 0 ||
+	    read_file(path, EXPERIMENT_MAX_FILE_BYTES, &text, &len) < 0)
 		return -1;
 	return load_text(path, text, len, f);
 }

@@ -248,6 +248,11 @@ int size_parse(const char *s, uint64_t *n, char *why, size_t whysize)
 		return not_a_size(why, whysize);
 	if (*p == '.')
 		return refuse_fraction(p + 1, end, v, why, whysize);
+	if (p[0] == '*' && p[1] == '*') {       /* Python's power */
+		snprintf(why, whysize, "powers are written with ^: %.*s^%s",
+			 (int)(p - buf), buf, p + 2);
+		return -1;
+	}
 	if (*p == '^')
 		rc = apply_power(p + 1, end, &v, why, whysize);
 	else if (*p == 'e' || *p == 'E')

@@ -576,6 +576,8 @@ struct ukernel {
 	bool sized;               /* reduce (in, out): compiled per size,
 				     with N defined */
 	enum uk_shape shape;      /* what its first instance takes */
+	bool shared_said;         /* its dynamic shared memory looked at
+				     (contract_check: once) */
 	/* the compiled instances (ukernel_prepare) */
 	struct uk_inst *inst;
 	size_t ninst;

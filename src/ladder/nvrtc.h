@@ -148,6 +148,14 @@ struct nvrtc_ptx_param {
 				       leaves it out: a pointer is ".u64") */
 };
 
+/* Dynamic shared memory in PTX: 1 when entry `lowered`'s body names an
+ * array the module declares ".extern .shared" (a kernel's
+ * extern __shared__ array, inlined device functions' too), 0 when it
+ * names none, -1 when the PTX has no such entry.  *module: whether the
+ * module declares any (a kernel may reach one through a call). */
+int nvrtc_ptx_extern_shared(const char *ptx, const char *lowered,
+			    bool *module);
+
 /* The parameters of PTX entry `lowered`.  Returns the number of
  * parameters (at most max written), or -1 when the PTX has no such entry
  * or its parameter list cannot be read. */

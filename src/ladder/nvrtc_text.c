@@ -8,6 +8,7 @@
  * found" rather than guessing when the text is not as expected. */
 #include "nvrtc.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -855,6 +856,43 @@ static const char *find_entry(const char *ptx, const char *name)
 			return q + 1;
 	}
 	return NULL;
+}
+
+int nvrtc_ptx_extern_shared(const char *ptx, const char *lowered,
+			    bool *module)
+{
+	const char *body = find_entry(ptx, lowered), *end, *d = ptx;
+
+	*module = false;
+	if (!body)
+		return -1;
+	end = strstr(body, "\n}");
+	if (!end)
+		end = body + strlen(body);
+	/* ".extern .shared .align 16 .b8 s[];": each name, in the body as
+	 * a word of its own */
+	while ((d = strstr(d, ".extern .shared")) != NULL) {
+		const char *name = strchr(d, '['), *w, *q;
+		size_t n;
+
+		*module = true;
+		d += 15;
+		if (!name)
+			break;
+		for (w = name; w > d && w[-1] != ' ' && w[-1] != '\t'; w--)
+			;
+		n = (size_t)(name - w);
+		for (q = body; n && q + n <= end; q++) {
+			char before = q[-1], after = q[n];
+
+			if (!strncmp(q, w, n) && !isalnum((unsigned char)before) &&
+			    before != '_' && before != '$' &&
+			    !isalnum((unsigned char)after) && after != '_' &&
+			    after != '$')
+				return 1;
+		}
+	}
+	return 0;
 }
 
 /* Bytes of a PTX type word ("u64", "f16x2", "b8"); 0 when not a type. */

@@ -539,6 +539,130 @@ static enum uk_shape find_shape(const struct ukernel *k,
 	return sh->shape;
 }
 
+/* The built-in type pointer parameter p points to ("const float *":
+ * float), or NULL: not one pointer to a built-in (or not known: a
+ * kernel's types from its PTX alone). */
+static const struct builtin *pointee(const struct uk_param *p)
+{
+	char buf[sizeof(p->type)], *s = buf, *star;
+	size_t n;
+
+	snprintf(buf, sizeof(buf), "%s", p->type);
+	if (p->cls != UKP_POINTER || !(star = strchr(buf, '*')) ||
+	    strchr(star + 1, '*'))
+		return NULL;
+	*star = '\0';
+	for (;;) {
+		s += strspn(s, " ");
+		if (!strncmp(s, "const ", 6) || !strncmp(s, "volatile ", 9))
+			s = strchr(s, ' ');
+		else
+			break;
+	}
+	n = strlen(s);
+	while (n && s[n - 1] == ' ')
+		s[--n] = '\0';
+	return builtin_named(s);
+}
+
+/* What culab passes in a pointer of instance u: its element type
+ * (culab_t), or the accumulator (culab_acc_t) for a reduction's output
+ * and an int relaunch's passes over the partial sums. */
+static const char *passed_type(const struct ukernel *k,
+			       const struct uk_inst *u, bool out)
+{
+	bool acc = u->acc_pass || (out && k->family == FAMILY_REDUCE &&
+				    !k->same_buffer);
+
+	if (u->t == DTYPE_INT)
+		return acc ? "long long" : "int";
+	return u->t == DTYPE_DOUBLE ? "double" : "float";
+}
+
+/* Whether u's two pointers point to what culab passes them for u's type
+ * (a float * kernel run for int reads ints as floats): the first reason
+ * they do not into why (*at: the parameter), else nothing. */
+static void pointee_problem(const struct ukernel *k, const struct uk_inst *u,
+			    struct sbuf *why, long *at)
+{
+	char ref[80];
+
+	for (size_t i = 0; i < 2 && i < u->nparams; i++) {
+		const struct builtin *got = pointee(&u->params[i]);
+		const struct builtin *want = builtin_named(passed_type(k, u, i));
+
+		if (!got || !want || (got->cls == want->cls &&
+				      got->size == want->size))
+			continue;
+		*at = (long)i;
+		sbuf_addf(why, "%s points to %s, but for the experiment's type "
+			  "%s culab passes %s there: write %s (culab defines "
+			  "it as each type in turn), or keep %s out of the "
+			  "experiment's types", param_ref(u, i, ref, sizeof(ref)),
+			  got->name, dtype_name(u->t), want->name,
+			  i && k->family == FAMILY_REDUCE && !k->same_buffer ?
+			  "culab_acc_t *" : "culab_t *", dtype_name(u->t));
+		return;
+	}
+}
+
+/* Where "extern ... __shared__" first is in k's source (*line 0: not
+ * found by this plain look, which a macro can hide). */
+static void extern_shared_at(const struct ukernel *k, int *line, int *col)
+{
+	const char *s = k->text, *end = k->text + k->len, *bol = s;
+
+	*line = *col = 0;
+	for (int ln = 1; s < end; s++) {
+		if (*s == '\n') {
+			ln++;
+			bol = s + 1;
+		} else if (!strncmp(s, "__shared__", 10)) {
+			const char *e = strstr(bol, "extern");
+			const char *c = strstr(bol, "//");
+
+			if (e && e < s && (!c || c > e)) {
+				*line = ln;
+				*col = (int)(e - bol) + 1;
+				return;
+			}
+		}
+	}
+}
+
+/* A kernel whose PTX entry uses dynamic shared memory (".extern
+ * .shared") without a shared: key is launched with none of it, and one
+ * with the key whose module declares none launches bytes it never uses:
+ * a warning at the key (or the kernel's entry), once a kernel. */
+static void dynamic_shared_said(struct ukernel *k, const struct uk_inst *u)
+{
+	bool module = false;
+	int uses = u->out.ptx && u->lowered ?
+		   nvrtc_ptx_extern_shared(u->out.ptx, u->lowered, &module) : -1;
+	int line, col;
+
+	if (k->shared_said || uses < 0)
+		return;
+	k->shared_said = true;
+	if (uses && !k->shared) {
+		diag_warning_at(k->yaml_path, k->at.line, k->at.col, "kernel "
+				"\"%s\" declares extern __shared__ memory but "
+				"has no shared: key, so it is launched with 0 "
+				"bytes of it: give its size, e.g. shared: "
+				"\"block * elem\"", k->label);
+		extern_shared_at(k, &line, &col);
+		if (line)
+			diag_note_at(k->path, line, col, "the extern "
+				     "__shared__ array is declared here");
+	} else if (!module && k->shared) {
+		diag_warning_at(k->yaml_path, k->shared_at.line,
+				k->shared_at.col, "kernel \"%s\" has a "
+				"shared: key but declares no extern "
+				"__shared__ array: the bytes are launched and "
+				"never used", k->label);
+	}
+}
+
 /* A sized kernel whose source defines N again (NVRTC warns of the
  * redefinition; a "#ifndef N" guard makes none) sums a count of its own
  * at every size: refused at that #define.  Returns 0 or -1. */
@@ -568,11 +692,15 @@ int contract_check(struct ukernel *k, const struct uk_inst *u)
 
 	if (own_size_macro(k, u) < 0)
 		return -1;
+	dynamic_shared_said(k, u);
 	shape = find_shape(k, u, &why, &at);
 	if (shape != UK_SHAPE_UNKNOWN) {
-		sbuf_release(&why);
 		k->shape = shape;
-		return 0;
+		pointee_problem(k, u, &why, &at);
+		if (!why.len) {
+			sbuf_release(&why);
+			return 0;
+		}
 	}
 	signature(u, &sig);
 	if (d) {

@@ -8,7 +8,9 @@
  *     whose output is one JSON document (parsed here with jansson);
  *   - no line of help or usage is wider than 80 columns;
  *   - errors are one line: an unknown option, command or choice names
- *     the nearest one, a missing argument says what it needs;
+ *     the nearest one, a missing argument says what it needs, a file of
+ *     another kind (results.json, a .cu) where an experiment file goes
+ *     says what it is; `culab` alone lists the commands;
  *   - --arch takes 86 and sm_86 alike;
  *   - the man page renders with `man -l` without warnings, and the bash
  *     and zsh completions complete commands, options and files.
@@ -377,8 +379,21 @@ static void test_errors(void **state)
 		 EXIT_USAGE, "option \"--quiet\" takes no value", NULL);
 	one_line("-x", run(ARGS("check", "-x", QUICK_YAML)), EXIT_USAGE,
 		 "unknown option \"-x\" for \"check\"", NULL);
-	one_line("culab", run((const char *const[]){ NULL }), EXIT_USAGE,
-		 "no command given", NULL);
+	/* culab alone lists the commands, as --help does, on stderr */
+	expect((const char *const[]){ NULL }, EXIT_USAGE, NULL,
+	       "usage: culab <command> [options]");
+	expect((const char *const[]){ NULL }, EXIT_USAGE, NULL, "\n  check ");
+	one_line("version", run(ARGS("version")), EXIT_USAGE,
+		 "unknown command \"version\"; did you mean \"culab "
+		 "--version\"?", NULL);
+	/* a file of another kind where an experiment file goes */
+	one_line("check results.json", run(ARGS("check", QUICK)), EXIT_USAGE,
+		 "results.json: error: this is JSON, not an experiment file",
+		 "culab report, verify and compare", NULL);
+	one_line("check k.cu", run(ARGS("plan",
+					"tests/bad/kernels/good.cu")),
+		 EXIT_USAGE, "good.cu: error: this is CUDA source, not an "
+		 "experiment file", "kernel's source: key", NULL);
 	/* a missing argument is called that, never an unknown option */
 	one_line("run -o", run(ARGS("run", QUICK_YAML, "-o")), EXIT_USAGE,
 		 "culab: error: option \"-o\" needs a directory (culab run "
