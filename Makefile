@@ -26,7 +26,8 @@
 #   make check-dist build it and check it (fat binary contents, the
 #                   extracted tree runs without a toolkit)
 #
-# Knobs: CUDA=/usr/local/cuda  ARCH=sm_90  WERROR=1
+# Knobs: CUDA=/usr/local/cuda  ARCH=sm_90 (default: this machine's GPU,
+#        else sm_90)  WERROR=1
 #        SANITIZE=address,undefined  BUILD=build  V=1
 #        RELEASE=1 (every architecture, into build-release/)
 #        ARCHS="75 80 86 89 90 100 120" (these instead of ARCH)
@@ -53,6 +54,7 @@ CUDA     ?= /usr/local/cuda
 NVCC     ?= $(CUDA)/bin/nvcc
 CC       ?= cc
 CXX      ?= c++
+ARCH_GIVEN := $(origin ARCH)$(origin ARCHS)$(RELEASE)
 ARCH     ?= sm_90
 # A release build compiles for every architecture CUPTI's range profiler
 # supports in CUDA 13 (Turing and newer): sm_86 code also serves 8.7 and
@@ -63,6 +65,20 @@ RELEASE_ARCHS := 75 80 86 89 90 100 120
 ifeq ($(RELEASE),1)
 ARCHS    ?= $(RELEASE_ARCHS)
 BUILD    ?= build-release
+endif
+# A developer build is for the GPU this machine has: its compute
+# capability from the driver (every distinct one where there are
+# several), unless ARCH or ARCHS says otherwise; with no GPU found (CI,
+# a laptop) for Hopper, sm_90, and `make` says how to build for another
+# card.
+ifeq ($(ARCH_GIVEN),undefinedundefined)
+GPU_CAPS := $(shell nvidia-smi --query-gpu=compute_cap --format=csv,noheader \
+	      2>/dev/null | tr -d '. ' | grep -E '^[0-9]+$$' | sort -u)
+ifneq ($(strip $(GPU_CAPS)),)
+ARCHS := $(GPU_CAPS)
+else ifeq ($(MAKECMDGOALS),)
+$(info culab: no GPU found here: building for sm_90 (Hopper); for another card give its compute capability, e.g. make ARCH=sm_86 (RTX 30), ARCH=sm_75 (T4, RTX 20), or RELEASE=1 for every GPU from Turing on)
+endif
 endif
 BUILD    ?= build
 VERSION  := 0.1.0
@@ -162,6 +178,12 @@ FLAGS_STAMP := $(BUILD)/.flags
 GPU_CODE    := $(foreach a,$(ARCH_LIST),sm_$(a)) + PTX compute_$(call newest,$(ARCH_LIST))
 VERSION_H   := $(BUILD)/culab_version.h
 
+# The architectures this build's kernels are for, as --version's second
+# line says them (tests/build_arch.sh checks the choice without a build).
+print-gpu-code:
+	@echo '$(GPU_CODE)'
+
+.PHONY: print-gpu-code
 .PHONY: all run test test-long docs test-gpu bench fuzz deps deps-run clean install coverage \
         counters-check dist check-dist layout test-build check-lineinfo FORCE
 

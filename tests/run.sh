@@ -340,6 +340,10 @@ script_start "a class of known truth and its judge (tests/class_truth.sh)" \
 	"tests/class_truth.sh: tests/class/truth.sh's class is not what truth.tsv says, a kernel does not compile as meant, or build/class_judge misjudges tests/class/judge/" \
 	sh tests/class_truth.sh "$culab" "${CLASS_JUDGE:-$build/class_judge}"
 
+script_start "the GPUs make builds for (tests/build_arch.sh)" \
+	"tests/build_arch.sh: make does not build for the GPU it finds, for ARCH=sm_XX as README says, or does not say how without a GPU" \
+	sh tests/build_arch.sh
+
 script_start "counters on every chip (reports/chips/aliases.md)" \
 	"reports/chips/aliases.md: not what this CUPTI computes" \
 	sh reports/chips/update.sh --check "$build"
