@@ -417,6 +417,16 @@ int cmd_rerun(struct cli_context *cx)
 	rc = EXIT_USAGE;
 	if (results_read(path, &rec) < 0)
 		goto out;
+	/* without a GPU nothing is left beside the record (a stray rerun/
+	 * in a repository); with -o DIR the bundle is written there, to run
+	 * later where there is one */
+	if (!a.dir && env_device_count(why, sizeof(why)) < 0) {
+		diag_error("no usable GPU: %s; nothing written (with -o DIR "
+			   "the experiment and its sources are written there, "
+			   "to run where there is a GPU)", why);
+		rc = EXIT_NO_GPU;
+		goto out;
+	}
 	dir = a.dir ? xstrdup(a.dir) : default_dir(path);
 	made = output_dir_missing(dir);
 	a.ro.dir = dir;

@@ -957,6 +957,23 @@ static void test_rerun_no_gpu(void **state)
 	free(yaml);
 	free(want);
 	out_free(&o);
+	/* without -o: nothing beside the record (its rerun/ would be a
+	 * stray folder in a repository) */
+	{
+		char *copy = xasprintf("%s/results.json", dir);
+		char *beside = xasprintf("%s/rerun", dir);
+		char *text = slurp(QUICK, NULL);
+
+		assert_int_equal(write_file_atomic(copy, text, strlen(text)),
+				 0);
+		expect(ARGS("rerun", "-q", copy), EXIT_NO_GPU, NULL,
+		       "nothing written (with -o DIR");
+		if (access(beside, F_OK) == 0)
+			fail_msg("a rerun without a GPU left %s", beside);
+		free(text);
+		free(beside);
+		free(copy);
+	}
 	scratch_remove(dir);
 	free(dir);
 	free(out);
