@@ -14,8 +14,8 @@
 #include "base/rubric.h"
 #include "base/strmap.h"
 #include "plan/plan.h"
-#include "nvml.h"
-#include "sanitizer_parse.h"
+#include "clock_record.h"
+#include "sanitizer_record.h"
 
 #ifdef __cplusplus
 extern "C" {
