@@ -28,7 +28,7 @@ extern "C" {
  *
  * What a reading means, the record a row keeps of its readings
  * (struct clock_record) and the table of throttle reasons are data, in
- * clock_record.h: the results and the report read them without NVML.
+ * results/clock_record.h: the results and the report read them without NVML.
  *
  * Locked clocks are restored on every way out: nvml_unlock_clocks() on
  * the normal path and after a fatal CUDA error, an atexit handler, the
@@ -38,7 +38,7 @@ extern "C" {
 
 /* ---- the library ---------------------------------------------------------- */
 
-#include "clock_record.h"
+#include "results/clock_record.h"
 #include "nvml_api.h"
 
 /* NVML open on one device. */

@@ -1,6 +1,6 @@
 /* run/sanitizer_parse.h - what compute-sanitizer said of a kernel rerun
  * under it, read from its text (sanitizer_parse.c) into the record of
- * sanitizer_record.h.  Part of run.h. */
+ * results/sanitizer_record.h.  Part of run.h. */
 #ifndef CULAB_RUN_SANITIZER_PARSE_H
 #define CULAB_RUN_SANITIZER_PARSE_H
 
@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sanitizer_record.h"
+#include "results/sanitizer_record.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -17,7 +17,7 @@ extern "C" {
 
 /* Reads the text compute-sanitizer printed for one run of tool `tool`
  * ("memcheck", ...): appends its findings to rec (tool set to `tool`),
- * aggregated as sanitizer_record.h says, and sets *errors to its summary's count.  Lines
+ * aggregated as results/sanitizer_record.h says, and sets *errors to its summary's count.  Lines
  * that are not compute-sanitizer's ("========= " ones) are the target's
  * and are skipped; records of the CUDA API ("Program hit ...") are the
  * consequence of a kernel's, and are skipped too.  Returns 1 when the

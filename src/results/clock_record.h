@@ -1,9 +1,10 @@
-/* run/clock_record.h - what a row records of the GPU's clocks: NVML's
+/* results/clock_record.h - what a row records of the GPU's clocks: NVML's
  * readings, gathered around the timed runs, and the table of throttle
- * reasons (clock_record.c).  Data only: nvml.h reads the GPU, this says
- * what a reading means, so that the results and the report need no NVML. */
-#ifndef CULAB_RUN_CLOCK_RECORD_H
-#define CULAB_RUN_CLOCK_RECORD_H
+ * reasons (clock_record.c).  Data only: run/nvml.h reads the GPU, this
+ * says what a reading means, so that the results and the report need no
+ * NVML. */
+#ifndef CULAB_RESULTS_CLOCK_RECORD_H
+#define CULAB_RESULTS_CLOCK_RECORD_H
 
 #include <stdbool.h>
 #include <stddef.h>

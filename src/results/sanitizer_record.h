@@ -1,9 +1,9 @@
-/* run/sanitizer_record.h - what compute-sanitizer said of a kernel rerun
+/* results/sanitizer_record.h - what compute-sanitizer said of a kernel rerun
  * under it, as a row records it: findings, each tool's run, and the
  * record's one-line summary (sanitizer_record.c).  Data only: the text
- * is read by sanitizer_parse.h. */
-#ifndef CULAB_RUN_SANITIZER_RECORD_H
-#define CULAB_RUN_SANITIZER_RECORD_H
+ * is read by run/sanitizer_parse.h. */
+#ifndef CULAB_RESULTS_SANITIZER_RECORD_H
+#define CULAB_RESULTS_SANITIZER_RECORD_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* clock_record.c - what a row records of the GPU's clocks, and the table
  * of NVML's throttle reasons.  See clock_record.h.
  *
- * Apart from nvml.c, which reads the GPU through the driver's library,
+ * Apart from run/nvml.c, which reads the GPU through the driver's library,
  * so that whatever stores, reads back or reports a row's clocks (the
  * results files, the report) knows what the readings mean without NVML. */
 #include "clock_record.h"

@@ -2,7 +2,7 @@
  * them: the outcomes' names, freeing a record, and its one-line summary.
  * See sanitizer_record.h.
  *
- * Apart from sanitizer_parse.c, which reads the tool's text, so that
+ * Apart from run/sanitizer_parse.c, which reads the tool's text, so that
  * whatever stores, reads back or reports a row's record (the results
  * files, the report) needs none of the runner's. */
 #include "sanitizer_record.h"
