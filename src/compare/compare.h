@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "run/run.h"
+#include "results/results.h"
 #include "base/stats.h"
 #include "ladder/ladder.h"
 #include "floor.h"

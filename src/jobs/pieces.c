@@ -25,7 +25,6 @@
 #include "output.h"
 #include "plan/plan.h"
 #include "results/results.h"
-#include "run/run.h"
 
 struct piece {
 	char *name;              /* the student, or "the rungs" */

@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "template.h"
-#include "run/run.h"
+#include "results/results.h"
 
 #ifdef __cplusplus
 extern "C" {

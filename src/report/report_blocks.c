@@ -22,7 +22,7 @@
 
 #include "counters/counters.h"
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 
 /* ---- scalars ---------------------------------------------------------- */

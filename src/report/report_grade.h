@@ -23,7 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run/run.h"
+#include "results/results.h"
 
 struct item;
 

@@ -23,7 +23,7 @@
 #include "counters/counters.h"
 #include "report.h"
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 
 /* ---- variant descriptions --------------------------------------------- */
