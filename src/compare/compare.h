@@ -269,9 +269,9 @@ void compare_print_noise(FILE *fp, const struct compare_noise *z,
 
 /* ==== signatures ======================================================== */
 
-/* Does a measured variant show the counter signature its
- * registry row promises?  Evaluates every `expect` line of every variant
- * the results describe (run.h) against the results' rows: `culab
+/* Does a measured variant show the counter signature its registry row
+ * promises?  Evaluates every `expect` line of every variant the results
+ * describe (results/results_model.h) against the results' rows: `culab
  * verify` prints the verdicts, `make test-gpu` asserts them, the report
  * cites them in its findings.
  *

@@ -113,7 +113,8 @@ void json_class_get(struct reader *rd, json_t *o, const char *where,
 
 /* ---- json_sanitize.c ---- */
 
-/* A row's "sanitize": compute-sanitizer's record of its rerun (run.h). */
+/* A row's "sanitize": compute-sanitizer's record of its rerun
+ * (sanitizer_record.h). */
 json_t *json_sanitize_put(const struct sanitizer_record *rec);
 /* Reads the row's "sanitize" into *out (NULL when absent or null: files
  * from before it was recorded, and rows without one). */

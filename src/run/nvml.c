@@ -5,7 +5,7 @@
  * libnvidia-ml.so.1 comes with the driver, not the toolkit, so it is
  * opened with dlopen (linked, a machine without it could not even start
  * culab) and its entry points go into one table, as nvrtc_compile.c does for
- * NVRTC.  NVIDIA's <run.h> is not included (the toolkit does not ship
+ * NVRTC.  NVIDIA's <nvml.h> is not included (the toolkit does not ship
  * it; on culab's include path the name is this module's own header): the
  * few types below are NVML's C ABI, stable since the R418 drivers.
  *
