@@ -7,7 +7,7 @@
 #
 # Defaults: build/culab and build/gen_results (make build/gen_results).
 # Each shape is generated (tests/gen_results.c) at the limits of
-# run.h together: RESULTS_MAX_FILE_BYTES of text and as many rows,
+# results_model.h together: RESULTS_MAX_FILE_BYTES of text and as many rows,
 # variants, samples, counter columns and values as fit.  Prints, per
 # shape and command, the wall time, user and system CPU time and the max
 # RSS (GNU time -v, culab and gnuplot together); exits 1 when one passes

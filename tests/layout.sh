@@ -32,7 +32,7 @@
 set -u
 
 # The stages, in the one direction data takes.
-ORDER="base counters ladder experiment plan run compare results report jobs cli"
+ORDER="base counters ladder experiment plan results run compare report jobs cli"
 MAX_LINES=1200
 TOP=src/cli/main.c
 

@@ -428,7 +428,7 @@ for j in tests/bad-results/*.json; do
 done
 suite_end "$n files"
 
-# Files just past a limit of run.h, generated (tests/gen_results.c):
+# Files just past a limit of results_model.h, generated (tests/gen_results.c):
 # NAME|gen_results's arguments|the one line expected, FILE standing for
 # the file.
 suite "limits of results files (generated, culab report)"

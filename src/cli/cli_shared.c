@@ -17,7 +17,6 @@
 #include "compare/compare.h"
 #include "report/report.h"
 #include "results/results.h"
-#include "run/run.h"
 
 /* ---- option values ---------------------------------------------------------- */
 

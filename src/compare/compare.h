@@ -3,10 +3,12 @@
  * Takes results in memory; gives two runs paired row by row, each pair
  * with a verdict (faster, slower, same, unknown), its counter changes
  * and the environment differences, and each row's counters held against
- * the signature its variant states.  No I/O.
+ * the signature its variant states; and the `--json` documents of both
+ * (compare_json.c, the folder's one file that includes jansson, through
+ * results/json_emit.h).  Reads no files.
  *
  * The one header other folders include.  Its sections: comparing two
- * runs, and signatures. */
+ * runs, signatures, and their JSON documents. */
 #ifndef CULAB_COMPARE_H
 #define CULAB_COMPARE_H
 
@@ -15,7 +17,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "run/run.h"
+#include "results/results.h"
 #include "base/stats.h"
 #include "ladder/ladder.h"
 #include "floor.h"
@@ -267,9 +269,9 @@ void compare_print_noise(FILE *fp, const struct compare_noise *z,
 
 /* ==== signatures ======================================================== */
 
-/* Does a measured variant show the counter signature its
- * registry row promises?  Evaluates every `expect` line of every variant
- * the results describe (run.h) against the results' rows: `culab
+/* Does a measured variant show the counter signature its registry row
+ * promises?  Evaluates every `expect` line of every variant the results
+ * describe (results/results_model.h) against the results' rows: `culab
  * verify` prints the verdicts, `make test-gpu` asserts them, the report
  * cites them in its findings.
  *
@@ -303,6 +305,24 @@ const char *sig_verdict_name(enum sig_verdict v);
 
 /* The value of counter column `name` in row w, or NAN when absent. */
 double row_column(const struct result_row *w, const char *name);
+
+/* ==== JSON documents ==================================================== */
+
+/* `culab compare --json` (compare_json.c): c[0..n), each comparing
+ * base_path with cur_paths[i].  Returns 0, or -1 after a diagnostic. */
+int json_print_compare(FILE *fp, const struct compare *const *c,
+		       const char *base_path, const char *const *cur_paths,
+		       size_t n);
+
+/* `culab list floors --json` (compare_json.c): the table of run-to-run
+ * floors compare_floor_table() holds.  Returns 0, or -1 after a
+ * diagnostic. */
+int json_print_floors(FILE *fp);
+
+/* `culab verify --json` (compare_json.c): the counts and every check of
+ * s[0..n) on r's rows (signature_check_all). */
+int json_print_signatures(FILE *fp, const struct results *r,
+			  const struct sig_check *s, size_t n);
 
 #ifdef __cplusplus
 }

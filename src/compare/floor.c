@@ -17,7 +17,7 @@
 #include "base/stats.h"
 #include "base/util.h"
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 
 /* ---- kinds ---------------------------------------------------------------- */
 

@@ -304,7 +304,8 @@ struct experiment {
 					  rubric_default() without one */
 	int rounds;                    /* a class: timing rounds of its
 					  verified students and rungs in one
-					  process (run.h, struct round_times);
+					  process (results_model.h, struct
+					  round_times);
 					  0: none.  CLASS_ROUNDS_DEFAULT */
 	bool has_class;                /* the experiment has a `class:` (its
 					  rubric and rounds are a class's) */

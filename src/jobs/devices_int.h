@@ -11,7 +11,7 @@
 
 #include "lines.h"
 #include "plan/plan.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "workers.h"
 
 /* A GPU and the worker on it now. */

@@ -22,7 +22,7 @@
 
 #include "experiment/experiment.h"
 #include "plan/plan.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "lines_child.h"
 
 /* Collects the lines of every marked measurement of f's plan whose row of

@@ -25,7 +25,7 @@
 #include <stdbool.h>
 
 #include "plan/plan.h"
-#include "run/run.h"
+#include "results/results.h"
 
 #define LINES_CACHE_MAX 4096
 

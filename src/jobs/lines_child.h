@@ -9,7 +9,7 @@
 #include <sys/types.h>
 
 #include "plan/plan.h"
-#include "run/run.h"
+#include "results/results.h"
 
 /* Seconds one child may take before it is killed: the process, the
  * input, the correctness run and the instrumented launch (its patching

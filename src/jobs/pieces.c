@@ -25,7 +25,6 @@
 #include "output.h"
 #include "plan/plan.h"
 #include "results/results.h"
-#include "run/run.h"
 
 struct piece {
 	char *name;              /* the student, or "the rungs" */
@@ -544,12 +543,12 @@ static int merge_pieces(const struct workers_options *o, struct piece *pc,
 /* ---- the timing rounds ----------------------------------------------------------- */
 
 /* Once every piece is measured, the rungs and each student none of whose
- * rows failed with an error (a fault or a hang would end the process)
- * are timed again in one worker, together, in the class's rounds
- * (run --rounds; run.h, struct round_times): clock and thermal drift and
- * the process a kernel ran in then reach every student and rung alike.
- * Each row of the class's results gets its rounds; nothing else of the
- * worker's rows is kept. */
+ * rows failed with an error (a fault or a hang would end the process) are
+ * timed again in one worker, together, in the class's rounds (run --rounds;
+ * results_model.h, struct round_times): clock and thermal drift and the
+ * process a kernel ran in then reach every student and rung alike.  Each
+ * row of the class's results gets its rounds; nothing else of the worker's
+ * rows is kept. */
 
 static bool rounds_wanted(const struct experiment_file *f)
 {

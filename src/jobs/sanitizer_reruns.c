@@ -47,6 +47,7 @@
 #include "ladder/ladder.h"
 #include "plan/plan.h"
 #include "results/results.h"
+#include "run/run.h"
 
 /* The most of a tool's output that is read: --print-limit keeps it far
  * below (a record is about 300 bytes). */

@@ -4,9 +4,9 @@
  * run again, alone and at a small size, under compute-sanitizer in a
  * child process (memcheck; racecheck when its PTX uses shared memory,
  * synccheck when it has barriers), and what the tool says is kept in the
- * row (run.h's struct sanitizer_record): the file:line, the threads, the
- * count; or that it found nothing; or, where compute-sanitizer is not
- * installed, the one command that would run it.
+ * row (results/sanitizer_record.h's struct sanitizer_record): the
+ * file:line, the threads, the count; or that it found nothing; or, where
+ * compute-sanitizer is not installed, the one command that would run it.
  *
  * The child is this culab (`run --measurement LABEL --profile-only
  * --no-counters --no-report -q`) under the tool, in a process group of
@@ -28,7 +28,7 @@
 #include <stdbool.h>
 
 #include "experiment/experiment.h"
-#include "run/run.h"
+#include "results/results.h"
 
 /* Seconds one tool's run may take, unless $CULAB_SANITIZER_TIMEOUT says
  * otherwise; the records compute-sanitizer prints per run (its summary

@@ -187,7 +187,7 @@ size_t family_check_transpose(const void *in, const void *out, size_t rows,
  * user's source, say, whose launcher finds what it needs in the row's
  * ctx).  `culab list`, name lookup in experiment files, the plan and the
  * runner read the same rows.  What a report needs of a variant is copied
- * into the results (variant_dup(), run.h), so `culab report` renders
+ * into the results (variant_dup(), results_model.h), so `culab report` renders
  * any results file without this table.
  *
  * Bytes moved are the family's (the families above), so GB/s and % of
@@ -679,7 +679,7 @@ int ukernel_passes(const struct ukernel *k, const struct kernel_args *a,
 
 /* How many input elements one thread of reduce kernel k loads in its
  * first launch with arguments a: ceil(a->n / (grid x threads per block)),
- * the class contract's figure (run.h, struct class_contract).  0 for
+ * the class contract's figure (results_model.h, struct class_contract).  0 for
  * another family or a grid expression that fails. */
 int ukernel_first_loads(const struct ukernel *k, const struct kernel_args *a);
 

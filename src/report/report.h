@@ -14,7 +14,7 @@
 #include <stddef.h>
 
 #include "template.h"
-#include "run/run.h"
+#include "results/results.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -333,12 +333,12 @@ char *report_compare_markdown(const struct compare *c, unsigned lang,
 			      const char *base, const char *cur,
 			      const char *chart);
 
-/* What compute-sanitizer found for failed row w (run.h's struct
- * sanitizer_record), in English plain text for `culab run`'s list of
- * failures: a sentence per line, each finding's indented by two spaces,
- * every line ending in '\n'; NULL when w has no record.  v is w's
- * variant, whose stored source gives the quoted lines (NULL: none).
- * Caller frees. */
+/* What compute-sanitizer found for failed row w
+ * (results/sanitizer_record.h's struct sanitizer_record), in English plain
+ * text for `culab run`'s list of failures: a sentence per line, each
+ * finding's indented by two spaces, every line ending in '\n'; NULL when w
+ * has no record.  v is w's variant, whose stored source gives the quoted
+ * lines (NULL: none).  Caller frees. */
 char *report_sanitizer_text(const struct result_row *w,
 			    const struct variant *v);
 

@@ -22,7 +22,7 @@
 
 #include "counters/counters.h"
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 
 /* ---- scalars ---------------------------------------------------------- */
@@ -806,7 +806,7 @@ void blk_failures(const struct model *m, enum lang L, struct sbuf *b)
 
 /* ---- reproduction ----------------------------------------------------- */
 
-/* The words of a shell command line as culab records it (run.h:
+/* The words of a shell command line as culab records it (results_model.h:
  * words joined by spaces, quoted where needed): single and double quotes
  * and backslashes are undone.  Returns how many words were put in
  * words[max] (heap strings, the caller frees them). */

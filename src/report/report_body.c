@@ -23,7 +23,7 @@
 #include "compare/compare.h"
 #include "ladder/ladder.h"
 #include "report_html.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 
 /* Steps the body names per ladder: in the abstract and with their code. */

@@ -22,7 +22,7 @@
 #include "counters/counters.h"
 #include "report.h"
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "compare/compare.h"
 #include "base/strmap.h"
 #include "base/util.h"

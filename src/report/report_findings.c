@@ -17,7 +17,7 @@
 
 #include "counters/counters.h"
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "compare/compare.h"
 #include "base/util.h"
 

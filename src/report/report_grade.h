@@ -3,7 +3,7 @@
  * A student is scored by what they wrote: the kernel's own time, never a
  * host step the class's `finish` puts in every student's timed region.
  * Where it comes from, best first:
- *   GS_ROUNDS  the class's rounds (run.h, struct round_times): every
+ *   GS_ROUNDS  the class's rounds (results_model.h, struct round_times): every
  *              verified student and rung of a stage timed in one process,
  *              interleaved, round after round; per-round medians paired
  *              across rows, so a score can take its interval over rounds;
@@ -23,7 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "run/run.h"
+#include "results/results.h"
 
 struct item;
 

@@ -21,7 +21,7 @@
 /* The largest Markdown report given an HTML page: cmark-gfm's tree of a
  * report takes about 45 times its text, and a report of the default
  * experiment is about 230 kB; past this (a results file near the limits
- * of run.h) only the Markdown is written, so that rendering stays
+ * of results_model.h) only the Markdown is written, so that rendering stays
  * within issue 18's 256 MB. */
 #define REPORT_HTML_MAX_MD (2u << 20)
 

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "compare/floor.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/stats.h"
 #include "base/util.h"
 

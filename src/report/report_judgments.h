@@ -286,10 +286,10 @@ void harris_figures(struct sbuf *b, int kernel);
 /* ---- compute-sanitizer at the line (report_sanitizer.c) -------------- */
 
 /* Appends what compute-sanitizer found for failed row `row` (its record,
- * run.h) as Markdown list items at `indent`: one for the rerun and, below
- * it, one per finding (the line quoted from v's stored source); nothing
- * when the row has none.  `details` adds the command that reruns it by
- * hand. */
+ * results/sanitizer_record.h) as Markdown list items at `indent`: one for
+ * the rerun and, below it, one per finding (the line quoted from v's stored
+ * source); nothing when the row has none.  `details` adds the command that
+ * reruns it by hand. */
 void sanitizer_items(struct sbuf *b, enum lang L,
 		     const struct result_row *row, const struct variant *v,
 		     const char *indent, bool details);

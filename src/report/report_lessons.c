@@ -13,7 +13,7 @@
 #include "compare/compare.h"
 #include "base/dtype.h"
 #include "base/util.h"
-#include "run/run.h"
+#include "results/results.h"
 
 /* ---- the rungs' lessons ------------------------------------------------ */
 

@@ -5,7 +5,7 @@
  * reads it, so roles, speedups with their intervals and verdicts, the
  * spread of each row's runs, the first and best rung of a ladder, its copy
  * ceiling and its CPU reference are computed in one place.  Variants are described by
- * the results themselves (run.h: every run records what a report
+ * the results themselves (results_model.h: every run records what a report
  * needs of each variant it measured), never by the registry, so any
  * results file renders, also one whose variants this binary has never
  * heard of; what differs between families comes from their rows in the
@@ -23,7 +23,7 @@
 #include "counters/counters.h"
 #include "report.h"
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 
 /* ---- variant descriptions --------------------------------------------- */

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 
 static const char *const msgs[M__BODY][NLANG] = {

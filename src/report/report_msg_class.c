@@ -43,7 +43,7 @@ const char *const msgs_class[M__COUNT - M__CLASS][NLANG] = {
 		"下每个已验证的学生和每一级都在同一个进程里各{2}，顺序逐轮"
 		"轮换，时钟与温度的漂移对每个人都一样。" },
 	/* after M_G_TIMES_ROUNDS, when a rung's rounds are of its first
-	 * pass (run.h, ROUND_FIRST_PASS) */
+	 * pass (results_model.h, ROUND_FIRST_PASS) */
 	ROW(M_G_TIMES_FIRST_PASS) = {
 		"A rung that finishes on the GPU is timed there by its first "
 		"pass alone, one launch as a student's kernel is (all of a rung "

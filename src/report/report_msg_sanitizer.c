@@ -1,8 +1,8 @@
 /* report_msg_sanitizer.c - the sentences that say what compute-sanitizer
- * found when a failed kernel of the user's was rerun under it (run.h's
- * struct sanitizer_record; report_sanitizer.c builds them): the rows from
- * M__SAN on, in English and Chinese, with {1}..{9} for arguments.  See
- * report_msg.c and report_int.h. */
+ * found when a failed kernel of the user's was rerun under it
+ * (results/sanitizer_record.h's struct sanitizer_record; report_sanitizer.c
+ * builds them): the rows from M__SAN on, in English and Chinese, with
+ * {1}..{9} for arguments.  See report_msg.c and report_int.h. */
 #include "report_int.h"
 
 const char *const msgs_sanitizer[M__LINES - M__SAN][NLANG] = {

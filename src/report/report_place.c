@@ -20,7 +20,7 @@
 #include "base/stats.h"
 #include "compare/compare.h"
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 
 bool place_by_kernel(const struct item *it)

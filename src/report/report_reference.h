@@ -8,8 +8,8 @@
  * one block), does work no submission may do under that launch.  So the
  * reference of a row is the fastest verified built-in rung of its ladder
  * whose first_loads (struct variant) equals the elements per thread the
- * class's launch gives at that size (results.json "contract", run.h
- * struct class_contract); where the results do not record that figure
+ * class's launch gives at that size (results.json "contract", struct
+ * class_contract); where the results do not record that figure
  * (older runs) or no verified rung loads so many, the fastest verified
  * rung, as before.  CUB, Thrust and the read ceiling are never one: they
  * are libraries and a bound, not rungs.  With `score: class` the

@@ -1,8 +1,9 @@
 /* report_sanitizer.c - a failure explained at the line: what
  * compute-sanitizer found when culab reran a failed kernel of the user's
- * alone under it (run.h's struct sanitizer_record), in the report's
- * languages, for the user-kernel section of the body, the failures of the
- * details page and `culab run`'s list of failures (report.h).
+ * alone under it (results/sanitizer_record.h's struct sanitizer_record), in
+ * the report's languages, for the user-kernel section of the body, the
+ * failures of the details page and `culab run`'s list of failures
+ * (report.h).
  *
  * Each finding is told at its line, the line quoted from the kernel's
  * source as results.json stores it ("line 9 `float v = s[t];`: an

@@ -37,7 +37,7 @@
 #include <string.h>
 
 #include "counters/counters.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "compare/compare.h"
 #include "base/util.h"
 

@@ -43,7 +43,7 @@
 
 #include "ladder/ladder.h"
 #include "counters/counters.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "compare/compare.h"
 #include "base/util.h"
 

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "ladder/ladder.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 
 /* ---- cells ------------------------------------------------------------------ */

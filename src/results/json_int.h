@@ -6,11 +6,10 @@
  * compute-sanitizer record), json_lines.c (a row's counters per source
  * line), json_class.c (a class's rubric, rounds and missing students with
  * its experiment), json_plan.c (the plan's document, written and read
- * back), json_gradescope.c (a student's grade as Gradescope takes it in)
- * and
- * compare's document.  Includes jansson, so
- * it is for those files only (the module that owns jansson); everyone
- * else includes results.h. */
+ * back) and json_gradescope.c (a student's grade as Gradescope takes it
+ * in).  Includes jansson, so it is for those files only (the module that
+ * owns jansson); everyone else includes results.h, and the documents
+ * written outside the room (compare's) the values of json_emit.h. */
 #ifndef CULAB_JSON_INT_H
 #define CULAB_JSON_INT_H
 
@@ -19,24 +18,16 @@
 
 #include <jansson.h>
 
-#include "run/run.h"
+#include "results.h"
+#include "json_emit.h"
 #include "base/diag.h"
 #include "base/strmap.h"
 
-/* ---- json_value.c ---- */
-
-/* A number, or null when it is not finite (NAN: "not applicable" or
- * "missing"). */
-json_t *jnum(double v);
-/* A string, or null for NULL. */
-json_t *jstr(const char *s);
-/* Text from a file or the command line: null for NULL; bytes that are not
- * UTF-8 become '?' rather than failing the document. */
-json_t *jtext(const char *s);
+/* ---- json_value.c (its writing half: json_emit.h) ---- */
 
 /* One results file being read (json_read.c): its name for messages, the
  * problems found so far (the first ten are shown), and what the file
- * holds so far of what run.h bounds for the whole file. */
+ * holds so far of what results_model.h bounds for the whole file. */
 struct reader {
 	const char *path;
 	int errors;
@@ -46,11 +37,6 @@ struct reader {
 	struct strmap columns;  /* distinct counter column names */
 	bool stop;              /* past a limit of the file: read no further */
 };
-
-/* Writes document j to fp, indented, ASCII, with a final newline, and
- * releases j (NULL: "cannot write JSON").  Returns 0, or -1 after a
- * diagnostic.  Every `--json` output goes through it (json.c). */
-int json_print(FILE *fp, json_t *j);
 
 /* The problems of a file shown, at most; then a count (json_read.c). */
 #define JSON_MAX_SHOWN 10
@@ -127,7 +113,8 @@ void json_class_get(struct reader *rd, json_t *o, const char *where,
 
 /* ---- json_sanitize.c ---- */
 
-/* A row's "sanitize": compute-sanitizer's record of its rerun (run.h). */
+/* A row's "sanitize": compute-sanitizer's record of its rerun
+ * (sanitizer_record.h). */
 json_t *json_sanitize_put(const struct sanitizer_record *rec);
 /* Reads the row's "sanitize" into *out (NULL when absent or null: files
  * from before it was recorded, and rows without one). */

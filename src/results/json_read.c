@@ -8,7 +8,7 @@
  * finite, ...) as it is read, so no value a report or a gnuplot script
  * could not show (a negative size, an infinite speed) gets past it, and
  * the counts of rows, columns, samples and the lengths of strings are
- * held to the limits of run.h, so that what a file costs to read and
+ * held to the limits of results_model.h, so that what a file costs to read and
  * report on stays bounded.  A problem is reported as the JSON path of the
  * field: "R.json: error: rows[3].n: -1 is not a size (1 .. 2^40)"
  * (indexes from 0, as jq counts); the first ten are shown.  A file past

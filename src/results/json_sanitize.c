@@ -1,6 +1,7 @@
-/* json_sanitize.c - a row's "sanitize" object: what compute-sanitizer
- * found when culab reran the row's failed kernel alone under it (run.h's
- * struct sanitizer_record), written and read back.  See json_int.h.
+/* json_sanitize.c - a row's "sanitize" object: what compute-sanitizer found
+ * when culab reran the row's failed kernel alone under it
+ * (sanitizer_record.h's struct sanitizer_record), written and read back.
+ * See json_int.h.
  *
  * Written only for rows that have a record, so every other row, and
  * every file of a run without failures, is byte for byte what it was

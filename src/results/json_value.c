@@ -1,7 +1,8 @@
 /* json_value.c - the values of the JSON room: writing them (numbers that
  * may be missing, strings, text from files, a whole document) and reading
  * them with their checks (what is wrong with a field, said once per
- * field as its JSON path).  See json_int.h.
+ * field as its JSON path).  See json_int.h, and json_emit.h for the
+ * writing half.
  *
  * The lowest file of the room: json.c, json_read.c, json_measure.c,
  * json_plan.c and compare's document all write and read through it. */

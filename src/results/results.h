@@ -1,13 +1,17 @@
-/* results/results.h - culab's files.
+/* results/results.h - culab's results, in memory and in files.
  *
- * Takes results (and plans, comparisons) in memory; gives results.json,
- * results.csv and the JSON documents of list, devices, plan and compare,
- * and reads results files back with every field checked; merges results
- * measured in parts and puts a results file's experiment back for a
- * rerun.  json*.c are the only files that include jansson.
+ * Holds the results model: struct results, its rows, devices and
+ * variants (results_model.h), with what a row records of its clocks
+ * (clock_record.h) and of compute-sanitizer (sanitizer_record.h), which
+ * the runner fills and compare and the report read.  Takes results (and
+ * plans) in memory; gives results.json, results.csv and the JSON
+ * documents of list, devices and plan, and reads results files back with
+ * every field checked; merges results measured in parts and puts a
+ * results file's experiment back for a rerun.  json*.c are the only files
+ * of the folder that include jansson.
  *
- * The one header other folders include.  Its sections: JSON and CSV,
- * merging, and rerunning. */
+ * The one header other folders include.  Its sections: the model (in
+ * results_model.h), JSON and CSV, merging, and rerunning. */
 #ifndef CULAB_RESULTS_H
 #define CULAB_RESULTS_H
 
@@ -15,7 +19,7 @@
 #include <stdio.h>
 #include <stdbool.h>
 
-#include "run/run.h"
+#include "results_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -23,14 +27,17 @@ extern "C" {
 
 /* ==== JSON and CSV ====================================================== */
 
-/* Every JSON document culab reads or writes, and results.csv.
+/* Every JSON document culab reads or writes but compare's, and
+ * results.csv.
  *
- * json*.c are the only files that include jansson: results.json (json.c
- * encodes it, json_read.c decodes it, files.c reads the file and brings
- * older versions up to this one; jobs/output.c decides when it is
- * written), and the documents of `culab list --json`, `culab devices
- * --json`, `culab plan --json` (json_plan.c) and `culab compare --json`
- * (json_compare.c).  Non-finite numbers (NAN: "not applicable" or
+ * json*.c are the only files of the folder that include jansson:
+ * results.json (json.c encodes it, json_read.c decodes it, files.c reads
+ * the file and brings older versions up to this one; jobs/output.c
+ * decides when it is written), and the documents of `culab list --json`,
+ * `culab devices --json` and `culab plan --json` (json_plan.c).  The
+ * documents of `culab compare --json`, `list floors --json` and `verify
+ * --json` are compare's (compare/compare_json.c), written with the values
+ * of json_emit.h.  Non-finite numbers (NAN: "not applicable" or
  * "missing") are JSON null, and empty cells in results.csv (csv.c). */
 
 struct plan;
@@ -146,24 +153,6 @@ int json_print_chips(FILE *fp, const struct chip_report *c, size_t n);
  * launch equals, whether exactly, and its descriptions.  Returns 0, or -1
  * after a diagnostic. */
 int json_print_lines_table(FILE *fp);
-
-struct compare;
-/* `culab compare --json` (json_compare.c): c[0..n), each comparing
- * base_path with cur_paths[i].  Returns 0, or -1 after a diagnostic. */
-int json_print_compare(FILE *fp, const struct compare *const *c,
-		       const char *base_path, const char *const *cur_paths,
-		       size_t n);
-
-/* `culab list floors --json` (json_compare.c): the table of run-to-run
- * floors compare.h's compare_floor_table() holds.  Returns 0, or -1 after
- * a diagnostic. */
-int json_print_floors(FILE *fp);
-
-struct sig_check;
-/* `culab verify --json` (json_compare.c): the counts and every check of
- * s[0..n) on r's rows (compare.h, signature_check_all). */
-int json_print_signatures(FILE *fp, const struct results *r,
-			  const struct sig_check *s, size_t n);
 
 /* What a `culab plan --shard I/N --json` document says of its shard,
  * read back for `culab merge --plans`. */

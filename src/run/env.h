@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "results_model.h"
+#include "results/results.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -26,11 +26,9 @@ extern "C" {
  * nvml_api), so the tests hand nvml_open() a fake, and CULAB_TEST_NVML
  * gives a whole run a built-in fake (nvml_open_env).
  *
- * What counts as throttled is a column of the reason table in nvml.c
- * (docs/clocks.md): the power cap, thermal and hardware
- * slowdowns, the power brake and sync boost lower the clocks below what
- * the GPU would run at; an idle GPU and clocks an administrator set do
- * not count (they are recorded).
+ * What a reading means, the record a row keeps of its readings
+ * (struct clock_record) and the table of throttle reasons are data, in
+ * results/clock_record.h: the results and the report read them without NVML.
  *
  * Locked clocks are restored on every way out: nvml_unlock_clocks() on
  * the normal path and after a fatal CUDA error, an atexit handler, the
@@ -40,6 +38,7 @@ extern "C" {
 
 /* ---- the library ---------------------------------------------------------- */
 
+#include "results/clock_record.h"
 #include "nvml_api.h"
 
 /* NVML open on one device. */
@@ -75,16 +74,6 @@ void nvml_close(struct nvml *n);
 
 /* ---- readings ------------------------------------------------------------------ */
 
-/* One reading; NAN (or have_reasons false) where NVML cannot tell. */
-struct nvml_reading {
-	double sm_mhz, mem_mhz;
-	double temp_c;
-	double power_w;             /* as NVML reports it: on most GPUs an
-				       average over about a second */
-	uint64_t reasons;           /* throttle reasons (NVML's bits) */
-	bool have_reasons;
-};
-
 /* Reads n's device now.  Never fails; n must be open. */
 void nvml_read(const struct nvml *n, struct nvml_reading *r);
 
@@ -93,50 +82,6 @@ void nvml_read(const struct nvml *n, struct nvml_reading *r);
  * buf.  Returns false, with buf "", where NVML cannot tell; n must be
  * open. */
 bool nvml_driver_version(const struct nvml *n, char *buf, size_t size);
-
-/* What a row records of the readings taken around its timed runs. */
-struct clock_record {
-	bool known;                 /* false: `why` says why not */
-	char *why;
-	int readings;
-	double sm_mhz_min, sm_mhz_max;
-	double mem_mhz_min, mem_mhz_max;
-	double temp_c_max;
-	double power_w_max;
-	bool reasons_known;         /* some reading had reasons */
-	uint64_t reasons;           /* every reason seen (NVML's bits) */
-	bool throttled;             /* a reason that counts was seen */
-};
-
-/* Unknown, with a copy of why (any previous contents freed). */
-void clock_record_set_unknown(struct clock_record *c, const char *why);
-/* Known and empty: readings are added next (previous contents freed). */
-void clock_record_start(struct clock_record *c);
-/* Adds one reading: min and max, the union of reasons, throttled. */
-void clock_record_add(struct clock_record *c, const struct nvml_reading *r);
-/* Frees what *c owns and zeroes it; accepts NULL. */
-void clock_record_release(struct clock_record *c);
-
-/* ---- throttle reasons (pure) -------------------------------------------- */
-
-struct nvml_reason {
-	uint64_t bit;
-	const char *name;           /* "sw_power_cap" */
-	bool throttles;             /* counts as throttled */
-	const char *about;          /* one line, English */
-};
-
-/* The reason table, in bit order. */
-const struct nvml_reason *nvml_reasons(size_t *n);
-/* Whether mask holds a reason that counts as throttled. */
-bool nvml_reasons_throttle(uint64_t mask);
-/* The names of mask's reasons, in bit order, separated by sep; a bit the
- * table lacks is written "0x200".  "" for none.  Written to buf (cut to
- * size), returned. */
-const char *nvml_reason_names(uint64_t mask, const char *sep, char *buf,
-			      size_t size);
-/* The bit of reason `name` (a table name or "0x..."), or 0. */
-uint64_t nvml_reason_parse(const char *name);
 
 /* ---- locked clocks ----------------------------------------------------------- */
 

@@ -3,14 +3,15 @@
  * Takes an experiment file and the options of a run; plans it (plan.h),
  * then per stage makes the input and the reference, and per measurement
  * checks, times and counts (through counters/); gives a struct results,
- * which the caller stores after every row (run_options.save).  Everything
- * after it (compare, results files, report) reads struct results.
+ * which the caller stores after every row (run_options.save).  struct
+ * results itself is the results/ folder's (results/results_model.h), a
+ * stage before this one, so that what reads results (compare, report)
+ * needs nothing of the runner.
  *
  * The one header other folders include.  It declares the runner; the
  * rest of the stage has a header per concept, which it includes:
  * nvml.h (clocks and throttling), sanitizer_parse.h (compute-sanitizer's
- * words), results_model.h (the results in memory), env.h (the
- * machine). */
+ * words), env.h (the machine). */
 #ifndef CULAB_RUN_H
 #define CULAB_RUN_H
 
@@ -25,9 +26,9 @@
 #include "base/rubric.h"
 #include "base/strmap.h"
 #include "plan/plan.h"
+#include "results/results.h"
 #include "env.h"
 #include "nvml.h"
-#include "results_model.h"
 #include "sanitizer_parse.h"
 
 #ifdef __cplusplus

@@ -216,10 +216,11 @@ int runner_time_variant(struct run *R, struct launch_ctx *L,
 void runner_rounds_park(struct run *R, const struct launch_ctx *L,
 			struct result_row *w, void **d_work, void **h_host,
 			void **h_result);
-/* Times the parked measurements of the stage in rounds (run.h, struct
- * round_times): in round r each once, in an order rotated by r, a warm-up
- * run and then its samples; the last round's output verified again.
- * Fills their rows and frees their buffers. */
+/* Times the parked measurements of the stage in rounds
+ * (results/results_model.h, struct round_times): in round r each once, in
+ * an order rotated by r, a warm-up run and then its samples; the last
+ * round's output verified again.  Fills their rows and frees their
+ * buffers. */
 void runner_rounds_flush(struct run *R);
 
 

@@ -14,7 +14,7 @@
  * (between enqueueing it and waiting for it: the host waits anyway, the
  * events do not see it, and the GPU is busy, so the reasons are those of
  * the work), and once after the last sample; the row keeps the range of
- * the clocks and every throttle reason seen (run.h). */
+ * the clocks and every throttle reason seen (results/clock_record.h). */
 #include "runner_int.h"
 
 #include <math.h>

@@ -12,7 +12,6 @@
 #include "base/diag.h"
 #include "compare/compare.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "split.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

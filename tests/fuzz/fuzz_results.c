@@ -14,7 +14,6 @@
 
 #include "base/diag.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "compare/compare.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

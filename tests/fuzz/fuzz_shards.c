@@ -14,7 +14,6 @@
 #include "base/strmap.h"
 #include "base/util.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "split.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

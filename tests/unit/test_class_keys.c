@@ -22,7 +22,6 @@
 #include "experiment/experiment.h"
 #include "ladder/ladder.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "base/util.h"
 
 static char tmpdir[] = "/tmp/culab-test-class-XXXXXX";

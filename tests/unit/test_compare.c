@@ -26,7 +26,6 @@
 #include "base/diag.h"
 #include "results/results.h"
 #include "report/report.h"
-#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 

@@ -39,7 +39,6 @@
 #include "base/hash.h"
 #include "compare/compare.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 

@@ -30,7 +30,6 @@
 #include "base/diag.h"
 #include "compare/compare.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "base/util.h"
 
 #define H100_BASE "tests/fixtures/recorded-2026-11-27/h100-default/results.json"

@@ -35,7 +35,6 @@
 #include "ladder/nvrtc.h"
 #include "plan/plan.h"
 #include "results/results.h"
-#include "run/run.h"
 
 static char tmpdir[] = "/tmp/culab-test-lines-XXXXXX";
 

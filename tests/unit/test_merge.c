@@ -20,7 +20,6 @@
 #include "jobs/output.h"
 #include "plan/plan.h"
 #include "report/report.h"
-#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 

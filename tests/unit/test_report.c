@@ -24,7 +24,6 @@
 #include "jobs/output.h"
 #include "ladder/ladder.h"
 #include "report/report.h"
-#include "run/run.h"
 #include "compare/compare.h"
 #include "report/template.h"
 #include "base/util.h"

@@ -39,7 +39,6 @@
 #include "report/report_int.h"
 #include "report/report_code.h"
 #include "report/report_html.h"
-#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 #include "results/results.h"

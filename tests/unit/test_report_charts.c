@@ -30,7 +30,6 @@
 #include "report/report.h"
 #include "report/plot_int.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 #include "chart_check.h"

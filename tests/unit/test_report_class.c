@@ -24,7 +24,6 @@
 #include "report/report.h"
 #include "report/report_int.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "compare/compare.h"
 #include "base/stats.h"
 #include "base/util.h"

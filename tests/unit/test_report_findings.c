@@ -15,7 +15,7 @@
 
 #include "counters/counters.h"
 #include "report/report.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 #include "report_check.h"
 

@@ -17,7 +17,6 @@
 #include "report/report.h"
 #include "report/report_int.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "base/util.h"
 #include "report_check.h"
 

@@ -23,7 +23,6 @@
 #include "base/util.h"
 #include "report/report.h"
 #include "results/results.h"
-#include "run/run.h"
 
 static char tmpdir[] = "/tmp/culab-pages-XXXXXX";
 

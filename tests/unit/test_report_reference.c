@@ -22,7 +22,6 @@
 #include "report/report.h"
 #include "report/report_int.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "base/util.h"
 #include "ladder/ladder.h"
 #include "report/report_grading.h"

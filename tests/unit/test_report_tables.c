@@ -29,7 +29,7 @@
 #include "base/diag.h"
 #include "report/report.h"
 #include "report/report_int.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 #include "report_check.h"
 

@@ -25,7 +25,7 @@
 #include "ladder/ladder.h"
 #include "report/report.h"
 #include "report/report_int.h"
-#include "run/run.h"
+#include "results/results.h"
 #include "base/util.h"
 #include "report_check.h"
 

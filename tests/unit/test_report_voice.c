@@ -37,7 +37,6 @@
 
 #include "report/report.h"
 #include "report/report_int.h"
-#include "run/run.h"
 #include "base/util.h"
 #include "capture.h"
 #include "report_check.h"

@@ -21,7 +21,6 @@
 #include "jobs/output.h"
 #include "plan/plan.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "base/util.h"
 
 static char tmpdir[] = "/tmp/culab-test-results-XXXXXX";

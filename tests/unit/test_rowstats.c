@@ -24,7 +24,6 @@
 #include "jobs/output.h"
 #include "plan/plan.h"
 #include "report/report.h"
-#include "run/run.h"
 #include "base/util.h"
 #include "results/results.h"
 

@@ -21,7 +21,6 @@
 #include "compare/compare.h"
 #include "ladder/ladder.h"
 #include "results/results.h"
-#include "run/run.h"
 #include "base/dtype.h"
 #include "base/util.h"
 #include "report_check.h"

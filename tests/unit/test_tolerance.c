@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "ladder/ladder.h"
-#include "run/run.h"
 #include "results/results.h"
 
 /* SMs of the GPUs the ladder was recorded on (H100 SXM, H200) and of a

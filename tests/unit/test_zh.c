@@ -44,7 +44,6 @@
 
 #include "report/report.h"
 #include "report/report_int.h"
-#include "run/run.h"
 #include "base/util.h"
 
 #include "capture.h"

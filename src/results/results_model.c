@@ -1,8 +1,10 @@
 /* results_model.c - results in memory: rows, timing statistics, devices and
  * the variants' descriptions.  See results_model.h.
  *
- * What a run gives; its files (results.json, results.csv, reading them
- * back) are the results/ folder's. */
+ * What a run gives and compare, the report and the files read: it lives
+ * in results/, a stage before run/, so that its readers need nothing of
+ * the runner.  Its files (results.json, results.csv, reading them back)
+ * are json*.c's and csv.c's. */
 #include "results_model.h"
 
 #include <inttypes.h>

@@ -1,5 +1,5 @@
-/* json_compare.c - the document of `culab compare --json`.  See results.h
- * and compare.h.
+/* compare_json.c - the documents of `culab compare --json`, `culab list
+ * floors --json` and `culab verify --json`.  See compare.h.
  *
  * One object per comparison of the base with a new file: the environment
  * facts that differ, the counts, every pair (medians, sample counts, the
@@ -8,16 +8,15 @@
  * the rows of one side only.  The method (confidence, resamples, seed,
  * threshold, minimum samples, floors) is stated once at the top, so that
  * a reader can redo every number. */
-#include "results.h"
+#include "compare.h"
 
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
 
-#include "compare/compare.h"
 #include "base/diag.h"
-#include "json_int.h"
 #include "base/util.h"
+#include "results/json_emit.h"
 
 /* The key of a row: what pairs it. */
 static json_t *key_json(const struct result_row *w)

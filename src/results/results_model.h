@@ -1,7 +1,8 @@
-/* run/results_model.h - measured results in memory: struct results, its rows, its
- * devices and variants (results_model.c).  Part of run.h. */
-#ifndef CULAB_RUN_RESULTS_MODEL_H
-#define CULAB_RUN_RESULTS_MODEL_H
+/* results/results_model.h - measured results in memory: struct results,
+ * its rows, its devices and variants (results_model.c).  Part of
+ * results.h. */
+#ifndef CULAB_RESULTS_MODEL_H
+#define CULAB_RESULTS_MODEL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -14,8 +15,8 @@
 #include "base/rubric.h"
 #include "base/strmap.h"
 #include "plan/plan.h"
-#include "nvml.h"
-#include "sanitizer_parse.h"
+#include "clock_record.h"
+#include "sanitizer_record.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -276,7 +277,7 @@ struct class_contract {
 };
 
 /* Copies src into *dst (which owns its copies); frees what c owns and
- * empties it (accepts NULL).  run/results.c. */
+ * empties it (accepts NULL).  results_model.c. */
 void class_contract_copy(struct class_contract *dst,
 			 const struct class_contract *src);
 void class_contract_release(struct class_contract *c);
