@@ -96,7 +96,8 @@ print("bank conflicts per shared load: transpose_tile %s, transpose_tile_pad %s"
 ok = (ins.get("counters_refusal") == "COUNTERS_PERMISSION" and
       (ins.get("counters_method") or "").startswith("instrumented") and
       gpu and len(counted) == len(gpu) and len(said) == len(counted) and differ == 0 and
-      (bank("transpose_tile") or 0) > 10 and (bank("transpose_tile_pad") or 1) < 0.1)
+      (bank("transpose_tile") or 0) > 10 and
+      bank("transpose_tile_pad") is not None and bank("transpose_tile_pad") < 0.1)
 print("VERDICT " + ("equal" if ok else "NOT AS EXPECTED"))
 EOF
 }

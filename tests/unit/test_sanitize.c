@@ -363,13 +363,13 @@ static void test_command(void **state)
 	(void)state;
 	c = sanitize_command("memcheck", "my-reduce/reduce_shfl.v2-bug/float/2^20",
 			     "experiments/examples/exercise.yaml", 0);
-	EXPECT_STR(c, "compute-sanitizer --tool memcheck culab run "
+	EXPECT_STR(c, "CULAB_INPUT_GUARD=off compute-sanitizer --tool memcheck culab run "
 		   "--measurement 'my-reduce/reduce_shfl.v2-bug/float/2^20' "
 		   "--profile-only --no-counters -o /tmp/culab-sanitize "
 		   "experiments/examples/exercise.yaml");
 	free(c);
 	c = sanitize_command("racecheck", "e/k/int/1000", "it's mine.yaml", 2);
-	EXPECT_STR(c, "compute-sanitizer --tool racecheck culab run "
+	EXPECT_STR(c, "CULAB_INPUT_GUARD=off compute-sanitizer --tool racecheck culab run "
 		   "--measurement e/k/int/1000 --profile-only --no-counters "
 		   "-o /tmp/culab-sanitize --device 2 'it'\\''s mine.yaml'");
 	free(c);
@@ -777,7 +777,8 @@ static void test_rerun_probe(void **state)
 	/* the details' tables: each tool's count, the first line */
 	expect_in(page, "| memcheck: 969 errors, line 9; racecheck: nothing; "
 		  "synccheck: nothing |", __LINE__);
-	expect_in(page, "To rerun it by hand: `compute-sanitizer --tool "
+	expect_in(page, "To rerun it by hand: `CULAB_INPUT_GUARD=off "
+		  "compute-sanitizer --tool "
 		  "memcheck culab run --measurement "
 		  "probe/student.oob_shared/float/1000 --profile-only "
 		  "--no-counters -o /tmp/culab-sanitize probe.yaml`", __LINE__);
@@ -915,7 +916,8 @@ static void test_not_installed(void **state)
 	text = report_sanitizer_text(&x.r.rows[0], NULL);
 	EXPECT_STR(text, "compute-sanitizer is not installed here; this "
 		   "command reruns the kernel alone under it and names the "
-		   "line: `compute-sanitizer --tool memcheck culab run "
+		   "line: `CULAB_INPUT_GUARD=off compute-sanitizer --tool "
+		   "memcheck culab run "
 		   "--measurement my-reduce/reduce_shfl.v2-bug/float/1048576 "
 		   "--profile-only --no-counters -o /tmp/culab-sanitize "
 		   "probe.yaml`\n");
@@ -1261,7 +1263,8 @@ static void test_rerun_unsafe(void **state)
 		EXPECT_STR(rec->tools[0].tool, "racecheck");
 		assert_int_equal(rec->tools[0].outcome, SAN_FOUND);
 		assert_int_equal(rec->tools[0].answer, 0);
-		EXPECT_STR(rec->command, "compute-sanitizer --tool racecheck "
+		EXPECT_STR(rec->command, "CULAB_INPUT_GUARD=off "
+			   "compute-sanitizer --tool racecheck "
 			   "culab run --measurement reduce-float/"
 			   "reduce_warp_volatile/float/1048576 --profile-only "
 			   "--no-counters -o /tmp/culab-sanitize "
