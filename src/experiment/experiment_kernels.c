@@ -650,7 +650,7 @@ static char *timed_region_text(const struct ukernel *k)
 static int k_register(struct kctx *c)
 {
 	struct ukernel *k = c->k;
-	char why[256], sha[65];
+	char why[256], sha[65], sources[65];
 	struct variant row = {
 		.name = k->label, .family = k->family, .step = 0,
 		.title = k->title ? k->title : k->label,
@@ -669,6 +669,8 @@ static int k_register(struct kctx *c)
 		.source_file = k->path, .source_text = k->text,
 		.source_sha256 = sha256_hex(k->text, k->len, sha) == 0 ? sha :
 				 NULL,
+		.sources_sha256 = ukernel_sources_sha256(k, sources) == 0 ?
+				  sources : NULL,
 		.submission = k->submission,
 		.student_id = k->student_id,
 		.student_name = k->student_name,

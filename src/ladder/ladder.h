@@ -295,6 +295,11 @@ struct variant {
 	const char *source_file;
 	const char *source_text;
 	const char *source_sha256;
+	/* What its machine code was made from: the SHA-256 of its text and
+	 * every local header it reaches (ukernel_sources_sha256), by which
+	 * --resume and merge tell rows of other sources; NULL for built-ins
+	 * and results written before culab recorded it. */
+	const char *sources_sha256;
 	bool submission;         /* a student's, from a class (experiment
 				    files' `class`); results keep it */
 	/* The student a submission is, when the class knows more than a
