@@ -57,8 +57,10 @@ bool student_folder_ok(const char *name)
 	return true;
 }
 
-size_t class_experiments(const struct model *m, const char **out, size_t max)
+size_t class_experiments(const struct model *m, const char ***exps)
 {
+	const char **out = xcalloc(m->nladders ? m->nladders : 1,
+				   sizeof(*out));
 	size_t n = 0;
 
 	for (size_t i = 0; i < m->nladders; i++) {
@@ -69,9 +71,10 @@ size_t class_experiments(const struct model *m, const char **out, size_t max)
 			has = item_submission(m, l->items[j]);
 		for (size_t k = 0; k < n && !seen; k++)
 			seen = str_eq(out[k], l->experiment);
-		if (has && !seen && n < max)
+		if (has && !seen)
 			out[n++] = l->experiment;
 	}
+	*exps = out;
 	return n;
 }
 

@@ -256,10 +256,10 @@ void grade_rank_text(struct sbuf *b, const struct grade_student *s);
 
 /* ---- the class's basics, which the page and the charts share ---------- */
 
-/* The experiments that have students, in results order, up to max into
- * out[]; returns how many. */
-size_t class_experiments(const struct model *m, const char **out,
-			 size_t max);
+/* The experiments that have students, in results order, every one of
+ * them, into a heap array the caller frees (not the names); returns how
+ * many. */
+size_t class_experiments(const struct model *m, const char ***exps);
 /* Whether a student's name can be the folder of their page
  * (students/NAME/) and of their files: a label (letters, digits, "_",
  * ".", "-", ":"), not "." or "..".  A results file written by hand may
