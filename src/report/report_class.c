@@ -40,12 +40,14 @@ const char *class_chart_of(const struct model *m, const char *e)
  * writes the page then). */
 static const char *student_link(struct pool *p, enum lang L, const char *name)
 {
-	char *md = md_dup(name), *link;
+	char *md = md_dup(name), *link, *stem;
 
 	if (!student_folder_ok(name))
 		return pool_keep(p, md);
-	link = xasprintf("[%s](students/%s/report.%s.md)", md, name,
+	stem = student_file_stem(name);
+	link = xasprintf("[%s](students/%s/report.%s.md)", md, stem,
 			 L == ZH ? "zh" : "en");
+	free(stem);
 	free(md);
 	return pool_keep(p, link);
 }

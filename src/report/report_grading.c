@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "ladder/ladder.h"
 #include "base/stats.h"
 #include "base/util.h"
@@ -55,6 +56,18 @@ bool student_folder_ok(const char *name)
 		      *c == '-' || *c == ':'))
 			return false;
 	return true;
+}
+
+char *student_file_stem(const char *name)
+{
+	size_t n = strlen(name);
+	char sha[65];
+
+	if (n <= STUDENT_STEM_MAX)
+		return xstrdup(name);
+	if (sha256_hex(name, n, sha) < 0)
+		memset(sha, '0', sizeof(sha) - 1);
+	return xasprintf("%.*s~%.16s", STUDENT_STEM_MAX - 17, name, sha);
 }
 
 size_t class_experiments(const struct model *m, const char ***exps)
