@@ -465,17 +465,18 @@ static int compute_key(const struct nvrtc_input *in, char key[65],
 	return rc;
 }
 
-int kcache_sources_sha256(const char *path, const char *text, size_t len,
-			  const char *include_dir, char out[65])
+int kcache_sources_sha256(const struct nvrtc_input *in, char out[65])
 {
 	struct sbuf b = SBUF_INIT;
-	struct walk w = { .b = &b, .include_dir = include_dir, .quiet = true };
-	char *dir = dir_of(path);
+	struct walk w = { .b = &b, .include_dir = in->include_dir,
+			  .confined = in->confined, .confine = in->confine,
+			  .nconfine = in->nconfine, .quiet = true };
+	char *dir = dir_of(in->path);
 	int rc;
 
 	frame_put_str(&b, "culab kernel sources 1");
-	frame_put_field(&b, text, len);
-	walk_text(&w, text, len, dir, path, 0);
+	frame_put_field(&b, in->text, in->len);
+	walk_text(&w, in->text, in->len, dir, in->path, 0);
 	free(dir);
 	rc = sha256_hex(b.buf, b.len, out);
 	for (size_t i = 0; i < w.nseen; i++)

@@ -492,7 +492,14 @@ int ukernel_prepare(struct ukernel *k, const struct ukernel_use *use,
 
 int ukernel_sources_sha256(const struct ukernel *k, char out[65])
 {
-	return kcache_sources_sha256(k->path, k->text, k->len, k->dir, out);
+	const struct nvrtc_input in = {
+		.path = k->path, .text = k->text, .len = k->len,
+		.include_dir = k->dir, .confined = k->confined,
+		.confine = (const char *const *)k->confine,
+		.nconfine = k->nconfine,
+	};
+
+	return kcache_sources_sha256(&in, out);
 }
 
 void ukernel_free(struct ukernel *k)

@@ -439,6 +439,17 @@ static void test_confined(void **state)
  * and its headers' text, and nothing of the compiler's: the same text
  * and headers give the same digest under another include directory;
  * nothing is printed, even for a header refused. */
+static int sources_of(const char *path, const char *src, const char *inc,
+		      char out[65])
+{
+	const struct nvrtc_input in = {
+		.path = path, .text = src, .len = strlen(src),
+		.include_dir = inc,
+	};
+
+	return kcache_sources_sha256(&in, out);
+}
+
 static void test_sources_sha256(void **state)
 {
 	char *path = tmp_path("s/k.cu"), *dir = tmp_path("s");
@@ -449,19 +460,17 @@ static void test_sources_sha256(void **state)
 	(void)state;
 	mkdir(dir, 0755);
 	write_text("s/h.cuh", "#define H 1\n");
-	assert_int_equal(kcache_sources_sha256(path, src, strlen(src), NULL, a), 0);
+	assert_int_equal(sources_of(path, src, NULL, a), 0);
 	assert_int_equal(strlen(a), 64);
-	assert_int_equal(kcache_sources_sha256(path, src, strlen(src), "/nowhere",
-					       b), 0);
+	assert_int_equal(sources_of(path, src, "/nowhere", b), 0);
 	assert_string_equal(a, b);
 	write_text("s/h.cuh", "#define H 2\n");
-	assert_int_equal(kcache_sources_sha256(path, src, strlen(src), NULL, b), 0);
+	assert_int_equal(sources_of(path, src, NULL, b), 0);
 	assert_string_not_equal(a, b);
-	assert_int_equal(kcache_sources_sha256(path, "x", 1, NULL, b), 0);
+	assert_int_equal(sources_of(path, "x", NULL, b), 0);
 	assert_string_not_equal(a, b);
 	capture_start(&c);
-	assert_int_equal(kcache_sources_sha256(path, "#include M\n", 11, NULL, b),
-			 0);
+	assert_int_equal(sources_of(path, "#include M\n", NULL, b), 0);
 	capture_stop(&c);
 	assert_string_equal(c.buf, "");
 	free(c.buf);
