@@ -195,5 +195,37 @@ n=$(grep -c 'confined/' "$tmp/plan")
 [ "$n" -eq 6 ] && ok "six students planned once each (alice, bob, carl, dora, eve, fred)" ||
 	ko "$n planned measurements, want 6"
 
+# one class named by two experiments through two spellings of its folder
+# is one set of students, not students "taken by another kernel"
+cat >"$k/twice.yaml" <<'EOF'
+experiments:
+  - name: one
+    family: reduce
+    variants: none
+    types: [float]
+    sizes: [1000]
+    class:
+      submissions: class/alice/reduce.c*
+      function: reduce
+      finish: host
+      shared: "block * acc"
+  - name: two
+    family: reduce
+    variants: none
+    types: [float]
+    sizes: [2000]
+    class:
+      submissions: ./class/alice/reduce.c*
+      function: reduce
+      finish: host
+      shared: "block * acc"
+EOF
+"$culab" plan -v "$k/twice.yaml" >"$tmp/plan" 2>&1
+rc=$?
+n=$(grep -c -e 'one/reduce/float/1000' -e 'two/reduce/float/2000' "$tmp/plan")
+[ $rc -eq 0 ] && [ "$n" -eq 2 ] && ! grep -q 'is taken' "$tmp/plan" &&
+	ok "a class named twice by two spellings of one folder: its student in both experiments" ||
+	{ ko "a class named twice by two spellings (exit $rc, $n rows):"; sed 's/^/    /' "$tmp/plan"; }
+
 echo "class: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -534,19 +534,32 @@ out:
 	return rc;
 }
 
-/* The kernel of submission `file` when another experiment of the file
- * took it already (the same class named twice), else NULL. */
+/* Whether paths a and b are one file (by device and inode). */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* The kernel of submission `file` of student `name` when another
+ * experiment of the file took it already (the same class named twice,
+ * by the same path or by another to the same file), else NULL. */
 static struct ukernel *known_submission(struct loader *ld,
 					const struct exp_ctx *x,
-					const char *file)
+					const char *file, const char *name)
 {
 	const struct experiment_file *f = ld->file;
 
-	for (size_t i = 0; f && i < f->nkernels; i++)
-		if (f->kernels[i]->submission &&
-		    f->kernels[i]->family == x->e->family &&
-		    !strcmp(f->kernels[i]->path, file))
+	for (size_t i = 0; f && i < f->nkernels; i++) {
+		const struct ukernel *k = f->kernels[i];
+
+		if (k->submission && k->family == x->e->family &&
+		    (!strcmp(k->path, file) ||
+		     (!strcmp(k->label, name) && same_file(k->path, file))))
 			return f->kernels[i];
+	}
 	return NULL;
 }
 
@@ -992,7 +1005,7 @@ static int take(struct loader *ld, struct exp_ctx *x, const struct node *cls,
 		confine[sub.nconfine++] = o->headers_real;
 	/* the kernel takes the text, or frees it */
 	s->text = NULL;
-	k = known_submission(ld, x, s->file);
+	k = known_submission(ld, x, s->file, s->name);
 	if (k)
 		free(sub.text);
 	else
