@@ -10,7 +10,10 @@
 # kernel, re-indented, is taken and flagged, and so is one renamed,
 # reordered and with dead code added.  And the class's own
 # mistakes (a folder that is empty, a glob without a wildcard) are errors
-# of the file, exit 2.  Prints "ok:"/"FAIL:" lines; exits 1 on a failure.
+# of the file, exit 2.  Last, the class folder's confinement (issue 48):
+# each submission's #include reaches its own folder and the class's
+# headers alone, "." and ".." are no students, and a file two globs
+# match is one student.  Prints "ok:"/"FAIL:" lines; exits 1 on a failure.
 set -u
 culab=${1:-build/culab}
 case $culab in /*) ;; *) culab=$PWD/$culab ;; esac
@@ -131,6 +134,98 @@ sed 's|class/\*|class/alice.cu|' "$c/class.yaml" >"$c/one.yaml"
 rc=$?
 [ $rc -eq 2 ] && ok "a glob without a wildcard: exit 2" || ko "a glob without a wildcard: exit $rc"
 has "$tmp/err" "has no wildcard" "a glob without a wildcard: one line"
+
+# 4. the class folder's confinement and the students' identity (issue 48):
+# a submission's #include reaches its own folder and the class's headers
+# and nothing else (not another student's file, not through "..", not an
+# absolute path, not a link out); "." and ".." are no students; a file
+# two globs match is one student, taken once, without a warning
+k=$tmp/k
+mkdir -p "$k/class/alice" "$k/class/carl" "$k/class/dora" "$k/class/eve" \
+	"$k/class/fred" "$k/inc"
+{ echo '#include "helper.cuh"'; echo '#include "common.cuh"'
+  cat tests/class/ok/alice.cu; } >"$k/class/alice/reduce.cu"
+echo '#define HELPER 1' >"$k/class/alice/helper.cuh"
+echo '#define COMMON 1' >"$k/inc/common.cuh"
+# bob, a file beside the folders, reads alice's header
+{ echo '#include "alice/helper.cuh"'; cat tests/class/ok/alice.cu; } >"$k/class/bob.cu"
+{ echo '#include "../alice/helper.cuh"'; cat tests/class/ok/alice.cu; } >"$k/class/carl/reduce.cu"
+{ echo '#include "/etc/hostname"'; cat tests/class/ok/alice.cu; } >"$k/class/dora/reduce.cu"
+ln -s /etc/hostname "$k/class/eve/h.cuh"
+{ echo '#include "h.cuh"'; cat tests/class/ok/alice.cu; } >"$k/class/eve/reduce.cu"
+{ echo '#include <../alice/helper.cuh>'; cat tests/class/ok/alice.cu; } >"$k/class/fred/reduce.cu"
+cat >"$k/class.yaml" <<'EOF'
+experiments:
+  - name: confined
+    family: reduce
+    variants: none
+    types: [float]
+    sizes: [1000]
+    class:
+      submissions: ["class/*", "class/*/reduce.cu", "class/.*"]
+      headers: inc
+      function: reduce
+      finish: host
+      shared: "block * acc"
+EOF
+"$culab" check --arch sm_90 "$k/class.yaml" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && ok "confined class: exit 1 (five submissions reach outside their folder)" ||
+	ko "confined class: exit $rc, want 1"
+has "$tmp/err" "$k/class/bob.cu:1:1: error: #include \"alice/helper.cuh\": header \"$k/class/alice/helper.cuh\" lies outside the submission's own folder and the class's headers" \
+	"a file submission cannot include another student's header"
+has "$tmp/err" "$k/class/carl/reduce.cu:1:1: error: #include \"../alice/helper.cuh\": a submission includes only the files of its own folder and the class's headers: no absolute path, no \"..\"" \
+	"an #include through .. is refused"
+has "$tmp/err" "$k/class/dora/reduce.cu:1:1: error: #include \"/etc/hostname\": a submission includes only" \
+	"an absolute #include is refused"
+has "$tmp/err" "$k/class/eve/reduce.cu:1:1: error: #include \"h.cuh\": header \"/etc/hostname\" lies outside" \
+	"a header linked out of the folder is refused"
+has "$tmp/err" "$k/class/fred/reduce.cu:1:1: error: #include \"../alice/helper.cuh\": a submission includes only" \
+	"an #include <...> through .. is refused"
+has "$tmp/out" "$k/class.yaml: 5 submissions did not compile" \
+	"alice, with her own header and the class's, compiles; the five others do not"
+if grep -q -e 'rename one' -e 'submission [^ ]*/\.\.\?:' -e "submission $k/class/alice/reduce.cu" "$tmp/err"; then
+	ko "a file matched by two globs, or . and .., met as a student:"
+	sed 's/^/    /' "$tmp/err"
+else
+	ok "a file matched by two globs is taken once; . and .. are no students"
+fi
+"$culab" plan -v "$k/class.yaml" >"$tmp/plan" 2>&1
+n=$(grep -c 'confined/' "$tmp/plan")
+[ "$n" -eq 6 ] && ok "six students planned once each (alice, bob, carl, dora, eve, fred)" ||
+	ko "$n planned measurements, want 6"
+
+# one class named by two experiments through two spellings of its folder
+# is one set of students, not students "taken by another kernel"
+cat >"$k/twice.yaml" <<'EOF'
+experiments:
+  - name: one
+    family: reduce
+    variants: none
+    types: [float]
+    sizes: [1000]
+    class:
+      submissions: class/alice/reduce.c*
+      function: reduce
+      finish: host
+      shared: "block * acc"
+  - name: two
+    family: reduce
+    variants: none
+    types: [float]
+    sizes: [2000]
+    class:
+      submissions: ./class/alice/reduce.c*
+      function: reduce
+      finish: host
+      shared: "block * acc"
+EOF
+"$culab" plan -v "$k/twice.yaml" >"$tmp/plan" 2>&1
+rc=$?
+n=$(grep -c -e 'one/reduce/float/1000' -e 'two/reduce/float/2000' "$tmp/plan")
+[ $rc -eq 0 ] && [ "$n" -eq 2 ] && ! grep -q 'is taken' "$tmp/plan" &&
+	ok "a class named twice by two spellings of one folder: its student in both experiments" ||
+	{ ko "a class named twice by two spellings (exit $rc, $n rows):"; sed 's/^/    /' "$tmp/plan"; }
 
 echo "class: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -79,6 +79,9 @@ static const struct {
 /* What a class's own keys set, beyond a kernel's. */
 struct class_opts {
 	enum naming names;
+	const struct node *headers_at;  /* `headers`' value; NULL: none */
+	char *headers;                  /* as culab opens it */
+	char *headers_real;             /* its real path */
 	const struct node *roster_at;   /* `roster`'s value; NULL: none */
 	char *roster_path;              /* as culab opens it */
 	struct roster roster;
@@ -93,6 +96,10 @@ struct student {
 	char *display;  /* the roster's name, or an LMS name's; NULL */
 	bool unlisted;  /* a roster does not list it */
 	char *file;     /* the .cu file: the match, or the one in its folder */
+	char *own;      /* a folder's real path: its headers' folder */
+	char *text;     /* the file's text, read once; NULL until read */
+	size_t len;
+	bool again;     /* the file of an earlier match (two globs): skipped */
 	char *why;      /* refused: why; else NULL */
 };
 
@@ -116,10 +123,11 @@ static char *folder_of(const char *pattern)
 	while (*p) {
 		size_t n = strcspn(p, "/");
 
+		/* "/STAR": the root, not "" */
 		if (wild(p, n))
-			return last ? xasprintf("%.*s", (int)(last - pattern),
-						pattern) :
-				      xstrdup(pattern[0] == '/' ? "/" : ".");
+			return last && last > pattern ?
+			       xasprintf("%.*s", (int)(last - pattern), pattern) :
+			       xstrdup(pattern[0] == '/' ? "/" : ".");
 		last = p + n;
 		p += n;
 		while (*p == '/')
@@ -135,6 +143,29 @@ static bool zip_name(const char *path)
 
 	return n > 4 && !strcasecmp(path + n - 4, ".zip") &&
 	       path[n - 5] != '/';
+}
+
+/* Whether a component of `path` that a wildcard of `pattern` matched is
+ * "." or "..": the folder itself or the one above, never a student
+ * (glob's ".STAR" matches both). */
+static bool dot_match(const char *pattern, const char *path)
+{
+	const char *p = pattern, *q = path;
+
+	while (*p && *q) {
+		size_t np = strcspn(p, "/"), nq = strcspn(q, "/");
+
+		if (wild(p, np) && ((nq == 1 && q[0] == '.') ||
+				    (nq == 2 && q[0] == '.' && q[1] == '.')))
+			return true;
+		p += np;
+		q += nq;
+		while (*p == '/')
+			p++;
+		while (*q == '/')
+			q++;
+	}
+	return false;
 }
 
 /* A part of a match that a component of its glob with a wildcard
@@ -360,6 +391,7 @@ static void check_match(struct student *s, const char *pattern,
 	}
 	if (S_ISDIR(st.st_mode)) {
 		s->file = folder_file(s->path, &s->why);
+		s->own = xstrdup(real);
 		return;
 	}
 	if (!S_ISREG(st.st_mode)) {
@@ -386,6 +418,8 @@ static void student_free(struct student *s)
 	free(s->id);
 	free(s->display);
 	free(s->file);
+	free(s->own);
+	free(s->text);
 	free(s->why);
 }
 
@@ -458,6 +492,13 @@ static int expand(struct loader *ld, const struct node *nd,
 			  "be opened: %s", folder, strerror(errno));
 		goto out;
 	}
+	if (!strcmp(root, "/")) {
+		rc = lerr(ld, nd, "submissions: the class folder of \"%s\" is "
+			  "the root folder \"/\", which confines nothing; name "
+			  "the folder that holds the submissions (\"class/*\")",
+			  nd->str);
+		goto out;
+	}
 	grc = glob(pattern, 0, NULL, &g);
 	if (grc == GLOB_NOMATCH) {
 		rc = lerr(ld, nd, "submissions: \"%s\" matches nothing", nd->str);
@@ -474,7 +515,7 @@ static int expand(struct loader *ld, const struct node *nd,
 
 		for (size_t j = 0; j < *n && !dup; j++)
 			dup = !strcmp((*s)[j].path, g.gl_pathv[i]);
-		if (dup)
+		if (dup || dot_match(pattern, g.gl_pathv[i]))
 			continue;
 		if (*n == UKERNEL_MAX_KERNELS) {
 			rc = lerr(ld, nd, "submissions: more than %d students "
@@ -493,19 +534,32 @@ out:
 	return rc;
 }
 
-/* The kernel of submission `file` when another experiment of the file
- * took it already (the same class named twice), else NULL. */
+/* Whether paths a and b are one file (by device and inode). */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* The kernel of submission `file` of student `name` when another
+ * experiment of the file took it already (the same class named twice,
+ * by the same path or by another to the same file), else NULL. */
 static struct ukernel *known_submission(struct loader *ld,
 					const struct exp_ctx *x,
-					const char *file)
+					const char *file, const char *name)
 {
 	const struct experiment_file *f = ld->file;
 
-	for (size_t i = 0; f && i < f->nkernels; i++)
-		if (f->kernels[i]->submission &&
-		    f->kernels[i]->family == x->e->family &&
-		    !strcmp(f->kernels[i]->path, file))
+	for (size_t i = 0; f && i < f->nkernels; i++) {
+		const struct ukernel *k = f->kernels[i];
+
+		if (k->submission && k->family == x->e->family &&
+		    (!strcmp(k->path, file) ||
+		     (!strcmp(k->label, name) && same_file(k->path, file))))
 			return f->kernels[i];
+	}
 	return NULL;
 }
 
@@ -667,6 +721,35 @@ static int parse_roster(struct loader *ld, const struct node *v,
 	return 0;
 }
 
+/* `headers`: the folder of the class's own headers (relative to the
+ * experiment file), which every submission may #include besides its own
+ * folder's files. */
+static int parse_headers(struct loader *ld, const struct node *v,
+			 struct class_opts *o)
+{
+	const char *name = get_string(ld, v, "headers");
+	char real[PATH_MAX];
+	struct stat st;
+
+	if (!name)
+		return -1;
+	o->headers = source_path(ld->path, name);
+	if (!realpath(o->headers, real) || stat(real, &st) < 0)
+		return lerr(ld, v, "headers: the folder \"%s\" cannot be "
+			    "opened: %s", o->headers, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return lerr(ld, v, "headers: \"%s\" is not a folder (the "
+			    "class's headers are a folder every submission "
+			    "may include from)", o->headers);
+	if (!strcmp(real, "/"))
+		return lerr(ld, v, "headers: \"%s\" is the root folder, "
+			    "which confines nothing; name the folder of the "
+			    "class's headers", o->headers);
+	o->headers_real = xstrdup(real);
+	o->headers_at = v;
+	return 0;
+}
+
 /* With a roster: student s (named) as the roster has them, or flagged
  * unlisted. */
 static void roster_match(struct class_opts *o, struct student *s)
@@ -712,6 +795,8 @@ static void roster_missing(struct loader *ld, struct exp_ctx *x,
 
 static void class_opts_release(struct class_opts *o)
 {
+	free(o->headers);
+	free(o->headers_real);
 	roster_release(&o->roster);
 	free(o->roster_path);
 	free(o->seen);
@@ -741,43 +826,190 @@ static int class_own_keys(struct loader *ld, struct exp_ctx *x,
 	if (rc == 0 && (v = class_value(names, vals, n, "roster")) &&
 	    parse_roster(ld, v, o) < 0)
 		rc = -1;
+	if ((v = class_value(names, vals, n, "headers")) &&
+	    parse_headers(ld, v, o) < 0)
+		rc = -1;
 	return rc;
 }
 
 /* ---- the class -------------------------------------------------------------- */
 
-/* Takes student s: its kernel, adopted by the experiment, into *k.
- * Returns 0 (*k NULL when s was refused, with a warning), or -1 after an
- * error of the file. */
-static int take(struct loader *ld, struct exp_ctx *x, const struct node *cls,
-		struct student *s, size_t *refused, struct ukernel **kp)
+/* ---- the submissions, read once ------------------------------------------ */
+
+/* Marks each match whose file an earlier match found `again` (a file
+ * two globs match, a folder and the file in it): one submission, taken
+ * once, under the first match's name, with no warning. */
+static void same_files(struct student *s, size_t n)
 {
-	char *text = NULL, why[512];
-	size_t len = 0;
+	struct stat *st = xcalloc(n ? n : 1, sizeof(*st));
+	bool *ok = xcalloc(n ? n : 1, sizeof(*ok));
+
+	for (size_t i = 0; i < n; i++) {
+		ok[i] = !s[i].why && s[i].file && stat(s[i].file, &st[i]) == 0;
+		for (size_t j = 0; ok[i] && j < i && !s[i].again; j++)
+			s[i].again = ok[j] && !s[j].again &&
+				     st[j].st_dev == st[i].st_dev &&
+				     st[j].st_ino == st[i].st_ino;
+	}
+	free(ok);
+	free(st);
+}
+
+/* The class's headers must hold no submission and lie in none: a
+ * student would read another's work through them.  -1 after the error
+ * at `headers`. */
+static int headers_apart(struct loader *ld, const struct class_opts *o,
+			 const struct student *s, size_t n)
+{
+	char real[PATH_MAX];
+
+	for (size_t i = 0; o->headers_real && i < n; i++) {
+		if (s[i].why || s[i].again || !s[i].file)
+			continue;
+		if (realpath(s[i].file, real) && inside(o->headers_real, real))
+			return lerr(ld, o->headers_at, "headers: the folder "
+				    "\"%s\" holds the submission %s, which "
+				    "every student could then include; keep "
+				    "the class's headers apart from the "
+				    "submissions", o->headers, s[i].path);
+		if (s[i].own && inside(s[i].own, o->headers_real))
+			return lerr(ld, o->headers_at, "headers: the folder "
+				    "\"%s\" lies in the submission %s, which "
+				    "every student could then include; keep "
+				    "the class's headers apart from the "
+				    "submissions", o->headers, s[i].path);
+	}
+	return 0;
+}
+
+/* Reads the text of every match still taken (s->text), or refuses it
+ * (s->why): a file culab cannot read, or not text. */
+static void read_texts(struct student *s, size_t n)
+{
+	char why[512];
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].why || s[i].again)
+			continue;
+		if (read_file_why(s[i].file, "submission", UKERNEL_MAX_SOURCE,
+				  &s[i].text, &s[i].len, why,
+				  sizeof(why)) < 0) {
+			s[i].text = NULL;
+			s[i].why = xstrdup(why);
+		} else if (memchr(s[i].text, '\0', s[i].len) ||
+			   !utf8_valid(s[i].text, s[i].len)) {
+			free(s[i].text);
+			s[i].text = NULL;
+			s[i].why = xstrdup("is not text (it holds a NUL byte or "
+					   "invalid UTF-8)");
+		}
+	}
+}
+
+/* Adds the names of list[0..n) that are not `base` to *seen (at most 8
+ * in all, "..." after), and frees them.  Returns whether base is one. */
+static bool names_seen(char **list, size_t n, const char *base,
+		       struct sbuf *seen, size_t *nseen)
+{
+	bool has = false;
+
+	for (size_t k = 0; k < n; k++) {
+		char *quoted = xasprintf("\"%s\"", list[k]);
+
+		if (!strcmp(list[k], base))
+			has = true;
+		else if (!strstr(sbuf_str(seen), quoted) && (*nseen)++ < 8)
+			sbuf_addf(seen, "%s%s", seen->len ? ", " : "", quoted);
+		else if (*nseen == 9)
+			sbuf_add(seen, ", ...");
+		free(quoted);
+		free(list[k]);
+	}
+	return has;
+}
+
+/* The class's `function` against the submissions read.  When none of
+ * them defines it, the name is the file's mistake (misspelt), one error
+ * at the key (exit 2) rather than a refusal of every student; and a name
+ * expression with template arguments must name a template that at least
+ * one of them defines, else every compilation would fail alike.
+ * Returns 0, or -1 after the error. */
+static int check_function(struct loader *ld, const struct node *cls,
+			  const struct student *s, size_t n)
+{
+	const struct node *v = map_value(cls, "function");
+	struct sbuf seen = SBUF_INIT;
+	size_t read = 0, defines = 0, templates = 0, nseen = 0;
+	char *base, *list[64];
+	int rc = 0;
+
+	if (!v || v->kind != NODE_SCALAR || !v->str ||
+	    strpbrk(v->str, "\n\r;{}\"'`\\"))
+		return 0;   /* k_function says what is wrong with it */
+	base = ukernel_function_base(v->str);
+	for (size_t i = 0; i < n; i++) {
+		size_t m;
+		bool has;
+
+		if (!s[i].text || s[i].why || s[i].again)
+			continue;
+		read++;
+		m = nvrtc_list_globals(s[i].text, s[i].len, list,
+				       ARRAY_SIZE(list));
+		has = names_seen(list, m, base, &seen, &nseen);
+		defines += has;
+		templates += has && nvrtc_global_template(s[i].text, s[i].len,
+							  base);
+	}
+	if (read && !defines)
+		rc = lerr(ld, v, "function: no submission defines a __global__ "
+			  "function \"%s\" (of %zu read, they define %s); is "
+			  "the name misspelt?", base, read,
+			  seen.len ? sbuf_str(&seen) : "none");
+	else if (defines && !templates && strchr(v->str, '<'))
+		rc = lerr(ld, v, "function: \"%s\" instantiates a template, "
+			  "but no submission defines \"%s\" as one (each "
+			  "defines a plain __global__ function); name it "
+			  "without template arguments: function: %s", v->str,
+			  base, base);
+	sbuf_release(&seen);
+	free(base);
+	return rc;
+}
+
+/* Takes student s, whose text was read: its kernel, adopted by the
+ * experiment, into *k.  Returns 0 (*k NULL when s was refused, with a
+ * warning), or -1 after an error of the file. */
+static int take(struct loader *ld, struct exp_ctx *x, const struct node *cls,
+		const struct class_opts *o, struct student *s,
+		size_t *refused, struct ukernel **kp)
+{
+	const char *confine[2];
+	struct submission sub = {
+		.path = s->file, .text = s->text, .len = s->len,
+		.name = s->name, .student_id = s->id,
+		.student_name = s->display, .headers = o->headers,
+		.confine = confine,
+	};
+	char why[512];
 	struct ukernel *k;
 
 	*kp = NULL;
-	if (!s->why &&
-	    read_file_why(s->file, "submission", UKERNEL_MAX_SOURCE, &text,
-			  &len, why, sizeof(why)) < 0)
-		s->why = xstrdup(why);
-	else if (!s->why && (memchr(text, '\0', len) ||
-			     !utf8_valid(text, len))) {
-		s->why = xstrdup("is not text (it holds a NUL byte or invalid "
-				 "UTF-8)");
-		free(text);
-	}
 	if (s->why) {
 		refuse(ld, cls, s, refused);
 		return 0;
 	}
-	k = known_submission(ld, x, s->file);
+	if (s->own)
+		confine[sub.nconfine++] = s->own;
+	if (o->headers_real)
+		confine[sub.nconfine++] = o->headers_real;
+	/* the kernel takes the text, or frees it */
+	s->text = NULL;
+	k = known_submission(ld, x, s->file, s->name);
 	if (k)
-		free(text);
+		free(sub.text);
 	else
-		k = kernel_of_submission(ld, x, cls, s->file, text, len,
-					 s->name, s->id, s->display, why,
-					 sizeof(why));
+		k = kernel_of_submission(ld, x, cls, &sub, why, sizeof(why));
 	if (!k && why[0]) {
 		s->why = xstrdup(why);
 		refuse(ld, cls, s, refused);
@@ -797,7 +1029,7 @@ int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 	const struct node *globs[PATTERNS_MAX], *sub;
 	struct class_opts o = { .names = NAMES_AS_IS };
 	struct student *s = NULL;
-	size_t n = 0, npat = 0, refused = 0, taken = 0;
+	size_t n = 0, npat = 0, refused = 0, taken = 0, distinct = 0;
 	struct ukernel **took = NULL;
 	int rc = 0;
 
@@ -826,17 +1058,28 @@ int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 	x->e->has_roster = o.roster_at != NULL;
 	for (size_t i = 0; i < npat && rc == 0; i++)
 		rc = expand(ld, globs[i], o.names, &s, &n);
+	if (rc == 0) {
+		same_files(s, n);
+		rc = headers_apart(ld, &o, s, n);
+	}
+	if (rc == 0) {
+		read_texts(s, n);
+		rc = check_function(ld, nd, s, n);
+	}
 	for (size_t i = 0; i < n && rc == 0 && !ld->stopped; i++) {
 		struct ukernel *k;
 
+		if (s[i].again)
+			continue;
 		for (size_t j = 0; j < i && !s[i].why; j++)
-			if (!s[j].why && !strcmp(s[j].name, s[i].name))
+			if (!s[j].why && !s[j].again &&
+			    !strcmp(s[j].name, s[i].name))
 				s[i].why = xasprintf("the student's name \"%s\" "
 						     "is taken by %s: rename "
 						     "one", s[i].name,
 						     s[j].path);
 		roster_match(&o, &s[i]);
-		if (take(ld, x, nd, &s[i], &refused, &k) < 0) {
+		if (take(ld, x, nd, &o, &s[i], &refused, &k) < 0) {
 			rc = -1;
 			continue;
 		}
@@ -860,10 +1103,12 @@ int parse_class(struct loader *ld, struct exp_ctx *x, const struct node *nd)
 	free(took);
 	if (rc == 0 && o.roster_at)
 		roster_missing(ld, x, &o);
+	for (size_t i = 0; i < n; i++)
+		distinct += !s[i].again;
 	if (rc == 0 && !taken)
 		rc = lerr(ld, nd, "class: none of its %zu submission%s could be "
-			  "taken (each refusal is above)", n,
-			  n == 1 ? "" : "s");
+			  "taken (each refusal is above)", distinct,
+			  distinct == 1 ? "" : "s");
 out:
 	for (size_t i = 0; i < n; i++)
 		student_free(&s[i]);

@@ -74,21 +74,35 @@ bool label_char_ok(char c);
 
 /* The keys of a class into out[0..max): "submissions", then those of a
  * kernel item but "source" and "label", then the class's own ("score",
- * "rounds", "rubric", "roster", "names").  Returns how many. */
+ * "rounds", "rubric", "roster", "names", "headers").  Returns how many. */
 size_t class_key_names(const char **out, size_t max);
 
-/* The kernel of one student's submission at `path` (its text and len,
- * which the kernel takes, or frees when it returns NULL), named `name`,
- * the student `student_id` called `student_name` (each NULL when not
- * known), with the keys of class mapping `cls` but "source" and "label".
- * Returns it registered, or NULL: with why set, the submission is
- * refused (its function is missing, its name is taken); with why empty,
- * the class's keys have errors, reported. */
+/* One student's submission as the class found it (experiment_class.c). */
+struct submission {
+	const char *path;          /* its .cu file, as culab opens it */
+	char *text;                /* its text, which the kernel takes (or
+				      frees when it returns NULL) */
+	size_t len;
+	const char *name;          /* the student's label */
+	const char *student_id;    /* each NULL when not known */
+	const char *student_name;
+	const char *headers;       /* the class's headers folder, as culab
+				      opens it; NULL: none */
+	/* the real folders its headers may lie in (its own, when it is a
+	 * folder, and the class's headers); none: no local header */
+	const char *const *confine;
+	size_t nconfine;
+};
+
+/* The kernel of one student's submission s, with the keys of class
+ * mapping `cls` but "source" and "label"; its #include are confined to
+ * s->confine and its include directory is s->headers.  Returns it
+ * registered, or NULL: with why set, the submission is refused (its
+ * function is missing, its name is taken); with why empty, the class's
+ * keys have errors, reported. */
 struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
-				     const struct node *cls, const char *path,
-				     char *text, size_t len, const char *name,
-				     const char *student_id,
-				     const char *student_name,
+				     const struct node *cls,
+				     const struct submission *s,
 				     char *why, size_t whysize);
 
 /* Adds kernel k to the file's kernels (once) and to the experiment's

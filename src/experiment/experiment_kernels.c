@@ -650,7 +650,7 @@ static char *timed_region_text(const struct ukernel *k)
 static int k_register(struct kctx *c)
 {
 	struct ukernel *k = c->k;
-	char why[256], sha[65];
+	char why[256], sha[65], sources[65];
 	struct variant row = {
 		.name = k->label, .family = k->family, .step = 0,
 		.title = k->title ? k->title : k->label,
@@ -669,6 +669,8 @@ static int k_register(struct kctx *c)
 		.source_file = k->path, .source_text = k->text,
 		.source_sha256 = sha256_hex(k->text, k->len, sha) == 0 ? sha :
 				 NULL,
+		.sources_sha256 = ukernel_sources_sha256(k, sources) == 0 ?
+				  sources : NULL,
 		.submission = k->submission,
 		.student_id = k->student_id,
 		.student_name = k->student_name,
@@ -737,7 +739,7 @@ static struct ukernel *kernel_item(struct loader *ld, struct exp_ctx *x,
 /* The keys a class has besides a kernel's (experiment_class.c,
  * experiment_rubric.c). */
 static const char *const class_own_keys[] = {
-	"score", "rounds", "rubric", "roster", "names",
+	"score", "rounds", "rubric", "roster", "names", "headers",
 };
 
 size_t class_key_names(const char **out, size_t max)
@@ -756,10 +758,8 @@ size_t class_key_names(const char **out, size_t max)
 }
 
 struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
-				     const struct node *cls, const char *path,
-				     char *text, size_t len, const char *name,
-				     const char *student_id,
-				     const char *student_name,
+				     const struct node *cls,
+				     const struct submission *s,
 				     char *why, size_t whysize)
 {
 	struct ukernel *k = xcalloc(1, sizeof(*k));
@@ -773,12 +773,16 @@ struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
 	k->yaml_path = ld->path;
 	k->at = (struct uk_pos){ cls->line, cls->col };
 	k->submission = true;
-	k->path = xstrdup(path);
-	k->dir = xstrdup(path);
-	if (strrchr(k->dir, '/'))
-		*strrchr(k->dir, '/') = '\0';
-	else
-		strcpy(k->dir, ".");
+	k->path = xstrdup(s->path);
+	/* #include "..." beside it is NVRTC's own search, within its
+	 * folder; -I names the class's headers alone, never the class
+	 * folder, where the other students are */
+	k->dir = xstrdup(s->headers);
+	k->confined = true;
+	k->confine = xcalloc(s->nconfine ? s->nconfine : 1,
+			     sizeof(*k->confine));
+	for (i = 0; i < s->nconfine; i++)
+		k->confine[k->nconfine++] = xstrdup(s->confine[i]);
 	/* the keys are the class's, checked once for every student (errors
 	 * at the same place are reported once); the function is looked for
 	 * in this student's text below, as a refusal of this student */
@@ -797,8 +801,8 @@ struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
 			  "defines)");
 	if (rc == 0)
 		rc = k_defaults(&c);
-	k->text = text;
-	k->len = len;
+	k->text = s->text;
+	k->len = s->len;
 	if (rc < 0) {
 		ukernel_free(k);
 		return NULL;
@@ -810,17 +814,17 @@ struct ukernel *kernel_of_submission(struct loader *ld, struct exp_ctx *x,
 			 "(it defines%s)", base, buf);
 		free(base);
 	}
-	if (!why[0] && registry_find(name))
-		snprintf(why, whysize, "the name \"%s\" is taken by %s", name,
-			 (registry_find(name)->flags & VF_USER) ?
+	if (!why[0] && registry_find(s->name))
+		snprintf(why, whysize, "the name \"%s\" is taken by %s",
+			 s->name, (registry_find(s->name)->flags & VF_USER) ?
 			 "another kernel of this file" : "a built-in kernel");
 	if (why[0]) {
 		ukernel_free(k);
 		return NULL;
 	}
-	k->label = xstrdup(name);
-	k->student_id = xstrdup(student_id);
-	k->student_name = xstrdup(student_name);
+	k->label = xstrdup(s->name);
+	k->student_id = xstrdup(s->student_id);
+	k->student_name = xstrdup(s->student_name);
 	k->timed_region = timed_region_text(k);
 	k->source_ref = xasprintf("%s:%s", k->path, k->function);
 	k->fingerprint = xasprintf("class|%s|%s", family_name(k->family),

@@ -203,6 +203,7 @@ static void gather_file(struct gather *g, const char *path)
 		results_release(&r);
 		return;
 	}
+	results_forget_changed(&r, path);
 	g->r = xrealloc(g->r, (g->n + 1) * sizeof(*g->r));
 	g->r[g->n++] = r;
 }

@@ -60,6 +60,10 @@ struct walk {
 	size_t nseen;
 	bool missing;
 	bool refused;            /* a header or a directive refused: said */
+	bool confined;           /* nvrtc_input's */
+	const char *const *confine;
+	size_t nconfine;
+	bool quiet;              /* kcache_sources_sha256: refusals unsaid */
 };
 
 /* The real path of `name` in `dir` (NULL: the name as it is), whatever
@@ -79,6 +83,38 @@ static char *dir_of(const char *path)
 	const char *slash = strrchr(path, '/');
 
 	return slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+}
+
+/* Whether #include name `name` is absolute or has a ".." component. */
+static bool name_leaves(const char *name)
+{
+	const char *p = name;
+
+	if (name[0] == '/')
+		return true;
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.')
+			return true;
+		p += n;
+		p += *p == '/';
+	}
+	return false;
+}
+
+/* Whether real path `real` lies in one of w's folders. */
+static bool inside_confine(const struct walk *w, const char *real)
+{
+	for (size_t i = 0; i < w->nconfine; i++) {
+		size_t n = strlen(w->confine[i]);
+
+		if (!strcmp(w->confine[i], "/") ||
+		    (!strncmp(real, w->confine[i], n) &&
+		     (real[n] == '/' || !real[n])))
+			return true;
+	}
+	return false;
 }
 
 /* One #include of a text: its name ("..." or <...>), or computed (a
@@ -278,6 +314,16 @@ static int read_header(const char *real, char **text, size_t *len,
 	return 0;
 }
 
+/* Refuses #include inc of from_path: its line, unless quiet. */
+static void refuse(struct walk *w, const char *from_path,
+		   const struct include *inc, const char *why)
+{
+	if (!w->quiet && !w->refused)
+		diag_error_at(from_path, inc->line, inc->col, "#include "
+			      "\"%s\": %s", diag_esc(inc->name), why);
+	w->refused = true;
+}
+
 static void walk_text(struct walk *w, const char *text, size_t len,
 		      const char *from_dir, const char *from_path, int depth);
 
@@ -288,9 +334,15 @@ static void walk_header(struct walk *w, const struct include *inc,
 			int depth)
 {
 	char *real = NULL, *text = NULL, *dir;
-	char why[256];
+	char why[PATH_MAX + 256];
 	size_t len;
 
+	if (w->confined && name_leaves(inc->name)) {
+		refuse(w, from_path, inc, "a submission includes only the files "
+		       "of its own folder and the class's headers: no absolute "
+		       "path, no \"..\"");
+		return;
+	}
 	if (inc->quoted && from_dir)
 		real = find_header(from_dir, inc->name);
 	if (!real && w->include_dir)
@@ -303,17 +355,32 @@ static void walk_header(struct walk *w, const struct include *inc,
 		}
 		return;
 	}
-	if (already_seen(w, real) || w->nseen == KC_MAX_HEADERS ||
-	    depth >= KC_MAX_DEPTH) {
+	if (w->confined && !inside_confine(w, real)) {
+		snprintf(why, sizeof(why), "header \"%s\" lies outside the "
+			 "submission's own folder and the class's headers (a "
+			 "submission includes nothing else: not another "
+			 "student's file, not a link out)", diag_esc(real));
+		refuse(w, from_path, inc, why);
+		free(real);
+		return;
+	}
+	if (already_seen(w, real)) {
+		frame_put_str(w->b, "seen or too deep");
+		free(real);
+		return;
+	}
+	if (w->nseen == KC_MAX_HEADERS || depth >= KC_MAX_DEPTH) {
+		/* confined, a header must be read to be let through */
+		if (w->confined)
+			refuse(w, from_path, inc, "a submission's headers are "
+			       "more than 256 or nested more than 16 deep");
 		frame_put_str(w->b, "seen or too deep");
 		free(real);
 		return;
 	}
 	w->seen[w->nseen++] = real;
 	if (read_header(real, &text, &len, why, sizeof(why)) < 0) {
-		diag_error_at(from_path, inc->line, inc->col, "#include "
-			      "\"%s\": %s", diag_esc(inc->name), why);
-		w->refused = true;
+		refuse(w, from_path, inc, why);
 		return;
 	}
 	frame_put_str(w->b, "text");
@@ -332,7 +399,7 @@ static void walk_text(struct walk *w, const char *text, size_t len,
 
 	for (size_t i = 0; i < n; i++) {
 		if (incs[i].computed) {
-			if (!w->refused)
+			if (!w->refused && !w->quiet)
 				diag_error_at(from_path, incs[i].line,
 					      incs[i].col, "#include %s: a "
 					      "computed #include cannot be "
@@ -358,7 +425,9 @@ static int compute_key(const struct nvrtc_input *in, char key[65],
 		       bool *missing)
 {
 	struct sbuf b = SBUF_INIT;
-	struct walk w = { .b = &b, .include_dir = in->include_dir };
+	struct walk w = { .b = &b, .include_dir = in->include_dir,
+			  .confined = in->confined, .confine = in->confine,
+			  .nconfine = in->nconfine };
 	char ver[32], *dir;
 	size_t i;
 	int rc;
@@ -394,6 +463,28 @@ static int compute_key(const struct nvrtc_input *in, char key[65],
 	sbuf_release(&b);
 	*missing = w.missing;
 	return rc;
+}
+
+int kcache_sources_sha256(const struct nvrtc_input *in, char out[65])
+{
+	struct sbuf b = SBUF_INIT;
+	struct walk w = { .b = &b, .include_dir = in->include_dir,
+			  .confined = in->confined, .confine = in->confine,
+			  .nconfine = in->nconfine, .quiet = true };
+	char *dir = dir_of(in->path);
+	int rc;
+
+	frame_put_str(&b, "culab kernel sources 1");
+	frame_put_field(&b, in->text, in->len);
+	walk_text(&w, in->text, in->len, dir, in->path, 0);
+	free(dir);
+	rc = sha256_hex(b.buf, b.len, out);
+	for (size_t i = 0; i < w.nseen; i++)
+		free(w.seen[i]);
+	sbuf_release(&b);
+	if (rc < 0)
+		out[0] = '\0';
+	return rc < 0 ? -1 : 0;
 }
 
 int kcache_key(const struct nvrtc_input *in, char key[65])

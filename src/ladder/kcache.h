@@ -38,6 +38,17 @@ const char *kcache_dir(void);
  * key "") or the digest failed (key ""). */
 int kcache_key(const struct nvrtc_input *in, char key[65]);
 
+/* The identity of what the machine code of `in` is made from, its
+ * sources alone: the SHA-256 (64 hex digits and a NUL, into out) of its
+ * text and of the text of every local header it reaches, walked as the
+ * key walks them, confined as in->confined says (a header missing or
+ * refused counts as such, and the walk stops there), without the
+ * compiler's version, options, names or the program's name.  Results
+ * keep it per kernel (`sources_sha256`), so that --resume and merge tell
+ * rows measured from other sources.  Prints nothing.  Returns 0, or -1
+ * when the digest failed (out ""). */
+int kcache_sources_sha256(const struct nvrtc_input *in, char out[65]);
+
 /* Compiles `in` or takes it from the cache.  Returns as nvrtc_compile()
  * does (1 too, without compiling, when a header is refused as above,
  * with the cache off as on), or KCOMPILE_STOPPED when the compilation

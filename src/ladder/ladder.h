@@ -295,6 +295,11 @@ struct variant {
 	const char *source_file;
 	const char *source_text;
 	const char *source_sha256;
+	/* What its machine code was made from: the SHA-256 of its text and
+	 * every local header it reaches (ukernel_sources_sha256), by which
+	 * --resume and merge tell rows of other sources; NULL for built-ins
+	 * and results written before culab recorded it. */
+	const char *sources_sha256;
 	bool submission;         /* a student's, from a class (experiment
 				    files' `class`); results keep it */
 	/* The student a submission is, when the class knows more than a
@@ -545,7 +550,14 @@ struct ukernel {
 	char *label;              /* the registry name */
 	char *path;               /* the source, as culab opens it (relative
 				     to the working directory) */
-	char *dir;                /* its directory, for #include "..." */
+	char *dir;                /* its directory, for #include "..." (a
+				     submission: the class's headers, or
+				     NULL) */
+	/* A submission's headers are confined (nvrtc.h): to the real
+	 * folders confine[0..nconfine), its own and the class's headers */
+	bool confined;
+	char **confine;
+	size_t nconfine;
 	char *text;               /* the source */
 	size_t len;
 	char *function;           /* __global__ name or name expression */
@@ -647,6 +659,12 @@ struct uk_inst *ukernel_inst(const struct ukernel *k, enum dtype t, int block,
  * (UK_REDUCE_FIXED), the instance compiled with N = n. */
 struct uk_inst *ukernel_inst_sized(const struct ukernel *k, enum dtype t,
 				   int block, bool acc_pass, uint64_t n);
+
+/* What k's machine code is made from, its sources alone: the SHA-256
+ * of its text and every local header it reaches (kcache.h,
+ * kcache_sources_sha256), into out (64 hex digits and a NUL).  Returns
+ * 0, or -1 (out ""). */
+int ukernel_sources_sha256(const struct ukernel *k, char out[65]);
 
 /* The plain name of a kernel's function: "reduce<culab_t, 256>" is
  * "reduce", "ns::f" is "f".  The caller frees it. */

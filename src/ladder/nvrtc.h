@@ -51,6 +51,16 @@ struct nvrtc_input {
 	size_t len;
 	const char *include_dir;    /* directory of the source, for its
 				       #include "..." (NULL: none) */
+	/* Confined (a class's submission, which reads only its own folder
+	 * and the class's headers): every local header must lie in one of
+	 * the folders confine[0..nconfine) (real paths; none: no local
+	 * header at all), and an #include of an absolute path or through
+	 * "..", a header outside them (through a link too), and more
+	 * headers than the walk reads (kcache.h) are refused at the
+	 * #include before NVRTC starts.  Not confined: headers anywhere. */
+	bool confined;
+	const char *const *confine;
+	size_t nconfine;
 	const char *arch;           /* "sm_90" */
 	const char *const *options; /* further options, e.g. "-Dculab_t=float",
 				       user options already allowed by
@@ -135,6 +145,11 @@ bool nvrtc_option_allowed(const char *opt, char *why, size_t whysize);
  * caller frees them), at most max.  Returns the number written. */
 size_t nvrtc_list_globals(const char *text, size_t len, char **names,
 			  size_t max);
+
+/* Whether the source defines __global__ function `name` (as
+ * nvrtc_list_globals names it) as a template: `template <...>` before
+ * its __global__ in the same declaration. */
+bool nvrtc_global_template(const char *text, size_t len, const char *name);
 
 /* One parameter of a PTX entry. */
 struct nvrtc_ptx_param {

@@ -717,6 +717,34 @@ size_t nvrtc_list_globals(const char *text, size_t len, char **names,
 	return n;
 }
 
+bool nvrtc_global_template(const char *text, size_t len, const char *name)
+{
+	struct lexer lx = { text, text + len, true };
+	bool templ = false;
+	struct tok t;
+
+	while (next_token(&lx, &t)) {
+		char *got;
+		bool is;
+
+		if (t.kind == T_IDENT && tok_is(&t, "template")) {
+			templ = true;
+			continue;
+		}
+		if (t.kind == T_PUNCT && (tok_is(&t, ";") || tok_is(&t, "}")))
+			templ = false;
+		if (t.kind != T_IDENT || !tok_is(&t, "__global__"))
+			continue;
+		got = global_name(&lx, NULL, NULL);
+		is = got && !strcmp(got, name) && templ;
+		free(got);
+		if (is)
+			return true;
+		templ = false;
+	}
+	return false;
+}
+
 /* Whether definition name `got` ("f", "ns::f") is function `want`. */
 static bool names_function(const char *got, const char *want)
 {

@@ -195,6 +195,7 @@ static void variant_release(struct variant *v)
 	free((char *)v->source_file);
 	free((char *)v->source_text);
 	free((char *)v->source_sha256);
+	free((char *)v->sources_sha256);
 	free((char *)v->code_file);
 	free((char *)v->code_text);
 	free((char *)v->before_file);
@@ -256,6 +257,7 @@ struct variant *variant_dup(const struct variant *v)
 	c->source_file = xstrdup(v->source_file);
 	c->source_text = xstrdup(v->source_text);
 	c->source_sha256 = xstrdup(v->source_sha256);
+	c->sources_sha256 = xstrdup(v->sources_sha256);
 	c->code_file = xstrdup(v->code_file);
 	c->code_text = xstrdup(v->code_text);
 	c->before_file = xstrdup(v->before_file);

@@ -309,6 +309,9 @@ static int inst_compile(struct ukernel *k, struct uk_inst *u, const char *arch)
 	struct nvrtc_input in = {
 		.path = k->path, .text = k->text, .len = k->len,
 		.include_dir = k->dir, .arch = arch,
+		.confined = k->confined,
+		.confine = (const char *const *)k->confine,
+		.nconfine = k->nconfine,
 		.names = names, .nnames = 1,
 	};
 	char why[256], **opts;
@@ -487,6 +490,18 @@ int ukernel_prepare(struct ukernel *k, const struct ukernel_use *use,
 	return 0;
 }
 
+int ukernel_sources_sha256(const struct ukernel *k, char out[65])
+{
+	const struct nvrtc_input in = {
+		.path = k->path, .text = k->text, .len = k->len,
+		.include_dir = k->dir, .confined = k->confined,
+		.confine = (const char *const *)k->confine,
+		.nconfine = k->nconfine,
+	};
+
+	return kcache_sources_sha256(&in, out);
+}
+
 void ukernel_free(struct ukernel *k)
 {
 	if (!k)
@@ -500,6 +515,9 @@ void ukernel_free(struct ukernel *k)
 	free(k->label);
 	free(k->path);
 	free(k->dir);
+	for (size_t i = 0; i < k->nconfine; i++)
+		free(k->confine[i]);
+	free(k->confine);
 	free(k->text);
 	free(k->function);
 	expr_free(k->grid[0]);

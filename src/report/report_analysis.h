@@ -193,7 +193,7 @@ struct model {
 	const char *baseline_chart;
 	/* the class's spread (report_class.c): a chart per experiment with
 	 * a class, by experiment name; names are m->plots' */
-	const char *class_chart[16], *class_chart_exp[16];
+	const char **class_chart, **class_chart_exp;
 	size_t nclass_charts;
 };
 

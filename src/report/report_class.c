@@ -40,12 +40,14 @@ const char *class_chart_of(const struct model *m, const char *e)
  * writes the page then). */
 static const char *student_link(struct pool *p, enum lang L, const char *name)
 {
-	char *md = md_dup(name), *link;
+	char *md = md_dup(name), *link, *stem;
 
 	if (!student_folder_ok(name))
 		return pool_keep(p, md);
-	link = xasprintf("[%s](students/%s/report.%s.md)", md, name,
+	stem = student_file_stem(name);
+	link = xasprintf("[%s](students/%s/report.%s.md)", md, stem,
 			 L == ZH ? "zh" : "en");
+	free(stem);
 	free(md);
 	return pool_keep(p, link);
 }
@@ -113,10 +115,14 @@ static void missing(struct sbuf *b, enum lang L, const struct model *m,
 static void summary(struct sbuf *b, enum lang L, const struct model *m,
 		    const struct grade_class *c)
 {
-	const char *kinds[8], *problems[64];
-	size_t nkind[8] = { 0 }, nk = 0, nprob[64] = { 0 }, np = 0, all = 0,
-	       failed = 0, top = 0;
-	double *scores = xcalloc(c->n ? c->n : 1, sizeof(*scores));
+	/* at most one kind and one problem per student */
+	size_t cap = c->n ? c->n : 1;
+	const char **kinds = xcalloc(cap, sizeof(*kinds));
+	const char **problems = xcalloc(cap, sizeof(*problems));
+	size_t *nkind = xcalloc(cap, sizeof(*nkind));
+	size_t *nprob = xcalloc(cap, sizeof(*nprob));
+	size_t nk = 0, np = 0, all = 0, failed = 0, top = 0;
+	double *scores = xcalloc(cap, sizeof(*scores));
 	struct sample_stats st;
 	struct sbuf fails = SBUF_INIT, list = SBUF_INIT, common = SBUF_INIT;
 	char n1[24], n2[24], med[32], q1[32], q3[32];
@@ -133,7 +139,7 @@ static void summary(struct sbuf *b, enum lang L, const struct model *m,
 			failed++;
 			for (i = 0; i < nk && strcmp(kinds[i], word); i++)
 				;
-			if (i == nk && nk < ARRAY_SIZE(kinds))
+			if (i == nk)
 				kinds[nk++] = word;
 			if (i < nk)
 				nkind[i]++;
@@ -144,7 +150,7 @@ static void summary(struct sbuf *b, enum lang L, const struct model *m,
 			continue;
 		for (i = 0; i < np && strcmp(problems[i], w); i++)
 			;
-		if (i == np && np < ARRAY_SIZE(problems))
+		if (i == np)
 			problems[np++] = w;
 		if (i < np)
 			nprob[i]++;
@@ -195,6 +201,10 @@ static void summary(struct sbuf *b, enum lang L, const struct model *m,
 	sbuf_release(&list);
 	sbuf_release(&common);
 	free(scores);
+	free(kinds);
+	free(problems);
+	free(nkind);
+	free(nprob);
 }
 
 /* "0.013–0.018", or one number when both ends read the same. */
@@ -374,8 +384,8 @@ static void class_table(const struct model *m, enum lang L,
 
 void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 {
-	const char *exps[64];
-	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
+	const char **exps;
+	size_t ne = class_experiments(m, &exps);
 
 	for (size_t e = 0; e < ne; e++) {
 		struct grade_class c;
@@ -414,6 +424,7 @@ void blk_class_table(const struct model *m, enum lang L, struct sbuf *b)
 		pool_release(&pool);
 		grade_class_release(&c);
 	}
+	free(exps);
 	block_trim(b);
 }
 
@@ -531,14 +542,17 @@ static bool rubric_same(const struct class_rubric *a,
 
 void blk_class_score(const struct model *m, enum lang L, struct sbuf *b)
 {
-	const char *exps[64], *fams[64];
-	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps)), nf = 0;
+	const char **exps, **fams;
+	size_t ne = class_experiments(m, &exps), nf = 0;
 	struct sbuf which = SBUF_INIT, objs = SBUF_INIT;
 	struct grade_class *c;
 	bool differ = false;
 
-	if (!model_has_class(m))
+	if (!model_has_class(m)) {
+		free(exps);
 		return;
+	}
+	fams = xcalloc(ne ? ne : 1, sizeof(*fams));
 	c = xcalloc(ne ? ne : 1, sizeof(*c));
 	for (size_t e = 0; e < ne; e++) {
 		grade_class_build(m, exps[e], &c[e]);
@@ -559,7 +573,7 @@ void blk_class_score(const struct model *m, enum lang L, struct sbuf *b)
 
 		for (size_t k = 0; k < nf && !seen; k++)
 			seen = str_eq(fams[k], c[e].family);
-		if (!seen && nf < ARRAY_SIZE(fams)) {
+		if (!seen) {
 			fams[nf++] = c[e].family;
 			objectives_list(&objs, L, c[e].family);
 		}
@@ -571,6 +585,8 @@ void blk_class_score(const struct model *m, enum lang L, struct sbuf *b)
 		grade_class_release(&c[e]);
 	}
 	free(c);
+	free(fams);
+	free(exps);
 	if (objs.len) {
 		sbuf_add(b, "\n\n");
 		sbuf_add(b, sbuf_str(&objs));
@@ -783,8 +799,8 @@ char *class_student_page(const struct model *m, const char *name,
 	const char *title = v ? (L == ZH && v->title_zh ? v->title_zh :
 				 v->title) : NULL;
 	const char *code = L == ZH ? "zh" : "en";
-	const char *exps[64];
-	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
+	const char **exps;
+	size_t ne = class_experiments(m, &exps);
 	struct sbuf part = SBUF_INIT, b = SBUF_INIT;
 	struct pool p = { .n = 0 };
 	const char *gpu = m->r->env.gpu_name ? m->r->env.gpu_name : "?";
@@ -814,6 +830,7 @@ char *class_student_page(const struct model *m, const char *name,
 			}
 		grade_class_release(&c);
 	}
+	free(exps);
 	/* below, the report's own section: the timed region, the class's
 	 * host step in it, and where that region sits */
 	if (host) {
@@ -846,8 +863,8 @@ char *class_student_page(const struct model *m, const char *name,
 
 char *class_similar_page(const struct model *m, enum lang L)
 {
-	const char *exps[64];
-	size_t ne = class_experiments(m, exps, ARRAY_SIZE(exps));
+	const char **exps;
+	size_t ne = class_experiments(m, &exps);
 	struct sbuf b = SBUF_INIT;
 	struct pool p = { .n = 0 };
 	const char *gpu = m->r->env.gpu_name ? m->r->env.gpu_name : "?";
@@ -867,6 +884,7 @@ char *class_similar_page(const struct model *m, enum lang L)
 		sbuf_add(&b, "\n\n");
 		grade_class_release(&c);
 	}
+	free(exps);
 	block_trim(&b);
 	sbuf_addc(&b, '\n');
 	pool_release(&p);

@@ -48,10 +48,11 @@ static bool before(const struct ladder *a, const struct ladder *b)
 static size_t chart_ladders(const struct model *m, const char *e,
 			    const struct ladder **out, size_t *key)
 {
-	const struct ladder *all[64];
+	const struct ladder **all = xcalloc(m->nladders ? m->nladders : 1,
+					    sizeof(*all));
 	size_t n = 0, na = 0;
 
-	for (size_t i = 0; i < m->nladders && na < ARRAY_SIZE(all); i++)
+	for (size_t i = 0; i < m->nladders; i++)
 		if (str_eq(m->ladders[i].experiment, e))
 			all[na++] = &m->ladders[i];
 	if (na <= CLASS_CHART_PANELS) {
@@ -89,6 +90,7 @@ static size_t chart_ladders(const struct model *m, const char *e,
 	for (size_t k = 1; k < n; k++)
 		if (str_eq(out[k]->dtype, out[0]->dtype))
 			*key = k;
+	free(all);
 	return n;
 }
 
@@ -180,7 +182,7 @@ static void chart_experiment(struct model *m, struct plot_set *set,
 			if (isfinite(v) && !(r->gbps[p] >= v))
 				r->gbps[p] = v;
 		}
-	if (!nr || m->nclass_charts >= ARRAY_SIZE(m->class_chart)) {
+	if (!nr) {
 		free(rows);
 		return;
 	}
@@ -220,17 +222,25 @@ static void chart_experiment(struct model *m, struct plot_set *set,
 		}
 	}
 	if (plot_chart_drawable(c)) {
-		m->class_chart[m->nclass_charts] = plot_chart_name(c);
-		m->class_chart_exp[m->nclass_charts++] = e;
+		size_t k = m->nclass_charts++;
+
+		m->class_chart = xrealloc(m->class_chart, m->nclass_charts *
+					  sizeof(*m->class_chart));
+		m->class_chart_exp = xrealloc(m->class_chart_exp,
+					      m->nclass_charts *
+					      sizeof(*m->class_chart_exp));
+		m->class_chart[k] = plot_chart_name(c);
+		m->class_chart_exp[k] = e;
 	}
 	free(rows);
 }
 
 void class_charts(struct model *m, struct plot_set *set)
 {
-	const char *exps[16];
-	size_t n = class_experiments(m, exps, ARRAY_SIZE(exps));
+	const char **exps;
+	size_t n = class_experiments(m, &exps);
 
 	for (size_t i = 0; i < n; i++)
 		chart_experiment(m, set, exps[i]);
+	free(exps);
 }

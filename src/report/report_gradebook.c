@@ -29,8 +29,6 @@ static const char *roster_name(const struct variant *v)
 	return v ? v->student_name : NULL;
 }
 
-#define MAX_EXPERIMENTS 64
-
 /* Every experiment with a class, graded. */
 struct book {
 	struct grade_class *c;
@@ -39,12 +37,13 @@ struct book {
 
 static void book_build(const struct model *m, struct book *k)
 {
-	const char *exps[MAX_EXPERIMENTS];
+	const char **exps;
 
-	k->n = class_experiments(m, exps, MAX_EXPERIMENTS);
+	k->n = class_experiments(m, &exps);
 	k->c = xcalloc(k->n ? k->n : 1, sizeof(*k->c));
 	for (size_t e = 0; e < k->n; e++)
 		grade_class_build(m, exps[e], &k->c[e]);
+	free(exps);
 }
 
 static void book_release(struct book *k)

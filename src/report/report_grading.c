@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "ladder/ladder.h"
 #include "base/stats.h"
 #include "base/util.h"
@@ -57,8 +58,22 @@ bool student_folder_ok(const char *name)
 	return true;
 }
 
-size_t class_experiments(const struct model *m, const char **out, size_t max)
+char *student_file_stem(const char *name)
 {
+	size_t n = strlen(name);
+	char sha[65];
+
+	if (n <= STUDENT_STEM_MAX)
+		return xstrdup(name);
+	if (sha256_hex(name, n, sha) < 0)
+		memset(sha, '0', sizeof(sha) - 1);
+	return xasprintf("%.*s~%.16s", STUDENT_STEM_MAX - 17, name, sha);
+}
+
+size_t class_experiments(const struct model *m, const char ***exps)
+{
+	const char **out = xcalloc(m->nladders ? m->nladders : 1,
+				   sizeof(*out));
 	size_t n = 0;
 
 	for (size_t i = 0; i < m->nladders; i++) {
@@ -69,9 +84,10 @@ size_t class_experiments(const struct model *m, const char **out, size_t max)
 			has = item_submission(m, l->items[j]);
 		for (size_t k = 0; k < n && !seen; k++)
 			seen = str_eq(out[k], l->experiment);
-		if (has && !seen && n < max)
+		if (has && !seen)
 			out[n++] = l->experiment;
 	}
+	*exps = out;
 	return n;
 }
 

@@ -256,15 +256,24 @@ void grade_rank_text(struct sbuf *b, const struct grade_student *s);
 
 /* ---- the class's basics, which the page and the charts share ---------- */
 
-/* The experiments that have students, in results order, up to max into
- * out[]; returns how many. */
-size_t class_experiments(const struct model *m, const char **out,
-			 size_t max);
+/* The experiments that have students, in results order, every one of
+ * them, into a heap array the caller frees (not the names); returns how
+ * many. */
+size_t class_experiments(const struct model *m, const char ***exps);
 /* Whether a student's name can be the folder of their page
  * (students/NAME/) and of their files: a label (letters, digits, "_",
  * ".", "-", ":"), not "." or "..".  A results file written by hand may
  * hold others: they get no page, no link and no file. */
 bool student_folder_ok(const char *name);
+/* The longest student's name kept whole in a file's name. */
+#define STUDENT_STEM_MAX 200
+/* The stem of a student's folder and files (students/STEM/,
+ * gradescope/STEM.json) of a name student_folder_ok takes: the name
+ * itself, or when it is longer than STUDENT_STEM_MAX bytes (a file name
+ * holds at most NAME_MAX, 255), its first bytes, "~" and 16 hex digits
+ * of its SHA-256, STUDENT_STEM_MAX in all: the same name gives the same
+ * stem, and no name is one ("~" is in none).  Caller frees. */
+char *student_file_stem(const char *name);
 /* The students' names (the submission variants), in results order,
  * into a heap array the caller frees (not the names); returns how many. */
 size_t class_students(const struct model *m, const char ***out);

@@ -439,6 +439,8 @@ void model_release(struct model *m)
 	free(m->cols);
 	free(m->cpu_variants);
 	free(m->sigs);
+	free(m->class_chart);
+	free(m->class_chart_exp);
 	plot_set_free(m->plots);
 	memset(m, 0, sizeof(*m));
 }

@@ -130,4 +130,34 @@ void blk_rubric(const struct model *m, enum lang L, struct sbuf *b);
 void blk_rubric_rungs(const struct model *m, enum lang L, struct sbuf *b);
 void blk_user_kernels(const struct model *m, enum lang L, struct sbuf *b);
 
+/* ---- a page's files (report_page_files.c) ----------------------------- */
+
+/* Removes `file` of directory dirfd when it is a file or a link, never
+ * followed (a page of an earlier render that this one did not write:
+ * left, it would stand beside pages it does not match); anything else,
+ * or nothing, is left.  Returns 0, or -1 after a diagnostic. */
+int page_remove_stale(int dirfd, const char *dir, const char *file);
+
+/* Writes the HTML page of Markdown md as `file` in the directory dirfd
+ * (dir, for diagnostics and the charts it inlines).  Returns 0 written,
+ * 1 not written (too large for a page: a note says so, an earlier page
+ * of that name is removed, and the caller writes the Markdown, named by
+ * md_file, if it does not anyway), -1 after a diagnostic. */
+int page_html_write(int dirfd, const char *dir, const char *file,
+		    const char *md, const char *lang, const char *md_file);
+
+/* ---- a class's files (report_class_files.c) ---------------------------- */
+
+struct report_options;
+/* With a class in m: its student pages, the teacher's files (with
+ * REPORT_MD in formats) and the page of similar submissions, into the
+ * output folder fd (o->dir), each student's written whatever became of
+ * another's; then, unless something failed, the files of these kinds an
+ * earlier render wrote there that this one did not are removed (also
+ * without a class: a gradebook beside results that are no class), pages
+ * of the languages rendered now (langs_now, REPORT_EN | REPORT_ZH) or of
+ * a student no longer given one.  Returns 0, or -1 after a diagnostic. */
+int class_files_render(const struct model *m, const struct report_options *o,
+		       int fd, unsigned formats, unsigned langs_now);
+
 #endif

@@ -81,6 +81,10 @@
  *   report_class.c      the class page and a page per student, from it;
  *   report_gradebook.c  the teacher's files: gradebook.csv, canvas.csv,
  *                       gradescope/NAME.json;
+ *   report_class_files.c a class's files written (student pages, the
+ *                       teacher's files, the similar page) and an
+ *                       earlier render's of them removed;
+ *   report_page_files.c a page's HTML written, an earlier page removed;
  *   report_history.c    Harris's G80 reduction beside ours;
  *   report_html.c       the Markdown as one self-contained HTML page
  *                       (cmark-gfm; report_html.h), links between the
@@ -389,50 +393,6 @@ const char *report_page_file(int pg, int L, int f, char *buf, size_t size)
 	return buf;
 }
 
-/* Removes `file` of directory dirfd when it is a file or a link (a page
- * of an earlier render that this one did not write: left, it would
- * stand beside pages it does not match).  Returns 0, or -1 after a
- * diagnostic. */
-static int remove_stale(int dirfd, const char *dir, const char *file)
-{
-	struct stat st;
-
-	if (fstatat(dirfd, file, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode)))
-		return 0;
-	if (unlinkat(dirfd, file, 0) < 0)
-		return diag_error("cannot remove %s/%s, a page of an earlier "
-				  "report: %s", diag_esc(dir), diag_esc(file),
-				  strerror(errno));
-	return 0;
-}
-
-/* Writes the HTML page of Markdown md as `file` in the directory dirfd
- * (dir, for diagnostics and the charts it inlines).  Returns 0 written,
- * 1 not written (too large for a page: a note says so, and the caller
- * writes the Markdown, named by md_file, if it does not anyway), -1
- * after a diagnostic. */
-static int html_write(int dirfd, const char *dir, const char *file,
-		      const char *md, const char *lang, const char *md_file)
-{
-	char *html;
-	int rc;
-
-	if (strlen(md) > REPORT_HTML_MAX_MD) {
-		diag_note("%s/%s not written: the report is %zu kB of Markdown, "
-			  "past the %u kB an HTML page is made of; read %s/%s",
-			  diag_esc(dir), file, strlen(md) >> 10,
-			  REPORT_HTML_MAX_MD >> 10, diag_esc(dir), md_file);
-		return remove_stale(dirfd, dir, file) < 0 ? -1 : 1;
-	}
-	html = report_html(md, lang, dir);
-	if (!html)
-		return -1;
-	rc = write_file_at(dirfd, dir, file, html, strlen(html));
-	free(html);
-	return rc;
-}
-
 /* Reads and checks both pages' templates of every language o renders
  * into tmpl[page][lang].  Returns 0, or -1 after a diagnostic (tmpl
  * then holds what was read, for the caller to free). */
@@ -668,7 +628,7 @@ static int family_page_write(const struct model *fm,
 				 TEMPLATE_MAX_OUTPUT >> 20);
 	}
 	got = bad ? -1 : formats & REPORT_HTML ?
-	      html_write(fd, o->dir, html, sbuf_str(text), lang_codes[L],
+	      page_html_write(fd, o->dir, html, sbuf_str(text), lang_codes[L],
 			 sbuf_str(&md)) : 1;
 	if (got == 0)
 		written_add(w, html);
@@ -736,7 +696,7 @@ static int families_sweep(int fd, const struct report_options *o,
 		for (size_t i = 0; i < w->n; i++)
 			now |= strcmp(w->names[i], e->d_name) == 0;
 		if (!now && family_page_name(e->d_name, langs) &&
-		    remove_stale(fd, o->dir, e->d_name) < 0) {
+		    page_remove_stale(fd, o->dir, e->d_name) < 0) {
 			rc = -1;
 			break;
 		}
@@ -775,143 +735,16 @@ out:
 	return rc;
 }
 
-/* students/NAME/report.<lang>.{md,html}: each student's own page. */
-static int students_write(const struct model *m,
-			  const struct report_options *o, int fd,
-			  unsigned formats)
+/* The languages rendered now (REPORT_EN | REPORT_ZH): those whose
+ * body template was read. */
+static unsigned langs_now(struct template *const tmpl[NPAGES][NLANG])
 {
-	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
-	const char **names;
-	size_t n = class_students(m, &names);
-	int rc = 0, top = dir_make(fd, o->dir, "students", DIR_CONFINED);
+	unsigned langs = 0;
 
-	if (top < 0)
-		rc = -1;
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		char *where = xasprintf("%s/students", o->dir);
-		int sfd;
-
-		if (!student_folder_ok(names[i])) {
-			diag_warning("no page for student \"%s\": the name is "
-				     "not one a folder may have", names[i]);
-			free(where);
-			continue;
-		}
-		sfd = dir_make(top, where, names[i], DIR_CONFINED);
-		free(where);
-		if (sfd < 0) {
-			rc = -1;
-			break;
-		}
-		for (int L = 0; L < NLANG && rc == 0; L++) {
-			char *text, file[32], md[32];
-			char *dir = xasprintf("%s/students/%s", o->dir,
-					      names[i]);
-			int got;
-
-			if (!(langs & (1u << L))) {
-				free(dir);
-				continue;
-			}
-			text = class_student_page(m, names[i], (enum lang)L);
-			snprintf(md, sizeof(md), "report.%s.md", lang_codes[L]);
-			snprintf(file, sizeof(file), "report.%s.html",
-				 lang_codes[L]);
-			got = formats & REPORT_HTML ?
-			      html_write(sfd, dir, file, text, lang_codes[L],
-					 md) : 1;
-			if (got < 0 ||
-			    ((formats & REPORT_MD || got == 1) &&
-			     write_file_at(sfd, dir, md, text, strlen(text))))
-				rc = -1;
-			free(text);
-			free(dir);
-		}
-		close(sfd);
-	}
-	if (top >= 0)
-		close(top);
-	free(names);
-	return rc;
-}
-
-/* similar.<lang>.{md,html}: the teacher's page of similar submissions
- * (report_class.c), beside the class page. */
-static int similar_write(const struct model *m,
-			 const struct report_options *o, int fd,
-			 unsigned formats)
-{
-	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
-	int rc = 0;
-
-	for (int L = 0; L < NLANG && rc == 0; L++) {
-		char *text, file[32], md[32];
-		int got;
-
-		if (!(langs & (1u << L)))
-			continue;
-		text = class_similar_page(m, (enum lang)L);
-		snprintf(md, sizeof(md), "similar.%s.md", lang_codes[L]);
-		snprintf(file, sizeof(file), "similar.%s.html", lang_codes[L]);
-		got = formats & REPORT_HTML ?
-		      html_write(fd, o->dir, file, text, lang_codes[L], md) : 1;
-		if (got < 0 || ((formats & REPORT_MD || got == 1) &&
-				write_file_at(fd, o->dir, md, text,
-					      strlen(text))))
-			rc = -1;
-		free(text);
-	}
-	return rc;
-}
-
-/* The teacher's files (report_gradebook.c): gradebook.csv, canvas.csv
- * and gradescope/NAME.json per student whose name can be a file's. */
-static int class_files_write(const struct model *m,
-			     const struct report_options *o, int fd)
-{
-	static const struct {
-		const char *file;
-		char *(*text)(const struct model *);
-	} files[] = {
-		{ "gradebook.csv", class_gradebook },
-		{ "canvas.csv", class_canvas_csv },
-	};
-	const char **names;
-	size_t n;
-	int rc = 0, gfd;
-	char *where;
-
-	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
-		char *csv = files[i].text(m);
-		int bad = write_file_at(fd, o->dir, files[i].file, csv,
-					strlen(csv));
-
-		free(csv);
-		if (bad)
-			return -1;
-	}
-	gfd = dir_make(fd, o->dir, "gradescope", DIR_CONFINED);
-	if (gfd < 0)
-		return -1;
-	where = xasprintf("%s/gradescope", o->dir);
-	n = class_students(m, &names);
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		char *file, *json;
-
-		if (!student_folder_ok(names[i]))
-			continue;   /* students_write() warns of it */
-		json = class_gradescope(m, names[i]);
-		file = xasprintf("%s.json", names[i]);
-		if (!json || write_file_at(gfd, where, file, json,
-					   strlen(json)))
-			rc = -1;
-		free(file);
-		free(json);
-	}
-	free(names);
-	free(where);
-	close(gfd);
-	return rc;
+	for (int L = 0; L < NLANG; L++)
+		if (tmpl[PAGE_BODY][L])
+			langs |= 1u << L;
+	return langs;
 }
 
 int report_render(const struct results *r, const struct report_options *o)
@@ -965,7 +798,7 @@ int report_render(const struct results *r, const struct report_options *o)
 			/* the page too large for HTML: its Markdown, asked
 			 * for or not, so that what the note names exists */
 			got = formats & REPORT_HTML ?
-			      html_write(fd, o->dir, file, sbuf_str(&text),
+			      page_html_write(fd, o->dir, file, sbuf_str(&text),
 					 lang_codes[L], md) : 1;
 			if (got < 0)
 				goto out;
@@ -992,17 +825,14 @@ int report_render(const struct results *r, const struct report_options *o)
 				    pg == PAGE_FAMILY)
 					continue;
 				report_page_file(pg, L, f, stale, sizeof(stale));
-				if (remove_stale(fd, o->dir, stale) < 0)
+				if (page_remove_stale(fd, o->dir, stale) < 0)
 					goto out;
 			}
 	if (families_write(r, &m, tmpl, o, fd, formats) < 0)
 		goto out;
-	if (model_has_class(&m) && (formats & REPORT_MD) &&
-	    class_files_write(&m, o, fd) < 0)
-		goto out;
-	if (model_has_class(&m) && students_write(&m, o, fd, formats) < 0)
-		goto out;
-	if (model_has_class(&m) && similar_write(&m, o, fd, formats) < 0)
+	/* a class's own files, and what an earlier render wrote of them
+	 * that this one does not (with or without a class now) removed */
+	if (class_files_render(&m, o, fd, formats, langs_now(tmpl)) < 0)
 		goto out;
 	rc = charts_failed ? -1 : 0;
 out:

@@ -13,7 +13,9 @@
 
 #include "base/diag.h"
 #include "base/hash.h"
+#include "base/strmap.h"
 #include "base/util.h"
+#include "ladder/ladder.h"
 
 /* ---- upgrades ------------------------------------------------------------------ */
 
@@ -148,6 +150,81 @@ int results_read(const char *path, struct results *r)
 
 /* ---- --resume ------------------------------------------------------------------ */
 
+/* Whether description v, of results read back, was measured from other
+ * sources than this file's kernel of its name, cur: by what the code was
+ * made from (text and headers) where both record it, else by the text;
+ * unknown (a built-in, or a file that recorded neither) is the same.
+ * The two digests it differs by into *was and *now. */
+static bool changed(const struct variant *v, const struct variant *cur,
+		    const char **was, const char **now)
+{
+	if (v->sources_sha256 && cur->sources_sha256) {
+		*was = v->sources_sha256;
+		*now = cur->sources_sha256;
+	} else if (v->source_sha256) {
+		*was = v->source_sha256;
+		*now = cur->source_sha256 ? cur->source_sha256 : "none";
+	} else {
+		return false;
+	}
+	return strcmp(*was, *now) != 0;
+}
+
+/* The names of the variants whose rows results_forget_changed drops. */
+struct forget {
+	struct strmap names;
+};
+
+static bool not_forgotten(const struct result_row *w, void *ctx)
+{
+	const struct forget *f = ctx;
+
+	return strmap_get(&f->names, w->variant) == STRMAP_NONE;
+}
+
+size_t results_forget_changed(struct results *r, const char *path)
+{
+	struct forget f = { STRMAP_INIT };
+	size_t before = r->nrows;
+
+	for (size_t i = 0; i < r->nvariants; i++) {
+		struct variant *v = r->variants[i];
+		const struct variant *cur = v->name ? registry_find(v->name) :
+						      NULL;
+		const char *was, *now;
+		size_t rows = 0;
+
+		if (!cur || !changed(v, cur, &was, &now))
+			continue;
+		for (size_t k = 0; k < r->nrows; k++)
+			rows += r->rows[k].variant &&
+				!strcmp(r->rows[k].variant, v->name);
+		if (rows)
+			diag_note("%s \"%s\": its %s changed since \"%s\" "
+				  "was measured (SHA-256 %.12s then, %.12s "
+				  "now): its %zu row%s measured again",
+				  v->submission ? "student" : "kernel",
+				  diag_esc(v->name), v->submission ?
+				  "submission" : "source", path, was, now,
+				  rows, rows == 1 ? " is" : "s are");
+		strmap_put(&f.names, v->name, i);
+		/* the description is this file's now: the rows kept with it
+		 * are measured again from the sources it names */
+		free((char *)v->source_file);
+		free((char *)v->source_text);
+		free((char *)v->source_sha256);
+		free((char *)v->sources_sha256);
+		v->source_file = xstrdup(cur->source_file);
+		v->source_text = xstrdup(cur->source_text);
+		v->source_sha256 = xstrdup(cur->source_sha256);
+		v->sources_sha256 = xstrdup(cur->sources_sha256);
+	}
+	if (f.names.n)
+		results_keep_rows(r, not_forgotten, &f);
+	strmap_release(&f.names);
+	return before - r->nrows;
+}
+
 int results_read_previous(const char *dir, const char *sha256,
 			  struct results *prev)
 {
@@ -166,6 +243,8 @@ int results_read_previous(const char *dir, const char *sha256,
 				"experiment file (SHA-256 differs); use another "
 				"output directory or drop --resume", path);
 		results_release(prev);
+	} else {
+		results_forget_changed(prev, path);
 	}
 	free(path);
 	return rc;

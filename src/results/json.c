@@ -169,6 +169,10 @@ static json_t *variant_to_json(const struct variant *v)
 		json_object_set_new(o, "source_sha256",
 				    jtext(v->source_sha256));
 	}
+	/* its text and headers: what --resume and merge compare */
+	if (v->sources_sha256)
+		json_object_set_new(o, "sources_sha256",
+				    jtext(v->sources_sha256));
 	/* a student's kernel of a class, only then */
 	if (v->submission)
 		json_object_set_new(o, "submission", json_true());

@@ -83,6 +83,24 @@ static char *get_str(struct reader *rd, json_t *o, const char *where,
 
 #define get_name(rd, o, w, k, nullable) \
 	get_str(rd, o, w, k, nullable, RESULTS_MAX_NAME)
+
+/* A SHA-256 in hex (64 digits 0-9, a-f), or NULL when absent or null. */
+static char *get_sha256(struct reader *rd, json_t *o, const char *where,
+			const char *key)
+{
+	json_t *v = json_object_get(o, key);
+	const char *s = json_string_value(v);
+
+	if (!v || json_is_null(v))
+		return NULL;
+	if (!s || json_string_length(v) != 64 ||
+	    strspn(s, "0123456789abcdef") != 64) {
+		json_bad_value(rd, where, key, v, "a SHA-256 (64 hex digits) "
+			       "or null");
+		return NULL;
+	}
+	return xstrdup(s);
+}
 #define get_text(rd, o, w, k) get_str(rd, o, w, k, true, RESULTS_MAX_TEXT)
 
 /* An integer from lo to hi, or lo after a diagnostic that says `want`. */
@@ -662,6 +680,8 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	v->source_text = get_str(rd, o, where, "source_text", true,
 				 RESULTS_MAX_SOURCE);
 	v->source_sha256 = get_name(rd, o, where, "source_sha256", true);
+	/* what its code was made from: absent from older files */
+	v->sources_sha256 = get_sha256(rd, o, where, "sources_sha256");
 	/* a class's submission: absent otherwise, and from older files */
 	v->submission = json_object_get(o, "submission") &&
 			get_bool(rd, o, where, "submission");

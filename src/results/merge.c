@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "base/diag.h"
+#include "base/strmap.h"
 #include "ladder/ladder.h"
 #include "base/util.h"
 
@@ -299,6 +300,267 @@ int merge_find_overlap(struct results *const *in, size_t n, size_t *a,
 	return find_pair(in, n, a, ra, b, rb);
 }
 
+/* ---- what the parts measured, against what they planned ------------------ */
+
+/* The identity of what description v was measured from, against u's: by
+ * the sources' digest where both record it, else the text's.  Returns
+ * true when they differ, with the two digests in *a, *b. */
+static bool sources_differ(const struct variant *v, const struct variant *u,
+			   const char **a, const char **b)
+{
+	if (v->sources_sha256 && u->sources_sha256) {
+		*a = v->sources_sha256;
+		*b = u->sources_sha256;
+	} else if (v->source_sha256 && u->source_sha256) {
+		*a = v->source_sha256;
+		*b = u->source_sha256;
+	} else {
+		return false;
+	}
+	return strcmp(*a, *b) != 0;
+}
+
+/* A kernel measured from other sources in two parts (the experiment
+ * file's hash does not cover its kernels' files, nor a class's
+ * submissions): -1 after the line. */
+static int check_sources(char *const *paths, struct results *const *in,
+			 size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = 0; k < in[i]->nvariants; k++) {
+			const struct variant *v = in[i]->variants[k];
+
+			for (size_t j = 0; v->name && j < i; j++) {
+				const struct variant *u =
+					results_variant(in[j], v->name);
+				const char *a, *b;
+
+				if (!u || !sources_differ(v, u, &a, &b))
+					continue;
+				return diag_error_at(paths[i], 0, 0, "%s \"%s\" "
+						     "was measured from another "
+						     "%s than in \"%s\" (SHA-256 "
+						     "%.12s here, %.12s there): "
+						     "merge parts measured from "
+						     "the same sources",
+						     v->submission ? "student" :
+						     "kernel", diag_esc(v->name),
+						     v->submission ? "submission" :
+						     "source", paths[j], a, b);
+			}
+		}
+	return 0;
+}
+
+/* The rows of every part, by what a plan of them holds: each stage
+ * (experiment, type, size) with a row; each series (experiment, variant,
+ * type, block), which a plan measures at every size of its experiment
+ * and type; and each student of a class, whom a plan measures at every
+ * stage a student is measured at. */
+struct cover {
+	struct strmap stage_ix, group_ix, series_ix, cell, student_ix, sdtype;
+	struct cstage {
+		const struct result_row *w;
+		size_t group;
+		bool student;           /* a student has a row here */
+	} *st;
+	struct cgroup {                 /* (experiment, type) */
+		const struct result_row *w;
+		size_t *stages, nstages, nstudent;
+	} *g;
+	struct cseries {
+		const struct result_row *w;
+		size_t group, sizes;    /* the sizes it has a row at */
+	} *s;
+	const struct result_row **stu;  /* a row of each (experiment, student) */
+	size_t nst, ng, ns, nstu, ncell;
+	struct sbuf k;
+};
+
+static size_t cover_key(struct cover *c, const struct result_row *w,
+			int fields)
+{
+	sbuf_reset(&c->k);
+	strmap_key_str(&c->k, w->experiment);
+	if (fields & 1)
+		strmap_key_str(&c->k, w->variant);
+	if (fields & 2)
+		strmap_key_str(&c->k, w->dtype);
+	if (fields & 4)
+		strmap_key_u64(&c->k, (uint64_t)w->block);
+	if (fields & 8) {
+		strmap_key_u64(&c->k, w->n);
+		strmap_key_u64(&c->k, w->m);
+	}
+	return c->k.len;
+}
+
+#define COVER_STAGE 10          /* experiment, type, size */
+#define COVER_GROUP 2           /* experiment, type */
+#define COVER_SERIES 7          /* experiment, variant, type, block */
+#define COVER_CELL 15           /* all of them */
+
+static size_t cover_put(struct cover *c, struct strmap *m,
+			const struct result_row *w, int fields, size_t next)
+{
+	size_t len = cover_key(c, w, fields);
+
+	return strmap_putn(m, c->k.buf, len, next);
+}
+
+static bool cover_has(struct cover *c, const struct strmap *m,
+		      const struct result_row *w, int fields)
+{
+	size_t len = cover_key(c, w, fields);
+
+	return strmap_getn(m, c->k.buf, len) != STRMAP_NONE;
+}
+
+static bool row_student(struct results *const *in, size_t n,
+			const struct result_row *w)
+{
+	for (size_t p = 0; p < n; p++) {
+		const struct variant *v = results_variant(in[p], w->variant);
+
+		if (v && v->submission)
+			return true;
+	}
+	return false;
+}
+
+static void cover_row(struct cover *c, const struct result_row *w,
+		      bool student)
+{
+	size_t g = cover_put(c, &c->group_ix, w, COVER_GROUP, c->ng);
+	size_t st, s;
+
+	if (g == c->ng) {
+		c->g = xrealloc(c->g, (c->ng + 1) * sizeof(*c->g));
+		c->g[c->ng++] = (struct cgroup){ w, NULL, 0, 0 };
+	}
+	st = cover_put(c, &c->stage_ix, w, COVER_STAGE, c->nst);
+	if (st == c->nst) {
+		struct cgroup *gr = &c->g[g];
+
+		c->st = xrealloc(c->st, (c->nst + 1) * sizeof(*c->st));
+		c->st[c->nst++] = (struct cstage){ w, g, false };
+		gr->stages = xrealloc(gr->stages, (gr->nstages + 1) *
+				      sizeof(*gr->stages));
+		gr->stages[gr->nstages++] = st;
+	}
+	if (student && !c->st[st].student) {
+		c->st[st].student = true;
+		c->g[g].nstudent++;
+	}
+	s = cover_put(c, &c->series_ix, w, COVER_SERIES, c->ns);
+	if (s == c->ns) {
+		c->s = xrealloc(c->s, (c->ns + 1) * sizeof(*c->s));
+		c->s[c->ns++] = (struct cseries){ w, g, 0 };
+	}
+	if (cover_put(c, &c->cell, w, COVER_CELL, c->ncell) == c->ncell) {
+		c->ncell++;
+		c->s[s].sizes++;
+	}
+	if (student) {
+		if (cover_put(c, &c->student_ix, w, 1, c->nstu) == c->nstu) {
+			c->stu = xrealloc(c->stu, (c->nstu + 1) *
+					  sizeof(*c->stu));
+			c->stu[c->nstu++] = w;
+		}
+		cover_put(c, &c->sdtype, w, 3, 0);
+	}
+}
+
+/* Adds the measurement of variant/block `like` at stage `at` to the list
+ * of missing ones (the first 20 by name, then "..."). */
+static void cover_missing(struct sbuf *list, size_t *shown,
+			  const struct result_row *like,
+			  const struct result_row *at, int block)
+{
+	struct result_row r = *at;
+	char *label;
+
+	if ((*shown)++ >= 20) {
+		if (*shown == 21)
+			sbuf_add(list, ", ...");
+		return;
+	}
+	r.variant = like->variant;
+	r.block = block;
+	label = merge_row_label(&r);
+	sbuf_addf(list, "%s%s", list->len ? ", " : "", diag_esc(label));
+	free(label);
+}
+
+/* The measurements a plan of the parts' rows holds that no part has
+ * (struct cover): their number, and the first 20 named in *list.  A
+ * student a node refused (a submission it could not read) is absent
+ * from that shard's rows while its run is complete. */
+static size_t merge_missing(struct results *const *in, size_t n,
+			    struct sbuf *list)
+{
+	struct cover c;
+	size_t missing = 0, shown = 0;
+
+	memset(&c, 0, sizeof(c));
+	c.k = (struct sbuf)SBUF_INIT;
+	for (size_t p = 0; p < n; p++)
+		for (size_t i = 0; i < in[p]->nrows; i++)
+			cover_row(&c, &in[p]->rows[i],
+				  row_student(in, n, &in[p]->rows[i]));
+	/* a series at every size of its experiment and type */
+	for (size_t s = 0; s < c.ns; s++) {
+		const struct cgroup *g = &c.g[c.s[s].group];
+
+		if (c.s[s].sizes == g->nstages)
+			continue;
+		missing += g->nstages - c.s[s].sizes;
+		for (size_t i = 0; i < g->nstages && shown < 21; i++) {
+			struct result_row r = *c.st[g->stages[i]].w;
+
+			r.variant = c.s[s].w->variant;
+			r.block = c.s[s].w->block;
+			if (!cover_has(&c, &c.cell, &r, COVER_CELL))
+				cover_missing(list, &shown, c.s[s].w, &r,
+					      r.block);
+		}
+	}
+	/* a student at every stage a student is measured at, of a type
+	 * they have no row of (the series above count the others) */
+	for (size_t u = 0; u < c.nstu; u++)
+		for (size_t gi = 0; gi < c.ng; gi++) {
+			const struct cgroup *g = &c.g[gi];
+			struct result_row r = *g->w;
+
+			if (!g->nstudent || strcmp(g->w->experiment ?
+			    g->w->experiment : "", c.stu[u]->experiment ?
+			    c.stu[u]->experiment : ""))
+				continue;
+			r.variant = c.stu[u]->variant;
+			if (cover_has(&c, &c.sdtype, &r, 3))
+				continue;
+			missing += g->nstudent;
+			for (size_t i = 0; i < g->nstages && shown < 21; i++)
+				if (c.st[g->stages[i]].student)
+					cover_missing(list, &shown, c.stu[u],
+						      c.st[g->stages[i]].w, 0);
+		}
+	for (size_t gi = 0; gi < c.ng; gi++)
+		free(c.g[gi].stages);
+	free(c.g);
+	free(c.st);
+	free(c.s);
+	free(c.stu);
+	strmap_release(&c.stage_ix);
+	strmap_release(&c.group_ix);
+	strmap_release(&c.series_ix);
+	strmap_release(&c.cell);
+	strmap_release(&c.student_ix);
+	strmap_release(&c.sdtype);
+	sbuf_release(&c.k);
+	return missing;
+}
+
 /* ---- merging files ---------------------------------------------------------- */
 
 /* Whether any two paths name the same file; the first such pair in *a, *b. */
@@ -487,6 +749,8 @@ static int merge_checks(char *const *paths, struct results *const *in,
 
 	for (size_t i = 1; i < n && rc == 0; i++)
 		rc = check_like_first(paths, in, i);
+	if (rc == 0)
+		rc = check_sources(paths, in, n);
 	if (rc == 0 && in[0]->shard_count > 0)
 		rc = check_shards_once(paths, in, n, in[0]->shard_count, &owner);
 	if (rc == 0)
@@ -514,7 +778,9 @@ int merge_files(char *const *paths, size_t n, const struct merge_options *o,
 	struct results *r = xcalloc(n ? n : 1, sizeof(*r));
 	struct results **in = xcalloc(n ? n : 1, sizeof(*in));
 	struct results shards = { 0 };
-	size_t a, b, got = 0;
+	struct sbuf lacks = SBUF_INIT;
+	size_t a, b, got = 0, missing;
+	bool complete = true;
 	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
@@ -530,6 +796,25 @@ int merge_files(char *const *paths, size_t n, const struct merge_options *o,
 	}
 	if (merge_checks(paths, in, n, o, &shards) < 0)
 		goto out;
+	/* "complete" says the union holds every measurement the parts
+	 * plan, not only that each part finished its own */
+	for (size_t i = 0; i < n; i++)
+		complete &= in[i]->status && !strcmp(in[i]->status, "complete");
+	missing = merge_missing(in, n, &lacks);
+	if (missing && complete && in[0]->shard_count > 0 && !o->partial) {
+		diag_error("%zu measurement%s of the plan %s in no part, though "
+			   "every part's run is complete: %s (a shard that "
+			   "measured other submissions or kernels?); merge "
+			   "the parts that hold them too, or pass --partial "
+			   "to merge what is there", missing, missing == 1 ?
+			   "" : "s", missing == 1 ? "is" : "are",
+			   sbuf_str(&lacks));
+		goto out;
+	}
+	if (missing)
+		diag_note("merging without %zu measurement%s of the plan that "
+			  "no part holds: %s (the results are partial)",
+			  missing, missing == 1 ? "" : "s", sbuf_str(&lacks));
 	/* a merge of some shards is "partial" for the shards it lacks,
 	 * which this merge accounts for */
 	for (size_t i = 0; i < n; i++)
@@ -544,7 +829,8 @@ int merge_files(char *const *paths, size_t n, const struct merge_options *o,
 	out->nshards = shards.nshards;
 	out->shards = shards.shards;
 	shards.shards = NULL;
-	if (out->shard_count > 0 && strcmp(out->status, "complete") == 0) {
+	if ((out->shard_count > 0 || missing) &&
+	    strcmp(out->status, "complete") == 0) {
 		free(out->status);
 		out->status = xstrdup("partial");
 	}
@@ -553,6 +839,7 @@ out:
 	for (size_t i = 0; i < got && i < n; i++)
 		results_release(&r[i]);
 	free(shards.shards);
+	sbuf_release(&lacks);
 	free(r);
 	free(in);
 	return rc;

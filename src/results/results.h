@@ -125,11 +125,19 @@ int results_read_distinct(const char *const *paths, size_t n,
 			  struct results *r);
 
 /* What --resume keeps: dir/results.json, which must come from the
- * experiment file of this SHA-256 (hex).  Returns 1 with *prev filled
- * (caller releases), 0 when there is nothing to resume (a note says so),
- * -1 after a diagnostic (unreadable, or another file's). */
+ * experiment file of this SHA-256 (hex), less the rows of kernels whose
+ * sources changed since (results_forget_changed).  Returns 1 with *prev
+ * filled (caller releases), 0 when there is nothing to resume (a note
+ * says so), -1 after a diagnostic (unreadable, or another file's). */
 int results_read_previous(const char *dir, const char *sha256,
 			  struct results *prev);
+/* The experiment file's hash does not cover its kernels' sources: drops
+ * the rows of r (results read back from `path`) of every kernel whose
+ * recorded sources (sources_sha256, else source_sha256) differ from
+ * those of the registry's kernel of its name, this file's, with a note
+ * each, and gives its description the registry's sources, so that
+ * --resume measures them again.  Returns how many rows it dropped. */
+size_t results_forget_changed(struct results *r, const char *path);
 
 /* `culab list --json kernels`: every row of the registry, as results.json
  * describes variants.  Returns 0, or -1 after a diagnostic. */

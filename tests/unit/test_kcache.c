@@ -1,7 +1,9 @@
 /* test_kcache.c - the kernel cache: what the key covers (no compiling),
  * entries that do not check out are misses, a miss then a hit with the
  * same bytes and the same warnings, a corrupt entry rewritten, the cache
- * off, and a cache that cannot be written warning once.  Everything
+ * off, and a cache that cannot be written warning once; a submission's
+ * headers confined to its folder, and the identity of a kernel's
+ * sources.  Everything
  * lives in a temporary directory; three real compilations. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -338,6 +340,144 @@ static void test_headers_hostile(void **state)
 	free(dir);
 }
 
+/* Issue 48, class 5: a class's submission is confined to its own folder
+ * and the class's headers: a header there is in the key, while an
+ * #include through "..", of an absolute path, of a header linked out of
+ * the folder, or nested past the walk's depth, is refused at its line
+ * before NVRTC starts; the same source not confined reads them. */
+static int key_confined(const char *src, bool confine, char key[65])
+{
+	char *dir = tmp_path("c/own"), *path = tmp_path("c/own/k.cu");
+	char *real = realpath(dir, NULL);
+	const char *roots[1] = { real };
+	static const char *const names[] = { "k" };
+	struct nvrtc_input in = {
+		.path = path, .text = src, .len = strlen(src),
+		.arch = "sm_90", .names = names, .nnames = 1,
+		.confined = confine, .confine = roots, .nconfine = 1,
+	};
+	int rc;
+
+	assert_non_null(real);
+	rc = kcache_key(&in, key);
+	free(real);
+	free(dir);
+	free(path);
+	return rc;
+}
+
+static void test_confined(void **state)
+{
+	static const struct {
+		const char *src, *line;
+	} out[] = {
+		{ "#include \"../other.cuh\"\n", "k.cu:1:1: error: #include "
+		  "\"../other.cuh\": a submission includes only the files of "
+		  "its own folder and the class's headers: no absolute path, "
+		  "no \"..\"" },
+		{ "\n#include \"sub/../../other.cuh\"\n", "k.cu:2:1: error: "
+		  "#include \"sub/../../other.cuh\": a submission includes" },
+		{ "#include \"/etc/hostname\"\n", "k.cu:1:1: error: #include "
+		  "\"/etc/hostname\": a submission includes" },
+		{ "#include <../other.cuh>\n", "k.cu:1:1: error: #include "
+		  "\"../other.cuh\": a submission includes" },
+		{ "#include \"link.cuh\"\n", "lies outside the submission's "
+		  "own folder and the class's headers" },
+		{ "#include \"d0.cuh\"\n", "nested more than 16 deep" },
+	};
+	char *link = tmp_path("c/own/link.cuh"), *other = tmp_path("c/other.cuh");
+	char k[65], k2[65];
+	struct capture c;
+
+	(void)state;
+	require_nvrtc();
+	for (int i = 0; i < 2; i++) {
+		char *d = tmp_path(i ? "c/own" : "c");
+
+		mkdir(d, 0755);
+		free(d);
+	}
+	write_text("c/other.cuh", "#define OTHER 1\n");
+	write_text("c/own/mine.cuh", "#define MINE 1\n");
+	assert_int_equal(symlink(other, link), 0);
+	for (int i = 0; i < 20; i++) {
+		char name[32], text[64];
+
+		snprintf(name, sizeof(name), "c/own/d%d.cuh", i);
+		snprintf(text, sizeof(text), "#include \"d%d.cuh\"\n", i + 1);
+		write_text(name, text);
+	}
+	/* its own header: in the key, as without confinement */
+	assert_int_equal(key_confined("#include \"mine.cuh\"\n", true, k), 0);
+	assert_int_equal(key_confined("#include \"mine.cuh\"\n", false, k2), 0);
+	assert_string_equal(k, k2);
+	write_text("c/own/mine.cuh", "#define MINE 2\n");
+	assert_int_equal(key_confined("#include \"mine.cuh\"\n", true, k2), 0);
+	assert_string_not_equal(k, k2);
+	for (size_t i = 0; i < sizeof(out) / sizeof(*out); i++) {
+		capture_start(&c);
+		assert_int_equal(key_confined(out[i].src, true, k), -1);
+		capture_stop(&c);
+		if (!strstr(c.buf, out[i].line))
+			fail_msg("%s:%d: case %zu: expected \"%s\" in \"%s\"",
+				 __FILE__, __LINE__, i, out[i].line, c.buf);
+		free(c.buf);
+		/* not confined, the same source is read (the chain of 20
+		 * ends in a header not found: -1, but nothing refused) */
+		capture_start(&c);
+		key_confined(out[i].src, false, k);
+		capture_stop(&c);
+		if (strstr(c.buf, "error"))
+			fail_msg("case %zu not confined: \"%s\"", i, c.buf);
+		free(c.buf);
+	}
+	free(link);
+	free(other);
+}
+
+/* Issue 48, class 4: the identity of a kernel's sources covers its text
+ * and its headers' text, and nothing of the compiler's: the same text
+ * and headers give the same digest under another include directory;
+ * nothing is printed, even for a header refused. */
+static int sources_of(const char *path, const char *src, const char *inc,
+		      char out[65])
+{
+	const struct nvrtc_input in = {
+		.path = path, .text = src, .len = strlen(src),
+		.include_dir = inc,
+	};
+
+	return kcache_sources_sha256(&in, out);
+}
+
+static void test_sources_sha256(void **state)
+{
+	char *path = tmp_path("s/k.cu"), *dir = tmp_path("s");
+	const char *src = "#include \"h.cuh\"\n__global__ void k() {}\n";
+	char a[65], b[65];
+	struct capture c;
+
+	(void)state;
+	mkdir(dir, 0755);
+	write_text("s/h.cuh", "#define H 1\n");
+	assert_int_equal(sources_of(path, src, NULL, a), 0);
+	assert_int_equal(strlen(a), 64);
+	assert_int_equal(sources_of(path, src, "/nowhere", b), 0);
+	assert_string_equal(a, b);
+	write_text("s/h.cuh", "#define H 2\n");
+	assert_int_equal(sources_of(path, src, NULL, b), 0);
+	assert_string_not_equal(a, b);
+	assert_int_equal(sources_of(path, "x", NULL, b), 0);
+	assert_string_not_equal(a, b);
+	capture_start(&c);
+	assert_int_equal(sources_of(path, "#include M\n", NULL, b), 0);
+	capture_stop(&c);
+	assert_string_equal(c.buf, "");
+	free(c.buf);
+	free(path);
+	free(dir);
+}
+
 /* ---- entries without compiling ------------------------------------------- */
 
 static const char key1[] =
@@ -671,6 +811,8 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_key),
 		cmocka_unit_test(test_headers_hostile),
+		cmocka_unit_test(test_confined),
+		cmocka_unit_test(test_sources_sha256),
 		cmocka_unit_test(test_store_load),
 		cmocka_unit_test(test_dir),
 		cmocka_unit_test(test_store_fails_once),

@@ -210,6 +210,23 @@ static void test_list_globals(void **state)
 	assert_int_equal(n, 0);
 	assert_int_equal(nvrtc_list_globals("", 0, names, 4), 0);
 	assert_int_equal(nvrtc_list_globals("__global__", 10, names, 4), 0);
+
+	/* which of them are templates (issue 48: a class's "reduce<T>"
+	 * must name one a submission defines) */
+	assert_true(nvrtc_global_template(globals_src, strlen(globals_src),
+					  "red"));
+	assert_false(nvrtc_global_template(globals_src, strlen(globals_src),
+					   "plain"));
+	assert_false(nvrtc_global_template(globals_src, strlen(globals_src),
+					   "lb"));
+	assert_false(nvrtc_global_template(globals_src, strlen(globals_src),
+					   "missing"));
+	{
+		const char *after = "template <int N> struct S {};\n"
+				    "__global__ void k(int *p) { }";
+
+		assert_false(nvrtc_global_template(after, strlen(after), "k"));
+	}
 }
 
 /* ---- PTX ------------------------------------------------------------------------ */
