@@ -1313,8 +1313,8 @@ int main(void)
 	};
 
 	diag_set_program("culab");
-	/* the per-line children alone: where warps wait is sampled by a
-	 * child of its own by default, test_stalls_child's */
-	setenv("CULAB_STALLS", "off", 1);
+	/* the per-line children alone: where warps wait, sampled by a
+	 * child of its own, is test_stalls_child's */
+	unsetenv("CULAB_STALLS");
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -276,7 +276,7 @@ static char *template(const char *name, bool sampled)
 /* One sampling child for the three marked rows, started first; no
  * per-line child measures before it ended, each is told not to sample;
  * the rows have their counts and their samples, in the saved file too.
- * With CULAB_STALLS=off, or when the sampling child fails, the counts
+ * Without CULAB_STALLS=on, or when the sampling child fails, the counts
  * come alone (a note says why the samples did not). */
 static void test_sampling_child(void **state)
 {
@@ -303,7 +303,7 @@ static void test_sampling_child(void **state)
 	setenv("LINES_CALLS", calls, 1);
 	setenv("LINES_TEMPLATE", counted, 1);
 	setenv("STALLS_TEMPLATE", sampled, 1);
-	unsetenv("CULAB_STALLS");       /* sampled by default */
+	setenv("CULAB_STALLS", "on", 1);
 	assert_int_equal(experiment_load(yaml, &f), 0);
 	mkdir(outdir, 0755);
 
@@ -353,7 +353,7 @@ static void test_sampling_child(void **state)
 	results_release(&r);
 	unsetenv("STALLS_FAIL");
 
-	/* turned off: no sampling child, the children as they were */
+	/* not asked for: no sampling child, the children as they were */
 	unlink(calls);
 	setenv("CULAB_STALLS", "off", 1);
 	marked_rows(&r);
@@ -468,7 +468,7 @@ static void test_starting(void **state)
 	setenv("STALLS_TEMPLATE", sampled, 1);
 	setenv("STALLS_SLEEP", "2", 1);
 	setenv("READY_SLEEP", "0.05", 1);
-	unsetenv("CULAB_STALLS");
+	setenv("CULAB_STALLS", "on", 1);
 	starts_while_sampling(tmpdir, (size_t)80 << 30, &before, &most);
 	assert_true(most <= LINES_STARTING_ONE);
 	assert_true(before > 1 + LINES_AHEAD_SAMPLING);
@@ -478,6 +478,7 @@ static void test_starting(void **state)
 	assert_int_equal(before, 1 + LINES_AHEAD_SAMPLING);
 	unsetenv("STALLS_SLEEP");
 	unsetenv("READY_SLEEP");
+	unsetenv("CULAB_STALLS");
 	free(counted);
 	free(sampled);
 }
