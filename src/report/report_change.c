@@ -291,7 +291,9 @@ static bool spread_of(const struct model *m, double *med, double *max,
 		    str_eq(p->cur->timer, "host-clock"))
 			continue;
 		d[*n] = 100 * fabs(p->cur_ms / p->base_ms - 1);
-		if (d[*n] > *max) {
+		/* the first pair counts as the largest until one is larger:
+		 * pairs that all kept their medians have a largest, of 0 */
+		if (!*at || d[*n] > *max) {
 			*max = d[*n];
 			*at = p->cur;
 		}
@@ -323,6 +325,11 @@ void run_spread(struct sbuf *b, enum lang L, const struct model *m)
 		return;
 	snprintf(nn, sizeof(nn), "%zu", n);
 	snprintf(oo, sizeof(oo), "%zu", out);
+	if (!(max > 0)) {
+		/* nothing moved: no row is where the most did */
+		SAY(b, L, M_W_SPREAD_NONE, nn);
+		return;
+	}
 	md_text(&where, at->variant);
 	sbuf_addf(&where, " %s %s", S(at->dtype),
 		  compare_size_text(at, cs, sizeof(cs)));

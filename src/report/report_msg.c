@@ -1038,6 +1038,12 @@ static const char *const msgs[M__BODY][NLANG] = {
 		"两次运行之间：再测一次，两次都有的 {1} 个 GPU 行的中位数变化的"
 		"中位数为 {2} %，最大 {3} %（{4}）；其中 {5} 个落在本次运行的 "
 		"95 % 区间之外，这一区间只描述本次运行。" },
+	[M_W_SPREAD_NONE] = {
+		"Run to run: the medians of the {1} GPU rows both runs share "
+		"did not move at all, which two runs of a GPU rarely do: is "
+		"the baseline a copy of these results?",
+		"两次运行之间：两次都有的 {1} 个 GPU 行的中位数完全没有变化，"
+		"而在 GPU 上测两次很少如此：基线是否就是本次结果的副本？" },
 	[M_W_ABOVE_SPREAD] = {
 		"; between two runs of this GPU the medians moved by up to {1} %",
 		"；在这块 GPU 上两次运行之间，中位数最多变化了 {1} %" },

@@ -783,6 +783,67 @@ static void test_report_baseline(void **state)
 	free(dir);
 }
 
+/* A copy of results `from` whose times are its own, told apart by its
+ * start time only (the same content would be refused as the same file):
+ * two runs whose every pair kept its median.  Returns the path (heap). */
+static char *twin_results(const char *dir, const char *from, int k)
+{
+	struct results r;
+	char *path = xasprintf("%s/twin-%d.json", dir, k), *json;
+
+	assert_int_equal(results_read(from, &r), 0);
+	free(r.started);
+	r.started = xasprintf("2030-01-0%dT00:00:00Z", k);
+	json = json_results_encode(&r);
+	assert_int_equal(write_file_atomic(path, json, strlen(json)), 0);
+	free(json);
+	results_release(&r);
+	return path;
+}
+
+/* Issue 48, class 1: a baseline whose every pair has equal medians (the
+ * run's own times again) is valid input.  The report's run-to-run
+ * sentence had no row where the most moved and read a null one; every
+ * printer of a comparison with no change must carry on. */
+static void test_baseline_unchanged(void **state)
+{
+	char *dir = scratch(), *t1 = twin_results(dir, H100_A, 1);
+	char *t2 = twin_results(dir, H100_A, 2), *out, *en, *zh;
+	struct out o;
+
+	(void)state;
+	out = xasprintf("%s/report", dir);
+	o = run(ARGS("report", "--no-charts", "--baseline", t1, "-o", out, t2));
+	if (o.status != EXIT_OK)
+		fail_msg("exit %d: %s", o.status, o.err);
+	out_free(&o);
+	en = slurp_at(out, "report.en.md");
+	zh = slurp_at(out, "report.zh.md");
+	assert_non_null(strstr(en, "162 pairs: 0 faster, 0 slower, 162 same, "
+			       "0 unknown"));
+	assert_non_null(strstr(en, "Run to run: the medians of the 155 GPU "
+			       "rows both runs share did not move at all"));
+	assert_non_null(strstr(zh, "155 个 GPU 行的中位数完全没有变化"));
+	free(en);
+	free(zh);
+	/* with charts: the ratio chart of ratios all 1 */
+	o = run(ARGS("report", "--baseline", t1, "-o", out, t2));
+	assert_int_equal(o.status, EXIT_OK);
+	out_free(&o);
+	expect(ARGS("compare", t1, t2), EXIT_OK,
+	       "pairs: 162: 0 faster, 0 slower, 162 same, 0 unknown", NULL);
+	expect(ARGS("compare", "--markdown", t1, t2), EXIT_OK, NULL, NULL);
+	expect(ARGS("compare", "--json", t1, t2), EXIT_OK, NULL, NULL);
+	/* three runs that all kept their medians: floors of 0 */
+	expect(ARGS("compare", "--noise", H100_A, t1, t2), EXIT_OK,
+	       "\t{ \"NVIDIA H100 80GB HBM3\", CK_GPU_L2, ", NULL);
+	free(out);
+	free(t1);
+	free(t2);
+	scratch_remove(dir);
+	free(dir);
+}
+
 /* ---- rerun ------------------------------------------------------------------- */
 
 /* The exercise results with their kernels' sources recorded, as a culab
@@ -1064,6 +1125,7 @@ int main(void)
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_output_and_chart),
 		cmocka_unit_test(test_report_baseline),
+		cmocka_unit_test(test_baseline_unchanged),
 		cmocka_unit_test(test_rerun_no_gpu),
 		cmocka_unit_test(test_rerun_sources),
 		cmocka_unit_test(test_rerun_climbing),
