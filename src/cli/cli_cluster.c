@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "base/diag.h"
 #include "base/exitcode.h"
+#include "base/quote.h"
 #include "experiment/experiment.h"
 #include "results/results.h"
 #include "jobs/jobs.h"
@@ -151,10 +152,27 @@ static int check_path(const char *what, const char *p)
 	return 0;
 }
 
+/* The commands that submit the scripts pa and pm, for pasting into a
+ * shell: each path one shell word (the output directory may come from
+ * the experiment file), escaped for the terminal. */
+static void print_submit(const char *pa, const char *pm)
+{
+	struct sbuf b = SBUF_INIT;
+
+	sbuf_add(&b, "submit: id=$(sbatch --parsable ");
+	quote_shell(&b, pa);
+	sbuf_add(&b, ") && sbatch --dependency=afterok:$id ");
+	quote_shell(&b, pm);
+	printf("%s\n", diag_esc(sbuf_str(&b)));
+	sbuf_release(&b);
+}
+
 /* Writes DIR/slurm/{shards,merge}.sbatch, and submits them. */
 static int slurm_write(struct slurm_job *j, bool submit, bool quiet)
 {
-	char *sdir = xasprintf("%s/slurm", j->outdir);
+	/* "./" before a directory sbatch would take for an option */
+	char *sdir = xasprintf("%s%s/slurm", j->outdir[0] == '-' ? "./" : "",
+			       j->outdir);
 	char *pa = xasprintf("%s/shards.sbatch", sdir);
 	char *pm = xasprintf("%s/merge.sbatch", sdir);
 	char *ta = slurm_array_script(j), *tm = slurm_merge_script(j);
@@ -179,9 +197,7 @@ static int slurm_write(struct slurm_job *j, bool submit, bool quiet)
 		       diag_esc(j->file), diag_esc(pa), diag_esc(pm));
 	if (!submit) {
 		if (!quiet)
-			printf("submit: id=$(sbatch --parsable %s) && sbatch "
-			       "--dependency=afterok:$id %s\n", diag_esc(pa),
-			       diag_esc(pm));
+			print_submit(pa, pm);
 		rc = EXIT_OK;
 		goto out;
 	}

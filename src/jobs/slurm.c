@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/quote.h"
 #include "base/util.h"
 
 int slurm_check_value(const char *what, const char *v, char *why,
@@ -35,19 +36,6 @@ int slurm_check_value(const char *what, const char *v, char *why,
 	snprintf(why, whysize, "--%s \"%s\": letters, digits and _ . , : + = - "
 		 "only (as sbatch takes it)", what, v);
 	return -1;
-}
-
-/* s single-quoted for sh. */
-static void sh_quote(struct sbuf *b, const char *s)
-{
-	sbuf_addc(b, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			sbuf_add(b, "'\\''");
-		else
-			sbuf_addc(b, *s);
-	}
-	sbuf_addc(b, '\'');
 }
 
 /* Digits only, at least one: its value into *n (capped). */
@@ -157,17 +145,17 @@ char *slurm_array_script(const struct slurm_job *j)
 	sbuf_add(&b, "set -u\nI=$((SLURM_ARRAY_TASK_ID))\n");
 	if (j->test_plans) {
 		sbuf_add(&b, "exec ");
-		sh_quote(&b, j->culab);
+		quote_shell(&b, j->culab);
 		sbuf_addf(&b, " plan --shard \"$I/%d\" --json ", j->shards);
-		sh_quote(&b, j->file);
+		quote_shell(&b, j->file);
 		sbuf_add(&b, " >");
-		sh_quote(&b, j->outdir);
+		quote_shell(&b, j->outdir);
 		sbuf_add(&b, "\"/shard-$I.plan.json\"\n");
 		return sbuf_detach(&b);
 	}
-	sh_quote(&b, j->culab);
+	quote_shell(&b, j->culab);
 	sbuf_addf(&b, " run --shard \"$I/%d\" -o ", j->shards);
-	sh_quote(&b, j->outdir);
+	quote_shell(&b, j->outdir);
 	sbuf_add(&b, "\"/shard-$I\" --resume --no-report --quiet");
 	if (j->gpus_per_task > 1)
 		sbuf_add(&b, " --devices all");
@@ -175,10 +163,10 @@ char *slurm_array_script(const struct slurm_job *j)
 		sbuf_add(&b, " --no-counters");
 	if (j->variant) {
 		sbuf_add(&b, " --variant ");
-		sh_quote(&b, j->variant);
+		quote_shell(&b, j->variant);
 	}
 	sbuf_add(&b, " ");
-	sh_quote(&b, j->file);
+	quote_shell(&b, j->file);
 	sbuf_add(&b, "\nrc=$?\n"
 		     "# 1: results written, some rows failed; the merge shows them\n"
 		     "[ $rc -eq 0 ] || [ $rc -eq 1 ]\n");
@@ -202,16 +190,16 @@ char *slurm_merge_script(const struct slurm_job *j)
 	sbuf_add(&b, "/slurm/merge.log\n");
 	sbuf_add(&b, "set -u\nset --\nI=1\n");
 	sbuf_addf(&b, "while [ $I -le %d ]; do\n\tset -- \"$@\" ", j->shards);
-	sh_quote(&b, j->outdir);
+	quote_shell(&b, j->outdir);
 	sbuf_add(&b, j->test_plans ? "\"/shard-$I.plan.json\"\n" :
 				     "\"/shard-$I/results.json\"\n");
 	sbuf_add(&b, "\tI=$((I + 1))\ndone\nexec ");
-	sh_quote(&b, j->culab);
+	quote_shell(&b, j->culab);
 	if (j->test_plans) {
 		sbuf_add(&b, " merge --plans \"$@\"\n");
 	} else {
 		sbuf_add(&b, " merge -o ");
-		sh_quote(&b, j->outdir);
+		quote_shell(&b, j->outdir);
 		sbuf_add(&b, " \"$@\"\n");
 	}
 	return sbuf_detach(&b);

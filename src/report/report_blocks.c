@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/quote.h"
 #include "counters/counters.h"
 #include "ladder/ladder.h"
 #include "results/results.h"
@@ -847,28 +848,17 @@ static size_t shell_words(const char *cmd, char **words, size_t max)
 	return n;
 }
 
-/* Appends word w for a shell, single-quoted unless it is plain; control
- * characters become '?' (they would not survive a copy and paste). */
+/* Appends word w for a shell (quote_shell), control characters as '?'
+ * (they would not survive a copy and paste). */
 static void shell_word(struct sbuf *b, const char *w)
 {
-	bool plain = *w != '\0';
+	char *c = xstrdup(w);
 
-	for (const char *p = w; *p && plain; p++)
-		plain = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			       "0123456789_./:=,+-@%", *p) != NULL;
-	if (plain) {
-		sbuf_add(b, w);
-		return;
-	}
-	sbuf_addc(b, '\'');
-	for (const unsigned char *p = (const unsigned char *)w; *p; p++)
-		if (*p == '\'')
-			sbuf_add(b, "'\\''");
-		else if (*p < 0x20 || *p == 0x7f)
-			sbuf_addc(b, '?');
-		else
-			sbuf_addc(b, (char)*p);
-	sbuf_addc(b, '\'');
+	for (char *p = c; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	quote_shell(b, c);
+	free(c);
 }
 
 /* The options of `culab run` that change what is measured, kept in the
@@ -1073,8 +1063,12 @@ static char *command_without_paths(const char *cmd)
 			sbuf_add(&b, "DIR");
 		} else if (w[0] == '-' && strchr(w, '=') &&
 			   machine_path(strchr(w, '=') + 1)) {
-			sbuf_addf(&b, "%.*s", (int)(strchr(w, '=') - w + 1), w);
+			/* "--opt=" quoted as any word: it is the file's */
+			char *opt = xstrndup(w, (size_t)(strchr(w, '=') - w + 1));
+
+			shell_word(&b, opt);
 			sbuf_add(&b, "DIR");
+			free(opt);
 		} else {
 			shell_word(&b, machine_path(w) ? reader_path(w) : w);
 		}

@@ -247,6 +247,99 @@ static void test_slurm_hostile_name(void **state)
 	free(args);
 }
 
+/* $CULAB (default build/culab) as an absolute path, for a run in
+ * another directory. */
+static const char *culab_path(void)
+{
+	static char path[4096];
+	const char *c = getenv("CULAB") ? getenv("CULAB") : "build/culab";
+
+	if (!realpath(c, path))
+		snprintf(path, sizeof(path), "%s", c);
+	return path;
+}
+
+/* Issue 48, class 2: the output directory an experiment file names
+ * reaches the submit command culab prints for pasting; pasted into sh
+ * (with a stand-in sbatch), it runs no command of the name and hands
+ * sbatch the scripts' paths as single words. */
+static void test_slurm_submit_line(void **state)
+{
+	char dir[] = "/tmp/culab-cli-slurm-line-XXXXXX";
+	char *yaml, *text = NULL, *quick, *cmd, *line, *args, *want;
+	const char *at;
+	size_t len;
+	struct out o;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(read_file("experiments/quick.yaml", 1 << 20, &quick,
+				   &len), 0);
+	text = strstr(quick, "output: results/quick\n");
+	assert_non_null(text);
+	yaml = xasprintf("%s/e.yaml", dir);
+	cmd = xasprintf("%.*soutput: \"o$(touch${IFS}P4)`touch${IFS}P5`;"
+			"touch${IFS}P6\"\n%s", (int)(text - quick), quick,
+			text + strlen("output: results/quick\n"));
+	assert_int_equal(write_file_atomic(yaml, cmd, strlen(cmd)), 0);
+	free(cmd);
+	free(quick);
+	/* a stand-in sbatch: its arguments, one a line, and a job id */
+	cmd = xasprintf("%s/sbatch", dir);
+	assert_int_equal(write_file_atomic(cmd, "#!/bin/sh\n"
+		"for a in \"$@\"; do printf '%s\\n' \"$a\"; done >>args\n"
+		"echo 7\n", strlen("#!/bin/sh\nfor a in \"$@\"; do printf "
+				   "'%s\\n' \"$a\"; done >>args\necho 7\n")), 0);
+	assert_int_equal(chmod(cmd, 0755), 0);
+	free(cmd);
+	o = cli_run_in(culab_path(), dir, ARGS("slurm", "--shards", "2",
+					       "--culab", "/opt/culab", "e.yaml"));
+	if (o.status != EXIT_OK)
+		fail_msg("exit %d: %s", o.status, o.err);
+	at = strstr(o.out, "\nsubmit: ");
+	assert_non_null(at);
+	line = xstrndup(at + 9, strcspn(at + 9, "\n"));
+	assert_string_equal(line, "id=$(sbatch --parsable "
+		"'o$(touch${IFS}P4)`touch${IFS}P5`;touch${IFS}P6/slurm/"
+		"shards.sbatch') && sbatch --dependency=afterok:$id "
+		"'o$(touch${IFS}P4)`touch${IFS}P5`;touch${IFS}P6/slurm/"
+		"merge.sbatch'");
+	{
+		/* sh -c 'eval "$0"' LINE: the line as pasted */
+		char *full = xasprintf("cd %s && PATH=\"$PWD:$PATH\" sh -c "
+				       "'eval \"$1\"' sh \"$(cat line)\" >/dev/null", dir);
+		char *lp = xasprintf("%s/line", dir);
+
+		assert_int_equal(write_file_atomic(lp, line, strlen(line)), 0);
+		assert_int_equal(system(full), 0);
+		free(full);
+		free(lp);
+	}
+	for (int i = 4; i <= 6; i++) {
+		char *p = xasprintf("%s/P%d", dir, i);
+
+		assert_int_not_equal(access(p, F_OK), 0);
+		free(p);
+	}
+	args = xasprintf("%s/args", dir);
+	assert_int_equal(read_file(args, 1 << 16, &text, &len), 0);
+	want = xstrdup("--parsable\no$(touch${IFS}P4)`touch${IFS}P5`;"
+		       "touch${IFS}P6/slurm/shards.sbatch\n"
+		       "--dependency=afterok:7\no$(touch${IFS}P4)`touch${IFS}"
+		       "P5`;touch${IFS}P6/slurm/merge.sbatch\n");
+	assert_string_equal(text, want);
+	free(want);
+	free(text);
+	free(args);
+	free(line);
+	free(yaml);
+	free(o.out);
+	free(o.err);
+	cmd = xasprintf("rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+}
+
 /* The scripts culab slurm writes, for a run and for the CI's plans. */
 static void test_slurm_scripts(void **state)
 {
@@ -634,6 +727,7 @@ int main(void)
 		cmocka_unit_test(test_merge_usage),
 		cmocka_unit_test(test_merge_one),
 		cmocka_unit_test(test_slurm_scripts),
+		cmocka_unit_test(test_slurm_submit_line),
 		cmocka_unit_test(test_slurm_hostile_name),
 		cmocka_unit_test(test_slurm_submit),
 		cmocka_unit_test(test_slurm_usage),
