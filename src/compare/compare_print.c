@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "base/diag.h"
+#include "base/quote.h"
 #include "counters/counters.h"
 #include "base/util.h"
 
@@ -575,8 +576,8 @@ void compare_print_noise(FILE *fp, const struct compare_noise *z,
 			 const char *gpu, const struct results *r,
 			 const char *const *paths, size_t n)
 {
-	char *g = clean(gpu), *date = NULL;
-	struct sbuf entries = SBUF_INIT;
+	char *g = clean(gpu), *date = NULL, *source;
+	struct sbuf entries = SBUF_INIT, eg = SBUF_INIT;
 
 	fprintf(fp, "run-to-run noise on %s: %zu files, %zu comparison%s "
 		"(each file against every later one)\n", g, n, z->ncompares,
@@ -591,9 +592,9 @@ void compare_print_noise(FILE *fp, const struct compare_noise *z,
 			*commit ? commit : "commit not recorded",
 			*exp ? exp : "experiment not recorded");
 		/* the earliest date, for the table's entries */
-		if (*when && (!date || strcmp(when, date) < 0)) {
+		if (*when && (!date || strcmp(r[i].started, date) < 0)) {
 			free(date);
-			date = xstrndup(when, 10);
+			date = xstrndup(r[i].started, 10);
 		}
 		free(p);
 		free(when);
@@ -646,21 +647,29 @@ void compare_print_noise(FILE *fp, const struct compare_noise *z,
 				bands[j].npoints, bands[j].max, bands[j].floor,
 				sbuf_str(&at));
 			sbuf_release(&at);
-			if (bands[j].sets)
-				sbuf_addf(&entries, "\t{ \"%s\", %s, %g, %g, "
-					  "%.4g, %zu, SOURCE },\n", g,
-					  kind_ident[k], bands[j].lo_ms,
-					  bands[j].hi_ms,
+			if (bands[j].sets) {
+				/* C source: the model a C string literal */
+				sbuf_add(&entries, "\t{ ");
+				quote_c_string(&entries, gpu);
+				sbuf_addf(&entries, ", %s, %g, %g, %.4g, %zu, "
+					  "SOURCE },\n", kind_ident[k],
+					  bands[j].lo_ms, bands[j].hi_ms,
 					  compare_floor_round_up(bands[j].max),
 					  bands[j].npoints);
+			}
 		}
 		free(bands);
 	}
+	source = xasprintf("reports/compare/NAME, %s", date ? date :
+			   "YYYY-MM-DD");
+	quote_c_string(&eg, source);
 	fprintf(fp, "\ntable entries for src/compare/floor.c (floors rounded "
 		"up to 4 digits; SOURCE: the recording's folder under "
-		"reports/ and its date, e.g. \"reports/compare/NAME, %s\"):\n%s",
-		date ? date : "YYYY-MM-DD", entries.len ? sbuf_str(&entries) :
+		"reports/ and its date, e.g. %s):\n%s", sbuf_str(&eg),
+		entries.len ? sbuf_str(&entries) :
 		"\t(none: no pair of rows both ran)\n");
+	free(source);
+	sbuf_release(&eg);
 	sbuf_release(&entries);
 	free(date);
 	free(g);

@@ -783,10 +783,9 @@ static void test_report_baseline(void **state)
 	free(dir);
 }
 
-/* A copy of results `from` whose times are its own, told apart by its
- * start time only (the same content would be refused as the same file):
- * two runs whose every pair kept its median.  Returns the path (heap). */
-static char *twin_results(const char *dir, const char *from, int k)
+/* twin_results of a GPU model named gpu (NULL: as recorded). */
+static char *twin_on(const char *dir, const char *from, int k,
+		     const char *gpu)
 {
 	struct results r;
 	char *path = xasprintf("%s/twin-%d.json", dir, k), *json;
@@ -794,11 +793,27 @@ static char *twin_results(const char *dir, const char *from, int k)
 	assert_int_equal(results_read(from, &r), 0);
 	free(r.started);
 	r.started = xasprintf("2030-01-0%dT00:00:00Z", k);
+	if (gpu) {
+		free(r.env.gpu_name);
+		r.env.gpu_name = xstrdup(gpu);
+		for (size_t i = 0; i < r.ndevices; i++) {
+			free(r.devices[i].gpu_name);
+			r.devices[i].gpu_name = xstrdup(gpu);
+		}
+	}
 	json = json_results_encode(&r);
 	assert_int_equal(write_file_atomic(path, json, strlen(json)), 0);
 	free(json);
 	results_release(&r);
 	return path;
+}
+
+/* A copy of results `from` whose times are its own, told apart by its
+ * start time only (the same content would be refused as the same file):
+ * two runs whose every pair kept its median.  Returns the path (heap). */
+static char *twin_results(const char *dir, const char *from, int k)
+{
+	return twin_on(dir, from, k, NULL);
 }
 
 /* Issue 48, class 1: a baseline whose every pair has equal medians (the
@@ -838,6 +853,34 @@ static void test_baseline_unchanged(void **state)
 	expect(ARGS("compare", "--noise", H100_A, t1, t2), EXIT_OK,
 	       "\t{ \"NVIDIA H100 80GB HBM3\", CK_GPU_L2, ", NULL);
 	free(out);
+	free(t1);
+	free(t2);
+	scratch_remove(dir);
+	free(dir);
+}
+
+/* Issue 48, class 2: the table entries compare --noise prints are C
+ * source to paste into src/compare/floor.c, so the GPU model recorded in
+ * the results is a C string literal there (a quote, a backslash, a line
+ * break or an escape sequence cannot end the literal or reach the
+ * terminal), and the lines above it are escaped for the terminal. */
+static void test_noise_hostile_gpu(void **state)
+{
+	static const char gpu[] = "H100\", 0 }; system(\"id\"); //\\\n\x1b[2J";
+	char *dir = scratch(), *t1 = twin_on(dir, H100_A, 1, gpu);
+	char *t2 = twin_on(dir, H100_A, 2, gpu);
+	struct out o;
+
+	(void)state;
+	o = run(ARGS("compare", "--noise", t1, t2));
+	if (o.status != EXIT_OK)
+		fail_msg("exit %d: %s", o.status, o.err);
+	assert_non_null(strstr(o.out, "\t{ \"H100\\\", 0 }; system(\\\"id\\\"); "
+			       "//\\\\\\012\\033[2J\", CK_GPU, "));
+	assert_non_null(strstr(o.out, "run-to-run noise on H100\", 0 }; "
+			       "system(\"id\"); //\\\\n\\x1b[2J: 2 files"));
+	assert_null(strchr(o.out, '\x1b'));
+	out_free(&o);
 	free(t1);
 	free(t2);
 	scratch_remove(dir);
@@ -1126,6 +1169,7 @@ int main(void)
 		cmocka_unit_test(test_output_and_chart),
 		cmocka_unit_test(test_report_baseline),
 		cmocka_unit_test(test_baseline_unchanged),
+		cmocka_unit_test(test_noise_hostile_gpu),
 		cmocka_unit_test(test_rerun_no_gpu),
 		cmocka_unit_test(test_rerun_sources),
 		cmocka_unit_test(test_rerun_climbing),
