@@ -397,7 +397,8 @@ static void plan_wall_line(const struct plan *p, const struct plan_options *po)
 		       gpus[i], gpus[i] == 1 ? "" : "s");
 	if (q.nlearned)
 		printf(" (learned on %s for %zu of %zu, the model's for the "
-		       "rest", costs.gpu, q.nlearned, p->nstate[PLAN_RUN]);
+		       "rest", diag_esc(costs.gpu), q.nlearned,
+		       p->nstate[PLAN_RUN]);
 	else
 		printf(" (the model's: nothing learned yet; a run teaches it "
 		       "the GPU's");

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli_run.h"
 #include "plan/plan.h"
 #include "base/util.h"
 
@@ -295,6 +296,52 @@ static void test_wall_lines(void **state)
 	experiment_file_release(&f);
 }
 
+/* Issue 48, class 2: the GPU model `culab plan` names comes from the
+ * cache file, so it is escaped for the terminal like any text from a
+ * file (an OSC sequence would retitle the terminal). */
+static void test_plan_escapes_model(void **state)
+{
+	char dir[] = "/tmp/culab-costs-esc-XXXXXX", *path;
+	struct experiment_file f = { 0 };
+	struct plan p;
+	char **keys;
+	double *secs;
+	size_t n = 0;
+	struct out o;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	setenv("CULAB_CACHE_DIR", dir, 1);
+	load_plan("experiments/quick.yaml", &f, &p);
+	keys = xcalloc(p.nms, sizeof(*keys));
+	secs = xcalloc(p.nms, sizeof(*secs));
+	for (size_t i = 0; i < p.nstages; i++)
+		for (size_t k = 0; k < p.stages[i].nms; k++) {
+			keys[n] = plan_cost_key(&p.stages[i], &p.stages[i].ms[k],
+						true, false);
+			secs[n++] = 0.01;
+		}
+	plan_costs_record("GPU\x1b]0;pwned\x07 \xe2\x80\xae", keys, secs, n);
+	o = run(ARGS("plan", "experiments/quick.yaml"));
+	assert_int_equal(o.status, 0);
+	if (!strstr(o.out, "(learned on GPU\\x1b]0;pwned\\x07 \\u{202e} for "))
+		fail_msg("%s:%d: stdout: %s", __FILE__, __LINE__, o.out);
+	assert_null(strchr(o.out, '\x1b'));
+	free(o.out);
+	free(o.err);
+	for (size_t i = 0; i < n; i++)
+		free(keys[i]);
+	free(keys);
+	free(secs);
+	plan_release(&p);
+	experiment_file_release(&f);
+	unsetenv("CULAB_CACHE_DIR");
+	path = xasprintf("%s/costs.tsv", dir);
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -303,6 +350,7 @@ int main(void)
 		cmocka_unit_test(test_wall),
 		cmocka_unit_test(test_wall_lines),
 		cmocka_unit_test(test_cache),
+		cmocka_unit_test(test_plan_escapes_model),
 	};
 
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
