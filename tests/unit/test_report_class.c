@@ -1614,6 +1614,51 @@ static void test_no_class(void **state)
 	results_release(&r);
 }
 
+/* Issue 48, class 2: a roster's names and ids reach gradebook.csv and
+ * canvas.csv through the one CSV guard (results_csv_field), so a cell a
+ * spreadsheet would take as a formula (=, +, -, @, a tab or a carriage
+ * return first) is text there: quoted, a ' in front. */
+static void test_gradebook_formulas(void **state)
+{
+	struct results r;
+	char *dir, *csv, *canvas;
+
+	(void)state;
+	if (!read_recorded(CLASS, &r))
+		skip_test();
+	pin_steps(&r);
+	for (size_t i = 0; i < r.nvariants; i++) {
+		struct variant *v = r.variants[i];
+
+		if (strcmp(v->name, "ada") && strcmp(v->name, "ben"))
+			continue;
+		free((char *)v->student_id);
+		free((char *)v->student_name);
+		v->student_id = xstrdup(!strcmp(v->name, "ada") ?
+					"=HYPERLINK(\"http://x\",\"a\")" :
+					"\t=1+1");
+		v->student_name = xstrdup(!strcmp(v->name, "ada") ? "@SUM(A1)" :
+					  "\r-2");
+	}
+	dir = render(&r);
+	csv = page(dir, "gradebook.csv");
+	canvas = page(dir, "canvas.csv");
+	assert_non_null(csv);
+	assert_non_null(canvas);
+	EXPECT_IN(csv, "\nada,\"'=HYPERLINK(\"\"http://x\"\",\"\"a\"\")\","
+		  "\"'@SUM(A1)\",reduce-class,");
+	EXPECT_IN(csv, "\nben,\"'\t=1+1\",\"'\r-2\",reduce-class,");
+	EXPECT_IN(canvas, ",\"'=HYPERLINK(\"\"http://x\"\",\"\"a\"\")\",");
+	EXPECT_IN(canvas, ",\"'\t=1+1\",");
+	EXPECT_NOT_IN(csv, ",=");
+	EXPECT_NOT_IN(canvas, ",=");
+	free(csv);
+	free(canvas);
+	scratch_remove(dir);
+	free(dir);
+	results_release(&r);
+}
+
 /* The marker goes through results.json and back; a file without it (or
  * from before it) has none. */
 static void test_marker_kept(void **state)
@@ -1650,6 +1695,7 @@ int main(void)
 		cmocka_unit_test(test_copy_flagged),
 		cmocka_unit_test(test_student_pages),
 		cmocka_unit_test(test_recorded_class),
+		cmocka_unit_test(test_gradebook_formulas),
 		cmocka_unit_test(test_recorded_rounds),
 		cmocka_unit_test(test_continuous_default),
 		cmocka_unit_test(test_first_pass_contract),
