@@ -130,6 +130,14 @@ struct results;
  * line for gradebook.csv. */
 void cli_report_line(const char *dir, const struct report_options *ro,
 		     const struct results *r);
+struct output_input;
+/* Before a command writes `writes` (enum output_writes) into dir: that
+ * no input in[0..n), nor a template ro reads (ro NULL: none), is a file
+ * writing there would replace (output_check_inputs, jobs/output.h).
+ * Returns 0, or EXIT_USAGE after one error line. */
+int cli_check_outputs(const struct cli_command *c, const char *dir,
+		      const struct report_options *ro, unsigned writes,
+		      const struct output_input *in, size_t n);
 /* The last lines of a run: counts, and every failed row. */
 void run_summary(const struct results *r, const char *outdir);
 /* Option v's argument as an integer from 0 to max into *out; returns 0,

@@ -54,6 +54,24 @@ static int merge_write(const char *dir, const struct results *r,
 	return EXIT_OK;
 }
 
+/* Refuses -o DIR where the merge would write over a part it merges (a
+ * shard's DIR/results.json) or a template the report reads.  Returns 0
+ * or EXIT_USAGE after one line. */
+static int merge_check_outputs(const struct cli_command *c, const char *dir,
+			       const struct report_options *ro,
+			       char *const *files, size_t n)
+{
+	struct output_input *in = xcalloc(n ? n : 1, sizeof(*in));
+	int rc;
+
+	for (size_t i = 0; i < n; i++)
+		in[i] = (struct output_input){ "the results it merges",
+					       files[i] };
+	rc = cli_check_outputs(c, dir, ro, OUT_RESULTS | OUT_REPORT, in, n);
+	free(in);
+	return rc;
+}
+
 int cmd_merge(struct cli_context *cx)
 {
 	const struct cli_command *c = cx->cmd;
@@ -88,6 +106,9 @@ int cmd_merge(struct cli_context *cx)
 	if (!dir)
 		return cli_usage_error(c, "merge needs -o DIR, where the merged "
 				       "results go");
+	if ((rc = merge_check_outputs(c, dir, report ? &ro : NULL, files,
+				      nfiles)) != 0)
+		return rc;
 	if (merge_files(files, nfiles, &mo, &r) < 0)
 		return EXIT_USAGE;
 	rc = merge_write(dir, &r, &ro, report, cx->args.quiet);
@@ -375,6 +396,13 @@ int cmd_slurm(struct cli_context *cx)
 		goto out;
 	}
 	j.chdir = cwd;
+	{
+		const struct output_input in = { "the experiment file", j.file };
+
+		if ((rc = cli_check_outputs(cx->cmd, j.outdir, NULL, OUT_SLURM,
+					    &in, 1)) != 0)
+			goto out;
+	}
 	if (!j.culab)
 		j.culab = self = self_path();
 	j.name = name = job_name(j.file);

@@ -407,6 +407,7 @@ int cmd_rerun(struct cli_context *cx)
 	char *yaml = NULL, *dir = NULL, *list = NULL, *made = NULL;
 	char why[256], arch[16];
 	const char *path = cx->args.operands[0];
+	struct output_input in;
 	int rc;
 
 	a.run.progress = isatty(STDERR_FILENO);
@@ -430,7 +431,11 @@ int cmd_rerun(struct cli_context *cx)
 	dir = a.dir ? xstrdup(a.dir) : default_dir(path);
 	made = output_dir_missing(dir);
 	a.ro.dir = dir;
-	if ((a.report && report_prepare(&a.ro) < 0) ||
+	in = (struct output_input){ "the recorded results", path };
+	if (cli_check_outputs(cx->cmd, dir, a.report ? &a.ro : NULL,
+			      OUT_RESULTS | OUT_RUN |
+			      (a.report ? OUT_REPORT : 0), &in, 1) ||
+	    (a.report && report_prepare(&a.ro) < 0) ||
 	    rerun_prepare(&rec, path, dir, &yaml) < 0)
 		goto out;
 	if (env_device_arch(a.run.device, arch, sizeof(arch)) == 0)

@@ -66,6 +66,7 @@ int cmd_report(struct cli_context *cx)
 	struct cmp_opts co = { 0 };
 	struct compare cmp = { 0 };
 	const char *baseline = NULL;
+	struct output_input in[2];
 	char *dir = NULL;
 	int rc;
 
@@ -91,11 +92,16 @@ int cmd_report(struct cli_context *cx)
 		      xstrndup(path, (size_t)(slash - path));
 		ro.dir = dir;
 	}
-	/* Bad templates and an output directory that cannot be made (or
-	 * holds a planted charts/ link) are bad input, refused before
-	 * anything is created or written. */
+	/* Bad templates, an output directory that cannot be made (or
+	 * holds a planted charts/ link) or whose pages would replace an
+	 * input are bad input, refused before anything is created or
+	 * written. */
 	ro.wrote = &wrote;
-	if (report_prepare(&ro) < 0 || dir_make_writable(ro.dir) < 0)
+	in[0] = (struct output_input){ "the results file", path };
+	in[1] = (struct output_input){ "the baseline", baseline };
+	if ((rc = cli_check_outputs(c, ro.dir, &ro, OUT_REPORT, in, 2)) != 0)
+		;   /* said */
+	else if (report_prepare(&ro) < 0 || dir_make_writable(ro.dir) < 0)
 		rc = EXIT_USAGE;
 	else if (output_report(ro.dir, r, &ro) < 0)
 		rc = EXIT_FAILED;

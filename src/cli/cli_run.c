@@ -333,8 +333,18 @@ int cmd_run(struct cli_context *cx)
 		a.outdir = f.output;
 	made = output_dir_missing(a.outdir);
 	a.ro.dir = a.outdir;
-	if (a.report && !a.o.profile_only && report_prepare(&a.ro) < 0)
-		goto out;
+	{
+		/* its results and report would replace the file it runs */
+		const struct output_input in = { "the experiment file", file };
+		bool report = a.report && !a.o.profile_only;
+
+		if (cli_check_outputs(c, a.outdir, report ? &a.ro : NULL,
+				      OUT_RESULTS | OUT_RUN |
+				      (report ? OUT_REPORT : 0), &in, 1))
+			goto out;
+		if (report && report_prepare(&a.ro) < 0)
+			goto out;
+	}
 	a.o.command = cx->command_line;
 	/* a class: a worker per submission; not in culab's own children */
 	a.pieces = !a.piece && !a.o.queue && !a.o.measurement &&

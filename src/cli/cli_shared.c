@@ -15,6 +15,7 @@
 #include "base/diag.h"
 #include "base/exitcode.h"
 #include "compare/compare.h"
+#include "jobs/jobs.h"
 #include "report/report.h"
 #include "results/results.h"
 
@@ -224,6 +225,33 @@ static int wrote_format(struct sbuf *b, const char *dir, unsigned wrote,
 	sbuf_add(b, lg == 3 ? ".{en,zh}" : lg == 1 ? ".en" : ".zh");
 	sbuf_add(b, f ? ".html" : ".md");
 	return WROTE_PRODUCT;
+}
+
+/* ---- outputs against inputs ---------------------------------------------- */
+
+/* Templates a report reads at most: each page of each language. */
+#define MAX_TEMPLATES 16
+
+int cli_check_outputs(const struct cli_command *c, const char *dir,
+		      const struct report_options *ro, unsigned writes,
+		      const struct output_input *in, size_t n)
+{
+	struct output_input *all = xcalloc(n + MAX_TEMPLATES, sizeof(*all));
+	char *tmpl[MAX_TEMPLATES], why[1024];
+	size_t nt = ro ? report_template_files(ro, tmpl, MAX_TEMPLATES) : 0;
+	int rc = 0;
+
+	if (n)
+		memcpy(all, in, n * sizeof(*in));
+	for (size_t i = 0; i < nt; i++)
+		all[n + i] = (struct output_input){ "the template", tmpl[i] };
+	if (output_check_inputs(dir, writes, all, n + nt, why,
+				sizeof(why)) < 0)
+		rc = cli_usage_error(c, "%s", why);
+	for (size_t i = 0; i < nt; i++)
+		free(tmpl[i]);
+	free(all);
+	return rc;
 }
 
 /* The pages (page and language) of format f in wrote, a bit each. */

@@ -8,6 +8,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <fnmatch.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -93,6 +95,118 @@ int output_report(const char *dir, const struct results *r,
 		    printers[i].print(r, -1, dir, ro) < 0)
 			rc = -1;
 	return rc;
+}
+
+/* ---- outputs that would replace inputs ------------------------------------- */
+
+/* What culab writes or removes in an output directory, by what writes
+ * it: files by name (fnmatch patterns: the printers' files, every page
+ * of a report, a class's files) and its own folders, anything under
+ * which it may replace or remove. */
+static const struct {
+	const char *name;
+	bool folder;
+	unsigned by;               /* enum output_writes */
+} written[] = {
+	{ "results.json", false, OUT_RESULTS },
+	{ "results.csv", false, OUT_RESULTS },
+	{ "report.*.md", false, OUT_REPORT },
+	{ "report.*.html", false, OUT_REPORT },
+	{ "details*.md", false, OUT_REPORT },
+	{ "details*.html", false, OUT_REPORT },
+	{ "class.*.md", false, OUT_REPORT },
+	{ "class.*.html", false, OUT_REPORT },
+	{ "similar.*.md", false, OUT_REPORT },
+	{ "similar.*.html", false, OUT_REPORT },
+	{ "gradebook.csv", false, OUT_REPORT },
+	{ "canvas.csv", false, OUT_REPORT },
+	{ "charts", true, OUT_REPORT },
+	{ "students", true, OUT_REPORT },
+	{ "gradescope", true, OUT_REPORT },
+	{ ".workers", true, OUT_RUN },
+	{ ".lines", true, OUT_RUN },
+	{ "slurm", true, OUT_SLURM },
+};
+
+static bool same_dir(const char *path, const struct stat *d)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+	       st.st_dev == d->st_dev && st.st_ino == d->st_ino;
+}
+
+/* The row of written[] that name is in directory `in` (path: "" for
+ * "/", NULL for "."), when that directory is d and `writes` writes the
+ * row; else -1. */
+static int written_row(const char *in, const char *name, bool folder,
+		       const struct stat *d, unsigned writes)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(written); i++)
+		if ((written[i].by & writes) && written[i].folder == folder &&
+		    fnmatch(written[i].name, name, 0) == 0)
+			return same_dir(!in ? "." : *in ? in : "/", d) ?
+			       (int)i : -1;
+	return -1;
+}
+
+/* Whether file `path` (as given, or as realpath gives it) lies where
+ * writing into d replaces it: its directory is d and its name one of
+ * written[] files (copied to name[size]), or one of written[] folders
+ * in d holds it.  *row: that row. */
+static bool in_outputs(const char *path, const struct stat *d,
+		       unsigned writes, int *row, char *name, size_t size)
+{
+	char *copy = xstrdup(path), *slash = strrchr(copy, '/');
+	const char *base = slash ? slash + 1 : copy;
+
+	if (slash)
+		*slash = '\0';
+	snprintf(name, size, "%s", base);
+	*row = *base ? written_row(slash ? copy : NULL, base, false, d,
+				   writes) : -1;
+	/* each folder above it: the component below an ancestor that is d */
+	while (slash && *row < 0) {
+		char *comp = strrchr(copy, '/');
+
+		if (comp)
+			*comp = '\0';
+		*row = written_row(comp ? copy : NULL, comp ? comp + 1 : copy,
+				   true, d, writes);
+		slash = comp;
+	}
+	free(copy);
+	return *row >= 0;
+}
+
+int output_check_inputs(const char *dir, unsigned writes,
+			const struct output_input *in, size_t n, char *why,
+			size_t whysize)
+{
+	struct stat d;
+
+	if (stat(dir, &d) < 0 || !S_ISDIR(d.st_mode))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		char real[PATH_MAX], name[256];
+		int row;
+
+		if (!in[i].path || access(in[i].path, F_OK) < 0)
+			continue;
+		if (!in_outputs(in[i].path, &d, writes, &row, name,
+				sizeof(name)) &&
+		    !(realpath(in[i].path, real) &&
+		      in_outputs(real, &d, writes, &row, name, sizeof(name))))
+			continue;
+		snprintf(why, whysize, "the output directory \"%s\" would "
+			 "replace %s \"%s\" (culab %s %s%s there); give another "
+			 "directory or move the file", dir, in[i].what,
+			 in[i].path, written[row].folder ? "keeps its folder" :
+			 "writes", written[row].folder ? written[row].name :
+			 name, written[row].folder ? "/" : "");
+		return -1;
+	}
+	return 0;
 }
 
 char *output_dir_missing(const char *dir)

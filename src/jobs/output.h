@@ -45,6 +45,39 @@ char *output_dir_missing(const char *dir);
  * nothing leaves no directory it made.  top NULL: nothing is removed. */
 void output_dir_unmake(const char *dir, const char *top);
 
+/* An input of a command that writes into an output directory: what it
+ * is, for the message ("the template"), and its path as given. */
+struct output_input {
+	const char *what;
+	const char *path;          /* NULL: none (skipped) */
+};
+
+/* What a command writes into an output directory. */
+enum output_writes {
+	OUT_RESULTS = 1 << 0,      /* results.json, results.csv */
+	OUT_REPORT = 1 << 1,       /* the report's pages, charts/, a class's
+				      files */
+	OUT_RUN = 1 << 2,          /* a run's own folders: .workers/, .lines/ */
+	OUT_SLURM = 1 << 3,        /* slurm/ */
+};
+
+/* Whether writing `writes` (enum output_writes) into output directory
+ * dir would replace or remove one of the inputs in[0..n) (a shard's
+ * results, the results file, the template, the baseline, the experiment
+ * file), checked before anything is written: an input is hit when its
+ * directory is dir (the same directory by st_dev and st_ino, however
+ * either is spelled; the input as given and with its links followed)
+ * and its name is one culab writes or removes there (results.json, a
+ * report's page, gradebook.csv, ...: output.c's table), or when it lies
+ * under a folder culab keeps in dir (charts/, .workers/, ...).  A dir
+ * that does not exist yet holds no input.  Returns 0, or -1 with one
+ * line in why ("the output directory \"D\" would replace the template
+ * \"D/report.en.md\" (culab writes report.en.md there); give another
+ * directory or move the file"). */
+int output_check_inputs(const char *dir, unsigned writes,
+			const struct output_input *in, size_t n, char *why,
+			size_t whysize);
+
 /* Creates dir if missing and runs every `with_save` printer (results.json,
  * results.csv), so readers never see half a file, even when culab is
  * killed mid-write.  Returns 0, or -1 after a diagnostic. */

@@ -321,6 +321,15 @@ bool report_has_class(const struct results *r);
  * not a symbolic link.  Creates nothing.  Returns 0, or -1 after a diagnostic. */
 int report_prepare(const struct report_options *o);
 
+/* The template files a report with options o reads, where they are
+ * found (--template's for the body, else each page's in the templates'
+ * directories; every page, the class page too, of each language o
+ * renders): up to max heap paths into paths[] (the caller frees each).
+ * Returns how many.  For the check that the output directory replaces
+ * none of them (a report into the templates' own directory). */
+size_t report_template_files(const struct report_options *o, char **paths,
+			     size_t max);
+
 /* The Markdown of comparison c (compare.h) in language `lang` (REPORT_EN
  * or REPORT_ZH): what was compared (cross-GPU said plainly), the
  * environment facts that differ, the method, the counts, a table of the

@@ -298,7 +298,7 @@ static const char *const page_stems[NPAGES] = { "report", "details",
  * given); returns a heap path or NULL after a diagnostic that names
  * every place looked in. */
 static char *template_find(const struct report_options *o, enum page pg,
-			   enum lang L)
+			   enum lang L, bool quiet)
 {
 	char *tried[4] = { NULL };
 	size_t n = 0;
@@ -332,7 +332,7 @@ static char *template_find(const struct report_options *o, enum page pg,
 	for (size_t i = 0; i < n && !found; i++)
 		if (readable(tried[i]))
 			found = xstrdup(tried[i]);
-	if (!found) {
+	if (!found && !quiet) {
 		struct sbuf list = SBUF_INIT;
 
 		for (size_t i = 0; i < n; i++) {
@@ -419,7 +419,8 @@ static int templates_load(const struct report_options *o, bool class_page,
 			if (!(langs & (1u << L)) ||
 			    (pg == PAGE_CLASS && !class_page))
 				continue;
-			path = template_find(o, (enum page)pg, (enum lang)L);
+			path = template_find(o, (enum page)pg, (enum lang)L,
+					     false);
 			if (!path)
 				return -1;
 			bad = template_load(path, names, NPLACEHOLDERS,
@@ -480,6 +481,26 @@ int report_prepare(const struct report_options *o)
 	rc = charts_dir_check(o, fd);
 	close(fd);
 	return rc;
+}
+
+size_t report_template_files(const struct report_options *o, char **paths,
+			     size_t max)
+{
+	unsigned langs = o->langs ? o->langs : REPORT_LANGS_ALL;
+	size_t n = 0;
+
+	for (int pg = 0; pg < NPAGES; pg++)
+		for (int L = 0; L < NLANG && n < max; L++) {
+			char *path;
+
+			if (!(langs & (1u << L)))
+				continue;
+			path = template_find(o, (enum page)pg, (enum lang)L,
+					     true);
+			if (path)
+				paths[n++] = path;
+		}
+	return n;
 }
 
 /* Draws the charts into o->dir/charts (dirfd: o->dir) and says in m how

@@ -80,6 +80,24 @@ static const char *const planted[][2] = {
 	{ "bad-tag.md", "hello {{nosuch}}\n" },
 	{ "unterminated.md", "line\n  x {{title\n" },
 	{ "unclosed-if.md", "# {{title}}\n\n{{#if gpu}} x\n" },
+	/* inputs where a command writes (issue 48, class 3): results, a
+	 * template, a baseline and experiment files in output directories,
+	 * and a second spelling of one of them */
+	{ "io", "/" },
+	{ "io/results.json", "<tests/fixtures/quick/results.json" },
+	{ "io/report.en.md", "<templates/report.en.md" },
+	{ "io/charts", "/" },
+	{ "io/charts/base.json",
+	  "<tests/fixtures/recorded-2026-11-22/quick/results.json" },
+	{ "io/slurm", "/" },
+	{ "io/slurm/e.yaml", "experiments:\n  - name: a\n"
+			     "    family: reduce\n    sizes: [1000]\n" },
+	{ "iolink", "->io" },
+	{ "ex", "/" },
+	{ "ex/results.csv", "experiments:\n  - name: a\n"
+			    "    family: reduce\n    sizes: [1000]\n" },
+	{ "io2", "/" },
+	{ "io2/results.json", "<tests/fixtures/quick/results.json" },
 };
 
 struct cli_case {
@@ -195,6 +213,43 @@ static const struct cli_case cases[] = {
 	{ { "report", "r.json", "--template", "unclosed-if.md", "-o", "o" },
 	  EXIT_USAGE, "unclosed-if.md:3:1: error: {{#if}} is not closed", "o",
 	  false },
+
+	/* an output that would replace an input: refused before anything
+	 * is written, however either path is spelled (issue 48, class 3) */
+	{ { "merge", "-o", "io", "io/results.json", "r.json" }, EXIT_USAGE,
+	  "error: the output directory \"io\" would replace the results it "
+	  "merges \"io/results.json\" (culab writes results.json there); "
+	  "give another directory or move the file", "io/results.csv",
+	  false },
+	{ { "merge", "-o", "iolink/", "./io//results.json" }, EXIT_USAGE,
+	  "would replace the results it merges \"./io//results.json\"",
+	  "io/results.csv", false },
+	{ { "report", "r.json", "--lang", "en", "--template",
+	    "./io//report.en.md", "-o", "io" }, EXIT_USAGE,
+	  "would replace the template \"./io//report.en.md\" (culab writes "
+	  "report.en.md there)", "io/report.en.html", false },
+	{ { "report", "r.json", "--lang", "en", "--template",
+	    "io/report.en.md", "-o", "iolink" }, EXIT_USAGE,
+	  "would replace the template", "io/report.en.html", false },
+	{ { "report", "r.json", "--baseline", "io/charts/base.json", "-o",
+	    "io" }, EXIT_USAGE, "would replace the baseline "
+	  "\"io/charts/base.json\" (culab keeps its folder charts/ there)",
+	  "io/report.en.html", false },
+	{ { "report", "iolink/charts/base.json", "-o", "io" }, EXIT_USAGE,
+	  "would replace the results file", "io/report.en.html", false },
+	{ { "rerun", "-o", "iolink", "io/results.json" }, EXIT_USAGE,
+	  "would replace the recorded results \"io/results.json\"",
+	  "io/experiments", false },
+	{ { "run", "-o", "ex", "ex/results.csv" }, EXIT_USAGE,
+	  "would replace the experiment file \"ex/results.csv\" (culab "
+	  "writes results.csv there)", "ex/results.json", false },
+	{ { "slurm", "--shards", "2", "-o", "io", "io/slurm/e.yaml" },
+	  EXIT_USAGE, "would replace the experiment file "
+	  "\"io/slurm/e.yaml\" (culab keeps its folder slurm/ there)",
+	  "io/slurm/shards.sbatch", false },
+	/* a report beside its results file replaces no input */
+	{ { "report", "io2/results.json", "--no-charts", "--lang", "en" },
+	  EXIT_OK, "", NULL, false },
 
 	/* byte-order marks */
 	{ { "check", "bom.yaml" }, EXIT_USAGE,
@@ -328,9 +383,32 @@ static void test_planted_intact(void **state)
 	free(q);
 }
 
+/* The inputs refused as outputs' places are as they were planted. */
+static void test_inputs_intact(void **state)
+{
+	static const char *const kept[][2] = {
+		{ "io/results.json", "tests/fixtures/quick/results.json" },
+		{ "io/report.en.md", "templates/report.en.md" },
+		{ "io/charts/base.json",
+		  "tests/fixtures/recorded-2026-11-22/quick/results.json" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < ARRAY_SIZE(kept); i++) {
+		char *p = xasprintf("%s/%s", scratch, kept[i][0]);
+		char *got = cli_slurp(p), *want = cli_slurp(kept[i][1]);
+
+		if (strcmp(got, want) != 0)
+			fail_msg("%s was changed", p);
+		free(p);
+		free(got);
+		free(want);
+	}
+}
+
 int main(void)
 {
-	struct CMUnitTest tests[ARRAY_SIZE(cases) + 1];
+	struct CMUnitTest tests[ARRAY_SIZE(cases) + 2];
 	char names[ARRAY_SIZE(cases)][96];
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -343,6 +421,8 @@ int main(void)
 	}
 	tests[ARRAY_SIZE(cases)] = (struct CMUnitTest)cmocka_unit_test(
 		test_planted_intact);
+	tests[ARRAY_SIZE(cases) + 1] = (struct CMUnitTest)cmocka_unit_test(
+		test_inputs_intact);
 	return _cmocka_run_group_tests("cli_files", tests, ARRAY_SIZE(tests),
 				       setup, teardown);
 }
