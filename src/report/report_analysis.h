@@ -195,6 +195,9 @@ struct model {
 	 * a class, by experiment name; names are m->plots' */
 	const char **class_chart, **class_chart_exp;
 	size_t nclass_charts;
+	/* the sources whose lines the report quotes, each indexed once
+	 * (model_text_lines) */
+	struct text_memo *texts;
 };
 
 /* " (GPU)" after a group's or ladder's family and type when the report
@@ -238,6 +241,12 @@ void model_release(struct model *m);
  * report_model.c): the report never consults the registry, so it renders
  * rows of variants this culab has never heard of. */
 const struct variant *model_variant(const struct model *m, const char *name);
+/* The index of text's lines (base/textlines.h), made the first time the
+ * text is asked for and kept with m (text must live as long as m: a
+ * source of m's results); NULL for a model model_build did not make. */
+struct text_lines;
+const struct text_lines *model_text_lines(const struct model *m,
+					  const char *text);
 /* The experiment `name` of the results, or NULL. */
 const struct experiment_meta *model_experiment(const struct results *r,
 					       const char *name);

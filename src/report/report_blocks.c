@@ -797,7 +797,7 @@ void blk_failures(const struct model *m, enum lang L, struct sbuf *b)
 		    pool_md(&p, it->row->family), pool_md(&p, it->row->dtype),
 		    pool_md(&p, it->row->variant), size, sbuf_str(&why));
 		sbuf_addc(b, '\n');
-		sanitizer_items(b, L, it->row, it->v, "  ", true);
+		sanitizer_items(b, L, m, it->row, it->v, "  ", true);
 		free(size);
 		sbuf_release(&why);
 		pool_release(&p);

@@ -254,9 +254,7 @@ void key_lines_pair(struct sbuf *b, struct code_span a, const char *head_a,
 
 char *code_quote(const char *text, int line0, int line, size_t max)
 {
-	const char *p = text, *e;
-	struct sbuf b = SBUF_INIT;
-	bool blank = false;
+	const char *p = text;
 
 	if (!p || line < line0)
 		return NULL;
@@ -266,7 +264,15 @@ char *code_quote(const char *text, int line0, int line, size_t max)
 	}
 	if (!p || !*p)
 		return NULL;
-	e = p + strcspn(p, "\n");
+	return code_quote_line(p, strcspn(p, "\n"), max);
+}
+
+char *code_quote_line(const char *p, size_t len, size_t max)
+{
+	const char *e = p + len;
+	struct sbuf b = SBUF_INIT;
+	bool blank = false;
+
 	for (const char *s = p; s < e; s++) {
 		if (s[0] == '/' && s + 1 < e && s[1] == '/' &&
 		    !memchr(p, '"', (size_t)(s - p)))

@@ -24,6 +24,7 @@
 #include "ladder/ladder.h"
 #include "ladder/similar.h"
 #include "ladder/source_same.h"
+#include "base/textlines.h"
 #include "base/util.h"
 
 /* Rows of the side-by-side table a pair shows at most. */
@@ -248,23 +249,6 @@ size_t copies_count(const struct copies *c)
 
 /* ---- the page ----------------------------------------------------------------- */
 
-/* Line `line` (1-based) of text: its start, and its length in *len;
- * NULL past the end. */
-static const char *line_of(const char *text, int line, size_t *len)
-{
-	const char *p = text;
-
-	for (int k = 1; k < line && p; k++) {
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	if (!p || (!*p && line > 1))
-		return NULL;
-	*len = strcspn(p, "\n");
-	return p;
-}
-
 /* Appends s[0..n) as one code span, fenced by more backquotes than any
  * run inside. */
 static void span(struct sbuf *b, const char *s, size_t n)
@@ -347,14 +331,16 @@ static void code_cell(struct sbuf *b, const char *s, size_t n)
 	sbuf_release(&t);
 }
 
-/* Appends the cell of line `line` of text: its number and its code;
- * nothing for line 0 or past the end of the text. */
-static void line_cell(struct sbuf *b, const char *text, int line)
+/* Appends the cell of line `line` of text (x: its lines, indexed once
+ * for the pair's table): its number and its code; nothing for line 0 or
+ * past the end of the text. */
+static void line_cell(struct sbuf *b, const char *text,
+		      const struct text_lines *x, int line)
 {
 	const char *s;
 	size_t n;
 
-	if (line < 1 || !(s = line_of(text, line, &n)))
+	if (line < 1 || !(s = text_line(x, text, line, &n)))
 		return;
 	sbuf_addf(b, "%d ", line);
 	code_cell(b, s, n);
@@ -370,9 +356,12 @@ static void pair_table(struct sbuf *b, enum lang L, const struct copies *c,
 	struct similar_line *l = NULL;
 	size_t nl = similar_lines(c->doc[j], c->doc[i], &l);
 	struct pool p = { .n = 0 };
+	struct text_lines xj, xi;
 
 	if (!nl)
 		return;
+	text_lines_index(&xj, c->texts[j]);
+	text_lines_index(&xi, c->texts[i]);
 	sbuf_addf(b, "\n| %s | %s |\n| --- | --- |\n",
 		  pool_md(&p, c->names[j]), pool_md(&p, c->names[i]));
 	for (size_t r = 0; r < nl; r++) {
@@ -386,11 +375,15 @@ static void pair_table(struct sbuf *b, enum lang L, const struct copies *c,
 			break;
 		}
 		sbuf_add(b, "| ");
-		line_cell(b, c->texts[j], r && l[r].a == l[r - 1].a ? 0 : l[r].a);
+		line_cell(b, c->texts[j], &xj,
+			  r && l[r].a == l[r - 1].a ? 0 : l[r].a);
 		sbuf_add(b, " | ");
-		line_cell(b, c->texts[i], r && l[r].b == l[r - 1].b ? 0 : l[r].b);
+		line_cell(b, c->texts[i], &xi,
+			  r && l[r].b == l[r - 1].b ? 0 : l[r].b);
 		sbuf_add(b, " |\n");
 	}
+	text_lines_release(&xj);
+	text_lines_release(&xi);
 	pool_release(&p);
 	free(l);
 }

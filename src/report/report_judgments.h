@@ -288,9 +288,9 @@ void harris_figures(struct sbuf *b, int kernel);
 /* Appends what compute-sanitizer found for failed row `row` (its record,
  * results/sanitizer_record.h) as Markdown list items at `indent`: one for
  * the rerun and, below it, one per finding (the line quoted from v's stored
- * source); nothing when the row has none.  `details` adds the command that
- * reruns it by hand. */
-void sanitizer_items(struct sbuf *b, enum lang L,
+ * source, through m's index of its lines); nothing when the row has none.
+ * `details` adds the command that reruns it by hand. */
+void sanitizer_items(struct sbuf *b, enum lang L, const struct model *m,
 		     const struct result_row *row, const struct variant *v,
 		     const char *indent, bool details);
 
@@ -307,7 +307,8 @@ int sanitizer_problem(struct sbuf *b, enum lang L, bool plain,
 
 /* Ends the line of a failed item of the user-kernel section and appends
  * its sanitizer_items() below it (report_user.c's stages). */
-void user_failure_end(struct sbuf *b, enum lang L, const struct item *it);
+void user_failure_end(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct item *it);
 
 /* ---- counters per source line (report_lines.c) ----------------------- */
 

@@ -43,6 +43,7 @@
 
 #include "ladder/ladder.h"
 #include "counters/counters.h"
+#include "base/textlines.h"
 #include "base/util.h"
 
 #define LINE_RATIO 2.0
@@ -230,6 +231,21 @@ static bool own_file(const struct variant *v, const char *file)
 	       (v->source_text && str_eq(path_base(own), path_base(file)));
 }
 
+/* Line `line` of a user's source quoted: through the model's index of
+ * its lines, so that a table of a large source's lines reads it once. */
+static char *source_quote(const struct model *m, const char *text, int line,
+			  size_t max)
+{
+	const struct text_lines *x = model_text_lines(m, text);
+	const char *p;
+	size_t len;
+
+	if (!x)
+		return code_quote(text, 1, line, max);
+	p = text_line(x, text, line, &len);
+	return p ? code_quote_line(p, len, max) : NULL;
+}
+
 /* Line `line` of `file` quoted, or NULL: from the user's source when it
  * is v's own file, else from the key lines of any built-in variant of
  * the results that hold it, or the lines a variant's step replaced
@@ -243,7 +259,7 @@ static char *quote(const struct model *m, const struct variant *v,
 		return NULL;
 	if (v && v->source_text)
 		return own_file(v, file) ?
-		       code_quote(v->source_text, 1, line, max) : NULL;
+		       source_quote(m, v->source_text, line, max) : NULL;
 	if (v && v->code_text && str_eq(v->code_file, file)) {
 		char *q = code_quote(v->code_text, v->code_line, line, max);
 
@@ -943,16 +959,6 @@ static void table_line(struct sbuf *b, const char *label, const char *code,
 		sbuf_release(&c[i]);
 }
 
-/* The numbers of line `line` of v's own file in k, or NULL. */
-static const double *own_line(const struct kv *k, const struct variant *v,
-			      int line)
-{
-	for (size_t i = 0; i < k->n; i++)
-		if (k->v[i].sl->line == line && own_file(v, k->v[i].sl->file))
-			return k->v[i].x;
-	return NULL;
-}
-
 /* Kernel k's table for a user kernel: the lines of its file from the
  * first that has counts to the last, each with its text, then one row
  * for the lines elsewhere. */
@@ -961,6 +967,7 @@ static void user_table(struct sbuf *b, enum lang L, const struct model *m,
 {
 	int first = 0, last = 0;
 	double rest[X__N] = { 0 };
+	const double *byline[TABLE_MAX_LINES] = { NULL };
 	size_t nrest = 0;
 	char num[24];
 
@@ -976,12 +983,20 @@ static void user_table(struct sbuf *b, enum lang L, const struct model *m,
 	}
 	if (first && last - first >= TABLE_MAX_LINES)
 		last = first + TABLE_MAX_LINES - 1;
+	/* each shown line's numbers, found in one pass over k */
+	for (size_t i = 0; i < k->n; i++) {
+		const struct source_line *sl = k->v[i].sl;
+
+		if (first && sl->line >= first && sl->line <= last &&
+		    !byline[sl->line - first] && own_file(v, sl->file))
+			byline[sl->line - first] = k->v[i].x;
+	}
 	table_head(b, L);
 	for (int line = first; first && line <= last; line++) {
 		char *q = quote(m, v, v->source_file, line, TABLE_QUOTE);
 
 		snprintf(num, sizeof(num), "%d", line);
-		table_line(b, num, q, own_line(k, v, line));
+		table_line(b, num, q, byline[line - first]);
 		free(q);
 	}
 	for (size_t i = 0; i < k->n; i++) {

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/strmap.h"
+#include "base/textlines.h"
 #include "compare/compare.h"
 #include "counters/counters.h"
 #include "report.h"
@@ -31,6 +33,41 @@
 const struct variant *model_variant(const struct model *m, const char *name)
 {
 	return name ? results_variant(m->r, name) : NULL;
+}
+
+/* ---- sources' lines ---------------------------------------------------------- */
+
+struct text_memo {
+	struct strmap by_text;     /* the text's address -> index into x */
+	struct text_lines *x;
+	size_t n;
+};
+
+const struct text_lines *model_text_lines(const struct model *m,
+					  const char *text)
+{
+	struct text_memo *t = m->texts;
+	size_t i;
+
+	if (!t || !text)
+		return NULL;
+	i = strmap_putn(&t->by_text, (const char *)&text, sizeof(text), t->n);
+	if (i == t->n) {
+		t->x = xrealloc(t->x, (t->n + 1) * sizeof(*t->x));
+		text_lines_index(&t->x[t->n++], text);
+	}
+	return &t->x[i];
+}
+
+static void text_memo_free(struct text_memo *t)
+{
+	for (size_t i = 0; t && i < t->n; i++)
+		text_lines_release(&t->x[i]);
+	if (t) {
+		strmap_release(&t->by_text);
+		free(t->x);
+	}
+	free(t);
 }
 
 /* Where variant v (from model_variant) stands in the ladder order (the
@@ -442,6 +479,7 @@ void model_release(struct model *m)
 	free(m->class_chart);
 	free(m->class_chart_exp);
 	plot_set_free(m->plots);
+	text_memo_free(m->texts);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -495,6 +533,7 @@ void model_build(const struct results *r, struct model *m)
 
 	memset(m, 0, sizeof(*m));
 	m->r = r;
+	m->texts = xcalloc(1, sizeof(*m->texts));
 	m->by_gpu = several_models(r);
 	m->nitems = r->nrows;
 	m->items = xcalloc(r->nrows ? r->nrows : 1, sizeof(*m->items));

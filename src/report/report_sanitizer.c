@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/textlines.h"
+
 /* Findings listed per row; the rest are counted. */
 #define MAX_SHOWN 6
 /* Characters of a quoted source line, at most. */
@@ -30,6 +32,7 @@ struct say {
 	enum lang L;
 	bool plain;                /* `culab run`'s text: no Markdown escapes */
 	const struct variant *v;
+	const struct model *m;     /* the report's, or NULL (run's text) */
 };
 
 static void put_text(struct sbuf *b, const struct say *c, const char *s)
@@ -86,10 +89,21 @@ static bool own_file(const struct variant *v, const char *file)
 	       strcmp(path_base(v->source_file), path_base(file)) == 0;
 }
 
-/* Line `line` of v's stored source, quoted (code_quote). */
-static char *source_line(const struct variant *v, int line)
+/* Line `line` of c->v's stored source, quoted (code_quote): through
+ * the model's index of its lines when there is a model. */
+static char *source_line(const struct say *c, int line)
 {
-	return v ? code_quote(v->source_text, 1, line, MAX_QUOTE) : NULL;
+	const struct text_lines *x;
+	const char *p;
+	size_t len;
+
+	if (!c->v)
+		return NULL;
+	x = c->m ? model_text_lines(c->m, c->v->source_text) : NULL;
+	if (!x)
+		return code_quote(c->v->source_text, 1, line, MAX_QUOTE);
+	p = text_line(x, c->v->source_text, line, &len);
+	return p ? code_quote_line(p, len, MAX_QUOTE) : NULL;
 }
 
 /* Where: "line 9 `float v = s[t];`" in the kernel's own file,
@@ -101,7 +115,7 @@ static void put_where(struct sbuf *b, const struct say *c, const char *file,
 	char num[16];
 
 	if (file && line > 0 && own_file(c->v, file)) {
-		char *q = source_line(c->v, line);
+		char *q = source_line(c, line);
 
 		if (q) {
 			sbuf_addc(&quote, ' ');
@@ -496,11 +510,11 @@ out:
 	free(size);
 }
 
-void sanitizer_items(struct sbuf *b, enum lang L,
+void sanitizer_items(struct sbuf *b, enum lang L, const struct model *m,
 		     const struct result_row *row, const struct variant *v,
 		     const char *indent, bool details)
 {
-	struct say c = { .L = L, .v = v };
+	struct say c = { .L = L, .v = v, .m = m };
 
 	if (row->sanitize)
 		items(b, &c, row, indent, details);
@@ -546,10 +560,11 @@ int sanitizer_problem(struct sbuf *b, enum lang L, bool plain,
 	return 0;
 }
 
-void user_failure_end(struct sbuf *b, enum lang L, const struct item *it)
+void user_failure_end(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct item *it)
 {
 	sbuf_addc(b, '\n');
-	sanitizer_items(b, L, it->row, it->v, "", false);
+	sanitizer_items(b, L, m, it->row, it->v, "", false);
 }
 
 char *report_sanitizer_text(const struct result_row *w,

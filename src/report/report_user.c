@@ -728,7 +728,7 @@ static void stage(const struct model *m, const struct ladder *l,
 		status_text(&why, L, it);
 		SAY(b, L, it->row->status == ROW_SKIPPED ? M_U_NOT_RUN :
 			  M_U_FAILED, sbuf_str(&why));
-		user_failure_end(b, L, it);
+		user_failure_end(b, L, m, it);
 	} else {
 		speed(l, it, L, b);
 		if (impossible(m, it->row)) {

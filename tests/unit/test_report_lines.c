@@ -12,11 +12,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <jansson.h>
 #include <math.h>
+#include <time.h>
 
 #include "report/report.h"
 #include "report/report_int.h"
 #include "results/results.h"
+#include "base/hash.h"
 #include "base/util.h"
 #include "report_check.h"
 
@@ -528,6 +531,119 @@ static void test_smaller(void **state)
 	results_release(&r);
 }
 
+/* The exercise with every user source grown to 1 MiB by `pad` blank
+ * comment lines in front (its lines' numbers moved by as many, the
+ * SHA-256 made again) and each user row with lines `copies` times more
+ * at other sizes: as large as a results file may be.  Test data built
+ * from a real file, not a measurement. */
+static char *grown_exercise(int pad, int copies)
+{
+	json_t *doc = json_load_file(EXERCISE, 0, NULL), *v, *rows, *w;
+	json_t *users = json_object();
+	struct sbuf text = SBUF_INIT;
+	size_t i, n;
+	char *out;
+
+	assert_non_null(doc);
+	for (i = 0; i < (size_t)pad; i++)
+		sbuf_add(&text, "//\n");
+	json_array_foreach(json_object_get(doc, "variants"), i, v) {
+		const char *src = json_string_value(json_object_get(v,
+							"source_text"));
+		char *grown, sha[65];
+
+		if (!src)
+			continue;
+		json_object_set(users, json_string_value(json_object_get(v,
+						"name")), json_true());
+		grown = xasprintf("%s%s", sbuf_str(&text), src);
+		assert_int_equal(sha256_hex(grown, strlen(grown), sha), 0);
+		json_object_set_new(v, "source_text", json_string(grown));
+		json_object_set_new(v, "source_sha256", json_string(sha));
+		free(grown);
+	}
+	rows = json_object_get(doc, "rows");
+	n = json_array_size(rows);
+	for (i = 0; i < n; i++) {
+		json_t *ks, *k, *l;
+		size_t a, b;
+
+		w = json_array_get(rows, i);
+		ks = json_object_get(json_object_get(w, "lines"), "kernels");
+		if (!ks || !json_object_get(users, json_string_value(
+				json_object_get(w, "variant"))))
+			continue;
+		json_array_foreach(ks, a, k) {
+			json_array_foreach(json_object_get(k, "lines"), b, l) {
+				const char *f = json_string_value(
+					json_object_get(l, "file"));
+
+				if (f && strstr(f, "experiments/examples/"))
+					json_object_set_new(l, "line",
+						json_integer(pad +
+						json_integer_value(
+						json_object_get(l, "line"))));
+			}
+		}
+		for (int c = 1; c <= copies; c++) {
+			json_t *d = json_deep_copy(w);
+
+			json_object_set_new(d, "n", json_integer(
+				json_integer_value(json_object_get(w, "n")) +
+				7 * c));
+			json_array_append_new(rows, d);
+		}
+	}
+	out = json_dumps(doc, JSON_COMPACT);
+	json_decref(users);
+	json_decref(doc);
+	sbuf_release(&text);
+	return out;
+}
+
+static double seconds_now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* Issue 48, class 7: the details' table of a user kernel's lines quotes
+ * each line of its source; found from the start of the source for each
+ * line, a 1 MiB source of short lines in a file as large as may be read
+ * took 20 s.  The source's lines are indexed once: within the 5 s every
+ * accepted file is held to, each table's quotes the right lines. */
+static void test_large_source(void **state)
+{
+	enum { PAD = 340000, COPIES = 50 };
+	char *json = grown_exercise(PAD, COPIES), *body, *details;
+	struct results r;
+	double t0, took;
+	char want[128];
+
+	(void)state;
+	if (results_read_buffer("grown.json", json, strlen(json), &r) < 0)
+		fail_msg("the grown exercise was not read (%zu bytes)",
+			 strlen(json));
+	t0 = seconds_now();
+	render(&r, "en", &body, &details);
+	took = seconds_now() - t0;
+	if (took > 5.0)
+		fail_msg("%s:%d: the report took %.1f s", __FILE__, __LINE__,
+			 took);
+	/* the tile's conflicted read, quoted at its moved line */
+	snprintf(want, sizeof(want), "\n| %d | `out[(long long)(y + j) * "
+		 "rows + x] = tile[threadIdx.x][t…` | ", PAD + 32);
+	EXPECT_IN(details, want);
+	EXPECT_IN(details, "| 340016 | `extern \"C\" __global__ void "
+		  "transpose_tile(const culab_t …` |");
+	free(body);
+	free(details);
+	results_release(&r);
+	free(json);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -541,6 +657,7 @@ int main(void)
 		cmocka_unit_test(test_stalls_recorded),
 		cmocka_unit_test(test_cached),
 		cmocka_unit_test(test_smaller),
+		cmocka_unit_test(test_large_source),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
