@@ -170,8 +170,10 @@ static const char *gpu_of(const struct results *r)
 	       r->env.gpu_name : NULL;
 }
 
-/* Every file against every later one, without floors, into the noise
- * of their pairs (--match renaming the earlier file's experiments);
+/* The files compared as compare_noise_files() says (every file against
+ * every later one, or with many files each against the next), without
+ * floors, into the noise of their pairs (--match renaming the earlier
+ * file's experiments);
  * printed into fp.  The files must record one GPU model: floors are
  * measured per model.  Returns 0 or an exit code after one error line. */
 static int noise_of(FILE *fp, const struct cmp_opts *o,
@@ -184,6 +186,7 @@ static int noise_of(FILE *fp, const struct cmp_opts *o,
 
 	memset(&z, 0, sizeof(z));
 	co.floor_mode = COMPARE_FLOOR_NONE;
+	co.medians_only = true;
 	for (size_t i = 0; i < n; i++) {
 		if (!gpu_of(&r[i])) {
 			diag_error("%s: the GPU is not recorded: floors are "
@@ -197,14 +200,13 @@ static int noise_of(FILE *fp, const struct cmp_opts *o,
 			return EXIT_USAGE;
 		}
 	}
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n; j++) {
-			struct compare c;
+	for (size_t k = 0, i, j; compare_noise_files(k, n, &i, &j); k++) {
+		struct compare c;
 
-			compare_build(&r[i], &r[j], &co, &c);
-			compare_noise_add(&z, &c);
-			compare_release(&c);
-		}
+		compare_build(&r[i], &r[j], &co, &c);
+		compare_noise_add(&z, &c);
+		compare_release(&c);
+	}
 	compare_print_noise(fp, &z, gpu, r, paths, n);
 	compare_noise_release(&z);
 	return 0;

@@ -507,6 +507,8 @@ static void pair_judge(const struct compare *c, struct compare_pair *p,
 		p->why = CW_BASE_FAILED;
 	else if (!row_timed(b))
 		p->why = CW_NEW_FAILED;
+	else if (o && o->medians_only)
+		;   /* the medians alone: no interval asked for */
 	else if (p->nbase < COMPARE_MIN_SAMPLES || p->ncur < COMPARE_MIN_SAMPLES) {
 		p->why = CW_FEW_SAMPLES;
 		rank_judge(p, c->threshold);

@@ -149,6 +149,10 @@ struct compare_options {
 	/* the table of floors; NULL: compare_floor_table()'s */
 	const struct compare_floor *floors;
 	size_t nfloors;
+	/* pairs with their medians and kinds only: no interval and no
+	 * verdict (every pair unknown), for --noise, which needs the
+	 * medians and would otherwise bootstrap every pair of rows */
+	bool medians_only;
 };
 
 /* The most distinct recordings a kind's summary names. */

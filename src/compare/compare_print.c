@@ -524,26 +524,14 @@ void compare_print_floors(FILE *fp, bool markdown)
 
 /* ---- culab compare --noise ------------------------------------------------ */
 
+_Static_assert(COMPARE_NOISE_ALL == 12, "compare_print_noise says 12 files");
+
 /* The kinds as floor.c's table names them. */
 static const char *const kind_ident[CK__COUNT] = {
 	[CK_GPU] = "CK_GPU", [CK_GPU_L2] = "CK_GPU_L2",
 	[CK_HOST_STEP] = "CK_HOST_STEP",
 	[CK_CPU] = "CK_CPU",
 };
-
-/* Which two files comparison `idx` compared: every file against every
- * later one, in order (cmd_compare's). */
-static void compare_files(size_t idx, size_t n, size_t *a, size_t *b)
-{
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = i + 1; j < n; j++)
-			if (idx-- == 0) {
-				*a = i;
-				*b = j;
-				return;
-			}
-	*a = *b = 0;
-}
 
 /* "reduce-float/reduce_grid_stride float 2^20/b256 (0.00942 ms, files 1
  * and 2)" */
@@ -555,7 +543,8 @@ static void point_text(struct sbuf *b, const struct compare_noise_point *pt,
 	char *t = clean(w->dtype), size[64];
 	size_t x, y;
 
-	compare_files(pt->compare, nfiles, &x, &y);
+	if (!compare_noise_files(pt->compare, nfiles, &x, &y))
+		x = y = 0;
 	sbuf_addf(b, "%s/%s %s %s", e, v, t,
 		  compare_size_text(w, size, sizeof(size)));
 	if (w->block > 0)
@@ -580,8 +569,10 @@ void compare_print_noise(FILE *fp, const struct compare_noise *z,
 	struct sbuf entries = SBUF_INIT, eg = SBUF_INIT;
 
 	fprintf(fp, "run-to-run noise on %s: %zu files, %zu comparison%s "
-		"(each file against every later one)\n", g, n, z->ncompares,
-		z->ncompares == 1 ? "" : "s");
+		"(each file against %s)\n", g, n, z->ncompares,
+		z->ncompares == 1 ? "" : "s", n > COMPARE_NOISE_ALL ?
+		"the next: every pair only up to 12 files" :
+		"every later one");
 	for (size_t i = 0; i < n; i++) {
 		char *p = clean(paths[i]), *when = clean(r[i].started);
 		char *commit = clean(r[i].culab_commit);

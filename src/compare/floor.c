@@ -273,6 +273,29 @@ const char *compare_floor_pair(const struct compare_floor *t, size_t n,
 
 /* ---- measuring (compare.c's compare_noise_add() adds the points) ------------ */
 
+bool compare_noise_files(size_t idx, size_t n, size_t *a, size_t *b)
+{
+	if (idx >= compare_noise_count(n))
+		return false;
+	if (n > COMPARE_NOISE_ALL) {
+		*a = idx;
+		*b = idx + 1;
+		return true;
+	}
+	/* every pair, in order: (0,1) (0,2) ... (1,2) ... */
+	for (*a = 0; idx >= n - 1 - *a; (*a)++)
+		idx -= n - 1 - *a;
+	*b = *a + 1 + idx;
+	return true;
+}
+
+size_t compare_noise_count(size_t n)
+{
+	if (n < 2)
+		return 0;
+	return n > COMPARE_NOISE_ALL ? n - 1 : n * (n - 1) / 2;
+}
+
 void compare_noise_release(struct compare_noise *z)
 {
 	if (!z)

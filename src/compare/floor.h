@@ -168,6 +168,17 @@ struct compare_noise {
 /* compare.h's compare_noise_add() adds a comparison's points. */
 void compare_noise_release(struct compare_noise *z);
 
+/* Which files of n the measurement compares: every file against every
+ * later one while there are at most COMPARE_NOISE_ALL files (66
+ * comparisons; tests/noise_judge.sh gives 10 files of a recording),
+ * else each file against the next (n - 1): the points of every pair of
+ * many files grow with the square of the files.  Comparison idx (from
+ * 0) compares files *a and *b (a < b); false past the last. */
+#define COMPARE_NOISE_ALL 12
+bool compare_noise_files(size_t idx, size_t n, size_t *a, size_t *b);
+/* How many comparisons of n files (compare_noise_files). */
+size_t compare_noise_count(size_t n);
+
 /* The q-quantile (0..1, type 7) of kind k's changes; q = 1 the largest;
  * NAN without points. */
 double compare_noise_quantile(const struct compare_noise *z,

@@ -58,6 +58,9 @@
 
 static char culab[PATH_MAX];
 
+static char *twin_on(const char *dir, const char *from, int k,
+		     const char *gpu);
+
 /* Runs culab with args (NULL-terminated), in directory cwd (NULL: here). */
 static struct out run_in(const char *cwd, const char *const *args)
 {
@@ -488,6 +491,27 @@ static void test_noise(void **state)
 	assert_int_equal(o.status, EXIT_OK);
 	assert_non_null(strstr(o.out, ": 3 files, 3 comparisons "));
 	out_free(&o);
+	/* more than COMPARE_NOISE_ALL files: each against the next, a
+	 * number of comparisons linear in the files (issue 48, class 7) */
+	{
+		char *dir = scratch(), *t[14];
+
+		for (int k = 0; k < 14; k++)
+			t[k] = twin_on(dir, k % 2 ? H100_B : H100_A, k, NULL);
+		o = run(ARGS("compare", "--noise", t[0], t[1], t[2], t[3],
+			     t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11],
+			     t[12], t[13]));
+		assert_int_equal(o.status, EXIT_OK);
+		assert_non_null(strstr(o.out, ": 14 files, 13 comparisons (each "
+				       "file against the next: every pair only "
+				       "up to 12 files)\n"));
+		assert_null(strstr(o.out, "files 1 and 3)"));
+		out_free(&o);
+		for (int k = 0; k < 14; k++)
+			free(t[k]);
+		scratch_remove(dir);
+		free(dir);
+	}
 	/* --match pairs experiments of other names: the default run and the
 	 * benchmark of the same kernels on two boards (docs/statistics-and-
 	 * compare.md: not in the table, which is of one board's reruns) */
@@ -792,7 +816,7 @@ static char *twin_on(const char *dir, const char *from, int k,
 
 	assert_int_equal(results_read(from, &r), 0);
 	free(r.started);
-	r.started = xasprintf("2030-01-0%dT00:00:00Z", k);
+	r.started = xasprintf("2030-01-%02dT00:00:00Z", k + 1);
 	if (gpu) {
 		free(r.env.gpu_name);
 		r.env.gpu_name = xstrdup(gpu);

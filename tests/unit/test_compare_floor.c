@@ -778,6 +778,44 @@ static void test_entry_models(void **state)
 	assert_false(compare_kind_same_models(&s, &t));
 }
 
+/* Issue 48, class 7: --noise compares every pair of files up to
+ * COMPARE_NOISE_ALL of them, and each file with the next beyond, so the
+ * comparisons (each a bootstrap of every pair of rows) grow linearly
+ * with many files; every file is in a comparison either way. */
+static void test_noise_files(void **state)
+{
+	size_t a, b, k;
+
+	(void)state;
+	assert_int_equal(compare_noise_count(0), 0);
+	assert_int_equal(compare_noise_count(1), 0);
+	assert_int_equal(compare_noise_count(2), 1);
+	assert_int_equal(compare_noise_count(3), 3);
+	assert_int_equal(compare_noise_count(COMPARE_NOISE_ALL), 66);
+	assert_int_equal(compare_noise_count(COMPARE_NOISE_ALL + 1),
+			 COMPARE_NOISE_ALL);
+	assert_int_equal(compare_noise_count(1000), 999);
+	/* three files: (1,2) (1,3) (2,3), as before */
+	assert_true(compare_noise_files(0, 3, &a, &b) && a == 0 && b == 1);
+	assert_true(compare_noise_files(1, 3, &a, &b) && a == 0 && b == 2);
+	assert_true(compare_noise_files(2, 3, &a, &b) && a == 1 && b == 2);
+	assert_false(compare_noise_files(3, 3, &a, &b));
+	/* every pair once, up to the bound */
+	for (size_t n = 2; n <= COMPARE_NOISE_ALL; n++) {
+		bool seen[COMPARE_NOISE_ALL][COMPARE_NOISE_ALL] = { { false } };
+
+		for (k = 0; compare_noise_files(k, n, &a, &b); k++) {
+			assert_true(a < b && b < n && !seen[a][b]);
+			seen[a][b] = true;
+		}
+		assert_int_equal(k, n * (n - 1) / 2);
+	}
+	/* past it, each file against the next */
+	for (k = 0; compare_noise_files(k, 50, &a, &b); k++)
+		assert_true(a == k && b == k + 1);
+	assert_int_equal(k, 49);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -790,6 +828,7 @@ int main(void)
 		cmocka_unit_test(test_noise_recorded),
 		cmocka_unit_test(test_noise_recordings),
 		cmocka_unit_test(test_entry_models),
+		cmocka_unit_test(test_noise_files),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
