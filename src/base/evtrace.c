@@ -19,12 +19,10 @@ static void at_exit(void)
 
 void evtrace_init(void)
 {
-	const char *path = getenv("CULAB_EVENT_TRACE");
-
-	if (trace_fd >= 0 || !path || !*path)
+	if (trace_fd >= 0)
 		return;
-	trace_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC |
-			O_NOFOLLOW, 0644);
+	/* not a FIFO or a device: every command would wait on it */
+	trace_fd = env_trace_open("CULAB_EVENT_TRACE", false);
 	if (trace_fd >= 0)
 		atexit(at_exit);
 }

@@ -50,6 +50,18 @@ int write_file_at(int dirfd, const char *dir, const char *name,
  * says (links in it followed: the path is the caller's). */
 int write_file_atomic(const char *path, const void *data, size_t len);
 
+/* Opens the file that environment variable `name` names, for a trace
+ * culab writes lines to (CULAB_EVENT_TRACE, CULAB_DEVICES_TRACE):
+ * appended to, or emptied first with `truncate`; created (0644) when
+ * missing.  It must be a regular file: the path is looked at with stat()
+ * first and opened with O_NONBLOCK | O_NOCTTY, so a FIFO (with no reader
+ * it would hold every command in open()), a device or a directory is
+ * refused at once.  Returns the descriptor (close-on-exec, O_NONBLOCK
+ * cleared), or -1: the variable unset or empty (nothing said), or after
+ * one warning ("CULAB_EVENT_TRACE: \"f\" is a FIFO, not a regular
+ * file: no trace written"); culab goes on without the trace. */
+int env_trace_open(const char *name, bool truncate);
+
 /* How dir_make() walks a path. */
 enum dir_walk {
 	/* The person's own path (-o DIR, or a default beside their file):

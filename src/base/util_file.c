@@ -323,6 +323,52 @@ int write_file_atomic(const char *path, const void *data, size_t len)
 	return rc;
 }
 
+/* ---- traces --------------------------------------------------------------- */
+
+/* The trace's reason, said once in a warning; -1. */
+static int trace_refused(const char *name, const char *path,
+			 const struct stat *st, int err)
+{
+	if (st)
+		diag_warning("%s: \"%s\" is %s, not a regular file: no trace "
+			     "written", name, path, file_kind(st->st_mode));
+	else
+		diag_warning("%s: cannot open \"%s\": %s: no trace written",
+			     name, path, strerror(err));
+	return -1;
+}
+
+int env_trace_open(const char *name, bool truncate)
+{
+	const char *path = getenv(name);
+	struct stat st;
+	int fd;
+
+	if (!path || !*path)
+		return -1;
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return trace_refused(name, path, &st, 0);
+	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_NOCTTY |
+		  O_CLOEXEC, 0644);
+	if (fd < 0)
+		return trace_refused(name, path, NULL, errno);
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		int err = errno;
+
+		close(fd);
+		return trace_refused(name, path, S_ISREG(st.st_mode) ? NULL :
+				     &st, err);
+	}
+	if ((truncate && ftruncate(fd, 0) < 0) ||
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0) {
+		int err = errno;
+
+		close(fd);
+		return trace_refused(name, path, NULL, err);
+	}
+	return fd;
+}
+
 /* ---- directories -------------------------------------------------------- */
 
 /* Why the component `name` of directory fd (shown as `part` of the

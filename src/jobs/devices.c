@@ -909,7 +909,7 @@ int devices_run(const struct experiment_file *f,
 {
 	struct node_run c = { .f = f, .o = o };
 	struct results prev = { 0 };
-	int *devs = NULL, rc, got;
+	int *devs = NULL, rc, got, fd;
 
 	memset(out, 0, sizeof(*out));
 	node_run_init(&c);
@@ -940,8 +940,9 @@ int devices_run(const struct experiment_file *f,
 	if (o->run->progress)
 		fprintf(stderr, "culab: %zu measurements on %d GPU%s, handed out "
 			"as each GPU frees\n", c.q.n, c.ng, c.ng == 1 ? "" : "s");
-	if (getenv("CULAB_DEVICES_TRACE") && *getenv("CULAB_DEVICES_TRACE"))
-		c.trace = fopen(getenv("CULAB_DEVICES_TRACE"), "w");
+	if ((fd = env_trace_open("CULAB_DEVICES_TRACE", true)) >= 0 &&
+	    !(c.trace = fdopen(fd, "w")))
+		close(fd);
 	supervise_catch();
 	run_loop(&c);
 	supervise_release();

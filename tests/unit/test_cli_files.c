@@ -383,6 +383,34 @@ static void test_planted_intact(void **state)
 	free(q);
 }
 
+/* Issue 48, class 7: CULAB_EVENT_TRACE naming a FIFO nobody reads held
+ * every command in open(), even --version; it is refused at once with a
+ * warning, and the command does its work. */
+static void test_trace_fifo(void **state)
+{
+	char *fifo = xasprintf("%s/fifo", scratch);
+	double took = 0;
+	struct out o;
+	struct stat st;
+
+	(void)state;
+	setenv("CULAB_EVENT_TRACE", fifo, 1);
+	o = cli_run_limited(culab, scratch, ARGS("--version"), LIMIT_S, &took);
+	unsetenv("CULAB_EVENT_TRACE");
+	if (o.status != 0 || took > QUICK_S)
+		fail_msg("culab --version with CULAB_EVENT_TRACE=fifo: exit %d "
+			 "after %.2f s; stderr: %s", o.status, took, o.err);
+	assert_non_null(strstr(o.out, "culab "));
+	assert_non_null(strstr(o.err, "warning: CULAB_EVENT_TRACE: "));
+	assert_non_null(strstr(o.err, "is a FIFO, not a regular file: no "
+			       "trace written"));
+	assert_int_equal(lstat(fifo, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	free(o.out);
+	free(o.err);
+	free(fifo);
+}
+
 /* The inputs refused as outputs' places are as they were planted. */
 static void test_inputs_intact(void **state)
 {
@@ -408,7 +436,7 @@ static void test_inputs_intact(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[ARRAY_SIZE(cases) + 2];
+	struct CMUnitTest tests[ARRAY_SIZE(cases) + 3];
 	char names[ARRAY_SIZE(cases)][96];
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -423,6 +451,8 @@ int main(void)
 		test_planted_intact);
 	tests[ARRAY_SIZE(cases) + 1] = (struct CMUnitTest)cmocka_unit_test(
 		test_inputs_intact);
+	tests[ARRAY_SIZE(cases) + 2] = (struct CMUnitTest)cmocka_unit_test(
+		test_trace_fifo);
 	return _cmocka_run_group_tests("cli_files", tests, ARRAY_SIZE(tests),
 				       setup, teardown);
 }
