@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "ladder/ladder.h"
+#include "base/textlines.h"
 #include "base/util.h"
 
 /* Lines of a user kernel's file the report shows at most. */
@@ -252,6 +253,8 @@ void key_lines_pair(struct sbuf *b, struct code_span a, const char *head_a,
 	sbuf_release(&body);
 }
 
+static char *code_quote_line(const char *p, size_t len, size_t max);
+
 char *code_quote(const char *text, int line0, int line, size_t max)
 {
 	const char *p = text;
@@ -267,7 +270,8 @@ char *code_quote(const char *text, int line0, int line, size_t max)
 	return code_quote_line(p, strcspn(p, "\n"), max);
 }
 
-char *code_quote_line(const char *p, size_t len, size_t max)
+/* code_quote of the line p[0..len) (no newline in it). */
+static char *code_quote_line(const char *p, size_t len, size_t max)
 {
 	const char *e = p + len;
 	struct sbuf b = SBUF_INIT;
@@ -301,6 +305,19 @@ char *code_quote_line(const char *p, size_t len, size_t max)
 		sbuf_add(&b, "…");
 	}
 	return sbuf_detach(&b);
+}
+
+char *code_quote_source(const struct model *m, const char *text, int line,
+			size_t max)
+{
+	const struct text_lines *x = m ? model_text_lines(m, text) : NULL;
+	const char *p;
+	size_t len;
+
+	if (!x)
+		return code_quote(text, 1, line, max);
+	p = text_line(x, text, line, &len);
+	return p ? code_quote_line(p, len, max) : NULL;
 }
 
 const char *path_base(const char *path)

@@ -52,10 +52,12 @@ void md_code(struct sbuf *b, const char *s);
  * "…", never inside a UTF-8 character); NULL when text is NULL or holds
  * no such line, or the line is blank.  Caller frees. */
 char *code_quote(const char *text, int line0, int line, size_t max);
-/* code_quote of the line p[0..len) (no newline in it), found already:
- * through an index of the text's lines (model_text_lines), where a
- * table quotes many lines of one source. */
-char *code_quote_line(const char *p, size_t len, size_t max);
+/* code_quote of line `line` of a user's source `text` (line 1 its first)
+ * through m's index of its lines (model_text_lines): a table quotes many
+ * lines of one source, which is read once.  m NULL: code_quote. */
+struct model;
+char *code_quote_source(const struct model *m, const char *text, int line,
+			size_t max);
 
 /* The last component of `path` (all of it without a '/'). */
 const char *path_base(const char *path);

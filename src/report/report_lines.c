@@ -43,7 +43,6 @@
 
 #include "ladder/ladder.h"
 #include "counters/counters.h"
-#include "base/textlines.h"
 #include "base/util.h"
 
 #define LINE_RATIO 2.0
@@ -231,21 +230,6 @@ static bool own_file(const struct variant *v, const char *file)
 	       (v->source_text && str_eq(path_base(own), path_base(file)));
 }
 
-/* Line `line` of a user's source quoted: through the model's index of
- * its lines, so that a table of a large source's lines reads it once. */
-static char *source_quote(const struct model *m, const char *text, int line,
-			  size_t max)
-{
-	const struct text_lines *x = model_text_lines(m, text);
-	const char *p;
-	size_t len;
-
-	if (!x)
-		return code_quote(text, 1, line, max);
-	p = text_line(x, text, line, &len);
-	return p ? code_quote_line(p, len, max) : NULL;
-}
-
 /* Line `line` of `file` quoted, or NULL: from the user's source when it
  * is v's own file, else from the key lines of any built-in variant of
  * the results that hold it, or the lines a variant's step replaced
@@ -259,7 +243,7 @@ static char *quote(const struct model *m, const struct variant *v,
 		return NULL;
 	if (v && v->source_text)
 		return own_file(v, file) ?
-		       source_quote(m, v->source_text, line, max) : NULL;
+		       code_quote_source(m, v->source_text, line, max) : NULL;
 	if (v && v->code_text && str_eq(v->code_file, file)) {
 		char *q = code_quote(v->code_text, v->code_line, line, max);
 

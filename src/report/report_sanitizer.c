@@ -21,8 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/textlines.h"
-
 /* Findings listed per row; the rest are counted. */
 #define MAX_SHOWN 6
 /* Characters of a quoted source line, at most. */
@@ -89,21 +87,11 @@ static bool own_file(const struct variant *v, const char *file)
 	       strcmp(path_base(v->source_file), path_base(file)) == 0;
 }
 
-/* Line `line` of c->v's stored source, quoted (code_quote): through
- * the model's index of its lines when there is a model. */
+/* Line `line` of c->v's stored source, quoted (code_quote_source). */
 static char *source_line(const struct say *c, int line)
 {
-	const struct text_lines *x;
-	const char *p;
-	size_t len;
-
-	if (!c->v)
-		return NULL;
-	x = c->m ? model_text_lines(c->m, c->v->source_text) : NULL;
-	if (!x)
-		return code_quote(c->v->source_text, 1, line, MAX_QUOTE);
-	p = text_line(x, c->v->source_text, line, &len);
-	return p ? code_quote_line(p, len, MAX_QUOTE) : NULL;
+	return c->v ? code_quote_source(c->m, c->v->source_text, line,
+					MAX_QUOTE) : NULL;
 }
 
 /* Where: "line 9 `float v = s[t];`" in the kernel's own file,
