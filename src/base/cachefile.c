@@ -76,6 +76,16 @@ static bool trusted(const struct stat *st)
 	       !(st->st_mode & (S_IWGRP | S_IWOTH));
 }
 
+/* A note, once per kind: file `path` of the cache is not used; why. */
+static void say_unused(struct cache_kind *k, const char *path,
+		       const char *why)
+{
+	if (atomic_exchange(&k->distrust_said, true))
+		return;
+	diag_note("the %s's \"%s\" %s: not used, %s", k->what,
+		  diag_esc(path), why, k->without);
+}
+
 static void say_distrust(struct cache_kind *k, const char *path,
 			 const struct stat *st)
 {
@@ -286,6 +296,112 @@ int cache_store(struct cache_kind *k, const char *key, const void *payload,
 	rc = 0;
 out:
 	sbuf_release(&file);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+/* ---- a file of the kind's own format ---------------------------------------- */
+
+/* What a file that is not a regular one is, for the note. */
+static const char *kind_of(mode_t mode)
+{
+	return S_ISDIR(mode) ? "is a directory" : S_ISFIFO(mode) ? "is a FIFO" :
+	       S_ISLNK(mode) ? "is a symbolic link" :
+	       S_ISCHR(mode) || S_ISBLK(mode) ? "is a device" :
+	       S_ISSOCK(mode) ? "is a socket" : "is not a regular file";
+}
+
+int cache_file_read(struct cache_kind *k, const char *name, char **text,
+		    size_t *len)
+{
+	char *dir = folder(k), *path = NULL, *buf = NULL, why[96];
+	struct stat st;
+	size_t got = 0;
+	int rc = 0, fd = -1;
+	ssize_t n;
+
+	*text = NULL;
+	*len = 0;
+	if (!dir || (k->sub && !dir_trusted(k, cache_dir())) ||
+	    !dir_trusted(k, dir))
+		goto out;
+	path = xasprintf("%s/%s", dir, name);
+	if (lstat(path, &st) < 0)
+		goto out;               /* missing: nothing to say */
+	if (!S_ISREG(st.st_mode)) {
+		say_unused(k, path, kind_of(st.st_mode));
+		goto out;
+	}
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		say_unused(k, path, fd < 0 ? strerror(errno) :
+			   kind_of(st.st_mode));
+		goto out;
+	}
+	if (!trusted(&st)) {
+		say_distrust(k, path, &st);
+		goto out;
+	}
+	if ((size_t)st.st_size > k->max_entry) {
+		snprintf(why, sizeof(why), "is larger than %zu bytes (%lld)",
+			 k->max_entry, (long long)st.st_size);
+		say_unused(k, path, why);
+		goto out;
+	}
+	buf = xmalloc((size_t)st.st_size + 1);
+	while (got < (size_t)st.st_size &&
+	       (n = read(fd, buf + got, (size_t)st.st_size - got)) > 0)
+		got += (size_t)n;
+	buf[got] = '\0';
+	*text = buf;
+	*len = got;
+	buf = NULL;
+	rc = 1;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	free(path);
+	free(dir);
+	return rc;
+}
+
+int cache_file_write(struct cache_kind *k, const char *name, const void *data,
+		     size_t len)
+{
+	char *dir = folder(k), *path = NULL;
+	struct stat st;
+	int rc = -1;
+
+	if (!dir) {
+		rc = 0;
+		goto out;
+	}
+	if (len > k->max_entry)
+		goto out;
+	if (ensure_dir(cache_dir()) < 0 || ensure_dir(dir) < 0 ||
+	    access(dir, W_OK | X_OK) < 0) {
+		warn_store(k, dir, strerror(errno));
+		goto out;
+	}
+	if ((k->sub && !dir_trusted(k, cache_dir())) || !dir_trusted(k, dir)) {
+		rc = 0;                 /* said once: the cache is not used */
+		goto out;
+	}
+	path = xasprintf("%s/%s", dir, name);
+	/* a directory in its place cannot be renamed over: said here, as
+	 * a cache's warning, not by write_file_atomic as an error */
+	if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		warn_store(k, dir, "its file is a directory");
+		goto out;
+	}
+	if (write_file_atomic(path, data, len) < 0) {
+		warn_store(k, dir, "the file was not written");
+		goto out;
+	}
+	rc = 0;
+out:
 	free(path);
 	free(dir);
 	return rc;

@@ -64,4 +64,26 @@ int cache_load(struct cache_kind *k, const char *key, char **payload,
 int cache_store(struct cache_kind *k, const char *key, const void *payload,
 		size_t len);
 
+/* ---- a file of the kind's own format ------------------------------------
+ *
+ * A kind may keep one file `name` of its own format in its folder
+ * instead of entries (the cost cache's costs.tsv, plan.h), under the
+ * same rules: the cache directory and the folder must be the user's
+ * alone, and so must the file; it is opened without following a link or
+ * waiting on a FIFO and must be a regular file of at most max_entry
+ * bytes.  A file that is there but not one to use costs a note, once per
+ * kind and process, and is treated as missing: the next write replaces
+ * it. */
+
+/* 1 and *text (malloc'd, NUL after its *len bytes) when the file can be
+ * used; 0 when the cache is off, the file is missing, or it is not one
+ * to use (the note said why). */
+int cache_file_read(struct cache_kind *k, const char *name, char **text,
+		    size_t *len);
+/* Writes the file whole (write_file_atomic), at most max_entry bytes.
+ * Returns 0 (also when the cache is off or not trusted), or -1 (a
+ * warning was printed, once per kind). */
+int cache_file_write(struct cache_kind *k, const char *name, const void *data,
+		     size_t len);
+
 #endif

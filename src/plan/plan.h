@@ -275,7 +275,10 @@ void plan_print(FILE *fp, const struct plan *p, bool verbose);
  *
  * What a measurement took is remembered per GPU model in the cache
  * (kcache_dir()/costs.tsv: GPU model, key, seconds, when), written by
- * every run at its end; a later plan takes its estimates from there and
+ * every run at its end, under the cache's rules (base/cachefile.h: the
+ * user's alone, a regular file, at most 8 MiB and its newest 20000
+ * lines read; else a note, once, and the model's estimates); a later
+ * plan takes its estimates from there and
  * from the model above (microseconds on a reference GPU) for what was
  * never measured on that model.  The key is the measurement's label with
  * what changes its cost besides its shape: warm-up, repeats, counters.
@@ -307,8 +310,9 @@ void plan_costs_load(const char *gpu, struct plan_costs *c);
 void plan_costs_release(struct plan_costs *c);
 
 /* Records that measurements keys[i] took seconds[i] on GPU model gpu:
- * the cache file rewritten atomically (the newest 20000 entries kept).
- * Quietly does nothing when the cache is off or cannot be written. */
+ * the cache file rewritten atomically (the newest 20000 entries kept,
+ * within 8 MiB).  Nothing when the cache is off; a cache that cannot be
+ * written costs a warning, once. */
 void plan_costs_record(const char *gpu, char *const *keys,
 		       const double *seconds, size_t n);
 

@@ -19,13 +19,26 @@
 #include <unistd.h>
 
 #include "base/util.h"
-#include "ladder/kcache.h"
+#include "base/cachefile.h"
 #include "ladder/ladder.h"
 
 /* ---- learned costs ------------------------------------------------------ */
 
 #define COSTS_FILE "costs.tsv"
+/* The newest lines kept, and read: a file of more is another's. */
 #define COSTS_KEEP 20000
+/* A line at most (GPU model, key, seconds, when); the file at most. */
+#define COSTS_LINE_MAX 1024
+#define COSTS_MAX_BYTES (8u << 20)
+
+/* The cost cache: one file of its own format among the cache's entries,
+ * under their rules (cachefile.h): the user's alone, a regular file, at
+ * most COSTS_MAX_BYTES, else a note and the model's estimates. */
+static struct cache_kind costs_kind = {
+	.magic = "CULABCT1", .sub = NULL, .max_entry = COSTS_MAX_BYTES,
+	.what = "cost cache", .without = "plans use the model's estimates",
+	.again = "what each measurement took will not be remembered",
+};
 
 char *plan_cost_key(const struct plan_stage *s,
 		    const struct plan_measurement *ms, bool counters,
@@ -59,6 +72,8 @@ static bool split_line(char *line, char **gpu, char **key, double *sec,
 	char *f[4], *end;
 	int n = 0;
 
+	if (strlen(line) > COSTS_LINE_MAX)
+		return false;
 	f[n++] = line;
 	for (char *c = line; *c && n < 4; c++)
 		if (*c == '\t') {
@@ -79,23 +94,31 @@ static bool split_line(char *line, char **gpu, char **key, double *sec,
 	return true;
 }
 
-static char *costs_path(void)
+/* The cache file's text from its newest COSTS_KEEP lines on (a file
+ * culab wrote holds no more), or NULL when there is none to use. */
+static char *costs_text(void)
 {
-	const char *dir = kcache_dir();
+	char *text;
+	size_t len, lines = 0, at;
 
-	return dir ? xasprintf("%s/%s", dir, COSTS_FILE) : NULL;
+	if (cache_file_read(&costs_kind, COSTS_FILE, &text, &len) != 1)
+		return NULL;
+	for (at = len; at > 0; at--)
+		if (text[at - 1] == '\n' && at < len && ++lines == COSTS_KEEP)
+			break;
+	if (at > 0)
+		memmove(text, text + at, len - at + 1);
+	return text;
 }
 
 void plan_costs_load(const char *gpu, struct plan_costs *c)
 {
-	char *path = costs_path(), *text = NULL, *line, *save = NULL;
+	char *text = costs_text(), *line, *save = NULL;
 	const char *want = gpu;
 	long long newest = -1;
-	size_t len;
 
 	memset(c, 0, sizeof(*c));
-	if (!path || access(path, R_OK) != 0 ||
-	    read_file(path, 64u << 20, &text, &len) < 0)
+	if (!text)
 		goto out;
 	/* without a model named: the one recorded last */
 	if (!want) {
@@ -141,66 +164,85 @@ out:
 		c->gpu = NULL;
 	}
 	free(text);
-	free(path);
 }
 
-/* True when the text has no tab or newline (the file's separators). */
+/* True when the text has no tab or newline (the file's separators) and
+ * leaves its line within COSTS_LINE_MAX. */
 static bool field_ok(const char *s)
 {
-	return s && *s && !strpbrk(s, "\t\n\r");
+	return s && *s && !strpbrk(s, "\t\n\r") &&
+	       strlen(s) <= COSTS_LINE_MAX / 2 - 32;
 }
 
 void plan_costs_record(const char *gpu, char *const *keys,
 		       const double *seconds, size_t n)
 {
-	char *path = costs_path(), *text = NULL, *line, *save = NULL;
-	struct sbuf out = SBUF_INIT;
+	char *text = NULL, *line, *save = NULL;
+	struct sbuf out = SBUF_INIT, mine_lines = SBUF_INIT;
 	struct strmap mine = STRMAP_INIT;
 	char **lines = NULL;
-	size_t len, nl = 0, first;
+	size_t nl = 0, first, nmine = 0;
 	long long now = (long long)time(NULL);
 
-	if (!path || !n || !field_ok(gpu))
-		goto out;
-	if (mkdir_p(kcache_dir()) < 0)
+	if (!cache_dir() || !n || !field_ok(gpu))
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		if (field_ok(keys[i]))
 			strmap_put(&mine, keys[i], i);
 	/* the lines kept: every other model's and key's, oldest first */
-	if (access(path, R_OK) == 0 &&
-	    read_file(path, 64u << 20, &text, &len) == 0)
-		for (line = strtok_r(text, "\n", &save); line;
-		     line = strtok_r(NULL, "\n", &save)) {
-			char *copy = xstrdup(line), *g, *k;
-			double sec;
-			long long when;
+	text = costs_text();
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *copy = xstrdup(line), *g, *k;
+		double sec;
+		long long when;
 
-			if (split_line(copy, &g, &k, &sec, &when) &&
-			    !(strcmp(g, gpu) == 0 &&
-			      strmap_get(&mine, k) != STRMAP_NONE)) {
-				lines = xrealloc(lines, (nl + 1) * sizeof(*lines));
-				lines[nl++] = xstrdup(line);
-			}
-			free(copy);
+		if (split_line(copy, &g, &k, &sec, &when) &&
+		    !(strcmp(g, gpu) == 0 &&
+		      strmap_get(&mine, k) != STRMAP_NONE)) {
+			lines = xrealloc(lines, (nl + 1) * sizeof(*lines));
+			lines[nl++] = xstrdup(line);
 		}
-	first = nl + n > COSTS_KEEP ? nl + n - COSTS_KEEP : 0;
+		free(copy);
+	}
+	/* this run's, the newest COSTS_KEEP of them at most */
+	for (size_t i = n > COSTS_KEEP ? n - COSTS_KEEP : 0; i < n; i++)
+		if (field_ok(keys[i]) && seconds[i] >= 0 && seconds[i] < 1e7) {
+			sbuf_addf(&mine_lines, "%s\t%s\t%.6f\t%lld\n", gpu,
+				  keys[i], seconds[i], now);
+			nmine++;
+		}
+	/* the oldest go first: at most COSTS_KEEP lines and the bytes */
+	first = nl + nmine > COSTS_KEEP ? nl + nmine - COSTS_KEEP : 0;
+	if (first > nl)
+		first = nl;
 	for (size_t i = first; i < nl; i++)
 		sbuf_addf(&out, "%s\n", lines[i]);
-	for (size_t i = 0; i < n; i++)
-		if (field_ok(keys[i]) && seconds[i] >= 0 && seconds[i] < 1e7)
-			sbuf_addf(&out, "%s\t%s\t%.6f\t%lld\n", gpu, keys[i],
-				  seconds[i], now);
-	/* a cache: a file that cannot be written is not an error */
-	(void)write_file_atomic(path, out.buf ? out.buf : "", out.len);
+	if (out.len + mine_lines.len > COSTS_MAX_BYTES) {
+		size_t cut = 0;
+
+		while (cut < out.len &&
+		       out.len - cut + mine_lines.len > COSTS_MAX_BYTES) {
+			const char *e = memchr(out.buf + cut, '\n',
+					       out.len - cut);
+
+			cut = e ? (size_t)(e - out.buf) + 1 : out.len;
+		}
+		memmove(out.buf, out.buf + cut, out.len - cut + 1);
+		out.len -= cut;
+	}
+	sbuf_add(&out, sbuf_str(&mine_lines));
+	/* a cache: a file that cannot be written costs a warning, once */
+	(void)cache_file_write(&costs_kind, COSTS_FILE, out.buf ? out.buf : "",
+			       out.len);
 out:
 	for (size_t i = 0; i < nl; i++)
 		free(lines[i]);
 	free(lines);
 	sbuf_release(&out);
+	sbuf_release(&mine_lines);
 	strmap_release(&mine);
 	free(text);
-	free(path);
 }
 
 double plan_seconds(const struct plan_stage *s,

@@ -13,8 +13,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "capture.h"
 #include "cli_run.h"
 #include "plan/plan.h"
 #include "base/util.h"
@@ -342,6 +344,124 @@ static void test_plan_escapes_model(void **state)
 	free(path);
 }
 
+/* Issue 48, classes 7 and 8: costs.tsv follows the cache's rules.  One
+ * that is not a regular file, that others could write, or that is
+ * larger than 8 MiB is not used: a note (never an error under exit 0)
+ * and the model's estimates; the next run replaces it.  Of a file of
+ * more lines than culab keeps, only the newest are read. */
+static void test_cache_rules(void **state)
+{
+	static const struct {
+		const char *what;      /* how costs.tsv is made */
+		const char *note;
+	} bad[] = {
+		{ "fifo", "is a FIFO: not used, plans use the model's" },
+		{ "dir", "is a directory: not used" },
+		{ "others", "is writable by other users: not used" },
+		{ "large", "is larger than 8388608 bytes (8388609): not used" },
+	};
+	char dir[] = "/tmp/culab-costs-rules-XXXXXX", *path, *key;
+	char *keys[1] = { NULL };
+	double one = 1.0;
+	struct plan_costs c;
+	struct sbuf text = SBUF_INIT;
+	struct capture cap;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(chmod(dir, 0700), 0);
+	setenv("CULAB_CACHE_DIR", dir, 1);
+	path = xasprintf("%s/costs.tsv", dir);
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct out o;
+
+		if (!strcmp(bad[i].what, "fifo")) {
+			assert_int_equal(mkfifo(path, 0600), 0);
+		} else if (!strcmp(bad[i].what, "dir")) {
+			assert_int_equal(mkdir(path, 0700), 0);
+		} else if (!strcmp(bad[i].what, "others")) {
+			assert_int_equal(write_file_atomic(path, "GPU A\tk\t1\t1\n",
+							   12), 0);
+			assert_int_equal(chmod(path, 0666), 0);
+		} else {
+			char *big = xmalloc((8u << 20) + 2);
+
+			memset(big, '\n', (8u << 20) + 1);
+			big[(8u << 20) + 1] = '\0';
+			assert_int_equal(write_file_atomic(path, big,
+							   (8u << 20) + 1), 0);
+			free(big);
+		}
+		o = run(ARGS("plan", "experiments/quick.yaml"));
+		if (o.status != 0 || !strstr(o.err, bad[i].note) ||
+		    strstr(o.err, "error:"))
+			fail_msg("%s:%d: costs.tsv %s: exit %d, stderr: %s",
+				 __FILE__, __LINE__, bad[i].what, o.status,
+				 o.err);
+		assert_non_null(strstr(o.out, "(the model's: nothing learned"));
+		free(o.out);
+		free(o.err);
+		/* the next run's record replaces what is not a directory;
+		 * a directory costs a warning, never an error */
+		keys[0] = "e/v/float/1024";
+		capture_start(&cap);
+		plan_costs_record("GPU A", keys, &one, 1);
+		capture_stop(&cap);
+		assert_null(strstr(cap.buf, "error:"));
+		if (!strcmp(bad[i].what, "dir")) {
+			assert_non_null(strstr(cap.buf, "warning: cannot write the "
+					       "cost cache in \""));
+			assert_non_null(strstr(cap.buf, "its file is a "
+					       "directory"));
+			assert_int_equal(rmdir(path), 0);
+		} else {
+			plan_costs_load("GPU A", &c);
+			assert_int_equal(c.n, 1);
+			plan_costs_release(&c);
+			assert_int_equal(unlink(path), 0);
+		}
+		capture_free(&cap);
+	}
+	/* another user's (only root can make one): not used either */
+	if (geteuid() == 0) {
+		struct out o;
+
+		assert_int_equal(write_file_atomic(path, "GPU A\tk\t1\t1\n",
+						   12), 0);
+		assert_int_equal(chown(path, 65534, 65534), 0);
+		o = run(ARGS("plan", "experiments/quick.yaml"));
+		assert_int_equal(o.status, 0);
+		assert_non_null(strstr(o.err, "is another user's: not used"));
+		free(o.out);
+		free(o.err);
+		assert_int_equal(unlink(path), 0);
+	}
+	/* 20001 lines: the oldest is not read */
+	for (int k = 0; k <= 20000; k++)
+		sbuf_addf(&text, "GPU A\tkey-%d\t1.0\t%d\n", k, k);
+	assert_int_equal(write_file_atomic(path, text.buf, text.len), 0);
+	plan_costs_load("GPU A", &c);
+	assert_int_equal(c.n, 20000);
+	assert_true(strmap_get(&c.index, "key-0") == STRMAP_NONE);
+	assert_true(strmap_get(&c.index, "key-20000") != STRMAP_NONE);
+	plan_costs_release(&c);
+	/* and a record keeps 20000 lines: this run's and the newest */
+	key = xstrdup("new");
+	keys[0] = key;
+	plan_costs_record("GPU A", keys, &one, 1);
+	plan_costs_load("GPU A", &c);
+	assert_int_equal(c.n, 20000);
+	assert_true(strmap_get(&c.index, "key-1") == STRMAP_NONE);
+	assert_true(strmap_get(&c.index, "new") != STRMAP_NONE);
+	plan_costs_release(&c);
+	free(key);
+	sbuf_release(&text);
+	unsetenv("CULAB_CACHE_DIR");
+	unlink(path);
+	rmdir(dir);
+	free(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -351,6 +471,7 @@ int main(void)
 		cmocka_unit_test(test_wall_lines),
 		cmocka_unit_test(test_cache),
 		cmocka_unit_test(test_plan_escapes_model),
+		cmocka_unit_test(test_cache_rules),
 	};
 
 	return cmocka_run_group_tests_name("queue", tests, NULL, NULL);
