@@ -717,12 +717,8 @@ static void open_knobs(struct counters *c)
 	c->scratch = (double *)xcalloc(c->nraw, sizeof(*c->scratch));
 	c->evict_each = c->subscribed &&
 			!env_flag("CULAB_COUNTERS_FLUSH_PER_PASS");
-	{
-		const char *env = getenv("CULAB_COUNTERS_TRACE");
-
-		c->trace = !env || !*env || !strcmp(env, "0") ? 0 :
-			   !strcmp(env, "2") ? 2 : 1;
-	}
+	/* 0 off, 1 where the time went, 2 also every launch */
+	c->trace = (int)env_integer("CULAB_COUNTERS_TRACE", 0, 2, 0, "level");
 	c->duration_raw = -1;
 	for (size_t i = 0; i < c->nraw; i++)
 		if (!strcmp(c->raw[i], "gpu__time_duration.sum"))
@@ -787,9 +783,10 @@ extern "C" int counters_open(const char *const *raw, size_t nraw,
 		return -1;
 	}
 	/* a test's machine whose driver keeps the counters for
-	 * administrators (the GPU tests run as root) */
-	if (getenv("CULAB_FAKE_COUNTERS_REFUSAL") &&
-	    !strcmp(getenv("CULAB_FAKE_COUNTERS_REFUSAL"), "permission"))
+	 * administrators (the GPU tests run as root); its one value */
+	static const char *const refusals[] = { "permission" };
+
+	if (env_choice("CULAB_FAKE_COUNTERS_REFUSAL", refusals, 1))
 		return cupti_fail(why, whysize, "cuptiProfilerInitialize "
 				  "(CULAB_FAKE_COUNTERS_REFUSAL)",
 				  CUPTI_ERROR_INSUFFICIENT_PRIVILEGES);

@@ -61,20 +61,16 @@ bool lines_wanted(const struct result_row *w)
 
 void lines_gpu_init(struct lines_gpu *g, int device, const char *uuid)
 {
-	const char *env;
-	char *end;
+	long v;
 
 	memset(g, 0, sizeof(*g));
 	g->device = device;
 	g->uuid = uuid;
 	g->ahead = LINES_AHEAD;
-	if ((env = getenv("CULAB_LINES_AHEAD")) && *env) {
-		long v = strtol(env, &end, 10);
-
-		if (!*end && v >= 1 && v <= LINES_AHEAD_MAX) {
-			g->ahead = (int)v;
-			g->ahead_set = true;
-		}
+	if (env_integer_given("CULAB_LINES_AHEAD", 1, LINES_AHEAD_MAX,
+			      "children", &v) == 1) {
+		g->ahead = (int)v;
+		g->ahead_set = true;
 	}
 	for (int k = 0; k < LINES_PROCS; k++)
 		g->p[k].sock = -1;

@@ -298,15 +298,28 @@ void workers_argv_release(struct workers_argv *a)
 
 #define arg workers_arg
 
+/* The most GPUs CULAB_TEST_DEVICES may pretend: a node's, not hundreds
+ * of workers. */
+#define TEST_DEVICES_MAX 16
+
+/* CULAB_TEST_DEVICES (tests only): how many GPUs to pretend to have (the
+ * workers find none on a machine without, and say so), 1 to
+ * TEST_DEVICES_MAX; 0 when unset, or ignored after a warning. */
+static int test_devices(void)
+{
+	long n;
+
+	return env_integer_given("CULAB_TEST_DEVICES", 1, TEST_DEVICES_MAX,
+				 "GPUs", &n) == 1 ? (int)n : 0;
+}
+
 char *workers_visible(int device)
 {
 	const char *list = getenv("CUDA_VISIBLE_DEVICES");
 	const char *narrow = getenv("CULAB_NARROW");
-	const char *test = getenv("CULAB_TEST_DEVICES");
 	size_t len;
 
-	if (device < 0 || (narrow && !strcmp(narrow, "0")) ||
-	    (test && *test))
+	if (device < 0 || (narrow && !strcmp(narrow, "0")) || test_devices())
 		return NULL;
 	if (!list)
 		return xasprintf("%d", device);
@@ -438,13 +451,11 @@ void workers_log_trace(const char *dir, int device)
 
 int workers_devices(const char *list, int **devs)
 {
-	const char *test = getenv("CULAB_TEST_DEVICES");
-	char why[512];
-	int count, k;
+	char why[512] = "";
+	int count = test_devices(), k;
 
-	/* tests only: pretend to have that many GPUs (the workers find
-	 * none on a machine without, and say so) */
-	count = test && *test ? atoi(test) : env_device_count(why, sizeof(why));
+	if (!count)
+		count = env_device_count(why, sizeof(why));
 	if (count < 0)
 		return diag_error("no usable GPU: %s", why), -EXIT_NO_GPU;
 	k = workers_parse_devices(list, count, devs, why, sizeof(why));

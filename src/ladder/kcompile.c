@@ -34,7 +34,6 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,31 +80,18 @@
 #define MAX_NAMES 4096
 #define MAX_OPTIONS 4096
 
-static atomic_bool warned_seconds, warned_memory;
-
 /* ---- the limits ----------------------------------------------------------- */
-
-/* env_number, its warning once a process: the limits are read for every
- * compile, from several threads. */
-static double env_limit(const char *name, double lo, double hi, double dflt,
-			const char *unit, atomic_bool *warned)
-{
-	double v = dflt;
-
-	if (env_number_get(name, lo, hi, &v) < 0 &&
-	    !atomic_exchange(warned, true))
-		return env_number(name, lo, hi, dflt, unit);
-	return v;
-}
 
 void kcompile_limits(struct kcompile_limits *l)
 {
 	double mib = KC_ASAN ? 4 * KCOMPILE_MIB : KCOMPILE_MIB;
 
-	l->seconds = env_limit("CULAB_COMPILE_SECONDS", 0.1, 86400,
-				KCOMPILE_SECONDS, "seconds", &warned_seconds);
-	l->mib = (unsigned long)env_limit("CULAB_COMPILE_MEMORY", 16, 1048576,
-					   mib, "MiB", &warned_memory);
+	/* read for every compile, from several threads: env_number warns
+	 * of a bad value once a process */
+	l->seconds = env_number("CULAB_COMPILE_SECONDS", 0.1, 86400,
+				KCOMPILE_SECONDS, "seconds");
+	l->mib = (unsigned long)env_number("CULAB_COMPILE_MEMORY", 16, 1048576,
+					   mib, "MiB");
 }
 
 /* ---- the request ---------------------------------------------------------- */

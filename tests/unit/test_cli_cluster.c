@@ -695,6 +695,35 @@ static void test_devices_without_gpu(void **state)
 	       "CULAB_LINES_STARTING: \"0\" is not a whole number of "
 	       "children (1 to 26); using 3\n");
 	unsetenv("CULAB_LINES_STARTING");
+	/* the test knob goes through the same reader, bounded (issue 48,
+	 * class 8): garbage, a negative or a huge count is said and
+	 * ignored (the real GPUs counted: none here, with the reason), never
+	 * an exit without a message, a reason never filled or hundreds of
+	 * workers */
+	{
+		static const char *const bad[] = { "abc", "-1", "100000", "2x" };
+
+		for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+			struct out o;
+			char *want = xasprintf("culab: warning: "
+					       "CULAB_TEST_DEVICES: \"%s\" is not a "
+					       "whole number of GPUs (1 to 16); "
+					       "ignored\nculab: error: no usable "
+					       "GPU: ", bad[i]);
+
+			setenv("CULAB_TEST_DEVICES", bad[i], 1);
+			o = run(ARGS("run", "--devices", "all", "-o", dir,
+				     "experiments/quick.yaml"));
+			if (o.status != EXIT_NO_GPU || !strstr(o.err, want) ||
+			    strstr(o.err, "(GPU "))
+				fail_msg("CULAB_TEST_DEVICES=%s: exit %d, "
+					 "stderr: %s", bad[i], o.status, o.err);
+			free(want);
+			free(o.out);
+			free(o.err);
+		}
+		setenv("CULAB_TEST_DEVICES", "2", 1);
+	}
 	/* --resume: the run's rows, gathered for the workers (against the
 	 * text the run was recorded from: quick.yaml has had 10 repeats
 	 * since) */

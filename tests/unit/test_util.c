@@ -95,6 +95,60 @@ static void test_environ_with(void **state)
 	unsetenv("CULAB_TEST_KEEP");
 }
 
+/* Issue 48, class 8: every knob that is a number goes through one
+ * reader: a bad value is said once a process, however often the knob is
+ * read, and never used; a knob without a default is then ignored; a
+ * test knob of a few values takes those only. */
+static void test_knobs(void **state)
+{
+	static const char *const refusals[] = { "permission" };
+	char *out = NULL;
+	size_t outlen;
+	FILE *mem;
+	long v = 7;
+
+	(void)state;
+	mem = open_memstream(&out, &outlen);
+	diag_set_stream(mem);
+	unsetenv("CULAB_TEST_KNOB");
+	assert_int_equal(env_integer_given("CULAB_TEST_KNOB", 1, 16, "GPUs",
+					   &v), 0);
+	setenv("CULAB_TEST_KNOB", "4", 1);
+	assert_int_equal(env_integer_given("CULAB_TEST_KNOB", 1, 16, "GPUs",
+					   &v), 1);
+	assert_int_equal(v, 4);
+	setenv("CULAB_TEST_KNOB", "-3", 1);
+	assert_int_equal(env_integer_given("CULAB_TEST_KNOB", 1, 16, "GPUs",
+					   &v), -1);
+	assert_int_equal(v, 4);
+	assert_int_equal(env_integer("CULAB_TEST_KNOB", 1, 16, 2, "GPUs"), 2);
+	setenv("CULAB_TEST_KNOB", "1e9", 1);
+	assert_int_equal(env_integer("CULAB_TEST_KNOB", 1, 16, 2, "GPUs"), 2);
+	setenv("CULAB_TEST_KNOB2", "x", 1);
+	assert_true(env_number("CULAB_TEST_KNOB2", 0.5, 9, 1.5, "s") == 1.5);
+	assert_true(env_number("CULAB_TEST_KNOB2", 0.5, 9, 1.5, "s") == 1.5);
+	assert_null(env_choice("CULAB_TEST_KNOB3", refusals, 1));
+	setenv("CULAB_TEST_KNOB3", "permission", 1);
+	assert_string_equal(env_choice("CULAB_TEST_KNOB3", refusals, 1),
+			    "permission");
+	setenv("CULAB_TEST_KNOB3", "perm\x1b", 1);
+	assert_null(env_choice("CULAB_TEST_KNOB3", refusals, 1));
+	assert_null(env_choice("CULAB_TEST_KNOB3", refusals, 1));
+	diag_set_stream(NULL);
+	fclose(mem);
+	assert_string_equal(out,
+		"culab: warning: CULAB_TEST_KNOB: \"-3\" is not a whole number "
+		"of GPUs (1 to 16); ignored\n"
+		"culab: warning: CULAB_TEST_KNOB2: \"x\" is not a number of s "
+		"(0.5 to 9); using 1.5\n"
+		"culab: warning: CULAB_TEST_KNOB3: \"perm\\x1b\" is none of "
+		"permission; ignored\n");
+	free(out);
+	unsetenv("CULAB_TEST_KNOB");
+	unsetenv("CULAB_TEST_KNOB2");
+	unsetenv("CULAB_TEST_KNOB3");
+}
+
 /* Issue 48, class 7: a trace file an environment variable names must be
  * a regular file; a FIFO (no reader: open() would wait forever), a
  * device or a directory is refused at once with one warning, and the
@@ -173,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_env_flag),
 		cmocka_unit_test(test_environ_with),
 		cmocka_unit_test(test_env_trace_open),
+		cmocka_unit_test(test_knobs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
