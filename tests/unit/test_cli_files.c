@@ -247,9 +247,6 @@ static const struct cli_case cases[] = {
 	  EXIT_USAGE, "would replace the experiment file "
 	  "\"io/slurm/e.yaml\" (culab keeps its folder slurm/ there)",
 	  "io/slurm/shards.sbatch", false },
-	/* a report beside its results file replaces no input */
-	{ { "report", "io2/results.json", "--no-charts", "--lang", "en" },
-	  EXIT_OK, "", NULL, false },
 
 	/* byte-order marks */
 	{ { "check", "bom.yaml" }, EXIT_USAGE,
@@ -411,7 +408,9 @@ static void test_trace_fifo(void **state)
 	free(fifo);
 }
 
-/* The inputs refused as outputs' places are as they were planted. */
+/* The inputs refused as outputs' places are as they were planted; and a
+ * report beside its results file (the default place) replaces no input:
+ * it is rendered (outside the rows' memory limit: a whole report). */
 static void test_inputs_intact(void **state)
 {
 	static const char *const kept[][2] = {
@@ -431,6 +430,21 @@ static void test_inputs_intact(void **state)
 		free(p);
 		free(got);
 		free(want);
+	}
+	{
+		struct out o = cli_run_in(culab, scratch,
+					  ARGS("report", "io2/results.json",
+					       "--no-charts", "--lang", "en",
+					       "--format", "md"));
+		char *page = xasprintf("%s/io2/report.en.md", scratch);
+		struct stat st;
+
+		if (o.status != EXIT_OK || stat(page, &st) != 0)
+			fail_msg("report beside its results: exit %d, %s",
+				 o.status, o.err);
+		free(page);
+		free(o.out);
+		free(o.err);
 	}
 }
 
