@@ -178,6 +178,10 @@ FLAGS_STAMP := $(BUILD)/.flags
 GPU_CODE    := $(foreach a,$(ARCH_LIST),sm_$(a)) + PTX compute_$(call newest,$(ARCH_LIST))
 VERSION_H   := $(BUILD)/culab_version.h
 
+# `make` alone builds everything (all, below); this helper rule comes
+# first in the file and must not become the default.
+.DEFAULT_GOAL := all
+
 # The architectures this build's kernels are for, as --version's second
 # line says them (tests/build_arch.sh checks the choice without a build).
 print-gpu-code:
