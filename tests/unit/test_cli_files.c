@@ -94,8 +94,9 @@ static const char *const planted[][2] = {
 			     "    family: reduce\n    sizes: [1000]\n" },
 	{ "iolink", "->io" },
 	{ "ex", "/" },
-	{ "ex/results.csv", "experiments:\n  - name: a\n"
-			    "    family: reduce\n    sizes: [1000]\n" },
+	{ "ex/.workers", "/" },
+	{ "ex/.workers/e.yaml", "experiments:\n  - name: a\n"
+				"    family: reduce\n    sizes: [1000]\n" },
 	{ "io2", "/" },
 	{ "io2/results.json", "<tests/fixtures/quick/results.json" },
 };
@@ -240,9 +241,9 @@ static const struct cli_case cases[] = {
 	{ { "rerun", "-o", "iolink", "io/results.json" }, EXIT_USAGE,
 	  "would replace the recorded results \"io/results.json\"",
 	  "io/experiments", false },
-	{ { "run", "-o", "ex", "ex/results.csv" }, EXIT_USAGE,
-	  "would replace the experiment file \"ex/results.csv\" (culab "
-	  "writes results.csv there)", "ex/results.json", false },
+	{ { "run", "-o", "ex", "ex/.workers/e.yaml" }, EXIT_USAGE,
+	  "would replace the experiment file \"ex/.workers/e.yaml\" (culab "
+	  "keeps its folder .workers/ there)", "ex/results.json", false },
 	{ { "slurm", "--shards", "2", "-o", "io", "io/slurm/e.yaml" },
 	  EXIT_USAGE, "would replace the experiment file "
 	  "\"io/slurm/e.yaml\" (culab keeps its folder slurm/ there)",
