@@ -294,9 +294,10 @@ int lines_gpu_starting(const struct lines_gpu *g)
 {
 	int n = 0;
 
+	/* one told to go on before it was ready is still starting */
 	for (int k = 0; k < LINES_PROCS; k++)
-		n += g->p[k].pid && g->p[k].state == LP_AHEAD &&
-		     !g->p[k].ready;
+		n += g->p[k].pid && !g->p[k].ready &&
+		     (g->p[k].state == LP_AHEAD || g->p[k].state == LP_GOING);
 	return n;
 }
 

@@ -162,8 +162,8 @@ bool lines_gpu_ended(const struct lines_options *o, struct lines_proc *p,
  * for the ones ahead too. */
 void lines_gpu_watch(const struct lines_options *o, struct lines_gpu *g,
 		     bool stop);
-/* Its children ahead that have not said they are ready: still starting
- * (process, CUDA, input). */
+/* Its children that have not said they are ready (ahead, or told to go
+ * on before it): still starting (process, CUDA, input). */
 int lines_gpu_starting(const struct lines_gpu *g);
 /* The sockets of the children measuring or saving, and of those still
  * starting, for poll (at most LINES_PROCS into pf); their number. */

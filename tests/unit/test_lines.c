@@ -762,8 +762,8 @@ static void test_plan_marks(void **state)
 
 /* ---- the children ------------------------------------------------------- */
 
-/* A stand-in for culab: it waits for its turn on --lines-go's socket as
- * culab does (recording "LABEL ended before its turn" at end of file),
+/* A stand-in for culab: it says it is ready ("r") and waits for its turn
+ * on --lines-go's socket as culab does (recording "LABEL ended before its turn" at end of file),
  * records the measurement it was asked for (and with $LINES_DEVS its
  * --device, its folder and the GPUs it sees) and writes the results file
  * $LINES_TEMPLATE into -o DIR, says "c" on the socket (it has collected:
@@ -787,6 +787,7 @@ static const char fake_child[] =
 	"  shift\n"
 	"done\n"
 	"if [ -n \"$go\" ]; then\n"
+	"  printf r >&\"$go\"\n"
 	"  w=; read -r -n 1 -u \"$go\" w\n"
 	"  [ \"$w\" = g ] || { echo \"$label ended before its turn\" >>\"$LINES_CALLS\"; exit 5; }\n"
 	"fi\n"
@@ -1316,5 +1317,9 @@ int main(void)
 	/* the per-line children alone: where warps wait, sampled by a
 	 * child of its own, is test_stalls_child's */
 	unsetenv("CULAB_STALLS");
+	/* the children ahead all start at once, whatever their stand-in's
+	 * timing: how many start at a time is test_stalls_child's
+	 * (test_starting) */
+	setenv("CULAB_LINES_STARTING", "24", 1);
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

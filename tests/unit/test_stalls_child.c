@@ -198,7 +198,8 @@ static void test_plan_list(void **state)
 }
 
 /* A stand-in for culab.  With --stalls-only it records "stalls LABELS",
- * takes 0.3 s (or $STALLS_SLEEP), writes $STALLS_TEMPLATE (or fails where
+ * waits (at most 10 s) until $STALLS_UNTIL_READY children said they are
+ * ready where that is set, takes 0.3 s (or $STALLS_SLEEP), writes $STALLS_TEMPLATE (or fails where
  * $STALLS_FAIL is set) and records "stalls done"; else, where
  * $READY_SLEEP is set, it records "start", takes that long, says it is
  * ready ("r") and records "ready"; then it waits for its turn on
@@ -219,6 +220,12 @@ static const char fake_child[] =
 	"done\n"
 	"if [ $mode = stalls ]; then\n"
 	"  echo \"stalls $label\" >>\"$LINES_CALLS\"\n"
+	"  if [ -n \"${STALLS_UNTIL_READY:-}\" ]; then\n"
+	"    for i in $(seq 200); do\n"
+	"      [ \"$(grep -c '^ready$' \"$LINES_CALLS\")\" -ge \"$STALLS_UNTIL_READY\" ] && break\n"
+	"      sleep 0.05\n"
+	"    done\n"
+	"  fi\n"
 	"  sleep ${STALLS_SLEEP:-0.3}\n"
 	"  if [ -n \"${STALLS_FAIL:-}\" ]; then\n"
 	"    echo 'culab: error: no sampler here' >&2; exit 1\n"
@@ -382,10 +389,11 @@ static const char *const ten[] = {
 	"reduce_warp_volatile", "reduce_shuffle", "reduce_grid_stride",
 };
 
-/* The per-line children of ten rows while the sampler samples for 2 s
- * on a GPU of `mem` bytes: how many started before it was done, and the
- * most that were starting (not yet ready) at once. */
-static void starts_while_sampling(const char *dir, size_t mem,
+/* The per-line children of ten rows while the sampler samples (until
+ * `ready` of them are ready, or 10 s) on a GPU of `mem` bytes: how many
+ * started before it was done, and the most that were starting (not yet
+ * ready) at once. */
+static void starts_while_sampling(const char *dir, size_t mem, int ready,
 				  int *before, int *most)
 {
 	char *yaml = xasprintf("%s/ten.yaml", dir);
@@ -416,6 +424,9 @@ static void starts_while_sampling(const char *dir, size_t mem,
 	mkdir(outdir, 0755);
 	unlink(calls);
 	setenv("LINES_CALLS", calls, 1);
+	sbuf_reset(&text);
+	sbuf_addf(&text, "%d", ready);
+	setenv("STALLS_UNTIL_READY", sbuf_str(&text), 1);
 	results_start(&r);
 	r.env.global_mem_bytes = mem;
 	for (size_t i = 0; i < ARRAY_SIZE(ten); i++)
@@ -443,6 +454,13 @@ static void starts_while_sampling(const char *dir, size_t mem,
 				 line);
 		}
 	}
+	if (getenv("SHOW_CALLS")) {
+		char *again = NULL;
+
+		read_file(calls, 1 << 16, &again, &len);
+		fprintf(stderr, "%s", again);
+		free(again);
+	}
 	free(got);
 	results_release(&r);
 	experiment_file_release(&f);
@@ -466,16 +484,21 @@ static void test_starting(void **state)
 	(void)state;
 	setenv("LINES_TEMPLATE", counted, 1);
 	setenv("STALLS_TEMPLATE", sampled, 1);
-	setenv("STALLS_SLEEP", "2", 1);
+	/* the sampler ends once that many are ready (or after 10 s), and
+	 * 0.2 s later: the test waits for the children, not for a time */
+	setenv("STALLS_SLEEP", "0.2", 1);
 	setenv("READY_SLEEP", "0.05", 1);
 	setenv("CULAB_STALLS", "on", 1);
-	starts_while_sampling(tmpdir, (size_t)80 << 30, &before, &most);
+	starts_while_sampling(tmpdir, (size_t)80 << 30, 2 + LINES_AHEAD_SAMPLING,
+			      &before, &most);
 	assert_true(most <= LINES_STARTING_ONE);
 	assert_true(before > 1 + LINES_AHEAD_SAMPLING);
 	/* a GPU of 2 GiB holds no more than the usual ahead */
-	starts_while_sampling(tmpdir, (size_t)2 << 30, &before, &most);
+	starts_while_sampling(tmpdir, (size_t)2 << 30, 1 + LINES_AHEAD_SAMPLING,
+			      &before, &most);
 	assert_true(most <= LINES_STARTING_ONE);
 	assert_int_equal(before, 1 + LINES_AHEAD_SAMPLING);
+	unsetenv("STALLS_UNTIL_READY");
 	unsetenv("STALLS_SLEEP");
 	unsetenv("READY_SLEEP");
 	unsetenv("CULAB_STALLS");
