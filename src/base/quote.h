@@ -3,7 +3,8 @@
  *
  * Names, paths and GPU models come from experiment and results files, so
  * wherever culab prints or writes them for a shell or a compiler to
- * read, they are quoted here and nowhere else: one rule per interpreter.
+ * read, they are quoted here: one rule per interpreter.  (cli/main.c's
+ * record of the command line is for reading, and leaves 2^20 bare.)
  * The others have theirs beside their outputs: CSV cells in
  * results_csv_field (results/csv.c), Markdown and HTML in report/
  * (md_text, and cmark-gfm without raw HTML), gnuplot strings in

@@ -42,6 +42,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "base/quote.h"
 #include "base/evtrace.h"
 #include "base/util.h"
 #include "ladder/ladder.h"
@@ -176,27 +177,6 @@ size_t sanitize_tools_for_record(const char *record, const char **tools)
 
 /* ---- the command ------------------------------------------------------------------ */
 
-/* A word for a POSIX shell: as it is when it needs no quotes (no ^, which
- * some shells expand), else in single quotes. */
-static void shell_word(struct sbuf *b, const char *w)
-{
-	static const char plain[] = "abcdefghijklmnopqrstuvwxyz"
-				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-				    "0123456789-_./=:,+@%";
-
-	if (*w && strspn(w, plain) == strlen(w)) {
-		sbuf_add(b, w);
-		return;
-	}
-	sbuf_addc(b, '\'');
-	for (; *w; w++)
-		if (*w == '\'')
-			sbuf_add(b, "'\\''");
-		else
-			sbuf_addc(b, *w);
-	sbuf_addc(b, '\'');
-}
-
 char *sanitize_command(const char *tool, const char *label, const char *file,
 		       int device)
 {
@@ -205,14 +185,14 @@ char *sanitize_command(const char *tool, const char *label, const char *file,
 	/* as the rerun ran: without culab's guard around the input, which
 	 * would hide a read past its end from the tool (runner_int.h) */
 	sbuf_add(&b, "CULAB_INPUT_GUARD=off compute-sanitizer --tool ");
-	shell_word(&b, tool);
+	quote_shell(&b, tool);
 	sbuf_add(&b, " culab run --measurement ");
-	shell_word(&b, label);
+	quote_shell(&b, label);
 	sbuf_add(&b, " --profile-only --no-counters -o /tmp/culab-sanitize");
 	if (device)
 		sbuf_addf(&b, " --device %d", device);
 	sbuf_addc(&b, ' ');
-	shell_word(&b, file);
+	quote_shell(&b, file);
 	return sbuf_detach(&b);
 }
 
