@@ -257,6 +257,21 @@ static void prune(const struct cache_kind *k, const char *dir)
 	free(e);
 }
 
+/* Whether k's folder dir can take a file: 1 yes (made, writable, ours),
+ * 0 when the cache is not used there (an untrusted folder: said once),
+ * -1 after a warning (it cannot be made or written). */
+static int ready_to_write(struct cache_kind *k, const char *dir)
+{
+	if (ensure_dir(cache_dir()) < 0 || ensure_dir(dir) < 0 ||
+	    access(dir, W_OK | X_OK) < 0) {
+		warn_store(k, dir, strerror(errno));
+		return -1;
+	}
+	if ((k->sub && !dir_trusted(k, cache_dir())) || !dir_trusted(k, dir))
+		return 0;
+	return 1;
+}
+
 int cache_store(struct cache_kind *k, const char *key, const void *payload,
 		size_t len)
 {
@@ -271,15 +286,9 @@ int cache_store(struct cache_kind *k, const char *key, const void *payload,
 	}
 	if (!cache_key_valid(key) || len > k->max_entry)
 		goto out;
-	if (ensure_dir(cache_dir()) < 0 || ensure_dir(dir) < 0 ||
-	    access(dir, W_OK | X_OK) < 0) {
-		warn_store(k, dir, strerror(errno));
+	if ((rc = ready_to_write(k, dir)) <= 0)
 		goto out;
-	}
-	if ((k->sub && !dir_trusted(k, cache_dir())) || !dir_trusted(k, dir)) {
-		rc = 0;                 /* said once: the cache is not used */
-		goto out;
-	}
+	rc = -1;
 	if (sha256_hex(payload, len, digest) < 0)
 		goto out;
 	sbuf_addn(&file, k->magic, MAGIC_LEN);
@@ -380,15 +389,9 @@ int cache_file_write(struct cache_kind *k, const char *name, const void *data,
 	}
 	if (len > k->max_entry)
 		goto out;
-	if (ensure_dir(cache_dir()) < 0 || ensure_dir(dir) < 0 ||
-	    access(dir, W_OK | X_OK) < 0) {
-		warn_store(k, dir, strerror(errno));
+	if ((rc = ready_to_write(k, dir)) <= 0)
 		goto out;
-	}
-	if ((k->sub && !dir_trusted(k, cache_dir())) || !dir_trusted(k, dir)) {
-		rc = 0;                 /* said once: the cache is not used */
-		goto out;
-	}
+	rc = -1;
 	path = xasprintf("%s/%s", dir, name);
 	/* a directory in its place cannot be renamed over: said here, as
 	 * a cache's warning, not by write_file_atomic as an error */
