@@ -882,30 +882,14 @@ static void trace_run(const struct run *R, double total)
 /* Every measurement of the plan, in its order or as run --devices' parent
  * hands them out (runner_next); counter sessions follow the
  * experiments, and a stage's buffers are kept while the run is on it. */
-/* The seconds the measurements from measurement k of stage si on are
- * expected to take, at the pace of those made since t0: the plan's cost
- * of what is left over its cost of what was made (plan_stage_cost, in
- * which the sizes' growth is: the first, small stages go fast), times
- * the time they took; HUGE_VAL before any. */
-static double seconds_left(const struct run *R, size_t si, size_t k,
-			   double t0)
+/* The seconds the measurements left are expected to take, at the pace
+ * of those made since t0 (HUGE_VAL before one has ended). */
+static double seconds_left(const struct run *R, double t0)
 {
-	double done = 0, left = 0;
-
-	for (size_t i = 0; i < R->plan.nstages; i++) {
-		const struct plan_stage *s = &R->plan.stages[i];
-		double each = s->nms ? (double)s->cost / (double)s->nms : 0;
-
-		if (i < si) {
-			done += (double)s->cost;
-		} else if (i > si) {
-			left += (double)s->cost;
-		} else {
-			done += each * (double)k;
-			left += each * (double)(s->nms - k);
-		}
-	}
-	return done > 0 ? (runner_now() - t0) * left / done : HUGE_VAL;
+	if (!R->done || R->done >= R->plan.nms)
+		return R->done ? 0 : HUGE_VAL;
+	return (runner_now() - t0) / (double)R->done *
+	       (double)(R->plan.nms - R->done);
 }
 
 static void run_plan(struct run *R)
@@ -935,8 +919,7 @@ static void run_plan(struct run *R)
 			last = s->e;
 		}
 		if (R->o->before_measurement && !R->o->queue)
-			R->o->before_measurement(R->res,
-						 seconds_left(R, si, k, t0),
+			R->o->before_measurement(R->res, seconds_left(R, t0),
 						 R->o->before_ctx);
 		go_on = one_measurement(R, &st, s, k, fail);
 		free(fail);
