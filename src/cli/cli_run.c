@@ -57,9 +57,6 @@ struct run_args {
 	bool no_sanitizer;       /* --no-sanitizer: no reruns under it */
 	bool piece;              /* --piece: a worker of a class's run */
 	bool pieces;             /* this run is a class's, in pieces */
-	struct lines_options lo; /* its counters per source line */
-	struct lines_early early; /* their first children, started during
-				     its last measurements (jobs/lines.h) */
 };
 
 static int run_options(struct cli_context *cx, struct run_args *a)
@@ -161,34 +158,19 @@ static int run_options(struct cli_context *cx, struct run_args *a)
 	return 0;
 }
 
-/* The options of the run's counters per source line; in a one-GPU run
- * that collects them, its first children started during its last
- * measurements (lines_early, jobs/lines.h). */
-static void run_lines_early(const struct experiment_file *f,
-			    struct run_args *a, const char *file)
-{
-	a->lo = (struct lines_options){
-		.file = file, .outdir = a->outdir, .device = a->o.device,
-		.only = a->o.only_variant, .shard = a->o.shard,
-		.progress = a->o.progress,
-	};
-	lines_early_init(&a->early, f, &a->lo);
-	if (a->no_lines || a->o.no_counters || a->o.measurement ||
-	    a->o.queue || a->o.profile_only || a->o.rounds)
-		return;
-	a->lo.early = &a->early;
-	a->o.before_measurement = lines_early_tick;
-	a->o.before_ctx = &a->early;
-}
-
 /* Counters per source line after the run's own measurements (lines.h;
  * not with --no-lines), and the counters CUPTI refused counted by
  * instrumentation (instrumented.h): not with --no-counters, not in
  * culab's own children (one measurement alone), not after a signal, nor
  * after a run that lost its CUDA context or a kernel that never ended. */
 static int run_lines(const struct experiment_file *f, struct run_args *a,
-		     int rc, struct results *res)
+		     const char *file, int rc, struct results *res)
 {
+	struct lines_options lo = {
+		.file = file, .outdir = a->outdir, .device = a->o.device,
+		.only = a->o.only_variant, .shard = a->o.shard,
+		.progress = a->o.progress,
+	};
 	int lrc;
 
 	if (a->o.no_counters || a->o.measurement ||
@@ -200,11 +182,10 @@ static int run_lines(const struct experiment_file *f, struct run_args *a,
 		return rc;
 	/* the children need the GPU, which may admit one process only */
 	env_release_device(a->o.device);
-	if (!a->no_lines &&
-	    (lrc = lines_run(f, &a->lo, res)) == EXIT_INTERRUPTED)
+	if (!a->no_lines && (lrc = lines_run(f, &lo, res)) == EXIT_INTERRUPTED)
 		return lrc;
 	/* where CUPTI refused the hardware counters, by instrumentation */
-	lrc = instrumented_run(f, &a->lo, res);
+	lrc = instrumented_run(f, &lo, res);
 	return lrc == EXIT_INTERRUPTED || lrc == EXIT_FAILED ? lrc : rc;
 }
 
@@ -374,12 +355,9 @@ int cmd_run(struct cli_context *cx)
 				devices_run(&f, &a.wo, &res);
 	} else {
 		a.o.instrumented_after = !a.o.measurement && !a.o.no_counters;
-		run_lines_early(&f, &a, file);
 		rc = output_run(&f, &a.o, a.outdir, a.resume ? a.resume_dir ?
 				a.resume_dir : a.outdir : NULL, &prev, &res);
-		rc = run_lines(&f, &a, rc, &res);
-		/* the early children run_lines did not take end unrun */
-		lines_early_release(&a.early);
+		rc = run_lines(&f, &a, file, rc, &res);
 	}
 	run_sanitize(&f, &a, file, &res, quiet, rc);
 	rc = run_report(&a, &res, quiet, rc);

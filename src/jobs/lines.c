@@ -32,7 +32,6 @@
 #include "base/supervise.h"
 #include "output.h"
 #include "results/results.h"
-#include "run/env.h"
 
 struct result_row *lines_row_of(struct results *r, const struct plan_stage *s,
 				const struct plan_measurement *ms)
@@ -350,7 +349,6 @@ struct job {
 	struct result_row *w;
 	const struct plan_stage *s;
 	char key[65];
-	bool started;            /* its child started early (lines_early) */
 };
 
 /* The jobs of p's marked measurements; those the per-line cache holds
@@ -373,7 +371,7 @@ static size_t jobs_of(const struct plan *p, const struct lines_options *o,
 			w = lines_row_of(r, s, &s->ms[k]);
 			if (!lines_wanted(w))
 				continue;
-			*j = (struct job){ .label = s->ms[k].label, .w = w, .s = s };
+			*j = (struct job){ s->ms[k].label, w, s, "" };
 			if (lines_cache_key(s, &s->ms[k],
 					    results_row_device(r, w), o->exe,
 					    j->key) == 0 &&
@@ -448,7 +446,6 @@ struct lines_queue {
 	struct job *jobs;
 	size_t n, k;             /* jobs, the next to start */
 	struct lines_stalls ss;
-	bool early_added;        /* the early ones given to the loop */
 	int starting;            /* a GPU's children starting at once, its
 				    first apart */
 	bool sampler_added;
@@ -515,12 +512,6 @@ static int run_fill(void *ctx, struct supervisor *sv)
 			      0);
 		x->sampler_added = true;
 	}
-	/* the children started during the run's last measurements */
-	for (int k = 0; !x->early_added && k < LINES_PROCS; k++)
-		if (x->sl[0].p[k].pid)
-			supervise_add(sv, x->sl[0].p[k].pid, &x->sl[0].p[k],
-				      SUPERVISE_STOP_POLICY, 0, 0);
-	x->early_added = true;
 	/* a child on each GPU without one, then the ones ahead on each
 	 * while enough are left for all (the last few wait for the first
 	 * GPU free, not on a GPU of their own) */
@@ -530,9 +521,7 @@ static int run_fill(void *ctx, struct supervisor *sv)
 			struct lines_gpu *g = &x->sl[i];
 			struct lines_proc *lp;
 
-			while (x->k < x->n && x->jobs[x->k].started)
-				x->k++;
-			if (x->k == x->n || !takes_next(x, g, pass))
+			if (!takes_next(x, g, pass))
 				continue;
 			lp = lines_gpu_start(x->o, g, x->k,
 					     x->jobs[x->k].label);
@@ -620,169 +609,6 @@ static bool run_turn(void *ctx, struct supervisor *sv)
 	return changed;
 }
 
-/* ---- a one-GPU run's first children, during its last measurements ---- */
-
-void lines_early_init(struct lines_early *e, const struct experiment_file *f,
-		      const struct lines_options *o)
-{
-	const char *v = getenv("CULAB_LINES_EARLY");
-
-	memset(e, 0, sizeof(*e));
-	e->f = f;
-	e->o = o;
-	e->off = v && !strcmp(v, "0");
-}
-
-/* Whether a child for `label` was started. */
-static bool early_has(const struct lines_early *e, const char *label)
-{
-	for (size_t i = 0; i < e->n; i++)
-		if (!strcmp(e->labels[i], label))
-			return true;
-	return false;
-}
-
-/* Its children still making their start (one whose socket closed has
- * ended: the supervisor hears of it once lines_run takes it). */
-static int early_starting(const struct lines_early *e)
-{
-	int n = 0;
-
-	for (int k = 0; k < LINES_PROCS; k++)
-		n += e->g.p[k].pid && e->g.p[k].sock >= 0 && !e->g.p[k].ready;
-	return n;
-}
-
-/* The plan of the run, its GPU and whether its children sample where
- * warps wait themselves (the sampler of lines_stalls.h does unless it
- * has too many labels); false when none will be started. */
-static bool early_build(struct lines_early *e, const struct results *r)
-{
-	struct plan_options po = { .only = e->o->only, .counters = true,
-				   .shard = e->o->shard, .lines = true };
-	size_t len = 0;
-
-	e->built = true;
-	plan_build(e->f, &po, &e->p);
-	if (!e->p.nlines || env_exclusive(e->o->device))
-		return false;
-	lines_gpu_init(&e->g, e->o->device, r->env.gpu_uuid);
-	e->g.held = true;
-	for (size_t i = 0; i < e->p.nstages; i++)
-		for (size_t k = 0; k < e->p.stages[i].nms; k++)
-			if (e->p.stages[i].ms[k].lines)
-				len += strlen(e->p.stages[i].ms[k].label) + 1;
-	e->g.no_stalls = lines_stalls_wanted() &&
-			 len <= LINES_STALLS_MAX_LABELS;
-	e->starting = (int)env_integer("CULAB_LINES_STARTING", 1,
-				       LINES_AHEAD_MAX, LINES_STARTING_ONE,
-				       "children");
-	return true;
-}
-
-void lines_early_tick(struct results *r, double left, void *ctx)
-{
-	struct lines_early *e = ctx;
-	double mem = (double)r->env.global_mem_bytes;
-	struct job *jobs;
-	size_t n, cached;
-
-	if (e->off || e->taken)
-		return;
-	if (!e->built && !early_build(e, r)) {
-		e->off = true;
-		return;
-	}
-	if (!e->begun && left > LINES_EARLY_START_S * (double)e->p.nlines)
-		return;
-	e->begun = true;
-	while (lines_gpu_said(&e->g))
-		;       /* a held child says only "r" */
-	n = jobs_of(&e->p, e->o, r, &jobs, &cached);
-	for (size_t j = 0; j < n && e->n < LINES_AHEAD_MAX; j++) {
-		if (early_has(e, jobs[j].label))
-			continue;
-		if (early_starting(e) >= e->starting ||
-		    e->bytes + job_bytes(&jobs[j]) > 0.5 * mem)
-			break;
-		if (!lines_gpu_start(e->o, &e->g, e->n, jobs[j].label)) {
-			e->off = true;
-			break;
-		}
-		e->labels[e->n++] = xstrdup(jobs[j].label);
-		e->bytes += job_bytes(&jobs[j]);
-	}
-	free(jobs);
-}
-
-/* Child p told to end unrun (end of file on its socket; killed if it
- * still makes its start) and waited for, its folder emptied. */
-static void early_end(struct lines_proc *p)
-{
-	if (p->sock >= 0)
-		close(p->sock);
-	p->sock = -1;
-	kill(-p->pid, SIGKILL);
-	while (waitpid(p->pid, NULL, 0) < 0 && errno == EINTR)
-		;
-	evtrace("ended", p->pid, "early");
-	p->pid = 0;
-	lines_child_clean(p->dir);
-}
-
-/* lines_run takes the early children of e onto its GPU, each at the job
- * of its label (one whose row no longer wants lines ends unrun), and
- * frees them to put their input on the GPU. */
-static void early_take(struct lines_queue *x, struct lines_early *e)
-{
-	struct lines_gpu *g = &x->sl[0];
-
-	if (!e->n || e->taken || x->ns != 1)
-		return;
-	e->taken = true;
-	*g = e->g;
-	for (int k = 0; k < LINES_PROCS; k++) {
-		struct lines_proc *p = &g->p[k];
-		size_t j = 0;
-
-		if (!p->pid)
-			continue;
-		while (j < x->n && strcmp(x->jobs[j].label, e->labels[p->job]))
-			j++;
-		if (j < x->n && !x->jobs[j].started) {
-			p->job = j;
-			x->jobs[j].started = true;
-		} else {
-			early_end(p);
-		}
-	}
-	/* the sampler's start says again whether the next ones sample */
-	g->no_stalls = false;
-	lines_gpu_free(g);
-}
-
-void lines_early_release(struct lines_early *e)
-{
-	if (!e->taken && e->built) {
-		for (int k = 0; k < LINES_PROCS; k++)
-			if (e->g.p[k].pid)
-				early_end(&e->g.p[k]);
-		lines_gpu_release(&e->g);
-		if (e->n) {
-			char *base = xasprintf("%s/.lines", e->o->outdir);
-
-			rmdir(base);
-			free(base);
-		}
-	}
-	for (size_t i = 0; i < e->n; i++)
-		free(e->labels[i]);
-	if (e->built)
-		plan_release(&e->p);
-	memset(e, 0, sizeof(*e));
-	e->off = true;
-}
-
 int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	      struct results *r)
 {
@@ -814,8 +640,6 @@ int lines_run(const struct experiment_file *f, const struct lines_options *o,
 	if (!x.n || x.stop)
 		goto out;
 	supervise_catch();
-	if (o->early)
-		early_take(&x, o->early);
 	if (x.ns == 1)
 		sampling_start(o, &x.sl[0], x.jobs, x.n, &x.ss);
 	supervise_run(&pol);

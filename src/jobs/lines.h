@@ -171,44 +171,4 @@ int lines_gpu_fds(const struct lines_gpu *g, struct pollfd *pf);
 /* Closes what is left and removes its folders (empty by then). */
 void lines_gpu_release(struct lines_gpu *g);
 
-/* ---- a one-GPU run's first children, during its last measurements ---- */
-
-/* The driver makes one CUDA context at a time, about 0.24 s each on an
- * H100 (docs/per-line.md), so children started after a run's
- * measurements wait that long each before their turn.  A one-GPU run
- * starts its first children while its last measurements run, as run
- * --devices does on a GPU its worker is about to leave: held (run
- * --lines-held: their process, CUDA context and host input, nothing on
- * the GPU until lines_run frees them, so the run's timings stay its
- * own), two starting at a time, within half the GPU's memory, from the
- * moment the measurements left are expected to take about as long as
- * the children's starts (LINES_EARLY_START_S each).  Not with
- * CULAB_LINES_EARLY=0, nor on a GPU that admits one process. */
-#define LINES_EARLY_START_S 0.25
-
-struct lines_early {
-	const struct experiment_file *f;
-	const struct lines_options *o;
-	bool off;                /* none (or no more) to start */
-	bool built, begun;
-	bool taken;              /* lines_run has them */
-	struct plan p;           /* the run's, for its per-line jobs */
-	struct lines_gpu g;      /* its children (g.p[k].job: labels[]) */
-	char *labels[LINES_PROCS];
-	size_t n;                /* started */
-	int starting;            /* at once, at most */
-	double bytes;            /* the device memory they hold */
-};
-
-/* Ready to start the children of f's run under o (o->early = e). */
-void lines_early_init(struct lines_early *e, const struct experiment_file *f,
-		      const struct lines_options *o);
-/* run_options.before_measurement (run.h): starts the next children of
- * the rows r holds that want lines, once `left` seconds of measurements
- * are left or fewer; ctx is the struct lines_early. */
-void lines_early_tick(struct results *r, double left, void *ctx);
-/* The children lines_run did not take (an interrupted run, one without
- * lines) told to end and waited for; what e holds freed. */
-void lines_early_release(struct lines_early *e);
-
 #endif

@@ -16,8 +16,6 @@
  * is milliseconds: docs/per-line.md), with room for a slow kernel. */
 #define LINES_CHILD_TIMEOUT 600.0
 
-struct lines_early;
-
 struct lines_options {
 	const char *file;              /* the experiment file, as given */
 	const char *outdir;            /* the run's directory: the results
@@ -33,10 +31,6 @@ struct lines_options {
 	const char *exe;               /* the program to start; NULL:
 					  /proc/self/exe (tests: a stand-in) */
 	double timeout;                /* seconds per child; 0: the default */
-	struct lines_early *early;     /* the children a one-GPU run started
-					  during its last measurements
-					  (lines.h), for lines_run; NULL:
-					  none */
 };
 
 /* The k of lines_child_dir for the children that are not a GPU's k-th

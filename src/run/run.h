@@ -113,14 +113,6 @@ struct run_options {
 				    would make fails with this reason, not
 				    run: its worker was ended while making it
 				    (pieces.h) */
-	/* Called before each measurement this run makes (not a worker's:
-	 * queue), with the rows so far and the seconds the measurements
-	 * left are expected to take at the run's pace so far (HUGE_VAL
-	 * before the first has ended): a one-GPU run starts its first
-	 * per-line children while its last measurements run
-	 * (lines_early_tick, jobs/lines.h).  NULL: none. */
-	void (*before_measurement)(struct results *r, double left, void *ctx);
-	void *before_ctx;
 	/* Stores the results so far (results.json, results.csv), called
 	 * after every finished measurement and at the end; returns 0, or -1
 	 * after a diagnostic, which ends the run.  NULL: nothing is stored. */

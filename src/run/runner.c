@@ -882,16 +882,6 @@ static void trace_run(const struct run *R, double total)
 /* Every measurement of the plan, in its order or as run --devices' parent
  * hands them out (runner_next); counter sessions follow the
  * experiments, and a stage's buffers are kept while the run is on it. */
-/* The seconds the measurements left are expected to take, at the pace
- * of those made since t0 (HUGE_VAL before one has ended). */
-static double seconds_left(const struct run *R, double t0)
-{
-	if (!R->done || R->done >= R->plan.nms)
-		return R->done ? 0 : HUGE_VAL;
-	return (runner_now() - t0) / (double)R->done *
-	       (double)(R->plan.nms - R->done);
-}
-
 static void run_plan(struct run *R)
 {
 	const struct experiment *last = NULL;
@@ -899,7 +889,7 @@ static void run_plan(struct run *R)
 	struct stage_buf st = { 0 };
 	size_t si, k;
 	char *fail = NULL;
-	double t, t0 = runner_now();
+	double t;
 
 	while (!runner_interrupted() && !R->fatal &&
 	       runner_next(R, &si, &k, &fail)) {
@@ -918,9 +908,6 @@ static void run_plan(struct run *R)
 			runner_lap(R, RP_COUNTERS, &t);
 			last = s->e;
 		}
-		if (R->o->before_measurement && !R->o->queue)
-			R->o->before_measurement(R->res, seconds_left(R, t0),
-						 R->o->before_ctx);
 		go_on = one_measurement(R, &st, s, k, fail);
 		free(fail);
 		fail = NULL;

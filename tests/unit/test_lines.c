@@ -763,9 +763,7 @@ static void test_plan_marks(void **state)
 /* ---- the children ------------------------------------------------------- */
 
 /* A stand-in for culab: it says it is ready ("r") and waits for its turn
- * on --lines-go's socket as culab does (recording "LABEL ended before its turn" at end of file;
- * with --lines-held, first "r" and a byte to be freed: "LABEL freed", or
- * "LABEL ended held"),
+ * on --lines-go's socket as culab does (recording "LABEL ended before its turn" at end of file),
  * records the measurement it was asked for (and with $LINES_DEVS its
  * --device, its folder and the GPUs it sees) and writes the results file
  * $LINES_TEMPLATE into -o DIR, says "c" on the socket (it has collected:
@@ -778,23 +776,16 @@ static void test_plan_marks(void **state)
  * take any descriptor. */
 static const char fake_child[] =
 	"#!/bin/bash\n"
-	"label=; dir=; dev=; go=; held=\n"
+	"label=; dir=; dev=; go=\n"
 	"while [ $# -gt 0 ]; do\n"
 	"  case $1 in\n"
 	"  --measurement) label=$2; shift ;;\n"
 	"  --device) dev=$2; shift ;;\n"
 	"  --lines-go) go=$2; shift ;;\n"
-	"  --lines-held) held=1 ;;\n"
 	"  -o) dir=$2; shift ;;\n"
 	"  esac\n"
 	"  shift\n"
 	"done\n"
-	"if [ -n \"$held\" ]; then\n"
-	"  printf r >&\"$go\"\n"
-	"  w=; read -r -n 1 -u \"$go\" w\n"
-	"  [ \"$w\" = g ] || { echo \"$label ended held\" >>\"$LINES_CALLS\"; exit 5; }\n"
-	"  echo \"$label freed\" >>\"$LINES_CALLS\"\n"
-	"fi\n"
 	"if [ -n \"$go\" ]; then\n"
 	"  printf r >&\"$go\"\n"
 	"  w=; read -r -n 1 -u \"$go\" w\n"
@@ -1084,147 +1075,6 @@ static void test_children_two(void **state)
 	free(good);
 }
 
-/* The number of text's line that is `line`, from 0, or -1. */
-static int line_at(const char *text, const char *line)
-{
-	size_t len = strlen(line);
-
-	for (int i = 0; *text; i++) {
-		const char *end = strchr(text, '\n');
-
-		if (!end)
-			end = text + strlen(text);
-		if ((size_t)(end - text) == len && !strncmp(text, line, len))
-			return i;
-		text = *end ? end + 1 : end;
-	}
-	return -1;
-}
-
-/* Ticks of a run's measurements (lines_early_tick) until n children are
- * started, at most 5 s. */
-static void early_ticks(struct lines_early *e, struct results *r, size_t n)
-{
-	for (int i = 0; i < 500 && e->n < n; i++) {
-		lines_early_tick(r, 0, e);
-		usleep(10000);
-	}
-	assert_int_equal(e->n, n);
-}
-
-/* A one-GPU run's first children, started held during its last
- * measurements (lines_early): none while much is left; then from the
- * rows there are, two starting at a time; lines_run takes them (freed,
- * each measured in its turn) and starts only the rest; one whose row no
- * longer wants lines ends unrun.  Not taken (an interrupted run), they
- * end and their folder goes. */
-static void test_children_early(void **state)
-{
-	char *yaml = xasprintf("%s/small.yaml", tmpdir);
-	char *exe = xasprintf("%s/fake-culab", tmpdir);
-	char *calls = xasprintf("%s/calls-early", tmpdir);
-	char *outdir = xasprintf("%s/out-early", tmpdir);
-	char *dotlines = xasprintf("%s/.lines", outdir);
-	char *good = template("good-early", NULL);
-	struct lines_options o = { .file = yaml, .outdir = outdir, .exe = exe,
-				   .timeout = 5 };
-	static const char *const gpu[] = { "reduce_shared_static",
-		"reduce_first_add", "reduce_cub" };
-	struct lines_early e;
-	struct experiment_file f;
-	struct results r;
-	struct capture c;
-	struct stat st;
-	char *text = NULL;
-	size_t len;
-
-	(void)state;
-	assert_int_equal(write_file_atomic(yaml, small_yaml, strlen(small_yaml)), 0);
-	assert_int_equal(write_file_atomic(exe, fake_child, strlen(fake_child)), 0);
-	assert_int_equal(chmod(exe, 0755), 0);
-	setenv("LINES_CALLS", calls, 1);
-	setenv("LINES_TEMPLATE", good, 1);
-	unsetenv("LINES_UNAVAILABLE");
-	unsetenv("LINES_DEVS");
-	unsetenv("CULAB_LINES_EARLY");
-	assert_int_equal(experiment_load(yaml, &f), 0);
-	mkdir(outdir, 0755);
-	results_start(&r);
-	r.env.global_mem_bytes = (size_t)80 << 30;
-	/* the first two variants measured, both sizes */
-	for (size_t i = 0; i < 2; i++)
-		for (uint64_t n = 1024; n <= 4096; n *= 4)
-			row_add(&r, "e", gpu[i], "float", n, -1);
-
-	lines_early_init(&e, &f, &o);
-	o.early = &e;
-	/* far from the end: none */
-	lines_early_tick(&r, 1e6, &e);
-	assert_int_equal(e.n, 0);
-	/* near it: the rows there are, two at a time (each ready first) */
-	lines_early_tick(&r, 0.1, &e);
-	assert_int_equal(e.n, 2);
-	assert_string_equal(e.labels[0], "e/reduce_shared_static/float/4096");
-	assert_string_equal(e.labels[1], "e/reduce_first_add/float/4096");
-	/* the last variant measured: its child follows */
-	row_add(&r, "e", gpu[2], "float", 1024, -1);
-	row_add(&r, "e", gpu[2], "float", 4096, -1);
-	early_ticks(&e, &r, 3);
-	assert_string_equal(e.labels[2], "e/reduce_cub/float/4096");
-	/* held: none measured yet */
-	usleep(200000);
-	assert_int_equal(stat(calls, &st), -1);
-	/* reduce_first_add's counters failed after all: its child ends
-	 * unrun; the others are taken, freed and measured in order */
-	r.rows[3].counters_status = xstrdup("counters were not collected");
-	capture_start(&c);
-	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
-	capture_stop(&c);
-	free(c.buf);
-	lines_early_release(&e);
-	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
-	assert_non_null(strstr(text, "e/reduce_shared_static/float/4096 freed\n"));
-	assert_non_null(strstr(text, "e/reduce_cub/float/4096 freed\n"));
-	assert_true(line_at(text, "e/reduce_shared_static/float/4096") >= 0);
-	assert_true(line_at(text, "e/reduce_shared_static/float/4096") <
-		    line_at(text, "e/reduce_cub/float/4096"));
-	assert_int_equal(line_at(text, "e/reduce_first_add/float/4096"), -1);
-	free(text);
-	assert_true(r.rows[1].lines.recorded);
-	assert_null(r.rows[1].lines.status);
-	assert_false(r.rows[3].lines.recorded);
-	assert_true(r.rows[5].lines.recorded);
-	assert_null(r.rows[5].lines.status);
-	assert_int_equal(stat(dotlines, &st), -1);
-
-	/* not taken: they end unrun, their folder gone */
-	for (size_t i = 0; i < r.nrows; i++)
-		source_lines_release(&r.rows[i].lines);
-	unlink(calls);
-	lines_early_init(&e, &f, &o);
-	early_ticks(&e, &r, 2);
-	assert_int_equal(stat(dotlines, &st), 0);
-	lines_early_release(&e);
-	assert_int_equal(stat(dotlines, &st), -1);
-	assert_int_equal(stat(calls, &st), -1);
-	/* CULAB_LINES_EARLY=0: none */
-	setenv("CULAB_LINES_EARLY", "0", 1);
-	lines_early_init(&e, &f, &o);
-	lines_early_tick(&r, 0, &e);
-	assert_int_equal(e.n, 0);
-	lines_early_release(&e);
-	unsetenv("CULAB_LINES_EARLY");
-
-	results_release(&r);
-	experiment_file_release(&f);
-	free(yaml);
-	free(exe);
-	free(calls);
-	free(outdir);
-	free(dotlines);
-	free(good);
-}
-
 /* A child that has collected frees the GPU: the next one goes on while
  * it saves its results, and its lines are taken once they are saved. */
 static void test_children_saving(void **state)
@@ -1459,7 +1309,6 @@ int main(void)
 		cmocka_unit_test(test_plan_marks),
 		cmocka_unit_test(test_children),
 		cmocka_unit_test(test_children_two),
-		cmocka_unit_test(test_children_early),
 		cmocka_unit_test(test_children_cached),
 		cmocka_unit_test(test_children_saving),
 	};
