@@ -16,6 +16,11 @@
  * is milliseconds: docs/per-line.md), with room for a slow kernel. */
 #define LINES_CHILD_TIMEOUT 600.0
 
+/* The CUDA variable that sets a context's hardware queues (its
+ * connections): 1 in every per-line child and sampling child, which
+ * launch on one stream and start in half the time with one. */
+#define LINES_CONNECTIONS_ENV "CUDA_DEVICE_MAX_CONNECTIONS"
+
 struct lines_options {
 	const char *file;              /* the experiment file, as given */
 	const char *outdir;            /* the run's directory: the results

@@ -765,7 +765,7 @@ static void test_plan_marks(void **state)
 /* A stand-in for culab: it says it is ready ("r") and waits for its turn
  * on --lines-go's socket as culab does (recording "LABEL ended before its turn" at end of file),
  * records the measurement it was asked for (and with $LINES_DEVS its
- * --device, its folder and the GPUs it sees) and writes the results file
+ * --device, its folder, the GPUs it sees and its hardware queues) and writes the results file
  * $LINES_TEMPLATE into -o DIR, says "c" on the socket (it has collected:
  * the GPU is free) but where $LINES_UNAVAILABLE is set, takes
  * $LINES_SAVE seconds to save (recording "LABEL saved"), says "d" (its
@@ -793,7 +793,7 @@ static const char fake_child[] =
 	"fi\n"
 	"echo \"$label\" >>\"$LINES_CALLS\"\n"
 	"[ -z \"${LINES_DEVS:-}\" ] ||\n"
-	"  echo \"$dev ${dir##*/} ${CUDA_VISIBLE_DEVICES:-all}\" >>\"$LINES_DEVS\"\n"
+	"  echo \"$dev ${dir##*/} ${CUDA_VISIBLE_DEVICES:-all} ${CUDA_DEVICE_MAX_CONNECTIONS:-unset}\" >>\"$LINES_DEVS\"\n"
 	"case $label in\n"
 	"*/reduce_shuffle/*) echo 'culab: note: something' >&2\n"
 	"  echo 'culab: error: boom' >&2; exit 1 ;;\n"
@@ -908,14 +908,15 @@ static void test_children(void **state)
 			    "e/reduce_unrolled/float/4096\n"
 			    "e/reduce_shuffle/float/4096\n");
 	free(text);
-	/* each on the run's GPU, which it sees alone, as its device 0; the
+	/* each on the run's GPU, which it sees alone, as its device 0, with
+	 * one hardware queue (CUDA_DEVICE_MAX_CONNECTIONS); the
 	 * second started ahead while the first measured, the third while
 	 * the first still ended, each in a folder of its own */
 	assert_int_equal(read_file(devs, 4096, &text, &len), 0);
 	assert_string_equal(text,
-		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n"
-		"0 gpu-2-b GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n"
-		"0 gpu-2-c GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503\n");
+		"0 gpu-2 GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503 1\n"
+		"0 gpu-2-b GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503 1\n"
+		"0 gpu-2-c GPU-8b7e9931-8c3e-d511-f1ba-bcf7e042b503 1\n");
 	free(text);
 	unsetenv("LINES_DEVS");
 	assert_string_equal(getenv("CUDA_VISIBLE_DEVICES"), "7,6,5");
@@ -1023,6 +1024,8 @@ static void test_children_two(void **state)
 	setenv("LINES_CALLS", calls, 1);
 	setenv("LINES_DEVS", devs, 1);
 	setenv("LINES_TEMPLATE", good, 1);
+	/* the user's hardware queues are kept */
+	setenv("CUDA_DEVICE_MAX_CONNECTIONS", "4", 1);
 	unsetenv("LINES_UNAVAILABLE");
 	assert_int_equal(experiment_load(yaml, &f), 0);
 	mkdir(outdir, 0755);
@@ -1047,8 +1050,8 @@ static void test_children_two(void **state)
 	free(text);
 	/* each child on its device, in that device's folder; both used */
 	assert_int_equal(read_file(devs, 4096, &text, &len), 0);
-	assert_non_null(strstr(text, "3 gpu-3 all\n"));
-	assert_non_null(strstr(text, "5 gpu-5 all\n"));
+	assert_non_null(strstr(text, "3 gpu-3 all 4\n"));
+	assert_non_null(strstr(text, "5 gpu-5 all 4\n"));
 	assert_null(strstr(text, "3 gpu-5"));
 	assert_null(strstr(text, "5 gpu-3"));
 	free(text);
@@ -1065,6 +1068,7 @@ static void test_children_two(void **state)
 		free(d);
 	}
 	unsetenv("LINES_DEVS");
+	unsetenv("CUDA_DEVICE_MAX_CONNECTIONS");
 	results_release(&r);
 	experiment_file_release(&f);
 	free(yaml);
