@@ -419,6 +419,25 @@ const char *const msgs_body[M__SAN - M__BODY][NLANG] = {
 	ROW(M_UT_FAILED) = {
 		"It failed at every row; below, the failure at {1}.",
 		"它在每一行都失败了；下面是 {1} 的失败详情。" },
+	/* right at some rows, wrong at others: {1} the verified row
+	 * diagnosed in full, {2} the first row that failed */
+	ROW(M_UT_MIXED_ONE) = {
+		"It verified at {1} alone: below, {1} in full and the failure "
+		"at {2} (the table gives each failure's reason).",
+		"它只在 {1} 验证通过：下面完整给出 {1} 的诊断和 {2} 的失败详情"
+		"（每处失败的原因见上表）。" },
+	ROW(M_UT_MIXED_SAME) = {
+		"Below, {1} in full (at the table's other verified rows its "
+		"counters give the same diagnosis) and the failure at {2} (the "
+		"table gives each failure's reason).",
+		"下面完整给出 {1} 的诊断（表中其余验证通过的行的计数器给出同样的"
+		"诊断）和 {2} 的失败详情（每处失败的原因见上表）。" },
+	ROW(M_UT_MIXED_DIFF) = {
+		"Below, {1} in full, each verified row of the table whose "
+		"counters give another diagnosis, and the failure at {2} (the "
+		"table gives each failure's reason).",
+		"下面完整给出 {1} 的诊断、表中计数器给出不同诊断的各个验证通过的"
+		"行，以及 {2} 的失败详情（每处失败的原因见上表）。" },
 
 	/* i45-voice: one number per step, verdicts held to the run-to-run
 	 * floors.  {1} a speedup ("1.02×") */

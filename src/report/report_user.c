@@ -898,14 +898,32 @@ static void rows_table(const struct model *m, const struct at *a, size_t n,
 	sbuf_addc(b, '\n');
 }
 
+/* The sentence between a kernel's table and its rows in full: the
+ * representative rep, and the first row that failed (n: none) where
+ * rep verified; nok rows verified, differs: one of them is in full for
+ * its own diagnosis. */
+static enum msg full_rows_msg(const struct at *a, size_t n, size_t rep,
+			      size_t failed, size_t nok, bool differs)
+{
+	if (!a[rep].it->ok)
+		return M_UT_FAILED;
+	if (failed == n)
+		return differs ? M_UT_DIFF : M_UT_SAME;
+	if (nok == 1)
+		return M_UT_MIXED_ONE;
+	return differs ? M_UT_MIXED_DIFF : M_UT_MIXED_SAME;
+}
+
 /* One kernel: its rows in a table, then in full the representative row
  * and each verified row whose diagnosis differs from it or whose time is
- * impossible (a failed kernel: its first failure). */
+ * impossible, and the first failure (a failed kernel: its first failure
+ * alone): a kernel right at one size and wrong at another has its
+ * failure, and what compute-sanitizer found, in the body too. */
 static void one_kernel(const struct model *m, const char *name, enum lang L,
 		       struct sbuf *b)
 {
 	struct at *a = NULL;
-	size_t n = 0, rep;
+	size_t n = 0, rep, failed, nok = 0;
 	bool *full;
 	bool differs = false;
 
@@ -929,18 +947,30 @@ static void one_kernel(const struct model *m, const char *name, enum lang L,
 		    (impossible(m, a[i].it->row) ||
 		     !same_diagnosis(m, &a[rep], &a[i])))
 			full[i] = differs = true;
+	for (failed = 0; failed < n && a[failed].it->ok; failed++)
+		;
+	for (size_t i = 0; i < n; i++)
+		nok += a[i].it->ok;
+	if (!a[rep].it->ok)
+		failed = n;     /* rep is the failure */
 	if (n > 1) {
-		struct sbuf at = SBUF_INIT;
+		struct sbuf at = SBUF_INIT, bad = SBUF_INIT;
+
 		rows_table(m, a, n, L, b);
 		type_size(&at, L, a[rep].l);
-		SAY(b, L, !a[rep].it->ok ? M_UT_FAILED :
-			  differs ? M_UT_DIFF : M_UT_SAME, sbuf_str(&at));
+		if (failed < n)
+			type_size(&bad, L, a[failed].l);
+		SAY(b, L, full_rows_msg(a, n, rep, failed, nok, differs),
+		    sbuf_str(&at), sbuf_str(&bad));
 		sbuf_add(b, "\n\n");
 		sbuf_release(&at);
+		sbuf_release(&bad);
 	}
 	for (size_t i = 0; i < n; i++)
 		if (full[i])
 			stage(m, a[i].l, a[i].it, L, b);
+	if (failed < n)
+		stage(m, a[failed].l, a[failed].it, L, b);
 	free(full);
 	free(a);
 }

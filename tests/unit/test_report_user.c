@@ -653,6 +653,43 @@ static void test_failed_user_row(void **state)
 	results_release(&r);
 }
 
+/* Right at one size and wrong at another (the course's in-place fold at a
+ * size its blocks do not divide): the body gives the verified row in
+ * full and the failure too, and never says the other rows' counters
+ * agree. */
+static void test_right_then_wrong(void **state)
+{
+	static const double ctr[NCOLS] = { 2.5, 90.0, 7.5e7, 100, 4, 1 };
+	struct results r;
+	struct result_row *row;
+	struct rendered x;
+
+	(void)state;
+	results_init(&r);
+	reduce_stage(&r, reduce_rungs, NREDUCE, &user_reduce, 0.2, ctr);
+	row = add(&r, &user_reduce, "my-reduce", 1000000, 1, 0.1, ctr);
+	row->status = ROW_WRONG;
+	row->verified = false;
+	row->message = xstrdup("sum is nan, expected 500062.6");
+	render(&r, &x);
+	EXPECT_IN(x.en_user, "It verified at float, n = 2^24 alone: below, "
+			     "float, n = 2^24 in full and the failure at float, "
+			     "n = 1000000 (the table gives each failure's "
+			     "reason).\n");
+	EXPECT_IN(x.en_user, "#### reduce / float, n = 1000000, block 256 "
+			     "(experiment my-reduce)\n\n- **FAILED** (wrong "
+			     "answer): sum is nan, expected 500062.6.");
+	EXPECT_IN(x.zh_user, "它只在 float，n = 2^24 验证通过：下面完整给出 "
+			     "float，n = 2^24 的诊断和 float，n = 1000000 的失败"
+			     "详情（每处失败的原因见上表）。");
+	EXPECT_NOT_IN(x.en_user, "same diagnosis");
+	/* the verified row is still diagnosed in full, before the failure */
+	assert_true(strstr(x.en_user, "#### reduce / float, n = 2^24") <
+		    strstr(x.en_user, "#### reduce / float, n = 1000000"));
+	rendered_free(&x);
+	results_release(&r);
+}
+
 /* A transpose whose stores are like the naive rung's, beside the copy
  * ceiling; its row in the table is marked and its charts label it. */
 static void test_transpose_and_tables(void **state)
@@ -969,6 +1006,7 @@ int main(void)
 		cmocka_unit_test(test_would_need_rungs),
 		cmocka_unit_test(test_cannot_tell),
 		cmocka_unit_test(test_failed_user_row),
+		cmocka_unit_test(test_right_then_wrong),
 		cmocka_unit_test(test_transpose_and_tables),
 		cmocka_unit_test(test_every_rule),
 		cmocka_unit_test(test_no_user_rows),
