@@ -561,18 +561,13 @@ static void band_text(char *buf, size_t size, double lo_ms, double hi_ms)
 	snprintf(buf, size, "%.0f to %.0f us", lo_ms * 1000, hi_ms * 1000);
 }
 
-void compare_print_noise(FILE *fp, const struct compare_noise *z,
-			 const char *gpu, const struct results *r,
+/* The files compared, one line each; returns the earliest date they
+ * record ("YYYY-MM-DD", caller frees), or NULL. */
+static char *noise_files(FILE *fp, const struct results *r,
 			 const char *const *paths, size_t n)
 {
-	char *g = clean(gpu), *date = NULL, *source;
-	struct sbuf entries = SBUF_INIT, eg = SBUF_INIT;
+	char *date = NULL;
 
-	fprintf(fp, "run-to-run noise on %s: %zu files, %zu comparison%s "
-		"(each file against %s)\n", g, n, z->ncompares,
-		z->ncompares == 1 ? "" : "s", n > COMPARE_NOISE_ALL ?
-		"the next: every pair only up to 12 files" :
-		"every later one");
 	for (size_t i = 0; i < n; i++) {
 		char *p = clean(paths[i]), *when = clean(r[i].started);
 		char *commit = clean(r[i].culab_commit);
@@ -592,6 +587,22 @@ void compare_print_noise(FILE *fp, const struct compare_noise *z,
 		free(commit);
 		free(exp);
 	}
+	return date;
+}
+
+void compare_print_noise(FILE *fp, const struct compare_noise *z,
+			 const char *gpu, const struct results *r,
+			 const char *const *paths, size_t n)
+{
+	char *g = clean(gpu), *date, *source;
+	struct sbuf entries = SBUF_INIT, eg = SBUF_INIT;
+
+	fprintf(fp, "run-to-run noise on %s: %zu files, %zu comparison%s "
+		"(each file against %s)\n", g, n, z->ncompares,
+		z->ncompares == 1 ? "" : "s", n > COMPARE_NOISE_ALL ?
+		"the next: every pair only up to 12 files" :
+		"every later one");
+	date = noise_files(fp, r, paths, n);
 	fprintf(fp, "change: |new / base - 1| of the medians of a pair whose "
 		"rows both ran and verified; time: the shorter median\n\n");
 	fprintf(fp, "%-10s %6s %8s %9s  %s\n", "kind", "pairs", "largest",
