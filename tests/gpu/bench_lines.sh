@@ -17,7 +17,10 @@
 #    the first run with lines collects them all).
 # Everything goes to $OUT (or results/bench-lines), the table to
 # lines.txt there.
+# Where warps wait is sampled (CULAB_STALLS=on, unless the caller set
+# it): issue 46's target is the lines with their stall samples.
 set -u
+export CULAB_STALLS="${CULAB_STALLS:-on}"
 culab=${1:-build/culab}
 file=${2:-experiments/default.yaml}
 out=${OUT:-results/bench-lines}
