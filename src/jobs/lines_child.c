@@ -97,10 +97,9 @@ pid_t lines_child_start(const struct lines_options *o, int device,
 	}
 	{
 		/* one hardware queue: the child launches on one stream, and
-		 * its CUDA context is made in half the time with one (0.21 s
-		 * against 0.42 s each, two starting at once on an H100: the
-		 * driver makes one context at a time); a value the user set
-		 * is kept */
+		 * the driver, which makes one context at a time, makes its
+		 * context in about half the time with one (docs/per-line.md);
+		 * a value the user set is kept */
 		const char *conn = getenv(LINES_CONNECTIONS_ENV);
 		const char *const pairs[] = {
 			LINES_CONNECTIONS_ENV, conn ? conn : "1",
