@@ -549,10 +549,15 @@ static void run_ended(void *ctx, struct supervisor *sv, struct child *c)
 	for (int i = 0; i < x->ns; i++) {
 		struct lines_proc *lp = lines_gpu_proc(&x->sl[i], c->pid);
 
-		if (lp)
-			x->changed |= lines_gpu_ended(x->o, lp, c->wstatus,
-				supervise_signals() ? NULL : x->jobs[lp->job].w,
-				x->stop || x->unavailable, x->unavailable);
+		if (!lp)
+			continue;
+		x->changed |= lines_gpu_ended(x->o, lp, c->wstatus,
+			supervise_signals() ? NULL : x->jobs[lp->job].w,
+			x->stop || x->unavailable, x->unavailable);
+		/* a child that said CUPTI cannot and ended before its word
+		 * was read: known before the loop fills its place */
+		if (!x->unavailable)
+			x->unavailable = said_unavailable(x->jobs[lp->job].w);
 	}
 }
 
