@@ -126,6 +126,20 @@ static bool entry_valid(const struct cache_kind *k, const char *key,
 	       !memcmp(buf + MAGIC_LEN + 64, digest, 64);
 }
 
+/* Up to size bytes of fd, read to its end or an error, into a buffer
+ * with a NUL after them (caller frees); *got says how many. */
+static char *read_fd(int fd, size_t size, size_t *got)
+{
+	char *buf = xmalloc(size + 1);
+	ssize_t n;
+
+	*got = 0;
+	while (*got < size && (n = read(fd, buf + *got, size - *got)) > 0)
+		*got += (size_t)n;
+	buf[*got] = '\0';
+	return buf;
+}
+
 int cache_load(struct cache_kind *k, const char *key, char **payload,
 	       size_t *len)
 {
@@ -133,7 +147,6 @@ int cache_load(struct cache_kind *k, const char *key, char **payload,
 	struct stat st;
 	size_t got = 0;
 	int rc = 0, fd = -1;
-	ssize_t n;
 
 	*payload = NULL;
 	*len = 0;
@@ -157,10 +170,7 @@ int cache_load(struct cache_kind *k, const char *key, char **payload,
 		say_distrust(k, path, &st);
 		goto out;
 	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	while (got < (size_t)st.st_size &&
-	       (n = read(fd, buf + got, (size_t)st.st_size - got)) > 0)
-		got += (size_t)n;
+	buf = read_fd(fd, (size_t)st.st_size, &got);
 	if (got != (size_t)st.st_size || !entry_valid(k, key, buf, got))
 		goto out;
 	*len = got - HEAD_LEN;
@@ -328,7 +338,6 @@ int cache_file_read(struct cache_kind *k, const char *name, char **text,
 	struct stat st;
 	size_t got = 0;
 	int rc = 0, fd = -1;
-	ssize_t n;
 
 	*text = NULL;
 	*len = 0;
@@ -358,11 +367,7 @@ int cache_file_read(struct cache_kind *k, const char *name, char **text,
 		say_unused(k, path, why);
 		goto out;
 	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	while (got < (size_t)st.st_size &&
-	       (n = read(fd, buf + got, (size_t)st.st_size - got)) > 0)
-		got += (size_t)n;
-	buf[got] = '\0';
+	buf = read_fd(fd, (size_t)st.st_size, &got);
 	*text = buf;
 	*len = got;
 	buf = NULL;
