@@ -37,8 +37,11 @@ struct why_said {
 	unsigned against;                       /* counters said to go the
 						   other way: the phrasing
 						   varies with it */
-	const struct item *waited[8];           /* rungs whose PC samples
+	const struct result_row *waited[8];     /* rows whose PC samples
 						   were said (once a page) */
+	unsigned long long worded;              /* stall states said in
+						   full (a bit per
+						   lines_metrics() index) */
 };
 
 /* Why step from -> to of ladder l went as it did, concept first: what
@@ -323,15 +326,24 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		 const struct ladder *l, const struct item *it, bool narrow,
 		 bool div, const char *indent);
 
-/* Where the warps of item it's kernel wait (issue 46): from its
- * variant's row with counters per source line and PC samples (of its
- * type and size first), the line with the most samples of its kernel
+/* The row lines_say_stall() quotes for item it: its variant's row with
+ * counters per source line (of its type and size first), NULL without
+ * one.  Another type's rung of the same variant may quote the same row. */
+const struct result_row *lines_stall_row(const struct model *m,
+					 const struct item *it);
+
+/* Where the warps of item it's kernel wait (issue 46): from `row`
+ * (lines_stall_row()), the line with the most PC samples of its kernel
  * with the most, its share, and the state its warps were most often in:
  * " Where rung 2's warps wait (PC samples, n = 2^24): line L `code`: P %
- * of the kernel's S PC samples; ...".  false, adding nothing, without such a row or with
- * fewer than 200 samples. */
+ * of the kernel's S PC samples; ...".  *worded (NULL: none) holds the
+ * states said in full on this page: a state said before is named by its
+ * short name ("`long_scoreboard`, as above"), and one said in full is
+ * added.  false, adding nothing, without a row or with fewer than 200
+ * samples. */
 bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
-		     const struct item *it);
+		     const struct item *it, const struct result_row *row,
+		     unsigned long long *worded);
 
 /* The line of item it's first kernel that carries the most (the first
  * line the body's list names), 0 when it has no lines or none stands

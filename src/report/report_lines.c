@@ -641,16 +641,26 @@ static bool stall_top_of(const struct kv *k, struct stall_top *st)
 }
 
 /* "line L `code`: P % of the kernel's S PC samples; its warps were most
- * often waiting ...: Q % of the line's samples" */
+ * often waiting ...: Q % of the line's samples", the state in full the
+ * first time *worded (NULL: always) has it, by its short name after. */
 static void stall_say(struct sbuf *b, enum lang L, const struct model *m,
-		      const struct variant *v, const struct stall_top *st)
+		      const struct variant *v, const struct stall_top *st,
+		      unsigned long long *worded)
 {
-	char *words = stall_words(L, st->why);
+	size_t nt;
+	size_t bit = (size_t)(st->why - lines_metrics(&nt));
+	unsigned long long mask = bit < 64 ? 1ull << bit : 0;
+	bool again = worded && (*worded & mask);
+	char *words = again ? xstrdup(st->why->name + strlen("stall_")) :
+			      stall_words(L, st->why);
 
 	where(b, L, m, v, st->at);
 	sbuf_add(b, say_text(L, M_L_COLON));
-	SAY(b, L, M_L_STALL, PCT(100 * st->best / st->total),
-	    FMT(st->total, 3), words, PCT(100 * st->top / st->best));
+	SAY(b, L, again ? M_L_STALL_AGAIN : M_L_STALL,
+	    PCT(100 * st->best / st->total), FMT(st->total, 3), words,
+	    PCT(100 * st->top / st->best));
+	if (worded)
+		*worded |= mask;
 	free(words);
 }
 
@@ -666,22 +676,18 @@ static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
 	if (!stall_top_of(k, &st))
 		return;
 	sbuf_addf(b, "%s- ", indent);
-	stall_say(b, L, m, v, &st);
+	stall_say(b, L, m, v, &st, NULL);
 	sbuf_add(b, say_text(L, M_L_END));
 	sbuf_addc(b, '\n');
 }
 
-bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
-		     const struct item *it)
+const struct result_row *lines_stall_row(const struct model *m,
+					 const struct item *it)
 {
 	const struct result_row *w = it->row, *best = NULL;
-	const struct variant *v = it->v ? it->v : model_variant(m, w->variant);
-	struct stall_top st, top = { 0 };
-	struct pool p = { .n = 0 };
-	char *size;
 
 	/* its variant's row with lines: of its type, at its size first */
-	for (size_t i = 0; i < m->nitems; i++) {
+	for (size_t i = 0; w && i < m->nitems; i++) {
 		const struct result_row *x = m->items[i].row;
 
 		if (!x || !str_eq(x->variant, w->variant) ||
@@ -693,6 +699,19 @@ bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
 			       (x->n == w->n && x->m == w->m))))
 			best = x;
 	}
+	return best;
+}
+
+bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
+		     const struct item *it, const struct result_row *best,
+		     unsigned long long *worded)
+{
+	const struct variant *v = it->v ? it->v :
+				  model_variant(m, it->row->variant);
+	struct stall_top st, top = { 0 };
+	struct pool p = { .n = 0 };
+	char *size;
+
 	if (!best)
 		return false;
 	/* its kernel with the most samples (what st points at is the row's,
@@ -708,10 +727,18 @@ bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
 	if (!top.at)
 		return false;
 	size = size_text(best->n, best->m, row_is_matrix(best));
+	if (it->row && !str_eq(best->dtype, it->row->dtype)) {
+		/* another type's row: say whose samples they are */
+		char *typed = xasprintf("%s%s%s", best->dtype,
+					say_text(L, M_COMMA_SEP), size);
+
+		free(size);
+		size = typed;
+	}
 	SAY(b, L, M_L_STALL_WHY, role_text(&p, L, it), size);
 	pool_release(&p);
 	free(size);
-	stall_say(b, L, m, v, &top);
+	stall_say(b, L, m, v, &top, worded);
 	sbuf_add(b, say_text(L, M_L_END));
 	return true;
 }

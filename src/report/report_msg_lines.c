@@ -169,6 +169,13 @@ const char *const msgs_lines[M__CLASS - M__LINES][NLANG] = {
 		"often {3}: {4} % of the line's samples",
 		"核函数的 {2} 个 PC 采样中有 {1} % 落在这一行；这一行的线程束最常"
 		"处于的状态是{3}：占这一行采样的 {4} %" },
+	/* M_L_STALL of a state said in full before on the page: {3} its
+	 * short name (the metric's, Nsight Compute's: long_scoreboard) */
+	ROW(M_L_STALL_AGAIN) = {
+		"{1} % of the kernel's {2} PC samples; {4} % of the line's "
+		"samples are `{3}`, as above",
+		"核函数的 {2} 个 PC 采样中有 {1} % 落在这一行；这一行的采样有 "
+		"{4} % 同样是 `{3}`（见上文）" },
 	/* in a step's "why": {1} the rung, {2} the size the samples are of */
 	ROW(M_L_STALL_WHY) = {
 		" Where {1}'s warps wait (PC samples, {2}): ",

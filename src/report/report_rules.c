@@ -185,19 +185,21 @@ static void ladder_short(struct sbuf *b, const struct ladder *l)
 }
 
 /* Where rung `it`'s warps wait (lines_say_stall), unless said (NULL:
- * none) has it among the rungs a page said it of; noted there once said
- * (up to 8). */
+ * none) has the row it quotes among those a page quoted (another type's
+ * rung quotes the same row); noted there once said (up to 8), with the
+ * states said in full. */
 static void say_waits(struct sbuf *b, enum lang L, const struct model *m,
 		      struct why_said *said, const struct item *it)
 {
+	const struct result_row *row = lines_stall_row(m, it);
 	size_t i = 0;
 
 	for (; said && i < ARRAY_SIZE(said->waited) && said->waited[i]; i++)
-		if (said->waited[i] == it)
+		if (said->waited[i] == row)
 			return;
-	if (lines_say_stall(b, L, m, it) && said &&
-	    i < ARRAY_SIZE(said->waited))
-		said->waited[i] = it;
+	if (lines_say_stall(b, L, m, it, row, said ? &said->worded : NULL) &&
+	    said && i < ARRAY_SIZE(said->waited))
+		said->waited[i] = row;
 }
 
 /* The cause k of step s, concept first: the lesson or the rule's concept

@@ -26,6 +26,8 @@
 #define EXERCISE "tests/fixtures/recorded-2026-11-27/exercise-lines-h100/results.json"
 #define EARLIER "tests/fixtures/recorded-2026-11-27/exercise-h100/results.json"
 #define STALLS "tests/fixtures/recorded-2026-12-06/default-stalls-h100/results.json"
+/* the exercise recorded with where warps wait sampled (2026-12-07) */
+#define EXERCISE_STALLS "reports/examples/exercise/results.json"
 
 #define EXPECT_IN(hay, needle)                                                 \
 	do {                                                                   \
@@ -457,6 +459,42 @@ static void test_stalls_recorded(void **state)
 	results_release(&r);
 }
 
+/* Where warps wait, once a page in full: the exercise collects lines for
+ * float alone, so int's rung 2 quotes float's samples and says whose
+ * they are, and float's rung 2 (the same row) says nothing more; a
+ * state said in full before is named by its short name after (its
+ * words were said six times in one body). */
+static void test_stalls_once(void **state)
+{
+	struct results r;
+	char *body, *details;
+	const char *full = "waiting on global or local memory (a long "
+			   "scoreboard dependency)";
+
+	(void)state;
+	if (!read_recorded(EXERCISE_STALLS, &r))
+		skip_test();
+	render(&r, "en", &body, &details);
+	EXPECT_IN(body, " Where rung 2's warps wait (PC samples, float, "
+		  "n = 2^24): line 303 `v += A(in[i]);`: ");
+	assert_int_equal(count(body, "Where rung 2's warps wait"), 1);
+	EXPECT_IN(body, " Where rung 12's warps wait (PC samples, float, "
+		  "n = 2^24): ");
+	EXPECT_IN(body, "% of the line's samples are `long_scoreboard`, "
+		  "as above.");
+	/* once in the steps' "why"s, once under the user's kernels */
+	assert_int_equal(count(body, full), 2);
+	free(body);
+	free(details);
+	render(&r, "zh", &body, &details);
+	EXPECT_IN(body, "（PC 采样，float、n = 2^24）");
+	EXPECT_IN(body, "同样是 `long_scoreboard`（见上文）");
+	assert_int_equal(count(body, "等待全局或本地内存（长记分板依赖）"), 2);
+	free(body);
+	free(details);
+	results_release(&r);
+}
+
 /* Lines taken from the per-line cache (issue 46, item 3) are said to be,
  * once, in the details' introduction; none cached, nothing said. */
 static void test_cached(void **state)
@@ -661,6 +699,7 @@ int main(void)
 		cmocka_unit_test(test_impossible_time),
 		cmocka_unit_test(test_stalls),
 		cmocka_unit_test(test_stalls_recorded),
+		cmocka_unit_test(test_stalls_once),
 		cmocka_unit_test(test_cached),
 		cmocka_unit_test(test_smaller),
 		cmocka_unit_test(test_large_source),

@@ -37,7 +37,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
 	set grid ytics
-	set yrange [0.04229618953:65.53734481]
+	set yrange [0.04258082463:65.490068]
 	set logscale y 10
 	set ytics ('0.1' 0.1, '1' 1, '10' 10)
 	set xrange [-0.6:7.6]
@@ -183,7 +183,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:85309155.56]
+	set yrange [0:86370702.22]
 	set ytics ('0' 0, '20M' 20000000, '40M' 40000000, '60M' 60000000, '80M' 80000000)
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
@@ -212,7 +212,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel '%'
 	set grid ytics
-	set yrange [0:103.4085276]
+	set yrange [0:103.3569997]
 	set ytics ('0' 0, '25' 25, '50' 50, '75' 75, '100' 100)
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'
@@ -241,7 +241,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:63449031.11]
+	set yrange [0:64570311.11]
 	set ytics ('0' 0, '20M' 20000000, '40M' 40000000, '60M' 60000000)
 	set xrange [-0.6:7.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6, 'Y1' 7) scale 0 font ',11'

@@ -38,7 +38,7 @@ do for [fmt in 'png svg'] {
 	set grid
 	set logscale x 2
 	set format x '2^%L'
-	set yrange [0.005732173829:28.8170494]
+	set yrange [0.005787826022:28.30486765]
 	set logscale y 10
 	set ytics ('0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10)
 	set key below Left reverse samplen 3 maxcols 2

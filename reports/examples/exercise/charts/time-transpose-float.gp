@@ -38,7 +38,7 @@ do for [fmt in 'png svg'] {
 	set grid
 	set logscale x 2
 	set format x '2^%L'
-	set yrange [0.007652173871:0.3279615954]
+	set yrange [0.00768000017:0.3303903967]
 	set logscale y 10
 	set ytics ('0.01' 0.01, '0.02' 0.02, '0.05' 0.05, '0.1' 0.1, '0.2' 0.2)
 	set key below Left reverse samplen 3 maxcols 3
