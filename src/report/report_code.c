@@ -504,3 +504,85 @@ void user_code_of(const struct model *m, const char *name, enum lang L,
 	sbuf_add(b, "\n\n");
 	user_code_one(b, L, v);
 }
+
+/* ---- a line of a kernel, quoted where the report names it ------------ */
+
+/* Characters of a line the body quotes at most. */
+#define WHERE_QUOTE_MAX 72
+
+/* Whether `file` (as the line tables name it) is v's own: the user's
+ * source, or the built-in rung's key-lines file. */
+bool code_own_file(const struct variant *v, const char *file)
+{
+	const char *own = v ? (v->source_text ? v->source_file : v->code_file) :
+		NULL;
+
+	if (!own || !file)
+		return false;
+	return str_eq(own, file) ||
+	       (v->source_text && str_eq(path_base(own), path_base(file)));
+}
+
+/* Line `line` of `file` quoted, or NULL: from the user's source when it
+ * is v's own file, else from the key lines of any built-in variant of
+ * the results that hold it, or the lines a variant's step replaced
+ * (results keep those of kernels/, not the whole files). */
+char *code_quote_at(const struct model *m, const struct variant *v,
+		    const char *file, int line, size_t max)
+{
+	const struct results *r = m->r;
+
+	if (!file)
+		return NULL;
+	if (v && v->source_text)
+		return code_own_file(v, file) ?
+		       code_quote_source(m, v->source_text, line, max) : NULL;
+	if (v && v->code_text && str_eq(v->code_file, file)) {
+		char *q = code_quote(v->code_text, v->code_line, line, max);
+
+		if (q)
+			return q;
+	}
+	for (size_t i = 0; i < r->nvariants; i++) {
+		const struct variant *o = r->variants[i];
+		char *q;
+
+		if (o->code_text && str_eq(o->code_file, file) &&
+		    (q = code_quote(o->code_text, o->code_line, line, max)))
+			return q;
+		/* the lines a rung's step replaced (culab:key before:) */
+		if (o->before_text && str_eq(o->before_file, file) &&
+		    (q = code_quote(o->before_text, o->before_line, line,
+				    max)))
+			return q;
+	}
+	return NULL;
+}
+
+void code_line_where(struct sbuf *b, enum lang L, const struct model *m,
+		     const struct variant *v, const struct source_line *sl)
+{
+	char *q = code_quote_at(m, v, sl->file, sl->line, WHERE_QUOTE_MAX);
+	struct sbuf c = SBUF_INIT;
+	char num[16];
+
+	if (q) {
+		sbuf_addc(&c, ' ');
+		md_code(&c, q);
+	}
+	if (sl->file && code_own_file(v, sl->file)) {
+		snprintf(num, sizeof(num), "%d", sl->line);
+		SAY(b, L, M_L_AT, num, sbuf_str(&c));
+	} else if (sl->file) {
+		char *at = xasprintf("%s:%d", sl->file[0] == '/' ?
+				     path_base(sl->file) : sl->file, sl->line);
+
+		md_code(b, at);
+		sbuf_add(b, sbuf_str(&c));
+		free(at);
+	} else {
+		sbuf_add(b, say_text(L, M_L_NO_LINE));
+	}
+	free(q);
+	sbuf_release(&c);
+}

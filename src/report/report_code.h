@@ -1,7 +1,8 @@
 /* report_code.h - the code in the report (report_code.c): fenced and
  * numbered listings, a rung's key lines and the lines its step replaced
- * (ladder.h: code_*, before_*), code spans.  Part of what the files of
- * the report share, included by the files that use it. */
+ * (ladder.h: code_*, before_*), code spans, a line named where the report
+ * names it.  Part of what the files of the report share, included by the
+ * files that use it after report_int.h (enum lang). */
 #ifndef CULAB_REPORT_CODE_H
 #define CULAB_REPORT_CODE_H
 
@@ -58,6 +59,23 @@ char *code_quote(const char *text, int line0, int line, size_t max);
 struct model;
 char *code_quote_source(const struct model *m, const char *text, int line,
 			size_t max);
+
+/* Whether `file` (as the line tables name it) is v's own: the user's
+ * source, or the built-in rung's key-lines file. */
+bool code_own_file(const struct variant *v, const char *file);
+/* Line `line` of `file` quoted (code_quote, at most `max` bytes), or NULL:
+ * from the user's source when it is v's own file, else from the key
+ * lines of any built-in variant of m's results that hold it, or the
+ * lines a variant's step replaced (results keep those of kernels/, not
+ * the whole files).  Caller frees. */
+char *code_quote_at(const struct model *m, const struct variant *v,
+		    const char *file, int line, size_t max);
+/* Appends "line 32 `code`" (language L) for source line sl of v's own
+ * file, "`kernels/common.cuh:48` `code`" for another file, the words for
+ * no line without a file: where the report names a line. */
+struct source_line;
+void code_line_where(struct sbuf *b, enum lang L, const struct model *m,
+		     const struct variant *v, const struct source_line *sl);
 
 /* The last component of `path` (all of it without a '/'). */
 const char *path_base(const char *path);

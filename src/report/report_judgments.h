@@ -1,8 +1,9 @@
 /* report_judgments.h - what the report concludes: findings, the rules
  * behind every "why", the user's kernels, a class and its grades, Harris's
- * G80 figures, compute-sanitizer and counters at the line
+ * G80 figures, compute-sanitizer, counters and waits at the line
  * (report_findings.c, report_rules.c, report_user.c, report_class.c,
- * report_history.c, report_sanitizer.c, report_lines.c).  One layer of
+ * report_history.c, report_sanitizer.c, report_lines.c,
+ * report_stalls.c).  One layer of
  * report_int.h, which alone includes it; it builds on the layers before
  * it. */
 #ifndef CULAB_REPORT_JUDGMENTS_H
@@ -326,25 +327,6 @@ void lines_items(struct sbuf *b, enum lang L, const struct model *m,
 		 const struct ladder *l, const struct item *it, bool narrow,
 		 bool div, const char *indent);
 
-/* The row lines_say_stall() quotes for item it: its variant's row with
- * counters per source line (of its type and size first), NULL without
- * one.  Another type's rung of the same variant may quote the same row. */
-const struct result_row *lines_stall_row(const struct model *m,
-					 const struct item *it);
-
-/* Where the warps of item it's kernel wait (issue 46): from `row`
- * (lines_stall_row()), the line with the most PC samples of its kernel
- * with the most, its share, and the state its warps were most often in:
- * " Where rung 2's warps wait (PC samples, n = 2^24): line L `code`: P %
- * of the kernel's S PC samples; ...".  *worded (NULL: none) holds the
- * states said in full on this page: a state said before is named by its
- * short name ("`long_scoreboard`, as above"), and one said in full is
- * added.  false, adding nothing, without a row or with fewer than 200
- * samples. */
-bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
-		     const struct item *it, const struct result_row *row,
-		     unsigned long long *worded);
-
 /* The line of item it's first kernel that carries the most (the first
  * line the body's list names), 0 when it has no lines or none stands
  * out; *file gets its file (the kernel's own, or another).  `narrow`
@@ -371,5 +353,34 @@ double lines_bank_ways(const struct item *it, int line, const char *file);
  * key lines of each built-in rung (its float row, else its first), with
  * a column per metric; empty when no row has lines. */
 void blk_source_lines(const struct model *m, enum lang L, struct sbuf *b);
+
+/* ---- where warps wait (report_stalls.c) ------------------------------ */
+
+/* Appends, as a Markdown list item at `indent`, the line of kernel lk
+ * (of a row's lines src, variant v) with the most PC samples, its share
+ * of the kernel's and the state its warps were most often in; nothing
+ * without samples or with fewer than 200. */
+void lines_stall_item(struct sbuf *b, enum lang L, const struct model *m,
+		      const struct variant *v, const struct source_lines *src,
+		      const struct line_kernel *lk, const char *indent);
+
+/* The row lines_say_stall() quotes for item it: its variant's row with
+ * counters per source line (of its type and size first), NULL without
+ * one.  Another type's rung of the same variant may quote the same row. */
+const struct result_row *lines_stall_row(const struct model *m,
+					 const struct item *it);
+
+/* Where the warps of item it's kernel wait (issue 46): from `row`
+ * (lines_stall_row()), the line with the most PC samples of its kernel
+ * with the most, its share, and the state its warps were most often in:
+ * " Where rung 2's warps wait (PC samples, n = 2^24): line L `code`: P %
+ * of the kernel's S PC samples; ...".  *worded (NULL: none) holds the
+ * states said in full on this page: a state said before is named by its
+ * short name ("`long_scoreboard`, as above"), and one said in full is
+ * added.  false, adding nothing, without a row or with fewer than 200
+ * samples. */
+bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
+		     const struct item *it, const struct result_row *row,
+		     unsigned long long *worded);
 
 #endif

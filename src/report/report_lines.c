@@ -55,8 +55,6 @@
 #define NARROW_SHARE 0.25
 /* Lines the body quotes at most per kernel function. */
 #define LINES_SHOWN 4
-/* Characters of a line the body quotes at most. */
-#define QUOTE_MAX 72
 /* Lines of a user kernel's file the details table shows at most. */
 #define TABLE_MAX_LINES 200
 /* Characters of a line the details table quotes at most (the table fits
@@ -217,85 +215,6 @@ static const char *near_int(char *buf, size_t size, double x)
 }
 #define NEAR(x) near_int((char[FMT_SIZE]){ 0 }, FMT_SIZE, (x))
 
-/* Whether `file` (as the line tables name it) is v's own: the user's
- * source, or the built-in rung's key-lines file. */
-static bool own_file(const struct variant *v, const char *file)
-{
-	const char *own = v ? (v->source_text ? v->source_file : v->code_file) :
-		NULL;
-
-	if (!own || !file)
-		return false;
-	return str_eq(own, file) ||
-	       (v->source_text && str_eq(path_base(own), path_base(file)));
-}
-
-/* Line `line` of `file` quoted, or NULL: from the user's source when it
- * is v's own file, else from the key lines of any built-in variant of
- * the results that hold it, or the lines a variant's step replaced
- * (results keep those of kernels/, not the whole files). */
-static char *quote(const struct model *m, const struct variant *v,
-		   const char *file, int line, size_t max)
-{
-	const struct results *r = m->r;
-
-	if (!file)
-		return NULL;
-	if (v && v->source_text)
-		return own_file(v, file) ?
-		       code_quote_source(m, v->source_text, line, max) : NULL;
-	if (v && v->code_text && str_eq(v->code_file, file)) {
-		char *q = code_quote(v->code_text, v->code_line, line, max);
-
-		if (q)
-			return q;
-	}
-	for (size_t i = 0; i < r->nvariants; i++) {
-		const struct variant *o = r->variants[i];
-		char *q;
-
-		if (o->code_text && str_eq(o->code_file, file) &&
-		    (q = code_quote(o->code_text, o->code_line, line, max)))
-			return q;
-		/* the lines a rung's step replaced (culab:key before:) */
-		if (o->before_text && str_eq(o->before_file, file) &&
-		    (q = code_quote(o->before_text, o->before_line, line,
-				    max)))
-			return q;
-	}
-	return NULL;
-}
-
-/* "line 32 `out[...] = tile[...];`" in v's own file, "`kernels/common.cuh:48`
- * `...`" in another. */
-static void where(struct sbuf *b, enum lang L, const struct model *m,
-		  const struct variant *v, const struct source_line *sl)
-{
-	char *q = quote(m, v, sl->file, sl->line, QUOTE_MAX);
-	struct sbuf c = SBUF_INIT;
-	char num[16];
-
-	if (q) {
-		sbuf_addc(&c, ' ');
-		md_code(&c, q);
-	}
-	if (sl->file && own_file(v, sl->file)) {
-		snprintf(num, sizeof(num), "%d", sl->line);
-		SAY(b, L, M_L_AT, num, sbuf_str(&c));
-	} else if (sl->file) {
-		char *at = xasprintf("%s:%d", sl->file[0] == '/' ?
-				     path_base(sl->file) : sl->file, sl->line);
-
-		md_code(b, at);
-		sbuf_add(b, sbuf_str(&c));
-		free(at);
-	} else {
-		sbuf_add(b, say_text(L, M_L_NO_LINE));
-	}
-	free(q);
-	sbuf_release(&c);
-}
-
 /* "rung 7 (transpose\_tile\_pad)" for built-in variant `name`, from its
  * row in ladder l when it ran there, else from its step. */
 static void rung_name(struct sbuf *b, enum lang L, const struct model *m,
@@ -438,7 +357,7 @@ static void idle_tree(struct sbuf *b, enum lang L, const struct model *m,
 	r = fr->idle->x[X_PRED] / fr->idle->x[X_INST];
 	if (fabs(r - lanes) > 0.25 * lanes)
 		return;
-	where(&at, L, m, NULL, fr->idle->sl);
+	code_line_where(&at, L, m, NULL, fr->idle->sl);
 	rung_name(&n, L, m, l, fr->v->name);
 	SAY(b, L, M_L_IDLE_TREE, sbuf_str(&n), sbuf_str(&at), FMT(r, 2));
 	sbuf_release(&at);
@@ -516,7 +435,7 @@ static void what(struct sbuf *b, enum lang L, const struct model *m,
 
 		if (!first)
 			sbuf_add(b, say_text(L, M_L_AND));
-		where(&at, L, m, NULL, fr->busiest->sl);
+		code_line_where(&at, L, m, NULL, fr->busiest->sl);
 		rung_name(&n, L, m, l, fr->v->name);
 		SAY(b, L, M_L_DIV_HERE,
 		    FMT(v->x[X_INST] - fr->busiest->x[X_INST], 3), sbuf_str(&n),
@@ -566,183 +485,6 @@ static size_t picks(const struct kv *k, bool narrow, struct pick *out,
 }
 
 /* One kernel function's lines as list items at `indent`. */
-/* The state of a warp a stall_* metric counts, in words: its table text
- * without "PC samples of warps " (en) or "线程束" and "的 PC 采样数"
- * (zh). */
-static char *stall_words(enum lang L, const struct line_metric *lm)
-{
-	static const char en[] = "PC samples of warps ", zh_head[] = "线程束",
-			  zh_tail[] = "的 PC 采样数";
-	const char *t = L == ZH ? lm->what_zh : lm->what_en;
-	size_t len = strlen(t);
-
-	if (L != ZH)
-		return xstrdup(!strncmp(t, en, sizeof(en) - 1) ?
-			       t + sizeof(en) - 1 : t);
-	if (!strncmp(t, zh_head, sizeof(zh_head) - 1)) {
-		t += sizeof(zh_head) - 1;
-		len -= sizeof(zh_head) - 1;
-	}
-	if (len >= sizeof(zh_tail) - 1 &&
-	    !strcmp(t + len - (sizeof(zh_tail) - 1), zh_tail))
-		len -= sizeof(zh_tail) - 1;
-	return xstrndup(t, len);
-}
-
-/* The fewest PC samples of a kernel whose busiest line is named: a
- * library's second kernel of one block got 2 samples (cub's and thrust's
- * single-tile passes, an H100 at 2^24), whose shares mean nothing. */
-#define STALL_MIN_SAMPLES 200
-
-/* The line of kernel k with the most PC samples: *at, the kernel's
- * samples *total, the line's *best, its most common state *why and that
- * state's samples *top.  false when the kernel has fewer than
- * STALL_MIN_SAMPLES. */
-struct stall_top {
-	const struct source_line *at;
-	const struct line_metric *why;
-	double total, best, top;
-};
-
-static bool stall_top_of(const struct kv *k, struct stall_top *st)
-{
-	const struct line_metric *t;
-	size_t nt, ns = 0;
-	int col[LINES_MAX_METRICS];
-	const struct line_metric *of[LINES_MAX_METRICS];
-
-	memset(st, 0, sizeof(*st));
-	/* the row's stall_* columns, once */
-	t = lines_metrics(&nt);
-	for (size_t j = 0; j < nt && ns < LINES_MAX_METRICS; j++)
-		if (t[j].pcsamp &&
-		    (col[ns] = source_lines_metric(k->src, t[j].name)) >= 0)
-			of[ns++] = &t[j];
-	for (size_t i = 0; ns && i < k->n; i++) {
-		double s = 0;
-
-		for (size_t c = 0; c < ns; c++)
-			if (isfinite(k->v[i].sl->values[col[c]]))
-				s += k->v[i].sl->values[col[c]];
-		st->total += s;
-		if (k->v[i].sl->file && s > st->best) {
-			st->best = s;
-			st->at = k->v[i].sl;
-		}
-	}
-	if (!st->at || st->total < STALL_MIN_SAMPLES)
-		return false;
-	for (size_t c = 0; c < ns; c++)
-		if (st->at->values[col[c]] > st->top) {
-			st->top = st->at->values[col[c]];
-			st->why = of[c];
-		}
-	return st->why != NULL;
-}
-
-/* "line L `code`: P % of the kernel's S PC samples; its warps were most
- * often waiting ...: Q % of the line's samples", the state in full the
- * first time *worded (NULL: always) has it, by its short name after. */
-static void stall_say(struct sbuf *b, enum lang L, const struct model *m,
-		      const struct variant *v, const struct stall_top *st,
-		      unsigned long long *worded)
-{
-	size_t nt;
-	size_t bit = (size_t)(st->why - lines_metrics(&nt));
-	unsigned long long mask = bit < 64 ? 1ull << bit : 0;
-	bool again = worded && (*worded & mask);
-	char *words = again ? xstrdup(st->why->name + strlen("stall_")) :
-			      stall_words(L, st->why);
-
-	where(b, L, m, v, st->at);
-	sbuf_add(b, say_text(L, M_L_COLON));
-	SAY(b, L, again ? M_L_STALL_AGAIN : M_L_STALL,
-	    PCT(100 * st->best / st->total), FMT(st->total, 3), words,
-	    PCT(100 * st->top / st->best));
-	if (worded)
-		*worded |= mask;
-	free(words);
-}
-
-/* Where warps wait (issue 46): the line of kernel k with the most PC
- * samples, its share of the kernel's and the state its warps were most
- * often in; nothing when the row has no samples, or too few. */
-static void stall_item(struct sbuf *b, enum lang L, const struct model *m,
-		       const struct variant *v, const struct kv *k,
-		       const char *indent)
-{
-	struct stall_top st;
-
-	if (!stall_top_of(k, &st))
-		return;
-	sbuf_addf(b, "%s- ", indent);
-	stall_say(b, L, m, v, &st, NULL);
-	sbuf_add(b, say_text(L, M_L_END));
-	sbuf_addc(b, '\n');
-}
-
-const struct result_row *lines_stall_row(const struct model *m,
-					 const struct item *it)
-{
-	const struct result_row *w = it->row, *best = NULL;
-
-	/* its variant's row with lines: of its type, at its size first */
-	for (size_t i = 0; w && i < m->nitems; i++) {
-		const struct result_row *x = m->items[i].row;
-
-		if (!x || !str_eq(x->variant, w->variant) ||
-		    !x->lines.recorded || x->lines.status ||
-		    !x->lines.nkernels)
-			continue;
-		if (!best || (str_eq(x->dtype, w->dtype) &&
-			      (!str_eq(best->dtype, w->dtype) ||
-			       (x->n == w->n && x->m == w->m))))
-			best = x;
-	}
-	return best;
-}
-
-bool lines_say_stall(struct sbuf *b, enum lang L, const struct model *m,
-		     const struct item *it, const struct result_row *best,
-		     unsigned long long *worded)
-{
-	const struct variant *v = it->v ? it->v :
-				  model_variant(m, it->row->variant);
-	struct stall_top st, top = { 0 };
-	struct pool p = { .n = 0 };
-	char *size;
-
-	if (!best)
-		return false;
-	/* its kernel with the most samples (what st points at is the row's,
-	 * not the kv's) */
-	for (size_t i = 0; i < best->lines.nkernels; i++) {
-		struct kv k;
-
-		kv_of(&best->lines, i, &k);
-		if (stall_top_of(&k, &st) && st.total > top.total)
-			top = st;
-		free(k.v);
-	}
-	if (!top.at)
-		return false;
-	size = size_text(best->n, best->m, row_is_matrix(best));
-	if (it->row && !str_eq(best->dtype, it->row->dtype)) {
-		/* another type's row: say whose samples they are */
-		char *typed = xasprintf("%s%s%s", best->dtype,
-					say_text(L, M_COMMA_SEP), size);
-
-		free(size);
-		size = typed;
-	}
-	SAY(b, L, M_L_STALL_WHY, role_text(&p, L, it), size);
-	pool_release(&p);
-	free(size);
-	stall_say(b, L, m, v, &top, worded);
-	sbuf_add(b, say_text(L, M_L_END));
-	return true;
-}
-
 static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,
 			 const struct ladder *l, const struct result_row *w,
 			 const struct variant *v, const struct kv *k,
@@ -780,13 +522,13 @@ static void kernel_items(struct sbuf *b, enum lang L, const struct model *m,
 		sbuf_addf(b, "%s- ", indent);
 		if (named)
 			SAY(b, L, M_L_KERNEL, pool_md(&pool, k->k->kernel));
-		where(b, L, m, v, p[i].v->sl);
+		code_line_where(b, L, m, v, p[i].v->sl);
 		sbuf_add(b, say_text(L, M_L_COLON));
 		what(b, L, m, l, w, k, p[i].v, p[i].f, &fr, div_line);
 		sbuf_add(b, say_text(L, M_L_END));
 		sbuf_addc(b, '\n');
 	}
-	stall_item(b, L, m, v, k, indent);
+	lines_stall_item(b, L, m, v, k->src, k->k, indent);
 	fixref_release(&fr);
 	pool_release(&pool);
 }
@@ -985,7 +727,7 @@ static void user_table(struct sbuf *b, enum lang L, const struct model *m,
 	for (size_t i = 0; i < k->n; i++) {
 		const struct source_line *sl = k->v[i].sl;
 
-		if (own_file(v, sl->file)) {
+		if (code_own_file(v, sl->file)) {
 			if (!first || sl->line < first)
 				first = sl->line;
 			if (sl->line > last)
@@ -999,12 +741,12 @@ static void user_table(struct sbuf *b, enum lang L, const struct model *m,
 		const struct source_line *sl = k->v[i].sl;
 
 		if (first && sl->line >= first && sl->line <= last &&
-		    !byline[sl->line - first] && own_file(v, sl->file))
+		    !byline[sl->line - first] && code_own_file(v, sl->file))
 			byline[sl->line - first] = k->v[i].x;
 	}
 	table_head(b, L);
 	for (int line = first; first && line <= last; line++) {
-		char *q = quote(m, v, v->source_file, line, TABLE_QUOTE);
+		char *q = code_quote_at(m, v, v->source_file, line, TABLE_QUOTE);
 
 		snprintf(num, sizeof(num), "%d", line);
 		table_line(b, num, q, byline[line - first]);
@@ -1013,7 +755,7 @@ static void user_table(struct sbuf *b, enum lang L, const struct model *m,
 	for (size_t i = 0; i < k->n; i++) {
 		const struct lv *x = &k->v[i];
 
-		if (first && own_file(v, x->sl->file) && x->sl->line <= last)
+		if (first && code_own_file(v, x->sl->file) && x->sl->line <= last)
 			continue;
 		nrest++;
 		for (size_t j = 0; j < X__N; j++)
@@ -1039,12 +781,12 @@ static void rung_table(struct sbuf *b, enum lang L, const struct model *m,
 	table_head(b, L);
 	for (size_t i = 0; i < k->n; i++) {
 		const struct source_line *sl = k->v[i].sl;
-		char *q = quote(m, v, sl->file, sl->line, TABLE_QUOTE);
+		char *q = code_quote_at(m, v, sl->file, sl->line, TABLE_QUOTE);
 		char *label;
 
 		if (!sl->file)
 			label = xstrdup(say_text(L, M_L_NO_LINE));
-		else if (own_file(v, sl->file))
+		else if (code_own_file(v, sl->file))
 			label = xasprintf("%d", sl->line);
 		else
 			label = xasprintf("%s:%d", path_base(sl->file),
