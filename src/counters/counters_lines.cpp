@@ -554,6 +554,24 @@ static void add_stalls(struct pc_acc **acc, size_t *n, size_t base,
 	}
 }
 
+/* With CULAB_LINES_PCS=FILE, each instruction's line appended to FILE,
+ * "symbol<TAB>pc<TAB>file<TAB>line" (file "-" and line 0 without one):
+ * how tests/gpu/stalls_ncu.sh maps Nsight Compute's source page, per
+ * SASS offset, to the lines culab counts.  A check's aid, not results. */
+static void pcs_dump(const struct lines_pc *pcs, size_t n)
+{
+	const char *path = getenv("CULAB_LINES_PCS");
+	FILE *fp;
+
+	if (!path || !*path || !(fp = fopen(path, "a")))
+		return;
+	for (size_t i = 0; i < n; i++)
+		fprintf(fp, "%s\t%u\t%s\t%d\n", pcs[i].symbol,
+			(unsigned)pcs[i].pc, pcs[i].file ? pcs[i].file : "-",
+			pcs[i].line);
+	fclose(fp);
+}
+
 /* The instructions of acc mapped to their lines and summed per line into
  * out, with names[0..nnames) the metrics of their values. */
 static void aggregate(struct pc_acc *acc, size_t n, const char *const *names,
@@ -574,6 +592,7 @@ static void aggregate(struct pc_acc *acc, size_t n, const char *const *names,
 		pcs[i].file = file;
 		pcs[i].values = acc[i].values;
 	}
+	pcs_dump(pcs, n);
 	lines_aggregate(pcs, n, names, nnames, LN.launches, LN.nlaunches, out);
 	for (size_t i = 0; i < n; i++)
 		free((char *)pcs[i].file);
