@@ -64,6 +64,8 @@ if [ "$mode" = test ]; then
 	# the generated man page is rendered with `man -l` (test_cli_habits)
 	need man-db        command -v man
 	need groff-base    command -v groff
+	# make test-long: tests/gpu/stalls_ncu.py's self-test
+	need python3       command -v python3
 fi
 
 if [ -n "$missing" ]; then

@@ -15,7 +15,9 @@
 # 6. with SUITES=long or all (`make test-long`, which .ci/run runs, not
 #    `make test`: about 105 s), the checks' self-tests (layout: a planted
 #    back edge, loop and long file are caught, a clean tree passes; the
-#    cell check; the docs check), and the HTML report in a headless chromium: both
+#    cell check; the docs check; the stall comparison of
+#    tests/gpu/stalls_ncu.py on a made-up run), and the HTML report in a
+#    headless chromium: both
 #    pages (the body and its details) printed to PDF, pages counted, a
 #    screenshot, no table wider than the page, no number or name split
 #    across lines in any table cell on screen or in print, chart text at
@@ -502,6 +504,10 @@ script "the docs check's self-test (tests/docs.sh --self-test)" \
 	"tests/docs.sh --self-test: the docs check no longer catches a stale page" \
 	sh tests/docs.sh --self-test "$culab"
 
+script "the stall comparison's self-test (tests/gpu/stalls_ncu.py --self-test)" \
+	"tests/gpu/stalls_ncu.py --self-test: culab's stall states against Nsight Compute's, compared wrongly on a made-up run" \
+	python3 -B tests/gpu/stalls_ncu.py --self-test
+
 script "the HTML report in a browser (tests/html.sh)" \
 	"tests/html.sh: the HTML report in chromium" \
 	sh tests/html.sh "$culab"
@@ -522,7 +528,7 @@ script "the exercise's pages with their lines (tests/html.sh)" \
 case ${SUITES:-quick} in
 quick)
 	quick_suites "$@"
-	echo "the reports printed in a browser (tests/html.sh) and the checks' self-tests (layout, cells, docs): not run by make test (about 105 s): make test-long runs them, and .ci/run"
+	echo "the reports printed in a browser (tests/html.sh) and the checks' self-tests (layout, cells, docs, stalls): not run by make test (about 105 s): make test-long runs them, and .ci/run"
 	;;
 long)
 	long_suites

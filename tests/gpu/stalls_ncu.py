@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """stalls_ncu.py RESULTS PCS NCU_CSV - where warps wait: culab against Nsight Compute.
+stalls_ncu.py --self-test - the comparison on a made-up run (make test-long).
 
 RESULTS  culab's results.json of a run with counters per source line and
          where warps wait sampled (CULAB_STALLS=on): per kernel function,
@@ -240,5 +241,83 @@ def main():
     return 0
 
 
+def self_test():
+    """A made-up run of 11 kernels and its Nsight Compute page: equal;
+    one kernel whose busiest line ncu finds in another state: differs;
+    a page of 9 kernels: too few.  Each parsing rule is exercised: a
+    mangled symbol found by its demangled base name, ncu's short state
+    names, the Not Issued columns left out, two launches of a kernel
+    added."""
+    import contextlib
+    import io
+    import os
+    import tempfile
+
+    names = ["stall_long_scoreboard", "stall_barrier"]
+    syms = ["k%d" % i for i in range(10)] + ["_Z6kernelPf"]
+
+    def write(d, ncu_syms, odd=None):
+        rows = []
+        for s in syms:
+            lines = [{"file": "a.cu", "line": 10, "values": [900, 100]},
+                     {"file": "a.cu", "line": 20, "values": [50, 250]}]
+            rows.append({"lines": {"metrics": names, "kernels": [
+                {"kernel": s, "symbol": s, "lines": lines}]}})
+        json.dump({"rows": rows}, open(d + "/r.json", "w"))
+        with open(d + "/pcs.tsv", "w") as f:
+            for s in syms:
+                f.write("%s\t0\ta.cu\t10\n%s\t16\ta.cu\t10\n"
+                        "%s\t32\ta.cu\t20\n" % (s, s, s))
+        with open(d + "/ncu.csv", "w") as f:
+            for s in ncu_syms:
+                shown = "kernel(float*)" if s.startswith("_Z") else s
+                a, b = ("barrier", "long_sb") if s == odd else \
+                       ("long_sb", "barrier")
+                for launch in range(2):
+                    f.write('"Kernel Name","%s",\n' % shown)
+                    f.write('"Address","Source","stall_%s",'
+                            '"stall_%s (Not Issued)","stall_%s"\n'
+                            % (a, a, b))
+                    f.write('"0x7f00","LD","30","999","3"\n'
+                            '"0x7f10","LD","15","999","2"\n'
+                            '"0x7f20","BAR","1","0","40"\n')
+
+    def run(d):
+        out = io.StringIO()
+        old = sys.argv
+        sys.argv = ["stalls_ncu.py", d + "/r.json", d + "/pcs.tsv",
+                    d + "/ncu.csv"]
+        try:
+            with contextlib.redirect_stdout(out):
+                rc = main()
+        finally:
+            sys.argv = old
+        return rc, out.getvalue()
+
+    fails = 0
+    with tempfile.TemporaryDirectory() as d:
+        for what, ncu_syms, odd, want_rc, want in (
+                ("equal", syms, None, 0, "VERDICT: equal"),
+                ("one differs", syms, "k3", 1, "VERDICT: differ at k3\n"),
+                ("too few", syms[:9], None, 1,
+                 "VERDICT: too few compared (9, at least 10)")):
+            write(d, ncu_syms, odd)
+            rc, text = run(d)
+            ok = rc == want_rc and want in text
+            if what == "equal":
+                ok = ok and "_Z6kernelPf: line a.cu:10: " in text \
+                    and "long_scoreboard 90 % of 1000; Nsight Compute " \
+                        "long_scoreboard 90 % of 100" in text
+            print("%s: %s" % ("ok" if ok else "FAIL", what))
+            if not ok:
+                fails += 1
+                print(text)
+    print("stalls_ncu self-test: %d checks passed, %d failed"
+          % (3 - fails, fails))
+    return 1 if fails else 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--self-test"]:
+        sys.exit(self_test())
     sys.exit(main())
