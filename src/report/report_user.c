@@ -942,17 +942,18 @@ static void one_kernel(const struct model *m, const char *name, enum lang L,
 	rep = representative(a, n);
 	full = xcalloc(n, sizeof(*full));
 	full[rep] = true;
-	for (size_t i = 0; i < n; i++)
+	/* failed: the first row that failed, n for none or when rep is
+	 * the failure */
+	failed = n;
+	for (size_t i = 0; i < n; i++) {
+		nok += a[i].it->ok;
+		if (!a[i].it->ok && a[rep].it->ok && failed == n)
+			failed = i;
 		if (i != rep && a[i].it->ok && a[rep].it->ok &&
 		    (impossible(m, a[i].it->row) ||
 		     !same_diagnosis(m, &a[rep], &a[i])))
 			full[i] = differs = true;
-	for (failed = 0; failed < n && a[failed].it->ok; failed++)
-		;
-	for (size_t i = 0; i < n; i++)
-		nok += a[i].it->ok;
-	if (!a[rep].it->ok)
-		failed = n;     /* rep is the failure */
+	}
 	if (n > 1) {
 		struct sbuf at = SBUF_INIT, bad = SBUF_INIT;
 
