@@ -49,6 +49,10 @@
 #    as nobody): the Compute Sanitizer declarations against the real
 #    headers, every GPU row counted, the columns equal to the hardware
 #    run's (tests/gpu/instrumented.sh).
+# 16. where warps wait, against Nsight Compute's source page: every
+#    rung's and the exercise's busiest line in the same most common
+#    state on both sides, its share within 20 points
+#    (tests/gpu/stalls_ncu.sh; before 12).
 # Logs go to $OUT (the device tool's folder) or results/test-gpu.  The
 # per-line cache is off: every step that wants lines collects them.
 set -u
@@ -559,6 +563,9 @@ sh tests/gpu/class.sh "$culab" "$out/class" >"$out/class.log" 2>&1 && ok "a clas
 
 # 15. counters by instrumentation (tests/gpu/instrumented.sh)
 sh tests/gpu/instrumented.sh "$culab" "$out/instrumented" >"$out/instrumented.log" 2>&1 && ok "counters by instrumentation: $(grep -c '^ok:' "$out/instrumented.log") checks" || ko "counters by instrumentation: $(grep -c '^FAIL:' "$out/instrumented.log") failed (see $out/instrumented.log)"; cat "$out/instrumented.log"
+
+# 16. where warps wait against Nsight Compute (tests/gpu/stalls_ncu.sh)
+sh tests/gpu/stalls_ncu.sh "$culab" "$out/stalls-ncu" >"$out/stalls-ncu.log" 2>&1 && ok "where warps wait as Nsight Compute's source page: $(sed -n 's/^same top state at //p' "$out/stalls-ncu.log")" || ko "where warps wait against Nsight Compute: $(tail -n 2 "$out/stalls-ncu.log" | tr '\n' ' ') (see $out/stalls-ncu.log)"; cat "$out/stalls-ncu.log"
 
 # 12. last, as it leaves a kernel running until the process is gone: a
 #     user kernel that never finishes fails its row at its time_limit
