@@ -203,8 +203,8 @@ static const char run_notes[] =
 	"                          took are kept (off: nowhere)\n"
 	"  CULAB_LINES_CACHE=off   collect every measurement's lines again,\n"
 	"                          not from the cache\n"
-	"  CULAB_STALLS=on         sample where warps wait with the lines\n"
-	"                          (stall_* metrics; not yet on by default)\n"
+	"  CULAB_STALLS=off        do not sample where warps wait with the\n"
+	"                          lines (the stall_* metrics)\n"
 	COMPILE_NOTES
 	"  CULAB_STALL_SECONDS=S   a worker (--devices, a class) silent this\n"
 	"                          long while measuring is ended (600)\n"

@@ -665,7 +665,7 @@ static int stalls_steps(const struct lines_run *run, struct source_lines *out,
 
 	if (!lines_stalls_wanted()) {
 		why_printf(why, size, "where warps wait is not sampled "
-			   "(CULAB_STALLS is not on)");
+			   "(CULAB_STALLS=off)");
 		return -1;
 	}
 	if (LN.configured || LN.collected) {

@@ -394,8 +394,8 @@ void lines_print(FILE *fp)
 
 	fprintf(fp, "Counters per source line (results.json rows[].lines; "
 		"docs/per-line.md):\nCUPTI's SASS metrics of one launch and the PC "
-		"samples of the run (stall_*: where warps wait, with "
-		"CULAB_STALLS=on), per "
+		"samples of the run (stall_*: where warps wait; "
+		"CULAB_STALLS=off leaves them out), per "
 		"instruction, added up per source line.\n");
 	for (size_t i = 0; i < n; i++) {
 		const struct line_metric *m = &t[i];

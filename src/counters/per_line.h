@@ -76,9 +76,8 @@ struct line_metric {
 
 /* The table, in the order lines record their values. */
 const struct line_metric *lines_metrics(size_t *count);
-/* Whether the per-line child samples where warps wait (the table's
- * stall_* rows): CULAB_STALLS=on, until the sampling child has run on
- * an H200 too (docs/per-line.md). */
+/* Whether where warps wait is sampled with the lines (the table's
+ * stall_* rows): unless CULAB_STALLS=off (docs/per-line.md). */
 bool lines_stalls_wanted(void);
 /* The row called `name`, or NULL. */
 const struct line_metric *lines_metric_find(const char *name);
@@ -243,7 +242,7 @@ struct lines_run {
 };
 
 /* Where warps wait, sampled before lines_collect, which adds the
- * samples to the lines it collects: with CULAB_STALLS on
+ * samples to the lines it collects: unless CULAB_STALLS=off
  * (lines_stalls_wanted), run->launch sampled with CUPTI's PC sampling,
  * after the correctness run and before the SASS metrics are configured
  * (sampled after them, CUPTI hands over no sample).  The per-line child

@@ -52,7 +52,7 @@ enum {
 char *lines_child_dir(const char *outdir, int device, int k);
 enum lines_child_mode {
 	LC_COUNT,                /* the SASS metrics, sampled in its turn
-				    when CULAB_STALLS is on */
+				    unless CULAB_STALLS=off */
 	LC_COUNT_NO_STALLS,      /* the SASS metrics alone (run --no-stalls):
 				    the sampling child sampled */
 	LC_STALLS,               /* the sampling child: label a list of

@@ -38,7 +38,7 @@ struct lines_stalls {
 
 /* Starts the sampling child for rows[i], measurement labels[i], on
  * `device` (uuid as lines_child_start's).  Returns 0 (s->pid running),
- * or -1 when none was started (nothing to sample, CULAB_STALLS off, too
+ * or -1 when none was started (nothing to sample, CULAB_STALLS=off, too
  * many labels, or a diagnostic): then the per-line children sample. */
 int lines_stalls_start(const struct lines_options *o, int device,
 		       const char *uuid, const char *const *labels,

@@ -17,12 +17,13 @@
 #    run keeps the rows done and finishes with --resume.
 # 5. every kernel function's lines have PC samples (where warps wait).
 # The per-line cache is off here: every row's lines are collected; where
-# warps wait is sampled (CULAB_STALLS=on: not yet on by default).
+# warps wait is sampled, as by default (CULAB_STALLS unset here, so a
+# caller's `off` cannot leave the sampler out).
 # Prints "ok:" and "FAIL:" lines and what the lines cost; exits 1 when a
 # check failed.
 set -u
 export CULAB_LINES_CACHE=off
-export CULAB_STALLS=on
+unset CULAB_STALLS
 culab=${1:-build/culab}
 out=${2:-results/test-gpu/lines}
 mkdir -p "$out"

@@ -1319,8 +1319,8 @@ int main(void)
 
 	diag_set_program("culab");
 	/* the per-line children alone: where warps wait, sampled by a
-	 * child of its own, is test_stalls_child's */
-	unsetenv("CULAB_STALLS");
+	 * child of its own (by default), is test_stalls_child's */
+	setenv("CULAB_STALLS", "off", 1);
 	/* the children ahead all start at once, whatever their stand-in's
 	 * timing: how many start at a time is test_stalls_child's
 	 * (test_starting) */

@@ -283,8 +283,9 @@ static char *template(const char *name, bool sampled)
 /* One sampling child for the three marked rows, started first; no
  * per-line child measures before it ended, each is told not to sample;
  * the rows have their counts and their samples, in the saved file too.
- * Without CULAB_STALLS=on, or when the sampling child fails, the counts
- * come alone (a note says why the samples did not). */
+ * Sampled by default (CULAB_STALLS unset, or "on"); with
+ * CULAB_STALLS=off, or when the sampling child fails, the counts come
+ * alone (a note says why the samples did not). */
 static void test_sampling_child(void **state)
 {
 	char *yaml = xasprintf("%s/small.yaml", tmpdir);
@@ -310,7 +311,8 @@ static void test_sampling_child(void **state)
 	setenv("LINES_CALLS", calls, 1);
 	setenv("LINES_TEMPLATE", counted, 1);
 	setenv("STALLS_TEMPLATE", sampled, 1);
-	setenv("CULAB_STALLS", "on", 1);
+	unsetenv("CULAB_STALLS");       /* the default: sampled */
+	assert_true(lines_stalls_wanted());
 	assert_int_equal(experiment_load(yaml, &f), 0);
 	mkdir(outdir, 0755);
 
@@ -363,6 +365,7 @@ static void test_sampling_child(void **state)
 	/* not asked for: no sampling child, the children as they were */
 	unlink(calls);
 	setenv("CULAB_STALLS", "off", 1);
+	assert_false(lines_stalls_wanted());
 	marked_rows(&r);
 	assert_int_equal(lines_run(&f, &o, &r), EXIT_OK);
 	assert_int_equal(read_file(calls, 4096, &text, &len), 0);
