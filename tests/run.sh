@@ -16,7 +16,8 @@
 #    `make test`: about 105 s), the checks' self-tests (layout: a planted
 #    back edge, loop and long file are caught, a clean tree passes; the
 #    cell check; the docs check; the stall comparison of
-#    tests/gpu/stalls_ncu.py on a made-up run), and the HTML report in a
+#    tests/gpu/stalls_ncu.py on a made-up run, and on the inputs an H100
+#    recorded, giving its recorded verdict), and the HTML report in a
 #    headless chromium: both
 #    pages (the body and its details) printed to PDF, pages counted, a
 #    screenshot, no table wider than the page, no number or name split
@@ -507,6 +508,13 @@ script "the docs check's self-test (tests/docs.sh --self-test)" \
 script "the stall comparison's self-test (tests/gpu/stalls_ncu.py --self-test)" \
 	"tests/gpu/stalls_ncu.py --self-test: culab's stall states against Nsight Compute's, compared wrongly on a made-up run" \
 	python3 -B tests/gpu/stalls_ncu.py --self-test
+
+# and on what an H100 recorded: culab's samples, its instructions' lines
+# and Nsight Compute's source page of one run, compared as they were
+d=reports/gpu-tests/h100/stalls-ncu-0821029
+script "the stall comparison on the recorded H100 run ($d)" \
+	"tests/gpu/stalls_ncu.py on $d: not the verdict it recorded (compare.txt)" \
+	sh -c 'python3 -B tests/gpu/stalls_ncu.py "$1/results.json.gz" "$1/pcs.tsv.gz" "$1/ncu-source.csv.gz" | diff "$1/compare.txt" -' sh "$d"
 
 script "the HTML report in a browser (tests/html.sh)" \
 	"tests/html.sh: the HTML report in chromium" \

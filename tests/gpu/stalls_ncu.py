@@ -23,6 +23,7 @@ at the same top reason, CUPTI's lower where long scoreboard leads).
 """
 import collections
 import csv
+import gzip
 import json
 import re
 import shutil
@@ -48,10 +49,18 @@ def die(msg):
     sys.exit(2)
 
 
+def text(path):
+    """The file at path, read as text: gzip's when its name ends .gz
+    (the recorded inputs under reports/gpu-tests/ are kept so)."""
+    if path.endswith(".gz"):
+        return gzip.open(path, "rt", newline="")
+    return open(path, newline="")
+
+
 def culab_lines(path):
     """{symbol: (kernel, {(file, line): Counter(state -> samples)})}"""
     try:
-        r = json.load(open(path))
+        r = json.load(text(path))
     except (OSError, ValueError) as e:
         die("%s: %s" % (path, e))
     out = {}
@@ -83,7 +92,7 @@ def pc_lines(path):
     """{symbol: {pc: (file, line)}}"""
     out = collections.defaultdict(dict)
     try:
-        for l in open(path):
+        for l in text(path):
             f = l.rstrip("\n").split("\t")
             if len(f) == 4 and f[2] != "-":
                 out[f[0]][int(f[1])] = (f[2], int(f[3]))
@@ -97,10 +106,10 @@ def ncu_pcs(path):
     out = collections.defaultdict(collections.Counter)
     k = hdr = base = None
     try:
-        text = open(path, newline="").read()
-    except OSError as e:
+        data = text(path).read()
+    except (OSError, EOFError) as e:
         die("%s: %s" % (path, e))
-    for row in csv.reader(text.splitlines()):
+    for row in csv.reader(data.splitlines()):
         if not row:
             continue
         if row[0] == "Kernel Name":
