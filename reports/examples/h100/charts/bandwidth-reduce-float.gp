@@ -38,7 +38,7 @@ do for [fmt in 'png svg'] {
 	set grid
 	set logscale x 2
 	set format x '2^%L'
-	set yrange [0:3519.802694]
+	set yrange [0:3519.800365]
 	set ytics ('0' 0, '1000' 1000, '2000' 2000, '3000' 3000)
 	set key below Left reverse samplen 3 maxcols 2
 	plot 'bandwidth-reduce-float.dat' index 0 using 1:2 with linespoints lw 1.5 lc rgb '#0072B2' pt 7 ps 1.1 dt 1 title 'global', \

@@ -37,9 +37,9 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
 	set grid ytics
-	set yrange [0.001030977852:184.2368035]
+	set yrange [0.00090968634:194.4113501]
 	set logscale y 10
-	set ytics ('0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100)
+	set ytics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100)
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13) scale 0 font ',11'
 	set lmargin 9
@@ -185,7 +185,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:192519314.3]
+	set yrange [0:192524800]
 	set ytics ('0' 0, '50M' 50000000, '100M' 100000000, '150M' 150000000)
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13) scale 0 font ',11'
@@ -214,7 +214,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B (log; 0 not drawn)'
 	set grid ytics
-	set yrange [18313.84615:1495827678]
+	set yrange [14572.30769:1648104505]
 	set logscale y 10
 	set ytics ('100k' 100000, '1M' 1000000, '10M' 10000000, '100M' 100000000, '1G' 1000000000)
 	set xrange [-0.6:13.6]
@@ -244,7 +244,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel '%'
 	set grid ytics
-	set yrange [0:140.5494008]
+	set yrange [0:140.5478871]
 	set ytics ('0' 0, '50' 50, '100' 100)
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13) scale 0 font ',11'

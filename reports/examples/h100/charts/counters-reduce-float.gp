@@ -37,7 +37,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
 	set grid ytics
-	set yrange [0.0002425830241:160.3715328]
+	set yrange [0.000181937268:181.4055745]
 	set logscale y 10
 	set ytics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100)
 	set xrange [-0.6:13.6]
@@ -185,7 +185,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:1542060983]
+	set yrange [0:1541538011]
 	set ytics ('0' 0, '500M' 500000000, '1G' 1000000000, '1.5G' 1500000000)
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13) scale 0 font ',11'
@@ -214,7 +214,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B (log; 0 not drawn)'
 	set grid ytics
-	set yrange [19495.38462:4.142299349e+10]
+	set yrange [17329.23077:4.361151764e+10]
 	set logscale y 10
 	set ytics ('100k' 100000, '1M' 1000000, '10M' 10000000, '100M' 100000000, '1G' 1000000000, '10G' 1e+10)
 	set xrange [-0.6:13.6]
@@ -244,7 +244,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel '%'
 	set grid ytics
-	set yrange [0:140.3147783]
+	set yrange [0:140.3194018]
 	set ytics ('0' 0, '50' 50, '100' 100)
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13) scale 0 font ',11'

@@ -37,9 +37,9 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
 	set grid ytics
-	set yrange [0.0007277490722:210.307528]
+	set yrange [0.001152269364:172.6180643]
 	set logscale y 10
-	set ytics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100)
+	set ytics ('0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100)
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13) scale 0 font ',11'
 	set lmargin 9
@@ -185,7 +185,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:96648411.43]
+	set yrange [0:96646217.14]
 	set ytics ('0' 0, '20M' 20000000, '40M' 40000000, '60M' 60000000, '80M' 80000000)
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13) scale 0 font ',11'
@@ -214,7 +214,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B (log; 0 not drawn)'
 	set grid ytics
-	set yrange [14178.46154:346058832.4]
+	set yrange [12996.92308:363926440.9]
 	set logscale y 10
 	set ytics ('100k' 100000, '1M' 1000000, '10M' 10000000, '100M' 100000000)
 	set xrange [-0.6:13.6]
@@ -244,7 +244,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel '%'
 	set grid ytics
-	set yrange [0:138.4522669]
+	set yrange [0:138.585009]
 	set ytics ('0' 0, '50' 50, '100' 100)
 	set xrange [-0.6:13.6]
 	set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4, '6' 5, '7' 6, '8' 7, '9' 8, '10' 9, '11' 10, '12' 11, '13' 12, '14' 13) scale 0 font ',11'

@@ -37,7 +37,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'conflicts/instr (log; 0 not drawn)'
 	set grid ytics
-	set yrange [0.04644980798:64.70288399]
+	set yrange [0.04600378183:64.77305582]
 	set logscale y 10
 	set ytics ('0.1' 0.1, '1' 1, '10' 10)
 	set xrange [-0.6:6.6]
@@ -183,7 +183,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:368102968.9]
+	set yrange [0:370246542.2]
 	set ytics ('0' 0, '100M' 100000000, '200M' 200000000, '300M' 300000000)
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6) scale 0 font ',11'
@@ -212,7 +212,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel '%'
 	set grid ytics
-	set yrange [0:105.4884003]
+	set yrange [0:105.5070366]
 	set ytics ('0' 0, '25' 25, '50' 50, '75' 75, '100' 100)
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6) scale 0 font ',11'
@@ -241,7 +241,7 @@ do for [fmt in 'png svg'] {
 	set xlabel 'rung'
 	set ylabel 'B'
 	set grid ytics
-	set yrange [0:346115413.3]
+	set yrange [0:347769457.8]
 	set ytics ('0' 0, '100M' 100000000, '200M' 200000000, '300M' 300000000)
 	set xrange [-0.6:6.6]
 	set xtics ('3' 0, '4' 1, '5' 2, '6' 3, '7' 4, '8' 5, '9' 6) scale 0 font ',11'

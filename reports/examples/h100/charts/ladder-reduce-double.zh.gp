@@ -43,11 +43,11 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.1356
 	set yrange [13.5:-0.5]
 	set ytics ('1: global' 0, '2: one_block' 1, '3: interleaved_divergent' 2, '4: interleaved_strided' 3, '5: shared_static' 4, '6: shared_dynamic' 5, '7: first_add' 6, '8: warp_volatile' 7, '9: warp_syncwarp' 8, '10: unrolled' 9, '11: grid_stride' 10, '12: shuffle' 11, '13: vector_atomic' 12, '14: single_pass' 13) scale 0
-	set xrange [0:0.2320399974]
+	set xrange [0:0.244479999]
 	set xtics ('0' 0, '0.05' 0.05, '0.1' 0.1, '0.15' 0.15, '0.2' 0.2)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.0667 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 0.2320399974; B = 0; P = 208.4; W = 0.2601; M = 0.0643
+	L = 0; H = 0.244479999; B = 0; P = 208.4; W = 0.2601; M = 0.0643
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	up(v) = v < B ? B : v
@@ -55,7 +55,7 @@ do for [fmt in 'png svg'] {
 	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
 	lbeside(v, w) = v >= L && frac(v) - w >= 0
 	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
-	set arrow from 0.04729600064, graph 0 to 0.04729600064, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	set arrow from 0.04899200052, graph 0 to 0.04899200052, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	plot 'ladder-reduce-double.zh.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
 	     'ladder-reduce-double.zh.dat' index 0 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-double.zh.dat' index 0 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \
@@ -63,7 +63,7 @@ do for [fmt in 'png svg'] {
 	     'ladder-reduce-double.zh.dat' index 0 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-reduce-double.zh.dat' index 0 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
 	     'ladder-reduce-double.zh.dat' index 0 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read（上限）0.0473 ms'
+	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'read（上限）0.049 ms'
 	set title '相对上一级的加速比'
 	unset logscale
 	unset arrow

@@ -43,11 +43,11 @@ do for [fmt in 'png svg'] {
 	set bmargin at screen 0.2100
 	set yrange [6.5:-0.5]
 	set ytics ('3: naive' 0, '4: naive_strided_read' 1, '5: naive_ldg' 2, '6: tile' 3, '7: tile_pad' 4, '8: tile_swizzle' 5, '9: tile_pairs' 6) scale 0
-	set xrange [0:1.53212083]
+	set xrange [0:1.53747203]
 	set xtics ('0' 0, '0.5' 0.5, '1' 1)
 	set style fill solid 1.0 noborder
 	set key at screen 0.0114,0.1032 left top vertical Left reverse samplen 3 width 1
-	L = 0; H = 1.53212083; B = 0; P = 225.4; W = 0.2404; M = 0.0594
+	L = 0; H = 1.53747203; B = 0; P = 225.4; W = 0.2404; M = 0.0594
 	clip(v) = v > H ? H : v < L ? L : v
 	frac(v) = (clip(v) - L) / (H - L)
 	up(v) = v < B ? B : v
@@ -55,7 +55,7 @@ do for [fmt in 'png svg'] {
 	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
 	lbeside(v, w) = v >= L && frac(v) - w >= 0
 	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
-	set arrow from 0.1753439978, graph 0 to 0.1753439978, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	set arrow from 0.175247997, graph 0 to 0.175247997, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	plot 'ladder-transpose-float.zh.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
 	     'ladder-transpose-float.zh.dat' index 0 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'ladder-transpose-float.zh.dat' index 0 using ($2 >= B && !beside($2, W) && inside($2, W) ? clip($2) : NaN):1:($2 > H ? fmt_v($2).' >' : fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#ffffff' notitle, \

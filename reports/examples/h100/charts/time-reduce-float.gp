@@ -38,7 +38,7 @@ do for [fmt in 'png svg'] {
 	set grid
 	set logscale x 2
 	set format x '2^%L'
-	set yrange [0.00559304355:460.1567703]
+	set yrange [0.005648695743:450.4912322]
 	set logscale y 10
 	set ytics ('0.01' 0.01, '0.1' 0.1, '1' 1, '10' 10, '100' 100)
 	set key below Left reverse samplen 3 maxcols 2

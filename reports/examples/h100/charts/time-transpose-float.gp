@@ -38,7 +38,7 @@ do for [fmt in 'png svg'] {
 	set grid
 	set logscale x 2
 	set format x '2^%L'
-	set yrange [0.005092173815:1.29734726]
+	set yrange [0.0052034782:1.301027185]
 	set logscale y 10
 	set ytics ('0.01' 0.01, '0.1' 0.1, '1' 1)
 	set key below Left reverse samplen 3 maxcols 3

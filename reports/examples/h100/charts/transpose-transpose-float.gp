@@ -54,7 +54,7 @@ do for [fmt in 'png svg'] {
 	inside(v, w) = frac(v) - frac(B) >= w + (v > H ? M : 0)
 	lbeside(v, w) = v >= L && frac(v) - w >= 0
 	linside(v, w) = frac(B) - frac(v) >= w + (v < L ? M : 0)
-	set arrow from 3061.815168, graph 0 to 3061.815168, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
+	set arrow from 3063.492428, graph 0 to 3063.492428, graph 1 nohead lw 1.5 dt 2 lc rgb '#000000' back
 	set arrow from 3352.32, graph 0 to 3352.32, graph 1 nohead lw 1.5 dt 1 lc rgb '#555555' back
 	plot 'transpose-transpose-float.dat' index 0 using (B):1:(B):(clip($2)):($1-0.34):($1+0.34) with boxxyerror lc rgb '#0072B2' title '', \
 	     'transpose-transpose-float.dat' index 0 using ($2 >= B && beside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
@@ -63,7 +63,7 @@ do for [fmt in 'png svg'] {
 	     'transpose-transpose-float.dat' index 0 using ($2 < B && lbeside($2, W) ? $2 : NaN):1:(fmt_v($2)) with labels right offset -0.4,0 font ',11' tc rgb '#000000' notitle, \
 	     'transpose-transpose-float.dat' index 0 using ($2 < B && !lbeside($2, W) && linside($2, W) ? clip($2) : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#ffffff' notitle, \
 	     'transpose-transpose-float.dat' index 0 using ($2 < B && !lbeside($2, W) && !linside($2, W) ? L : NaN):1:($2 < L ? '< '.fmt_v($2) : fmt_v($2)) with labels left offset 0.4,0 font ',11' tc rgb '#000000' notitle, \
-	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'ceiling (copy) 3062 GB/s', \
+	     NaN with lines lw 1.5 dt 2 lc rgb '#000000' title 'ceiling (copy) 3063 GB/s', \
 	     NaN with lines lw 1.5 dt 1 lc rgb '#555555' title 'theoretical peak 3352 GB/s'
 	unset output
 }
