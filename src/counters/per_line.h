@@ -77,7 +77,8 @@ struct line_metric {
 /* The table, in the order lines record their values. */
 const struct line_metric *lines_metrics(size_t *count);
 /* Whether where warps wait is sampled with the lines (the table's
- * stall_* rows): unless CULAB_STALLS=off (docs/per-line.md). */
+ * stall_* rows): unless CULAB_STALLS=off (docs/per-line.md); a value
+ * other than on and off is warned of once and ignored. */
 bool lines_stalls_wanted(void);
 /* The row called `name`, or NULL. */
 const struct line_metric *lines_metric_find(const char *name);

@@ -229,9 +229,10 @@ const struct line_metric *lines_metrics(size_t *count)
 
 bool lines_stalls_wanted(void)
 {
-	const char *e = getenv("CULAB_STALLS");
+	static const char *const values[] = { "on", "off" };
 
-	return !e || strcmp(e, "off") != 0;
+	/* a value of neither is said once and sampled as by default */
+	return env_choice("CULAB_STALLS", values, 2) != values[1];
 }
 
 const struct line_metric *lines_metric_find(const char *name)

@@ -79,6 +79,37 @@ static int teardown(void **state)
 
 /* ---- the table ------------------------------------------------------------- */
 
+/* Where warps wait is sampled by default: CULAB_STALLS=off leaves it
+ * out; a value other than on and off (a user's "no", "0") is said once
+ * and sampled as by default, not taken silently for either. */
+static void test_stalls_switch(void **state)
+{
+	char *out = NULL;
+	size_t outlen;
+	FILE *mem;
+
+	(void)state;
+	mem = open_memstream(&out, &outlen);
+	diag_set_stream(mem);
+	unsetenv("CULAB_STALLS");
+	assert_true(lines_stalls_wanted());
+	setenv("CULAB_STALLS", "on", 1);
+	assert_true(lines_stalls_wanted());
+	setenv("CULAB_STALLS", "off", 1);
+	assert_false(lines_stalls_wanted());
+	fflush(mem);
+	assert_int_equal(outlen, 0);
+	setenv("CULAB_STALLS", "no", 1);
+	assert_true(lines_stalls_wanted());
+	assert_true(lines_stalls_wanted());
+	diag_set_stream(NULL);
+	fclose(mem);
+	assert_string_equal(out, "culab: warning: CULAB_STALLS: \"no\" is none "
+			    "of on, off; ignored\n");
+	free(out);
+	setenv("CULAB_STALLS", "off", 1);   /* as main() set it */
+}
+
 /* Every metric is a SASS metric with both texts, and every kernel-level
  * peer is collected by the default set, so that the sums can always be
  * checked; the instrumented peers are the exact ones. */
@@ -1305,6 +1336,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_stalls_switch),
 		cmocka_unit_test(test_file_name),
 		cmocka_unit_test(test_aggregate),
 		cmocka_unit_test(test_correlate),
