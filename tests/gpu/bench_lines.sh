@@ -17,10 +17,10 @@
 #    the first run with lines collects them all).
 # Everything goes to $OUT (or results/bench-lines), the table to
 # lines.txt there.
-# Where warps wait is sampled (the default; a caller's CULAB_STALLS=off
-# is kept): issue 46's target is the lines with their stall samples.
+# Where warps wait is sampled, culab's default (a caller's
+# CULAB_STALLS=off is kept): issue 46's target is the lines with their
+# stall samples.
 set -u
-export CULAB_STALLS="${CULAB_STALLS:-on}"
 culab=${1:-build/culab}
 file=${2:-experiments/default.yaml}
 out=${OUT:-results/bench-lines}

@@ -49,19 +49,23 @@ def die(msg):
     sys.exit(2)
 
 
-def text(path):
-    """The file at path, read as text: gzip's when its name ends .gz
-    (the recorded inputs under reports/gpu-tests/ are kept so)."""
-    if path.endswith(".gz"):
-        return gzip.open(path, "rt", newline="")
-    return open(path, newline="")
+def read_text(path):
+    """The whole file at path as text, gunzipped when its name ends .gz
+    (the recorded inputs under reports/gpu-tests/ are kept so); exit 2
+    when it cannot be read."""
+    try:
+        with (gzip.open(path, "rt", newline="") if path.endswith(".gz")
+              else open(path, newline="")) as f:
+            return f.read()
+    except (OSError, EOFError, UnicodeDecodeError) as e:
+        die("%s: %s" % (path, e))
 
 
 def culab_lines(path):
     """{symbol: (kernel, {(file, line): Counter(state -> samples)})}"""
     try:
-        r = json.load(text(path))
-    except (OSError, ValueError) as e:
+        r = json.loads(read_text(path))
+    except ValueError as e:
         die("%s: %s" % (path, e))
     out = {}
     for row in r.get("rows", []):
@@ -92,11 +96,11 @@ def pc_lines(path):
     """{symbol: {pc: (file, line)}}"""
     out = collections.defaultdict(dict)
     try:
-        for l in text(path):
-            f = l.rstrip("\n").split("\t")
+        for l in read_text(path).splitlines():
+            f = l.split("\t")
             if len(f) == 4 and f[2] != "-":
                 out[f[0]][int(f[1])] = (f[2], int(f[3]))
-    except (OSError, ValueError) as e:
+    except ValueError as e:
         die("%s: %s" % (path, e))
     return out
 
@@ -105,11 +109,7 @@ def ncu_pcs(path):
     """{kernel name: Counter((pc, state) -> samples)}, every launch added"""
     out = collections.defaultdict(collections.Counter)
     k = hdr = base = None
-    try:
-        data = text(path).read()
-    except (OSError, EOFError) as e:
-        die("%s: %s" % (path, e))
-    for row in csv.reader(data.splitlines()):
+    for row in csv.reader(read_text(path).splitlines()):
         if not row:
             continue
         if row[0] == "Kernel Name":
@@ -213,16 +213,18 @@ def main():
             print("%s: not found by name on Nsight Compute's page" % kernel)
             continue
         at = max(per, key=lambda fl: sum(per[fl].values()))
+        ours_at = sum(per[at].values())
+        line_of = lines.get(sym, {})
         q = collections.Counter()
         for (pc, state), v in theirs[names[sym]].items():
-            if lines.get(sym, {}).get(pc) == at:
+            if line_of.get(pc) == at:
                 q[state] += v
+        theirs_at = sum(q.values())
         ts, tp = top(per[at])
-        if sum(q.values()) < MIN_NCU:
+        if theirs_at < MIN_NCU:
             print("%s: line %s:%d: culab %s %.0f %% of %d; Nsight Compute"
                   " %d samples there, too few to compare"
-                  % (kernel, at[0], at[1], ts, tp, sum(per[at].values()),
-                     sum(q.values())))
+                  % (kernel, at[0], at[1], ts, tp, ours_at, theirs_at))
             continue
         qs, qp = top(q)
         compared += 1
@@ -233,9 +235,8 @@ def main():
         if not ok:
             bad.append(kernel)
         print("%s: line %s:%d: culab %s %.0f %% of %d; Nsight Compute %s"
-              " %.0f %% of %d%s" % (kernel, at[0], at[1], ts, tp,
-                                   sum(per[at].values()), qs, qp,
-                                   sum(q.values()), "" if ok else "  <--"))
+              " %.0f %% of %d%s" % (kernel, at[0], at[1], ts, tp, ours_at,
+                                   qs, qp, theirs_at, "" if ok else "  <--"))
     print("same top state at %d of %d busiest lines; its share at most "
           "%.0f points apart (tolerance %.0f)" % (same, compared, worst,
                                                   TOLERANCE))
@@ -311,16 +312,16 @@ def self_test():
                 ("too few", syms[:9], None, 1,
                  "VERDICT: too few compared (9, at least 10)")):
             write(d, ncu_syms, odd)
-            rc, text = run(d)
-            ok = rc == want_rc and want in text
+            rc, printed = run(d)
+            ok = rc == want_rc and want in printed
             if what == "equal":
-                ok = ok and "_Z6kernelPf: line a.cu:10: " in text \
+                ok = ok and "_Z6kernelPf: line a.cu:10: " in printed \
                     and "long_scoreboard 90 % of 1000; Nsight Compute " \
-                        "long_scoreboard 90 % of 100" in text
+                        "long_scoreboard 90 % of 100" in printed
             print("%s: %s" % ("ok" if ok else "FAIL", what))
             if not ok:
                 fails += 1
-                print(text)
+                print(printed)
     print("stalls_ncu self-test: %d checks passed, %d failed"
           % (3 - fails, fails))
     return 1 if fails else 0
