@@ -1,8 +1,9 @@
 /* rows_fixture.h - results made by hand for the tests of culab's
- * children (test_stalls_child.c, test_instrumented.c): an experiment "e"
- * of the reduce family, and ok rows of a built-in variant with one
- * kernel's counters.  Static functions in a header, as capture.h, because
- * the Makefile builds each tests/unit/test_*.c on its own. */
+ * children (test_stalls_child.c, test_instrumented.c, test_lines.c,
+ * test_lines_children.c): an experiment "e" of the reduce family, and ok
+ * rows of a built-in variant with one kernel's counters.  Static
+ * functions in a header, as capture.h, because the Makefile builds each
+ * tests/unit/test_*.c on its own. */
 #ifndef CULAB_TEST_ROWS_FIXTURE_H
 #define CULAB_TEST_ROWS_FIXTURE_H
 
@@ -15,7 +16,7 @@
 #include "results/results.h"
 
 /* A results set of experiment e, no rows. */
-static void results_start(struct results *r)
+static inline void results_start(struct results *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->schema_version = RESULTS_SCHEMA_VERSION;
@@ -38,23 +39,29 @@ static void results_start(struct results *r)
 	r->experiments[0].repeats = 1;
 }
 
-/* An ok row of variant v at n with kernel-level counters. */
-static struct result_row *row_add(struct results *r, const char *v,
-				  uint64_t n)
+/* An ok row of variant v of experiment exp, type dtype, at n and block
+ * (-1: the block a plan gives the variant), with one launch of
+ * kernel-level counters. */
+static inline struct result_row *row_add_at(struct results *r,
+					    const char *exp, const char *v,
+					    const char *dtype, uint64_t n,
+					    int block)
 {
 	struct result_row *w = results_add_row(r);
 	static const double one = 1.5;
 	const struct variant *reg = registry_find(v);
 
+	if (block < 0)
+		block = reg->flags & VF_BLOCK ? reg->block_default : 0;
 	results_add_variant(r, reg);
-	w->experiment = xstrdup("e");
+	w->experiment = xstrdup(exp);
 	w->family = xstrdup("reduce");
 	w->variant = xstrdup(v);
 	w->step = 1;
-	w->dtype = xstrdup("float");
+	w->dtype = xstrdup(dtype);
 	w->n = n;
 	w->m = 1;
-	w->block = reg->flags & VF_BLOCK ? reg->block_default : 0;
+	w->block = block;
 	w->status = ROW_OK;
 	w->verified = true;
 	w->timer = xstrdup("cuda-events");
@@ -64,7 +71,7 @@ static struct result_row *row_add(struct results *r, const char *v,
 	timing_compute(&w->t);
 	w->nkernels = 1;
 	w->kernels = xcalloc(1, sizeof(*w->kernels));
-	w->kernels[0].label = xasprintf("e/%s/float/%llu#0", v,
+	w->kernels[0].label = xasprintf("%s/%s/%s/%llu#0", exp, v, dtype,
 					(unsigned long long)n);
 	w->kernels[0].kernel = xstrdup("k");
 	w->kernels[0].theoretical_occupancy_pct = NAN;
@@ -76,6 +83,13 @@ static struct result_row *row_add(struct results *r, const char *v,
 	kernel_resources_set_unknown(&w->resources, "not watched");
 	clock_record_set_unknown(&w->clocks, "not timed");
 	return w;
+}
+
+/* An ok float row of variant v of experiment e at n, its plan's block. */
+static inline struct result_row *row_add(struct results *r, const char *v,
+					 uint64_t n)
+{
+	return row_add_at(r, "e", v, "float", n, -1);
 }
 
 #endif
