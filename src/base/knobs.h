@@ -33,7 +33,8 @@ long env_integer(const char *name, long lo, long hi, long dflt,
 int env_integer_given(const char *name, long lo, long hi, const char *unit,
 		      long *v);
 
-/* $name when it is one of choices[0..n) (a test knob's few values:
+/* The entry of choices[0..n) that $name equals, that very pointer (a
+ * caller may compare it with choices[i]: CULAB_STALLS, a test knob's
  * CULAB_FAKE_COUNTERS_REFUSAL=permission); NULL when unset or empty, and
  * NULL after a warning, once a process, when it is anything else
  * ("NAME: \"TEXT\" is none of permission; ignored"). */

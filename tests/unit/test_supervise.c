@@ -221,7 +221,7 @@ static void test_signal(void **state)
 	assert_int_equal(k.why[0], CHILD_STOPPED);
 	assert_int_equal(k.status[0], 128 + SIGKILL);
 	/* the old action is back: SIGINT ignored here is ignored again */
-	sigaction(SIGINT, &old, &now);
+	assert_int_equal(sigaction(SIGINT, &old, &now), 0);
 	assert_true(now.sa_handler == SIG_IGN);
 }
 
