@@ -10,9 +10,9 @@
 #include <sys/stat.h>
 
 #include "cli_run.h"
+#include "tmpdir.h"
 
 #include <fcntl.h>
-#include <ftw.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,20 +201,6 @@ static void test_unwritable_output(void **state)
 	expect(ARGS("report", "-o", "/proc/culab-cannot-exist",
 		    "tests/fixtures/quick/results.json"),
 	       EXIT_USAGE, NULL, "cannot create output directory");
-}
-
-static int remove_one(const char *path, const struct stat *st, int type,
-		      struct FTW *ftw)
-{
-	(void)st;
-	(void)ftw;
-	return type == FTW_DP ? rmdir(path) : unlink(path);
-}
-
-/* Removes dir and everything in it, links not followed. */
-static void remove_tree(const char *dir)
-{
-	nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* exists(DIR, NAME): whether DIR/NAME exists. */

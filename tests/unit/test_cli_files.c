@@ -17,8 +17,8 @@
 #include <cmocka.h>
 
 #include "cli_run.h"
+#include "tmpdir.h"
 
-#include <ftw.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -286,15 +286,6 @@ static void plant(const char *name, const char *text)
 	free(path);
 }
 
-static int remove_one(const char *path, const struct stat *st, int flag,
-		      struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	return remove(path);
-}
-
 static int setup(void **state)
 {
 	const char *c = getenv("CULAB") ? getenv("CULAB") : "build/culab";
@@ -316,7 +307,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	/* FTW_PHYS: the planted links are removed, never followed */
-	nftw(scratch, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	remove_tree(scratch);
 	return 0;
 }
 

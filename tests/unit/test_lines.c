@@ -17,8 +17,8 @@
 #include "capture.h"
 #include "lines_fixture.h"
 #include "rows_fixture.h"
+#include "tmpdir.h"
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,34 +39,11 @@
 
 static char tmpdir[] = "/tmp/culab-test-lines-XXXXXX";
 
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	while (d && (e = readdir(d))) {
-		char *p;
-		struct stat st;
-
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		p = xasprintf("%s/%s", dir, e->d_name);
-		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
-			remove_tree(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
-
 static int setup(void **state)
 {
 	(void)state;
-	/* no per-line cache but test_children_cached's own: the user's is
-	 * not touched, and one test's lines are not another's */
+	/* no per-line cache: the user's is not touched, and one test's
+	 * lines are not another's */
 	setenv("CULAB_CACHE_DIR", "off", 1);
 	return mkdtemp(tmpdir) ? 0 : -1;
 }

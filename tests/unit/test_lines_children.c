@@ -16,9 +16,9 @@
 #include "capture.h"
 #include "lines_fixture.h"
 #include "rows_fixture.h"
+#include "tmpdir.h"
 
 #include <dirent.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,15 +35,6 @@
 
 static char tmpdir[] = "/tmp/culab-test-lines-children-XXXXXX";
 
-static int remove_one(const char *path, const struct stat *st, int type,
-		      struct FTW *ftw)
-{
-	(void)st;
-	(void)type;
-	(void)ftw;
-	return remove(path);
-}
-
 static int setup(void **state)
 {
 	(void)state;
@@ -56,7 +47,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	nftw(tmpdir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+	remove_tree(tmpdir);
 	return 0;
 }
 

@@ -7,7 +7,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,24 +22,9 @@
 #include "results/results.h"
 #include "base/util.h"
 
+#include "tmpdir.h"
+
 static char tmpdir[] = "/tmp/culab-test-results-XXXXXX";
-
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			char *p = xasprintf("%s/%s", dir, e->d_name);
-
-			unlink(p);
-			free(p);
-		}
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
 
 static void fill(struct results *r)
 {

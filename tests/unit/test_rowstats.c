@@ -12,7 +12,6 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,28 +26,13 @@
 #include "base/util.h"
 #include "results/results.h"
 
+#include "tmpdir.h"
+
 static char tmpdir[] = "/tmp/culab-test-rowstats-XXXXXX";
 
 /* one outlier among ten (test_stats.c's test_summary) */
 static const double ten[] = { 3.1, 2.7, 2.9, 3.0, 15.0, 2.8, 3.2, 2.95,
 			      3.05, 2.85 };
-
-static void remove_tree(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	while (d && (e = readdir(d)))
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			char *p = xasprintf("%s/%s", dir, e->d_name);
-
-			unlink(p);
-			free(p);
-		}
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
 
 static const char *srcdir(void)
 {
