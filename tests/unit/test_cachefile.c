@@ -21,6 +21,8 @@
 #include "base/cachefile.h"
 #include "base/util.h"
 
+#include "tmpdir.h"
+
 static char tmp[] = "/tmp/culab-test-cachefile-XXXXXX";
 
 static int setup(void **state)
@@ -34,12 +36,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf '%s'", tmp);
-	int rc = system(cmd);
-
 	(void)state;
-	free(cmd);
-	return rc == 0 ? 0 : -1;
+	return remove_tree(tmp);
 }
 
 /* Key number i: 64 hex digits. */

@@ -171,7 +171,7 @@ static void test_report_input(void **state)
 	       "not a valid results file");
 	/* a template of one's own is one language's: with both, refused
 	 * before anything is written; with one, used */
-	assert_int_equal(system("rm -rf /tmp/culab-cli-template"), 0);
+	assert_int_equal(remove_tree("/tmp/culab-cli-template"), 0);
 	expect(ARGS("report", "--template", "templates/report.en.md",
 		    "-o", "/tmp/culab-cli-template",
 		    "tests/fixtures/quick/results.json"), EXIT_USAGE, NULL,
@@ -184,7 +184,7 @@ static void test_report_input(void **state)
 		    "tests/fixtures/quick/results.json"), EXIT_OK, NULL, NULL);
 	assert_int_equal(access("/tmp/culab-cli-template/report.en.md", F_OK),
 			 0);
-	assert_int_equal(system("rm -rf /tmp/culab-cli-template"), 0);
+	assert_int_equal(remove_tree("/tmp/culab-cli-template"), 0);
 }
 
 /* Output that cannot be created is refused before any GPU work, with
@@ -308,7 +308,7 @@ static void test_no_gpu(void **state)
 	free(o.err);
 	/* a run that measured nothing leaves no directory it made, nor the
 	 * parents it made for it; one that was there stays */
-	assert_int_equal(system("rm -rf /tmp/culab-cli-nogpu"), 0);
+	assert_int_equal(remove_tree("/tmp/culab-cli-nogpu"), 0);
 	expect(ARGS("run", "-q", "-o", "/tmp/culab-cli-nogpu/a/b/",
 		    "experiments/quick.yaml"),
 	       EXIT_NO_GPU, NULL, "no usable GPU");

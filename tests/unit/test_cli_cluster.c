@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "cli_run.h"
+#include "tmpdir.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -239,9 +240,7 @@ static void test_slurm_hostile_name(void **state)
 		free(want);
 	}
 	free(text);
-	cmd = xasprintf("rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
+	assert_int_equal(remove_tree(dir), 0);
 	free(file);
 	free(stub);
 	free(args);
@@ -335,9 +334,7 @@ static void test_slurm_submit_line(void **state)
 	free(yaml);
 	free(o.out);
 	free(o.err);
-	cmd = xasprintf("rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
+	assert_int_equal(remove_tree(dir), 0);
 }
 
 /* The scripts culab slurm writes, for a run and for the CI's plans. */
@@ -416,9 +413,7 @@ static void test_slurm_submit(void **state)
 	       "installed here?)");
 	unsetenv("CULAB_SBATCH");
 	unsetenv("FAKE_SBATCH_LOG");
-	text = xasprintf("rm -rf %s", dir);
-	assert_int_equal(system(text), 0);
-	free(text);
+	assert_int_equal(remove_tree(dir), 0);
 	free(log);
 }
 
@@ -742,9 +737,7 @@ static void test_devices_without_gpu(void **state)
 		    "experiments/default.yaml"), EXIT_USAGE, NULL,
 	       "produced by another experiment file");
 	unsetenv("CULAB_TEST_DEVICES");
-	cmd = xasprintf("rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
+	assert_int_equal(remove_tree(dir), 0);
 	free(resume);
 }
 

@@ -27,6 +27,7 @@
 #include <cmocka.h>
 
 #include "cli_run.h"
+#include "tmpdir.h"
 
 #include <jansson.h>
 #include <limits.h>
@@ -264,9 +265,7 @@ static void test_quiet(void **state)
 		 "run needs exactly one experiment file", NULL);
 	one_line("rerun -q", run(ARGS("rerun", "-q")), EXIT_USAGE,
 		 "rerun needs exactly one results file", NULL);
-	sub = xasprintf("rm -rf %s", dir);
-	assert_int_equal(system(sub), 0);
-	free(sub);
+	assert_int_equal(remove_tree(dir), 0);
 }
 
 /* stdout of args parses as one JSON document; returns it. */

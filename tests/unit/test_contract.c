@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -614,12 +615,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-	int rc = system(cmd);
-
 	(void)state;
-	free(cmd);
-	return rc == 0 ? 0 : -1;
+	return remove_tree(dir);
 }
 
 int main(int argc, char **argv)

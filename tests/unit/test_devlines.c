@@ -24,6 +24,8 @@
 #include "results/results.h"
 #include "ladder/ladder.h"
 
+#include "tmpdir.h"
+
 struct fixture {
 	struct experiment_file f;
 	struct node_run c;
@@ -236,7 +238,6 @@ static void test_bind_cached(void **state)
 	struct result_row src = wanted_row(), row = wanted_row(),
 			  second = wanted_row(), later = wanted_row();
 	size_t first = SIZE_MAX, next = SIZE_MAX;
-	char *cmd;
 
 	assert_non_null(mkdtemp(dir));
 	setenv("CULAB_CACHE_DIR", dir, 1);
@@ -282,9 +283,7 @@ static void test_bind_cached(void **state)
 	source_lines_release(&second.lines);
 	source_lines_release(&later.lines);
 	setenv("CULAB_CACHE_DIR", "off", 1);
-	cmd = xasprintf("rm -rf '%s'", dir);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
+	assert_int_equal(remove_tree(dir), 0);
 }
 
 /* A GPU keeps its usual children ahead; on its lines, up to

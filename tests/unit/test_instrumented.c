@@ -15,6 +15,7 @@
 
 #include "capture.h"
 #include "rows_fixture.h"
+#include "tmpdir.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -43,12 +44,9 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf '%s'", tmpdir);
-
 	(void)state;
-	if (system(cmd) != 0)
+	if (remove_tree(tmpdir) != 0)
 		fprintf(stderr, "could not remove %s\n", tmpdir);
-	free(cmd);
 	free(tmpdir);
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "capture.h"
+#include "tmpdir.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -101,13 +102,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf '%s'", tmp);
-	int rc;
-
 	(void)state;
-	rc = system(cmd);
-	free(cmd);
-	return rc == 0 ? 0 : -1;
+	return remove_tree(tmp);
 }
 
 /* ---- the key ------------------------------------------------------------------ */

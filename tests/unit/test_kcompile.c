@@ -24,6 +24,7 @@
 
 #include "capture.h"
 #include "cli_run.h"
+#include "tmpdir.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -81,13 +82,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf '%s'", tmp);
-	int rc;
-
 	(void)state;
-	rc = system(cmd);
-	free(cmd);
-	return rc == 0 ? 0 : -1;
+	return remove_tree(tmp);
 }
 
 /* ---- the child says what the process says ------------------------------------ */

@@ -24,6 +24,8 @@
 #include "report/report.h"
 #include "results/results.h"
 
+#include "tmpdir.h"
+
 static char tmpdir[] = "/tmp/culab-pages-XXXXXX";
 
 static const char *srcdir(void)
@@ -165,15 +167,12 @@ int main(void)
 		cmocka_unit_test(test_too_large),
 		cmocka_unit_test(test_stale),
 	};
-	char *cmd;
 	int rc;
 
 	if (!mkdtemp(tmpdir))
 		return 1;
 	rc = cmocka_run_group_tests_name("report pages", tests, NULL, NULL);
-	cmd = xasprintf("rm -rf '%s'", tmpdir);
-	if (system(cmd) != 0)
+	if (remove_tree(tmpdir) != 0)
 		rc = 1;
-	free(cmd);
 	return rc;
 }

@@ -16,6 +16,7 @@
 
 #include "capture.h"
 #include "rows_fixture.h"
+#include "tmpdir.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -46,11 +47,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf '%s'", tmpdir);
-
 	(void)state;
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
+	assert_int_equal(remove_tree(tmpdir), 0);
 	return 0;
 }
 

@@ -20,6 +20,8 @@
 #include "ladder/ladder.h"
 #include "base/util.h"
 
+#include "tmpdir.h"
+
 static struct ukernel *kernel_named(const struct experiment_file *f,
 				    const char *label)
 {
@@ -116,7 +118,7 @@ static void test_all_is_builtin(void **state)
  * value uses it; a second preparation comes from the cache. */
 static void test_prepare_and_cache(void **state)
 {
-	char dir[] = "/tmp/culab-ukernel.XXXXXX", *cmd;
+	char dir[] = "/tmp/culab-ukernel.XXXXXX";
 	struct plan_options po = { .counters = true };
 	struct experiment_file f;
 	struct ukernel_stats st;
@@ -143,9 +145,7 @@ static void test_prepare_and_cache(void **state)
 		experiment_file_release(&f);
 	}
 	setenv("CULAB_CACHE_DIR", "off", 1);
-	cmd = xasprintf("rm -rf '%s'", dir);
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
+	assert_int_equal(remove_tree(dir), 0);
 }
 
 /* Relaunch passes shrink to one block; scratch is the two partial
