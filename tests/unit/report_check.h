@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "results/results.h"
+#include "tmpdir.h"
 
 extern char **environ;
 
@@ -324,33 +325,6 @@ static inline bool file_exists(const char *path)
 	struct stat st;
 
 	return lstat(path, &st) == 0;
-}
-
-/* Removes a scratch directory tree the test made (files and one level of
- * subdirectories, which is all the report writes). */
-static inline void scratch_remove(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-
-	if (!d)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		char path[PATH_MAX];
-		struct stat st;
-
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
-				     e->d_name) >= sizeof(path))
-			continue;
-		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
-			scratch_remove(path);
-		else
-			unlink(path);
-	}
-	closedir(d);
-	rmdir(dir);
 }
 
 /* Runs `gnuplot script` in `dir` (argument vector, no shell); returns its

@@ -45,7 +45,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	scratch_remove(tmp);
+	remove_tree(tmp);
 	free(tmp);
 	return 0;
 }

@@ -700,7 +700,7 @@ static void test_load(void **state)
 	assert_non_null(strstr(err, "cannot open \"no/such/file.json\""));
 	free(err);
 	free(copy);
-	scratch_remove(dir);
+	remove_tree(dir);
 }
 
 /* ---- Markdown ---------------------------------------------------------------- */

@@ -277,7 +277,7 @@ static void test_bad_files(void **state)
 	}
 	free(text);
 	free(copy);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -324,7 +324,7 @@ static void test_output_guard(void **state)
 	unlink(link);
 	unlink(fifo);
 	unlink(a);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	free(a);
 	free(fifo);
@@ -509,7 +509,7 @@ static void test_noise(void **state)
 		out_free(&o);
 		for (int k = 0; k < 14; k++)
 			free(t[k]);
-		scratch_remove(dir);
+		remove_tree(dir);
 		free(dir);
 	}
 	/* --match pairs experiments of other names: the default run and the
@@ -748,7 +748,7 @@ static void test_output_and_chart(void **state)
 	free(dat);
 	free(text);
 	out_free(&o);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	free(file);
 	free(charts);
@@ -803,7 +803,7 @@ static void test_report_baseline(void **state)
 	assert_null(strstr(en, "Before and after"));
 	free(en);
 	out_free(&o);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -879,7 +879,7 @@ static void test_baseline_unchanged(void **state)
 	free(out);
 	free(t1);
 	free(t2);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -907,7 +907,7 @@ static void test_noise_hostile_gpu(void **state)
 	out_free(&o);
 	free(t1);
 	free(t2);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -1050,7 +1050,7 @@ static void test_rerun_climbing(void **state)
 		  "\"../k/reduce_modulo.cu\", which lies above the directory "
 		  "the recorded run started in");
 	free(res);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	free(out);
 }
@@ -1101,7 +1101,7 @@ static void test_rerun_no_gpu(void **state)
 		free(beside);
 		free(copy);
 	}
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	free(out);
 }
@@ -1163,7 +1163,7 @@ static void test_rerun_sources(void **state)
 	free(ok);
 	free(bad_src);
 	free(bad_yaml);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	free(out);
 }

@@ -40,7 +40,7 @@ static int teardown(void **state)
 {
 	(void)state;
 	if (!getenv("CULAB_TEST_KEEP"))
-		scratch_remove(tmp);
+		remove_tree(tmp);
 	else
 		fprintf(stderr, "kept %s\n", tmp);
 	free(tmp);

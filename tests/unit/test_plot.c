@@ -241,7 +241,7 @@ static void test_render(void **state)
 	free(all);
 	free(nothing);
 	free(charts);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -294,7 +294,7 @@ static void test_intervals(void **state)
 	free(dat);
 	free(gp);
 	plot_set_free(s);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -359,7 +359,7 @@ static void test_render_prunes_stale(void **state)
 	plot_set_free(t);
 	free(mine);
 	free(charts);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -373,7 +373,7 @@ static void test_render_empty_set(void **state)
 	assert_false(file_exists(charts));
 	plot_set_free(s);
 	free(charts);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -396,7 +396,7 @@ static void test_hostile_text(void **state)
 	expect_chart(dir, "lines");
 	expect_chart(dir, "bars");
 	plot_set_free(s);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -450,7 +450,7 @@ static void test_missing_gnuplot(void **state)
 	plot_set_free(s);
 	free(want);
 	free(buf);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -473,7 +473,7 @@ static void test_gnuplot_failure_reported(void **state)
 	}
 	plot_set_free(s);
 	free(buf);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -504,7 +504,7 @@ static void test_planted_symlinks_replaced(void **state)
 	free(victim);
 	free(png);
 	free(gp);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -585,7 +585,7 @@ static void test_ticks_readable(void **state)
 		free(gp);
 		plot_set_free(s);
 	}
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -622,7 +622,7 @@ static void test_palette(void **state)
 	assert_non_null(strstr(gp, "lc rgb '#D55E00' pt 5"));
 	free(gp);
 	plot_set_free(s);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -693,7 +693,7 @@ static void test_hbars(void **state)
 	plot_panel_add(c, PLOT_BARS, "other", NULL, NULL);
 	assert_false(plot_chart_drawable(c));
 	plot_set_free(s);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -775,7 +775,7 @@ static void test_hbars_labels_placed(void **state)
 	free(dat);
 	free(svg);
 	plot_set_free(s);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 
@@ -811,7 +811,7 @@ static void test_label_style(void **state)
 	assert_null(strstr(second, "fmt_si($2)"));
 	free(gp);
 	plot_set_free(s);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 }
 

@@ -86,7 +86,7 @@ static void render(const struct results *r, struct pages *p)
 							  L ? "zh" : "en"),
 						  dir, L ? "zh" : "en");
 	}
-	scratch_remove(dir);
+	remove_tree(dir);
 }
 
 static void pages_free(struct pages *p)
@@ -488,7 +488,7 @@ static void test_key_lines_json(void **state)
 	assert_true(strstr(v->before_text, "load_or_zero") != NULL);
 	/* absent where kernels/ marks none */
 	assert_null(results_variant(&back, "reduce_cpu")->before_text);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(path);
 	free(json);
 	results_release(&back);

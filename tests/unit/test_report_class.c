@@ -164,7 +164,7 @@ static void test_copy_flagged(void **state)
 		  "0.0,0.0,3,no,");
 	free(en);
 	free(csv);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -244,7 +244,7 @@ static void test_class_page(void **state)
 	free(en);
 	free(zh);
 	free(csv);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -309,7 +309,7 @@ static void test_student_pages(void **state)
 		  "2^24.");
 	EXPECT_IN(en, "an arithmetic bug, not a memory one.");
 	free(en);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -348,7 +348,7 @@ static void test_score_class(void **state)
 		  "reference is the class's fastest verified student");
 	free(en);
 	free(csv);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -516,7 +516,7 @@ static void test_recorded_class(void **state)
 	free(en);
 	free(csv);
 	free(canvas);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -600,7 +600,7 @@ static void test_gradescope_json(void **state)
 	text = page(dir, "gradescope/hal.json");
 	assert_non_null(text);
 	free(text);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -641,7 +641,7 @@ static void test_partial_credit(void **state)
 		  "wrong answer at float, n = 2^20 | — |");
 	free(en);
 	free(csv);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -705,7 +705,7 @@ static void test_kernel_times(void **state)
 			 csv);
 	free(en);
 	free(csv);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -749,7 +749,7 @@ static void test_rounds(void **state)
 	EXPECT_IN(csv, "\nada,,,reduce-class,verified,4,4,60.0,60.0,70.0,1,yes,");
 	free(en);
 	free(csv);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -859,7 +859,7 @@ static void test_recorded_rounds(void **state)
 	free(p);
 	free(en);
 	free(csv);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -983,7 +983,7 @@ static void test_continuous_default(void **state)
 	free(en);
 	free(csv);
 	free(canvas);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -1057,7 +1057,7 @@ static void test_pages_name_no_one_else(void **state)
 	p = page(dir, "similar.en.md");
 	EXPECT_IN(p, "**ivy** and **ada**");
 	free(p);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -1120,7 +1120,7 @@ static void test_host_by_size(void **state)
 		  "on the GPU, every launch: a bias in the students' favour");
 	EXPECT_NOT_IN(en, "(both the same kind of time)");
 	free(en);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -1164,7 +1164,7 @@ static void test_first_pass_contract(void **state)
 	EXPECT_IN(zh, "参考的是它的第一遍本身");
 	free(en);
 	free(zh);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -1245,7 +1245,7 @@ static void test_student_one_place(void **state)
 	EXPECT_NOT_IN(zh, "估计值");
 	free(en);
 	free(zh);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -1276,7 +1276,7 @@ static void test_student_host_estimate(void **state)
 		fail_msg("%s:%d: %zu places on ben's page, not 4 (one per "
 			 "row):\n%s", __FILE__, __LINE__, places(en), en);
 	free(en);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -1306,7 +1306,7 @@ static void test_missing_listed(void **state)
 	EXPECT_IN(zh, "**未提交**（名单上 2 人）：Grace Hopper (10099)");
 	free(en);
 	free(zh);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -1378,7 +1378,7 @@ static void test_lines_follow_diagnosis(void **state)
 			free(en);
 			free(zh);
 		}
-		scratch_remove(dir);
+		remove_tree(dir);
 		free(dir);
 		results_release(&r);
 	}
@@ -1443,7 +1443,7 @@ static void test_zh_messages(void **state)
 			free(zh);
 			free(path);
 		}
-		scratch_remove(dir);
+		remove_tree(dir);
 		free(dir);
 		results_release(&r);
 	}
@@ -1609,7 +1609,7 @@ static void test_no_class(void **state)
 	assert_null(t);
 	t = page(dir, "students/my_tile/report.en.md");
 	assert_null(t);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }
@@ -1654,7 +1654,7 @@ static void test_gradebook_formulas(void **state)
 	EXPECT_NOT_IN(canvas, ",=");
 	free(csv);
 	free(canvas);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	results_release(&r);
 }

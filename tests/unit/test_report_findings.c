@@ -48,7 +48,7 @@ static char *render_lang(const struct results *r, const char *lang)
 	text = xasprintf("%s\n%s", details, body);
 	free(details);
 	free(body);
-	scratch_remove(dir);
+	remove_tree(dir);
 	return text;
 }
 

@@ -150,7 +150,7 @@ static void test_charts_inline(void **state)
 	HAS(page, "aria-label=\"zh\"><svg");
 	HAS(page, "<img src=\"charts/ladder-x..zh.png\"");
 	free(page);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(charts);
 	free(dir);
 }
@@ -278,7 +278,7 @@ static void test_chart_figure(void **state)
 	HAS(page, "</h2>\n<div class=\"figure\">\n<p><span class=\"chart\"");
 	HAS(page, "<p>Text <span class=\"chart\"");
 	free(page);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(charts);
 	free(dir);
 }

@@ -74,7 +74,7 @@ static void render(const struct results *r, const char *lang, char **body,
 	assert_non_null(*body);
 	assert_non_null(*details);
 	*details = with_family_pages(*details, dir, lang);
-	scratch_remove(dir);
+	remove_tree(dir);
 }
 
 /* The text from `from` to the next `to` (or the end), as a heap string. */

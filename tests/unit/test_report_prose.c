@@ -60,7 +60,7 @@ static char *render_page(const struct results *r, const char *page,
 	if (!text)
 		fail_msg("%s:%d: no page %s", __FILE__, __LINE__, path);
 	free(path);
-	scratch_remove(dir);
+	remove_tree(dir);
 	return text;
 }
 

@@ -254,7 +254,7 @@ static void test_reference_at_launch(void **state)
 	EXPECT_IN(zh, "而 CUB 与 Thrust 是库：都不是参照。");
 	free(en);
 	free(zh);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	grade_class_release(&c);
 	grade_class_release(&co);
@@ -330,7 +330,7 @@ static void test_gap_without_launch(void **state)
 	EXPECT_IN(en, "CUB and Thrust are libraries, not rungs: neither is "
 		  "the reference.");
 	free(en);
-	scratch_remove(dir);
+	remove_tree(dir);
 	free(dir);
 	grade_class_release(&c);
 	model_release(&m);

@@ -224,7 +224,7 @@ static char *render_body(const struct results *r, const char *lang)
 	text = slurp(path, NULL);
 	assert_non_null(text);
 	free(path);
-	scratch_remove(dir);
+	remove_tree(dir);
 	return text;
 }
 

@@ -60,7 +60,7 @@ static char *render_with(const struct results *r, const char *lang,
 	text = xasprintf("%s\n%s", body, details);
 	free(body);
 	free(details);
-	scratch_remove(dir);
+	remove_tree(dir);
 	return text;
 }
 

@@ -57,7 +57,7 @@ static void scratch_done(char *dir)
 	if (getenv("CULAB_TEST_KEEP"))
 		fprintf(stderr, "kept %s\n", dir);
 	else
-		scratch_remove(dir);
+		remove_tree(dir);
 	free(dir);
 }
 

@@ -105,7 +105,7 @@ static void rendered_free(struct rendered *r)
 {
 	for (int L = 0; L < NLANG; L++)
 		free(r->body[L]);
-	scratch_remove(r->dir);
+	remove_tree(r->dir);
 }
 
 /* ---- reading the Markdown ------------------------------------------------ */

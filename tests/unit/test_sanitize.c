@@ -537,7 +537,7 @@ static void fixture_release(struct fixture *x)
 	if (getenv("CULAB_TEST_KEEP"))
 		fprintf(stderr, "kept %s\n", x->dir);
 	else
-		scratch_remove(x->dir);
+		remove_tree(x->dir);
 	free(x->dir);
 	free(x->yaml);
 }

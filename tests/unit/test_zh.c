@@ -132,7 +132,7 @@ static char *render_zh(const struct results *r)
 	text = xasprintf("%s\n\f\n%s", body, details);
 	free(body);
 	free(details);
-	scratch_remove(dir);
+	remove_tree(dir);
 	return text;
 }
 
