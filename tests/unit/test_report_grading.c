@@ -5,7 +5,8 @@
  * interval every time, and the bands the resampled ratios fall in), the
  * rungs' spread, and the tie rule with copies always tied.  Inputs are
  * arrays written here to reach each edge; no measurement is made up:
- * the rendered class is test_report_class.c's, from a recorded run. */
+ * the rendered class is test_report_class.c's, test_report_student.c's
+ * and test_report_class_recorded.c's, from recorded runs. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
