@@ -136,7 +136,7 @@ static char *first_step(const char *const *cols, const double *from,
 	assert_non_null(*line);
 	*strchr(*line, '\n') = '\0';
 	results_release(&r);
-	free(dir);
+	scratch_done(dir);
 	return en;
 }
 
