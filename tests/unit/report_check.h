@@ -23,6 +23,16 @@
 
 extern char **environ;
 
+/* Fails unless got and want are equal strings, or both NULL. */
+#define EXPECT_STR(got, want)                                                  \
+	do {                                                                   \
+		const char *g_ = (got), *w_ = (want);                          \
+		if (!g_ || !w_ ? g_ != w_ : strcmp(g_, w_) != 0)               \
+			fail_msg("%s:%d: got \"%s\", want \"%s\"", __FILE__,   \
+				 __LINE__, g_ ? g_ : "(null)",                 \
+				 w_ ? w_ : "(null)");                          \
+	} while (0)
+
 /* The source tree the recorded fixtures are read from: $CULAB_SRCDIR, or
  * the working directory. */
 static inline const char *srcdir(void)
