@@ -1,6 +1,6 @@
 /* cli_run.h - running the built culab as a user would, for the command-
- * line tests (test_cli.c, test_cli_cluster.c, test_compare_cli.c): its
- * exit status and what it printed.  Static functions in a header, because
+ * line tests (test_cli.c, test_cli_cluster.c, test_compare_cli.c,
+ * test_rerun_cli.c and others): its exit status and what it printed.  Static functions in a header, because
  * the Makefile builds each tests/unit/test_*.c on its own; include it
  * after <cmocka.h>. */
 #ifndef CULAB_TEST_CLI_RUN_H

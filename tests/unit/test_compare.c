@@ -8,8 +8,8 @@
  * measurements, and say so in their GPU name.  Samples are spread
  * evenly around a chosen median, so that each case's ratio is known
  * exactly: new / base = the ratio of the two medians.  The command line,
- * the golden outputs from real recorded results and `culab rerun` are
- * test_compare_cli.c's. */
+ * the golden outputs from real recorded results are test_compare_cli.c's,
+ * `culab rerun` test_rerun_cli.c's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
