@@ -23,7 +23,8 @@
 #    Any loop between modules is an error, printed with the symbols and
 #    includes that tie it.
 # 3. No source file (src/**, kernels/**: .c .cpp .h .cu .cuh) has more
-#    than MAX_LINES lines.
+#    than MAX_LINES lines, nor any of the tests' C and CUDA
+#    (tests/unit/**, tests/gpu/**, tests/fuzz/**).
 # Then a summary: folders, files, file-graph edges, the depth of the file
 # graph (the longest chain of modules from src/cli/main.c, a loop counted
 # as one) and the folder edges.  Includes of kernels/ and of generated
@@ -67,9 +68,13 @@ check() {
 	# every source file, and the graph's files (one folder down in src/)
 	find src kernels -type f \( -name '*.c' -o -name '*.cpp' -o -name '*.h' \
 	     -o -name '*.cu' -o -name '*.cuh' \) 2>/dev/null | LC_ALL=C sort >"$work/all"
+	# the tests' own code: only its length is checked
+	find tests/unit tests/gpu tests/fuzz -type f \( -name '*.c' -o -name '*.cpp' \
+	     -o -name '*.h' -o -name '*.cu' -o -name '*.cuh' \) 2>/dev/null |
+		LC_ALL=C sort >"$work/tests"
 	grep '^src/' "$work/all" | grep -v '\.cuh\{0,1\}$' >"$work/files"
-	if grep -q '[[:space:]]' "$work/all"; then
-		echo "layout.sh: error: a source file's name has a space: $(grep '[[:space:]]' "$work/all" | head -n 1)" >&2
+	if cat "$work/all" "$work/tests" | grep -q '[[:space:]]'; then
+		echo "layout.sh: error: a source file's name has a space: $(cat "$work/all" "$work/tests" | grep '[[:space:]]' | head -n 1)" >&2
 		return 2
 	fi
 	if [ ! -s "$work/files" ]; then
@@ -84,7 +89,7 @@ check() {
 		# shellcheck disable=SC2046  # file names without spaces
 		awk 'FNR == 1 && NR > 1 { print "L", name, n }
 		     { name = FILENAME; n = FNR }
-		     END { if (NR) print "L", name, n }' $(cat "$work/all")
+		     END { if (NR) print "L", name, n }' $(cat "$work/all" "$work/tests")
 		# I FILE LINE PATH: an #include "PATH" outside comments
 		# shellcheck disable=SC2046
 		awk '
@@ -644,16 +649,18 @@ self_test() {
 		"error: loop: src/report/report.c -> src/report/report_fmt.c (includes report/report_fmt.h) -> src/report/report.c (includes report/report.h via report/report_int.h)" \
 		"1 loops (0 of them by calls alone; 1 cycles printed)"
 
-	# files over the limit, in src/ and in kernels/
+	# files over the limit, in src/, in kernels/ and in the tests
 	cp -Rp "$st/clean" "$st/long"
 	padded "$st/long/src/base/long.c" $((MAX_LINES + 1))
 	padded "$st/long/kernels/reduce.cu" $((MAX_LINES + 1))
+	padded "$st/long/tests/unit/test_long.c" $((MAX_LINES + 1))
 	build_tree "$st/long" || exit 1
 	sh "$self" "$st/long" >"$out" 2>&1; rc=$?
 	expect "long files" 1 \
 		"src/base/long.c: error: $((MAX_LINES + 1)) lines, more than $MAX_LINES (split it)" \
 		"kernels/reduce.cu: error: $((MAX_LINES + 1)) lines, more than $MAX_LINES (split it)" \
-		"2 files over $MAX_LINES lines: failed"
+		"tests/unit/test_long.c: error: $((MAX_LINES + 1)) lines, more than $MAX_LINES (split it)" \
+		"3 files over $MAX_LINES lines: failed"
 
 	# an object missing, one older than its source, a folder outside the order
 	cp -Rp "$st/clean" "$st/odd"
