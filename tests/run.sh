@@ -17,7 +17,8 @@
 #    back edge, loop and long file are caught, a clean tree passes; the
 #    cell check; the docs check; the stall comparison of
 #    tests/gpu/stalls_ncu.py on a made-up run, and on the inputs an H100
-#    recorded, giving its recorded verdict), and the HTML report in a
+#    recorded, giving its recorded verdict; tests/gpu/session.sh's step
+#    checks and only=MODEL), and the HTML report in a
 #    headless chromium: both
 #    pages (the body and its details) printed to PDF, pages counted, a
 #    screenshot, no table wider than the page, no number or name split
@@ -509,6 +510,10 @@ script "the stall comparison's self-test (tests/gpu/stalls_ncu.py --self-test)" 
 	"tests/gpu/stalls_ncu.py --self-test: culab's stall states against Nsight Compute's, compared wrongly on a made-up run" \
 	python3 -B tests/gpu/stalls_ncu.py --self-test
 
+script "the GPU session's self-test (tests/gpu/session.sh --self-test)" \
+	"tests/gpu/session.sh --self-test: a misspelt step runs the others first, or only= does not stop on another GPU model" \
+	sh tests/gpu/session.sh --self-test
+
 # and on what an H100 recorded: culab's samples, its instructions' lines
 # and Nsight Compute's source page of one run, compared as they were
 d=reports/gpu-tests/h100/stalls-ncu-0821029
@@ -536,7 +541,7 @@ script "the exercise's pages with their lines (tests/html.sh)" \
 case ${SUITES:-quick} in
 quick)
 	quick_suites "$@"
-	echo "the reports printed in a browser (tests/html.sh) and the checks' self-tests (layout, cells, docs, stalls): not run by make test (about 105 s): make test-long runs them, and .ci/run"
+	echo "the reports printed in a browser (tests/html.sh) and the checks' self-tests (layout, cells, docs, stalls, session): not run by make test (about 105 s): make test-long runs them, and .ci/run"
 	;;
 long)
 	long_suites

@@ -2,7 +2,14 @@
 # session.sh STEP... - what one call on a lent GPU machine runs, so that a
 # recorded result says exactly how it was made.  Steps, in order given:
 #
+#   --self-test  checks the step checks and only= (no GPU needed)
+#   only=MODEL stop here (exit 3, machine.txt kept) unless nvidia-smi
+#              names this GPU MODEL ("only=H200"): put it first when a
+#              lent machine may be another model than the one asked for
 #   test-gpu   make test-gpu (correctness, compute-sanitizer, signatures)
+#   lines      make test-gpu's per-line step alone (tests/gpu/lines.sh)
+#   stalls     its step 16 alone: where warps wait, against Nsight Compute
+#              (tests/gpu/stalls_ncu.sh)
 #   quick      culab run experiments/quick.yaml   -> the CPU tests' fixture
 #   default    culab run experiments/default.yaml -> reports/examples/<gpu>/
 #   bench      make bench                          -> reports/bench/<gpu>/
@@ -36,14 +43,69 @@
 #
 # It uses the prebuilt build/culab (GPU machines may lack the headers to
 # rebuild), and build/class_judge for classtruth.  Steps work in a
-# scratch directory; at the end everything is packed into
-# $OUT/session.tar.gz, beside machine.txt and one STEP.log per step
-# (the device tool returns at most 8 files).  Reports are rendered
+# scratch directory; after every step all of it is packed into
+# $OUT/session.tar.gz, beside machine.txt and one STEP.log per step (the
+# device tool returns at most 8 files), so that a lease cut short still
+# brings back the steps it finished; test-gpu writes its log to $OUT as
+# it goes.  Reports are rendered
 # afterwards on a machine with gnuplot (`culab report`).
 set -u
+
+if [ "${1:-}" = --self-test ]; then
+	st=$(mktemp -d "${TMPDIR:-/tmp}/culab-session-st.XXXXXX") || exit 2
+	trap 'rm -rf "$st"' EXIT INT TERM
+	pass=0 fail=0
+	# case NAME RC TEXT STEP...: exits RC, says TEXT; CULAB=true runs nothing
+	case_() {
+		name=$1 want=$2 text=$3
+		shift 3
+		rm -rf "$st/out"
+		CULAB=true OUT=$st/out TMPDIR=$st sh "$0" "$@" >"$st/log" 2>&1
+		rc=$?
+		if [ $rc -eq "$want" ] && grep -qF -- "$text" "$st/log"; then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1))
+			echo "session.sh: self-test: FAIL: $name: exit $rc (want $want), no \"$text\" in:"
+			sed 's/^/    /' "$st/log"
+		fi
+	}
+	case_ "a misspelt step, said before anything runs" 2 \
+		'session: unknown step "defualt"' default defualt
+	[ ! -e "$st/out" ] || { fail=$((fail + 1)); echo "session.sh: self-test: FAIL: a misspelt step: $st/out was made"; }
+	case_ "only= without a model" 2 "only= names no GPU model" only=
+	case_ "only= another model: stops, keeps machine.txt" 3 \
+		"not NO-SUCH-GPU: stopping" only=NO-SUCH-GPU default
+	if [ -f "$st/out/machine.txt" ] && [ -f "$st/out/session.tar.gz" ] &&
+	   [ ! -e "$st/out/default.log" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "session.sh: self-test: FAIL: only= another model: want machine.txt and session.tar.gz and no default.log in $st/out: $(ls "$st/out" 2>&1 | tr '\n' ' ')"
+	fi
+	echo "session.sh --self-test: $pass checks passed, $fail failed"
+	[ $fail -eq 0 ]
+	exit
+fi
+
+# the steps, checked before any runs: a misspelt one is said at once,
+# not after an hour of the others
+steps="only=MODEL test-gpu lines stalls quick default examples class class40 classtruth ukbench devices scale bench ncu noise"
+for step in "$@"; do
+	case " $steps " in
+	*" ${step%%=*}=MODEL "*|*" $step "*) ;;
+	*)
+		echo "session: unknown step \"$step\" (steps: $steps)" >&2
+		exit 2
+		;;
+	esac
+	case $step in
+	only=) echo "session: only= names no GPU model (only=H200)" >&2; exit 2 ;;
+	esac
+done
 culab=${CULAB:-build/culab}
 dest=${OUT:-results/session}
-out=$(mktemp -d /tmp/culab-session.XXXXXX)
+out=$(mktemp -d "${TMPDIR:-/tmp}/culab-session.XXXXXX")
 mkdir -p "$dest"
 
 {
@@ -55,13 +117,45 @@ mkdir -p "$dest"
 } >"$out/machine.txt" 2>&1
 cat "$out/machine.txt"
 
+# pack: what the steps so far wrote, into $dest
+pack() {
+	cp "$out/machine.txt" "$out"/*.log "$dest/" 2>/dev/null
+	# the noise step's files went to $dest as noise.tar.gz: not twice
+	tar czf "$dest/session.tar.gz" --exclude=./noise.tar.gz --exclude=./noise \
+		-C "$out" .
+}
+
 for step in "$@"; do
 	t0=$(date +%s)
 	case $step in
+	only=*)
+		want=${step#only=}
+		name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n 1)
+		case $name in
+		*"$want"*) echo "only=$want: $name" ;;
+		*)
+			echo "session: this GPU is ${name:-unknown}, not $want: stopping" >&2
+			pack
+			exit 3
+			;;
+		esac
+		;;
 	test-gpu)
-		OUT=$out/test-gpu sh tests/gpu/run.sh "$culab" >"$out/test-gpu.log" 2>&1
+		# to $dest as it goes (a lease cut short keeps what ran), then here
+		OUT=$out/test-gpu sh tests/gpu/run.sh "$culab" >"$dest/test-gpu.log" 2>&1
 		echo "test-gpu: exit $?"
+		cp "$dest/test-gpu.log" "$out/"
 		tail -n 25 "$out/test-gpu.log"
+		;;
+	lines)
+		sh tests/gpu/lines.sh "$culab" "$out/lines" >"$out/lines.log" 2>&1
+		echo "lines: exit $?"
+		tail -n 15 "$out/lines.log"
+		;;
+	stalls)
+		sh tests/gpu/stalls_ncu.sh "$culab" "$out/stalls" >"$out/stalls.log" 2>&1
+		echo "stalls: exit $?"
+		tail -n 8 "$out/stalls.log"
 		;;
 	quick|default)
 		"$culab" run --no-report -q -o "$out/$step" \
@@ -145,8 +239,6 @@ for step in "$@"; do
 		;;
 	esac
 	echo "$step: $(( $(date +%s) - t0 )) s"
+	pack
 done
-cp "$out/machine.txt" "$out"/*.log "$dest/" 2>/dev/null
-# the noise step's files went to $dest as noise.tar.gz: not twice
-tar czf "$dest/session.tar.gz" --exclude=./noise.tar.gz --exclude=./noise \
-	-C "$out" .
+pack
