@@ -2,7 +2,6 @@
 # session.sh STEP... - what one call on a lent GPU machine runs, so that a
 # recorded result says exactly how it was made.  Steps, in order given:
 #
-#   --self-test  checks the step checks and only= (no GPU needed)
 #   only=MODEL stop here (exit 3, machine.txt kept) unless nvidia-smi
 #              names this GPU MODEL ("only=H200"): put it first when a
 #              lent machine may be another model than the one asked for
@@ -41,14 +40,17 @@
 #              to $OUT beside session.tar.gz.  Judge it without a GPU:
 #              sh tests/noise_judge.sh DIR/noise -> reports/compare/
 #
+# `sh tests/gpu/session.sh --self-test` checks the step checks and only=
+# without a GPU (make test-long).
+#
 # It uses the prebuilt build/culab (GPU machines may lack the headers to
 # rebuild), and build/class_judge for classtruth.  Steps work in a
 # scratch directory; after every step all of it is packed into
 # $OUT/session.tar.gz, beside machine.txt and one STEP.log per step (the
 # device tool returns at most 8 files), so that a lease cut short still
 # brings back the steps it finished; test-gpu writes its log to $OUT as
-# it goes.  Reports are rendered
-# afterwards on a machine with gnuplot (`culab report`).
+# it goes.  Reports are rendered afterwards on a machine with gnuplot
+# (`culab report`).
 set -u
 
 if [ "${1:-}" = --self-test ]; then
