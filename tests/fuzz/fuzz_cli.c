@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "base/diag.h"
+#include "../unit/tmpdir.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int culab_main(int argc, char **argv);
@@ -44,6 +45,16 @@ static void getopt_reset(void)
 		;
 }
 
+/* The folder the target works in, made at its first input and removed
+ * with whatever the inputs wrote there when the fuzzer exits. */
+static char workdir[] = "/tmp/culab-fuzz-cli-XXXXXX";
+
+static void workdir_remove(void)
+{
+	if (chdir("/") == 0)
+		remove_tree(workdir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static FILE *sink;
@@ -52,13 +63,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t i, start;
 
 	if (!sink) {
-		char dir[] = "/tmp/culab-fuzz-cli-XXXXXX";
-
 		sink = fopen("/dev/null", "w");
 		diag_set_stream(sink);
-		if (!mkdtemp(dir) || chdir(dir) < 0 ||
+		if (!mkdtemp(workdir) || chdir(workdir) < 0 ||
 		    !freopen("/dev/null", "w", stdout))
 			abort();
+		atexit(workdir_remove);
 	}
 	if (!size)
 		return 0;
