@@ -126,6 +126,7 @@ pack() {
 	tar czf "$dest/session.tar.gz" --exclude=./noise.tar.gz --exclude=./noise \
 		-C "$out" .
 }
+pack    # machine.txt in $dest now, whatever the first step comes to
 
 for step in "$@"; do
 	t0=$(date +%s)
@@ -243,4 +244,3 @@ for step in "$@"; do
 	echo "$step: $(( $(date +%s) - t0 )) s"
 	pack
 done
-pack
