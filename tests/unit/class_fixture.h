@@ -25,20 +25,6 @@
 /* the example class as recorded with its rounds (its RECORDED.md) */
 #define CLASS_ROUNDS "tests/fixtures/recorded-2026-12-06/class-h200/results.json"
 
-#define EXPECT_IN(hay, needle)                                                 \
-	do {                                                                   \
-		if (!strstr((hay), (needle)))                                  \
-			fail_msg("%s:%d: expected \"%s\" in \"%.900s\"",       \
-				 __FILE__, __LINE__, (needle), (hay));         \
-	} while (0)
-
-#define EXPECT_NOT_IN(hay, needle)                                             \
-	do {                                                                   \
-		if (strstr((hay), (needle)))                                   \
-			fail_msg("%s:%d: did not expect \"%s\" in \"%.900s\"", \
-				 __FILE__, __LINE__, (needle), (hay));         \
-	} while (0)
-
 static inline void skip_test(void)
 {
 	skip();

@@ -23,6 +23,34 @@
 
 extern char **environ;
 
+/* EXPECT_IN(hay, needle): fails unless the text hay (not NULL) holds
+ * needle, showing hay's start; EXPECT_NOT_IN: fails if it does, or if
+ * there is no text, showing where.  The report's tests' one pair. */
+static inline void check_in_at(const char *file, int line, const char *hay,
+			       const char *needle)
+{
+	if (!hay || !strstr(hay, needle))
+		fail_msg("%s:%d: expected \"%s\" in \"%.3000s\"", file, line,
+			 needle, hay ? hay : "(no text)");
+}
+
+static inline void check_not_in_at(const char *file, int line,
+				   const char *hay, const char *needle)
+{
+	const char *at = hay ? strstr(hay, needle) : NULL;
+
+	if (!hay)
+		fail_msg("%s:%d: no text to look for \"%s\" in", file, line,
+			 needle);
+	if (at)
+		fail_msg("%s:%d: did not expect \"%s\", at \"%.600s\"", file,
+			 line, needle, at);
+}
+
+#define EXPECT_IN(hay, needle) check_in_at(__FILE__, __LINE__, (hay), (needle))
+#define EXPECT_NOT_IN(hay, needle)                                             \
+	check_not_in_at(__FILE__, __LINE__, (hay), (needle))
+
 /* Fails unless got and want are equal strings, or both NULL. */
 #define EXPECT_STR(got, want)                                                  \
 	do {                                                                   \

@@ -288,26 +288,6 @@ static inline char *read_report(const char *dir, const char *lang)
 	return both;
 }
 
-static inline void expect_in(const char *text, const char *needle, int line)
-{
-	if (!strstr(text, needle))
-		fail_msg("%s:%d: expected \"%s\" in the report", __FILE__, line,
-			 needle);
-}
-
-static inline void expect_not_in(const char *text, const char *needle,
-				 int line)
-{
-	const char *at = strstr(text, needle);
-
-	if (at)
-		fail_msg("%s:%d: \"%s\" must not be in the report (at \"%.60s\")",
-			 __FILE__, line, needle, at);
-}
-
-#define EXPECT_IN(t, s) expect_in((t), (s), __LINE__)
-#define EXPECT_NOT_IN(t, s) expect_not_in((t), (s), __LINE__)
-
 static inline void expect_tables(const char *md, int at_least)
 {
 	int n = tables_check(md);

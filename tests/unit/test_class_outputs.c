@@ -50,13 +50,6 @@ static int teardown(void **state)
 	return 0;
 }
 
-#define EXPECT_IN(hay, needle)                                                 \
-	do {                                                                   \
-		if (!strstr((hay), (needle)))                                  \
-			fail_msg("%s:%d: expected \"%s\" in \"%.600s\"",       \
-				 __FILE__, __LINE__, (needle), (hay));         \
-	} while (0)
-
 static char *at(const char *rel)
 {
 	return xasprintf("%s/%s", tmp, rel);

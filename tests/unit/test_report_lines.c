@@ -29,20 +29,6 @@
 /* the exercise recorded with where warps wait sampled (2026-12-07) */
 #define EXERCISE_STALLS "reports/examples/exercise/results.json"
 
-#define EXPECT_IN(hay, needle)                                                 \
-	do {                                                                   \
-		if (!strstr((hay), (needle)))                                  \
-			fail_msg("%s:%d: expected \"%s\" in \"%.600s\"",       \
-				 __FILE__, __LINE__, (needle), (hay));         \
-	} while (0)
-#define EXPECT_NOT_IN(hay, needle)                                             \
-	do {                                                                   \
-		if (strstr((hay), (needle)))                                   \
-			fail_msg("%s:%d: did not expect \"%s\" in \"%.600s\"", \
-				 __FILE__, __LINE__, (needle),                 \
-				 strstr((hay), (needle)));                     \
-	} while (0)
-
 static void skip_test(void)
 {
 	skip();

@@ -22,20 +22,6 @@
 
 #define H100 "tests/fixtures/recorded-2026-11-27/h100-default/results.json"
 
-#define EXPECT_IN(hay, needle)                                                 \
-	do {                                                                   \
-		if (!strstr((hay), (needle)))                                  \
-			fail_msg("%s:%d: expected \"%s\" in \"%.600s\"",       \
-				 __FILE__, __LINE__, (needle), (hay));         \
-	} while (0)
-#define EXPECT_NOT_IN(hay, needle)                                             \
-	do {                                                                   \
-		if (strstr((hay), (needle)))                                   \
-			fail_msg("%s:%d: did not expect \"%s\" in \"%.400s\"", \
-				 __FILE__, __LINE__, (needle),                 \
-				 strstr((hay), (needle)));                     \
-	} while (0)
-
 /* Renders r without charts into a scratch directory and returns the
  * page `page` ("report", "details-reduce", ...) of language `lang`; the
  * caller frees it. */

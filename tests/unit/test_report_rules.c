@@ -157,20 +157,6 @@ static char *line_with(const char *md, const char *needle)
 	return e ? xasprintf("%.*s", (int)(e - s), s) : xstrdup(s);
 }
 
-#define EXPECT_IN(hay, needle)                                                 \
-	do {                                                                   \
-		if (!strstr((hay), (needle)))                                  \
-			fail_msg("%s:%d: expected \"%s\" in \"%.400s\"",       \
-				 __FILE__, __LINE__, (needle), (hay));         \
-	} while (0)
-#define EXPECT_NOT_IN(hay, needle)                                             \
-	do {                                                                   \
-		if (strstr((hay), (needle)))                                   \
-			fail_msg("%s:%d: did not expect \"%s\" in \"%.400s\"", \
-				 __FILE__, __LINE__, (needle),                 \
-				 strstr((hay), (needle)));                     \
-	} while (0)
-
 static struct result_row *find_row(struct results *r, const char *variant,
 				   const char *dtype, uint64_t n)
 {

@@ -286,27 +286,6 @@ static void rendered_free(struct rendered *x)
 	free(x->zh_user);
 }
 
-static void expect_in(const char *text, const char *needle, int line)
-{
-	if (!text || !strstr(text, needle)) {
-		fprintf(stderr, "%s\n", text ? text : "(no section)");
-		fail_msg("%s:%d: expected \"%s\" in the text above", __FILE__,
-			 line, needle);
-	}
-}
-
-static void expect_not_in(const char *text, const char *needle, int line)
-{
-	const char *at = text ? strstr(text, needle) : NULL;
-
-	if (at)
-		fail_msg("%s:%d: \"%s\" must not be in the report (at \"%.80s\")",
-			 __FILE__, line, needle, at);
-}
-
-#define EXPECT_IN(t, s) expect_in((t), (s), __LINE__)
-#define EXPECT_NOT_IN(t, s) expect_not_in((t), (s), __LINE__)
-
 /* Renders the reduce stage with every rung and a user kernel of time ms
  * and counters ctr (resources, flags as given). */
 static void render_reduce(const struct variant *user, double ms,

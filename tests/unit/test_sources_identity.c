@@ -92,13 +92,6 @@ static char *catch_stop(struct caught *c)
 	return sbuf_detach(&s);
 }
 
-#define EXPECT_IN(hay, needle)                                                 \
-	do {                                                                   \
-		if (!strstr((hay), (needle)))                                  \
-			fail_msg("%s:%d: expected \"%s\" in \"%s\"", __FILE__, \
-				 __LINE__, (needle), (hay));                   \
-	} while (0)
-
 /* ---- --resume ------------------------------------------------------------ */
 
 static const char kernel_yaml[] =
