@@ -31,14 +31,6 @@
 /* Room for a JSON path: "experiments[999].missing[9999]". */
 #define PATHLEN 128
 
-/* buf = where + suffix, cut when it does not fit (only messages show it). */
-static void path_of(char *buf, size_t size, const char *where,
-		    const char *suffix, size_t i)
-{
-	if (snprintf(buf, size, "%s.%s[%zu]", where, suffix, i) >= (int)size)
-		buf[size - 1] = '\0';
-}
-
 /* ---- writing ------------------------------------------------------------ */
 
 /* v as an integer when it is whole, else as a real. */
@@ -119,7 +111,7 @@ static void get_bands(struct reader *rd, json_t *a, const char *where,
 		char w[PATHLEN];
 		double v = json_is_number(b) ? json_number_value(b) : NAN;
 
-		path_of(w, sizeof(w), where, "bands", i);
+		json_path_at(w, sizeof(w), where, "bands", i);
 		if (!(v > 1 && v <= RUBRIC_MAX_FACTOR) ||
 		    (i && !(v > r->bands[i - 1]))) {
 			json_bad_value(rd, w, "", b, i ? "a factor above the "
@@ -196,7 +188,7 @@ static void get_missing(struct reader *rd, json_t *a, const char *where,
 		json_t *id = json_object_get(m, "id"), *name;
 
 		name = json_object_get(m, "name");
-		path_of(w, sizeof(w), where, "missing", i);
+		json_path_at(w, sizeof(w), where, "missing", i);
 		if (!json_is_string(id) || !json_string_length(id) ||
 		    json_string_length(id) > ROSTER_MAX_ID ||
 		    strlen(json_string_value(id)) != json_string_length(id)) {
@@ -253,7 +245,7 @@ static void get_contract(struct reader *rd, json_t *o, const char *where,
 		json_t *n = json_object_get(x, "n"), *k;
 
 		k = json_object_get(x, "elements");
-		path_of(xw, sizeof(xw), w, "first_loads", i);
+		json_path_at(xw, sizeof(xw), w, "first_loads", i);
 		if (!json_is_integer(n) || json_integer_value(n) < 1) {
 			json_bad_value(rd, xw, "n", n, "a size (1 or more)");
 			continue;

@@ -63,6 +63,14 @@ double json_num_get(struct reader *rd, json_t *o, const char *where,
 /* json_num_get, nullable. */
 double json_num_in(struct reader *rd, json_t *o, const char *where,
 		   const char *key, double lo, double hi, const char *want);
+/* The array under key of o, of at most max elements; NULL after a
+ * diagnostic ("missing or not an array", or how many is too many). */
+json_t *json_array_of(struct reader *rd, json_t *o, const char *where,
+		      const char *key, size_t max);
+/* buf = the JSON path of element i of array key of where ("rows[3]",
+ * "rows[3].lines[7]"), cut when it does not fit: only messages show it. */
+void json_path_at(char *buf, size_t size, const char *where, const char *key,
+		  size_t i);
 
 /* ---- json_measure.c ---- */
 

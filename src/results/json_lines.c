@@ -115,31 +115,6 @@ static long long int_get(struct reader *rd, json_t *v, const char *where,
 	return json_integer_value(v);
 }
 
-/* An array of at most max elements, or NULL after a diagnostic. */
-static json_t *array_get(struct reader *rd, json_t *o, const char *where,
-			 const char *key, size_t max)
-{
-	json_t *v = json_object_get(o, key);
-
-	if (!json_is_array(v)) {
-		json_bad(rd, where, key, "an array");
-		return NULL;
-	}
-	if (json_array_size(v) > max) {
-		json_report(rd, where, key, "%zu elements are more than culab "
-			    "reads (at most %zu)", json_array_size(v), max);
-		return NULL;
-	}
-	return v;
-}
-
-static void path_at(char *buf, size_t size, const char *where,
-		    const char *key, size_t i)
-{
-	if (snprintf(buf, size, "%s.%s[%zu]", where, key, i) >= (int)size)
-		buf[size - 1] = '\0';
-}
-
 static void line_get(struct reader *rd, json_t *o, const char *where,
 		     size_t nmetrics, struct source_line *l)
 {
@@ -162,7 +137,7 @@ static void line_get(struct reader *rd, json_t *o, const char *where,
 				       "without a line, file null)");
 	l->pcs = (int)int_get(rd, json_object_get(o, "pcs"), where, "pcs", 1,
 			      1 << 24, "a count of instructions (1 .. 2^24)");
-	vals = array_get(rd, o, where, "values", LINES_MAX_METRICS);
+	vals = json_array_of(rd, o, where, "values", LINES_MAX_METRICS);
 	if (!vals)
 		return;
 	if (json_array_size(vals) != nmetrics) {
@@ -201,7 +176,7 @@ static void kernel_get(struct reader *rd, json_t *o, const char *where,
 			    false, RESULTS_MAX_NAME);
 	k->warps = json_num_in(rd, o, where, "warps", 0, RESULTS_MAX_COUNTER,
 			       "a count of warps or null");
-	launches = array_get(rd, o, where, "launches", RESULTS_MAX_KERNELS);
+	launches = json_array_of(rd, o, where, "launches", RESULTS_MAX_KERNELS);
 	if (launches) {
 		long long hi = sl->launches > 0 ? sl->launches - 1 :
 			       RESULTS_MAX_KERNELS - 1;
@@ -220,14 +195,14 @@ static void kernel_get(struct reader *rd, json_t *o, const char *where,
 			last = x;
 		}
 	}
-	lines = array_get(rd, o, where, "lines", LINES_MAX_LINES);
+	lines = json_array_of(rd, o, where, "lines", LINES_MAX_LINES);
 	if (!lines)
 		return;
 	k->lines = xcalloc(json_array_size(lines) + 1, sizeof(*k->lines));
 	for (size_t i = 0; i < json_array_size(lines) && !rd->stop; i++) {
 		char w[PATHLEN];
 
-		path_at(w, sizeof(w), where, "lines", i);
+		json_path_at(w, sizeof(w), where, "lines", i);
 		line_get(rd, json_array_get(lines, i), w, sl->nmetrics,
 			 &k->lines[k->nlines++]);
 		if (rd->line_values > LINES_MAX_FILE_VALUES) {
@@ -255,7 +230,7 @@ static void launched_get(struct reader *rd, json_t *a, const char *where,
 		json_t *o = json_array_get(a, i);
 		char w[PATHLEN];
 
-		path_at(w, sizeof(w), where, "launched", i);
+		json_path_at(w, sizeof(w), where, "launched", i);
 		l->launched[i].warps = NAN;
 		if (!json_is_object(o)) {
 			json_bad(rd, w, "", "an object");
@@ -306,8 +281,8 @@ void json_lines_get(struct reader *rd, json_t *row, const char *rw,
 	launched = json_object_get(o, "launched");
 	if (launched && l->launches >= 0)
 		launched_get(rd, launched, where, l);
-	metrics = array_get(rd, o, where, "metrics", LINES_MAX_METRICS);
-	kernels = array_get(rd, o, where, "kernels", LINES_MAX_KERNELS);
+	metrics = json_array_of(rd, o, where, "metrics", LINES_MAX_METRICS);
+	kernels = json_array_of(rd, o, where, "kernels", LINES_MAX_KERNELS);
 	if (!metrics || !kernels)
 		return;
 	l->metrics = xcalloc(json_array_size(metrics) + 1, sizeof(*l->metrics));
@@ -324,7 +299,7 @@ void json_lines_get(struct reader *rd, json_t *row, const char *rw,
 	for (size_t i = 0; i < json_array_size(kernels) && !rd->stop; i++) {
 		char w[PATHLEN];
 
-		path_at(w, sizeof(w), where, "kernels", i);
+		json_path_at(w, sizeof(w), where, "kernels", i);
 		kernel_get(rd, json_array_get(kernels, i), w, l,
 			   &l->kernels[l->nkernels++]);
 	}

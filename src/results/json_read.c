@@ -133,24 +133,6 @@ static bool get_bool(struct reader *rd, json_t *o, const char *where,
 	return json_is_true(v);
 }
 
-/* An array of at most max elements, or NULL after a diagnostic. */
-static json_t *get_array(struct reader *rd, json_t *o, const char *where,
-			 const char *key, size_t max)
-{
-	json_t *v = json_object_get(o, key);
-
-	if (!json_is_array(v)) {
-		json_bad(rd, where, key, "an array");
-		return NULL;
-	}
-	if (json_array_size(v) > max) {
-		json_report(rd, where, key, "%zu elements are more than culab reads "
-		       "(at most %zu)", json_array_size(v), max);
-		return NULL;
-	}
-	return v;
-}
-
 static json_t *get_object(struct reader *rd, json_t *o, const char *where,
 			  const char *key)
 {
@@ -161,15 +143,6 @@ static json_t *get_object(struct reader *rd, json_t *o, const char *where,
 		return NULL;
 	}
 	return v;
-}
-
-/* The JSON path of element i of array `key` of `where`. */
-static void path_at(char *buf, size_t size, const char *where,
-		    const char *key, size_t i)
-{
-	if (snprintf(buf, size, "%s%s%s[%zu]", where, where[0] ? "." : "",
-		     key, i) >= (int)size)
-		buf[size - 1] = '\0';   /* cut: only a message shows it */
 }
 
 /* The JSON path of object `key` of `where`. */
@@ -243,7 +216,7 @@ static char **read_strings(struct reader *rd, json_t *a, const char *where,
 		json_t *s = json_array_get(a, i);
 		char w[PATHLEN];
 
-		path_at(w, sizeof(w), "", key, i);
+		json_path_at(w, sizeof(w), "", key, i);
 		if (!json_is_string(s) || json_string_length(s) > RESULTS_MAX_NAME)
 			json_report(rd, where, w, "not a name (a string of at most "
 			       "%d bytes)", RESULTS_MAX_NAME);
@@ -271,8 +244,8 @@ static void read_kernel(struct reader *rd, json_t *o, const char *where,
 	k->theoretical_occupancy_pct = json_num_get(rd, o, where,
 		"theoretical_occupancy_pct", 0, 100, true,
 		"a percentage (0 .. 100)");
-	names = get_array(rd, o, where, "names", RESULTS_MAX_KERNEL_VALUES);
-	vals = get_array(rd, o, where, "values", RESULTS_MAX_KERNEL_VALUES);
+	names = json_array_of(rd, o, where, "names", RESULTS_MAX_KERNEL_VALUES);
+	vals = json_array_of(rd, o, where, "values", RESULTS_MAX_KERNEL_VALUES);
 	if (!names || !vals)
 		return;
 	if (json_array_size(names) != json_array_size(vals)) {
@@ -295,11 +268,11 @@ static void read_kernel(struct reader *rd, json_t *o, const char *where,
 		k->names[i] = xstrdup(json_is_string(s) ? json_string_value(s) : "");
 		k->values[i] = counter_value_ok(v) ? json_number_value(v) : NAN;
 		if (!json_is_string(s) || json_string_length(s) > RESULTS_MAX_NAME) {
-			path_at(w, sizeof(w), "", "names", i);
+			json_path_at(w, sizeof(w), "", "names", i);
 			json_report(rd, where, w, "not a name (a string of at most "
 			       "%d bytes)", RESULTS_MAX_NAME);
 		} else if (!counter_value_ok(v) && !json_is_null(v)) {
-			path_at(w, sizeof(w), "", "values", i);
+			json_path_at(w, sizeof(w), "", "values", i);
 			json_bad_value(rd, where, w, v, "a counter value "
 				       "(finite, at most 1e30 in size, or null)");
 		}
@@ -371,7 +344,7 @@ static void read_timing(struct reader *rd, json_t *t, const char *where,
 
 	tm->warmup = (int)get_int_in(rd, t, where, "warmup", 0, REPEATS_MAX,
 				     "a count of runs (0 .. 100000)");
-	samples = get_array(rd, t, where, "samples_ms", RESULTS_MAX_SAMPLES);
+	samples = json_array_of(rd, t, where, "samples_ms", RESULTS_MAX_SAMPLES);
 	if (samples) {
 		rd->samples += json_array_size(samples);
 		if (rd->samples > RESULTS_MAX_ALL_SAMPLES) {
@@ -387,7 +360,7 @@ static void read_timing(struct reader *rd, json_t *t, const char *where,
 			char w[PATHLEN];
 
 			if (!(x >= RESULTS_MIN_MS && x <= RESULTS_MAX_MS)) {
-				path_at(w, sizeof(w), "", "samples_ms", i);
+				json_path_at(w, sizeof(w), "", "samples_ms", i);
 				json_bad_value(rd, where, w, v, TIME_WANT);
 				x = 1;
 			}
@@ -473,7 +446,7 @@ static void read_counters(struct reader *rd, json_t *c, const char *where,
 	cols = get_object(rd, c, where, "columns");
 	if (cols)
 		read_columns(rd, cols, missing, where, w);
-	kernels = get_array(rd, c, where, "kernels", RESULTS_MAX_KERNELS);
+	kernels = json_array_of(rd, c, where, "kernels", RESULTS_MAX_KERNELS);
 	if (!kernels)
 		return;
 	w->nkernels = json_array_size(kernels);
@@ -482,7 +455,7 @@ static void read_counters(struct reader *rd, json_t *c, const char *where,
 		json_t *k = json_array_get(kernels, i);
 		char kw[PATHLEN];
 
-		path_at(kw, sizeof(kw), where, "kernels", i);
+		json_path_at(kw, sizeof(kw), where, "kernels", i);
 		if (!json_is_object(k)) {
 			json_bad(rd, kw, "", "an object");
 			continue;
@@ -500,7 +473,7 @@ static void read_row(struct reader *rd, json_t *o, size_t idx,
 	json_t *t, *c;
 	char *status;
 
-	path_at(where, sizeof(where), "", "rows", idx);
+	json_path_at(where, sizeof(where), "", "rows", idx);
 	if (!json_is_object(o)) {
 		json_bad(rd, where, "", "an object");
 		return;
@@ -715,18 +688,18 @@ static struct variant *read_variant(struct reader *rd, json_t *o,
 	v->block_max = (int)get_int_in(rd, o, where, "block_max", 0, 1024,
 				       BLOCK_WANT);
 	v->first_loads = read_loads(rd, o, where);
-	if ((a = get_array(rd, o, where, "types", 16)))
+	if ((a = json_array_of(rd, o, where, "types", 16)))
 		v->dtypes = read_types(rd, a, where, "types");
-	if ((a = get_array(rd, o, where, "flags", 64)))
+	if ((a = json_array_of(rd, o, where, "flags", 64)))
 		read_flags(rd, a, where, &v->flags);
-	if ((a = get_array(rd, o, where, "expect", VARIANT_MAX_EXPECT))) {
+	if ((a = json_array_of(rd, o, where, "expect", VARIANT_MAX_EXPECT))) {
 		size_t i;
 		json_t *x;
 
 		json_array_foreach(a, i, x) {
 			char xw[PATHLEN];
 
-			path_at(xw, sizeof(xw), where, "expect", i);
+			json_path_at(xw, sizeof(xw), where, "expect", i);
 			if (json_is_object(x))
 				read_expect_line(rd, x, xw, &v->expect[i]);
 			else
@@ -748,7 +721,7 @@ static void read_variants(struct reader *rd, json_t *vars, struct results *r)
 		char where[PATHLEN];
 		struct variant *v;
 
-		path_at(where, sizeof(where), "", "variants", i);
+		json_path_at(where, sizeof(where), "", "variants", i);
 		if (!json_is_object(o)) {
 			json_bad(rd, where, "", "an object");
 			continue;
@@ -894,7 +867,7 @@ static void read_devices(struct reader *rd, json_t *root, struct results *r)
 
 	if (!a)
 		return;
-	a = get_array(rd, root, "", "devices", RESULTS_MAX_DEVICES);
+	a = json_array_of(rd, root, "", "devices", RESULTS_MAX_DEVICES);
 	if (!a)
 		return;
 	r->devices = xcalloc(json_array_size(a) + 1, sizeof(*r->devices));
@@ -902,7 +875,7 @@ static void read_devices(struct reader *rd, json_t *root, struct results *r)
 		struct environment *e = &r->devices[r->ndevices++];
 		char where[PATHLEN];
 
-		path_at(where, sizeof(where), "", "devices", i);
+		json_path_at(where, sizeof(where), "", "devices", i);
 		if (!json_is_object(o)) {
 			json_bad(rd, where, "", "an object");
 			e->cuda_device = -1;
@@ -1026,7 +999,7 @@ static void read_experiments(struct reader *rd, json_t *exps,
 		json_t *o = json_array_get(exps, i), *cs;
 		char w[PATHLEN];
 
-		path_at(w, sizeof(w), "", "experiments", i);
+		json_path_at(w, sizeof(w), "", "experiments", i);
 		if (!json_is_object(o)) {
 			json_bad(rd, w, "", "an object");
 			continue;
@@ -1056,7 +1029,7 @@ static void read_experiments(struct reader *rd, json_t *exps,
 							 "class");
 		}
 		json_class_get(rd, o, w, e);
-		cs = get_array(rd, o, w, "counters", RESULTS_MAX_COLUMNS);
+		cs = json_array_of(rd, o, w, "counters", RESULTS_MAX_COLUMNS);
 		if (cs)
 			e->counters = read_strings(rd, cs, w, "counters",
 						   &e->ncounters);
@@ -1077,11 +1050,11 @@ int json_results_decode(const char *path, const char *text, size_t len,
 		return -1;
 	r->schema_version = version;
 	read_record(&rd, root, r);
-	exps = get_array(&rd, root, "", "experiments", RESULTS_MAX_EXPERIMENTS);
+	exps = json_array_of(&rd, root, "", "experiments", RESULTS_MAX_EXPERIMENTS);
 	if (exps)
 		read_experiments(&rd, exps, r);
 	/* Version 1 had no table of variants (results_read adds one). */
-	vars = version >= 2 ? get_array(&rd, root, "", "variants",
+	vars = version >= 2 ? json_array_of(&rd, root, "", "variants",
 					RESULTS_MAX_VARIANTS) : NULL;
 	if (vars)
 		read_variants(&rd, vars, r);
@@ -1090,7 +1063,7 @@ int json_results_decode(const char *path, const char *text, size_t len,
 		over(&rd, "rows", json_array_size(rows), RESULTS_MAX_ROWS,
 		     "rows");
 	else
-		rows = get_array(&rd, root, "", "rows", RESULTS_MAX_ROWS);
+		rows = json_array_of(&rd, root, "", "rows", RESULTS_MAX_ROWS);
 	for (size_t i = 0; rows && !rd.stop && i < json_array_size(rows); i++) {
 		struct result_row *w = results_add_row(r);
 		size_t first;
@@ -1102,7 +1075,7 @@ int json_results_decode(const char *path, const char *text, size_t len,
 		if (first != i) {
 			char where[PATHLEN];
 
-			path_at(where, sizeof(where), "", "rows", i);
+			json_path_at(where, sizeof(where), "", "rows", i);
 			json_report(&rd, where, "", "the measurement of rows[%zu] "
 				    "again (experiment, variant, type, size and "
 				    "block): a results file holds each once",
@@ -1112,7 +1085,7 @@ int json_results_decode(const char *path, const char *text, size_t len,
 		    json_object_get(json_array_get(rows, i), "device")) {
 			char where[PATHLEN];
 
-			path_at(where, sizeof(where), "", "rows", i);
+			json_path_at(where, sizeof(where), "", "rows", i);
 			json_bad_value(&rd, where, "device",
 				       json_object_get(json_array_get(rows, i),
 						       "device"),

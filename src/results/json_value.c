@@ -1,7 +1,8 @@
 /* json_value.c - the values of the JSON room: writing them (numbers that
  * may be missing, strings, text from files, a whole document) and reading
  * them with their checks (what is wrong with a field, said once per
- * field as its JSON path).  See json_int.h, and json_emit.h for the
+ * field as its JSON path; an array within its bound, an element's
+ * path).  See json_int.h, and json_emit.h for the
  * writing half.
  *
  * The lowest file of the room: json.c, json_read.c, json_measure.c,
@@ -155,3 +156,27 @@ double json_num_in(struct reader *rd, json_t *o, const char *where,
 	return json_num_get(rd, o, where, key, lo, hi, true, want);
 }
 
+json_t *json_array_of(struct reader *rd, json_t *o, const char *where,
+		      const char *key, size_t max)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_array(v)) {
+		json_bad(rd, where, key, "an array");
+		return NULL;
+	}
+	if (json_array_size(v) > max) {
+		json_report(rd, where, key, "%zu elements are more than culab reads "
+			    "(at most %zu)", json_array_size(v), max);
+		return NULL;
+	}
+	return v;
+}
+
+void json_path_at(char *buf, size_t size, const char *where, const char *key,
+		  size_t i)
+{
+	if (snprintf(buf, size, "%s%s%s[%zu]", where, where[0] ? "." : "",
+		     key, i) >= (int)size)
+		buf[size - 1] = '\0';
+}
