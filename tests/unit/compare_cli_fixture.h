@@ -2,9 +2,10 @@
  * `culab compare`, `culab report --baseline` (test_compare_cli.c) and
  * `culab rerun` (test_rerun_cli.c): the binary named by $CULAB (default
  * build/culab) run in a directory, its exit status and output checked, a
- * refusal's one line, a scratch folder.  Static functions in a header, as
- * rows_fixture.h, because the Makefile builds each tests/unit/test_*.c on
- * its own.  Include after <cmocka.h> and cli_run.h. */
+ * refusal's one line (scratch folders: report_check.h).  Static
+ * functions in a header, as rows_fixture.h, because the Makefile builds
+ * each tests/unit/test_*.c on its own.  Include after <cmocka.h> and
+ * cli_run.h. */
 #ifndef CULAB_TEST_COMPARE_CLI_FIXTURE_H
 #define CULAB_TEST_COMPARE_CLI_FIXTURE_H
 
@@ -73,14 +74,6 @@ static inline char *slurp_at(const char *dir, const char *name)
 
 	free(path);
 	return text;
-}
-
-static inline char *scratch(void)
-{
-	char *dir = xstrdup("/tmp/culab-test-compare-cli-XXXXXX");
-
-	assert_non_null(mkdtemp(dir));
-	return dir;
 }
 
 /* Finds the culab to run: $CULAB, else build/culab (as a full path, as

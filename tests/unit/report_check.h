@@ -1,7 +1,8 @@
 /* report_check.h - checks shared by the report's tests (test_report*.c,
  * test_zh.c, test_plot.c): the source tree, image files, Markdown tables,
- * scratch directories.  Static functions in a
- * header, because the Makefile builds each tests/unit/test_*.c on its own. */
+ * scratch folders (made, then removed or kept with CULAB_TEST_KEEP).
+ * Static functions in a header, because the Makefile builds each
+ * tests/unit/test_*.c on its own. */
 #ifndef CULAB_TEST_REPORT_CHECK_H
 #define CULAB_TEST_REPORT_CHECK_H
 
@@ -68,6 +69,27 @@ static inline const char *srcdir(void)
 	const char *s = getenv("CULAB_SRCDIR");
 
 	return s && *s ? s : ".";
+}
+
+/* A fresh folder /tmp/culab-test-WHO-XXXXXX for one test (heap): the
+ * test fails when it cannot be made.  scratch_done ends it. */
+static inline char *scratch_for(const char *who)
+{
+	char *dir = xasprintf("/tmp/culab-test-%s-XXXXXX", who);
+
+	assert_non_null(mkdtemp(dir));
+	return dir;
+}
+
+/* Removes dir and all it holds, or, with CULAB_TEST_KEEP set, keeps it
+ * and says where; frees dir. */
+static inline void scratch_done(char *dir)
+{
+	if (getenv("CULAB_TEST_KEEP"))
+		fprintf(stderr, "kept %s\n", dir);
+	else
+		remove_tree(dir);
+	free(dir);
 }
 
 /* Blanks out fenced code blocks (``` or longer fences), in place: their

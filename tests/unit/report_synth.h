@@ -30,23 +30,6 @@ static inline char *path_of(const char *dir, const char *name)
 	return xasprintf("%s/%s", dir, name);
 }
 
-static inline char *scratch(void)
-{
-	char *dir = xstrdup("/tmp/culab-test-report-XXXXXX");
-
-	assert_non_null(mkdtemp(dir));
-	return dir;
-}
-
-static inline void scratch_done(char *dir)
-{
-	if (getenv("CULAB_TEST_KEEP"))
-		fprintf(stderr, "kept %s\n", dir);
-	else
-		remove_tree(dir);
-	free(dir);
-}
-
 /* ---- synthetic results (test data, not measurements) ------------------ */
 
 #define PEAK_GBPS 3352.32

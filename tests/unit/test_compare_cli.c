@@ -171,7 +171,7 @@ static void test_usage(void **state)
 
 static void test_bad_files(void **state)
 {
-	char *dir = scratch(), *copy = xasprintf("%s/copy.json", dir);
+	char *dir = scratch_for("compare-cli"), *copy = xasprintf("%s/copy.json", dir);
 	size_t len = 0;
 	char *text = slurp(H100, &len);
 
@@ -209,8 +209,7 @@ static void test_bad_files(void **state)
 	}
 	free(text);
 	free(copy);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* -o FILE never writes over a file the call compares (by any path to
@@ -218,7 +217,7 @@ static void test_bad_files(void **state)
  * everything as it was. */
 static void test_output_guard(void **state)
 {
-	char *dir = scratch(), *a = xasprintf("%s/a.json", dir);
+	char *dir = scratch_for("compare-cli"), *a = xasprintf("%s/a.json", dir);
 	char *fifo = xasprintf("%s/fifo", dir), *link = xasprintf("%s/link", dir);
 	char *cmd = xasprintf("cp " H100 " %s", a), *before = NULL, *after = NULL;
 	size_t len;
@@ -256,8 +255,7 @@ static void test_output_guard(void **state)
 	unlink(link);
 	unlink(fifo);
 	unlink(a);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 	free(a);
 	free(fifo);
 	free(link);
@@ -426,7 +424,7 @@ static void test_noise(void **state)
 	/* more than COMPARE_NOISE_ALL files: each against the next, a
 	 * number of comparisons linear in the files (issue 48, class 7) */
 	{
-		char *dir = scratch(), *t[14];
+		char *dir = scratch_for("compare-cli"), *t[14];
 
 		for (int k = 0; k < 14; k++)
 			t[k] = twin_on(dir, k % 2 ? H100_B : H100_A, k, NULL);
@@ -441,8 +439,7 @@ static void test_noise(void **state)
 		out_free(&o);
 		for (int k = 0; k < 14; k++)
 			free(t[k]);
-		remove_tree(dir);
-		free(dir);
+		scratch_done(dir);
 	}
 	/* --match pairs experiments of other names: the default run and the
 	 * benchmark of the same kernels on two boards (docs/statistics-and-
@@ -656,7 +653,7 @@ static void test_json(void **state)
 
 static void test_output_and_chart(void **state)
 {
-	char *dir = scratch(), *file = xasprintf("%s/cmp.md", dir);
+	char *dir = scratch_for("compare-cli"), *file = xasprintf("%s/cmp.md", dir);
 	char *charts = xasprintf("%s/charts", dir), *text, *dat, *png;
 	struct out o;
 
@@ -680,8 +677,7 @@ static void test_output_and_chart(void **state)
 	free(dat);
 	free(text);
 	out_free(&o);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 	free(file);
 	free(charts);
 }
@@ -690,7 +686,7 @@ static void test_output_and_chart(void **state)
 
 static void test_report_baseline(void **state)
 {
-	char *dir = scratch(), *en, *zh, *png;
+	char *dir = scratch_for("compare-cli"), *en, *zh, *png;
 	struct out o;
 
 	(void)state;
@@ -735,8 +731,7 @@ static void test_report_baseline(void **state)
 	assert_null(strstr(en, "Before and after"));
 	free(en);
 	out_free(&o);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* twin_results of a GPU model named gpu (NULL: as recorded). */
@@ -778,7 +773,7 @@ static char *twin_results(const char *dir, const char *from, int k)
  * printer of a comparison with no change must carry on. */
 static void test_baseline_unchanged(void **state)
 {
-	char *dir = scratch(), *t1 = twin_results(dir, H100_A, 1);
+	char *dir = scratch_for("compare-cli"), *t1 = twin_results(dir, H100_A, 1);
 	char *t2 = twin_results(dir, H100_A, 2), *out, *en, *zh;
 	struct out o;
 
@@ -811,8 +806,7 @@ static void test_baseline_unchanged(void **state)
 	free(out);
 	free(t1);
 	free(t2);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* Issue 48, class 2: the table entries compare --noise prints are C
@@ -823,7 +817,7 @@ static void test_baseline_unchanged(void **state)
 static void test_noise_hostile_gpu(void **state)
 {
 	static const char gpu[] = "H100\", 0 }; system(\"id\"); //\\\n\x1b[2J";
-	char *dir = scratch(), *t1 = twin_on(dir, H100_A, 1, gpu);
+	char *dir = scratch_for("compare-cli"), *t1 = twin_on(dir, H100_A, 1, gpu);
 	char *t2 = twin_on(dir, H100_A, 2, gpu);
 	struct out o;
 
@@ -839,8 +833,7 @@ static void test_noise_hostile_gpu(void **state)
 	out_free(&o);
 	free(t1);
 	free(t2);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 int main(void)

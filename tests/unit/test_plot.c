@@ -13,15 +13,6 @@
 #include "report_check.h"
 #include "chart_check.h"
 
-/* A fresh scratch directory for one test. */
-static char *scratch(void)
-{
-	char *dir = strdup("/tmp/culab-test-plot-XXXXXX");
-
-	assert_non_null(mkdtemp(dir));
-	return dir;
-}
-
 static char *path_of(const char *dir, const char *name)
 {
 	size_t n = strlen(dir) + strlen(name) + 2;
@@ -185,7 +176,7 @@ static void expect_chart(const char *dir, const char *name)
 
 static void test_render(void **state)
 {
-	char *dir = scratch(), *charts = path_of(dir, "charts");
+	char *dir = scratch_for("plot"), *charts = path_of(dir, "charts");
 	struct plot_set *s = sample_set("a title");
 	char *nothing = path_of(charts, "nothing.gp"), *all, *text;
 
@@ -241,15 +232,14 @@ static void test_render(void **state)
 	free(all);
 	free(nothing);
 	free(charts);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* Intervals: two more data columns, '?' where a point has none, and a
  * capped bar drawn over each bar and line; the range covers them. */
 static void test_intervals(void **state)
 {
-	char *dir = scratch();
+	char *dir = scratch_for("plot");
 	struct plot_set *s = plot_set_new();
 	struct plot_chart *c = plot_chart_add(s, "ci", "intervals");
 	struct plot_panel *p = plot_panel_add(c, PLOT_BARS, "b", NULL, "r");
@@ -294,8 +284,7 @@ static void test_intervals(void **state)
 	free(dat);
 	free(gp);
 	plot_set_free(s);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* A second render into the same directory removes the files of the
@@ -304,7 +293,7 @@ static void test_intervals(void **state)
 static void test_render_prunes_stale(void **state)
 {
 	static const char *const exts[] = { "dat", "gp", "png", "svg" };
-	char *dir = scratch(), *charts = path_of(dir, "charts");
+	char *dir = scratch_for("plot"), *charts = path_of(dir, "charts");
 	struct plot_set *s = sample_set("first");
 	struct plot_set *t = plot_set_new();
 	struct plot_panel *p;
@@ -359,13 +348,12 @@ static void test_render_prunes_stale(void **state)
 	plot_set_free(t);
 	free(mine);
 	free(charts);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 static void test_render_empty_set(void **state)
 {
-	char *dir = scratch(), *charts = path_of(dir, "charts");
+	char *dir = scratch_for("plot"), *charts = path_of(dir, "charts");
 	struct plot_set *s = plot_set_new();
 
 	(void)state;
@@ -373,13 +361,12 @@ static void test_render_empty_set(void **state)
 	assert_false(file_exists(charts));
 	plot_set_free(s);
 	free(charts);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 static void test_hostile_text(void **state)
 {
-	char *dir = scratch();
+	char *dir = scratch_for("plot");
 	char prefix[64], title[512];
 	struct plot_set *s;
 
@@ -396,8 +383,7 @@ static void test_hostile_text(void **state)
 	expect_chart(dir, "lines");
 	expect_chart(dir, "bars");
 	plot_set_free(s);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* plot_render() with its diagnostics captured into *text (caller frees). */
@@ -422,7 +408,7 @@ static int render_captured(const struct plot_set *s, const char *dir,
  * warning names every chart not drawn and how to draw them later. */
 static void test_missing_gnuplot(void **state)
 {
-	char *dir = scratch(), *buf, *want;
+	char *dir = scratch_for("plot"), *buf, *want;
 	struct plot_set *s = sample_set("t");
 	static const char *const files[] = { "all.gp", "lines.gp", "lines.dat",
 					     "bars.gp", "panels.dat",
@@ -450,14 +436,13 @@ static void test_missing_gnuplot(void **state)
 	plot_set_free(s);
 	free(want);
 	free(buf);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 static void test_gnuplot_failure_reported(void **state)
 {
 	/* "false" runs and exits 1: the error names the exit status */
-	char *dir = scratch(), *buf;
+	char *dir = scratch_for("plot"), *buf;
 	struct plot_set *s = sample_set("t");
 	int rc;
 
@@ -473,13 +458,12 @@ static void test_gnuplot_failure_reported(void **state)
 	}
 	plot_set_free(s);
 	free(buf);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 static void test_planted_symlinks_replaced(void **state)
 {
-	char *dir = scratch(), *victim = path_of(dir, "victim");
+	char *dir = scratch_for("plot"), *victim = path_of(dir, "victim");
 	char *png = path_of(dir, "lines.png"), *gp = path_of(dir, "lines.gp");
 	struct plot_set *s = sample_set("t");
 	FILE *fp = fopen(victim, "w");
@@ -504,8 +488,7 @@ static void test_planted_symlinks_replaced(void **state)
 	free(victim);
 	free(png);
 	free(gp);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* Renders set s into dir and returns chart `name`'s script (caller
@@ -546,7 +529,7 @@ static void test_ticks_readable(void **state)
 		{ PLOT_HBARS, 0, 1, { 0.0061, 152, 1.3, 0.98 } },
 		{ PLOT_HBARS, 10, 0, { 0.0267, 24.8, 0.101, 0.0412 } },
 	};
-	char *dir = scratch(), buf[256];
+	char *dir = scratch_for("plot"), buf[256];
 
 	(void)state;
 	assert_true(tick_readable("0.25", 0.25));
@@ -585,8 +568,7 @@ static void test_ticks_readable(void **state)
 		free(gp);
 		plot_set_free(s);
 	}
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* Twenty lines (a ladder's variants): no two share colour and marker,
@@ -594,7 +576,7 @@ static void test_ticks_readable(void **state)
  * series' colours are Okabe and Ito's. */
 static void test_palette(void **state)
 {
-	char *dir = scratch(), buf[256], *gp;
+	char *dir = scratch_for("plot"), buf[256], *gp;
 	struct plot_set *s = plot_set_new();
 	struct plot_panel *p = plot_panel_add(plot_chart_add(s, "many", "t"),
 					      PLOT_XY, "t", "n", "ms");
@@ -622,8 +604,7 @@ static void test_palette(void **state)
 	assert_non_null(strstr(gp, "lc rgb '#D55E00' pt 5"));
 	free(gp);
 	plot_set_free(s);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* Horizontal bars: every category label in full in a column wide enough
@@ -638,7 +619,7 @@ static void test_hbars(void **state)
 	};
 	static const double ms[] = { 2.42, 395.08, 2.60, 1.60 };
 	static const double step[] = { NAN, 0.0061, 152, 1.63 };
-	char *dir = scratch(), *gp, *png;
+	char *dir = scratch_for("plot"), *gp, *png;
 	struct plot_set *s = plot_set_new();
 	struct plot_chart *c = plot_chart_add(s, "ladder", "reduce / float");
 	struct plot_panel *t = plot_panel_add(c, PLOT_HBARS, "time", NULL, NULL);
@@ -693,8 +674,7 @@ static void test_hbars(void **state)
 	plot_panel_add(c, PLOT_BARS, "other", NULL, NULL);
 	assert_false(plot_chart_drawable(c));
 	plot_set_free(s);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* Speedup bars from a base of 1: every label within its panel and on
@@ -723,7 +703,7 @@ static void test_hbars_labels_placed(void **state)
 		{ 1.35, "快 1.35×", PLOT_SOLID },
 		{ 1.01, "1.01×，在噪声以内", PLOT_MUTED },
 	};
-	char *dir = scratch(), *gp, *dat, *svg, *path, buf[256];
+	char *dir = scratch_for("plot"), *gp, *dat, *svg, *path, buf[256];
 	struct plot_set *s = plot_set_new();
 	struct plot_chart *c = plot_chart_add(s, "steps", "reduce / float");
 	struct plot_panel *t = plot_panel_add(c, PLOT_HBARS, "time", NULL, NULL);
@@ -775,8 +755,7 @@ static void test_hbars_labels_placed(void **state)
 	free(dat);
 	free(svg);
 	plot_set_free(s);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* One label style per panel: SI prefixes for every bar where one value
@@ -786,7 +765,7 @@ static void test_label_style(void **state)
 {
 	static const double big[] = { 854016, 43.7e6, 36352 };
 	static const double small[] = { 2966, 477, 0.5 };
-	char *dir = scratch(), *gp;
+	char *dir = scratch_for("plot"), *gp;
 	struct plot_set *s = plot_set_new();
 	struct plot_chart *c = plot_chart_add(s, "labels", "t");
 	struct plot_panel *p = plot_panel_add(c, PLOT_BARS, "big", NULL, NULL);
@@ -811,8 +790,7 @@ static void test_label_style(void **state)
 	assert_null(strstr(second, "fmt_si($2)"));
 	free(gp);
 	plot_set_free(s);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 }
 
 int main(void)

@@ -39,7 +39,7 @@ static void test_both_languages(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *diags, *en, *zh;
+	char *dir = scratch_for("report"), *diags, *en, *zh;
 
 	(void)state;
 	synthetic_results(&r);
@@ -123,7 +123,7 @@ static char *first_step(const char *const *cols, const double *from,
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *en;
+	char *dir = scratch_for("report"), *en;
 
 	synthetic_results(&r);
 	set_columns(&r.rows[0], cols, from, n);
@@ -191,7 +191,7 @@ static void test_speedups_and_findings(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *en, *zh, *line, *cell;
+	char *dir = scratch_for("report"), *en, *zh, *line, *cell;
 	const char *big;
 
 	(void)state;
@@ -304,7 +304,7 @@ static void test_failed_row_has_no_speed(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *en, *zh, *line, *charts;
+	char *dir = scratch_for("report"), *en, *zh, *line, *charts;
 
 	(void)state;
 	synthetic_results(&r);
@@ -365,7 +365,7 @@ static void test_reproduction(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *en;
+	char *dir = scratch_for("report"), *en;
 
 	(void)state;
 	synthetic_results(&r);
@@ -476,7 +476,7 @@ static void test_signature_checks(void **state)
 				   reduce ? 1u << 26 : 8192, reduce ? 1 : 8192,
 				   2.0, 0.5, ROW_OK, NULL };
 		struct result_row *row;
-		char *dir = scratch(), *en, want[256];
+		char *dir = scratch_for("report"), *en, want[256];
 		/* a value that satisfies the line, or one that does not */
 		bool lower = x->op[0] == '<';
 		double ok = lower ? x->value / 2 : x->value * 2 + 1;
@@ -529,7 +529,7 @@ static void test_golden(void **state)
 	}
 	memset(&r, 0, sizeof(r));
 	assert_int_equal(results_read(fixture, &r), 0);
-	dir = scratch();
+	dir = scratch_for("report");
 	options(&o, dir);
 	assert_int_equal(render(&r, &o, NULL), 0);
 	for (int l = 0; l < 4; l++) {
@@ -646,7 +646,7 @@ static void test_variant_unknown_to_registry(void **state)
 	struct results r, back;
 	struct report_options o;
 	struct sig_check *sc = NULL;
-	char *dir = scratch(), *path, *en, *zh, why[256];
+	char *dir = scratch_for("report"), *path, *en, *zh, why[256];
 	size_t nsig, mine = 0;
 
 	(void)state;

@@ -36,23 +36,6 @@
 
 #define GPU "Synthetic GPU (test data)"
 
-static char *scratch(void)
-{
-	char *dir = xstrdup("/tmp/culab-test-report-charts-XXXXXX");
-
-	assert_non_null(mkdtemp(dir));
-	return dir;
-}
-
-static void scratch_done(char *dir)
-{
-	if (getenv("CULAB_TEST_KEEP"))
-		fprintf(stderr, "kept %s\n", dir);
-	else
-		remove_tree(dir);
-	free(dir);
-}
-
 /* ---- synthetic results (test data, not measurements) ------------------ */
 
 static void results_init(struct results *r)
@@ -145,7 +128,7 @@ static char *render(const struct results *r)
 {
 	static char templates[4096];
 	struct report_options o;
-	char *dir = scratch();
+	char *dir = scratch_for("report-charts");
 
 	report_options_init(&o);
 	snprintf(templates, sizeof(templates), "%s/templates", srcdir());

@@ -43,7 +43,7 @@ static void test_charts_valid(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *charts, *en, *zh, *gp;
+	char *dir = scratch_for("report"), *charts, *en, *zh, *gp;
 	size_t n = sizeof(charts_expected) / sizeof(charts_expected[0]);
 
 	(void)state;
@@ -122,7 +122,7 @@ static void test_hostile_text(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *diags, *en, *zh;
+	char *dir = scratch_for("report"), *diags, *en, *zh;
 	char prefix[64], evil[1024];
 	struct result_row *row;
 
@@ -223,7 +223,7 @@ static void test_no_gnuplot(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *charts = path_of(dir, "charts");
+	char *dir = scratch_for("report"), *charts = path_of(dir, "charts");
 	char *stale = path_of(charts, "time-reduce-int.png");
 	char *all = path_of(charts, "all.gp");
 	char *gp = path_of(charts, "time-reduce-int.gp");
@@ -283,7 +283,7 @@ static void test_gnuplot_fails(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *diags, *en;
+	char *dir = scratch_for("report"), *diags, *en;
 
 	(void)state;
 	synthetic_results(&r);
@@ -304,7 +304,7 @@ static void test_symlinks_not_followed(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *victim = path_of(dir, "victim");
+	char *dir = scratch_for("report"), *victim = path_of(dir, "victim");
 	char *md = path_of(dir, "report.en.md"), *charts = path_of(dir, "charts");
 	char *png = path_of(charts, "time-reduce-int.png"), *text;
 	FILE *fp = fopen(victim, "w");
@@ -335,7 +335,7 @@ static void test_template_override(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *tmpl = path_of(dir, "mine.md"), *diags, *text;
+	char *dir = scratch_for("report"), *tmpl = path_of(dir, "mine.md"), *diags, *text;
 	FILE *fp = fopen(tmpl, "w");
 
 	(void)state;
@@ -468,7 +468,7 @@ static void test_options(void **state)
 
 	/* templates: the directory given, then $CULAB_TEMPLATES */
 	memset(&r, 0, sizeof(r));
-	dir = scratch();
+	dir = scratch_for("report");
 	o.dir = dir;
 	o.charts = false;
 	o.template_dir = "/nonexistent-culab-templates";
@@ -496,7 +496,7 @@ static void test_empty_results(void **state)
 {
 	struct results r;
 	struct report_options o;
-	char *dir = scratch(), *en;
+	char *dir = scratch_for("report"), *en;
 
 	(void)state;
 	memset(&r, 0, sizeof(r));

@@ -35,14 +35,6 @@ static int count_of(const char *s, const char *needle)
 				 __FILE__, __LINE__, (s), (page));             \
 	} while (0)
 
-static char *scratch(void)
-{
-	char *dir = strdup("/tmp/culab-test-html-XXXXXX");
-
-	assert_non_null(mkdtemp(dir));
-	return dir;
-}
-
 static void put(const char *dir, const char *name, const char *text)
 {
 	char *path = xasprintf("%s/%s", dir, name);
@@ -116,7 +108,7 @@ static const char svg[] =
 
 static void test_charts_inline(void **state)
 {
-	char *dir = scratch(), *charts = xasprintf("%s/charts", dir);
+	char *dir = scratch_for("html"), *charts = xasprintf("%s/charts", dir);
 	const char *md = "![time, \"reduce\" & float](charts/time-reduce.png)\n\n"
 			 "![bad](charts/bad.png)\n\n"
 			 "![missing](charts/missing.png)\n\n"
@@ -150,9 +142,8 @@ static void test_charts_inline(void **state)
 	HAS(page, "aria-label=\"zh\"><svg");
 	HAS(page, "<img src=\"charts/ladder-x..zh.png\"");
 	free(page);
-	remove_tree(dir);
 	free(charts);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* A number keeps its unit, and both sides of an arrow or a sign between
@@ -247,7 +238,7 @@ static void test_print_rules(void **state)
 
 static void test_chart_figure(void **state)
 {
-	char *dir = scratch(), *charts = xasprintf("%s/charts", dir);
+	char *dir = scratch_for("html"), *charts = xasprintf("%s/charts", dir);
 	const char *md = "Before.\n\n"
 			 "The ladder at n = 2^28, drawn as the first.\n\n"
 			 "![ladder](charts/ladder.png)\n\n"
@@ -278,9 +269,8 @@ static void test_chart_figure(void **state)
 	HAS(page, "</h2>\n<div class=\"figure\">\n<p><span class=\"chart\"");
 	HAS(page, "<p>Text <span class=\"chart\"");
 	free(page);
-	remove_tree(dir);
 	free(charts);
-	free(dir);
+	scratch_done(dir);
 }
 
 /* Old: "Why each step went as it did:" ended a printed page alone.  New:

@@ -44,23 +44,6 @@ static const char *const recorded[] = {
 	"reports/examples/h200/results.json",
 };
 
-static char *scratch(void)
-{
-	char *dir = xstrdup("/tmp/culab-test-tables-XXXXXX");
-
-	assert_non_null(mkdtemp(dir));
-	return dir;
-}
-
-static void scratch_done(char *dir)
-{
-	if (getenv("CULAB_TEST_KEEP"))
-		fprintf(stderr, "kept %s\n", dir);
-	else
-		remove_tree(dir);
-	free(dir);
-}
-
 /* Fails, naming the report and its line, when a table row of md has more
  * than REPORT_MAX_COLS cells; returns how many table rows it read. */
 static int check_widths(char *md, const char *what)
@@ -184,7 +167,7 @@ static void test_recorded_reports(void **state)
 
 		if (!read_recorded(recorded[f], &r))
 			continue;
-		dir = scratch();
+		dir = scratch_for("tables");
 		report_options_init(&o);
 		snprintf(templates, sizeof(templates), "%s/templates", srcdir());
 		o.dir = dir;

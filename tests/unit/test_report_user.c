@@ -29,23 +29,6 @@
 #include "base/util.h"
 #include "report_check.h"
 
-static char *scratch(void)
-{
-	char *dir = xstrdup("/tmp/culab-test-report-user-XXXXXX");
-
-	assert_non_null(mkdtemp(dir));
-	return dir;
-}
-
-static void scratch_done(char *dir)
-{
-	if (getenv("CULAB_TEST_KEEP"))
-		fprintf(stderr, "kept %s\n", dir);
-	else
-		remove_tree(dir);
-	free(dir);
-}
-
 /* ---- synthetic results (test data, not measurements) ------------------ */
 
 #define PEAK_GBPS 3352.32
@@ -245,7 +228,7 @@ static void render_charts(const struct results *r, struct rendered *out,
 {
 	static char templates[4096];
 	struct report_options o;
-	char *dir = scratch();
+	char *dir = scratch_for("report-user");
 
 	report_options_init(&o);
 	snprintf(templates, sizeof(templates), "%s/templates", srcdir());

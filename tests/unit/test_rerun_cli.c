@@ -150,7 +150,7 @@ static void test_rerun_climbing(void **state)
 		"        block: 256\n"
 		"        shared: \"block * acc\"\n";
 	const char *real = "experiments/examples/exercise/reduce_modulo.cu";
-	char *dir = scratch(), *out = xasprintf("%s/out", dir), *got, *want;
+	char *dir = scratch_for("compare-cli"), *out = xasprintf("%s/out", dir), *got, *want;
 	char *res = one_kernel_results(dir, "sub/dir/mine.yaml", yaml,
 				       "sub/dir/../../k/reduce_modulo.cu", real);
 	struct out o;
@@ -177,14 +177,13 @@ static void test_rerun_climbing(void **state)
 		  "\"../k/reduce_modulo.cu\", which lies above the directory "
 		  "the recorded run started in");
 	free(res);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 	free(out);
 }
 
 static void test_rerun_no_gpu(void **state)
 {
-	char *dir = scratch(), *out = xasprintf("%s/quick", dir), *yaml, *want;
+	char *dir = scratch_for("compare-cli"), *out = xasprintf("%s/quick", dir), *yaml, *want;
 	struct out o;
 
 	(void)state;
@@ -228,14 +227,13 @@ static void test_rerun_no_gpu(void **state)
 		free(beside);
 		free(copy);
 	}
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 	free(out);
 }
 
 static void test_rerun_sources(void **state)
 {
-	char *dir = scratch(), *out = xasprintf("%s/out", dir), *abs, *src, *got;
+	char *dir = scratch_for("compare-cli"), *out = xasprintf("%s/out", dir), *abs, *src, *got;
 	char *fresh, *ok = exercise_with_sources(dir, 0);
 	char *bad_src = exercise_with_sources(dir, 1);
 	char *bad_yaml = exercise_with_sources(dir, 2);
@@ -290,8 +288,7 @@ static void test_rerun_sources(void **state)
 	free(ok);
 	free(bad_src);
 	free(bad_yaml);
-	remove_tree(dir);
-	free(dir);
+	scratch_done(dir);
 	free(out);
 }
 
