@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "report/report.h"
 #include "results/results.h"
 #include "tmpdir.h"
 
@@ -69,6 +70,19 @@ static inline const char *srcdir(void)
 	const char *s = getenv("CULAB_SRCDIR");
 
 	return s && *s ? s : ".";
+}
+
+/* o as report_options_init() sets it, writing into dir with the
+ * templates of the source tree (srcdir()). */
+static inline void report_test_options(struct report_options *o,
+				       const char *dir)
+{
+	static char templates[4096];
+
+	report_options_init(o);
+	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
+	o->dir = dir;
+	o->template_dir = templates;
 }
 
 /* A fresh folder /tmp/culab-test-WHO-XXXXXX for one test (heap): the

@@ -207,16 +207,6 @@ static inline void synthetic_results(struct results *r)
 
 /* ---- rendering helpers ------------------------------------------------ */
 
-static inline void options(struct report_options *o, const char *dir)
-{
-	static char templates[4096];
-
-	report_options_init(o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o->dir = dir;
-	o->template_dir = templates;
-}
-
 /* Renders r into dir with charts; returns report_render's result and the
  * diagnostics printed (caller frees). */
 static inline int render(const struct results *r,

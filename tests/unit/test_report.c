@@ -43,7 +43,7 @@ static void test_both_languages(void **state)
 
 	(void)state;
 	synthetic_results(&r);
-	options(&o, dir);
+	report_test_options(&o, dir);
 	assert_int_equal(render(&r, &o, &diags), 0);
 	assert_string_equal(diags, "");
 	free(diags);
@@ -129,7 +129,7 @@ static char *first_step(const char *const *cols, const double *from,
 	set_columns(&r.rows[0], cols, from, n);
 	set_columns(&r.rows[1], cols, to, n);
 	set_columns(&r.rows[2], cols, to, n);
-	options(&o, dir);
+	report_test_options(&o, dir);
 	assert_int_equal(render(&r, &o, NULL), 0);
 	en = read_report(dir, "en");
 	*line = strstr(en, "- rung 1 → rung 2 (reduce\\_global → ");
@@ -196,7 +196,7 @@ static void test_speedups_and_findings(void **state)
 
 	(void)state;
 	synthetic_results(&r);
-	options(&o, dir);
+	report_test_options(&o, dir);
 	assert_int_equal(render(&r, &o, NULL), 0);
 	en = read_report(dir, "en");
 	zh = read_report(dir, "zh");
@@ -308,7 +308,7 @@ static void test_failed_row_has_no_speed(void **state)
 
 	(void)state;
 	synthetic_results(&r);
-	options(&o, dir);
+	report_test_options(&o, dir);
 	assert_int_equal(render(&r, &o, NULL), 0);
 	en = read_report(dir, "en");
 	zh = read_report(dir, "zh");
@@ -375,7 +375,7 @@ static void test_reproduction(void **state)
 			    "with: sh x.sh' --lock-clocks=max -d 1 --variant "
 			    "reduce_global,reduce_shuffle "
 			    "'/home/me/culab/experiments/my exp'\\''s.yaml'");
-	options(&o, dir);
+	report_test_options(&o, dir);
 	o.charts = false;
 	o.formats = REPORT_MD;
 	assert_int_equal(render(&r, &o, NULL), 0);
@@ -494,7 +494,7 @@ static void test_signature_checks(void **state)
 		row->columns = xcalloc(1, sizeof(*row->columns));
 		row->columns[0].name = xstrdup(x->column);
 		row->columns[0].value = pass ? bad : ok;
-		options(&o, dir);
+		report_test_options(&o, dir);
 		o.charts = false;
 		o.langs = REPORT_EN;
 		assert_int_equal(render(&r, &o, NULL), 0);
@@ -530,7 +530,7 @@ static void test_golden(void **state)
 	memset(&r, 0, sizeof(r));
 	assert_int_equal(results_read(fixture, &r), 0);
 	dir = scratch_for("report");
-	options(&o, dir);
+	report_test_options(&o, dir);
 	assert_int_equal(render(&r, &o, NULL), 0);
 	for (int l = 0; l < 4; l++) {
 		const char *lang = l % 2 ? "zh" : "en";
@@ -662,7 +662,7 @@ static void test_variant_unknown_to_registry(void **state)
 	assert_int_equal(results_read(path, &back), 0);
 	assert_string_equal(results_variant(&back, "reduce_alice_tree")->title,
 			    "Alice's two-level tree");
-	options(&o, dir);
+	report_test_options(&o, dir);
 	o.charts = false;
 	assert_int_equal(render(&back, &o, NULL), 0);
 	en = read_report(dir, "en");

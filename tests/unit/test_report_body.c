@@ -69,14 +69,11 @@ static char *page_at(const char *dir, const char *page, const char *lang)
 
 static void render(const struct results *r, struct pages *p)
 {
-	char dir[] = "/tmp/culab-test-body-XXXXXX", templates[4096];
+	char dir[] = "/tmp/culab-test-body-XXXXXX";
 	struct report_options o;
 
 	assert_non_null(mkdtemp(dir));
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.charts = false;
 	o.formats = REPORT_MD;
 	assert_int_equal(report_render(r, &o), 0);

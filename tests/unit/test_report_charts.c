@@ -126,14 +126,10 @@ static void two_groups(struct results *r)
 /* Renders r with charts into a fresh directory, returned. */
 static char *render(const struct results *r)
 {
-	static char templates[4096];
 	struct report_options o;
 	char *dir = scratch_for("report-charts");
 
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	assert_int_equal(report_render(r, &o), 0);
 	return dir;
 }

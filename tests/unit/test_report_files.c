@@ -48,7 +48,7 @@ static void test_charts_valid(void **state)
 
 	(void)state;
 	synthetic_results(&r);
-	options(&o, dir);
+	report_test_options(&o, dir);
 	assert_int_equal(render(&r, &o, NULL), 0);
 	charts = path_of(dir, "charts");
 	en = read_report(dir, "en");
@@ -171,7 +171,7 @@ static void test_hostile_text(void **state)
 		free(row->message);
 		row->message = xstrdup(evil);
 	}
-	options(&o, dir);
+	report_test_options(&o, dir);
 	assert_int_equal(render(&r, &o, &diags), 0);   /* gnuplot exited 0 */
 	assert_string_equal(diags, "");
 	free(diags);
@@ -237,7 +237,7 @@ static void test_no_gnuplot(void **state)
 	fputs("an image of another run", fp);
 	fclose(fp);
 	synthetic_results(&r);
-	options(&o, dir);
+	report_test_options(&o, dir);
 	o.gnuplot = "/nonexistent/gnuplot-for-culab-tests";
 	assert_int_equal(render(&r, &o, &diags), 0);
 	EXPECT_IN(diags, "culab: warning: cannot run "
@@ -287,7 +287,7 @@ static void test_gnuplot_fails(void **state)
 
 	(void)state;
 	synthetic_results(&r);
-	options(&o, dir);
+	report_test_options(&o, dir);
 	o.gnuplot = "false";
 	assert_int_equal(render(&r, &o, &diags), -1);
 	EXPECT_IN(diags, "culab: error: gnuplot failed (exit status 1)");
@@ -316,7 +316,7 @@ static void test_symlinks_not_followed(void **state)
 	assert_int_equal(symlink(victim, md), 0);
 	assert_int_equal(symlink(victim, png), 0);
 	synthetic_results(&r);
-	options(&o, dir);
+	report_test_options(&o, dir);
 	assert_int_equal(render(&r, &o, NULL), 0);
 	text = slurp(victim, NULL);
 	assert_string_equal(text, "keep me");
@@ -343,7 +343,7 @@ static void test_template_override(void **state)
 	      "{{#if failures}}\nsome failed\n{{/if}}\n", fp);
 	fclose(fp);
 	synthetic_results(&r);
-	options(&o, dir);
+	report_test_options(&o, dir);
 	o.template_path = tmpl;
 	o.langs = REPORT_ZH;
 	o.charts = false;
@@ -500,7 +500,7 @@ static void test_empty_results(void **state)
 
 	(void)state;
 	memset(&r, 0, sizeof(r));
-	options(&o, dir);
+	report_test_options(&o, dir);
 	assert_int_equal(render(&r, &o, NULL), 0);
 	en = read_report(dir, "en");
 	EXPECT_IN(en, "The environment was not recorded.");

@@ -26,13 +26,9 @@ static char *render_lang(const struct results *r, const char *lang)
 	char dir[] = "/tmp/culab-test-findings-XXXXXX";
 	struct report_options o;
 	char *path, *text, *details, *body;
-	static char templates[4096];
 
 	assert_non_null(mkdtemp(dir));
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.charts = false;
 	assert_int_equal(report_render(r, &o), 0);
 	/* the details page (the findings, every table), then the body */

@@ -41,14 +41,10 @@ static void render(const struct results *r, const char *lang, char **body,
 {
 	char dir[] = "/tmp/culab-test-lines-XXXXXX";
 	struct report_options o;
-	static char templates[4096];
 	char *path;
 
 	assert_non_null(mkdtemp(dir));
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.charts = false;
 	assert_int_equal(report_render(r, &o), 0);
 	path = xasprintf("%s/report.%s.md", dir, lang);

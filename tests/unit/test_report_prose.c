@@ -30,14 +30,10 @@ static char *render_page(const struct results *r, const char *page,
 {
 	char dir[] = "/tmp/culab-test-prose-XXXXXX";
 	struct report_options o;
-	static char templates[4096];
 	char *path, *text;
 
 	assert_non_null(mkdtemp(dir));
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.charts = false;
 	o.formats = REPORT_MD;
 	assert_int_equal(report_render(r, &o), 0);

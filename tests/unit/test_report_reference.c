@@ -102,13 +102,9 @@ static char *render(const struct results *r)
 {
 	char *dir = xstrdup("/tmp/culab-test-reference-XXXXXX");
 	struct report_options o;
-	static char templates[4096];
 
 	assert_non_null(mkdtemp(dir));
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.charts = false;
 	assert_int_equal(report_render(r, &o), 0);
 	return dir;

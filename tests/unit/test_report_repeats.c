@@ -208,15 +208,12 @@ static size_t repeats(char *md, struct sbuf *out)
 
 static char *render_body(const struct results *r, const char *lang)
 {
-	char dir[] = "/tmp/culab-test-repeats-XXXXXX", templates[4096];
+	char dir[] = "/tmp/culab-test-repeats-XXXXXX";
 	struct report_options o;
 	char *path, *text;
 
 	assert_non_null(mkdtemp(dir));
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.charts = false;
 	o.formats = REPORT_MD;
 	assert_int_equal(report_render(r, &o), 0);

@@ -35,13 +35,9 @@ static char *render_with(const struct results *r, const char *lang,
 	char dir[] = "/tmp/culab-test-rules-XXXXXX";
 	struct report_options o;
 	char *path, *text, *body, *details;
-	static char templates[4096];
 
 	assert_non_null(mkdtemp(dir));
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.charts = false;
 	o.baseline = c;
 	o.baseline_path = c ? "second-run.json" : NULL;

@@ -163,15 +163,12 @@ static void test_recorded_reports(void **state)
 	for (size_t f = 0; f < ARRAY_SIZE(recorded); f++) {
 		struct results r;
 		struct report_options o;
-		char templates[4096], *dir;
+		char *dir;
 
 		if (!read_recorded(recorded[f], &r))
 			continue;
 		dir = scratch_for("tables");
-		report_options_init(&o);
-		snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-		o.dir = dir;
-		o.template_dir = templates;
+		report_test_options(&o, dir);
 		o.charts = false;
 		assert_int_equal(report_render(&r, &o), 0);
 		for (int l = 0; l < 4; l++) {

@@ -226,14 +226,10 @@ static char *read_report(const char *dir, const char *lang)
 static void render_charts(const struct results *r, struct rendered *out,
 			  bool charts, char **dirp)
 {
-	static char templates[4096];
 	struct report_options o;
 	char *dir = scratch_for("report-user");
 
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.charts = charts;
 	assert_int_equal(report_render(r, &o), 0);
 	out->en = read_report(dir, "en");

@@ -73,16 +73,12 @@ struct rendered {
 
 static void render(const struct results *r, struct rendered *out)
 {
-	char templates[4096];
 	struct report_options o;
 	struct capture cap;
 
 	snprintf(out->dir, sizeof(out->dir), "/tmp/culab-test-voice-XXXXXX");
 	assert_non_null(mkdtemp(out->dir));
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = out->dir;
-	o.template_dir = templates;
+	report_test_options(&o, out->dir);
 	o.charts = true;
 	o.gnuplot = "/nonexistent/culab-test/gnuplot";
 	o.formats = REPORT_MD;

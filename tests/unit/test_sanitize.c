@@ -245,15 +245,11 @@ static int sanitize(struct fixture *x)
 static char *report_page(struct fixture *x, const char *page,
 			 const char *lang)
 {
-	static char templates[4096];
 	struct report_options o;
 	char *dir = xasprintf("%s/report", x->dir), *path, *text = NULL;
 	size_t len;
 
-	report_options_init(&o);
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.charts = false;
 	o.formats = REPORT_MD;
 	assert_int_equal(report_render(&x->r, &o), 0);

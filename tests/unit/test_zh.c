@@ -106,15 +106,12 @@ static void shipped_zh(struct results *r)
  * as one text (caller frees). */
 static char *render_zh(const struct results *r)
 {
-	char dir[] = "/tmp/culab-test-zh-XXXXXX", templates[4096];
+	char dir[] = "/tmp/culab-test-zh-XXXXXX";
 	struct report_options o;
 	char *path, *text, *body, *details;
 
 	assert_non_null(mkdtemp(dir));
-	snprintf(templates, sizeof(templates), "%s/templates", srcdir());
-	report_options_init(&o);
-	o.dir = dir;
-	o.template_dir = templates;
+	report_test_options(&o, dir);
 	o.langs = REPORT_ZH;
 	o.charts = false;
 	assert_int_equal(report_render(r, &o), 0);
