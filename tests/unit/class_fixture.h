@@ -1,6 +1,6 @@
 /* class_fixture.h - the recorded runs and helpers shared by the class's
  * tests (test_report_class.c, test_report_student.c,
- * test_report_class_recorded.c): the fixtures' paths, a report rendered
+ * test_report_class_recorded.c, test_report_reference.c): the fixtures' paths, a report rendered
  * without charts, a page of it, the exercise marked as a class, the
  * rubric those tests were written for.  Static functions in a header,
  * as rows_fixture.h, because the Makefile builds each tests/unit/test_*.c
@@ -44,10 +44,9 @@ static inline size_t count_of(const char *hay, const char *needle)
  * (the caller removes and frees it). */
 static inline char *render(const struct results *r)
 {
-	char *dir = xstrdup("/tmp/culab-test-class-XXXXXX");
+	char *dir = scratch_for("class");
 	struct report_options o;
 
-	assert_non_null(mkdtemp(dir));
 	report_test_options(&o, dir);
 	o.charts = false;
 	assert_int_equal(report_render(r, &o), 0);

@@ -27,14 +27,7 @@
 #include "report/report_grading.h"
 #include "report/report_reference.h"
 #include "report/report_reference_rule.h"
-#include "report_check.h"
-
-#define CLASS_ROUNDS "tests/fixtures/recorded-2026-12-06/class-h200/results.json"
-
-static void skip_test(void)
-{
-	skip();
-}
+#include "class_fixture.h"
 
 /* The class's launch as a run records it: one element per thread at
  * every size its rows have. */
@@ -95,28 +88,6 @@ static const struct item *fastest_rung(const struct ladder *l, int loads)
 		}
 	}
 	return best;
-}
-
-/* Renders r without charts into a fresh directory; returns its path. */
-static char *render(const struct results *r)
-{
-	char *dir = xstrdup("/tmp/culab-test-reference-XXXXXX");
-	struct report_options o;
-
-	assert_non_null(mkdtemp(dir));
-	report_test_options(&o, dir);
-	o.charts = false;
-	assert_int_equal(report_render(r, &o), 0);
-	return dir;
-}
-
-static char *page(const char *dir, const char *name)
-{
-	char *path = xasprintf("%s/%s", dir, name);
-	char *text = slurp(path, NULL);
-
-	free(path);
-	return text;
 }
 
 /* The file predates first_loads: the built-in rungs take this binary's
