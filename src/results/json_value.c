@@ -2,11 +2,11 @@
  * may be missing, strings, text from files, a whole document) and reading
  * them with their checks (what is wrong with a field, said once per
  * field as its JSON path; an array within its bound, an element's
- * path).  See json_int.h, and json_emit.h for the
- * writing half.
+ * path).  See json_int.h, and json_emit.h for the writing half.
  *
- * The lowest file of the room: json.c, json_read.c, json_measure.c,
- * json_plan.c and compare's document all write and read through it. */
+ * The lowest file of the room: the others (json.c, json_read.c,
+ * json_measure.c, json_lines.c, json_class.c, json_plan.c ...) and
+ * compare's document all write and read through it. */
 #include "json_int.h"
 
 #include <inttypes.h>

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "base/util.h"
 #include "report/report.h"
 #include "results/results.h"
 #include "tmpdir.h"
